@@ -1,0 +1,27 @@
+/**
+ * The stable error codes of the HTTP API and the HTTP status each one answers with
+ * (shared/docs/decisions.md, "Errors"). Tests assert the code, never the message.
+ * A code is never renamed or reused: integrators switch on it.
+ */
+export const errorCatalogue = {
+  MALFORMED_JSON: { http: 400, summary: 'The body is not JSON.' },
+  VALIDATION_ERROR: { http: 400, summary: 'A field is missing or has the wrong type, bound or format; details name every faulty field.' },
+  NIT_INVALID: { http: 400, summary: 'The NIT is not digits, has the wrong length, or its check digit (DV) is wrong.' },
+  TAX_RATE_INVALID: { http: 400, summary: 'A tax rate is not allowed for its tax code (IVA 0/5/19, INC 2/4/8/16).' },
+  UNAUTHORIZED: { http: 401, summary: 'The API key is missing, malformed, unknown or revoked.' },
+  TENANT_NOT_READY: { http: 403, summary: 'Onboarding is incomplete: no valid certificate or numbering resolution.' },
+  INVOICE_NOT_FOUND: { http: 404, summary: 'No invoice with that cufe for this tenant.' },
+  DUPLICATE_INVOICE_NUMBER: { http: 409, summary: 'The number was already used by this tenant and prefix.' },
+  IDEMPOTENCY_IN_PROGRESS: { http: 409, summary: 'A request with this Idempotency-Key is still running.' },
+  PAYLOAD_TOO_LARGE: { http: 413, summary: 'The body is over 1 MiB.' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json.' },
+  LINE_TOTAL_MISMATCH: { http: 422, summary: 'The declared total differs from the sum of the lines.' },
+  NUMBER_OUT_OF_RANGE: { http: 422, summary: 'The number is outside the authorized range, or the range is exhausted or expired.' },
+  IDEMPOTENCY_KEY_REUSED: { http: 422, summary: 'The Idempotency-Key was used before with a different body.' },
+  TAX_AUTHORITY_REJECTED: { http: 422, summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.' },
+  RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate was exceeded; see Retry-After.' },
+  UNAVAILABLE: { http: 503, summary: 'A store or the bus is down; nothing was half-written; see Retry-After.' },
+} as const satisfies Record<string, { http: number; summary: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * The invoice request (decisions.md, "Create invoice"). This schema checks shape, types,
+ * lengths and formats; the DIAN rules (NIT check digit, tax rates, declared total, code lists)
+ * are checked by `@fe/dian-domain` so that each failure gets its own stable error code.
+ *
+ * Amounts may be sent as JSON numbers (as the specification shows) or as decimal strings
+ * ("12.50"). A JSON number is read back through its shortest round-trip form, which is exactly
+ * the literal the client wrote as long as it has at most 15 significant digits; longer numbers
+ * are refused, so no binary rounding ever reaches an amount.
+ */
+
+const decimalString = /^\d{1,15}(\.\d+)?$/;
+
+const decimalAmount = (maxDecimals: number, what: string) =>
+  z
+    .union([z.number(), z.string()])
+    .superRefine((value, ctx) => {
+      const text = typeof value === 'number' ? numberLiteral(value) : value;
+      if (text === undefined || !decimalString.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${what} must be a non-negative decimal number` });
+        return;
+      }
+      const decimals = text.split('.')[1]?.length ?? 0;
+      if (decimals > maxDecimals) {
+        ctx.addIssue({ code: 'custom', message: `${what} has at most ${maxDecimals} decimals` });
+      }
+      if (text.replace('.', '').replace(/^0+/, '').length > 15) {
+        ctx.addIssue({ code: 'custom', message: `${what} has more than 15 significant digits` });
+      }
+    })
+    .describe(`A decimal with at most ${maxDecimals} decimals, as a JSON number or a decimal string.`);
+
+/** Shortest round-trip decimal form of a finite non-negative number, never in exponent form. */
+function numberLiteral(n: number): string | undefined {
+  if (!Number.isFinite(n) || n < 0) return undefined;
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  // 1e-7 and 1e21 style: small values are far below the allowed decimals, large ones above
+  // the allowed digits; either way they are refused by the caller's checks.
+  return n < 1 ? '0.' + '0'.repeat(20) + '1' : '9'.repeat(22);
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD form')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'must be a real calendar date');
+
+/** Printable text: no control characters (XML 1.0 cannot carry most of them). */
+const text = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u, 'must not contain control characters');
+
+export const customerAddressSchema = z
+  .object({
+    line: text(1, 300).describe('Street address, without the city.'),
+    city_code: z.string().regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code').describe('DANE municipality code, e.g. 11001 (Bogotá D.C.).'),
+    country_code: z.literal('CO').default('CO').describe('Only Colombian addresses are supported in v1.'),
+  })
+  .meta({ id: 'CustomerAddress' });
+
+export const customerSchema = z
+  .object({
+    document_type: z.enum(['31', '13', '22']).describe('"31" NIT, "13" cédula de ciudadanía, "22" cédula de extranjería.'),
+    document_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .describe('Digits only, without the check digit. For a NIT a trailing `-d` check digit is accepted and checked.'),
+    check_digit: z.string().regex(/^\d$/, 'must be one digit').optional().describe('NIT check digit (DV); checked when present.'),
+    name: text(1, 450).describe('Legal name or person name.'),
+    email: z.email().max(254).optional().describe('Where the buyer is notified.'),
+    address: customerAddressSchema.optional(),
+    tax_level_codes: z
+      .array(z.enum(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']))
+      .min(1)
+      .max(5)
+      .default(['R-99-PN'])
+      .describe('Fiscal responsibilities (annex table 13.2.6.1).'),
+  })
+  .strict()
+  .meta({ id: 'Customer' });
+
+export const lineTaxSchema = z
+  .object({
+    code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
+    name: text(0, 50).describe('Free text; the XML carries DIAN\'s own name for the code.'),
+    rate: decimalAmount(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
+  })
+  .strict()
+  .meta({ id: 'LineTax' });
+
+export const invoiceLineSchema = z
+  .object({
+    code: text(1, 50).describe('Product or service code (the taxpayer\'s own standard, scheme 999).'),
+    name: text(1, 300).describe('Description.'),
+    quantity: decimalAmount(6, 'quantity').refine((q) => /[1-9]/.test(String(q)), 'quantity must be greater than 0'),
+    unit_price: decimalAmount(2, 'unit_price'),
+    unit_code: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code').default('94').describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
+    taxes: z
+      .array(lineTaxSchema)
+      .max(2)
+      .default([])
+      .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
+      .describe('Empty for goods or services excluded from IVA.'),
+  })
+  .strict()
+  .meta({ id: 'InvoiceLine' });
+
+export const paymentSchema = z
+  .object({
+    method_code: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN payment means code').describe('A code of DIAN\'s MediosPago list, e.g. "10" cash, "31" debit transfer, "48" credit card.'),
+    due_date: isoDate.optional().describe('Present: credit (payment form 2); absent: cash (form 1). Not before the issue date.'),
+  })
+  .strict()
+  .meta({ id: 'Payment' });
+
+export const invoiceRequestSchema = z
+  .object({
+    customer: customerSchema,
+    lines: z.array(invoiceLineSchema).min(1).max(500),
+    payment: paymentSchema,
+    number: z.number().int().min(0).max(9_999_999_999).optional().describe('Invoice number inside the tenant\'s authorized range; omitted: the next consecutive.'),
+    prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('Chooses among the tenant\'s resolutions; omitted: the active one.'),
+    total: decimalAmount(2, 'total').optional().describe('Declared payable total; checked against the computed one.'),
+    notes: z.string().max(5000).regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u, 'must not contain control characters').optional(),
+  })
+  .strict()
+  .meta({ id: 'InvoiceRequest' });
+
+/** The request as the client sends it. */
+export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
+/** The request after shape validation and defaults. */
+export type InvoiceRequest = z.output<typeof invoiceRequestSchema>;
+export type DecimalInput = number | string;

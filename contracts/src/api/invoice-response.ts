@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { errorSchema } from './error-body.ts';
+
+export const cufeSchema = z
+  .string()
+  .regex(/^[0-9a-f]{96}$/, 'must be 96 lowercase hexadecimal characters')
+  .describe('CUFE: SHA-384 of the invoice fields, lowercase hex (annex 1.9 §1.1).')
+  .meta({ id: 'Cufe' });
+
+export const invoiceStatusSchema = z.enum(['accepted', 'rejected', 'pending']).meta({ id: 'InvoiceStatus' });
+
+export const taxAuthorityErrorSchema = z
+  .object({
+    rule: z.string().describe('DIAN rule code, e.g. FAD06.'),
+    message: z.string().describe('DIAN\'s own wording.'),
+  })
+  .meta({ id: 'TaxAuthorityError' });
+
+export const taxAuthorityResponseSchema = z
+  .object({
+    track_id: z.string().describe('DIAN tracking id (for SendBillSync, the CUFE).'),
+    status: z.string().describe('DIAN outcome: accepted, rejected or pending.'),
+    status_message: z.string().describe('DIAN\'s human-readable message.'),
+    errors: z.array(taxAuthorityErrorSchema).optional().describe('Rejection rules, and notifications DIAN attached to an acceptance.'),
+  })
+  .meta({ id: 'TaxAuthorityResponse' });
+
+const invoiceResultShape = {
+  success: z.boolean().describe('True exactly when status is accepted.'),
+  cufe: cufeSchema,
+  number: z.string().describe('Prefix + consecutive, e.g. SETP990000001.'),
+  issued_at: z.iso.datetime({ offset: true }).describe('Issue instant in Colombian time (-05:00).'),
+  xml_url: z.url().describe('Signed, expiring link to the signed XML.'),
+  pdf_url: z.url().describe('Signed, expiring link to the PDF graphic representation.'),
+  status: invoiceStatusSchema,
+  tax_authority_response: taxAuthorityResponseSchema,
+  error: errorSchema.optional().describe('Present on 422 TAX_AUTHORITY_REJECTED.'),
+};
+
+/** Body of 201 (accepted), 202 (pending) and 422 TAX_AUTHORITY_REJECTED answers of POST /invoice. */
+export const createInvoiceResponseSchema = z.object(invoiceResultShape).meta({ id: 'CreateInvoiceResponse' });
+
+export const invoiceStageSchema = z
+  .enum(['requested', 'signed', 'rendered', 'submitted', 'accepted', 'rejected'])
+  .meta({ id: 'InvoiceStage' });
+
+export const statusHistoryEntrySchema = z
+  .object({ status: invoiceStatusSchema, stage: invoiceStageSchema, at: z.iso.datetime({ offset: true }) })
+  .meta({ id: 'StatusHistoryEntry' });
+
+/** Body of GET /status/<cufe>: the creation body plus the stage and its history. */
+export const invoiceStatusResponseSchema = z
+  .object({
+    ...invoiceResultShape,
+    stage: invoiceStageSchema,
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+    history: z.array(statusHistoryEntrySchema),
+  })
+  .meta({ id: 'InvoiceStatusResponse' });
+
+export type CreateInvoiceResponse = z.infer<typeof createInvoiceResponseSchema>;
+export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
+export type InvoiceStage = z.infer<typeof invoiceStageSchema>;
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * One envelope for every event on every topic (decisions.md, "Events").
+ * `correlation_id` ties every event of one HTTP request together; `causation_id` is the id of
+ * the event (or request) that directly caused this one, so auditors can rebuild the chain.
+ */
+export const envelopeSchema = <Type extends string, Data extends z.ZodType>(type: Type, version: number, data: Data) =>
+  z.object({
+    id: z.uuid().describe('Unique event id; consumers deduplicate on it.'),
+    type: z.literal(type),
+    version: z.literal(version),
+    occurred_at: z.iso.datetime({ offset: true }),
+    tenant_id: z.string().min(1),
+    invoice_id: z.string().min(1).optional(),
+    correlation_id: z.string().min(1),
+    causation_id: z.string().min(1),
+    data,
+  });
+
+export type Envelope<Type extends string = string, Data = unknown> = {
+  id: string;
+  type: Type;
+  version: number;
+  occurred_at: string;
+  tenant_id: string;
+  invoice_id?: string;
+  correlation_id: string;
+  causation_id: string;
+  data: Data;
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
+import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
+import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
+import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
+import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
+import { invoiceSignedV1 } from './invoice-signed.v1.ts';
+import { invoiceSubmissionFailedV1 } from './invoice-submission-failed.v1.ts';
+import { invoiceSubmittedV1 } from './invoice-submitted.v1.ts';
+
+/** Every published invoice event schema, by `type` and `version`. */
+export const invoiceEventSchemas = {
+  'InvoiceRequested.v1': invoiceRequestedV1,
+  'InvoiceSigned.v1': invoiceSignedV1,
+  'InvoiceRendered.v1': invoiceRenderedV1,
+  'InvoiceSubmitted.v1': invoiceSubmittedV1,
+  'InvoiceSubmissionFailed.v1': invoiceSubmissionFailedV1,
+  'InvoiceAccepted.v1': invoiceAcceptedV1,
+  'InvoiceRejected.v1': invoiceRejectedV1,
+  'BuyerNotified.v1': buyerNotifiedV1,
+} as const;
+
+export const invoiceEventSchema = z.discriminatedUnion('type', [
+  invoiceRequestedV1,
+  invoiceSignedV1,
+  invoiceRenderedV1,
+  invoiceSubmittedV1,
+  invoiceSubmissionFailedV1,
+  invoiceAcceptedV1,
+  invoiceRejectedV1,
+  buyerNotifiedV1,
+]);
+
+export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
+export type InvoiceEventType = InvoiceEvent['type'];
+export const invoiceEventTypes = invoiceEventSchema.options.map((o) => o.shape.type.value) as InvoiceEventType[];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { invoiceRequestSchema } from '../api/invoice-request.ts';
+import { envelopeSchema } from './envelope.ts';
+import { amountString } from './shared.ts';
+
+/**
+ * Ingress accepted a request and allocated its number. Everything the signer needs to rebuild
+ * the exact unsigned XML is here (the build is a pure function of these fields and the tenant's
+ * resolution), so a replay reproduces byte-identical documents.
+ */
+export const invoiceRequestedV1Data = z.object({
+  request: invoiceRequestSchema,
+  prefix: z.string(),
+  number: z.string().regex(/^\d+$/),
+  document_id: z.string().describe('prefix + number, the XML cbc:ID'),
+  resolution_id: z.string(),
+  environment: z.enum(['1', '2']).describe('1 production, 2 habilitación'),
+  issued_at: z.iso.datetime({ offset: true }),
+  cufe: z.string().regex(/^[0-9a-f]{96}$/),
+  payable_amount: amountString,
+  idempotency_key: z.string().optional(),
+});
+
+export const invoiceRequestedV1 = envelopeSchema('InvoiceRequested', 1, invoiceRequestedV1Data).meta({ id: 'InvoiceRequested.v1' });
+export type InvoiceRequestedV1 = z.infer<typeof invoiceRequestedV1>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope.ts';
+
+/** The submitter handed the signed document to DIAN (SendBillSync or SendBillAsync). */
+export const invoiceSubmittedV1Data = z.object({
+  attempt: z.number().int().positive(),
+  operation: z.enum(['SendBillSync', 'SendBillAsync']),
+  track_id: z.string(),
+  endpoint: z.string().describe('DIAN endpoint URL (never credentials)'),
+});
+
+export const invoiceSubmittedV1 = envelopeSchema('InvoiceSubmitted', 1, invoiceSubmittedV1Data).meta({ id: 'InvoiceSubmitted.v1' });
+export type InvoiceSubmittedV1 = z.infer<typeof invoiceSubmittedV1>;

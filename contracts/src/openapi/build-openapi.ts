@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { errorCatalogue, type ErrorCode } from '../api/error-codes.ts';
+import '../api/error-body.ts';
+import '../api/invoice-request.ts';
+import '../api/invoice-response.ts';
+
+/**
+ * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
+ * 2020-12, which zod emits natively). `contracts/openapi.json` is this function's output checked
+ * in; a unit test fails when it is stale. Regenerate with `pnpm openapi`.
+ */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const generated = z.toJSONSchema(z.globalRegistry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  });
+  const schemas: Record<string, unknown> = {};
+  for (const [id, schema] of Object.entries(generated.schemas).sort(([a], [b]) => a.localeCompare(b))) {
+    if (id.includes('.v')) continue; // event schemas go to the schema registry, not the HTTP API
+    const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
+    schemas[id] = rest;
+  }
+
+  const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const errors = (codes: ErrorCode[]) => {
+    const byStatus = new Map<number, ErrorCode[]>();
+    for (const code of codes) {
+      const http = errorCatalogue[code].http;
+      byStatus.set(http, [...(byStatus.get(http) ?? []), code]);
+    }
+    return Object.fromEntries(
+      [...byStatus].map(([http, list]) => [
+        String(http),
+        {
+          description: list.map((c) => `\`${c}\`: ${errorCatalogue[c].summary}`).join(' '),
+          content: json(ref('ErrorBody')),
+        },
+      ]),
+    );
+  };
+  const requestId = { 'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } } };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Electronic sales invoice service (DIAN annex 1.9)',
+      version: '1.0.0',
+      description:
+        'Issues Colombian electronic sales invoices: UBL 2.1, CUFE, XAdES-EPES signature with the tenant\'s certificate, ' +
+        'PDF graphic representation with QR, submission to DIAN, and status by CUFE. Generated from the zod contracts in `contracts/`.',
+    },
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'Embedded default' }],
+    security: [{ bearer: [] }],
+    paths: {
+      '/api/v1/service/invoice': {
+        post: {
+          operationId: 'createInvoice',
+          summary: 'Issue an electronic sales invoice',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Same key and body within 24 h returns the first response again.',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+            },
+          ],
+          requestBody: { required: true, content: json(ref('InvoiceRequest')) },
+          responses: {
+            '201': { description: 'Accepted by DIAN within the wait budget.', headers: requestId, content: json(ref('CreateInvoiceResponse')) },
+            '202': {
+              description: 'Still pending when the wait budget ran out; poll the Location.',
+              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
+              content: json(ref('CreateInvoiceResponse')),
+            },
+            ...errors([
+              'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
+              'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+              'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'UNAVAILABLE',
+            ]),
+            '422': {
+              description:
+                'An ErrorBody for `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE` and `IDEMPOTENCY_KEY_REUSED`; a CreateInvoiceResponse ' +
+                'with `error.code = TAX_AUTHORITY_REJECTED` when DIAN rejected the invoice.',
+              content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
+            },
+          },
+        },
+      },
+      '/api/v1/service/status/{cufe}': {
+        get: {
+          operationId: 'getInvoiceStatus',
+          summary: 'Status of an invoice by its CUFE',
+          parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
+          responses: {
+            '200': { description: 'The invoice, its stage and its history; links are fresh.', headers: requestId, content: json(ref('InvoiceStatusResponse')) },
+            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'UNAVAILABLE']),
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: '`fe_test_…` (habilitación) or `fe_live_…` (production) API key.' },
+      },
+    },
+  };
+}

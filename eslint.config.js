@@ -1,0 +1,43 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// Node built-ins that do I/O. The DIAN domain must stay pure: it computes, it never reads,
+// writes, listens or spawns. `node:crypto` (hashing) is allowed.
+const ioModules = [
+  'fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'child_process',
+  'worker_threads', 'cluster', 'tls', 'readline', 'process', 'os', 'sqlite', 'stream',
+];
+const ioPaths = ioModules.flatMap((m) => [m, `node:${m}`]);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.infra/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/dian-domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ioPaths.map((name) => ({ name, message: 'dian-domain is pure: no I/O imports (docs/architecture.md).' })),
+        patterns: [{ group: ['**/platform/**', '@fe/platform*'], message: 'dian-domain is pure: no adapters.' }],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'process', message: 'dian-domain is pure: configuration arrives as arguments.' },
+        { name: 'fetch', message: 'dian-domain is pure: no network.' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'Date', property: 'now', message: 'time arrives as an argument (the issue instant).' },
+        { object: 'Math', property: 'random', message: 'randomness arrives as an argument.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,44 @@
+// `pnpm fe <command> …`: the command-line tool for integrators and auditors.
+// The only file of the CLI that touches process, the file system and the clock.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { xmlCommand, type CommandOutput } from './commands/xml.ts';
+
+const usage = `usage: pnpm fe <command>
+
+commands:
+  xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
+                       for the built-in demo tenant; a bad request prints the error body
+                       and exits 1
+`;
+
+// pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
+const cwd = process.env.INIT_CWD ?? process.cwd();
+
+function run(argv: string[]): CommandOutput {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'xml': {
+      const file = args[0];
+      if (!file || args.length !== 1) return { exitCode: 2, stdout: '', stderr: usage };
+      let text: string;
+      try {
+        text = readFileSync(resolve(cwd, file), 'utf8');
+      } catch (error) {
+        return { exitCode: 2, stdout: '', stderr: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+      }
+      return xmlCommand(text, new Date());
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      return { exitCode: command ? 0 : 2, stdout: command ? usage : '', stderr: command ? '' : usage };
+    default:
+      return { exitCode: 2, stdout: '', stderr: `unknown command: ${command}\n\n${usage}` };
+  }
+}
+
+const result = run(process.argv.slice(2));
+process.stdout.write(result.stdout);
+process.stderr.write(result.stderr);
+process.exitCode = result.exitCode;

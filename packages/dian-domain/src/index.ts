@@ -1,0 +1,23 @@
+// The public surface of @fe/dian-domain. Anything not exported here is private.
+export { nitCheckDigit, parseNit, type NitParts } from './nit/nit-check-digit.ts';
+export {
+  parseDecimal, decimalText, multiply, shiftLeft, roundHalfUp, formatUnits, formatDecimal, compareDecimal, money,
+  type Decimal,
+} from './money/decimal.ts';
+export { taxRules, isAllowedRate, cufeTaxOrder, type TaxCode } from './tax/tax-rules.ts';
+export {
+  computeTotals, computeLine,
+  type InvoiceTotals, type LineAmounts, type LineInput, type TaxSubtotal, type TaxTotal,
+} from './totals/compute-totals.ts';
+export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';
+export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
+export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
+export { environments, type DianEnvironment, type Tenant, type NumberingResolution, type SoftwareRegistration, type Address } from './tenant/tenant.ts';
+export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
+export { failure, type DomainError, type Result } from './errors/domain-error.ts';
+export { validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
+export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer } from './validation/validated-invoice.ts';
+export { checkNumberInRange, documentId } from './numbering/number-range.ts';
+export { buildInvoiceXml, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice } from './ubl/build-invoice.ts';
+export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
+export { ns as ublNamespaces } from './ubl/namespaces.ts';

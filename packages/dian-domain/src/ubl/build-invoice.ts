@@ -1,0 +1,145 @@
+import { cufe as computeCufe, cufeInput, softwareSecurityCode } from '../cufe/cufe.ts';
+import { money } from '../money/decimal.ts';
+import { checkNumberInRange } from '../numbering/number-range.ts';
+import { qrContent } from '../qr/qr-content.ts';
+import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
+import { colombiaDateTime } from '../time/colombia-time.ts';
+import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
+import { writeDianExtensions } from './dian-extensions.ts';
+import { writeInvoiceLine } from './lines.ts';
+import { invoiceRootAttributes } from './namespaces.ts';
+import { writeCustomer, writeSupplier } from './parties.ts';
+import { writeTaxTotal } from './taxes.ts';
+import { CanonicalXmlWriter, type XmlWriter } from './xml-writer.ts';
+
+export type BuildInvoiceInput = {
+  invoice: ValidatedInvoice;
+  tenant: Tenant;
+  resolution: NumberingResolution;
+  /** The consecutive allocated for this invoice (digits, inside the resolution's range). */
+  number: string;
+  software: SoftwareRegistration;
+  environment: DianEnvironment;
+  /** The issue instant; written in Colombian time (-05:00), to the second. */
+  issuedAt: Date;
+};
+
+export type BuiltInvoice = {
+  /** The unsigned UBL 2.1 invoice, in canonical XML form (see xml-writer.ts). */
+  xml: string;
+  cufe: string;
+  /** The exact string the CUFE hashes, for auditors. */
+  cufeInput: string;
+  documentId: string;
+  issueDate: string;
+  issueTime: string;
+  /** ISO 8601 with -05:00. */
+  issuedAt: string;
+  softwareSecurityCode: string;
+  qrContent: string;
+};
+
+/**
+ * The UBL 2.1 sales invoice of annex 1.9 (§3–4) as a pure function of its inputs: the same input
+ * gives the same bytes, so a replay of InvoiceRequested rebuilds the very document that was signed.
+ *
+ * The signature slot: DIAN's layout has a second ext:UBLExtension holding ds:Signature. An
+ * *empty* one is not valid UBL (ExtensionContent needs exactly one child; xmllint: "Missing child
+ * element(s)"), so the builder stops after the DIAN extension and the signer appends the second
+ * UBLExtension, with its signature, just before `</ext:UBLExtensions>` (SIGNATURE_SLOT_ANCHOR).
+ *
+ *   const { xml, cufe } = buildInvoiceXml({ invoice, tenant: demoTenant, resolution: demoResolution,
+ *     number: '990000001', software: demoSoftware, environment: '2', issuedAt: new Date() });
+ */
+export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = new CanonicalXmlWriter()): BuiltInvoice {
+  const { invoice, tenant, resolution, software, environment } = input;
+  const when = colombiaDateTime(input.issuedAt);
+  const numbered = checkNumberInRange(resolution, input.number, when.date);
+  if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
+  const documentId = numbered.value;
+  const t = invoice.totals;
+
+  const cufeFields = {
+    numFac: documentId,
+    fecFac: when.date,
+    horFac: when.time,
+    valFac: money(t.lineExtension),
+    valIva: money(t.byCode['01']),
+    valInc: money(t.byCode['04']),
+    valIca: money(t.byCode['03']),
+    valTot: money(t.payable),
+    nitOfe: tenant.nit,
+    numAdq: invoice.customer.documentNumber,
+    key: resolution.technicalKey,
+    environment,
+  };
+  const cufe = computeCufe(cufeFields);
+  const ssc = softwareSecurityCode(software.id, software.pin, documentId);
+  const qr = qrContent({
+    numFac: documentId,
+    fecFac: when.date,
+    horFac: when.time,
+    nitFac: tenant.nit,
+    docAdq: invoice.customer.documentNumber,
+    valFac: money(t.lineExtension),
+    valIva: money(t.byCode['01']),
+    valOtroIm: money(t.byCode['04'] + t.byCode['03']),
+    valTolFac: money(t.payable),
+    cufe,
+    environment,
+  });
+
+  const w = writer;
+  w.open('Invoice', invoiceRootAttributes);
+  w.open('ext:UBLExtensions');
+  writeDianExtensions(w, { resolution, software, softwareSecurityCode: ssc, qrCode: qr });
+  w.close();
+  w.leaf('cbc:UBLVersionID', 'UBL 2.1');
+  w.leaf('cbc:CustomizationID', '10'); // operation type: estándar
+  w.leaf('cbc:ProfileID', 'DIAN 2.1: Factura Electrónica de Venta');
+  w.leaf('cbc:ProfileExecutionID', environment);
+  w.leaf('cbc:ID', documentId);
+  w.leaf('cbc:UUID', cufe, { schemeID: environment, schemeName: 'CUFE-SHA384' });
+  w.leaf('cbc:IssueDate', when.date);
+  w.leaf('cbc:IssueTime', when.time);
+  if (invoice.payment.dueDate) w.leaf('cbc:DueDate', invoice.payment.dueDate);
+  w.leaf('cbc:InvoiceTypeCode', '01');
+  if (invoice.notes) w.leaf('cbc:Note', invoice.notes);
+  w.leaf('cbc:DocumentCurrencyCode', 'COP');
+  w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));
+  writeSupplier(w, tenant, resolution.prefix);
+  writeCustomer(w, invoice.customer);
+  w.open('cac:PaymentMeans');
+  w.leaf('cbc:ID', invoice.payment.dueDate ? '2' : '1'); // 2 crédito, 1 contado
+  w.leaf('cbc:PaymentMeansCode', invoice.payment.methodCode);
+  if (invoice.payment.dueDate) w.leaf('cbc:PaymentDueDate', invoice.payment.dueDate);
+  w.close();
+  for (const total of t.taxTotals) writeTaxTotal(w, total);
+  const cop = { currencyID: 'COP' };
+  w.open('cac:LegalMonetaryTotal');
+  w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cop);
+  w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cop);
+  w.leaf('cbc:TaxInclusiveAmount', money(t.taxInclusive), cop);
+  w.leaf('cbc:AllowanceTotalAmount', money(t.allowanceTotal), cop);
+  w.leaf('cbc:ChargeTotalAmount', money(t.chargeTotal), cop);
+  w.leaf('cbc:PrepaidAmount', money(t.prepaid), cop);
+  w.leaf('cbc:PayableAmount', money(t.payable), cop);
+  w.close();
+  invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!));
+  w.close();
+
+  return {
+    xml: w.finish(),
+    cufe,
+    cufeInput: cufeInput(cufeFields),
+    documentId,
+    issueDate: when.date,
+    issueTime: when.time,
+    issuedAt: when.iso,
+    softwareSecurityCode: ssc,
+    qrContent: qr,
+  };
+}
+
+/** Where the signer appends `<ext:UBLExtension><ext:ExtensionContent><ds:Signature…>`. */
+export const SIGNATURE_SLOT_ANCHOR = '</ext:UBLExtensions>';

@@ -1,0 +1,59 @@
+import type { NumberingResolution, SoftwareRegistration } from '../tenant/tenant.ts';
+import { DIAN_AGENCY, DIAN_NIT } from './namespaces.ts';
+import type { XmlWriter } from './xml-writer.ts';
+
+/**
+ * The first UBLExtension: sts:DianExtensions (annex §4.1). The signature goes in a second
+ * UBLExtension that the signer appends (see build-invoice.ts for why the builder does not write
+ * an empty one).
+ */
+export type DianExtensionsInput = {
+  resolution: NumberingResolution;
+  software: SoftwareRegistration;
+  softwareSecurityCode: string;
+  qrCode: string;
+};
+
+export function writeDianExtensions(w: XmlWriter, x: DianExtensionsInput): void {
+  w.open('ext:UBLExtension');
+  w.open('ext:ExtensionContent');
+  w.open('sts:DianExtensions');
+
+  w.open('sts:InvoiceControl');
+  w.leaf('sts:InvoiceAuthorization', x.resolution.authorizationNumber);
+  w.open('sts:AuthorizationPeriod');
+  w.leaf('cbc:StartDate', x.resolution.startDate);
+  w.leaf('cbc:EndDate', x.resolution.endDate);
+  w.close();
+  w.open('sts:AuthorizedInvoices');
+  if (x.resolution.prefix) w.leaf('sts:Prefix', x.resolution.prefix);
+  w.leaf('sts:From', x.resolution.from);
+  w.leaf('sts:To', x.resolution.to);
+  w.close();
+  w.close();
+
+  w.open('sts:InvoiceSource');
+  w.leaf('cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
+  w.close();
+
+  w.open('sts:SoftwareProvider');
+  w.leaf('sts:ProviderID', x.software.providerNit, { ...DIAN_AGENCY, schemeID: String(x.software.providerDv), schemeName: '31' });
+  w.leaf('sts:SoftwareID', x.software.id, DIAN_AGENCY);
+  w.close();
+
+  w.leaf('sts:SoftwareSecurityCode', x.softwareSecurityCode, DIAN_AGENCY);
+
+  w.open('sts:AuthorizationProvider');
+  w.leaf('sts:AuthorizationProviderID', DIAN_NIT.nit, { ...DIAN_AGENCY, schemeID: String(DIAN_NIT.dv), schemeName: '31' });
+  w.close();
+
+  w.leaf('sts:QRCode', x.qrCode);
+
+  w.close(); // DianExtensions
+  w.close(); // ExtensionContent
+  w.close(); // UBLExtension
+}

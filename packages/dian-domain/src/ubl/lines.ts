@@ -1,0 +1,34 @@
+import { formatDecimal, money } from '../money/decimal.ts';
+import type { LineAmounts } from '../totals/compute-totals.ts';
+import type { ValidatedLine } from '../validation/validated-invoice.ts';
+import { writeTaxTotal } from './taxes.ts';
+import type { XmlWriter } from './xml-writer.ts';
+
+/**
+ * One cac:InvoiceLine (annex §3.10). PriceAmount is the unit price and BaseQuantity equals the
+ * invoiced quantity, which satisfies FAV06 whichever quantity DIAN multiplies by. Quantities keep
+ * up to 6 decimals and at least 2. Excluded lines (no taxes) carry no TaxTotal.
+ */
+export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLine, amounts: LineAmounts): void {
+  const cop = { currencyID: 'COP' };
+  const quantity = formatDecimal(line.quantity, 2);
+  w.open('cac:InvoiceLine');
+  w.leaf('cbc:ID', String(index + 1));
+  w.leaf('cbc:InvoicedQuantity', quantity, { unitCode: line.unitCode });
+  w.leaf('cbc:LineExtensionAmount', money(amounts.base), cop);
+  for (const tax of amounts.taxes) {
+    writeTaxTotal(w, { code: tax.code, amount: tax.amount, subtotals: [tax] });
+  }
+  w.open('cac:Item');
+  w.leaf('cbc:Description', line.name);
+  w.open('cac:StandardItemIdentification');
+  // 999: the taxpayer's own coding standard (FAZ09).
+  w.leaf('cbc:ID', line.code, { schemeID: '999', schemeName: 'Estándar de adopción del contribuyente' });
+  w.close();
+  w.close();
+  w.open('cac:Price');
+  w.leaf('cbc:PriceAmount', formatDecimal(line.unitPrice, 2), cop);
+  w.leaf('cbc:BaseQuantity', quantity, { unitCode: line.unitCode });
+  w.close();
+  w.close();
+}

@@ -1,0 +1,33 @@
+import { formatDecimal, money, type Decimal } from '../money/decimal.ts';
+import { taxRules, type TaxCode } from '../tax/tax-rules.ts';
+import type { XmlWriter } from './xml-writer.ts';
+
+/**
+ * One cac:TaxTotal (annex §3.8): the total of one tax code and a subtotal per rate. Used for the
+ * document totals and, with a single subtotal, for each line.
+ */
+export type TaxTotalInput = {
+  code: TaxCode;
+  amount: bigint;
+  subtotals: readonly { rate: Decimal; taxable: bigint; amount: bigint }[];
+};
+
+export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput): void {
+  const cop = { currencyID: 'COP' };
+  w.open('cac:TaxTotal');
+  w.leaf('cbc:TaxAmount', money(total.amount), cop);
+  for (const sub of total.subtotals) {
+    w.open('cac:TaxSubtotal');
+    w.leaf('cbc:TaxableAmount', money(sub.taxable), cop);
+    w.leaf('cbc:TaxAmount', money(sub.amount), cop);
+    w.open('cac:TaxCategory');
+    w.leaf('cbc:Percent', formatDecimal(sub.rate, 2));
+    w.open('cac:TaxScheme');
+    w.leaf('cbc:ID', total.code);
+    w.leaf('cbc:Name', taxRules[total.code].name);
+    w.close();
+    w.close();
+    w.close();
+  }
+  w.close();
+}

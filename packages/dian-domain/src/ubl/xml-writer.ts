@@ -1,0 +1,95 @@
+/**
+ * The port the UBL builder writes through. Two adapters: `CanonicalXmlWriter` (the default, a
+ * string writer) and `Xmlbuilder2Writer` (on the xmlbuilder2 package, kept for comparison in
+ * `bench/` and in the tests, which check that both produce the same bytes).
+ *
+ *   const w = new CanonicalXmlWriter();
+ *   w.open('Invoice', { xmlns: 'urn:…' }); w.leaf('cbc:ID', 'SETP990000001'); w.close();
+ *   w.finish(); // '<?xml …?>\n<Invoice xmlns="urn:…"><cbc:ID>SETP990000001</cbc:ID></Invoice>'
+ */
+export type XmlAttributes = Readonly<Record<string, string>>;
+
+export interface XmlWriter {
+  open(name: string, attributes?: XmlAttributes): void;
+  leaf(name: string, text: string, attributes?: XmlAttributes): void;
+  close(): void;
+  /** The document, with its XML declaration. Throws when an element is still open. */
+  finish(): string;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n';
+
+/**
+ * Characters XML 1.0 cannot carry at all. The request schema already refuses them; finding one
+ * here means an invariant broke, so the writer throws rather than emit a document DIAN refuses.
+ */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
+function assertCarriable(text: string): void {
+  if (FORBIDDEN.test(text)) throw new RangeError('text holds a character XML 1.0 cannot carry');
+}
+
+// Escaping exactly as Canonical XML 1.0 writes text and attribute values, so the document is
+// already in canonical form and the signer can digest it without re-serialising it.
+const TEXT_SPECIAL = /[&<>\r]/;
+const ATTR_SPECIAL = /[&<"\t\n\r]/;
+
+export function escapeText(text: string): string {
+  assertCarriable(text);
+  if (!TEXT_SPECIAL.test(text)) return text;
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+}
+
+export function escapeAttribute(value: string): string {
+  assertCarriable(value);
+  if (!ATTR_SPECIAL.test(value)) return value;
+  return value
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
+}
+
+/**
+ * Canonical XML orders namespace declarations first (default, then by prefix) and then plain
+ * attributes by name. The builder uses only unprefixed attributes besides `xmlns`, which keeps
+ * this ordering exact; a prefixed attribute would need its namespace URI to sort, so it is refused.
+ */
+export function canonicalAttributeOrder(attributes: XmlAttributes): [string, string][] {
+  const entries = Object.entries(attributes);
+  for (const [name] of entries) {
+    if (name.includes(':') && !name.startsWith('xmlns:')) throw new RangeError(`prefixed attribute ${name} is not supported`);
+  }
+  const rank = (name: string) => (name === 'xmlns' ? 0 : name.startsWith('xmlns:') ? 1 : 2);
+  return entries.sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The default adapter: appends strings, never builds a tree. */
+export class CanonicalXmlWriter implements XmlWriter {
+  private readonly parts: string[] = [XML_DECLARATION];
+  private readonly stack: string[] = [];
+
+  open(name: string, attributes?: XmlAttributes): void {
+    this.parts.push(`<${name}${attributes ? renderAttributes(attributes) : ''}>`);
+    this.stack.push(name);
+  }
+
+  leaf(name: string, text: string, attributes?: XmlAttributes): void {
+    this.parts.push(`<${name}${attributes ? renderAttributes(attributes) : ''}>${escapeText(text)}</${name}>`);
+  }
+
+  close(): void {
+    const name = this.stack.pop();
+    if (name === undefined) throw new Error('close() without an open element');
+    this.parts.push(`</${name}>`);
+  }
+
+  finish(): string {
+    if (this.stack.length) throw new Error(`unclosed elements: ${this.stack.join(' > ')}`);
+    return this.parts.join('');
+  }
+}
+
+function renderAttributes(attributes: XmlAttributes): string {
+  let out = '';
+  for (const [name, value] of canonicalAttributeOrder(attributes)) out += ` ${name}="${escapeAttribute(value)}"`;
+  return out;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Everything a fresh clone needs before it runs: pnpm, the workspace's packages (which bring
+# Node 24 in as node_modules/.bin/node), and the system tools the tests use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v pnpm >/dev/null; then
+  echo "installing pnpm 10" >&2
+  npm install -g pnpm@10 >/dev/null 2>&1
+fi
+pnpm install --frozen-lockfile --reporter=append-only
+bash scripts/install-system-tools.sh

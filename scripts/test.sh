@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The README's test line and what CI runs: set up a fresh clone, then typecheck, lint, and run the
+# unit and integration suites (integration tests use real xmllint, xmlsec1, … on this machine).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+pnpm test

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Test names say what they cost (docs/architecture.md, convention 7):
+//   *.unit.test.ts  pure, in-process, no external program
+//   *.int.test.ts   real external programs and servers (xmllint, xmlsec1, Kafka, …)
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contracts,packages,services,bench}/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['{contracts,packages,services,bench}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
