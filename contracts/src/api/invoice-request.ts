@@ -50,14 +50,13 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'must be a real calendar date');
 
-/** Printable text: no control characters (XML 1.0 cannot carry most of them). */
+/** Characters XML 1.0 cannot carry (tab, line feed and carriage return are allowed). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u;
+
+/** Printable text, trimmed: no control characters. */
 const text = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u, 'must not contain control characters');
+  z.string().trim().min(min).max(max).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 export const customerAddressSchema = z
   .object({
@@ -132,7 +131,7 @@ export const invoiceRequestSchema = z
     number: z.number().int().min(0).max(9_999_999_999).optional().describe('Invoice number inside the tenant\'s authorized range; omitted: the next consecutive.'),
     prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('Chooses among the tenant\'s resolutions; omitted: the active one.'),
     total: decimalAmount(2, 'total').optional().describe('Declared payable total; checked against the computed one.'),
-    notes: z.string().max(5000).regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u, 'must not contain control characters').optional(),
+    notes: z.string().max(5000).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters').optional().describe('Free text, printed as cbc:Note.'),
   })
   .strict()
   .meta({ id: 'InvoiceRequest' });

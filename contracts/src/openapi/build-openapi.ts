@@ -84,7 +84,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             '422': {
               description:
                 'An ErrorBody for `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE` and `IDEMPOTENCY_KEY_REUSED`; a CreateInvoiceResponse ' +
-                'with `error.code = TAX_AUTHORITY_REJECTED` when DIAN rejected the invoice.',
+                'with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the invoice.',
               content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
             },
           },

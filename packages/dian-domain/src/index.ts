@@ -21,3 +21,4 @@ export { checkNumberInRange, documentId } from './numbering/number-range.ts';
 export { buildInvoiceXml, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice } from './ubl/build-invoice.ts';
 export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
+export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';

@@ -23,6 +23,7 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone=
  * Characters XML 1.0 cannot carry at all. The request schema already refuses them; finding one
  * here means an invariant broke, so the writer throws rather than emit a document DIAN refuses.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 
 function assertCarriable(text: string): void {

@@ -74,7 +74,14 @@ export function validateInvoiceRequest(body: unknown, context: ValidationContext
 }
 
 function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    // An unknown field is named itself, so a typo ("due_dat") points at the field to fix.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...path, key].join('.'), message: 'unknown field' }));
+    }
+    return [{ path: path.join('.'), message: issue.message }];
+  });
 }
 
 function codeListAndDateErrors(request: InvoiceRequest, context: ValidationContext): ErrorDetail[] {

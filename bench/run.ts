@@ -1,0 +1,14 @@
+// `pnpm bench`: runs every bench/*.bench.ts one after the other (never in parallel: they would
+// measure each other) and prints their tables. Each prints ratios against its own baseline.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+const dir = new URL('.', import.meta.url).pathname;
+const benches = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+let failed = 0;
+for (const file of benches) {
+  console.log(`\n== ${file}`);
+  const run = spawnSync(process.execPath, [dir + file], { stdio: 'inherit' });
+  if (run.status !== 0) failed++;
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../api/error-codes.ts';
+import { buildOpenApiDocument } from './build-openapi.ts';
+
+describe('contracts/openapi.json', () => {
+  it('is what the zod schemas generate (run `pnpm openapi` when this fails)', () => {
+    const checkedIn = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
+    expect(checkedIn).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+
+  it('is OpenAPI 3.1 with both endpoints and every error code documented', () => {
+    const doc = buildOpenApiDocument() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/status/{cufe}']);
+    const text = JSON.stringify(doc);
+    for (const code of errorCodes) expect(text).toContain(`\`${code}\``);
+  });
+
+  it('describes the request with its required fields and the 500-line bound', () => {
+    const doc = buildOpenApiDocument() as { components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { maxItems?: number }> }> } };
+    const request = doc.components.schemas.InvoiceRequest!;
+    expect(request.required).toEqual(['customer', 'lines', 'payment']);
+    expect(request.properties!.lines!.maxItems).toBe(500);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { colombiaDateTime } from './colombia-time.ts';
+
+describe('colombiaDateTime', () => {
+  it('shifts to -05:00 and drops milliseconds', () => {
+    expect(colombiaDateTime(new Date('2025-03-10T15:15:00.987Z'))).toEqual({ date: '2025-03-10', time: '10:15:00-05:00', iso: '2025-03-10T10:15:00-05:00' });
+  });
+  it('crosses midnight backwards (UTC early morning is the previous Colombian day)', () => {
+    expect(colombiaDateTime(new Date('2026-01-01T04:59:59Z')).date).toBe('2025-12-31');
+    expect(colombiaDateTime(new Date('2026-01-01T05:00:00Z')).date).toBe('2026-01-01');
+  });
+  it('refuses an invalid date', () => {
+    expect(() => colombiaDateTime(new Date('nope'))).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { buildCase, invoiceCases } from '../../test/fixtures/invoice-cases.ts';
+import { demoResolution, demoSoftware, demoTenant } from '../tenant/demo-tenant.ts';
+import { validateInvoiceRequest } from '../validation/validate-request.ts';
+import { buildInvoiceXml } from './build-invoice.ts';
+import { Xmlbuilder2Writer } from './xmlbuilder2-writer.ts';
+
+// The invoice of shared/dian/examples/own, whose CUFE and SoftwareSecurityCode were computed
+// independently (README.txt there): same issuer, buyer, lines, number, instant and keys.
+const ownExample = {
+  customer: { document_type: '13', document_number: '1020304050', name: 'PERSONA NATURAL DE EJEMPLO' },
+  lines: [
+    { code: 'SRV-001', name: 'Servicio de ejemplo gravado al 19%', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+    { code: 'BIEN-002', name: 'Bien de ejemplo gravado al 5%', quantity: 1, unit_price: 20000, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
+  ],
+  payment: { method_code: '31', due_date: '2025-04-09' },
+};
+
+function buildOwnExample() {
+  const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
+  if (!validated.ok) throw new Error(validated.error.code);
+  return buildInvoiceXml({
+    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990001234',
+    software: demoSoftware, environment: '2', issuedAt: new Date('2025-03-10T15:15:00Z'),
+  });
+}
+
+describe('buildInvoiceXml', () => {
+  it('reproduces the CUFE and SoftwareSecurityCode of the independently computed own example', () => {
+    const built = buildOwnExample();
+    expect(built.documentId).toBe('SETP990001234');
+    expect(built.cufeInput).toBe('SETP9900012342025-03-1010:15:00-05:00120000.000120000.00040.00030.00140000.009001234561020304050fc8eac422eba16e22ffd8c6f94b3f40a6e38162c2');
+    expect(built.cufe).toBe('4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3');
+    expect(built.softwareSecurityCode).toBe('0c5bf8d00eac32d5cb185b0329f7e89bef361577c12dae693503ff4a965e39716b63018ad68172174c3794eb7f67a388');
+    expect(built.xml).toContain(`<cbc:UUID schemeID="2" schemeName="CUFE-SHA384">${built.cufe}</cbc:UUID>`);
+    expect(built.xml).toContain(`>${built.softwareSecurityCode}</sts:SoftwareSecurityCode>`);
+    expect(built.issuedAt).toBe('2025-03-10T10:15:00-05:00');
+  });
+
+  it('is deterministic: the same input gives the same bytes', () => {
+    expect(buildOwnExample().xml).toBe(buildOwnExample().xml);
+  });
+
+  it('writes every amount with exactly 2 decimals', () => {
+    for (const { request } of invoiceCases) {
+      const { xml } = buildCase(request);
+      const amounts = [...xml.matchAll(/currencyID="COP">([^<]*)</g)].map((m) => m[1]);
+      expect(amounts.length).toBeGreaterThan(5);
+      for (const amount of amounts) expect(amount).toMatch(/^\d+\.\d{2}$/);
+      for (const [, percent] of xml.matchAll(/<cbc:Percent>([^<]*)</g)) expect(percent).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
+
+  it('declares the DIAN extension first, in canonical form with no self-closing tags', () => {
+    const { xml } = buildOwnExample();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac=')).toBe(true);
+    expect(xml).toContain('<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><sts:DianExtensions><sts:InvoiceControl>');
+    expect(xml).not.toMatch(/\/>/);
+    expect(xml.match(/<ext:UBLExtension>/g)).toHaveLength(1); // the signer appends the second one
+  });
+
+  it('refuses a number outside the resolution (ingress checks it first)', () => {
+    const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
+    if (!validated.ok) throw new Error(validated.error.code);
+    const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, software: demoSoftware, environment: '2' as const, issuedAt: new Date('2025-03-10T15:15:00Z') };
+    expect(() => buildInvoiceXml({ ...input, number: '995000001' })).toThrow(RangeError);
+    expect(() => buildInvoiceXml({ ...input, number: '990000001', issuedAt: new Date('2031-01-01T15:00:00Z') })).toThrow(RangeError);
+  });
+
+  it('gives the same bytes through the xmlbuilder2 adapter for every case (escaping cross-check)', () => {
+    for (const { request } of invoiceCases.filter((c) => c.name !== '500 lines')) {
+      const validated = validateInvoiceRequest(request, { issueDate: '2026-03-10' });
+      if (!validated.ok) throw new Error(validated.error.code);
+      const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001', software: demoSoftware, environment: '2' as const, issuedAt: new Date('2026-03-10T15:15:00Z') };
+      expect(buildInvoiceXml(input, new Xmlbuilder2Writer()).xml).toBe(buildInvoiceXml(input).xml);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { validateInvoiceRequest } from './validate-request.ts';
+
+const valid = () => ({
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
+  lines: [{ code: 'A1', name: 'Producto', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] }],
+  payment: { method_code: '10' },
+}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const run = (body: unknown) => validateInvoiceRequest(body, { issueDate: '2026-03-10' });
+
+type Case = [name: string, mutate: (b: ReturnType<typeof valid>) => unknown, paths: string[]];
+
+describe('VALIDATION_ERROR names every faulty field', () => {
+  it.each<Case>([
+    ['body is not an object', () => 'x', ['']],
+    ['missing customer', (b) => ({ ...b, customer: undefined }), ['customer']],
+    ['missing lines and payment', (b) => ({ customer: b.customer }), ['lines', 'payment']],
+    ['no lines', (b) => ({ ...b, lines: [] }), ['lines']],
+    ['501 lines', (b) => ({ ...b, lines: Array(501).fill(b.lines[0]) }), ['lines']],
+    ['quantity 0', (b) => (b.lines[0].quantity = 0, b), ['lines.0.quantity']],
+    ['quantity with 7 decimals', (b) => (b.lines[0].quantity = '1.0000001', b), ['lines.0.quantity']],
+    ['quantity as a float with 7 decimals', (b) => (b.lines[0].quantity = 1.0000001, b), ['lines.0.quantity']],
+    ['unit_price with 3 decimals', (b) => (b.lines[0].unit_price = 10.005, b), ['lines.0.unit_price']],
+    ['negative unit_price', (b) => (b.lines[0].unit_price = -1, b), ['lines.0.unit_price']],
+    ['unit_price over 15 significant digits', (b) => (b.lines[0].unit_price = '1234567890123456', b), ['lines.0.unit_price']],
+    ['unit_price not a number', (b) => (b.lines[0].unit_price = 'diez', b), ['lines.0.unit_price']],
+    ['tax code 03 (ICA) not accepted', (b) => (b.lines[0].taxes[0].code = '03', b), ['lines.0.taxes.0.code']],
+    ['two entries for one tax code', (b) => (b.lines[0].taxes.push({ code: '01', name: 'IVA', rate: 5 }), b), ['lines.0.taxes']],
+    ['unknown document type', (b) => (b.customer.document_type = '41', b), ['customer.document_type']],
+    ['blank name', (b) => (b.customer.name = '   ', b), ['customer.name']],
+    ['name with a control character', (b) => (b.customer.name = 'A\u0007B', b), ['customer.name']],
+    ['invalid email', (b) => (b.customer.email = 'not-an-email', b), ['customer.email']],
+    ['unknown field', (b) => ({ ...b, discount: 5 }), ['discount']],
+    ['unknown nested field', (b) => (b.payment.due_dat = '2026-04-01', b), ['payment.due_dat']],
+    ['payment method not in MediosPago', (b) => (b.payment.method_code = '999', b), ['payment.method_code']],
+    ['due date before the issue date', (b) => (b.payment.due_date = '2026-03-09', b), ['payment.due_date']],
+    ['due date not a calendar date', (b) => (b.payment.due_date = '2026-02-30', b), ['payment.due_date']],
+    ['city code not DANE', (b) => (b.customer.address = { line: 'Calle 1', city_code: '99999' }, b), ['customer.address.city_code']],
+    ['unit code not in DIAN list', (b) => (b.lines[0].unit_code = 'XYZ', b), ['lines.0.unit_code']],
+    ['CC with letters', (b) => (b.customer = { ...b.customer, document_type: '13', document_number: 'AB123' }, b), ['customer.document_number']],
+    ['check digit on a CC', (b) => (b.customer = { ...b.customer, document_type: '13', document_number: '1020304050', check_digit: '1' }, b), ['customer.check_digit']],
+    ['prefix with a hyphen', (b) => ({ ...b, prefix: 'SE-T' }), ['prefix']],
+    ['several faults at once', (b) => (b.lines[0].quantity = -1, b.lines[0].name = '', b.payment.method_code = 5, b), ['lines.0.quantity', 'lines.0.name', 'payment.method_code']],
+  ])('%s', (_name, mutate, paths) => {
+    const result = run(mutate(valid()));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('VALIDATION_ERROR');
+    for (const path of paths) expect(result.error.details.map((d) => d.path)).toContain(path);
+    for (const d of result.error.details) expect(d.message.length).toBeGreaterThan(0);
+  });
+});
+
+describe('NIT_INVALID', () => {
+  it.each<Case>([
+    ['wrong DV after a hyphen', (b) => (b.customer.document_number = '900108281-4', b), ['customer.document_number']],
+    ['wrong check_digit field', (b) => (b.customer.check_digit = '9', b), ['customer.document_number']],
+    ['letters', (b) => (b.customer.document_number = '90010828A', b), ['customer.document_number']],
+    ['too short', (b) => (b.customer.document_number = '12345', b), ['customer.document_number']],
+    ['too long', (b) => (b.customer.document_number = '12345678901', b), ['customer.document_number']],
+    ['dots', (b) => (b.customer.document_number = '900.108.281', b), ['customer.document_number']],
+  ])('%s', (_name, mutate, paths) => {
+    const result = run(mutate(valid()));
+    expect(result.ok ? null : result.error.code).toBe('NIT_INVALID');
+    if (!result.ok) expect(result.error.details.map((d) => d.path)).toEqual(paths);
+  });
+
+  it('accepts a NIT with its right DV, by hyphen or by field', () => {
+    const byHyphen = valid();
+    byHyphen.customer.document_number = '900108281-3';
+    const byField = valid();
+    byField.customer.check_digit = '3';
+    for (const body of [byHyphen, byField]) {
+      const result = run(body);
+      expect(result.ok && result.value.customer).toMatchObject({ documentNumber: '900108281', dv: 3 });
+    }
+  });
+});
+
+describe('TAX_RATE_INVALID', () => {
+  it.each<Case>([
+    ['IVA 16 (transitional, not offered)', (b) => (b.lines[0].taxes[0].rate = 16, b), ['lines.0.taxes.0.rate']],
+    ['IVA 19.5', (b) => (b.lines[0].taxes[0].rate = 19.5, b), ['lines.0.taxes.0.rate']],
+    ['INC 19', (b) => (b.lines[0].taxes[0] = { code: '04', name: 'INC', rate: 19 }, b), ['lines.0.taxes.0.rate']],
+    ['two faulty rates on two lines', (b) => {
+      b.lines.push({ ...b.lines[0], taxes: [{ code: '04', name: 'INC', rate: 10 }] });
+      b.lines[0].taxes[0].rate = 12;
+      return b;
+    }, ['lines.0.taxes.0.rate', 'lines.1.taxes.0.rate']],
+  ])('%s', (_name, mutate, paths) => {
+    const result = run(mutate(valid()));
+    expect(result.ok ? null : result.error.code).toBe('TAX_RATE_INVALID');
+    if (!result.ok) expect(result.error.details.map((d) => d.path)).toEqual(paths);
+  });
+
+  it.each([['01', 0], ['01', 5], ['01', '19.00'], ['04', 2], ['04', 4], ['04', 8], ['04', 16]] as const)('accepts %s at %s', (code, rate) => {
+    const body = valid();
+    body.lines[0].taxes = [{ code, name: 'x', rate }];
+    expect(run(body).ok).toBe(true);
+  });
+});
+
+describe('LINE_TOTAL_MISMATCH', () => {
+  // 2 × 50000 + 19 % = 119000.00
+  it.each([118999.99, '119000.01', 0])('declared %s', (total) => {
+    const result = run({ ...valid(), total });
+    expect(result.ok ? null : result.error.code).toBe('LINE_TOTAL_MISMATCH');
+    if (!result.ok) expect(result.error.details.map((d) => d.path)).toEqual(['total']);
+  });
+
+  it.each([119000, '119000.00', '119000'])('accepts the right total %j', (total) => {
+    expect(run({ ...valid(), total }).ok).toBe(true);
+  });
+});
+
+describe('precedence', () => {
+  it('a shape error wins over a NIT, rate and total error, and names only shape faults', () => {
+    const body = valid();
+    body.customer.document_number = '900108281-9';
+    body.lines[0].taxes[0].rate = 12;
+    body.lines[0].quantity = 0;
+    const result = run({ ...body, total: 1 });
+    expect(result.ok ? null : result.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('NIT_INVALID wins over TAX_RATE_INVALID, which wins over LINE_TOTAL_MISMATCH', () => {
+    const body = valid();
+    body.lines[0].taxes[0].rate = 12;
+    const code = (b: unknown) => {
+      const result = run(b);
+      return result.ok ? null : result.error.code;
+    };
+    expect(code({ ...body, total: 1 })).toBe('TAX_RATE_INVALID');
+    body.customer.document_number = '900108281-9';
+    expect(code(body)).toBe('NIT_INVALID');
+  });
+});
+
+describe('normalisation', () => {
+  it('applies defaults, NFC-normalises text and keeps decimals exact', () => {
+    const body = valid();
+    body.customer.name = '  Pen\u0303a  ';
+    body.lines[0].quantity = '0.333333';
+    body.lines[0].unit_price = 0.1;
+    const result = run(body);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.customer.name).toBe('Peña');
+    expect(result.value.customer.taxLevelCodes).toEqual(['R-99-PN']);
+    expect(result.value.lines[0]!.unitCode).toBe('94');
+    expect(result.value.lines[0]!.quantity).toEqual({ units: 333333n, scale: 6 });
+    expect(result.value.lines[0]!.unitPrice).toEqual({ units: 1n, scale: 1 });
+  });
+});

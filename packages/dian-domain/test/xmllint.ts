@@ -1,0 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const INVOICE_XSD = new URL('../../../../shared/dian/xsd/maindoc/UBL-Invoice-2.1.xsd', import.meta.url).pathname;
+
+/** Validates documents against the UBL Invoice XSD with Debian's xmllint, in one process. */
+export function xmllintValidate(documents: { name: string; xml: string }[]): { status: number | null; output: string; files: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'fe-xsd-'));
+  const files = documents.map(({ name, xml }, i) => {
+    const file = join(dir, `${i}-${name.replace(/[^a-z0-9]+/gi, '-')}.xml`);
+    writeFileSync(file, xml);
+    return file;
+  });
+  const run = spawnSync('xmllint', ['--noout', '--schema', INVOICE_XSD, ...files], { encoding: 'utf8' });
+  if (run.error) throw new Error(`xmllint did not run (scripts/install-system-tools.sh installs it): ${run.error.message}`);
+  return { status: run.status, output: run.stdout + run.stderr, files };
+}
