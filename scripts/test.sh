@@ -4,4 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
-pnpm test
+rm -rf .vitest
+status=0
+pnpm test || status=$?
+pnpm exec node scripts/summarize-tests.ts || status=1
+exit $status
