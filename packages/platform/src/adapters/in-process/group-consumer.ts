@@ -1,0 +1,118 @@
+import { deadLetterHeaders, type BusMessage, type DeliveredMessage } from '../../ports/event-bus.ts';
+import type { PartitionLog } from './partition-log.ts';
+
+export type Handler = (message: DeliveredMessage) => Promise<void>;
+type Settings = { topic: string; group: string; maxAttempts: number; retryBackoffMs: number };
+
+const STOPPED = Symbol('stopped');
+
+/**
+ * A consumer group on one topic: a committed offset per partition and one sequential worker per
+ * partition, so one key's messages are handled in order while other partitions go on. A failed
+ * handler is retried with doubling backoff; after `maxAttempts` the message is dead-lettered and
+ * the offset moves past it. The offset is committed only after the handler (or the dead-letter
+ * publish) finished: at-least-once. Members: the first subscriber handles every partition; the
+ * others wait and take over, from the committed offsets, when it stops.
+ */
+export class GroupConsumer {
+  private readonly offsets: bigint[];
+  private readonly members: Handler[] = [];
+  private readonly running = new Set<number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly logs: readonly PartitionLog[];
+  private readonly settings: Settings;
+  private readonly deadLetter: (message: BusMessage) => Promise<void>;
+  private paused = false;
+
+  constructor(logs: readonly PartitionLog[], settings: Settings, deadLetter: (message: BusMessage) => Promise<void>, from: 'earliest' | 'latest') {
+    this.logs = logs;
+    this.settings = settings;
+    this.deadLetter = deadLetter;
+    this.offsets = logs.map((log) => (from === 'latest' ? log.end : 0n));
+  }
+
+  /** The lowest offset the group still needs, per partition (for retention). */
+  committed(partition: number): bigint {
+    return this.offsets[partition]!;
+  }
+
+  join(handler: Handler): void {
+    this.members.push(handler);
+    this.wake();
+  }
+
+  /** Removes a member; in-flight work finishes first, then the next member (if any) goes on. */
+  async leave(handler: Handler): Promise<void> {
+    const index = this.members.indexOf(handler);
+    if (index === -1) return;
+    if (index > 0) {
+      this.members.splice(index, 1);
+      return;
+    }
+    this.paused = true;
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    this.members.shift();
+    this.paused = false;
+    this.wake();
+  }
+
+  /** Stops the whole group (bus closing): in-flight handlers finish, nothing new starts. */
+  async stopAll(): Promise<void> {
+    this.paused = true;
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    this.members.length = 0;
+  }
+
+  /** Starts a worker on every partition that has unconsumed messages and none running. */
+  wake(): void {
+    if (this.paused || this.members.length === 0) return;
+    this.logs.forEach((log, partition) => {
+      if (this.running.has(partition) || this.offsets[partition]! >= log.end) return;
+      this.running.add(partition);
+      const work: Promise<void> = this.drain(partition).finally(() => {
+        this.running.delete(partition);
+        this.inFlight.delete(work);
+        this.wake(); // messages may have arrived while the worker was finishing
+      });
+      this.inFlight.add(work);
+    });
+  }
+
+  private async drain(partition: number): Promise<void> {
+    const log = this.logs[partition]!;
+    while (!this.paused && this.members.length && this.offsets[partition]! < log.end) {
+      const offset = this.offsets[partition]!;
+      const message = log.at(offset);
+      if (message && (await this.deliver(message, partition, offset)) === STOPPED) return; // not committed: redelivered
+      this.offsets[partition] = offset + 1n;
+    }
+  }
+
+  private async deliver(message: BusMessage, partition: number, offset: bigint): Promise<typeof STOPPED | void> {
+    const { topic, group, maxAttempts, retryBackoffMs } = this.settings;
+    let lastError = '';
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const handler = this.members[0];
+      if (this.paused || !handler) return STOPPED;
+      try {
+        await handler({ ...message, topic, partition, offset, attempt });
+        return;
+      } catch (error) {
+        lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        if (attempt < maxAttempts) await sleep(retryBackoffMs * 2 ** (attempt - 1));
+      }
+    }
+    await this.deadLetter({
+      ...message,
+      headers: {
+        ...message.headers,
+        [deadLetterHeaders.originalTopic]: topic,
+        [deadLetterHeaders.group]: group,
+        [deadLetterHeaders.error]: lastError.slice(0, 500),
+        [deadLetterHeaders.attempts]: String(maxAttempts),
+      },
+    });
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,111 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { Envelope } from '@fe/contracts';
+import { ConcurrencyError, PlatformError } from '../../errors.ts';
+import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+
+/**
+ * The embedded event store on `node:sqlite`: one table, WAL journal, one IMMEDIATE transaction
+ * per append (the write lock is taken before the version check, so two appends to one stream can
+ * never both pass the same expectation, even from two processes on the same file).
+ * `synchronous = FULL`: an append that returned survives a power cut, not only a process kill.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream      TEXT    NOT NULL,
+    version     INTEGER NOT NULL,
+    event_id    TEXT    NOT NULL UNIQUE,
+    type        TEXT    NOT NULL,
+    envelope    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream, version)
+  );`;
+
+type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string };
+
+export class SqliteEventStore implements EventStore {
+  private readonly db: DatabaseSync;
+  private readonly currentVersion: StatementSync;
+  private readonly insert: StatementSync;
+  private readonly byStream: StatementSync;
+  private readonly after: StatementSync;
+  private readonly now: () => Date;
+
+  /** `path` is a file, or ':memory:' for tests. */
+  constructor(path: string, now: () => Date = () => new Date()) {
+    this.now = now;
+    this.db = new DatabaseSync(path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    this.db.exec(SCHEMA);
+    this.currentVersion = this.db.prepare('SELECT MAX(version) AS v FROM events WHERE stream = ?');
+    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.byStream = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY version');
+    this.after = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    for (const s of [this.currentVersion, this.byStream, this.after]) s.setReadBigInts(true);
+  }
+
+  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('append needs at least one event');
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const found = (this.currentVersion.get(stream) as { v: bigint | null }).v;
+      const actual = found === null ? 'no_stream' : found;
+      checkExpectation(stream, expected, actual);
+      let version = actual === 'no_stream' ? -1n : actual;
+      let lastPosition = 0n;
+      const recordedAt = this.now().toISOString();
+      for (const envelope of events) {
+        version += 1n;
+        const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt);
+        lastPosition = BigInt(result.lastInsertRowid);
+      }
+      this.db.exec('COMMIT');
+      return { nextExpectedVersion: version, lastPosition };
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw translate(error);
+    }
+  }
+
+  async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
+    const events = (this.byStream.all(stream) as Row[]).map(toRecorded);
+    return { version: events.length ? events[events.length - 1]!.version : 'no_stream', events };
+  }
+
+  async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+    return (this.after.all(options.after ?? 0n, options.limit ?? 1000) as Row[]).map(toRecorded);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+function checkExpectation(stream: string, expected: ExpectedVersion, actual: bigint | 'no_stream'): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && actual === 'no_stream') ||
+    (expected === 'stream_exists' && actual !== 'no_stream') ||
+    (typeof expected === 'bigint' && actual === expected);
+  if (!ok) throw new ConcurrencyError(stream, String(expected), actual);
+}
+
+function translate(error: unknown): unknown {
+  if (error instanceof PlatformError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes('UNIQUE constraint failed: events.event_id')) {
+    return new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false, { cause: error });
+  }
+  if (/SQLITE_BUSY|database is locked/i.test(message)) {
+    return new PlatformError('STORE_UNAVAILABLE', 'the event store is busy', true, { cause: error });
+  }
+  return error;
+}
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  stream: row.stream,
+  version: BigInt(row.version),
+  position: BigInt(row.position),
+  envelope: JSON.parse(row.envelope) as Envelope,
+  recordedAt: row.recorded_at,
+});

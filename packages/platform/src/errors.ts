@@ -1,0 +1,40 @@
+/**
+ * Infrastructure errors carry `retriable` (architecture.md convention 3): a caller retries a
+ * retriable one with backoff and gives up on a final one. Codes are stable; tests assert them.
+ */
+export type PlatformErrorCode =
+  | 'WRONG_EXPECTED_VERSION'
+  | 'DUPLICATE_EVENT_ID'
+  | 'STORE_UNAVAILABLE'
+  | 'BLOB_NOT_FOUND'
+  | 'BLOB_KEY_INVALID'
+  | 'BUS_CLOSED';
+
+export class PlatformError extends Error {
+  readonly code: PlatformErrorCode;
+  readonly retriable: boolean;
+
+  constructor(code: PlatformErrorCode, message: string, retriable: boolean, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PlatformError';
+    this.code = code;
+    this.retriable = retriable;
+  }
+}
+
+/** A wrong expectation on append: how duplicate invoice numbers and double numbering are refused. */
+export class ConcurrencyError extends PlatformError {
+  readonly stream: string;
+  readonly expected: string;
+  readonly actual: bigint | 'no_stream';
+
+  constructor(stream: string, expected: string, actual: bigint | 'no_stream') {
+    super('WRONG_EXPECTED_VERSION', `stream ${stream}: expected ${expected}, found ${actual}`, false);
+    this.stream = stream;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export const isConcurrencyError = (error: unknown): error is ConcurrencyError =>
+  error instanceof PlatformError && error.code === 'WRONG_EXPECTED_VERSION';

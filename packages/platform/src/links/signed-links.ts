@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Capability links for blobs the service serves itself (the embedded shape): the URL carries the
+ * key, an expiry (unix seconds) and an HMAC-SHA256 over both. Anyone holding the link can fetch
+ * the file until it expires; nobody can forge one for another key or a later expiry.
+ *
+ *   const links = new SignedLinks(secret, 'http://127.0.0.1:8080/files');
+ *   links.sign('demo/a.xml', 3600, now)               // http://…/files/demo/a.xml?expires=…&signature=…
+ *   links.verify('demo/a.xml', expires, signature, now) // 'ok' | 'expired' | 'invalid'
+ */
+export class SignedLinks {
+  private readonly secret: Buffer;
+  private readonly baseUrl: string;
+
+  constructor(secret: Uint8Array, baseUrl: string) {
+    if (secret.length < 32) throw new RangeError('the link secret needs at least 32 bytes');
+    this.secret = Buffer.from(secret);
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  sign(key: string, expiresInSeconds: number, now: Date): string {
+    const expires = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.baseUrl}/${path}?expires=${expires}&signature=${this.mac(key, expires)}`;
+  }
+
+  verify(key: string, expires: string | undefined, signature: string | undefined, now: Date): 'ok' | 'expired' | 'invalid' {
+    if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return 'invalid';
+    const expected = Buffer.from(this.mac(key, Number(expires)));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) return 'invalid';
+    return Number(expires) * 1000 < now.getTime() ? 'expired' : 'ok';
+  }
+
+  private mac(key: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Structured logs (pino's shape): an object first, then a message. A child logger per service and
+ * per message. The adapter redacts secrets by path (see adapters/pino/create-logger.ts).
+ */
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  info(fields: LogFields, message: string): void;
+  warn(fields: LogFields, message: string): void;
+  error(fields: LogFields, message: string): void;
+  debug(fields: LogFields, message: string): void;
+  child(fields: LogFields): Logger;
+}

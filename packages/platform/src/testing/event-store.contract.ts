@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isConcurrencyError, PlatformError } from '../errors.ts';
+import type { EventStore } from '../ports/event-store.ts';
+import { sampleEnvelope } from './sample-envelope.ts';
+
+/**
+ * What every EventStore adapter must do. Run it from the adapter's own test file:
+ *   eventStoreContract('sqlite', () => new SqliteEventStore(':memory:'));
+ * A factory returns a fresh, empty store (or one whose streams the test names uniquely).
+ */
+export function eventStoreContract(name: string, factory: () => Promise<EventStore> | EventStore): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore;
+    const stream = () => `invoice-${Math.random().toString(36).slice(2)}`;
+
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('appends to a new stream with no_stream and reads the events back in order, versions from 0', async () => {
+      const s = stream();
+      const events = [sampleEnvelope(s, 'InvoiceRequested'), sampleEnvelope(s, 'InvoiceSigned')];
+      const result = await store.append(s, events, 'no_stream');
+      expect(result.nextExpectedVersion).toBe(1n);
+      const read = await store.read(s);
+      expect(read.version).toBe(1n);
+      expect(read.events.map((e) => [e.version, e.envelope])).toEqual([[0n, events[0]], [1n, events[1]]]);
+    });
+
+    it('refuses no_stream on an existing stream and a stale version, with a non-retriable concurrency error', async () => {
+      const s = stream();
+      await store.append(s, [sampleEnvelope(s)], 'no_stream');
+      await expect(store.append(s, [sampleEnvelope(s)], 'no_stream')).rejects.toSatisfy(isConcurrencyError);
+      await store.append(s, [sampleEnvelope(s)], 0n);
+      const stale = store.append(s, [sampleEnvelope(s)], 0n);
+      await expect(stale).rejects.toSatisfy(isConcurrencyError);
+      await expect(stale).rejects.toMatchObject({ retriable: false, code: 'WRONG_EXPECTED_VERSION' });
+      expect((await store.read(s)).events).toHaveLength(2);
+    });
+
+    it('honours stream_exists and any', async () => {
+      const s = stream();
+      await expect(store.append(s, [sampleEnvelope(s)], 'stream_exists')).rejects.toSatisfy(isConcurrencyError);
+      await store.append(s, [sampleEnvelope(s)], 'any');
+      await store.append(s, [sampleEnvelope(s)], 'stream_exists');
+      await store.append(s, [sampleEnvelope(s)], 'any');
+      expect((await store.read(s)).version).toBe(2n);
+    });
+
+    it('lets exactly one of many concurrent appends with the same expectation win', async () => {
+      const s = stream();
+      const attempts = await Promise.allSettled(Array.from({ length: 20 }, () => store.append(s, [sampleEnvelope(s)], 'no_stream')));
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const a of attempts) if (a.status === 'rejected') expect(isConcurrencyError(a.reason)).toBe(true);
+      expect((await store.read(s)).events).toHaveLength(1);
+    });
+
+    it('appends atomically: a batch with a reused event id stores nothing', async () => {
+      const s = stream();
+      const first = sampleEnvelope(s);
+      await store.append(s, [first], 'no_stream');
+      const batch = [sampleEnvelope(s), { ...first }];
+      await expect(store.append(s, batch, 0n)).rejects.toMatchObject({ code: 'DUPLICATE_EVENT_ID' });
+      await expect(store.append(s, batch, 0n)).rejects.toBeInstanceOf(PlatformError);
+      expect((await store.read(s)).events).toHaveLength(1);
+    });
+
+    it('reads an unknown stream as empty', async () => {
+      expect(await store.read(stream())).toEqual({ version: 'no_stream', events: [] });
+    });
+
+    it('reads all streams in global position order, after a checkpoint, in pages', async () => {
+      const a = stream();
+      const b = stream();
+      await store.append(a, [sampleEnvelope(a)], 'no_stream');
+      await store.append(b, [sampleEnvelope(b), sampleEnvelope(b)], 'no_stream');
+      await store.append(a, [sampleEnvelope(a)], 0n);
+      const all = (await store.readAll({ limit: 100_000 })).filter((e) => e.stream === a || e.stream === b);
+      expect(all.map((e) => e.stream)).toEqual([a, b, b, a]);
+      const positions = all.map((e) => e.position);
+      expect([...positions].sort((x, y) => (x < y ? -1 : 1))).toEqual(positions);
+      expect(new Set(positions).size).toBe(4);
+      const afterFirst = await store.readAll({ after: all[0]!.position, limit: 2 });
+      expect(afterFirst).toHaveLength(2);
+      expect(afterFirst[0]!.position).toBeGreaterThan(all[0]!.position);
+    });
+  });
+}
