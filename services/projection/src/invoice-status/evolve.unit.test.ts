@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { InvoiceEvent } from '@fe/contracts';
+import { describe, expect, it } from 'vitest';
+import { evolve } from './evolve.ts';
+
+const cufe = 'a'.repeat(96);
+let minute = 0;
+function event<T extends InvoiceEvent['type']>(type: T, data: Extract<InvoiceEvent, { type: T }>['data']): InvoiceEvent {
+  minute++;
+  return {
+    id: randomUUID(), type, version: 1, occurred_at: `2026-03-10T10:${String(minute).padStart(2, '0')}:00-05:00`,
+    tenant_id: 'demo', invoice_id: 'inv-1', correlation_id: 'req-1', causation_id: 'req-1', data,
+  } as InvoiceEvent;
+}
+
+const requested = () => event('InvoiceRequested', {
+  request: { customer: { document_type: '31', document_number: '900108281', name: 'C', tax_level_codes: ['R-99-PN'] }, lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, unit_code: '94', taxes: [] }], payment: { method_code: '10' } },
+  prefix: 'SETP', number: '990000001', document_id: 'SETP990000001', resolution_id: 'r', environment: '2',
+  issued_at: '2026-03-10T10:00:00-05:00', cufe, payable_amount: '1.00',
+});
+const signed = () => event('InvoiceSigned', { xml_key: 'demo/x.xml', xml_sha256: 'b'.repeat(64), signed_at: '2026-03-10T10:00:01-05:00', certificate_serial: '01' });
+const rendered = () => event('InvoiceRendered', { pdf_key: 'demo/x.pdf', pdf_sha256: 'c'.repeat(64), pages: 1 });
+const submitted = () => event('InvoiceSubmitted', { attempt: 1, operation: 'SendBillSync', track_id: cufe, endpoint: 'http://127.0.0.1/dian' });
+const failed = () => event('InvoiceSubmissionFailed', { attempt: 1, retriable: true, reason: 'TIMEOUT', message: 'no answer', outcome_unknown: true });
+const accepted = () => event('InvoiceAccepted', { track_id: cufe, status_code: '00', status_description: 'Procesado Correctamente.', status_message: 'ok', notifications: [{ rule: 'FAJ40', message: 'n' }], validated_at: '2026-03-10T10:00:05-05:00' });
+const rejected = () => event('InvoiceRejected', { track_id: cufe, status_code: '99', status_description: 'errores', status_message: 'x', errors: [{ rule: 'FAD06', message: 'cufe' }], rejected_at: '2026-03-10T10:00:05-05:00' });
+
+const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined);
+
+describe('invoice status evolve', () => {
+  it('walks requested → signed → rendered → submitted → accepted with a history entry per stage', () => {
+    const view = fold([requested(), signed(), rendered(), submitted(), accepted()])!;
+    expect(view).toMatchObject({ status: 'accepted', stage: 'accepted', cufe, number: 'SETP990000001', xmlKey: 'demo/x.xml', pdfKey: 'demo/x.pdf' });
+    expect(view.history.map((h) => `${h.status}/${h.stage}`)).toEqual(['pending/requested', 'pending/signed', 'pending/rendered', 'pending/submitted', 'accepted/accepted']);
+    expect(view.taxAuthority).toMatchObject({ statusCode: '00', errors: [{ rule: 'FAJ40' }] });
+  });
+
+  it('takes the parallel branches in either order and never moves the stage back', () => {
+    const view = fold([requested(), signed(), submitted(), rendered()])!;
+    expect(view.stage).toBe('submitted');
+    expect(view.pdfKey).toBe('demo/x.pdf');
+  });
+
+  it('keeps a final status final, even when a late event arrives', () => {
+    const view = fold([requested(), signed(), submitted(), rejected(), rendered(), accepted()])!;
+    expect(view).toMatchObject({ status: 'rejected', stage: 'rejected', taxAuthority: { errors: [{ rule: 'FAD06' }] } });
+  });
+
+  it('records a submission failure without leaving pending', () => {
+    const view = fold([requested(), signed(), failed()])!;
+    expect(view).toMatchObject({ status: 'pending', stage: 'signed', lastSubmissionFailure: { reason: 'TIMEOUT', retriable: true } });
+  });
+
+  it('is idempotent: a redelivered event changes nothing', () => {
+    const events = [requested(), signed(), submitted()];
+    const once = fold(events)!;
+    expect(fold([...events, events[2]!])).toEqual(once);
+    expect(fold([events[0]!, ...events])).toEqual(once);
+  });
+
+  it('ignores events of an invoice it never saw requested', () => {
+    expect(fold([signed(), accepted()])).toBeUndefined();
+  });
+});
