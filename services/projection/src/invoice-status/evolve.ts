@@ -41,26 +41,20 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'InvoiceSubmissionFailed':
       return { ...view, lastSubmissionFailure: { reason: event.data.reason, retriable: event.data.retriable, at }, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceAccepted':
-      return advance(
-        {
-          ...view,
-          trackId: event.data.track_id,
-          taxAuthority: { status: 'accepted', statusCode: event.data.status_code, statusMessage: event.data.status_message, errors: event.data.notifications },
-        },
-        'accepted', 'accepted', at, event.id,
-      );
+      return verdict(view, 'accepted', event.data, event.data.notifications, at, event.id);
     case 'InvoiceRejected':
-      return advance(
-        {
-          ...view,
-          trackId: event.data.track_id,
-          taxAuthority: { status: 'rejected', statusCode: event.data.status_code, statusMessage: event.data.status_message, errors: event.data.errors },
-        },
-        'rejected', 'rejected', at, event.id,
-      );
+      return verdict(view, 'rejected', event.data, event.data.errors, at, event.id);
     case 'BuyerNotified':
       return { ...view, buyerNotifiedAt: event.data.notified_at, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
   }
+}
+
+type Verdict = { track_id: string; status_code: string; status_message: string };
+
+/** DIAN's answer: the rules it reported (rejections, or notifications alongside an acceptance). */
+function verdict(view: InvoiceStatusView, outcome: 'accepted' | 'rejected', d: Verdict, rules: { rule: string; message: string }[], at: string, eventId: string): InvoiceStatusView {
+  const taxAuthority = { status: outcome, statusCode: d.status_code, statusMessage: d.status_message, errors: rules };
+  return advance({ ...view, trackId: d.track_id, taxAuthority }, outcome, outcome, at, eventId);
 }
 
 function advance(view: InvoiceStatusView, stage: InvoiceStage, status: InvoiceStatus, at: string, eventId: string): InvoiceStatusView {
