@@ -10,3 +10,4 @@ if ! command -v pnpm >/dev/null; then
 fi
 pnpm install --frozen-lockfile --reporter=append-only
 bash scripts/install-system-tools.sh
+bash scripts/build-xades4j-verifier.sh

@@ -1,8 +1,11 @@
 // `pnpm fe <command> …`: the command-line tool for integrators and auditors.
 // The only file of the CLI that touches process, the file system and the clock.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { xmlCommand, type CommandOutput } from './commands/xml.ts';
+import { signCommand, signUsage } from './commands/sign.ts';
+import { verifyCommand, verifyUsage } from './commands/verify.ts';
+import { pdfCommand, pdfUsage } from './commands/pdf.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -10,7 +13,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-`;
+${signUsage}${verifyUsage}${pdfUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -29,6 +32,12 @@ function run(argv: string[]): CommandOutput {
       }
       return xmlCommand(text, new Date());
     }
+    case 'sign':
+      return signCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+    case 'verify':
+      return verifyCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+    case 'pdf':
+      return pdfCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes) });
     case undefined:
     case 'help':
     case '--help':

@@ -1,0 +1,8 @@
+// The public surface of @fe/renderer. Anything not exported here is private.
+export type { InvoiceRenderer, RenderedInvoice } from './ports/invoice-renderer.ts';
+export { pdfkitRenderer } from './pdfkit-renderer.ts';
+export { renderInvoicePdf, type RenderedPdf } from './pdf/render-invoice-pdf.ts';
+export { readInvoiceView, type ReadOptions } from './invoice-view/read-invoice-view.ts';
+export type { InvoiceView, LineView, PartyView, TaxView } from './invoice-view/invoice-view.ts';
+export { amountInWords } from './words/amount-in-words.ts';
+export { RendererError, rendererErrorCodes, type RendererErrorCode } from './errors.ts';

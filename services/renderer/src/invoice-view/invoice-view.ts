@@ -1,0 +1,94 @@
+/**
+ * Everything the PDF prints, as plain strings taken from the (signed) UBL invoice. Amounts stay
+ * the exact 2-decimal texts of the XML: the PDF never recomputes what was signed, it only formats
+ * it. Codes stay codes here (document type '31', payment means '31'); labels are the layout's job.
+ */
+export type PartyAddress = {
+  line?: string;
+  city?: string;
+  department?: string;
+  country?: string;
+};
+
+export type PartyView = {
+  name: string;
+  /** Trade name (cac:PartyName), when it differs from the legal name. */
+  tradeName?: string;
+  /** DIAN identification type (table 13.2.1): '31' NIT, '13' CC, '22' CE … */
+  documentType: string;
+  documentNumber: string;
+  /** NIT check digit, present only for NIT. */
+  dv?: string;
+  /** '1' persona jurídica, '2' persona natural. */
+  personType?: string;
+  /** Fiscal responsibilities (TaxLevelCode), e.g. ['O-13', 'O-15']. */
+  taxLevelCodes: string[];
+  /** Party tax scheme: '01' IVA, '04' INC, 'ZA', 'ZZ'. */
+  taxScheme?: string;
+  address?: PartyAddress;
+  email?: string;
+  phone?: string;
+};
+
+export type TaxView = { code: string; name: string; rate: string; base: string; amount: string };
+
+export type LineView = {
+  id: string;
+  code: string;
+  description: string;
+  quantity: string;
+  unitCode: string;
+  unitPrice: string;
+  /** LineExtensionAmount. */
+  base: string;
+  taxes: TaxView[];
+  /** Base plus the line's taxes, 2 decimals. */
+  total: string;
+};
+
+export type InvoiceView = {
+  documentId: string;
+  cufe: string;
+  /** '1' production, '2' habilitación (ProfileExecutionID). */
+  environment: '1' | '2';
+  issueDate: string;
+  /** HH:MM:SS-05:00 as signed. */
+  issueTime: string;
+  dueDate?: string;
+  currency: string;
+  notes: string[];
+  resolution: {
+    authorizationNumber: string;
+    startDate: string;
+    endDate: string;
+    prefix: string;
+    from: string;
+    to: string;
+  };
+  supplier: PartyView;
+  customer: PartyView;
+  /** '1' contado, '2' crédito; means: DIAN MediosPago code. */
+  payment: { form: string; meansCode: string; dueDate?: string };
+  lines: LineView[];
+  /** Document TaxTotal subtotals: one per tax code and rate. */
+  taxes: TaxView[];
+  totals: {
+    lineExtension: string;
+    taxExclusive: string;
+    taxInclusive: string;
+    allowance: string;
+    charge: string;
+    prepaid: string;
+    payable: string;
+    /** Σ by tax code of the document taxes ('01' IVA, '04' INC …), 2 decimals. */
+    byTaxCode: Record<string, string>;
+  };
+  /** The text of DIAN's QR (annex §4.2) and the public lookup URL for the environment. */
+  qrContent: string;
+  lookupUrl: string;
+  softwareProvider: { nit: string; dv?: string; name?: string };
+  /** DIAN's acceptance instant (ISO 8601), once the invoice was accepted. */
+  validatedAt?: string;
+  /** True when the XML carries a ds:Signature. */
+  signed: boolean;
+};

@@ -1,0 +1,125 @@
+import { dianLookupUrl, qrContent } from '@fe/dian-domain';
+import { RendererError } from '../errors.ts';
+import type { InvoiceView } from './invoice-view.ts';
+import { readParty } from './read-party.ts';
+import { readLine, readTaxes, sumAmounts } from './read-lines.ts';
+import { attribute, child, children, parseInvoiceRoot, required, text, type XmlNode } from './xml-tree.ts';
+
+export type ReadOptions = {
+  /** DIAN's acceptance instant (ISO 8601); the XML cannot carry it, DIAN's response does. */
+  validatedAt?: string;
+  /** The software provider's name: sts:SoftwareProvider has only its NIT. */
+  softwareProviderName?: string;
+};
+
+/**
+ * The PDF's data, read from the signed (or unsigned) UBL invoice: the PDF shows what was signed
+ * and sent to DIAN, never a second copy of the request that could disagree with it.
+ *
+ *   const view = readInvoiceView(signedXml, { validatedAt: '2025-03-10T10:16:02-05:00' });
+ */
+export function readInvoiceView(xml: string, options: ReadOptions = {}): InvoiceView {
+  const root = parseInvoiceRoot(xml);
+  const dian = child(root, 'UBLExtensions', 'UBLExtension', 'ExtensionContent', 'DianExtensions');
+  const control = child(dian, 'InvoiceControl');
+  const environment = text(root, 'ProfileExecutionID') ?? attribute(child(root, 'UUID'), 'schemeID');
+  if (environment !== '1' && environment !== '2') throw new RendererError('MISSING_FIELD', 'the invoice has no environment (ProfileExecutionID)');
+  const cufe = required(text(root, 'UUID'), 'CUFE');
+  const supplier = readParty(child(root, 'AccountingSupplierParty'), 'issuer');
+  const customer = readParty(child(root, 'AccountingCustomerParty'), 'buyer');
+  const taxes = readTaxes(root);
+  const byTaxCode: Record<string, string> = {};
+  for (const code of new Set(taxes.map((t) => t.code))) {
+    byTaxCode[code] = sumAmounts(taxes.filter((t) => t.code === code).map((t) => t.amount));
+  }
+  const monetary = child(root, 'LegalMonetaryTotal');
+  const amount = (name: string) => text(monetary, name) ?? '0.00';
+  const issueDate = required(text(root, 'IssueDate'), 'issue date');
+  const issueTime = required(text(root, 'IssueTime'), 'issue time');
+  const documentId = required(text(root, 'ID'), 'number');
+  const means = child(root, 'PaymentMeans');
+  const dueDate = text(means, 'PaymentDueDate') ?? text(root, 'DueDate');
+  const provider = child(dian, 'SoftwareProvider', 'ProviderID');
+  const providerDv = attribute(provider, 'schemeID');
+
+  return {
+    documentId,
+    cufe,
+    environment,
+    issueDate,
+    issueTime,
+    ...(dueDate !== undefined ? { dueDate } : {}),
+    currency: text(root, 'DocumentCurrencyCode') ?? 'COP',
+    notes: children(root, 'Note').map((n) => text(n)).filter((n) => n !== undefined),
+    resolution: {
+      authorizationNumber: required(text(control, 'InvoiceAuthorization'), 'numbering authorization'),
+      startDate: required(text(control, 'AuthorizationPeriod', 'StartDate'), 'authorization start date'),
+      endDate: required(text(control, 'AuthorizationPeriod', 'EndDate'), 'authorization end date'),
+      prefix: text(control, 'AuthorizedInvoices', 'Prefix') ?? '',
+      from: required(text(control, 'AuthorizedInvoices', 'From'), 'authorized range start'),
+      to: required(text(control, 'AuthorizedInvoices', 'To'), 'authorized range end'),
+    },
+    supplier,
+    customer,
+    payment: {
+      form: text(means, 'ID') ?? '1',
+      meansCode: required(text(means, 'PaymentMeansCode'), 'payment means'),
+      ...(dueDate !== undefined ? { dueDate } : {}),
+    },
+    lines: children(root, 'InvoiceLine').map(readLine),
+    taxes,
+    totals: {
+      lineExtension: amount('LineExtensionAmount'),
+      taxExclusive: amount('TaxExclusiveAmount'),
+      taxInclusive: amount('TaxInclusiveAmount'),
+      allowance: amount('AllowanceTotalAmount'),
+      charge: amount('ChargeTotalAmount'),
+      prepaid: amount('PrepaidAmount'),
+      payable: required(text(monetary, 'PayableAmount'), 'total payable'),
+      byTaxCode,
+    },
+    qrContent: signedQr(text(dian, 'QRCode')) ?? rebuildQr({
+      numFac: documentId, fecFac: issueDate, horFac: issueTime, nitFac: supplier.documentNumber,
+      docAdq: customer.documentNumber, byTaxCode, amount, cufe, environment,
+    }),
+    lookupUrl: dianLookupUrl(cufe, environment),
+    softwareProvider: {
+      nit: text(provider) ?? supplier.documentNumber,
+      ...(providerDv !== undefined ? { dv: providerDv } : {}),
+      ...(options.softwareProviderName !== undefined ? { name: options.softwareProviderName } : {}),
+    },
+    ...(options.validatedAt !== undefined ? { validatedAt: options.validatedAt } : {}),
+    signed: hasSignature(root),
+  };
+}
+
+/**
+ * The signed sts:QRCode when it holds DIAN's labelled text. Many issuers put only the lookup URL
+ * there (annex §4.2), which is not what the printed QR must carry: then it is rebuilt.
+ */
+function signedQr(value: string | undefined): string | undefined {
+  const normalized = value?.replace(/\r\n?/g, '\n');
+  return normalized?.startsWith('NumFac:') ? normalized : undefined;
+}
+
+type QrSource = {
+  numFac: string; fecFac: string; horFac: string; nitFac: string; docAdq: string;
+  byTaxCode: Record<string, string>; amount: (name: string) => string; cufe: string; environment: '1' | '2';
+};
+
+/** DIAN's QR text (annex §4.2) from the signed fields: ValOtroIm is every tax but IVA. */
+function rebuildQr({ byTaxCode, amount, ...fields }: QrSource): string {
+  const others = Object.entries(byTaxCode).filter(([code]) => code !== '01').map(([, value]) => value);
+  return qrContent({
+    numFac: fields.numFac, fecFac: fields.fecFac, horFac: fields.horFac, nitFac: fields.nitFac, docAdq: fields.docAdq,
+    valFac: amount('LineExtensionAmount'),
+    valIva: byTaxCode['01'] ?? '0.00',
+    valOtroIm: sumAmounts(others),
+    valTolFac: amount('PayableAmount'),
+    cufe: fields.cufe,
+    environment: fields.environment,
+  });
+}
+
+const hasSignature = (root: XmlNode) =>
+  children(child(root, 'UBLExtensions'), 'UBLExtension').some((ext) => child(ext, 'ExtensionContent', 'Signature') !== undefined);

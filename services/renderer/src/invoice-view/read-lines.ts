@@ -1,0 +1,43 @@
+import { money, parseDecimal, roundHalfUp } from '@fe/dian-domain';
+import type { LineView, TaxView } from './invoice-view.ts';
+import { attribute, child, children, required, text, type XmlNode } from './xml-tree.ts';
+
+/** Σ of 2-decimal amount texts, exactly (BigInt cents), as a 2-decimal text. */
+export function sumAmounts(amounts: readonly string[]): string {
+  return money(amounts.reduce((sum, amount) => sum + roundHalfUp(parseDecimal(amount), 2), 0n));
+}
+
+/** Every TaxSubtotal of the TaxTotal elements under the node (a line, or the document). */
+export function readTaxes(node: XmlNode | undefined): TaxView[] {
+  return children(node, 'TaxTotal').flatMap((total) =>
+    children(total, 'TaxSubtotal').map((sub) => {
+      const scheme = child(sub, 'TaxCategory', 'TaxScheme');
+      const code = required(text(scheme, 'ID'), 'tax scheme code');
+      return {
+        code,
+        name: text(scheme, 'Name') ?? code,
+        rate: text(sub, 'TaxCategory', 'Percent') ?? text(sub, 'Percent') ?? '0.00',
+        base: text(sub, 'TaxableAmount') ?? '0.00',
+        amount: required(text(sub, 'TaxAmount'), 'tax amount'),
+      };
+    }),
+  );
+}
+
+/** One cac:InvoiceLine (annex §3.10). The item code: the seller's own, else the standard one. */
+export function readLine(line: XmlNode): LineView {
+  const item = child(line, 'Item');
+  const base = required(text(line, 'LineExtensionAmount'), 'line amount');
+  const taxes = readTaxes(line);
+  return {
+    id: required(text(line, 'ID'), 'line number'),
+    code: text(item, 'SellersItemIdentification', 'ID') ?? text(item, 'StandardItemIdentification', 'ID') ?? '',
+    description: required(text(item, 'Description'), 'item description'),
+    quantity: required(text(line, 'InvoicedQuantity'), 'quantity'),
+    unitCode: attribute(child(line, 'InvoicedQuantity'), 'unitCode') ?? '94',
+    unitPrice: required(text(line, 'Price', 'PriceAmount'), 'unit price'),
+    base,
+    taxes,
+    total: sumAmounts([base, ...taxes.map((t) => t.amount)]),
+  };
+}

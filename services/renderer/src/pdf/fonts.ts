@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+import { withSharedLayoutCache } from './shaping-cache.ts';
+
+/**
+ * Two typefaces, chosen per string:
+ *
+ * - Helvetica (regular, bold), one of the PDF standard fonts, for every text in WinAnsi
+ *   encoding: all of Spanish (á é í ó ú ü ñ ¿ ¡), €, «», – —, “ ” … . Viewers have it, so it is
+ *   not embedded, and that is what makes a render cheap: embedding a TrueType subset (subsetting,
+ *   then deflating the font program) cost 1.5–2 ms per face per document, most of the 5 ms budget.
+ * - DejaVu Sans Condensed (from the `dejavu-fonts-ttf` npm package, so CI needs no system fonts),
+ *   embedded as a subset, only for the strings with a character outside WinAnsi: a buyer name in
+ *   Greek or with a ☺ or 😀 (DejaVu has 5 900 characters, monochrome emoji included). Characters
+ *   DejaVu lacks too (🧾, CJK) become U+FFFD, so no input can break a render or silently vanish.
+ *
+ * The TTF files are parsed once per process (about 2 ms each), lazily, and shared by every
+ * document along with a shaping cache.
+ */
+export type FontFace = 'regular' | 'bold';
+
+const STANDARD: Record<FontFace, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+export const FALLBACK: Record<FontFace, string> = { regular: 'fallback', bold: 'fallback-bold' };
+const FILES: Record<FontFace, string> = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf' };
+
+let loaded: Record<FontFace, Font> | undefined;
+
+/** The parsed DejaVu faces, loaded on first use. */
+export function fallbackFonts(): Record<FontFace, Font> {
+  if (!loaded) {
+    const dir = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
+    const load = (file: string) => {
+      const font = create(readFileSync(dir + file));
+      if (!('layout' in font)) throw new Error(`${file} is a font collection, not a single font`);
+      return withSharedLayoutCache(font);
+    };
+    loaded = { regular: load(FILES.regular), bold: load(FILES.bold) };
+  }
+  return loaded;
+}
+
+// Printable WinAnsi (cp1252): ASCII, Latin-1 and the 0x80–0x9F punctuation pdfkit maps.
+const WIN_ANSI = /^[\x20-\x7E\u00A0-\u00FF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201A\u201C-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]*$/;
+// Line and paragraph breaks, tabs and other C0/C1 controls: a line of text has none. Notes keep
+// their \n (pdfkit wraps them). Matching control characters is the point here.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]+/g;
+const REPLACEMENT = '\uFFFD';
+
+export type Drawable = { font: string; text: string };
+
+/**
+ * The font to draw `text` with and the text it can draw: NFC (so n + combining tilde becomes
+ * ñ), controls turned into spaces, and each run of characters without a glyph replaced by one
+ * U+FFFD. `keepBreaks` leaves \n for the texts pdfkit wraps (notes).
+ */
+export function drawable(text: string, face: FontFace = 'regular', keepBreaks = false): Drawable {
+  if (WIN_ANSI.test(text)) return { font: STANDARD[face], text };
+  const clean = text.normalize('NFC').replace(keepBreaks ? CONTROLS_BUT_NEWLINE : CONTROLS, ' ');
+  if (WIN_ANSI.test(clean.replaceAll('\n', ' '))) return { font: STANDARD[face], text: clean };
+  const font = fallbackFonts()[face];
+  let out = '';
+  let missing = false;
+  for (const char of clean) {
+    if (char === '\n' || font.hasGlyphForCodePoint(char.codePointAt(0)!)) {
+      out += char;
+      missing = false;
+    } else if (!missing) {
+      out += REPLACEMENT;
+      missing = true;
+    }
+  }
+  return { font: FALLBACK[face], text: out };
+}

@@ -1,0 +1,75 @@
+import { formatDate, formatNit, formatTime } from '../format/colombian-format.ts';
+import { personTypeLabel, responsibilitiesLabel, taxSchemeLabel } from '../format/labels.ts';
+import type { InvoiceView, PartyAddress } from '../invoice-view/invoice-view.ts';
+import { block, line, type Doc } from './draw-text.ts';
+import { colors, contentWidth, continuationTop, left, page, right, sizes } from './page-geometry.ts';
+
+export const TITLE = 'FACTURA ELECTRÓNICA DE VENTA';
+const BOX_WIDTH = 206;
+
+export const addressText = (a: PartyAddress | undefined): string =>
+  [a?.line, a?.city, a?.department, a?.country].filter(Boolean).join(', ');
+
+/**
+ * Page 1 top: the issuer on the left (legal name, NIT with DV, address, contact, fiscal
+ * responsibilities), the title box with the number and issue date/time on the right, and the
+ * numbering authorization text across the page. Returns the y below it.
+ */
+export function drawHeader(doc: Doc, view: InvoiceView): number {
+  const s = view.supplier;
+  const textWidth = contentWidth - BOX_WIDTH - 14;
+  let y = page.margin;
+  y += block(doc, s.name, left, y, textWidth, { face: 'bold', size: sizes.issuer }) + 1;
+  if (s.tradeName) y += block(doc, s.tradeName, left, y, textWidth, { color: colors.muted }) + 1.8;
+  const issuerLines = [
+    `NIT ${formatNit(s.documentNumber, s.dv)}${s.personType ? ` · ${personTypeLabel(s.personType)}` : ''}`,
+    addressText(s.address),
+    [s.phone ? `Tel. ${s.phone}` : '', s.email ?? ''].filter(Boolean).join(' · '),
+    s.taxLevelCodes.length ? `Responsabilidades fiscales: ${responsibilitiesLabel(s.taxLevelCodes)}` : '',
+    s.taxScheme ? taxSchemeLabel(s.taxScheme) : '',
+  ];
+  for (const text of issuerLines) if (text) y += block(doc, text, left, y, textWidth) + 1.8;
+
+  const boxBottom = drawTitleBox(doc, view, right - BOX_WIDTH, page.margin);
+  y = Math.max(y, boxBottom) + 6;
+  const r = view.resolution;
+  const resolution =
+    `Autorización de numeración de facturación DIAN No. ${r.authorizationNumber} del ${formatDate(r.startDate)}` +
+    `${r.prefix ? `, prefijo ${r.prefix}` : ', sin prefijo'}, rango del ${r.from} al ${r.to}, ` +
+    `vigencia desde el ${formatDate(r.startDate)} hasta el ${formatDate(r.endDate)}.`;
+  y += block(doc, resolution, left, y, contentWidth, { size: sizes.small, color: colors.muted });
+  return y + 6;
+}
+
+function drawTitleBox(doc: Doc, view: InvoiceView, x: number, y: number): number {
+  const pad = 6;
+  doc.rect(x, y, BOX_WIDTH, 18).fill(colors.band);
+  line(doc, TITLE, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
+  let cursor = y + 22;
+  line(doc, `No. ${view.documentId}`, x, cursor, { face: 'bold', size: sizes.number }, { width: BOX_WIDTH, align: 'center' });
+  cursor += 19;
+  const rows: [string, string][] = [
+    ['Fecha de emisión', formatDate(view.issueDate)],
+    ['Hora de emisión', formatTime(view.issueTime)],
+    ['Fecha de vencimiento', view.dueDate ? formatDate(view.dueDate) : 'No aplica (contado)'],
+  ];
+  for (const [label, value] of rows) {
+    line(doc, label, x + pad, cursor, { size: sizes.label, color: colors.muted });
+    line(doc, value, x + pad, cursor, { face: 'bold' }, { width: BOX_WIDTH - 2 * pad, align: 'right' });
+    cursor += 10;
+  }
+  doc.lineWidth(0.6).rect(x, y, BOX_WIDTH, cursor - y + 2).stroke(colors.rule);
+  return cursor + 2;
+}
+
+/** Pages 2…n: issuer and number in one band, so a loose page is still identifiable. */
+export function drawContinuationHeader(doc: Doc, view: InvoiceView): number {
+  const y = page.margin;
+  line(doc, view.supplier.name, left, y, { face: 'bold', size: sizes.title }, { width: contentWidth / 2 });
+  line(doc, `${TITLE} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
+    width: contentWidth / 2,
+    align: 'right',
+  });
+  doc.lineWidth(0.6).moveTo(left, y + 14).lineTo(right, y + 14).stroke(colors.rule);
+  return continuationTop;
+}

@@ -1,0 +1,66 @@
+import { formatInstant, formatNit } from '../format/colombian-format.ts';
+import type { InvoiceView } from '../invoice-view/invoice-view.ts';
+import { line, prepare, type Doc, type TextStyle } from './draw-text.ts';
+import { colors, contentWidth, left, sizes } from './page-geometry.ts';
+import { drawQr, qrMatrix } from './qr-code.ts';
+
+export const PHRASE = 'Representación gráfica de la factura electrónica';
+const QR_SIDE = 104;
+const QR_PAD = 6;
+const TEXT_X = left + QR_SIDE + 2 * QR_PAD + 8;
+const TEXT_WIDTH = left + contentWidth - TEXT_X - 6;
+const LINE = 10.5;
+
+type Entry = { label?: string; text: string; style?: TextStyle };
+
+const muted = { size: sizes.small, color: colors.muted };
+const strong = { face: 'bold' as const };
+
+/**
+ * What DIAN's inspectors look for (annex §4.2), one line each so the block has a fixed shape:
+ * the CUFE in full, DIAN's validation instant, the lookup URL (split before its query, where a
+ * reader expects a break), the software provider, the legal phrase.
+ */
+function entries(view: InvoiceView): Entry[] {
+  const provider = view.softwareProvider;
+  const [site, query] = view.lookupUrl.split(/(?=\?)/);
+  const list: Entry[] = [
+    { label: 'CUFE', text: view.cufe },
+    {
+      label: 'Fecha y hora de validación DIAN',
+      text: view.validatedAt ? formatInstant(view.validatedAt) : 'pendiente: la DIAN aún no ha validado este documento',
+    },
+    { label: 'Consulte el documento en la DIAN', text: site ?? view.lookupUrl },
+    { text: query ?? '', style: { size: sizes.small } },
+    { label: 'Proveedor del software', text: `${provider.name ? `${provider.name} · ` : ''}NIT ${formatNit(provider.nit, provider.dv)}` },
+    { text: PHRASE, style: { ...strong, size: 8.5 } },
+  ];
+  if (view.signed) list.push({ text: 'Documento firmado digitalmente (XAdES-EPES, política de firma DIAN v2).', style: muted });
+  if (view.environment === '2') {
+    list.push({ text: 'Emitida en el ambiente de habilitación (pruebas) de la DIAN: sin validez fiscal.', style: { ...strong, size: sizes.small } });
+  }
+  return list.filter((e) => e.text);
+}
+
+export function legalBlockHeight(view: InvoiceView): number {
+  return Math.max(QR_SIDE + 2 * QR_PAD, entries(view).length * LINE + 10);
+}
+
+/** The QR (DIAN's text, as vectors) on the left; the legal texts beside it. */
+export function drawLegalBlock(doc: Doc, view: InvoiceView, top: number): number {
+  const height = legalBlockHeight(view);
+  doc.lineWidth(0.6).rect(left, top, contentWidth, height).stroke(colors.rule);
+  drawQr(doc, qrMatrix(view.qrContent), left + QR_PAD, top + QR_PAD, QR_SIDE);
+  let y = top + 6;
+  for (const e of entries(view)) {
+    let x = TEXT_X;
+    if (e.label) {
+      const label = prepare(doc, `${e.label}: `, muted);
+      doc.text(label, x, y + 0.8, { lineBreak: false });
+      x += doc.widthOfString(label);
+    }
+    line(doc, e.text, x, y, e.style ?? {}, { width: TEXT_X + TEXT_WIDTH - x });
+    y += LINE;
+  }
+  return top + height;
+}

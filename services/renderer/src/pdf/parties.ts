@@ -1,0 +1,51 @@
+import { formatDate, formatNit } from '../format/colombian-format.ts';
+import { documentTypeLabel, paymentFormLabel, paymentMeansLabel, responsibilitiesLabel } from '../format/labels.ts';
+import type { InvoiceView } from '../invoice-view/invoice-view.ts';
+import { addressText } from './header.ts';
+import { labelled, line, type Doc } from './draw-text.ts';
+import { colors, contentWidth, left, sizes } from './page-geometry.ts';
+
+const GAP = 10;
+const PAY_WIDTH = 206;
+
+/**
+ * The buyer (name, document type and number, address, email) and the payment terms (form,
+ * means, due date, currency), side by side in two framed boxes of equal height.
+ */
+export function drawParties(doc: Doc, view: InvoiceView, top: number): number {
+  const c = view.customer;
+  const buyerWidth = contentWidth - PAY_WIDTH - GAP;
+  const buyer: [string, string][] = [
+    ['Nombre o razón social', c.name],
+    [documentTypeLabel(c.documentType), c.documentType === '31' ? formatNit(c.documentNumber, c.dv) : c.documentNumber],
+    ['Dirección', addressText(c.address) || 'No informada'],
+    ['Correo electrónico', c.email ?? 'No informado'],
+  ];
+  if (c.phone) buyer.push(['Teléfono', c.phone]);
+  if (c.taxLevelCodes.length) buyer.push(['Responsabilidades fiscales', responsibilitiesLabel(c.taxLevelCodes)]);
+
+  const p = view.payment;
+  const payment: [string, string][] = [
+    ['Forma de pago', paymentFormLabel(p.form)],
+    ['Medio de pago', paymentMeansLabel(p.meansCode)],
+    ['Fecha de vencimiento', p.dueDate ? formatDate(p.dueDate) : 'No aplica'],
+    ['Moneda', view.currency === 'COP' ? 'COP (peso colombiano)' : view.currency],
+  ];
+
+  const buyerBottom = drawBox(doc, 'ADQUIRIENTE', buyer, left, top, buyerWidth);
+  const payBottom = drawBox(doc, 'CONDICIONES DE PAGO', payment, left + buyerWidth + GAP, top, PAY_WIDTH);
+  const bottom = Math.max(buyerBottom, payBottom);
+  doc.lineWidth(0.6);
+  doc.rect(left, top, buyerWidth, bottom - top).stroke(colors.rule);
+  doc.rect(left + buyerWidth + GAP, top, PAY_WIDTH, bottom - top).stroke(colors.rule);
+  return bottom + 8;
+}
+
+function drawBox(doc: Doc, title: string, rows: [string, string][], x: number, top: number, width: number): number {
+  const pad = 5;
+  doc.rect(x, top, width, 12).fill(colors.stripe);
+  line(doc, title, x + pad, top + 3, { face: 'bold', size: sizes.label, color: colors.band });
+  let y = top + 16;
+  for (const [label, value] of rows) y += labelled(doc, label, value, x + pad, y, width - 2 * pad) + 2.2;
+  return y + 3;
+}

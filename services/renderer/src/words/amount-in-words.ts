@@ -1,0 +1,72 @@
+import { parseDecimal, roundHalfUp } from '@fe/dian-domain';
+
+/**
+ * The total in Spanish words, as Colombian invoices print it ("son: …"):
+ *   amountInWords('518001.62') === 'QUINIENTOS DIECIOCHO MIL UN PESOS CON 62/100 M/CTE'
+ * Long scale (millón 10^6, billón 10^12, trillón 10^18). Every group is followed by a noun (mil,
+ * millones, pesos), so 1 is always apocopated: UN, VEINTIÚN, TREINTA Y UN. Cents appear as nn/100
+ * only when there are any; M/CTE is "moneda corriente".
+ */
+const UNITS = [
+  '', 'UN', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE', 'DIEZ', 'ONCE', 'DOCE', 'TRECE',
+  'CATORCE', 'QUINCE', 'DIECISÉIS', 'DIECISIETE', 'DIECIOCHO', 'DIECINUEVE', 'VEINTE', 'VEINTIÚN', 'VEINTIDÓS',
+  'VEINTITRÉS', 'VEINTICUATRO', 'VEINTICINCO', 'VEINTISÉIS', 'VEINTISIETE', 'VEINTIOCHO', 'VEINTINUEVE',
+];
+const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
+const HUNDREDS = [
+  '', 'CIENTO', 'DOSCIENTOS', 'TRESCIENTOS', 'CUATROCIENTOS', 'QUINIENTOS', 'SEISCIENTOS', 'SETECIENTOS',
+  'OCHOCIENTOS', 'NOVECIENTOS',
+];
+const SCALES = [
+  ['', ''],
+  ['MILLÓN', 'MILLONES'],
+  ['BILLÓN', 'BILLONES'],
+  ['TRILLÓN', 'TRILLONES'],
+] as const;
+
+function below100(n: number): string {
+  if (n < 30) return UNITS[n]!;
+  const unit = n % 10;
+  return unit ? `${TENS[Math.floor(n / 10)]} Y ${UNITS[unit]}` : TENS[n / 10]!;
+}
+
+function below1000(n: number): string {
+  if (n === 100) return 'CIEN';
+  const hundreds = HUNDREDS[Math.floor(n / 100)]!;
+  const rest = n % 100 ? below100(n % 100) : '';
+  return [hundreds, rest].filter(Boolean).join(' ');
+}
+
+/** 1 … 999 999. */
+function belowMillion(n: number): string {
+  const thousands = Math.floor(n / 1000);
+  const rest = n % 1000;
+  const head = thousands === 0 ? '' : thousands === 1 ? 'MIL' : `${below1000(thousands)} MIL`;
+  return [head, rest ? below1000(rest) : ''].filter(Boolean).join(' ');
+}
+
+/** A whole number in words, apocopated (it always precedes a noun). */
+export function integerInWords(value: bigint): string {
+  if (value >= 10n ** 24n) throw new RangeError('amount too large to write in words');
+  if (value === 0n) return 'CERO';
+  const parts: string[] = [];
+  for (let scale = SCALES.length - 1; scale >= 0; scale--) {
+    const chunk = Number((value / 10n ** BigInt(6 * scale)) % 1_000_000n);
+    if (chunk === 0) continue;
+    const [singular, plural] = SCALES[scale]!;
+    if (scale === 0) parts.push(belowMillion(chunk));
+    else parts.push(chunk === 1 ? `UN ${singular}` : `${belowMillion(chunk)} ${plural}`);
+  }
+  return parts.join(' ');
+}
+
+export function amountInWords(amount: string): string {
+  const cents = roundHalfUp(parseDecimal(amount), 2);
+  const pesos = cents / 100n;
+  const fraction = Number(cents % 100n);
+  // "un millón de pesos": a round number of millions takes "de" before the currency.
+  const of = pesos >= 1_000_000n && pesos % 1_000_000n === 0n ? ' DE' : '';
+  const currency = pesos === 1n ? 'PESO' : 'PESOS';
+  const centsText = fraction ? ` CON ${String(fraction).padStart(2, '0')}/100` : '';
+  return `${integerInWords(pesos)}${of} ${currency}${centsText} M/CTE`;
+}

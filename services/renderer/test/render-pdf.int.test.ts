@@ -1,0 +1,98 @@
+// The PDF read back by independent programs: poppler's pdftotext and pdftoppm (Debian
+// poppler-utils, scripts/install-system-tools.sh) and the jsQR decoder.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsqrModule from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
+import { rowsPerContinuationPage } from '../src/pdf/page-geometry.ts';
+import { sampleInvoice, sampleReadOptions } from '../src/samples/sample-invoices.ts';
+
+// jsqr is CommonJS typed as an ES module: at run time its default import is the decoder itself.
+const jsQR = jsqrModule as unknown as typeof jsqrModule.default;
+
+const dir = mkdtempSync(join(tmpdir(), 'fe-renderer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function render(name: string, options: Parameters<typeof sampleInvoice>[0]) {
+  const built = sampleInvoice(options);
+  const { bytes, pageCount } = renderInvoicePdf(readInvoiceView(built.xml, sampleReadOptions));
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  return { built, file, pageCount };
+}
+
+const pdfText = (file: string, page?: number) =>
+  execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+
+describe('the PDF, read back', () => {
+  const { built, file } = render('twelve', { lines: 12 });
+
+  it('carries the number, the CUFE, the buyer, the totals and the legal texts', () => {
+    const text = pdfText(file);
+    expect(text).toContain('FACTURA ELECTRÓNICA DE VENTA');
+    expect(text).toContain('No. SETP990001234');
+    expect(text).toContain(built.cufe);
+    expect(text).toContain('Compañía Cliente de Ejemplo S.A.S.');
+    expect(text).toContain('900.108.281-3');
+    expect(text).toContain('$ 3.637.943,24'); // total payable
+    expect(text).toContain('$ 482.580,00'); // IVA
+    expect(text).toContain('$ 17.760,24'); // INC
+    expect(text).toContain('TRES MILLONES SEISCIENTOS TREINTA Y SIETE MIL NOVECIENTOS CUARENTA Y');
+    expect(text).toContain('Representación gráfica de la factura electrónica');
+    expect(text).toContain('Autorización de numeración de facturación DIAN No. 18760000001');
+    expect(text).toContain('10/03/2025 10:15:04 (UTC-05:00)');
+    expect(text).toContain('catalogo-vpfe-hab.dian.gov.co/document/searchqr');
+    expect(text).toContain('EMPRESA DEMO S.A.S. (software propio)');
+    expect(text).toContain('Página 1 de 1');
+  });
+
+  it('has a QR that decodes, from the rasterised page, to DIAN\'s QR text', () => {
+    execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
+    const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
+    const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+    expect(code?.data).toBe(built.qrContent);
+  });
+});
+
+describe('a 500-line invoice', () => {
+  const { file, pageCount } = render('five-hundred', { lines: 500, description: 'Tornillo hexagonal galvanizado 1/4" x 2"' });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pages = Array.from({ length: pageCount }, (_, i) => pdfText(file, i + 1));
+  const codesOn = (text: string) => [...text.matchAll(/PRD-(\d{4})/g)].map((m) => Number(m[1]));
+
+  it('has the page count it reports, and says so on every page', () => {
+    expect(info).toMatch(new RegExp(`^Pages:\\s+${pageCount}$`, 'm'));
+    pages.forEach((text, i) => expect(text).toContain(`Página ${i + 1} de ${pageCount}`));
+  });
+
+  it('prints every line once, in order, with the table header repeated on each page', () => {
+    expect(pages.flatMap(codesOn)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    for (const text of pages.slice(0, -1)) expect(text).toMatch(/Descripción\s+Cantidad\s+Unidad\s+Valor unitario/);
+  });
+
+  it('fills every page between the first and the last', () => {
+    for (const text of pages.slice(1, -1)) expect(codesOn(text)).toHaveLength(rowsPerContinuationPage);
+    expect(pages.at(-1)).toContain('TOTAL A PAGAR');
+    // Not one page more than the lines need: the summary opens a page only if it must.
+    const lastRows = codesOn(pages.at(-1)!).length;
+    const beforeLast = codesOn(pages.at(-2)!).length;
+    expect(lastRows > 0 || beforeLast > 40).toBe(true);
+  });
+});
+
+describe('names the font cannot draw', () => {
+  it('renders emoji and unknown scripts without failing, keeping the rest of the text', () => {
+    const { file } = render('emoji', { lines: 2, customerName: 'Panadería 🥐 Ñandú 😀 中文 Ltda', description: 'Torta 🎂 de cumpleaños ✓' });
+    const text = pdfText(file);
+    expect(text).toContain('Panadería');
+    expect(text).toContain('Ñandú');
+    expect(text).toContain('Ltda');
+    expect(text).toContain('😀'); // DejaVu has it: drawn, and extractable
+    expect(text).toContain('\uFFFD'); // 中文 and 🥐 are in no font: one replacement each
+    expect(text).toContain('de cumpleaños');
+  });
+});

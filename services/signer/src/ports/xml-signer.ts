@@ -1,0 +1,18 @@
+import type { SigningCredential } from '../certificates/credential.ts';
+import type { SignedDocument, SignOptions } from '../xades/xades-signer.ts';
+
+/**
+ * The signer service's port: XAdES-EPES (DIAN policy v2) over an unsigned invoice from
+ * @fe/dian-domain. Two adapters: `createSignerPool()` (worker threads; what services use, so a
+ * 500-line invoice never blocks the event loop) and `createInProcessSigner()` (the CLI, tests).
+ *
+ *   const signer = createSignerPool({ size: 2 });
+ *   const { xml } = await signer.sign(built.xml, loadP12(p12, password, now), { signingTime: issuedAt });
+ *   await signer.close();
+ */
+export interface XmlSigner {
+  /** Rejects with SignerError (codes in errors.ts); `signingTime` must fall inside the certificate's validity. */
+  sign(xml: string, credential: SigningCredential, options: SignOptions): Promise<SignedDocument>;
+  /** Stops accepting work; pending jobs reject with POOL_CLOSED. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import { checkCertificate, leafCertificate } from './check-certificate.ts';
+import { checkCufe } from './check-cufe.ts';
+import { checkSignature } from './check-signature.ts';
+import { NS, parseXml, path, text } from './dom.ts';
+import type { Check, VerificationReport } from './report.ts';
+
+export type VerifyOptions = {
+  /** PEM bundle of trusted CA certificates; without it the chain is reported as not checked. */
+  trustedPem?: string;
+  /** The range's technical key (ClTec): when given, the CUFE is recomputed. */
+  technicalKey?: string;
+};
+
+/**
+ * `fe verify`'s engine: parses the signed invoice (DOM, xml-crypto's C14N; independent of the
+ * signer's string path) and reports the signature, each reference, the certificate and the CUFE.
+ * Valid only when no check failed; skipped checks do not fail it.
+ *
+ *   const report = verifySignedInvoice(xml, { trustedPem, technicalKey });
+ *   process.stdout.write(formatReport(report));
+ */
+export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): VerificationReport {
+  let checks: Check[];
+  try {
+    const doc = parseXml(xml);
+    const signatures = doc.getElementsByTagNameNS(NS.ds, 'Signature');
+    const signature = signatures.item(0);
+    if (signatures.length !== 1 || !signature) {
+      checks = [{ name: 'signature', ok: false, detail: `${signatures.length} ds:Signature elements (expected 1)` }];
+    } else {
+      const cert = leafCertificate(signature);
+      const issueDate = text(path(doc.documentElement ?? undefined, [NS.cbc, 'IssueDate']));
+      checks = [
+        ...checkSignature(xml, signature, cert),
+        ...checkCertificate(signature, cert, issueDate, options.trustedPem),
+        checkCufe(doc, options.technicalKey),
+      ];
+    }
+  } catch (error) {
+    checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
+  }
+  return { valid: checks.every((c) => c.ok !== false), checks };
+}

@@ -1,0 +1,105 @@
+// The oracle: three independent verifiers (xmlsec1, xml-crypto, xades4j) and the UBL XSD, over
+// every invoice case, the three digest algorithms, a legacy .p12, and tampered copies.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignerPool, loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential, type XmlSigner } from '../src/index.ts';
+import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
+import {
+  makeTestCerts, readPem, repoRoot, xades4jVerify, xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
+} from '../test-support/tools.ts';
+
+const PASSWORD = 'prueba-firma-123';
+let dir: string;
+let ca: string;
+let leafPem: string;
+let credential: SigningCredential;
+let pool: XmlSigner;
+const issuedAt = new Date();
+
+beforeAll(() => {
+  const build = spawnSync('bash', [join(repoRoot, 'scripts/build-xades4j-verifier.sh')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`xades4j verifier build failed: ${build.stderr}`);
+  dir = mkdtempSync(join(tmpdir(), 'fe-signer-'));
+  makeTestCerts(dir);
+  ca = join(dir, 'ca.pem');
+  leafPem = readPem(dir, 'tenant.pem');
+  credential = loadP12(readFileSync(join(dir, 'tenant.p12')), PASSWORD, issuedAt);
+  pool = createSignerPool({ size: 2 });
+});
+
+afterAll(async () => {
+  await pool?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function write(name: string, xml: string): string {
+  const file = join(dir, `${name.replace(/\W+/g, '-')}.xml`);
+  writeFileSync(file, xml);
+  return file;
+}
+
+// xml-crypto 6 has no SHA-384 (it throws "hash algorithm … is not supported"): for that algorithm the
+// other two verifiers stand alone.
+function expectAllVerifiersAccept(file: string, xml: string, withXmlCrypto = true): void {
+  const results = {
+    xmlsec1: xmlsec1Verify(file, ca),
+    xades4j: xades4jVerify(file, ca),
+    ...(withXmlCrypto ? { xmlCrypto: xmlCryptoVerify(xml, leafPem) } : {}),
+  };
+  for (const [tool, result] of Object.entries(results)) expect(result.ok, `${tool}: ${result.output}`).toBe(true);
+  const xsd = xmllintXsd(file);
+  expect(xsd.ok, xsd.output).toBe(true);
+  const own = verifySignedInvoice(xml, { trustedPem: readPem(dir, 'ca.pem') });
+  expect(own.checks.filter((c) => c.ok === false)).toEqual([]);
+}
+
+function expectAllVerifiersReject(file: string, xml: string): void {
+  expect(xmlsec1Verify(file, ca).ok, 'xmlsec1').toBe(false);
+  expect(xmlCryptoVerify(xml, leafPem).ok, 'xml-crypto').toBe(false);
+  expect(xades4jVerify(file, ca).ok, 'xades4j').toBe(false);
+  expect(verifySignedInvoice(xml).valid, 'fe verify').toBe(false);
+}
+
+describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XAdES-EPES) and the UBL XSD', () => {
+  it.each(invoiceCases.map((c) => [c.name, c] as const))('%s', async (name, c) => {
+    const built = buildCase(c, issuedAt);
+    const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
+    expectAllVerifiersAccept(write(name, signed.xml), signed.xml);
+  });
+
+  it.each(['sha384', 'sha512'] as DigestAlgorithm[])('with %s digests and RSA signature', async (algorithm) => {
+    const signed = await pool.sign(buildCase(invoiceCases[1]!, issuedAt).xml, credential, { signingTime: issuedAt, algorithm });
+    expect(signed.xml).toContain(`xmldsig-more#rsa-${algorithm}`);
+    expectAllVerifiersAccept(write(`alg-${algorithm}`, signed.xml), signed.xml, algorithm !== 'sha384');
+  });
+
+  it('with a key from a legacy RC2-40 .p12', async () => {
+    const legacy = loadP12(readFileSync(join(dir, 'tenant-rc2.p12')), PASSWORD, issuedAt);
+    const signed = await pool.sign(buildCase(invoiceCases[0]!, issuedAt).xml, legacy, { signingTime: issuedAt });
+    expectAllVerifiersAccept(write('legacy', signed.xml), signed.xml);
+  });
+});
+
+describe('changing one byte makes every verifier fail', () => {
+  let signed: string;
+  beforeAll(async () => {
+    signed = (await pool.sign(buildCase(invoiceCases[7]!, issuedAt).xml, credential, { signingTime: issuedAt })).xml;
+  });
+
+  const tamperings: [string, (xml: string) => string][] = [
+    ['a digit of PayableAmount', (xml) => xml.replace(/(<cbc:PayableAmount[^>]*>)(\d)/, (_, tag: string, d: string) => `${tag}${d === '9' ? '8' : '9'}`)],
+    ['an escaped character of the buyer name', (xml) => xml.replace('&amp; &lt;Hijos&gt;', '&amp; &lt;Hijas&gt;')],
+    ['a byte of an emoji in a line', (xml) => xml.replace('☕😀', '☕😁')],
+    ['SigningTime in SignedProperties', (xml) => xml.replace(/(<xades:SigningTime>[^<]*?)(\d)(-05:00)/, (_, a: string, d: string, z: string) => `${a}${d === '9' ? '8' : '9'}${z}`)],
+    ['the ClaimedRole in SignedProperties', (xml) => xml.replace('>supplier<', '>suppliet<')],
+    ['a serial number in SigningCertificate', (xml) => xml.replace(/(<ds:X509SerialNumber>\d+?)(\d)</, (_, a: string, d: string) => `${a}${d === '9' ? '8' : '9'}<`)],
+  ];
+  it.each(tamperings)('%s', (name, tamper) => {
+    const xml = tamper(signed);
+    expect(xml).not.toBe(signed);
+    expectAllVerifiersReject(write(`tampered-${name}`, xml), xml);
+  });
+});
