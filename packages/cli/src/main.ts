@@ -6,6 +6,8 @@ import { xmlCommand, type CommandOutput } from './commands/xml.ts';
 import { signCommand, signUsage } from './commands/sign.ts';
 import { verifyCommand, verifyUsage } from './commands/verify.ts';
 import { pdfCommand, pdfUsage } from './commands/pdf.ts';
+import { submitCommand, submitUsage } from './commands/submit.ts';
+import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -13,12 +15,12 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
 
-function run(argv: string[]): CommandOutput {
+function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;
   switch (command) {
     case 'xml': {
@@ -38,6 +40,14 @@ function run(argv: string[]): CommandOutput {
       return verifyCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
     case 'pdf':
       return pdfCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes) });
+    case 'submit':
+      return submitCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+    case 'dian-simulator':
+      return dianSimulatorCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date(),
+        print: (text) => process.stdout.write(text),
+        stopped: new Promise((stop) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop()))),
+      });
     case undefined:
     case 'help':
     case '--help':
@@ -47,7 +57,7 @@ function run(argv: string[]): CommandOutput {
   }
 }
 
-const result = run(process.argv.slice(2));
+const result = await run(process.argv.slice(2));
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.exitCode;

@@ -1,0 +1,63 @@
+import { demoResolution, demoSoftware, demoTenant, type NumberingResolution } from '@fe/dian-domain';
+import type { FaultSpec } from './faults/faults.ts';
+
+/** A numbering range as DIAN registers it (GetNumberingRange answers with these); ClTec is the CUFE key. */
+export type SimulatorRange = Omit<NumberingResolution, 'id'> & { resolutionDate: string };
+
+/** A software registered in the portal: SoftwareID, PIN, and the provider that owns it. */
+export type SimulatorSoftware = { id: string; pin: string; providerNit: string };
+
+/** An electronic invoicer as the RUT and the portal know it. */
+export type SimulatorIssuer = { nit: string; legalName: string; software: SimulatorSoftware[]; ranges: SimulatorRange[] };
+
+export type SimulatorIdentity = {
+  /** The simulator's own certificate (PEM): signs the ApplicationResponse, as DIAN's GSE certificate does. */
+  certificatePem: string;
+  privateKeyPem: string;
+};
+
+export type SimulatorConfig = {
+  /** '2' habilitación (default), '1' production: the environment documents must target (FAD07). */
+  environment: '1' | '2';
+  issuers: SimulatorIssuer[];
+  /** CA certificates (PEM) that WS-Security and XAdES certificates must chain to (ZD05). */
+  trustedCaPems: string[];
+  identity: SimulatorIdentity;
+  /** Issue-date window around the reception instant, in Colombian dates (SIM-FEC01/02). */
+  issueDateWindow: { pastDays: number; futureDays: number };
+  /** Allowed clock difference for the WS-Security timestamp (s). */
+  timestampSkewSeconds: number;
+  /** Tolerance of FAS07/FAU rules, in cents (DIAN's is reported as ±2.00; reference §3.8). */
+  toleranceCents: bigint;
+  /** Fault applied to every request unless one names its own (see faults/faults.ts). */
+  globalFault: FaultSpec | undefined;
+  /** Bound on a request body (bytes). */
+  maxRequestBytes: number;
+  now: () => Date;
+};
+
+/** The demo tenant of the embedded default, on DIAN's public test range (decisions.md). */
+export const demoIssuer: SimulatorIssuer = {
+  nit: demoTenant.nit,
+  legalName: demoTenant.legalName,
+  software: [{ id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit }],
+  ranges: [{ ...demoResolution, resolutionDate: demoResolution.startDate }],
+};
+
+export function simulatorConfig(
+  required: { identity: SimulatorIdentity; trustedCaPems: string[] },
+  overrides: Partial<Omit<SimulatorConfig, 'identity' | 'trustedCaPems'>> = {},
+): SimulatorConfig {
+  return {
+    environment: '2',
+    issuers: [demoIssuer],
+    issueDateWindow: { pastDays: 10, futureDays: 0 },
+    timestampSkewSeconds: 300,
+    toleranceCents: 200n,
+    globalFault: undefined,
+    maxRequestBytes: 20 * 1024 * 1024,
+    now: () => new Date(),
+    ...overrides,
+    ...required,
+  };
+}

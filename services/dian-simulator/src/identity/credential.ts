@@ -1,0 +1,29 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { SigningCredential } from '@fe/signer';
+import type { SimulatorIdentity } from '../config.ts';
+
+/**
+ * The simulator's own certificate as a signing credential for its ApplicationResponse, as DIAN
+ * signs its own with a GSE certificate (reference §9.2). X509IssuerName is written in the
+ * comma-separated RFC 4514 order (most specific RDN last reversed), which DIAN's own ARs show
+ * it does not check strictly.
+ */
+export function identityCredential(identity: SimulatorIdentity): SigningCredential {
+  const certificate = new X509Certificate(identity.certificatePem);
+  return {
+    privateKey: createPrivateKey(identity.privateKeyPem),
+    chain: [{
+      der: certificate.raw,
+      issuerName: rfc4514(certificate.issuer),
+      subjectName: rfc4514(certificate.subject),
+      serialNumber: BigInt(`0x${certificate.serialNumber}`).toString(10),
+      notBefore: new Date(certificate.validFrom),
+      notAfter: new Date(certificate.validTo),
+    }],
+  };
+}
+
+/** node:crypto prints names one RDN per line, root-most first; RFC 4514 reverses and joins them. */
+function rfc4514(name: string): string {
+  return name.split('\n').filter(Boolean).reverse().map((rdn) => rdn.replace(/([,+"\\<>;])/g, '\\$1')).join(',');
+}

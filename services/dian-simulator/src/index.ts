@@ -1,0 +1,66 @@
+// The public surface of @fe/dian-simulator. Anything not exported here is private.
+import type { AddressInfo } from 'node:net';
+import type { SimulatorConfig } from './config.ts';
+import type { FaultSpec } from './faults/faults.ts';
+import { createDispatcher, type Dispatcher } from './server/dispatch.ts';
+import { createSimulatorServer, SERVICE_PATH } from './server/http-server.ts';
+import { createStore, type SimulatorStore } from './store/store.ts';
+import { createTrustStore } from './verify/trust-store.ts';
+
+export { simulatorConfig, demoIssuer, type SimulatorConfig, type SimulatorIssuer, type SimulatorRange, type SimulatorSoftware, type SimulatorIdentity } from './config.ts';
+export { parseFault, faultText, type FaultSpec } from './faults/faults.ts';
+export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from './rules/catalogue.ts';
+export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
+export { SERVICE_PATH } from './server/http-server.ts';
+export { createTrustStore } from './verify/trust-store.ts';
+export { createStore } from './store/store.ts';
+export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
+
+export type DianSimulator = {
+  /** The service URL to give the client: http://127.0.0.1:<port>/WcfDianCustomerServices.svc */
+  endpoint: string;
+  port: number;
+  store: SimulatorStore;
+  /** Applies a fault to every request that does not name its own; undefined clears it. */
+  setGlobalFault(fault: FaultSpec | undefined): void;
+  close(): Promise<void>;
+};
+
+/** The contract without a socket (bench, in-process callers). */
+export function createSimulatorDispatcher(config: SimulatorConfig, store: SimulatorStore = createStore()): Dispatcher {
+  return createDispatcher({ config, trust: createTrustStore(config.trustedCaPems), store });
+}
+
+/**
+ * Starts the simulator on a loopback address (port 0 = any free port).
+ *
+ *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
+ *   const client = createDianSoapClient({ endpoint: sim.endpoint, credential });
+ *   await sim.close();
+ */
+export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }): Promise<DianSimulator> {
+  const host = listen.host ?? '127.0.0.1';
+  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw new RangeError('the simulator listens on loopback addresses only');
+  const store = createStore();
+  let globalFault = config.globalFault;
+  const server = createSimulatorServer(createSimulatorDispatcher(config, store), {
+    maxRequestBytes: config.maxRequestBytes,
+    globalFault: () => globalFault,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    endpoint: `http://${shownHost}:${port}${SERVICE_PATH}`,
+    port,
+    store,
+    setGlobalFault: (fault) => { globalFault = fault; },
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Every rule the simulator enforces: DIAN's code, its effect (R = Rechazo, N = Notificación) and
+ * the wording it answers with, in the order the simulator checks them (reference §7; the issue's
+ * order: signature, CUFE and software, parties, numbering, dates, taxes, totals, duplicates).
+ *
+ * Codes starting with `SIM` are the simulator's own: the reference names the check but not DIAN's
+ * code (zip problems, the issue-date window, the rate table, unknown tax codes). Wording follows
+ * DIAN's style (`Regla: <code>, Rechazo: <text>`); only the texts marked [V] are DIAN's verbatim,
+ * the rest paraphrase the condition of the reference's tables.
+ */
+export type RuleEffect = 'R' | 'N';
+export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
+export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'duplicate';
+
+const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
+
+export const ruleCatalogue = [
+  r('SIM-ZIP01', 'zip', 'El archivo enviado no es un archivo comprimido ZIP válido'),
+  r('SIM-ZIP02', 'zip', 'El archivo ZIP de SendBillSync debe contener exactamente un documento XML'),
+  r('ZB01', 'xml', 'Fallo en el Schema XML del archivo'), // [V] annex sample, first part
+  r('ZE02', 'signature', 'Valor de la firma inválido'), // [V] reference §5.4
+  r('DC24', 'signature', 'La firma no cumple la estructura de la política de firma de la DIAN (referencias, algoritmos o propiedades firmadas)'),
+  r('ZD05', 'signature', 'El certificado de firma no fue emitido por una entidad de certificación de confianza'),
+  r('ZD02', 'signature', 'El certificado de firma no estaba vigente en la fecha de firma'),
+  r('ZD07', 'signature', 'El certificado de firma no tiene el uso de clave No Repudio'),
+  r('FAD09e', 'signature', 'La fecha de emisión no corresponde a la fecha de la firma (SigningTime)'),
+  r('FAD06', 'cufe', 'Valor del CUFE no está calculado correctamente'), // [V] wording of §7 intro
+  r('FAD07', 'cufe', 'El ambiente del CUFE (schemeID) no corresponde al ambiente de destino'),
+  r('FAD08', 'cufe', 'El algoritmo del CUFE (schemeName) no es CUFE-SHA384'),
+  r('FAB24b', 'cufe', 'El identificador del software no corresponde a un software autorizado para este facturador'),
+  r('FAB27a', 'cufe', 'No se informó el código de seguridad del software (SoftwareSecurityCode)'),
+  r('FAB27b', 'cufe', 'El código de seguridad del software (SoftwareSecurityCode) no corresponde al calculado'),
+  r('FAJ21', 'parties', 'El NIT del emisor no está habilitado como facturador electrónico'),
+  r('FAJ24a', 'parties', 'No se informó el dígito de verificación del NIT del emisor'),
+  r('FAJ24b', 'parties', 'El dígito de verificación del NIT del emisor no es correcto'),
+  r('FAK24', 'parties', 'El adquiriente identificado con NIT (31) no informa el dígito de verificación'),
+  r('FAK25', 'parties', 'El dígito de verificación del NIT del adquiriente no es correcto'),
+  r('FAJ43b', 'parties', 'El nombre o razón social del emisor no corresponde al registrado en el RUT', 'N'),
+  r('FAB05b', 'numbering', 'El número de autorización de numeración no corresponde a este facturador y software'),
+  r('FAB07b', 'numbering', 'La fecha de inicio de la autorización no corresponde a la registrada'),
+  r('FAB08b', 'numbering', 'La fecha final de la autorización no corresponde a la registrada'),
+  r('FAB10a', 'numbering', 'El prefijo no corresponde al informado en CorporateRegistrationScheme'),
+  r('FAB10b', 'numbering', 'El prefijo no corresponde al prefijo de la autorización de numeración'),
+  r('FAB11b', 'numbering', 'El rango inicial no corresponde al rango autorizado'),
+  r('FAB12b', 'numbering', 'El rango final no corresponde al rango autorizado'),
+  r('FAD05a', 'numbering', 'El número del documento contiene caracteres distintos de letras y números'),
+  r('FAD05c', 'numbering', 'El número del documento es mayor al rango final de la numeración autorizada'),
+  r('FAD05d', 'numbering', 'El número del documento no está contenido en el rango de numeración autorizado'),
+  r('FAD09a', 'numbering', 'La fecha de emisión es anterior a la fecha de inicio de la autorización de numeración'),
+  r('FAD09b', 'numbering', 'La fecha de emisión es posterior a la fecha final de la autorización de numeración'),
+  r('SIM-FEC01', 'dates', 'La fecha de emisión es posterior a la fecha de recepción del documento'),
+  r('SIM-FEC02', 'dates', 'La fecha de emisión es anterior al plazo permitido respecto de la fecha de recepción'),
+  r('VLR01', 'taxes', 'Se informó un valor o porcentaje negativo'),
+  r('SIM-IMP01', 'taxes', 'El código del tributo no corresponde a un tributo de la tabla 13.2.2'),
+  r('SIM-IMP02', 'taxes', 'La tarifa no corresponde a una tarifa vigente para el tributo (tabla 13.3.11)'),
+  r('FAS01a', 'taxes', 'Existe más de un grupo TaxTotal para el mismo tributo'),
+  r('FAS01b', 'taxes', 'Los impuestos del documento no corresponden a la suma de los impuestos de las líneas'),
+  r('FAS02', 'taxes', 'El valor del tributo no corresponde a la suma de sus subtotales (TaxSubtotal)'),
+  r('FAS07', 'taxes', 'El valor del tributo no corresponde a la base gravable por la tarifa'),
+  r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
+  r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),
+  r('FAU04', 'totals', 'La base gravable (TaxExclusiveAmount) no corresponde a la suma de las bases de las líneas gravadas'),
+  r('FAU06', 'totals', 'El valor con impuestos (TaxInclusiveAmount) no corresponde al valor bruto más los tributos'),
+  r('FAU14', 'totals', 'El valor a pagar (PayableAmount) no corresponde al valor con impuestos menos descuentos más cargos'),
+  r('90', 'duplicate', 'Documento procesado anteriormente'), // [V] reference §6.3
+] as const satisfies readonly RuleDefinition[];
+
+export type RuleCode = (typeof ruleCatalogue)[number]['code'];
+const byCode = new Map<string, RuleDefinition>(ruleCatalogue.map((rule) => [rule.code, rule]));
+
+export function rule(code: RuleCode): RuleDefinition {
+  return byCode.get(code)!;
+}
+
+/** `Regla: FAD06, Rechazo: Valor del CUFE …`, the form DIAN writes in ErrorMessage. */
+export function ruleMessage(definition: RuleDefinition): string {
+  return `Regla: ${definition.code}, ${definition.effect === 'R' ? 'Rechazo' : 'Notificación'}: ${definition.message}`;
+}

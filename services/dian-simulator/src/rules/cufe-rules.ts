@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { RuleCode } from './catalogue.ts';
+import type { RuleGroupCheck } from './context.ts';
+import { isTwoDecimals } from './money.ts';
+
+const sha384 = (text: string) => createHash('sha384').update(text, 'utf8').digest('hex');
+
+/**
+ * CUFE (FAD06–FAD08), software (FAB24b) and SoftwareSecurityCode (FAB27a/b), computed here from
+ * the document's own strings with the annex formulas (reference §1.1, §1.3), not with the
+ * product's dian-domain: a shared bug would otherwise agree with itself.
+ */
+export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, range }) => {
+  const failures: RuleCode[] = [];
+  if (view.uuid.schemeName !== 'CUFE-SHA384') failures.push('FAD08');
+  if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment) failures.push('FAD07');
+  if (!range || view.uuid.value !== expectedCufe(view, range.technicalKey)) failures.push('FAD06');
+  if (!software) failures.push('FAB24b');
+  if (!view.softwareSecurityCode) failures.push('FAB27a');
+  else if (software && view.softwareSecurityCode !== sha384(software.id + software.pin + (view.id ?? ''))) failures.push('FAB27b');
+  return failures;
+};
+
+type View = Parameters<RuleGroupCheck>[0]['view'];
+function expectedCufe(view: View, technicalKey: string): string | undefined {
+  const tax = (scheme: string) => {
+    const total = view.taxTotals.find((t) => t.subtotals.some((s) => s.scheme === scheme));
+    return total ? total.amount : '0.00';
+  };
+  const amounts = [view.totals.lineExtension, tax('01'), tax('04'), tax('03'), view.totals.payable];
+  if (!amounts.every(isTwoDecimals)) return undefined;
+  const [valFac, valIva, valInc, valIca, valTot] = amounts as string[];
+  return sha384(`${view.id}${view.issueDate}${view.issueTime}${valFac}01${valIva}04${valInc}03${valIca}${valTot}`
+    + `${view.supplier.companyId.value}${view.customer.companyId.value}${technicalKey}${view.profileExecutionId}`);
+}

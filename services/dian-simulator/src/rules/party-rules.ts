@@ -1,0 +1,29 @@
+import type { RuleCode } from './catalogue.ts';
+import type { RuleGroupCheck } from './context.ts';
+
+const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+
+/** NIT check digit, annex §2.1 (written here again on purpose: the simulator checks the product). */
+export function dv(nit: string): number | undefined {
+  if (!/^\d{1,15}$/.test(nit)) return undefined;
+  let sum = 0;
+  for (let i = 0; i < nit.length; i++) sum += Number(nit[nit.length - 1 - i]) * WEIGHTS[i]!;
+  const r = sum % 11;
+  return r < 2 ? r : 11 - r;
+}
+
+/** Issuer registration (FAJ21) and name (FAJ43b, a notification); issuer and buyer DVs (FAJ24a/b, FAK24/25). */
+export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
+  const failures: RuleCode[] = [];
+  const supplier = view.supplier.companyId;
+  if (!issuer) failures.push('FAJ21');
+  if (!supplier.schemeId) failures.push('FAJ24a');
+  else if (String(dv(supplier.value ?? '')) !== supplier.schemeId) failures.push('FAJ24b');
+  const buyer = view.customer.companyId;
+  if (buyer.schemeName === '31') {
+    if (!buyer.schemeId) failures.push('FAK24');
+    else if (String(dv(buyer.value ?? '')) !== buyer.schemeId) failures.push('FAK25');
+  }
+  if (issuer && view.supplier.name !== issuer.legalName) failures.push('FAJ43b');
+  return failures;
+};

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Element } from '@xmldom/xmldom';
+import { childElement, parseXml, readZip, soapNs, textOf, type ZipEntry } from '@fe/submitter';
+import { rule, ruleMessage } from '../rules/catalogue.ts';
+import type { SimulatedDianResponse } from '../store/store.ts';
+import { createAnswerer } from '../validate/answer-document.ts';
+import type { ValidationDeps } from '../validate/validate-document.ts';
+import { checkWsSecurity } from '../verify/ws-security.ts';
+import * as write from './soap-responses.ts';
+
+export type SoapAnswer = { status: number; body: string };
+export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
+
+/**
+ * The WcfDianCustomerServices contract without HTTP: one SOAP request in, DIAN's answer out. The
+ * WS-Security check comes first (a failure is the untrusted-certificate fault, HTTP 500 as WCF
+ * sends faults), then the operation. Synchronous, so the bench can time it without a socket.
+ */
+export function createDispatcher(deps: ValidationDeps): Dispatcher {
+  const answer = createAnswerer(deps);
+  return function dispatch(body, endpoint) {
+    const now = deps.config.now();
+    let envelope: Element;
+    try {
+      envelope = parseXml(body).documentElement!;
+    } catch {
+      return { status: 400, body: write.senderFault('The message is not well-formed XML.') };
+    }
+    const payload = childElement(childElement(envelope, soapNs.soap, 'Body'), soapNs.wcf, operationName(envelope) ?? '');
+    if (envelope.namespaceURI !== soapNs.soap || !payload) return { status: 400, body: write.senderFault('Not a WcfDianCustomerServices request.') };
+    const security = checkWsSecurity(envelope, { endpoint, now, skewSeconds: deps.config.timestampSkewSeconds, trust: deps.trust });
+    if (!security.ok) return { status: 500, body: write.untrustedCertificateFault };
+
+    const operation = payload.localName!;
+    const param = (name: string) => textOf(childElement(payload, soapNs.wcf, name))?.trim() ?? '';
+    const ok = (result: string): SoapAnswer => ({ status: 200, body: write.envelope(operation, result, now) });
+    switch (operation) {
+      case 'SendBillSync': {
+        const documents = unzip(param('contentFile'), param('fileName'), true);
+        const response = 'rejected' in documents ? documents.rejected : answer(documents.entries[0]!.data.toString(), documents.entries[0]!.name, now);
+        return ok(write.dianResponseResult(operation, response));
+      }
+      case 'SendBillAsync':
+      case 'SendTestSetAsync': {
+        const documents = unzip(param('contentFile'), param('fileName'), false);
+        if ('rejected' in documents) {
+          return ok(write.uploadResult(operation, undefined, [{ documentKey: undefined, processedMessage: documents.rejected.errorMessages.join('; '), success: false, xmlFileName: param('fileName') }]));
+        }
+        const zipKey = randomUUID();
+        deps.store.recordZip(zipKey, documents.entries.map((entry) => answer(entry.data.toString(), entry.name, now)));
+        return ok(write.uploadResult(operation, zipKey, []));
+      }
+      case 'GetStatus': {
+        const key = param('trackId');
+        const found = deps.store.byDocumentKey(key)?.response ?? deps.store.byZipKey(key)?.[0]?.response;
+        return ok(write.dianResponseResult(operation, found ?? notFound('66', 'NSU no encontrado', key)));
+      }
+      case 'GetStatusZip': {
+        const key = param('trackId');
+        const found = deps.store.byZipKey(key)?.map((a) => a.response) ?? [deps.store.byDocumentKey(key)?.response].filter((r) => r !== undefined);
+        return ok(write.dianResponsesResult(operation, found.length > 0 ? found : [notFound('90', 'TrackId no encontrado', key)]));
+      }
+      case 'GetNumberingRange': {
+        const issuer = deps.config.issuers.find((i) => i.nit === param('accountCode'));
+        const software = issuer?.software.find((s) => s.id === param('softwareCode') && s.providerNit === param('accountCodeT'));
+        return ok(software ? write.numberRangeResult('100', 'Acción completada OK.', issuer!.ranges)
+          : write.numberRangeResult('301', 'No se encontraron rangos de numeración para el software y los NIT informados.', []));
+      }
+      case 'GetXmlByDocumentKey': {
+        const stored = deps.store.byDocumentKey(param('trackId'));
+        return ok(stored?.signedXml
+          ? write.eventResult('100', 'Accion completada OK', stored.validatedAt.toISOString(), Buffer.from(stored.signedXml).toString('base64'))
+          : write.eventResult('404', 'Documento no encontrado', undefined, undefined));
+      }
+      default:
+        return { status: 500, body: write.receiverFault(`The operation ${operation} is not simulated.`) };
+    }
+  };
+}
+
+function operationName(envelope: Element): string | undefined {
+  const body = childElement(envelope, soapNs.soap, 'Body');
+  for (let n = body?.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return (n as Element).localName ?? undefined;
+  return undefined;
+}
+
+function unzip(base64: string, fileName: string, sync: boolean): { entries: { name: string; data: Buffer }[] } | { rejected: SimulatedDianResponse } {
+  const reject = (code: 'SIM-ZIP01' | 'SIM-ZIP02'): { rejected: SimulatedDianResponse } => ({
+    rejected: {
+      isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.', statusMessage: undefined,
+      errorMessages: [ruleMessage(rule(code))], xmlBase64Bytes: undefined, xmlDocumentKey: undefined, xmlFileName: fileName.replace(/\.zip$/i, ''),
+    },
+  });
+  let entries: ZipEntry[];
+  try {
+    entries = readZip(Buffer.from(base64, 'base64'));
+  } catch {
+    return reject('SIM-ZIP01');
+  }
+  const xml = entries.filter((e) => e.name.toLowerCase().endsWith('.xml'));
+  if (xml.length === 0 || (sync && entries.length !== 1)) return reject('SIM-ZIP02');
+  return { entries: xml.map((e) => ({ name: e.name, data: Buffer.from(e.data) })) };
+}
+
+function notFound(code: string, description: string, key: string): SimulatedDianResponse {
+  return {
+    isValid: false, statusCode: code, statusDescription: description, statusMessage: undefined, errorMessages: [],
+    xmlBase64Bytes: undefined, xmlDocumentKey: key || undefined, xmlFileName: undefined,
+  };
+}

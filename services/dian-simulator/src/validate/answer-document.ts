@@ -1,0 +1,49 @@
+import { createXadesSigner, type XadesSigner } from '@fe/signer';
+import { buildApplicationResponse } from '../application-response/build-application-response.ts';
+import { identityCredential } from '../identity/credential.ts';
+import { ruleMessage } from '../rules/catalogue.ts';
+import type { SimulatedDianResponse } from '../store/store.ts';
+import { validateDocument, type ValidationDeps } from './validate-document.ts';
+
+export type Answerer = ReturnType<typeof createAnswerer>;
+
+/**
+ * Validates one document and writes DIAN's answer (reference §6.2–6.3): StatusCode 00 with the
+ * notifications and a signed ApplicationResponse, or 99 with every failing rule. The answer is
+ * recorded under the CUFE for GetStatus.
+ */
+export function createAnswerer(deps: ValidationDeps) {
+  const signer: XadesSigner = createXadesSigner(identityCredential(deps.config.identity));
+  let consecutive = 0;
+
+  return function answer(xml: string, xmlFileName: string, receivedAt: Date): SimulatedDianResponse {
+    const verdict = validateDocument(xml, receivedAt, deps);
+    const view = verdict.view;
+    const cufe = view?.uuid.value;
+    const base = { xmlDocumentKey: cufe, xmlFileName: xmlFileName.replace(/\.xml$/i, ''), errorMessages: verdict.findings.map(ruleMessage) };
+    if (!verdict.accepted || !view) {
+      const response: SimulatedDianResponse = {
+        ...base, isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.',
+        statusMessage: undefined, xmlBase64Bytes: undefined,
+      };
+      if (cufe) deps.store.record(cufe, { response, accepted: false, signedXml: undefined, validatedAt: receivedAt });
+      return response;
+    }
+    const prefix = view.control.prefix ?? '';
+    const shownId = prefix && view.id?.startsWith(prefix) ? `${prefix}-${view.id.slice(prefix.length)}` : view.id ?? '';
+    const statusMessage = `La Factura electrónica ${shownId}, ha sido autorizada.`;
+    const unsigned = buildApplicationResponse({
+      id: String(++consecutive), environment: deps.config.environment, validatedAt: receivedAt,
+      receiver: { nit: view.supplier.companyId.value ?? '', dv: view.supplier.companyId.schemeId, name: view.supplier.name ?? '' },
+      document: { id: view.id ?? '', cufe: cufe! },
+      notifications: verdict.findings, statusMessage,
+    });
+    const ar = signer.sign(unsigned, { signingTime: receivedAt }).xml;
+    const response: SimulatedDianResponse = {
+      ...base, isValid: true, statusCode: '00', statusDescription: 'Procesado Correctamente.', statusMessage,
+      xmlBase64Bytes: Buffer.from(ar, 'utf8').toString('base64'),
+    };
+    deps.store.record(cufe!, { response, accepted: true, signedXml: xml, validatedAt: receivedAt });
+    return response;
+  };
+}

@@ -1,0 +1,59 @@
+import type { Element } from '@xmldom/xmldom';
+import { parseXml } from '@fe/submitter';
+import type { SimulatorConfig } from '../config.ts';
+import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
+import { colombiaDate, ruleContext, type RuleGroupCheck } from '../rules/context.ts';
+import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
+import { checkIssueDateWindow } from '../rules/date-rules.ts';
+import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
+import { checkNumbering } from '../rules/numbering-rules.ts';
+import { checkParties } from '../rules/party-rules.ts';
+import { checkTaxes } from '../rules/tax-rules.ts';
+import { checkTotals } from '../rules/total-rules.ts';
+import type { SimulatorStore } from '../store/store.ts';
+import type { TrustStore } from '../verify/trust-store.ts';
+import { verifyXades } from '../verify/xades.ts';
+
+/** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
+const groups: RuleGroupCheck[] = [checkCufeAndSoftware, checkParties, checkNumbering, checkIssueDateWindow, checkTaxes, checkTotals];
+
+export type DocumentVerdict = {
+  accepted: boolean;
+  /** Rejections then notifications, in check order. */
+  findings: RuleDefinition[];
+  view: InvoiceView | undefined;
+};
+
+export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store: SimulatorStore };
+
+/**
+ * One XML document from the zip through every enforced rule. Well-formedness and the root element
+ * stand in for the XSD (ZB01); past that, every group runs and every failing rule is reported,
+ * as DIAN lists all of them at once. Pure apart from reading the store (rule 90).
+ */
+export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
+  let root: Element;
+  try {
+    root = parseXml(xml).documentElement!;
+  } catch {
+    return verdict([rule('ZB01')], undefined);
+  }
+  if (root.localName !== 'Invoice' || root.namespaceURI !== ubl.invoice) return verdict([rule('ZB01')], undefined);
+
+  const view = readInvoiceView(root); // before the XAdES check, which removes the signature from the tree
+  const codes: RuleCode[] = [];
+  const xades = verifyXades(root, deps.trust);
+  codes.push(...xades.failures);
+  const signingDate = xades.signingTime && !Number.isNaN(Date.parse(xades.signingTime)) ? colombiaDate(new Date(xades.signingTime)) : undefined;
+  if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');
+
+  const context = ruleContext(view, deps.config, receivedAt);
+  for (const group of groups) codes.push(...group(context));
+  if (view.uuid.value && deps.store.isAccepted(view.uuid.value)) codes.push('90');
+  return verdict(codes.map(rule), view);
+}
+
+function verdict(findings: RuleDefinition[], view: InvoiceView | undefined): DocumentVerdict {
+  const rejections = findings.filter((f) => f.effect === 'R');
+  return { accepted: rejections.length === 0, findings: [...rejections, ...findings.filter((f) => f.effect === 'N')], view };
+}

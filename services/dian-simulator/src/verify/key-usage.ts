@@ -1,0 +1,19 @@
+import type { X509Certificate } from 'node:crypto';
+
+/**
+ * KeyUsage bits of a certificate (node:crypto exposes extended key usage only). Reads the
+ * extension 2.5.29.15 from the DER: OID, optional `critical` BOOLEAN, OCTET STRING { BIT STRING }.
+ * Returns undefined when the certificate has no KeyUsage extension.
+ */
+const OID = Buffer.from([0x06, 0x03, 0x55, 0x1d, 0x0f]);
+
+export function keyUsage(certificate: X509Certificate): { digitalSignature: boolean; nonRepudiation: boolean } | undefined {
+  const der = certificate.raw;
+  const at = der.indexOf(OID);
+  if (at < 0) return undefined;
+  let i = at + OID.length;
+  if (der[i] === 0x01) i += 2 + der[i + 1]!; // critical flag
+  if (der[i] !== 0x04 || der[i + 2] !== 0x03) return undefined;
+  const first = der[i + 5] ?? 0; // OCTET STRING len, BIT STRING tag, len, unused-bits, first byte
+  return { digitalSignature: (first & 0x80) !== 0, nonRepudiation: (first & 0x40) !== 0 };
+}

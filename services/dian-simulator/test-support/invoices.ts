@@ -1,0 +1,70 @@
+// Signed invoices for the simulator's tests: a valid one, and the same one with exactly one thing
+// broken (before signing, so the signature stays valid and only the targeted rule fires).
+import {
+  buildInvoiceXml, cufe, demoResolution, softwareSecurityCode, demoSoftware, demoTenant, validateInvoiceRequest, type NumberingResolution,
+} from '@fe/dian-domain';
+import { createXadesSigner, type SigningCredential } from '@fe/signer';
+
+export const request = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
+  lines: [
+    { code: 'P-1', name: 'Producto 1', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+    { code: 'P-2', name: 'Producto 2', quantity: 1, unit_price: 20000, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
+    { code: 'P-3', name: 'Producto 3', quantity: 3, unit_price: 1000, taxes: [] },
+    { code: 'P-4', name: 'Producto exento', quantity: 1, unit_price: 100, taxes: [{ code: '01', name: 'IVA', rate: 0 }] },
+  ],
+  payment: { method_code: '10' },
+} as const;
+
+// Each test process starts at a random point of the shared test range, as the reference advises.
+let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);
+
+export type InvoiceOptions = {
+  number?: string;
+  issuedAt?: Date;
+  resolution?: Partial<NumberingResolution>;
+  tenant?: Partial<typeof demoTenant>;
+  /** Edits the unsigned XML (a canonical string) before signing. */
+  mutate?: (xml: string) => string;
+  /** Recompute cbc:UUID after `mutate`, so a broken amount does not also break the CUFE. */
+  recomputeCufe?: boolean;
+  signingTime?: Date;
+  credential: SigningCredential;
+};
+
+export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: string; id: string } {
+  const issuedAt = options.issuedAt ?? new Date();
+  const issueDate = new Date(issuedAt.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
+  const validated = validateInvoiceRequest(request, { issueDate });
+  if (!validated.ok) throw new Error(JSON.stringify(validated.error));
+  const built = buildInvoiceXml({
+    invoice: validated.value, tenant: { ...demoTenant, ...options.tenant }, resolution: { ...demoResolution, ...options.resolution },
+    number: options.number ?? String(next++), software: demoSoftware, environment: '2', issuedAt,
+  });
+  let xml = options.mutate ? options.mutate(built.xml) : built.xml;
+  if (options.recomputeCufe) xml = withRecomputedCufe(xml, built.cufe);
+  const signed = createXadesSigner(options.credential).sign(xml, { signingTime: options.signingTime ?? issuedAt });
+  return { xml: signed.xml, cufe: /<cbc:UUID[^>]*>([0-9a-f]+)<\/cbc:UUID>/.exec(signed.xml)![1]!, id: built.documentId };
+}
+
+/** The CUFE and SoftwareSecurityCode of the (mutated) document from its own fields, with the demo range's key. */
+function withRecomputedCufe(xml: string, old: string): string {
+  const pick = (re: RegExp) => re.exec(xml)?.[1] ?? '0.00';
+  const lmt = xml.slice(xml.indexOf('<cac:LegalMonetaryTotal>'));
+  const header = xml.slice(0, xml.indexOf('<cac:LegalMonetaryTotal>'));
+  const tax = (scheme: string) => {
+    const totals = header.split('<cac:TaxTotal>').slice(1).filter((t) => t.includes(`<cbc:ID>${scheme}</cbc:ID>`) && !t.includes('<cac:InvoiceLine>'));
+    return totals[0] ? /<cbc:TaxAmount[^>]*>([^<]+)</.exec(totals[0])![1]! : '0.00';
+  };
+  const fresh = cufe({
+    numFac: pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/), fecFac: pick(/<cbc:IssueDate>([^<]+)</), horFac: pick(/<cbc:IssueTime>([^<]+)</),
+    valFac: /<cbc:LineExtensionAmount[^>]*>([^<]+)</.exec(lmt)![1]!, valIva: tax('01'), valInc: tax('04'), valIca: tax('03'),
+    valTot: /<cbc:PayableAmount[^>]*>([^<]+)</.exec(lmt)![1]!,
+    nitOfe: pick(/<cac:AccountingSupplierParty>[\s\S]*?<cac:PartyTaxScheme>[\s\S]*?<cbc:CompanyID[^>]*>([^<]+)</),
+    numAdq: pick(/<cac:AccountingCustomerParty>[\s\S]*?<cac:PartyTaxScheme>[\s\S]*?<cbc:CompanyID[^>]*>([^<]+)</),
+    key: demoResolution.technicalKey, environment: '2',
+  });
+  const id = pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/);
+  return xml.split(old).join(fresh)
+    .replace(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</, `$1${softwareSecurityCode(demoSoftware.id, demoSoftware.pin, id)}<`);
+}

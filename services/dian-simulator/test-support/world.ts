@@ -1,0 +1,67 @@
+// Test certificates and keys for the simulator's tests and the bench: the signer's test CA and
+// tenant .p12 files (services/signer/test-support/make-test-certs.sh) plus the simulator's own
+// identity, all generated into a temporary directory with openssl. Never committed.
+import { spawnSync } from 'node:child_process';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadP12, type SigningCredential } from '@fe/signer';
+import type { WsSecurityCredential } from '@fe/submitter';
+import { simulatorConfig, type SimulatorConfig } from '../src/index.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+export const sharedDir = resolve(repoRoot, '../shared');
+export const P12_PASSWORD = 'prueba-firma-123';
+
+export type TestWorld = {
+  dir: string;
+  caPem: string;
+  /** tenant.p12 (trusted test CA, digitalSignature + nonRepudiation). */
+  tenant: SigningCredential;
+  /** The same certificate and key for WS-Security. */
+  ws: WsSecurityCredential;
+  identity: { certificatePem: string; privateKeyPem: string };
+  config(overrides?: Parameters<typeof simulatorConfig>[1]): SimulatorConfig;
+  /** A credential from `<name>.key` + `<name>.pem` in the directory, bypassing the signer's own checks. */
+  rawCredential(name: string): SigningCredential;
+  cleanup(): void;
+};
+
+function run(command: string, args: string[], cwd?: string): void {
+  const r = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000, ...(cwd ? { cwd } : {}), env: { ...process.env, OPENSSL_CONF: '/dev/null' } });
+  if (r.status !== 0) throw new Error(`${command} failed: ${r.stderr}`);
+}
+
+export function makeWorld(): TestWorld {
+  const dir = mkdtempSync(join(tmpdir(), 'dian-sim-'));
+  run('bash', [join(repoRoot, 'services/signer/test-support/make-test-certs.sh'), dir, P12_PASSWORD]);
+  // The simulator's own certificate, as DIAN's GSE one: self-signed is enough, clients do not check it.
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'simulator.key', '-out', 'simulator.pem', '-days', '3650',
+    '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
+  // A certificate from no trusted CA, with the right key usages: only ZD05 can fail for it.
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'untrusted.key', '-out', 'untrusted.pem', '-days', '3650',
+    '-subj', '/C=CO/O=Empresa de Pruebas S.A.S./CN=untrusted (pruebas)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const caPem = read('ca.pem');
+  const tenant = loadP12(readFileSync(join(dir, 'tenant.p12')), P12_PASSWORD, new Date());
+  const identity = { certificatePem: read('simulator.pem'), privateKeyPem: read('simulator.key') };
+  return {
+    dir, caPem, tenant, identity,
+    ws: { privateKey: tenant.privateKey, certificateDer: tenant.chain[0].der },
+    config: (overrides = {}) => simulatorConfig({ identity, trustedCaPems: [caPem] }, overrides),
+    rawCredential(name) {
+      const cert = new X509Certificate(read(`${name}.pem`));
+      return {
+        privateKey: createPrivateKey(read(`${name}.key`)),
+        chain: [{
+          der: cert.raw, issuerName: cert.issuer.split('\n').reverse().join(','), subjectName: cert.subject.split('\n').reverse().join(','),
+          serialNumber: BigInt(`0x${cert.serialNumber}`).toString(10),
+          // Wide validity: the signer must not refuse, so the simulator's own ZD02 check is what is tested.
+          notBefore: new Date(0), notAfter: new Date(Date.UTC(2999, 0, 1)),
+        }],
+      };
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,174 @@
+// The client against the simulator on real loopback HTTP: a valid invoice is accepted with a signed
+// ApplicationResponse, and for each enforced rule one document, made by breaking exactly one thing
+// in a valid one before signing, is answered with that rule (and only the rules that break implies).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/submitter';
+import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
+import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
+import { makeWorld, type TestWorld } from '../test-support/world.ts';
+
+let world: TestWorld;
+let sim: DianSimulator;
+let client: DianGateway;
+beforeAll(async () => {
+  world = makeWorld();
+  sim = await startDianSimulator(world.config(), { port: 0 });
+  client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
+});
+afterAll(async () => {
+  await sim?.close();
+  world?.cleanup();
+});
+
+const send = (xml: string, via = client) => via.sendBillSync(packageDocument(xml, { modified: new Date() }).zip);
+const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
+const day = 86_400_000;
+const replaceFirst = (from: string, to: string) => (xml: string) => {
+  if (!xml.includes(from)) throw new Error(`fixture drift: ${from}`);
+  return xml.replace(from, to);
+};
+const replaceAll = (from: string | RegExp, to: string) => (xml: string) => {
+  const out = xml.replaceAll(from, to);
+  if (out === xml) throw new Error(`fixture drift: ${from}`);
+  return out;
+};
+const amount = (name: string, from: string, to: string) => replaceFirst(`<cbc:${name} currencyID="COP">${from}</cbc:${name}>`, `<cbc:${name} currencyID="COP">${to}</cbc:${name}>`);
+const chain = (...steps: ((xml: string) => string)[]) => (xml: string) => steps.reduce((x, f) => f(x), xml);
+
+/** Splits the header IVA TaxTotal into one TaxTotal per subtotal (same taxes, two groups for one tax). */
+function splitHeaderTaxTotal(xml: string): string {
+  return xml.replace(/<cac:TaxTotal><cbc:TaxAmount currencyID="COP">20000\.00<\/cbc:TaxAmount>((?:<cac:TaxSubtotal>[\s\S]*?<\/cac:TaxSubtotal>)+)<\/cac:TaxTotal>/, (_, subs: string) =>
+    subs.split('</cac:TaxSubtotal>').filter(Boolean).map((s) => {
+      const tax = /<cbc:TaxAmount currencyID="COP">([^<]+)</.exec(s)![1];
+      return `<cac:TaxTotal><cbc:TaxAmount currencyID="COP">${tax}</cbc:TaxAmount>${s}</cac:TaxSubtotal></cac:TaxTotal>`;
+    }).join(''));
+}
+
+type Case = { rule: string; why: string; expected?: string[]; options: () => Omit<InvoiceOptions, 'credential'> & { credential?: InvoiceOptions['credential'] }; after?: (xml: string) => string };
+const cases: Case[] = [
+  { rule: 'ZE02', why: 'an item description changed after signing', options: () => ({}), after: replaceFirst('Producto 1', 'Producto X') },
+  { rule: 'DC24', why: 'the KeyInfo reference removed after signing', expected: ['DC24', 'ZE02'], options: () => ({}),
+    after: (xml) => xml.replace(/<ds:Reference URI="#[^"]+-keyinfo">[\s\S]*?<\/ds:Reference>/, '') },
+  { rule: 'ZD05', why: 'signed with a certificate of an untrusted CA', options: () => ({ credential: world.rawCredential('untrusted') }) },
+  { rule: 'ZD02', why: 'signed with an expired certificate', options: () => ({ credential: world.rawCredential('expired') }) },
+  { rule: 'ZD07', why: 'signed with a certificate without Non-Repudiation', options: () => ({ credential: world.rawCredential('no-non-repudiation') }) },
+  { rule: 'FAD09e', why: 'SigningTime one day after the issue date', options: () => ({ signingTime: new Date(Date.now() + day) }) },
+  { rule: 'FAD06', why: 'a wrong CUFE', options: () => ({ mutate: (x) => x.replace(/(<cbc:UUID[^>]*>)[0-9a-f]{96}</, `$1${'ab'.repeat(48)}<`) }) },
+  { rule: 'FAD07', why: 'UUID schemeID for production', options: () => ({ mutate: replaceFirst('schemeID="2" schemeName="CUFE-SHA384"', 'schemeID="1" schemeName="CUFE-SHA384"') }) },
+  { rule: 'FAD08', why: 'UUID schemeName CUFE-SHA256', options: () => ({ mutate: replaceFirst('schemeName="CUFE-SHA384"', 'schemeName="CUFE-SHA256"') }) },
+  { rule: 'FAB24b', why: 'an unregistered SoftwareID', options: () => ({ mutate: replaceFirst('>00000000-0000-4000-8000-000000000001<', '>00000000-0000-4000-8000-000000000009<') }) },
+  { rule: 'FAB27a', why: 'an empty SoftwareSecurityCode', options: () => ({ mutate: (x) => x.replace(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</, '$1<') }) },
+  { rule: 'FAB27b', why: 'a wrong SoftwareSecurityCode', options: () => ({ mutate: (x) => x.replace(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</, `$1${'cd'.repeat(48)}<`) }) },
+  { rule: 'FAJ21', why: 'an issuer not enabled (its software and range are unknown too)', expected: ['FAD06', 'FAB24b', 'FAJ21', 'FAB05b'],
+    options: () => ({ tenant: { nit: '900373115', dv: 3 } }) },
+  { rule: 'FAJ24a', why: 'the issuer NIT without DV', options: () => ({ mutate: replaceAll('schemeID="8" schemeName="31">900123456<', 'schemeName="31">900123456<') }) },
+  { rule: 'FAJ24b', why: 'a wrong issuer DV', options: () => ({ tenant: { dv: 9 } }) },
+  { rule: 'FAK24', why: 'a NIT buyer without DV', options: () => ({ mutate: replaceAll('schemeID="3" schemeName="31">900108281<', 'schemeName="31">900108281<') }) },
+  { rule: 'FAK25', why: 'a wrong buyer DV', options: () => ({ mutate: replaceAll('schemeID="3" schemeName="31">900108281<', 'schemeID="4" schemeName="31">900108281<') }) },
+  { rule: 'FAB05b', why: 'an authorization number of no range of the issuer', options: () => ({ resolution: { authorizationNumber: '18760000002' } }) },
+  { rule: 'FAB07b', why: 'a different authorization start date', options: () => ({ resolution: { startDate: '2019-01-20' } }) },
+  { rule: 'FAB08b', why: 'a different authorization end date', options: () => ({ resolution: { endDate: '2030-01-18' } }) },
+  { rule: 'FAB10a', why: 'CorporateRegistrationScheme ID ≠ prefix', options: () => ({ mutate: replaceFirst('<cac:CorporateRegistrationScheme><cbc:ID>SETP<', '<cac:CorporateRegistrationScheme><cbc:ID>SETX<') }) },
+  { rule: 'FAB10b', why: 'a prefix other than the authorization\'s', options: () => ({ resolution: { prefix: 'SETQ' } }) },
+  { rule: 'FAB11b', why: 'a different range start', options: () => ({ resolution: { from: '990000001' } }) },
+  { rule: 'FAB12b', why: 'a different range end', options: () => ({ resolution: { to: '995000001' } }) },
+  { rule: 'FAD05a', why: 'a hyphen in cbc:ID', options: () => ({ mutate: (x) => x.replace(/<cbc:ID>SETP(\d+)<\/cbc:ID><cbc:UUID/, '<cbc:ID>SETP-$1</cbc:ID><cbc:UUID'), recomputeCufe: true }) },
+  { rule: 'FAD05c', why: 'a number above the range', options: () => ({ number: '996000000', resolution: { to: '999999999' }, mutate: replaceFirst('<sts:To>999999999<', '<sts:To>995000000<') }) },
+  { rule: 'FAD05d', why: 'a number below the range', options: () => ({ number: '985000000', resolution: { from: '980000000' }, mutate: replaceFirst('<sts:From>980000000<', '<sts:From>990000000<') }) },
+  { rule: 'SIM-FEC01', why: 'an issue date two days ahead', options: () => ({ issuedAt: new Date(Date.now() + 2 * day) }) },
+  { rule: 'VLR01', why: 'a negative (zero) tax amount', options: () => ({ mutate: amount('TaxAmount', '0.00', '-0.00') }) },
+  { rule: 'SIM-IMP01', why: 'tax code 99 instead of 01', options: () => ({ mutate: replaceAll('<cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>', '<cbc:ID>99</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>'), recomputeCufe: true }) },
+  { rule: 'SIM-IMP02', why: 'IVA at 1 %', options: () => ({ mutate: replaceAll('<cbc:Percent>0.00</cbc:Percent>', '<cbc:Percent>1.00</cbc:Percent>') }) },
+  { rule: 'FAS01a', why: 'two document TaxTotals for IVA', options: () => ({ mutate: splitHeaderTaxTotal, recomputeCufe: true }) },
+  { rule: 'FAS01b', why: 'a header base that is not the lines\' sum', options: () => ({ mutate: amount('TaxableAmount', '100000.00', '100001.00') }) },
+  { rule: 'FAS02', why: 'a line TaxTotal that is not its subtotals\' sum', options: () => ({ mutate: replaceFirst('<cac:TaxTotal><cbc:TaxAmount currencyID="COP">19000.00<', '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">19000.01<') }) },
+  { rule: 'FAS07', why: 'a 19 % base of 90 000 for a tax of 19 000', options: () => ({ mutate: replaceAll('<cbc:TaxableAmount currencyID="COP">100000.00<', '<cbc:TaxableAmount currencyID="COP">90000.00<') }) },
+  { rule: 'FAD16', why: 'LineCountNumeric 5 for 4 lines', options: () => ({ mutate: replaceFirst('<cbc:LineCountNumeric>4<', '<cbc:LineCountNumeric>5<') }) },
+  { rule: 'FAU02', why: 'a gross value 1.00 above the lines (carried to the totals)', options: () => ({
+    mutate: chain(amount('LineExtensionAmount', '123100.00', '123101.00'), amount('TaxInclusiveAmount', '143100.00', '143101.00'), amount('PayableAmount', '143100.00', '143101.00')),
+    recomputeCufe: true }) },
+  { rule: 'FAU04', why: 'a taxable base 1.00 off', options: () => ({ mutate: amount('TaxExclusiveAmount', '120100.00', '120101.00') }) },
+  { rule: 'FAU06', why: 'a TaxInclusiveAmount 1.00 off (carried to PayableAmount)', options: () => ({
+    mutate: chain(amount('TaxInclusiveAmount', '143100.00', '143101.00'), amount('PayableAmount', '143100.00', '143101.00')), recomputeCufe: true }) },
+  { rule: 'FAU14', why: 'a PayableAmount 1.00 off', options: () => ({ mutate: amount('PayableAmount', '143100.00', '143101.00'), recomputeCufe: true }) },
+];
+
+describe('DIAN simulator through the SOAP client', () => {
+  it('accepts a valid invoice with StatusCode 00 and a signed ApplicationResponse', async () => {
+    const invoice = signedInvoice({ credential: world.tenant });
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00', xmlDocumentKey: invoice.cufe });
+    expect(answer.applicationResponseXml).toContain('<cbc:ResponseCode>02</cbc:ResponseCode>');
+    expect(answer.applicationResponseXml).toContain(`<cbc:UUID schemeName="CUFE-SHA384">${invoice.cufe}</cbc:UUID>`);
+    expect(answer.applicationResponseXml).toMatch(/<ds:SignatureValue[^>]*>[A-Za-z0-9+/=]{300,}</);
+  });
+
+  it('accepts with a notification (FAJ43b) when the issuer name differs from the RUT', async () => {
+    const answer = await send(signedInvoice({ credential: world.tenant, tenant: { legalName: 'OTRO NOMBRE S.A.S.' } }).xml);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
+    expect(answer.errorMessages.map((m) => [m.rule, m.effect])).toEqual([['FAJ43b', 'notification']]);
+    expect(answer.applicationResponseXml).toContain('<cbc:ResponseCode>FAJ43b</cbc:ResponseCode>');
+  });
+
+  it.each(cases)('rejects $rule: $why', async ({ rule, expected, options, after }) => {
+    const invoice = signedInvoice({ credential: world.tenant, ...options() });
+    const answer = await send(after ? after(invoice.xml) : invoice.xml);
+    expect(rules(answer)).toEqual(expected ?? [rule]);
+    expect(answer).toMatchObject({ isValid: false, statusCode: '99' });
+    expect(answer.errorMessages.every((m) => m.effect === 'rejection')).toBe(true);
+  });
+
+  it('rejects a document already accepted with rule 90, and GetStatus still returns the acceptance', async () => {
+    const invoice = signedInvoice({ credential: world.tenant });
+    expect((await send(invoice.xml)).statusCode).toBe('00');
+    expect(rules(await send(invoice.xml))).toEqual(['90']);
+    expect(await client.getStatus(invoice.cufe)).toMatchObject({ statusCode: '00', isValid: true, xmlDocumentKey: invoice.cufe });
+  });
+
+  it('answers ZB01 for a zip whose XML is not an invoice, SIM-ZIP01 for a non-zip, SIM-ZIP02 for two files', async () => {
+    const at = new Date();
+    const notInvoice = writeZip([{ name: 'fv1.xml', data: Buffer.from('<Invoice xmlns="urn:x"/>') }], at);
+    expect(rules(await client.sendBillSync({ fileName: 'z1.zip', content: notInvoice }))).toEqual(['ZB01']);
+    expect(rules(await client.sendBillSync({ fileName: 'z2.zip', content: Buffer.from('not a zip at all') }))).toEqual(['SIM-ZIP01']);
+    const xml = Buffer.from(signedInvoice({ credential: world.tenant }).xml);
+    const two = writeZip([{ name: 'a.xml', data: xml }, { name: 'b.xml', data: xml }], at);
+    expect(rules(await client.sendBillSync({ fileName: 'z3.zip', content: two }))).toEqual(['SIM-ZIP02']);
+  });
+});
+
+describe('rules that need the simulator\'s registry or clock changed', () => {
+  const withSimulator = async (config: SimulatorConfig, fn: (c: DianGateway) => Promise<void>, now?: () => Date) => {
+    const other = await startDianSimulator(config, { port: 0 });
+    try {
+      await fn(createDianSoapClient({ endpoint: other.endpoint, credential: world.ws, timeoutMs: 20_000, ...(now ? { now } : {}) }));
+    } finally {
+      await other.close();
+    }
+  };
+  const issuerWithDates = (startDate: string, endDate: string) => [{ ...demoIssuer, ranges: [{ ...demoIssuer.ranges[0]!, startDate, endDate }] }];
+  const colombiaDate = (ms: number) => new Date(ms - 5 * 3600_000).toISOString().slice(0, 10);
+
+  it('rejects FAD09a: issued before the authorization starts', async () => {
+    const start = colombiaDate(Date.now() + 3 * day);
+    await withSimulator(world.config({ issuers: issuerWithDates(start, '2030-01-19') }), async (c) => {
+      const xml = signedInvoice({ credential: world.tenant, mutate: replaceFirst('<cbc:StartDate>2019-01-19<', `<cbc:StartDate>${start}<`) }).xml;
+      expect(rules(await send(xml, c))).toEqual(['FAD09a']);
+    });
+  });
+
+  it('rejects FAD09b: issued after the authorization ended', async () => {
+    const end = colombiaDate(Date.now() - 3 * day);
+    await withSimulator(world.config({ issuers: issuerWithDates('2019-01-19', end) }), async (c) => {
+      const xml = signedInvoice({ credential: world.tenant, mutate: replaceFirst('<cbc:EndDate>2030-01-19<', `<cbc:EndDate>${end}<`) }).xml;
+      expect(rules(await send(xml, c))).toEqual(['FAD09b']);
+    });
+  });
+
+  it('rejects SIM-FEC02: received twelve days after the issue date', async () => {
+    const later = () => new Date(Date.now() + 12 * day);
+    await withSimulator(world.config({ now: later }), async (c) => {
+      expect(rules(await send(signedInvoice({ credential: world.tenant }).xml, c))).toEqual(['SIM-FEC02']);
+    }, later);
+  });
+});

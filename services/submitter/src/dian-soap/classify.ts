@@ -1,0 +1,49 @@
+import type { Element } from '@xmldom/xmldom';
+import { SubmitterError } from '../errors.ts';
+import { XmlParseError } from '../xml/dom.ts';
+import { readSoapEnvelope } from './parse-response.ts';
+import type { SoapFault } from './response-types.ts';
+import type { HttpAnswer } from './transport.ts';
+
+/**
+ * Turns an HTTP answer into the operation's result element, or a classified SubmitterError:
+ *
+ * | answer                                    | code              | retriable |
+ * |-------------------------------------------|-------------------|-----------|
+ * | SOAP fault Sender/Client, InvalidSecurity | SOAP_FAULT_CLIENT | no        |
+ * | SOAP fault Receiver/Server                | SOAP_FAULT        | yes       |
+ * | HTTP 500 / 503 / other 5xx, no SOAP fault | HTTP_500/503/5XX  | yes       |
+ * | HTTP 4xx, no SOAP fault                   | HTTP_4XX          | no        |
+ * | 200 that is not the expected envelope     | RESPONSE_MALFORMED| yes       |
+ *
+ * WCF sends faults with HTTP 500, so the body is read before the status is judged.
+ * `maybeProcessed` marks sends: their failures leave DIAN's outcome unknown.
+ */
+export function resultOrError(answer: HttpAnswer, operation: string, maybeProcessed: boolean): Element | undefined {
+  let outcome: ReturnType<typeof readSoapEnvelope> | undefined;
+  try {
+    outcome = readSoapEnvelope(answer.body, operation);
+  } catch (error) {
+    if (!(error instanceof XmlParseError)) throw error;
+  }
+  if (outcome?.kind === 'fault') throw faultError(outcome.fault, answer.status, maybeProcessed);
+  if (answer.status === 503) throw new SubmitterError('HTTP_503', { detail: '503' });
+  if (answer.status === 500) throw new SubmitterError('HTTP_500', { outcomeUnknown: maybeProcessed, detail: '500' });
+  if (answer.status > 500) throw new SubmitterError('HTTP_5XX', { outcomeUnknown: maybeProcessed, detail: String(answer.status) });
+  if (answer.status >= 400) throw new SubmitterError('HTTP_4XX', { detail: String(answer.status) });
+  if (!outcome || answer.status !== 200) {
+    throw new SubmitterError('RESPONSE_MALFORMED', { outcomeUnknown: maybeProcessed, detail: `HTTP ${answer.status}` });
+  }
+  return outcome.result;
+}
+
+function faultError(fault: SoapFault, status: number, maybeProcessed: boolean): SubmitterError {
+  const local = (qname: string | undefined) => qname?.slice(qname.indexOf(':') + 1);
+  const code = local(fault.code);
+  const detail = [fault.code, fault.subcode, `HTTP ${status}`].filter(Boolean).join(' ');
+  // SOAP 1.2 names them Sender/Receiver; WCF also writes the 1.1-style Client/Server.
+  const clientSide = code === 'Sender' || code === 'Client' || local(fault.subcode) === 'InvalidSecurity';
+  return clientSide
+    ? new SubmitterError('SOAP_FAULT_CLIENT', { detail })
+    : new SubmitterError('SOAP_FAULT', { detail, outcomeUnknown: maybeProcessed });
+}

@@ -1,0 +1,77 @@
+import type { Element } from '@xmldom/xmldom';
+import { SubmitterError } from '../errors.ts';
+import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
+import { resultOrError } from './classify.ts';
+import { buildSoapRequest, type SoapParameter } from './envelope.ts';
+import type { DianOperation } from './namespaces.ts';
+import {
+  parseDianResponse, parseDianResponses, parseEventResponse, parseNumberRangeResponseList, parseUploadDocumentResponse,
+} from './parse-response.ts';
+import { checkEndpoint, postSoap } from './transport.ts';
+import type { WsSecurityCredential } from './ws-security.ts';
+
+export type DianSoapClientOptions = {
+  /** WcfDianCustomerServices URL: DIAN's habilitación or production endpoint, or the simulator's. */
+  endpoint: string;
+  /** The tenant's certificate and key (WS-Security). */
+  credential: WsSecurityCredential;
+  /** Whole call, connect to last byte (ms). Default 30 000. */
+  timeoutMs?: number;
+  /** TCP+TLS connection (ms). Default 10 000. */
+  connectTimeoutMs?: number;
+  /** wsu:Timestamp lifetime (s). Default 300, as DIAN's own answers use. */
+  timestampTtlSeconds?: number;
+  /** Extra trusted CA (PEM) for https endpoints; TLS verification is always on. */
+  ca?: string;
+  /** Largest answer accepted (bytes). Default 50 MiB: GetXmlByDocumentKey returns whole documents. */
+  maxResponseBytes?: number;
+  /** The clock for the WS-Security timestamp. */
+  now?: () => Date;
+};
+
+const sends = new Set<DianOperation>(['SendBillSync', 'SendBillAsync', 'SendTestSetAsync']);
+
+/**
+ * The DianGateway adapter over SOAP 1.2 + WS-Security (see ports/dian-gateway.ts). Stateless
+ * between calls; one instance per tenant certificate and endpoint.
+ */
+export function createDianSoapClient(options: DianSoapClientOptions): DianGateway {
+  const url = checkEndpoint(options.endpoint);
+  const transport = {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    maxResponseBytes: options.maxResponseBytes ?? 50 * 1024 * 1024,
+    ca: options.ca,
+  };
+  const now = options.now ?? (() => new Date());
+
+  async function call(operation: DianOperation, parameters: SoapParameter[]): Promise<Element | undefined> {
+    const soap = buildSoapRequest(operation, parameters, {
+      credential: options.credential, endpoint: options.endpoint, now: now(), ttlSeconds: options.timestampTtlSeconds ?? 300,
+    });
+    const maybeProcessed = sends.has(operation);
+    let answer;
+    try {
+      answer = await postSoap(url, soap, transport);
+    } catch (error) {
+      // A read (GetStatus …) changes nothing at DIAN, so its outcome is never "unknown".
+      if (maybeProcessed || !(error instanceof SubmitterError) || !error.outcomeUnknown) throw error;
+      throw new SubmitterError(error.code, { ...(error.detail ? { detail: error.detail } : {}), cause: error.cause });
+    }
+    return resultOrError(answer, operation, maybeProcessed);
+  }
+  const zipParameters = (zip: DianZip): SoapParameter[] => [['fileName', zip.fileName], ['contentFile', Buffer.from(zip.content).toString('base64')]];
+
+  return {
+    sendBillSync: async (zip) => parseDianResponse(await call('SendBillSync', zipParameters(zip))),
+    sendBillAsync: async (zip) => parseUploadDocumentResponse(await call('SendBillAsync', zipParameters(zip))),
+    sendTestSetAsync: async (zip, testSetId) =>
+      parseUploadDocumentResponse(await call('SendTestSetAsync', [...zipParameters(zip), ['testSetId', testSetId]])),
+    getStatus: async (trackId) => parseDianResponse(await call('GetStatus', [['trackId', trackId]])),
+    getStatusZip: async (trackId) => parseDianResponses(await call('GetStatusZip', [['trackId', trackId]])),
+    getNumberingRange: async (q) => parseNumberRangeResponseList(await call('GetNumberingRange', [
+      ['accountCode', q.accountCode], ['accountCodeT', q.accountCodeT], ['softwareCode', q.softwareCode],
+    ])),
+    getXmlByDocumentKey: async (trackId) => parseEventResponse(await call('GetXmlByDocumentKey', [['trackId', trackId]])),
+  };
+}

@@ -1,0 +1,93 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { SubmitterError } from '../errors.ts';
+import type { SoapRequest } from './envelope.ts';
+
+export type TransportOptions = {
+  /** Whole exchange, from connecting to the last byte of the answer (ms). */
+  timeoutMs: number;
+  /** Until the TCP (and TLS) connection is up (ms). */
+  connectTimeoutMs: number;
+  /** Extra trusted CA certificates (PEM) for https, e.g. a loopback simulator's. Verification stays on. */
+  ca?: string | undefined;
+  /** Answers larger than this are cut off as malformed (bytes). */
+  maxResponseBytes: number;
+};
+
+export type HttpAnswer = { status: number; body: string };
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost)$/;
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS|ERR_SSL/;
+
+/** Accepts https anywhere, plain http only to loopback (the simulator); never turns TLS checks off. */
+export function checkEndpoint(endpoint: string): URL {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new SubmitterError('ENDPOINT_INVALID');
+  }
+  if (url.protocol === 'https:') return url;
+  if (url.protocol !== 'http:') throw new SubmitterError('ENDPOINT_INVALID');
+  if (!LOOPBACK.test(url.hostname)) throw new SubmitterError('INSECURE_ENDPOINT');
+  return url;
+}
+
+/**
+ * POSTs one SOAP request. Transport failures become SubmitterError with `outcomeUnknown` set once
+ * the request may have reached DIAN (connection established): the caller reconciles before resending.
+ */
+export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    let connected = false;
+    let settled = false;
+    const finish = (error: SubmitterError | undefined, answer?: HttpAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      clearTimeout(connectDeadline);
+      if (error) {
+        req.destroy();
+        reject(error);
+      } else resolve(answer!);
+    };
+    const body = Buffer.from(soap.body, 'utf8');
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: 'POST',
+      headers: { 'content-type': soap.contentType, 'content-length': body.length },
+      ...(url.protocol === 'https:' ? { rejectUnauthorized: true, ...(options.ca ? { ca: options.ca } : {}) } : {}),
+      agent: false, // one connection per call: a stuck keep-alive socket must not poison the next
+    });
+    const deadline = setTimeout(() => finish(new SubmitterError('TIMEOUT', { outcomeUnknown: connected })), options.timeoutMs);
+    const connectDeadline = setTimeout(() => {
+      if (!connected) finish(new SubmitterError('TIMEOUT', { detail: 'connect' }));
+    }, options.connectTimeoutMs);
+    req.on('socket', (socket) => {
+      const ready = url.protocol === 'https:' ? 'secureConnect' : 'connect';
+      socket.once(ready, () => { connected = true; });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, connected)));
+    req.on('response', (res: IncomingMessage) => {
+      connected = true;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxResponseBytes) finish(new SubmitterError('RESPONSE_MALFORMED', { outcomeUnknown: true, detail: 'answer too large' }));
+        else chunks.push(chunk);
+      });
+      res.on('end', () => finish(undefined, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('aborted', () => finish(new SubmitterError('CONNECTION_RESET', { outcomeUnknown: true })));
+      res.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, true)));
+    });
+    req.end(body);
+  });
+}
+
+function transportError(error: NodeJS.ErrnoException, connected: boolean): SubmitterError {
+  const code = error.code ?? '';
+  if (TLS_CODES.test(code)) return new SubmitterError('TLS_FAILED', { detail: code, cause: error });
+  if (!connected) return new SubmitterError('CONNECTION_FAILED', { detail: code || 'error', cause: error });
+  return new SubmitterError('CONNECTION_RESET', { outcomeUnknown: true, detail: code || 'error', cause: error });
+}

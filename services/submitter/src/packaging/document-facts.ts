@@ -1,0 +1,39 @@
+import type { Element } from '@xmldom/xmldom';
+import { SubmitterError } from '../errors.ts';
+import { childElement, parseXml, pathElement, textOf } from '../xml/dom.ts';
+import type { DocumentType } from './file-names.ts';
+
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+const roots: Record<string, DocumentType> = { Invoice: 'fv', CreditNote: 'nc', DebitNote: 'nd', ApplicationResponse: 'ar', AttachedDocument: 'ad' };
+
+/** What packaging and reconciliation need from a signed UBL document. */
+export type DocumentFacts = {
+  type: DocumentType;
+  /** cbc:ID, prefix included (SETP990000001). */
+  id: string;
+  /** The digits at the end of cbc:ID. */
+  consecutive: string;
+  issueDate: string;
+  /** CUFE/CUDE (cbc:UUID): GetStatus's track id. */
+  documentKey: string;
+  /** Issuer NIT (AccountingSupplierParty/Party/PartyTaxScheme/CompanyID), without DV. */
+  issuerNit: string;
+};
+
+export function readDocumentFacts(xml: string): DocumentFacts {
+  const invalid = (detail: string): never => { throw new SubmitterError('DOCUMENT_INVALID', { detail }); };
+  let root: Element;
+  try {
+    root = parseXml(xml).documentElement!;
+  } catch {
+    return invalid('not well-formed XML');
+  }
+  const type = roots[root.localName ?? ''] ?? invalid('not a UBL invoice, note or event');
+  const text = (name: string) => textOf(childElement(root, CBC, name))?.trim() || invalid(`no cbc:${name}`);
+  const supplier = childElement(root, CAC, 'AccountingSupplierParty') ?? childElement(root, CAC, 'SenderParty');
+  const scheme = pathElement(childElement(supplier, CAC, 'Party') ?? supplier, [CAC, 'PartyTaxScheme']);
+  const issuerNit = textOf(childElement(scheme, CBC, 'CompanyID'))?.trim() || invalid('no issuer NIT');
+  const id = text('ID');
+  return { type, id, consecutive: /(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'), issueDate: text('IssueDate'), documentKey: text('UUID'), issuerNit };
+}

@@ -1,0 +1,116 @@
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { SubmitterError } from '../errors.ts';
+
+/**
+ * A small ZIP writer and reader on node:zlib (deflate, CRC-32): DIAN wants each XML in a standard
+ * zip (annex §6.5), and a dependency for two dozen lines of headers is not worth it. No ZIP64, no
+ * encryption, no multi-disk: DIAN's zips hold a few small XML files. The reader is bounded
+ * (entries, sizes) because the simulator reads zips from the network.
+ */
+export type ZipEntry = { name: string; data: Uint8Array };
+
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+const UTF8_NAMES = 0x0800;
+
+/** Writes a zip of deflated entries; `modified` is the timestamp stored for every entry. */
+export function writeZip(entries: readonly ZipEntry[], modified: Date): Uint8Array {
+  const { time, date } = dosDateTime(modified);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = deflateRawSync(entry.data);
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4);
+    writeCommon(local, 6, { time, date, crc, compressed: data.length, size: entry.data.length, nameLength: name.length });
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL, 0);
+    central.writeUInt16LE(20, 4); // made by: MS-DOS, 2.0
+    central.writeUInt16LE(20, 6);
+    writeCommon(central, 8, { time, date, crc, compressed: data.length, size: entry.data.length, nameLength: name.length });
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+type Common = { time: number; date: number; crc: number; compressed: number; size: number; nameLength: number };
+function writeCommon(b: Buffer, at: number, c: Common): void {
+  b.writeUInt16LE(UTF8_NAMES, at);
+  b.writeUInt16LE(8, at + 2); // deflate
+  b.writeUInt16LE(c.time, at + 4);
+  b.writeUInt16LE(c.date, at + 6);
+  b.writeUInt32LE(c.crc, at + 8);
+  b.writeUInt32LE(c.compressed, at + 12);
+  b.writeUInt32LE(c.size, at + 16);
+  b.writeUInt16LE(c.nameLength, at + 20);
+}
+
+function dosDateTime(d: Date): { time: number; date: number } {
+  const year = Math.max(1980, d.getUTCFullYear());
+  return {
+    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | Math.floor(d.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
+  };
+}
+
+export type ReadZipLimits = { maxEntries: number; maxEntryBytes: number };
+const defaultLimits: ReadZipLimits = { maxEntries: 100, maxEntryBytes: 20 * 1024 * 1024 };
+
+/** Reads every entry (stored or deflated), checking CRC-32. Throws SubmitterError ZIP_INVALID. */
+export function readZip(bytes: Uint8Array, limits: ReadZipLimits = defaultLimits): ZipEntry[] {
+  const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fail = (detail: string): never => { throw new SubmitterError('ZIP_INVALID', { detail }); };
+  const endAt = findEnd(zip) ?? fail('no end of central directory');
+  const count = zip.readUInt16LE(endAt + 10);
+  if (count > limits.maxEntries) fail('too many entries');
+  let at = zip.readUInt32LE(endAt + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL) fail('bad central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const crc = zip.readUInt32LE(at + 16);
+    const compressed = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = zip.readUInt32LE(at + 42);
+    if (size > limits.maxEntryBytes) fail('entry too large');
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL) fail('bad local header');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (dataAt + compressed > zip.length) fail('truncated entry');
+    const raw = zip.subarray(dataAt, dataAt + compressed);
+    let data: Uint8Array;
+    try {
+      data = method === 0 ? raw : method === 8 ? inflateRawSync(raw, { maxOutputLength: limits.maxEntryBytes }) : fail('unsupported method');
+    } catch (error) {
+      if (error instanceof SubmitterError) throw error;
+      return fail('entry does not inflate');
+    }
+    if (data.length !== size || crc32(data) !== crc) fail('CRC or size mismatch');
+    entries.push({ name, data });
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+function findEnd(zip: Buffer): number | undefined {
+  const stop = Math.max(0, zip.length - 22 - 0xffff); // the comment is at most 64 KiB
+  for (let i = zip.length - 22; i >= stop; i--) if (zip.readUInt32LE(i) === END) return i;
+  return undefined;
+}

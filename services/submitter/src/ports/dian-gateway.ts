@@ -1,0 +1,39 @@
+import type {
+  DianResponse, EventResponse, NumberRangeResponseList, UploadDocumentResponse,
+} from '../dian-soap/response-types.ts';
+
+/** A zip ready to send: DIAN's file name (z….zip) and its bytes (see packaging/package-document.ts). */
+export type DianZip = { fileName: string; content: Uint8Array };
+
+export type NumberingRangeQuery = {
+  /** Issuer NIT (no DV). */
+  accountCode: string;
+  /** NIT of the software's owner (the issuer's when it uses its own software). */
+  accountCodeT: string;
+  /** SoftwareID (GUID). */
+  softwareCode: string;
+};
+
+/**
+ * The submitter's port to DIAN's WcfDianCustomerServices (annex §6.2). One adapter speaks SOAP to
+ * DIAN or to the local simulator (`createDianSoapClient`); tests may add in-memory ones.
+ *
+ *   const dian = createDianSoapClient({ endpoint, credential, timeoutMs: 30_000 });
+ *   const answer = await dian.sendBillSync(packageDocument(signedXml, { modified: now }).zip);
+ *   if (answer.statusCode === '00') …   // failures throw SubmitterError { code, retriable, outcomeUnknown }
+ *
+ * Every method rejects with SubmitterError only (codes in errors.ts). A business rejection is not
+ * an error: it is a DianResponse with IsValid false and StatusCode 99.
+ */
+export interface DianGateway {
+  sendBillSync(zip: DianZip): Promise<DianResponse>;
+  sendBillAsync(zip: DianZip): Promise<UploadDocumentResponse>;
+  sendTestSetAsync(zip: DianZip, testSetId: string): Promise<UploadDocumentResponse>;
+  /** trackId: the CUFE/CUDE. */
+  getStatus(trackId: string): Promise<DianResponse>;
+  /** trackId: the ZipKey of an async send; one DianResponse per document in the zip. */
+  getStatusZip(trackId: string): Promise<DianResponse[]>;
+  getNumberingRange(query: NumberingRangeQuery): Promise<NumberRangeResponseList>;
+  /** The stored XML of a document by CUFE (the caller must be its issuer or receiver). */
+  getXmlByDocumentKey(trackId: string): Promise<EventResponse>;
+}
