@@ -12,7 +12,7 @@ const ioModules = [
 const ioPaths = ioModules.flatMap((m) => [m, `node:${m}`]);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.infra/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.infra/**', 'data/**', 'coverage/**', '**/tmp/**', '.vitest/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

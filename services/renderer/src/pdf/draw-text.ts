@@ -1,70 +1,120 @@
-import { drawable, type FontFace } from './fonts.ts';
+import { drawable, STANDARD, type FontFace } from './fonts.ts';
 import { colors, sizes } from './page-geometry.ts';
+import { standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
+import { TextObject } from './text-object.ts';
 
 /**
- * Text primitives over pdfkit. Single lines go straight to `text(…, { lineBreak: false })`, which
- * skips pdfkit's line wrapper (most cells are one line, and this is the hot path of a render);
- * only text that does not fit its width is wrapped. Every string passes `drawable`, which picks
- * the font and makes sure a character outside it can never break a render.
+ * Text primitives. Every string passes `drawable`, which picks the font and makes sure a
+ * character outside it can never break a render. Strings in Helvetica (all Spanish text) are
+ * measured with the shared standard-font tables and written as raw text operators
+ * (`text-object.ts`), batched per table row; the rare string that needs the embedded DejaVu
+ * fallback goes through pdfkit's `text()`, which subsets and shapes it. Wrapping and cutting
+ * are done here, one measure per word, never by pdfkit's line wrapper.
  */
 export type Doc = PDFKit.PDFDocument;
 export type TextStyle = { face?: FontFace; size?: number; color?: string };
 
-/** Sets font, size and colour for `text`; returns the text as it can be drawn. */
-export function prepare(doc: Doc, text: string, style: TextStyle = {}, keepBreaks = false): string {
-  const d = drawable(text, style.face, keepBreaks);
-  doc.font(d.font).fontSize(style.size ?? sizes.body).fillColor(style.color ?? colors.text);
-  return d.text;
+/** A font at a size and colour: measures strings, and draws them with their top at y. */
+export type Pen = {
+  readonly lineHeight: number;
+  /** "…" as this pen encodes it. */
+  readonly ellipsis: string;
+  width(text: string): number;
+  draw(x: number, y: number, text: string, width?: number): void;
+};
+
+/**
+ * The pen for `text` in the style, and the text as it can be drawn. Standard-font strings are
+ * queued in `batch` when given (the caller flushes it), else written at once.
+ */
+export function prepare(doc: Doc, text: string, style: TextStyle = {}, keepBreaks = false, batch?: TextObject): { pen: Pen; text: string } {
+  const face = style.face ?? 'regular';
+  const d = drawable(text, face, keepBreaks);
+  const size = style.size ?? sizes.body;
+  const color = style.color ?? colors.text;
+  if (d.font === STANDARD[face]) return { pen: standardPen(doc, standardFaces[face], size, color, batch), text: winAnsi(d.text) };
+  return { pen: pdfkitPen(doc, d.font, size, color), text: d.text };
+}
+
+function standardPen(doc: Doc, face: StandardFace, size: number, color: string, batch?: TextObject): Pen {
+  const scale = size / 1000;
+  return {
+    lineHeight: (face.ascender - face.descender) * scale,
+    ellipsis: winAnsi('\u2026'),
+    width: (bytes) => widthOfBytes(face, bytes) * scale,
+    draw(x, y, bytes) {
+      const target = batch ?? new TextObject();
+      target.show(doc, face, size, color, x, y, bytes);
+      if (!batch) target.flush(doc);
+    },
+  };
+}
+
+/** The embedded fallback font, through pdfkit (font subsetting, OpenType shaping). */
+function pdfkitPen(doc: Doc, font: string, size: number, color: string): Pen {
+  const select = () => doc.font(font).fontSize(size);
+  return {
+    lineHeight: select().currentLineHeight(),
+    ellipsis: '\u2026',
+    width: (text) => select().widthOfString(text),
+    draw(x, y, text, width) {
+      select().fillColor(color);
+      // A known width spares pdfkit measuring the same string again.
+      const measured = width === undefined ? {} : { textWidth: width, wordCount: 1 };
+      doc.text(text, x, y, { lineBreak: false, ...measured } as PDFKit.Mixins.TextOptions);
+    },
+  };
 }
 
 /** One line at (x, y); with a width it is aligned in it and cut with "…" if it does not fit. */
 export function line(
   doc: Doc, text: string, x: number, y: number, style: TextStyle = {},
-  box?: { width: number; align?: 'left' | 'right' | 'center' },
+  box?: { width: number; align?: 'left' | 'right' | 'center' }, batch?: TextObject,
 ): void {
-  let safe = prepare(doc, text, style);
-  if (!box) {
-    doc.text(safe, x, y, { lineBreak: false });
-    return;
-  }
-  let width = doc.widthOfString(safe);
+  const { pen, text: safe } = prepare(doc, text, style, false, batch);
+  drawIn(pen, safe, x, y, box);
+}
+
+/** Draws prepared text at (x, y), aligned in the box and cut with "…" when too wide for it. */
+export function drawIn(pen: Pen, text: string, x: number, y: number, box?: { width: number; align?: 'left' | 'right' | 'center' }): void {
+  if (!box) return pen.draw(x, y, text);
+  let width = pen.width(text);
   if (width > box.width) {
-    safe = truncate(doc, safe, box.width);
-    width = doc.widthOfString(safe);
+    text = truncate(pen, text, box.width);
+    width = pen.width(text);
   }
   if (box.align === 'right') x += box.width - width;
   else if (box.align === 'center') x += (box.width - width) / 2;
-  // The measured width spares pdfkit measuring the same string again (a kerned pass per cell).
-  doc.text(safe, x, y, { lineBreak: false, textWidth: width, wordCount: 1 } as PDFKit.Mixins.TextOptions);
+  pen.draw(x, y, text, width);
 }
 
-function truncate(doc: Doc, text: string, width: number): string {
+function truncate(pen: Pen, text: string, width: number): string {
   const chars = [...text];
+  const dots = pen.ellipsis;
   let low = 0;
   let high = chars.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(chars.slice(0, mid).join('') + '…') <= width) low = mid;
+    if (pen.width(chars.slice(0, mid).join('') + dots) <= width) low = mid;
     else high = mid - 1;
   }
-  return chars.slice(0, low).join('') + '…';
+  return chars.slice(0, low).join('') + dots;
 }
 
 /**
- * Greedy word wrap on the current font: each word is measured once. It replaces pdfkit's line
- * wrapper (Unicode line-breaking classes per character, and a second full pass to draw), which
- * was most of the cost of a wrapped cell. A word wider than the line (a URL, a CUFE) is cut
- * between characters.
+ * Greedy word wrap: each word is measured once. It replaces pdfkit's line wrapper (Unicode
+ * line-breaking classes per character, and a second full pass to draw), which was most of the
+ * cost of a wrapped cell. A word wider than the line (a URL, a CUFE) is cut between characters.
  */
-export function wrap(doc: Doc, text: string, width: number): string[] {
+export function wrap(pen: Pen, text: string, width: number): string[] {
   const lines: string[] = [];
-  const space = doc.widthOfString(' ');
+  const space = pen.width(' ');
   for (const paragraph of text.split('\n')) {
     let current = '';
     let used = 0;
     for (const word of paragraph.split(' ')) {
       if (!word) continue;
-      let w = doc.widthOfString(word);
+      let w = pen.width(word);
       let rest = word;
       if (current && used + space + w <= width) {
         current += ` ${rest}`;
@@ -73,10 +123,10 @@ export function wrap(doc: Doc, text: string, width: number): string[] {
       }
       if (current) lines.push(current);
       while (w > width) {
-        const fit = fitting(doc, rest, width);
+        const fit = fitting(pen, rest, width);
         lines.push(rest.slice(0, fit));
         rest = rest.slice(fit);
-        w = doc.widthOfString(rest);
+        w = pen.width(rest);
       }
       current = rest;
       used = w;
@@ -87,37 +137,48 @@ export function wrap(doc: Doc, text: string, width: number): string[] {
 }
 
 /** How many UTF-16 units of `text` fit in `width` (at least one character). */
-function fitting(doc: Doc, text: string, width: number): number {
+function fitting(pen: Pen, text: string, width: number): number {
   let low = 1;
   let high = text.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(text.slice(0, mid)) <= width) low = mid;
+    if (pen.width(text.slice(0, mid)) <= width) low = mid;
     else high = mid - 1;
   }
   // Never split a surrogate pair.
   return low < text.length && /[\uDC00-\uDFFF]/.test(text[low]!) ? Math.max(1, low - 1) : low;
 }
 
-/** Height of `text` wrapped to `width` with the style. */
-export function blockHeight(doc: Doc, text: string, width: number, style: TextStyle = {}): number {
-  const safe = prepare(doc, text, style, true);
-  return wrap(doc, safe, width).length * doc.currentLineHeight();
+/** The lines of prepared text in `width`: itself when it fits on one, else wrapped. */
+export function linesOf(pen: Pen, text: string, width: number): string[] {
+  return !text.includes('\n') && pen.width(text) <= width ? [text] : wrap(pen, text, width);
 }
 
-/** Wrapped text at (x, y), one pdfkit call per line; returns the height it took. */
+/** Height of `text` wrapped to `width` with the style. */
+export function blockHeight(doc: Doc, text: string, width: number, style: TextStyle = {}): number {
+  const { pen, text: safe } = prepare(doc, text, style, true);
+  return linesOf(pen, safe, width).length * pen.lineHeight;
+}
+
+/** Wrapped text at (x, y), one line under the other; returns the height it took. */
 export function block(doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
-  const safe = prepare(doc, text, style, true);
-  const lineHeight = doc.currentLineHeight();
-  const lines = !safe.includes('\n') && doc.widthOfString(safe) <= width ? [safe] : wrap(doc, safe, width);
-  lines.forEach((l, i) => doc.text(l, x, y + i * lineHeight, { lineBreak: false }));
-  return lines.length * lineHeight;
+  const { pen, text: safe } = prepare(doc, text, style, true);
+  const lines = linesOf(pen, safe, width);
+  lines.forEach((l, i) => {
+    if (l) pen.draw(x, y + i * pen.lineHeight, l);
+  });
+  return lines.length * pen.lineHeight;
 }
 
 /** A small muted label followed by its value, wrapped under itself when long. */
 export function labelled(doc: Doc, label: string, value: string, x: number, y: number, width: number): number {
-  const labelText = prepare(doc, `${label}: `, { size: sizes.label, color: colors.muted });
-  const labelWidth = doc.widthOfString(labelText);
-  doc.text(labelText, x, y + 0.6, { lineBreak: false });
+  const labelWidth = drawLabel(doc, label, x, y + 0.6);
   return block(doc, value, x + labelWidth, y, width - labelWidth);
+}
+
+/** "Label: " small and muted at (x, y); returns its width. */
+export function drawLabel(doc: Doc, label: string, x: number, y: number): number {
+  const { pen, text } = prepare(doc, `${label}: `, { size: sizes.label, color: colors.muted });
+  pen.draw(x, y, text);
+  return pen.width(text);
 }

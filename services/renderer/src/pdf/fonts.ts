@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 import { withSharedLayoutCache } from './shaping-cache.ts';
+import { WIN_ANSI } from './standard-font.ts';
 
 /**
  * Two typefaces, chosen per string:
@@ -20,7 +21,7 @@ import { withSharedLayoutCache } from './shaping-cache.ts';
  */
 export type FontFace = 'regular' | 'bold';
 
-const STANDARD: Record<FontFace, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+export const STANDARD: Record<FontFace, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 export const FALLBACK: Record<FontFace, string> = { regular: 'fallback', bold: 'fallback-bold' };
 const FILES: Record<FontFace, string> = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf' };
 
@@ -40,8 +41,6 @@ export function fallbackFonts(): Record<FontFace, Font> {
   return loaded;
 }
 
-// Printable WinAnsi (cp1252): ASCII, Latin-1 and the 0x80–0x9F punctuation pdfkit maps.
-const WIN_ANSI = /^[\x20-\x7E\u00A0-\u00FF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201A\u201C-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]*$/;
 // Line and paragraph breaks, tabs and other C0/C1 controls: a line of text has none. Notes keep
 // their \n (pdfkit wraps them). Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex

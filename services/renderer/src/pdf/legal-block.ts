@@ -1,6 +1,6 @@
 import { formatInstant, formatNit } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
-import { line, prepare, type Doc, type TextStyle } from './draw-text.ts';
+import { drawLabel, line, type Doc, type TextStyle } from './draw-text.ts';
 import { colors, contentWidth, left, sizes } from './page-geometry.ts';
 import { drawQr, qrMatrix } from './qr-code.ts';
 
@@ -54,11 +54,7 @@ export function drawLegalBlock(doc: Doc, view: InvoiceView, top: number): number
   let y = top + 6;
   for (const e of entries(view)) {
     let x = TEXT_X;
-    if (e.label) {
-      const label = prepare(doc, `${e.label}: `, muted);
-      doc.text(label, x, y + 0.8, { lineBreak: false });
-      x += doc.widthOfString(label);
-    }
+    if (e.label) x += drawLabel(doc, e.label, x, y + 0.8);
     line(doc, e.text, x, y, e.style ?? {}, { width: TEXT_X + TEXT_WIDTH - x });
     y += LINE;
   }

@@ -1,7 +1,8 @@
 import { formatMoney, formatNumber, formatPrice, formatRate } from '../format/colombian-format.ts';
 import { unitLabel } from '../format/labels.ts';
 import type { LineView } from '../invoice-view/invoice-view.ts';
-import { line, prepare, wrap, type Doc } from './draw-text.ts';
+import { drawIn, line, linesOf, prepare, type Doc, type Pen } from './draw-text.ts';
+import { TextObject } from './text-object.ts';
 import { bottomLimit, colors, columns, columnX, contentWidth, left, sizes, table } from './page-geometry.ts';
 
 const DESCRIPTION = columns.findIndex((c) => c.key === 'description');
@@ -10,12 +11,14 @@ const TAX = columns.findIndex((c) => c.key === 'tax');
 /** The table header: drawn on every page the table runs onto. */
 export function drawTableHeader(doc: Doc, y: number): number {
   doc.rect(left, y, contentWidth, table.headerHeight).fill(colors.band);
+  const batch = new TextObject();
   columns.forEach((column, i) => {
     line(doc, column.title, columnX[i]! + table.padding, y + 4, { face: 'bold', size: sizes.label, color: colors.bandText }, {
       width: column.width - 2 * table.padding,
       align: column.align,
-    });
+    }, batch);
   });
+  batch.flush(doc);
   return y + table.headerHeight;
 }
 
@@ -25,16 +28,18 @@ function cells(l: LineView): string[] {
     formatMoney(l.base), tax, formatMoney(l.total)];
 }
 
+type Prepared = { pen: Pen; lines: string[] };
+
 /**
  * A row's description lines and height: one line, or the wrapped description (and one line per
  * tax when a line carries both IVA and INC). Measured before drawing so a row never splits
  * across pages.
  */
-function layoutRow(doc: Doc, values: string[]): { height: number; description: string[] } {
+function layoutRow(doc: Doc, values: string[], batch: TextObject): { height: number; description: Prepared } {
   const width = columns[DESCRIPTION]!.width - 2 * table.padding;
-  const text = prepare(doc, values[DESCRIPTION]!);
-  const description = doc.widthOfString(text) <= width ? [text] : wrap(doc, text, width);
-  const lines = Math.max(description.length, values[TAX]!.split('\n').length);
+  const { pen, text } = prepare(doc, values[DESCRIPTION]!, {}, false, batch);
+  const description = { pen, lines: linesOf(pen, text, width) };
+  const lines = Math.max(description.lines.length, values[TAX]!.split('\n').length);
   return { height: table.rowHeight + (lines - 1) * table.lineHeight, description };
 }
 
@@ -45,18 +50,22 @@ function layoutRow(doc: Doc, values: string[]): { height: number; description: s
  */
 export function drawLines(doc: Doc, lines: readonly LineView[], top: number, newPage: () => number): number {
   let y = drawTableHeader(doc, top);
+  // One text object per row: its cells share font, size and colour.
+  const batch = new TextObject();
   lines.forEach((l, index) => {
     const values = cells(l);
-    const { height, description } = layoutRow(doc, values);
+    const { height, description } = layoutRow(doc, values, batch);
     if (y + height > bottomLimit) y = drawTableHeader(doc, newPage());
     if (index % 2 === 1) doc.rect(left, y, contentWidth, height).fill(colors.stripe);
     const textY = y + 2.2;
     columns.forEach((column, i) => {
       const x = columnX[i]! + table.padding;
       const width = column.width - 2 * table.padding;
-      const parts = i === DESCRIPTION ? description : values[i]!.split('\n');
-      parts.forEach((part, k) => line(doc, part, x, textY + k * table.lineHeight, {}, { width, align: column.align }));
+      const box = { width, align: column.align };
+      if (i === DESCRIPTION) description.lines.forEach((part, k) => drawIn(description.pen, part, x, textY + k * table.lineHeight, box));
+      else values[i]!.split('\n').forEach((part, k) => line(doc, part, x, textY + k * table.lineHeight, {}, box, batch));
     });
+    batch.flush(doc);
     y += height;
   });
   doc.lineWidth(0.6).moveTo(left, y).lineTo(left + contentWidth, y).stroke(colors.rule);

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 
 /**
@@ -25,26 +26,20 @@ export function qrMatrix(text: string): QrMatrix {
   return { size: modules.size, modules: modules.data };
 }
 
-/** The minimal drawing surface: pdfkit's PDFDocument satisfies it. */
-export type PathSink = {
-  save(): unknown;
-  restore(): unknown;
-  transform(a: number, b: number, c: number, d: number, e: number, f: number): unknown;
-  addContent(operators: Uint8Array): unknown;
-  fill(color: string): unknown;
-};
-
 /**
  * Draws the symbol in a `side`-point square at (x, y). The coordinate system is scaled to one
  * unit per module, so every rectangle is written in small integers. Each horizontal run of dark
- * modules is one rectangle, and the whole symbol is one path, handed to pdfkit's public
- * `addContent` as bytes and filled once: 1 500 pdfkit `rect` calls cost 1.3 ms, this about 0.1.
- * The caller leaves the 4-module quiet zone around it white.
+ * modules is one rectangle, and the whole symbol is one path filled once: 1 500 pdfkit `rect`
+ * calls cost 1.3 ms, this about 0.1. The caller leaves the 4-module quiet zone around it white.
+ *
+ * The path (≈26 KB of operators, more than half of a page's content) is a Form XObject that is
+ * deflated here at level 1 and handed to pdfkit already filtered, so pdfkit does not deflate it
+ * again at its default level 6: 0.14 ms instead of 0.45, for ≈1 KB more.
  */
-export function drawQr(doc: PathSink, matrix: QrMatrix, x: number, y: number, side: number): void {
+export function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number, side: number): void {
   const { size, modules } = matrix;
   const cell = side / size;
-  let ops = '';
+  let ops = '0 0 0 rg\n';
   for (let row = 0; row < size; row++) {
     const base = row * size;
     let col = 0;
@@ -59,9 +54,13 @@ export function drawQr(doc: PathSink, matrix: QrMatrix, x: number, y: number, si
       ops += `${start} ${row} ${col - start} 1.02 re\n`;
     }
   }
+  ops += 'f';
+  const form = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, size, size + 1], Filter: 'FlateDecode' });
+  form.end(deflateSync(Buffer.from(ops, 'latin1'), { level: 1 }));
+  const name = `QR${form.id}`;
+  (doc.page.xobjects as Record<string, unknown>)[name] = form;
   doc.save();
   doc.transform(cell, 0, 0, cell, x, y);
-  doc.addContent(Buffer.from(ops, 'latin1'));
-  doc.fill('#000000');
+  doc.addContent(`/${name} Do`);
   doc.restore();
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { attribute, child, children, parseInvoiceRoot, text } from './xml-tree.ts';
+
+const invoice = (body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<!-- issuer -->\n<inv:Invoice xmlns:inv="urn:x" xmlns:cbc="urn:y">${body}</inv:Invoice>\n`;
+
+describe('parseInvoiceRoot', () => {
+  it('drops namespace prefixes and xmlns declarations, and keeps attributes by local name', () => {
+    const root = parseInvoiceRoot(invoice(`<cbc:ID schemeID="8" cbc:schemeName='31'> 900123456 </cbc:ID><cbc:Note>a</cbc:Note><Note>b</Note><empty/>`));
+    expect(root.name).toBe('Invoice');
+    expect(root.attributes).toEqual({});
+    expect(text(root, 'ID')).toBe('900123456');
+    expect(attribute(child(root, 'ID'), 'schemeID')).toBe('8');
+    expect(attribute(child(root, 'ID'), 'schemeName')).toBe('31');
+    expect(attribute(child(root, 'ID'), 'constructor')).toBeUndefined();
+    expect(children(root, 'Note').map((n) => text(n))).toEqual(['a', 'b']);
+    expect(text(root, 'empty')).toBeUndefined();
+    expect(child(root, 'missing', 'ID')).toBeUndefined();
+  });
+
+  it('resolves the XML entities and character references, keeps CDATA as is, skips comments', () => {
+    const root = parseInvoiceRoot(invoice(
+      `<Name>P&#233;rez &amp; Hijos &lt;Ltda&gt; &quot;&apos; &#xF1;&#x1F600;</Name>` +
+      `<Note><![CDATA[a & <b>]]><!-- not text --> c</Note><QR>NumFac: 1\r\nFecFac: 2</QR><X a="&lt;&#65;"/>`,
+    ));
+    expect(text(root, 'Name')).toBe('Pérez & Hijos <Ltda> "\' ñ😀');
+    expect(text(root, 'Note')).toBe('a & <b> c');
+    expect(text(root, 'QR')).toBe('NumFac: 1\nFecFac: 2');
+    expect(attribute(child(root, 'X'), 'a')).toBe('<A');
+  });
+
+  it.each([
+    ['not xml <'],
+    ['<Invoice><ID>1</Invoice>'],
+    ['<Invoice><ID>1</ID>'],
+    ['<Invoice>a &nbsp; b</Invoice>'],
+    ['<Invoice>a & b</Invoice>'],
+    ['<Invoice>&#0;</Invoice>'],
+    ['<Invoice id=1/>'],
+    ['<Invoice id="1/>'],
+    ['<Invoice/><Invoice/>'],
+    ['<!DOCTYPE Invoice [<!ENTITY x "y">]><Invoice>&x;</Invoice>'],
+    ['<Invoice><!-- open</Invoice>'],
+    [''],
+  ])('refuses %j as not well-formed', (xml) => {
+    expect(() => parseInvoiceRoot(xml)).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+  });
+
+  it('refuses a well-formed document whose root is not an Invoice', () => {
+    expect(() => parseInvoiceRoot('<CreditNote><ID>1</ID></CreditNote>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+  });
+});
