@@ -1,6 +1,7 @@
 // The public surface of @fe/dian-simulator. Anything not exported here is private.
 import type { AddressInfo } from 'node:net';
-import type { SimulatorConfig } from './config.ts';
+import { createApplicationResponseSigner } from './application-response/sign-application-response.ts';
+import type { SimulatorConfig, SimulatorIdentity } from './config.ts';
 import type { FaultSpec } from './faults/faults.ts';
 import { createDispatcher, type Dispatcher } from './server/dispatch.ts';
 import { createSimulatorServer, SERVICE_PATH } from './server/http-server.ts';
@@ -15,6 +16,11 @@ export { SERVICE_PATH } from './server/http-server.ts';
 export { createTrustStore } from './verify/trust-store.ts';
 export { createStore } from './store/store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
+
+/** The ApplicationResponse signature an identity gives: 'ECDSA P-256' or 'RSA-<bits>'. */
+export function applicationResponseKeyType(identity: SimulatorIdentity): string {
+  return createApplicationResponseSigner(identity).keyType;
+}
 
 export type DianSimulator = {
   /** The service URL to give the client: http://127.0.0.1:<port>/WcfDianCustomerServices.svc */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadP12, type SigningCredential } from '@fe/signer';
 import type { WsSecurityCredential } from '@fe/submitter';
-import { simulatorConfig, type SimulatorConfig } from '../src/index.ts';
+import { simulatorConfig, type SimulatorConfig, type SimulatorIdentity } from '../src/index.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const sharedDir = resolve(repoRoot, '../shared');
@@ -21,8 +21,12 @@ export type TestWorld = {
   tenant: SigningCredential;
   /** The same certificate and key for WS-Security. */
   ws: WsSecurityCredential;
+  /** The simulator's own certificate: RSA-2048 (openssl), as a GSE-like certificate. */
   identity: { certificatePem: string; privateKeyPem: string };
-  config(overrides?: Parameters<typeof simulatorConfig>[1]): SimulatorConfig;
+  /** The same subject with an ECDSA P-256 key (openssl): the cheaper AR signature. */
+  ecIdentity: { certificatePem: string; privateKeyPem: string };
+  /** A simulator configuration trusting the test CA; the AR is signed by `identity` unless told otherwise. */
+  config(overrides?: Parameters<typeof simulatorConfig>[1], arIdentity?: SimulatorIdentity): SimulatorConfig;
   /** A credential from `<name>.key` + `<name>.pem` in the directory, bypassing the signer's own checks. */
   rawCredential(name: string): SigningCredential;
   cleanup(): void;
@@ -39,6 +43,8 @@ export function makeWorld(): TestWorld {
   // The simulator's own certificate, as DIAN's GSE one: self-signed is enough, clients do not check it.
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'simulator.key', '-out', 'simulator.pem', '-days', '3650',
     '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
+  run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'simulator-ec.key', '-out', 'simulator-ec.pem',
+    '-days', '3650', '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
   // A certificate from no trusted CA, with the right key usages: only ZD05 can fail for it.
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'untrusted.key', '-out', 'untrusted.pem', '-days', '3650',
     '-subj', '/C=CO/O=Empresa de Pruebas S.A.S./CN=untrusted (pruebas)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
@@ -46,10 +52,11 @@ export function makeWorld(): TestWorld {
   const caPem = read('ca.pem');
   const tenant = loadP12(readFileSync(join(dir, 'tenant.p12')), P12_PASSWORD, new Date());
   const identity = { certificatePem: read('simulator.pem'), privateKeyPem: read('simulator.key') };
+  const ecIdentity = { certificatePem: read('simulator-ec.pem'), privateKeyPem: read('simulator-ec.key') };
   return {
-    dir, caPem, tenant, identity,
+    dir, caPem, tenant, identity, ecIdentity,
     ws: { privateKey: tenant.privateKey, certificateDer: tenant.chain[0].der },
-    config: (overrides = {}) => simulatorConfig({ identity, trustedCaPems: [caPem] }, overrides),
+    config: (overrides = {}, arIdentity = identity) => simulatorConfig({ identity: arIdentity, trustedCaPems: [caPem] }, overrides),
     rawCredential(name) {
       const cert = new X509Certificate(read(`${name}.pem`));
       return {

@@ -1,6 +1,11 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { SigningCredential } from '@fe/signer';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { SimulatorIdentity } from '../config.ts';
+
+/** A signing key and its certificate chain (leaf first), as the AR signature writes them. */
+export type IdentityCredential = {
+  privateKey: KeyObject;
+  chain: [{ der: Buffer; issuerName: string; subjectName: string; serialNumber: string; notBefore: Date; notAfter: Date }];
+};
 
 /**
  * The simulator's own certificate as a signing credential for its ApplicationResponse, as DIAN
@@ -8,7 +13,7 @@ import type { SimulatorIdentity } from '../config.ts';
  * comma-separated RFC 4514 order (most specific RDN last reversed), which DIAN's own ARs show
  * it does not check strictly.
  */
-export function identityCredential(identity: SimulatorIdentity): SigningCredential {
+export function identityCredential(identity: SimulatorIdentity): IdentityCredential {
   const certificate = new X509Certificate(identity.certificatePem);
   return {
     privateKey: createPrivateKey(identity.privateKeyPem),

@@ -1,24 +1,64 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type { SimulatorIdentity } from '../config.ts';
 
 /**
  * A throwaway certificate for the simulator's ApplicationResponse signature when none is
  * configured (`pnpm fe dian-simulator` without --cert/--key): clients never check DIAN's AR
  * certificate against a trust store, so a self-signed one made at start is enough for development.
+ * ECDSA P-256 by default (see application-response/sign-application-response.ts for why), RSA-2048
+ * on request. The certificate is written here in DER (node:crypto signs, it cannot issue).
  */
-export function ephemeralIdentity(now: Date): SimulatorIdentity {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = new Date(now.getTime() - 86_400_000);
-  cert.validity.notAfter = new Date(now.getTime() + 5 * 365 * 86_400_000);
-  const name = [{ name: 'countryName', value: 'CO' }, { name: 'organizationName', value: 'DIAN simulador' }, { name: 'commonName', value: 'Unidad Especial DIAN (simulador)' }];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([{ name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true }]);
-  const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  cert.sign(forge.pki.privateKeyFromPem(pem), forge.md.sha256.create());
-  return { certificatePem: forge.pki.certificateToPem(cert), privateKeyPem: pem };
+export function ephemeralIdentity(now: Date, keyType: 'ec' | 'rsa' = 'ec'): SimulatorIdentity {
+  const { privateKey, publicKey } = keyType === 'ec'
+    ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const der = selfSignedCertificate(privateKey, publicKey, keyType, {
+    names: [['2.5.4.6', 'CO'], ['2.5.4.10', 'DIAN simulador'], ['2.5.4.3', 'Unidad Especial DIAN (simulador)']],
+    serial: Buffer.concat([Buffer.from([0x01]), randomBytes(8)]),
+    notBefore: new Date(now.getTime() - 86_400_000),
+    notAfter: new Date(now.getTime() + 5 * 365 * 86_400_000),
+  });
+  return {
+    certificatePem: `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n?$/, '\n')}-----END CERTIFICATE-----\n`,
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+// ---- a minimal DER writer for one X.509 v3 certificate ----
+const tlv = (tag: number, ...parts: Buffer[]): Buffer => {
+  const body = Buffer.concat(parts);
+  const n = body.length;
+  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
+  return Buffer.concat([Buffer.from([tag, ...length]), body]);
+};
+const seq = (...parts: Buffer[]) => tlv(0x30, ...parts);
+function oid(dotted: string): Buffer {
+  const [a, b, ...rest] = dotted.split('.').map(Number);
+  const bytes = [a! * 40 + b!];
+  for (const v of rest) {
+    const groups = [v & 0x7f];
+    for (let x = v >>> 7; x > 0; x >>>= 7) groups.unshift((x & 0x7f) | 0x80);
+    bytes.push(...groups);
+  }
+  return tlv(0x06, Buffer.from(bytes));
+}
+const time = (d: Date) => (d.getUTCFullYear() < 2050
+  ? tlv(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`))
+  : tlv(0x18, Buffer.from(`${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`)));
+const name = (names: [string, string][]) =>
+  seq(...names.map(([type, value]) => tlv(0x31, seq(oid(type), tlv(type === '2.5.4.6' ? 0x13 : 0x0c, Buffer.from(value, 'utf8'))))));
+
+type CertificateFields = { names: [string, string][]; serial: Buffer; notBefore: Date; notAfter: Date };
+
+function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, keyType: 'ec' | 'rsa', c: CertificateFields): Buffer {
+  const algorithm = keyType === 'ec' ? seq(oid('1.2.840.10045.4.3.2')) : seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+  // keyUsage (critical): digitalSignature + nonRepudiation, as DIAN's signing certificates.
+  const keyUsage = seq(oid('2.5.29.15'), Buffer.from([0x01, 0x01, 0xff]), tlv(0x04, Buffer.from([0x03, 0x02, 0x06, 0xc0])));
+  const tbs = seq(
+    tlv(0xa0, Buffer.from([0x02, 0x01, 0x02])), tlv(0x02, c.serial), algorithm, name(c.names),
+    seq(time(c.notBefore), time(c.notAfter)), name(c.names), publicKey.export({ type: 'spki', format: 'der' }),
+    tlv(0xa3, seq(keyUsage)),
+  );
+  const signature = sign('sha256', tbs, privateKey);
+  return seq(tbs, algorithm, tlv(0x03, Buffer.from([0x00]), signature));
 }

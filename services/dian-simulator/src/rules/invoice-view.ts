@@ -1,8 +1,7 @@
-import type { Element } from '@xmldom/xmldom';
-import { childElement, childElements, pathElement, textOf } from '@fe/submitter';
+import { attribute, childElement, childElements, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
 
 /**
- * The fields of a UBL invoice the rules read, taken once from the DOM. Values are the exact
+ * The fields of a UBL invoice the rules read, taken once from the tree. Values are the exact
  * strings of the XML (amounts are compared as such, in cents), undefined when absent.
  */
 export const ubl = {
@@ -39,12 +38,12 @@ export type InvoiceView = {
   lines: LineView[];
 };
 
-const text = (el: Element | undefined) => textOf(el)?.trim();
-const idView = (el: Element | undefined): IdView => ({
-  value: text(el), schemeId: el?.getAttribute('schemeID') ?? null, schemeName: el?.getAttribute('schemeName') ?? null,
+const text = (el: XmlElement | undefined) => textOf(el)?.trim();
+const idView = (el: XmlElement | undefined): IdView => ({
+  value: text(el), schemeId: attribute(el, 'schemeID'), schemeName: attribute(el, 'schemeName'),
 });
 
-function taxTotals(parent: Element): TaxTotalView[] {
+function taxTotals(parent: XmlElement): TaxTotalView[] {
   return childElements(parent, cac, 'TaxTotal').map((total) => ({
     amount: text(childElement(total, cbc, 'TaxAmount')),
     subtotals: childElements(total, cac, 'TaxSubtotal').map((sub) => ({
@@ -56,7 +55,7 @@ function taxTotals(parent: Element): TaxTotalView[] {
   }));
 }
 
-export function readInvoiceView(root: Element): InvoiceView {
+export function readInvoiceView(root: XmlElement): InvoiceView {
   const dian = childElements(childElement(root, ext, 'UBLExtensions') ?? root, ext, 'UBLExtension')
     .map((e) => pathElement(e, [ext, 'ExtensionContent'], [sts, 'DianExtensions']))
     .find((e) => e !== undefined);

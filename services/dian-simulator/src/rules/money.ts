@@ -1,3 +1,5 @@
+import { detached } from '../xml/light-xml.ts';
+
 /**
  * Amounts as DIAN compares them: exact decimals in cents (bigint), never binary floats. The
  * simulator has its own few lines here instead of the product's decimal module, so a bug there
@@ -7,7 +9,18 @@ const AMOUNT = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
 
 /** Cents, rounded half-up from up to 6 decimals; undefined when the text is not a decimal. */
 export function cents(text: string | undefined): bigint | undefined {
-  const match = text === undefined ? null : AMOUNT.exec(text);
+  if (text === undefined) return undefined;
+  // The same few amounts and rates come back many times per document (and across documents).
+  if (memo.has(text)) return memo.get(text);
+  if (memo.size >= 10_000) memo.clear();
+  const value = parseCents(text);
+  memo.set(detached(text), value);
+  return value;
+}
+const memo = new Map<string, bigint | undefined>();
+
+function parseCents(text: string): bigint | undefined {
+  const match = AMOUNT.exec(text);
   if (!match) return undefined;
   const decimals = (match[3] ?? '').padEnd(6, '0');
   const micros = BigInt(match[2]!) * 1_000_000n + BigInt(decimals);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
-import { childElement, parseXml, readZip, soapNs, textOf, type ZipEntry } from '@fe/submitter';
+import { readZip, soapNs, type ZipEntry } from '@fe/submitter';
 import { rule, ruleMessage } from '../rules/catalogue.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
 import { createAnswerer } from '../validate/answer-document.ts';
 import type { ValidationDeps } from '../validate/validate-document.ts';
 import { checkWsSecurity } from '../verify/ws-security.ts';
+import { childElement, firstChildElement, parseLightXml, textOf, type XmlDocument } from '../xml/light-xml.ts';
 import * as write from './soap-responses.ts';
 
 export type SoapAnswer = { status: number; body: string };
@@ -20,24 +20,25 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
   const answer = createAnswerer(deps);
   return function dispatch(body, endpoint) {
     const now = deps.config.now();
-    let envelope: Element;
+    let document: XmlDocument;
     try {
-      envelope = parseXml(body).documentElement!;
+      document = parseLightXml(body);
     } catch {
       return { status: 400, body: write.senderFault('The message is not well-formed XML.') };
     }
-    const payload = childElement(childElement(envelope, soapNs.soap, 'Body'), soapNs.wcf, operationName(envelope) ?? '');
-    if (envelope.namespaceURI !== soapNs.soap || !payload) return { status: 400, body: write.senderFault('Not a WcfDianCustomerServices request.') };
-    const security = checkWsSecurity(envelope, { endpoint, now, skewSeconds: deps.config.timestampSkewSeconds, trust: deps.trust });
+    const envelope = document.root;
+    const payload = firstChildElement(childElement(envelope, soapNs.soap, 'Body'));
+    if (envelope.ns !== soapNs.soap || payload?.ns !== soapNs.wcf) return { status: 400, body: write.senderFault('Not a WcfDianCustomerServices request.') };
+    const security = checkWsSecurity(document, { endpoint, now, skewSeconds: deps.config.timestampSkewSeconds, trust: deps.trust });
     if (!security.ok) return { status: 500, body: write.untrustedCertificateFault };
 
-    const operation = payload.localName!;
+    const operation = payload.local;
     const param = (name: string) => textOf(childElement(payload, soapNs.wcf, name))?.trim() ?? '';
     const ok = (result: string): SoapAnswer => ({ status: 200, body: write.envelope(operation, result, now) });
     switch (operation) {
       case 'SendBillSync': {
         const documents = unzip(param('contentFile'), param('fileName'), true);
-        const response = 'rejected' in documents ? documents.rejected : answer(documents.entries[0]!.data.toString(), documents.entries[0]!.name, now);
+        const response = 'rejected' in documents ? documents.rejected : answer(documents.entries[0]!.xml, documents.entries[0]!.name, now);
         return ok(write.dianResponseResult(operation, response));
       }
       case 'SendBillAsync':
@@ -47,7 +48,7 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
           return ok(write.uploadResult(operation, undefined, [{ documentKey: undefined, processedMessage: documents.rejected.errorMessages.join('; '), success: false, xmlFileName: param('fileName') }]));
         }
         const zipKey = randomUUID();
-        deps.store.recordZip(zipKey, documents.entries.map((entry) => answer(entry.data.toString(), entry.name, now)));
+        deps.store.recordZip(zipKey, documents.entries.map((entry) => answer(entry.xml, entry.name, now)));
         return ok(write.uploadResult(operation, zipKey, []));
       }
       case 'GetStatus': {
@@ -78,13 +79,7 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
   };
 }
 
-function operationName(envelope: Element): string | undefined {
-  const body = childElement(envelope, soapNs.soap, 'Body');
-  for (let n = body?.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return (n as Element).localName ?? undefined;
-  return undefined;
-}
-
-function unzip(base64: string, fileName: string, sync: boolean): { entries: { name: string; data: Buffer }[] } | { rejected: SimulatedDianResponse } {
+function unzip(base64: string, fileName: string, sync: boolean): { entries: { name: string; xml: string }[] } | { rejected: SimulatedDianResponse } {
   const reject = (code: 'SIM-ZIP01' | 'SIM-ZIP02'): { rejected: SimulatedDianResponse } => ({
     rejected: {
       isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.', statusMessage: undefined,
@@ -99,7 +94,7 @@ function unzip(base64: string, fileName: string, sync: boolean): { entries: { na
   }
   const xml = entries.filter((e) => e.name.toLowerCase().endsWith('.xml'));
   if (xml.length === 0 || (sync && entries.length !== 1)) return reject('SIM-ZIP02');
-  return { entries: xml.map((e) => ({ name: e.name, data: Buffer.from(e.data) })) };
+  return { entries: xml.map((e) => ({ name: e.name, xml: Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('utf8') })) };
 }
 
 function notFound(code: string, description: string, key: string): SimulatedDianResponse {

@@ -24,13 +24,15 @@ export function envelope(operation: string, result: string, now: Date): string {
 }
 
 const field = (name: string, value: string | undefined) => (value === undefined ? `<b:${name} i:nil="true"/>` : `<b:${name}>${x(value)}</b:${name}>`);
+/** Base64 never needs escaping (and the AR's is the longest text of the answer). */
+const base64Field = (name: string, value: string | undefined) => (value === undefined ? `<b:${name} i:nil="true"/>` : `<b:${name}>${value}</b:${name}>`);
 const resultOpen = (operation: string, ns: string) => `<${operation}Result xmlns:b="${ns}" xmlns:i="${soapNs.xsi}">`;
 
 function dianResponseFields(r: SimulatedDianResponse): string {
   const messages = r.errorMessages.map((m) => `<c:string>${x(m)}</c:string>`).join('');
   return `<b:ErrorMessage xmlns:c="${soapNs.arrays}">${messages}</b:ErrorMessage>`
     + `<b:IsValid>${r.isValid}</b:IsValid>${field('StatusCode', r.statusCode)}${field('StatusDescription', r.statusDescription)}`
-    + `${field('StatusMessage', r.statusMessage)}${field('XmlBase64Bytes', r.xmlBase64Bytes)}<b:XmlBytes i:nil="true"/>`
+    + `${field('StatusMessage', r.statusMessage)}${base64Field('XmlBase64Bytes', r.xmlBase64Bytes)}<b:XmlBytes i:nil="true"/>`
     + `${field('XmlDocumentKey', r.xmlDocumentKey)}${field('XmlFileName', r.xmlFileName)}`;
 }
 

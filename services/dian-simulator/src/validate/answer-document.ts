@@ -1,8 +1,8 @@
-import { createXadesSigner, type XadesSigner } from '@fe/signer';
 import { buildApplicationResponse } from '../application-response/build-application-response.ts';
-import { identityCredential } from '../identity/credential.ts';
+import { createApplicationResponseSigner } from '../application-response/sign-application-response.ts';
 import { ruleMessage } from '../rules/catalogue.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
+import { detached } from '../xml/light-xml.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
 export type Answerer = ReturnType<typeof createAnswerer>;
@@ -13,13 +13,14 @@ export type Answerer = ReturnType<typeof createAnswerer>;
  * recorded under the CUFE for GetStatus.
  */
 export function createAnswerer(deps: ValidationDeps) {
-  const signer: XadesSigner = createXadesSigner(identityCredential(deps.config.identity));
+  const signer = createApplicationResponseSigner(deps.config.identity);
   let consecutive = 0;
 
   return function answer(xml: string, xmlFileName: string, receivedAt: Date): SimulatedDianResponse {
     const verdict = validateDocument(xml, receivedAt, deps);
     const view = verdict.view;
-    const cufe = view?.uuid.value;
+    // Detached: the store keeps it for up to 100 000 documents, and a slice would keep the whole text.
+    const cufe = view?.uuid.value === undefined ? undefined : detached(view.uuid.value);
     const base = { xmlDocumentKey: cufe, xmlFileName: xmlFileName.replace(/\.xml$/i, ''), errorMessages: verdict.findings.map(ruleMessage) };
     if (!verdict.accepted || !view) {
       const response: SimulatedDianResponse = {
@@ -38,7 +39,7 @@ export function createAnswerer(deps: ValidationDeps) {
       document: { id: view.id ?? '', cufe: cufe! },
       notifications: verdict.findings, statusMessage,
     });
-    const ar = signer.sign(unsigned, { signingTime: receivedAt }).xml;
+    const ar = signer.sign(unsigned, receivedAt);
     const response: SimulatedDianResponse = {
       ...base, isValid: true, statusCode: '00', statusDescription: 'Procesado Correctamente.', statusMessage,
       xmlBase64Bytes: Buffer.from(ar, 'utf8').toString('base64'),

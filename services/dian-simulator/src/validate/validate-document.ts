@@ -1,5 +1,3 @@
-import type { Element } from '@xmldom/xmldom';
-import { parseXml } from '@fe/submitter';
 import type { SimulatorConfig } from '../config.ts';
 import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
 import { colombiaDate, ruleContext, type RuleGroupCheck } from '../rules/context.ts';
@@ -13,6 +11,7 @@ import { checkTotals } from '../rules/total-rules.ts';
 import type { SimulatorStore } from '../store/store.ts';
 import type { TrustStore } from '../verify/trust-store.ts';
 import { verifyXades } from '../verify/xades.ts';
+import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
 const groups: RuleGroupCheck[] = [checkCufeAndSoftware, checkParties, checkNumbering, checkIssueDateWindow, checkTaxes, checkTotals];
@@ -32,17 +31,18 @@ export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store
  * as DIAN lists all of them at once. Pure apart from reading the store (rule 90).
  */
 export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
-  let root: Element;
+  let document: XmlDocument;
   try {
-    root = parseXml(xml).documentElement!;
+    document = parseLightXml(xml);
   } catch {
     return verdict([rule('ZB01')], undefined);
   }
-  if (root.localName !== 'Invoice' || root.namespaceURI !== ubl.invoice) return verdict([rule('ZB01')], undefined);
+  const root = document.root;
+  if (root.local !== 'Invoice' || root.ns !== ubl.invoice) return verdict([rule('ZB01')], undefined);
 
-  const view = readInvoiceView(root); // before the XAdES check, which removes the signature from the tree
+  const view = readInvoiceView(root);
   const codes: RuleCode[] = [];
-  const xades = verifyXades(root, deps.trust);
+  const xades = verifyXades(document, deps.trust);
   codes.push(...xades.failures);
   const signingDate = xades.signingTime && !Number.isNaN(Date.parse(xades.signingTime)) ? colombiaDate(new Date(xades.signingTime)) : undefined;
   if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');

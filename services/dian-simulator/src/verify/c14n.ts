@@ -1,52 +1,128 @@
-import type { Element, Node } from '@xmldom/xmldom';
-import { C14nCanonicalization, ExclusiveCanonicalization } from 'xml-crypto';
+import { XML_NS, type Scope, type XmlChild, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
 
 /**
- * Canonicalization for the verifiers, on xml-crypto's C14N implementations over our own DOM (one
- * parse per request). Inclusive C14N of an element "in document context" carries every namespace
- * declared on its ancestors (reference §5.4 step 2), so they are collected and passed in.
+ * Canonical XML over the light tree (xml/light-xml.ts), written for the verifiers (tested against
+ * xml-crypto's implementations and libxml2's xmllint on documents not in canonical form):
+ *
+ * - inclusive C14N 1.0 without comments (REC-xml-c14n-20010315) of a subtree in document context:
+ *   the apex renders every namespace in scope (reference §5.4 step 2) and inherits xml:* attributes
+ *   from its ancestors; below it, a declaration is rendered only where it changes the scope;
+ * - the same over a whole document minus one subtree (the enveloped-signature transform);
+ * - exclusive C14N 1.0 (xml-exc-c14n) with an InclusiveNamespaces PrefixList, for WS-Security.
  */
-const inclusive = new C14nCanonicalization();
-const exclusive = new ExclusiveCanonicalization();
-
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 
-type NsDeclaration = { prefix: string; namespaceURI: string };
+const TEXT_ESCAPE = /[&<>\r]/;
+const ATTR_ESCAPE = /[&<"\t\n\r]/;
+const textEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
+const attrEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;' };
+const escapeText = (s: string) => (TEXT_ESCAPE.test(s) ? s.replace(/[&<>\r]/g, (c) => textEscapes[c]!) : s);
+const escapeAttr = (s: string) => (ATTR_ESCAPE.test(s) ? s.replace(/[&<"\t\n\r]/g, (c) => attrEscapes[c]!) : s);
 
-/** Namespace declarations in scope at `element` from its ancestors (nearest wins), excluding its own. */
-function ancestorNamespaces(element: Element): NsDeclaration[] {
-  const seen = new Map<string, string>();
-  for (let node: Node | null = element.parentNode; node && node.nodeType === 1; node = node.parentNode) {
-    const attributes = (node as Element).attributes;
-    for (let i = 0; i < attributes.length; i++) {
-      const attr = attributes.item(i)!;
-      const prefix = attr.name === 'xmlns' ? '' : attr.prefix === 'xmlns' ? attr.localName! : undefined;
-      if (prefix !== undefined && !seen.has(prefix)) seen.set(prefix, attr.value);
+type Attr = { name: string; local: string; ns: string; value: string };
+const byNsThenLocal = (a: Attr, b: Attr) => (a.ns === b.ns ? (a.local < b.local ? -1 : a.local > b.local ? 1 : 0) : a.ns < b.ns ? -1 : 1);
+const byPrefix = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+function namespaceText(declarations: [string, string][]): string {
+  if (declarations.length > 1) declarations.sort(byPrefix);
+  let out = '';
+  for (const [prefix, uri] of declarations) out += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
+  return out;
+}
+
+function attributeText(attributes: readonly Attr[]): string {
+  const sorted = attributes.length > 1 ? [...attributes].sort(byNsThenLocal) : attributes;
+  let out = '';
+  for (const a of sorted) out += ` ${a.name}="${escapeAttr(a.value)}"`;
+  return out;
+}
+
+function instructionText(pi: { target: string; data: string }): string {
+  return pi.data === '' ? `<?${pi.target}?>` : `<?${pi.target} ${pi.data}?>`;
+}
+
+/** Inclusive C14N of `apex` and its subtree, in document context; `exclude` (a descendant) is left out. */
+export function inclusiveC14n(apex: XmlElement, exclude?: XmlElement): string {
+  const out = { text: '' };
+  inclusiveApex(apex, exclude, out);
+  return out.text;
+}
+
+type Output = { text: string };
+
+function inclusiveApex(apex: XmlElement, exclude: XmlElement | undefined, out: Output): void {
+  const declarations: [string, string][] = [];
+  for (const [prefix, uri] of apex.scope) if (prefix !== 'xml' && uri !== '') declarations.push([prefix, uri]);
+  let attributes: Attr[] = apex.attributes;
+  if (apex.parent) {
+    // xml:lang, xml:space… of ancestors are inherited by a subtree's apex (C14N 1.0 §2.4).
+    const inherited = new Map<string, Attr>();
+    for (let a: XmlElement | undefined = apex.parent; a; a = a.parent) {
+      for (const attr of a.attributes) if (attr.ns === XML_NS && !inherited.has(attr.local)) inherited.set(attr.local, attr);
+    }
+    for (const attr of apex.attributes) if (attr.ns === XML_NS) inherited.delete(attr.local);
+    if (inherited.size > 0) attributes = [...apex.attributes, ...inherited.values()];
+  }
+  out.text += `<${apex.name}${namespaceText(declarations)}${attributeText(attributes)}>`;
+  inclusiveChildren(apex, exclude, out);
+  out.text += `</${apex.name}>`;
+}
+
+function inclusiveChildren(element: XmlElement, exclude: XmlElement | undefined, out: Output): void {
+  for (const child of element.children) {
+    if (typeof child === 'string') out.text += escapeText(child);
+    else if (!('local' in child)) out.text += instructionText(child);
+    else if (child !== exclude) {
+      let ns = '';
+      if (child.declarations.length > 0) {
+        // Rendered where it changes what the parent has in scope (xmlns="" only to undo a default).
+        const changed = child.declarations.filter(([prefix, uri]) => (element.scope.get(prefix) ?? '') !== uri);
+        if (changed.length > 0) ns = namespaceText(changed);
+      }
+      out.text += child.attributes.length === 0 && ns === '' ? `<${child.name}>` : `<${child.name}${ns}${attributeText(child.attributes)}>`;
+      inclusiveChildren(child, exclude, out);
+      out.text += `</${child.name}>`;
     }
   }
-  return [...seen].filter(([, uri]) => uri !== '').map(([prefix, namespaceURI]) => ({ prefix, namespaceURI }));
 }
 
-export function inclusiveC14n(element: Element): string {
-  return inclusive.process(element as never, { ancestorNamespaces: ancestorNamespaces(element) } as never) as unknown as string;
+/** Inclusive C14N of a whole document (a same-document reference URI=""), minus `exclude`. */
+export function documentC14n(document: XmlDocument, exclude?: XmlElement): string {
+  const out = { text: '' };
+  for (const pi of document.before) out.text += `${instructionText(pi)}\n`;
+  inclusiveApex(document.root, exclude, out);
+  for (const pi of document.after) out.text += `\n${instructionText(pi)}`;
+  return out.text;
 }
 
-export function exclusiveC14n(element: Element, inclusivePrefixes: string[] = []): string {
-  return exclusive.process(element as never, { inclusiveNamespacesPrefixList: inclusivePrefixes } as never) as unknown as string;
+/** Exclusive C14N of `apex` and its subtree; `inclusivePrefixes` as in InclusiveNamespaces/@PrefixList. */
+export function exclusiveC14n(apex: XmlElement, inclusivePrefixes: readonly string[] = []): string {
+  const inclusive = inclusivePrefixes.map((p) => (p === '#default' ? '' : p));
+  return exclusiveElement(apex, new Map(), inclusive);
 }
 
-/** The element whose Id / wsu:Id / ID attribute equals `id` (first in document order), if any. */
-export function findById(root: Element, id: string): Element | undefined {
-  const stack: Element[] = [root];
-  for (let guard = 0; stack.length > 0 && guard < 1_000_000; guard++) {
-    const el = stack.pop()!;
-    const attributes = el.attributes;
-    for (let i = 0; i < attributes.length; i++) {
-      const attr = attributes.item(i)!;
-      if ((attr.localName === 'Id' || attr.localName === 'ID' || attr.localName === 'id') && attr.value === id) return el;
-    }
-    for (let n = el.lastChild; n; n = n.previousSibling) if (n.nodeType === 1) stack.push(n as Element);
+function exclusiveElement(element: XmlElement, rendered: Scope, inclusive: readonly string[]): string {
+  const wanted = new Set<string>(inclusive.filter((p) => element.scope.has(p)));
+  wanted.add(element.prefix);
+  for (const a of element.attributes) if (a.prefix !== '' && a.prefix !== 'xml') wanted.add(a.prefix);
+  const declarations: [string, string][] = [];
+  for (const prefix of wanted) {
+    const uri = element.scope.get(prefix) ?? '';
+    if (prefix === 'xml' || (rendered.get(prefix) ?? '') === uri) continue; // xmlns="" only to undo a rendered default
+    declarations.push([prefix, uri]);
   }
-  return undefined;
+  let below = rendered;
+  if (declarations.length > 0) {
+    const copy = new Map(rendered);
+    for (const [prefix, uri] of declarations) copy.set(prefix, uri);
+    below = copy;
+  }
+  let out = `<${element.name}${namespaceText(declarations)}${attributeText(element.attributes)}>`;
+  for (const child of element.children as XmlChild[]) {
+    if (typeof child === 'string') out += escapeText(child);
+    else if (!('local' in child)) out += instructionText(child);
+    else out += exclusiveElement(child, below, inclusive);
+  }
+  return `${out}</${element.name}>`;
 }

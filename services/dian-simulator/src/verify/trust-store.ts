@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { detached } from '../xml/light-xml.ts';
 
 /**
  * The simulator's trust store: the CAs whose certificates DIAN would accept (in production, the
@@ -6,18 +7,38 @@ import { X509Certificate } from 'node:crypto';
  * store's CA signed it, and both are valid at the given instant. Intermediate CAs go in the store
  * too: neither the WS-Security token nor DIAN's XAdES layout reliably carries them.
  */
-export type TrustStore = { check(certificate: X509Certificate, at: Date): TrustResult };
+export type TrustStore = {
+  check(certificate: X509Certificate, at: Date): TrustResult;
+  /** certificateFromBase64 through a bounded cache: the same tenant certificate arrives on every request. */
+  certificate(base64: string | undefined): X509Certificate | undefined;
+};
 export type TrustResult = 'trusted' | 'untrusted' | 'not-valid-at';
 
 export function createTrustStore(caPems: readonly string[]): TrustStore {
   const cas = caPems.flatMap(splitPem).map((pem) => new X509Certificate(pem));
   const validAt = (cert: X509Certificate, at: Date) =>
     new Date(cert.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(cert.validTo).getTime();
+  // Which CA signed a certificate does not change; validity is still checked at each instant.
+  const issuers = new WeakMap<X509Certificate, X509Certificate | null>();
+  const parsed = new Map<string, X509Certificate | null>();
   return {
     check(certificate, at) {
-      const issuer = cas.find((ca) => certificate.checkIssued(ca) && certificate.verify(ca.publicKey));
+      let issuer = issuers.get(certificate);
+      if (issuer === undefined) {
+        issuer = cas.find((ca) => certificate.checkIssued(ca) && certificate.verify(ca.publicKey)) ?? null;
+        issuers.set(certificate, issuer);
+      }
       if (!issuer) return 'untrusted';
       return validAt(certificate, at) && validAt(issuer, at) ? 'trusted' : 'not-valid-at';
+    },
+    certificate(base64) {
+      if (!base64) return undefined;
+      let certificate = parsed.get(base64);
+      if (certificate === undefined) {
+        if (parsed.size >= 1000) parsed.clear();
+        parsed.set(detached(base64), (certificate = certificateFromBase64(base64) ?? null));
+      }
+      return certificate ?? undefined;
     },
   };
 }

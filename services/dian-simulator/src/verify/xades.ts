@@ -1,11 +1,10 @@
 import { createHash, verify, type X509Certificate } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
-import { childElement, childElements, pathElement, textOf } from '@fe/submitter';
 import type { RuleCode } from '../rules/catalogue.ts';
 import { ubl } from '../rules/invoice-view.ts';
-import { C14N, findById, inclusiveC14n } from './c14n.ts';
+import { attribute, childElement, childElements, pathElement, textOf, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
+import { C14N, documentC14n, inclusiveC14n } from './c14n.ts';
 import { keyUsage } from './key-usage.ts';
-import { certificateFromBase64, type TrustStore } from './trust-store.ts';
+import type { TrustStore } from './trust-store.ts';
 
 const ds = 'http://www.w3.org/2000/09/xmldsig#';
 const xades = 'http://uri.etsi.org/01903/v1.3.2#';
@@ -34,10 +33,11 @@ export type XadesResult = { failures: RuleCode[]; signingTime: string | undefine
  * XAdES-EPES verification as DIAN's policy v2 states it (reference §5), written apart from our
  * signer (it shares no code with services/signer): structure and algorithms (DC24), the three
  * reference digests and the signature value (ZE02), the certificate's trust (ZD05), validity at
- * SigningTime (ZD02) and Non-Repudiation (ZD07). The document is modified: the signature is
- * removed for the enveloped digest, so callers read everything else first.
+ * SigningTime (ZD02) and Non-Repudiation (ZD07). The tree is not modified: the enveloped
+ * transform is the canonicalization of the document with the signature left out.
  */
-export function verifyXades(root: Element, trust: TrustStore): XadesResult {
+export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResult {
+  const root = document.root;
   const signature = childElements(childElement(root, ubl.ext, 'UBLExtensions') ?? root, ubl.ext, 'UBLExtension')
     .map((e) => pathElement(e, [ubl.ext, 'ExtensionContent'], [ds, 'Signature'])).find((e) => e !== undefined);
   if (!signature) return { failures: ['ZE02'], signingTime: undefined };
@@ -46,7 +46,7 @@ export function verifyXades(root: Element, trust: TrustStore): XadesResult {
   const signedProperties = pathElement(signature, [ds, 'Object'], [xades, 'QualifyingProperties'], [xades, 'SignedProperties']);
   const properties = childElement(signedProperties, xades, 'SignedSignatureProperties');
   const signingTime = textOf(childElement(properties, xades, 'SigningTime'))?.trim();
-  const certificate = certificateFromBase64(textOf(pathElement(signature, [ds, 'KeyInfo'], [ds, 'X509Data'], [ds, 'X509Certificate'])));
+  const certificate = trust.certificate(textOf(pathElement(signature, [ds, 'KeyInfo'], [ds, 'X509Data'], [ds, 'X509Certificate'])));
   if (!signedInfo || !signedProperties || !signingTime || !certificate) return { failures: ['DC24'], signingTime };
 
   checkStructure(signature, signedInfo, properties!, certificate).forEach((f) => failures.add(f));
@@ -59,55 +59,49 @@ export function verifyXades(root: Element, trust: TrustStore): XadesResult {
   // Digests: KeyInfo and SignedProperties in document context, then the enveloped document.
   const references = childElements(signedInfo, ds, 'Reference');
   const canonicalSignedInfo = inclusiveC14n(signedInfo);
-  const pending: { reference: Element; algorithm: string }[] = [];
   for (const reference of references) {
-    const algorithm = digests[childElement(reference, ds, 'DigestMethod')?.getAttribute('Algorithm') ?? ''];
-    const uri = reference.getAttribute('URI');
+    const algorithm = digests[attribute(childElement(reference, ds, 'DigestMethod'), 'Algorithm') ?? ''];
+    const uri = attribute(reference, 'URI');
     if (!algorithm || uri === null) continue; // reported by checkStructure
-    if (uri === '') pending.push({ reference, algorithm });
-    else {
-      const target = findById(root, uri.replace(/^#/, ''));
-      if (!target || !digestMatches(reference, algorithm, inclusiveC14n(target))) failures.add('ZE02');
-    }
+    const target = uri === '' ? undefined : document.ids.get(uri.replace(/^#/, ''));
+    const canonical = uri === '' ? documentC14n(document, signature) : target && inclusiveC14n(target);
+    if (canonical === undefined || !digestMatches(reference, algorithm, canonical)) failures.add('ZE02');
   }
-  signature.parentNode?.removeChild(signature);
-  const document = inclusiveC14n(root);
-  for (const { reference, algorithm } of pending) if (!digestMatches(reference, algorithm, document)) failures.add('ZE02');
 
-  const hash = signatures[childElement(signedInfo, ds, 'SignatureMethod')?.getAttribute('Algorithm') ?? ''];
+  const hash = signatures[attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm') ?? ''];
   const value = Buffer.from(textOf(childElement(signature, ds, 'SignatureValue')) ?? '', 'base64');
   if (!hash || !verify(hash, Buffer.from(canonicalSignedInfo), certificate.publicKey, value)) failures.add('ZE02');
   return { failures: [...failures], signingTime };
 }
 
-function digestMatches(reference: Element, algorithm: string, canonical: string): boolean {
+function digestMatches(reference: XmlElement, algorithm: string, canonical: string): boolean {
   return createHash(algorithm).update(canonical).digest('base64') === textOf(childElement(reference, ds, 'DigestValue'))?.trim();
 }
 
 /** Policy structure (DC-series): algorithms, the three references, SigningCertificate, policy. */
-function checkStructure(signature: Element, signedInfo: Element, properties: Element, certificate: X509Certificate): RuleCode[] {
+function checkStructure(signature: XmlElement, signedInfo: XmlElement, properties: XmlElement, certificate: X509Certificate): RuleCode[] {
   const bad = (): RuleCode[] => ['DC24'];
-  if (childElement(signedInfo, ds, 'CanonicalizationMethod')?.getAttribute('Algorithm') !== C14N) return bad();
-  if (!signatures[childElement(signedInfo, ds, 'SignatureMethod')?.getAttribute('Algorithm') ?? '']) return bad();
+  if (attribute(childElement(signedInfo, ds, 'CanonicalizationMethod'), 'Algorithm') !== C14N) return bad();
+  if (!signatures[attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm') ?? '']) return bad();
   const references = childElements(signedInfo, ds, 'Reference');
-  const transforms = (ref: Element) => childElements(childElement(ref, ds, 'Transforms') ?? ref, ds, 'Transform').map((t) => t.getAttribute('Algorithm'));
-  const keyInfoId = childElement(signature, ds, 'KeyInfo')?.getAttribute('Id');
-  const propertiesId = (properties.parentNode as Element | null)?.getAttribute('Id');
+  const transforms = (ref: XmlElement) => childElements(childElement(ref, ds, 'Transforms') ?? ref, ds, 'Transform').map((t) => attribute(t, 'Algorithm'));
+  const keyInfoId = attribute(childElement(signature, ds, 'KeyInfo'), 'Id');
+  const propertiesId = attribute(properties.parent, 'Id');
   const [document, keyInfo, signedProps] = references;
   if (references.length !== 3 || !document || !keyInfo || !signedProps) return bad();
-  if (document.getAttribute('URI') !== '' || transforms(document).join() !== ENVELOPED) return bad();
-  if (!keyInfoId || keyInfo.getAttribute('URI') !== `#${keyInfoId}` || transforms(keyInfo).some((t) => t !== C14N)) return bad();
-  if (signedProps.getAttribute('Type') !== SIGNED_PROPERTIES || signedProps.getAttribute('URI') !== `#${propertiesId}`) return bad();
-  if (transforms(signedProps).some((t) => t !== C14N) || references.some((r) => !digests[childElement(r, ds, 'DigestMethod')?.getAttribute('Algorithm') ?? ''])) return bad();
+  if (attribute(document, 'URI') !== '' || transforms(document).join() !== ENVELOPED) return bad();
+  if (!keyInfoId || attribute(keyInfo, 'URI') !== `#${keyInfoId}` || transforms(keyInfo).some((t) => t !== C14N)) return bad();
+  if (attribute(signedProps, 'Type') !== SIGNED_PROPERTIES || attribute(signedProps, 'URI') !== `#${propertiesId}`) return bad();
+  if (transforms(signedProps).some((t) => t !== C14N) || references.some((r) => !digests[attribute(childElement(r, ds, 'DigestMethod'), 'Algorithm') ?? ''])) return bad();
 
   const cert = pathElement(properties, [xades, 'SigningCertificate'], [xades, 'Cert'], [xades, 'CertDigest']);
-  const certAlgorithm = digests[childElement(cert, ds, 'DigestMethod')?.getAttribute('Algorithm') ?? ''];
+  const certAlgorithm = digests[attribute(childElement(cert, ds, 'DigestMethod'), 'Algorithm') ?? ''];
   const certDigest = certAlgorithm && createHash(certAlgorithm).update(certificate.raw).digest('base64');
   if (!certDigest || certDigest !== textOf(childElement(cert, ds, 'DigestValue'))?.trim()) return bad();
 
   const policy = pathElement(properties, [xades, 'SignaturePolicyIdentifier'], [xades, 'SignaturePolicyId']);
   const policyHash = childElement(policy, xades, 'SigPolicyHash');
-  const policyAlgorithm = digests[childElement(policyHash, ds, 'DigestMethod')?.getAttribute('Algorithm') ?? ''];
+  const policyAlgorithm = digests[attribute(childElement(policyHash, ds, 'DigestMethod'), 'Algorithm') ?? ''];
   if (textOf(pathElement(policy, [xades, 'SigPolicyId'], [xades, 'Identifier']))?.trim() !== POLICY_URL) return bad();
   if (!policyAlgorithm || policyHashes[policyAlgorithm] !== textOf(childElement(policyHash, ds, 'DigestValue'))?.trim()) return bad();
   return [];

@@ -1,0 +1,126 @@
+import { createHash, randomUUID, sign } from 'node:crypto';
+import { escapeText, ublNamespaces as ns } from '@fe/dian-domain';
+import type { SimulatorIdentity } from '../config.ts';
+import { identityCredential } from '../identity/credential.ts';
+
+/**
+ * XAdES-EPES signature of the simulator's ApplicationResponse with its own certificate, as DIAN
+ * signs each AR with its GSE certificate (reference §9.2). The key type follows the identity:
+ *
+ * - ECDSA P-256 (ecdsa-sha256, r‖s as XMLDSig wants; the default of `ephemeralIdentity`): ~10× cheaper
+ *   to sign than RSA-2048, which would otherwise cost as much per document as the tenant's own
+ *   signature. DIAN's key type is not part of the contract: clients read the AR, they do not verify
+ *   it against a pinned DIAN key (the client in services/submitter does not verify it at all).
+ * - RSA (rsa-sha256): an identity with an RSA key, e.g. `--cert/--key` of an RSA certificate.
+ *
+ * The AR is authored in canonical form by buildApplicationResponse (every namespace on the root,
+ * explicit end tags), so each reference is digested from text, with no tree: the enveloped
+ * document is the AR with the signature's empty slot, KeyInfo and SignedProperties are rendered with
+ * the root's namespaces on their apex as inclusive C14N does. What only depends on the certificate
+ * (KeyInfo and its digest, SigningCertificate) is computed once; per AR: two SHA-256 over text, one
+ * over SignedInfo and the private-key operation. test/application-response.int.test.ts checks the
+ * result with xmlsec1 and with the simulator's own canonicalizer.
+ */
+const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+const methods = {
+  ec: { uri: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256', name: 'ECDSA P-256' },
+  rsa: { uri: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', name: 'RSA' },
+} as const;
+const POLICY = {
+  url: 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf',
+  description: 'Política de firma para facturas electrónicas de la República de Colombia.',
+  sha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
+};
+/** The root's declarations (build-application-response.ts), as C14N renders them on a subtree's apex: sorted by prefix. */
+const ROOT_NAMESPACES = ([
+  ['', 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2'],
+  ['cac', ns.cac], ['cbc', ns.cbc], ['ds', ns.ds], ['ext', ns.ext], ['sts', ns.sts], ['xades', ns.xades], ['xades141', ns.xades141],
+] as [string, string][]).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([p, uri]) => (p ? ` xmlns:${p}="${uri}"` : ` xmlns="${uri}"`)).join('');
+const OPEN_SLOT = '<ext:UBLExtension><ext:ExtensionContent>';
+const CLOSE_SLOT = '</ext:ExtensionContent></ext:UBLExtension>';
+const SLOT = '</ext:UBLExtensions>';
+const DIGEST_METHOD = `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod>`;
+
+export type ApplicationResponseSigner = {
+  /** 'ECDSA P-256' or 'RSA-<bits>', for the bench and logs. */
+  keyType: string;
+  sign(unsignedXml: string, signingTime: Date): string;
+};
+
+export function createApplicationResponseSigner(identity: SimulatorIdentity): ApplicationResponseSigner {
+  const credential = identityCredential(identity);
+  const leaf = credential.chain[0];
+  const key = credential.privateKey;
+  const kind = key.asymmetricKeyType === 'ec' ? 'ec' : key.asymmetricKeyType === 'rsa' ? 'rsa' : undefined;
+  if (!kind || (kind === 'ec' && key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')) {
+    throw new RangeError('the simulator identity must have an RSA or an EC P-256 key');
+  }
+  const method = methods[kind];
+  const id = `xmldsig-${randomUUID()}`;
+  const ids = { keyInfo: `${id}-keyinfo`, signedProperties: `${id}-signedprops` };
+  const digest = (text: string) => createHash('sha256').update(text).digest('base64');
+
+  const keyInfo = (namespaces: string) => `<ds:KeyInfo${namespaces} Id="${ids.keyInfo}"><ds:X509Data><ds:X509Certificate>`
+    + `${Buffer.from(leaf.der).toString('base64')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`;
+  const keyInfoDigest = digest(keyInfo(ROOT_NAMESPACES));
+  const signingCertificate = `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${DIGEST_METHOD}`
+    + `<ds:DigestValue>${createHash('sha256').update(leaf.der).digest('base64')}</ds:DigestValue></xades:CertDigest>`
+    + `<xades:IssuerSerial><ds:X509IssuerName>${escapeText(leaf.issuerName)}</ds:X509IssuerName>`
+    + `<ds:X509SerialNumber>${leaf.serialNumber}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert></xades:SigningCertificate>`;
+  const signedProperties = (namespaces: string, signingTime: string) =>
+    `<xades:SignedProperties${namespaces} Id="${ids.signedProperties}"><xades:SignedSignatureProperties>`
+    + `<xades:SigningTime>${signingTime}</xades:SigningTime>${signingCertificate}`
+    + '<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId>'
+    + `<xades:Identifier>${POLICY.url}</xades:Identifier><xades:Description>${POLICY.description}</xades:Description>`
+    + `</xades:SigPolicyId><xades:SigPolicyHash>${DIGEST_METHOD}<ds:DigestValue>${POLICY.sha256}</ds:DigestValue>`
+    + '</xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>'
+    + '<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>supplier</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>'
+    + '</xades:SignedSignatureProperties></xades:SignedProperties>';
+  const signedInfo = (namespaces: string, document: string, properties: string) =>
+    `<ds:SignedInfo${namespaces}><ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>`
+    + `<ds:SignatureMethod Algorithm="${method.uri}"></ds:SignatureMethod>`
+    + `<ds:Reference Id="${id}-ref0" URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature">`
+    + `</ds:Transform></ds:Transforms>${DIGEST_METHOD}<ds:DigestValue>${document}</ds:DigestValue></ds:Reference>`
+    + `<ds:Reference URI="#${ids.keyInfo}">${DIGEST_METHOD}<ds:DigestValue>${keyInfoDigest}</ds:DigestValue></ds:Reference>`
+    + `<ds:Reference Type="http://uri.etsi.org/01903#SignedProperties" URI="#${ids.signedProperties}">${DIGEST_METHOD}`
+    + `<ds:DigestValue>${properties}</ds:DigestValue></ds:Reference></ds:SignedInfo>`;
+  const inDocumentKeyInfo = keyInfo('');
+
+  return {
+    keyType: kind === 'rsa' ? `RSA-${key.asymmetricKeyDetails?.modulusLength}` : method.name,
+    sign(xml, at) {
+      const slot = xml.indexOf(SLOT);
+      const bodyStart = xml.startsWith('<?xml') ? xml.indexOf('<', xml.indexOf('?>')) : 0;
+      if (slot < 0 || bodyStart < 0) throw new Error('the ApplicationResponse has no ext:UBLExtensions slot');
+      const local = new Date(at.getTime() - 5 * 3600_000);
+      const signingTime = `${local.toISOString().slice(0, 23)}-05:00`;
+      const documentDigest = createHash('sha256').update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT)
+        .update(xml.slice(slot)).digest('base64');
+      const propertiesDigest = digest(signedProperties(ROOT_NAMESPACES, signingTime));
+      // The key object alone: node's { key, dsaEncoding } form costs more than the signature itself.
+      const der = sign('sha256', Buffer.from(signedInfo(ROOT_NAMESPACES, documentDigest, propertiesDigest)), key);
+      const value = kind === 'ec' ? ecdsaRawSignature(der) : der;
+      const signature = `<ds:Signature Id="${id}">${signedInfo('', documentDigest, propertiesDigest)}`
+        + `<ds:SignatureValue Id="${id}-sigvalue">${value.toString('base64')}</ds:SignatureValue>${inDocumentKeyInfo}`
+        + `<ds:Object><xades:QualifyingProperties Target="#${id}">${signedProperties('', signingTime)}</xades:QualifyingProperties></ds:Object></ds:Signature>`;
+      return xml.slice(0, slot) + OPEN_SLOT + signature + CLOSE_SLOT + xml.slice(slot);
+    },
+  };
+}
+
+/** ECDSA-Sig-Value (DER SEQUENCE of INTEGER r, s) → r‖s, 32 bytes each, as XMLDSig's ecdsa-sha256 wants. */
+export function ecdsaRawSignature(der: Buffer): Buffer {
+  const out = Buffer.alloc(64);
+  let at = der[1]! & 0x80 ? 2 + (der[1]! & 0x7f) : 2; // SEQUENCE header (short form for P-256)
+  for (const offset of [0, 32]) {
+    if (der[at] !== 0x02) throw new Error('not an ECDSA DER signature');
+    const length = der[at + 1]!;
+    let value = der.subarray(at + 2, at + 2 + length);
+    while (value.length > 32 && value[0] === 0) value = value.subarray(1);
+    if (value.length > 32) throw new Error('not a P-256 signature');
+    value.copy(out, offset + 32 - value.length);
+    at += 2 + length;
+  }
+  return out;
+}
