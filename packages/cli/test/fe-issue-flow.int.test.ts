@@ -10,7 +10,8 @@ const root = new URL('../../../', import.meta.url).pathname;
 const node = join(root, 'node_modules/.bin/node');
 const main = join(root, 'packages/cli/src/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'fe-flow-'));
-const env = { ...process.env, FE_P12_PASSWORD: 'prueba-firma-123' };
+// INIT_CWD: the CLI resolves relative paths from where the user typed the command (pnpm sets it).
+const env = { ...process.env, INIT_CWD: dir, FE_P12_PASSWORD: 'prueba-firma-123' };
 const fe = (...args: string[]) => spawnSync(node, [main, ...args], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
 
 let simulator: ChildProcess | undefined;
