@@ -4,7 +4,6 @@ export { createSignerPool } from './pool/signer-pool.ts';
 export { createInProcessSigner, type InProcessSigner } from './pool/in-process-signer.ts';
 export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocument } from './xades/xades-signer.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './xades/algorithms.ts';
-export { colombiaSigningTime } from './xades/signing-time.ts';
 export { loadP12 } from './certificates/load-p12.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { SignerError, isSignerError, signerErrorCatalogue, type SignerErrorCode } from './errors.ts';

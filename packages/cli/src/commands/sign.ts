@@ -1,5 +1,5 @@
-import { XML_DECLARATION } from '@fe/dian-domain';
-import { canonicalDocument, colombiaSigningTime, createXadesSigner, isDigestAlgorithm, isSignerError, loadP12 } from '@fe/signer';
+import { colombiaDateTime, XML_DECLARATION } from '@fe/dian-domain';
+import { canonicalDocument, createXadesSigner, isDigestAlgorithm, isSignerError, loadP12 } from '@fe/signer';
 import type { CommandOutput } from './xml.ts';
 
 export const signUsage = `  sign <in.xml> --p12 <file> --password-env <VAR> [--algorithm sha256|sha384|sha512]
@@ -41,7 +41,7 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
     return { exitCode: 1, stdout: '', stderr: `${file} is not well-formed XML\n` };
   }
   const issueDate = /<cbc:IssueDate>([^<]*)<\/cbc:IssueDate>/.exec(xml)?.[1];
-  const signingDate = colombiaSigningTime(signingTime).slice(0, 10);
+  const signingDate = colombiaDateTime(signingTime).date;
   if (issueDate !== signingDate) {
     return { exitCode: 1, stdout: '', stderr: `SigningTime date ${signingDate} differs from cbc:IssueDate ${issueDate ?? '(none)'} (DIAN rule FAD09e); pass --signing-time\n` };
   }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, sign } from 'node:crypto';
-import { escapeText, ublNamespaces as ns } from '@fe/dian-domain';
+import { colombiaDateTime, escapeText, ublNamespaces as ns } from '@fe/dian-domain';
 import type { SimulatorIdentity } from '../config.ts';
 import { identityCredential } from '../identity/credential.ts';
 
@@ -93,8 +93,7 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
       const slot = xml.indexOf(SLOT);
       const bodyStart = xml.startsWith('<?xml') ? xml.indexOf('<', xml.indexOf('?>')) : 0;
       if (slot < 0 || bodyStart < 0) throw new Error('the ApplicationResponse has no ext:UBLExtensions slot');
-      const local = new Date(at.getTime() - 5 * 3600_000);
-      const signingTime = `${local.toISOString().slice(0, 23)}-05:00`;
+      const signingTime = colombiaDateTime(at).isoMillis;
       const documentDigest = createHash('sha256').update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT)
         .update(xml.slice(slot)).digest('base64');
       const propertiesDigest = digest(signedProperties(ROOT_NAMESPACES, signingTime));

@@ -23,8 +23,3 @@ export function ruleContext(view: InvoiceView, config: SimulatorConfig, received
     ?? issuer?.ranges.find((r) => r.prefix === (view.control.prefix ?? ''));
   return { view, config, issuer, software, range, receivedAt };
 }
-
-/** Colombian calendar date (UTC−5, no daylight saving) of an instant, YYYY-MM-DD. */
-export function colombiaDate(instant: Date): string {
-  return new Date(instant.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
-}

@@ -1,6 +1,7 @@
 import type { SimulatorConfig } from '../config.ts';
 import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
-import { colombiaDate, ruleContext, type RuleGroupCheck } from '../rules/context.ts';
+import { colombiaDateTime } from '@fe/dian-domain';
+import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
 import { checkIssueDateWindow } from '../rules/date-rules.ts';
 import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
@@ -44,7 +45,7 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   const codes: RuleCode[] = [];
   const xades = verifyXades(document, deps.trust);
   codes.push(...xades.failures);
-  const signingDate = xades.signingTime && !Number.isNaN(Date.parse(xades.signingTime)) ? colombiaDate(new Date(xades.signingTime)) : undefined;
+  const signingDate = xades.signingTime && !Number.isNaN(Date.parse(xades.signingTime)) ? colombiaDateTime(new Date(xades.signingTime)).date : undefined;
   if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');
 
   const context = ruleContext(view, deps.config, receivedAt);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID, sign } from 'node:crypto';
+import { colombiaDateTime } from '@fe/dian-domain';
 import type { SigningCredential } from '../certificates/credential.ts';
 import { assertValidAt } from '../certificates/validity.ts';
 import type { DigestAlgorithm } from './algorithms.ts';
@@ -6,7 +7,6 @@ import { readLayout } from './document-layout.ts';
 import {
   keyInfoXml, signedInfoXml, signedPropertiesXml, signingCertificateXml, type SignatureIds,
 } from './signature-parts.ts';
-import { colombiaSigningTime } from './signing-time.ts';
 
 export type SignOptions = {
   /** The issue instant: SigningTime's date must equal cbc:IssueDate (FAD09e). */
@@ -50,7 +50,7 @@ export function createXadesSigner(credential: SigningCredential) {
       const signature = `xmldsig-${options.uuid ?? randomUUID()}`;
       const ids: SignatureIds = { signature, keyInfo: `${signature}-keyinfo`, signedProperties: `${signature}-signedprops` };
       const properties = {
-        signingTime: colombiaSigningTime(options.signingTime),
+        signingTime: colombiaDateTime(options.signingTime).isoMillis, // same date as cbc:IssueDate (FAD09e)
         signingCertificate: signingCertificate(algorithm),
         algorithm,
         role: options.role ?? 'supplier',
