@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignerPool, loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential, type XmlSigner } from '../src/index.ts';
-import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
+import { buildTableCase, escapingCase, invoiceCases } from '../test-support/invoice-cases.ts';
 import {
   makeTestCerts, readPem, repoRoot, xades4jVerify, xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
 } from '../test-support/tools.ts';
@@ -65,20 +65,20 @@ function expectAllVerifiersReject(file: string, xml: string): void {
 
 describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XAdES-EPES) and the UBL XSD', () => {
   it.each(invoiceCases.map((c) => [c.name, c] as const))('%s', async (name, c) => {
-    const built = buildCase(c, issuedAt);
+    const built = buildTableCase(c, issuedAt);
     const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
     expectAllVerifiersAccept(write(name, signed.xml), signed.xml);
   });
 
   it.each(['sha384', 'sha512'] as DigestAlgorithm[])('with %s digests and RSA signature', async (algorithm) => {
-    const signed = await pool.sign(buildCase(invoiceCases[1]!, issuedAt).xml, credential, { signingTime: issuedAt, algorithm });
+    const signed = await pool.sign(buildTableCase(invoiceCases[1]!, issuedAt).xml, credential, { signingTime: issuedAt, algorithm });
     expect(signed.xml).toContain(`xmldsig-more#rsa-${algorithm}`);
     expectAllVerifiersAccept(write(`alg-${algorithm}`, signed.xml), signed.xml, algorithm !== 'sha384');
   });
 
   it('with a key from a legacy RC2-40 .p12', async () => {
     const legacy = loadP12(readFileSync(join(dir, 'tenant-rc2.p12')), PASSWORD, issuedAt);
-    const signed = await pool.sign(buildCase(invoiceCases[0]!, issuedAt).xml, legacy, { signingTime: issuedAt });
+    const signed = await pool.sign(buildTableCase(invoiceCases[0]!, issuedAt).xml, legacy, { signingTime: issuedAt });
     expectAllVerifiersAccept(write('legacy', signed.xml), signed.xml);
   });
 });
@@ -86,7 +86,7 @@ describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XA
 describe('changing one byte makes every verifier fail', () => {
   let signed: string;
   beforeAll(async () => {
-    signed = (await pool.sign(buildCase(invoiceCases[7]!, issuedAt).xml, credential, { signingTime: issuedAt })).xml;
+    signed = (await pool.sign(buildTableCase(escapingCase, issuedAt).xml, credential, { signingTime: issuedAt })).xml;
   });
 
   const tamperings: [string, (xml: string) => string][] = [

@@ -1,7 +1,7 @@
 // Zip writer/reader round trip and its bounds, DIAN file names, and facts read from a document.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCase, invoiceCases } from '../../../packages/dian-domain/test/fixtures/invoice-cases.ts';
+import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { dianFileNames, packageDocument, readDocumentFacts, readZip, writeZip } from '../src/index.ts';
 
 describe('zip', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain';
-import { buildCase, invoiceCases } from '../../test-support/invoice-cases.ts';
+import { buildTableCase, escapingCase } from '../../test-support/invoice-cases.ts';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
 import { loadP12 } from '../certificates/load-p12.ts';
 import type { SignerError } from '../errors.ts';
@@ -16,7 +16,7 @@ const signer = createXadesSigner(credential);
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('createXadesSigner', () => {
-  const built = buildCase(invoiceCases[7]!, issuedAt);
+  const built = buildTableCase(escapingCase, issuedAt);
   const signed = signer.sign(built.xml, { signingTime: issuedAt, uuid });
 
   it('appends the second UBLExtension with ds:Signature right before </ext:UBLExtensions>, changing nothing else', () => {
