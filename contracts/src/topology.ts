@@ -21,7 +21,8 @@ export type ServiceTopology = {
 export const topology: Record<ServiceName, ServiceTopology> = {
   ingress: { produces: ['InvoiceRequested'], consumes: [] },
   signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer' },
-  renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceSigned', 'InvoiceAccepted'], consumerGroup: 'fe.renderer' },
+  // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
+  renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer' },
   submitter: {
     produces: ['InvoiceSubmitted', 'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected'],
     consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed'],

@@ -3,10 +3,19 @@ export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformError
 export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from './ports/event-store.ts';
 export { deadLetterHeaders, type EventBus, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription } from './ports/event-bus.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
+export type { CheckpointStore } from './ports/checkpoint-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
+export type { ServiceModule } from './ports/service-module.ts';
 export { SignedLinks } from './links/signed-links.ts';
 export { SqliteEventStore } from './adapters/sqlite/sqlite-event-store.ts';
+export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
+export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
+export { subscribeInvoiceEvents, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
+export {
+  invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,
+  type EventMeta, type LoadedInvoice,
+} from './invoice-stream/invoice-stream.ts';

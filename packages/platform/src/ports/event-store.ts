@@ -30,5 +30,7 @@ export interface EventStore {
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /** Events of every stream with position > `after` (default 0), in position order, at most `limit` (default 1000). */
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  /** The position of the last stored event; 0 when the store is empty. */
+  head(): Promise<bigint>;
   close(): Promise<void>;
 }

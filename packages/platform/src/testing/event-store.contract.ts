@@ -87,5 +87,13 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(afterFirst).toHaveLength(2);
       expect(afterFirst[0]!.position).toBeGreaterThan(all[0]!.position);
     });
+
+    it('reports its head: the position of the last stored event', async () => {
+      const s = stream();
+      const { lastPosition } = await store.append(s, [sampleEnvelope(s), sampleEnvelope(s)], 'no_stream');
+      expect(await store.head()).toBe(lastPosition);
+      const page = await store.readAll({ after: lastPosition - 1n });
+      expect(page.map((e) => e.position)).toEqual([lastPosition]);
+    });
   });
 }

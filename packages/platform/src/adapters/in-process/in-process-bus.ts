@@ -47,6 +47,24 @@ export class InProcessEventBus implements EventBus {
     return { stop: () => joined.leave(handler) };
   }
 
+  /**
+   * For the relay's checkpoint (relay.ts): the highest event-store position such that every
+   * message up to it, on `topic`, was finished by every consumer group. Messages must carry the
+   * relay's position header; each partition holds them in position order, so the first message a
+   * group still needs in each partition bounds what is settled.
+   */
+  settledThrough(topic: string, lastPublished: bigint, positionHeader = 'x-store-position'): bigint {
+    const consumers = this.groupsOf(topic);
+    if (consumers.length === 0) return lastPublished;
+    let settled = lastPublished;
+    this.logs(topic).forEach((log, partition) => {
+      const needed = consumers.reduce((min, g) => (g.committed(partition) < min ? g.committed(partition) : min), log.end);
+      const header = needed < log.end ? log.at(needed)?.headers?.[positionHeader] : undefined;
+      if (header !== undefined && BigInt(header) - 1n < settled) settled = BigInt(header) - 1n;
+    });
+    return settled;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.groups.values()].map((g) => g.stopAll()));
@@ -61,8 +79,12 @@ export class InProcessEventBus implements EventBus {
     return logs;
   }
 
+  private groupsOf(topic: string): GroupConsumer[] {
+    return [...this.groups.entries()].filter(([id]) => id.startsWith(`${topic}\u0000`)).map(([, g]) => g);
+  }
+
   private wakeTopic(topic: string): void {
-    const consumers = [...this.groups.entries()].filter(([id]) => id.startsWith(`${topic}\u0000`)).map(([, g]) => g);
+    const consumers = this.groupsOf(topic);
     consumers.forEach((g) => g.wake());
     // Retention: drop what every group of this topic has consumed.
     this.logs(topic).forEach((log, partition) => {

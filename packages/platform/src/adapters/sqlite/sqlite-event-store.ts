@@ -29,6 +29,7 @@ export class SqliteEventStore implements EventStore {
   private readonly insert: StatementSync;
   private readonly byStream: StatementSync;
   private readonly after: StatementSync;
+  private readonly maxPosition: StatementSync;
   private readonly now: () => Date;
 
   /** `path` is a file, or ':memory:' for tests. */
@@ -41,7 +42,8 @@ export class SqliteEventStore implements EventStore {
     this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
     this.byStream = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY version');
     this.after = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
-    for (const s of [this.currentVersion, this.byStream, this.after]) s.setReadBigInts(true);
+    this.maxPosition = this.db.prepare('SELECT MAX(position) AS p FROM events');
+    for (const s of [this.currentVersion, this.byStream, this.after, this.maxPosition]) s.setReadBigInts(true);
   }
 
   async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
@@ -74,6 +76,10 @@ export class SqliteEventStore implements EventStore {
 
   async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
     return (this.after.all(options.after ?? 0n, options.limit ?? 1000) as Row[]).map(toRecorded);
+  }
+
+  async head(): Promise<bigint> {
+    return (this.maxPosition.get() as { p: bigint | null }).p ?? 0n;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,31 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { CheckpointStore } from '../../ports/checkpoint-store.ts';
+
+/** Checkpoints in a SQLite table (WAL); `path` may be the event store's file or another one. */
+export class SqliteCheckpointStore implements CheckpointStore {
+  private readonly db: DatabaseSync;
+  private readonly select: StatementSync;
+  private readonly upsert: StatementSync;
+
+  constructor(path: string) {
+    this.db = new DatabaseSync(path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.select = this.db.prepare('SELECT position FROM checkpoints WHERE name = ?');
+    this.select.setReadBigInts(true);
+    this.upsert = this.db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position');
+  }
+
+  async load(name: string): Promise<bigint> {
+    const row = this.select.get(name) as { position: bigint } | undefined;
+    return row?.position ?? 0n;
+  }
+
+  async save(name: string, position: bigint): Promise<void> {
+    this.upsert.run(name, position);
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

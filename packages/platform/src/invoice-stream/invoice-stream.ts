@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { invoiceEventSchema, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import type { Clock } from '../ports/clock.ts';
+import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+
+/**
+ * One stream per invoice, named after the tenant and the document number. The name is the
+ * uniqueness guarantee: ingress appends `InvoiceRequested` with `no_stream`, so a number can be
+ * used once per tenant and prefix, whatever the number of processes (architecture.md, event store).
+ * The invoice id (the bus key) is the stream name, so every consumer finds the stream from an event.
+ *
+ *   invoiceStreamName('demo', 'SETP990000001') // 'inv-demo-SETP990000001'
+ */
+export function invoiceStreamName(tenantId: string, documentId: string): string {
+  return `inv-${tenantId}-${documentId}`;
+}
+
+export type EventMeta = { tenantId: string; invoiceId: string; correlationId: string; causationId: string };
+
+/** A new invoice event in the one envelope (decisions.md "Events"); time and id are injected. */
+export function newInvoiceEvent<T extends InvoiceEventType>(
+  type: T,
+  data: Extract<InvoiceEvent, { type: T }>['data'],
+  meta: EventMeta,
+  clock: Clock,
+  id: string = randomUUID(),
+): Extract<InvoiceEvent, { type: T }> {
+  return {
+    id, type, version: 1, occurred_at: clock.now().toISOString(),
+    tenant_id: meta.tenantId, invoice_id: meta.invoiceId,
+    correlation_id: meta.correlationId, causation_id: meta.causationId, data,
+  } as Extract<InvoiceEvent, { type: T }>;
+}
+
+/** The envelope fields a reaction copies from the event it reacts to. */
+export function metaCausedBy(cause: InvoiceEvent): EventMeta {
+  return { tenantId: cause.tenant_id, invoiceId: cause.invoice_id ?? '', correlationId: cause.correlation_id, causationId: cause.id };
+}
+
+export type LoadedInvoice = { version: bigint | 'no_stream'; events: InvoiceEvent[] };
+
+/** Reads an invoice stream and parses every event with the published schemas (a bad one throws). */
+export async function loadInvoiceStream(store: EventStore, invoiceId: string): Promise<LoadedInvoice> {
+  const { version, events } = await store.read(invoiceId);
+  return { version, events: events.map(parseRecorded) };
+}
+
+export const parseRecorded = (recorded: RecordedEvent): InvoiceEvent => invoiceEventSchema.parse(recorded.envelope);
+
+/** The first event of a type in a stream, typed. */
+export function findEvent<T extends InvoiceEventType>(events: readonly InvoiceEvent[], type: T): Extract<InvoiceEvent, { type: T }> | undefined {
+  return events.find((e) => e.type === type) as Extract<InvoiceEvent, { type: T }> | undefined;
+}

@@ -1,0 +1,50 @@
+import { invoiceEventSchema, topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import type { DeliveredMessage, EventBus, Subscription } from '../ports/event-bus.ts';
+import type { Logger } from '../ports/logger.ts';
+
+export type InvoiceEventHandlers = {
+  [T in InvoiceEventType]?: (event: Extract<InvoiceEvent, { type: T }>, message: DeliveredMessage) => Promise<void>;
+};
+
+export type ReactionOptions = {
+  /** Consumer group, named after the service (contracts/topology.ts). */
+  group: string;
+  handlers: InvoiceEventHandlers;
+  logger: Logger;
+  maxAttempts?: number;
+  retryBackoffMs?: number;
+};
+
+/**
+ * Subscribes a service's reactions to the invoice topic. Events of other types are skipped without
+ * parsing; the rest are parsed with the published schemas (a malformed one fails, is retried, and
+ * ends on the dead-letter topic). A handler that throws gets the message again (at-least-once), so
+ * handlers are idempotent: they load the stream and decide from what is already recorded.
+ *
+ *   await subscribeInvoiceEvents(bus, { group: 'fe.signer', logger, handlers: { InvoiceRequested: onRequested } });
+ */
+export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions): Promise<Subscription> {
+  const { group, handlers, logger } = options;
+  return bus.subscribe({
+    topic: topics.invoiceEvents.name,
+    group,
+    ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+    ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
+    handler: async (message) => {
+      const handler = handlers[message.value.type as InvoiceEventType] as
+        | ((event: InvoiceEvent, message: DeliveredMessage) => Promise<void>)
+        | undefined;
+      if (!handler) return;
+      const event = invoiceEventSchema.parse(message.value);
+      try {
+        await handler(event, message);
+      } catch (error) {
+        logger.warn(
+          { err: error, group, event_id: event.id, type: event.type, invoice_id: event.invoice_id, attempt: message.attempt },
+          'reaction failed; the bus will redeliver',
+        );
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import type { BusMessage, EventBus } from '../ports/event-bus.ts';
+import type { CheckpointStore } from '../ports/checkpoint-store.ts';
+import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+import type { Logger } from '../ports/logger.ts';
+
+/** Header carrying the event's global position in the event store (consumers may log it). */
+export const STORE_POSITION_HEADER = 'x-store-position';
+
+export type RelayOptions = {
+  /** Checkpoint name, e.g. 'relay.invoice-events'. */
+  name: string;
+  store: EventStore;
+  bus: EventBus;
+  checkpoints: CheckpointStore;
+  /** Where an event goes; undefined skips it. */
+  route(event: RecordedEvent): { topic: string; key: string } | undefined;
+  /**
+   * The highest position it is safe to checkpoint, given the last published one. Kafka keeps what
+   * it acknowledged, so the default is "everything published". The in-process bus keeps messages
+   * in memory only, so the embedded shape passes `bus.settledThrough`: the checkpoint then moves
+   * only past events every consumer group has finished, and a crash replays the rest.
+   */
+  settledThrough?: (lastPublished: bigint) => bigint;
+  /** Events read and published per round. Default 500. */
+  pageSize?: number;
+  /** How long the relay sleeps when idle, unless nudged. Default 200 ms. */
+  idleMs?: number;
+  logger: Logger;
+};
+
+export type Relay = {
+  /** Wakes the relay now (the embedded shape nudges it after every append). */
+  nudge(): void;
+  /** Resolves once the relay has published everything the store held when it was called. */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Publishes what was appended to the event store, in position order, and stores how far it got
+ * (architecture.md: "a crash between append and publish loses nothing"). At-least-once: after a
+ * crash, events past the checkpoint are published again and the idempotent consumers ignore them.
+ *
+ *   const relay = startRelay({ name: 'relay.invoice-events', store, bus, checkpoints, route, logger });
+ *   relay.nudge();
+ */
+export function startRelay(options: RelayOptions): Relay {
+  const { name, store, bus, checkpoints, route, logger } = options;
+  const pageSize = options.pageSize ?? 500;
+  const idleMs = options.idleMs ?? 200;
+  const settledThrough = options.settledThrough ?? ((p: bigint) => p);
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let nudged = false;
+  let published = -1n; // unknown until the checkpoint is loaded
+  const waiters: { target: bigint | undefined; resolve: () => void }[] = [];
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (nudged) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    let saved = await checkpoints.load(name);
+    published = saved;
+    let failures = 0;
+    while (!stopped) {
+      nudged = false;
+      try {
+        const page = await store.readAll({ after: published, limit: pageSize });
+        if (page.length) {
+          await publishPage(bus, page, route);
+          published = page[page.length - 1]!.position;
+        }
+        const settled = settledThrough(published);
+        if (settled > saved) {
+          await checkpoints.save(name, settled);
+          saved = settled;
+        }
+        failures = 0;
+        if (page.length < pageSize) {
+          releaseWaiters(published);
+          if (!stopped) await sleep(idleMs);
+        }
+      } catch (error) {
+        failures++;
+        logger.error({ err: error, relay: name, failures }, 'relay round failed; retrying');
+        await sleep(Math.min(5000, 50 * 2 ** Math.min(failures, 7)));
+      }
+    }
+  })();
+
+  function releaseWaiters(position: bigint): void {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const waiter = waiters[i]!;
+      if (waiter.target === undefined || waiter.target <= position) {
+        waiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  return {
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    async caughtUp() {
+      const head = await store.head();
+      if (published >= head) return;
+      await new Promise<void>((resolve) => waiters.push({ target: head, resolve }));
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      releaseWaiters(published);
+      for (const waiter of waiters.splice(0)) waiter.resolve();
+    },
+  };
+}
+
+async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route']): Promise<void> {
+  const byTopic = new Map<string, BusMessage[]>();
+  for (const event of page) {
+    const target = route(event);
+    if (!target) continue;
+    let batch = byTopic.get(target.topic);
+    if (!batch) byTopic.set(target.topic, (batch = []));
+    batch.push({ key: target.key, value: event.envelope, headers: { [STORE_POSITION_HEADER]: String(event.position) } });
+  }
+  for (const [topic, messages] of byTopic) await bus.publish(topic, messages);
+}

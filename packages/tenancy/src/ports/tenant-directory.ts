@@ -1,0 +1,35 @@
+import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
+import type { SigningCredential } from '@fe/signer';
+
+/** What every service needs to know about a tenant (never its secrets). */
+export type TenantProfile = {
+  tenant: Tenant;
+  environment: DianEnvironment;
+  software: SoftwareRegistration;
+  /** Every resolution on file; the active one is used when a request names no prefix. */
+  resolutions: readonly NumberingResolution[];
+  activeResolutionId: string | undefined;
+  /** True when a certificate is on file (its validity is checked when it is loaded). */
+  hasCertificate: boolean;
+};
+
+export type ApiKeyEnvironment = 'test' | 'live';
+
+/**
+ * The tenant registry the services read (decisions.md, "Authentication and tenants"). The admin
+ * portal (a later issue) writes it; the embedded start writes the demo tenant.
+ *
+ *   const auth = await tenants.authenticate(bearerToken);        // undefined: 401
+ *   const profile = await tenants.profile(auth.tenantId);
+ *   const credential = await tenants.credential(auth.tenantId);  // decrypted .p12, loaded once
+ */
+export interface TenantDirectory {
+  /** Looks up an API key (hash lookup, constant-time compare); revoked or past-grace keys → undefined. */
+  authenticate(apiKey: string): Promise<{ tenantId: string } | undefined>;
+  profile(tenantId: string): Promise<TenantProfile | undefined>;
+  /**
+   * The tenant's signing credential, decrypted and loaded (cached per tenant). Throws SignerError
+   * (CERT_EXPIRED, …) when the stored certificate no longer qualifies at `at`; undefined when none.
+   */
+  credential(tenantId: string, at: Date): Promise<SigningCredential | undefined>;
+}
