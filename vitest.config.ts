@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Test names say what they cost (docs/architecture.md, convention 7):
 //   *.unit.test.ts  pure, in-process, no external program
 //   *.int.test.ts   real external programs and servers (xmllint, xmlsec1, Kafka, …)
+//   *.e2e.test.ts   the whole service over HTTP on a real port (in-process, or a child process)
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +21,17 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/tmp/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['{services,bench}/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**', '**/tmp/**'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One whole service at a time: they are CPU-heavy and the machine has two cores.
+          fileParallelism: false,
         },
       },
     ],

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const suite of ['unit', 'int']) {
+for (const suite of ['unit', 'int', 'e2e']) {
   const file = new URL(`../.vitest/${suite}.json`, import.meta.url);
   if (!existsSync(file)) {
     console.error(`no report for the ${suite} suite`);

@@ -21,6 +21,12 @@ export const errorCatalogue = {
   TAX_AUTHORITY_REJECTED: { http: 422, summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.' },
   RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate was exceeded; see Retry-After.' },
   UNAVAILABLE: { http: 503, summary: 'A store or the bus is down; nothing was half-written; see Retry-After.' },
+  // Beyond decisions.md's table (docs/service.md says why): file links, unknown routes, bugs.
+  LINK_INVALID: { http: 403, summary: 'The file link was altered or belongs to another file.' },
+  LINK_EXPIRED: { http: 410, summary: 'The file link expired; the status endpoint hands out fresh ones.' },
+  FILE_NOT_READY: { http: 404, summary: 'The file does not exist yet (the PDF is drawn after DIAN\'s verdict).' },
+  ROUTE_NOT_FOUND: { http: 404, summary: 'No such route or method.' },
+  INTERNAL_ERROR: { http: 500, summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.' },
 } as const satisfies Record<string, { http: number; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

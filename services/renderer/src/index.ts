@@ -6,3 +6,9 @@ export { readInvoiceView, type ReadOptions } from './invoice-view/read-invoice-v
 export type { InvoiceView, LineView, PartyView, TaxView } from './invoice-view/invoice-view.ts';
 export { amountInWords } from './words/amount-in-words.ts';
 export { RendererError, rendererErrorCodes, type RendererErrorCode } from './errors.ts';
+export { createRendererService, type RendererServicePorts } from './service.ts';
+export { rendererConfigSchema, rendererConfigFromEnv, defaultRendererConfig, type RendererConfig } from './config.ts';
+export type { RenderingTenants } from './on-invoice-verdict/rendering-tenants.ts';
+export {
+  RenderingReactionError, isRenderingReactionError, renderingReactionCatalogue, type RenderingReactionErrorCode,
+} from './on-invoice-verdict/errors.ts';

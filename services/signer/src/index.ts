@@ -10,3 +10,9 @@ export { SignerError, isSignerError, signerErrorCatalogue, type SignerErrorCode 
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';
 export { canonicalDocument } from './verify/dom.ts';
 export { formatReport, type Check, type VerificationReport } from './verify/report.ts';
+export { createSignerService, type SignerServicePorts } from './service.ts';
+export { signerConfigSchema, signerConfigFromEnv, defaultSignerConfig, type SignerConfig } from './config.ts';
+export type { SigningTenants, SigningProfile } from './on-invoice-requested/signing-tenants.ts';
+export {
+  SigningReactionError, isSigningReactionError, signingReactionCatalogue, type SigningReactionErrorCode,
+} from './on-invoice-requested/errors.ts';

@@ -11,11 +11,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export class SignedLinks {
   private readonly secret: Buffer;
-  private readonly baseUrl: string;
+  private baseUrl: string;
 
   constructor(secret: Uint8Array, baseUrl: string) {
     if (secret.length < 32) throw new RangeError('the link secret needs at least 32 bytes');
     this.secret = Buffer.from(secret);
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  /** Changes where new links point (a service bound to port 0 learns its URL after listening). */
+  rebase(baseUrl: string): void {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 

@@ -1,0 +1,66 @@
+/**
+ * The tenant registry's tables on `node:sqlite`. Company data, software and resolutions are JSON
+ * (the embedded store reads them whole); every secret is a sealed BLOB (secret-box.ts), never text.
+ *
+ * - api_keys: at most one *current* key per tenant (no expiry, not revoked; the partial unique
+ *   index enforces it). Rotation gives the current key an `expires_at` (end of its grace period)
+ *   and inserts the new one. `hash` is the lookup; `sealed_key` is the copy shown in Settings.
+ * - certificates: one per tenant; `generation` grows on each upload, so a process that cached the
+ *   loaded credential notices a newer upload made by another process on the same file.
+ * - trusted_cas: public CA certificates the built-in DIAN simulator must trust, with the tenant
+ *   they were added for (the demo tenant's generated CA).
+ * Instants are epoch milliseconds.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS tenants (
+    id                   TEXT    PRIMARY KEY,
+    environment          TEXT    NOT NULL CHECK (environment IN ('1', '2')),
+    tenant               TEXT    NOT NULL,
+    software             TEXT    NOT NULL,
+    active_resolution_id TEXT,
+    created_at           INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS resolutions (
+    tenant_id  TEXT    NOT NULL REFERENCES tenants (id),
+    id         TEXT    NOT NULL,
+    ordinal    INTEGER NOT NULL,
+    resolution TEXT    NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  );
+  CREATE TABLE IF NOT EXISTS certificates (
+    tenant_id       TEXT    PRIMARY KEY REFERENCES tenants (id),
+    generation      INTEGER NOT NULL,
+    sealed_p12      BLOB    NOT NULL,
+    sealed_password BLOB    NOT NULL,
+    subject         TEXT    NOT NULL,
+    not_after       INTEGER NOT NULL,
+    stored_at       INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS api_keys (
+    hash        TEXT    PRIMARY KEY,
+    tenant_id   TEXT    NOT NULL REFERENCES tenants (id),
+    environment TEXT    NOT NULL CHECK (environment IN ('test', 'live')),
+    sealed_key  BLOB    NOT NULL,
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER,
+    revoked_at  INTEGER
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS api_keys_one_current ON api_keys (tenant_id) WHERE expires_at IS NULL AND revoked_at IS NULL;
+  CREATE TABLE IF NOT EXISTS trusted_cas (
+    pem       TEXT    PRIMARY KEY,
+    tenant_id TEXT    NOT NULL REFERENCES tenants (id),
+    added_at  INTEGER NOT NULL
+  );`;
+
+export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null };
+export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
+export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
+
+/** What each sealed value is bound to (the secret box's authenticated context). */
+export const secretContext = {
+  p12: (tenantId: string, generation: number) => `p12/${tenantId}/${generation}`,
+  p12Password: (tenantId: string, generation: number) => `p12-password/${tenantId}/${generation}`,
+  apiKey: (tenantId: string, hash: string) => `api-key/${tenantId}/${hash}`,
+};

@@ -1,0 +1,172 @@
+import { X509Certificate } from 'node:crypto';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
+import type { SigningCredential } from '@fe/signer';
+import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
+import { TenancyError } from '../errors.ts';
+import type { ApiKeyEnvironment, TenantDirectory, TenantProfile } from '../ports/tenant-directory.ts';
+import { createSecretBox } from '../secrets/secret-box.ts';
+import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
+import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
+import { SqliteCertificateStore, type CertificateSummary } from './sqlite-certificate-store.ts';
+import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
+import { immediate } from './sqlite-transaction.ts';
+
+export type SqliteTenantDirectoryOptions = {
+  /** A file, or ':memory:' for tests. */
+  path: string;
+  /** 32 bytes (loadOrCreateMasterKey); seals the .p12, its password and the displayable API keys. */
+  masterKey: Uint8Array;
+  /** The clock `authenticate` judges grace periods by, and that stamps created/revoked times. */
+  now?: () => Date;
+};
+
+/**
+ * The embedded tenant registry on `node:sqlite` (WAL, synchronous = FULL: a tenant or key that was
+ * written survives a power cut). Reads implement TenantDirectory; the writes are what the embedded
+ * start (demo tenant) and the admin portal need.
+ *
+ *   const tenants = new SqliteTenantDirectory({ path: 'data/tenants.db', masterKey: loadOrCreateMasterKey('data/master.key') });
+ *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
+ *   const apiKey = await tenants.issueApiKey(tenant.id);   // plaintext, shown once (and in Settings)
+ */
+export class SqliteTenantDirectory implements TenantDirectory {
+  private readonly db: DatabaseSync;
+  private readonly now: () => Date;
+  private readonly keys: SqliteApiKeyStore;
+  private readonly certificates: SqliteCertificateStore;
+  private readonly tenantById: StatementSync;
+  private readonly resolutionsOf: StatementSync;
+
+  constructor(options: SqliteTenantDirectoryOptions) {
+    const box = createSecretBox(options.masterKey); // first: a bad key fails before the file is touched
+    this.now = options.now ?? (() => new Date());
+    this.db = new DatabaseSync(options.path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    this.db.exec(SCHEMA);
+    this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    this.keys = new SqliteApiKeyStore(this.db, box);
+    this.certificates = new SqliteCertificateStore(this.db, box);
+    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id FROM tenants WHERE id = ?');
+    this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
+  }
+
+  async authenticate(apiKey: string): Promise<{ tenantId: string } | undefined> {
+    return this.keys.authenticate(apiKey, this.now());
+  }
+
+  async profile(tenantId: string): Promise<TenantProfile | undefined> {
+    const row = this.tenantById.get(tenantId) as TenantRow | undefined;
+    if (!row) return undefined;
+    const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => JSON.parse(r.resolution) as NumberingResolution);
+    return {
+      tenant: JSON.parse(row.tenant),
+      environment: row.environment as DianEnvironment,
+      software: JSON.parse(row.software),
+      resolutions,
+      activeResolutionId: row.active_resolution_id ?? undefined,
+      hasCertificate: this.certificates.has(tenantId),
+    };
+  }
+
+  async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
+    return this.certificates.credential(tenantId, at);
+  }
+
+  async tenantExists(tenantId: string): Promise<boolean> {
+    return this.tenantById.get(tenantId) !== undefined;
+  }
+
+  /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS. */
+  async createTenant(input: NewTenant): Promise<void> {
+    checkNewTenant(input);
+    const { tenant, environment, software, resolutions, activeResolutionId } = input;
+    immediate(this.db, () => {
+      if (this.tenantById.get(tenant.id)) throw new TenancyError('TENANT_EXISTS', tenant.id);
+      this.db.prepare('INSERT INTO tenants (id, environment, tenant, software, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(software), activeResolutionId ?? null, this.now().getTime());
+      const insert = this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)');
+      resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
+    });
+  }
+
+  /**
+   * Checks the .p12 at `at` with the signer's loadP12 and refuses it with SignerError (P12_WRONG_PASSWORD,
+   * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …); then replaces
+   * the tenant's certificate, sealed with its password. The cached credential is dropped.
+   */
+  async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
+    this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
+    return this.certificates.store(tenantId, p12, password, at);
+  }
+
+  /**
+   * A new current key, returned in plaintext. `environment` defaults to the tenant's (habilitación →
+   * test, production → live); another one is API_KEY_ENVIRONMENT_MISMATCH. API_KEY_EXISTS when the
+   * tenant has a current key (rotate it instead).
+   */
+  async issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string> {
+    return immediate(this.db, () => {
+      const expected = apiKeyEnvironmentFor(this.requireTenant(tenantId).environment as DianEnvironment);
+      if (environment !== undefined && environment !== expected) throw new TenancyError('API_KEY_ENVIRONMENT_MISMATCH');
+      return this.keys.issue(tenantId, expected, this.now());
+    });
+  }
+
+  /** A new current key; the previous one keeps authenticating until `now` + `graceHours` (default 24). */
+  async rotateApiKey(tenantId: string, now: Date, graceHours = 24): Promise<string> {
+    return this.keys.rotate(tenantId, now, graceHours);
+  }
+
+  /** Ends every key of the tenant at once, grace or not (a leaked key); returns how many were live. */
+  async revokeApiKey(tenantId: string, at: Date = this.now()): Promise<number> {
+    return this.keys.revoke(tenantId, at);
+  }
+
+  /** The current key in plaintext for Settings; undefined when none. SECRET_UNREADABLE with a wrong master key. */
+  async displayApiKey(tenantId: string): Promise<string | undefined> {
+    return this.keys.display(tenantId);
+  }
+
+  /** Records a CA certificate the built-in DIAN simulator must trust (public data). Idempotent. */
+  async addTrustedCa(tenantId: string, pem: string): Promise<void> {
+    const normalized = normalizeCaPem(pem);
+    immediate(this.db, () => {
+      this.requireTenant(tenantId);
+      this.db.prepare('INSERT OR IGNORE INTO trusted_cas (pem, tenant_id, added_at) VALUES (?, ?, ?)').run(normalized, tenantId, this.now().getTime());
+    });
+  }
+
+  /** Every trusted CA in the order they were added; with `tenantId`, those added for that tenant. */
+  async trustedCaPems(tenantId?: string): Promise<string[]> {
+    const rows = tenantId === undefined
+      ? this.db.prepare('SELECT pem FROM trusted_cas ORDER BY rowid').all()
+      : this.db.prepare('SELECT pem FROM trusted_cas WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
+    return (rows as { pem: string }[]).map((r) => r.pem);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private requireTenant(tenantId: string): TenantRow {
+    checkTenantId(tenantId);
+    const row = this.tenantById.get(tenantId) as TenantRow | undefined;
+    if (!row) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+    return row;
+  }
+}
+
+/** One CA certificate, re-encoded so the same CA pasted twice (other line breaks) is stored once. */
+function normalizeCaPem(pem: string): string {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length !== 1) throw new TenancyError('CA_CERTIFICATE_INVALID', `${blocks.length} certificates`);
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(blocks[0]!);
+  } catch {
+    throw new TenancyError('CA_CERTIFICATE_INVALID', 'unreadable');
+  }
+  if (!cert.ca) throw new TenancyError('CA_CERTIFICATE_INVALID', 'not a CA');
+  return cert.toString();
+}

@@ -1,0 +1,72 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DianEnvironment } from '@fe/dian-domain';
+import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
+
+/**
+ * API keys (decisions.md): `fe_test_` (habilitación) or `fe_live_` (production), then 32 random
+ * bytes in base62: always 43 characters, since 62^42 < 2^256 <= 62^43.
+ *
+ *   const key = generateApiKey('test');   // 'fe_test_' + 43 of [0-9A-Za-z], shown to the tenant once
+ *   const hash = hashApiKey(key);         // SHA-256 hex: the lookup column
+ *
+ * The 32 bytes are read as one 256-bit number and written in base 62: a bijection onto its digit
+ * strings, so no value is likelier than another (mapping each byte to `byte % 62` would favour
+ * the first 8 characters). The key is not stretched (no bcrypt): 256 random bits cannot be guessed,
+ * and the hash must be an index lookup on every request.
+ */
+export const API_KEY_PREFIX = { test: 'fe_test_', live: 'fe_live_' } as const satisfies Record<ApiKeyEnvironment, string>;
+export const API_KEY_BODY_LENGTH = 43;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const WELL_FORMED = /^fe_(test|live)_[0-9A-Za-z]{43}$/;
+const RANDOM_BYTES = 32;
+const MAX = 1n << 256n;
+
+/** `random` is injectable for tests of the encoding only. */
+export function generateApiKey(environment: ApiKeyEnvironment, random: (size: number) => Uint8Array = randomBytes): string {
+  const bytes = random(RANDOM_BYTES);
+  if (bytes.length !== RANDOM_BYTES) throw new RangeError(`expected ${RANDOM_BYTES} random bytes`);
+  let value = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
+  const digits: string[] = [];
+  for (let i = 0; i < API_KEY_BODY_LENGTH; i++) {
+    digits.push(ALPHABET[Number(value % 62n)]!);
+    value /= 62n;
+  }
+  return API_KEY_PREFIX[environment] + digits.reverse().join('');
+}
+
+/**
+ * Prefix, length, alphabet and range (the body must be the base62 form of a 256-bit number).
+ * Cheap and local: a caller refuses a malformed key before any database lookup.
+ */
+export function isWellFormedApiKey(key: unknown): key is string {
+  if (typeof key !== 'string' || key.length !== API_KEY_PREFIX.test.length + API_KEY_BODY_LENGTH) return false;
+  return WELL_FORMED.test(key) && decodeBody(key.slice(API_KEY_PREFIX.test.length)) < MAX;
+}
+
+export function apiKeyEnvironment(key: string): ApiKeyEnvironment | undefined {
+  if (!isWellFormedApiKey(key)) return undefined;
+  return key.startsWith(API_KEY_PREFIX.live) ? 'live' : 'test';
+}
+
+/** Which key prefix a tenant in this DIAN environment gets: production '1' → live, habilitación '2' → test. */
+export function apiKeyEnvironmentFor(environment: DianEnvironment): ApiKeyEnvironment {
+  return environment === '1' ? 'live' : 'test';
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time equality of two SHA-256 hex digests (after the lookup found a row by hash). */
+export function sameApiKeyHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === 32 && right.length === 32 && timingSafeEqual(left, right);
+}
+
+function decodeBody(body: string): bigint {
+  let value = 0n;
+  for (const char of body) value = value * 62n + BigInt(ALPHABET.indexOf(char));
+  return value;
+}

@@ -1,0 +1,72 @@
+import { X509Certificate } from 'node:crypto';
+import { demoResolution, demoSoftware, demoTenant, environments } from '@fe/dian-domain';
+import { isSignerError, type SigningCredential } from '@fe/signer';
+import type { SqliteTenantDirectory } from '../adapters/sqlite-tenant-directory.ts';
+import { makeDemoCertificates } from './demo-certificates.ts';
+
+/** The registry writes the demo needs (any adapter with these methods will do). */
+export type DemoTenantRegistry = Pick<
+  SqliteTenantDirectory,
+  'tenantExists' | 'createTenant' | 'credential' | 'storeCertificate' | 'addTrustedCa' | 'displayApiKey' | 'issueApiKey'
+>;
+
+export type DemoTenant = {
+  /** True on the first start of this registry file. */
+  created: boolean;
+  /** `fe_test_…`, the same on every start (printed with a ready curl line). */
+  apiKey: string;
+  /** The CA that issued the demo certificate: give it to the built-in DIAN simulator to trust. */
+  caPem: string;
+};
+
+/** Renewed this long before it expires, so a long-running embedded start keeps signing. */
+const RENEW_BEFORE_MS = 30 * 86_400_000;
+
+/**
+ * A fresh embedded start's demo tenant (decisions.md): habilitación, DIAN's public test range,
+ * a generated test certificate from a generated CA, and an API key.
+ *
+ *   const demo = await ensureDemoTenant(tenants, { now: new Date() });
+ *   startDianSimulator(simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }));
+ *
+ * Each step runs only when its result is missing, so a start that crashed half-way completes on
+ * the next one; later starts return the same key and CA. A certificate expiring within 30 days
+ * (or already expired) is replaced by a new CA and leaf; the old CA stays trusted.
+ */
+export async function ensureDemoTenant(directory: DemoTenantRegistry, options: { now: Date }): Promise<DemoTenant> {
+  const { now } = options;
+  const id = demoTenant.id;
+  const created = !(await directory.tenantExists(id));
+  if (created) {
+    await directory.createTenant({
+      tenant: demoTenant, environment: environments.habilitacion, software: demoSoftware,
+      resolutions: [demoResolution], activeResolutionId: demoResolution.id,
+    });
+  }
+
+  let credential = await usableCredential(directory, id, now);
+  if (!credential) {
+    const demo = makeDemoCertificates(demoTenant, now);
+    await directory.storeCertificate(id, demo.p12, demo.password, now);
+    credential = (await directory.credential(id, now))!;
+  }
+  // The CA is read back from the stored chain (leaf, then its CA), so the CA returned is always the
+  // one that issued the certificate in use; adding it is idempotent.
+  const caPem = new X509Certificate(credential.chain[credential.chain.length - 1]!.der).toString();
+  await directory.addTrustedCa(id, caPem);
+
+  const apiKey = (await directory.displayApiKey(id)) ?? (await directory.issueApiKey(id, 'test'));
+  return { created, apiKey, caPem };
+}
+
+/** The stored credential when it is valid now and for a while; SECRET_UNREADABLE and the like propagate. */
+async function usableCredential(directory: DemoTenantRegistry, id: string, now: Date): Promise<SigningCredential | undefined> {
+  try {
+    const credential = await directory.credential(id, now);
+    if (!credential || credential.chain.length < 2) return undefined;
+    return credential.chain[0].notAfter.getTime() - now.getTime() > RENEW_BEFORE_MS ? credential : undefined;
+  } catch (error) {
+    if (isSignerError(error) && (error.code === 'CERT_EXPIRED' || error.code === 'CERT_NOT_YET_VALID')) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The tenancy catalogue: one stable code per failure, asserted by tests and mapped by callers
+ * (messages may change, codes may not). None is retriable: each is a wrong input or a wrong key,
+ * and trying again changes nothing. A bad certificate is refused with the signer's own codes
+ * (SignerError: P12_WRONG_PASSWORD, CERT_EXPIRED, …), not re-labelled here.
+ *
+ * Messages and details never carry a secret: no master key, API key, .p12 byte or password.
+ */
+export const tenancyErrorCatalogue = {
+  MASTER_KEY_INVALID: { message: 'The master key is not 32 bytes (raw, or base64 in the key file).' },
+  SECRET_UNREADABLE: { message: 'A stored secret could not be decrypted: wrong master key, or the stored value was altered.' },
+  TENANT_ID_INVALID: { message: 'A tenant id is 1–64 letters, digits, "-" or "_", starting with a letter or digit.' },
+  TENANT_INVALID: { message: 'The tenant data is inconsistent.' },
+  TENANT_EXISTS: { message: 'A tenant with this id already exists.' },
+  TENANT_NOT_FOUND: { message: 'No tenant with this id.' },
+  API_KEY_EXISTS: { message: 'The tenant already has a current API key; rotate it instead.' },
+  API_KEY_NOT_FOUND: { message: 'The tenant has no current API key; issue one first.' },
+  API_KEY_ENVIRONMENT_MISMATCH: { message: 'fe_test_ keys belong to habilitación tenants, fe_live_ keys to production ones.' },
+  GRACE_PERIOD_INVALID: { message: 'The grace period is a finite number of hours, zero or more.' },
+  CA_CERTIFICATE_INVALID: { message: 'The PEM is not a single CA certificate (basicConstraints CA:true).' },
+} as const satisfies Record<string, { message: string }>;
+
+export type TenancyErrorCode = keyof typeof tenancyErrorCatalogue;
+
+export class TenancyError extends Error {
+  readonly code: TenancyErrorCode;
+  readonly retriable = false;
+
+  /** `detail` is for ids, field names and counts only: never a secret. */
+  constructor(code: TenancyErrorCode, detail?: string) {
+    const { message } = tenancyErrorCatalogue[code];
+    super(detail ? `${message} (${detail})` : message);
+    this.name = 'TenancyError';
+    this.code = code;
+  }
+}
+
+export function isTenancyError(error: unknown): error is TenancyError {
+  return error instanceof TenancyError;
+}

@@ -1,0 +1,13 @@
+// The public surface of @fe/tenancy. Anything not exported here is private.
+export type { TenantDirectory, TenantProfile, ApiKeyEnvironment } from './ports/tenant-directory.ts';
+export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adapters/sqlite-tenant-directory.ts';
+export type { CertificateSummary } from './adapters/sqlite-certificate-store.ts';
+export type { NewTenant } from './tenants/new-tenant.ts';
+export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';
+export { createSecretBox, MASTER_KEY_BYTES, type SecretBox } from './secrets/secret-box.ts';
+export { loadOrCreateMasterKey } from './secrets/master-key.ts';
+export {
+  generateApiKey, isWellFormedApiKey, apiKeyEnvironment, apiKeyEnvironmentFor, hashApiKey, sameApiKeyHash,
+  API_KEY_PREFIX, API_KEY_BODY_LENGTH,
+} from './api-keys/api-key.ts';
+export { TenancyError, isTenancyError, tenancyErrorCatalogue, type TenancyErrorCode } from './errors.ts';

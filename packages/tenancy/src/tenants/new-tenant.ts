@@ -1,0 +1,39 @@
+import { parseNit, type DianEnvironment, type NumberingResolution, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
+import { TenancyError } from '../errors.ts';
+
+/** What onboarding (or the embedded start, for the demo tenant) registers. */
+export type NewTenant = {
+  tenant: Tenant;
+  environment: DianEnvironment;
+  software: SoftwareRegistration;
+  resolutions: readonly NumberingResolution[];
+  activeResolutionId?: string | undefined;
+};
+
+const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * The consistency a registry can check on its own: the id can travel in stream names and URLs, the
+ * NITs carry their DV, resolution ids are unique and the active one exists. Field formats
+ * (address, resolution dates) are the onboarding form's schema's job.
+ */
+export function checkNewTenant(input: NewTenant): void {
+  checkTenantId(input.tenant.id);
+  if (input.environment !== '1' && input.environment !== '2') throw new TenancyError('TENANT_INVALID', 'environment');
+  checkNit(input.tenant.nit, input.tenant.dv, 'tenant.nit');
+  checkNit(input.software.providerNit, input.software.providerDv, 'software.providerNit');
+  const ids = input.resolutions.map((r) => r.id);
+  if (ids.some((id) => !id) || new Set(ids).size !== ids.length) throw new TenancyError('TENANT_INVALID', 'resolution ids must be unique and non-empty');
+  if (input.activeResolutionId !== undefined && !ids.includes(input.activeResolutionId)) {
+    throw new TenancyError('TENANT_INVALID', 'activeResolutionId is not among the resolutions');
+  }
+}
+
+export function checkTenantId(id: string): void {
+  if (typeof id !== 'string' || !TENANT_ID.test(id)) throw new TenancyError('TENANT_ID_INVALID');
+}
+
+function checkNit(nit: string, dv: number, field: string): void {
+  const parsed = parseNit(nit);
+  if (!parsed.ok || parsed.value.dv !== dv) throw new TenancyError('TENANT_INVALID', `${field}: NIT and DV do not match`);
+}

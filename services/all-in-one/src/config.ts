@@ -1,0 +1,29 @@
+import { ingressConfigFromEnv, type IngressConfig } from '@fe/ingress';
+import { z } from 'zod';
+
+/**
+ * The embedded default's own keys (architecture.md convention 6); each service's keys come from
+ * its own schema. Parsed once in main.ts.
+ */
+export const embeddedConfigSchema = z.object({
+  dataDir: z.string().min(1).default('./data').describe('FE_DATA_DIR: SQLite files, stored documents and keys.'),
+  host: z.string().default('127.0.0.1').describe('FE_HOST: address to listen on (loopback by default).'),
+  port: z.coerce.number().int().min(0).max(65535).default(8080).describe('FE_PORT: HTTP port (0 = any free port).'),
+  baseUrl: z.url().optional().describe('FE_BASE_URL: public URL of the service, for links; default http://<host>:<port>.'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('FE_LOG_LEVEL: pino level.'),
+  signerThreads: z.coerce.number().int().min(1).max(64).default(1).describe('FE_SIGNER_THREADS: worker threads signing invoices.'),
+  dianEndpoint: z.url().optional().describe('FE_DIAN_ENDPOINT: a DIAN (or simulator) endpoint; absent = the built-in simulator.'),
+  dianSimulatorPort: z.coerce.number().int().min(0).max(65535).default(0).describe('FE_DIAN_SIMULATOR_PORT: port of the built-in simulator (0 = any free port).'),
+  dianSimulatorFault: z.string().optional().describe('FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).'),
+});
+
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig };
+
+const envNames = Object.fromEntries(
+  Object.entries(embeddedConfigSchema.shape).map(([key, schema]) => [key, /^(FE_[A-Z0-9_]+):/.exec(schema.description ?? '')![1]!]),
+) as Record<keyof z.infer<typeof embeddedConfigSchema>, string>;
+
+export function embeddedConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EmbeddedConfig {
+  const raw = Object.fromEntries(Object.entries(envNames).map(([key, name]) => [key, env[name]]).filter(([, v]) => v !== undefined && v !== ''));
+  return { ...embeddedConfigSchema.parse(raw), ingress: ingressConfigFromEnv(env) };
+}

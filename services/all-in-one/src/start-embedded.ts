@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { topics } from '@fe/contracts';
+import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
+import {
+  answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
+} from '@fe/ingress';
+import {
+  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, SqliteEventStore, startRelay,
+  type Clock, type Logger, type ServiceModule,
+} from '@fe/platform';
+import { createStatusProjection, SqliteStatusStore, statusRoutes } from '@fe/projection';
+import { createRendererService, pdfkitRenderer } from '@fe/renderer';
+import { createSignerPool, createSignerService } from '@fe/signer';
+import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
+import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import type { FastifyInstance } from 'fastify';
+import type { EmbeddedConfig } from './config.ts';
+import { loadOrCreateSecretFile } from './local-secret.ts';
+import { notifyingEventStore } from './notifying-event-store.ts';
+
+export type Embedded = {
+  url: string;
+  app: FastifyInstance;
+  demo: { apiKey: string; created: boolean };
+  simulator: DianSimulator | undefined;
+  eventStore: SqliteEventStore;
+  statusStore: SqliteStatusStore;
+  close(): Promise<void>;
+};
+
+/**
+ * Every service in one process (decisions.md, "Deployment shapes", embedded): SQLite under the data
+ * folder, the in-process bus, the filesystem blob store served at /files, the built-in DIAN
+ * simulator. Order matters: consumers subscribe before the relay republishes what a previous run
+ * left unsettled, and the HTTP port opens last, when everything behind it runs.
+ */
+export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record<string, string | undefined>>, logger: Logger, clock: Clock): Promise<Embedded> {
+  const dir = config.dataDir;
+  mkdirSync(join(dir, 'files'), { recursive: true });
+  const stateDb = join(dir, 'state.sqlite');
+  const closers: (() => Promise<void> | void)[] = [];
+  try {
+    const tenants = new SqliteTenantDirectory({ path: join(dir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dir, 'master.key')), now: () => clock.now() });
+    closers.push(() => tenants.close());
+    const demo = await ensureDemoTenant(tenants, { now: clock.now() });
+
+    let simulator: DianSimulator | undefined;
+    let dianEndpoint = config.dianEndpoint;
+    if (!dianEndpoint) {
+      const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
+      simulator = await startDianSimulator(
+        simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault }),
+        { port: config.dianSimulatorPort },
+      );
+      closers.push(() => simulator!.close());
+      dianEndpoint = simulator.endpoint;
+    }
+
+    const rawStore = new SqliteEventStore(join(dir, 'events.sqlite'), () => clock.now());
+    closers.push(() => rawStore.close());
+    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions });
+    closers.push(() => bus.close());
+    const checkpoints = new SqliteCheckpointStore(stateDb);
+    closers.push(() => checkpoints.close());
+    const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
+    const links = new SignedLinks(loadOrCreateSecretFile(join(dir, 'links.key')), `${baseUrl}/files`);
+    const blobs = new FilesystemBlobStore(join(dir, 'files'), links, () => clock.now());
+
+    let nudge = () => {};
+    const store = notifyingEventStore(rawStore, () => nudge());
+    const statusStore = new SqliteStatusStore(stateDb);
+    closers.push(() => statusStore.close());
+    const signerPool = createSignerPool({ size: config.signerThreads });
+    closers.push(() => signerPool.close());
+
+    const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
+    const services: ServiceModule[] = [
+      projection,
+      createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }),
+      createRendererService({ store, bus, blobs, renderer: pdfkitRenderer(), clock, logger: logger.child({ service: 'renderer' }) }),
+      createSubmitterService(
+        { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), scheduleDbPath: stateDb },
+        submitterConfigFromEnv(simulator
+          ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
+          : { ...env, DIAN_ENDPOINT: dianEndpoint }),
+      ),
+    ];
+    for (const service of services) await service.start();
+    closers.push(async () => {
+      for (const service of [...services].reverse()) await service.stop();
+    });
+
+    const topic = topics.invoiceEvents.name;
+    const relay = startRelay({
+      name: 'relay.invoice-events', store: rawStore, bus, checkpoints, logger: logger.child({ service: 'relay' }),
+      route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
+      settledThrough: (published) => bus.settledThrough(topic, published),
+    });
+    nudge = () => relay.nudge();
+    closers.push(() => relay.stop());
+    await relay.caughtUp();
+
+    const idempotency = new SqliteIdempotencyStore(stateDb);
+    closers.push(() => idempotency.close());
+    const app = createHttpApp({
+      logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
+      routes: [
+        postInvoiceRoute({
+          store, tenants, idempotency, clock, config: config.ingress,
+          allocator: new NumberAllocator(store, async (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix)),
+          outcomes: projection,
+          answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
+          appended: () => relay.nudge(),
+        }),
+        async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
+        filesRoute(blobs, links, () => clock.now()),
+        docsRoute,
+      ],
+    });
+    closers.push(() => app.close());
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.baseUrl ?? `http://${config.host}:${port}`;
+    if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
+
+    return {
+      url, app, simulator, eventStore: rawStore, statusStore,
+      demo: { apiKey: demo.apiKey, created: demo.created },
+      close: () => closeAll(closers),
+    };
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+}
+
+/** Closes in reverse order of opening; one failing closer does not keep the others open. */
+async function closeAll(closers: (() => Promise<void> | void)[]): Promise<void> {
+  for (const close of closers.splice(0).reverse()) {
+    try {
+      await close();
+    } catch {
+      // already closed or failed to start: nothing left to release
+    }
+  }
+}

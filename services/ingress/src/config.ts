@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The ingress configuration (architecture.md convention 6): every key has a description, an
+ * environment variable and a safe development default. Parsed once by a composition root.
+ */
+export const ingressConfigSchema = z.object({
+  waitBudgetMs: z.coerce.number().int().min(0).max(120_000).default(10_000)
+    .describe('FE_WAIT_BUDGET_MS: how long POST waits for DIAN\'s verdict before answering 202.'),
+  bodyLimitBytes: z.coerce.number().int().positive().default(1024 * 1024)
+    .describe('FE_BODY_LIMIT_BYTES: largest accepted body (decisions.md: 1 MiB).'),
+  rateLimitPerSecond: z.coerce.number().positive().default(50)
+    .describe('FE_RATE_LIMIT_PER_SECOND: sustained requests per tenant per second.'),
+  rateLimitBurst: z.coerce.number().int().positive().default(100)
+    .describe('FE_RATE_LIMIT_BURST: requests a tenant may send at once.'),
+  idempotencyTtlHours: z.coerce.number().positive().default(24)
+    .describe('FE_IDEMPOTENCY_TTL_HOURS: how long an Idempotency-Key and its first response are kept.'),
+  idempotencyLeaseMs: z.coerce.number().int().positive().default(30_000)
+    .describe('FE_IDEMPOTENCY_LEASE_MS: after a crash, how long a key stays "in progress" before another request may take it over.'),
+  linkTtlSeconds: z.coerce.number().int().positive().default(7 * 24 * 3600)
+    .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url (decisions.md: 7 days).'),
+  retryAfterSeconds: z.coerce.number().int().positive().default(2)
+    .describe('FE_RETRY_AFTER_SECONDS: Retry-After sent with 503 UNAVAILABLE.'),
+});
+
+export type IngressConfig = z.infer<typeof ingressConfigSchema>;
+
+/** Environment variable of each key, as written in its description. */
+export const ingressEnv = Object.fromEntries(
+  Object.entries(ingressConfigSchema.shape).map(([key, schema]) => [key, /^(FE_[A-Z0-9_]+):/.exec(schema.description ?? '')![1]!]),
+) as Record<keyof IngressConfig, string>;
+
+export function ingressConfigFromEnv(env: Readonly<Record<string, string | undefined>>): IngressConfig {
+  const raw = Object.fromEntries(Object.entries(ingressEnv).map(([key, name]) => [key, env[name]]).filter(([, v]) => v !== undefined));
+  return ingressConfigSchema.parse(raw);
+}

@@ -1,0 +1,34 @@
+/**
+ * Idempotency-Key bookkeeping (decisions.md, "Create invoice"): per tenant and key, the hash of
+ * the first body, whether it is still running, and its response once it finished.
+ *
+ *   const started = await keys.begin({ tenantId, key, requestHash, now, leaseMs, storeHead });
+ *   if (started.outcome === 'replay') return started.response;
+ *   … await keys.complete(tenantId, key, response);
+ */
+export type StoredResponse = { statusCode: number; headers: Record<string, string>; body: unknown };
+
+export type BeginResult =
+  | { outcome: 'started' }
+  /** The first request finished: answer with its response again. */
+  | { outcome: 'replay'; response: StoredResponse }
+  /** Same key, different body: 422 IDEMPOTENCY_KEY_REUSED. */
+  | { outcome: 'mismatch' }
+  /** The first request is still running (its lease is alive): 409 IDEMPOTENCY_IN_PROGRESS. */
+  | { outcome: 'in_progress' }
+  /**
+   * The first request died (lease expired) before it finished. `storeHead` is the event-store
+   * position when it began: whatever it appended is after it, so the caller can find its invoice.
+   */
+  | { outcome: 'taken_over'; storeHead: bigint };
+
+export type BeginInput = { tenantId: string; key: string; requestHash: string; now: Date; leaseMs: number; storeHead: bigint };
+
+export interface IdempotencyStore {
+  begin(input: BeginInput): Promise<BeginResult>;
+  complete(tenantId: string, key: string, response: StoredResponse, now: Date): Promise<void>;
+  /** Forgets a key whose request failed without effect (5xx, 429), so the client may retry it. */
+  release(tenantId: string, key: string): Promise<void>;
+  /** Deletes keys created before `cutoff`; returns how many. */
+  purgeCreatedBefore(cutoff: Date): Promise<number>;
+}

@@ -1,0 +1,78 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
+
+type Row = { request_hash: string; response: string | null; lease_until: number; store_head: bigint };
+
+/**
+ * Idempotency keys in SQLite. `begin` runs in one IMMEDIATE transaction, so two requests with the
+ * same key can never both start: the second sees the first's row and its lease.
+ */
+export class SqliteIdempotencyStore implements IdempotencyStore {
+  private readonly db: DatabaseSync;
+  private readonly select: StatementSync;
+  private readonly insert: StatementSync;
+  private readonly takeOver: StatementSync;
+  private readonly finish: StatementSync;
+  private readonly remove: StatementSync;
+  private readonly purge: StatementSync;
+
+  constructor(path: string) {
+    this.db = new DatabaseSync(path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
+      tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
+      lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
+      PRIMARY KEY (tenant_id, key))`);
+    this.select = this.db.prepare('SELECT request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?');
+    this.select.setReadBigInts(false);
+    this.insert = this.db.prepare('INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)');
+    this.takeOver = this.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE tenant_id = ? AND key = ?');
+    this.finish = this.db.prepare('UPDATE idempotency_keys SET response = ? WHERE tenant_id = ? AND key = ?');
+    this.remove = this.db.prepare('DELETE FROM idempotency_keys WHERE tenant_id = ? AND key = ?');
+    this.purge = this.db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  }
+
+  async begin(input: BeginInput): Promise<BeginResult> {
+    const { tenantId, key, requestHash, now, leaseMs, storeHead } = input;
+    const nowMs = now.getTime();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const row = this.select.get(tenantId, key) as Row | undefined;
+      let result: BeginResult;
+      if (!row) {
+        this.insert.run(tenantId, key, requestHash, nowMs + leaseMs, storeHead, nowMs);
+        result = { outcome: 'started' };
+      } else if (row.request_hash !== requestHash) {
+        result = { outcome: 'mismatch' };
+      } else if (row.response !== null) {
+        result = { outcome: 'replay', response: JSON.parse(row.response) as StoredResponse };
+      } else if (row.lease_until > nowMs) {
+        result = { outcome: 'in_progress' };
+      } else {
+        this.takeOver.run(nowMs + leaseMs, tenantId, key);
+        result = { outcome: 'taken_over', storeHead: BigInt(row.store_head) };
+      }
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async complete(tenantId: string, key: string, response: StoredResponse, _now?: Date): Promise<void> {
+    this.finish.run(JSON.stringify(response), tenantId, key);
+  }
+
+  async release(tenantId: string, key: string): Promise<void> {
+    this.remove.run(tenantId, key);
+  }
+
+  async purgeCreatedBefore(cutoff: Date): Promise<number> {
+    return Number(this.purge.run(cutoff.getTime()).changes);
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,15 @@
+// The public surface of @fe/ingress. Anything not exported here is private.
+export { ingressConfigSchema, ingressConfigFromEnv, ingressEnv, type IngressConfig } from './config.ts';
+export { createHttpApp, type HttpAppOptions } from './http/create-http-app.ts';
+export { ApiError } from './http/api-error.ts';
+export { NumberAllocator, type UsedNumberHint } from './numbering/number-allocator.ts';
+export type { IdempotencyStore, StoredResponse, BeginResult } from './idempotency/idempotency-store.ts';
+export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store.ts';
+export { requestHash } from './idempotency/request-hash.ts';
+export type { InvoiceOutcomes } from './request-invoice/invoice-outcomes.ts';
+export { requestInvoice, type RequestInvoicePorts, type InvoiceCommand } from './request-invoice/handler.ts';
+export { decideRequest, requestedData, type AcceptedRequest } from './request-invoice/decide.ts';
+export { answerWithLinks } from './request-invoice/answer.ts';
+export { postInvoiceRoute } from './routes/post-invoice.ts';
+export { filesRoute } from './routes/files.ts';
+export { docsRoute } from './routes/docs.ts';

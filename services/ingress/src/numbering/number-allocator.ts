@@ -1,0 +1,70 @@
+import { invoiceStreamName, isConcurrencyError, type EventStore } from '@fe/platform';
+import type { Envelope } from '@fe/contracts';
+import type { NumberingResolution } from '@fe/dian-domain';
+import { ApiError } from '../http/api-error.ts';
+
+/** Highest number already used for a tenant and prefix, as far as a read model knows (it may lag). */
+export type UsedNumberHint = (tenantId: string, prefix: string) => Promise<bigint | undefined>;
+
+/**
+ * Numbers invoices with the event store as the only arbiter (architecture.md: "a wrong
+ * expectation raises a concurrency error; this is how duplicate invoice numbers are prevented").
+ * The invoice stream is named after its number and created with `no_stream`, so whatever this
+ * process believes, two requests can never both own a number — not even from two processes.
+ *
+ * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER. Next consecutive: start after
+ * the highest number known (this process's memory, else the read model's hint, else the range
+ * start) and move up past numbers another writer took, until the range is exhausted.
+ */
+export class NumberAllocator {
+  private readonly store: EventStore;
+  private readonly hint: UsedNumberHint;
+  private readonly highest = new Map<string, bigint>();
+
+  constructor(store: EventStore, hint: UsedNumberHint) {
+    this.store = store;
+    this.hint = hint;
+  }
+
+  /**
+   * Appends the first event of the invoice that gets a number. `firstEvent(number)` makes it
+   * (the CUFE depends on the number). Returns the number used.
+   */
+  async allocate(tenantId: string, resolution: NumberingResolution, explicit: string | undefined, firstEvent: (number: string) => Envelope): Promise<string> {
+    const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
+    if (explicit !== undefined) {
+      const taken = await this.tryAppend(tenantId, resolution, explicit, firstEvent);
+      this.remember(memoryKey, BigInt(explicit));
+      if (!taken) throw new ApiError('DUPLICATE_INVOICE_NUMBER', 'That number was already used by this tenant and prefix.', [{ path: 'number', message: `${resolution.prefix}${BigInt(explicit)} already exists` }]);
+      return explicit;
+    }
+    const from = BigInt(resolution.from);
+    const to = BigInt(resolution.to);
+    let known = this.highest.get(memoryKey);
+    if (known === undefined) known = (await this.hint(tenantId, resolution.prefix)) ?? from - 1n;
+    for (let candidate = (known < from - 1n ? from - 1n : known) + 1n; candidate <= to; candidate++) {
+      if (await this.tryAppend(tenantId, resolution, candidate.toString(), firstEvent)) {
+        this.remember(memoryKey, candidate);
+        return candidate.toString();
+      }
+      this.remember(memoryKey, candidate);
+    }
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+  }
+
+  private async tryAppend(tenantId: string, resolution: NumberingResolution, number: string, firstEvent: (number: string) => Envelope): Promise<boolean> {
+    const event = firstEvent(number);
+    try {
+      await this.store.append(invoiceStreamName(tenantId, `${resolution.prefix}${BigInt(number)}`), [event], 'no_stream');
+      return true;
+    } catch (error) {
+      if (isConcurrencyError(error)) return false;
+      throw error;
+    }
+  }
+
+  private remember(key: string, number: bigint): void {
+    const current = this.highest.get(key);
+    if (current === undefined || number > current) this.highest.set(key, number);
+  }
+}

@@ -1,0 +1,26 @@
+import type { BlobStore } from '@fe/platform';
+import { createResponseBody, type InvoiceStatusView } from '@fe/projection';
+import type { StoredResponse } from '../idempotency/idempotency-store.ts';
+
+const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
+
+/**
+ * The create-invoice answer for a view (decisions.md): 201 accepted, 202 pending, 422 rejected
+ * (body with error.code TAX_AUTHORITY_REJECTED); Location names the status endpoint. Links are
+ * minted now; before the signer or the renderer stored a file, its link points at the key the file
+ * will have, and answers 404 FILE_NOT_READY until then.
+ */
+export function answerWithLinks(blobs: BlobStore, linkTtlSeconds: number): (view: InvoiceStatusView) => Promise<StoredResponse> {
+  return async (view) => {
+    const base = `${view.tenantId}/${view.number}`;
+    const [xmlUrl, pdfUrl] = await Promise.all([
+      blobs.signedUrl(view.xmlKey ?? `${base}.xml`, linkTtlSeconds),
+      blobs.signedUrl(view.pdfKey ?? `${base}.pdf`, linkTtlSeconds),
+    ]);
+    return {
+      statusCode: statusCodes[view.status],
+      headers: { Location: `/api/v1/service/status/${view.cufe}` },
+      body: createResponseBody(view, { xmlUrl, pdfUrl }),
+    };
+  };
+}

@@ -1,0 +1,99 @@
+import type { Envelope, ErrorCode, InvoiceRequestedV1 } from '@fe/contracts';
+import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { evolve, type InvoiceStatusView } from '@fe/projection';
+import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
+import type { IngressConfig } from '../config.ts';
+import { ApiError } from '../http/api-error.ts';
+import { findRequestedByKey } from '../idempotency/find-requested-by-key.ts';
+import type { IdempotencyStore, StoredResponse } from '../idempotency/idempotency-store.ts';
+import { requestHash } from '../idempotency/request-hash.ts';
+import type { NumberAllocator } from '../numbering/number-allocator.ts';
+import { decideRequest, requestedData } from './decide.ts';
+import type { InvoiceOutcomes } from './invoice-outcomes.ts';
+
+export type RequestInvoicePorts = {
+  store: EventStore;
+  tenants: TenantDirectory;
+  idempotency: IdempotencyStore;
+  allocator: NumberAllocator;
+  outcomes: InvoiceOutcomes;
+  /** The HTTP answer for an invoice's current view (status code, Location, body with fresh links). */
+  answer(view: InvoiceStatusView): Promise<StoredResponse>;
+  /** Called after InvoiceRequested is stored (the embedded shape nudges the relay). */
+  appended(): void;
+  clock: Clock;
+  config: IngressConfig;
+};
+
+export type InvoiceCommand = { tenantId: string; body: unknown; idempotencyKey: string | undefined; requestId: string };
+
+/**
+ * POST /invoice as a function of its ports: tenant readiness, Idempotency-Key, validation,
+ * numbering (the InvoiceRequested append is the commit point), then waiting for the verdict.
+ * Every answer after authentication is kept for the key, except 5xx: those release it.
+ */
+export async function requestInvoice(ports: RequestInvoicePorts, command: InvoiceCommand): Promise<StoredResponse> {
+  const { tenantId, idempotencyKey: key } = command;
+  const profile = await readyProfile(ports, tenantId);
+  if (key === undefined) return await issue(ports, profile, command);
+
+  const begun = await ports.idempotency.begin({
+    tenantId, key, requestHash: requestHash(command.body), now: ports.clock.now(), leaseMs: ports.config.idempotencyLeaseMs, storeHead: await ports.store.head(),
+  });
+  if (begun.outcome === 'replay') return begun.response;
+  if (begun.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different body.', [{ path: 'Idempotency-Key', message: 'reused with another body' }]);
+  if (begun.outcome === 'in_progress') throw new ApiError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running.', [{ path: 'Idempotency-Key', message: 'in progress' }], { 'Retry-After': '1' });
+
+  try {
+    const orphan = begun.outcome === 'taken_over' ? await findRequestedByKey(ports.store, begun.storeHead, tenantId, key) : undefined;
+    const response = orphan ? await waitAndAnswer(ports, orphan) : await issue(ports, profile, command);
+    await ports.idempotency.complete(tenantId, key, response, ports.clock.now());
+    return response;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      await ports.idempotency.complete(tenantId, key, { statusCode: error.status, headers: error.headers, body: error.body(command.requestId) }, ports.clock.now());
+    } else {
+      await ports.idempotency.release(tenantId, key).catch(() => undefined); // the store may be what failed
+    }
+    throw error;
+  }
+}
+
+async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command: InvoiceCommand): Promise<StoredResponse> {
+  const decided = decideRequest(command.body, profile, ports.clock.now());
+  if (!decided.ok) {
+    const { code, message, details } = decided.error;
+    throw new ApiError(code as ErrorCode, message, details);
+  }
+  const accepted = decided.value;
+  let requested: InvoiceRequestedV1 | undefined;
+  await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
+    const data = requestedData(accepted, profile, number, command.idempotencyKey);
+    const meta = { tenantId: command.tenantId, invoiceId: invoiceStreamName(command.tenantId, data.document_id), correlationId: command.requestId, causationId: command.requestId };
+    requested = newInvoiceEvent('InvoiceRequested', data, meta, ports.clock);
+    return requested as Envelope;
+  });
+  ports.appended();
+  return waitAndAnswer(ports, requested!);
+}
+
+/** Waits for the verdict and its PDF (drawn after it), then answers with whatever is known. */
+async function waitAndAnswer(ports: RequestInvoicePorts, requested: InvoiceRequestedV1): Promise<StoredResponse> {
+  const done = (v: InvoiceStatusView) => v.status !== 'pending' && v.pdfKey !== undefined;
+  const view = await ports.outcomes.waitFor(requested.invoice_id!, done, ports.config.waitBudgetMs);
+  return ports.answer(view ?? evolve(undefined, requested)!);
+}
+
+async function readyProfile(ports: RequestInvoicePorts, tenantId: string): Promise<TenantProfile> {
+  const profile = await ports.tenants.profile(tenantId);
+  const notReady = (message: string) => new ApiError('TENANT_NOT_READY', `Onboarding is incomplete: ${message}.`, [{ path: '', message }]);
+  if (!profile) throw notReady('the tenant has no company data');
+  if (!profile.resolutions.length) throw notReady('no numbering resolution on file');
+  if (!profile.hasCertificate) throw notReady('no signing certificate on file');
+  try {
+    await ports.tenants.credential(tenantId, ports.clock.now());
+  } catch {
+    throw notReady('the signing certificate is not valid now');
+  }
+  return profile;
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { Envelope } from '@fe/contracts';
+import {
+  findEvent, isConcurrencyError, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
+  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
+} from '@fe/platform';
+import { RendererError } from '../errors.ts';
+import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
+import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
+import { isRenderingReactionError, RenderingReactionError } from './errors.ts';
+import type { RenderingTenants } from './rendering-tenants.ts';
+import { signedInvoiceView } from './signed-view.ts';
+
+export type OnInvoiceVerdictPorts = {
+  store: EventStore;
+  blobs: BlobStore;
+  renderer: InvoiceRenderer;
+  clock: Clock;
+  logger: Logger;
+  tenants?: RenderingTenants | undefined;
+};
+
+/**
+ * InvoiceAccepted or InvoiceRejected → PDF in the blob store → InvoiceRendered (architecture.md
+ * convention 2). Idempotent on an at-least-once bus: the stream decides whether there is work, the
+ * append expects the version that was loaded, and a delivery that loses that race returns quietly.
+ * The same view gives the same PDF bytes (renderInvoicePdf), so a loser's blob write is harmless.
+ *
+ *   const onVerdict = onInvoiceVerdict(ports);
+ *   await subscribeInvoiceEvents(bus, { group: 'fe.renderer', logger, handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict } });
+ */
+export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
+  return async (event: InvoiceVerdict, message?: DeliveredMessage): Promise<void> => {
+    const log = ports.logger.child({ reaction: 'on-invoice-verdict', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const stream = event.invoice_id;
+    if (!stream) throw new RenderingReactionError('VERDICT_NOT_RECORDED', 'the event has no invoice_id');
+    try {
+      const loaded = await loadInvoiceStream(ports.store, stream);
+      const decision = decideRendering(event, loaded.events);
+      if (decision.action === 'none') {
+        // not_signed cannot happen in the flow (DIAN only sees signed invoices): worth a warning.
+        log[decision.reason === 'not_signed' ? 'warn' : 'info']({ outcome: 'skipped', reason: decision.reason }, 'no PDF to draw');
+        return;
+      }
+
+      const { requested, signed, validatedAt } = decision;
+      const softwareProviderName = (await ports.tenants?.profile(requested.tenant_id))?.software.providerName;
+      const view = await signedInvoiceView(ports.blobs, requested, signed, { validatedAt, softwareProviderName });
+      const pdf = await ports.renderer.render(view);
+      const pdfKey = renderedPdfKey(requested.tenant_id, requested.data.document_id);
+      // Stored before the event that points at it, so a reader never follows a key to nothing.
+      await ports.blobs.put(pdfKey, pdf.bytes, 'application/pdf');
+
+      const data = invoiceRenderedData(pdfKey, createHash('sha256').update(pdf.bytes).digest('hex'), pdf.pageCount);
+      const rendered = newInvoiceEvent('InvoiceRendered', data, metaCausedBy(event), ports.clock);
+      try {
+        // zod types invoice_id as `string | undefined`, Envelope as optional `string` (exactOptionalPropertyTypes).
+        await ports.store.append(stream, [rendered as Envelope], loaded.version);
+      } catch (error) {
+        if (!isConcurrencyError(error) || !(await renderedMeanwhile(ports.store, stream))) throw error;
+        log.info({ outcome: 'lost_race' }, 'another delivery recorded InvoiceRendered first; nothing to do');
+        return;
+      }
+      log.info({ outcome: 'rendered', pdf_key: pdfKey, pages: pdf.pageCount, verdict: event.type }, 'invoice PDF drawn');
+    } catch (error) {
+      // Final failures get one line with their stable code; transient ones are the bus's warning.
+      if (isRenderingReactionError(error) || error instanceof RendererError) {
+        log.error({ code: error.code, verdict: event.type }, 'invoice PDF cannot be drawn');
+      }
+      throw error;
+    }
+  };
+}
+
+/** After a ConcurrencyError: true when the event that got in first was an InvoiceRendered. */
+async function renderedMeanwhile(store: EventStore, stream: string): Promise<boolean> {
+  return findEvent((await loadInvoiceStream(store, stream)).events, 'InvoiceRendered') !== undefined;
+}

@@ -1,0 +1,127 @@
+// The renderer service on the embedded adapters (SQLite in memory, the in-process bus, files in a
+// temp dir) and the real pdfkit renderer, watched through the port to see the view it was given.
+import { createHash } from 'node:crypto';
+import type { Envelope, InvoiceRenderedV1 } from '@fe/contracts';
+import { demoSoftware, demoTenant } from '@fe/dian-domain';
+import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { deadLetterHeaders } from '@fe/platform';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InvoiceView } from '../invoice-view/invoice-view.ts';
+import { pdfkitRenderer } from '../pdfkit-renderer.ts';
+import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
+import { createRendererService } from '../service.ts';
+import { onInvoiceVerdict } from './handler.ts';
+import {
+  acceptedEvent, deadLetters, eventsOfType, makeWorld, publish, recordSignedInvoice, recordVerdict, rejectedEvent, validatedAt, waitFor,
+} from './test-world.ts';
+
+const pdfkit = pdfkitRenderer();
+const tenants = { profile: async (id: string) => (id === demoTenant.id ? { software: demoSoftware } : undefined) };
+const config = { maxAttempts: 2, retryBackoffMs: 1 };
+
+let world = makeWorld();
+let views: InvoiceView[] = [];
+const watching: InvoiceRenderer = { render: async (view) => (views.push(view), pdfkit.render(view)) };
+const started: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+  await world.close();
+  world = makeWorld();
+  views = [];
+});
+
+async function startRenderer() {
+  const service = createRendererService({ ...world, renderer: watching, tenants }, config);
+  await service.start();
+  started.push(service);
+}
+
+const logged = (outcome: string) => world.logger.entries.filter((e) => e.fields.outcome === outcome);
+const renderedOf = async (stream: string) => (await eventsOfType(world.store, stream, 'InvoiceRendered')) as InvoiceRenderedV1[];
+
+async function expectOnePdf(stream: string, documentId: string) {
+  const [rendered, ...more] = await renderedOf(stream);
+  expect(more).toHaveLength(0);
+  expect(rendered!.data).toMatchObject({ pdf_key: `demo/${documentId}.pdf`, pages: 1 });
+  const blob = await world.blobs.get(rendered!.data.pdf_key);
+  expect(blob.contentType).toBe('application/pdf');
+  expect(Buffer.from(blob.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+  expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(rendered!.data.pdf_sha256);
+  return rendered!;
+}
+
+describe('the renderer service, on DIAN\'s verdict', () => {
+  it('draws the PDF of an accepted invoice once, with DIAN\'s validation time and the provider\'s name', async () => {
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[1]!.request, '990000401');
+    const accepted = acceptedEvent(invoice.signed);
+    await recordVerdict(world, invoice, accepted);
+    await waitFor(() => logged('rendered').length === 1);
+
+    const rendered = await expectOnePdf(invoice.requested.invoice_id!, 'SETP990000401');
+    expect(rendered).toMatchObject({ causation_id: accepted.id, correlation_id: invoice.requested.correlation_id, tenant_id: 'demo' });
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({
+      cufe: invoice.requested.data.cufe, environment: '2', validatedAt, signed: true,
+      softwareProvider: { name: demoSoftware.providerName },
+    });
+  });
+
+  it('draws the PDF of a rejected invoice too, without a validation time', async () => {
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000402');
+    await recordVerdict(world, invoice, rejectedEvent(invoice.signed));
+    await waitFor(() => logged('rendered').length === 1);
+    await expectOnePdf(invoice.requested.invoice_id!, 'SETP990000402');
+    expect(views[0]!.validatedAt).toBeUndefined();
+  });
+
+  it('adds nothing when the verdict is delivered again', async () => {
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000403');
+    const accepted = acceptedEvent(invoice.signed);
+    await recordVerdict(world, invoice, accepted);
+    await waitFor(() => logged('rendered').length === 1);
+    await publish(world.bus, accepted);
+    await waitFor(() => logged('skipped').length === 1);
+    expect(logged('skipped')[0]!.fields.reason).toBe('already_rendered');
+    expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(1);
+    expect(views).toHaveLength(1);
+  });
+
+  it('records one InvoiceRendered when two deliveries race', async () => {
+    const handle = onInvoiceVerdict({ ...world, renderer: watching });
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000404');
+    const accepted = acceptedEvent(invoice.signed);
+    await world.store.append(invoice.requested.invoice_id!, [accepted as Envelope], 1n);
+    await Promise.all([handle(accepted), handle(accepted)]);
+    await expectOnePdf(invoice.requested.invoice_id!, 'SETP990000404');
+    expect(logged('lost_race')).toHaveLength(1);
+  });
+
+  it('refuses to draw from an XML that is not the one InvoiceSigned describes', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000405');
+    await world.blobs.put(invoice.signed.data.xml_key, invoice.xml.replace('Producto 1', 'Producto 9'), 'application/xml');
+    await recordVerdict(world, invoice, acceptedEvent(invoice.signed));
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toContain('XML_DIGEST_MISMATCH');
+    expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
+    expect(await world.blobs.exists('demo/SETP990000405.pdf')).toBe(false);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_DIGEST_MISMATCH', 'XML_DIGEST_MISMATCH']);
+  });
+
+  it('skips, with a warning, a verdict on an invoice that has no InvoiceSigned', async () => {
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000406');
+    // A verdict recorded in a stream that holds no InvoiceSigned.
+    const orphan = { ...acceptedEvent(invoice.signed), invoice_id: 'inv-demo-SETP990000499' };
+    await world.store.append(orphan.invoice_id, [orphan as Envelope], 'no_stream');
+    await publish(world.bus, orphan);
+    await waitFor(() => logged('skipped').length === 1);
+    expect(logged('skipped')[0]).toMatchObject({ level: 'warn', fields: { reason: 'not_signed' } });
+    expect(await renderedOf(orphan.invoice_id)).toHaveLength(0);
+    expect(views).toHaveLength(0);
+  });
+});

@@ -1,0 +1,60 @@
+// Test support for the renderer's reaction (not exported from the package). The embedded adapters,
+// the capturing logger and ingress-built InvoiceRequested events come from the signer's test world
+// (one copy of them); the signing credential is the signer's in-memory test identity. Both are
+// reached by path: @fe/signer exports neither (see the report on a `@fe/signer/test-support` export).
+import { createHash } from 'node:crypto';
+import type {
+  Envelope, InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceRequestInput, InvoiceRequestedV1, InvoiceSignedV1,
+} from '@fe/contracts';
+import { buildCase } from '@fe/dian-domain/test-fixtures';
+import { metaCausedBy, newInvoiceEvent } from '@fe/platform';
+import { createInProcessSigner, loadP12 } from '@fe/signer';
+import { publish, requestedEvent, testClock, type World } from '../../../signer/src/on-invoice-requested/test-world.ts';
+import { makeTestIdentity } from '../../../signer/test-support/in-memory-credential.ts';
+
+export {
+  deadLetters, eventsOfType, makeWorld, publish, waitFor, type World,
+} from '../../../signer/src/on-invoice-requested/test-world.ts';
+export const issuedAt = new Date('2026-03-10T15:15:00Z'); // 10:15:00 in Colombia
+export const validatedAt = '2026-03-10T10:16:02-05:00';
+
+const identity = makeTestIdentity();
+const credential = loadP12(identity.p12, identity.password, issuedAt);
+const signer = createInProcessSigner();
+
+export type SignedStream = { requested: InvoiceRequestedV1; signed: InvoiceSignedV1; xml: string };
+
+/** What ingress and the signer leave behind: InvoiceRequested, the signed XML stored, InvoiceSigned. */
+export async function recordSignedInvoice(world: World, request: InvoiceRequestInput, number: string): Promise<SignedStream> {
+  const requested = requestedEvent(request, number, issuedAt);
+  const built = buildCase(request, number, issuedAt); // the same document: demo tenant, habilitación
+  const { xml, signingTime } = signer.signSync(built.xml, credential, { signingTime: issuedAt });
+  const xmlKey = `demo/${requested.data.document_id}.xml`;
+  await world.blobs.put(xmlKey, xml, 'application/xml');
+  const signed = newInvoiceEvent('InvoiceSigned', {
+    xml_key: xmlKey, xml_sha256: createHash('sha256').update(xml).digest('hex'), signed_at: signingTime, certificate_serial: '0badc0ffee',
+  }, metaCausedBy(requested), testClock);
+  await world.store.append(requested.invoice_id!, [requested as Envelope, signed as Envelope], 'no_stream');
+  return { requested, signed, xml };
+}
+
+export function acceptedEvent(cause: InvoiceSignedV1): InvoiceAcceptedV1 {
+  return newInvoiceEvent('InvoiceAccepted', {
+    track_id: 'track-1', status_code: '00', status_description: 'Procesado Correctamente.',
+    status_message: 'La Factura electrónica ha sido autorizada.', notifications: [], validated_at: validatedAt,
+  }, metaCausedBy(cause), testClock);
+}
+
+export function rejectedEvent(cause: InvoiceSignedV1): InvoiceRejectedV1 {
+  return newInvoiceEvent('InvoiceRejected', {
+    track_id: 'track-2', status_code: '99', status_description: 'Validación contiene errores en campos mandatorios.',
+    status_message: 'Documento con errores en campos mandatorios.', errors: [{ rule: 'FAK24', message: 'NIT del adquiriente no registrado' }],
+    rejected_at: '2026-03-10T10:16:05-05:00',
+  }, metaCausedBy(cause), testClock);
+}
+
+/** The submitter's part: the verdict is recorded after InvoiceSigned, then the relay publishes it. */
+export async function recordVerdict(world: World, stream: SignedStream, verdict: InvoiceAcceptedV1 | InvoiceRejectedV1): Promise<void> {
+  await world.store.append(stream.requested.invoice_id!, [verdict as Envelope], 1n);
+  await publish(world.bus, verdict);
+}

@@ -1,0 +1,53 @@
+import { topology } from '@fe/contracts';
+import {
+  subscribeInvoiceEvents,
+  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription,
+} from '@fe/platform';
+import { defaultRendererConfig, type RendererConfig } from './config.ts';
+import { onInvoiceVerdict } from './on-invoice-verdict/handler.ts';
+import type { RenderingTenants } from './on-invoice-verdict/rendering-tenants.ts';
+import type { InvoiceRenderer } from './ports/invoice-renderer.ts';
+
+export type RendererServicePorts = {
+  store: EventStore;
+  bus: EventBus;
+  blobs: BlobStore;
+  /** An instance, e.g. `pdfkitRenderer()`. */
+  renderer: InvoiceRenderer;
+  clock: Clock;
+  logger: Logger;
+  /** Optional: the software provider's name printed on the PDF (a TenantDirectory fits). */
+  tenants?: RenderingTenants | undefined;
+};
+
+/**
+ * The renderer as a service module: consumer group 'fe.renderer' on the invoice topic, reacting to
+ * DIAN's verdict (InvoiceAccepted, InvoiceRejected), so the PDF is drawn once and an accepted
+ * invoice's PDF carries DIAN's validation time (contracts/topology.ts).
+ *
+ *   const renderer = createRendererService({ store, bus, blobs, renderer: pdfkitRenderer(), clock, logger }, rendererConfigFromEnv(process.env));
+ *   await renderer.start();
+ */
+export function createRendererService(ports: RendererServicePorts, config: RendererConfig = defaultRendererConfig): ServiceModule {
+  const group = topology.renderer.consumerGroup ?? 'fe.renderer';
+  const onVerdict = onInvoiceVerdict(ports);
+  let subscription: Subscription | undefined;
+  return {
+    name: 'renderer',
+    async start() {
+      if (subscription) return;
+      subscription = await subscribeInvoiceEvents(ports.bus, {
+        group,
+        logger: ports.logger,
+        maxAttempts: config.maxAttempts,
+        retryBackoffMs: config.retryBackoffMs,
+        handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict },
+      });
+    },
+    async stop() {
+      const current = subscription;
+      subscription = undefined;
+      await current?.stop(); // in-flight rendering finishes first
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Envelope, InvoiceEvent } from '@fe/contracts';
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { metaCausedBy, newInvoiceEvent, parseRecorded } from '@fe/platform';
+import { describe, expect, it } from 'vitest';
+import { decideSigning, invoiceSignedData, serialHex } from './decide.ts';
+import { rebuildInvoice } from './rebuild-invoice.ts';
+import { requestedEvent, testClock } from './test-world.ts';
+
+const issuedAt = new Date('2026-03-10T15:15:00Z');
+const requested = requestedEvent(invoiceCases[0]!.request, '990000101', issuedAt);
+const profile = { tenant: demoTenant, software: demoSoftware, resolutions: [demoResolution] };
+const signed = newInvoiceEvent('InvoiceSigned', {
+  xml_key: 'demo/SETP990000101.xml', xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:00.000-05:00', certificate_serial: '0badc0ffee',
+}, metaCausedBy(requested), testClock);
+const asRecorded = (e: InvoiceEvent) => parseRecorded({ stream: 's', version: 0n, position: 1n, envelope: e as Envelope, recordedAt: '' });
+
+describe('decideSigning', () => {
+  it('signs the recorded request when the stream holds no InvoiceSigned', () => {
+    const decision = decideSigning(requested, [asRecorded(requested)]);
+    expect(decision).toEqual({ action: 'sign', requested: asRecorded(requested) });
+  });
+
+  it('does nothing once InvoiceSigned is recorded (a redelivery)', () => {
+    expect(decideSigning(requested, [requested, signed])).toEqual({ action: 'none', reason: 'already_signed' });
+  });
+
+  it('refuses a delivered event the stream does not hold, or holds with another CUFE', () => {
+    const code = (fn: () => unknown) => { try { fn(); } catch (e) { return (e as { code?: string }).code; } return 'none'; };
+    expect(code(() => decideSigning(requested, []))).toBe('EVENT_NOT_RECORDED');
+    expect(code(() => decideSigning({ ...requested, id: crypto.randomUUID() }, [requested]))).toBe('EVENT_NOT_RECORDED');
+    expect(code(() => decideSigning({ ...requested, data: { ...requested.data, cufe: 'f'.repeat(96) } }, [requested]))).toBe('EVENT_NOT_RECORDED');
+  });
+});
+
+describe('invoiceSignedData', () => {
+  it('records the serial in hex, whole bytes, and SigningTime as signed_at', () => {
+    const data = invoiceSignedData({ xmlKey: 'demo/X1.xml', xmlSha256: 'b'.repeat(64), signingTime: '2026-03-10T10:15:00.000-05:00', serialNumber: String(0x0badc0ffee) });
+    expect(data).toEqual({ xml_key: 'demo/X1.xml', xml_sha256: 'b'.repeat(64), signed_at: '2026-03-10T10:15:00.000-05:00', certificate_serial: '0badc0ffee' });
+    expect(serialHex('255')).toBe('ff');
+    expect(serialHex('256')).toBe('0100');
+  });
+});
+
+describe('rebuildInvoice', () => {
+  const code = (fn: () => unknown) => { try { fn(); } catch (e) { return (e as { code?: string }).code; } return 'none'; };
+
+  it('rebuilds the document whose CUFE ingress recorded', () => {
+    const built = rebuildInvoice(requested.data, profile);
+    expect(built.cufe).toBe(requested.data.cufe);
+    expect(built.documentId).toBe('SETP990000101');
+  });
+
+  it('validates with the Colombian date: a due date equal to it passes though UTC is already the next day', () => {
+    const lateEvening = new Date('2026-03-11T03:30:00Z'); // 22:30 on 10 March in Colombia
+    const request = { ...invoiceCases[0]!.request, payment: { method_code: '31', due_date: '2026-03-10' } };
+    const event = requestedEvent(request, '990000102', lateEvening);
+    expect(rebuildInvoice(event.data, profile).issueDate).toBe('2026-03-10');
+  });
+
+  it('refuses a CUFE, a document id or a resolution that does not match', () => {
+    expect(code(() => rebuildInvoice({ ...requested.data, cufe: '0'.repeat(96) }, profile))).toBe('CUFE_MISMATCH');
+    expect(code(() => rebuildInvoice({ ...requested.data, document_id: 'SETP1' }, profile))).toBe('DOCUMENT_ID_MISMATCH');
+    expect(code(() => rebuildInvoice({ ...requested.data, resolution_id: 'gone' }, profile))).toBe('RESOLUTION_UNKNOWN');
+    expect(code(() => rebuildInvoice(requested.data, { ...profile, tenant: { ...demoTenant, nit: '900373115' } }))).toBe('CUFE_MISMATCH');
+  });
+
+  it('refuses a recorded request that no longer validates, and a number outside the resolution', () => {
+    const badNit = { ...requested.data.request, customer: { ...requested.data.request.customer, document_number: '900108281', check_digit: '0' } };
+    expect(code(() => rebuildInvoice({ ...requested.data, request: badNit }, profile))).toBe('REQUEST_INVALID');
+    expect(code(() => rebuildInvoice({ ...requested.data, number: '1' }, profile))).toBe('REBUILD_FAILED');
+  });
+});

@@ -1,0 +1,189 @@
+// The signer service on the embedded adapters: SQLite in memory, the in-process bus, files in a
+// temp dir, a real signer and the real verifier. The five exits: blob, events, dead letters, logs.
+import { createHash } from 'node:crypto';
+import type { Envelope, InvoiceSignedV1 } from '@fe/contracts';
+import { demoResolution } from '@fe/dian-domain';
+import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
+import { loadP12 } from '../certificates/load-p12.ts';
+import { createInProcessSigner } from '../pool/in-process-signer.ts';
+import { createSignerPool } from '../pool/signer-pool.ts';
+import type { XmlSigner } from '../ports/xml-signer.ts';
+import { createSignerService } from '../service.ts';
+import { verifySignedInvoice } from '../verify/verify-signed-invoice.ts';
+import { onInvoiceRequested } from './handler.ts';
+import {
+  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, publish, requestedEvent, waitFor,
+} from './test-world.ts';
+
+const identity = makeTestIdentity();
+const tenants = memoryTenants((at) => loadP12(identity.p12, identity.password, at));
+const issuedAt = new Date('2026-03-10T15:15:00Z');
+const config = { maxAttempts: 2, retryBackoffMs: 1, digestAlgorithm: 'sha256' as const };
+
+let world = makeWorld();
+const started: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+  await world.close();
+  world = makeWorld();
+});
+const pool = createSignerPool({ size: 1 });
+afterAll(() => pool.close());
+
+async function startSigner(options: { signer?: XmlSigner; bus?: InProcessEventBus; tenants?: typeof tenants } = {}) {
+  const service = createSignerService({
+    store: world.store, bus: options.bus ?? world.bus, blobs: world.blobs, tenants: options.tenants ?? tenants,
+    signer: options.signer ?? createInProcessSigner(), clock: world.clock, logger: world.logger,
+  }, config);
+  await service.start();
+  started.push(service);
+  return service;
+}
+
+const logged = (outcome: string) => world.logger.entries.filter((e) => e.fields.outcome === outcome);
+const signedOf = async (stream: string) => (await eventsOfType(world.store, stream, 'InvoiceSigned')) as InvoiceSignedV1[];
+
+describe('the signer service, on InvoiceRequested', () => {
+  it('stores a signed XML the verifier accepts and records exactly one InvoiceSigned', async () => {
+    await startSigner();
+    const requested = requestedEvent(invoiceCases[1]!.request, '990000201', issuedAt);
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+
+    const [signed, ...more] = await signedOf(requested.invoice_id!);
+    expect(more).toHaveLength(0);
+    expect(signed!.data).toMatchObject({ xml_key: 'demo/SETP990000201.xml', certificate_serial: '0badc0ffee', signed_at: '2026-03-10T10:15:00.000-05:00' });
+    expect(signed).toMatchObject({ causation_id: requested.id, correlation_id: requested.correlation_id, tenant_id: 'demo', invoice_id: requested.invoice_id });
+
+    const blob = await world.blobs.get(signed!.data.xml_key);
+    expect(blob.contentType).toBe('application/xml');
+    expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
+    const xml = Buffer.from(blob.bytes).toString('utf8');
+    expect(xml.match(/<cbc:UUID[^>]*>([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(requested.data.cufe);
+    const report = verifySignedInvoice(xml, { technicalKey: demoResolution.technicalKey });
+    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    expect(report.valid).toBe(true);
+  });
+
+  it('signs on the worker pool too, late in the Colombian evening (SigningTime keeps the issue date)', async () => {
+    await startSigner({ signer: pool });
+    const lateEvening = new Date('2026-03-11T03:30:00Z'); // 22:30 on 10 March in Colombia
+    const requested = requestedEvent({ ...invoiceCases[0]!.request, payment: { method_code: '31', due_date: '2026-03-10' } }, '990000202', lateEvening);
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+    const [signed] = await signedOf(requested.invoice_id!);
+    const xml = Buffer.from((await world.blobs.get(signed!.data.xml_key)).bytes).toString('utf8');
+    expect(xml).toContain('<cbc:IssueDate>2026-03-10</cbc:IssueDate>');
+    expect(xml).toContain('<xades:SigningTime>2026-03-10T22:30:00.000-05:00</xades:SigningTime>');
+    expect(verifySignedInvoice(xml, { technicalKey: demoResolution.technicalKey }).valid).toBe(true);
+  });
+
+  it('adds nothing when the same event is delivered again', async () => {
+    await startSigner();
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000203', issuedAt);
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+    await publish(world.bus, requested);
+    await waitFor(() => logged('skipped').length === 1);
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(1);
+    expect(logged('skipped')[0]!.fields).toMatchObject({ reason: 'already_signed', invoice_id: requested.invoice_id });
+  });
+
+  it('never signs a recorded event whose CUFE is not the rebuilt one: it ends on the dead-letter topic', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startSigner();
+    const honest = requestedEvent(invoiceCases[0]!.request, '990000204', issuedAt);
+    const tampered = { ...honest, data: { ...honest.data, cufe: `${honest.data.cufe.slice(0, 95)}${honest.data.cufe.endsWith('0') ? '1' : '0'}` } };
+    await appendAndPublish(world, tampered);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toContain('CUFE_MISMATCH');
+    expect(dead!.headers?.[deadLetterHeaders.attempts]).toBe('2');
+    expect(await signedOf(tampered.invoice_id!)).toHaveLength(0);
+    expect(await world.blobs.exists('demo/SETP990000204.xml')).toBe(false);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['CUFE_MISMATCH', 'CUFE_MISMATCH']);
+  });
+
+  it('never signs a delivered copy that differs from the recorded event', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startSigner();
+    const honest = requestedEvent(invoiceCases[0]!.request, '990000205', issuedAt);
+    await world.store.append(honest.invoice_id!, [honest as Envelope], 'no_stream');
+    await publish(world.bus, { ...honest, data: { ...honest.data, cufe: '0'.repeat(96) } });
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toContain('EVENT_NOT_RECORDED');
+    expect(await signedOf(honest.invoice_id!)).toHaveLength(0);
+  });
+
+  it('records one InvoiceSigned when two deliveries race, and the stored XML is the one it describes', async () => {
+    const handle = onInvoiceRequested({ ...world, tenants, signer: createInProcessSigner() }, { algorithm: 'sha256' });
+    const requested = requestedEvent(invoiceCases[2]!.request, '990000206', issuedAt);
+    await world.store.append(requested.invoice_id!, [requested as Envelope], 'no_stream');
+    await Promise.all([handle(requested), handle(requested)]);
+    const signed = await signedOf(requested.invoice_id!);
+    expect(signed).toHaveLength(1);
+    expect(logged('lost_race')).toHaveLength(1);
+    const blob = await world.blobs.get(signed[0]!.data.xml_key);
+    expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed[0]!.data.xml_sha256);
+  });
+
+  it('records one InvoiceSigned when two instances of the group both get the event (two bus connections)', async () => {
+    const other = new InProcessEventBus({ partitions: 3 });
+    try {
+      await startSigner();
+      await startSigner({ bus: other });
+      const requested = requestedEvent(invoiceCases[0]!.request, '990000207', issuedAt);
+      await appendAndPublish(world, requested);
+      await publish(other, requested);
+      await waitFor(() => logged('signed').length + logged('lost_race').length + logged('skipped').length === 2);
+      expect(await signedOf(requested.invoice_id!)).toHaveLength(1);
+      expect(logged('signed')).toHaveLength(1);
+    } finally {
+      for (const s of started.splice(0)) await s.stop();
+      await other.close();
+    }
+  });
+});
+
+describe('the signer service, when the tenant cannot sign', () => {
+  it('dead-letters an invoice whose certificate expired before the issue instant, after the configured attempts, logging the code and no secret', async () => {
+    const expired = makeTestIdentity({ notBefore: new Date(Date.UTC(2024, 0, 1)), notAfter: new Date(Date.UTC(2025, 0, 1)) });
+    const dlq = await deadLetters(world.bus);
+    await startSigner({ tenants: memoryTenants((at) => loadP12(expired.p12, expired.password, at)) });
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000208', issuedAt);
+    await appendAndPublish(world, requested);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/CREDENTIAL_UNUSABLE.*CERT_EXPIRED/);
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
+    const errors = world.logger.entries.filter((e) => e.level === 'error');
+    expect(errors.map((e) => [e.fields.code, e.fields.cause_code])).toEqual([['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED'], ['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED']]);
+    const everything = JSON.stringify(world.logger.entries, (_, v) => (v instanceof Error ? { ...v, message: v.message } : v));
+    expect(everything).not.toContain(expired.password);
+    expect(everything).not.toContain(Buffer.from(expired.p12).toString('base64').slice(0, 40));
+  });
+
+  it('dead-letters an invoice whose tenant has no certificate on file', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startSigner({ tenants: memoryTenants(() => undefined) });
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000209', issuedAt);
+    await appendAndPublish(world, requested);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toContain('CREDENTIAL_MISSING');
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
+  });
+
+  it('labels the directory\'s final failures CREDENTIAL_UNUSABLE and passes retriable ones on unchanged', async () => {
+    const failing = (error: Error) => ({ ...tenants, credential: async () => { throw error; } });
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000210', issuedAt);
+    await world.store.append(requested.invoice_id!, [requested as Envelope], 'no_stream');
+    const undecryptable = Object.assign(new Error('stored secret unreadable'), { code: 'SECRET_UNREADABLE', retriable: false });
+    const storeDown = Object.assign(new Error('store down'), { code: 'STORE_UNAVAILABLE', retriable: true });
+    const handle = (error: Error) => onInvoiceRequested({ ...world, tenants: failing(error), signer: createInProcessSigner() }, { algorithm: 'sha256' })(requested);
+    await expect(handle(undecryptable)).rejects.toMatchObject({ code: 'CREDENTIAL_UNUSABLE', causeCode: 'SECRET_UNREADABLE' });
+    await expect(handle(storeDown)).rejects.toBe(storeDown);
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,72 @@
+import type { InvoiceRequestedV1 } from '@fe/contracts';
+import type { SigningCredential } from '../certificates/credential.ts';
+import { isSignerError, type SignerErrorCode } from '../errors.ts';
+import type { XmlSigner } from '../ports/xml-signer.ts';
+import type { DigestAlgorithm } from '../xades/algorithms.ts';
+import { SigningReactionError } from './errors.ts';
+import { rebuildInvoice } from './rebuild-invoice.ts';
+import type { SigningTenants } from './signing-tenants.ts';
+
+export type SignedInvoice = { xml: string; signingTime: string; serialNumber: string };
+
+/**
+ * Rebuilds the recorded request's document and signs it with the tenant's credential at the issue
+ * instant (SigningTime's date then equals cbc:IssueDate, DIAN rule FAD09e).
+ *
+ * The signature's ids derive from the InvoiceRequested id, and RSA PKCS#1 v1.5 is deterministic,
+ * so two deliveries with the same credential write the very same bytes: a delivery that loses the
+ * append race has overwritten the blob with what the winner recorded, not with other bytes.
+ */
+export async function signRequested(
+  requested: InvoiceRequestedV1,
+  ports: { tenants: SigningTenants; signer: XmlSigner },
+  algorithm: DigestAlgorithm,
+): Promise<SignedInvoice> {
+  const profile = await ports.tenants.profile(requested.tenant_id);
+  if (!profile) throw new SigningReactionError('TENANT_UNKNOWN', `tenant ${requested.tenant_id}`);
+  const built = rebuildInvoice(requested.data, profile);
+
+  const issuedAt = new Date(requested.data.issued_at);
+  const credential = await credentialAt(ports.tenants, requested.tenant_id, issuedAt);
+  try {
+    const signed = await ports.signer.sign(built.xml, credential, { signingTime: issuedAt, algorithm, uuid: requested.id });
+    return { xml: signed.xml, signingTime: signed.signingTime, serialNumber: credential.chain[0].serialNumber };
+  } catch (error) {
+    throw unusable(error);
+  }
+}
+
+async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date): Promise<SigningCredential> {
+  let credential: SigningCredential | undefined;
+  try {
+    credential = await tenants.credential(tenantId, at);
+  } catch (error) {
+    // The directory's own final failures (a stored secret it cannot decrypt, …) are credential
+    // problems too; a retriable one (its store is down) is passed on for the bus to retry.
+    if (!isSignerError(error) && hasFinalCode(error)) {
+      throw new SigningReactionError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
+    }
+    throw unusable(error);
+  }
+  if (!credential) throw new SigningReactionError('CREDENTIAL_MISSING', `tenant ${tenantId}`);
+  return credential;
+}
+
+// Failures of the .p12 or its certificate: the issue instant is fixed, so retrying cannot help.
+const CREDENTIAL_CODES: ReadonlySet<SignerErrorCode> = new Set([
+  'P12_UNREADABLE', 'P12_WRONG_PASSWORD', 'P12_NO_PRIVATE_KEY', 'P12_NO_CERTIFICATE',
+  'CERT_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_NO_DIGITAL_SIGNATURE', 'CERT_NO_NON_REPUDIATION', 'CERT_KEY_TOO_SMALL',
+]);
+
+const hasFinalCode = (error: unknown): error is { code: string; retriable: false } =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && (error as { retriable?: unknown }).retriable === false;
+
+/**
+ * A credential failure becomes CREDENTIAL_UNUSABLE with the signer's code kept (never its secret);
+ * anything else (the directory's store down, a crashed pool worker, an unsupported layout) is
+ * passed on unchanged, with its own `retriable`.
+ */
+function unusable(error: unknown): unknown {
+  if (!isSignerError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
+  return new SigningReactionError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
+}

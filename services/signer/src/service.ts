@@ -1,0 +1,51 @@
+import { topology } from '@fe/contracts';
+import {
+  subscribeInvoiceEvents,
+  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription,
+} from '@fe/platform';
+import { defaultSignerConfig, type SignerConfig } from './config.ts';
+import { onInvoiceRequested } from './on-invoice-requested/handler.ts';
+import type { SigningTenants } from './on-invoice-requested/signing-tenants.ts';
+import type { XmlSigner } from './ports/xml-signer.ts';
+
+export type SignerServicePorts = {
+  store: EventStore;
+  bus: EventBus;
+  blobs: BlobStore;
+  /** A TenantDirectory (@fe/tenancy) fits. */
+  tenants: SigningTenants;
+  /** Owned by the composition root: stop() does not close it. */
+  signer: XmlSigner;
+  clock: Clock;
+  logger: Logger;
+};
+
+/**
+ * The signer as a service module: consumer group 'fe.signer' on the invoice topic, reacting to
+ * InvoiceRequested. Both composition roots (its own main.ts, all-in-one) build it from ports.
+ *
+ *   const signer = createSignerService({ store, bus, blobs, tenants, signer: createSignerPool(), clock, logger }, signerConfigFromEnv(process.env));
+ *   await signer.start();
+ */
+export function createSignerService(ports: SignerServicePorts, config: SignerConfig = defaultSignerConfig): ServiceModule {
+  const group = topology.signer.consumerGroup ?? 'fe.signer';
+  let subscription: Subscription | undefined;
+  return {
+    name: 'signer',
+    async start() {
+      if (subscription) return;
+      subscription = await subscribeInvoiceEvents(ports.bus, {
+        group,
+        logger: ports.logger,
+        maxAttempts: config.maxAttempts,
+        retryBackoffMs: config.retryBackoffMs,
+        handlers: { InvoiceRequested: onInvoiceRequested(ports, { algorithm: config.digestAlgorithm }) },
+      });
+    },
+    async stop() {
+      const current = subscription;
+      subscription = undefined;
+      await current?.stop(); // in-flight signing finishes first
+    },
+  };
+}
