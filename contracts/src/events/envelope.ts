@@ -24,7 +24,7 @@ export type Envelope<Type extends string = string, Data = unknown> = {
   version: number;
   occurred_at: string;
   tenant_id: string;
-  invoice_id?: string;
+  invoice_id?: string | undefined;
   correlation_id: string;
   causation_id: string;
   data: Data;

@@ -67,10 +67,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               description: 'Same key and body within 24 h returns the first response again.',
               schema: { type: 'string', minLength: 1, maxLength: 255 },
             },
+            {
+              name: 'Prefer',
+              in: 'header',
+              required: false,
+              description: '`wait=<seconds>` (RFC 7240) shortens the wait for DIAN\'s verdict for this request; `wait=0` answers 202 as soon as the invoice is numbered. Never lengthens the configured budget (10 s by default).',
+              schema: { type: 'string', examples: ['wait=0'] },
+            },
           ],
           requestBody: { required: true, content: json(ref('InvoiceRequest')) },
           responses: {
-            '201': { description: 'Accepted by DIAN within the wait budget.', headers: requestId, content: json(ref('CreateInvoiceResponse')) },
+            '201': {
+              description: 'Accepted by DIAN within the wait budget; the PDF is drawn.',
+              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
+              content: json(ref('CreateInvoiceResponse')),
+            },
             '202': {
               description: 'Still pending when the wait budget ran out; poll the Location.',
               headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
@@ -79,7 +90,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ...errors([
               'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
               'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-              'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'UNAVAILABLE',
+              'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
             ]),
             '422': {
               description:
@@ -97,8 +108,36 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
           responses: {
             '200': { description: 'The invoice, its stage and its history; links are fresh.', headers: requestId, content: json(ref('InvoiceStatusResponse')) },
-            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'UNAVAILABLE']),
+            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
           },
+        },
+      },
+      '/files/{key}': {
+        get: {
+          operationId: 'getFile',
+          summary: 'A stored document (signed XML, PDF) by its capability link',
+          description: 'The `xml_url` and `pdf_url` of an answer, in the embedded shape. The link itself is the authorisation (no API key): it names one file until it expires.',
+          security: [],
+          parameters: [
+            { name: 'key', in: 'path', required: true, description: 'Tenant and file name, e.g. `demo/SETP990000001.xml`.', schema: { type: 'string' } },
+            { name: 'expires', in: 'query', required: true, description: 'Unix seconds.', schema: { type: 'string' } },
+            { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 of key and expiry, base64url.', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The file.',
+              content: { 'application/xml': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+            },
+            ...errors(['LINK_INVALID', 'FILE_NOT_READY', 'ROUTE_NOT_FOUND', 'LINK_EXPIRED']),
+          },
+        },
+      },
+      '/docs': {
+        get: {
+          operationId: 'getOpenApiDocument',
+          summary: 'This OpenAPI document (also at /docs/openapi.json)',
+          security: [],
+          responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } },
         },
       },
     },

@@ -9,10 +9,10 @@ describe('contracts/openapi.json', () => {
     expect(checkedIn).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
   });
 
-  it('is OpenAPI 3.1 with both endpoints and every error code documented', () => {
+  it('is OpenAPI 3.1 with every route the service serves and every error code documented', () => {
     const doc = buildOpenApiDocument() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/status/{cufe}']);
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/status/{cufe}', '/files/{key}', '/docs']);
     const text = JSON.stringify(doc);
     for (const code of errorCodes) expect(text).toContain(`\`${code}\``);
   });

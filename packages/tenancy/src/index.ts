@@ -4,6 +4,7 @@ export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adap
 export type { CertificateSummary } from './adapters/sqlite-certificate-store.ts';
 export type { NewTenant } from './tenants/new-tenant.ts';
 export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';
+export { makeDemoCertificates, type DemoCertificates } from './demo/demo-certificates.ts';
 export { createSecretBox, MASTER_KEY_BYTES, type SecretBox } from './secrets/secret-box.ts';
 export { loadOrCreateMasterKey } from './secrets/master-key.ts';
 export {

@@ -24,6 +24,7 @@ export type Embedded = {
   app: FastifyInstance;
   demo: { apiKey: string; created: boolean };
   simulator: DianSimulator | undefined;
+  tenants: SqliteTenantDirectory;
   eventStore: SqliteEventStore;
   statusStore: SqliteStatusStore;
   close(): Promise<void>;
@@ -126,7 +127,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
 
     return {
-      url, app, simulator, eventStore: rawStore, statusStore,
+      url, app, simulator, tenants, eventStore: rawStore, statusStore,
       demo: { apiKey: demo.apiKey, created: demo.created },
       close: () => closeAll(closers),
     };

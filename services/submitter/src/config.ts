@@ -35,3 +35,53 @@ export function dianClientConfigFromEnv(env: Record<string, string | undefined>)
     caFile: env.DIAN_CA_FILE,
   });
 }
+
+/**
+ * The submitter service's configuration: where each DIAN environment is, how long a call may take
+ * (the client keys above), how often and how long to retry, and how many calls one tenant may
+ * have open towards DIAN at once (decisions.md "Limits": 4). Defaults are safe for development:
+ * both environments point at the local simulator, so nothing reaches DIAN by accident.
+ */
+export const submitterConfigSchema = z.object({
+  endpoints: z.object({
+    habilitacion: z.string().default(dianEndpoints.simulator)
+      .describe('DIAN_ENDPOINT_HABILITACION: WcfDianCustomerServices URL for tenants in habilitación (environment 2); DIAN\'s is dianEndpoints.habilitacion. Falls back to DIAN_ENDPOINT.'),
+    production: z.string().default(dianEndpoints.simulator)
+      .describe('DIAN_ENDPOINT_PRODUCTION: WcfDianCustomerServices URL for tenants in production (environment 1); DIAN\'s is dianEndpoints.production. Falls back to DIAN_ENDPOINT.'),
+  }).prefault({}),
+  client: dianClientConfigSchema.omit({ endpoint: true }).prefault({})
+    .describe('Timeouts, WS-Security timestamp and extra CA of the SOAP client (DIAN_TIMEOUT_MS, DIAN_CONNECT_TIMEOUT_MS, DIAN_TIMESTAMP_TTL_S, DIAN_CA_FILE).'),
+  retry: z.object({
+    maxAttempts: z.coerce.number().int().min(1).max(100).default(8)
+      .describe('SUBMIT_MAX_ATTEMPTS: DIAN calls per invoice (sends and reconciliations) before the submitter stops retrying; the invoice then stays pending.'),
+    baseDelayMs: z.coerce.number().int().min(1).default(1_000)
+      .describe('SUBMIT_RETRY_BASE_MS: delay after the first failed attempt, doubled after each further one, in ms.'),
+    maxDelayMs: z.coerce.number().int().min(1).default(60_000)
+      .describe('SUBMIT_RETRY_MAX_MS: upper bound of one delay, in ms.'),
+    jitter: z.coerce.number().min(0).max(1).default(0.2)
+      .describe('SUBMIT_RETRY_JITTER: fraction of each delay drawn at random (0 none, 1 full jitter), so invoices that failed together do not retry together.'),
+  }).prefault({}),
+  concurrencyPerTenant: z.coerce.number().int().min(1).max(64).default(4)
+    .describe('SUBMIT_CONCURRENCY_PER_TENANT: DIAN calls one tenant may have open at once (decisions.md, 4).'),
+  sweepIntervalMs: z.coerce.number().int().min(10).max(60_000).default(250)
+    .describe('SUBMIT_SWEEP_INTERVAL_MS: how often the retry schedule is checked for due attempts, in ms.'),
+  sweepBatch: z.coerce.number().int().min(1).max(10_000).default(100)
+    .describe('SUBMIT_SWEEP_BATCH: due schedule rows read per sweep.'),
+});
+export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;
+
+/** Reads the service's keys from environment variables (names as in the descriptions). */
+export function submitterConfigFromEnv(env: Record<string, string | undefined>): SubmitterConfig {
+  const client = dianClientConfigFromEnv(env);
+  return submitterConfigSchema.parse({
+    // DIAN_ENDPOINT (the CLI's single endpoint) stands for both when the specific ones are unset.
+    endpoints: { habilitacion: env.DIAN_ENDPOINT_HABILITACION ?? env.DIAN_ENDPOINT, production: env.DIAN_ENDPOINT_PRODUCTION ?? env.DIAN_ENDPOINT },
+    client: { timeoutMs: client.timeoutMs, connectTimeoutMs: client.connectTimeoutMs, timestampTtlSeconds: client.timestampTtlSeconds, caFile: client.caFile },
+    retry: {
+      maxAttempts: env.SUBMIT_MAX_ATTEMPTS, baseDelayMs: env.SUBMIT_RETRY_BASE_MS, maxDelayMs: env.SUBMIT_RETRY_MAX_MS, jitter: env.SUBMIT_RETRY_JITTER,
+    },
+    concurrencyPerTenant: env.SUBMIT_CONCURRENCY_PER_TENANT,
+    sweepIntervalMs: env.SUBMIT_SWEEP_INTERVAL_MS,
+    sweepBatch: env.SUBMIT_SWEEP_BATCH,
+  });
+}

@@ -17,4 +17,16 @@ export { dianFileNames, type DianFileNames, type DocumentType, type FileNamePart
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
 export { parseXml, childElement, childElements, pathElement, textOf, isNil, XmlParseError } from './xml/dom.ts';
-export { dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, type DianClientConfig } from './config.ts';
+export {
+  dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, submitterConfigSchema, submitterConfigFromEnv,
+  type DianClientConfig, type SubmitterConfig,
+} from './config.ts';
+// The submitter service.
+export { createSubmitterService, type SubmitterPorts } from './service.ts';
+export { decide, type Decision, type SendJournal } from './on-invoice-signed/decide.ts';
+export { outcomeOfSend, outcomeOfStatus, failed, type Draft, type FailedDraft, type AnswerContext, type Recorded, type SendOutcome, type StatusOutcome } from './on-invoice-signed/outcomes.ts';
+export { retryDelayMs, mayRetry, type RetryPolicy } from './on-invoice-signed/retry-policy.ts';
+export { submissionReasons, type SubmissionReasonCode, type AttemptFailure } from './on-invoice-signed/failure-reasons.ts';
+export { applicationResponseKey, applicationResponseInstant } from './on-invoice-signed/application-response.ts';
+export { SqliteSubmissionSchedule, type SubmissionSchedule, type ScheduleRow } from './schedule/schedule-store.ts';
+export { createTenantSlots, type TenantSlots, type Release } from './concurrency/tenant-slots.ts';

@@ -88,6 +88,14 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(afterFirst[0]!.position).toBeGreaterThan(all[0]!.position);
     });
 
+    it('reports a closed store as STORE_UNAVAILABLE (retriable), on every operation', async () => {
+      const closing = await factory();
+      await closing.close();
+      for (const call of [() => closing.append('s', [sampleEnvelope('s')], 'any'), () => closing.read('s'), () => closing.readAll(), () => closing.head()]) {
+        await expect(call()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
+      }
+    });
+
     it('reports its head: the position of the last stored event', async () => {
       const s = stream();
       const { lastPosition } = await store.append(s, [sampleEnvelope(s), sampleEnvelope(s)], 'no_stream');

@@ -27,6 +27,7 @@ export type SimulatorStore = ReturnType<typeof createStore>;
 export function createStore(maxDocuments = 100_000) {
   const byKey = new Map<string, StoredAnswer>();
   const zips = new Map<string, string[]>();
+  const received = new Map<string, number>();
   const trim = () => {
     for (const key of byKey.keys()) {
       if (byKey.size <= maxDocuments) break;
@@ -36,12 +37,15 @@ export function createStore(maxDocuments = 100_000) {
   return {
     /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
     record(cufe: string, answer: StoredAnswer): void {
+      received.set(cufe, (received.get(cufe) ?? 0) + 1);
       if (byKey.get(cufe)?.accepted) return;
       byKey.delete(cufe);
       byKey.set(cufe, answer);
       trim();
     },
     isAccepted: (cufe: string) => byKey.get(cufe)?.accepted === true,
+    /** How many times a document with this CUFE was received and judged (tests: "sent exactly once"). */
+    timesReceived: (cufe: string) => received.get(cufe) ?? 0,
     byDocumentKey: (cufe: string) => byKey.get(cufe),
     recordZip(zipKey: string, answers: SimulatedDianResponse[]): void {
       zips.set(zipKey, answers.map((a, i) => a.xmlDocumentKey ?? `${zipKey}#${i}`));

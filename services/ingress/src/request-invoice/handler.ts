@@ -25,7 +25,14 @@ export type RequestInvoicePorts = {
   config: IngressConfig;
 };
 
-export type InvoiceCommand = { tenantId: string; body: unknown; idempotencyKey: string | undefined; requestId: string };
+export type InvoiceCommand = {
+  tenantId: string;
+  body: unknown;
+  idempotencyKey: string | undefined;
+  requestId: string;
+  /** A shorter wait budget asked for by the client (Prefer: wait); never longer than the configured one. */
+  waitMs?: number | undefined;
+};
 
 /**
  * POST /invoice as a function of its ports: tenant readiness, Idempotency-Key, validation,
@@ -46,7 +53,7 @@ export async function requestInvoice(ports: RequestInvoicePorts, command: Invoic
 
   try {
     const orphan = begun.outcome === 'taken_over' ? await findRequestedByKey(ports.store, begun.storeHead, tenantId, key) : undefined;
-    const response = orphan ? await waitAndAnswer(ports, orphan) : await issue(ports, profile, command);
+    const response = orphan ? await waitAndAnswer(ports, orphan, command) : await issue(ports, profile, command);
     await ports.idempotency.complete(tenantId, key, response, ports.clock.now());
     return response;
   } catch (error) {
@@ -74,13 +81,14 @@ async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command
     return requested as Envelope;
   });
   ports.appended();
-  return waitAndAnswer(ports, requested!);
+  return waitAndAnswer(ports, requested!, command);
 }
 
 /** Waits for the verdict and its PDF (drawn after it), then answers with whatever is known. */
-async function waitAndAnswer(ports: RequestInvoicePorts, requested: InvoiceRequestedV1): Promise<StoredResponse> {
+async function waitAndAnswer(ports: RequestInvoicePorts, requested: InvoiceRequestedV1, command: InvoiceCommand): Promise<StoredResponse> {
   const done = (v: InvoiceStatusView) => v.status !== 'pending' && v.pdfKey !== undefined;
-  const view = await ports.outcomes.waitFor(requested.invoice_id!, done, ports.config.waitBudgetMs);
+  const budget = Math.min(ports.config.waitBudgetMs, command.waitMs ?? Infinity);
+  const view = await ports.outcomes.waitFor(requested.invoice_id!, done, budget);
   return ports.answer(view ?? evolve(undefined, requested)!);
 }
 

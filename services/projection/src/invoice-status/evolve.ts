@@ -3,9 +3,9 @@ import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 
 /**
  * Folds one invoice event into the status view (architecture.md convention 1: a pure evolve).
- * Idempotent per event id, and tolerant of the order the parallel branches arrive in: the renderer
- * and the submitter both react to InvoiceSigned, so "rendered" may come after "submitted"; the
- * stage never moves backwards and a final status never changes.
+ * Idempotent per event id, and tolerant of the order events arrive in: the renderer draws the PDF
+ * after DIAN's verdict, so InvoiceRendered usually lands on a final view and only adds pdfKey and
+ * updatedAt; the stage never moves backwards and a final status never changes.
  *
  *   const view = events.reduce(evolve, undefined);
  */
@@ -18,6 +18,8 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       tenantId: event.tenant_id,
       cufe: d.cufe,
       number: d.document_id,
+      prefix: d.prefix,
+      consecutive: d.number,
       issuedAt: d.issued_at,
       status: 'pending',
       stage: 'requested',
@@ -37,9 +39,9 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'InvoiceRendered':
       return advance({ ...view, pdfKey: event.data.pdf_key }, 'rendered', view.status, at, event.id);
     case 'InvoiceSubmitted':
-      return advance({ ...view, trackId: event.data.track_id }, 'submitted', view.status, at, event.id);
+      return advance(submittedAttempt({ ...view, trackId: event.data.track_id }, event.data.attempt), 'submitted', view.status, at, event.id);
     case 'InvoiceSubmissionFailed':
-      return { ...view, lastSubmissionFailure: { reason: event.data.reason, retriable: event.data.retriable, at }, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+      return { ...failedAttempt(view, event.data, at), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceAccepted':
       return verdict(view, 'accepted', event.data, event.data.notifications, at, event.id);
     case 'InvoiceRejected':
@@ -47,6 +49,24 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'BuyerNotified':
       return { ...view, buyerNotifiedAt: event.data.notified_at, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
   }
+}
+
+/** A later attempt reached DIAN: the earlier failure no longer describes the invoice. */
+function submittedAttempt(view: InvoiceStatusView, attempt: number): InvoiceStatusView {
+  const { lastSubmissionFailure: failure, ...rest } = view;
+  const lastSubmittedAttempt = Math.max(view.lastSubmittedAttempt ?? 0, attempt);
+  const superseded = failure !== undefined && failure.attempt < attempt;
+  return superseded ? { ...rest, lastSubmittedAttempt } : { ...view, lastSubmittedAttempt };
+}
+
+type Failure = { attempt: number; reason: string; retriable: boolean; next_attempt_at?: string | undefined };
+
+/** Keeps the latest failure; a redelivered older one (an attempt already superseded) is ignored. */
+function failedAttempt(view: InvoiceStatusView, d: Failure, at: string): InvoiceStatusView {
+  const newest = Math.max(view.lastSubmissionFailure?.attempt ?? 0, view.lastSubmittedAttempt ?? 0);
+  if (d.attempt < newest) return view;
+  const failure = { attempt: d.attempt, reason: d.reason, retriable: d.retriable, at, ...(d.next_attempt_at ? { nextAttemptAt: d.next_attempt_at } : {}) };
+  return { ...view, lastSubmissionFailure: failure };
 }
 
 type Verdict = { track_id: string; status_code: string; status_message: string };

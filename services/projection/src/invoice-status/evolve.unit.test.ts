@@ -30,7 +30,7 @@ const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined);
 describe('invoice status evolve', () => {
   it('walks requested → signed → rendered → submitted → accepted with a history entry per stage', () => {
     const view = fold([requested(), signed(), rendered(), submitted(), accepted()])!;
-    expect(view).toMatchObject({ status: 'accepted', stage: 'accepted', cufe, number: 'SETP990000001', xmlKey: 'demo/x.xml', pdfKey: 'demo/x.pdf' });
+    expect(view).toMatchObject({ status: 'accepted', stage: 'accepted', cufe, number: 'SETP990000001', prefix: 'SETP', consecutive: '990000001', xmlKey: 'demo/x.xml', pdfKey: 'demo/x.pdf' });
     expect(view.history.map((h) => `${h.status}/${h.stage}`)).toEqual(['pending/requested', 'pending/signed', 'pending/rendered', 'pending/submitted', 'accepted/accepted']);
     expect(view.taxAuthority).toMatchObject({ statusCode: '00', errors: [{ rule: 'FAJ40' }] });
   });
@@ -49,6 +49,30 @@ describe('invoice status evolve', () => {
   it('records a submission failure without leaving pending', () => {
     const view = fold([requested(), signed(), failed()])!;
     expect(view).toMatchObject({ status: 'pending', stage: 'signed', lastSubmissionFailure: { reason: 'TIMEOUT', retriable: true } });
+  });
+
+  it('records the PDF rendered after the verdict without touching the final status', () => {
+    const before = fold([requested(), signed(), submitted(), accepted()])!;
+    const pdf = rendered();
+    const view = evolve(before, pdf)!;
+    expect(before.pdfKey).toBeUndefined();
+    expect(view).toMatchObject({ status: 'accepted', stage: 'accepted', pdfKey: 'demo/x.pdf', updatedAt: pdf.occurred_at, lastEventId: pdf.id });
+    expect(view.history).toEqual(before.history);
+    expect(evolve(fold([requested(), signed(), submitted(), rejected()]), rendered())).toMatchObject({ status: 'rejected', pdfKey: 'demo/x.pdf' });
+  });
+
+  it('forgets a failure once a later attempt is submitted, and ignores a redelivered older one', () => {
+    const first = failed();
+    const retry = event('InvoiceSubmitted', { attempt: 2, operation: 'SendBillSync', track_id: cufe, endpoint: 'http://127.0.0.1/dian' });
+    const view = fold([requested(), signed(), first, retry])!;
+    expect(view.lastSubmissionFailure).toBeUndefined();
+    expect(view.lastSubmittedAttempt).toBe(2);
+    expect(evolve(view, first)!.lastSubmissionFailure).toBeUndefined();
+  });
+
+  it('keeps a failure of the attempt that was submitted (a timeout after sending)', () => {
+    const view = fold([requested(), signed(), submitted(), failed()])!;
+    expect(view).toMatchObject({ stage: 'submitted', lastSubmissionFailure: { attempt: 1, reason: 'TIMEOUT' } });
   });
 
   it('is idempotent: a redelivered event changes nothing', () => {

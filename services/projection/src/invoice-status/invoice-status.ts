@@ -5,7 +5,11 @@ export type InvoiceStatusView = {
   invoiceId: string;
   tenantId: string;
   cufe: string;
+  /** Prefix + consecutive, e.g. SETP990000001 (the XML cbc:ID, and the blobs' file name). */
   number: string;
+  /** The numbering resolution's prefix and the consecutive alone (digits), as InvoiceRequested carries them. */
+  prefix: string;
+  consecutive: string;
   issuedAt: string;
   status: InvoiceStatus;
   stage: InvoiceStage;
@@ -16,9 +20,12 @@ export type InvoiceStatusView = {
   pdfKey?: string;
   trackId?: string;
   taxAuthority?: { status: string; statusCode: string; statusMessage: string; errors: { rule: string; message: string }[] };
-  lastSubmissionFailure?: { reason: string; retriable: boolean; at: string };
+  /** The latest failed attempt, until a later attempt is submitted: "DIAN unreachable, retry scheduled". */
+  lastSubmissionFailure?: { attempt: number; reason: string; retriable: boolean; at: string; nextAttemptAt?: string };
+  /** The highest attempt the submitter reported as handed to DIAN. */
+  lastSubmittedAttempt?: number;
   buyerNotifiedAt?: string;
-  /** Position of the last event folded in: the projection's checkpoint for this row. */
+  /** Id of the last event folded in: a redelivery of that event changes nothing. */
   lastEventId: string;
 };
 

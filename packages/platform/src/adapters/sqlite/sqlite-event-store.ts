@@ -48,6 +48,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
+    this.ensureOpen();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const found = (this.currentVersion.get(stream) as { v: bigint | null }).v;
@@ -70,20 +71,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
+    this.ensureOpen();
     const events = (this.byStream.all(stream) as Row[]).map(toRecorded);
     return { version: events.length ? events[events.length - 1]!.version : 'no_stream', events };
   }
 
   async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+    this.ensureOpen();
     return (this.after.all(options.after ?? 0n, options.limit ?? 1000) as Row[]).map(toRecorded);
   }
 
   async head(): Promise<bigint> {
+    this.ensureOpen();
     return (this.maxPosition.get() as { p: bigint | null }).p ?? 0n;
   }
 
   async close(): Promise<void> {
     if (this.db.isOpen) this.db.close();
+  }
+
+  /** A closed store is an unavailable one (retriable), not a bug: callers answer 503 and retry. */
+  private ensureOpen(): void {
+    if (!this.db.isOpen) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
   }
 }
 
@@ -102,8 +111,8 @@ function translate(error: unknown): unknown {
   if (message.includes('UNIQUE constraint failed: events.event_id')) {
     return new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false, { cause: error });
   }
-  if (/SQLITE_BUSY|database is locked/i.test(message)) {
-    return new PlatformError('STORE_UNAVAILABLE', 'the event store is busy', true, { cause: error });
+  if (/SQLITE_(BUSY|IOERR|FULL|READONLY|CANTOPEN)|database is locked|disk I\/O error|database or disk is full/i.test(message)) {
+    return new PlatformError('STORE_UNAVAILABLE', 'the event store is busy or cannot write', true, { cause: error });
   }
   return error;
 }

@@ -1,0 +1,50 @@
+// The embedded service as a separate process (the crash test kills it with SIGKILL), started the
+// way the README starts it and stopped by the process id it saved.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export type ChildService = { process: ChildProcess; url: string; apiKey: string; output: () => string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts `services/all-in-one/src/main.ts` and waits for its welcome text (API key and URL). */
+export async function startChildService(env: Record<string, string>): Promise<ChildService> {
+  // process.execPath is the Node 24 binary itself: node_modules/.bin/node is a shell shim, and a
+  // SIGKILL to the shim would leave the service running.
+  const child = spawn(process.execPath, [resolve(repoRoot, 'services/all-in-one/src/main.ts')], {
+    cwd: repoRoot, env: { ...process.env, FE_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (!/API key: (fe_test_\w+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    process: child,
+    url: /at (http:\/\/\S+)/.exec(output)![1]!,
+    apiKey: /API key: (fe_test_\w+)/.exec(output)![1]!,
+    output: () => output,
+  };
+}
+
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  await exited;
+}

@@ -1,0 +1,89 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
+// The whole embedded service in the test process, on a real port, with its logs captured: what the
+// e2e tests and the bench drive over HTTP. Each world has its own data folder, removed on close.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, systemClock } from '@fe/platform';
+import { embeddedConfigFromEnv } from '../src/config.ts';
+import { startEmbedded, type Embedded } from '../src/start-embedded.ts';
+
+export type HttpAnswer = { status: number; headers: Headers; body: any; text: string };
+
+export type World = {
+  url: string;
+  apiKey: string;
+  dataDir: string;
+  embedded: Embedded;
+  /** Every log line the service wrote (JSON text). */
+  logs: string[];
+  post(body: unknown, options?: { apiKey?: string | null; headers?: Record<string, string>; raw?: string }): Promise<HttpAnswer>;
+  get(path: string, options?: { apiKey?: string | null }): Promise<HttpAnswer>;
+  close(): Promise<void>;
+};
+
+export const exampleRequest = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
+  lines: [
+    { code: 'SRV-001', name: 'Consultoría', quantity: 2, unit_price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+    { code: 'ALM-002', name: 'Almuerzo', quantity: 3, unit_price: '25000.50', taxes: [{ code: '04', name: 'INC', rate: 8 }] },
+  ],
+  payment: { method_code: '10' },
+};
+
+/**
+ * Starts the embedded service on port 0 under a fresh data folder. `prepare` runs on the folder
+ * before the start (e.g. to register extra tenants); `env` adds configuration.
+ */
+export async function startWorld(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<World> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fe-e2e-'));
+  await prepare?.(dataDir);
+  const allEnv = {
+    FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000',
+    FE_WAIT_BUDGET_MS: '20000', SUBMIT_RETRY_BASE_MS: '200', SUBMIT_RETRY_MAX_MS: '1000', ...env,
+  };
+  const logs: string[] = [];
+  const logger = createLogger({ service: 'fe', level: 'info', destination: { write: (line: string) => void logs.push(line) } });
+  const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, systemClock);
+  const apiKey = embedded.demo.apiKey;
+
+  const call = async (path: string, init: RequestInit, key: string | null | undefined): Promise<HttpAnswer> => {
+    const headers = new Headers(init.headers);
+    const bearer = key === undefined ? apiKey : key;
+    if (bearer !== null) headers.set('authorization', `Bearer ${bearer}`);
+    const response = await fetch(`${embedded.url}${path}`, { ...init, headers });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, headers: response.headers, body, text };
+  };
+
+  return {
+    url: embedded.url, apiKey, dataDir, embedded, logs,
+    post: (body, options = {}) => call('/api/v1/service/invoice', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body: options.raw ?? JSON.stringify(body),
+    }, options.apiKey),
+    get: (path, options = {}) => call(path, { method: 'GET' }, options.apiKey),
+    async close() {
+      await embedded.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls the status endpoint until `until` holds (bounded; never hangs a suite). */
+export async function pollStatus(world: World, cufe: string, until: (body: any) => boolean, ms = 30_000): Promise<any> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const answer = await world.get(`/api/v1/service/status/${cufe}`);
+    if (answer.status === 200 && until(answer.body)) return answer.body;
+    if (Date.now() > deadline) throw new Error(`status of ${cufe} did not reach the condition: ${answer.text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,199 @@
+// The HTTP API of the embedded service, end to end on a real port (issue: "end-to-end tests over
+// HTTP"): every exit of a request — the answer, the stored documents, the status, DIAN's side, logs.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema, type ErrorCode } from '@fe/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xades4jJar, xades4jVerify, xmlsec1Verify } from '../../signer/test-support/tools.ts';
+import { registerExtraTenants, type ExtraTenants } from '../test-support/extra-tenants.ts';
+import { exampleRequest, pollStatus, startWorld, type HttpAnswer, type World } from '../test-support/world.ts';
+import { existsSync } from 'node:fs';
+
+let world: World;
+let extra: ExtraTenants;
+
+beforeAll(async () => {
+  world = await startWorld({}, async (dir) => void (extra = await registerExtraTenants(dir)));
+});
+afterAll(async () => world?.close());
+
+/** An error answer: the code, its HTTP status, the one error body, the request id echoed. */
+function expectError(answer: HttpAnswer, code: ErrorCode, status: number): void {
+  expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status, code });
+  expect(errorBodySchema.safeParse(answer.body).success).toBe(true);
+  expect(answer.body.request_id).toBe(answer.headers.get('x-request-id'));
+}
+
+describe('an invoice DIAN accepts', () => {
+  let answer: HttpAnswer;
+  beforeAll(async () => {
+    answer = await world.post(exampleRequest);
+  });
+
+  it('answers 201 with the contract body, a Location and a request id', () => {
+    expect(answer.status).toBe(201);
+    expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted', tax_authority_response: { status: 'accepted' } });
+    expect(answer.body.number).toMatch(/^SETP99\d{7}$/);
+    expect(answer.headers.get('location')).toBe(`/api/v1/service/status/${answer.body.cufe}`);
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('hands out a signed XML that xmlsec1 (and xades4j, DIAN\'s library) verify against the tenant\'s CA', async () => {
+    const xml = await fetch(answer.body.xml_url);
+    expect(xml.headers.get('content-type')).toContain('application/xml');
+    const file = join(world.dataDir, 'fetched.xml');
+    writeFileSync(file, Buffer.from(await xml.arrayBuffer()));
+    const caFile = join(world.dataDir, 'demo-ca.pem');
+    writeFileSync(caFile, (await world.embedded.tenants.trustedCaPems('demo'))[0]!);
+    const xmlsec = xmlsec1Verify(file, caFile);
+    expect(xmlsec.ok, xmlsec.output).toBe(true);
+    if (existsSync(xades4jJar)) {
+      const xades = xades4jVerify(file, caFile);
+      expect(xades.ok, xades.output).toBe(true);
+    }
+  });
+
+  it('hands out a PDF whose text holds the CUFE and the number', async () => {
+    const pdf = await fetch(answer.body.pdf_url);
+    expect(pdf.status).toBe(200);
+    const file = join(world.dataDir, 'fetched.pdf');
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '');
+    expect(text).toContain(answer.body.cufe);
+    expect(text).toContain(answer.body.number);
+  });
+
+  it('shows the invoice by CUFE with its stage, history and fresh links', async () => {
+    const status = await world.get(`/api/v1/service/status/${answer.body.cufe}`);
+    expect(status.status).toBe(200);
+    const body = invoiceStatusResponseSchema.parse(status.body);
+    expect(body).toMatchObject({ cufe: answer.body.cufe, status: 'accepted', stage: 'accepted', success: true });
+    expect(body.history.map((h) => h.stage)).toEqual(['requested', 'signed', 'submitted', 'accepted']);
+    expect((await fetch(body.pdf_url)).status).toBe(200);
+  });
+
+  it('logs one line per request with its id and tenant, and never the API key', () => {
+    const line = world.logs.map((l) => JSON.parse(l)).find((l) => l.req_id === answer.headers.get('x-request-id'));
+    expect(line).toMatchObject({ status: 201, tenant_id: 'demo', url: '/api/v1/service/invoice' });
+    expect(world.logs.join('\n')).not.toContain(world.apiKey);
+  });
+});
+
+describe('every error of the table', () => {
+  const body = (patch: Record<string, unknown>) => ({ ...exampleRequest, ...patch });
+
+  it('400 MALFORMED_JSON, VALIDATION_ERROR (naming every field), NIT_INVALID, TAX_RATE_INVALID', async () => {
+    expectError(await world.post(undefined, { raw: '{"customer": ' }), 'MALFORMED_JSON', 400);
+    const invalid = await world.post({ customer: { document_type: '31' }, payment: {} });
+    expectError(invalid, 'VALIDATION_ERROR', 400);
+    expect(invalid.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['customer.document_number', 'customer.name', 'lines', 'payment.method_code']));
+    expectError(await world.post(body({ customer: { ...exampleRequest.customer, document_number: '900108281-1' } })), 'NIT_INVALID', 400);
+    const rate = await world.post(body({ lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, taxes: [{ code: '01', name: 'IVA', rate: 7 }] }] }));
+    expectError(rate, 'TAX_RATE_INVALID', 400);
+    expect(rate.body.error.details[0].path).toBe('lines.0.taxes.0.rate');
+  });
+
+  it('401 UNAUTHORIZED for a missing, malformed, unknown or revoked key, with WWW-Authenticate', async () => {
+    for (const key of [null, 'not-a-key', `fe_test_${'A'.repeat(43)}`, extra.revoked]) {
+      const answer = await world.post(exampleRequest, { apiKey: key });
+      expectError(answer, 'UNAUTHORIZED', 401);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+  });
+
+  it('403 TENANT_NOT_READY for a tenant without a certificate', async () => {
+    expectError(await world.post(exampleRequest, { apiKey: extra.onboarding }), 'TENANT_NOT_READY', 403);
+  });
+
+  it('404 INVOICE_NOT_FOUND for an unknown cufe and for another tenant\'s; 400 for a malformed one', async () => {
+    const mine = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    expectError(await world.get(`/api/v1/service/status/${'ab'.repeat(48)}`), 'INVOICE_NOT_FOUND', 404);
+    expectError(await world.get(`/api/v1/service/status/${mine.body.cufe}`, { apiKey: extra.unknownToDian }), 'INVOICE_NOT_FOUND', 404);
+    expectError(await world.get('/api/v1/service/status/XYZ'), 'VALIDATION_ERROR', 400);
+  });
+
+  it('409 DUPLICATE_INVOICE_NUMBER for a number already used', async () => {
+    expect((await world.post(body({ number: 994000001 }), { headers: { prefer: 'wait=0' } })).status).toBe(202);
+    expectError(await world.post(body({ number: 994000001 })), 'DUPLICATE_INVOICE_NUMBER', 409);
+  });
+
+  it('409 IDEMPOTENCY_IN_PROGRESS while the first request with a key runs; 422 IDEMPOTENCY_KEY_REUSED with another body', async () => {
+    world.embedded.simulator!.setGlobalFault({ kind: 'latency', ms: 1500 });
+    try {
+      const headers = { 'idempotency-key': 'in-progress-1' };
+      const first = world.post(exampleRequest, { headers });
+      await new Promise((r) => setTimeout(r, 300));
+      expectError(await world.post(exampleRequest, { headers }), 'IDEMPOTENCY_IN_PROGRESS', 409);
+      expectError(await world.post(body({ notes: 'otra' }), { headers }), 'IDEMPOTENCY_KEY_REUSED', 422);
+      expect((await first).status).toBe(201);
+    } finally {
+      world.embedded.simulator!.setGlobalFault(undefined);
+    }
+  });
+
+  it('413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    expectError(await world.post(undefined, { raw: JSON.stringify({ notes: 'x'.repeat(1024 * 1024) }) }), 'PAYLOAD_TOO_LARGE', 413);
+    expectError(await world.post(undefined, { raw: 'customer=1', headers: { 'content-type': 'text/plain' } }), 'UNSUPPORTED_MEDIA_TYPE', 415);
+  });
+
+  it('422 LINE_TOTAL_MISMATCH and NUMBER_OUT_OF_RANGE (number or prefix)', async () => {
+    expectError(await world.post(body({ total: 1 })), 'LINE_TOTAL_MISMATCH', 422);
+    expectError(await world.post(body({ number: 1 })), 'NUMBER_OUT_OF_RANGE', 422);
+    expectError(await world.post(body({ prefix: 'ZZZ' })), 'NUMBER_OUT_OF_RANGE', 422);
+  });
+
+  it('422 TAX_AUTHORITY_REJECTED with DIAN\'s rules when DIAN refuses the invoice', async () => {
+    const answer = await world.post(exampleRequest, { apiKey: extra.unknownToDian });
+    expect(answer.status).toBe(422);
+    expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: false, status: 'rejected', error: { code: 'TAX_AUTHORITY_REJECTED' } });
+    expect(answer.body.tax_authority_response.errors.length).toBeGreaterThan(0);
+    for (const rule of answer.body.tax_authority_response.errors) expect(rule.rule).toMatch(/^[A-Z]{2,4}\d{2}[a-z]?$|^\d{2,3}$/);
+  });
+
+  it('404 ROUTE_NOT_FOUND, 403 LINK_INVALID for an altered file link', async () => {
+    expectError(await world.get('/api/v1/service/nothing'), 'ROUTE_NOT_FOUND', 404);
+    const answer = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    const altered = answer.body.xml_url.replace(/signature=./, 'signature=A');
+    expectError(await world.get(altered.slice(world.url.length), { apiKey: null }), 'LINK_INVALID', 403);
+  });
+});
+
+describe('idempotency and numbering under concurrency', () => {
+  it('replays the first answer for the same key and body', async () => {
+    const headers = { 'idempotency-key': 'replay-1' };
+    const first = await world.post(exampleRequest, { headers });
+    const again = await world.post(JSON.parse(JSON.stringify(exampleRequest)), { headers });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('gives 20 concurrent requests for one explicit number exactly one 201 and nineteen 409', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => world.post({ ...exampleRequest, number: 994500000 })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('DUPLICATE_INVOICE_NUMBER');
+  });
+});
+
+describe('DIAN unreachable', () => {
+  it('answers 202 pending, then reaches accepted after DIAN recovers, with exactly one submission DIAN judged', async () => {
+    const simulator = world.embedded.simulator!;
+    simulator.setGlobalFault({ kind: 'http503' });
+    let cufe: string;
+    try {
+      const answer = await world.post(exampleRequest, { headers: { prefer: 'wait=2' } });
+      expect(answer.status).toBe(202);
+      expect(answer.body).toMatchObject({ success: false, status: 'pending' });
+      cufe = answer.body.cufe;
+      expect(answer.headers.get('location')).toBe(`/api/v1/service/status/${cufe}`);
+      await pollStatus(world, cufe, (s) => s.status === 'pending' && s.stage === 'signed');
+      expect((await fetch(answer.body.pdf_url)).status).toBe(404); // FILE_NOT_READY: drawn after the verdict
+    } finally {
+      simulator.setGlobalFault(undefined);
+    }
+    const final = await pollStatus(world, cufe!, (s) => s.status !== 'pending' && s.pdf_url !== undefined);
+    expect(final.status).toBe('accepted');
+    expect(simulator.store.timesReceived(cufe!)).toBe(1);
+  });
+});

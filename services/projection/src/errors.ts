@@ -1,0 +1,24 @@
+/**
+ * The projection's error catalogue: one stable code per failure, and whether trying again can
+ * help. Tests assert codes, never messages. A thrown error inside the bus handler makes the bus
+ * redeliver (then dead-letter), so a retriable code is one a later delivery can get past.
+ */
+export const projectionErrors = {
+  STATUS_STORE_BUSY: { retriable: true, message: 'the status store is locked by another writer' },
+  CUFE_CONFLICT: { retriable: false, message: 'another invoice of this tenant already has this cufe' },
+  NUMBER_TOO_LARGE: { retriable: false, message: 'the consecutive does not fit a 64-bit integer' },
+} as const satisfies Record<string, { retriable: boolean; message: string }>;
+
+export type ProjectionErrorCode = keyof typeof projectionErrors;
+
+export class ProjectionError extends Error {
+  readonly code: ProjectionErrorCode;
+  readonly retriable: boolean;
+
+  constructor(code: ProjectionErrorCode, options: { cause?: unknown } = {}) {
+    super(projectionErrors[code].message, options);
+    this.name = 'ProjectionError';
+    this.code = code;
+    this.retriable = projectionErrors[code].retriable;
+  }
+}

@@ -1,0 +1,32 @@
+import type { InvoiceEvent } from '@fe/contracts';
+import { evolve } from './evolve.ts';
+import type { InvoiceStatusView } from './invoice-status.ts';
+import type { StatusStore } from './status-store.ts';
+
+export type ApplyOutcome =
+  | { kind: 'changed'; view: InvoiceStatusView }
+  /** Folded, but the view is what it was (a replayed creation, the last event again). */
+  | { kind: 'unchanged' }
+  /** The row already holds this store position: a replay by the relay after a restart. */
+  | { kind: 'already_folded' }
+  /** No view to fold into: the invoice's InvoiceRequested was never seen. */
+  | { kind: 'orphan' };
+
+/**
+ * Folds one event into its invoice's stored row: the one write path of the live projection and of
+ * a rebuild, so both fold the same way. With a position, anything at or below the row's position
+ * is skipped, so an older event the relay publishes again cannot rewrite a newer view.
+ *
+ *   applyEvent(store, event, { invoiceId: event.invoice_id!, position: 42n }).kind // 'changed'
+ */
+export function applyEvent(store: StatusStore, event: InvoiceEvent, target: { invoiceId: string; position: bigint | undefined }): ApplyOutcome {
+  const { invoiceId, position } = target;
+  const folded = store.positionOf(invoiceId);
+  if (position !== undefined && folded !== undefined && position <= folded) return { kind: 'already_folded' };
+  const current = store.get(invoiceId);
+  const next = evolve(current, event);
+  if (!next) return { kind: 'orphan' };
+  if (next === current) return { kind: 'unchanged' };
+  store.save(next, position);
+  return { kind: 'changed', view: next };
+}

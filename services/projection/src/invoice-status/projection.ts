@@ -1,0 +1,120 @@
+import { topology, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import {
+  STORE_POSITION_HEADER, subscribeInvoiceEvents,
+  type DeliveredMessage, type EventBus, type InvoiceEventHandlers, type Logger, type ServiceModule, type Subscription,
+} from '@fe/platform';
+import { applyEvent } from './apply-event.ts';
+import type { InvoiceStatusView } from './invoice-status.ts';
+import type { StatusStore } from './status-store.ts';
+
+export type StatusProjection = ServiceModule & {
+  /** Called after every stored change; returns the function that unsubscribes. */
+  onChange(listener: (view: InvoiceStatusView) => void): () => void;
+  /**
+   * Resolves with the view as soon as it satisfies `predicate` (at once if it already does), or,
+   * after `timeoutMs`, with the latest view, which may be undefined.
+   */
+  waitFor(invoiceId: string, predicate: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
+};
+
+export type StatusProjectionPorts = {
+  bus: EventBus;
+  store: StatusStore;
+  logger: Logger;
+  /** Bus retry settings; the bus's defaults when absent. */
+  maxAttempts?: number;
+  retryBackoffMs?: number;
+};
+
+const group = topology.projection.consumerGroup ?? 'fe.projection';
+
+/**
+ * The status read model as a service: every invoice event is folded into its invoice's stored
+ * view (evolve), so the status endpoint reads one row. Redeliveries are harmless twice over: a
+ * message carrying the relay's store position at or below the row's is skipped, and evolve itself
+ * ignores the last event seen again. `waitFor` lets the ingress answer POST /invoice with the
+ * verdict when it comes within the wait budget.
+ *
+ *   const projection = createStatusProjection({ bus, store, logger });
+ *   await projection.start();
+ *   const view = await projection.waitFor(invoiceId, (v) => v.status !== 'pending', 10_000);
+ */
+export function createStatusProjection(ports: StatusProjectionPorts): StatusProjection {
+  // The composition root hands in the service's child logger (architecture.md convention 10).
+  const { bus, store, logger } = ports;
+  const listeners = new Set<(view: InvoiceStatusView) => void>();
+  const waiters = new Set<{ invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; test: (view: InvoiceStatusView) => boolean }>();
+  let subscription: Subscription | undefined;
+
+  function changed(view: InvoiceStatusView): void {
+    for (const waiter of waiters) {
+      if (waiter.invoiceId === view.invoiceId && guarded(() => waiter.test(view), view)) waiter.finish(view);
+    }
+    for (const listener of listeners) guarded(() => listener(view), view);
+  }
+
+  /** A listener's failure is its own: throwing into the handler would make the bus redeliver an event already stored. */
+  function guarded<T>(call: () => T, view: InvoiceStatusView): T | undefined {
+    try {
+      return call();
+    } catch (error) {
+      logger.error({ err: error, invoice_id: view.invoiceId }, 'status change listener failed');
+      return undefined;
+    }
+  }
+
+  async function handle(event: InvoiceEvent, message: DeliveredMessage): Promise<void> {
+    const outcome = applyEvent(store, event, { invoiceId: event.invoice_id ?? message.key, position: positionOf(message) });
+    if (outcome.kind === 'changed') changed(outcome.view);
+    else if (outcome.kind === 'orphan') {
+      logger.warn({ event_id: event.id, type: event.type, invoice_id: event.invoice_id, tenant_id: event.tenant_id }, 'event for an invoice never requested; skipped');
+    }
+  }
+
+  const types = topology.projection.consumes as readonly InvoiceEventType[];
+  const handlers = Object.fromEntries(types.map((type) => [type, handle])) as InvoiceEventHandlers;
+
+  return {
+    name: 'projection',
+    async start() {
+      if (subscription) return;
+      subscription = await subscribeInvoiceEvents(bus, {
+        group, handlers, logger,
+        ...(ports.maxAttempts !== undefined ? { maxAttempts: ports.maxAttempts } : {}),
+        ...(ports.retryBackoffMs !== undefined ? { retryBackoffMs: ports.retryBackoffMs } : {}),
+      });
+      logger.info({ group }, 'projection subscribed');
+    },
+    async stop() {
+      const current = subscription;
+      subscription = undefined;
+      await current?.stop();
+      // Nobody waits out a timer on a stopped service: each waiter gets the view as it stands.
+      for (const waiter of [...waiters]) waiter.finish(store.get(waiter.invoiceId));
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    waitFor(invoiceId, predicate, timeoutMs) {
+      const current = store.get(invoiceId);
+      if (current && predicate(current)) return Promise.resolve(current);
+      return new Promise((resolve) => {
+        const waiter = { invoiceId, test: predicate, finish };
+        const timer = setTimeout(() => finish(store.get(invoiceId)), Math.max(0, timeoutMs));
+        waiters.add(waiter);
+        function finish(view: InvoiceStatusView | undefined) {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(view);
+        }
+      });
+    },
+  };
+}
+
+/** The relay's store position, when the message came through it. */
+function positionOf(message: DeliveredMessage): bigint | undefined {
+  const header = message.headers?.[STORE_POSITION_HEADER];
+  return header !== undefined && /^\d{1,19}$/.test(header) ? BigInt(header) : undefined;
+}

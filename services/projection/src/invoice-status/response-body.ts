@@ -1,0 +1,87 @@
+import type { CreateInvoiceResponse, InvoiceStatusResponse } from '@fe/contracts';
+import type { BlobStore } from '@fe/platform';
+import type { InvoiceStatusView } from './invoice-status.ts';
+
+/** Signed, expiring links to the invoice's files, minted by whoever answers the request. */
+export type InvoiceLinks = { xmlUrl: string; pdfUrl: string };
+
+// Spanish, like DIAN's own status messages, which this field otherwise carries verbatim.
+const PENDING = 'Pendiente de validación por la DIAN.';
+const RETRY_SCHEDULED = 'La DIAN no está disponible; se programó un nuevo intento de envío.';
+const NOT_RETRIED = 'No fue posible enviar la factura a la DIAN y el envío no se reintentará automáticamente.';
+const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Documento rechazado por la DIAN.' } as const;
+
+/**
+ * The body of POST /invoice (201 accepted, 202 pending, 422 rejected) for a view, per
+ * decisions.md "Create invoice": `success` exactly when accepted; on a rejection, `error`
+ * TAX_AUTHORITY_REJECTED whose details list DIAN's rules.
+ *
+ *   createResponseBody(view, await invoiceLinks(blobs, view, 7 * 24 * 3600))
+ */
+export function createResponseBody(view: InvoiceStatusView, links: InvoiceLinks): CreateInvoiceResponse {
+  const dian = view.taxAuthority;
+  const rules = dian?.errors ?? [];
+  const body: CreateInvoiceResponse = {
+    success: view.status === 'accepted',
+    cufe: view.cufe,
+    number: view.number,
+    issued_at: view.issuedAt,
+    xml_url: links.xmlUrl,
+    pdf_url: links.pdfUrl,
+    status: view.status,
+    tax_authority_response: {
+      // SendBillSync's track id is the cufe itself, so it is the honest value before DIAN answers.
+      track_id: view.trackId ?? view.cufe,
+      status: view.status,
+      status_message: statusMessage(view),
+      ...(rules.length ? { errors: rules.map(({ rule, message }) => ({ rule, message })) } : {}),
+    },
+  };
+  if (view.status !== 'rejected') return body;
+  return {
+    ...body,
+    error: {
+      code: 'TAX_AUTHORITY_REJECTED',
+      message: 'DIAN rejected the invoice; tax_authority_response.errors lists its rules.',
+      details: rules.map((r) => ({ path: 'tax_authority_response.errors', message: `${r.rule}: ${r.message}` })),
+    },
+  };
+}
+
+/** The body of GET /status/<cufe>: the creation body plus the stage, the instants and the history. */
+export function statusResponseBody(view: InvoiceStatusView, links: InvoiceLinks): InvoiceStatusResponse {
+  return {
+    ...createResponseBody(view, links),
+    stage: view.stage,
+    created_at: view.createdAt,
+    updated_at: view.updatedAt,
+    history: view.history.map(({ status, stage, at }) => ({ status, stage, at })),
+  };
+}
+
+/**
+ * The blob keys of the invoice's XML and PDF: the recorded ones, or, before the signer or the
+ * renderer recorded theirs, the deterministic `<tenant>/<prefix+number>.xml|.pdf` they write to.
+ */
+export function invoiceBlobKeys(view: InvoiceStatusView): { xmlKey: string; pdfKey: string } {
+  return {
+    xmlKey: view.xmlKey ?? `${view.tenantId}/${view.number}.xml`,
+    pdfKey: view.pdfKey ?? `${view.tenantId}/${view.number}.pdf`,
+  };
+}
+
+/** Fresh signed links for a view, valid for `ttlSeconds`. */
+export async function invoiceLinks(blobs: Pick<BlobStore, 'signedUrl'>, view: InvoiceStatusView, ttlSeconds: number): Promise<InvoiceLinks> {
+  const { xmlKey, pdfKey } = invoiceBlobKeys(view);
+  const [xmlUrl, pdfUrl] = await Promise.all([blobs.signedUrl(xmlKey, ttlSeconds), blobs.signedUrl(pdfKey, ttlSeconds)]);
+  return { xmlUrl, pdfUrl };
+}
+
+/** DIAN's own words once it answered; before that, what the service knows about the submission. */
+function statusMessage(view: InvoiceStatusView): string {
+  if (view.status !== 'pending') return view.taxAuthority?.statusMessage || FALLBACK[view.status];
+  const failure = view.lastSubmissionFailure;
+  if (!failure) return PENDING;
+  if (!failure.retriable) return NOT_RETRIED;
+  return failure.nextAttemptAt ? `${RETRY_SCHEDULED} Próximo intento: ${failure.nextAttemptAt}.` : RETRY_SCHEDULED;
+}

@@ -1,0 +1,120 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { ProjectionError } from '../errors.ts';
+import type { InvoiceStatusView } from './invoice-status.ts';
+import type { StatusStore } from './status-store.ts';
+
+/**
+ * The embedded status read model on `node:sqlite` (WAL, busy_timeout). The view is stored whole as
+ * JSON; the columns beside it exist to be looked up: the cufe per tenant (the status endpoint), and
+ * the prefix with the numeric consecutive (the ingress's number-allocation hint).
+ * `synchronous = NORMAL`: a process kill loses nothing committed, and a power cut at worst loses
+ * the last rows, which the relay replays or a rebuild from the event store restores.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS invoice_status (
+    invoice_id  TEXT    PRIMARY KEY,
+    tenant_id   TEXT    NOT NULL,
+    cufe        TEXT    NOT NULL,
+    prefix      TEXT    NOT NULL,
+    number      INTEGER NOT NULL,
+    document_id TEXT    NOT NULL,
+    status      TEXT    NOT NULL,
+    stage       TEXT    NOT NULL,
+    view        TEXT    NOT NULL,
+    position    INTEGER,
+    updated_at  TEXT    NOT NULL,
+    UNIQUE (tenant_id, cufe)
+  );
+  CREATE INDEX IF NOT EXISTS invoice_status_number ON invoice_status (tenant_id, prefix, number);`;
+
+const UPSERT = `
+  INSERT INTO invoice_status (invoice_id, tenant_id, cufe, prefix, number, document_id, status, stage, view, position, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (invoice_id) DO UPDATE SET
+    tenant_id = excluded.tenant_id, cufe = excluded.cufe, prefix = excluded.prefix, number = excluded.number,
+    document_id = excluded.document_id, status = excluded.status, stage = excluded.stage, view = excluded.view,
+    position = COALESCE(excluded.position, invoice_status.position), updated_at = excluded.updated_at`;
+
+const MAX_INT64 = 2n ** 63n - 1n;
+
+export class SqliteStatusStore implements StatusStore {
+  private readonly db: DatabaseSync;
+  private readonly byId: StatementSync;
+  private readonly positionById: StatementSync;
+  private readonly byCufe: StatementSync;
+  private readonly upsert: StatementSync;
+  private readonly maxByPrefix: StatementSync;
+  private readonly every: StatementSync;
+
+  /** `path` is a file, or ':memory:' for tests and throw-away rebuilds. */
+  constructor(path: string) {
+    this.db = new DatabaseSync(path);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db.exec(SCHEMA);
+    this.byId = this.db.prepare('SELECT view FROM invoice_status WHERE invoice_id = ?');
+    this.positionById = this.db.prepare('SELECT position FROM invoice_status WHERE invoice_id = ?');
+    this.byCufe = this.db.prepare('SELECT view FROM invoice_status WHERE tenant_id = ? AND cufe = ?');
+    this.upsert = this.db.prepare(UPSERT);
+    this.maxByPrefix = this.db.prepare('SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = ? AND prefix = ?');
+    this.every = this.db.prepare('SELECT view FROM invoice_status ORDER BY invoice_id');
+    for (const s of [this.positionById, this.maxByPrefix]) s.setReadBigInts(true);
+  }
+
+  get(invoiceId: string): InvoiceStatusView | undefined {
+    return parse(this.run(() => this.byId.get(invoiceId)));
+  }
+
+  positionOf(invoiceId: string): bigint | undefined {
+    const row = this.run(() => this.positionById.get(invoiceId)) as { position: bigint | null } | undefined;
+    return row?.position ?? undefined;
+  }
+
+  findByCufe(tenantId: string, cufe: string): InvoiceStatusView | undefined {
+    return parse(this.run(() => this.byCufe.get(tenantId, cufe)));
+  }
+
+  save(view: InvoiceStatusView, position?: bigint): void {
+    const number = BigInt(view.consecutive);
+    if (number > MAX_INT64) throw new ProjectionError('NUMBER_TOO_LARGE');
+    this.run(() =>
+      this.upsert.run(
+        view.invoiceId, view.tenantId, view.cufe, view.prefix, number, view.number,
+        view.status, view.stage, JSON.stringify(view), position ?? null, view.updatedAt,
+      ),
+    );
+  }
+
+  maxNumber(tenantId: string, prefix: string): bigint | undefined {
+    const row = this.run(() => this.maxByPrefix.get(tenantId, prefix)) as { n: bigint | null };
+    return row.n ?? undefined;
+  }
+
+  all(): InvoiceStatusView[] {
+    return this.run(() => this.every.all()).map((row) => parse(row)!);
+  }
+
+  clear(): void {
+    this.run(() => this.db.exec('DELETE FROM invoice_status'));
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** Maps SQLite's failures onto stable codes (a locked file can pass; a cufe clash cannot). */
+  private run<T>(query: () => T): T {
+    try {
+      return query();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message.includes('UNIQUE constraint failed: invoice_status.tenant_id, invoice_status.cufe')) {
+        throw new ProjectionError('CUFE_CONFLICT', { cause: error });
+      }
+      if (/SQLITE_BUSY|database is locked/i.test(message)) throw new ProjectionError('STATUS_STORE_BUSY', { cause: error });
+      throw error;
+    }
+  }
+}
+
+const parse = (row: unknown): InvoiceStatusView | undefined =>
+  row === undefined ? undefined : (JSON.parse((row as { view: string }).view) as InvoiceStatusView);

@@ -1,0 +1,67 @@
+import { cufeSchema, type ErrorBody, type ErrorCode, type ErrorDetail } from '@fe/contracts';
+import type { BlobStore } from '@fe/platform';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ProjectionError } from '../errors.ts';
+import { invoiceLinks, statusResponseBody } from '../invoice-status/response-body.ts';
+import type { StatusStore } from '../invoice-status/status-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated tenant, set by the host app's authentication hook (onRequest). */
+    tenantId: string;
+  }
+}
+
+export type StatusRoutesOptions = {
+  store: Pick<StatusStore, 'findByCufe'>;
+  blobs: Pick<BlobStore, 'signedUrl'>;
+  /** Lifetime of the xml_url and pdf_url links, in seconds (decisions.md: 7 days by default). */
+  linkTtlSeconds: number;
+};
+
+const PATH = '/api/v1/service/status';
+
+/**
+ * GET /api/v1/service/status/<cufe> (decisions.md "Get invoice status"): the tenant's invoice
+ * by cufe, with fresh signed links each time. The host app authenticates and sets
+ * `request.tenantId`; another tenant's cufe is answered exactly like an unknown one, so the
+ * endpoint does not reveal which cufes exist.
+ *
+ *   await app.register(statusRoutes, { store, blobs, linkTtlSeconds: 7 * 24 * 3600 });
+ */
+export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app, options) => {
+  const handler = async (request: FastifyRequest<{ Params: { cufe?: string; '*'?: string } }>, reply: FastifyReply) => {
+    const tenantId = request.tenantId;
+    if (!tenantId) {
+      // Only a host that forgot its authentication hook gets here: fail closed.
+      request.log.error({ route: PATH }, 'status route reached without an authenticated tenant');
+      return sendError(reply.header('www-authenticate', 'Bearer'), request, 401, 'UNAUTHORIZED', 'authentication is required', []);
+    }
+    const cufe = cufeSchema.safeParse(request.params.cufe ?? request.params['*']);
+    if (!cufe.success) {
+      const detail = { path: 'cufe', message: cufe.error.issues[0]?.message ?? 'must be 96 lowercase hexadecimal characters' };
+      return sendError(reply, request, 400, 'VALIDATION_ERROR', 'the cufe is malformed', [detail]);
+    }
+    try {
+      const view = options.store.findByCufe(tenantId, cufe.data);
+      if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
+      const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
+      // The links are capabilities minted for this answer: no shared cache may keep them.
+      return reply.code(200).header('cache-control', 'no-store').send(statusResponseBody(view, links));
+    } catch (error) {
+      if (!(error instanceof ProjectionError && error.retriable)) throw error;
+      request.log.warn({ code: error.code }, 'status store unavailable');
+      return sendError(reply.header('retry-after', '1'), request, 503, 'UNAVAILABLE', 'the status store is busy; try again', []);
+    }
+  };
+
+  app.get(`${PATH}/:cufe`, handler);
+  // A segment longer than the router's maxParamLength (100 by default), or one holding a slash,
+  // never matches `:cufe`; this catch-all gives those the contract's 400 instead of a bare 404.
+  app.get(`${PATH}/*`, handler);
+};
+
+function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, details: ErrorDetail[]) {
+  const body: ErrorBody = { success: false, error: { code, message, details }, request_id: request.id };
+  return reply.code(status).send(body);
+}

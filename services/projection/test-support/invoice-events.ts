@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { BusMessage } from '@fe/platform';
+import { invoiceStreamName, newInvoiceEvent, STORE_POSITION_HEADER, type EventMeta } from '@fe/platform';
+import type { Envelope, InvoiceEvent } from '@fe/contracts';
+
+/**
+ * One invoice's events as the services append them (valid against the published schemas), each a
+ * second after the previous one. The cufe is a stand-in: a SHA-384 of tenant and number, so it has
+ * the real shape and differs per invoice.
+ *
+ *   const inv = invoiceFixture({ consecutive: 990000002 });
+ *   const events = [inv.requested(), inv.signed(), inv.submitted(), inv.accepted(), inv.rendered()];
+ */
+export function invoiceFixture(options: { tenantId?: string; prefix?: string; consecutive?: number | string } = {}) {
+  const tenantId = options.tenantId ?? 'demo';
+  const prefix = options.prefix ?? 'SETP';
+  const consecutive = String(options.consecutive ?? 990000001);
+  const documentId = `${prefix}${consecutive}`;
+  const invoiceId = invoiceStreamName(tenantId, documentId);
+  const cufe = createHash('sha384').update(`${tenantId}/${documentId}`).digest('hex');
+  let time = Date.parse('2026-03-10T15:00:00Z');
+  const clock = { now: () => new Date((time += 1000)) };
+  const meta: EventMeta = { tenantId, invoiceId, correlationId: `req-${documentId}`, causationId: `req-${documentId}` };
+
+  return {
+    tenantId, prefix, consecutive, documentId, invoiceId, cufe,
+    requested: () => newInvoiceEvent('InvoiceRequested', {
+      request: {
+        customer: { document_type: '31', document_number: '900108281', name: 'Comprador S.A.S.', tax_level_codes: ['R-99-PN'] },
+        lines: [{ code: 'P-1', name: 'Servicio', quantity: 1, unit_price: 100, unit_code: '94', taxes: [] }],
+        payment: { method_code: '10' },
+      },
+      prefix, number: consecutive, document_id: documentId, resolution_id: '18760000001', environment: '2',
+      issued_at: '2026-03-10T10:00:00-05:00', cufe, payable_amount: '100.00',
+    }, meta, clock),
+    signed: () => newInvoiceEvent('InvoiceSigned', {
+      xml_key: `${tenantId}/${documentId}.xml`, xml_sha256: 'b'.repeat(64), signed_at: '2026-03-10T10:00:01-05:00', certificate_serial: '01',
+    }, meta, clock),
+    submitted: (attempt = 1) => newInvoiceEvent('InvoiceSubmitted', { attempt, operation: 'SendBillSync', track_id: cufe, endpoint: 'http://127.0.0.1:8080/dian' }, meta, clock),
+    failed: (attempt = 1) => newInvoiceEvent('InvoiceSubmissionFailed', {
+      attempt, retriable: true, reason: 'TIMEOUT', message: 'DIAN did not answer', outcome_unknown: true, next_attempt_at: '2026-03-10T10:05:00-05:00',
+    }, meta, clock),
+    accepted: (notifications: { rule: string; message: string }[] = []) => newInvoiceEvent('InvoiceAccepted', {
+      track_id: cufe, status_code: '00', status_description: 'Procesado Correctamente.',
+      status_message: `La Factura electrónica ${documentId}, ha sido autorizada.`, notifications, validated_at: '2026-03-10T10:00:05-05:00',
+    }, meta, clock),
+    rejected: (errors = [{ rule: 'FAD06', message: 'Valor del CUFE no está calculado correctamente.' }]) => newInvoiceEvent('InvoiceRejected', {
+      track_id: cufe, status_code: '99', status_description: 'Validación contiene errores en campos mandatorios.',
+      status_message: 'Documento con errores en campos mandatorios.', errors, rejected_at: '2026-03-10T10:00:05-05:00',
+    }, meta, clock),
+    rendered: () => newInvoiceEvent('InvoiceRendered', { pdf_key: `${tenantId}/${documentId}.pdf`, pdf_sha256: 'c'.repeat(64), pages: 1 }, meta, clock),
+    notified: () => newInvoiceEvent('BuyerNotified', { email: 'compras@example.com', message_id: `<${documentId}@fe.local>`, notified_at: '2026-03-10T10:00:09-05:00' }, meta, clock),
+  };
+}
+
+/** A bus message as the relay publishes it: keyed by invoice, with the store position when given. */
+export function asMessage(event: InvoiceEvent, position?: bigint): BusMessage {
+  const message: BusMessage = { key: event.invoice_id ?? '', value: event as Envelope };
+  return position === undefined ? message : { ...message, headers: { [STORE_POSITION_HEADER]: String(position) } };
+}

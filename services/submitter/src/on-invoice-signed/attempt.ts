@@ -1,0 +1,62 @@
+import type { DianResponse } from '../dian-soap/response-types.ts';
+import { SubmitterError } from '../errors.ts';
+import type { DianZip, DianGateway } from '../ports/dian-gateway.ts';
+import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
+import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext, type Recorded } from './outcomes.ts';
+
+export type AttemptInput = {
+  step: 'send' | 'reconcile';
+  gateway: DianGateway;
+  zip: DianZip;
+  /** The document's CUFE. */
+  trackId: string;
+  /** A fresh context per answer (time of the answer, jitter draw). */
+  context: () => AnswerContext;
+  /** Called just before SendBillSync: the durable "a send is under way" marker. */
+  beforeSend: () => void;
+};
+
+/**
+ * One attempt's DIAN calls, in the order annex §6.6 asks for, and what to record of them:
+ *
+ *   reconcile: GetStatus(CUFE) → found: its verdict (no resend) · not found (66/90): send
+ *   send:      SendBillSync → 00 / 99: the verdict · rule 90: GetStatus(CUFE) → found: its verdict,
+ *              not found: the rule-90 refusal is the verdict
+ *
+ * At most one SendBillSync per attempt, and only after GetStatus said DIAN does not have the
+ * document whenever an earlier send's outcome is unknown. A client failure ends the attempt as
+ * InvoiceSubmissionFailed; anything else thrown is a broken invariant and propagates.
+ */
+export async function runAttempt(input: AttemptInput): Promise<Recorded> {
+  const { gateway, trackId } = input;
+  if (input.step === 'reconcile') {
+    const status = await call(() => gateway.getStatus(trackId), true);
+    if (!status.ok) return failure(status.failure, input);
+    const outcome = outcomeOfStatus(status.answer, input.context());
+    if (outcome.kind === 'record') return outcome;
+  }
+  input.beforeSend();
+  const sent = await call(() => gateway.sendBillSync(input.zip), false);
+  if (!sent.ok) return failure(sent.failure, input);
+  const outcome = outcomeOfSend(sent.answer, input.context());
+  if (outcome.kind === 'record') return outcome;
+  // Rule 90: DIAN processed this CUFE before (our own lost send, most likely). Adopt what it holds.
+  const status = await call(() => gateway.getStatus(trackId), true);
+  if (!status.ok) return failure(status.failure, input);
+  const adopted = outcomeOfStatus(status.answer, input.context(), sent.answer);
+  if (adopted.kind === 'record') return adopted;
+  throw new Error('outcomeOfStatus asks to send after a rule-90 answer'); // unreachable: `duplicate` was given
+}
+
+type Called = { ok: true; answer: DianResponse } | { ok: false; failure: AttemptFailure };
+
+async function call(operation: () => Promise<DianResponse>, reconciling: boolean): Promise<Called> {
+  try {
+    return { ok: true, answer: await operation() };
+  } catch (error) {
+    if (error instanceof SubmitterError) return { ok: false, failure: clientFailure(error, reconciling) };
+    throw error;
+  }
+}
+
+const failure = (f: AttemptFailure, input: AttemptInput): Recorded => ({ kind: 'record', events: [failed(f, input.context())] });

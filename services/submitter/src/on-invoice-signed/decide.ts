@@ -1,0 +1,77 @@
+import type { InvoiceEvent, InvoiceSubmissionFailedV1 } from '@fe/contracts';
+import type { RetryPolicy } from './retry-policy.ts';
+
+/**
+ * What the submitter does next for one invoice, from what its stream already records (pure;
+ * architecture.md convention 1). Every trigger — InvoiceSigned, a redelivery, InvoiceSubmissionFailed,
+ * the retry schedule — asks this, so a repeated trigger never repeats work:
+ *
+ *   decide(events, now, policy)            // { kind: 'send', attempt: 1 } for a freshly signed invoice
+ *   decide(events, now, policy, { sendingAttempt: 3 }) // a send was under way when the process stopped
+ *
+ * - a verdict (InvoiceAccepted / InvoiceRejected) is final: nothing;
+ * - the outcome of the last send is unknown (timeout, lost answer, a send with no recorded verdict):
+ *   'reconcile' — GetStatus(CUFE) first, never a blind resend (decisions.md, annex §6.6);
+ * - the last failure was final (not retriable, or attempts exhausted): nothing, the invoice stays
+ *   pending until an operator re-drives it;
+ * - its retry is not due yet: 'wait' until `next_attempt_at`;
+ * - otherwise 'send' with the next attempt number.
+ */
+export type Decision =
+  | { kind: 'none'; why: 'not-signed' | 'verdict-recorded' | 'gave-up' }
+  | { kind: 'wait'; until: Date }
+  | { kind: 'give-up'; attempt: number; outcomeUnknown: boolean }
+  | { kind: 'reconcile'; attempt: number }
+  | { kind: 'send'; attempt: number };
+
+/** What this process's schedule remembers: a send it started and never recorded an outcome for. */
+export type SendJournal = { sendingAttempt?: number | undefined };
+
+type Failure = InvoiceSubmissionFailedV1['data'];
+
+export function decide(events: readonly InvoiceEvent[], now: Date, policy: RetryPolicy, journal: SendJournal = {}): Decision {
+  let signed = false;
+  let lastAttempt = 0;
+  let last: { kind: 'submitted' } | { kind: 'failed'; data: Failure } | undefined;
+  for (const event of events) {
+    switch (event.type) {
+      case 'InvoiceAccepted':
+      case 'InvoiceRejected':
+        return { kind: 'none', why: 'verdict-recorded' };
+      case 'InvoiceSigned':
+        signed = true;
+        break;
+      case 'InvoiceSubmitted':
+        lastAttempt = Math.max(lastAttempt, event.data.attempt);
+        last = { kind: 'submitted' };
+        break;
+      case 'InvoiceSubmissionFailed':
+        lastAttempt = Math.max(lastAttempt, event.data.attempt);
+        last = { kind: 'failed', data: event.data };
+        break;
+      default:
+    }
+  }
+  if (!signed) return { kind: 'none', why: 'not-signed' };
+
+  // A send this process started but never recorded (it stopped mid-call): DIAN may have the document.
+  const journaled = journal.sendingAttempt;
+  if (journaled !== undefined && journaled > lastAttempt) return { kind: 'reconcile', attempt: journaled };
+
+  if (!last) return { kind: 'send', attempt: 1 };
+  // Submitted is recorded with its verdict; alone (an older writer, an async send) its outcome is unknown.
+  if (last.kind === 'submitted') return nextOrGiveUp(policy, lastAttempt, true);
+
+  const failure = last.data;
+  if (!failure.retriable) return { kind: 'none', why: 'gave-up' };
+  if (failure.attempt >= policy.maxAttempts) return { kind: 'give-up', attempt: lastAttempt, outcomeUnknown: failure.outcome_unknown };
+  const due = failure.next_attempt_at === undefined ? undefined : new Date(failure.next_attempt_at);
+  if (due && due.getTime() > now.getTime()) return { kind: 'wait', until: due };
+  return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
+}
+
+function nextOrGiveUp(policy: RetryPolicy, lastAttempt: number, outcomeUnknown: boolean): Decision {
+  const attempt = lastAttempt + 1;
+  if (attempt > policy.maxAttempts) return { kind: 'give-up', attempt: lastAttempt, outcomeUnknown };
+  return outcomeUnknown ? { kind: 'reconcile', attempt } : { kind: 'send', attempt };
+}

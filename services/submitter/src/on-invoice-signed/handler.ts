@@ -1,0 +1,125 @@
+import type { InvoiceEvent } from '@fe/contracts';
+import { loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
+import type { TenantDirectory } from '@fe/tenancy';
+import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
+import type { GatewayCache } from '../gateways/gateway-cache.ts';
+import type { SubmissionSchedule } from '../schedule/schedule-store.ts';
+import { runAttempt } from './attempt.ts';
+import { decide, type Decision } from './decide.ts';
+import { serviceFailure } from './failure-reasons.ts';
+import { failed, type Recorded } from './outcomes.ts';
+import { prepareAttempt } from './prepare-attempt.ts';
+import { recordOutcome } from './record-outcome.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+
+export type SubmissionHandlerDeps = {
+  store: EventStore;
+  blobs: BlobStore;
+  tenants: TenantDirectory;
+  clock: Clock;
+  logger: Logger;
+  schedule: SubmissionSchedule;
+  slots: TenantSlots;
+  gateways: GatewayCache;
+  endpoints: { habilitacion: string; production: string };
+  policy: RetryPolicy;
+  /** How long after a send starts its marker falls due if nothing was recorded (ms): client timeout + margin. */
+  sendLeaseMs: number;
+  /** Jitter draws, ∈ [0, 1). */
+  random: () => number;
+};
+
+/** What one run did: for logs and tests. */
+export type RunResult = 'nothing-to-do' | 'waiting' | 'deferred' | 'busy' | 'recorded';
+
+export type SubmissionHandler = {
+  /**
+   * Moves one invoice forward: loads its stream (the invoice id is the stream name), decides, and
+   * when DIAN must be called takes a slot of the tenant (or the one the caller already holds),
+   * makes the attempt and records it with the version it loaded. Safe to call any number of times
+   * for the same invoice: one run per invoice at a time in this process, and decide() sees what the
+   * previous runs recorded.
+   */
+  run(invoiceId: string, tenantId: string, slot?: Release): Promise<RunResult>;
+  /** True while a run for the invoice is in progress in this process. */
+  isRunning(invoiceId: string): boolean;
+};
+
+export function createSubmissionHandler(deps: SubmissionHandlerDeps): SubmissionHandler {
+  const { store, clock, schedule, slots, policy } = deps;
+  const running = new Set<string>();
+
+  async function run(invoiceId: string, tenantId: string, slot?: Release): Promise<RunResult> {
+    if (running.has(invoiceId)) {
+      slot?.();
+      return 'busy'; // the run in progress records the outcome and keeps the schedule
+    }
+    running.add(invoiceId);
+    let release = slot;
+    try {
+      const loaded = await loadInvoiceStream(store, invoiceId);
+      const now = clock.now();
+      const decision = decide(loaded.events, now, policy, { sendingAttempt: schedule.get(invoiceId)?.sendingAttempt });
+      const logger = deps.logger.child({ invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
+      logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
+      if (decision.kind === 'none') {
+        schedule.remove(invoiceId);
+        return 'nothing-to-do';
+      }
+      if (decision.kind === 'wait') {
+        schedule.schedule(invoiceId, tenantId, decision.until);
+        return 'waiting';
+      }
+      const cause = causeOf(loaded.events);
+      const meta = metaCausedBy(cause);
+      let outcome: Recorded;
+      if (decision.kind === 'give-up') {
+        const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
+        outcome = { kind: 'record', events: [draft] };
+      } else {
+        release ??= slots.tryAcquire(tenantId);
+        if (!release) {
+          // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
+          schedule.defer(invoiceId, tenantId, now);
+          return 'deferred';
+        }
+        outcome = await attempt(invoiceId, decision, loaded.events, logger);
+      }
+      await recordOutcome({ ...deps, logger }, { invoiceId, tenantId, meta, expected: loaded.version, outcome });
+      return 'recorded';
+    } finally {
+      release?.();
+      running.delete(invoiceId);
+    }
+  }
+
+  async function attempt(invoiceId: string, decision: Extract<Decision, { kind: 'send' | 'reconcile' }>, events: readonly InvoiceEvent[], logger: Logger): Promise<Recorded> {
+    const context = { attempt: decision.attempt, now: clock.now(), policy, random: deps.random(), reconciling: decision.kind === 'reconcile' };
+    const prepared = await prepareAttempt(deps, events, context);
+    if (prepared.kind === 'record') return prepared;
+    logger.info({ attempt: decision.attempt, endpoint: prepared.endpoint }, decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)');
+    const { tenantId } = prepared;
+    return runAttempt({
+      step: decision.kind,
+      gateway: prepared.gateway,
+      zip: prepared.zip,
+      trackId: prepared.trackId,
+      context: () => ({
+        attempt: decision.attempt, trackId: prepared.trackId, endpoint: prepared.endpoint, now: clock.now(),
+        applicationResponseKey: prepared.applicationResponseKey, policy, random: deps.random(),
+      }),
+      beforeSend: () => schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),
+    });
+  }
+
+  return { run, isRunning: (invoiceId) => running.has(invoiceId) };
+}
+
+/** The event the recorded outcome follows from: the signature for a first attempt, the last attempt's record for a retry. */
+function causeOf(events: readonly InvoiceEvent[]): InvoiceEvent {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'InvoiceSubmissionFailed' || e.type === 'InvoiceSubmitted' || e.type === 'InvoiceSigned') return e;
+  }
+  throw new Error('no InvoiceSigned in the stream'); // unreachable: decide() only acts on a signed invoice
+}

@@ -1,0 +1,92 @@
+import type { InvoiceEvent } from '@fe/contracts';
+import { findEvent, type BlobStore, type Clock } from '@fe/platform';
+import { isSignerError } from '@fe/signer';
+import type { TenantDirectory } from '@fe/tenancy';
+import { SubmitterError } from '../errors.ts';
+import type { GatewayCache } from '../gateways/gateway-cache.ts';
+import { packageDocument } from '../packaging/package-document.ts';
+import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
+import { applicationResponseKey } from './application-response.ts';
+import { clientFailure, serviceFailure, type AttemptFailure } from './failure-reasons.ts';
+import { failed, type Recorded } from './outcomes.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+
+export type PreparedAttempt = {
+  kind: 'ready';
+  tenantId: string;
+  gateway: DianGateway;
+  zip: DianZip;
+  trackId: string;
+  /** The endpoint as events show it: no user or password, ever. */
+  endpoint: string;
+  applicationResponseKey: string;
+};
+
+type Deps = {
+  blobs: BlobStore;
+  tenants: TenantDirectory;
+  clock: Clock;
+  gateways: GatewayCache;
+  endpoints: { habilitacion: string; production: string };
+};
+
+/**
+ * Everything an attempt needs before the first byte goes to DIAN: the tenant's environment (which
+ * endpoint), its credential (WS-Security), the signed XML the signer stored (`xml_key`), zipped
+ * untouched under DIAN's names. A tenant or document that cannot be sent is a final failure of the
+ * attempt; a store that does not answer throws, and the trigger is retried.
+ */
+export async function prepareAttempt(
+  deps: Deps,
+  events: readonly InvoiceEvent[],
+  context: { attempt: number; now: Date; policy: RetryPolicy; random: number; reconciling: boolean },
+): Promise<PreparedAttempt | Recorded> {
+  // Failing before DIAN is asked anything leaves an earlier send's outcome as unknown as it was.
+  const fail = (failure: AttemptFailure): Recorded =>
+    ({ kind: 'record', events: [failed({ ...failure, outcomeUnknown: failure.outcomeUnknown || context.reconciling }, context)] });
+  const signed = findEvent(events, 'InvoiceSigned');
+  if (!signed) throw new Error('prepareAttempt needs a signed invoice');
+  const tenantId = signed.tenant_id;
+
+  const profile = await deps.tenants.profile(tenantId);
+  if (!profile) return fail(serviceFailure('TENANT_UNKNOWN'));
+  const endpoint = profile.environment === '1' ? deps.endpoints.production : deps.endpoints.habilitacion;
+  let credential;
+  try {
+    credential = await deps.tenants.credential(tenantId, context.now);
+  } catch (error) {
+    // The signer's codes (CERT_EXPIRED, …) say what is wrong without saying anything secret.
+    if (isSignerError(error)) return fail(serviceFailure('CREDENTIAL_INVALID', { detail: error.code }));
+    throw error;
+  }
+  if (!credential) return fail(serviceFailure('CREDENTIAL_MISSING'));
+
+  const xml = Buffer.from((await deps.blobs.get(signed.data.xml_key)).bytes).toString('utf8');
+  try {
+    const packaged = packageDocument(xml, { modified: context.now });
+    return {
+      kind: 'ready',
+      tenantId,
+      gateway: deps.gateways.forTenant(tenantId, endpoint, credential),
+      zip: packaged.zip,
+      trackId: packaged.facts.documentKey,
+      endpoint: withoutUserInfo(endpoint),
+      applicationResponseKey: applicationResponseKey(tenantId, packaged.facts.id),
+    };
+  } catch (error) {
+    // DOCUMENT_INVALID, INSECURE_ENDPOINT, ENDPOINT_INVALID: retrying the same input cannot help.
+    if (error instanceof SubmitterError) return fail(clientFailure(error, false));
+    throw error;
+  }
+}
+
+function withoutUserInfo(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return endpoint; // not a URL: the client refuses it, and the text names no credential
+  }
+}

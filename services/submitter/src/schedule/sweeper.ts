@@ -1,0 +1,87 @@
+import type { Clock, Logger } from '@fe/platform';
+import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
+import type { SubmissionSchedule } from './schedule-store.ts';
+
+export type SweeperOptions = {
+  schedule: SubmissionSchedule;
+  slots: TenantSlots;
+  /** The handler's run: it records the outcome and rewrites or removes the row. */
+  run(invoiceId: string, tenantId: string, slot: Release): Promise<unknown>;
+  /** A run for the invoice is under way elsewhere (a reaction): it will rewrite the row itself. */
+  isRunning(invoiceId: string): boolean;
+  clock: Clock;
+  logger: Logger;
+  /** How often due rows are looked for (ms). */
+  intervalMs: number;
+  /** Rows read per look. */
+  batch: number;
+  /** Delay before a row whose run threw is tried again (ms), by how many times it threw in a row. */
+  errorDelayMs(failures: number): number;
+};
+
+export type Sweeper = {
+  /** Looks for due rows soon (a slot was freed, work was deferred). */
+  nudge(): void;
+  /** Stops looking; resolves when the runs it started have finished. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Runs the schedule's due rows: a timer (unref'd, so it never keeps the process alive) every
+ * `intervalMs`, plus a nudge whenever a tenant slot frees up. A row runs only when its tenant has a
+ * free slot, taken here and handed to the run, so the per-tenant cap holds across the reaction and
+ * the sweeper. A run that throws (a store down) keeps its row, moved later with backoff.
+ *
+ *   const sweeper = startSweeper({ schedule, slots, run: handler.run, isRunning: handler.isRunning, clock, logger, intervalMs: 250, batch: 100, errorDelayMs });
+ *   await sweeper.stop();
+ */
+export function startSweeper(options: SweeperOptions): Sweeper {
+  const { schedule, slots, clock, logger } = options;
+  const running = new Map<string, Promise<void>>();
+  const failures = new Map<string, number>();
+  let stopped = false;
+  let pending: NodeJS.Immediate | undefined;
+
+  function sweep(): void {
+    pending = undefined;
+    if (stopped) return;
+    let rows;
+    try {
+      rows = schedule.due(clock.now(), options.batch);
+    } catch (error) {
+      logger.error({ err: error }, 'could not read the submission schedule');
+      return;
+    }
+    for (const row of rows) {
+      // Not even a slot for an invoice already being worked on: releasing it would nudge this sweep again at once.
+      if (running.has(row.invoiceId) || options.isRunning(row.invoiceId)) continue;
+      const slot = slots.tryAcquire(row.tenantId);
+      if (!slot) continue; // the tenant is at its cap; a release nudges the next sweep
+      const done = options.run(row.invoiceId, row.tenantId, slot).then(
+        () => { failures.delete(row.invoiceId); },
+        (error: unknown) => {
+          const count = (failures.get(row.invoiceId) ?? 0) + 1;
+          failures.set(row.invoiceId, count);
+          const due = new Date(clock.now().getTime() + options.errorDelayMs(count));
+          logger.warn({ err: error, invoice_id: row.invoiceId, tenant_id: row.tenantId, failures: count, due_at: due.toISOString() }, 'scheduled submission run failed; it will be tried again');
+          if (!stopped) schedule.defer(row.invoiceId, row.tenantId, due);
+        },
+      ).finally(() => running.delete(row.invoiceId));
+      running.set(row.invoiceId, done);
+    }
+  }
+
+  const timer = setInterval(sweep, options.intervalMs);
+  timer.unref();
+  return {
+    nudge() {
+      if (!stopped && !pending) pending = setImmediate(sweep);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (pending) clearImmediate(pending);
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { topology, type InvoiceEvent } from '@fe/contracts';
+import { subscribeInvoiceEvents, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
+import type { TenantDirectory } from '@fe/tenancy';
+import { createTenantSlots } from './concurrency/tenant-slots.ts';
+import type { SubmitterConfig } from './config.ts';
+import { createGatewayCache, type GatewayCache } from './gateways/gateway-cache.ts';
+import { createSubmissionHandler } from './on-invoice-signed/handler.ts';
+import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
+import { SqliteSubmissionSchedule } from './schedule/schedule-store.ts';
+import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
+
+export type SubmitterPorts = {
+  store: EventStore;
+  bus: EventBus;
+  blobs: BlobStore;
+  tenants: TenantDirectory;
+  clock: Clock;
+  logger: Logger;
+  /** The retry schedule's SQLite file (embedded: under ./data); ':memory:' forgets it on stop. */
+  scheduleDbPath: string;
+};
+
+/** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
+const SEND_LEASE_MARGIN_MS = 5_000;
+
+/**
+ * The submitter (architecture.md "The flow"): reacts to InvoiceSigned by sending the signed
+ * document to DIAN and recording InvoiceSubmitted + InvoiceAccepted / InvoiceRejected, or
+ * InvoiceSubmissionFailed; retries from a durable schedule, reconciling with GetStatus whenever a
+ * send's outcome is unknown; at most `concurrencyPerTenant` DIAN calls per tenant at once.
+ *
+ *   const submitter = createSubmitterService({ store, bus, blobs, tenants, clock, logger, scheduleDbPath }, submitterConfigSchema.parse({}));
+ *   await submitter.start(); // subscribes group fe.submitter, starts the sweeper
+ *   await submitter.stop();  // in-flight attempts finish first
+ */
+export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
+  const logger = ports.logger.child({ service: 'submitter' });
+  const policy = config.retry;
+  let running: { subscription: Subscription; sweeper: Sweeper; schedule: SqliteSubmissionSchedule; gateways: GatewayCache } | undefined;
+
+  return {
+    name: 'submitter',
+    async start() {
+      if (running) return;
+      const ca = config.client.caFile ? readFileSync(config.client.caFile, 'utf8') : undefined;
+      const gateways = createGatewayCache({
+        timeoutMs: config.client.timeoutMs,
+        connectTimeoutMs: config.client.connectTimeoutMs,
+        timestampTtlSeconds: config.client.timestampTtlSeconds,
+        ...(ca ? { ca } : {}),
+        now: () => ports.clock.now(),
+      });
+      const schedule = new SqliteSubmissionSchedule(ports.scheduleDbPath);
+      // A freed slot nudges the sweeper (declared below; no run starts before it exists).
+      const slots = createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
+      const handler = createSubmissionHandler({
+        store: ports.store, blobs: ports.blobs, tenants: ports.tenants, clock: ports.clock, logger,
+        schedule, slots, gateways, endpoints: config.endpoints, policy,
+        sendLeaseMs: config.client.timeoutMs + SEND_LEASE_MARGIN_MS,
+        random: Math.random,
+      });
+      const sweeper = startSweeper({
+        schedule, slots, run: handler.run, isRunning: handler.isRunning, clock: ports.clock, logger,
+        intervalMs: config.sweepIntervalMs, batch: config.sweepBatch,
+        errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
+      });
+      // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
+      const react = async (event: InvoiceEvent) => {
+        if (!event.invoice_id) return void logger.warn({ event_id: event.id, type: event.type }, 'invoice event without invoice_id; skipped');
+        const result = await handler.run(event.invoice_id, event.tenant_id);
+        if (result === 'deferred') sweeper.nudge();
+      };
+      let subscription: Subscription;
+      try {
+        subscription = await subscribeInvoiceEvents(ports.bus, {
+          group: topology.submitter.consumerGroup ?? 'fe.submitter',
+          logger,
+          handlers: { InvoiceSigned: react, InvoiceSubmissionFailed: react },
+        });
+      } catch (error) {
+        await sweeper.stop();
+        schedule.close();
+        throw error;
+      }
+      running = { subscription, sweeper, schedule, gateways };
+      sweeper.nudge(); // work left from before a restart
+      logger.info({ concurrency_per_tenant: config.concurrencyPerTenant, max_attempts: policy.maxAttempts }, 'submitter started');
+    },
+    async stop() {
+      if (!running) return;
+      const { subscription, sweeper, schedule, gateways } = running;
+      running = undefined;
+      await subscription.stop();
+      await sweeper.stop();
+      schedule.close();
+      gateways.clear();
+      logger.info({}, 'submitter stopped');
+    },
+  };
+}

@@ -1,0 +1,251 @@
+// The submitter service against a real DIAN simulator on loopback (in-process, so a unit test):
+// the five exits — events recorded, the ApplicationResponse stored, the calls DIAN saw (through a
+// counting proxy), the retry schedule, and the logs.
+import type { InvoiceEvent } from '@fe/contracts';
+import type { ServiceModule } from '@fe/platform';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDianSoapClient, packageDocument, SqliteSubmissionSchedule } from '../src/index.ts';
+import type { ProxiedRequest } from '../test-support/dian-proxy.ts';
+import { demoProfile } from '../test-support/in-memory-tenant-directory.ts';
+import { startSubmitterWorld, typesOf, type SubmitterWorld } from '../test-support/submitter-world.ts';
+
+let world: SubmitterWorld;
+let service: ServiceModule | undefined;
+let seen = 0; // proxy requests before the current test
+
+beforeAll(async () => {
+  world = await startSubmitterWorld();
+}, 60_000);
+afterAll(() => world?.close());
+afterEach(async () => {
+  await service?.stop();
+  service = undefined;
+  world.proxy.setFaultPlan(undefined);
+});
+
+const start = async (config: Parameters<SubmitterWorld['service']>[0] = {}) => {
+  seen = world.proxy.requests.length;
+  service = world.service(config);
+  await service.start();
+  return service;
+};
+const calls = (): ProxiedRequest[] => world.proxy.requests.slice(seen);
+const operations = () => calls().map((r) => r.operation);
+const hasVerdict = (events: InvoiceEvent[]) => events.some((e) => e.type === 'InvoiceAccepted' || e.type === 'InvoiceRejected');
+const find = <T extends InvoiceEvent['type']>(events: InvoiceEvent[], type: T) =>
+  events.filter((e): e is Extract<InvoiceEvent, { type: T }> => e.type === type);
+/** Resolves once the service has decided `why` for the invoice `times` times in all (debug log). */
+const decided = async (invoiceId: string, why: string, times = 1) => {
+  const deadline = Date.now() + 5_000;
+  while (world.logger.entries.filter((e) => e.message === 'decided' && e.fields.invoice_id === invoiceId && e.fields.why === why).length < times) {
+    if (Date.now() > deadline) throw new Error(`no "${why}" decision for ${invoiceId}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+const supplierRenamed = (xml: string) => xml.replaceAll('<cbc:RegistrationName>EMPRESA DEMO S.A.S.</cbc:RegistrationName>', '<cbc:RegistrationName>EMPRESA DEMO SAS</cbc:RegistrationName>');
+const cufeBroken = (xml: string) => xml.replace(/(<cbc:UUID[^>]*>)[0-9a-f]{96}(<\/cbc:UUID>)/, `$1${'a'.repeat(96)}$2`);
+
+describe('submitter service against the DIAN simulator', { timeout: 20_000 }, () => {
+  it('accepted: Submitted + Accepted recorded, the ApplicationResponse stored, one SendBillSync', async () => {
+    const invoice = await world.issue();
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    const [submitted] = find(events, 'InvoiceSubmitted');
+    const [accepted] = find(events, 'InvoiceAccepted');
+    expect(submitted!.data).toEqual({ attempt: 1, operation: 'SendBillSync', track_id: invoice.cufe, endpoint: world.proxy.endpoint });
+    expect(accepted!.data).toMatchObject({ track_id: invoice.cufe, status_code: '00', notifications: [], application_response_key: `demo/${invoice.documentId}.application-response.xml` });
+    expect(accepted!.causation_id).toBe(find(events, 'InvoiceSigned')[0]!.id);
+    expect(accepted!.correlation_id).toBe(events[0]!.correlation_id);
+    const ar = Buffer.from((await world.blobs.get(accepted!.data.application_response_key!)).bytes).toString('utf8');
+    expect(ar).toContain('<ApplicationResponse');
+    expect(ar).toContain(invoice.cufe);
+    expect(Date.parse(accepted!.data.validated_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(operations()).toEqual(['SendBillSync']);
+    expect(world.simulator.store.isAccepted(invoice.cufe)).toBe(true);
+    // Logs: the attempt is there, the certificate and its password are not.
+    expect(world.logger.entries.some((e) => e.message === 'submission outcome recorded' && e.fields.invoice_id === invoice.invoiceId)).toBe(true);
+    expect(world.logger.text()).not.toMatch(/unit-secret|PRIVATE KEY|BEGIN CERTIFICATE/);
+  });
+
+  it('redelivery of InvoiceSigned after acceptance sends nothing and records nothing', async () => {
+    const invoice = await world.issue();
+    await start();
+    const before = await world.waitFor(invoice.invoiceId, hasVerdict);
+    await world.republish(find(before, 'InvoiceSigned')[0]!);
+    await world.republish(find(before, 'InvoiceSigned')[0]!);
+    await decided(invoice.invoiceId, 'verdict-recorded', 2);
+    expect(await world.events(invoice.invoiceId)).toEqual(before);
+    expect(operations()).toEqual(['SendBillSync']);
+  });
+
+  it('accepted with a notification: DIAN\'s non-blocking rule is on the acceptance', async () => {
+    const invoice = await world.issue({ mutate: supplierRenamed });
+    await start();
+    const [accepted] = find(await world.waitFor(invoice.invoiceId, hasVerdict), 'InvoiceAccepted');
+    expect(accepted!.data.notifications.map((n) => n.rule)).toEqual(['FAJ43b']);
+  });
+
+  it('rejected (a wrong CUFE): Submitted + Rejected with DIAN\'s rules, no retry', async () => {
+    const invoice = await world.issue({ mutate: cufeBroken });
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceRejected']);
+    const [rejected] = find(events, 'InvoiceRejected');
+    expect(rejected!.data.status_code).toBe('99');
+    expect(rejected!.data.track_id).toBe('a'.repeat(96));
+    expect(rejected!.data.errors.map((e) => e.rule)).toContain('FAD06');
+    expect(operations()).toEqual(['SendBillSync']);
+  });
+
+  it('DIAN 503, then recovery: Failed (retriable) and Accepted; one accepted submission, no GetStatus', async () => {
+    world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'http503' : undefined));
+    const invoice = await world.issue();
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    const [failed] = find(events, 'InvoiceSubmissionFailed');
+    expect(failed!.data).toMatchObject({ attempt: 1, retriable: true, reason: 'HTTP_503', outcome_unknown: false });
+    expect(Date.parse(failed!.data.next_attempt_at!)).toBeGreaterThan(Date.parse(failed!.occurred_at));
+    expect(find(events, 'InvoiceSubmitted')[0]!.data.attempt).toBe(2);
+    expect(find(events, 'InvoiceSubmitted')[0]!.causation_id).toBe(failed!.id);
+    expect(Date.parse(find(events, 'InvoiceSubmitted')[0]!.occurred_at)).toBeGreaterThanOrEqual(Date.parse(failed!.data.next_attempt_at!)); // not early
+    expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
+    expect(calls().filter((r) => r.operation === 'SendBillSync' && r.status === 200)).toHaveLength(1);
+  });
+
+  it('timeout: the outcome is unknown, GetStatus first (not found), then the one resend', async () => {
+    world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'timeout' : undefined));
+    const invoice = await world.issue();
+    await start({ client: { timeoutMs: 400 } });
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'TIMEOUT', retriable: true, outcome_unknown: true });
+    expect(operations()).toEqual(['SendBillSync', 'GetStatus', 'SendBillSync']);
+    expect(calls()[1]!.status).toBe(200);
+  });
+
+  it('response lost: reconciled with GetStatus, DIAN\'s verdict adopted, no second SendBillSync', async () => {
+    world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'response-lost' : undefined));
+    const invoice = await world.issue();
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'CONNECTION_RESET', outcome_unknown: true });
+    expect(operations()).toEqual(['SendBillSync', 'GetStatus']);
+    const [accepted] = find(events, 'InvoiceAccepted');
+    expect(await world.blobs.exists(accepted!.data.application_response_key!)).toBe(true);
+  });
+
+  it('rule 90 on a send (DIAN already had the document): reconciled with GetStatus, accepted, not rejected', async () => {
+    const invoice = await world.issue();
+    const xml = Buffer.from((await world.blobs.get(invoice.xmlKey)).bytes).toString('utf8');
+    const direct = createDianSoapClient({ endpoint: world.simulator.endpoint, credential: { privateKey: world.credential.privateKey, certificateDer: world.credential.chain[0].der } });
+    expect((await direct.sendBillSync(packageDocument(xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(operations()).toEqual(['SendBillSync', 'GetStatus']);
+  });
+
+  it('an untrusted certificate (SOAP Client fault): one final failure, no retry, the invoice stays pending', async () => {
+    world.proxy.setFaultPlan(() => 'untrusted-cert');
+    const invoice = await world.issue();
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'SOAP_FAULT_CLIENT', retriable: false, outcome_unknown: false });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).not.toHaveProperty('next_attempt_at');
+    await decided(invoice.invoiceId, 'gave-up'); // the Failed reaction saw it and did nothing
+    expect(typesOf(await world.events(invoice.invoiceId)).slice(2)).toEqual(['InvoiceSubmissionFailed']);
+    expect(operations()).toEqual(['SendBillSync']);
+  });
+
+  it('bounded attempts: after maxAttempts the last failure is final, the invoice stays pending', async () => {
+    world.proxy.setFaultPlan(() => 'http503');
+    const invoice = await world.issue();
+    await start({ retry: { maxAttempts: 3 } });
+    const events = await world.waitFor(invoice.invoiceId, (e) => find(e, 'InvoiceSubmissionFailed').some((f) => !f.data.retriable));
+    expect(find(events, 'InvoiceSubmissionFailed').map((f) => [f.data.attempt, f.data.retriable, f.data.reason])).toEqual([
+      [1, true, 'HTTP_503'], [2, true, 'HTTP_503'], [3, false, 'HTTP_503'],
+    ]);
+    await decided(invoice.invoiceId, 'gave-up');
+    expect(operations()).toEqual(['SendBillSync', 'SendBillSync', 'SendBillSync']);
+    expect(hasVerdict(await world.events(invoice.invoiceId))).toBe(false);
+  });
+
+  it('a tenant without a certificate: a final failure, DIAN is not called', async () => {
+    world.tenants.set('nocert', { profile: demoProfile('nocert') });
+    const invoice = await world.issue({ tenantId: 'nocert' });
+    await start();
+    const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'CREDENTIAL_MISSING', retriable: false });
+    expect(operations()).toEqual([]);
+  });
+
+  it('per-tenant cap: never more than 2 calls per tenant at once, tenants independent', async () => {
+    // Tenant "b" is in production, so its calls go to the production endpoint and the proxy tells them apart.
+    world.tenants.set('b', { profile: demoProfile('b', '1'), credential: world.credential });
+    world.proxy.setFaultPlan(() => 'latency=250');
+    const invoices = await Promise.all([...Array.from({ length: 6 }, () => world.issue()), ...Array.from({ length: 6 }, () => world.issue({ tenantId: 'b' }))]);
+    await start({ concurrencyPerTenant: 2, endpoints: { habilitacion: world.proxy.endpoint, production: `${world.proxy.endpoint}?tenant=b` } });
+    for (const invoice of invoices) expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 20_000)).at(-1)).toBe('InvoiceAccepted');
+    const demo = calls().filter((r) => !r.url.includes('tenant=b'));
+    const b = calls().filter((r) => r.url.includes('tenant=b'));
+    expect([demo.length, b.length]).toEqual([6, 6]);
+    expect(maxOverlap(demo)).toBe(2);
+    expect(maxOverlap(b)).toBe(2);
+    expect(maxOverlap(calls())).toBeGreaterThan(2); // one tenant at its cap does not hold the other back
+  }, 30_000);
+
+  it('the retry schedule survives a restart: a new service on the same schedule and store finishes the work', async () => {
+    world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'http503' : undefined));
+    const invoice = await world.issue();
+    const slow = { retry: { baseDelayMs: 800, maxDelayMs: 800 } };
+    const first = await start(slow);
+    await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    await first.stop();
+    service = undefined;
+    const schedule = new SqliteSubmissionSchedule(world.scheduleDbPath);
+    expect(schedule.get(invoice.invoiceId)).toMatchObject({ tenantId: 'demo', sendingAttempt: undefined });
+    schedule.close();
+    expect(hasVerdict(await world.events(invoice.invoiceId))).toBe(false);
+
+    service = world.service(slow); // the bus has nothing left to deliver: only the schedule knows
+    await service.start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(find(events, 'InvoiceSubmitted')[0]!.data.attempt).toBe(2);
+    const due = Date.parse(find(events, 'InvoiceSubmissionFailed')[0]!.data.next_attempt_at!);
+    expect(Date.parse(find(events, 'InvoiceSubmitted')[0]!.occurred_at)).toBeGreaterThanOrEqual(due);
+    expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
+  }, 20_000);
+
+  it('a schedule row lost in a crash is re-created when the InvoiceSubmissionFailed is redelivered', async () => {
+    world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'http503' : undefined));
+    const invoice = await world.issue();
+    const first = await start({ retry: { baseDelayMs: 1_000 } });
+    const failedEvents = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    await first.stop();
+    service = undefined;
+    const schedule = new SqliteSubmissionSchedule(world.scheduleDbPath);
+    schedule.remove(invoice.invoiceId); // as if the process died between the append and the schedule write
+    schedule.close();
+
+    service = world.service({ retry: { baseDelayMs: 1_000 } });
+    await service.start();
+    await world.republish(find(failedEvents, 'InvoiceSubmissionFailed')[0]!);
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
+  }, 20_000);
+});
+
+/** The most requests that were open at the same instant. */
+function maxOverlap(requests: ProxiedRequest[]): number {
+  const edges = requests.flatMap((r) => [[r.startedAt, 1], [r.endedAt ?? Number.MAX_SAFE_INTEGER, -1]] as const);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]); // an end before a start at the same millisecond
+  let open = 0;
+  let max = 0;
+  for (const [, step] of edges) max = Math.max(max, (open += step));
+  return max;
+}
