@@ -9,6 +9,7 @@ export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';
 export { SignedLinks } from './links/signed-links.ts';
 export { SqliteEventStore } from './adapters/sqlite/sqlite-event-store.ts';
+export { ThreadedSqliteEventStore } from './adapters/sqlite/threaded-sqlite-event-store.ts';
 export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';

@@ -6,12 +6,12 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, SqliteEventStore, startRelay,
-  type Clock, type Logger, type ServiceModule,
+  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore,
+  type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, SqliteStatusStore, statusRoutes } from '@fe/projection';
 import { createRendererService, pdfkitRenderer } from '@fe/renderer';
-import { createSignerPool, createSignerService } from '@fe/signer';
+import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ export type Embedded = {
   demo: { apiKey: string; created: boolean };
   simulator: DianSimulator | undefined;
   tenants: SqliteTenantDirectory;
-  eventStore: SqliteEventStore;
+  eventStore: EventStore;
   statusStore: SqliteStatusStore;
   close(): Promise<void>;
 };
@@ -58,7 +58,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       dianEndpoint = simulator.endpoint;
     }
 
-    const rawStore = new SqliteEventStore(join(dir, 'events.sqlite'), () => clock.now());
+    const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
     const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions });
     closers.push(() => bus.close());
@@ -78,7 +78,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
     const services: ServiceModule[] = [
       projection,
-      createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }),
+      createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
       createRendererService({ store, bus, blobs, renderer: pdfkitRenderer(), clock, logger: logger.child({ service: 'renderer' }) }),
       createSubmitterService(
         { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), scheduleDbPath: stateDb },
@@ -104,6 +104,11 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const idempotency = new SqliteIdempotencyStore(stateDb);
     closers.push(() => idempotency.close());
+    // Keys are kept FE_IDEMPOTENCY_TTL_HOURS (decisions.md: at least 24 h), then purged hourly.
+    const ttlMs = config.ingress.idempotencyTtlHours * 3600_000;
+    const purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
+    purge.unref();
+    closers.push(() => clearInterval(purge));
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
       routes: [

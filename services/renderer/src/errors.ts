@@ -8,15 +8,28 @@ export const rendererErrorCodes = {
   NOT_AN_INVOICE: 'NOT_AN_INVOICE',
   /** A field the PDF must print by law is missing from the XML. */
   MISSING_FIELD: 'MISSING_FIELD',
+  /** The renderer pool is closed (shutting down): no more PDFs from it. */
+  POOL_CLOSED: 'POOL_CLOSED',
+  /** A renderer worker thread stopped in the middle of a PDF. Retriable: the pool replaces it. */
+  POOL_WORKER_FAILED: 'POOL_WORKER_FAILED',
 } as const;
 
 export type RendererErrorCode = keyof typeof rendererErrorCodes;
 
+/** The codes worth another attempt: the input is not the problem, the thread was. */
+const retriableCodes: ReadonlySet<RendererErrorCode> = new Set(['POOL_WORKER_FAILED']);
+
 export class RendererError extends Error {
   readonly code: RendererErrorCode;
+  readonly retriable: boolean;
   constructor(code: RendererErrorCode, message: string) {
     super(message);
     this.name = 'RendererError';
     this.code = code;
+    this.retriable = retriableCodes.has(code);
   }
+}
+
+export function isRendererError(error: unknown): error is RendererError {
+  return error instanceof RendererError;
 }

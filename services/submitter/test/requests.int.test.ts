@@ -76,7 +76,7 @@ describe('the WS-Security signature (xmlsec1)', () => {
     const r = verify(body, 'signed.xml');
     expect(`${r.stdout}${r.stderr}`).toMatch(/^OK$/m);
     expect(r.status).toBe(0);
-    expect(body).toMatch(/<ds:Reference URI="#id-xmlsec">/);
+    expect(body).toMatch(/<ds:Reference URI="#id-to">/);
   });
   it('the checker is live: a changed wsa:To fails', () => {
     const { body } = build('GetStatus', requests[3]![1], 'tampered');

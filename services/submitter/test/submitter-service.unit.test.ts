@@ -93,7 +93,8 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceRejected']);
     const [rejected] = find(events, 'InvoiceRejected');
     expect(rejected!.data.status_code).toBe('99');
-    expect(rejected!.data.track_id).toBe('a'.repeat(96));
+    // The track id is the CUFE the invoice was requested with (the signer guarantees the XML carries it).
+    expect(rejected!.data.track_id).toBe(find(events, 'InvoiceRequested')[0]!.data.cufe);
     expect(rejected!.data.errors.map((e) => e.rule)).toContain('FAD06');
     expect(operations()).toEqual(['SendBillSync']);
   });

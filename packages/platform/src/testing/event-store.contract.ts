@@ -88,6 +88,21 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(afterFirst[0]!.position).toBeGreaterThan(all[0]!.position);
     });
 
+    it('keeps appends issued together independent: one wrong expectation fails alone', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.append(b, [sampleEnvelope(b)], 'no_stream');
+      const results = await Promise.allSettled([
+        store.append(a, [sampleEnvelope(a)], 'no_stream'),
+        store.append(b, [sampleEnvelope(b)], 'no_stream'), // wrong: b exists
+        store.append(c, [sampleEnvelope(c), sampleEnvelope(c)], 'no_stream'),
+        store.append(a, [sampleEnvelope(a)], 0n), // sees the first append of a in the same batch
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((await store.read(a)).events).toHaveLength(2);
+      expect((await store.read(b)).events).toHaveLength(1);
+      expect((await store.read(c)).version).toBe(1n);
+    });
+
     it('reports a closed store as STORE_UNAVAILABLE (retriable), on every operation', async () => {
       const closing = await factory();
       await closing.close();

@@ -1,0 +1,109 @@
+// `pnpm bench:service`: the embedded default under load, next to baselines measured in the same run
+// (issue "event-sourced invoice service", bench):
+//   1. sustained accepted invoices/s and POST p50/p99 under a steady closed-loop load, next to the
+//      signer-only throughput (the same signer pool size signing the same invoice, no HTTP, no DIAN);
+//   2. status lookups/s next to a bare fastify route answering the same JSON;
+//   3. peak RSS of the process (service + load generator).
+// Clients run in this process too: on a 2-core machine they take CPU from the service, the same way
+// for both arms of each comparison.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { embeddedConfigFromEnv, startEmbedded } from '@fe/all-in-one';
+import { buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest } from '@fe/dian-domain';
+import { createLogger, systemClock } from '@fe/platform';
+import { createSignerPool } from '@fe/signer';
+import Fastify from 'fastify';
+import { closedLoop, percentile, rssSampler, type LoadResult } from './lib/http-load.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const signerThreads = process.env.FE_SIGNER_THREADS ?? '1';
+const request = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
+  lines: Array.from({ length: 5 }, (_, i) => ({ code: `P-${i}`, name: `Producto ${i}`, quantity: i + 1, unit_price: 1000 * (i + 1), taxes: [{ code: '01', name: 'IVA', rate: 19 }] })),
+  payment: { method_code: '10' },
+};
+
+const rss = rssSampler();
+const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-'));
+const env = {
+  FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
+  FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
+};
+const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ service: 'fe', level: 'silent' }), systemClock);
+const auth = { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' };
+const body = JSON.stringify(request);
+const post = () => ({ method: 'POST' as const, url: `${service.url}/api/v1/service/invoice`, headers: auth, body, okStatus: 201 });
+
+await closedLoop({ concurrency, durationMs: 2000, next: post }); // warm-up: JIT, SQLite pages, sockets
+const e2e = await closedLoop({ concurrency, durationMs: seconds * 1000, next: post });
+if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
+  console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms`);
+  await service.close();
+  process.exit(0);
+}
+
+// Signer-only: the same pool size signing the same 5-line invoice, `concurrency` jobs in flight.
+const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(new Date()).date });
+if (!validated.ok) throw new Error('bench request is invalid');
+const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+const built = buildInvoiceXml({ invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001', software: demoSoftware, environment: '2', issuedAt });
+const credential = (await service.tenants.credential('demo', issuedAt))!;
+const pool = createSignerPool({ size: Number(signerThreads) });
+const signerOnly = await signLoop(pool, built.xml, credential, issuedAt, 3000);
+await pool.close();
+
+// Status lookups next to a bare route that answers the same JSON.
+const sample = await fetch(`${service.url}/api/v1/service/status/${await someCufe()}`, { headers: auth });
+const statusJson = await sample.text();
+const cufe = JSON.parse(statusJson).cufe as string;
+const bare = Fastify();
+bare.get('/bare', async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(statusJson));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+const lookup = () => ({ method: 'GET' as const, url: `${service.url}/api/v1/service/status/${cufe}`, headers: auth, okStatus: 200 });
+const bareGet = () => ({ method: 'GET' as const, url: bareUrl, okStatus: 200 });
+const statusRuns: LoadResult[] = [];
+const bareRuns: LoadResult[] = [];
+for (let round = 0; round < 2; round++) { // alternate the arms: the machine's noise hits both
+  bareRuns.push(await closedLoop({ concurrency, durationMs: 2000, next: bareGet }));
+  statusRuns.push(await closedLoop({ concurrency, durationMs: 2000, next: lookup }));
+}
+await bare.close();
+await service.close();
+rss.stop();
+if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });
+
+const perSecond = (r: LoadResult) => (r.ok / r.elapsedMs) * 1000;
+const best = (runs: LoadResult[]) => Math.max(...runs.map(perSecond));
+const e2eRate = perSecond(e2e);
+console.log(`embedded default, ${concurrency} concurrent clients, ${seconds} s steady load, signer threads ${signerThreads}`);
+console.log(`accepted invoices/s (201)      ${e2eRate.toFixed(1).padStart(9)}   (answers: ${JSON.stringify(e2e.statuses)})`);
+console.log(`  POST latency p50 / p99        ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms / ${percentile(e2e.latenciesMs, 99).toFixed(1)} ms`);
+console.log(`signer-only signatures/s       ${signerOnly.toFixed(1).padStart(9)}`);
+console.log(`  ratio end-to-end / signer     ${(e2eRate / signerOnly).toFixed(3).padStart(9)}   (goal ≥ 0.25)`);
+console.log(`status lookups/s               ${best(statusRuns).toFixed(1).padStart(9)}`);
+console.log(`bare fastify route/s           ${best(bareRuns).toFixed(1).padStart(9)}`);
+console.log(`  ratio status / bare route     ${(best(statusRuns) / best(bareRuns)).toFixed(3).padStart(9)}   (goal ≥ 0.5)`);
+console.log(`peak RSS (service + clients)   ${rss.peakMb().toFixed(0).padStart(9)} MB (goal < 400 MB)`);
+
+async function someCufe(): Promise<string> {
+  const answer = await fetch(`${service.url}/api/v1/service/invoice`, { method: 'POST', headers: auth, body });
+  return ((await answer.json()) as { cufe: string }).cufe;
+}
+
+async function signLoop(signer: ReturnType<typeof createSignerPool>, xml: string, cred: typeof credential, at: Date, ms: number): Promise<number> {
+  for (let i = 0; i < 50; i++) await signer.sign(xml, cred, { signingTime: at });
+  let done = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (performance.now() - start < ms) {
+      await signer.sign(xml, cred, { signingTime: at });
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return (done / (performance.now() - start)) * 1000;
+}

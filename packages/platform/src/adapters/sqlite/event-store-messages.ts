@@ -1,0 +1,19 @@
+import type { Envelope } from '@fe/contracts';
+import type { PlatformErrorCode } from '../../errors.ts';
+import type { ExpectedVersion } from '../../ports/event-store.ts';
+
+/** Calls and replies between ThreadedSqliteEventStore and its worker (structured clone keeps bigints). */
+export type StoreCall = { id: number } & (
+  | { op: 'append'; stream: string; events: readonly Envelope[]; expected: ExpectedVersion }
+  | { op: 'read'; stream: string }
+  | { op: 'readAll'; options: { after?: bigint; limit?: number } | undefined }
+  | { op: 'head' }
+  | { op: 'close' }
+);
+
+export type StoreError =
+  | { kind: 'concurrency'; stream: string; expected: string; actual: bigint | 'no_stream' }
+  | { kind: 'platform'; code: PlatformErrorCode; message: string; retriable: boolean }
+  | { kind: 'other'; message: string };
+
+export type StoreReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: StoreError });
