@@ -10,7 +10,7 @@ import {
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, SqliteStatusStore, statusRoutes } from '@fe/projection';
-import { createRendererService, pdfkitRenderer } from '@fe/renderer';
+import { createRendererPool, createRendererService } from '@fe/renderer';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
@@ -74,12 +74,14 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     closers.push(() => statusStore.close());
     const signerPool = createSignerPool({ size: config.signerThreads });
     closers.push(() => signerPool.close());
+    const rendererPool = createRendererPool({ size: 1 });
+    closers.push(() => rendererPool.close());
 
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
     const services: ServiceModule[] = [
       projection,
       createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
-      createRendererService({ store, bus, blobs, renderer: pdfkitRenderer(), clock, logger: logger.child({ service: 'renderer' }) }),
+      createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
       createSubmitterService(
         { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), scheduleDbPath: stateDb },
         submitterConfigFromEnv(simulator

@@ -1,6 +1,7 @@
 // The public surface of @fe/renderer. Anything not exported here is private.
 export type { InvoiceRenderer, RenderedInvoice } from './ports/invoice-renderer.ts';
 export { pdfkitRenderer } from './pdfkit-renderer.ts';
+export { createRendererPool, type RendererPool } from './pool/renderer-pool.ts';
 export { renderInvoicePdf, type RenderedPdf } from './pdf/render-invoice-pdf.ts';
 export { readInvoiceView, type ReadOptions } from './invoice-view/read-invoice-view.ts';
 export type { InvoiceView, LineView, PartyView, TaxView } from './invoice-view/invoice-view.ts';

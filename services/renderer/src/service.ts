@@ -12,7 +12,7 @@ export type RendererServicePorts = {
   store: EventStore;
   bus: EventBus;
   blobs: BlobStore;
-  /** An instance, e.g. `pdfkitRenderer()`. */
+  /** An instance, e.g. `pdfkitRenderer()` (on the event loop) or `createRendererPool()` (on worker threads; the caller closes it). */
   renderer: InvoiceRenderer;
   clock: Clock;
   logger: Logger;

@@ -13,6 +13,7 @@ export class SignedLinks {
   /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call (~6× slower). */
   private readonly secret: KeyObject;
   private baseUrl: string;
+  private readonly recent = new Map<string, { expires: number; url: string; baseUrl: string }>();
 
   constructor(secret: Uint8Array, baseUrl: string) {
     if (secret.length < 32) throw new RangeError('the link secret needs at least 32 bytes');
@@ -25,10 +26,22 @@ export class SignedLinks {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
+  /**
+   * Links of long lifetimes expire on a whole minute (up to 59 s early), so the same link is
+   * handed out again within that minute without another HMAC: the status endpoint mints two per
+   * lookup. Lifetimes under two minutes keep their exact second.
+   */
   sign(key: string, expiresInSeconds: number, now: Date): string {
-    const expires = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+    const exact = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+    const expires = expiresInSeconds >= 120 ? exact - (exact % 60) : exact;
+    const cached = this.recent.get(key);
+    if (cached?.expires === expires && cached.baseUrl === this.baseUrl) return cached.url;
     const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.baseUrl}/${path}?expires=${expires}&signature=${this.mac(key, expires)}`;
+    const url = `${this.baseUrl}/${path}?expires=${expires}&signature=${this.mac(key, expires)}`;
+    this.recent.delete(key);
+    this.recent.set(key, { expires, url, baseUrl: this.baseUrl });
+    if (this.recent.size > 10_000) this.recent.delete(this.recent.keys().next().value!);
+    return url;
   }
 
   verify(key: string, expires: string | undefined, signature: string | undefined, now: Date): 'ok' | 'expired' | 'invalid' {

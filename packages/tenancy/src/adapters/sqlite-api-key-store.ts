@@ -7,6 +7,8 @@ import { secretContext, type ApiKeyRow } from './sqlite-schema.ts';
 import { immediate } from './sqlite-transaction.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long an authenticated key's row is reused without a query (see `lookup`). */
+const AUTH_CACHE_MS = 1000;
 
 /**
  * The api_keys table (see sqlite-schema.ts): issue, rotate with a grace period, revoke, show the
@@ -19,6 +21,7 @@ export class SqliteApiKeyStore {
   private readonly byHash: StatementSync;
   private readonly current: StatementSync;
   private readonly insert: StatementSync;
+  private readonly recent = new Map<string, { row: ApiKeyRow | undefined; until: number }>();
 
   constructor(db: DatabaseSync, box: SecretBox) {
     this.db = db;
@@ -32,7 +35,7 @@ export class SqliteApiKeyStore {
   authenticate(apiKey: string, now: Date): { tenantId: string } | undefined {
     if (!isWellFormedApiKey(apiKey)) return undefined;
     const hash = hashApiKey(apiKey);
-    const row = this.byHash.get(hash) as ApiKeyRow | undefined;
+    const row = this.lookup(hash, now.getTime());
     // decisions.md asks for a constant-time comparison. The B-tree lookup compares hashes, not keys,
     // so its timing says nothing usable about the key; the final equality is still checked without
     // early exits, so no later change to the lookup can turn it into an oracle.
@@ -42,14 +45,30 @@ export class SqliteApiKeyStore {
     return { tenantId: row.tenant_id };
   }
 
+  /**
+   * The key's row, remembered for AUTH_CACHE_MS: every API request authenticates, and the query is
+   * most of a status lookup's cost. A rotation or revocation through this store forgets at once;
+   * one made by another process on the same file takes effect within AUTH_CACHE_MS.
+   */
+  private lookup(hash: string, nowMs: number): ApiKeyRow | undefined {
+    const cached = this.recent.get(hash);
+    if (cached && cached.until > nowMs) return cached.row;
+    const row = this.byHash.get(hash) as ApiKeyRow | undefined;
+    if (this.recent.size >= 10_000) this.recent.clear();
+    this.recent.set(hash, { row, until: nowMs + AUTH_CACHE_MS });
+    return row;
+  }
+
   /** Inside the caller's transaction. */
   issue(tenantId: string, environment: ApiKeyEnvironment, now: Date): string {
+    this.recent.clear();
     if (this.current.get(tenantId)) throw new TenancyError('API_KEY_EXISTS', tenantId);
     return this.insertKey(tenantId, environment, now);
   }
 
   /** The current key keeps working until now + graceHours; the new one works at once. */
   rotate(tenantId: string, now: Date, graceHours: number): string {
+    this.recent.clear();
     if (!Number.isFinite(graceHours) || graceHours < 0) throw new TenancyError('GRACE_PERIOD_INVALID');
     return immediate(this.db, () => {
       const old = this.current.get(tenantId) as { hash: string; environment: ApiKeyEnvironment } | undefined;
@@ -61,6 +80,7 @@ export class SqliteApiKeyStore {
 
   /** Revokes every key of the tenant, the current one and any still in grace; returns how many. */
   revoke(tenantId: string, at: Date): number {
+    this.recent.clear();
     const result = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE tenant_id = ? AND revoked_at IS NULL').run(at.getTime(), tenantId);
     return Number(result.changes);
   }

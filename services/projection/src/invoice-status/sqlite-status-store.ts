@@ -37,6 +37,8 @@ const UPSERT = `
 
 const MAX_INT64 = 2n ** 63n - 1n;
 
+const WRITTEN_CACHE = 10_000;
+
 export class SqliteStatusStore implements StatusStore {
   private readonly db: DatabaseSync;
   private readonly byId: StatementSync;
@@ -45,6 +47,12 @@ export class SqliteStatusStore implements StatusStore {
   private readonly upsert: StatementSync;
   private readonly maxByPrefix: StatementSync;
   private readonly every: StatementSync;
+  /**
+   * Views this instance saved, by tenant and cufe (write-through, newest last, bounded): the status
+   * endpoint reads what the projection beside it just wrote without a query and a JSON parse. Rows
+   * written by another process are always read from the file.
+   */
+  private readonly written = new Map<string, InvoiceStatusView>();
 
   /** `path` is a file, or ':memory:' for tests and throw-away rebuilds. */
   constructor(path: string) {
@@ -70,7 +78,7 @@ export class SqliteStatusStore implements StatusStore {
   }
 
   findByCufe(tenantId: string, cufe: string): InvoiceStatusView | undefined {
-    return parse(this.run(() => this.byCufe.get(tenantId, cufe)));
+    return this.written.get(`${tenantId}\u0000${cufe}`) ?? parse(this.run(() => this.byCufe.get(tenantId, cufe)));
   }
 
   save(view: InvoiceStatusView, position?: bigint): void {
@@ -82,6 +90,10 @@ export class SqliteStatusStore implements StatusStore {
         view.status, view.stage, JSON.stringify(view), position ?? null, view.updatedAt,
       ),
     );
+    const key = `${view.tenantId}\u0000${view.cufe}`;
+    this.written.delete(key);
+    this.written.set(key, view);
+    if (this.written.size > WRITTEN_CACHE) this.written.delete(this.written.keys().next().value!);
   }
 
   maxNumber(tenantId: string, prefix: string): bigint | undefined {
@@ -95,6 +107,7 @@ export class SqliteStatusStore implements StatusStore {
 
   clear(): void {
     this.run(() => this.db.exec('DELETE FROM invoice_status'));
+    this.written.clear();
   }
 
   close(): void {
