@@ -15,7 +15,7 @@ export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
-export { subscribeInvoiceEvents, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
+export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {
   invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,
   type EventMeta, type LoadedInvoice,

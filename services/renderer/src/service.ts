@@ -1,7 +1,7 @@
 import { topology } from '@fe/contracts';
 import {
-  subscribeInvoiceEvents,
-  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription,
+  reactionService,
+  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { defaultRendererConfig, type RendererConfig } from './config.ts';
 import { onInvoiceVerdict } from './on-invoice-verdict/handler.ts';
@@ -31,23 +31,8 @@ export type RendererServicePorts = {
 export function createRendererService(ports: RendererServicePorts, config: RendererConfig = defaultRendererConfig): ServiceModule {
   const group = topology.renderer.consumerGroup ?? 'fe.renderer';
   const onVerdict = onInvoiceVerdict(ports);
-  let subscription: Subscription | undefined;
-  return {
-    name: 'renderer',
-    async start() {
-      if (subscription) return;
-      subscription = await subscribeInvoiceEvents(ports.bus, {
-        group,
-        logger: ports.logger,
-        maxAttempts: config.maxAttempts,
-        retryBackoffMs: config.retryBackoffMs,
-        handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict },
-      });
-    },
-    async stop() {
-      const current = subscription;
-      subscription = undefined;
-      await current?.stop(); // in-flight rendering finishes first
-    },
-  };
+  return reactionService('renderer', ports.bus, {
+    group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
+    handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict },
+  });
 }

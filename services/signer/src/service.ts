@@ -1,7 +1,7 @@
 import { topology } from '@fe/contracts';
 import {
-  subscribeInvoiceEvents,
-  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription,
+  reactionService,
+  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { defaultSignerConfig, type SignerConfig } from './config.ts';
 import { onInvoiceRequested } from './on-invoice-requested/handler.ts';
@@ -29,23 +29,8 @@ export type SignerServicePorts = {
  */
 export function createSignerService(ports: SignerServicePorts, config: SignerConfig = defaultSignerConfig): ServiceModule {
   const group = topology.signer.consumerGroup ?? 'fe.signer';
-  let subscription: Subscription | undefined;
-  return {
-    name: 'signer',
-    async start() {
-      if (subscription) return;
-      subscription = await subscribeInvoiceEvents(ports.bus, {
-        group,
-        logger: ports.logger,
-        maxAttempts: config.maxAttempts,
-        retryBackoffMs: config.retryBackoffMs,
-        handlers: { InvoiceRequested: onInvoiceRequested(ports, { algorithm: config.digestAlgorithm }) },
-      });
-    },
-    async stop() {
-      const current = subscription;
-      subscription = undefined;
-      await current?.stop(); // in-flight signing finishes first
-    },
-  };
+  return reactionService('signer', ports.bus, {
+    group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
+    handlers: { InvoiceRequested: onInvoiceRequested(ports, { algorithm: config.digestAlgorithm }) },
+  });
 }

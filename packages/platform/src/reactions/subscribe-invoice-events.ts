@@ -1,6 +1,7 @@
 import { invoiceEventSchema, topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
 import type { DeliveredMessage, EventBus, Subscription } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
+import type { ServiceModule } from '../ports/service-module.ts';
 
 export type InvoiceEventHandlers = {
   [T in InvoiceEventType]?: (event: Extract<InvoiceEvent, { type: T }>, message: DeliveredMessage) => Promise<void>;
@@ -47,4 +48,25 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
       }
     },
   });
+}
+
+/**
+ * A service whose whole life is one set of reactions: start subscribes (once), stop unsubscribes
+ * and lets in-flight handlers finish. The signer and the renderer are this.
+ *
+ *   return reactionService('signer', bus, { group: 'fe.signer', logger, handlers: { InvoiceRequested: onRequested } });
+ */
+export function reactionService(name: string, bus: EventBus, options: ReactionOptions): ServiceModule {
+  let subscription: Subscription | undefined;
+  return {
+    name,
+    async start() {
+      subscription ??= await subscribeInvoiceEvents(bus, options);
+    },
+    async stop() {
+      const current = subscription;
+      subscription = undefined;
+      await current?.stop();
+    },
+  };
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { InProcessEventBus } from '../adapters/in-process/in-process-bus.ts';
+import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-store.ts';
+import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
+import type { DeliveredMessage } from '../ports/event-bus.ts';
+import type { Logger } from '../ports/logger.ts';
+import { eventually } from '../testing/event-bus.contract.ts';
+import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { startRelay, STORE_POSITION_HEADER } from './relay.ts';
+
+const topic = 'fe.test.events';
+const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
+
+describe('relay from the event store to the bus', () => {
+  it('publishes in position order with the position header, keyed by stream, and checkpoints only what every group finished', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const checkpoints = new SqliteCheckpointStore(':memory:');
+    const bus = new InProcessEventBus({ partitions: 3 });
+    for (const s of ['s1', 's2', 's1']) await store.append(s, [sampleEnvelope(s)], 'any');
+    const seen: DeliveredMessage[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await bus.subscribe({ topic, group: 'fast', handler: async (m) => void seen.push(m) });
+    await bus.subscribe({ topic, group: 'slow', handler: () => gate }); // holds its first message
+    const relay = startRelay({
+      name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10,
+      route: (e) => ({ topic, key: e.stream }),
+      settledThrough: (published) => bus.settledThrough(topic, published),
+    });
+    await relay.caughtUp();
+    await eventually(() => seen.length === 3);
+    expect(seen.map((m) => m.headers?.[STORE_POSITION_HEADER]).sort()).toEqual(['1', '2', '3']);
+    expect(seen.filter((m) => m.key === 's1').map((m) => m.headers?.[STORE_POSITION_HEADER])).toEqual(['1', '3']);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await checkpoints.load('relay.test')).toBeLessThan(3n); // the slow group has not finished
+    release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await checkpoints.load('relay.test')).toBe(3n);
+    await relay.stop();
+    await bus.close();
+  });
+
+  it('after a restart, republishes from its checkpoint (at-least-once), not from the start', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const checkpoints = new SqliteCheckpointStore(':memory:');
+    for (let i = 0; i < 4; i++) await store.append(`s${i}`, [sampleEnvelope(`s${i}`)], 'no_stream');
+    await checkpoints.save('relay.test', 2n);
+    const bus = new InProcessEventBus();
+    const positions: string[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!) });
+    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await relay.caughtUp();
+    await store.append('s9', [sampleEnvelope('s9')], 'no_stream');
+    relay.nudge();
+    await eventually(() => positions.length === 3);
+    expect(positions.sort()).toEqual(['3', '4', '5']);
+    await relay.stop();
+    await bus.close();
+  });
+});
