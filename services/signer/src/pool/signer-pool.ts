@@ -37,7 +37,12 @@ export function createSignerPool(options: { size?: number } = {}): XmlSigner & {
       if (pending?.job.jobId === reply.jobId) settle(pending, reply);
       dispatch();
     });
+    let failed = false;
+    // A worker that throws emits 'error' and then 'exit': replace it once, or the second call
+    // would spawn a worker into slots[-1] that nothing ever terminates.
     const fail = () => {
+      if (failed) return;
+      failed = true;
       const pending = slot.current;
       slot.current = undefined;
       pending?.reject(new SignerError('POOL_WORKER_FAILED'));
