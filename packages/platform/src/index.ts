@@ -7,6 +7,7 @@ export type { CheckpointStore } from './ports/checkpoint-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';
+export { configFromEnv, envNamesOf, type Env } from './config/config-from-env.ts';
 export { SignedLinks } from './links/signed-links.ts';
 export { SqliteEventStore } from './adapters/sqlite/sqlite-event-store.ts';
 export { ThreadedSqliteEventStore } from './adapters/sqlite/threaded-sqlite-event-store.ts';

@@ -1,4 +1,5 @@
 import { ingressConfigFromEnv, type IngressConfig } from '@fe/ingress';
+import { configFromEnv, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
@@ -19,11 +20,6 @@ export const embeddedConfigSchema = z.object({
 
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig };
 
-const envNames = Object.fromEntries(
-  Object.entries(embeddedConfigSchema.shape).map(([key, schema]) => [key, /^(FE_[A-Z0-9_]+):/.exec(schema.description ?? '')![1]!]),
-) as Record<keyof z.infer<typeof embeddedConfigSchema>, string>;
-
-export function embeddedConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EmbeddedConfig {
-  const raw = Object.fromEntries(Object.entries(envNames).map(([key, name]) => [key, env[name]]).filter(([, v]) => v !== undefined && v !== ''));
-  return { ...embeddedConfigSchema.parse(raw), ingress: ingressConfigFromEnv(env) };
+export function embeddedConfigFromEnv(env: Env): EmbeddedConfig {
+  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env) };
 }

@@ -16,7 +16,6 @@ import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
-import { loadOrCreateSecretFile } from './local-secret.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 
 export type Embedded = {
@@ -65,7 +64,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const checkpoints = new SqliteCheckpointStore(stateDb);
     closers.push(() => checkpoints.close());
     const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
-    const links = new SignedLinks(loadOrCreateSecretFile(join(dir, 'links.key')), `${baseUrl}/files`);
+    const links = new SignedLinks(loadOrCreateMasterKey(join(dir, 'links.key')), `${baseUrl}/files`);
     const blobs = new FilesystemBlobStore(join(dir, 'files'), links, () => clock.now());
 
     let nudge = () => {};
@@ -119,7 +118,6 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           allocator: new NumberAllocator(store, async (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix)),
           outcomes: projection,
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
-          appended: () => relay.nudge(),
         }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
         filesRoute(blobs, links, () => clock.now()),

@@ -1,3 +1,4 @@
+import { configFromEnv, envNamesOf, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
@@ -26,11 +27,8 @@ export const ingressConfigSchema = z.object({
 export type IngressConfig = z.infer<typeof ingressConfigSchema>;
 
 /** Environment variable of each key, as written in its description. */
-export const ingressEnv = Object.fromEntries(
-  Object.entries(ingressConfigSchema.shape).map(([key, schema]) => [key, /^(FE_[A-Z0-9_]+):/.exec(schema.description ?? '')![1]!]),
-) as Record<keyof IngressConfig, string>;
+export const ingressEnv = envNamesOf(ingressConfigSchema);
 
-export function ingressConfigFromEnv(env: Readonly<Record<string, string | undefined>>): IngressConfig {
-  const raw = Object.fromEntries(Object.entries(ingressEnv).map(([key, name]) => [key, env[name]]).filter(([, v]) => v !== undefined));
-  return ingressConfigSchema.parse(raw);
+export function ingressConfigFromEnv(env: Env): IngressConfig {
+  return configFromEnv(ingressConfigSchema, env);
 }

@@ -26,7 +26,7 @@ export type BeginInput = { tenantId: string; key: string; requestHash: string; n
 
 export interface IdempotencyStore {
   begin(input: BeginInput): Promise<BeginResult>;
-  complete(tenantId: string, key: string, response: StoredResponse, now: Date): Promise<void>;
+  complete(tenantId: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a key whose request failed without effect (5xx, 429), so the client may retry it. */
   release(tenantId: string, key: string): Promise<void>;
   /** Deletes keys created before `cutoff`; returns how many. */

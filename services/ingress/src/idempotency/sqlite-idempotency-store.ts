@@ -60,7 +60,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     }
   }
 
-  async complete(tenantId: string, key: string, response: StoredResponse, _now?: Date): Promise<void> {
+  async complete(tenantId: string, key: string, response: StoredResponse): Promise<void> {
     this.finish.run(JSON.stringify(response), tenantId, key);
   }
 

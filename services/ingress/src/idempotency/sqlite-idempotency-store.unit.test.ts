@@ -14,7 +14,7 @@ describe('idempotency keys in SQLite', () => {
     const store = new SqliteIdempotencyStore(':memory:');
     expect(await begin(store, 'h')).toEqual({ outcome: 'started' });
     expect(await begin(store, 'h')).toEqual({ outcome: 'in_progress' });
-    await store.complete('demo', 'k1', response, t0);
+    await store.complete('demo', 'k1', response);
     expect(await begin(store, 'h')).toEqual({ outcome: 'replay', response });
   });
 

@@ -1,5 +1,5 @@
 import type { BlobStore } from '@fe/platform';
-import { createResponseBody, type InvoiceStatusView } from '@fe/projection';
+import { createResponseBody, invoiceLinks, type InvoiceStatusView } from '@fe/projection';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 
 const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
@@ -11,16 +11,9 @@ const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
  * will have, and answers 404 FILE_NOT_READY until then.
  */
 export function answerWithLinks(blobs: BlobStore, linkTtlSeconds: number): (view: InvoiceStatusView) => Promise<StoredResponse> {
-  return async (view) => {
-    const base = `${view.tenantId}/${view.number}`;
-    const [xmlUrl, pdfUrl] = await Promise.all([
-      blobs.signedUrl(view.xmlKey ?? `${base}.xml`, linkTtlSeconds),
-      blobs.signedUrl(view.pdfKey ?? `${base}.pdf`, linkTtlSeconds),
-    ]);
-    return {
-      statusCode: statusCodes[view.status],
-      headers: { Location: `/api/v1/service/status/${view.cufe}` },
-      body: createResponseBody(view, { xmlUrl, pdfUrl }),
-    };
-  };
+  return async (view) => ({
+    statusCode: statusCodes[view.status],
+    headers: { Location: `/api/v1/service/status/${view.cufe}` },
+    body: createResponseBody(view, await invoiceLinks(blobs, view, linkTtlSeconds)),
+  });
 }

@@ -19,8 +19,6 @@ export type RequestInvoicePorts = {
   outcomes: InvoiceOutcomes;
   /** The HTTP answer for an invoice's current view (status code, Location, body with fresh links). */
   answer(view: InvoiceStatusView): Promise<StoredResponse>;
-  /** Called after InvoiceRequested is stored (the embedded shape nudges the relay). */
-  appended(): void;
   clock: Clock;
   config: IngressConfig;
 };
@@ -54,11 +52,11 @@ export async function requestInvoice(ports: RequestInvoicePorts, command: Invoic
   try {
     const orphan = begun.outcome === 'taken_over' ? await findRequestedByKey(ports.store, begun.storeHead, tenantId, key) : undefined;
     const response = orphan ? await waitAndAnswer(ports, orphan, command) : await issue(ports, profile, command);
-    await ports.idempotency.complete(tenantId, key, response, ports.clock.now());
+    await ports.idempotency.complete(tenantId, key, response);
     return response;
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
-      await ports.idempotency.complete(tenantId, key, { statusCode: error.status, headers: error.headers, body: error.body(command.requestId) }, ports.clock.now());
+      await ports.idempotency.complete(tenantId, key, { statusCode: error.status, headers: error.headers, body: error.body(command.requestId) });
     } else {
       await ports.idempotency.release(tenantId, key).catch(() => undefined); // the store may be what failed
     }
@@ -80,7 +78,6 @@ async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command
     requested = newInvoiceEvent('InvoiceRequested', data, meta, ports.clock);
     return requested as Envelope;
   });
-  ports.appended();
   return waitAndAnswer(ports, requested!, command);
 }
 
