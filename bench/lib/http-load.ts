@@ -1,23 +1,39 @@
+import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 
 /**
  * A closed-loop HTTP load: `concurrency` clients, each sending its next request as soon as its
  * previous answer arrived, for `durationMs`. Keep-alive sockets and node:http (lighter than fetch),
  * so the client steals as little CPU as possible from the server it shares the machine with.
+ *
+ * `closedLoopInChild` runs the same loop in a child process: the clients then share the machine's
+ * cores with the service, as real clients on the same host would, but not its event loop or heap,
+ * so the service's throughput, latency and RSS are the service's own.
  */
 export type LoadResult = { sent: number; ok: number; statuses: Record<number, number>; latenciesMs: number[]; elapsedMs: number };
 
 export type LoadRequest = { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; body?: string; okStatus: number };
 
-export async function closedLoop(options: { concurrency: number; durationMs: number; next: (i: number) => LoadRequest }): Promise<LoadResult> {
+export type LoadOptions = { concurrency: number; durationMs: number; request: LoadRequest };
+
+export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./load-process.ts', import.meta.url), [], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
+    child.send(options);
+  });
+}
+
+export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const result: LoadResult = { sent: 0, ok: 0, statuses: {}, latenciesMs: [], elapsedMs: 0 };
   const start = performance.now();
   const until = start + options.durationMs;
-  let counter = 0;
   const client = async () => {
     while (performance.now() < until) {
-      const spec = options.next(counter++);
+      const spec = options.request;
       const began = performance.now();
       const status = await send(agent, spec);
       result.sent++;

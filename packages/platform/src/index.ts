@@ -15,6 +15,7 @@ export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
+export { lazyChild } from './logging/lazy-child.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {

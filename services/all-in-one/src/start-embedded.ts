@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
+import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator';
 import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
@@ -22,7 +22,8 @@ export type Embedded = {
   url: string;
   app: FastifyInstance;
   demo: { apiKey: string; created: boolean };
-  simulator: DianSimulator | undefined;
+  /** The built-in DIAN simulator, on its own thread (absent when FE_DIAN_ENDPOINT names a real one). */
+  simulator: DianSimulatorThread | undefined;
   tenants: SqliteTenantDirectory;
   eventStore: EventStore;
   statusStore: SqliteStatusStore;
@@ -45,14 +46,12 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
 
-    let simulator: DianSimulator | undefined;
+    let simulator: DianSimulatorThread | undefined;
     let dianEndpoint = config.dianEndpoint;
     if (!dianEndpoint) {
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
-      simulator = await startDianSimulator(
-        simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault }),
-        { port: config.dianSimulatorPort },
-      );
+      const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault });
+      simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort });
       closers.push(() => simulator!.close());
       dianEndpoint = simulator.endpoint;
     }

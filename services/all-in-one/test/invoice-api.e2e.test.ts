@@ -119,7 +119,7 @@ describe('every error of the table', () => {
   });
 
   it('409 IDEMPOTENCY_IN_PROGRESS while the first request with a key runs; 422 IDEMPOTENCY_KEY_REUSED with another body', async () => {
-    world.embedded.simulator!.setGlobalFault({ kind: 'latency', ms: 1500 });
+    await world.embedded.simulator!.setGlobalFault({ kind: 'latency', ms: 1500 });
     try {
       const headers = { 'idempotency-key': 'in-progress-1' };
       const first = world.post(exampleRequest, { headers });
@@ -128,7 +128,7 @@ describe('every error of the table', () => {
       expectError(await world.post(body({ notes: 'otra' }), { headers }), 'IDEMPOTENCY_KEY_REUSED', 422);
       expect((await first).status).toBe(201);
     } finally {
-      world.embedded.simulator!.setGlobalFault(undefined);
+      await world.embedded.simulator!.setGlobalFault(undefined);
     }
   });
 
@@ -179,7 +179,7 @@ describe('idempotency and numbering under concurrency', () => {
 describe('DIAN unreachable', () => {
   it('answers 202 pending, then reaches accepted after DIAN recovers, with exactly one submission DIAN judged', async () => {
     const simulator = world.embedded.simulator!;
-    simulator.setGlobalFault({ kind: 'http503' });
+    await simulator.setGlobalFault({ kind: 'http503' });
     let cufe: string;
     try {
       const answer = await world.post(exampleRequest, { headers: { prefer: 'wait=2' } });
@@ -190,10 +190,10 @@ describe('DIAN unreachable', () => {
       await pollStatus(world, cufe, (s) => s.status === 'pending' && s.stage === 'signed');
       expect((await fetch(answer.body.pdf_url)).status).toBe(404); // FILE_NOT_READY: drawn after the verdict
     } finally {
-      simulator.setGlobalFault(undefined);
+      await simulator.setGlobalFault(undefined);
     }
     const final = await pollStatus(world, cufe!, (s) => s.status !== 'pending' && s.pdf_url !== undefined);
     expect(final.status).toBe('accepted');
-    expect(simulator.store.timesReceived(cufe!)).toBe(1);
+    expect(await simulator.timesReceived(cufe!)).toBe(1);
   });
 });

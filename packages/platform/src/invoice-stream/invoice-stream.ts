@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { invoiceEventSchema, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import type { InvoiceEvent, InvoiceEventType } from '@fe/contracts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+import { parseInvoiceEvent, parseRecordedOf } from './parse-invoice-event.ts';
 
 /**
  * One stream per invoice, named after the tenant and the document number. The name is the
@@ -42,10 +43,10 @@ export type LoadedInvoice = { version: bigint | 'no_stream'; events: InvoiceEven
 /** Reads an invoice stream and parses every event with the published schemas (a bad one throws). */
 export async function loadInvoiceStream(store: EventStore, invoiceId: string): Promise<LoadedInvoice> {
   const { version, events } = await store.read(invoiceId);
-  return { version, events: events.map(parseRecorded) };
+  return { version, events: events.map((recorded) => parseRecordedOf(store, recorded)) };
 }
 
-export const parseRecorded = (recorded: RecordedEvent): InvoiceEvent => invoiceEventSchema.parse(recorded.envelope);
+export const parseRecorded = (recorded: RecordedEvent): InvoiceEvent => parseInvoiceEvent(recorded.envelope);
 
 /** The first event of a type in a stream, typed. */
 export function findEvent<T extends InvoiceEventType>(events: readonly InvoiceEvent[], type: T): Extract<InvoiceEvent, { type: T }> | undefined {

@@ -1,4 +1,5 @@
-import { invoiceEventSchema, topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import { topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import { parseDelivered } from '../invoice-stream/parse-invoice-event.ts';
 import type { DeliveredMessage, EventBus, Subscription } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 import type { ServiceModule } from '../ports/service-module.ts';
@@ -36,7 +37,7 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
         | ((event: InvoiceEvent, message: DeliveredMessage) => Promise<void>)
         | undefined;
       if (!handler) return;
-      const event = invoiceEventSchema.parse(message.value);
+      const event = parseDelivered(message.value);
       try {
         await handler(event, message);
       } catch (error) {

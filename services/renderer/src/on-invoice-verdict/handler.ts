@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope } from '@fe/contracts';
 import {
-  findEvent, isConcurrencyError, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
+  findEvent, isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
   type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
 } from '@fe/platform';
 import { RendererError } from '../errors.ts';
@@ -31,7 +31,7 @@ export type OnInvoiceVerdictPorts = {
  */
 export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
   return async (event: InvoiceVerdict, message?: DeliveredMessage): Promise<void> => {
-    const log = ports.logger.child({ reaction: 'on-invoice-verdict', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const log = lazyChild(ports.logger, { reaction: 'on-invoice-verdict', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
     if (!stream) throw new RenderingReactionError('VERDICT_NOT_RECORDED', 'the event has no invoice_id');
     try {

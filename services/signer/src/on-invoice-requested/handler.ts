@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope, InvoiceRequestedV1 } from '@fe/contracts';
 import {
-  findEvent, isConcurrencyError, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
+  findEvent, isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
   type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
 } from '@fe/platform';
 import type { XmlSigner } from '../ports/xml-signer.ts';
@@ -30,7 +30,7 @@ export type OnInvoiceRequestedPorts = {
  */
 export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { algorithm: DigestAlgorithm }) {
   return async (event: InvoiceRequestedV1, message?: DeliveredMessage): Promise<void> => {
-    const log = ports.logger.child({ reaction: 'on-invoice-requested', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const log = lazyChild(ports.logger, { reaction: 'on-invoice-requested', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
     if (!stream) throw new SigningReactionError('EVENT_NOT_RECORDED', 'the event has no invoice_id');
     try {

@@ -1,5 +1,5 @@
 import type { InvoiceEvent } from '@fe/contracts';
-import { loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
+import { lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
@@ -60,7 +60,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       const loaded = await loadInvoiceStream(store, invoiceId);
       const now = clock.now();
       const decision = decide(loaded.events, now, policy, { sendingAttempt: schedule.get(invoiceId)?.sendingAttempt });
-      const logger = deps.logger.child({ invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
+      const logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
       logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
       if (decision.kind === 'none') {
         schedule.remove(invoiceId);

@@ -1,20 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PlatformError } from '../../errors.ts';
 import type { SignedLinks } from '../../links/signed-links.ts';
 import { isValidBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
+import { RecentBlobs } from './recent-blobs.ts';
+
+/** Content types implied by a key's extension: no sidecar file is written for these. */
+const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = { xml: 'application/xml', pdf: 'application/pdf', zip: 'application/zip', json: 'application/json' };
+const RECENT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Blobs as files under a root folder (the embedded shape; the service serves them under
  * `/files`). A write goes to a temporary file that is renamed into place, so a reader never sees
- * a partial file, and a crash leaves either the old blob or the new one. The content type is kept
- * in a sidecar `.type` file.
+ * a partial file, and a crash leaves either the old blob or the new one; the file is flushed to
+ * disk before put resolves (an event naming it is appended after). The content type is implied by
+ * the extension (.xml, .pdf, .zip, .json); any other type is kept in a sidecar `.type` file. Folders
+ * already made are remembered, and recent blobs are served from memory (recent-blobs.ts).
  */
 export class FilesystemBlobStore implements BlobStore {
   private readonly root: string;
   private readonly links: SignedLinks;
   private readonly now: () => Date;
+  private readonly folders = new Set<string>();
+  private readonly recent = new RecentBlobs(RECENT_BYTES);
 
   constructor(root: string, links: SignedLinks, now: () => Date = () => new Date()) {
     this.root = root;
@@ -24,15 +34,30 @@ export class FilesystemBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array | string, contentType: string): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
-    await atomicWrite(`${path}.type`, contentType);
+    const folder = dirname(path);
+    if (!this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
+    this.recent.delete(key); // a failed write below must not leave the previous content cached
+    // The sidecar first: a reader never pairs the new bytes with a stale type.
+    // (existsSync: a stat from the dentry cache, cheaper than a failing unlink through the thread pool.)
+    if (impliedType(key) === contentType) {
+      if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
+    }
+    else await atomicWrite(`${path}.type`, contentType);
     await atomicWrite(path, bytes);
+    this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
 
   async get(key: string): Promise<StoredBlob> {
     const path = this.path(key);
+    const cached = this.recent.get(key);
+    if (cached) return cached;
     try {
-      const [bytes, contentType] = await Promise.all([readFile(path), readFile(`${path}.type`, 'utf8')]);
+      const [bytes, sidecar] = await Promise.all([readFile(path), readFile(`${path}.type`, 'utf8').catch(ignoreMissing)]);
+      const contentType = sidecar ?? impliedType(key) ?? 'application/octet-stream';
+      this.recent.set(key, { bytes, contentType });
       return { bytes: new Uint8Array(bytes), contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PlatformError('BLOB_NOT_FOUND', `no blob ${key}`, false);
@@ -54,6 +79,13 @@ export class FilesystemBlobStore implements BlobStore {
     if (!isValidBlobKey(key) || /\.(type|tmp)$/.test(key)) throw new PlatformError('BLOB_KEY_INVALID', 'invalid blob key', false);
     return join(this.root, key);
   }
+}
+
+const impliedType = (key: string): string | undefined => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
+
+function ignoreMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
 }
 
 async function atomicWrite(path: string, data: Uint8Array | string): Promise<void> {

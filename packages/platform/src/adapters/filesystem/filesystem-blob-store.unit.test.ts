@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { SignedLinks } from '../../links/signed-links.ts';
 import { blobStoreContract } from '../../testing/blob-store.contract.ts';
 import { FilesystemBlobStore } from './filesystem-blob-store.ts';
@@ -20,4 +21,31 @@ blobStoreContract('filesystem', async () => {
     return { status: 200, body: (await store.get(key)).bytes };
   };
   return { store, fetchUrl, advance: (seconds: number) => void (now = new Date(now.getTime() + seconds * 1000)) };
+});
+
+describe('FilesystemBlobStore specifics', () => {
+  const open = (root = mkdtempSync(join(tmpdir(), 'fe-blobs-'))) => ({ root, store: new FilesystemBlobStore(root, new SignedLinks(randomBytes(32), 'http://127.0.0.1/files')) });
+
+  it('implies the type from the extension and keeps a sidecar only for other types, across a type change', async () => {
+    const { root, store } = open();
+    await store.put('t/a.xml', '<a/>', 'application/xml');
+    expect(existsSync(join(root, 't/a.xml.type'))).toBe(false);
+    await store.put('t/a.xml', 'plain', 'text/plain');
+    expect(readFileSync(join(root, 't/a.xml.type'), 'utf8')).toBe('text/plain');
+    await store.put('t/a.xml', '<b/>', 'application/xml');
+    expect(existsSync(join(root, 't/a.xml.type'))).toBe(false);
+    const reopened = open(root).store; // nothing cached: read from disk
+    expect((await reopened.get('t/a.xml')).contentType).toBe('application/xml');
+    await store.put('t/b.bin', 'x', 'application/x-custom');
+    expect((await open(root).store.get('t/b.bin')).contentType).toBe('application/x-custom');
+  });
+
+  it('serves a recent blob from memory as a copy the caller may change', async () => {
+    const { root, store } = open();
+    await store.put('t/c.xml', '<c/>', 'application/xml');
+    rmSync(join(root, 't/c.xml')); // proves the read below did not touch the disk
+    const first = await store.get('t/c.xml');
+    first.bytes[0] = 0;
+    expect(Buffer.from((await store.get('t/c.xml')).bytes).toString()).toBe('<c/>');
+  });
 });

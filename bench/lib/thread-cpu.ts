@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time of this process per thread kind (Linux /proc; empty elsewhere): MainThread is the event
+ * loop, WorkerThread the worker_threads, V8Worker V8's GC and compiler helpers, libuv-worker the
+ * thread pool (file I/O). On a 2-core machine the event loop is the serial bottleneck, so its
+ * milliseconds per invoice say more than wall-clock throughput when the machine is noisy.
+ */
+export function threadCpuSnapshot(): Map<string, number> {
+  const byKind = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return byKind;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 10 ms ticks
+      byKind.set(name, (byKind.get(name) ?? 0) + ms);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byKind;
+}
+
+/** Milliseconds of CPU per unit of work, per thread kind, between two snapshots. */
+export function cpuPerUnit(before: Map<string, number>, after: Map<string, number>, units: number): string {
+  return [...after]
+    .map(([kind, ms]) => [kind, (ms - (before.get(kind) ?? 0)) / units] as const)
+    .filter(([, perUnit]) => perUnit > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, perUnit]) => `${kind} ${perUnit.toFixed(2)}`)
+    .join(', ');
+}

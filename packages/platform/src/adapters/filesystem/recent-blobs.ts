@@ -1,0 +1,43 @@
+import type { StoredBlob } from '../../ports/blob-store.ts';
+
+/**
+ * The blobs written or read most recently, up to a byte budget, oldest dropped first. In the
+ * embedded shape the signer writes the signed XML and, milliseconds later, the submitter and the
+ * renderer read it back: serving those reads from memory saves eight file operations per invoice.
+ * Only the store that owns the folder fills it, on its own writes, so it is never stale.
+ */
+export class RecentBlobs {
+  private readonly entries = new Map<string, StoredBlob>();
+  private bytes = 0;
+
+  private readonly budgetBytes: number;
+
+  constructor(budgetBytes: number) {
+    this.budgetBytes = budgetBytes;
+  }
+
+  /** A copy: callers may change what they get without touching the cache. */
+  get(key: string): StoredBlob | undefined {
+    const hit = this.entries.get(key);
+    return hit && { bytes: new Uint8Array(hit.bytes), contentType: hit.contentType };
+  }
+
+  set(key: string, blob: StoredBlob): void {
+    this.delete(key);
+    if (blob.bytes.byteLength > this.budgetBytes / 4) return; // one large blob must not empty the cache
+    this.entries.set(key, { bytes: new Uint8Array(blob.bytes), contentType: blob.contentType }); // a copy (Buffer.slice would share)
+    this.bytes += blob.bytes.byteLength;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes.byteLength;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes.byteLength;
+  }
+}

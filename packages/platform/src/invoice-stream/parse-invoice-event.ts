@@ -1,0 +1,41 @@
+import { invoiceEventSchema, type InvoiceEvent } from '@fe/contracts';
+import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+
+// In the embedded shape every invoice event is parsed by the projection and two or three
+// reactions, then again in each stream load that follows: about twenty schema parses per invoice.
+// Two caches make that one or two, each exact about what it trusts:
+//  - a recorded event by its id, per store: a store refuses a reused event id, so the id names
+//    one immutable content in that store;
+//  - a delivered message value by object identity: the in-process bus hands the same object to
+//    every consumer group. A delivered copy is never trusted for a recorded event (a reaction
+//    compares the two, and a forged copy must not stand in for what the store holds).
+// Callers must not change the events they get: they are shared.
+
+const PER_STORE = 4096;
+const recordedByStore = new WeakMap<EventStore, Map<string, InvoiceEvent>>();
+const delivered = new WeakMap<object, InvoiceEvent>();
+
+/** Parses with the published schemas; a bad event throws. */
+export const parseInvoiceEvent = (value: unknown): InvoiceEvent => invoiceEventSchema.parse(value);
+
+/** A recorded event of `store`, parsed once per process. */
+export function parseRecordedOf(store: EventStore, recorded: RecordedEvent): InvoiceEvent {
+  let parsed = recordedByStore.get(store);
+  if (!parsed) recordedByStore.set(store, (parsed = new Map()));
+  const hit = parsed.get(recorded.envelope.id);
+  if (hit) return hit;
+  const event = parseInvoiceEvent(recorded.envelope);
+  parsed.set(event.id, event);
+  if (parsed.size > PER_STORE) parsed.delete(parsed.keys().next().value!);
+  return event;
+}
+
+/** A message value from the bus, parsed once however many consumer groups receive that object. */
+export function parseDelivered(value: unknown): InvoiceEvent {
+  if (typeof value !== 'object' || value === null) return parseInvoiceEvent(value);
+  const hit = delivered.get(value);
+  if (hit) return hit;
+  const event = parseInvoiceEvent(value);
+  delivered.set(value, event);
+  return event;
+}

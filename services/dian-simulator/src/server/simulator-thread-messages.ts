@@ -1,0 +1,18 @@
+// What crosses between the service and the simulator thread (simulator-thread.ts). Plain data only:
+// structured clone carries it.
+import type { SimulatorConfig } from '../config.ts';
+import type { FaultSpec } from '../faults/faults.ts';
+
+export type ThreadStart = { config: Omit<SimulatorConfig, 'now'>; listen: { host?: string; port: number } };
+
+export type ThreadRequest =
+  | { id: number; kind: 'set-fault'; fault: FaultSpec | undefined }
+  | { id: number; kind: 'times-received'; cufe: string }
+  | { id: number; kind: 'close' };
+
+export type ThreadReply =
+  | { id: 0; kind: 'listening'; endpoint: string; port: number }
+  | { id: 0; kind: 'start-failed'; message: string }
+  | { id: number; kind: 'done' }
+  | { id: number; kind: 'count'; count: number }
+  | { id: number; kind: 'error'; message: string };
