@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU time of this process per thread kind (Linux /proc; empty elsewhere): MainThread is the event
- * loop, WorkerThread the worker_threads, V8Worker V8's GC and compiler helpers, libuv-worker the
- * thread pool (file I/O). On a 2-core machine the event loop is the serial bottleneck, so its
- * milliseconds per invoice say more than wall-clock throughput when the machine is noisy.
+ * CPU time of this process per thread name (Linux /proc; empty elsewhere): MainThread is the event
+ * loop; fe-signer, fe-renderer, fe-event-store and dian-simulator our worker threads (named at
+ * creation); V8Worker V8's GC and compiler helpers; libuv-worker the thread pool (file I/O). CPU
+ * milliseconds per invoice say more than wall-clock throughput on a shared, noisy machine.
  */
 export function threadCpuSnapshot(): Map<string, number> {
   const byKind = new Map<string, number>();

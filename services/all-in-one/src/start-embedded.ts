@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator';
@@ -9,7 +9,7 @@ import {
   FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, SqliteStatusStore, statusRoutes } from '@fe/projection';
+import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes } from '@fe/projection';
 import { createRendererPool, createRendererService } from '@fe/renderer';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
@@ -68,8 +68,17 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     let nudge = () => {};
     const store = notifyingEventStore(rawStore, () => nudge());
-    const statusStore = new SqliteStatusStore(stateDb);
+    // Its own file: the status store holds its write transaction open for a turn of the event loop
+    // (sqlite-status-store.ts), which would block the other stores' writes to a shared file. A missing
+    // file (a data folder from before, or deleted by an operator) is rebuilt from the event store.
+    const statusPath = join(dir, 'status.sqlite');
+    const statusIsNew = !existsSync(statusPath);
+    const statusStore = new SqliteStatusStore(statusPath);
     closers.push(() => statusStore.close());
+    if (statusIsNew) {
+      const rebuilt = await rebuildStatusViews(rawStore, statusStore);
+      if (rebuilt.views > 0) logger.info({ views: rebuilt.views, events: rebuilt.events }, 'status views rebuilt from the event store');
+    }
     const signerPool = createSignerPool({ size: config.signerThreads });
     closers.push(() => signerPool.close());
     const rendererPool = createRendererPool({ size: 1 });

@@ -19,6 +19,8 @@ export type World = {
   logs: string[];
   post(body: unknown, options?: { apiKey?: string | null; headers?: Record<string, string>; raw?: string }): Promise<HttpAnswer>;
   get(path: string, options?: { apiKey?: string | null }): Promise<HttpAnswer>;
+  /** Stops the service and keeps its data folder (to start again on it). */
+  stop(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -32,11 +34,12 @@ export const exampleRequest = {
 };
 
 /**
- * Starts the embedded service on port 0 under a fresh data folder. `prepare` runs on the folder
- * before the start (e.g. to register extra tenants); `env` adds configuration.
+ * Starts the embedded service on port 0 under a fresh data folder, or on `existingDir` (a world
+ * stopped before). `prepare` runs on the folder before the start (e.g. to register extra tenants);
+ * `env` adds configuration.
  */
-export async function startWorld(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<World> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fe-e2e-'));
+export async function startWorld(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>, existingDir?: string): Promise<World> {
+  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'fe-e2e-'));
   await prepare?.(dataDir);
   const allEnv = {
     FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000',
@@ -70,6 +73,7 @@ export async function startWorld(env: Record<string, string> = {}, prepare?: (da
       body: options.raw ?? JSON.stringify(body),
     }, options.apiKey),
     get: (path, options = {}) => call(path, { method: 'GET' }, options.apiKey),
+    stop: () => embedded.close(),
     async close() {
       await embedded.close();
       rmSync(dataDir, { recursive: true, force: true });

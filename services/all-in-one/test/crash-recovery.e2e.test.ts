@@ -112,7 +112,7 @@ describe('SIGKILL during a burst', () => {
         .toEqual({ stream, requested: 1, signed: 1, accepted: 1, rejected: 0, rendered: 1 });
     }
 
-    const live = new SqliteStatusStore(join(dataDir, 'state.sqlite'));
+    const live = new SqliteStatusStore(join(dataDir, 'status.sqlite'));
     const rebuilt = new SqliteStatusStore(':memory:');
     await rebuildStatusViews(store, rebuilt);
     expect(live.all()).toHaveLength(BURST);

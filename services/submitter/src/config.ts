@@ -20,6 +20,8 @@ export const dianClientConfigSchema = z.object({
     .describe('DIAN_CONNECT_TIMEOUT_MS: TCP and TLS connection, in ms.'),
   timestampTtlSeconds: z.coerce.number().int().min(30).max(3600).default(300)
     .describe('DIAN_TIMESTAMP_TTL_S: lifetime of the WS-Security timestamp, in seconds (DIAN uses 300).'),
+  keepAliveMs: z.coerce.number().int().min(0).max(60_000).default(4_000)
+    .describe('DIAN_KEEP_ALIVE_MS: how long an idle connection to DIAN is kept for the next call, in ms (0: a new connection per call). Below the usual server idle timeouts; a call cut on a reused connection is reconciled like any cut call.'),
   caFile: z.string().optional()
     .describe('DIAN_CA_FILE: extra trusted CA (PEM) for an https endpoint, e.g. a simulator with its own certificate. TLS verification is never turned off.'),
 });
@@ -32,6 +34,7 @@ export function dianClientConfigFromEnv(env: Record<string, string | undefined>)
     timeoutMs: env.DIAN_TIMEOUT_MS,
     connectTimeoutMs: env.DIAN_CONNECT_TIMEOUT_MS,
     timestampTtlSeconds: env.DIAN_TIMESTAMP_TTL_S,
+    keepAliveMs: env.DIAN_KEEP_ALIVE_MS,
     caFile: env.DIAN_CA_FILE,
   });
 }
@@ -50,7 +53,7 @@ export const submitterConfigSchema = z.object({
       .describe('DIAN_ENDPOINT_PRODUCTION: WcfDianCustomerServices URL for tenants in production (environment 1); DIAN\'s is dianEndpoints.production. Falls back to DIAN_ENDPOINT.'),
   }).prefault({}),
   client: dianClientConfigSchema.omit({ endpoint: true }).prefault({})
-    .describe('Timeouts, WS-Security timestamp and extra CA of the SOAP client (DIAN_TIMEOUT_MS, DIAN_CONNECT_TIMEOUT_MS, DIAN_TIMESTAMP_TTL_S, DIAN_CA_FILE).'),
+    .describe('Timeouts, WS-Security timestamp, keep-alive and extra CA of the SOAP client (DIAN_TIMEOUT_MS, DIAN_CONNECT_TIMEOUT_MS, DIAN_TIMESTAMP_TTL_S, DIAN_KEEP_ALIVE_MS, DIAN_CA_FILE).'),
   retry: z.object({
     maxAttempts: z.coerce.number().int().min(1).max(100).default(8)
       .describe('SUBMIT_MAX_ATTEMPTS: DIAN calls per invoice (sends and reconciliations) before the submitter stops retrying; the invoice then stays pending.'),
@@ -76,7 +79,7 @@ export function submitterConfigFromEnv(env: Record<string, string | undefined>):
   return submitterConfigSchema.parse({
     // DIAN_ENDPOINT (the CLI's single endpoint) stands for both when the specific ones are unset.
     endpoints: { habilitacion: env.DIAN_ENDPOINT_HABILITACION ?? env.DIAN_ENDPOINT, production: env.DIAN_ENDPOINT_PRODUCTION ?? env.DIAN_ENDPOINT },
-    client: { timeoutMs: client.timeoutMs, connectTimeoutMs: client.connectTimeoutMs, timestampTtlSeconds: client.timestampTtlSeconds, caFile: client.caFile },
+    client: { timeoutMs: client.timeoutMs, connectTimeoutMs: client.connectTimeoutMs, timestampTtlSeconds: client.timestampTtlSeconds, keepAliveMs: client.keepAliveMs, caFile: client.caFile },
     retry: {
       maxAttempts: env.SUBMIT_MAX_ATTEMPTS, baseDelayMs: env.SUBMIT_RETRY_BASE_MS, maxDelayMs: env.SUBMIT_RETRY_MAX_MS, jitter: env.SUBMIT_RETRY_JITTER,
     },

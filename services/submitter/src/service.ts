@@ -48,6 +48,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         timeoutMs: config.client.timeoutMs,
         connectTimeoutMs: config.client.connectTimeoutMs,
         timestampTtlSeconds: config.client.timestampTtlSeconds,
+        keepAliveMs: config.client.keepAliveMs,
         ...(ca ? { ca } : {}),
         now: () => ports.clock.now(),
       });

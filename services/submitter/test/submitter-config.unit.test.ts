@@ -5,7 +5,7 @@ describe('submitter configuration', () => {
   it('defaults are safe for development: both environments on the local simulator, the limits of decisions.md', () => {
     expect(submitterConfigSchema.parse({})).toEqual({
       endpoints: { habilitacion: dianEndpoints.simulator, production: dianEndpoints.simulator },
-      client: { timeoutMs: 30_000, connectTimeoutMs: 10_000, timestampTtlSeconds: 300 },
+      client: { timeoutMs: 30_000, connectTimeoutMs: 10_000, timestampTtlSeconds: 300, keepAliveMs: 4_000 },
       retry: { maxAttempts: 8, baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 },
       concurrencyPerTenant: 4,
       sweepIntervalMs: 250,
@@ -16,13 +16,13 @@ describe('submitter configuration', () => {
   it('reads every key from its environment variable', () => {
     const config = submitterConfigFromEnv({
       DIAN_ENDPOINT_HABILITACION: dianEndpoints.habilitacion, DIAN_ENDPOINT_PRODUCTION: dianEndpoints.production,
-      DIAN_TIMEOUT_MS: '5000', DIAN_CONNECT_TIMEOUT_MS: '2000', DIAN_TIMESTAMP_TTL_S: '120', DIAN_CA_FILE: '/etc/ca.pem',
+      DIAN_TIMEOUT_MS: '5000', DIAN_CONNECT_TIMEOUT_MS: '2000', DIAN_TIMESTAMP_TTL_S: '120', DIAN_CA_FILE: '/etc/ca.pem', DIAN_KEEP_ALIVE_MS: '0',
       SUBMIT_MAX_ATTEMPTS: '5', SUBMIT_RETRY_BASE_MS: '500', SUBMIT_RETRY_MAX_MS: '30000', SUBMIT_RETRY_JITTER: '0.5',
       SUBMIT_CONCURRENCY_PER_TENANT: '2', SUBMIT_SWEEP_INTERVAL_MS: '100', SUBMIT_SWEEP_BATCH: '20',
     });
     expect(config).toEqual({
       endpoints: { habilitacion: dianEndpoints.habilitacion, production: dianEndpoints.production },
-      client: { timeoutMs: 5_000, connectTimeoutMs: 2_000, timestampTtlSeconds: 120, caFile: '/etc/ca.pem' },
+      client: { timeoutMs: 5_000, connectTimeoutMs: 2_000, timestampTtlSeconds: 120, keepAliveMs: 0, caFile: '/etc/ca.pem' },
       retry: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.5 },
       concurrencyPerTenant: 2,
       sweepIntervalMs: 100,

@@ -141,5 +141,4 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   };
 }
 
-/** Where the signer appends `<ext:UBLExtension><ext:ExtensionContent><ds:Signature…>`. */
-export const SIGNATURE_SLOT_ANCHOR = '</ext:UBLExtensions>';
+export { SIGNATURE_SLOT_ANCHOR } from './signature-slot.ts';

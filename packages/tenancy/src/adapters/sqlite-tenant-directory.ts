@@ -30,6 +30,8 @@ export type SqliteTenantDirectoryOptions = {
  *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
  *   const apiKey = await tenants.issueApiKey(tenant.id);   // plaintext, shown once (and in Settings)
  */
+const PROFILE_CACHE_MS = 1000;
+
 export class SqliteTenantDirectory implements TenantDirectory {
   private readonly db: DatabaseSync;
   private readonly now: () => Date;
@@ -37,6 +39,8 @@ export class SqliteTenantDirectory implements TenantDirectory {
   private readonly certificates: SqliteCertificateStore;
   private readonly tenantById: StatementSync;
   private readonly resolutionsOf: StatementSync;
+
+  private readonly profiles = new Map<string, { at: number; profile: TenantProfile | undefined }>();
 
   constructor(options: SqliteTenantDirectoryOptions) {
     const box = createSecretBox(options.masterKey); // first: a bad key fails before the file is touched
@@ -55,7 +59,21 @@ export class SqliteTenantDirectory implements TenantDirectory {
     return this.keys.authenticate(apiKey, this.now());
   }
 
+  /**
+   * Read by the ingress, the signer and the submitter for every invoice: kept PROFILE_CACHE_MS, like
+   * an API key's row, so a change made by another process (the CLI) shows within that time; this
+   * directory's own writes drop it at once.
+   */
   async profile(tenantId: string): Promise<TenantProfile | undefined> {
+    const now = Date.now();
+    const cached = this.profiles.get(tenantId);
+    if (cached && now - cached.at < PROFILE_CACHE_MS) return cached.profile;
+    const profile = this.readProfile(tenantId);
+    this.profiles.set(tenantId, { at: now, profile });
+    return profile;
+  }
+
+  private readProfile(tenantId: string): TenantProfile | undefined {
     const row = this.tenantById.get(tenantId) as TenantRow | undefined;
     if (!row) return undefined;
     const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => JSON.parse(r.resolution) as NumberingResolution);
@@ -88,6 +106,7 @@ export class SqliteTenantDirectory implements TenantDirectory {
       const insert = this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)');
       resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
     });
+    this.profiles.delete(tenant.id); // "no such tenant" may be cached
   }
 
   /**
@@ -97,7 +116,11 @@ export class SqliteTenantDirectory implements TenantDirectory {
    */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
     this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
-    return this.certificates.store(tenantId, p12, password, at);
+    try {
+      return await this.certificates.store(tenantId, p12, password, at);
+    } finally {
+      this.profiles.clear(); // after the write: a read during the load must not keep the old profile
+    }
   }
 
   /**

@@ -53,6 +53,30 @@ describe('SqliteTenantDirectory tenants', () => {
     expect((await directory.profile('acme'))!.resolutions).toHaveLength(2);
   });
 
+  it('a cached profile follows its own writes at once, and another process\'s within a second', async () => {
+    const path = tempDbPath();
+    const service = openDirectory({ path });
+    expect(await service.directory.profile('acme')).toBeUndefined(); // "unknown" is cached too
+    await service.directory.createTenant(sampleTenant('acme'));
+    expect((await service.directory.profile('acme'))!.hasCertificate).toBe(false);
+    const p12 = makeTestP12();
+    await service.directory.storeCertificate('acme', p12.p12, p12.password, at);
+    expect((await service.directory.profile('acme'))!.hasCertificate).toBe(true);
+
+    const cli = openDirectory({ path, masterKey: service.masterKey }); // another process on the same file
+    await cli.directory.createTenant(sampleTenant('beta'));
+    expect(await service.directory.tenantExists('beta')).toBe(true);
+    const seenAt = Date.now();
+    let profile = await service.directory.profile('beta');
+    while (!profile && Date.now() - seenAt < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      profile = await service.directory.profile('beta');
+    }
+    expect(profile?.tenant.nit).toBe(sampleTenant('beta').tenant.nit);
+    await cli.directory.close();
+    await service.directory.close();
+  });
+
   it('keeps everything across a reopen of the file with the same master key', async () => {
     const path = tempDbPath();
     const first = openDirectory({ path });

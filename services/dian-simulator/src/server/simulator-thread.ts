@@ -26,7 +26,7 @@ export type DianSimulatorThread = {
  */
 export function startDianSimulatorThread(config: Omit<SimulatorConfig, 'now'>, listen: { host?: string; port: number }): Promise<DianSimulatorThread> {
   const start: ThreadStart = { config, listen };
-  const worker = new Worker(WORKER_URL, { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(WORKER_URL, { name: 'dian-simulator', workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const waiting = new Map<number, (reply: ThreadReply) => void>();
   let nextId = 1;
   let exited: Error | undefined;

@@ -65,6 +65,7 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
 
   async function handle(event: InvoiceEvent, message: DeliveredMessage): Promise<void> {
     const outcome = applyEvent(store, event, { invoiceId: event.invoice_id ?? message.key, position: positionOf(message) });
+    await store.flushed?.(); // committed before the bus counts the event handled and before anyone hears of it
     if (outcome.kind === 'changed') changed(outcome.view);
     else if (outcome.kind === 'orphan') {
       logger.warn({ event_id: event.id, type: event.type, invoice_id: event.invoice_id, tenant_id: event.tenant_id }, 'event for an invoice never requested; skipped');

@@ -19,6 +19,28 @@ const open = (path = ':memory:') => {
 afterEach(() => stores.splice(0).forEach((s) => s.close()));
 
 describe('SqliteStatusStore', () => {
+  it('commits the saves of one turn together: another connection sees them once flushed() resolves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fe-status-'));
+    const writer = open(join(dir, 'status.sqlite'));
+    const reader = open(join(dir, 'status.sqlite'));
+    const views = [1, 2, 3].map((consecutive) => fold([invoiceFixture({ consecutive }).requested()]));
+    for (const view of views) writer.save(view, 1n);
+    expect(writer.all()).toHaveLength(3); // the writer reads its own batch
+    expect(reader.all()).toHaveLength(0); // not committed yet
+    await writer.flushed();
+    expect(reader.all()).toHaveLength(3);
+    await expect(writer.flushed()).resolves.toBeUndefined(); // nothing open: at once
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits an open batch on close', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fe-status-')), 'status.sqlite');
+    const writer = new SqliteStatusStore(path);
+    writer.save(fold([invoiceFixture().requested()]), 1n);
+    writer.close();
+    expect(open(path).all()).toHaveLength(1);
+  });
+
   it('round-trips a view by id and by the tenant\'s cufe, and hides it from another tenant', () => {
     const store = open();
     const inv = invoiceFixture();

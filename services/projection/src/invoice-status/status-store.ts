@@ -23,4 +23,6 @@ export interface StatusStore {
   all(): InvoiceStatusView[];
   /** Removes every view (before a rebuild). */
   clear(): void;
+  /** Resolves when every save made so far is durable (an adapter that batches commits); absent = at once. */
+  flushed?(): Promise<void>;
 }

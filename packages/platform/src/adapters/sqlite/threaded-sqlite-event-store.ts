@@ -22,7 +22,7 @@ export class ThreadedSqliteEventStore implements EventStore {
   private closed = false;
 
   constructor(path: string) {
-    this.worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), { workerData: { path }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    this.worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), { name: 'fe-event-store', workerData: { path }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     this.worker.on('message', (reply: StoreReply) => {
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;

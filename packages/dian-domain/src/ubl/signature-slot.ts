@@ -1,0 +1,2 @@
+/** Where the signer appends `<ext:UBLExtension><ext:ExtensionContent><ds:Signature…>`. */
+export const SIGNATURE_SLOT_ANCHOR = '</ext:UBLExtensions>';
