@@ -44,6 +44,8 @@ const e2eCpu = cpuPerUnit(threads0, threadCpuSnapshot(), e2e.ok);
 if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
   console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`);
   console.log(`CPU ms per accepted invoice, by thread: ${e2eCpu}`);
+  const m = process.memoryUsage();
+  console.log(`memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`);
   await service.close();
   process.exit(0);
 }

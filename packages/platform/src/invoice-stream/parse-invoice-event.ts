@@ -11,7 +11,7 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 //    compares the two, and a forged copy must not stand in for what the store holds).
 // Callers must not change the events they get: they are shared.
 
-const PER_STORE = 4096;
+const PER_STORE = 1024; // covers the events of every invoice in flight many times over
 const recordedByStore = new WeakMap<EventStore, Map<string, InvoiceEvent>>();
 const delivered = new WeakMap<object, InvoiceEvent>();
 

@@ -41,7 +41,7 @@ const UPSERT = `
 
 const MAX_INT64 = 2n ** 63n - 1n;
 
-const WRITTEN_CACHE = 10_000;
+const WRITTEN_CACHE = 2_000;
 
 export class SqliteStatusStore implements StatusStore {
   private readonly db: DatabaseSync;

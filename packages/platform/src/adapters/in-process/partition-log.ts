@@ -20,8 +20,8 @@ export class PartitionLog {
     return offset < this.base ? undefined : this.messages[Number(offset - this.base)];
   }
 
-  /** Drops messages below `offset` in batches of `batch`, so trimming stays cheap. */
-  trimBelow(offset: bigint, batch = 1000): void {
+  /** Drops messages below `offset` in batches of `batch` (cheap splices; at most that many consumed messages stay in memory). */
+  trimBelow(offset: bigint, batch = 128): void {
     const drop = Number(offset - this.base);
     if (drop >= batch) {
       this.messages.splice(0, drop);
