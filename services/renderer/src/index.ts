@@ -1,5 +1,5 @@
 // The public surface of @fe/renderer. Anything not exported here is private.
-export type { InvoiceRenderer, RenderedInvoice } from './ports/invoice-renderer.ts';
+export type { InvoiceRenderer, RenderedInvoice, RenderRequest } from './ports/invoice-renderer.ts';
 export { pdfkitRenderer } from './pdfkit-renderer.ts';
 export { createRendererPool, type RendererPool } from './pool/renderer-pool.ts';
 export { renderInvoicePdf, type RenderedPdf } from './pdf/render-invoice-pdf.ts';

@@ -1,10 +1,15 @@
-import { colombiaDateTime } from '@fe/dian-domain';
+import { colombiaDateTime } from '@fe/dian-domain/primitives';
 
 /**
  * Numbers and dates the way a Colombian reader expects them: '.' groups thousands, ',' marks
  * decimals, dates day/month/year. Everything works on the XML's decimal texts, never on floats.
  */
-const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** '1234567' → '1.234.567' (a loop: the lookahead regex was a tenth of drawing a table row). */
+function group(digits: string): string {
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `.${digits.slice(i, i + 3)}`;
+  return out;
+}
 
 function splitDecimal(text: string): [string, string] {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);

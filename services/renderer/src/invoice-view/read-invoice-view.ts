@@ -1,4 +1,4 @@
-import { dianLookupUrl, qrContent } from '@fe/dian-domain';
+import { dianLookupUrl, qrContent } from '@fe/dian-domain/primitives';
 import { RendererError } from '../errors.ts';
 import type { InvoiceView } from './invoice-view.ts';
 import { readParty } from './read-party.ts';

@@ -1,4 +1,4 @@
-import { money, parseDecimal, roundHalfUp } from '@fe/dian-domain';
+import { money, parseDecimal, roundHalfUp } from '@fe/dian-domain/primitives';
 import type { LineView, TaxView } from './invoice-view.ts';
 import { attribute, child, children, required, text, type XmlNode } from './xml-tree.ts';
 

@@ -16,6 +16,8 @@ export type RenderingReactionErrorCode = keyof typeof renderingReactionCatalogue
 export class RenderingReactionError extends Error {
   readonly code: RenderingReactionErrorCode;
   readonly retriable: boolean;
+  /** Kept so a renderer worker can send the error back to the pool's thread as it was. */
+  readonly detail: string | undefined;
 
   /** `detail` is for keys, ids and codes only: it ends in logs and dead-letter headers. */
   constructor(code: RenderingReactionErrorCode, detail?: string) {
@@ -24,6 +26,7 @@ export class RenderingReactionError extends Error {
     this.name = 'RenderingReactionError';
     this.code = code;
     this.retriable = entry.retriable;
+    this.detail = detail;
   }
 }
 

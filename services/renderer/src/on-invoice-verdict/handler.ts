@@ -9,7 +9,7 @@ import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
 import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
 import { isRenderingReactionError, RenderingReactionError } from './errors.ts';
 import type { RenderingTenants } from './rendering-tenants.ts';
-import { signedInvoiceView } from './signed-view.ts';
+import { signedXml } from './signed-xml.ts';
 
 export type OnInvoiceVerdictPorts = {
   store: EventStore;
@@ -24,7 +24,7 @@ export type OnInvoiceVerdictPorts = {
  * InvoiceAccepted or InvoiceRejected → PDF in the blob store → InvoiceRendered (architecture.md
  * convention 2). Idempotent on an at-least-once bus: the stream decides whether there is work, the
  * append expects the version that was loaded, and a delivery that loses that race returns quietly.
- * The same view gives the same PDF bytes (renderInvoicePdf), so a loser's blob write is harmless.
+ * The same XML and options give the same PDF bytes (renderInvoicePdf), so a loser's blob write is harmless.
  *
  *   const onVerdict = onInvoiceVerdict(ports);
  *   await subscribeInvoiceEvents(bus, { group: 'fe.renderer', logger, handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict } });
@@ -45,8 +45,15 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
 
       const { requested, signed, validatedAt } = decision;
       const softwareProviderName = (await ports.tenants?.profile(requested.tenant_id))?.software.providerName;
-      const view = await signedInvoiceView(ports.blobs, requested, signed, { validatedAt, softwareProviderName });
-      const pdf = await ports.renderer.render(view);
+      const pdf = await ports.renderer.render({
+        xml: await signedXml(ports.blobs, signed),
+        options: {
+          ...(validatedAt !== undefined ? { validatedAt } : {}),
+          ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
+        },
+        // The PDF's CUFE and QR come from the XML: it must be the invoice that was requested.
+        expected: { cufe: requested.data.cufe, environment: requested.data.environment },
+      });
       const pdfKey = renderedPdfKey(requested.tenant_id, requested.data.document_id);
       // Stored before the event that points at it, so a reader never follows a key to nothing.
       await ports.blobs.put(pdfKey, pdf.bytes, 'application/pdf');

@@ -1,5 +1,5 @@
 // The renderer service on the embedded adapters (SQLite in memory, the in-process bus, files in a
-// temp dir) and the real pdfkit renderer, watched through the port to see the view it was given.
+// temp dir) and the real pdfkit renderer, watched through the port to see what it was asked to draw.
 import { createHash } from 'node:crypto';
 import type { Envelope, InvoiceRenderedV1 } from '@fe/contracts';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { pdfkitRenderer } from '../pdfkit-renderer.ts';
 import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
+import { requestedView } from '../render-request.ts';
 import { createRendererService } from '../service.ts';
 import { onInvoiceVerdict } from './handler.ts';
 import {
@@ -21,7 +22,8 @@ const config = { maxAttempts: 2, retryBackoffMs: 1 };
 
 let world = makeWorld();
 let views: InvoiceView[] = [];
-const watching: InvoiceRenderer = { render: async (view) => (views.push(view), pdfkit.render(view)) };
+// The view the request reads to (the XML with DIAN's time and the provider's name), as the renderer draws it.
+const watching: InvoiceRenderer = { render: async (request) => (views.push(requestedView(request)), pdfkit.render(request)) };
 const started: { stop(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const s of started.splice(0)) await s.stop();
@@ -110,6 +112,18 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000405.pdf')).toBe(false);
     expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_DIGEST_MISMATCH', 'XML_DIGEST_MISMATCH']);
+  });
+
+  it('refuses to draw from a signed XML of another invoice than the one requested (XML_MISMATCH)', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startRenderer();
+    const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000407', { cufe: 'f'.repeat(96) });
+    await recordVerdict(world, invoice, acceptedEvent(invoice.signed));
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RenderingReactionError: XML_MISMATCH/);
+    expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
+    expect(await world.blobs.exists('demo/SETP990000407.pdf')).toBe(false);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_MISMATCH', 'XML_MISMATCH']);
   });
 
   it('skips, with a warning, a verdict on an invoice that has no InvoiceSigned', async () => {

@@ -24,11 +24,17 @@ const signer = createInProcessSigner();
 
 export type SignedStream = { requested: InvoiceRequestedV1; signed: InvoiceSignedV1; xml: string };
 
-/** What ingress and the signer leave behind: InvoiceRequested, the signed XML stored, InvoiceSigned. */
-export async function recordSignedInvoice(world: World, request: InvoiceRequestInput, number: string): Promise<SignedStream> {
-  const requested = requestedEvent(request, number, issuedAt);
-  const built = buildCase(request, number, issuedAt); // the same document: demo tenant, habilitación
-  const { xml, signingTime } = signer.signSync(built.xml, credential, { signingTime: issuedAt });
+/**
+ * What ingress and the signer leave behind: InvoiceRequested, the signed XML stored, InvoiceSigned.
+ * `recorded` overrides facts of the InvoiceRequested only, for an XML that disagrees with it.
+ */
+export async function recordSignedInvoice(
+  world: World, request: InvoiceRequestInput, number: string, recorded: Partial<InvoiceRequestedV1['data']> = {},
+): Promise<SignedStream> {
+  const built = requestedEvent(request, number, issuedAt);
+  const requested: InvoiceRequestedV1 = { ...built, data: { ...built.data, ...recorded } };
+  const document = buildCase(request, number, issuedAt); // the same document: demo tenant, habilitación
+  const { xml, signingTime } = signer.signSync(document.xml, credential, { signingTime: issuedAt });
   const xmlKey = `demo/${requested.data.document_id}.xml`;
   await world.blobs.put(xmlKey, xml, 'application/xml');
   const signed = newInvoiceEvent('InvoiceSigned', {

@@ -1,17 +1,16 @@
+import { type Canvas } from './canvas.ts';
 import { drawable, STANDARD, type FontFace } from './fonts.ts';
 import { colors, sizes } from './page-geometry.ts';
-import { standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
-import { TextObject } from './text-object.ts';
+import { showText, standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
 
 /**
  * Text primitives. Every string passes `drawable`, which picks the font and makes sure a
  * character outside it can never break a render. Strings in Helvetica (all Spanish text) are
- * measured with the shared standard-font tables and written as raw text operators
- * (`text-object.ts`), batched per table row; the rare string that needs the embedded DejaVu
- * fallback goes through pdfkit's `text()`, which subsets and shapes it. Wrapping and cutting
- * are done here, one measure per word, never by pdfkit's line wrapper.
+ * measured with the shared standard-font tables and written by the canvas as raw text operators;
+ * the rare string that needs the embedded DejaVu fallback goes through pdfkit's `text()`, which
+ * subsets and shapes it. Wrapping and cutting are done here, one measure per word, never by
+ * pdfkit's line wrapper.
  */
-export type Doc = PDFKit.PDFDocument;
 export type TextStyle = { face?: FontFace; size?: number; color?: string };
 
 /** A font at a size and colour: measures strings, and draws them with their top at y. */
@@ -23,41 +22,58 @@ export type Pen = {
   draw(x: number, y: number, text: string, width?: number): void;
 };
 
-/**
- * The pen for `text` in the style, and the text as it can be drawn. Standard-font strings are
- * queued in `batch` when given (the caller flushes it), else written at once.
- */
-export function prepare(doc: Doc, text: string, style: TextStyle = {}, keepBreaks = false, batch?: TextObject): { pen: Pen; text: string } {
+/** The pen for `text` in the style, and the text as it can be drawn. */
+export function prepare(canvas: Canvas, text: string, style: TextStyle = {}, keepBreaks = false): { pen: Pen; text: string } {
   const face = style.face ?? 'regular';
   const d = drawable(text, face, keepBreaks);
   const size = style.size ?? sizes.body;
   const color = style.color ?? colors.text;
-  if (d.font === STANDARD[face]) return { pen: standardPen(doc, standardFaces[face], size, color, batch), text: winAnsi(d.text) };
-  return { pen: pdfkitPen(doc, d.font, size, color), text: d.text };
+  if (d.font === STANDARD[face]) return { pen: new StandardPen(canvas, standardFaces[face], size, color), text: winAnsi(d.text) };
+  return { pen: pdfkitPen(canvas, d.font, size, color), text: d.text };
 }
 
-function standardPen(doc: Doc, face: StandardFace, size: number, color: string, batch?: TextObject): Pen {
-  const scale = size / 1000;
-  return {
-    lineHeight: (face.ascender - face.descender) * scale,
-    ellipsis: winAnsi('\u2026'),
-    width: (bytes) => widthOfBytes(face, bytes) * scale,
-    draw(x, y, bytes) {
-      const target = batch ?? new TextObject();
-      target.show(doc, face, size, color, x, y, bytes);
-      if (!batch) target.flush(doc);
-    },
-  };
+const ELLIPSIS = winAnsi('\u2026');
+
+/** Helvetica: WinAnsi bytes, measured with the shared tables, drawn by the canvas. */
+class StandardPen implements Pen {
+  readonly ellipsis = ELLIPSIS;
+  readonly #canvas: Canvas;
+  readonly #face: StandardFace;
+  readonly #size: number;
+  readonly #scale: number;
+  readonly #color: string;
+
+  constructor(canvas: Canvas, face: StandardFace, size: number, color: string) {
+    this.#canvas = canvas;
+    this.#face = face;
+    this.#size = size;
+    this.#scale = size / 1000;
+    this.#color = color;
+  }
+
+  get lineHeight(): number {
+    return (this.#face.ascender - this.#face.descender) * this.#scale;
+  }
+
+  width(bytes: string): number {
+    return widthOfBytes(this.#face, bytes) * this.#scale;
+  }
+
+  draw(x: number, y: number, bytes: string): void {
+    if (bytes) this.#canvas.text(this.#face, this.#size, this.#color, x, y, showText(this.#face, bytes));
+  }
 }
 
 /** The embedded fallback font, through pdfkit (font subsetting, OpenType shaping). */
-function pdfkitPen(doc: Doc, font: string, size: number, color: string): Pen {
+function pdfkitPen(canvas: Canvas, font: string, size: number, color: string): Pen {
+  const { doc } = canvas;
   const select = () => doc.font(font).fontSize(size);
   return {
     lineHeight: select().currentLineHeight(),
     ellipsis: '\u2026',
     width: (text) => select().widthOfString(text),
     draw(x, y, text, width) {
+      canvas.flush(); // what is queued goes first: pdfkit writes straight into the page
       select().fillColor(color);
       // A known width spares pdfkit measuring the same string again.
       const measured = width === undefined ? {} : { textWidth: width, wordCount: 1 };
@@ -68,10 +84,10 @@ function pdfkitPen(doc: Doc, font: string, size: number, color: string): Pen {
 
 /** One line at (x, y); with a width it is aligned in it and cut with "…" if it does not fit. */
 export function line(
-  doc: Doc, text: string, x: number, y: number, style: TextStyle = {},
-  box?: { width: number; align?: 'left' | 'right' | 'center' }, batch?: TextObject,
+  canvas: Canvas, text: string, x: number, y: number, style: TextStyle = {},
+  box?: { width: number; align?: 'left' | 'right' | 'center' },
 ): void {
-  const { pen, text: safe } = prepare(doc, text, style, false, batch);
+  const { pen, text: safe } = prepare(canvas, text, style);
   drawIn(pen, safe, x, y, box);
 }
 
@@ -155,14 +171,14 @@ export function linesOf(pen: Pen, text: string, width: number): string[] {
 }
 
 /** Height of `text` wrapped to `width` with the style. */
-export function blockHeight(doc: Doc, text: string, width: number, style: TextStyle = {}): number {
-  const { pen, text: safe } = prepare(doc, text, style, true);
+export function blockHeight(canvas: Canvas, text: string, width: number, style: TextStyle = {}): number {
+  const { pen, text: safe } = prepare(canvas, text, style, true);
   return linesOf(pen, safe, width).length * pen.lineHeight;
 }
 
 /** Wrapped text at (x, y), one line under the other; returns the height it took. */
-export function block(doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
-  const { pen, text: safe } = prepare(doc, text, style, true);
+export function block(canvas: Canvas, text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
+  const { pen, text: safe } = prepare(canvas, text, style, true);
   const lines = linesOf(pen, safe, width);
   lines.forEach((l, i) => {
     if (l) pen.draw(x, y + i * pen.lineHeight, l);
@@ -171,14 +187,14 @@ export function block(doc: Doc, text: string, x: number, y: number, width: numbe
 }
 
 /** A small muted label followed by its value, wrapped under itself when long. */
-export function labelled(doc: Doc, label: string, value: string, x: number, y: number, width: number): number {
-  const labelWidth = drawLabel(doc, label, x, y + 0.6);
-  return block(doc, value, x + labelWidth, y, width - labelWidth);
+export function labelled(canvas: Canvas, label: string, value: string, x: number, y: number, width: number): number {
+  const labelWidth = drawLabel(canvas, label, x, y + 0.6);
+  return block(canvas, value, x + labelWidth, y, width - labelWidth);
 }
 
 /** "Label: " small and muted at (x, y); returns its width. */
-export function drawLabel(doc: Doc, label: string, x: number, y: number): number {
-  const { pen, text } = prepare(doc, `${label}: `, { size: sizes.label, color: colors.muted });
+export function drawLabel(canvas: Canvas, label: string, x: number, y: number): number {
+  const { pen, text } = prepare(canvas, `${label}: `, { size: sizes.label, color: colors.muted });
   pen.draw(x, y, text);
   return pen.width(text);
 }

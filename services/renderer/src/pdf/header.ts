@@ -1,7 +1,8 @@
 import { formatDate, formatNit, formatTime } from '../format/colombian-format.ts';
 import { personTypeLabel, responsibilitiesLabel, taxSchemeLabel } from '../format/labels.ts';
 import type { InvoiceView, PartyAddress } from '../invoice-view/invoice-view.ts';
-import { block, line, type Doc } from './draw-text.ts';
+import type { Canvas } from './canvas.ts';
+import { block, line } from './draw-text.ts';
 import { colors, contentWidth, continuationTop, left, page, right, sizes } from './page-geometry.ts';
 
 export const TITLE = 'FACTURA ELECTRÓNICA DE VENTA';
@@ -15,12 +16,12 @@ export const addressText = (a: PartyAddress | undefined): string =>
  * responsibilities), the title box with the number and issue date/time on the right, and the
  * numbering authorization text across the page. Returns the y below it.
  */
-export function drawHeader(doc: Doc, view: InvoiceView): number {
+export function drawHeader(canvas: Canvas, view: InvoiceView): number {
   const s = view.supplier;
   const textWidth = contentWidth - BOX_WIDTH - 14;
   let y = page.margin;
-  y += block(doc, s.name, left, y, textWidth, { face: 'bold', size: sizes.issuer }) + 1;
-  if (s.tradeName) y += block(doc, s.tradeName, left, y, textWidth, { color: colors.muted }) + 1.8;
+  y += block(canvas, s.name, left, y, textWidth, { face: 'bold', size: sizes.issuer }) + 1;
+  if (s.tradeName) y += block(canvas, s.tradeName, left, y, textWidth, { color: colors.muted }) + 1.8;
   const issuerLines = [
     `NIT ${formatNit(s.documentNumber, s.dv)}${s.personType ? ` · ${personTypeLabel(s.personType)}` : ''}`,
     addressText(s.address),
@@ -28,25 +29,25 @@ export function drawHeader(doc: Doc, view: InvoiceView): number {
     s.taxLevelCodes.length ? `Responsabilidades fiscales: ${responsibilitiesLabel(s.taxLevelCodes)}` : '',
     s.taxScheme ? taxSchemeLabel(s.taxScheme) : '',
   ];
-  for (const text of issuerLines) if (text) y += block(doc, text, left, y, textWidth) + 1.8;
+  for (const text of issuerLines) if (text) y += block(canvas, text, left, y, textWidth) + 1.8;
 
-  const boxBottom = drawTitleBox(doc, view, right - BOX_WIDTH, page.margin);
+  const boxBottom = drawTitleBox(canvas, view, right - BOX_WIDTH, page.margin);
   y = Math.max(y, boxBottom) + 6;
   const r = view.resolution;
   const resolution =
     `Autorización de numeración de facturación DIAN No. ${r.authorizationNumber} del ${formatDate(r.startDate)}` +
     `${r.prefix ? `, prefijo ${r.prefix}` : ', sin prefijo'}, rango del ${r.from} al ${r.to}, ` +
     `vigencia desde el ${formatDate(r.startDate)} hasta el ${formatDate(r.endDate)}.`;
-  y += block(doc, resolution, left, y, contentWidth, { size: sizes.small, color: colors.muted });
+  y += block(canvas, resolution, left, y, contentWidth, { size: sizes.small, color: colors.muted });
   return y + 6;
 }
 
-function drawTitleBox(doc: Doc, view: InvoiceView, x: number, y: number): number {
+function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): number {
   const pad = 6;
-  doc.rect(x, y, BOX_WIDTH, 18).fill(colors.band);
-  line(doc, TITLE, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
+  canvas.fillRect(x, y, BOX_WIDTH, 18, colors.band);
+  line(canvas, TITLE, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
   let cursor = y + 22;
-  line(doc, `No. ${view.documentId}`, x, cursor, { face: 'bold', size: sizes.number }, { width: BOX_WIDTH, align: 'center' });
+  line(canvas, `No. ${view.documentId}`, x, cursor, { face: 'bold', size: sizes.number }, { width: BOX_WIDTH, align: 'center' });
   cursor += 19;
   const rows: [string, string][] = [
     ['Fecha de emisión', formatDate(view.issueDate)],
@@ -54,22 +55,22 @@ function drawTitleBox(doc: Doc, view: InvoiceView, x: number, y: number): number
     ['Fecha de vencimiento', view.dueDate ? formatDate(view.dueDate) : 'No aplica (contado)'],
   ];
   for (const [label, value] of rows) {
-    line(doc, label, x + pad, cursor, { size: sizes.label, color: colors.muted });
-    line(doc, value, x + pad, cursor, { face: 'bold' }, { width: BOX_WIDTH - 2 * pad, align: 'right' });
+    line(canvas, label, x + pad, cursor, { size: sizes.label, color: colors.muted });
+    line(canvas, value, x + pad, cursor, { face: 'bold' }, { width: BOX_WIDTH - 2 * pad, align: 'right' });
     cursor += 10;
   }
-  doc.lineWidth(0.6).rect(x, y, BOX_WIDTH, cursor - y + 2).stroke(colors.rule);
+  canvas.strokeRect(x, y, BOX_WIDTH, cursor - y + 2, colors.rule, 0.6);
   return cursor + 2;
 }
 
 /** Pages 2…n: issuer and number in one band, so a loose page is still identifiable. */
-export function drawContinuationHeader(doc: Doc, view: InvoiceView): number {
+export function drawContinuationHeader(canvas: Canvas, view: InvoiceView): number {
   const y = page.margin;
-  line(doc, view.supplier.name, left, y, { face: 'bold', size: sizes.title }, { width: contentWidth / 2 });
-  line(doc, `${TITLE} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
+  line(canvas, view.supplier.name, left, y, { face: 'bold', size: sizes.title }, { width: contentWidth / 2 });
+  line(canvas, `${TITLE} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
     width: contentWidth / 2,
     align: 'right',
   });
-  doc.lineWidth(0.6).moveTo(left, y + 14).lineTo(right, y + 14).stroke(colors.rule);
+  canvas.strokeLine(left, y + 14, right, y + 14, colors.rule, 0.6);
   return continuationTop;
 }

@@ -1,8 +1,10 @@
 import { formatInstant, formatNit } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
-import { drawLabel, line, type Doc, type TextStyle } from './draw-text.ts';
+import type { Canvas } from './canvas.ts';
+import { drawLabel, line, type TextStyle } from './draw-text.ts';
 import { colors, contentWidth, left, sizes } from './page-geometry.ts';
-import { drawQr, qrMatrix } from './qr-code.ts';
+import { drawQr } from './qr-code.ts';
+import { qrMatrix } from './qr-matrix.ts';
 
 export const PHRASE = 'Representación gráfica de la factura electrónica';
 const QR_SIDE = 104;
@@ -47,15 +49,15 @@ export function legalBlockHeight(view: InvoiceView): number {
 }
 
 /** The QR (DIAN's text, as vectors) on the left; the legal texts beside it. */
-export function drawLegalBlock(doc: Doc, view: InvoiceView, top: number): number {
+export function drawLegalBlock(canvas: Canvas, view: InvoiceView, top: number): number {
   const height = legalBlockHeight(view);
-  doc.lineWidth(0.6).rect(left, top, contentWidth, height).stroke(colors.rule);
-  drawQr(doc, qrMatrix(view.qrContent), left + QR_PAD, top + QR_PAD, QR_SIDE);
+  canvas.strokeRect(left, top, contentWidth, height, colors.rule, 0.6);
+  drawQr(canvas, qrMatrix(view.qrContent), left + QR_PAD, top + QR_PAD, QR_SIDE);
   let y = top + 6;
   for (const e of entries(view)) {
     let x = TEXT_X;
-    if (e.label) x += drawLabel(doc, e.label, x, y + 0.8);
-    line(doc, e.text, x, y, e.style ?? {}, { width: TEXT_X + TEXT_WIDTH - x });
+    if (e.label) x += drawLabel(canvas, e.label, x, y + 0.8);
+    line(canvas, e.text, x, y, e.style ?? {}, { width: TEXT_X + TEXT_WIDTH - x });
     y += LINE;
   }
   return top + height;

@@ -1,5 +1,6 @@
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
-import { line, type Doc } from './draw-text.ts';
+import type { Canvas } from './canvas.ts';
+import { line } from './draw-text.ts';
 import { PHRASE } from './legal-block.ts';
 import { colors, contentWidth, left, page, right, sizes } from './page-geometry.ts';
 
@@ -7,10 +8,10 @@ import { colors, contentWidth, left, page, right, sizes } from './page-geometry.
  * Every page's last band: the legal phrase with the number and the start of the CUFE (so a
  * single printed page can be matched to its invoice) and "Página i de n".
  */
-export function drawFooter(doc: Doc, view: InvoiceView, pageNumber: number, pageCount: number): void {
+export function drawFooter(canvas: Canvas, view: InvoiceView, pageNumber: number, pageCount: number): void {
   const y = page.height - page.margin - 8;
-  doc.lineWidth(0.4).moveTo(left, y - 4).lineTo(right, y - 4).stroke(colors.rule);
+  canvas.strokeLine(left, y - 4, right, y - 4, colors.rule, 0.4);
   const style = { size: sizes.small, color: colors.muted };
-  line(doc, `${PHRASE} No. ${view.documentId} · CUFE ${view.cufe.slice(0, 16)}…`, left, y, style, { width: contentWidth - 70 });
-  line(doc, `Página ${pageNumber} de ${pageCount}`, left, y, style, { width: contentWidth, align: 'right' });
+  line(canvas, `${PHRASE} No. ${view.documentId} · CUFE ${view.cufe.slice(0, 16)}…`, left, y, style, { width: contentWidth - 70 });
+  line(canvas, `Página ${pageNumber} de ${pageCount}`, left, y, style, { width: contentWidth, align: 'right' });
 }

@@ -2,7 +2,8 @@ import { formatDate, formatNit } from '../format/colombian-format.ts';
 import { documentTypeLabel, paymentFormLabel, paymentMeansLabel, responsibilitiesLabel } from '../format/labels.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { addressText } from './header.ts';
-import { labelled, line, type Doc } from './draw-text.ts';
+import type { Canvas } from './canvas.ts';
+import { labelled, line } from './draw-text.ts';
 import { colors, contentWidth, left, sizes } from './page-geometry.ts';
 
 const GAP = 10;
@@ -12,7 +13,7 @@ const PAY_WIDTH = 206;
  * The buyer (name, document type and number, address, email) and the payment terms (form,
  * means, due date, currency), side by side in two framed boxes of equal height.
  */
-export function drawParties(doc: Doc, view: InvoiceView, top: number): number {
+export function drawParties(canvas: Canvas, view: InvoiceView, top: number): number {
   const c = view.customer;
   const buyerWidth = contentWidth - PAY_WIDTH - GAP;
   const buyer: [string, string][] = [
@@ -32,20 +33,19 @@ export function drawParties(doc: Doc, view: InvoiceView, top: number): number {
     ['Moneda', view.currency === 'COP' ? 'COP (peso colombiano)' : view.currency],
   ];
 
-  const buyerBottom = drawBox(doc, 'ADQUIRIENTE', buyer, left, top, buyerWidth);
-  const payBottom = drawBox(doc, 'CONDICIONES DE PAGO', payment, left + buyerWidth + GAP, top, PAY_WIDTH);
+  const buyerBottom = drawBox(canvas, 'ADQUIRIENTE', buyer, left, top, buyerWidth);
+  const payBottom = drawBox(canvas, 'CONDICIONES DE PAGO', payment, left + buyerWidth + GAP, top, PAY_WIDTH);
   const bottom = Math.max(buyerBottom, payBottom);
-  doc.lineWidth(0.6);
-  doc.rect(left, top, buyerWidth, bottom - top).stroke(colors.rule);
-  doc.rect(left + buyerWidth + GAP, top, PAY_WIDTH, bottom - top).stroke(colors.rule);
+  canvas.strokeRect(left, top, buyerWidth, bottom - top, colors.rule, 0.6);
+  canvas.strokeRect(left + buyerWidth + GAP, top, PAY_WIDTH, bottom - top, colors.rule, 0.6);
   return bottom + 8;
 }
 
-function drawBox(doc: Doc, title: string, rows: [string, string][], x: number, top: number, width: number): number {
+function drawBox(canvas: Canvas, title: string, rows: [string, string][], x: number, top: number, width: number): number {
   const pad = 5;
-  doc.rect(x, top, width, 12).fill(colors.stripe);
-  line(doc, title, x + pad, top + 3, { face: 'bold', size: sizes.label, color: colors.band });
+  canvas.fillRect(x, top, width, 12, colors.stripe);
+  line(canvas, title, x + pad, top + 3, { face: 'bold', size: sizes.label, color: colors.band });
   let y = top + 16;
-  for (const [label, value] of rows) y += labelled(doc, label, value, x + pad, y, width - 2 * pad) + 2.2;
+  for (const [label, value] of rows) y += labelled(canvas, label, value, x + pad, y, width - 2 * pad) + 2.2;
   return y + 3;
 }

@@ -1,10 +1,11 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
-import type { Doc } from './draw-text.ts';
+import { Canvas } from './canvas.ts';
+import { CollectedDocument } from './collected-document.ts';
 import { FALLBACK, fallbackFonts } from './fonts.ts';
 import { drawContinuationHeader, drawHeader, TITLE } from './header.ts';
 import { drawLegalBlock, legalBlockHeight } from './legal-block.ts';
 import { drawLines } from './lines-table.ts';
+import { deflatePageContents } from './page-compression.ts';
 import { drawFooter } from './page-footer.ts';
 import { bottomLimit, page } from './page-geometry.ts';
 import { drawParties } from './parties.ts';
@@ -15,14 +16,15 @@ export type RenderedPdf = { bytes: Uint8Array; pageCount: number };
 const GAP = 8;
 
 /**
- * The invoice's PDF, synchronously: pdfkit writes everything inside `end()`, so the bytes are
- * read straight from its buffer, with no stream events per render.
+ * The invoice's PDF, synchronously: pdfkit writes everything inside `end()`, into memory
+ * (CollectedDocument), with no stream events per render. pdfkit holds the document; the page
+ * content is written by the Canvas, flushed before pdfkit changes page or draws itself.
  *
  * The same view gives the same bytes: the creation date is the issue instant, not the clock
  * (pdfkit derives the file ID from it).
  */
 export function renderInvoicePdf(view: InvoiceView): RenderedPdf {
-  const doc = new PDFDocument({
+  const doc = new CollectedDocument({
     size: [page.width, page.height],
     margin: 0,
     bufferPages: true, // "página i de n" is written once n is known
@@ -43,32 +45,35 @@ export function renderInvoicePdf(view: InvoiceView): RenderedPdf {
   doc.registerFont(FALLBACK.regular, regular as unknown as Uint8Array);
   doc.registerFont(FALLBACK.bold, bold as unknown as Uint8Array);
 
-  layout(doc, view);
+  const canvas = new Canvas(doc);
+  layout(canvas, view);
+  canvas.flush();
 
   const { count } = doc.bufferedPageRange();
   for (let i = 0; i < count; i++) {
     doc.switchToPage(i);
-    drawFooter(doc, view, i + 1, count);
+    drawFooter(canvas, view, i + 1, count);
+    canvas.flush();
   }
+  deflatePageContents(doc);
   doc.end();
-  const bytes = doc.read() as Buffer | null;
-  if (!bytes) throw new Error('pdfkit produced no output');
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), pageCount: count };
+  return { bytes: doc.bytes(), pageCount: count };
 }
 
-function layout(doc: Doc, view: InvoiceView): void {
+function layout(canvas: Canvas, view: InvoiceView): void {
   const newPage = () => {
-    doc.addPage();
-    return drawContinuationHeader(doc, view);
+    canvas.flush(); // the rest of this page's operators, before pdfkit opens the next one
+    canvas.doc.addPage();
+    return drawContinuationHeader(canvas, view);
   };
-  let y = drawHeader(doc, view);
-  y = drawParties(doc, view, y);
-  y = drawLines(doc, view.lines, y, newPage) + GAP;
+  let y = drawHeader(canvas, view);
+  y = drawParties(canvas, view, y);
+  y = drawLines(canvas, view.lines, y, newPage) + GAP;
   // The summary and the legal block stay together, after the last line, on one page.
-  const closing = summaryHeight(doc, view) + GAP + legalBlockHeight(view);
+  const closing = summaryHeight(canvas, view) + GAP + legalBlockHeight(view);
   if (y + closing > bottomLimit) y = newPage() + GAP;
-  y = drawSummary(doc, view, y) + GAP;
-  drawLegalBlock(doc, view, y);
+  y = drawSummary(canvas, view, y) + GAP;
+  drawLegalBlock(canvas, view, y);
 }
 
 function issueInstant(view: InvoiceView): Date {

@@ -92,34 +92,68 @@ export const standardFaces = { regular: load('Helvetica'), bold: load('Helvetica
 
 /** Width of WinAnsi bytes in 1/1000 em: advances plus kerning with the next character. */
 export function widthOfBytes(face: StandardFace, bytes: string): number {
+  const last = bytes.length - 1;
+  if (last < 0) return 0;
   const { widths, kerning } = face;
   let width = 0;
   let left = bytes.charCodeAt(0);
-  for (let i = 1; i <= bytes.length; i++) {
-    width += widths[left]!;
-    const right = bytes.charCodeAt(i);
-    if (i < bytes.length) width += kerning[(left << 8) | right]!;
+  for (let i = 0; i < last; i++) {
+    const right = bytes.charCodeAt(i + 1);
+    width += widths[left]! + kerning[(left << 8) | right]!;
     left = right;
   }
-  return bytes.length ? width : 0;
+  return width + widths[left]!;
 }
+
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const BACKSLASH = 0x5c;
+
+// Most strings of an invoice are the same on the next one (labels, the issuer, product names,
+// units, tax names), so their operators are remembered per face. Bounded: amounts and CUFEs make
+// some strings unique, so the cache is dropped when it is full.
+const MAX_CACHED = 10_000;
+const shown = new Map<StandardFace, Map<string, string>>();
 
 /**
  * The show-text operation for WinAnsi bytes: `(…) Tj`, or `[(…) 70 (…)] TJ` where a pair is
  * kerned — the same glyph positions pdfkit's `text()` wrote.
  */
 export function showText(face: StandardFace, bytes: string): string {
+  let cache = shown.get(face);
+  if (!cache) shown.set(face, (cache = new Map()));
+  let show = cache.get(bytes);
+  if (show === undefined) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    show = kernedShow(face, bytes);
+    cache.set(bytes, show);
+  }
+  return show;
+}
+
+/**
+ * showText, computed. One pass: parentheses and backslashes are escaped as they are met (a
+ * regex replace per kerned piece cost ≈5 % of a render).
+ */
+function kernedShow(face: StandardFace, bytes: string): string {
   const { kerning } = face;
-  let out = '';
+  const length = bytes.length;
+  let pieces = ''; // the kerned pieces before the current one, with their adjustments
+  let piece = ''; // the current piece up to `start`, escaped
   let start = 0;
-  for (let i = 0; i < bytes.length - 1; i++) {
-    const kern = kerning[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]!;
+  for (let i = 0; i < length; i++) {
+    const code = bytes.charCodeAt(i);
+    if (code === OPEN || code === CLOSE || code === BACKSLASH) {
+      piece += `${bytes.slice(start, i)}\\`;
+      start = i;
+    }
+    const kern = i + 1 < length ? kerning[(code << 8) | bytes.charCodeAt(i + 1)]! : 0;
     if (kern) {
-      out += `(${escape(bytes.slice(start, i + 1))}) ${-kern} `;
+      pieces += `(${piece}${bytes.slice(start, i + 1)}) ${-kern} `;
+      piece = '';
       start = i + 1;
     }
   }
-  return start ? `[${out}(${escape(bytes.slice(start))})] TJ` : `(${escape(bytes)}) Tj`;
+  piece += bytes.slice(start);
+  return pieces ? `[${pieces}(${piece})] TJ` : `(${piece}) Tj`;
 }
-
-const escape = (bytes: string) => bytes.replace(/[()\\]/g, '\\$&');

@@ -1,5 +1,5 @@
 // Test support for renderer-pool.unit.test.ts: the real worker's job handling, except for two
-// document ids that end the thread in the middle of a job, as a native crash or a bug would.
+// provider names that end the thread in the middle of a job, as a native crash or a bug would.
 import { parentPort } from 'node:worker_threads';
 import type { RenderJob } from './messages.ts';
 import { answerRenderJob } from './render-job.ts';
@@ -10,8 +10,9 @@ export const CRASH_BY_EXIT = 'CRASH-EXIT';
 export const CRASH_BY_THROW = 'CRASH-THROW';
 
 parentPort?.on('message', (job: RenderJob) => {
-  if (job.view.documentId === CRASH_BY_EXIT) process.exit(70);
-  if (job.view.documentId === CRASH_BY_THROW) throw new Error('renderer worker bug');
+  const trigger = job.request.options.softwareProviderName;
+  if (trigger === CRASH_BY_EXIT) process.exit(70);
+  if (trigger === CRASH_BY_THROW) throw new Error('renderer worker bug');
   const { reply, transfer } = answerRenderJob(job);
   parentPort!.postMessage(reply, transfer);
 });

@@ -1,25 +1,22 @@
 import type { Transferable } from 'node:worker_threads';
-import { isRendererError } from '../errors.ts';
-import { renderInvoicePdf } from '../pdf/render-invoice-pdf.ts';
+import { renderRequest } from '../render-request.ts';
 import type { RenderJob, RenderReply } from './messages.ts';
+import { toFailure } from './render-failure.ts';
 
 /**
- * One job, as a worker answers it: the same renderInvoicePdf as pdfkitRenderer, so the same view
- * gives the same bytes on either side. Returns the reply and what to transfer with it.
- *
- * pdfkit's output is a view into a larger buffer Node keeps for itself (64 KiB, shared with other
- * data, marked untransferable), so the PDF is copied once, here in the worker, into an ArrayBuffer
- * of its own (microseconds for ~20 KiB); that buffer is moved, not copied, to the pool's thread.
+ * One job, as a worker answers it: the same renderRequest as pdfkitRenderer (read the XML, check
+ * it, draw), so the same request gives the same bytes, or the same error, on either side.
+ * Returns the reply and what to transfer with it: the PDF's ArrayBuffer, which it owns whole
+ * (renderInvoicePdf), is moved to the pool's thread, not copied.
  */
 export function answerRenderJob(job: RenderJob): { reply: RenderReply; transfer: Transferable[] } {
   try {
-    const { bytes, pageCount } = renderInvoicePdf(job.view);
-    const owned = bytes.slice();
+    const { bytes, pageCount } = renderRequest(job.request);
+    // A view into a larger or shared buffer could not be moved whole: copy it into one of its own.
+    const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const owned = whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
     return { reply: { jobId: job.jobId, ok: true, bytes: owned, pageCount }, transfer: [owned.buffer] };
   } catch (error) {
-    const reply: RenderReply = isRendererError(error)
-      ? { jobId: job.jobId, ok: false, code: error.code, message: error.message }
-      : { jobId: job.jobId, ok: false, code: undefined, message: error instanceof Error ? error.message : 'rendering failed' };
-    return { reply, transfer: [] };
+    return { reply: { jobId: job.jobId, ok: false, failure: toFailure(error) }, transfer: [] };
   }
 }

@@ -1,4 +1,4 @@
-// A renderer worker: parses the fallback font once, then draws one PDF at a time.
+// A renderer worker: parses the fallback font once, then reads and draws one invoice at a time.
 import { parentPort } from 'node:worker_threads';
 import { fallbackFonts } from '../pdf/fonts.ts';
 import type { RenderJob } from './messages.ts';

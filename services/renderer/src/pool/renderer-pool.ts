@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { RendererError } from '../errors.ts';
 import type { InvoiceRenderer, RenderedInvoice } from '../ports/invoice-renderer.ts';
 import type { RenderJob, RenderReply } from './messages.ts';
+import { fromFailure } from './render-failure.ts';
 
 export type RendererPool = InvoiceRenderer & {
   readonly size: number;
@@ -16,17 +17,17 @@ type Slot = { worker: Worker | undefined; current: Pending | undefined };
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
 /**
- * InvoiceRenderer on a fixed set of worker threads, one job per worker at a time, FIFO queue: the
- * PDF (pdfkit, the QR, zlib; ~2 ms for 12 lines, ~5 ms for 120) is drawn off the event loop, with
- * the same code and the same bytes as pdfkitRenderer. The view is structured-cloned to the worker
- * when a worker takes the job (it must not change until the render settles); the PDF comes back
- * in the transfer list. Idle workers are unref'd, so an idle pool does not keep the process
+ * InvoiceRenderer on a fixed set of worker threads, one job per worker at a time, FIFO queue:
+ * reading the signed XML and drawing the PDF (pdfkit, the QR, zlib; ~1 ms for 12 lines) happen
+ * off the event loop, with the same code, the same bytes and the same errors as pdfkitRenderer.
+ * The request (the XML string and two small records) is structured-cloned to the worker when a
+ * worker takes the job; the PDF comes back in the transfer list. Idle workers are unref'd, so an idle pool does not keep the process
  * alive. A crashed worker fails its job with the retriable POOL_WORKER_FAILED and is replaced
  * when the next job needs it (a worker that cannot even start costs one failed job per try, never
  * a respawn loop).
  *
  *   const pool = createRendererPool({ size: 1 }); // default 1
- *   const { bytes, pageCount } = await pool.render(view);
+ *   const { bytes, pageCount } = await pool.render({ xml: signedXml, options: { validatedAt } });
  *   await pool.close();
  */
 export function createRendererPool(options: { size?: number } = {}): RendererPool {
@@ -44,7 +45,7 @@ export function startRendererPool(workerUrl: URL, requestedSize: number): Render
   let closed = false;
 
   const spawn = (slot: Slot): Worker => {
-    const worker = new Worker(workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const worker = new Worker(workerUrl, { name: 'fe-renderer', resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     let dead = false;
     worker.unref();
     worker.on('message', (reply: RenderReply) => {
@@ -88,7 +89,7 @@ export function startRendererPool(workerUrl: URL, requestedSize: number): Render
         try {
           worker.postMessage(pending.job);
         } catch (error) {
-          pending.reject(error instanceof Error ? error : new Error(String(error))); // a view that does not clone
+          pending.reject(error instanceof Error ? error : new Error(String(error))); // a request that does not clone
           continue;
         }
         slot.current = pending;
@@ -99,10 +100,10 @@ export function startRendererPool(workerUrl: URL, requestedSize: number): Render
 
   return {
     size,
-    render(view) {
+    render(request) {
       if (closed) return Promise.reject(poolClosed());
       return new Promise<RenderedInvoice>((resolve, reject) => {
-        queue.push({ job: { jobId: nextJob++, view }, resolve, reject });
+        queue.push({ job: { jobId: nextJob++, request }, resolve, reject });
         dispatch();
       });
     },
@@ -122,5 +123,5 @@ const poolClosed = () => new RendererError('POOL_CLOSED', 'the renderer pool is 
 
 function settle(pending: Pending, reply: RenderReply): void {
   if (reply.ok) pending.resolve({ bytes: reply.bytes, pageCount: reply.pageCount });
-  else pending.reject(reply.code ? new RendererError(reply.code, reply.message) : new Error(reply.message));
+  else pending.reject(fromFailure(reply.failure));
 }

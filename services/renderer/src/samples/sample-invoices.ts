@@ -2,6 +2,7 @@ import {
   buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, environments, validateInvoiceRequest,
   type BuiltInvoice,
 } from '@fe/dian-domain';
+import type { RenderRequest } from '../ports/invoice-renderer.ts';
 
 /**
  * Deterministic demo invoices for the tests, the sample script and the benchmark: the demo
@@ -74,3 +75,9 @@ export const sampleReadOptions = {
   validatedAt: '2025-03-10T10:15:04-05:00',
   softwareProviderName: demoSoftware.providerName,
 } as const;
+
+/** A sample invoice as the reaction hands it to a renderer: its XML, the read options, the recorded facts. */
+export function sampleRenderRequest(options: SampleOptions): RenderRequest {
+  const { xml, cufe } = sampleInvoice(options);
+  return { xml, options: { ...sampleReadOptions }, expected: { cufe, environment: environments.habilitacion } };
+}

@@ -1,4 +1,4 @@
-import { parseDecimal, roundHalfUp } from '@fe/dian-domain';
+import { parseDecimal, roundHalfUp } from '@fe/dian-domain/primitives';
 
 /**
  * The total in Spanish words, as Colombian invoices print it ("son: …"):

@@ -1,4 +1,4 @@
-import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain/xml-primitives';
+import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain/primitives';
 import { SignerError } from '../errors.ts';
 
 /**

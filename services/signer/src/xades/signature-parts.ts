@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeText } from '@fe/dian-domain/xml-primitives';
+import { escapeText } from '@fe/dian-domain/primitives';
 import type { ChainCertificate } from '../certificates/credential.ts';
 import {
   C14N_URI, DIAN_POLICY, DIGEST_URI, ENVELOPED_URI, SIGNATURE_URI, SIGNED_PROPERTIES_TYPE, type DigestAlgorithm,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, sign } from 'node:crypto';
-import { colombiaDateTime } from '@fe/dian-domain/xml-primitives';
+import { colombiaDateTime } from '@fe/dian-domain/primitives';
 import type { SigningCredential } from '../certificates/credential.ts';
 import { assertValidAt } from '../certificates/validity.ts';
 import type { DigestAlgorithm } from './algorithms.ts';

@@ -1,9 +1,10 @@
-// `@fe/dian-domain/xml-primitives`: the leaf helpers and constants a worker thread (the signer's,
-// the renderer's, the DIAN simulator's) needs,
-// without the package index (which loads zod, the contracts and xmlbuilder2: ~30 MB more per
+// `@fe/dian-domain/primitives`: the leaf helpers and constants a worker thread (the signer's, the
+// renderer's, the DIAN simulator's) needs, without the package index (which loads zod, the contracts and xmlbuilder2: ~30 MB more per
 // worker isolate). Every module re-exported here imports nothing.
 export { escapeText, escapeAttribute, XML_DECLARATION } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
 export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
 export { SIGNATURE_SLOT_ANCHOR } from './ubl/signature-slot.ts';
+export { parseDecimal, roundHalfUp, money, formatUnits, type Decimal } from './money/decimal.ts';
+export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';

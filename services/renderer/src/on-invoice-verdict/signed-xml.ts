@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import type { InvoiceSignedV1 } from '@fe/contracts';
+import type { BlobStore } from '@fe/platform';
+import { RenderingReactionError } from './errors.ts';
+
+/**
+ * The signed XML exactly as InvoiceSigned recorded it: the PDF must show what was signed and
+ * sent to DIAN, so a blob whose digest differs is refused, not drawn. Reading it into the PDF's
+ * data is the renderer's job (render-request.ts), off this thread when the renderer is a pool.
+ */
+export async function signedXml(blobs: BlobStore, signed: InvoiceSignedV1): Promise<string> {
+  const { bytes } = await blobs.get(signed.data.xml_key);
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  if (digest !== signed.data.xml_sha256) throw new RenderingReactionError('XML_DIGEST_MISMATCH', signed.data.xml_key);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}

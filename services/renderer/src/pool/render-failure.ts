@@ -1,0 +1,23 @@
+import { isRendererError, RendererError } from '../errors.ts';
+import { isRenderingReactionError, RenderingReactionError } from '../on-invoice-verdict/errors.ts';
+import type { RenderFailure } from './messages.ts';
+
+/**
+ * Errors across the worker boundary. Structured clone keeps an Error's message but not its class
+ * or fields, and the reaction tells failures apart by class and code (a bad XML is final, a
+ * crashed worker is retried): so a worker sends the catalogue entry, and the pool throws the
+ * same error again.
+ */
+export function toFailure(error: unknown): RenderFailure {
+  if (isRendererError(error)) return { kind: 'renderer', code: error.code, message: error.message };
+  if (isRenderingReactionError(error)) return { kind: 'reaction', code: error.code, detail: error.detail };
+  return { kind: 'other', message: error instanceof Error ? error.message : 'rendering failed' };
+}
+
+export function fromFailure(failure: RenderFailure): Error {
+  switch (failure.kind) {
+    case 'renderer': return new RendererError(failure.code, failure.message);
+    case 'reaction': return new RenderingReactionError(failure.code, failure.detail);
+    case 'other': return new Error(failure.message);
+  }
+}
