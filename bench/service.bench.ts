@@ -6,7 +6,7 @@
 //   3. peak RSS of the process (service + load generator).
 // Clients run in a child process: on a 2-core machine they take CPU from the service, the same way
 // for both arms of each comparison, but not its event loop or its heap (the RSS is the service's).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedConfigFromEnv, startEmbedded } from '@fe/all-in-one';
@@ -32,7 +32,7 @@ const env = {
   FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
   FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
 };
-const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ service: 'fe', level: 'silent' }), systemClock);
+const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ service: 'fe', level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }), systemClock);
 const auth = { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' };
 const body = JSON.stringify(request);
 const post = { method: 'POST' as const, url: `${service.url}/api/v1/service/invoice`, headers: auth, body, okStatus: 201 };
@@ -44,6 +44,7 @@ const e2eCpu = cpuPerUnit(threads0, threadCpuSnapshot(), e2e.ok);
 if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
   console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`);
   console.log(`CPU ms per accepted invoice, by thread: ${e2eCpu}`);
+  if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${(await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
   const m = process.memoryUsage();
   console.log(`memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`);
   await service.close();
@@ -96,6 +97,14 @@ console.log(`status lookups/s               ${best(statusRuns).toFixed(1).padSta
 console.log(`bare fastify route/s           ${best(bareRuns).toFixed(1).padStart(9)}`);
 console.log(`  ratio status / bare route     ${(best(statusRuns) / best(bareRuns)).toFixed(3).padStart(9)}   (goal ≥ 0.5)`);
 console.log(`peak RSS (service process)   ${rss.peakMb().toFixed(0).padStart(9)} MB (goal < 400 MB)`);
+
+/** Log lines are formatted (the cost is real) and dropped, or kept in BENCH_LOG_FILE to look into a run. */
+function logDestination(): { write(line: string): void } {
+  const file = process.env.BENCH_LOG_FILE;
+  if (!file) return { write: () => {} };
+  const stream = createWriteStream(file);
+  return { write: (line) => void stream.write(line) };
+}
 
 async function someCufe(): Promise<string> {
   const answer = await fetch(`${service.url}/api/v1/service/invoice`, { method: 'POST', headers: auth, body });
