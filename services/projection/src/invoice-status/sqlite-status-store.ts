@@ -9,10 +9,10 @@ import type { StatusStore } from './status-store.ts';
  * the prefix with the numeric consecutive (the ingress's number-allocation hint).
  * `synchronous = NORMAL`: a process kill loses nothing committed, and a power cut at worst loses
  * the last rows, which the relay replays or a rebuild from the event store restores.
- * Saves made in one turn of the event loop commit together (one transaction, opened by the first
- * save and committed on the next turn): the projection folds five events per invoice, and a
- * transaction each cost more than the upserts. `flushed()` resolves once they are committed; the
- * projection waits for it before the bus may consider an event handled.
+ * Saves commit together: the first save opens a transaction that commits COMMIT_AFTER_MS later (the
+ * projection folds five events per invoice, and a commit each, with its WAL page writes, cost more
+ * than the upserts). `flushed()` resolves once they are committed; the projection waits for it
+ * before the bus may consider an event handled, so a crash loses nothing acknowledged.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS invoice_status (
@@ -42,6 +42,7 @@ const UPSERT = `
 const MAX_INT64 = 2n ** 63n - 1n;
 
 const WRITTEN_CACHE = 2_000;
+const COMMIT_AFTER_MS = 4;
 
 export class SqliteStatusStore implements StatusStore {
   private readonly db: DatabaseSync;
@@ -52,11 +53,13 @@ export class SqliteStatusStore implements StatusStore {
   private readonly maxByPrefix: StatementSync;
   private readonly every: StatementSync;
   /**
-   * Views this instance saved, by tenant and cufe (write-through, newest last, bounded): the status
-   * endpoint reads what the projection beside it just wrote without a query and a JSON parse. Rows
-   * written by another process are always read from the file.
+   * Rows this instance saved, by invoice id (write-through, newest last, bounded), and their ids by
+   * tenant and cufe: the projection's read-modify-write of an invoice in flight and the status
+   * endpoint read what was just written without a query and a JSON parse. Rows written by another
+   * process are always read from the file.
    */
-  private readonly written = new Map<string, InvoiceStatusView>();
+  private readonly written = new Map<string, { view: InvoiceStatusView; position: bigint | undefined }>();
+  private readonly writtenByCufe = new Map<string, string>();
   /** Waiting for the open batch's commit; undefined when no batch is open. */
   private batch: { resolve: () => void; reject: (error: unknown) => void }[] | undefined;
 
@@ -75,16 +78,21 @@ export class SqliteStatusStore implements StatusStore {
   }
 
   get(invoiceId: string): InvoiceStatusView | undefined {
-    return parse(this.run(() => this.byId.get(invoiceId)));
+    const hit = this.written.get(invoiceId);
+    return hit ? hit.view : parse(this.run(() => this.byId.get(invoiceId)));
   }
 
   positionOf(invoiceId: string): bigint | undefined {
+    const hit = this.written.get(invoiceId);
+    if (hit) return hit.position;
     const row = this.run(() => this.positionById.get(invoiceId)) as { position: bigint | null } | undefined;
     return row?.position ?? undefined;
   }
 
   findByCufe(tenantId: string, cufe: string): InvoiceStatusView | undefined {
-    return this.written.get(`${tenantId}\u0000${cufe}`) ?? parse(this.run(() => this.byCufe.get(tenantId, cufe)));
+    const id = this.writtenByCufe.get(`${tenantId}\u0000${cufe}`);
+    const hit = id === undefined ? undefined : this.written.get(id);
+    return hit ? hit.view : parse(this.run(() => this.byCufe.get(tenantId, cufe)));
   }
 
   save(view: InvoiceStatusView, position?: bigint): void {
@@ -97,10 +105,16 @@ export class SqliteStatusStore implements StatusStore {
         view.status, view.stage, JSON.stringify(view), position ?? null, view.updatedAt,
       ),
     );
-    const key = `${view.tenantId}\u0000${view.cufe}`;
-    this.written.delete(key);
-    this.written.set(key, view);
-    if (this.written.size > WRITTEN_CACHE) this.written.delete(this.written.keys().next().value!);
+    // The stored position: COALESCE keeps the row's when none is given (see UPSERT).
+    const kept = position ?? this.positionOf(view.invoiceId);
+    this.written.delete(view.invoiceId);
+    this.written.set(view.invoiceId, { view, position: kept });
+    this.writtenByCufe.set(`${view.tenantId}\u0000${view.cufe}`, view.invoiceId);
+    if (this.written.size > WRITTEN_CACHE) {
+      const [oldestId, oldest] = this.written.entries().next().value!;
+      this.written.delete(oldestId);
+      this.writtenByCufe.delete(`${oldest.view.tenantId}\u0000${oldest.view.cufe}`);
+    }
   }
 
   maxNumber(tenantId: string, prefix: string): bigint | undefined {
@@ -114,7 +128,7 @@ export class SqliteStatusStore implements StatusStore {
 
   clear(): void {
     this.run(() => this.db.exec('DELETE FROM invoice_status'));
-    this.written.clear();
+    this.forgetWritten();
   }
 
   flushed(): Promise<void> {
@@ -128,11 +142,16 @@ export class SqliteStatusStore implements StatusStore {
     this.db.close();
   }
 
+  private forgetWritten(): void {
+    this.written.clear();
+    this.writtenByCufe.clear();
+  }
+
   private openBatch(): void {
     if (this.batch) return;
     this.run(() => this.db.exec('BEGIN IMMEDIATE'));
     this.batch = [];
-    setImmediate(() => this.commitBatch());
+    setTimeout(() => this.commitBatch(), COMMIT_AFTER_MS);
   }
 
   private commitBatch(): void {
@@ -143,7 +162,7 @@ export class SqliteStatusStore implements StatusStore {
       this.run(() => this.db.exec('COMMIT'));
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      this.written.clear(); // it may hold views that were never committed
+      this.forgetWritten(); // it may hold views that were never committed
       for (const waiter of waiting) waiter.reject(error);
       return;
     }

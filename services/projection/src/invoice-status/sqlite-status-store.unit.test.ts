@@ -33,6 +33,21 @@ describe('SqliteStatusStore', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('answers from its write-through cache exactly what the file holds', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fe-status-')), 'status.sqlite');
+    const writer = open(path);
+    const inv = invoiceFixture();
+    const requested = inv.requested();
+    writer.save(fold([requested]), 3n);
+    writer.save(fold([requested, inv.signed()])); // no position: the stored one is kept
+    await writer.flushed();
+    const reader = open(path); // nothing cached: reads the file
+    expect(writer.positionOf(inv.invoiceId)).toBe(3n);
+    expect(reader.positionOf(inv.invoiceId)).toBe(3n);
+    expect(writer.get(inv.invoiceId)).toEqual(reader.get(inv.invoiceId));
+    expect(writer.findByCufe('demo', inv.cufe)).toEqual(reader.findByCufe('demo', inv.cufe));
+  });
+
   it('commits an open batch on close', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'fe-status-')), 'status.sqlite');
     const writer = new SqliteStatusStore(path);
