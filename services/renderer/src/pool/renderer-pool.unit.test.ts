@@ -11,7 +11,7 @@ const requestOf = (options: SampleOptions): RenderRequest => sampleRenderRequest
 const samples: Record<string, SampleOptions> = {
   '1 line': { lines: 1 },
   '12 lines': { lines: 12 },
-  '120 lines (3 pages)': { lines: 120 },
+  '120 lines (4 pages)': { lines: 120 },
   'a buyer name outside WinAnsi (DejaVu subset embedded)': { lines: 12, customerName: 'Panadería 😀 🧾 Ñandú Ωμέγα' },
 };
 const inProcess = pdfkitRenderer();
