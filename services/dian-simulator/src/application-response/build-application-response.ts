@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { CanonicalXmlWriter, ublNamespaces as ns } from '@fe/dian-domain';
+import { hash } from 'node:crypto';
+import { escapeAttribute, escapeText, ublNamespaces as ns, XML_DECLARATION } from '@fe/dian-domain';
 import type { RuleDefinition } from '../rules/catalogue.ts';
 
 const DIAN = { name: 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales', nit: '800197268', dv: '4' };
@@ -16,6 +16,15 @@ export type ApplicationResponseInput = {
   statusMessage: string;
 };
 
+// Written as text in canonical form (the signer digests it as it is): every namespace on the root
+// (xmlns, then xmlns:* by prefix), attributes sorted by name, explicit end tags, values escaped as
+// C14N escapes them. One template instead of an XML writer: this runs once per accepted document.
+const HEAD = `${XML_DECLARATION}<ApplicationResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"`
+  + ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}" xmlns:sts="${ns.sts}"`
+  + ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>`
+  + '<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID><cbc:CustomizationID>1</cbc:CustomizationID><cbc:ProfileID>DIAN 2.1</cbc:ProfileID>';
+const RESPONSE = '<cac:Response><cbc:ResponseCode>02</cbc:ResponseCode><cbc:Description>Documento validado por la DIAN</cbc:Description></cac:Response>';
+
 /**
  * DIAN's ApplicationResponse for an accepted document (reference §9.2), unsigned, in canonical form
  * with every namespace on the root and an empty ext:UBLExtensions for the signature: ResponseCode
@@ -23,63 +32,30 @@ export type ApplicationResponseInput = {
  * status message.
  */
 export function buildApplicationResponse(input: ApplicationResponseInput): string {
-  const w = new CanonicalXmlWriter();
   const iso = input.validatedAt.toISOString();
   const issueDate = iso.slice(0, 10);
   const issueTime = `${iso.slice(11, 19)}+00:00`;
-  w.open('ApplicationResponse', {
-    xmlns: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
-    'xmlns:cac': ns.cac, 'xmlns:cbc': ns.cbc, 'xmlns:ds': ns.ds, 'xmlns:ext': ns.ext, 'xmlns:sts': ns.sts,
-    'xmlns:xades': ns.xades, 'xmlns:xades141': ns.xades141,
-  });
-  w.open('ext:UBLExtensions');
-  w.close();
-  w.leaf('cbc:UBLVersionID', 'UBL 2.1');
-  w.leaf('cbc:CustomizationID', '1');
-  w.leaf('cbc:ProfileID', 'DIAN 2.1');
-  w.leaf('cbc:ProfileExecutionID', input.environment);
-  w.leaf('cbc:ID', input.id);
-  const cude = createHash('sha384').update(`${input.id}${issueDate}${issueTime}${DIAN.nit}${input.receiver.nit}02${input.document.id}01`).digest('hex');
-  w.leaf('cbc:UUID', cude, { schemeName: 'CUDE-SHA384' });
-  w.leaf('cbc:IssueDate', issueDate);
-  w.leaf('cbc:IssueTime', issueTime);
-  party(w, 'cac:SenderParty', DIAN);
-  party(w, 'cac:ReceiverParty', { name: input.receiver.name, nit: input.receiver.nit, dv: input.receiver.dv });
-  w.open('cac:DocumentResponse');
-  w.open('cac:Response');
-  w.leaf('cbc:ResponseCode', '02');
-  w.leaf('cbc:Description', 'Documento validado por la DIAN');
-  w.close();
-  w.open('cac:DocumentReference');
-  w.leaf('cbc:ID', input.document.id);
-  w.leaf('cbc:UUID', input.document.cufe, { schemeName: 'CUFE-SHA384' });
-  w.close();
-  const lines = [...input.notifications.map((n) => [n.code, n.message] as const), ['0000', input.statusMessage] as const];
-  lines.forEach(([code, text], i) => {
-    w.open('cac:LineResponse');
-    w.open('cac:LineReference');
-    w.leaf('cbc:LineID', String(i + 1));
-    w.close();
-    w.open('cac:Response');
-    w.leaf('cbc:ResponseCode', code);
-    w.leaf('cbc:Description', text);
-    w.close();
-    w.close();
-  });
-  w.close();
-  w.close();
-  return w.finish();
+  const cude = hash('sha384', `${input.id}${issueDate}${issueTime}${DIAN.nit}${input.receiver.nit}02${input.document.id}01`, 'hex');
+  let lines = '';
+  input.notifications.forEach((n, i) => (lines += lineResponse(i + 1, n.code, n.message)));
+  lines += lineResponse(input.notifications.length + 1, '0000', input.statusMessage);
+  return `${HEAD}<cbc:ProfileExecutionID>${input.environment}</cbc:ProfileExecutionID><cbc:ID>${escapeText(input.id)}</cbc:ID>`
+    + `<cbc:UUID schemeName="CUDE-SHA384">${cude}</cbc:UUID><cbc:IssueDate>${issueDate}</cbc:IssueDate><cbc:IssueTime>${issueTime}</cbc:IssueTime>`
+    + `${SENDER}${party('cac:ReceiverParty', input.receiver)}<cac:DocumentResponse>${RESPONSE}`
+    + `<cac:DocumentReference><cbc:ID>${escapeText(input.document.id)}</cbc:ID>`
+    + `<cbc:UUID schemeName="CUFE-SHA384">${escapeText(input.document.cufe)}</cbc:UUID></cac:DocumentReference>`
+    + `${lines}</cac:DocumentResponse></ApplicationResponse>`;
 }
 
-function party(w: CanonicalXmlWriter, element: string, p: { name: string; nit: string; dv: string | null }): void {
-  w.open(element);
-  w.open('cac:PartyTaxScheme');
-  w.leaf('cbc:RegistrationName', p.name);
-  w.leaf('cbc:CompanyID', p.nit, { schemeAgencyID: '195', ...(p.dv === null ? {} : { schemeID: p.dv }), schemeName: '31' });
-  w.open('cac:TaxScheme');
-  w.leaf('cbc:ID', '01');
-  w.leaf('cbc:Name', 'IVA');
-  w.close();
-  w.close();
-  w.close();
+function lineResponse(line: number, code: string, text: string): string {
+  return `<cac:LineResponse><cac:LineReference><cbc:LineID>${line}</cbc:LineID></cac:LineReference>`
+    + `<cac:Response><cbc:ResponseCode>${escapeText(code)}</cbc:ResponseCode><cbc:Description>${escapeText(text)}</cbc:Description></cac:Response></cac:LineResponse>`;
 }
+
+function party(element: string, p: { name: string; nit: string; dv: string | null }): string {
+  const dv = p.dv === null ? '' : ` schemeID="${escapeAttribute(p.dv)}"`;
+  return `<${element}><cac:PartyTaxScheme><cbc:RegistrationName>${escapeText(p.name)}</cbc:RegistrationName>`
+    + `<cbc:CompanyID schemeAgencyID="195"${dv} schemeName="31">${escapeText(p.nit)}</cbc:CompanyID>`
+    + `<cac:TaxScheme><cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:PartyTaxScheme></${element}>`;
+}
+const SENDER = party('cac:SenderParty', DIAN);

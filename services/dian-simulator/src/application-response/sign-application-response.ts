@@ -1,4 +1,4 @@
-import { createHash, randomUUID, sign } from 'node:crypto';
+import { hash, randomUUID, sign } from 'node:crypto';
 import { colombiaDateTime, escapeText, ublNamespaces as ns } from '@fe/dian-domain';
 import type { SimulatorIdentity } from '../config.ts';
 import { identityCredential } from '../identity/credential.ts';
@@ -59,13 +59,13 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
   const method = methods[kind];
   const id = `xmldsig-${randomUUID()}`;
   const ids = { keyInfo: `${id}-keyinfo`, signedProperties: `${id}-signedprops` };
-  const digest = (text: string) => createHash('sha256').update(text).digest('base64');
+  const digest = (text: string) => hash('sha256', text, 'base64');
 
   const keyInfo = (namespaces: string) => `<ds:KeyInfo${namespaces} Id="${ids.keyInfo}"><ds:X509Data><ds:X509Certificate>`
     + `${Buffer.from(leaf.der).toString('base64')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`;
   const keyInfoDigest = digest(keyInfo(ROOT_NAMESPACES));
   const signingCertificate = `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${DIGEST_METHOD}`
-    + `<ds:DigestValue>${createHash('sha256').update(leaf.der).digest('base64')}</ds:DigestValue></xades:CertDigest>`
+    + `<ds:DigestValue>${hash('sha256', leaf.der, 'base64')}</ds:DigestValue></xades:CertDigest>`
     + `<xades:IssuerSerial><ds:X509IssuerName>${escapeText(leaf.issuerName)}</ds:X509IssuerName>`
     + `<ds:X509SerialNumber>${leaf.serialNumber}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert></xades:SigningCertificate>`;
   const signedProperties = (namespaces: string, signingTime: string) =>
@@ -94,8 +94,7 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
       const bodyStart = xml.startsWith('<?xml') ? xml.indexOf('<', xml.indexOf('?>')) : 0;
       if (slot < 0 || bodyStart < 0) throw new Error('the ApplicationResponse has no ext:UBLExtensions slot');
       const signingTime = colombiaDateTime(at).isoMillis;
-      const documentDigest = createHash('sha256').update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT)
-        .update(xml.slice(slot)).digest('base64');
+      const documentDigest = digest(xml.slice(bodyStart, slot) + OPEN_SLOT + CLOSE_SLOT + xml.slice(slot));
       const propertiesDigest = digest(signedProperties(ROOT_NAMESPACES, signingTime));
       // The key object alone: node's { key, dsaEncoding } form costs more than the signature itself.
       const der = sign('sha256', Buffer.from(signedInfo(ROOT_NAMESPACES, documentDigest, propertiesDigest)), key);

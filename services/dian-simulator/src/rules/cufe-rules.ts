@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 import { isTwoDecimals } from './money.ts';
 
-const sha384 = (text: string) => createHash('sha384').update(text, 'utf8').digest('hex');
+const sha384 = (text: string) => hash('sha384', text, 'hex');
 
 /**
  * CUFE (FAD06–FAD08), software (FAB24b) and SoftwareSecurityCode (FAB27a/b), computed here from

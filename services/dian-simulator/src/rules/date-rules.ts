@@ -1,5 +1,5 @@
 import type { RuleCode } from './catalogue.ts';
-import { colombiaDateTime } from '@fe/dian-domain';
+import { colombiaDate } from './colombia-date.ts';
 import type { RuleGroupCheck } from './context.ts';
 
 const DAY = 86_400_000;
@@ -11,8 +11,8 @@ const DAY = 86_400_000;
 export const checkIssueDateWindow: RuleGroupCheck = ({ view, config, receivedAt }) => {
   const failures: RuleCode[] = [];
   const issued = view.issueDate ?? '';
-  const latest = colombiaDateTime(new Date(receivedAt.getTime() + config.issueDateWindow.futureDays * DAY)).date;
-  const earliest = colombiaDateTime(new Date(receivedAt.getTime() - config.issueDateWindow.pastDays * DAY)).date;
+  const latest = colombiaDate(receivedAt.getTime() + config.issueDateWindow.futureDays * DAY);
+  const earliest = colombiaDate(receivedAt.getTime() - config.issueDateWindow.pastDays * DAY);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(issued) || issued > latest) failures.push('SIM-FEC01');
   else if (issued < earliest) failures.push('SIM-FEC02');
   return failures;

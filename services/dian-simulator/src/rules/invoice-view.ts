@@ -1,4 +1,4 @@
-import { attribute, childElement, childElements, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
+import { attribute, childElement, childElements, childIndex, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
 
 /**
  * The fields of a UBL invoice the rules read, taken once from the tree. Values are the exact
@@ -43,59 +43,69 @@ const idView = (el: XmlElement | undefined): IdView => ({
   value: text(el), schemeId: attribute(el, 'schemeID'), schemeName: attribute(el, 'schemeName'),
 });
 
-function taxTotals(parent: XmlElement): TaxTotalView[] {
-  return childElements(parent, cac, 'TaxTotal').map((total) => ({
+function taxTotal(total: XmlElement): TaxTotalView {
+  return {
     amount: text(childElement(total, cbc, 'TaxAmount')),
-    subtotals: childElements(total, cac, 'TaxSubtotal').map((sub) => ({
-      scheme: text(pathElement(sub, [cac, 'TaxCategory'], [cac, 'TaxScheme'], [cbc, 'ID'])),
-      percent: text(pathElement(sub, [cac, 'TaxCategory'], [cbc, 'Percent'])),
-      taxable: text(childElement(sub, cbc, 'TaxableAmount')),
-      amount: text(childElement(sub, cbc, 'TaxAmount')),
-    })),
-  }));
+    subtotals: childElements(total, cac, 'TaxSubtotal').map((sub) => {
+      const category = childElement(sub, cac, 'TaxCategory');
+      return {
+        scheme: text(pathElement(category, [cac, 'TaxScheme'], [cbc, 'ID'])),
+        percent: text(childElement(category, cbc, 'Percent')),
+        taxable: text(childElement(sub, cbc, 'TaxableAmount')),
+        amount: text(childElement(sub, cbc, 'TaxAmount')),
+      };
+    }),
+  };
 }
 
 export function readInvoiceView(root: XmlElement): InvoiceView {
-  const dian = childElements(childElement(root, ext, 'UBLExtensions') ?? root, ext, 'UBLExtension')
+  // One pass over the root's ~40 children instead of a scan per field.
+  const top = childIndex(root);
+  const first = (ns: string, local: string) => top.get(local)?.find((e) => e.ns === ns);
+  const dian = childElements(first(ext, 'UBLExtensions') ?? root, ext, 'UBLExtension')
     .map((e) => pathElement(e, [ext, 'ExtensionContent'], [sts, 'DianExtensions']))
     .find((e) => e !== undefined);
   const control = childElement(dian, sts, 'InvoiceControl');
-  const supplier = pathElement(root, [cac, 'AccountingSupplierParty'], [cac, 'Party']);
-  const customer = pathElement(root, [cac, 'AccountingCustomerParty'], [cac, 'Party']);
-  const money = childElement(root, cac, 'LegalMonetaryTotal');
+  const period = childElement(control, sts, 'AuthorizationPeriod');
+  const authorized = childElement(control, sts, 'AuthorizedInvoices');
+  const supplier = childElement(first(cac, 'AccountingSupplierParty'), cac, 'Party');
+  const supplierScheme = childElement(supplier, cac, 'PartyTaxScheme');
+  const customer = childElement(first(cac, 'AccountingCustomerParty'), cac, 'Party');
+  const money = first(cac, 'LegalMonetaryTotal');
   const amount = (name: string) => text(childElement(money, cbc, name));
+  const all = (ns: string, local: string) => top.get(local)?.filter((e) => e.ns === ns) ?? [];
   return {
-    id: text(childElement(root, cbc, 'ID')),
-    uuid: idView(childElement(root, cbc, 'UUID')),
-    issueDate: text(childElement(root, cbc, 'IssueDate')),
-    issueTime: text(childElement(root, cbc, 'IssueTime')),
-    profileExecutionId: text(childElement(root, cbc, 'ProfileExecutionID')),
-    lineCount: text(childElement(root, cbc, 'LineCountNumeric')),
+    id: text(first(cbc, 'ID')),
+    uuid: idView(first(cbc, 'UUID')),
+    issueDate: text(first(cbc, 'IssueDate')),
+    issueTime: text(first(cbc, 'IssueTime')),
+    profileExecutionId: text(first(cbc, 'ProfileExecutionID')),
+    lineCount: text(first(cbc, 'LineCountNumeric')),
     control: {
       authorization: text(childElement(control, sts, 'InvoiceAuthorization')),
-      startDate: text(pathElement(control, [sts, 'AuthorizationPeriod'], [cbc, 'StartDate'])),
-      endDate: text(pathElement(control, [sts, 'AuthorizationPeriod'], [cbc, 'EndDate'])),
-      prefix: text(pathElement(control, [sts, 'AuthorizedInvoices'], [sts, 'Prefix'])),
-      from: text(pathElement(control, [sts, 'AuthorizedInvoices'], [sts, 'From'])),
-      to: text(pathElement(control, [sts, 'AuthorizedInvoices'], [sts, 'To'])),
+      startDate: text(childElement(period, cbc, 'StartDate')),
+      endDate: text(childElement(period, cbc, 'EndDate')),
+      prefix: text(childElement(authorized, sts, 'Prefix')),
+      from: text(childElement(authorized, sts, 'From')),
+      to: text(childElement(authorized, sts, 'To')),
     },
     softwareId: text(pathElement(dian, [sts, 'SoftwareProvider'], [sts, 'SoftwareID'])),
     softwareSecurityCode: text(childElement(dian, sts, 'SoftwareSecurityCode')),
     supplier: {
-      companyId: idView(pathElement(supplier, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
-      name: text(pathElement(supplier, [cac, 'PartyTaxScheme'], [cbc, 'RegistrationName'])),
+      companyId: idView(childElement(supplierScheme, cbc, 'CompanyID')),
+      name: text(childElement(supplierScheme, cbc, 'RegistrationName')),
       registrationPrefix: text(pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID'])),
     },
     customer: { companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])) },
-    taxTotals: taxTotals(root),
+    taxTotals: all(cac, 'TaxTotal').map(taxTotal),
     totals: {
       lineExtension: amount('LineExtensionAmount'), taxExclusive: amount('TaxExclusiveAmount'),
       taxInclusive: amount('TaxInclusiveAmount'), allowance: amount('AllowanceTotalAmount'), charge: amount('ChargeTotalAmount'),
       prepaid: amount('PrepaidAmount'), rounding: amount('PayableRoundingAmount'), payable: amount('PayableAmount'),
     },
-    lines: childElements(root, cac, 'InvoiceLine').map((line) => ({
+    lines: all(cac, 'InvoiceLine').map((line) => ({
       lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
-      taxTotals: taxTotals(line),
+      taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
     })),
   };
 }

@@ -10,14 +10,30 @@ const AMOUNT = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
 /** Cents, rounded half-up from up to 6 decimals; undefined when the text is not a decimal. */
 export function cents(text: string | undefined): bigint | undefined {
   if (text === undefined) return undefined;
-  // The same few amounts and rates come back many times per document (and across documents).
-  if (memo.has(text)) return memo.get(text);
-  if (memo.size >= 10_000) memo.clear();
-  const value = parseCents(text);
-  memo.set(detached(text), value);
+  return memo(centsMemo, text, parseCents);
+}
+
+/** A rate as the rate table writes it ('19' and '19.000' → '19.00'); undefined when not a decimal. */
+export function normalRate(percent: string | undefined): string | undefined {
+  if (percent === undefined) return undefined;
+  return memo(rateMemo, percent, (p) => {
+    const c = cents(p);
+    return c === undefined ? undefined : (Number(c) / 100).toFixed(2);
+  });
+}
+
+// The same few amounts and rates come back many times per document (and across documents).
+// Pure functions of the text; keyed by detached copies, bounded. null stands for "not a decimal".
+const centsMemo = new Map<string, bigint | null>();
+const rateMemo = new Map<string, string | null>();
+function memo<T>(cache: Map<string, T | null>, text: string, compute: (text: string) => T | undefined): T | undefined {
+  const known = cache.get(text);
+  if (known !== undefined) return known ?? undefined;
+  if (cache.size >= 10_000) cache.clear();
+  const value = compute(text);
+  cache.set(detached(text), value ?? null);
   return value;
 }
-const memo = new Map<string, bigint | undefined>();
 
 function parseCents(text: string): bigint | undefined {
   const match = AMOUNT.exec(text);
@@ -38,5 +54,3 @@ export function percentOf(baseCents: bigint, percent: string): bigint | undefine
   const product = baseCents * p; // cents × hundredths of a percent = 10⁻⁴ cents × 100
   return (product + 5_000n) / 10_000n;
 }
-
-export const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);

@@ -1,13 +1,12 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
-import type { TaxTotalView } from './invoice-view.ts';
-import { cents, percentOf, sum } from './money.ts';
+import type { InvoiceView, TaxTotalView } from './invoice-view.ts';
+import { cents, normalRate, percentOf } from './money.ts';
 
 /** Annex table 13.2.2 (reference §8.1); 05–07 are withholdings and belong in WithholdingTaxTotal. */
 const TAX_CODES = new Set(['01', '02', '03', '04', '08', '20', '21', '22', '23', '24', '25', '26', '30', '32', '33', '34', '35', '36', 'ZZ']);
-/** Annex table 13.3.11 (reference §8.2): the only rates the simulator knows are IVA's and INC's. */
-const RATES: Record<string, readonly string[]> = { '01': ['0.00', '5.00', '16.00', '19.00'], '04': ['2.00', '4.00', '8.00', '16.00'] };
-const normalRate = (p: string | undefined) => (p === undefined || cents(p) === undefined ? undefined : (Number(cents(p)) / 100).toFixed(2));
+/** Annex table 13.3.11 (reference §8.2): the only rates the simulator knows are IVA's and INC's. A Map: a code is any text. */
+const RATES = new Map<string, readonly string[]>([['01', ['0.00', '5.00', '16.00', '19.00']], ['04', ['2.00', '4.00', '8.00', '16.00']]]);
 
 /**
  * Tax codes and rates, and the arithmetic of document and line TaxTotals (reference §7.5):
@@ -16,18 +15,29 @@ const normalRate = (p: string | undefined) => (p === undefined || cents(p) === u
  */
 export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();
-  const all = [view.taxTotals, ...view.lines.map((l) => l.taxTotals)];
-  const subtotals = all.flat().flatMap((t) => t.subtotals);
-  const amounts = [...all.flat().map((t) => t.amount), ...subtotals.flatMap((s) => [s.amount, s.taxable, s.percent]),
-    ...view.lines.map((l) => l.lineExtension), ...Object.entries(view.totals).filter(([k]) => k !== 'rounding').map(([, v]) => v)];
-  if (amounts.some((a) => a?.startsWith('-'))) failures.add('VLR01');
-  if (subtotals.some((s) => !TAX_CODES.has(s.scheme ?? ''))) failures.add('SIM-IMP01');
-  if (subtotals.some((s) => RATES[s.scheme ?? ''] && !RATES[s.scheme ?? '']!.includes(normalRate(s.percent) ?? ''))) failures.add('SIM-IMP02');
+  // The document's TaxTotals, then each line's, in document order.
+  const all: TaxTotalView[] = [...view.taxTotals];
+  for (const line of view.lines) all.push(...line.taxTotals);
+
+  if (hasNegativeAmount(view, all)) failures.add('VLR01');
+  let unknownCode = false;
+  let unknownRate = false;
+  for (const total of all) {
+    for (const s of total.subtotals) {
+      if (!TAX_CODES.has(s.scheme ?? '')) unknownCode = true;
+      const rates = RATES.get(s.scheme ?? '');
+      if (rates && !rates.includes(normalRate(s.percent) ?? '')) unknownRate = true;
+    }
+  }
+  if (unknownCode) failures.add('SIM-IMP01');
+  if (unknownRate) failures.add('SIM-IMP02');
 
   const schemes = view.taxTotals.map((t) => t.subtotals[0]?.scheme);
   if (new Set(schemes).size !== schemes.length) failures.add('FAS01a');
-  for (const total of all.flat()) {
-    if (cents(total.amount) !== sum(total.subtotals.map((s) => cents(s.amount) ?? 0n))) failures.add('FAS02');
+  for (const total of all) {
+    let subtotalSum = 0n;
+    for (const s of total.subtotals) subtotalSum += cents(s.amount) ?? 0n;
+    if (cents(total.amount) !== subtotalSum) failures.add('FAS02');
     for (const s of total.subtotals) {
       const base = cents(s.taxable);
       const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
@@ -35,24 +45,41 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
       if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents) failures.add('FAS07');
     }
   }
-  if (!headerMatchesLines(view.taxTotals, view.lines.flatMap((l) => l.taxTotals))) failures.add('FAS01b');
+  if (!headerMatchesLines(view.taxTotals, all.slice(view.taxTotals.length))) failures.add('FAS01b');
   return [...failures];
 };
 
 const abs = (n: bigint) => (n < 0n ? -n : n);
+const negative = (amount: string | undefined) => amount !== undefined && amount.charCodeAt(0) === 0x2d; /* - */
+
+/** Any tax amount, base or rate, line amount or document total (PayableRoundingAmount may be negative) below zero. */
+function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boolean {
+  for (const total of all) {
+    if (negative(total.amount)) return true;
+    for (const s of total.subtotals) if (negative(s.amount) || negative(s.taxable) || negative(s.percent)) return true;
+  }
+  for (const line of view.lines) if (negative(line.lineExtension)) return true;
+  const t = view.totals;
+  return [t.lineExtension, t.taxExclusive, t.taxInclusive, t.allowance, t.charge, t.prepaid, t.payable].some(negative);
+}
 
 /** Each header subtotal (tax, rate) equals the sum of the lines' subtotals at that tax and rate. */
-function headerMatchesLines(header: TaxTotalView[], lines: TaxTotalView[]): boolean {
+function headerMatchesLines(header: readonly TaxTotalView[], lines: readonly TaxTotalView[]): boolean {
   const key = (scheme: string | undefined, percent: string | undefined) => `${scheme}|${normalRate(percent)}`;
   const fromLines = new Map<string, [bigint, bigint]>();
-  for (const s of lines.flatMap((t) => t.subtotals)) {
-    const [base, tax] = fromLines.get(key(s.scheme, s.percent)) ?? [0n, 0n];
-    fromLines.set(key(s.scheme, s.percent), [base + (cents(s.taxable) ?? 0n), tax + (cents(s.amount) ?? 0n)]);
+  for (const total of lines) {
+    for (const s of total.subtotals) {
+      const [base, tax] = fromLines.get(key(s.scheme, s.percent)) ?? [0n, 0n];
+      fromLines.set(key(s.scheme, s.percent), [base + (cents(s.taxable) ?? 0n), tax + (cents(s.amount) ?? 0n)]);
+    }
   }
-  const inHeader = header.flatMap((t) => t.subtotals);
-  if (inHeader.length !== fromLines.size) return false;
-  return inHeader.every((s) => {
-    const expected = fromLines.get(key(s.scheme, s.percent));
-    return expected !== undefined && expected[0] === cents(s.taxable) && expected[1] === cents(s.amount);
-  });
+  let inHeader = 0;
+  for (const total of header) {
+    for (const s of total.subtotals) {
+      inHeader++;
+      const expected = fromLines.get(key(s.scheme, s.percent));
+      if (expected === undefined || expected[0] !== cents(s.taxable) || expected[1] !== cents(s.amount)) return false;
+    }
+  }
+  return inHeader === fromLines.size;
 }

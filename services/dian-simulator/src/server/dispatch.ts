@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readZip, soapNs, type ZipEntry } from '@fe/submitter';
+import { soapNs } from '@fe/submitter';
 import { rule, ruleMessage } from '../rules/catalogue.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
 import { createAnswerer } from '../validate/answer-document.ts';
@@ -7,6 +7,7 @@ import type { ValidationDeps } from '../validate/validate-document.ts';
 import { checkWsSecurity } from '../verify/ws-security.ts';
 import { childElement, firstChildElement, parseLightXml, textOf, type XmlDocument } from '../xml/light-xml.ts';
 import * as write from './soap-responses.ts';
+import { readZipEntries, type ZipEntry } from './zip-entries.ts';
 
 export type SoapAnswer = { status: number; body: string };
 export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
@@ -88,13 +89,13 @@ function unzip(base64: string, fileName: string, sync: boolean): { entries: { na
   });
   let entries: ZipEntry[];
   try {
-    entries = readZip(Buffer.from(base64, 'base64'));
+    entries = readZipEntries(Buffer.from(base64, 'base64'));
   } catch {
     return reject('SIM-ZIP01');
   }
   const xml = entries.filter((e) => e.name.toLowerCase().endsWith('.xml'));
   if (xml.length === 0 || (sync && entries.length !== 1)) return reject('SIM-ZIP02');
-  return { entries: xml.map((e) => ({ name: e.name, xml: Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString('utf8') })) };
+  return { entries: xml.map((e) => ({ name: e.name, xml: e.data.toString('utf8') })) };
 }
 
 function notFound(code: string, description: string, key: string): SimulatedDianResponse {

@@ -1,8 +1,8 @@
 import type { SimulatorConfig } from '../config.ts';
 import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
-import { colombiaDateTime } from '@fe/dian-domain';
 import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
+import { colombiaDate } from '../rules/colombia-date.ts';
 import { checkIssueDateWindow } from '../rules/date-rules.ts';
 import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
 import { checkNumbering } from '../rules/numbering-rules.ts';
@@ -45,7 +45,8 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   const codes: RuleCode[] = [];
   const xades = verifyXades(document, deps.trust);
   codes.push(...xades.failures);
-  const signingDate = xades.signingTime && !Number.isNaN(Date.parse(xades.signingTime)) ? colombiaDateTime(new Date(xades.signingTime)).date : undefined;
+  const signedAt = xades.signingTime ? Date.parse(xades.signingTime) : NaN;
+  const signingDate = Number.isNaN(signedAt) ? undefined : colombiaDate(signedAt);
   if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');
 
   const context = ruleContext(view, deps.config, receivedAt);

@@ -9,6 +9,10 @@ import { XML_NS, type Scope, type XmlChild, type XmlDocument, type XmlElement } 
  *   from its ancestors; below it, a declaration is rendered only where it changes the scope;
  * - the same over a whole document minus one subtree (the enveloped-signature transform);
  * - exclusive C14N 1.0 (xml-exc-c14n) with an InclusiveNamespaces PrefixList, for WS-Security.
+ *
+ * Inclusive C14N copies a subtree the parser found already written in canonical form
+ * (XmlElement.canonical, canonicalContent) instead of writing it again: a signed UBL document
+ * nearly always is, and the output is the same (test/c14n-fast-path.unit.test.ts).
  */
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
@@ -51,9 +55,19 @@ export function inclusiveC14n(apex: XmlElement, exclude?: XmlElement): string {
 
 type Output = { text: string };
 
+/** Every namespace in scope, as an apex renders them; once per scope (the signature's apexes share the root's). */
+const scopeTexts = new WeakMap<Scope, string>();
+function scopeText(scope: Scope): string {
+  let text = scopeTexts.get(scope);
+  if (text === undefined) {
+    const declarations: [string, string][] = [];
+    for (const [prefix, uri] of scope) if (prefix !== 'xml' && uri !== '') declarations.push([prefix, uri]);
+    scopeTexts.set(scope, (text = namespaceText(declarations)));
+  }
+  return text;
+}
+
 function inclusiveApex(apex: XmlElement, exclude: XmlElement | undefined, out: Output): void {
-  const declarations: [string, string][] = [];
-  for (const [prefix, uri] of apex.scope) if (prefix !== 'xml' && uri !== '') declarations.push([prefix, uri]);
   let attributes: Attr[] = apex.attributes;
   if (apex.parent) {
     // xml:lang, xml:space… of ancestors are inherited by a subtree's apex (C14N 1.0 §2.4).
@@ -64,16 +78,26 @@ function inclusiveApex(apex: XmlElement, exclude: XmlElement | undefined, out: O
     for (const attr of apex.attributes) if (attr.ns === XML_NS) inherited.delete(attr.local);
     if (inherited.size > 0) attributes = [...apex.attributes, ...inherited.values()];
   }
-  out.text += `<${apex.name}${namespaceText(declarations)}${attributeText(attributes)}>`;
-  inclusiveChildren(apex, exclude, out);
+  out.text += `<${apex.name}${scopeText(apex.scope)}${attributeText(attributes)}>`;
+  // Content already in canonical form as written (see XmlElement.canonicalContent) is copied.
+  if (apex.canonicalContent && !encloses(apex, exclude)) out.text += apex.source.slice(apex.contentStart, apex.contentEnd);
+  else inclusiveChildren(apex, exclude, out);
   out.text += `</${apex.name}>`;
+}
+
+/** Whether `inner` is a descendant of `element`. */
+function encloses(element: XmlElement, inner: XmlElement | undefined): boolean {
+  for (let at = inner?.parent; at; at = at.parent) if (at === element) return true;
+  return false;
 }
 
 function inclusiveChildren(element: XmlElement, exclude: XmlElement | undefined, out: Output): void {
   for (const child of element.children) {
     if (typeof child === 'string') out.text += escapeText(child);
     else if (!('local' in child)) out.text += instructionText(child);
-    else if (child !== exclude) {
+    else if (child === exclude) continue;
+    else if (child.canonical && !encloses(child, exclude)) out.text += child.source.slice(child.start, child.end); // copied as written
+    else {
       let ns = '';
       if (child.declarations.length > 0) {
         // Rendered where it changes what the parent has in scope (xmlns="" only to undo a default).

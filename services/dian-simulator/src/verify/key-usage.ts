@@ -7,8 +7,17 @@ import type { X509Certificate } from 'node:crypto';
  */
 const OID = Buffer.from([0x06, 0x03, 0x55, 0x1d, 0x0f]);
 
-export function keyUsage(certificate: X509Certificate): { digitalSignature: boolean; nonRepudiation: boolean } | undefined {
-  const der = certificate.raw;
+export type KeyUsage = { digitalSignature: boolean; nonRepudiation: boolean };
+
+/** Read once per certificate: the tenant's arrives with every invoice. */
+const known = new WeakMap<X509Certificate, KeyUsage | null>();
+export function keyUsage(certificate: X509Certificate): KeyUsage | undefined {
+  let usage = known.get(certificate);
+  if (usage === undefined) known.set(certificate, (usage = readKeyUsage(certificate.raw) ?? null));
+  return usage ?? undefined;
+}
+
+function readKeyUsage(der: Buffer): KeyUsage | undefined {
   const at = der.indexOf(OID);
   if (at < 0) return undefined;
   let i = at + OID.length;

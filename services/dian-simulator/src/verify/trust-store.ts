@@ -16,8 +16,13 @@ export type TrustResult = 'trusted' | 'untrusted' | 'not-valid-at';
 
 export function createTrustStore(caPems: readonly string[]): TrustStore {
   const cas = caPems.flatMap(splitPem).map((pem) => new X509Certificate(pem));
-  const validAt = (cert: X509Certificate, at: Date) =>
-    new Date(cert.validFrom).getTime() <= at.getTime() && at.getTime() <= new Date(cert.validTo).getTime();
+  // A certificate's validity period, read once per certificate (the dates are text in node:crypto).
+  const periods = new WeakMap<X509Certificate, [from: number, to: number]>();
+  const validAt = (cert: X509Certificate, at: Date) => {
+    let period = periods.get(cert);
+    if (!period) periods.set(cert, (period = [new Date(cert.validFrom).getTime(), new Date(cert.validTo).getTime()]));
+    return period[0] <= at.getTime() && at.getTime() <= period[1];
+  };
   // Which CA signed a certificate does not change; validity is still checked at each instant.
   const issuers = new WeakMap<X509Certificate, X509Certificate | null>();
   const parsed = new Map<string, X509Certificate | null>();

@@ -1,4 +1,4 @@
-import { createHash, verify } from 'node:crypto';
+import { hash, verify, type X509Certificate } from 'node:crypto';
 import { soapNs, wssUris } from '@fe/submitter';
 import { attribute, childElement, detached, childElements, pathElement, textOf, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
 import { EXC_C14N, exclusiveC14n } from './c14n.ts';
@@ -6,7 +6,13 @@ import type { TrustStore } from './trust-store.ts';
 
 export type WsSecurityCheck = { ok: true } | { ok: false; reason: string };
 
-const verified = new Set<string>();
+/**
+ * Signatures already verified, per certificate: (SignatureValue, canonical SignedInfo) pairs. A
+ * client's SignedInfo only covers wsa:To, so it repeats request after request (PKCS#1 v1.5 is
+ * deterministic). Compared, not hashed: hashing the ~1 KB key cost more than the lookup saved.
+ */
+const verified = new WeakMap<X509Certificate, [value: string, signedInfo: string][]>();
+const VERIFIED_PER_CERTIFICATE = 16;
 
 const { ds, wsse, wsu, wsa } = soapNs;
 const prefixList = (el: XmlElement | undefined) =>
@@ -58,17 +64,17 @@ export function checkWsSecurity(
     const transforms = childElements(childElement(reference, ds, 'Transforms') ?? reference, ds, 'Transform');
     if (!target || transforms.length !== 1 || attribute(transforms[0]!, 'Algorithm') !== EXC_C14N) return fail('unsupported reference');
     if (attribute(childElement(reference, ds, 'DigestMethod'), 'Algorithm') !== wssUris.sha256) return fail('digest is not sha256');
-    const digest = createHash('sha256').update(exclusiveC14n(target, prefixList(transforms[0]))).digest('base64');
+    const digest = hash('sha256', exclusiveC14n(target, prefixList(transforms[0])), 'base64');
     if (digest !== textOf(childElement(reference, ds, 'DigestValue'))?.trim()) return fail('reference digest differs');
   }
   const value = textOf(childElement(signature, ds, 'SignatureValue'))?.trim() ?? '';
   const signedInfoC14n = exclusiveC14n(signedInfo, prefixList(c14n));
-  // A client's SignedInfo only covers wsa:To, so it repeats request after request (PKCS#1 v1.5 is
-  // deterministic): a verification that succeeded is remembered, keyed by everything it depends on.
-  const key = `${textOf(token)}\n${value}\n${signedInfoC14n}`;
-  if (verified.has(key)) return { ok: true };
+  // A verification that succeeded is remembered, keyed by everything it depends on.
+  let known = verified.get(certificate);
+  if (known?.some(([v, info]) => v === value && info === signedInfoC14n)) return { ok: true };
   if (!verify('sha256', Buffer.from(signedInfoC14n), certificate.publicKey, Buffer.from(value, 'base64'))) return fail('signature value does not verify');
-  if (verified.size >= 1000) verified.clear();
-  verified.add(detached(key));
+  if (!known) verified.set(certificate, (known = []));
+  if (known.length >= VERIFIED_PER_CERTIFICATE) known.shift();
+  known.push([detached(value), detached(signedInfoC14n)]);
   return { ok: true };
 }

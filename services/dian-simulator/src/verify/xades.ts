@@ -1,4 +1,4 @@
-import { createHash, verify, type X509Certificate } from 'node:crypto';
+import { hash, verify, type X509Certificate } from 'node:crypto';
 import type { RuleCode } from '../rules/catalogue.ts';
 import { ubl } from '../rules/invoice-view.ts';
 import { attribute, childElement, childElements, pathElement, textOf, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
@@ -11,21 +11,24 @@ const xades = 'http://uri.etsi.org/01903/v1.3.2#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const SIGNED_PROPERTIES = 'http://uri.etsi.org/01903#SignedProperties';
 const POLICY_URL = 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf';
-const digests: Record<string, string> = {
-  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
-  'http://www.w3.org/2001/04/xmlenc#sha512': 'sha512',
-};
-const signatures: Record<string, string> = {
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384': 'sha384',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'sha512',
-};
+// Maps, not object literals: the keys come from the document, and '__proto__' or 'constructor'
+// must be an unknown algorithm, not a property of Object.prototype.
+const digests = new Map([
+  ['http://www.w3.org/2001/04/xmlenc#sha256', 'sha256'],
+  ['http://www.w3.org/2001/04/xmldsig-more#sha384', 'sha384'],
+  ['http://www.w3.org/2001/04/xmlenc#sha512', 'sha512'],
+]);
+const signatures = new Map([
+  ['http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', 'sha256'],
+  ['http://www.w3.org/2001/04/xmldsig-more#rsa-sha384', 'sha384'],
+  ['http://www.w3.org/2001/04/xmldsig-more#rsa-sha512', 'sha512'],
+]);
 /** SigPolicyHash of DIAN's policy v2 PDF per digest (reference §5.2). */
-const policyHashes: Record<string, string> = {
-  sha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
-  sha512: 'Zcjw1Z9nGQn2j6NyGx8kAaLbOfJGd/fJxRTCeirlqAg7zRG27piJkJOpflGu7XACpMj9hC6dVMcCyzqHxxPZeQ==',
-};
+const policyHashes = new Map([
+  ['sha256', 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y='],
+  ['sha512', 'Zcjw1Z9nGQn2j6NyGx8kAaLbOfJGd/fJxRTCeirlqAg7zRG27piJkJOpflGu7XACpMj9hC6dVMcCyzqHxxPZeQ=='],
+]);
+const algorithm = (table: Map<string, string>, method: XmlElement | undefined) => table.get(attribute(method, 'Algorithm') ?? '');
 
 export type XadesResult = { failures: RuleCode[]; signingTime: string | undefined };
 
@@ -60,29 +63,39 @@ export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResu
   const references = childElements(signedInfo, ds, 'Reference');
   const canonicalSignedInfo = inclusiveC14n(signedInfo);
   for (const reference of references) {
-    const algorithm = digests[attribute(childElement(reference, ds, 'DigestMethod'), 'Algorithm') ?? ''];
+    const digest = algorithm(digests, childElement(reference, ds, 'DigestMethod'));
     const uri = attribute(reference, 'URI');
-    if (!algorithm || uri === null) continue; // reported by checkStructure
+    if (!digest || uri === null) continue; // reported by checkStructure
     const target = uri === '' ? undefined : document.ids.get(uri.replace(/^#/, ''));
     const canonical = uri === '' ? documentC14n(document, signature) : target && inclusiveC14n(target);
-    if (canonical === undefined || !digestMatches(reference, algorithm, canonical)) failures.add('ZE02');
+    if (canonical === undefined || !digestMatches(reference, digest, canonical)) failures.add('ZE02');
   }
 
-  const hash = signatures[attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm') ?? ''];
+  const signatureHash = algorithm(signatures, childElement(signedInfo, ds, 'SignatureMethod'));
   const value = Buffer.from(textOf(childElement(signature, ds, 'SignatureValue')) ?? '', 'base64');
-  if (!hash || !verify(hash, Buffer.from(canonicalSignedInfo), certificate.publicKey, value)) failures.add('ZE02');
+  if (!signatureHash || !verify(signatureHash, Buffer.from(canonicalSignedInfo), certificate.publicKey, value)) failures.add('ZE02');
   return { failures: [...failures], signingTime };
 }
 
-function digestMatches(reference: XmlElement, algorithm: string, canonical: string): boolean {
-  return createHash(algorithm).update(canonical).digest('base64') === textOf(childElement(reference, ds, 'DigestValue'))?.trim();
+function digestMatches(reference: XmlElement, digest: string, canonical: string): boolean {
+  return hash(digest, canonical, 'base64') === textOf(childElement(reference, ds, 'DigestValue'))?.trim();
+}
+
+/** The digest of a certificate's DER, computed once per certificate and algorithm (the tenant's arrives with every invoice). */
+const certificateDigests = new WeakMap<X509Certificate, Map<string, string>>();
+function certificateDigest(certificate: X509Certificate, digest: string): string {
+  let known = certificateDigests.get(certificate);
+  if (!known) certificateDigests.set(certificate, (known = new Map()));
+  let value = known.get(digest);
+  if (value === undefined) known.set(digest, (value = hash(digest, certificate.raw, 'base64')));
+  return value;
 }
 
 /** Policy structure (DC-series): algorithms, the three references, SigningCertificate, policy. */
 function checkStructure(signature: XmlElement, signedInfo: XmlElement, properties: XmlElement, certificate: X509Certificate): RuleCode[] {
   const bad = (): RuleCode[] => ['DC24'];
   if (attribute(childElement(signedInfo, ds, 'CanonicalizationMethod'), 'Algorithm') !== C14N) return bad();
-  if (!signatures[attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm') ?? '']) return bad();
+  if (!algorithm(signatures, childElement(signedInfo, ds, 'SignatureMethod'))) return bad();
   const references = childElements(signedInfo, ds, 'Reference');
   const transforms = (ref: XmlElement) => childElements(childElement(ref, ds, 'Transforms') ?? ref, ds, 'Transform').map((t) => attribute(t, 'Algorithm'));
   const keyInfoId = attribute(childElement(signature, ds, 'KeyInfo'), 'Id');
@@ -92,17 +105,17 @@ function checkStructure(signature: XmlElement, signedInfo: XmlElement, propertie
   if (attribute(document, 'URI') !== '' || transforms(document).join() !== ENVELOPED) return bad();
   if (!keyInfoId || attribute(keyInfo, 'URI') !== `#${keyInfoId}` || transforms(keyInfo).some((t) => t !== C14N)) return bad();
   if (attribute(signedProps, 'Type') !== SIGNED_PROPERTIES || attribute(signedProps, 'URI') !== `#${propertiesId}`) return bad();
-  if (transforms(signedProps).some((t) => t !== C14N) || references.some((r) => !digests[attribute(childElement(r, ds, 'DigestMethod'), 'Algorithm') ?? ''])) return bad();
+  if (transforms(signedProps).some((t) => t !== C14N) || references.some((r) => !algorithm(digests, childElement(r, ds, 'DigestMethod')))) return bad();
 
   const cert = pathElement(properties, [xades, 'SigningCertificate'], [xades, 'Cert'], [xades, 'CertDigest']);
-  const certAlgorithm = digests[attribute(childElement(cert, ds, 'DigestMethod'), 'Algorithm') ?? ''];
-  const certDigest = certAlgorithm && createHash(certAlgorithm).update(certificate.raw).digest('base64');
+  const certAlgorithm = algorithm(digests, childElement(cert, ds, 'DigestMethod'));
+  const certDigest = certAlgorithm && certificateDigest(certificate, certAlgorithm);
   if (!certDigest || certDigest !== textOf(childElement(cert, ds, 'DigestValue'))?.trim()) return bad();
 
   const policy = pathElement(properties, [xades, 'SignaturePolicyIdentifier'], [xades, 'SignaturePolicyId']);
   const policyHash = childElement(policy, xades, 'SigPolicyHash');
-  const policyAlgorithm = digests[attribute(childElement(policyHash, ds, 'DigestMethod'), 'Algorithm') ?? ''];
+  const policyAlgorithm = algorithm(digests, childElement(policyHash, ds, 'DigestMethod'));
   if (textOf(pathElement(policy, [xades, 'SigPolicyId'], [xades, 'Identifier']))?.trim() !== POLICY_URL) return bad();
-  if (!policyAlgorithm || policyHashes[policyAlgorithm] !== textOf(childElement(policyHash, ds, 'DigestValue'))?.trim()) return bad();
+  if (!policyAlgorithm || policyHashes.get(policyAlgorithm) !== textOf(childElement(policyHash, ds, 'DigestValue'))?.trim()) return bad();
   return [];
 }

@@ -1,6 +1,6 @@
 /**
  * A small non-validating, namespace-aware XML 1.0 parser for the simulator's hot path (one parse of
- * the SOAP envelope and one of the invoice per request, ~10× faster than a DOM). It builds a light
+ * the SOAP envelope and one of the invoice per request, ~20× faster than a DOM). It builds a light
  * tree: elements with their own namespace declarations and resolved names, attributes, text and
  * processing instructions; comments are dropped (every C14N here is "without comments", and text
  * reads skip them). Line ends are normalised (CR LF / CR → LF), attribute values are normalised as
@@ -10,291 +10,387 @@
  * error, as is any other entity reference. Well-formedness checked: one root, matching tags, quoted
  * attributes without '<', no duplicate attributes (by name and by expanded name), declared prefixes,
  * legal characters, no text outside the root, at most 256 levels of nesting.
+ *
+ * Each element also keeps where it is in the (normalised) text and whether it is written there
+ * already in canonical form (`canonical`, `canonicalContent`): signed documents nearly always are,
+ * and the canonicalizer (verify/c14n.ts) then copies the text instead of rewriting the subtree.
  */
+import { ILLEGAL_CHAR, decode, isNameChar, isNameStart } from './characters.ts';
+import { detached, NO_ATTRIBUTES, NO_CHILDREN, NO_DECLARATIONS, rootScope, XML_NS, type XmlAttribute, type XmlChild, type XmlDocument, type XmlElement, type XmlInstruction } from './tree.ts';
+
+export * from './tree.ts';
+
 export class LightXmlError extends Error {}
 
-export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-
-/** prefix → namespace URI in scope ('' is the default namespace; '' as a value means none). */
-export type Scope = ReadonlyMap<string, string>;
-export type XmlAttribute = { name: string; prefix: string; local: string; ns: string; value: string };
-export type XmlInstruction = { target: string; data: string };
-export type XmlChild = XmlElement | string | XmlInstruction;
-export type XmlElement = {
-  name: string;
-  prefix: string;
-  local: string;
-  ns: string;
-  /** Non-namespace attributes, in document order. */
-  attributes: XmlAttribute[];
-  /** This element's own xmlns / xmlns:p declarations, in document order. */
-  declarations: [prefix: string, uri: string][];
-  /** Every namespace in scope here (the parent's map, copied where declarations change it). */
-  scope: Scope;
-  children: XmlChild[];
-  parent: XmlElement | undefined;
-};
-export type XmlDocument = {
-  root: XmlElement;
-  /** Processing instructions before and after the root (the XML declaration is not one). */
-  before: XmlInstruction[];
-  after: XmlInstruction[];
-  /** First element carrying each Id / ID / id attribute value (document order). */
-  ids: Map<string, XmlElement>;
-};
-
-const rootScope: Scope = new Map([['xml', XML_NS]]);
-const NONE: XmlAttribute[] = [];
 /** UBL documents and SOAP envelopes nest a dozen levels; the bound keeps every recursive walk safe. */
 const MAX_DEPTH = 256;
-const NO_DECLARATIONS: [string, string][] = [];
-// Name characters: ASCII by table (1 = may start a name, 2 = may continue one); beyond ASCII,
-// anything but the few non-name characters a tag can contain is accepted (non-validating).
-const nameTable = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  if (/[A-Za-z_:]/.test(ch)) nameTable[c] = 3;
-  else if (/[0-9.-]/.test(ch)) nameTable[c] = 2;
-}
-function scanName(xml: string, at: number): number {
-  let c = xml.charCodeAt(at);
-  if ((c < 128 ? nameTable[c]! & 1 : c >= 0xc0 ? 1 : 0) === 0) return at;
-  for (c = xml.charCodeAt(++at); (c < 128 ? nameTable[c]! & 2 : c >= 0xb7 && c <= 0xfffd ? 2 : 0) !== 0; c = xml.charCodeAt(++at));
-  return at;
-}
-const ATTRIBUTE_SPECIAL = /[<&\t\n]/;
-// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids: finding them is the point
-const ILLEGAL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
-const ENTITY = /&(?:(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);|)/g;
-const predefined: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decode(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (_, ref: string | undefined) => {
-    if (ref === undefined) throw new LightXmlError('undeclared entity or stray "&" (DTDs and entities are not accepted)');
-    const known = predefined[ref];
-    if (known !== undefined) return known;
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    const legal = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff)
-      || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
-    if (!legal) throw new LightXmlError(`illegal character reference &${ref};`);
-    return String.fromCodePoint(code);
-  });
-}
-
-function splitName(name: string): [prefix: string, local: string] {
-  const colon = name.indexOf(':');
-  if (colon < 0) return ['', name];
-  if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) >= 0) throw new LightXmlError(`bad qualified name ${name}`);
-  return [name.slice(0, colon), name.slice(colon + 1)];
-}
+/** A reference C14N writes back the same way (it escapes &, < and > in text, and nothing else). */
+const OTHER_REFERENCE = /&(?!amp;|lt;|gt;)/;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09;
 
 export function parseLightXml(input: string): XmlDocument {
   let xml = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (xml.includes('\r')) xml = xml.replace(/\r\n?/g, '\n');
   if (ILLEGAL_CHAR.test(xml)) throw new LightXmlError('illegal character');
-  const fail = (message: string, at: number): never => {
-    throw new LightXmlError(`${message} at offset ${at}`);
-  };
-  const before: XmlInstruction[] = [];
-  const after: XmlInstruction[] = [];
-  const ids = new Map<string, XmlElement>();
-  let root: XmlElement | undefined;
-  let open: XmlElement | undefined;
-  let depth = 0;
-  let i = 0;
-  if (/^<\?xml[ \t\n]/.test(xml)) {
-    const end = xml.indexOf('?>');
-    if (end < 0 || !/^<\?xml[ \t\n]+version[ \t\n]*=/.test(xml)) fail('bad XML declaration', 0);
-    i = end + 2;
-  }
-  const len = xml.length;
-  while (i < len) {
-    const lt = xml.indexOf('<', i);
-    const textEnd = lt < 0 ? len : lt;
-    if (textEnd > i) {
-      const raw = xml.slice(i, textEnd);
-      if (open) {
-        if (raw.includes(']]>')) fail('"]]>" in text', i);
-        open.children.push(raw.includes('&') ? decode(raw) : raw);
-      } else if (!/^[ \t\n]*$/.test(raw)) fail('text outside the root element', i);
-    }
-    if (lt < 0) break;
-    const next = xml.charCodeAt(lt + 1);
-    if (next === 0x2f /* / */) {
-      if (!open) fail('end tag without a start tag', lt);
-      const name = open!.name;
-      let end = lt + 2;
-      end += name.length;
-      if (xml.charCodeAt(end - 1) !== name.charCodeAt(name.length - 1) || xml.indexOf(name, lt + 2) !== lt + 2) fail(`end tag does not match <${name}>`, lt);
-      let c = xml.charCodeAt(end);
-      while (c === 0x20 || c === 0x0a || c === 0x09) c = xml.charCodeAt(++end);
-      if (c !== 0x3e) fail(`end tag </${open!.name}> does not match`, lt);
-      open = open!.parent;
-      depth--;
-      i = end + 1;
-    } else if (next === 0x3f /* ? */) {
-      const end = xml.indexOf('?>', lt);
-      if (end < 0) fail('unterminated processing instruction', lt);
-      const target = xml.slice(lt + 2, scanName(xml, lt + 2));
-      if (!target || target.toLowerCase() === 'xml' || target.includes(':')) fail('bad processing instruction', lt);
-      const rest = xml.slice(lt + 2 + target!.length, end);
-      if (rest !== '' && !/^[ \t\n]/.test(rest)) fail('bad processing instruction', lt);
-      const pi = { target: target!, data: rest.replace(/^[ \t\n]+/, '') };
-      if (open) open.children.push(pi);
-      else (root ? after : before).push(pi);
-      i = end + 2;
-    } else if (next === 0x21 /* ! */) {
-      if (xml.startsWith('<!--', lt)) {
-        const end = xml.indexOf('-->', lt + 4);
-        const comment = end < 0 ? '-' : xml.slice(lt + 4, end);
-        if (comment.includes('--') || comment.endsWith('-')) fail('bad comment', lt);
-        i = end + 3;
-      } else if (xml.startsWith('<![CDATA[', lt)) {
-        if (!open) fail('CDATA outside the root element', lt);
-        const end = xml.indexOf(']]>', lt + 9);
-        if (end < 0) fail('unterminated CDATA section', lt);
-        open!.children.push(xml.slice(lt + 9, end));
-        i = end + 3;
-      } else {
-        fail(xml.startsWith('<!DOCTYPE', lt) ? 'DTDs are not accepted' : 'unexpected markup declaration', lt);
-      }
-    } else {
-      if (!open && root) fail('a second root element', lt);
-      const nameEnd = scanName(xml, lt + 1);
-      if (nameEnd === lt + 1) fail('bad start tag', lt);
-      const name = xml.slice(lt + 1, nameEnd);
-      let at = nameEnd;
-      let raw: string[] | undefined; // name, value, name, value…
-      let declarations: [string, string][] | undefined;
-      let selfClosing = false;
-      for (;;) {
-        let c = xml.charCodeAt(at);
-        const spaced = c === 0x20 || c === 0x0a || c === 0x09;
-        while (c === 0x20 || c === 0x0a || c === 0x09) c = xml.charCodeAt(++at);
-        if (c === 0x3e /* > */) break;
-        if (c === 0x2f /* / */) {
-          if (xml.charCodeAt(at + 1) !== 0x3e) fail(`bad start tag <${name}>`, lt);
-          selfClosing = true;
-          at++;
-          break;
-        }
-        const attrEnd = scanName(xml, at);
-        if (!spaced || attrEnd === at) fail(`bad start tag <${name}>`, lt);
-        const attrName = xml.slice(at, attrEnd);
-        at = attrEnd;
-        while ((c = xml.charCodeAt(at)) === 0x20 || c === 0x0a || c === 0x09) at++;
-        if (c !== 0x3d /* = */) fail(`attribute ${attrName} without a value`, at);
-        while ((c = xml.charCodeAt(++at)) === 0x20 || c === 0x0a || c === 0x09);
-        if (c !== 0x22 && c !== 0x27) fail(`attribute ${attrName} not quoted`, at);
-        const close = xml.indexOf(c === 0x22 ? '"' : "'", at + 1);
-        if (close < 0) fail('unterminated attribute value', at);
-        let value = xml.slice(at + 1, close);
-        at = close + 1;
-        if (ATTRIBUTE_SPECIAL.test(value)) {
-          if (value.includes('<')) fail(`"<" in attribute ${attrName}`, at);
-          value = decode(value.replace(/[\t\n]/g, ' '));
-        }
-        if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) {
-          const prefix = attrName === 'xmlns' ? '' : attrName.slice(6);
-          if (prefix === 'xmlns' || value === XMLNS_NS || (prefix === 'xml') !== (value === XML_NS)) fail(`illegal declaration ${attrName}`, at);
-          if (prefix !== '' && value === '') fail(`empty namespace for prefix ${prefix}`, at);
-          (declarations ??= []).push([prefix, value]);
-        }
-        if (raw) for (let k = 0; k < raw.length; k += 2) if (raw[k] === attrName) fail(`duplicate attribute ${attrName}`, at);
-        (raw ??= []).push(attrName, value);
-      }
-      i = at + 1;
-
-      let scope = open ? open.scope : rootScope;
-      if (declarations) {
-        const own = new Map(scope);
-        for (const [prefix, uri] of declarations) own.set(prefix, uri);
-        scope = own;
-      }
-      const colon = name.indexOf(':');
-      const prefix = colon < 0 ? '' : name.slice(0, colon);
-      const local = colon < 0 ? name : name.slice(colon + 1);
-      if (colon === 0 || colon === name.length - 1 || (colon > 0 && local.includes(':'))) fail(`bad qualified name ${name}`, lt);
-      const ns = scope.get(prefix) ?? '';
-      if (prefix !== '' && ns === '') fail(`undeclared prefix ${prefix}`, lt);
-      const element: XmlElement = {
-        name, prefix, local, ns,
-        attributes: raw ? [] : NONE, declarations: declarations ?? NO_DECLARATIONS, scope, children: [], parent: open,
-      };
-      if (raw) {
-        for (let k = 0; k < raw.length; k += 2) {
-          const attrName = raw[k]!;
-          const value = raw[k + 1]!;
-          if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) continue;
-          const [p, l] = splitName(attrName);
-          const attrNs = p === '' ? '' : scope.get(p) ?? fail(`undeclared prefix ${p}`, lt);
-          if (p !== '') for (const a of element.attributes) if (a.ns === attrNs && a.local === l) fail(`duplicate attribute {${attrNs}}${l}`, lt);
-          element.attributes.push({ name: attrName, prefix: p, local: l, ns: attrNs, value });
-          if ((l === 'Id' || l === 'ID' || l === 'id') && !ids.has(value)) ids.set(value, element);
-        }
-      }
-      if (open) open.children.push(element);
-      else root = element;
-      if (!selfClosing) {
-        open = element;
-        if (++depth > MAX_DEPTH) fail('elements nested too deep', lt);
-      }
-    }
-  }
-  if (!root) fail('no root element', 0);
-  if (open) fail(`unclosed element <${open.name}>`, len);
-  return { root: root!, before, after, ids };
-}
-
-// ---- lookups, as the rules and verifiers read the tree ----
-
-const isElement = (c: XmlChild): c is XmlElement => typeof c === 'object' && 'local' in c;
-
-const NO_CHILDREN: XmlChild[] = [];
-
-/** Child elements with this namespace and local name, in document order. */
-export const childElements = (parent: XmlElement | undefined, ns: string, local: string): XmlElement[] =>
-  (parent?.children ?? NO_CHILDREN).filter((c): c is XmlElement => isElement(c) && c.local === local && c.ns === ns);
-
-/** The first of them (no array: the rules and verifiers call it most). */
-export function childElement(parent: XmlElement | undefined, ns: string, local: string): XmlElement | undefined {
-  const children = parent?.children ?? NO_CHILDREN;
-  for (let i = 0; i < children.length; i++) {
-    const c = children[i]!;
-    if (isElement(c) && c.local === local && c.ns === ns) return c;
-  }
-  return undefined;
-}
-/** The first child element, whatever its name. */
-export const firstChildElement = (parent: XmlElement | undefined): XmlElement | undefined => parent?.children.find(isElement);
-
-/** Follows a path of [ns, name] steps; undefined as soon as one is missing. */
-export const pathElement = (start: XmlElement | undefined, ...steps: [string, string][]): XmlElement | undefined =>
-  steps.reduce<XmlElement | undefined>((at, [ns, local]) => childElement(at, ns, local), start);
-
-/** The element's text content (all descendant text), undefined for no element. */
-export function textOf(element: XmlElement | undefined): string | undefined {
-  if (!element) return undefined;
-  const only = element.children.length === 1 ? element.children[0] : undefined;
-  if (typeof only === 'string') return only;
-  let text = '';
-  for (const c of element.children) {
-    if (typeof c === 'string') text += c;
-    else if (isElement(c)) text += textOf(c);
-  }
-  return text;
+  return new Parser(xml).parse();
 }
 
 /**
- * A copy of a string read from a document that does not keep the document alive: V8 shares the
- * parent's memory with a slice, so a cache keyed by slices would hold every document it saw.
+ * The next position of a character that is rare in documents but changes how a span is read ('&';
+ * '<', TAB and LF inside attribute values). It is searched again only once the reading has passed
+ * it, so each costs one scan of the text instead of one test per text or attribute value.
  */
-export const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+class NextOccurrence {
+  private readonly xml: string;
+  private readonly char: string;
+  private at = -1;
+  constructor(xml: string, char: string) {
+    this.xml = xml;
+    this.char = char;
+  }
 
-/** An attribute's value by local name and namespace ('' = unqualified), or null when absent. */
-export function attribute(element: XmlElement | undefined, local: string, ns = ''): string | null {
-  if (element) for (const a of element.attributes) if (a.local === local && a.ns === ns) return a.value;
-  return null;
+  /** Whether xml[from, to) holds the character; `from` must not decrease from one call to the next. */
+  within(from: number, to: number): boolean {
+    if (this.at < from) {
+      const at = this.xml.indexOf(this.char, from);
+      this.at = at < 0 ? this.xml.length : at;
+    }
+    return this.at < to;
+  }
 }
+
+/**
+ * Namespace URIs, one string per URI across documents: element names are compared by namespace
+ * all along the rules and verifiers, and a URI sliced from each document is a slower string to
+ * compare (and keeps its document alive). Bounded: documents may declare any URI.
+ */
+const namespaces = new Map<string, string>();
+function namespaceUri(uri: string): string {
+  let known = namespaces.get(uri);
+  if (known === undefined) {
+    if (namespaces.size >= 1000) namespaces.clear();
+    namespaces.set((known = detached(uri)), known);
+  }
+  return known;
+}
+
+/** Where the last scanName found its first ':' (-1 if none), and whether it found more than one. */
+let nameColon = -1;
+let nameColons = 0;
+function scanName(xml: string, at: number): number {
+  nameColon = -1;
+  nameColons = 0;
+  if (!isNameStart(xml.charCodeAt(at))) return at;
+  for (let c = xml.charCodeAt(at); isNameChar(c); c = xml.charCodeAt(++at)) {
+    if (c === 0x3a) {
+      if (nameColon < 0) nameColon = at;
+      nameColons++;
+    }
+  }
+  return at;
+}
+
+class Parser {
+  private readonly xml: string;
+  private readonly len: number;
+  private readonly amp: NextOccurrence;
+  private readonly lt: NextOccurrence;
+  private readonly tab: NextOccurrence;
+  private readonly lf: NextOccurrence;
+  private open: XmlElement | undefined = undefined;
+  private root: XmlElement | undefined = undefined;
+  private depth = 0;
+  private readonly before: XmlInstruction[] = [];
+  private readonly after: XmlInstruction[] = [];
+  private readonly ids = new Map<string, XmlElement>();
+
+  constructor(xml: string) {
+    this.xml = xml;
+    this.len = xml.length;
+    this.amp = new NextOccurrence(xml, '&');
+    this.lt = new NextOccurrence(xml, '<');
+    this.tab = new NextOccurrence(xml, '\t');
+    this.lf = new NextOccurrence(xml, '\n');
+  }
+
+  parse(): XmlDocument {
+    const xml = this.xml;
+    let i = 0;
+    if (/^<\?xml[ \t\n]/.test(xml)) {
+      const end = xml.indexOf('?>');
+      if (end < 0 || !/^<\?xml[ \t\n]+version[ \t\n]*=/.test(xml)) this.fail('bad XML declaration', 0);
+      i = end + 2;
+    }
+    while (i < this.len) {
+      const lt = xml.indexOf('<', i);
+      const textEnd = lt < 0 ? this.len : lt;
+      if (textEnd > i) this.text(i, textEnd);
+      if (lt < 0) break;
+      const next = xml.charCodeAt(lt + 1);
+      if (next === 0x2f /* / */) i = this.endTag(lt);
+      else if (next === 0x3f /* ? */) i = this.instruction(lt);
+      else if (next === 0x21 /* ! */) i = this.markup(lt);
+      else i = this.startTag(lt);
+    }
+    if (!this.root) this.fail('no root element', 0);
+    if (this.open) this.fail(`unclosed element <${this.open.name}>`, this.len);
+    return { root: this.root!, before: this.before, after: this.after, ids: this.ids };
+  }
+
+  private fail(message: string, at: number): never {
+    throw new LightXmlError(`${message} at offset ${at}`);
+  }
+
+  /** The open element's content is no longer its canonical form (a comment, a CDATA section, a reference…). */
+  private rewritten(element: XmlElement): void {
+    element.canonical = false;
+    element.canonicalContent = false;
+  }
+
+  private text(from: number, to: number): void {
+    const xml = this.xml;
+    const open = this.open;
+    if (!open) {
+      if (!/^[ \t\n]*$/.test(xml.slice(from, to))) this.fail('text outside the root element', from);
+      return;
+    }
+    const raw = xml.slice(from, to);
+    // C14N writes '>' in text as &gt;; and "]]>" (forbidden in text) cannot occur without one.
+    const gt = xml.indexOf('>', from);
+    if (gt >= 0 && gt < to) {
+      if (raw.includes(']]>')) this.fail('"]]>" in text', from);
+      this.rewritten(open);
+    }
+    if (this.amp.within(from, to)) {
+      if (OTHER_REFERENCE.test(raw)) this.rewritten(open);
+      append(open, this.decode(raw, from));
+    } else {
+      append(open, raw);
+    }
+  }
+
+  private decode(text: string, at: number): string {
+    const decoded = decode(text);
+    if (decoded === undefined) this.fail('undeclared entity, stray "&" or illegal character reference (DTDs and entities are not accepted)', at);
+    return decoded!;
+  }
+
+  private endTag(lt: number): number {
+    const xml = this.xml;
+    const open = this.open;
+    if (!open) this.fail('end tag without a start tag', lt);
+    const name = open!.name;
+    let end = lt + 2 + name.length;
+    // Compared with the start tag's name where both are written: as cheap as indexOf, and it stops at a mismatch.
+    for (let k = open!.start + 1, at = lt + 2; at < end; k++, at++) if (xml.charCodeAt(k) !== xml.charCodeAt(at)) this.fail(`end tag does not match <${name}>`, lt);
+    let c = xml.charCodeAt(end);
+    if (c !== 0x3e /* > */) {
+      open!.canonical = false; // C14N writes </name> without spaces
+      while (isSpace(c)) c = xml.charCodeAt(++end);
+      if (c !== 0x3e) this.fail(`end tag does not match <${name}>`, lt);
+    }
+    open!.contentEnd = lt;
+    open!.end = end + 1;
+    this.close(open!);
+    this.open = open!.parent;
+    this.depth--;
+    return end + 1;
+  }
+
+  /** A closed element that is not in canonical form makes its parent's content not so either. */
+  private close(element: XmlElement): void {
+    if (!element.canonical && element.parent) this.rewritten(element.parent);
+  }
+
+  private instruction(lt: number): number {
+    const xml = this.xml;
+    const end = xml.indexOf('?>', lt);
+    if (end < 0) this.fail('unterminated processing instruction', lt);
+    const target = xml.slice(lt + 2, scanName(xml, lt + 2));
+    if (!target || target.toLowerCase() === 'xml' || target.includes(':')) this.fail('bad processing instruction', lt);
+    const rest = xml.slice(lt + 2 + target.length, end);
+    if (rest !== '' && !/^[ \t\n]/.test(rest)) this.fail('bad processing instruction', lt);
+    const pi = { target, data: rest.replace(/^[ \t\n]+/, '') };
+    if (this.open) {
+      append(this.open, pi);
+      this.rewritten(this.open); // rare inside documents: not worth proving its spacing canonical
+    } else {
+      (this.root ? this.after : this.before).push(pi);
+    }
+    return end + 2;
+  }
+
+  /** Comments and CDATA sections; a DOCTYPE or any other declaration is refused. */
+  private markup(lt: number): number {
+    const xml = this.xml;
+    if (xml.startsWith('<!--', lt)) {
+      const end = xml.indexOf('-->', lt + 4);
+      const comment = end < 0 ? '-' : xml.slice(lt + 4, end);
+      if (comment.includes('--') || comment.endsWith('-')) this.fail('bad comment', lt);
+      if (this.open) this.rewritten(this.open);
+      return end + 3;
+    }
+    if (xml.startsWith('<![CDATA[', lt)) {
+      if (!this.open) this.fail('CDATA outside the root element', lt);
+      const end = xml.indexOf(']]>', lt + 9);
+      if (end < 0) this.fail('unterminated CDATA section', lt);
+      append(this.open!, xml.slice(lt + 9, end));
+      this.rewritten(this.open!);
+      return end + 3;
+    }
+    return this.fail(xml.startsWith('<!DOCTYPE', lt) ? 'DTDs are not accepted' : 'unexpected markup declaration', lt);
+  }
+
+  private startTag(lt: number): number {
+    const xml = this.xml;
+    const parent = this.open;
+    if (!parent && this.root) this.fail('a second root element', lt);
+    const nameEnd = scanName(xml, lt + 1);
+    if (nameEnd === lt + 1) this.fail('bad start tag', lt);
+    const name = xml.slice(lt + 1, nameEnd);
+    const colon = nameColon < 0 ? -1 : nameColon - lt - 1;
+    if (nameColons > 1 || colon === 0 || colon === name.length - 1) this.fail(`bad qualified name ${name}`, lt);
+
+    // Attributes as written; canonical form has exactly one space before each, `name="value"`,
+    // the namespace declarations first (sorted by prefix), nothing before '>', no "/>".
+    let attributes = NO_ATTRIBUTES;
+    let declarations = NO_DECLARATIONS;
+    let canonical = true;
+    let selfClosing = false;
+    let at = nameEnd;
+    for (;;) {
+      const spaceAt = at;
+      let c = xml.charCodeAt(at);
+      while (isSpace(c)) c = xml.charCodeAt(++at);
+      if (c === 0x3e /* > */) {
+        if (at !== spaceAt) canonical = false;
+        break;
+      }
+      if (c === 0x2f /* / */) {
+        if (xml.charCodeAt(at + 1) !== 0x3e) this.fail(`bad start tag <${name}>`, lt);
+        selfClosing = true;
+        at++;
+        break;
+      }
+      const attrEnd = scanName(xml, at);
+      if (at === spaceAt || attrEnd === at) this.fail(`bad start tag <${name}>`, lt);
+      if (at !== spaceAt + 1 || xml.charCodeAt(spaceAt) !== 0x20) canonical = false;
+      const attrName = xml.slice(at, attrEnd);
+      at = attrEnd;
+      c = xml.charCodeAt(at);
+      if (c !== 0x3d /* = */) {
+        canonical = false;
+        while (isSpace(c)) c = xml.charCodeAt(++at);
+        if (c !== 0x3d) this.fail(`attribute ${attrName} without a value`, at);
+      }
+      c = xml.charCodeAt(++at);
+      if (c !== 0x22 /* " */) {
+        canonical = false;
+        while (isSpace(c)) c = xml.charCodeAt(++at);
+        if (c !== 0x22 && c !== 0x27) this.fail(`attribute ${attrName} not quoted`, at);
+      }
+      const close = xml.indexOf(c === 0x22 ? '"' : "'", at + 1);
+      if (close < 0) this.fail('unterminated attribute value', at);
+      let value = xml.slice(at + 1, close);
+      if (this.lt.within(at + 1, close)) this.fail(`"<" in attribute ${attrName}`, close + 1);
+      if (this.amp.within(at + 1, close) || this.tab.within(at + 1, close) || this.lf.within(at + 1, close)) {
+        canonical = false;
+        value = this.decode(value.replace(/[\t\n]/g, ' '), at);
+      }
+      at = close + 1;
+
+      // A character test first: startsWith is one of V8's slower string builtins.
+      if (attrName.charCodeAt(0) === 0x78 /* x */ && attrName.startsWith('xmlns') && (attrName.length === 5 || attrName.charCodeAt(5) === 0x3a)) {
+        const prefix = attrName.length === 5 ? '' : attrName.slice(6);
+        if (prefix === 'xmlns' || value === XMLNS_NS || (prefix === 'xml') !== (value === XML_NS)) this.fail(`illegal declaration ${attrName}`, at);
+        if (prefix !== '' && value === '') this.fail(`empty namespace for prefix ${prefix}`, at);
+        if (declarations === NO_DECLARATIONS) declarations = [];
+        for (const [p] of declarations) if (p === prefix) this.fail(`duplicate attribute ${attrName}`, at);
+        const last = declarations[declarations.length - 1];
+        if (attributes.length > 0 || (last && !(last[0] < prefix))) canonical = false;
+        declarations.push([prefix, namespaceUri(value)]);
+      } else {
+        if (attributes === NO_ATTRIBUTES) attributes = [];
+        for (const a of attributes) if (a.name === attrName) this.fail(`duplicate attribute ${attrName}`, at);
+        attributes.push({ name: attrName, prefix: '', local: attrName, ns: '', value });
+      }
+    }
+
+    const parentScope = parent ? parent.scope : rootScope;
+    let scope = parentScope;
+    if (declarations.length > 0) {
+      const own = new Map(parentScope);
+      for (const [prefix, uri] of declarations) {
+        if ((parentScope.get(prefix) ?? '') === uri) canonical = false; // C14N leaves out a declaration that changes nothing
+        own.set(prefix, uri);
+      }
+      scope = own;
+    }
+    let prefix = '';
+    let local = name;
+    let ns: string;
+    if (colon > 0) local = name.slice(colon + 1);
+    if (parent && scope === parentScope && samePrefix(xml, lt + 1, colon, parent)) {
+      // Most UBL elements share their parent's prefix and scope: no string and no lookup then.
+      prefix = parent.prefix;
+      ns = parent.ns;
+    } else {
+      if (colon > 0) prefix = name.slice(0, colon);
+      ns = scope.get(prefix) ?? '';
+      if (prefix !== '' && ns === '') this.fail(`undeclared prefix ${prefix}`, lt);
+    }
+    const element: XmlElement = {
+      name, prefix, local, ns, attributes, declarations, scope, children: NO_CHILDREN, parent,
+      source: xml, start: lt, contentStart: at + 1, contentEnd: at + 1, end: at + 1, canonicalContent: true, canonical: canonical && !selfClosing,
+    };
+    if (attributes.length > 0) this.resolveAttributes(element, lt);
+
+    if (parent) append(parent, element);
+    else this.root = element;
+    if (selfClosing) {
+      this.close(element);
+    } else {
+      this.open = element;
+      if (++this.depth > MAX_DEPTH) this.fail('elements nested too deep', lt);
+    }
+    return at + 1;
+  }
+
+  /** Qualified attribute names against the element's scope; canonical order is by namespace URI, then local name. */
+  private resolveAttributes(element: XmlElement, lt: number): void {
+    const attributes = element.attributes;
+    for (let k = 0; k < attributes.length; k++) {
+      const a = attributes[k]!;
+      const colon = a.name.indexOf(':');
+      if (colon >= 0) {
+        if (colon === 0 || colon === a.name.length - 1 || a.name.indexOf(':', colon + 1) >= 0) this.fail(`bad qualified name ${a.name}`, lt);
+        a.prefix = a.name.slice(0, colon);
+        a.local = a.name.slice(colon + 1);
+        a.ns = element.scope.get(a.prefix) ?? this.fail(`undeclared prefix ${a.prefix}`, lt);
+        for (let j = 0; j < k; j++) if (attributes[j]!.ns === a.ns && attributes[j]!.local === a.local) this.fail(`duplicate attribute {${a.ns}}${a.local}`, lt);
+      }
+      if (k > 0 && !inCanonicalOrder(attributes[k - 1]!, a)) element.canonical = false;
+      if ((a.local === 'Id' || a.local === 'ID' || a.local === 'id') && !this.ids.has(a.value)) this.ids.set(a.value, element);
+    }
+  }
+}
+
+/** Whether the name at xml[at] has `element`'s prefix (`colon`: the offset of its ':', -1 for none). */
+function samePrefix(xml: string, at: number, colon: number, element: XmlElement): boolean {
+  const prefix = element.prefix;
+  if (prefix.length !== (colon < 0 ? 0 : colon)) return false;
+  for (let k = 0; k < colon; k++) if (xml.charCodeAt(at + k) !== prefix.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Children go into a list made at the first one: most elements hold a single text, and a list
+ * grown by push from empty reserves room for seventeen.
+ */
+function append(parent: XmlElement, child: XmlChild): void {
+  if (parent.children === NO_CHILDREN) parent.children = [child];
+  else parent.children.push(child);
+}
+
+const inCanonicalOrder = (a: XmlAttribute, b: XmlAttribute) => (a.ns === b.ns ? a.local < b.local : a.ns < b.ns);
