@@ -45,6 +45,10 @@ if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
   console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`);
   console.log(`CPU ms per accepted invoice, by thread: ${e2eCpu}`);
   if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${(await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
+  if (process.env.BENCH_WORKER_HEAPS) {
+    const report = process.report.getReport() as unknown as { workers: { header: { threadId: number }; javascriptHeap: { totalMemory: number; usedMemory: number } }[] };
+    for (const w of report.workers ?? []) console.log(`worker ${w.header.threadId}: heap ${(w.javascriptHeap.usedMemory / 1048576).toFixed(0)}/${(w.javascriptHeap.totalMemory / 1048576).toFixed(0)} MB`);
+  }
   const m = process.memoryUsage();
   console.log(`memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`);
   await service.close();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator';
+import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';

@@ -1,4 +1,5 @@
-import { demoResolution, demoSoftware, demoTenant, type NumberingResolution } from '@fe/dian-domain';
+import type { NumberingResolution } from '@fe/dian-domain';
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain/primitives';
 import type { FaultSpec } from './faults/faults.ts';
 
 /** A numbering range as DIAN registers it (GetNumberingRange answers with these); ClTec is the CUFE key. */

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { escapeAttribute, escapeText, ublNamespaces as ns, XML_DECLARATION } from '@fe/dian-domain';
+import { escapeAttribute, escapeText, ublNamespaces as ns, XML_DECLARATION } from '@fe/dian-domain/primitives';
 import type { RuleDefinition } from '../rules/catalogue.ts';
 
 const DIAN = { name: 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales', nit: '800197268', dv: '4' };

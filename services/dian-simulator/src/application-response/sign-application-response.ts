@@ -1,5 +1,5 @@
 import { hash, randomUUID, sign } from 'node:crypto';
-import { colombiaDateTime, escapeText, ublNamespaces as ns } from '@fe/dian-domain';
+import { colombiaDateTime, escapeText, ublNamespaces as ns } from '@fe/dian-domain/primitives';
 import type { SimulatorIdentity } from '../config.ts';
 import { identityCredential } from '../identity/credential.ts';
 

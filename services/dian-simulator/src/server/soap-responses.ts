@@ -1,4 +1,4 @@
-import { actionUri, escapeXmlText as x, soapNs } from '@fe/submitter';
+import { actionUri, escapeXmlText as x, soapNs } from '@fe/submitter/protocol';
 import type { SimulatorRange } from '../config.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
 

@@ -1,7 +1,6 @@
 /**
  * What the simulator remembers, in memory: each processed document's answer by its CUFE, each
  * async zip's answers by ZipKey, and the signed XML of accepted documents (GetXmlByDocumentKey).
- * Bounded: the oldest entries go first once `maxDocuments` is reached.
  */
 export type StoredAnswer = {
   /** DianResponse fields as the simulator wrote them (see server/soap-responses.ts). */
@@ -24,39 +23,87 @@ export type SimulatedDianResponse = {
 
 export type SimulatorStore = ReturnType<typeof createStore>;
 
-export function createStore(maxDocuments = 100_000) {
+export type StoreLimits = {
+  /** Documents remembered (answers, acceptances, reception counts); the oldest go first. */
+  maxDocuments: number;
+  /** Bytes of stored answers (signed XML, ApplicationResponse); the oldest answers go first. */
+  maxAnswerBytes: number;
+};
+
+const DEFAULT_LIMITS: StoreLimits = { maxDocuments: 100_000, maxAnswerBytes: 16 * 1024 * 1024 };
+
+/**
+ * Bounded twice, so a long-running embedded service does not grow without end: the bulky answers
+ * (the signed XML kept for GetXmlByDocumentKey, the ApplicationResponse in XmlBase64Bytes: ~30 KB a
+ * document) by bytes, and the small facts (which CUFEs were accepted, how often each was received)
+ * by count. An accepted document whose answer was dropped is still refused with rule 90; GetStatus
+ * and GetXmlByDocumentKey no longer find it (DIAN keeps everything; the simulator, its recent past).
+ * A number as the argument is `maxDocuments` (0: remember nothing, every call a first submission).
+ */
+export function createStore(limits: Partial<StoreLimits> | number = {}) {
+  const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };
   const byKey = new Map<string, StoredAnswer>();
+  let answerBytes = 0;
+  const accepted = new Set<string>();
   const zips = new Map<string, string[]>();
   const received = new Map<string, number>();
-  const trim = () => {
-    for (const key of byKey.keys()) {
-      if (byKey.size <= maxDocuments) break;
-      byKey.delete(key);
-    }
+
+  const sizeOf = (answer: StoredAnswer) => 1024 + (answer.signedXml?.length ?? 0) + (answer.response.xmlBase64Bytes?.length ?? 0);
+  const forget = (key: string) => {
+    const answer = byKey.get(key);
+    if (!answer) return;
+    byKey.delete(key);
+    answerBytes -= sizeOf(answer);
   };
+  const keep = (key: string, answer: StoredAnswer) => {
+    forget(key);
+    byKey.set(key, answer);
+    answerBytes += sizeOf(answer);
+    if (answer.accepted) accepted.add(key);
+    for (const oldest of byKey.keys()) {
+      if (byKey.size <= maxDocuments && answerBytes <= maxAnswerBytes) break;
+      forget(oldest);
+    }
+    trimOldest(accepted, maxDocuments);
+  };
+
   return {
     /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
     record(cufe: string, answer: StoredAnswer): void {
-      received.set(cufe, (received.get(cufe) ?? 0) + 1);
-      if (byKey.get(cufe)?.accepted) return;
-      byKey.delete(cufe);
-      byKey.set(cufe, answer);
-      trim();
+      const times = (received.get(cufe) ?? 0) + 1;
+      received.delete(cufe); // re-inserted last: the most recent receptions are the ones kept
+      received.set(cufe, times);
+      trimOldest(received, maxDocuments);
+      if (accepted.has(cufe)) return;
+      keep(cufe, answer);
     },
-    isAccepted: (cufe: string) => byKey.get(cufe)?.accepted === true,
+    isAccepted: (cufe: string) => accepted.has(cufe),
     /** How many times a document with this CUFE was received and judged (tests: "sent exactly once"). */
     timesReceived: (cufe: string) => received.get(cufe) ?? 0,
     byDocumentKey: (cufe: string) => byKey.get(cufe),
     recordZip(zipKey: string, answers: SimulatedDianResponse[]): void {
       zips.set(zipKey, answers.map((a, i) => a.xmlDocumentKey ?? `${zipKey}#${i}`));
+      trimOldest(zips, maxDocuments);
       answers.forEach((a, i) => {
         const key = a.xmlDocumentKey ?? `${zipKey}#${i}`;
-        if (!byKey.has(key)) byKey.set(key, { response: a, accepted: a.isValid, signedXml: undefined, validatedAt: new Date(0) });
+        if (!byKey.has(key) && !accepted.has(key)) keep(key, { response: a, accepted: a.isValid, signedXml: undefined, validatedAt: new Date(0) });
       });
     },
     byZipKey: (zipKey: string) => zips.get(zipKey)?.map((key) => byKey.get(key)).filter((a) => a !== undefined),
     get size() {
       return byKey.size;
     },
+    /** Bytes of answers held (for tests and diagnostics). */
+    get answerBytes() {
+      return answerBytes;
+    },
   };
+}
+
+/** Drops the oldest entries (insertion order) beyond `max`. */
+function trimOldest(collection: Set<string> | Map<string, unknown>, max: number): void {
+  for (const oldest of collection.keys()) {
+    if (collection.size <= max) return;
+    collection.delete(oldest);
+  }
 }
