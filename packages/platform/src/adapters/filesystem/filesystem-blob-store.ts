@@ -40,12 +40,10 @@ export class FilesystemBlobStore implements BlobStore {
       this.folders.add(folder);
     }
     this.recent.delete(key); // a failed write below must not leave the previous content cached
-    // The sidecar first: a reader never pairs the new bytes with a stale type.
-    // (existsSync: a stat from the dentry cache, cheaper than a failing unlink through the thread pool.)
-    if (impliedType(key) === contentType) {
-      if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
-    }
-    else await atomicWrite(`${path}.type`, contentType);
+    // The sidecar first: a reader never pairs the new bytes with a stale type. (existsSync: a stat
+    // from the dentry cache, cheaper than an unlink that fails through the thread pool.)
+    if (impliedType(key) !== contentType) await atomicWrite(`${path}.type`, contentType);
+    else if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
     await atomicWrite(path, bytes);
     this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
