@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore,
+  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes } from '@fe/projection';
@@ -67,7 +67,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const blobs = new FilesystemBlobStore(join(dir, 'files'), links, () => clock.now());
 
     let nudge = () => {};
-    const store = notifyingEventStore(rawStore, () => nudge());
+    // Every writer of the invoice streams in this process appends through `store`: the stream cache
+    // may serve the reactions' reads (adapters/caching/stream-cache.ts).
+    const store = withStreamCache(notifyingEventStore(rawStore, () => nudge()));
     // Its own file: the status store holds its write transaction open for a turn of the event loop
     // (sqlite-status-store.ts), which would block the other stores' writes to a shared file. A missing
     // file (a data folder from before, or deleted by an operator) is rebuilt from the event store.

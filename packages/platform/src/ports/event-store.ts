@@ -21,7 +21,12 @@ export type RecordedEvent = {
   recordedAt: string;
 };
 
-export type AppendResult = { nextExpectedVersion: bigint; lastPosition: bigint };
+export type AppendResult = {
+  nextExpectedVersion: bigint;
+  lastPosition: bigint;
+  /** The instant the store recorded the events (RecordedEvent.recordedAt), when the adapter knows it. */
+  recordedAt?: string;
+};
 
 export interface EventStore {
   /** Throws ConcurrencyError on a wrong expectation, PlatformError DUPLICATE_EVENT_ID on a reused event id. */

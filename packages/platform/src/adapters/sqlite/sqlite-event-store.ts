@@ -115,7 +115,7 @@ export class SqliteEventStore implements EventStore {
       const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt);
       lastPosition = BigInt(result.lastInsertRowid);
     }
-    return { nextExpectedVersion: version, lastPosition };
+    return { nextExpectedVersion: version, lastPosition, recordedAt };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
