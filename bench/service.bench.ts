@@ -32,7 +32,7 @@ const env = {
   FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
   FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
 };
-const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ service: 'fe', level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }), systemClock);
+const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }), systemClock);
 const auth = { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' };
 const body = JSON.stringify(request);
 const post = { method: 'POST' as const, url: `${service.url}/api/v1/service/invoice`, headers: auth, body, okStatus: 201 };

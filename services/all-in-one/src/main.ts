@@ -7,10 +7,11 @@ import { startEmbedded } from './start-embedded.ts';
 import { welcomeText } from './welcome.ts';
 
 const config = embeddedConfigFromEnv(process.env);
-const logger = createLogger({ service: 'fe', level: config.logLevel });
+const root = createLogger({ level: config.logLevel }); // each service adds its own `service` (start-embedded.ts)
+const logger = root.child({ service: 'all-in-one' });
 
 try {
-  const embedded = await startEmbedded(config, process.env, logger, systemClock);
+  const embedded = await startEmbedded(config, process.env, root, systemClock);
   const example = relative(process.env.INIT_CWD ?? process.cwd(), resolve(import.meta.dirname, '../../../examples/invoice-request.json'));
   process.stdout.write(welcomeText(embedded.url, embedded.demo.apiKey, embedded.demo.created, example || 'examples/invoice-request.json'));
   let stopping = false;

@@ -46,7 +46,7 @@ export async function startWorld(env: Record<string, string> = {}, prepare?: (da
     FE_WAIT_BUDGET_MS: '20000', SUBMIT_RETRY_BASE_MS: '200', SUBMIT_RETRY_MAX_MS: '1000', ...env,
   };
   const logs: string[] = [];
-  const logger = createLogger({ service: 'fe', level: 'info', destination: { write: (line: string) => void logs.push(line) } });
+  const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
   const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, systemClock);
   const apiKey = embedded.demo.apiKey;
 

@@ -75,8 +75,10 @@ describe('an invoice DIAN accepts', () => {
 
   it('logs one line per request with its id and tenant, and never the API key', () => {
     const line = world.logs.map((l) => JSON.parse(l)).find((l) => l.req_id === answer.headers.get('x-request-id'));
-    expect(line).toMatchObject({ status: 201, tenant_id: 'demo', url: '/api/v1/service/invoice' });
+    expect(line).toMatchObject({ status: 201, tenant_id: 'demo', url: '/api/v1/service/invoice', service: 'ingress' });
     expect(world.logs.join('\n')).not.toContain(world.apiKey);
+    // One `service` per line, naming the service: a log pipeline keeps only one of two equal keys.
+    expect(world.logs.filter((l) => (l.match(/"service":/g) ?? []).length !== 1)).toEqual([]);
   });
 });
 

@@ -35,7 +35,7 @@ const SEND_LEASE_MARGIN_MS = 5_000;
  *   await submitter.stop();  // in-flight attempts finish first
  */
 export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
-  const logger = ports.logger.child({ service: 'submitter' });
+  const logger = ports.logger; // the composition root hands in the service's child (architecture.md convention 10)
   const policy = config.retry;
   let running: { subscription: Subscription; sweeper: Sweeper; schedule: SqliteSubmissionSchedule; gateways: GatewayCache } | undefined;
 

@@ -17,10 +17,14 @@ export const redactedPaths = [
   'headers.authorization',
 ];
 
-/** A pino logger with redaction; `destination` is for tests (default: stdout). */
-export function createLogger(options: { level?: string; service: string; destination?: DestinationStream }): Logger {
+/**
+ * A pino logger with redaction; `destination` is for tests (default: stdout). `service` names a
+ * process that runs one service; a process that runs several (the embedded shape) leaves it out and
+ * hands each service a `child({ service })`, so no line carries the key twice.
+ */
+export function createLogger(options: { level?: string; service?: string; destination?: DestinationStream }): Logger {
   return pino(
-    { level: options.level ?? 'info', base: { service: options.service }, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    { level: options.level ?? 'info', base: options.service ? { service: options.service } : {}, redact: { paths: redactedPaths, censor: '[redacted]' } },
     options.destination,
   ) as unknown as Logger;
 }
