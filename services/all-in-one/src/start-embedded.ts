@@ -51,7 +51,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     if (!dianEndpoint) {
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
       const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault });
-      simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort });
+      simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort }, {
+        onStopped: (reason) => logger.child({ service: 'dian-simulator' }).error({ reason }, 'the built-in DIAN simulator stopped; submissions will fail and be retried until the service restarts'),
+      });
       closers.push(() => simulator!.close());
       dianEndpoint = simulator.endpoint;
     }

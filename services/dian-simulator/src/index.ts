@@ -16,7 +16,7 @@ export { SERVICE_PATH } from './server/http-server.ts';
 export { createTrustStore } from './verify/trust-store.ts';
 export { createStore } from './store/store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
-export { startDianSimulatorThread, type DianSimulatorThread } from './server/simulator-thread.ts';
+export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThreadOptions } from './server/simulator-thread.ts';
 
 /** The ApplicationResponse signature an identity gives: 'ECDSA P-256' or 'RSA-<bits>'. */
 export function applicationResponseKeyType(identity: SimulatorIdentity): string {

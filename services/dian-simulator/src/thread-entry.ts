@@ -1,7 +1,7 @@
 // `@fe/dian-simulator/thread`: what a process needs to run the simulator on its own thread (the
 // embedded service), without loading the simulator's validation code into its own isolate; only
 // the thread loads that.
-export { startDianSimulatorThread, type DianSimulatorThread } from './server/simulator-thread.ts';
+export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThreadOptions } from './server/simulator-thread.ts';
 export { simulatorConfig, type SimulatorConfig } from './config.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
 export { parseFault, type FaultSpec } from './faults/faults.ts';

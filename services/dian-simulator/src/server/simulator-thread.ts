@@ -24,12 +24,25 @@ export type DianSimulatorThread = {
  * ~1 ms of CPU per invoice has no business on the service's event loop. The simulator reads the
  * wall clock (`config.now` cannot cross threads).
  */
-export function startDianSimulatorThread(config: Omit<SimulatorConfig, 'now'>, listen: { host?: string; port: number }): Promise<DianSimulatorThread> {
+export type SimulatorThreadOptions = {
+  /** Called once if the thread stops without close() (a crash): whoever runs it should say so. */
+  onStopped?: (reason: string) => void;
+  /** The thread's entry; tests substitute one that crashes. */
+  workerUrl?: URL;
+};
+
+export function startDianSimulatorThread(
+  config: Omit<SimulatorConfig, 'now'>,
+  listen: { host?: string; port: number },
+  options: SimulatorThreadOptions = {},
+): Promise<DianSimulatorThread> {
   const start: ThreadStart = { config, listen };
-  const worker = new Worker(WORKER_URL, { name: 'dian-simulator', workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(options.workerUrl ?? WORKER_URL, { name: 'dian-simulator', workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const waiting = new Map<number, (reply: ThreadReply) => void>();
   let nextId = 1;
   let exited: Error | undefined;
+  let listening = false;
+  let closing = false;
   const ask = (request: WithoutId<ThreadRequest>): Promise<ThreadReply> => {
     if (exited) return Promise.reject(exited);
     const id = nextId++;
@@ -43,6 +56,7 @@ export function startDianSimulatorThread(config: Omit<SimulatorConfig, 'now'>, l
     });
   };
   const failAll = (error: Error) => {
+    if (!exited && listening && !closing) options.onStopped?.(error.message);
     exited = error;
     for (const resolve of waiting.values()) resolve({ id: 0, kind: 'error', message: error.message });
     waiting.clear();
@@ -53,6 +67,7 @@ export function startDianSimulatorThread(config: Omit<SimulatorConfig, 'now'>, l
   return new Promise((resolve, reject) => {
     worker.on('message', (reply: ThreadReply) => {
       if (reply.kind === 'listening') {
+        listening = true;
         worker.unref(); // an idle simulator does not keep the process alive
         resolve({
           endpoint: reply.endpoint,
@@ -64,6 +79,7 @@ export function startDianSimulatorThread(config: Omit<SimulatorConfig, 'now'>, l
           },
           close: async () => {
             if (exited) return;
+            closing = true;
             await ask({ kind: 'close' });
             await worker.terminate();
           },
