@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { PlatformError } from '../../errors.ts';
 import type { SignedLinks } from '../../links/signed-links.ts';
 import { isValidBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
+import { DirectorySync } from './directory-sync.ts';
 import { RecentBlobs } from './recent-blobs.ts';
 
 /** Content types implied by a key's extension: no sidecar file is written for these. */
@@ -14,8 +15,9 @@ const RECENT_BYTES = 8 * 1024 * 1024;
 /**
  * Blobs as files under a root folder (the embedded shape; the service serves them under
  * `/files`). A write goes to a temporary file that is renamed into place, so a reader never sees
- * a partial file, and a crash leaves either the old blob or the new one; the file is flushed to
- * disk before put resolves (an event naming it is appended after). The content type is implied by
+ * a partial file, and a crash leaves either the old blob or the new one; the file and then its
+ * directory are flushed to disk before put resolves (an event naming it is appended after), with
+ * one directory fsync shared by the writes of a turn (directory-sync.ts). The content type is implied by
  * the extension (.xml, .pdf, .zip, .json); any other type is kept in a sidecar `.type` file. Folders
  * already made are remembered, and recent blobs are served from memory (recent-blobs.ts).
  */
@@ -25,6 +27,7 @@ export class FilesystemBlobStore implements BlobStore {
   private readonly now: () => Date;
   private readonly folders = new Set<string>();
   private readonly recent = new RecentBlobs(RECENT_BYTES);
+  private readonly directories = new DirectorySync();
 
   constructor(root: string, links: SignedLinks, now: () => Date = () => new Date()) {
     this.root = root;
@@ -37,6 +40,7 @@ export class FilesystemBlobStore implements BlobStore {
     const folder = dirname(path);
     if (!this.folders.has(folder)) {
       await mkdir(folder, { recursive: true });
+      await this.directories.sync(dirname(folder)); // the folder's own name, once per folder and process
       this.folders.add(folder);
     }
     this.recent.delete(key); // a failed write below must not leave the previous content cached
@@ -45,6 +49,7 @@ export class FilesystemBlobStore implements BlobStore {
     if (impliedType(key) !== contentType) await atomicWrite(`${path}.type`, contentType);
     else if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
     await atomicWrite(path, bytes);
+    await this.directories.sync(folder); // the renames above survive a power cut before the event naming the blob is appended
     this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
 
