@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, systemClock } from '@fe/platform';
+import { createLogger, systemClock, type Clock } from '@fe/platform';
 import { embeddedConfigFromEnv } from '../src/config.ts';
 import { startEmbedded, type Embedded } from '../src/start-embedded.ts';
 
@@ -34,12 +34,17 @@ export const exampleRequest = {
 };
 
 /**
- * Starts the embedded service on port 0 under a fresh data folder, or on `existingDir` (a world
+ * Starts the embedded service on port 0 under a fresh data folder, or on `options.dataDir` (a world
  * stopped before). `prepare` runs on the folder before the start (e.g. to register extra tenants);
- * `env` adds configuration.
+ * `env` adds configuration; `options.clock` replaces the wall clock (the built-in simulator keeps
+ * its own).
  */
-export async function startWorld(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>, existingDir?: string): Promise<World> {
-  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'fe-e2e-'));
+export async function startWorld(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+  options: { dataDir?: string; clock?: Clock } = {},
+): Promise<World> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fe-e2e-'));
   await prepare?.(dataDir);
   const allEnv = {
     FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000',
@@ -47,7 +52,7 @@ export async function startWorld(env: Record<string, string> = {}, prepare?: (da
   };
   const logs: string[] = [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
-  const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, systemClock);
+  const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, options.clock ?? systemClock);
   const apiKey = embedded.demo.apiKey;
 
   const call = async (path: string, init: RequestInit, key: string | null | undefined): Promise<HttpAnswer> => {

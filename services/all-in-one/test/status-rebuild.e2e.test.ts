@@ -21,7 +21,7 @@ it('rebuilds a missing status file from the event store at start', async () => {
   await first.stop();
 
   for (const suffix of ['', '-wal', '-shm']) rmSync(join(first.dataDir, `status.sqlite${suffix}`), { force: true });
-  const again = await startWorld({}, undefined, first.dataDir);
+  const again = await startWorld({}, undefined, { dataDir: first.dataDir });
   worlds.push(again);
   const after = await again.get(`/api/v1/service/status/${created.body.cufe}`);
   expect(after.status).toBe(200);
