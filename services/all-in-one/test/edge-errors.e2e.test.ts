@@ -21,7 +21,7 @@ it('410 LINK_EXPIRED for a file link past its 7 days; the status endpoint hands 
 
   offsetMs = 8 * DAY;
   const expired = await fetch(created.body.xml_url);
-  const body = await expired.json();
+  const body = (await expired.json()) as { error: { code: string; details: unknown } };
   expect({ status: expired.status, code: body.error.code }).toEqual({ status: 410, code: 'LINK_EXPIRED' });
   expect(errorBodySchema.safeParse(body).success).toBe(true);
   expect(body.error.details).toEqual([{ path: 'expires', message: 'in the past' }]);
