@@ -35,7 +35,7 @@ export function withStreamCache(store: EventStore, options: { maxStreams?: numbe
   const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult) => {
     const cached = streams.get(stream);
     const from = cached?.version ?? 'no_stream';
-    if (events.length !== 1 || result.recordedAt === undefined || expected !== from || (cached === undefined && expected !== 'no_stream')) {
+    if (events.length !== 1 || result.recordedAt === undefined || expected !== from) {
       streams.delete(stream);
       return;
     }
