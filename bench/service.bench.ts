@@ -14,6 +14,7 @@ import { buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTe
 import { createLogger, systemClock } from '@fe/platform';
 import { createSignerPool } from '@fe/signer';
 import Fastify from 'fastify';
+import { smapsSummary } from './lib/smaps-summary.ts';
 import { cpuPerUnit, threadCpuSnapshot } from './lib/thread-cpu.ts';
 import { closedLoopInChild, percentile, rssSampler, type LoadResult } from './lib/http-load.ts';
 
@@ -48,6 +49,7 @@ if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
   if (process.env.BENCH_WORKER_HEAPS) {
     const report = process.report.getReport() as unknown as { workers: { header: { threadId: number }; javascriptHeap: { totalMemory: number; usedMemory: number } }[] };
     for (const w of report.workers ?? []) console.log(`worker ${w.header.threadId}: heap ${(w.javascriptHeap.usedMemory / 1048576).toFixed(0)}/${(w.javascriptHeap.totalMemory / 1048576).toFixed(0)} MB`);
+    console.log(`resident memory by mapping:\n${smapsSummary()}`);
   }
   const m = process.memoryUsage();
   console.log(`memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`);

@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
 export async function startChildService(env: Record<string, string>): Promise<ChildService> {
   // process.execPath is the Node 24 binary itself: node_modules/.bin/node is a shell shim, and a
   // SIGKILL to the shim would leave the service running.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', resolve(repoRoot, 'services/all-in-one/src/main.ts')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=1024', resolve(repoRoot, 'services/all-in-one/src/main.ts')], {
     cwd: repoRoot, env: { ...process.env, FE_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

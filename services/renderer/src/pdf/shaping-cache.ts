@@ -8,6 +8,8 @@ import type { Font, GlyphPosition, GlyphRun } from 'fontkit';
  * positions in place, so each call gets fresh position objects (cheap) around shared glyphs.
  *
  * Bounded: amounts and CUFEs make some strings unique, so the cache is dropped when it is full.
+ * Keys are stored as copies: a string read from an invoice may be a slice of the whole XML text,
+ * which V8 keeps alive as long as the slice (see standard-font.ts).
  */
 const MAX_ENTRIES = 20_000;
 
@@ -34,7 +36,7 @@ export function withSharedLayoutCache(font: Font): Font {
     if (!run) {
       if (cache.size >= MAX_ENTRIES) cache.clear();
       run = font.layout(text);
-      cache.set(text, run);
+      cache.set(Buffer.from(text, 'utf8').toString('utf8'), run);
     }
     return new CopiedRun(run);
   };

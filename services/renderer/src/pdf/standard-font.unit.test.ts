@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { showText, standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
@@ -44,5 +45,23 @@ describe('Helvetica operators', () => {
   it('escapes parentheses and backslashes inside kerned pieces', () => {
     expect(showText(standardFaces.regular, 'AV(x)\\T')).toBe('[(A) 70 (V\\(x\\)\\\\T)] TJ');
     expect(showText(standardFaces.regular, '')).toBe('() Tj');
+  });
+});
+
+describe('the show-text cache', () => {
+  it('does not keep alive the text its strings were sliced from (one invoice XML per entry, before)', () => {
+    // Its own process with --expose-gc: 1 000 strings, each sliced from its own 100 kB text, go
+    // through the cache; after a full collection the texts are gone only if nothing holds them.
+    const script = `
+      import { showText, standardFaces } from ${JSON.stringify(new URL('./standard-font.ts', import.meta.url).href)};
+      for (let i = 0; i < 1000; i++) {
+        const xml = 'Total a pagar ' + String(i).padStart(6, '0') + ' '.repeat(100_000);
+        showText(standardFaces.regular, xml.slice(0, 20));
+      }
+      globalThis.gc();
+      console.log(process.memoryUsage().heapUsed);`;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout) / 1048576).toBeLessThan(40); // 100 MB of texts if they were kept
   });
 });
