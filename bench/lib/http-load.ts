@@ -10,7 +10,8 @@ import { Agent, request } from 'node:http';
  * cores with the service, as real clients on the same host would, but not its event loop or heap,
  * so the service's throughput, latency and RSS are the service's own.
  */
-export type LoadResult = { sent: number; ok: number; statuses: Record<number, number>; latenciesMs: number[]; elapsedMs: number };
+/** `cpuMs`: the CPU time the load generator itself used (user + system), to see what it takes from the cores. */
+export type LoadResult = { sent: number; ok: number; statuses: Record<number, number>; latenciesMs: number[]; elapsedMs: number; cpuMs: number };
 
 export type LoadRequest = { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; body?: string; okStatus: number };
 
@@ -28,8 +29,9 @@ export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
 
 export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const result: LoadResult = { sent: 0, ok: 0, statuses: {}, latenciesMs: [], elapsedMs: 0 };
+  const result: LoadResult = { sent: 0, ok: 0, statuses: {}, latenciesMs: [], elapsedMs: 0, cpuMs: 0 };
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const until = start + options.durationMs;
   const client = async () => {
     while (performance.now() < until) {
@@ -46,6 +48,8 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
   result.elapsedMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  result.cpuMs = (used.user + used.system) / 1000;
   agent.destroy();
   return result;
 }

@@ -18,7 +18,7 @@ export { failure, type DomainError, type Result } from './errors/domain-error.ts
 export { validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
 export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
-export { buildInvoiceXml, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice } from './ubl/build-invoice.ts';
+export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice, type InvoiceIdentity } from './ubl/build-invoice.ts';
 export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';

@@ -53,27 +53,8 @@ export type BuiltInvoice = {
  */
 export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = new CanonicalXmlWriter()): BuiltInvoice {
   const { invoice, tenant, resolution, software, environment } = input;
-  const when = colombiaDateTime(input.issuedAt);
-  const numbered = checkNumberInRange(resolution, input.number, when.date);
-  if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
-  const documentId = numbered.value;
+  const { documentId, cufe, when, cufeFields } = identify(input);
   const t = invoice.totals;
-
-  const cufeFields = {
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valInc: money(t.byCode['04']),
-    valIca: money(t.byCode['03']),
-    valTot: money(t.payable),
-    nitOfe: tenant.nit,
-    numAdq: invoice.customer.documentNumber,
-    key: resolution.technicalKey,
-    environment,
-  };
-  const cufe = computeCufe(cufeFields);
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
   const qr = qrContent({
     numFac: documentId,
@@ -139,6 +120,43 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
     softwareSecurityCode: ssc,
     qrContent: qr,
   };
+}
+
+/** What names the invoice without writing it: its document id, CUFE and issue instant. */
+export type InvoiceIdentity = { documentId: string; cufe: string; issueDate: string; issueTime: string; issuedAt: string };
+
+/**
+ * The identity buildInvoiceXml writes into the document, computed the same way (the same function)
+ * without writing the document: the ingress needs only this to record InvoiceRequested, and the
+ * signer, which writes the document, checks its CUFE against the event's.
+ */
+export function invoiceIdentity(input: BuildInvoiceInput): InvoiceIdentity {
+  const { documentId, cufe, when } = identify(input);
+  return { documentId, cufe, issueDate: when.date, issueTime: when.time, issuedAt: when.iso };
+}
+
+function identify(input: BuildInvoiceInput) {
+  const { invoice, tenant, resolution, environment } = input;
+  const when = colombiaDateTime(input.issuedAt);
+  const numbered = checkNumberInRange(resolution, input.number, when.date);
+  if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
+  const documentId = numbered.value;
+  const t = invoice.totals;
+  const cufeFields = {
+    numFac: documentId,
+    fecFac: when.date,
+    horFac: when.time,
+    valFac: money(t.lineExtension),
+    valIva: money(t.byCode['01']),
+    valInc: money(t.byCode['04']),
+    valIca: money(t.byCode['03']),
+    valTot: money(t.payable),
+    nitOfe: tenant.nit,
+    numAdq: invoice.customer.documentNumber,
+    key: resolution.technicalKey,
+    environment,
+  };
+  return { documentId, cufe: computeCufe(cufeFields), when, cufeFields };
 }
 
 export { SIGNATURE_SLOT_ANCHOR } from './signature-slot.ts';

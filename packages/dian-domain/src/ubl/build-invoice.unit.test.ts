@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCase, invoiceCases } from '../../test/fixtures/invoice-cases.ts';
 import { demoResolution, demoSoftware, demoTenant } from '../tenant/demo-tenant.ts';
 import { validateInvoiceRequest } from '../validation/validate-request.ts';
-import { buildInvoiceXml } from './build-invoice.ts';
+import { buildInvoiceXml, invoiceIdentity } from './build-invoice.ts';
 import { Xmlbuilder2Writer } from './xmlbuilder2-writer.ts';
 
 // The invoice of shared/dian/examples/own, whose CUFE and SoftwareSecurityCode were computed
@@ -74,5 +74,27 @@ describe('buildInvoiceXml', () => {
       const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001', software: demoSoftware, environment: '2' as const, issuedAt: new Date('2026-03-10T15:15:00Z') };
       expect(buildInvoiceXml(input, new Xmlbuilder2Writer()).xml).toBe(buildInvoiceXml(input).xml);
     }
+  });
+});
+
+describe('invoiceIdentity', () => {
+  it('gives, without writing the document, the id, CUFE and instant the document carries, for every case', () => {
+    for (const { request } of invoiceCases) {
+      const validated = validateInvoiceRequest(request, { issueDate: '2026-03-10' });
+      if (!validated.ok) throw new Error(validated.error.code);
+      for (const environment of ['1', '2'] as const) {
+        const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000417', software: demoSoftware, environment, issuedAt: new Date('2026-03-10T21:59:59Z') };
+        const built = buildInvoiceXml(input);
+        expect(invoiceIdentity(input)).toEqual({ documentId: built.documentId, cufe: built.cufe, issueDate: built.issueDate, issueTime: built.issueTime, issuedAt: built.issuedAt });
+        expect(built.xml).toContain(`<cbc:UUID schemeID="${environment}" schemeName="CUFE-SHA384">${invoiceIdentity(input).cufe}</cbc:UUID>`);
+      }
+    }
+  });
+
+  it('refuses what buildInvoiceXml refuses: a number outside the resolution', () => {
+    const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
+    if (!validated.ok) throw new Error(validated.error.code);
+    const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, software: demoSoftware, environment: '2' as const, issuedAt: new Date('2025-03-10T15:15:00Z') };
+    expect(() => invoiceIdentity({ ...input, number: '995000001' })).toThrow(RangeError);
   });
 });

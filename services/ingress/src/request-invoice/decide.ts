@@ -1,6 +1,6 @@
 import { invoiceRequestSchema, type InvoiceRequestedV1 } from '@fe/contracts';
 import {
-  buildInvoiceXml, checkNumberInRange, colombiaDateTime, failure, money, validateInvoiceRequest,
+  checkNumberInRange, invoiceIdentity, colombiaDateTime, failure, money, validateInvoiceRequest,
   type DomainError, type NumberingResolution, type Result, type ValidatedInvoice,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
@@ -44,9 +44,13 @@ export function decideRequest(body: unknown, profile: TenantProfile, now: Date):
   return { ok: true, value: { invoice, request: invoiceRequestSchema.parse(body), resolution, explicitNumber, issuedAt } };
 }
 
-/** The InvoiceRequested data for one number: the CUFE comes from the very document the signer rebuilds. */
+/**
+ * The InvoiceRequested data for one number. The CUFE is computed as buildInvoiceXml computes it
+ * (invoiceIdentity), without writing the document: the signer writes it from this event and
+ * refuses it if its CUFE differs.
+ */
 export function requestedData(accepted: AcceptedRequest, profile: TenantProfile, number: string, idempotencyKey: string | undefined): InvoiceRequestedV1['data'] {
-  const built = buildInvoiceXml({
+  const built = invoiceIdentity({
     invoice: accepted.invoice, tenant: profile.tenant, resolution: accepted.resolution, number,
     software: profile.software, environment: profile.environment, issuedAt: accepted.issuedAt,
   });
