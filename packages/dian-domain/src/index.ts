@@ -15,7 +15,7 @@ export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts
 export { environments, type DianEnvironment, type Tenant, type NumberingResolution, type SoftwareRegistration, type Address } from './tenant/tenant.ts';
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
 export { failure, type DomainError, type Result } from './errors/domain-error.ts';
-export { validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
+export { checkInvoiceRequest, parseInvoiceRequest, validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
 export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
 export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice, type InvoiceIdentity } from './ubl/build-invoice.ts';

@@ -24,12 +24,25 @@ export type ValidationContext = {
  *   if (!result.ok) reply.code(errorCatalogue[result.error.code].http).send(result.error);
  */
 export function validateInvoiceRequest(body: unknown, context: ValidationContext): Result<ValidatedInvoice> {
+  const parsed = parseInvoiceRequest(body);
+  return parsed.ok ? checkInvoiceRequest(parsed.value, context) : parsed;
+}
+
+/** The shape checks of validateInvoiceRequest alone (the contract's schema): VALIDATION_ERROR naming every field. */
+export function parseInvoiceRequest(body: unknown): Result<InvoiceRequest> {
   const parsed = invoiceRequestSchema.safeParse(body);
   if (!parsed.success) {
     return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', zodDetails(parsed.error));
   }
-  const request = parsed.data;
+  return { ok: true, value: parsed.data };
+}
 
+/**
+ * The checks of validateInvoiceRequest past the shape, for a request the contract's schema already
+ * parsed: parseInvoiceRequest's result, or the `request` of a parsed InvoiceRequested event (the
+ * signer), so the schema does not run twice on one request.
+ */
+export function checkInvoiceRequest(request: InvoiceRequest, context: ValidationContext): Result<ValidatedInvoice> {
   const listErrors = codeListAndDateErrors(request, context);
   if (listErrors.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', listErrors);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateInvoiceRequest } from './validate-request.ts';
+import { checkInvoiceRequest, parseInvoiceRequest, validateInvoiceRequest } from './validate-request.ts';
 
 const valid = () => ({
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
@@ -151,5 +151,28 @@ describe('normalisation', () => {
     expect(result.value.lines[0]!.unitCode).toBe('94');
     expect(result.value.lines[0]!.quantity).toEqual({ units: 333333n, scale: 6 });
     expect(result.value.lines[0]!.unitPrice).toEqual({ units: 1n, scale: 1 });
+  });
+});
+
+describe('parseInvoiceRequest + checkInvoiceRequest (the schema once, then the domain checks)', () => {
+  const bodies: [string, unknown][] = [
+    ['valid', valid()],
+    ['shape error', { ...valid(), lines: [] }],
+    ['wrong NIT check digit', { ...valid(), customer: { ...valid().customer, document_number: '900108282' } }],
+    ['rate not allowed', (() => { const b = valid(); b.lines[0].taxes[0].rate = 7; return b; })()],
+    ['declared total differs', { ...valid(), total: 1 }],
+  ];
+  it.each(bodies)('give what validateInvoiceRequest gives: %s', (_, body) => {
+    const parsed = parseInvoiceRequest(body);
+    const composed = parsed.ok ? checkInvoiceRequest(parsed.value, { issueDate: '2026-03-10' }) : parsed;
+    expect(composed).toEqual(run(body));
+  });
+
+  it('check gives the same invoice for a request parsed twice (as the signer gets it from the event)', () => {
+    const once = parseInvoiceRequest(valid());
+    if (!once.ok) throw new Error(once.error.code);
+    const twice = parseInvoiceRequest(JSON.parse(JSON.stringify(once.value)));
+    if (!twice.ok) throw new Error(twice.error.code);
+    expect(checkInvoiceRequest(twice.value, { issueDate: '2026-03-10' })).toEqual(checkInvoiceRequest(once.value, { issueDate: '2026-03-10' }));
   });
 });

@@ -1,6 +1,6 @@
-import { invoiceRequestSchema, type InvoiceRequestedV1 } from '@fe/contracts';
+import type { InvoiceRequestedV1 } from '@fe/contracts';
 import {
-  checkNumberInRange, invoiceIdentity, colombiaDateTime, failure, money, validateInvoiceRequest,
+  checkInvoiceRequest, checkNumberInRange, colombiaDateTime, failure, invoiceIdentity, money, parseInvoiceRequest,
   type DomainError, type NumberingResolution, type Result, type ValidatedInvoice,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
@@ -22,7 +22,9 @@ export type AcceptedRequest = {
 export function decideRequest(body: unknown, profile: TenantProfile, now: Date): Result<AcceptedRequest> {
   const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000); // the XML carries seconds
   const issueDate = colombiaDateTime(issuedAt).date;
-  const validated = validateInvoiceRequest(body, { issueDate });
+  const parsed = parseInvoiceRequest(body);
+  if (!parsed.ok) return parsed;
+  const validated = checkInvoiceRequest(parsed.value, { issueDate });
   if (!validated.ok) return validated;
   const invoice = validated.value;
 
@@ -41,7 +43,7 @@ export function decideRequest(body: unknown, profile: TenantProfile, now: Date):
   } else if (issueDate < resolution.startDate || issueDate > resolution.endDate) {
     return checkNumberInRange(resolution, resolution.from, issueDate) as Result<never>;
   }
-  return { ok: true, value: { invoice, request: invoiceRequestSchema.parse(body), resolution, explicitNumber, issuedAt } };
+  return { ok: true, value: { invoice, request: parsed.value, resolution, explicitNumber, issuedAt } };
 }
 
 /**

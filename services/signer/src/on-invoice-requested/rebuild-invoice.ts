@@ -1,5 +1,5 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import { buildInvoiceXml, colombiaDateTime, validateInvoiceRequest, type BuiltInvoice } from '@fe/dian-domain';
+import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, type BuiltInvoice } from '@fe/dian-domain';
 import { SigningReactionError } from './errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
 
@@ -16,8 +16,9 @@ import type { SigningProfile } from './signing-tenants.ts';
  */
 export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: SigningProfile): BuiltInvoice {
   const issuedAt = new Date(data.issued_at);
-  // The Colombian date, as ingress used it: a due date may not fall before it.
-  const validated = validateInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date });
+  // The Colombian date, as ingress used it: a due date may not fall before it. The request's shape
+  // was checked when the event was parsed (the same contract schema): only the domain checks run.
+  const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date });
   if (!validated.ok) throw new SigningReactionError('REQUEST_INVALID', validated.error.code);
 
   const resolution = profile.resolutions.find((r) => r.id === data.resolution_id);
