@@ -1,6 +1,6 @@
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElement } from '../xml/lookups.ts';
 import { SubmitterError } from '../errors.ts';
-import { XmlParseError } from '../xml/dom.ts';
+import { XmlParseError } from '../xml/lookups.ts';
 import { readSoapEnvelope } from './parse-response.ts';
 import type { SoapFault } from './response-types.ts';
 import type { HttpAnswer } from './transport.ts';
@@ -19,7 +19,7 @@ import type { HttpAnswer } from './transport.ts';
  * WCF sends faults with HTTP 500, so the body is read before the status is judged.
  * `maybeProcessed` marks sends: their failures leave DIAN's outcome unknown.
  */
-export function resultOrError(answer: HttpAnswer, operation: string, maybeProcessed: boolean): Element | undefined {
+export function resultOrError(answer: HttpAnswer, operation: string, maybeProcessed: boolean): XmlElement | undefined {
   let outcome: ReturnType<typeof readSoapEnvelope> | undefined;
   try {
     outcome = readSoapEnvelope(answer.body, operation);

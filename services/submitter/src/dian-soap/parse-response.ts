@@ -1,11 +1,11 @@
-import type { Element } from '@xmldom/xmldom';
-import { childElement, childElements, isNil, parseXml, pathElement, textOf, XmlParseError } from '../xml/dom.ts';
+import type { XmlElement } from '../xml/lookups.ts';
+import { childElement, childElements, isNil, parseXml, pathElement, textOf, XmlParseError } from '../xml/lookups.ts';
 import { soapNs } from './namespaces.ts';
 import type {
   DianResponse, DianRuleMessage, EventResponse, NumberRange, NumberRangeResponseList, SoapFault, UploadDocumentResponse,
 } from './response-types.ts';
 
-export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'; result: Element | undefined };
+export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'; result: XmlElement | undefined };
 
 /**
  * Reads a SOAP 1.2 answer: either a Fault, or the `<op>Result` element of `<op>Response`.
@@ -34,7 +34,7 @@ export function readSoapEnvelope(text: string, operation: string): SoapOutcome {
   return { kind: 'result', result: result && !isNil(result) ? result : undefined };
 }
 
-const value = (parent: Element | undefined, ns: string, name: string): string | undefined => {
+const value = (parent: XmlElement | undefined, ns: string, name: string): string | undefined => {
   const element = childElement(parent, ns, name);
   return element && !isNil(element) ? textOf(element) : undefined;
 };
@@ -57,7 +57,7 @@ export function decodeXmlBase64(base64: string | undefined): string | undefined 
   return text.trimStart().startsWith('<') ? text : undefined;
 }
 
-export function parseDianResponse(element: Element | undefined): DianResponse {
+export function parseDianResponse(element: XmlElement | undefined): DianResponse {
   const ns = soapNs.dianResponse;
   const messages = childElement(element, ns, 'ErrorMessage');
   const xmlBase64Bytes = value(element, ns, 'XmlBase64Bytes')?.trim();
@@ -76,11 +76,11 @@ export function parseDianResponse(element: Element | undefined): DianResponse {
   };
 }
 
-export function parseDianResponses(element: Element | undefined): DianResponse[] {
+export function parseDianResponses(element: XmlElement | undefined): DianResponse[] {
   return element ? childElements(element, soapNs.dianResponse, 'DianResponse').map(parseDianResponse) : [];
 }
 
-export function parseUploadDocumentResponse(element: Element | undefined): UploadDocumentResponse {
+export function parseUploadDocumentResponse(element: XmlElement | undefined): UploadDocumentResponse {
   const list = childElement(element, soapNs.uploadResponse, 'ErrorMessageList');
   const ns = soapNs.trackIdResponse;
   return {
@@ -95,10 +95,10 @@ export function parseUploadDocumentResponse(element: Element | undefined): Uploa
   };
 }
 
-export function parseNumberRangeResponseList(element: Element | undefined): NumberRangeResponseList {
+export function parseNumberRangeResponseList(element: XmlElement | undefined): NumberRangeResponseList {
   const list = childElement(element, soapNs.rangeList, 'ResponseList');
   const ns = soapNs.range;
-  const range = (item: Element): NumberRange => ({
+  const range = (item: XmlElement): NumberRange => ({
     resolutionNumber: value(item, ns, 'ResolutionNumber'),
     resolutionDate: value(item, ns, 'ResolutionDate'),
     prefix: value(item, ns, 'Prefix'),
@@ -115,7 +115,7 @@ export function parseNumberRangeResponseList(element: Element | undefined): Numb
   };
 }
 
-export function parseEventResponse(element: Element | undefined): EventResponse {
+export function parseEventResponse(element: XmlElement | undefined): EventResponse {
   const ns = soapNs.eventResponse;
   const xmlBytesBase64 = value(element, ns, 'XmlBytesBase64')?.trim();
   return {

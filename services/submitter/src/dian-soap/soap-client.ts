@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElement } from '../xml/lookups.ts';
 import { SubmitterError } from '../errors.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
 import { resultOrError } from './classify.ts';
@@ -48,7 +48,7 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
   };
   const now = options.now ?? (() => new Date());
 
-  async function call(operation: DianOperation, parameters: SoapParameter[]): Promise<Element | undefined> {
+  async function call(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
     const soap = buildSoapRequest(operation, parameters, {
       credential: options.credential, endpoint: options.endpoint, now: now(), ttlSeconds: options.timestampTtlSeconds ?? 300,
     });

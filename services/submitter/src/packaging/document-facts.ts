@@ -1,6 +1,6 @@
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElement } from '../xml/lookups.ts';
 import { SubmitterError } from '../errors.ts';
-import { childElement, parseXml, pathElement, textOf } from '../xml/dom.ts';
+import { childElement, parseXml, pathElement, textOf } from '../xml/lookups.ts';
 import type { DocumentType } from './file-names.ts';
 
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
@@ -23,7 +23,7 @@ export type DocumentFacts = {
 
 export function readDocumentFacts(xml: string): DocumentFacts {
   const invalid = (detail: string): never => { throw new SubmitterError('DOCUMENT_INVALID', { detail }); };
-  let root: Element;
+  let root: XmlElement;
   try {
     root = parseXml(xml).documentElement!;
   } catch {
