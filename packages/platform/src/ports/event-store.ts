@@ -26,6 +26,8 @@ export type AppendResult = {
   lastPosition: bigint;
   /** The instant the store recorded the events (RecordedEvent.recordedAt), when the adapter knows it. */
   recordedAt?: string;
+  /** The position of the append's first event, when the adapter knows it (the others follow it one by one). */
+  firstPosition?: bigint;
 };
 
 export interface EventStore {

@@ -11,20 +11,23 @@ type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
  * invoice.
  *
  * Exact, not approximate: an append extends a cached stream only when it expected exactly the
- * cached version, added one event, and the store said when it recorded it; then the cached stream
- * is what a read would return (the envelope as the store serialises it, its version, position and
- * instant). Anything else, a failed append included, drops the stream, and the next read goes to
- * the store. If another process appends all the same, the next append here fails its expected
- * version, drops the stale stream, and the caller reloads, as after any lost race.
+ * cached version and the store said when it recorded the events and at which positions (one event,
+ * or several at consecutive positions); then the cached stream is what a read would return (each
+ * envelope as the store serialises it, its version, position and instant). Anything else, a failed
+ * append included, drops the stream, and the next read goes to the store. A read that an append to
+ * the same stream overtook is returned but not remembered. If another process appends all the
+ * same, the next append here fails its expected version, drops the stale stream, and the caller
+ * reloads, as after any lost race.
  *
  *   const store = withStreamCache(new ThreadedSqliteEventStore(path));
  */
 export function withStreamCache(store: EventStore, options: { maxStreams?: number } = {}): EventStore {
   const maxStreams = options.maxStreams ?? 1024;
   const streams = new Map<string, CachedStream>();
-  // Bumped by every append: a read that an append overtook may hold an older snapshot, so it is
-  // returned but not remembered.
-  let appends = 0;
+  // The reads in flight, by stream: an append to that stream marks them stale, as they may hold an
+  // older snapshot. (Per stream: under load some append is always in flight somewhere, and a global
+  // mark kept almost every read from being remembered.)
+  const reading = new Map<string, { stale: boolean }[]>();
 
   const remember = (stream: string, cached: CachedStream) => {
     streams.delete(stream);
@@ -35,19 +38,24 @@ export function withStreamCache(store: EventStore, options: { maxStreams?: numbe
   const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult) => {
     const cached = streams.get(stream);
     const from = cached?.version ?? 'no_stream';
-    if (events.length !== 1 || result.recordedAt === undefined || expected !== from) {
+    const { recordedAt, lastPosition, nextExpectedVersion } = result;
+    const firstPosition = events.length === 1 ? lastPosition : result.firstPosition;
+    if (recordedAt === undefined || firstPosition === undefined || expected !== from) {
       streams.delete(stream);
       return;
     }
-    // What the store keeps is the JSON text: the cached envelope is that text read back.
-    const envelope = JSON.parse(JSON.stringify(events[0])) as Envelope;
-    const recorded: RecordedEvent = { stream, version: result.nextExpectedVersion, position: result.lastPosition, envelope, recordedAt: result.recordedAt };
-    remember(stream, { version: result.nextExpectedVersion, events: [...(cached?.events ?? []), recorded] });
+    // What the store keeps is the JSON text: each cached envelope is that text read back.
+    const count = BigInt(events.length);
+    const recorded = events.map((event, i): RecordedEvent => ({
+      stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: firstPosition + BigInt(i),
+      envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
+    }));
+    remember(stream, { version: nextExpectedVersion, events: [...(cached?.events ?? []), ...recorded] });
   };
 
   return {
     async append(stream, events, expected) {
-      appends++;
+      for (const read of reading.get(stream) ?? []) read.stale = true;
       let result: AppendResult;
       try {
         result = await store.append(stream, events, expected);
@@ -61,9 +69,18 @@ export function withStreamCache(store: EventStore, options: { maxStreams?: numbe
     async read(stream) {
       const cached = streams.get(stream);
       if (cached) return { version: cached.version, events: [...cached.events] };
-      const before = appends;
-      const read = await store.read(stream);
-      if (read.version !== 'no_stream' && appends === before) remember(stream, { version: read.version, events: [...read.events] });
+      const mark = { stale: false };
+      const marks = reading.get(stream) ?? [];
+      reading.set(stream, [...marks, mark]);
+      let read: Awaited<ReturnType<EventStore['read']>>;
+      try {
+        read = await store.read(stream);
+      } finally {
+        const left = (reading.get(stream) ?? []).filter((m) => m !== mark);
+        if (left.length) reading.set(stream, left);
+        else reading.delete(stream);
+      }
+      if (read.version !== 'no_stream' && !mark.stale) remember(stream, { version: read.version, events: [...read.events] });
       return read;
     },
     readAll: (page) => store.readAll(page),

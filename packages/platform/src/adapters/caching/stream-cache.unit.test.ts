@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { isConcurrencyError } from '../../errors.ts';
+import type { EventStore } from '../../ports/event-store.ts';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.ts';
@@ -19,7 +20,7 @@ it('reads from memory exactly what the store would return after each append', as
   await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
   expect(await store.read(s)).toEqual(await inner.read(s));
   await store.append(s, [sampleEnvelope(s, 'InvoiceSigned')], 0n);
-  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 1n); // two at once: dropped, read afresh
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 1n); // two at once, consecutive positions
   expect(await store.read(s)).toEqual(await inner.read(s));
   await store.append(s, [sampleEnvelope(s, 'InvoiceRendered')], 3n);
   const cached = await store.read(s);
@@ -40,5 +41,70 @@ it('heals after another writer: the stale append fails, and the next read is the
   expect(isConcurrencyError(lost)).toBe(true);
   expect((await store.read(s)).version).toBe(1n); // ... the failed append dropped it
   await other.close();
+  await store.close();
+});
+
+/** The inner store with its reads counted, and a gate that holds reads until released. */
+function countingStore() {
+  const inner = new SqliteEventStore(file());
+  let reads = 0;
+  let gate: Promise<void> | undefined;
+  const store: EventStore = {
+    append: (stream, events, expected) => inner.append(stream, events, expected),
+    read: async (stream) => {
+      reads++;
+      const read = await inner.read(stream);
+      await gate;
+      return read;
+    },
+    readAll: (page) => inner.readAll(page),
+    head: () => inner.head(),
+    close: () => inner.close(),
+  };
+  return { inner, store, reads: () => reads, hold: (until: Promise<void>) => { gate = until; } };
+}
+
+it('serves every read from memory after appends of one and of several events', async () => {
+  const counted = countingStore();
+  const store = withStreamCache(counted.store);
+  const s = 'inv-demo-SETP990000003';
+  await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSigned')], 0n);
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 1n);
+  const cached = await store.read(s);
+  expect(counted.reads()).toBe(0);
+  expect(cached).toEqual(await counted.inner.read(s));
+  expect(cached.events.map((e) => [e.version, e.envelope.type])).toEqual([[0n, 'InvoiceRequested'], [1n, 'InvoiceSigned'], [2n, 'InvoiceSubmitted'], [3n, 'InvoiceAccepted']]);
+  await store.close();
+});
+
+it('remembers a read overtaken by an append to another stream, not one overtaken by an append to its own', async () => {
+  const counted = countingStore();
+  const store = withStreamCache(counted.store, { maxStreams: 1 }); // a remembered stream pushes the other out
+  const [a, b] = ['inv-demo-SETP990000004', 'inv-demo-SETP990000005'];
+  await counted.inner.append(a, [sampleEnvelope(a, 'InvoiceRequested')], 'no_stream'); // behind the cache: not cached
+  await counted.inner.append(b, [sampleEnvelope(b, 'InvoiceRequested')], 'no_stream');
+
+  let release!: () => void;
+  counted.hold(new Promise<void>((r) => (release = r)));
+  const readA = store.read(a);
+  await store.append(b, [sampleEnvelope(b, 'InvoiceSigned')], 0n).catch(() => undefined); // another stream
+  release();
+  await readA;
+  counted.hold(Promise.resolve());
+  const before = counted.reads();
+  await store.read(a);
+  expect(counted.reads()).toBe(before); // remembered
+
+  counted.hold(new Promise<void>((r) => (release = r)));
+  const readB = store.read(b);
+  await new Promise((r) => setImmediate(r));
+  await store.append(b, [sampleEnvelope(b, 'InvoiceRendered')], 1n).catch(() => undefined); // its own stream, during the read
+  release();
+  await readB;
+  counted.hold(Promise.resolve());
+  const after = counted.reads();
+  expect((await store.read(b)).version).toBe(2n);
+  expect(counted.reads()).toBe(after + 1); // the overtaken read was not remembered: the store was asked again
   await store.close();
 });
