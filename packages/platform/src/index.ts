@@ -12,6 +12,7 @@ export { SignedLinks } from './links/signed-links.ts';
 export { SqliteEventStore } from './adapters/sqlite/sqlite-event-store.ts';
 export { ThreadedSqliteEventStore } from './adapters/sqlite/threaded-sqlite-event-store.ts';
 export { withStreamCache } from './adapters/caching/stream-cache.ts';
+export { AppendFeed } from './adapters/caching/append-feed.ts';
 export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';

@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore, withStreamCache,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes } from '@fe/projection';
@@ -70,8 +70,10 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     let nudge = () => {};
     // Every writer of the invoice streams in this process appends through `store`: the stream cache
-    // may serve the reactions' reads (adapters/caching/stream-cache.ts).
-    const store = withStreamCache(notifyingEventStore(rawStore, () => nudge()));
+    // may serve the reactions' reads, and the relay reads what was just appended from the feed
+    // (adapters/caching/). The doorbell rings after the cache has fed the feed.
+    const feed = new AppendFeed(rawStore);
+    const store = notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge());
     // Its own file: the status store holds its write transaction open for a turn of the event loop
     // (sqlite-status-store.ts), which would block the other stores' writes to a shared file. A missing
     // file (a data folder from before, or deleted by an operator) is rebuilt from the event store.
@@ -107,7 +109,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const topic = topics.invoiceEvents.name;
     const relay = startRelay({
-      name: 'relay.invoice-events', store: rawStore, bus, checkpoints, logger: logger.child({ service: 'relay' }),
+      name: 'relay.invoice-events', store: feed, bus, checkpoints, logger: logger.child({ service: 'relay' }),
       route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
       settledThrough: (published) => bus.settledThrough(topic, published),
     });

@@ -21,7 +21,10 @@ type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
  *
  *   const store = withStreamCache(new ThreadedSqliteEventStore(path));
  */
-export function withStreamCache(store: EventStore, options: { maxStreams?: number } = {}): EventStore {
+export function withStreamCache(
+  store: EventStore,
+  options: { maxStreams?: number; /** Every append's events as the store recorded them, when the result says how (see AppendFeed). */ recorded?: (events: readonly RecordedEvent[]) => void } = {},
+): EventStore {
   const maxStreams = options.maxStreams ?? 1024;
   const streams = new Map<string, CachedStream>();
   // The reads in flight, by stream: an append to that stream marks them stale, as they may hold an
@@ -36,21 +39,14 @@ export function withStreamCache(store: EventStore, options: { maxStreams?: numbe
   };
 
   const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult) => {
+    const recorded = asRecorded(stream, events, result);
+    if (recorded) options.recorded?.(recorded);
     const cached = streams.get(stream);
-    const from = cached?.version ?? 'no_stream';
-    const { recordedAt, lastPosition, nextExpectedVersion } = result;
-    const firstPosition = events.length === 1 ? lastPosition : result.firstPosition;
-    if (recordedAt === undefined || firstPosition === undefined || expected !== from) {
+    if (!recorded || expected !== (cached?.version ?? 'no_stream')) {
       streams.delete(stream);
       return;
     }
-    // What the store keeps is the JSON text: each cached envelope is that text read back.
-    const count = BigInt(events.length);
-    const recorded = events.map((event, i): RecordedEvent => ({
-      stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: firstPosition + BigInt(i),
-      envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
-    }));
-    remember(stream, { version: nextExpectedVersion, events: [...(cached?.events ?? []), ...recorded] });
+    remember(stream, { version: result.nextExpectedVersion, events: [...(cached?.events ?? []), ...recorded] });
   };
 
   return {
@@ -87,4 +83,20 @@ export function withStreamCache(store: EventStore, options: { maxStreams?: numbe
     head: () => store.head(),
     close: () => store.close(),
   };
+}
+
+/**
+ * The appended events exactly as a read would return them, or undefined when the result does not
+ * say when and where they were recorded. What the store keeps is the JSON text: each envelope is
+ * that text read back.
+ */
+function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult): RecordedEvent[] | undefined {
+  const { recordedAt, lastPosition, nextExpectedVersion } = result;
+  const firstPosition = events.length === 1 ? lastPosition : result.firstPosition;
+  if (recordedAt === undefined || firstPosition === undefined) return undefined;
+  const count = BigInt(events.length);
+  return events.map((event, i): RecordedEvent => ({
+    stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: firstPosition + BigInt(i),
+    envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
+  }));
 }
