@@ -26,6 +26,10 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
   // Which CA signed a certificate does not change; validity is still checked at each instant.
   const issuers = new WeakMap<X509Certificate, X509Certificate | null>();
   const parsed = new Map<string, X509Certificate | null>();
+  // The last two texts asked for, and their answers: the BinarySecurityToken and the invoice's
+  // ds:X509Certificate carry the tenant's ~1.3 kB of base64 (the same text, or two writings of it),
+  // and comparing with them (a memcmp) is cheaper than the Map lookup, which hashes the whole text.
+  const recent: [text: string, certificate: X509Certificate | null][] = [];
   return {
     check(certificate, at) {
       let issuer = issuers.get(certificate);
@@ -38,11 +42,14 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
     },
     certificate(base64) {
       if (!base64) return undefined;
+      for (let i = 0; i < recent.length; i++) if (recent[i]![0] === base64) return recent[i]![1] ?? undefined;
       let certificate = parsed.get(base64);
       if (certificate === undefined) {
         if (parsed.size >= 1000) parsed.clear();
         parsed.set(detached(base64), (certificate = certificateFromBase64(base64) ?? null));
       }
+      recent.unshift([detached(base64), certificate]);
+      if (recent.length > 2) recent.pop();
       return certificate ?? undefined;
     },
   };

@@ -3,8 +3,20 @@
  * may start or continue a name, and the references a document without a DTD may use.
  */
 
-// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids: finding them is the point
-export const ILLEGAL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+/** The characters XML 1.0 forbids: C0 controls but TAB, LF and CR, and U+FFFE, U+FFFF. */
+const ILLEGAL_CHARS = [...Array(0x20).keys()].filter((c) => c !== 0x9 && c !== 0xa && c !== 0xd).concat(0xfffe, 0xffff)
+  .map((c) => String.fromCharCode(c));
+
+/**
+ * Whether the text holds a character XML 1.0 forbids. One indexOf per character rather than one
+ * regular expression: each indexOf is a native memchr over the text, and the 31 of them cost a
+ * third of a character-class regex walking the text character by character (two documents per
+ * request, 28 kB together).
+ */
+export function hasIllegalChar(text: string): boolean {
+  for (let i = 0; i < ILLEGAL_CHARS.length; i++) if (text.indexOf(ILLEGAL_CHARS[i]!) >= 0) return true;
+  return false;
+}
 
 // Name characters by table, one lookup per character: ASCII letters, '_' and ':' start a name,
 // digits, '.' and '-' continue one; beyond ASCII, anything but the few non-name characters a tag

@@ -15,7 +15,7 @@
  * already in canonical form (`canonical`, `canonicalContent`): signed documents nearly always are,
  * and the canonicalizer (verify/c14n.ts) then copies the text instead of rewriting the subtree.
  */
-import { ILLEGAL_CHAR, decode, isNameChar, isNameStart } from './characters.ts';
+import { decode, hasIllegalChar, isNameChar, isNameStart } from './characters.ts';
 import { detached, NO_ATTRIBUTES, NO_CHILDREN, NO_DECLARATIONS, rootScope, XML_NS, type XmlAttribute, type XmlChild, type XmlDocument, type XmlElement, type XmlInstruction } from './tree.ts';
 
 export * from './tree.ts';
@@ -32,7 +32,7 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09;
 export function parseLightXml(input: string): XmlDocument {
   let xml = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (xml.includes('\r')) xml = xml.replace(/\r\n?/g, '\n');
-  if (ILLEGAL_CHAR.test(xml)) throw new LightXmlError('illegal character');
+  if (hasIllegalChar(xml)) throw new LightXmlError('illegal character');
   return new Parser(xml).parse();
 }
 
