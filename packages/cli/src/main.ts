@@ -1,6 +1,6 @@
 // `pnpm fe <command> …`: the command-line tool for integrators and auditors.
 // The only file of the CLI that touches process, the file system and the clock.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { xmlCommand, type CommandOutput } from './commands/xml.ts';
 import { signCommand, signUsage } from './commands/sign.ts';
@@ -8,6 +8,7 @@ import { verifyCommand, verifyUsage } from './commands/verify.ts';
 import { pdfCommand, pdfUsage } from './commands/pdf.ts';
 import { submitCommand, submitUsage } from './commands/submit.ts';
 import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
+import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -15,7 +16,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -47,6 +48,15 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date(),
         print: (text) => process.stdout.write(text),
         stopped: new Promise((stop) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop()))),
+      });
+    case 'dead-letters':
+      return deadLettersCommand(args, {
+        now: new Date(),
+        // --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
+        stateDb: (dataDir) => {
+          const path = resolve(dataDir === undefined ? process.env.FE_DATA_DIR || './data' : resolve(cwd, dataDir), 'state.sqlite');
+          return existsSync(path) ? path : undefined;
+        },
       });
     case undefined:
     case 'help':

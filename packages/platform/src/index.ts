@@ -4,6 +4,7 @@ export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from '.
 export { deadLetterHeaders, type EventBus, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription } from './ports/event-bus.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
+export type { DeadLetter, DeadLetterInput, DeadLetterStore } from './ports/dead-letter-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';
@@ -14,10 +15,12 @@ export { ThreadedSqliteEventStore } from './adapters/sqlite/threaded-sqlite-even
 export { withStreamCache } from './adapters/caching/stream-cache.ts';
 export { AppendFeed } from './adapters/caching/append-feed.ts';
 export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
+export { SqliteDeadLetterStore } from './adapters/sqlite/sqlite-dead-letter-store.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
 export { lazyChild } from './logging/lazy-child.ts';
+export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './dead-letters/redriver.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {

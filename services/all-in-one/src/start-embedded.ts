@@ -6,7 +6,8 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, startRelay, ThreadedSqliteEventStore, withStreamCache,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes } from '@fe/projection';
@@ -60,7 +61,11 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
-    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions });
+    // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
+    // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
+    const deadLetters = new SqliteDeadLetterStore(stateDb);
+    closers.push(() => deadLetters.close());
+    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) });
     closers.push(() => bus.close());
     const checkpoints = new SqliteCheckpointStore(stateDb);
     closers.push(() => checkpoints.close());
@@ -116,6 +121,10 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     nudge = () => relay.nudge();
     closers.push(() => relay.stop());
     await relay.caughtUp();
+    // Re-drive requests written while the service was down are carried out now, then every 2 s.
+    const redriver = startDeadLetterRedriver({ letters: deadLetters, bus, logger: logger.child({ service: 'dead-letters' }), now: () => clock.now() });
+    closers.push(() => redriver.stop());
+    void redriver.runOnce().catch((error: unknown) => logger.error({ err: error }, 'dead-letter re-drive at start failed; the next round tries again'));
 
     const idempotency = new SqliteIdempotencyStore(stateDb);
     closers.push(() => idempotency.close());

@@ -1,17 +1,22 @@
-import { deadLetterHeaders, type BusMessage, type DeliveredMessage } from '../../ports/event-bus.ts';
+import type { DeadLetterInput } from '../../ports/dead-letter-store.ts';
+import type { BusMessage, DeliveredMessage } from '../../ports/event-bus.ts';
 import type { PartitionLog } from './partition-log.ts';
 
 export type Handler = (message: DeliveredMessage) => Promise<void>;
 type Settings = { topic: string; group: string; maxAttempts: number; retryBackoffMs: number };
 
 const STOPPED = Symbol('stopped');
+const HANDLED = Symbol('handled');
+
+/** handled: the handler succeeded; failed: it threw on every attempt; not_run: no member could take it (stopping, or none here). */
+export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
 
 /**
  * A consumer group on one topic: a committed offset per partition and one sequential worker per
  * partition, so one key's messages are handled in order while other partitions go on. A failed
  * handler is retried with doubling backoff; after `maxAttempts` the message is dead-lettered and
  * the offset moves past it. The offset is committed only after the handler (or the dead-letter
- * publish) finished: at-least-once. Members: the first subscriber handles every partition; the
+ * path: the durable keep, then the `.dlq` publish) finished: at-least-once. Members: the first subscriber handles every partition; the
  * others wait and take over, from the committed offsets, when it stops.
  */
 export class GroupConsumer {
@@ -21,13 +26,18 @@ export class GroupConsumer {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly logs: readonly PartitionLog[];
   private readonly settings: Settings;
-  private readonly deadLetter: (message: BusMessage) => Promise<void>;
+  private readonly deadLetter: (letter: DeadLetterInput) => Promise<void>;
+  private readonly deadLetterFailed: (error: unknown, letter: DeadLetterInput) => void;
   private paused = false;
 
-  constructor(logs: readonly PartitionLog[], settings: Settings, deadLetter: (message: BusMessage) => Promise<void>, from: 'earliest' | 'latest') {
+  constructor(
+    logs: readonly PartitionLog[], settings: Settings, from: 'earliest' | 'latest',
+    deadLetter: { keep: (letter: DeadLetterInput) => Promise<void>; failed: (error: unknown, letter: DeadLetterInput) => void },
+  ) {
     this.logs = logs;
     this.settings = settings;
-    this.deadLetter = deadLetter;
+    this.deadLetter = deadLetter.keep;
+    this.deadLetterFailed = deadLetter.failed;
     this.offsets = logs.map((log) => (from === 'latest' ? log.end : 0n));
   }
 
@@ -89,29 +99,56 @@ export class GroupConsumer {
   }
 
   private async deliver(message: BusMessage, partition: number, offset: bigint): Promise<typeof STOPPED | void> {
-    const { topic, group, maxAttempts, retryBackoffMs } = this.settings;
+    const outcome = await this.attempt(message, partition, offset);
+    if (outcome === STOPPED) return STOPPED;
+    if (outcome === HANDLED) return;
+    const letter = { topic: this.settings.topic, group: this.settings.group, message, error: outcome.error, attempts: this.settings.maxAttempts };
+    // The offset may move past the message only once it is kept: a dead-letter store that fails
+    // holds the partition (retried with backoff, up to 5 s apart) rather than lose the message.
+    for (let wait = Math.max(this.settings.retryBackoffMs, 1); ; wait = Math.min(wait * 2, 5000)) {
+      if (this.paused) return STOPPED;
+      try {
+        await this.deadLetter(letter);
+        return;
+      } catch (error) {
+        this.deadLetterFailed(error, letter);
+        await sleep(wait);
+      }
+    }
+  }
+
+  /**
+   * A dead letter handed back by an operator: the group's handler gets it again, with the same
+   * attempts and backoff, outside the partition's order (the handlers decide from the event
+   * stream, so a late message is harmless). Resolves with what became of it; nothing is
+   * dead-lettered here, the caller keeps the letter.
+   */
+  async redrive(message: BusMessage): Promise<RedriveOutcome> {
+    if (this.paused || this.members.length === 0) return { outcome: 'not_run', reason: 'no member of the group is running' };
+    // In flight like a partition's work, so stopping the group waits for it.
+    const work = this.attempt(message, -1, -1n);
+    const settled = work.then(() => undefined, () => undefined);
+    this.inFlight.add(settled);
+    const outcome = await work.finally(() => this.inFlight.delete(settled));
+    if (outcome === HANDLED) return { outcome: 'handled' };
+    return outcome === STOPPED ? { outcome: 'not_run', reason: 'the group stopped' } : { outcome: 'failed', error: outcome.error };
+  }
+
+  private async attempt(message: BusMessage, partition: number, offset: bigint): Promise<typeof STOPPED | typeof HANDLED | { error: string }> {
+    const { topic, maxAttempts, retryBackoffMs } = this.settings;
     let lastError = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const handler = this.members[0];
       if (this.paused || !handler) return STOPPED;
       try {
         await handler({ ...message, topic, partition, offset, attempt });
-        return;
+        return HANDLED;
       } catch (error) {
         lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         if (attempt < maxAttempts) await sleep(retryBackoffMs * 2 ** (attempt - 1));
       }
     }
-    await this.deadLetter({
-      ...message,
-      headers: {
-        ...message.headers,
-        [deadLetterHeaders.originalTopic]: topic,
-        [deadLetterHeaders.group]: group,
-        [deadLetterHeaders.error]: lastError.slice(0, 500),
-        [deadLetterHeaders.attempts]: String(maxAttempts),
-      },
-    });
+    return { error: lastError.slice(0, 500) };
   }
 }
 

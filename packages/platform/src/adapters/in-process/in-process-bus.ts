@@ -1,6 +1,8 @@
 import { PlatformError } from '../../errors.ts';
-import type { BusMessage, EventBus, SubscribeOptions, Subscription } from '../../ports/event-bus.ts';
-import { GroupConsumer } from './group-consumer.ts';
+import type { DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
+import type { Logger } from '../../ports/logger.ts';
+import { deadLetterHeaders, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from '../../ports/event-bus.ts';
+import { GroupConsumer, type RedriveOutcome } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
 /**
@@ -9,16 +11,24 @@ import { PartitionLog, partitionFor } from './partition-log.ts';
  * inside `publish` — delivery starts on a later turn of the event loop, so code that only works
  * when the handler has already run fails here as it would on Kafka.
  *
- * Messages live in memory: durability comes from the event store and the relay's checkpoint.
+ * Messages live in memory: durability comes from the event store and the relay's checkpoint. A
+ * dead letter is the exception (the checkpoint moves past it): with `deadLetters`, it is written
+ * there before the group moves on, and `redrive` hands it back to its group later.
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, PartitionLog[]>();
   private readonly groups = new Map<string, GroupConsumer>();
   private readonly partitions: number;
+  private readonly deadLetters: Pick<DeadLetterStore, 'keep'> | undefined;
+  private readonly now: () => Date;
+  private readonly logger: Logger | undefined;
   private closed = false;
 
-  constructor(options: { partitions?: number } = {}) {
+  constructor(options: { partitions?: number; deadLetters?: Pick<DeadLetterStore, 'keep'>; now?: () => Date; logger?: Logger } = {}) {
     this.partitions = options.partitions ?? 6;
+    this.deadLetters = options.deadLetters;
+    this.now = options.now ?? (() => new Date());
+    this.logger = options.logger;
   }
 
   async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
@@ -36,8 +46,8 @@ export class InProcessEventBus implements EventBus {
       group = new GroupConsumer(
         this.logs(options.topic),
         { topic: options.topic, group: options.group, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
-        (message) => this.publish(`${options.topic}.dlq`, [message]),
         options.from ?? 'earliest',
+        { keep: (letter) => this.deadLetter(letter), failed: (error, letter) => this.deadLetterFailed(error, letter) },
       );
       this.groups.set(id, group);
     }
@@ -65,9 +75,42 @@ export class InProcessEventBus implements EventBus {
     return settled;
   }
 
+  /**
+   * Hands a dead letter back to the group that gave up on it (see GroupConsumer.redrive). A group
+   * with no running member in this process answers `not_run`.
+   */
+  async redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> {
+    if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
+    const group = this.groups.get(`${letter.topic}\u0000${letter.group}`);
+    if (!group) return { outcome: 'not_run', reason: `no group ${letter.group} on ${letter.topic} in this process` };
+    return group.redrive(letter.message);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.groups.values()].map((g) => g.stopAll()));
+  }
+
+  /** Durable first (if configured), then the `<topic>.dlq` topic, Kafka's convention, for live subscribers. */
+  private async deadLetter(letter: DeadLetterInput): Promise<void> {
+    await this.deadLetters?.keep(letter, this.now());
+    await this.publish(`${letter.topic}.dlq`, [{
+      ...letter.message,
+      headers: {
+        ...letter.message.headers,
+        [deadLetterHeaders.originalTopic]: letter.topic,
+        [deadLetterHeaders.group]: letter.group,
+        [deadLetterHeaders.error]: letter.error,
+        [deadLetterHeaders.attempts]: String(letter.attempts),
+      },
+    }]);
+  }
+
+  private deadLetterFailed(error: unknown, letter: DeadLetterInput): void {
+    this.logger?.error(
+      { err: error, group: letter.group, topic: letter.topic, event_id: letter.message.value.id, invoice_id: letter.message.value.invoice_id },
+      'could not keep a dead letter; the partition waits and tries again',
+    );
   }
 
   private logs(topic: string): PartitionLog[] {

@@ -1,4 +1,83 @@
-import { eventBusContract } from '../../testing/event-bus.contract.ts';
+import { describe, expect, it } from 'vitest';
+import type { DeadLetterInput } from '../../ports/dead-letter-store.ts';
+import type { DeliveredMessage } from '../../ports/event-bus.ts';
+import type { Logger } from '../../ports/logger.ts';
+import { eventBusContract, eventually } from '../../testing/event-bus.contract.ts';
+import { sampleEnvelope } from '../../testing/sample-envelope.ts';
 import { InProcessEventBus } from './in-process-bus.ts';
 
 eventBusContract('in-process', () => new InProcessEventBus({ partitions: 3 }));
+
+describe('InProcessEventBus dead letters', () => {
+  const topic = 'fe.test.v1';
+  const msg = (n: number) => ({ key: 'k', value: sampleEnvelope('k', 'InvoiceSubmitted', { n }), headers: { 'x-store-position': String(n) } });
+  const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
+
+  it('keeps a dead letter durably before the group moves past it, the message as delivered without dead-letter headers', async () => {
+    const kept: DeadLetterInput[] = [];
+    let releaseKeep!: () => void;
+    const keepDone = new Promise<void>((r) => (releaseKeep = r));
+    const bus = new InProcessEventBus({ partitions: 1, deadLetters: { keep: async (letter) => { kept.push(letter); await keepDone; } }, now: () => new Date(0) });
+    const ok: number[] = [];
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); ok.push(n(m)); } });
+    await bus.publish(topic, [msg(1), msg(2)]);
+    await eventually(() => kept.length === 1);
+    await new Promise((r) => setTimeout(r, 20));
+    // The keep has not returned: message 2 waits, and the relay's settled position stays before message 1.
+    expect(ok).toEqual([]);
+    expect(bus.settledThrough(topic, 2n)).toBe(0n);
+    releaseKeep();
+    await eventually(() => ok.length === 1);
+    expect(kept[0]).toMatchObject({ topic, group: 'g', error: 'Error: POISON', attempts: 2 });
+    expect((kept[0]!.message.value.data as { n: number }).n).toBe(1);
+    expect(kept[0]!.message.headers).toEqual({ 'x-store-position': '1' });
+    expect(bus.settledThrough(topic, 2n)).toBe(2n);
+    await bus.close();
+  });
+
+  it('a failed keep holds the partition and is tried again: the group moves on only once the letter is kept', async () => {
+    let keeps = 0;
+    const kept: DeadLetterInput[] = [];
+    const failures: unknown[] = [];
+    const logger = { error: (fields: { err: unknown }) => void failures.push(fields.err) } as unknown as Logger;
+    const bus = new InProcessEventBus({ partitions: 1, logger, deadLetters: { keep: async (letter) => { if (++keeps <= 2) throw new Error('disk full'); kept.push(letter); } } });
+    let deliveries = 0;
+    const ok: number[] = [];
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 5, handler: async (m) => { if (n(m) === 1) { deliveries++; throw new Error('POISON'); } ok.push(n(m)); } });
+    await bus.publish(topic, [msg(1), msg(2)]);
+    await eventually(() => ok.length === 1);
+    expect(keeps).toBe(3);
+    expect(failures.map(String)).toEqual(['Error: disk full', 'Error: disk full']);
+    expect(deliveries).toBe(2); // the handler was not run again: only the keep was retried
+    expect(kept).toHaveLength(1);
+    await bus.close();
+  });
+
+  it('redrive hands a letter back to its group with the same attempts: handled, failed again, or not run', async () => {
+    const bus = new InProcessEventBus({ partitions: 1 });
+    let healthy = false;
+    const seen: number[] = [];
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 3, retryBackoffMs: 1, handler: async (m) => { seen.push(m.attempt); if (!healthy) throw new Error('CERTIFICATE_EXPIRED'); } });
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toMatchObject({ outcome: 'not_run' }); // the member joins on a later turn
+    await new Promise((r) => setImmediate(r));
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toEqual({ outcome: 'failed', error: 'Error: CERTIFICATE_EXPIRED' });
+    expect(seen).toEqual([1, 2, 3]);
+    healthy = true;
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toEqual({ outcome: 'handled' });
+    expect(await bus.redrive({ topic, group: 'other', message: msg(1) })).toMatchObject({ outcome: 'not_run' });
+    await bus.close();
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toMatchObject({ outcome: 'not_run' });
+  });
+
+  it('closing the bus waits for a re-drive in flight', async () => {
+    const bus = new InProcessEventBus({ partitions: 1 });
+    let finished = false;
+    await bus.subscribe({ topic, group: 'g', handler: async () => { await new Promise((r) => setTimeout(r, 30)); finished = true; } });
+    await new Promise((r) => setImmediate(r)); // the member joins on a later turn
+    const redriven = bus.redrive({ topic, group: 'g', message: msg(1) });
+    await new Promise((r) => setTimeout(r, 5));
+    await bus.close();
+    expect(finished).toBe(true);
+    expect(await redriven).toEqual({ outcome: 'handled' });
+  });
+});

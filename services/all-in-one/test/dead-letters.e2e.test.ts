@@ -1,0 +1,71 @@
+// A reaction that keeps failing is dead-lettered, and the letter survives a restart: the relay's
+// checkpoint has moved past the event, so without the letter nothing would ever deliver it again
+// and the invoice would stay pending. The operator lists it and re-drives it with the CLI while the
+// service runs, and the invoice goes on to acceptance.
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const fe = (...args: string[]) => spawnSync('pnpm', ['fe', ...args], { cwd: root, encoding: 'utf8' });
+const worlds: World[] = [];
+afterAll(async () => {
+  await worlds.at(-1)?.close();
+});
+
+// The signer gives up fast; POST answers 202 rather than wait for a signature that will not come.
+const env = { SIGNER_MAX_ATTEMPTS: '2', SIGNER_RETRY_BACKOFF_MS: '10', FE_WAIT_BUDGET_MS: '300' };
+
+async function letters(dataDir: string, count: number): Promise<{ id: number; group: string; message: { value: { type: string; invoice_id: string } }; error: string; deaths: number }[]> {
+  for (let i = 0; ; i++) {
+    const run = fe('dead-letters', 'list', '--json', '--data-dir', dataDir);
+    expect(run.status, run.stderr).toBe(0);
+    const listed = JSON.parse(run.stdout);
+    if (listed.length === count || i === 60) return listed;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+it('keeps a dead letter across a restart and re-drives it on request to an accepted invoice', async () => {
+  const first = await startWorld(env);
+  worlds.push(first);
+  // The signed XML cannot be stored: the tenant's folder under files/ is a plain file.
+  const tenantFolder = join(first.dataDir, 'files', 'demo');
+  writeFileSync(tenantFolder, 'not a folder');
+  const created = await first.post(exampleRequest);
+  expect(created.status).toBe(202);
+  const cufe = created.body.cufe as string;
+
+  const [letter] = await letters(first.dataDir, 1);
+  expect(letter).toMatchObject({ group: 'fe.signer', deaths: 1, message: { value: { type: 'InvoiceRequested' } } });
+  expect(letter!.error).toMatch(/ENOTDIR|EEXIST/);
+  expect(first.logs.some((line) => line.includes('"event_id"') && line.includes('reaction failed'))).toBe(true);
+  await new Promise((r) => setTimeout(r, 600)); // the relay's next rounds save its checkpoint past the event
+  await first.stop();
+
+  rmSync(tenantFolder); // the operator fixes the cause and restarts
+  const again = await startWorld(env, undefined, { dataDir: first.dataDir });
+  worlds.push(again);
+  expect(fe('dead-letters', '--data-dir', again.dataDir).stdout).toContain(`#${letter!.id}  fe.signer  InvoiceRequested`);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect((await again.get(`/api/v1/service/status/${cufe}`)).body.status).toBe('pending'); // nothing delivers it by itself
+
+  const redrive = fe('dead-letters', 'redrive', String(letter!.id), '--data-dir', again.dataDir);
+  expect(redrive.status, redrive.stderr).toBe(0);
+  expect(redrive.stdout).toContain('1 letter to re-drive');
+  const accepted = await pollStatus(again, cufe, (body) => body.status === 'accepted');
+  expect(accepted.history.map((h: { stage: string }) => h.stage)).toContain('signed');
+  expect(await letters(again.dataDir, 0)).toEqual([]);
+  expect(again.logs.some((line) => line.includes('dead letter re-driven and handled'))).toBe(true);
+});
+
+it('the CLI refuses what it cannot do, with usage or a clear message', () => {
+  expect(fe('dead-letters', 'redrive').status).toBe(2);
+  expect(fe('dead-letters', 'redrive', 'x1').status).toBe(2);
+  expect(fe('dead-letters', 'redrive', '1', '--all').status).toBe(2);
+  const missing = fe('dead-letters', '--data-dir', join(root, 'no-such-folder'));
+  expect(missing.status).toBe(1);
+  expect(missing.stderr).toContain('no state.sqlite');
+});
