@@ -190,7 +190,8 @@ describe('DIAN unreachable', () => {
       cufe = answer.body.cufe;
       expect(answer.headers.get('location')).toBe(`/api/v1/service/status/${cufe}`);
       await pollStatus(world, cufe, (s) => s.status === 'pending' && s.stage === 'signed');
-      expect((await fetch(answer.body.pdf_url)).status).toBe(404); // FILE_NOT_READY: drawn after the verdict
+      const early = await fetch(answer.body.pdf_url); // the PDF is drawn after the verdict
+      expect({ status: early.status, code: ((await early.json()) as { error: { code: string } }).error.code }).toEqual({ status: 404, code: 'FILE_NOT_READY' });
     } finally {
       await simulator.setGlobalFault(undefined);
     }
