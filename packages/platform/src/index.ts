@@ -4,7 +4,7 @@ export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from '.
 export { deadLetterHeaders, type EventBus, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription } from './ports/event-bus.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
-export type { DeadLetter, DeadLetterInput, DeadLetterStore } from './ports/dead-letter-store.ts';
+export type { DeadLetter, DeadLetterInput, DeadLetterStore, RedriveOutcome } from './ports/dead-letter-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';

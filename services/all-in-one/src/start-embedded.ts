@@ -121,10 +121,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     nudge = () => relay.nudge();
     closers.push(() => relay.stop());
     await relay.caughtUp();
-    // Re-drive requests written while the service was down are carried out now, then every 2 s.
+    // Re-drive requests (written by the CLI, even while the service was down): now, then every 2 s.
     const redriver = startDeadLetterRedriver({ letters: deadLetters, bus, logger: logger.child({ service: 'dead-letters' }), now: () => clock.now() });
     closers.push(() => redriver.stop());
-    void redriver.runOnce().catch((error: unknown) => logger.error({ err: error }, 'dead-letter re-drive at start failed; the next round tries again'));
 
     const idempotency = new SqliteIdempotencyStore(stateDb);
     closers.push(() => idempotency.close());

@@ -1,5 +1,4 @@
-import type { RedriveOutcome } from '../adapters/in-process/group-consumer.ts';
-import type { DeadLetter, DeadLetterInput, DeadLetterStore } from '../ports/dead-letter-store.ts';
+import type { DeadLetter, DeadLetterInput, DeadLetterStore, RedriveOutcome } from '../ports/dead-letter-store.ts';
 import type { Logger } from '../ports/logger.ts';
 
 export type RedriverOptions = {
@@ -8,7 +7,7 @@ export type RedriverOptions = {
   bus: { redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> };
   logger: Logger;
   now: () => Date;
-  /** How often it looks for re-drive requests (`pnpm fe dead-letters redrive` writes them). Default 2 000 ms. */
+  /** How often it looks for re-drive requests (`pnpm fe dead-letters redrive` writes them); it also looks once at start. Default 2 000 ms. */
   pollMs?: number;
 };
 
@@ -19,10 +18,10 @@ export type Redriver = {
 };
 
 /**
- * Carries out the operator's re-drive requests: each requested letter goes back to its group's
- * handler; a handled letter is forgotten, one that fails again is kept again (one more death, the
- * request withdrawn, so a poison message is not retried forever), and one no member could take
- * stays requested for the next round or the next start. The letter is removed only after its
+ * Carries out the operator's re-drive requests, at start and every `pollMs`: each requested letter
+ * goes back to its group's handler; a handled letter is forgotten, one that fails again is kept
+ * again (one more death, the request withdrawn, so a poison message is not retried forever), and
+ * one no member could take stays requested for the next round or the next start. The letter is removed only after its
  * handler succeeded, so a crash mid-way re-drives it again (handlers are idempotent).
  *
  *   const redriver = startDeadLetterRedriver({ letters, bus, logger, now: () => clock.now() });
@@ -66,8 +65,11 @@ export function startDeadLetterRedriver(options: RedriverOptions): Redriver {
     return running;
   };
 
-  const timer = setInterval(() => void runOnce().catch((error: unknown) => logger.error({ err: error }, 'dead-letter re-drive round failed; the next round tries again')), pollMs);
+  // A round that fails (the store unreadable) is logged; the next one tries again.
+  const round = () => void runOnce().catch((error: unknown) => logger.error({ err: error }, 'dead-letter re-drive round failed; the next round tries again'));
+  const timer = setInterval(round, pollMs);
   timer.unref();
+  round(); // requests written while the service was down
   return {
     runOnce,
     async stop() {

@@ -1,4 +1,4 @@
-import type { DeadLetterInput } from '../../ports/dead-letter-store.ts';
+import type { DeadLetterInput, RedriveOutcome } from '../../ports/dead-letter-store.ts';
 import type { BusMessage, DeliveredMessage } from '../../ports/event-bus.ts';
 import type { PartitionLog } from './partition-log.ts';
 
@@ -8,16 +8,14 @@ type Settings = { topic: string; group: string; maxAttempts: number; retryBackof
 const STOPPED = Symbol('stopped');
 const HANDLED = Symbol('handled');
 
-/** handled: the handler succeeded; failed: it threw on every attempt; not_run: no member could take it (stopping, or none here). */
-export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
-
 /**
  * A consumer group on one topic: a committed offset per partition and one sequential worker per
  * partition, so one key's messages are handled in order while other partitions go on. A failed
  * handler is retried with doubling backoff; after `maxAttempts` the message is dead-lettered and
  * the offset moves past it. The offset is committed only after the handler (or the dead-letter
- * path: the durable keep, then the `.dlq` publish) finished: at-least-once. Members: the first subscriber handles every partition; the
- * others wait and take over, from the committed offsets, when it stops.
+ * path: the durable keep, then the `.dlq` publish) finished: at-least-once. Members: the first
+ * subscriber handles every partition; the others wait and take over, from the committed offsets,
+ * when it stops.
  */
 export class GroupConsumer {
   private readonly offsets: bigint[];

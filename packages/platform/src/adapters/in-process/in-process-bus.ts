@@ -1,8 +1,8 @@
 import { PlatformError } from '../../errors.ts';
-import type { DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
+import type { DeadLetterInput, DeadLetterStore, RedriveOutcome } from '../../ports/dead-letter-store.ts';
 import type { Logger } from '../../ports/logger.ts';
 import { deadLetterHeaders, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from '../../ports/event-bus.ts';
-import { GroupConsumer, type RedriveOutcome } from './group-consumer.ts';
+import { GroupConsumer } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
 /**
