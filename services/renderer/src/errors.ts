@@ -12,6 +12,17 @@ export const rendererErrorCodes = {
   POOL_CLOSED: 'POOL_CLOSED',
   /** A renderer worker thread stopped in the middle of a PDF. Retriable: the pool replaces it. */
   POOL_WORKER_FAILED: 'POOL_WORKER_FAILED',
+  // Why the reaction to DIAN's verdict (on-invoice-verdict/) refuses to draw: a broken invariant
+  // upstream. The handler throws, the bus retries a bounded number of times, and the event is
+  // dead-lettered with the code in `x-dead-letter-error`.
+  /** The delivered verdict is not recorded in its invoice stream. */
+  VERDICT_NOT_RECORDED: 'VERDICT_NOT_RECORDED',
+  /** The invoice stream holds InvoiceSigned but no InvoiceRequested. */
+  REQUEST_NOT_RECORDED: 'REQUEST_NOT_RECORDED',
+  /** The stored XML is not the one InvoiceSigned describes (its SHA-256 differs). */
+  XML_DIGEST_MISMATCH: 'XML_DIGEST_MISMATCH',
+  /** The signed XML carries another CUFE or environment than the recorded request. */
+  XML_MISMATCH: 'XML_MISMATCH',
 } as const;
 
 export type RendererErrorCode = keyof typeof rendererErrorCodes;
@@ -22,6 +33,7 @@ const retriableCodes: ReadonlySet<RendererErrorCode> = new Set(['POOL_WORKER_FAI
 export class RendererError extends Error {
   readonly code: RendererErrorCode;
   readonly retriable: boolean;
+  /** `message` is for keys, ids, codes and field names: it ends in logs and dead-letter headers. */
   constructor(code: RendererErrorCode, message: string) {
     super(message);
     this.name = 'RendererError';

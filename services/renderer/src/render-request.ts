@@ -1,6 +1,6 @@
 import type { InvoiceView } from './invoice-view/invoice-view.ts';
 import { readInvoiceView } from './invoice-view/read-invoice-view.ts';
-import { RenderingReactionError } from './on-invoice-verdict/errors.ts';
+import { RendererError } from './errors.ts';
 import { renderInvoicePdf, type RenderedPdf } from './pdf/render-invoice-pdf.ts';
 import type { RenderRequest } from './ports/invoice-renderer.ts';
 
@@ -8,8 +8,8 @@ import type { RenderRequest } from './ports/invoice-renderer.ts';
  * A render request answered, on whichever thread draws: the XML is read into the view there
  * (≈0.2 ms for 12 lines, more than the rest of the reaction's own work), then checked against
  * what was recorded, then drawn. Both renderers (in process, pool worker) run this, so they
- * fail the same way: NOT_AN_INVOICE or MISSING_FIELD (RendererError) from the reading,
- * XML_MISMATCH (RenderingReactionError) from the check.
+ * fail the same way (RendererError): NOT_AN_INVOICE or MISSING_FIELD from the reading,
+ * XML_MISMATCH from the check.
  */
 export function renderRequest(request: RenderRequest): RenderedPdf {
   return renderInvoicePdf(requestedView(request));
@@ -22,9 +22,9 @@ export function renderRequest(request: RenderRequest): RenderedPdf {
  */
 export function requestedView({ xml, options, expected }: RenderRequest): InvoiceView {
   const view = readInvoiceView(xml, options);
-  if (expected && view.cufe !== expected.cufe) throw new RenderingReactionError('XML_MISMATCH', 'cbc:UUID differs from the recorded cufe');
+  if (expected && view.cufe !== expected.cufe) throw new RendererError('XML_MISMATCH', 'the signed XML\'s cbc:UUID differs from the recorded cufe');
   if (expected && view.environment !== expected.environment) {
-    throw new RenderingReactionError('XML_MISMATCH', `ProfileExecutionID ${view.environment}, recorded environment ${expected.environment}`);
+    throw new RendererError('XML_MISMATCH', `the signed XML's ProfileExecutionID is ${view.environment}, the recorded environment ${expected.environment}`);
   }
   return view;
 }

@@ -16,6 +16,18 @@ export const signerErrorCatalogue = {
   XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
   POOL_CLOSED: { message: 'The signer pool is closed.', retriable: false },
   POOL_WORKER_FAILED: { message: 'A signer worker stopped unexpectedly.', retriable: true },
+  // Why the reaction to InvoiceRequested (on-invoice-requested/) refuses to sign: a broken invariant
+  // or a tenant problem no retry can fix. The handler throws, the bus retries a bounded number of
+  // times, and the event is dead-lettered with the code in `x-dead-letter-error`.
+  EVENT_NOT_RECORDED: { message: 'The delivered InvoiceRequested is not the one recorded in its invoice stream.', retriable: false },
+  TENANT_UNKNOWN: { message: 'The tenant directory has no profile for the invoice\'s tenant.', retriable: false },
+  RESOLUTION_UNKNOWN: { message: 'The tenant has no numbering resolution with the recorded resolution_id.', retriable: false },
+  REQUEST_INVALID: { message: 'The recorded request no longer passes validation, so the document cannot be rebuilt.', retriable: false },
+  REBUILD_FAILED: { message: 'The UBL builder refused the recorded request.', retriable: false },
+  DOCUMENT_ID_MISMATCH: { message: 'The rebuilt document id differs from the recorded document_id.', retriable: false },
+  CUFE_MISMATCH: { message: 'The rebuilt CUFE differs from the recorded cufe.', retriable: false },
+  CREDENTIAL_MISSING: { message: 'The tenant has no signing certificate on file.', retriable: false },
+  CREDENTIAL_UNUSABLE: { message: 'The tenant\'s signing certificate cannot sign at the issue instant.', retriable: false },
 } as const;
 
 export type SignerErrorCode = keyof typeof signerErrorCatalogue;
@@ -23,14 +35,17 @@ export type SignerErrorCode = keyof typeof signerErrorCatalogue;
 export class SignerError extends Error {
   readonly code: SignerErrorCode;
   readonly retriable: boolean;
+  /** The code behind a CREDENTIAL_UNUSABLE (CERT_EXPIRED, P12_WRONG_PASSWORD, the directory's own, …). */
+  readonly causeCode: string | undefined;
 
-  /** `detail` must never hold a secret: it is for names, sizes and dates only. */
-  constructor(code: SignerErrorCode, detail?: string) {
+  /** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+  constructor(code: SignerErrorCode, detail?: string, options: { cause?: unknown; causeCode?: string } = {}) {
     const entry = signerErrorCatalogue[code];
-    super(detail ? `${entry.message} (${detail})` : entry.message);
+    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'SignerError';
     this.code = code;
     this.retriable = entry.retriable;
+    this.causeCode = options.causeCode;
   }
 }
 

@@ -13,6 +13,3 @@ export { formatReport, type Check, type VerificationReport } from './verify/repo
 export { createSignerService, type SignerServicePorts } from './service.ts';
 export { signerConfigSchema, signerConfigFromEnv, defaultSignerConfig, type SignerConfig } from './config.ts';
 export type { SigningTenants, SigningProfile } from './on-invoice-requested/signing-tenants.ts';
-export {
-  SigningReactionError, isSigningReactionError, signingReactionCatalogue, type SigningReactionErrorCode,
-} from './on-invoice-requested/errors.ts';

@@ -6,7 +6,7 @@ import type { BusMessage } from './event-bus.ts';
  * restart; the in-process bus otherwise forgets its `<topic>.dlq` topic with the process, and the
  * relay's checkpoint has already moved past the event, so nothing would ever deliver it again.
  *
- *   await deadLetters.keep({ topic, group, message, error: 'SigningReactionError: BLOB_WRITE_FAILED …', attempts: 5 }, now);
+ *   await deadLetters.keep({ topic, group, message, error: 'SignerError CREDENTIAL_UNUSABLE: … (CERT_EXPIRED)', attempts: 5 }, now);
  *   await deadLetters.requestRedrive('all', now);               // the operator, after fixing the cause
  *   for (const letter of await deadLetters.requested()) …       // the re-driver, in the service
  *
@@ -18,7 +18,7 @@ export type DeadLetterInput = {
   group: string;
   /** The message as the group received it, without the `x-dead-letter-*` headers. */
   message: BusMessage;
-  /** `name: message` of the last failure (codes and ids only: it is shown to operators). */
+  /** `Name CODE: message` of the last failure (codes and ids only: it is shown to operators). */
   error: string;
   attempts: number;
 };

@@ -8,7 +8,7 @@ export function deadLetterStoreContract(name: string, factory: () => Promise<Dea
   const letter = (group: string, overrides: Partial<DeadLetterInput> = {}): DeadLetterInput => {
     const value = sampleEnvelope(invoice);
     return {
-      topic: 'fe.invoice.events.v1', group, error: 'SigningReactionError: BLOB_WRITE_FAILED', attempts: 5,
+      topic: 'fe.invoice.events.v1', group, error: 'Error: ENOTDIR: not a directory, mkdir', attempts: 5,
       message: { key: invoice, value, headers: { 'x-store-position': '7' } },
       ...overrides,
     };
@@ -37,11 +37,11 @@ export function deadLetterStoreContract(name: string, factory: () => Promise<Dea
       await store.keep(a, t0);
       const [kept] = await store.list();
       expect(await store.requestRedrive([kept!.id], t0)).toBe(1);
-      await store.keep({ ...a, error: 'SigningReactionError: CERTIFICATE_EXPIRED', attempts: 3 }, t1);
+      await store.keep({ ...a, error: 'SignerError CREDENTIAL_UNUSABLE: The tenant\'s signing certificate cannot sign at the issue instant. (CERT_EXPIRED)', attempts: 3 }, t1);
       await store.keep({ ...a, group: 'fe.renderer' }, t1); // another group's letter for the same event
       const listed = await store.list();
       expect(listed).toHaveLength(2);
-      expect(listed[0]).toMatchObject({ id: kept!.id, error: 'SigningReactionError: CERTIFICATE_EXPIRED', attempts: 3, deaths: 2, firstDeadAt: t0.toISOString(), lastDeadAt: t1.toISOString() });
+      expect(listed[0]).toMatchObject({ id: kept!.id, error: 'SignerError CREDENTIAL_UNUSABLE: The tenant\'s signing certificate cannot sign at the issue instant. (CERT_EXPIRED)', attempts: 3, deaths: 2, firstDeadAt: t0.toISOString(), lastDeadAt: t1.toISOString() });
       expect(listed[0]!.redriveRequestedAt).toBeUndefined();
     });
 

@@ -2,7 +2,7 @@ import type {
   InvoiceAcceptedV1, InvoiceEvent, InvoiceRejectedV1, InvoiceRenderedV1, InvoiceRequestedV1, InvoiceSignedV1,
 } from '@fe/contracts';
 import { findEvent } from '@fe/platform';
-import { RenderingReactionError } from './errors.ts';
+import { RendererError } from '../errors.ts';
 
 /** DIAN's verdict: the PDF is drawn once, after it, so an accepted invoice's PDF carries its validation time. */
 export type InvoiceVerdict = InvoiceAcceptedV1 | InvoiceRejectedV1;
@@ -27,13 +27,13 @@ export type RenderingDecision =
  */
 export function decideRendering(delivered: InvoiceVerdict, recorded: readonly InvoiceEvent[]): RenderingDecision {
   if (!recorded.some((e) => e.id === delivered.id && e.type === delivered.type)) {
-    throw new RenderingReactionError('VERDICT_NOT_RECORDED', `${delivered.type} ${delivered.id}`);
+    throw new RendererError('VERDICT_NOT_RECORDED', `the delivered ${delivered.type} ${delivered.id} is not recorded in its invoice stream`);
   }
   if (findEvent(recorded, 'InvoiceRendered')) return { action: 'none', reason: 'already_rendered' };
   const signed = findEvent(recorded, 'InvoiceSigned');
   if (!signed) return { action: 'none', reason: 'not_signed' };
   const requested = findEvent(recorded, 'InvoiceRequested');
-  if (!requested) throw new RenderingReactionError('REQUEST_NOT_RECORDED');
+  if (!requested) throw new RendererError('REQUEST_NOT_RECORDED', 'the invoice stream holds InvoiceSigned but no InvoiceRequested');
   return { action: 'render', requested, signed, validatedAt: findEvent(recorded, 'InvoiceAccepted')?.data.validated_at };
 }
 

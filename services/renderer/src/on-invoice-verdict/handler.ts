@@ -7,7 +7,6 @@ import {
 import { RendererError } from '../errors.ts';
 import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
 import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
-import { isRenderingReactionError, RenderingReactionError } from './errors.ts';
 import type { RenderingTenants } from './rendering-tenants.ts';
 import { signedXml } from './signed-xml.ts';
 
@@ -33,7 +32,7 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
   return async (event: InvoiceVerdict, message?: DeliveredMessage): Promise<void> => {
     const log = lazyChild(ports.logger, { reaction: 'on-invoice-verdict', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
-    if (!stream) throw new RenderingReactionError('VERDICT_NOT_RECORDED', 'the event has no invoice_id');
+    if (!stream) throw new RendererError('VERDICT_NOT_RECORDED', 'the delivered verdict has no invoice_id');
     try {
       const loaded = await loadInvoiceStream(ports.store, stream);
       const decision = decideRendering(event, loaded.events);
@@ -71,7 +70,7 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
       log.info({ outcome: 'rendered', pdf_key: pdfKey, pages: pdf.pageCount, verdict: event.type }, 'invoice PDF drawn');
     } catch (error) {
       // Final failures get one line with their stable code; transient ones are the bus's warning.
-      if (isRenderingReactionError(error) || error instanceof RendererError) {
+      if (error instanceof RendererError && !error.retriable) {
         log.error({ code: error.code, verdict: event.type }, 'invoice PDF cannot be drawn');
       }
       throw error;

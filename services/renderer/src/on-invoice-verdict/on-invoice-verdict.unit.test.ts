@@ -120,7 +120,7 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000407', { cufe: 'f'.repeat(96) });
     await recordVerdict(world, invoice, acceptedEvent(invoice.signed));
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
-    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RenderingReactionError: XML_MISMATCH/);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/);
     expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000407.pdf')).toBe(false);
     expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_MISMATCH', 'XML_MISMATCH']);

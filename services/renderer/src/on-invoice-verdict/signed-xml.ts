@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { InvoiceSignedV1 } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
-import { RenderingReactionError } from './errors.ts';
+import { RendererError } from '../errors.ts';
 
 /**
  * The signed XML exactly as InvoiceSigned recorded it: the PDF must show what was signed and
@@ -11,6 +11,6 @@ import { RenderingReactionError } from './errors.ts';
 export async function signedXml(blobs: BlobStore, signed: InvoiceSignedV1): Promise<string> {
   const { bytes } = await blobs.get(signed.data.xml_key);
   const digest = createHash('sha256').update(bytes).digest('hex');
-  if (digest !== signed.data.xml_sha256) throw new RenderingReactionError('XML_DIGEST_MISMATCH', signed.data.xml_key);
+  if (digest !== signed.data.xml_sha256) throw new RendererError('XML_DIGEST_MISMATCH', `the stored ${signed.data.xml_key} is not the XML InvoiceSigned describes (SHA-256 differs)`);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

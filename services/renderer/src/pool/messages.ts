@@ -1,5 +1,4 @@
 import type { RendererErrorCode } from '../errors.ts';
-import type { RenderingReactionErrorCode } from '../on-invoice-verdict/errors.ts';
 import type { RenderRequest } from '../ports/invoice-renderer.ts';
 
 /** Pool → worker. The request is a string and two small records: it structured-clones as is. */
@@ -14,7 +13,6 @@ export type RenderJob = {
  */
 export type RenderFailure =
   | { kind: 'renderer'; code: RendererErrorCode; message: string }
-  | { kind: 'reaction'; code: RenderingReactionErrorCode; detail: string | undefined }
   | { kind: 'other'; message: string };
 
 /**

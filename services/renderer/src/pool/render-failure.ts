@@ -1,5 +1,4 @@
 import { isRendererError, RendererError } from '../errors.ts';
-import { isRenderingReactionError, RenderingReactionError } from '../on-invoice-verdict/errors.ts';
 import type { RenderFailure } from './messages.ts';
 
 /**
@@ -10,14 +9,12 @@ import type { RenderFailure } from './messages.ts';
  */
 export function toFailure(error: unknown): RenderFailure {
   if (isRendererError(error)) return { kind: 'renderer', code: error.code, message: error.message };
-  if (isRenderingReactionError(error)) return { kind: 'reaction', code: error.code, detail: error.detail };
   return { kind: 'other', message: error instanceof Error ? error.message : 'rendering failed' };
 }
 
 export function fromFailure(failure: RenderFailure): Error {
   switch (failure.kind) {
     case 'renderer': return new RendererError(failure.code, failure.message);
-    case 'reaction': return new RenderingReactionError(failure.code, failure.detail);
     case 'other': return new Error(failure.message);
   }
 }

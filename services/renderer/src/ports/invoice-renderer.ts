@@ -22,7 +22,7 @@ export type RenderRequest = {
   options: ReadOptions;
   /**
    * What the XML must say, as recorded when the invoice was requested: a different CUFE or
-   * environment fails with XML_MISMATCH (RenderingReactionError) and nothing is drawn.
+   * environment fails with XML_MISMATCH (RendererError) and nothing is drawn.
    */
   expected?: { cufe: string; environment: string };
 };

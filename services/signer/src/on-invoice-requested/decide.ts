@@ -1,6 +1,6 @@
 import type { InvoiceEvent, InvoiceRequestedV1, InvoiceSignedV1 } from '@fe/contracts';
 import { findEvent } from '@fe/platform';
-import { SigningReactionError } from './errors.ts';
+import { SignerError } from '../errors.ts';
 
 export type SigningDecision =
   | { action: 'none'; reason: 'already_signed' }
@@ -20,9 +20,9 @@ export type SigningDecision =
  */
 export function decideSigning(delivered: InvoiceRequestedV1, recorded: readonly InvoiceEvent[]): SigningDecision {
   const requested = findEvent(recorded, 'InvoiceRequested');
-  if (!requested) throw new SigningReactionError('EVENT_NOT_RECORDED', 'the stream holds no InvoiceRequested');
-  if (requested.id !== delivered.id) throw new SigningReactionError('EVENT_NOT_RECORDED', `recorded event ${requested.id}`);
-  if (requested.data.cufe !== delivered.data.cufe) throw new SigningReactionError('EVENT_NOT_RECORDED', 'the delivered cufe differs from the recorded one');
+  if (!requested) throw new SignerError('EVENT_NOT_RECORDED', 'the stream holds no InvoiceRequested');
+  if (requested.id !== delivered.id) throw new SignerError('EVENT_NOT_RECORDED', `recorded event ${requested.id}`);
+  if (requested.data.cufe !== delivered.data.cufe) throw new SignerError('EVENT_NOT_RECORDED', 'the delivered cufe differs from the recorded one');
   if (findEvent(recorded, 'InvoiceSigned')) return { action: 'none', reason: 'already_signed' };
   return { action: 'sign', requested };
 }

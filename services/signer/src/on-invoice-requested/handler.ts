@@ -7,7 +7,7 @@ import {
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import type { DigestAlgorithm } from '../xades/algorithms.ts';
 import { decideSigning, invoiceSignedData, signedXmlKey } from './decide.ts';
-import { isSigningReactionError, SigningReactionError } from './errors.ts';
+import { isSignerError, SignerError } from '../errors.ts';
 import { signRequested } from './sign-requested.ts';
 import type { SigningTenants } from './signing-tenants.ts';
 
@@ -32,7 +32,7 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
   return async (event: InvoiceRequestedV1, message?: DeliveredMessage): Promise<void> => {
     const log = lazyChild(ports.logger, { reaction: 'on-invoice-requested', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
-    if (!stream) throw new SigningReactionError('EVENT_NOT_RECORDED', 'the event has no invoice_id');
+    if (!stream) throw new SignerError('EVENT_NOT_RECORDED', 'the event has no invoice_id');
     try {
       const loaded = await loadInvoiceStream(ports.store, stream);
       const decision = decideSigning(event, loaded.events);
@@ -62,8 +62,9 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
       }
       log.info({ outcome: 'signed', xml_key: xmlKey, certificate_serial: data.certificate_serial }, 'invoice signed');
     } catch (error) {
-      // One line with the stable code for whoever reads the dead-letter topic; the error holds no secret.
-      if (isSigningReactionError(error)) {
+      // Final failures get one line with their stable code, for whoever reads the dead letters; the
+      // error holds no secret. Transient ones (a crashed pool worker) are the bus's warning.
+      if (isSignerError(error) && !error.retriable) {
         log.error({ code: error.code, cause_code: error.causeCode, tenant_id: event.tenant_id }, 'invoice cannot be signed');
       }
       throw error;

@@ -99,7 +99,7 @@ describe('the signer service, on InvoiceRequested', () => {
     const tampered = { ...honest, data: { ...honest.data, cufe: `${honest.data.cufe.slice(0, 95)}${honest.data.cufe.endsWith('0') ? '1' : '0'}` } };
     await appendAndPublish(world, tampered);
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
-    expect(dead!.headers?.[deadLetterHeaders.error]).toContain('CUFE_MISMATCH');
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CUFE_MISMATCH: The rebuilt CUFE differs/);
     expect(dead!.headers?.[deadLetterHeaders.attempts]).toBe('2');
     expect(await signedOf(tampered.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000204.xml')).toBe(false);
@@ -156,7 +156,7 @@ describe('the signer service, when the tenant cannot sign', () => {
     await appendAndPublish(world, requested);
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
 
-    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/CREDENTIAL_UNUSABLE.*CERT_EXPIRED/);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CREDENTIAL_UNUSABLE: .*\(CERT_EXPIRED\)$/);
     expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
     const errors = world.logger.entries.filter((e) => e.level === 'error');
     expect(errors.map((e) => [e.fields.code, e.fields.cause_code])).toEqual([['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED'], ['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED']]);

@@ -1,12 +1,12 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, type BuiltInvoice } from '@fe/dian-domain';
-import { SigningReactionError } from './errors.ts';
+import { SignerError } from '../errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
 
 /**
  * The unsigned UBL document exactly as ingress built it when it computed the recorded CUFE: the
  * build is a pure function of the recorded request, number, environment and instant plus the
- * tenant's profile. Pure; throws SigningReactionError.
+ * tenant's profile. Pure; throws SignerError.
  *
  * The recorded CUFE is the invoice's identity (the status endpoint, the QR and DIAN all use it), so
  * a rebuilt document with another CUFE must never be signed: the event or the profile changed
@@ -19,10 +19,10 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
   // The Colombian date, as ingress used it: a due date may not fall before it. The request's shape
   // was checked when the event was parsed (the same contract schema): only the domain checks run.
   const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date });
-  if (!validated.ok) throw new SigningReactionError('REQUEST_INVALID', validated.error.code);
+  if (!validated.ok) throw new SignerError('REQUEST_INVALID', validated.error.code);
 
   const resolution = profile.resolutions.find((r) => r.id === data.resolution_id);
-  if (!resolution) throw new SigningReactionError('RESOLUTION_UNKNOWN', `resolution_id ${data.resolution_id}`);
+  if (!resolution) throw new SignerError('RESOLUTION_UNKNOWN', `resolution_id ${data.resolution_id}`);
 
   let built: BuiltInvoice;
   try {
@@ -37,15 +37,15 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
     });
   } catch (error) {
     // The builder throws RangeError for a number or date outside the resolution (ingress checked it).
-    if (error instanceof RangeError) throw new SigningReactionError('REBUILD_FAILED', 'number or date outside the resolution', { cause: error });
+    if (error instanceof RangeError) throw new SignerError('REBUILD_FAILED', 'number or date outside the resolution', { cause: error });
     throw error;
   }
 
   if (built.documentId !== data.document_id) {
-    throw new SigningReactionError('DOCUMENT_ID_MISMATCH', `rebuilt ${built.documentId}, recorded ${data.document_id}`);
+    throw new SignerError('DOCUMENT_ID_MISMATCH', `rebuilt ${built.documentId}, recorded ${data.document_id}`);
   }
   if (built.cufe !== data.cufe) {
-    throw new SigningReactionError('CUFE_MISMATCH', `rebuilt ${built.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`);
+    throw new SignerError('CUFE_MISMATCH', `rebuilt ${built.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`);
   }
   return built;
 }

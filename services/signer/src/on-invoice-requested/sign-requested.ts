@@ -1,9 +1,8 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import type { SigningCredential } from '../certificates/credential.ts';
-import { isSignerError, type SignerErrorCode } from '../errors.ts';
+import { isSignerError, SignerError, type SignerErrorCode } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import type { DigestAlgorithm } from '../xades/algorithms.ts';
-import { SigningReactionError } from './errors.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SigningTenants } from './signing-tenants.ts';
 
@@ -23,7 +22,7 @@ export async function signRequested(
   algorithm: DigestAlgorithm,
 ): Promise<SignedInvoice> {
   const profile = await ports.tenants.profile(requested.tenant_id);
-  if (!profile) throw new SigningReactionError('TENANT_UNKNOWN', `tenant ${requested.tenant_id}`);
+  if (!profile) throw new SignerError('TENANT_UNKNOWN', `tenant ${requested.tenant_id}`);
   const built = rebuildInvoice(requested.data, profile);
 
   const issuedAt = new Date(requested.data.issued_at);
@@ -44,11 +43,11 @@ async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date)
     // The directory's own final failures (a stored secret it cannot decrypt, …) are credential
     // problems too; a retriable one (its store is down) is passed on for the bus to retry.
     if (!isSignerError(error) && hasFinalCode(error)) {
-      throw new SigningReactionError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
+      throw new SignerError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
     }
     throw unusable(error);
   }
-  if (!credential) throw new SigningReactionError('CREDENTIAL_MISSING', `tenant ${tenantId}`);
+  if (!credential) throw new SignerError('CREDENTIAL_MISSING', `tenant ${tenantId}`);
   return credential;
 }
 
@@ -68,5 +67,5 @@ const hasFinalCode = (error: unknown): error is { code: string; retriable: false
  */
 function unusable(error: unknown): unknown {
   if (!isSignerError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
-  return new SigningReactionError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
+  return new SignerError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
 }

@@ -142,12 +142,23 @@ export class GroupConsumer {
         await handler({ ...message, topic, partition, offset, attempt });
         return HANDLED;
       } catch (error) {
-        lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        lastError = describeFailure(error);
         if (attempt < maxAttempts) await sleep(retryBackoffMs * 2 ** (attempt - 1));
       }
     }
     return { error: lastError.slice(0, 500) };
   }
+}
+
+/**
+ * `Name CODE: message` for the dead-letter header and store: the stable code of a catalogued error
+ * (architecture.md convention 4) first, where operators look, unless the message already leads with it.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const coded = typeof code === 'string' && !error.message.startsWith(code) ? ` ${code}` : '';
+  return `${error.name}${coded}: ${error.message}`;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -35,6 +35,17 @@ describe('InProcessEventBus dead letters', () => {
     await bus.close();
   });
 
+  it('a letter names a catalogued error by its code first (Name CODE: message), once', async () => {
+    const kept: DeadLetterInput[] = [];
+    const bus = new InProcessEventBus({ partitions: 1, deadLetters: { keep: async (letter) => void kept.push(letter) } });
+    const coded = (code: string, message: string) => Object.assign(new Error(message), { name: 'SignerError', code });
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 1, handler: async (m) => { throw n(m) === 1 ? coded('CUFE_MISMATCH', 'The rebuilt CUFE differs.') : coded('ENOTDIR', 'ENOTDIR: not a directory'); } });
+    await bus.publish(topic, [msg(1), msg(2)]);
+    await eventually(() => kept.length === 2);
+    expect(kept.map((l) => l.error)).toEqual(['SignerError CUFE_MISMATCH: The rebuilt CUFE differs.', 'SignerError: ENOTDIR: not a directory']);
+    await bus.close();
+  });
+
   it('a failed keep holds the partition and is tried again: the group moves on only once the letter is kept', async () => {
     let keeps = 0;
     const kept: DeadLetterInput[] = [];
