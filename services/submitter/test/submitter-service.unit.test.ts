@@ -198,6 +198,30 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(maxOverlap(calls())).toBeGreaterThan(2); // one tenant at its cap does not hold the other back
   }, 30_000);
 
+  it('per-tenant cap: a slot is free once DIAN has answered, not only once the outcome is written', async () => {
+    const invoices = await Promise.all([world.issue(), world.issue()]);
+    // Writing an outcome takes 400 ms: the second call must not wait for the first invoice's.
+    const append = world.store.append.bind(world.store);
+    const recordedAt: number[] = [];
+    world.store.append = async (stream, events, expected) => {
+      if (!events.some((e) => e.type === 'InvoiceSubmitted')) return append(stream, events, expected);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const result = await append(stream, events, expected);
+      recordedAt.push(Date.now());
+      return result;
+    };
+    try {
+      await start({ concurrencyPerTenant: 1 });
+      for (const invoice of invoices) expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 10_000)).at(-1)).toBe('InvoiceAccepted');
+    } finally {
+      world.store.append = append;
+    }
+    const sends = calls().filter((r) => r.operation === 'SendBillSync');
+    expect(sends).toHaveLength(2);
+    expect(maxOverlap(sends)).toBe(1); // the cap still holds
+    expect(sends[1]!.startedAt).toBeLessThan(Math.min(...recordedAt));
+  });
+
   it('the retry schedule survives a restart: a new service on the same schedule and store finishes the work', async () => {
     world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'http503' : undefined));
     const invoice = await world.issue();

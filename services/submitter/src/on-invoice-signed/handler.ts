@@ -83,7 +83,15 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
           schedule.defer(invoiceId, tenantId, now);
           return 'deferred';
         }
-        outcome = await attempt(invoiceId, decision, loaded.events, logger);
+        try {
+          outcome = await attempt(invoiceId, decision, loaded.events, logger);
+        } finally {
+          // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
+          // the outcome's blob and event are written (two fsyncs the next call need not wait for).
+          // This invoice stays guarded by `running` until its outcome is recorded.
+          release();
+          release = undefined;
+        }
       }
       await recordOutcome({ ...deps, logger }, { invoiceId, tenantId, meta, expected: loaded.version, outcome });
       return 'recorded';
