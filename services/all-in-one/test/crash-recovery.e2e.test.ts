@@ -108,8 +108,10 @@ describe('SIGKILL during a burst', () => {
     expect(new Set(events.map((e) => e.envelope.id)).size).toBe(events.length);
     for (const [stream, streamEvents] of byStream) {
       const count = (type: string) => streamEvents.filter((e) => e.envelope.type === type).length;
-      expect({ stream, requested: count('InvoiceRequested'), signed: count('InvoiceSigned'), accepted: count('InvoiceAccepted'), rejected: count('InvoiceRejected'), rendered: count('InvoiceRendered') })
-        .toEqual({ stream, requested: 1, signed: 1, accepted: 1, rejected: 0, rendered: 1 });
+      expect({
+        stream, requested: count('InvoiceRequested'), signed: count('InvoiceSigned'), submitted: count('InvoiceSubmitted'),
+        failed: count('InvoiceSubmissionFailed'), accepted: count('InvoiceAccepted'), rejected: count('InvoiceRejected'), rendered: count('InvoiceRendered'),
+      }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
     }
 
     const live = new SqliteStatusStore(join(dataDir, 'status.sqlite'));
