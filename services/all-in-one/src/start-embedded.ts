@@ -53,6 +53,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
       const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault });
       simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort }, {
+        // Like DIAN, it remembers across restarts what it accepted: a submission cut by a crash is
+        // then found by the GetStatus that reconciles it, not judged a second time.
+        storePath: join(dir, 'dian-simulator.sqlite'),
         onStopped: (reason) => logger.child({ service: 'dian-simulator' }).error({ reason }, 'the built-in DIAN simulator stopped; submissions will fail and be retried until the service restarts'),
       });
       closers.push(() => simulator!.close());

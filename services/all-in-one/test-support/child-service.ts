@@ -30,13 +30,13 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const deadline = Date.now() + 60_000;
-  while (!/API key: (fe_test_\w+)/.test(output)) {
+  while (!/API key: (fe_test_\w+)/.test(output) || !/service \(embedded\) at /.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
     process: child,
-    url: /at (http:\/\/\S+)/.exec(output)![1]!,
+    url: /service \(embedded\) at (http:\/\/\S+)/.exec(output)![1]!, // the welcome text, not a log line naming another URL
     apiKey: /API key: (fe_test_\w+)/.exec(output)![1]!,
     output: () => output,
   };

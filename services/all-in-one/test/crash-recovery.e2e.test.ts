@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
 // The process killed with SIGKILL in the middle of a burst of 50 invoices, then restarted: every
-// invoice reaches a final state, no number is used twice, no event is lost or duplicated, and the
-// projection equals a rebuild from the event store.
+// invoice reaches a final state, no number is used twice, no event is lost or duplicated, DIAN judged
+// each document once, and the projection equals a rebuild from the event store.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteStore } from '@fe/dian-simulator';
 import { SqliteEventStore, type RecordedEvent } from '@fe/platform';
 import { diffViews, rebuildStatusViews, SqliteStatusStore } from '@fe/projection';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,7 @@ describe('SIGKILL during a burst', () => {
     expect(answeredBeforeKill).toBeLessThan(BURST); // the kill really landed mid-burst
     const atKill = await stagesInStore(join(dataDir, 'events.sqlite'));
 
-    service = await startChildService(env);
+    service = await startChildService({ ...env, FE_LOG_LEVEL: 'info' }); // info: its reconciliations are counted below
     const second = service;
     const final = await Promise.all(Array.from({ length: BURST }, (_, i) => retryUntilAnswered(second, i)));
     for (const [i, cufe] of beforeKill.entries()) if (cufe) expect(final[i]!.body.cufe).toBe(cufe); // a replayed answer, not a new invoice
@@ -114,6 +115,13 @@ describe('SIGKILL during a burst', () => {
       }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
     }
 
+    // DIAN (the built-in simulator, which remembers across restarts) judged each document once: a
+    // submission cut by the kill was reconciled with GetStatus, not sent again.
+    const dian = createSqliteStore(join(dataDir, 'dian-simulator.sqlite'));
+    const cufes = requested.map((e) => (e.envelope.data as { cufe: string }).cufe);
+    expect(cufes.filter((cufe) => dian.timesReceived(cufe) !== 1)).toEqual([]);
+    dian.close();
+
     const live = new SqliteStatusStore(join(dataDir, 'status.sqlite'));
     const rebuilt = new SqliteStatusStore(':memory:');
     await rebuildStatusViews(store, rebuilt);
@@ -122,6 +130,7 @@ describe('SIGKILL during a burst', () => {
     live.close();
     rebuilt.close();
     await store.close();
-    console.log(`kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, projection = rebuild`);
+    const reconciled = second.output().split('\n').filter((line) => line.includes('reconciling with DIAN (GetStatus)')).length;
+    console.log(`kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, ${reconciled} reconciled with GetStatus, each judged once by DIAN, projection = rebuild`);
   });
 });

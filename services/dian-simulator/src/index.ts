@@ -5,6 +5,7 @@ import type { SimulatorConfig, SimulatorIdentity } from './config.ts';
 import type { FaultSpec } from './faults/faults.ts';
 import { createDispatcher, type Dispatcher } from './server/dispatch.ts';
 import { createSimulatorServer, SERVICE_PATH } from './server/http-server.ts';
+import { createSqliteStore } from './store/sqlite-store.ts';
 import { createStore, type SimulatorStore } from './store/store.ts';
 import { createTrustStore } from './verify/trust-store.ts';
 
@@ -14,7 +15,8 @@ export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from '
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
 export { SERVICE_PATH } from './server/http-server.ts';
 export { createTrustStore } from './verify/trust-store.ts';
-export { createStore } from './store/store.ts';
+export { createStore, type SimulatorStore } from './store/store.ts';
+export { createSqliteStore } from './store/sqlite-store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
 export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThreadOptions } from './server/simulator-thread.ts';
 
@@ -39,16 +41,18 @@ export function createSimulatorDispatcher(config: SimulatorConfig, store: Simula
 }
 
 /**
- * Starts the simulator on a loopback address (port 0 = any free port).
+ * Starts the simulator on a loopback address (port 0 = any free port); `storePath` keeps what it
+ * answered in that SQLite file instead of memory.
  *
  *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
  *   const client = createDianSoapClient({ endpoint: sim.endpoint, credential });
  *   await sim.close();
  */
-export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }): Promise<DianSimulator> {
+export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }, options: { storePath?: string } = {}): Promise<DianSimulator> {
   const host = listen.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw new RangeError('the simulator listens on loopback addresses only');
-  const store = createStore();
+  // In memory unless a file is given (the embedded service gives one: DIAN does not forget on a restart).
+  const store = options.storePath ? createSqliteStore(options.storePath) : createStore();
   let globalFault = config.globalFault;
   const server = createSimulatorServer(createSimulatorDispatcher(config, store), {
     maxRequestBytes: config.maxRequestBytes,
@@ -66,7 +70,10 @@ export async function startDianSimulator(config: SimulatorConfig, listen: { host
     store,
     setGlobalFault: (fault) => { globalFault = fault; },
     close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      server.close(() => {
+        store.close();
+        resolve();
+      });
       server.closeAllConnections();
     }),
   };

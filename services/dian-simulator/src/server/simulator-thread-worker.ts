@@ -5,11 +5,11 @@ import { startDianSimulator } from '../index.ts';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './simulator-thread-messages.ts';
 
 const port = parentPort!;
-const { config, listen } = workerData as ThreadStart;
+const { config, listen, storePath } = workerData as ThreadStart;
 const reply = (message: ThreadReply) => port.postMessage(message);
 
 try {
-  const simulator = await startDianSimulator({ ...config, now: () => new Date() }, listen);
+  const simulator = await startDianSimulator({ ...config, now: () => new Date() }, listen, storePath ? { storePath } : {});
   port.on('message', (request: ThreadRequest) => {
     switch (request.kind) {
       case 'set-fault':

@@ -29,6 +29,8 @@ export type SimulatorThreadOptions = {
   onStopped?: (reason: string) => void;
   /** The thread's entry; tests substitute one that crashes. */
   workerUrl?: URL;
+  /** A SQLite file for what the simulator answered (createSqliteStore); memory when absent. */
+  storePath?: string;
 };
 
 export function startDianSimulatorThread(
@@ -36,7 +38,7 @@ export function startDianSimulatorThread(
   listen: { host?: string; port: number },
   options: SimulatorThreadOptions = {},
 ): Promise<DianSimulatorThread> {
-  const start: ThreadStart = { config, listen };
+  const start: ThreadStart = { config, listen, storePath: options.storePath };
   const worker = new Worker(options.workerUrl ?? WORKER_URL, { name: 'dian-simulator', workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const waiting = new Map<number, (reply: ThreadReply) => void>();
   let nextId = 1;

@@ -21,7 +21,26 @@ export type SimulatedDianResponse = {
   xmlFileName: string | undefined;
 };
 
-export type SimulatorStore = ReturnType<typeof createStore>;
+/**
+ * What the dispatcher and the rules need to remember. Two adapters: `createStore` (memory, bounded;
+ * tests, the bench, `pnpm fe dian-simulator`) and `createSqliteStore` (a file; the embedded service,
+ * so that like DIAN it still knows after a restart what it accepted).
+ */
+export interface SimulatorStore {
+  /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
+  record(cufe: string, answer: StoredAnswer): void;
+  isAccepted(cufe: string): boolean;
+  /** How many times a document with this CUFE was received and judged (tests: "sent exactly once"). */
+  timesReceived(cufe: string): number;
+  byDocumentKey(key: string): StoredAnswer | undefined;
+  recordZip(zipKey: string, answers: SimulatedDianResponse[]): void;
+  byZipKey(zipKey: string): StoredAnswer[] | undefined;
+  /** Answers held. */
+  readonly size: number;
+  /** Bytes of answers held (for tests and diagnostics). */
+  readonly answerBytes: number;
+  close(): void;
+}
 
 export type StoreLimits = {
   /** Documents remembered (answers, acceptances, reception counts); the oldest go first. */
@@ -40,7 +59,7 @@ const DEFAULT_LIMITS: StoreLimits = { maxDocuments: 100_000, maxAnswerBytes: 16 
  * and GetXmlByDocumentKey no longer find it (DIAN keeps everything; the simulator, its recent past).
  * A number as the argument is `maxDocuments` (0: remember nothing, every call a first submission).
  */
-export function createStore(limits: Partial<StoreLimits> | number = {}) {
+export function createStore(limits: Partial<StoreLimits> | number = {}): SimulatorStore {
   const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };
   const byKey = new Map<string, StoredAnswer>();
   let answerBytes = 0;
@@ -68,7 +87,6 @@ export function createStore(limits: Partial<StoreLimits> | number = {}) {
   };
 
   return {
-    /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
     record(cufe: string, answer: StoredAnswer): void {
       const times = (received.get(cufe) ?? 0) + 1;
       received.delete(cufe); // re-inserted last: the most recent receptions are the ones kept
@@ -78,7 +96,6 @@ export function createStore(limits: Partial<StoreLimits> | number = {}) {
       keep(cufe, answer);
     },
     isAccepted: (cufe: string) => accepted.has(cufe),
-    /** How many times a document with this CUFE was received and judged (tests: "sent exactly once"). */
     timesReceived: (cufe: string) => received.get(cufe) ?? 0,
     byDocumentKey: (cufe: string) => byKey.get(cufe),
     recordZip(zipKey: string, answers: SimulatedDianResponse[]): void {
@@ -93,10 +110,10 @@ export function createStore(limits: Partial<StoreLimits> | number = {}) {
     get size() {
       return byKey.size;
     },
-    /** Bytes of answers held (for tests and diagnostics). */
     get answerBytes() {
       return answerBytes;
     },
+    close() {},
   };
 }
 

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { createSqliteStore } from './sqlite-store.ts';
+import type { SimulatedDianResponse, StoredAnswer } from './store.ts';
+
+const response = (accepted: boolean, key?: string): SimulatedDianResponse => ({
+  isValid: accepted, statusCode: accepted ? '00' : '99', statusDescription: accepted ? 'Procesado Correctamente.' : 'Validación contiene errores en campos mandatorios.',
+  statusMessage: undefined, errorMessages: accepted ? [] : ['Regla: FAD06, Rechazo: …'], xmlBase64Bytes: accepted ? 'PEFwcGxpY2F0aW9uUmVzcG9uc2UvPg==' : undefined,
+  xmlDocumentKey: key, xmlFileName: undefined,
+});
+const answer = (accepted: boolean): StoredAnswer => ({ response: response(accepted), accepted, signedXml: accepted ? '<Invoice/>' : undefined, validatedAt: new Date('2026-11-25T10:00:00.000Z') });
+const file = () => join(mkdtempSync(join(tmpdir(), 'fe-sim-store-')), 'dian-simulator.sqlite');
+
+it('remembers answers like the memory store: a rejection is replaced, an acceptance never is, receptions are counted', () => {
+  const store = createSqliteStore(':memory:');
+  store.record('cufe-1', answer(false));
+  expect(store.isAccepted('cufe-1')).toBe(false);
+  store.record('cufe-1', answer(true));
+  store.record('cufe-1', answer(false)); // rule 90 answers this one; the acceptance stays
+  expect(store.isAccepted('cufe-1')).toBe(true);
+  expect(store.timesReceived('cufe-1')).toBe(3);
+  expect(store.byDocumentKey('cufe-1')).toEqual(answer(true));
+  expect(store.timesReceived('unknown')).toBe(0);
+  expect(store.byDocumentKey('unknown')).toBeUndefined();
+  expect(store.size).toBe(1);
+  expect(store.answerBytes).toBeGreaterThan(0);
+});
+
+it('keeps an async zip\'s answers by ZipKey, without counting them as receptions or replacing a known document', () => {
+  const store = createSqliteStore(':memory:');
+  store.record('cufe-a', answer(true));
+  store.recordZip('zip-1', [response(true, 'cufe-a'), response(false, 'cufe-b'), response(false)]);
+  const answers = store.byZipKey('zip-1')!;
+  expect(answers[0]).toEqual(answer(true)); // cufe-a's earlier answer, not replaced
+  expect(answers.slice(1).map((a) => [a.response.xmlDocumentKey, a.response.statusCode])).toEqual([['cufe-b', '99'], [undefined, '99']]);
+  expect(store.byDocumentKey('zip-1#2')?.response.statusCode).toBe('99');
+  expect(store.timesReceived('cufe-b')).toBe(0);
+  expect(store.byZipKey('zip-2')).toBeUndefined();
+});
+
+it('still knows after a reopen what it accepted and how often each document came', () => {
+  const path = file();
+  const first = createSqliteStore(path);
+  first.record('cufe-1', answer(true));
+  first.recordZip('zip-1', [response(false, 'cufe-2')]);
+  first.close();
+  const again = createSqliteStore(path);
+  expect(again.isAccepted('cufe-1')).toBe(true);
+  expect(again.timesReceived('cufe-1')).toBe(1);
+  expect(again.byDocumentKey('cufe-1')).toEqual(answer(true));
+  expect(again.byZipKey('zip-1')?.map((a) => a.response.xmlDocumentKey)).toEqual(['cufe-2']);
+  again.record('cufe-3', answer(true)); // positions go on after the reopened ones
+  expect(again.size).toBe(3);
+  again.close();
+});
+
+it('is bounded by document count, the least recently received forgotten first', () => {
+  const store = createSqliteStore(':memory:', { maxDocuments: 10 });
+  store.record('kept', answer(true));
+  for (let i = 0; i < 998; i++) store.record(`cufe-${i}`, answer(false));
+  store.record('kept', answer(false)); // received again: now among the most recent
+  expect(store.size).toBeLessThanOrEqual(10); // the 1 000th write trimmed
+  expect(store.isAccepted('kept')).toBe(true);
+  expect(store.timesReceived('kept')).toBe(2);
+  expect(store.timesReceived('cufe-0')).toBe(0);
+  expect(store.timesReceived('cufe-997')).toBe(1);
+});
