@@ -4,7 +4,7 @@ import { TenancyError } from '../errors.ts';
 import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { secretContext, type ApiKeyRow } from './sqlite-schema.ts';
-import { immediate } from './sqlite-transaction.ts';
+import { immediate } from '@fe/platform';
 
 const HOUR_MS = 3_600_000;
 /** How long an authenticated key's row is reused without a query (see `lookup`). */

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { loadP12, SignerError, type ChainCertificate, type SigningCredential } from '@fe/signer';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { secretContext, type CertificateRow } from './sqlite-schema.ts';
-import { immediate } from './sqlite-transaction.ts';
+import { immediate } from '@fe/platform';
 
 /** What the admin portal shows after an upload (public data only). */
 export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };

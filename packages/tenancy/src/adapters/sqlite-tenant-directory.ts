@@ -10,7 +10,7 @@ import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-te
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore, type CertificateSummary } from './sqlite-certificate-store.ts';
 import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
-import { immediate } from './sqlite-transaction.ts';
+import { immediate } from '@fe/platform';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */

@@ -64,6 +64,8 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     const response = { ...(JSON.parse(found.response) as Omit<SimulatedDianResponse, 'xmlBase64Bytes'>), xmlBase64Bytes: found.application_response ?? undefined };
     return { response, accepted: found.accepted === 1, signedXml: found.signed_xml ?? undefined, validatedAt: new Date(found.validated_at!) };
   };
+  // @fe/platform's `immediate` does this; the simulator's thread does not load @fe/platform (its
+  // isolate carries only what DIAN's stand-in needs), so the four lines stay here.
   const transaction = (work: () => void) => {
     db.exec('BEGIN IMMEDIATE');
     try {

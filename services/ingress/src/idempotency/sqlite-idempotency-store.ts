@@ -1,4 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { immediate } from '@fe/platform';
 import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
 type Row = { request_hash: string; response: string | null; lease_until: number; store_head: bigint };
@@ -35,29 +36,18 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   async begin(input: BeginInput): Promise<BeginResult> {
     const { tenantId, key, requestHash, now, leaseMs, storeHead } = input;
     const nowMs = now.getTime();
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    return immediate(this.db, (): BeginResult => {
       const row = this.select.get(tenantId, key) as Row | undefined;
-      let result: BeginResult;
       if (!row) {
         this.insert.run(tenantId, key, requestHash, nowMs + leaseMs, storeHead, nowMs);
-        result = { outcome: 'started' };
-      } else if (row.request_hash !== requestHash) {
-        result = { outcome: 'mismatch' };
-      } else if (row.response !== null) {
-        result = { outcome: 'replay', response: JSON.parse(row.response) as StoredResponse };
-      } else if (row.lease_until > nowMs) {
-        result = { outcome: 'in_progress' };
-      } else {
-        this.takeOver.run(nowMs + leaseMs, tenantId, key);
-        result = { outcome: 'taken_over', storeHead: BigInt(row.store_head) };
+        return { outcome: 'started' };
       }
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+      if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
+      if (row.response !== null) return { outcome: 'replay', response: JSON.parse(row.response) as StoredResponse };
+      if (row.lease_until > nowMs) return { outcome: 'in_progress' };
+      this.takeOver.run(nowMs + leaseMs, tenantId, key);
+      return { outcome: 'taken_over', storeHead: BigInt(row.store_head) };
+    });
   }
 
   async complete(tenantId: string, key: string, response: StoredResponse): Promise<void> {

@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { BusMessage } from '../../ports/event-bus.ts';
 import type { DeadLetter, DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
+import { immediate } from './immediate-transaction.ts';
 
 type Row = {
   id: number; topic: string; consumer_group: string; message: string; error: string; attempts: number;
@@ -65,16 +66,7 @@ export class SqliteDeadLetterStore implements DeadLetterStore {
   async requestRedrive(ids: 'all' | readonly number[], at: Date): Promise<number> {
     const when = at.toISOString();
     if (ids === 'all') return Number(this.markAll.run(when).changes);
-    let marked = 0;
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      for (const id of ids) marked += Number(this.markOne.run(when, id).changes);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    return marked;
+    return immediate(this.db, () => ids.reduce((marked, id) => marked + Number(this.markOne.run(when, id).changes), 0));
   }
 
   async requested(): Promise<DeadLetter[]> {
