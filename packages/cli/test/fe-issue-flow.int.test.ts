@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The auditor's and integrator's path through the command line, end to end against the local DIAN:
 // fe xml → fe sign → fe verify → fe dian-simulator + fe submit (accepted, then DIAN's rule 90) → fe pdf.
 const root = new URL('../../../', import.meta.url).pathname;
-const node = join(root, 'node_modules/.bin/node');
+// The Node 24 binary itself: node_modules/.bin/node is a shell shim, and a SIGTERM to the shim left
+// the simulator it started running after the suite (found orphaned under PID 1).
+const node = process.execPath;
 const main = join(root, 'packages/cli/src/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'fe-flow-'));
 // INIT_CWD: the CLI resolves relative paths from where the user typed the command (pnpm sets it).
