@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from './sqlite-store.ts';
-import type { SimulatedDianResponse, StoredAnswer } from './store.ts';
+import { createStore, type SimulatedDianResponse, type SimulatorStore, type StoredAnswer } from './store.ts';
 
 const response = (accepted: boolean, key?: string): SimulatedDianResponse => ({
   isValid: accepted, statusCode: accepted ? '00' : '99', statusDescription: accepted ? 'Procesado Correctamente.' : 'Validación contiene errores en campos mandatorios.',
@@ -13,31 +13,37 @@ const response = (accepted: boolean, key?: string): SimulatedDianResponse => ({
 const answer = (accepted: boolean): StoredAnswer => ({ response: response(accepted), accepted, signedXml: accepted ? '<Invoice/>' : undefined, validatedAt: new Date('2026-11-25T10:00:00.000Z') });
 const file = () => join(mkdtempSync(join(tmpdir(), 'fe-sim-store-')), 'dian-simulator.sqlite');
 
-it('remembers answers like the memory store: a rejection is replaced, an acceptance never is, receptions are counted', () => {
-  const store = createSqliteStore(':memory:');
-  store.record('cufe-1', answer(false));
-  expect(store.isAccepted('cufe-1')).toBe(false);
-  store.record('cufe-1', answer(true));
-  store.record('cufe-1', answer(false)); // rule 90 answers this one; the acceptance stays
-  expect(store.isAccepted('cufe-1')).toBe(true);
-  expect(store.timesReceived('cufe-1')).toBe(3);
-  expect(store.byDocumentKey('cufe-1')).toEqual(answer(true));
-  expect(store.timesReceived('unknown')).toBe(0);
-  expect(store.byDocumentKey('unknown')).toBeUndefined();
-  expect(store.size).toBe(1);
-  expect(store.answerBytes).toBeGreaterThan(0);
-});
+// The behaviour both adapters share, run against each (the SQLite one must answer as the memory one).
+describe.each([
+  ['memory', () => createStore()],
+  ['sqlite', () => createSqliteStore(':memory:')],
+] as [string, () => SimulatorStore][])('SimulatorStore: %s', (_name, open) => {
+  it('remembers answers: a rejection is replaced, an acceptance never is, receptions are counted', () => {
+    const store = open();
+    store.record('cufe-1', answer(false));
+    expect(store.isAccepted('cufe-1')).toBe(false);
+    store.record('cufe-1', answer(true));
+    store.record('cufe-1', answer(false)); // rule 90 answers this one; the acceptance stays
+    expect(store.isAccepted('cufe-1')).toBe(true);
+    expect(store.timesReceived('cufe-1')).toBe(3);
+    expect(store.byDocumentKey('cufe-1')).toEqual(answer(true));
+    expect(store.timesReceived('unknown')).toBe(0);
+    expect(store.byDocumentKey('unknown')).toBeUndefined();
+    expect(store.size).toBe(1);
+    expect(store.answerBytes).toBeGreaterThan(0);
+  });
 
-it('keeps an async zip\'s answers by ZipKey, without counting them as receptions or replacing a known document', () => {
-  const store = createSqliteStore(':memory:');
-  store.record('cufe-a', answer(true));
-  store.recordZip('zip-1', [response(true, 'cufe-a'), response(false, 'cufe-b'), response(false)]);
-  const answers = store.byZipKey('zip-1')!;
-  expect(answers[0]).toEqual(answer(true)); // cufe-a's earlier answer, not replaced
-  expect(answers.slice(1).map((a) => [a.response.xmlDocumentKey, a.response.statusCode])).toEqual([['cufe-b', '99'], [undefined, '99']]);
-  expect(store.byDocumentKey('zip-1#2')?.response.statusCode).toBe('99');
-  expect(store.timesReceived('cufe-b')).toBe(0);
-  expect(store.byZipKey('zip-2')).toBeUndefined();
+  it('keeps an async zip\'s answers by ZipKey, without counting them as receptions or replacing a known document', () => {
+    const store = open();
+    store.record('cufe-a', answer(true));
+    store.recordZip('zip-1', [response(true, 'cufe-a'), response(false, 'cufe-b'), response(false)]);
+    const answers = store.byZipKey('zip-1')!;
+    expect(answers[0]).toEqual(answer(true)); // cufe-a's earlier answer, not replaced
+    expect(answers.slice(1).map((a) => [a.response.xmlDocumentKey, a.response.statusCode])).toEqual([['cufe-b', '99'], [undefined, '99']]);
+    expect(store.byDocumentKey('zip-1#2')?.response.statusCode).toBe('99');
+    expect(store.timesReceived('cufe-b')).toBe(0);
+    expect(store.byZipKey('zip-2')).toBeUndefined();
+  });
 });
 
 it('still knows after a reopen what it accepted and how often each document came', () => {

@@ -1,6 +1,7 @@
 /**
- * What the simulator remembers, in memory: each processed document's answer by its CUFE, each
- * async zip's answers by ZipKey, and the signed XML of accepted documents (GetXmlByDocumentKey).
+ * What the simulator remembers: each processed document's answer by its CUFE, each async zip's
+ * answers by ZipKey, and the signed XML of accepted documents (GetXmlByDocumentKey). In memory here
+ * (`createStore`); in a file with `createSqliteStore` (sqlite-store.ts).
  */
 export type StoredAnswer = {
   /** DianResponse fields as the simulator wrote them (see server/soap-responses.ts). */
