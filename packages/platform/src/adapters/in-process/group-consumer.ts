@@ -36,7 +36,7 @@ export class GroupConsumer {
     this.settings = settings;
     this.deadLetter = deadLetter.keep;
     this.deadLetterFailed = deadLetter.failed;
-    this.offsets = logs.map((log) => (from === 'latest' ? log.end : 0n));
+    this.offsets = logs.map((log) => (from === 'latest' ? log.end : log.start));
   }
 
   /** The lowest offset the group still needs, per partition (for retention). */

@@ -14,6 +14,11 @@ import { PartitionLog, partitionFor } from './partition-log.ts';
  * Messages live in memory: durability comes from the event store and the relay's checkpoint. A
  * dead letter is the exception (the checkpoint moves past it): with `deadLetters`, it is written
  * there before the group moves on, and `redrive` hands it back to its group later.
+ *
+ * Retention: a topic's messages are dropped once every group has consumed them; a topic no group
+ * reads (`<topic>.dlq` in a process without a dead-letter subscriber, say) keeps only its newest
+ * `retainWithoutGroups` messages per partition, as Kafka's size-based retention would, instead of
+ * growing for the life of the process.
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, PartitionLog[]>();
@@ -22,10 +27,12 @@ export class InProcessEventBus implements EventBus {
   private readonly deadLetters: Pick<DeadLetterStore, 'keep'> | undefined;
   private readonly now: () => Date;
   private readonly logger: Logger | undefined;
+  private readonly retainWithoutGroups: bigint;
   private closed = false;
 
-  constructor(options: { partitions?: number; deadLetters?: Pick<DeadLetterStore, 'keep'>; now?: () => Date; logger?: Logger } = {}) {
+  constructor(options: { partitions?: number; deadLetters?: Pick<DeadLetterStore, 'keep'>; now?: () => Date; logger?: Logger; retainWithoutGroups?: number } = {}) {
     this.partitions = options.partitions ?? 6;
+    this.retainWithoutGroups = BigInt(options.retainWithoutGroups ?? 4096);
     this.deadLetters = options.deadLetters;
     this.now = options.now ?? (() => new Date());
     this.logger = options.logger;
@@ -129,9 +136,10 @@ export class InProcessEventBus implements EventBus {
   private wakeTopic(topic: string): void {
     const consumers = this.groupsOf(topic);
     consumers.forEach((g) => g.wake());
-    // Retention: drop what every group of this topic has consumed.
+    // Retention: drop what every group of this topic has consumed, or all but the newest messages if no group reads it.
     this.logs(topic).forEach((log, partition) => {
       if (consumers.length) log.trimBelow(consumers.reduce((min, g) => (g.committed(partition) < min ? g.committed(partition) : min), log.end));
+      else if (log.end > this.retainWithoutGroups) log.trimBelow(log.end - this.retainWithoutGroups);
     });
   }
 }

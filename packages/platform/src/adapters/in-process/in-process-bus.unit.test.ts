@@ -92,3 +92,36 @@ describe('InProcessEventBus dead letters', () => {
     expect(await redriven).toEqual({ outcome: 'handled' });
   });
 });
+
+describe('InProcessEventBus retention', () => {
+  const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
+  const msg = (i: number) => ({ key: 'k', value: sampleEnvelope('k', 'InvoiceSubmitted', { n: i }) });
+
+  it('a topic no group reads keeps only its newest messages; a group joining later reads them from there, in order', async () => {
+    const bus = new InProcessEventBus({ partitions: 1, retainWithoutGroups: 200 });
+    for (let i = 1; i <= 1000; i += 100) await bus.publish('fe.unread.v1', Array.from({ length: 100 }, (_, k) => msg(i + k)));
+    await new Promise((r) => setImmediate(r));
+    const seen: number[] = [];
+    await bus.subscribe({ topic: 'fe.unread.v1', group: 'late', from: 'earliest', handler: async (m) => void seen.push(n(m)) });
+    await eventually(() => seen.at(-1) === 1000);
+    // Trimmed in batches of 128: between 200 and 327 of the newest stay.
+    expect(seen.length).toBeGreaterThanOrEqual(200);
+    expect(seen.length).toBeLessThan(200 + 128);
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, k) => 1001 - seen.length + k));
+    await bus.close();
+  });
+
+  it('a topic a group reads is trimmed only below what the group has consumed, however many messages it holds', async () => {
+    const bus = new InProcessEventBus({ partitions: 1, retainWithoutGroups: 10 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: number[] = [];
+    await bus.subscribe({ topic: 'fe.read.v1', group: 'slow', handler: async (m) => { await gate; seen.push(n(m)); } });
+    await bus.publish('fe.read.v1', Array.from({ length: 500 }, (_, k) => msg(k + 1)));
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await eventually(() => seen.length === 500);
+    expect(seen).toEqual(Array.from({ length: 500 }, (_, k) => k + 1));
+    await bus.close();
+  });
+});

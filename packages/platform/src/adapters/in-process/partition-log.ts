@@ -8,6 +8,11 @@ export class PartitionLog {
   private base = 0n;
   private readonly messages: BusMessage[] = [];
 
+  /** The oldest offset still held: where a group reading from the earliest starts. */
+  get start(): bigint {
+    return this.base;
+  }
+
   get end(): bigint {
     return this.base + BigInt(this.messages.length);
   }
