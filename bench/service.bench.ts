@@ -15,7 +15,8 @@ import { createLogger, systemClock } from '@fe/platform';
 import { createSignerPool } from '@fe/signer';
 import Fastify from 'fastify';
 import { smapsSummary } from './lib/smaps-summary.ts';
-import { cpuPerUnit, threadCpuSnapshot } from './lib/thread-cpu.ts';
+import { availableParallelism } from 'node:os';
+import { cpuPerUnit, cpuTotalPerUnit, threadCpuSnapshot } from './lib/thread-cpu.ts';
 import { closedLoopInChild, percentile, rssSampler, type LoadResult } from './lib/http-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,7 +42,11 @@ const post = { method: 'POST' as const, url: `${service.url}/api/v1/service/invo
 await closedLoopInChild({ concurrency, durationMs: 2000, request: post }); // warm-up: JIT, SQLite pages, sockets
 const threads0 = threadCpuSnapshot();
 const e2e = await closedLoopInChild({ concurrency, durationMs: seconds * 1000, request: post });
-const e2eCpu = cpuPerUnit(threads0, threadCpuSnapshot(), e2e.ok);
+const threads1 = threadCpuSnapshot();
+const e2eCpu = cpuPerUnit(threads0, threads1, e2e.ok);
+const loadCpuMs = e2e.cpuMs / e2e.ok;
+const e2eCpuMs = cpuTotalPerUnit(threads0, threads1, e2e.ok) + loadCpuMs;
+const workersCpuMs = cpuTotalPerUnit(threads0, threads1, e2e.ok, (kind) => kind !== 'MainThread') + loadCpuMs;
 if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
   console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`);
   console.log(`CPU ms per accepted invoice, by thread: ${e2eCpu}; load generator ${(e2e.cpuMs / e2e.ok).toFixed(2)}`);
@@ -95,10 +100,14 @@ const best = (runs: LoadResult[]) => Math.max(...runs.map(perSecond));
 const e2eRate = perSecond(e2e);
 console.log(`embedded default, ${concurrency} concurrent clients, ${seconds} s steady load, signer threads ${signerThreads}`);
 console.log(`accepted invoices/s (201)      ${e2eRate.toFixed(1).padStart(9)}   (answers: ${JSON.stringify(e2e.statuses)})`);
-console.log(`  CPU ms per invoice, by thread ${e2eCpu}; the load generator (another process) ${(e2e.cpuMs / e2e.ok).toFixed(2)}`);
+console.log(`  CPU ms per invoice, by thread ${e2eCpu}; the load generator (another process) ${loadCpuMs.toFixed(2)}`);
 console.log(`  POST latency p50 / p99        ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms / ${percentile(e2e.latenciesMs, 99).toFixed(1)} ms`);
 console.log(`signer-only signatures/s       ${signerOnly.toFixed(1).padStart(9)}`);
 console.log(`  ratio end-to-end / signer     ${(e2eRate / signerOnly).toFixed(3).padStart(9)}   (goal ≥ 0.25)`);
+// The goal as CPU: at 0.25 × signer-only invoices/s, the machine's cores give each invoice this
+// much CPU time (load generator included, as it shares them). Throughput follows CPU per invoice.
+const budgetMs = (availableParallelism() * 1000) / (0.25 * signerOnly);
+console.log(`  CPU per invoice: the goal allows ${budgetMs.toFixed(2)} ms on ${availableParallelism()} cores; this run spent ${e2eCpuMs.toFixed(2)} ms, of which ${workersCpuMs.toFixed(2)} ms off the event loop`);
 console.log(`status lookups/s               ${best(statusRuns).toFixed(1).padStart(9)}`);
 console.log(`bare fastify route/s           ${best(bareRuns).toFixed(1).padStart(9)}`);
 console.log(`  ratio status / bare route     ${(best(statusRuns) / best(bareRuns)).toFixed(3).padStart(9)}   (goal ≥ 0.5)`);

@@ -28,6 +28,13 @@ export function threadCpuSnapshot(): Map<string, number> {
   return byKind;
 }
 
+/** Milliseconds of CPU per unit of work, all threads (or those `include` keeps), between two snapshots. */
+export function cpuTotalPerUnit(before: Map<string, number>, after: Map<string, number>, units: number, include: (kind: string) => boolean = () => true): number {
+  let ms = 0;
+  for (const [kind, total] of after) if (include(kind)) ms += total - (before.get(kind) ?? 0);
+  return ms / units;
+}
+
 /** Milliseconds of CPU per unit of work, per thread kind, between two snapshots. */
 export function cpuPerUnit(before: Map<string, number>, after: Map<string, number>, units: number): string {
   return [...after]
