@@ -79,6 +79,8 @@ describe('an invoice DIAN accepts', () => {
     expect(world.logs.join('\n')).not.toContain(world.apiKey);
     // One `service` per line, naming the service: a log pipeline keeps only one of two equal keys.
     expect(world.logs.filter((l) => (l.match(/"service":/g) ?? []).length !== 1)).toEqual([]);
+    // The request id once, under the documented key (fastify's own `reqId` label would add a second).
+    expect(world.logs.filter((l) => l.includes(answer.headers.get('x-request-id')!)).map((l) => Object.keys(JSON.parse(l)).filter((k) => /req_?id/i.test(k)))).toEqual([['req_id']]);
   });
 });
 

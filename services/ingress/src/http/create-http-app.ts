@@ -37,8 +37,9 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   const limiter = new TokenBuckets({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst });
   const app = Fastify({
     loggerInstance: options.logger as never,
-    // One line per request is written by the onResponse hook below, with the tenant and no headers.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One line per request is written by the onResponse hook below, with the tenant and no headers;
+    // every line logged for a request carries its id under the documented key, once.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -64,7 +65,7 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     if (wait > 0) throw new ApiError('RATE_LIMITED', 'Too many requests for this tenant; slow down.', [], { 'Retry-After': String(wait) });
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req_id: request.id, method: request.method, url: request.routeOptions.url ?? request.url, status: reply.statusCode, tenant_id: request.tenantId || undefined, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info({ method: request.method, url: request.routeOptions.url ?? request.url, status: reply.statusCode, tenant_id: request.tenantId || undefined, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request as never, reply as never, config.retryAfterSeconds));

@@ -10,7 +10,7 @@ import { ApiError } from './api-error.ts';
  */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
   const apiError = toApiError(error, retryAfterSeconds);
-  if (apiError.status >= 500) request.log.error({ err: error, req_id: request.id }, 'request failed');
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.code(apiError.status).headers(apiError.headers).send(apiError.body(request.id));
 }
 
