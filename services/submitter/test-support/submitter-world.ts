@@ -50,7 +50,8 @@ export type SubmitterWorld = {
   scheduleDbPath: string;
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
   service(config?: ConfigInput): ServiceModule;
-  issue(options?: { mutate?: (xml: string) => string; tenantId?: string }): Promise<IssuedInvoice>;
+  /** `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled in order). */
+  issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
   /** Polls the stream until `done` holds (or fails after `timeoutMs`). */
   waitFor(invoiceId: string, done: (events: InvoiceEvent[]) => boolean, timeoutMs?: number): Promise<InvoiceEvent[]>;
@@ -97,8 +98,12 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
     async issue(options = {}) {
       const tenantId = options.tenantId ?? 'demo';
       const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-      const number = String(nextNumber++);
-      const built = buildCase(request, number, issuedAt);
+      let number = String(nextNumber++);
+      let built = buildCase(request, number, issuedAt);
+      while (options.apartFrom && bus.partitionOf(invoiceStreamName(tenantId, built.documentId)) === bus.partitionOf(options.apartFrom)) {
+        number = String(nextNumber++);
+        built = buildCase(request, number, issuedAt);
+      }
       const signed = signer.sign(options.mutate ? options.mutate(built.xml) : built.xml, { signingTime: issuedAt });
       const invoiceId = invoiceStreamName(tenantId, built.documentId);
       const xmlKey = `${tenantId}/${built.documentId}.xml`;

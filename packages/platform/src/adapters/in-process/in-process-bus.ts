@@ -64,6 +64,11 @@ export class InProcessEventBus implements EventBus {
     return { stop: () => joined.leave(handler) };
   }
 
+  /** The partition a key's messages go to (the same for every topic): tests that need two keys apart use it. */
+  partitionOf(key: string): number {
+    return partitionFor(key, this.partitions);
+  }
+
   /**
    * For the relay's checkpoint (relay.ts): the highest event-store position such that every
    * message up to it, on `topic`, was finished by every consumer group. Messages must carry the
