@@ -35,6 +35,9 @@ const replaceAll = (from: string | RegExp, to: string) => (xml: string) => {
 const amount = (name: string, from: string, to: string) => replaceFirst(`<cbc:${name} currencyID="COP">${from}</cbc:${name}>`, `<cbc:${name} currencyID="COP">${to}</cbc:${name}>`);
 const chain = (...steps: ((xml: string) => string)[]) => (xml: string) => steps.reduce((x, f) => f(x), xml);
 
+const naturalPersonBuyer = replaceFirst('<cac:AccountingCustomerParty><cbc:AdditionalAccountID>1<', '<cac:AccountingCustomerParty><cbc:AdditionalAccountID>2<');
+const DELIVERY_ADDRESS = '<cac:Delivery><cac:DeliveryAddress><cbc:CityName>Bogotá, D.C.</cbc:CityName></cac:DeliveryAddress></cac:Delivery>';
+
 /** Splits the header IVA TaxTotal into one TaxTotal per subtotal (same taxes, two groups for one tax). */
 function splitHeaderTaxTotal(xml: string): string {
   return xml.replace(/<cac:TaxTotal><cbc:TaxAmount currencyID="COP">20000\.00<\/cbc:TaxAmount>((?:<cac:TaxSubtotal>[\s\S]*?<\/cac:TaxSubtotal>)+)<\/cac:TaxTotal>/, (_, subs: string) =>
@@ -53,7 +56,8 @@ const cases: Case[] = [
   { rule: 'ZD02', why: 'signed with an expired certificate', options: () => ({ credential: world.rawCredential('expired') }) },
   { rule: 'ZD07', why: 'signed with a certificate without Non-Repudiation', options: () => ({ credential: world.rawCredential('no-non-repudiation') }) },
   { rule: 'FAD09e', why: 'SigningTime one day after the issue date', options: () => ({ signingTime: new Date(Date.now() + day) }) },
-  { rule: 'FAD06', why: 'a wrong CUFE', options: () => ({ mutate: (x) => x.replace(/(<cbc:UUID[^>]*>)[0-9a-f]{96}</, `$1${'ab'.repeat(48)}<`) }) },
+  // Wrong wherever it is written (cbc:UUID and the QR), as a client computing it wrongly would write it.
+  { rule: 'FAD06', why: 'a wrong CUFE', options: () => ({ mutate: (x) => x.replaceAll(/<cbc:UUID[^>]*>([0-9a-f]{96})</.exec(x)![1]!, 'ab'.repeat(48)) }) },
   { rule: 'FAD07', why: 'UUID schemeID for production', options: () => ({ mutate: replaceFirst('schemeID="2" schemeName="CUFE-SHA384"', 'schemeID="1" schemeName="CUFE-SHA384"') }) },
   { rule: 'FAD08', why: 'UUID schemeName CUFE-SHA256', options: () => ({ mutate: replaceFirst('schemeName="CUFE-SHA384"', 'schemeName="CUFE-SHA256"') }) },
   { rule: 'FAB24b', why: 'an unregistered SoftwareID', options: () => ({ mutate: replaceFirst('>00000000-0000-4000-8000-000000000001<', '>00000000-0000-4000-8000-000000000009<') }) },
@@ -61,7 +65,8 @@ const cases: Case[] = [
   { rule: 'FAB27b', why: 'a wrong SoftwareSecurityCode', options: () => ({ mutate: (x) => x.replace(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</, `$1${'cd'.repeat(48)}<`) }) },
   { rule: 'FAJ21', why: 'an issuer not enabled (its software and range are unknown too)', expected: ['FAD06', 'FAB24b', 'FAJ21', 'FAB05b'],
     options: () => ({ tenant: { nit: '900373115', dv: 3 } }) },
-  { rule: 'FAJ24a', why: 'the issuer NIT without DV', options: () => ({ mutate: replaceAll('schemeID="8" schemeName="31">900123456<', 'schemeName="31">900123456<') }) },
+  // The demo issuer is its own software provider: its sts:ProviderID keeps the DV (FAB22a otherwise).
+  { rule: 'FAJ24a', why: 'the issuer NIT without DV', options: () => ({ mutate: replaceAll(/schemeID="8" schemeName="31">900123456<(?!\/sts:ProviderID>)/g, 'schemeName="31">900123456<') }) },
   { rule: 'FAJ24b', why: 'a wrong issuer DV', options: () => ({ tenant: { dv: 9 } }) },
   { rule: 'FAK24', why: 'a NIT buyer without DV', options: () => ({ mutate: replaceAll('schemeID="3" schemeName="31">900108281<', 'schemeName="31">900108281<') }) },
   { rule: 'FAK25', why: 'a wrong buyer DV', options: () => ({ mutate: replaceAll('schemeID="3" schemeName="31">900108281<', 'schemeID="4" schemeName="31">900108281<') }) },
@@ -93,6 +98,24 @@ const cases: Case[] = [
   { rule: 'FAU06', why: 'a TaxInclusiveAmount 1.00 off (carried to PayableAmount)', options: () => ({
     mutate: chain(amount('TaxInclusiveAmount', '143100.00', '143101.00'), amount('PayableAmount', '143100.00', '143101.00')), recomputeCufe: true }) },
   { rule: 'FAU14', why: 'a PayableAmount 1.00 off', options: () => ({ mutate: amount('PayableAmount', '143100.00', '143101.00'), recomputeCufe: true }) },
+  { rule: 'FAB19a', why: 'an empty software provider NIT', options: () => ({ mutate: replaceFirst('schemeName="31">900123456</sts:ProviderID>', 'schemeName="31"></sts:ProviderID>') }) },
+  { rule: 'FAB22a', why: 'the software provider NIT without DV', options: () => ({ mutate: replaceFirst('schemeID="8" schemeName="31">900123456</sts:ProviderID>', 'schemeName="31">900123456</sts:ProviderID>') }) },
+  { rule: 'FAB22b', why: 'a wrong software provider DV', options: () => ({ mutate: replaceFirst('schemeID="8" schemeName="31">900123456</sts:ProviderID>', 'schemeID="9" schemeName="31">900123456</sts:ProviderID>') }) },
+  { rule: 'FAB34', why: 'an authorization provider that is not DIAN', options: () => ({ mutate: replaceFirst('schemeName="31">800197268<', 'schemeName="31">800197269<') }) },
+  { rule: 'FAB36', why: 'a QRCode without the CUFE', options: () => ({ mutate: (x) => x.replace(/<sts:QRCode>[\s\S]*?<\/sts:QRCode>/, '<sts:QRCode>https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=</sts:QRCode>') }) },
+  { rule: 'FAB36', why: 'no QRCode', options: () => ({ mutate: (x) => x.replace(/<sts:QRCode>[\s\S]*?<\/sts:QRCode>/, '') }) },
+  { rule: 'FAJ02a', why: 'the issuer without AdditionalAccountID', options: () => ({ mutate: replaceFirst('<cac:AccountingSupplierParty><cbc:AdditionalAccountID>1</cbc:AdditionalAccountID>', '<cac:AccountingSupplierParty>') }) },
+  { rule: 'FAJ02b', why: 'the issuer with AdditionalAccountID 3', options: () => ({ mutate: replaceFirst('<cac:AccountingSupplierParty><cbc:AdditionalAccountID>1<', '<cac:AccountingSupplierParty><cbc:AdditionalAccountID>3<') }) },
+  { rule: 'FAK61', why: 'a natural-person buyer without PartyIdentification', options: () => ({ mutate: chain(naturalPersonBuyer, replaceFirst('<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31">900108281</cbc:ID></cac:PartyIdentification>', '')) }) },
+  { rule: 'FAK62', why: 'a natural-person buyer with an empty PartyIdentification/ID', options: () => ({ mutate: chain(naturalPersonBuyer, replaceFirst('<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31">900108281<', '<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31"><')) }) },
+  { rule: 'FAM02a', why: 'a Delivery without ActualDeliveryDate', options: () => ({ mutate: replaceFirst('</cac:AccountingCustomerParty>', `</cac:AccountingCustomerParty>${DELIVERY_ADDRESS}`) }) },
+  { rule: 'FAN04', why: 'a credit payment (ID 2) without PaymentDueDate', options: () => ({ mutate: replaceFirst('<cac:PaymentMeans><cbc:ID>1<', '<cac:PaymentMeans><cbc:ID>2<') }) },
+  { rule: 'FAV01', why: 'no InvoiceLine at all (LineCountNumeric 0)', expected: ['FAS01b', 'FAV01', 'FAU02', 'FAU04'],
+    options: () => ({ mutate: chain(replaceAll(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g, ''), replaceFirst('<cbc:LineCountNumeric>4<', '<cbc:LineCountNumeric>0<')) }) },
+  { rule: 'FAD02', why: 'CustomizationID 99', options: () => ({ mutate: replaceFirst('<cbc:CustomizationID>10<', '<cbc:CustomizationID>99<') }) },
+  { rule: 'FAD12a', why: 'InvoiceTypeCode 05', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>05<') }) },
+  { rule: 'FAD15a', why: 'DocumentCurrencyCode PES (not ISO 4217)', options: () => ({ mutate: replaceFirst('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>PES<') }) },
+  { rule: 'FAD15b', why: 'one amount in USD in a COP document', options: () => ({ mutate: replaceFirst('<cbc:LineExtensionAmount currencyID="COP">', '<cbc:LineExtensionAmount currencyID="USD">') }) },
 ];
 
 describe('DIAN simulator through the SOAP client', () => {
@@ -111,6 +134,21 @@ describe('DIAN simulator through the SOAP client', () => {
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
     expect(answer.errorMessages.map((m) => [m.rule, m.effect])).toEqual([['FAJ43b', 'notification']]);
     expect(answer.applicationResponseXml).toContain('<cbc:ResponseCode>FAJ43b</cbc:ResponseCode>');
+  });
+
+  it('accepts what those rules ask for: a Delivery with its ActualDeliveryDate, a credit payment with its due date, a natural-person buyer identified, the QR as the bare URL', async () => {
+    const invoice = signedInvoice({
+      credential: world.tenant,
+      mutate: chain(
+        replaceFirst('</cac:AccountingCustomerParty>', `</cac:AccountingCustomerParty>${DELIVERY_ADDRESS.replace('<cac:Delivery>', `<cac:Delivery><cbc:ActualDeliveryDate>${new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10)}</cbc:ActualDeliveryDate>`)}`),
+        replaceFirst('<cac:PaymentMeans><cbc:ID>1</cbc:ID><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>', '<cac:PaymentMeans><cbc:ID>2</cbc:ID><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode><cbc:PaymentDueDate>2099-12-31</cbc:PaymentDueDate>'),
+        naturalPersonBuyer,
+        (x) => x.replace(/<sts:QRCode>[\s\S]*?(https:[^<]+)<\/sts:QRCode>/, '<sts:QRCode>$1</sts:QRCode>'),
+      ),
+    });
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
   });
 
   it.each(cases)('rejects $rule: $why', async ({ rule, expected, options, after }) => {

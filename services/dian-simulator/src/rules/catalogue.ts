@@ -1,7 +1,8 @@
 /**
  * Every rule the simulator enforces: DIAN's code, its effect (R = Rechazo, N = Notificación) and
  * the wording it answers with, in the order the simulator checks them (reference §7; the issue's
- * order: signature, CUFE and software, parties, numbering, dates, taxes, totals, duplicates).
+ * order: signature, CUFE and software, parties, numbering, dates, taxes, totals, duplicates; the
+ * document's type and currency, which the issue does not list, just before duplicates).
  *
  * Codes starting with `SIM` are the simulator's own: the reference names the check but not DIAN's
  * code (zip problems, the issue-date window, the rate table, unknown tax codes). Wording follows
@@ -10,7 +11,7 @@
  */
 export type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
-export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'duplicate';
+export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'document' | 'duplicate';
 
 const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
 
@@ -30,11 +31,20 @@ export const ruleCatalogue = [
   r('FAB24b', 'cufe', 'El identificador del software no corresponde a un software autorizado para este facturador'),
   r('FAB27a', 'cufe', 'No se informó el código de seguridad del software (SoftwareSecurityCode)'),
   r('FAB27b', 'cufe', 'El código de seguridad del software (SoftwareSecurityCode) no corresponde al calculado'),
+  r('FAB19a', 'cufe', 'No se informó el NIT del proveedor de software (ProviderID)'),
+  r('FAB22a', 'cufe', 'No se informó el dígito de verificación del NIT del proveedor de software'),
+  r('FAB22b', 'cufe', 'El dígito de verificación del NIT del proveedor de software no es correcto'),
+  r('FAB34', 'cufe', 'El proveedor de la autorización (AuthorizationProviderID) debe ser la DIAN, NIT 800197268 con DV 4'),
+  r('FAB36', 'cufe', 'No se informó el código QR (QRCode) o no contiene el CUFE del documento'),
+  r('FAJ02a', 'parties', 'No se informó el tipo de persona del emisor (AdditionalAccountID)'),
+  r('FAJ02b', 'parties', 'El tipo de persona del emisor (AdditionalAccountID) debe ser 1 (jurídica) o 2 (natural)'),
   r('FAJ21', 'parties', 'El NIT del emisor no está habilitado como facturador electrónico'),
   r('FAJ24a', 'parties', 'No se informó el dígito de verificación del NIT del emisor'),
   r('FAJ24b', 'parties', 'El dígito de verificación del NIT del emisor no es correcto'),
   r('FAK24', 'parties', 'El adquiriente identificado con NIT (31) no informa el dígito de verificación'),
   r('FAK25', 'parties', 'El dígito de verificación del NIT del adquiriente no es correcto'),
+  r('FAK61', 'parties', 'El adquiriente persona natural no informa el grupo PartyIdentification'),
+  r('FAK62', 'parties', 'El adquiriente persona natural no informa su número de identificación (PartyIdentification/ID)'),
   r('FAJ43b', 'parties', 'El nombre o razón social del emisor no corresponde al registrado en el RUT', 'N'),
   r('FAB05b', 'numbering', 'El número de autorización de numeración no corresponde a este facturador y software'),
   r('FAB07b', 'numbering', 'La fecha de inicio de la autorización no corresponde a la registrada'),
@@ -50,6 +60,8 @@ export const ruleCatalogue = [
   r('FAD09b', 'numbering', 'La fecha de emisión es posterior a la fecha final de la autorización de numeración'),
   r('SIM-FEC01', 'dates', 'La fecha de emisión es posterior a la fecha de recepción del documento'),
   r('SIM-FEC02', 'dates', 'La fecha de emisión es anterior al plazo permitido respecto de la fecha de recepción'),
+  r('FAM02a', 'dates', 'Se informó el grupo Delivery sin la fecha efectiva de entrega (ActualDeliveryDate)'),
+  r('FAN04', 'dates', 'El medio de pago a crédito (ID 2) no informa la fecha de vencimiento (PaymentDueDate)'),
   r('VLR01', 'taxes', 'Se informó un valor o porcentaje negativo'),
   r('SIM-IMP01', 'taxes', 'El código del tributo no corresponde a un tributo de la tabla 13.2.2'),
   r('SIM-IMP02', 'taxes', 'La tarifa no corresponde a una tarifa vigente para el tributo (tabla 13.3.11)'),
@@ -57,11 +69,16 @@ export const ruleCatalogue = [
   r('FAS01b', 'taxes', 'Los impuestos del documento no corresponden a la suma de los impuestos de las líneas'),
   r('FAS02', 'taxes', 'El valor del tributo no corresponde a la suma de sus subtotales (TaxSubtotal)'),
   r('FAS07', 'taxes', 'El valor del tributo no corresponde a la base gravable por la tarifa'),
+  r('FAV01', 'totals', 'El documento no contiene líneas (InvoiceLine)'),
   r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),
   r('FAU04', 'totals', 'La base gravable (TaxExclusiveAmount) no corresponde a la suma de las bases de las líneas gravadas'),
   r('FAU06', 'totals', 'El valor con impuestos (TaxInclusiveAmount) no corresponde al valor bruto más los tributos'),
   r('FAU14', 'totals', 'El valor a pagar (PayableAmount) no corresponde al valor con impuestos menos descuentos más cargos'),
+  r('FAD02', 'document', 'El tipo de operación (CustomizationID) no es válido para este tipo de documento'),
+  r('FAD12a', 'document', 'El tipo de factura (InvoiceTypeCode) no es válido'),
+  r('FAD15a', 'document', 'El código de moneda (DocumentCurrencyCode) no es un código de la norma ISO 4217'),
+  r('FAD15b', 'document', 'Existe un valor cuya moneda (currencyID) es diferente de la moneda del documento (DocumentCurrencyCode)'),
   r('90', 'duplicate', 'Documento procesado anteriormente'), // [V] reference §6.3
 ] as const satisfies readonly RuleDefinition[];
 

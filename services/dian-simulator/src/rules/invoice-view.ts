@@ -19,6 +19,11 @@ export type LineView = { lineExtension: string | undefined; taxTotals: TaxTotalV
 export type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
 
 export type InvoiceView = {
+  customizationId: string | undefined;
+  invoiceTypeCode: string | undefined;
+  documentCurrency: string | undefined;
+  /** The distinct `@currencyID` values of the document outside ext:UBLExtensions. */
+  currencies: Set<string>;
   id: string | undefined;
   uuid: IdView;
   issueDate: string | undefined;
@@ -31,8 +36,15 @@ export type InvoiceView = {
   };
   softwareId: string | undefined;
   softwareSecurityCode: string | undefined;
-  supplier: { companyId: IdView; name: string | undefined; registrationPrefix: string | undefined };
-  customer: { companyId: IdView };
+  /** sts:SoftwareProvider/sts:ProviderID, sts:AuthorizationProvider/sts:AuthorizationProviderID, sts:QRCode. */
+  softwareProvider: IdView;
+  authorizationProvider: IdView;
+  qrCode: string | undefined;
+  supplier: { companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined };
+  customer: { companyId: IdView; additionalAccountId: string | undefined; partyIdentification: IdView | undefined };
+  /** Whether some cac:Delivery lacks cbc:ActualDeliveryDate. */
+  deliveryWithoutDate: boolean;
+  paymentMeans: { id: string | undefined; dueDate: string | undefined }[];
   taxTotals: TaxTotalView[];
   totals: Record<'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable', string | undefined>;
   lines: LineView[];
@@ -68,13 +80,21 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
   const control = childElement(dian, sts, 'InvoiceControl');
   const period = childElement(control, sts, 'AuthorizationPeriod');
   const authorized = childElement(control, sts, 'AuthorizedInvoices');
-  const supplier = childElement(first(cac, 'AccountingSupplierParty'), cac, 'Party');
+  const supplierParty = first(cac, 'AccountingSupplierParty');
+  const supplier = childElement(supplierParty, cac, 'Party');
   const supplierScheme = childElement(supplier, cac, 'PartyTaxScheme');
-  const customer = childElement(first(cac, 'AccountingCustomerParty'), cac, 'Party');
+  const customerParty = first(cac, 'AccountingCustomerParty');
+  const customer = childElement(customerParty, cac, 'Party');
+  const customerIdentification = childElement(customer, cac, 'PartyIdentification');
   const money = first(cac, 'LegalMonetaryTotal');
   const amount = (name: string) => text(childElement(money, cbc, name));
   const all = (ns: string, local: string) => top.get(local)?.filter((e) => e.ns === ns) ?? [];
+  const documentCurrency = text(first(cbc, 'DocumentCurrencyCode'));
   return {
+    customizationId: text(first(cbc, 'CustomizationID')),
+    invoiceTypeCode: text(first(cbc, 'InvoiceTypeCode')),
+    documentCurrency,
+    currencies: currenciesOf(root),
     id: text(first(cbc, 'ID')),
     uuid: idView(first(cbc, 'UUID')),
     issueDate: text(first(cbc, 'IssueDate')),
@@ -91,12 +111,22 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
     },
     softwareId: text(pathElement(dian, [sts, 'SoftwareProvider'], [sts, 'SoftwareID'])),
     softwareSecurityCode: text(childElement(dian, sts, 'SoftwareSecurityCode')),
+    softwareProvider: idView(pathElement(dian, [sts, 'SoftwareProvider'], [sts, 'ProviderID'])),
+    authorizationProvider: idView(pathElement(dian, [sts, 'AuthorizationProvider'], [sts, 'AuthorizationProviderID'])),
+    qrCode: text(childElement(dian, sts, 'QRCode')),
     supplier: {
       companyId: idView(childElement(supplierScheme, cbc, 'CompanyID')),
       name: text(childElement(supplierScheme, cbc, 'RegistrationName')),
       registrationPrefix: text(pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID'])),
+      additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
     },
-    customer: { companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])) },
+    customer: {
+      companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
+      additionalAccountId: text(childElement(customerParty, cbc, 'AdditionalAccountID')),
+      partyIdentification: customerIdentification && idView(childElement(customerIdentification, cbc, 'ID')),
+    },
+    deliveryWithoutDate: all(cac, 'Delivery').some((d) => !text(childElement(d, cbc, 'ActualDeliveryDate'))),
+    paymentMeans: all(cac, 'PaymentMeans').map((p) => ({ id: text(childElement(p, cbc, 'ID')), dueDate: text(childElement(p, cbc, 'PaymentDueDate')) })),
     taxTotals: all(cac, 'TaxTotal').map(taxTotal),
     totals: {
       lineExtension: amount('LineExtensionAmount'), taxExclusive: amount('TaxExclusiveAmount'),
@@ -108,4 +138,18 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
       taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
     })),
   };
+}
+
+/**
+ * Every `@currencyID` of the document, skipping ext:UBLExtensions (where DIAN allows COP totals
+ * beside a foreign-currency document). A walk of the tree: a few microseconds for an invoice.
+ */
+function currenciesOf(root: XmlElement): Set<string> {
+  const found = new Set<string>();
+  const walk = (element: XmlElement) => {
+    for (const a of element.attributes) if (a.local === 'currencyID' && a.ns === '') found.add(a.value.trim());
+    for (const c of element.children) if (typeof c === 'object' && 'local' in c) walk(c);
+  };
+  for (const c of root.children) if (typeof c === 'object' && 'local' in c && !(c.local === 'UBLExtensions' && c.ns === ext)) walk(c);
+  return found;
 }

@@ -12,9 +12,15 @@ export function dv(nit: string): number | undefined {
   return r < 2 ? r : 11 - r;
 }
 
-/** Issuer registration (FAJ21) and name (FAJ43b, a notification); issuer and buyer DVs (FAJ24a/b, FAK24/25). */
+/**
+ * Issuer person type (FAJ02a/b), registration (FAJ21) and name (FAJ43b, a notification); issuer
+ * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62).
+ */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   const failures: RuleCode[] = [];
+  const personType = view.supplier.additionalAccountId;
+  if (!personType) failures.push('FAJ02a');
+  else if (personType !== '1' && personType !== '2') failures.push('FAJ02b');
   const supplier = view.supplier.companyId;
   if (!issuer) failures.push('FAJ21');
   if (!supplier.schemeId) failures.push('FAJ24a');
@@ -23,6 +29,10 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (buyer.schemeName === '31') {
     if (!buyer.schemeId) failures.push('FAK24');
     else if (String(dv(buyer.value ?? '')) !== buyer.schemeId) failures.push('FAK25');
+  }
+  if (view.customer.additionalAccountId === '2') {
+    if (!view.customer.partyIdentification) failures.push('FAK61');
+    else if (!view.customer.partyIdentification.value) failures.push('FAK62');
   }
   if (issuer && view.supplier.name !== issuer.legalName) failures.push('FAJ43b');
   return failures;

@@ -3,7 +3,8 @@ import type { RuleGroupCheck } from './context.ts';
 import { cents } from './money.ts';
 
 /**
- * Lines against document totals (reference §3.9, §7.6): FAD16, FAU02, FAU04, FAU06, FAU14.
+ * Lines against document totals (reference §3.9, §7.6): FAV01 (no line at all), FAD16, FAU02,
+ * FAU04, FAU06, FAU14.
  * Advances (PrepaidAmount) are not subtracted from PayableAmount since annex 1.8.
  */
 export const checkTotals: RuleGroupCheck = ({ view }) => {
@@ -11,6 +12,7 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   const totals = view.totals;
   const lineExtension = cents(totals.lineExtension);
   const taxInclusive = cents(totals.taxInclusive);
+  if (view.lines.length === 0) failures.push('FAV01');
   if (view.lineCount !== String(view.lines.length)) failures.push('FAD16');
   let lines = 0n;
   let taxedBases = 0n;

@@ -4,6 +4,9 @@ import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
 import { colombiaDate } from '../rules/colombia-date.ts';
 import { checkIssueDateWindow } from '../rules/date-rules.ts';
+import { checkDeliveryAndPayment } from '../rules/delivery-payment-rules.ts';
+import { checkDocumentType } from '../rules/document-rules.ts';
+import { checkDianExtension } from '../rules/extension-rules.ts';
 import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
 import { checkNumbering } from '../rules/numbering-rules.ts';
 import { checkParties } from '../rules/party-rules.ts';
@@ -15,7 +18,9 @@ import { verifyXades } from '../verify/xades.ts';
 import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
-const groups: RuleGroupCheck[] = [checkCufeAndSoftware, checkParties, checkNumbering, checkIssueDateWindow, checkTaxes, checkTotals];
+const groups: RuleGroupCheck[] = [
+  checkCufeAndSoftware, checkDianExtension, checkParties, checkNumbering, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkDocumentType,
+];
 
 export type DocumentVerdict = {
   accepted: boolean;

@@ -1,0 +1,23 @@
+import type { RuleCode } from './catalogue.ts';
+import type { RuleGroupCheck } from './context.ts';
+import { dv } from './party-rules.ts';
+
+/** DIAN's own NIT and DV, the only authorization provider there is (reference §4.1). */
+const DIAN_NIT = '800197268';
+const DIAN_DV = '4';
+
+/**
+ * The rest of sts:DianExtensions (reference §4.1–4.2): the software provider's NIT and DV
+ * (FAB19a, FAB22a/b), DIAN as authorization provider (FAB34), and a QRCode that carries the
+ * document's CUFE (FAB36: both accepted forms, the search URL alone or the labelled text, hold it).
+ */
+export const checkDianExtension: RuleGroupCheck = ({ view }) => {
+  const failures: RuleCode[] = [];
+  const provider = view.softwareProvider;
+  if (!provider.value) failures.push('FAB19a');
+  else if (!provider.schemeId) failures.push('FAB22a');
+  else if (String(dv(provider.value)) !== provider.schemeId) failures.push('FAB22b');
+  if (view.authorizationProvider.value !== DIAN_NIT || view.authorizationProvider.schemeId !== DIAN_DV) failures.push('FAB34');
+  if (!view.qrCode || !view.uuid.value || !view.qrCode.includes(view.uuid.value)) failures.push('FAB36');
+  return failures;
+};
