@@ -35,6 +35,10 @@ const replaceAll = (from: string | RegExp, to: string) => (xml: string) => {
 const amount = (name: string, from: string, to: string) => replaceFirst(`<cbc:${name} currencyID="COP">${from}</cbc:${name}>`, `<cbc:${name} currencyID="COP">${to}</cbc:${name}>`);
 const chain = (...steps: ((xml: string) => string)[]) => (xml: string) => steps.reduce((x, f) => f(x), xml);
 
+const allowanceCharge = (charge: boolean, value: string) => `<cac:AllowanceCharge><cbc:ID>1</cbc:ID><cbc:ChargeIndicator>${charge}</cbc:ChargeIndicator>`
+  + `<cbc:AllowanceChargeReason>${charge ? 'Flete' : 'Descuento'}</cbc:AllowanceChargeReason><cbc:MultiplierFactorNumeric>0.1</cbc:MultiplierFactorNumeric>`
+  + `<cbc:Amount currencyID="COP">${value}</cbc:Amount><cbc:BaseAmount currencyID="COP">100000.00</cbc:BaseAmount></cac:AllowanceCharge>`;
+const PREPAID_PAYMENT = '<cac:PrepaidPayment><cbc:ID>ANT-1</cbc:ID><cbc:PaidAmount currencyID="COP">100.00</cbc:PaidAmount></cac:PrepaidPayment>';
 const naturalPersonBuyer = replaceFirst('<cac:AccountingCustomerParty><cbc:AdditionalAccountID>1<', '<cac:AccountingCustomerParty><cbc:AdditionalAccountID>2<');
 const DELIVERY_ADDRESS = '<cac:Delivery><cac:DeliveryAddress><cbc:CityName>Bogotá, D.C.</cbc:CityName></cac:DeliveryAddress></cac:Delivery>';
 
@@ -112,6 +116,12 @@ const cases: Case[] = [
   { rule: 'FAN04', why: 'a credit payment (ID 2) without PaymentDueDate', options: () => ({ mutate: replaceFirst('<cac:PaymentMeans><cbc:ID>1<', '<cac:PaymentMeans><cbc:ID>2<') }) },
   { rule: 'FAV01', why: 'no InvoiceLine at all (LineCountNumeric 0)', expected: ['FAS01b', 'FAV01', 'FAU02', 'FAU04'],
     options: () => ({ mutate: chain(replaceAll(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g, ''), replaceFirst('<cbc:LineCountNumeric>4<', '<cbc:LineCountNumeric>0<')) }) },
+  { rule: 'FAU08', why: 'a document-level discount left out of AllowanceTotalAmount', options: () => ({ mutate: replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${allowanceCharge(false, '100.00')}`) }) },
+  { rule: 'FAU10', why: 'a document-level charge left out of ChargeTotalAmount', options: () => ({ mutate: replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${allowanceCharge(true, '100.00')}`) }) },
+  { rule: 'FAU12', why: 'an advance (PrepaidPayment) left out of PrepaidAmount', options: () => ({ mutate: replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${PREPAID_PAYMENT}`) }) },
+  { rule: 'FAV04b', why: 'a negative InvoicedQuantity', options: () => ({ mutate: replaceFirst('<cbc:InvoicedQuantity unitCode="94">2.00<', '<cbc:InvoicedQuantity unitCode="94">-2.00<') }) },
+  { rule: 'FAZ02', why: 'an empty item description', options: () => ({ mutate: replaceFirst('<cbc:Description>Producto 1</cbc:Description>', '<cbc:Description></cbc:Description>') }) },
+  { rule: 'FAV06', why: 'a unit price 1.00 off on a line of 2 (2.00 beyond the tolerance)', options: () => ({ mutate: amount('PriceAmount', '50000.00', '50001.01') }) },
   { rule: 'FAD02', why: 'CustomizationID 99', options: () => ({ mutate: replaceFirst('<cbc:CustomizationID>10<', '<cbc:CustomizationID>99<') }) },
   { rule: 'FAD12a', why: 'InvoiceTypeCode 05', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>05<') }) },
   { rule: 'FAD15a', why: 'DocumentCurrencyCode PES (not ISO 4217)', options: () => ({ mutate: replaceFirst('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>PES<') }) },
@@ -144,6 +154,22 @@ describe('DIAN simulator through the SOAP client', () => {
         replaceFirst('<cac:PaymentMeans><cbc:ID>1</cbc:ID><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>', '<cac:PaymentMeans><cbc:ID>2</cbc:ID><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode><cbc:PaymentDueDate>2099-12-31</cbc:PaymentDueDate>'),
         naturalPersonBuyer,
         (x) => x.replace(/<sts:QRCode>[\s\S]*?(https:[^<]+)<\/sts:QRCode>/, '<sts:QRCode>$1</sts:QRCode>'),
+      ),
+    });
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
+  });
+
+  it('accepts document-level discounts, charges and advances that their totals add up, and a line amount within the tolerance of price × quantity', async () => {
+    const invoice = signedInvoice({
+      credential: world.tenant,
+      recomputeCufe: true,
+      mutate: chain(
+        replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${PREPAID_PAYMENT}${allowanceCharge(false, '300.00')}${allowanceCharge(true, '100.00')}`),
+        amount('AllowanceTotalAmount', '0.00', '300.00'), amount('ChargeTotalAmount', '0.00', '100.00'), amount('PrepaidAmount', '0.00', '100.00'),
+        amount('PayableAmount', '143100.00', '142900.00'),
+        amount('PriceAmount', '50000.00', '50000.99'), // 2 × 50 000.99 = 100 001.98 for a line of 100 000.00: 1.98 off
       ),
     });
     const answer = await send(invoice.xml);

@@ -11,7 +11,7 @@
  */
 export type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
-export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'document' | 'duplicate';
+export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'duplicate';
 
 const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
 
@@ -74,7 +74,13 @@ export const ruleCatalogue = [
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),
   r('FAU04', 'totals', 'La base gravable (TaxExclusiveAmount) no corresponde a la suma de las bases de las líneas gravadas'),
   r('FAU06', 'totals', 'El valor con impuestos (TaxInclusiveAmount) no corresponde al valor bruto más los tributos'),
+  r('FAU08', 'totals', 'El total de descuentos (AllowanceTotalAmount) no corresponde a la suma de los descuentos del documento'),
+  r('FAU10', 'totals', 'El total de cargos (ChargeTotalAmount) no corresponde a la suma de los cargos del documento'),
+  r('FAU12', 'totals', 'El total de anticipos (PrepaidAmount) no corresponde a la suma de los anticipos (PrepaidPayment)'),
   r('FAU14', 'totals', 'El valor a pagar (PayableAmount) no corresponde al valor con impuestos menos descuentos más cargos'),
+  r('FAV04b', 'lines', 'La cantidad de una línea (InvoicedQuantity) es negativa'),
+  r('FAZ02', 'lines', 'No se informó la descripción del artículo o servicio (Item/Description)'),
+  r('FAV06', 'lines', 'El valor de una línea no corresponde al precio por la cantidad menos descuentos más cargos'),
   r('FAD02', 'document', 'El tipo de operación (CustomizationID) no es válido para este tipo de documento'),
   r('FAD12a', 'document', 'El tipo de factura (InvoiceTypeCode) no es válido'),
   r('FAD15a', 'document', 'El código de moneda (DocumentCurrencyCode) no es un código de la norma ISO 4217'),

@@ -15,7 +15,12 @@ const { cbc, cac, ext, sts } = ubl;
 
 export type TaxSubtotalView = { scheme: string | undefined; percent: string | undefined; taxable: string | undefined; amount: string | undefined };
 export type TaxTotalView = { amount: string | undefined; subtotals: TaxSubtotalView[] };
-export type LineView = { lineExtension: string | undefined; taxTotals: TaxTotalView[] };
+export type AllowanceChargeView = { charge: boolean; amount: string | undefined };
+export type LineView = {
+  lineExtension: string | undefined; taxTotals: TaxTotalView[];
+  quantity: string | undefined; baseQuantity: string | undefined; price: string | undefined;
+  description: string | undefined; allowanceCharges: AllowanceChargeView[];
+};
 export type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
 
 export type InvoiceView = {
@@ -45,6 +50,9 @@ export type InvoiceView = {
   /** Whether some cac:Delivery lacks cbc:ActualDeliveryDate. */
   deliveryWithoutDate: boolean;
   paymentMeans: { id: string | undefined; dueDate: string | undefined }[];
+  /** Document-level cac:AllowanceCharge, and cac:PrepaidPayment/cbc:PaidAmount. */
+  allowanceCharges: AllowanceChargeView[];
+  prepaidPayments: (string | undefined)[];
   taxTotals: TaxTotalView[];
   totals: Record<'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable', string | undefined>;
   lines: LineView[];
@@ -53,6 +61,11 @@ export type InvoiceView = {
 const text = (el: XmlElement | undefined) => textOf(el)?.trim();
 const idView = (el: XmlElement | undefined): IdView => ({
   value: text(el), schemeId: attribute(el, 'schemeID'), schemeName: attribute(el, 'schemeName'),
+});
+
+const allowanceCharge = (element: XmlElement): AllowanceChargeView => ({
+  charge: text(childElement(element, cbc, 'ChargeIndicator')) === 'true',
+  amount: text(childElement(element, cbc, 'Amount')),
 });
 
 function taxTotal(total: XmlElement): TaxTotalView {
@@ -127,16 +140,26 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
     },
     deliveryWithoutDate: all(cac, 'Delivery').some((d) => !text(childElement(d, cbc, 'ActualDeliveryDate'))),
     paymentMeans: all(cac, 'PaymentMeans').map((p) => ({ id: text(childElement(p, cbc, 'ID')), dueDate: text(childElement(p, cbc, 'PaymentDueDate')) })),
+    allowanceCharges: all(cac, 'AllowanceCharge').map(allowanceCharge),
+    prepaidPayments: all(cac, 'PrepaidPayment').map((p) => text(childElement(p, cbc, 'PaidAmount'))),
     taxTotals: all(cac, 'TaxTotal').map(taxTotal),
     totals: {
       lineExtension: amount('LineExtensionAmount'), taxExclusive: amount('TaxExclusiveAmount'),
       taxInclusive: amount('TaxInclusiveAmount'), allowance: amount('AllowanceTotalAmount'), charge: amount('ChargeTotalAmount'),
       prepaid: amount('PrepaidAmount'), rounding: amount('PayableRoundingAmount'), payable: amount('PayableAmount'),
     },
-    lines: all(cac, 'InvoiceLine').map((line) => ({
-      lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
-      taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
-    })),
+    lines: all(cac, 'InvoiceLine').map((line) => {
+      const price = childElement(line, cac, 'Price');
+      return {
+        lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
+        taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
+        quantity: text(childElement(line, cbc, 'InvoicedQuantity')),
+        baseQuantity: text(childElement(price, cbc, 'BaseQuantity')),
+        price: text(childElement(price, cbc, 'PriceAmount')),
+        description: text(pathElement(line, [cac, 'Item'], [cbc, 'Description'])),
+        allowanceCharges: childElements(line, cac, 'AllowanceCharge').map(allowanceCharge),
+      };
+    }),
   };
 }
 

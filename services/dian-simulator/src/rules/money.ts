@@ -36,12 +36,28 @@ function memo<T>(cache: Map<string, T | null>, text: string, compute: (text: str
 }
 
 function parseCents(text: string): bigint | undefined {
+  const m = micros(text);
+  if (m === undefined) return undefined;
+  const rounded = ((m < 0n ? -m : m) + 5_000n) / 10_000n;
+  return m < 0n ? -rounded : rounded;
+}
+
+/** The decimal in millionths, exactly; undefined when the text is not a decimal with up to 6 decimals. */
+function micros(text: string): bigint | undefined {
   const match = AMOUNT.exec(text);
   if (!match) return undefined;
-  const decimals = (match[3] ?? '').padEnd(6, '0');
-  const micros = BigInt(match[2]!) * 1_000_000n + BigInt(decimals);
-  const rounded = (micros + 5_000n) / 10_000n;
-  return match[1] ? -rounded : rounded;
+  const value = BigInt(match[2]!) * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0'));
+  return match[1] ? -value : value;
+}
+
+/** price × quantity in cents, rounded half-up (both with up to 6 decimals); undefined when either is not a decimal. */
+export function productCents(price: string | undefined, quantity: string | undefined): bigint | undefined {
+  const p = price === undefined ? undefined : micros(price);
+  const q = quantity === undefined ? undefined : micros(quantity);
+  if (p === undefined || q === undefined) return undefined;
+  const product = p * q; // in 10⁻¹² units
+  const magnitude = ((product < 0n ? -product : product) + 5_000_000_000n) / 10_000_000_000n;
+  return product < 0n ? -magnitude : magnitude;
 }
 
 /** Exactly two decimals, as the CUFE and DIAN's arithmetic rules expect. */

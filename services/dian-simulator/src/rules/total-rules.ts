@@ -4,7 +4,8 @@ import { cents } from './money.ts';
 
 /**
  * Lines against document totals (reference §3.9, §7.6): FAV01 (no line at all), FAD16, FAU02,
- * FAU04, FAU06, FAU14.
+ * FAU04, FAU06; document-level allowances, charges and advances against their totals (FAU08,
+ * FAU10, FAU12, each absent total read as zero); FAU14.
  * Advances (PrepaidAmount) are not subtracted from PayableAmount since annex 1.8.
  */
 export const checkTotals: RuleGroupCheck = ({ view }) => {
@@ -26,6 +27,17 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   let taxes = 0n;
   for (const total of view.taxTotals) taxes += cents(total.amount) ?? 0n;
   if (taxInclusive === undefined || lineExtension === undefined || taxInclusive !== lineExtension + taxes) failures.push('FAU06');
+  let allowances = 0n;
+  let charges = 0n;
+  for (const ac of view.allowanceCharges) {
+    if (ac.charge) charges += cents(ac.amount) ?? 0n;
+    else allowances += cents(ac.amount) ?? 0n;
+  }
+  if ((cents(totals.allowance) ?? 0n) !== allowances) failures.push('FAU08');
+  if ((cents(totals.charge) ?? 0n) !== charges) failures.push('FAU10');
+  let prepaid = 0n;
+  for (const paid of view.prepaidPayments) prepaid += cents(paid) ?? 0n;
+  if ((cents(totals.prepaid) ?? 0n) !== prepaid) failures.push('FAU12');
   const payable = (taxInclusive ?? 0n) - (cents(totals.allowance) ?? 0n) + (cents(totals.charge) ?? 0n) + (cents(totals.rounding) ?? 0n);
   if (cents(totals.payable) !== payable) failures.push('FAU14');
   return failures;

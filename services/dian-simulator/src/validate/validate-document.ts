@@ -7,6 +7,7 @@ import { checkIssueDateWindow } from '../rules/date-rules.ts';
 import { checkDeliveryAndPayment } from '../rules/delivery-payment-rules.ts';
 import { checkDocumentType } from '../rules/document-rules.ts';
 import { checkDianExtension } from '../rules/extension-rules.ts';
+import { checkLines } from '../rules/line-rules.ts';
 import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
 import { checkNumbering } from '../rules/numbering-rules.ts';
 import { checkParties } from '../rules/party-rules.ts';
@@ -19,7 +20,7 @@ import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
 const groups: RuleGroupCheck[] = [
-  checkCufeAndSoftware, checkDianExtension, checkParties, checkNumbering, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkDocumentType,
+  checkCufeAndSoftware, checkDianExtension, checkParties, checkNumbering, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkLines, checkDocumentType,
 ];
 
 export type DocumentVerdict = {

@@ -1,0 +1,31 @@
+import type { RuleCode } from './catalogue.ts';
+import type { RuleGroupCheck } from './context.ts';
+import { cents, productCents } from './money.ts';
+
+/**
+ * Each line on its own (reference §3.10, §7.6): a quantity that is not negative (FAV04b), an item
+ * description (FAZ02), and a LineExtensionAmount equal to PriceAmount × quantity − the line's
+ * allowances + its charges (FAV06). The annex writes the quantity as cac:Price/cbc:BaseQuantity,
+ * while DIAN has accepted PriceAmount as the unit price times InvoicedQuantity (reference §3.10's
+ * note): either product passes, within config.toleranceCents, as for FAS07. A line is reported
+ * once per rule, however many lines break it.
+ */
+export const checkLines: RuleGroupCheck = ({ view, config }) => {
+  const failures = new Set<RuleCode>();
+  for (const line of view.lines) {
+    if (line.quantity?.trimStart().startsWith('-')) failures.add('FAV04b');
+    if (!line.description) failures.add('FAZ02');
+    const amount = cents(line.lineExtension);
+    if (amount === undefined) continue; // not a decimal: the totals' rules already say so
+    let adjustments = 0n;
+    for (const ac of line.allowanceCharges) adjustments += (ac.charge ? 1n : -1n) * (cents(ac.amount) ?? 0n);
+    const near = (quantity: string | undefined) => {
+      const gross = productCents(line.price, quantity);
+      return gross !== undefined && abs(gross + adjustments - amount) <= config.toleranceCents;
+    };
+    if (!near(line.baseQuantity) && !near(line.quantity)) failures.add('FAV06');
+  }
+  return [...failures];
+};
+
+const abs = (n: bigint) => (n < 0n ? -n : n);
