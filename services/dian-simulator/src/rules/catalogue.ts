@@ -83,7 +83,7 @@ export const ruleCatalogue = [
   r('FAV06', 'lines', 'El valor de una línea no corresponde al precio por la cantidad menos descuentos más cargos'),
   r('FAD02', 'document', 'El tipo de operación (CustomizationID) no es válido para este tipo de documento'),
   r('FAD12a', 'document', 'El tipo de factura (InvoiceTypeCode) no es válido'),
-  r('FAD15a', 'document', 'El código de moneda (DocumentCurrencyCode) no es un código de la norma ISO 4217'),
+  r('FAD15a', 'document', 'El código de moneda (DocumentCurrencyCode) no corresponde a un código de la tabla de monedas'),
   r('FAD15b', 'document', 'Existe un valor cuya moneda (currencyID) es diferente de la moneda del documento (DocumentCurrencyCode)'),
   r('90', 'duplicate', 'Documento procesado anteriormente'), // [V] reference §6.3
 ] as const satisfies readonly RuleDefinition[];
