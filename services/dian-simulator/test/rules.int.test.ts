@@ -110,6 +110,7 @@ const cases: Case[] = [
   { rule: 'FAB36', why: 'no QRCode', options: () => ({ mutate: (x) => x.replace(/<sts:QRCode>[\s\S]*?<\/sts:QRCode>/, '') }) },
   { rule: 'FAJ02a', why: 'the issuer without AdditionalAccountID', options: () => ({ mutate: replaceFirst('<cac:AccountingSupplierParty><cbc:AdditionalAccountID>1</cbc:AdditionalAccountID>', '<cac:AccountingSupplierParty>') }) },
   { rule: 'FAJ02b', why: 'the issuer with AdditionalAccountID 3', options: () => ({ mutate: replaceFirst('<cac:AccountingSupplierParty><cbc:AdditionalAccountID>1<', '<cac:AccountingSupplierParty><cbc:AdditionalAccountID>3<') }) },
+  { rule: 'FAJ26', why: 'the issuer with responsibility O-48 (withdrawn in 2020)', options: () => ({ mutate: replaceFirst('>O-13;O-15</cbc:TaxLevelCode>', '>O-13;O-48</cbc:TaxLevelCode>') }) },
   { rule: 'FAK61', why: 'a natural-person buyer without PartyIdentification', options: () => ({ mutate: chain(naturalPersonBuyer, replaceFirst('<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31">900108281</cbc:ID></cac:PartyIdentification>', '')) }) },
   { rule: 'FAK62', why: 'a natural-person buyer with an empty PartyIdentification/ID', options: () => ({ mutate: chain(naturalPersonBuyer, replaceFirst('<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31">900108281<', '<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31"><')) }) },
   { rule: 'FAM02a', why: 'a Delivery without ActualDeliveryDate', options: () => ({ mutate: replaceFirst('</cac:AccountingCustomerParty>', `</cac:AccountingCustomerParty>${DELIVERY_ADDRESS}`) }) },

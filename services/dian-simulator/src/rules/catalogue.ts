@@ -41,6 +41,7 @@ export const ruleCatalogue = [
   r('FAJ21', 'parties', 'El NIT del emisor no está habilitado como facturador electrónico'),
   r('FAJ24a', 'parties', 'No se informó el dígito de verificación del NIT del emisor'),
   r('FAJ24b', 'parties', 'El dígito de verificación del NIT del emisor no es correcto'),
+  r('FAJ26', 'parties', 'La responsabilidad fiscal del emisor (TaxLevelCode) no corresponde a un código de la tabla 13.2.6.1'),
   r('FAK24', 'parties', 'El adquiriente identificado con NIT (31) no informa el dígito de verificación'),
   r('FAK25', 'parties', 'El dígito de verificación del NIT del adquiriente no es correcto'),
   r('FAK61', 'parties', 'El adquiriente persona natural no informa el grupo PartyIdentification'),

@@ -45,7 +45,7 @@ export type InvoiceView = {
   softwareProvider: IdView;
   authorizationProvider: IdView;
   qrCode: string | undefined;
-  supplier: { companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined };
+  supplier: { companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined; taxLevelCode: string | undefined };
   customer: { companyId: IdView; additionalAccountId: string | undefined; partyIdentification: IdView | undefined };
   /** Whether some cac:Delivery lacks cbc:ActualDeliveryDate. */
   deliveryWithoutDate: boolean;
@@ -132,6 +132,7 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
       name: text(childElement(supplierScheme, cbc, 'RegistrationName')),
       registrationPrefix: text(pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID'])),
       additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
+      taxLevelCode: text(childElement(supplierScheme, cbc, 'TaxLevelCode')),
     },
     customer: {
       companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),

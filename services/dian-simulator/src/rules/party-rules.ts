@@ -2,6 +2,8 @@ import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+/** Fiscal responsibilities since 2020 (table 13.2.6.1, TipoResponsabilidad-2.1.gc, and R-99-PN for none). */
+const RESPONSIBILITIES = new Set(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']);
 
 /** NIT check digit, annex §2.1 (written here again on purpose: the simulator checks the product). */
 export function dv(nit: string): number | undefined {
@@ -13,7 +15,8 @@ export function dv(nit: string): number | undefined {
 }
 
 /**
- * Issuer person type (FAJ02a/b), registration (FAJ21) and name (FAJ43b, a notification); issuer
+ * Issuer person type (FAJ02a/b), registration (FAJ21), fiscal responsibilities (FAJ26: each of
+ * its ';'-separated TaxLevelCode values from the table) and name (FAJ43b, a notification); issuer
  * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62).
  */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
@@ -25,6 +28,7 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (!issuer) failures.push('FAJ21');
   if (!supplier.schemeId) failures.push('FAJ24a');
   else if (String(dv(supplier.value ?? '')) !== supplier.schemeId) failures.push('FAJ24b');
+  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => RESPONSIBILITIES.has(code.trim()))) failures.push('FAJ26');
   const buyer = view.customer.companyId;
   if (buyer.schemeName === '31') {
     if (!buyer.schemeId) failures.push('FAK24');
