@@ -1,5 +1,5 @@
-// The embedded service as a separate process (the crash test kills it with SIGKILL), started the
-// way the README starts it and stopped by the process id it saved.
+// The embedded service as a separate process (the crash test kills it with SIGKILL), started with
+// the README's start line (scripts/start.sh) and stopped by the process id it saved.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -19,11 +19,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `services/all-in-one/src/main.ts` and waits for its welcome text (API key and URL). */
+/**
+ * Runs `bash scripts/start.sh` and waits for its welcome text (API key and URL). The script execs
+ * the Node binary, so the child's process id is the service's: a signal to it reaches the service.
+ */
 export async function startChildService(env: Record<string, string>): Promise<ChildService> {
-  // process.execPath is the Node 24 binary itself: node_modules/.bin/node is a shell shim, and a
-  // SIGKILL to the shim would leave the service running.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=1024', resolve(repoRoot, 'services/all-in-one/src/main.ts')], {
+  const child = spawn('bash', [resolve(repoRoot, 'scripts/start.sh')], {
     cwd: repoRoot, env: { ...process.env, FE_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

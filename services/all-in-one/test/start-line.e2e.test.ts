@@ -1,0 +1,27 @@
+// The README's start line under a process supervisor: the process it starts is the service, so a
+// SIGTERM to that process id stops the service cleanly and leaves nothing running. (Started
+// through `pnpm start` and pnpm's node shim, the service outlived the SIGTERM, orphaned, with its
+// port still open.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { freePort, startChildService, stopChild, type ChildService } from '../test-support/child-service.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fe-start-line-'));
+let service: ChildService | undefined;
+afterAll(async () => {
+  if (service) await stopChild(service.process, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('a SIGTERM to the start line\'s process stops the service: exit code 0, port closed', async () => {
+  const port = await freePort();
+  service = await startChildService({ FE_DATA_DIR: dataDir, FE_PORT: String(port), FE_LOG_LEVEL: 'info' });
+  expect((await fetch(`${service.url}/docs`)).status).toBe(200);
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => service!.process.once('exit', (code, signal) => resolve([code, signal])));
+  service.process.kill('SIGTERM');
+  expect(await exited).toEqual([0, null]); // the service's own shutdown ran and exited, not a shell killed by the signal
+  service = undefined;
+  expect(await fetch(`http://127.0.0.1:${port}/docs`).then(() => 'answered', () => 'refused')).toBe('refused');
+});
