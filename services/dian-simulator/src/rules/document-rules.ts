@@ -34,6 +34,6 @@ export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   if (!OPERATION_TYPES.has(view.customizationId ?? '')) failures.push('FAD02');
   if (!INVOICE_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12a');
   if (!CURRENCIES.has(view.documentCurrency ?? '')) failures.push('FAD15a');
-  else for (const currency of view.currencies) if (currency !== view.documentCurrency) failures.push('FAD15b');
-  return [...new Set(failures)];
+  else if ([...view.currencies].some((currency) => currency !== view.documentCurrency)) failures.push('FAD15b');
+  return failures;
 };

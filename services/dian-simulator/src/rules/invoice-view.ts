@@ -1,4 +1,4 @@
-import { attribute, childElement, childElements, childIndex, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
+import { attribute, childElement, childElements, childIndex, isElement, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
 
 /**
  * The fields of a UBL invoice the rules read, taken once from the tree. Values are the exact
@@ -172,8 +172,8 @@ function currenciesOf(root: XmlElement): Set<string> {
   const found = new Set<string>();
   const walk = (element: XmlElement) => {
     for (const a of element.attributes) if (a.local === 'currencyID' && a.ns === '') found.add(a.value.trim());
-    for (const c of element.children) if (typeof c === 'object' && 'local' in c) walk(c);
+    for (const c of element.children) if (isElement(c)) walk(c);
   };
-  for (const c of root.children) if (typeof c === 'object' && 'local' in c && !(c.local === 'UBLExtensions' && c.ns === ext)) walk(c);
+  for (const c of root.children) if (isElement(c) && !(c.local === 'UBLExtensions' && c.ns === ext)) walk(c);
   return found;
 }

@@ -1,6 +1,6 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
-import { cents, productCents } from './money.ts';
+import { abs, cents, negative, productCents } from './money.ts';
 
 /**
  * Each line on its own (reference §3.10, §7.6): a quantity that is not negative (FAV04b), an item
@@ -13,7 +13,7 @@ import { cents, productCents } from './money.ts';
 export const checkLines: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();
   for (const line of view.lines) {
-    if (line.quantity?.trimStart().startsWith('-')) failures.add('FAV04b');
+    if (negative(line.quantity)) failures.add('FAV04b');
     if (!line.description) failures.add('FAZ02');
     const amount = cents(line.lineExtension);
     if (amount === undefined) continue; // not a decimal: the totals' rules already say so
@@ -27,5 +27,3 @@ export const checkLines: RuleGroupCheck = ({ view, config }) => {
   }
   return [...failures];
 };
-
-const abs = (n: bigint) => (n < 0n ? -n : n);

@@ -1,7 +1,7 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 import type { InvoiceView, TaxTotalView } from './invoice-view.ts';
-import { cents, normalRate, percentOf } from './money.ts';
+import { abs, cents, negative, normalRate, percentOf } from './money.ts';
 
 /** Annex table 13.2.2 (reference §8.1); 05–07 are withholdings and belong in WithholdingTaxTotal. */
 const TAX_CODES = new Set(['01', '02', '03', '04', '08', '20', '21', '22', '23', '24', '25', '26', '30', '32', '33', '34', '35', '36', 'ZZ']);
@@ -49,8 +49,6 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
   return [...failures];
 };
 
-const abs = (n: bigint) => (n < 0n ? -n : n);
-const negative = (amount: string | undefined) => amount !== undefined && amount.charCodeAt(0) === 0x2d; /* - */
 
 /** Any tax amount, base or rate, line amount or document total (PayableRoundingAmount may be negative) below zero. */
 function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boolean {

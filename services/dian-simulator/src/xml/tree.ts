@@ -58,7 +58,7 @@ export const NO_CHILDREN: XmlChild[] = [];
 
 // ---- lookups, as the rules and verifiers read the tree ----
 
-const isElement = (c: XmlChild): c is XmlElement => typeof c === 'object' && 'local' in c;
+export const isElement = (c: XmlChild): c is XmlElement => typeof c === 'object' && 'local' in c;
 
 /** Child elements with this namespace and local name, in document order. */
 export const childElements = (parent: XmlElement | undefined, ns: string, local: string): XmlElement[] =>
