@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v pnpm >/dev/null || npm install -g pnpm@10 >/dev/null
-[ -x node_modules/.bin/node ] || pnpm install --frozen-lockfile --reporter=append-only
+[ -x node_modules/node/bin/node ] || pnpm install --frozen-lockfile --reporter=append-only
 # exec the Node 24 binary itself, so this script's process id becomes the service's: a SIGTERM to
 # it stops the service cleanly. Through `pnpm start` and node_modules/.bin/node (a shell shim that
 # does not forward signals) the service outlived a SIGTERM, orphaned, still holding its port.
