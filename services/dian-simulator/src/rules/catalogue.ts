@@ -70,6 +70,7 @@ export const ruleCatalogue = [
   r('FAS01b', 'taxes', 'Los impuestos del documento no corresponden a la suma de los impuestos de las líneas'),
   r('FAS02', 'taxes', 'El valor del tributo no corresponde a la suma de sus subtotales (TaxSubtotal)'),
   r('FAS07', 'taxes', 'El valor del tributo no corresponde a la base gravable por la tarifa'),
+  r('FAX07', 'taxes', 'El valor del tributo de una línea no corresponde a la base gravable por la tarifa'),
   r('FAV01', 'totals', 'El documento no contiene líneas (InvoiceLine)'),
   r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),

@@ -10,8 +10,9 @@ const RATES = new Map<string, readonly string[]>([['01', ['0.00', '5.00', '16.00
 
 /**
  * Tax codes and rates, and the arithmetic of document and line TaxTotals (reference §7.5):
- * VLR01, FAS01a/b, FAS02, FAS07 and the rate table. FAS07 allows config.toleranceCents because the
- * product rounds per line (docs/dian-domain.md, "FAS07 and per-line rounding").
+ * VLR01, FAS01a/b, FAS02, FAS07 (FAX07 on a line) and the rate table. FAS07 allows
+ * config.toleranceCents because the product rounds per line (docs/dian-domain.md, "FAS07 and
+ * per-line rounding").
  */
 export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();
@@ -34,7 +35,8 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
 
   const schemes = view.taxTotals.map((t) => t.subtotals[0]?.scheme);
   if (new Set(schemes).size !== schemes.length) failures.add('FAS01a');
-  for (const total of all) {
+  const headerCount = view.taxTotals.length;
+  for (const [index, total] of all.entries()) {
     let subtotalSum = 0n;
     for (const s of total.subtotals) subtotalSum += cents(s.amount) ?? 0n;
     if (cents(total.amount) !== subtotalSum) failures.add('FAS02');
@@ -42,7 +44,8 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
       const base = cents(s.taxable);
       const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
       const actual = cents(s.amount);
-      if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents) failures.add('FAS07');
+      // The same arithmetic is FAS07 on the document's TaxTotals and FAX07 on a line's.
+      if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents) failures.add(index < headerCount ? 'FAS07' : 'FAX07');
     }
   }
   if (!headerMatchesLines(view.taxTotals, all.slice(view.taxTotals.length))) failures.add('FAS01b');
