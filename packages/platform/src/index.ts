@@ -17,6 +17,7 @@ export { AppendFeed } from './adapters/caching/append-feed.ts';
 export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
 export { SqliteDeadLetterStore } from './adapters/sqlite/sqlite-dead-letter-store.ts';
 export { immediate } from './adapters/sqlite/immediate-transaction.ts';
+export { openWalDatabase } from './adapters/sqlite/open-database.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';

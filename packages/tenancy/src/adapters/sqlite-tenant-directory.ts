@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/signer';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
@@ -10,7 +10,7 @@ import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-te
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore, type CertificateSummary } from './sqlite-certificate-store.ts';
 import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
-import { immediate } from '@fe/platform';
+import { immediate, openWalDatabase } from '@fe/platform';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
@@ -45,8 +45,8 @@ export class SqliteTenantDirectory implements TenantDirectory {
   constructor(options: SqliteTenantDirectoryOptions) {
     const box = createSecretBox(options.masterKey); // first: a bad key fails before the file is touched
     this.now = options.now ?? (() => new Date());
-    this.db = new DatabaseSync(options.path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    this.db = openWalDatabase(options.path, 'FULL');
+    this.db.exec('PRAGMA foreign_keys = ON;');
     this.db.exec(SCHEMA);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);

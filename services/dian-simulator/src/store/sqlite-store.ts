@@ -16,6 +16,7 @@ import type { SimulatedDianResponse, SimulatorStore, StoredAnswer } from './stor
  */
 export function createSqliteStore(path: string, limits: { maxDocuments?: number } = {}): SimulatorStore {
   const maxDocuments = limits.maxDocuments ?? 100_000;
+  // @fe/platform's openWalDatabase, written out: the simulator's thread does not load @fe/platform.
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
   // The bulky texts (the signed XML, the ApplicationResponse's base64) in columns of their own, not

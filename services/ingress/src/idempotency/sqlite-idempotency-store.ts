@@ -1,5 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { immediate } from '@fe/platform';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { immediate, openWalDatabase } from '@fe/platform';
 import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
 type Row = { request_hash: string; response: string | null; lease_until: number; store_head: bigint };
@@ -18,8 +18,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly purge: StatementSync;
 
   constructor(path: string) {
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'FULL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
       tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
       lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,

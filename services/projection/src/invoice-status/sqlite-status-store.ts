@@ -1,4 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from '@fe/platform';
 import { ProjectionError } from '../errors.ts';
 import type { InvoiceStatusView } from './invoice-status.ts';
 import type { StatusStore } from './status-store.ts';
@@ -65,8 +66,7 @@ export class SqliteStatusStore implements StatusStore {
 
   /** `path` is a file, or ':memory:' for tests and throw-away rebuilds. */
   constructor(path: string) {
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec(SCHEMA);
     this.byId = this.db.prepare('SELECT view FROM invoice_status WHERE invoice_id = ?');
     this.positionById = this.db.prepare('SELECT position FROM invoice_status WHERE invoice_id = ?');

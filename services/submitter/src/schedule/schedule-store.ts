@@ -1,4 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from '@fe/platform';
 
 /**
  * The submitter's durable to-do list: one row per invoice that has DIAN work left and nobody
@@ -59,8 +60,7 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
 
   /** `path` is a file (the embedded shape keeps it under ./data), or ':memory:' for tests. */
   constructor(path: string) {
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec(SCHEMA);
     this.upsert = this.db.prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, ?)
       ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt`);

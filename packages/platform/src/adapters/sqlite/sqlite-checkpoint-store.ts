@@ -1,4 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from './open-database.ts';
 import type { CheckpointStore } from '../../ports/checkpoint-store.ts';
 
 /**
@@ -12,8 +13,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly upsert: StatementSync;
 
   constructor(path: string) {
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.select = this.db.prepare('SELECT position FROM checkpoints WHERE name = ?');
     this.select.setReadBigInts(true);

@@ -1,4 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from './open-database.ts';
 import type { BusMessage } from '../../ports/event-bus.ts';
 import type { DeadLetter, DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
 import { immediate } from './immediate-transaction.ts';
@@ -25,8 +26,7 @@ export class SqliteDeadLetterStore implements DeadLetterStore {
   private readonly deleteOne: StatementSync;
 
   constructor(path: string) {
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS dead_letters (
       id INTEGER PRIMARY KEY,
       topic TEXT NOT NULL,

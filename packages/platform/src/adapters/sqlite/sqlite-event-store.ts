@@ -1,4 +1,5 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from './open-database.ts';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
 import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
@@ -45,8 +46,7 @@ export class SqliteEventStore implements EventStore {
   /** `path` is a file, or ':memory:' for tests. */
   constructor(path: string, now: () => Date = () => new Date()) {
     this.now = now;
-    this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    this.db = openWalDatabase(path, 'FULL');
     this.db.exec(SCHEMA);
     this.currentVersion = this.db.prepare('SELECT MAX(version) AS v FROM events WHERE stream = ?');
     this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
