@@ -1,11 +1,38 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { DirectorySync } from './directory-sync.ts';
 
-it('syncs a real directory', async () => {
-  await new DirectorySync().sync(mkdtempSync(join(tmpdir(), 'fe-dirsync-')));
+it('fsyncs the real directory through a handle opened on it, and closes that handle', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fe-dirsync-'));
+  const probe = await open(dir, 'r');
+  const handlePrototype = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+  const synced: string[] = [];
+  // FileHandle.sync is fsync(2); record which path each call's descriptor names.
+  const sync = vi.spyOn(handlePrototype, 'sync').mockImplementation(async function (this: FileHandle) {
+    synced.push(readlinkSync(`/proc/self/fd/${this.fd}`));
+  });
+  try {
+    await new DirectorySync().sync(dir);
+  } finally {
+    sync.mockRestore();
+  }
+  expect(synced).toEqual([dir]);
+  const stillOpen = readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === dir;
+    } catch {
+      return false; // the descriptor readdir itself used, already closed
+    }
+  });
+  expect(stillOpen).toEqual([]);
+});
+
+it('fails for a directory that does not exist (it really opens the path)', async () => {
+  await expect(new DirectorySync().sync(join(tmpdir(), 'fe-dirsync-missing-', String(process.pid)))).rejects.toMatchObject({ code: 'ENOENT' });
 });
 
 it('serves the requests made before a sync starts with that one sync, and starts another for a request made while it runs', async () => {
