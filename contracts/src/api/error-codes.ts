@@ -17,6 +17,7 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json.' },
   LINE_TOTAL_MISMATCH: { http: 422, summary: 'The declared total differs from the sum of the lines.' },
   NUMBER_OUT_OF_RANGE: { http: 422, summary: 'The number is outside the authorized range, or the range is exhausted or expired.' },
+  NUMBER_NOT_CONSECUTIVE: { http: 422, summary: 'An explicit number is further ahead of the next consecutive than the configured window allows; numbering would have a gap.' },
   IDEMPOTENCY_KEY_REUSED: { http: 422, summary: 'The Idempotency-Key was used before with a different body.' },
   TAX_AUTHORITY_REJECTED: { http: 422, summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.' },
   RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate was exceeded; see Retry-After.' },

@@ -140,7 +140,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       routes: [
         postInvoiceRoute({
           store, tenants, idempotency, clock, config: config.ingress,
-          allocator: new NumberAllocator(store, async (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix)),
+          allocator: new NumberAllocator(store, async (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix), {
+            explicitNumberWindow: config.ingress.explicitNumberWindow,
+          }),
           outcomes: projection,
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),

@@ -118,8 +118,8 @@ describe('every error of the table', () => {
   });
 
   it('409 DUPLICATE_INVOICE_NUMBER for a number already used', async () => {
-    expect((await world.post(body({ number: 994000001 }), { headers: { prefer: 'wait=0' } })).status).toBe(202);
-    expectError(await world.post(body({ number: 994000001 })), 'DUPLICATE_INVOICE_NUMBER', 409);
+    const first = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    expectError(await world.post(body({ number: consecutiveOf(first.body.number) })), 'DUPLICATE_INVOICE_NUMBER', 409);
   });
 
   it('409 IDEMPOTENCY_IN_PROGRESS while the first request with a key runs; 422 IDEMPOTENCY_KEY_REUSED with another body', async () => {
@@ -147,6 +147,13 @@ describe('every error of the table', () => {
     expectError(await world.post(body({ prefix: 'ZZZ' })), 'NUMBER_OUT_OF_RANGE', 422);
   });
 
+  it('422 NUMBER_NOT_CONSECUTIVE for the top of the range, which then does not stop the next consecutive', async () => {
+    const before = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    expectError(await world.post(body({ number: 995000000 })), 'NUMBER_NOT_CONSECUTIVE', 422);
+    const after = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    expect(consecutiveOf(after.body.number)).toBe(consecutiveOf(before.body.number) + 1);
+  });
+
   it('422 TAX_AUTHORITY_REJECTED with DIAN\'s rules when DIAN refuses the invoice', async () => {
     const answer = await world.post(exampleRequest, { apiKey: extra.unknownToDian });
     expect(answer.status).toBe(422);
@@ -172,8 +179,10 @@ describe('idempotency and numbering under concurrency', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('gives 20 concurrent requests for one explicit number exactly one 201 and nineteen 409', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => world.post({ ...exampleRequest, number: 994500000 })));
+  it('gives 20 concurrent requests for one explicit number (the next consecutive) exactly one 201 and nineteen 409', async () => {
+    const last = await world.post(exampleRequest, { headers: { prefer: 'wait=0' } });
+    const next = consecutiveOf(last.body.number) + 1;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => world.post({ ...exampleRequest, number: next })));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('DUPLICATE_INVOICE_NUMBER');
@@ -202,3 +211,8 @@ describe('DIAN unreachable', () => {
     expect(await simulator.timesReceived(cufe!)).toBe(1);
   });
 });
+
+/** The consecutive of a document number such as SETP990000042. */
+function consecutiveOf(documentNumber: string): number {
+  return Number(/\d+$/.exec(documentNumber)![0]);
+}

@@ -20,6 +20,8 @@ export const ingressConfigSchema = z.object({
     .describe('FE_IDEMPOTENCY_LEASE_MS: after a crash, how long a key stays "in progress" before another request may take it over.'),
   linkTtlSeconds: z.coerce.number().int().positive().default(7 * 24 * 3600)
     .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url (decisions.md: 7 days).'),
+  explicitNumberWindow: z.coerce.number().int().min(0).max(1000).default(0)
+    .describe('FE_EXPLICIT_NUMBER_WINDOW: how far ahead of the next consecutive a request\'s explicit `number` may be (0: no gaps in the numbering).'),
   retryAfterSeconds: z.coerce.number().int().positive().default(2)
     .describe('FE_RETRY_AFTER_SECONDS: Retry-After sent with 503 UNAVAILABLE.'),
 });

@@ -6,13 +6,23 @@ import { ApiError } from '../http/api-error.ts';
 /** Highest number already used for a tenant and prefix, as far as a read model knows (it may lag). */
 export type UsedNumberHint = (tenantId: string, prefix: string) => Promise<bigint | undefined>;
 
+export type NumberAllocatorOptions = {
+  /**
+   * How far ahead of the next consecutive an explicit number may be: 0 (the default) allows the
+   * next consecutive itself and free numbers below it, never a jump that leaves a gap.
+   */
+  explicitNumberWindow?: number;
+};
+
 /**
  * Numbers invoices with the event store as the only arbiter (architecture.md: "a wrong
  * expectation raises a concurrency error; this is how duplicate invoice numbers are prevented").
  * The invoice stream is named after its number and created with `no_stream`, so whatever this
  * process believes, two requests can never both own a number — not even from two processes.
  *
- * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER. Next consecutive: start after
+ * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER; one further ahead of the next
+ * consecutive than the window is 422 NUMBER_NOT_CONSECUTIVE, because DIAN's numbering must stay
+ * whole and "next" continues after the highest number used. Next consecutive: start after
  * the highest number known (this process's memory, else the read model's hint, else the range
  * start) and move up past numbers another writer took, until the range is exhausted.
  */
@@ -20,10 +30,12 @@ export class NumberAllocator {
   private readonly store: EventStore;
   private readonly hint: UsedNumberHint;
   private readonly highest = new Map<string, bigint>();
+  private readonly window: bigint;
 
-  constructor(store: EventStore, hint: UsedNumberHint) {
+  constructor(store: EventStore, hint: UsedNumberHint, options: NumberAllocatorOptions = {}) {
     this.store = store;
     this.hint = hint;
+    this.window = BigInt(options.explicitNumberWindow ?? 0);
   }
 
   /**
@@ -33,6 +45,7 @@ export class NumberAllocator {
   async allocate(tenantId: string, resolution: NumberingResolution, explicit: string | undefined, firstEvent: (number: string) => Envelope): Promise<string> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
     if (explicit !== undefined) {
+      await this.refuseGap(tenantId, resolution, BigInt(explicit), memoryKey);
       const taken = await this.tryAppend(tenantId, resolution, explicit, firstEvent);
       this.remember(memoryKey, BigInt(explicit));
       if (!taken) throw new ApiError('DUPLICATE_INVOICE_NUMBER', 'That number was already used by this tenant and prefix.', [{ path: 'number', message: `${resolution.prefix}${BigInt(explicit)} already exists` }]);
@@ -40,8 +53,7 @@ export class NumberAllocator {
     }
     const from = BigInt(resolution.from);
     const to = BigInt(resolution.to);
-    let known = this.highest.get(memoryKey);
-    if (known === undefined) known = (await this.hint(tenantId, resolution.prefix)) ?? from - 1n;
+    const known = (await this.highestKnown(tenantId, resolution.prefix, memoryKey)) ?? from - 1n;
     for (let candidate = (known < from - 1n ? from - 1n : known) + 1n; candidate <= to; candidate++) {
       if (await this.tryAppend(tenantId, resolution, candidate.toString(), firstEvent)) {
         this.remember(memoryKey, candidate);
@@ -50,6 +62,34 @@ export class NumberAllocator {
       this.remember(memoryKey, candidate);
     }
     throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+  }
+
+  /**
+   * An explicit number is refused when none of the window + 1 numbers before it is used (and it is
+   * not within that distance of the range start): issuing it would leave a gap. Memory and the read
+   * model answer the common case; they may lag the store, so a refusal is confirmed by the store.
+   */
+  private async refuseGap(tenantId: string, resolution: NumberingResolution, number: bigint, memoryKey: string): Promise<void> {
+    const lowestNeighbour = number - 1n - this.window;
+    if (lowestNeighbour < BigInt(resolution.from)) return;
+    const known = await this.highestKnown(tenantId, resolution.prefix, memoryKey);
+    if (known !== undefined && known >= lowestNeighbour) return;
+    for (let candidate = number - 1n; candidate >= lowestNeighbour; candidate--) {
+      if (await this.isUsed(tenantId, resolution, candidate)) return;
+    }
+    const next = known === undefined || known < BigInt(resolution.from) ? BigInt(resolution.from) : known + 1n;
+    throw new ApiError('NUMBER_NOT_CONSECUTIVE', 'The number would leave a gap in the consecutive numbering.', [
+      { path: 'number', message: `the next consecutive for prefix "${resolution.prefix}" is ${next}; an explicit number may be at most ${this.window} ahead of it (omit number to get it)` },
+    ]);
+  }
+
+  private async highestKnown(tenantId: string, prefix: string, memoryKey: string): Promise<bigint | undefined> {
+    return this.highest.get(memoryKey) ?? (await this.hint(tenantId, prefix));
+  }
+
+  private async isUsed(tenantId: string, resolution: NumberingResolution, number: bigint): Promise<boolean> {
+    const { version } = await this.store.read(invoiceStreamName(tenantId, `${resolution.prefix}${number}`));
+    return version !== 'no_stream';
   }
 
   private async tryAppend(tenantId: string, resolution: NumberingResolution, number: string, firstEvent: (number: string) => Envelope): Promise<boolean> {

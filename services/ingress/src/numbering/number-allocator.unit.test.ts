@@ -16,7 +16,7 @@ describe('number allocation on the event store', () => {
   it('gives 20 concurrent requests for one explicit number exactly one success', async () => {
     const store = new SqliteEventStore(':memory:');
     const allocator = new NumberAllocator(store, async () => undefined);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => allocator.allocate('demo', small, '3', event)));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => allocator.allocate('demo', small, '1', event)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as ApiError).code)).toEqual(Array(19).fill('DUPLICATE_INVOICE_NUMBER'));
@@ -28,8 +28,8 @@ describe('number allocation on the event store', () => {
     const b = new NumberAllocator(store, async () => undefined); // a second process on the same store
     expect(await Promise.all([a.allocate('demo', small, undefined, event), a.allocate('demo', small, undefined, event)])).toEqual(['1', '2']);
     expect(await b.allocate('demo', small, undefined, event)).toBe('3'); // 1 and 2 are taken: moves past them
-    expect(await a.allocate('demo', small, '5', event)).toBe('5');
-    // "next consecutive" is one after the highest used: 4 stays unused once 5 was taken explicitly
+    expect(await a.allocate('demo', small, '4', event)).toBe('4'); // explicit, and the next consecutive
+    expect(await a.allocate('demo', small, undefined, event)).toBe('5');
     await expect(a.allocate('demo', small, undefined, event)).rejects.toMatchObject({ code: 'NUMBER_OUT_OF_RANGE' });
   });
 
@@ -38,5 +38,56 @@ describe('number allocation on the event store', () => {
     const allocator = new NumberAllocator(store, async () => 4n);
     expect(await allocator.allocate('demo', small, undefined, event)).toBe('5');
     await expect(allocator.allocate('demo', small, undefined, event)).rejects.toMatchObject({ code: 'NUMBER_OUT_OF_RANGE' });
+  });
+});
+
+describe('explicit numbers never leave a gap (window 0, the default)', () => {
+  const refusal = { code: 'NUMBER_NOT_CONSECUTIVE', details: [expect.objectContaining({ path: 'number' })] };
+
+  it('takes the range start on an empty store, refuses the number after it', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const allocator = new NumberAllocator(store, async () => undefined);
+    await expect(allocator.allocate('demo', small, '2', event)).rejects.toMatchObject(refusal);
+    expect(await allocator.allocate('demo', small, '1', event)).toBe('1');
+  });
+
+  it('refuses the top of the range, and the next request without a number still gets the next consecutive', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const range = { ...demoResolution, from: '990000000', to: '995000000' };
+    const allocator = new NumberAllocator(store, async () => undefined);
+    expect(await allocator.allocate('demo', range, undefined, event)).toBe('990000000');
+    const error = await allocator.allocate('demo', range, '995000000', event).catch((e: ApiError) => e);
+    expect(error).toMatchObject(refusal);
+    expect((error as ApiError).details[0]!.message).toContain('990000001');
+    expect(await allocator.allocate('demo', range, undefined, event)).toBe('990000001');
+    expect(await store.read('inv-demo-SETP995000000')).toMatchObject({ version: 'no_stream' });
+  });
+
+  it('takes a free number below the next consecutive (a gap a wider window left), and a used one is a duplicate', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const wide = new NumberAllocator(store, async () => undefined, { explicitNumberWindow: 2 });
+    expect(await wide.allocate('demo', small, '3', event)).toBe('3'); // 1 and 2 skipped: within the window
+    const strict = new NumberAllocator(store, async () => 3n);
+    expect(await strict.allocate('demo', small, '2', event)).toBe('2');
+    await expect(strict.allocate('demo', small, '3', event)).rejects.toMatchObject({ code: 'DUPLICATE_INVOICE_NUMBER' });
+    expect(await strict.allocate('demo', small, '4', event)).toBe('4');
+  });
+
+  it('honours the window exactly: next + window is taken, next + window + 1 is refused', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const allocator = new NumberAllocator(store, async () => undefined, { explicitNumberWindow: 2 });
+    expect(await allocator.allocate('demo', small, undefined, event)).toBe('1');
+    await expect(allocator.allocate('demo', small, '5', event)).rejects.toMatchObject(refusal); // next is 2: 2 + 2 = 4
+    expect(await allocator.allocate('demo', small, '4', event)).toBe('4');
+  });
+
+  it('asks the store when memory and the read model lag behind another writer', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const other = new NumberAllocator(store, async () => undefined);
+    await other.allocate('demo', small, undefined, event);
+    await other.allocate('demo', small, undefined, event);
+    const lagging = new NumberAllocator(store, async () => undefined); // its read model has seen nothing yet
+    expect(await lagging.allocate('demo', small, '3', event)).toBe('3');
+    await expect(lagging.allocate('demo', small, '5', event)).rejects.toMatchObject(refusal);
   });
 });
