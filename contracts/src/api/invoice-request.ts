@@ -50,13 +50,17 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'must be a real calendar date');
 
-/** Characters XML 1.0 cannot carry (tab, line feed and carriage return are allowed). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$/u;
+/**
+ * Only characters XML 1.0 can carry (its Char production): tab, line feed, carriage return and
+ * U+0020 upwards, without U+FFFE, U+FFFF and lone UTF-16 surrogates (a pair is one character).
+ * Written without the `u` flag so the OpenAPI document carries it as a portable pattern. A text
+ * the XML writer cannot write must be refused here, before the invoice is numbered.
+ */
+const XML_CHARACTERS = /^(?:[\t\n\r\u0020-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const XML_CHARACTERS_MESSAGE = 'must contain only characters XML 1.0 can carry (no control characters, lone surrogates, U+FFFE or U+FFFF)';
 
-/** Printable text, trimmed: no control characters. */
-const text = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
+/** Text an invoice's XML can carry, trimmed. */
+const text = (min: number, max: number) => z.string().trim().min(min).max(max).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE);
 
 export const customerAddressSchema = z
   .object({
@@ -69,11 +73,7 @@ export const customerAddressSchema = z
 export const customerSchema = z
   .object({
     document_type: z.enum(['31', '13', '22']).describe('"31" NIT, "13" cédula de ciudadanía, "22" cédula de extranjería.'),
-    document_number: z
-      .string()
-      .trim()
-      .min(1)
-      .max(20)
+    document_number: text(1, 20)
       .describe('Digits only, without the check digit. For a NIT a trailing `-d` check digit is accepted and checked.'),
     check_digit: z.string().regex(/^\d$/, 'must be one digit').optional().describe('NIT check digit (DV); checked when present.'),
     name: text(1, 450).describe('Legal name or person name.'),
@@ -131,7 +131,7 @@ export const invoiceRequestSchema = z
     number: z.number().int().min(0).max(9_999_999_999).optional().describe('Invoice number inside the tenant\'s authorized range; omitted: the next consecutive.'),
     prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('Chooses among the tenant\'s resolutions; omitted: the active one.'),
     total: decimalAmount(2, 'total').optional().describe('Declared payable total; checked against the computed one.'),
-    notes: z.string().max(5000).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters').optional().describe('Free text, printed as cbc:Note.'),
+    notes: z.string().max(5000).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE).optional().describe('Free text, printed as cbc:Note.'),
   })
   .strict()
   .meta({ id: 'InvoiceRequest' });

@@ -13,3 +13,4 @@ export { formatReport, type Check, type VerificationReport } from './verify/repo
 export { createSignerService, type SignerServicePorts } from './service.ts';
 export { signerConfigSchema, signerConfigFromEnv, defaultSignerConfig, type SignerConfig } from './config.ts';
 export type { SigningTenants, SigningProfile } from './on-invoice-requested/signing-tenants.ts';
+export { signRequested, type SignedInvoice } from './on-invoice-requested/sign-requested.ts';

@@ -5,6 +5,7 @@ import { metaCausedBy, newInvoiceEvent, parseRecorded } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
 import { decideSigning, invoiceSignedData, serialHex } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
+import type { SignerError } from '../errors.ts';
 import { requestedEvent, testClock } from './test-world.ts';
 
 const issuedAt = new Date('2026-03-10T15:15:00Z');
@@ -69,5 +70,20 @@ describe('rebuildInvoice', () => {
     const badNit = { ...requested.data.request, customer: { ...requested.data.request.customer, document_number: '900108281', check_digit: '0' } };
     expect(code(() => rebuildInvoice({ ...requested.data, request: badNit }, profile))).toBe('REQUEST_INVALID');
     expect(code(() => rebuildInvoice({ ...requested.data, number: '1' }, profile))).toBe('REBUILD_FAILED');
+  });
+
+  it('says why the builder refused: a recorded text XML cannot carry is not "outside the resolution"', () => {
+    // A request recorded before ingress refused such text: the schema would refuse it now.
+    const unwritable = { ...requested.data.request, customer: { ...requested.data.request.customer, name: 'Cliente \ud800' } };
+    const error = (() => {
+      try {
+        rebuildInvoice({ ...requested.data, request: unwritable }, profile);
+      } catch (thrown) {
+        return thrown as SignerError;
+      }
+    })();
+    expect(error?.code).toBe('REBUILD_FAILED');
+    expect(error?.message).toMatch(/XML 1\.0 cannot carry/);
+    expect(error?.message).not.toMatch(/resolution/);
   });
 });

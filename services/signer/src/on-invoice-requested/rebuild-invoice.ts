@@ -36,8 +36,9 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
       issuedAt,
     });
   } catch (error) {
-    // The builder throws RangeError for a number or date outside the resolution (ingress checked it).
-    if (error instanceof RangeError) throw new SignerError('REBUILD_FAILED', 'number or date outside the resolution', { cause: error });
+    // The builder's RangeError says which invariant broke (a number outside the resolution, a
+    // character XML cannot carry, …); its messages name codes and numbers, never customer text.
+    if (error instanceof RangeError) throw new SignerError('REBUILD_FAILED', error.message, { cause: error });
     throw error;
   }
 
