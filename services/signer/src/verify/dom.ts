@@ -11,8 +11,15 @@ export const NS = {
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
 } as const;
 
+/**
+ * XML 1.0 line-end handling (§2.11): CR LF and a lone CR become LF, nothing else. xmldom applies
+ * XML 1.1's rule by default and also turns U+0085, U+2028 and U+2029 into LF, which changes the text
+ * of an XML 1.0 invoice and so its digest (xmlsec1, xades4j and DIAN's .NET parser keep them).
+ */
+const xml10LineEnds = (input: string) => input.replace(/\r\n?/g, '\n');
+
 export function parseXml(xml: string): Document {
-  return new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
+  return new DOMParser({ normalizeLineEndings: xml10LineEnds, onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
     .parseFromString(xml, 'text/xml');
 }
 

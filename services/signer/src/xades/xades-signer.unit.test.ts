@@ -46,6 +46,16 @@ describe('createXadesSigner', () => {
     expect(verifySignedInvoice(signed.xml.replace('>supplier<', '>third party<')).valid).toBe(false);
   });
 
+  it('the DOM-based verifier reads an XML 1.0 document as XML 1.0: NEL, U+2028 and U+2029 are text, not line ends', () => {
+    // xmldom's default (XML 1.1) line-end rule turned them into LF and reported a changed digest
+    // for an invoice xmlsec1 and xades4j verify; the text fuzzer found it (text-fuzz.unit.test.ts).
+    const text = 'Línea\u0085siguiente\u2028y\u2029más';
+    const request = { ...escapingCase.request, customer: { ...escapingCase.request.customer, name: text } };
+    const withBreaks = signer.sign(buildTableCase({ ...escapingCase, request }, issuedAt).xml, { signingTime: issuedAt, uuid });
+    expect(withBreaks.xml).toContain(text);
+    expect(verifySignedInvoice(withBreaks.xml).checks.filter((c) => c.ok === false)).toEqual([]);
+  });
+
   it.each(['sha384', 'sha512'] as const)('switches every algorithm URI and the policy hash for %s', (algorithm) => {
     const other = signer.sign(built.xml, { signingTime: issuedAt, algorithm });
     expect(other.xml).toContain(`xmldsig-more#rsa-${algorithm}`);
