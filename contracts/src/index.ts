@@ -12,6 +12,7 @@ export * from './events/invoice-submission-failed.v1.ts';
 export * from './events/invoice-accepted.v1.ts';
 export * from './events/invoice-rejected.v1.ts';
 export * from './events/buyer-notified.v1.ts';
+export * from './events/invoice-processing-halted.v1.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';

@@ -1,4 +1,5 @@
 import type { InvoiceEventType } from './events/invoice-events.ts';
+import type { ProcessingStep } from './events/invoice-processing-halted.v1.ts';
 
 /**
  * Who produces and who consumes what, as data (decisions.md "Events", architecture.md "The flow").
@@ -10,31 +11,37 @@ export const topics = {
   tenantEvents: { name: 'fe.tenant.events.v1', key: 'tenant_id', partitions: 3 },
 } as const;
 
-export type ServiceName = 'ingress' | 'signer' | 'renderer' | 'submitter' | 'projection' | 'notifier';
+export type ServiceName = 'ingress' | 'signer' | 'renderer' | 'submitter' | 'projection' | 'notifier' | 'deadLetters';
 
 export type ServiceTopology = {
   produces: readonly InvoiceEventType[];
   consumes: readonly InvoiceEventType[];
   consumerGroup?: string;
+  /** The step of the invoice's flow this service's reaction performs: named when it gives up (InvoiceProcessingHalted). */
+  step?: ProcessingStep;
 };
 
 export const topology: Record<ServiceName, ServiceTopology> = {
   ingress: { produces: ['InvoiceRequested'], consumes: [] },
-  signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer' },
+  signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
-  renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer' },
+  renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer', step: 'rendering' },
   submitter: {
     produces: ['InvoiceSubmitted', 'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected'],
     consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed'],
     consumerGroup: 'fe.submitter',
+    step: 'submission',
   },
   projection: {
     produces: [],
     consumes: [
       'InvoiceRequested', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
-      'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'BuyerNotified',
+      'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'BuyerNotified', 'InvoiceProcessingHalted',
     ],
     consumerGroup: 'fe.projection',
   },
-  notifier: { produces: ['BuyerNotified'], consumes: ['InvoiceAccepted', 'InvoiceRendered'], consumerGroup: 'fe.notifier' },
+  notifier: { produces: ['BuyerNotified'], consumes: ['InvoiceAccepted', 'InvoiceRendered'], consumerGroup: 'fe.notifier', step: 'notification' },
+  // Not a service of its own: the dead-letter path of every service with a `step`, when its group
+  // gives up on an invoice event (packages/platform, dead-letters/record-halts.ts).
+  deadLetters: { produces: ['InvoiceProcessingHalted'], consumes: [] },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processingStepSchema } from '../events/invoice-processing-halted.v1.ts';
 import { errorSchema } from './error-body.ts';
 
 export const cufeSchema = z
@@ -25,6 +26,16 @@ export const taxAuthorityResponseSchema = z
   })
   .meta({ id: 'TaxAuthorityResponse' });
 
+export const processingErrorSchema = z
+  .object({
+    step: processingStepSchema.describe('The step that gave up: signing, rendering (the PDF), submission (to DIAN) or notification.'),
+    code: z.string().describe('The stable code of its last failure, e.g. REBUILD_FAILED.'),
+    message: z.string().describe('What happened and what comes next, for a person.'),
+    at: z.iso.datetime({ offset: true }).describe('When the service gave up.'),
+  })
+  .describe('Present while a step of the service gave up on the invoice after its retries; an operator\'s re-drive clears it.')
+  .meta({ id: 'ProcessingError' });
+
 const invoiceResultShape = {
   success: z.boolean().describe('True exactly when status is accepted.'),
   cufe: cufeSchema,
@@ -35,13 +46,15 @@ const invoiceResultShape = {
   status: invoiceStatusSchema,
   tax_authority_response: taxAuthorityResponseSchema,
   error: errorSchema.optional().describe('Present on 422 TAX_AUTHORITY_REJECTED.'),
+  processing_error: processingErrorSchema.optional(),
 };
 
 /** Body of 201 (accepted), 202 (pending) and 422 TAX_AUTHORITY_REJECTED answers of POST /invoice. */
 export const createInvoiceResponseSchema = z.object(invoiceResultShape).meta({ id: 'CreateInvoiceResponse' });
 
 export const invoiceStageSchema = z
-  .enum(['requested', 'signed', 'rendered', 'submitted', 'accepted', 'rejected'])
+  .enum(['requested', 'signing_failed', 'signed', 'rendered', 'submission_failed', 'submitted', 'accepted', 'rejected'])
+  .describe('Where the invoice is. `signing_failed` and `submission_failed`: that step gave up after its retries (see processing_error); the invoice waits for an operator.')
   .meta({ id: 'InvoiceStage' });
 
 export const statusHistoryEntrySchema = z

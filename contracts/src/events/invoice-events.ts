@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
+import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
@@ -18,6 +19,7 @@ export const invoiceEventSchemas = {
   'InvoiceAccepted.v1': invoiceAcceptedV1,
   'InvoiceRejected.v1': invoiceRejectedV1,
   'BuyerNotified.v1': buyerNotifiedV1,
+  'InvoiceProcessingHalted.v1': invoiceProcessingHaltedV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -29,6 +31,7 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceAcceptedV1,
   invoiceRejectedV1,
   buyerNotifiedV1,
+  invoiceProcessingHaltedV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;

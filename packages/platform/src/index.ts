@@ -23,6 +23,7 @@ export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
 export { lazyChild } from './logging/lazy-child.ts';
 export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './dead-letters/redriver.ts';
+export { recordingHalts } from './dead-letters/record-halts.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {

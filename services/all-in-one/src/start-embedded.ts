@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
@@ -64,12 +64,6 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
-    // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
-    // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
-    const deadLetters = new SqliteDeadLetterStore(stateDb);
-    closers.push(() => deadLetters.close());
-    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) });
-    closers.push(() => bus.close());
     const checkpoints = new SqliteCheckpointStore(stateDb);
     closers.push(() => checkpoints.close());
     const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
@@ -82,6 +76,14 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // (adapters/caching/). The doorbell rings after the cache has fed the feed.
     const feed = new AppendFeed(rawStore);
     const store = notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge());
+    // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
+    // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
+    // Each is first recorded on its invoice's stream (InvoiceProcessingHalted), so the status says so.
+    const letterFile = new SqliteDeadLetterStore(stateDb);
+    closers.push(() => letterFile.close());
+    const deadLetters = recordingHalts(letterFile, store, clock);
+    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) });
+    closers.push(() => bus.close());
     // Its own file: the status store holds its write transaction open for a turn of the event loop
     // (sqlite-status-store.ts), which would block the other stores' writes to a shared file. A missing
     // file (a data folder from before, or deleted by an operator) is rebuilt from the event store.

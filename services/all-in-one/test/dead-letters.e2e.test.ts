@@ -1,6 +1,7 @@
 // A reaction that keeps failing is dead-lettered, and the letter survives a restart: the relay's
-// checkpoint has moved past the event, so without the letter nothing would ever deliver it again
-// and the invoice would stay pending. The operator lists it and re-drives it with the CLI while the
+// checkpoint has moved past the event, so without the letter nothing would ever deliver it again.
+// The invoice's status says the step gave up (stage, code, when), so its client does not poll a
+// bare "pending" for ever. The operator lists the letter and re-drives it with the CLI while the
 // service runs, and the invoice goes on to acceptance.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,11 @@ it('keeps a dead letter across a restart and re-drives it on request to an accep
   expect(letter).toMatchObject({ group: 'fe.signer', deaths: 1, message: { value: { type: 'InvoiceRequested' } } });
   expect(letter!.error).toMatch(/ENOTDIR|EEXIST/);
   expect(first.logs.some((line) => line.includes('"event_id"') && line.includes('reaction failed'))).toBe(true);
+  const halted = await pollStatus(first, cufe, (body) => body.stage === 'signing_failed');
+  expect(halted).toMatchObject({ status: 'pending', processing_error: { step: 'signing', at: expect.any(String) } });
+  expect(halted.processing_error.code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  expect(letter!.error).toContain(halted.processing_error.code);
+  expect(halted.history.at(-1)).toMatchObject({ status: 'pending', stage: 'signing_failed' });
   // The relay's checkpoint moves past the event once every group is done with it (the signer by
   // dead-lettering it): from then on a restart does not deliver it again.
   const head = await first.embedded.eventStore.head();
@@ -57,13 +63,15 @@ it('keeps a dead letter across a restart and re-drives it on request to an accep
   worlds.push(again);
   expect(fe('dead-letters', '--data-dir', again.dataDir).stdout).toContain(`#${letter!.id}  fe.signer  InvoiceRequested`);
   await new Promise((r) => setTimeout(r, 1000));
-  expect((await again.get(`/api/v1/service/status/${cufe}`)).body.status).toBe('pending'); // nothing delivers it by itself
+  const waiting = (await again.get(`/api/v1/service/status/${cufe}`)).body;
+  expect(waiting).toMatchObject({ status: 'pending', stage: 'signing_failed', processing_error: { step: 'signing' } }); // nothing delivers it by itself
 
   const redrive = fe('dead-letters', 'redrive', String(letter!.id), '--data-dir', again.dataDir);
   expect(redrive.status, redrive.stderr).toBe(0);
   expect(redrive.stdout).toContain('1 letter to re-drive');
   const accepted = await pollStatus(again, cufe, (body) => body.status === 'accepted');
-  expect(accepted.history.map((h: { stage: string }) => h.stage)).toContain('signed');
+  expect(accepted.history.map((h: { stage: string }) => h.stage)).toEqual(expect.arrayContaining(['signing_failed', 'signed']));
+  expect(accepted.processing_error).toBeUndefined();
   expect(await letters(again.dataDir, 0)).toEqual([]);
   expect(again.logs.some((line) => line.includes('dead letter re-driven and handled'))).toBe(true);
 });

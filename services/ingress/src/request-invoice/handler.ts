@@ -81,9 +81,12 @@ async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command
   return waitAndAnswer(ports, requested!, command);
 }
 
-/** Waits for the verdict and its PDF (drawn after it), then answers with whatever is known. */
+/**
+ * Waits for the verdict and its PDF (drawn after it), or for a step that gave up (nothing more will
+ * happen until an operator acts), then answers with whatever is known.
+ */
 async function waitAndAnswer(ports: RequestInvoicePorts, requested: InvoiceRequestedV1, command: InvoiceCommand): Promise<StoredResponse> {
-  const done = (v: InvoiceStatusView) => v.status !== 'pending' && v.pdfKey !== undefined;
+  const done = (v: InvoiceStatusView) => (v.status !== 'pending' && v.pdfKey !== undefined) || v.processingHalt !== undefined;
   const budget = Math.min(ports.config.waitBudgetMs, command.waitMs ?? Infinity);
   const view = await ports.outcomes.waitFor(requested.invoice_id!, done, budget);
   return ports.answer(view ?? evolve(undefined, requested)!);

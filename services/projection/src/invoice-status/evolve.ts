@@ -1,4 +1,4 @@
-import type { InvoiceEvent, InvoiceStage, InvoiceStatus } from '@fe/contracts';
+import { topology, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, type InvoiceStatus, type ProcessingStep } from '@fe/contracts';
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 
 /**
@@ -30,6 +30,7 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     };
   }
   if (!view || view.lastEventId === event.id) return view;
+  if (view.processingHalt && producedBy(view.processingHalt.step, event.type)) view = withoutHalt(view);
   const at = event.occurred_at;
   const isVerdict = event.type === 'InvoiceAccepted' || event.type === 'InvoiceRejected';
   if (isVerdict && view.status !== 'pending') return { ...view, lastEventId: event.id }; // the first verdict is final
@@ -48,7 +49,30 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return verdict(view, 'rejected', event.data, event.data.errors, at, event.id);
     case 'BuyerNotified':
       return { ...view, buyerNotifiedAt: event.data.notified_at, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceProcessingHalted':
+      return halted(view, event.data, at, event.id);
   }
+}
+
+/** Where a halted step leaves a pending invoice; rendering and notification follow a final verdict. */
+const haltedStage: Partial<Record<ProcessingStep, InvoiceStage>> = { signing: 'signing_failed', submission: 'submission_failed' };
+
+type Halt = { step: ProcessingStep; error_code: string; attempts: number };
+
+function halted(view: InvoiceStatusView, d: Halt, at: string, eventId: string): InvoiceStatusView {
+  const withHalt = { ...view, processingHalt: { step: d.step, code: d.error_code, attempts: d.attempts, at } };
+  const stage = haltedStage[d.step];
+  return stage ? advance(withHalt, stage, 'pending', at, eventId) : { ...withHalt, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
+}
+
+/** Whether the service performing `step` produces this event: its next event means it moved on. */
+function producedBy(step: ProcessingStep, type: InvoiceEventType): boolean {
+  return Object.values(topology).some((service) => service.step === step && service.produces.includes(type));
+}
+
+function withoutHalt(view: InvoiceStatusView): InvoiceStatusView {
+  const { processingHalt: _resumed, ...rest } = view;
+  return rest;
 }
 
 /** A later attempt reached DIAN: the earlier failure no longer describes the invoice. */

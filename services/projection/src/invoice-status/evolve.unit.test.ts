@@ -25,6 +25,10 @@ const failed = () => event('InvoiceSubmissionFailed', { attempt: 1, retriable: t
 const accepted = () => event('InvoiceAccepted', { track_id: cufe, status_code: '00', status_description: 'Procesado Correctamente.', status_message: 'ok', notifications: [{ rule: 'FAJ40', message: 'n' }], validated_at: '2026-03-10T10:00:05-05:00' });
 const rejected = () => event('InvoiceRejected', { track_id: cufe, status_code: '99', status_description: 'errores', status_message: 'x', errors: [{ rule: 'FAD06', message: 'cufe' }], rejected_at: '2026-03-10T10:00:05-05:00' });
 
+const halted = (step: 'signing' | 'rendering' | 'submission', code = 'REBUILD_FAILED') => event('InvoiceProcessingHalted', {
+  step, consumer_group: `fe.${step}`, failed_event_id: randomUUID(), failed_event_type: 'InvoiceRequested', error_code: code, attempts: 5,
+});
+
 const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined);
 
 describe('invoice status evolve', () => {
@@ -84,5 +88,38 @@ describe('invoice status evolve', () => {
 
   it('ignores events of an invoice it never saw requested', () => {
     expect(fold([signed(), accepted()])).toBeUndefined();
+  });
+});
+
+describe('a step that gave up (InvoiceProcessingHalted)', () => {
+  it('shows a pending invoice as signing_failed with the code and when, until the signer\'s next event moves it on', () => {
+    const halt = halted('signing');
+    const stuck = fold([requested(), halt])!;
+    expect(stuck).toMatchObject({ status: 'pending', stage: 'signing_failed', processingHalt: { step: 'signing', code: 'REBUILD_FAILED', attempts: 5, at: halt.occurred_at } });
+    expect(stuck.history.at(-1)).toMatchObject({ status: 'pending', stage: 'signing_failed', at: halt.occurred_at });
+    const redriven = evolve(stuck, signed())!;
+    expect(redriven.stage).toBe('signed');
+    expect(redriven.processingHalt).toBeUndefined();
+  });
+
+  it('keeps the halt through another step\'s events, and clears it with its own step\'s', () => {
+    const stuck = fold([requested(), signed(), halted('submission', 'UNAVAILABLE')])!;
+    expect(stuck).toMatchObject({ stage: 'submission_failed', processingHalt: { step: 'submission', code: 'UNAVAILABLE' } });
+    expect(evolve(stuck, rendered())!.processingHalt).toMatchObject({ step: 'submission' });
+    const decided = evolve(stuck, accepted())!;
+    expect(decided).toMatchObject({ status: 'accepted', stage: 'accepted' });
+    expect(decided.processingHalt).toBeUndefined();
+  });
+
+  it('a halted PDF leaves an accepted invoice accepted, with the halt beside it', () => {
+    const view = fold([requested(), signed(), submitted(), accepted(), halted('rendering', 'RENDER_FAILED')])!;
+    expect(view).toMatchObject({ status: 'accepted', stage: 'accepted', processingHalt: { step: 'rendering', code: 'RENDER_FAILED' } });
+    expect(evolve(view, rendered())!.processingHalt).toBeUndefined();
+  });
+
+  it('never moves the stage back: a halt after the invoice was submitted only adds the halt', () => {
+    const view = fold([requested(), signed(), submitted(), halted('submission')])!;
+    expect(view.stage).toBe('submitted');
+    expect(view.processingHalt).toMatchObject({ step: 'submission' });
   });
 });

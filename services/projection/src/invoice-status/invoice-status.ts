@@ -1,4 +1,4 @@
-import type { InvoiceStage, InvoiceStatus } from '@fe/contracts';
+import type { InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
 
 /** One invoice as the status endpoint shows it; folded from its events by `evolve`. */
 export type InvoiceStatusView = {
@@ -25,9 +25,17 @@ export type InvoiceStatusView = {
   /** The highest attempt the submitter reported as handed to DIAN. */
   lastSubmittedAttempt?: number;
   buyerNotifiedAt?: string;
+  /** A step that gave up after its retries (InvoiceProcessingHalted), until that step's next event. */
+  processingHalt?: { step: ProcessingStep; code: string; attempts: number; at: string };
   /** Id of the last event folded in: a redelivery of that event changes nothing. */
   lastEventId: string;
 };
 
-/** Stages only move forward; accepted and rejected are final (decisions.md "States"). */
-export const stageOrder: Record<InvoiceStage, number> = { requested: 0, signed: 1, rendered: 2, submitted: 3, accepted: 4, rejected: 4 };
+/**
+ * Stages only move forward; accepted and rejected are final (decisions.md "States"). A step that
+ * gave up sits between the stage before it and the one its success reaches, so a re-drive that
+ * succeeds moves the invoice on and a late redelivery of an earlier event does not hide the halt.
+ */
+export const stageOrder: Record<InvoiceStage, number> = {
+  requested: 0, signing_failed: 0.5, signed: 1, rendered: 2, submission_failed: 2.5, submitted: 3, accepted: 4, rejected: 4,
+};

@@ -1,4 +1,4 @@
-import type { CreateInvoiceResponse, InvoiceStatusResponse } from '@fe/contracts';
+import type { CreateInvoiceResponse, InvoiceStatusResponse, ProcessingStep } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
 import type { InvoiceStatusView } from './invoice-status.ts';
 
@@ -9,6 +9,8 @@ export type InvoiceLinks = { xmlUrl: string; pdfUrl: string };
 const PENDING = 'Pendiente de validación por la DIAN.';
 const RETRY_SCHEDULED = 'La DIAN no está disponible; se programó un nuevo intento de envío.';
 const NOT_RETRIED = 'No fue posible enviar la factura a la DIAN y el envío no se reintentará automáticamente.';
+const HALTED = 'El procesamiento de la factura se detuvo tras varios intentos; espera la intervención del operador.';
+const STEP_NAMES: Record<ProcessingStep, string> = { signing: 'Signing', rendering: 'Drawing the PDF', submission: 'Submission to DIAN', notification: 'Notifying the buyer' };
 const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Documento rechazado por la DIAN.' } as const;
 
 /**
@@ -36,6 +38,7 @@ export function createResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
       status_message: statusMessage(view),
       ...(rules.length ? { errors: rules.map(({ rule, message }) => ({ rule, message })) } : {}),
     },
+    ...(view.processingHalt ? { processing_error: processingError(view.processingHalt) } : {}),
   };
   if (view.status !== 'rejected') return body;
   return {
@@ -77,9 +80,20 @@ export async function invoiceLinks(blobs: Pick<BlobStore, 'signedUrl'>, view: In
   return { xmlUrl, pdfUrl };
 }
 
+function processingError(halt: NonNullable<InvoiceStatusView['processingHalt']>): NonNullable<CreateInvoiceResponse['processing_error']> {
+  return {
+    step: halt.step,
+    code: halt.code,
+    message: `${STEP_NAMES[halt.step]} gave up after ${halt.attempts} attempts (${halt.code}). The invoice keeps its number and waits `
+      + 'for the operator to fix the cause and re-drive it; do not issue it again.',
+    at: halt.at,
+  };
+}
+
 /** DIAN's own words once it answered; before that, what the service knows about the submission. */
 function statusMessage(view: InvoiceStatusView): string {
   if (view.status !== 'pending') return view.taxAuthority?.statusMessage || FALLBACK[view.status];
+  if (view.processingHalt) return HALTED;
   const failure = view.lastSubmissionFailure;
   if (!failure) return PENDING;
   if (!failure.retriable) return NOT_RETRIED;
