@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,packages,services,bench}/**/*.unit.test.ts'],
+          include: ['{contracts,packages,services,bench,scripts}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
         },
       },

@@ -1,6 +1,6 @@
 /**
  * The stable error codes of the HTTP API and the HTTP status each one answers with
- * (shared/docs/decisions.md, "Errors"). Tests assert the code, never the message.
+ * (decisions.md, "Errors"). Tests assert the code, never the message.
  * A code is never renamed or reused: integrators switch on it.
  */
 export const errorCatalogue = {

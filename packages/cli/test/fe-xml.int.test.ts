@@ -15,7 +15,7 @@ describe('pnpm fe xml', () => {
     expect(run.stdout.startsWith('<?xml')).toBe(true);
     const file = join(mkdtempSync(join(tmpdir(), 'fe-cli-')), 'invoice.xml');
     writeFileSync(file, run.stdout);
-    const lint = spawnSync('xmllint', ['--noout', '--schema', join(root, '../shared/dian/xsd/maindoc/UBL-Invoice-2.1.xsd'), file], { encoding: 'utf8' });
+    const lint = spawnSync('xmllint', ['--noout', '--schema', join(root, 'spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd'), file], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
   });
 

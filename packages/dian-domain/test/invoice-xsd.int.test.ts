@@ -3,7 +3,7 @@ import { SIGNATURE_SLOT_ANCHOR } from '../src/index.ts';
 import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
 import { xmllintValidate } from './xmllint.ts';
 
-describe('built invoices against shared/dian/xsd/maindoc/UBL-Invoice-2.1.xsd (xmllint)', () => {
+describe('built invoices against spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd (xmllint)', () => {
   const documents = invoiceCases.map((c) => ({ name: c.name, xml: buildCase(c.request).xml }));
   const result = xmllintValidate(documents);
 

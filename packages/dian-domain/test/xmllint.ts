@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dianSpecDir } from './dian-spec.ts';
 
-export const INVOICE_XSD = new URL('../../../../shared/dian/xsd/maindoc/UBL-Invoice-2.1.xsd', import.meta.url).pathname;
+export const INVOICE_XSD = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
 
 /** Validates documents against the UBL Invoice XSD with Debian's xmllint, in one process. */
 export function xmllintValidate(documents: { name: string; xml: string }[]): { status: number | null; output: string; files: string[] } {

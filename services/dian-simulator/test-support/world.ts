@@ -11,7 +11,8 @@ import type { WsSecurityCredential } from '@fe/submitter';
 import { simulatorConfig, type SimulatorConfig, type SimulatorIdentity } from '../src/index.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
-export const sharedDir = resolve(repoRoot, '../shared');
+/** DIAN's published files, kept unchanged in the repository. */
+export const dianSpecDir = resolve(repoRoot, 'spec/dian');
 export const P12_PASSWORD = 'prueba-firma-123';
 
 export type TestWorld = {

@@ -7,9 +7,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
-export const sharedDir = resolve(repoRoot, '../shared');
-export const policyPdf = join(sharedDir, 'dian/signature-policy-v2.pdf');
-export const invoiceXsd = join(sharedDir, 'dian/xsd/maindoc/UBL-Invoice-2.1.xsd');
+/** DIAN's published files, kept unchanged in the repository. */
+export const dianSpecDir = resolve(repoRoot, 'spec/dian');
+export const policyPdf = join(dianSpecDir, 'signature-policy-v2.pdf');
+export const invoiceXsd = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
 export const xades4jJar = join(repoRoot, '.infra/xades4j-verifier/xades4j-verifier.jar');
 
 export type ToolResult = { ok: boolean; output: string };

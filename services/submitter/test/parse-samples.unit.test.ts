@@ -1,11 +1,11 @@
-// The client parses every DIAN sample in ../shared/dian/web-service/responses completely.
+// The client parses every DIAN sample in spec/dian/web-service/responses completely.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dianSampleResponsesDir as dir } from '../test-support/dian-spec.ts';
 import { parseDianResponse, parseDianResponses, parseRuleMessage, parseUploadDocumentResponse, readSoapEnvelope } from '../src/index.ts';
 import { resultOrError } from '../src/dian-soap/classify.ts';
 
-const dir = resolve(import.meta.dirname, '../../../../shared/dian/web-service/responses');
 const sample = (name: string) => readFileSync(join(dir, name), 'utf8');
 
 describe('DIAN response samples', () => {

@@ -1,11 +1,11 @@
-// DIAN's WSDL schemas from ../shared, copied into a temporary folder with their https imports
-// pointed at the local copies (and at wsdl-stubs/ for the four sub-schemas ../shared lacks), so
+// DIAN's WSDL schemas from spec/dian/web-service, copied into a temporary folder with their https
+// imports pointed at the local copies (and at wsdl-stubs/ for the four sub-schemas spec/dian lacks), so
 // xmllint can validate payloads against xsd0 without a network.
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { dianWebServiceDir as web } from '../test-support/dian-spec.ts';
 
-const web = resolve(import.meta.dirname, '../../../../shared/dian/web-service');
 const sources: Record<string, string> = {
   xsd0: 'wsdl-produccion/xsd0.xsd', xsd3: 'wsdl-produccion/xsd3.xsd', xsd5: 'wsdl-produccion/xsd5.xsd',
   xsd7: 'wsdl-produccion/xsd7.xsd', xsd8: 'wsdl-produccion/xsd8.xsd', xsd6: 'wsdl-habilitacion/xsd6.xsd', xsd9: 'wsdl-habilitacion/xsd9.xsd',

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readDianSpec } from '../../test/dian-spec.ts';
 import { cude, cufe, cufeInput, sha384Hex, softwareSecurityCode, type CufeFields } from './cufe.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../../shared/dian/test-vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(readDianSpec('test-vectors.json')) as {
   cufe_cude: { name: string; input: string; sha384: string }[];
 };
 
-describe('CUFE / CUDE vectors of shared/dian/test-vectors.json', () => {
+describe('CUFE / CUDE vectors of spec/dian/test-vectors.json', () => {
   it.each(vectors.cufe_cude.map((v) => [v.name, v] as const))('%s', (_name, v) => {
     expect(sha384Hex(v.input)).toBe(v.sha384);
   });
@@ -41,7 +41,7 @@ describe('cufe() assembles the fields in the annex order', () => {
     })).toBe('907e4444decc9e59c160a2fb3b6659b33dc5b632a5008922b9a62f83f757b1c448e47f5867f2b50dbdb96f48c7681168');
   });
 
-  it('own example (shared/dian/examples/own): CUFE and CUDE', () => {
+  it('own example (spec/dian/examples/own): CUFE and CUDE', () => {
     const base = {
       fecFac: '2025-03-10', horFac: '10:15:00-05:00', valInc: '0.00', valIca: '0.00',
       nitOfe: '900123456', numAdq: '1020304050', environment: '2' as const,

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readDianSpec } from '../../test/dian-spec.ts';
 import { nitCheckDigit, parseNit } from './nit-check-digit.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../../shared/dian/test-vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(readDianSpec('test-vectors.json')) as {
   nit_dv: Record<string, number>;
 };
 
 describe('nitCheckDigit', () => {
-  it.each(Object.entries(vectors.nit_dv))('NIT %s has DV %i (shared/dian/test-vectors.json)', (nit, dv) => {
+  it.each(Object.entries(vectors.nit_dv))('NIT %s has DV %i (spec/dian/test-vectors.json)', (nit, dv) => {
     expect(nitCheckDigit(nit)).toBe(dv);
   });
 

@@ -71,7 +71,7 @@ describe('computeTotals', () => {
     );
   });
 
-  it('reproduces the worked example of shared/dian/examples/own (120000.00 / 20000.00 / 140000.00)', () => {
+  it('reproduces the worked example of spec/dian/examples/own (120000.00 / 20000.00 / 140000.00)', () => {
     const t = computeTotals([
       { quantity: parseDecimal('2'), unitPrice: parseDecimal('50000'), taxes: [{ code: '01', rate: parseDecimal('19') }] },
       { quantity: parseDecimal('1'), unitPrice: parseDecimal('20000'), taxes: [{ code: '01', rate: parseDecimal('5') }] },

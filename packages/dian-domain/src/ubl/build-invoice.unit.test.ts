@@ -5,7 +5,7 @@ import { validateInvoiceRequest } from '../validation/validate-request.ts';
 import { buildInvoiceXml, invoiceIdentity } from './build-invoice.ts';
 import { Xmlbuilder2Writer } from './xmlbuilder2-writer.ts';
 
-// The invoice of shared/dian/examples/own, whose CUFE and SoftwareSecurityCode were computed
+// The invoice of spec/dian/examples/own, whose CUFE and SoftwareSecurityCode were computed
 // independently (README.txt there): same issuer, buyer, lines, number, instant and keys.
 const ownExample = {
   customer: { document_type: '13', document_number: '1020304050', name: 'PERSONA NATURAL DE EJEMPLO' },

@@ -21,7 +21,7 @@ export const SIGNED_PROPERTIES_TYPE = 'http://uri.etsi.org/01903#SignedPropertie
 export const DIAN_POLICY = {
   url: 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf',
   description: 'Política de firma para facturas electrónicas de la República de Colombia.',
-  /** Digests of shared/dian/signature-policy-v2.pdf; the one matching the chosen DigestMethod is written. */
+  /** Digests of spec/dian/signature-policy-v2.pdf; the one matching the chosen DigestMethod is written. */
   hash: {
     sha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
     sha384: 'EQC0kiWPaAME6IsEZ7WuaTWJ97Zmf6hIO69rMCVURmQxBB9ebgLrjhL5BArQ0a0l',

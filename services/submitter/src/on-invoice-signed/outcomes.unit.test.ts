@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dianSampleResponsesDir as samples } from '../../test-support/dian-spec.ts';
 import { parseDianResponse, parseDianResponses, parseRuleMessage, readSoapEnvelope } from '../dian-soap/parse-response.ts';
 import type { DianResponse } from '../dian-soap/response-types.ts';
 import { SubmitterError } from '../errors.ts';
@@ -9,7 +10,6 @@ import { clientFailure, serviceFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext } from './outcomes.ts';
 import { retryDelayMs } from './retry-policy.ts';
 
-const samples = resolve(import.meta.dirname, '../../../../../shared/dian/web-service/responses');
 const sampleResult = (name: string, operation: string) => {
   const outcome = readSoapEnvelope(readFileSync(resolve(samples, name), 'utf8'), operation);
   return outcome.kind === 'result' ? outcome.result : undefined;

@@ -1,12 +1,11 @@
 // The submitter's tree against xmldom (an independent, DOM-conformant parser) on DIAN's published
 // answers and the simulator's, and the inputs it must refuse.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
+import { dianSampleResponsesDir as samples } from '../../test-support/dian-spec.ts';
 import { parseXmlTree, textContent, XmlParseError, type XmlElement } from './xml-tree.ts';
-
-const samples = resolve(import.meta.dirname, '../../../../../shared/dian/web-service/responses');
 
 /** The same element as xmldom sees it: names, namespace, attributes by expanded name, text, children. */
 function expectSame(ours: XmlElement, theirs: Element, path: string): void {
