@@ -6,7 +6,7 @@ export {
 } from './money/decimal.ts';
 export { taxRules, isAllowedRate, cufeTaxOrder, type TaxCode } from './tax/tax-rules.ts';
 export {
-  computeTotals, computeLine,
+  computeTotals,
   type InvoiceTotals, type LineAmounts, type LineInput, type TaxSubtotal, type TaxTotal,
 } from './totals/compute-totals.ts';
 export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';

@@ -1,11 +1,15 @@
-import { compareDecimal, formatDecimal, multiply, roundHalfUp, shiftLeft, type Decimal } from '../money/decimal.ts';
+import { compareDecimal, formatDecimal, multiply, roundHalfUp, type Decimal } from '../money/decimal.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
+import { distributeTax } from './distribute-tax.ts';
 
 /**
- * Line and document totals (decisions.md "Money"; annex §3.8–3.9):
+ * Line and document totals (decisions.md "Money"; annex §3.8–3.9; docs/dian-domain.md "Tax rounding"):
  * - line base = quantity × unit price, rounded half-up to cents;
- * - each line tax = base × rate / 100, rounded half-up to cents;
- * - document totals are sums of the rounded line values, so the XML adds up exactly.
+ * - each (tax, rate) subtotal = Σ bases × rate / 100, rounded half-up once (FAS07 holds exactly);
+ * - the lines share each subtotal by largest remainder (distribute-tax.ts): each line's tax is
+ *   its base × rate / 100 rounded half-up whenever those roundings add up to the subtotal, and
+ *   within one cent of it otherwise, so the lines always add up to the header (FAS01b);
+ * - document totals are sums of these values, so the XML adds up exactly.
  * All values are bigint cents.
  */
 export type LineInput = {
@@ -35,33 +39,40 @@ export type InvoiceTotals = {
   byCode: Record<'01' | '04' | '03', bigint>;
 };
 
-export function computeLine(line: LineInput): LineAmounts {
-  const base = roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
-  const taxes = line.taxes.map(({ code, rate }) => ({
-    code,
-    rate,
-    taxable: base,
-    amount: roundHalfUp(shiftLeft(multiply({ units: base, scale: 2 }, rate), 2), 2),
-  }));
-  return { base, taxes, taxTotal: taxes.reduce((sum, t) => sum + t.amount, 0n) };
+/** quantity × unit price, rounded half-up to cents. */
+function lineBase(line: Pick<LineInput, 'quantity' | 'unitPrice'>): bigint {
+  return roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
 }
 
 export function computeTotals(lines: readonly LineInput[]): InvoiceTotals {
-  const computed = lines.map(computeLine);
-  const groups = new Map<string, TaxSubtotal>();
-  for (const line of computed) {
-    for (const tax of line.taxes) {
-      // 19, 19.0 and 19.00 are one rate: group on the 2-decimal form the XML prints.
-      const key = `${tax.code}|${formatDecimal(tax.rate, 2)}`;
-      const group = groups.get(key) ?? { code: tax.code, rate: tax.rate, taxable: 0n, amount: 0n };
-      group.taxable += tax.taxable;
-      group.amount += tax.amount;
+  const bases = lines.map(lineBase);
+  const lineTaxes: LineTax[][] = lines.map(() => []);
+  // 19, 19.0 and 19.00 are one rate: group on the 2-decimal form the XML prints.
+  const groups = new Map<string, { code: TaxCode; rate: Decimal; members: { line: number; tax: number }[] }>();
+  lines.forEach((line, i) =>
+    line.taxes.forEach(({ code, rate }, j) => {
+      const key = `${code}|${formatDecimal(rate, 2)}`;
+      const group = groups.get(key) ?? { code, rate, members: [] };
+      group.members.push({ line: i, tax: j });
       groups.set(key, group);
-    }
+    }),
+  );
+  const allSubtotals: TaxSubtotal[] = [];
+  for (const { code, rate, members } of groups.values()) {
+    const { amount, shares } = distributeTax(members.map((m) => bases[m.line]!), rate);
+    members.forEach((m, k) => {
+      lineTaxes[m.line]![m.tax] = { code, rate: lines[m.line]!.taxes[m.tax]!.rate, taxable: bases[m.line]!, amount: shares[k]! };
+    });
+    allSubtotals.push({ code, rate, taxable: members.reduce((sum, m) => sum + bases[m.line]!, 0n), amount });
   }
+  const computed: LineAmounts[] = bases.map((base, i) => ({
+    base,
+    taxes: lineTaxes[i]!,
+    taxTotal: lineTaxes[i]!.reduce((sum, t) => sum + t.amount, 0n),
+  }));
   const taxTotals: TaxTotal[] = (['01', '04'] as const)
     .map((code) => {
-      const subtotals = [...groups.values()].filter((g) => g.code === code).sort((a, b) => compareDecimal(a.rate, b.rate));
+      const subtotals = allSubtotals.filter((g) => g.code === code).sort((a, b) => compareDecimal(a.rate, b.rate));
       return { code, amount: subtotals.reduce((sum, s) => sum + s.amount, 0n), subtotals };
     })
     .filter((t) => t.subtotals.length > 0);

@@ -43,7 +43,8 @@ describe('computeTotals', () => {
         );
         let lineExtension = 0n;
         let taxExclusive = 0n;
-        const byCode: Record<string, bigint> = { '01': 0n, '04': 0n };
+        // Per (code, rate): Σ exact line taxes (scale 12), Σ per-line half-up roundings, and the lines' [exact, written, rounded].
+        const groups = new Map<string, { exact: bigint; rounded: bigint; lines: [bigint, bigint, bigint][] }>();
         lines.forEach((l, i) => {
           // quantity (scale 8) × price (scale 8) has scale 16.
           const base = roundToCents(toScaled(l.quantity) * toScaled(l.price), 2 * SCALE);
@@ -52,11 +53,35 @@ describe('computeTotals', () => {
           if (l.taxes.length) taxExclusive += base;
           l.taxes.forEach((t, j) => {
             // base (cents, scale 2) × rate (scale 8) / 100 has scale 12.
-            const tax = roundToCents(base * toScaled(t.rate), 2 + SCALE + 2);
-            expect(totals.lines[i]!.taxes[j]!.amount).toBe(tax);
-            byCode[t.code]! += tax;
+            const exact = base * toScaled(t.rate);
+            const written = totals.lines[i]!.taxes[j]!.amount;
+            const group = groups.get(`${t.code}|${t.rate}`) ?? { exact: 0n, rounded: 0n, lines: [] };
+            group.exact += exact;
+            group.rounded += roundToCents(exact, 2 + SCALE + 2);
+            group.lines.push([exact, written, roundToCents(exact, 2 + SCALE + 2)]);
+            groups.set(`${t.code}|${t.rate}`, group);
           });
         });
+        const byCode: Record<string, bigint> = { '01': 0n, '04': 0n };
+        for (const [key, group] of groups) {
+          const [code, rate] = key.split('|') as [TaxCode, string];
+          // The subtotal is Σ bases × rate rounded once (FAS07), and the lines add up to it (FAS01b).
+          const header = roundToCents(group.exact, 2 + SCALE + 2);
+          const subtotal = totals.taxTotals.find((x) => x.code === code)!.subtotals.find((x) => x.rate.units * 10n ** BigInt(SCALE - x.rate.scale) === toScaled(rate))!;
+          expect(subtotal.amount).toBe(header);
+          expect(group.lines.reduce((sum, [, written]) => sum + written, 0n)).toBe(header);
+          const cent = 10n ** BigInt(SCALE + 2); // one cent at the exact taxes' scale 12
+          let moved = 0n;
+          for (const [exact, written, rounded] of group.lines) {
+            // Each line is its exact tax rounded down or up (FAX07 within one cent) …
+            const gap = written * cent - exact;
+            expect(gap < cent && gap > -cent).toBe(true);
+            if (written !== rounded) moved++;
+          }
+          // … and departs from its own half-up rounding only as much as the subtotal needs.
+          expect(moved).toBe(group.rounded > header ? group.rounded - header : header - group.rounded);
+          byCode[code]! += header;
+        }
         expect(totals.lineExtension).toBe(lineExtension);
         expect(totals.taxExclusive).toBe(taxExclusive);
         expect(totals.byCode['01']).toBe(byCode['01']);
@@ -66,9 +91,20 @@ describe('computeTotals', () => {
         for (const total of totals.taxTotals) {
           expect(total.amount).toBe(total.subtotals.reduce((s, x) => s + x.amount, 0n));
         }
+        totals.lines.forEach((line) => expect(line.taxTotal).toBe(line.taxes.reduce((s, x) => s + x.amount, 0n)));
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('keeps the review\'s 500 lines of 0.03 at 19 % within FAS07: the subtotal is 15.00 × 19 % = 2.85, and the lines add up to it', () => {
+    const t = computeTotals(Array.from({ length: 500 }, () => ({ quantity: parseDecimal('1'), unitPrice: parseDecimal('0.03'), taxes: [{ code: '01' as const, rate: parseDecimal('19') }] })));
+    const [subtotal] = t.taxTotals[0]!.subtotals;
+    expect([subtotal!.taxable, subtotal!.amount, t.taxTotals[0]!.amount, t.byCode['01']]).toEqual([1500n, 285n, 285n, 285n]);
+    // Each line's exact tax is 0.0057: 285 lines carry 0.01 and 215 carry 0.00, first lines first.
+    expect(t.lines.map((l) => l.taxes[0]!.amount)).toEqual([...Array<bigint>(285).fill(1n), ...Array<bigint>(215).fill(0n)]);
+    expect(t.lines.every((l) => l.taxTotal === l.taxes[0]!.amount)).toBe(true);
+    expect([t.lineExtension, t.taxInclusive, t.payable]).toEqual([1500n, 1785n, 1785n]);
   });
 
   it('reproduces the worked example of spec/dian/examples/own (120000.00 / 20000.00 / 140000.00)', () => {

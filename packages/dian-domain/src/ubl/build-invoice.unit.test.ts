@@ -67,6 +67,20 @@ describe('buildInvoiceXml', () => {
     expect(() => buildInvoiceXml({ ...input, number: '990000001', issuedAt: new Date('2031-01-01T15:00:00Z') })).toThrow(RangeError);
   });
 
+  it('writes the review\'s 500 lines of 0.03 at 19 % with a header IVA of 2.85 (15.00 × 19 %), the lines adding up to it, and 2.85 in the CUFE', () => {
+    const request = { ...ownExample, lines: Array.from({ length: 500 }, (_, i) => ({ code: `P-${i}`, name: 'Tornillo', quantity: 1, unit_price: 0.03, taxes: [{ code: '01', name: 'IVA', rate: 19 }] })) };
+    const validated = validateInvoiceRequest(request, { issueDate: '2025-03-10' });
+    if (!validated.ok) throw new Error(validated.error.code);
+    const built = buildInvoiceXml({ invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990001235', software: demoSoftware, environment: '2', issuedAt: new Date('2025-03-10T15:15:00Z') });
+    const header = built.xml.slice(built.xml.lastIndexOf('</cac:PaymentMeans>'), built.xml.indexOf('<cac:LegalMonetaryTotal>'));
+    expect(header).toContain('<cac:TaxTotal><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">15.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount>');
+    const lineTaxes = [...built.xml.matchAll(/<cac:InvoiceLine>.*?<cac:TaxTotal><cbc:TaxAmount currencyID="COP">([\d.]+)</g)].map((m) => m[1]);
+    expect(lineTaxes.filter((t) => t === '0.01')).toHaveLength(285);
+    expect(lineTaxes.filter((t) => t === '0.00')).toHaveLength(215);
+    expect(built.xml).toContain('<cbc:TaxInclusiveAmount currencyID="COP">17.85</cbc:TaxInclusiveAmount>');
+    expect(built.cufeInput).toContain('15.00012.85040.00030.0017.85');
+  });
+
   it('gives the same bytes through the xmlbuilder2 adapter for every case (escaping cross-check)', () => {
     for (const { request } of invoiceCases.filter((c) => c.name !== '500 lines')) {
       const validated = validateInvoiceRequest(request, { issueDate: '2026-03-10' });
