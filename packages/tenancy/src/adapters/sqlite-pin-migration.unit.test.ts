@@ -49,6 +49,8 @@ it('seals the plain software PINs of a version 1 file on open: none left in the 
 
   const again = openDirectory({ path, masterKey }); // migrated once: a reopen finds nothing to move
   expect((await again.directory.profile('acme'))!.software.pin).toBe(pins.acme);
-  expect((new DatabaseSync(path).prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
   await again.directory.close();
+  const reader = new DatabaseSync(path, { readOnly: true });
+  expect((reader.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
+  reader.close();
 });
