@@ -34,7 +34,8 @@ const env = {
   FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
 };
 const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }), systemClock);
-const auth = { authorization: `Bearer ${service.demo.apiKey}`, 'content-type': 'application/json' };
+// A fresh data folder: this start issued the demo key (the only start that hands it out).
+const auth = { authorization: `Bearer ${service.demo.issuedApiKey}`, 'content-type': 'application/json' };
 const body = JSON.stringify(request);
 const post = { method: 'POST' as const, url: `${service.url}/api/v1/service/invoice`, headers: auth, body, okStatus: 201 };
 

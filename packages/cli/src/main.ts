@@ -9,6 +9,7 @@ import { pdfCommand, pdfUsage } from './commands/pdf.ts';
 import { submitCommand, submitUsage } from './commands/submit.ts';
 import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
 import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
+import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -16,7 +17,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -56,6 +57,14 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         stateDb: (dataDir) => {
           const path = resolve(dataDir === undefined ? process.env.FE_DATA_DIR || './data' : resolve(cwd, dataDir), 'state.sqlite');
           return existsSync(path) ? path : undefined;
+        },
+      });
+    case 'api-key':
+      return apiKeyCommand(args, {
+        registry: (dataDir) => {
+          const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
+          const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key') };
+          return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
         },
       });
     case undefined:

@@ -8,7 +8,9 @@ export type PlatformErrorCode =
   | 'STORE_UNAVAILABLE'
   | 'BLOB_NOT_FOUND'
   | 'BLOB_KEY_INVALID'
-  | 'BUS_CLOSED';
+  | 'BUS_CLOSED'
+  | 'DATA_FOLDER_UNSAFE'
+  | 'DATA_FOLDER_NOT_OWNED';
 
 export class PlatformError extends Error {
   readonly code: PlatformErrorCode;

@@ -20,6 +20,8 @@ export { immediate } from './adapters/sqlite/immediate-transaction.ts';
 export { openWalDatabase } from './adapters/sqlite/open-database.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
+export { prepareDataFolder } from './adapters/filesystem/data-folder.ts';
+export { ensureOwnerOnlyFile, OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './adapters/filesystem/owner-only.ts';
 export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
 export { lazyChild } from './logging/lazy-child.ts';
 export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './dead-letters/redriver.ts';

@@ -6,14 +6,21 @@ import { embeddedConfigFromEnv } from './config.ts';
 import { startEmbedded } from './start-embedded.ts';
 import { welcomeText } from './welcome.ts';
 
+// Owner-only for everything this process creates (the data folder holds customers' data and keys);
+// each store also creates its files 0600 itself, so the embedded start in tests is just as strict.
+process.umask(0o077);
 const config = embeddedConfigFromEnv(process.env);
 const root = createLogger({ level: config.logLevel }); // each service adds its own `service` (start-embedded.ts)
 const logger = root.child({ service: 'all-in-one' });
 
 try {
   const embedded = await startEmbedded(config, process.env, root, systemClock);
-  const example = relative(process.env.INIT_CWD ?? process.cwd(), resolve(import.meta.dirname, '../../../examples/invoice-request.json'));
-  process.stdout.write(welcomeText(embedded.url, embedded.demo.apiKey, embedded.demo.created, example || 'examples/invoice-request.json'));
+  const typedFrom = process.env.INIT_CWD ?? process.cwd();
+  const example = relative(typedFrom, resolve(import.meta.dirname, '../../../examples/invoice-request.json'));
+  // `pnpm fe` reads FE_DATA_DIR, else ./data, from the workspace root: name the folder when it is another.
+  const dataDir = resolve(config.dataDir);
+  const apiKeyCommand = `pnpm -s fe api-key${dataDir === resolve('data') ? '' : ` --data-dir ${shellWord(relative(typedFrom, dataDir) || '.')}`}`;
+  process.stdout.write(welcomeText({ url: embedded.url, examplePath: example || 'examples/invoice-request.json', apiKeyCommand, demo: embedded.demo }));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -28,4 +35,9 @@ try {
   // A startup failure ends the process (architecture.md convention 5); the reason, never a secret.
   logger.error({ err: error }, 'the service could not start');
   process.exit(1);
+}
+
+/** A path as one shell word, quoted only when it needs to be. */
+function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

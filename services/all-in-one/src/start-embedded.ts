@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
@@ -22,7 +22,8 @@ import { notifyingEventStore } from './notifying-event-store.ts';
 export type Embedded = {
   url: string;
   app: FastifyInstance;
-  demo: { apiKey: string; created: boolean };
+  /** `issuedApiKey`: the demo tenant's key when this start issued it (then printed once); later starts leave it sealed in `tenants`. */
+  demo: { created: boolean; issuedApiKey: string | undefined };
   /** The built-in DIAN simulator, on its own thread (absent when FE_DIAN_ENDPOINT names a real one). */
   simulator: DianSimulatorThread | undefined;
   tenants: SqliteTenantDirectory;
@@ -39,7 +40,10 @@ export type Embedded = {
  */
 export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record<string, string | undefined>>, logger: Logger, clock: Clock): Promise<Embedded> {
   const dir = config.dataDir;
-  mkdirSync(join(dir, 'files'), { recursive: true });
+  // Owner-only before anything is opened in it (DATA_FOLDER_UNSAFE / DATA_FOLDER_NOT_OWNED refuse
+  // the start); every store below creates its files 0600 and its folders 0700.
+  prepareDataFolder(dir);
+  mkdirSync(join(dir, 'files'), { recursive: true, mode: OWNER_ONLY_DIR });
   const stateDb = join(dir, 'state.sqlite');
   const closers: (() => Promise<void> | void)[] = [];
   try {
@@ -162,7 +166,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     return {
       url, app, simulator, tenants, eventStore: rawStore, statusStore,
-      demo: { apiKey: demo.apiKey, created: demo.created },
+      demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };
   } catch (error) {

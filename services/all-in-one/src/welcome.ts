@@ -1,21 +1,37 @@
 /**
- * What a newcomer sees after the start line: where the service is, the demo tenant's API key and
- * a curl line that issues a real invoice (decisions.md: "prints its API key and a ready curl line").
+ * What a newcomer sees after the start line: where the service is, how to get the demo tenant's API
+ * key and a curl line that issues a real invoice (decisions.md: "prints its API key and a ready curl
+ * line"). The key is printed once, on the start that created it: a service's output usually ends up
+ * in a log, and a key copied into every start's log is a key in every backup of that log. Later
+ * starts name the command that prints it (`pnpm fe api-key`, which reads it from the tenant registry).
  */
-export function welcomeText(url: string, apiKey: string, created: boolean, examplePath: string): string {
+export type Welcome = {
+  url: string;
+  /** The example request, as the user would type its path. */
+  examplePath: string;
+  /** The command that prints the demo tenant's current key (with --data-dir when not the default). */
+  apiKeyCommand: string;
+  /** `issuedApiKey`: the key when this start issued it, the only start that prints it. */
+  demo: { created: boolean; issuedApiKey: string | undefined };
+};
+
+export function welcomeText({ url, examplePath, apiKeyCommand, demo }: Welcome): string {
+  const key = demo.issuedApiKey !== undefined
+    ? [`  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`, `    export FE_API_KEY=${demo.issuedApiKey}`]
+    : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
   return [
     '',
     `  Electronic invoicing service (embedded) at ${url}`,
-    `  ${created ? 'Created the' : 'Using the'} demo tenant (habilitación, prefix SETP, DIAN's public test range)`,
-    `  API key: ${apiKey}`,
+    `  ${demo.created ? 'Created the' : 'Using the'} demo tenant (habilitación, prefix SETP, DIAN's public test range)`,
+    ...key,
     '',
     '  Issue an invoice:',
     `    curl -sS -X POST ${url}/api/v1/service/invoice \\`,
-    `      -H 'Authorization: Bearer ${apiKey}' -H 'Content-Type: application/json' \\`,
+    `      -H "Authorization: Bearer $FE_API_KEY" -H 'Content-Type: application/json' \\`,
     `      --data @${examplePath}`,
     '',
     '  Then read its status (the cufe from the answer):',
-    `    curl -sS ${url}/api/v1/service/status/<cufe> -H 'Authorization: Bearer ${apiKey}'`,
+    `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
     `  OpenAPI: ${url}/docs`,
     '',

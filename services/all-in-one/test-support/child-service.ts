@@ -1,6 +1,6 @@
 // The embedded service as a separate process (the crash test kills it with SIGKILL), started with
 // the README's start line (scripts/start.sh) and stopped by the process id it saved.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -20,25 +20,29 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Runs `bash scripts/start.sh` and waits for its welcome text (API key and URL). The script execs
+ * Runs `bash scripts/start.sh` and waits for its welcome text (URL and API key). The script execs
  * the Node binary, so the child's process id is the service's: a signal to it reaches the service.
+ * The key is the one printed by the start that issued it; on a later start, the one printed by the
+ * command the welcome text names, run as a user would (from the folder the start was typed in).
  */
 export async function startChildService(env: Record<string, string>): Promise<ChildService> {
   const child = spawn('bash', [resolve(repoRoot, 'scripts/start.sh')], {
-    cwd: repoRoot, env: { ...process.env, FE_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repoRoot, env: { ...process.env, FE_LOG_LEVEL: 'warn', INIT_CWD: repoRoot, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const deadline = Date.now() + 60_000;
-  while (!/API key: (fe_test_\w+)/.test(output) || !/service \(embedded\) at /.test(output)) {
+  while (!/service \(embedded\) at /.test(output) || !/ {2}OpenAPI: /.test(output)) { // the first and last lines of the welcome text
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  const printed = /export FE_API_KEY=(fe_test_\w+)\n/.exec(output)?.[1];
+  const command = /export FE_API_KEY=\$\((.+)\)\n/.exec(output)?.[1];
   return {
     process: child,
     url: /service \(embedded\) at (http:\/\/\S+)/.exec(output)![1]!, // the welcome text, not a log line naming another URL
-    apiKey: /API key: (fe_test_\w+)/.exec(output)![1]!,
+    apiKey: printed ?? execFileSync('bash', ['-c', command!], { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot }, encoding: 'utf8' }).trim(),
     output: () => output,
   };
 }

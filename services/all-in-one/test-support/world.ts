@@ -53,7 +53,8 @@ export async function startWorld(
   const logs: string[] = [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
   const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, options.clock ?? systemClock);
-  const apiKey = embedded.demo.apiKey;
+  // Printed once, by the start that issued it; a restarted world reads it back as `pnpm fe api-key` does.
+  const apiKey = embedded.demo.issuedApiKey ?? (await embedded.tenants.displayApiKey('demo'))!;
 
   const call = async (path: string, init: RequestInit, key: string | null | undefined): Promise<HttpAnswer> => {
     const headers = new Headers(init.headers);

@@ -2,6 +2,8 @@
  * The tenant registry's tables on `node:sqlite`. Company data, software and resolutions are JSON
  * (the embedded store reads them whole); every secret is a sealed BLOB (secret-box.ts), never text.
  *
+ * - tenants: `software` is the DIAN software registration without its PIN; the PIN is `sealed_pin`.
+ *   Version 1 kept the PIN in the JSON: opening such a file moves it (sqlite-pin-migration.ts).
  * - api_keys: at most one *current* key per tenant (no expiry, not revoked; the partial unique
  *   index enforces it). Rotation gives the current key an `expires_at` (end of its grace period)
  *   and inserts the new one. `hash` is the lookup; `sealed_key` is the copy shown in Settings.
@@ -11,7 +13,7 @@
  *   they were added for (the demo tenant's generated CA).
  * Instants are epoch milliseconds.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS tenants (
@@ -20,7 +22,8 @@ export const SCHEMA = `
     tenant               TEXT    NOT NULL,
     software             TEXT    NOT NULL,
     active_resolution_id TEXT,
-    created_at           INTEGER NOT NULL
+    created_at           INTEGER NOT NULL,
+    sealed_pin           BLOB
   );
   CREATE TABLE IF NOT EXISTS resolutions (
     tenant_id  TEXT    NOT NULL REFERENCES tenants (id),
@@ -54,7 +57,7 @@ export const SCHEMA = `
     added_at  INTEGER NOT NULL
   );`;
 
-export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null };
+export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null };
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
 
@@ -63,4 +66,5 @@ export const secretContext = {
   p12: (tenantId: string, generation: number) => `p12/${tenantId}/${generation}`,
   p12Password: (tenantId: string, generation: number) => `p12-password/${tenantId}/${generation}`,
   apiKey: (tenantId: string, hash: string) => `api-key/${tenantId}/${hash}`,
+  softwarePin: (tenantId: string) => `software-pin/${tenantId}`,
 };

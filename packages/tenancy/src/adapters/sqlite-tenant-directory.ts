@@ -1,21 +1,22 @@
 import { X509Certificate } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
+import type { DianEnvironment, NumberingResolution, SoftwareRegistration } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/signer';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { ApiKeyEnvironment, TenantDirectory, TenantProfile } from '../ports/tenant-directory.ts';
-import { createSecretBox } from '../secrets/secret-box.ts';
+import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore, type CertificateSummary } from './sqlite-certificate-store.ts';
-import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
+import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
+import { SCHEMA, SCHEMA_VERSION, secretContext, type TenantRow } from './sqlite-schema.ts';
 import { immediate, openWalDatabase } from '@fe/platform';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
   path: string;
-  /** 32 bytes (loadOrCreateMasterKey); seals the .p12, its password and the displayable API keys. */
+  /** 32 bytes (loadOrCreateMasterKey); seals the .p12, its password, the DIAN software PIN and the displayable API keys. */
   masterKey: Uint8Array;
   /** The clock `authenticate` judges grace periods by, and that stamps created/revoked times. */
   now?: () => Date;
@@ -23,8 +24,9 @@ export type SqliteTenantDirectoryOptions = {
 
 /**
  * The embedded tenant registry on `node:sqlite` (WAL, synchronous = FULL: a tenant or key that was
- * written survives a power cut). Reads implement TenantDirectory; the writes are what the embedded
- * start (demo tenant) and the admin portal need.
+ * written survives a power cut; secure_delete: a rewritten secret's old bytes are zeroed, not left
+ * in free space). Reads implement TenantDirectory; the writes are what the embedded start (demo
+ * tenant) and the admin portal need. A version 1 file's plain software PINs are sealed on open.
  *
  *   const tenants = new SqliteTenantDirectory({ path: 'data/tenants.db', masterKey: loadOrCreateMasterKey('data/master.key') });
  *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
@@ -34,6 +36,7 @@ const PROFILE_CACHE_MS = 1000;
 
 export class SqliteTenantDirectory implements TenantDirectory {
   private readonly db: DatabaseSync;
+  private readonly box: SecretBox;
   private readonly now: () => Date;
   private readonly keys: SqliteApiKeyStore;
   private readonly certificates: SqliteCertificateStore;
@@ -44,14 +47,16 @@ export class SqliteTenantDirectory implements TenantDirectory {
 
   constructor(options: SqliteTenantDirectoryOptions) {
     const box = createSecretBox(options.masterKey); // first: a bad key fails before the file is touched
+    this.box = box;
     this.now = options.now ?? (() => new Date());
     this.db = openWalDatabase(options.path, 'FULL');
-    this.db.exec('PRAGMA foreign_keys = ON;');
+    this.db.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
     this.db.exec(SCHEMA);
+    sealPlainSoftwarePins(this.db, box);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(this.db, box);
-    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id FROM tenants WHERE id = ?');
+    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id, sealed_pin FROM tenants WHERE id = ?');
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
 
@@ -80,11 +85,18 @@ export class SqliteTenantDirectory implements TenantDirectory {
     return {
       tenant: JSON.parse(row.tenant),
       environment: row.environment as DianEnvironment,
-      software: JSON.parse(row.software),
+      software: this.softwareOf(row),
       resolutions,
       activeResolutionId: row.active_resolution_id ?? undefined,
       hasCertificate: this.certificates.has(tenantId),
     };
+  }
+
+  /** The registration with its PIN opened (SECRET_UNREADABLE with another master key). */
+  private softwareOf(row: TenantRow): SoftwareRegistration {
+    const software = JSON.parse(row.software) as Omit<SoftwareRegistration, 'pin'>;
+    if (!row.sealed_pin) throw new TenancyError('SECRET_UNREADABLE', 'no software PIN');
+    return { ...software, pin: this.box.open(row.sealed_pin, secretContext.softwarePin(row.id)).toString('utf8') };
   }
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
@@ -101,8 +113,10 @@ export class SqliteTenantDirectory implements TenantDirectory {
     const { tenant, environment, software, resolutions, activeResolutionId } = input;
     immediate(this.db, () => {
       if (this.tenantById.get(tenant.id)) throw new TenancyError('TENANT_EXISTS', tenant.id);
-      this.db.prepare('INSERT INTO tenants (id, environment, tenant, software, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(software), activeResolutionId ?? null, this.now().getTime());
+      const { pin, ...publicSoftware } = software; // the PIN is a secret: sealed, never in the JSON
+      this.db.prepare('INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(publicSoftware), this.box.seal(pin, secretContext.softwarePin(tenant.id)),
+          activeResolutionId ?? null, this.now().getTime());
       const insert = this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)');
       resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
     });

@@ -46,6 +46,7 @@ describe('SqliteTenantDirectory tenants', () => {
     ['an active resolution not on file', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), activeResolutionId: 'missing' })],
     ['two resolutions with one id', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), resolutions: [demoResolution, demoResolution] })],
     ['an unknown environment', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), environment: '3' as '1' })],
+    ['an empty software PIN', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, pin: '' } })],
   ])('refuses %s (%s), writing nothing', async (_, expected, make) => {
     await directory.createTenant(sampleTenant('acme'));
     await expect(directory.createTenant(make())).rejects.toThrowError(code(expected));
@@ -121,13 +122,16 @@ describe('SqliteTenantDirectory trusted CAs', () => {
 });
 
 describe('SqliteTenantDirectory secrets at rest', () => {
-  it('never writes the .p12, its password, an API key or the master key in plaintext', async () => {
+  it('never writes the .p12, its password, the software PIN, an API key or the master key in plaintext', async () => {
     const password = `clave-${randomBytes(8).toString('hex')}`;
+    const pin = `pin-${randomBytes(6).toString('hex')}`;
     const p12 = makeTestP12({ password });
     const opened = openDirectory();
     const { directory, path } = opened;
     const masterKey = Buffer.from(opened.masterKey);
-    await directory.createTenant(sampleTenant('acme'));
+    const acme = sampleTenant('acme');
+    await directory.createTenant({ ...acme, software: { ...acme.software, pin } });
+    expect((await directory.profile('acme'))!.software.pin).toBe(pin); // the signer still gets it
     await directory.storeCertificate('acme', p12.p12, password, at);
     const first = await directory.issueApiKey('acme');
     const second = await directory.rotateApiKey('acme', at);
@@ -135,7 +139,7 @@ describe('SqliteTenantDirectory secrets at rest', () => {
     await directory.close();
     for (const bytes of [before, filesOf(path)]) {
       expect(bytes.includes('acme')).toBe(true); // the search works: the tenant id is there
-      for (const secret of [password, first, second, first.slice(8), second.slice(8), masterKey.toString('base64')]) {
+      for (const secret of [password, pin, first, second, first.slice(8), second.slice(8), masterKey.toString('base64')]) {
         expect(bytes.includes(secret), 'a secret in the file').toBe(false);
       }
       expect(bytes.includes(masterKey)).toBe(false);
@@ -156,6 +160,7 @@ describe('SqliteTenantDirectory secrets at rest', () => {
     const other = openDirectory({ path });
     await expect(other.directory.credential('acme', at)).rejects.toThrowError(code('SECRET_UNREADABLE'));
     await expect(other.directory.displayApiKey('acme')).rejects.toThrowError(code('SECRET_UNREADABLE'));
+    await expect(other.directory.profile('acme')).rejects.toThrowError(code('SECRET_UNREADABLE')); // its software PIN
     expect(await other.directory.authenticate(key)).toEqual({ tenantId: 'acme' });
     await other.directory.close();
   });

@@ -2,19 +2,24 @@ import { X509Certificate } from 'node:crypto';
 import { demoResolution, demoSoftware, demoTenant, environments } from '@fe/dian-domain';
 import { isSignerError, type SigningCredential } from '@fe/signer';
 import type { SqliteTenantDirectory } from '../adapters/sqlite-tenant-directory.ts';
+import { isTenancyError } from '../errors.ts';
 import { makeDemoCertificates } from './demo-certificates.ts';
 
 /** The registry writes the demo needs (any adapter with these methods will do). */
 export type DemoTenantRegistry = Pick<
   SqliteTenantDirectory,
-  'tenantExists' | 'createTenant' | 'credential' | 'storeCertificate' | 'addTrustedCa' | 'displayApiKey' | 'issueApiKey'
+  'tenantExists' | 'createTenant' | 'credential' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
 >;
 
 export type DemoTenant = {
   /** True on the first start of this registry file. */
   created: boolean;
-  /** `fe_test_…`, the same on every start (printed with a ready curl line). */
-  apiKey: string;
+  /**
+   * The `fe_test_…` key when this call issued it (the first start, or one that completes a start cut
+   * before the key was issued); undefined on later starts, which leave the key where it is, sealed
+   * in the registry (`displayApiKey` reads it back). The caller shows it once.
+   */
+  issuedApiKey: string | undefined;
   /** The CA that issued the demo certificate: give it to the built-in DIAN simulator to trust. */
   caPem: string;
 };
@@ -30,7 +35,7 @@ const RENEW_BEFORE_MS = 30 * 86_400_000;
  *   startDianSimulator(simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }));
  *
  * Each step runs only when its result is missing, so a start that crashed half-way completes on
- * the next one; later starts return the same key and CA. A certificate expiring within 30 days
+ * the next one; later starts keep the same key (without returning it) and CA. A certificate expiring within 30 days
  * (or already expired) is replaced by a new CA and leaf; the old CA stays trusted.
  */
 export async function ensureDemoTenant(directory: DemoTenantRegistry, options: { now: Date }): Promise<DemoTenant> {
@@ -55,8 +60,17 @@ export async function ensureDemoTenant(directory: DemoTenantRegistry, options: {
   const caPem = new X509Certificate(credential.chain[credential.chain.length - 1]!.der).toString();
   await directory.addTrustedCa(id, caPem);
 
-  const apiKey = (await directory.displayApiKey(id)) ?? (await directory.issueApiKey(id, 'test'));
-  return { created, apiKey, caPem };
+  return { created, issuedApiKey: await issueUnlessCurrent(directory, id), caPem };
+}
+
+/** A new key when the tenant has no current one; the current one is not even decrypted. */
+async function issueUnlessCurrent(directory: DemoTenantRegistry, id: string): Promise<string | undefined> {
+  try {
+    return await directory.issueApiKey(id, 'test');
+  } catch (error) {
+    if (isTenancyError(error) && error.code === 'API_KEY_EXISTS') return undefined;
+    throw error;
+  }
 }
 
 /** The stored credential when it is valid now and for a while; SECRET_UNREADABLE and the like propagate. */

@@ -16,8 +16,8 @@ describe('ensureDemoTenant', () => {
     const { directory } = openDirectory({ clock: testClock(now) });
     const demo = await ensureDemoTenant(directory, { now });
     expect(demo.created).toBe(true);
-    expect(demo.apiKey).toMatch(/^fe_test_[0-9A-Za-z]{43}$/);
-    expect(await directory.authenticate(demo.apiKey)).toEqual({ tenantId: 'demo' });
+    expect(demo.issuedApiKey).toMatch(/^fe_test_[0-9A-Za-z]{43}$/);
+    expect(await directory.authenticate(demo.issuedApiKey!)).toEqual({ tenantId: 'demo' });
     expect(await directory.profile('demo')).toEqual({
       tenant: demoTenant, environment: '2', software: demoSoftware,
       resolutions: [demoResolution], activeResolutionId: demoResolution.id, hasCertificate: true,
@@ -45,7 +45,7 @@ describe('ensureDemoTenant', () => {
     await directory.close();
   });
 
-  it('creates once: a reopened file gives the same key and CA without generating anything', async () => {
+  it('creates once: a reopened file keeps the same key, without returning it, and the same CA', async () => {
     const path = tempDbPath();
     const first = openDirectory({ path });
     const created = await ensureDemoTenant(first.directory, { now });
@@ -53,7 +53,8 @@ describe('ensureDemoTenant', () => {
     const again = openDirectory({ path, masterKey: first.masterKey });
     const later = new Date(now.getTime() + 90 * DAY_MS);
     const reopened = await ensureDemoTenant(again.directory, { now: later });
-    expect(reopened).toEqual({ created: false, apiKey: created.apiKey, caPem: created.caPem });
+    expect(reopened).toEqual({ created: false, issuedApiKey: undefined, caPem: created.caPem });
+    expect(await again.directory.displayApiKey('demo')).toBe(created.issuedApiKey);
     expect(await again.directory.trustedCaPems()).toEqual([created.caPem]);
     await again.directory.close();
   });
@@ -80,7 +81,8 @@ describe('ensureDemoTenant', () => {
     const nearExpiry = new Date('2028-02-20T00:00:00Z');
     const renewed = await ensureDemoTenant(directory, { now: nearExpiry });
     expect(renewed.created).toBe(false);
-    expect(renewed.apiKey).toBe(first.apiKey);
+    expect(renewed.issuedApiKey).toBeUndefined();
+    expect(await directory.displayApiKey('demo')).toBe(first.issuedApiKey);
     expect(renewed.caPem).not.toBe(first.caPem);
     expect(await directory.trustedCaPems()).toEqual([first.caPem, renewed.caPem]);
     const leaf = (await directory.credential('demo', nearExpiry))!.chain[0];
@@ -93,7 +95,7 @@ describe('ensureDemoTenant', () => {
     await directory.createTenant({ tenant: demoTenant, environment: '2', software: demoSoftware, resolutions: [demoResolution], activeResolutionId: demoResolution.id });
     const demo = await ensureDemoTenant(directory, { now });
     expect(demo.created).toBe(false);
-    expect(await directory.authenticate(demo.apiKey)).toEqual({ tenantId: 'demo' });
+    expect(await directory.authenticate(demo.issuedApiKey!)).toEqual({ tenantId: 'demo' }); // issued by this start: shown by it
     expect((await directory.profile('demo'))!.hasCertificate).toBe(true);
     await directory.close();
   });

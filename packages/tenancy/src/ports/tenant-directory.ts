@@ -1,7 +1,11 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/signer';
 
-/** What every service needs to know about a tenant (never its secrets). */
+/**
+ * What every service needs to know about a tenant: never its certificate, password or keys. The
+ * software PIN is in `software` (it enters the SoftwareSecurityCode and the CUDE), opened from its
+ * sealed copy: it lives in memory only.
+ */
 export type TenantProfile = {
   tenant: Tenant;
   environment: DianEnvironment;

@@ -22,6 +22,7 @@ export function checkNewTenant(input: NewTenant): void {
   if (input.environment !== '1' && input.environment !== '2') throw new TenancyError('TENANT_INVALID', 'environment');
   checkNit(input.tenant.nit, input.tenant.dv, 'tenant.nit');
   checkNit(input.software.providerNit, input.software.providerDv, 'software.providerNit');
+  if (typeof input.software.pin !== 'string' || input.software.pin === '') throw new TenancyError('TENANT_INVALID', 'software.pin');
   const ids = input.resolutions.map((r) => r.id);
   if (ids.some((id) => !id) || new Set(ids).size !== ids.length) throw new TenancyError('TENANT_INVALID', 'resolution ids must be unique and non-empty');
   if (input.activeResolutionId !== undefined && !ids.includes(input.activeResolutionId)) {

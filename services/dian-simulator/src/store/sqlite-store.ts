@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SimulatedDianResponse, SimulatorStore, StoredAnswer } from './store.ts';
 
@@ -17,6 +18,14 @@ import type { SimulatedDianResponse, SimulatorStore, StoredAnswer } from './stor
 export function createSqliteStore(path: string, limits: { maxDocuments?: number } = {}): SimulatorStore {
   const maxDocuments = limits.maxDocuments ?? 100_000;
   // @fe/platform's openWalDatabase, written out: the simulator's thread does not load @fe/platform.
+  // A new file is created owner-only first; SQLite gives its -wal and -shm the same mode.
+  if (path !== ':memory:') {
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
   // The bulky texts (the signed XML, the ApplicationResponse's base64) in columns of their own, not

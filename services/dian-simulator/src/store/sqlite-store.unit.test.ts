@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,4 +72,17 @@ it('is bounded by document count, the least recently received forgotten first', 
   expect(store.timesReceived('kept')).toBe(2);
   expect(store.timesReceived('cufe-0')).toBe(0);
   expect(store.timesReceived('cufe-997')).toBe(1);
+});
+
+it('creates its file, -wal and -shm 0600, whatever the umask (it keeps the signed invoices, buyers named)', () => {
+  const path = file();
+  const previous = process.umask(0o022);
+  try {
+    const store = createSqliteStore(path);
+    store.record('cufe-1', answer(true));
+    expect(['', '-wal', '-shm'].map((suffix) => statSync(path + suffix).mode & 0o777)).toEqual([0o600, 0o600, 0o600]);
+    store.close();
+  } finally {
+    process.umask(previous);
+  }
 });

@@ -6,6 +6,7 @@ import { PlatformError } from '../../errors.ts';
 import type { SignedLinks } from '../../links/signed-links.ts';
 import { isValidBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
 import { DirectorySync } from './directory-sync.ts';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.ts';
 import { RecentBlobs } from './recent-blobs.ts';
 
 /** Content types implied by a key's extension: no sidecar file is written for these. */
@@ -19,7 +20,8 @@ const RECENT_BYTES = 8 * 1024 * 1024;
  * directory are flushed to disk before put resolves (an event naming it is appended after), with
  * one directory fsync shared by the writes of a turn (directory-sync.ts). The content type is implied by
  * the extension (.xml, .pdf, .zip, .json); any other type is kept in a sidecar `.type` file. Folders
- * already made are remembered, and recent blobs are served from memory (recent-blobs.ts).
+ * already made are remembered, and recent blobs are served from memory (recent-blobs.ts). Folders
+ * are created 0700 and files 0600: an invoice names its buyer.
  */
 export class FilesystemBlobStore implements BlobStore {
   private readonly root: string;
@@ -39,7 +41,7 @@ export class FilesystemBlobStore implements BlobStore {
     const path = this.path(key);
     const folder = dirname(path);
     if (!this.folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: OWNER_ONLY_DIR });
       await this.directories.sync(dirname(folder)); // the folder's own name, once per folder and process
       this.folders.add(folder);
     }
@@ -93,6 +95,6 @@ function ignoreMissing(error: NodeJS.ErrnoException): undefined {
 
 async function atomicWrite(path: string, data: Uint8Array | string): Promise<void> {
   const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, data, { flush: true });
+  await writeFile(temporary, data, { flush: true, mode: OWNER_ONLY_FILE });
   await rename(temporary, path);
 }

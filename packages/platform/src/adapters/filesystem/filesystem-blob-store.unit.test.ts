@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,20 @@ blobStoreContract('filesystem', async () => {
 
 describe('FilesystemBlobStore specifics', () => {
   const open = (root = mkdtempSync(join(tmpdir(), 'fe-blobs-'))) => ({ root, store: new FilesystemBlobStore(root, new SignedLinks(randomBytes(32), 'http://127.0.0.1/files')) });
+
+  it('creates its folders 0700 and its files 0600, sidecars included, whatever the umask (an invoice names its buyer)', async () => {
+    const { root, store } = open();
+    const previous = process.umask(0o022);
+    try {
+      await store.put('tenant/2026/a.xml', '<a/>', 'application/xml');
+      await store.put('tenant/2026/b.bin', 'x', 'application/x-custom');
+    } finally {
+      process.umask(previous);
+    }
+    const mode = (path: string) => statSync(join(root, path)).mode & 0o777;
+    expect([mode('tenant'), mode('tenant/2026')]).toEqual([0o700, 0o700]);
+    expect([mode('tenant/2026/a.xml'), mode('tenant/2026/b.bin'), mode('tenant/2026/b.bin.type')]).toEqual([0o600, 0o600, 0o600]);
+  });
 
   it('implies the type from the extension and keeps a sidecar only for other types, across a type change', async () => {
     const { root, store } = open();

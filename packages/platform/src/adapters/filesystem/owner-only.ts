@@ -1,0 +1,23 @@
+import { closeSync, openSync } from 'node:fs';
+
+/** Folders under the data folder: the owner only (customers' data, keys, certificates). */
+export const OWNER_ONLY_DIR = 0o700;
+/** Files under the data folder: the owner reads and writes, nobody else. */
+export const OWNER_ONLY_FILE = 0o600;
+
+/**
+ * Creates `path` empty with mode 0600 when it does not exist (an existing file is left as it is).
+ * SQLite creates a missing database 0644 and gives its `-wal` and `-shm` the database file's mode,
+ * so a store that opens a file this made has all three owner-only, whatever the process umask.
+ *
+ *   ensureOwnerOnlyFile('data/events.sqlite');
+ *   const db = new DatabaseSync('data/events.sqlite');
+ */
+export function ensureOwnerOnlyFile(path: string): void {
+  if (path === ':memory:' || path === '') return;
+  try {
+    closeSync(openSync(path, 'wx', OWNER_ONLY_FILE)); // 'wx': an existing file is not even opened
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
