@@ -1,6 +1,6 @@
 // Regenerates packages/dian-domain/src/codelists/*.json from DIAN's genericode lists in
 // spec/dian/codelists (annex 1.7/1.8 vintage; see docs/dian-domain.md for how 1.9 differs).
-// Run: node scripts/generate-codelists.ts. A unit test checks the JSON still equals the source.
+// Run: pnpm exec node scripts/generate-codelists.ts. A unit test checks the JSON still equals the source.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseGenericode, codelistSources } from '../packages/dian-domain/src/codelists/genericode.ts';
 
