@@ -14,18 +14,25 @@ export const errorCatalogue = {
   DUPLICATE_INVOICE_NUMBER: { http: 409, summary: 'The number was already used by this tenant and prefix.' },
   IDEMPOTENCY_IN_PROGRESS: { http: 409, summary: 'A request with this Idempotency-Key is still running.' },
   PAYLOAD_TOO_LARGE: { http: 413, summary: 'The body is over 1 MiB.' },
-  UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json.' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json, or has a Content-Encoding other than identity (details name the header).' },
   LINE_TOTAL_MISMATCH: { http: 422, summary: 'The declared total differs from the sum of the lines.' },
   NUMBER_OUT_OF_RANGE: { http: 422, summary: 'The number is outside the authorized range, or the range is exhausted or expired.' },
   IDEMPOTENCY_KEY_REUSED: { http: 422, summary: 'The Idempotency-Key was used before with a different body.' },
   TAX_AUTHORITY_REJECTED: { http: 422, summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.' },
-  RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate was exceeded; see Retry-After.' },
+  RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate, or the failed authentications allowed from one client address, were exceeded; see Retry-After.' },
   UNAVAILABLE: { http: 503, summary: 'A store or the bus is down; nothing was half-written; see Retry-After.' },
   // Beyond decisions.md's table (docs/service.md says why): file links, unknown routes, bugs.
   LINK_INVALID: { http: 403, summary: 'The file link was altered or belongs to another file.' },
   LINK_EXPIRED: { http: 410, summary: 'The file link expired; the status endpoint hands out fresh ones.' },
   FILE_NOT_READY: { http: 404, summary: 'The file does not exist yet (the PDF is drawn after DIAN\'s verdict).' },
-  ROUTE_NOT_FOUND: { http: 404, summary: 'No such route or method.' },
+  ROUTE_NOT_FOUND: { http: 404, summary: 'No such route.' },
+  METHOD_NOT_ALLOWED: { http: 405, summary: 'The path exists but not with this method; the Allow header lists its methods.' },
+  // What Node's HTTP parser refuses before there is a request to route (docs/service.md, "HTTP").
+  MALFORMED_REQUEST_LINE: { http: 400, summary: 'The request line is not "<METHOD> <path> HTTP/1.1" (bad method, path or version).' },
+  MALFORMED_BODY_FRAMING: { http: 400, summary: 'The body\'s length is ambiguous or malformed: Content-Length with Transfer-Encoding, a bad Content-Length or chunk.' },
+  MALFORMED_HTTP: { http: 400, summary: 'The request is not valid HTTP/1.1 (e.g. a header with a forbidden character).' },
+  REQUEST_TIMEOUT: { http: 408, summary: 'The request (headers and body) did not arrive within the server\'s time limit; the connection is closed.' },
+  HEADERS_TOO_LARGE: { http: 431, summary: 'The request line and headers are over the server\'s limit (16 KiB).' },
   INTERNAL_ERROR: { http: 500, summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.' },
 } as const satisfies Record<string, { http: number; summary: string }>;
 

@@ -1,0 +1,28 @@
+import type { TenantDirectory } from '@fe/tenancy';
+import { ApiError } from '../http/api-error.ts';
+import type { TokenBuckets } from '../rate-limit/token-bucket.ts';
+import { authenticateBearer } from './bearer-token.ts';
+
+/**
+ * `authenticateBearer` behind a budget of failures per client address: each 401 takes a token from
+ * the address's bucket, and an address with none left gets 429 before its key is even looked at,
+ * so guessing keys costs time. Successes take nothing, and other addresses are unaffected.
+ *
+ *   const authenticate = authenticateWithFailureLimit(tenants, new TokenBuckets({ perSecond: 1 / 6, burst: 20 }));
+ *   const tenantId = await authenticate(request.ip, request.headers.authorization, Date.now());
+ */
+export function authenticateWithFailureLimit(tenants: TenantDirectory, failures: TokenBuckets) {
+  return async (address: string, authorization: string | undefined, nowMs: number): Promise<string> => {
+    const wait = failures.peek(address, nowMs);
+    if (wait > 0) {
+      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address; wait before trying again.',
+        [{ path: 'Authorization', message: 'too many failed attempts' }], { 'Retry-After': String(wait) });
+    }
+    try {
+      return await authenticateBearer(authorization, tenants);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'UNAUTHORIZED') failures.take(address, nowMs);
+      throw error;
+    }
+  };
+}
