@@ -24,6 +24,11 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
   app.delete('/api/v1/things/:id', async () => ({ deleted: true }));
   app.get('/open', async () => ({ open: true }));
+  // An answer that takes a while to prepare, as POST does while it waits for DIAN's verdict.
+  app.get('/api/v1/slow', async (request) => {
+    await new Promise((resolve) => setTimeout(resolve, Number((request.query as { ms?: string }).ms ?? 0)));
+    return { slow: true };
+  });
 };
 
 /** The app, not listening (for `inject`), with its log lines (debug and up). */

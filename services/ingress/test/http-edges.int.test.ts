@@ -59,6 +59,12 @@ describe('slow clients', () => {
     expect(answer.closed).toBe(true);
   });
 
+  it('the time the service takes to answer is not counted: a slow answer to a prompt request is sent', async () => {
+    served = await serve({ FE_REQUEST_TIMEOUT_MS: '200', FE_HEADERS_TIMEOUT_MS: '200' });
+    const answer = await exchange(served.port, `GET /api/v1/slow?ms=800 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nConnection: close\r\n\r\n`, { idleMs: NEVER });
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { slow: true } });
+  });
+
   it('a request that arrives in time is served as usual', async () => {
     served = await serve({ FE_REQUEST_TIMEOUT_MS: '5000', FE_HEADERS_TIMEOUT_MS: '5000' });
     const answer = await exchange(served.port, `${head(7).replace('Host: x', 'Host: x\r\nConnection: close')}{"a":1}`, { idleMs: NEVER });
