@@ -15,7 +15,7 @@ describe('error catalogue', () => {
       LINK_INVALID: 403, LINK_EXPIRED: 410, FILE_NOT_READY: 404, ROUTE_NOT_FOUND: 404, INTERNAL_ERROR: 500,
       // ours: a wrong method on a known path, and what the HTTP parser and the server's time limit refuse
       METHOD_NOT_ALLOWED: 405, MALFORMED_REQUEST_LINE: 400, MALFORMED_BODY_FRAMING: 400, MALFORMED_HTTP: 400,
-      REQUEST_TIMEOUT: 408, HEADERS_TOO_LARGE: 431,
+      REQUEST_TIMEOUT: 408, EXPECTATION_FAILED: 417, HEADERS_TOO_LARGE: 431,
     });
   });
 

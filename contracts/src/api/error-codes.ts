@@ -30,8 +30,9 @@ export const errorCatalogue = {
   // What Node's HTTP parser refuses before there is a request to route (docs/service.md, "HTTP").
   MALFORMED_REQUEST_LINE: { http: 400, summary: 'The request line is not "<METHOD> <path> HTTP/1.1" (bad method, path or version).' },
   MALFORMED_BODY_FRAMING: { http: 400, summary: 'The body\'s length is ambiguous or malformed: Content-Length with Transfer-Encoding, a bad Content-Length or chunk.' },
-  MALFORMED_HTTP: { http: 400, summary: 'The request is not valid HTTP/1.1 (e.g. a header with a forbidden character).' },
+  MALFORMED_HTTP: { http: 400, summary: 'The request is not valid HTTP/1.1 (e.g. a header with a forbidden character, or no Host header).' },
   REQUEST_TIMEOUT: { http: 408, summary: 'The request (headers and body) did not arrive within the server\'s time limit; the connection is closed.' },
+  EXPECTATION_FAILED: { http: 417, summary: 'An Expect header other than 100-continue; the request was not run.' },
   HEADERS_TOO_LARGE: { http: 431, summary: 'The request line and headers are over the server\'s limit (16 KiB).' },
   INTERNAL_ERROR: { http: 500, summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.' },
 } as const satisfies Record<string, { http: number; summary: string }>;

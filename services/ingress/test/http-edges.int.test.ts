@@ -89,7 +89,7 @@ describe('the connection cap', () => {
   });
 });
 
-describe('what Node\'s HTTP parser refuses, in the API\'s error body', () => {
+describe('what Node\'s HTTP layer refuses, in the API\'s error body', () => {
   const cases: [string, string, number, string][] = [
     ['headers over the limit', `GET /open HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
     ['a bad method in the request line', 'G(T /open HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST_LINE'],
@@ -97,6 +97,8 @@ describe('what Node\'s HTTP parser refuses, in the API\'s error body', () => {
     ['Content-Length with Transfer-Encoding', `POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nContent-Type: application/json\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n`, 400, 'MALFORMED_BODY_FRAMING'],
     ['a Content-Length that is not a number', 'POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 7x\r\n\r\n{"a":1}', 400, 'MALFORMED_BODY_FRAMING'],
     ['a header name with a space', 'GET /open HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n', 400, 'MALFORMED_HTTP'],
+    ['an HTTP/1.1 request without Host', 'GET /open HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'MALFORMED_HTTP'],
+    ['an Expect other than 100-continue', 'GET /open HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n', 417, 'EXPECTATION_FAILED'],
   ];
   for (const [what, request, status, code] of cases) {
     it(`${what}: ${status} ${code}, request id, connection closed`, async () => {
@@ -104,7 +106,9 @@ describe('what Node\'s HTTP parser refuses, in the API\'s error body', () => {
       const answer = await exchange(served.port, request, { idleMs: NEVER });
       expectErrorBody(answer, status, code);
       expect(answer.closed).toBe(true);
-      expect(served.logs.some((line) => line.includes(answer.body.request_id) && line.includes('"level":30') && line.includes(code))).toBe(true);
+      // Logged with its request id, at info: a client's mistake is not an error of the service.
+      expect(served.logs.some((line) => line.includes(answer.body.request_id) && line.includes('"level":30'))).toBe(true);
+      expect(served.logs.filter((line) => /"level":(40|50)/.test(line))).toEqual([]);
     });
   }
 });

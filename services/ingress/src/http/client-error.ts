@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '@fe/platform';
 import { ApiError } from './api-error.ts';
@@ -68,5 +68,20 @@ export function handleClientError(logger: Logger, requestIdOf: (socket: Socket) 
       body,
       () => socket.destroy(),
     );
+  };
+}
+
+/**
+ * The server's `checkExpectation` listener: an `Expect` other than `100-continue` (which Node
+ * handles itself) is 417 EXPECTATION_FAILED in the API's error body, where Node would send an
+ * empty 417. The request is not run.
+ */
+export function handleUnmetExpectation(logger: Logger) {
+  return (_request: IncomingMessage, response: ServerResponse): void => {
+    const apiError = new ApiError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.', [{ path: 'Expect', message: 'only 100-continue is supported' }]);
+    const requestId = `req_${randomUUID()}`;
+    logger.info({ req_id: requestId, code: apiError.code, status: apiError.status }, 'client error');
+    const body = JSON.stringify(apiError.body(requestId));
+    response.writeHead(apiError.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' }).end(body);
   };
 }
