@@ -50,7 +50,7 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     // every line logged for a request carries its id under the documented key, once.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
     bodyLimit: config.bodyLimitBytes,
-    ...serverTimeouts(config),
+    ...nodeServerOptions(config),
     clientErrorHandler: handleClientError(options.logger, (socket) => requestOnSocket.get(socket)),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -75,7 +75,7 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     requestOnSocket.set(request.raw.socket, request.id);
-    // RFC 9112 §3.2; Node's own check (turned off in serverTimeouts) answers an empty 400.
+    // RFC 9112 §3.2; Node's own check (turned off in nodeServerOptions) answers an empty 400.
     if (request.raw.httpVersion !== '1.0' && request.headers.host === undefined) {
       throw new ApiError('MALFORMED_HTTP', 'An HTTP/1.1 request needs a Host header.', [{ path: 'Host', message: 'missing' }]);
     }
@@ -104,12 +104,12 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
 }
 
 /**
- * Node's own guards against slow clients, which fastify leaves off (no request timeout): the whole
- * request and its headers within a bound, idle keep-alive connections closed. Node checks the
- * request and header deadlines on a timer (30 s by default); a quarter of the shorter bound, at most
- * a second, keeps the cut-off near the configured value.
+ * Options of the Node server fastify creates. Node's own guards against slow clients, which fastify
+ * leaves off (no request timeout): the whole request and its headers within a bound, idle keep-alive
+ * connections closed. Node checks the request and header deadlines on a timer (30 s by default); a
+ * quarter of the shorter bound, at most a second, keeps the cut-off near the configured value.
  */
-function serverTimeouts(config: IngressConfig) {
+function nodeServerOptions(config: IngressConfig) {
   const checkEveryMs = Math.max(1, Math.min(1000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)));
   return {
     requestTimeout: config.requestTimeoutMs,
