@@ -12,7 +12,12 @@ describe('error catalogue', () => {
       PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415, LINE_TOTAL_MISMATCH: 422, NUMBER_OUT_OF_RANGE: 422,
       IDEMPOTENCY_KEY_REUSED: 422, TAX_AUTHORITY_REJECTED: 422, RATE_LIMITED: 429, UNAVAILABLE: 503,
       // ours, beyond decisions.md's table (docs/service.md): file links, unknown routes, bugs
-      LINK_INVALID: 403, LINK_EXPIRED: 410, FILE_NOT_READY: 404, ROUTE_NOT_FOUND: 404, INTERNAL_ERROR: 500, NUMBER_NOT_CONSECUTIVE: 422,
+      LINK_INVALID: 403, LINK_EXPIRED: 410, FILE_NOT_READY: 404, ROUTE_NOT_FOUND: 404, INTERNAL_ERROR: 500,
+      // ours: a wrong method on a known path, and what the HTTP parser and the server's time limit refuse
+      METHOD_NOT_ALLOWED: 405, MALFORMED_REQUEST_LINE: 400, MALFORMED_BODY_FRAMING: 400, MALFORMED_HTTP: 400,
+      REQUEST_TIMEOUT: 408, EXPECTATION_FAILED: 417, HEADERS_TOO_LARGE: 431,
+      // ours: an explicit number that would leave a gap in the numbering
+      NUMBER_NOT_CONSECUTIVE: 422,
     });
   });
 

@@ -25,9 +25,18 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 
   const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
   const json = (schema: unknown) => ({ 'application/json': { schema } });
+  // Headers an error answer carries, by status.
+  const errorHeaders: Record<number, Record<string, unknown>> = {
+    405: { Allow: { description: 'The methods this path answers, e.g. `POST`.', schema: { type: 'string' } } },
+    429: { 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } },
+    503: { 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } },
+  };
+  // Answered on every path, before or beside any route: a method the path lacks, and what the HTTP
+  // parser or the server's time limits refuse (docs/service.md, "HTTP").
+  const edges: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'MALFORMED_REQUEST_LINE', 'MALFORMED_BODY_FRAMING', 'MALFORMED_HTTP', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'HEADERS_TOO_LARGE'];
   const errors = (codes: ErrorCode[]) => {
     const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of codes) {
+    for (const code of [...codes, ...edges]) {
       const http = errorCatalogue[code].http;
       byStatus.set(http, [...(byStatus.get(http) ?? []), code]);
     }
@@ -36,6 +45,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         String(http),
         {
           description: list.map((c) => `\`${c}\`: ${errorCatalogue[c].summary}`).join(' '),
+          ...(errorHeaders[http] ? { headers: errorHeaders[http] } : {}),
           content: json(ref('ErrorBody')),
         },
       ]),
@@ -50,7 +60,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'Issues Colombian electronic sales invoices: UBL 2.1, CUFE, XAdES-EPES signature with the tenant\'s certificate, ' +
-        'PDF graphic representation with QR, submission to DIAN, and status by CUFE. Generated from the zod contracts in `contracts/`.',
+        'PDF graphic representation with QR, submission to DIAN, and status by CUFE. Generated from the zod contracts in `contracts/`. ' +
+        'Every error, on every path, is an ErrorBody with a stable code and the request id: also a method the path lacks (405 with `Allow`), ' +
+        'a request the HTTP parser refuses (400, 431), one that does not arrive in time (408), and a client address that keeps failing ' +
+        'authentication (429 with `Retry-After`, before its key is checked).',
     },
     servers: [{ url: 'http://127.0.0.1:8080', description: 'Embedded default' }],
     security: [{ bearer: [] }],
@@ -137,7 +150,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           operationId: 'getOpenApiDocument',
           summary: 'This OpenAPI document (also at /docs/openapi.json)',
           security: [],
-          responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } },
+          responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) }, ...errors([]) },
         },
       },
     },

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { Logger } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { authenticateBearer } from '../auth/bearer-token.ts';
+import { authenticateWithFailureLimit } from '../auth/failed-attempts.ts';
 import type { IngressConfig } from '../config.ts';
 import { TokenBuckets } from '../rate-limit/token-bucket.ts';
 import { ApiError } from './api-error.ts';
+import { handleClientError, handleUnmetExpectation } from './client-error.ts';
+import { refuseEncodedBody } from './content-encoding.ts';
 import { sendError } from './error-handler.ts';
+import { collectRouteMethods } from './route-methods.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,23 +33,34 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * The one HTTP app of the service (architecture.md convention 5: built here, started by a
  * composition root; tests use a real port or `inject`). Every /api/ request is authenticated and
- * rate-limited before its body is read; every error leaves with the one error body and a request id.
+ * rate-limited before its body is read; every error leaves with the one error body and a request id,
+ * including what Node's parser refuses before there is a request (clientError) and a wrong method
+ * on a known path (405 with Allow). Slow clients meet the request, header and keep-alive timeouts.
  */
 export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   const { tenants, config } = options;
   const now = options.now ?? Date.now;
   const limiter = new TokenBuckets({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst });
+  const authenticate = authenticateWithFailureLimit(tenants, new TokenBuckets({ perSecond: config.authFailuresPerMinute / 60, burst: config.authFailureBurst }));
+  // The request in flight on each connection, so a timeout answered by clientError carries its id.
+  const requestOnSocket = new WeakMap<Socket, string>();
   const app = Fastify({
     loggerInstance: options.logger as never,
     // One line per request is written by the onResponse hook below, with the tenant and no headers;
     // every line logged for a request carries its id under the documented key, once.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
     bodyLimit: config.bodyLimitBytes,
+    ...nodeServerOptions(config),
+    clientErrorHandler: handleClientError(options.logger, (socket) => requestOnSocket.get(socket)),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomUUID()}`;
     },
   });
+
+  app.server.maxConnections = config.maxConnections;
+  app.server.on('checkExpectation', handleUnmetExpectation(options.logger));
+  const routeMethods = collectRouteMethods(app as unknown as FastifyInstance);
 
   app.decorateRequest('tenantId', '');
   app.removeAllContentTypeParsers();
@@ -59,17 +74,50 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    requestOnSocket.set(request.raw.socket, request.id);
+    // RFC 9112 §3.2; Node's own check (turned off in nodeServerOptions) answers an empty 400.
+    if (request.raw.httpVersion !== '1.0' && request.headers.host === undefined) {
+      throw new ApiError('MALFORMED_HTTP', 'An HTTP/1.1 request needs a Host header.', [{ path: 'Host', message: 'missing' }]);
+    }
     if (!request.url.startsWith('/api/')) return;
-    request.tenantId = await authenticateBearer(request.headers.authorization, tenants);
+    request.tenantId = await authenticate(request.ip, request.headers.authorization, now());
     const wait = limiter.take(request.tenantId, now());
     if (wait > 0) throw new ApiError('RATE_LIMITED', 'Too many requests for this tenant; slow down.', [], { 'Retry-After': String(wait) });
   });
+  app.addHook('preParsing', async (request) => refuseEncodedBody(request as never));
   app.addHook('onResponse', async (request, reply) => {
+    requestOnSocket.delete(request.raw.socket);
     request.log.info({ method: request.method, url: request.routeOptions.url ?? request.url, status: reply.statusCode, tenant_id: request.tenantId || undefined, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request as never, reply as never, config.retryAfterSeconds));
-  app.setNotFoundHandler((request, reply) => sendError(new ApiError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`), request as never, reply as never, config.retryAfterSeconds));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = routeMethods.allowed(path);
+    const error = allowed.length > 0
+      ? new ApiError('METHOD_NOT_ALLOWED', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`, [{ path: 'method', message: `one of ${allowed.join(', ')}` }], { Allow: allowed.join(', ') })
+      : new ApiError('ROUTE_NOT_FOUND', `No route ${request.method} ${path}.`);
+    return sendError(error, request as never, reply as never, config.retryAfterSeconds);
+  });
   for (const routes of options.routes) void app.register(routes);
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * Options of the Node server fastify creates. Node's own guards against slow clients, which fastify
+ * leaves off (no request timeout): the whole request and its headers within a bound, idle keep-alive
+ * connections closed. Node checks the request and header deadlines on a timer (30 s by default); a
+ * quarter of the shorter bound, at most a second, keeps the cut-off near the configured value.
+ */
+function nodeServerOptions(config: IngressConfig) {
+  const checkEveryMs = Math.max(1, Math.min(1000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)));
+  return {
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs, headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: checkEveryMs,
+      // Checked in the onRequest hook instead, to answer in the API's error body.
+      requireHostHeader: false,
+    },
+  };
 }

@@ -9,6 +9,12 @@ import { ApiError } from './api-error.ts';
  * anything else is a bug: 500 INTERNAL_ERROR, logged with the request id, no internals in the body.
  */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  if (isClientDisconnect(error, request)) {
+    // Nobody is left to answer, and nothing failed on our side: not an error line.
+    request.log.info({ code: (error as { code?: unknown }).code }, 'client disconnected before the request was read');
+    reply.hijack();
+    return reply;
+  }
   const apiError = toApiError(error, retryAfterSeconds);
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.code(apiError.status).headers(apiError.headers).send(apiError.body(request.id));
@@ -32,6 +38,12 @@ export function toApiError(error: unknown, retryAfterSeconds: number): ApiError 
     return new ApiError('UNAVAILABLE', 'A store is unavailable; nothing was half-written. Retry later.', [], { 'Retry-After': String(retryAfterSeconds) });
   }
   return new ApiError('INTERNAL_ERROR', 'Unexpected error; the request id finds it in the logs.');
+}
+
+/** The peer hung up mid-request (Node's "aborted" is ECONNRESET on the request stream). */
+function isClientDisconnect(error: unknown, request: FastifyRequest): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return request.raw.readableAborted || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 /** Store and bus failures: the platform's retriable errors, and SQLite's own (closed, busy, I/O, full). */

@@ -1,0 +1,43 @@
+import type { TenantDirectory } from '@fe/tenancy';
+import { ApiError } from '../http/api-error.ts';
+import type { TokenBuckets } from '../rate-limit/token-bucket.ts';
+import { authenticateBearer } from './bearer-token.ts';
+
+/**
+ * `authenticateBearer` behind a budget of failures per client address: each 401 takes a token from
+ * the address's bucket, and an address with none left gets 429 before its key is even looked at,
+ * so guessing keys costs time. Successes take nothing, and other addresses are unaffected. An IPv6
+ * client is counted by its /64, the block one subscriber gets, or it could change address per guess.
+ *
+ *   const authenticate = authenticateWithFailureLimit(tenants, new TokenBuckets({ perSecond: 1 / 6, burst: 20 }));
+ *   const tenantId = await authenticate(request.ip, request.headers.authorization, Date.now());
+ */
+export function authenticateWithFailureLimit(tenants: TenantDirectory, failures: TokenBuckets) {
+  return async (address: string, authorization: string | undefined, nowMs: number): Promise<string> => {
+    const key = networkOf(address);
+    const wait = failures.peek(key, nowMs);
+    if (wait > 0) {
+      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address; wait before trying again.',
+        [{ path: 'Authorization', message: 'too many failed attempts' }], { 'Retry-After': String(wait) });
+    }
+    try {
+      return await authenticateBearer(authorization, tenants);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'UNAUTHORIZED') failures.take(key, nowMs);
+      throw error;
+    }
+  };
+}
+
+/** An IPv4 address as it is (also when IPv4-mapped); an IPv6 address as its first 64 bits. */
+export function networkOf(address: string): string {
+  const bare = address.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
