@@ -1,7 +1,7 @@
 // The public surface of @fe/tenancy. Anything not exported here is private.
 export type { TenantDirectory, TenantProfile, ApiKeyEnvironment } from './ports/tenant-directory.ts';
+export type { TenantRegistry, CertificateSummary } from './ports/tenant-registry.ts';
 export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adapters/sqlite-tenant-directory.ts';
-export type { CertificateSummary } from './adapters/sqlite-certificate-store.ts';
 export type { NewTenant } from './tenants/new-tenant.ts';
 export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';
 export { makeDemoCertificates, type DemoCertificates } from './demo/demo-certificates.ts';

@@ -10,10 +10,10 @@ import {
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes } from '@fe/projection';
+import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
-import { createSubmitterService, submitterConfigFromEnv } from '@fe/submitter';
+import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
@@ -28,7 +28,7 @@ export type Embedded = {
   simulator: DianSimulatorThread | undefined;
   tenants: SqliteTenantDirectory;
   eventStore: EventStore;
-  statusStore: SqliteStatusStore;
+  statusStore: StatusStore;
   close(): Promise<void>;
 };
 
@@ -104,13 +104,17 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const rendererPool = createRendererPool({ size: 1 });
     closers.push(() => rendererPool.close());
 
+    // The submitter's retry schedule beside the relay's checkpoint; closed after the services stop.
+    const schedule = new SqliteSubmissionSchedule(stateDb);
+    closers.push(() => schedule.close());
+
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
     const services: ServiceModule[] = [
       projection,
       createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
       createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
       createSubmitterService(
-        { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), scheduleDbPath: stateDb },
+        { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule },
         submitterConfigFromEnv(simulator
           ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
           : { ...env, DIAN_ENDPOINT: dianEndpoint }),
@@ -146,7 +150,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       routes: [
         postInvoiceRoute({
           store, tenants, idempotency, clock, config: config.ingress,
-          allocator: new NumberAllocator(store, async (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix), {
+          allocator: new NumberAllocator(store, (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix), {
             explicitNumberWindow: config.ingress.explicitNumberWindow,
           }),
           outcomes: projection,

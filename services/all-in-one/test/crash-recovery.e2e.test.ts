@@ -125,10 +125,10 @@ describe('SIGKILL during a burst', () => {
     const live = new SqliteStatusStore(join(dataDir, 'status.sqlite'));
     const rebuilt = new SqliteStatusStore(':memory:');
     await rebuildStatusViews(store, rebuilt);
-    expect(live.all()).toHaveLength(BURST);
-    expect(diffViews(live.all(), rebuilt.all())).toEqual([]);
-    live.close();
-    rebuilt.close();
+    expect(await live.all()).toHaveLength(BURST);
+    expect(diffViews(await live.all(), await rebuilt.all())).toEqual([]);
+    await live.close();
+    await rebuilt.close();
     await store.close();
     const reconciled = second.output().split('\n').filter((line) => line.includes('reconciling with DIAN (GetStatus)')).length;
     console.log(`kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, ${reconciled} reconciled with GetStatus, each judged once by DIAN, projection = rebuild`);

@@ -35,7 +35,7 @@ it('410 LINK_EXPIRED for a file link past its 7 days; the status endpoint hands 
 });
 
 it('500 INTERNAL_ERROR for a failure nobody planned: request id echoed, nothing internal said, the failure logged', async () => {
-  world.embedded.statusStore.close(); // the read model's file handle gone under a running service
+  await world.embedded.statusStore.close(); // the read model's file handle gone under a running service
   const answer = await world.get(`/api/v1/service/status/${'0'.repeat(96)}`);
   expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status: 500, code: 'INTERNAL_ERROR' });
   expect(errorBodySchema.safeParse(answer.body).success).toBe(true);

@@ -68,14 +68,14 @@ describe('methods', () => {
 describe('bodies', () => {
   it('415 UNSUPPORTED_MEDIA_TYPE naming Content-Encoding for a gzip body, and nothing is numbered', async () => {
     const { gzipSync } = await import('node:zlib');
-    const before = world.embedded.statusStore.all().length;
+    const before = (await world.embedded.statusStore.all()).length;
     const answer = await send('POST', '/api/v1/service/invoice', {
       headers: { ...bearer(world.apiKey), 'content-type': 'application/json', 'content-encoding': 'gzip' },
       body: gzipSync(JSON.stringify(exampleRequest)),
     });
     expectError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(answer.body.error.details).toEqual([{ path: 'Content-Encoding', message: 'only identity is accepted' }]);
-    expect(world.embedded.statusStore.all().length).toBe(before);
+    expect((await world.embedded.statusStore.all()).length).toBe(before);
   });
 
   it('408 REQUEST_TIMEOUT for a body that stops coming (FE_REQUEST_TIMEOUT_MS), logged below error level', async () => {

@@ -23,13 +23,13 @@ describe('limits and failures', () => {
 
   it('503 UNAVAILABLE with Retry-After when the event store is down, and nothing is half-written', async () => {
     await new Promise((r) => setTimeout(r, 2100)); // one token back
-    const before = world.embedded.statusStore.all().length;
+    const before = (await world.embedded.statusStore.all()).length;
     await world.embedded.eventStore.close();
     const answer = await world.post(exampleRequest, { headers: { 'idempotency-key': 'store-down' } });
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('UNAVAILABLE');
     expect(answer.headers.get('retry-after')).toBe('2');
-    expect(world.embedded.statusStore.all().length).toBe(before);
+    expect((await world.embedded.statusStore.all()).length).toBe(before);
     expect(world.logs.some((l) => l.includes('"req_id"') && l.includes('request failed'))).toBe(true);
   });
 });

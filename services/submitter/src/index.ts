@@ -28,5 +28,6 @@ export { outcomeOfSend, outcomeOfStatus, failed, type Draft, type FailedDraft, t
 export { retryDelayMs, mayRetry, type RetryPolicy } from './on-invoice-signed/retry-policy.ts';
 export { submissionReasons, type SubmissionReasonCode, type AttemptFailure } from './on-invoice-signed/failure-reasons.ts';
 export { applicationResponseKey, applicationResponseInstant } from './on-invoice-signed/application-response.ts';
-export { SqliteSubmissionSchedule, type SubmissionSchedule, type ScheduleRow } from './schedule/schedule-store.ts';
+export type { SubmissionSchedule, ScheduleRow } from './schedule/submission-schedule.ts';
+export { SqliteSubmissionSchedule } from './schedule/sqlite-submission-schedule.ts';
 export { createTenantSlots, type TenantSlots, type Release } from './concurrency/tenant-slots.ts';

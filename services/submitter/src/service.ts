@@ -7,7 +7,7 @@ import type { SubmitterConfig } from './config.ts';
 import { createGatewayCache, type GatewayCache } from './gateways/gateway-cache.ts';
 import { createSubmissionHandler } from './on-invoice-signed/handler.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
-import { SqliteSubmissionSchedule } from './schedule/schedule-store.ts';
+import type { SubmissionSchedule } from './schedule/submission-schedule.ts';
 import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
 
 export type SubmitterPorts = {
@@ -17,8 +17,8 @@ export type SubmitterPorts = {
   tenants: TenantDirectory;
   clock: Clock;
   logger: Logger;
-  /** The retry schedule's SQLite file (embedded: under ./data); ':memory:' forgets it on stop. */
-  scheduleDbPath: string;
+  /** The durable retry schedule; the composition root opens it and closes it after `stop()`. */
+  schedule: SubmissionSchedule;
 };
 
 /** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
@@ -30,14 +30,15 @@ const SEND_LEASE_MARGIN_MS = 5_000;
  * InvoiceSubmissionFailed; retries from a durable schedule, reconciling with GetStatus whenever a
  * send's outcome is unknown; at most `concurrencyPerTenant` DIAN calls per tenant at once.
  *
- *   const submitter = createSubmitterService({ store, bus, blobs, tenants, clock, logger, scheduleDbPath }, submitterConfigSchema.parse({}));
+ *   const submitter = createSubmitterService({ store, bus, blobs, tenants, clock, logger, schedule: new SqliteSubmissionSchedule(path) }, submitterConfigSchema.parse({}));
  *   await submitter.start(); // subscribes group fe.submitter, starts the sweeper
  *   await submitter.stop();  // in-flight attempts finish first
  */
 export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
   const logger = ports.logger; // the composition root hands in the service's child (architecture.md convention 10)
   const policy = config.retry;
-  let running: { subscription: Subscription; sweeper: Sweeper; schedule: SqliteSubmissionSchedule; gateways: GatewayCache } | undefined;
+  const { schedule } = ports;
+  let running: { subscription: Subscription; sweeper: Sweeper; gateways: GatewayCache } | undefined;
 
   return {
     name: 'submitter',
@@ -52,7 +53,6 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         ...(ca ? { ca } : {}),
         now: () => ports.clock.now(),
       });
-      const schedule = new SqliteSubmissionSchedule(ports.scheduleDbPath);
       // A freed slot nudges the sweeper (declared below; no run starts before it exists).
       const slots = createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
       const handler = createSubmissionHandler({
@@ -81,20 +81,18 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         });
       } catch (error) {
         await sweeper.stop();
-        schedule.close();
         throw error;
       }
-      running = { subscription, sweeper, schedule, gateways };
+      running = { subscription, sweeper, gateways };
       sweeper.nudge(); // work left from before a restart
       logger.info({ concurrency_per_tenant: config.concurrencyPerTenant, max_attempts: policy.maxAttempts }, 'submitter started');
     },
     async stop() {
       if (!running) return;
-      const { subscription, sweeper, schedule, gateways } = running;
+      const { subscription, sweeper, gateways } = running;
       running = undefined;
       await subscription.stop();
       await sweeper.stop();
-      schedule.close();
       gateways.clear();
       logger.info({}, 'submitter stopped');
     },

@@ -17,7 +17,7 @@ import {
 import { createXadesSigner, loadP12, type SigningCredential } from '@fe/signer';
 import type { z } from 'zod';
 import { makeTestIdentity } from '../../signer/test-support/in-memory-credential.ts';
-import { createSubmitterService, submitterConfigSchema } from '../src/index.ts';
+import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigSchema } from '../src/index.ts';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
 import { createInMemoryTenantDirectory, demoProfile, type InMemoryTenantDirectory } from './in-memory-tenant-directory.ts';
 import { createRecordingLogger, type RecordingLogger } from './recording-logger.ts';
@@ -47,6 +47,7 @@ export type SubmitterWorld = {
   tenants: InMemoryTenantDirectory;
   logger: RecordingLogger;
   credential: SigningCredential;
+  /** The retry schedule's file: each service opens its own schedule on it, as a restarted process would. */
   scheduleDbPath: string;
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
   service(config?: ConfigInput): ServiceModule;
@@ -79,6 +80,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   });
   const scheduleDbPath = join(dir, 'submitter-schedule.db');
   const services: ServiceModule[] = [];
+  const schedules: SqliteSubmissionSchedule[] = [];
   const signer = createXadesSigner(credential);
 
   const world: SubmitterWorld = {
@@ -91,7 +93,9 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
         retry: { baseDelayMs: 50, maxDelayMs: 400, jitter: 0, ...config.retry },
         client: { timeoutMs: 5_000, ...config.client },
       });
-      const service = createSubmitterService({ store, bus, blobs, tenants, clock: systemClock, logger, scheduleDbPath }, parsed);
+      const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
+      schedules.push(schedule);
+      const service = createSubmitterService({ store, bus, blobs, tenants, clock: systemClock, logger, schedule }, parsed);
       services.push(service);
       return service;
     },
@@ -133,6 +137,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
     republish: (event) => bus.publish(topics.invoiceEvents.name, [{ key: event.invoice_id!, value: asEnvelope(event) }]),
     async close() {
       for (const s of services) await s.stop();
+      for (const s of schedules) await s.close();
       await relay.stop();
       await bus.close();
       await store.close();

@@ -234,8 +234,8 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     await first.stop();
     service = undefined;
     const schedule = new SqliteSubmissionSchedule(world.scheduleDbPath);
-    expect(schedule.get(invoice.invoiceId)).toMatchObject({ tenantId: 'demo', sendingAttempt: undefined });
-    schedule.close();
+    expect(await schedule.get(invoice.invoiceId)).toMatchObject({ tenantId: 'demo', sendingAttempt: undefined });
+    await schedule.close();
     expect(hasVerdict(await world.events(invoice.invoiceId))).toBe(false);
 
     service = world.service(slow); // the bus has nothing left to deliver: only the schedule knows
@@ -256,8 +256,8 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     await first.stop();
     service = undefined;
     const schedule = new SqliteSubmissionSchedule(world.scheduleDbPath);
-    schedule.remove(invoice.invoiceId); // as if the process died between the append and the schedule write
-    schedule.close();
+    await schedule.remove(invoice.invoiceId); // as if the process died between the append and the schedule write
+    await schedule.close();
 
     service = world.service({ retry: { baseDelayMs: 1_000 } });
     await service.start();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteDeadLetterStore } from '../adapters/sqlite/sqlite-dead-letter-store.ts';
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { DeadLetterInput } from '../ports/dead-letter-store.ts';
+import { deadLetterStoreContract } from '../testing/dead-letter-store.contract.ts';
 import { codeOf, recordingHalts } from './record-halts.ts';
 
 const clock = { now: () => new Date('2026-03-10T15:00:00Z') };
@@ -24,6 +25,9 @@ async function world() {
   const file = new SqliteDeadLetterStore(':memory:');
   return { store, file, letters: recordingHalts(file, store, clock) };
 }
+
+// The decorator is the DeadLetterStore the embedded bus and re-driver use: it keeps the port's promises too.
+deadLetterStoreContract('sqlite, recording halts on the invoice stream', () => recordingHalts(new SqliteDeadLetterStore(':memory:'), new SqliteEventStore(':memory:'), clock));
 
 const halts = async (store: SqliteEventStore) => (await store.read(stream)).events.map((e) => e.envelope).filter((e) => e.type === 'InvoiceProcessingHalted');
 

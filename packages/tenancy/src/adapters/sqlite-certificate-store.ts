@@ -3,9 +3,7 @@ import { loadP12, SignerError, type ChainCertificate, type SigningCredential } f
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { secretContext, type CertificateRow } from './sqlite-schema.ts';
 import { immediate } from '@fe/platform';
-
-/** What the admin portal shows after an upload (public data only). */
-export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };
+import type { CertificateSummary } from '../ports/tenant-registry.ts';
 
 /**
  * The certificates table: a .p12 is checked with the signer's loadP12 before it is stored (so a

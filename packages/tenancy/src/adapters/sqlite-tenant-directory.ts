@@ -4,11 +4,12 @@ import type { DianEnvironment, NumberingResolution, SoftwareRegistration } from 
 import type { SigningCredential } from '@fe/signer';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
-import type { ApiKeyEnvironment, TenantDirectory, TenantProfile } from '../ports/tenant-directory.ts';
+import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
+import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
-import { SqliteCertificateStore, type CertificateSummary } from './sqlite-certificate-store.ts';
+import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
 import { SCHEMA, SCHEMA_VERSION, secretContext, type TenantRow } from './sqlite-schema.ts';
 import { immediate, openWalDatabase } from '@fe/platform';
@@ -34,7 +35,7 @@ export type SqliteTenantDirectoryOptions = {
  */
 const PROFILE_CACHE_MS = 1000;
 
-export class SqliteTenantDirectory implements TenantDirectory {
+export class SqliteTenantDirectory implements TenantRegistry {
   private readonly db: DatabaseSync;
   private readonly box: SecretBox;
   private readonly now: () => Date;
@@ -183,7 +184,7 @@ export class SqliteTenantDirectory implements TenantDirectory {
   }
 
   async close(): Promise<void> {
-    this.db.close();
+    if (this.db.isOpen) this.db.close();
   }
 
   private requireTenant(tenantId: string): TenantRow {

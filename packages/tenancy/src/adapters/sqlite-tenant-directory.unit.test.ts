@@ -1,123 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demoResolution } from '@fe/dian-domain';
+import { describe, expect, it } from 'vitest';
 import { openDirectory, sampleTenant, tempDbPath } from '../../test-support/directory.ts';
 import { makeTestP12 } from '../../test-support/test-p12.ts';
-import { makeDemoCertificates } from '../demo/demo-certificates.ts';
 import type { TenancyError } from '../errors.ts';
-import type { SqliteTenantDirectory } from './sqlite-tenant-directory.ts';
+import { tenantDirectoryContract } from '../testing/tenant-directory.contract.ts';
+import { SqliteTenantDirectory } from './sqlite-tenant-directory.ts';
 
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError;
 const at = new Date('2026-03-10T12:00:00Z');
 
-describe('SqliteTenantDirectory tenants', () => {
-  let directory: SqliteTenantDirectory;
-
-  beforeEach(() => void ({ directory } = openDirectory()));
-  afterEach(() => directory.close());
-
-  it('returns the profile it was given, resolutions in order, and no certificate yet', async () => {
-    const input = sampleTenant('acme');
-    await directory.createTenant(input);
-    expect(await directory.tenantExists('acme')).toBe(true);
-    expect(await directory.profile('acme')).toEqual({
-      tenant: input.tenant, environment: '2', software: input.software,
-      resolutions: input.resolutions, activeResolutionId: 'acme-fe', hasCertificate: false,
-    });
-  });
-
-  it('keeps a tenant without an active resolution', async () => {
-    await directory.createTenant({ ...sampleTenant('plain', '1'), activeResolutionId: undefined });
-    expect(await directory.profile('plain')).toMatchObject({ environment: '1', activeResolutionId: undefined });
-  });
-
-  it('answers undefined / false for an unknown tenant', async () => {
-    expect(await directory.profile('nobody')).toBeUndefined();
-    expect(await directory.tenantExists('nobody')).toBe(false);
-  });
-
-  it.each([
-    ['a taken id', 'TENANT_EXISTS', () => sampleTenant('acme')],
-    ['an id with a slash', 'TENANT_ID_INVALID', () => sampleTenant('a/b')],
-    ['an empty id', 'TENANT_ID_INVALID', () => sampleTenant('')],
-    ['a DV that does not match the NIT', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), tenant: { ...sampleTenant('x').tenant, dv: 3 } })],
-    ['a software provider DV that does not match', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, providerDv: 0 } })],
-    ['an active resolution not on file', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), activeResolutionId: 'missing' })],
-    ['two resolutions with one id', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), resolutions: [demoResolution, demoResolution] })],
-    ['an unknown environment', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), environment: '3' as '1' })],
-    ['an empty software PIN', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, pin: '' } })],
-  ])('refuses %s (%s), writing nothing', async (_, expected, make) => {
-    await directory.createTenant(sampleTenant('acme'));
-    await expect(directory.createTenant(make())).rejects.toThrowError(code(expected));
-    expect(await directory.tenantExists('x')).toBe(false);
-    expect((await directory.profile('acme'))!.resolutions).toHaveLength(2);
-  });
-
-  it('a cached profile follows its own writes at once, and another process\'s within a second', async () => {
-    const path = tempDbPath();
-    const service = openDirectory({ path });
-    expect(await service.directory.profile('acme')).toBeUndefined(); // "unknown" is cached too
-    await service.directory.createTenant(sampleTenant('acme'));
-    expect((await service.directory.profile('acme'))!.hasCertificate).toBe(false);
-    const p12 = makeTestP12();
-    await service.directory.storeCertificate('acme', p12.p12, p12.password, at);
-    expect((await service.directory.profile('acme'))!.hasCertificate).toBe(true);
-
-    const cli = openDirectory({ path, masterKey: service.masterKey }); // another process on the same file
-    await cli.directory.createTenant(sampleTenant('beta'));
-    expect(await service.directory.tenantExists('beta')).toBe(true);
-    const seenAt = Date.now();
-    let profile = await service.directory.profile('beta');
-    while (!profile && Date.now() - seenAt < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      profile = await service.directory.profile('beta');
-    }
-    expect(profile?.tenant.nit).toBe(sampleTenant('beta').tenant.nit);
-    await cli.directory.close();
-    await service.directory.close();
-  });
-
-  it('keeps everything across a reopen of the file with the same master key', async () => {
-    const path = tempDbPath();
-    const first = openDirectory({ path });
-    await first.directory.createTenant(sampleTenant('acme'));
-    const key = await first.directory.issueApiKey('acme');
-    await first.directory.close();
-    const again = openDirectory({ path, masterKey: first.masterKey });
-    expect(await again.directory.authenticate(key)).toEqual({ tenantId: 'acme' });
-    expect(await again.directory.displayApiKey('acme')).toBe(key);
-    expect((await again.directory.profile('acme'))!.activeResolutionId).toBe('acme-fe');
-    await again.directory.close();
-  });
+tenantDirectoryContract('sqlite (file, WAL)', async (now) => {
+  const path = tempDbPath();
+  const masterKey = randomBytes(32);
+  const open = async () => new SqliteTenantDirectory({ path, masterKey, now });
+  return { registry: await open(), another: open };
 });
 
-describe('SqliteTenantDirectory trusted CAs', () => {
-  let directory: SqliteTenantDirectory;
-  const { caPem, leafPem } = makeDemoCertificates({ nit: '900123456', legalName: 'EMPRESA DEMO S.A.S.' }, at);
-
-  beforeEach(async () => {
-    ({ directory } = openDirectory());
+describe('SqliteTenantDirectory credential cache', () => {
+  it('loads a credential once and serves that object until a new certificate is stored', async () => {
+    const { directory } = openDirectory();
     await directory.createTenant(sampleTenant('acme'));
-  });
-  afterEach(() => directory.close());
-
-  it('records a CA once, whatever its line breaks, and lists it for everyone and for its tenant', async () => {
-    await directory.addTrustedCa('acme', caPem);
-    await directory.addTrustedCa('acme', caPem.replace(/\r?\n/g, '\r\n'));
-    const pems = await directory.trustedCaPems();
-    expect(pems).toHaveLength(1);
-    expect(pems[0]!.replace(/\s/g, '')).toBe(caPem.replace(/\s/g, ''));
-    expect(await directory.trustedCaPems('acme')).toEqual(pems);
-    expect(await directory.trustedCaPems('other')).toEqual([]);
-  });
-
-  it('refuses a leaf certificate, two certificates at once, garbage and an unknown tenant', async () => {
-    await expect(directory.addTrustedCa('acme', leafPem)).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
-    await expect(directory.addTrustedCa('acme', caPem + caPem)).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
-    await expect(directory.addTrustedCa('acme', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----')).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
-    await expect(directory.addTrustedCa('nobody', caPem)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
-    expect(await directory.trustedCaPems()).toEqual([]);
+    const good = makeTestP12();
+    await directory.storeCertificate('acme', good.p12, good.password, at);
+    const first = await directory.credential('acme', at);
+    expect(await directory.credential('acme', new Date('2030-01-01T00:00:00Z'))).toBe(first);
+    const next = makeTestP12();
+    await directory.storeCertificate('acme', next.p12, next.password, at);
+    expect(await directory.credential('acme', at)).not.toBe(first);
+    await directory.close();
   });
 });
 

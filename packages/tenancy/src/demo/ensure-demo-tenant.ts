@@ -1,13 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { demoResolution, demoSoftware, demoTenant, environments } from '@fe/dian-domain';
 import { isSignerError, type SigningCredential } from '@fe/signer';
-import type { SqliteTenantDirectory } from '../adapters/sqlite-tenant-directory.ts';
 import { isTenancyError } from '../errors.ts';
+import type { TenantRegistry } from '../ports/tenant-registry.ts';
 import { makeDemoCertificates } from './demo-certificates.ts';
 
-/** The registry writes the demo needs (any adapter with these methods will do). */
+/** The registry writes the demo needs. */
 export type DemoTenantRegistry = Pick<
-  SqliteTenantDirectory,
+  TenantRegistry,
   'tenantExists' | 'createTenant' | 'credential' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
 >;
 

@@ -1,10 +1,16 @@
 /**
  * Idempotency-Key bookkeeping (decisions.md, "Create invoice"): per tenant and key, the hash of
- * the first body, whether it is still running, and its response once it finished.
+ * the first body, whether it is still running, and its response once it finished. The contract
+ * suite (`idempotencyStoreContract`, `@fe/ingress/testing`) states what every adapter must do.
  *
  *   const started = await keys.begin({ tenantId, key, requestHash, now, leaseMs, storeHead });
  *   if (started.outcome === 'replay') return started.response;
  *   … await keys.complete(tenantId, key, response);
+ *
+ * Units: `leaseMs` in milliseconds (FE_IDEMPOTENCY_LEASE_MS, 30 000 by default); a lease
+ * is alive while `now` < the begin's `now` + `leaseMs`. `storeHead` is an event-store position
+ * (bigint, kept exactly). No defaults: keys live until released or purged (the embedded shape
+ * purges those older than FE_IDEMPOTENCY_TTL_HOURS, 24 by default).
  */
 export type StoredResponse = { statusCode: number; headers: Record<string, string>; body: unknown };
 
@@ -25,10 +31,14 @@ export type BeginResult =
 export type BeginInput = { tenantId: string; key: string; requestHash: string; now: Date; leaseMs: number; storeHead: bigint };
 
 export interface IdempotencyStore {
+  /** Atomic per tenant and key: of concurrent begins with one key, exactly one starts. */
   begin(input: BeginInput): Promise<BeginResult>;
+  /** Keeps the response (status, headers, JSON body) that later begins with the same body replay. */
   complete(tenantId: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a key whose request failed without effect (5xx, 429), so the client may retry it. */
   release(tenantId: string, key: string): Promise<void>;
-  /** Deletes keys created before `cutoff`; returns how many. */
+  /** Deletes keys created (first begun) strictly before `cutoff`; returns how many. */
   purgeCreatedBefore(cutoff: Date): Promise<number>;
+  /** Releases the connection; closing twice is harmless. */
+  close(): Promise<void>;
 }

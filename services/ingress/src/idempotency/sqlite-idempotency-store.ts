@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate, openWalDatabase } from '@fe/platform';
 import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
-type Row = { request_hash: string; response: string | null; lease_until: number; store_head: bigint };
+type Row = { request_hash: string; response: string | null; lease_until: bigint; store_head: bigint };
 
 /**
  * Idempotency keys in SQLite. `begin` runs in one IMMEDIATE transaction, so two requests with the
@@ -24,7 +24,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
       PRIMARY KEY (tenant_id, key))`);
     this.select = this.db.prepare('SELECT request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?');
-    this.select.setReadBigInts(false);
+    this.select.setReadBigInts(true); // store_head is an event-store position: exact beyond 2^53
     this.insert = this.db.prepare('INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)');
     this.takeOver = this.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE tenant_id = ? AND key = ?');
     this.finish = this.db.prepare('UPDATE idempotency_keys SET response = ? WHERE tenant_id = ? AND key = ?');
@@ -43,9 +43,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       }
       if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
       if (row.response !== null) return { outcome: 'replay', response: JSON.parse(row.response) as StoredResponse };
-      if (row.lease_until > nowMs) return { outcome: 'in_progress' };
+      if (row.lease_until > BigInt(nowMs)) return { outcome: 'in_progress' };
       this.takeOver.run(nowMs + leaseMs, tenantId, key);
-      return { outcome: 'taken_over', storeHead: BigInt(row.store_head) };
+      return { outcome: 'taken_over', storeHead: row.store_head };
     });
   }
 
@@ -61,7 +61,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     return Number(this.purge.run(cutoff.getTime()).changes);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.isOpen) this.db.close();
   }
 }

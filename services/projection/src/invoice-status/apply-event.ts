@@ -17,16 +17,19 @@ export type ApplyOutcome =
  * a rebuild, so both fold the same way. With a position, anything at or below the row's position
  * is skipped, so an older event the relay publishes again cannot rewrite a newer view.
  *
- *   applyEvent(store, event, { invoiceId: event.invoice_id!, position: 42n }).kind // 'changed'
+ * The read and the write are not one transaction: the caller keeps one writer per invoice at a
+ * time (the bus's order per key; a rebuild folds alone). Durable once `store.flushed()` resolves.
+ *
+ *   (await applyEvent(store, event, { invoiceId: event.invoice_id!, position: 42n })).kind // 'changed'
  */
-export function applyEvent(store: StatusStore, event: InvoiceEvent, target: { invoiceId: string; position: bigint | undefined }): ApplyOutcome {
+export async function applyEvent(store: StatusStore, event: InvoiceEvent, target: { invoiceId: string; position: bigint | undefined }): Promise<ApplyOutcome> {
   const { invoiceId, position } = target;
-  const folded = store.positionOf(invoiceId);
+  const folded = await store.positionOf(invoiceId);
   if (position !== undefined && folded !== undefined && position <= folded) return { kind: 'already_folded' };
-  const current = store.get(invoiceId);
+  const current = await store.get(invoiceId);
   const next = evolve(current, event);
   if (!next) return { kind: 'orphan' };
   if (next === current) return { kind: 'unchanged' };
-  store.save(next, position);
+  await store.save(next, position);
   return { kind: 'changed', view: next };
 }

@@ -12,7 +12,8 @@ export type StatusProjection = ServiceModule & {
   onChange(listener: (view: InvoiceStatusView) => void): () => void;
   /**
    * Resolves with the view as soon as it satisfies `predicate` (at once if it already does), or,
-   * after `timeoutMs`, with the latest view, which may be undefined.
+   * after `timeoutMs`, with the latest view, which may be undefined. Rejects with the status
+   * store's error when the view cannot be read.
    */
   waitFor(invoiceId: string, predicate: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
 };
@@ -43,7 +44,8 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
   // The composition root hands in the service's child logger (architecture.md convention 10).
   const { bus, store, logger } = ports;
   const listeners = new Set<(view: InvoiceStatusView) => void>();
-  const waiters = new Set<{ invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; test: (view: InvoiceStatusView) => boolean }>();
+  type Waiter = { invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; fail: (error: unknown) => void; test: (view: InvoiceStatusView) => boolean };
+  const waiters = new Set<Waiter>();
   let subscription: Subscription | undefined;
 
   function changed(view: InvoiceStatusView): void {
@@ -64,8 +66,8 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
   }
 
   async function handle(event: InvoiceEvent, message: DeliveredMessage): Promise<void> {
-    const outcome = applyEvent(store, event, { invoiceId: event.invoice_id ?? message.key, position: positionOf(message) });
-    await store.flushed?.(); // committed before the bus counts the event handled and before anyone hears of it
+    const outcome = await applyEvent(store, event, { invoiceId: event.invoice_id ?? message.key, position: positionOf(message) });
+    await store.flushed(); // committed before the bus counts the event handled and before anyone hears of it
     if (outcome.kind === 'changed') changed(outcome.view);
     else if (outcome.kind === 'orphan') {
       logger.warn({ event_id: event.id, type: event.type, invoice_id: event.invoice_id, tenant_id: event.tenant_id }, 'event for an invoice never requested; skipped');
@@ -91,24 +93,34 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
       subscription = undefined;
       await current?.stop();
       // Nobody waits out a timer on a stopped service: each waiter gets the view as it stands.
-      for (const waiter of [...waiters]) waiter.finish(store.get(waiter.invoiceId));
+      await Promise.all([...waiters].map((waiter) => store.get(waiter.invoiceId).then(waiter.finish, waiter.fail)));
     },
     onChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     waitFor(invoiceId, predicate, timeoutMs) {
-      const current = store.get(invoiceId);
-      if (current && predicate(current)) return Promise.resolve(current);
-      return new Promise((resolve) => {
-        const waiter = { invoiceId, test: predicate, finish };
-        const timer = setTimeout(() => finish(store.get(invoiceId)), Math.max(0, timeoutMs));
-        waiters.add(waiter);
-        function finish(view: InvoiceStatusView | undefined) {
+      return new Promise((resolve, reject) => {
+        let done = false;
+        const settle = (then: () => void) => {
+          if (done) return;
+          done = true;
           clearTimeout(timer);
           waiters.delete(waiter);
-          resolve(view);
-        }
+          then();
+        };
+        const waiter: Waiter = {
+          invoiceId, test: predicate,
+          finish: (view) => settle(() => resolve(view)),
+          // The status store failing to answer is the caller's error to report, as before the wait.
+          fail: (error) => settle(() => reject(error)),
+        };
+        // Listening before the first read: a change stored while the read is under way is not missed.
+        waiters.add(waiter);
+        const timer = setTimeout(() => void store.get(invoiceId).then(waiter.finish, waiter.fail), Math.max(0, timeoutMs));
+        store.get(invoiceId).then((current) => {
+          if (current && guarded(() => predicate(current), current)) waiter.finish(current);
+        }, waiter.fail);
       });
     },
   };

@@ -39,13 +39,13 @@ describe('status projection', () => {
     const aStream = [aReq, aReq, aSig, aSub, aSub, aAcc, aPdf, aMail, aMail];
     const bStream = [bReq, bSig, bFail, bSub, bRej, bPdf, bPdf];
     await publish(...aStream.slice(0, 4), ...bStream.slice(0, 3), ...aStream.slice(4), ...bStream.slice(3));
-    await vi.waitFor(() => {
-      expect(store.get(a.invoiceId)).toEqual(fold(aStream));
-      expect(store.get(b.invoiceId)).toEqual(fold(bStream));
+    await vi.waitFor(async () => {
+      expect(await store.get(a.invoiceId)).toEqual(fold(aStream));
+      expect(await store.get(b.invoiceId)).toEqual(fold(bStream));
     });
-    expect(store.get(a.invoiceId)).toMatchObject({ status: 'accepted', stage: 'accepted', pdfKey: `demo/${a.documentId}.pdf`, updatedAt: aMail.occurred_at });
-    expect(store.get(b.invoiceId)).toMatchObject({ status: 'rejected', pdfKey: `demo/${b.documentId}.pdf`, updatedAt: bPdf.occurred_at });
-    expect(store.get(b.invoiceId)!.lastSubmissionFailure).toBeUndefined();
+    expect(await store.get(a.invoiceId)).toMatchObject({ status: 'accepted', stage: 'accepted', pdfKey: `demo/${a.documentId}.pdf`, updatedAt: aMail.occurred_at });
+    expect(await store.get(b.invoiceId)).toMatchObject({ status: 'rejected', pdfKey: `demo/${b.documentId}.pdf`, updatedAt: bPdf.occurred_at });
+    expect((await store.get(b.invoiceId))!.lastSubmissionFailure).toBeUndefined();
   });
 
   it('skips an older event the relay publishes again, by its store position', async () => {
@@ -60,8 +60,8 @@ describe('status projection', () => {
     const marker = invoiceFixture({ consecutive: 2 }).requested();
     await bus.publish(topic, [asMessage(marker, 6n)]);
     await settled(projection, marker);
-    await vi.waitFor(() => expect(store.positionOf(inv.invoiceId)).toBe(5n));
-    expect(store.get(inv.invoiceId)).toEqual(fold(events));
+    await vi.waitFor(async () => expect(await store.positionOf(inv.invoiceId)).toBe(5n));
+    expect(await store.get(inv.invoiceId)).toEqual(fold(events));
   });
 
   it('waitFor resolves as soon as the view satisfies the predicate', async () => {
@@ -81,11 +81,45 @@ describe('status projection', () => {
     const projection = createStatusProjection({ bus: new InProcessEventBus(), store, logger: recordingLogger() });
     const inv = invoiceFixture();
     const view = fold([inv.requested()])!;
-    store.save(view);
+    await store.save(view);
     let resolved: InvoiceStatusView | undefined;
     void projection.waitFor(inv.invoiceId, (v) => v.stage === 'requested', 60_000).then((v) => (resolved = v));
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve)); // one read of the store, not the 60 s budget
     expect(resolved).toEqual(view);
+  });
+
+  it('waitFor hears of a change stored while its first read of the store is under way', async () => {
+    const bus = new InProcessEventBus();
+    const store = new SqliteStatusStore(':memory:');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const heldGet = async (invoiceId: string) => {
+      const view = await store.get(invoiceId);
+      if (reads++ === 0) await held;
+      return view;
+    };
+    // The first read (waitFor's) answers late, as a server may; everything else goes straight through.
+    const slowReads = new Proxy(store, {
+      get: (target, property) => (property === 'get' ? heldGet : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target)),
+    });
+    const projection = createStatusProjection({ bus, store: slowReads, logger: recordingLogger() });
+    cleanups.push(() => store.close(), () => bus.close(), () => projection.stop());
+    await projection.start();
+    const inv = invoiceFixture();
+    const waiting = projection.waitFor(inv.invoiceId, (v) => v.stage === 'requested', 60_000);
+    const requested = inv.requested();
+    await bus.publish(topic, [asMessage(requested)]);
+    await vi.waitFor(async () => expect(await store.get(inv.invoiceId)).toBeDefined());
+    release(); // the first read answers "nothing yet", after the change was announced
+    await expect(waiting).resolves.toMatchObject({ lastEventId: requested.id });
+  });
+
+  it('waitFor fails with the store\'s error when the view cannot be read', async () => {
+    const store = new SqliteStatusStore(':memory:');
+    const projection = createStatusProjection({ bus: new InProcessEventBus(), store, logger: recordingLogger() });
+    await store.close();
+    await expect(projection.waitFor('inv-demo-SETP1', () => true, 60_000)).rejects.toThrow();
   });
 
   it('waitFor gives the latest view, or undefined, when the time runs out', async () => {
@@ -133,6 +167,6 @@ describe('status projection', () => {
     const inv = invoiceFixture();
     await publish(inv.signed());
     await vi.waitFor(() => expect(logger.entries.some((e) => e.level === 'warn' && e.fields.invoice_id === inv.invoiceId)).toBe(true));
-    expect(store.get(inv.invoiceId)).toBeUndefined();
+    expect(await store.get(inv.invoiceId)).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ const folded = new Set<string>(topology.projection.consumes);
  */
 export async function rebuildStatusViews(eventStore: EventStore, target: StatusStore, options: { pageSize?: number } = {}): Promise<RebuildResult> {
   const limit = options.pageSize ?? 500;
-  target.clear();
+  await target.clear();
   const invoices = new Set<string>();
   let after = 0n;
   let events = 0;
@@ -42,11 +42,12 @@ export async function rebuildStatusViews(eventStore: EventStore, target: StatusS
       const event = parseRecorded(recorded);
       const invoiceId = event.invoice_id ?? recorded.stream;
       events++;
-      const outcome = applyEvent(target, event, { invoiceId, position: recorded.position });
+      const outcome = await applyEvent(target, event, { invoiceId, position: recorded.position });
       if (outcome.kind === 'orphan') orphans++;
       else invoices.add(invoiceId);
     }
   }
+  await target.flushed();
   return { events, views: invoices.size, orphans, position: after };
 }
 
@@ -54,7 +55,7 @@ export async function rebuildStatusViews(eventStore: EventStore, target: StatusS
  * Invoice ids whose views differ between two sets of views, or that only one of them has, sorted.
  * Field order does not matter; every field does (history, keys, lastEventId).
  *
- *   diffViews(live.all(), rebuilt.all()) // [] when the projection equals the rebuild
+ *   diffViews(await live.all(), await rebuilt.all()) // [] when the projection equals the rebuild
  */
 export function diffViews(a: Iterable<InvoiceStatusView>, b: Iterable<InvoiceStatusView>): string[] {
   const left = new Map([...a].map((view) => [view.invoiceId, view]));
@@ -71,8 +72,8 @@ export async function diffAgainstRebuild(eventStore: EventStore, live: StatusSto
   const rebuilt = new SqliteStatusStore(':memory:');
   try {
     await rebuildStatusViews(eventStore, rebuilt);
-    return diffViews(live.all(), rebuilt.all());
+    return diffViews(await live.all(), await rebuilt.all());
   } finally {
-    rebuilt.close();
+    await rebuilt.close();
   }
 }

@@ -39,11 +39,11 @@ describe('rebuild from the event store', () => {
   it('folds every invoice stream into a cleared store, a page at a time', async () => {
     const { events, streams } = await seededEventStore();
     const target = statusStore();
-    target.save(fold([invoiceFixture({ consecutive: 99 }).requested()])!);
+    await target.save(fold([invoiceFixture({ consecutive: 99 }).requested()])!);
     const result = await rebuildStatusViews(events, target, { pageSize: 2 });
     expect(result).toEqual({ events: 14, views: 3, orphans: 0, position: await events.head() });
-    expect(target.all()).toEqual([...streams.values()].map(fold));
-    expect(target.positionOf(invoiceFixture({ consecutive: 1 }).invoiceId)).toBe(await events.head());
+    expect(await target.all()).toEqual([...streams.values()].map(fold));
+    expect(await target.positionOf(invoiceFixture({ consecutive: 1 }).invoiceId)).toBe(await events.head());
   });
 
   it('counts an event whose invoice was never requested as an orphan', async () => {
@@ -74,7 +74,7 @@ describe('rebuild from the event store', () => {
     const head = await events.head();
     // Settled: every consumer group finished every message up to the head, the replays included.
     await vi.waitFor(() => expect(bus.settledThrough(topics.invoiceEvents.name, head)).toBe(head));
-    expect(live.all()).toHaveLength(3);
+    expect(await live.all()).toHaveLength(3);
     expect(await diffAgainstRebuild(events, live)).toEqual([]);
   });
 
@@ -93,8 +93,8 @@ describe('rebuild from the event store', () => {
     const live = statusStore();
     await rebuildStatusViews(events, live);
     expect(await diffAgainstRebuild(events, live)).toEqual([]);
-    const drifted = live.get(invoices[2].invoiceId)!;
-    live.save({ ...drifted, stage: 'submitted' });
+    const drifted = (await live.get(invoices[2].invoiceId))!;
+    await live.save({ ...drifted, stage: 'submitted' });
     expect(await diffAgainstRebuild(events, live)).toEqual([invoices[2].invoiceId]);
   });
 });

@@ -77,25 +77,29 @@ export class SqliteStatusStore implements StatusStore {
     for (const s of [this.positionById, this.maxByPrefix]) s.setReadBigInts(true);
   }
 
-  get(invoiceId: string): InvoiceStatusView | undefined {
+  async get(invoiceId: string): Promise<InvoiceStatusView | undefined> {
     const hit = this.written.get(invoiceId);
     return hit ? hit.view : parse(this.run(() => this.byId.get(invoiceId)));
   }
 
-  positionOf(invoiceId: string): bigint | undefined {
+  async positionOf(invoiceId: string): Promise<bigint | undefined> {
+    return this.storedPosition(invoiceId);
+  }
+
+  private storedPosition(invoiceId: string): bigint | undefined {
     const hit = this.written.get(invoiceId);
     if (hit) return hit.position;
     const row = this.run(() => this.positionById.get(invoiceId)) as { position: bigint | null } | undefined;
     return row?.position ?? undefined;
   }
 
-  findByCufe(tenantId: string, cufe: string): InvoiceStatusView | undefined {
+  async findByCufe(tenantId: string, cufe: string): Promise<InvoiceStatusView | undefined> {
     const id = this.writtenByCufe.get(`${tenantId}\u0000${cufe}`);
     const hit = id === undefined ? undefined : this.written.get(id);
     return hit ? hit.view : parse(this.run(() => this.byCufe.get(tenantId, cufe)));
   }
 
-  save(view: InvoiceStatusView, position?: bigint): void {
+  async save(view: InvoiceStatusView, position?: bigint): Promise<void> {
     const number = BigInt(view.consecutive);
     if (number > MAX_INT64) throw new ProjectionError('NUMBER_TOO_LARGE');
     this.openBatch();
@@ -106,7 +110,7 @@ export class SqliteStatusStore implements StatusStore {
       ),
     );
     // The stored position: COALESCE keeps the row's when none is given (see UPSERT).
-    const kept = position ?? this.positionOf(view.invoiceId);
+    const kept = position ?? this.storedPosition(view.invoiceId);
     this.written.delete(view.invoiceId);
     this.written.set(view.invoiceId, { view, position: kept });
     this.writtenByCufe.set(`${view.tenantId}\u0000${view.cufe}`, view.invoiceId);
@@ -117,26 +121,26 @@ export class SqliteStatusStore implements StatusStore {
     }
   }
 
-  maxNumber(tenantId: string, prefix: string): bigint | undefined {
+  async maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined> {
     const row = this.run(() => this.maxByPrefix.get(tenantId, prefix)) as { n: bigint | null };
     return row.n ?? undefined;
   }
 
-  all(): InvoiceStatusView[] {
+  async all(): Promise<InvoiceStatusView[]> {
     return this.run(() => this.every.all()).map((row) => parse(row)!);
   }
 
-  clear(): void {
+  async clear(): Promise<void> {
     this.run(() => this.db.exec('DELETE FROM invoice_status'));
     this.forgetWritten();
   }
 
-  flushed(): Promise<void> {
-    if (!this.batch) return Promise.resolve();
+  async flushed(): Promise<void> {
+    if (!this.batch) return;
     return new Promise((resolve, reject) => this.batch!.push({ resolve, reject }));
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.isOpen) return;
     this.commitBatch();
     this.db.close();

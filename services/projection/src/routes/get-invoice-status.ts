@@ -43,7 +43,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
       return sendError(reply, request, 400, 'VALIDATION_ERROR', 'the cufe is malformed', [detail]);
     }
     try {
-      const view = options.store.findByCufe(tenantId, cufe.data);
+      const view = await options.store.findByCufe(tenantId, cufe.data);
       if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
       // The links are capabilities minted for this answer: no shared cache may keep them.

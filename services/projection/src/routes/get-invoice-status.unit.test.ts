@@ -38,12 +38,12 @@ async function buildApp(store: Pick<StatusStore, 'findByCufe'>, options: { authe
   return { app, signer, clock };
 }
 
-function seededStore() {
+async function seededStore() {
   const store = new SqliteStatusStore(':memory:');
   cleanups.push(() => store.close());
   const inv = invoiceFixture();
   const view = fold([inv.requested(), inv.signed(), inv.submitted(), inv.accepted(), inv.rendered()]);
-  store.save(view);
+  await store.save(view);
   return { store, inv, view };
 }
 
@@ -52,7 +52,7 @@ const get = (app: FastifyInstance, cufe: string, tenant = 'demo') =>
 
 describe('GET /api/v1/service/status/:cufe', () => {
   it('200: the status body with fresh links that verify for the invoice\'s files', async () => {
-    const { store, inv, view } = seededStore();
+    const { store, inv, view } = await seededStore();
     const { app, signer, clock } = await buildApp(store);
     const response = await get(app, inv.cufe);
     expect(response.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('GET /api/v1/service/status/:cufe', () => {
     ['longer than the router\'s parameter limit', 'a'.repeat(300)],
     ['with a slash', `${'a'.repeat(48)}/${'a'.repeat(47)}`],
   ])('400 VALIDATION_ERROR on a malformed cufe (%s)', async (_, cufe) => {
-    const { store } = seededStore();
+    const { store } = await seededStore();
     const { app } = await buildApp(store);
     const response = await get(app, cufe);
     expect(response.statusCode).toBe(400);
@@ -90,7 +90,7 @@ describe('GET /api/v1/service/status/:cufe', () => {
   });
 
   it('404 INVOICE_NOT_FOUND for an unknown cufe, and for another tenant\'s', async () => {
-    const { store, inv } = seededStore();
+    const { store, inv } = await seededStore();
     const { app } = await buildApp(store);
     for (const response of [await get(app, 'f'.repeat(96)), await get(app, inv.cufe, 'acme')]) {
       expect(response.statusCode).toBe(404);
@@ -99,7 +99,7 @@ describe('GET /api/v1/service/status/:cufe', () => {
   });
 
   it('401 UNAUTHORIZED, not the invoice, when the host set no tenant', async () => {
-    const { store, inv } = seededStore();
+    const { store, inv } = await seededStore();
     const { app } = await buildApp(store, { authenticate: false });
     const response = await get(app, inv.cufe);
     expect(response.statusCode).toBe(401);

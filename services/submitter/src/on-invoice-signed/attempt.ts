@@ -12,8 +12,8 @@ export type AttemptInput = {
   trackId: string;
   /** A fresh context per answer (time of the answer, jitter draw). */
   context: () => AnswerContext;
-  /** Called just before SendBillSync: the durable "a send is under way" marker. */
-  beforeSend: () => void;
+  /** Awaited just before SendBillSync: the durable "a send is under way" marker. */
+  beforeSend: () => Promise<void>;
 };
 
 /**
@@ -35,7 +35,7 @@ export async function runAttempt(input: AttemptInput): Promise<Recorded> {
     const outcome = outcomeOfStatus(status.answer, input.context());
     if (outcome.kind === 'record') return outcome;
   }
-  input.beforeSend();
+  await input.beforeSend();
   const sent = await call(() => gateway.sendBillSync(input.zip), false);
   if (!sent.ok) return failure(sent.failure, input);
   const outcome = outcomeOfSend(sent.answer, input.context());

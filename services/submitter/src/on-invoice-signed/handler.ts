@@ -3,7 +3,7 @@ import { lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock,
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
-import type { SubmissionSchedule } from '../schedule/schedule-store.ts';
+import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import { runAttempt } from './attempt.ts';
 import { decide, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
@@ -59,15 +59,15 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     try {
       const loaded = await loadInvoiceStream(store, invoiceId);
       const now = clock.now();
-      const decision = decide(loaded.events, now, policy, { sendingAttempt: schedule.get(invoiceId)?.sendingAttempt });
+      const decision = decide(loaded.events, now, policy, { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt });
       const logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
       logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
       if (decision.kind === 'none') {
-        schedule.remove(invoiceId);
+        await schedule.remove(invoiceId);
         return 'nothing-to-do';
       }
       if (decision.kind === 'wait') {
-        schedule.schedule(invoiceId, tenantId, decision.until);
+        await schedule.schedule(invoiceId, tenantId, decision.until);
         return 'waiting';
       }
       const cause = causeOf(loaded.events);
@@ -80,7 +80,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         release ??= slots.tryAcquire(tenantId);
         if (!release) {
           // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
-          schedule.defer(invoiceId, tenantId, now);
+          await schedule.defer(invoiceId, tenantId, now);
           return 'deferred';
         }
         try {

@@ -2,7 +2,7 @@ import type { Envelope, InvoiceEvent } from '@fe/contracts';
 import {
   isConcurrencyError, loadInvoiceStream, newInvoiceEvent, type BlobStore, type Clock, type EventMeta, type EventStore, type Logger,
 } from '@fe/platform';
-import type { SubmissionSchedule } from '../schedule/schedule-store.ts';
+import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { Draft, Recorded } from './outcomes.ts';
 
 type Deps = { store: EventStore; blobs: BlobStore; clock: Clock; logger: Logger; schedule: SubmissionSchedule };
@@ -44,7 +44,7 @@ export async function recordOutcome(deps: Deps, input: OutcomeToRecord): Promise
     const now = await loadInvoiceStream(store, invoiceId);
     if (now.events.some((e) => e.type === 'InvoiceAccepted' || e.type === 'InvoiceRejected')) {
       logger.warn({ expected: String(input.expected), found: String(now.version) }, 'another writer recorded the verdict first; this outcome is dropped');
-      schedule.remove(invoiceId);
+      await schedule.remove(invoiceId);
       return;
     }
     await store.append(invoiceId, envelopes, now.version);
@@ -52,8 +52,8 @@ export async function recordOutcome(deps: Deps, input: OutcomeToRecord): Promise
 
   const failure = outcome.events.find((d) => d.type === 'InvoiceSubmissionFailed');
   const next = failure?.data.retriable ? failure.data.next_attempt_at : undefined;
-  if (next) schedule.schedule(invoiceId, tenantId, new Date(next));
-  else schedule.remove(invoiceId);
+  if (next) await schedule.schedule(invoiceId, tenantId, new Date(next));
+  else await schedule.remove(invoiceId);
   logger.info({ recorded: outcome.events.map((d) => d.type), ...(failure ? { reason: failure.data.reason, retriable: failure.data.retriable } : {}), ...(next ? { next_attempt_at: next } : {}) }, 'submission outcome recorded');
 }
 

@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '@fe/platform';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
-import type { SubmissionSchedule } from './schedule-store.ts';
+import type { SubmissionSchedule } from './submission-schedule.ts';
 
 export type SweeperOptions = {
   schedule: SubmissionSchedule;
@@ -41,17 +41,35 @@ export function startSweeper(options: SweeperOptions): Sweeper {
   const failures = new Map<string, number>();
   let stopped = false;
   let pending: NodeJS.Immediate | undefined;
+  /** The sweep reading the schedule now; another waits for it, so two never read the same rows. */
+  let sweeping: Promise<void> | undefined;
+  let again = false;
 
   function sweep(): void {
     pending = undefined;
     if (stopped) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    sweeping = sweepOnce().finally(() => {
+      sweeping = undefined;
+      if (again) {
+        again = false;
+        sweep();
+      }
+    });
+  }
+
+  async function sweepOnce(): Promise<void> {
     let rows;
     try {
-      rows = schedule.due(clock.now(), options.batch);
+      rows = await schedule.due(clock.now(), options.batch);
     } catch (error) {
       logger.error({ err: error }, 'could not read the submission schedule');
       return;
     }
+    if (stopped) return; // stop() came while the schedule was being read: start nothing
     for (const row of rows) {
       // Not even a slot for an invoice already being worked on: releasing it would nudge this sweep again at once.
       if (running.has(row.invoiceId) || options.isRunning(row.invoiceId)) continue;
@@ -64,7 +82,11 @@ export function startSweeper(options: SweeperOptions): Sweeper {
           failures.set(row.invoiceId, count);
           const due = new Date(clock.now().getTime() + options.errorDelayMs(count));
           logger.warn({ err: error, invoice_id: row.invoiceId, tenant_id: row.tenantId, failures: count, due_at: due.toISOString() }, 'scheduled submission run failed; it will be tried again');
-          if (!stopped) schedule.defer(row.invoiceId, row.tenantId, due);
+          if (stopped) return undefined;
+          // The row is moved later; if even that fails, it stays due and the next sweep tries the run again.
+          return schedule.defer(row.invoiceId, row.tenantId, due).catch((deferError: unknown) => {
+            logger.error({ err: deferError, invoice_id: row.invoiceId }, 'could not move the submission schedule row later');
+          });
         },
       ).finally(() => running.delete(row.invoiceId));
       running.set(row.invoiceId, done);
@@ -81,6 +103,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
       stopped = true;
       clearInterval(timer);
       if (pending) clearImmediate(pending);
+      await sweeping;
       await Promise.all(running.values());
     },
   };

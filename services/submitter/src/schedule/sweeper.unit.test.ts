@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTenantSlots, type Release } from '../concurrency/tenant-slots.ts';
 import { createRecordingLogger } from '../../test-support/recording-logger.ts';
-import { SqliteSubmissionSchedule } from './schedule-store.ts';
+import { SqliteSubmissionSchedule } from './sqlite-submission-schedule.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 
 const clock = { now: () => new Date() };
@@ -23,8 +23,8 @@ afterEach(async () => {
 describe('startSweeper', () => {
   it('runs due rows with a slot of their tenant, never past the cap, and picks the rest up when a slot frees', async () => {
     const schedule = new SqliteSubmissionSchedule(':memory:');
-    for (const id of ['a1', 'a2', 'a3']) schedule.schedule(id, 'a', past());
-    schedule.schedule('later', 'a', new Date(Date.now() + 60_000));
+    for (const id of ['a1', 'a2', 'a3']) await schedule.schedule(id, 'a', past());
+    await schedule.schedule('later', 'a', new Date(Date.now() + 60_000));
     const held: { id: string; release: () => void }[] = [];
     const ran: string[] = [];
     const slots = createTenantSlots(2, () => sweeper?.nudge());
@@ -32,7 +32,7 @@ describe('startSweeper', () => {
       schedule, slots, clock, logger: createRecordingLogger(), intervalMs: 10_000, batch: 10, errorDelayMs: () => 1_000, isRunning: () => false,
       run: (id, _tenant, slot: Release) => {
         ran.push(id);
-        return new Promise<void>((resolve) => held.push({ id, release: () => { schedule.remove(id); slot(); resolve(); } }));
+        return new Promise<void>((resolve) => held.push({ id, release: () => void schedule.remove(id).then(() => { slot(); resolve(); }) }));
       },
     });
     sweeper.nudge();
@@ -42,13 +42,13 @@ describe('startSweeper', () => {
     await until(() => ran.length === 3);
     expect(ran).toEqual(['a1', 'a2', 'a3']);
     held.splice(0).forEach((h) => h.release());
-    expect(schedule.get('later')).toBeDefined(); // not due: untouched
+    expect(await schedule.get('later')).toBeDefined(); // not due: untouched
   });
 
   it('a run that throws keeps its row, moved later with backoff; an invoice already running is skipped', async () => {
     const schedule = new SqliteSubmissionSchedule(':memory:');
-    schedule.markSending('boom', 't', 2, past());
-    schedule.schedule('busy', 't', past());
+    await schedule.markSending('boom', 't', 2, past());
+    await schedule.schedule('busy', 't', past());
     const logger = createRecordingLogger();
     const ran: string[] = [];
     sweeper = startSweeper({
@@ -63,8 +63,40 @@ describe('startSweeper', () => {
     sweeper.nudge();
     await until(() => logger.entries.some((e) => e.level === 'warn'));
     expect(ran).toEqual(['boom']);
-    const row = schedule.get('boom')!;
+    await sweeper.stop(); // the failed run's row is moved before stop() resolves
+    const row = (await schedule.get('boom'))!;
     expect(row.sendingAttempt).toBe(2); // the send marker survives: the next run still reconciles first
     expect(row.dueAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it('with a schedule that answers late: one read at a time, and nothing started once stop() was called', async () => {
+    const schedule = new SqliteSubmissionSchedule(':memory:');
+    await schedule.schedule('late', 'a', past());
+    let release: () => void = () => {};
+    let reads = 0;
+    const slowDue = async (now: Date, limit: number) => {
+      reads++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return schedule.due(now, limit);
+    };
+    const slow = new Proxy(schedule, {
+      get: (target, property) => (property === 'due' ? slowDue : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target)),
+    });
+    const ran: string[] = [];
+    sweeper = startSweeper({
+      schedule: slow, slots: createTenantSlots(1), clock, logger: createRecordingLogger(), intervalMs: 10_000, batch: 10, errorDelayMs: () => 1_000, isRunning: () => false,
+      run: async (id, _tenant, slot) => void (ran.push(id), slot()),
+    });
+    sweeper.nudge();
+    await until(() => reads === 1);
+    sweeper.nudge(); // while the first read is under way: waits for it instead of reading beside it
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toBe(1);
+    release();
+    await until(() => reads === 2); // the nudge that waited reads again once the first sweep is done
+    const stopping = sweeper.stop();
+    release();
+    await stopping;
+    expect(ran).toEqual(['late']); // the first sweep's run; the second read came back after stop()
   });
 });

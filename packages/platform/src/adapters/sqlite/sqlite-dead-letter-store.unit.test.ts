@@ -6,7 +6,9 @@ import { deadLetterStoreContract } from '../../testing/dead-letter-store.contrac
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
 import { SqliteDeadLetterStore } from './sqlite-dead-letter-store.ts';
 
-deadLetterStoreContract('sqlite', () => new SqliteDeadLetterStore(':memory:'));
+deadLetterStoreContract('sqlite (memory)', () => new SqliteDeadLetterStore(':memory:'));
+// As the embedded shape opens it: a WAL file it shares with the checkpoints and the submission schedule.
+deadLetterStoreContract('sqlite (file, WAL)', () => new SqliteDeadLetterStore(join(mkdtempSync(join(tmpdir(), 'fe-dlq-')), 'state.sqlite')));
 
 describe('SqliteDeadLetterStore', () => {
   it('keeps letters across a reopen, and a second process sees and marks them while the first has the file open', async () => {

@@ -1,0 +1,48 @@
+import type { NewTenant } from '../tenants/new-tenant.ts';
+import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
+
+/** What the admin portal shows after an upload (public data only). */
+export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };
+
+/**
+ * The writing side of the tenant registry, beside the reads every service uses (TenantDirectory):
+ * what the embedded start (the demo tenant), the CLI and the admin portal call. An adapter that
+ * stores tenants implements both; the contract suite (`tenantDirectoryContract`,
+ * `@fe/tenancy/testing`) holds it to the behaviour documented here.
+ *
+ *   await registry.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
+ *   await registry.storeCertificate(tenant.id, p12, password, new Date());  // checked, sealed at rest
+ *   const apiKey = await registry.issueApiKey(tenant.id);                   // fe_test_…, shown once
+ *
+ * Times are Dates; grace periods are hours (24 by default). The adapter judges API-key grace
+ * periods and stamps created/revoked times with the clock it was built with. Secrets (the .p12,
+ * its password, displayable API keys) are sealed at rest; errors carry TenancyError or SignerError
+ * codes and never a secret.
+ */
+export interface TenantRegistry extends TenantDirectory {
+  tenantExists(tenantId: string): Promise<boolean>;
+  /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
+  createTenant(input: NewTenant): Promise<void>;
+  /**
+   * Checks the .p12 at `at` (the signer's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …), then
+   * replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
+   */
+  storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
+  /**
+   * A new current key in plaintext; `environment` defaults to the tenant's (habilitación → test,
+   * production → live). API_KEY_ENVIRONMENT_MISMATCH, API_KEY_EXISTS (rotate instead), TENANT_NOT_FOUND.
+   */
+  issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string>;
+  /** A new current key; the previous one keeps authenticating until `now` + `graceHours` (default 24). API_KEY_NOT_FOUND, GRACE_PERIOD_INVALID. */
+  rotateApiKey(tenantId: string, now: Date, graceHours?: number): Promise<string>;
+  /** Ends every key of the tenant at once, grace or not; returns how many were live. */
+  revokeApiKey(tenantId: string, at?: Date): Promise<number>;
+  /** The current key in plaintext for Settings; undefined when none. */
+  displayApiKey(tenantId: string): Promise<string | undefined>;
+  /** Records a CA the built-in DIAN simulator must trust (public data), once whatever its line breaks. CA_CERTIFICATE_INVALID, TENANT_NOT_FOUND. */
+  addTrustedCa(tenantId: string, pem: string): Promise<void>;
+  /** Every trusted CA in the order added; with `tenantId`, those added for that tenant. */
+  trustedCaPems(tenantId?: string): Promise<string[]>;
+  /** Releases the connection; closing twice is harmless. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { openWalDatabase } from '@fe/platform';
+import type { ScheduleRow, SubmissionSchedule } from './submission-schedule.ts';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS submission_schedule (
+    invoice_id      TEXT    PRIMARY KEY,
+    tenant_id       TEXT    NOT NULL,
+    due_at          INTEGER NOT NULL,
+    sending_attempt INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS submission_schedule_due ON submission_schedule (due_at);`;
+
+type Row = { invoice_id: string; tenant_id: string; due_at: number; sending_attempt: number | null };
+const toRow = (r: Row): ScheduleRow => ({
+  invoiceId: r.invoice_id, tenantId: r.tenant_id, dueAt: new Date(r.due_at), sendingAttempt: r.sending_attempt ?? undefined,
+});
+
+/**
+ * The embedded submission schedule on `node:sqlite` (submission-schedule.ts says what it keeps).
+ *
+ *   const schedule = new SqliteSubmissionSchedule('./data/state.sqlite');
+ *   await schedule.schedule('inv-demo-SETP990000001', 'demo', new Date(Date.now() + 1_000));
+ *
+ * WAL with synchronous=NORMAL: a committed row survives a process crash (the case this guards);
+ * after a power cut the last rows may be lost, and the InvoiceSubmissionFailed reaction re-creates
+ * retry rows when the bus redelivers, while a lost send marker degrades to a resend that DIAN
+ * answers with rule 90, which is reconciled too.
+ */
+export class SqliteSubmissionSchedule implements SubmissionSchedule {
+  private readonly db: DatabaseSync;
+  private readonly upsert: StatementSync;
+  private readonly keepMarker: StatementSync;
+  private readonly byId: StatementSync;
+  private readonly delete: StatementSync;
+  private readonly dueRows: StatementSync;
+
+  /** `path` is a file (the embedded shape keeps it under ./data), or ':memory:' for tests. */
+  constructor(path: string) {
+    this.db = openWalDatabase(path, 'NORMAL');
+    this.db.exec(SCHEMA);
+    this.upsert = this.db.prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, ?)
+      ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt`);
+    this.keepMarker = this.db.prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, NULL)
+      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at`);
+    this.byId = this.db.prepare('SELECT * FROM submission_schedule WHERE invoice_id = ?');
+    this.delete = this.db.prepare('DELETE FROM submission_schedule WHERE invoice_id = ?');
+    this.dueRows = this.db.prepare('SELECT * FROM submission_schedule WHERE due_at <= ? ORDER BY due_at, invoice_id LIMIT ?');
+  }
+
+  async schedule(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
+    this.upsert.run(invoiceId, tenantId, dueAt.getTime(), null);
+  }
+
+  async markSending(invoiceId: string, tenantId: string, attempt: number, leaseUntil: Date): Promise<void> {
+    this.upsert.run(invoiceId, tenantId, leaseUntil.getTime(), attempt);
+  }
+
+  async defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
+    this.keepMarker.run(invoiceId, tenantId, dueAt.getTime());
+  }
+
+  async get(invoiceId: string): Promise<ScheduleRow | undefined> {
+    const row = this.byId.get(invoiceId) as Row | undefined;
+    return row ? toRow(row) : undefined;
+  }
+
+  async remove(invoiceId: string): Promise<void> {
+    this.delete.run(invoiceId);
+  }
+
+  async due(now: Date, limit: number): Promise<ScheduleRow[]> {
+    return (this.dueRows.all(now.getTime(), limit) as Row[]).map(toRow);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,2 @@
+// Contract suites for the ports @fe/submitter owns, for every adapter's tests to run.
+export { submissionScheduleContract, type SubmissionScheduleFixture } from './submission-schedule.contract.ts';
