@@ -1,5 +1,5 @@
 /**
- * A token bucket per tenant (decisions.md: 50 requests/s, burst 100 by default). In memory: each
+ * A token bucket per tenant (docs/api.md, "Limits": 50 requests/s, burst 100 by default). In memory: each
  * process limits what it serves; the distributed shape shares nothing, so its limit is per replica.
  *
  *   const limiter = new TokenBuckets({ perSecond: 50, burst: 100 });

@@ -40,7 +40,7 @@ const group = topology.projection.consumerGroup ?? 'fe.projection';
  *   const view = await projection.waitFor(invoiceId, (v) => v.status !== 'pending', 10_000);
  */
 export function createStatusProjection(ports: StatusProjectionPorts): StatusProjection {
-  // The composition root hands in the service's child logger (architecture.md convention 10).
+  // The composition root hands in the service's child logger.
   const { bus, store, logger } = ports;
   const listeners = new Set<(view: InvoiceStatusView) => void>();
   const waiters = new Set<{ invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; test: (view: InvoiceStatusView) => boolean }>();
