@@ -1,8 +1,10 @@
 // A clone of this repository alone must build, test and document itself: nothing may point at the
-// sibling folder the project was researched in. DIAN's published files live in spec/dian/.
+// sibling folder the project was researched in, nor at a document that lives only there. DIAN's
+// published files live in spec/dian/; the API contract and the house style in docs/api.md and
+// docs/architecture.md.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -11,14 +13,21 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const folder = 'shared';
 const siblingReference = new RegExp(String.raw`\.\./${folder}(?!\.\w|[\w-])|\b${folder}/(?:dian|docs|seed)\b`);
 
+// The sibling folder's two documents the code used to cite by bare name. A mention must name a file
+// that exists, from the repository's root (`docs/architecture.md`) or, for a link in a Markdown file,
+// from the citing file's folder (the bare name, inside docs/); the product brief's answers have no
+// file here at all (docs/api.md describes the API as built), so their old name never resolves.
+const outsideDocuments = ['decisions', 'architecture'];
+const documentMention = new RegExp(String.raw`(?<![\w./-])((?:[\w.-]+/)*(?:${outsideDocuments.join('|')})\.md)\b`, 'g');
+
 /** Tracked files and new ones not ignored, so a reference is caught before it is committed. */
 function projectFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' });
   return [...new Set(out.split('\0').filter(Boolean))];
 }
 
-it('no file of the project refers to a folder beside the repository', () => {
-  const hits: string[] = [];
+/** Each project file's lines, skipping files that are gone from the working tree or are folders. */
+function* projectLines(mustContain: readonly string[]): Generator<{ file: string; line: string; number: number }> {
   for (const file of projectFiles()) {
     let bytes: Buffer;
     try {
@@ -26,10 +35,31 @@ it('no file of the project refers to a folder beside the repository', () => {
     } catch {
       continue; // deleted in the working tree but still listed, or a link to a folder
     }
-    if (!bytes.includes(folder)) continue;
-    bytes.toString('utf8').split('\n').forEach((line, i) => {
-      if (siblingReference.test(line)) hits.push(`${file}:${i + 1}: ${line.trim()}`);
-    });
+    if (!mustContain.some((word) => bytes.includes(word))) continue;
+    const lines = bytes.toString('utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) yield { file, line: lines[i]!, number: i + 1 };
+  }
+}
+
+function resolvesInRepository(citingFile: string, cited: string): boolean {
+  if (existsSync(join(repoRoot, cited))) return true;
+  return citingFile.endsWith('.md') && existsSync(join(repoRoot, dirname(citingFile), cited));
+}
+
+it('no file of the project refers to a folder beside the repository', () => {
+  const hits: string[] = [];
+  for (const { file, line, number } of projectLines([folder])) {
+    if (siblingReference.test(line)) hits.push(`${file}:${number}: ${line.trim()}`);
+  }
+  expect(hits).toEqual([]);
+});
+
+it('every mention of the API contract or the house style names a document of the repository (docs/api.md, docs/architecture.md)', () => {
+  const hits: string[] = [];
+  for (const { file, line, number } of projectLines(outsideDocuments.map((name) => `${name}.md`))) {
+    for (const [, cited] of line.matchAll(documentMention)) {
+      if (!resolvesInRepository(file, cited!)) hits.push(`${file}:${number}: ${cited} — ${line.trim()}`);
+    }
   }
   expect(hits).toEqual([]);
 });

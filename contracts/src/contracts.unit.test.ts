@@ -5,13 +5,13 @@ import { invoiceEventSchema, invoiceEventTypes } from './events/invoice-events.t
 import { topology } from './topology.ts';
 
 describe('error catalogue', () => {
-  it('answers with the HTTP status of decisions.md', () => {
+  it('answers with the HTTP status of docs/api.md', () => {
     expect(Object.fromEntries(Object.entries(errorCatalogue).map(([code, e]) => [code, e.http]))).toEqual({
       MALFORMED_JSON: 400, VALIDATION_ERROR: 400, NIT_INVALID: 400, TAX_RATE_INVALID: 400, UNAUTHORIZED: 401,
       TENANT_NOT_READY: 403, INVOICE_NOT_FOUND: 404, DUPLICATE_INVOICE_NUMBER: 409, IDEMPOTENCY_IN_PROGRESS: 409,
       PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415, LINE_TOTAL_MISMATCH: 422, NUMBER_OUT_OF_RANGE: 422,
       IDEMPOTENCY_KEY_REUSED: 422, TAX_AUTHORITY_REJECTED: 422, RATE_LIMITED: 429, UNAVAILABLE: 503,
-      // ours, beyond decisions.md's table (docs/service.md): file links, unknown routes, bugs
+      // ours, beyond the product brief's table (docs/service.md): file links, unknown routes, bugs
       LINK_INVALID: 403, LINK_EXPIRED: 410, FILE_NOT_READY: 404, ROUTE_NOT_FOUND: 404, INTERNAL_ERROR: 500,
       // ours: a wrong method on a known path, and what the HTTP parser and the server's time limit refuse
       METHOD_NOT_ALLOWED: 405, MALFORMED_REQUEST_LINE: 400, MALFORMED_BODY_FRAMING: 400, MALFORMED_HTTP: 400,

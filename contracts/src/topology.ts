@@ -2,7 +2,7 @@ import type { InvoiceEventType } from './events/invoice-events.ts';
 import type { ProcessingStep } from './events/invoice-processing-halted.v1.ts';
 
 /**
- * Who produces and who consumes what, as data (decisions.md "Events", architecture.md "The flow").
+ * Who produces and who consumes what, as data (docs/api.md, "Events"; docs/architecture.md, "The flow").
  * The bus adapters create topics from `topics`; each service subscribes with its own consumer
  * group, named after the service. A test checks that every consumed event has exactly one producer.
  */

@@ -16,7 +16,7 @@ export const errorSchema = z
   })
   .meta({ id: 'Error' });
 
-/** Every error answer of the API has this body (decisions.md, "Errors"). */
+/** Every error answer of the API has this body (docs/api.md, "Errors"). */
 export const errorBodySchema = z
   .object({
     success: z.literal(false),

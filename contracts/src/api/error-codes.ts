@@ -1,6 +1,6 @@
 /**
  * The stable error codes of the HTTP API and the HTTP status each one answers with
- * (decisions.md, "Errors"). Tests assert the code, never the message.
+ * (docs/api.md, "Errors"). Tests assert the code, never the message.
  * A code is never renamed or reused: integrators switch on it.
  */
 export const errorCatalogue = {
@@ -22,7 +22,7 @@ export const errorCatalogue = {
   TAX_AUTHORITY_REJECTED: { http: 422, summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.' },
   RATE_LIMITED: { http: 429, summary: 'The per-tenant request rate, or the failed authentications allowed from one client address, were exceeded; see Retry-After.' },
   UNAVAILABLE: { http: 503, summary: 'A store or the bus is down; nothing was half-written; see Retry-After.' },
-  // Beyond decisions.md's table (docs/service.md says why): file links, unknown routes, bugs.
+  // Beyond the product brief's table (docs/service.md says why): file links, unknown routes, bugs.
   LINK_INVALID: { http: 403, summary: 'The file link was altered or belongs to another file.' },
   LINK_EXPIRED: { http: 410, summary: 'The file link expired; the status endpoint hands out fresh ones.' },
   FILE_NOT_READY: { http: 404, summary: 'The file does not exist yet (the PDF is drawn after DIAN\'s verdict).' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The invoice request (decisions.md, "Create invoice"). This schema checks shape, types,
+ * The invoice request (docs/api.md, "Create an invoice"). This schema checks shape, types,
  * lengths and formats; the DIAN rules (NIT check digit, tax rates, declared total, code lists)
  * are checked by `@fe/dian-domain` so that each failure gets its own stable error code.
  *

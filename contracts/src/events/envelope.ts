@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One envelope for every event on every topic (decisions.md, "Events").
+ * One envelope for every event on every topic (docs/api.md, "Events").
  * `correlation_id` ties every event of one HTTP request together; `causation_id` is the id of
  * the event (or request) that directly caused this one, so auditors can rebuild the chain.
  */

@@ -1,5 +1,5 @@
 /**
- * Infrastructure errors carry `retriable` (architecture.md convention 3): a caller retries a
+ * Infrastructure errors carry `retriable` (docs/architecture.md convention 3): a caller retries a
  * retriable one with backoff and gives up on a final one. Codes are stable; tests assert them.
  */
 export type PlatformErrorCode =

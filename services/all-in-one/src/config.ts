@@ -3,7 +3,7 @@ import { configFromEnv, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
- * The embedded default's own keys (architecture.md convention 6); each service's keys come from
+ * The embedded default's own keys (docs/architecture.md convention 6); each service's keys come from
  * its own schema. Parsed once in main.ts.
  */
 export const embeddedConfigSchema = z.object({

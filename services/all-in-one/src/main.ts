@@ -1,5 +1,5 @@
 // The embedded default's composition root: the only file of this service that reads process.env
-// and builds adapters (architecture.md, "Ports, adapters, composition roots").
+// and builds adapters (docs/architecture.md, "Ports, adapters, composition roots").
 import { relative, resolve } from 'node:path';
 import { createLogger, systemClock } from '@fe/platform';
 import { embeddedConfigFromEnv } from './config.ts';
@@ -32,7 +32,7 @@ try {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 } catch (error) {
-  // A startup failure ends the process (architecture.md convention 5); the reason, never a secret.
+  // A startup failure ends the process (docs/architecture.md convention 5); the reason, never a secret.
   logger.error({ err: error }, 'the service could not start');
   process.exit(1);
 }

@@ -33,7 +33,7 @@ export type Embedded = {
 };
 
 /**
- * Every service in one process (decisions.md, "Deployment shapes", embedded): SQLite under the data
+ * Every service in one process (docs/architecture.md, "Deployment shapes", embedded): SQLite under the data
  * folder, the in-process bus, the filesystem blob store served at /files, the built-in DIAN
  * simulator. Order matters: consumers subscribe before the relay republishes what a previous run
  * left unsettled, and the HTTP port opens last, when everything behind it runs.
@@ -140,7 +140,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const idempotency = new SqliteIdempotencyStore(stateDb);
     closers.push(() => idempotency.close());
-    // Keys are kept FE_IDEMPOTENCY_TTL_HOURS (decisions.md: at least 24 h), then purged hourly.
+    // Keys are kept FE_IDEMPOTENCY_TTL_HOURS (docs/api.md, "Idempotency-Key": 24 h), then purged hourly.
     const ttlMs = config.ingress.idempotencyTtlHours * 3600_000;
     const purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
     purge.unref();

@@ -1,7 +1,7 @@
-// Our two codes beyond decisions.md's table that need a world of their own: a file link past its
-// expiry (410 LINK_EXPIRED, while the status endpoint still hands out fresh links), and a bug
-// (500 INTERNAL_ERROR: the request id in body and header, nothing internal in the body, the
-// failure in the log).
+// Our two codes beyond the product brief's table (docs/api.md, "Errors") that need a world of their
+// own: a file link past its expiry (410 LINK_EXPIRED, while the status endpoint still hands out
+// fresh links), and a bug (500 INTERNAL_ERROR: the request id in body and header, nothing internal
+// in the body, the failure in the log).
 import { errorBodySchema } from '@fe/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';

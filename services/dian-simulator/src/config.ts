@@ -37,7 +37,7 @@ export type SimulatorConfig = {
   now: () => Date;
 };
 
-/** The demo tenant of the embedded default, on DIAN's public test range (decisions.md). */
+/** The demo tenant of the embedded default, on DIAN's public test range (docs/api.md, "Tenants"). */
 export const demoIssuer: SimulatorIssuer = {
   nit: demoTenant.nit,
   legalName: demoTenant.legalName,

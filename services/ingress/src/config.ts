@@ -2,14 +2,14 @@ import { configFromEnv, envNamesOf, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
- * The ingress configuration (architecture.md convention 6): every key has a description, an
+ * The ingress configuration (docs/architecture.md convention 6): every key has a description, an
  * environment variable and a safe development default. Parsed once by a composition root.
  */
 export const ingressConfigSchema = z.object({
   waitBudgetMs: z.coerce.number().int().min(0).max(120_000).default(10_000)
     .describe('FE_WAIT_BUDGET_MS: how long POST waits for DIAN\'s verdict before answering 202.'),
   bodyLimitBytes: z.coerce.number().int().positive().default(1024 * 1024)
-    .describe('FE_BODY_LIMIT_BYTES: largest accepted body (decisions.md: 1 MiB).'),
+    .describe('FE_BODY_LIMIT_BYTES: largest accepted body (docs/api.md, "Limits": 1 MiB).'),
   rateLimitPerSecond: z.coerce.number().positive().default(50)
     .describe('FE_RATE_LIMIT_PER_SECOND: sustained requests per tenant per second.'),
   rateLimitBurst: z.coerce.number().int().positive().default(100)
@@ -31,7 +31,7 @@ export const ingressConfigSchema = z.object({
   idempotencyLeaseMs: z.coerce.number().int().positive().default(30_000)
     .describe('FE_IDEMPOTENCY_LEASE_MS: after a crash, how long a key stays "in progress" before another request may take it over.'),
   linkTtlSeconds: z.coerce.number().int().positive().default(7 * 24 * 3600)
-    .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url (decisions.md: 7 days).'),
+    .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url (docs/api.md, "File links": 7 days).'),
   explicitNumberWindow: z.coerce.number().int().min(0).max(1000).default(0)
     .describe('FE_EXPLICIT_NUMBER_WINDOW: how far ahead of the next consecutive a request\'s explicit `number` may be (0: no gaps in the numbering).'),
   retryAfterSeconds: z.coerce.number().int().positive().default(2)

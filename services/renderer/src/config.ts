@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The renderer service's configuration (architecture.md convention 6): one schema, each key with its
+ * The renderer service's configuration (docs/architecture.md convention 6): one schema, each key with its
  * environment variable and a default safe for development. Parsed once by a composition root and
  * passed to createRendererService.
  */

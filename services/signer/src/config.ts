@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The signer service's configuration (architecture.md convention 6): one schema, each key with its
+ * The signer service's configuration (docs/architecture.md convention 6): one schema, each key with its
  * environment variable and a default safe for development. Parsed once by a composition root and
  * passed to createSignerService; the root also sizes the worker pool from `poolSize`.
  */

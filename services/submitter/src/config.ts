@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The DIAN client's configuration (architecture convention 6): one schema, each key with its
+ * The DIAN client's configuration (docs/architecture.md convention 6): one schema, each key with its
  * environment variable and a default safe for development (the local simulator on loopback).
  * Parsed once by a composition root (`main.ts`, the CLI) and passed to createDianSoapClient.
  */
@@ -42,7 +42,7 @@ export function dianClientConfigFromEnv(env: Record<string, string | undefined>)
 /**
  * The submitter service's configuration: where each DIAN environment is, how long a call may take
  * (the client keys above), how often and how long to retry, and how many calls one tenant may
- * have open towards DIAN at once (decisions.md "Limits": 4). Defaults are safe for development:
+ * have open towards DIAN at once (docs/api.md, "Limits": 4). Defaults are safe for development:
  * both environments point at the local simulator, so nothing reaches DIAN by accident.
  */
 export const submitterConfigSchema = z.object({
@@ -65,7 +65,7 @@ export const submitterConfigSchema = z.object({
       .describe('SUBMIT_RETRY_JITTER: fraction of each delay drawn at random (0 none, 1 full jitter), so invoices that failed together do not retry together.'),
   }).prefault({}),
   concurrencyPerTenant: z.coerce.number().int().min(1).max(64).default(4)
-    .describe('SUBMIT_CONCURRENCY_PER_TENANT: DIAN calls one tenant may have open at once (decisions.md, 4).'),
+    .describe('SUBMIT_CONCURRENCY_PER_TENANT: DIAN calls one tenant may have open at once (docs/api.md, "Limits": 4).'),
   sweepIntervalMs: z.coerce.number().int().min(10).max(60_000).default(250)
     .describe('SUBMIT_SWEEP_INTERVAL_MS: how often the retry schedule is checked for due attempts, in ms.'),
   sweepBatch: z.coerce.number().int().min(1).max(10_000).default(100)

@@ -25,7 +25,7 @@ export type SubmitterPorts = {
 const SEND_LEASE_MARGIN_MS = 5_000;
 
 /**
- * The submitter (architecture.md "The flow"): reacts to InvoiceSigned by sending the signed
+ * The submitter (docs/architecture.md, "The flow"): reacts to InvoiceSigned by sending the signed
  * document to DIAN and recording InvoiceSubmitted + InvoiceAccepted / InvoiceRejected, or
  * InvoiceSubmissionFailed; retries from a durable schedule, reconciling with GetStatus whenever a
  * send's outcome is unknown; at most `concurrencyPerTenant` DIAN calls per tenant at once.
@@ -35,7 +35,7 @@ const SEND_LEASE_MARGIN_MS = 5_000;
  *   await submitter.stop();  // in-flight attempts finish first
  */
 export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
-  const logger = ports.logger; // the composition root hands in the service's child (architecture.md convention 10)
+  const logger = ports.logger; // the composition root hands in the service's child
   const policy = config.retry;
   const { schedule } = ports;
   let running: { subscription: Subscription; sweeper: Sweeper; gateways: GatewayCache } | undefined;

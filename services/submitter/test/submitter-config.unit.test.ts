@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dianEndpoints, submitterConfigFromEnv, submitterConfigSchema } from '../src/index.ts';
 
 describe('submitter configuration', () => {
-  it('defaults are safe for development: both environments on the local simulator, the limits of decisions.md', () => {
+  it('defaults are safe for development: both environments on the local simulator, the limits of docs/api.md', () => {
     expect(submitterConfigSchema.parse({})).toEqual({
       endpoints: { habilitacion: dianEndpoints.simulator, production: dianEndpoints.simulator },
       client: { timeoutMs: 30_000, connectTimeoutMs: 10_000, timestampTtlSeconds: 300, keepAliveMs: 4_000 },

@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorDetail } from '@fe/contracts';
 
 /**
- * An expected, client-caused failure with its stable API code (decisions.md "Errors").
+ * An expected, client-caused failure with its stable API code (docs/api.md, "Errors").
  * Returned, not thrown: a broken invariant throws; a bad request is a value.
  */
 export type DomainError = { code: ErrorCode; message: string; details: ErrorDetail[] };

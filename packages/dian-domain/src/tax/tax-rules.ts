@@ -1,7 +1,7 @@
 import { compareDecimal, parseDecimal, type Decimal } from '../money/decimal.ts';
 
 /**
- * The taxes a sales invoice line may carry in v1 (decisions.md; annex 1.9 §8, table 13.3.11).
+ * The taxes a sales invoice line may carry in v1 (docs/api.md, "Create an invoice"; annex 1.9 §8, table 13.3.11).
  * The XML carries DIAN's own name for the code, whatever name the request sent.
  */
 export type TaxCode = '01' | '04';

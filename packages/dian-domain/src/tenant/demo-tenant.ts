@@ -1,7 +1,7 @@
 import type { NumberingResolution, SoftwareRegistration, Tenant } from './tenant.ts';
 
 /**
- * The demo tenant a fresh embedded start creates and `pnpm fe xml` issues for (decisions.md):
+ * The demo tenant a fresh embedded start creates and `pnpm fe xml` issues for (docs/api.md, "Tenants"):
  * habilitación, DIAN's public test range (prefix SETP, 990000000–995000000, authorization
  * 18760000001, technical key fc8eac42…). Its company data is fictitious; the NIT has a valid DV.
  */

@@ -1,7 +1,7 @@
 /**
  * What the builder needs to know about the issuer: the tenant's company data, the numbering
  * resolution the number comes from, and the DIAN software registration. All of it is entered at
- * onboarding (decisions.md, "Authentication and tenants").
+ * onboarding (docs/api.md, "Tenants").
  */
 export type DianEnvironment = '1' | '2';
 export const environments = { production: '1', habilitacion: '2' } as const satisfies Record<string, DianEnvironment>;

@@ -3,7 +3,7 @@ import type { TaxCode } from '../tax/tax-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
 
 /**
- * Line and document totals (decisions.md "Money"; annex §3.8–3.9; docs/dian-domain.md "Tax rounding"):
+ * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.9; docs/dian-domain.md "Tax rounding"):
  * - line base = quantity × unit price, rounded half-up to cents;
  * - each (tax, rate) subtotal = Σ bases × rate / 100, rounded half-up once (FAS07 holds exactly);
  * - the lines share each subtotal by largest remainder (distribute-tax.ts): each line's tax is

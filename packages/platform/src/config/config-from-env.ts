@@ -4,7 +4,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Configuration schemas name each key's environment variable at the start of its description
- * (`'FE_PORT: HTTP port'`, architecture.md convention 6), so the schema is the one list of keys,
+ * (`'FE_PORT: HTTP port'`, docs/architecture.md convention 6), so the schema is the one list of keys,
  * variables and defaults. Reads those variables (an empty one counts as unset) and parses.
  *
  *   const config = configFromEnv(ingressConfigSchema, process.env);

@@ -7,7 +7,8 @@ import { parseInvoiceEvent, parseRecordedOf } from './parse-invoice-event.ts';
 /**
  * One stream per invoice, named after the tenant and the document number. The name is the
  * uniqueness guarantee: ingress appends `InvoiceRequested` with `no_stream`, so a number can be
- * used once per tenant and prefix, whatever the number of processes (architecture.md, event store).
+ * used once per tenant and prefix, whatever the number of processes (docs/architecture.md, "Ports,
+ * adapters, composition roots").
  * The invoice id (the bus key) is the stream name, so every consumer finds the stream from an event.
  *
  *   invoiceStreamName('demo', 'SETP990000001') // 'inv-demo-SETP990000001'
@@ -18,7 +19,7 @@ export function invoiceStreamName(tenantId: string, documentId: string): string 
 
 export type EventMeta = { tenantId: string; invoiceId: string; correlationId: string; causationId: string };
 
-/** A new invoice event in the one envelope (decisions.md "Events"); time and id are injected. */
+/** A new invoice event in the one envelope (docs/api.md, "Events"); time and id are injected. */
 export function newInvoiceEvent<T extends InvoiceEventType>(
   type: T,
   data: Extract<InvoiceEvent, { type: T }>['data'],

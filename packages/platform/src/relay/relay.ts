@@ -38,7 +38,7 @@ export type Relay = {
 
 /**
  * Publishes what was appended to the event store, in position order, and stores how far it got
- * (architecture.md: "a crash between append and publish loses nothing"). At-least-once: after a
+ * (docs/architecture.md, "The flow": a crash between append and publish loses nothing). At-least-once: after a
  * crash, events past the checkpoint are published again and the idempotent consumers ignore them.
  *
  *   const relay = startRelay({ name: 'relay.invoice-events', store, bus, checkpoints, route, logger });

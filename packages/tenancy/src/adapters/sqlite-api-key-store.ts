@@ -36,8 +36,8 @@ export class SqliteApiKeyStore {
     if (!isWellFormedApiKey(apiKey)) return undefined;
     const hash = hashApiKey(apiKey);
     const row = this.lookup(hash, now.getTime());
-    // decisions.md asks for a constant-time comparison. The B-tree lookup compares hashes, not keys,
-    // so its timing says nothing usable about the key; the final equality is still checked without
+    // Keys are compared in constant time (docs/api.md, "Authentication and API keys"). The B-tree
+    // lookup compares hashes, not keys, so its timing says nothing usable about the key; the final equality is still checked without
     // early exits, so no later change to the lookup can turn it into an oracle.
     if (!row || !sameApiKeyHash(row.hash, hash)) return undefined;
     if (row.revoked_at !== null) return undefined;

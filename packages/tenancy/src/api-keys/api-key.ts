@@ -3,8 +3,9 @@ import type { DianEnvironment } from '@fe/dian-domain';
 import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
 
 /**
- * API keys (decisions.md): `fe_test_` (habilitación) or `fe_live_` (production), then 32 random
- * bytes in base62: always 43 characters, since 62^42 < 2^256 <= 62^43.
+ * API keys (docs/api.md, "Authentication and API keys"): `fe_test_` (habilitación) or `fe_live_`
+ * (production), then 32 random bytes in base62: always 43 characters, since
+ * 62^42 < 2^256 <= 62^43.
  *
  *   const key = generateApiKey('test');   // 'fe_test_' + 43 of [0-9A-Za-z], shown to the tenant once
  *   const hash = hashApiKey(key);         // SHA-256 hex: the lookup column

@@ -28,7 +28,7 @@ export type DemoTenant = {
 const RENEW_BEFORE_MS = 30 * 86_400_000;
 
 /**
- * A fresh embedded start's demo tenant (decisions.md): habilitación, DIAN's public test range,
+ * A fresh embedded start's demo tenant (docs/api.md, "Tenants"): habilitación, DIAN's public test range,
  * a generated test certificate from a generated CA, and an API key.
  *
  *   const demo = await ensureDemoTenant(tenants, { now: new Date() });

@@ -20,7 +20,7 @@ export type TenantProfile = {
 export type ApiKeyEnvironment = 'test' | 'live';
 
 /**
- * The tenant registry the services read (decisions.md, "Authentication and tenants"). The admin
+ * The tenant registry the services read (docs/api.md, "Tenants"). The admin
  * portal (a later issue) writes it; the embedded start writes the demo tenant.
  *
  *   const auth = await tenants.authenticate(bearerToken);        // undefined: 401

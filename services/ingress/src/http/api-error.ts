@@ -1,7 +1,7 @@
 import { errorCatalogue, type ErrorBody, type ErrorCode, type ErrorDetail } from '@fe/contracts';
 
 /**
- * An answer with the one error body of the API (decisions.md, "Errors"). Thrown from hooks and
+ * An answer with the one error body of the API (docs/api.md, "Errors"). Thrown from hooks and
  * handlers; the app's error handler turns it into the response. `headers` carries Retry-After and
  * WWW-Authenticate where the table asks for them.
  */

@@ -31,7 +31,7 @@ export type HttpAppOptions = {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * The one HTTP app of the service (architecture.md convention 5: built here, started by a
+ * The one HTTP app of the service (docs/architecture.md convention 5: built here, started by a
  * composition root; tests use a real port or `inject`). Every /api/ request is authenticated and
  * rate-limited before its body is read; every error leaves with the one error body and a request id,
  * including what Node's parser refuses before there is a request (clientError) and a wrong method

@@ -4,7 +4,7 @@ import { ApiError } from './api-error.ts';
 
 /**
  * Turns anything thrown into the API's one error body. Fastify's own body errors get the
- * decisions.md codes; a store or bus failure is 503 UNAVAILABLE with Retry-After (the request
+ * API's codes (docs/api.md, "Errors"); a store or bus failure is 503 UNAVAILABLE with Retry-After (the request
  * wrote nothing, or wrote one atomic append the client may safely retry with its Idempotency-Key);
  * anything else is a bug: 500 INTERNAL_ERROR, logged with the request id, no internals in the body.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key bookkeeping (decisions.md, "Create invoice"): per tenant and key, the hash of
+ * Idempotency-Key bookkeeping (docs/api.md, "Idempotency-Key"): per tenant and key, the hash of
  * the first body, whether it is still running, and its response once it finished. The contract
  * suite (`idempotencyStoreContract`, `@fe/ingress/testing`) states what every adapter must do.
  *

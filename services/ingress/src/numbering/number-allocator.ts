@@ -15,8 +15,8 @@ export type NumberAllocatorOptions = {
 };
 
 /**
- * Numbers invoices with the event store as the only arbiter (architecture.md: "a wrong
- * expectation raises a concurrency error; this is how duplicate invoice numbers are prevented").
+ * Numbers invoices with the event store as the only arbiter (docs/architecture.md, "Ports,
+ * adapters, composition roots": a wrong expected version is a concurrency error).
  * The invoice stream is named after its number and created with `no_stream`, so whatever this
  * process believes, two requests can never both own a number — not even from two processes.
  *

@@ -1,5 +1,5 @@
 /**
- * A token bucket per key: per tenant (decisions.md: 50 requests/s, burst 100 by default), and per
+ * A token bucket per key: per tenant (docs/api.md, "Limits": 50 requests/s, burst 100 by default), and per
  * client address for failed authentications. In memory: each process limits what it serves; the
  * distributed shape shares nothing, so its limit is per replica.
  *

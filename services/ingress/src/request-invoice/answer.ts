@@ -5,7 +5,7 @@ import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
 
 /**
- * The create-invoice answer for a view (decisions.md): 201 accepted, 202 pending, 422 rejected
+ * The create-invoice answer for a view (docs/api.md, "Answers"): 201 accepted, 202 pending, 422 rejected
  * (body with error.code TAX_AUTHORITY_REJECTED); Location names the status endpoint. Links are
  * minted now; before the signer or the renderer stored a file, its link points at the key the file
  * will have, and answers 404 FILE_NOT_READY until then.

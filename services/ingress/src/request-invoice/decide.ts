@@ -15,7 +15,7 @@ export type AcceptedRequest = {
 };
 
 /**
- * The pure part of "request an invoice" (architecture.md convention 1): the body, the tenant and
+ * The pure part of "request an invoice" (docs/architecture.md convention 1): the body, the tenant and
  * the instant in; a request ready for numbering, or the error the API answers, out. Nothing here
  * reads a store: numbering needs the store and happens in the handler.
  */

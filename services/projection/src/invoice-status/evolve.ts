@@ -2,7 +2,7 @@ import { topology, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, 
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 
 /**
- * Folds one invoice event into the status view (architecture.md convention 1: a pure evolve).
+ * Folds one invoice event into the status view (docs/architecture.md convention 1: a pure evolve).
  * Idempotent per event id, and tolerant of the order events arrive in: the renderer draws the PDF
  * after DIAN's verdict, so InvoiceRendered usually lands on a final view and only adds pdfKey and
  * updatedAt; the stage never moves backwards and a final status never changes.

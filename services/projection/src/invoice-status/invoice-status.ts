@@ -32,7 +32,7 @@ export type InvoiceStatusView = {
 };
 
 /**
- * Stages only move forward; accepted and rejected are final (decisions.md "States"). A step that
+ * Stages only move forward; accepted and rejected are final (docs/api.md, "Invoice states"). A step that
  * gave up sits between the stage before it and the one its success reaches, so a re-drive that
  * succeeds moves the invoice on and a late redelivery of an earlier event does not hide the halt.
  */

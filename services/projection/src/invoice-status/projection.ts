@@ -41,7 +41,7 @@ const group = topology.projection.consumerGroup ?? 'fe.projection';
  *   const view = await projection.waitFor(invoiceId, (v) => v.status !== 'pending', 10_000);
  */
 export function createStatusProjection(ports: StatusProjectionPorts): StatusProjection {
-  // The composition root hands in the service's child logger (architecture.md convention 10).
+  // The composition root hands in the service's child logger.
   const { bus, store, logger } = ports;
   const listeners = new Set<(view: InvoiceStatusView) => void>();
   type Waiter = { invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; fail: (error: unknown) => void; test: (view: InvoiceStatusView) => boolean };

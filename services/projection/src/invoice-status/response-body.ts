@@ -15,7 +15,7 @@ const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Docum
 
 /**
  * The body of POST /invoice (201 accepted, 202 pending, 422 rejected) for a view, per
- * decisions.md "Create invoice": `success` exactly when accepted; on a rejection, `error`
+ * docs/api.md, "Answers": `success` exactly when accepted; on a rejection, `error`
  * TAX_AUTHORITY_REJECTED whose details list DIAN's rules.
  *
  *   createResponseBody(view, await invoiceLinks(blobs, view, 7 * 24 * 3600))

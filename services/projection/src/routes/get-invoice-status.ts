@@ -15,14 +15,14 @@ declare module 'fastify' {
 export type StatusRoutesOptions = {
   store: Pick<StatusStore, 'findByCufe'>;
   blobs: Pick<BlobStore, 'signedUrl'>;
-  /** Lifetime of the xml_url and pdf_url links, in seconds (decisions.md: 7 days by default). */
+  /** Lifetime of the xml_url and pdf_url links, in seconds (docs/api.md, "File links": 7 days by default). */
   linkTtlSeconds: number;
 };
 
 const PATH = '/api/v1/service/status';
 
 /**
- * GET /api/v1/service/status/<cufe> (decisions.md "Get invoice status"): the tenant's invoice
+ * GET /api/v1/service/status/<cufe> (docs/api.md, "Invoice status"): the tenant's invoice
  * by cufe, with fresh signed links each time. The host app authenticates and sets
  * `request.tenantId`; another tenant's cufe is answered exactly like an unknown one, so the
  * endpoint does not reveal which cufes exist.

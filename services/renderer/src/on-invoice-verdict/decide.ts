@@ -19,7 +19,7 @@ export type RenderingDecision =
 
 /**
  * What the renderer does about a delivered verdict, given the invoice's recorded events
- * (architecture.md convention 1: pure; the handler does the I/O). A redelivery finds
+ * (docs/architecture.md convention 1: pure; the handler does the I/O). A redelivery finds
  * InvoiceRendered and does nothing. Everything is read from the stream, the source of truth; the
  * delivered event only has to be one the stream holds (the relay publishes nothing else).
  *

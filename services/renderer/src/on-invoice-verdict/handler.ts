@@ -20,7 +20,7 @@ export type OnInvoiceVerdictPorts = {
 };
 
 /**
- * InvoiceAccepted or InvoiceRejected → PDF in the blob store → InvoiceRendered (architecture.md
+ * InvoiceAccepted or InvoiceRejected → PDF in the blob store → InvoiceRendered (docs/architecture.md
  * convention 2). Idempotent on an at-least-once bus: the stream decides whether there is work, the
  * append expects the version that was loaded, and a delivery that loses that race returns quietly.
  * The same XML and options give the same PDF bytes (renderInvoicePdf), so a loser's blob write is harmless.

@@ -9,7 +9,7 @@ export type SigningDecision =
 
 /**
  * What the signer does about a delivered InvoiceRequested, given the invoice's recorded events
- * (architecture.md convention 1: pure; the handler does the I/O). Redeliveries are normal on an
+ * (docs/architecture.md convention 1: pure; the handler does the I/O). Redeliveries are normal on an
  * at-least-once bus, so "already signed" is an answer, not an error.
  *
  * A delivered event that is not the recorded one (another id, or another CUFE) is a broken

@@ -21,7 +21,7 @@ export type OnInvoiceRequestedPorts = {
 };
 
 /**
- * InvoiceRequested → signed XML in the blob store → InvoiceSigned (architecture.md convention 2).
+ * InvoiceRequested → signed XML in the blob store → InvoiceSigned (docs/architecture.md convention 2).
  * Idempotent on an at-least-once bus: the stream decides whether there is work, the append expects
  * the version that was loaded, and a delivery that loses that race returns quietly. Anything thrown
  * is retried by the bus and, after its attempts, dead-lettered.

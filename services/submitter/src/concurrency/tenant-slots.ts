@@ -1,5 +1,5 @@
 /**
- * A counting semaphore per tenant: at most `cap` DIAN calls of one tenant at once (decisions.md
+ * A counting semaphore per tenant: at most `cap` DIAN calls of one tenant at once (docs/api.md,
  * "Limits", default 4), whichever path makes them (the reaction or the retry sweeper). It never
  * queues: a caller that finds no free slot leaves the work on the retry schedule instead of waiting,
  * so one busy tenant cannot hold a bus partition, and the invoices of other tenants behind it.

@@ -3,7 +3,7 @@ import type { RetryPolicy } from './retry-policy.ts';
 
 /**
  * What the submitter does next for one invoice, from what its stream already records (pure;
- * architecture.md convention 1). Every trigger — InvoiceSigned, a redelivery, InvoiceSubmissionFailed,
+ * docs/architecture.md convention 1). Every trigger — InvoiceSigned, a redelivery, InvoiceSubmissionFailed,
  * the retry schedule — asks this, so a repeated trigger never repeats work:
  *
  *   decide(events, now, policy)            // { kind: 'send', attempt: 1 } for a freshly signed invoice
@@ -11,7 +11,7 @@ import type { RetryPolicy } from './retry-policy.ts';
  *
  * - a verdict (InvoiceAccepted / InvoiceRejected) is final: nothing;
  * - the outcome of the last send is unknown (timeout, lost answer, a send with no recorded verdict):
- *   'reconcile' — GetStatus(CUFE) first, never a blind resend (decisions.md, annex §6.6);
+ *   'reconcile' — GetStatus(CUFE) first, never a blind resend (docs/api.md, "Invoice states"; annex §6.6);
  * - the last failure was final (not retriable, or attempts exhausted): nothing, the invoice stays
  *   pending until an operator re-drives it;
  * - its retry is not due yet: 'wait' until `next_attempt_at`;

@@ -5,7 +5,7 @@ import { serviceFailure, type AttemptFailure } from './failure-reasons.ts';
 import { mayRetry, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
 /**
- * DIAN's answers translated into the events the submitter records (pure; architecture.md
+ * DIAN's answers translated into the events the submitter records (pure; docs/architecture.md
  * convention 3: a rejection is an event with DIAN's rules, a transport failure carries
  * `retriable`). The handler wraps the drafts in envelopes.
  *

@@ -1,6 +1,6 @@
 /**
- * How often and how long the submitter keeps trying one invoice (decisions.md "States and
- * transitions": pending stays pending while DIAN is unreachable, with bounded retries and backoff).
+ * How often and how long the submitter keeps trying one invoice (docs/api.md, "Invoice
+ * states": pending stays pending while DIAN is unreachable, with bounded retries and backoff).
  *
  *   const policy = { maxAttempts: 8, baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
  *   retryDelayMs(policy, 3, 0.5); // 4 000 ms less up to 20 % → 3 600 ms

@@ -152,7 +152,7 @@ export class GroupConsumer {
 
 /**
  * `Name CODE: message` for the dead-letter header and store: the stable code of a catalogued error
- * (architecture.md convention 4) first, where operators look, unless the message already leads with it.
+ * (docs/architecture.md convention 4) first, where operators look, unless the message already leads with it.
  */
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

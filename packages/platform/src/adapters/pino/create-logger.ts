@@ -2,7 +2,7 @@ import { pino, type DestinationStream } from 'pino';
 import type { Logger } from '../../ports/logger.ts';
 
 /**
- * Secrets never reach a log (architecture.md convention 10): these paths are replaced by
+ * Secrets never reach a log (docs/architecture.md convention 10): these paths are replaced by
  * "[redacted]" wherever they appear, at the top level or one object deep, whatever a caller logs.
  */
 const SECRET_KEYS = [
