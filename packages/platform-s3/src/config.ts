@@ -9,10 +9,12 @@ export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
  * environment variable; the development defaults point at a local MinIO. The keys have no default:
  * a default secret is never safe, so a service that uses S3 refuses to start without them.
  */
+const origin = () => z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).pathname === '/', 'scheme, host and port only: S3 paths start with the bucket');
+
 export const s3BlobStoreConfigSchema = z.object({
-  endpoint: z.url().default('http://127.0.0.1:9000')
+  endpoint: origin().default('http://127.0.0.1:9000')
     .describe('FE_S3_ENDPOINT: the S3 server the services write to and read from (http or https, any S3: MinIO, versitygw, AWS).'),
-  publicEndpoint: z.url().optional()
+  publicEndpoint: origin().optional()
     .describe('FE_S3_PUBLIC_ENDPOINT: the address clients fetch xml_url and pdf_url from, when it is not FE_S3_ENDPOINT (SigV4 signs the host); default FE_S3_ENDPOINT.'),
   bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name: 3–63 lowercase letters, digits, dots and hyphens').default('fe-documents')
     .describe('FE_S3_BUCKET: the bucket of signed XML, PDFs and DIAN answers; created at start if missing.'),

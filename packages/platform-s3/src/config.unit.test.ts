@@ -15,4 +15,12 @@ describe('S3 blob store configuration', () => {
     expect(() => s3BlobStoreConfigFromEnv({})).toThrow(/accessKey|secretKey/);
     expect(() => s3BlobStoreConfigFromEnv({ FE_S3_ACCESS_KEY: 'id', FE_S3_SECRET_KEY: 's', FE_S3_BUCKET: 'Invoices_2026' })).toThrow(/bucket/);
   });
+
+  it('takes endpoints as scheme, host and port: the client would drop a path, and sign links for the wrong URL', () => {
+    const keys = { FE_S3_ACCESS_KEY: 'id', FE_S3_SECRET_KEY: 's' };
+    expect(() => s3BlobStoreConfigFromEnv({ ...keys, FE_S3_ENDPOINT: 'http://127.0.0.1:9000/s3' })).toThrow(/endpoint/);
+    expect(() => s3BlobStoreConfigFromEnv({ ...keys, FE_S3_PUBLIC_ENDPOINT: 'https://files.example.co/documents' })).toThrow(/publicEndpoint/);
+    expect(() => s3BlobStoreConfigFromEnv({ ...keys, FE_S3_ENDPOINT: 'ftp://127.0.0.1:9000' })).toThrow(/endpoint/);
+    expect(s3BlobStoreConfigFromEnv({ ...keys, FE_S3_PUBLIC_ENDPOINT: 'https://files.example.co/' }).publicEndpoint).toBe('https://files.example.co/');
+  });
 });

@@ -29,9 +29,16 @@ describe('S3BlobStore specifics', () => {
   it('creates its bucket when missing, and several processes opening it at once all succeed', async () => {
     const bucket = uniqueBucket('fresh');
     otherBuckets.push(bucket);
-    const stores = await Promise.all([1, 2, 3].map(() => S3BlobStore.open({ ...config, bucket })));
+    const stores = await Promise.all(Array.from({ length: 8 }, () => S3BlobStore.open({ ...config, bucket })));
     await stores[0]!.put('t/a.xml', '<a/>', 'application/xml');
-    expect(await stores[2]!.exists('t/a.xml')).toBe(true);
+    expect(await stores[7]!.exists('t/a.xml')).toBe(true);
+  });
+
+  it('opens when creating the bucket fails but another process made it (versitygw answers that race with a 500)', async () => {
+    const bucket = uniqueBucket('raced');
+    otherBuckets.push(bucket);
+    const store = await S3BlobStore.open({ ...config, bucket }, { transport: answeringCreateBucketWith500(bucket) });
+    await store.put('t/a.xml', '<a/>', 'application/xml');
   });
 
   it('serves a PDF through its presigned link byte for byte, with its type and file name', async () => {
@@ -103,6 +110,16 @@ function answeringWithEtag(etag: string): Transport {
   const request = (options: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest =>
     http.request(options, (response) => {
       if (response.headers.etag) response.headers.etag = etag;
+      callback?.(response);
+    });
+  return { request: request as Transport['request'] };
+}
+
+/** A transport that lets the server create the bucket and then reports a 500, as a lost race looks. */
+function answeringCreateBucketWith500(bucket: string): Transport {
+  const request = (options: RequestOptions, callback?: (response: IncomingMessage) => void): ClientRequest =>
+    http.request(options, (response) => {
+      if (options.method === 'PUT' && options.path === `/${bucket}`) response.statusCode = 500;
       callback?.(response);
     });
   return { request: request as Transport['request'] };

@@ -110,7 +110,9 @@ export class S3BlobStore implements BlobStore {
       if (await this.client.bucketExists(this.bucket)) return;
       await this.client.makeBucket(this.bucket, this.region);
     } catch (error) {
-      if (error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou') return; // another process made it first
+      // Another process made it first: S3 says BucketAlreadyOwnedByYou, versitygw 1.7 a 500 for the race.
+      if (error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou') return;
+      if (await this.client.bucketExists(this.bucket).catch(() => false)) return;
       throw platformErrorOf(error, 'create the bucket', this.bucket);
     }
   }
