@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from '../ports/blob-store.ts';
 
+export type FetchedLink = { status: number; body?: Uint8Array; contentType?: string };
+
 /**
  * What every BlobStore adapter must do. `fetchUrl` fetches a signed link the way a client would
- * (over HTTP for real servers); `advance` moves the adapter's clock forward by seconds.
+ * (a real HTTP GET for a real server). `mintSecondsAgo(s)` makes the store sign its next links as
+ * if it were `s` seconds ago, while whatever checks a link keeps the present: a real server's
+ * clock cannot be moved, so an old link is made by dating it back, not by waiting.
  */
 export function blobStoreContract(
   name: string,
-  factory: () => Promise<{ store: BlobStore; fetchUrl: (url: string) => Promise<{ status: number; body?: Uint8Array }>; advance: (seconds: number) => void }>,
+  factory: () => Promise<{ store: BlobStore; fetchUrl: (url: string) => Promise<FetchedLink>; mintSecondsAgo: (seconds: number) => void }>,
 ): void {
   describe(`BlobStore contract: ${name}`, () => {
     const key = () => `tenant-${Math.random().toString(36).slice(2)}/SETP990000001.xml`;
@@ -43,15 +47,17 @@ export function blobStoreContract(
     });
 
     it('hands out a link that works until it expires, and not after', async () => {
-      const { store, fetchUrl, advance } = await factory();
+      const { store, fetchUrl, mintSecondsAgo } = await factory();
       const k = key();
       await store.put(k, 'signed xml', 'application/xml');
-      const url = await store.signedUrl(k, 60);
-      const ok = await fetchUrl(url);
-      expect(ok.status).toBe(200);
-      expect(new TextDecoder().decode(ok.body)).toBe('signed xml');
-      advance(61);
-      expect((await fetchUrl(url)).status).toBeGreaterThanOrEqual(400);
+      const fresh = await fetchUrl(await store.signedUrl(k, 60));
+      expect(fresh.status).toBe(200);
+      expect(new TextDecoder().decode(fresh.body)).toBe('signed xml');
+      expect(fresh.contentType).toBe('application/xml');
+      mintSecondsAgo(30);
+      expect((await fetchUrl(await store.signedUrl(k, 60))).status).toBe(200); // 30 s left
+      mintSecondsAgo(61);
+      expect((await fetchUrl(await store.signedUrl(k, 60))).status).toBeGreaterThanOrEqual(400); // expired a second ago
     });
 
     it('a link cannot be bent to another key', async () => {

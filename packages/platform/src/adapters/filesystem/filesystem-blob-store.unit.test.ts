@@ -7,20 +7,22 @@ import { SignedLinks } from '../../links/signed-links.ts';
 import { blobStoreContract } from '../../testing/blob-store.contract.ts';
 import { FilesystemBlobStore } from './filesystem-blob-store.ts';
 
-// The service serves these links over HTTP (a later issue); here a link is resolved the way that
-// route will: parse the URL, verify the signature for the key, read the blob.
+// Resolves a link the way the ingress's GET /files route does: parse the URL, verify the signature
+// for the key at the present time, read the blob. The store signs with a clock that may lag.
 blobStoreContract('filesystem', async () => {
-  let now = new Date('2026-03-10T15:00:00Z');
+  const present = new Date('2026-03-10T15:00:00Z');
+  let lagSeconds = 0;
   const links = new SignedLinks(randomBytes(32), 'http://127.0.0.1:8080/files');
-  const store = new FilesystemBlobStore(mkdtempSync(join(tmpdir(), 'fe-blobs-')), links, () => now);
+  const store = new FilesystemBlobStore(mkdtempSync(join(tmpdir(), 'fe-blobs-')), links, () => new Date(present.getTime() - lagSeconds * 1000));
   const fetchUrl = async (url: string) => {
     const parsed = new URL(url);
     const key = decodeURIComponent(parsed.pathname.replace(/^\/files\//, ''));
-    const verdict = links.verify(key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('signature') ?? undefined, now);
+    const verdict = links.verify(key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('signature') ?? undefined, present);
     if (verdict !== 'ok') return { status: verdict === 'expired' ? 410 : 403 };
-    return { status: 200, body: (await store.get(key)).bytes };
+    const blob = await store.get(key);
+    return { status: 200, body: blob.bytes, contentType: blob.contentType };
   };
-  return { store, fetchUrl, advance: (seconds: number) => void (now = new Date(now.getTime() + seconds * 1000)) };
+  return { store, fetchUrl, mintSecondsAgo: (seconds: number) => void (lagSeconds = seconds) };
 });
 
 describe('FilesystemBlobStore specifics', () => {

@@ -1,0 +1,28 @@
+import { MAX_PRESIGN_SECONDS } from './config.ts';
+
+export type LinkWindow = {
+  /** X-Amz-Date: when the link counts as signed (never after now). */
+  signedAt: Date;
+  /** X-Amz-Expires: seconds after `signedAt` that S3 still honours the link. */
+  expiresInSeconds: number;
+};
+
+/**
+ * The embedded shape's expiry rule (SignedLinks.sign) for a presigned S3 link: a lifetime under two
+ * minutes keeps its exact second; a longer one ends on a whole minute, up to 59 s early, and the
+ * link is dated at the start of the current minute, so the same key gets the same link for the
+ * whole minute (the status endpoint mints two per lookup; a client may cache them). Lifetimes
+ * beyond S3's 7-day ceiling are cut to 7 days: a shorter link is safe, one S3 refuses is not.
+ *
+ *   linkWindow(new Date('2026-03-10T15:00:30Z'), 3600) // signed 15:00:00, expires in 3600 s (16:00:00)
+ */
+export function linkWindow(now: Date, ttlSeconds: number): LinkWindow {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const lifetime = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
+  if (lifetime < 120) return { signedAt: new Date(nowSeconds * 1000), expiresInSeconds: lifetime };
+  const signedAt = nowSeconds - (nowSeconds % 60);
+  const exact = nowSeconds + lifetime;
+  const expiresAt = exact - (exact % 60);
+  // expiresAt − signedAt = 60·⌊(s + lifetime)/60⌋ with s < 60, so it never exceeds 7 days when lifetime does not
+  return { signedAt: new Date(signedAt * 1000), expiresInSeconds: expiresAt - signedAt };
+}

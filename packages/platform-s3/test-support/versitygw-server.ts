@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A versitygw of the test's own (docs/platform.md), for tests that stop and restart S3: the shared
+ * server of the integration run is not theirs to stop. The binary is FE_TEST_VERSITYGW_BIN, else
+ * `versitygw` in ~/go/bin (where `go install` puts it); a missing binary fails the test, clearly.
+ */
+export type VersitygwServer = {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  pid(): number;
+  /** SIGSTOP: the process keeps its port and answers nothing, as a hung server does. */
+  pause(): void;
+  resume(): void;
+  /** SIGKILL: connections are refused until `restart`. */
+  kill(): Promise<void>;
+  /** A new process on the same folder and port. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startVersitygw(dataDir: string): Promise<VersitygwServer> {
+  const bin = versitygwBinary();
+  const port = await freePort();
+  const accessKey = `test${randomBytes(4).toString('hex')}`;
+  const secretKey = randomBytes(18).toString('base64url');
+  const endpoint = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    const started = spawn(bin, ['--port', `127.0.0.1:${port}`, '--health', '/health', 'posix', dataDir], {
+      env: { PATH: process.env.PATH ?? '', ROOT_ACCESS_KEY: accessKey, ROOT_SECRET_KEY: secretKey },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+    child = started;
+    for (let attempt = 0; attempt < 200; attempt++) { // ready in ~0.1 s; bounded at 200 × 50 ms
+      if (started.exitCode !== null) throw new Error(`versitygw exited (${started.exitCode}): ${stderr}`);
+      if (await answers(`${endpoint}/health`)) return;
+      await sleep(50);
+    }
+    throw new Error(`versitygw did not answer on ${endpoint} within 10 s: ${stderr}`);
+  };
+  const killChild = async () => {
+    const current = child;
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGCONT'); // a paused process must run to die
+    current.kill('SIGKILL');
+    await exited;
+  };
+
+  await launch();
+  return {
+    endpoint, accessKey, secretKey,
+    pid: () => child?.pid ?? -1,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+    kill: killChild,
+    restart: async () => { await killChild(); await launch(); },
+    stop: killChild,
+  };
+}
+
+function versitygwBinary(): string {
+  const candidates = [process.env.FE_TEST_VERSITYGW_BIN, join(process.env.GOPATH ?? join(homedir(), 'go'), 'bin', 'versitygw')].filter((path): path is string => !!path);
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(`no versitygw binary (looked at ${candidates.join(', ')}): GOTOOLCHAIN=local CGO_ENABLED=0 go install github.com/versity/versitygw/cmd/versitygw@v1.7.0, or set FE_TEST_VERSITYGW_BIN`);
+  }
+  return found;
+}
+
+async function answers(url: string): Promise<boolean> {
+  return fetch(url, { signal: AbortSignal.timeout(1000) }).then((response) => response.ok, () => false);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
