@@ -8,7 +8,7 @@ import type { Envelope } from '@fe/contracts';
  *   const { events } = await store.read('invoice-42');                  // versions 0, 1, …
  *   const page = await store.readAll({ after: checkpoint, limit: 500 }); // positions strictly increasing
  *
- * Versions are 0-based per stream; positions are global, start at 1 and never repeat. One append
+ * Versions are 0-based per stream; positions are global, at least 1, and never repeat. One append
  * is atomic: all its events are stored or none.
  *
  * The global order rule, which the relay and every projection rely on: `readAll({ after })` returns
@@ -44,7 +44,8 @@ export interface EventStore {
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /**
    * Events of every stream with position > `after` (default 0), in position order, at most `limit`
-   * (default 1000), never past an event that is not yet visible with every lower position (the rule above).
+   * (default 1000), and only events whose every lower position is already committed and visible
+   * (the rule above): a page may end early, never skip.
    */
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]>;
   /**
