@@ -8,8 +8,15 @@ import type { Envelope } from '@fe/contracts';
  *   const { events } = await store.read('invoice-42');                  // versions 0, 1, …
  *   const page = await store.readAll({ after: checkpoint, limit: 500 }); // positions strictly increasing
  *
- * Versions are 0-based per stream; positions are global, start at 1 and never repeat. One append
+ * Versions are 0-based per stream; positions are global, at least 1, and never repeat. One append
  * is atomic: all its events are stored or none.
+ *
+ * The global order rule, which the relay and every projection rely on: `readAll({ after })` returns
+ * an event only once every event with a lower position is committed and visible, so a reader that
+ * moves its checkpoint to the last position it read never skips an event that commits later with a
+ * lower position (PostgreSQL sequences hand out positions in call order but transactions commit in
+ * any order). Positions increase but need not be dense: an append that failed or rolled back may
+ * leave a gap for ever, and no reader may wait for one or compute "the next position" as + 1.
  */
 export type ExpectedVersion = bigint | 'no_stream' | 'stream_exists' | 'any';
 
@@ -26,8 +33,8 @@ export type AppendResult = {
   lastPosition: bigint;
   /** The instant the store recorded the events (RecordedEvent.recordedAt), when the adapter knows it. */
   recordedAt?: string;
-  /** The position of the append's first event, when the adapter knows it (the others follow it one by one). */
-  firstPosition?: bigint;
+  /** The position of each appended event, in order, when the adapter knows them (not necessarily consecutive). */
+  positions?: readonly bigint[];
 };
 
 export interface EventStore {
@@ -35,9 +42,16 @@ export interface EventStore {
   append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult>;
   /** The stream's events in version order; an unknown stream reads as empty with version 'no_stream'. */
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
-  /** Events of every stream with position > `after` (default 0), in position order, at most `limit` (default 1000). */
+  /**
+   * Events of every stream with position > `after` (default 0), in position order, at most `limit`
+   * (default 1000), and only events whose every lower position is already committed and visible
+   * (the rule above): a page may end early, never skip.
+   */
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]>;
-  /** The position of the last stored event; 0 when the store is empty. */
+  /**
+   * The position of the last committed event; 0 when the store is empty. A reader that waits until
+   * it has read through `head()` waits for every append that returned before the call.
+   */
   head(): Promise<bigint>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../adapters/in-process/in-process-bus.ts';
 import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-store.ts';
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
@@ -6,6 +6,7 @@ import type { DeliveredMessage } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 import { eventually } from '../testing/event-bus.contract.ts';
 import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { withSparsePositions } from '../testing/sparse-positions.ts';
 import { startRelay, STORE_POSITION_HEADER } from './relay.ts';
 
 const topic = 'fe.test.events';
@@ -54,6 +55,32 @@ describe('relay from the event store to the bus', () => {
     relay.nudge();
     await eventually(() => positions.length === 3);
     expect(positions.sort()).toEqual(['3', '4', '5']);
+    await relay.stop();
+    await bus.close();
+  });
+
+  it('publishes every event and checkpoints correctly when positions leave gaps', async () => {
+    const store = withSparsePositions(new SqliteEventStore(':memory:')); // positions 10, 20, …
+    const checkpoints = new SqliteCheckpointStore(':memory:');
+    for (const s of ['s1', 's2', 's1']) await store.append(s, [sampleEnvelope(s)], 'any');
+    const bus = new InProcessEventBus({ partitions: 2 });
+    const positions: string[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!) });
+    const start = () => startRelay({
+      name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, pageSize: 2,
+      route: (e) => ({ topic, key: e.stream }),
+      settledThrough: (published) => bus.settledThrough(topic, published),
+    });
+    let relay = start();
+    await relay.caughtUp();
+    await eventually(() => positions.length === 3);
+    await vi.waitFor(async () => expect(await checkpoints.load('relay.test')).toBe(30n));
+    await relay.stop();
+    await store.append('s3', [sampleEnvelope('s3')], 'no_stream'); // 40, after a restart
+    relay = start();
+    await relay.caughtUp();
+    await eventually(() => positions.length === 4);
+    expect(positions.sort()).toEqual(['10', '20', '30', '40']);
     await relay.stop();
     await bus.close();
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isConcurrencyError, PlatformError } from '../errors.ts';
 import type { EventStore } from '../ports/event-store.ts';
+import { followWhileAppending } from './reader-follows-appends.ts';
 import { sampleEnvelope } from './sample-envelope.ts';
 
 /**
@@ -109,6 +110,12 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       for (const call of [() => closing.append('s', [sampleEnvelope('s')], 'any'), () => closing.read('s'), () => closing.readAll(), () => closing.head()]) {
         await expect(call()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
       }
+    });
+
+    it('never lets a reader that follows readAll skip an event committed after a higher position (the global order rule)', async () => {
+      const report = await followWhileAppending(store);
+      expect(report.appended).toBeGreaterThan(0);
+      expect(report).toMatchObject({ missed: [], repeated: [], backwards: 0 });
     });
 
     it('reports its head: the position of the last stored event', async () => {

@@ -4,3 +4,5 @@ export { blobStoreContract } from './blob-store.contract.ts';
 export { deadLetterStoreContract } from './dead-letter-store.contract.ts';
 export { checkpointStoreContract } from './checkpoint-store.contract.ts';
 export { sampleEnvelope } from './sample-envelope.ts';
+export { followWhileAppending, type FollowReport } from './reader-follows-appends.ts';
+export { withSparsePositions } from './sparse-positions.ts';

@@ -8,8 +8,9 @@ import type { EventStore, RecordedEvent } from '../../ports/event-store.ts';
  *
  * Exact, not approximate: `readAll({ after })` is answered from memory only when the event at
  * `after + 1` is there, and then with the run of consecutive positions that follows it; anything
- * else (a gap left by a writer that did not come through here, an event already dropped) goes to
- * the store, which is always right. Events at or below `after` are forgotten: the relay never
+ * else (a gap left by a writer that did not come through here, a position no event will ever
+ * have, an event already dropped) goes to the store, which is always right. Positions need not be
+ * dense (ports/event-store.ts): a gap only costs a read of the store, never an event or a wait. Events at or below `after` are forgotten: the relay never
  * reads behind its own position. Bounded, so a stalled relay does not hold every append.
  *
  *   const feed = new AppendFeed(store);

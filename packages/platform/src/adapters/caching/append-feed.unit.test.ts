@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import type { EventStore } from '../../ports/event-store.ts';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { withSparsePositions } from '../../testing/sparse-positions.ts';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.ts';
 import { AppendFeed } from './append-feed.ts';
 import { withStreamCache } from './stream-cache.ts';
@@ -65,3 +66,24 @@ it('goes to the store for what it did not see: a gap, or events it let go', asyn
   await other.close();
   await store.close();
 });
+
+it('stays exact when positions leave gaps: what memory cannot vouch for comes from the store', async () => {
+  const path = file();
+  const truth = withSparsePositions(new SqliteEventStore(path)); // positions 10, 20, …
+  const { store } = fedStore(withSparsePositions(new SqliteEventStore(path)));
+  const s = 'inv-demo-SETP990000013';
+  await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 0n);
+  let after = 0n;
+  const read: bigint[] = [];
+  for (let page = await store.readAll({ after, limit: 2 }); page.length; page = await store.readAll({ after, limit: 2 })) {
+    expect(page).toEqual(await truth.readAll({ after, limit: 2 }));
+    read.push(...page.map((e) => e.position));
+    after = page.at(-1)!.position;
+  }
+  expect(read).toEqual([10n, 20n, 30n]);
+  await truth.close();
+  await store.close();
+});
+
+eventStoreContract('sqlite with gaps between positions, read through the append feed', () => fedStore(withSparsePositions(new SqliteEventStore(file()))).store);

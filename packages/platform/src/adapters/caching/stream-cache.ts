@@ -11,9 +11,10 @@ type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
  * invoice.
  *
  * Exact, not approximate: an append extends a cached stream only when it expected exactly the
- * cached version and the store said when it recorded the events and at which positions (one event,
- * or several at consecutive positions); then the cached stream is what a read would return (each
- * envelope as the store serialises it, its version, position and instant). Anything else, a failed
+ * cached version and the store said when it recorded the events and at which positions (the
+ * result's `lastPosition` for one event, its `positions` for several: positions need not be
+ * consecutive); then the cached stream is what a read would return (each envelope as the store
+ * serialises it, its version, position and instant). Anything else, a failed
  * append included, drops the stream, and the next read goes to the store. A read that an append to
  * the same stream overtook is returned but not remembered. If another process appends all the
  * same, the next append here fails its expected version, drops the stale stream, and the caller
@@ -92,11 +93,12 @@ export function withStreamCache(
  */
 function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult): RecordedEvent[] | undefined {
   const { recordedAt, lastPosition, nextExpectedVersion } = result;
-  const firstPosition = events.length === 1 ? lastPosition : result.firstPosition;
-  if (recordedAt === undefined || firstPosition === undefined) return undefined;
+  // Positions are not dense (ports/event-store.ts): each comes from the store, none is computed.
+  const positions = events.length === 1 ? [lastPosition] : result.positions;
+  if (recordedAt === undefined || positions?.length !== events.length) return undefined;
   const count = BigInt(events.length);
   return events.map((event, i): RecordedEvent => ({
-    stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: firstPosition + BigInt(i),
+    stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: positions[i]!,
     envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
   }));
 }

@@ -6,6 +6,7 @@ import { isConcurrencyError } from '../../errors.ts';
 import type { EventStore } from '../../ports/event-store.ts';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { withSparsePositions } from '../../testing/sparse-positions.ts';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.ts';
 import { withStreamCache } from './stream-cache.ts';
 
@@ -106,5 +107,19 @@ it('remembers a read overtaken by an append to another stream, not one overtaken
   const after = counted.reads();
   expect((await store.read(b)).version).toBe(2n);
   expect(counted.reads()).toBe(after + 1); // the overtaken read was not remembered: the store was asked again
+  await store.close();
+});
+
+it('caches an append of several events at positions that are not consecutive, with the store\'s positions', async () => {
+  const counted = countingStore();
+  const sparse = withSparsePositions(counted.store); // positions 10, 20, …: gaps, as PostgreSQL may leave
+  const store = withStreamCache(sparse);
+  const s = 'inv-demo-SETP990000006';
+  await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 0n);
+  const cached = await store.read(s);
+  expect(counted.reads()).toBe(0); // from memory ...
+  expect(cached).toEqual(await sparse.read(s)); // ... and exactly what the store holds
+  expect(cached.events.map((e) => e.position)).toEqual([10n, 20n, 30n]);
   await store.close();
 });

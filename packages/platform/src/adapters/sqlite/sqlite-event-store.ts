@@ -109,16 +109,13 @@ export class SqliteEventStore implements EventStore {
     const actual = found === null ? 'no_stream' : found;
     checkExpectation(stream, expected, actual);
     let version = actual === 'no_stream' ? -1n : actual;
-    let firstPosition = 0n;
-    let lastPosition = 0n;
+    const positions: bigint[] = [];
     for (const envelope of events) {
       version += 1n;
       const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt);
-      lastPosition = BigInt(result.lastInsertRowid);
-      if (firstPosition === 0n) firstPosition = lastPosition;
+      positions.push(BigInt(result.lastInsertRowid));
     }
-    // One connection, one transaction: the rows of an append take consecutive positions.
-    return { nextExpectedVersion: version, lastPosition, recordedAt, firstPosition };
+    return { nextExpectedVersion: version, lastPosition: positions[positions.length - 1]!, recordedAt, positions };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {

@@ -1,0 +1,9 @@
+// The public surface of @fe/platform-postgres. Anything not exported here is private.
+export { PostgresEventStore } from './postgres-event-store.ts';
+export { PostgresCheckpointStore } from './postgres-checkpoint-store.ts';
+export { PostgresDeadLetterStore } from './postgres-dead-letter-store.ts';
+export { createPostgresPool, checkSchemaName, type PostgresPoolOptions } from './pool.ts';
+export { migrate } from './migrations/migrate.ts';
+export { readMigrations, packagedMigrations, type Migration } from './migrations/read-migrations.ts';
+export { translatePgError } from './translate-error.ts';
+export { PostgresAdapterError, type PostgresAdapterErrorCode } from './errors.ts';

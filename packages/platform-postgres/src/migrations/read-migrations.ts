@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PostgresAdapterError } from '../errors.ts';
+
+export type Migration = { version: number; name: string; sql: string; checksum: string };
+
+/** The package's own migrations, shipped beside src/. */
+export const packagedMigrations = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+
+/**
+ * The migrations in `directory`, in version order: files named `NNN_lower_snake.sql`, each once.
+ * Any other .sql file, or two files with one number, is MIGRATION_NAME_INVALID (a typo would
+ * otherwise be skipped silently, or two engineers' migrations applied in an arbitrary order).
+ */
+export function readMigrations(directory: string = packagedMigrations): Migration[] {
+  const migrations: Migration[] = [];
+  for (const file of readdirSync(directory).filter((f) => f.endsWith('.sql')).sort()) {
+    const match = FILE_NAME.exec(file);
+    if (!match) throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: a migration is named NNN_lower_snake.sql`);
+    const version = Number(match[1]);
+    if (migrations.some((m) => m.version === version)) throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: another migration has number ${match[1]}`);
+    const sql = readFileSync(join(directory, file), 'utf8');
+    migrations.push({ version, name: match[2]!, sql, checksum: createHash('sha256').update(sql).digest('hex') });
+  }
+  return migrations;
+}

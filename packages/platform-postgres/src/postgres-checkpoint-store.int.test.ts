@@ -1,0 +1,12 @@
+import { checkpointStoreContract } from '@fe/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { PostgresCheckpointStore } from './postgres-checkpoint-store.ts';
+import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+
+let db: TestSchema;
+beforeAll(async () => {
+  db = await freshTestSchema();
+});
+afterAll(() => db?.drop());
+
+checkpointStoreContract('postgres', () => new PostgresCheckpointStore(db.pool));

@@ -1,0 +1,34 @@
+import type { CheckpointStore } from '@fe/platform';
+import type pg from 'pg';
+import { translatePgError } from './translate-error.ts';
+
+/**
+ * Checkpoints in PostgreSQL (migrations/002_checkpoints.sql), in the same database as the event
+ * store so a projection may one day save its checkpoint in the transaction of its writes.
+ *
+ *   const checkpoints = new PostgresCheckpointStore(pool);
+ */
+export class PostgresCheckpointStore implements CheckpointStore {
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  async load(name: string): Promise<bigint> {
+    try {
+      const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM checkpoints WHERE name = $1', [name]);
+      return rows[0] ? BigInt(rows[0].position) : 0n;
+    } catch (error) {
+      throw translatePgError(error);
+    }
+  }
+
+  async save(name: string, position: bigint): Promise<void> {
+    try {
+      await this.pool.query('INSERT INTO checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = excluded.position', [name, String(position)]);
+    } catch (error) {
+      throw translatePgError(error);
+    }
+  }
+}

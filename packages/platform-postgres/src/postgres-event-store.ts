@@ -1,0 +1,77 @@
+import type { Envelope } from '@fe/contracts';
+import { PlatformError, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
+import type pg from 'pg';
+import { translatePgError } from './translate-error.ts';
+
+type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string };
+
+const COLUMNS = `position, stream, version, envelope, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+
+/**
+ * The event store on PostgreSQL (migrations/001_event_store.sql). Each append is one call of the
+ * `append_events` function: the stream's row locked and its expectation checked, then global
+ * positions taken under a transaction-level advisory lock held until commit. Appends therefore
+ * commit in position order, and the global read is a plain `position > $after`: a reader never
+ * sees a position while a lower one is still in flight (the port's rule). The price is that the
+ * commits of all appends queue on one lock (docs/platform.md has the numbers).
+ *
+ *   const pool = createPostgresPool({ connectionString, schema: 'fe' });
+ *   await migrate(pool, { schema: 'fe' });
+ *   const store = new PostgresEventStore(pool); // close() stops the store; the pool is the caller's to end
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private closed = false;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('append needs at least one event');
+    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string }>(
+      'SELECT next_version, positions, recorded_at FROM append_events($1, $2, $3)',
+      [stream, String(expected), JSON.stringify(events)],
+      { stream, expected: String(expected) },
+    ))[0]!;
+    const positions = row.positions.map(BigInt);
+    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at };
+  }
+
+  async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
+    const events = (await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY version`, [stream])).map(toRecorded);
+    return { version: events.length ? events[events.length - 1]!.version : 'no_stream', events };
+  }
+
+  async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+    const rows = await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [String(options.after ?? 0n), options.limit ?? 1000]);
+    return rows.map(toRecorded);
+  }
+
+  async head(): Promise<bigint> {
+    const [row] = await this.query<{ head: string }>('SELECT coalesce(max(position), 0) AS head FROM events', []);
+    return BigInt(row!.head);
+  }
+
+  /** Stops the store: every later call is STORE_UNAVAILABLE. The pool stays open (other adapters share it). */
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[], context: { stream?: string; expected?: string } = {}): Promise<R[]> {
+    if (this.closed) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
+    try {
+      return (await this.pool.query<R>(sql, values)).rows;
+    } catch (error) {
+      throw translatePgError(error, context);
+    }
+  }
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  stream: row.stream,
+  version: BigInt(row.version),
+  position: BigInt(row.position),
+  envelope: row.envelope,
+  recordedAt: row.recorded_at,
+});

@@ -1,0 +1,2 @@
+// Test support for this package's integration tests and for other packages' PostgreSQL adapters.
+export { freshTestSchema, testPostgresUrl, type TestSchema } from './test-schema.ts';

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { migrate } from '../migrations/migrate.ts';
+import { createPostgresPool } from '../pool.ts';
+
+/** The server the integration run started (infra/); never a default, so a missing one cannot pass unnoticed. */
+export function testPostgresUrl(): string {
+  const url = process.env.FE_TEST_POSTGRES_URL;
+  if (!url) {
+    throw new Error('FE_TEST_POSTGRES_URL is not set: the PostgreSQL integration tests need a server (e.g. postgres://postgres@127.0.0.1:55432/postgres, started by the infra scripts; docs/platform.md)');
+  }
+  return url;
+}
+
+export type TestSchema = { pool: pg.Pool; schema: string; url: string; drop(): Promise<void> };
+
+/**
+ * A fresh schema of its own, migrated, for one test file: files run in parallel on one server
+ * without seeing each other's rows. `drop()` removes it and ends the pool.
+ *
+ *   const db = await freshTestSchema();
+ *   afterAll(() => db.drop());
+ */
+export async function freshTestSchema(options: { migrate?: boolean; max?: number } = {}): Promise<TestSchema> {
+  const url = testPostgresUrl();
+  const schema = `fe_test_${randomBytes(6).toString('hex')}`;
+  const pool = createPostgresPool({ connectionString: url, schema, max: options.max ?? 10 });
+  if (options.migrate !== false) await migrate(pool, { schema });
+  return {
+    pool, schema, url,
+    async drop() {
+      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await pool.end();
+    },
+  };
+}
