@@ -1,0 +1,116 @@
+import { envelopeSchema } from '@fe/contracts';
+import { deadLetterHeaders, type DeadLetterInput, type DeliveredMessage } from '@fe/platform';
+import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { kafkaBrokers, schemaRegistryUrl, unique } from '../../test-support/servers.ts';
+import { SchemaRegistryCodec } from '../codec/schema-registry-codec.ts';
+import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.ts';
+
+// The contract suites publish `InvoiceSubmitted` envelopes whose data is `{ n }`: registered under
+// a namespace of this run's own, so they never meet the real contracts' subjects.
+const testContracts = { 'InvoiceSubmitted.v1': envelopeSchema('InvoiceSubmitted', 1, z.object({ n: z.number().int() })) };
+const namespace = unique('fe.test.events');
+
+function kafkaBus(options: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
+  return new KafkaEventBus({
+    brokers: kafkaBrokers(),
+    codec: new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts: testContracts, namespace }),
+    groupIdPrefix: `${unique('run')}.`,
+    partitionsOf: () => 3,
+    heartbeatIntervalMs: 300,
+    sessionTimeoutMs: 6000,
+    ...options,
+  });
+}
+
+eventBusContract('kafka', () => kafkaBus(), { waitMs: 30_000 });
+
+describe('KafkaEventBus, beyond the contract', () => {
+  const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
+  const msg = (key: string, i: number) => ({ key, value: sampleEnvelope(key, 'InvoiceSubmitted', { n: i }), headers: { 'x-store-position': String(i) } });
+  const buses: KafkaEventBus[] = [];
+  const open = (options: Partial<KafkaEventBusOptions> = {}) => {
+    const bus = kafkaBus(options);
+    buses.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+  });
+
+  it('keeps a dead letter before committing past it: a member that stops before the keep finishes leaves the message to the next member', async () => {
+    const topic = unique('test.dlq-keep');
+    const kept: DeadLetterInput[] = [];
+    let keepCalls = 0;
+    let releaseFirstKeep!: () => void;
+    const firstKeep = new Promise<void>((r) => (releaseFirstKeep = r));
+    const bus = open({
+      deadLetters: {
+        keep: async (letter) => {
+          if (++keepCalls === 1) {
+            await firstKeep;
+            throw new Error('disk full'); // the first keep never succeeds
+          }
+          kept.push(letter);
+        },
+      },
+    });
+    const handled: number[] = [];
+    const first = await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); handled.push(n(m)); } });
+    await bus.publish(topic, [msg('k', 1), msg('k', 2)]);
+    await expect.poll(() => keepCalls, { timeout: 30_000 }).toBe(1);
+    expect(handled).toEqual([]); // message 2 waits behind the letter being kept
+    // The member stops while its keep is failing: nothing was committed past message 1.
+    const stopping = first.stop();
+    releaseFirstKeep();
+    await stopping;
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); handled.push(n(m)); } });
+    await expect.poll(() => handled, { timeout: 30_000 }).toEqual([2]);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ topic, group: 'g', error: 'Error: POISON', attempts: 2 });
+    expect(kept[0]!.message.headers).toEqual({ 'x-store-position': '1' });
+  });
+
+  it('re-drives a letter to a running member of its group in this process, and says not_run where none runs', async () => {
+    const topic = unique('test.redrive');
+    const bus = open();
+    let healthy = false;
+    const attempts: number[] = [];
+    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { attempts.push(m.attempt); if (!healthy) throw new Error('CERTIFICATE_EXPIRED'); } });
+    const letter = { topic, group: 'g', message: msg('k', 1) };
+    expect(await bus.redrive(letter)).toEqual({ outcome: 'failed', error: 'Error: CERTIFICATE_EXPIRED' });
+    healthy = true;
+    expect(await bus.redrive(letter)).toEqual({ outcome: 'handled' });
+    expect(attempts).toEqual([1, 2, 1]);
+    expect(await bus.redrive({ ...letter, group: 'elsewhere' })).toMatchObject({ outcome: 'not_run' });
+    await bus.close();
+    expect(await bus.redrive(letter)).toMatchObject({ outcome: 'not_run' });
+  });
+
+  it('a message with a schema id the registry does not know goes to <topic>.dlq as it came, with why, and the group moves on', async () => {
+    const topic = unique('test.unknown-schema');
+    const bus = open();
+    const handled: number[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (m) => void handled.push(n(m)) });
+    const raw = new Kafka({ brokers: kafkaBrokers(), logLevel: logLevel.NOTHING }).producer();
+    await raw.connect();
+    const unknownId = Buffer.from([0, 0x7f, 0xff, 0xff, 0xf0]);
+    await raw.send({ topic, messages: [{ key: 'k', value: Buffer.concat([unknownId, Buffer.from('{}')]) }] });
+    await raw.disconnect();
+    await bus.publish(topic, [msg('k', 2)]);
+    await expect.poll(() => handled, { timeout: 30_000 }).toEqual([2]);
+
+    const reader = new Kafka({ brokers: kafkaBrokers(), logLevel: logLevel.NOTHING }).consumer({ groupId: unique('reader'), maxWaitTimeInMs: 100 });
+    const dead: { value: Buffer | null; headers: Record<string, string> }[] = [];
+    await reader.connect();
+    await reader.subscribe({ topic: `${topic}.dlq`, fromBeginning: true });
+    await reader.run({ eachMessage: async ({ message }) => void dead.push({ value: message.value, headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)])) }) });
+    await expect.poll(() => dead.length, { timeout: 30_000 }).toBe(1);
+    await reader.disconnect();
+    expect(dead[0]!.value!.subarray(0, 5)).toEqual(unknownId);
+    expect(dead[0]!.headers).toMatchObject({ [deadLetterHeaders.group]: 'g', [deadLetterHeaders.originalTopic]: topic });
+    expect(dead[0]!.headers[deadLetterHeaders.error]).toContain('SCHEMA_UNKNOWN');
+  });
+});
