@@ -7,7 +7,8 @@ import { isKafkaBusError } from '../errors.ts';
 export type MemberSettings = { topic: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
 
 export type MemberPorts = {
-  consumer: Consumer;
+  /** A new kafkajs consumer in the group (one per start: a crashed one is replaced). */
+  createConsumer(): Consumer;
   codec: EnvelopeCodec;
   logger: Logger | undefined;
   /** The durable keep, then `<topic>.dlq` (kafka-event-bus.ts). */
@@ -26,6 +27,8 @@ export type MemberPorts = {
  */
 export class GroupMember {
   private stopping = false;
+  private consumer: Consumer | undefined;
+  private restarting: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly settings: MemberSettings;
   private readonly ports: MemberPorts;
@@ -39,18 +42,51 @@ export class GroupMember {
     return !this.stopping;
   }
 
+  /** Joins the group; resolves once the member has its partitions (bounded: a group can be slow to settle while a member leaves). */
   async start(partitionsConcurrently: number): Promise<void> {
-    await this.ports.consumer.run({
+    const consumer = this.ports.createConsumer();
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 30_000);
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => (clearTimeout(timer), off(), resolve()));
+    });
+    // kafkajs restarts a consumer after a retriable crash, not after one it deems final; a broker
+    // that restarted forgets the member ("the coordinator is not aware of this member"), which is
+    // such a crash. The member then starts a new consumer, from the committed offsets.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping || this.consumer !== consumer) return;
+      this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: payload.error }, 'consumer crashed; starting a new one from the committed offsets');
+      this.restarting = this.restart(partitionsConcurrently);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [this.settings.topic], fromBeginning: true });
+    await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: partitionsConcurrently,
       eachMessage: (payload) => this.track(this.handle(payload)),
     });
+    await joined;
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    await this.restarting;
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
-    await this.ports.consumer.disconnect();
+    await this.consumer?.disconnect();
+  }
+
+  private async restart(partitionsConcurrently: number): Promise<void> {
+    for (let wait = 200; !this.stopping; wait = Math.min(wait * 2, 5000)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.stopping) return;
+      try {
+        await this.consumer?.disconnect().catch(() => undefined);
+        await this.start(partitionsConcurrently);
+        return;
+      } catch (error) {
+        this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: error }, 'could not start a new consumer; trying again');
+      }
+    }
   }
 
   /** The re-drive capability for this member's group: the handler gets the letter again, outside the partition's order. */
@@ -97,7 +133,7 @@ export class GroupMember {
 
   /** Commits past `offset`. A commit refused in a rebalance throws: kafkajs rejoins, and the new owner gets the message again. */
   private async commit(topic: string, partition: number, offset: string): Promise<void> {
-    await this.ports.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+    await this.consumer!.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

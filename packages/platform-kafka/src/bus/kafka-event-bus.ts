@@ -58,7 +58,9 @@ export class KafkaEventBus implements EventBus {
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'fe',
       brokers: [...options.brokers],
-      logLevel: logLevel.NOTHING,
+      // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
+      logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
+      logCreator: () => ({ namespace, label, log }) => options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
       // Reconnects back off up to 2 s and give up after about a minute: a broker restart is ridden out, a dead one reported.
       retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: 30 },
     });
@@ -87,7 +89,7 @@ export class KafkaEventBus implements EventBus {
     const groupId = `${this.options.groupIdPrefix ?? ''}${group}`;
     await this.topics.ensure(topic);
     if ((options.from ?? 'earliest') === 'latest') await this.topics.startGroupAtEnd(groupId, topic);
-    const consumer = this.kafka.consumer({
+    const createConsumer = () => this.kafka.consumer({
       groupId,
       sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
@@ -97,7 +99,7 @@ export class KafkaEventBus implements EventBus {
     const member = new GroupMember(
       { topic, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
       {
-        consumer, codec: this.options.codec, logger: this.options.logger,
+        createConsumer, codec: this.options.codec, logger: this.options.logger,
         deadLetter: (letter) => this.deadLetter(letter),
         deadLetterFailed: (error, letter) => this.options.logger?.error(
           { err: error, group: letter.group, topic: letter.topic, event_id: letter.message.value.id, invoice_id: letter.message.value.invoice_id },
@@ -106,16 +108,8 @@ export class KafkaEventBus implements EventBus {
         forwardUnreadable: (message, reason) => this.forwardUnreadable(topic, group, message, reason),
       },
     );
-    await consumer.connect();
-    await consumer.subscribe({ topics: [topic], fromBeginning: true });
-    // Resolves once the member is in the group (its partitions assigned), so what is published next is delivered
-    // without a rebalance under way; bounded, as a group can be slow to settle while a member leaves.
-    const joined = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 30_000);
-      const off = consumer.on(consumer.events.GROUP_JOIN, () => (clearTimeout(timer), off(), resolve()));
-    });
+    // Resolves once the member is in the group, so what is published next is delivered without a rebalance under way.
     await member.start(this.options.partitionsOf?.(topic) ?? 6);
-    await joined;
     const key = `${topic}\u0000${group}`;
     this.members.set(key, [...(this.members.get(key) ?? []), member]);
     return {
