@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@fe/contracts';
-import { deadLetterHeaders, type DeadLetterInput, type DeliveredMessage } from '@fe/platform';
+import { deadLetterHeaders, SqliteDeadLetterStore, startDeadLetterRedriver, type DeadLetterInput, type DeliveredMessage, type Logger } from '@fe/platform';
 import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,26 @@ describe('KafkaEventBus, beyond the contract', () => {
     expect(await bus.redrive({ ...letter, group: 'elsewhere' })).toMatchObject({ outcome: 'not_run' });
     await bus.close();
     expect(await bus.redrive(letter)).toMatchObject({ outcome: 'not_run' });
+  });
+
+  it('the dead-letter re-driver works on this bus: a letter the bus kept is handled on request, then forgotten', async () => {
+    const topic = unique('test.redriver');
+    const letters = new SqliteDeadLetterStore(':memory:');
+    const bus = open({ deadLetters: letters });
+    let healthy = false;
+    const handled: string[] = [];
+    await bus.subscribe({ topic, group: 'fe.signer', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (!healthy) throw new Error('BLOB_WRITE_FAILED'); handled.push(m.value.id); } });
+    const message = msg('k', 1);
+    await bus.publish(topic, [message]);
+    await expect.poll(async () => (await letters.list()).length, { timeout: 30_000 }).toBe(1);
+    healthy = true;
+    await letters.requestRedrive('all', new Date());
+    const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as unknown as Logger;
+    const redriver = startDeadLetterRedriver({ letters, bus, logger: silent, now: () => new Date(), pollMs: 60_000 });
+    await expect.poll(async () => (await letters.list()).length, { timeout: 30_000 }).toBe(0);
+    await redriver.stop();
+    expect(handled).toEqual([message.value.id]);
+    letters.close();
   });
 
   it('a message with a schema id the registry does not know goes to <topic>.dlq as it came, with why, and the group moves on', async () => {
