@@ -1,5 +1,8 @@
 import { envelopeSchema } from '@fe/contracts';
-import { deadLetterHeaders, SqliteDeadLetterStore, startDeadLetterRedriver, type DeadLetterInput, type DeliveredMessage, type Logger } from '@fe/platform';
+import {
+  deadLetterHeaders, SqliteCheckpointStore, SqliteDeadLetterStore, SqliteEventStore, startDeadLetterRedriver, startRelay,
+  type DeadLetterInput, type DeliveredMessage, type EventBus, type Logger,
+} from '@fe/platform';
 import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,6 +92,29 @@ describe('KafkaEventBus, beyond the contract', () => {
     expect(await bus.redrive(letter)).toMatchObject({ outcome: 'not_run' });
   });
 
+  const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as unknown as Logger;
+
+  it('the relay checkpoints what the broker acknowledged, however far behind a group is (no "settled through" capability)', async () => {
+    const topic = unique('test.relay');
+    const store = new SqliteEventStore(':memory:');
+    const checkpoints = new SqliteCheckpointStore(':memory:');
+    for (const stream of ['s1', 's2', 's1']) await store.append(stream, [sampleEnvelope(stream, 'InvoiceSubmitted', { n: 1 })], 'any');
+    const bus = open();
+    expect((bus as EventBus).settledThrough).toBeUndefined();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    await bus.subscribe({ topic, group: 'slow', handler: async (m) => { await gate; seen.push(m.headers!['x-store-position']!); } });
+    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await relay.caughtUp();
+    await relay.stop();
+    expect(await checkpoints.load('relay.test')).toBe(3n);
+    expect(seen).toEqual([]); // the group has finished nothing: the broker holds the messages
+    release();
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(3);
+    expect(seen.filter((p) => p !== '2')).toEqual(['1', '3']); // stream s1 in order
+  });
+
   it('the dead-letter re-driver works on this bus: a letter the bus kept is handled on request, then forgotten', async () => {
     const topic = unique('test.redriver');
     const letters = new SqliteDeadLetterStore(':memory:');
@@ -101,7 +127,6 @@ describe('KafkaEventBus, beyond the contract', () => {
     await expect.poll(async () => (await letters.list()).length, { timeout: 30_000 }).toBe(1);
     healthy = true;
     await letters.requestRedrive('all', new Date());
-    const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent } as unknown as Logger;
     const redriver = startDeadLetterRedriver({ letters, bus, logger: silent, now: () => new Date(), pollMs: 60_000 });
     await expect.poll(async () => (await letters.list()).length, { timeout: 30_000 }).toBe(0);
     await redriver.stop();
