@@ -112,6 +112,30 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       expect([seen[holder], seen[other]]).toEqual([[1], [2]]);
     });
 
+    it('a member that stops while its handler is failing leaves the message to the next member: nothing is committed before a handler succeeds', async () => {
+      let failing = true;
+      const tries = { a: 0, b: 0 };
+      const handled = { a: [] as number[], b: [] as number[] };
+      const member = (who: 'a' | 'b') => bus.subscribe({
+        topic, group: 'g', maxAttempts: 20, retryBackoffMs: 5,
+        handler: async (m) => {
+          if (failing) {
+            tries[who]++;
+            throw new Error('transient');
+          }
+          handled[who].push(n(m));
+        },
+      });
+      const members = { a: await member('a'), b: await member('b') };
+      await bus.publish(topic, [msg('k', 1)]);
+      await eventually(() => tries.a + tries.b > 0);
+      const [holder, other] = tries.a ? (['a', 'b'] as const) : (['b', 'a'] as const);
+      await members[holder].stop();
+      failing = false;
+      await eventually(() => handled[other].length === 1);
+      expect([handled[holder], handled[other]]).toEqual([[], [1]]);
+    });
+
     it("a group that starts at 'latest' skips what was published before it", async () => {
       await bus.publish(topic, [msg('k', 1)]);
       const seen: number[] = [];
