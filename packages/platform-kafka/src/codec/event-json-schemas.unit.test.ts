@@ -21,6 +21,18 @@ describe('event JSON Schemas and subjects', () => {
     }
   });
 
+  it('every format in the schemas has a pattern beside it, so turning Ajv\'s format checks off loses no check', () => {
+    const unchecked: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const fields = node as Record<string, unknown>;
+      if (typeof fields.format === 'string' && typeof fields.pattern !== 'string') unchecked.push(`${path} (${fields.format})`);
+      for (const [name, value] of Object.entries(fields)) walk(value, `${path}/${name}`);
+    };
+    for (const [key, contract] of Object.entries(invoiceEventSchemas)) walk(JSON.parse(jsonSchemaOf(contract)), key);
+    expect(unchecked).toEqual([]);
+  });
+
   it('bytes that are not in the wire format are refused before the registry is asked', async () => {
     const codec = new SchemaRegistryCodec({ url: 'http://127.0.0.1:9', contracts: invoiceEventSchemas });
     const error = await codec.decode(Buffer.from('{"type":"InvoiceSigned"}')).catch((e: unknown) => e);
