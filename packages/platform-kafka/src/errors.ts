@@ -5,6 +5,8 @@
 export type KafkaBusErrorCode =
   /** The broker did not acknowledge a publish (down, restarting, or no leader yet). */
   | 'BROKER_UNAVAILABLE'
+  /** The broker refused a publish for good (a message over its size limit, an invalid topic): retrying cannot help. */
+  | 'PUBLISH_REFUSED'
   /** The schema registry did not answer (down, or a 5xx). */
   | 'SCHEMA_REGISTRY_UNAVAILABLE'
   /** An event type/version the codec has no zod contract for: it cannot be published. */

@@ -13,7 +13,10 @@ import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.ts';
 
 // The contract suites publish `InvoiceSubmitted` envelopes whose data is `{ n }`: registered under
 // a namespace of this run's own, so they never meet the real contracts' subjects.
-const testContracts = { 'InvoiceSubmitted.v1': envelopeSchema('InvoiceSubmitted', 1, z.object({ n: z.number().int() })) };
+const testContracts = {
+  'InvoiceSubmitted.v1': envelopeSchema('InvoiceSubmitted', 1, z.object({ n: z.number().int() })),
+  'Oversized.v1': envelopeSchema('Oversized', 1, z.object({ text: z.string() })),
+};
 const namespace = unique('fe.test.events');
 
 function kafkaBus(options: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
@@ -113,6 +116,15 @@ describe('KafkaEventBus, beyond the contract', () => {
     release();
     await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(3);
     expect(seen.filter((p) => p !== '2')).toEqual(['1', '3']); // stream s1 in order
+  });
+
+  it('a publish the broker refuses for good is PUBLISH_REFUSED, not retriable; one it cannot reach is BROKER_UNAVAILABLE, retriable', async () => {
+    const topic = unique('test.refused');
+    const bus = open();
+    const oversized = sampleEnvelope('k', 'Oversized', { text: 'x'.repeat(2 * 1024 * 1024) }); // over the broker's 1 MB default
+    expect(await bus.publish(topic, [{ key: 'k', value: oversized }]).catch((e: unknown) => e)).toMatchObject({ code: 'PUBLISH_REFUSED', retriable: false });
+    const nowhere = open({ brokers: ['127.0.0.1:9'], retries: 1 });
+    expect(await nowhere.publish(topic, [msg('k', 1)]).catch((e: unknown) => e)).toMatchObject({ code: 'BROKER_UNAVAILABLE', retriable: true });
   });
 
   it('the dead-letter re-driver works on this bus: a letter the bus kept is handled on request, then forgotten', async () => {

@@ -27,6 +27,8 @@ export type KafkaEventBusOptions = {
   sessionTimeoutMs?: number;
   /** Default 1 000 ms (a third of the session timeout or less). */
   heartbeatIntervalMs?: number;
+  /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */
+  retries?: number;
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
 };
@@ -61,8 +63,8 @@ export class KafkaEventBus implements EventBus {
       // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
       logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
       logCreator: () => ({ namespace, label, log }) => options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
-      // Reconnects back off up to 2 s and give up after about a minute: a broker restart is ridden out, a dead one reported.
-      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: 30 },
+      // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is reported.
+      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
     });
     this.topics = new TopicAdmin(this.kafka.admin(), options.partitionsOf ?? (() => 6));
   }
@@ -79,7 +81,7 @@ export class KafkaEventBus implements EventBus {
         messages: messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })),
       });
     } catch (error) {
-      throw new KafkaBusError('BROKER_UNAVAILABLE', `publishing ${messages.length} message(s) to ${topic}: the broker did not acknowledge`, true, { cause: error });
+      throw publishError(error, `publishing ${messages.length} message(s) to ${topic}`);
     }
   }
 
@@ -179,4 +181,15 @@ export class KafkaEventBus implements EventBus {
       }],
     });
   }
+}
+
+/**
+ * kafkajs marks each error retriable or not; retries it gave up on (`KafkaJSNumberOfRetriesExceeded`,
+ * itself final) were retriable ones: the broker is away, not refusing.
+ */
+function publishError(error: unknown, doing: string): KafkaBusError {
+  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && error.name !== 'KafkaJSNumberOfRetriesExceeded';
+  return final
+    ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, { cause: error })
+    : new KafkaBusError('BROKER_UNAVAILABLE', `${doing}: the broker did not acknowledge`, true, { cause: error });
 }
