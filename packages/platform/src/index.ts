@@ -1,7 +1,10 @@
 // The public surface of @fe/platform. Anything not exported here is private.
 export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformErrorCode } from './errors.ts';
 export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from './ports/event-store.ts';
-export { deadLetterHeaders, type EventBus, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription } from './ports/event-bus.ts';
+export {
+  deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription,
+} from './ports/event-bus.ts';
+export { attemptDelivery, keepUntilKept, deadLetterMessage, describeFailure, type AttemptOutcome, type Handler } from './delivery/deliver.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
 export type { DeadLetter, DeadLetterInput, DeadLetterStore, RedriveOutcome } from './ports/dead-letter-store.ts';

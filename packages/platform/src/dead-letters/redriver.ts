@@ -1,10 +1,11 @@
-import type { DeadLetter, DeadLetterInput, DeadLetterStore, RedriveOutcome } from '../ports/dead-letter-store.ts';
+import type { DeadLetter, DeadLetterStore } from '../ports/dead-letter-store.ts';
+import type { BusCapability } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 
 export type RedriverOptions = {
   letters: Pick<DeadLetterStore, 'requested' | 'remove' | 'keep'>;
-  /** The bus that gave up on the letters (InProcessEventBus.redrive). */
-  bus: { redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> };
+  /** The bus that gave up on the letters: any bus with the re-drive capability (ports/event-bus.ts). */
+  bus: BusCapability<'redrive'>;
   logger: Logger;
   now: () => Date;
   /** How often it looks for re-drive requests (`pnpm fe dead-letters redrive` writes them); it also looks once at start. Default 2 000 ms. */

@@ -1,4 +1,5 @@
 import type { Envelope } from '@fe/contracts';
+import type { DeadLetterInput, RedriveOutcome } from './dead-letter-store.ts';
 
 /**
  * Topics with Kafka's guarantees where they matter:
@@ -46,8 +47,38 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/**
+ * A bus offers the two optional capabilities below or not; code that needs one asks for it by type
+ * (`EventBus & BusCapability<'redrive'>`), code that can do without one checks for it. A bus that
+ * cannot honour a capability must leave it out rather than fake it.
+ */
 export interface EventBus {
   publish(topic: string, messages: readonly BusMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
+
+  /**
+   * Capability "settled through": how far the relay may checkpoint. Given the last event-store
+   * position the relay published on `topic` (messages carry it in the `x-store-position` header),
+   * the highest position whose messages the bus has durably accepted; the relay's checkpoint never
+   * moves past it, so a crash republishes the rest. A bus without it has durably accepted every
+   * message `publish` resolved for (Kafka: the broker acknowledged it, acks=all), and the relay
+   * checkpoints what it published. The in-process bus holds messages in memory only: for it,
+   * durably accepted means finished (handled or dead-letter kept) by every consumer group.
+   */
+  settledThrough?(topic: string, lastPublished: bigint): bigint;
+
+  /**
+   * Capability "re-drive": hands a dead letter (from the `DeadLetterStore`) back to the consumer
+   * group that gave up on it, with the group's attempts and backoff, and says what became of it
+   * (dead-letters/redriver.ts removes a handled letter and keeps a failed one again). `not_run`
+   * when no member of the group runs in this process: another process that runs one takes it.
+   */
+  redrive?(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome>;
 }
+
+/** The optional capabilities a bus may offer (see EventBus). */
+export type BusCapabilityName = 'settledThrough' | 'redrive';
+
+/** A bus that offers `name`: `EventBus & BusCapability<'redrive'>` is what the re-driver needs. */
+export type BusCapability<Name extends BusCapabilityName> = Required<Pick<EventBus, Name>>;

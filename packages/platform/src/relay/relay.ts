@@ -14,13 +14,6 @@ export type RelayOptions = {
   checkpoints: CheckpointStore;
   /** Where an event goes; undefined skips it. */
   route(event: RecordedEvent): { topic: string; key: string } | undefined;
-  /**
-   * The highest position it is safe to checkpoint, given the last published one. Kafka keeps what
-   * it acknowledged, so the default is "everything published". The in-process bus keeps messages
-   * in memory only, so the embedded shape passes `bus.settledThrough`: the checkpoint then moves
-   * only past events every consumer group has finished, and a crash replays the rest.
-   */
-  settledThrough?: (lastPublished: bigint) => bigint;
   /** Events read and published per round. Default 500. */
   pageSize?: number;
   /** How long the relay sleeps when idle, unless nudged. Default 200 ms. */
@@ -48,7 +41,7 @@ export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route, logger } = options;
   const pageSize = options.pageSize ?? 500;
   const idleMs = options.idleMs ?? 200;
-  const settledThrough = options.settledThrough ?? ((p: bigint) => p);
+  const topicsPublished = new Set<string>();
   let stopped = false;
   let wake: (() => void) | undefined;
   let nudged = false;
@@ -76,10 +69,10 @@ export function startRelay(options: RelayOptions): Relay {
       try {
         const page = await store.readAll({ after: published, limit: pageSize });
         if (page.length) {
-          await publishPage(bus, page, route);
+          await publishPage(bus, page, route, topicsPublished);
           published = page[page.length - 1]!.position;
         }
-        const settled = settledThrough(published);
+        const settled = settledThrough(bus, topicsPublished, published);
         if (settled > saved) {
           await checkpoints.save(name, settled);
           saved = settled;
@@ -127,7 +120,21 @@ export function startRelay(options: RelayOptions): Relay {
   };
 }
 
-async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route']): Promise<void> {
+/**
+ * The checkpoint rule: move past what the bus has durably accepted. A bus with the "settled
+ * through" capability (the in-process bus: what every group finished) bounds it on each topic this
+ * relay published to; any other bus accepted what `publish` resolved for (Kafka: acks=all).
+ */
+function settledThrough(bus: EventBus, topics: ReadonlySet<string>, published: bigint): bigint {
+  let settled = published;
+  for (const topic of topics) {
+    const accepted = bus.settledThrough?.(topic, published) ?? published;
+    if (accepted < settled) settled = accepted;
+  }
+  return settled;
+}
+
+async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route'], topics: Set<string>): Promise<void> {
   const byTopic = new Map<string, BusMessage[]>();
   for (const event of page) {
     const target = route(event);
@@ -136,5 +143,8 @@ async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route:
     if (!batch) byTopic.set(target.topic, (batch = []));
     batch.push({ key: target.key, value: event.envelope, headers: { [STORE_POSITION_HEADER]: String(event.position) } });
   }
-  for (const [topic, messages] of byTopic) await bus.publish(topic, messages);
+  for (const [topic, messages] of byTopic) {
+    topics.add(topic);
+    await bus.publish(topic, messages);
+  }
 }

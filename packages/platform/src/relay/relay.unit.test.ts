@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../adapters/in-process/in-process-bus.ts';
 import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-store.ts';
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
-import type { DeliveredMessage } from '../ports/event-bus.ts';
+import type { DeliveredMessage, EventBus } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 import { eventually } from '../testing/event-bus.contract.ts';
 import { sampleEnvelope } from '../testing/sample-envelope.ts';
@@ -13,7 +13,7 @@ const topic = 'fe.test.events';
 const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
 
 describe('relay from the event store to the bus', () => {
-  it('publishes in position order with the position header, keyed by stream, and checkpoints only what every group finished', async () => {
+  it('publishes in position order with the position header, keyed by stream, and checkpoints only what every group finished (the bus\'s "settled through" capability)', async () => {
     const store = new SqliteEventStore(':memory:');
     const checkpoints = new SqliteCheckpointStore(':memory:');
     const bus = new InProcessEventBus({ partitions: 3 });
@@ -26,7 +26,6 @@ describe('relay from the event store to the bus', () => {
     const relay = startRelay({
       name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10,
       route: (e) => ({ topic, key: e.stream }),
-      settledThrough: (published) => bus.settledThrough(topic, published),
     });
     await relay.caughtUp();
     await eventually(() => seen.length === 3);
@@ -38,6 +37,24 @@ describe('relay from the event store to the bus', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(await checkpoints.load('relay.test')).toBe(3n);
     await relay.stop();
+    await bus.close();
+  });
+
+  it('on a bus without the "settled through" capability, checkpoints what publish resolved for (the bus accepted it)', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const checkpoints = new SqliteCheckpointStore(':memory:');
+    const inner = new InProcessEventBus({ partitions: 1 });
+    // Kafka's shape: publish resolves once the broker has the message; no group's progress matters.
+    const bus: EventBus = { publish: (t, m) => inner.publish(t, m), subscribe: (o) => inner.subscribe(o), close: () => inner.close() };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await bus.subscribe({ topic, group: 'stuck', handler: () => gate });
+    for (const s of ['s1', 's2']) await store.append(s, [sampleEnvelope(s)], 'any');
+    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await relay.caughtUp();
+    await relay.stop();
+    expect(await checkpoints.load('relay.test')).toBe(2n);
+    release();
     await bus.close();
   });
 
@@ -69,8 +86,7 @@ describe('relay from the event store to the bus', () => {
     const start = () => startRelay({
       name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, pageSize: 2,
       route: (e) => ({ topic, key: e.stream }),
-      settledThrough: (published) => bus.settledThrough(topic, published),
-    });
+    }); // the in-process bus's settledThrough capability holds the checkpoint to what every group finished
     let relay = start();
     await relay.caughtUp();
     await eventually(() => positions.length === 3);

@@ -1,12 +1,12 @@
+import { attemptDelivery, keepUntilKept, type AttemptOutcome, type Handler } from '../../delivery/deliver.ts';
 import type { DeadLetterInput, RedriveOutcome } from '../../ports/dead-letter-store.ts';
-import type { BusMessage, DeliveredMessage } from '../../ports/event-bus.ts';
+import type { BusMessage } from '../../ports/event-bus.ts';
 import type { PartitionLog } from './partition-log.ts';
 
-export type Handler = (message: DeliveredMessage) => Promise<void>;
+export type { Handler } from '../../delivery/deliver.ts';
 type Settings = { topic: string; group: string; maxAttempts: number; retryBackoffMs: number };
 
 const STOPPED = Symbol('stopped');
-const HANDLED = Symbol('handled');
 
 /**
  * A consumer group on one topic: a committed offset per partition and one sequential worker per
@@ -97,22 +97,15 @@ export class GroupConsumer {
   }
 
   private async deliver(message: BusMessage, partition: number, offset: bigint): Promise<typeof STOPPED | void> {
-    const outcome = await this.attempt(message, partition, offset);
-    if (outcome === STOPPED) return STOPPED;
-    if (outcome === HANDLED) return;
-    const letter = { topic: this.settings.topic, group: this.settings.group, message, error: outcome.error, attempts: this.settings.maxAttempts };
-    // The offset may move past the message only once it is kept: a dead-letter store that fails
-    // holds the partition (retried with backoff, up to 5 s apart) rather than lose the message.
-    for (let wait = Math.max(this.settings.retryBackoffMs, 1); ; wait = Math.min(wait * 2, 5000)) {
-      if (this.paused) return STOPPED;
-      try {
-        await this.deadLetter(letter);
-        return;
-      } catch (error) {
-        this.deadLetterFailed(error, letter);
-        await sleep(wait);
-      }
-    }
+    const result = await this.attempt(message, partition, offset);
+    if (result.outcome === 'stopped') return STOPPED;
+    if (result.outcome === 'handled') return;
+    const letter = { topic: this.settings.topic, group: this.settings.group, message, error: result.error, attempts: this.settings.maxAttempts };
+    // The offset may move past the message only once it is kept.
+    const kept = await keepUntilKept(() => this.deadLetter(letter), {
+      backoffMs: this.settings.retryBackoffMs, stopped: () => this.paused, failed: (error) => this.deadLetterFailed(error, letter),
+    });
+    if (!kept) return STOPPED;
   }
 
   /**
@@ -127,38 +120,15 @@ export class GroupConsumer {
     const work = this.attempt(message, -1, -1n);
     const settled = work.then(() => undefined, () => undefined);
     this.inFlight.add(settled);
-    const outcome = await work.finally(() => this.inFlight.delete(settled));
-    if (outcome === HANDLED) return { outcome: 'handled' };
-    return outcome === STOPPED ? { outcome: 'not_run', reason: 'the group stopped' } : { outcome: 'failed', error: outcome.error };
+    const result = await work.finally(() => this.inFlight.delete(settled));
+    return result.outcome === 'stopped' ? { outcome: 'not_run', reason: 'the group stopped' } : result;
   }
 
-  private async attempt(message: BusMessage, partition: number, offset: bigint): Promise<typeof STOPPED | typeof HANDLED | { error: string }> {
+  private attempt(message: BusMessage, partition: number, offset: bigint): Promise<AttemptOutcome> {
     const { topic, maxAttempts, retryBackoffMs } = this.settings;
-    let lastError = '';
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const handler = this.members[0];
-      if (this.paused || !handler) return STOPPED;
-      try {
-        await handler({ ...message, topic, partition, offset, attempt });
-        return HANDLED;
-      } catch (error) {
-        lastError = describeFailure(error);
-        if (attempt < maxAttempts) await sleep(retryBackoffMs * 2 ** (attempt - 1));
-      }
-    }
-    return { error: lastError.slice(0, 500) };
+    return attemptDelivery({
+      delivered: { ...message, topic, partition, offset }, maxAttempts, retryBackoffMs,
+      handler: () => (this.paused ? undefined : this.members[0]),
+    });
   }
 }
-
-/**
- * `Name CODE: message` for the dead-letter header and store: the stable code of a catalogued error
- * (docs/architecture.md convention 4) first, where operators look, unless the message already leads with it.
- */
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as { code?: unknown }).code;
-  const coded = typeof code === 'string' && !error.message.startsWith(code) ? ` ${code}` : '';
-  return `${error.name}${coded}: ${error.message}`;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

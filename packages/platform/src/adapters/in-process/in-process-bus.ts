@@ -1,7 +1,8 @@
 import { PlatformError } from '../../errors.ts';
 import type { DeadLetterInput, DeadLetterStore, RedriveOutcome } from '../../ports/dead-letter-store.ts';
 import type { Logger } from '../../ports/logger.ts';
-import { deadLetterHeaders, type BusMessage, type EventBus, type SubscribeOptions, type Subscription } from '../../ports/event-bus.ts';
+import { deadLetterMessage } from '../../delivery/deliver.ts';
+import type { BusMessage, EventBus, SubscribeOptions, Subscription } from '../../ports/event-bus.ts';
 import { GroupConsumer } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
@@ -70,7 +71,7 @@ export class InProcessEventBus implements EventBus {
   }
 
   /**
-   * For the relay's checkpoint (relay.ts): the highest event-store position such that every
+   * The "settled through" capability (ports/event-bus.ts), for the relay's checkpoint: the highest event-store position such that every
    * message up to it, on `topic`, was finished by every consumer group. Messages must carry the
    * relay's position header; each partition holds them in position order, so the first message a
    * group still needs in each partition bounds what is settled.
@@ -88,7 +89,7 @@ export class InProcessEventBus implements EventBus {
   }
 
   /**
-   * Hands a dead letter back to the group that gave up on it (see GroupConsumer.redrive). A group
+   * The "re-drive" capability (ports/event-bus.ts): hands a dead letter back to the group that gave up on it (see GroupConsumer.redrive). A group
    * with no running member in this process answers `not_run`.
    */
   async redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> {
@@ -106,16 +107,7 @@ export class InProcessEventBus implements EventBus {
   /** Durable first (if configured), then the `<topic>.dlq` topic, Kafka's convention, for live subscribers. */
   private async deadLetter(letter: DeadLetterInput): Promise<void> {
     await this.deadLetters?.keep(letter, this.now());
-    await this.publish(`${letter.topic}.dlq`, [{
-      ...letter.message,
-      headers: {
-        ...letter.message.headers,
-        [deadLetterHeaders.originalTopic]: letter.topic,
-        [deadLetterHeaders.group]: letter.group,
-        [deadLetterHeaders.error]: letter.error,
-        [deadLetterHeaders.attempts]: String(letter.attempts),
-      },
-    }]);
+    await this.publish(`${letter.topic}.dlq`, [deadLetterMessage(letter)]);
   }
 
   private deadLetterFailed(error: unknown, letter: DeadLetterInput): void {

@@ -1,0 +1,154 @@
+import type { Envelope } from '@fe/contracts';
+import { attemptDelivery, keepUntilKept, type BusMessage, type DeadLetterInput, type Handler, type Logger, type RedriveOutcome } from '@fe/platform';
+import type { Consumer, EachMessagePayload, IHeaders, KafkaMessage } from 'kafkajs';
+import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
+import { isKafkaBusError } from '../errors.ts';
+
+export type MemberSettings = { topic: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
+
+export type MemberPorts = {
+  /** A new kafkajs consumer in the group (one per start: a crashed one is replaced). */
+  createConsumer(): Consumer;
+  codec: EnvelopeCodec;
+  logger: Logger | undefined;
+  /** The durable keep, then `<topic>.dlq` (kafka-event-bus.ts). */
+  deadLetter(letter: DeadLetterInput): Promise<void>;
+  deadLetterFailed(error: unknown, letter: DeadLetterInput): void;
+  /** A message no handler can read (unknown schema, not the wire format) goes to `<topic>.dlq` as it came. */
+  forwardUnreadable(message: KafkaMessage, reason: string): Promise<void>;
+};
+
+/**
+ * One member of a consumer group on one topic: a kafkajs consumer that handles each message with
+ * the group's attempts and backoff, keeps a dead letter, and only then commits the offset past
+ * it (at-least-once). Partitions are handled concurrently, each in order. Stopping lets the
+ * handler in flight finish, commits nothing past an unfinished message, and leaves the group, so
+ * the next member takes over from the committed offsets (a rebalance).
+ */
+export class GroupMember {
+  private stopping = false;
+  private consumer: Consumer | undefined;
+  private restarting: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly settings: MemberSettings;
+  private readonly ports: MemberPorts;
+
+  constructor(settings: MemberSettings, ports: MemberPorts) {
+    this.settings = settings;
+    this.ports = ports;
+  }
+
+  get running(): boolean {
+    return !this.stopping;
+  }
+
+  /** Joins the group; resolves once the member has its partitions (bounded: a group can be slow to settle while a member leaves). */
+  async start(partitionsConcurrently: number): Promise<void> {
+    const consumer = this.ports.createConsumer();
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 30_000);
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => (clearTimeout(timer), off(), resolve()));
+    });
+    // kafkajs restarts a consumer after a retriable crash, not after one it deems final; a broker
+    // that restarted forgets the member ("the coordinator is not aware of this member"), which is
+    // such a crash. The member then starts a new consumer, from the committed offsets.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopping || this.consumer !== consumer) return;
+      this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: payload.error }, 'consumer crashed; starting a new one from the committed offsets');
+      this.restarting = this.restart(partitionsConcurrently);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [this.settings.topic], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: partitionsConcurrently,
+      eachMessage: (payload) => this.track(this.handle(payload)),
+    });
+    await joined;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.restarting;
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    await this.consumer?.disconnect();
+  }
+
+  private async restart(partitionsConcurrently: number): Promise<void> {
+    for (let wait = 200; !this.stopping; wait = Math.min(wait * 2, 5000)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.stopping) return;
+      try {
+        await this.consumer?.disconnect().catch(() => undefined);
+        await this.start(partitionsConcurrently);
+        return;
+      } catch (error) {
+        this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: error }, 'could not start a new consumer; trying again');
+      }
+    }
+  }
+
+  /** The re-drive capability for this member's group: the handler gets the letter again, outside the partition's order. */
+  async redrive(message: BusMessage): Promise<RedriveOutcome> {
+    if (this.stopping) return { outcome: 'not_run', reason: 'the group member stopped' };
+    const result = await this.track(this.attempt(message, -1, -1n));
+    return result.outcome === 'stopped' ? { outcome: 'not_run', reason: 'the group member stopped' } : result;
+  }
+
+  private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    if (this.stopping) return; // not committed: the next member gets it
+    let value: Envelope;
+    try {
+      value = await this.ports.codec.decode(message.value ?? Buffer.alloc(0));
+    } catch (error) {
+      if (!isKafkaBusError(error) || error.retriable) throw error; // the registry is down: kafkajs retries the message
+      await this.ports.forwardUnreadable(message, `KafkaBusError ${error.code}: ${error.message}`);
+      await this.commit(topic, partition, message.offset);
+      return;
+    }
+    const headers = readHeaders(message.headers);
+    const busMessage: BusMessage = { key: message.key?.toString() ?? '', value, ...(headers ? { headers } : {}) };
+    const result = await this.attempt(busMessage, partition, BigInt(message.offset), heartbeat);
+    if (result.outcome === 'stopped') return;
+    if (result.outcome === 'failed') {
+      const { topic: original, group, maxAttempts } = this.settings;
+      const letter = { topic: original, group, message: busMessage, error: result.error, attempts: maxAttempts };
+      const kept = await keepUntilKept(() => this.ports.deadLetter(letter), {
+        backoffMs: this.settings.retryBackoffMs, stopped: () => this.stopping, failed: (error) => this.ports.deadLetterFailed(error, letter),
+      });
+      if (!kept) return;
+    }
+    await this.commit(topic, partition, message.offset);
+  }
+
+  private attempt(message: BusMessage, partition: number, offset: bigint, heartbeat?: () => Promise<void>) {
+    const { topic, maxAttempts, retryBackoffMs, handler } = this.settings;
+    return attemptDelivery({
+      delivered: { ...message, topic, partition, offset }, maxAttempts, retryBackoffMs,
+      handler: () => (this.stopping ? undefined : handler),
+      ...(heartbeat ? { whileWaiting: heartbeat } : {}),
+    });
+  }
+
+  /** Commits past `offset`. A commit refused in a rebalance throws: kafkajs rejoins, and the new owner gets the message again. */
+  private async commit(topic: string, partition: number, offset: string): Promise<void> {
+    await this.consumer!.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    const settled = work.then(() => undefined, () => undefined);
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return work;
+  }
+}
+
+/** Kafka headers are bytes; the port's are strings. */
+function readHeaders(headers: IHeaders | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const entries = Object.entries(headers)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => [name, (Array.isArray(value) ? value[value.length - 1] : value)!.toString()]);
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}

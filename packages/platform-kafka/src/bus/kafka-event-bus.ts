@@ -1,0 +1,195 @@
+import {
+  deadLetterHeaders, deadLetterMessage, PlatformError, type BusMessage, type DeadLetterInput, type DeadLetterStore, type EventBus, type Logger,
+  type RedriveOutcome, type SubscribeOptions, type Subscription,
+} from '@fe/platform';
+import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
+import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
+import { KafkaBusError } from '../errors.ts';
+import { GroupMember } from './group-member.ts';
+import { TopicAdmin } from './topic-admin.ts';
+
+export type KafkaEventBusOptions = {
+  /** `host:port` of the bootstrap brokers. */
+  brokers: readonly string[];
+  /** Envelope ↔ message value (SchemaRegistryCodec: the Confluent wire format with registered schemas). */
+  codec: EnvelopeCodec;
+  /** Names this process to the brokers (logs, quotas). Default `fe`. */
+  clientId?: string;
+  /** Partitions of a topic the bus creates (contracts/topology.ts gives each topic's). Default 6. */
+  partitionsOf?: (topic: string) => number;
+  /** Prefixed to every consumer group id (tests keep their groups apart with it). Default none. */
+  groupIdPrefix?: string;
+  /** Where a dead letter is kept before its group commits past it (as the in-process bus). */
+  deadLetters?: Pick<DeadLetterStore, 'keep'>;
+  now?: () => Date;
+  logger?: Logger;
+  /** Member liveness: a member silent this long is dropped and its partitions reassigned. Default 10 000 ms. */
+  sessionTimeoutMs?: number;
+  /** Default 1 000 ms (a third of the session timeout or less). */
+  heartbeatIntervalMs?: number;
+  /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */
+  retries?: number;
+  /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
+  maxWaitTimeMs?: number;
+};
+
+/**
+ * The event-bus port on Apache Kafka (kafkajs). Publishing: one idempotent producer per bus
+ * (acks=all, one request in flight, so the broker's sequence numbers drop a retried duplicate and
+ * keep a partition's order); the message key is the port's key (the relay sends the invoice id),
+ * so one invoice's events share a partition. `publish` resolves once the broker has acknowledged
+ * every message: that is what the relay may checkpoint past, and why this bus does not offer the
+ * "settled through" capability. Consuming: one kafkajs consumer per `subscribe` (a group member),
+ * committing after the handler (group-member.ts). Dead letters: kept in the `DeadLetterStore`,
+ * then published to `<topic>.dlq` with the `x-dead-letter-*` headers, then committed. Re-drive:
+ * the letter is handed to a running member of its group in this process (see `redrive`).
+ *
+ *   const bus = new KafkaEventBus({ brokers: ['127.0.0.1:9092'], codec, deadLetters });
+ *   await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly options: KafkaEventBusOptions;
+  private readonly topics: TopicAdmin;
+  private readonly members = new Map<string, GroupMember[]>();
+  private producer: Promise<Producer> | undefined;
+  private closed = false;
+
+  constructor(options: KafkaEventBusOptions) {
+    this.options = options;
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'fe',
+      brokers: [...options.brokers],
+      // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
+      logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
+      logCreator: () => ({ namespace, label, log }) => options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
+      // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is reported.
+      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
+    });
+    this.topics = new TopicAdmin(this.kafka.admin(), options.partitionsOf ?? (() => 6));
+  }
+
+  async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new PlatformError('BUS_CLOSED', 'the bus is closed', false);
+    if (messages.length === 0) return;
+    const values = await Promise.all(messages.map((m) => this.options.codec.encode(m.value)));
+    try {
+      await this.topics.ensure(topic);
+      const producer = await this.connectedProducer();
+      await producer.send({
+        topic, acks: -1,
+        messages: messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })),
+      });
+    } catch (error) {
+      throw publishError(error, `publishing ${messages.length} message(s) to ${topic}`);
+    }
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    if (this.closed) throw new PlatformError('BUS_CLOSED', 'the bus is closed', false);
+    const { topic, group } = options;
+    const groupId = `${this.options.groupIdPrefix ?? ''}${group}`;
+    await this.topics.ensure(topic);
+    if ((options.from ?? 'earliest') === 'latest') await this.topics.startGroupAtEnd(groupId, topic);
+    const createConsumer = () => this.kafka.consumer({
+      groupId,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
+      heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
+      maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 100,
+      allowAutoTopicCreation: false,
+    });
+    const member = new GroupMember(
+      { topic, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
+      {
+        createConsumer, codec: this.options.codec, logger: this.options.logger,
+        deadLetter: (letter) => this.deadLetter(letter),
+        deadLetterFailed: (error, letter) => this.options.logger?.error(
+          { err: error, group: letter.group, topic: letter.topic, event_id: letter.message.value.id, invoice_id: letter.message.value.invoice_id },
+          'could not keep a dead letter; the partition waits and tries again',
+        ),
+        forwardUnreadable: (message, reason) => this.forwardUnreadable(topic, group, message, reason),
+      },
+    );
+    // Resolves once the member is in the group, so what is published next is delivered without a rebalance under way.
+    await member.start(this.options.partitionsOf?.(topic) ?? 6);
+    const key = `${topic}\u0000${group}`;
+    this.members.set(key, [...(this.members.get(key) ?? []), member]);
+    return {
+      stop: async () => {
+        this.members.set(key, (this.members.get(key) ?? []).filter((m) => m !== member));
+        await member.stop();
+      },
+    };
+  }
+
+  /**
+   * The "re-drive" capability (ports/event-bus.ts). The letter comes from the `DeadLetterStore`
+   * and goes straight to a running member of its group in this process, with the group's attempts
+   * and backoff; the outcome goes back to the re-driver, which removes a handled letter and keeps
+   * a failed one again. Neither the topic nor the `.dlq` topic is written: republishing to the
+   * topic would deliver the message to every group again and the re-driver could not learn what
+   * became of it. `not_run` when no member of the group runs here: the request stays for a process
+   * that runs one.
+   */
+  async redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> {
+    if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
+    const member = this.members.get(`${letter.topic}\u0000${letter.group}`)?.find((m) => m.running);
+    if (!member) return { outcome: 'not_run', reason: `no member of ${letter.group} on ${letter.topic} in this process` };
+    return member.redrive(letter.message);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const members = [...this.members.values()].flat();
+    this.members.clear();
+    await Promise.all(members.map((m) => m.stop()));
+    if (this.producer) await (await this.producer.catch(() => undefined))?.disconnect();
+    await this.topics.disconnect();
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      await producer.connect();
+      return producer;
+    })();
+    this.producer.catch(() => (this.producer = undefined));
+    return this.producer;
+  }
+
+  /** Durable first (if configured), then `<topic>.dlq` for its subscribers; the caller commits after both. */
+  private async deadLetter(letter: DeadLetterInput): Promise<void> {
+    await this.options.deadLetters?.keep(letter, (this.options.now ?? (() => new Date()))());
+    await this.publish(`${letter.topic}.dlq`, [deadLetterMessage(letter)]);
+  }
+
+  /** A message no handler can read is not an envelope, so no `DeadLetterStore` letter: it goes to `<topic>.dlq` byte for byte, with why. */
+  private async forwardUnreadable(topic: string, group: string, message: KafkaMessage, reason: string): Promise<void> {
+    this.options.logger?.error({ topic, group, offset: message.offset, reason }, 'a message could not be read; forwarded to the dead-letter topic as it came');
+    const dlq = `${topic}.dlq`;
+    await this.topics.ensure(dlq);
+    const producer = await this.connectedProducer();
+    await producer.send({
+      topic: dlq, acks: -1,
+      messages: [{
+        key: message.key, value: message.value,
+        headers: {
+          ...message.headers,
+          [deadLetterHeaders.originalTopic]: topic, [deadLetterHeaders.group]: group, [deadLetterHeaders.error]: reason, [deadLetterHeaders.attempts]: '0',
+        },
+      }],
+    });
+  }
+}
+
+/**
+ * kafkajs marks each error retriable or not; retries it gave up on (`KafkaJSNumberOfRetriesExceeded`,
+ * itself final) were retriable ones: the broker is away, not refusing.
+ */
+function publishError(error: unknown, doing: string): KafkaBusError {
+  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && error.name !== 'KafkaJSNumberOfRetriesExceeded';
+  return final
+    ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, { cause: error })
+    : new KafkaBusError('BROKER_UNAVAILABLE', `${doing}: the broker did not acknowledge`, true, { cause: error });
+}

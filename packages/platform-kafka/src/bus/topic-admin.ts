@@ -1,0 +1,46 @@
+import type { Admin } from 'kafkajs';
+
+/**
+ * Creates each topic the bus touches once, with the partition count it should have (topics are
+ * not left to the broker's auto-creation, which would give them its default count). Creating a
+ * topic that exists is a no-op, so every process may ensure every topic.
+ */
+export class TopicAdmin {
+  private readonly admin: Admin;
+  private readonly partitionsOf: (topic: string) => number;
+  private readonly ensured = new Map<string, Promise<void>>();
+  private connected: Promise<void> | undefined;
+
+  constructor(admin: Admin, partitionsOf: (topic: string) => number) {
+    this.admin = admin;
+    this.partitionsOf = partitionsOf;
+  }
+
+  ensure(topic: string): Promise<void> {
+    let done = this.ensured.get(topic);
+    if (!done) {
+      done = this.create(topic);
+      this.ensured.set(topic, done);
+      done.catch(() => this.ensured.delete(topic)); // tried again on the next use
+    }
+    return done;
+  }
+
+  async disconnect(): Promise<void> {
+    if (this.connected) await this.admin.disconnect();
+  }
+
+  private async create(topic: string): Promise<void> {
+    await (this.connected ??= this.admin.connect());
+    await this.admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: this.partitionsOf(topic) }] });
+  }
+
+  /** Pins a new group at the end of each partition now, so 'latest' means "from subscribe on" (what the in-process bus does). */
+  async startGroupAtEnd(groupId: string, topic: string): Promise<void> {
+    await (this.connected ??= this.admin.connect());
+    const [committed] = await this.admin.fetchOffsets({ groupId, topics: [topic] });
+    if (committed && committed.partitions.some((p) => p.offset !== '-1')) return; // the group has been here: it goes on from there
+    const ends = await this.admin.fetchTopicOffsets(topic);
+    await this.admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+  }
+}

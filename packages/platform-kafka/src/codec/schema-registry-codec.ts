@@ -1,0 +1,119 @@
+import type { Envelope } from '@fe/contracts';
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { KafkaBusError } from '../errors.ts';
+import type { EnvelopeCodec } from './envelope-codec.ts';
+import { contractKey, jsonSchemaOf, subjectFor, type EventContracts } from './event-json-schemas.ts';
+
+export type SchemaRegistryCodecOptions = {
+  /** The registry's Confluent-compatible API, e.g. `http://127.0.0.1:8080/apis/ccompat/v7` (Apicurio Registry). */
+  url: string;
+  /** The zod envelope schema of every event this process may publish (contracts' `invoiceEventSchemas`). */
+  contracts: EventContracts;
+  /** Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `fe.events`. */
+  namespace?: string;
+};
+
+/**
+ * Envelopes in the Confluent wire format with JSON Schemas generated from the zod contracts. A
+ * schema is registered on first use (or all at start with `registerAll`, so an incompatible
+ * contract stops a deployment before it publishes), under its subject with compatibility BACKWARD;
+ * the registry refuses an incompatible new version of a subject (`SCHEMA_INCOMPATIBLE`). Encoding
+ * and decoding validate the envelope against the schema the message names.
+ *
+ *   const codec = new SchemaRegistryCodec({ url, contracts: invoiceEventSchemas });
+ *   await codec.registerAll();
+ */
+export class SchemaRegistryCodec implements EnvelopeCodec {
+  private readonly registry: SchemaRegistry;
+  private readonly contracts: EventContracts;
+  private readonly namespace: string;
+  private readonly ids = new Map<string, Promise<number>>();
+
+  constructor(options: SchemaRegistryCodecOptions) {
+    // Ajv's format checks off: zod writes a pattern beside every format it emits (event-json-schemas.ts).
+    this.registry = new SchemaRegistry({ host: options.url, retry: { retries: 2 } }, { [SchemaType.JSON]: { validateFormats: false, strict: false } } as never);
+    this.contracts = options.contracts;
+    this.namespace = options.namespace ?? 'fe.events';
+  }
+
+  subjectOf(type: string, version: number): string {
+    return subjectFor(this.namespace, type, version);
+  }
+
+  /** Registers every contract's schema (idempotent: the same schema keeps its id); returns the ids by subject. */
+  async registerAll(): Promise<Record<string, number>> {
+    const ids: Record<string, number> = {};
+    for (const key of Object.keys(this.contracts)) {
+      const [type, version] = splitKey(key);
+      ids[this.subjectOf(type, version)] = await this.schemaId(type, version);
+    }
+    return ids;
+  }
+
+  /**
+   * Registers `schema` (JSON Schema text) as the next version of a subject, with compatibility
+   * BACKWARD set on the subject; the registry refuses it when incompatible. Exposed so a test can
+   * show the refusal of an edited contract.
+   */
+  async register(subject: string, schema: string): Promise<number> {
+    try {
+      const { id } = await this.registry.register({ type: SchemaType.JSON, schema }, { subject, compatibility: COMPATIBILITY.BACKWARD });
+      return id;
+    } catch (error) {
+      throw registryError(error, `registering ${subject}`);
+    }
+  }
+
+  async encode(envelope: Envelope): Promise<Buffer> {
+    const id = await this.schemaId(envelope.type, envelope.version);
+    try {
+      return await this.registry.encode(id, envelope);
+    } catch (error) {
+      throw registryError(error, `encoding ${envelope.type}.v${envelope.version} (event ${envelope.id})`);
+    }
+  }
+
+  async decode(value: Buffer): Promise<Envelope> {
+    if (value.length < 5 || value[0] !== 0) {
+      throw new KafkaBusError('MESSAGE_UNREADABLE', 'the message is not in the Confluent wire format (magic byte 0, 4-byte schema id)', false);
+    }
+    try {
+      return (await this.registry.decode(value)) as Envelope;
+    } catch (error) {
+      throw registryError(error, `decoding a message with schema id ${value.readUInt32BE(1)}`);
+    }
+  }
+
+  private schemaId(type: string, version: number): Promise<number> {
+    const key = contractKey(type, version);
+    let id = this.ids.get(key);
+    if (!id) {
+      const contract = this.contracts[key];
+      if (!contract) return Promise.reject(new KafkaBusError('SCHEMA_NOT_IN_CATALOGUE', `no contract for ${key}: it cannot be published`, false));
+      id = this.register(this.subjectOf(type, version), jsonSchemaOf(contract));
+      this.ids.set(key, id);
+      id.catch(() => this.ids.delete(key)); // a failed registration is tried again on the next message
+    }
+    return id;
+  }
+}
+
+function splitKey(key: string): [string, number] {
+  const match = /^(.+)\.v(\d+)$/.exec(key);
+  if (!match) throw new KafkaBusError('SCHEMA_NOT_IN_CATALOGUE', `contract key ${key} is not <Type>.v<version>`, false);
+  return [match[1]!, Number(match[2])];
+}
+
+/** The registry client's errors, in this package's catalogue; the registry's own message is kept as the cause. */
+function registryError(error: unknown, doing: string): KafkaBusError {
+  if (error instanceof KafkaBusError) return error;
+  const status = (error as { status?: unknown }).status;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'ConfluentSchemaRegistryValidationError') {
+    const paths = ((error as { paths?: unknown[] }).paths ?? []).map(String).join(', ');
+    return new KafkaBusError('MESSAGE_INVALID', `${doing}: the envelope does not match its schema at ${paths || 'the root'}`, false, { cause: error });
+  }
+  if (status === 404) return new KafkaBusError('SCHEMA_UNKNOWN', `${doing}: the registry does not know this schema`, false, { cause: error });
+  if (status === 409 || status === 422) return new KafkaBusError('SCHEMA_INCOMPATIBLE', `${doing}: the registry refused the schema (compatibility BACKWARD)`, false, { cause: error });
+  return new KafkaBusError('SCHEMA_REGISTRY_UNAVAILABLE', `${doing}: the schema registry did not answer`, true, { cause: error });
+}

@@ -1,0 +1,36 @@
+/**
+ * The Kafka adapter's error catalogue (docs/architecture.md, conventions 3 and 4): stable codes that tests
+ * assert, and `retriable` for callers (the relay retries its round; a consumer holds its partition).
+ */
+export type KafkaBusErrorCode =
+  /** The broker did not acknowledge a publish (down, restarting, or no leader yet). */
+  | 'BROKER_UNAVAILABLE'
+  /** The broker refused a publish for good (a message over its size limit, an invalid topic): retrying cannot help. */
+  | 'PUBLISH_REFUSED'
+  /** The schema registry did not answer (down, or a 5xx). */
+  | 'SCHEMA_REGISTRY_UNAVAILABLE'
+  /** An event type/version the codec has no zod contract for: it cannot be published. */
+  | 'SCHEMA_NOT_IN_CATALOGUE'
+  /** The registry refused a schema as incompatible with its subject's earlier versions (BACKWARD). */
+  | 'SCHEMA_INCOMPATIBLE'
+  /** A message names a schema id the registry does not know. */
+  | 'SCHEMA_UNKNOWN'
+  /** A message is not in the Confluent wire format (magic byte 0, 4-byte schema id, payload). */
+  | 'MESSAGE_UNREADABLE'
+  /** An envelope does not match its registered schema (on publish or on delivery). */
+  | 'MESSAGE_INVALID';
+
+export class KafkaBusError extends Error {
+  readonly code: KafkaBusErrorCode;
+  readonly retriable: boolean;
+
+  constructor(code: KafkaBusErrorCode, message: string, retriable: boolean, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KafkaBusError';
+    this.code = code;
+    this.retriable = retriable;
+  }
+}
+
+export const isKafkaBusError = (error: unknown, code?: KafkaBusErrorCode): error is KafkaBusError =>
+  error instanceof KafkaBusError && (code === undefined || error.code === code);

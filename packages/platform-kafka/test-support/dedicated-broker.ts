@@ -1,0 +1,95 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A one-node Kafka (KRaft) that a test owns, so the test may kill and restart it: the shared
+ * broker of the integration run must never be restarted by one test. Built from the Kafka jars
+ * the infra scripts download (`FE_TEST_KAFKA_LIB`, a folder of jars; `FE_TEST_JAVA` or `java` on
+ * the PATH runs them). Its data survives a restart; `remove()` stops it and deletes the data.
+ */
+export type DedicatedBroker = {
+  readonly address: string;
+  /** SIGKILL: the process dies without flushing or leaving its group coordinator cleanly. */
+  kill(): Promise<void>;
+  /** Starts it again on the same ports and data; resolves once it serves. */
+  start(): Promise<void>;
+  remove(): Promise<void>;
+};
+
+export async function dedicatedBroker(): Promise<DedicatedBroker> {
+  const lib = process.env.FE_TEST_KAFKA_LIB;
+  if (!lib) throw new Error('FE_TEST_KAFKA_LIB is not set: the broker-restart test starts a Kafka broker of its own from the Kafka jars (the folder the infra scripts download them to).');
+  const java = process.env.FE_TEST_JAVA ?? 'java';
+  const [port, controllerPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(join(tmpdir(), 'fe-kafka-restart-'));
+  const properties = join(dir, 'server.properties');
+  const log4j = join(dir, 'log4j2.xml');
+  writeFileSync(properties, [
+    'process.roles=broker,controller', 'node.id=1', `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`, `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names=CONTROLLER', 'inter.broker.listener.name=PLAINTEXT', 'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1', 'transaction.state.log.min.isr=1',
+    'share.coordinator.state.topic.replication.factor=1', 'share.coordinator.state.topic.min.isr=1', 'min.insync.replicas=1', 'default.replication.factor=1',
+    'group.initial.rebalance.delay.ms=0', `log.dirs=${join(dir, 'data')}`,
+  ].join('\n'));
+  // log4j writes to stdout by default; the readiness line is read from stderr.
+  writeFileSync(log4j, '<Configuration><Appenders><Console name="c" target="SYSTEM_ERR"><PatternLayout pattern="%p %m%n"/></Console></Appenders><Loggers><Root level="INFO"><AppenderRef ref="c"/></Root></Loggers></Configuration>');
+  const jvm = [`-Dlog4j2.configurationFile=${log4j}`, '-Xms128m', '-Xmx384m', '-cp', join(lib, '*')];
+  const clusterId = randomBytes(16).toString('base64url');
+  const format = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], { encoding: 'utf8', timeout: 60_000 });
+  if (format.status !== 0) throw new Error(`formatting the dedicated broker's storage failed: ${format.stderr.slice(-500)}`);
+
+  let child: ChildProcess | undefined;
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const proc = spawn(java, [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', 'ignore', 'pipe'] });
+      child = proc;
+      let tail = '';
+      const timer = setTimeout(() => reject(new Error(`the dedicated broker did not start within 60 s: ${tail.slice(-500)}`)), 60_000);
+      proc.stderr!.on('data', (chunk: Buffer) => {
+        tail = (tail + chunk.toString()).slice(-4000);
+        if (tail.includes('Kafka Server started')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the dedicated broker exited (${code}): ${tail.slice(-500)}`));
+      });
+    });
+  const stop = async (signal: NodeJS.Signals) => {
+    const proc = child;
+    child = undefined;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill(signal);
+    await exited;
+  };
+
+  await start();
+  return {
+    address: `127.0.0.1:${port}`,
+    kill: () => stop('SIGKILL'),
+    start,
+    async remove() {
+      await stop('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
