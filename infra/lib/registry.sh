@@ -27,10 +27,14 @@ registry_install() {
   fi
   if [[ ! -f $REGISTRY_APP/quarkus-run.jar ]]; then
     say "registry: unpacking apicurio-registry-app $REGISTRY_VERSION from Maven Central into $REGISTRY_APP"
-    rm -rf "$REGISTRY_APP.partial"
-    maven org.apache.maven.plugins:maven-dependency-plugin:3.8.1:unpack \
+    rm -rf "$REGISTRY_APP.partial" "$REGISTRY_DIR/maven"
+    mkdir -p "$REGISTRY_DIR/maven"
+    # Without a pom the plugin writes its markers into a literal ./${project.basedir}/ of the
+    # working folder: a scratch one, removed after (which also makes a retried unpack start over).
+    (cd "$REGISTRY_DIR/maven" && maven org.apache.maven.plugins:maven-dependency-plugin:3.8.1:unpack \
       "-Dartifact=io.apicurio:apicurio-registry-app:$REGISTRY_VERSION:tar.gz:all" \
-      "-DoutputDirectory=$REGISTRY_APP.partial"
+      "-DoutputDirectory=$REGISTRY_APP.partial")
+    rm -rf "$REGISTRY_DIR/maven"
     [[ -f $REGISTRY_APP.partial/quarkus-run.jar ]] || die "registry: no quarkus-run.jar in the unpacked archive"
     rm -rf "$REGISTRY_APP"
     mv "$REGISTRY_APP.partial" "$REGISTRY_APP"
