@@ -3,6 +3,7 @@
 # waits until each answers. Idempotent: a server whose saved pid is alive and answering is left as
 # it is. Downloads and builds happen on the first run only (cached in .infra/ and the tools' caches).
 #   bash infra/up.sh [postgres|kafka|registry|s3 ...]     (default: all)
+#   --install-only            download and build what is missing, start nothing (scripts/bootstrap.sh)
 #   --record-started <file>   append the names of the servers this call started (not those found
 #                             running): vitest's globalSetup stops only those at the end
 # Prints how long each server took (install = download/build, start = until it answered).
@@ -11,10 +12,12 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
 record=''
+install_only=0
 servers=()
 while (($#)); do
   case $1 in
     --record-started) record=${2:?--record-started needs a file}; shift 2 ;;
+    --install-only) install_only=1; shift ;;
     *) is_server "$1" || die "unknown server '$1' (known: ${ALL_SERVERS[*]})"; servers+=("$1"); shift ;;
   esac
 done
@@ -59,6 +62,15 @@ start() {
 
 declare -A INSTALL_SECONDS=()
 take_lock
+if ((install_only)); then
+  for server in "${servers[@]}"; do
+    load_server "$server"
+    t0=$(now)
+    "${server}_install"
+    say "$server installed in $(seconds_since "$t0") s"
+  done
+  exit 0
+fi
 for server in "${servers[@]}"; do prepare "$server"; done
 starting=()
 for server in "${to_start[@]}"; do

@@ -2,7 +2,7 @@
 # versitygw (maintained, Apache-2.0), built from the Go module proxy: ~70 s cold against MinIO's
 # ~150 s, and MinIO's community repository is no longer maintained.
 # The build goes through Go's own caches (GOMODCACHE, GOCACHE) outside the checkout; the binary
-# into .infra/bin/. Go 1.25+ must be on PATH (versitygw's go.mod asks for it).
+# into .infra/bin/. It needs Go 1.25+ (versitygw's go.mod asks for it) on PATH or in /usr/local/go.
 
 VERSITYGW_VERSION=v1.7.0
 S3_BIN=$FE_INFRA_HOME/bin/versitygw-$VERSITYGW_VERSION
@@ -15,6 +15,7 @@ s3_ready() { http_answers "$FE_TEST_S3_ENDPOINT/health"; }
 
 s3_install() {
   [[ -x $S3_BIN ]] && return 0
+  PATH=$PATH:/usr/local/go/bin # where Go's own tarball is unpacked, when it is not on PATH
   command -v go >/dev/null || die "s3: the Go toolchain (1.25+) is needed to build versitygw and is not on PATH;
   install it from https://go.dev/dl/ (e.g. into /usr/local/go) and put its bin/ on PATH"
   say "s3: building versitygw $VERSITYGW_VERSION from the Go module proxy (about a minute when Go's caches are cold)"
