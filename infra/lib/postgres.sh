@@ -4,12 +4,12 @@
 #
 # FE_INFRA_POSTGRES_SETTINGS: server settings for this test cluster. The default turns durability
 # off (fsync, synchronous commit, full-page writes) because tests never survive a power cut; a
-# bench that claims durability passes its own (e.g. FE_INFRA_POSTGRES_SETTINGS='-c fsync=on'),
-# after `infra/down.sh postgres`.
+# bench that claims durability passes its own after `infra/down.sh postgres`: e.g.
+# FE_INFRA_POSTGRES_SETTINGS='-c fsync=on', or empty for PostgreSQL's durable defaults.
 
 PG_BIN=${FE_INFRA_PG_BIN:-/usr/lib/postgresql/15/bin}
 PG_DIR=$FE_INFRA_HOME/postgres
-PG_SETTINGS=${FE_INFRA_POSTGRES_SETTINGS:--c fsync=off -c synchronous_commit=off -c full_page_writes=off}
+PG_SETTINGS=${FE_INFRA_POSTGRES_SETTINGS--c fsync=off -c synchronous_commit=off -c full_page_writes=off}
 
 postgres_port() { printf '%s' "$FE_INFRA_POSTGRES_PORT"; }
 postgres_marker() { printf '%s/postgres' "$PG_BIN"; }
