@@ -10,15 +10,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,packages,services,bench,scripts}/**/*.unit.test.ts'],
+          include: ['{contracts,packages,services,bench,scripts,infra}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
         },
       },
       {
         test: {
           name: 'int',
-          include: ['{contracts,packages,services,bench}/**/*.int.test.ts'],
+          include: ['{contracts,packages,services,bench,infra}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
+          // PostgreSQL, Kafka, the schema registry and S3 on loopback (infra/up.sh), their
+          // FE_TEST_* variables for the tests; stops at the end only what it started.
+          globalSetup: ['infra/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

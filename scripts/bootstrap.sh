@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Everything a fresh clone needs before it runs: pnpm, the workspace's packages (which bring
-# Node 24 in as node_modules/.bin/node), and the system tools the tests use.
+# Node 24 in as node_modules/.bin/node), the system tools the tests use, the xades4j verifier,
+# and the integration run's servers downloaded and built (started later, by the int project's
+# globalSetup; infra/up.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,3 +13,4 @@ fi
 pnpm install --frozen-lockfile --reporter=append-only
 bash scripts/install-system-tools.sh
 bash scripts/build-xades4j-verifier.sh
+bash infra/up.sh --install-only

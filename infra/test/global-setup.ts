@@ -1,0 +1,59 @@
+// vitest globalSetup of the `int` project: brings the real servers up with infra/up.sh, hands
+// their FE_TEST_* variables to the test workers, and at the end stops only what this run started
+// (servers a developer started with `pnpm infra:up` stay up).
+//
+// A server whose variable is already set is not started: a developer's own server on other ports
+// wins. FE_TEST_INFRA=off starts nothing (for an int run that needs no server).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnvLines, serversToStart } from './server-variables.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+function run(script: string, args: string[]): void {
+  const result = spawnSync('bash', [join(repo, 'infra', script), ...args], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) {
+    throw new Error(`infra/${script} ${args.join(' ')} failed (exit ${result.status ?? result.signal}); see the lines above and .infra/logs/`);
+  }
+}
+
+export default function setup(): (() => void) | undefined {
+  if (process.env.FE_TEST_INFRA === 'off') return undefined;
+  const wanted = serversToStart(process.env);
+  if (wanted.length === 0) return undefined;
+
+  const scratch = mkdtempSync(join(tmpdir(), 'fe-infra-'));
+  const startedFile = join(scratch, 'started');
+  const started = (): string[] => {
+    try {
+      return readFileSync(startedFile, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  const stopStarted = (): void => {
+    const ours = started();
+    rmSync(scratch, { recursive: true, force: true });
+    if (ours.length) run('down.sh', ours);
+  };
+
+  try {
+    run('up.sh', ['--record-started', startedFile, ...wanted.map((s) => s.server)]);
+  } catch (error) {
+    stopStarted();
+    throw error;
+  }
+  const values = parseEnvLines(spawnSync('bash', [join(repo, 'infra', 'env.sh')], { encoding: 'utf8' }).stdout);
+  // Workers are forked after globalSetup, from this process's environment: they see these.
+  for (const { variables } of wanted) {
+    for (const name of variables) {
+      const value = values.get(name);
+      if (!value) throw new Error(`infra/env.sh printed no ${name}`);
+      process.env[name] = value;
+    }
+  }
+  return stopStarted;
+}
