@@ -20,7 +20,18 @@ function run(script: string, args: string[]): void {
   }
 }
 
+/**
+ * Where the tests that own a server of their own (a broker they restart, an S3 server they kill)
+ * find its program: the jars and binary infra/up.sh installed. A developer's own value wins.
+ */
+function pointAtInstalledPrograms(): void {
+  const home = process.env.FE_INFRA_HOME ?? join(repo, '.infra');
+  process.env.FE_TEST_KAFKA_LIB ??= join(home, 'kafka', 'lib');
+  process.env.FE_TEST_VERSITYGW_BIN ??= join(home, 'bin', 'versitygw-v1.7.0');
+}
+
 export default function setup(): (() => void) | undefined {
+  pointAtInstalledPrograms();
   if (process.env.FE_TEST_INFRA === 'off') return undefined;
   const wanted = serversToStart(process.env);
   if (wanted.length === 0) return undefined;
