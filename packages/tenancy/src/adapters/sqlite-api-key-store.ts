@@ -4,13 +4,13 @@ import { generateApiKey, hashApiKey } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { ApiKeyAuthenticator, graceEnd } from './shared/api-key-authenticator.ts';
-import { openApiKey, sealApiKey } from './shared/sealed-secrets.ts';
+import { ApiKeyAuthenticator, graceEnd } from './common/api-key-authenticator.ts';
+import { openApiKey, sealApiKey } from './common/sealed-secrets.ts';
 import type { ApiKeyRow } from './sqlite-schema.ts';
 
 /**
  * The api_keys table (see sqlite-schema.ts): issue, rotate with a grace period, revoke, show the
- * current key again, and authenticate (shared/api-key-authenticator.ts). A plaintext key leaves
+ * current key again, and authenticate (common/api-key-authenticator.ts). A plaintext key leaves
  * this class only as the return value of issue/rotate/display; it is stored sealed and looked up by hash.
  */
 export class SqliteApiKeyStore {

@@ -3,8 +3,8 @@ import { immediate } from '@fe/platform';
 import { loadP12, type ChainCertificate, type SigningCredential } from '@fe/signer';
 import type { CertificateSummary } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { CredentialCache } from './shared/credential-cache.ts';
-import { certificateSummary, sealCertificate } from './shared/sealed-secrets.ts';
+import { CredentialCache } from './common/credential-cache.ts';
+import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts';
 import type { CertificateRow } from './sqlite-schema.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { CertificateRow } from './sqlite-schema.ts';
  * wrong password, a missing key, an expired or not-yet-valid certificate, a missing
  * digitalSignature or nonRepudiation usage, or RSA under 2048 bits is refused with the signer's
  * code), then kept sealed with its password. `credential` opens and loads it once per tenant and
- * upload generation (shared/credential-cache.ts).
+ * upload generation (common/credential-cache.ts).
  */
 export class SqliteCertificateStore {
   private readonly db: DatabaseSync;

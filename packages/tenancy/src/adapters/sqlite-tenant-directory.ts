@@ -8,9 +8,9 @@ import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
-import { sealSoftware } from './shared/sealed-secrets.ts';
-import { ProfileCache, tenantProfile } from './shared/tenant-profile.ts';
-import { normalizeCaPem } from './shared/trusted-ca.ts';
+import { sealSoftware } from './common/sealed-secrets.ts';
+import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
+import { normalizeCaPem } from './common/trusted-ca.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
@@ -65,7 +65,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     return this.keys.authenticate(apiKey, this.now());
   }
 
-  /** Cached for a second (shared/tenant-profile.ts); this directory's own writes drop it at once. */
+  /** Cached for a second (common/tenant-profile.ts); this directory's own writes drop it at once. */
   async profile(tenantId: string): Promise<TenantProfile | undefined> {
     return this.profiles.get(tenantId, async () => this.readProfile(tenantId));
   }

@@ -3,15 +3,15 @@ import { generateApiKey, hashApiKey } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
 import type { ApiKeyEnvironment } from '../../ports/tenant-directory.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { ApiKeyAuthenticator } from '../shared/api-key-authenticator.ts';
-import { openApiKey, sealApiKey } from '../shared/sealed-secrets.ts';
+import { ApiKeyAuthenticator } from '../common/api-key-authenticator.ts';
+import { openApiKey, sealApiKey } from '../common/sealed-secrets.ts';
 
 type KeyRow = { hash: string; tenant_id: string; expires_at: Date | null; revoked_at: Date | null };
 const CURRENT = 'SELECT hash, environment, sealed_key FROM api_keys WHERE tenant_id = $1 AND expires_at IS NULL AND revoked_at IS NULL';
 
 /**
  * The api_keys table on PostgreSQL: issue, rotate with a grace period, revoke, show the current key
- * again, and authenticate (shared/api-key-authenticator.ts: hash lookup, constant-time compare).
+ * again, and authenticate (common/api-key-authenticator.ts: hash lookup, constant-time compare).
  * A plaintext key leaves this class only as the return value of issue/rotate/display. The caller
  * locks the tenant's row around issue and rotate, so two of them for one tenant take turns.
  */

@@ -2,8 +2,8 @@ import type { AdapterPool, Queryable } from '@fe/platform-postgres';
 import { loadP12, type SigningCredential } from '@fe/signer';
 import type { CertificateSummary } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { CredentialCache } from '../shared/credential-cache.ts';
-import { certificateSummary, sealCertificate } from '../shared/sealed-secrets.ts';
+import { CredentialCache } from '../common/credential-cache.ts';
+import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts';
 
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
 
@@ -11,7 +11,7 @@ type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buff
  * The certificates table on PostgreSQL: a .p12 is checked with the signer's loadP12 before it is
  * stored (refused with the signer's code), then kept sealed with its password under the next
  * generation; `credential` opens and loads it once per tenant and generation
- * (shared/credential-cache.ts), so an upload by another replica is served at the next call.
+ * (common/credential-cache.ts), so an upload by another replica is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;

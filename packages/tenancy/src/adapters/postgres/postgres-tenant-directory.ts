@@ -8,10 +8,10 @@ import type { ApiKeyEnvironment, TenantProfile } from '../../ports/tenant-direct
 import type { CertificateSummary, TenantRegistry } from '../../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../../tenants/new-tenant.ts';
-import { graceEnd } from '../shared/api-key-authenticator.ts';
-import { sealSoftware } from '../shared/sealed-secrets.ts';
-import { ProfileCache, tenantProfile } from '../shared/tenant-profile.ts';
-import { normalizeCaPem } from '../shared/trusted-ca.ts';
+import { graceEnd } from '../common/api-key-authenticator.ts';
+import { sealSoftware } from '../common/sealed-secrets.ts';
+import { ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
+import { normalizeCaPem } from '../common/trusted-ca.ts';
 import { PostgresApiKeys } from './postgres-api-keys.ts';
 import { PostgresCertificates } from './postgres-certificates.ts';
 
@@ -35,7 +35,7 @@ type TenantRow = {
 /**
  * The tenant registry on PostgreSQL (migrations/001_tenant_registry.sql), shared by every replica of
  * every service. Secrets are sealed in this process with the master key before they are sent
- * (shared/sealed-secrets.ts, the code the SQLite registry uses), so the server, its WAL and its
+ * (common/sealed-secrets.ts, the code the SQLite registry uses), so the server, its WAL and its
  * backups hold only ciphertext; API keys are looked up by hash and compared in constant time.
  *
  *   await migrate(pool, { schema: 'fe', ...tenantDirectoryMigrations() });
@@ -66,7 +66,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
     return this.keys.authenticate(apiKey, this.now());
   }
 
-  /** Cached for a second (shared/tenant-profile.ts); this registry's own writes drop it at once. */
+  /** Cached for a second (common/tenant-profile.ts); this registry's own writes drop it at once. */
   async profile(tenantId: string): Promise<TenantProfile | undefined> {
     return this.profiles.get(tenantId, () => this.readProfile(tenantId));
   }
