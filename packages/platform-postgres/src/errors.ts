@@ -5,7 +5,7 @@
  * PostgreSQL store exactly like the embedded one.
  */
 export type PostgresAdapterErrorCode =
-  /** A migration file's name is not `NNN_lower_snake.sql`, or two files share a number. */
+  /** A migration file's name is not `NNN_lower_snake.sql`, two files share a number, or a migration set's name is not lower-case (or it came without its files). */
   | 'MIGRATION_NAME_INVALID'
   /** A migration already applied to this schema has different content now: migrations never change once shipped. */
   | 'MIGRATION_CHANGED'

@@ -62,6 +62,40 @@ describe('migrate', () => {
     await expect(migrate(pool, { schema, migrations: [migration(1, 'a', 'CREATE TABLE a (n bigint)')] })).rejects.toMatchObject({ code: 'MIGRATION_CHANGED' });
   });
 
+  it('keeps each package\'s migration set apart: the same numbers in two sets are both applied, each once', async () => {
+    const schema = freshSchema();
+    const pool = freshPool(schema);
+    await migrate(pool, { schema });
+    const mine = [migration(1, 'views', 'CREATE TABLE views (n int)'), migration(2, 'more', 'ALTER TABLE views ADD COLUMN m int')];
+    expect(await migrate(pool, { schema, set: 'projection', migrations: mine })).toEqual({ applied: ['001_views', '002_more'] });
+    expect(await migrate(pool, { schema, set: 'projection', migrations: mine })).toEqual({ applied: [] });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [] });
+    const { rows } = await pool.query<{ migration_set: string; version: number }>('SELECT migration_set, version FROM schema_migrations ORDER BY 1, 2');
+    expect(rows.filter((r) => r.migration_set === 'projection').map((r) => r.version)).toEqual([1, 2]);
+    expect(rows.filter((r) => r.migration_set === 'platform').map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
+  });
+
+  it('refuses a set name that is not lower-case, and another set without its own files', async () => {
+    const schema = freshSchema();
+    const pool = freshPool(schema);
+    await expect(migrate(pool, { schema, set: 'Projection; --', migrations: [] })).rejects.toMatchObject({ code: 'MIGRATION_NAME_INVALID' });
+    await expect(migrate(pool, { schema, set: 'projection' })).rejects.toMatchObject({ code: 'MIGRATION_NAME_INVALID' });
+  });
+
+  it('upgrades a schema migrated before sets existed: its rows become the platform\'s, nothing is applied again', async () => {
+    const schema = freshSchema();
+    const pool = freshPool(schema);
+    const platform = [migration(1, 'a', 'CREATE TABLE a (n int)')];
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    await pool.query(`CREATE TABLE ${schema}.schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await pool.query(`CREATE TABLE ${schema}.a (n int)`);
+    await pool.query(`INSERT INTO ${schema}.schema_migrations (version, name, checksum) VALUES (1, 'a', $1)`, [platform[0]!.checksum]);
+    expect(await migrate(pool, { schema, migrations: platform })).toEqual({ applied: [] });
+    expect(await migrate(pool, { schema, set: 'tenancy', migrations: [migration(1, 't', 'CREATE TABLE t (n int)')] })).toEqual({ applied: ['001_t'] });
+    const { rows } = await pool.query('SELECT migration_set, version FROM schema_migrations ORDER BY 1');
+    expect(rows).toEqual([{ migration_set: 'platform', version: 1 }, { migration_set: 'tenancy', version: 1 }]);
+  });
+
   it('refuses a schema name that is not a plain identifier', async () => {
     await expect(migrate(freshPool('fe'), { schema: 'fe; DROP TABLE x' })).rejects.toMatchObject({ code: 'SCHEMA_NAME_INVALID' });
   });

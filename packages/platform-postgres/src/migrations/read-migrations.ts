@@ -28,3 +28,17 @@ export function readMigrations(directory: string = packagedMigrations): Migratio
   }
   return migrations;
 }
+
+/** A package's own migrations under its set name: what `migrate(pool, { schema, ...set })` applies. */
+export type MigrationSet = { set: string; migrations: readonly Migration[] };
+
+/**
+ * The migration set of a package that owns tables, read from its folder (an URL beside the
+ * adapter, so it resolves wherever the package is installed).
+ *
+ *   export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));
+ *   await migrate(pool, { schema: 'fe', ...statusStoreMigrations() });
+ */
+export function migrationSet(set: string, folder: URL): MigrationSet {
+  return { set, migrations: readMigrations(fileURLToPath(folder)) };
+}

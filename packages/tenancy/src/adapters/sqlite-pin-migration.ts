@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { secretContext } from './sqlite-schema.ts';
+import { secretContext } from './common/secret-context.ts';
 
 /**
  * Version 1 of the registry kept each tenant's DIAN software PIN in plain text inside the

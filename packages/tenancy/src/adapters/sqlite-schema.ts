@@ -60,11 +60,3 @@ export const SCHEMA = `
 export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null };
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
-
-/** What each sealed value is bound to (the secret box's authenticated context). */
-export const secretContext = {
-  p12: (tenantId: string, generation: number) => `p12/${tenantId}/${generation}`,
-  p12Password: (tenantId: string, generation: number) => `p12-password/${tenantId}/${generation}`,
-  apiKey: (tenantId: string, hash: string) => `api-key/${tenantId}/${hash}`,
-  softwarePin: (tenantId: string) => `software-pin/${tenantId}`,
-};

@@ -1,6 +1,6 @@
-import { X509Certificate } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { DianEnvironment, NumberingResolution, SoftwareRegistration } from '@fe/dian-domain';
+import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
+import { immediate, openWalDatabase } from '@fe/platform';
 import type { SigningCredential } from '@fe/signer';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
@@ -8,11 +8,13 @@ import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
+import { sealSoftware } from './common/sealed-secrets.ts';
+import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
+import { normalizeCaPem } from './common/trusted-ca.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
-import { SCHEMA, SCHEMA_VERSION, secretContext, type TenantRow } from './sqlite-schema.ts';
-import { immediate, openWalDatabase } from '@fe/platform';
+import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
@@ -33,8 +35,6 @@ export type SqliteTenantDirectoryOptions = {
  *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
  *   const apiKey = await tenants.issueApiKey(tenant.id);   // plaintext, shown once (and in Settings)
  */
-const PROFILE_CACHE_MS = 1000;
-
 export class SqliteTenantDirectory implements TenantRegistry {
   private readonly db: DatabaseSync;
   private readonly box: SecretBox;
@@ -44,7 +44,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
   private readonly tenantById: StatementSync;
   private readonly resolutionsOf: StatementSync;
 
-  private readonly profiles = new Map<string, { at: number; profile: TenantProfile | undefined }>();
+  private readonly profiles = new ProfileCache();
 
   constructor(options: SqliteTenantDirectoryOptions) {
     const box = createSecretBox(options.masterKey); // first: a bad key fails before the file is touched
@@ -65,39 +65,17 @@ export class SqliteTenantDirectory implements TenantRegistry {
     return this.keys.authenticate(apiKey, this.now());
   }
 
-  /**
-   * Read by the ingress, the signer and the submitter for every invoice: kept PROFILE_CACHE_MS, like
-   * an API key's row, so a change made by another process (the CLI) shows within that time; this
-   * directory's own writes drop it at once.
-   */
+  /** Cached for a second (common/tenant-profile.ts); this directory's own writes drop it at once. */
   async profile(tenantId: string): Promise<TenantProfile | undefined> {
-    const now = Date.now();
-    const cached = this.profiles.get(tenantId);
-    if (cached && now - cached.at < PROFILE_CACHE_MS) return cached.profile;
-    const profile = this.readProfile(tenantId);
-    this.profiles.set(tenantId, { at: now, profile });
-    return profile;
+    return this.profiles.get(tenantId, async () => this.readProfile(tenantId));
   }
 
   private readProfile(tenantId: string): TenantProfile | undefined {
     const row = this.tenantById.get(tenantId) as TenantRow | undefined;
     if (!row) return undefined;
     const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => JSON.parse(r.resolution) as NumberingResolution);
-    return {
-      tenant: JSON.parse(row.tenant),
-      environment: row.environment as DianEnvironment,
-      software: this.softwareOf(row),
-      resolutions,
-      activeResolutionId: row.active_resolution_id ?? undefined,
-      hasCertificate: this.certificates.has(tenantId),
-    };
-  }
-
-  /** The registration with its PIN opened (SECRET_UNREADABLE with another master key). */
-  private softwareOf(row: TenantRow): SoftwareRegistration {
-    const software = JSON.parse(row.software) as Omit<SoftwareRegistration, 'pin'>;
-    if (!row.sealed_pin) throw new TenancyError('SECRET_UNREADABLE', 'no software PIN');
-    return { ...software, pin: this.box.open(row.sealed_pin, secretContext.softwarePin(row.id)).toString('utf8') };
+    const stored = { id: row.id, environment: row.environment, tenant: JSON.parse(row.tenant), publicSoftware: JSON.parse(row.software), sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id };
+    return tenantProfile(this.box, stored, resolutions, this.certificates.has(tenantId));
   }
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
@@ -114,14 +92,13 @@ export class SqliteTenantDirectory implements TenantRegistry {
     const { tenant, environment, software, resolutions, activeResolutionId } = input;
     immediate(this.db, () => {
       if (this.tenantById.get(tenant.id)) throw new TenancyError('TENANT_EXISTS', tenant.id);
-      const { pin, ...publicSoftware } = software; // the PIN is a secret: sealed, never in the JSON
+      const { publicSoftware, sealedPin } = sealSoftware(this.box, tenant.id, software);
       this.db.prepare('INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(publicSoftware), this.box.seal(pin, secretContext.softwarePin(tenant.id)),
-          activeResolutionId ?? null, this.now().getTime());
+        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(publicSoftware), sealedPin, activeResolutionId ?? null, this.now().getTime());
       const insert = this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)');
       resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
     });
-    this.profiles.delete(tenant.id); // "no such tenant" may be cached
+    this.profiles.forget(tenant.id); // "no such tenant" may be cached
   }
 
   /**
@@ -134,7 +111,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     try {
       return await this.certificates.store(tenantId, p12, password, at);
     } finally {
-      this.profiles.clear(); // after the write: a read during the load must not keep the old profile
+      this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }
   }
 
@@ -193,18 +170,4 @@ export class SqliteTenantDirectory implements TenantRegistry {
     if (!row) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
     return row;
   }
-}
-
-/** One CA certificate, re-encoded so the same CA pasted twice (other line breaks) is stored once. */
-function normalizeCaPem(pem: string): string {
-  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length !== 1) throw new TenancyError('CA_CERTIFICATE_INVALID', `${blocks.length} certificates`);
-  let cert: X509Certificate;
-  try {
-    cert = new X509Certificate(blocks[0]!);
-  } catch {
-    throw new TenancyError('CA_CERTIFICATE_INVALID', 'unreadable');
-  }
-  if (!cert.ca) throw new TenancyError('CA_CERTIFICATE_INVALID', 'not a CA');
-  return cert.toString();
 }

@@ -14,7 +14,8 @@ import type { InvoiceStatusView } from './invoice-status.ts';
  * a save without one keeps the row's. One writer per invoice at a time is assumed — the bus hands
  * an invoice's events (one key) to one handler of the group at a time — so the projection's
  * read-then-write needs no lock. Failures carry ProjectionError codes: CUFE_CONFLICT (another
- * invoice of the tenant holds the cufe), NUMBER_TOO_LARGE, STATUS_STORE_BUSY (retriable).
+ * invoice of the tenant holds the cufe), NUMBER_TOO_LARGE, STATUS_STORE_BUSY (retriable); an adapter on
+ * a server reports it unreachable with the platform's STORE_UNAVAILABLE (retriable) instead.
  */
 export interface StatusStore {
   get(invoiceId: string): Promise<InvoiceStatusView | undefined>;

@@ -1,0 +1,49 @@
+import { loadP12, SignerError, type ChainCertificate, type SigningCredential } from '@fe/signer';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
+
+/**
+ * The loaded signing credentials of one registry, per tenant and upload generation: loadP12 runs
+ * node-forge's PKCS#12 decryption, too slow for every invoice. A newer generation in the storage
+ * (an upload by this registry or another process) is loaded instead of the cached one.
+ */
+export class CredentialCache {
+  private readonly box: SecretBox;
+  private readonly cache = new Map<string, { generation: number; credential: SigningCredential }>();
+
+  constructor(box: SecretBox) {
+    this.box = box;
+  }
+
+  /**
+   * The credential for the stored `generation` (undefined: none stored) at `at`: SignerError
+   * (CERT_EXPIRED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
+   */
+  async credential(tenantId: string, generation: number | undefined, at: Date, readSealed: () => Promise<SealedCertificate | undefined>): Promise<SigningCredential | undefined> {
+    if (generation === undefined) {
+      this.cache.delete(tenantId);
+      return undefined;
+    }
+    const cached = this.cache.get(tenantId);
+    if (cached && cached.generation === generation) {
+      assertValidAt(cached.credential.chain[0], at);
+      return cached.credential;
+    }
+    const sealed = await readSealed();
+    if (!sealed) return undefined;
+    const { p12, password } = openCertificate(this.box, tenantId, sealed);
+    const credential = loadP12(p12, password, at);
+    this.cache.set(tenantId, { generation: sealed.generation, credential });
+    return credential;
+  }
+
+  forget(tenantId: string): void {
+    this.cache.delete(tenantId);
+  }
+}
+
+/** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
+function assertValidAt(leaf: ChainCertificate, at: Date): void {
+  if (at.getTime() < leaf.notBefore.getTime()) throw new SignerError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
+  if (at.getTime() > leaf.notAfter.getTime()) throw new SignerError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
+}

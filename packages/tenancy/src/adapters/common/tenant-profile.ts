@@ -1,0 +1,52 @@
+import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
+import type { TenantProfile } from '../../ports/tenant-directory.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { openSoftware } from './sealed-secrets.ts';
+
+const PROFILE_CACHE_MS = 1000;
+
+/**
+ * Profiles are read by the ingress, the signer and the submitter for every invoice: each is kept
+ * PROFILE_CACHE_MS, like an API key's row, so a change made by another process (the CLI) shows
+ * within that time; the registry's own writes call `forget` and show at once.
+ */
+export class ProfileCache {
+  private readonly profiles = new Map<string, { at: number; profile: TenantProfile | undefined }>();
+
+  async get(tenantId: string, read: () => Promise<TenantProfile | undefined>): Promise<TenantProfile | undefined> {
+    const now = Date.now();
+    const cached = this.profiles.get(tenantId);
+    if (cached && now - cached.at < PROFILE_CACHE_MS) return cached.profile;
+    const profile = await read();
+    this.profiles.set(tenantId, { at: now, profile });
+    return profile;
+  }
+
+  /** One tenant's profile, or every one (a certificate upload: after the write, so a read during it cannot keep the old one). */
+  forget(tenantId?: string): void {
+    if (tenantId === undefined) this.profiles.clear();
+    else this.profiles.delete(tenantId);
+  }
+}
+
+/** A tenant's stored parts, as every adapter reads them (JSON already parsed). */
+export type StoredTenant = {
+  id: string;
+  environment: string;
+  tenant: Tenant;
+  publicSoftware: Omit<SoftwareRegistration, 'pin'>;
+  sealedPin: Uint8Array | null;
+  activeResolutionId: string | null;
+};
+
+/** The profile services read, with the software PIN opened (SECRET_UNREADABLE with another master key). */
+export function tenantProfile(box: SecretBox, stored: StoredTenant, resolutions: NumberingResolution[], hasCertificate: boolean): TenantProfile {
+  return {
+    tenant: stored.tenant,
+    environment: stored.environment as DianEnvironment,
+    software: openSoftware(box, stored.id, stored.publicSoftware, stored.sealedPin),
+    resolutions,
+    activeResolutionId: stored.activeResolutionId ?? undefined,
+    hasCertificate,
+  };
+}

@@ -1,0 +1,60 @@
+import type { AdapterPool, Queryable } from '@fe/platform-postgres';
+import { loadP12, type SigningCredential } from '@fe/signer';
+import type { CertificateSummary } from '../../ports/tenant-registry.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { CredentialCache } from '../common/credential-cache.ts';
+import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts';
+
+type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
+
+/**
+ * The certificates table on PostgreSQL: a .p12 is checked with the signer's loadP12 before it is
+ * stored (refused with the signer's code), then kept sealed with its password under the next
+ * generation; `credential` opens and loads it once per tenant and generation
+ * (common/credential-cache.ts), so an upload by another replica is served at the next call.
+ */
+export class PostgresCertificates {
+  private readonly db: AdapterPool;
+  private readonly box: SecretBox;
+  private readonly cache: CredentialCache;
+
+  constructor(db: AdapterPool, box: SecretBox) {
+    this.db = db;
+    this.box = box;
+    this.cache = new CredentialCache(box);
+  }
+
+  /** Throws SignerError when the .p12 does not qualify at `at`; `lockedTenant` runs the write with the tenant's row locked. */
+  async store(tenantId: string, p12: Uint8Array, password: string, at: Date, lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>): Promise<CertificateSummary> {
+    // Checked before any lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
+    const leaf = loadP12(p12, password, at).chain[0];
+    await lockedTenant(async (tx) => {
+      const previous = (await tx.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];
+      const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
+      await tx.query(
+        `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (tenant_id) DO UPDATE SET generation = excluded.generation, sealed_p12 = excluded.sealed_p12,
+           sealed_password = excluded.sealed_password, subject = excluded.subject, not_after = excluded.not_after, stored_at = excluded.stored_at`,
+        [tenantId, sealed.generation, sealed.sealedP12, sealed.sealedPassword, leaf.subjectName, leaf.notAfter, at],
+      );
+    });
+    this.cache.forget(tenantId);
+    return certificateSummary(leaf);
+  }
+
+  async has(tenantId: string): Promise<boolean> {
+    return (await this.generation(tenantId)) !== undefined;
+  }
+
+  /** undefined when none is stored; SignerError (CERT_EXPIRED, …) when it does not qualify at `at`. */
+  async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
+    return this.cache.credential(tenantId, await this.generation(tenantId), at, async () => {
+      const row = (await this.db.query<SealedRow>('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];
+      return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
+    });
+  }
+
+  private async generation(tenantId: string): Promise<number | undefined> {
+    return (await this.db.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0]?.generation;
+  }
+}

@@ -1,0 +1,3 @@
+// @fe/submitter/postgres: the submission schedule on PostgreSQL. A separate entry point, so a
+// submitter on SQLite never loads pg.
+export { PostgresSubmissionSchedule, submissionScheduleMigrations } from './postgres-submission-schedule.ts';
