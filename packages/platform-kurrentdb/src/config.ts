@@ -2,7 +2,7 @@ import { configFromEnv, envNamesOf, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
- * Where a service that keeps its events in KurrentDB finds it (architecture.md convention 6): each
+ * Where a service that keeps its events in KurrentDB finds it (docs/architecture.md convention 6): each
  * key names its environment variable; the development default is a local single node without TLS.
  */
 export const kurrentEventStoreConfigSchema = z.object({
