@@ -1,7 +1,7 @@
 import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, sampleEnvelope } from '@fe/platform/testing';
+import { eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { jsonEvent, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KurrentEventStore } from './kurrent-event-store.ts';
 
 // No registry carries a KurrentDB server, so none runs on these machines: without KURRENTDB_URL
@@ -28,15 +28,9 @@ if (!url) {
     };
 
     it('gives the stream cache what a read returns: the cached stream equals the stored one, positions and instants included', async () => {
-      const store = open();
-      const cached = withStreamCache(store);
-      const s = `inv-demo-${Math.random().toString(36).slice(2)}`;
-      await cached.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
-      await cached.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted', { text: 'ñ \u2028 "q"', n: 1.5 })], 0n);
-      const storeReads = vi.spyOn(store, 'read');
-      const fromMemory = await cached.read(s);
-      expect(storeReads).not.toHaveBeenCalled();
-      expect(fromMemory).toEqual(await store.read(s));
+      const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(open(), `inv-demo-${Math.random().toString(36).slice(2)}`);
+      expect(storeReadsWhileCached).toBe(0);
+      expect(cached).toEqual(stored);
     });
 
     it('leaves KurrentDB\'s own $ events out of the global read and the head', async () => {

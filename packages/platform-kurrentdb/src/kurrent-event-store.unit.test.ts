@@ -1,5 +1,5 @@
 import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, sampleEnvelope } from '@fe/platform/testing';
+import { eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { KurrentEventStore } from './kurrent-event-store.ts';
 import { kurrentModel } from './test-support/kurrent-model.ts';
@@ -40,6 +40,12 @@ describe('KurrentEventStore on the model', () => {
     const read = await store.read(s);
     expect(read.events.map((e) => e.envelope.id).sort()).toEqual([opening, ...events].map((e) => e.id).sort());
     expect(read.events.map((e) => e.version)).toEqual([0n, 1n, 2n, 3n, 4n, 5n, 6n]);
+  });
+
+  it('gives the stream cache what a read returns: positions and instants from the read-back', async () => {
+    const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(modelStore().store, 'inv-demo-SETP5');
+    expect(storeReadsWhileCached).toBe(0);
+    expect(cached).toEqual(stored);
   });
 
   it('returns each appended event\'s position, as the global read gives them, gaps and system records between', async () => {
