@@ -1,6 +1,6 @@
 import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, sampleEnvelope } from '@fe/platform/testing';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { eventStoreContract, readThroughStreamCache } from '@fe/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresEventStore } from './postgres-event-store.ts';
 import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
 
@@ -15,14 +15,8 @@ eventStoreContract('postgres', () => new PostgresEventStore(db.pool));
 eventStoreContract('postgres behind the stream cache', () => withStreamCache(new PostgresEventStore(db.pool)));
 
 it('gives the stream cache what a read returns: the cached stream equals the stored one, positions and instants included', async () => {
-  const store = new PostgresEventStore(db.pool);
-  const cached = withStreamCache(store);
-  const s = 'inv-demo-SETP990000020';
-  await cached.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
-  await cached.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted', { text: 'ñ \u2028 "q"', n: 1.5 })], 0n);
-  const storeReads = vi.spyOn(store, 'read');
-  const fromMemory = await cached.read(s);
-  expect(storeReads).not.toHaveBeenCalled();
-  expect(fromMemory).toEqual(await store.read(s));
-  for (const event of fromMemory.events) expect(event.recordedAt).toBe(new Date(event.recordedAt).toISOString());
+  const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(new PostgresEventStore(db.pool), 'inv-demo-SETP990000020');
+  expect(storeReadsWhileCached).toBe(0);
+  expect(cached).toEqual(stored);
+  for (const event of cached.events) expect(event.recordedAt).toBe(new Date(event.recordedAt).toISOString());
 });

@@ -6,3 +6,4 @@ export { checkpointStoreContract } from './checkpoint-store.contract.ts';
 export { sampleEnvelope } from './sample-envelope.ts';
 export { followWhileAppending, type FollowReport } from './reader-follows-appends.ts';
 export { withSparsePositions } from './sparse-positions.ts';
+export { readThroughStreamCache } from './read-through-stream-cache.ts';

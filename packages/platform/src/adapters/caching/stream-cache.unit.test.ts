@@ -6,6 +6,7 @@ import { isConcurrencyError } from '../../errors.ts';
 import type { EventStore } from '../../ports/event-store.ts';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { readThroughStreamCache } from '../../testing/read-through-stream-cache.ts';
 import { withSparsePositions } from '../../testing/sparse-positions.ts';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.ts';
 import { withStreamCache } from './stream-cache.ts';
@@ -122,4 +123,22 @@ it('caches an append of several events at positions that are not consecutive, wi
   expect(cached).toEqual(await sparse.read(s)); // ... and exactly what the store holds
   expect(cached.events.map((e) => e.position)).toEqual([10n, 20n, 30n]);
   await store.close();
+});
+
+it('lets readThroughStreamCache (what the server adapters\' tests use) tell a store whose append results feed the cache from one whose do not', async () => {
+  const sqlite = new SqliteEventStore(':memory:');
+  const good = await readThroughStreamCache(withSparsePositions(sqlite), 'inv-demo-SETP990000007');
+  expect(good.storeReadsWhileCached).toBe(0);
+  expect(good.cached).toEqual(good.stored);
+  const withoutPositions: EventStore = { ...bound(sqlite), append: async (s, events, expected) => {
+    const { positions: _dropped, ...result } = await sqlite.append(s, events, expected);
+    return result;
+  } };
+  expect((await readThroughStreamCache(withoutPositions, 'inv-demo-SETP990000008')).storeReadsWhileCached).toBe(1);
+  await sqlite.close();
+});
+
+const bound = (store: EventStore): EventStore => ({
+  append: (s, events, expected) => store.append(s, events, expected), read: (s) => store.read(s),
+  readAll: (page) => store.readAll(page), head: () => store.head(), close: () => store.close(),
 });

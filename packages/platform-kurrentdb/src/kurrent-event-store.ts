@@ -1,0 +1,215 @@
+import type { Envelope } from '@fe/contracts';
+import { PlatformError, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
+import {
+  BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError, type Position,
+} from '@kurrent/kurrentdb-client';
+import { withinDeadline } from './deadline.ts';
+import { expectationRefusal, mayRetryLostRace, streamStateOf, type StreamVersion } from './expected-version.ts';
+import { positionOf, readStartAfter } from './positions.ts';
+import { eventDataOf, isSystemEvent, recordedOf, type StoredEvent } from './recorded-event.ts';
+import { isRefusedStart, isWrongExpectedVersion, translateKurrentError } from './translate-error.ts';
+
+export type KurrentEventStoreOptions = {
+  /** Longest one port call (reads, append, read-back together) may take before a retriable STORE_UNAVAILABLE; default 10 000 ms. */
+  deadlineMs?: number;
+};
+
+type Expired = () => boolean;
+
+// An `any` or `stream_exists` append that keeps losing its pinned revision to other writers gives
+// up after this many reads, retriably: the caller's backoff spaces the next try out.
+const LOST_RACES = 10;
+
+/**
+ * The event store on KurrentDB (formerly EventStoreDB), through `@kurrent/kurrentdb-client`: our
+ * stream is a KurrentDB stream, our version its revision, our global read `$all` from a commit
+ * position (positions.ts says why the one number keeps $all's order), without KurrentDB's own
+ * `$` events. KurrentDB writes through one writer into one log and serves `$all` only up to what
+ * is committed and indexed, in log order, so a later commit always has a higher position: the
+ * port's global order rule holds without any lock of ours.
+ *
+ * An append reads the stream first. KurrentDB does not refuse a reused event id: its idempotent
+ * append only recognises a batch re-sent at the same expected revision, and `[new, old]` after
+ * `old` would be stored twice. So the adapter refuses an id the stream already holds
+ * (DUPLICATE_EVENT_ID), checks the caller's expectation against the revision it read, and sends
+ * the append pinned to that revision: a writer that got in between makes it fail
+ * (WRONG_EXPECTED_VERSION for a revision or `no_stream`; for `any`/`stream_exists` the adapter reads
+ * and tries again). Then it reads back what it wrote for the positions and the instant.
+ * Three round trips; invoice streams are a handful of events. Two limits, both KurrentDB's: an id
+ * reused in *another* stream is not detected (it keeps no index of event ids), and the very same
+ * batch sent twice at once (a retry racing its original) may succeed twice, stored once (its
+ * idempotent append), where the SQL stores fail the second.
+ *
+ *   const store = KurrentEventStore.connect('kurrentdb://127.0.0.1:2113?tls=false');
+ *   await store.append('inv-demo-SETP1', [requested], 'no_stream');
+ *   await store.close(); // the store owns its client and disposes it
+ */
+export class KurrentEventStore implements EventStore {
+  private readonly client: KurrentDBClient;
+  private readonly deadlineMs: number;
+  // The last append queued for each stream: appends to one stream run one after another, in call
+  // order, as the embedded store applies them (a caller may issue `no_stream` and `0n` together).
+  private readonly appending = new Map<string, Promise<unknown>>();
+  private closed = false;
+
+  /** Builds a client from a connection string (`kurrentdb://host:2113?tls=false`; it may carry credentials, so it is never logged). */
+  static connect(connectionString: string, options: KurrentEventStoreOptions = {}): KurrentEventStore {
+    return new KurrentEventStore(KurrentDBClient.connectionString(connectionString), options);
+  }
+
+  constructor(client: KurrentDBClient, options: KurrentEventStoreOptions = {}) {
+    this.client = client;
+    this.deadlineMs = options.deadlineMs ?? 10_000;
+  }
+
+  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('append needs at least one event');
+    return this.inStreamOrder(stream, () => this.appendNow(stream, events, expected));
+  }
+
+  private async appendNow(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+    return this.run('append', { stream, expected: String(expected) }, async (expired) => {
+      if (new Set(events.map((e) => e.id)).size !== events.length) throw duplicateEventId();
+      for (let attempt = 1; ; attempt++) {
+        const stored = await this.storedEvents(stream, START, expired);
+        const storedIds = new Set(stored.map((e) => e.id));
+        if (events.some((e) => storedIds.has(e.id))) throw duplicateEventId();
+        const version: StreamVersion = stored.at(-1)?.revision ?? 'no_stream';
+        const refusal = expectationRefusal(stream, expected, version);
+        if (refusal) throw refusal;
+        try {
+          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map(eventDataOf), {
+            streamState: streamStateOf(version), deadline: this.deadlineMs, requiresLeader: true,
+          });
+          return await this.appendedResult(stream, events, nextExpectedRevision, expired);
+        } catch (error) {
+          if (!isWrongExpectedVersion(error) || !mayRetryLostRace(expected)) throw error;
+          if (attempt === LOST_RACES) throw new PlatformError('STORE_UNAVAILABLE', `stream ${stream} changed under ${LOST_RACES} appends in a row; retry`, true);
+        }
+      }
+    });
+  }
+
+  async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
+    return this.run('read a stream', { stream }, async (expired) => {
+      const events = (await this.storedEvents(stream, START, expired)).map(recordedOf);
+      return { version: events.at(-1)?.version ?? 'no_stream', events };
+    });
+  }
+
+  async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? 0n;
+    const limit = options.limit ?? 1000;
+    return this.run('read $all', {}, async (expired) => {
+      try {
+        return await this.pageAfter(readStartAfter(after), after, limit, expired);
+      } catch (error) {
+        if (after === 0n || !isRefusedStart(error)) throw error;
+        return this.pageAfter(await this.startAtOrBefore(after, expired), after, limit, expired);
+      }
+    });
+  }
+
+  async head(): Promise<bigint> {
+    return this.run('read the head of $all', {}, async (expired) => {
+      for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {
+        if (expired()) break;
+        if (event && !isSystemEvent(event)) return positionOf(event);
+      }
+      return 0n;
+    });
+  }
+
+  /** Stops the store (every later call is STORE_UNAVAILABLE) and disposes its client. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.dispose();
+  }
+
+  private async inStreamOrder<T>(stream: string, append: () => Promise<T>): Promise<T> {
+    const previous = this.appending.get(stream);
+    const result = (previous ?? Promise.resolve()).then(append, append);
+    const tail = result.catch(() => {});
+    this.appending.set(stream, tail);
+    void tail.then(() => {
+      if (this.appending.get(stream) === tail) this.appending.delete(stream);
+    });
+    return result;
+  }
+
+  private async run<T>(what: string, context: { stream?: string; expected?: string }, work: (expired: Expired) => Promise<T>): Promise<T> {
+    if (this.closed) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
+    try {
+      return await withinDeadline(this.deadlineMs, what, work);
+    } catch (error) {
+      throw translateKurrentError(error, context);
+    }
+  }
+
+  /** A stream's events from a revision on (an unknown stream has none), read from the leader so an append that returned is seen. */
+  private async storedEvents(stream: string, from: bigint | typeof START, expired: Expired, maxCount?: number): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    try {
+      const reading = this.client.readStream(stream, { fromRevision: from, direction: FORWARDS, requiresLeader: true, ...(maxCount === undefined ? {} : { maxCount }) });
+      for await (const { event } of reading) {
+        if (expired()) break;
+        if (event) events.push(event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /** The append's result from the events as stored: their revisions, positions and instant (the append's own answer does not give each position). */
+  private async appendedResult(stream: string, events: readonly Envelope[], nextExpectedRevision: bigint, expired: Expired): Promise<AppendResult> {
+    const first = nextExpectedRevision - BigInt(events.length) + 1n;
+    const written = await this.storedEvents(stream, first, expired, events.length);
+    if (written.length !== events.length || written.some((e, i) => e.id !== events[i]!.id)) {
+      throw new Error(`stream ${stream}: the events at revisions ${first}..${nextExpectedRevision} are not the ones just appended`);
+    }
+    const positions = written.map(positionOf);
+    const instants = new Set(written.map((e) => e.created.toISOString()));
+    return {
+      nextExpectedVersion: nextExpectedRevision,
+      lastPosition: positions.at(-1)!,
+      positions,
+      ...(instants.size === 1 ? { recordedAt: [...instants][0]! } : {}),
+    };
+  }
+
+  /** Up to `limit` of the product's events with a position above `after`, reading $all forward from `start` (which may be `after` itself). */
+  private async pageAfter(start: Position | typeof START, after: bigint, limit: number, expired: Expired): Promise<RecordedEvent[]> {
+    const page: RecordedEvent[] = [];
+    if (limit <= 0) return page;
+    const reading = this.client.readAll({ fromPosition: start, direction: FORWARDS, maxCount: limit + 1, filter: excludeSystemEvents(), requiresLeader: true });
+    for await (const { event } of reading) {
+      if (expired()) break;
+      if (!event || isSystemEvent(event)) continue;
+      const recorded = recordedOf(event);
+      if (recorded.position <= after) continue;
+      page.push(recorded);
+      if (page.length === limit) break;
+    }
+    return page;
+  }
+
+  /**
+   * A valid start for a read after a number that is not an event's position (see readStartAfter):
+   * the last event at or before it, found reading $all backward from the end. Costs a read of every
+   * event after `after`; readers that keep the positions they were given never come here.
+   */
+  private async startAtOrBefore(after: bigint, expired: Expired): Promise<Position | typeof START> {
+    for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {
+      if (expired()) break;
+      if (!event || isSystemEvent(event)) continue;
+      const position = positionOf(event);
+      if (position <= after) return { commit: position, prepare: position };
+    }
+    return START;
+  }
+}
+
+const duplicateEventId = () => new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false);
