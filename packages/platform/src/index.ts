@@ -2,12 +2,13 @@
 export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformErrorCode } from './errors.ts';
 export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from './ports/event-store.ts';
 export {
-  deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type SubscribeOptions, type Subscription,
+  deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type RedriveOutcome, type RedriveRequest,
+  type SubscribeOptions, type Subscription,
 } from './ports/event-bus.ts';
 export { attemptDelivery, keepUntilKept, deadLetterMessage, describeFailure, type AttemptOutcome, type Handler } from './delivery/deliver.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
-export type { DeadLetter, DeadLetterInput, DeadLetterStore, RedriveOutcome } from './ports/dead-letter-store.ts';
+export type { DeadLetter, DeadLetterInput, DeadLetterStore } from './ports/dead-letter-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';

@@ -1,6 +1,6 @@
 import {
   deadLetterHeaders, deadLetterMessage, PlatformError, type BusMessage, type DeadLetterInput, type DeadLetterStore, type EventBus, type Logger,
-  type RedriveOutcome, type SubscribeOptions, type Subscription,
+  type RedriveOutcome, type RedriveRequest, type SubscribeOptions, type Subscription,
 } from '@fe/platform';
 import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
@@ -131,7 +131,7 @@ export class KafkaEventBus implements EventBus {
    * became of it. `not_run` when no member of the group runs here: the request stays for a process
    * that runs one.
    */
-  async redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> {
+  async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
     const member = this.members.get(`${letter.topic}\u0000${letter.group}`)?.find((m) => m.running);
     if (!member) return { outcome: 'not_run', reason: `no member of ${letter.group} on ${letter.topic} in this process` };

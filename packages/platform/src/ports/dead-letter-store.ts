@@ -33,12 +33,6 @@ export type DeadLetter = DeadLetterInput & {
   redriveRequestedAt?: string;
 };
 
-/**
- * What a re-drive came to. handled: the group's handler succeeded; failed: it threw on every
- * attempt; not_run: no member could take it (stopping, or the group does not run in this process).
- */
-export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
-
 export interface DeadLetterStore {
   keep(letter: DeadLetterInput, at: Date): Promise<void>;
   /** Every letter, oldest first. */

@@ -1,5 +1,4 @@
 import type { Envelope } from '@fe/contracts';
-import type { DeadLetterInput, RedriveOutcome } from './dead-letter-store.ts';
 
 /**
  * Topics with Kafka's guarantees where they matter:
@@ -74,8 +73,17 @@ export interface EventBus {
    * (dead-letters/redriver.ts removes a handled letter and keeps a failed one again). `not_run`
    * when no member of the group runs in this process: another process that runs one takes it.
    */
-  redrive?(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome>;
+  redrive?(letter: RedriveRequest): Promise<RedriveOutcome>;
 }
+
+/** The letter a re-drive hands back: where the group received it, and the message as it was delivered. */
+export type RedriveRequest = { topic: string; group: string; message: BusMessage };
+
+/**
+ * What a re-drive came to. handled: the group's handler succeeded; failed: it threw on every
+ * attempt; not_run: no member could take it (stopping, or the group does not run in this process).
+ */
+export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
 
 /** The optional capabilities a bus may offer (see EventBus). */
 export type BusCapabilityName = 'settledThrough' | 'redrive';

@@ -1,6 +1,6 @@
 import { attemptDelivery, keepUntilKept, type AttemptOutcome, type Handler } from '../../delivery/deliver.ts';
-import type { DeadLetterInput, RedriveOutcome } from '../../ports/dead-letter-store.ts';
-import type { BusMessage } from '../../ports/event-bus.ts';
+import type { DeadLetterInput } from '../../ports/dead-letter-store.ts';
+import type { BusMessage, RedriveOutcome } from '../../ports/event-bus.ts';
 import type { PartitionLog } from './partition-log.ts';
 
 export type { Handler } from '../../delivery/deliver.ts';

@@ -1,8 +1,8 @@
 import { PlatformError } from '../../errors.ts';
-import type { DeadLetterInput, DeadLetterStore, RedriveOutcome } from '../../ports/dead-letter-store.ts';
+import type { DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
 import type { Logger } from '../../ports/logger.ts';
 import { deadLetterMessage } from '../../delivery/deliver.ts';
-import type { BusMessage, EventBus, SubscribeOptions, Subscription } from '../../ports/event-bus.ts';
+import type { BusMessage, EventBus, RedriveOutcome, RedriveRequest, SubscribeOptions, Subscription } from '../../ports/event-bus.ts';
 import { GroupConsumer } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
@@ -92,7 +92,7 @@ export class InProcessEventBus implements EventBus {
    * The "re-drive" capability (ports/event-bus.ts): hands a dead letter back to the group that gave up on it (see GroupConsumer.redrive). A group
    * with no running member in this process answers `not_run`.
    */
-  async redrive(letter: Pick<DeadLetterInput, 'topic' | 'group' | 'message'>): Promise<RedriveOutcome> {
+  async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
     const group = this.groups.get(`${letter.topic}\u0000${letter.group}`);
     if (!group) return { outcome: 'not_run', reason: `no group ${letter.group} on ${letter.topic} in this process` };
