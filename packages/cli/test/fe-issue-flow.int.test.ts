@@ -20,7 +20,7 @@ let simulator: ChildProcess | undefined;
 let endpoint = '';
 
 beforeAll(async () => {
-  const certs = spawnSync('bash', [join(root, 'services/signer/test-support/make-test-certs.sh'), join(dir, 'certs')], { encoding: 'utf8' });
+  const certs = spawnSync('bash', [join(root, 'packages/xades/test-support/make-test-certs.sh'), join(dir, 'certs')], { encoding: 'utf8' });
   if (certs.status !== 0) throw new Error(certs.stderr);
   simulator = spawn(node, [main, 'dian-simulator', '--trust', join(dir, 'certs/ca.pem'), '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   endpoint = await new Promise<string>((resolve, reject) => {

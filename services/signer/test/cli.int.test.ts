@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoResolution } from '@fe/dian-domain';
-import { makeTestCerts, repoRoot, xmlsec1Verify } from '../test-support/tools.ts';
+import { makeTestCerts, repoRoot, xmlsec1Verify } from '@fe/xades/testing';
 
 const PASSWORD = 'prueba-firma-123';
 let dir: string;

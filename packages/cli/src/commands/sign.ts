@@ -1,5 +1,5 @@
 import { colombiaDateTime, XML_DECLARATION } from '@fe/dian-domain';
-import { canonicalDocument, createXadesSigner, isDigestAlgorithm, isSignerError, loadP12 } from '@fe/signer';
+import { canonicalDocument, createXadesSigner, isDigestAlgorithm, isXadesError, loadP12 } from '@fe/xades';
 import type { CommandOutput } from './xml.ts';
 
 export const signUsage = `  sign <in.xml> --p12 <file> --password-env <VAR> [--algorithm sha256|sha384|sha512]
@@ -50,7 +50,7 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
     const signed = signer.sign(xml, { signingTime, algorithm });
     return { exitCode: 0, stdout: `${signed.xml}\n`, stderr: `${note}signed ${signed.signatureId} at ${signed.signingTime}\n` };
   } catch (error) {
-    if (isSignerError(error)) return { exitCode: 1, stdout: '', stderr: `error ${error.code}: ${error.message}\n` };
+    if (isXadesError(error)) return { exitCode: 1, stdout: '', stderr: `error ${error.code}: ${error.message}\n` };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { isSignerError, loadP12 } from '@fe/signer';
+import { isXadesError, loadP12 } from '@fe/xades';
 import { createDianSoapClient, packageDocument, SubmitterError, type DianResponse } from '@fe/submitter';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
@@ -46,7 +46,7 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
       const { code, retriable, outcomeUnknown, message } = error;
       return { exitCode: 3, stdout: '', stderr: `${JSON.stringify({ code, retriable, outcomeUnknown, message })}\n` };
     }
-    if (isSignerError(error)) return { exitCode: 2, stdout: '', stderr: `${error.code}: ${error.message}\n` };
+    if (isXadesError(error)) return { exitCode: 2, stdout: '', stderr: `${error.code}: ${error.message}\n` };
     throw error;
   }
 }

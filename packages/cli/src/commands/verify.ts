@@ -1,4 +1,4 @@
-import { formatReport, verifySignedInvoice, type VerifyOptions } from '@fe/signer';
+import { formatReport, verifySignedInvoice, type VerifyOptions } from '@fe/xades';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 

@@ -1,12 +1,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { loadP12, SignerError, type ChainCertificate, type SigningCredential } from '@fe/signer';
+import { loadP12, XadesError, type ChainCertificate, type SigningCredential } from '@fe/xades';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { secretContext, type CertificateRow } from './sqlite-schema.ts';
 import { immediate } from '@fe/platform';
 import type { CertificateSummary } from '../ports/tenant-registry.ts';
 
 /**
- * The certificates table: a .p12 is checked with the signer's loadP12 before it is stored (so a
+ * The certificates table: a .p12 is checked with @fe/xades's loadP12 before it is stored (so a
  * wrong password, a missing key, an expired or not-yet-valid certificate, a missing
  * digitalSignature or nonRepudiation usage, or RSA under 2048 bits is refused with the signer's
  * code), then kept sealed with its password. `credential` opens and loads it once per tenant and
@@ -26,7 +26,7 @@ export class SqliteCertificateStore {
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
   }
 
-  /** Throws SignerError when the .p12 does not qualify at `at`. */
+  /** Throws XadesError when the .p12 does not qualify at `at`. */
   store(tenantId: string, p12: Uint8Array, password: string, at: Date): CertificateSummary {
     // Checked before the write lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
@@ -54,7 +54,7 @@ export class SqliteCertificateStore {
     return this.generationOf.get(tenantId) !== undefined;
   }
 
-  /** undefined when none is stored; SignerError (CERT_EXPIRED, …) when it does not qualify at `at`. */
+  /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   credential(tenantId: string, at: Date): SigningCredential | undefined {
     const stored = this.generationOf.get(tenantId) as { generation: number } | undefined;
     if (!stored) {
@@ -77,6 +77,6 @@ export class SqliteCertificateStore {
 
 /** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
 function assertValidAt(leaf: ChainCertificate, at: Date): void {
-  if (at.getTime() < leaf.notBefore.getTime()) throw new SignerError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
-  if (at.getTime() > leaf.notAfter.getTime()) throw new SignerError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
+  if (at.getTime() < leaf.notBefore.getTime()) throw new XadesError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
+  if (at.getTime() > leaf.notAfter.getTime()) throw new XadesError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
-import type { SignerError } from '../errors.ts';
+import type { XadesError } from '../errors.ts';
 import { loadP12 } from './load-p12.ts';
 
 const codeOf = (fn: () => unknown) => {
   try {
     fn();
   } catch (error) {
-    return (error as SignerError).code;
+    return (error as XadesError).code;
   }
   return undefined;
 };

@@ -1,6 +1,6 @@
 import { createHash, verify, type X509Certificate } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
-import { C14N_URI, DIGEST_URI, ENVELOPED_URI, SIGNATURE_URI, type DigestAlgorithm } from '../xades/algorithms.ts';
+import { C14N_URI, DIGEST_URI, ENVELOPED_URI, SIGNATURE_URI, type DigestAlgorithm } from '../signing/algorithms.ts';
 import { canonicalize, childElements, findById, NS, parseXml, path, text } from './dom.ts';
 import type { Check } from './report.ts';
 

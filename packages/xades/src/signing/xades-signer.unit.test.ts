@@ -3,7 +3,7 @@ import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain';
 import { buildTableCase, escapingCase } from '../../test-support/invoice-cases.ts';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
 import { loadP12 } from '../certificates/load-p12.ts';
-import type { SignerError } from '../errors.ts';
+import type { XadesError } from '../errors.ts';
 import { verifySignedInvoice } from '../verify/verify-signed-invoice.ts';
 import { createXadesSigner } from './xades-signer.ts';
 
@@ -65,7 +65,7 @@ describe('createXadesSigner', () => {
 
   it('refuses a signing time outside the certificate validity', () => {
     expect(() => signer.sign(built.xml, { signingTime: new Date('2040-01-01T00:00:00Z') })).toThrowError(
-      expect.objectContaining({ code: 'CERT_EXPIRED' }) as SignerError,
+      expect.objectContaining({ code: 'CERT_EXPIRED' }) as XadesError,
     );
   });
 });

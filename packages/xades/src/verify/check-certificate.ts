@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
-import { DIAN_POLICY, DIGEST_URI, type DigestAlgorithm } from '../xades/algorithms.ts';
+import { DIAN_POLICY, DIGEST_URI, type DigestAlgorithm } from '../signing/algorithms.ts';
 import { childElements, NS, path, text } from './dom.ts';
 import type { Check } from './report.ts';
 

@@ -5,17 +5,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadP12, SignerError, type SignerErrorCode } from '../src/index.ts';
+import { loadP12, XadesError, type XadesErrorCode } from '../src/index.ts';
 import { makeTestCerts } from '../test-support/tools.ts';
 
 const PASSWORD = 'prueba-firma-123';
 let dir: string;
 const p12 = (name: string) => readFileSync(join(dir, `${name}.p12`));
-const codeOf = (fn: () => unknown): SignerErrorCode | undefined => {
+const codeOf = (fn: () => unknown): XadesErrorCode | undefined => {
   try {
     fn();
   } catch (error) {
-    if (error instanceof SignerError) return error.code;
+    if (error instanceof XadesError) return error.code;
     throw error;
   }
   return undefined;
@@ -43,7 +43,7 @@ describe('loadP12', () => {
     expect(() => createSecureContext({ pfx: p12('tenant-rc2'), passphrase: PASSWORD })).toThrow();
   });
 
-  it.each<[string, SignerErrorCode]>([
+  it.each<[string, XadesErrorCode]>([
     ['expired', 'CERT_EXPIRED'],
     ['not-yet-valid', 'CERT_NOT_YET_VALID'],
     ['no-digital-signature', 'CERT_NO_DIGITAL_SIGNATURE'],
@@ -61,7 +61,7 @@ describe('loadP12', () => {
     } catch (error) {
       caught = error;
     }
-    expect((caught as SignerError).code).toBe('P12_WRONG_PASSWORD');
+    expect((caught as XadesError).code).toBe('P12_WRONG_PASSWORD');
     expect(String((caught as Error).message) + String((caught as Error).stack)).not.toContain('clave-equivocada');
   });
 });

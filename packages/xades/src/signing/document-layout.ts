@@ -1,5 +1,5 @@
 import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain/primitives';
-import { SignerError } from '../errors.ts';
+import { XadesError } from '../errors.ts';
 
 /**
  * Where the signature goes and what the canonical forms of its parts inherit, read from the string
@@ -27,27 +27,27 @@ export function readLayout(xml: string): DocumentLayout {
   const bodyStart = rootOffset(xml);
   const rootEnd = xml.indexOf('>', bodyStart);
   const slot = xml.indexOf(SIGNATURE_SLOT_ANCHOR, bodyStart);
-  if (rootEnd < 0 || slot < 0) throw new SignerError('XML_NO_SIGNATURE_SLOT');
-  if (xml.indexOf(SIGNATURE_SLOT_ANCHOR, slot + 1) >= 0) throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'more than one UBLExtensions');
+  if (rootEnd < 0 || slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
+  if (xml.indexOf(SIGNATURE_SLOT_ANCHOR, slot + 1) >= 0) throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'more than one UBLExtensions');
   // Whitespace text before it (an indented document) is fine: C14N keeps it and so does the digest.
   let first = rootEnd + 1;
   while (xml[first] === ' ' || xml[first] === '\n' || xml[first] === '\r' || xml[first] === '\t') first++;
   if (!xml.startsWith('<ext:UBLExtensions>', first)) {
-    throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'ext:UBLExtensions must be the root\'s first child, without attributes');
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'ext:UBLExtensions must be the root\'s first child, without attributes');
   }
 
   const rootTag = xml.slice(bodyStart, rootEnd);
   const declarations = rootTag.match(NAMESPACE_DECLARATION) ?? [];
   const namespaces = declarations.join('');
   // Inclusive C14N also copies inherited xml:* attributes onto a subtree's apex; none is supported.
-  if (rootTag.includes(' xml:')) throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'xml:* attribute on the root');
+  if (rootTag.includes(' xml:')) throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'xml:* attribute on the root');
   if (!namespaces.includes(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"')
     || !namespaces.includes(' xmlns:xades="http://uri.etsi.org/01903/v1.3.2#"')
     || !namespaces.includes(' xmlns:ext="')) {
-    throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'the root must declare the ds, xades and ext prefixes');
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'the root must declare the ds, xades and ext prefixes');
   }
   if (!rootTag.startsWith(declarations[0] ?? '', rootTag.indexOf(' '))) {
-    throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'namespace declarations must come first on the root');
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'namespace declarations must come first on the root');
   }
   return { bodyStart, slot, namespaces };
 }
@@ -57,13 +57,13 @@ function rootOffset(xml: string): number {
   let at = 0;
   if (xml.startsWith('<?xml')) {
     const end = xml.indexOf('?>');
-    if (end < 0) throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'unterminated XML declaration');
+    if (end < 0) throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'unterminated XML declaration');
     at = end + 2;
     while (xml[at] === '\n' || xml[at] === '\r' || xml[at] === ' ' || xml[at] === '\t') at++;
   }
   const next = xml.charCodeAt(at + 1);
   if (xml[at] !== '<' || next === 33 /* ! */ || next === 63 /* ? */) {
-    throw new SignerError('XML_UNSUPPORTED_LAYOUT', 'only an XML declaration may precede the root element');
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'only an XML declaration may precede the root element');
   }
   return at;
 }

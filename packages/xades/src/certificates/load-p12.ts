@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
-import { SignerError } from '../errors.ts';
+import { XadesError } from '../errors.ts';
 import { assertValidAt } from './validity.ts';
 import type { ChainCertificate, SigningCredential } from './credential.ts';
 import { rfc4514Name } from './distinguished-name.ts';
@@ -13,20 +13,20 @@ const MIN_RSA_BITS = 2048;
  * returns a credential whose key is a Node KeyObject: forge is used once here, never for signing.
  *
  *   const credential = loadP12(readFileSync('tenant.p12'), process.env.P12_PASSWORD!, new Date());
- *   // throws SignerError: P12_WRONG_PASSWORD, P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_KEY_TOO_SMALL, …
+ *   // throws XadesError: P12_WRONG_PASSWORD, P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_KEY_TOO_SMALL, …
  */
 export function loadP12(p12: Uint8Array, password: string, at: Date): SigningCredential {
   const pfx = openPfx(p12, password);
   const key = privateKeyOf(pfx);
   const certs = bagsOf(pfx, forge.pki.oids.certBag ?? '').flatMap((bag) => (bag.cert ? [bag.cert] : []));
   const leaf = certs.find((cert) => (cert.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n));
-  if (!leaf) throw new SignerError('P12_NO_CERTIFICATE');
+  if (!leaf) throw new XadesError('P12_NO_CERTIFICATE');
 
   const chain = orderChain(leaf, certs).map(toChainCertificate);
   assertValidAt(chain[0]!, at);
   checkKeyUsage(leaf);
   const bits = key.n.bitLength();
-  if (bits < MIN_RSA_BITS) throw new SignerError('CERT_KEY_TOO_SMALL', `${bits} bits`);
+  if (bits < MIN_RSA_BITS) throw new XadesError('CERT_KEY_TOO_SMALL', `${bits} bits`);
 
   const pkcs1 = forge.asn1.toDer(forge.pki.privateKeyToAsn1(key)).getBytes();
   const privateKey = createPrivateKey({ key: Buffer.from(pkcs1, 'binary'), format: 'der', type: 'pkcs1' });
@@ -38,15 +38,15 @@ function openPfx(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
   try {
     asn1 = forge.asn1.fromDer(Buffer.from(p12).toString('binary'));
   } catch {
-    throw new SignerError('P12_UNREADABLE');
+    throw new XadesError('P12_UNREADABLE');
   }
   try {
     return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
     // forge reports a failed MAC check as "…MAC could not be verified. Invalid password?"; any other
     // failure is a format it cannot read. Its message is not passed on: it could echo input bytes.
-    if (error instanceof Error && /Invalid password/.test(error.message)) throw new SignerError('P12_WRONG_PASSWORD');
-    throw new SignerError('P12_UNREADABLE');
+    if (error instanceof Error && /Invalid password/.test(error.message)) throw new XadesError('P12_WRONG_PASSWORD');
+    throw new XadesError('P12_UNREADABLE');
   }
 }
 
@@ -56,9 +56,9 @@ function bagsOf(pfx: forge.pkcs12.Pkcs12Pfx, bagType: string): forge.pkcs12.Bag[
 
 function privateKeyOf(pfx: forge.pkcs12.Pkcs12Pfx): forge.pki.rsa.PrivateKey {
   const bags = [...bagsOf(pfx, forge.pki.oids.pkcs8ShroudedKeyBag ?? ''), ...bagsOf(pfx, forge.pki.oids.keyBag ?? '')];
-  if (bags.length === 0) throw new SignerError('P12_NO_PRIVATE_KEY');
+  if (bags.length === 0) throw new XadesError('P12_NO_PRIVATE_KEY');
   const key = bags.find((bag) => bag.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key) throw new SignerError('P12_UNREADABLE', 'the private key is not RSA'); // forge decodes RSA only
+  if (!key) throw new XadesError('P12_UNREADABLE', 'the private key is not RSA'); // forge decodes RSA only
   return key;
 }
 
@@ -79,8 +79,8 @@ function checkKeyUsage(cert: forge.pki.Certificate): void {
   // DIAN's policy asks for Digital Signature and Non Repudiation; a certificate without the
   // extension does not state them, so it is refused too.
   const usage = cert.getExtension('keyUsage') as { digitalSignature?: boolean; nonRepudiation?: boolean } | null;
-  if (!usage?.digitalSignature) throw new SignerError('CERT_NO_DIGITAL_SIGNATURE');
-  if (!usage.nonRepudiation) throw new SignerError('CERT_NO_NON_REPUDIATION');
+  if (!usage?.digitalSignature) throw new XadesError('CERT_NO_DIGITAL_SIGNATURE');
+  if (!usage.nonRepudiation) throw new XadesError('CERT_NO_NON_REPUDIATION');
 }
 
 function toChainCertificate(cert: forge.pki.Certificate): ChainCertificate {

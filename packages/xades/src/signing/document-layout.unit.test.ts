@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignerError } from '../errors.ts';
+import type { XadesError } from '../errors.ts';
 import { readLayout } from './document-layout.ts';
 
 const ROOT = '<Invoice xmlns="urn:i" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" xmlns:ext="urn:e" xmlns:xades="http://uri.etsi.org/01903/v1.3.2#">';
@@ -8,7 +8,7 @@ const codeOf = (xml: string) => {
   try {
     readLayout(xml);
   } catch (error) {
-    return (error as SignerError).code;
+    return (error as XadesError).code;
   }
   return undefined;
 };
