@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInvoiceResponseSchema, errorSchema, invoiceStatusResponseSchema, type InvoiceEvent } from '@fe/contracts';
 import { FilesystemBlobStore, SignedLinks } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
-import { invoiceFixture } from '../../test-support/invoice-events.ts';
+import { invoiceFixture } from '../test-support/invoice-events.ts';
 import { evolve } from './evolve.ts';
 import type { InvoiceStatusView } from './invoice-status.ts';
 import { createResponseBody, invoiceBlobKeys, invoiceLinks, statusResponseBody } from './response-body.ts';
