@@ -10,14 +10,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,packages,services,bench,scripts}/**/*.unit.test.ts'],
+          include: ['{contracts,packages,apps,services,bench,scripts}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
         },
       },
       {
         test: {
           name: 'int',
-          include: ['{contracts,packages,services,bench}/**/*.int.test.ts'],
+          include: ['{contracts,packages,apps,services,bench}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -10,7 +10,7 @@ import { makeTestCerts, repoRoot, xmlsec1Verify } from '@fe/xades/testing';
 const PASSWORD = 'prueba-firma-123';
 let dir: string;
 const fe = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [join(repoRoot, 'packages/cli/src/main.ts'), ...args], {
+  spawnSync(process.execPath, [join(repoRoot, 'apps/cli/src/main.ts'), ...args], {
     encoding: 'utf8', cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot, ...env }, timeout: 60_000,
   });
 

@@ -10,7 +10,7 @@ const root = new URL('../../../', import.meta.url).pathname;
 // The Node 24 binary itself: node_modules/.bin/node is a shell shim, and a SIGTERM to the shim left
 // the simulator it started running after the suite (found orphaned under PID 1).
 const node = process.execPath;
-const main = join(root, 'packages/cli/src/main.ts');
+const main = join(root, 'apps/cli/src/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'fe-flow-'));
 // INIT_CWD: the CLI resolves relative paths from where the user typed the command (pnpm sets it).
 const env = { ...process.env, INIT_CWD: dir, FE_P12_PASSWORD: 'prueba-firma-123' };
