@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import boundaries from './scripts/lint/workspace-boundaries.js';
 
 // Node built-ins that do I/O. The DIAN domain must stay pure: it computes, it never reads,
 // writes, listens or spawns. `node:crypto` (hashing) is allowed.
@@ -21,6 +22,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Services import only contracts/ and packages/; packages never import services; composition
+    // roots (services/all-in-one, apps/*, bench, scripts) import anything. The roots and the few
+    // test-only exceptions are named in the rule's file; scripts/lint/workspace-boundaries.unit.test.ts
+    // proves it bites.
+    files: ['**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/workspace-imports': 'error' },
   },
   {
     files: ['packages/dian-domain/src/**/*.ts'],

@@ -7,7 +7,7 @@ import { packageDocument } from '../services/submitter/src/index.ts';
 import { applicationResponseKeyType, createSimulatorDispatcher, createStore, SERVICE_PATH } from '../services/dian-simulator/src/index.ts';
 import { signedInvoice } from '../services/dian-simulator/test-support/invoices.ts';
 import { makeWorld } from '../services/dian-simulator/test-support/world.ts';
-import { createXadesSigner } from '../services/signer/src/index.ts';
+import { createXadesSigner } from '@fe/xades';
 import { measure, printTable } from './lib/measure.ts';
 import { measureRsa2048 } from './lib/rsa-baseline.ts';
 import { measureSimulatorFloor } from './lib/simulator-floor.ts';

@@ -7,11 +7,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain';
-import { createXadesSigner, loadP12 } from '@fe/signer';
+import { createXadesSigner, loadP12 } from '@fe/xades';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
-import { makeTestIdentity } from '../services/signer/test-support/in-memory-credential.ts';
-import { buildWithLines } from '../services/signer/test-support/invoice-cases.ts';
+import { buildWithLines, makeTestIdentity } from '@fe/xades/testing';
 import { measure, printTable } from './lib/measure.ts';
 import { measureRsa2048 } from './lib/rsa-baseline.ts';
 

@@ -1,8 +1,8 @@
 /**
  * The tenancy catalogue: one stable code per failure, asserted by tests and mapped by callers
  * (messages may change, codes may not). None is retriable: each is a wrong input or a wrong key,
- * and trying again changes nothing. A bad certificate is refused with the signer's own codes
- * (SignerError: P12_WRONG_PASSWORD, CERT_EXPIRED, …), not re-labelled here.
+ * and trying again changes nothing. A bad certificate is refused with @fe/xades's own codes
+ * (XadesError: P12_WRONG_PASSWORD, CERT_EXPIRED, …), not re-labelled here.
  *
  * Messages and details never carry a secret: no master key, API key, .p12 byte or password.
  */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema, type ErrorCode } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xades4jJar, xades4jVerify, xmlsec1Verify } from '../../signer/test-support/tools.ts';
+import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { registerExtraTenants, type ExtraTenants } from '../test-support/extra-tenants.ts';
 import { exampleRequest, pollStatus, startWorld, type HttpAnswer, type World } from '../test-support/world.ts';
 import { existsSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // invoice is numbered, or the invoice is signed and its signature and CUFE verify (fe verify's
 // engine here; xmlsec1 in text-fuzz.int.test.ts). A fixed seed keeps CI repeatable; a second run
 // takes a random seed, which fast-check prints with the counterexample when it fails.
-import { verifySignedInvoice } from '@fe/signer';
+import { verifySignedInvoice } from '@fe/xades';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleBody, fuzzedRequest, fuzzPipeline } from '../test-support/text-fuzz.ts';

@@ -3,7 +3,7 @@
 import {
   buildInvoiceXml, cufe, demoResolution, softwareSecurityCode, demoSoftware, demoTenant, validateInvoiceRequest, type NumberingResolution,
 } from '@fe/dian-domain';
-import { createXadesSigner, type SigningCredential } from '@fe/signer';
+import { createXadesSigner, type SigningCredential } from '@fe/xades';
 
 export const request = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },

@@ -1,12 +1,12 @@
 // Test certificates and keys for the simulator's tests and the bench: the signer's test CA and
-// tenant .p12 files (services/signer/test-support/make-test-certs.sh) plus the simulator's own
+// tenant .p12 files (packages/xades/test-support/make-test-certs.sh) plus the simulator's own
 // identity, all generated into a temporary directory with openssl. Never committed.
 import { spawnSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadP12, type SigningCredential } from '@fe/signer';
+import { loadP12, type SigningCredential } from '@fe/xades';
 import type { WsSecurityCredential } from '@fe/submitter';
 import { simulatorConfig, type SimulatorConfig, type SimulatorIdentity } from '../src/index.ts';
 
@@ -40,7 +40,7 @@ function run(command: string, args: string[], cwd?: string): void {
 
 export function makeWorld(): TestWorld {
   const dir = mkdtempSync(join(tmpdir(), 'dian-sim-'));
-  run('bash', [join(repoRoot, 'services/signer/test-support/make-test-certs.sh'), dir, P12_PASSWORD]);
+  run('bash', [join(repoRoot, 'packages/xades/test-support/make-test-certs.sh'), dir, P12_PASSWORD]);
   // The simulator's own certificate, as DIAN's GSE one: self-signed is enough, clients do not check it.
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'simulator.key', '-out', 'simulator.pem', '-days', '3650',
     '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);

@@ -1,20 +1,20 @@
 // Every request ingress's validation accepts becomes a document the simulator's rules accept:
 // random requests of the contract (fast-check), validated by ingress's own function, built by the
-// domain builder and signed by the signer's code with an in-process test certificate, exactly as
+// domain builder and signed by @fe/xades (the signer's code) with an in-process test certificate, exactly as
 // the signer rebuilds and signs them, then put through every rule of validateDocument.
 //
 // The seed is fixed when CI is set (FC_SEED=<n> replays any seed; fast-check prints the seed and
 // the shrunk request of a failure), random otherwise so local runs keep exploring.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, formatUnits, nitCheckDigit, validateInvoiceRequest,
 } from '@fe/dian-domain';
-import { createInProcessSigner, loadP12 } from '@fe/signer';
+import { createXadesSigner, loadP12 } from '@fe/xades';
 import municipalities from '../../../packages/dian-domain/src/codelists/municipalities.json' with { type: 'json' };
 import paymentMeans from '../../../packages/dian-domain/src/codelists/payment-means.json' with { type: 'json' };
 import units from '../../../packages/dian-domain/src/codelists/units.json' with { type: 'json' };
-import { makeTestIdentity } from '../../signer/test-support/in-memory-credential.ts';
+import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';
 import { validateDocument } from '../src/validate/validate-document.ts';
 
@@ -25,8 +25,7 @@ const identity = makeTestIdentity({ organization: demoTenant.legalName, keyUsage
 const issuedAt = new Date('2026-03-10T15:15:00Z'); // inside the certificate's and the demo range's validity
 const issueDate = colombiaDateTime(issuedAt).date;
 const credential = loadP12(identity.p12, identity.password, issuedAt);
-const signer = createInProcessSigner();
-afterAll(() => signer.close());
+const signer = createXadesSigner(credential);
 const config = simulatorConfig({ identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] });
 const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
 let nextNumber = 990_000_001;
@@ -39,7 +38,7 @@ function rejectedRules(request: unknown): string[] {
     invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: String(nextNumber++),
     software: demoSoftware, environment: '2', issuedAt,
   });
-  const signed = signer.signSync(built.xml, credential, { signingTime: issuedAt });
+  const signed = signer.sign(built.xml, { signingTime: issuedAt });
   const verdict = validateDocument(signed.xml, new Date(issuedAt.getTime() + 60_000), deps);
   return verdict.findings.filter((f) => f.effect === 'R').map((f) => f.code);
 }

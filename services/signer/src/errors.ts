@@ -1,19 +1,10 @@
 /**
- * The signer's error catalogue: one stable code per failure, asserted by tests and mapped by callers
- * (messages may change, codes may not). Messages never carry the password, key bytes or document text.
+ * The signer service's error catalogue: one stable code per failure of its pool or its reaction,
+ * asserted by tests and mapped by callers (messages may change, codes may not). Failures of a .p12,
+ * a certificate or the document layout are @fe/xades's XadesError codes. Messages never carry the
+ * password, key bytes or document text.
  */
 export const signerErrorCatalogue = {
-  P12_UNREADABLE: { message: 'The .p12 file is not a PKCS#12 archive this signer can read.', retriable: false },
-  P12_WRONG_PASSWORD: { message: 'The .p12 password is wrong.', retriable: false },
-  P12_NO_PRIVATE_KEY: { message: 'The .p12 holds no private key.', retriable: false },
-  P12_NO_CERTIFICATE: { message: 'The .p12 holds no certificate for its private key.', retriable: false },
-  CERT_EXPIRED: { message: 'The certificate has expired.', retriable: false },
-  CERT_NOT_YET_VALID: { message: 'The certificate is not valid yet.', retriable: false },
-  CERT_NO_DIGITAL_SIGNATURE: { message: 'The certificate key usage lacks digitalSignature.', retriable: false },
-  CERT_NO_NON_REPUDIATION: { message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).', retriable: false },
-  CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
-  XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
-  XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
   POOL_CLOSED: { message: 'The signer pool is closed.', retriable: false },
   POOL_WORKER_FAILED: { message: 'A signer worker stopped unexpectedly.', retriable: true },
   // Why the reaction to InvoiceRequested (on-invoice-requested/) refuses to sign: a broken invariant

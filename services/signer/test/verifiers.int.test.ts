@@ -5,11 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignerPool, loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential, type XmlSigner } from '../src/index.ts';
-import { buildTableCase, escapingCase, invoiceCases } from '../test-support/invoice-cases.ts';
-import {
-  makeTestCerts, readPem, repoRoot, xades4jVerify, xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
-} from '../test-support/tools.ts';
+import { loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential } from '@fe/xades';
+import { createSignerPool, type XmlSigner } from '../src/index.ts';
+import { buildTableCase, escapingCase, invoiceCases, makeTestCerts, readPem, repoRoot, xades4jVerify, xmlCryptoVerify, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 
 const PASSWORD = 'prueba-firma-123';
 let dir: string;

@@ -1,7 +1,7 @@
 // A TenantDirectory held in memory, for the submitter's tests: tenants are added with their profile
 // and, optionally, a loaded credential (or an error the credential lookup throws, as the real
 // directory does for an expired certificate).
-import type { SigningCredential } from '@fe/signer';
+import type { SigningCredential } from '@fe/xades';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import { demoResolution, demoSoftware, demoTenant, type DianEnvironment } from '@fe/dian-domain';
 

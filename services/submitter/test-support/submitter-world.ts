@@ -14,9 +14,9 @@ import {
   FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,
   invoiceStreamName, startRelay, systemClock, type Relay, type ServiceModule,
 } from '@fe/platform';
-import { createXadesSigner, loadP12, type SigningCredential } from '@fe/signer';
+import { createXadesSigner, loadP12, type SigningCredential } from '@fe/xades';
 import type { z } from 'zod';
-import { makeTestIdentity } from '../../signer/test-support/in-memory-credential.ts';
+import { makeTestIdentity } from '@fe/xades/testing';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigSchema } from '../src/index.ts';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
 import { createInMemoryTenantDirectory, demoProfile, type InMemoryTenantDirectory } from './in-memory-tenant-directory.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
-import { loadP12, type ChainCertificate, type SigningCredential } from '@fe/signer';
+import { loadP12, type ChainCertificate, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CredentialCache } from './common/credential-cache.ts';
@@ -8,7 +8,7 @@ import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts'
 import type { CertificateRow } from './sqlite-schema.ts';
 
 /**
- * The certificates table: a .p12 is checked with the signer's loadP12 before it is stored (so a
+ * The certificates table: a .p12 is checked with @fe/xades's loadP12 before it is stored (so a
  * wrong password, a missing key, an expired or not-yet-valid certificate, a missing
  * digitalSignature or nonRepudiation usage, or RSA under 2048 bits is refused with the signer's
  * code), then kept sealed with its password. `credential` opens and loads it once per tenant and
@@ -29,7 +29,7 @@ export class SqliteCertificateStore {
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
   }
 
-  /** Throws SignerError when the .p12 does not qualify at `at`. */
+  /** Throws XadesError when the .p12 does not qualify at `at`. */
   store(tenantId: string, p12: Uint8Array, password: string, at: Date): CertificateSummary {
     // Checked before the write lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
@@ -52,7 +52,7 @@ export class SqliteCertificateStore {
     return this.generationOf.get(tenantId) !== undefined;
   }
 
-  /** undefined when none is stored; SignerError (CERT_EXPIRED, …) when it does not qualify at `at`. */
+  /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     const stored = this.generationOf.get(tenantId) as { generation: number } | undefined;
     return this.cache.credential(tenantId, stored?.generation, at, async () => {

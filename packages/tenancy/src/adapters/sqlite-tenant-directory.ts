@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
 import { immediate, openWalDatabase } from '@fe/platform';
-import type { SigningCredential } from '@fe/signer';
+import type { SigningCredential } from '@fe/xades';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
@@ -102,7 +102,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * Checks the .p12 at `at` with the signer's loadP12 and refuses it with SignerError (P12_WRONG_PASSWORD,
+   * Checks the .p12 at `at` with @fe/xades's loadP12 and refuses it with XadesError (P12_WRONG_PASSWORD,
    * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …); then replaces
    * the tenant's certificate, sealed with its password. The cached credential is dropped.
    */

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { demoResolution, demoSoftware, demoTenant, environments } from '@fe/dian-domain';
-import { isSignerError, type SigningCredential } from '@fe/signer';
+import { isXadesError, type SigningCredential } from '@fe/xades';
 import { isTenancyError } from '../errors.ts';
 import type { TenantRegistry } from '../ports/tenant-registry.ts';
 import { makeDemoCertificates } from './demo-certificates.ts';
@@ -80,7 +80,7 @@ async function usableCredential(directory: DemoTenantRegistry, id: string, now: 
     if (!credential || credential.chain.length < 2) return undefined;
     return credential.chain[0].notAfter.getTime() - now.getTime() > RENEW_BEFORE_MS ? credential : undefined;
   } catch (error) {
-    if (isSignerError(error) && (error.code === 'CERT_EXPIRED' || error.code === 'CERT_NOT_YET_VALID')) return undefined;
+    if (isXadesError(error) && (error.code === 'CERT_EXPIRED' || error.code === 'CERT_NOT_YET_VALID')) return undefined;
     throw error;
   }
 }

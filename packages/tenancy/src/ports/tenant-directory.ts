@@ -1,5 +1,5 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
-import type { SigningCredential } from '@fe/signer';
+import type { SigningCredential } from '@fe/xades';
 
 /**
  * What every service needs to know about a tenant: never its certificate, password or keys. The
@@ -32,7 +32,7 @@ export interface TenantDirectory {
   authenticate(apiKey: string): Promise<{ tenantId: string } | undefined>;
   profile(tenantId: string): Promise<TenantProfile | undefined>;
   /**
-   * The tenant's signing credential, decrypted and loaded (cached per tenant). Throws SignerError
+   * The tenant's signing credential, decrypted and loaded (cached per tenant). Throws XadesError
    * (CERT_EXPIRED, …) when the stored certificate no longer qualifies at `at`; undefined when none.
    */
   credential(tenantId: string, at: Date): Promise<SigningCredential | undefined>;

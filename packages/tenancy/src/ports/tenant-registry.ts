@@ -16,7 +16,7 @@ export type CertificateSummary = { subjectName: string; issuerName: string; seri
  *
  * Times are Dates; grace periods are hours (24 by default). The adapter judges API-key grace
  * periods and stamps created/revoked times with the clock it was built with. Secrets (the .p12,
- * its password, displayable API keys) are sealed at rest; errors carry TenancyError or SignerError
+ * its password, displayable API keys) are sealed at rest; errors carry TenancyError or XadesError
  * codes and never a secret.
  */
 export interface TenantRegistry extends TenantDirectory {
@@ -24,7 +24,7 @@ export interface TenantRegistry extends TenantDirectory {
   /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
   createTenant(input: NewTenant): Promise<void>;
   /**
-   * Checks the .p12 at `at` (the signer's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …), then
+   * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …), then
    * replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;

@@ -1,5 +1,5 @@
 import { demoResolution } from '@fe/dian-domain';
-import type { SignerError } from '@fe/signer';
+import type { XadesError } from '@fe/xades';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleTenant, testClock, type TestClock } from '../../test-support/directory.ts';
 import { makeTestP12 } from '../../test-support/test-p12.ts';
@@ -14,7 +14,7 @@ import type { TenantRegistry } from '../ports/tenant-registry.ts';
  */
 export type TenantRegistryFactory = (now: () => Date) => Promise<{ registry: TenantRegistry; another(): Promise<TenantRegistry> }>;
 
-const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError | SignerError;
+const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError | XadesError;
 const at = new Date('2026-03-10T12:00:00Z');
 
 /**

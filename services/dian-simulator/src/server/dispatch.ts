@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { soapNs } from '@fe/submitter/protocol';
+import { soapNs } from './wcf-vocabulary.ts';
 import { rule, ruleMessage } from '../rules/catalogue.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
 import { createAnswerer } from '../validate/answer-document.ts';

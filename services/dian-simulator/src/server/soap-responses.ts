@@ -1,4 +1,4 @@
-import { actionUri, escapeXmlText as x, soapNs } from '@fe/submitter/protocol';
+import { actionUri, escapeXmlText as x, soapNs } from './wcf-vocabulary.ts';
 import type { SimulatorRange } from '../config.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
 

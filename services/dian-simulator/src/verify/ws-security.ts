@@ -1,5 +1,5 @@
 import { hash, verify, type X509Certificate } from 'node:crypto';
-import { soapNs, wssUris } from '@fe/submitter/protocol';
+import { soapNs, wssUris } from '../server/wcf-vocabulary.ts';
 import { attribute, childElement, detached, childElements, pathElement, textOf, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
 import { EXC_C14N, exclusiveC14n } from './c14n.ts';
 import type { TrustStore } from './trust-store.ts';

@@ -1,5 +1,5 @@
 import type { BlobStore } from '@fe/platform';
-import { createResponseBody, invoiceLinks, type InvoiceStatusView } from '@fe/projection';
+import { createResponseBody, invoiceLinks, type InvoiceStatusView } from '@fe/invoice-status';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 
 const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;

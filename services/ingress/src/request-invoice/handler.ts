@@ -1,6 +1,6 @@
 import type { Envelope, ErrorCode, InvoiceRequestedV1 } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
-import { evolve, type InvoiceStatusView } from '@fe/projection';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import type { IngressConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,4 +1,4 @@
-import type { InvoiceStatusView } from '@fe/projection';
+import type { InvoiceStatusView } from '@fe/invoice-status';
 
 /**
  * How ingress learns an invoice's fate within its wait budget. The embedded shape answers from

@@ -1,6 +1,5 @@
 import type { InvoiceEvent } from '@fe/contracts';
-import { evolve } from './evolve.ts';
-import type { InvoiceStatusView } from './invoice-status.ts';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import type { StatusStore } from './status-store.ts';
 
 export type ApplyOutcome =

@@ -4,7 +4,7 @@ import {
   type DeliveredMessage, type EventBus, type InvoiceEventHandlers, type Logger, type ServiceModule, type Subscription,
 } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
-import type { InvoiceStatusView } from './invoice-status.ts';
+import type { InvoiceStatusView } from '@fe/invoice-status';
 import type { StatusStore } from './status-store.ts';
 
 export type StatusProjection = ServiceModule & {

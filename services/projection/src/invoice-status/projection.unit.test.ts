@@ -1,10 +1,9 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { InProcessEventBus } from '@fe/platform';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asMessage, invoiceFixture } from '../../test-support/invoice-events.ts';
+import { asMessage, invoiceFixture } from '@fe/invoice-status/testing';
 import { recordingLogger } from '../../test-support/recording-logger.ts';
-import { evolve } from './evolve.ts';
-import type { InvoiceStatusView } from './invoice-status.ts';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { createStatusProjection, type StatusProjection } from './projection.ts';
 import { SqliteStatusStore } from './sqlite-status-store.ts';
 

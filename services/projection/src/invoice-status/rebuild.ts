@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { topology } from '@fe/contracts';
 import { parseRecorded, type EventStore } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
-import type { InvoiceStatusView } from './invoice-status.ts';
+import type { InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from './sqlite-status-store.ts';
 import type { StatusStore } from './status-store.ts';
 

@@ -1,9 +1,9 @@
 import { topics, type Envelope, type InvoiceEvent } from '@fe/contracts';
 import { InProcessEventBus, SqliteCheckpointStore, SqliteEventStore, startRelay } from '@fe/platform';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asMessage, invoiceFixture } from '../../test-support/invoice-events.ts';
+import { asMessage, invoiceFixture } from '@fe/invoice-status/testing';
 import { recordingLogger } from '../../test-support/recording-logger.ts';
-import { evolve } from './evolve.ts';
+import { evolve } from '@fe/invoice-status';
 import { createStatusProjection } from './projection.ts';
 import { diffAgainstRebuild, diffViews, rebuildStatusViews } from './rebuild.ts';
 import { SqliteStatusStore } from './sqlite-status-store.ts';

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InvoiceEvent } from '@fe/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '../../test-support/invoice-events.ts';
+import { invoiceFixture } from '@fe/invoice-status/testing';
 import { statusStoreContract } from '../testing/status-store.contract.ts';
-import { evolve } from './evolve.ts';
-import type { InvoiceStatusView } from './invoice-status.ts';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from './sqlite-status-store.ts';
 
 const dirs: string[] = [];

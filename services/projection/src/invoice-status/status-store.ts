@@ -1,4 +1,4 @@
-import type { InvoiceStatusView } from './invoice-status.ts';
+import type { InvoiceStatusView } from '@fe/invoice-status';
 
 /**
  * Where the status views live: one row per invoice, found by id (the projection) or by the

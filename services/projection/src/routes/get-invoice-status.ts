@@ -2,7 +2,7 @@ import { cufeSchema, type ErrorBody, type ErrorCode, type ErrorDetail } from '@f
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
-import { invoiceLinks, statusResponseBody } from '../invoice-status/response-body.ts';
+import { invoiceLinks, statusResponseBody } from '@fe/invoice-status';
 import type { StatusStore } from '../invoice-status/status-store.ts';
 
 declare module 'fastify' {

@@ -5,10 +5,9 @@ import { errorBodySchema, invoiceStatusResponseSchema, type InvoiceEvent } from 
 import { FilesystemBlobStore, SignedLinks } from '@fe/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '../../test-support/invoice-events.ts';
+import { invoiceFixture } from '@fe/invoice-status/testing';
 import { ProjectionError } from '../errors.ts';
-import { evolve } from '../invoice-status/evolve.ts';
-import type { InvoiceStatusView } from '../invoice-status/invoice-status.ts';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from '../invoice-status/sqlite-status-store.ts';
 import type { StatusStore } from '../invoice-status/status-store.ts';
 import { statusRoutes } from './get-invoice-status.ts';

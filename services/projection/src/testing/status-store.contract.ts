@@ -1,8 +1,7 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '../../test-support/invoice-events.ts';
-import { evolve } from '../invoice-status/evolve.ts';
-import type { InvoiceStatusView } from '../invoice-status/invoice-status.ts';
+import { invoiceFixture } from '@fe/invoice-status/testing';
+import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import type { StatusStore } from '../invoice-status/status-store.ts';
 
 /** Fresh, empty storage; `another()` opens a second store on the same storage, as another process would. */

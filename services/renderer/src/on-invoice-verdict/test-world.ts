@@ -1,16 +1,16 @@
 // Test support for the renderer's reaction (not exported from the package). The embedded adapters,
 // the capturing logger and ingress-built InvoiceRequested events come from the signer's test world
-// (one copy of them); the signing credential is the signer's in-memory test identity. Both are
-// reached by path: @fe/signer exports neither (see the report on a `@fe/signer/test-support` export).
+// (one copy of them, reached by path: a test-only exception of the boundary rule, named in
+// eslint.config.js); the signing credential is @fe/xades's in-memory test identity.
 import { createHash } from 'node:crypto';
 import type {
   Envelope, InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceRequestInput, InvoiceRequestedV1, InvoiceSignedV1,
 } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/test-fixtures';
 import { metaCausedBy, newInvoiceEvent } from '@fe/platform';
-import { createInProcessSigner, loadP12 } from '@fe/signer';
+import { createXadesSigner, loadP12 } from '@fe/xades';
 import { publish, requestedEvent, testClock, type World } from '../../../signer/src/on-invoice-requested/test-world.ts';
-import { makeTestIdentity } from '../../../signer/test-support/in-memory-credential.ts';
+import { makeTestIdentity } from '@fe/xades/testing';
 
 export {
   deadLetters, eventsOfType, makeWorld, publish, waitFor, type World,
@@ -20,7 +20,7 @@ export const validatedAt = '2026-03-10T10:16:02-05:00';
 
 const identity = makeTestIdentity();
 const credential = loadP12(identity.p12, identity.password, issuedAt);
-const signer = createInProcessSigner();
+const signer = createXadesSigner(credential);
 
 export type SignedStream = { requested: InvoiceRequestedV1; signed: InvoiceSignedV1; xml: string };
 
@@ -34,7 +34,7 @@ export async function recordSignedInvoice(
   const built = requestedEvent(request, number, issuedAt);
   const requested: InvoiceRequestedV1 = { ...built, data: { ...built.data, ...recorded } };
   const document = buildCase(request, number, issuedAt); // the same document: demo tenant, habilitación
-  const { xml, signingTime } = signer.signSync(document.xml, credential, { signingTime: issuedAt });
+  const { xml, signingTime } = signer.sign(document.xml, { signingTime: issuedAt });
   const xmlKey = `demo/${requested.data.document_id}.xml`;
   await world.blobs.put(xmlKey, xml, 'application/xml');
   const signed = newInvoiceEvent('InvoiceSigned', {

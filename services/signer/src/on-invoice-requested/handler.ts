@@ -5,7 +5,7 @@ import {
   type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
 } from '@fe/platform';
 import type { XmlSigner } from '../ports/xml-signer.ts';
-import type { DigestAlgorithm } from '../xades/algorithms.ts';
+import { isXadesError, type DigestAlgorithm } from '@fe/xades';
 import { decideSigning, invoiceSignedData, signedXmlKey } from './decide.ts';
 import { isSignerError, SignerError } from '../errors.ts';
 import { signRequested } from './sign-requested.ts';
@@ -64,8 +64,9 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
     } catch (error) {
       // Final failures get one line with their stable code, for whoever reads the dead letters; the
       // error holds no secret. Transient ones (a crashed pool worker) are the bus's warning.
-      if (isSignerError(error) && !error.retriable) {
-        log.error({ code: error.code, cause_code: error.causeCode, tenant_id: event.tenant_id }, 'invoice cannot be signed');
+      if ((isSignerError(error) || isXadesError(error)) && !error.retriable) {
+        const causeCode = isSignerError(error) ? error.causeCode : undefined;
+        log.error({ code: error.code, cause_code: causeCode, tenant_id: event.tenant_id }, 'invoice cannot be signed');
       }
       throw error;
     }

@@ -6,13 +6,12 @@ import { demoResolution } from '@fe/dian-domain';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
-import { loadP12 } from '../certificates/load-p12.ts';
+import { makeTestIdentity } from '@fe/xades/testing';
+import { loadP12, verifySignedInvoice } from '@fe/xades';
 import { createInProcessSigner } from '../pool/in-process-signer.ts';
 import { createSignerPool } from '../pool/signer-pool.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { createSignerService } from '../service.ts';
-import { verifySignedInvoice } from '../verify/verify-signed-invoice.ts';
 import { onInvoiceRequested } from './handler.ts';
 import {
   appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, publish, requestedEvent, waitFor,

@@ -1,8 +1,7 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import type { SigningCredential } from '../certificates/credential.ts';
-import { isSignerError, SignerError, type SignerErrorCode } from '../errors.ts';
+import { isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
+import { isSignerError, SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
-import type { DigestAlgorithm } from '../xades/algorithms.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SigningTenants } from './signing-tenants.ts';
 
@@ -42,7 +41,7 @@ async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date)
   } catch (error) {
     // The directory's own final failures (a stored secret it cannot decrypt, …) are credential
     // problems too; a retriable one (its store is down) is passed on for the bus to retry.
-    if (!isSignerError(error) && hasFinalCode(error)) {
+    if (!isSignerError(error) && !isXadesError(error) && hasFinalCode(error)) {
       throw new SignerError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
     }
     throw unusable(error);
@@ -52,7 +51,7 @@ async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date)
 }
 
 // Failures of the .p12 or its certificate: the issue instant is fixed, so retrying cannot help.
-const CREDENTIAL_CODES: ReadonlySet<SignerErrorCode> = new Set([
+const CREDENTIAL_CODES: ReadonlySet<XadesErrorCode> = new Set([
   'P12_UNREADABLE', 'P12_WRONG_PASSWORD', 'P12_NO_PRIVATE_KEY', 'P12_NO_CERTIFICATE',
   'CERT_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_NO_DIGITAL_SIGNATURE', 'CERT_NO_NON_REPUDIATION', 'CERT_KEY_TOO_SMALL',
 ]);
@@ -66,6 +65,6 @@ const hasFinalCode = (error: unknown): error is { code: string; retriable: false
  * passed on unchanged, with its own `retriable`.
  */
 function unusable(error: unknown): unknown {
-  if (!isSignerError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
+  if (!isXadesError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
   return new SignerError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
 }

@@ -1,5 +1,5 @@
 import type { NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
-import type { SigningCredential } from '../certificates/credential.ts';
+import type { SigningCredential } from '@fe/xades';
 
 /**
  * The part of @fe/tenancy's TenantDirectory the signer reads, declared here so @fe/signer does
@@ -11,7 +11,7 @@ import type { SigningCredential } from '../certificates/credential.ts';
 export type SigningTenants = {
   profile(tenantId: string): Promise<SigningProfile | undefined>;
   /**
-   * The tenant's credential, checked at `at` (the issue instant). Throws SignerError (CERT_EXPIRED,
+   * The tenant's credential, checked at `at` (the issue instant). Throws XadesError (CERT_EXPIRED,
    * P12_WRONG_PASSWORD, …) when it cannot sign then; undefined when no certificate is on file.
    */
   credential(tenantId: string, at: Date): Promise<SigningCredential | undefined>;

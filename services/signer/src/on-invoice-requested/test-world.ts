@@ -15,7 +15,7 @@ import {
   FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteEventStore, invoiceStreamName, loadInvoiceStream, newInvoiceEvent,
   type Clock, type DeliveredMessage, type LogFields, type Logger,
 } from '@fe/platform';
-import type { SigningCredential } from '../certificates/credential.ts';
+import type { SigningCredential } from '@fe/xades';
 import type { SigningTenants } from './signing-tenants.ts';
 
 export type LogEntry = { level: 'info' | 'warn' | 'error' | 'debug'; fields: LogFields; message: string };

@@ -1,7 +1,6 @@
-import type { SigningCredential } from '../certificates/credential.ts';
+import { createXadesSigner, type SignedDocument, type SigningCredential, type SignOptions, type XadesSigner } from '@fe/xades';
 import { SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
-import { createXadesSigner, type SignedDocument, type SignOptions, type XadesSigner } from '../xades/xades-signer.ts';
 
 export type InProcessSigner = XmlSigner & {
   signSync(xml: string, credential: SigningCredential, options: SignOptions): SignedDocument;

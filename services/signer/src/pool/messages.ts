@@ -1,6 +1,4 @@
-import type { SigningCredential } from '../certificates/credential.ts';
-import type { SignerErrorCode } from '../errors.ts';
-import type { SignedDocument, SignOptions } from '../xades/xades-signer.ts';
+import type { SignedDocument, SigningCredential, SignOptions, XadesErrorCode } from '@fe/xades';
 
 /** Pool → worker. The credential travels once per worker (KeyObjects clone across threads). */
 export type SignJob = {
@@ -14,4 +12,4 @@ export type SignJob = {
 /** Worker → pool. Errors travel as their catalogue code; messages hold no secrets by construction. */
 export type SignReply =
   | { jobId: number; ok: true; result: SignedDocument }
-  | { jobId: number; ok: false; code: SignerErrorCode | undefined; message: string };
+  | { jobId: number; ok: false; code: XadesErrorCode | undefined; message: string };

@@ -1,7 +1,6 @@
 // A signer worker: keeps one prepared XAdES signer per credential and answers one job at a time.
 import { parentPort } from 'node:worker_threads';
-import { isSignerError } from '../errors.ts';
-import { createXadesSigner, type XadesSigner } from '../xades/xades-signer.ts';
+import { createXadesSigner, isXadesError, type XadesSigner } from '@fe/xades';
 import type { SignJob, SignReply } from './messages.ts';
 
 const port = parentPort;
@@ -16,7 +15,7 @@ port.on('message', (job: SignJob) => {
     if (!signer) throw new Error(`credential ${job.credentialId} was never sent to this worker`);
     reply = { jobId: job.jobId, ok: true, result: signer.sign(job.xml, job.options) };
   } catch (error) {
-    reply = isSignerError(error)
+    reply = isXadesError(error)
       ? { jobId: job.jobId, ok: false, code: error.code, message: error.message }
       : { jobId: job.jobId, ok: false, code: undefined, message: error instanceof Error ? error.message : 'signing failed' };
   }

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SigningCredential } from '../certificates/credential.ts';
+import { XadesError, type SignedDocument, type SigningCredential } from '@fe/xades';
 import { SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
-import type { SignedDocument } from '../xades/xades-signer.ts';
 import type { SignJob, SignReply } from './messages.ts';
 
 type Pending = { job: SignJob; resolve: (doc: SignedDocument) => void; reject: (error: Error) => void };
@@ -93,5 +92,5 @@ export function createSignerPool(options: { size?: number } = {}): XmlSigner & {
 
 function settle(pending: Pending, reply: SignReply): void {
   if (reply.ok) pending.resolve(reply.result);
-  else pending.reject(reply.code ? new SignerError(reply.code) : new Error(reply.message));
+  else pending.reject(reply.code ? new XadesError(reply.code) : new Error(reply.message));
 }

@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWithLines } from '../../test-support/invoice-cases.ts';
-import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
-import { loadP12 } from '../certificates/load-p12.ts';
-import { verifySignedInvoice } from '../verify/verify-signed-invoice.ts';
+import { buildWithLines, makeTestIdentity } from '@fe/xades/testing';
+import { loadP12, verifySignedInvoice } from '@fe/xades';
 import { createInProcessSigner } from './in-process-signer.ts';
 import { createSignerPool } from './signer-pool.ts';
 

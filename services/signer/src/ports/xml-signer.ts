@@ -1,5 +1,4 @@
-import type { SigningCredential } from '../certificates/credential.ts';
-import type { SignedDocument, SignOptions } from '../xades/xades-signer.ts';
+import type { SignedDocument, SigningCredential, SignOptions } from '@fe/xades';
 
 /**
  * The signer service's port: XAdES-EPES (DIAN policy v2) over an unsigned invoice from
@@ -11,7 +10,7 @@ import type { SignedDocument, SignOptions } from '../xades/xades-signer.ts';
  *   await signer.close();
  */
 export interface XmlSigner {
-  /** Rejects with SignerError (codes in errors.ts); `signingTime` must fall inside the certificate's validity. */
+  /** Rejects with XadesError (a certificate or layout problem) or SignerError (the pool's POOL_* codes); `signingTime` must fall inside the certificate's validity. */
   sign(xml: string, credential: SigningCredential, options: SignOptions): Promise<SignedDocument>;
   /** Stops accepting work; pending jobs reject with POOL_CLOSED. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SigningCredential } from '@fe/signer';
+import type { SigningCredential } from '@fe/xades';
 import { createDianSoapClient, type DianSoapClientOptions } from '../dian-soap/soap-client.ts';
 import type { DianGateway } from '../ports/dian-gateway.ts';
 

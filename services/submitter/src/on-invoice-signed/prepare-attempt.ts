@@ -1,6 +1,6 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { findEvent, type BlobStore, type Clock } from '@fe/platform';
-import { isSignerError } from '@fe/signer';
+import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
 import { SubmitterError } from '../errors.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
@@ -56,8 +56,8 @@ export async function prepareAttempt(
   try {
     credential = await deps.tenants.credential(tenantId, context.now);
   } catch (error) {
-    // The signer's codes (CERT_EXPIRED, …) say what is wrong without saying anything secret.
-    if (isSignerError(error)) return fail(serviceFailure('CREDENTIAL_INVALID', { detail: error.code }));
+    // @fe/xades's codes (CERT_EXPIRED, …) say what is wrong without saying anything secret.
+    if (isXadesError(error)) return fail(serviceFailure('CREDENTIAL_INVALID', { detail: error.code }));
     throw error;
   }
   if (!credential) return fail(serviceFailure('CREDENTIAL_MISSING'));

@@ -1,4 +1,4 @@
-import { loadP12, SignerError, type ChainCertificate, type SigningCredential } from '@fe/signer';
+import { loadP12, XadesError, type ChainCertificate, type SigningCredential } from '@fe/xades';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
 
@@ -16,7 +16,7 @@ export class CredentialCache {
   }
 
   /**
-   * The credential for the stored `generation` (undefined: none stored) at `at`: SignerError
+   * The credential for the stored `generation` (undefined: none stored) at `at`: XadesError
    * (CERT_EXPIRED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
    */
   async credential(tenantId: string, generation: number | undefined, at: Date, readSealed: () => Promise<SealedCertificate | undefined>): Promise<SigningCredential | undefined> {
@@ -44,6 +44,6 @@ export class CredentialCache {
 
 /** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
 function assertValidAt(leaf: ChainCertificate, at: Date): void {
-  if (at.getTime() < leaf.notBefore.getTime()) throw new SignerError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
-  if (at.getTime() > leaf.notAfter.getTime()) throw new SignerError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
+  if (at.getTime() < leaf.notBefore.getTime()) throw new XadesError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
+  if (at.getTime() > leaf.notAfter.getTime()) throw new XadesError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
 }

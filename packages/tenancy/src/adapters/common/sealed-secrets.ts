@@ -1,5 +1,5 @@
 import type { SoftwareRegistration } from '@fe/dian-domain';
-import type { ChainCertificate } from '@fe/signer';
+import type { ChainCertificate } from '@fe/xades';
 import { apiKeyEnvironment, hashApiKey, sameApiKeyHash } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
 import type { CertificateSummary } from '../../ports/tenant-registry.ts';

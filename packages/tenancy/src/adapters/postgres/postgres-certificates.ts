@@ -1,5 +1,5 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
-import { loadP12, type SigningCredential } from '@fe/signer';
+import { loadP12, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
@@ -24,7 +24,7 @@ export class PostgresCertificates {
     this.cache = new CredentialCache(box);
   }
 
-  /** Throws SignerError when the .p12 does not qualify at `at`; `lockedTenant` runs the write with the tenant's row locked. */
+  /** Throws XadesError when the .p12 does not qualify at `at`; `lockedTenant` runs the write with the tenant's row locked. */
   async store(tenantId: string, p12: Uint8Array, password: string, at: Date, lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>): Promise<CertificateSummary> {
     // Checked before any lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
@@ -46,7 +46,7 @@ export class PostgresCertificates {
     return (await this.generation(tenantId)) !== undefined;
   }
 
-  /** undefined when none is stored; SignerError (CERT_EXPIRED, …) when it does not qualify at `at`. */
+  /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.cache.credential(tenantId, await this.generation(tenantId), at, async () => {
       const row = (await this.db.query<SealedRow>('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];

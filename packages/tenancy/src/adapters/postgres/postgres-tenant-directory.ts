@@ -1,6 +1,6 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import { AdapterPool, migrationSet, type PgFailure, type Queryable } from '@fe/platform-postgres';
-import type { SigningCredential } from '@fe/signer';
+import type { SigningCredential } from '@fe/xades';
 import type pg from 'pg';
 import { apiKeyEnvironmentFor } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';

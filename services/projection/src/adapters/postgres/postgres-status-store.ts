@@ -1,7 +1,7 @@
 import { AdapterPool, migrationSet, type PgFailure } from '@fe/platform-postgres';
 import type pg from 'pg';
 import { ProjectionError } from '../../errors.ts';
-import type { InvoiceStatusView } from '../../invoice-status/invoice-status.ts';
+import type { InvoiceStatusView } from '@fe/invoice-status';
 import type { StatusStore } from '../../invoice-status/status-store.ts';
 
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'projection'. */

@@ -1,0 +1,9 @@
+// The public surface of @fe/invoice-status: an invoice's status view, folded from its events
+// (`evolve`), and the API bodies written from it. Pure code shared by the projection (which stores
+// the views) and ingress (which folds the events it waited for and answers POST /invoice), so that
+// neither imports the other. Anything not exported here is private.
+export { evolve } from './evolve.ts';
+export { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
+export {
+  createResponseBody, statusResponseBody, invoiceBlobKeys, invoiceLinks, type InvoiceLinks,
+} from './response-body.ts';

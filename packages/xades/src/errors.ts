@@ -1,0 +1,42 @@
+/**
+ * The XAdES package's error catalogue: one stable code per failure of a .p12, its certificate or the
+ * document to sign, asserted by tests and mapped by callers (messages may change, codes may not).
+ * Messages never carry the password, key bytes or document text.
+ */
+export const xadesErrorCatalogue = {
+  P12_UNREADABLE: { message: 'The .p12 file is not a PKCS#12 archive this signer can read.', retriable: false },
+  P12_WRONG_PASSWORD: { message: 'The .p12 password is wrong.', retriable: false },
+  P12_NO_PRIVATE_KEY: { message: 'The .p12 holds no private key.', retriable: false },
+  P12_NO_CERTIFICATE: { message: 'The .p12 holds no certificate for its private key.', retriable: false },
+  CERT_EXPIRED: { message: 'The certificate has expired.', retriable: false },
+  CERT_NOT_YET_VALID: { message: 'The certificate is not valid yet.', retriable: false },
+  CERT_NO_DIGITAL_SIGNATURE: { message: 'The certificate key usage lacks digitalSignature.', retriable: false },
+  CERT_NO_NON_REPUDIATION: { message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).', retriable: false },
+  CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
+  XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
+  XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
+} as const;
+
+export type XadesErrorCode = keyof typeof xadesErrorCatalogue;
+
+export class XadesError extends Error {
+  readonly code: XadesErrorCode;
+  readonly retriable: boolean;
+
+  /** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+  constructor(code: XadesErrorCode, detail?: string, options: { cause?: unknown } = {}) {
+    const entry = xadesErrorCatalogue[code];
+    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
+    this.name = 'XadesError';
+    this.code = code;
+    this.retriable = entry.retriable;
+  }
+}
+
+export function isXadesError(error: unknown): error is XadesError {
+  return error instanceof XadesError;
+}
+
+export function isXadesErrorCode(code: string): code is XadesErrorCode {
+  return Object.hasOwn(xadesErrorCatalogue, code);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { XadesError } from '../errors.ts';
+import { readLayout } from './document-layout.ts';
+
+const ROOT = '<Invoice xmlns="urn:i" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" xmlns:ext="urn:e" xmlns:xades="http://uri.etsi.org/01903/v1.3.2#">';
+const DOC = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n${ROOT}<ext:UBLExtensions><ext:UBLExtension></ext:UBLExtension></ext:UBLExtensions><a>1</a></Invoice>`;
+const codeOf = (xml: string) => {
+  try {
+    readLayout(xml);
+  } catch (error) {
+    return (error as XadesError).code;
+  }
+  return undefined;
+};
+
+describe('readLayout', () => {
+  it('finds the root after the declaration, the slot, and the root namespaces in canonical order', () => {
+    const layout = readLayout(DOC);
+    expect(DOC.slice(layout.bodyStart)).toMatch(/^<Invoice /);
+    expect(DOC.slice(layout.slot)).toMatch(/^<\/ext:UBLExtensions><a>/);
+    expect(layout.namespaces).toBe(ROOT.slice('<Invoice'.length, -1));
+  });
+
+  it.each([
+    ['no UBLExtensions', DOC.replace(/<\/?ext:UBLExtensions>/g, ''), 'XML_NO_SIGNATURE_SLOT'],
+    ['a comment before the root', DOC.replace('\n<Invoice', '\n<!-- x --><Invoice'), 'XML_UNSUPPORTED_LAYOUT'],
+    ['no ds prefix on the root', DOC.replace(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"', ''), 'XML_UNSUPPORTED_LAYOUT'],
+    ['xml:lang on the root (inherited by C14N subsets)', DOC.replace('<Invoice ', '<Invoice xml:lang="es" '), 'XML_UNSUPPORTED_LAYOUT'],
+    ['UBLExtensions not first', DOC.replace('<ext:UBLExtensions>', '<b></b><ext:UBLExtensions>'), 'XML_UNSUPPORTED_LAYOUT'],
+  ])('refuses %s', (_, xml, code) => {
+    expect(codeOf(xml)).toBe(code);
+  });
+});

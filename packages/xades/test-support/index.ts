@@ -1,0 +1,6 @@
+// @fe/xades/testing: test identities, the invoices signing is verified and measured on, and the
+// independent verifiers (xmlsec1, xml-crypto, xades4j, xmllint), for the tests and the bench of
+// every workspace that signs. Never imported by production code.
+export { makeTestIdentity } from './in-memory-credential.ts';
+export * from './invoice-cases.ts';
+export * from './tools.ts';

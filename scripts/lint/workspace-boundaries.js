@@ -1,0 +1,124 @@
+// @ts-check
+// The boundary rule between workspaces (docs/architecture.md, "Boundaries"): contracts import
+// nothing of ours; a package imports only contracts and packages; a service imports only contracts,
+// packages and itself; a composition root imports anything. It reads where an import lands (an
+// `@fe/*` name or a relative path that leaves the workspace), so a path like
+// `../../signer/src/x.ts` is caught as surely as `@fe/signer`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * Composition roots: they wire services together, so they may import any workspace. Everything
+ * else under services/ is a service, under packages/ a package.
+ */
+export const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scripts'];
+
+/**
+ * What test code (a `*.test.ts`, or a file under `test/`, `test-support/` or named `test-world.ts`)
+ * may import besides the rule: the other side of a conversation it tests, never a service's logic.
+ * Keyed by the importing workspace ('*' for any service); values are target workspaces.
+ */
+export const testExceptions = {
+  // The DIAN simulator stands in for DIAN, an outside system, in any service's tests.
+  '*': ['services/dian-simulator'],
+  // The simulator's tests drive it with our real client (its src must not: wcf-vocabulary.ts).
+  'services/dian-simulator': ['services/submitter'],
+  // The renderer's reaction tests reuse the signer's test world (embedded adapters, requested
+  // events) rather than a second copy of it; a package for it is issue 16's follow-up.
+  'services/renderer': ['services/signer'],
+};
+
+/** `@fe/<name>` → its workspace folder ('services/signer'), read from the package.json files. */
+function workspacesByName() {
+  /** @type {Map<string, string>} */
+  const byName = new Map();
+  const folders = ['contracts', 'bench', ...['packages', 'services', 'apps'].flatMap((parent) =>
+    existsSync(join(root, parent)) ? readdirSync(join(root, parent)).map((name) => `${parent}/${name}`) : [])];
+  for (const folder of folders) {
+    const manifest = join(root, folder, 'package.json');
+    if (existsSync(manifest)) byName.set(JSON.parse(readFileSync(manifest, 'utf8')).name, folder);
+  }
+  return byName;
+}
+
+/** The workspace folder of a repository-relative path ('services/signer/src/x.ts' → 'services/signer'). */
+export function workspaceOf(/** @type {string} */ path) {
+  const [top, second] = path.split('/');
+  if (top === 'packages' || top === 'services' || top === 'apps') return second ? `${top}/${second}` : undefined;
+  if (top === 'contracts' || top === 'bench' || top === 'scripts') return top;
+  return undefined;
+}
+
+/** @returns {'contracts' | 'package' | 'service' | 'composition' | undefined} */
+export function kindOf(/** @type {string | undefined} */ workspace) {
+  if (!workspace) return undefined;
+  if (compositionRoots.some((r) => (r.endsWith('/*') ? workspace.startsWith(r.slice(0, -1)) : workspace === r))) return 'composition';
+  if (workspace === 'contracts') return 'contracts';
+  if (workspace.startsWith('packages/')) return 'package';
+  if (workspace.startsWith('services/')) return 'service';
+  return undefined;
+}
+
+const isTestCode = (/** @type {string} */ path) =>
+  /\.test\.ts$/.test(path) || /\/(test|test-support)\//.test(path) || path.endsWith('/test-world.ts');
+
+/**
+ * Why `from` may not import `to`, or undefined when it may.
+ * @param {string} from the importing file, repository-relative
+ * @param {string} to the imported workspace folder
+ */
+export function refusal(from, to) {
+  const source = workspaceOf(from);
+  if (!source || source === to) return undefined;
+  const kind = kindOf(source);
+  const target = kindOf(to);
+  if (kind === 'composition' || target === 'contracts') return undefined;
+  if (kind === 'contracts') return `contracts import no workspace of ours (${to})`;
+  if (kind === 'package' && target === 'package') return undefined;
+  if (kind === 'service' && target === 'package') return undefined;
+  if (kind === 'service' && isTestCode(from)) {
+    /** @type {Record<string, string[]>} */
+    const exceptions = testExceptions;
+    if ([...(exceptions['*'] ?? []), ...(exceptions[source] ?? [])].includes(to)) return undefined;
+  }
+  if (kind === 'package') return `a package never imports a ${target === 'service' ? 'service' : 'composition root'} (${to})`;
+  return `a service imports only contracts/ and packages/, not ${to}`;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Services import only contracts/ and packages/; packages never import services (docs/architecture.md).' },
+    schema: [],
+    messages: { crossing: '{{reason}}: move the shared code into a package, or wire it in a composition root (docs/architecture.md, Boundaries).' },
+  },
+  create(context) {
+    const byName = workspacesByName();
+    const file = relative(root, context.filename).split(sep).join('/');
+    /** @param {string} specifier */
+    const targetOf = (specifier) => {
+      const named = /^(@fe\/[^/]+)/.exec(specifier);
+      if (named) return byName.get(named[1] ?? '');
+      if (!specifier.startsWith('.')) return undefined;
+      return workspaceOf(relative(root, resolve(dirname(context.filename), specifier)).split(sep).join('/'));
+    };
+    /** @param {import('estree').Node | null | undefined} source */
+    const check = (source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const to = targetOf(source.value);
+      const reason = to && refusal(file, to);
+      if (reason) context.report({ node: source, messageId: 'crossing', data: { reason } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export default { rules: { 'workspace-imports': rule } };

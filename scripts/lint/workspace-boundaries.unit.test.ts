@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundaries between workspaces hold because a lint rule says so; this proves the rule bites,
+// through the repository's own eslint.config.js (as packages/dian-domain/test/purity.int.test.ts does).
+const root = new URL('../../', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: root });
+const RULE = 'boundaries/workspace-imports';
+const lint = async (file: string, code: string) => {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+  return result!.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => m.ruleId ?? m.message);
+};
+
+describe('the workspace boundary rule', () => {
+  it.each([
+    ['a package imports a service', 'packages/tenancy/src/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+    ['a package reaches a service by path', 'packages/tenancy/src/probe.ts', "import { createSignerPool } from '../../../services/signer/src/index.ts';\nexport const p = createSignerPool;"],
+    ['a package imports a composition root', 'packages/platform/src/probe.ts', "import { startEmbedded } from '@fe/all-in-one';\nexport const s = startEmbedded;"],
+    ['a service imports another service', 'services/ingress/src/probe.ts', "import { statusRoutes } from '@fe/projection';\nexport const r = statusRoutes;"],
+    ['a service imports a subpath of another', 'services/dian-simulator/src/probe.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ['a service re-exports another', 'services/ingress/src/probe.ts', "export { statusRoutes } from '@fe/projection';"],
+    ['a service re-exports all of another', 'services/renderer/src/probe.ts', "export * from '@fe/signer';"],
+    ['a service imports another lazily', 'services/ingress/src/probe.ts', "export const load = () => import('@fe/projection');"],
+    ['a service reaches another by path', 'services/submitter/src/probe.ts', "import { createSignerPool } from '../../signer/src/index.ts';\nexport const p = createSignerPool;"],
+    ['a service imports a composition root', 'services/signer/src/probe.ts', "import { startEmbedded } from '@fe/all-in-one';\nexport const s = startEmbedded;"],
+    ['contracts import a package', 'contracts/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
+    ["a service's test imports a service outside its exceptions", 'services/submitter/test/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+  ])('refuses: %s', async (_case, file, code) => {
+    expect(await lint(file, code)).toEqual([RULE]);
+  });
+
+  it.each([
+    ['a service imports contracts, packages and itself', 'services/ingress/src/probe.ts',
+      "import { topics } from '@fe/contracts';\nimport { evolve } from '@fe/invoice-status';\nimport { loadP12 } from '@fe/xades';\nimport { NumberAllocator } from './numbering/number-allocator.ts';\nexport const all = [topics, evolve, loadP12, NumberAllocator];"],
+    ['a package imports packages and contracts', 'packages/tenancy/src/probe.ts',
+      "import { topics } from '@fe/contracts';\nimport { loadP12 } from '@fe/xades';\nexport const all = [topics, loadP12];"],
+    ['the all-in-one wires services', 'services/all-in-one/src/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+    ['the CLI app wires services', 'apps/cli/src/probe.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ['the bench wires services', 'bench/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+    ["a service's test talks to the DIAN simulator", 'services/submitter/test/probe.int.test.ts', "import { startDianSimulator } from '@fe/dian-simulator';\nexport const s = startDianSimulator;"],
+    ["the simulator's test drives it with our client", 'services/dian-simulator/test/probe.int.test.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+  ])('allows: %s', async (_case, file, code) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});

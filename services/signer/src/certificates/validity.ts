@@ -1,9 +1,0 @@
-import { SignerError } from '../errors.ts';
-import type { ChainCertificate } from './credential.ts';
-
-/** DIAN rejects a signature whose SigningTime falls outside the certificate's validity (ZD02). */
-export function assertValidAt(cert: ChainCertificate, at: Date): void {
-  const t = at.getTime();
-  if (t < cert.notBefore.getTime()) throw new SignerError('CERT_NOT_YET_VALID', `valid from ${cert.notBefore.toISOString()}`);
-  if (t > cert.notAfter.getTime()) throw new SignerError('CERT_EXPIRED', `expired ${cert.notAfter.toISOString()}`);
-}
