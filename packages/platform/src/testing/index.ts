@@ -6,3 +6,5 @@ export { checkpointStoreContract } from './checkpoint-store.contract.ts';
 export { sampleEnvelope } from './sample-envelope.ts';
 export { followWhileAppending, type FollowReport } from './reader-follows-appends.ts';
 export { withSparsePositions } from './sparse-positions.ts';
+export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-store.contract.ts';
+export { keyOrderWatch, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
