@@ -2,6 +2,7 @@
 export { PostgresEventStore } from './postgres-event-store.ts';
 export { PostgresCheckpointStore } from './postgres-checkpoint-store.ts';
 export { PostgresDeadLetterStore } from './postgres-dead-letter-store.ts';
+export { PostgresLeaseStore, type PostgresLeaseStoreOptions } from './postgres-lease-store.ts';
 export { createPostgresPool, checkSchemaName, type PostgresPoolOptions } from './pool.ts';
 export { migrate } from './migrations/migrate.ts';
 export { readMigrations, packagedMigrations, type Migration } from './migrations/read-migrations.ts';
