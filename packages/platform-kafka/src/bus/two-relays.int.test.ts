@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PostgresEventStore } from '@fe/platform-postgres';
 import { freshTestSchema, terminateLeaseHolder, type TestSchema } from '@fe/platform-postgres/testing';
-import { keyOrderWatch, sampleEnvelope } from '@fe/platform/testing';
+import { keyOrderWatch, positionsByStream, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainJsonCodec } from '../../test-support/json-codec.ts';
 import { RELAY_TAG, type ReplicaReport, type ReplicaSettings } from '../../test-support/relay-replica.ts';
@@ -109,9 +109,7 @@ describe('two relays of one name on PostgreSQL (lease) and Kafka (fence)', () =>
       await new Promise((r) => setTimeout(r, 500)); // anything late would arrive now
       expect(takeovers).toEqual([active.id, standby.id, active.id]);
 
-      const expected = new Map<string, bigint[]>();
-      for (const event of await store.readAll({ after: 0n, limit: 100_000 })) expected.set(event.stream, [...(expected.get(event.stream) ?? []), event.position]);
-      const report = watch.report(expected);
+      const report = watch.report(await positionsByStream(store));
       expect(report.missing).toEqual([]);
       expect(report.outOfOrder).toBe(0);
       expect(heldDelivered).toBe(0);

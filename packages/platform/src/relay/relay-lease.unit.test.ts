@@ -6,7 +6,7 @@ import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 import { eventually } from '../testing/event-bus.contract.ts';
-import { keyOrderWatch } from '../testing/key-order-watch.ts';
+import { keyOrderWatch, positionsByStream } from '../testing/key-order-watch.ts';
 import { sampleEnvelope } from '../testing/sample-envelope.ts';
 import { startRelay, type RelayOptions } from './relay.ts';
 
@@ -37,24 +37,23 @@ async function write(store: SqliteEventStore, count: number, streams: number, fr
   }
 }
 
-async function expectedPositions(store: SqliteEventStore): Promise<Map<string, bigint[]>> {
-  const expected = new Map<string, bigint[]>();
-  for (const event of await store.readAll({ after: 0n, limit: 100_000 })) {
-    expected.set(event.stream, [...(expected.get(event.stream) ?? []), event.position]);
-  }
-  return expected;
+/** One store, checkpoints and bus shared by the relays, a consumer group watching every key, one lease store. */
+async function world() {
+  const store = new SqliteEventStore(':memory:');
+  const checkpoints = new SqliteCheckpointStore(':memory:');
+  const bus = new InProcessEventBus({ partitions: 3 });
+  const watch = keyOrderWatch();
+  await bus.subscribe({ topic, group: 'watch', handler: async (m) => watch.record(m) });
+  const leases = new InProcessLeaseStore();
+  const route = (e: { stream: string }) => ({ topic, key: e.stream });
+  return { store, checkpoints, bus, watch, leases, route, report: async () => watch.report(await positionsByStream(store)) };
 }
 
 describe('two relays of one name with a lease store', () => {
   it('only one publishes: every event once, in position order per key', async () => {
-    const store = new SqliteEventStore(':memory:');
-    const checkpoints = new SqliteCheckpointStore(':memory:');
-    const bus = new InProcessEventBus({ partitions: 3 });
-    const watch = keyOrderWatch();
-    await bus.subscribe({ topic, group: 'watch', handler: async (m) => watch.record(m) });
-    const leases = new InProcessLeaseStore();
+    const { store, checkpoints, bus, watch, leases, route, report } = await world();
     const [a, b] = [counting(bus), counting(bus)];
-    const common = { name, store, checkpoints, leases, logger: silent, idleMs: 2, standbyRetryMs: 2, pageSize: 7, route: (e: { stream: string }) => ({ topic, key: e.stream }) } satisfies Partial<RelayOptions>;
+    const common = { name, store, checkpoints, leases, route, logger: silent, idleMs: 2, standbyRetryMs: 2, pageSize: 7 } satisfies Partial<RelayOptions>;
     const relays = [startRelay({ ...common, bus: a.view }), startRelay({ ...common, bus: b.view })];
     await write(store, 300, 12);
     await eventually(() => watch.distinct() === 300);
@@ -62,22 +61,16 @@ describe('two relays of one name with a lease store', () => {
     await Promise.all(relays.map((r) => r.stop()));
     await bus.close();
 
-    const report = watch.report(await expectedPositions(store));
-    expect(report).toEqual({ delivered: 300, redelivered: 0, backwards: 0, outOfOrder: 0, missing: [] });
+    expect(await report()).toEqual({ delivered: 300, redelivered: 0, backwards: 0, outOfOrder: 0, missing: [] });
     expect([a.published, b.published].sort((x, y) => x - y)).toEqual([0, 300]);
   });
 
   it('when the active relay loses its lease, the standby resumes from the checkpoint and the old one publishes nothing more', async () => {
-    const store = new SqliteEventStore(':memory:');
-    const checkpoints = new SqliteCheckpointStore(':memory:');
-    const bus = new InProcessEventBus({ partitions: 3 });
-    const watch = keyOrderWatch();
-    await bus.subscribe({ topic, group: 'watch', handler: async (m) => watch.record(m) });
-    const leases = new InProcessLeaseStore();
+    const { store, checkpoints, bus, watch, leases, route, report: reportOf } = await world();
     const [first, standby] = [counting(bus), counting(bus)];
     const taken: string[] = [];
     const logs = (who: string): Logger => ({ ...silent, info: (_f, message) => void (message?.includes('took the lease') && taken.push(who)), child: () => logs(who) });
-    const common = { name, store, checkpoints, leases, idleMs: 2, pageSize: 5, route: (e: { stream: string }) => ({ topic, key: e.stream }) } satisfies Partial<RelayOptions>;
+    const common = { name, store, checkpoints, leases, route, idleMs: 2, pageSize: 5 } satisfies Partial<RelayOptions>;
     // The first relay, once it stands by, would wait a minute before trying again: the standby takes over.
     const relayA = startRelay({ ...common, bus: first.view, logger: logs('a'), standbyRetryMs: 60_000 });
     await relayA.caughtUp();
@@ -96,7 +89,7 @@ describe('two relays of one name with a lease store', () => {
     expect(taken).toEqual(['a', 'b']);
     expect(first.published).toBe(publishedByFirst);
     expect(standby.published).toBeGreaterThanOrEqual(100);
-    const report = watch.report(await expectedPositions(store));
+    const report = await reportOf();
     expect(report.missing).toEqual([]);
     expect(report.outOfOrder).toBe(0);
     // The standby replays what the first relay published past the checkpoint, and nothing else.

@@ -7,4 +7,4 @@ export { sampleEnvelope } from './sample-envelope.ts';
 export { followWhileAppending, type FollowReport } from './reader-follows-appends.ts';
 export { withSparsePositions } from './sparse-positions.ts';
 export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-store.contract.ts';
-export { keyOrderWatch, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
+export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';

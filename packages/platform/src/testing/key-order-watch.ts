@@ -1,4 +1,5 @@
 import type { DeliveredMessage } from '../ports/event-bus.ts';
+import type { EventStore } from '../ports/event-store.ts';
 import { STORE_POSITION_HEADER } from '../relay/relay.ts';
 
 export type KeyOrderReport = {
@@ -66,3 +67,14 @@ export function keyOrderWatch() {
 }
 
 export type KeyOrderWatch = ReturnType<typeof keyOrderWatch>;
+
+/** Every stream's positions as the store holds them: what `report` expects when the relay keys by stream. */
+export async function positionsByStream(store: Pick<EventStore, 'readAll'>, limit = 100_000): Promise<Map<string, bigint[]>> {
+  const positions = new Map<string, bigint[]>();
+  for (const event of await store.readAll({ after: 0n, limit })) {
+    let list = positions.get(event.stream);
+    if (!list) positions.set(event.stream, (list = []));
+    list.push(event.position);
+  }
+  return positions;
+}
