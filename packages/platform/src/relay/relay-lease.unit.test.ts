@@ -8,7 +8,7 @@ import type { Logger } from '../ports/logger.ts';
 import { eventually } from '../testing/event-bus.contract.ts';
 import { keyOrderWatch, positionsByStream } from '../testing/key-order-watch.ts';
 import { sampleEnvelope } from '../testing/sample-envelope.ts';
-import { startRelay, type RelayOptions } from './relay.ts';
+import { startRelay, STORE_POSITION_HEADER, type RelayOptions } from './relay.ts';
 
 const topic = 'fe.test.events';
 const name = 'relay.test';
@@ -95,5 +95,37 @@ describe('two relays of one name with a lease store', () => {
     // The standby replays what the first relay published past the checkpoint, and nothing else.
     expect(report.redelivered).toBe(standby.published - 100);
     expect(report.redelivered).toBeLessThanOrEqual(common.pageSize);
+  });
+
+  it('a relay that takes the lease back resumes from the checkpoint its successor left, even when the first load of it fails', async () => {
+    const { store, checkpoints, bus, leases, route } = await world();
+    const mine: string[] = [];
+    const relayBus = counting(bus);
+    let failLoads = 0;
+    const flaky = {
+      load: async (n: string) => {
+        if (failLoads > 0 && failLoads--) throw new Error('checkpoint store unreachable');
+        return checkpoints.load(n);
+      },
+      save: (n: string, p: bigint) => checkpoints.save(n, p),
+    };
+    const view: EventBus = { ...relayBus.view, publish: async (t, m) => { mine.push(...m.map((x) => x.headers![STORE_POSITION_HEADER]!)); await relayBus.view.publish(t, m); } };
+    const relay = startRelay({ name, store, bus: view, checkpoints: flaky, leases, route, logger: silent, idleMs: 2, standbyRetryMs: 2 });
+    await write(store, 10, 3);
+    await relay.caughtUp();
+
+    // Another relay takes over, publishes 11..20 and checkpoints them, then goes away.
+    leases.expire(name);
+    const other = (await leases.tryAcquire(name))!;
+    await write(store, 10, 3, 10);
+    await checkpoints.save(name, 20n);
+    failLoads = 1;
+    await other.release();
+
+    await write(store, 1, 3, 20);
+    await eventually(() => mine.includes('21'));
+    await relay.stop();
+    await bus.close();
+    expect(mine).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)).concat('21'));
   });
 });

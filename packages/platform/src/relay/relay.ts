@@ -84,10 +84,17 @@ export function startRelay(options: RelayOptions): Relay {
    */
   async function active(): Promise<boolean> {
     if (!options.leases || lease) return true;
-    lease = await options.leases.tryAcquire(name);
-    if (!lease) return false;
-    // Another holder may have published and checkpointed since this relay last did.
-    published = saved = await checkpoints.load(name);
+    const taken = await options.leases.tryAcquire(name);
+    if (!taken) return false;
+    // Another holder may have published and checkpointed since this relay last did: publishing
+    // from this relay's own last position would repeat that behind the newer events.
+    try {
+      published = saved = await checkpoints.load(name);
+    } catch (error) {
+      await taken.release().catch(() => undefined);
+      throw error;
+    }
+    lease = taken;
     logger.info({ relay: name, from: String(published) }, 'relay took the lease; publishing');
     return true;
   }
