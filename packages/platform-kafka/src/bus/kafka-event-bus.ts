@@ -223,7 +223,10 @@ function publishError(error: unknown, doing: string): KafkaBusError {
   if (isFenced(error)) {
     return new KafkaBusError('PUBLISH_FENCED', `${doing}: a newer producer with the same transactional id took over; nothing of this publish is delivered`, false, { cause: error });
   }
-  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && error.name !== 'KafkaJSNumberOfRetriesExceeded';
+  // kafkajs calls "no broker answered the coordinator lookup" (a transactional publish during a
+  // broker restart) final too, but it is the broker being away, as retries exhausted are.
+  const away = [...causes(error)].some((e) => e.name === 'KafkaJSNumberOfRetriesExceeded' || e.name === 'KafkaJSGroupCoordinatorNotFound');
+  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && !away;
   return final
     ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, { cause: error })
     : new KafkaBusError('BROKER_UNAVAILABLE', `${doing}: the broker did not acknowledge`, true, { cause: error });
@@ -231,9 +234,16 @@ function publishError(error: unknown, doing: string): KafkaBusError {
 
 /** The broker's answer to a producer whose transactional id a newer one took (kafkajs may wrap it in its retry error). */
 function isFenced(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause ?? (e as { originalError?: unknown }).originalError) {
+  return [...causes(error)].some((e) => {
     const type = (e as { type?: unknown }).type;
-    if (type === 'INVALID_PRODUCER_EPOCH' || type === 'PRODUCER_FENCED') return true;
+    return type === 'INVALID_PRODUCER_EPOCH' || type === 'PRODUCER_FENCED';
+  });
+}
+
+/** The error and what it wraps (kafkajs keeps the original as `cause` or `originalError`). */
+function* causes(error: unknown): Generator<Error> {
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause ?? (e as { originalError?: unknown }).originalError;
   }
-  return false;
 }
