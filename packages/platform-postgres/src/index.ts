@@ -2,6 +2,7 @@
 export { PostgresEventStore } from './postgres-event-store.ts';
 export { PostgresCheckpointStore } from './postgres-checkpoint-store.ts';
 export { PostgresDeadLetterStore } from './postgres-dead-letter-store.ts';
+export { PostgresLeaseStore, type PostgresLeaseStoreOptions } from './postgres-lease-store.ts';
 export { createPostgresPool, checkSchemaName, type PostgresPoolOptions } from './pool.ts';
 export { migrate, PLATFORM_MIGRATION_SET, type MigrateOptions } from './migrations/migrate.ts';
 export { readMigrations, packagedMigrations, migrationSet, type Migration, type MigrationSet } from './migrations/read-migrations.ts';

@@ -8,6 +8,7 @@ export {
 export { attemptDelivery, keepUntilKept, deadLetterMessage, describeFailure, type AttemptOutcome, type Handler } from './delivery/deliver.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
+export type { Lease, LeaseStore } from './ports/lease-store.ts';
 export type { DeadLetter, DeadLetterInput, DeadLetterStore } from './ports/dead-letter-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
@@ -23,6 +24,7 @@ export { SqliteDeadLetterStore } from './adapters/sqlite/sqlite-dead-letter-stor
 export { immediate } from './adapters/sqlite/immediate-transaction.ts';
 export { openWalDatabase } from './adapters/sqlite/open-database.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
+export { InProcessLeaseStore } from './adapters/in-process/in-process-lease-store.ts';
 export { FilesystemBlobStore } from './adapters/filesystem/filesystem-blob-store.ts';
 export { prepareDataFolder } from './adapters/filesystem/data-folder.ts';
 export { ensureOwnerOnlyFile, OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './adapters/filesystem/owner-only.ts';

@@ -25,10 +25,12 @@ describe('KafkaEventBus while its broker is killed and restarted', () => {
     await broker?.remove();
   });
 
-  it('loses nothing and an idempotent consumer handles each event once, in order per key', async () => {
+  // Plain idempotent sends, and the relay's transactional publishing (docs/platform.md, "Two relays at once").
+  it.each([{ publishing: 'idempotent', transactionalId: undefined }, { publishing: 'transactional', transactionalId: unique('relay.restart') }])(
+    'loses nothing and an idempotent consumer handles each event once, in order per key ($publishing publishes)', async ({ publishing, transactionalId }) => {
     const bus = new KafkaEventBus({
       brokers: [broker.address], codec: new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts, namespace: unique('fe.test.events') }),
-      partitionsOf: () => 3, heartbeatIntervalMs: 300, sessionTimeoutMs: 6000,
+      partitionsOf: () => 3, heartbeatIntervalMs: 300, sessionTimeoutMs: 6000, ...(transactionalId ? { transactionalId } : {}),
     });
     const topic = unique('test.restart');
     // The consumer is idempotent as the services are: it remembers which event ids it applied.
@@ -72,6 +74,6 @@ describe('KafkaEventBus while its broker is killed and restarted', () => {
       const published = events.filter((e) => e.key === `inv-${k}`).map((e) => (e.value.data as { n: number }).n);
       expect(firstSeen[`inv-${k}`]).toEqual(published);
     }
-    console.info(`broker restart: ${EVENTS} events, ${deliveries} deliveries (${deliveries - EVENTS} redelivered and ignored), ${failedPublishes} publish attempts refused while the broker was down`);
+    console.info(`broker restart (${publishing} publishes): ${EVENTS} events, ${deliveries} deliveries (${deliveries - EVENTS} redelivered and ignored), ${failedPublishes} publish attempts refused while the broker was down`);
   });
 });

@@ -32,6 +32,8 @@ function kafkaBus(options: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
 }
 
 eventBusContract('kafka', () => kafkaBus(), { waitMs: 30_000 });
+// The relay's bus publishes in transactions (docs/platform.md, "Two relays at once"); dead letters then go through them too.
+eventBusContract('kafka, transactional publishing', () => kafkaBus({ transactionalId: unique('relay.contract') }), { waitMs: 30_000 });
 
 describe('KafkaEventBus, beyond the contract', () => {
   const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;

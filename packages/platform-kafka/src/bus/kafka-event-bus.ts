@@ -2,7 +2,7 @@ import {
   deadLetterHeaders, deadLetterMessage, PlatformError, type BusMessage, type DeadLetterInput, type DeadLetterStore, type EventBus, type Logger,
   type RedriveOutcome, type RedriveRequest, type SubscribeOptions, type Subscription,
 } from '@fe/platform';
-import { Kafka, logLevel, type KafkaMessage, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { KafkaBusError } from '../errors.ts';
 import { GroupMember } from './group-member.ts';
@@ -31,6 +31,13 @@ export type KafkaEventBusOptions = {
   retries?: number;
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
+  /**
+   * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish`
+   * becomes one Kafka transaction under this id. A newer bus with the same id fences this one: its
+   * publishes fail with PUBLISH_FENCED and what it had not committed is discarded, never delivered
+   * (every consumer of this bus reads committed messages only). Default none: plain idempotent sends.
+   */
+  transactionalId?: string;
 };
 
 /**
@@ -53,6 +60,8 @@ export class KafkaEventBus implements EventBus {
   private readonly topics: TopicAdmin;
   private readonly members = new Map<string, GroupMember[]>();
   private producer: Promise<Producer> | undefined;
+  /** Transactions of one producer go one at a time (kafkajs refuses a second open one). */
+  private sending: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(options: KafkaEventBusOptions) {
@@ -75,11 +84,7 @@ export class KafkaEventBus implements EventBus {
     const values = await Promise.all(messages.map((m) => this.options.codec.encode(m.value)));
     try {
       await this.topics.ensure(topic);
-      const producer = await this.connectedProducer();
-      await producer.send({
-        topic, acks: -1,
-        messages: messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })),
-      });
+      await this.send(topic, messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })));
     } catch (error) {
       throw publishError(error, `publishing ${messages.length} message(s) to ${topic}`);
     }
@@ -148,9 +153,40 @@ export class KafkaEventBus implements EventBus {
     await this.topics.disconnect();
   }
 
+  /** One send, acknowledged by every in-sync replica; with a `transactionalId`, one committed transaction. */
+  private async send(topic: string, messages: Message[]): Promise<void> {
+    const producer = await this.connectedProducer();
+    if (!this.options.transactionalId) {
+      await producer.send({ topic, acks: -1, messages });
+      return;
+    }
+    const turn = this.sending.then(async () => {
+      const transaction = await producer.transaction();
+      try {
+        await transaction.send({ topic, acks: -1, messages });
+        await transaction.commit();
+      } catch (error) {
+        await transaction.abort().catch(() => undefined);
+        // A fenced producer is done for: the next publish (after the relay took its lease again) starts a new one, which fences the other.
+        if (isFenced(error)) this.dropProducer(producer);
+        throw error;
+      }
+    });
+    this.sending = turn.catch(() => undefined);
+    await turn;
+  }
+
+  private dropProducer(producer: Producer): void {
+    this.producer = undefined;
+    void producer.disconnect().catch(() => undefined);
+  }
+
   private connectedProducer(): Promise<Producer> {
     this.producer ??= (async () => {
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      const producer = this.kafka.producer({
+        idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false,
+        ...(this.options.transactionalId ? { transactionalId: this.options.transactionalId } : {}),
+      });
       await producer.connect();
       return producer;
     })();
@@ -169,17 +205,13 @@ export class KafkaEventBus implements EventBus {
     this.options.logger?.error({ topic, group, offset: message.offset, reason }, 'a message could not be read; forwarded to the dead-letter topic as it came');
     const dlq = `${topic}.dlq`;
     await this.topics.ensure(dlq);
-    const producer = await this.connectedProducer();
-    await producer.send({
-      topic: dlq, acks: -1,
-      messages: [{
-        key: message.key, value: message.value,
-        headers: {
-          ...message.headers,
-          [deadLetterHeaders.originalTopic]: topic, [deadLetterHeaders.group]: group, [deadLetterHeaders.error]: reason, [deadLetterHeaders.attempts]: '0',
-        },
-      }],
-    });
+    await this.send(dlq, [{
+      key: message.key, value: message.value,
+      headers: {
+        ...message.headers,
+        [deadLetterHeaders.originalTopic]: topic, [deadLetterHeaders.group]: group, [deadLetterHeaders.error]: reason, [deadLetterHeaders.attempts]: '0',
+      },
+    }]);
   }
 }
 
@@ -188,8 +220,30 @@ export class KafkaEventBus implements EventBus {
  * itself final) were retriable ones: the broker is away, not refusing.
  */
 function publishError(error: unknown, doing: string): KafkaBusError {
-  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && error.name !== 'KafkaJSNumberOfRetriesExceeded';
+  if (isFenced(error)) {
+    return new KafkaBusError('PUBLISH_FENCED', `${doing}: a newer producer with the same transactional id took over; nothing of this publish is delivered`, false, { cause: error });
+  }
+  // kafkajs calls "no broker answered the coordinator lookup" (a transactional publish during a
+  // broker restart) final too, but it is the broker being away, as retries exhausted are.
+  const away = [...causes(error)].some((e) => e.name === 'KafkaJSNumberOfRetriesExceeded' || e.name === 'KafkaJSGroupCoordinatorNotFound');
+  const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && !away;
   return final
     ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, { cause: error })
     : new KafkaBusError('BROKER_UNAVAILABLE', `${doing}: the broker did not acknowledge`, true, { cause: error });
+}
+
+/** The broker's answer to a producer whose transactional id a newer one took (kafkajs may wrap it in its retry error). */
+function isFenced(error: unknown): boolean {
+  return [...causes(error)].some((e) => {
+    const type = (e as { type?: unknown }).type;
+    return type === 'INVALID_PRODUCER_EPOCH' || type === 'PRODUCER_FENCED';
+  });
+}
+
+/** The error and what it wraps (kafkajs keeps the original as `cause` or `originalError`). */
+function* causes(error: unknown): Generator<Error> {
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause ?? (e as { originalError?: unknown }).originalError;
+  }
 }

@@ -1,6 +1,7 @@
 import type { BusMessage, EventBus } from '../ports/event-bus.ts';
 import type { CheckpointStore } from '../ports/checkpoint-store.ts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+import type { Lease, LeaseStore } from '../ports/lease-store.ts';
 import type { Logger } from '../ports/logger.ts';
 
 /** Header carrying the event's global position in the event store (consumers may log it). */
@@ -18,6 +19,15 @@ export type RelayOptions = {
   pageSize?: number;
   /** How long the relay sleeps when idle, unless nudged. Default 200 ms. */
   idleMs?: number;
+  /**
+   * Where relays of this name agree which one publishes, when more than one may run (replicas, a
+   * deploy's old process): the relay publishes only while it holds the lease on `name`, checked
+   * before each page and before each checkpoint, and otherwise stands by. Without it the relay
+   * assumes it is the only one (the embedded shape: one process). docs/platform.md, "Two relays at once".
+   */
+  leases?: LeaseStore;
+  /** How often a standby tries to take the lease. Default 1 000 ms. */
+  standbyRetryMs?: number;
   logger: Logger;
 };
 
@@ -36,11 +46,16 @@ export type Relay = {
  *
  *   const relay = startRelay({ name: 'relay.invoice-events', store, bus, checkpoints, route, logger });
  *   relay.nudge();
+ *
+ * With `leases`, any number of relays of one name may run: one publishes, the others stand by and
+ * the first to take the lease after it is lost resumes from the checkpoint. `caughtUp` waits for
+ * this relay's own publishing, so on a standby it waits until it has taken over.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route, logger } = options;
   const pageSize = options.pageSize ?? 500;
   const idleMs = options.idleMs ?? 200;
+  const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const topicsPublished = new Set<string>();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -60,20 +75,70 @@ export function startRelay(options: RelayOptions): Relay {
       wake = done;
     });
 
+  let lease: Lease | undefined;
+  let saved = 0n;
+
+  /**
+   * Whether this relay holds the lease (taking it if free); a relay that has just taken it resumes
+   * from the checkpoint. A held lease is not asked again here: `stillActive` asks before anything is written.
+   */
+  async function active(): Promise<boolean> {
+    if (!options.leases || lease) return true;
+    const taken = await options.leases.tryAcquire(name);
+    if (!taken) return false;
+    // Another holder may have published and checkpointed since this relay last did: publishing
+    // from this relay's own last position would repeat that behind the newer events.
+    try {
+      published = saved = await checkpoints.load(name);
+    } catch (error) {
+      await taken.release().catch(() => undefined);
+      throw error;
+    }
+    lease = taken;
+    logger.info({ relay: name, from: String(published) }, 'relay took the lease; publishing');
+    return true;
+  }
+
+  /** Whether the lease taken at the start of this round is still held (never takes one). */
+  async function stillActive(): Promise<boolean> {
+    if (!options.leases) return true;
+    if (lease && (await lease.stillHeld())) return true;
+    if (lease) logger.warn({ relay: name, published: String(published) }, 'relay lost its lease; standing by');
+    lease = undefined;
+    return false;
+  }
+
+  /** A relay without the lease (one that just lost it included) waits before trying to take it, so a standby gets its turn. */
+  const standBy = () => (stopped ? Promise.resolve() : sleep(standbyRetryMs));
+
   const loop = (async () => {
-    let saved = await checkpoints.load(name);
-    published = saved;
+    if (!options.leases) published = saved = await checkpoints.load(name);
     let failures = 0;
     while (!stopped) {
       nudged = false;
       try {
+        if (!(await active())) {
+          await standBy();
+          continue;
+        }
         const page = await store.readAll({ after: published, limit: pageSize });
         if (page.length) {
+          // Checked again right before the page goes out: a relay that lost the lease while reading
+          // must not publish behind its successor (the window that remains: docs/platform.md).
+          if (!(await stillActive())) {
+            await standBy();
+            continue;
+          }
           await publishPage(bus, page, route, topicsPublished);
           published = page[page.length - 1]!.position;
         }
         const settled = settledThrough(bus, topicsPublished, published);
         if (settled > saved) {
+          // A relay that lost the lease during the publish leaves the checkpoint to its successor.
+          if (!(await stillActive())) {
+            await standBy();
+            continue;
+          }
           await checkpoints.save(name, settled);
           saved = settled;
         }
@@ -88,6 +153,7 @@ export function startRelay(options: RelayOptions): Relay {
         await sleep(Math.min(5000, 50 * 2 ** Math.min(failures, 7)));
       }
     }
+    await lease?.release().catch((error: unknown) => logger.warn({ err: error, relay: name }, 'could not release the relay lease; it ends with its holder'));
   })();
 
   function releaseWaiters(position: bigint): void {

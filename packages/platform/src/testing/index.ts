@@ -7,3 +7,5 @@ export { sampleEnvelope } from './sample-envelope.ts';
 export { followWhileAppending, type FollowReport } from './reader-follows-appends.ts';
 export { withSparsePositions } from './sparse-positions.ts';
 export { readThroughStreamCache } from './read-through-stream-cache.ts';
+export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-store.contract.ts';
+export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
