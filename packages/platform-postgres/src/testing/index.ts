@@ -1,2 +1,3 @@
 // Test support for this package's integration tests and for other packages' PostgreSQL adapters.
 export { freshTestSchema, testPostgresUrl, type TestSchema } from './test-schema.ts';
+export { startOwnedServer, type OwnedServer } from '../test-support/owned-server.ts';
