@@ -70,9 +70,9 @@ function printRates(title: string, rates: Map<string, number[]>, names: string[]
   const width = Math.max(...names.map((n) => n.length), ...ratios.map(([a, b]) => a.length + b.length + 3));
   for (const writers of writerCounts) {
     console.log(`  ${writers} writer${writers > 1 ? 's' : ''}`);
-    for (const name of names) console.log(`    ${name.padEnd(width)}  ${formatSpread(spread(rates.get(`${name}@${writers}`)!)).padStart(22)} /s`);
+    for (const name of names) console.log(`    ${name.padEnd(width)}  ${formatSpread(spread(rates.get(`${name}@${writers}`)!)).padStart(26)} /s`);
     for (const [real, twin] of ratios) {
-      console.log(`    ${`${real} ÷ ${twin}`.padEnd(width)}  ${formatRoundRatios(rates.get(`${real}@${writers}`)!, rates.get(`${twin}@${writers}`)!).padStart(22)}`);
+      console.log(`    ${`${real} ÷ ${twin}`.padEnd(width)}  ${formatRoundRatios(rates.get(`${real}@${writers}`)!, rates.get(`${twin}@${writers}`)!).padStart(26)}`);
     }
   }
 }
@@ -161,7 +161,7 @@ async function buses(kafkaBrokers: string[], schemaRegistryUrl: string): Promise
   console.log(`  consumed events/s, ${throughputMessages} messages published ${page} per call (as the relay publishes a page)`);
   for (const arm of arms) {
     const ratio = arm === arms[0] ? '' : `   ${formatRoundRatios(rate.get(arm.name)!, rate.get(arms[0]!.name)!)} of in-process`;
-    console.log(`    ${arm.name.padEnd(width - 24)}  ${formatSpread(spread(rate.get(arm.name)!)).padStart(22)} /s${ratio}`);
+    console.log(`    ${arm.name.padEnd(width - 24)}  ${formatSpread(spread(rate.get(arm.name)!)).padStart(26)} /s${ratio}`);
   }
   const [json, registry] = [rate.get(arms[1]!.name)!, rate.get(arms[2]!.name)!];
   console.log(`  schema registry codec ÷ JSON codec, events/s: ${formatRoundRatios(registry, json)} (ratio of the medians ${formatRatio(spread(registry).median / spread(json).median)})`);
@@ -215,7 +215,7 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 try {
-  console.log(`platform adapters next to their embedded twins: ${rounds} rounds; rates in rounds of ${roundMs} ms; median [min–max] of the rounds`);
+  console.log(`platform adapters next to their embedded twins: ${rounds} round${rounds === 1 ? '' : 's'}; rates in rounds of ${roundMs} ms; median [min–max] of the rounds`);
   console.log(`PostgreSQL: ${servers.postgresNote}`);
   console.log('Kafka: one broker (infra/), acks=all; like Kafka by default, the broker acknowledges before its log reaches the disk');
   await eventStores(servers.postgresUrl, dir);

@@ -20,6 +20,9 @@ export type PlatformServers = {
   stop(): void;
 };
 
+/** infra/env.sh's FE_INFRA_POSTGRES_PORT. */
+const INFRA_POSTGRES_PORT = 55432;
+
 const required = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set after infra/up.sh`);
@@ -27,24 +30,26 @@ const required = (name: string): string => {
 };
 
 export async function platformServers(): Promise<PlatformServers> {
-  const postgresWasUp = Boolean(process.env.FE_TEST_POSTGRES_URL) || (await portAnswers(55432));
+  const postgresWasUp = Boolean(process.env.FE_TEST_POSTGRES_URL) || (await portAnswers(INFRA_POSTGRES_PORT));
   process.env.FE_INFRA_POSTGRES_SETTINGS ??= ''; // only read when this run starts PostgreSQL
   const stopInfra = startInfra() ?? (() => {});
+  let stopOwned = () => {};
   try {
     let postgresUrl = required('FE_TEST_POSTGRES_URL');
-    const found = await durabilityOf(postgresUrl);
-    let gaps = durabilityGaps(found);
-    let postgresNote = `${postgresWasUp ? 'found running at' : 'started by infra/up.sh (FE_INFRA_POSTGRES_SETTINGS=\'\') at'} ${hostOf(postgresUrl)}`;
-    let stopOwned = () => {};
+    let settings = await durabilityOf(postgresUrl);
+    let postgresNote = postgresWasUp
+      ? `found running at ${hostOf(postgresUrl)}`
+      : `started by infra/up.sh (FE_INFRA_POSTGRES_SETTINGS='${process.env.FE_INFRA_POSTGRES_SETTINGS}') at ${hostOf(postgresUrl)}`;
+    const gaps = durabilityGaps(settings);
     if (gaps.length) {
       const owned = await startOwnedServer({ settings: '' });
       stopOwned = () => owned.stop();
       postgresNote = `a server this bench owns (PostgreSQL's defaults), since the one at ${hostOf(postgresUrl)} runs with ${gaps.join(', ')} off`;
       postgresUrl = owned.url;
-      gaps = durabilityGaps(await durabilityOf(postgresUrl));
-      if (gaps.length) throw new Error(`the bench's own PostgreSQL runs with ${gaps.join(', ')} off`);
+      settings = await durabilityOf(postgresUrl);
+      const ownGaps = durabilityGaps(settings);
+      if (ownGaps.length) throw new Error(`the bench's own PostgreSQL runs with ${ownGaps.join(', ')} off`);
     }
-    const settings = await durabilityOf(postgresUrl);
     postgresNote += `; fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, full_page_writes=${settings.full_page_writes}`;
     return {
       postgresUrl, postgresNote,
@@ -57,6 +62,7 @@ export async function platformServers(): Promise<PlatformServers> {
       },
     };
   } catch (error) {
+    stopOwned();
     stopInfra();
     throw error;
   }
