@@ -29,7 +29,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startOwnedServer(): Promise<OwnedServer> {
+/**
+ * `settings`: server settings after the address; default fsync off (this server holds nothing worth
+ * a power cut, and a fast restart is a clean shutdown anyway). The platform bench passes '' for
+ * PostgreSQL's durable defaults.
+ */
+export async function startOwnedServer(options: { settings?: string } = {}): Promise<OwnedServer> {
   const bin = binDir();
   const root = process.getuid?.() === 0;
   const command = (tool: string, args: string[]): [string, string[]] => (root ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
@@ -43,9 +48,8 @@ export async function startOwnedServer(): Promise<OwnedServer> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const port = await freePort();
-  // fsync off: this server holds nothing worth a power cut, and a fast restart is a clean shutdown anyway.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
-  const ctlArgs = (...args: string[]) => ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, ...args];
+  const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${options.settings ?? '-c fsync=off'}`;
+  const ctlArgs = (...args: string[]) => ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', serverOptions, ...args];
   run('pg_ctl', ctlArgs('start'));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
