@@ -1,23 +1,14 @@
 // The embedded service as a separate process (the crash test kills it with SIGKILL), started with
 // the README's start line (scripts/start.sh) and stopped by the process id it saved.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+
+export { freePort } from '@fe/platform/testing';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 export type ChildService = { process: ChildProcess; url: string; apiKey: string; output: () => string };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * Runs `bash scripts/start.sh` and waits for its welcome text (URL and API key). The script execs

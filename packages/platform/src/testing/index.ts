@@ -9,3 +9,4 @@ export { withSparsePositions } from './sparse-positions.ts';
 export { readThroughStreamCache } from './read-through-stream-cache.ts';
 export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-store.contract.ts';
 export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
+export { freePort } from './free-port.ts';
