@@ -3,6 +3,7 @@ import { attemptDelivery, keepUntilKept, type BusMessage, type DeadLetterInput, 
 import type { Consumer, EachMessagePayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { isKafkaBusError } from '../errors.ts';
+import { OffsetCommitter } from './offset-committer.ts';
 
 export type MemberSettings = { topic: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
 
@@ -21,9 +22,10 @@ export type MemberPorts = {
 /**
  * One member of a consumer group on one topic: a kafkajs consumer that handles each message with
  * the group's attempts and backoff, keeps a dead letter, and only then commits the offset past
- * it (at-least-once). Partitions are handled concurrently, each in order. Stopping lets the
- * handler in flight finish, commits nothing past an unfinished message, and leaves the group, so
- * the next member takes over from the committed offsets (a rebalance).
+ * it (at-least-once; commits are batched while one is in flight, offset-committer.ts). Partitions
+ * are handled concurrently, each in order. Stopping lets the handler in flight finish, sends the
+ * commits recorded, commits nothing past an unfinished message, and leaves the group, so the next
+ * member takes over from the committed offsets (a rebalance).
  */
 export class GroupMember {
   private stopping = false;
@@ -32,10 +34,18 @@ export class GroupMember {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly settings: MemberSettings;
   private readonly ports: MemberPorts;
+  private readonly committer: OffsetCommitter;
 
   constructor(settings: MemberSettings, ports: MemberPorts) {
     this.settings = settings;
     this.ports = ports;
+    this.committer = new OffsetCommitter(
+      (offsets) => this.consumer!.commitOffsets(offsets),
+      (error, offsets) => ports.logger?.warn(
+        { topic: settings.topic, group: settings.group, partitions: offsets.map((o) => o.partition), err: error },
+        'offset commit refused (a rebalance?); the messages since the last commit may be delivered again',
+      ),
+    );
   }
 
   get running(): boolean {
@@ -72,6 +82,7 @@ export class GroupMember {
     this.stopping = true;
     await this.restarting;
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    await this.committer.flush();
     await this.consumer?.disconnect();
   }
 
@@ -104,7 +115,7 @@ export class GroupMember {
     } catch (error) {
       if (!isKafkaBusError(error) || error.retriable) throw error; // the registry is down: kafkajs retries the message
       await this.ports.forwardUnreadable(message, `KafkaBusError ${error.code}: ${error.message}`);
-      await this.commit(topic, partition, message.offset);
+      this.commit(topic, partition, message.offset);
       return;
     }
     const headers = readHeaders(message.headers);
@@ -119,7 +130,7 @@ export class GroupMember {
       });
       if (!kept) return;
     }
-    await this.commit(topic, partition, message.offset);
+    this.commit(topic, partition, message.offset);
   }
 
   private attempt(message: BusMessage, partition: number, offset: bigint, heartbeat?: () => Promise<void>) {
@@ -131,9 +142,9 @@ export class GroupMember {
     });
   }
 
-  /** Commits past `offset`. A commit refused in a rebalance throws: kafkajs rejoins, and the new owner gets the message again. */
-  private async commit(topic: string, partition: number, offset: string): Promise<void> {
-    await this.consumer!.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+  /** Commits past `offset`, without waiting for the broker (offset-committer.ts). */
+  private commit(topic: string, partition: number, offset: string): void {
+    this.committer.record(topic, partition, (BigInt(offset) + 1n).toString());
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
