@@ -5,7 +5,7 @@ import { instruments } from './instruments.ts';
  * The dead-letter store with `fe.bus.dead_letters` counted on each letter kept (the bus keeps one
  * before its group moves past the message, once per death).
  */
-export function countingDeadLetters<Store extends DeadLetterStore>(store: Store): Store {
+export function countingDeadLetters<Store extends Pick<DeadLetterStore, 'keep'>>(store: Store): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'keep') {
