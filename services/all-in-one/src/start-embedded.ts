@@ -14,6 +14,9 @@ import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRo
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
+import {
+  countingDeadLetters, startTelemetry, telemetryConfigFromEnv, TraceContextLedger, tracingEventBus, tracingEventStore,
+} from '@fe/telemetry';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
@@ -47,6 +50,10 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
   const stateDb = join(dir, 'state.sqlite');
   const closers: (() => Promise<void> | void)[] = [];
   try {
+    // First opened, last closed: its shutdown exports the spans of everything that stops before it.
+    // Off (and the SDK never loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).
+    const telemetry = await startTelemetry(telemetryConfigFromEnv(env, 'fe-all-in-one'));
+    closers.push(() => telemetry.shutdown());
     const tenants = new SqliteTenantDirectory({ path: join(dir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dir, 'master.key')), now: () => clock.now() });
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
@@ -79,14 +86,21 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // may serve the reactions' reads, and the relay reads what was just appended from the feed
     // (adapters/caching/). The doorbell rings after the cache has fed the feed.
     const feed = new AppendFeed(rawStore);
-    const store = notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge());
+    // Each append is a span, and its trace context waits in the ledger until the relay publishes the
+    // event with it in the message's headers (docs/observability.md, "How the context crosses the event store").
+    const traceContexts = new TraceContextLedger();
+    const store = tracingEventStore(notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()), traceContexts);
     // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
     // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
     // Each is first recorded on its invoice's stream (InvoiceProcessingHalted), so the status says so.
     const letterFile = new SqliteDeadLetterStore(stateDb);
     closers.push(() => letterFile.close());
-    const deadLetters = recordingHalts(letterFile, store, clock);
-    const bus = new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) });
+    const deadLetters = countingDeadLetters(recordingHalts(letterFile, store, clock));
+    // Every message published carries its trace context; every handler runs in a span of it.
+    const bus = tracingEventBus(
+      new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) }),
+      traceContexts,
+    );
     closers.push(() => bus.close());
     // Its own file: the status store holds its write transaction open for a turn of the event loop
     // (sqlite-status-store.ts), which would block the other stores' writes to a shared file. A missing

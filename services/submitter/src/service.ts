@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { topology, type InvoiceEvent } from '@fe/contracts';
 import { subscribeInvoiceEvents, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
+import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
@@ -62,7 +63,11 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         random: Math.random,
       });
       const sweeper = startSweeper({
-        schedule, slots, run: handler.run, isRunning: handler.isRunning, clock: ports.clock, logger,
+        schedule, slots, isRunning: handler.isRunning, clock: ports.clock, logger,
+        // A retry the schedule starts runs outside any delivery: its own trace, found by the invoice id (docs/observability.md).
+        run: (invoiceId, tenantId, slot) => inSpan(tracerFor('fe.submitter'), 'fe.submitter scheduled attempt', {
+          attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId },
+        }, () => handler.run(invoiceId, tenantId, slot)),
         intervalMs: config.sweepIntervalMs, batch: config.sweepBatch,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });

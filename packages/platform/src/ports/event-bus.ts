@@ -27,12 +27,23 @@ export type DeliveredMessage = BusMessage & {
   offset: bigint;
   /** 1 on first delivery, 2 on the first redelivery, … */
   attempt: number;
+  /**
+   * Messages already on the partition after this one (the group's lag behind the partition's end)
+   * when the bus can tell cheaply: the in-process bus says; Kafka's per-message delivery does not.
+   */
+  behind?: bigint;
 };
 
 export type SubscribeOptions = {
   topic: string;
   group: string;
   handler: (message: DeliveredMessage) => Promise<void>;
+  /**
+   * Which messages the handler acts on; it acknowledges the others without work (a reaction to
+   * some event types on a topic that carries them all). Delivery ignores it: every message still
+   * goes to the handler. Decorators use it: the tracing bus opens no span for a skipped message.
+   */
+  handles?: (message: BusMessage) => boolean;
   /** Where a group with no committed offset starts. Default 'earliest'. */
   from?: 'earliest' | 'latest';
   /** Deliveries before dead-lettering. Default 5. */

@@ -30,6 +30,7 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
   return bus.subscribe({
     topic: topics.invoiceEvents.name,
     group,
+    handles: (message) => handlers[message.value.type as InvoiceEventType] !== undefined,
     ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
     ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
     handler: async (message) => {

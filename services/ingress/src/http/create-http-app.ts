@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Logger } from '@fe/platform';
+import { traceHttpRoutes } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { authenticateWithFailureLimit } from '../auth/failed-attempts.ts';
@@ -62,6 +63,8 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   app.server.on('checkExpectation', handleUnmetExpectation(options.logger));
   const routeMethods = collectRouteMethods(app as unknown as FastifyInstance);
 
+  // Before any route: each route's handler runs inside its request's span (no-op without telemetry).
+  traceHttpRoutes(app as unknown as FastifyInstance, 'fe.ingress');
   app.decorateRequest('tenantId', '');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {

@@ -4,6 +4,7 @@ import {
   findEvent, isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
   type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
 } from '@fe/platform';
+import { inSpan, tracerFor } from '@fe/telemetry';
 import { RendererError } from '../errors.ts';
 import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
 import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
@@ -29,6 +30,7 @@ export type OnInvoiceVerdictPorts = {
  *   await subscribeInvoiceEvents(bus, { group: 'fe.renderer', logger, handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict } });
  */
 export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
+  const tracer = tracerFor('fe.renderer');
   return async (event: InvoiceVerdict, message?: DeliveredMessage): Promise<void> => {
     const log = lazyChild(ports.logger, { reaction: 'on-invoice-verdict', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
@@ -44,14 +46,19 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
 
       const { requested, signed, validatedAt } = decision;
       const softwareProviderName = (await ports.tenants?.profile(requested.tenant_id))?.software.providerName;
-      const pdf = await ports.renderer.render({
-        xml: await signedXml(ports.blobs, signed),
-        options: {
-          ...(validatedAt !== undefined ? { validatedAt } : {}),
-          ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
-        },
-        // The PDF's CUFE and QR come from the XML: it must be the invoice that was requested.
-        expected: { cufe: requested.data.cufe, environment: requested.data.environment },
+      const xml = await signedXml(ports.blobs, signed);
+      const pdf = await inSpan(tracer, 'render pdf', { attributes: { 'fe.invoice_id': stream, 'fe.verdict': event.type } }, async (span) => {
+        const drawn = await ports.renderer.render({
+          xml,
+          options: {
+            ...(validatedAt !== undefined ? { validatedAt } : {}),
+            ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
+          },
+          // The PDF's CUFE and QR come from the XML: it must be the invoice that was requested.
+          expected: { cufe: requested.data.cufe, environment: requested.data.environment },
+        });
+        span.setAttributes({ 'fe.pdf.pages': drawn.pageCount, 'fe.pdf.bytes': drawn.bytes.length });
+        return drawn;
       });
       const pdfKey = renderedPdfKey(requested.tenant_id, requested.data.document_id);
       // Stored before the event that points at it, so a reader never follows a key to nothing.

@@ -1,3 +1,4 @@
+import { inSpan, instruments, SpanKind, tracerFor } from '@fe/telemetry';
 import type { XmlElement } from '../xml/lookups.ts';
 import { SubmitterError } from '../errors.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
@@ -47,8 +48,29 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     agent: (options.keepAliveMs ?? 4000) > 0 ? connectionAgent(url, options.keepAliveMs ?? 4000, options.ca) : undefined,
   };
   const now = options.now ?? (() => new Date());
+  const tracer = tracerFor('fe.submitter');
 
-  async function call(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
+  /**
+   * One SOAP call in a CLIENT span named after the operation, its duration in `fe.dian.call.duration`.
+   * The span has the operation and the endpoint's host only: the envelope carries the tenant's
+   * certificate (WS-Security) and the invoice, and neither belongs in telemetry.
+   */
+  function call(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
+    const attributes = { 'rpc.system': 'soap', 'rpc.service': 'WcfDianCustomerServices', 'rpc.method': operation, 'server.address': url.hostname };
+    return inSpan(tracer, `DIAN ${operation}`, { kind: SpanKind.CLIENT, attributes }, async () => {
+      const started = performance.now();
+      let outcome = 'error';
+      try {
+        const result = await callOnce(operation, parameters);
+        outcome = 'ok';
+        return result;
+      } finally {
+        instruments().dianCallDuration.record((performance.now() - started) / 1000, { operation, outcome });
+      }
+    });
+  }
+
+  async function callOnce(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
     const soap = buildSoapRequest(operation, parameters, {
       credential: options.credential, endpoint: options.endpoint, now: now(), ttlSeconds: options.timestampTtlSeconds ?? 300,
     });

@@ -127,7 +127,7 @@ export class GroupConsumer {
   private attempt(message: BusMessage, partition: number, offset: bigint): Promise<AttemptOutcome> {
     const { topic, maxAttempts, retryBackoffMs } = this.settings;
     return attemptDelivery({
-      delivered: { ...message, topic, partition, offset }, maxAttempts, retryBackoffMs,
+      delivered: { ...message, topic, partition, offset, ...(partition >= 0 ? { behind: this.logs[partition]!.end - offset - 1n } : {}) }, maxAttempts, retryBackoffMs,
       handler: () => (this.paused ? undefined : this.members[0]),
     });
   }

@@ -1,0 +1,45 @@
+import type { TelemetryConfig } from './config.ts';
+
+export type Telemetry = {
+  /** Whether an SDK runs (an endpoint was configured). */
+  enabled: boolean;
+  /** Exports what is buffered (spans, the last metric readings), then stops the SDK. Safe to call twice. */
+  shutdown(): Promise<void>;
+};
+
+/**
+ * The one call a service's main makes first, before it builds anything (docs/observability.md):
+ * with an endpoint it starts the OpenTelemetry SDK (OTLP/HTTP JSON for spans and metrics, W3C trace
+ * context propagation); without one it does nothing and the SDK is never loaded, so the tracers and
+ * meters below stay OpenTelemetry's no-ops.
+ *
+ *   const telemetry = await startTelemetry(telemetryConfigFromEnv(process.env, 'fe-signer'));
+ *   … on exit: await telemetry.shutdown();
+ */
+export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
+  if (!config.endpoint) return { enabled: false, shutdown: async () => {} };
+  const base = config.endpoint.replace(/\/+$/, '');
+  const [{ NodeSDK, metrics, resources }, { OTLPTraceExporter }, { OTLPMetricExporter }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/exporter-metrics-otlp-http'),
+  ]);
+  const sdk = new NodeSDK({
+    resource: resources.resourceFromAttributes({ 'service.name': config.serviceName }),
+    // Host and process detectors would add attributes nobody asked for (the command line among them).
+    autoDetectResources: false,
+    traceExporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }),
+    metricReaders: [new metrics.PeriodicExportingMetricReader({
+      exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics` }),
+      exportIntervalMillis: config.metricExportIntervalMs,
+      exportTimeoutMillis: Math.min(30_000, config.metricExportIntervalMs),
+    })],
+    // The services log through pino; without this the SDK would set up an OTLP log exporter from the environment.
+    logRecordProcessors: [],
+    // No auto-instrumentation: the spans are the ones this package and the services open (docs/observability.md).
+    instrumentations: [],
+  });
+  sdk.start();
+  let stopping: Promise<void> | undefined;
+  return { enabled: true, shutdown: () => (stopping ??= sdk.shutdown()) };
+}

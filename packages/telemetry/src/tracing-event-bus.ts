@@ -1,0 +1,56 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import type { BusMessage, EventBus } from '@fe/platform';
+import { instruments } from './instruments.ts';
+import { inSpan, tracerFor } from './spans.ts';
+import type { TraceContextLedger } from './trace-context-ledger.ts';
+
+/**
+ * Any EventBus with trace context in its messages' headers (W3C `traceparent`, `tracestate`):
+ * - publish: a message that has none gets the context its event was appended in (the ledger, for
+ *   the relay, which publishes outside any request) or else the caller's current context;
+ * - subscribe: each handler runs in a CONSUMER span named `<group> <event type>`, a child of the
+ *   context its message carries (a new trace when it carries none), unless the subscriber says it
+ *   skips that message (`handles`); the delivery's lag is recorded where the bus reports it.
+ * The bus's optional capabilities pass through as they are (a missing one stays missing).
+ *
+ *   const bus = tracingEventBus(new InProcessEventBus({ … }), ledger);
+ */
+export function tracingEventBus<Bus extends EventBus>(bus: Bus, ledger?: TraceContextLedger): Bus {
+  const traced: EventBus = {
+    async publish(topic, messages) {
+      await bus.publish(topic, messages.map((message) => withTraceHeaders(message, ledger)));
+      ledger?.forget(messages.map((message) => message.value.id));
+    },
+    subscribe: (options) =>
+      bus.subscribe({
+        ...options,
+        handler: (message) => {
+          const { topic, group } = options;
+          if (message.behind !== undefined) instruments().consumerLag.record(Number(message.behind), { topic, group });
+          if (options.handles && !options.handles(message)) return options.handler(message);
+          const parent = propagation.extract(ROOT_CONTEXT, message.headers ?? {});
+          const attributes = {
+            'messaging.operation.type': 'process', 'messaging.destination.name': topic, 'messaging.consumer.group.name': group,
+            'messaging.message.id': message.value.id, 'fe.event.type': message.value.type, 'fe.delivery.attempt': message.attempt,
+            ...(message.value.invoice_id ? { 'fe.invoice_id': message.value.invoice_id } : {}),
+          };
+          return inSpan(tracerFor(group), `${group} ${message.value.type}`, { kind: SpanKind.CONSUMER, parent, attributes }, () => options.handler(message));
+        },
+      }),
+    close: () => bus.close(),
+  };
+  if (bus.settledThrough) traced.settledThrough = (topic, lastPublished) => bus.settledThrough!(topic, lastPublished);
+  if (bus.redrive) traced.redrive = (letter) => bus.redrive!(letter);
+  return traced as Bus;
+}
+
+function withTraceHeaders(message: BusMessage, ledger: TraceContextLedger | undefined): BusMessage {
+  if (message.headers?.traceparent) return message;
+  let headers = ledger?.headersFor(message.value.id);
+  if (!headers) {
+    const current: Record<string, string> = {};
+    propagation.inject(context.active(), current);
+    headers = current;
+  }
+  return headers.traceparent ? { ...message, headers: { ...message.headers, ...headers } } : message;
+}
