@@ -46,3 +46,49 @@ function describeIssue(issue: z.core.$ZodIssue, given: boolean): string {
       return issue.message.includes('Invalid') ? 'malformed' : issue.message;
   }
 }
+
+/**
+ * For a service whose config function nests keys (the submitter's `retry.maxAttempts`): runs it
+ * and turns its ZodError into the same CONFIG_INVALID, finding each variable in the description
+ * of the key at the issue's path.
+ *
+ *   const submitter = readNestedConfig(submitterConfigSchema, () => submitterConfigFromEnv(env));
+ */
+export function readNestedConfig<T>(schema: z.ZodType, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'ZodError' || !('issues' in error)) throw error;
+    const faults = new Map<string, string>();
+    for (const issue of (error as { issues: z.core.$ZodIssue[] }).issues) {
+      const name = variableAt(schema, issue.path) ?? issue.path.join('.');
+      if (!faults.has(name)) faults.set(name, describeIssue(issue, true));
+    }
+    const list = [...faults].map(([name, why]) => `${name}: ${why}`).join('; ');
+    throw new ServiceRuntimeError('CONFIG_INVALID', `the environment is not a valid configuration: ${list}`, [...faults.keys()]);
+  }
+}
+
+/** The variable named by the description of the key at `path` (wrappers such as default() carry it too). */
+function variableAt(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  let node: z.ZodType | undefined = schema;
+  let found: string | undefined;
+  const read = (n: z.ZodType) => /^([A-Z][A-Z0-9_]*):/.exec(n.description ?? '')?.[1];
+  const unwrap = (n: z.ZodType): z.ZodType => {
+    let current = n;
+    for (let inner = (current._zod.def as { innerType?: z.ZodType }).innerType; inner; inner = (current._zod.def as { innerType?: z.ZodType }).innerType) {
+      found = read(current) ?? found;
+      current = inner;
+    }
+    found = read(current) ?? found;
+    return current;
+  };
+  for (const key of path) {
+    if (!node) return found;
+    const shape: Record<string, z.ZodType> | undefined = (unwrap(node) as { shape?: Record<string, z.ZodType> }).shape;
+    found = undefined;
+    node = shape?.[String(key)];
+  }
+  if (node) unwrap(node);
+  return found;
+}

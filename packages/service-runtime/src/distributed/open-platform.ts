@@ -37,6 +37,8 @@ export type OpenPlatformOptions = {
   masterKeyFile?: string;
   /** Each publish one Kafka transaction under this id (the relay's fence). */
   transactionalId?: string;
+  /** Re-drive dead letters to this process's consumers (`pnpm fe dead-letters redrive`). Default true; a process that consumes nothing says false. */
+  redrive?: boolean;
 };
 
 /**
@@ -81,13 +83,15 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
     });
     closers.push(() => bus.close());
-    const redriver = startDeadLetterRedriver({ letters, bus, logger: logger.child({ component: 'dead-letters' }), now: () => clock.now() });
-    closers.push(() => redriver.stop());
+    if (options.redrive !== false) {
+      const redriver = startDeadLetterRedriver({ letters, bus, logger: logger.child({ component: 'dead-letters' }), now: () => clock.now() });
+      closers.push(() => redriver.stop());
+    }
     const blobs = options.s3 ? await S3BlobStore.open(options.s3, { clock }) : undefined;
     const tenants = masterKey ? new PostgresTenantDirectory({ pool, masterKey, now: () => clock.now() }) : undefined;
 
     const admin = new Kafka({ brokers, clientId: `${clientId}-health`, logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
-    closers.splice(1, 0, () => admin.disconnect()); // after the bus, before the pool
+    closers.splice(1, 0, () => admin.disconnect()); // closed after the bus, before the pool
     const checks: ReadinessCheck[] = [
       { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
       { name: 'kafka', check: async () => { await admin.connect(); await admin.describeCluster(); } },
