@@ -48,7 +48,10 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
   const { logger, runtime } = options;
   let settle: (code: number) => void = () => {};
   const exited = new Promise<number>((resolve) => (settle = resolve));
+  let exitCode: number | undefined;
   const finish = (code: number) => {
+    if (exitCode !== undefined) return exitCode; // a forced exit came first
+    exitCode = code;
     settle(code);
     hooks.exit(code);
     return code;
@@ -57,6 +60,8 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
   let parts: ServiceParts | undefined;
   let health: HealthServer | undefined;
   let stopping: Promise<number> | undefined;
+  /** Settles when the start has finished or failed: a stop waits for it, so what a start opens is always closed. */
+  let startup: Promise<unknown> = Promise.resolve();
   const started: ServiceModule[] = [];
 
   const stop = (reason: string): Promise<number> => {
@@ -74,7 +79,7 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       }, runtime.shutdownTimeoutMs);
       timer.unref();
     });
-    stopping = Promise.race([release(started, parts, health, logger), late]).then((code) => {
+    stopping = Promise.race([startup.then(() => release(started, parts, health, logger)), late]).then((code) => {
       clearTimeout(timer);
       if (code === 0) logger.info({}, `${options.name} stopped`);
       return finish(code);
@@ -84,14 +89,14 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
   hooks.on('SIGTERM', () => void stop('SIGTERM'));
   hooks.on('SIGINT', () => void stop('SIGINT'));
 
-  try {
+  const start = async () => {
     health = await startHealthServer({
       host: runtime.healthHost, port: runtime.healthPort, timeoutMs: runtime.readinessTimeoutMs, checks: () => parts?.checks ?? [],
     });
     logger.info({ health: `http://${runtime.healthHost}:${health.port}` }, `${options.name} starting`);
     parts = await options.build();
     for (const module of parts.modules) {
-      if (stopping) break;
+      if (stopping) return; // a signal during the start: the stop closes what opened
       await module.start();
       started.push(module);
     }
@@ -99,10 +104,17 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       health.setState('ready');
       logger.info({ modules: parts.modules.map((m) => m.name) }, `${options.name} ready`);
     }
+  };
+  const starting = start();
+  startup = starting.catch(() => undefined);
+  try {
+    await starting;
   } catch (error) {
     logger.error({ err: startFailure(error) }, `${options.name} could not start`);
-    await release(started, parts, health, logger);
-    finish(1);
+    if (!stopping) {
+      await release(started, parts, health, logger);
+      finish(1);
+    }
   }
   return { healthPort: health?.port ?? 0, exited, stop };
 }

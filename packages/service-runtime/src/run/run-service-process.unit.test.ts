@@ -108,6 +108,8 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(fake.exits).toEqual([1]);
     expect(journal).not.toContain('stopped a');
     a.finishInFlight();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.exits).toEqual([1]); // the graceful stop finishing later exits no second time
   });
 
   it('a stop that takes longer than the shutdown timeout exits 1', async () => {
@@ -118,6 +120,28 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(await service.exited).toBe(1);
     expect(logger.records.some((r) => r.level === 'error' && /took too long/.test(r.msg))).toBe(true);
     a.finishInFlight();
+  });
+
+  it('a signal during the start: nothing more starts, what the start opened is closed, exit 0', async () => {
+    const journal: string[] = [];
+    const a = recordingModule('a', journal);
+    a.finishInFlight();
+    let built: () => void = () => {};
+    const building = new Promise<void>((resolve) => (built = resolve));
+    const fake = fakeProcess();
+    const pending = runServiceProcess({
+      name: 'test-service', runtime, logger: createRecordingLogger(), process: fake.hooks,
+      build: async () => {
+        fake.send('SIGTERM'); // arrives while the stores are still opening
+        await building;
+        return { modules: [a.module], checks: [], close: async () => void journal.push('closed stores') };
+      },
+    });
+    built();
+    const service = await pending;
+    expect(await service.exited).toBe(0);
+    expect(journal).toEqual(['closed stores']);
+    expect(fake.exits).toEqual([0]);
   });
 
   it('a start that fails logs the code and message, closes what opened, and exits 1', async () => {
