@@ -3,7 +3,7 @@ import { topology, type InvoiceEvent } from '@fe/contracts';
 import { subscribeInvoiceEvents, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
 import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
-import { createTenantSlots } from './concurrency/tenant-slots.ts';
+import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
 import { createGatewayCache, type GatewayCache } from './gateways/gateway-cache.ts';
 import { createSubmissionHandler } from './on-invoice-signed/handler.ts';
@@ -20,6 +20,11 @@ export type SubmitterPorts = {
   logger: Logger;
   /** The durable retry schedule; the composition root opens it and closes it after `stop()`. */
   schedule: SubmissionSchedule;
+  /**
+   * The per-tenant cap shared by every submitter instance (`PostgresTenantSlots`, built with
+   * `config.concurrencyPerTenant`); default: a cap for this process alone (the embedded shape).
+   */
+  slots?: TenantSlots;
 };
 
 /** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
@@ -55,7 +60,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         now: () => ports.clock.now(),
       });
       // A freed slot nudges the sweeper (declared below; no run starts before it exists).
-      const slots = createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
+      const slots = ports.slots ? nudgingOnRelease(ports.slots, () => sweeper.nudge()) : createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
       const handler = createSubmissionHandler({
         store: ports.store, blobs: ports.blobs, tenants: ports.tenants, clock: ports.clock, logger,
         schedule, slots, gateways, endpoints: config.endpoints, policy,
@@ -100,6 +105,22 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
       await sweeper.stop();
       gateways.clear();
       logger.info({}, 'submitter stopped');
+    },
+  };
+}
+
+/** A shared slot table does not know this instance's sweeper: a slot freed here still nudges it. */
+function nudgingOnRelease(slots: TenantSlots, nudge: () => void): TenantSlots {
+  return {
+    async tryAcquire(tenantId) {
+      const release = await slots.tryAcquire(tenantId);
+      return release && (async () => {
+        await release();
+        nudge();
+      });
+    },
+    get inUse() {
+      return slots.inUse;
     },
   };
 }

@@ -1,47 +1,63 @@
 /**
- * A counting semaphore per tenant: at most `cap` DIAN calls of one tenant at once (docs/api.md,
- * "Limits", default 4), whichever path makes them (the reaction or the retry sweeper). It never
- * queues: a caller that finds no free slot leaves the work on the retry schedule instead of waiting,
- * so one busy tenant cannot hold a bus partition, and the invoices of other tenants behind it.
+ * The per-tenant cap on concurrent DIAN calls (docs/api.md, "Limits", default 4), whichever path
+ * makes them (the reaction or the retry sweeper) and, with a shared adapter, whichever submitter
+ * instance. It never queues: a caller that finds no free slot leaves the work on the retry schedule
+ * instead of waiting, so one busy tenant cannot hold a bus partition, and the invoices behind it.
  *
- *   const slots = createTenantSlots(4, () => sweeper.nudge());
- *   const release = slots.tryAcquire('demo'); // undefined: the tenant is at its cap
- *   try { await callDian(); } finally { release?.(); }
+ *   const release = await slots.tryAcquire('demo'); // undefined: the tenant is at its cap
+ *   if (!release) return defer();
+ *   try { await callDian(); } finally { release(); }
+ *
+ * Adapters: `createTenantSlots` (this process only; the embedded twin) and
+ * `PostgresTenantSlots` (`@fe/submitter/postgres`, every instance on one database).
  */
-export type Release = () => void;
+/** Gives the slot back; never rejects, and resolves once other callers (and instances) can take it. Callers need not wait. */
+export type Release = () => Promise<void>;
 
-export type TenantSlots = {
-  tryAcquire(tenantId: string): Release | undefined;
+export interface TenantSlots {
+  /** A slot of the tenant, or undefined when all `cap` are held (here or, if shared, by another instance). */
+  tryAcquire(tenantId: string): Promise<Release | undefined>;
+  /** Calls in flight through this instance, all tenants. */
+  readonly inUse: number;
+}
+
+export type LocalTenantSlots = TenantSlots & {
   /** Free slots of a tenant now. */
   available(tenantId: string): number;
-  /** Calls in flight, all tenants. */
-  readonly inUse: number;
 };
 
-export function createTenantSlots(cap: number, onRelease: () => void = () => {}): TenantSlots {
-  if (!Number.isInteger(cap) || cap < 1) throw new RangeError('the per-tenant cap is a positive integer');
+/** A counting semaphore per tenant in this process; `onRelease` runs after every release. */
+export function createTenantSlots(cap: number, onRelease: () => void = () => {}): LocalTenantSlots {
+  checkCap(cap);
   const used = new Map<string, number>();
   let inUse = 0;
   return {
-    tryAcquire(tenantId) {
+    async tryAcquire(tenantId) {
       const n = used.get(tenantId) ?? 0;
       if (n >= cap) return undefined;
       used.set(tenantId, n + 1);
       inUse++;
-      let released = false;
-      return () => {
-        if (released) return; // a double release must not free a slot someone else holds
-        released = true;
+      return onceOnly(async () => {
         const left = (used.get(tenantId) ?? 1) - 1;
         if (left === 0) used.delete(tenantId);
         else used.set(tenantId, left);
         inUse--;
         onRelease();
-      };
+      });
     },
     available: (tenantId) => cap - (used.get(tenantId) ?? 0),
     get inUse() {
       return inUse;
     },
   };
+}
+
+export function checkCap(cap: number): void {
+  if (!Number.isInteger(cap) || cap < 1) throw new RangeError('the per-tenant cap is a positive integer');
+}
+
+/** A double release must not free a slot someone else holds. */
+export function onceOnly(release: () => Promise<void>): Release {
+  let released: Promise<void> | undefined;
+  return () => (released ??= release().catch(() => undefined));
 }

@@ -1,36 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { tenantSlotsContract } from '../testing/tenant-slots.contract.ts';
 import { createTenantSlots } from './tenant-slots.ts';
 
-describe('createTenantSlots: a per-tenant cap that never queues', () => {
-  it('gives at most `cap` slots per tenant, independently per tenant', () => {
+tenantSlotsContract('in-memory', async (cap) => ({ slots: createTenantSlots(cap), another: undefined }));
+
+describe('createTenantSlots: the in-process twin', () => {
+  it('reports the free slots of a tenant', async () => {
     const slots = createTenantSlots(2);
-    const a1 = slots.tryAcquire('a');
-    const a2 = slots.tryAcquire('a');
-    expect(a1 && a2).toBeTruthy();
-    expect(slots.tryAcquire('a')).toBeUndefined();
-    expect(slots.tryAcquire('b')).toBeDefined();
-    expect(slots.available('a')).toBe(0);
-    expect(slots.inUse).toBe(3);
-    a1!();
+    const release = await slots.tryAcquire('a');
     expect(slots.available('a')).toBe(1);
-    expect(slots.tryAcquire('a')).toBeDefined();
+    await release!();
+    expect(slots.available('a')).toBe(2);
   });
 
-  it('a double release frees one slot only, and each release is announced once', () => {
+  it('announces each release once', async () => {
     let released = 0;
     const slots = createTenantSlots(1, () => released++);
-    const release = slots.tryAcquire('a')!;
-    release();
-    release();
+    const release = (await slots.tryAcquire('a'))!;
+    await release();
+    await release();
     expect(released).toBe(1);
-    const other = slots.tryAcquire('a');
-    expect(other).toBeDefined();
-    release(); // the stale release must not free the slot `other` holds
-    expect(slots.tryAcquire('a')).toBeUndefined();
-  });
-
-  it('refuses a cap that is not a positive integer', () => {
-    expect(() => createTenantSlots(0)).toThrow(RangeError);
-    expect(() => createTenantSlots(1.5)).toThrow(RangeError);
   });
 });

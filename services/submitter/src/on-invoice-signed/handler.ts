@@ -77,7 +77,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
         outcome = { kind: 'record', events: [draft] };
       } else {
-        release ??= slots.tryAcquire(tenantId);
+        release ??= await slots.tryAcquire(tenantId);
         if (!release) {
           // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
           await schedule.defer(invoiceId, tenantId, now);

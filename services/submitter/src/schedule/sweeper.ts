@@ -73,8 +73,19 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     for (const row of rows) {
       // Not even a slot for an invoice already being worked on: releasing it would nudge this sweep again at once.
       if (running.has(row.invoiceId) || options.isRunning(row.invoiceId)) continue;
-      const slot = slots.tryAcquire(row.tenantId);
-      if (!slot) continue; // the tenant is at its cap; a release nudges the next sweep
+      let slot;
+      try {
+        slot = await slots.tryAcquire(row.tenantId);
+      } catch (error) {
+        // A shared slot table that does not answer: no call without a slot; the next sweep tries again.
+        logger.error({ err: error, tenant_id: row.tenantId }, 'could not take a DIAN call slot');
+        return;
+      }
+      if (!slot) continue; // the tenant is at its cap; a release (or the interval) starts the next sweep
+      if (stopped) {
+        slot();
+        return;
+      }
       const done = options.run(row.invoiceId, row.tenantId, slot).then(
         () => { failures.delete(row.invoiceId); },
         (error: unknown) => {

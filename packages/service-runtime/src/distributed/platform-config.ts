@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Where a service process finds the distributed platform (docs/platform.md): the development
+ * defaults are the loopback servers `pnpm infra:up` starts. The PostgreSQL URL's default has no
+ * password; a URL with one is a secret and never logged.
+ */
+export const platformConfigSchema = z.object({
+  postgresUrl: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').default('postgres://postgres@127.0.0.1:55432/postgres')
+    .describe('FE_POSTGRES_URL: the PostgreSQL of the event store and the service-owned tables (postgres://user[:password]@host:port/database; never logged).'),
+  postgresSchema: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a plain lowercase SQL identifier').default('fe')
+    .describe('FE_POSTGRES_SCHEMA: the schema every table lives in; migrated at start.'),
+  postgresPoolMax: z.coerce.number().int().min(2).max(200).default(10)
+    .describe('FE_POSTGRES_POOL_MAX: connections of this process\'s pool at most.'),
+  kafkaBrokers: z.string().regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, 'host:port[,host:port…]').default('127.0.0.1:59092')
+    .describe('FE_KAFKA_BROKERS: the Kafka bootstrap brokers, comma-separated host:port.'),
+  kafkaClientId: z.string().min(1).optional()
+    .describe('FE_KAFKA_CLIENT_ID: how this process names itself to the brokers; default fe-<service>.'),
+  schemaRegistryUrl: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:58080/apis/ccompat/v7')
+    .describe('FE_SCHEMA_REGISTRY_URL: the Confluent-compatible schema registry API (Apicurio: /apis/ccompat/v7).'),
+});
+
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;
+
+/** For the processes that read tenants (signer, submitter): the key that seals their secrets. */
+export const tenantsConfigSchema = z.object({
+  masterKeyFile: z.string().min(1)
+    .describe('FE_MASTER_KEY_FILE: the 32-byte key sealing tenants\' certificates and PINs, shared by every process (required; never logged; the file stays owner-only).'),
+});

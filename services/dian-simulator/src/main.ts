@@ -1,0 +1,36 @@
+// The DIAN simulator as its own process (docs/service.md): DIAN's SOAP service on loopback, with
+// /healthz and /readyz and a graceful stop like every service process.
+import { readFileSync } from 'node:fs';
+import { runMain, ServiceRuntimeError } from '@fe/service-runtime';
+import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, type DianSimulator } from './index.ts';
+import { simulatorProcessConfigFromEnv } from './process-config.ts';
+
+await runMain({
+  name: 'dian-simulator', env: process.env, config: simulatorProcessConfigFromEnv,
+  async build(config, logger, clock) {
+    let pems: string;
+    try {
+      pems = readFileSync(config.trustedCaFile, 'utf8');
+    } catch {
+      throw new ServiceRuntimeError('CONFIG_INVALID', 'DIAN_SIMULATOR_TRUSTED_CA_FILE: cannot be read', ['DIAN_SIMULATOR_TRUSTED_CA_FILE']);
+    }
+    const trustedCaPems = pems.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    if (trustedCaPems.length === 0) throw new ServiceRuntimeError('CONFIG_INVALID', 'DIAN_SIMULATOR_TRUSTED_CA_FILE: holds no PEM certificate', ['DIAN_SIMULATOR_TRUSTED_CA_FILE']);
+    const settings = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems }, config.fault ? { globalFault: parseFault(config.fault) } : {});
+    let simulator: DianSimulator | undefined;
+    return {
+      modules: [{
+        name: 'dian-simulator',
+        async start() {
+          simulator = await startDianSimulator(settings, { host: config.host, port: config.port }, config.storePath ? { storePath: config.storePath } : {});
+          logger.info({ endpoint: simulator.endpoint }, 'DIAN simulator listening');
+        },
+        async stop() {
+          await simulator?.close();
+        },
+      }],
+      checks: [],
+      close: async () => undefined,
+    };
+  },
+});

@@ -1,0 +1,20 @@
+import { readConfig, runtimeConfigSchema } from '@fe/service-runtime';
+import { z } from 'zod';
+
+/** Everything the simulator's own process reads (docs/service.md, "dian-simulator"). */
+export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
+  host: z.string().regex(/^(127\.\d+\.\d+\.\d+|::1|localhost)$/, 'a loopback address').default('127.0.0.1')
+    .describe('DIAN_SIMULATOR_HOST: the loopback address the SOAP service listens on (it is a test double: never on a public interface).'),
+  port: z.coerce.number().int().min(0).max(65_535).default(8081)
+    .describe('DIAN_SIMULATOR_PORT: the SOAP service port; the submitter\'s DIAN_ENDPOINT is http://<host>:<port>/WcfDianCustomerServices.svc.'),
+  trustedCaFile: z.string().min(1)
+    .describe('DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants\' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment\'s).'),
+  storePath: z.string().min(1).optional()
+    .describe('DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.'),
+  fault: z.string().min(1).optional()
+    .describe('DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.'),
+});
+
+export function simulatorProcessConfigFromEnv(env: Readonly<Record<string, string | undefined>>) {
+  return readConfig(simulatorProcessConfigSchema, env);
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { invoiceEventSchemas, topics, type Envelope } from '@fe/contracts';
+import { invoiceStreamName } from '@fe/platform';
+import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
+import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
+import { testPostgresUrl } from '@fe/platform-postgres/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The relay's main.ts as a child process against the real servers (FE_TEST_*): ready, relays what is
+// appended, then a clean stop on SIGTERM. Its own schema and relay name, so it meets no other test's
+// rows or lease; the topic is the real one, so the watcher looks for its own invoice only.
+const schema = `fe_test_${randomBytes(6).toString('hex')}`;
+let child: ChildProcess | undefined;
+let watcher: KafkaEventBus | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await watcher?.close();
+  const pool = createPostgresPool({ connectionString: testPostgresUrl() });
+  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => pool.end());
+});
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: this test needs the integration servers (infra/, docs/platform.md)`);
+  return value;
+}
+
+describe('services/relay/src/main.ts as its own process', () => {
+  it('answers /readyz once started, publishes an appended event to the invoice topic, and exits 0 on SIGTERM after a graceful stop', async () => {
+    child = spawn(process.execPath, [fileURLToPath(new URL('./main.ts', import.meta.url))], {
+      env: {
+        PATH: process.env.PATH,
+        FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
+        FE_KAFKA_BROKERS: required('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: required('FE_TEST_SCHEMA_REGISTRY_URL'),
+        FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: Record<string, unknown>[] = [];
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+    await expect.poll(() => lines.find((l) => l.msg === 'relay starting'), { timeout: 60_000, interval: 50 }).toBeDefined();
+    const health = String(lines.find((l) => l.msg === 'relay starting')!.health);
+    expect(health).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${health}/healthz`)).status).toBe(200);
+    await expect.poll(async () => (await fetch(`${health}/readyz`)).status, { timeout: 60_000, interval: 100 }).toBe(200);
+
+    // What the process is for: an event appended to the store reaches the topic through it.
+    const invoiceId = `inv-${randomUUID()}`;
+    const seen: string[] = [];
+    watcher = new KafkaEventBus({
+      brokers: required('FE_TEST_KAFKA_BROKERS').split(','), codec: new SchemaRegistryCodec({ url: required('FE_TEST_SCHEMA_REGISTRY_URL'), contracts: invoiceEventSchemas }),
+      groupIdPrefix: `${schema}.`,
+    });
+    await watcher.subscribe({
+      topic: topics.invoiceEvents.name, group: 'watch', from: 'latest',
+      handler: async (message) => {
+        const event = message.value;
+        if (event.invoice_id === invoiceId) seen.push(event.type);
+      },
+    });
+    const pool = createPostgresPool({ connectionString: testPostgresUrl(), schema });
+    await new PostgresEventStore(pool).append(invoiceStreamName('demo', invoiceId), [signed(invoiceId)], 'no_stream').finally(() => pool.end());
+    await expect.poll(() => seen, { timeout: 60_000, interval: 100 }).toEqual(['InvoiceSigned']);
+
+    child.kill('SIGTERM');
+    expect(await exited, stderr).toBe(0);
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['relay ready', 'relay stopping', 'relay stopped']));
+  });
+});
+
+function signed(invoiceId: string): Envelope {
+  return {
+    id: randomUUID(), type: 'InvoiceSigned', version: 1, occurred_at: '2026-03-10T10:15:00-05:00', tenant_id: 'demo', invoice_id: invoiceId,
+    correlation_id: 'req-1', causation_id: 'req-1',
+    data: { xml_key: `demo/${invoiceId}/signed.xml`, xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:01-05:00', certificate_serial: '01' },
+  };
+}

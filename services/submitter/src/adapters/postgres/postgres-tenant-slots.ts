@@ -1,0 +1,83 @@
+import { checkSchemaName } from '@fe/platform-postgres';
+import type pg from 'pg';
+import { checkCap, onceOnly, type Release, type TenantSlots } from '../../concurrency/tenant-slots.ts';
+
+/** First key of the two-key advisory locks of this adapter (the event store uses 1178952, leases 1178953). */
+const SLOT_LOCK_NAMESPACE = 1178954;
+
+export type PostgresTenantSlotsOptions = {
+  /** A pool of its own: each held slot keeps one of its connections checked out for the call. */
+  pool: pg.Pool;
+  cap: number;
+  /** Slots are per schema, like leases: two deployments (or test schemas) in one database do not share them. Default 'fe'. */
+  schema?: string;
+};
+
+/**
+ * The per-tenant cap across every submitter instance on one database: slot i of a tenant is the
+ * session advisory lock (namespace, hashtext('<schema>.<tenant>#i')), taken with
+ * `pg_try_advisory_lock` (never waits) on a connection held for the DIAN call. A session that ends
+ * (process killed, connection cut) frees its slots at once, so a crashed instance leaks nothing.
+ *
+ *   const slots = new PostgresTenantSlots({ pool: createPostgresPool({ connectionString, max: 16 }), cap: 4 });
+ *   createSubmitterService({ …, slots }, config);
+ *
+ * When the pool has no free connection the answer is "no slot" (the work waits on the retry
+ * schedule) rather than a queue. Two tenants whose names hash alike share slots: rarer and safer
+ * than exceeding a cap. A failing server throws (STORE_UNAVAILABLE-like pg errors): the caller makes no call.
+ */
+export class PostgresTenantSlots implements TenantSlots {
+  private readonly pool: pg.Pool;
+  private readonly cap: number;
+  private readonly schema: string;
+  private held = 0;
+
+  constructor(options: PostgresTenantSlotsOptions) {
+    checkCap(options.cap);
+    this.pool = options.pool;
+    this.cap = options.cap;
+    this.schema = checkSchemaName(options.schema ?? 'fe');
+  }
+
+  get inUse(): number {
+    return this.held;
+  }
+
+  async tryAcquire(tenantId: string): Promise<Release | undefined> {
+    const { totalCount, idleCount, options } = this.pool as pg.Pool & { options: { max?: number } };
+    if (idleCount === 0 && totalCount >= (options.max ?? 10)) return undefined;
+    const client = await this.pool.connect();
+    // A held session that the server ends (restart, terminated) emits 'error' on the checked-out
+    // client, which has no pool listener then: the lock is gone with it, and the process must live.
+    const onError = () => undefined;
+    client.on('error', onError);
+    const giveBack = (error?: unknown) => {
+      client.off('error', onError);
+      client.release(error === undefined ? undefined : error instanceof Error ? error : true);
+    };
+    try {
+      for (let slot = 0; slot < this.cap; slot++) {
+        const key = `${this.schema}.${tenantId}#${slot}`;
+        const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [SLOT_LOCK_NAMESPACE, key]);
+        if (rows[0]?.held) {
+          this.held++;
+          return onceOnly(async () => {
+            this.held--;
+            try {
+              await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [SLOT_LOCK_NAMESPACE, key]);
+              giveBack();
+            } catch (error) {
+              // Ending the session frees the lock as surely as the unlock would have.
+              giveBack(error);
+            }
+          });
+        }
+      }
+    } catch (error) {
+      giveBack(error);
+      throw error;
+    }
+    giveBack();
+    return undefined;
+  }
+}
