@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@fe/contracts';
-import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
+import { evolve, waitForView, type InvoiceStatusView, type ViewSource, type ViewWaiter } from '@fe/invoice-status';
 import { loadInvoiceStream, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
 import type { InvoiceOutcomes } from './invoice-outcomes.ts';
 
@@ -13,12 +13,6 @@ export type BusInvoiceOutcomesPorts = {
   group?: string;
   /** The invoice event topic; the contracts' by default. */
   topic?: string;
-};
-
-type Waiter = {
-  until: (view: InvoiceStatusView) => boolean;
-  finish: (view: InvoiceStatusView | undefined) => void;
-  fail: (error: unknown) => void;
 };
 
 /** The consumer-group prefix of every ingress instance's outcome watch (docs/service.md, "Waiting for DIAN"). */
@@ -41,7 +35,7 @@ export const OUTCOMES_GROUP_PREFIX = 'fe.ingress.outcomes.';
 export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): InvoiceOutcomes & ServiceModule {
   const { bus, store, logger } = ports;
   const group = ports.group ?? `${OUTCOMES_GROUP_PREFIX}${randomUUID()}`;
-  const waiting = new Map<string, Set<Waiter>>();
+  const waiting = new Map<string, Set<ViewWaiter>>();
   /** One read per invoice at a time; a ring during a read asks for one more read after it. */
   const reading = new Map<string, { again: boolean }>();
   let subscription: Subscription | undefined;
@@ -51,19 +45,22 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
     return events.reduce<InvoiceStatusView | undefined>(evolve, undefined);
   }
 
-  function offer(invoiceId: string, view: InvoiceStatusView | undefined): void {
-    if (!view) return;
-    for (const waiter of waiting.get(invoiceId) ?? []) {
-      let holds = false;
+  const source: ViewSource = {
+    read: currentView,
+    add: (waiter) => void waiting.set(waiter.invoiceId, (waiting.get(waiter.invoiceId) ?? new Set()).add(waiter)),
+    remove: (waiter) => {
+      const waiters = waiting.get(waiter.invoiceId);
+      waiters?.delete(waiter);
+      if (waiters?.size === 0) waiting.delete(waiter.invoiceId);
+    },
+    offer: (waiter, view) => {
       try {
-        holds = waiter.until(view);
+        if (waiter.until(view)) waiter.finish(view);
       } catch (error) {
         waiter.fail(error);
-        continue;
       }
-      if (holds) waiter.finish(view);
-    }
-  }
+    },
+  };
 
   /** Reads the stream again for whoever waits; a failed read leaves them waiting (the last read at the deadline decides). */
   function ring(invoiceId: string): void {
@@ -78,7 +75,8 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
       while (state.again && waiting.has(invoiceId)) {
         state.again = false;
         try {
-          offer(invoiceId, await currentView(invoiceId));
+          const view = await currentView(invoiceId);
+          if (view) for (const waiter of waiting.get(invoiceId) ?? []) source.offer(waiter, view);
         } catch (error) {
           logger.warn({ err: error, invoice_id: invoiceId }, 'reading the invoice stream for a waiting request failed; the deadline reads it again');
         }
@@ -109,29 +107,8 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
         [...waiters].map((waiter) => currentView(invoiceId).then(waiter.finish, waiter.fail))));
     },
     waitFor(invoiceId, until, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        let done = false;
-        const settle = (then: () => void) => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          const waiters = waiting.get(invoiceId);
-          waiters?.delete(waiter);
-          if (waiters?.size === 0) waiting.delete(invoiceId);
-          then();
-        };
-        const waiter: Waiter = {
-          until,
-          finish: (view) => settle(() => resolve(view)),
-          // The event store failing to answer is the caller's error to report, as before the wait.
-          fail: (error) => settle(() => reject(error)),
-        };
-        // Registered before the first read: an event appended while the read is under way rings again.
-        const waiters = waiting.get(invoiceId) ?? new Set<Waiter>();
-        waiting.set(invoiceId, waiters.add(waiter));
-        const timer = setTimeout(() => void currentView(invoiceId).then(waiter.finish, waiter.fail), Math.max(0, timeoutMs));
-        currentView(invoiceId).then((view) => offer(invoiceId, view), waiter.fail);
-      });
+      // The event store failing to answer is the caller's error to report, as before the wait.
+      return waitForView(invoiceId, until, timeoutMs, source);
     },
   };
 }
