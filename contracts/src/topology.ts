@@ -22,6 +22,9 @@ export type ServiceTopology = {
 };
 
 export const topology: Record<ServiceName, ServiceTopology> = {
+  // Across processes each ingress instance also hears every invoice event, on a group of its own
+  // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
+  // (docs/service.md, "Waiting for DIAN").
   ingress: { produces: ['InvoiceRequested'], consumes: [] },
   signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).

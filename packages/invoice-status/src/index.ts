@@ -4,6 +4,7 @@
 // neither imports the other. Anything not exported here is private.
 export { evolve } from './evolve.ts';
 export { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
+export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.ts';
 export {
   createResponseBody, statusResponseBody, invoiceBlobKeys, invoiceLinks, type InvoiceLinks,
 } from './response-body.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
-  answerWithLinks, createHttpApp, docsRoute, filesRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
+  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
   AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
@@ -164,9 +164,12 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       routes: [
         postInvoiceRoute({
           store, tenants, idempotency, clock, config: config.ingress,
-          allocator: new NumberAllocator(store, (tenantId, prefix) => statusStore.maxNumber(tenantId, prefix), {
+          // The hint from the event store, as in the distributed shape (the projection's store is not the ingress's).
+          allocator: new NumberAllocator(store, highestUsedInStore(store), {
             explicitNumberWindow: config.ingress.explicitNumberWindow,
           }),
+          // In one process the projection's own waiters answer: it has folded the event when it tells them, with no
+          // extra read. Other processes watch the bus instead (createBusInvoiceOutcomes, docs/service.md).
           outcomes: projection,
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),

@@ -3,10 +3,12 @@ export { ingressConfigSchema, ingressConfigFromEnv, ingressEnv, type IngressConf
 export { createHttpApp, type HttpAppOptions } from './http/create-http-app.ts';
 export { ApiError } from './http/api-error.ts';
 export { NumberAllocator, type UsedNumberHint } from './numbering/number-allocator.ts';
+export { highestUsedInStore } from './numbering/highest-used-in-store.ts';
 export type { IdempotencyStore, StoredResponse, BeginResult } from './idempotency/idempotency-store.ts';
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store.ts';
 export { requestHash } from './idempotency/request-hash.ts';
 export type { InvoiceOutcomes } from './request-invoice/invoice-outcomes.ts';
+export { createBusInvoiceOutcomes, OUTCOMES_GROUP_PREFIX, type BusInvoiceOutcomesPorts } from './request-invoice/bus-invoice-outcomes.ts';
 export { requestInvoice, type RequestInvoicePorts, type InvoiceCommand } from './request-invoice/handler.ts';
 export { decideRequest, requestedData, type AcceptedRequest } from './request-invoice/decide.ts';
 export { answerWithLinks } from './request-invoice/answer.ts';

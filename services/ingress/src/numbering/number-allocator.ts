@@ -3,8 +3,11 @@ import type { Envelope } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
 import { ApiError } from '../http/api-error.ts';
 
-/** Highest number already used for a tenant and prefix, as far as a read model knows (it may lag). */
-export type UsedNumberHint = (tenantId: string, prefix: string) => Promise<bigint | undefined>;
+/**
+ * Highest number already used for a tenant and a resolution's prefix, as far as the source knows (it
+ * may lag: the store arbitrates every append). `highestUsedInStore` asks the event store.
+ */
+export type UsedNumberHint = (tenantId: string, resolution: NumberingResolution) => Promise<bigint | undefined>;
 
 export type NumberAllocatorOptions = {
   /**
@@ -23,7 +26,7 @@ export type NumberAllocatorOptions = {
  * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER; one further ahead of the next
  * consecutive than the window is 422 NUMBER_NOT_CONSECUTIVE, because DIAN's numbering must stay
  * whole and "next" continues after the highest number used. Next consecutive: start after
- * the highest number known (this process's memory, else the read model's hint, else the range
+ * the highest number known (this process's memory, else the hint, else the range
  * start) and move up past numbers another writer took, until the range is exhausted.
  */
 export class NumberAllocator {
@@ -53,7 +56,7 @@ export class NumberAllocator {
     }
     const from = BigInt(resolution.from);
     const to = BigInt(resolution.to);
-    const known = (await this.highestKnown(tenantId, resolution.prefix, memoryKey)) ?? from - 1n;
+    const known = (await this.highestKnown(tenantId, resolution, memoryKey)) ?? from - 1n;
     for (let candidate = (known < from - 1n ? from - 1n : known) + 1n; candidate <= to; candidate++) {
       if (await this.tryAppend(tenantId, resolution, candidate.toString(), firstEvent)) {
         this.remember(memoryKey, candidate);
@@ -66,13 +69,13 @@ export class NumberAllocator {
 
   /**
    * An explicit number is refused when none of the window + 1 numbers before it is used (and it is
-   * not within that distance of the range start): issuing it would leave a gap. Memory and the read
-   * model answer the common case; they may lag the store, so a refusal is confirmed by the store.
+   * not within that distance of the range start): issuing it would leave a gap. Memory and the hint
+   * answer the common case; they may lag the store, so a refusal is confirmed by the store.
    */
   private async refuseGap(tenantId: string, resolution: NumberingResolution, number: bigint, memoryKey: string): Promise<void> {
     const lowestNeighbour = number - 1n - this.window;
     if (lowestNeighbour < BigInt(resolution.from)) return;
-    const known = await this.highestKnown(tenantId, resolution.prefix, memoryKey);
+    const known = await this.highestKnown(tenantId, resolution, memoryKey);
     if (known !== undefined && known >= lowestNeighbour) return;
     for (let candidate = number - 1n; candidate >= lowestNeighbour; candidate--) {
       if (await this.isUsed(tenantId, resolution, candidate)) return;
@@ -83,8 +86,8 @@ export class NumberAllocator {
     ]);
   }
 
-  private async highestKnown(tenantId: string, prefix: string, memoryKey: string): Promise<bigint | undefined> {
-    return this.highest.get(memoryKey) ?? (await this.hint(tenantId, prefix));
+  private async highestKnown(tenantId: string, resolution: NumberingResolution, memoryKey: string): Promise<bigint | undefined> {
+    return this.highest.get(memoryKey) ?? (await this.hint(tenantId, resolution));
   }
 
   private async isUsed(tenantId: string, resolution: NumberingResolution, number: bigint): Promise<boolean> {

@@ -4,6 +4,7 @@ import { demoResolution } from '@fe/dian-domain';
 import { SqliteEventStore } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../http/api-error.ts';
+import { highestUsedInStore } from './highest-used-in-store.ts';
 import { NumberAllocator } from './number-allocator.ts';
 
 const event = (number: string): Envelope => ({
@@ -89,5 +90,36 @@ describe('explicit numbers never leave a gap (window 0, the default)', () => {
     const lagging = new NumberAllocator(store, async () => undefined); // its read model has seen nothing yet
     expect(await lagging.allocate('demo', small, '3', event)).toBe('3');
     await expect(lagging.allocate('demo', small, '5', event)).rejects.toMatchObject(refusal);
+  });
+});
+
+describe('the number hint from the event store (no read model)', () => {
+  const range = { ...demoResolution, from: '990000000', to: '995000000' };
+
+  it('finds the highest number used, or nothing on a fresh prefix, with a few stream reads', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const hint = highestUsedInStore(store);
+    expect(await hint('demo', range)).toBeUndefined();
+    const writer = new NumberAllocator(store, async () => undefined);
+    for (let i = 0; i < 37; i++) await writer.allocate('demo', range, undefined, event);
+    let reads = 0;
+    const counted = { ...store, read: (stream: string) => (reads++, store.read(stream)) } as unknown as SqliteEventStore;
+    expect(await highestUsedInStore(counted)('demo', range)).toBe(990000036n);
+    expect(reads).toBeLessThanOrEqual(24); // log2 of five million, not thirty-seven
+    expect(await hint('acme', range)).toBeUndefined(); // another tenant's numbers are its own
+    expect(await hint('demo', { ...range, prefix: 'FE' })).toBeUndefined();
+  });
+
+  it('lets a restarted ingress continue after the numbers another process issued', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const other = new NumberAllocator(store, highestUsedInStore(store));
+    expect(await other.allocate('demo', small, undefined, event)).toBe('1');
+    expect(await other.allocate('demo', small, undefined, event)).toBe('2');
+    let appends = 0;
+    const counted = { ...store, read: (s: string) => store.read(s), append: (...args: Parameters<SqliteEventStore['append']>) => (appends++, store.append(...args)) } as unknown as SqliteEventStore;
+    const fresh = new NumberAllocator(counted, highestUsedInStore(counted));
+    expect(await fresh.allocate('demo', small, undefined, event)).toBe('3');
+    expect(appends).toBe(1); // no append lost to a number already taken
+    await expect(fresh.allocate('demo', small, '5', event)).rejects.toMatchObject({ code: 'NUMBER_NOT_CONSECUTIVE' });
   });
 });

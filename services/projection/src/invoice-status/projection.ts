@@ -4,7 +4,7 @@ import {
   type DeliveredMessage, type EventBus, type InvoiceEventHandlers, type Logger, type ServiceModule, type Subscription,
 } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
-import type { InvoiceStatusView } from '@fe/invoice-status';
+import { waitForView, type InvoiceStatusView, type ViewSource, type ViewWaiter } from '@fe/invoice-status';
 import type { StatusStore } from './status-store.ts';
 
 export type StatusProjection = ServiceModule & {
@@ -44,13 +44,20 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
   // The composition root hands in the service's child logger.
   const { bus, store, logger } = ports;
   const listeners = new Set<(view: InvoiceStatusView) => void>();
-  type Waiter = { invoiceId: string; finish: (view: InvoiceStatusView | undefined) => void; fail: (error: unknown) => void; test: (view: InvoiceStatusView) => boolean };
-  const waiters = new Set<Waiter>();
+  const waiters = new Set<ViewWaiter>();
   let subscription: Subscription | undefined;
+  const source: ViewSource = {
+    read: (invoiceId) => store.get(invoiceId),
+    add: (waiter) => void waiters.add(waiter),
+    remove: (waiter) => void waiters.delete(waiter),
+    offer: (waiter, view) => {
+      if (guarded(() => waiter.until(view), view)) waiter.finish(view);
+    },
+  };
 
   function changed(view: InvoiceStatusView): void {
     for (const waiter of waiters) {
-      if (waiter.invoiceId === view.invoiceId && guarded(() => waiter.test(view), view)) waiter.finish(view);
+      if (waiter.invoiceId === view.invoiceId) source.offer(waiter, view);
     }
     for (const listener of listeners) guarded(() => listener(view), view);
   }
@@ -100,28 +107,8 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
       return () => void listeners.delete(listener);
     },
     waitFor(invoiceId, predicate, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        let done = false;
-        const settle = (then: () => void) => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          then();
-        };
-        const waiter: Waiter = {
-          invoiceId, test: predicate,
-          finish: (view) => settle(() => resolve(view)),
-          // The status store failing to answer is the caller's error to report, as before the wait.
-          fail: (error) => settle(() => reject(error)),
-        };
-        // Listening before the first read: a change stored while the read is under way is not missed.
-        waiters.add(waiter);
-        const timer = setTimeout(() => void store.get(invoiceId).then(waiter.finish, waiter.fail), Math.max(0, timeoutMs));
-        store.get(invoiceId).then((current) => {
-          if (current && guarded(() => predicate(current), current)) waiter.finish(current);
-        }, waiter.fail);
-      });
+      // The status store failing to answer is the caller's error to report, as before the wait.
+      return waitForView(invoiceId, predicate, timeoutMs, source);
     },
   };
 }

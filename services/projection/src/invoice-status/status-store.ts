@@ -28,7 +28,7 @@ export interface StatusStore {
    * Resolves once this store's reads see the row; durable after `flushed()`.
    */
   save(view: InvoiceStatusView, position?: bigint): Promise<void>;
-  /** Highest consecutive seen for the tenant and prefix: a hint for number allocation, not a guarantee. */
+  /** Highest consecutive seen for the tenant and prefix (the ingress's number hint reads the event store instead: it is not this service's). */
   maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined>;
   /** Every view, by invoice id (for rebuild comparisons; not for request paths). */
   all(): Promise<InvoiceStatusView[]>;
