@@ -13,15 +13,17 @@ export type Welcome = {
   apiKeyCommand: string;
   /** `issuedApiKey`: the key when this start issued it, the only start that prints it. */
   demo: { created: boolean; issuedApiKey: string | undefined };
+  /** Which shape answers at `url`: the embedded default, or one process per service. */
+  shape?: 'embedded' | 'distributed';
 };
 
-export function welcomeText({ url, examplePath, apiKeyCommand, demo }: Welcome): string {
+export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded' }: Welcome): string {
   const key = demo.issuedApiKey !== undefined
     ? [`  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`, `    export FE_API_KEY=${demo.issuedApiKey}`]
     : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
   return [
     '',
-    `  Electronic invoicing service (embedded) at ${url}`,
+    `  Electronic invoicing service (${shape}) at ${url}`,
     `  ${demo.created ? 'Created the' : 'Using the'} demo tenant (habilitación, prefix SETP, DIAN's public test range)`,
     ...key,
     '',

@@ -81,6 +81,7 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
       partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : 6),
       deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
+      ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
     });
     closers.push(() => bus.close());
     if (options.redrive !== false) {

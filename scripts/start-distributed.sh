@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The distributed shape on one machine (docs/service.md, "Running the distributed shape on one
+# machine"): the infrastructure servers (infra/up.sh), the PostgreSQL schema and the demo tenant,
+# then every service as its own process: two ingress instances, two signers, the renderer, the
+# submitter, the projection, the relay and the DIAN simulator. Waits for each /readyz, prints the
+# welcome text and returns; the processes keep running. scripts/stop-distributed.sh stops them.
+#
+# Environment (all optional): FE_DATA_DIR (default data/distributed: master key, the simulator's
+# CA file and store, logs/, run/), FE_PORT (first ingress; the second is FE_PORT+1; default 8080),
+# FE_HEALTH_PORT_BASE (the processes' /healthz and /readyz ports, one each from it; default 9100),
+# DIAN_SIMULATOR_PORT (default 8090), FE_START_TIMEOUT_SECONDS (default 180), FE_INFRA=external
+# (the servers are the caller's, named by FE_POSTGRES_URL, FE_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL,
+# FE_S3_ENDPOINT and the S3 keys: infra/up.sh is not run), and every variable of
+# the processes themselves (FE_POSTGRES_SCHEMA, FE_KAFKA_GROUP_PREFIX, RELAY_NAME…), passed through.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+node=$root/node_modules/node/bin/node
+[ -x "$node" ] || { echo "run pnpm install first" >&2; exit 1; }
+umask 077
+
+data=${FE_DATA_DIR:-data/distributed}
+mkdir -p "$data"
+data=$(cd "$data" && pwd)
+run=$data/run
+logs=$data/logs
+mkdir -p "$run" "$logs"
+pids=$run/pids
+if [[ -s $pids ]]; then
+  echo "processes of a previous start are recorded in $pids: run scripts/stop-distributed.sh first" >&2
+  exit 1
+fi
+port=${FE_PORT:-8080}
+health=${FE_HEALTH_PORT_BASE:-9100}
+simulator_port=${DIAN_SIMULATOR_PORT:-8090}
+timeout=${FE_START_TIMEOUT_SECONDS:-180}
+
+# The servers this call starts (not those found running) are recorded: the stop script takes down only those.
+[[ ${FE_INFRA:-} == external ]] || bash infra/up.sh --record-started "$run/infra-started"
+source infra/env.sh
+export FE_POSTGRES_URL=${FE_POSTGRES_URL:-$FE_TEST_POSTGRES_URL}
+export FE_KAFKA_BROKERS=${FE_KAFKA_BROKERS:-$FE_TEST_KAFKA_BROKERS}
+export FE_SCHEMA_REGISTRY_URL=${FE_SCHEMA_REGISTRY_URL:-$FE_TEST_SCHEMA_REGISTRY_URL}
+export FE_S3_ENDPOINT=${FE_S3_ENDPOINT:-$FE_TEST_S3_ENDPOINT}
+export FE_S3_ACCESS_KEY=${FE_S3_ACCESS_KEY:-$FE_TEST_S3_ACCESS_KEY}
+export FE_S3_SECRET_KEY=${FE_S3_SECRET_KEY:-$FE_TEST_S3_SECRET_KEY}
+export FE_MASTER_KEY_FILE=$data/master.key
+export MALLOC_ARENA_MAX=2
+
+url=http://127.0.0.1:$port
+welcome=$("$node" services/all-in-one/src/distributed/prepare.ts "$data" "$url")
+
+# name  main  extra environment
+started=()
+start() {
+  local name=$1 main=$2 port=$((health + ${#started[@]}))
+  shift 2
+  env FE_HEALTH_PORT="$port" "$@" "$node" --max-semi-space-size=4 --max-old-space-size=512 "$main" \
+    </dev/null >>"$logs/$name.log" 2>&1 &
+  printf '%s %s %s\n' "$name" "$!" "$port" >>"$pids"
+  started+=("$name")
+}
+
+fail() {
+  echo "$1; the logs are in $logs; stopping what started" >&2
+  FE_DATA_DIR=$data bash scripts/stop-distributed.sh >&2 || true
+  exit 1
+}
+
+# Waits until every process recorded so far answers /readyz with 200.
+wait_ready() {
+  local deadline=$((SECONDS + timeout)) name pid hport
+  while read -r name pid hport; do
+    until curl -sf -o /dev/null "http://127.0.0.1:$hport/readyz"; do
+      kill -0 "$pid" 2>/dev/null || fail "$name (pid $pid) exited during its start"
+      ((SECONDS < deadline)) || fail "$name (pid $pid) was not ready after ${timeout} s"
+      sleep 0.5
+    done
+  done <"$pids"
+}
+
+start dian-simulator services/dian-simulator/src/main.ts \
+  DIAN_SIMULATOR_PORT="$simulator_port" DIAN_SIMULATOR_TRUSTED_CA_FILE="$data/trusted-ca.pem" DIAN_SIMULATOR_STORE_PATH="$data/dian-simulator.sqlite"
+start projection services/projection/src/main.ts
+start relay services/relay/src/main.ts
+start signer-1 services/signer/src/main.ts SIGNER_POOL_SIZE=1
+start signer-2 services/signer/src/main.ts SIGNER_POOL_SIZE=1
+start renderer services/renderer/src/main.ts
+dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
+start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
+# The ingress last: it reads the status views the projection's start has migrated.
+wait_ready
+start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$port"
+start ingress-2 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$((port + 1))"
+wait_ready
+
+printf '%s\n' "$welcome"
+echo "  A second ingress instance at http://127.0.0.1:$((port + 1)); every process's pid, logs and /readyz port: $pids, $logs"
+echo "  Stop everything: pnpm stop:distributed"
+echo

@@ -1,0 +1,47 @@
+// The distributed start's one-off step (scripts/start-distributed.sh): before any service process
+// runs, migrates the PostgreSQL schema, creates the master key (0600, under the data folder) and the
+// same demo tenant as the embedded start, and writes the CA file the DIAN simulator trusts. Prints
+// the welcome text for the URL given; the demo key only on the run that issued it.
+//   node prepare.ts <data-dir> <url>      prepare, print the welcome text
+//   node prepare.ts <data-dir> --api-key  print the demo tenant's current key
+import { writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { createPostgresPool, migrate } from '@fe/platform-postgres';
+import { platformConfigSchema } from '@fe/service-runtime/distributed';
+import { readConfig } from '@fe/service-runtime';
+import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
+import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
+import { prepareDataFolder } from '@fe/platform';
+import { welcomeText } from '../welcome.ts';
+
+process.umask(0o077);
+const [dataDir, url] = process.argv.slice(2);
+if (!dataDir || !url) {
+  process.stderr.write('usage: prepare.ts <data-dir> <url> | prepare.ts <data-dir> --api-key\n');
+  process.exit(2);
+}
+prepareDataFolder(dataDir);
+const config = readConfig(platformConfigSchema, process.env);
+const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: 2 });
+try {
+  await migrate(pool, { schema: config.postgresSchema });
+  const { set, migrations } = tenantDirectoryMigrations();
+  await migrate(pool, { schema: config.postgresSchema, set, migrations });
+  const tenants = new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')), now: () => new Date() });
+  if (url === '--api-key') {
+    const key = await tenants.displayApiKey('demo');
+    if (key === undefined) throw new Error('the demo tenant has no current API key: run pnpm start:distributed first');
+    process.stdout.write(`${key}\n`);
+  } else {
+    const demo = await ensureDemoTenant(tenants, { now: new Date() });
+    writeFileSync(join(dataDir, 'trusted-ca.pem'), (await tenants.trustedCaPems()).join('\n'), { mode: 0o600 });
+    const example = relative(process.env.INIT_CWD ?? process.cwd(), resolve(import.meta.dirname, '../../../../examples/invoice-request.json'));
+    process.stdout.write(welcomeText({
+      url, shape: 'distributed', examplePath: example || 'examples/invoice-request.json',
+      apiKeyCommand: 'pnpm -s distributed:api-key', demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
+    }));
+  }
+  await tenants.close();
+} finally {
+  await pool.end();
+}
