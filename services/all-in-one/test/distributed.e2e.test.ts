@@ -46,10 +46,10 @@ async function pidsRecorded(): Promise<number[]> {
   }
 }
 
+/** Running: a zombie (exited, not yet reaped by whoever adopted it after the start script returned) is gone. */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
