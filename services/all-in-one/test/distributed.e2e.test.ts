@@ -67,7 +67,7 @@ beforeAll(async () => {
     ...process.env,
     FE_DATA_DIR: dataDir, FE_PORT: String(ports.api), FE_HEALTH_PORT_BASE: String(ports.health), DIAN_SIMULATOR_PORT: String(ports.simulator),
     FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
-    FE_LOG_LEVEL: 'warn',
+    FE_LOG_LEVEL: 'info',
     ...(given ? {
       FE_INFRA: 'external', FE_POSTGRES_URL: given, FE_KAFKA_BROKERS: process.env.FE_TEST_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL: process.env.FE_TEST_SCHEMA_REGISTRY_URL,
       FE_S3_ENDPOINT: process.env.FE_TEST_S3_ENDPOINT, FE_S3_ACCESS_KEY: process.env.FE_TEST_S3_ACCESS_KEY, FE_S3_SECRET_KEY: process.env.FE_TEST_S3_SECRET_KEY,
@@ -125,9 +125,13 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
   }
 });
 
-it('the stop script stops exactly those processes and frees their ports', async () => {
+it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);
+  // Each finished its graceful stop (SIGTERM: modules stopped, stores closed) rather than being killed.
+  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'ingress-1', 'ingress-2'];
+  const service = (name: string) => name.replace(/-\d$/, '');
+  expect(names.filter((name) => !readFileSync(join(dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`))).toEqual([]);
   const refused = async (port: number) => fetch(`http://127.0.0.1:${port}/`).then(() => `${port} answered`, () => 'refused');
   const all = [ports.api, ports.api + 1, ports.simulator, ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i)];
   expect(await Promise.all(all.map(refused))).toEqual(all.map(() => 'refused'));
