@@ -108,6 +108,13 @@ it('starts every service as its own process and prints the welcome text with the
   expect(pids.every(alive)).toBe(true);
   expect(welcome).toContain(`Electronic invoicing service (distributed) at http://127.0.0.1:${ports.api}`);
   expect(apiKey()).toMatch(/^fe_test_/);
+  expect(welcome.split(apiKey())).toHaveLength(2); // printed once
+});
+
+it('the command the welcome text names prints the demo key again, read from PostgreSQL', async () => {
+  expect(welcome).toContain('pnpm -s distributed:api-key');
+  const printed = await run('pnpm', ['-s', 'distributed:api-key'], { cwd: root, env, timeout: 60_000 });
+  expect(printed.stdout.trim()).toBe(apiKey());
 });
 
 it('each ingress instance issues the README\'s example: DIAN accepts it, and the other instance finds it by its cufe', async () => {

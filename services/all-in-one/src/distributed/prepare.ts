@@ -4,7 +4,7 @@
 // the welcome text for the URL given; the demo key only on the run that issued it.
 //   node prepare.ts <data-dir> <url>      prepare, print the welcome text
 //   node prepare.ts <data-dir> --api-key  print the demo tenant's current key
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createPostgresPool, migrate } from '@fe/platform-postgres';
 import { platformConfigSchema } from '@fe/service-runtime/distributed';
@@ -19,6 +19,11 @@ const [dataDir, url] = process.argv.slice(2);
 if (!dataDir || !url) {
   process.stderr.write('usage: prepare.ts <data-dir> <url> | prepare.ts <data-dir> --api-key\n');
   process.exit(2);
+}
+if (url === '--api-key' && !existsSync(join(dataDir, 'master.key'))) {
+  // Never a new key here: it would open none of the secrets sealed with the one the start created.
+  process.stderr.write(`no master.key in ${dataDir}: the distributed shape has not been started with that data folder\n`);
+  process.exit(1);
 }
 prepareDataFolder(dataDir);
 const config = readConfig(platformConfigSchema, process.env);
