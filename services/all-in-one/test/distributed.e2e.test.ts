@@ -143,3 +143,11 @@ it('the stop script stops exactly those processes, each gracefully, and frees th
   const all = [ports.api, ports.api + 1, ports.simulator, ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i)];
   expect(await Promise.all(all.map(refused))).toEqual(all.map(() => 'refused'));
 });
+
+it('a later start on the same data folder uses the demo tenant without printing its key', async () => {
+  const again = await run('bash', ['scripts/start-distributed.sh'], { cwd: root, env, timeout: 420_000 });
+  expect(again.stdout).toContain('Using the demo tenant');
+  expect(again.stdout).toContain('export FE_API_KEY=$(pnpm -s distributed:api-key)');
+  expect(again.stdout).not.toContain(apiKey());
+  expect((await statusOn(1, '0'.repeat(96))).status).toBe(404); // the same key still authenticates: an unknown invoice, not a 401
+}, 450_000);
