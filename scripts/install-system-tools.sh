@@ -8,6 +8,7 @@
 #   java 17 + mvn (openjdk-17-jdk-headless, maven)  the xades4j verifier; Kafka (infra/)
 #   PostgreSQL 15 (postgresql-15, with psql)         the integration run's database (infra/)
 #   python3 + venv, curl       the registry's Java runtime from PyPI; the servers' smoke tests (infra/)
+#   docker-compose (1.29)      `docker-compose config` validates docker-compose.yml (no Docker engine needed)
 # Go 1.25+ (for the S3 test server, built from the Go module proxy) is not a Debian package in a
 # new enough version: it is checked, and its absence reported, not installed.
 set -euo pipefail
@@ -24,6 +25,7 @@ command -v psql >/dev/null || need+=(postgresql-client-15)
 command -v curl >/dev/null || need+=(curl)
 command -v python3 >/dev/null || need+=(python3)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+command -v docker-compose >/dev/null || need+=(docker-compose)
 
 if ((${#need[@]})); then
   if [[ $(id -u) -ne 0 ]]; then

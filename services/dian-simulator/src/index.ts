@@ -78,3 +78,4 @@ export async function startDianSimulator(config: SimulatorConfig, listen: { host
     }),
   };
 }
+export { simulatorProcessConfigSchema, simulatorProcessConfigFromEnv } from './process-config.ts';

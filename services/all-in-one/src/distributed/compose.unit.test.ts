@@ -1,0 +1,136 @@
+// docker-compose.yml against what the mains read: each service container's environment names come
+// from its process's zod schema (every variable named in a description, docs/architecture.md
+// convention 6), so a schema change the compose file does not follow fails here.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simulatorProcessConfigSchema } from '@fe/dian-simulator';
+import { ingressConfigSchema } from '@fe/ingress';
+import { projectionProcessConfigSchema } from '@fe/projection';
+import { relayProcessConfigSchema } from '@fe/relay';
+import { rendererProcessConfigSchema } from '@fe/renderer';
+import { signerProcessConfigSchema } from '@fe/signer';
+import { submitterConfigSchema, submitterProcessConfigSchema } from '@fe/submitter';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { ingressProcessConfigSchema } from './ingress-process-config.ts';
+
+const root = join(import.meta.dirname, '../../../..');
+
+type ComposeService = {
+  command?: string[]; environment?: Record<string, string>; ports?: string[]; profiles?: string[];
+  healthcheck?: { test: string[] }; depends_on?: Record<string, { condition: string }>; image?: string; build?: unknown;
+};
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>; secrets: Record<string, unknown>;
+};
+
+/** Each process container: its main and the schemas its main reads the environment with. */
+const processes: Record<string, { main: string; schemas: z.ZodType[] }> = {
+  'ingress-1': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+  'ingress-2': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+  'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
+  'signer-2': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
+  renderer: { main: 'services/renderer/src/main.ts', schemas: [rendererProcessConfigSchema] },
+  submitter: { main: 'services/submitter/src/main.ts', schemas: [submitterProcessConfigSchema, submitterConfigSchema] },
+  projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
+  relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
+  'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
+};
+const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
+
+type Variable = { name: string; required: boolean };
+
+/** Every variable a schema reads, nested objects included; required when no wrapper on its path gives a default or makes it optional. */
+function variablesOf(schema: z.ZodType, optionalAbove = false): Variable[] {
+  let node = schema;
+  let name: string | undefined;
+  let optional = optionalAbove;
+  for (;;) {
+    name ??= /^([A-Z][A-Z0-9_]*):/.exec(node.description ?? '')?.[1];
+    const def = node._zod.def as { type: string; innerType?: z.ZodType };
+    if (['optional', 'default', 'prefault'].includes(def.type)) optional = true;
+    if (!def.innerType) break;
+    node = def.innerType;
+  }
+  const shape = (node as { shape?: Record<string, z.ZodType> }).shape;
+  if (shape) return Object.values(shape).flatMap((field) => variablesOf(field, optional));
+  return name ? [{ name, required: !optional }] : [];
+}
+
+/** What is wrong with one container's environment against its schemas: a required variable unset, a variable no schema reads. */
+function environmentFaults(environment: Record<string, string>, schemas: z.ZodType[]): string[] {
+  const read = schemas.flatMap((schema) => variablesOf(schema));
+  const names = new Set(read.map((v) => v.name));
+  const set = Object.keys(environment);
+  return [
+    ...read.filter((v) => v.required && !set.includes(v.name)).map((v) => `${v.name}: required, not set`),
+    ...set.filter((name) => !names.has(name)).map((name) => `${name}: read by no schema`),
+  ];
+}
+
+describe('docker-compose.yml', () => {
+  it('runs the infrastructure and every service process, two ingress and two signer instances', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...infrastructure, ...Object.keys(processes)].sort());
+  });
+
+  it.each(Object.entries(processes))('%s: runs its main from the one image, and its environment is what its schemas read', (name, { main, schemas }) => {
+    const service = compose.services[name]!;
+    expect(service.command).toEqual(['node', main]);
+    expect(existsSync(join(root, main))).toBe(true);
+    expect(service).toMatchObject({ image: expect.stringMatching(/^fe-colombia:/), build: '.' });
+    expect(environmentFaults(service.environment ?? {}, schemas)).toEqual([]);
+  });
+
+  it.each(Object.keys(processes))('%s: its health check asks /readyz on its FE_HEALTH_PORT, after the servers it needs are healthy', (name) => {
+    const service = compose.services[name]!;
+    expect(service.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${service.environment?.FE_HEALTH_PORT}/readyz`);
+    for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+      expect(compose.services[dependency], dependency).toBeDefined();
+      if (infrastructure.includes(dependency)) expect(condition).toBe('service_healthy');
+    }
+  });
+
+  it('publishes each ingress on its own host port, to the FE_PORT it listens on, on every interface of the container', () => {
+    const published = ['ingress-1', 'ingress-2'].map((name) => {
+      const { environment, ports } = compose.services[name]!;
+      expect(environment).toMatchObject({ FE_HOST: '0.0.0.0' });
+      expect(ports).toHaveLength(1);
+      const [host, container] = ports![0]!.split(/:(?=[^:]+$)/);
+      expect(container).toBe(environment!.FE_PORT);
+      return host;
+    });
+    expect(new Set(published).size).toBe(2);
+  });
+
+  it('starts the DIAN simulator only under the habilitacion-sim profile', () => {
+    const withProfile = Object.entries(compose.services).filter(([, service]) => service.profiles).map(([name, service]) => [name, service.profiles]);
+    expect(withProfile).toEqual([['dian-simulator', ['habilitacion-sim']]]);
+  });
+
+  it('writes no secret: the S3 keys and the PostgreSQL password are required substitutions, the master key a secret file', () => {
+    const text = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    for (const name of ['FE_S3_ACCESS_KEY', 'FE_S3_SECRET_KEY', 'FE_POSTGRES_PASSWORD']) {
+      for (const use of text.matchAll(new RegExp(`\\$\\{${name}([^}]*)\\}`, 'g'))) expect(use[1], name).toMatch(/^:\?/);
+    }
+    for (const [name, service] of Object.entries(compose.services)) {
+      const env = service.environment ?? {};
+      if ('FE_MASTER_KEY_FILE' in env) expect(env.FE_MASTER_KEY_FILE, name).toBe('/run/secrets/fe-master-key');
+    }
+    expect(Object.keys(compose.secrets)).toEqual(['fe-master-key']);
+  });
+
+  it('finds a schema change the compose file does not follow: a new required variable, a variable no longer read', () => {
+    const { environment } = compose.services.relay!;
+    const grown = relayProcessConfigSchema.extend({ token: z.string().describe('RELAY_TOKEN: a new required key') });
+    expect(environmentFaults(environment!, [grown])).toEqual(['RELAY_TOKEN: required, not set']);
+    const shrunk = relayProcessConfigSchema.omit({ kafkaBrokers: true });
+    expect(environmentFaults(environment!, [shrunk])).toEqual(['FE_KAFKA_BROKERS: read by no schema']);
+  });
+
+  it('reads nested schemas (the submitter\'s retry keys) and sees required variables the process schemas declare', () => {
+    expect(variablesOf(submitterConfigSchema)).toContainEqual({ name: 'SUBMIT_MAX_ATTEMPTS', required: false });
+    expect(variablesOf(signerProcessConfigSchema).filter((v) => v.required).map((v) => v.name).sort())
+      .toEqual(['FE_MASTER_KEY_FILE', 'FE_S3_ACCESS_KEY', 'FE_S3_SECRET_KEY']);
+  });
+});
