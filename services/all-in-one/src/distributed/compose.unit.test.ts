@@ -120,6 +120,15 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.secrets)).toEqual(['fe-master-key']);
   });
 
+  it('builds from a Dockerfile that copies only files of the repository, on Node 24', () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile.match(/^FROM (\S+)/gm)).toEqual(['FROM node:24-bookworm-slim', 'FROM node:24-bookworm-slim']);
+    expect(dockerfile).toContain('pnpm install --frozen-lockfile --prod');
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((copy) => copy[1]!.split(' '));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(existsSync(join(root, source)), source).toBe(true);
+  });
+
   it('finds a schema change the compose file does not follow: a new required variable, a variable no longer read', () => {
     const { environment } = compose.services.relay!;
     const grown = relayProcessConfigSchema.extend({ token: z.string().describe('RELAY_TOKEN: a new required key') });
