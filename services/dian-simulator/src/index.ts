@@ -78,4 +78,3 @@ export async function startDianSimulator(config: SimulatorConfig, listen: { host
     }),
   };
 }
-export { simulatorProcessConfigSchema, simulatorProcessConfigFromEnv } from './process-config.ts';

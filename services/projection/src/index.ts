@@ -8,4 +8,3 @@ export { createStatusProjection, type StatusProjection, type StatusProjectionPor
 export { rebuildStatusViews, diffViews, diffAgainstRebuild, type RebuildResult } from './invoice-status/rebuild.ts';
 export { statusRoutes, type StatusRoutesOptions } from './routes/get-invoice-status.ts';
 export { ProjectionError, projectionErrors, type ProjectionErrorCode } from './errors.ts';
-export { projectionProcessConfigSchema, projectionProcessConfigFromEnv } from './process-config.ts';

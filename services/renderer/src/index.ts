@@ -10,4 +10,3 @@ export { RendererError, rendererErrorCodes, type RendererErrorCode } from './err
 export { createRendererService, type RendererServicePorts } from './service.ts';
 export { rendererConfigSchema, rendererConfigFromEnv, defaultRendererConfig, type RendererConfig } from './config.ts';
 export type { RenderingTenants } from './on-invoice-verdict/rendering-tenants.ts';
-export { rendererProcessConfigSchema, rendererProcessConfigFromEnv } from './process-config.ts';

@@ -9,4 +9,3 @@ export { createSignerService, type SignerServicePorts } from './service.ts';
 export { signerConfigSchema, signerConfigFromEnv, defaultSignerConfig, type SignerConfig } from './config.ts';
 export type { SigningTenants, SigningProfile } from './on-invoice-requested/signing-tenants.ts';
 export { signRequested, type SignedInvoice } from './on-invoice-requested/sign-requested.ts';
-export { signerProcessConfigSchema, signerProcessConfigFromEnv, type SignerProcessConfig } from './process-config.ts';

@@ -31,4 +31,3 @@ export { applicationResponseKey, applicationResponseInstant } from './on-invoice
 export type { SubmissionSchedule, ScheduleRow } from './schedule/submission-schedule.ts';
 export { SqliteSubmissionSchedule } from './schedule/sqlite-submission-schedule.ts';
 export { createTenantSlots, type TenantSlots, type Release } from './concurrency/tenant-slots.ts';
-export { submitterProcessConfigSchema, submitterProcessConfigFromEnv } from './process-config.ts';

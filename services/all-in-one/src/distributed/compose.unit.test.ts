@@ -3,13 +3,14 @@
 // convention 6), so a schema change the compose file does not follow fails here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { simulatorProcessConfigSchema } from '@fe/dian-simulator';
+import { simulatorProcessConfigSchema } from '@fe/dian-simulator/process-config';
 import { ingressConfigSchema } from '@fe/ingress';
-import { projectionProcessConfigSchema } from '@fe/projection';
+import { projectionProcessConfigSchema } from '@fe/projection/process-config';
 import { relayProcessConfigSchema } from '@fe/relay';
-import { rendererProcessConfigSchema } from '@fe/renderer';
-import { signerProcessConfigSchema } from '@fe/signer';
-import { submitterConfigSchema, submitterProcessConfigSchema } from '@fe/submitter';
+import { rendererProcessConfigSchema } from '@fe/renderer/process-config';
+import { signerProcessConfigSchema } from '@fe/signer/process-config';
+import { submitterConfigSchema } from '@fe/submitter';
+import { submitterProcessConfigSchema } from '@fe/submitter/process-config';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
