@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { invoiceEventSchemas, topics, type Envelope } from '@fe/contracts';
 import { invoiceStreamName } from '@fe/platform';
+import { requiredTestEnv } from '@fe/platform/testing';
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
@@ -23,19 +24,13 @@ afterAll(async () => {
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => pool.end());
 });
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: this test needs the integration servers (infra/, docs/platform.md)`);
-  return value;
-}
-
 describe('services/relay/src/main.ts as its own process', () => {
   it('answers /readyz once started, publishes an appended event to the invoice topic, and exits 0 on SIGTERM after a graceful stop', async () => {
     child = spawn(process.execPath, [fileURLToPath(new URL('./main.ts', import.meta.url))], {
       env: {
         PATH: process.env.PATH,
         FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
-        FE_KAFKA_BROKERS: required('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: required('FE_TEST_SCHEMA_REGISTRY_URL'),
+        FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
         FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +57,7 @@ describe('services/relay/src/main.ts as its own process', () => {
     const invoiceId = `inv-${randomUUID()}`;
     const seen: string[] = [];
     watcher = new KafkaEventBus({
-      brokers: required('FE_TEST_KAFKA_BROKERS').split(','), codec: new SchemaRegistryCodec({ url: required('FE_TEST_SCHEMA_REGISTRY_URL'), contracts: invoiceEventSchemas }),
+      brokers: requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(','), codec: new SchemaRegistryCodec({ url: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), contracts: invoiceEventSchemas }),
       groupIdPrefix: `${schema}.`,
     });
     await watcher.subscribe({

@@ -10,3 +10,4 @@ export { readThroughStreamCache } from './read-through-stream-cache.ts';
 export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-store.contract.ts';
 export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
 export { freePort } from './free-port.ts';
+export { requiredTestEnv } from './required-test-env.ts';

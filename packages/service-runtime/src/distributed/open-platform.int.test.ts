@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { topics } from '@fe/contracts';
 import { createLogger, systemClock } from '@fe/platform';
+import { requiredTestEnv } from '@fe/platform/testing';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -20,17 +21,11 @@ afterAll(async () => {
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => pool.end());
 });
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: this test needs the integration servers (infra/, docs/platform.md)`);
-  return value;
-}
-
 it('puts FE_KAFKA_GROUP_PREFIX before every consumer group the bus joins', async () => {
-  const brokers = required('FE_TEST_KAFKA_BROKERS');
+  const brokers = requiredTestEnv('FE_TEST_KAFKA_BROKERS');
   const config = platformConfigSchema.parse({
     postgresUrl: testPostgresUrl(), postgresSchema: schema, kafkaBrokers: brokers,
-    schemaRegistryUrl: required('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: `test.${tag}.`,
+    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: `test.${tag}.`,
   });
   platform = await openPlatform({ service: 'test', config, logger: createLogger({ level: 'silent' }), clock: systemClock, redrive: false });
   const subscription = await platform.bus.subscribe({ topic: topics.invoiceEvents.name, group: 'fe.signer', from: 'latest', handler: async () => undefined });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '@fe/contracts';
 import { createLogger, SqliteEventStore } from '@fe/platform';
+import { requiredTestEnv } from '@fe/platform/testing';
 import { KafkaEventBus, type EnvelopeCodec } from '@fe/platform-kafka';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendAndPublish, decidedAndDrawn, invoiceEvents } from '../../test/invoice-outcome-world.ts';
@@ -12,11 +13,7 @@ const json: EnvelopeCodec = {
   encode: async (envelope) => Buffer.from(JSON.stringify(envelope)),
   decode: async (value) => JSON.parse(value.toString('utf8')) as Envelope,
 };
-const brokers = (): string[] => {
-  const value = process.env.FE_TEST_KAFKA_BROKERS;
-  if (!value) throw new Error('FE_TEST_KAFKA_BROKERS is not set: this test needs a Kafka broker (infra/up.sh, docs/platform.md).');
-  return value.split(',').map((b) => b.trim());
-};
+const brokers = (): string[] => requiredTestEnv('FE_TEST_KAFKA_BROKERS', 'a Kafka broker').split(',').map((b) => b.trim());
 const logger = createLogger({ level: 'silent' });
 const HOUR = 3600_000; // never waited out: a missed verdict fails by the test's timeout
 
