@@ -3,6 +3,7 @@ import { envelopeSchema, invoiceEventSchemas, invoiceSignedV1, invoiceSignedV1Da
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaRegistryUrl, unique } from '../../test-support/servers.ts';
+import { startSilentRegistry } from '../../test-support/silent-registry.ts';
 import { KafkaBusError } from '../errors.ts';
 import { jsonSchemaOf } from './event-json-schemas.ts';
 import { SchemaRegistryCodec } from './schema-registry-codec.ts';
@@ -69,5 +70,29 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
     const down = new SchemaRegistryCodec({ url: 'http://127.0.0.1:9/apis/ccompat/v7', contracts: invoiceEventSchemas, namespace });
     const error = await down.encode(signed()).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SCHEMA_REGISTRY_UNAVAILABLE', retriable: true });
+  });
+
+  it('a registry request that gets no answer is abandoned at its deadline and tried again, so one hung request does not hold a publish', async () => {
+    const registry = await startSilentRegistry({ swallow: 1, upstream: schemaRegistryUrl() });
+    try {
+      const hasty = new SchemaRegistryCodec({ url: registry.url, contracts: invoiceEventSchemas, namespace: unique('fe.events.test'), requestTimeoutMs: 300 });
+      const value = await hasty.encode(signed());
+      expect(await codec().decode(value)).toMatchObject({ type: 'InvoiceSigned' });
+      expect(registry.requestsSeen()).toBeGreaterThan(1);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('a registry that never answers fails the publish as SCHEMA_REGISTRY_UNAVAILABLE (retriable) after its retries', async () => {
+    const registry = await startSilentRegistry({ swallow: Number.POSITIVE_INFINITY });
+    try {
+      const hung = new SchemaRegistryCodec({ url: registry.url, contracts: invoiceEventSchemas, namespace, requestTimeoutMs: 200, retries: 2 });
+      const error = await hung.encode(signed()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'SCHEMA_REGISTRY_UNAVAILABLE', retriable: true });
+      expect(registry.requestsSeen()).toBe(3);
+    } finally {
+      await registry.close();
+    }
   });
 });

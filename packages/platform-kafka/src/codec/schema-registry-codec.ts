@@ -1,5 +1,6 @@
 import type { Envelope } from '@fe/contracts';
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { TimeoutMiddleware } from 'mappersmith/middleware/timeout';
 import { KafkaBusError } from '../errors.ts';
 import type { EnvelopeCodec } from './envelope-codec.ts';
 import { contractKey, jsonSchemaOf, subjectFor, type EventContracts } from './event-json-schemas.ts';
@@ -11,6 +12,14 @@ export type SchemaRegistryCodecOptions = {
   contracts: EventContracts;
   /** Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `fe.events`. */
   namespace?: string;
+  /**
+   * How long one registry request may take before it is abandoned and tried again (at most
+   * `retries` times). Default 10 s. Without it a registry that accepts a connection and never
+   * answers would hold a publish forever.
+   */
+  requestTimeoutMs?: number;
+  /** How many times a request that timed out, failed on the network or got a 5xx is tried again. Default 3. */
+  retries?: number;
 };
 
 /**
@@ -31,7 +40,11 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
 
   constructor(options: SchemaRegistryCodecOptions) {
     // Ajv's format checks off: zod writes a pattern beside every format it emits (event-json-schemas.ts).
-    this.registry = new SchemaRegistry({ host: options.url, retry: { retries: 2 } }, { [SchemaType.JSON]: { validateFormats: false, strict: false } } as never);
+    this.registry = new SchemaRegistry(
+      // `as never`: mappersmith's ESM and CJS typings of one middleware differ; the object is the same.
+      { host: options.url, retry: retryPolicy(options.retries ?? 3), middlewares: [TimeoutMiddleware(options.requestTimeoutMs ?? 10_000) as never] },
+      { [SchemaType.JSON]: { validateFormats: false, strict: false } } as never,
+    );
     this.contracts = options.contracts;
     this.namespace = options.namespace ?? 'fe.events';
   }
@@ -97,6 +110,21 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
     return id;
   }
 }
+
+/**
+ * The client retries only GETs that got a 5xx by default. Registering is idempotent (the same
+ * schema keeps its id) and so is setting a subject's compatibility, so every request is retried,
+ * also after a timeout (mappersmith reports one as a client error with a TimeoutError inside).
+ */
+function retryPolicy(retries: number) {
+  return {
+    retries,
+    enableRetry: () => true,
+    validateRetry: (response: { status(): number; error(): unknown }) => response.status() >= 500 || isTimeout(response.error()),
+  };
+}
+
+const isTimeout = (error: unknown): boolean => error instanceof Error && error.name === 'TimeoutError';
 
 function splitKey(key: string): [string, number] {
   const match = /^(.+)\.v(\d+)$/.exec(key);
