@@ -30,8 +30,10 @@ export const ingressConfigSchema = z.object({
     .describe('FE_IDEMPOTENCY_TTL_HOURS: how long an Idempotency-Key and its first response are kept.'),
   idempotencyLeaseMs: z.coerce.number().int().positive().default(30_000)
     .describe('FE_IDEMPOTENCY_LEASE_MS: after a crash, how long a key stays "in progress" before another request may take it over.'),
-  linkTtlSeconds: z.coerce.number().int().positive().default(7 * 24 * 3600)
-    .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url (docs/api.md, "File links": 7 days).'),
+  // At most 7 days: an S3 presigned URL (SigV4) cannot live longer, and the server would refuse it
+  // only when the buyer opens the link.
+  linkTtlSeconds: z.coerce.number().int().positive().max(7 * 24 * 3600).default(7 * 24 * 3600)
+    .describe('FE_LINK_TTL_SECONDS: validity of xml_url and pdf_url, at most 604800 (docs/api.md, "File links": 7 days).'),
   explicitNumberWindow: z.coerce.number().int().min(0).max(1000).default(0)
     .describe('FE_EXPLICIT_NUMBER_WINDOW: how far ahead of the next consecutive a request\'s explicit `number` may be (0: no gaps in the numbering).'),
   retryAfterSeconds: z.coerce.number().int().positive().default(2)

@@ -18,6 +18,9 @@ describe('the ingress process configuration', () => {
 
   it('names a bad ingress key and a bad API port by their variables', () => {
     expect(() => ingressProcessConfigFromEnv({ ...required, FE_PORT: '70000' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['FE_PORT'] }));
+    expect(() => ingressProcessConfigFromEnv({ ...required, FE_LINK_TTL_SECONDS: String(7 * 24 * 3600 + 1) })).toThrow(expect.objectContaining({
+      code: 'CONFIG_INVALID', variables: ['FE_LINK_TTL_SECONDS'],
+    }));
     expect(() => ingressProcessConfigFromEnv({ ...required, FE_HEADERS_TIMEOUT_MS: '60000', FE_REQUEST_TIMEOUT_MS: '1000' })).toThrow(expect.objectContaining({
       code: 'CONFIG_INVALID', variables: ['FE_HEADERS_TIMEOUT_MS'],
     }));
