@@ -88,7 +88,7 @@ start signer-2 services/signer/src/main.ts SIGNER_POOL_SIZE=1
 start renderer services/renderer/src/main.ts
 dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
 start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
-# The ingress last: it reads the status views the projection's start has migrated.
+# The ingress last, so it answers only once the services behind it are ready.
 wait_ready
 start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$port"
 start ingress-2 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$((port + 1))"

@@ -6,7 +6,7 @@ import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, hi
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
 import type { ServiceModule } from '@fe/platform';
 import { statusRoutes } from '@fe/projection';
-import { PostgresStatusStore } from '@fe/projection/postgres';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { ingressProcessConfigFromEnv } from './ingress-process-config.ts';
@@ -17,11 +17,13 @@ await runMain({
     // Consumes nothing but its own outcome watch: dead letters are the consumers' to re-drive.
     const platform = await openPlatform({
       service: 'ingress', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, redrive: false,
-      migrations: [idempotencyStoreMigrations()],
+      // The status views too: the ingress reads them and may start before any projection process
+      // (the migrator's advisory lock lets both run the same migrations at once).
+      migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
     });
     const { store, bus, blobs, tenants } = platform;
     const idempotency = new PostgresIdempotencyStore(platform.pool);
-    // The projection's views, read only (the projection process migrates and writes them).
+    // The projection's views, read only (the projection process writes them).
     const statusStore = new PostgresStatusStore(platform.pool);
     const ingress = config.ingress;
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
