@@ -1,5 +1,7 @@
+import { codelists, hasCode } from '@fe/dian-domain/codelists';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
+import type { AddressView } from './invoice-view.ts';
 
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
 /** Fiscal responsibilities since 2020 (table 13.2.6.1, TipoResponsabilidad-2.1.gc, and R-99-PN for none). */
@@ -14,10 +16,14 @@ export function dv(nit: string): number | undefined {
   return r < 2 ? r : 11 - r;
 }
 
+/** A Colombian address carries a DANE municipality code (a foreign one carries none to check). */
+const knownMunicipality = (address: AddressView) => address.country !== 'CO' || hasCode(codelists.municipalities, address.cityCode);
+
 /**
  * Issuer person type (FAJ02a/b), registration (FAJ21), fiscal responsibilities (FAJ26: each of
  * its ';'-separated TaxLevelCode values from the table) and name (FAJ43b, a notification); issuer
- * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62).
+ * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62); the
+ * DANE municipality code of each Colombian address of the issuer (FAJ09) and the buyer (FAK09).
  */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   const failures: RuleCode[] = [];
@@ -38,6 +44,8 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
     if (!view.customer.partyIdentification) failures.push('FAK61');
     else if (!view.customer.partyIdentification.value) failures.push('FAK62');
   }
+  if (!view.supplier.addresses.every(knownMunicipality)) failures.push('FAJ09');
+  if (!view.customer.addresses.every(knownMunicipality)) failures.push('FAK09');
   if (issuer && view.supplier.name !== issuer.legalName) failures.push('FAJ43b');
   return failures;
 };
