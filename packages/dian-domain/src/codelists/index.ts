@@ -3,6 +3,8 @@
 // annex 1.9). Code → name; look codes up with Object.hasOwn, never with `in` or indexing alone.
 import currencies from './currencies.json' with { type: 'json' };
 import departments from './departments.json' with { type: 'json' };
+import fiscalResponsibilities from './fiscal-responsibilities.json' with { type: 'json' };
+import identificationTypes from './identification-types.json' with { type: 'json' };
 import municipalities from './municipalities.json' with { type: 'json' };
 import paymentMeans from './payment-means.json' with { type: 'json' };
 import units from './units.json' with { type: 'json' };
@@ -12,6 +14,8 @@ export type CodeList = Readonly<Record<string, string>>;
 export const codelists = {
   currencies: currencies as CodeList,
   departments: departments as CodeList,
+  fiscalResponsibilities: fiscalResponsibilities as CodeList,
+  identificationTypes: identificationTypes as CodeList,
   municipalities: municipalities as CodeList,
   paymentMeans: paymentMeans as CodeList,
   units: units as CodeList,

@@ -4,8 +4,6 @@ import type { RuleGroupCheck } from './context.ts';
 import type { AddressView } from './invoice-view.ts';
 
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
-/** Fiscal responsibilities since 2020 (table 13.2.6.1, TipoResponsabilidad-2.1.gc, and R-99-PN for none). */
-const RESPONSIBILITIES = new Set(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']);
 
 /** NIT check digit, annex §2.1 (written here again on purpose: the simulator checks the product). */
 export function dv(nit: string): number | undefined {
@@ -34,7 +32,8 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (!issuer) failures.push('FAJ21');
   if (!supplier.schemeId) failures.push('FAJ24a');
   else if (String(dv(supplier.value ?? '')) !== supplier.schemeId) failures.push('FAJ24b');
-  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => RESPONSIBILITIES.has(code.trim()))) failures.push('FAJ26');
+  // Table 13.2.6.1: TipoResponsabilidad-2.1.gc's O-13, O-15, O-23, O-47, and R-99-PN for none.
+  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => hasCode(codelists.fiscalResponsibilities, code.trim()))) failures.push('FAJ26');
   const buyer = view.customer.companyId;
   if (buyer.schemeName === '31') {
     if (!buyer.schemeId) failures.push('FAK24');
