@@ -155,6 +155,9 @@ const cases: Case[] = [
   { rule: 'FAB03', why: 'a second UBLExtension holding DianExtensions', options: () => ({ mutate: (x) => x.replace(/(<ext:UBLExtension>[\s\S]*?<\/ext:UBLExtension>)/, '$1$1') }) },
   // Without InvoiceControl there is no range to take the CUFE's technical key from either.
   { rule: 'FAB05a', why: 'no sts:InvoiceControl', expected: ['FAD06', 'FAB05a'], options: () => ({ mutate: (x) => x.replace(/<sts:InvoiceControl>[\s\S]*?<\/sts:InvoiceControl>/, '') }) },
+  { rule: 'FAB11a', why: 'no sts:From in AuthorizedInvoices', options: () => ({ mutate: (x) => x.replace(/<sts:From>\d+<\/sts:From>/, '') }) },
+  { rule: 'FAB12a', why: 'no sts:To in AuthorizedInvoices', options: () => ({ mutate: (x) => x.replace(/<sts:To>\d+<\/sts:To>/, '') }) },
+  { rule: 'FAS04', why: 'a line TaxTotal of 0.00 without TaxSubtotal', options: () => ({ mutate: (x) => x.replace(/(<cac:InvoiceLine>[\s\S]*?<\/cbc:LineExtensionAmount>)/, '$1<cac:TaxTotal><cbc:TaxAmount currencyID="COP">0.00</cbc:TaxAmount></cac:TaxTotal>') }) },
   { rule: 'FBB02', why: 'a unit price with 7 decimals', options: () => ({ mutate: amount('PriceAmount', '50000.00', '50000.0000001') }) },
   { rule: 'FAR01', why: 'a document in USD without PaymentExchangeRate', options: () => ({ mutate: chain(replaceFirst('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>USD<'), replaceAll('currencyID="COP"', 'currencyID="USD"')) }) },
   { rule: 'FAI01', why: 'a contingency invoice (03) without AdditionalDocumentReference', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>03<') }) },

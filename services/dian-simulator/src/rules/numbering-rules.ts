@@ -17,8 +17,10 @@ export const checkNumbering: RuleGroupCheck = ({ view, range }) => {
   if (control.endDate !== range.endDate) failures.push('FAB08b');
   if ((control.prefix ?? '') !== (view.supplier.registrationPrefix ?? '')) failures.push('FAB10a');
   if ((control.prefix ?? '') !== range.prefix) failures.push('FAB10b');
-  if (control.from !== range.from) failures.push('FAB11b');
-  if (control.to !== range.to) failures.push('FAB12b');
+  if (!control.from) failures.push('FAB11a');
+  else if (control.from !== range.from) failures.push('FAB11b');
+  if (!control.to) failures.push('FAB12a');
+  else if (control.to !== range.to) failures.push('FAB12b');
 
   // The number is what follows the document's own prefix (a prefix other than the authorization's
   // is FAB10b alone). An ID without that prefix, or whose rest is not a consecutive, names no
