@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { nitCheckDigit } from '@fe/dian-domain';
+import { nitCheckDigit } from '@fe/dian-domain/primitives';
 import { XadesError } from '../errors.ts';
 import type { ChainCertificate } from './credential.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
-import type { XadesError } from '../errors.ts';
+import { xadesCodeOf as codeOf } from '../../test-support/error-code.ts';
 import { assertCertificateOfIssuer, subjectNits } from './certificate-owner.ts';
 import { loadP12 } from './load-p12.ts';
 
@@ -8,14 +8,6 @@ const at = new Date(Date.UTC(2026, 5, 1));
 const leafOf = (options: Parameters<typeof makeTestIdentity>[0]) => {
   const identity = makeTestIdentity(options);
   return loadP12(identity.p12, identity.password, at).chain[0];
-};
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as XadesError).code;
-  }
-  return undefined;
 };
 
 describe('the certificate belongs to the issuer (ZE03)', () => {

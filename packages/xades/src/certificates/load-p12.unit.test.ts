@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
-import type { XadesError } from '../errors.ts';
+import { xadesCodeOf as codeOf } from '../../test-support/error-code.ts';
 import { loadP12 } from './load-p12.ts';
 
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as XadesError).code;
-  }
-  return undefined;
-};
 const at = new Date(Date.UTC(2026, 5, 1));
 
 describe('loadP12 (forge-made .p12)', () => {
