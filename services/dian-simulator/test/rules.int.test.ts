@@ -292,6 +292,17 @@ describe('rules that need the simulator\'s registry or clock changed', () => {
     });
   });
 
+  it('accepts (ZE03) the certificate of the technology provider the software is registered to, signing for its client', async () => {
+    const providerSoftware = [{ ...demoIssuer.software[0]!, providerNit: '900373115' }];
+    await withSimulator(world.config({ issuers: [{ ...demoIssuer, software: providerSoftware }] }), async (c) => {
+      const xml = signedInvoice({
+        credential: world.rawCredential('other-company'), // NIT 900373115 in its subject
+        mutate: replaceFirst('schemeID="8" schemeName="31">900123456</sts:ProviderID>', 'schemeID="3" schemeName="31">900373115</sts:ProviderID>'),
+      }).xml;
+      expect(rules(await send(xml, c))).toEqual([]);
+    });
+  });
+
   it('rejects SIM-FEC02: received twelve days after the issue date', async () => {
     const later = () => new Date(Date.now() + 12 * day);
     await withSimulator(world.config({ now: later }), async (c) => {
