@@ -8,3 +8,4 @@ export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts
 export { SIGNATURE_SLOT_ANCHOR } from './ubl/signature-slot.ts';
 export { parseDecimal, roundHalfUp, money, formatUnits, type Decimal } from './money/decimal.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
+export { nitCheckDigit } from './nit/nit-check-digit.ts';

@@ -14,6 +14,8 @@ export type TestP12Options = {
   withKey?: boolean;
   password?: string;
   serial?: string;
+  /** The subject's serialNumber, where Colombian CAs write the holder's NIT (ZE03): sampleTenant's (the demo NIT) by default, none with null. */
+  nit?: string | null;
 };
 
 let serials = 0x10000000; // 8 hex digits with a non-zero first byte: a minimal DER INTEGER, which OpenSSL insists on
@@ -26,7 +28,11 @@ export function makeTestP12(options: TestP12Options = {}): TestP12 {
   cert.serialNumber = options.serial ?? (serials++).toString(16);
   cert.validity.notBefore = options.notBefore ?? new Date(Date.UTC(2024, 0, 1));
   cert.validity.notAfter = options.notAfter ?? new Date(Date.UTC(2035, 0, 1));
-  const name = [{ name: 'countryName', value: 'CO' }, { name: 'organizationName', value: 'Tenencia de Pruebas S.A.S.' }, { name: 'commonName', value: 'tenancy unit test' }];
+  const nit = options.nit === undefined ? '900123456' : options.nit;
+  const name = [
+    { name: 'countryName', value: 'CO' }, { name: 'organizationName', value: 'Tenencia de Pruebas S.A.S.' },
+    ...(nit === null ? [] : [{ name: 'serialNumber', value: nit }]), { name: 'commonName', value: 'tenancy unit test' },
+  ];
   cert.setSubject(name);
   cert.setIssuer(name);
   cert.setExtensions([{ name: 'keyUsage', critical: true, ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) }]);

@@ -13,6 +13,7 @@ export const xadesErrorCatalogue = {
   CERT_NO_DIGITAL_SIGNATURE: { message: 'The certificate key usage lacks digitalSignature.', retriable: false },
   CERT_NO_NON_REPUDIATION: { message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).', retriable: false },
   CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
+  CERT_NOT_ISSUERS: { message: 'The certificate does not belong to the issuer: its subject names neither the tenant\'s NIT nor its technology provider\'s (DIAN rule ZE03).', retriable: false },
   XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
   XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
 } as const;

@@ -4,6 +4,7 @@
 export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocument } from './signing/xades-signer.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './signing/algorithms.ts';
 export { loadP12 } from './certificates/load-p12.ts';
+export { assertCertificateOfIssuer, subjectNits } from './certificates/certificate-owner.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';

@@ -3,11 +3,17 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 
+/** The demo tenant's NIT (@fe/dian-domain demoTenant), which most tests sign for. */
+const DEMO_NIT = '900123456';
+
 export type TestIdentity = { p12: Uint8Array; password: string; certPem: string };
 
-/** `organization` defaults to a name with a comma and quotes (RFC 4514 escaping); facho's Python `xades` cannot parse that. */
+/**
+ * `organization` defaults to a name with a comma and quotes (RFC 4514 escaping); facho's Python `xades` cannot parse that.
+ * `nit` goes in the subject's serialNumber, as Colombian CAs write it (DIAN rule ZE03): the demo tenant's by default, none with null.
+ */
 export function makeTestIdentity(
-  options: { bits?: number; notBefore?: Date; notAfter?: Date; keyUsage?: object; organization?: string } = {},
+  options: { bits?: number; notBefore?: Date; notAfter?: Date; keyUsage?: object; organization?: string; nit?: string | null } = {},
 ): TestIdentity {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: options.bits ?? 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
@@ -16,7 +22,11 @@ export function makeTestIdentity(
   cert.serialNumber = '0badc0ffee';
   cert.validity.notBefore = options.notBefore ?? new Date(Date.UTC(2024, 0, 1));
   cert.validity.notAfter = options.notAfter ?? new Date(Date.UTC(2035, 0, 1));
-  const name = [{ name: 'countryName', value: 'CO' }, { name: 'organizationName', value: options.organization ?? 'Prueba, "Unit" S.A.S.' }, { name: 'commonName', value: 'unit test' }];
+  const nit = options.nit === undefined ? DEMO_NIT : options.nit;
+  const name = [
+    { name: 'countryName', value: 'CO' }, { name: 'organizationName', value: options.organization ?? 'Prueba, "Unit" S.A.S.' },
+    ...(nit === null ? [] : [{ name: 'serialNumber', value: nit }]), { name: 'commonName', value: 'unit test' },
+  ];
   cert.setSubject(name);
   cert.setIssuer(name);
   cert.setExtensions([{ name: 'keyUsage', critical: true, ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) }]);

@@ -16,6 +16,8 @@ export const embeddedConfigSchema = z.object({
   dianEndpoint: z.url().optional().describe('FE_DIAN_ENDPOINT: a DIAN (or simulator) endpoint; absent = the built-in simulator.'),
   dianSimulatorPort: z.coerce.number().int().min(0).max(65535).default(0).describe('FE_DIAN_SIMULATOR_PORT: port of the built-in simulator (0 = any free port).'),
   dianSimulatorFault: z.string().optional().describe('FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).'),
+  dianSimulatorSchemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')
+    .describe('FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN\'s UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.'),
 });
 
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig };

@@ -62,7 +62,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     let dianEndpoint = config.dianEndpoint;
     if (!dianEndpoint) {
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
-      const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, { globalFault: fault });
+      const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, {
+        globalFault: fault, schemaValidation: config.dianSimulatorSchemaValidation,
+      });
       simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort }, {
         // Like DIAN, it remembers across restarts what it accepted: a submission cut by a crash is
         // then found by the GetStatus that reconciles it, not judged a second time.

@@ -1,6 +1,7 @@
 import type { NumberingResolution } from '@fe/dian-domain';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain/primitives';
 import type { FaultSpec } from './faults/faults.ts';
+import type { SchemaValidation } from './validate/schema-check.ts';
 
 /** A numbering range as DIAN registers it (GetNumberingRange answers with these); ClTec is the CUFE key. */
 export type SimulatorRange = Omit<NumberingResolution, 'id'> & { resolutionDate: string };
@@ -32,6 +33,12 @@ export type SimulatorConfig = {
   toleranceCents: bigint;
   /** Fault applied to every request unless one names its own (see faults/faults.ts). */
   globalFault: FaultSpec | undefined;
+  /**
+   * ZB01 beyond well-formedness: each invoice is validated against DIAN's UBL 2.1 XSD
+   * (spec/dian/xsd) by libxml2's xmllint, a process per document (≈ 50 ms, mostly loading the
+   * schema). 'auto' uses xmllint when it is on the PATH, 'xmllint' requires it, 'off' skips it.
+   */
+  schemaValidation: SchemaValidation;
   /** Bound on a request body (bytes). */
   maxRequestBytes: number;
   now: () => Date;
@@ -57,6 +64,7 @@ export function simulatorConfig(
     toleranceCents: 200n,
     globalFault: undefined,
     maxRequestBytes: 20 * 1024 * 1024,
+    schemaValidation: 'auto',
     now: () => new Date(),
     ...overrides,
     ...required,

@@ -16,7 +16,10 @@ await runMain({
     }
     const trustedCaPems = pems.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     if (trustedCaPems.length === 0) throw new ServiceRuntimeError('CONFIG_INVALID', 'DIAN_SIMULATOR_TRUSTED_CA_FILE: holds no PEM certificate', ['DIAN_SIMULATOR_TRUSTED_CA_FILE']);
-    const settings = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems }, config.fault ? { globalFault: parseFault(config.fault) } : {});
+    const settings = simulatorConfig(
+      { identity: ephemeralIdentity(clock.now()), trustedCaPems },
+      { schemaValidation: config.schemaValidation, ...(config.fault ? { globalFault: parseFault(config.fault) } : {}) },
+    );
     let simulator: DianSimulator | undefined;
     return {
       modules: [{

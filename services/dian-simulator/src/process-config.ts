@@ -11,6 +11,8 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .describe('DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants\' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment\'s).'),
   storePath: z.string().min(1).optional()
     .describe('DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.'),
+  schemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')
+    .describe('DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN\'s UBL 2.1 XSD with xmllint (≈ 50 ms of CPU a document): auto when xmllint is on the PATH, xmllint to require it, off.'),
   fault: z.string().min(1).optional()
     .describe('DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.'),
 });

@@ -46,11 +46,24 @@ export function makeWorld(): TestWorld {
     '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
   run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'simulator-ec.key', '-out', 'simulator-ec.pem',
     '-days', '3650', '-subj', '/C=CO/O=DIAN simulador/CN=Unidad Especial DIAN (simulador)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
-  // A certificate from no trusted CA, with the right key usages: only ZD05 can fail for it.
+  // A certificate from no trusted CA, with the right key usages and the demo NIT: only ZD05 can fail for it.
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'untrusted.key', '-out', 'untrusted.pem', '-days', '3650',
-    '-subj', '/C=CO/O=Empresa de Pruebas S.A.S./CN=untrusted (pruebas)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
+    '-subj', '/C=CO/O=Empresa de Pruebas S.A.S./serialNumber=900123456/CN=untrusted (pruebas)', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation'], dir);
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
   const caPem = read('ca.pem');
+  // issueLeaf(name, subject, ca): a signing certificate (the test CA's `signing` extensions) issued by `ca`.
+  const issueLeaf = (name: string, subject: string, ca: string) => {
+    run('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
+    run('openssl', ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-set_serial', '0x7E57CAFE00002000', '-days', '365',
+      '-extfile', 'ca.cnf', '-extensions', 'signing', '-out', `${name}.pem`], dir);
+  };
+  // ZE03: trusted, valid, but issued to another company (NIT 900373115).
+  issueLeaf('other-company', '/C=CO/O=Otra Empresa S.A.S./serialNumber=900373115/CN=other-company (pruebas)', 'ca');
+  // ZD06: a CA with the trusted CA's very name but another key; its leaf names the trusted CA as issuer and no chain verifies.
+  const caSubject = '/' + new X509Certificate(caPem).subject.split('\n').join('/');
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'impostor-ca.key', '-out', 'impostor-ca.pem', '-days', '3650', '-subj', caSubject,
+    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], dir);
+  issueLeaf('impostor-leaf', '/C=CO/O=Empresa de Pruebas S.A.S./serialNumber=900123456/CN=impostor-leaf (pruebas)', 'impostor-ca');
   const tenant = loadP12(readFileSync(join(dir, 'tenant.p12')), P12_PASSWORD, new Date());
   const identity = { certificatePem: read('simulator.pem'), privateKeyPem: read('simulator.key') };
   const ecIdentity = { certificatePem: read('simulator-ec.pem'), privateKeyPem: read('simulator-ec.key') };

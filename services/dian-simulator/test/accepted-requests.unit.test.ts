@@ -26,7 +26,8 @@ const issuedAt = new Date('2026-03-10T15:15:00Z'); // inside the certificate's a
 const issueDate = colombiaDateTime(issuedAt).date;
 const credential = loadP12(identity.p12, identity.password, issuedAt);
 const signer = createXadesSigner(credential);
-const config = simulatorConfig({ identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] });
+// The schema (xmllint, an external program) is left to the int tests: this one runs in-process.
+const config = simulatorConfig({ identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' });
 const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
 let nextNumber = 990_000_001;
 

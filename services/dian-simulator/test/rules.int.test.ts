@@ -10,13 +10,18 @@ import { makeWorld, type TestWorld } from '../test-support/world.ts';
 let world: TestWorld;
 let sim: DianSimulator;
 let client: DianGateway;
+let schemaless: DianSimulator;
+let schemalessClient: DianGateway;
 beforeAll(async () => {
   world = makeWorld();
-  sim = await startDianSimulator(world.config(), { port: 0 });
+  sim = await startDianSimulator(world.config({ schemaValidation: 'xmllint' }), { port: 0 });
   client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
+  schemaless = await startDianSimulator(world.config({ schemaValidation: 'off' }), { port: 0 });
+  schemalessClient = createDianSoapClient({ endpoint: schemaless.endpoint, credential: world.ws, timeoutMs: 20_000 });
 });
 afterAll(async () => {
   await sim?.close();
+  await schemaless?.close();
   world?.cleanup();
 });
 
@@ -40,6 +45,12 @@ const allowanceCharge = (charge: boolean, value: string) => `<cac:AllowanceCharg
   + `<cbc:Amount currencyID="COP">${value}</cbc:Amount><cbc:BaseAmount currencyID="COP">100000.00</cbc:BaseAmount></cac:AllowanceCharge>`;
 const PREPAID_PAYMENT = '<cac:PrepaidPayment><cbc:ID>ANT-1</cbc:ID><cbc:PaidAmount currencyID="COP">100.00</cbc:PaidAmount></cac:PrepaidPayment>';
 const naturalPersonBuyer = replaceFirst('<cac:AccountingCustomerParty><cbc:AdditionalAccountID>1<', '<cac:AccountingCustomerParty><cbc:AdditionalAccountID>2<');
+const buyerAddress = (cityCode: string, country: string) => `<cac:PhysicalLocation><cac:Address><cbc:ID>${cityCode}</cbc:ID>`
+  + `<cac:AddressLine><cbc:Line>Calle 1</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>${country}</cbc:IdentificationCode></cac:Country></cac:Address></cac:PhysicalLocation>`;
+const noteReference = (type: 'CreditNote' | 'DebitNote') => `<cac:BillingReference><cac:${type}DocumentReference><cbc:ID>NC1</cbc:ID>`
+  + `<cbc:UUID schemeName="CUDE-SHA384">${'ef'.repeat(48)}</cbc:UUID><cbc:IssueDate>2026-01-02</cbc:IssueDate></cac:${type}DocumentReference></cac:BillingReference>`;
+const contingency = (reference: string) => chain(replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>03<'),
+  replaceFirst('</cbc:LineCountNumeric>', `</cbc:LineCountNumeric><cac:AdditionalDocumentReference>${reference}</cac:AdditionalDocumentReference>`));
 const DELIVERY_ADDRESS = '<cac:Delivery><cac:DeliveryAddress><cbc:CityName>Bogotá, D.C.</cbc:CityName></cac:DeliveryAddress></cac:Delivery>';
 
 /** Splits the header IVA TaxTotal into one TaxTotal per subtotal (same taxes, two groups for one tax). */
@@ -51,13 +62,16 @@ function splitHeaderTaxTotal(xml: string): string {
     }).join(''));
 }
 
-type Case = { rule: string; why: string; expected?: string[]; options: () => Omit<InvoiceOptions, 'credential'> & { credential?: InvoiceOptions['credential'] }; after?: (xml: string) => string };
+/** `schemaOff`: DIAN's XSD already refuses the document (ZB01), so the rule is tested on a simulator that skips the schema. */
+type Case = { rule: string; why: string; expected?: string[]; schemaOff?: true; options: () => Omit<InvoiceOptions, 'credential'> & { credential?: InvoiceOptions['credential'] }; after?: (xml: string) => string };
 const cases: Case[] = [
   { rule: 'ZE02', why: 'an item description changed after signing', options: () => ({}), after: replaceFirst('Producto 1', 'Producto X') },
   { rule: 'DC24', why: 'the KeyInfo reference removed after signing', expected: ['DC24', 'ZE02'], options: () => ({}),
     after: (xml) => xml.replace(/<ds:Reference URI="#[^"]+-keyinfo">[\s\S]*?<\/ds:Reference>/, '') },
   { rule: 'ZD05', why: 'signed with a certificate of an untrusted CA', options: () => ({ credential: world.rawCredential('untrusted') }) },
   { rule: 'ZD02', why: 'signed with an expired certificate', options: () => ({ credential: world.rawCredential('expired') }) },
+  { rule: 'ZD06', why: 'signed with a certificate naming the trusted CA as issuer but signed by another key (no chain)', options: () => ({ credential: world.rawCredential('impostor-leaf') }) },
+  { rule: 'ZE03', why: 'signed with a trusted certificate issued to another company\'s NIT', options: () => ({ credential: world.rawCredential('other-company') }) },
   { rule: 'ZD07', why: 'signed with a certificate without Non-Repudiation', options: () => ({ credential: world.rawCredential('no-non-repudiation') }) },
   { rule: 'FAD09e', why: 'SigningTime one day after the issue date', options: () => ({ signingTime: new Date(Date.now() + day) }) },
   // Wrong wherever it is written (cbc:UUID and the QR), as a client computing it wrongly would write it.
@@ -117,7 +131,7 @@ const cases: Case[] = [
   { rule: 'FAK62', why: 'a natural-person buyer with an empty PartyIdentification/ID', options: () => ({ mutate: chain(naturalPersonBuyer, replaceFirst('<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31">900108281<', '<cac:PartyIdentification><cbc:ID schemeID="3" schemeName="31"><')) }) },
   { rule: 'FAM02a', why: 'a Delivery without ActualDeliveryDate', options: () => ({ mutate: replaceFirst('</cac:AccountingCustomerParty>', `</cac:AccountingCustomerParty>${DELIVERY_ADDRESS}`) }) },
   { rule: 'FAN04', why: 'a credit payment (ID 2) without PaymentDueDate', options: () => ({ mutate: replaceFirst('<cac:PaymentMeans><cbc:ID>1<', '<cac:PaymentMeans><cbc:ID>2<') }) },
-  { rule: 'FAV01', why: 'no InvoiceLine at all (LineCountNumeric 0)', expected: ['FAS01b', 'FAV01', 'FAU02', 'FAU04'],
+  { rule: 'FAV01', why: 'no InvoiceLine at all (LineCountNumeric 0)', expected: ['FAS01b', 'FAV01', 'FAU02', 'FAU04'], schemaOff: true,
     options: () => ({ mutate: chain(replaceAll(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g, ''), replaceFirst('<cbc:LineCountNumeric>4<', '<cbc:LineCountNumeric>0<')) }) },
   { rule: 'FAU08', why: 'a document-level discount left out of AllowanceTotalAmount', options: () => ({ mutate: replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${allowanceCharge(false, '100.00')}`) }) },
   { rule: 'FAU10', why: 'a document-level charge left out of ChargeTotalAmount', options: () => ({ mutate: replaceFirst('</cac:PaymentMeans>', `</cac:PaymentMeans>${allowanceCharge(true, '100.00')}`) }) },
@@ -126,7 +140,31 @@ const cases: Case[] = [
   { rule: 'FAZ02', why: 'an empty item description', options: () => ({ mutate: replaceFirst('<cbc:Description>Producto 1</cbc:Description>', '<cbc:Description></cbc:Description>') }) },
   { rule: 'FAV06', why: 'a unit price 1.00 off on a line of 2 (2.00 beyond the tolerance)', options: () => ({ mutate: amount('PriceAmount', '50000.00', '50001.01') }) },
   { rule: 'FAD02', why: 'CustomizationID 99', options: () => ({ mutate: replaceFirst('<cbc:CustomizationID>10<', '<cbc:CustomizationID>99<') }) },
-  { rule: 'FAD12a', why: 'InvoiceTypeCode 05', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>05<') }) },
+  { rule: 'FAD12a', why: 'InvoiceTypeCode 07 (no document type)', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>07<') }) },
+  { rule: 'FAD12b', why: 'InvoiceTypeCode 91 (a credit note\'s) on an invoice', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>91<') }) },
+  { rule: 'ZB01', why: 'IssueTime written before IssueDate (element order)', options: () => ({ mutate: (x) => x.replace(/(<cbc:IssueDate>[^<]+<\/cbc:IssueDate>)(<cbc:IssueTime>[^<]+<\/cbc:IssueTime>)/, '$2$1') }) },
+  { rule: 'ZB01', why: 'an IssueDate that is no xs:date (type)', options: () => ({ mutate: (x) => x.replace(/<cbc:DueDate>|<cbc:InvoiceTypeCode>/, (m) => `<cbc:DueDate>2026-02-30</cbc:DueDate>${m}`) }) },
+  { rule: 'FAB24a', why: 'an empty SoftwareID', options: () => ({ mutate: replaceFirst('>00000000-0000-4000-8000-000000000001</sts:SoftwareID>', '></sts:SoftwareID>') }) },
+  { rule: 'FAB19b', why: 'a software provider (NIT 900373115, right DV) other than the one the software is registered to', options: () => ({ mutate: replaceFirst('schemeID="8" schemeName="31">900123456</sts:ProviderID>', 'schemeID="3" schemeName="31">900373115</sts:ProviderID>') }) },
+  { rule: 'FAJ09', why: 'the issuer\'s address with DANE code 11999', options: () => ({ mutate: replaceFirst('<cbc:ID>11001</cbc:ID><cbc:CityName>', '<cbc:ID>11999</cbc:ID><cbc:CityName>') }) },
+  { rule: 'FAK09', why: 'a buyer address in Colombia with DANE code 05999', options: () => ({ mutate: replaceFirst('<cbc:Name>Cliente S.A.S.</cbc:Name></cac:PartyName>', `<cbc:Name>Cliente S.A.S.</cbc:Name></cac:PartyName>${buyerAddress('05999', 'CO')}`) }) },
+  { rule: 'FAD05e', why: 'cbc:ID without the authorization\'s prefix', options: () => ({ mutate: (x) => x.replace(/<cbc:ID>SETP(\d+)<\/cbc:ID><cbc:UUID/, '<cbc:ID>$1</cbc:ID><cbc:UUID'), recomputeCufe: true }) },
+  { rule: 'FAV05', why: 'unit code XYZ on one InvoicedQuantity', options: () => ({ mutate: replaceFirst('<cbc:InvoicedQuantity unitCode="94">2.00<', '<cbc:InvoicedQuantity unitCode="XYZ">2.00<') }) },
+  { rule: 'FAZ09', why: 'an item identification of scheme 123', options: () => ({ mutate: replaceFirst('schemeID="999" schemeName="Estándar de adopción del contribuyente">P-1<', 'schemeID="123" schemeName="Estándar de adopción del contribuyente">P-1<') }) },
+  { rule: 'FAZ09', why: 'no StandardItemIdentification on a line', options: () => ({ mutate: (x) => x.replace(/<cac:StandardItemIdentification>[\s\S]*?<\/cac:StandardItemIdentification>/, '') }) },
+  { rule: 'FAB03', why: 'a second UBLExtension holding DianExtensions', options: () => ({ mutate: (x) => x.replace(/(<ext:UBLExtension>[\s\S]*?<\/ext:UBLExtension>)/, '$1$1') }) },
+  // Without InvoiceControl there is no range to take the CUFE's technical key from either.
+  { rule: 'FAB05a', why: 'no sts:InvoiceControl', expected: ['FAD06', 'FAB05a'], options: () => ({ mutate: (x) => x.replace(/<sts:InvoiceControl>[\s\S]*?<\/sts:InvoiceControl>/, '') }) },
+  { rule: 'FAB11a', why: 'no sts:From in AuthorizedInvoices', options: () => ({ mutate: (x) => x.replace(/<sts:From>\d+<\/sts:From>/, '') }) },
+  { rule: 'FAB12a', why: 'no sts:To in AuthorizedInvoices', options: () => ({ mutate: (x) => x.replace(/<sts:To>\d+<\/sts:To>/, '') }) },
+  { rule: 'FAS04', why: 'a line TaxTotal of 0.00 without TaxSubtotal', options: () => ({ mutate: (x) => x.replace(/(<cac:InvoiceLine>[\s\S]*?<\/cbc:LineExtensionAmount>)/, '$1<cac:TaxTotal><cbc:TaxAmount currencyID="COP">0.00</cbc:TaxAmount></cac:TaxTotal>') }) },
+  { rule: 'FBB02', why: 'a unit price with 7 decimals', options: () => ({ mutate: amount('PriceAmount', '50000.00', '50000.0000001') }) },
+  { rule: 'FAR01', why: 'a document in USD without PaymentExchangeRate', options: () => ({ mutate: chain(replaceFirst('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>USD<'), replaceAll('currencyID="COP"', 'currencyID="USD"')) }) },
+  { rule: 'FAI01', why: 'a contingency invoice (03) without AdditionalDocumentReference', options: () => ({ mutate: replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>03<') }) },
+  { rule: 'FAI02', why: 'a contingency invoice whose AdditionalDocumentReference has an empty ID', options: () => ({ mutate: contingency('<cbc:ID></cbc:ID><cbc:UUID>abc</cbc:UUID>') }) },
+  { rule: 'FAI03', why: 'a contingency invoice whose AdditionalDocumentReference has no UUID', options: () => ({ mutate: contingency('<cbc:ID>C-1</cbc:ID>') }) },
+  { rule: 'FBH04', why: 'a BillingReference to a credit note DIAN never received', options: () => ({ mutate: replaceFirst('</cbc:LineCountNumeric>', `</cbc:LineCountNumeric>${noteReference('CreditNote')}`) }) },
+  { rule: 'FBI04', why: 'a BillingReference to a debit note DIAN never received', options: () => ({ mutate: replaceFirst('</cbc:LineCountNumeric>', `</cbc:LineCountNumeric>${noteReference('DebitNote')}`) }) },
   { rule: 'FAD15a', why: 'DocumentCurrencyCode PES (not ISO 4217)', options: () => ({ mutate: replaceFirst('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>PES<') }) },
   { rule: 'FAD15b', why: 'one amount in USD in a COP document', options: () => ({ mutate: replaceFirst('<cbc:LineExtensionAmount currencyID="COP">', '<cbc:LineExtensionAmount currencyID="USD">') }) },
 ];
@@ -164,6 +202,26 @@ describe('DIAN simulator through the SOAP client', () => {
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
   });
 
+  it('accepts a buyer address abroad (no DANE code to check), a UNSPSC and a GTIN item identification, units KGM and NIU', async () => {
+    const invoice = signedInvoice({
+      credential: world.tenant,
+      mutate: chain(
+        replaceFirst('<cbc:Name>Cliente S.A.S.</cbc:Name></cac:PartyName>', `<cbc:Name>Cliente S.A.S.</cbc:Name></cac:PartyName>${buyerAddress('10001', 'US')}`),
+        replaceFirst('schemeID="999" schemeName="Estándar de adopción del contribuyente">P-1<', 'schemeAgencyID="10" schemeID="001">43211503<'),
+        replaceFirst('schemeID="999" schemeName="Estándar de adopción del contribuyente">P-2<', 'schemeAgencyID="9" schemeID="010">7702004003508<'),
+        replaceAll('unitCode="94">2.00<', 'unitCode="KGM">2.00<'), replaceAll('unitCode="94">3.00<', 'unitCode="NIU">3.00<'),
+      ),
+    });
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
+  });
+
+  it('accepts a contingency invoice (03) that names the document it replaces', async () => {
+    const answer = await send(signedInvoice({ credential: world.tenant, mutate: contingency('<cbc:ID>C-1</cbc:ID><cbc:UUID>0123abcd</cbc:UUID>') }).xml);
+    expect(rules(answer)).toEqual([]);
+  });
+
   it('accepts document-level discounts, charges and advances that their totals add up, and a line amount within the tolerance of price × quantity', async () => {
     const invoice = signedInvoice({
       credential: world.tenant,
@@ -180,9 +238,9 @@ describe('DIAN simulator through the SOAP client', () => {
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
   });
 
-  it.each(cases)('rejects $rule: $why', async ({ rule, expected, options, after }) => {
+  it.each(cases)('rejects $rule: $why', async ({ rule, expected, options, after, schemaOff }) => {
     const invoice = signedInvoice({ credential: world.tenant, ...options() });
-    const answer = await send(after ? after(invoice.xml) : invoice.xml);
+    const answer = await send(after ? after(invoice.xml) : invoice.xml, schemaOff ? schemalessClient : client);
     expect(rules(answer)).toEqual(expected ?? [rule]);
     expect(answer).toMatchObject({ isValid: false, statusCode: '99' });
     expect(answer.errorMessages.every((m) => m.effect === 'rejection')).toBe(true);
@@ -231,6 +289,17 @@ describe('rules that need the simulator\'s registry or clock changed', () => {
     await withSimulator(world.config({ issuers: issuerWithDates('2019-01-19', end) }), async (c) => {
       const xml = signedInvoice({ credential: world.tenant, mutate: replaceFirst('<cbc:EndDate>2030-01-19<', `<cbc:EndDate>${end}<`) }).xml;
       expect(rules(await send(xml, c))).toEqual(['FAD09b']);
+    });
+  });
+
+  it('accepts (ZE03) the certificate of the technology provider the software is registered to, signing for its client', async () => {
+    const providerSoftware = [{ ...demoIssuer.software[0]!, providerNit: '900373115' }];
+    await withSimulator(world.config({ issuers: [{ ...demoIssuer, software: providerSoftware }] }), async (c) => {
+      const xml = signedInvoice({
+        credential: world.rawCredential('other-company'), // NIT 900373115 in its subject
+        mutate: replaceFirst('schemeID="8" schemeName="31">900123456</sts:ProviderID>', 'schemeID="3" schemeName="31">900373115</sts:ProviderID>'),
+      }).xml;
+      expect(rules(await send(xml, c))).toEqual([]);
     });
   });
 

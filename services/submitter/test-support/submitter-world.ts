@@ -67,7 +67,8 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   // OpenSSL only accepts an issuer whose key usage allows signing certificates.
   const identity = makeTestIdentity({ organization: 'EMPRESA DEMO S.A.S.', keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true } });
   const credential = loadP12(identity.p12, identity.password, new Date());
-  const simulator = await startDianSimulator(simulatorConfig({ identity: ephemeralIdentity(new Date()), trustedCaPems: [identity.certPem] }), { port: 0 });
+  // The XSD check (an xmllint process) is off: this world serves unit tests, which stay in-process.
+  const simulator = await startDianSimulator(simulatorConfig({ identity: ephemeralIdentity(new Date()), trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }), { port: 0 });
   const proxy = await startDianProxy(simulator.endpoint);
   const logger = createRecordingLogger();
   const store = new SqliteEventStore(':memory:');

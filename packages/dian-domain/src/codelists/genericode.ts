@@ -1,14 +1,32 @@
+import { fiscalResponsibilityAmendments, identificationTypeAmendments, unitAmendments, type Amendment } from './amendments.ts';
+
 /**
- * Reads the code → name pairs of a DIAN genericode (.gc) file. Used only by the generator script
- * and the test that keeps the checked-in JSON equal to DIAN's lists; the domain imports the JSON.
- * Takes the file's text, not a path, so this module stays free of I/O.
+ * The product's code lists, each generated from one of DIAN's genericode (.gc) files in
+ * spec/dian/codelists plus the amendments recorded in amendments.ts. Used only by the generator
+ * script and the test that keeps the checked-in JSON equal to them; the domain imports the JSON.
+ * Takes the files' text, not paths, so this module stays free of I/O.
  */
 export const codelistSources = {
-  'payment-means': 'MediosPago-2.1.gc',
-  municipalities: 'Municipio-2.1.gc',
-  departments: 'Departamentos-2.1.gc',
-  units: 'UnidadesMedida-2.1.gc',
-} as const;
+  'payment-means': { file: 'MediosPago-2.1.gc', amendments: [] },
+  municipalities: { file: 'Municipio-2.1.gc', amendments: [] },
+  departments: { file: 'Departamentos-2.1.gc', amendments: [] },
+  units: { file: 'UnidadesMedida-2.1.gc', amendments: unitAmendments },
+  currencies: { file: 'TipoMoneda-2.1.gc', amendments: [] },
+  'identification-types': { file: 'TipoIdFiscal-2.1.gc', amendments: identificationTypeAmendments },
+  'fiscal-responsibilities': { file: 'TipoResponsabilidad-2.1.gc', amendments: fiscalResponsibilityAmendments },
+} as const satisfies Record<string, { file: string; amendments: readonly Amendment[] }>;
+
+export type CodelistName = keyof typeof codelistSources;
+
+/** A list's code → name pairs: DIAN's file, then its amendments; codes keep DIAN's order, added ones go last. */
+export function generateCodelist(name: CodelistName, genericode: string): Record<string, string> {
+  const rows = parseGenericode(genericode);
+  for (const amendment of codelistSources[name].amendments as readonly Amendment[]) {
+    if (amendment.name === null) delete rows[amendment.code];
+    else rows[amendment.code] = amendment.name;
+  }
+  return rows;
+}
 
 export function parseGenericode(xml: string): Record<string, string> {
   const rows: Record<string, string> = {};

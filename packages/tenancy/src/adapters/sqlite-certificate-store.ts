@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
-import { loadP12, type ChainCertificate, type SigningCredential } from '@fe/xades';
+import { assertCertificateOfIssuer, loadP12, type ChainCertificate, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CredentialCache } from './common/credential-cache.ts';
@@ -10,8 +10,8 @@ import type { CertificateRow } from './sqlite-schema.ts';
 /**
  * The certificates table: a .p12 is checked with @fe/xades's loadP12 before it is stored (so a
  * wrong password, a missing key, an expired or not-yet-valid certificate, a missing
- * digitalSignature or nonRepudiation usage, or RSA under 2048 bits is refused with the signer's
- * code), then kept sealed with its password. `credential` opens and loads it once per tenant and
+ * digitalSignature or nonRepudiation usage, RSA under 2048 bits, or a certificate of another
+ * company than the tenant or its technology provider is refused with the signer's code), then kept sealed with its password. `credential` opens and loads it once per tenant and
  * upload generation (common/credential-cache.ts).
  */
 export class SqliteCertificateStore {
@@ -29,10 +29,14 @@ export class SqliteCertificateStore {
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
   }
 
-  /** Throws XadesError when the .p12 does not qualify at `at`. */
-  store(tenantId: string, p12: Uint8Array, password: string, at: Date): CertificateSummary {
+  /**
+   * Throws XadesError when the .p12 does not qualify at `at`, or (CERT_NOT_ISSUERS, DIAN's ZE03)
+   * when its certificate names none of `owners`: the tenant's NIT and its technology provider's.
+   */
+  store(tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[]): CertificateSummary {
     // Checked before the write lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
+    assertCertificateOfIssuer(leaf, owners);
     immediate(this.db, () => this.upsert(tenantId, p12, password, leaf, at));
     this.cache.forget(tenantId);
     return certificateSummary(leaf);

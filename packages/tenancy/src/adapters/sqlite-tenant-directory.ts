@@ -8,7 +8,7 @@ import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
-import { sealSoftware } from './common/sealed-secrets.ts';
+import { certificateOwners, sealSoftware } from './common/sealed-secrets.ts';
 import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
 import { normalizeCaPem } from './common/trusted-ca.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
@@ -103,13 +103,14 @@ export class SqliteTenantDirectory implements TenantRegistry {
 
   /**
    * Checks the .p12 at `at` with @fe/xades's loadP12 and refuses it with XadesError (P12_WRONG_PASSWORD,
-   * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …); then replaces
+   * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …, and
+   * CERT_NOT_ISSUERS when it is not the tenant's or its technology provider's); then replaces
    * the tenant's certificate, sealed with its password. The cached credential is dropped.
    */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
-    this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
+    const row = this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
     try {
-      return await this.certificates.store(tenantId, p12, password, at);
+      return await this.certificates.store(tenantId, p12, password, at, certificateOwners(JSON.parse(row.tenant), JSON.parse(row.software)));
     } finally {
       this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }

@@ -24,8 +24,9 @@ export interface TenantRegistry extends TenantDirectory {
   /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
   createTenant(input: NewTenant): Promise<void>;
   /**
-   * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …), then
-   * replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
+   * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …) and that it
+   * belongs to the tenant or its software's technology provider (CERT_NOT_ISSUERS, DIAN's ZE03),
+   * then replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
   /**

@@ -237,12 +237,25 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         ['no digitalSignature usage', () => makeTestP12({ keyUsage: { keyEncipherment: true, nonRepudiation: true } }), 'CERT_NO_DIGITAL_SIGNATURE'],
         ['no nonRepudiation usage', () => makeTestP12({ keyUsage: { digitalSignature: true } }), 'CERT_NO_NON_REPUDIATION'],
         ['an RSA-1024 key', () => makeTestP12({ bits: 1024 }), 'CERT_KEY_TOO_SMALL'],
+        // DIAN's ZE03: the subject must name the tenant's NIT (900123456) or its technology provider's.
+        ['another company\'s certificate (NIT 900373115)', () => makeTestP12({ nit: '900373115' }), 'CERT_NOT_ISSUERS'],
+        ['a certificate naming no NIT', () => makeTestP12({ nit: null }), 'CERT_NOT_ISSUERS'],
       ])('refuses %s with the signer code, storing nothing', async (_, make, expected) => {
         const { directory } = await withTenants();
         const bad = make();
         await expect(directory.storeCertificate('acme', bad.p12, bad.password, at)).rejects.toThrowError(code(expected));
         expect((await directory.profile('acme'))!.hasCertificate).toBe(false);
         expect(await directory.credential('acme', at)).toBeUndefined();
+      });
+
+      it('accepts the certificate of the technology provider the tenant declared, and only for that tenant', async () => {
+        const { directory } = await withTenants();
+        const input = sampleTenant('client');
+        await directory.createTenant({ ...input, software: { ...input.software, providerNit: '900373115', providerDv: 3 } });
+        const provider = makeTestP12({ nit: '900373115' });
+        await directory.storeCertificate('client', provider.p12, provider.password, at);
+        expect((await directory.credential('client', at))!.chain[0].serialNumber).toBe(provider.serialNumber);
+        await expect(directory.storeCertificate('acme', provider.p12, provider.password, at)).rejects.toThrowError(code('CERT_NOT_ISSUERS'));
       });
 
       it('never puts the password in a refusal', async () => {

@@ -6,7 +6,7 @@ import { isTwoDecimals } from './money.ts';
 const sha384 = (text: string) => hash('sha384', text, 'hex');
 
 /**
- * CUFE (FAD06–FAD08), software (FAB24b) and SoftwareSecurityCode (FAB27a/b), computed here from
+ * CUFE (FAD06–FAD08), software (FAB24a missing, FAB24b not registered for the issuer) and SoftwareSecurityCode (FAB27a/b), computed here from
  * the document's own strings with the annex formulas (reference §1.1, §1.3), not with the
  * product's dian-domain: a shared bug would otherwise agree with itself.
  */
@@ -15,7 +15,8 @@ export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, r
   if (view.uuid.schemeName !== 'CUFE-SHA384') failures.push('FAD08');
   if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment) failures.push('FAD07');
   if (!range || view.uuid.value !== expectedCufe(view, range.technicalKey)) failures.push('FAD06');
-  if (!software) failures.push('FAB24b');
+  if (!view.softwareId) failures.push('FAB24a');
+  else if (!software) failures.push('FAB24b');
   if (!view.softwareSecurityCode) failures.push('FAB27a');
   else if (software && view.softwareSecurityCode !== sha384(software.id + software.pin + (view.id ?? ''))) failures.push('FAB27b');
   return failures;

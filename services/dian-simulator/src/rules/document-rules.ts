@@ -1,3 +1,4 @@
+import { codelists, hasCode } from '@fe/dian-domain/codelists';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 
@@ -10,30 +11,33 @@ const OPERATION_TYPES = new Set(['09', '10', '11', '12', 'SS-CUFE', 'SS-CUDE', '
 /** 01 sale, 02 export, 03 contingency (transmission instrument), 04 contingency on DIAN's side. */
 const INVOICE_TYPES = new Set(['01', '02', '03', '04']);
 /**
- * DIAN's currency table (TipoMoneda-2.1.gc, 179 codes), as it is: ISO 4217 with some withdrawn
- * codes (BYR, HRK, VEF…) and without some newer ones (VES, MRU, STN…). DIAN checks against it, so
- * the simulator does too: a code DIAN's table lacks is refused here as there.
+ * Document types of annex table 13.1.3 that are not a sales invoice: 05 documento soporte, 20 POS
+ * equivalent document, 91 credit note, 92 debit note, 93/94 POS notes, 96 event
+ * (ApplicationResponse). A known type that is not an invoice's is FAD12b; an unknown one FAD12a.
  */
-export const CURRENCIES: ReadonlySet<string> = new Set((
-  'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYR '
-  + 'BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD '
-  + 'FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS '
-  + 'KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRO MUR MVR MWK MXN '
-  + 'MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR '
-  + 'SDG SEK SGD SHP SLL SOS SRD SSP STD SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN '
-  + 'UYI UYU UZS VEF VES7 VND VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XDR XOF XPD XPF XPT XSU XTS XUA '
-  + 'XXX YER ZAR ZMW ZWL '
-).trim().split(' '));
+const OTHER_DOCUMENT_TYPES = new Set(['05', '20', '91', '92', '93', '94', '96']);
 
 /**
  * The document's type and currency (reference §3.1, §7.8): FAD02 operation type, FAD12a invoice
- * type, FAD15a currency code, FAD15b every amount in the document's currency.
+ * type (FAD12b: the type of another document), FAD15a currency code, FAD15b every amount in the
+ * document's currency, FAR01 an exchange rate for a currency other than COP, FAI01–03 the
+ * contingency invoice's reference document.
  */
 export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
   if (!OPERATION_TYPES.has(view.customizationId ?? '')) failures.push('FAD02');
-  if (!INVOICE_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12a');
-  if (!CURRENCIES.has(view.documentCurrency ?? '')) failures.push('FAD15a');
+  if (OTHER_DOCUMENT_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12b');
+  else if (!INVOICE_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12a');
+  // DIAN's currency table (TipoMoneda-2.1.gc, 179 codes) as it is, withdrawn codes and gaps included:
+  // DIAN checks against it, so a code its table lacks is refused here as there.
+  if (!hasCode(codelists.currencies, view.documentCurrency)) failures.push('FAD15a');
   else if ([...view.currencies].some((currency) => currency !== view.documentCurrency)) failures.push('FAD15b');
+  else if (view.documentCurrency !== 'COP' && !view.hasPaymentExchangeRate) failures.push('FAR01');
+  if (view.invoiceTypeCode === '03') {
+    // A contingency invoice refers to the paper or contingency document it replaces (reference §7.8).
+    if (view.additionalDocuments.length === 0) failures.push('FAI01');
+    else if (view.additionalDocuments.some((d) => !d.id)) failures.push('FAI02');
+    else if (view.additionalDocuments.some((d) => !d.uuid)) failures.push('FAI03');
+  }
   return failures;
 };

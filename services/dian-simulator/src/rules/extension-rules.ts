@@ -8,16 +8,19 @@ const DIAN_DV = '4';
 
 /**
  * The rest of sts:DianExtensions (reference §4.1–4.2): the software provider's NIT and DV
- * (FAB19a, FAB22a/b), DIAN as authorization provider (FAB34), and a QRCode that carries the
+ * (FAB19a, FAB22a/b) and that it is the provider registered for the software (FAB19b; an
+ * unregistered software is FAB24b already), a single DianExtensions (FAB03), DIAN as authorization provider (FAB34), and a QRCode that carries the
  * document's CUFE (FAB36: both accepted forms, the search URL alone or the labelled text, hold it).
  */
-export const checkDianExtension: RuleGroupCheck = ({ view }) => {
+export const checkDianExtension: RuleGroupCheck = ({ view, software }) => {
   const failures: RuleCode[] = [];
   const provider = view.softwareProvider;
   if (!provider.value) failures.push('FAB19a');
+  else if (software && provider.value !== software.providerNit) failures.push('FAB19b');
   else if (!provider.schemeId) failures.push('FAB22a');
   else if (String(dv(provider.value)) !== provider.schemeId) failures.push('FAB22b');
   if (view.authorizationProvider.value !== DIAN_NIT || view.authorizationProvider.schemeId !== DIAN_DV) failures.push('FAB34');
+  if (view.dianExtensionCount > 1) failures.push('FAB03');
   if (!view.qrCode || !view.uuid.value || !view.qrCode.includes(view.uuid.value)) failures.push('FAB36');
   return failures;
 };

@@ -20,8 +20,16 @@ export type LineView = {
   lineExtension: string | undefined; taxTotals: TaxTotalView[];
   quantity: string | undefined; baseQuantity: string | undefined; price: string | undefined;
   description: string | undefined; allowanceCharges: AllowanceChargeView[];
+  /** @unitCode of cbc:InvoicedQuantity and of cac:Price/cbc:BaseQuantity (when present). */
+  unitCodes: (string | null)[];
+  /** cac:Item/cac:StandardItemIdentification/cbc:ID, undefined when the group is absent. */
+  standardItemId: IdView | undefined;
 };
 export type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
+/** An address's DANE municipality code (cbc:ID) and country (cac:Country/cbc:IdentificationCode). */
+export type AddressView = { cityCode: string | undefined; country: string | undefined };
+/** cac:BillingReference's note references: the CUDE in each Credit/DebitNoteDocumentReference/cbc:UUID. */
+export type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
 export type InvoiceView = {
   customizationId: string | undefined;
@@ -45,8 +53,18 @@ export type InvoiceView = {
   softwareProvider: IdView;
   authorizationProvider: IdView;
   qrCode: string | undefined;
-  supplier: { companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined; taxLevelCode: string | undefined };
-  customer: { companyId: IdView; additionalAccountId: string | undefined; partyIdentification: IdView | undefined };
+  supplier: {
+    companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined; taxLevelCode: string | undefined;
+    addresses: AddressView[];
+  };
+  customer: { companyId: IdView; additionalAccountId: string | undefined; partyIdentification: IdView | undefined; addresses: AddressView[] };
+  noteReferences: NoteReferencesView;
+  /** How many ext:UBLExtension hold an sts:DianExtensions (FAB03: one). */
+  dianExtensionCount: number;
+  /** cac:AdditionalDocumentReference: its cbc:ID and cbc:UUID (FAI01–03, contingency invoices). */
+  additionalDocuments: { id: string | undefined; uuid: string | undefined }[];
+  /** Whether cac:PaymentExchangeRate is present (FAR01, a currency other than COP). */
+  hasPaymentExchangeRate: boolean;
   /** Whether some cac:Delivery lacks cbc:ActualDeliveryDate. */
   deliveryWithoutDate: boolean;
   paymentMeans: { id: string | undefined; dueDate: string | undefined }[];
@@ -68,6 +86,23 @@ const allowanceCharge = (element: XmlElement): AllowanceChargeView => ({
   amount: text(childElement(element, cbc, 'Amount')),
 });
 
+/** cac:PhysicalLocation/cac:Address and cac:PartyTaxScheme/cac:RegistrationAddress of a party, those present. */
+function addressesOf(party: XmlElement | undefined): AddressView[] {
+  const found = [
+    pathElement(party, [cac, 'PhysicalLocation'], [cac, 'Address']),
+    pathElement(party, [cac, 'PartyTaxScheme'], [cac, 'RegistrationAddress']),
+  ];
+  return found.filter((a) => a !== undefined).map((a) => ({
+    cityCode: text(childElement(a, cbc, 'ID')),
+    country: text(pathElement(a, [cac, 'Country'], [cbc, 'IdentificationCode'])),
+  }));
+}
+
+function noteReferences(references: XmlElement[]): NoteReferencesView {
+  const uuids = (local: string) => references.flatMap((r) => childElements(r, cac, local)).map((d) => text(childElement(d, cbc, 'UUID')));
+  return { creditNotes: uuids('CreditNoteDocumentReference'), debitNotes: uuids('DebitNoteDocumentReference') };
+}
+
 function taxTotal(total: XmlElement): TaxTotalView {
   return {
     amount: text(childElement(total, cbc, 'TaxAmount')),
@@ -87,9 +122,10 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
   // One pass over the root's ~40 children instead of a scan per field.
   const top = childIndex(root);
   const first = (ns: string, local: string) => top.get(local)?.find((e) => e.ns === ns);
-  const dian = childElements(first(ext, 'UBLExtensions') ?? root, ext, 'UBLExtension')
+  const dianExtensions = childElements(first(ext, 'UBLExtensions') ?? root, ext, 'UBLExtension')
     .map((e) => pathElement(e, [ext, 'ExtensionContent'], [sts, 'DianExtensions']))
-    .find((e) => e !== undefined);
+    .filter((e) => e !== undefined);
+  const dian = dianExtensions[0];
   const control = childElement(dian, sts, 'InvoiceControl');
   const period = childElement(control, sts, 'AuthorizationPeriod');
   const authorized = childElement(control, sts, 'AuthorizedInvoices');
@@ -133,12 +169,18 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
       registrationPrefix: text(pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID'])),
       additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
       taxLevelCode: text(childElement(supplierScheme, cbc, 'TaxLevelCode')),
+      addresses: addressesOf(supplier),
     },
     customer: {
       companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
       additionalAccountId: text(childElement(customerParty, cbc, 'AdditionalAccountID')),
       partyIdentification: customerIdentification && idView(childElement(customerIdentification, cbc, 'ID')),
+      addresses: addressesOf(customer),
     },
+    noteReferences: noteReferences(all(cac, 'BillingReference')),
+    dianExtensionCount: dianExtensions.length,
+    additionalDocuments: all(cac, 'AdditionalDocumentReference').map((d) => ({ id: text(childElement(d, cbc, 'ID')), uuid: text(childElement(d, cbc, 'UUID')) })),
+    hasPaymentExchangeRate: all(cac, 'PaymentExchangeRate').length > 0,
     deliveryWithoutDate: all(cac, 'Delivery').some((d) => !text(childElement(d, cbc, 'ActualDeliveryDate'))),
     paymentMeans: all(cac, 'PaymentMeans').map((p) => ({ id: text(childElement(p, cbc, 'ID')), dueDate: text(childElement(p, cbc, 'PaymentDueDate')) })),
     allowanceCharges: all(cac, 'AllowanceCharge').map(allowanceCharge),
@@ -151,7 +193,11 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
     },
     lines: all(cac, 'InvoiceLine').map((line) => {
       const price = childElement(line, cac, 'Price');
+      const baseQuantity = childElement(price, cbc, 'BaseQuantity');
+      const standard = pathElement(line, [cac, 'Item'], [cac, 'StandardItemIdentification']);
       return {
+        unitCodes: [attribute(childElement(line, cbc, 'InvoicedQuantity'), 'unitCode'), ...(baseQuantity ? [attribute(baseQuantity, 'unitCode')] : [])],
+        standardItemId: standard && idView(childElement(standard, cbc, 'ID')),
         lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
         taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
         quantity: text(childElement(line, cbc, 'InvoicedQuantity')),

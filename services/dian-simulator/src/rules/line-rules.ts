@@ -1,10 +1,18 @@
+import { codelists, hasCode } from '@fe/dian-domain/codelists';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 import { abs, cents, negative, productCents } from './money.ts';
 
 /**
- * Each line on its own (reference §3.10, §7.6): a quantity that is not negative (FAV04b), an item
- * description (FAZ02), and a LineExtensionAmount equal to PriceAmount × quantity − the line's
+ * Item identification standards (annex table 13.3.5): 001 UNSPSC, 010 GTIN, 020 partida
+ * arancelaria, 999 the taxpayer's own coding.
+ */
+const ITEM_SCHEMES = new Set(['001', '010', '020', '999']);
+
+/**
+ * Each line on its own (reference §3.10, §7.6): a quantity that is not negative (FAV04b), unit
+ * codes of DIAN's table (FAV05, UnidadesMedida-2.1.gc, on InvoicedQuantity and BaseQuantity), an
+ * item description (FAZ02), a unit price of at most 6 decimals (FBB02), a StandardItemIdentification/ID with a known schemeID (FAZ09), and a LineExtensionAmount equal to PriceAmount × quantity − the line's
  * allowances + its charges (FAV06). The annex writes the quantity as cac:Price/cbc:BaseQuantity,
  * while DIAN has accepted PriceAmount as the unit price times InvoicedQuantity (reference §3.10's
  * note): either product passes, within config.toleranceCents, as for FAS07. A line is reported
@@ -14,7 +22,13 @@ export const checkLines: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();
   for (const line of view.lines) {
     if (negative(line.quantity)) failures.add('FAV04b');
+    if (!line.unitCodes.every((code) => hasCode(codelists.units, code))) failures.add('FAV05');
     if (!line.description) failures.add('FAZ02');
+    if (!line.standardItemId?.value || !ITEM_SCHEMES.has(line.standardItemId.schemeId ?? '')) failures.add('FAZ09');
+    if (/\.\d{7,}$/.test(line.price ?? '')) {
+      failures.add('FBB02'); // and no product to compare with: FAV06 would only repeat it
+      continue;
+    }
     const amount = cents(line.lineExtension);
     if (amount === undefined) continue; // not a decimal: the totals' rules already say so
     let adjustments = 0n;

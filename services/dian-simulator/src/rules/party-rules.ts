@@ -1,9 +1,9 @@
+import { codelists, hasCode } from '@fe/dian-domain/codelists';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
+import type { AddressView } from './invoice-view.ts';
 
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
-/** Fiscal responsibilities since 2020 (table 13.2.6.1, TipoResponsabilidad-2.1.gc, and R-99-PN for none). */
-const RESPONSIBILITIES = new Set(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']);
 
 /** NIT check digit, annex §2.1 (written here again on purpose: the simulator checks the product). */
 export function dv(nit: string): number | undefined {
@@ -14,10 +14,14 @@ export function dv(nit: string): number | undefined {
   return r < 2 ? r : 11 - r;
 }
 
+/** A Colombian address carries a DANE municipality code (a foreign one carries none to check). */
+const knownMunicipality = (address: AddressView) => address.country !== 'CO' || hasCode(codelists.municipalities, address.cityCode);
+
 /**
  * Issuer person type (FAJ02a/b), registration (FAJ21), fiscal responsibilities (FAJ26: each of
  * its ';'-separated TaxLevelCode values from the table) and name (FAJ43b, a notification); issuer
- * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62).
+ * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62); the
+ * DANE municipality code of each Colombian address of the issuer (FAJ09) and the buyer (FAK09).
  */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   const failures: RuleCode[] = [];
@@ -28,7 +32,8 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (!issuer) failures.push('FAJ21');
   if (!supplier.schemeId) failures.push('FAJ24a');
   else if (String(dv(supplier.value ?? '')) !== supplier.schemeId) failures.push('FAJ24b');
-  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => RESPONSIBILITIES.has(code.trim()))) failures.push('FAJ26');
+  // Table 13.2.6.1: TipoResponsabilidad-2.1.gc's O-13, O-15, O-23, O-47, and R-99-PN for none.
+  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => hasCode(codelists.fiscalResponsibilities, code.trim()))) failures.push('FAJ26');
   const buyer = view.customer.companyId;
   if (buyer.schemeName === '31') {
     if (!buyer.schemeId) failures.push('FAK24');
@@ -38,6 +43,8 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
     if (!view.customer.partyIdentification) failures.push('FAK61');
     else if (!view.customer.partyIdentification.value) failures.push('FAK62');
   }
+  if (!view.supplier.addresses.every(knownMunicipality)) failures.push('FAJ09');
+  if (!view.customer.addresses.every(knownMunicipality)) failures.push('FAK09');
   if (issuer && view.supplier.name !== issuer.legalName) failures.push('FAJ43b');
   return failures;
 };

@@ -10,7 +10,7 @@ const RATES = new Map<string, readonly string[]>([['01', ['0.00', '5.00', '16.00
 
 /**
  * Tax codes and rates, and the arithmetic of document and line TaxTotals (reference §7.5):
- * VLR01, FAS01a/b, FAS02, FAS07 (FAX07 on a line) and the rate table. FAS07 allows
+ * VLR01, FAS01a/b, FAS02, FAS04 (a TaxTotal without TaxSubtotal), FAS07 (FAX07 on a line) and the rate table. FAS07 allows
  * config.toleranceCents because the product rounds per line (docs/dian-domain.md, "FAS07 and
  * per-line rounding").
  */
@@ -30,6 +30,7 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
       if (rates && !rates.includes(normalRate(s.percent) ?? '')) unknownRate = true;
     }
   }
+  if (all.some((total) => total.subtotals.length === 0)) failures.add('FAS04');
   if (unknownCode) failures.add('SIM-IMP01');
   if (unknownRate) failures.add('SIM-IMP02');
 

@@ -15,7 +15,9 @@ import { checkTaxes } from '../rules/tax-rules.ts';
 import { checkTotals } from '../rules/total-rules.ts';
 import type { SimulatorStore } from '../store/store.ts';
 import type { TrustStore } from '../verify/trust-store.ts';
+import { certificateBelongsTo } from '../verify/certificate-owner.ts';
 import { verifyXades } from '../verify/xades.ts';
+import { schemaCheckFor } from './schema-check.ts';
 import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
@@ -33,9 +35,10 @@ export type DocumentVerdict = {
 export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store: SimulatorStore };
 
 /**
- * One XML document from the zip through every enforced rule. Well-formedness and the root element
- * stand in for the XSD (ZB01); past that, every group runs and every failing rule is reported,
- * as DIAN lists all of them at once. Pure apart from reading the store (rule 90).
+ * One XML document from the zip through every enforced rule. First the schema (ZB01): well-formed,
+ * an Invoice, and valid against DIAN's UBL 2.1 XSD (config.schemaValidation); DIAN stops there,
+ * so does this. Past that, every group runs and every failing rule is reported, as DIAN lists all
+ * of them at once. Pure apart from reading the store (rule 90, FBH04/FBI04) and the xmllint process.
  */
 export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
   let document: XmlDocument;
@@ -46,6 +49,8 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   }
   const root = document.root;
   if (root.local !== 'Invoice' || root.ns !== ubl.invoice) return verdict([rule('ZB01')], undefined);
+  const schema = schemaCheckFor(deps.config.schemaValidation);
+  if (schema && !schema(xml).valid) return verdict([rule('ZB01')], undefined);
 
   const view = readInvoiceView(root);
   const codes: RuleCode[] = [];
@@ -56,7 +61,14 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');
 
   const context = ruleContext(view, deps.config, receivedAt);
+  // ZE03: the certificate names the issuer's NIT, or the NIT of the provider its software is
+  // registered to (the document's ProviderID when the software is unknown: FAB24b says the rest).
+  const owners = [view.supplier.companyId.value, context.software?.providerNit ?? view.softwareProvider.value];
+  if (xades.certificate && !certificateBelongsTo(xades.certificate, owners)) codes.push('ZE03');
   for (const group of groups) codes.push(...group(context));
+  // The simulator knows what it accepted; a referenced note it never accepted does not exist.
+  if (view.noteReferences.creditNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBH04');
+  if (view.noteReferences.debitNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBI04');
   if (view.uuid.value && deps.store.isAccepted(view.uuid.value)) codes.push('90');
   return verdict(codes.map(rule), view);
 }

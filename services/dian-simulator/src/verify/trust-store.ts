@@ -12,7 +12,11 @@ export type TrustStore = {
   /** certificateFromBase64 through a bounded cache: the same tenant certificate arrives on every request. */
   certificate(base64: string | undefined): X509Certificate | undefined;
 };
-export type TrustResult = 'trusted' | 'untrusted' | 'not-valid-at';
+/**
+ * 'untrusted': no CA of the store bears the certificate's issuer name (ZD05); 'no-chain': one
+ * does, but its key did not sign the certificate, so no path to it can be built (ZD06).
+ */
+export type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at';
 
 export function createTrustStore(caPems: readonly string[]): TrustStore {
   const cas = caPems.flatMap(splitPem).map((pem) => new X509Certificate(pem));
@@ -24,7 +28,7 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
     return period[0] <= at.getTime() && at.getTime() <= period[1];
   };
   // Which CA signed a certificate does not change; validity is still checked at each instant.
-  const issuers = new WeakMap<X509Certificate, X509Certificate | null>();
+  const issuers = new WeakMap<X509Certificate, X509Certificate | 'untrusted' | 'no-chain'>();
   const parsed = new Map<string, X509Certificate | null>();
   // The last two texts asked for, and their answers: the BinarySecurityToken and the invoice's
   // ds:X509Certificate carry the tenant's ~1.3 kB of base64 (the same text, or two writings of it),
@@ -34,10 +38,13 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
     check(certificate, at) {
       let issuer = issuers.get(certificate);
       if (issuer === undefined) {
-        issuer = cas.find((ca) => certificate.checkIssued(ca) && certificate.verify(ca.publicKey)) ?? null;
+        // By name alone (checkIssued also compares key identifiers, which would make a CA of the
+        // same name with another key look unrelated, ZD05, where the chain is what fails, ZD06).
+        const named = cas.filter((ca) => ca.subject === certificate.issuer);
+        issuer = named.find((ca) => certificate.verify(ca.publicKey)) ?? (named.length > 0 ? 'no-chain' : 'untrusted');
         issuers.set(certificate, issuer);
       }
-      if (!issuer) return 'untrusted';
+      if (typeof issuer === 'string') return issuer;
       return validAt(certificate, at) && validAt(issuer, at) ? 'trusted' : 'not-valid-at';
     },
     certificate(base64) {

@@ -30,13 +30,14 @@ const policyHashes = new Map([
 ]);
 const algorithm = (table: Map<string, string>, method: XmlElement | undefined) => table.get(attribute(method, 'Algorithm') ?? '');
 
-export type XadesResult = { failures: RuleCode[]; signingTime: string | undefined };
+/** `certificate`: the signing certificate the document carries, when it is readable (ZE03 looks at its subject). */
+export type XadesResult = { failures: RuleCode[]; signingTime: string | undefined; certificate?: X509Certificate };
 
 /**
  * XAdES-EPES verification as DIAN's policy v2 states it (reference §5), written apart from our
  * signer (it shares no code with services/signer): structure and algorithms (DC24), the three
  * reference digests and the signature value (ZE02), the certificate's trust (ZD05), validity at
- * SigningTime (ZD02) and Non-Repudiation (ZD07). The tree is not modified: the enveloped
+ * SigningTime (ZD02), the chain to it (ZD06) and Non-Repudiation (ZD07). The tree is not modified: the enveloped
  * transform is the canonicalization of the document with the signature left out.
  */
 export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResult {
@@ -50,12 +51,13 @@ export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResu
   const properties = childElement(signedProperties, xades, 'SignedSignatureProperties');
   const signingTime = textOf(childElement(properties, xades, 'SigningTime'))?.trim();
   const certificate = trust.certificate(textOf(pathElement(signature, [ds, 'KeyInfo'], [ds, 'X509Data'], [ds, 'X509Certificate'])));
-  if (!signedInfo || !signedProperties || !signingTime || !certificate) return { failures: ['DC24'], signingTime };
+  if (!signedInfo || !signedProperties || !signingTime || !certificate) return { failures: ['DC24'], signingTime, ...(certificate ? { certificate } : {}) };
 
   checkStructure(signature, signedInfo, properties!, certificate).forEach((f) => failures.add(f));
   const at = new Date(signingTime);
   const trusted = trust.check(certificate, Number.isNaN(at.getTime()) ? new Date(0) : at);
   if (trusted === 'untrusted') failures.add('ZD05');
+  if (trusted === 'no-chain') failures.add('ZD06');
   if (trusted === 'not-valid-at') failures.add('ZD02');
   if (keyUsage(certificate)?.nonRepudiation !== true) failures.add('ZD07');
 
@@ -74,7 +76,7 @@ export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResu
   const signatureHash = algorithm(signatures, childElement(signedInfo, ds, 'SignatureMethod'));
   const value = Buffer.from(textOf(childElement(signature, ds, 'SignatureValue')) ?? '', 'base64');
   if (!signatureHash || !verify(signatureHash, Buffer.from(canonicalSignedInfo), certificate.publicKey, value)) failures.add('ZE02');
-  return { failures: [...failures], signingTime };
+  return { failures: [...failures], signingTime, certificate };
 }
 
 function digestMatches(reference: XmlElement, digest: string, canonical: string): boolean {

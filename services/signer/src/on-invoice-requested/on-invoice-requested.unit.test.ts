@@ -164,6 +164,17 @@ describe('the signer service, when the tenant cannot sign', () => {
     expect(everything).not.toContain(Buffer.from(expired.p12).toString('base64').slice(0, 40));
   });
 
+  it('dead-letters an invoice whose certificate belongs to another company (DIAN ZE03), signing nothing', async () => {
+    const otherCompany = makeTestIdentity({ nit: '900373115' });
+    const dlq = await deadLetters(world.bus);
+    await startSigner({ tenants: memoryTenants((at) => loadP12(otherCompany.p12, otherCompany.password, at)) });
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000210', issuedAt);
+    await appendAndPublish(world, requested);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CREDENTIAL_UNUSABLE: .*\(CERT_NOT_ISSUERS\)$/);
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
+  });
+
   it('dead-letters an invoice whose tenant has no certificate on file', async () => {
     const dlq = await deadLetters(world.bus);
     await startSigner({ tenants: memoryTenants(() => undefined) });

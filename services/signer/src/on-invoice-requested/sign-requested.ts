@@ -1,5 +1,5 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import { isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
+import { assertCertificateOfIssuer, isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
 import { isSignerError, SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
@@ -27,6 +27,9 @@ export async function signRequested(
   const issuedAt = new Date(requested.data.issued_at);
   const credential = await credentialAt(ports.tenants, requested.tenant_id, issuedAt);
   try {
+    // ZE03 again before each signature: the certificate was checked at upload, but the tenant's
+    // declared technology provider may have changed since.
+    assertCertificateOfIssuer(credential.chain[0], [profile.tenant.nit, profile.software.providerNit]);
     const signed = await ports.signer.sign(built.xml, credential, { signingTime: issuedAt, algorithm, uuid: requested.id });
     return { xml: signed.xml, signingTime: signed.signingTime, serialNumber: credential.chain[0].serialNumber };
   } catch (error) {
@@ -53,7 +56,7 @@ async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date)
 // Failures of the .p12 or its certificate: the issue instant is fixed, so retrying cannot help.
 const CREDENTIAL_CODES: ReadonlySet<XadesErrorCode> = new Set([
   'P12_UNREADABLE', 'P12_WRONG_PASSWORD', 'P12_NO_PRIVATE_KEY', 'P12_NO_CERTIFICATE',
-  'CERT_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_NO_DIGITAL_SIGNATURE', 'CERT_NO_NON_REPUDIATION', 'CERT_KEY_TOO_SMALL',
+  'CERT_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_NO_DIGITAL_SIGNATURE', 'CERT_NO_NON_REPUDIATION', 'CERT_KEY_TOO_SMALL', 'CERT_NOT_ISSUERS',
 ]);
 
 const hasFinalCode = (error: unknown): error is { code: string; retriable: false } =>

@@ -58,3 +58,11 @@ export function openApiKey(box: SecretBox, tenantId: string, hash: string, seale
 export function certificateSummary(leaf: ChainCertificate): CertificateSummary {
   return { subjectName: leaf.subjectName, issuerName: leaf.issuerName, serialNumber: leaf.serialNumber, notBefore: leaf.notBefore, notAfter: leaf.notAfter };
 }
+
+/**
+ * Whose certificate a tenant may sign with (DIAN rule ZE03): its own, or its technology
+ * provider's when it uses a provider's software.
+ */
+export function certificateOwners(tenant: { nit: string }, software: { providerNit: string }): string[] {
+  return [tenant.nit, software.providerNit];
+}

@@ -1,5 +1,5 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
-import { loadP12, type SigningCredential } from '@fe/xades';
+import { assertCertificateOfIssuer, loadP12, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
@@ -24,10 +24,18 @@ export class PostgresCertificates {
     this.cache = new CredentialCache(box);
   }
 
-  /** Throws XadesError when the .p12 does not qualify at `at`; `lockedTenant` runs the write with the tenant's row locked. */
-  async store(tenantId: string, p12: Uint8Array, password: string, at: Date, lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>): Promise<CertificateSummary> {
+  /**
+   * Throws XadesError when the .p12 does not qualify at `at`, or (CERT_NOT_ISSUERS, DIAN's ZE03) when
+   * its certificate names none of `owners` (the tenant's NIT and its technology provider's);
+   * `lockedTenant` runs the write with the tenant's row locked.
+   */
+  async store(
+    tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[],
+    lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>,
+  ): Promise<CertificateSummary> {
     // Checked before any lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
+    assertCertificateOfIssuer(leaf, owners);
     await lockedTenant(async (tx) => {
       const previous = (await tx.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];
       const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);

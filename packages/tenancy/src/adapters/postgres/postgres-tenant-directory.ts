@@ -9,7 +9,7 @@ import type { CertificateSummary, TenantRegistry } from '../../ports/tenant-regi
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, type NewTenant } from '../../tenants/new-tenant.ts';
 import { graceEnd } from '../common/api-key-authenticator.ts';
-import { sealSoftware } from '../common/sealed-secrets.ts';
+import { certificateOwners, sealSoftware } from '../common/sealed-secrets.ts';
 import { ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
 import { normalizeCaPem } from '../common/trusted-ca.ts';
 import { PostgresApiKeys } from './postgres-api-keys.ts';
@@ -104,9 +104,9 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   /** Refuses a .p12 that does not qualify at `at` with the signer's code; then replaces the tenant's certificate. */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
-    await this.requireTenant(this.db, tenantId); // tenants are never deleted: checking before the slow load is enough
+    const row = await this.requireTenant(this.db, tenantId); // tenants are never deleted: checking before the slow load is enough
     try {
-      return await this.certificates.store(tenantId, p12, password, at, (write) => this.withTenantLocked(tenantId, write));
+      return await this.certificates.store(tenantId, p12, password, at, certificateOwners(row.tenant, row.software), (write) => this.withTenantLocked(tenantId, write));
     } finally {
       this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }

@@ -1,0 +1,61 @@
+/**
+ * Where the product's code lists depart from DIAN's genericode files in spec/dian/codelists (annex
+ * 1.7/1.8 editions, kept byte for byte): each entry names the code, DIAN's text (checked by the
+ * code-list test, so an amendment is revisited if the source ever changes), what we use instead,
+ * and why. docs/dian-domain.md, "Code lists", shows them as a table beside the differences we
+ * record but do not amend. `name: null` would remove a code; none does.
+ */
+export type Amendment = { code: string; dian: string | undefined; name: string | null; source: string };
+
+const REC20 = 'UN/ECE Recommendation 20 (the list\'s own source), English name';
+
+/**
+ * UnidadesMedida-2.1.gc's names were machine-translated from UN/ECE Rec. 20's English: nouns became
+ * verbs or first names, and three carry mojibake. Codes are unchanged (FAV05 checks codes); only the
+ * names the product shows (PDF, validation messages) are corrected.
+ */
+export const unitAmendments: readonly Amendment[] = [
+  { code: '05', dian: 'levantar', name: 'elevación', source: `${REC20} "lift"` },
+  { code: '11', dian: 'equipar', name: 'equipo', source: `${REC20} "outfit"` },
+  { code: '14', dian: 'Disparo', name: 'trago', source: `${REC20} "shot"` },
+  { code: '31', dian: 'coger peso', name: 'peso capturado', source: `${REC20} "catch weight"` },
+  { code: '81', dian: 'Enrique', name: 'henry', source: `${REC20} "henry" (the SI unit; the translator took it for a first name)` },
+  { code: 'A11', dian: 'Ã ¥ ngström', name: 'ångström', source: `${REC20} "angstrom"; DIAN's text is UTF-8 read as Latin-1` },
+  { code: 'BG', dian: 'bolso', name: 'bolsa', source: `${REC20} "bag"` },
+  { code: 'BL', dian: 'bala', name: 'fardo', source: `${REC20} "bale"` },
+  { code: 'C34', dian: 'Topo', name: 'mol', source: `${REC20} "mole" (the SI unit, not the animal)` },
+  { code: 'C85', dian: 'â € ngstr recíproco “m', name: 'ångström recíproco', source: `${REC20} "reciprocal angstrom"; mojibake in DIAN's text` },
+  { code: 'CV', dian: 'cubrir', name: 'cubierta', source: `${REC20} "cover"` },
+  { code: 'D34', dian: 'Texas', name: 'tex', source: `${REC20} "tex" (g/km, a yarn count)` },
+  { code: 'D64', dian: 'bloquear', name: 'bloque', source: `${REC20} "block"` },
+  { code: 'DAA', dian: 'despreciar', name: 'decárea', source: `${REC20} "decare"` },
+  { code: 'EA', dian: 'cada', name: 'cada uno', source: `${REC20} "each"` },
+  { code: 'KR', dian: 'KilorÃ¶ntgen', name: 'kiloröntgen', source: `${REC20} "kiloroentgen"; mojibake in DIAN's text` },
+  { code: 'LK', dian: 'enlazar', name: 'eslabón', source: `${REC20} "link"` },
+  { code: 'NN', dian: 'entrenar', name: 'tren', source: `${REC20} "train"` },
+  { code: 'RO', dian: 'rodar', name: 'carrete', source: `${REC20} "reel"` },
+  { code: 'RU', dian: 'correr', name: 'tirada', source: `${REC20} "run"` },
+  { code: 'SV', dian: 'patinar', name: 'patín (skid)', source: `${REC20} "skid"` },
+  { code: 'VQ', dian: 'abultar', name: 'a granel', source: `${REC20} "bulk"` },
+  { code: 'VS', dian: 'visitar', name: 'visita', source: `${REC20} "visit"` },
+  { code: 'WR', dian: 'envolver', name: 'envoltura', source: `${REC20} "wrap"` },
+  { code: 'Z5', dian: 'arrastrar', name: 'orejeta (lug)', source: `${REC20} "lug"` },
+];
+
+const ANNEX_ID_TYPES = 'annex 1.9 table 13.2.1 (identification document types)';
+
+/** TipoIdFiscal-2.1.gc is the 1.7/1.8 table: 1.9 adds 47 and 48; its names carry stray spaces and an asterisk. */
+export const identificationTypeAmendments: readonly Amendment[] = [
+  { code: '47', dian: undefined, name: 'PEP (Permiso Especial de Permanencia)', source: `${ANNEX_ID_TYPES}: added after 1.8` },
+  { code: '48', dian: undefined, name: 'PPT (Permiso por Protección Temporal)', source: `${ANNEX_ID_TYPES}: added in the 1.9 cycle` },
+  { code: '91', dian: 'NUIP *', name: 'NUIP', source: `${ANNEX_ID_TYPES}; the asterisk is a footnote mark of the printed table` },
+];
+
+/**
+ * TipoResponsabilidad-2.1.gc holds the four obligations left after the 2020 change (O-13, O-15,
+ * O-23, O-47); annex 1.9 table 13.2.6.1 also takes R-99-PN ("no aplica – otros") for a party
+ * with none of them.
+ */
+export const fiscalResponsibilityAmendments: readonly Amendment[] = [
+  { code: 'R-99-PN', dian: undefined, name: 'No aplica – Otros', source: 'annex 1.9 table 13.2.6.1' },
+];

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** See SimulatorConfig.schemaValidation. */
+export type SchemaValidation = 'auto' | 'xmllint' | 'off';
+
+/** Whether a document passes DIAN's XSD, and libxml2's messages when it does not. */
+export type SchemaCheck = (xml: string) => { valid: boolean; errors: string[] };
+
+/** DIAN's copy of the UBL 2.1 Invoice schema (spec/dian/README.md), which imports the rest of spec/dian/xsd. */
+export const INVOICE_XSD = fileURLToPath(new URL('../../../../spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd', import.meta.url));
+
+/**
+ * libxml2 keeps xs:integer in 24 digits, and a real CA's 20-byte serial (up to 49 digits) in
+ * ds:X509SerialNumber overflows it; DIAN (.NET) accepts such serials, so this one message is not a
+ * schema failure. Everything else xmllint reports is.
+ */
+const LIBXML2_SERIAL_LIMIT = /X509SerialNumber'?: '\d+' is not a valid value of the atomic type 'xs:integer'/;
+
+const MAX_OUTPUT = 1024 * 1024;
+const probed = new Map<string, boolean>();
+function xmllintAvailable(command: string): boolean {
+  let found = probed.get(command);
+  if (found === undefined) probed.set(command, (found = spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0));
+  return found;
+}
+
+/**
+ * The ZB01 schema check for a configuration: undefined when off (or 'auto' without xmllint);
+ * throws at once for 'xmllint' when the program is missing, so a simulator that must check the
+ * schema does not start without it. One xmllint process per document, the document on its stdin
+ * (no file written); --nonet: the schemas are all local.
+ */
+export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): SchemaCheck | undefined {
+  if (mode === 'off') return undefined;
+  if (!xmllintAvailable(command)) {
+    if (mode === 'auto') return undefined;
+    throw new Error(`schemaValidation 'xmllint': ${command} is not on the PATH (scripts/install-system-tools.sh installs it)`);
+  }
+  return (xml) => {
+    const run = spawnSync(command, ['--noout', '--nonet', '--schema', INVOICE_XSD, '-'], { input: xml, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: 60_000 });
+    // More messages than the buffer holds: libxml2 found that many faults in the document.
+    if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') return { valid: false, errors: ['more schema errors than the simulator keeps'] };
+    if (run.error) throw run.error; // the program vanished, could not run or hung: not the document's fault
+    if (run.status === 0) return { valid: true, errors: [] };
+    // 1: libxml2 could not read the document, 3: it fails the schema; 4/5 (the schema itself) are ours.
+    if (run.status !== 1 && run.status !== 3) throw new Error(`xmllint failed (status ${run.status}): ${run.stderr.slice(0, 300)}`);
+    if (run.status === 1) return { valid: false, errors: [run.stderr.trim()] };
+    const errors = run.stderr.split('\n').filter((line) => /error/i.test(line) && !/fails to validate$/.test(line) && !LIBXML2_SERIAL_LIMIT.test(line));
+    return { valid: errors.length === 0, errors };
+  };
+}

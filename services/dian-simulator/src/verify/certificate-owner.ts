@@ -1,0 +1,31 @@
+import type { X509Certificate } from 'node:crypto';
+import { dv } from '../rules/party-rules.ts';
+
+/**
+ * The NITs a certificate's subject names (ZE03). Colombian CAs write the holder's NIT in the
+ * subject, in serialNumber (2.5.4.5), in an OID of their own, or inside CN/OU text, with or without
+ * its DV ("900123456", "900123456-8", "9001234568", "900.123.456-8"); so every run of digits of
+ * every subject value counts, and a run whose last digit is the DV of the rest counts without it.
+ * Written apart from @fe/xades's check on purpose: the simulator checks the product.
+ */
+const namesOf = new WeakMap<X509Certificate, ReadonlySet<string>>();
+export function subjectNits(certificate: X509Certificate): ReadonlySet<string> {
+  let nits = namesOf.get(certificate);
+  if (nits) return nits;
+  const found = new Set<string>();
+  for (const line of certificate.subject.split('\n')) {
+    const value = line.slice(line.indexOf('=') + 1).replace(/[.\s]/g, '');
+    for (const [, digits, checkDigit] of value.matchAll(/(\d+)(?:-(\d))?/g)) {
+      found.add(digits!);
+      if (checkDigit === undefined && digits!.length > 1 && String(dv(digits!.slice(0, -1))) === digits!.slice(-1)) found.add(digits!.slice(0, -1));
+    }
+  }
+  namesOf.set(certificate, (nits = found));
+  return nits;
+}
+
+/** ZE03: the signing certificate must belong to the issuer or to the technology provider of its software. */
+export function certificateBelongsTo(certificate: X509Certificate, nits: readonly (string | undefined)[]): boolean {
+  const named = subjectNits(certificate);
+  return nits.some((nit) => nit !== undefined && nit !== '' && named.has(nit));
+}
