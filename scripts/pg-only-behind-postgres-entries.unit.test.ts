@@ -25,7 +25,8 @@ function pgFilesLoadedBy(entry: string): string[] {
   return JSON.parse(out) as string[];
 }
 
-describe.each(owners)('%s', (owner) => {
+// Two fresh Node processes per package, each loading a package graph: seconds on a busy machine.
+describe.each(owners)('%s', { timeout: 60_000 }, (owner) => {
   it('loads no pg through its main entry, and pg through its postgres entry', () => {
     expect(pgFilesLoadedBy(`${owner}/src/index.ts`)).toEqual([]);
     expect(pgFilesLoadedBy(`${owner}/src/adapters/postgres/index.ts`).length).toBeGreaterThan(0);
