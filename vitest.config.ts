@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{contracts,packages,apps,services,bench,scripts,infra}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
+          // A timeout catches a hang, not slowness: the machines are shared, and signing three
+          // 500-line invoices on worker threads or a fuzz round took over vitest's 5 s at load 20+.
+          testTimeout: 60_000,
         },
       },
       {
