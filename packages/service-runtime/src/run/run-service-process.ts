@@ -23,6 +23,12 @@ export type ServiceProcessOptions = {
   logger: Logger;
   /** Opens adapters and builds the modules; whatever it opened it closes itself when it throws. */
   build(): Promise<ServiceParts>;
+  /**
+   * Runs last, after the parts closed and before the exit, on a graceful stop and on a failed
+   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). It
+   * counts against the stop's `shutdownTimeoutMs`; a forced exit skips it.
+   */
+  finally?(): Promise<void>;
   process?: ProcessHooks;
 };
 
@@ -38,8 +44,9 @@ export type ServiceProcess = {
  * first (liveness answers while the stores connect), then `build`, then each module's `start`;
  * ready once all started. SIGTERM or SIGINT stops it gracefully: not ready, each module stopped in
  * reverse order (stop consuming, finish in-flight work, commit offsets), then `close` (stores, bus),
- * exit 0. A second signal, or a stop longer than `shutdownTimeoutMs`, exits 1 at once. A start that
- * fails logs the reason (the error's code and message: never a configuration value) and exits 1.
+ * then `finally` (the telemetry's flush), exit 0. A second signal, or a stop longer than
+ * `shutdownTimeoutMs`, exits 1 at once. A start that fails logs the reason (the error's code and
+ * message: never a configuration value) and exits 1.
  *
  *   await runServiceProcess({ name: 'signer', runtime, logger, build: async () => ({ modules: [signer], checks, close }) });
  */
@@ -79,12 +86,23 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       }, runtime.shutdownTimeoutMs);
       timer.unref();
     });
-    stopping = Promise.race([startup.then(() => release(started, parts, health, logger)), late]).then((code) => {
+    const graceful = startup.then(() => release(started, parts, health, logger)).then(async (code) => Math.max(code, await last()));
+    stopping = Promise.race([graceful, late]).then((code) => {
       clearTimeout(timer);
       if (code === 0) logger.info({}, `${options.name} stopped`);
       return finish(code);
     });
     return stopping;
+  };
+  /** The `finally` step: 0, or 1 when it failed (logged). */
+  const last = async (): Promise<number> => {
+    try {
+      await options.finally?.();
+      return 0;
+    } catch (error) {
+      logger.error({ err: startFailure(error) }, 'the last step before the exit failed');
+      return 1;
+    }
   };
   hooks.on('SIGTERM', () => void stop('SIGTERM'));
   hooks.on('SIGINT', () => void stop('SIGINT'));
@@ -113,6 +131,7 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
     logger.error({ err: startFailure(error) }, `${options.name} could not start`);
     if (!stopping) {
       await release(started, parts, health, logger);
+      await last();
       finish(1);
     }
   }
