@@ -179,7 +179,13 @@ function translate(error: unknown): unknown {
  */
 function addTraceContextColumn(db: DatabaseSync): void {
   const columns = db.prepare('SELECT name FROM pragma_table_info(\'events\')').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'trace_context')) db.exec('ALTER TABLE events ADD COLUMN trace_context TEXT');
+  if (columns.some((column) => column.name === 'trace_context')) return;
+  try {
+    db.exec('ALTER TABLE events ADD COLUMN trace_context TEXT');
+  } catch (error) {
+    // Another connection to the file (the CLI beside the service) added it between the check and here.
+    if (!/duplicate column name/i.test(error instanceof Error ? error.message : '')) throw error;
+  }
 }
 
 function toRecorded(row: Row): RecordedEvent {
