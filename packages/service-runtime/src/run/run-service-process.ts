@@ -25,8 +25,10 @@ export type ServiceProcessOptions = {
   build(): Promise<ServiceParts>;
   /**
    * Runs last, after the parts closed and before the exit, on a graceful stop and on a failed
-   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). It
-   * counts against the stop's `shutdownTimeoutMs`; a forced exit skips it.
+   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). Best
+   * effort: a failure is logged as a warning and leaves the exit code as it was (a collector that
+   * is down must not turn a clean stop into a failed one). It counts against the stop's
+   * `shutdownTimeoutMs`; a forced exit skips it.
    */
   finally?(): Promise<void>;
   process?: ProcessHooks;
@@ -86,7 +88,10 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       }, runtime.shutdownTimeoutMs);
       timer.unref();
     });
-    const graceful = startup.then(() => release(started, parts, health, logger)).then(async (code) => Math.max(code, await last()));
+    const graceful = startup.then(() => release(started, parts, health, logger)).then(async (code) => {
+      await last();
+      return code;
+    });
     stopping = Promise.race([graceful, late]).then((code) => {
       clearTimeout(timer);
       if (code === 0) logger.info({}, `${options.name} stopped`);
@@ -94,14 +99,12 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
     });
     return stopping;
   };
-  /** The `finally` step: 0, or 1 when it failed (logged). */
-  const last = async (): Promise<number> => {
+  /** The `finally` step, best effort. */
+  const last = async (): Promise<void> => {
     try {
       await options.finally?.();
-      return 0;
     } catch (error) {
-      logger.error({ err: startFailure(error) }, 'the last step before the exit failed');
-      return 1;
+      logger.warn({ err: startFailure(error) }, 'the last step before the exit failed (the telemetry could not export what it held); exiting all the same');
     }
   };
   hooks.on('SIGTERM', () => void stop('SIGTERM'));

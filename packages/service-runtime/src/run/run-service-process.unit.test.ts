@@ -120,6 +120,20 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(journal.at(-1)).toBe('flushed before exit 0');
   });
 
+  it('a `finally` that fails (the collector is down) is a warning: the stop still exits 0', async () => {
+    const fake = fakeProcess();
+    const logger = createRecordingLogger();
+    const service = await runServiceProcess({
+      name: 'test-service', runtime, logger, process: fake.hooks,
+      finally: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:4318'); },
+      build: async () => ({ modules: [], checks: [], close: async () => undefined }),
+    });
+    fake.send('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(logger.records.filter((r) => r.level === 'warn' || r.level === 'error').map((r) => r.level)).toEqual(['warn']);
+    expect(logger.records.some((r) => r.msg === 'test-service stopped')).toBe(true);
+  });
+
   it('a second signal exits 1 at once, without waiting for the work in flight', async () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
