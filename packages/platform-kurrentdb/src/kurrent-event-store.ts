@@ -1,5 +1,5 @@
 import type { Envelope } from '@fe/contracts';
-import { PlatformError, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
+import { PlatformError, traceContextOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent, type TraceContext } from '@fe/platform';
 import {
   BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError, type Position,
 } from '@kurrent/kurrentdb-client';
@@ -62,12 +62,13 @@ export class KurrentEventStore implements EventStore {
     this.deadlineMs = options.deadlineMs ?? 10_000;
   }
 
-  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
-    return this.inStreamOrder(stream, () => this.appendNow(stream, events, expected));
+    const traceContext = traceContextOf(options.traceContext);
+    return this.inStreamOrder(stream, () => this.appendNow(stream, events, expected, traceContext));
   }
 
-  private async appendNow(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+  private async appendNow(stream: string, events: readonly Envelope[], expected: ExpectedVersion, traceContext: TraceContext | undefined): Promise<AppendResult> {
     return this.run('append', { stream, expected: String(expected) }, async (expired) => {
       if (new Set(events.map((e) => e.id)).size !== events.length) throw duplicateEventId();
       for (let attempt = 1; ; attempt++) {
@@ -78,7 +79,7 @@ export class KurrentEventStore implements EventStore {
         const refusal = expectationRefusal(stream, expected, version);
         if (refusal) throw refusal;
         try {
-          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map(eventDataOf), {
+          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map((event) => eventDataOf(event, traceContext)), {
             streamState: streamStateOf(version), deadline: this.deadlineMs, requiresLeader: true,
           });
           return await this.appendedResult(stream, events, nextExpectedRevision, expired);

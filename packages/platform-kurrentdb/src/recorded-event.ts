@@ -1,5 +1,5 @@
 import type { Envelope } from '@fe/contracts';
-import type { RecordedEvent } from '@fe/platform';
+import { traceContextOf, type RecordedEvent, type TraceContext } from '@fe/platform';
 import { jsonEvent, type JSONEventData, type Position } from '@kurrent/kurrentdb-client';
 import { KurrentAdapterError } from './errors.ts';
 import { positionOf } from './positions.ts';
@@ -12,6 +12,7 @@ export type StoredEvent = {
   type: string;
   isJson: boolean;
   data: unknown;
+  metadata?: unknown;
   created: Date;
   position?: Position | undefined;
 };
@@ -20,14 +21,15 @@ export type StoredEvent = {
  * One envelope as a KurrentDB event: the envelope's uuid is the event id (KurrentDB's idempotence
  * works on it), its type the event type (so KurrentDB's by-type projections see ours), the whole
  * envelope the JSON data (a read gives back exactly what was appended), and the correlation and
- * causation ids also in the metadata, under the names KurrentDB's own projections read.
+ * causation ids also in the metadata, under the names KurrentDB's own projections read, and the
+ * append's trace context (`traceparent`, `tracestate`) beside them when there is one.
  */
-export function eventDataOf(envelope: Envelope): JSONEventData {
+export function eventDataOf(envelope: Envelope, traceContext?: TraceContext): JSONEventData {
   return jsonEvent({
     id: envelope.id,
     type: envelope.type,
     data: envelope as unknown as Record<string, unknown>,
-    metadata: { $correlationId: envelope.correlation_id, $causationId: envelope.causation_id },
+    metadata: { $correlationId: envelope.correlation_id, $causationId: envelope.causation_id, ...traceContext },
   });
 }
 
@@ -40,11 +42,13 @@ export function recordedOf(event: StoredEvent): RecordedEvent {
   if (!event.isJson || typeof envelope !== 'object' || envelope === null || envelope.id !== event.id) {
     throw new KurrentAdapterError('NOT_AN_ENVELOPE', `event ${event.id} in stream ${event.streamId} was not written by this adapter`);
   }
+  const traceContext = traceContextOf(typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown> | null) : undefined);
   return {
     stream: event.streamId,
     version: event.revision,
     position: positionOf(event),
     envelope: envelope as Envelope,
     recordedAt: event.created.toISOString(),
+    ...(traceContext ? { traceContext } : {}),
   };
 }

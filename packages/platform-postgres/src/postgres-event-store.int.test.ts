@@ -1,5 +1,5 @@
 import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, readThroughStreamCache } from '@fe/platform/testing';
+import { eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresEventStore } from './postgres-event-store.ts';
 import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
@@ -19,4 +19,12 @@ it('gives the stream cache what a read returns: the cached stream equals the sto
   expect(storeReadsWhileCached).toBe(0);
   expect(cached).toEqual(stored);
   for (const event of cached.events) expect(event.recordedAt).toBe(new Date(event.recordedAt).toISOString());
+});
+
+it('still takes an append_events call with three arguments (a process of the release before migration 004): its events have no trace context', async () => {
+  const stream = 'inv-demo-SETP990000021';
+  const event = sampleEnvelope(stream);
+  await db.pool.query('SELECT * FROM append_events($1, $2, $3)', [stream, 'no_stream', JSON.stringify([event])]);
+  const { events } = await new PostgresEventStore(db.pool).read(stream);
+  expect(events.map((e) => [e.envelope.id, e.traceContext])).toEqual([[event.id, undefined]]);
 });

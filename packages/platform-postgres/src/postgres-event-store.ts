@@ -1,14 +1,14 @@
 import type { Envelope } from '@fe/contracts';
-import { PlatformError, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
+import { PlatformError, traceContextOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
 import type pg from 'pg';
 import { translatePgError } from './translate-error.ts';
 
-type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string };
+type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string; trace_context: Record<string, unknown> | null };
 
-const COLUMNS = `position, stream, version, envelope, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+const COLUMNS = `position, stream, version, envelope, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
 
 /**
- * The event store on PostgreSQL (migrations/001_event_store.sql). Each append is one call of the
+ * The event store on PostgreSQL (migrations/001_event_store.sql; each event's trace context: 004). Each append is one call of the
  * `append_events` function: the stream's row locked and its expectation checked, then global
  * positions taken under a transaction-level advisory lock held until commit. Appends therefore
  * commit in position order, and the global read is a plain `position > $after`: a reader never
@@ -27,11 +27,12 @@ export class PostgresEventStore implements EventStore {
     this.pool = pool;
   }
 
-  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
+    const traceContext = traceContextOf(options.traceContext);
     const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string }>(
-      'SELECT next_version, positions, recorded_at FROM append_events($1, $2, $3)',
-      [stream, String(expected), JSON.stringify(events)],
+      'SELECT next_version, positions, recorded_at FROM append_events($1, $2, $3, $4)',
+      [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
       { stream, expected: String(expected) },
     ))[0]!;
     const positions = row.positions.map(BigInt);
@@ -68,10 +69,14 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  stream: row.stream,
-  version: BigInt(row.version),
-  position: BigInt(row.position),
-  envelope: row.envelope,
-  recordedAt: row.recorded_at,
-});
+function toRecorded(row: EventRow): RecordedEvent {
+  const traceContext = traceContextOf(row.trace_context);
+  return {
+    stream: row.stream,
+    version: BigInt(row.version),
+    position: BigInt(row.position),
+    envelope: row.envelope,
+    recordedAt: row.recorded_at,
+    ...(traceContext ? { traceContext } : {}),
+  };
+}

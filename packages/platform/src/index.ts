@@ -1,6 +1,7 @@
 // The public surface of @fe/platform. Anything not exported here is private.
 export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformErrorCode } from './errors.ts';
-export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult } from './ports/event-store.ts';
+export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult, AppendOptions } from './ports/event-store.ts';
+export { traceContextOf, type TraceContext } from './tracing/trace-context.ts';
 export {
   deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type RedriveOutcome, type RedriveRequest,
   type SubscribeOptions, type Subscription,

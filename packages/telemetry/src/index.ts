@@ -2,7 +2,6 @@ export { telemetryConfigFromEnv, telemetryConfigSchema, type TelemetryConfig } f
 export { startTelemetry, type Telemetry } from './start-telemetry.ts';
 export { inSpan, markFailed, tracerFor } from './spans.ts';
 export { instruments, type Instruments } from './instruments.ts';
-export { TraceContextLedger, type TraceHeaders } from './trace-context-ledger.ts';
 export { tracingEventStore } from './tracing-event-store.ts';
 export { tracingEventBus } from './tracing-event-bus.ts';
 export { countingDeadLetters } from './counting-dead-letters.ts';

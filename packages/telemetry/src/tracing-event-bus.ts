@@ -2,25 +2,21 @@ import { context, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api
 import type { BusMessage, EventBus } from '@fe/platform';
 import { instruments } from './instruments.ts';
 import { inSpan, tracerFor } from './spans.ts';
-import type { TraceContextLedger } from './trace-context-ledger.ts';
 
 /**
  * Any EventBus with trace context in its messages' headers (W3C `traceparent`, `tracestate`):
- * - publish: a message that has none gets the context its event was appended in (the ledger, for
- *   the relay, which publishes outside any request) or else the caller's current context;
+ * - publish: a message that carries none gets the caller's current context, if any (the relay's
+ *   messages carry the context their event was appended in, kept by the event store);
  * - subscribe: each handler runs in a CONSUMER span named `<group> <event type>`, a child of the
  *   context its message carries (a new trace when it carries none), unless the subscriber says it
  *   skips that message (`handles`); the delivery's lag is recorded where the bus reports it.
  * The bus's optional capabilities pass through as they are (a missing one stays missing).
  *
- *   const bus = tracingEventBus(new InProcessEventBus({ … }), ledger);
+ *   const bus = tracingEventBus(new InProcessEventBus({ … }));
  */
-export function tracingEventBus<Bus extends EventBus>(bus: Bus, ledger?: TraceContextLedger): Bus {
+export function tracingEventBus<Bus extends EventBus>(bus: Bus): Bus {
   const traced: EventBus = {
-    async publish(topic, messages) {
-      await bus.publish(topic, messages.map((message) => withTraceHeaders(message, ledger)));
-      ledger?.forget(messages.map((message) => message.value.id));
-    },
+    publish: (topic, messages) => bus.publish(topic, messages.map(withTraceHeaders)),
     subscribe: (options) =>
       bus.subscribe({
         ...options,
@@ -44,13 +40,9 @@ export function tracingEventBus<Bus extends EventBus>(bus: Bus, ledger?: TraceCo
   return traced as Bus;
 }
 
-function withTraceHeaders(message: BusMessage, ledger: TraceContextLedger | undefined): BusMessage {
+function withTraceHeaders(message: BusMessage): BusMessage {
   if (message.headers?.traceparent) return message;
-  let headers = ledger?.headersFor(message.value.id);
-  if (!headers) {
-    const current: Record<string, string> = {};
-    propagation.inject(context.active(), current);
-    headers = current;
-  }
-  return headers.traceparent ? { ...message, headers: { ...message.headers, ...headers } } : message;
+  const current: Record<string, string> = {};
+  propagation.inject(context.active(), current);
+  return current.traceparent ? { ...message, headers: { ...message.headers, ...current } } : message;
 }

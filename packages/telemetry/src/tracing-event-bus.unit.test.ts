@@ -1,16 +1,15 @@
-import { InProcessEventBus, type AppendResult, type BusMessage, type DeliveredMessage, type EventBus, type EventStore } from '@fe/platform';
+import { InProcessEventBus, SqliteCheckpointStore, SqliteEventStore, startRelay, type AppendResult, type BusMessage, type DeliveredMessage, type EventBus, type EventStore } from '@fe/platform';
 import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countingDeadLetters } from './counting-dead-letters.ts';
 import { inSpan, tracerFor } from './spans.ts';
 import { startInMemoryTelemetry, type InMemoryTelemetry } from './testing/in-memory-telemetry.ts';
-import { TraceContextLedger } from './trace-context-ledger.ts';
 import { tracingEventBus } from './tracing-event-bus.ts';
 import { tracingEventStore } from './tracing-event-store.ts';
 
 // The decorated bus is still a bus: the whole contract, with telemetry off (no SDK in this suite's first run).
-eventBusContract('traced in-process', () => tracingEventBus(new InProcessEventBus({ partitions: 3 }), new TraceContextLedger()));
+eventBusContract('traced in-process', () => tracingEventBus(new InProcessEventBus({ partitions: 3 })));
 
 const topic = 'fe.test.v1';
 let telemetry: InMemoryTelemetry;
@@ -55,17 +54,19 @@ function subscribeRecording(bus: EventBus, group: string, options: { handles?: (
 }
 
 describe('trace context from an append to the reaction', () => {
-  it('gives the relay\'s publish, made outside any span, the context its event was appended in', async () => {
-    const ledger = new TraceContextLedger();
-    const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }), ledger);
-    const store = tracingEventStore(fakeStore(), ledger);
+  it('keeps the append\'s context with its events in the store, and the relay, publishing outside any span, sends it on', async () => {
+    const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }));
+    // Nothing shared between the writer and the relay but the store: as across processes.
+    const store = tracingEventStore(new SqliteEventStore(':memory:'));
     const { seen, ready } = subscribeRecording(bus, 'fe.signer');
     await ready;
     const event = sampleEnvelope('inv-1', 'InvoiceRequested');
     await inSpan(tracerFor('fe.ingress'), 'POST /invoice', {}, () => store.append('invoice-inv-1', [event], 'no_stream'));
-    await bus.publish(topic, [{ key: 'inv-1', value: event, headers: { 'x-store-position': '1' } }]);
+    const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
+    const relay = startRelay({ name: 'relay.t', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 5, route: () => ({ topic, key: 'inv-1' }) });
     await eventually(() => seen.length === 1);
     await eventually(() => telemetry.spans().some((s) => s.name === 'fe.signer InvoiceRequested'));
+    await relay.stop();
 
     const spans = telemetry.spans();
     const request = spans.find((s) => s.name === 'POST /invoice')!;
@@ -74,14 +75,14 @@ describe('trace context from an append to the reaction', () => {
     expect(append.parentSpanId).toBe(request.spanId);
     expect(reaction).toMatchObject({ traceId: request.traceId, parentSpanId: append.spanId, kind: 4 /* CONSUMER */ });
     expect(reaction.attributes).toMatchObject({ 'messaging.consumer.group.name': 'fe.signer', 'fe.event.type': 'InvoiceRequested', 'fe.invoice_id': 'inv-1' });
-    // The message carries it; the other headers are kept; the ledger has let go of it.
-    expect(seen[0]!.headers).toMatchObject({ 'x-store-position': '1', traceparent: expect.stringContaining(append.traceId) });
-    expect(ledger.size).toBe(0);
+    // The message carries it beside the relay's own header.
+    expect(seen[0]!.headers).toMatchObject({ 'x-store-position': '1', traceparent: `00-${append.traceId}-${append.spanId}-01` });
     await bus.close();
+    await store.close();
   });
 
   it('keeps a traceparent the message already carries (a re-drive) and starts a new trace for one with none', async () => {
-    const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }), new TraceContextLedger());
+    const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }));
     const { seen, ready } = subscribeRecording(bus, 'fe.renderer');
     await ready;
     const carried = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
@@ -99,11 +100,9 @@ describe('trace context from an append to the reaction', () => {
     await bus.close();
   });
 
-  it('forgets the context of an append that failed, and marks its span with the code only', async () => {
-    const ledger = new TraceContextLedger();
-    const store = tracingEventStore(fakeStore(true), ledger);
+  it('marks the span of an append that failed with the error\'s code only', async () => {
+    const store = tracingEventStore(fakeStore(true));
     await expect(inSpan(tracerFor('fe.signer'), 'reaction', {}, () => store.append('s', [sampleEnvelope('x', 'InvoiceSigned')], 0n))).rejects.toThrow();
-    expect(ledger.size).toBe(0);
     const append = telemetry.spans().find((s) => s.name === 'append InvoiceSigned')!;
     expect(append.status).toEqual({ code: SpanStatusCode.ERROR, message: 'ConcurrencyError WRONG_EXPECTED_VERSION' });
   });
@@ -139,7 +138,7 @@ describe('spans and metrics of the reactions', () => {
   });
 
   it('counts a final verdict once, when it is appended', async () => {
-    const store = tracingEventStore(fakeStore(), new TraceContextLedger());
+    const store = tracingEventStore(fakeStore());
     await store.append('invoice-v', [sampleEnvelope('v', 'InvoiceSubmitted'), sampleEnvelope('v', 'InvoiceRejected')], 1n);
     const rejected = (await telemetry.points('fe.invoices.final')).filter((p) => p.attributes.status === 'rejected');
     expect(rejected.map((p) => p.value)).toEqual([1]);

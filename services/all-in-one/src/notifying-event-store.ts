@@ -6,8 +6,8 @@ import type { EventStore } from '@fe/platform';
  */
 export function notifyingEventStore(store: EventStore, appended: () => void): EventStore {
   return {
-    append: async (stream, events, expected) => {
-      const result = await store.append(stream, events, expected);
+    append: async (stream, events, expected, options) => {
+      const result = await store.append(stream, events, expected, options);
       appended();
       return result;
     },

@@ -15,7 +15,7 @@ import { createRendererPool, createRendererService } from '@fe/renderer/service'
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
 import {
-  countingDeadLetters, startTelemetry, telemetryConfigFromEnv, TraceContextLedger, tracingEventBus, tracingEventStore,
+  countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
@@ -88,10 +88,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // may serve the reactions' reads, and the relay reads what was just appended from the feed
     // (adapters/caching/). The doorbell rings after the cache has fed the feed.
     const feed = new AppendFeed(rawStore);
-    // Each append is a span, and its trace context waits in the ledger until the relay publishes the
-    // event with it in the message's headers (docs/observability.md, "How the context crosses the event store").
-    const traceContexts = new TraceContextLedger();
-    const store = tracingEventStore(notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()), traceContexts);
+    // Each append is a span; the store keeps its trace context with the events and the relay publishes
+    // them with it in the message's headers (docs/observability.md, "How the context crosses processes").
+    const store = tracingEventStore(notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()));
     // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
     // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
     // Each is first recorded on its invoice's stream (InvoiceProcessingHalted), so the status says so.
@@ -101,7 +100,6 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // Every message published carries its trace context; every handler runs in a span of it.
     const bus = tracingEventBus(
       new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) }),
-      traceContexts,
     );
     closers.push(() => bus.close());
     // Its own file: the status store holds its write transaction open for a turn of the event loop

@@ -11,6 +11,8 @@ export type OtlpSpan = {
   attributes?: OtlpAttribute[]; status?: { code?: number; message?: string };
 };
 export type ReceivedSpan = OtlpSpan & { service: string };
+/** One data point of a metric (a sum's or a histogram's), with its resource's service.name and its attributes as plain strings. */
+export type ReceivedPoint = { service: string; labels: Record<string, string>; asInt?: string | number; asDouble?: number; count?: string | number; sum?: number };
 
 export type OtlpReceiver = {
   url: string;
@@ -18,6 +20,8 @@ export type OtlpReceiver = {
   spans(): ReceivedSpan[];
   /** Every metric export request body as received. */
   metricExports: any[];
+  /** Every data point received of the metric `name`. */
+  points(name: string): ReceivedPoint[];
   /** Every body as text (to search for what must never be exported). */
   bodies: string[];
   close(): Promise<void>;
@@ -56,6 +60,13 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       return (resource.scopeSpans ?? []).flatMap((scope: any) => (scope.spans ?? []).map((span: OtlpSpan) => ({ ...span, service })));
     })),
     metricExports,
+    points: (name) => metricExports.flatMap((body) => (body.resourceMetrics ?? []).flatMap((resource: any) => {
+      const service = resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ?? '';
+      return (resource.scopeMetrics ?? []).flatMap((scope: any) => (scope.metrics ?? []).filter((metric: any) => metric.name === name).flatMap((metric: any) =>
+        ((metric.sum?.dataPoints ?? metric.histogram?.dataPoints ?? []) as any[]).map((point) => ({
+          ...point, service, labels: Object.fromEntries((point.attributes ?? []).map((a: OtlpAttribute) => [a.key, plain(a.value)])),
+        }))));
+    })),
     bodies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -70,4 +81,35 @@ export function attribute(span: OtlpSpan, key: string): string | undefined {
 export function plain(value: OtlpValue): string {
   if (value.arrayValue) return (value.arrayValue.values ?? []).map(plain).join(',');
   return String(value.stringValue ?? value.intValue ?? value.doubleValue ?? value.boolValue ?? '');
+}
+
+export type TraceTree = {
+  /** The spans of that name. */
+  named(name: string): ReceivedSpan[];
+  parentOf(span: ReceivedSpan): ReceivedSpan | undefined;
+  /** The names of the span's ancestors, its parent first. */
+  ancestors(span: ReceivedSpan): string[];
+};
+
+/** Walks the spans of one trace by their parent links. */
+export function traceTree(trace: readonly ReceivedSpan[]): TraceTree {
+  const parentOf = (span: ReceivedSpan) => trace.find((other) => other.spanId === span.parentSpanId);
+  return {
+    named: (name) => trace.filter((span) => span.name === name),
+    parentOf,
+    ancestors(span) {
+      const chain: string[] = [];
+      for (let at = parentOf(span); at; at = parentOf(at)) chain.push(at.name);
+      return chain;
+    },
+  };
+}
+
+/** The trace of the one invoice POSTed: its root (the POST's SERVER span), every span of its trace, the tree. Throws unless exactly one POST was received. */
+export function invoiceTrace(spans: readonly ReceivedSpan[]): { root: ReceivedSpan; trace: ReceivedSpan[]; tree: TraceTree } {
+  const posts = spans.filter((span) => span.name === 'POST /api/v1/service/invoice');
+  if (posts.length !== 1) throw new Error(`expected one POST span, received ${posts.length}`);
+  const root = posts[0]!;
+  const trace = spans.filter((span) => span.traceId === root.traceId);
+  return { root, trace, tree: traceTree(trace) };
 }

@@ -2,7 +2,7 @@
 // Traces and metrics of the embedded service over OTLP/HTTP (docs/observability.md): one invoice is
 // one trace, from the POST through every reaction, and nothing secret leaves in a span.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attribute, plain, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../test-support/otlp-receiver.ts';
+import { attribute, plain, invoiceTrace, startOtlpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan, type TraceTree } from '../test-support/otlp-receiver.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 const SERVER = 2;
@@ -41,20 +41,13 @@ afterAll(async () => {
 describe('one invoice, one trace', () => {
   let trace: ReceivedSpan[];
   let root: ReceivedSpan;
-  const named = (name: string) => trace.filter((span) => span.name === name);
-  const parentOf = (span: ReceivedSpan) => trace.find((other) => other.spanId === span.parentSpanId);
-  const ancestors = (span: ReceivedSpan) => {
-    const chain: string[] = [];
-    for (let at = parentOf(span); at; at = parentOf(at)) chain.push(at.name);
-    return chain;
-  };
+  let tree: TraceTree;
+  const named = (name: string) => tree.named(name);
+  const parentOf = (span: ReceivedSpan) => tree.parentOf(span);
+  const ancestors = (span: ReceivedSpan) => tree.ancestors(span);
 
   beforeAll(() => {
-    const spans = receiver.spans();
-    const posts = spans.filter((span) => span.name === 'POST /api/v1/service/invoice');
-    expect(posts).toHaveLength(1);
-    root = posts[0]!;
-    trace = spans.filter((span) => span.traceId === root.traceId);
+    ({ root, trace, tree } = invoiceTrace(receiver.spans()));
   });
 
   it('starts at the POST, a SERVER span with the route and status, under the configured service name', () => {
@@ -130,10 +123,8 @@ describe('what telemetry never carries', () => {
 });
 
 describe('metrics', () => {
-  const points = (name: string) => receiver.metricExports.flatMap((body: any) => (body.resourceMetrics ?? []).flatMap((r: any) =>
-    (r.scopeMetrics ?? []).flatMap((s: any) => (s.metrics ?? []).filter((m: any) => m.name === name).flatMap((m: any) =>
-      (m.sum?.dataPoints ?? m.histogram?.dataPoints ?? []) as any[]))));
-  const labels = (point: any) => Object.fromEntries((point.attributes ?? []).map((a: any) => [a.key, plain(a.value)]));
+  const points = (name: string) => receiver.points(name);
+  const labels = (point: ReceivedPoint) => point.labels;
 
   it('counts the invoice by its final status', () => {
     const accepted = points('fe.invoices.final').filter((p) => labels(p).status === 'accepted');

@@ -35,6 +35,8 @@ export class GroupMember {
   private readonly settings: MemberSettings;
   private readonly ports: MemberPorts;
   private readonly committer: OffsetCommitter;
+  /** Each partition's end as of the fetch that brought the messages being handled (the lag's reference). */
+  private readonly highWatermarks = new Map<number, bigint>();
 
   constructor(settings: MemberSettings, ports: MemberPorts) {
     this.settings = settings;
@@ -68,6 +70,8 @@ export class GroupMember {
       this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: payload.error }, 'consumer crashed; starting a new one from the committed offsets');
       this.restarting = this.restart(partitionsConcurrently);
     });
+    // Emitted before the batch's messages are handled: each then knows how many follow it on its partition.
+    consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) => this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)));
     await consumer.connect();
     await consumer.subscribe({ topics: [this.settings.topic], fromBeginning: true });
     await consumer.run({
@@ -120,7 +124,10 @@ export class GroupMember {
     }
     const headers = readHeaders(message.headers);
     const busMessage: BusMessage = { key: message.key?.toString() ?? '', value, ...(headers ? { headers } : {}) };
-    const result = await this.attempt(busMessage, partition, BigInt(message.offset), heartbeat);
+    const offset = BigInt(message.offset);
+    const end = this.highWatermarks.get(partition);
+    const behind = end !== undefined && end > offset ? end - offset - 1n : undefined;
+    const result = await this.attempt(busMessage, partition, offset, heartbeat, behind);
     if (result.outcome === 'stopped') return;
     if (result.outcome === 'failed') {
       const { topic: original, group, maxAttempts } = this.settings;
@@ -133,10 +140,10 @@ export class GroupMember {
     this.commit(topic, partition, message.offset);
   }
 
-  private attempt(message: BusMessage, partition: number, offset: bigint, heartbeat?: () => Promise<void>) {
+  private attempt(message: BusMessage, partition: number, offset: bigint, heartbeat?: () => Promise<void>, behind?: bigint) {
     const { topic, maxAttempts, retryBackoffMs, handler } = this.settings;
     return attemptDelivery({
-      delivered: { ...message, topic, partition, offset }, maxAttempts, retryBackoffMs,
+      delivered: { ...message, topic, partition, offset, ...(behind !== undefined ? { behind } : {}) }, maxAttempts, retryBackoffMs,
       handler: () => (this.stopping ? undefined : handler),
       ...(heartbeat ? { whileWaiting: heartbeat } : {}),
     });

@@ -120,6 +120,18 @@ describe('KafkaEventBus, beyond the contract', () => {
     expect(seen.filter((p) => p !== '2')).toEqual(['1', '3']); // stream s1 in order
   });
 
+  it('tells each delivery how many messages follow it on its partition (the consumer lag), and carries the trace context header', async () => {
+    const topic = unique('test.lag');
+    const bus = open();
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await bus.publish(topic, [1, 2, 3, 4, 5].map((i) => ({ ...msg('one-key', i), headers: { ...msg('one-key', i).headers, traceparent } })));
+    const seen: DeliveredMessage[] = [];
+    await bus.subscribe({ topic, group: 'lagging', handler: async (m) => void seen.push(m) });
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(5);
+    expect(seen.map((m) => [n(m), m.behind])).toEqual([[1, 4n], [2, 3n], [3, 2n], [4, 1n], [5, 0n]]);
+    expect(seen.every((m) => m.headers?.traceparent === traceparent)).toBe(true);
+  });
+
   it('a publish the broker refuses for good is PUBLISH_REFUSED, not retriable; one it cannot reach is BROKER_UNAVAILABLE, retriable', async () => {
     const topic = unique('test.refused');
     const bus = open();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { TestSchema } from '../testing/test-schema.ts';
 
@@ -8,10 +8,15 @@ export const RELEASE_COMMIT_LOCK = `SELECT pg_advisory_unlock(1178952, 'events':
 
 /**
  * Replaces `append_events` in the test's schema with the same function without the commit lock:
- * a naive store whose positions come from a sequence in call order and commit in any order.
+ * a naive store whose positions come from a sequence in call order and commit in any order. The
+ * function as the newest migration that defines it wrote it (the same signature, so it replaces it).
  */
 export async function withoutCommitLock(db: TestSchema): Promise<void> {
-  const sql = readFileSync(new URL('../../migrations/001_event_store.sql', import.meta.url), 'utf8');
+  const folder = new URL('../../migrations/', import.meta.url);
+  const newest = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort().reverse()
+    .map((file) => readFileSync(new URL(file, folder), 'utf8')).find((text) => text.includes('CREATE FUNCTION append_events'));
+  if (!newest) throw new Error('no migration defines append_events');
+  const sql = newest;
   const naive = sql.slice(sql.indexOf('CREATE FUNCTION')).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION').replace(/PERFORM pg_advisory_xact_lock[^;]*;/, '');
   if (naive.includes('pg_advisory_xact_lock')) throw new Error('the commit lock was not removed');
   await db.pool.query(naive);

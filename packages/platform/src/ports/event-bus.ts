@@ -29,7 +29,8 @@ export type DeliveredMessage = BusMessage & {
   attempt: number;
   /**
    * Messages already on the partition after this one (the group's lag behind the partition's end)
-   * when the bus can tell cheaply: the in-process bus says; Kafka's per-message delivery does not.
+   * when the bus can tell cheaply: the in-process bus exactly; Kafka as of the fetch that brought
+   * the message (its high watermark then), so it may lag behind by what arrived since.
    */
   behind?: bigint;
 };

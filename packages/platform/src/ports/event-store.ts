@@ -1,4 +1,5 @@
 import type { Envelope } from '@fe/contracts';
+import type { TraceContext } from '../tracing/trace-context.ts';
 
 /**
  * The source of truth: per-stream ordered events with optimistic concurrency, and a global,
@@ -26,6 +27,13 @@ export type RecordedEvent = {
   position: bigint;
   envelope: Envelope;
   recordedAt: string;
+  /** The trace context the event was appended in (AppendOptions), when there was one. */
+  traceContext?: TraceContext;
+};
+
+export type AppendOptions = {
+  /** Stored with each event of the append and returned by `read` and `readAll` (`RecordedEvent.traceContext`). */
+  traceContext?: TraceContext;
 };
 
 export type AppendResult = {
@@ -39,7 +47,7 @@ export type AppendResult = {
 
 export interface EventStore {
   /** Throws ConcurrencyError on a wrong expectation, PlatformError DUPLICATE_EVENT_ID on a reused event id. */
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult>;
+  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options?: AppendOptions): Promise<AppendResult>;
   /** The stream's events in version order; an unknown stream reads as empty with version 'no_stream'. */
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /**

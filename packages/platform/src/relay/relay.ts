@@ -207,7 +207,8 @@ async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route:
     if (!target) continue;
     let batch = byTopic.get(target.topic);
     if (!batch) byTopic.set(target.topic, (batch = []));
-    batch.push({ key: target.key, value: event.envelope, headers: { [STORE_POSITION_HEADER]: String(event.position) } });
+    // The context the event was appended in travels with it, so its consumers continue the trace (docs/observability.md).
+    batch.push({ key: target.key, value: event.envelope, headers: { [STORE_POSITION_HEADER]: String(event.position), ...event.traceContext } });
   }
   for (const [topic, messages] of byTopic) {
     topics.add(topic);

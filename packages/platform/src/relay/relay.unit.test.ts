@@ -40,6 +40,21 @@ describe('relay from the event store to the bus', () => {
     await bus.close();
   });
 
+  it('publishes each event with the trace context it was appended in, beside the position header', async () => {
+    const store = new SqliteEventStore(':memory:');
+    const bus = new InProcessEventBus({ partitions: 1 });
+    const traceContext = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'fe=1' };
+    await store.append('s1', [sampleEnvelope('s1')], 'no_stream', { traceContext });
+    await store.append('s2', [sampleEnvelope('s2')], 'no_stream');
+    const seen: DeliveredMessage[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (m) => void seen.push(m) });
+    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await eventually(() => seen.length === 2);
+    expect(seen.map((m) => m.headers)).toEqual([{ [STORE_POSITION_HEADER]: '1', ...traceContext }, { [STORE_POSITION_HEADER]: '2' }]);
+    await relay.stop();
+    await bus.close();
+  });
+
   it('on a bus without the "settled through" capability, checkpoints what publish resolved for (the bus accepted it)', async () => {
     const store = new SqliteEventStore(':memory:');
     const checkpoints = new SqliteCheckpointStore(':memory:');

@@ -16,7 +16,7 @@ export function withSparsePositions(store: EventStore, stride = 10n): EventStore
     ...(positions ? { positions: positions.map((p) => p * stride) } : {}),
   });
   return {
-    append: async (stream, events, expected) => spreadResult(await store.append(stream, events, expected)),
+    append: async (stream, events, expected, options) => spreadResult(await store.append(stream, events, expected, options)),
     read: async (stream) => {
       const { version, events } = await store.read(stream);
       return { version, events: events.map(spread) };

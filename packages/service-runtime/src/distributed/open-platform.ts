@@ -6,6 +6,7 @@ import {
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, migrate, PostgresDeadLetterStore, PostgresEventStore, type MigrationSet } from '@fe/platform-postgres';
 import { S3BlobStore, type S3BlobStoreConfig } from '@fe/platform-s3';
+import { countingDeadLetters, tracingEventBus, tracingEventStore } from '@fe/telemetry';
 import { loadOrCreateMasterKey, type TenantDirectory } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { Kafka, logLevel } from 'kafkajs';
@@ -71,18 +72,21 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     }
     const sets = [...(masterKey ? [tenantDirectoryMigrations()] : []), ...(options.migrations ?? [])];
     for (const { set, migrations } of sets) await migrate(pool, { schema: config.postgresSchema, set, migrations });
-    const store = new PostgresEventStore(pool);
-    const letters = recordingHalts(new PostgresDeadLetterStore(pool), store, clock);
+    // Traced (docs/observability.md): each append a span whose context the store keeps with the
+    // events, each delivery a CONSUMER span continuing the context the message carries, each dead
+    // letter counted. No-ops while the telemetry is off.
+    const store = tracingEventStore(new PostgresEventStore(pool));
+    const letters = countingDeadLetters(recordingHalts(new PostgresDeadLetterStore(pool), store, clock));
     const brokers = config.kafkaBrokers.split(',');
     const clientId = config.kafkaClientId ?? `fe-${options.service}`;
-    const bus = new KafkaEventBus({
+    const bus = tracingEventBus(new KafkaEventBus({
       brokers, clientId,
       codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: invoiceEventSchemas }),
       partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : 6),
       deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
       ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
-    });
+    }));
     closers.push(() => bus.close());
     if (options.redrive !== false) {
       const redriver = startDeadLetterRedriver({ letters, bus, logger: logger.child({ component: 'dead-letters' }), now: () => clock.now() });

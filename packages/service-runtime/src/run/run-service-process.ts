@@ -23,6 +23,14 @@ export type ServiceProcessOptions = {
   logger: Logger;
   /** Opens adapters and builds the modules; whatever it opened it closes itself when it throws. */
   build(): Promise<ServiceParts>;
+  /**
+   * Runs last, after the parts closed and before the exit, on a graceful stop and on a failed
+   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). Best
+   * effort: a failure is logged as a warning and leaves the exit code as it was (a collector that
+   * is down must not turn a clean stop into a failed one). It counts against the stop's
+   * `shutdownTimeoutMs`; a forced exit skips it.
+   */
+  finally?(): Promise<void>;
   process?: ProcessHooks;
 };
 
@@ -38,8 +46,9 @@ export type ServiceProcess = {
  * first (liveness answers while the stores connect), then `build`, then each module's `start`;
  * ready once all started. SIGTERM or SIGINT stops it gracefully: not ready, each module stopped in
  * reverse order (stop consuming, finish in-flight work, commit offsets), then `close` (stores, bus),
- * exit 0. A second signal, or a stop longer than `shutdownTimeoutMs`, exits 1 at once. A start that
- * fails logs the reason (the error's code and message: never a configuration value) and exits 1.
+ * then `finally` (the telemetry's flush), exit 0. A second signal, or a stop longer than
+ * `shutdownTimeoutMs`, exits 1 at once. A start that fails logs the reason (the error's code and
+ * message: never a configuration value) and exits 1.
  *
  *   await runServiceProcess({ name: 'signer', runtime, logger, build: async () => ({ modules: [signer], checks, close }) });
  */
@@ -79,12 +88,24 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       }, runtime.shutdownTimeoutMs);
       timer.unref();
     });
-    stopping = Promise.race([startup.then(() => release(started, parts, health, logger)), late]).then((code) => {
+    const graceful = startup.then(() => release(started, parts, health, logger)).then(async (code) => {
+      await last();
+      return code;
+    });
+    stopping = Promise.race([graceful, late]).then((code) => {
       clearTimeout(timer);
       if (code === 0) logger.info({}, `${options.name} stopped`);
       return finish(code);
     });
     return stopping;
+  };
+  /** The `finally` step, best effort. */
+  const last = async (): Promise<void> => {
+    try {
+      await options.finally?.();
+    } catch (error) {
+      logger.warn({ err: startFailure(error) }, 'the last step before the exit failed (the telemetry could not export what it held); exiting all the same');
+    }
   };
   hooks.on('SIGTERM', () => void stop('SIGTERM'));
   hooks.on('SIGINT', () => void stop('SIGINT'));
@@ -113,6 +134,7 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
     logger.error({ err: startFailure(error) }, `${options.name} could not start`);
     if (!stopping) {
       await release(started, parts, health, logger);
+      await last();
       finish(1);
     }
   }

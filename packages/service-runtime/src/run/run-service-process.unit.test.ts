@@ -98,6 +98,42 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(fake.exits).toEqual([0]);
   });
 
+  it('runs `finally` (the telemetry\'s flush) after the stores closed and before the exit, on a stop and on a failed start', async () => {
+    const journal: string[] = [];
+    const a = recordingModule('a', journal);
+    a.finishInFlight();
+    const fake = fakeProcess();
+    const flushed = (code: number) => async () => void journal.push(`flushed, exits so far: [${fake.exits.join()}], code ${code}`);
+    const service = await runServiceProcess({
+      name: 'test-service', runtime, logger: createRecordingLogger(), process: fake.hooks, finally: flushed(0),
+      build: async () => ({ modules: [a.module], checks: [], close: async () => void journal.push('closed stores') }),
+    });
+    fake.send('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(journal.slice(-2)).toEqual(['closed stores', 'flushed, exits so far: [], code 0']);
+    const failedStart = fakeProcess();
+    const failed = await runServiceProcess({
+      name: 'test-service', runtime, logger: createRecordingLogger(), process: failedStart.hooks, finally: async () => void journal.push(`flushed before exit ${failedStart.exits.length}`),
+      build: async () => { throw new Error('the stores did not open'); },
+    });
+    expect(await failed.exited).toBe(1);
+    expect(journal.at(-1)).toBe('flushed before exit 0');
+  });
+
+  it('a `finally` that fails (the collector is down) is a warning: the stop still exits 0', async () => {
+    const fake = fakeProcess();
+    const logger = createRecordingLogger();
+    const service = await runServiceProcess({
+      name: 'test-service', runtime, logger, process: fake.hooks,
+      finally: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:4318'); },
+      build: async () => ({ modules: [], checks: [], close: async () => undefined }),
+    });
+    fake.send('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(logger.records.filter((r) => r.level === 'warn' || r.level === 'error').map((r) => r.level)).toEqual(['warn']);
+    expect(logger.records.some((r) => r.msg === 'test-service stopped')).toBe(true);
+  });
+
   it('a second signal exits 1 at once, without waiting for the work in flight', async () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);

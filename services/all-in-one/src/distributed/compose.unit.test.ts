@@ -11,6 +11,7 @@ import { rendererProcessConfigSchema } from '@fe/renderer/process-config';
 import { signerProcessConfigSchema } from '@fe/signer/process-config';
 import { submitterConfigSchema } from '@fe/submitter';
 import { submitterProcessConfigSchema } from '@fe/submitter/process-config';
+import { telemetryConfigSchema } from '@fe/telemetry';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -26,8 +27,8 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
   services: Record<string, ComposeService>; secrets: Record<string, unknown>;
 };
 
-/** Each process container: its main and the schemas its main reads the environment with. */
-const processes: Record<string, { main: string; schemas: z.ZodType[] }> = {
+/** Each process container: its main and the schemas its main reads the environment with (every main's runMain reads the telemetry's too). */
+const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object.fromEntries(Object.entries({
   'ingress-1': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
   'ingress-2': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
   'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
@@ -37,7 +38,7 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = {
   projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
   relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
   'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
-};
+}).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 
 type Variable = { name: string; required: boolean };
@@ -133,9 +134,9 @@ describe('docker-compose.yml', () => {
   it('finds a schema change the compose file does not follow: a new required variable, a variable no longer read', () => {
     const { environment } = compose.services.relay!;
     const grown = relayProcessConfigSchema.extend({ token: z.string().describe('RELAY_TOKEN: a new required key') });
-    expect(environmentFaults(environment!, [grown])).toEqual(['RELAY_TOKEN: required, not set']);
+    expect(environmentFaults(environment!, [grown, telemetryConfigSchema])).toEqual(['RELAY_TOKEN: required, not set']);
     const shrunk = relayProcessConfigSchema.omit({ kafkaBrokers: true });
-    expect(environmentFaults(environment!, [shrunk])).toEqual(['FE_KAFKA_BROKERS: read by no schema']);
+    expect(environmentFaults(environment!, [shrunk, telemetryConfigSchema])).toEqual(['FE_KAFKA_BROKERS: read by no schema']);
   });
 
   it('reads nested schemas (the submitter\'s retry keys) and sees required variables the process schemas declare', () => {

@@ -91,6 +91,8 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
       if (subscription) return;
       subscription = await bus.subscribe({
         topic: ports.topic ?? topics.invoiceEvents.name, group, from: 'latest',
+        // Only the instance waiting for the invoice draws a span for it (the tracing bus skips the rest).
+        handles: (message) => waiting.has(message.value.invoice_id ?? message.key),
         handler: async (message) => {
           const invoiceId = message.value.invoice_id ?? message.key;
           if (waiting.has(invoiceId)) ring(invoiceId);

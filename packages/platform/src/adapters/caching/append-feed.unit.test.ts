@@ -23,7 +23,7 @@ function fedStore(inner: EventStore, maxEvents?: number) {
     return counting(options);
   };
   const store: EventStore = {
-    append: (s, e, x) => cached.append(s, e, x), read: (s) => cached.read(s), readAll: (o) => feed.readAll(o),
+    append: (s, e, x, o) => cached.append(s, e, x, o), read: (s) => cached.read(s), readAll: (o) => feed.readAll(o),
     head: () => cached.head(), close: () => cached.close(),
   };
   return { store, storeReads: () => storeReads };

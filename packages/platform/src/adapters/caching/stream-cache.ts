@@ -1,5 +1,6 @@
 import type { Envelope } from '@fe/contracts';
 import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import { traceContextOf, type TraceContext } from '../../tracing/trace-context.ts';
 
 type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
 
@@ -14,7 +15,7 @@ type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
  * cached version and the store said when it recorded the events and at which positions (the
  * result's `lastPosition` for one event, its `positions` for several: positions need not be
  * consecutive); then the cached stream is what a read would return (each envelope as the store
- * serialises it, its version, position and instant). Anything else, a failed
+ * serialises it, its version, position, instant and trace context). Anything else, a failed
  * append included, drops the stream, and the next read goes to the store. A read that an append to
  * the same stream overtook is returned but not remembered. If another process appends all the
  * same, the next append here fails its expected version, drops the stale stream, and the caller
@@ -39,8 +40,8 @@ export function withStreamCache(
     if (streams.size > maxStreams) streams.delete(streams.keys().next().value!);
   };
 
-  const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult) => {
-    const recorded = asRecorded(stream, events, result);
+  const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult, traceContext: TraceContext | undefined) => {
+    const recorded = asRecorded(stream, events, result, traceContext);
     if (recorded) options.recorded?.(recorded);
     const cached = streams.get(stream);
     if (!recorded || expected !== (cached?.version ?? 'no_stream')) {
@@ -51,16 +52,16 @@ export function withStreamCache(
   };
 
   return {
-    async append(stream, events, expected) {
+    async append(stream, events, expected, appendOptions) {
       for (const read of reading.get(stream) ?? []) read.stale = true;
       let result: AppendResult;
       try {
-        result = await store.append(stream, events, expected);
+        result = await store.append(stream, events, expected, appendOptions);
       } catch (error) {
         streams.delete(stream);
         throw error;
       }
-      extend(stream, events, expected, result);
+      extend(stream, events, expected, result, traceContextOf(appendOptions?.traceContext));
       return result;
     },
     async read(stream) {
@@ -91,7 +92,7 @@ export function withStreamCache(
  * say when and where they were recorded. What the store keeps is the JSON text: each envelope is
  * that text read back.
  */
-function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult): RecordedEvent[] | undefined {
+function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult, traceContext: TraceContext | undefined): RecordedEvent[] | undefined {
   const { recordedAt, lastPosition, nextExpectedVersion } = result;
   // Positions are not dense (ports/event-store.ts): each comes from the store, none is computed.
   const positions = events.length === 1 ? [lastPosition] : result.positions;
@@ -99,6 +100,6 @@ function asRecorded(stream: string, events: readonly Envelope[], result: AppendR
   const count = BigInt(events.length);
   return events.map((event, i): RecordedEvent => ({
     stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: positions[i]!,
-    envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
+    envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt, ...(traceContext ? { traceContext } : {}),
   }));
 }

@@ -17,7 +17,7 @@ port.on('message', (call: StoreCall) => {
 
 async function run(call: StoreCall): Promise<unknown> {
   switch (call.op) {
-    case 'append': return store.append(call.stream, call.events, call.expected);
+    case 'append': return store.append(call.stream, call.events, call.expected, call.options);
     case 'read': return store.read(call.stream);
     case 'readAll': return store.readAll(call.options);
     case 'head': return store.head();

@@ -2,7 +2,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { openWalDatabase } from './open-database.ts';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
-import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import { traceContextOf } from '../../tracing/trace-context.ts';
 
 /**
  * The embedded event store on `node:sqlite`: one table, WAL journal, each append atomic in its own
@@ -20,6 +21,7 @@ const SCHEMA = `
     type        TEXT    NOT NULL,
     envelope    TEXT    NOT NULL,
     recorded_at TEXT    NOT NULL,
+    trace_context TEXT,
     UNIQUE (stream, version)
   );`;
 
@@ -27,11 +29,12 @@ type PendingAppend = {
   stream: string;
   events: readonly Envelope[];
   expected: ExpectedVersion;
+  traceContext: string | null;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 };
 
-type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string };
+type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string; trace_context: string | null };
 
 export class SqliteEventStore implements EventStore {
   private readonly db: DatabaseSync;
@@ -48,19 +51,22 @@ export class SqliteEventStore implements EventStore {
     this.now = now;
     this.db = openWalDatabase(path, 'FULL');
     this.db.exec(SCHEMA);
+    addTraceContextColumn(this.db);
     this.currentVersion = this.db.prepare('SELECT MAX(version) AS v FROM events WHERE stream = ?');
-    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at, trace_context) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.byStream = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY version');
     this.after = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.maxPosition = this.db.prepare('SELECT MAX(position) AS p FROM events');
     for (const s of [this.currentVersion, this.byStream, this.after, this.maxPosition]) s.setReadBigInts(true);
   }
 
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
     if (!this.db.isOpen) return Promise.reject(closedError());
+    const context = traceContextOf(options.traceContext);
+    const traceContext = context ? JSON.stringify(context) : null;
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, events, expected, resolve, reject });
+      this.pending.push({ stream, events, expected, traceContext, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.commitPending());
     });
   }
@@ -104,7 +110,7 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  private insertAppend({ stream, events, expected }: PendingAppend, recordedAt: string): AppendResult {
+  private insertAppend({ stream, events, expected, traceContext }: PendingAppend, recordedAt: string): AppendResult {
     const found = (this.currentVersion.get(stream) as { v: bigint | null }).v;
     const actual = found === null ? 'no_stream' : found;
     checkExpectation(stream, expected, actual);
@@ -112,7 +118,7 @@ export class SqliteEventStore implements EventStore {
     const positions: bigint[] = [];
     for (const envelope of events) {
       version += 1n;
-      const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt);
+      const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt, traceContext);
       positions.push(BigInt(result.lastInsertRowid));
     }
     return { nextExpectedVersion: version, lastPosition: positions[positions.length - 1]!, recordedAt, positions };
@@ -167,10 +173,29 @@ function translate(error: unknown): unknown {
   return error;
 }
 
-const toRecorded = (row: Row): RecordedEvent => ({
-  stream: row.stream,
-  version: BigInt(row.version),
-  position: BigInt(row.position),
-  envelope: JSON.parse(row.envelope) as Envelope,
-  recordedAt: row.recorded_at,
-});
+/**
+ * The migration of a file written before events kept their trace context (docs/observability.md):
+ * the column is added, empty for the events already there.
+ */
+function addTraceContextColumn(db: DatabaseSync): void {
+  const columns = db.prepare('SELECT name FROM pragma_table_info(\'events\')').all() as { name: string }[];
+  if (columns.some((column) => column.name === 'trace_context')) return;
+  try {
+    db.exec('ALTER TABLE events ADD COLUMN trace_context TEXT');
+  } catch (error) {
+    // Another connection to the file (the CLI beside the service) added it between the check and here.
+    if (!/duplicate column name/i.test(error instanceof Error ? error.message : '')) throw error;
+  }
+}
+
+function toRecorded(row: Row): RecordedEvent {
+  const traceContext = row.trace_context ? traceContextOf(JSON.parse(row.trace_context) as Record<string, unknown>) : undefined;
+  return {
+    stream: row.stream,
+    version: BigInt(row.version),
+    position: BigInt(row.position),
+    envelope: JSON.parse(row.envelope) as Envelope,
+    recordedAt: row.recorded_at,
+    ...(traceContext ? { traceContext } : {}),
+  };
+}

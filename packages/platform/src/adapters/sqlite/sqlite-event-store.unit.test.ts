@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,22 @@ import { SqliteEventStore } from './sqlite-event-store.ts';
 eventStoreContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));
 
 describe('SqliteEventStore', () => {
+  it('adds the trace context column to a file written before it existed: old events read without one, new ones keep theirs', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db');
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, version INTEGER NOT NULL,
+      event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, envelope TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, version))`);
+    const before = sampleEnvelope('i-0');
+    old.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, 0, ?, ?, ?, ?)')
+      .run('invoice-i-0', before.id, before.type, JSON.stringify(before), '2026-11-26T09:00:00.000Z');
+    old.close();
+    const store = new SqliteEventStore(file);
+    const traceContext = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' };
+    await store.append('invoice-i-0', [sampleEnvelope('i-0')], 0n, { traceContext });
+    expect((await store.read('invoice-i-0')).events.map((e) => e.traceContext)).toEqual([undefined, traceContext]);
+    await store.close();
+  });
+
   it('keeps what was appended across a reopen of the file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db');
     const first = new SqliteEventStore(file);

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
-import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
 import type { StoreCall, StoreError, StoreReply } from './event-store-messages.ts';
 
 type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -39,9 +39,9 @@ export class ThreadedSqliteEventStore implements EventStore {
     this.worker.on('exit', () => failAll('the event store thread stopped'));
   }
 
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
+  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
-    return this.call({ op: 'append', stream, events, expected }) as Promise<AppendResult>;
+    return this.call({ op: 'append', stream, events, expected, options }) as Promise<AppendResult>;
   }
 
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
