@@ -21,7 +21,7 @@ import { settledTimelines } from './lib/burst-outcome.ts';
 import { startDistributedShape } from './lib/distributed-shape.ts';
 import { percentile } from './lib/http-load.ts';
 import { platformServers, type PlatformServers } from './lib/platform-servers.ts';
-import { treeCpuMs } from './lib/process-cpu.ts';
+import { runQueue, treeSchedTimes, type SchedTimes } from './lib/process-cpu.ts';
 import { formatRatio, formatRoundRatios } from './lib/rounds.ts';
 import { stageGaps, type Timeline } from './lib/stage-times.ts';
 import { threadCpuSnapshot } from './lib/thread-cpu.ts';
@@ -37,16 +37,27 @@ const root = resolve(import.meta.dirname, '..');
 const request = readFileSync(join(root, 'examples/invoice-request.json'), 'utf8');
 
 /** A started shape: where to send, how to read its events, what CPU its parts have used so far. */
-type Running = { urls: string[]; apiKey: string; store: EventStore; cpu(): Map<string, number>; close(): Promise<string[] | void> };
+type Running = {
+  urls: string[]; apiKey: string; store: EventStore; cpu(): Map<string, SchedTimes>; close(): Promise<string[] | void>;
+  /** PostgreSQL's WAL flushes so far (`pg_stat_wal`), on a server whose timing the bench may switch on. */
+  walSyncs?(): Promise<{ syncs: number; syncMs: number }>;
+};
 type Arm = { name: string; start(): Promise<Running> };
 
 type ArmResult = {
   name: string; burst: BurstResult; lines: Timeline[]; complete: boolean;
   acceptedPerSecond: number; p50: number; p99: number; load: [number, number];
-  /** Per process (or thread, embedded): CPU ms per invoice over the burst, % of one core over it, CPU ms per second while idle before it. */
-  cpu: { name: string; perInvoice: number; busyPercent: number; idlePerSecond: number }[];
+  /**
+   * Per process (or thread, embedded): CPU ms per invoice over the burst, % of one core over it, ms
+   * per invoice spent ready but waiting for a core, CPU ms per second while idle before it, and
+   * `beyondIdle`: CPU ms per invoice above what the process would have spent idle over the window
+   * (its pollers' cost grows with the window's length, not with the invoices).
+   */
+  cpu: { name: string; perInvoice: number; beyondIdle: number; busyPercent: number; waitPerInvoice: number; slicesPerInvoice: number; idlePerSecond: number }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */
   profile: string[];
+  /** WAL flushes (fsyncs) per invoice and their mean duration, when measured. */
+  wal?: { perInvoice: number; meanMs: number };
 };
 
 async function startEmbeddedArm(): Promise<Running> {
@@ -57,7 +68,10 @@ async function startEmbeddedArm(): Promise<Running> {
   const service = await startEmbedded(embeddedConfigFromEnv(env), env, logger, systemClock);
   return {
     urls: [service.url], apiKey: service.demo.issuedApiKey!, store: service.eventStore,
-    cpu: () => new Map([...threadCpuSnapshot()].map(([thread, ms]) => [`embedded: ${thread}`, ms])),
+    cpu: () => new Map<string, SchedTimes>([
+      ...[...threadCpuSnapshot()].map(([thread, ms]): [string, SchedTimes] => [`embedded: ${thread}`, { cpuMs: ms, waitMs: 0, slices: 0 }]),
+      ['embedded: every thread', { cpuMs: 0, ...runQueue('self') }], // the run queue is counted per process
+    ]),
     close: async () => {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -75,9 +89,18 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
         env: { FE_LOG_LEVEL: logLevel, ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}) },
       });
       const infra = await infraPids(servers);
+      const pool = createPostgresPool({ connectionString: servers.postgresUrl, max: 1 });
+      if (servers.postgresOwned) await pool.query('ALTER SYSTEM SET track_wal_io_timing = on').then(() => pool.query('SELECT pg_reload_conf()'));
       return {
         ...shape,
+        ...(servers.postgresOwned ? {
+          walSyncs: async () => {
+            const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>('SELECT wal_sync, wal_sync_time FROM pg_stat_wal');
+            return { syncs: Number(rows[0]!.wal_sync), syncMs: rows[0]!.wal_sync_time };
+          },
+        } : {}),
         close: async () => {
+          await pool.end();
           await shape.close(); // the processes write their profiles as they exit
           if (!profiles) return;
           const lines = summarizeProfiles(profiles, shape.processes);
@@ -85,8 +108,8 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
           return lines;
         },
         cpu: () => new Map([
-          ...shape.processes.map(({ name, pid }) => [name, treeCpuMs(pid)] as const),
-          ...infra.map(({ name, pid }) => [name, treeCpuMs(pid)] as const),
+          ...shape.processes.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
+          ...infra.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
         ]),
       };
     },
@@ -148,6 +171,7 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const idleStart = performance.now();
     await new Promise((done) => setTimeout(done, idleMs));
     const cpu0 = running.cpu();
+    const wal0 = await running.walSyncs?.();
     const idleSeconds = (performance.now() - idleStart) / 1000;
     const windowStart = performance.now();
     const load0 = loadavg()[0]!;
@@ -155,18 +179,29 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const answeredAt = new Map(burst.answers.filter((a) => a.cufe).map((a) => [a.cufe!, a.answeredAt]));
     const { lines, complete } = await settledTimelines(running.store, burst.startedAt, count, answeredAt);
     const cpu1 = running.cpu();
+    const wal1 = await running.walSyncs?.();
+    const syncs = wal1 && wal0 ? wal1.syncs - wal0.syncs : 0;
+    const wal = wal1 && wal0 ? { perInvoice: syncs / count, meanMs: syncs ? (wal1.syncMs - wal0.syncMs) / syncs : 0 } : undefined;
     const windowSeconds = (performance.now() - windowStart) / 1000;
     const accepted = lines.map((l) => l.get('InvoiceAccepted')).filter((at) => at !== undefined);
     const acceptedPerSecond = accepted.length / ((Math.max(...accepted) - burst.startedAt) / 1000);
     const latencies = burst.answers.filter((a) => a.status === 201).map((a) => a.latencyMs);
-    const cpu = [...cpu1].map(([name, ms]) => {
-      const used = ms - (cpu0.get(name) ?? 0);
-      return { name, perInvoice: used / count, busyPercent: used / windowSeconds / 10, idlePerSecond: ((cpu0.get(name) ?? 0) - (idle0.get(name) ?? 0)) / idleSeconds };
-    }).filter((c) => c.perInvoice >= 0.05 || c.idlePerSecond >= 1);
-    cpu.push({ name: 'load generator (another process)', perInvoice: burst.cpuMs / count, busyPercent: burst.cpuMs / burst.elapsedMs * 100, idlePerSecond: 0 });
+    const zero = { cpuMs: 0, waitMs: 0, slices: 0 };
+    const cpu = [...cpu1].map(([name, after]) => {
+      const [before, idle] = [cpu0.get(name) ?? zero, idle0.get(name) ?? zero];
+      const used = after.cpuMs - before.cpuMs;
+      const idlePerSecond = (before.cpuMs - idle.cpuMs) / idleSeconds;
+      return {
+        name, perInvoice: used / count, beyondIdle: (used - idlePerSecond * windowSeconds) / count, busyPercent: used / windowSeconds / 10, waitPerInvoice: (after.waitMs - before.waitMs) / count,
+        slicesPerInvoice: (after.slices - before.slices) / count,
+        idlePerSecond,
+      };
+    }).filter((c) => c.perInvoice >= 0.05 || c.idlePerSecond >= 1 || c.waitPerInvoice >= 0.05);
+    cpu.push({ name: 'load generator (another process)', perInvoice: burst.cpuMs / count, beyondIdle: burst.cpuMs / count, busyPercent: burst.cpuMs / burst.elapsedMs * 100, waitPerInvoice: 0, slicesPerInvoice: 0, idlePerSecond: 0 });
     return {
       name: arm.name, burst, lines, complete, acceptedPerSecond,
       p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpu, load: [load0, loadavg()[0]!], profile,
+      ...(wal ? { wal } : {}),
     };
   } finally {
     profile.push(...((await running.close()) ?? []));
@@ -182,11 +217,21 @@ function printArm(r: ArmResult): void {
   console.log('  where an invoice\'s time goes (gap between recorded events; ms, p50 / p90):');
   for (const g of stageGaps(r.lines)) console.log(`    ${`${g.from} → ${g.to}`.padEnd(38)} ${g.p50.toFixed(0).padStart(6)} / ${g.p90.toFixed(0).padStart(6)}   (${g.count})`);
   const total = r.cpu.reduce((sum, c) => sum + c.perInvoice, 0);
-  console.log(`  CPU: ${total.toFixed(1)} ms per invoice in all (the window: the burst until every invoice is done; idle: the ${idleMs / 1000} s before it)`);
-  console.log(`    ${'process or thread'.padEnd(36)} ms/invoice  % of a core  idle ms/s`);
+  const beyond = r.cpu.reduce((sum, c) => sum + c.beyondIdle, 0);
+  const service = r.cpu.filter((c) => !c.name.startsWith('server:'));
+  const waited = service.reduce((sum, c) => sum + c.waitPerInvoice, 0);
+  const slices = service.reduce((sum, c) => sum + c.slicesPerInvoice, 0);
+  console.log(`  CPU: ${total.toFixed(1)} ms per invoice in all, ${beyond.toFixed(1)} beyond the idle rate; the service's threads were put on a core ${slices.toFixed(0)} times per invoice and waited ${waited.toFixed(0)} ms for it (${(waited / slices).toFixed(2)} ms each)`);
+  console.log(`  (the window: the burst until every invoice is done; idle: the ${idleMs / 1000} s before it)`);
+  console.log(`    ${'process or thread'.padEnd(36)} ms/invoice  beyond idle  % of a core  on a core, times/invoice  waiting for it, ms/invoice  idle ms/s`);
   for (const c of [...r.cpu].sort((a, b) => b.perInvoice - a.perInvoice)) {
-    console.log(`    ${c.name.padEnd(36)} ${c.perInvoice.toFixed(1).padStart(10)}  ${c.busyPercent.toFixed(0).padStart(11)}  ${c.idlePerSecond.toFixed(0).padStart(9)}`);
+    const columns = [
+      c.perInvoice.toFixed(1).padStart(10), c.beyondIdle.toFixed(1).padStart(11), c.busyPercent.toFixed(0).padStart(11), c.slicesPerInvoice.toFixed(0).padStart(24),
+      c.waitPerInvoice.toFixed(1).padStart(26), c.idlePerSecond.toFixed(0).padStart(9),
+    ];
+    console.log(`    ${c.name.padEnd(36)} ${columns.join('  ')}`);
   }
+  if (r.wal) console.log(`  PostgreSQL WAL flushes (fsync): ${r.wal.perInvoice.toFixed(1)} per invoice, ${r.wal.meanMs.toFixed(1)} ms each on average`);
   for (const line of r.profile) console.log(line);
 }
 
@@ -208,10 +253,12 @@ const results: ArmResult[][] = [];
 try {
   for (let round = 0; round < rounds; round++) {
     const inRound: ArmResult[] = [];
-    for (const arm of arms) {
-      const result = await measure(arm);
+    // The distributed arms in turn first and second (the machine's load drifts within a run); results kept in arm order.
+    const order = round % 2 ? [0, 2, 1] : [0, 1, 2];
+    for (const index of order) {
+      const result = await measure(arms[index]!);
       printArm(result);
-      inRound.push(result);
+      inRound[index] = result;
     }
     results.push(inRound);
   }
