@@ -1,6 +1,5 @@
-import { fork } from 'node:child_process';
 import { Agent } from 'node:http';
-import { send, type LoadRequest } from './http-load.ts';
+import { loadInChild, send, type LoadRequest } from './http-load.ts';
 
 /**
  * A burst: `count` requests sent by `concurrency` clients, each sending its next as soon as its
@@ -18,13 +17,7 @@ export type BurstResult = { answers: BurstAnswer[]; elapsedMs: number; startedAt
 
 /** The burst in a child process (lib/load-process.ts): it shares the cores with the service, not its event loop. */
 export function burstInChild(options: BurstOptions): Promise<BurstResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load-process.ts', import.meta.url), [], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (result) => resolve(result as BurstResult));
-    child.once('error', reject);
-    child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
-    child.send({ burst: options });
-  });
+  return loadInChild<BurstResult>({ burst: options });
 }
 
 export async function burst(options: BurstOptions): Promise<BurstResult> {

@@ -18,12 +18,17 @@ export type LoadRequest = { method: 'GET' | 'POST'; url: string; headers?: Recor
 export type LoadOptions = { concurrency: number; durationMs: number; request: LoadRequest };
 
 export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
+  return loadInChild<LoadResult>(options);
+}
+
+/** One run of lib/load-process.ts: `message` says which load, the child's answer is its result. */
+export function loadInChild<T>(message: object): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./load-process.ts', import.meta.url), [], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('message', (result) => resolve(result as T));
     child.once('error', reject);
     child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
-    child.send(options);
+    child.send(message);
   });
 }
 
