@@ -4,8 +4,8 @@
 // `scripts/stop-distributed.sh` stops exactly those processes and frees their ports. The start
 // script brings up the infrastructure servers itself when they are not running (the e2e project
 // has no globalSetup) and the stop script takes down only what it brought up. Given FE_TEST_* (the
-// caller's own servers), the run uses those instead. Its own schema, consumer groups and relay name,
-// so it meets nothing else on servers it shares.
+// caller's own servers), the run uses those instead. Its own schema, topics, consumer groups and
+// relay name, so it meets nothing else on servers it shares.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   env = {
     ...process.env,
     FE_DATA_DIR: dataDir, FE_PORT: String(ports.api), FE_HEALTH_PORT_BASE: String(ports.health), DIAN_SIMULATOR_PORT: String(ports.simulator),
-    FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
+    FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, FE_KAFKA_TOPIC_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
     FE_LOG_LEVEL: 'info',
     ...(given ? {
       FE_INFRA: 'external', FE_POSTGRES_URL: given, FE_KAFKA_BROKERS: process.env.FE_TEST_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL: process.env.FE_TEST_SCHEMA_REGISTRY_URL,
