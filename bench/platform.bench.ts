@@ -25,11 +25,11 @@ import { KafkaEventBus, SchemaRegistryCodec, type EnvelopeCodec } from '@fe/plat
 import { createPostgresPool, migrate, PostgresEventStore } from '@fe/platform-postgres';
 import { S3BlobStore, s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { Kafka, logLevel } from 'kafkajs';
-import { Client as MinioClient } from 'minio';
 import { busProbe, type BusProbe } from './lib/bus-probe.ts';
 import { percentile } from './lib/http-load.ts';
 import { invoiceRequested } from './lib/invoice-requested.ts';
 import { platformServers } from './lib/platform-servers.ts';
+import { emptyAndRemoveBucket } from './lib/s3-bucket.ts';
 import { closedLoop, formatRatio, formatRoundRatios, formatSpread, spread } from './lib/rounds.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -195,16 +195,6 @@ async function blobStores(s3: { endpoint: string; accessKey: string; secretKey: 
   } finally {
     await emptyAndRemoveBucket(new URL(config.endpoint), s3, bucket);
   }
-}
-
-async function emptyAndRemoveBucket(endpoint: URL, s3: { accessKey: string; secretKey: string }, bucket: string): Promise<void> {
-  const client = new MinioClient({
-    endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: endpoint.protocol === 'https:', accessKey: s3.accessKey, secretKey: s3.secretKey, pathStyle: true,
-  });
-  const names: string[] = [];
-  for await (const item of client.listObjectsV2(bucket, '', true)) names.push((item as { name: string }).name);
-  for (let i = 0; i < names.length; i += 1000) await client.removeObjects(bucket, names.slice(i, i + 1000));
-  await client.removeBucket(bucket);
 }
 
 const servers = await platformServers();

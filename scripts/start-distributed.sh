@@ -8,7 +8,8 @@
 # Environment (all optional): FE_DATA_DIR (default data/distributed: master key, the simulator's
 # CA file and store, logs/, run/), FE_PORT (first ingress; the second is FE_PORT+1; default 8080),
 # FE_HEALTH_PORT_BASE (the processes' /healthz and /readyz ports, one each from it; default 9100),
-# DIAN_SIMULATOR_PORT (default 8090), FE_START_TIMEOUT_SECONDS (default 180), FE_INFRA=external
+# DIAN_SIMULATOR_PORT (default 8090), FE_START_TIMEOUT_SECONDS (default 180), FE_SIGNER_INSTANCES
+# (signer processes, one consumer group; default 2; bench/distributed.bench.ts runs 1 and 2), FE_INFRA=external
 # (the servers are the caller's, named by FE_POSTGRES_URL, FE_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL,
 # FE_S3_ENDPOINT and the S3 keys: infra/up.sh is not run), and every variable of
 # the processes themselves (FE_POSTGRES_SCHEMA, FE_KAFKA_GROUP_PREFIX, RELAY_NAME…), passed through.
@@ -34,6 +35,8 @@ port=${FE_PORT:-8080}
 health=${FE_HEALTH_PORT_BASE:-9100}
 simulator_port=${DIAN_SIMULATOR_PORT:-8090}
 timeout=${FE_START_TIMEOUT_SECONDS:-180}
+signers=${FE_SIGNER_INSTANCES:-2}
+[[ $signers =~ ^[1-9][0-9]*$ ]] || { echo "FE_SIGNER_INSTANCES: must be a whole number from 1 (signer processes to start)" >&2; exit 1; }
 
 # The servers this call starts (not those found running) are recorded: the stop script takes down only those.
 [[ ${FE_INFRA:-} == external ]] || bash infra/up.sh --record-started "$run/infra-started"
@@ -83,8 +86,7 @@ start dian-simulator services/dian-simulator/src/main.ts \
   DIAN_SIMULATOR_PORT="$simulator_port" DIAN_SIMULATOR_TRUSTED_CA_FILE="$data/trusted-ca.pem" DIAN_SIMULATOR_STORE_PATH="$data/dian-simulator.sqlite"
 start projection services/projection/src/main.ts
 start relay services/relay/src/main.ts
-start signer-1 services/signer/src/main.ts SIGNER_POOL_SIZE=1
-start signer-2 services/signer/src/main.ts SIGNER_POOL_SIZE=1
+for ((i = 1; i <= signers; i++)); do start "signer-$i" services/signer/src/main.ts SIGNER_POOL_SIZE=1; done
 start renderer services/renderer/src/main.ts
 dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
 start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"

@@ -18,12 +18,17 @@ export type LoadRequest = { method: 'GET' | 'POST'; url: string; headers?: Recor
 export type LoadOptions = { concurrency: number; durationMs: number; request: LoadRequest };
 
 export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
+  return loadInChild<LoadResult>(options);
+}
+
+/** One run of lib/load-process.ts: `message` says which load, the child's answer is its result. */
+export function loadInChild<T>(message: object): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./load-process.ts', import.meta.url), [], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('message', (result) => resolve(result as T));
     child.once('error', reject);
     child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
-    child.send(options);
+    child.send(message);
   });
 }
 
@@ -37,7 +42,7 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
     while (performance.now() < until) {
       const spec = options.request;
       const began = performance.now();
-      const status = await send(agent, spec);
+      const { status } = await send(agent, spec);
       result.sent++;
       result.statuses[status] = (result.statuses[status] ?? 0) + 1;
       if (status === spec.okStatus) {
@@ -54,13 +59,18 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
   return result;
 }
 
-function send(agent: Agent, spec: LoadRequest): Promise<number> {
+/** One request on `agent`; its status, and its body when `keepBody` (else the body is drained unread). */
+export function send(agent: Agent, spec: LoadRequest, keepBody = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const req = request(spec.url, { method: spec.method, agent, headers: spec.headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      let body = '';
+      if (keepBody) {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+      } else res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve({ status: 0, body: '' }));
     req.end(spec.body);
   });
 }

@@ -1,7 +1,10 @@
-// The child side of `closedLoopInChild`: one load run, its options from the parent over IPC, the
-// result sent back, then exit.
+// The child side of `closedLoopInChild` and `burstInChild`: one load run, its options from the
+// parent over IPC, the result sent back, then exit.
+import { burst, type BurstOptions } from './burst.ts';
 import { closedLoop, type LoadOptions } from './http-load.ts';
 
 process.once('message', (options) => {
-  void closedLoop(options as LoadOptions).then((result) => process.send!(result, () => process.exit(0)));
+  const message = options as LoadOptions | { burst: BurstOptions };
+  const run = 'burst' in message ? burst(message.burst) : closedLoop(message);
+  void run.then((result) => process.send!(result, () => process.exit(0)));
 });

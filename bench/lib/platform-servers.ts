@@ -13,6 +13,8 @@ export type PlatformServers = {
   postgresUrl: string;
   /** Where the PostgreSQL came from and its durability settings, for the output. */
   postgresNote: string;
+  /** The bench's own server (a temp one, stopped at the end): it may change its settings. */
+  postgresOwned: boolean;
   kafkaBrokers: string[];
   schemaRegistryUrl: string;
   s3: { endpoint: string; accessKey: string; secretKey: string };
@@ -41,7 +43,8 @@ export async function platformServers(): Promise<PlatformServers> {
       ? `found running at ${hostOf(postgresUrl)}`
       : `started by infra/up.sh (FE_INFRA_POSTGRES_SETTINGS='${process.env.FE_INFRA_POSTGRES_SETTINGS}') at ${hostOf(postgresUrl)}`;
     const gaps = durabilityGaps(settings);
-    if (gaps.length) {
+    const postgresOwned = gaps.length > 0;
+    if (postgresOwned) {
       const owned = await startOwnedServer({ settings: '' });
       stopOwned = () => owned.stop();
       postgresNote = `a server this bench owns (PostgreSQL's defaults), since the one at ${hostOf(postgresUrl)} runs with ${gaps.join(', ')} off`;
@@ -52,7 +55,7 @@ export async function platformServers(): Promise<PlatformServers> {
     }
     postgresNote += `; fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, full_page_writes=${settings.full_page_writes}`;
     return {
-      postgresUrl, postgresNote,
+      postgresUrl, postgresNote, postgresOwned,
       kafkaBrokers: required('FE_TEST_KAFKA_BROKERS').split(','),
       schemaRegistryUrl: required('FE_TEST_SCHEMA_REGISTRY_URL'),
       s3: { endpoint: required('FE_TEST_S3_ENDPOINT'), accessKey: required('FE_TEST_S3_ACCESS_KEY'), secretKey: required('FE_TEST_S3_SECRET_KEY') },

@@ -1,22 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU time of this process per thread name (Linux /proc; empty elsewhere): MainThread is the event
+ * CPU time of a process (this one by default) per thread name (Linux /proc; empty elsewhere): MainThread is the event
  * loop; fe-signer, fe-renderer, fe-event-store and dian-simulator our worker threads (named at
  * creation); V8Worker V8's GC and compiler helpers; libuv-worker the thread pool (file I/O). CPU
  * milliseconds per invoice say more than wall-clock throughput on a shared, noisy machine.
  */
-export function threadCpuSnapshot(): Map<string, number> {
+export function threadCpuSnapshot(pid: number | 'self' = 'self'): Map<string, number> {
   const byKind = new Map<string, number>();
   let tasks: string[];
   try {
-    tasks = readdirSync('/proc/self/task');
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
     return byKind;
   }
   for (const task of tasks) {
     try {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ms = (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 10 ms ticks

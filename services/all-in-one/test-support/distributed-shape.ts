@@ -48,7 +48,7 @@ export async function prepareDistributedRun(extraEnv: NodeJS.ProcessEnv = {}): P
   const env = {
     ...process.env,
     FE_DATA_DIR: dataDir, FE_PORT: String(ports.api), FE_HEALTH_PORT_BASE: String(ports.health), DIAN_SIMULATOR_PORT: String(ports.simulator),
-    FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
+    FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, FE_KAFKA_TOPIC_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
     FE_LOG_LEVEL: 'info',
     ...(given ? {
       FE_INFRA: 'external', FE_POSTGRES_URL: given, FE_KAFKA_BROKERS: process.env.FE_TEST_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL: process.env.FE_TEST_SCHEMA_REGISTRY_URL,

@@ -4,7 +4,7 @@
 // `scripts/stop-distributed.sh` stops exactly those processes and frees their ports. The start
 // script brings up the infrastructure servers itself when they are not running (the e2e project
 // has no globalSetup) and the stop script takes down only what it brought up. Given FE_TEST_* (the
-// caller's own servers), the run uses those instead. Its own schema, consumer groups and relay name,
+// caller's own servers), the run uses those instead. Its own schema, topics, consumer groups and relay name,
 // so it meets nothing else on servers it shares.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,8 @@ import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { isKafkaBusError } from '../errors.ts';
 import { OffsetCommitter } from './offset-committer.ts';
 
-export type MemberSettings = { topic: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
+/** `topic` is the port's name (delivered messages and letters carry it), `onBroker` the name the consumer subscribes to (the bus's topic prefix + topic). */
+export type MemberSettings = { topic: string; onBroker: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
 
 export type MemberPorts = {
   /** A new kafkajs consumer in the group (one per start: a crashed one is replaced). */
@@ -73,7 +74,7 @@ export class GroupMember {
     // Emitted before the batch's messages are handled: each then knows how many follow it on its partition.
     consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) => this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)));
     await consumer.connect();
-    await consumer.subscribe({ topics: [this.settings.topic], fromBeginning: true });
+    await consumer.subscribe({ topics: [this.settings.onBroker], fromBeginning: true });
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: partitionsConcurrently,

@@ -160,6 +160,30 @@ describe('KafkaEventBus, beyond the contract', () => {
     letters.close();
   });
 
+  it('buses with different topic prefixes share a topic name but not its messages; deliveries and letters carry the name the caller gave', async () => {
+    const topic = unique('test.prefixed');
+    const a = `${unique('deploy-a')}.`;
+    const b = `${unique('deploy-b')}.`;
+    const letters: DeadLetterInput[] = [];
+    const busA = open({ topicPrefix: a, deadLetters: { keep: async (letter) => void letters.push(letter) } });
+    const busB = open({ topicPrefix: b });
+    const seenA: [number, string][] = [];
+    const seenB: number[] = [];
+    await busA.subscribe({ topic, group: 'g', maxAttempts: 1, handler: async (m) => { if (n(m) === 3) throw new Error('POISON'); seenA.push([n(m), m.topic]); } });
+    await busB.subscribe({ topic, group: 'g', handler: async (m) => void seenB.push(n(m)) });
+    await busA.publish(topic, [msg('k', 1), msg('k', 3)]);
+    await busB.publish(topic, [msg('k', 2)]);
+    await expect.poll(() => letters.length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => seenB, { timeout: 30_000 }).toEqual([2]);
+    expect(seenA).toEqual([[1, topic]]);
+    expect(letters[0]).toMatchObject({ topic, group: 'g' });
+    const admin = new Kafka({ brokers: kafkaBrokers(), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const onBroker = (await admin.listTopics()).filter((t) => t.endsWith(topic) || t.endsWith(`${topic}.dlq`)).sort();
+    await admin.disconnect();
+    expect(onBroker).toEqual([`${a}${topic}`, `${a}${topic}.dlq`, `${b}${topic}`].sort());
+  });
+
   it('a message with a schema id the registry does not know goes to <topic>.dlq as it came, with why, and the group moves on', async () => {
     const topic = unique('test.unknown-schema');
     const bus = open();

@@ -19,6 +19,12 @@ export type KafkaEventBusOptions = {
   partitionsOf?: (topic: string) => number;
   /** Prefixed to every consumer group id (tests keep their groups apart with it). Default none. */
   groupIdPrefix?: string;
+  /**
+   * Prefixed to every topic's name on the broker, `.dlq` topics included, so two deployments (or
+   * test runs) sharing one Kafka never read each other's events. The port's names do not change:
+   * delivered messages and dead letters carry the topic the caller named. Default none.
+   */
+  topicPrefix?: string;
   /** Where a dead letter is kept before its group commits past it (as the in-process bus). */
   deadLetters?: Pick<DeadLetterStore, 'keep'>;
   now?: () => Date;
@@ -75,7 +81,9 @@ export class KafkaEventBus implements EventBus {
       // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is reported.
       retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
     });
-    this.topics = new TopicAdmin(this.kafka.admin(), options.partitionsOf ?? (() => 6));
+    const partitionsOf = options.partitionsOf ?? (() => 6);
+    const prefix = options.topicPrefix ?? '';
+    this.topics = new TopicAdmin(this.kafka.admin(), (onBroker) => partitionsOf(onBroker.slice(prefix.length)));
   }
 
   async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
@@ -83,8 +91,9 @@ export class KafkaEventBus implements EventBus {
     if (messages.length === 0) return;
     const values = await Promise.all(messages.map((m) => this.options.codec.encode(m.value)));
     try {
-      await this.topics.ensure(topic);
-      await this.send(topic, messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })));
+      const onBroker = this.onBroker(topic);
+      await this.topics.ensure(onBroker);
+      await this.send(onBroker, messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })));
     } catch (error) {
       throw publishError(error, `publishing ${messages.length} message(s) to ${topic}`);
     }
@@ -94,8 +103,9 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) throw new PlatformError('BUS_CLOSED', 'the bus is closed', false);
     const { topic, group } = options;
     const groupId = `${this.options.groupIdPrefix ?? ''}${group}`;
-    await this.topics.ensure(topic);
-    if ((options.from ?? 'earliest') === 'latest') await this.topics.startGroupAtEnd(groupId, topic);
+    const onBroker = this.onBroker(topic);
+    await this.topics.ensure(onBroker);
+    if ((options.from ?? 'earliest') === 'latest') await this.topics.startGroupAtEnd(groupId, onBroker);
     const createConsumer = () => this.kafka.consumer({
       groupId,
       sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
@@ -104,7 +114,7 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     const member = new GroupMember(
-      { topic, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
+      { topic, onBroker, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
       {
         createConsumer, codec: this.options.codec, logger: this.options.logger,
         deadLetter: (letter) => this.deadLetter(letter),
@@ -194,6 +204,11 @@ export class KafkaEventBus implements EventBus {
     return this.producer;
   }
 
+  /** The topic's name on the broker. */
+  private onBroker(topic: string): string {
+    return `${this.options.topicPrefix ?? ''}${topic}`;
+  }
+
   /** Durable first (if configured), then `<topic>.dlq` for its subscribers; the caller commits after both. */
   private async deadLetter(letter: DeadLetterInput): Promise<void> {
     await this.options.deadLetters?.keep(letter, (this.options.now ?? (() => new Date()))());
@@ -203,7 +218,7 @@ export class KafkaEventBus implements EventBus {
   /** A message no handler can read is not an envelope, so no `DeadLetterStore` letter: it goes to `<topic>.dlq` byte for byte, with why. */
   private async forwardUnreadable(topic: string, group: string, message: KafkaMessage, reason: string): Promise<void> {
     this.options.logger?.error({ topic, group, offset: message.offset, reason }, 'a message could not be read; forwarded to the dead-letter topic as it came');
-    const dlq = `${topic}.dlq`;
+    const dlq = this.onBroker(`${topic}.dlq`);
     await this.topics.ensure(dlq);
     await this.send(dlq, [{
       key: message.key, value: message.value,

@@ -86,6 +86,7 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
       deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
       ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
+      ...(config.kafkaTopicPrefix ? { topicPrefix: config.kafkaTopicPrefix } : {}),
     }));
     closers.push(() => bus.close());
     if (options.redrive !== false) {

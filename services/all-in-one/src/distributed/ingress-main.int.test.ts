@@ -20,7 +20,7 @@ const env = {
   FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
   FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
   FE_S3_ENDPOINT: requiredTestEnv('FE_TEST_S3_ENDPOINT'), FE_S3_ACCESS_KEY: requiredTestEnv('FE_TEST_S3_ACCESS_KEY'), FE_S3_SECRET_KEY: requiredTestEnv('FE_TEST_S3_SECRET_KEY'),
-  FE_MASTER_KEY_FILE: join(data, 'master.key'), FE_KAFKA_GROUP_PREFIX: `${schema}.`, FE_HEALTH_PORT: '0', FE_PORT: '0',
+  FE_MASTER_KEY_FILE: join(data, 'master.key'), FE_KAFKA_GROUP_PREFIX: `${schema}.`, FE_KAFKA_TOPIC_PREFIX: `${schema}.`, FE_HEALTH_PORT: '0', FE_PORT: '0',
 };
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 let child: ChildProcess | undefined;

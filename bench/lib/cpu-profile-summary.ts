@@ -1,0 +1,38 @@
+/**
+ * Where a process's CPU went, from a V8 `.cpuprofile` (`node --cpu-prof`): the sampled self time
+ * grouped by what owns the code — a dependency (`kafkajs`, `pg`, `ajv`…), one of ours (`@fe/platform`,
+ * `services/signer`…), Node's own modules (`node:net`…), the garbage collector, or native code
+ * outside JavaScript (`(program)`: syscalls, crypto, zlib, the JIT). Idle time is left out. Pure on
+ * the parsed profile, so tested (cpu-profile-summary.unit.test.ts).
+ */
+export type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** The owner of a function's code, from its script URL. */
+export function ownerOf(functionName: string, url: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const pnpm = /\/node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (pnpm) return pnpm[1]!;
+  const plain = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (plain) return plain[1]!;
+  if (url.startsWith('node:')) return `node:${url.slice(5).replace(/^internal\//, '').split('/')[0]}`;
+  const ours = /\/(packages|services)\/([^/]+)\//.exec(url);
+  if (ours) return ours[1] === 'packages' ? `@fe/${ours[2]}` : `services/${ours[2]}`;
+  if (url.includes('/contracts/')) return '@fe/contracts';
+  return url;
+}
+
+/** Self milliseconds per owner, largest first, idle excluded. */
+export function cpuByOwner(profile: CpuProfile): [owner: string, ms: number][] {
+  const owners = new Map(profile.nodes.map((n) => [n.id, ownerOf(n.callFrame.functionName, n.callFrame.url)]));
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const owner = owners.get(id) ?? '(unknown)';
+    if (owner === '(idle)') return;
+    totals.set(owner, (totals.get(owner) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU used, time spent ready to run but waiting for a core (the run queue), both in ms, and how many times a thread was put on a core. */
+export type SchedTimes = { cpuMs: number; waitMs: number; slices: number };
+
+/**
+ * CPU milliseconds (user + system, Linux /proc, 10 ms ticks) a process and every live descendant
+ * has used (a PostgreSQL server is its postmaster and one backend per connection), and how long
+ * their threads waited in the run queue (`/proc/<pid>/task/<tid>/schedstat`, ns). Zeros for a
+ * process that is gone or unreadable. Read before and after a burst, the difference is its cost.
+ */
+export function treeSchedTimes(root: number): SchedTimes {
+  const children = new Map<number, number[]>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (!stat) continue;
+    own.set(stat.pid, stat.cpuMs);
+    children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
+  }
+  const total = { cpuMs: 0, waitMs: 0, slices: 0 };
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    total.cpuMs += own.get(pid) ?? 0;
+    const queue = runQueue(pid);
+    total.waitMs += queue.waitMs;
+    total.slices += queue.slices;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** The run-queue wait (ms) and the times on a core of every thread of a process (`self`: this one). */
+export function runQueue(pid: number | 'self'): { waitMs: number; slices: number } {
+  let ns = 0;
+  let slices = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const [, wait, runs] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ');
+        ns += Number(wait);
+        slices += Number(runs);
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+  } catch {
+    return { waitMs: 0, slices: 0 };
+  }
+  return { waitMs: ns / 1e6, slices };
+}
+
+function readStat(pid: number): { pid: number; ppid: number; cpuMs: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
+  } catch {
+    return undefined; // gone between the listing and the read
+  }
+}
