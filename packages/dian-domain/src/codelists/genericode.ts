@@ -8,6 +8,7 @@ export const codelistSources = {
   municipalities: 'Municipio-2.1.gc',
   departments: 'Departamentos-2.1.gc',
   units: 'UnidadesMedida-2.1.gc',
+  countries: 'Paises-2.1.gc',
 } as const;
 
 export function parseGenericode(xml: string): Record<string, string> {
