@@ -137,6 +137,7 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
   // Annex 1.8+ (FAU14): advances are not subtracted from PayableAmount.
   const payable = taxInclusive - allowanceTotal + chargeTotal;
   const prepaid = (document.prepaid ?? []).reduce((sum, p) => sum + roundHalfUp(p, 2), 0n);
+  problems.push(...tooLarge(resolvedLines, allowanceCharges, [lineExtension, taxExclusive, taxInclusive, allowanceTotal, chargeTotal, payable]));
   if (payable < 0n) problems.push({ path: 'allowance_charges', message: 'the invoice\'s discounts exceed its lines, taxes and charges' });
   else if (prepaid > payable) problems.push({ path: 'prepaid_payments', message: 'the advances exceed the payable amount' });
   if (problems.length) return { ok: false, problems };
@@ -157,6 +158,30 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
       byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': 0n },
     },
   };
+}
+
+/**
+ * 15 integer digits and 2 decimals: the largest amount written for DIAN. The UBL amounts are
+ * xs:decimal, and validators bound their digits (xmllint: 24; 10^24 pesos came out of a request of
+ * 15-digit quantities and prices, and failed the XSD, DIAN's ZB01); no real invoice comes near.
+ */
+const AMOUNT_LIMIT_CENTS = 10n ** 17n;
+const LIMIT_MESSAGE = 'makes an amount of more than 15 integer digits, more than an invoice for DIAN can carry';
+
+function tooLarge(
+  lines: readonly { gross: bigint; base: bigint; taxable: bigint; allowanceCharges: readonly ResolvedAllowanceCharge[] }[],
+  documentAcs: readonly ResolvedAllowanceCharge[],
+  documentTotals: readonly bigint[],
+): AmountProblem[] {
+  const over = (...amounts: bigint[]) => amounts.some((a) => a >= AMOUNT_LIMIT_CENTS || -a >= AMOUNT_LIMIT_CENTS);
+  const acsOver = (acs: readonly ResolvedAllowanceCharge[]) => acs.some((ac) => over(ac.amount, ac.base));
+  const problems: AmountProblem[] = [];
+  lines.forEach((line, i) => {
+    if (over(line.gross, line.base, line.taxable) || acsOver(line.allowanceCharges)) problems.push({ path: `lines.${i}`, message: `the line ${LIMIT_MESSAGE}` });
+  });
+  if (acsOver(documentAcs)) problems.push({ path: 'allowance_charges', message: `a discount or charge ${LIMIT_MESSAGE}` });
+  if (!problems.length && over(...documentTotals)) problems.push({ path: 'lines', message: `the invoice's total ${LIMIT_MESSAGE}` });
+  return problems;
 }
 
 function resolveAll(list: readonly AllowanceChargeInput[], defaultBase: bigint, path: string, problems: AmountProblem[]): ResolvedAllowanceCharge[] {

@@ -219,6 +219,9 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
     ['two discounts of 60 % on one line', (b) => (b.lines[0].allowance_charges = [{ type: 'discount', reason: 'x', percent: 60 }, { type: 'discount', reason: 'y', percent: 60 }], b), ['lines.0.allowance_charges']],
     ['an amount with a default base of 0', (b) => (Object.assign(b.lines[0], { unit_price: 0, allowance_charges: [{ type: 'charge', reason: 'x', amount: 5 }] }), b), ['lines.0.allowance_charges.0.base_amount']],
     ['the invoice\'s discounts above its payable amount', (b) => ({ ...b, allowance_charges: [{ type: 'discount', reason: 'x', amount: '119000.01' }] }), ['allowance_charges']],
+    // 10^24 pesos: xmllint refused the XSD's decimals (DIAN's ZB01), so ingress refuses it first.
+    ['a line of 15-digit quantity × 15-digit price', (b) => (Object.assign(b.lines[0], { quantity: '999999999999999', unit_price: '999999999999999' }), b), ['lines.0']],
+    ['an invoice total past 15 integer digits', (b) => (b.lines = [0, 1].map(() => ({ ...b.lines[0], quantity: 1, unit_price: '999999999999999', taxes: [] })), b), ['lines']],
     ['advances above the payable amount', (b) => ({ ...b, prepaid_payments: [{ amount: 100000, received_date: '2026-03-01' }, { amount: '19000.01', received_date: '2026-03-10' }] }), ['prepaid_payments']],
   ])('AMOUNTS_INCONSISTENT: %s', (_name, mutate, paths) => {
     expect(code(mutate(valid()))).toEqual({ code: 'AMOUNTS_INCONSISTENT', paths });
