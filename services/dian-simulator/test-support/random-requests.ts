@@ -25,7 +25,10 @@ export const amount = (decimals: number, maxDigits = 15) =>
       return asString ? literal : Number(literal);
     }));
 const positive = (decimals: number, maxDigits = 15) => amount(decimals, maxDigits).filter((a) => /[1-9]/.test(String(a)));
-const quantity = positive(6);
+// Quantities and prices of up to 9 significant digits each (the contract allows 15): their product
+// stays mostly within the 15 integer digits an amount may have (larger ones are refused at ingress,
+// which the unit tests of validate-request cover).
+const quantity = positive(6, 9);
 const rate = (values: number[]) => fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
 const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
   fc.tuple(...codes.map((code) => fc.record({
@@ -57,7 +60,7 @@ export const allowanceCharge = fc.record({
 
 const paidLine = fc.record(
   {
-    code: text(12), name: text(40), quantity, unit_price: amount(6), unit_code: fc.constantFrom(...unitCodes), taxes: lineTaxes,
+    code: text(12), name: text(40), quantity, unit_price: amount(6, 9), unit_code: fc.constantFrom(...unitCodes), taxes: lineTaxes,
     allowance_charges: fc.array(allowanceCharge, { maxLength: 2 }),
   },
   { requiredKeys: ['code', 'name', 'quantity', 'unit_price', 'taxes'] },
