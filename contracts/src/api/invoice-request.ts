@@ -65,16 +65,28 @@ const text = (min: number, max: number) => z.string().trim().min(min).max(max).r
 export const customerAddressSchema = z
   .object({
     line: text(1, 300).describe('Street address, without the city.'),
-    city_code: z.string().regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code').optional()
-      .describe('DANE municipality code, e.g. 11001 (Bogotá D.C.). Required for a Colombian address; absent for a foreign one.'),
-    city_name: text(1, 100).optional().describe('City, for a foreign address only (a Colombian city is named by its DANE code).'),
-    region: text(1, 100).optional().describe('State, province or region, for a foreign address only.'),
-    postal_zone: text(1, 20).optional().describe('Postal code, for a foreign address only.'),
-    country_code: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code').default('CO')
-      .describe('ISO 3166-1 alpha-2 code of DIAN\'s country list (Paises); "CO" by default. Another country makes a foreign address: city_name instead of city_code.'),
+    city_code: z.string().regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code').describe('DANE municipality code, e.g. 11001 (Bogotá D.C.).'),
+    country_code: z.literal('CO').default('CO').describe('A Colombian address; a foreign one goes in foreign_address.'),
   })
-  // Not strict: unknown address fields were dropped before issue 18, and such requests stay valid.
   .meta({ id: 'CustomerAddress' });
+
+/**
+ * A foreign buyer's address (annex §3.5: the country code and free text, no DANE code). A field of
+ * its own beside `address`, not a widened `address`: InvoiceRequested.v1 carries the request, and
+ * its schema registry subject (BACKWARD) refuses new properties in the open `address` object
+ * (packages/platform-kafka/src/codec/invoice-requested-compatibility.int.test.ts).
+ */
+export const customerForeignAddressSchema = z
+  .object({
+    line: text(1, 300).describe('Street address, without the city.'),
+    city_name: text(1, 100).describe('City.'),
+    region: text(1, 100).optional().describe('State, province or region.'),
+    postal_zone: text(1, 20).optional().describe('Postal code.'),
+    country_code: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+      .describe('A code of DIAN\'s country list (Paises), other than "CO" (a Colombian address goes in address).'),
+  })
+  .strict()
+  .meta({ id: 'CustomerForeignAddress' });
 
 export const customerSchema = z
   .object({
@@ -90,6 +102,7 @@ export const customerSchema = z
       .describe('Annex table 13.2.3: "1" persona jurídica, "2" persona natural (e.g. a person trading under a NIT). Default: "1" for a NIT ("31", "50"), "2" otherwise; "1" only with a NIT.'),
     email: z.email().max(254).optional().describe('Where the buyer is notified.'),
     address: customerAddressSchema.optional(),
+    foreign_address: customerForeignAddressSchema.optional().describe('The address of a buyer abroad, instead of address.'),
     tax_level_codes: z
       .array(z.enum(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']))
       .min(1)

@@ -105,9 +105,9 @@ const customer = fc.record({
   ),
   name: text(60),
   email: fc.option(fc.constantFrom('compras@cliente.example', "o'brien@cliente.example"), { nil: undefined }),
-  address: fc.option(fc.oneof(colombianAddress, foreignAddress), { nil: undefined }),
+  address: fc.option(fc.oneof(colombianAddress.map((address) => ({ address })), foreignAddress.map((foreign_address) => ({ foreign_address }))), { nil: undefined }),
   tax_level_codes: fc.option(fc.subarray(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'], { minLength: 1 }), { nil: undefined }),
-}).map(({ identity: id, ...rest }) => withoutUndefined({ ...id, ...rest }));
+}).map(({ identity: id, address, ...rest }) => withoutUndefined({ ...id, ...address, ...rest }));
 
 /** The largest amount of 15 significant digits with 2 decimals, in cents. */
 const MAX_AMOUNT_CENTS = 10n ** 15n - 1n;

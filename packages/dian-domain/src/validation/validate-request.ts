@@ -118,7 +118,7 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
   if (request.payment.due_date !== undefined && request.payment.due_date < context.issueDate) {
     errors.push({ path: 'payment.due_date', message: `must not be before the issue date ${context.issueDate}` });
   }
-  errors.push(...addressErrors(request.customer.address));
+  errors.push(...addressErrors(request.customer));
   request.lines.forEach((line, i) => {
     if (!Object.hasOwn(units, line.unit_code)) errors.push({ path: `lines.${i}.unit_code`, message: 'not a code of DIAN\'s unit list' });
     if (line.free_of_charge) {
@@ -145,20 +145,18 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
   return errors;
 }
 
-/** A Colombian address is named by a DANE municipality code; a foreign one by a city name, with no DANE code. */
-function addressErrors(address: InvoiceRequest['customer']['address']): ErrorDetail[] {
-  if (address === undefined) return [];
-  if (!Object.hasOwn(countries, address.country_code)) return [{ path: 'customer.address.country_code', message: 'not a code of DIAN\'s country list' }];
+/** A Colombian address is named by a DANE municipality code; a foreign one by a city name and a country of DIAN's list. */
+function addressErrors(customer: InvoiceRequest['customer']): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
-  if (address.country_code === 'CO') {
-    if (address.city_code === undefined) errors.push({ path: 'customer.address.city_code', message: 'required for a Colombian address' });
-    else if (!Object.hasOwn(municipalities, address.city_code)) errors.push({ path: 'customer.address.city_code', message: 'not a DANE municipality code' });
-    for (const field of ['city_name', 'region', 'postal_zone'] as const) {
-      if (address[field] !== undefined) errors.push({ path: `customer.address.${field}`, message: 'for a foreign address only (a Colombian one is named by city_code)' });
-    }
-  } else {
-    if (address.city_code !== undefined) errors.push({ path: 'customer.address.city_code', message: 'a foreign address has no DANE code' });
-    if (address.city_name === undefined) errors.push({ path: 'customer.address.city_name', message: 'required for a foreign address' });
+  const cityCode = customer.address?.city_code;
+  if (cityCode !== undefined && !Object.hasOwn(municipalities, cityCode)) {
+    errors.push({ path: 'customer.address.city_code', message: 'not a DANE municipality code' });
+  }
+  const foreign = customer.foreign_address;
+  if (foreign !== undefined) {
+    if (customer.address !== undefined) errors.push({ path: 'customer.foreign_address', message: 'a buyer has one address: address (Colombia) or foreign_address' });
+    if (foreign.country_code === 'CO') errors.push({ path: 'customer.foreign_address.country_code', message: 'a Colombian address goes in address, with its DANE city_code' });
+    else if (!Object.hasOwn(countries, foreign.country_code)) errors.push({ path: 'customer.foreign_address.country_code', message: 'not a code of DIAN\'s country list' });
   }
   return errors;
 }
@@ -182,19 +180,20 @@ function validateCustomer(request: InvoiceRequest): Result<ValidatedCustomer> {
       name: c.name.normalize('NFC'),
       ...(c.email ? { email: c.email } : {}),
       personType: c.person_type ?? (c.document_type === '31' || c.document_type === '50' ? '1' : '2'),
-      ...(c.address ? { address: toAddress(c.address) } : {}),
+      ...(c.address || c.foreign_address ? { address: toAddress(c)! } : {}),
       taxLevelCodes: c.tax_level_codes,
     },
   };
 }
 
-function toAddress(a: NonNullable<InvoiceRequest['customer']['address']>): ValidatedAddress {
-  const line = a.line.normalize('NFC');
-  if (a.country_code === 'CO') return { line, cityCode: a.city_code!, countryCode: 'CO' };
+function toAddress(c: InvoiceRequest['customer']): ValidatedAddress | undefined {
+  if (c.address) return { line: c.address.line.normalize('NFC'), cityCode: c.address.city_code, countryCode: 'CO' };
+  const a = c.foreign_address;
+  if (!a) return undefined;
   return {
-    line,
+    line: a.line.normalize('NFC'),
     countryCode: a.country_code,
-    cityName: a.city_name!.normalize('NFC'),
+    cityName: a.city_name.normalize('NFC'),
     ...(a.region ? { region: a.region.normalize('NFC') } : {}),
     ...(a.postal_zone ? { postalZone: a.postal_zone.normalize('NFC') } : {}),
   };

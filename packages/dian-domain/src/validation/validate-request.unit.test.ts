@@ -202,11 +202,12 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
     ['an unknown price type', (b) => (Object.assign(b.lines[0], { unit_price: 0, free_of_charge: { reference_price: 1, price_type_code: '04' } }), b), ['lines.0.free_of_charge.price_type_code']],
     ['an advance after the issue date', (b) => ({ ...b, prepaid_payments: [{ amount: 1, received_date: '2026-03-11' }] }), ['prepaid_payments.0.received_date']],
     ['an advance of 0', (b) => ({ ...b, prepaid_payments: [{ amount: 0, received_date: '2026-03-01' }] }), ['prepaid_payments.0.amount']],
-    ['a foreign address with a DANE code', (b) => (b.customer.address = { line: 'x', city_name: 'Lima', city_code: '11001', country_code: 'PE' }, b), ['customer.address.city_code']],
-    ['a foreign address without a city', (b) => (b.customer.address = { line: 'x', country_code: 'PE' }, b), ['customer.address.city_name']],
-    ['a Colombian address without a DANE code', (b) => (b.customer.address = { line: 'x' }, b), ['customer.address.city_code']],
-    ['a Colombian address with a city name', (b) => (b.customer.address = { line: 'x', city_code: '11001', city_name: 'Bogotá' }, b), ['customer.address.city_name']],
-    ['a country outside DIAN\'s list', (b) => (b.customer.address = { line: 'x', city_name: 'y', country_code: 'ZZ' }, b), ['customer.address.country_code']],
+    ['a foreign address with a DANE code', (b) => (b.customer.foreign_address = { line: 'x', city_name: 'Lima', city_code: '11001', country_code: 'PE' }, b), ['customer.foreign_address.city_code']],
+    ['a foreign address without a city', (b) => (b.customer.foreign_address = { line: 'x', country_code: 'PE' }, b), ['customer.foreign_address.city_name']],
+    ['a foreign address in Colombia', (b) => (b.customer.foreign_address = { line: 'x', city_name: 'Bogotá', country_code: 'CO' }, b), ['customer.foreign_address.country_code']],
+    ['a Colombian address abroad', (b) => (b.customer.address = { line: 'x', city_code: '11001', country_code: 'PE' }, b), ['customer.address.country_code']],
+    ['a Colombian address and a foreign one', (b) => (b.customer.address = { line: 'x', city_code: '11001' }, b.customer.foreign_address = { line: 'x', city_name: 'Lima', country_code: 'PE' }, b), ['customer.foreign_address']],
+    ['a country outside DIAN\'s list', (b) => (b.customer.foreign_address = { line: 'x', city_name: 'y', country_code: 'ZZ' }, b), ['customer.foreign_address.country_code']],
     ['a persona jurídica with a passport', (b) => (b.customer = { ...b.customer, document_type: '41', document_number: 'X123', person_type: '1' }, b), ['customer.person_type']],
     ['a passport with a hyphen', (b) => (b.customer = { ...b.customer, document_type: '41', document_number: 'X-123' }, b), ['customer.document_number']],
     ['a tarjeta de identidad with letters', (b) => (b.customer = { ...b.customer, document_type: '12', document_number: 'X123' }, b), ['customer.document_number']],
@@ -264,7 +265,7 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
 
   it('accepts a foreign address, and a unit price with 6 decimals', () => {
     const body = valid();
-    body.customer.address = { line: '350 Fifth Avenue', city_name: 'New York', region: 'NY', postal_zone: '10118', country_code: 'US' };
+    body.customer.foreign_address = { line: '350 Fifth Avenue', city_name: 'New York', region: 'NY', postal_zone: '10118', country_code: 'US' };
     body.lines[0].unit_price = '0.123456';
     const result = run(body);
     expect(result.ok && result.value.customer.address).toEqual({ line: '350 Fifth Avenue', countryCode: 'US', cityName: 'New York', region: 'NY', postalZone: '10118' });
