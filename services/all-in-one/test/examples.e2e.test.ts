@@ -1,7 +1,8 @@
 // Every request of examples/ (issue 18, "Done means": discounts, an advance, a free sample, a
 // foreign buyer, besides the first example) posted to the embedded service over HTTP: DIAN (the
 // built-in simulator) accepts each, and the signed XML and the PDF carry what the request asked for.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceResponseSchema } from '@fe/contracts';
@@ -32,6 +33,13 @@ const marks: Record<string, RegExp[]> = {
   'invoice-request.json': [/<cbc:AllowanceTotalAmount currencyID="COP">0.00<\/cbc:AllowanceTotalAmount>/],
 };
 
+/** What each example's PDF must show (pdftotext). */
+const pdfShows: Record<string, string[]> = {
+  'invoice-advance.json': ['Anticipos', '$ 15.000.000,00', 'Saldo a pagar (menos anticipos)', '$ 32.600.000,00'],
+  'invoice-discounts.json': ['Descuentos', '$ 50.000,00', 'Cargos', '$ 35.000,00'],
+  'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+};
+
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
@@ -49,6 +57,11 @@ describe('the requests of examples/', () => {
     expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted' });
     const xml = await (await fetch(answer.body.xml_url)).text();
     for (const mark of marks[file]!) expect(xml).toMatch(mark);
-    expect((await fetch(answer.body.pdf_url)).status).toBe(200);
+    const pdf = await fetch(answer.body.pdf_url);
+    expect(pdf.status).toBe(200);
+    const pdfFile = join(world.dataDir, `${file}.pdf`);
+    writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()));
+    const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+    for (const shown of pdfShows[file] ?? []) expect(text).toContain(shown);
   }, 60_000);
 });
