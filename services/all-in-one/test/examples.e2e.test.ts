@@ -64,4 +64,12 @@ describe('the requests of examples/', () => {
     const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
     for (const shown of pdfShows[file] ?? []) expect(text).toContain(shown);
   }, 60_000);
+
+  it('an advance above the payable amount is answered 422 AMOUNTS_INCONSISTENT naming prepaid_payments, before numbering', async () => {
+    const body = JSON.parse(readFileSync(join(examplesDir, 'invoice-advance.json'), 'utf8'));
+    body.prepaid_payments.push({ amount: 40000000, received_date: '2026-02-21' }); // 55000000 of advances for 47600000
+    const answer = await world.post(body);
+    expect({ status: answer.status, code: answer.body.error.code, paths: answer.body.error.details.map((d: { path: string }) => d.path) })
+      .toEqual({ status: 422, code: 'AMOUNTS_INCONSISTENT', paths: ['prepaid_payments'] });
+  });
 });
