@@ -15,6 +15,7 @@ export const errorCatalogue = {
   IDEMPOTENCY_IN_PROGRESS: { http: 409, summary: 'A request with this Idempotency-Key is still running.' },
   PAYLOAD_TOO_LARGE: { http: 413, summary: 'The body is over 1 MiB.' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json, or has a Content-Encoding other than identity (details name the header).' },
+  AMOUNTS_INCONSISTENT: { http: 422, summary: 'Discounts take a line or the invoice below zero, an amount has no base to apply to, the advances exceed the payable amount, or an amount would pass 15 integer digits; details name each field.' },
   LINE_TOTAL_MISMATCH: { http: 422, summary: 'The declared total differs from the sum of the lines.' },
   NUMBER_OUT_OF_RANGE: { http: 422, summary: 'The number is outside the authorized range, or the range is exhausted or expired.' },
   NUMBER_NOT_CONSECUTIVE: { http: 422, summary: 'An explicit number is further ahead of the next consecutive than the configured window allows; numbering would have a gap.' },

@@ -66,19 +66,43 @@ export const customerAddressSchema = z
   .object({
     line: text(1, 300).describe('Street address, without the city.'),
     city_code: z.string().regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code').describe('DANE municipality code, e.g. 11001 (Bogotá D.C.).'),
-    country_code: z.literal('CO').default('CO').describe('Only Colombian addresses are supported in v1.'),
+    country_code: z.literal('CO').default('CO').describe('A Colombian address; a foreign one goes in foreign_address.'),
   })
   .meta({ id: 'CustomerAddress' });
 
+/**
+ * A foreign buyer's address (annex §3.5: the country code and free text, no DANE code). A field of
+ * its own beside `address`, not a widened `address`: InvoiceRequested.v1 carries the request, and
+ * its schema registry subject (BACKWARD) refuses new properties in the open `address` object
+ * (packages/platform-kafka/src/codec/invoice-requested-compatibility.int.test.ts).
+ */
+export const customerForeignAddressSchema = z
+  .object({
+    line: text(1, 300).describe('Street address, without the city.'),
+    city_name: text(1, 100).describe('City.'),
+    region: text(1, 100).optional().describe('State, province or region.'),
+    postal_zone: text(1, 20).optional().describe('Postal code.'),
+    country_code: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+      .describe('A code of DIAN\'s country list (Paises), other than "CO" (a Colombian address goes in address).'),
+  })
+  .strict()
+  .meta({ id: 'CustomerForeignAddress' });
+
 export const customerSchema = z
   .object({
-    document_type: z.enum(['31', '13', '22']).describe('"31" NIT, "13" cédula de ciudadanía, "22" cédula de extranjería.'),
+    document_type: z.enum(['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50']).describe(
+      'Annex table 13.2.1: "11" registro civil, "12" tarjeta de identidad, "13" cédula de ciudadanía, "21" tarjeta de extranjería, '
+      + '"22" cédula de extranjería, "31" NIT, "41" pasaporte, "42" documento de identificación extranjero, "47" PEP, "48" PPT, "50" NIT de otro país.',
+    ),
     document_number: text(1, 20)
-      .describe('Digits only, without the check digit. For a NIT a trailing `-d` check digit is accepted and checked.'),
+      .describe('Without the check digit. NIT: 6–10 digits, a trailing `-d` check digit is accepted and checked. 41, 42, 50: 3–20 letters and digits. Others: 3–15 digits.'),
     check_digit: z.string().regex(/^\d$/, 'must be one digit').optional().describe('NIT check digit (DV); checked when present.'),
     name: text(1, 450).describe('Legal name or person name.'),
+    person_type: z.enum(['1', '2']).optional()
+      .describe('Annex table 13.2.3: "1" persona jurídica, "2" persona natural (e.g. a person trading under a NIT). Default: "1" for a NIT ("31", "50"), "2" otherwise; "1" only with a NIT.'),
     email: z.email().max(254).optional().describe('Where the buyer is notified.'),
     address: customerAddressSchema.optional(),
+    foreign_address: customerForeignAddressSchema.optional().describe('The address of a buyer abroad, instead of address.'),
     tax_level_codes: z
       .array(z.enum(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']))
       .min(1)
@@ -98,12 +122,49 @@ export const lineTaxSchema = z
   .strict()
   .meta({ id: 'LineTax' });
 
+const positiveAmount = (maxDecimals: number, what: string) => decimalAmount(maxDecimals, what).refine((a) => /[1-9]/.test(String(a)), `${what} must be greater than 0`);
+
+export const allowanceChargeSchema = z
+  .object({
+    type: z.enum(['discount', 'charge']).describe('A discount (ChargeIndicator false) or a charge (true).'),
+    reason_code: z.enum(['00', '01']).optional()
+      .describe('Discounts only, annex table 13.3.8: "00" descuento no condicionado (default), "01" descuento condicionado.'),
+    reason: text(1, 500).describe('Why, in words (AllowanceChargeReason).'),
+    percent: decimalAmount(2, 'percent').optional().describe('Percentage of base_amount; give percent or amount, not both. At most 100 for a discount.'),
+    amount: positiveAmount(2, 'amount').optional().describe('The amount itself; give percent or amount, not both.'),
+    base_amount: positiveAmount(2, 'base_amount').optional()
+      .describe('What the percentage applies to. Default: the line\'s quantity × unit_price for a line, the sum of the lines (LineExtensionAmount) for the invoice.'),
+  })
+  .strict()
+  .refine((ac) => (ac.percent === undefined) !== (ac.amount === undefined), { message: 'give exactly one of percent and amount', path: ['percent'] })
+  .refine((ac) => ac.type === 'discount' || ac.reason_code === undefined, { message: 'only a discount has a reason_code (table 13.3.8)', path: ['reason_code'] })
+  .refine((ac) => ac.type === 'charge' || ac.percent === undefined || !(Number(ac.percent) > 100), { message: 'a discount is at most 100 percent', path: ['percent'] })
+  .meta({ id: 'AllowanceCharge' });
+
+export const freeOfChargeSchema = z
+  .object({
+    reference_price: positiveAmount(6, 'reference_price').describe('Unit price the item is valued at (PricingReference), up to 6 decimals.'),
+    price_type_code: z.enum(['01', '02', '03']).default('01')
+      .describe('Annex table 13.3.9 (CodigoPrecioReferencia): "01" valor comercial (default), "02" valor en inventarios, "03" otro valor.'),
+  })
+  .strict()
+  .meta({ id: 'FreeOfCharge' });
+
+export const prepaidPaymentSchema = z
+  .object({
+    id: text(1, 150).optional().describe('The advance\'s reference (receipt number); default: its position, 1, 2, …'),
+    amount: positiveAmount(2, 'amount').describe('Amount received in advance (PaidAmount).'),
+    received_date: isoDate.describe('When the advance was received; not after the issue date.'),
+  })
+  .strict()
+  .meta({ id: 'PrepaidPayment' });
+
 export const invoiceLineSchema = z
   .object({
     code: text(1, 50).describe('Product or service code (the taxpayer\'s own standard, scheme 999).'),
     name: text(1, 300).describe('Description.'),
     quantity: decimalAmount(6, 'quantity').refine((q) => /[1-9]/.test(String(q)), 'quantity must be greater than 0'),
-    unit_price: decimalAmount(2, 'unit_price'),
+    unit_price: decimalAmount(6, 'unit_price').describe('Unit price, up to 6 decimals (FBB02). 0 on a free line.'),
     unit_code: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code').default('94').describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
       .array(lineTaxSchema)
@@ -111,6 +172,10 @@ export const invoiceLineSchema = z
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
       .describe('Empty for goods or services excluded from IVA.'),
+    allowance_charges: z.array(allowanceChargeSchema).max(10).optional()
+      .describe('Discounts and charges on this line: they change the line amount and so its tax base (FAV06).'),
+    free_of_charge: freeOfChargeSchema.optional()
+      .describe('Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.'),
   })
   .strict()
   .meta({ id: 'InvoiceLine' });
@@ -130,7 +195,11 @@ export const invoiceRequestSchema = z
     payment: paymentSchema,
     number: z.number().int().min(0).max(9_999_999_999).optional().describe('Invoice number inside the tenant\'s authorized range; omitted: the next consecutive.'),
     prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('Chooses among the tenant\'s resolutions; omitted: the active one.'),
-    total: decimalAmount(2, 'total').optional().describe('Declared payable total; checked against the computed one.'),
+    allowance_charges: z.array(allowanceChargeSchema).max(10).optional()
+      .describe('Discounts and charges on the whole invoice (AllowanceTotalAmount, ChargeTotalAmount): applied after taxes, they do not change the tax bases.'),
+    prepaid_payments: z.array(prepaidPaymentSchema).max(20).optional()
+      .describe('Advances already received (PrepaidPayment, PrepaidAmount). Recorded, never subtracted from PayableAmount (annex 1.8+, FAU14).'),
+    total: decimalAmount(2, 'total').optional().describe('Declared payable total (PayableAmount: lines + taxes − invoice discounts + invoice charges); checked against the computed one.'),
     notes: z.string().max(5000).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE).optional().describe('Free text, printed as cbc:Note.'),
   })
   .strict()

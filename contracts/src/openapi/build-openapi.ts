@@ -103,11 +103,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ...errors([
               'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
               'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-              'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'NUMBER_NOT_CONSECUTIVE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
+              'AMOUNTS_INCONSISTENT', 'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'NUMBER_NOT_CONSECUTIVE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
             ]),
             '422': {
               description:
-                'An ErrorBody for `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `NUMBER_NOT_CONSECUTIVE` and `IDEMPOTENCY_KEY_REUSED`; a CreateInvoiceResponse ' +
+                'An ErrorBody for `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `NUMBER_NOT_CONSECUTIVE` and `IDEMPOTENCY_KEY_REUSED`; a CreateInvoiceResponse ' +
                 'with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the invoice.',
               content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
             },

@@ -6,9 +6,10 @@ export {
 } from './money/decimal.ts';
 export { taxRules, isAllowedRate, cufeTaxOrder, type TaxCode } from './tax/tax-rules.ts';
 export {
-  computeTotals,
-  type InvoiceTotals, type LineAmounts, type LineInput, type TaxSubtotal, type TaxTotal,
+  computeTotals, tryComputeTotals,
+  type InvoiceTotals, type LineAmounts, type LineInput, type DocumentInput, type TaxSubtotal, type TaxTotal, type AmountProblem, type TotalsOutcome,
 } from './totals/compute-totals.ts';
+export { resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './totals/allowance-charge.ts';
 export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
 export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
@@ -16,7 +17,7 @@ export { environments, type DianEnvironment, type Tenant, type NumberingResoluti
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
 export { failure, type DomainError, type Result } from './errors/domain-error.ts';
 export { checkInvoiceRequest, parseInvoiceRequest, validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
-export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer } from './validation/validated-invoice.ts';
+export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer, ValidatedAddress, ValidatedPrepaidPayment, IdentificationType } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
 export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice, type InvoiceIdentity } from './ubl/build-invoice.ts';
 export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';

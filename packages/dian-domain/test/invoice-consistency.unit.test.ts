@@ -10,7 +10,7 @@ import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
  * totals re-added from the lines in integer cents.
  */
 type Node = Record<string, unknown>;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, isArray: (name) => ['cac:InvoiceLine', 'cac:TaxTotal', 'cac:TaxSubtotal'].includes(name) });
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, isArray: (name) => ['cac:InvoiceLine', 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:AllowanceCharge', 'cac:PrepaidPayment'].includes(name) });
 
 const text = (v: unknown): string => (typeof v === 'object' && v !== null ? String((v as Node)['#text']) : String(v));
 const cents = (v: unknown): bigint => {
@@ -23,6 +23,25 @@ const taxTotals = (parent: Node) => (parent['cac:TaxTotal'] as Node[] | undefine
 const subtotals = (total: Node) => total['cac:TaxSubtotal'] as Node[];
 const schemeOf = (sub: Node) => text(((sub['cac:TaxCategory'] as Node)['cac:TaxScheme'] as Node)['cbc:ID']);
 const percentOf = (sub: Node) => text((sub['cac:TaxCategory'] as Node)['cbc:Percent']);
+const allowanceCharges = (parent: Node) => (parent['cac:AllowanceCharge'] as Node[] | undefined) ?? [];
+/** Σ charges − Σ discounts of a line or of the invoice. */
+const adjustment = (parent: Node) => sum(allowanceCharges(parent).map((ac) => (text(ac['cbc:ChargeIndicator']) === 'true' ? 1n : -1n) * cents(ac['cbc:Amount'])));
+/** A decimal as [units, scale]. */
+const decimal = (literal: string): [bigint, number] => {
+  const [int, frac = ''] = literal.split('.');
+  return [BigInt(int! + frac), frac.length];
+};
+/** a × b (decimal literals) rounded half-up to cents. */
+const productCents = (a: string, b: string): bigint => {
+  const [au, as] = decimal(a);
+  const [bu, bs] = decimal(b);
+  const scale = as + bs;
+  if (scale <= 2) return au * bu * 10n ** BigInt(2 - scale);
+  const divisor = 10n ** BigInt(scale - 2);
+  return (au * bu * 2n + divisor) / (divisor * 2n);
+};
+/** The line's tax base: its TaxableAmount (the same on each of its taxes). */
+const lineTaxable = (line: Node) => cents(subtotals(taxTotals(line)[0]!)[0]!['cbc:TaxableAmount']);
 
 describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
   const built = buildCase(c.request);
@@ -48,17 +67,32 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
     expect(uuid['@schemeID']).toBe(text(inv['cbc:ProfileExecutionID']));
   });
 
-  it('LegalMonetaryTotal adds up from the lines', () => {
+  it('LegalMonetaryTotal adds up from the lines, the discounts, charges and advances (FAU02–FAU14)', () => {
     const bases = lines.map((l) => cents(l['cbc:LineExtensionAmount']));
-    const taxedBases = lines.filter((l) => taxTotals(l).length > 0).map((l) => cents(l['cbc:LineExtensionAmount']));
+    const taxedBases = lines.filter((l) => taxTotals(l).length > 0).map(lineTaxable);
     const headerTaxes = sum(taxTotals(inv).map((t) => cents(t['cbc:TaxAmount'])));
+    const documentAcs = allowanceCharges(inv);
+    const ofKind = (charge: boolean) => sum(documentAcs.filter((ac) => (text(ac['cbc:ChargeIndicator']) === 'true') === charge).map((ac) => cents(ac['cbc:Amount'])));
+    const advances = ((inv['cac:PrepaidPayment'] as Node[] | undefined) ?? []).map((p) => cents(p['cbc:PaidAmount']));
     expect(cents(lmt['cbc:LineExtensionAmount'])).toBe(sum(bases));
     expect(cents(lmt['cbc:TaxExclusiveAmount'])).toBe(sum(taxedBases));
     expect(cents(lmt['cbc:TaxInclusiveAmount'])).toBe(sum(bases) + headerTaxes);
+    expect(cents(lmt['cbc:AllowanceTotalAmount'])).toBe(ofKind(false));
+    expect(cents(lmt['cbc:ChargeTotalAmount'])).toBe(ofKind(true));
+    expect(cents(lmt['cbc:PrepaidAmount'])).toBe(sum(advances));
+    // Advances are not subtracted (annex 1.8+, FAU14).
     expect(cents(lmt['cbc:PayableAmount'])).toBe(
       cents(lmt['cbc:TaxInclusiveAmount']) - cents(lmt['cbc:AllowanceTotalAmount']) + cents(lmt['cbc:ChargeTotalAmount']),
     );
     expect(Number(text(inv['cbc:LineCountNumeric']))).toBe(lines.length);
+  });
+
+  it('each discount or charge is its base × MultiplierFactorNumeric / 100, within a cent', () => {
+    for (const ac of [...allowanceCharges(inv), ...lines.flatMap(allowanceCharges)]) {
+      const exact = productCents(text(ac['cbc:BaseAmount']), text(ac['cbc:MultiplierFactorNumeric'])); // cents × percent, i.e. 100 × the amount in cents
+      const amount = cents(ac['cbc:Amount']);
+      expect(amount * 100n - exact <= 100n && exact - amount * 100n <= 100n).toBe(true);
+    }
   });
 
   it('each header TaxTotal equals its subtotals, and each subtotal the lines at that code and rate', () => {
@@ -86,14 +120,19 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
     expect(fromHeader).toEqual(fromLines);
   });
 
-  it('each line amount is quantity × price rounded half-up (FAV06); each line tax is its exact base × rate / 100 rounded down or up (FAX07)', () => {
+  it('each line amount is quantity × price rounded half-up − discounts + charges (FAV06), 0 for a free item; each line tax is its exact base × rate / 100 rounded down or up (FAX07)', () => {
     for (const line of lines) {
       const price = text((line['cac:Price'] as Node)['cbc:PriceAmount']);
       const quantity = text(line['cbc:InvoicedQuantity']);
-      const [qi, qf = ''] = quantity.split('.');
-      const exact = BigInt(price.replace('.', '')) * BigInt(qi! + qf); // scale 2 + qf.length
-      const divisor = 10n ** BigInt(qf.length);
-      expect(cents(line['cbc:LineExtensionAmount'])).toBe((exact * 2n + divisor) / (divisor * 2n));
+      const free = text(line['cbc:FreeOfChargeIndicator']) === 'true';
+      expect(cents(line['cbc:LineExtensionAmount'])).toBe(free ? 0n : productCents(price, quantity) + adjustment(line));
+      if (free) {
+        // Taxed on quantity × the reference price (PricingReference).
+        const reference = text(((line['cac:PricingReference'] as Node)['cac:AlternativeConditionPrice'] as Node)['cbc:PriceAmount']);
+        if (taxTotals(line).length) expect(lineTaxable(line)).toBe(productCents(reference, quantity));
+      } else if (taxTotals(line).length) {
+        expect(lineTaxable(line)).toBe(cents(line['cbc:LineExtensionAmount']));
+      }
       for (const sub of taxTotals(line).flatMap(subtotals)) {
         const product = cents(sub['cbc:TaxableAmount']) * cents(percentOf(sub)); // cents × hundredths of a percent
         const floor = product / 10000n;

@@ -1,24 +1,24 @@
-// Every request ingress's validation accepts becomes a document the simulator's rules accept:
-// random requests of the contract (fast-check), validated by ingress's own function, built by the
-// domain builder and signed by @fe/xades (the signer's code) with an in-process test certificate, exactly as
-// the signer rebuilds and signs them, then put through every rule of validateDocument.
+// Across the boundary (issue 18, item 9): every request ingress's validation accepts becomes a
+// document the simulator's rules accept, and every request it must refuse is refused at ingress
+// with its code, never by the simulator. Random requests of the contract (fast-check,
+// test-support/random-requests.ts: discounts and charges on lines and invoices, advances, free
+// items, every buyer identification type, foreign addresses, unit prices with 6 decimals), validated
+// by ingress's own function, built by the domain builder and signed by @fe/xades (the signer's
+// code) with an in-process test certificate, exactly as the signer rebuilds and signs them, then put
+// through every rule of validateDocument; the CUFE is recomputed here from the document's own fields.
+// The XSD half runs in boundary-xsd.int.test.ts (xmllint is an external program).
 //
 // The seed is fixed when CI is set (FC_SEED=<n> replays any seed; fast-check prints the seed and
 // the shrunk request of a failure), random otherwise so local runs keep exploring.
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, formatUnits, nitCheckDigit, validateInvoiceRequest,
-} from '@fe/dian-domain';
+import { buildInvoiceXml, colombiaDateTime, formatUnits, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest } from '@fe/dian-domain';
 import { createXadesSigner, loadP12 } from '@fe/xades';
-import municipalities from '../../../packages/dian-domain/src/codelists/municipalities.json' with { type: 'json' };
-import paymentMeans from '../../../packages/dian-domain/src/codelists/payment-means.json' with { type: 'json' };
-import units from '../../../packages/dian-domain/src/codelists/units.json' with { type: 'json' };
 import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';
 import { validateDocument } from '../src/validate/validate-document.ts';
-
-const seed = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : process.env.CI ? 20_261_126 : undefined;
+import { requests, seed, type Body } from '../test-support/random-requests.ts';
 
 // keyCertSign: the trust store takes the self-signed certificate as its own CA.
 const identity = makeTestIdentity({ organization: demoTenant.legalName, keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true } });
@@ -31,87 +31,47 @@ const config = simulatorConfig({ identity: ephemeralIdentity(issuedAt), trustedC
 const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
 let nextNumber = 990_000_001;
 
-/** The rules a request breaks once ingress has accepted it and the service has built and signed it. */
-function rejectedRules(request: unknown): string[] {
+/** What became of a request: ingress's refusal code, or the simulator's rejections and the CUFE check. */
+function outcome(request: unknown): { refused: string } | { rejected: string[]; cufeMatches: boolean } {
   const validated = validateInvoiceRequest(request, { issueDate });
-  if (!validated.ok) throw new Error(`ingress refused the request: ${JSON.stringify(validated.error)}`);
+  if (!validated.ok) return { refused: validated.error.code };
   const built = buildInvoiceXml({
     invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: String(nextNumber++),
     software: demoSoftware, environment: '2', issuedAt,
   });
   const signed = signer.sign(built.xml, { signingTime: issuedAt });
   const verdict = validateDocument(signed.xml, new Date(issuedAt.getTime() + 60_000), deps);
-  return verdict.findings.filter((f) => f.effect === 'R').map((f) => f.code);
+  return { rejected: verdict.findings.filter((f) => f.effect === 'R').map((f) => f.code), cufeMatches: cufeOfDocument(signed.xml) === built.cufe };
 }
 
-// ---- requests as an integrator may send them ----
-
-/** A decimal with at most `decimals` decimals and 15 significant digits, as a JSON number or a string; small values most often. */
-const amount = (decimals: number) =>
-  fc.tuple(
-    fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 6 }) }, { weight: 1, arbitrary: fc.integer({ min: 7, max: 15 }) }),
-    fc.integer({ min: 0, max: decimals }),
-    fc.boolean(),
-  ).chain(([digits, places, asString]) =>
-    fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) - 1n }).map((units) => {
-      const literal = formatUnits(units, places);
-      return asString ? literal : Number(literal);
-    }));
-const quantity = amount(6).filter((q) => /[1-9]/.test(String(q)));
-const unitPrice = amount(2);
-const rate = (values: number[]) => fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
-const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
-  fc.tuple(...codes.map((code) => fc.record({
-    code: fc.constant(code),
-    name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
-    rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
-  }))));
-const text = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'aZ09 -ñÑáéÍóúü&<>"\'.,#/😀'.split(/(?:)/u)), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
-// The codes of DIAN's unit list that the contract's pattern lets through.
-const unitCodes = Object.keys(units).filter((code) => /^[A-Z0-9]{1,3}$/.test(code));
-const line = fc.record(
-  { code: text(12), name: text(40), quantity, unit_price: unitPrice, unit_code: fc.constantFrom(...unitCodes), taxes: lineTaxes },
-  { requiredKeys: ['code', 'name', 'quantity', 'unit_price', 'taxes'] },
-);
-/**
- * The review's shape: hundreds of lines of the same few cents at one rate, where rounding each
- * line drifts the same way every time (0.03 at 19 % is 0.0057: 0.43 of a cent up per line).
- */
-const centLines = fc.record({ r: rate([5, 19]), n: fc.integer({ min: 300, max: 500 }), cents: fc.integer({ min: 1, max: 99 }), name: text(20) })
-  .map(({ r, n, cents, name }) => Array.from({ length: n }, (_, i) => ({
-    code: `P-${i + 1}`, name, quantity: 1, unit_price: formatUnits(BigInt(cents), 2), taxes: [{ code: '01' as const, name: 'IVA', rate: r }],
-  })));
-const lines = fc.oneof(
-  { weight: 6, arbitrary: fc.array(line, { minLength: 1, maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.array(line, { minLength: 100, maxLength: 500 }) },
-  { weight: 2, arbitrary: centLines },
-);
-
-const nit = fc.integer({ min: 800_000_000, max: 999_999_999 }).map(String);
-const customer = fc.record({
-  identity: fc.oneof(
-    nit.chain((n) => fc.constantFrom(
-      { document_type: '31', document_number: n },
-      { document_type: '31', document_number: `${n}-${nitCheckDigit(n)}` },
-      { document_type: '31', document_number: n, check_digit: String(nitCheckDigit(n)) },
-    )),
-    fc.record({ document_type: fc.constantFrom('13', '22'), document_number: fc.stringMatching(/^\d{3,15}$/) }),
-  ),
-  name: text(60),
-  email: fc.option(fc.constantFrom('compras@cliente.example', "o'brien@cliente.example"), { nil: undefined }),
-  address: fc.option(fc.record({ line: text(60), city_code: fc.constantFrom(...Object.keys(municipalities)) }), { nil: undefined }),
-  tax_level_codes: fc.option(fc.subarray(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'], { minLength: 1 }), { nil: undefined }),
-}).map(({ identity: id, ...rest }) => withoutUndefined({ ...id, ...rest }));
-const payment = fc.record({
-  method_code: fc.constantFrom(...Object.keys(paymentMeans)),
-  due_date: fc.option(fc.date({ min: issuedAt, max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: undefined }),
-}).map(withoutUndefined);
-const request = fc.record({ customer, lines, payment, notes: fc.option(text(80), { nil: undefined }) }).map(withoutUndefined);
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/** Annex §1.1 from the document's own strings, with node:crypto (not the domain's cufe()). */
+function cufeOfDocument(xml: string): string | undefined {
+  const pick = (re: RegExp, from = xml) => re.exec(from)?.[1];
+  const totals = xml.slice(xml.indexOf('<cac:LegalMonetaryTotal>'));
+  const header = xml.slice(0, xml.indexOf('<cac:LegalMonetaryTotal>'));
+  // Document-level TaxTotals sit after the parties; each names its scheme in its first subtotal.
+  const headerTaxes = header.slice(header.indexOf('</cac:AccountingCustomerParty>')).split('<cac:TaxTotal>').slice(1);
+  const tax = (scheme: string) => {
+    const total = headerTaxes.find((t) => new RegExp(`<cac:TaxScheme><cbc:ID>${scheme}</cbc:ID>`).test(t));
+    return total ? pick(/^<cbc:TaxAmount[^>]*>([^<]+)</, total) : '0.00';
+  };
+  const party = (element: string) => pick(new RegExp(`<cac:${element}>[\\s\\S]*?<cac:PartyTaxScheme>[\\s\\S]*?<cbc:CompanyID[^>]*>([^<]+)<`));
+  const input = [
+    pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/), pick(/<cbc:IssueDate>([^<]+)</), pick(/<cbc:IssueTime>([^<]+)</),
+    pick(/<cbc:LineExtensionAmount[^>]*>([^<]+)</, totals), '01', tax('01'), '04', tax('04'), '03', tax('03'),
+    pick(/<cbc:PayableAmount[^>]*>([^<]+)</, totals), party('AccountingSupplierParty'), party('AccountingCustomerParty'),
+    demoResolution.technicalKey, pick(/<cbc:ProfileExecutionID>([^<]+)</),
+  ];
+  if (input.some((part) => part === undefined)) return undefined;
+  return createHash('sha384').update(input.join(''), 'utf8').digest('hex');
 }
+
+const payableIfValid = (body: Body) => {
+  const valid = validateInvoiceRequest(body, { issueDate });
+  return valid.ok ? valid.value.totals.payable : undefined;
+};
+
+const counts = { valid: 0, refusedAmounts: 0, invalid: 0 };
 
 describe('a request ingress accepts is accepted by the simulator\'s rules', () => {
   it('the review\'s case: 500 lines of 0.03 at 19 % (FAS07 failed: 5.00 against 15.00 × 19 % = 2.85)', () => {
@@ -120,12 +80,84 @@ describe('a request ingress accepts is accepted by the simulator\'s rules', () =
       lines: Array.from({ length: 500 }, (_, i) => ({ code: `P-${i + 1}`, name: 'Tornillo', quantity: 1, unit_price: 0.03, taxes: [{ code: '01', name: 'IVA', rate: 19 }] })),
       payment: { method_code: '10' },
     };
-    expect(rejectedRules(review)).toEqual([]);
+    expect(outcome(review)).toEqual({ rejected: [], cufeMatches: true });
   });
 
-  it('random requests of the contract (property)', () => {
-    fc.assert(fc.property(request, (body) => {
-      expect(rejectedRules(body)).toEqual([]);
+  it('random requests of the contract: accepted with the CUFE recomputed, or refused at ingress for amounts that cannot be (property)', () => {
+    fc.assert(fc.property(requests(issuedAt, payableIfValid), (body) => {
+      const result = outcome(body);
+      if ('refused' in result) {
+        // The generator lets discount amounts exceed what they discount; nothing else may be refused.
+        expect(result.refused).toBe('AMOUNTS_INCONSISTENT');
+        counts.refusedAmounts++;
+        return;
+      }
+      expect(result).toEqual({ rejected: [], cufeMatches: true });
+      counts.valid++;
+    }), { numRuns: 150, ...(seed !== undefined ? { seed } : {}) });
+    // Most generated requests must make it through, or the property says little.
+    expect(counts.valid).toBeGreaterThan(counts.refusedAmounts);
+  }, 120_000); // about 4 s alone; room for a machine shared with other test runs
+});
+
+/** One thing broken in an otherwise valid request, and the code ingress must answer with. */
+type Breakage = { name: string; code: string; applies: (b: Body) => boolean; break: (b: Body) => void };
+const lineOf = (b: Body) => (b.lines as Body[])[0]!;
+const payableOf = (b: Body) => {
+  const valid = validateInvoiceRequest(b, { issueDate });
+  if (!valid.ok) throw new Error('only valid requests are broken');
+  return valid.value.totals.payable;
+};
+const breakages: Breakage[] = [
+  { name: 'unit price with 7 decimals', code: 'VALIDATION_ERROR', applies: () => true, break: (b) => { lineOf(b).unit_price = '1.0000001'; } },
+  { name: 'a discount with both percent and amount', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { lineOf(b).allowance_charges = [{ type: 'discount', reason: 'x', percent: 5, amount: 1 }]; } },
+  { name: 'a discount of more than 100 %', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { b.allowance_charges = [{ type: 'discount', reason: 'x', percent: '100.01' }]; } },
+  { name: 'a reason code on a charge', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { b.allowance_charges = [{ type: 'charge', reason: 'x', reason_code: '00', amount: 1 }]; } },
+  { name: 'a free line with a price', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(lineOf(b), { unit_price: 5, free_of_charge: { reference_price: 10 }, allowance_charges: undefined }); } },
+  { name: 'a foreign address with a DANE code', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'Main St 1', city_name: 'Quito', city_code: '11001', country_code: 'EC' } }); } },
+  { name: 'a Colombian address abroad', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'Calle 1', city_name: 'Bogotá', country_code: 'CO' } }); } },
+  { name: 'a country not in DIAN\'s list', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'x', city_name: 'y', country_code: 'XX' } }); } },
+  { name: 'two addresses', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { address: { line: 'Calle 1', city_code: '11001' }, foreign_address: { line: 'x', city_name: 'Lima', country_code: 'PE' } }); } },
+  { name: 'a persona jurídica with a cédula', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { document_type: '13', document_number: '1020304050', check_digit: undefined, person_type: '1' }); } },
+  { name: 'a passport number with a hyphen', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { Object.assign(b.customer as Body, { document_type: '41', document_number: 'AB-123', check_digit: undefined, person_type: undefined }); } },
+  { name: 'an advance received after the issue date', code: 'VALIDATION_ERROR', applies: () => true,
+    break: (b) => { b.prepaid_payments = [{ amount: 1, received_date: '2026-03-11' }]; } },
+  { name: 'a line discount above the line', code: 'AMOUNTS_INCONSISTENT', applies: () => true,
+    break: (b) => { Object.assign(lineOf(b), { quantity: 1, unit_price: 1, free_of_charge: undefined, allowance_charges: [{ type: 'discount', reason: 'x', amount: 2 }] }); } },
+  { name: 'advances above the payable amount', code: 'AMOUNTS_INCONSISTENT', applies: (b) => payableOf(b) < 10n ** 14n,
+    break: (b) => { b.prepaid_payments = [{ amount: formatUnits(payableOf(b) + 1n, 2), received_date: '2026-03-01' }]; } },
+  { name: 'a declared total one cent off', code: 'LINE_TOTAL_MISMATCH', applies: (b) => payableOf(b) < 10n ** 14n, // 15 significant digits at most
+    break: (b) => { b.total = formatUnits(payableOf(b) + 1n, 2); } },
+];
+
+describe('a request ingress must refuse is refused there, with its code', () => {
+  it('random valid requests with one thing broken (property)', () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(requests(issuedAt, payableIfValid), fc.constantFrom(...breakages), (body, breakage) => {
+      fc.pre(validateInvoiceRequest(body, { issueDate }).ok && breakage.applies(body));
+      const broken = structuredClone(body);
+      breakage.break(broken);
+      const result = outcome(JSON.parse(JSON.stringify(broken)));
+      expect(result).toEqual({ refused: breakage.code });
+      seen.add(breakage.name);
+      counts.invalid++;
     }), { numRuns: 100, ...(seed !== undefined ? { seed } : {}) });
-  }, 60_000); // about 2 s alone; room for a machine shared with other test runs
+    expect(seen.size).toBeGreaterThan(breakages.length / 2);
+  }, 120_000);
+
+  it('reports the case counts', () => {
+    // Printed for the issue's closing note (the property runs above are the cases).
+    console.info(`boundary property: ${counts.valid} accepted by the simulator, ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT), ${counts.invalid} broken requests refused at ingress`);
+    expect(counts.valid + counts.invalid).toBeGreaterThan(0);
+  });
 });

@@ -107,8 +107,8 @@ const cases: Case[] = [
   { rule: 'FAS01a', why: 'two document TaxTotals for IVA', options: () => ({ mutate: splitHeaderTaxTotal, recomputeCufe: true }) },
   { rule: 'FAS01b', why: 'a header base that is not the lines\' sum', options: () => ({ mutate: amount('TaxableAmount', '100000.00', '100001.00') }) },
   { rule: 'FAS02', why: 'a line TaxTotal that is not its subtotals\' sum', options: () => ({ mutate: replaceFirst('<cac:TaxTotal><cbc:TaxAmount currencyID="COP">19000.00<', '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">19000.01<') }) },
-  { rule: 'FAS07', why: 'a 19 % base of 90 000 for a tax of 19 000, in the header (FAS07) and in its line (FAX07)', expected: ['FAS07', 'FAX07'], options: () => ({ mutate: replaceAll('<cbc:TaxableAmount currencyID="COP">100000.00<', '<cbc:TaxableAmount currencyID="COP">90000.00<') }) },
-  { rule: 'FAX07', why: 'a line\'s 19 % base of 90 000 for its tax of 19 000 (the header no longer adds up either)', expected: ['FAX07', 'FAS01b'],
+  { rule: 'FAS07', why: 'a 19 % base of 90 000 for a tax of 19 000, in the header (FAS07) and in its line (FAX07; FAU04 sums the lines\' TaxableAmount)', expected: ['FAS07', 'FAX07', 'FAU04'], options: () => ({ mutate: replaceAll('<cbc:TaxableAmount currencyID="COP">100000.00<', '<cbc:TaxableAmount currencyID="COP">90000.00<') }) },
+  { rule: 'FAX07', why: 'a line\'s 19 % base of 90 000 for its tax of 19 000 (the header no longer adds up either, nor TaxExclusiveAmount: FAU04)', expected: ['FAX07', 'FAS01b', 'FAU04'],
     options: () => ({ mutate: (x) => { const line = x.indexOf('<cac:InvoiceLine>'); return x.slice(0, line) + replaceFirst('<cbc:TaxableAmount currencyID="COP">100000.00<', '<cbc:TaxableAmount currencyID="COP">90000.00<')(x.slice(line)); } }) },
   { rule: 'FAD16', why: 'LineCountNumeric 5 for 4 lines', options: () => ({ mutate: replaceFirst('<cbc:LineCountNumeric>4<', '<cbc:LineCountNumeric>5<') }) },
   { rule: 'FAU02', why: 'a gross value 1.00 above the lines (carried to the totals)', options: () => ({

@@ -14,6 +14,7 @@ export const codelistSources = {
   currencies: { file: 'TipoMoneda-2.1.gc', amendments: [] },
   'identification-types': { file: 'TipoIdFiscal-2.1.gc', amendments: identificationTypeAmendments },
   'fiscal-responsibilities': { file: 'TipoResponsabilidad-2.1.gc', amendments: fiscalResponsibilityAmendments },
+  countries: { file: 'Paises-2.1.gc', amendments: [] },
 } as const satisfies Record<string, { file: string; amendments: readonly Amendment[] }>;
 
 export type CodelistName = keyof typeof codelistSources;

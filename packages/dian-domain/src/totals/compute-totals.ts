@@ -1,14 +1,20 @@
 import { compareDecimal, formatDecimal, multiply, roundHalfUp, type Decimal } from '../money/decimal.ts';
+import { netAdjustment, resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './allowance-charge.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
 
 /**
- * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.9; docs/dian-domain.md "Tax rounding"):
- * - line base = quantity × unit price, rounded half-up to cents;
+ * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.10; docs/dian-domain.md "Tax rounding"):
+ * - line gross = quantity × unit price, rounded half-up to cents; the line's discounts and charges
+ *   (allowance-charge.ts) give its LineExtensionAmount = gross − discounts + charges (FAV06);
+ * - the line's tax base is that amount, or quantity × reference price for a free item (its
+ *   LineExtensionAmount is 0: annex §3.10, FreeOfChargeIndicator);
  * - each (tax, rate) subtotal = Σ bases × rate / 100, rounded half-up once (FAS07 holds exactly);
  * - the lines share each subtotal by largest remainder (distribute-tax.ts): each line's tax is
  *   its base × rate / 100 rounded half-up whenever those roundings add up to the subtotal, and
  *   within one cent of it otherwise, so the lines always add up to the header (FAS01b);
+ * - invoice discounts and charges apply after taxes (FAU14: Payable = TaxInclusive − discounts +
+ *   charges) and do not change a tax base; advances are summed (FAU12) and never subtracted;
  * - document totals are sums of these values, so the XML adds up exactly.
  * All values are bigint cents.
  */
@@ -16,10 +22,29 @@ export type LineInput = {
   quantity: Decimal;
   unitPrice: Decimal;
   taxes: readonly { code: TaxCode; rate: Decimal }[];
+  allowanceCharges?: readonly AllowanceChargeInput[];
+  /** A free item: taxed on quantity × referencePrice, its LineExtensionAmount 0. */
+  freeOfCharge?: { referencePrice: Decimal };
+};
+
+export type DocumentInput = {
+  allowanceCharges?: readonly AllowanceChargeInput[];
+  /** The advances' amounts. */
+  prepaid?: readonly Decimal[];
 };
 
 export type LineTax = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
-export type LineAmounts = { base: bigint; taxes: LineTax[]; taxTotal: bigint };
+export type LineAmounts = {
+  /** LineExtensionAmount: gross − discounts + charges, 0 for a free item. */
+  base: bigint;
+  /** quantity × unit price, rounded (what the line's discounts and charges apply to by default). */
+  gross: bigint;
+  /** The tax base: `base`, or quantity × reference price for a free item. */
+  taxable: bigint;
+  allowanceCharges: ResolvedAllowanceCharge[];
+  taxes: LineTax[];
+  taxTotal: bigint;
+};
 export type TaxSubtotal = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
 export type TaxTotal = { code: TaxCode; amount: bigint; subtotals: TaxSubtotal[] };
 
@@ -28,9 +53,11 @@ export type InvoiceTotals = {
   /** One per tax code present (01 before 04), subtotals by rate ascending. */
   taxTotals: TaxTotal[];
   lineExtension: bigint;
-  /** Σ bases of the lines that carry at least one tax (excluded lines do not count). */
+  /** Σ tax bases of the lines that carry at least one tax (excluded lines do not count; FAU04). */
   taxExclusive: bigint;
   taxInclusive: bigint;
+  /** The invoice's own discounts and charges (not the lines'). */
+  allowanceCharges: ResolvedAllowanceCharge[];
   allowanceTotal: bigint;
   chargeTotal: bigint;
   prepaid: bigint;
@@ -39,13 +66,34 @@ export type InvoiceTotals = {
   byCode: Record<'01' | '04' | '03', bigint>;
 };
 
-/** quantity × unit price, rounded half-up to cents. */
-function lineBase(line: Pick<LineInput, 'quantity' | 'unitPrice'>): bigint {
-  return roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
+/** An amount the request makes impossible: `path` names the request field at fault. */
+export type AmountProblem = { path: string; message: string };
+export type TotalsOutcome = { ok: true; totals: InvoiceTotals } | { ok: false; problems: AmountProblem[] };
+
+/** The totals of a request whose amounts are consistent; throws when they are not (check with tryComputeTotals first). */
+export function computeTotals(lines: readonly LineInput[], document: DocumentInput = {}): InvoiceTotals {
+  const outcome = tryComputeTotals(lines, document);
+  if (!outcome.ok) throw new RangeError(outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; '));
+  return outcome.totals;
 }
 
-export function computeTotals(lines: readonly LineInput[]): InvoiceTotals {
-  const bases = lines.map(lineBase);
+/**
+ * The totals, or every amount the request makes impossible: a discount or charge given as an
+ * amount with nothing to be a percentage of, discounts that take a line or the invoice below zero,
+ * advances above the payable amount.
+ */
+export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}): TotalsOutcome {
+  const problems: AmountProblem[] = [];
+  const resolvedLines = lines.map((line, i) => {
+    const gross = roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
+    const allowanceCharges = resolveAll(line.allowanceCharges ?? [], gross, `lines.${i}.allowance_charges`, problems);
+    const base = gross + netAdjustment(allowanceCharges);
+    if (base < 0n) problems.push({ path: `lines.${i}.allowance_charges`, message: 'the discounts exceed the line amount and its charges' });
+    const taxable = line.freeOfCharge ? roundHalfUp(multiply(line.quantity, line.freeOfCharge.referencePrice), 2) : base;
+    return { gross, allowanceCharges, base, taxable };
+  });
+  if (problems.length) return { ok: false, problems };
+
   const lineTaxes: LineTax[][] = lines.map(() => []);
   // 19, 19.0 and 19.00 are one rate: group on the 2-decimal form the XML prints.
   const groups = new Map<string, { code: TaxCode; rate: Decimal; members: { line: number; tax: number }[] }>();
@@ -57,16 +105,18 @@ export function computeTotals(lines: readonly LineInput[]): InvoiceTotals {
       groups.set(key, group);
     }),
   );
+  const taxableOf = (i: number) => resolvedLines[i]!.taxable;
   const allSubtotals: TaxSubtotal[] = [];
   for (const { code, rate, members } of groups.values()) {
-    const { amount, shares } = distributeTax(members.map((m) => bases[m.line]!), rate);
+    const { amount, shares } = distributeTax(members.map((m) => taxableOf(m.line)), rate);
     members.forEach((m, k) => {
-      lineTaxes[m.line]![m.tax] = { code, rate: lines[m.line]!.taxes[m.tax]!.rate, taxable: bases[m.line]!, amount: shares[k]! };
+      lineTaxes[m.line]![m.tax] = { code, rate: lines[m.line]!.taxes[m.tax]!.rate, taxable: taxableOf(m.line), amount: shares[k]! };
     });
-    allSubtotals.push({ code, rate, taxable: members.reduce((sum, m) => sum + bases[m.line]!, 0n), amount });
+    allSubtotals.push({ code, rate, taxable: members.reduce((sum, m) => sum + taxableOf(m.line), 0n), amount });
   }
-  const computed: LineAmounts[] = bases.map((base, i) => ({
-    base,
+  const computed: LineAmounts[] = resolvedLines.map((resolved, i) => ({
+    ...resolved,
+    base: lines[i]!.freeOfCharge ? 0n : resolved.base,
     taxes: lineTaxes[i]!,
     taxTotal: lineTaxes[i]!.reduce((sum, t) => sum + t.amount, 0n),
   }));
@@ -78,21 +128,67 @@ export function computeTotals(lines: readonly LineInput[]): InvoiceTotals {
     .filter((t) => t.subtotals.length > 0);
 
   const lineExtension = computed.reduce((sum, l) => sum + l.base, 0n);
-  const taxExclusive = computed.filter((l) => l.taxes.length > 0).reduce((sum, l) => sum + l.base, 0n);
+  const taxExclusive = computed.filter((l) => l.taxes.length > 0).reduce((sum, l) => sum + l.taxable, 0n);
   const taxSum = taxTotals.reduce((sum, t) => sum + t.amount, 0n);
   const taxInclusive = lineExtension + taxSum;
+  const allowanceCharges = resolveAll(document.allowanceCharges ?? [], lineExtension, 'allowance_charges', problems);
+  const allowanceTotal = allowanceCharges.filter((ac) => !ac.charge).reduce((sum, ac) => sum + ac.amount, 0n);
+  const chargeTotal = allowanceCharges.filter((ac) => ac.charge).reduce((sum, ac) => sum + ac.amount, 0n);
+  // Annex 1.8+ (FAU14): advances are not subtracted from PayableAmount.
+  const payable = taxInclusive - allowanceTotal + chargeTotal;
+  const prepaid = (document.prepaid ?? []).reduce((sum, p) => sum + roundHalfUp(p, 2), 0n);
+  problems.push(...tooLarge(resolvedLines, allowanceCharges, [lineExtension, taxExclusive, taxInclusive, allowanceTotal, chargeTotal, payable]));
+  if (payable < 0n) problems.push({ path: 'allowance_charges', message: 'the invoice\'s discounts exceed its lines, taxes and charges' });
+  else if (prepaid > payable) problems.push({ path: 'prepaid_payments', message: 'the advances exceed the payable amount' });
+  if (problems.length) return { ok: false, problems };
   const amountOf = (code: TaxCode) => taxTotals.find((t) => t.code === code)?.amount ?? 0n;
   return {
-    lines: computed,
-    taxTotals,
-    lineExtension,
-    taxExclusive,
-    taxInclusive,
-    allowanceTotal: 0n,
-    chargeTotal: 0n,
-    prepaid: 0n,
-    // Annex 1.8+: advances are not subtracted; no document allowances/charges in v1.
-    payable: taxInclusive,
-    byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': 0n },
+    ok: true,
+    totals: {
+      lines: computed,
+      taxTotals,
+      lineExtension,
+      taxExclusive,
+      taxInclusive,
+      allowanceCharges,
+      allowanceTotal,
+      chargeTotal,
+      prepaid,
+      payable,
+      byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': 0n },
+    },
   };
+}
+
+/**
+ * 15 integer digits and 2 decimals: the largest amount written for DIAN. The UBL amounts are
+ * xs:decimal, and validators bound their digits (xmllint: 24; 10^24 pesos came out of a request of
+ * 15-digit quantities and prices, and failed the XSD, DIAN's ZB01); no real invoice comes near.
+ */
+const AMOUNT_LIMIT_CENTS = 10n ** 17n;
+const LIMIT_MESSAGE = 'makes an amount of more than 15 integer digits, more than an invoice for DIAN can carry';
+
+function tooLarge(
+  lines: readonly { gross: bigint; base: bigint; taxable: bigint; allowanceCharges: readonly ResolvedAllowanceCharge[] }[],
+  documentAcs: readonly ResolvedAllowanceCharge[],
+  documentTotals: readonly bigint[],
+): AmountProblem[] {
+  const over = (...amounts: bigint[]) => amounts.some((a) => a >= AMOUNT_LIMIT_CENTS || -a >= AMOUNT_LIMIT_CENTS);
+  const acsOver = (acs: readonly ResolvedAllowanceCharge[]) => acs.some((ac) => over(ac.amount, ac.base));
+  const problems: AmountProblem[] = [];
+  lines.forEach((line, i) => {
+    if (over(line.gross, line.base, line.taxable) || acsOver(line.allowanceCharges)) problems.push({ path: `lines.${i}`, message: `the line ${LIMIT_MESSAGE}` });
+  });
+  if (acsOver(documentAcs)) problems.push({ path: 'allowance_charges', message: `a discount or charge ${LIMIT_MESSAGE}` });
+  if (!problems.length && over(...documentTotals)) problems.push({ path: 'lines', message: `the invoice's total ${LIMIT_MESSAGE}` });
+  return problems;
+}
+
+function resolveAll(list: readonly AllowanceChargeInput[], defaultBase: bigint, path: string, problems: AmountProblem[]): ResolvedAllowanceCharge[] {
+  return list.flatMap((ac, j) => {
+    const resolved = resolveAllowanceCharge(ac, defaultBase);
+    if (resolved) return [resolved];
+    problems.push({ path: `${path}.${j}.base_amount`, message: 'an amount needs a base_amount greater than 0 to be a percentage of (the default base is 0)' });
+    return [];
+  });
 }

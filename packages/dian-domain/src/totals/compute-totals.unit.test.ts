@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from '../money/decimal.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
-import { computeTotals } from './compute-totals.ts';
+import type { AllowanceChargeInput } from './allowance-charge.ts';
+import { computeTotals, tryComputeTotals } from './compute-totals.ts';
 
 /**
  * Reference arithmetic, written independently of decimal.ts: amounts as integers at a fixed
@@ -28,39 +29,113 @@ const rates: Record<TaxCode, string[]> = { '01': ['0', '5', '19'], '04': ['2', '
 const taxesArb = fc.subarray(['01', '04'] as TaxCode[]).chain((codes) =>
   fc.tuple(...codes.map((code) => fc.constantFrom(...rates[code]).map((rate) => ({ code, rate })))),
 );
+/** A discount or charge as the request gives it: a percentage (of its default base or of its own) or an amount. */
+type AcArb = { charge: boolean; percent?: string; amount?: string; base?: string };
+const acArb: fc.Arbitrary<AcArb> = fc.record({
+  charge: fc.boolean(),
+  how: fc.oneof(
+    { weight: 3, arbitrary: decimalLiteral(100, 2).map((percent) => ({ percent })) },
+    { weight: 1, arbitrary: decimalLiteral(100_000, 2).filter((a) => /[1-9]/.test(a)).map((amount) => ({ amount })) },
+    { weight: 1, arbitrary: fc.tuple(decimalLiteral(100, 2), decimalLiteral(10_000_000, 2)).map(([percent, base]) => ({ percent, base })) },
+    { weight: 1, arbitrary: fc.tuple(decimalLiteral(100_000, 2), decimalLiteral(10_000_000, 2)).filter(([a, b]) => /[1-9]/.test(a) && /[1-9]/.test(b)).map(([amount, base]) => ({ amount, base })) },
+  ),
+}).map(({ charge, how }) => ({ charge, ...how }));
 const lineArb = fc.record({
   quantity: decimalLiteral(100_000, 6).filter((q) => /[1-9]/.test(q)),
-  price: decimalLiteral(100_000_000, 2),
+  price: decimalLiteral(100_000_000, 6),
   taxes: taxesArb,
+  acs: fc.array(acArb, { maxLength: 2 }),
+  reference: fc.option(decimalLiteral(1_000_000, 6).filter((r) => /[1-9]/.test(r)), { nil: undefined, freq: 5 }),
+}).map((l) => (l.reference ? { ...l, price: '0', acs: [] } : l)); // a free line: price 0, no discounts or charges
+
+const toInput = (ac: AcArb): AllowanceChargeInput => ({
+  charge: ac.charge, reason: 'x',
+  ...(ac.percent !== undefined ? { percent: parseDecimal(ac.percent) } : {}),
+  ...(ac.amount !== undefined ? { amount: parseDecimal(ac.amount) } : {}),
+  ...(ac.base !== undefined ? { baseAmount: parseDecimal(ac.base) } : {}),
 });
 
+/** Reference: a discount or charge in cents; undefined when an amount has no base to be a percentage of. */
+function referenceAc(ac: AcArb, defaultBase: bigint): bigint | undefined {
+  const base = ac.base !== undefined ? roundToCents(toScaled(ac.base), SCALE) : defaultBase;
+  if (ac.percent !== undefined) return roundToCents(base * toScaled(ac.percent), 2 + SCALE + 2); // cents × percent / 100
+  if (base === 0n) return undefined;
+  return roundToCents(toScaled(ac.amount!), SCALE);
+}
+
 describe('computeTotals', () => {
-  it('matches integer reference arithmetic on every total (property)', () => {
+  it('matches integer reference arithmetic on every total, with discounts, charges, free items and advances (property)', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 40 }), (lines) => {
-        const totals = computeTotals(
-          lines.map((l) => ({ quantity: parseDecimal(l.quantity), unitPrice: parseDecimal(l.price), taxes: l.taxes.map((t) => ({ code: t.code, rate: parseDecimal(t.rate) })) })),
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 40 }), fc.array(acArb, { maxLength: 3 }), fc.array(decimalLiteral(10_000_000, 2), { maxLength: 3 }), (lines, documentAcs, advances) => {
+        const outcome = tryComputeTotals(
+          lines.map((l) => ({
+            quantity: parseDecimal(l.quantity), unitPrice: parseDecimal(l.price), taxes: l.taxes.map((t) => ({ code: t.code, rate: parseDecimal(t.rate) })),
+            allowanceCharges: l.acs.map(toInput), ...(l.reference ? { freeOfCharge: { referencePrice: parseDecimal(l.reference) } } : {}),
+          })),
+          { allowanceCharges: documentAcs.map(toInput), prepaid: advances.map(parseDecimal) },
         );
+        // The lines: gross, discounts and charges, LineExtensionAmount and tax base.
+        let impossible = false;
+        const reference = lines.map((l) => {
+          // quantity (scale 8) × price (scale 8) has scale 16.
+          const gross = roundToCents(toScaled(l.quantity) * toScaled(l.price), 2 * SCALE);
+          let net = gross;
+          for (const ac of l.acs) {
+            const amount = referenceAc(ac, gross);
+            if (amount === undefined) impossible = true;
+            else net += ac.charge ? amount : -amount;
+          }
+          if (net < 0n) impossible = true;
+          const taxable = l.reference ? roundToCents(toScaled(l.quantity) * toScaled(l.reference), 2 * SCALE) : net;
+          return { base: l.reference ? 0n : net, taxable };
+        });
+        if (impossible) {
+          expect(outcome.ok).toBe(false);
+          return;
+        }
         let lineExtension = 0n;
         let taxExclusive = 0n;
         // Per (code, rate): Σ exact line taxes (scale 12), Σ per-line half-up roundings, and the lines' [exact, written, rounded].
         const groups = new Map<string, { exact: bigint; rounded: bigint; lines: [bigint, bigint, bigint][] }>();
+        const writtenTax = (i: number, j: number) => (outcome.ok ? outcome.totals.lines[i]!.taxes[j]!.amount : 0n);
         lines.forEach((l, i) => {
-          // quantity (scale 8) × price (scale 8) has scale 16.
-          const base = roundToCents(toScaled(l.quantity) * toScaled(l.price), 2 * SCALE);
-          expect(totals.lines[i]!.base).toBe(base);
+          const { base, taxable } = reference[i]!;
           lineExtension += base;
-          if (l.taxes.length) taxExclusive += base;
+          if (l.taxes.length) taxExclusive += taxable;
           l.taxes.forEach((t, j) => {
             // base (cents, scale 2) × rate (scale 8) / 100 has scale 12.
-            const exact = base * toScaled(t.rate);
-            const written = totals.lines[i]!.taxes[j]!.amount;
+            const exact = taxable * toScaled(t.rate);
             const group = groups.get(`${t.code}|${t.rate}`) ?? { exact: 0n, rounded: 0n, lines: [] };
             group.exact += exact;
             group.rounded += roundToCents(exact, 2 + SCALE + 2);
-            group.lines.push([exact, written, roundToCents(exact, 2 + SCALE + 2)]);
+            group.lines.push([exact, writtenTax(i, j), roundToCents(exact, 2 + SCALE + 2)]);
             groups.set(`${t.code}|${t.rate}`, group);
           });
+        });
+        let taxSum = 0n;
+        for (const group of groups.values()) taxSum += roundToCents(group.exact, 2 + SCALE + 2);
+        // The invoice: discounts and charges after taxes (FAU14), advances never subtracted.
+        const taxInclusive = lineExtension + taxSum;
+        let allowances = 0n;
+        let charges = 0n;
+        for (const ac of documentAcs) {
+          const amount = referenceAc(ac, lineExtension);
+          if (amount === undefined) impossible = true;
+          else if (ac.charge) charges += amount;
+          else allowances += amount;
+        }
+        const payable = taxInclusive - allowances + charges;
+        const prepaid = advances.reduce((sum, a) => sum + roundToCents(toScaled(a), SCALE), 0n);
+        if (impossible || payable < 0n || prepaid > payable) {
+          expect(outcome.ok).toBe(false);
+          return;
+        }
+        expect(outcome.ok).toBe(true);
+        if (!outcome.ok) return;
+        const totals = outcome.totals;
+        lines.forEach((_, i) => {
+          expect(totals.lines[i]!.base).toBe(reference[i]!.base);
+          expect(totals.lines[i]!.taxable).toBe(reference[i]!.taxable);
         });
         const byCode: Record<string, bigint> = { '01': 0n, '04': 0n };
         for (const [key, group] of groups) {
@@ -86,8 +161,8 @@ describe('computeTotals', () => {
         expect(totals.taxExclusive).toBe(taxExclusive);
         expect(totals.byCode['01']).toBe(byCode['01']);
         expect(totals.byCode['04']).toBe(byCode['04']);
-        expect(totals.taxInclusive).toBe(lineExtension + byCode['01']! + byCode['04']!);
-        expect(totals.payable).toBe(totals.taxInclusive);
+        expect(totals.taxInclusive).toBe(taxInclusive);
+        expect([totals.allowanceTotal, totals.chargeTotal, totals.prepaid, totals.payable]).toEqual([allowances, charges, prepaid, payable]);
         for (const total of totals.taxTotals) {
           expect(total.amount).toBe(total.subtotals.reduce((s, x) => s + x.amount, 0n));
         }

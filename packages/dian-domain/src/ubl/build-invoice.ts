@@ -1,10 +1,11 @@
 import { cufe as computeCufe, cufeInput, softwareSecurityCode } from '../cufe/cufe.ts';
-import { money } from '../money/decimal.ts';
+import { money, roundHalfUp } from '../money/decimal.ts';
 import { checkNumberInRange } from '../numbering/number-range.ts';
 import { qrContent } from '../qr/qr-content.ts';
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
+import { writeAllowanceCharges } from './allowance-charges.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { writeInvoiceLine } from './lines.ts';
 import { invoiceRootAttributes } from './namespaces.ts';
@@ -95,8 +96,17 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   w.leaf('cbc:PaymentMeansCode', invoice.payment.methodCode);
   if (invoice.payment.dueDate) w.leaf('cbc:PaymentDueDate', invoice.payment.dueDate);
   w.close();
-  for (const total of t.taxTotals) writeTaxTotal(w, total);
   const cop = { currencyID: 'COP' };
+  // Advances (FAU12) and the invoice's own discounts and charges (FAU08, FAU10), in XSD order.
+  for (const advance of invoice.prepaidPayments) {
+    w.open('cac:PrepaidPayment');
+    w.leaf('cbc:ID', advance.id);
+    w.leaf('cbc:PaidAmount', money(roundHalfUp(advance.amount, 2)), cop);
+    w.leaf('cbc:ReceivedDate', advance.receivedDate);
+    w.close();
+  }
+  writeAllowanceCharges(w, t.allowanceCharges);
+  for (const total of t.taxTotals) writeTaxTotal(w, total);
   w.open('cac:LegalMonetaryTotal');
   w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cop);
   w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cop);

@@ -41,12 +41,12 @@ describe('buildInvoiceXml', () => {
     expect(buildOwnExample().xml).toBe(buildOwnExample().xml);
   });
 
-  it('writes every amount with exactly 2 decimals', () => {
+  it('writes every amount with exactly 2 decimals, and unit prices (PriceAmount) with 2 to 6 (FBB02)', () => {
     for (const { request } of invoiceCases) {
       const { xml } = buildCase(request);
-      const amounts = [...xml.matchAll(/currencyID="COP">([^<]*)</g)].map((m) => m[1]);
+      const amounts = [...xml.matchAll(/<cbc:(\w+) currencyID="COP">([^<]*)</g)];
       expect(amounts.length).toBeGreaterThan(5);
-      for (const amount of amounts) expect(amount).toMatch(/^\d+\.\d{2}$/);
+      for (const [, element, amount] of amounts) expect(amount).toMatch(element === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
       for (const [, percent] of xml.matchAll(/<cbc:Percent>([^<]*)</g)) expect(percent).toMatch(/^\d+\.\d{2}$/);
     }
   });

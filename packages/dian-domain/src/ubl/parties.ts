@@ -1,6 +1,6 @@
 import type { Tenant } from '../tenant/tenant.ts';
 import type { ValidatedCustomer } from '../validation/validated-invoice.ts';
-import { writeAddress } from './address.ts';
+import { writeAddress, writeAnyAddress } from './address.ts';
 import { DIAN_AGENCY } from './namespaces.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
@@ -53,15 +53,17 @@ export function writeSupplier(w: XmlWriter, tenant: Tenant, prefix: string): voi
 }
 
 /**
- * The buyer (annex §3.4). A NIT buyer is a persona jurídica (1), a CC/CE buyer a persona natural
+ * The buyer (annex §3.4). AdditionalAccountID is the request's person type: by default a NIT
+ * buyer (31, or 50 of another country) is a persona jurídica (1), anyone else a persona natural
  * (2). PartyIdentification is always written: natural persons require it (FAK61/62) and it is
- * harmless for companies. Buyers with no responsibilities (R-99-PN) get TaxScheme ZZ.
+ * harmless for companies. Buyers with no responsibilities (R-99-PN) get TaxScheme ZZ. A foreign
+ * address carries no DANE code (address.ts).
  */
 export function writeCustomer(w: XmlWriter, c: ValidatedCustomer): void {
   const idAttributes = companyIdAttributes(c.documentType, c.dv);
   const taxScheme = c.taxLevelCodes.length === 1 && c.taxLevelCodes[0] === 'R-99-PN' ? 'ZZ' : '01';
   w.open('cac:AccountingCustomerParty');
-  w.leaf('cbc:AdditionalAccountID', c.documentType === '31' ? '1' : '2');
+  w.leaf('cbc:AdditionalAccountID', c.personType);
   w.open('cac:Party');
   w.open('cac:PartyIdentification');
   w.leaf('cbc:ID', c.documentNumber, { ...(c.dv !== undefined ? { schemeID: String(c.dv) } : {}), schemeName: c.documentType });
@@ -71,14 +73,14 @@ export function writeCustomer(w: XmlWriter, c: ValidatedCustomer): void {
   w.close();
   if (c.address) {
     w.open('cac:PhysicalLocation');
-    writeAddress(w, 'cac:Address', c.address);
+    writeAnyAddress(w, 'cac:Address', c.address);
     w.close();
   }
   w.open('cac:PartyTaxScheme');
   w.leaf('cbc:RegistrationName', c.name);
   w.leaf('cbc:CompanyID', c.documentNumber, idAttributes);
   w.leaf('cbc:TaxLevelCode', c.taxLevelCodes.join(';'), { listName: taxLevelListName(c.taxLevelCodes) });
-  if (c.address) writeAddress(w, 'cac:RegistrationAddress', c.address);
+  if (c.address) writeAnyAddress(w, 'cac:RegistrationAddress', c.address);
   writeTaxScheme(w, taxScheme);
   w.close();
   w.open('cac:PartyLegalEntity');

@@ -1,5 +1,6 @@
 import { invoiceRequestSchema, type ErrorDetail, type InvoiceRequest } from '@fe/contracts';
 import type { z } from 'zod';
+import countries from '../codelists/countries.json' with { type: 'json' };
 import municipalities from '../codelists/municipalities.json' with { type: 'json' };
 import paymentMeans from '../codelists/payment-means.json' with { type: 'json' };
 import units from '../codelists/units.json' with { type: 'json' };
@@ -7,8 +8,9 @@ import { failure, type Result } from '../errors/domain-error.ts';
 import { compareDecimal, decimalText, formatUnits, parseDecimal } from '../money/decimal.ts';
 import { parseNit } from '../nit/nit-check-digit.ts';
 import { isAllowedRate, taxRules } from '../tax/tax-rules.ts';
-import { computeTotals } from '../totals/compute-totals.ts';
-import type { ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
+import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
+import { tryComputeTotals } from '../totals/compute-totals.ts';
+import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
 
 export type ValidationContext = {
   /** Colombian issue date (YYYY-MM-DD): a due date may not be before it. */
@@ -18,7 +20,8 @@ export type ValidationContext = {
 /**
  * Checks a request body and maps each failure to its stable code. The first failing class wins,
  * in this order, and its `details` name every faulty field of that class:
- *   VALIDATION_ERROR (shape, bounds, code lists, dates) → NIT_INVALID → TAX_RATE_INVALID → LINE_TOTAL_MISMATCH.
+ *   VALIDATION_ERROR (shape, bounds, code lists, dates) → NIT_INVALID → TAX_RATE_INVALID → AMOUNTS_INCONSISTENT
+ *   (discounts below zero, advances above the payable amount) → LINE_TOTAL_MISMATCH.
  *
  *   const result = validateInvoiceRequest(body, { issueDate: '2025-03-10' });
  *   if (!result.ok) reply.code(errorCatalogue[result.error.code].http).send(result.error);
@@ -62,7 +65,15 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
   );
   if (rateErrors.length) return failure('TAX_RATE_INVALID', 'A tax rate is not allowed for its tax code.', rateErrors);
 
-  const totals = computeTotals(lines);
+  const allowanceCharges = (request.allowance_charges ?? []).map(toAllowanceCharge);
+  const prepaidPayments = (request.prepaid_payments ?? []).map((p, i) => ({
+    id: p.id?.normalize('NFC') ?? String(i + 1),
+    amount: parseDecimal(decimalText(p.amount)),
+    receivedDate: p.received_date,
+  }));
+  const outcome = tryComputeTotals(lines, { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) });
+  if (!outcome.ok) return failure('AMOUNTS_INCONSISTENT', 'Discounts, charges or advances do not fit the invoice\'s amounts.', outcome.problems);
+  const totals = outcome.totals;
   if (request.total !== undefined) {
     const declared = parseDecimal(decimalText(request.total));
     if (compareDecimal(declared, { units: totals.payable, scale: 2 }) !== 0) {
@@ -78,6 +89,8 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       customer: customer.value,
       lines,
       payment: { methodCode: request.payment.method_code, ...(request.payment.due_date ? { dueDate: request.payment.due_date } : {}) },
+      allowanceCharges,
+      prepaidPayments,
       ...(request.number !== undefined ? { number: request.number } : {}),
       ...(request.prefix !== undefined ? { prefix: request.prefix } : {}),
       ...(request.notes ? { notes: request.notes.normalize('NFC') } : {}),
@@ -105,20 +118,45 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
   if (request.payment.due_date !== undefined && request.payment.due_date < context.issueDate) {
     errors.push({ path: 'payment.due_date', message: `must not be before the issue date ${context.issueDate}` });
   }
-  const cityCode = request.customer.address?.city_code;
+  errors.push(...addressErrors(request.customer));
+  request.lines.forEach((line, i) => {
+    if (!Object.hasOwn(units, line.unit_code)) errors.push({ path: `lines.${i}.unit_code`, message: 'not a code of DIAN\'s unit list' });
+    if (line.free_of_charge) {
+      if (/[1-9]/.test(String(line.unit_price))) errors.push({ path: `lines.${i}.unit_price`, message: 'must be 0 on a free line (free_of_charge carries the reference price)' });
+      if (line.allowance_charges?.length) errors.push({ path: `lines.${i}.allowance_charges`, message: 'a free line has no discounts or charges' });
+    }
+  });
+  request.prepaid_payments?.forEach((p, i) => {
+    if (p.received_date > context.issueDate) errors.push({ path: `prepaid_payments.${i}.received_date`, message: `must not be after the issue date ${context.issueDate}` });
+  });
+  const c = request.customer;
+  const foreignNumber = c.document_type === '41' || c.document_type === '42' || c.document_type === '50';
+  if (c.document_type !== '31') {
+    if (foreignNumber ? !/^[A-Za-z0-9]{3,20}$/.test(c.document_number) : !/^\d{3,15}$/.test(c.document_number)) {
+      errors.push({ path: 'customer.document_number', message: foreignNumber ? 'must be 3 to 20 letters or digits' : 'must be 3 to 15 digits' });
+    }
+    if (c.check_digit !== undefined) {
+      errors.push({ path: 'customer.check_digit', message: 'only a NIT (document_type 31) has a check digit' });
+    }
+  }
+  if (c.person_type === '1' && c.document_type !== '31' && c.document_type !== '50') {
+    errors.push({ path: 'customer.person_type', message: 'a persona jurídica ("1") is identified by a NIT ("31" or "50")' });
+  }
+  return errors;
+}
+
+/** A Colombian address is named by a DANE municipality code; a foreign one by a city name and a country of DIAN's list. */
+function addressErrors(customer: InvoiceRequest['customer']): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  const cityCode = customer.address?.city_code;
   if (cityCode !== undefined && !Object.hasOwn(municipalities, cityCode)) {
     errors.push({ path: 'customer.address.city_code', message: 'not a DANE municipality code' });
   }
-  request.lines.forEach((line, i) => {
-    if (!Object.hasOwn(units, line.unit_code)) errors.push({ path: `lines.${i}.unit_code`, message: 'not a code of DIAN\'s unit list' });
-  });
-  if (request.customer.document_type !== '31') {
-    if (!/^\d{3,15}$/.test(request.customer.document_number)) {
-      errors.push({ path: 'customer.document_number', message: 'must be 3 to 15 digits' });
-    }
-    if (request.customer.check_digit !== undefined) {
-      errors.push({ path: 'customer.check_digit', message: 'only a NIT (document_type 31) has a check digit' });
-    }
+  const foreign = customer.foreign_address;
+  if (foreign !== undefined) {
+    if (customer.address !== undefined) errors.push({ path: 'customer.foreign_address', message: 'a buyer has one address: address (Colombia) or foreign_address' });
+    if (foreign.country_code === 'CO') errors.push({ path: 'customer.foreign_address.country_code', message: 'a Colombian address goes in address, with its DANE city_code' });
+    else if (!Object.hasOwn(countries, foreign.country_code)) errors.push({ path: 'customer.foreign_address.country_code', message: 'not a code of DIAN\'s country list' });
   }
   return errors;
 }
@@ -141,9 +179,38 @@ function validateCustomer(request: InvoiceRequest): Result<ValidatedCustomer> {
       ...(dv !== undefined ? { dv } : {}),
       name: c.name.normalize('NFC'),
       ...(c.email ? { email: c.email } : {}),
-      ...(c.address ? { address: { line: c.address.line.normalize('NFC'), cityCode: c.address.city_code, countryCode: 'CO' as const } } : {}),
+      personType: c.person_type ?? (c.document_type === '31' || c.document_type === '50' ? '1' : '2'),
+      ...(c.address || c.foreign_address ? { address: toAddress(c)! } : {}),
       taxLevelCodes: c.tax_level_codes,
     },
+  };
+}
+
+function toAddress(c: InvoiceRequest['customer']): ValidatedAddress | undefined {
+  if (c.address) return { line: c.address.line.normalize('NFC'), cityCode: c.address.city_code, countryCode: 'CO' };
+  const a = c.foreign_address;
+  if (!a) return undefined;
+  return {
+    line: a.line.normalize('NFC'),
+    countryCode: a.country_code,
+    cityName: a.city_name.normalize('NFC'),
+    ...(a.region ? { region: a.region.normalize('NFC') } : {}),
+    ...(a.postal_zone ? { postalZone: a.postal_zone.normalize('NFC') } : {}),
+  };
+}
+
+function toAllowanceCharge(ac: NonNullable<InvoiceRequest['allowance_charges']>[number]): AllowanceChargeInput {
+  const optional = (value: number | string | undefined) => (value === undefined ? undefined : parseDecimal(decimalText(value)));
+  const percent = optional(ac.percent);
+  const amount = optional(ac.amount);
+  const baseAmount = optional(ac.base_amount);
+  return {
+    charge: ac.type === 'charge',
+    ...(ac.type === 'discount' ? { reasonCode: ac.reason_code ?? '00' } : {}),
+    reason: ac.reason.normalize('NFC'),
+    ...(percent ? { percent } : {}),
+    ...(amount ? { amount } : {}),
+    ...(baseAmount ? { baseAmount } : {}),
   };
 }
 
@@ -155,5 +222,9 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
     unitPrice: parseDecimal(decimalText(line.unit_price)),
     unitCode: line.unit_code,
     taxes: line.taxes.map((t) => ({ code: t.code, rate: parseDecimal(decimalText(t.rate)) })),
+    allowanceCharges: (line.allowance_charges ?? []).map(toAllowanceCharge),
+    ...(line.free_of_charge
+      ? { freeOfCharge: { referencePrice: parseDecimal(decimalText(line.free_of_charge.reference_price)), priceTypeCode: line.free_of_charge.price_type_code } }
+      : {}),
   };
 }

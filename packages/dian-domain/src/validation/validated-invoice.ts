@@ -1,16 +1,27 @@
 import type { Decimal } from '../money/decimal.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
+import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { InvoiceTotals } from '../totals/compute-totals.ts';
+
+/** Annex table 13.2.1: the identification types a buyer may have. */
+export type IdentificationType = '11' | '12' | '13' | '21' | '22' | '31' | '41' | '42' | '47' | '48' | '50';
+
+/** A Colombian address (named by its DANE municipality code) or a foreign one (named in words). */
+export type ValidatedAddress =
+  | { line: string; cityCode: string; countryCode: 'CO' }
+  | { line: string; countryCode: string; cityName: string; region?: string; postalZone?: string };
 
 /** A request that passed every check, normalised for the builder: exact decimals, NIT split from its DV. */
 export type ValidatedCustomer = {
-  documentType: '31' | '13' | '22';
+  documentType: IdentificationType;
   documentNumber: string;
   /** Check digit, for NIT buyers only. */
   dv?: number;
+  /** Annex table 13.2.3: '1' persona jurídica, '2' persona natural. */
+  personType: '1' | '2';
   name: string;
   email?: string;
-  address?: { line: string; cityCode: string; countryCode: 'CO' };
+  address?: ValidatedAddress;
   taxLevelCodes: readonly string[];
 };
 
@@ -21,12 +32,20 @@ export type ValidatedLine = {
   unitPrice: Decimal;
   unitCode: string;
   taxes: readonly { code: TaxCode; rate: Decimal }[];
+  allowanceCharges: readonly AllowanceChargeInput[];
+  /** A free item or sample, valued at the reference price (PricingReference, table 13.3.9 price type). */
+  freeOfCharge?: { referencePrice: Decimal; priceTypeCode: '01' | '02' | '03' };
 };
+
+/** An advance received before the invoice (cac:PrepaidPayment). */
+export type ValidatedPrepaidPayment = { id: string; amount: Decimal; receivedDate: string };
 
 export type ValidatedInvoice = {
   customer: ValidatedCustomer;
   lines: readonly ValidatedLine[];
   payment: { methodCode: string; dueDate?: string };
+  allowanceCharges: readonly AllowanceChargeInput[];
+  prepaidPayments: readonly ValidatedPrepaidPayment[];
   number?: number;
   prefix?: string;
   notes?: string;

@@ -4,7 +4,8 @@ import { cents } from './money.ts';
 
 /**
  * Lines against document totals (reference §3.9, §7.6): FAV01 (no line at all), FAD16, FAU02,
- * FAU04, FAU06; document-level allowances, charges and advances against their totals (FAU08,
+ * FAU04 (Σ the TaxableAmount of the taxed lines: a free item's is its reference value, while its
+ * LineExtensionAmount is 0), FAU06; document-level allowances, charges and advances against their totals (FAU08,
  * FAU10, FAU12, each absent total read as zero); FAU14.
  * Advances (PrepaidAmount) are not subtracted from PayableAmount since annex 1.8.
  */
@@ -20,7 +21,8 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   for (const line of view.lines) {
     const amount = cents(line.lineExtension) ?? 0n;
     lines += amount;
-    if (line.taxTotals.length > 0) taxedBases += amount;
+    const firstTax = line.taxTotals[0]?.subtotals[0];
+    if (firstTax) taxedBases += cents(firstTax.taxable) ?? 0n;
   }
   if (lineExtension !== lines) failures.push('FAU02');
   if ((cents(totals.taxExclusive) ?? 0n) !== taxedBases) failures.push('FAU04');

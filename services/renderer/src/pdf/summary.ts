@@ -29,6 +29,25 @@ function totalRows(view: InvoiceView): [string, string][] {
   return rows;
 }
 
+/**
+ * What the buyer still owes after the advances: PayableAmount − PrepaidAmount. DIAN's PayableAmount
+ * keeps the advances in (FAU14, annex 1.8+), so the XML has no such amount and the PDF shows it
+ * under the total; undefined without advances. Exact, in cents.
+ *
+ *   balanceAfterAdvances({ …, payable: '47600000.00', prepaid: '15000000.00' }) // '32600000.00'
+ */
+export function balanceAfterAdvances(totals: InvoiceView['totals']): string | undefined {
+  if (isZero(totals.prepaid)) return undefined;
+  const cents = (amount: string) => {
+    const [int = '0', frac = ''] = amount.split('.');
+    return BigInt(int + frac.padEnd(2, '0').slice(0, 2));
+  };
+  const balance = cents(totals.payable) - cents(totals.prepaid);
+  if (balance < 0n) return undefined; // ingress refuses advances above the payable amount
+  const digits = balance.toString().padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 const wordsText = (view: InvoiceView) => `SON: ${amountInWords(view.totals.payable)}`;
 const notesText = (view: InvoiceView) => view.notes.join('\n');
 
@@ -38,7 +57,7 @@ export function summaryHeight(canvas: Canvas, view: InvoiceView): number {
   const taxes = 14 + 12 + Math.max(1, view.taxes.length) * ROW;
   const words = 6 + 14 + blockHeight(canvas, wordsText(view), LEFT_WIDTH - 10, { face: 'bold' }) + 6;
   const notes = view.notes.length ? 14 + blockHeight(canvas, notesText(view), LEFT_WIDTH - 10) + 4 : 0;
-  const totals = (totalRows(view).length + 1) * ROW + 8;
+  const totals = (totalRows(view).length + 1 + (balanceAfterAdvances(view.totals) ? 1 : 0)) * ROW + 8;
   return Math.max(taxes + words + notes, totals);
 }
 
@@ -81,6 +100,12 @@ function drawTotals(canvas: Canvas, view: InvoiceView, x: number, top: number): 
   line(canvas, 'TOTAL A PAGAR', x + pad, y + 3, bold);
   line(canvas, `$ ${formatMoney(view.totals.payable)}`, x + pad, y + 3, bold, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
   y += ROW + 4;
+  const balance = balanceAfterAdvances(view.totals);
+  if (balance !== undefined) {
+    line(canvas, 'Saldo a pagar (menos anticipos)', x + pad, y, { face: 'bold' });
+    line(canvas, `$ ${formatMoney(balance)}`, x + pad, y, { face: 'bold' }, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
+    y += ROW;
+  }
   canvas.strokeRect(x, top, TOTALS_WIDTH, y - top, colors.rule, 0.6);
   return y + 4;
 }

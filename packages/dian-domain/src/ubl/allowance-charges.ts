@@ -1,0 +1,23 @@
+import { formatDecimal, money } from '../money/decimal.ts';
+import type { ResolvedAllowanceCharge } from '../totals/allowance-charge.ts';
+import type { XmlWriter } from './xml-writer.ts';
+
+/**
+ * cac:AllowanceCharge, one per discount or charge of a line or of the invoice (annex §3.10,
+ * table 13.3.8), numbered from 1 within its line or the invoice. The percentage goes in
+ * MultiplierFactorNumeric, so Amount = BaseAmount × MultiplierFactorNumeric / 100.
+ */
+export function writeAllowanceCharges(w: XmlWriter, list: readonly ResolvedAllowanceCharge[]): void {
+  const cop = { currencyID: 'COP' };
+  list.forEach((ac, i) => {
+    w.open('cac:AllowanceCharge');
+    w.leaf('cbc:ID', String(i + 1));
+    w.leaf('cbc:ChargeIndicator', ac.charge ? 'true' : 'false');
+    if (ac.reasonCode) w.leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode);
+    w.leaf('cbc:AllowanceChargeReason', ac.reason);
+    w.leaf('cbc:MultiplierFactorNumeric', formatDecimal(ac.factor, 2));
+    w.leaf('cbc:Amount', money(ac.amount), cop);
+    w.leaf('cbc:BaseAmount', money(ac.base), cop);
+    w.close();
+  });
+}

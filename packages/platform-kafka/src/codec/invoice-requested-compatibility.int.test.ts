@@ -1,0 +1,27 @@
+// Issue 18 grew the invoice request, which InvoiceRequested.v1 carries whole: the distributed shape
+// registers the new schema under the subject that already holds the published one, with
+// compatibility BACKWARD, and a refusal would stop every deployment before it publishes. The
+// schema as published before issue 18 (generated from the contracts at commit 5f16977) is
+// registered first, then today's: the registry must accept it as the subject's next version.
+import { invoiceRequestedV1 } from '@fe/contracts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { schemaRegistryUrl, unique } from '../../test-support/servers.ts';
+import { jsonSchemaOf } from './event-json-schemas.ts';
+import { SchemaRegistryCodec } from './schema-registry-codec.ts';
+
+const published = readFileSync(new URL('./invoice-requested.v1.before-issue-18.schema.json', import.meta.url), 'utf8').trim();
+
+describe('InvoiceRequested.v1 after issue 18', () => {
+  it('is a BACKWARD-compatible next version of the schema published before it', async () => {
+    const namespace = unique('fe.events.issue18');
+    const registry = new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts: { 'InvoiceRequested.v1': invoiceRequestedV1 }, namespace });
+    const subject = registry.subjectOf('InvoiceRequested', 1);
+    const current = jsonSchemaOf(invoiceRequestedV1);
+    expect(current).not.toBe(published); // the request did grow
+    await registry.register(subject, published);
+    await registry.register(subject, current);
+    const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
+    expect(versions).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,75 @@
+// Every request of examples/ (issue 18, "Done means": discounts, an advance, a free sample, a
+// foreign buyer, besides the first example) posted to the embedded service over HTTP: DIAN (the
+// built-in simulator) accepts each, and the signed XML and the PDF carry what the request asked for.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoiceResponseSchema } from '@fe/contracts';
+import { startWorld, type World } from '../test-support/world.ts';
+
+const examplesDir = resolve(import.meta.dirname, '../../../examples');
+const examples = readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort();
+
+/** What each example's signed XML must show, besides being accepted. */
+const marks: Record<string, RegExp[]> = {
+  'invoice-discounts.json': [
+    /<cac:AllowanceCharge><cbc:ID>1<\/cbc:ID><cbc:ChargeIndicator>false<\/cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>00<\/cbc:AllowanceChargeReasonCode>/,
+    /<cbc:AllowanceTotalAmount currencyID="COP">50000.00<\/cbc:AllowanceTotalAmount><cbc:ChargeTotalAmount currencyID="COP">35000.00<\/cbc:ChargeTotalAmount>/,
+  ],
+  'invoice-advance.json': [
+    /<cac:PrepaidPayment><cbc:ID>RC-2026-0145<\/cbc:ID><cbc:PaidAmount currencyID="COP">10000000.00<\/cbc:PaidAmount><cbc:ReceivedDate>2026-01-15<\/cbc:ReceivedDate><\/cac:PrepaidPayment>/,
+    // Advances are recorded and not subtracted (FAU14): 40000000 + 19 % = 47600000.00.
+    /<cbc:PrepaidAmount currencyID="COP">15000000.00<\/cbc:PrepaidAmount><cbc:PayableAmount currencyID="COP">47600000.00<\/cbc:PayableAmount>/,
+  ],
+  'invoice-free-sample.json': [
+    /<cbc:LineExtensionAmount currencyID="COP">0.00<\/cbc:LineExtensionAmount><cbc:FreeOfChargeIndicator>true<\/cbc:FreeOfChargeIndicator><cac:PricingReference><cac:AlternativeConditionPrice><cbc:PriceAmount currencyID="COP">3800.00<\/cbc:PriceAmount><cbc:PriceTypeCode>01<\/cbc:PriceTypeCode>/,
+  ],
+  'invoice-foreign-buyer.json': [
+    /<cbc:ID schemeName="41">X4821937<\/cbc:ID>/,
+    /<cbc:CityName>New York<\/cbc:CityName><cbc:PostalZone>10118<\/cbc:PostalZone><cbc:CountrySubentity>NY<\/cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200<\/cbc:Line><\/cac:AddressLine><cac:Country><cbc:IdentificationCode>US<\/cbc:IdentificationCode>/,
+    /<cbc:PriceAmount currencyID="COP">285000.123456<\/cbc:PriceAmount>/,
+  ],
+  'invoice-request.json': [/<cbc:AllowanceTotalAmount currencyID="COP">0.00<\/cbc:AllowanceTotalAmount>/],
+};
+
+/** What each example's PDF must show (pdftotext). */
+const pdfShows: Record<string, string[]> = {
+  'invoice-advance.json': ['Anticipos', '$ 15.000.000,00', 'Saldo a pagar (menos anticipos)', '$ 32.600.000,00'],
+  'invoice-discounts.json': ['Descuentos', '$ 50.000,00', 'Cargos', '$ 35.000,00'],
+  'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+};
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => world?.close());
+
+describe('the requests of examples/', () => {
+  it('are the five the README lists', () => {
+    expect(examples).toEqual(Object.keys(marks).sort());
+  });
+
+  it.each(examples)('%s is accepted end to end', async (file) => {
+    const answer = await world.post(JSON.parse(readFileSync(join(examplesDir, file), 'utf8')));
+    expect({ status: answer.status, errors: answer.body?.tax_authority_response?.errors ?? answer.body?.error }).toEqual({ status: 201, errors: undefined });
+    expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted' });
+    const xml = await (await fetch(answer.body.xml_url)).text();
+    for (const mark of marks[file]!) expect(xml).toMatch(mark);
+    const pdf = await fetch(answer.body.pdf_url);
+    expect(pdf.status).toBe(200);
+    const pdfFile = join(world.dataDir, `${file}.pdf`);
+    writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()));
+    const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+    for (const shown of pdfShows[file] ?? []) expect(text).toContain(shown);
+  }, 60_000);
+
+  it('an advance above the payable amount is answered 422 AMOUNTS_INCONSISTENT naming prepaid_payments, before numbering', async () => {
+    const body = JSON.parse(readFileSync(join(examplesDir, 'invoice-advance.json'), 'utf8'));
+    body.prepaid_payments.push({ amount: 40000000, received_date: '2026-02-21' }); // 55000000 of advances for 47600000
+    const answer = await world.post(body);
+    expect({ status: answer.status, code: answer.body.error.code, paths: answer.body.error.details.map((d: { path: string }) => d.path) })
+      .toEqual({ status: 422, code: 'AMOUNTS_INCONSISTENT', paths: ['prepaid_payments'] });
+  });
+});
