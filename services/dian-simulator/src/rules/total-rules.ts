@@ -21,8 +21,11 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   for (const line of view.lines) {
     const amount = cents(line.lineExtension) ?? 0n;
     lines += amount;
-    const firstTax = line.taxTotals[0]?.subtotals[0];
-    if (firstTax) taxedBases += cents(firstTax.taxable) ?? 0n;
+    if (line.taxTotals.length === 0) continue;
+    // The base of the line's first subtotal; a TaxTotal without any is FAS04's to report, so the
+    // line's own amount stands in for its base here rather than failing FAU04 as well.
+    const firstTax = line.taxTotals.flatMap((total) => total.subtotals)[0];
+    taxedBases += firstTax ? (cents(firstTax.taxable) ?? 0n) : amount;
   }
   if (lineExtension !== lines) failures.push('FAU02');
   if ((cents(totals.taxExclusive) ?? 0n) !== taxedBases) failures.push('FAU04');
