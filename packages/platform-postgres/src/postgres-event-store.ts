@@ -3,9 +3,9 @@ import { PlatformError, type AppendResult, type EventStore, type ExpectedVersion
 import type pg from 'pg';
 import { translatePgError } from './translate-error.ts';
 
-type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string };
+type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string; digest: string | null };
 
-const COLUMNS = `position, stream, version, envelope, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
 
 /**
  * The event store on PostgreSQL (migrations/001_event_store.sql). Each append is one call of the
@@ -29,13 +29,13 @@ export class PostgresEventStore implements EventStore {
 
   async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
-    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string }>(
-      'SELECT next_version, positions, recorded_at FROM append_events($1, $2, $3)',
+    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string; digests: string[] }>(
+      'SELECT next_version, positions, recorded_at, digests FROM append_events($1, $2, $3)',
       [stream, String(expected), JSON.stringify(events)],
       { stream, expected: String(expected) },
     ))[0]!;
     const positions = row.positions.map(BigInt);
-    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at };
+    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at, digests: row.digests };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
@@ -74,4 +74,5 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   position: BigInt(row.position),
   envelope: row.envelope,
   recordedAt: row.recorded_at,
+  ...(row.digest ? { digest: row.digest } : {}),
 });

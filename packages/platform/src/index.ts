@@ -38,3 +38,5 @@ export {
   invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,
   type EventMeta, type LoadedInvoice,
 } from './invoice-stream/invoice-stream.ts';
+export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
+export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';

@@ -100,5 +100,6 @@ function asRecorded(stream: string, events: readonly Envelope[], result: AppendR
   return events.map((event, i): RecordedEvent => ({
     stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: positions[i]!,
     envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt,
+    ...(result.digests?.[i] ? { digest: result.digests[i] } : {}),
   }));
 }
