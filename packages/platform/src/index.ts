@@ -40,3 +40,4 @@ export {
 } from './invoice-stream/invoice-stream.ts';
 export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
 export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';
+export { invoiceHistory, filesNamed, sha256Of } from './audit/invoice-history.ts';

@@ -10,7 +10,7 @@ import {
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -174,6 +174,8 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
+        // The raw store: its reads carry the chain digests.
+        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,
       ],

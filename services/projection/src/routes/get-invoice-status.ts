@@ -1,9 +1,10 @@
-import { cufeSchema, type ErrorBody, type ErrorCode, type ErrorDetail } from '@fe/contracts';
+import { cufeSchema } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
 import { invoiceLinks, statusResponseBody } from '@fe/invoice-status';
 import type { StatusStore } from '../invoice-status/status-store.ts';
+import { sendError } from './send-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,8 +61,3 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
   // never matches `:cufe`; this catch-all gives those the contract's 400 instead of a bare 404.
   app.get(`${PATH}/*`, handler);
 };
-
-function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, details: ErrorDetail[]) {
-  const body: ErrorBody = { success: false, error: { code, message, details }, request_id: request.id };
-  return reply.code(status).send(body);
-}
