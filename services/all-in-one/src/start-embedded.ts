@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
@@ -75,6 +75,15 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
+    // The store's head signed at intervals, and once more at stop, after every writer stopped
+    // (docs/platform.md, "Tamper evidence"); the checkpoints live in the events' own file.
+    const auditCheckpoints = new SqliteAuditCheckpointStore(join(dir, 'events.sqlite'));
+    closers.push(() => auditCheckpoints.close());
+    const checkpointer = startCheckpointer({
+      store: rawStore, checkpoints: auditCheckpoints, key: loadOrCreateAuditKey(join(dir, 'audit.key')), clock,
+      logger: logger.child({ service: 'audit' }), intervalMs: config.auditCheckpointIntervalMs,
+    });
+    closers.push(() => checkpointer.stop());
     const checkpoints = new SqliteCheckpointStore(stateDb);
     closers.push(() => checkpoints.close());
     const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
