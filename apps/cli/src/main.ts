@@ -10,6 +10,11 @@ import { submitCommand, submitUsage } from './commands/submit.ts';
 import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
 import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
 import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
+import { historyCommand, historyUsage } from './commands/history.ts';
+import { auditCommand, auditUsage } from './commands/audit.ts';
+import { replayCommand, replayUsage } from './commands/replay.ts';
+import { openEmbeddedData } from './audit/embedded-data.ts';
+import { createPublicKey } from 'node:crypto';
 
 const usage = `usage: pnpm fe <command>
 
@@ -17,10 +22,12 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${historyUsage}${auditUsage}${replayUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
+// --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
+const dataFolder = (dataDir: string | undefined) => (dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir));
 
 function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;
@@ -66,6 +73,28 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
           const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key') };
           return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
         },
+      });
+    case 'history':
+      return historyCommand(args, { open: (dir) => openEmbeddedData(dataFolder(dir)) });
+    case 'audit':
+      return auditCommand(args, {
+        open: (dir) => openEmbeddedData(dataFolder(dir)),
+        publicKeyOf: (dir) => {
+          const file = resolve(dataFolder(dir), 'audit.key');
+          // The public half only: the private key never leaves this function.
+          return existsSync(file) ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string) : undefined;
+        },
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        elapsedMs: () => performance.now(),
+      });
+    case 'replay':
+      return replayCommand(args, {
+        open: (dir) => openEmbeddedData(dataFolder(dir)),
+        liveStatus: (dir) => {
+          const file = resolve(dataFolder(dir), 'status.sqlite');
+          return existsSync(file) ? file : undefined;
+        },
+        target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
       });
     case undefined:
     case 'help':

@@ -1,0 +1,48 @@
+import { diffViews, rebuildStatusViews, SqliteStatusStore } from '@fe/projection';
+import type { AuditSources } from '../audit/embedded-data.ts';
+import { parseOptions } from './sign.ts';
+import type { CommandOutput } from './xml.ts';
+
+export const replayUsage = `  replay --projection status [--into <file>] [--data-dir <dir>]
+                       rebuild the status read model from the event store into a new
+                       store (in memory, or the new file --into) and compare it with the
+                       live one; exits 1 when an invoice differs
+`;
+
+export type ReplayIo = {
+  open(dataDir: string | undefined): AuditSources | undefined;
+  /** The live status store's file, or undefined when there is none. */
+  liveStatus(dataDir: string | undefined): string | undefined;
+  /** The --into path as the user meant it (from where they typed the command), and whether it exists already. */
+  target(path: string): { path: string; exists: boolean };
+};
+
+/** `pnpm fe replay --projection status`: the check that the read model equals a rebuild from the source of truth. */
+export async function replayCommand(args: string[], io: ReplayIo): Promise<CommandOutput> {
+  const { positional, options, unknown } = parseOptions(args, ['projection', 'into', 'data-dir']);
+  if (unknown.length || positional.length || options.get('projection') !== 'status') return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
+  const into = options.get('into');
+  const target = into === undefined ? undefined : io.target(into);
+  if (target?.exists) return { exitCode: 2, stdout: '', stderr: `${into} exists: --into names a new file\n` };
+  const livePath = io.liveStatus(options.get('data-dir'));
+  const sources = io.open(options.get('data-dir'));
+  if (!sources || !livePath) {
+    await sources?.close();
+    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n' };
+  }
+  const rebuilt = new SqliteStatusStore(target?.path ?? ':memory:');
+  const live = new SqliteStatusStore(livePath);
+  try {
+    const result = await rebuildStatusViews(sources.store, rebuilt);
+    const differing = diffViews(await live.all(), await rebuilt.all());
+    const lines = [
+      `rebuilt ${result.views} invoice views from ${result.events} events (through position ${result.position})${into ? ` into ${into}` : ''}`,
+      ...(result.orphans ? [`${result.orphans} events of invoices never requested`] : []),
+      ...differing.map((id) => `DIFFERS ${id}`),
+      differing.length ? `${differing.length} invoice(s) differ from the live read model` : 'the live read model equals the rebuild',
+    ];
+    return { exitCode: differing.length || result.orphans ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  } finally {
+    await Promise.all([rebuilt.close(), live.close(), sources.close()]);
+  }
+}
