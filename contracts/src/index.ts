@@ -17,3 +17,4 @@ export * from './events/invoice-processing-halted.v1.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';
+export { buildAsyncApiDocument, eventSubject } from './asyncapi/build-asyncapi.ts';
