@@ -63,7 +63,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
         'The invoice events the service publishes, for downstream subscribers. Generated from the zod contracts in `contracts/`. '
         + 'Delivery is at least once, in order per invoice (the message key); deduplicate on `ce_id` (the envelope\'s `id`). '
         + 'Each value is the envelope in the Confluent wire format (byte 0, the 4-byte schema id, the JSON); the schema is registered under the subject `fe.events.<Type>.v<version>`. '
-        + 'Versioning: a published version is never edited; a change is a new version (a new subject) plus an upcaster (docs/asyncapi.md). '
+        + 'Versioning: a published version is never edited; a change is a new version (a new subject) plus an upcaster (docs/events.md). '
         + 'The past is in the event store, not only the topic: a new subscriber gets it from the store through the relay (docs/platform.md, "Retention").',
     },
     defaultContentType: 'application/json',

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 
 /**
  * CloudEvents 1.0 in Kafka binary mode (the Kafka protocol binding: `ce_` headers, the data in the
- * value), so generic tooling can route and filter without decoding the body (docs/asyncapi.md):
+ * value), so generic tooling can route and filter without decoding the body (docs/events.md):
  *
  *   ce_specversion 1.0 · ce_id = the event's id · ce_type = co.fe-colombia.<Type>.v<version>
  *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe
