@@ -12,3 +12,4 @@ export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderRepo
 export { freePort } from './free-port.ts';
 export { requiredTestEnv } from './required-test-env.ts';
 export { eventChainContract } from './event-chain.contract.ts';
+export { auditCheckpointContract } from './audit-checkpoints.contract.ts';
