@@ -14,6 +14,7 @@ import { historyCommand, historyUsage } from './commands/history.ts';
 import { auditCommand, auditUsage } from './commands/audit.ts';
 import { replayCommand, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
+import { openDistributedData } from './audit/distributed-data.ts';
 import { createPublicKey } from 'node:crypto';
 
 const usage = `usage: pnpm fe <command>
@@ -28,6 +29,9 @@ ${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLe
 const cwd = process.env.INIT_CWD ?? process.cwd();
 // --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
 const dataFolder = (dataDir: string | undefined) => (dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir));
+// The stores the auditor's commands read: the embedded data folder, or the distributed shape's servers.
+const openAuditSources = async (where: { dataDir: string | undefined; distributed: boolean }) =>
+  (where.distributed ? openDistributedData(process.env) : openEmbeddedData(dataFolder(where.dataDir)));
 
 function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;
@@ -75,10 +79,10 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         },
       });
     case 'history':
-      return historyCommand(args, { open: (dir) => openEmbeddedData(dataFolder(dir)) });
+      return historyCommand(args, { open: openAuditSources });
     case 'audit':
       return auditCommand(args, {
-        open: (dir) => openEmbeddedData(dataFolder(dir)),
+        open: openAuditSources,
         publicKeyOf: (dir) => {
           const file = resolve(dataFolder(dir), 'audit.key');
           // The public half only: the private key never leaves this function.
@@ -89,11 +93,7 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
       });
     case 'replay':
       return replayCommand(args, {
-        open: (dir) => openEmbeddedData(dataFolder(dir)),
-        liveStatus: (dir) => {
-          const file = resolve(dataFolder(dir), 'status.sqlite');
-          return existsSync(file) ? file : undefined;
-        },
+        open: openAuditSources,
         target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
       });
     case undefined:

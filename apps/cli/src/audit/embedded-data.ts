@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FilesystemBlobStore, SignedLinks, SqliteAuditCheckpointStore, SqliteEventStore, type AuditCheckpointStore, type BlobStore, type EventStore } from '@fe/platform';
-import { loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { SqliteStatusStore, type StatusStore } from '@fe/projection';
+import { loadOrCreateMasterKey, SqliteTenantDirectory, type TenantDirectory, type TenantRegistry } from '@fe/tenancy';
 
-/** What the audit commands read, from one shape's stores (the embedded data folder, or PostgreSQL and S3). */
+/** What the audit commands read, from one shape's stores (the embedded data folder, or PostgreSQL and S3: distributed-data.ts). */
 export type AuditSources = {
   store: EventStore;
   checkpoints: AuditCheckpointStore;
   blobs: Pick<BlobStore, 'get'>;
   /** The tenant registry, for the technical keys (CUFE) and trusted CAs (signatures); absent when it cannot be opened. */
-  tenants: SqliteTenantDirectory | undefined;
+  tenants: (Pick<TenantDirectory, 'profile'> & Pick<TenantRegistry, 'trustedCaPems'>) | undefined;
+  /** The live status read model (for `fe replay`), when there is one. */
+  liveStatus(): StatusStore | undefined;
   close(): Promise<void>;
 };
 
@@ -29,10 +32,12 @@ export function openEmbeddedData(dir: string): AuditSources | undefined {
   const tenants = existsSync(registry.path) && existsSync(registry.masterKey)
     ? new SqliteTenantDirectory({ path: registry.path, masterKey: loadOrCreateMasterKey(registry.masterKey) })
     : undefined;
+  let status: SqliteStatusStore | undefined;
   return {
     store, checkpoints, blobs, tenants,
+    liveStatus: () => (status ??= existsSync(join(dir, 'status.sqlite')) ? new SqliteStatusStore(join(dir, 'status.sqlite')) : undefined),
     async close() {
-      await Promise.all([store.close(), checkpoints.close(), tenants?.close()]);
+      await Promise.all([store.close(), checkpoints.close(), tenants?.close(), status?.close()]);
     },
   };
 }

@@ -4,20 +4,21 @@ import type { AuditSources } from '../audit/embedded-data.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
-export const auditUsage = `  audit verify [--data-dir <dir>] [--public-key <audit.pub>] [--json]
+export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--public-key <audit.pub>] [--json]
                        walk the event store: every stream's digest chain, every signed
                        checkpoint (under the pinned public key), every file an event
                        names (present, same SHA-256), every signed XML (XAdES, certificate
                        chain, CUFE), DIAN's answers against the verdicts, the numbering;
-                       exits 1 on any difference
+                       exits 1 on any difference; --distributed reads PostgreSQL and S3
+                       from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE
   audit public-key [--data-dir <dir>]
                        print the public key the service signs checkpoints with: keep it
                        apart from the data folder and pass it to audit verify
 `;
 
 export type AuditIo = {
-  /** The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data), or undefined when it holds none. */
-  open(dataDir: string | undefined): AuditSources | undefined;
+  /** The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data; undefined when it holds none), or the distributed shape's. */
+  open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
   /** The service's public key from the data folder's audit.key, when there is one. */
   publicKeyOf(dataDir: string | undefined): string | undefined;
   readFile(path: string): Buffer;
@@ -28,7 +29,8 @@ export type AuditIo = {
 /** `pnpm fe audit`: the auditor's check that history was not edited and that the documents match it. */
 export async function auditCommand(args: string[], io: AuditIo): Promise<CommandOutput> {
   const json = args.includes('--json');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json'), ['data-dir', 'public-key']);
+  const distributed = args.includes('--distributed');
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'public-key']);
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${auditUsage}` };
   const [action] = positional;
   if (unknown.length || positional.length !== 1 || !['verify', 'public-key'].includes(action!)) return usage;
@@ -46,7 +48,8 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
       return { exitCode: 2, stdout: '', stderr: `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
     }
   }
-  const sources = io.open(dataDir);
+  if (distributed && dataDir !== undefined) return usage;
+  const sources = await io.open({ dataDir, distributed });
   if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: nothing to audit\n' };
   const started = io.elapsedMs();
   let report: AuditReport;

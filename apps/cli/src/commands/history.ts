@@ -4,20 +4,21 @@ import type { AuditSources } from '../audit/embedded-data.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
-export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [--data-dir <dir>] [--json]
+export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [--data-dir <dir> | --distributed] [--json]
                        every recorded event of the invoice, oldest first: its time, its
                        cause, its chain digest and the SHA-256 of every file it names
 `;
 
-export type HistoryIo = { open(dataDir: string | undefined): AuditSources | undefined };
+export type HistoryIo = { open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined> };
 
 /** `pnpm fe history`: an invoice's history for an auditor, from the event store itself. */
 export async function historyCommand(args: string[], io: HistoryIo): Promise<CommandOutput> {
   const json = args.includes('--json');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json'), ['data-dir', 'tenant']);
+  const distributed = args.includes('--distributed');
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'tenant']);
   const [wanted] = positional;
-  if (unknown.length || positional.length !== 1 || !wanted) return { exitCode: 2, stdout: '', stderr: `usage:\n${historyUsage}` };
-  const sources = io.open(options.get('data-dir'));
+  if (unknown.length || positional.length !== 1 || !wanted || (distributed && options.has('data-dir'))) return { exitCode: 2, stdout: '', stderr: `usage:\n${historyUsage}` };
+  const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
   if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: the service has not run there\n' };
   try {
     const found = await findInvoice(sources.store, wanted, options.get('tenant'));

@@ -3,35 +3,35 @@ import type { AuditSources } from '../audit/embedded-data.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
-export const replayUsage = `  replay --projection status [--into <file>] [--data-dir <dir>]
+export const replayUsage = `  replay --projection status [--into <file>] [--data-dir <dir> | --distributed]
                        rebuild the status read model from the event store into a new
                        store (in memory, or the new file --into) and compare it with the
                        live one; exits 1 when an invoice differs
 `;
 
 export type ReplayIo = {
-  open(dataDir: string | undefined): AuditSources | undefined;
-  /** The live status store's file, or undefined when there is none. */
-  liveStatus(dataDir: string | undefined): string | undefined;
+  open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
   /** The --into path as the user meant it (from where they typed the command), and whether it exists already. */
   target(path: string): { path: string; exists: boolean };
 };
 
 /** `pnpm fe replay --projection status`: the check that the read model equals a rebuild from the source of truth. */
 export async function replayCommand(args: string[], io: ReplayIo): Promise<CommandOutput> {
-  const { positional, options, unknown } = parseOptions(args, ['projection', 'into', 'data-dir']);
-  if (unknown.length || positional.length || options.get('projection') !== 'status') return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
+  const distributed = args.includes('--distributed');
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--distributed'), ['projection', 'into', 'data-dir']);
+  if (unknown.length || positional.length || options.get('projection') !== 'status' || (distributed && options.has('data-dir'))) {
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
+  }
   const into = options.get('into');
   const target = into === undefined ? undefined : io.target(into);
   if (target?.exists) return { exitCode: 2, stdout: '', stderr: `${into} exists: --into names a new file\n` };
-  const livePath = io.liveStatus(options.get('data-dir'));
-  const sources = io.open(options.get('data-dir'));
-  if (!sources || !livePath) {
+  const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
+  const live = sources?.liveStatus();
+  if (!sources || !live) {
     await sources?.close();
     return { exitCode: 1, stdout: '', stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n' };
   }
   const rebuilt = new SqliteStatusStore(target?.path ?? ':memory:');
-  const live = new SqliteStatusStore(livePath);
   try {
     const result = await rebuildStatusViews(sources.store, rebuilt);
     const differing = diffViews(await live.all(), await rebuilt.all());
@@ -43,6 +43,7 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
     ];
     return { exitCode: differing.length || result.orphans ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } finally {
-    await Promise.all([rebuilt.close(), live.close(), sources.close()]);
+    await rebuilt.close();
+    await sources.close();
   }
 }
