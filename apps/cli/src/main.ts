@@ -14,7 +14,6 @@ import { historyCommand, historyUsage } from './commands/history.ts';
 import { auditCommand, auditUsage } from './commands/audit.ts';
 import { replayCommand, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
-import { openDistributedData } from './audit/distributed-data.ts';
 import { createPublicKey } from 'node:crypto';
 
 const usage = `usage: pnpm fe <command>
@@ -31,7 +30,8 @@ const cwd = process.env.INIT_CWD ?? process.cwd();
 const dataFolder = (dataDir: string | undefined) => (dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir));
 // The stores the auditor's commands read: the embedded data folder, or the distributed shape's servers.
 const openAuditSources = async (where: { dataDir: string | undefined; distributed: boolean }) =>
-  (where.distributed ? openDistributedData(process.env) : openEmbeddedData(dataFolder(where.dataDir)));
+  // Loaded only when asked for: the other commands never load pg or the S3 client.
+  (where.distributed ? (await import('./audit/distributed-data.ts')).openDistributedData(process.env) : openEmbeddedData(dataFolder(where.dataDir)));
 
 function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;

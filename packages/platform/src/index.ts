@@ -48,3 +48,4 @@ export { startCheckpointer, type Checkpointer, type CheckpointerOptions } from '
 export { loadOrCreateAuditKey, readAuditKey, type AuditSigningKey } from './audit/signing-key.ts';
 export { SqliteAuditCheckpointStore } from './adapters/sqlite/sqlite-audit-checkpoint-store.ts';
 export { verifyEventStore, type StoreVerification } from './audit/verify-store.ts';
+export { writeFileOnce } from './adapters/filesystem/write-once.ts';

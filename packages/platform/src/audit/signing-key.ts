@@ -1,6 +1,6 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeFileOnce } from '../adapters/filesystem/write-once.ts';
 import { PlatformError } from '../errors.ts';
 
 /** The service's key that signs audit checkpoints, and the public half an auditor pins. */
@@ -21,22 +21,8 @@ export function loadOrCreateAuditKey(path: string): AuditSigningKey {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const { privateKey } = generateKeyPairSync('ed25519');
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
+  // Another process starting at the same moment may have made the key first: then its key is the one.
+  writeFileOnce(path, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
   return fromPem(readFileSync(path, 'utf8'));
 }
 

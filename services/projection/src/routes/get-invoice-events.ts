@@ -1,9 +1,9 @@
-import { cufeSchema, type InvoiceEventsResponse } from '@fe/contracts';
+import type { InvoiceEventsResponse } from '@fe/contracts';
 import { invoiceHistory, PlatformError, type BlobStore, type EventStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
 import type { StatusStore } from '../invoice-status/status-store.ts';
-import { sendError } from './send-error.ts';
+import { sendError, tenantAndCufe } from './send-error.ts';
 
 export type InvoiceEventsRoutesOptions = {
   /** Finds the tenant's invoice by cufe (another tenant's reads as absent). */
@@ -26,22 +26,15 @@ const PATH = '/api/v1/service/invoices';
  */
 export const invoiceEventsRoutes: FastifyPluginAsync<InvoiceEventsRoutesOptions> = async (app, options) => {
   const handler = async (request: FastifyRequest<{ Params: { cufe?: string } }>, reply: FastifyReply) => {
-    const tenantId = request.tenantId;
-    if (!tenantId) {
-      request.log.error({ route: PATH }, 'invoice events route reached without an authenticated tenant');
-      return sendError(reply.header('www-authenticate', 'Bearer'), request, 401, 'UNAUTHORIZED', 'authentication is required', []);
-    }
-    const cufe = cufeSchema.safeParse(request.params.cufe);
-    if (!cufe.success) {
-      const detail = { path: 'cufe', message: cufe.error.issues[0]?.message ?? 'must be 96 lowercase hexadecimal characters' };
-      return sendError(reply, request, 400, 'VALIDATION_ERROR', 'the cufe is malformed', [detail]);
-    }
+    const asked = tenantAndCufe(request, reply, request.params.cufe, PATH);
+    if (!asked) return reply;
+    const { tenantId, cufe } = asked;
     try {
-      const view = await options.statuses.findByCufe(tenantId, cufe.data);
+      const view = await options.statuses.findByCufe(tenantId, cufe);
       if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const { events } = await options.events.read(view.invoiceId);
       const own = events.filter((event) => event.envelope.tenant_id === tenantId);
-      const body: InvoiceEventsResponse = { cufe: cufe.data, number: view.number, events: await invoiceHistory(own, options.blobs) };
+      const body: InvoiceEventsResponse = { cufe, number: view.number, events: await invoiceHistory(own, options.blobs) };
       return reply.code(200).header('cache-control', 'no-store').send(body);
     } catch (error) {
       const retriable = (error instanceof ProjectionError || error instanceof PlatformError) && error.retriable;
