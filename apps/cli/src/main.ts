@@ -95,6 +95,13 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
       return replayCommand(args, {
         open: openAuditSources,
         target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
+        fromTopic: async (topic, target) => {
+          const [{ replayStatusFromTopic }, { platformConfigSchema }, { configFromEnv }] = await Promise.all([
+            import('./audit/replay-topic.ts'), import('@fe/service-runtime/distributed'), import('@fe/platform'),
+          ]);
+          const kafka = configFromEnv(platformConfigSchema.pick({ kafkaBrokers: true, schemaRegistryUrl: true }), process.env);
+          return replayStatusFromTopic({ brokers: kafka.kafkaBrokers.split(','), registryUrl: kafka.schemaRegistryUrl, topic }, target);
+        },
       });
     case undefined:
     case 'help':
