@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,packages,apps,services,bench,scripts,infra}/**/*.unit.test.ts'],
+          include: ['{contracts,packages,apps,services,bench,scripts,infra,examples}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
           // A timeout catches a hang, not slowness: the machines are shared, and signing three
           // 500-line invoices on worker threads or a fuzz round took over vitest's 5 s at load 20+.
@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['{contracts,packages,apps,services,bench,infra}/**/*.int.test.ts'],
+          include: ['{contracts,packages,apps,services,bench,infra,examples}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
           // PostgreSQL, Kafka, the schema registry and S3 on loopback (infra/up.sh), their
           // FE_TEST_* variables for the tests; stops at the end only what it started.

@@ -2,6 +2,7 @@ export * from './api/error-codes.ts';
 export * from './api/error-body.ts';
 export * from './api/invoice-request.ts';
 export * from './api/invoice-response.ts';
+export * from './api/invoice-events-response.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';
@@ -16,3 +17,4 @@ export * from './events/invoice-processing-halted.v1.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';
+export { buildAsyncApiDocument, eventSubject } from './asyncapi/build-asyncapi.ts';

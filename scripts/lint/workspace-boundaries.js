@@ -34,7 +34,7 @@ export const testExceptions = {
 function workspacesByName() {
   /** @type {Map<string, string>} */
   const byName = new Map();
-  const folders = ['contracts', 'bench', ...['packages', 'services', 'apps'].flatMap((parent) =>
+  const folders = ['contracts', 'bench', ...['packages', 'services', 'apps', 'examples'].flatMap((parent) =>
     existsSync(join(root, parent)) ? readdirSync(join(root, parent)).map((name) => `${parent}/${name}`) : [])];
   for (const folder of folders) {
     const manifest = join(root, folder, 'package.json');
@@ -46,18 +46,19 @@ function workspacesByName() {
 /** The workspace folder of a repository-relative path ('services/signer/src/x.ts' → 'services/signer'). */
 export function workspaceOf(/** @type {string} */ path) {
   const [top, second] = path.split('/');
-  if (top === 'packages' || top === 'services' || top === 'apps') return second ? `${top}/${second}` : undefined;
+  if (top === 'packages' || top === 'services' || top === 'apps' || top === 'examples') return second && !second.includes('.') ? `${top}/${second}` : undefined;
   if (top === 'contracts' || top === 'bench' || top === 'scripts') return top;
   return undefined;
 }
 
-/** @returns {'contracts' | 'package' | 'service' | 'composition' | undefined} */
+/** @returns {'contracts' | 'package' | 'service' | 'composition' | 'example' | undefined} */
 export function kindOf(/** @type {string | undefined} */ workspace) {
   if (!workspace) return undefined;
   if (compositionRoots.some((r) => (r.endsWith('/*') ? workspace.startsWith(r.slice(0, -1)) : workspace === r))) return 'composition';
   if (workspace === 'contracts') return 'contracts';
   if (workspace.startsWith('packages/')) return 'package';
   if (workspace.startsWith('services/')) return 'service';
+  if (workspace.startsWith('examples/')) return 'example';
   return undefined;
 }
 
@@ -83,6 +84,9 @@ export function refusal(from, to) {
     const exceptions = testExceptions;
     if ([...(exceptions['*'] ?? []), ...(exceptions[source] ?? [])].includes(to)) return undefined;
   }
+  // A downstream subscriber's example depends on the wire formats alone; its tests may drive the
+  // producing side (the relay and the Kafka bus), the other side of the conversation.
+  if (kind === 'example') return isTestCode(from) && target === 'package' ? undefined : `an example subscriber depends only on contracts/, not ${to}`;
   if (kind === 'package') return `a package never imports a ${target === 'service' ? 'service' : 'composition root'} (${to})`;
   return `a service imports only contracts/ and packages/, not ${to}`;
 }

@@ -24,6 +24,8 @@ describe('the workspace boundary rule', () => {
     ['a service reaches another by path', 'services/submitter/src/probe.ts', "import { createSignerPool } from '../../signer/src/index.ts';\nexport const p = createSignerPool;"],
     ['a service imports a composition root', 'services/signer/src/probe.ts', "import { startEmbedded } from '@fe/all-in-one';\nexport const s = startEmbedded;"],
     ['contracts import a package', 'contracts/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
+    ['an example subscriber imports a package', 'examples/ledger-subscriber/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
+    ["an example subscriber's test imports a service", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     ["a service's test imports a service outside its exceptions", 'services/submitter/test/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
   ])('refuses: %s', async (_case, file, code) => {
     expect(await lint(file, code)).toEqual([RULE]);
@@ -36,6 +38,8 @@ describe('the workspace boundary rule', () => {
       "import { topics } from '@fe/contracts';\nimport { loadP12 } from '@fe/xades';\nexport const all = [topics, loadP12];"],
     ['the all-in-one wires services', 'services/all-in-one/src/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     ['the CLI app wires services', 'apps/cli/src/probe.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ['an example subscriber imports contracts', 'examples/ledger-subscriber/src/probe.ts', "import { topics } from '@fe/contracts';\nexport const t = topics;"],
+    ["an example subscriber's test drives the relay and the Kafka bus", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { startRelay } from '@fe/platform';\nexport const r = startRelay;"],
     ['the bench wires services', 'bench/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     ["a service's test talks to the DIAN simulator", 'services/submitter/test/probe.int.test.ts', "import { startDianSimulator } from '@fe/dian-simulator';\nexport const s = startDianSimulator;"],
     ["the simulator's test drives it with our client", 'services/dian-simulator/test/probe.int.test.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],

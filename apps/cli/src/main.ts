@@ -10,6 +10,11 @@ import { submitCommand, submitUsage } from './commands/submit.ts';
 import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
 import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
 import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
+import { historyCommand, historyUsage } from './commands/history.ts';
+import { auditCommand, auditUsage } from './commands/audit.ts';
+import { replayCommand, replayUsage } from './commands/replay.ts';
+import { openEmbeddedData } from './audit/embedded-data.ts';
+import { createPublicKey } from 'node:crypto';
 
 const usage = `usage: pnpm fe <command>
 
@@ -17,10 +22,16 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${historyUsage}${auditUsage}${replayUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
+// --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
+const dataFolder = (dataDir: string | undefined) => (dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir));
+// The stores the auditor's commands read: the embedded data folder, or the distributed shape's servers.
+const openAuditSources = async (where: { dataDir: string | undefined; distributed: boolean }) =>
+  // Loaded only when asked for: the other commands never load pg or the S3 client.
+  (where.distributed ? (await import('./audit/distributed-data.ts')).openDistributedData(process.env) : openEmbeddedData(dataFolder(where.dataDir)));
 
 function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;
@@ -65,6 +76,31 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
           const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
           const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key') };
           return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
+        },
+      });
+    case 'history':
+      return historyCommand(args, { open: openAuditSources });
+    case 'audit':
+      return auditCommand(args, {
+        open: openAuditSources,
+        publicKeyOf: (dir) => {
+          const file = resolve(dataFolder(dir), 'audit.key');
+          // The public half only: the private key never leaves this function.
+          return existsSync(file) ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string) : undefined;
+        },
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        elapsedMs: () => performance.now(),
+      });
+    case 'replay':
+      return replayCommand(args, {
+        open: openAuditSources,
+        target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
+        fromTopic: async (topic, target) => {
+          const [{ replayStatusFromTopic }, { platformConfigSchema }, { configFromEnv }] = await Promise.all([
+            import('./audit/replay-topic.ts'), import('@fe/service-runtime/distributed'), import('@fe/platform'),
+          ]);
+          const kafka = configFromEnv(platformConfigSchema.pick({ kafkaBrokers: true, schemaRegistryUrl: true }), process.env);
+          return replayStatusFromTopic({ brokers: kafka.kafkaBrokers.split(','), registryUrl: kafka.schemaRegistryUrl, topic }, target);
         },
       });
     case undefined:

@@ -3,6 +3,7 @@ import { errorCatalogue, type ErrorCode } from '../api/error-codes.ts';
 import '../api/error-body.ts';
 import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
+import '../api/invoice-events-response.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
@@ -121,6 +122,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
           responses: {
             '200': { description: 'The invoice, its stage and its history; links are fresh.', headers: requestId, content: json(ref('InvoiceStatusResponse')) },
+            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
+          },
+        },
+      },
+      '/api/v1/service/invoices/{cufe}/events': {
+        get: {
+          operationId: 'getInvoiceEvents',
+          summary: 'Every recorded event of an invoice, by its CUFE',
+          description: 'The invoice\'s history as the event store holds it, oldest first: each event with its time, causation, '
+            + 'the digest of every file it names and its tamper-evidence digest. Only the tenant\'s own invoices: another tenant\'s cufe is answered like an unknown one.',
+          parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
+          responses: {
+            '200': { description: 'The events, oldest first.', headers: requestId, content: json(ref('InvoiceEventsResponse')) },
             ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
           },
         },

@@ -9,3 +9,4 @@ export { readMigrations, packagedMigrations, migrationSet, type Migration, type 
 export { translatePgError } from './translate-error.ts';
 export { AdapterPool, type AdapterPoolOptions, type PgFailure, type Queryable } from './adapter-pool.ts';
 export { PostgresAdapterError, type PostgresAdapterErrorCode } from './errors.ts';
+export { PostgresAuditCheckpointStore } from './postgres-audit-checkpoint-store.ts';

@@ -1,5 +1,5 @@
 import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
+import { eventChainContract, eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresEventStore } from './postgres-event-store.ts';
 import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
@@ -11,6 +11,7 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 eventStoreContract('postgres', () => new PostgresEventStore(db.pool));
+eventChainContract('postgres', () => new PostgresEventStore(db.pool));
 // The cache builds recorded events from the append's result: its positions and instant must be what a read returns.
 eventStoreContract('postgres behind the stream cache', () => withStreamCache(new PostgresEventStore(db.pool)));
 

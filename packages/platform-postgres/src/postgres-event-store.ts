@@ -3,9 +3,9 @@ import { PlatformError, traceContextOf, type AppendOptions, type AppendResult, t
 import type pg from 'pg';
 import { translatePgError } from './translate-error.ts';
 
-type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string; trace_context: Record<string, unknown> | null };
+type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string; trace_context: Record<string, unknown> | null; digest: string | null };
 
-const COLUMNS = `position, stream, version, envelope, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
+const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
 
 /**
  * The event store on PostgreSQL (migrations/001_event_store.sql; each event's trace context: 004). Each append is one call of the
@@ -30,13 +30,13 @@ export class PostgresEventStore implements EventStore {
   async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
     const traceContext = traceContextOf(options.traceContext);
-    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string }>(
-      'SELECT next_version, positions, recorded_at FROM append_events($1, $2, $3, $4)',
+    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string; digests: string[] }>(
+      'SELECT next_version, positions, recorded_at, digests FROM append_events($1, $2, $3, $4)',
       [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
       { stream, expected: String(expected) },
     ))[0]!;
     const positions = row.positions.map(BigInt);
-    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at };
+    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at, digests: row.digests };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
@@ -78,5 +78,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     envelope: row.envelope,
     recordedAt: row.recorded_at,
     ...(traceContext ? { traceContext } : {}),
+    ...(row.digest ? { digest: row.digest } : {}),
   };
 }

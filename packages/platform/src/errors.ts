@@ -10,7 +10,8 @@ export type PlatformErrorCode =
   | 'BLOB_KEY_INVALID'
   | 'BUS_CLOSED'
   | 'DATA_FOLDER_UNSAFE'
-  | 'DATA_FOLDER_NOT_OWNED';
+  | 'DATA_FOLDER_NOT_OWNED'
+  | 'AUDIT_KEY_INVALID';
 
 export class PlatformError extends Error {
   readonly code: PlatformErrorCode;

@@ -39,3 +39,14 @@ export {
   invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,
   type EventMeta, type LoadedInvoice,
 } from './invoice-stream/invoice-stream.ts';
+export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
+export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';
+export { invoiceHistory, filesNamed, sha256Of } from './audit/invoice-history.ts';
+export {
+  foldRoot, EMPTY_ROOT, signCheckpoint, checkpointSignatureHolds, checkpointStatement, type AuditCheckpoint, type AuditCheckpointStore,
+} from './audit/checkpoint.ts';
+export { startCheckpointer, type Checkpointer, type CheckpointerOptions } from './audit/checkpointer.ts';
+export { loadOrCreateAuditKey, readAuditKey, type AuditSigningKey } from './audit/signing-key.ts';
+export { SqliteAuditCheckpointStore } from './adapters/sqlite/sqlite-audit-checkpoint-store.ts';
+export { verifyEventStore, type StoreVerification } from './audit/verify-store.ts';
+export { writeFileOnce } from './adapters/filesystem/write-once.ts';

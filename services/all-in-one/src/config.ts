@@ -15,6 +15,8 @@ export const embeddedConfigSchema = z.object({
   signerThreads: z.coerce.number().int().min(1).max(64).default(1).describe('FE_SIGNER_THREADS: worker threads signing invoices.'),
   dianEndpoint: z.url().optional().describe('FE_DIAN_ENDPOINT: a DIAN (or simulator) endpoint; absent = the built-in simulator.'),
   dianSimulatorPort: z.coerce.number().int().min(0).max(65535).default(0).describe('FE_DIAN_SIMULATOR_PORT: port of the built-in simulator (0 = any free port).'),
+  auditCheckpointIntervalMs: z.coerce.number().int().min(1000).default(60_000)
+    .describe('FE_AUDIT_CHECKPOINT_INTERVAL_MS: how often the event store\'s head is signed (audit.key in the data folder), when it moved.'),
   dianSimulatorFault: z.string().optional().describe('FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).'),
   dianSimulatorSchemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')
     .describe('FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN\'s UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.'),

@@ -6,11 +6,11 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -77,6 +77,15 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
 
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
+    // The store's head signed at intervals, and once more at stop, after every writer stopped
+    // (docs/platform.md, "Tamper evidence"); the checkpoints live in the events' own file.
+    const auditCheckpoints = new SqliteAuditCheckpointStore(join(dir, 'events.sqlite'));
+    closers.push(() => auditCheckpoints.close());
+    const checkpointer = startCheckpointer({
+      store: rawStore, checkpoints: auditCheckpoints, key: loadOrCreateAuditKey(join(dir, 'audit.key')), clock,
+      logger: logger.child({ service: 'audit' }), intervalMs: config.auditCheckpointIntervalMs,
+    });
+    closers.push(() => checkpointer.stop());
     const checkpoints = new SqliteCheckpointStore(stateDb);
     closers.push(() => checkpoints.close());
     const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
@@ -174,6 +183,8 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
+        // The raw store: its reads carry the chain digests.
+        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,
       ],

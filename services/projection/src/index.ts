@@ -7,4 +7,5 @@ export { applyEvent, type ApplyOutcome } from './invoice-status/apply-event.ts';
 export { createStatusProjection, type StatusProjection, type StatusProjectionPorts } from './invoice-status/projection.ts';
 export { rebuildStatusViews, diffViews, diffAgainstRebuild, type RebuildResult } from './invoice-status/rebuild.ts';
 export { statusRoutes, type StatusRoutesOptions } from './routes/get-invoice-status.ts';
+export { invoiceEventsRoutes, type InvoiceEventsRoutesOptions } from './routes/get-invoice-events.ts';
 export { ProjectionError, projectionErrors, type ProjectionErrorCode } from './errors.ts';

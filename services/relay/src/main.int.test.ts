@@ -3,10 +3,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { invoiceEventSchemas, topics, type Envelope } from '@fe/contracts';
-import { invoiceStreamName } from '@fe/platform';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invoiceStreamName, loadOrCreateAuditKey, verifyEventStore } from '@fe/platform';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
-import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
+import { createPostgresPool, PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -14,6 +17,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // appended, then a clean stop on SIGTERM. Its own schema and relay name, so it meets no other test's
 // rows or lease; the topic is the real one, so the watcher looks for its own invoice only.
 const schema = `fe_test_${randomBytes(6).toString('hex')}`;
+const auditKeyFile = join(mkdtempSync(join(tmpdir(), 'fe-audit-key-')), 'audit.key');
+const auditKey = loadOrCreateAuditKey(auditKeyFile);
 let child: ChildProcess | undefined;
 let watcher: KafkaEventBus | undefined;
 
@@ -31,7 +36,7 @@ describe('services/relay/src/main.ts as its own process', () => {
         PATH: process.env.PATH,
         FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
         FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
-        FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`,
+        FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`, FE_AUDIT_KEY_FILE: auditKeyFile,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -64,15 +69,26 @@ describe('services/relay/src/main.ts as its own process', () => {
       topic: topics.invoiceEvents.name, group: 'watch', from: 'latest',
       handler: async (message) => {
         const event = message.value;
-        if (event.invoice_id === invoiceId) seen.push(event.type);
+        if (event.invoice_id === invoiceId) seen.push(`${event.type} ${message.headers?.ce_type}`);
       },
     });
     const pool = createPostgresPool({ connectionString: testPostgresUrl(), schema });
     await new PostgresEventStore(pool).append(invoiceStreamName('demo', invoiceId), [signed(invoiceId)], 'no_stream').finally(() => pool.end());
-    await expect.poll(() => seen, { timeout: 60_000, interval: 100 }).toEqual(['InvoiceSigned']);
+    await expect.poll(() => seen, { timeout: 60_000, interval: 100 }).toEqual(['InvoiceSigned co.fe-colombia.InvoiceSigned.v1']);
 
     child.kill('SIGTERM');
     expect(await exited, stderr).toBe(0);
+    // At its stop it signed the store's head with FE_AUDIT_KEY_FILE; the walk finds the store as signed.
+    const audit = createPostgresPool({ connectionString: testPostgresUrl(), schema });
+    try {
+      const checkpoints = await new PostgresAuditCheckpointStore(audit).all();
+      expect(checkpoints.length).toBeGreaterThan(0);
+      const walk = await verifyEventStore(new PostgresEventStore(audit), checkpoints, auditKey.publicKeyPem);
+      expect(walk.findings).toEqual([]);
+      expect(walk.uncovered).toBe(0);
+    } finally {
+      await audit.end();
+    }
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['relay ready', 'relay stopping', 'relay stopped']));
   });
 });

@@ -1,6 +1,7 @@
 // The relay as its own process (docs/service.md): the event store on PostgreSQL → Kafka. Run two
 // for availability: the PostgreSQL lease keeps one publishing, the transactional id fences the other.
-import { PostgresCheckpointStore, PostgresLeaseStore } from '@fe/platform-postgres';
+import { readAuditKey, startCheckpointer, type Checkpointer, type ServiceModule } from '@fe/platform';
+import { PostgresAuditCheckpointStore, PostgresCheckpointStore, PostgresLeaseStore } from '@fe/platform-postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { relayProcessConfigFromEnv } from './process-config.ts';
@@ -14,6 +15,25 @@ await runMain({
       store: platform.store, bus: platform.bus, checkpoints: new PostgresCheckpointStore(platform.pool),
       leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }), logger,
     }, config);
-    return { modules: [relay], checks: platform.checks, close: () => platform.close() };
+    // The store's head signed at intervals (docs/platform.md, "Tamper evidence"), by every relay
+    // instance: a second signer only adds checkpoints, each one true of the store it read.
+    const modules: ServiceModule[] = [relay];
+    if (config.auditKeyFile) {
+      const key = readAuditKey(config.auditKeyFile);
+      let checkpointer: Checkpointer | undefined;
+      modules.push({
+        name: 'audit-checkpoints',
+        async start() {
+          checkpointer = startCheckpointer({
+            store: platform.store, checkpoints: new PostgresAuditCheckpointStore(platform.pool), key, clock,
+            logger: logger.child({ component: 'audit' }), intervalMs: config.auditCheckpointIntervalMs,
+          });
+        },
+        async stop() {
+          await checkpointer?.stop();
+        },
+      });
+    } else logger.warn({ variable: 'FE_AUDIT_KEY_FILE' }, 'FE_AUDIT_KEY_FILE is not set: the event store\'s checkpoints are not signed (docs/platform.md, "Tamper evidence")');
+    return { modules, checks: platform.checks, close: () => platform.close() };
   },
 });

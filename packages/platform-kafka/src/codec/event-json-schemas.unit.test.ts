@@ -40,3 +40,16 @@ describe('event JSON Schemas and subjects', () => {
     expect(error).toMatchObject({ code: 'MESSAGE_UNREADABLE', retriable: false });
   });
 });
+
+describe('contracts/asyncapi.json against what the codec registers', () => {
+  it('names each event\'s subject and carries the schema registered under it', async () => {
+    const { buildAsyncApiDocument } = await import('@fe/contracts');
+    const doc = buildAsyncApiDocument() as { components: { schemas: Record<string, unknown>; messages: Record<string, { description: string }> } };
+    for (const [key, contract] of Object.entries(invoiceEventSchemas)) {
+      const [type, version] = key.split('.v') as [string, string];
+      expect(doc.components.messages[key]!.description).toContain(`\`${subjectFor('fe.events', type, Number(version))}\``);
+      const registered = JSON.parse(jsonSchemaOf(contract).replaceAll('"#/definitions/', '"#/components/schemas/')) as { definitions: Record<string, unknown> };
+      for (const [id, schema] of Object.entries(registered.definitions)) expect(doc.components.schemas[id], id).toEqual(schema);
+    }
+  });
+});

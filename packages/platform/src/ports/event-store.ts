@@ -27,6 +27,13 @@ export type RecordedEvent = {
   position: bigint;
   envelope: Envelope;
   recordedAt: string;
+  /**
+   * The stream's tamper-evidence chain at this event (audit/event-chain.ts): SHA-256 over the
+   * previous event's digest, the stream, the version and the envelope as stored. Set by the SQLite
+   * and PostgreSQL stores (and by the stream cache and append feed from their `AppendResult`);
+   * absent where the store keeps none (KurrentDB).
+   */
+  digest?: string;
   /** The trace context the event was appended in (AppendOptions), when there was one. */
   traceContext?: TraceContext;
 };
@@ -43,6 +50,8 @@ export type AppendResult = {
   recordedAt?: string;
   /** The position of each appended event, in order, when the adapter knows them (not necessarily consecutive). */
   positions?: readonly bigint[];
+  /** The chain digest of each appended event, in order, when the store keeps the chain (RecordedEvent.digest). */
+  digests?: readonly string[];
 };
 
 export interface EventStore {

@@ -3,6 +3,7 @@ import type { CheckpointStore } from '../ports/checkpoint-store.ts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import type { Lease, LeaseStore } from '../ports/lease-store.ts';
 import type { Logger } from '../ports/logger.ts';
+import { cloudEventHeaders, cufeLookup } from './cloud-events.ts';
 
 /** Header carrying the event's global position in the event store (consumers may log it). */
 export const STORE_POSITION_HEADER = 'x-store-position';
@@ -57,6 +58,7 @@ export function startRelay(options: RelayOptions): Relay {
   const idleMs = options.idleMs ?? 200;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const topicsPublished = new Set<string>();
+  const cufeOf = cufeLookup(store);
   let stopped = false;
   let wake: (() => void) | undefined;
   let nudged = false;
@@ -129,7 +131,7 @@ export function startRelay(options: RelayOptions): Relay {
             await standBy();
             continue;
           }
-          await publishPage(bus, page, route, topicsPublished);
+          await publishPage(bus, page, route, topicsPublished, cufeOf);
           published = page[page.length - 1]!.position;
         }
         const settled = settledThrough(bus, topicsPublished, published);
@@ -200,7 +202,9 @@ function settledThrough(bus: EventBus, topics: ReadonlySet<string>, published: b
   return settled;
 }
 
-async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route'], topics: Set<string>): Promise<void> {
+async function publishPage(
+  bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route'], topics: Set<string>, cufeOf: (event: RecordedEvent) => Promise<string | undefined>,
+): Promise<void> {
   const byTopic = new Map<string, BusMessage[]>();
   for (const event of page) {
     const target = route(event);
@@ -208,7 +212,8 @@ async function publishPage(bus: EventBus, page: readonly RecordedEvent[], route:
     let batch = byTopic.get(target.topic);
     if (!batch) byTopic.set(target.topic, (batch = []));
     // The context the event was appended in travels with it, so its consumers continue the trace (docs/observability.md).
-    batch.push({ key: target.key, value: event.envelope, headers: { [STORE_POSITION_HEADER]: String(event.position), ...event.traceContext } });
+    const headers = { [STORE_POSITION_HEADER]: String(event.position), ...event.traceContext, ...cloudEventHeaders(event, await cufeOf(event)) };
+    batch.push({ key: target.key, value: event.envelope, headers });
   }
   for (const [topic, messages] of byTopic) {
     topics.add(topic);

@@ -11,3 +11,5 @@ export { leaseStoreContract, type LeaseStoreContractOptions } from './lease-stor
 export { keyOrderWatch, positionsByStream, type KeyOrderWatch, type KeyOrderReport } from './key-order-watch.ts';
 export { freePort } from './free-port.ts';
 export { requiredTestEnv } from './required-test-env.ts';
+export { eventChainContract } from './event-chain.contract.ts';
+export { auditCheckpointContract } from './audit-checkpoints.contract.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileOnce } from '@fe/platform';
 import { TenancyError } from '../errors.ts';
 import { MASTER_KEY_BYTES } from './secret-box.ts';
 
@@ -27,27 +27,8 @@ export function loadOrCreateMasterKey(source: string | Uint8Array): Buffer {
 
 function create(path: string): Buffer {
   const key = randomBytes(MASTER_KEY_BYTES);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  // Written to a temporary file, flushed, then hard-linked into place: a crash never leaves a
-  // half-written key, and when two processes start together the link of one fails with EEXIST
-  // and it reads the other's key instead of overwriting it.
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, `${key.toString('base64')}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return parse(readFileSync(path));
-  } finally {
-    unlinkSync(temporary);
-  }
-  return key;
+  // Written whole or not at all; when two processes start together, one reads the other's key.
+  return writeFileOnce(path, `${key.toString('base64')}\n`) ? key : parse(readFileSync(path));
 }
 
 function parse(bytes: Buffer): Buffer {

@@ -5,7 +5,7 @@
 import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute } from '@fe/ingress';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
 import type { ServiceModule } from '@fe/platform';
-import { statusRoutes } from '@fe/projection';
+import { invoiceEventsRoutes, statusRoutes } from '@fe/projection';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
@@ -37,6 +37,7 @@ await runMain({
           answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
         }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
+        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
         docsRoute,
       ],
     });

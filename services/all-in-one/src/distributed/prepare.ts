@@ -1,5 +1,6 @@
 // The distributed start's one-off step (scripts/start-distributed.sh): before any service process
-// runs, migrates the PostgreSQL schema, creates the master key (0600, under the data folder) and the
+// runs, migrates the PostgreSQL schema, creates the master key and the audit key that signs the
+// event store's checkpoints (0600, under the data folder), and the
 // same demo tenant as the embedded start, and writes the CA file the DIAN simulator trusts. Prints
 // the welcome text for the URL given; the demo key only on the run that issued it.
 //   node prepare.ts <data-dir> <url>      prepare, print the welcome text
@@ -11,7 +12,7 @@ import { platformConfigSchema } from '@fe/service-runtime/distributed';
 import { readConfig } from '@fe/service-runtime';
 import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
-import { prepareDataFolder } from '@fe/platform';
+import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
 import { welcomeText } from '../welcome.ts';
 
 process.umask(0o077);
@@ -26,6 +27,7 @@ if (url === '--api-key' && !existsSync(join(dataDir, 'master.key'))) {
   process.exit(1);
 }
 prepareDataFolder(dataDir);
+loadOrCreateAuditKey(join(dataDir, 'audit.key')); // FE_AUDIT_KEY_FILE of the relay processes
 const config = readConfig(platformConfigSchema, process.env);
 const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: 2 });
 try {

@@ -1,9 +1,9 @@
-import { cufeSchema, type ErrorBody, type ErrorCode, type ErrorDetail } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
 import { invoiceLinks, statusResponseBody } from '@fe/invoice-status';
 import type { StatusStore } from '../invoice-status/status-store.ts';
+import { sendError, tenantAndCufe } from './send-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,19 +31,10 @@ const PATH = '/api/v1/service/status';
  */
 export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app, options) => {
   const handler = async (request: FastifyRequest<{ Params: { cufe?: string; '*'?: string } }>, reply: FastifyReply) => {
-    const tenantId = request.tenantId;
-    if (!tenantId) {
-      // Only a host that forgot its authentication hook gets here: fail closed.
-      request.log.error({ route: PATH }, 'status route reached without an authenticated tenant');
-      return sendError(reply.header('www-authenticate', 'Bearer'), request, 401, 'UNAUTHORIZED', 'authentication is required', []);
-    }
-    const cufe = cufeSchema.safeParse(request.params.cufe ?? request.params['*']);
-    if (!cufe.success) {
-      const detail = { path: 'cufe', message: cufe.error.issues[0]?.message ?? 'must be 96 lowercase hexadecimal characters' };
-      return sendError(reply, request, 400, 'VALIDATION_ERROR', 'the cufe is malformed', [detail]);
-    }
+    const asked = tenantAndCufe(request, reply, request.params.cufe ?? request.params['*'], PATH);
+    if (!asked) return reply;
     try {
-      const view = await options.store.findByCufe(tenantId, cufe.data);
+      const view = await options.store.findByCufe(asked.tenantId, asked.cufe);
       if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
       // The links are capabilities minted for this answer: no shared cache may keep them.
@@ -60,8 +51,3 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
   // never matches `:cufe`; this catch-all gives those the contract's 400 instead of a bare 404.
   app.get(`${PATH}/*`, handler);
 };
-
-function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, details: ErrorDetail[]) {
-  const body: ErrorBody = { success: false, error: { code, message, details }, request_id: request.id };
-  return reply.code(status).send(body);
-}

@@ -101,5 +101,6 @@ function asRecorded(stream: string, events: readonly Envelope[], result: AppendR
   return events.map((event, i): RecordedEvent => ({
     stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: positions[i]!,
     envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt, ...(traceContext ? { traceContext } : {}),
+    ...(result.digests?.[i] ? { digest: result.digests[i] } : {}),
   }));
 }

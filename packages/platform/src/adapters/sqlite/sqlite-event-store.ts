@@ -4,6 +4,8 @@ import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
 import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
 import { traceContextOf } from '../../tracing/trace-context.ts';
+import { chainDigest, GENESIS_DIGEST } from '../../audit/event-chain.ts';
+import { migrateEventChain } from './migrations/event-chain.ts';
 
 /**
  * The embedded event store on `node:sqlite`: one table, WAL journal, each append atomic in its own
@@ -34,11 +36,12 @@ type PendingAppend = {
   reject: (error: unknown) => void;
 };
 
-type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string; trace_context: string | null };
+type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string; trace_context: string | null; digest: string | null };
 
 export class SqliteEventStore implements EventStore {
   private readonly db: DatabaseSync;
   private readonly currentVersion: StatementSync;
+  private readonly digestAt: StatementSync;
   private readonly insert: StatementSync;
   private readonly byStream: StatementSync;
   private readonly after: StatementSync;
@@ -52,8 +55,10 @@ export class SqliteEventStore implements EventStore {
     this.db = openWalDatabase(path, 'FULL');
     this.db.exec(SCHEMA);
     addTraceContextColumn(this.db);
+    migrateEventChain(this.db);
     this.currentVersion = this.db.prepare('SELECT MAX(version) AS v FROM events WHERE stream = ?');
-    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at, trace_context) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.digestAt = this.db.prepare('SELECT digest FROM events WHERE stream = ? AND version = ?');
+    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at, trace_context, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.byStream = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY version');
     this.after = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.maxPosition = this.db.prepare('SELECT MAX(position) AS p FROM events');
@@ -115,13 +120,18 @@ export class SqliteEventStore implements EventStore {
     const actual = found === null ? 'no_stream' : found;
     checkExpectation(stream, expected, actual);
     let version = actual === 'no_stream' ? -1n : actual;
+    let digest = actual === 'no_stream' ? GENESIS_DIGEST : (this.digestAt.get(stream, actual) as { digest: string }).digest;
     const positions: bigint[] = [];
+    const digests: string[] = [];
     for (const envelope of events) {
       version += 1n;
-      const result = this.insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), recordedAt, traceContext);
+      const json = JSON.stringify(envelope);
+      digest = chainDigest(digest, stream, version, json);
+      const result = this.insert.run(stream, version, envelope.id, envelope.type, json, recordedAt, traceContext, digest);
       positions.push(BigInt(result.lastInsertRowid));
+      digests.push(digest);
     }
-    return { nextExpectedVersion: version, lastPosition: positions[positions.length - 1]!, recordedAt, positions };
+    return { nextExpectedVersion: version, lastPosition: positions[positions.length - 1]!, recordedAt, positions, digests };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
@@ -197,5 +207,6 @@ function toRecorded(row: Row): RecordedEvent {
     envelope: JSON.parse(row.envelope) as Envelope,
     recordedAt: row.recorded_at,
     ...(traceContext ? { traceContext } : {}),
+    ...(row.digest ? { digest: row.digest } : {}),
   };
 }

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
+import { eventChainContract } from '../../testing/event-chain.contract.ts';
 import { sampleEnvelope } from '../../testing/sample-envelope.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
 eventStoreContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));
+eventChainContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));
 
 describe('SqliteEventStore', () => {
   it('adds the trace context column to a file written before it existed: old events read without one, new ones keep theirs', async () => {

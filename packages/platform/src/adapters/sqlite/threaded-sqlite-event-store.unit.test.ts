@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventStoreContract } from '../../testing/event-store.contract.ts';
+import { eventChainContract } from '../../testing/event-chain.contract.ts';
 import { ThreadedSqliteEventStore } from './threaded-sqlite-event-store.ts';
 
 // A file, not ':memory:', as the service uses it (WAL and fsync included).
 eventStoreContract('sqlite on a worker thread', () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')));
+eventChainContract('sqlite on a worker thread', () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')));

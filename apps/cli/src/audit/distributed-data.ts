@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { configFromEnv, type Env } from '@fe/platform';
+import { createPostgresPool, PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
+import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
+import { PostgresStatusStore } from '@fe/projection/postgres';
+import { platformConfigSchema } from '@fe/service-runtime/distributed';
+import { loadOrCreateMasterKey } from '@fe/tenancy';
+import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
+import { z } from 'zod';
+import type { AuditSources } from './embedded-data.ts';
+
+const distributedAuditConfigSchema = platformConfigSchema.pick({ postgresUrl: true, postgresSchema: true }).extend({
+  masterKeyFile: z.string().min(1).optional()
+    .describe('FE_MASTER_KEY_FILE: the tenants\' master key, for their trusted CAs and technical keys; unset: signatures and CUFEs are checked without them.'),
+});
+
+/**
+ * The distributed shape's stores, from the variables its processes read (FE_POSTGRES_URL,
+ * FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE): the event store and its checkpoints, the
+ * blobs in S3, the tenant registry and the projection's read model on PostgreSQL. Nothing is
+ * migrated: an audit only reads (opening the blob store creates the bucket if missing, as every process does).
+ */
+export async function openDistributedData(env: Env): Promise<AuditSources> {
+  const config = configFromEnv(distributedAuditConfigSchema, env);
+  const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: 4 });
+  try {
+    const blobs = await S3BlobStore.open(s3BlobStoreConfigFromEnv(env));
+    // Read, never made here: a new key would open none of the sealed secrets.
+    if (config.masterKeyFile && !existsSync(config.masterKeyFile)) throw new Error(`FE_MASTER_KEY_FILE: no such file (${config.masterKeyFile})`);
+    const tenants = config.masterKeyFile ? new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(config.masterKeyFile) }) : undefined;
+    const status = new PostgresStatusStore(pool);
+    return {
+      store: new PostgresEventStore(pool), checkpoints: new PostgresAuditCheckpointStore(pool), blobs, tenants,
+      liveStatus: () => status,
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { FilesystemBlobStore, SignedLinks, SqliteAuditCheckpointStore, SqliteEventStore, type AuditCheckpointStore, type BlobStore, type EventStore } from '@fe/platform';
+import { SqliteStatusStore, type StatusStore } from '@fe/projection';
+import { loadOrCreateMasterKey, SqliteTenantDirectory, type TenantDirectory, type TenantRegistry } from '@fe/tenancy';
+
+/** What the audit commands read, from one shape's stores (the embedded data folder, or PostgreSQL and S3: distributed-data.ts). */
+export type AuditSources = {
+  store: EventStore;
+  checkpoints: AuditCheckpointStore;
+  blobs: Pick<BlobStore, 'get'>;
+  /** The tenant registry, for the technical keys (CUFE) and trusted CAs (signatures); absent when it cannot be opened. */
+  tenants: (Pick<TenantDirectory, 'profile'> & Pick<TenantRegistry, 'trustedCaPems'>) | undefined;
+  /** The live status read model (for `fe replay`), when there is one. */
+  liveStatus(): StatusStore | undefined;
+  close(): Promise<void>;
+};
+
+/**
+ * The embedded data folder's stores, opened for reading by the CLI (the service may be running:
+ * every file is WAL). Undefined when the folder has no `events.sqlite` (nothing is created).
+ */
+export function openEmbeddedData(dir: string): AuditSources | undefined {
+  const events = join(dir, 'events.sqlite');
+  if (!existsSync(events)) return undefined;
+  const store = new SqliteEventStore(events);
+  const checkpoints = new SqliteAuditCheckpointStore(events);
+  // Only `get` is used: links are never minted here, so their key is a throw-away.
+  const blobs = new FilesystemBlobStore(join(dir, 'files'), new SignedLinks(randomBytes(32), 'http://127.0.0.1/files'));
+  const registry = { path: join(dir, 'tenants.sqlite'), masterKey: join(dir, 'master.key') };
+  const tenants = existsSync(registry.path) && existsSync(registry.masterKey)
+    ? new SqliteTenantDirectory({ path: registry.path, masterKey: loadOrCreateMasterKey(registry.masterKey) })
+    : undefined;
+  let status: SqliteStatusStore | undefined;
+  return {
+    store, checkpoints, blobs, tenants,
+    liveStatus: () => (status ??= existsSync(join(dir, 'status.sqlite')) ? new SqliteStatusStore(join(dir, 'status.sqlite')) : undefined),
+    async close() {
+      await Promise.all([store.close(), checkpoints.close(), tenants?.close(), status?.close()]);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { invoiceEventSchema, type InvoiceEvent, type InvoiceRequestedV1 } from '@fe/contracts';
+import { filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type RecordedEvent } from '@fe/platform';
+import { verifySignedInvoice } from '@fe/xades';
+
+/** What the signature and CUFE checks need from the tenant registry. */
+export type TenantTrust = { trustedPem: string | undefined; technicalKey: string | undefined };
+
+/**
+ * The document half of `fe audit verify` for one invoice stream: every file an event names exists
+ * with the digest the event records; the signed XML still verifies (XAdES signature, certificate
+ * chain to the tenant's CAs, the CUFE recomputed with the range's technical key) and carries the
+ * cufe that was requested; DIAN's ApplicationResponse says what the verdict event says, about this cufe.
+ */
+export async function verifyInvoice(
+  stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: InvoiceRequestedV1) => Promise<TenantTrust>,
+): Promise<AuditFinding[]> {
+  const findings: AuditFinding[] = [];
+  const events: InvoiceEvent[] = [];
+  for (const event of recorded) {
+    const parsed = invoiceEventSchema.safeParse(event.envelope);
+    if (parsed.success) events.push(parsed.data);
+    else findings.push({ code: 'EVENT_UNREADABLE', subject: stream, detail: `version ${event.version} (${event.envelope.type}) does not match its published schema` });
+  }
+  const requested = events.find((e): e is InvoiceRequestedV1 => e.type === 'InvoiceRequested');
+  const files = new Map<string, Uint8Array | undefined>();
+  for (const event of recorded) {
+    for (const file of filesNamed(event.envelope)) {
+      const bytes = await read(blobs, file.key);
+      files.set(file.key, bytes);
+      if (!bytes) findings.push({ code: 'FILE_MISSING', subject: stream, detail: `${event.envelope.type} names ${file.key}, which is not stored` });
+      else if (file.sha256 !== undefined && sha256Of(bytes) !== file.sha256) {
+        findings.push({ code: 'FILE_DIGEST_MISMATCH', subject: stream, detail: `${file.key} no longer has the SHA-256 ${event.envelope.type} recorded` });
+      }
+    }
+  }
+  if (!requested) return findings;
+  const cufe = requested.data.cufe;
+  for (const event of events) {
+    if (event.type === 'InvoiceSigned') {
+      const xml = files.get(event.data.xml_key);
+      if (xml) findings.push(...checkSignedXml(stream, Buffer.from(xml).toString('utf8'), cufe, await trustOf(requested)));
+    }
+    if ((event.type === 'InvoiceAccepted' || event.type === 'InvoiceRejected') && event.data.application_response_key) {
+      const answer = files.get(event.data.application_response_key);
+      if (answer) findings.push(...checkApplicationResponse(stream, Buffer.from(answer).toString('utf8'), cufe, event.type === 'InvoiceAccepted'));
+    }
+  }
+  return findings;
+}
+
+function checkSignedXml(stream: string, xml: string, cufe: string, trust: TenantTrust): AuditFinding[] {
+  const findings: AuditFinding[] = [];
+  const report = verifySignedInvoice(xml, { ...(trust.trustedPem ? { trustedPem: trust.trustedPem } : {}), ...(trust.technicalKey ? { technicalKey: trust.technicalKey } : {}) });
+  for (const check of report.checks.filter((c) => c.ok === false)) {
+    findings.push({ code: check.name === 'CUFE' ? 'CUFE_MISMATCH' : 'SIGNATURE_INVALID', subject: stream, detail: `signed XML: ${check.name}: ${check.detail}` });
+  }
+  const written = /<cbc:UUID\b[^>]*>([0-9a-f]{96})<\/cbc:UUID>/.exec(xml)?.[1];
+  if (written !== cufe) findings.push({ code: 'CUFE_MISMATCH', subject: stream, detail: `the signed XML carries cufe ${written ?? '(none)'}, the request recorded ${cufe.slice(0, 16)}…` });
+  return findings;
+}
+
+/**
+ * DIAN's answer: the document-level ResponseCode (02 validated, 04 rejected: annex 1.9 §9.2) and the
+ * referenced cufe. Read from the text: DIAN writes the `cac`/`cbc` prefixes.
+ */
+function checkApplicationResponse(stream: string, xml: string, cufe: string, accepted: boolean): AuditFinding[] {
+  const documentResponse = /<cac:DocumentResponse>([\s\S]*?)<\/cac:DocumentResponse>/.exec(xml)?.[1] ?? '';
+  const code = /^<cac:Response><cbc:ResponseCode>([^<]*)<\/cbc:ResponseCode>/.exec(documentResponse)?.[1];
+  const referenced = /<cac:DocumentReference>[\s\S]*?<cbc:UUID\b[^>]*>([^<]*)<\/cbc:UUID>/.exec(documentResponse)?.[1];
+  const expected = accepted ? '02' : '04';
+  const findings: AuditFinding[] = [];
+  if (code !== expected) {
+    findings.push({ code: 'APPLICATION_RESPONSE_MISMATCH', subject: stream, detail: `DIAN's answer says ResponseCode ${code ?? '(none)'}; the stream records ${accepted ? 'acceptance (02)' : 'rejection (04)'}` });
+  }
+  if (referenced !== cufe) findings.push({ code: 'APPLICATION_RESPONSE_MISMATCH', subject: stream, detail: `DIAN's answer refers to cufe ${referenced ?? '(none)'}` });
+  return findings;
+}
+
+async function read(blobs: Pick<BlobStore, 'get'>, key: string): Promise<Uint8Array | undefined> {
+  try {
+    return (await blobs.get(key)).bytes;
+  } catch (error) {
+    if (error instanceof PlatformError && (error.code === 'BLOB_NOT_FOUND' || error.code === 'BLOB_KEY_INVALID')) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import type { AuditReport } from '../audit/audit-store.ts';
+import { auditStore } from '../audit/audit-store.ts';
+import type { AuditSources } from '../audit/embedded-data.ts';
+import { parseOptions } from './sign.ts';
+import type { CommandOutput } from './xml.ts';
+
+export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--public-key <audit.pub>] [--json]
+                       walk the event store: every stream's digest chain, every signed
+                       checkpoint (under the pinned public key), every file an event
+                       names (present, same SHA-256), every signed XML (XAdES, certificate
+                       chain, CUFE), DIAN's answers against the verdicts, the numbering;
+                       exits 1 on any difference; --distributed reads PostgreSQL and S3
+                       from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE
+  audit public-key [--data-dir <dir>]
+                       print the public key the service signs checkpoints with: keep it
+                       apart from the data folder and pass it to audit verify
+`;
+
+export type AuditIo = {
+  /** The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data; undefined when it holds none), or the distributed shape's. */
+  open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
+  /** The service's public key from the data folder's audit.key, when there is one. */
+  publicKeyOf(dataDir: string | undefined): string | undefined;
+  readFile(path: string): Buffer;
+  /** Milliseconds, for the report's duration only. */
+  elapsedMs(): number;
+};
+
+/** `pnpm fe audit`: the auditor's check that history was not edited and that the documents match it. */
+export async function auditCommand(args: string[], io: AuditIo): Promise<CommandOutput> {
+  const json = args.includes('--json');
+  const distributed = args.includes('--distributed');
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'public-key']);
+  const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${auditUsage}` };
+  const [action] = positional;
+  if (unknown.length || positional.length !== 1 || !['verify', 'public-key'].includes(action!)) return usage;
+  const dataDir = options.get('data-dir');
+  if (action === 'public-key') {
+    const pem = io.publicKeyOf(dataDir);
+    return pem ? { exitCode: 0, stdout: pem, stderr: '' } : { exitCode: 1, stdout: '', stderr: 'no audit.key in that data folder: the service has not signed a checkpoint there\n' };
+  }
+  let pinned: string | undefined;
+  const keyFile = options.get('public-key');
+  if (keyFile !== undefined) {
+    try {
+      pinned = io.readFile(keyFile).toString('utf8');
+    } catch (error) {
+      return { exitCode: 2, stdout: '', stderr: `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+    }
+  }
+  if (distributed && dataDir !== undefined) return usage;
+  const sources = await io.open({ dataDir, distributed });
+  if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: nothing to audit\n' };
+  const started = io.elapsedMs();
+  let report: AuditReport;
+  try {
+    report = await auditStore(sources, pinned);
+  } finally {
+    await sources.close();
+  }
+  const ms = io.elapsedMs() - started;
+  const exitCode = report.findings.length ? 1 : 0;
+  if (json) return { exitCode, stdout: `${JSON.stringify({ ...report, head: String(report.head), ms: Math.round(ms) }, null, 2)}\n`, stderr: '' };
+  return { exitCode, stdout: describe(report, ms), stderr: '' };
+}
+
+function describe(report: AuditReport, ms: number): string {
+  const perThousand = report.invoices ? ` (${((ms / report.invoices) * 1000 / 1000).toFixed(1)} s per thousand invoices)` : '';
+  const lines = [
+    `${report.invoices} invoices, ${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints`
+      + (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
+    'checked: every stream\'s digest chain; every checkpoint\'s signature, root and count; every file an event names (present, same SHA-256); '
+      + 'every signed XML (XAdES signature, certificate chain, CUFE); DIAN\'s answers against the verdicts; the numbering',
+    report.pinned ? 'checkpoints checked under the pinned public key' : 'checkpoints checked under the key they name: pin the service\'s key with --public-key (pnpm fe audit public-key)',
+    `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
+    ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),
+    report.findings.length ? `${report.findings.length} difference(s)` : 'no difference',
+  ];
+  return `${lines.join('\n')}\n`;
+}

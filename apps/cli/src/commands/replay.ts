@@ -1,0 +1,59 @@
+import { topics } from '@fe/contracts';
+import { diffViews, rebuildStatusViews, SqliteStatusStore } from '@fe/projection';
+import type { AuditSources } from '../audit/embedded-data.ts';
+import { parseOptions } from './sign.ts';
+import type { CommandOutput } from './xml.ts';
+
+export const replayUsage = `  replay --projection status [--into <file>] [--data-dir <dir> | --distributed [--from-topic [--topic <name>]]]
+                       rebuild the status read model from the event store into a new
+                       store (in memory, or the new file --into) and compare it with the
+                       live one; exits 1 when an invoice differs. --from-topic folds the
+                       Kafka topic from offset 0 instead (FE_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL)
+`;
+
+export type ReplayIo = {
+  open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
+  /** The --into path as the user meant it (from where they typed the command), and whether it exists already. */
+  target(path: string): { path: string; exists: boolean };
+  /** Folds the topic from offset 0 into `target` (the distributed shape's brokers and registry). */
+  fromTopic(topic: string, target: SqliteStatusStore): Promise<{ events: number; views: number; messages: number }>;
+};
+
+/** `pnpm fe replay --projection status`: the check that the read model equals a rebuild from the source of truth. */
+export async function replayCommand(args: string[], io: ReplayIo): Promise<CommandOutput> {
+  const distributed = args.includes('--distributed');
+  const fromTopic = args.includes('--from-topic');
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--distributed' && a !== '--from-topic'), ['projection', 'into', 'data-dir', 'topic']);
+  if (unknown.length || positional.length || options.get('projection') !== 'status' || (distributed && options.has('data-dir'))
+    || (fromTopic && !distributed) || (options.has('topic') && !fromTopic)) {
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
+  }
+  const into = options.get('into');
+  const target = into === undefined ? undefined : io.target(into);
+  if (target?.exists) return { exitCode: 2, stdout: '', stderr: `${into} exists: --into names a new file\n` };
+  const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
+  const live = sources?.liveStatus();
+  if (!sources || !live) {
+    await sources?.close();
+    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n' };
+  }
+  const rebuilt = new SqliteStatusStore(target?.path ?? ':memory:');
+  try {
+    const topic = options.get('topic') ?? topics.invoiceEvents.name;
+    const result = fromTopic
+      ? { ...(await io.fromTopic(topic, rebuilt)), orphans: 0 }
+      : await rebuildStatusViews(sources.store, rebuilt);
+    const differing = diffViews(await live.all(), await rebuilt.all());
+    const origin = 'position' in result ? `(through position ${result.position})` : `of ${topic} from offset 0 (${result.messages} messages)`;
+    const lines = [
+      `rebuilt ${result.views} invoice views from ${result.events} events ${origin}${into ? ` into ${into}` : ''}`,
+      ...(result.orphans ? [`${result.orphans} events of invoices never requested`] : []),
+      ...differing.map((id) => `DIFFERS ${id}`),
+      differing.length ? `${differing.length} invoice(s) differ from the live read model` : 'the live read model equals the rebuild',
+    ];
+    return { exitCode: differing.length || result.orphans ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  } finally {
+    await rebuilt.close();
+    await sources.close();
+  }
+}

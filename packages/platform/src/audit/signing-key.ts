@@ -1,0 +1,43 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeFileOnce } from '../adapters/filesystem/write-once.ts';
+import { PlatformError } from '../errors.ts';
+
+/** The service's key that signs audit checkpoints, and the public half an auditor pins. */
+export type AuditSigningKey = { privateKey: KeyObject; publicKeyPem: string };
+
+/**
+ * The Ed25519 key that signs the store's checkpoints (docs/platform.md, "Tamper evidence"): read
+ * from `path` (PKCS#8 PEM), or made there once, owner-only (0600), written whole or not at all (a
+ * temporary file flushed, then linked into place: two processes starting together keep one key).
+ * It is a secret: never logged; the public half is printed by `pnpm fe audit public-key`.
+ *
+ *   const key = loadOrCreateAuditKey('data/audit.key');
+ */
+export function loadOrCreateAuditKey(path: string): AuditSigningKey {
+  try {
+    return fromPem(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const { privateKey } = generateKeyPairSync('ed25519');
+  // Another process starting at the same moment may have made the key first: then its key is the one.
+  writeFileOnce(path, privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
+  return fromPem(readFileSync(path, 'utf8'));
+}
+
+/** Reads an existing key (the distributed shape mounts it as a secret file); AUDIT_KEY_INVALID names the file, never its content. */
+export function readAuditKey(path: string): AuditSigningKey {
+  return fromPem(readFileSync(path, 'utf8'), path);
+}
+
+function fromPem(pem: string, path = 'the audit key file'): AuditSigningKey {
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(pem);
+  } catch {
+    throw new PlatformError('AUDIT_KEY_INVALID', `${path} does not hold a PEM private key`, false);
+  }
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new PlatformError('AUDIT_KEY_INVALID', `${path} is not an Ed25519 key`, false);
+  return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string };
+}

@@ -1,0 +1,37 @@
+import type { RecordedEvent } from '../ports/event-store.ts';
+import { chainDigest, GENESIS_DIGEST } from './event-chain.ts';
+
+/** One difference `fe audit verify` reports: a stable code, where, and what for a person. */
+export type AuditFinding = { code: AuditFindingCode; subject: string; detail: string };
+
+export type AuditFindingCode =
+  | 'CHAIN_BROKEN' | 'CHAIN_MISSING' | 'VERSION_GAP'
+  | 'CHECKPOINT_SIGNATURE_INVALID' | 'CHECKPOINT_MISMATCH' | 'CHECKPOINT_KEY_UNKNOWN' | 'CHECKPOINT_AHEAD_OF_STORE' | 'NO_CHECKPOINT'
+  | 'FILE_MISSING' | 'FILE_DIGEST_MISMATCH' | 'SIGNATURE_INVALID' | 'CUFE_MISMATCH'
+  | 'APPLICATION_RESPONSE_MISMATCH' | 'NUMBERING_GAP' | 'EVENT_UNREADABLE';
+
+/**
+ * Walks one stream's events (in version order) and checks its chain: versions 0, 1, 2 … and each
+ * stored digest equal to the digest recomputed from the previous one. A changed event breaks its own
+ * digest; a removed or reordered one breaks the next; the stream's last event is held by the signed
+ * checkpoints (audit/checkpoint.ts).
+ */
+export function verifyStreamChain(stream: string, events: readonly RecordedEvent[]): AuditFinding[] {
+  const findings: AuditFinding[] = [];
+  let previous = GENESIS_DIGEST;
+  events.forEach((event, index) => {
+    if (event.version !== BigInt(index)) {
+      findings.push({ code: 'VERSION_GAP', subject: stream, detail: `event ${event.envelope.id} has version ${event.version}, expected ${index}` });
+    }
+    if (event.digest === undefined) {
+      findings.push({ code: 'CHAIN_MISSING', subject: stream, detail: `version ${event.version} carries no chain digest` });
+      return;
+    }
+    const expected = chainDigest(previous, stream, event.version, JSON.stringify(event.envelope));
+    if (expected !== event.digest) {
+      findings.push({ code: 'CHAIN_BROKEN', subject: stream, detail: `version ${event.version} (${event.envelope.type} ${event.envelope.id}): its digest does not follow from the previous event and its content` });
+    }
+    previous = event.digest;
+  });
+  return findings;
+}

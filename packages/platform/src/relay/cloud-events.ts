@@ -1,0 +1,56 @@
+import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
+
+/**
+ * CloudEvents 1.0 in Kafka binary mode (the Kafka protocol binding: `ce_` headers, the data in the
+ * value), so generic tooling can route and filter without decoding the body (docs/events.md):
+ *
+ *   ce_specversion 1.0 · ce_id = the event's id · ce_type = co.fe-colombia.<Type>.v<version>
+ *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe
+ *
+ * The value stays the envelope in the registry's wire format, so `content-type` is not set (the
+ * binding leaves the data's media type to the schema the message names).
+ */
+export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined): Record<string, string> {
+  const { envelope } = event;
+  return {
+    ce_specversion: '1.0',
+    ce_id: envelope.id,
+    ce_type: `co.fe-colombia.${envelope.type}.v${envelope.version}`,
+    ce_source: `/fe-colombia/tenants/${encodeURIComponent(envelope.tenant_id)}`,
+    ce_time: envelope.occurred_at,
+    ...(cufe ? { ce_subject: cufe } : {}),
+  };
+}
+
+/**
+ * The cufe of an event's invoice: InvoiceRequested carries it, later events only the invoice id, so
+ * it is remembered from the requests the relay publishes and otherwise read from the invoice's
+ * stream (its first event). At most `capacity` invoices are remembered (oldest forgotten first).
+ */
+export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): (event: RecordedEvent) => Promise<string | undefined> {
+  const known = new Map<string, string>();
+  const remember = (invoiceId: string, cufe: string) => {
+    known.set(invoiceId, cufe);
+    if (known.size > capacity) known.delete(known.keys().next().value!);
+  };
+  return async (event) => {
+    const own = cufeOf(event.envelope);
+    const invoiceId = event.envelope.invoice_id ?? event.stream;
+    if (own) {
+      remember(invoiceId, own);
+      return own;
+    }
+    const cached = known.get(invoiceId);
+    if (cached || !event.stream.startsWith('inv-')) return cached;
+    const first = (await store.read(event.stream)).events[0];
+    const found = first && cufeOf(first.envelope);
+    if (found) remember(invoiceId, found);
+    return found;
+  };
+}
+
+function cufeOf(envelope: RecordedEvent['envelope']): string | undefined {
+  if (envelope.type !== 'InvoiceRequested') return undefined;
+  const cufe = (envelope.data as { cufe?: unknown } | undefined)?.cufe;
+  return typeof cufe === 'string' ? cufe : undefined;
+}

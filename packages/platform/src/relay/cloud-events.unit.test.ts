@@ -1,0 +1,41 @@
+import { expect, it } from 'vitest';
+import { InProcessEventBus } from '../adapters/in-process/in-process-bus.ts';
+import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-store.ts';
+import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
+import type { DeliveredMessage } from '../ports/event-bus.ts';
+import type { Logger } from '../ports/logger.ts';
+import { eventually } from '../testing/event-bus.contract.ts';
+import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { startRelay } from './relay.ts';
+
+const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
+const cufe = 'ab'.repeat(48);
+
+it('every message the relay publishes carries the CloudEvents binary-mode headers, ce_subject the cufe even for events after the request and after a restart', async () => {
+  const store = new SqliteEventStore(':memory:');
+  const stream = 'inv-demo-SETP1';
+  const requested = sampleEnvelope(stream, 'InvoiceRequested', { cufe });
+  await store.append(stream, [requested], 'no_stream');
+  await store.append(stream, [sampleEnvelope(stream, 'InvoiceSigned')], 0n);
+  const bus = new InProcessEventBus({ partitions: 1 });
+  const seen: DeliveredMessage[] = [];
+  await bus.subscribe({ topic: 't', group: 'g', handler: async (m) => void seen.push(m) });
+  const checkpoints = new SqliteCheckpointStore(':memory:');
+  const run = async () => {
+    const relay = startRelay({ name: 'r', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic: 't', key: e.stream }) });
+    await relay.caughtUp();
+    await relay.stop();
+  };
+  await run();
+  // A new relay (a restart) meets a later event of the invoice without its request: the cufe comes from the stream.
+  await store.append(stream, [sampleEnvelope(stream, 'InvoiceAccepted')], 1n);
+  await run();
+  // At least once: a relay stopped before the group finished publishes again from its checkpoint.
+  await eventually(() => new Set(seen.map((m) => m.value.id)).size === 3);
+  expect(seen.map((m) => m.headers)).toEqual(seen.map((m) => expect.objectContaining({
+    ce_specversion: '1.0', ce_id: m.value.id, ce_type: `co.fe-colombia.${m.value.type}.v1`,
+    ce_source: '/fe-colombia/tenants/demo', ce_time: m.value.occurred_at, ce_subject: cufe,
+  })));
+  await bus.close();
+  await store.close();
+});

@@ -1,0 +1,153 @@
+// The auditor's commands on the embedded service's own data folder: the history by API and CLI,
+// `fe audit verify` on the untouched store, then on copies edited by hand (an event changed,
+// removed, reordered; a whole invoice removed; a stored file changed; DIAN's answer changed), each
+// found and each a non-zero exit; `fe replay --projection status` equal to the live read model.
+import { spawnSync } from 'node:child_process';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invoiceEventsResponseSchema } from '@fe/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+// What `pnpm fe` runs, without pnpm's own start-up (each run here is a fresh process, as an auditor's).
+const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+let world: World;
+const cufes: string[] = [];
+const numbers: string[] = [];
+let publicKey: string;
+
+beforeAll(async () => {
+  world = await startWorld();
+  for (let i = 0; i < 3; i++) {
+    const answer = await world.post(exampleRequest);
+    expect(answer.status, answer.text).toBe(201);
+    cufes.push(answer.body.cufe);
+    numbers.push(answer.body.number);
+  }
+});
+afterAll(async () => world?.close());
+
+describe('an invoice\'s history', () => {
+  it('GET /api/v1/service/invoices/<cufe>/events: every event, its cause, and the digests of the files, equal to the files served', async () => {
+    const answer = await world.get(`/api/v1/service/invoices/${cufes[0]}/events`);
+    expect(answer.status, answer.text).toBe(200);
+    const body = invoiceEventsResponseSchema.parse(answer.body);
+    expect(body.events.map((e) => e.type)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered']);
+    expect(body.events.every((e) => e.chain_digest)).toBe(true);
+    // Each event was caused by one recorded before it (the first, by the request).
+    for (const [i, e] of body.events.entries()) if (i > 0) expect(body.events.slice(0, i).map((c) => c.id)).toContain(e.causation_id);
+    expect(body.events[0]!.causation_id).toBe(body.events[0]!.correlation_id);
+    const status = await world.get(`/api/v1/service/status/${cufes[0]}`);
+    const xml = Buffer.from(await (await fetch(status.body.xml_url)).arrayBuffer());
+    const signed = body.events.find((e) => e.type === 'InvoiceSigned')!;
+    expect(signed.files).toEqual([expect.objectContaining({ role: 'xml', sha256: createHash('sha256').update(xml).digest('hex'), recorded_in_event: true })]);
+    const accepted = body.events.find((e) => e.type === 'InvoiceAccepted')!;
+    expect(accepted.files).toEqual([expect.objectContaining({ role: 'application_response', recorded_in_event: false, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+  });
+
+  it('pnpm fe history, by cufe and by number, after the service stopped (which signs the head)', async () => {
+    await world.stop();
+    const byCufe = fe('history', cufes[1]!, '--data-dir', world.dataDir);
+    expect(byCufe.status, byCufe.stderr).toBe(0);
+    expect(byCufe.stdout).toContain(`invoice ${numbers[1]} of tenant demo, cufe ${cufes[1]}`);
+    expect(byCufe.stdout).toMatch(/#1 \S+ InvoiceSigned\.v1 [0-9a-f-]{36}\n.*caused by [0-9a-f-]{36}.*\n {3}chain [0-9a-f]{64}\n {3}file xml demo\/\S+\.xml sha256 [0-9a-f]{64}\n/);
+    const byNumber = fe('history', numbers[1]!, '--data-dir', world.dataDir, '--json');
+    expect(byNumber.status, byNumber.stderr).toBe(0);
+    expect(invoiceEventsResponseSchema.parse(JSON.parse(byNumber.stdout)).cufe).toBe(cufes[1]);
+    expect(fe('history', 'SETP1', '--data-dir', world.dataDir).status).toBe(1);
+  });
+});
+
+describe('fe audit verify and fe replay', () => {
+  beforeAll(() => {
+    const run = fe('audit', 'public-key', '--data-dir', world.dataDir);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    publicKey = join(mkdtempSync(join(tmpdir(), 'fe-pub-')), 'audit.pub');
+    writeFileSync(publicKey, run.stdout);
+  });
+
+  const verify = (dir: string) => fe('audit', 'verify', '--data-dir', dir, '--public-key', publicKey);
+  /** A copy of the data folder with `edit` applied to it by hand. */
+  const tampered = (edit: (dir: string, db: DatabaseSync) => void) => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'fe-tampered-')), 'data');
+    cpSync(world.dataDir, dir, { recursive: true });
+    const db = new DatabaseSync(join(dir, 'events.sqlite'));
+    edit(dir, db);
+    db.close();
+    return dir;
+  };
+  const streamOf = (i: number) => `inv-demo-${numbers[i]}`;
+  const codes = (stdout: string) => [...new Set(stdout.split('\n').map((l) => /^([A-Z_]+) /.exec(l)?.[1]).filter(Boolean))].sort();
+
+  it('passes the untouched store: chains, checkpoints under the pinned key, files, signatures, CUFEs, DIAN\'s answers, numbering', () => {
+    const run = verify(world.dataDir);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('3 invoices, 15 events');
+    expect(run.stdout).toContain('checkpoints checked under the pinned public key');
+    expect(run.stdout).toContain('no difference');
+  });
+
+  it('finds an event changed, removed or reordered, and a whole invoice removed', () => {
+    const changed = tampered((_, db) => db.prepare(`UPDATE events SET envelope = replace(envelope, '"status_code":"00"', '"status_code":"99"') WHERE stream = ? AND type = 'InvoiceAccepted'`).run(streamOf(1)));
+    expect(codes(verify(changed).stdout)).toEqual(['CHAIN_BROKEN']);
+    const removed = tampered((_, db) => {
+      db.prepare(`DELETE FROM events WHERE stream = ? AND type = 'InvoiceSubmitted'`).run(streamOf(1));
+      db.prepare('UPDATE events SET version = version - 1 WHERE stream = ? AND version > 2').run(streamOf(1));
+    });
+    expect(codes(verify(removed).stdout)).toEqual(['CHAIN_BROKEN', 'CHECKPOINT_MISMATCH']);
+    const reordered = tampered((_, db) => {
+      db.prepare('UPDATE events SET version = -1 WHERE stream = ? AND version = 2').run(streamOf(0));
+      db.prepare('UPDATE events SET version = 2 WHERE stream = ? AND version = 3').run(streamOf(0));
+      db.prepare('UPDATE events SET version = 3 WHERE stream = ? AND version = -1').run(streamOf(0));
+    });
+    expect(codes(verify(reordered).stdout)).toEqual(['CHAIN_BROKEN']);
+    const invoiceGone = tampered((_, db) => db.prepare('DELETE FROM events WHERE stream = ?').run(streamOf(1)));
+    const gone = verify(invoiceGone);
+    expect(gone.status).toBe(1);
+    expect(codes(gone.stdout)).toEqual(['CHECKPOINT_MISMATCH', 'NUMBERING_GAP']);
+  });
+
+  it('finds a stored file changed: the signed XML, and DIAN\'s answer', () => {
+    const xmlChanged = tampered((dir) => {
+      const file = join(dir, 'files', 'demo', `${numbers[2]}.xml`);
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Cliente de Ejemplo', 'Cliente de Otro'));
+    });
+    expect(codes(verify(xmlChanged).stdout)).toEqual(expect.arrayContaining(['FILE_DIGEST_MISMATCH', 'SIGNATURE_INVALID']));
+    const answerChanged = tampered((dir, db) => {
+      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(2)) as { envelope: string };
+      const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('<cbc:ResponseCode>02</cbc:ResponseCode>', '<cbc:ResponseCode>04</cbc:ResponseCode>'));
+    });
+    expect(codes(verify(answerChanged).stdout)).toEqual(['APPLICATION_RESPONSE_MISMATCH']);
+  });
+
+  it('finds checkpoints signed by another key than the pinned one', () => {
+    const otherKey = join(mkdtempSync(join(tmpdir(), 'fe-pub-')), 'other.pub');
+    writeFileSync(otherKey, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string);
+    const run = fe('audit', 'verify', '--data-dir', world.dataDir, '--public-key', otherKey);
+    expect(run.status).toBe(1);
+    expect(codes(run.stdout)).toEqual(['CHECKPOINT_KEY_UNKNOWN', 'CHECKPOINT_SIGNATURE_INVALID']);
+  });
+
+  it('fe replay --projection status rebuilds the read model into a new store equal to the live one', () => {
+    const into = join(mkdtempSync(join(tmpdir(), 'fe-replay-')), 'status.sqlite');
+    const run = fe('replay', '--projection', 'status', '--into', into, '--data-dir', world.dataDir);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('rebuilt 3 invoice views from 15 events');
+    expect(run.stdout).toContain('the live read model equals the rebuild');
+    const differs = tampered((dir) => {
+      const status = new DatabaseSync(join(dir, 'status.sqlite'));
+      status.exec('DELETE FROM invoice_status WHERE rowid = (SELECT MIN(rowid) FROM invoice_status)');
+      status.close();
+    });
+    const again = fe('replay', '--projection', 'status', '--data-dir', differs);
+    expect(again.status).toBe(1);
+    expect(again.stdout).toContain('1 invoice(s) differ');
+  });
+});
