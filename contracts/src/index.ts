@@ -12,6 +12,10 @@ export * from './events/invoice-submission-failed.v1.ts';
 export * from './events/invoice-accepted.v1.ts';
 export * from './events/invoice-rejected.v1.ts';
 export * from './events/buyer-notified.v1.ts';
+export * from './events/buyer-notification-requested.v1.ts';
+export * from './events/buyer-notification-started.v1.ts';
+export * from './events/buyer-notification-failed.v1.ts';
+export * from './events/buyer-notification-skipped.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
 export * from './topology.ts';
 

@@ -15,6 +15,7 @@ export const xadesErrorCatalogue = {
   CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
   XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
   XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
+  XML_FORMS_DIFFER: { message: 'The delivered form of the document differs from its canonical form before the signature slot.', retriable: false },
 } as const;
 
 export type XadesErrorCode = keyof typeof xadesErrorCatalogue;

@@ -2,6 +2,7 @@
 // certificate checks, and an independent verifier. Shared by the signer service, the tenant
 // directory, the submitter (WS-Security) and the CLI. Anything not exported here is private.
 export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocument } from './signing/xades-signer.ts';
+export { signDeliveredForm } from './signing/sign-delivered-form.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './signing/algorithms.ts';
 export { loadP12 } from './certificates/load-p12.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
