@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { MailError } from './errors.ts';
+import { readMail } from './read-mail.ts';
 import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
 import { toNodemailer } from './smtp-transport.ts';
 
@@ -47,17 +48,8 @@ export function listOutbox(folder: string): OutboxEntry[] {
     .filter((name) => name.endsWith('.eml'))
     .map((name) => {
       const path = join(folder, name);
-      const text = readFileSync(path, 'latin1');
-      const head = text.slice(0, Math.max(0, text.indexOf('\r\n\r\n'))).replace(/\r\n[ \t]+/g, ' ');
-      const header = (h: string) => new RegExp(`^${h}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-      return { file: path, date: header('Date'), to: header('To'), subject: decodeMimeWords(header('Subject')), bytes: statSync(path).size };
+      const { headers, subject } = readMail(readFileSync(path));
+      return { file: path, date: headers.get('date') ?? '', to: headers.get('to') ?? '', subject, bytes: statSync(path).size };
     })
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-}
-
-/** RFC 2047 encoded words (`=?UTF-8?B?…?=` / `?Q?`), as nodemailer writes a non-ASCII subject. */
-function decodeMimeWords(text: string): string {
-  return text.replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=\s*/g, (_all, _charset: string, encoding: string, data: string) => (encoding.toUpperCase() === 'B'
-    ? Buffer.from(data, 'base64').toString('utf8')
-    : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')));
 }
