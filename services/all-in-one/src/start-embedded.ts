@@ -11,6 +11,8 @@ import {
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
+import { createNotifierService, notifierConfigFromEnv } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -32,6 +34,8 @@ export type Embedded = {
   tenants: SqliteTenantDirectory;
   eventStore: EventStore;
   statusStore: StatusStore;
+  /** Where the buyers' mails go: an SMTP server, or the outbox folder when none is configured. */
+  mail: { kind: MailTransport['kind']; destination: string };
   close(): Promise<void>;
 };
 
@@ -122,6 +126,13 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const schedule = new SqliteSubmissionSchedule(stateDb);
     closers.push(() => schedule.close());
 
+    // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files
+    // (`pnpm fe outbox` lists them), so the embedded default never mails anyone by surprise.
+    const transport = config.smtp.url
+      ? createSmtpTransport(smtpSettings({ ...config.smtp, url: config.smtp.url }))
+      : createOutboxTransport(join(dir, 'outbox'));
+    closers.push(() => transport.close());
+
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
     const services: ServiceModule[] = [
       projection,
@@ -133,6 +144,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
           : { ...env, DIAN_ENDPOINT: dianEndpoint }),
       ),
+      createNotifierService({ store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }) }, notifierConfigFromEnv(env)),
     ];
     for (const service of services) await service.start();
     closers.push(async () => {
@@ -186,7 +198,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
 
     return {
-      url, app, simulator, tenants, eventStore: rawStore, statusStore,
+      url, app, simulator, tenants, eventStore: rawStore, statusStore, mail: { kind: transport.kind, destination: transport.destination },
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };
