@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invoiceStatusResponseSchema } from '@fe/contracts';
-import { demoTenant } from '@fe/dian-domain';
+import { demoResolution, demoTenant } from '@fe/dian-domain';
 import { readMail } from '@fe/mail';
 import { startSmtpCatcher, type SmtpCatcher } from '@fe/mail/testing';
-import { attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
+import { attachedDocumentXsd, repoRoot, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
@@ -74,6 +74,30 @@ describe('an accepted invoice with customer.email', () => {
     const pdfFile = join(world.dataDir, 'received.pdf');
     writeFileSync(pdfFile, files[pdfName]!);
     expect(spawnSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '')).toContain(answer.cufe);
+  });
+
+  it('`pnpm fe verify` on the zip the buyer received checks all three signatures, the CUFE and DIAN\'s verdict; a changed byte fails it', async () => {
+    const zipFile = join(world.dataDir, mail.attachments[0]!.filename);
+    writeFileSync(zipFile, mail.attachments[0]!.content);
+    const [xmlName] = Object.keys(files) as [string];
+    const ar = cdata(Buffer.from(files[xmlName]!).toString('utf8'))[1]!;
+    const dianCert = join(world.dataDir, 'dian-cert.pem');
+    writeFileSync(dianCert, certificatePem(ar));
+    const caFile = join(world.dataDir, 'demo-ca.pem');
+    writeFileSync(caFile, (await world.embedded.tenants.trustedCaPems('demo'))[0]!);
+    const fe = (file: string) => spawnSync(process.execPath, [join(repoRoot, 'apps/cli/src/main.ts'), 'verify', file, '--trusted', caFile, '--trusted-dian', dianCert, '--technical-key', demoResolution.technicalKey], { encoding: 'utf8', env: { ...process.env, INIT_CWD: repoRoot } });
+    const report = fe(zipFile);
+    expect(report.status, report.stdout + report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/^OK {3}AttachedDocument: reference 3 /m);
+    expect(report.stdout).toMatch(/^OK {3}invoice: CUFE: recomputed, matches cbc:UUID$/m);
+    expect(report.stdout).toMatch(/^OK {3}DIAN ApplicationResponse: signature value: .*ecdsa-sha256/m);
+    expect(report.stdout).toMatch(/^OK {3}DIAN ApplicationResponse: speaks of the invoice's CUFE/m);
+    const tampered = join(world.dataDir, 'tampered-ad.xml');
+    writeFileSync(tampered, Buffer.from(files[xmlName]!).toString('utf8').replace('Consultoría', 'Consultoria'));
+    const bad = fe(tampered);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/^FAIL AttachedDocument: reference 1 /m);
+    expect(bad.stdout).toMatch(/^FAIL invoice: reference 1 /m);
   });
 
   it('shows in the status that the mail was sent, to which address, from where and when', async () => {

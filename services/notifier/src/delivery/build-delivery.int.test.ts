@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTenant } from '@fe/dian-domain';
-import { createXadesSigner, loadP12 } from '@fe/xades';
+import { createXadesSigner, formatReport, loadP12, verifyAttachedDocument } from '@fe/xades';
 import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +64,16 @@ describe('buildDelivery', () => {
     const xml = Buffer.from(files[names[0]!]!).toString('utf8').replace('Ñandú', 'Nandu');
     writeFileSync(join(dir, 'tampered.xml'), xml);
     expect(xmlsec1Verify(join(dir, 'tampered.xml'), caFile).ok).toBe(false);
+    expect(verifyAttachedDocument(xml, { trustedPem: identity.certPem }).valid).toBe(false);
+  });
+
+  it('the verifier behind `fe verify` accepts it: its signature, the invoice\'s and the ApplicationResponse\'s, one CUFE', () => {
+    const xml = Buffer.from(files[names[0]!]!).toString('utf8');
+    const report = verifyAttachedDocument(xml, { trustedPem: identity.certPem, trustedDianPem: identity.certPem });
+    expect(report.valid, formatReport(report)).toBe(true);
+    expect(report.checks.filter((c) => c.ok === true).map((c) => c.name)).toEqual(expect.arrayContaining([
+      'AttachedDocument: signature value', 'invoice: signature value', 'AttachedDocument → invoice',
+      'DIAN ApplicationResponse: signature value', 'DIAN ApplicationResponse: ResponseCode 02 (validated)', 'DIAN ApplicationResponse: speaks of the invoice\'s CUFE',
+    ]));
   });
 });
