@@ -10,6 +10,7 @@ import { submitCommand, submitUsage } from './commands/submit.ts';
 import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
 import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
 import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
+import { outboxCommand, outboxUsage } from './commands/outbox.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -17,7 +18,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${outboxUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -66,6 +67,10 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
           const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key') };
           return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
         },
+      });
+    case 'outbox':
+      return outboxCommand(args, {
+        outboxDir: (dataDir) => resolve(dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir), 'outbox'),
       });
     case undefined:
     case 'help':
