@@ -2,6 +2,7 @@ export * from './api/error-codes.ts';
 export * from './api/error-body.ts';
 export * from './api/invoice-request.ts';
 export * from './api/invoice-response.ts';
+export * from './api/notify-buyer.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';

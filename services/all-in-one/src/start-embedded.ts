@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
-  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
+  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
   AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
@@ -185,6 +185,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           outcomes: projection,
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),
+        notifyBuyerRoute({ store, invoices: statusStore, clock }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,

@@ -108,6 +108,33 @@ describe('an accepted invoice with customer.email', () => {
   });
 });
 
+describe('POST /api/v1/service/invoice/<cufe>/notify', () => {
+  it('sends one more mail, to the address it names, recorded as a resend; refuses what it cannot do', async () => {
+    const answer = (await world.post(exampleRequest)).body;
+    await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent');
+    const before = catcher.mails.length;
+    const call = (cufe: string, body?: unknown) => fetch(`${world.url}/api/v1/service/invoice/${cufe}/notify`, {
+      method: 'POST', headers: { authorization: `Bearer ${world.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const resent = await call(answer.cufe, { email: 'otra@cliente.example' });
+    expect(resent.status).toBe(202);
+    expect(await resent.json()).toMatchObject({ success: true, cufe: answer.cufe, email: 'otra@cliente.example' });
+    const mails = await catcher.waitForMails(before + 1);
+    expect(mails.at(-1)!.to).toEqual(['otra@cliente.example']);
+    const status = await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent' && b.buyer_notification.source === 'resend_request');
+    expect(status.buyer_notification.email).toBe('otra@cliente.example');
+    expect((await call(answer.cufe)).status).toBe(202); // no body: the request's own address again
+    await catcher.waitForMails(before + 2);
+    expect(catcher.mails.at(-1)!.to).toEqual([exampleRequest.customer.email]);
+
+    const unknown = await call('ab'.repeat(48), {});
+    expect([unknown.status, ((await unknown.json()) as any).error.code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+    const bad = await call(answer.cufe, { email: 'not-an-address' });
+    expect([bad.status, ((await bad.json()) as any).error.details[0].path]).toEqual([400, 'email']);
+  });
+});
+
 describe('an address the mail server refuses', () => {
   it('ends visibly: buyer_notification failed with MAIL_RECIPIENT_REFUSED, the invoice accepted, no mail', async () => {
     catcher.refuse.set('nadie@cliente.example', [550, '5.1.1 No such user']);
