@@ -22,6 +22,7 @@ import {
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
+import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 
 export type Embedded = {
@@ -134,17 +135,19 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     closers.push(() => transport.close());
 
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
+    const submitter = submitterConfigFromEnv(simulator
+      ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
+      : { ...env, DIAN_ENDPOINT: dianEndpoint });
     const services: ServiceModule[] = [
       projection,
       createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
       createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
-      createSubmitterService(
-        { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule },
-        submitterConfigFromEnv(simulator
-          ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
-          : { ...env, DIAN_ENDPOINT: dianEndpoint }),
-      ),
-      createNotifierService({ store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }) }, notifierConfigFromEnv(env)),
+      createSubmitterService({ store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule }, submitter),
+      createNotifierService({
+        store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),
+        // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.
+        acquirers: dianAcquirers({ tenants, endpoints: submitter.endpoints, now: () => clock.now() }),
+      }, notifierConfigFromEnv(env)),
     ];
     for (const service of services) await service.start();
     closers.push(async () => {

@@ -135,6 +135,23 @@ describe('POST /api/v1/service/invoice/<cufe>/notify', () => {
   });
 });
 
+describe('a request without customer.email', () => {
+  it('asks DIAN (GetAcquirer) and mails the buyer\'s registered address, saying so; a buyer DIAN does not know gets no mail, and the status says why', async () => {
+    const { email: _none, ...customer } = exampleRequest.customer;
+    const before = catcher.mails.length;
+    const registered = (await world.post({ ...exampleRequest, customer })).body;
+    const sent = await pollStatus(world, registered.cufe, (b) => b.buyer_notification?.stage === 'sent');
+    expect(sent.buyer_notification).toMatchObject({ email: 'recepcion@cliente.example', source: 'dian_acquirer' });
+    expect(catcher.mails.at(-1)!.to).toEqual(['recepcion@cliente.example']);
+
+    const unknown = (await world.post({ ...exampleRequest, customer: { ...customer, document_number: '800197268' } })).body;
+    const skipped = await pollStatus(world, unknown.cufe, (b) => b.buyer_notification !== undefined);
+    expect(skipped.buyer_notification).toMatchObject({ stage: 'no_address' });
+    expect(skipped.buyer_notification.reason).toContain('GetAcquirer');
+    expect(catcher.mails.length).toBe(before + 1);
+  });
+});
+
 describe('an address the mail server refuses', () => {
   it('ends visibly: buyer_notification failed with MAIL_RECIPIENT_REFUSED, the invoice accepted, no mail', async () => {
     catcher.refuse.set('nadie@cliente.example', [550, '5.1.1 No such user']);

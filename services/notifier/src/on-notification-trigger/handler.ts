@@ -73,9 +73,10 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
       attempt = started.attempt + 1;
     } else {
       attempt = decision.attempt;
-      address = decision.address ?? (await askDian(ports, facts));
+      const asked = decision.address ? undefined : await askDian(ports, facts);
+      address = decision.address ?? asked?.address;
       if (!address) {
-        const detail = `no customer.email; ${ports.acquirers ? 'DIAN knows no reception address for the buyer' : 'DIAN\'s GetAcquirer is not configured'}`;
+        const detail = `no customer.email; ${asked?.detail ?? 'DIAN\'s GetAcquirer is not configured'}`;
         await record(newInvoiceEvent('BuyerNotificationSkipped', { reason: 'no_address', detail }, meta, ports.clock), loaded.version);
         log.info({ outcome: 'no_address' }, 'no address for the buyer: no mail');
         return;
@@ -124,12 +125,13 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
   };
 }
 
-async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): Promise<Address | undefined> {
+/** The buyer's address registered with DIAN, and what DIAN said (for the status when there is none). */
+async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): Promise<{ address: Address | undefined; detail: string } | undefined> {
   if (!ports.acquirers) return undefined;
   const customer = facts.requested.data.request.customer;
   try {
     const found = await ports.acquirers.receptionEmail({ tenantId: facts.requested.tenant_id, documentType: customer.document_type, documentNumber: customer.document_number });
-    return found.email ? { email: found.email, source: 'dian_acquirer' } : undefined;
+    return { address: found.email ? { email: found.email, source: 'dian_acquirer' } : undefined, detail: found.detail };
   } catch (error) {
     throw new NotifierError('ACQUIRER_LOOKUP_FAILED', (error as Error).message, { cause: error });
   }
