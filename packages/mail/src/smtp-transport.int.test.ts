@@ -58,4 +58,13 @@ describe('createSmtpTransport', () => {
     expect(catcher.mails.length).toBe(before);
     expect(JSON.stringify({ message: (error as Error).message, stack: (error as Error).stack })).not.toContain('S3cr3t-pw');
   });
+
+  it('a refused login is MAIL_AUTH_FAILED (retried: the operator fixes the credentials), and the password is in no part of the error', async () => {
+    const settings = smtpSettings({ url: catcher.url, user: 'facturas', password: 'Pa55-secreta!', timeoutMs: 5000 });
+    const error = await createSmtpTransport(settings).send(message('a@b.example', 'auth.1')).catch((e: unknown) => e);
+    expect(isMailError(error) && [error.code, error.retriable]).toEqual(['MAIL_AUTH_FAILED', true]);
+    const everything = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).stack) + JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause ?? {}));
+    expect(everything).not.toContain('Pa55-secreta!');
+    expect(everything).not.toContain(Buffer.from('\u0000facturas\u0000Pa55-secreta!').toString('base64'));
+  });
 });
