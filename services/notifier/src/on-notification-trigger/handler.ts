@@ -1,4 +1,5 @@
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
+import type { Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
   isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
@@ -85,7 +86,7 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
 
     let delivery: Delivery;
     try {
-      delivery = await prepare(ports, facts, event.tenant_id);
+      delivery = await prepare(ports, facts, profile.tenant);
     } catch (error) {
       const code = (error instanceof NotifierError || isXadesError(error)) && !error.retriable ? error.code : undefined;
       if (!code) throw error;
@@ -137,14 +138,12 @@ async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): 
   }
 }
 
-async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, tenantId: string): Promise<Delivery> {
+async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, tenant: Tenant): Promise<Delivery> {
   const documents = await readDocuments(ports.blobs, facts);
-  const profile = await ports.tenants.profile(tenantId);
   const issuedAt = ports.clock.now();
-  const credential = await ports.tenants.credential(tenantId, issuedAt);
-  if (!profile) throw new NotifierError('TENANT_UNKNOWN', tenantId);
-  if (!credential) throw new NotifierError('NO_CERTIFICATE', tenantId);
-  return buildDelivery({ tenant: profile.tenant, credential, issuedAt, consecutive: facts.requested.data.number, ...documents });
+  const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
+  if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
+  return buildDelivery({ tenant, credential, issuedAt, consecutive: facts.requested.data.number, ...documents });
 }
 
 function failedEvent(
