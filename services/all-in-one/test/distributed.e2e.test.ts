@@ -8,7 +8,7 @@
 // so it meets nothing else on servers it shares.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,7 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-distributed-'));
 const tag = randomBytes(5).toString('hex');
-const PROCESSES = 9; // simulator, projection, relay, 2 signers, renderer, submitter, 2 ingress
+const PROCESSES = 10; // simulator, projection, relay, 2 signers, renderer, submitter, notifier, 2 ingress
 
 let env: NodeJS.ProcessEnv = {};
 let ports: { api: number; health: number; simulator: number };
@@ -130,13 +130,18 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
     const seen = await verdictOn(other, body.cufe!);
     expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({ status: 200, invoice: 'accepted', cufe: body.cufe });
   }
+  // The notifier process mailed both buyers: no FE_SMTP_URL here, so into the data folder's outbox.
+  for (let attempt = 0; (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).length : 0) < 2; attempt++) {
+    if (attempt >= 240) throw new Error('the notifier wrote no mail to the outbox');
+    await new Promise((done) => setTimeout(done, 250));
+  }
 });
 
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);
   // Each finished its graceful stop (SIGTERM: modules stopped, stores closed) rather than being killed.
-  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'ingress-1', 'ingress-2'];
+  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'notifier', 'ingress-1', 'ingress-2'];
   const service = (name: string) => name.replace(/-\d$/, '');
   expect(names.filter((name) => !readFileSync(join(dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`))).toEqual([]);
   const refused = async (port: number) => fetch(`http://127.0.0.1:${port}/`).then(() => `${port} answered`, () => 'refused');
