@@ -10,7 +10,8 @@ import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xm
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { signedApplicationResponse } from '../../test-support/application-response.ts';
-import { buildDelivery } from './build-delivery.ts';
+import { randomBytes } from 'node:crypto';
+import { buildDelivery, MAX_ATTACHMENT_BYTES } from './build-delivery.ts';
 
 const issuedAt = new Date('2026-06-01T22:30:00.000Z');
 const identity = makeTestIdentity();
@@ -75,5 +76,11 @@ describe('buildDelivery', () => {
       'AttachedDocument: signature value', 'invoice: signature value', 'AttachedDocument → invoice',
       'DIAN ApplicationResponse: signature value', 'DIAN ApplicationResponse: ResponseCode 02 (validated)', 'DIAN ApplicationResponse: speaks of the invoice\'s CUFE',
     ]));
+  });
+
+  it('refuses a zip over DIAN\'s 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids', () => {
+    const huge = randomBytes(MAX_ATTACHMENT_BYTES + 1); // random bytes do not compress
+    expect(() => buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf: huge }))
+      .toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
   });
 });
