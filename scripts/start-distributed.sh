@@ -2,7 +2,7 @@
 # The distributed shape on one machine (docs/service.md, "Running the distributed shape on one
 # machine"): the infrastructure servers (infra/up.sh), the PostgreSQL schema and the demo tenant,
 # then every service as its own process: two ingress instances, two signers, the renderer, the
-# submitter, the projection, the relay and the DIAN simulator. Waits for each /readyz, prints the
+# submitter, the notifier, the projection, the relay and the DIAN simulator. Waits for each /readyz, prints the
 # welcome text and returns; the processes keep running. scripts/stop-distributed.sh stops them.
 #
 # Environment (all optional): FE_DATA_DIR (default data/distributed: master key, the simulator's
@@ -91,6 +91,8 @@ for ((i = 1; i <= signers; i++)); do start "signer-$i" services/signer/src/main.
 start renderer services/renderer/src/main.ts
 dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
 start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
+# The buyers' mails: through FE_SMTP_URL when set, else .eml files in $data/outbox (docs/notifier.md).
+start notifier services/all-in-one/src/distributed/notifier-main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" FE_MAIL_OUTBOX_DIR="$data/outbox"
 # The ingress last, so it answers only once the services behind it are ready.
 wait_ready
 start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$port"

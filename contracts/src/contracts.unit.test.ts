@@ -8,7 +8,7 @@ describe('error catalogue', () => {
   it('answers with the HTTP status of docs/api.md', () => {
     expect(Object.fromEntries(Object.entries(errorCatalogue).map(([code, e]) => [code, e.http]))).toEqual({
       MALFORMED_JSON: 400, VALIDATION_ERROR: 400, NIT_INVALID: 400, TAX_RATE_INVALID: 400, UNAUTHORIZED: 401,
-      TENANT_NOT_READY: 403, INVOICE_NOT_FOUND: 404, DUPLICATE_INVOICE_NUMBER: 409, IDEMPOTENCY_IN_PROGRESS: 409,
+      TENANT_NOT_READY: 403, INVOICE_NOT_FOUND: 404, DUPLICATE_INVOICE_NUMBER: 409, IDEMPOTENCY_IN_PROGRESS: 409, INVOICE_NOT_ACCEPTED: 409,
       PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415, AMOUNTS_INCONSISTENT: 422, LINE_TOTAL_MISMATCH: 422, NUMBER_OUT_OF_RANGE: 422,
       IDEMPOTENCY_KEY_REUSED: 422, TAX_AUTHORITY_REJECTED: 422, RATE_LIMITED: 429, UNAVAILABLE: 503,
       // ours, beyond the product brief's table (docs/service.md): file links, unknown routes, bugs

@@ -3,6 +3,7 @@ export * from './api/error-body.ts';
 export * from './api/invoice-request.ts';
 export * from './api/invoice-response.ts';
 export * from './api/invoice-events-response.ts';
+export * from './api/notify-buyer.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';
@@ -13,6 +14,10 @@ export * from './events/invoice-submission-failed.v1.ts';
 export * from './events/invoice-accepted.v1.ts';
 export * from './events/invoice-rejected.v1.ts';
 export * from './events/buyer-notified.v1.ts';
+export * from './events/buyer-notification-requested.v1.ts';
+export * from './events/buyer-notification-started.v1.ts';
+export * from './events/buyer-notification-failed.v1.ts';
+export * from './events/buyer-notification-skipped.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
 export * from './topology.ts';
 

@@ -25,7 +25,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // Across processes each ingress instance also hears every invoice event, on a group of its own
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
   // (docs/service.md, "Waiting for DIAN").
-  ingress: { produces: ['InvoiceRequested'], consumes: [] },
+  ingress: { produces: ['InvoiceRequested', 'BuyerNotificationRequested'], consumes: [] },
   signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
   renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer', step: 'rendering' },
@@ -39,11 +39,18 @@ export const topology: Record<ServiceName, ServiceTopology> = {
     produces: [],
     consumes: [
       'InvoiceRequested', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
-      'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'BuyerNotified', 'InvoiceProcessingHalted',
+      'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceProcessingHalted',
+      'BuyerNotificationRequested', 'BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped',
     ],
     consumerGroup: 'fe.projection',
   },
-  notifier: { produces: ['BuyerNotified'], consumes: ['InvoiceAccepted', 'InvoiceRendered'], consumerGroup: 'fe.notifier', step: 'notification' },
+  // The mail leaves once the PDF is drawn after an acceptance (docs/notifier.md); a resend is asked for by an event.
+  notifier: {
+    produces: ['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped'],
+    consumes: ['InvoiceRendered', 'BuyerNotificationRequested'],
+    consumerGroup: 'fe.notifier',
+    step: 'notification',
+  },
   // Not a service of its own: the dead-letter path of every service with a `step`, when its group
   // gives up on an invoice event (packages/platform, dead-letters/record-halts.ts).
   deadLetters: { produces: ['InvoiceProcessingHalted'], consumes: [] },

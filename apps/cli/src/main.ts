@@ -15,6 +15,7 @@ import { auditCommand, auditUsage } from './commands/audit.ts';
 import { replayCommand, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
 import { createPublicKey } from 'node:crypto';
+import { outboxCommand, outboxUsage } from './commands/outbox.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -22,7 +23,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${historyUsage}${auditUsage}${replayUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${historyUsage}${auditUsage}${replayUsage}${outboxUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -102,6 +103,10 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
           const kafka = configFromEnv(platformConfigSchema.pick({ kafkaBrokers: true, schemaRegistryUrl: true }), process.env);
           return replayStatusFromTopic({ brokers: kafka.kafkaBrokers.split(','), registryUrl: kafka.schemaRegistryUrl, topic }, target);
         },
+      });
+    case 'outbox':
+      return outboxCommand(args, {
+        outboxDir: (dataDir) => resolve(dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir), 'outbox'),
       });
     case undefined:
     case 'help':

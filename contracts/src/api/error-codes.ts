@@ -13,6 +13,7 @@ export const errorCatalogue = {
   INVOICE_NOT_FOUND: { http: 404, summary: 'No invoice with that cufe for this tenant.' },
   DUPLICATE_INVOICE_NUMBER: { http: 409, summary: 'The number was already used by this tenant and prefix.' },
   IDEMPOTENCY_IN_PROGRESS: { http: 409, summary: 'A request with this Idempotency-Key is still running.' },
+  INVOICE_NOT_ACCEPTED: { http: 409, summary: 'The invoice is not accepted by DIAN (yet): there is nothing to deliver to the buyer.' },
   PAYLOAD_TOO_LARGE: { http: 413, summary: 'The body is over 1 MiB.' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, summary: 'The body is not application/json, or has a Content-Encoding other than identity (details name the header).' },
   AMOUNTS_INCONSISTENT: { http: 422, summary: 'Discounts take a line or the invoice below zero, an amount has no base to apply to, the advances exceed the payable amount, or an amount would pass 15 integer digits; details name each field.' },

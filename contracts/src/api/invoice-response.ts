@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationAddressSourceSchema } from '../events/buyer-notification-started.v1.ts';
 import { processingStepSchema } from '../events/invoice-processing-halted.v1.ts';
 import { errorSchema } from './error-body.ts';
 
@@ -61,6 +62,21 @@ export const statusHistoryEntrySchema = z
   .object({ status: invoiceStatusSchema, stage: invoiceStageSchema, at: z.iso.datetime({ offset: true }) })
   .meta({ id: 'StatusHistoryEntry' });
 
+export const buyerNotificationSchema = z
+  .object({
+    stage: z.enum(['sending', 'sent', 'retrying', 'failed', 'no_address'])
+      .describe('sending: handed to the mail server, outcome not yet recorded; sent; retrying: a temporary failure, retried with backoff; failed: final (the address was refused, or the outcome of a send cut by a crash is unknown); no_address: no mail, the buyer has no known address.'),
+    at: z.iso.datetime({ offset: true }).describe('When the notification reached this stage.'),
+    email: z.email().optional().describe('The address used.'),
+    source: notificationAddressSourceSchema.optional().describe('Where the address came from: the request\'s customer.email, DIAN\'s GetAcquirer, or a resend request.'),
+    message_id: z.string().optional().describe('The mail\'s Message-ID.'),
+    attempt: z.number().int().positive().optional(),
+    code: z.string().optional().describe('The failure\'s stable code (MAIL_RECIPIENT_REFUSED, MAIL_OUTCOME_UNKNOWN, …).'),
+    reason: z.string().optional().describe('The failure in words, or why there is no address.'),
+  })
+  .describe('The mail to the buyer (the AttachedDocument and the PDF, docs/notifier.md); absent until the notifier acts on an accepted invoice.')
+  .meta({ id: 'BuyerNotification' });
+
 /** Body of GET /status/<cufe>: the creation body plus the stage and its history. */
 export const invoiceStatusResponseSchema = z
   .object({
@@ -69,10 +85,12 @@ export const invoiceStatusResponseSchema = z
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
     history: z.array(statusHistoryEntrySchema),
+    buyer_notification: buyerNotificationSchema.optional(),
   })
   .meta({ id: 'InvoiceStatusResponse' });
 
 export type CreateInvoiceResponse = z.infer<typeof createInvoiceResponseSchema>;
 export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
+export type BuyerNotification = z.infer<typeof buyerNotificationSchema>;
 export type InvoiceStage = z.infer<typeof invoiceStageSchema>;
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { buyerNotificationFailedV1 } from './buyer-notification-failed.v1.ts';
+import { buyerNotificationRequestedV1 } from './buyer-notification-requested.v1.ts';
+import { buyerNotificationSkippedV1 } from './buyer-notification-skipped.v1.ts';
+import { buyerNotificationStartedV1 } from './buyer-notification-started.v1.ts';
 import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
@@ -18,7 +22,11 @@ export const invoiceEventSchemas = {
   'InvoiceSubmissionFailed.v1': invoiceSubmissionFailedV1,
   'InvoiceAccepted.v1': invoiceAcceptedV1,
   'InvoiceRejected.v1': invoiceRejectedV1,
+  'BuyerNotificationRequested.v1': buyerNotificationRequestedV1,
+  'BuyerNotificationStarted.v1': buyerNotificationStartedV1,
   'BuyerNotified.v1': buyerNotifiedV1,
+  'BuyerNotificationFailed.v1': buyerNotificationFailedV1,
+  'BuyerNotificationSkipped.v1': buyerNotificationSkippedV1,
   'InvoiceProcessingHalted.v1': invoiceProcessingHaltedV1,
 } as const;
 
@@ -30,7 +38,11 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceSubmissionFailedV1,
   invoiceAcceptedV1,
   invoiceRejectedV1,
+  buyerNotificationRequestedV1,
+  buyerNotificationStartedV1,
   buyerNotifiedV1,
+  buyerNotificationFailedV1,
+  buyerNotificationSkippedV1,
   invoiceProcessingHaltedV1,
 ]);
 

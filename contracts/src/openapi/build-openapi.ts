@@ -4,6 +4,7 @@ import '../api/error-body.ts';
 import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
 import '../api/invoice-events-response.ts';
+import '../api/notify-buyer.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
@@ -112,6 +113,20 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 'with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the invoice.',
               content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
             },
+          },
+        },
+      },
+      '/api/v1/service/invoice/{cufe}/notify': {
+        post: {
+          operationId: 'notifyBuyer',
+          summary: 'Send the buyer\'s mail again (the AttachedDocument and the PDF), optionally to another address',
+          description: 'Records the request on the invoice; the notifier sends one new mail (its own Message-ID) and the status shows it under `buyer_notification`. '
+            + 'Only for an accepted invoice.',
+          parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
+          requestBody: { required: false, content: json(ref('NotifyBuyerRequest')) },
+          responses: {
+            '202': { description: 'Recorded; the mail leaves shortly.', headers: requestId, content: json(ref('NotifyBuyerResponse')) },
+            ...errors(['MALFORMED_JSON', 'VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'INVOICE_NOT_ACCEPTED', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
           },
         },
       },

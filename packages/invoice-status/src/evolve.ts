@@ -1,4 +1,4 @@
-import { topology, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, type InvoiceStatus, type ProcessingStep } from '@fe/contracts';
+import { topology, type BuyerNotification, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, type InvoiceStatus, type ProcessingStep } from '@fe/contracts';
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 
 /**
@@ -48,10 +48,35 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'InvoiceRejected':
       return verdict(view, 'rejected', event.data, event.data.errors, at, event.id);
     case 'BuyerNotified':
-      return { ...view, buyerNotifiedAt: event.data.notified_at, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+      return notification({ ...view, buyerNotifiedAt: event.data.notified_at }, { stage: 'sent', at: event.data.notified_at, email: event.data.email, message_id: event.data.message_id }, at, event.id);
+    case 'BuyerNotificationStarted': {
+      const d = event.data;
+      return notification(view, { stage: 'sending', at, email: d.email, source: d.source, message_id: d.message_id, attempt: d.attempt }, at, event.id);
+    }
+    case 'BuyerNotificationFailed': {
+      const d = event.data;
+      const failed = { stage: d.final ? 'failed' : 'retrying', at: d.failed_at, attempt: d.attempt, code: d.code, reason: d.reason } as const;
+      return notification(view, { ...failed, ...(d.email ? { email: d.email } : {}), ...(d.message_id ? { message_id: d.message_id } : {}) }, at, event.id);
+    }
+    case 'BuyerNotificationSkipped':
+      return notification(view, { stage: 'no_address', at, reason: event.data.detail }, at, event.id);
+    case 'BuyerNotificationRequested':
+      return { ...view, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceProcessingHalted':
       return halted(view, event.data, at, event.id);
   }
+}
+
+/**
+ * The latest notification step replaces the previous one; what it does not say (the source, once
+ * sent) is kept from the step before, so "sent" still tells where the address came from.
+ */
+function notification(view: InvoiceStatusView, next: BuyerNotification, at: string, eventId: string): InvoiceStatusView {
+  const before = view.buyerNotification;
+  const carried = before && before.message_id === next.message_id
+    ? { ...(before.source ? { source: before.source } : {}), ...(before.email ? { email: before.email } : {}), ...(before.attempt ? { attempt: before.attempt } : {}) }
+    : {};
+  return { ...view, buyerNotification: { ...carried, ...next }, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
 }
 
 /** Where a halted step leaves a pending invoice; rendering and notification follow a final verdict. */

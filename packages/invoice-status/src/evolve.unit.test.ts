@@ -123,3 +123,32 @@ describe('a step that gave up (InvoiceProcessingHalted)', () => {
     expect(view.processingHalt).toMatchObject({ step: 'submission' });
   });
 });
+
+describe('the mail to the buyer (buyer_notification)', () => {
+  const mid = '<SETP990000001.1@fe.local>';
+  const started = (attempt = 1) => event('BuyerNotificationStarted', { email: 'b@example.com', source: 'dian_acquirer', message_id: mid, attempt, attached_document_id: 'ad-1' });
+  const mailFailed = (final: boolean, attempt = 1) => event('BuyerNotificationFailed', { email: 'b@example.com', message_id: mid, attempt, code: final ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_TEMPORARY_FAILURE', reason: '550', final, failed_at: '2026-03-10T10:30:00-05:00' });
+
+  it('shows sending, then sent with the address, its source and when, leaving the stage and history alone', () => {
+    const before = fold([requested(), signed(), submitted(), accepted(), rendered()])!;
+    const sending = evolve(before, started())!;
+    expect(sending.buyerNotification).toMatchObject({ stage: 'sending', email: 'b@example.com', source: 'dian_acquirer', message_id: mid, attempt: 1 });
+    const sent = evolve(sending, event('BuyerNotified', { email: 'b@example.com', message_id: mid, notified_at: '2026-03-10T10:31:00-05:00' }))!;
+    expect(sent.buyerNotification).toEqual({ stage: 'sent', at: '2026-03-10T10:31:00-05:00', email: 'b@example.com', source: 'dian_acquirer', message_id: mid, attempt: 1 });
+    expect(sent).toMatchObject({ status: 'accepted', stage: 'accepted', buyerNotifiedAt: '2026-03-10T10:31:00-05:00' });
+    expect(sent.history).toEqual(before.history);
+  });
+
+  it('a temporary failure is "retrying", a refused address "failed" with its code; the invoice stays accepted', () => {
+    const retrying = fold([requested(), signed(), submitted(), accepted(), rendered(), started(), mailFailed(false)])!;
+    expect(retrying.buyerNotification).toMatchObject({ stage: 'retrying', code: 'MAIL_TEMPORARY_FAILURE', source: 'dian_acquirer' });
+    const failed = fold([requested(), signed(), submitted(), accepted(), rendered(), started(), mailFailed(true)])!;
+    expect(failed.buyerNotification).toMatchObject({ stage: 'failed', code: 'MAIL_RECIPIENT_REFUSED', email: 'b@example.com' });
+    expect(failed.status).toBe('accepted');
+  });
+
+  it('says when there is no address', () => {
+    const view = fold([requested(), signed(), submitted(), accepted(), rendered(), event('BuyerNotificationSkipped', { reason: 'no_address', detail: 'no customer.email' })])!;
+    expect(view.buyerNotification).toMatchObject({ stage: 'no_address', reason: 'no customer.email' });
+  });
+});

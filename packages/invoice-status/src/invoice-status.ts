@@ -1,4 +1,4 @@
-import type { InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
+import type { BuyerNotification, InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
 
 /** One invoice as the status endpoint shows it; folded from its events by `evolve`. */
 export type InvoiceStatusView = {
@@ -25,6 +25,8 @@ export type InvoiceStatusView = {
   /** The highest attempt the submitter reported as handed to DIAN. */
   lastSubmittedAttempt?: number;
   buyerNotifiedAt?: string;
+  /** The mail to the buyer, as the status body writes it (the latest notification's stage). */
+  buyerNotification?: BuyerNotification;
   /** A step that gave up after its retries (InvoiceProcessingHalted), until that step's next event. */
   processingHalt?: { step: ProcessingStep; code: string; attempts: number; at: string };
   /** Id of the last event folded in: a redelivery of that event changes nothing. */

@@ -59,6 +59,7 @@ export function statusResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
     created_at: view.createdAt,
     updated_at: view.updatedAt,
     history: view.history.map(({ status, stage, at }) => ({ status, stage, at })),
+    ...(view.buyerNotification ? { buyer_notification: view.buyerNotification } : {}),
   };
 }
 

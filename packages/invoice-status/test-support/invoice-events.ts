@@ -49,6 +49,13 @@ export function invoiceFixture(options: { tenantId?: string; prefix?: string; co
       status_message: 'Documento con errores en campos mandatorios.', errors, rejected_at: '2026-03-10T10:00:05-05:00',
     }, meta, clock),
     rendered: () => newInvoiceEvent('InvoiceRendered', { pdf_key: `${tenantId}/${documentId}.pdf`, pdf_sha256: 'c'.repeat(64), pages: 1 }, meta, clock),
+    notificationStarted: (attempt = 1) => newInvoiceEvent('BuyerNotificationStarted', {
+      email: 'compras@example.com', source: 'request', message_id: `<${documentId}@fe.local>`, attempt, attached_document_id: `ad-${documentId}`,
+    }, meta, clock),
+    notificationFailed: (final: boolean, attempt = 1) => newInvoiceEvent('BuyerNotificationFailed', {
+      email: 'compras@example.com', message_id: `<${documentId}@fe.local>`, attempt,
+      code: final ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_TEMPORARY_FAILURE', reason: '550 no such user', final, failed_at: '2026-03-10T10:00:08-05:00',
+    }, meta, clock),
     notified: () => newInvoiceEvent('BuyerNotified', { email: 'compras@example.com', message_id: `<${documentId}@fe.local>`, notified_at: '2026-03-10T10:00:09-05:00' }, meta, clock),
   };
 }

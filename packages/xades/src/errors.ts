@@ -16,6 +16,7 @@ export const xadesErrorCatalogue = {
   CERT_NOT_ISSUERS: { message: 'The certificate does not belong to the issuer: its subject names neither the tenant\'s NIT nor its technology provider\'s (DIAN rule ZE03).', retriable: false },
   XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
   XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
+  XML_FORMS_DIFFER: { message: 'The delivered form of the document differs from its canonical form before the signature slot.', retriable: false },
 } as const;
 
 export type XadesErrorCode = keyof typeof xadesErrorCatalogue;

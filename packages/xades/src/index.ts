@@ -2,11 +2,13 @@
 // certificate checks, and an independent verifier. Shared by the signer service, the tenant
 // directory, the submitter (WS-Security) and the CLI. Anything not exported here is private.
 export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocument } from './signing/xades-signer.ts';
+export { signDeliveredForm } from './signing/sign-delivered-form.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './signing/algorithms.ts';
 export { loadP12 } from './certificates/load-p12.ts';
 export { assertCertificateOfIssuer, subjectNits } from './certificates/certificate-owner.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';
+export { verifyAttachedDocument, isAttachedDocument, type AttachedDocumentVerifyOptions } from './verify/verify-attached-document.ts';
 export { canonicalDocument } from './verify/dom.ts';
 export { formatReport, type Check, type VerificationReport } from './verify/report.ts';

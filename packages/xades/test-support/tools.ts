@@ -11,6 +11,7 @@ export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const dianSpecDir = resolve(repoRoot, 'spec/dian');
 export const policyPdf = join(dianSpecDir, 'signature-policy-v2.pdf');
 export const invoiceXsd = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
+export const attachedDocumentXsd = join(dianSpecDir, 'xsd/maindoc/UBL-AttachedDocument-2.1.xsd');
 export const xades4jJar = join(repoRoot, '.infra/xades4j-verifier/xades4j-verifier.jar');
 
 export type ToolResult = { ok: boolean; output: string };
@@ -57,9 +58,9 @@ export function xades4jVerify(file: string, caPem: string): ToolResult {
   return { ok: r.ok && r.output.startsWith('VALID form=XAdES-EPES references=3'), output: r.output };
 }
 
-/** xmllint against DIAN's UBL 2.1 Invoice schema. */
-export function xmllintXsd(file: string): ToolResult {
-  return run('xmllint', ['--noout', '--schema', invoiceXsd, file]);
+/** xmllint against one of DIAN's UBL 2.1 schemas (the Invoice's by default). */
+export function xmllintXsd(file: string, schema = invoiceXsd): ToolResult {
+  return run('xmllint', ['--noout', '--schema', schema, file]);
 }
 
 export const readPem = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
-  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
+  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
   AppendFeed, FilesystemBlobStore, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
@@ -11,6 +11,8 @@ import {
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
+import { createNotifierService, notifierConfigFromEnv } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -20,6 +22,7 @@ import {
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
+import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 
 export type Embedded = {
@@ -32,6 +35,8 @@ export type Embedded = {
   tenants: SqliteTenantDirectory;
   eventStore: EventStore;
   statusStore: StatusStore;
+  /** Where the buyers' mails go: an SMTP server, or the outbox folder when none is configured. */
+  mail: { kind: MailTransport['kind']; destination: string };
   close(): Promise<void>;
 };
 
@@ -131,17 +136,27 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const schedule = new SqliteSubmissionSchedule(stateDb);
     closers.push(() => schedule.close());
 
+    // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files
+    // (`pnpm fe outbox` lists them), so the embedded default never mails anyone by surprise.
+    const transport = config.smtp.url
+      ? createSmtpTransport(smtpSettings({ ...config.smtp, url: config.smtp.url }))
+      : createOutboxTransport(join(dir, 'outbox'));
+    closers.push(() => transport.close());
+
     const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
+    const submitter = submitterConfigFromEnv(simulator
+      ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
+      : { ...env, DIAN_ENDPOINT: dianEndpoint });
     const services: ServiceModule[] = [
       projection,
       createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
       createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
-      createSubmitterService(
-        { store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule },
-        submitterConfigFromEnv(simulator
-          ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
-          : { ...env, DIAN_ENDPOINT: dianEndpoint }),
-      ),
+      createSubmitterService({ store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule }, submitter),
+      createNotifierService({
+        store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),
+        // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.
+        acquirers: dianAcquirers({ tenants, endpoints: submitter.endpoints, now: () => clock.now() }),
+      }, notifierConfigFromEnv(env)),
     ];
     for (const service of services) await service.start();
     closers.push(async () => {
@@ -182,6 +197,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
           outcomes: projection,
           answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
         }),
+        notifyBuyerRoute({ store, invoices: statusStore, clock }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
         // The raw store: its reads carry the chain digests.
         async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
@@ -197,7 +213,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
 
     return {
-      url, app, simulator, tenants, eventStore: rawStore, statusStore,
+      url, app, simulator, tenants, eventStore: rawStore, statusStore, mail: { kind: transport.kind, destination: transport.destination },
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };

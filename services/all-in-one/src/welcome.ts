@@ -15,9 +15,11 @@ export type Welcome = {
   demo: { created: boolean; issuedApiKey: string | undefined };
   /** Which shape answers at `url`: the embedded default, or one process per service. */
   shape?: 'embedded' | 'distributed';
+  /** Where the buyers' mails go (absent: not shown). */
+  mail?: { kind: 'smtp' | 'outbox'; destination: string } | undefined;
 };
 
-export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded' }: Welcome): string {
+export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded', mail }: Welcome): string {
   const key = demo.issuedApiKey !== undefined
     ? [`  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`, `    export FE_API_KEY=${demo.issuedApiKey}`]
     : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
@@ -36,6 +38,9 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
     `  OpenAPI: ${url}/docs`,
+    ...(mail ? ['', mail.kind === 'outbox'
+      ? `  Mails to buyers are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them.`
+      : `  Mails to buyers leave through ${mail.destination}.`] : []),
     '',
   ].join('\n');
 }

@@ -14,8 +14,8 @@ import { promisify } from 'node:util';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
-/** simulator, projection, relay, 2 signers, renderer, submitter, 2 ingress */
-export const PROCESSES = 9;
+/** simulator, projection, relay, 2 signers (FE_SIGNER_INSTANCES), renderer, submitter, notifier, 2 ingress */
+export const PROCESSES = 10;
 
 export type DistributedRun = {
   dataDir: string;

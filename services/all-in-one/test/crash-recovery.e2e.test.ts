@@ -2,7 +2,7 @@
 // The process killed with SIGKILL in the middle of a burst of 50 invoices, then restarted: every
 // invoice reaches a final state, no number is used twice, no event is lost or duplicated, DIAN judged
 // each document once, and the projection equals a rebuild from the event store.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteStore } from '@fe/dian-simulator';
@@ -94,7 +94,16 @@ describe('SIGKILL during a burst', () => {
       }
       expect(answer.body.status).toBe('accepted');
     }
-    await new Promise((r) => setTimeout(r, 1000)); // the PDFs drawn after the last verdicts
+    // The last step, the buyer's mail (into the outbox: no FE_SMTP_URL), reached for every invoice.
+    for (const answer of final) {
+      let status: any;
+      for (let tries = 0; tries < 200; tries++) {
+        status = await (await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, { headers: { authorization: `Bearer ${second.apiKey}` } })).json();
+        if (status.buyer_notification?.stage === 'sent') break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status.buyer_notification?.stage).toBe('sent');
+    }
     await stopChild(second.process, 'SIGTERM');
     service = undefined;
 
@@ -113,7 +122,10 @@ describe('SIGKILL during a burst', () => {
         stream, requested: count('InvoiceRequested'), signed: count('InvoiceSigned'), submitted: count('InvoiceSubmitted'),
         failed: count('InvoiceSubmissionFailed'), accepted: count('InvoiceAccepted'), rejected: count('InvoiceRejected'), rendered: count('InvoiceRendered'),
       }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
+      // One mail per invoice, even when the kill cut a send: the outbox holds each Message-ID once.
+      expect(count('BuyerNotified')).toBe(1);
     }
+    expect(readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(BURST);
 
     // DIAN (the built-in simulator, which remembers across restarts) judged each document once: a
     // submission cut by the kill was reconciled with GetStatus, not sent again.

@@ -6,7 +6,7 @@
 // has no globalSetup) and the stop script takes down only what it brought up. Given FE_TEST_* (the
 // caller's own servers), the run uses those instead. Its own schema, topics, consumer groups and relay name,
 // so it meets nothing else on servers it shares.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -72,13 +72,18 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
     const seen = await verdictOn(other, body.cufe!);
     expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({ status: 200, invoice: 'accepted', cufe: body.cufe });
   }
+  // The notifier process mailed both buyers: no FE_SMTP_URL here, so into the data folder's outbox.
+  for (let attempt = 0; (existsSync(join(shape.dataDir, 'outbox')) ? readdirSync(join(shape.dataDir, 'outbox')).length : 0) < 2; attempt++) {
+    if (attempt >= 240) throw new Error('the notifier wrote no mail to the outbox');
+    await new Promise((done) => setTimeout(done, 250));
+  }
 });
 
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);
   // Each finished its graceful stop (SIGTERM: modules stopped, stores closed) rather than being killed.
-  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'ingress-1', 'ingress-2'];
+  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'notifier', 'ingress-1', 'ingress-2'];
   const service = (name: string) => name.replace(/-\d$/, '');
   expect(names.filter((name) => !readFileSync(join(shape.dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`))).toEqual([]);
   const refused = async (port: number) => fetch(`http://127.0.0.1:${port}/`).then(() => `${port} answered`, () => 'refused');

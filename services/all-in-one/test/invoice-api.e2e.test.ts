@@ -73,6 +73,15 @@ describe('an invoice DIAN accepts', () => {
     expect((await fetch(body.pdf_url)).status).toBe(200);
   });
 
+  it('without FE_SMTP_URL writes the buyer\'s mail to the outbox folder, which `pnpm fe outbox` lists', async () => {
+    expect(world.embedded.mail).toEqual({ kind: 'outbox', destination: join(world.dataDir, 'outbox') });
+    const status = await pollStatus(world, answer.body.cufe, (b) => b.buyer_notification?.stage === 'sent');
+    expect(status.buyer_notification).toMatchObject({ email: exampleRequest.customer.email, source: 'request' });
+    const listed = spawnSync(process.execPath, [join(import.meta.dirname, '../../../apps/cli/src/main.ts'), 'outbox', '--data-dir', world.dataDir], { encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`${exampleRequest.customer.email}  900123456;EMPRESA DEMO S.A.S.;${answer.body.number};01;Empresa Demo`);
+  });
+
   it('logs one line per request with its id and tenant, and never the API key', () => {
     const line = world.logs.map((l) => JSON.parse(l)).find((l) => l.req_id === answer.headers.get('x-request-id'));
     expect(line).toMatchObject({ status: 201, tenant_id: 'demo', url: '/api/v1/service/invoice', service: 'ingress' });

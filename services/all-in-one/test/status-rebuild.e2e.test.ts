@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
+import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 const worlds: World[] = [];
 afterAll(async () => {
@@ -16,6 +16,8 @@ it('rebuilds a missing status file from the event store at start', async () => {
   worlds.push(first);
   const created = await first.post(exampleRequest);
   expect(created.status).toBe(201);
+  // Once the last step (the buyer's mail, into the outbox) is recorded: the rebuild folds every event.
+  await pollStatus(first, created.body.cufe, (b) => b.buyer_notification?.stage === 'sent');
   const before = await first.get(`/api/v1/service/status/${created.body.cufe}`);
   expect(before.body.status).toBe('accepted');
   await first.stop();

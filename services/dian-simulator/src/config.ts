@@ -12,6 +12,9 @@ export type SimulatorSoftware = { id: string; pin: string; providerNit: string }
 /** An electronic invoicer as the RUT and the portal know it. */
 export type SimulatorIssuer = { nit: string; legalName: string; software: SimulatorSoftware[]; ranges: SimulatorRange[] };
 
+/** A buyer registered with DIAN and the reception address it gave (GetAcquirer answers with these). */
+export type SimulatorAcquirer = { identificationType: string; identificationNumber: string; name: string; email: string };
+
 export type SimulatorIdentity = {
   /** The simulator's own certificate (PEM): signs the ApplicationResponse, as DIAN's GSE certificate does. */
   certificatePem: string;
@@ -22,6 +25,8 @@ export type SimulatorConfig = {
   /** '2' habilitación (default), '1' production: the environment documents must target (FAD07). */
   environment: '1' | '2';
   issuers: SimulatorIssuer[];
+  /** Buyers with a registered reception email (GetAcquirer). */
+  acquirers: SimulatorAcquirer[];
   /** CA certificates (PEM) that WS-Security and XAdES certificates must chain to (ZD05). */
   trustedCaPems: string[];
   identity: SimulatorIdentity;
@@ -44,6 +49,11 @@ export type SimulatorConfig = {
   now: () => Date;
 };
 
+/** The example request's buyer (examples/invoice-request.json), registered with a reception address. */
+export const demoAcquirer: SimulatorAcquirer = {
+  identificationType: '31', identificationNumber: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'recepcion@cliente.example',
+};
+
 /** The demo tenant of the embedded default, on DIAN's public test range (docs/api.md, "Tenants"). */
 export const demoIssuer: SimulatorIssuer = {
   nit: demoTenant.nit,
@@ -59,6 +69,7 @@ export function simulatorConfig(
   return {
     environment: '2',
     issuers: [demoIssuer],
+    acquirers: [demoAcquirer],
     issueDateWindow: { pastDays: 10, futureDays: 0 },
     timestampSkewSeconds: 300,
     toleranceCents: 200n,

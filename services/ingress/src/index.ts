@@ -14,4 +14,5 @@ export { decideRequest, requestedData, type AcceptedRequest } from './request-in
 export { answerWithLinks } from './request-invoice/answer.ts';
 export { postInvoiceRoute } from './routes/post-invoice.ts';
 export { filesRoute } from './routes/files.ts';
+export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './routes/notify-buyer.ts';
 export { docsRoute } from './routes/docs.ts';

@@ -7,10 +7,10 @@ export { wsSecurityHeader, type WsSecurityCredential } from './dian-soap/ws-secu
 export { soapNs, wssUris, actionUri, operations, escapeXmlText, type DianOperation } from './dian-soap/namespaces.ts';
 export {
   readSoapEnvelope, parseDianResponse, parseDianResponses, parseUploadDocumentResponse, parseNumberRangeResponseList,
-  parseEventResponse, parseRuleMessage, decodeXmlBase64,
+  parseEventResponse, parseAcquirerResponse, parseRuleMessage, decodeXmlBase64,
 } from './dian-soap/parse-response.ts';
 export type {
-  DianResponse, DianRuleMessage, UploadDocumentResponse, NumberRange, NumberRangeResponseList, EventResponse, SoapFault,
+  DianResponse, DianRuleMessage, UploadDocumentResponse, NumberRange, NumberRangeResponseList, EventResponse, AcquirerResponse, SoapFault,
 } from './dian-soap/response-types.ts';
 export { writeZip, readZip, type ZipEntry, type ReadZipLimits } from './packaging/zip.ts';
 export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';

@@ -49,11 +49,17 @@ export function checkCertificate(
   const policyOk = policyUrl === DIAN_POLICY.url && Object.values(DIAN_POLICY.hash).includes(policyHash ?? '');
   checks.push({ name: 'signature policy', ok: policyOk, detail: `${policyUrl ?? 'none'} (hash ${policyOk ? 'is DIAN v2' : 'unexpected'})` });
 
-  if (trustedPem === undefined) checks.push({ name: 'chain', ok: null, detail: 'not checked (no --trusted)' });
-  else {
-    const anchors = trustedPem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
-    const issuer = anchors.map((pem) => new X509Certificate(pem)).find((ca) => cert.checkIssued(ca) && cert.verify(ca.publicKey));
-    checks.push({ name: 'chain', ok: !!issuer, detail: issuer ? `issued by ${issuer.subject.replace(/\n/g, ', ')}` : 'not issued by a trusted certificate' });
-  }
+  checks.push(checkChain(cert, trustedPem, '--trusted'));
   return checks;
+}
+
+/** Whether `cert` is issued by (or is) one of the PEM certificates in `trustedPem`; skipped without it. */
+export function checkChain(cert: X509Certificate, trustedPem: string | undefined, option: string): Check {
+  if (trustedPem === undefined) return { name: 'chain', ok: null, detail: `not checked (no ${option})` };
+  const anchors = trustedPem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
+  const trusted = anchors.map((pem) => new X509Certificate(pem));
+  // A pinned certificate (e.g. DIAN's own, given with --trusted-dian) is trusted as itself.
+  if (trusted.some((t) => t.fingerprint256 === cert.fingerprint256)) return { name: 'chain', ok: true, detail: 'is a trusted certificate' };
+  const issuer = trusted.find((ca) => cert.checkIssued(ca) && cert.verify(ca.publicKey));
+  return { name: 'chain', ok: !!issuer, detail: issuer ? `issued by ${issuer.subject.replace(/\n/g, ', ')}` : 'not issued by a trusted certificate' };
 }

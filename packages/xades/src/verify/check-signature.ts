@@ -4,6 +4,12 @@ import { C14N_URI, DIGEST_URI, ENVELOPED_URI, SIGNATURE_URI, type DigestAlgorith
 import { canonicalize, childElements, findById, NS, parseXml, path, text } from './dom.ts';
 import type { Check } from './report.ts';
 
+const ECDSA_SIGNATURE_URI: Readonly<Record<DigestAlgorithm, string>> = {
+  sha256: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256',
+  sha384: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384',
+  sha512: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512',
+};
+
 const byUri = <T extends Record<DigestAlgorithm, string>>(table: T, uri: string | null) =>
   (Object.keys(table) as DigestAlgorithm[]).find((alg) => table[alg] === uri);
 
@@ -20,9 +26,13 @@ export function checkSignature(xml: string, signature: Element, cert: X509Certif
   checks.push({ name: 'references', ok: references.length === 3, detail: `${references.length} (DIAN requires 3)` });
 
   const method = path(signedInfo, [NS.ds, 'SignatureMethod'])?.getAttribute('Algorithm') ?? null;
-  const algorithm = byUri(SIGNATURE_URI, method);
+  const rsa = byUri(SIGNATURE_URI, method);
+  // DIAN's ApplicationResponse may be signed with ECDSA (r‖s, as XML-DSig writes it): `fe verify` reads it inside an AttachedDocument.
+  const ecdsa = byUri(ECDSA_SIGNATURE_URI, method);
   const value = Buffer.from(text(path(signature, [NS.ds, 'SignatureValue'])) ?? '', 'base64');
-  const ok = !!algorithm && !!cert && verify(algorithm, Buffer.from(canonicalize(signedInfo)), cert.publicKey, value);
+  const signed = Buffer.from(canonicalize(signedInfo));
+  const ok = !!cert && (rsa ? verify(rsa, signed, cert.publicKey, value)
+    : ecdsa ? verify(ecdsa, signed, { key: cert.publicKey, dsaEncoding: 'ieee-p1363' }, value) : false);
   checks.push({ name: 'signature value', ok, detail: `${method ?? 'no SignatureMethod'}${cert ? '' : ', no certificate in KeyInfo'}` });
   return checks;
 }

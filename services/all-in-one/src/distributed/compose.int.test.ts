@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '../../../..');
 // Dummies for the substitutions the file requires (its secrets are never in it).
 const required = {
   FE_POSTGRES_PASSWORD: 'dummy-password', FE_S3_ACCESS_KEY: 'dummy-access', FE_S3_SECRET_KEY: 'dummy-secret',
-  FE_S3_PUBLIC_ENDPOINT: 'https://documents.example.com',
+  FE_S3_PUBLIC_ENDPOINT: 'https://documents.example.com', FE_SMTP_URL: 'smtps://mail.example.com',
 };
 
 function composeConfig(env: Record<string, string>, ...options: string[]) {

@@ -2,7 +2,7 @@
 // distributed platform. It lives in this composition root, not in services/ingress, because it
 // wires the projection's status route and store beside the ingress's own routes (the boundary rule:
 // a service imports no other service). Run as many instances as needed: each answers its own requests.
-import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute } from '@fe/ingress';
+import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute } from '@fe/ingress';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
 import type { ServiceModule } from '@fe/platform';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/projection';
@@ -36,6 +36,7 @@ await runMain({
           allocator: new NumberAllocator(store, highestUsedInStore(store), { explicitNumberWindow: ingress.explicitNumberWindow }),
           answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
         }),
+        notifyBuyerRoute({ store, invoices: statusStore, clock }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
         async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
         docsRoute,

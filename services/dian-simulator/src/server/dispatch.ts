@@ -74,6 +74,11 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
           ? write.eventResult('100', 'Accion completada OK', stored.validatedAt.toISOString(), Buffer.from(stored.signedXml).toString('base64'))
           : write.eventResult('404', 'Documento no encontrado', undefined, undefined));
       }
+      case 'GetAcquirer': {
+        const found = deps.config.acquirers.find((a) => a.identificationType === param('identificationType') && a.identificationNumber === param('identificationNumber'));
+        return ok(found ? write.acquirerResult('200', 'Acción completada OK.', found.email, found.name)
+          : write.acquirerResult('404', 'El adquiriente no se encuentra registrado.', undefined, undefined));
+      }
       default:
         return { status: 500, body: write.receiverFault(`The operation ${operation} is not simulated.`) };
     }

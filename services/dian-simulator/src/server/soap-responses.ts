@@ -68,3 +68,9 @@ export function eventResult(code: string, message: string, validationDate: strin
   return `${resultOpen('GetXmlByDocumentKey', soapNs.eventResponse)}${field('Code', code)}${field('Message', message)}`
     + `${field('ValidationDate', validationDate)}${field('XmlBytesBase64', xmlBase64)}</GetXmlByDocumentKeyResult>`;
 }
+
+/** GetAcquirer's AdquirienteResponse (fields in the data contract's alphabetical order, as WCF writes them). */
+export function acquirerResult(statusCode: string, message: string, receiverEmail: string | undefined, receiverName: string | undefined): string {
+  return `${resultOpen('GetAcquirer', soapNs.acquirer)}${field('Message', message)}${field('ReceiverEmail', receiverEmail)}`
+    + `${field('ReceiverName', receiverName)}${field('StatusCode', statusCode)}</GetAcquirerResult>`;
+}

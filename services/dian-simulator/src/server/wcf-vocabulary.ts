@@ -21,6 +21,7 @@ export const soapNs = {
   rangeList: 'http://schemas.datacontract.org/2004/07/NumberRangeResponseList',
   range: 'http://schemas.datacontract.org/2004/07/NumberRangeResponse',
   eventResponse: 'http://schemas.datacontract.org/2004/07/EventResponse',
+  acquirer: 'http://schemas.datacontract.org/2004/07/Gosocket.Dian.Services.Utils.Common',
   arrays: 'http://schemas.microsoft.com/2003/10/Serialization/Arrays',
   xsi: 'http://www.w3.org/2001/XMLSchema-instance',
 } as const;
@@ -34,7 +35,7 @@ export const wssUris = {
 
 /** The operations the simulator answers (dispatch.ts); each also names its request element. */
 export const simulatedOperations = [
-  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey',
+  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey', 'GetAcquirer',
 ] as const;
 
 /** The WSDL's wsaw:Action of an operation's input; its output's is this plus `Response`. */

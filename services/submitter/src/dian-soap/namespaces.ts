@@ -12,6 +12,8 @@ export const soapNs = {
   rangeList: 'http://schemas.datacontract.org/2004/07/NumberRangeResponseList',
   range: 'http://schemas.datacontract.org/2004/07/NumberRangeResponse',
   eventResponse: 'http://schemas.datacontract.org/2004/07/EventResponse',
+  /** GetAcquirer's AdquirienteResponse (the WSDL's xsd10). */
+  acquirer: 'http://schemas.datacontract.org/2004/07/Gosocket.Dian.Services.Utils.Common',
   arrays: 'http://schemas.microsoft.com/2003/10/Serialization/Arrays',
   xsi: 'http://www.w3.org/2001/XMLSchema-instance',
 } as const;
@@ -26,7 +28,7 @@ export const wssUris = {
 
 /** The operations this client speaks; the action URI is `<contract>/<operation>` (annex §6.2). */
 export const operations = [
-  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey',
+  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey', 'GetAcquirer',
 ] as const;
 export type DianOperation = (typeof operations)[number];
 

@@ -2,7 +2,7 @@ import type { XmlElement } from '../xml/lookups.ts';
 import { childElement, childElements, isNil, parseXml, pathElement, textOf, XmlParseError } from '../xml/lookups.ts';
 import { soapNs } from './namespaces.ts';
 import type {
-  DianResponse, DianRuleMessage, EventResponse, NumberRange, NumberRangeResponseList, SoapFault, UploadDocumentResponse,
+  AcquirerResponse, DianResponse, DianRuleMessage, EventResponse, NumberRange, NumberRangeResponseList, SoapFault, UploadDocumentResponse,
 } from './response-types.ts';
 
 export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'; result: XmlElement | undefined };
@@ -124,5 +124,15 @@ export function parseEventResponse(element: XmlElement | undefined): EventRespon
     validationDate: value(element, ns, 'ValidationDate'),
     xmlBytesBase64,
     xml: decodeXmlBase64(xmlBytesBase64),
+  };
+}
+
+export function parseAcquirerResponse(element: XmlElement | undefined): AcquirerResponse {
+  const ns = soapNs.acquirer;
+  return {
+    statusCode: value(element, ns, 'StatusCode')?.trim(),
+    message: value(element, ns, 'Message'),
+    receiverName: value(element, ns, 'ReceiverName'),
+    receiverEmail: value(element, ns, 'ReceiverEmail')?.trim() || undefined,
   };
 }

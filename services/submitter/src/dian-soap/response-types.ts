@@ -59,6 +59,14 @@ export type NumberRangeResponseList = {
   ranges: NumberRange[];
 };
 
+/** GetAcquirer's AdquirienteResponse: the buyer's registered name and reception email (StatusCode 200 when found). */
+export type AcquirerResponse = {
+  statusCode: string | undefined;
+  message: string | undefined;
+  receiverName: string | undefined;
+  receiverEmail: string | undefined;
+};
+
 export type EventResponse = {
   code: string | undefined;
   message: string | undefined;

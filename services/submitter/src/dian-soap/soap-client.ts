@@ -6,7 +6,7 @@ import { resultOrError } from './classify.ts';
 import { buildSoapRequest, type SoapParameter } from './envelope.ts';
 import type { DianOperation } from './namespaces.ts';
 import {
-  parseDianResponse, parseDianResponses, parseEventResponse, parseNumberRangeResponseList, parseUploadDocumentResponse,
+  parseAcquirerResponse, parseDianResponse, parseDianResponses, parseEventResponse, parseNumberRangeResponseList, parseUploadDocumentResponse,
 } from './parse-response.ts';
 import { checkEndpoint, connectionAgent, postSoap } from './transport.ts';
 import type { WsSecurityCredential } from './ws-security.ts';
@@ -98,5 +98,6 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
       ['accountCode', q.accountCode], ['accountCodeT', q.accountCodeT], ['softwareCode', q.softwareCode],
     ])),
     getXmlByDocumentKey: async (trackId) => parseEventResponse(await call('GetXmlByDocumentKey', [['trackId', trackId]])),
+    getAcquirer: async (q) => parseAcquirerResponse(await call('GetAcquirer', [['identificationType', q.identificationType], ['identificationNumber', q.identificationNumber]])),
   };
 }

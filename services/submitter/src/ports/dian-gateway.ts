@@ -1,5 +1,5 @@
 import type {
-  DianResponse, EventResponse, NumberRangeResponseList, UploadDocumentResponse,
+  AcquirerResponse, DianResponse, EventResponse, NumberRangeResponseList, UploadDocumentResponse,
 } from '../dian-soap/response-types.ts';
 
 /** A zip ready to send: DIAN's file name (z….zip) and its bytes (see packaging/package-document.ts). */
@@ -36,4 +36,6 @@ export interface DianGateway {
   getNumberingRange(query: NumberingRangeQuery): Promise<NumberRangeResponseList>;
   /** The stored XML of a document by CUFE (the caller must be its issuer or receiver). */
   getXmlByDocumentKey(trackId: string): Promise<EventResponse>;
+  /** The buyer's registered reception email (annex §9.1), by its document type code (31 NIT, 13 CC…) and number. */
+  getAcquirer(query: { identificationType: string; identificationNumber: string }): Promise<AcquirerResponse>;
 }

@@ -1,0 +1,129 @@
+import { colombiaDateTime } from '../time/colombia-time.ts';
+import { ns } from './namespaces.ts';
+import { escapeText, XML_DECLARATION } from './xml-writer.ts';
+
+/**
+ * DIAN's AttachedDocument (annex §9.1): the container delivered to the buyer, wrapping the signed
+ * invoice and DIAN's ApplicationResponse. Everything it says about the invoice and the verdict is
+ * read from those two documents, so the container cannot disagree with what was signed and validated.
+ *
+ *   const built = buildAttachedDocument({ id: 'ad-1', issuedAt, signedInvoiceXml, applicationResponseXml });
+ *   signer.sign(built.canonical, …) // then spliced into built.delivered (see its field comments)
+ */
+export type AttachedDocumentInput = {
+  /** The container's own identifier (any unique value, annex §9.1). */
+  id: string;
+  /** When the container is issued; IssueDate/IssueTime in Colombian time. */
+  issuedAt: Date;
+  /** The signed invoice exactly as stored: embedded byte for byte. */
+  signedInvoiceXml: string;
+  /** DIAN's signed ApplicationResponse (from XmlBase64Bytes), embedded byte for byte. */
+  applicationResponseXml: string;
+};
+
+export type BuiltAttachedDocument = {
+  /**
+   * The unsigned container with both documents as escaped text: its own Canonical XML form, which
+   * the signer digests as it is (packages/xades, document-layout.ts).
+   */
+  canonical: string;
+  /**
+   * The same container with both documents in CDATA sections, as DIAN's own examples carry them.
+   * C14N turns a CDATA section into exactly the escaped text of `canonical`, so a signature over
+   * `canonical` verifies on this one; everything before the signature slot is identical in both.
+   */
+  delivered: string;
+  /** What was read from the embedded documents. */
+  invoice: { number: string; cufe: string; issueDate: string; profileExecutionId: string };
+  verdict: { responseCode: string; validationDate: string; validationTime: string };
+};
+
+export class AttachedDocumentInputError extends Error {
+  readonly code = 'ATTACHED_DOCUMENT_INPUT';
+  constructor(message: string) {
+    super(message);
+    this.name = 'AttachedDocumentInputError';
+  }
+}
+
+const ROOT = `<AttachedDocument xmlns="urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2"`
+  + ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}"`
+  + ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>`;
+const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales';
+
+export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttachedDocument {
+  const invoiceXml = input.signedInvoiceXml;
+  const arXml = input.applicationResponseXml;
+  const invoiceBody = after(invoiceXml, '</ext:UBLExtensions>', 'the signed invoice has no ext:UBLExtensions');
+  const invoice = {
+    number: leaf(invoiceBody, 'cbc:ID', 'invoice cbc:ID'),
+    cufe: leaf(invoiceBody, 'cbc:UUID', 'invoice cbc:UUID (CUFE)'),
+    issueDate: leaf(invoiceBody, 'cbc:IssueDate', 'invoice cbc:IssueDate'),
+    profileExecutionId: leaf(invoiceBody, 'cbc:ProfileExecutionID', 'invoice cbc:ProfileExecutionID'),
+  };
+  const arBody = after(arXml, '</ext:UBLExtensions>', 'the ApplicationResponse has no ext:UBLExtensions');
+  const response = after(arBody, '<cac:DocumentResponse>', 'the ApplicationResponse has no cac:DocumentResponse');
+  const verdict = {
+    responseCode: leaf(response, 'cbc:ResponseCode', 'ApplicationResponse cbc:ResponseCode'),
+    validationDate: leaf(arBody, 'cbc:IssueDate', 'ApplicationResponse cbc:IssueDate'),
+    validationTime: leaf(arBody, 'cbc:IssueTime', 'ApplicationResponse cbc:IssueTime'),
+  };
+  const referenced = leaf(after(response, '<cac:DocumentReference>', 'the ApplicationResponse has no cac:DocumentReference'), 'cbc:UUID', 'ApplicationResponse DocumentReference cbc:UUID');
+  if (referenced !== invoice.cufe) throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE than the invoice');
+  const sender = partyTaxScheme(invoiceBody, 'cac:AccountingSupplierParty');
+  const receiver = partyTaxScheme(invoiceBody, 'cac:AccountingCustomerParty');
+  const issued = colombiaDateTime(input.issuedAt);
+
+  const head = `${XML_DECLARATION}${ROOT}<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID>`
+    + '<cbc:CustomizationID>Documentos adjuntos</cbc:CustomizationID><cbc:ProfileID>Factura Electrónica de Venta</cbc:ProfileID>'
+    + `<cbc:ProfileExecutionID>${invoice.profileExecutionId}</cbc:ProfileExecutionID><cbc:ID>${escapeText(input.id)}</cbc:ID>`
+    + `<cbc:IssueDate>${issued.date}</cbc:IssueDate><cbc:IssueTime>${issued.time}</cbc:IssueTime>`
+    + '<cbc:DocumentType>Contenedor de Factura Electrónica</cbc:DocumentType>'
+    + `<cbc:ParentDocumentID>${invoice.number}</cbc:ParentDocumentID>`
+    + `<cac:SenderParty>${sender}</cac:SenderParty><cac:ReceiverParty>${receiver}</cac:ReceiverParty>`;
+  const write = (text: (xml: string) => string) => head
+    + `<cac:Attachment>${externalReference(text(invoiceXml))}</cac:Attachment>`
+    + '<cac:ParentDocumentLineReference><cbc:LineID>1</cbc:LineID><cac:DocumentReference>'
+    + `<cbc:ID>${invoice.number}</cbc:ID><cbc:UUID schemeName="CUFE-SHA384">${invoice.cufe}</cbc:UUID>`
+    + `<cbc:IssueDate>${invoice.issueDate}</cbc:IssueDate><cbc:DocumentType>ApplicationResponse</cbc:DocumentType>`
+    + `<cac:Attachment>${externalReference(text(arXml))}</cac:Attachment>`
+    + `<cac:ResultOfVerification><cbc:ValidatorID>${DIAN_VALIDATOR}</cbc:ValidatorID>`
+    + `<cbc:ValidationResultCode>${verdict.responseCode}</cbc:ValidationResultCode>`
+    + `<cbc:ValidationDate>${verdict.validationDate}</cbc:ValidationDate><cbc:ValidationTime>${verdict.validationTime}</cbc:ValidationTime>`
+    + '</cac:ResultOfVerification></cac:DocumentReference></cac:ParentDocumentLineReference></AttachedDocument>';
+  return { canonical: write(escapeText), delivered: write(cdata), invoice, verdict };
+}
+
+function externalReference(description: string): string {
+  return '<cac:ExternalReference><cbc:MimeCode>text/xml</cbc:MimeCode><cbc:EncodingCode>UTF-8</cbc:EncodingCode>'
+    + `<cbc:Description>${description}</cbc:Description></cac:ExternalReference>`;
+}
+
+/** A CDATA section cannot hold `]]>`: it is split there, which C14N reads as the same text. */
+function cdata(text: string): string {
+  escapeText(text); // refuses characters XML cannot carry, as the canonical form does
+  return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+}
+
+function after(xml: string, marker: string, missing: string): string {
+  const at = xml.indexOf(marker);
+  if (at < 0) throw new AttachedDocumentInputError(missing);
+  return xml.slice(at + marker.length);
+}
+
+/** The text of the first `<name>` (with or without attributes) in `xml`; our documents are canonical, so no entity is left to resolve beyond C14N's. */
+function leaf(xml: string, name: string, what: string): string {
+  const match = new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);
+  if (!match) throw new AttachedDocumentInputError(`${what} not found`);
+  return match[1]!;
+}
+
+/** The party's cac:PartyTaxScheme as the invoice wrote it, without its address (annex §9.1 lists name, id, level and scheme). */
+function partyTaxScheme(invoiceBody: string, party: string): string {
+  const start = invoiceBody.indexOf(`<${party}>`);
+  const end = invoiceBody.indexOf(`</${party}>`, start);
+  const block = start < 0 || end < 0 ? '' : invoiceBody.slice(start, end);
+  const scheme = /<cac:PartyTaxScheme>[\s\S]*?<\/cac:PartyTaxScheme>/.exec(block);
+  if (!scheme) throw new AttachedDocumentInputError(`${party}/cac:Party/cac:PartyTaxScheme not found in the invoice`);
+  return scheme[0].replace(/<cac:RegistrationAddress>[\s\S]*?<\/cac:RegistrationAddress>/, '');
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildCase } from '../../test/fixtures/invoice-cases.ts';
+import { AttachedDocumentInputError, buildAttachedDocument } from './attached-document.ts';
+
+const invoice = buildCase({
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente ]]> S.A.S.' },
+  lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 100 }],
+  payment: { method_code: '10' },
+});
+// The signer's slot is all the builder needs of a signed invoice; the CDATA case needs a literal `]]>`.
+const signedInvoiceXml = invoice.xml.replace('Cliente ]]&gt; S.A.S.', 'Cliente ]]> S.A.S.');
+const ar = (cufe: string) => '<?xml version="1.0"?>\n<ApplicationResponse><ext:UBLExtensions></ext:UBLExtensions><cbc:IssueDate>2026-03-10</cbc:IssueDate>'
+  + '<cbc:IssueTime>15:15:02+00:00</cbc:IssueTime><cac:DocumentResponse><cac:Response><cbc:ResponseCode>02</cbc:ResponseCode></cac:Response>'
+  + `<cac:DocumentReference><cbc:ID>${invoice.documentId}</cbc:ID><cbc:UUID schemeName="CUFE-SHA384">${cufe}</cbc:UUID></cac:DocumentReference></cac:DocumentResponse></ApplicationResponse>`;
+const issuedAt = new Date('2026-03-10T15:20:00Z');
+
+describe('buildAttachedDocument', () => {
+  const built = buildAttachedDocument({ id: 'ad1', issuedAt, signedInvoiceXml, applicationResponseXml: ar(invoice.cufe) });
+
+  it('reads the invoice and the verdict from the two documents', () => {
+    expect(built.invoice).toEqual({ number: invoice.documentId, cufe: invoice.cufe, issueDate: invoice.issueDate, profileExecutionId: '2' });
+    expect(built.verdict).toEqual({ responseCode: '02', validationDate: '2026-03-10', validationTime: '15:15:02+00:00' });
+    expect(built.delivered).toContain('<cbc:IssueDate>2026-03-10</cbc:IssueDate><cbc:IssueTime>10:20:00-05:00</cbc:IssueTime>');
+    expect(built.delivered).toContain(`<cbc:ParentDocumentID>${invoice.documentId}</cbc:ParentDocumentID>`);
+  });
+
+  it('delivers the documents in CDATA (a `]]>` split so it survives) and signs their escaped canonical form', () => {
+    expect(built.delivered).toContain('<cbc:Description><![CDATA[<?xml version="1.0"?>\n<ApplicationResponse>');
+    expect(built.delivered).toContain('Cliente ]]]]><![CDATA[> S.A.S.');
+    expect(built.canonical).toContain('Cliente ]]&gt; S.A.S.');
+    expect(built.canonical).toContain('<cbc:Description>&lt;?xml version="1.0"?&gt;\n&lt;ApplicationResponse&gt;');
+    const slot = built.canonical.indexOf('</ext:UBLExtensions>');
+    expect(built.delivered.slice(0, slot)).toBe(built.canonical.slice(0, slot));
+  });
+
+  it('takes the parties\' tax scheme from the invoice, without the address', () => {
+    const sender = /<cac:SenderParty>([\s\S]*?)<\/cac:SenderParty>/.exec(built.delivered)![1]!;
+    expect(sender).toMatch(/^<cac:PartyTaxScheme><cbc:RegistrationName>/);
+    expect(sender).not.toContain('RegistrationAddress');
+    expect(built.delivered).toContain('<cac:ReceiverParty><cac:PartyTaxScheme><cbc:RegistrationName>Cliente ]]&gt; S.A.S.</cbc:RegistrationName>');
+  });
+
+  it('refuses an ApplicationResponse about another CUFE, and a document that is not an invoice', () => {
+    expect(() => buildAttachedDocument({ id: 'x', issuedAt, signedInvoiceXml, applicationResponseXml: ar('f'.repeat(96)) })).toThrow(AttachedDocumentInputError);
+    expect(() => buildAttachedDocument({ id: 'x', issuedAt, signedInvoiceXml: '<a/>', applicationResponseXml: ar(invoice.cufe) })).toThrow(AttachedDocumentInputError);
+  });
+});

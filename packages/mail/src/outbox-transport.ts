@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { MailError } from './errors.ts';
+import { readMail } from './read-mail.ts';
+import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
+import { toNodemailer } from './smtp-transport.ts';
+
+/**
+ * The outbox adapter: each mail becomes `<folder>/<message-id>.eml`, exactly the bytes SMTP would
+ * carry, written whole (a temporary file renamed into place) and readable by the owner only. The
+ * file name comes from the Message-ID, so it can tell whether a mail left (`wasSent`).
+ *
+ *   const transport = createOutboxTransport('./data/outbox');
+ */
+export function createOutboxTransport(folder: string): MailTransport {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return {
+    kind: 'outbox',
+    destination: folder,
+    async send(message: MailMessage): Promise<SentMail> {
+      const file = join(folder, outboxFileName(message.messageId));
+      try {
+        const bytes = await new MailComposer(toNodemailer(message)).compile().build();
+        const partial = `${file}.${randomUUID()}.partial`;
+        writeFileSync(partial, bytes, { mode: 0o600 });
+        renameSync(partial, file);
+        return { response: file, bytes: bytes.length };
+      } catch (error) {
+        throw new MailError('MAIL_OUTBOX_WRITE_FAILED', String((error as Error).message ?? error), { cause: error });
+      }
+    },
+    wasSent: async (messageId) => existsSync(join(folder, outboxFileName(messageId))),
+    close: async () => undefined,
+  };
+}
+
+/** `<SETP990000001.1@fe.example>` → `SETP990000001.1@fe.example.eml`; anything unsafe in a file name becomes `_`. */
+export const outboxFileName = (messageId: string): string => `${messageId.replace(/^<|>$/g, '').replace(/[^\w.@+-]/g, '_')}.eml`;
+
+export type OutboxEntry = { file: string; date: string; to: string; subject: string; bytes: number };
+
+/** The mails in an outbox folder, oldest first, read from their headers (`pnpm fe outbox`). */
+export function listOutbox(folder: string): OutboxEntry[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => {
+      const path = join(folder, name);
+      const { headers, subject } = readMail(readFileSync(path));
+      return { file: path, date: headers.get('date') ?? '', to: headers.get('to') ?? '', subject, bytes: statSync(path).size };
+    })
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+}

@@ -1,0 +1,22 @@
+import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain/primitives';
+import { XadesError } from '../errors.ts';
+import type { SignedDocument, SignOptions, XadesSigner } from './xades-signer.ts';
+
+/**
+ * Signs a document whose delivered text is not its own canonical form but canonicalises to it (an
+ * AttachedDocument carries the invoice in CDATA; C14N writes that as escaped text). The signer
+ * digests `canonical` as it is, and the signature is spliced into `delivered` at the same slot:
+ * both must agree on every character before it, so the signed head is the delivered head.
+ *
+ *   const { xml } = signDeliveredForm(createXadesSigner(credential), built.canonical, built.delivered, { signingTime });
+ */
+export function signDeliveredForm(signer: XadesSigner, canonical: string, delivered: string, options: SignOptions): SignedDocument {
+  const slot = canonical.indexOf(SIGNATURE_SLOT_ANCHOR);
+  if (slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
+  if (delivered.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length) !== canonical.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length)) {
+    throw new XadesError('XML_FORMS_DIFFER');
+  }
+  const signed = signer.sign(canonical, options);
+  const inserted = signed.xml.length - canonical.length;
+  return { ...signed, xml: signed.xml.slice(0, slot + inserted) + delivered.slice(slot) };
+}

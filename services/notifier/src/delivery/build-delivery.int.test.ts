@@ -1,0 +1,86 @@
+// What the buyer receives, checked by the independent tools: the zip's AttachedDocument passes DIAN's
+// UBL-AttachedDocument-2.1.xsd and xmlsec1 (3/3 references), and carries the signed invoice and the
+// ApplicationResponse byte for byte, each still verifying on its own.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoTenant } from '@fe/dian-domain';
+import { createXadesSigner, formatReport, loadP12, verifyAttachedDocument } from '@fe/xades';
+import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { signedApplicationResponse } from '../../test-support/application-response.ts';
+import { randomBytes } from 'node:crypto';
+import { buildDelivery, MAX_ATTACHMENT_BYTES } from './build-delivery.ts';
+
+const issuedAt = new Date('2026-06-01T22:30:00.000Z');
+const identity = makeTestIdentity();
+const credential = loadP12(identity.p12, identity.password, issuedAt);
+const signer = createXadesSigner(credential);
+const dir = mkdtempSync(join(tmpdir(), 'fe-notifier-'));
+const caFile = join(dir, 'ca.pem');
+writeFileSync(caFile, identity.certPem);
+
+const invoice = buildTableCase(escapingCase, issuedAt);
+const signedInvoice = signer.sign(invoice.xml, { signingTime: issuedAt }).xml;
+const ar = signedApplicationResponse(signer, { number: invoice.documentId, cufe: invoice.cufe }, new Date(issuedAt.getTime() + 2000));
+const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
+const sentAt = new Date(issuedAt.getTime() + 60_000);
+const delivery = buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf });
+
+const cdataSections = (xml: string) => [...xml.matchAll(/<cbc:Description><!\[CDATA\[([\s\S]*?)\]\]><\/cbc:Description>/g)].map((m) => m[1]);
+
+describe('buildDelivery', () => {
+  const files = unzipSync(delivery.zip);
+  const names = Object.keys(files);
+
+  it('zips the AttachedDocument and the PDF under the annex §6.5 names, with the annex §9.1 subject', () => {
+    expect(names).toEqual([`ad0${demoTenant.nit}000263B023381.xml`, `ad0${demoTenant.nit}000263B023381.pdf`]);
+    expect(delivery.zipName).toBe(`z0${demoTenant.nit}000263B023381.zip`);
+    expect(delivery.subject).toBe(`${demoTenant.nit};${demoTenant.legalName};${invoice.documentId};01;${demoTenant.tradeName ?? demoTenant.legalName}`);
+    expect(Buffer.from(files[names[1]!]!)).toEqual(Buffer.from(pdf));
+  });
+
+  it('passes UBL-AttachedDocument-2.1.xsd and xmlsec1 with 3/3 references', () => {
+    const file = join(dir, names[0]!);
+    writeFileSync(file, files[names[0]!]!);
+    const xsd = xmllintXsd(file, attachedDocumentXsd);
+    expect(xsd.ok, xsd.output).toBe(true);
+    const xmlsec = xmlsec1Verify(file, caFile);
+    expect(xmlsec.ok, xmlsec.output).toBe(true);
+  });
+
+  it('carries the signed invoice and the ApplicationResponse byte for byte in CDATA, each verifying on its own', () => {
+    const xml = Buffer.from(files[names[0]!]!).toString('utf8');
+    const [embeddedInvoice, embeddedAr] = cdataSections(xml);
+    expect(embeddedInvoice).toBe(signedInvoice);
+    expect(embeddedAr).toBe(ar);
+    writeFileSync(join(dir, 'inner-invoice.xml'), embeddedInvoice!);
+    expect(xmlsec1Verify(join(dir, 'inner-invoice.xml'), caFile).ok).toBe(true);
+    expect(xml).toContain(`<cbc:UUID schemeName="CUFE-SHA384">${invoice.cufe}</cbc:UUID>`);
+    expect(xml).toContain('<cbc:ValidationResultCode>02</cbc:ValidationResultCode>');
+  });
+
+  it('a changed byte in the embedded invoice breaks the container\'s signature', () => {
+    const xml = Buffer.from(files[names[0]!]!).toString('utf8').replace('Ñandú', 'Nandu');
+    writeFileSync(join(dir, 'tampered.xml'), xml);
+    expect(xmlsec1Verify(join(dir, 'tampered.xml'), caFile).ok).toBe(false);
+    expect(verifyAttachedDocument(xml, { trustedPem: identity.certPem }).valid).toBe(false);
+  });
+
+  it('the verifier behind `fe verify` accepts it: its signature, the invoice\'s and the ApplicationResponse\'s, one CUFE', () => {
+    const xml = Buffer.from(files[names[0]!]!).toString('utf8');
+    const report = verifyAttachedDocument(xml, { trustedPem: identity.certPem, trustedDianPem: identity.certPem });
+    expect(report.valid, formatReport(report)).toBe(true);
+    expect(report.checks.filter((c) => c.ok === true).map((c) => c.name)).toEqual(expect.arrayContaining([
+      'AttachedDocument: signature value', 'invoice: signature value', 'AttachedDocument → invoice',
+      'DIAN ApplicationResponse: signature value', 'DIAN ApplicationResponse: ResponseCode 02 (validated)', 'DIAN ApplicationResponse: speaks of the invoice\'s CUFE',
+    ]));
+  });
+
+  it('refuses a zip over DIAN\'s 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids', () => {
+    const huge = randomBytes(MAX_ATTACHMENT_BYTES + 1); // random bytes do not compress
+    expect(() => buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf: huge }))
+      .toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
+  });
+});

@@ -1,0 +1,57 @@
+import { buildAttachedDocument, colombiaDateTime, type Tenant } from '@fe/dian-domain';
+import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
+import { zipSync } from 'fflate';
+import { NotifierError } from '../errors.ts';
+import { deliveryFileNames, deliverySubject } from './file-names.ts';
+
+/** DIAN's limit for the zip sent to the buyer (annex §9.1). */
+export const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;
+
+export type DeliveryInput = {
+  tenant: Tenant;
+  credential: SigningCredential;
+  /** When the AttachedDocument is issued and signed. */
+  issuedAt: Date;
+  /** The invoice's consecutive (digits), for the annex's file names. */
+  consecutive: string;
+  signedInvoiceXml: string;
+  applicationResponseXml: string;
+  pdf: Uint8Array;
+};
+
+export type Delivery = {
+  attachedDocumentXml: string;
+  attachedDocumentId: string;
+  zip: Uint8Array;
+  zipName: string;
+  subject: string;
+  number: string;
+  cufe: string;
+};
+
+/**
+ * What the buyer receives (annex §9.1): the AttachedDocument around the signed invoice and DIAN's
+ * ApplicationResponse, signed XAdES-EPES with the tenant's certificate, zipped with the PDF under
+ * the annex's names, and the subject DIAN fixes. Pure apart from the signature's key.
+ */
+export function buildDelivery(input: DeliveryInput): Delivery {
+  const names = deliveryFileNames({ nit: input.tenant.nit, year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)), consecutive: input.consecutive });
+  const attachedDocumentId = names.xml.slice(0, -4);
+  const built = buildAttachedDocument({
+    id: attachedDocumentId, issuedAt: input.issuedAt,
+    signedInvoiceXml: input.signedInvoiceXml, applicationResponseXml: input.applicationResponseXml,
+  });
+  const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, { signingTime: input.issuedAt });
+  const mtime = input.issuedAt;
+  const zip = zipSync({
+    [names.xml]: [Buffer.from(signed.xml, 'utf8'), { mtime }],
+    [names.pdf]: [input.pdf, { mtime, level: 0 }], // the PDF's streams are compressed already
+  }, { level: 6 });
+  if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
+  const tenant = input.tenant;
+  return {
+    attachedDocumentXml: signed.xml, attachedDocumentId, zip, zipName: names.zip,
+    subject: deliverySubject({ nit: tenant.nit, legalName: tenant.legalName, number: built.invoice.number, typeCode: '01', tradeName: tenant.tradeName ?? tenant.legalName }),
+    number: built.invoice.number, cufe: built.invoice.cufe,
+  };
+}

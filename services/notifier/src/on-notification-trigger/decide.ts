@@ -1,0 +1,75 @@
+import type {
+  BuyerNotificationFailedV1, BuyerNotificationRequestedV1, BuyerNotificationStartedV1, InvoiceAcceptedV1, InvoiceEvent,
+  InvoiceRenderedV1, InvoiceRequestedV1, InvoiceSignedV1, NotificationAddressSource,
+} from '@fe/contracts';
+import { findEvent } from '@fe/platform';
+import { NotifierError } from '../errors.ts';
+
+/** What starts a notification: the PDF drawn (the automatic mail) or a request to send again. */
+export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1;
+
+/** The recorded facts a mail is built from. */
+export type InvoiceFacts = { requested: InvoiceRequestedV1; signed: InvoiceSignedV1; accepted: InvoiceAcceptedV1; rendered: InvoiceRenderedV1 };
+
+export type Address = { email: string; source: NotificationAddressSource };
+
+export type NotificationDecision =
+  | { action: 'none'; reason: 'not_accepted' | 'not_rendered' | 'notified' | 'failed_final' | 'skipped' }
+  /** First attempt: find the address (request, resend request, else DIAN's GetAcquirer), then send. */
+  | { action: 'send'; facts: InvoiceFacts; attempt: 1; address: Address | undefined }
+  /** A temporary failure was recorded: send again, same address and Message-ID. */
+  | { action: 'send'; facts: InvoiceFacts; attempt: number; address: Address; retryOf: BuyerNotificationFailedV1 }
+  /** An attempt was recorded as started and nothing after it: the process stopped between sending and recording. */
+  | { action: 'reconcile'; facts: InvoiceFacts; started: BuyerNotificationStartedV1 };
+
+const ROUND_EVENTS = new Set<InvoiceEvent['type']>(['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped']);
+
+/**
+ * What the notifier does about a delivered trigger, given the invoice's recorded events
+ * (docs/architecture.md convention 1: pure). Each trigger opens one notification "round": the
+ * events it caused (causation_id) are the round's record, so a redelivery continues that round
+ * and never starts a second mail; a resend request is a round of its own.
+ *
+ *   decideNotification(event, (await loadInvoiceStream(store, event.invoice_id)).events)
+ */
+export function decideNotification(trigger: NotificationTrigger, recorded: readonly InvoiceEvent[]): NotificationDecision {
+  if (!recorded.some((e) => e.id === trigger.id && e.type === trigger.type)) {
+    throw new NotifierError('TRIGGER_NOT_RECORDED', `${trigger.type} ${trigger.id}`);
+  }
+  const accepted = findEvent(recorded, 'InvoiceAccepted');
+  if (!accepted) return { action: 'none', reason: 'not_accepted' };
+  const rendered = findEvent(recorded, 'InvoiceRendered');
+  if (!rendered) return { action: 'none', reason: 'not_rendered' };
+  const requested = findEvent(recorded, 'InvoiceRequested');
+  const signed = findEvent(recorded, 'InvoiceSigned');
+  if (!requested || !signed) throw new NotifierError('REQUEST_NOT_RECORDED', 'an accepted invoice without InvoiceRequested or InvoiceSigned');
+  const facts = { requested, signed, accepted, rendered };
+
+  const round = recorded.filter((e) => e.causation_id === trigger.id && ROUND_EVENTS.has(e.type));
+  const last = round.at(-1);
+  if (!last) {
+    const email = trigger.type === 'BuyerNotificationRequested' ? trigger.data.email : undefined;
+    const fromRequest = requested.data.request.customer.email;
+    const address: Address | undefined = email ? { email, source: 'resend_request' } : fromRequest ? { email: fromRequest, source: 'request' } : undefined;
+    return { action: 'send', facts, attempt: 1, address };
+  }
+  switch (last.type) {
+    case 'BuyerNotified':
+      return { action: 'none', reason: 'notified' };
+    case 'BuyerNotificationSkipped':
+      return { action: 'none', reason: 'skipped' };
+    case 'BuyerNotificationStarted':
+      return { action: 'reconcile', facts, started: last };
+    case 'BuyerNotificationFailed': {
+      if (last.data.final) return { action: 'none', reason: 'failed_final' };
+      const started = round.findLast((e): e is BuyerNotificationStartedV1 => e.type === 'BuyerNotificationStarted');
+      if (!started) throw new NotifierError('TRIGGER_NOT_RECORDED', 'a temporary failure without its BuyerNotificationStarted');
+      return { action: 'send', facts, attempt: last.data.attempt + 1, address: { email: started.data.email, source: started.data.source }, retryOf: last };
+    }
+    default:
+      throw new NotifierError('TRIGGER_NOT_RECORDED', `unexpected ${last.type} in a notification round`);
+  }
+}
+
+/** The Message-ID of a round: the same on every attempt, so a receiver (and the outbox) can tell a repeat. */
+export const roundMessageId = (trigger: NotificationTrigger, number: string, domain: string): string => `<${number}.${trigger.id}@${domain}>`;

@@ -1,0 +1,155 @@
+import type { Envelope, InvoiceEvent } from '@fe/contracts';
+import type { Tenant } from '@fe/dian-domain';
+import { isMailError, type MailTransport } from '@fe/mail';
+import {
+  isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
+  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
+} from '@fe/platform';
+import { isXadesError } from '@fe/xades';
+import { buildDelivery, type Delivery } from '../delivery/build-delivery.ts';
+import { NotifierError } from '../errors.ts';
+import type { AcquirerDirectory } from '../ports/acquirer-directory.ts';
+import type { NotifyingTenants } from '../ports/notifying-tenants.ts';
+import { decideNotification, roundMessageId, type Address, type InvoiceFacts, type NotificationTrigger } from './decide.ts';
+import { domainOf, mailText, senderOf } from './mail-text.ts';
+import { readDocuments } from './read-documents.ts';
+
+export type OnNotificationTriggerPorts = {
+  store: EventStore;
+  blobs: BlobStore;
+  tenants: NotifyingTenants;
+  transport: MailTransport;
+  /** DIAN's GetAcquirer; absent: a request without customer.email gets no mail. */
+  acquirers?: AcquirerDirectory | undefined;
+  clock: Clock;
+  logger: Logger;
+  /** FE_MAIL_FROM; absent: each tenant's own address. */
+  from?: string | undefined;
+};
+
+/**
+ * InvoiceRendered of an accepted invoice, or BuyerNotificationRequested → one mail to the buyer
+ * (docs/notifier.md). The attempt is recorded (BuyerNotificationStarted, with the expected stream
+ * version) BEFORE the mail is handed to the transport, so two deliveries or two instances cannot
+ * both send, and a crash after sending is found by the next delivery, which reconciles instead of
+ * sending again. A temporary failure is recorded and thrown: the bus retries with backoff, then
+ * dead-letters; a final one is recorded and the invoice stays accepted.
+ */
+export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
+  return async (event: NotificationTrigger, message?: DeliveredMessage): Promise<void> => {
+    const log = lazyChild(ports.logger, { reaction: 'on-notification-trigger', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const stream = event.invoice_id;
+    if (!stream) throw new NotifierError('TRIGGER_NOT_RECORDED', 'the delivered event has no invoice_id');
+    const loaded = await loadInvoiceStream(ports.store, stream);
+    const decision = decideNotification(event, loaded.events);
+    if (decision.action === 'none') {
+      log.info({ outcome: 'skipped', reason: decision.reason }, 'no mail to send');
+      return;
+    }
+    const meta = metaCausedBy(event);
+    const record = (e: InvoiceEvent, expected: bigint | 'no_stream') => ports.store.append(stream, [e as Envelope], expected);
+    const { facts } = decision;
+    const profile = await ports.tenants.profile(event.tenant_id);
+    if (!profile) throw new NotifierError('TENANT_UNKNOWN', event.tenant_id);
+    const sender = senderOf(profile.tenant, ports.from);
+    const messageId = roundMessageId(event, facts.requested.data.document_id, domainOf(sender.address));
+
+    let address: Address | undefined;
+    let attempt: number;
+    if (decision.action === 'reconcile') {
+      const started = decision.started.data;
+      const left = await ports.transport.wasSent(started.message_id);
+      if (left === true) {
+        await record(newInvoiceEvent('BuyerNotified', { email: started.email, message_id: started.message_id, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), loaded.version);
+        log.info({ outcome: 'reconciled_sent', message_id: started.message_id }, 'the interrupted mail had left: recorded as sent');
+        return;
+      }
+      if (left === undefined) {
+        await record(failedEvent(meta, ports.clock, { email: started.email, messageId: started.message_id, attempt: started.attempt }, 'MAIL_OUTCOME_UNKNOWN',
+          'the notifier stopped between handing the mail to the server and recording the answer; it may have been delivered, and is not sent again automatically', true), loaded.version);
+        log.warn({ outcome: 'outcome_unknown', message_id: started.message_id, code: 'MAIL_OUTCOME_UNKNOWN' }, 'an interrupted mail may have left; not sent again');
+        return;
+      }
+      address = { email: started.email, source: started.source };
+      attempt = started.attempt + 1;
+    } else {
+      attempt = decision.attempt;
+      const asked = decision.address ? undefined : await askDian(ports, facts);
+      address = decision.address ?? asked?.address;
+      if (!address) {
+        const detail = `no customer.email; ${asked?.detail ?? 'DIAN\'s GetAcquirer is not configured'}`;
+        await record(newInvoiceEvent('BuyerNotificationSkipped', { reason: 'no_address', detail }, meta, ports.clock), loaded.version);
+        log.info({ outcome: 'no_address' }, 'no address for the buyer: no mail');
+        return;
+      }
+    }
+
+    let delivery: Delivery;
+    try {
+      delivery = await prepare(ports, facts, profile.tenant);
+    } catch (error) {
+      const code = (error instanceof NotifierError || isXadesError(error)) && !error.retriable ? error.code : undefined;
+      if (!code) throw error;
+      await record(failedEvent(meta, ports.clock, { email: address.email, attempt }, code, (error as Error).message, true), loaded.version);
+      log.error({ outcome: 'failed', code }, 'the mail to the buyer cannot be built');
+      return;
+    }
+
+    const started = newInvoiceEvent('BuyerNotificationStarted', {
+      email: address.email, source: address.source, message_id: messageId, attempt, attached_document_id: delivery.attachedDocumentId,
+    }, meta, ports.clock);
+    let version: bigint;
+    try {
+      version = (await record(started, loaded.version)).nextExpectedVersion;
+    } catch (error) {
+      if (!isConcurrencyError(error)) throw error;
+      log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
+      return;
+    }
+
+    try {
+      const sent = await ports.transport.send({
+        from: sender.from, to: address.email, subject: delivery.subject, messageId,
+        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+        text: mailText({ buyerName: facts.requested.data.request.customer.name, tenant: profile.tenant, number: delivery.number, cufe: delivery.cufe, zipName: delivery.zipName }),
+        attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
+      });
+      await record(newInvoiceEvent('BuyerNotified', { email: address.email, message_id: messageId, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), version);
+      log.info({ outcome: 'sent', message_id: messageId, source: address.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind }, 'invoice mailed to the buyer');
+    } catch (error) {
+      // Anything but the server's own answer leaves the attempt open: the next delivery reconciles it.
+      if (!isMailError(error)) throw error;
+      await record(failedEvent(meta, ports.clock, { email: address.email, messageId, attempt }, error.code, error.message, !error.retriable), version);
+      if (error.retriable) throw error; // retried by the bus with backoff, then dead-lettered
+      log.warn({ outcome: 'failed', code: error.code, source: address.source }, 'the mail server refused the mail for good; the invoice stays accepted');
+    }
+  };
+}
+
+/** The buyer's address registered with DIAN, and what DIAN said (for the status when there is none). */
+async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): Promise<{ address: Address | undefined; detail: string } | undefined> {
+  if (!ports.acquirers) return undefined;
+  const customer = facts.requested.data.request.customer;
+  try {
+    const found = await ports.acquirers.receptionEmail({ tenantId: facts.requested.tenant_id, documentType: customer.document_type, documentNumber: customer.document_number });
+    return { address: found.email ? { email: found.email, source: 'dian_acquirer' } : undefined, detail: found.detail };
+  } catch (error) {
+    throw new NotifierError('ACQUIRER_LOOKUP_FAILED', (error as Error).message, { cause: error });
+  }
+}
+
+async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, tenant: Tenant): Promise<Delivery> {
+  const documents = await readDocuments(ports.blobs, facts);
+  const issuedAt = ports.clock.now();
+  const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
+  if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
+  return buildDelivery({ tenant, credential, issuedAt, consecutive: facts.requested.data.number, ...documents });
+}
+
+function failedEvent(
+  meta: ReturnType<typeof metaCausedBy>, clock: Clock, at: { email: string; messageId?: string; attempt: number }, code: string, reason: string, final: boolean,
+) {
+  return newInvoiceEvent('BuyerNotificationFailed', {
+    email: at.email, ...(at.messageId ? { message_id: at.messageId } : {}), attempt: at.attempt, code, reason, final, failed_at: clock.now().toISOString(),
+  }, meta, clock);
+}

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import type { BlobStore } from '@fe/platform';
+import { NotifierError } from '../errors.ts';
+import type { InvoiceFacts } from './decide.ts';
+
+export type StoredDocuments = { signedInvoiceXml: string; applicationResponseXml: string; pdf: Uint8Array };
+
+/**
+ * The three documents the mail is built from, as stored: the signed invoice and the PDF are refused
+ * when their SHA-256 differs from what their events recorded (the buyer must get what was signed
+ * and drawn); DIAN's ApplicationResponse is the blob InvoiceAccepted names.
+ */
+export async function readDocuments(blobs: BlobStore, facts: InvoiceFacts): Promise<StoredDocuments> {
+  const arKey = facts.accepted.data.application_response_key;
+  if (!arKey) throw new NotifierError('NO_APPLICATION_RESPONSE', facts.requested.data.document_id);
+  const [xml, ar, pdf] = await Promise.all([blobs.get(facts.signed.data.xml_key), blobs.get(arKey), blobs.get(facts.rendered.data.pdf_key)]);
+  checkDigest(xml.bytes, facts.signed.data.xml_sha256, facts.signed.data.xml_key);
+  checkDigest(pdf.bytes, facts.rendered.data.pdf_sha256, facts.rendered.data.pdf_key);
+  return { signedInvoiceXml: utf8(xml.bytes), applicationResponseXml: utf8(ar.bytes), pdf: pdf.bytes };
+}
+
+function checkDigest(bytes: Uint8Array, expected: string, key: string): void {
+  if (createHash('sha256').update(bytes).digest('hex') !== expected) throw new NotifierError('STORED_DOCUMENT_MISMATCH', key);
+}
+
+const utf8 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

@@ -1,0 +1,35 @@
+import { topology } from '@fe/contracts';
+import type { MailTransport } from '@fe/mail';
+import { reactionService, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule } from '@fe/platform';
+import { defaultNotifierConfig, type NotifierConfig } from './config.ts';
+import { onNotificationTrigger } from './on-notification-trigger/handler.ts';
+import type { AcquirerDirectory } from './ports/acquirer-directory.ts';
+import type { NotifyingTenants } from './ports/notifying-tenants.ts';
+
+export type NotifierServicePorts = {
+  store: EventStore;
+  bus: EventBus;
+  blobs: BlobStore;
+  tenants: NotifyingTenants;
+  /** `createSmtpTransport(…)` or `createOutboxTransport(folder)` from @fe/mail; the caller closes it. */
+  transport: MailTransport;
+  acquirers?: AcquirerDirectory | undefined;
+  clock: Clock;
+  logger: Logger;
+};
+
+/**
+ * The notifier as a service module: consumer group 'fe.notifier', reacting to InvoiceRendered (the
+ * PDF of an accepted invoice is drawn: mail it) and BuyerNotificationRequested (send again).
+ *
+ *   const notifier = createNotifierService({ store, bus, blobs, tenants, transport, clock, logger }, notifierConfigFromEnv(process.env));
+ *   await notifier.start();
+ */
+export function createNotifierService(ports: NotifierServicePorts, config: NotifierConfig = defaultNotifierConfig): ServiceModule {
+  const group = topology.notifier.consumerGroup ?? 'fe.notifier';
+  const onTrigger = onNotificationTrigger({ ...ports, from: config.from });
+  return reactionService('notifier', ports.bus, {
+    group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
+    handlers: { InvoiceRendered: onTrigger, BuyerNotificationRequested: onTrigger },
+  });
+}

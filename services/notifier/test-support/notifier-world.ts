@@ -1,0 +1,76 @@
+// Test support for the notifier's reaction (not exported): real embedded adapters (SQLite in memory,
+// files in a temp dir), the demo tenant with an in-memory test credential, and an accepted invoice
+// recorded as the signer, the submitter and the renderer leave it: signed XML, DIAN's AR and the PDF stored.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invoiceRequestSchema, type Envelope, type InvoiceRenderedV1, type InvoiceRequestInput } from '@fe/contracts';
+import { demoTenant } from '@fe/dian-domain';
+import { buildCase } from '@fe/dian-domain/test-fixtures';
+import { FilesystemBlobStore, invoiceStreamName, newInvoiceEvent, SignedLinks, SqliteEventStore, type Clock, type LogFields, type Logger } from '@fe/platform';
+import { createXadesSigner, loadP12 } from '@fe/xades';
+import { makeTestIdentity } from '@fe/xades/testing';
+import type { NotifyingTenants } from '../src/ports/notifying-tenants.ts';
+import { signedApplicationResponse } from './application-response.ts';
+
+export const issuedAt = new Date('2026-03-10T15:15:00Z');
+export const clock: Clock = { now: () => new Date('2026-03-10T15:20:00.000Z') };
+const identity = makeTestIdentity();
+export const credential = loadP12(identity.p12, identity.password, issuedAt);
+const signer = createXadesSigner(credential);
+
+export type LogEntry = { level: string; fields: LogFields; message: string };
+export function capturingLogger(entries: LogEntry[] = [], bound: LogFields = {}): Logger & { entries: LogEntry[] } {
+  const at = (level: string) => (fields: LogFields, message: string) => void entries.push({ level, fields: { ...bound, ...fields }, message });
+  return { entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), child: (fields) => capturingLogger(entries, { ...bound, ...fields }) };
+}
+
+export const memoryTenants: NotifyingTenants = {
+  profile: async (tenantId) => (tenantId === demoTenant.id ? { tenant: demoTenant } : undefined),
+  credential: async (tenantId) => (tenantId === demoTenant.id ? credential : undefined),
+};
+
+export function makeWorld() {
+  const dir = mkdtempSync(join(tmpdir(), 'fe-notifier-'));
+  const store = new SqliteEventStore(':memory:');
+  const blobs = new FilesystemBlobStore(join(dir, 'files'), new SignedLinks(randomBytes(32), 'http://127.0.0.1/files'));
+  const logger = capturingLogger();
+  return {
+    dir, store, blobs, logger, clock,
+    async close() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type World = ReturnType<typeof makeWorld>;
+
+const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** An accepted invoice with its PDF drawn; returns the InvoiceRendered that triggers the mail. */
+export async function recordAcceptedInvoice(world: World, request: InvoiceRequestInput, number: string) {
+  const built = buildCase(request, number, issuedAt);
+  const tenantId = demoTenant.id;
+  const documentId = built.documentId;
+  const invoiceId = invoiceStreamName(tenantId, documentId);
+  const meta = { tenantId, invoiceId, correlationId: `req-${documentId}`, causationId: `req-${documentId}` };
+  const xml = signer.sign(built.xml, { signingTime: issuedAt }).xml;
+  const ar = signedApplicationResponse(signer, { number: documentId, cufe: built.cufe }, new Date(issuedAt.getTime() + 2000));
+  const pdf = Buffer.from(`%PDF-1.7 stand-in CUFE ${built.cufe}`);
+  await world.blobs.put(`${tenantId}/${documentId}.xml`, xml, 'application/xml');
+  await world.blobs.put(`${tenantId}/${documentId}.application-response.xml`, ar, 'application/xml');
+  await world.blobs.put(`${tenantId}/${documentId}.pdf`, pdf, 'application/pdf');
+  const requested = newInvoiceEvent('InvoiceRequested', {
+    request: invoiceRequestSchema.parse(request), prefix: 'SETP', number, document_id: documentId, resolution_id: '18760000001', environment: '2',
+    issued_at: built.issuedAt, cufe: built.cufe, payable_amount: '1.00',
+  }, meta, clock);
+  const signed = newInvoiceEvent('InvoiceSigned', { xml_key: `${tenantId}/${documentId}.xml`, xml_sha256: sha256(xml), signed_at: built.issuedAt, certificate_serial: '0badc0ffee' }, meta, clock);
+  const accepted = newInvoiceEvent('InvoiceAccepted', {
+    track_id: built.cufe, status_code: '00', status_description: 'Procesado Correctamente.', status_message: 'autorizada', notifications: [],
+    application_response_key: `${tenantId}/${documentId}.application-response.xml`, validated_at: built.issuedAt,
+  }, meta, clock);
+  const rendered: InvoiceRenderedV1 = newInvoiceEvent('InvoiceRendered', { pdf_key: `${tenantId}/${documentId}.pdf`, pdf_sha256: sha256(pdf), pages: 1 }, meta, clock);
+  await world.store.append(invoiceId, [requested, signed, accepted, rendered] as Envelope[], 'no_stream');
+  return { invoiceId, documentId, cufe: built.cufe, xml, ar, rendered, meta };
+}
