@@ -34,11 +34,13 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': `trace-${shape.tag}` },
   });
   posted = { status: answer.status, cufe: (await answer.json() as { cufe: string }).cufe };
-  // Through the last reaction: the projection has recorded the PDF (read on the other ingress instance).
+  // Through the last reaction: the projection has recorded the PDF and the mail to the buyer, whose
+  // address DIAN's GetAcquirer knows (read on the other ingress instance).
   // Generous: on a Kafka other runs share, a new consumer group first works through their events.
   for (let attempt = 0; attempt < 960; attempt++) {
     const status = await fetch(`http://127.0.0.1:${shape.ports.api + 1}/api/v1/service/status/${posted.cufe}`, { headers: { authorization: `Bearer ${apiKey}` } });
-    if (status.ok && (await status.json() as { pdf_url?: string }).pdf_url) break;
+    const body = status.ok ? await status.json() as { pdf_url?: string; buyer_notification?: { stage: string } } : {};
+    if (body.pdf_url && ['sent', 'failed', 'no_address'].includes(body.buyer_notification?.stage ?? '')) break;
     await new Promise((done) => setTimeout(done, 250));
   }
   // SIGTERM to every process: each exports what its span processor and metric reader still hold before it exits.
@@ -81,7 +83,7 @@ describe('one invoice, one trace across processes', () => {
   });
 
   it('holds spans of each service process, named by its service.name', () => {
-    expect([...new Set(trace.map((span) => span.service))].sort()).toEqual(['fe-ingress', 'fe-projection', 'fe-renderer', 'fe-signer', 'fe-submitter']);
+    expect([...new Set(trace.map((span) => span.service))].sort()).toEqual(['fe-ingress', 'fe-notifier', 'fe-projection', 'fe-renderer', 'fe-signer', 'fe-submitter']);
   });
 
   it('links each hop across processes: a reaction is a CONSUMER span of its process, the child of the append (in another process) that recorded its event', () => {
@@ -92,6 +94,7 @@ describe('one invoice, one trace across processes', () => {
       ['fe.projection InvoiceRequested', 'fe-projection', 'append InvoiceRequested', 'fe-ingress'],
       ['fe.projection InvoiceAccepted', 'fe-projection', 'append InvoiceSubmitted,InvoiceAccepted', 'fe-submitter'],
       ['fe.projection InvoiceRendered', 'fe-projection', 'append InvoiceRendered', 'fe-renderer'],
+      ['fe.notifier InvoiceRendered', 'fe-notifier', 'append InvoiceRendered', 'fe-renderer'],
     ];
     const seen = hops.flatMap(([reaction]) => some(reaction).map((span) => {
       const parent = parentOf(span)!;
