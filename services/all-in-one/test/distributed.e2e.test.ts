@@ -9,11 +9,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { alive, freeRun, recordedProcesses } from '../test-support/shapes/distributed-processes.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -25,35 +25,7 @@ let env: NodeJS.ProcessEnv = {};
 let ports: { api: number; health: number; simulator: number };
 let welcome = '';
 
-/** `count` consecutive ports that are free now, from a random start above the usual service ports. */
-async function freeRun(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((done) => {
-    const server = createServer().once('error', () => done(false)).listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-  for (;;) {
-    const base = 30_000 + Math.floor(Math.random() * 20_000);
-    let ok = true;
-    for (let port = base; port < base + count && ok; port++) ok = await free(port);
-    if (ok) return base;
-  }
-}
-
-async function pidsRecorded(): Promise<number[]> {
-  try {
-    return readFileSync(join(dataDir, 'run/pids'), 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
-  } catch {
-    return [];
-  }
-}
-
-/** Running: a zombie (exited, not yet reaped by whoever adopted it after the start script returned) is gone. */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
+const pidsRecorded = () => recordedProcesses(dataDir).map((p) => p.pid);
 
 const stop = () => run('bash', ['scripts/stop-distributed.sh'], { cwd: root, env, timeout: 150_000 });
 
@@ -75,13 +47,13 @@ beforeAll(async () => {
   };
   const started = await run('bash', ['scripts/start-distributed.sh'], { cwd: root, env, timeout: 420_000 });
   welcome = started.stdout;
-  pids = await pidsRecorded();
+  pids = pidsRecorded();
 }, 450_000);
 
 afterAll(async () => {
   // Also after a failed start or assertion: nothing the start began may outlive the test.
   await stop().catch(() => undefined);
-  for (const pid of await pidsRecorded()) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of pidsRecorded()) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }, 180_000);
 
