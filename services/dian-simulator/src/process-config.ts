@@ -13,7 +13,7 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .describe('DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.'),
   fault: z.string().min(1).optional()
     .describe('DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.'),
-  control: z.enum(['true', 'false']).default('false').transform((value) => value === 'true')
+  control: z.enum(['true', 'false']).transform((value) => value === 'true').default(false)
     .describe('DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault and GET /control/received/<cufe> (docs/dian-web-service.md, "Fault injection"), for tests that run the simulator as a process.'),
 });
 
