@@ -4,8 +4,8 @@
 // `scripts/stop-distributed.sh` stops exactly those processes and frees their ports. The start
 // script brings up the infrastructure servers itself when they are not running (the e2e project
 // has no globalSetup) and the stop script takes down only what it brought up. Given FE_TEST_* (the
-// caller's own servers), the run uses those instead. Its own schema, consumer groups and relay name,
-// so it meets nothing else on servers it shares.
+// caller's own servers), the run uses those instead, but for a Kafka broker of its own. Its own
+// schema, consumer groups and relay name, so it meets nothing else on servers it shares.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DedicatedBroker } from '@fe/platform-kafka/testing';
 import { alive, freeRun, recordedProcesses } from '../test-support/shapes/distributed-processes.ts';
+import { startOwnBroker } from '../test-support/shapes/distributed-shape.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -30,18 +32,21 @@ const pidsRecorded = () => recordedProcesses(dataDir).map((p) => p.pid);
 const stop = () => run('bash', ['scripts/stop-distributed.sh'], { cwd: root, env, timeout: 150_000 });
 
 let pids: number[] = [];
+let broker: DedicatedBroker | undefined;
 
 beforeAll(async () => {
   const base = await freeRun(PROCESSES + 3);
   ports = { api: base, simulator: base + 2, health: base + 3 };
   const given = process.env.FE_TEST_POSTGRES_URL;
+  // Given servers may be another run's too: a broker of its own keeps its topics its own (startOwnBroker says why).
+  if (given) broker = await startOwnBroker();
   env = {
     ...process.env,
     FE_DATA_DIR: dataDir, FE_PORT: String(ports.api), FE_HEALTH_PORT_BASE: String(ports.health), DIAN_SIMULATOR_PORT: String(ports.simulator),
     FE_POSTGRES_SCHEMA: `fe_e2e_${tag}`, FE_KAFKA_GROUP_PREFIX: `e2e.${tag}.`, RELAY_NAME: `relay.e2e-${tag}`, FE_S3_BUCKET: `fe-e2e-${tag}`,
     FE_LOG_LEVEL: 'info',
     ...(given ? {
-      FE_INFRA: 'external', FE_POSTGRES_URL: given, FE_KAFKA_BROKERS: process.env.FE_TEST_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL: process.env.FE_TEST_SCHEMA_REGISTRY_URL,
+      FE_INFRA: 'external', FE_POSTGRES_URL: given, FE_KAFKA_BROKERS: broker!.address, FE_SCHEMA_REGISTRY_URL: process.env.FE_TEST_SCHEMA_REGISTRY_URL,
       FE_S3_ENDPOINT: process.env.FE_TEST_S3_ENDPOINT, FE_S3_ACCESS_KEY: process.env.FE_TEST_S3_ACCESS_KEY, FE_S3_SECRET_KEY: process.env.FE_TEST_S3_SECRET_KEY,
     } : {}),
   };
@@ -55,6 +60,7 @@ afterAll(async () => {
   await stop().catch(() => undefined);
   for (const pid of pidsRecorded()) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  await broker?.remove();
 }, 180_000);
 
 const example = readFileSync(join(root, 'examples/invoice-request.json'), 'utf8');
