@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
 // The whole embedded service in the test process, on a real port, with its logs captured: what the
 // e2e tests and the bench drive over HTTP. Each world has its own data folder, removed on close.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,18 +6,17 @@ import { join } from 'node:path';
 import { createLogger, systemClock, type Clock } from '@fe/platform';
 import { embeddedConfigFromEnv } from '../src/config.ts';
 import { startEmbedded, type Embedded } from '../src/start-embedded.ts';
+import { httpClient, type HttpClient } from './http-client.ts';
 
-export type HttpAnswer = { status: number; headers: Headers; body: any; text: string };
+export { pollStatus, type HttpAnswer } from './http-client.ts';
 
-export type World = {
+export type World = HttpClient & {
   url: string;
   apiKey: string;
   dataDir: string;
   embedded: Embedded;
   /** Every log line the service wrote (JSON text). */
   logs: string[];
-  post(body: unknown, options?: { apiKey?: string | null; headers?: Record<string, string>; raw?: string }): Promise<HttpAnswer>;
-  get(path: string, options?: { apiKey?: string | null }): Promise<HttpAnswer>;
   /** Stops the service and keeps its data folder (to start again on it). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -56,44 +54,13 @@ export async function startWorld(
   // Printed once, by the start that issued it; a restarted world reads it back as `pnpm fe api-key` does.
   const apiKey = embedded.demo.issuedApiKey ?? (await embedded.tenants.displayApiKey('demo'))!;
 
-  const call = async (path: string, init: RequestInit, key: string | null | undefined): Promise<HttpAnswer> => {
-    const headers = new Headers(init.headers);
-    const bearer = key === undefined ? apiKey : key;
-    if (bearer !== null) headers.set('authorization', `Bearer ${bearer}`);
-    const response = await fetch(`${embedded.url}${path}`, { ...init, headers });
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, headers: response.headers, body, text };
-  };
-
   return {
     url: embedded.url, apiKey, dataDir, embedded, logs,
-    post: (body, options = {}) => call('/api/v1/service/invoice', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body: options.raw ?? JSON.stringify(body),
-    }, options.apiKey),
-    get: (path, options = {}) => call(path, { method: 'GET' }, options.apiKey),
+    ...httpClient(embedded.url, apiKey),
     stop: () => embedded.close(),
     async close() {
       await embedded.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls the status endpoint until `until` holds (bounded; never hangs a suite). */
-export async function pollStatus(world: World, cufe: string, until: (body: any) => boolean, ms = 30_000): Promise<any> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const answer = await world.get(`/api/v1/service/status/${cufe}`);
-    if (answer.status === 200 && until(answer.body)) return answer.body;
-    if (Date.now() > deadline) throw new Error(`status of ${cufe} did not reach the condition: ${answer.text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -1,8 +1,9 @@
-// Our two codes beyond the product brief's table (docs/api.md, "Errors") that need a world of their
+// Our codes beyond the product brief's table (docs/api.md, "Errors") that need a world of their
 // own: a file link past its expiry (410 LINK_EXPIRED, while the status endpoint still hands out
-// fresh links), and a bug (500 INTERNAL_ERROR: the request id in body and header, nothing internal
+// fresh links), a store that does not answer (503 UNAVAILABLE), and a bug (500 INTERNAL_ERROR: the request id in body and header, nothing internal
 // in the body, the failure in the log).
 import { errorBodySchema } from '@fe/contracts';
+import { PlatformError } from '@fe/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
@@ -32,6 +33,20 @@ it('410 LINK_EXPIRED for a file link past its 7 days; the status endpoint hands 
   expect(fresh.status).toBe(200);
   expect(await fresh.text()).toContain(created.body.cufe);
   offsetMs = 0;
+});
+
+it('503 UNAVAILABLE, not 403 TENANT_NOT_READY, when the tenant registry does not answer while the certificate is checked', async () => {
+  const tenants = world.embedded.tenants;
+  const credential = tenants.credential.bind(tenants);
+  // What the PostgreSQL registry throws while its server restarts (distributed-restarts.e2e.test.ts met it).
+  tenants.credential = async () => { throw new PlatformError('STORE_UNAVAILABLE', 'the tenant registry did not answer', true); };
+  try {
+    const answer = await world.post(exampleRequest);
+    expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status: 503, code: 'UNAVAILABLE' });
+  } finally {
+    tenants.credential = credential;
+  }
+  expect((await world.post(exampleRequest)).status).toBe(201);
 });
 
 it('500 INTERNAL_ERROR for a failure nobody planned: request id echoed, nothing internal said, the failure logged', async () => {

@@ -42,13 +42,14 @@ export function createSimulatorDispatcher(config: SimulatorConfig, store: Simula
 
 /**
  * Starts the simulator on a loopback address (port 0 = any free port); `storePath` keeps what it
- * answered in that SQLite file instead of memory.
+ * answered in that SQLite file instead of memory; `control` opens the test controls under /control/
+ * (server/control.ts: the global fault and the reception counts, for a test in another process).
  *
  *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
  *   const client = createDianSoapClient({ endpoint: sim.endpoint, credential });
  *   await sim.close();
  */
-export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }, options: { storePath?: string } = {}): Promise<DianSimulator> {
+export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }, options: { storePath?: string; control?: boolean } = {}): Promise<DianSimulator> {
   const host = listen.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw new RangeError('the simulator listens on loopback addresses only');
   // In memory unless a file is given (the embedded service gives one: DIAN does not forget on a restart).
@@ -57,6 +58,7 @@ export async function startDianSimulator(config: SimulatorConfig, listen: { host
   const server = createSimulatorServer(createSimulatorDispatcher(config, store), {
     maxRequestBytes: config.maxRequestBytes,
     globalFault: () => globalFault,
+    ...(options.control ? { control: { setGlobalFault: (fault) => { globalFault = fault; }, timesReceived: (cufe) => store.timesReceived(cufe) } } : {}),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -25,7 +25,7 @@ await runMain({
       modules: [{
         name: 'dian-simulator',
         async start() {
-          simulator = await startDianSimulator(settings, { host: config.host, port: config.port }, config.storePath ? { storePath: config.storePath } : {});
+          simulator = await startDianSimulator(settings, { host: config.host, port: config.port }, { ...(config.storePath ? { storePath: config.storePath } : {}), control: config.control });
           logger.info({ endpoint: simulator.endpoint }, 'DIAN simulator listening');
         },
         async stop() {

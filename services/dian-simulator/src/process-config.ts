@@ -15,6 +15,8 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .describe('DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN\'s UBL 2.1 XSD with xmllint (≈ 50 ms of CPU a document): auto when xmllint is on the PATH, xmllint to require it, off.'),
   fault: z.string().min(1).optional()
     .describe('DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.'),
+  control: z.enum(['true', 'false']).transform((value) => value === 'true').default(false)
+    .describe('DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault and GET /control/received/<cufe> (docs/dian-web-service.md, "Fault injection"), for tests that run the simulator as a process.'),
 });
 
 export function simulatorProcessConfigFromEnv(env: Readonly<Record<string, string | undefined>>) {

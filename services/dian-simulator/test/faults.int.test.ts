@@ -133,3 +133,34 @@ describe('the other operations', () => {
     expect((await client.getNumberingRange({ accountCode: '900123456', accountCodeT: '900123456', softwareCode: 'nope' })).ranges).toEqual([]);
   });
 });
+
+describe('the test controls over HTTP (DIAN_SIMULATOR_CONTROL), for a simulator in another process', () => {
+  let controlled: DianSimulator;
+  beforeAll(async () => {
+    controlled = await startDianSimulator(world.config(), { port: 0 }, { control: true });
+  });
+  afterAll(() => controlled?.close());
+  const control = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${controlled.port}/control/${path}`, init);
+
+  it('PUT /control/fault sets the global fault and an empty body clears it; an unknown fault is 400', async () => {
+    const client = clientFor(controlled.endpoint);
+    expect((await control('fault', { method: 'PUT', body: 'http503' })).status).toBe(204);
+    expect(await failure(client.sendBillSync(zipOf().zip))).toMatchObject({ code: 'HTTP_503' });
+    expect((await control('fault', { method: 'PUT', body: 'nonsense' })).status).toBe(400);
+    expect((await control('fault', { method: 'PUT', body: '' })).status).toBe(204);
+    expect((await client.sendBillSync(zipOf().zip)).statusCode).toBe('00');
+  });
+
+  it('GET /control/received/<cufe> counts the receptions DIAN judged of one document', async () => {
+    const { invoice, zip } = zipOf();
+    const times = async () => (await (await control(`received/${invoice.cufe}`)).json() as { times: number }).times;
+    expect(await times()).toBe(0);
+    await clientFor(controlled.endpoint).sendBillSync(zip);
+    await clientFor(controlled.endpoint).sendBillSync(zip);
+    expect(await times()).toBe(2);
+  });
+
+  it('is closed unless configured: the same paths are 404', async () => {
+    expect((await fetch(`http://127.0.0.1:${sim.port}/control/fault`, { method: 'PUT', body: 'http503' })).status).toBe(404);
+  });
+});

@@ -61,10 +61,11 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
       });
       // A freed slot nudges the sweeper (declared below; no run starts before it exists).
       const slots = ports.slots ? nudgingOnRelease(ports.slots, () => sweeper.nudge()) : createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
+      const sendLeaseMs = config.client.timeoutMs + SEND_LEASE_MARGIN_MS;
       const handler = createSubmissionHandler({
         store: ports.store, blobs: ports.blobs, tenants: ports.tenants, clock: ports.clock, logger,
         schedule, slots, gateways, endpoints: config.endpoints, policy,
-        sendLeaseMs: config.client.timeoutMs + SEND_LEASE_MARGIN_MS,
+        sendLeaseMs,
         random: Math.random,
       });
       const sweeper = startSweeper({
@@ -74,6 +75,8 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
           attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId },
         }, () => handler.run(invoiceId, tenantId, slot)),
         intervalMs: config.sweepIntervalMs, batch: config.sweepBatch,
+        // A run writes its row before it sends (markSending), ending the claim; a claimer that died holds its rows this long.
+        claimLeaseMs: sendLeaseMs,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.

@@ -1,13 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { parseFault, type FaultSpec } from '../faults/faults.ts';
+import { handleControl, type SimulatorControl } from './control.ts';
 import type { Dispatcher } from './dispatch.ts';
 import { untrustedCertificateFault } from './soap-responses.ts';
 
 export const SERVICE_PATH = '/WcfDianCustomerServices.svc';
 const HOLD_LIMIT_MS = 10 * 60_000; // a held ("timeout") request is dropped after this, whatever happens
 
-export type HttpOptions = { maxRequestBytes: number; globalFault: () => FaultSpec | undefined };
+export type HttpOptions = {
+  maxRequestBytes: number;
+  globalFault: () => FaultSpec | undefined;
+  /** The test controls under /control/ (control.ts); absent, those paths are 404 like any other. */
+  control?: SimulatorControl;
+};
 
 /**
  * node:http around the dispatcher: POST to /WcfDianCustomerServices.svc (any query string), the
@@ -26,6 +32,7 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator');
     if (req.method === 'GET' && url.pathname === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+    if (options.control && url.pathname.startsWith('/control/')) return handleControl(options.control, req, res, url.pathname, await readBody(req, 1024));
     if (req.method !== 'POST' || url.pathname !== SERVICE_PATH) return void res.writeHead(404).end();
     const body = await readBody(req, options.maxRequestBytes);
     if (body === undefined) return void res.writeHead(413).end();

@@ -1,5 +1,5 @@
 import type { Envelope, ErrorCode, InvoiceRequestedV1 } from '@fe/contracts';
-import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { invoiceStreamName, newInvoiceEvent, PlatformError, type Clock, type EventStore } from '@fe/platform';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import type { IngressConfig } from '../config.ts';
@@ -100,7 +100,10 @@ async function readyProfile(ports: RequestInvoicePorts, tenantId: string): Promi
   if (!profile.hasCertificate) throw notReady('no signing certificate on file');
   try {
     await ports.tenants.credential(tenantId, ports.clock.now());
-  } catch {
+  } catch (error) {
+    // A store that did not answer (a PostgreSQL restart) is 503 UNAVAILABLE, which the client
+    // retries; only a certificate that does not qualify is the tenant's onboarding.
+    if (error instanceof PlatformError && error.retriable) throw error;
     throw notReady('the signing certificate is not valid now');
   }
   return profile;

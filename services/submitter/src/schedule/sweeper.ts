@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@fe/platform';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
-import type { SubmissionSchedule } from './submission-schedule.ts';
+import type { ScheduleRow, SubmissionSchedule } from './submission-schedule.ts';
 
 export type SweeperOptions = {
   schedule: SubmissionSchedule;
@@ -15,6 +16,8 @@ export type SweeperOptions = {
   intervalMs: number;
   /** Rows read per look. */
   batch: number;
+  /** How long a row this sweeper took stays away from other instances' sweepers if its run writes nothing (ms). */
+  claimLeaseMs: number;
   /** Delay before a row whose run threw is tried again (ms), by how many times it threw in a row. */
   errorDelayMs(failures: number): number;
 };
@@ -30,14 +33,17 @@ export type Sweeper = {
  * Runs the schedule's due rows: a timer (unref'd, so it never keeps the process alive) every
  * `intervalMs`, plus a nudge whenever a tenant slot frees up. A row runs only when its tenant has a
  * free slot, taken here and handed to the run, so the per-tenant cap holds across the reaction and
- * the sweeper. A run that throws (a store down) keeps its row, moved later with backoff.
+ * the sweeper. A run that throws (a store down) keeps its row, moved later with backoff. Rows are
+ * claimed as they are read, so the sweepers of several instances never run one row at once; a row
+ * taken but not run (its tenant at the cap, a run under way here) is released at once.
  *
- *   const sweeper = startSweeper({ schedule, slots, run: handler.run, isRunning: handler.isRunning, clock, logger, intervalMs: 250, batch: 100, errorDelayMs });
+ *   const sweeper = startSweeper({ schedule, slots, run: handler.run, isRunning: handler.isRunning, clock, logger, intervalMs: 250, batch: 100, claimLeaseMs: 35_000, errorDelayMs });
  *   await sweeper.stop();
  */
 export function startSweeper(options: SweeperOptions): Sweeper {
   const { schedule, slots, clock, logger } = options;
   const running = new Map<string, Promise<void>>();
+  const owner = `sweeper-${randomUUID()}`;
   const failures = new Map<string, number>();
   let stopped = false;
   let pending: NodeJS.Immediate | undefined;
@@ -63,12 +69,23 @@ export function startSweeper(options: SweeperOptions): Sweeper {
 
   async function sweepOnce(): Promise<void> {
     let rows;
+    const now = clock.now();
     try {
-      rows = await schedule.due(clock.now(), options.batch);
+      rows = await schedule.due(now, options.batch, { owner, until: new Date(now.getTime() + options.claimLeaseMs) });
     } catch (error) {
       logger.error({ err: error }, 'could not read the submission schedule');
       return;
     }
+    const notRun = new Set(rows.map((row) => row.invoiceId));
+    try {
+      await runClaimed(rows, notRun);
+    } finally {
+      // Left to the next sweep of any instance; a release that fails only waits for the claim to end.
+      await Promise.all([...notRun].map((invoiceId) => schedule.release(invoiceId, owner).catch(() => undefined)));
+    }
+  }
+
+  async function runClaimed(rows: ScheduleRow[], notRun: Set<string>): Promise<void> {
     if (stopped) return; // stop() came while the schedule was being read: start nothing
     for (const row of rows) {
       // Not even a slot for an invoice already being worked on: releasing it would nudge this sweep again at once.
@@ -86,6 +103,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
         slot();
         return;
       }
+      notRun.delete(row.invoiceId);
       const done = options.run(row.invoiceId, row.tenantId, slot).then(
         () => { failures.delete(row.invoiceId); },
         (error: unknown) => {

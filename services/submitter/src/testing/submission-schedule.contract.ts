@@ -91,6 +91,41 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       ]);
     });
 
+    it('a claimed row is due for nobody until the claim ends, a write to the row, or its owner\'s release', async () => {
+      const { s } = await open();
+      await s.schedule('inv-a', 'demo', t(100));
+      await s.schedule('inv-b', 'demo', t(100));
+      expect((await s.due(t(200), 10, { owner: 'one', until: t(500) })).map((r) => r.invoiceId)).toEqual(['inv-a', 'inv-b']);
+      expect(await s.due(t(300), 10, { owner: 'two', until: t(600) })).toEqual([]);
+      expect(await s.due(t(300), 10)).toEqual([]); // a look without a claim sees what a claimer could take
+      expect(await s.get('inv-a')).toEqual({ invoiceId: 'inv-a', tenantId: 'demo', dueAt: t(100), sendingAttempt: undefined });
+      await s.release('inv-a', 'two'); // not its claim: nothing changes
+      expect(await s.due(t(300), 10)).toEqual([]);
+      await s.release('inv-a', 'one');
+      expect((await s.due(t(300), 10, { owner: 'two', until: t(600) })).map((r) => r.invoiceId)).toEqual(['inv-a']);
+      await s.defer('inv-a', 'demo', t(300)); // the run's outcome ends the claim
+      expect((await s.due(t(400), 10)).map((r) => r.invoiceId)).toEqual(['inv-a']);
+      expect((await s.due(t(500), 10)).map((r) => r.invoiceId)).toEqual(['inv-b', 'inv-a']); // inv-b's claim ran out at t(500)
+      await s.markSending('inv-b', 'demo', 1, t(500));
+      expect((await s.due(t(500), 10, { owner: 'three', until: t(900) })).map((r) => r.invoiceId)).toEqual(['inv-a', 'inv-b']);
+      await s.schedule('inv-b', 'demo', t(550));
+      expect((await s.due(t(600), 10)).map((r) => r.invoiceId)).toEqual(['inv-b']);
+    });
+
+    it('two claimers sweeping at once never get the same row, and between them get every due row', async () => {
+      const { s, another } = await open();
+      const other = await another();
+      const ids = Array.from({ length: 60 }, (_, i) => `inv-${String(i).padStart(2, '0')}`);
+      for (const id of ids) await s.schedule(id, 'demo', t(100));
+      const sweep = async (schedule: SubmissionSchedule, owner: string) => {
+        const got: string[] = [];
+        for (let round = 0; round < 20; round++) got.push(...(await schedule.due(t(200), 4, { owner, until: t(900) })).map((r) => r.invoiceId));
+        return got;
+      };
+      const [one, two] = await Promise.all([sweep(s, 'one'), sweep(other, 'two')]);
+      expect([...one, ...two].sort()).toEqual(ids);
+    });
+
     it('shares its rows with another schedule on the same storage (another process, the operator)', async () => {
       const { s, another } = await open();
       const other = await another();

@@ -1,6 +1,6 @@
 import { AdapterPool, migrationSet } from '@fe/platform-postgres';
 import type pg from 'pg';
-import type { ScheduleRow, SubmissionSchedule } from '../../schedule/submission-schedule.ts';
+import type { ScheduleClaim, ScheduleRow, SubmissionSchedule } from '../../schedule/submission-schedule.ts';
 
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'submitter'. */
 export const submissionScheduleMigrations = () => migrationSet('submitter', new URL('./migrations/', import.meta.url));
@@ -8,8 +8,20 @@ export const submissionScheduleMigrations = () => migrationSet('submitter', new 
 type Row = { invoice_id: string; tenant_id: string; due_at: Date; sending_attempt: number | null };
 const toRow = (r: Row): ScheduleRow => ({ invoiceId: r.invoice_id, tenantId: r.tenant_id, dueAt: r.due_at, sendingAttempt: r.sending_attempt ?? undefined });
 
+// Every write ends a claim: the run wrote its outcome, and the row's due time says what is next.
 const UPSERT = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, $4)
-  ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt`;
+  ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt,
+  claimed_by = NULL, claimed_until = NULL`;
+
+const UNCLAIMED_DUE = 'due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)';
+
+// SKIP LOCKED: a row another instance is claiming in this instant is left to it, not waited for;
+// the WHERE is checked again on the row's latest version, so a claim committed meanwhile excludes it.
+const CLAIM = `UPDATE submission_schedule s SET claimed_by = $3, claimed_until = $4
+  FROM (SELECT invoice_id FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2 FOR UPDATE SKIP LOCKED) c
+  WHERE s.invoice_id = c.invoice_id RETURNING s.*`;
+
+const byDueThenId = (a: ScheduleRow, b: ScheduleRow) => a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
 
 /**
  * The submission schedule on PostgreSQL (migrations/001_submission_schedule.sql), shared by every
@@ -18,12 +30,11 @@ const UPSERT = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, 
  *   await migrate(pool, { schema: 'fe', ...submissionScheduleMigrations() });
  *   const schedule = new PostgresSubmissionSchedule(pool);  // close() stops it; the pool is the caller's
  *
- * Every write is one statement (an upsert or a delete), atomic on its own; `due` is a plain read,
- * as the port states: it claims nothing, so two instances sweeping at once may both see a row.
- * Neither blocks the other (no row locks are taken), and a run that finds the invoice already
- * handled decides there is nothing to do; a send both made is answered by DIAN with rule 90 and
- * reconciled (docs/dian-web-service.md). Failures of the server are the platform's retriable
- * STORE_UNAVAILABLE: the sweeper logs them and keeps the row.
+ * Every statement is atomic on its own. `due` with a claim is one UPDATE over the due, unclaimed
+ * rows (migrations/002: claimed_by, claimed_until), so two instances sweeping at once split the
+ * rows between them and never run one twice (two runs could both send the invoice to DIAN).
+ * Failures of the server are the platform's retriable STORE_UNAVAILABLE: the sweeper logs them and
+ * keeps the row.
  */
 export class PostgresSubmissionSchedule implements SubmissionSchedule {
   private readonly db: AdapterPool;
@@ -42,7 +53,7 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
 
   async defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
     await this.db.query(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, NULL)
-      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at`, [invoiceId, tenantId, dueAt]);
+      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`, [invoiceId, tenantId, dueAt]);
   }
 
   async get(invoiceId: string): Promise<ScheduleRow | undefined> {
@@ -54,9 +65,17 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     await this.db.query('DELETE FROM submission_schedule WHERE invoice_id = $1', [invoiceId]);
   }
 
-  async due(now: Date, limit: number): Promise<ScheduleRow[]> {
-    const { rows } = await this.db.query<Row>('SELECT * FROM submission_schedule WHERE due_at <= $1 ORDER BY due_at, invoice_id LIMIT $2', [now, limit]);
-    return rows.map(toRow);
+  async due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]> {
+    if (!claim) {
+      const { rows } = await this.db.query<Row>(`SELECT * FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2`, [now, limit]);
+      return rows.map(toRow);
+    }
+    const { rows } = await this.db.query<Row>(CLAIM, [now, limit, claim.owner, claim.until]);
+    return rows.map(toRow).sort(byDueThenId); // RETURNING keeps no order
+  }
+
+  async release(invoiceId: string, owner: string): Promise<void> {
+    await this.db.query('UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2', [invoiceId, owner]);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,82 @@
+// One deployment under test, embedded or distributed, as the shared end-to-end suites see it
+// (test/invoice-api.e2e.test.ts on the embedded default, test/distributed-shape.e2e.test.ts on the
+// processes): the API, the DIAN simulator's switches, the logs and the stores to check.
+import type { EventStore } from '@fe/platform';
+import { diffViews, rebuildStatusViews, SqliteStatusStore, type StatusStore } from '@fe/projection';
+import type { HttpClient } from '../http-client.ts';
+import type { ExtraTenants } from '../extra-tenants.ts';
+
+export type ShapeName = 'embedded' | 'distributed';
+
+export type Shape = HttpClient & {
+  name: ShapeName;
+  /** Where the (first) ingress listens. */
+  url: string;
+  /** The demo tenant's key. */
+  apiKey: string;
+  /** Tenants beside the demo: one DIAN rejects, one onboarding, one revoked. */
+  extra: ExtraTenants;
+  /**
+   * Who serves xml_url and pdf_url: the service itself (embedded: /files, its own error codes) or
+   * S3 (distributed: presigned GETs, S3's answers; docs/choices.md, "File links on S3").
+   */
+  files: 'service' | 's3';
+  /** A folder of the test's own, removed on close. */
+  scratchDir: string;
+  /** The log lines (JSON text) the ingress wrote so far, every instance. */
+  ingressLogs(): string[];
+  /** Every log line of the deployment so far, every service. */
+  allLogs(): string[];
+  trustedCaPems(tenantId: string): Promise<string[]>;
+  dian: {
+    /** A fault on every request (`http503`, `latency=1500`, …; docs/dian-web-service.md), or none. */
+    setFault(spec: string | undefined): Promise<void>;
+    /** How often DIAN received and judged the document. */
+    timesReceived(cufe: string): Promise<number>;
+  };
+  /**
+   * The invoices whose live status view differs from a rebuild from the event store, once the
+   * projection has caught up (tried again for `withinMs` while they differ), with both views; [] when they agree.
+   */
+  projectionDiff(withinMs?: number): Promise<ViewDiff[]>;
+  /** Every invoice event of the event store: stream, type, and (for a count of duplicates) nothing else. */
+  invoiceEvents(): Promise<{ stream: string; type: string }[]>;
+  close(): Promise<void>;
+};
+
+type InvoiceStatusView = Awaited<ReturnType<StatusStore['all']>>[number];
+export type ViewDiff = { invoiceId: string; live: InvoiceStatusView | undefined; rebuilt: InvoiceStatusView | undefined };
+
+/**
+ * Rebuilds the views from `events` into a throw-away store and compares them with `live` until
+ * they agree or `withinMs` passed (the projection may still be catching up); the last differences.
+ */
+export async function settledDiff(events: EventStore, live: StatusStore, withinMs: number): Promise<ViewDiff[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const rebuilt = new SqliteStatusStore(':memory:');
+    try {
+      // The live views first: a view the projection adds meanwhile then shows in both.
+      const liveViews = await live.all();
+      await rebuildStatusViews(events, rebuilt);
+      const rebuiltViews = await rebuilt.all();
+      const ids = diffViews(liveViews, rebuiltViews);
+      const find = (views: InvoiceStatusView[], id: string) => views.find((view) => view.invoiceId === id);
+      if (ids.length === 0 || Date.now() > deadline) return ids.map((invoiceId) => ({ invoiceId, live: find(liveViews, invoiceId), rebuilt: find(rebuiltViews, invoiceId) }));
+    } finally {
+      await rebuilt.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Every invoice event of `store` (its stream and type), read a page at a time. */
+export async function invoiceEventsOf(store: EventStore): Promise<{ stream: string; type: string }[]> {
+  const found: { stream: string; type: string }[] = [];
+  for (let after = 0n; ;) {
+    const page = await store.readAll({ after, limit: 1000 });
+    if (page.length === 0) return found;
+    for (const recorded of page) if (recorded.envelope.type.startsWith('Invoice')) found.push({ stream: recorded.stream, type: recorded.envelope.type });
+    after = page.at(-1)!.position;
+  }
+}

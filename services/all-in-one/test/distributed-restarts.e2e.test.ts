@@ -1,0 +1,49 @@
+// Faults only processes have, part two (issue 16, item 5): the broker and PostgreSQL restarted in
+// the middle of a burst of 50 invoices. The distributed shape runs on a Kafka broker and a
+// PostgreSQL server of this file's own (the shared ones are never restarted), the registry and S3
+// being the shared ones; one start serves both tests. Each prints what it saw; the counts are
+// asserted in expectNothingLostOrTwice (every invoice accepted, each event once, DIAN judged each
+// document once, the projection equal to a rebuild from the event store).
+import type { DedicatedBroker } from '@fe/platform-kafka/testing';
+import { startOwnedServer, type OwnedServer } from '@fe/platform-postgres/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { burst, expectNothingLostOrTwice } from '../test-support/faults/burst.ts';
+import { alive } from '../test-support/shapes/distributed-processes.ts';
+import { startDistributedShape, startOwnBroker, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+
+let postgres: OwnedServer | undefined;
+let broker: DedicatedBroker | undefined;
+let shape: DistributedShape;
+beforeAll(async () => {
+  postgres = await startOwnedServer();
+  broker = await startOwnBroker();
+  shape = await startDistributedShape({ postgresUrl: postgres.url, kafkaBrokers: broker.address });
+}, 600_000);
+afterAll(async () => {
+  await shape?.close();
+  await broker?.remove();
+  postgres?.stop();
+}, 300_000);
+
+it('the broker killed (SIGKILL) and started again mid-burst: every invoice accepted, nothing lost or done twice', async () => {
+  const restarted = Date.now();
+  const issued = await burst(shape, {
+    count: 50, faultAt: 15,
+    fault: async () => {
+      await broker!.kill();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await broker!.start();
+      console.log(`broker back after ${Date.now() - restarted} ms`);
+    },
+  });
+  const report = await expectNothingLostOrTwice(shape, issued);
+  console.log(`broker restart: ${JSON.stringify(report)}`);
+  expect(shape.processes().filter((p) => !alive(p.pid)).map((p) => p.name)).toEqual([]); // none died of it
+}, 600_000);
+
+it('PostgreSQL restarted (pg_ctl restart -m fast) mid-burst: every invoice accepted, nothing lost or done twice', async () => {
+  const issued = await burst(shape, { count: 50, faultAt: 15, fault: () => postgres!.restart() });
+  const report = await expectNothingLostOrTwice(shape, issued);
+  console.log(`PostgreSQL restart: ${JSON.stringify(report)}`);
+  expect(shape.processes().filter((p) => !alive(p.pid)).map((p) => p.name)).toEqual([]);
+}, 600_000);

@@ -1,0 +1,69 @@
+// The end-to-end suite of the embedded default, on the distributed shape (issue 16, item 5): every
+// service its own process (test-support/shapes/distributed-shape.ts), one start for the file, on a
+// Kafka broker of its own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { burst, expectNothingLostOrTwice, logLinesWhere, type Issued } from '../test-support/faults/burst.ts';
+import type { DedicatedBroker } from '@fe/platform-kafka/testing';
+import { startDistributedShape, startOwnBroker, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
+
+let broker: DedicatedBroker | undefined;
+let shape: DistributedShape;
+beforeAll(async () => {
+  broker = await startOwnBroker(); // its topics its own (startOwnBroker says why); the other servers are the shared ones
+  shape = await startDistributedShape({ kafkaBrokers: broker.address });
+}, 600_000);
+afterAll(async () => {
+  await shape?.close();
+  await broker?.remove();
+}, 300_000);
+
+describe('the invoice API on the distributed shape', () => invoiceApiSuite(() => shape));
+
+// Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).
+// Each prints what it saw; the counts are asserted in expectNothingLostOrTwice.
+describe('faults only processes have', () => {
+  const burstOf = (invoices: Set<string>, lines: string[], msg: string) => logLinesWhere(lines, (l) => l.msg === msg && invoices.has(l.invoice_id));
+
+  it('two submitter instances never send one document to DIAN twice, with every invoice retried by their sweepers', async () => {
+    await shape.startProcess('submitter-2', 'submitter');
+    await shape.dian.setFault('http503');
+    let issued: Issued[] = [];
+    try {
+      // DIAN is down for the whole burst: every first attempt fails, so the retries are the two sweepers' to share.
+      issued = await burst(shape, { count: 30, faultAt: 30, fault: async () => undefined });
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      await shape.dian.setFault(undefined);
+    }
+    const report = await expectNothingLostOrTwice(shape, issued);
+    const ids = new Set(issued.map((i) => i.invoiceId));
+    const sends = (name: string) => burstOf(ids, shape.logsOf(name), 'sending to DIAN').length;
+    const reconciles = (name: string) => burstOf(ids, shape.logsOf(name), 'reconciling with DIAN (GetStatus)').length;
+    const seen = { ...report, sendsBySubmitter: { 'submitter': sends('submitter.'), 'submitter-2': sends('submitter-2') }, reconciles: reconciles('submitter') };
+    console.log(`two submitters: ${JSON.stringify(seen)}`);
+    expect(seen.sendsBySubmitter['submitter-2']).toBeGreaterThan(0); // both instances took part
+    expect(seen.sendsBySubmitter.submitter).toBeGreaterThan(0);
+  }, 400_000);
+
+  it('SIGKILL of one signer instance in the middle of a burst of 50: the other signs the rest; nothing lost or done twice', async () => {
+    // Killed once it has signed part of the burst (its first signature of a fresh pool takes a while),
+    // so that it dies with work of its own in hand rather than before it started any.
+    const signedBefore = logLinesWhere(shape.logsOf('signer-1'), (l) => l.msg === 'invoice signed').length;
+    const killWhenBusy = async () => {
+      const deadline = Date.now() + 60_000;
+      while (logLinesWhere(shape.logsOf('signer-1'), (l) => l.msg === 'invoice signed').length === signedBefore && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await shape.kill('signer-1', 'SIGKILL');
+    };
+    const issued = await burst(shape, { count: 50, faultAt: 15, fault: killWhenBusy });
+    const report = await expectNothingLostOrTwice(shape, issued);
+    const ids = new Set(issued.map((i) => i.invoiceId));
+    const signed = (name: string) => burstOf(ids, shape.logsOf(name), 'invoice signed').length;
+    const seen = { ...report, signedBy: { 'signer-1': signed('signer-1'), 'signer-2': signed('signer-2') } };
+    console.log(`signer SIGKILL: ${JSON.stringify(seen)}`);
+    expect(seen.signedBy['signer-1']).toBeGreaterThan(0); // it had started on the burst
+    expect(seen.signedBy['signer-2']).toBeGreaterThan(0);
+  }, 400_000);
+});

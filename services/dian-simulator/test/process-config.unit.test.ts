@@ -1,0 +1,14 @@
+// The simulator process's configuration: the test controls stay closed unless asked for, and a
+// value that is neither true nor false is refused (naming the variable) rather than read as either.
+import { expect, it } from 'vitest';
+import { simulatorProcessConfigFromEnv } from '../src/process-config.ts';
+
+const required = { DIAN_SIMULATOR_TRUSTED_CA_FILE: '/run/config/trusted-ca.pem' };
+
+it('DIAN_SIMULATOR_CONTROL: off by default and when empty, on only for "true"', () => {
+  expect(simulatorProcessConfigFromEnv(required).control).toBe(false);
+  expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: '' }).control).toBe(false);
+  expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'false' }).control).toBe(false);
+  expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'true' }).control).toBe(true);
+  expect(() => simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'yes' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+});
