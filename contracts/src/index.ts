@@ -13,6 +13,8 @@ export * from './events/invoice-accepted.v1.ts';
 export * from './events/invoice-rejected.v1.ts';
 export * from './events/buyer-notified.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
+export * from './events/tenant-changed.v1.ts';
+export * from './events/published-events.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';

@@ -12,3 +12,5 @@ export {
   API_KEY_PREFIX, API_KEY_BODY_LENGTH,
 } from './api-keys/api-key.ts';
 export { TenancyError, isTenancyError, tenancyErrorCatalogue, type TenancyErrorCode } from './errors.ts';
+export type { TenantUpdate } from './tenants/new-tenant.ts';
+export { createTenantCommands, tenantStreamName, type TenantCommands, type TenantCommandsPorts, type Actor } from './commands/tenant-commands.ts';

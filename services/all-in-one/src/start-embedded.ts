@@ -6,7 +6,7 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, routeByEventType, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
@@ -139,11 +139,10 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       for (const service of [...services].reverse()) await service.stop();
     });
 
-    const topic = topics.invoiceEvents.name;
     const relay = startRelay({
       name: 'relay.invoice-events', store: feed, bus, checkpoints, logger: logger.child({ service: 'relay' }),
       // The in-process bus's "settled through" capability keeps the checkpoint behind what a group has not finished.
-      route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
+      route: routeByEventType,
     });
     nudge = () => relay.nudge();
     closers.push(() => relay.stop());

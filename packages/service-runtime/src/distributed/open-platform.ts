@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { invoiceEventSchemas, topics } from '@fe/contracts';
+import { publishedEventSchemas, topics } from '@fe/contracts';
 import {
   recordingHalts, startDeadLetterRedriver, type BlobStore, type Clock, type EventBus, type EventStore, type Logger,
 } from '@fe/platform';
@@ -77,8 +77,8 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     const clientId = config.kafkaClientId ?? `fe-${options.service}`;
     const bus = new KafkaEventBus({
       brokers, clientId,
-      codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: invoiceEventSchemas }),
-      partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : 6),
+      codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: publishedEventSchemas }),
+      partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : topic === topics.tenantEvents.name ? topics.tenantEvents.partitions : 6),
       deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
       ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
