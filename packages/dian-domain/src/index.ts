@@ -22,3 +22,4 @@ export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvo
 export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';
+export { isMunicipalityCode, municipalityOptions } from './codelists/municipalities.ts';
