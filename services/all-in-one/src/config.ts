@@ -1,5 +1,6 @@
 import { ingressConfigFromEnv, type IngressConfig } from '@fe/ingress';
 import { configFromEnv, type Env } from '@fe/platform';
+import { portalConfigFromEnv, type PortalConfig } from '@fe/portal';
 import { z } from 'zod';
 
 /**
@@ -18,8 +19,8 @@ export const embeddedConfigSchema = z.object({
   dianSimulatorFault: z.string().optional().describe('FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).'),
 });
 
-export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig };
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig; portal: PortalConfig };
 
 export function embeddedConfigFromEnv(env: Env): EmbeddedConfig {
-  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env) };
+  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env), portal: portalConfigFromEnv(env) };
 }

@@ -17,7 +17,9 @@ import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEn
 import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, TraceContextLedger, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
-import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { createPortal, OutboxMailSender, SqliteAccountStore } from '@fe/portal';
+import { invoiceLinks } from '@fe/invoice-status';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
@@ -158,6 +160,25 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
     purge.unref();
     closers.push(() => clearInterval(purge));
+    // The admin portal at /admin (docs/portal.md): accounts beside the registry, mail to a local outbox.
+    const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
+    closers.push(() => accounts.close());
+    const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
+    const portal = createPortal({
+      accounts, registry: tenants, commands: createTenantCommands({ registry: tenants, events: store, clock }),
+      invoices: {
+        list: (tenantId, limit) => statusStore.listForTenant(tenantId, limit),
+        get: (invoiceId) => statusStore.get(invoiceId),
+        links: async (view) => {
+          const { xmlUrl, pdfUrl } = await invoiceLinks(blobs, view, 3600);
+          return { ...(view.xmlKey ? { xml: xmlUrl } : {}), ...(view.pdfKey ? { pdf: pdfUrl } : {}) };
+        },
+      },
+      mail: new OutboxMailSender({ dir: join(dir, 'outbox'), from: config.portal.mailFrom, now: () => clock.now() }),
+      clock, logger: logger.child({ service: 'portal' }), config: config.portal,
+      csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),
+      get baseUrl() { return portalBaseUrl.current; },
+    });
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
       routes: [
@@ -175,6 +196,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,
+        async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
       ],
     });
     closers.push(() => app.close());
@@ -183,6 +205,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.baseUrl ?? `http://${config.host}:${port}`;
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
+    portalBaseUrl.current = url;
 
     return {
       url, app, simulator, tenants, eventStore: rawStore, statusStore,

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
+import { certificateFile, fillCompany, fillResolution, fillSoftware, signUpAndConfirm, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
+import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
+
+// The admin portal in a real browser (docs/portal.md), against the whole embedded service.
+describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const company: Company = { legalName: '<script>alert("xss")</script> Comercial S.A.S.', nit: '900108281', dv: '3' };
+
+  it('walks a new company from sign-up through onboarding to its key, issues an invoice with it and finds it in the list', async () => {
+    const browser = await openBrowser(world.url, 'walk');
+    const { page, shot } = browser;
+    try {
+      await signUpAndConfirm(page, world.url, world.dataDir, 'ana@comercial.example');
+      await shot('onboarding');
+
+      // A DV that does not match the NIT: refused beside the DV field, what was typed kept.
+      await fillCompany(page, { ...company, dv: '4' });
+      expect(await page.textContent('[data-field-error="dv"]')).toContain('dígito de verificación');
+      expect(await page.inputValue('#f-legalName')).toBe(company.legalName);
+      await shot('company-wrong-dv');
+      await fillCompany(page, company);
+      await fillSoftware(page);
+
+      const good = certificateFile(company);
+      await uploadCertificate(page, good.file, 'no es la clave');
+      expect(await page.getAttribute('[data-error-code]', 'data-error-code')).toBe('P12_WRONG_PASSWORD');
+      expect(await page.textContent('[data-field-error="password"]')).toContain('La contraseña no abre');
+      await shot('certificate-wrong-password');
+      const expired = certificateFile(company, new Date(Date.now() - 3 * 365 * 86_400_000));
+      await uploadCertificate(page, expired.file, expired.password);
+      expect(await page.getAttribute('[data-error-code]', 'data-error-code')).toBe('CERT_EXPIRED');
+      expect(await page.textContent('[data-field-error="p12"]')).toContain('vencido');
+      await shot('certificate-expired');
+      await uploadCertificate(page, good.file, good.password);
+      expect(await page.textContent('[data-cert="subject"]')).toContain('900108281');
+      expect(await page.content()).not.toContain(good.password);
+      await shot('certificate-accepted');
+
+      await fillResolution(page);
+      await shot('test-set');
+      await page.click('text=Ir a Ajustes');
+      await page.waitForURL(/\/admin\/settings$/);
+      // The company name as typed, shown as text: no script ran (a dialog would have failed the test).
+      expect(await page.textContent('[data-company="legal-name"]')).toBe(company.legalName);
+      expect(await page.locator('main script').count()).toBe(0);
+      await page.click('[data-copy-target="api-key"]');
+      const copied = await page.evaluate('navigator.clipboard.readText()') as string; // runs in the page, where navigator exists
+      expect(copied).toMatch(/^fe_test_[0-9A-Za-z]{43}$/);
+      expect(copied).toBe(await page.inputValue('#api-key'));
+      await shot('settings');
+
+      const issued = await world.post(exampleRequest, { apiKey: copied });
+      expect([200, 201, 202, 422]).toContain(issued.status);
+      const number = issued.body.number as string;
+      expect(number).toMatch(/^SETP99\d+$/);
+      await page.goto(`${world.url}/admin/invoices`);
+      await page.waitForSelector(`tr[data-invoice="${number}"]`);
+      expect(await page.textContent(`tr[data-invoice="${number}"]`)).toContain('Cliente de Ejemplo S.A.S.');
+      await shot('invoices');
+      // Filters: by status that does not match, the row is gone.
+      await page.goto(`${world.url}/admin/invoices?q=nada-que-coincida`);
+      expect(await page.locator('tr[data-invoice]').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import type { Clock, Logger } from '@fe/platform';
+import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
+import type { PortalConfig } from './config.ts';
+import type { AccountStore } from './ports/account-store.ts';
+import type { InvoiceList } from './ports/invoice-list.ts';
+import type { MailSender } from './ports/mail-sender.ts';
+
+/** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
+export type PortalDeps = {
+  accounts: AccountStore;
+  registry: TenantRegistry;
+  commands: TenantCommands;
+  invoices: InvoiceList;
+  mail: MailSender;
+  clock: Clock;
+  logger: Logger;
+  config: PortalConfig;
+  /** 32 bytes that key the CSRF tokens (a file in the data folder, like the master key). */
+  csrfKey: Uint8Array;
+  /** The service's public URL, for the links in mails (`${baseUrl}/admin/confirm?token=…`). */
+  baseUrl: string;
+};
