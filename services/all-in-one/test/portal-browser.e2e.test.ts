@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
-import { certificateFile, fillCompany, fillResolution, fillSoftware, signUpAndConfirm, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
+import { certificateFile, fillCompany, fillResolution, fillSoftware, PASSWORD, signUpAndConfirm, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
 // The admin portal in a real browser (docs/portal.md), against the whole embedded service.
@@ -14,6 +14,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
     await world?.close();
   });
 
+  let firstInvoicePath = '';
   const company: Company = { legalName: '<script>alert("xss")</script> Comercial S.A.S.', nit: '900108281', dv: '3' };
 
   it('walks a new company from sign-up through onboarding to its key, issues an invoice with it and finds it in the list', async () => {
@@ -59,16 +60,72 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       expect(copied).toBe(await page.inputValue('#api-key'));
       await shot('settings');
 
-      const issued = await world.post(exampleRequest, { apiKey: copied });
-      expect([200, 201, 202, 422]).toContain(issued.status);
+      const issued = await world.post(exampleRequest, { apiKey: copied, headers: { prefer: 'wait=0' } });
+      expect(issued.status).toBe(202);
       const number = issued.body.number as string;
       expect(number).toMatch(/^SETP99\d+$/);
       await page.goto(`${world.url}/admin/invoices`);
       await page.waitForSelector(`tr[data-invoice="${number}"]`);
+      firstInvoicePath = (await page.getAttribute(`tr[data-invoice="${number}"] a`, 'href'))!;
       expect(await page.textContent(`tr[data-invoice="${number}"]`)).toContain('Cliente de Ejemplo S.A.S.');
       await shot('invoices');
       // Filters: by status that does not match, the row is gone.
       await page.goto(`${world.url}/admin/invoices?q=nada-que-coincida`);
+      expect(await page.locator('tr[data-invoice]').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('logs in, rotates the key (the old one works through its grace period, shown) and revokes every key', async () => {
+    const browser = await openBrowser(world.url, 'keys');
+    const { page, shot } = browser;
+    try {
+      await page.goto(`${world.url}/admin/login`);
+      await page.fill('#f-email', 'ana@comercial.example');
+      await page.fill('#f-password', PASSWORD);
+      await page.click('main form.card button[type=submit]');
+      await page.goto(`${world.url}/admin/settings`);
+      const oldKey = await page.inputValue('#api-key');
+      await page.click('text=Rotar la clave');
+      await page.waitForSelector('[data-grace-until]');
+      const newKey = await page.inputValue('#api-key');
+      expect(newKey).not.toBe(oldKey);
+      const graceUntil = Date.parse((await page.getAttribute('[data-grace-until]', 'data-grace-until'))!);
+      expect(graceUntil - Date.now()).toBeGreaterThan(23 * 3_600_000);
+      await shot('rotated');
+      const status = async (key: string) => (await world.get('/api/v1/service/status/' + '0'.repeat(96), { apiKey: key })).status;
+      expect(await status(oldKey)).toBe(404); // authenticated: no such invoice
+      expect(await status(newKey)).toBe(404);
+
+      await page.click('text=Revocar todas las claves'); // the confirmation box is required: nothing happens unchecked
+      expect(await page.locator('#api-key').count()).toBe(1);
+      await page.check('input[name=confirm]');
+      await page.click('text=Revocar todas las claves');
+      await page.waitForSelector('text=Emitir una clave nueva');
+      await shot('revoked');
+      expect(await status(oldKey)).toBe(401);
+      expect(await status(newKey)).toBe(401);
+      await page.click('text=Emitir una clave nueva');
+      const issued = await page.inputValue('#api-key');
+      expect(await status(issued)).toBe(404);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows another tenant's invoice to nobody: its page reads as not found and the list holds only one's own", async () => {
+    expect(firstInvoicePath).toMatch(/^\/admin\/invoices\/inv-/);
+    const browser = await openBrowser(world.url, 'other-tenant');
+    const { page, shot } = browser;
+    try {
+      await signUpAndConfirm(page, world.url, world.dataDir, 'beto@otra.example');
+      const answer = await page.goto(`${world.url}${firstInvoicePath}`);
+      expect(answer?.status()).toBe(404);
+      expect(await page.getAttribute('[data-error-code]', 'data-error-code')).toBe('NOT_FOUND');
+      expect(await page.content()).not.toContain('Cliente de Ejemplo');
+      await shot('not-found');
+      await page.goto(`${world.url}/admin/invoices`);
       expect(await page.locator('tr[data-invoice]').count()).toBe(0);
     } finally {
       await browser.close();
