@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { linkInOutbox } from './browser.ts';
 
 export const PASSWORD = 'una clave larga y segura';
+export const SOFTWARE_PIN = 'Pin75315x';
 
 /** Signs up with `email` and opens the confirmation link from the outbox: the page lands on onboarding, logged in. */
 export async function signUpAndConfirm(page: Page, url: string, dataDir: string, email: string): Promise<void> {
@@ -35,7 +36,7 @@ export async function fillCompany(page: Page, company: Company): Promise<void> {
 export async function fillSoftware(page: Page): Promise<void> {
   await page.waitForURL(/\/onboarding\/software$/);
   await page.fill('#f-id', '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a');
-  await page.fill('#f-pin', '75315');
+  await page.fill('#f-pin', SOFTWARE_PIN);
   await page.fill('#f-testSetId', 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b');
   await page.click('main form.card button[type=submit]');
   await page.waitForURL(/\/onboarding\/certificate$/);

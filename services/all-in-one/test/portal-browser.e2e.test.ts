@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
-import { certificateFile, fillCompany, fillResolution, fillSoftware, PASSWORD, signUpAndConfirm, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
+import { certificateFile, fillCompany, fillResolution, fillSoftware, PASSWORD, signUpAndConfirm, SOFTWARE_PIN, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
 // The admin portal in a real browser (docs/portal.md), against the whole embedded service.
@@ -72,6 +72,9 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       // Filters: by status that does not match, the row is gone.
       await page.goto(`${world.url}/admin/invoices?q=nada-que-coincida`);
       expect(await page.locator('tr[data-invoice]').count()).toBe(0);
+      // Neither the password, the PIN nor the .p12's password reached a log line.
+      const logs = world.logs.join('\n');
+      for (const secret of [PASSWORD, SOFTWARE_PIN, good.password]) expect(logs).not.toContain(secret);
     } finally {
       await browser.close();
     }
