@@ -17,6 +17,8 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
     resolution --tenant <id> <resolution.json> [--activate yes]   add a numbering resolution
     rotate-key --tenant <id> [--grace-hours <h>]  a new API key; the old one works <h> hours more (24)
     revoke-keys --tenant <id>                   end every API key of the tenant at once
+    test-set-passed --tenant <id> --test-set <id> --accepted <n>
+                                                record that DIAN accepted the habilitación test set
     production --tenant <id>                    habilitación → production (after the test set passed);
                                                 prints the new fe_live_ key
     history --tenant <id>                       the tenant's audit events, one JSON per line
@@ -34,7 +36,7 @@ const usage = (): CommandOutput => ({ exitCode: 2, stdout: '', stderr: `usage:\n
 /** `pnpm fe tenant …`: the operator's side of what the admin portal does, through the same commands. */
 export async function tenantCommand(args: string[], io: TenantIo): Promise<CommandOutput> {
   const [action, ...rest] = args;
-  const { positional, options, unknown } = parseOptions(rest, ['tenant', 'data-dir', 'grace-hours', 'activate']);
+  const { positional, options, unknown } = parseOptions(rest, ['tenant', 'data-dir', 'grace-hours', 'activate', 'test-set', 'accepted']);
   if (!action || unknown.length) return usage();
   const tenantId = options.get('tenant');
   const needsFile = ['create', 'company', 'certificate', 'software', 'resolution'].includes(action);
@@ -74,6 +76,13 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
       }
       case 'revoke-keys':
         return done(`${await commands.revokeApiKeys(tenantId!, 'cli')} key(s) revoked\n`);
+      case 'test-set-passed': {
+        const testSetId = options.get('test-set');
+        const accepted = Number(options.get('accepted'));
+        if (!testSetId || !Number.isInteger(accepted) || accepted < 1) return usage();
+        await commands.recordTestSetPassed(tenantId!, 'cli', { testSetId, accepted });
+        return done();
+      }
       case 'production':
         return done(`${await commands.switchToProduction(tenantId!, 'cli')}\n`);
       case 'history':

@@ -63,5 +63,7 @@ describe('pnpm fe tenant', () => {
     expect(await tenantCommand(['company', '--tenant', 'acme', 'company.json'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TENANT_INVALID: .*dv:/) });
     expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TEST_SET_NOT_PASSED/) });
     expect(await tenantCommand(['rotate-key'], io())).toMatchObject({ exitCode: 2 });
+    expect(await tenantCommand(['test-set-passed', '--tenant', 'acme', '--test-set', 'set-1', '--accepted', '8'], io())).toMatchObject({ exitCode: 0 });
+    expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^fe_live_/) });
   });
 });

@@ -250,7 +250,7 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     const body = html`${stepList(state, 'testSet')}<section>
   ${state.done.testSet
     ? notice('ok', 'La DIAN aceptó el set de pruebas: ya puede pasar a producción desde Ajustes.')
-    : html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}: emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>. Cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant</code> y el botón de producción se habilita en Ajustes.</p>`}
+    : html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}: emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>. Cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant test-set-passed</code> y el botón de producción se habilita en Ajustes.</p>`}
   <p><a class="button" href="/admin/settings">Ir a Ajustes y copiar la clave de API</a></p>
 </section>`;
     return sendPage(request, reply, { title: 'Set de pruebas de habilitación', nav: 'onboarding', body });
