@@ -23,6 +23,7 @@ import { invoiceLinks } from '@fe/invoice-status';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
+import { createPipelineTestSetRunner } from './portal/test-set-runner.ts';
 
 export type Embedded = {
   url: string;
@@ -164,8 +165,14 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
     closers.push(() => accounts.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
+    const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
+    const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
-      accounts, registry: tenants, commands: createTenantCommands({ registry: tenants, events: store, clock }),
+      accounts, registry: tenants, commands: tenantCommands,
+      testSets: createPipelineTestSetRunner({
+        app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
+        documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
+      }),
       invoices: {
         list: (tenantId, limit) => statusStore.listForTenant(tenantId, limit),
         get: (invoiceId) => statusStore.get(invoiceId),
@@ -199,6 +206,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
       ],
     });
+    httpApp.current = app;
     closers.push(() => app.close());
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoSoftware, demoTenant } from '@fe/dian-domain';
+import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
 import { certificateFile, fillCompany, fillResolution, fillSoftware, PASSWORD, signUpAndConfirm, SOFTWARE_PIN, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
@@ -135,3 +138,51 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
     }
   });
 });
+
+// A company DIAN's (simulated) registry knows — the demo NIT and software — whose certificate's CA
+// the built-in simulator trusts: its habilitación run is accepted and production can be switched on.
+describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and production', () => {
+  const company: Company = { legalName: 'Empresa Habilitada S.A.S.', nit: demoTenant.nit, dv: String(demoTenant.dv) };
+  const certificate = certificateFile(company);
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' }, async (dataDir) => {
+      const registry = new SqliteTenantDirectory({ path: join(dataDir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')) });
+      await ensureDemoTenant(registry, { now: new Date() });
+      await registry.addTrustedCa('demo', certificate.caPem); // the simulator starts trusting it
+      await registry.close();
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('sends the set, shows its progress to DIAN\'s acceptance, then switches to production with a fe_live_ key', async () => {
+    const browser = await openBrowser(world.url, 'test-set');
+    const { page, shot } = browser;
+    try {
+      await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
+      await fillCompany(page, company);
+      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin });
+      await uploadCertificate(page, certificate.file, certificate.password);
+      await fillResolution(page);
+      await page.click('text=Enviar el set de pruebas');
+      await page.waitForSelector('[data-test-set="running"], [data-test-set="passed"]');
+      await shot('running');
+      await page.waitForSelector('[data-test-set="passed"], [data-test-set="failed"]', { timeout: 90_000 });
+      await shot('finished');
+      expect(await page.getAttribute('[data-test-set]', 'data-test-set')).toBe('passed');
+      expect(await page.textContent('[data-test-set]')).toContain('2 aceptadas');
+
+      await page.goto(`${world.url}/admin/settings`);
+      expect(await page.inputValue('#api-key')).toMatch(/^fe_test_/);
+      await page.click('text=Pasar a producción');
+      await page.waitForSelector('[data-environment="1"]');
+      expect(await page.inputValue('#api-key')).toMatch(/^fe_live_/);
+      await shot('production');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+

@@ -15,6 +15,8 @@ export const portalConfigSchema = z.object({
     .describe('FE_PORTAL_LOCKOUT_MINUTES: how long a locked-out email stays locked (and the window failures are counted in).'),
   mailFrom: z.string().regex(/^[^\r\n]+$/).default('Facturación electrónica <no-reply@localhost>')
     .describe('FE_PORTAL_MAIL_FROM: the From of the portal\'s mails (confirmation, password reset).'),
+  testSetDocuments: z.coerce.number().int().min(1).max(100).default(8)
+    .describe('FE_PORTAL_TEST_SET_DOCUMENTS: invoices the portal\'s habilitación run issues and follows to DIAN\'s verdict.'),
   formPostsPerMinute: z.coerce.number().int().positive().default(20)
     .describe('FE_PORTAL_FORM_POSTS_PER_MINUTE: login, sign-up and password-reset posts one client address may make per minute.'),
 });

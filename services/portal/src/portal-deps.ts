@@ -4,6 +4,7 @@ import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
+import type { TestSetRunner } from './ports/test-set-runner.ts';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -12,6 +13,8 @@ export type PortalDeps = {
   commands: TenantCommands;
   invoices: InvoiceList;
   mail: MailSender;
+  /** Absent: the test-set step explains how an operator records DIAN's acceptance instead. */
+  testSets?: TestSetRunner;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

@@ -247,12 +247,33 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     const account = requireAccount(request, reply);
     if (!account) return reply;
     const state = await onboardingState(deps, account);
+    const run = deps.testSets?.progress(account.tenantId);
+    const percent = run && run.total > 0 ? Math.round((100 * (run.accepted + run.rejected.length)) / run.total) : 0;
+    const canRun = Boolean(deps.testSets) && state.done.resolution && state.done.certificate && !state.done.testSet && run?.state !== 'running';
     const body = html`${stepList(state, 'testSet')}<section>
-  ${state.done.testSet
-    ? notice('ok', 'La DIAN aceptó el set de pruebas: ya puede pasar a producción desde Ajustes.')
-    : html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}: emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>. Cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant test-set-passed</code> y el botón de producción se habilita en Ajustes.</p>`}
+  ${state.done.testSet ? notice('ok', 'La DIAN aceptó el set de pruebas: ya puede pasar a producción desde Ajustes.') : ''}
+  ${run ? html`<div data-test-set="${run.state}"${run.state === 'running' ? html` data-refresh-ms="1500"` : ''}>
+    <p>${run.state === 'running' ? 'Enviando el set de pruebas y esperando la respuesta de la DIAN…' : run.state === 'passed' ? 'Set de pruebas aceptado.' : 'La DIAN rechazó documentos del set.'}</p>
+    <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}"><span class="w${Math.round(percent / 10) * 10}"></span></div>
+    <p>${run.sent} de ${run.total} enviadas · ${run.accepted} aceptadas · ${run.rejected.length} rechazadas</p>
+    ${run.rejected.length ? html`<ul>${run.rejected.map((r) => html`<li><strong>${r.number}</strong>: ${r.message}</li>`)}</ul>` : ''}
+  </div>` : ''}
+  ${!state.done.testSet && !run ? html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}.</p>` : ''}
+  ${canRun ? html`<form method="post" action="/admin/onboarding/test-set">${csrfField(request.visitor.csrf)}<button type="submit">${run ? 'Enviar de nuevo' : 'Enviar el set de pruebas'}</button></form>` : ''}
+  ${!deps.testSets && !state.done.testSet ? html`<p>Emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>; cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant test-set-passed</code>.</p>` : ''}
+  ${state.done.resolution && !state.done.certificate ? html`<p>Primero <a href="/admin/onboarding/certificate">cargue el certificado</a>.</p>` : ''}
   <p><a class="button" href="/admin/settings">Ir a Ajustes y copiar la clave de API</a></p>
 </section>`;
     return sendPage(request, reply, { title: 'Set de pruebas de habilitación', nav: 'onboarding', body });
+  });
+
+  scope.post('/onboarding/test-set', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    const state = await onboardingState(deps, account);
+    if (deps.testSets && state.done.resolution && state.done.certificate && !state.done.testSet) {
+      await deps.testSets.start(account.tenantId, { testSetId: account.testSetId ?? '', actor: actorOf(account) });
+    }
+    return reply.redirect('/admin/onboarding/test-set', 303);
   });
 }
