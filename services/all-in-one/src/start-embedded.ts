@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 import { createPipelineTestSetRunner } from './portal/test-set-runner.ts';
+import { dianNumberingRanges } from './portal/numbering-ranges.ts';
 
 export type Embedded = {
   url: string;
@@ -169,6 +170,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
       accounts, registry: tenants, commands: tenantCommands,
+      numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
       testSets: createPipelineTestSetRunner({
         app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,

@@ -64,6 +64,6 @@ export async function fillResolution(page: Page): Promise<void> {
   await page.fill('#f-startDate', '2019-01-19');
   await page.fill('#f-endDate', '2030-01-19');
   await page.fill('#f-technicalKey', 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c');
-  await page.click('main form.card button[type=submit]');
+  await page.click('main form.card:has(#f-prefix) button[type=submit]');
   await page.waitForURL(/\/onboarding\/test-set$/);
 }

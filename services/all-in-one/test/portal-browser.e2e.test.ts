@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoSoftware, demoTenant } from '@fe/dian-domain';
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
@@ -50,6 +50,11 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       expect(await page.content()).not.toContain(good.password);
       await shot('certificate-accepted');
 
+      // DIAN (the simulator) refuses this company's query (a CA it does not trust, a NIT it does not know): said in a sentence, then typed.
+      await page.goto(`${world.url}/admin/onboarding/resolution`);
+      await page.click('text=Consultar en la DIAN');
+      expect(await page.getAttribute('[data-error-code]', 'data-error-code')).toBe('DIAN_LOOKUP_FAILED');
+      expect(await page.textContent('[data-error-code]')).toMatch(/DIAN/);
       await fillResolution(page);
       await shot('test-set');
       await page.click('text=Ir a Ajustes');
@@ -165,7 +170,15 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
       await fillCompany(page, company);
       await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin });
       await uploadCertificate(page, certificate.file, certificate.password);
-      await fillResolution(page);
+      // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
+      await page.goto(`${world.url}/admin/onboarding/resolution`);
+      await page.click('text=Consultar en la DIAN');
+      expect(await page.inputValue('#f-prefix')).toBe(demoResolution.prefix);
+      expect(await page.inputValue('#f-from')).toBe(demoResolution.from);
+      expect(await page.inputValue('#f-technicalKey')).toBe(demoResolution.technicalKey);
+      await shot('numbering-range');
+      await page.click('main form.card:has(#f-prefix) button[type=submit]');
+      await page.waitForURL(/\/onboarding\/test-set$/);
       await page.click('text=Enviar el set de pruebas');
       await page.waitForSelector('[data-test-set="running"], [data-test-set="passed"]');
       await shot('running');

@@ -9,3 +9,4 @@ export type { InvoiceList } from './ports/invoice-list.ts';
 export { SqliteAccountStore } from './adapters/sqlite-account-store.ts';
 export { OutboxMailSender } from './adapters/outbox-mail-sender.ts';
 export type { TestSetRunner, TestSetProgress } from './ports/test-set-runner.ts';
+export type { NumberingRanges } from './ports/numbering-ranges.ts';

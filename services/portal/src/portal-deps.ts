@@ -5,6 +5,7 @@ import type { AccountStore } from './ports/account-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
+import type { NumberingRanges } from './ports/numbering-ranges.ts';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -15,6 +16,8 @@ export type PortalDeps = {
   mail: MailSender;
   /** Absent: the test-set step explains how an operator records DIAN's acceptance instead. */
   testSets?: TestSetRunner;
+  /** Absent: the resolution is typed only. */
+  numberingRanges?: NumberingRanges;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

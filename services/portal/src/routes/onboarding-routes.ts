@@ -206,18 +206,38 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   <button type="submit">Guardar y continuar</button>
 </form>`;
 
-  const resolutionsTable = (resolutions: readonly NumberingResolution[], active: string | undefined) => html`<section><h2>Resoluciones registradas</h2>
+  const resolutionsTable = (resolutions: readonly NumberingResolution[], active: string | undefined, title = 'Resoluciones registradas') => html`<section><h2>${title}</h2>
 <table><thead><tr><th>Resolución</th><th>Prefijo</th><th>Rango</th><th>Vigencia</th></tr></thead><tbody>
 ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorizationNumber}${r.id === active ? ' (activa)' : ''}</td><td data-label="Prefijo">${r.prefix}</td><td data-label="Rango">${r.from} – ${r.to}</td><td data-label="Vigencia">${r.startDate} – ${r.endDate}</td></tr>`)}
 </tbody></table></section>`;
+
+  const lookupForm = (csrf: string) => deps.numberingRanges
+    ? html`<form class="card" method="post" action="/admin/onboarding/resolution/lookup">${csrfField(csrf)}
+  <p>La DIAN puede decirnos los rangos autorizados para su software (GetNumberingRange, firmado con su certificado).</p>
+  <button type="submit" class="secondary">Consultar en la DIAN</button></form>`
+    : '';
 
   scope.get('/onboarding/resolution', async (request, reply) => {
     const account = requireAccount(request, reply);
     if (!account) return reply;
     const state = await onboardingState(deps, account);
     if (!state.profile) return reply.redirect('/admin/onboarding/software', 303);
-    const body = html`${stepList(state, 'resolution')}${state.profile.resolutions.length ? resolutionsTable(state.profile.resolutions, state.profile.activeResolutionId) : ''}${resolutionForm(request.visitor.csrf, {}, {})}`;
+    const body = html`${stepList(state, 'resolution')}${state.profile.resolutions.length ? resolutionsTable(state.profile.resolutions, state.profile.activeResolutionId) : ''}${state.done.certificate ? lookupForm(request.visitor.csrf) : ''}${resolutionForm(request.visitor.csrf, {}, {})}`;
     return sendPage(request, reply, { title: 'Resolución de numeración', nav: 'onboarding', body });
+  });
+
+  scope.post('/onboarding/resolution/lookup', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    const state = await onboardingState(deps, account);
+    if (!state.profile || !deps.numberingRanges) return reply.redirect('/admin/onboarding/resolution', 303);
+    const answer = await deps.numberingRanges.lookup(account.tenantId);
+    const found = answer.ok ? answer.ranges : [];
+    const top = !answer.ok ? notice('error', answer.message, 'DIAN_LOOKUP_FAILED')
+      : found.length === 0 ? notice('error', 'La DIAN no tiene rangos autorizados para este software y NIT. Escríbalos a mano.', 'DIAN_NO_RANGES')
+        : notice('ok', `La DIAN respondió ${found.length === 1 ? 'un rango' : `${found.length} rangos`}; revise los datos y guárdelos.`);
+    const body = html`${stepList(state, 'resolution')}${found.length > 1 ? resolutionsTable(found.map((r, i) => ({ ...r, id: String(i) })), undefined, 'Rangos que informó la DIAN') : ''}${resolutionForm(request.visitor.csrf, found[0] ?? {}, {}, top)}`;
+    return sendPage(request, reply, { title: 'Resolución de numeración', nav: 'onboarding', body, status: answer.ok ? 200 : 502 });
   });
 
   scope.post('/onboarding/resolution', async (request, reply) => {
