@@ -8,7 +8,7 @@ import {
 import {
   AppendFeed, FilesystemBlobStore, routeByEventType, InProcessEventBus, OWNER_ONLY_DIR, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
-  type Clock, type EventStore, type Logger, type ServiceModule,
+  type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
@@ -36,6 +36,8 @@ export type Embedded = {
   tenants: SqliteTenantDirectory;
   eventStore: EventStore;
   statusStore: StatusStore;
+  /** The in-process bus: what a subscriber in this process (a test, an add-on) hears. */
+  bus: EventBus;
   close(): Promise<void>;
 };
 
@@ -218,7 +220,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     portalBaseUrl.current = url;
 
     return {
-      url, app, simulator, tenants, eventStore: rawStore, statusStore,
+      url, app, simulator, tenants, eventStore: rawStore, statusStore, bus,
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };
