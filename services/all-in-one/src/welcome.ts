@@ -36,6 +36,8 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
     `  OpenAPI: ${url}/docs`,
+    // The distributed shape does not mount the portal yet (docs/portal.md, "Not yet").
+    ...(shape === 'embedded' ? [`  Admin portal (sign up a company of your own): ${url}/admin`] : []),
     '',
   ].join('\n');
 }
