@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkInOutbox } from '../test-support/browser.ts';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { startWorld, type World } from '../test-support/world.ts';
 
@@ -8,7 +9,7 @@ const PASSWORD = 'contraseña de prueba larga';
 describe('admin portal security', () => {
   let world: World;
   beforeAll(async () => {
-    world = await startWorld({ FE_PORTAL_LOGIN_FAILURES: '3', FE_PORTAL_FORM_POSTS_PER_MINUTE: '25' });
+    world = await startWorld({ FE_PORTAL_LOGIN_FAILURES: '3', FE_PORTAL_FORM_POSTS_PER_MINUTE: '40' });
   });
   afterAll(async () => {
     await world?.close();
@@ -71,6 +72,28 @@ describe('admin portal security', () => {
     expect((await replay.get('/admin/onboarding/company')).headers.get('location')).toBe('/admin/login');
   });
 
+  it('resets a password through the mailed link once: the old password and every old session stop working', async () => {
+    const ana = client();
+    await ana.signUp(world.dataDir, 'reset@empresa.example', PASSWORD);
+    const oldSession = ana.cookies.get('fe_admin_session')!;
+    await client().post('/admin/password', { email: 'reset@empresa.example' });
+    const link = new URL(linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new'));
+    const token = link.searchParams.get('token')!;
+    const browser = client();
+    expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain(`value="${token}"`);
+    const newPassword = 'otra contraseña bien larga';
+    const reset = await browser.post('/admin/password/new', { token, password: newPassword, repeat: newPassword }, { formPage: `${link.pathname}${link.search}` });
+    expect(reset.status).toBe(303);
+    expect((await browser.get('/admin/onboarding/company')).status).toBe(200);
+    const reused = await client().post('/admin/password/new', { token, password: newPassword, repeat: newPassword }, { formPage: '/admin/password' });
+    expect(errorCodeOf(reused.text)).toBe('TOKEN_INVALID');
+    const stale = client();
+    stale.cookies.set('fe_admin_session', oldSession);
+    expect((await stale.get('/admin/onboarding/company')).headers.get('location')).toBe('/admin/login');
+    expect((await client().post('/admin/login', { email: 'reset@empresa.example', password: PASSWORD })).status).toBe(401);
+    expect((await client().post('/admin/login', { email: 'reset@empresa.example', password: newPassword })).status).toBe(303);
+  });
+
   it('locks an email after repeated failures, even for the right password, and says the same for an unknown email', async () => {
     const setup = client();
     await setup.signUp(world.dataDir, 'bloqueo@empresa.example', PASSWORD);
@@ -94,7 +117,7 @@ describe('admin portal security', () => {
     expect(typed.text).not.toContain('<script>alert(1)');
     expect(world.logs.join('\n')).not.toContain(PASSWORD);
     let last = 0;
-    for (let i = 0; i < 30 && last !== 429; i++) last = (await client().post('/admin/password', { email: 'x@empresa.example' })).status;
+    for (let i = 0; i < 60 && last !== 429; i++) last = (await client().post('/admin/password', { email: 'x@empresa.example' })).status;
     expect(last).toBe(429);
   });
 });
