@@ -19,12 +19,12 @@ import {
 } from '@fe/telemetry';
 import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { createPortal, OutboxMailSender, SqliteAccountStore } from '@fe/portal';
-import { invoiceLinks } from '@fe/invoice-status';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 import { createPipelineTestSetRunner } from './portal/test-set-runner.ts';
 import { dianNumberingRanges } from './portal/numbering-ranges.ts';
+import { statusInvoiceList } from './portal/invoice-list.ts';
 
 export type Embedded = {
   url: string;
@@ -177,14 +177,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
-      invoices: {
-        list: (tenantId, limit) => statusStore.listForTenant(tenantId, limit),
-        get: (invoiceId) => statusStore.get(invoiceId),
-        links: async (view) => {
-          const { xmlUrl, pdfUrl } = await invoiceLinks(blobs, view, 3600);
-          return { ...(view.xmlKey ? { xml: xmlUrl } : {}), ...(view.pdfKey ? { pdf: pdfUrl } : {}) };
-        },
-      },
+      invoices: statusInvoiceList(statusStore, blobs),
       mail: new OutboxMailSender({ dir: join(dir, 'outbox'), from: config.portal.mailFrom, now: () => clock.now() }),
       clock, logger: logger.child({ service: 'portal' }), config: config.portal,
       csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),

@@ -6,7 +6,7 @@ import {
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, migrate, PostgresDeadLetterStore, PostgresEventStore, type MigrationSet } from '@fe/platform-postgres';
 import { S3BlobStore, type S3BlobStoreConfig } from '@fe/platform-s3';
-import { loadOrCreateMasterKey, type TenantDirectory } from '@fe/tenancy';
+import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { Kafka, logLevel } from 'kafkajs';
 import type pg from 'pg';
@@ -19,7 +19,7 @@ export type DistributedPlatform = {
   store: EventStore;
   bus: EventBus;
   blobs: BlobStore | undefined;
-  tenants: TenantDirectory | undefined;
+  tenants: TenantRegistry | undefined;
   checks: ReadinessCheck[];
   /** Closes what was opened, newest first: the redriver, the bus, the pool. */
   close(): Promise<void>;
