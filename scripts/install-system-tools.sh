@@ -9,6 +9,7 @@
 #   PostgreSQL 15 (postgresql-15, with psql)         the integration run's database (infra/)
 #   python3 + venv, curl       the registry's Java runtime from PyPI; the servers' smoke tests (infra/)
 #   docker-compose (1.29)      `docker-compose config` validates docker-compose.yml (no Docker engine needed)
+#   chromium + fonts-liberation  the admin portal's browser tests (headless, driven by playwright-core)
 # Go 1.25+ (for the S3 test server, built from the Go module proxy) is not a Debian package in a
 # new enough version: it is checked, and its absence reported, not installed.
 set -euo pipefail
@@ -26,6 +27,8 @@ command -v curl >/dev/null || need+=(curl)
 command -v python3 >/dev/null || need+=(python3)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 command -v docker-compose >/dev/null || need+=(docker-compose)
+command -v chromium >/dev/null || need+=(chromium)
+[[ -d /usr/share/fonts/truetype/liberation ]] || need+=(fonts-liberation)
 
 if ((${#need[@]})); then
   if [[ $(id -u) -ne 0 ]]; then

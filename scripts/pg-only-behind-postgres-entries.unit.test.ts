@@ -1,4 +1,4 @@
-// A service that does not run on PostgreSQL never loads pg: the four packages that own a port keep
+// A service that does not run on PostgreSQL never loads pg: the packages that own a port keep
 // their PostgreSQL adapter behind a separate entry point (`@fe/<package>/postgres`). Each entry is
 // imported in a fresh Node process whose resolve hook records every module file of the pg driver.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const owners = ['services/projection', 'services/submitter', 'services/ingress', 'packages/tenancy'];
+const owners = ['services/projection', 'services/submitter', 'services/ingress', 'packages/tenancy', 'services/portal'];
 
 /** The pg files a fresh process resolved while importing `entry`. */
 function pgFilesLoadedBy(entry: string): string[] {

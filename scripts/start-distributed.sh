@@ -49,6 +49,7 @@ export FE_S3_ACCESS_KEY=${FE_S3_ACCESS_KEY:-$FE_TEST_S3_ACCESS_KEY}
 export FE_S3_SECRET_KEY=${FE_S3_SECRET_KEY:-$FE_TEST_S3_SECRET_KEY}
 export FE_MASTER_KEY_FILE=$data/master.key
 export FE_AUDIT_KEY_FILE=$data/audit.key # made by prepare.ts; the relay signs the store's checkpoints with it
+export FE_PORTAL_OUTBOX_DIR=${FE_PORTAL_OUTBOX_DIR:-$data/outbox}
 export MALLOC_ARENA_MAX=2
 
 url=http://127.0.0.1:$port

@@ -19,6 +19,8 @@ export * from './events/buyer-notification-started.v1.ts';
 export * from './events/buyer-notification-failed.v1.ts';
 export * from './events/buyer-notification-skipped.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
+export * from './events/tenant-changed.v1.ts';
+export * from './events/published-events.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';

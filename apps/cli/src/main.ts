@@ -16,6 +16,9 @@ import { replayCommand, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
 import { createPublicKey } from 'node:crypto';
 import { outboxCommand, outboxUsage } from './commands/outbox.ts';
+import { tenantCommand, tenantUsage } from './commands/tenant.ts';
+import { SqliteEventStore } from '@fe/platform';
+import { createTenantCommands, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 
 const usage = `usage: pnpm fe <command>
 
@@ -23,7 +26,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${historyUsage}${auditUsage}${replayUsage}${outboxUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${auditUsage}${replayUsage}${outboxUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -72,11 +75,20 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         },
       });
     case 'api-key':
-      return apiKeyCommand(args, {
-        registry: (dataDir) => {
-          const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
-          const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key') };
-          return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
+      return apiKeyCommand(args, { registry: registryFiles });
+    case 'tenant':
+      return tenantCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env,
+        open: (dataDir) => {
+          const files = registryFiles(dataDir);
+          if (!files) return undefined;
+          // The service's own files: its relay publishes what is appended here on fe.tenant.events.v1.
+          const registry = new SqliteTenantDirectory({ path: files.tenantsDb, masterKey: loadOrCreateMasterKey(files.masterKey) });
+          const events = new SqliteEventStore(files.eventsDb);
+          return {
+            commands: createTenantCommands({ registry, events, clock: { now: () => new Date() } }),
+            close: async () => { await registry.close(); await events.close(); },
+          };
         },
       });
     case 'history':
@@ -115,6 +127,13 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
     default:
       return { exitCode: 2, stdout: '', stderr: `unknown command: ${command}\n\n${usage}` };
   }
+}
+
+/** The data folder's registry files (--data-dir from where the user typed; FE_DATA_DIR and ./data as the service reads them), when the service ran there. */
+function registryFiles(dataDir: string | undefined): { tenantsDb: string; masterKey: string; eventsDb: string } | undefined {
+  const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
+  const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key'), eventsDb: resolve(dir, 'events.sqlite') };
+  return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
 }
 
 const result = await run(process.argv.slice(2));

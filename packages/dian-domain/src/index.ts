@@ -24,3 +24,4 @@ export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type 
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';
 export { buildAttachedDocument, AttachedDocumentInputError, type AttachedDocumentInput, type BuiltAttachedDocument } from './ubl/attached-document.ts';
+export { isMunicipalityCode, municipalityOptions } from './codelists/municipalities.ts';

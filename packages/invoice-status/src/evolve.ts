@@ -21,6 +21,8 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       prefix: d.prefix,
       consecutive: d.number,
       issuedAt: d.issued_at,
+      buyerName: d.request.customer.name,
+      payableAmount: d.payable_amount,
       status: 'pending',
       stage: 'requested',
       createdAt: event.occurred_at,

@@ -11,6 +11,9 @@ export type InvoiceStatusView = {
   prefix: string;
   consecutive: string;
   issuedAt: string;
+  /** The buyer's name and the payable amount, from the request (absent in views folded before they were kept). */
+  buyerName?: string;
+  payableAmount?: string;
   status: InvoiceStatus;
   stage: InvoiceStage;
   createdAt: string;

@@ -34,6 +34,7 @@ export { lazyChild } from './logging/lazy-child.ts';
 export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './dead-letters/redriver.ts';
 export { recordingHalts } from './dead-letters/record-halts.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
+export { routeByEventType } from './relay/route-by-event-type.ts';
 export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {
   invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,

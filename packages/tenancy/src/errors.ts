@@ -17,6 +17,8 @@ export const tenancyErrorCatalogue = {
   API_KEY_NOT_FOUND: { message: 'The tenant has no current API key; issue one first.' },
   API_KEY_ENVIRONMENT_MISMATCH: { message: 'fe_test_ keys belong to habilitación tenants, fe_live_ keys to production ones.' },
   GRACE_PERIOD_INVALID: { message: 'The grace period is a finite number of hours, zero or more.' },
+  TEST_SET_NOT_PASSED: { message: 'The habilitación test set has not passed yet: production cannot be switched on.' },
+  ALREADY_IN_PRODUCTION: { message: 'The tenant is already in production.' },
   CA_CERTIFICATE_INVALID: { message: 'The PEM is not a single CA certificate (basicConstraints CA:true).' },
 } as const satisfies Record<string, { message: string }>;
 

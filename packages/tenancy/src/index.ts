@@ -12,3 +12,6 @@ export {
   API_KEY_PREFIX, API_KEY_BODY_LENGTH,
 } from './api-keys/api-key.ts';
 export { TenancyError, isTenancyError, tenancyErrorCatalogue, type TenancyErrorCode } from './errors.ts';
+export type { TenantUpdate } from './tenants/new-tenant.ts';
+export { createTenantCommands, tenantStreamName, type TenantCommands, type TenantCommandsPorts, type Actor } from './commands/tenant-commands.ts';
+export { companySchema, softwareSchema, resolutionSchema, newTenantSchema, checkInput, parseInput, type FieldError, type InputResult } from './tenants/tenant-input.ts';

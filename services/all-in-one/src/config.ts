@@ -1,6 +1,7 @@
 import { ingressConfigFromEnv, type IngressConfig } from '@fe/ingress';
 import { smtpSettingsSchema, type SmtpSettingsInput } from '@fe/mail';
 import { configFromEnv, type Env } from '@fe/platform';
+import { portalConfigFromEnv, type PortalConfig } from '@fe/portal';
 import { z } from 'zod';
 
 /**
@@ -23,8 +24,8 @@ export const embeddedConfigSchema = z.object({
     .describe('FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN\'s UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.'),
 });
 
-export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig; smtp: SmtpSettingsInput };
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig; smtp: SmtpSettingsInput; portal: PortalConfig };
 
 export function embeddedConfigFromEnv(env: Env): EmbeddedConfig {
-  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env), smtp: configFromEnv(smtpSettingsSchema, env) };
+  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env), smtp: configFromEnv(smtpSettingsSchema, env), portal: portalConfigFromEnv(env) };
 }

@@ -6,9 +6,9 @@ import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
+  AppendFeed, FilesystemBlobStore, routeByEventType, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
   ThreadedSqliteEventStore, withStreamCache,
-  type Clock, type EventStore, type Logger, type ServiceModule,
+  type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
@@ -19,11 +19,15 @@ import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEn
 import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
-import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { createPortal, OutboxMailSender, SqliteAccountStore } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
+import { createPipelineTestSetRunner } from './portal/test-set-runner.ts';
+import { dianNumberingRanges } from './portal/numbering-ranges.ts';
+import { statusInvoiceList } from './portal/invoice-list.ts';
 
 export type Embedded = {
   url: string;
@@ -37,6 +41,8 @@ export type Embedded = {
   statusStore: StatusStore;
   /** Where the buyers' mails go: an SMTP server, or the outbox folder when none is configured. */
   mail: { kind: MailTransport['kind']; destination: string };
+  /** The in-process bus: what a subscriber in this process (a test, an add-on) hears. */
+  bus: EventBus;
   close(): Promise<void>;
 };
 
@@ -163,11 +169,10 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       for (const service of [...services].reverse()) await service.stop();
     });
 
-    const topic = topics.invoiceEvents.name;
     const relay = startRelay({
       name: 'relay.invoice-events', store: feed, bus, checkpoints, logger: logger.child({ service: 'relay' }),
       // The in-process bus's "settled through" capability keeps the checkpoint behind what a group has not finished.
-      route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
+      route: routeByEventType,
     });
     nudge = () => relay.nudge();
     closers.push(() => relay.stop());
@@ -183,6 +188,25 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
     purge.unref();
     closers.push(() => clearInterval(purge));
+    // The admin portal at /admin (docs/portal.md): accounts beside the registry, mail to a local outbox.
+    const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
+    closers.push(() => accounts.close());
+    const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
+    const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
+    const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
+    const portal = createPortal({
+      accounts, registry: tenants, commands: tenantCommands,
+      numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
+      testSets: createPipelineTestSetRunner({
+        app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
+        documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
+      }),
+      invoices: statusInvoiceList(statusStore, blobs),
+      mail: new OutboxMailSender({ dir: join(dir, 'outbox'), from: config.portal.mailFrom, now: () => clock.now() }),
+      clock, logger: logger.child({ service: 'portal' }), config: config.portal,
+      csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),
+      get baseUrl() { return portalBaseUrl.current; },
+    });
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
       routes: [
@@ -203,17 +227,20 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,
+        async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
       ],
     });
+    httpApp.current = app;
     closers.push(() => app.close());
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.baseUrl ?? `http://${config.host}:${port}`;
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
+    portalBaseUrl.current = url;
 
     return {
-      url, app, simulator, tenants, eventStore: rawStore, statusStore, mail: { kind: transport.kind, destination: transport.destination },
+      url, app, simulator, tenants, eventStore: rawStore, statusStore, mail: { kind: transport.kind, destination: transport.destination }, bus,
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };

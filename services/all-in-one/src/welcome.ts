@@ -41,6 +41,8 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     ...(mail ? ['', mail.kind === 'outbox'
       ? `  Mails to buyers are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them.`
       : `  Mails to buyers leave through ${mail.destination}.`] : []),
+    // Both shapes mount it: the embedded process, and every ingress process (docs/portal.md).
+    `  Admin portal (sign up a company of your own): ${url}/admin`,
     '',
   ].join('\n');
 }

@@ -14,3 +14,9 @@ describe('welcomeText: where the buyers\' mails go', () => {
     expect(welcomeText(base)).not.toContain('Mails to buyers');
   });
 });
+
+describe('welcomeText: the admin portal', () => {
+  it('names the portal in both shapes, since every ingress process mounts it', () => {
+    for (const shape of ['embedded', 'distributed'] as const) expect(welcomeText({ ...base, shape })).toContain(`${base.url}/admin`);
+  });
+});

@@ -79,6 +79,22 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
   }
 });
 
+it('each ingress instance serves the admin portal: a form one instance made posts to the other (shared accounts and CSRF key)', async () => {
+  const form = await fetch(url(0, '/admin/signup'));
+  expect(form.status).toBe(200);
+  const cookie = form.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+  const email = `dist-${shape.tag}@empresa.example`;
+  const posted = await fetch(url(1, '/admin/signup'), {
+    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf, email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }),
+  });
+  expect(posted.status).toBe(200);
+  expect(await posted.text()).toContain('Revise su correo');
+  const mails = readdirSync(join(shape.dataDir, 'outbox')).map((f) => readFileSync(join(shape.dataDir, 'outbox', f), 'utf8'));
+  expect(mails.some((mail) => mail.includes(`To: ${email}`) && mail.includes('/admin/confirm?token='))).toBe(true);
+});
+
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);

@@ -1,25 +1,23 @@
-import { topics } from '@fe/contracts';
-import { startRelay, type CheckpointStore, type EventBus, type EventStore, type LeaseStore, type Logger, type Relay, type ServiceModule } from '@fe/platform';
+import { routeByEventType, startRelay, type CheckpointStore, type EventBus, type EventStore, type LeaseStore, type Logger, type Relay, type ServiceModule } from '@fe/platform';
 
 export type RelayServicePorts = { store: EventStore; bus: EventBus; checkpoints: CheckpointStore; leases: LeaseStore; logger: Logger };
 
 /**
  * The invoice-events relay as a service module (docs/platform.md, "Two relays at once"): every
  * instance runs one, the lease lets one publish at a time and the others stand by. The same route
- * as the embedded shape: the invoice events topic, keyed by invoice id.
+ * as the embedded shape (routeByEventType): invoice events by invoice id, tenant events by tenant.
  *
  *   const relay = createRelayService({ store, bus, checkpoints, leases, logger }, { name: 'relay.invoice-events', idleMs: 50 });
  */
 export function createRelayService(ports: RelayServicePorts, options: { name: string; idleMs: number }): ServiceModule {
   let relay: Relay | undefined;
-  const topic = topics.invoiceEvents.name;
   return {
     name: 'relay',
     async start() {
       relay ??= startRelay({
         name: options.name, store: ports.store, bus: ports.bus, checkpoints: ports.checkpoints, leases: ports.leases, logger: ports.logger,
         idleMs: options.idleMs,
-        route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
+        route: routeByEventType,
       });
     },
     async stop() {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { invoiceEventSchemas, topics } from '@fe/contracts';
+import { publishedEventSchemas, topics } from '@fe/contracts';
 import {
   recordingHalts, startDeadLetterRedriver, type BlobStore, type Clock, type EventBus, type EventStore, type Logger,
 } from '@fe/platform';
@@ -7,7 +7,7 @@ import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, migrate, PostgresDeadLetterStore, PostgresEventStore, type MigrationSet } from '@fe/platform-postgres';
 import { S3BlobStore, type S3BlobStoreConfig } from '@fe/platform-s3';
 import { countingDeadLetters, tracingEventBus, tracingEventStore } from '@fe/telemetry';
-import { loadOrCreateMasterKey, type TenantDirectory } from '@fe/tenancy';
+import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { Kafka, logLevel } from 'kafkajs';
 import type pg from 'pg';
@@ -20,7 +20,7 @@ export type DistributedPlatform = {
   store: EventStore;
   bus: EventBus;
   blobs: BlobStore | undefined;
-  tenants: TenantDirectory | undefined;
+  tenants: TenantRegistry | undefined;
   checks: ReadinessCheck[];
   /** Closes what was opened, newest first: the redriver, the bus, the pool. */
   close(): Promise<void>;
@@ -81,8 +81,8 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     const clientId = config.kafkaClientId ?? `fe-${options.service}`;
     const bus = tracingEventBus(new KafkaEventBus({
       brokers, clientId,
-      codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: invoiceEventSchemas }),
-      partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : 6),
+      codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: publishedEventSchemas }),
+      partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : topic === topics.tenantEvents.name ? topics.tenantEvents.partitions : 6),
       deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
       ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),

@@ -7,7 +7,7 @@ import { TenancyError } from '../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
-import { checkNewTenant, checkTenantId, type NewTenant } from '../tenants/new-tenant.ts';
+import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../tenants/new-tenant.ts';
 import { certificateOwners, sealSoftware } from './common/sealed-secrets.ts';
 import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
 import { normalizeCaPem } from './common/trusted-ca.ts';
@@ -99,6 +99,30 @@ export class SqliteTenantDirectory implements TenantRegistry {
       resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
     });
     this.profiles.forget(tenant.id); // "no such tenant" may be cached
+  }
+
+  /** TENANT_INVALID, TENANT_NOT_FOUND; one transaction, nothing written on a refusal. */
+  async updateTenant(tenantId: string, update: TenantUpdate): Promise<void> {
+    checkTenantUpdate(tenantId, update);
+    immediate(this.db, () => {
+      this.requireTenant(tenantId);
+      if (update.tenant) this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
+      if (update.software) {
+        const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
+        this.db.prepare('UPDATE tenants SET software = ?, sealed_pin = ? WHERE id = ?').run(JSON.stringify(publicSoftware), sealedPin, tenantId);
+      }
+      if (update.environment) this.db.prepare('UPDATE tenants SET environment = ? WHERE id = ?').run(update.environment, tenantId);
+      const resolution = update.addResolution;
+      if (resolution) {
+        if (this.db.prepare('SELECT 1 FROM resolutions WHERE tenant_id = ? AND id = ?').get(tenantId, resolution.id)) {
+          throw new TenancyError('TENANT_INVALID', `resolution id ${resolution.id} is taken`);
+        }
+        const { next } = this.db.prepare('SELECT COALESCE(MAX(ordinal) + 1, 0) AS next FROM resolutions WHERE tenant_id = ?').get(tenantId) as { next: number };
+        this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)').run(tenantId, resolution.id, next, JSON.stringify(resolution));
+        if (update.activateResolution) this.db.prepare('UPDATE tenants SET active_resolution_id = ? WHERE id = ?').run(resolution.id, tenantId);
+      }
+    });
+    this.profiles.forget(tenantId);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { NewTenant } from '../tenants/new-tenant.ts';
+import type { NewTenant, TenantUpdate } from '../tenants/new-tenant.ts';
 import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
 
 /** What the admin portal shows after an upload (public data only). */
@@ -23,6 +23,14 @@ export interface TenantRegistry extends TenantDirectory {
   tenantExists(tenantId: string): Promise<boolean>;
   /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
   createTenant(input: NewTenant): Promise<void>;
+  /**
+   * Changes what onboarding and later settings change, in one transaction: the company data, the
+   * DIAN software (PIN sealed), a new numbering resolution (optionally made active), the
+   * environment. TENANT_INVALID (NIT/DV, tenant.id not this tenant, a resolution id taken),
+   * TENANT_NOT_FOUND; nothing written on a refusal. API keys are left alone: the caller that
+   * switches the environment also replaces the keys (the commands module does).
+   */
+  updateTenant(tenantId: string, update: TenantUpdate): Promise<void>;
   /**
    * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …) and that it
    * belongs to the tenant or its software's technology provider (CERT_NOT_ISSUERS, DIAN's ZE03),

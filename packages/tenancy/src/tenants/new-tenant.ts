@@ -10,6 +10,16 @@ export type NewTenant = {
   activeResolutionId?: string | undefined;
 };
 
+/** One change to a registered tenant (TenantRegistry.updateTenant); absent fields stay as they are. */
+export type TenantUpdate = {
+  tenant?: Tenant;
+  software?: SoftwareRegistration;
+  addResolution?: NumberingResolution;
+  /** With addResolution: the new resolution becomes the one used when a request names no prefix. */
+  activateResolution?: boolean;
+  environment?: DianEnvironment;
+};
+
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
@@ -28,6 +38,21 @@ export function checkNewTenant(input: NewTenant): void {
   if (input.activeResolutionId !== undefined && !ids.includes(input.activeResolutionId)) {
     throw new TenancyError('TENANT_INVALID', 'activeResolutionId is not among the resolutions');
   }
+}
+
+/** What updateTenant can check before it reads the stored tenant. */
+export function checkTenantUpdate(tenantId: string, update: TenantUpdate): void {
+  checkTenantId(tenantId);
+  if (update.tenant) {
+    if (update.tenant.id !== tenantId) throw new TenancyError('TENANT_INVALID', 'tenant.id is not the tenant being updated');
+    checkNit(update.tenant.nit, update.tenant.dv, 'tenant.nit');
+  }
+  if (update.software) {
+    checkNit(update.software.providerNit, update.software.providerDv, 'software.providerNit');
+    if (typeof update.software.pin !== 'string' || update.software.pin === '') throw new TenancyError('TENANT_INVALID', 'software.pin');
+  }
+  if (update.addResolution && !update.addResolution.id) throw new TenancyError('TENANT_INVALID', 'resolution id must be non-empty');
+  if (update.environment !== undefined && update.environment !== '1' && update.environment !== '2') throw new TenancyError('TENANT_INVALID', 'environment');
 }
 
 export function checkTenantId(id: string): void {

@@ -92,6 +92,41 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect((await directory.profile('acme'))!.resolutions).toHaveLength(2);
       });
 
+      it('updates company data, software (PIN sealed), environment and adds a resolution, seen at once', async () => {
+        const { directory, another } = await withTenants();
+        expect(await directory.profile('acme')).toBeDefined(); // cached: the update must drop it
+        const base = sampleTenant('acme');
+        const added = { ...demoResolution, id: 'acme-new', prefix: 'NEW' };
+        await directory.updateTenant('acme', {
+          tenant: { ...base.tenant, legalName: 'Acme Renombrada S.A.S.' },
+          software: { ...base.software, id: 'otro-software', pin: '98765' },
+          environment: '1', addResolution: added, activateResolution: true,
+        });
+        const expected = {
+          tenant: { ...base.tenant, legalName: 'Acme Renombrada S.A.S.' }, environment: '1',
+          software: { ...base.software, id: 'otro-software', pin: '98765' },
+          resolutions: [...base.resolutions, added], activeResolutionId: 'acme-new',
+        };
+        expect(await directory.profile('acme')).toMatchObject(expected);
+        expect(await (await another()).profile('acme')).toMatchObject(expected);
+      });
+
+      it.each([
+        ['another tenant\'s id in the company data', 'TENANT_INVALID', { tenant: { ...sampleTenant('prod').tenant } }],
+        ['a DV that does not match', 'TENANT_INVALID', { tenant: { ...sampleTenant('acme').tenant, dv: 3 } }],
+        ['an empty PIN', 'TENANT_INVALID', { software: { ...sampleTenant('acme').software, pin: '' } }],
+        ['a resolution id on file', 'TENANT_INVALID', { tenant: { ...sampleTenant('acme').tenant, legalName: 'No' }, addResolution: { ...demoResolution } }],
+      ])('refuses an update with %s (%s), writing nothing', async (_, expected, update) => {
+        const { directory } = await withTenants();
+        await expect(directory.updateTenant('acme', update)).rejects.toThrowError(code(expected));
+        expect(await directory.profile('acme')).toMatchObject({ tenant: sampleTenant('acme').tenant, resolutions: sampleTenant('acme').resolutions });
+      });
+
+      it('refuses to update an unknown tenant (TENANT_NOT_FOUND)', async () => {
+        const { directory } = await open();
+        await expect(directory.updateTenant('nobody', { environment: '1' })).rejects.toThrowError(code('TENANT_NOT_FOUND'));
+      });
+
       it("a cached profile follows its own writes at once, and another registry's within a second", async () => {
         const { directory, another } = await open();
         expect(await directory.profile('acme')).toBeUndefined(); // "unknown" may be cached too

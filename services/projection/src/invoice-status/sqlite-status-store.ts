@@ -126,6 +126,12 @@ export class SqliteStatusStore implements StatusStore {
     return row.n ?? undefined;
   }
 
+  /** Read on the connection that writes, so views of a batch not yet committed are seen too. */
+  async listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]> {
+    const rows = this.run(() => this.db.prepare('SELECT view FROM invoice_status WHERE tenant_id = ? ORDER BY updated_at DESC, invoice_id LIMIT ?').all(tenantId, limit));
+    return rows.map((row) => parse(row)!);
+  }
+
   async all(): Promise<InvoiceStatusView[]> {
     return this.run(() => this.every.all()).map((row) => parse(row)!);
   }

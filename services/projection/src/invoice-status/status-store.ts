@@ -30,6 +30,8 @@ export interface StatusStore {
   save(view: InvoiceStatusView, position?: bigint): Promise<void>;
   /** Highest consecutive seen for the tenant and prefix (the ingress's number hint reads the event store instead: it is not this service's). */
   maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined>;
+  /** The tenant's latest `limit` invoices, most recently updated first (the admin portal's list). */
+  listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]>;
   /** Every view, by invoice id (for rebuild comparisons; not for request paths). */
   all(): Promise<InvoiceStatusView[]>;
   /** Removes every view (before a rebuild). */

@@ -47,6 +47,17 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
       expect(await store.positionOf('inv-demo-SETP1')).toBeUndefined();
     });
 
+    it("lists a tenant's invoices only, up to the limit, each with its buyer and total", async () => {
+      const { store } = await open();
+      const fixtures = [invoiceFixture({ consecutive: 990000001 }), invoiceFixture({ consecutive: 990000002 }), invoiceFixture({ tenantId: 'other' })];
+      for (const inv of fixtures) await store.save(fold([inv.requested()]), 1n);
+      const listed = await store.listForTenant('demo', 10);
+      expect(listed.map((view) => view.invoiceId).sort()).toEqual([fixtures[0]!.invoiceId, fixtures[1]!.invoiceId]);
+      expect(listed[0]).toMatchObject({ buyerName: 'Comprador S.A.S.', payableAmount: '100.00' });
+      expect(await store.listForTenant('demo', 1)).toHaveLength(1);
+      expect(await store.listForTenant('nobody', 10)).toEqual([]);
+    });
+
     it('replaces a row on save and keeps the stored position when none is given', async () => {
       const { store } = await open();
       const inv = invoiceFixture();

@@ -7,7 +7,7 @@ import { TenancyError } from '../../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../../ports/tenant-directory.ts';
 import type { CertificateSummary, TenantRegistry } from '../../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
-import { checkNewTenant, checkTenantId, type NewTenant } from '../../tenants/new-tenant.ts';
+import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../../tenants/new-tenant.ts';
 import { graceEnd } from '../common/api-key-authenticator.ts';
 import { certificateOwners, sealSoftware } from '../common/sealed-secrets.ts';
 import { ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
@@ -100,6 +100,31 @@ export class PostgresTenantDirectory implements TenantRegistry {
       }
     });
     this.profiles.forget(tenant.id); // "no such tenant" may be cached
+  }
+
+  /** TENANT_INVALID, TENANT_NOT_FOUND; under the tenant's row lock, nothing written on a refusal. */
+  async updateTenant(tenantId: string, update: TenantUpdate): Promise<void> {
+    checkTenantUpdate(tenantId, update);
+    try {
+      await this.withTenantLocked(tenantId, async (tx) => {
+        if (update.tenant) await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
+        if (update.software) {
+          const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
+          await tx.query('UPDATE tenants SET software = $2, sealed_pin = $3 WHERE id = $1', [tenantId, JSON.stringify(publicSoftware), sealedPin]);
+        }
+        if (update.environment) await tx.query('UPDATE tenants SET environment = $2 WHERE id = $1', [tenantId, update.environment]);
+        const resolution = update.addResolution;
+        if (resolution) {
+          const taken = await tx.query('SELECT 1 FROM resolutions WHERE tenant_id = $1 AND id = $2', [tenantId, resolution.id]);
+          if (taken.rowCount) throw new TenancyError('TENANT_INVALID', `resolution id ${resolution.id} is taken`);
+          await tx.query('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) SELECT $1, $2, COALESCE(MAX(ordinal) + 1, 0), $3 FROM resolutions WHERE tenant_id = $1',
+            [tenantId, resolution.id, JSON.stringify(resolution)]);
+          if (update.activateResolution) await tx.query('UPDATE tenants SET active_resolution_id = $2 WHERE id = $1', [tenantId, resolution.id]);
+        }
+      });
+    } finally {
+      this.profiles.forget(tenantId);
+    }
   }
 
   /** Refuses a .p12 that does not qualify at `at` with the signer's code; then replaces the tenant's certificate. */

@@ -68,6 +68,11 @@ export class PostgresStatusStore implements StatusStore {
     return rows[0]?.n == null ? undefined : BigInt(rows[0].n);
   }
 
+  async listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE tenant_id = $1 ORDER BY updated_at DESC, invoice_id LIMIT $2', [tenantId, limit]);
+    return rows.map((row) => row.view);
+  }
+
   async all(): Promise<InvoiceStatusView[]> {
     const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status ORDER BY invoice_id');
     return rows.map((row) => row.view);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope.ts';
+
+/** What changed; one audit event per change made by the tenant commands (CLI or admin portal). */
+export const tenantChanges = [
+  'TenantCreated', 'CompanyUpdated', 'CertificateStored', 'SoftwareSet', 'ResolutionAdded',
+  'ApiKeyIssued', 'ApiKeyRotated', 'ApiKeysRevoked', 'TestSetPassed', 'SwitchedToProduction',
+] as const;
+export type TenantChange = (typeof tenantChanges)[number];
+
+/**
+ * An audit record of one change to a tenant, on `fe.tenant.events.v1` (key: tenant id). It names
+ * who made it and what is public about it (ids, NIT, a certificate's subject and validity, a key's
+ * grace end); never a password, PIN, `.p12` byte or API key.
+ */
+export const tenantChangedV1Data = z.object({
+  change: z.enum(tenantChanges),
+  /** 'cli', or 'portal:<account email>'. */
+  actor: z.string().min(1),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
+
+export const tenantChangedV1 = envelopeSchema('TenantChanged', 1, tenantChangedV1Data).meta({ id: 'TenantChanged.v1' });
+export type TenantChangedV1 = z.infer<typeof tenantChangedV1>;
+
+/** Every published tenant event schema, by `type` and `version`. */
+export const tenantEventSchemas = { 'TenantChanged.v1': tenantChangedV1 } as const;

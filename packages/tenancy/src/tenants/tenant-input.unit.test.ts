@@ -1,0 +1,24 @@
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { describe, expect, it } from 'vitest';
+import { checkInput, companySchema, parseInput, resolutionSchema, softwareSchema } from './tenant-input.ts';
+
+describe('tenant input', () => {
+  it('accepts the demo company, software and resolution as they are', () => {
+    expect(checkInput(companySchema, demoTenant)).toEqual({ ok: true, value: demoTenant });
+    expect(checkInput(softwareSchema, demoSoftware).ok).toBe(true);
+    expect(checkInput(resolutionSchema, demoResolution).ok).toBe(true);
+  });
+
+  it('names each field at fault: a DV that does not match the NIT, a city not on DIAN\'s list, no fiscal responsibility', () => {
+    const result = checkInput(companySchema, { ...demoTenant, dv: 3, address: { line: 'Calle 1', cityCode: '99999' }, taxLevelCodes: [] });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.map((e) => e.field).sort()).toEqual(['address.cityCode', 'dv', 'taxLevelCodes']);
+    const dv = checkInput(companySchema, { ...demoTenant, dv: 3 });
+    expect(!dv.ok && dv.errors).toEqual([{ field: 'dv', message: expect.stringContaining('dígito de verificación') }]);
+  });
+
+  it('refuses a range that ends before it starts, and throws TENANT_INVALID with the field for the CLI', () => {
+    expect(() => parseInput(resolutionSchema, { ...demoResolution, from: '10', to: '9' })).toThrowError(expect.objectContaining({ code: 'TENANT_INVALID', message: expect.stringContaining('to:') }));
+    expect(() => parseInput(softwareSchema, { ...demoSoftware, providerDv: 0 })).toThrowError(expect.objectContaining({ code: 'TENANT_INVALID' }));
+  });
+});

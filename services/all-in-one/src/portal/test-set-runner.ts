@@ -1,0 +1,98 @@
+import type { Logger } from '@fe/platform';
+import type { TestSetProgress, TestSetRunner } from '@fe/portal';
+import type { StatusStore } from '@fe/projection';
+import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
+import type { FastifyInstance } from 'fastify';
+
+/** One document of the set: a sale with IVA, INC and an excluded line, as DIAN's set asks for several kinds. */
+const testSetDocument = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente del set de pruebas S.A.S.', tax_level_codes: ['O-13'] },
+  lines: [
+    { code: 'SET-1', name: 'Servicio gravado con IVA', quantity: 1, unit_price: 100000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+    { code: 'SET-2', name: 'Consumo con INC', quantity: 2, unit_price: 20000, taxes: [{ code: '04', name: 'INC', rate: 8 }] },
+    { code: 'SET-3', name: 'Bien excluido', quantity: 1, unit_price: 5000 },
+  ],
+  payment: { method_code: '10' },
+};
+
+export type PipelineTestSetOptions = {
+  /** The service's own HTTP app (set once it is built): documents go through the API like any integrator's. */
+  app: () => FastifyInstance;
+  registry: TenantRegistry;
+  commands: TenantCommands;
+  statusStore: Pick<StatusStore, 'findByCufe'>;
+  logger: Logger;
+  documents: number;
+  /** How long the run follows DIAN's verdicts before it gives up. */
+  timeoutMs: number;
+};
+
+/**
+ * The habilitación run of the embedded shape: `documents` invoices issued through the service's
+ * own API with the tenant's test key (so they are numbered, signed, sent and answered like any
+ * other), each followed to DIAN's verdict in the status read model; all accepted records
+ * `TestSetPassed`. One run per tenant at a time, in this process's memory.
+ */
+export function createPipelineTestSetRunner(options: PipelineTestSetOptions): TestSetRunner {
+  const runs = new Map<string, TestSetProgress>();
+
+  async function run(tenantId: string, progress: TestSetProgress, testSetId: string, actor: string): Promise<void> {
+    const apiKey = await options.registry.displayApiKey(tenantId);
+    if (!apiKey) {
+      progress.rejected.push({ number: '—', message: 'La empresa no tiene una clave de API vigente.' });
+      progress.state = 'failed';
+      return;
+    }
+    const cufes: { number: string; cufe: string }[] = [];
+    for (let i = 0; i < progress.total; i++) {
+      const answer = await options.app().inject({
+        method: 'POST', url: '/api/v1/service/invoice', payload: testSetDocument,
+        headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
+      });
+      const body = answer.json() as { cufe?: string; number?: string; message?: string; code?: string };
+      if (body.cufe && body.number) {
+        cufes.push({ number: body.number, cufe: body.cufe });
+        progress.sent += 1;
+      } else {
+        progress.rejected.push({ number: '—', message: `${body.code ?? answer.statusCode}: ${body.message ?? 'no se pudo emitir'}` });
+      }
+    }
+    const deadline = Date.now() + options.timeoutMs;
+    const pending = new Map(cufes.map((c) => [c.cufe, c.number]));
+    while (pending.size > 0 && Date.now() < deadline) {
+      for (const [cufe, number] of pending) {
+        const view = await options.statusStore.findByCufe(tenantId, cufe);
+        if (view?.status === 'accepted') {
+          progress.accepted += 1;
+          pending.delete(cufe);
+        } else if (view?.status === 'rejected') {
+          const dian = view.taxAuthority;
+          progress.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
+          pending.delete(cufe);
+        }
+      }
+      if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    for (const number of pending.values()) progress.rejected.push({ number, message: 'Sin respuesta de la DIAN a tiempo; inténtelo de nuevo.' });
+    if (progress.accepted === progress.total) {
+      await options.commands.recordTestSetPassed(tenantId, actor, { testSetId, accepted: progress.accepted });
+      progress.state = 'passed';
+    } else {
+      progress.state = 'failed';
+    }
+  }
+
+  return {
+    async start(tenantId, { testSetId, actor }) {
+      if (runs.get(tenantId)?.state === 'running') return;
+      const progress: TestSetProgress = { state: 'running', total: options.documents, sent: 0, accepted: 0, rejected: [] };
+      runs.set(tenantId, progress);
+      void run(tenantId, progress, testSetId, actor).catch((error: unknown) => {
+        options.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId }, 'the habilitación run failed');
+        progress.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
+        progress.state = 'failed';
+      });
+    },
+    progress: (tenantId) => runs.get(tenantId),
+  };
+}

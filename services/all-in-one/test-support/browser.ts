@@ -1,0 +1,49 @@
+// Headless Chromium (Debian's `chromium`, scripts/install-system-tools.sh) driven by playwright-core,
+// for the admin portal's browser tests: a fresh profile per browser, screenshots kept as artifacts
+// in test-artifacts/portal/ (ignored by git).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.FE_CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = new URL('../../../test-artifacts/portal/', import.meta.url).pathname;
+
+export type Browser = { context: BrowserContext; page: Page; shot(name: string): Promise<void>; close(): Promise<void> };
+
+/** A fresh headless Chromium with its own profile; `origin` may read and write the clipboard. */
+export async function openBrowser(origin: string, label: string): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'fe-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 390, height: 844 }, // a phone: the portal must read well there
+    locale: 'es-CO',
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const page = context.pages()[0] ?? (await context.newPage());
+  // A script a typed value managed to run would open a dialog: fail loudly instead of dismissing it.
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  let n = 0;
+  return {
+    context, page,
+    shot: async (name) => void (await page.screenshot({ path: join(ARTIFACTS, `${label}-${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true })),
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The link of the newest mail to `to` in the embedded outbox (the SMTP path of the default shape). */
+export function linkInOutbox(dataDir: string, to: string, path: string): string {
+  const dir = join(dataDir, 'outbox');
+  const mails = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${to}\r\n`));
+  const link = mails.at(-1)?.match(new RegExp(`https?://\\S+/admin/${path}\\?token=[A-Za-z0-9_-]+`))?.[0];
+  if (!link) throw new Error(`no ${path} link mailed to ${to}`);
+  return link;
+}

@@ -1,0 +1,26 @@
+import { configFromEnv, type Env } from '@fe/platform';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** The admin portal's configuration (docs/architecture.md convention 6; docs/portal.md). */
+export const portalConfigSchema = z.object({
+  secureCookies: flag.default(true)
+    .describe('FE_PORTAL_SECURE_COOKIES: mark the session cookie Secure (browsers keep sending it to http://localhost and 127.0.0.1; turn off only behind plain HTTP on another host, never in production).'),
+  sessionHours: z.coerce.number().positive().max(24 * 30).default(12)
+    .describe('FE_PORTAL_SESSION_HOURS: how long a session lasts after login.'),
+  loginFailuresBeforeLockout: z.coerce.number().int().positive().default(5)
+    .describe('FE_PORTAL_LOGIN_FAILURES: failed logins for one email before it is locked out.'),
+  lockoutMinutes: z.coerce.number().positive().default(15)
+    .describe('FE_PORTAL_LOCKOUT_MINUTES: how long a locked-out email stays locked (and the window failures are counted in).'),
+  mailFrom: z.string().regex(/^[^\r\n]+$/).default('Facturación electrónica <no-reply@localhost>')
+    .describe('FE_PORTAL_MAIL_FROM: the From of the portal\'s mails (confirmation, password reset).'),
+  testSetDocuments: z.coerce.number().int().min(1).max(100).default(8)
+    .describe('FE_PORTAL_TEST_SET_DOCUMENTS: invoices the portal\'s habilitación run issues and follows to DIAN\'s verdict.'),
+  formPostsPerMinute: z.coerce.number().int().positive().default(20)
+    .describe('FE_PORTAL_FORM_POSTS_PER_MINUTE: login, sign-up and password-reset posts one client address may make per minute.'),
+});
+
+export type PortalConfig = z.infer<typeof portalConfigSchema>;
+
+export const portalConfigFromEnv = (env: Env): PortalConfig => configFromEnv(portalConfigSchema, env);

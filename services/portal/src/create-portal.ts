@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { csrfTokenMatches } from './auth/tokens.ts';
+import { LoginThrottle } from './auth/throttle.ts';
+import { identify, type Visitor } from './auth/visitor.ts';
+import { PortalError } from './errors.ts';
+import { notice } from './html/form.ts';
+import { layout } from './html/layout.ts';
+import { portalRefusals } from './pages/messages.ts';
+import type { PortalDeps } from './portal-deps.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { invoiceRoutes } from './routes/invoice-routes.ts';
+import { onboardingRoutes } from './routes/onboarding-routes.ts';
+import { settingsRoutes } from './routes/settings-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the portal's preHandler on every /admin request. */
+    visitor: Visitor;
+  }
+}
+
+const assets = {
+  'portal.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/portal.css', import.meta.url)) },
+  'portal.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/portal.js', import.meta.url)) },
+} as const;
+
+/** Nothing inline, nothing from elsewhere, no framing: an injected tag could neither run nor load. */
+const securityHeaders = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'cache-control': 'no-store',
+};
+
+/** Posts that guess at accounts: rate-limited per client address. */
+const throttledPosts = new Set(['/admin/login', '/admin/signup', '/admin/password', '/admin/password/new']);
+
+/**
+ * The administration portal (docs/portal.md), a fastify plugin to register with prefix `/admin`:
+ * server-rendered Spanish pages, sessions in HttpOnly SameSite=Strict cookies, a CSRF token on
+ * every form, login lockout and form-post limits, strict security headers.
+ *
+ *   await app.register(createPortal(deps), { prefix: '/admin' });
+ */
+export function createPortal(deps: PortalDeps): FastifyPluginAsync {
+  return async (scope: FastifyInstance) => {
+    const throttle = new LoginThrottle({
+      maxFailures: deps.config.loginFailuresBeforeLockout, windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute,
+    });
+    await scope.register(formbody, { bodyLimit: 64 * 1024 });
+    // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.
+    await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 100 * 1024, files: 1, fields: 10, parts: 12 } });
+    scope.decorateRequest('visitor', undefined as unknown as Visitor);
+
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
+      return payload;
+    });
+    scope.addHook('preHandler', async (request, reply) => {
+      if (request.url.startsWith('/admin/assets/')) return;
+      request.visitor = await identify(request, reply, deps);
+      if (request.method !== 'POST') return;
+      const path = request.url.split('?')[0]!;
+      if (throttledPosts.has(path) && !throttle.allowPost(request.ip, deps.clock.now().getTime())) throw new PortalError('RATE_LIMITED');
+      const given = (request.body as Record<string, unknown> | undefined)?.csrf;
+      if (!csrfTokenMatches(deps.csrfKey, request.visitor.bindingKey, given)) throw new PortalError('CSRF_INVALID');
+    });
+
+    scope.get('/assets/:name', async (request, reply) => {
+      const asset = assets[(request.params as { name: string }).name as keyof typeof assets];
+      if (!asset) throw new PortalError('NOT_FOUND');
+      return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
+    });
+
+    scope.setErrorHandler((error, request, reply) => refusalPage(error, request, reply, deps));
+    scope.setNotFoundHandler((request, reply) => refusalPage(new PortalError('NOT_FOUND'), request, reply, deps));
+
+    accountRoutes(scope, deps, throttle);
+    onboardingRoutes(scope, deps);
+    settingsRoutes(scope, deps);
+    invoiceRoutes(scope, deps);
+  };
+}
+
+/** A refusal the routes did not render beside a field: a page in the layout with its code. */
+function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyReply, deps: PortalDeps) {
+  const known = error instanceof PortalError ? error
+    : (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || (error as { code?: string }).code === 'FST_FILES_LIMIT' ? new PortalError('UPLOAD_INVALID')
+      : undefined;
+  if (!known) {
+    // Never the body: it may hold a password or a .p12.
+    deps.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code, message: (error as Error).message }, url: request.routeOptions.url }, 'portal request failed');
+  }
+  const code = known?.code;
+  const account = request.visitor?.account;
+  const body = notice('error', code ? portalRefusals[code] : 'Algo falló de nuestro lado. Inténtelo de nuevo en un momento.', code ?? 'INTERNAL');
+  return reply.status(known?.status ?? 500).type('text/html; charset=utf-8')
+    .send(layout({ title: code === 'NOT_FOUND' ? 'No encontrada' : 'No se pudo completar', body, ...(account && request.visitor ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}) }));
+}

@@ -1,0 +1,27 @@
+/**
+ * The portal's catalogue (convention 4): one stable code per refusal. The pages show Spanish
+ * words for each (pages/messages.ts); tests assert the code, which every refusal page carries in
+ * `data-error-code`. None carries a secret.
+ */
+export const portalErrorCatalogue = {
+  CSRF_INVALID: { status: 403, message: 'The form token is missing or does not belong to this session.' },
+  RATE_LIMITED: { status: 429, message: 'Too many form posts from this address.' },
+  LOGIN_FAILED: { status: 401, message: 'Wrong email or password, an unconfirmed account, or a locked email.' },
+  TOKEN_INVALID: { status: 400, message: 'The link is unknown, used or expired.' },
+  FORM_INVALID: { status: 422, message: 'A field is missing or wrong.' },
+  NOT_FOUND: { status: 404, message: 'No such page or invoice for this account.' },
+  UPLOAD_INVALID: { status: 422, message: 'The upload is not one .p12 file within the size limit.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type PortalErrorCode = keyof typeof portalErrorCatalogue;
+
+export class PortalError extends Error {
+  readonly code: PortalErrorCode;
+  readonly status: number;
+  constructor(code: PortalErrorCode) {
+    super(portalErrorCatalogue[code].message);
+    this.name = 'PortalError';
+    this.code = code;
+    this.status = portalErrorCatalogue[code].status;
+  }
+}

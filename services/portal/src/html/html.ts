@@ -1,0 +1,36 @@
+/**
+ * HTML built from tagged templates: every interpolated value is escaped unless it is already
+ * `Html` (made by this tag or `raw`), so a company named `<script>` is shown, never run.
+ *
+ *   html`<p>${company.legalName}</p>`           // escaped
+ *   html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`
+ */
+export class Html {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Value = Html | string | number | boolean | undefined | null | readonly Value[];
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function render(value: Value): string {
+  if (value === undefined || value === null || value === false) return '';
+  if (value instanceof Html) return value.text;
+  if (Array.isArray(value)) return value.map((v: Value) => render(v)).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
+  return new Html(strings.reduce((out, part, i) => out + part + (i < values.length ? render(values[i]!) : ''), ''));
+}
+
+/** Markup the code wrote itself (never a typed value). */
+export const raw = (text: string): Html => new Html(text);

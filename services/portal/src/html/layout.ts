@@ -1,0 +1,38 @@
+import { html, type Html } from './html.ts';
+
+export type Nav = 'onboarding' | 'settings' | 'invoices' | undefined;
+
+/**
+ * Every page in one frame: the product name, the account's menu when logged in, the content, and
+ * one stylesheet and one script from /admin/assets (the Content-Security-Policy allows nothing
+ * inline). The viewport meta and the stylesheet's single column keep it readable on a phone.
+ */
+export function layout(options: { title: string; body: Html; account?: { email: string; csrf: string }; nav?: Nav }): string {
+  const { title, body, account, nav } = options;
+  const link = (href: string, label: string, key: Nav) => html`<a href="${href}"${key === nav ? html` aria-current="page"` : ''}>${label}</a>`;
+  return `<!doctype html>${html`<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Facturación electrónica</title>
+<link rel="stylesheet" href="/admin/assets/portal.css">
+<script src="/admin/assets/portal.js" defer></script>
+</head>
+<body>
+<header class="top">
+  <a class="brand" href="/admin">Facturación electrónica</a>
+  ${account ? html`<nav>
+    ${link('/admin/onboarding', 'Configuración inicial', 'onboarding')}
+    ${link('/admin/settings', 'Ajustes', 'settings')}
+    ${link('/admin/invoices', 'Facturas', 'invoices')}
+    <form method="post" action="/admin/logout" class="inline"><input type="hidden" name="csrf" value="${account.csrf}"><button class="link" type="submit">Salir</button></form>
+  </nav>` : ''}
+</header>
+<main>
+<h1>${title}</h1>
+${body}
+</main>
+<footer>${account ? html`Sesión de ${account.email}` : 'Portal de administración'}</footer>
+</body>
+</html>`.text}`;
+}

@@ -1,0 +1,12 @@
+// The public surface of @fe/portal. Anything not exported here is private.
+export { createPortal } from './create-portal.ts';
+export type { PortalDeps } from './portal-deps.ts';
+export { portalConfigSchema, portalConfigFromEnv, type PortalConfig } from './config.ts';
+export { PortalError, portalErrorCatalogue, type PortalErrorCode } from './errors.ts';
+export type { AccountStore, Account } from './ports/account-store.ts';
+export type { MailSender } from './ports/mail-sender.ts';
+export type { InvoiceList } from './ports/invoice-list.ts';
+export { SqliteAccountStore } from './adapters/sqlite-account-store.ts';
+export { OutboxMailSender } from './adapters/outbox-mail-sender.ts';
+export type { TestSetRunner, TestSetProgress } from './ports/test-set-runner.ts';
+export type { NumberingRanges } from './ports/numbering-ranges.ts';

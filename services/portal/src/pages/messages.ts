@@ -1,0 +1,37 @@
+import type { TenancyErrorCode } from '@fe/tenancy';
+import type { XadesErrorCode } from '@fe/xades';
+import type { PortalErrorCode } from '../errors.ts';
+
+/** Every refusal in words a person understands, by its stable code (the code travels beside it). */
+export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' | 'password'; text: string }>> = {
+  P12_WRONG_PASSWORD: { field: 'password', text: 'La contraseña no abre este archivo .p12. Revise mayúsculas y espacios.' },
+  P12_UNREADABLE: { field: 'p12', text: 'El archivo no es un certificado .p12 (PKCS#12) legible. Descárguelo de nuevo de su entidad de certificación.' },
+  P12_NO_PRIVATE_KEY: { field: 'p12', text: 'El archivo trae el certificado pero no su llave privada: exporte el .p12 incluyendo la llave privada.' },
+  P12_NO_CERTIFICATE: { field: 'p12', text: 'El archivo no trae el certificado que corresponde a su llave privada.' },
+  CERT_EXPIRED: { field: 'p12', text: 'El certificado está vencido. Solicite uno nuevo a su entidad de certificación.' },
+  CERT_NOT_YET_VALID: { field: 'p12', text: 'El certificado todavía no está vigente: revise la fecha de inicio.' },
+  CERT_NO_DIGITAL_SIGNATURE: { field: 'p12', text: 'El certificado no permite firma digital (uso de llave «digitalSignature»).' },
+  CERT_NO_NON_REPUDIATION: { field: 'p12', text: 'El certificado no permite el no repudio que exige la DIAN (uso de llave «nonRepudiation»).' },
+  CERT_KEY_TOO_SMALL: { field: 'p12', text: 'La llave del certificado es menor de 2048 bits; la DIAN no la acepta.' },
+};
+
+export const tenancyRefusals: Partial<Record<TenancyErrorCode, string>> = {
+  TENANT_INVALID: 'Algún dato no es válido; revise los campos marcados.',
+  TENANT_NOT_FOUND: 'Primero complete los datos de la empresa y del software DIAN.',
+  API_KEY_NOT_FOUND: 'Aún no tiene una clave de API: termine la configuración inicial o emita una nueva.',
+  API_KEY_EXISTS: 'Ya tiene una clave vigente; rótela en lugar de emitir otra.',
+  TEST_SET_NOT_PASSED: 'El set de pruebas de habilitación aún no ha sido aceptado: no se puede pasar a producción.',
+  ALREADY_IN_PRODUCTION: 'La empresa ya está en producción.',
+  SECRET_UNREADABLE: 'No se pudo leer un dato cifrado. Contacte al operador del servicio.',
+  GRACE_PERIOD_INVALID: 'El periodo de gracia debe ser un número de horas, cero o más.',
+};
+
+export const portalRefusals: Record<PortalErrorCode, string> = {
+  CSRF_INVALID: 'El formulario caducó o no pertenece a esta sesión. Recargue la página e inténtelo de nuevo.',
+  RATE_LIMITED: 'Demasiados intentos desde esta conexión. Espere un minuto e inténtelo de nuevo.',
+  LOGIN_FAILED: 'Correo o contraseña incorrectos, correo sin confirmar, o cuenta bloqueada temporalmente por intentos fallidos.',
+  TOKEN_INVALID: 'El enlace no es válido, ya se usó o venció. Solicite uno nuevo.',
+  FORM_INVALID: 'Revise los campos marcados.',
+  NOT_FOUND: 'No encontramos esa página o esa factura en su cuenta.',
+  UPLOAD_INVALID: 'Suba un único archivo .p12 de menos de 100 KB.',
+};

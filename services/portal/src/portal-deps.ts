@@ -1,0 +1,28 @@
+import type { Clock, Logger } from '@fe/platform';
+import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
+import type { PortalConfig } from './config.ts';
+import type { AccountStore } from './ports/account-store.ts';
+import type { InvoiceList } from './ports/invoice-list.ts';
+import type { MailSender } from './ports/mail-sender.ts';
+import type { TestSetRunner } from './ports/test-set-runner.ts';
+import type { NumberingRanges } from './ports/numbering-ranges.ts';
+
+/** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
+export type PortalDeps = {
+  accounts: AccountStore;
+  registry: TenantRegistry;
+  commands: TenantCommands;
+  invoices: InvoiceList;
+  mail: MailSender;
+  /** Absent: the test-set step explains how an operator records DIAN's acceptance instead. */
+  testSets?: TestSetRunner;
+  /** Absent: the resolution is typed only. */
+  numberingRanges?: NumberingRanges;
+  clock: Clock;
+  logger: Logger;
+  config: PortalConfig;
+  /** 32 bytes that key the CSRF tokens (a file in the data folder, like the master key). */
+  csrfKey: Uint8Array;
+  /** The service's public URL, for the links in mails (`${baseUrl}/admin/confirm?token=…`). */
+  baseUrl: string;
+};
