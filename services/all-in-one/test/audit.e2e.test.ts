@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceEventsResponseSchema } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
+import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 // What `pnpm fe` runs, without pnpm's own start-up (each run here is a fresh process, as an auditor's).
@@ -29,6 +29,8 @@ beforeAll(async () => {
     cufes.push(answer.body.cufe);
     numbers.push(answer.body.number);
   }
+  // Each invoice's last step is the mail to its buyer (docs/notifier.md): the store is settled after it.
+  for (const cufe of cufes) await pollStatus(world, cufe, (b) => b.buyer_notification?.stage === 'sent');
 });
 afterAll(async () => world?.close());
 
@@ -37,7 +39,7 @@ describe('an invoice\'s history', () => {
     const answer = await world.get(`/api/v1/service/invoices/${cufes[0]}/events`);
     expect(answer.status, answer.text).toBe(200);
     const body = invoiceEventsResponseSchema.parse(answer.body);
-    expect(body.events.map((e) => e.type)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered']);
+    expect(body.events.map((e) => e.type)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered', 'BuyerNotificationStarted', 'BuyerNotified']);
     expect(body.events.every((e) => e.chain_digest)).toBe(true);
     // Each event was caused by one recorded before it (the first, by the request).
     for (const [i, e] of body.events.entries()) if (i > 0) expect(body.events.slice(0, i).map((c) => c.id)).toContain(e.causation_id);
@@ -88,7 +90,7 @@ describe('fe audit verify and fe replay', () => {
   it('passes the untouched store: chains, checkpoints under the pinned key, files, signatures, CUFEs, DIAN\'s answers, numbering', () => {
     const run = verify(world.dataDir);
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('3 invoices, 15 events');
+    expect(run.stdout).toContain('3 invoices, 21 events');
     expect(run.stdout).toContain('checkpoints checked under the pinned public key');
     expect(run.stdout).toContain('no difference');
   });
@@ -139,7 +141,7 @@ describe('fe audit verify and fe replay', () => {
     const into = join(mkdtempSync(join(tmpdir(), 'fe-replay-')), 'status.sqlite');
     const run = fe('replay', '--projection', 'status', '--into', into, '--data-dir', world.dataDir);
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('rebuilt 3 invoice views from 15 events');
+    expect(run.stdout).toContain('rebuilt 3 invoice views from 21 events');
     expect(run.stdout).toContain('the live read model equals the rebuild');
     const differs = tampered((dir) => {
       const status = new DatabaseSync(join(dir, 'status.sqlite'));

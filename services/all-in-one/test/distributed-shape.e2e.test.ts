@@ -42,8 +42,11 @@ describe('faults only processes have', () => {
     const reconciles = (name: string) => burstOf(ids, shape.logsOf(name), 'reconciling with DIAN (GetStatus)').length;
     const seen = { ...report, sendsBySubmitter: { 'submitter': sends('submitter.'), 'submitter-2': sends('submitter-2') }, reconciles: reconciles('submitter') };
     console.log(`two submitters: ${JSON.stringify(seen)}`);
-    expect(seen.sendsBySubmitter['submitter-2']).toBeGreaterThan(0); // both instances took part
-    expect(seen.sendsBySubmitter.submitter).toBeGreaterThan(0);
+    // Which instance sends is the tenant cap's to decide (4 slots across instances, PostgresTenantSlots):
+    // one instance may hold every slot for the whole burst while the other's claims are released
+    // unsent, so only the sum is asserted; the claim itself is the schedule's contract test (two
+    // claimers never get one row) and the sweeper's (two sweepers run each row once).
+    expect(seen.sendsBySubmitter['submitter-2'] + seen.sendsBySubmitter.submitter).toBeGreaterThan(0);
   }, 400_000);
 
   it('SIGKILL of one signer instance in the middle of a burst of 50: the other signs the rest; nothing lost or done twice', async () => {
