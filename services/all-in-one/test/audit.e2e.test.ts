@@ -126,7 +126,16 @@ describe('fe audit verify and fe replay', () => {
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
       writeFileSync(file, readFileSync(file, 'utf8').replace('<cbc:ResponseCode>02</cbc:ResponseCode>', '<cbc:ResponseCode>04</cbc:ResponseCode>'));
     });
-    expect(codes(verify(answerChanged).stdout)).toEqual(['APPLICATION_RESPONSE_MISMATCH']);
+    expect(codes(verify(answerChanged).stdout)).toEqual(['APPLICATION_RESPONSE_MISMATCH', 'SIGNATURE_INVALID']);
+    // An edit that leaves the code and the cufe as they were: only DIAN's signature tells.
+    const answerEdited = tampered((dir, db) => {
+      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(2)) as { envelope: string };
+      const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('<cbc:IssueDate>');
+      writeFileSync(file, text.replace(/<cbc:IssueDate>(\d{4})/, (_, year: string) => `<cbc:IssueDate>${Number(year) - 1}`));
+    });
+    expect(codes(verify(answerEdited).stdout)).toEqual(['SIGNATURE_INVALID']);
   });
 
   it('finds checkpoints signed by another key than the pinned one', () => {

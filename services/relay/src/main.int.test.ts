@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { invoiceEventSchemas, topics, type Envelope } from '@fe/contracts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceStreamName, loadOrCreateAuditKey, verifyEventStore } from '@fe/platform';
-import { requiredTestEnv } from '@fe/platform/testing';
+import { requiredTestEnv, startServiceProcess } from '@fe/platform/testing';
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
@@ -31,26 +30,14 @@ afterAll(async () => {
 
 describe('services/relay/src/main.ts as its own process', () => {
   it('answers /readyz once started, publishes an appended event to the invoice topic, and exits 0 on SIGTERM after a graceful stop', async () => {
-    child = spawn(process.execPath, [fileURLToPath(new URL('./main.ts', import.meta.url))], {
-      env: {
-        PATH: process.env.PATH,
-        FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
-        FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
-        FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`, FE_AUDIT_KEY_FILE: auditKeyFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const service = startServiceProcess(fileURLToPath(new URL('./main.ts', import.meta.url)), {
+      PATH: process.env.PATH,
+      FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
+      FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+      FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`, FE_AUDIT_KEY_FILE: auditKeyFile,
     });
-    const lines: Record<string, unknown>[] = [];
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        // not a log line
-      }
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child = service.child;
+    const { lines, exited } = service;
 
     await expect.poll(() => lines.find((l) => l.msg === 'relay starting'), { timeout: 60_000, interval: 50 }).toBeDefined();
     const health = String(lines.find((l) => l.msg === 'relay starting')!.health);
@@ -77,7 +64,7 @@ describe('services/relay/src/main.ts as its own process', () => {
     await expect.poll(() => seen, { timeout: 60_000, interval: 100 }).toEqual(['InvoiceSigned co.fe-colombia.InvoiceSigned.v1']);
 
     child.kill('SIGTERM');
-    expect(await exited, stderr).toBe(0);
+    expect(await exited, service.stderr()).toBe(0);
     // At its stop it signed the store's head with FE_AUDIT_KEY_FILE; the walk finds the store as signed.
     const audit = createPostgresPool({ connectionString: testPostgresUrl(), schema });
     try {

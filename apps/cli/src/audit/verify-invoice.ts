@@ -1,6 +1,6 @@
 import { invoiceEventSchema, type InvoiceEvent, type InvoiceRequestedV1 } from '@fe/contracts';
 import { filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type RecordedEvent } from '@fe/platform';
-import { verifySignedInvoice } from '@fe/xades';
+import { verifyApplicationResponseSignature, verifySignedInvoice } from '@fe/xades';
 
 /** What the signature and CUFE checks need from the tenant registry. */
 export type TenantTrust = { trustedPem: string | undefined; technicalKey: string | undefined };
@@ -9,7 +9,8 @@ export type TenantTrust = { trustedPem: string | undefined; technicalKey: string
  * The document half of `fe audit verify` for one invoice stream: every file an event names exists
  * with the digest the event records; the signed XML still verifies (XAdES signature, certificate
  * chain to the tenant's CAs, the CUFE recomputed with the range's technical key) and carries the
- * cufe that was requested; DIAN's ApplicationResponse says what the verdict event says, about this cufe.
+ * cufe that was requested; DIAN's ApplicationResponse still carries a valid signature (the verdict
+ * events record no digest of it) and says what the verdict event says, about this cufe.
  */
 export async function verifyInvoice(
   stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: InvoiceRequestedV1) => Promise<TenantTrust>,
@@ -69,6 +70,9 @@ function checkApplicationResponse(stream: string, xml: string, cufe: string, acc
   const referenced = /<cac:DocumentReference>[\s\S]*?<cbc:UUID\b[^>]*>([^<]*)<\/cbc:UUID>/.exec(documentResponse)?.[1];
   const expected = accepted ? '02' : '04';
   const findings: AuditFinding[] = [];
+  for (const check of verifyApplicationResponseSignature(xml).checks.filter((c) => c.ok === false)) {
+    findings.push({ code: 'SIGNATURE_INVALID', subject: stream, detail: `DIAN's ApplicationResponse: ${check.name}: ${check.detail}` });
+  }
   if (code !== expected) {
     findings.push({ code: 'APPLICATION_RESPONSE_MISMATCH', subject: stream, detail: `DIAN's answer says ResponseCode ${code ?? '(none)'}; the stream records ${accepted ? 'acceptance (02)' : 'rejection (04)'}` });
   }

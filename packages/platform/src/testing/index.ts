@@ -13,3 +13,4 @@ export { freePort } from './free-port.ts';
 export { requiredTestEnv } from './required-test-env.ts';
 export { eventChainContract } from './event-chain.contract.ts';
 export { auditCheckpointContract } from './audit-checkpoints.contract.ts';
+export { startServiceProcess, type ServiceProcess } from './service-process.ts';

@@ -49,6 +49,22 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
   return { valid: checks.every((c) => c.ok !== false), checks };
 }
 
+/**
+ * DIAN's ApplicationResponse on its own (as the service stores it beside a verdict): its signature
+ * over the document and the certificate in its KeyInfo. Any edit of the stored answer that was not
+ * signed again breaks it (`fe audit verify`).
+ */
+export function verifyApplicationResponseSignature(arXml: string): VerificationReport {
+  let checks: Check[];
+  try {
+    const signature = ownSignature(parseXml(arXml));
+    checks = signature ? checkSignature(arXml, signature, leafCertificate(signature)) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
+  } catch (error) {
+    checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
+  }
+  return { valid: checks.every((c) => c.ok !== false), checks };
+}
+
 function containerSignature(xml: string, signature: Element, issueDate: string | undefined, trustedPem: string | undefined): Check[] {
   const cert = leafCertificate(signature);
   return [...checkSignature(xml, signature, cert), ...checkCertificate(signature, cert, issueDate, trustedPem)];

@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { requiredTestEnv } from '@fe/platform/testing';
+import { requiredTestEnv, startServiceProcess } from '@fe/platform/testing';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,18 +38,9 @@ describe('the ingress process on its own', () => {
     const apiKey = spawnSync(process.execPath, [script('prepare.ts'), data, '--api-key'], { env, encoding: 'utf8' }).stdout.trim();
     expect(apiKey).not.toBe('');
 
-    child = spawn(process.execPath, [script('ingress-main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: Record<string, unknown>[] = [];
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        // not a log line
-      }
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const service = startServiceProcess(script('ingress-main.ts'), env);
+    child = service.child;
+    const { lines, exited } = service;
 
     await expect.poll(() => lines.find((l) => l.msg === 'ingress listening'), { timeout: 90_000, interval: 100 }).toBeDefined();
     const url = String(lines.find((l) => l.msg === 'ingress listening')!.url);
@@ -58,6 +48,6 @@ describe('the ingress process on its own', () => {
     expect({ status: answer.status, body: await answer.json() }).toMatchObject({ status: 404, body: { error: { code: 'INVOICE_NOT_FOUND' } } });
 
     child.kill('SIGTERM');
-    expect(await exited, stderr).toBe(0);
+    expect(await exited, service.stderr()).toBe(0);
   });
 });
