@@ -46,8 +46,9 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       const publishing = bus.publish(topic, [msg('k', 1)]);
       returned = true;
       await publishing;
-      await eventually(() => seenAfterReturn.length === 1);
-      expect(seenAfterReturn).toEqual([true]);
+      await eventually(() => seenAfterReturn.length >= 1);
+      // At least once: a broker may deliver again after a rebalance; each delivery came after the return.
+      expect(seenAfterReturn).not.toContain(false);
     });
 
     it('keeps publish order per key, and gives every group every message', async () => {
