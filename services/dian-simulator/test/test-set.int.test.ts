@@ -2,7 +2,7 @@
 // TestSetId returns a ZipKey, GetStatusZip answers one verdict per document of the zip (in process
 // first, while the zip is queued), and an unknown TestSetId is refused without a ZipKey. Our client
 // against the simulator over real loopback HTTP.
-import { createDianSoapClient, dianFileNames, readDocumentFacts, writeZip, type DianGateway, type DianZip } from '@fe/submitter';
+import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, SubmitterError, writeZip, type DianGateway, type DianZip } from '@fe/submitter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
@@ -72,5 +72,25 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     expect(upload.zipKey).toBeUndefined();
     expect(upload.errorMessageList.map((e) => [e.success, /Regla: (\S+),/.exec(e.processedMessage ?? '')?.[1]])).toEqual([[false, 'SIM-TS01']]);
     expect((await client.getStatus(invoice.cufe)).statusCode).toBe('66');
+  });
+
+  it('sendTestSet counts DIAN\'s verdicts after polling, and names the code of each way it stops short', async () => {
+    const good = signedInvoice({ credential: world.tenant });
+    const bad = signedInvoice({
+      credential: world.tenant, number: '996000000', resolution: { to: '999999999' }, mutate: (xml) => xml.replace('<sts:To>999999999<', '<sts:To>995000000<'),
+    });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => { waits.push(ms); };
+    const result = await sendTestSet(client, setZip([good.xml, bad.xml]), demoTestSetId, { pollDelaysMs: [10, 20, 40], sleep });
+    expect([result.accepted, result.rejected, waits]).toEqual([1, 1, [10, 20]]);
+    expect(result.verdicts.map((v) => v.xmlDocumentKey)).toEqual([good.cufe, bad.cufe]);
+
+    const stillQueued = await sendTestSet(client, setZip([signedInvoice({ credential: world.tenant }).xml]), demoTestSetId, { pollDelaysMs: [1], sleep })
+      .then(() => undefined, (e: unknown) => e);
+    expect(stillQueued).toMatchObject({ code: 'TEST_SET_STILL_PROCESSING', retriable: true });
+    const refused = await sendTestSet(client, setZip([signedInvoice({ credential: world.tenant }).xml]), '11111111-2222-4333-8444-555555555555', { pollDelaysMs: [], sleep })
+      .then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(SubmitterError);
+    expect(refused).toMatchObject({ code: 'TEST_SET_REFUSED', retriable: false, detail: 'SIM-TS01' });
   });
 });
