@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { demoTestSetId } from '@fe/dian-simulator';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
@@ -168,7 +169,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     try {
       await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
       await fillCompany(page, company);
-      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin });
+      // The TestSetId the simulator knows for the demo software: the run's documents go with SendTestSetAsync.
+      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: demoTestSetId });
       await uploadCertificate(page, certificate.file, certificate.password);
       // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
