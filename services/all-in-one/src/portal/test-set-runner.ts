@@ -79,6 +79,10 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Pi
           const dian = view.taxAuthority;
           progress.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
           pending.delete(cufe);
+        } else if (view?.lastSubmissionFailure && !view.lastSubmissionFailure.nextAttemptAt) {
+          // The submitter gave up on it (e.g. TEST_SET_REFUSED: DIAN does not know the TestSetId): no verdict will come.
+          progress.rejected.push({ number, message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).` });
+          pending.delete(cufe);
         }
       }
       if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
