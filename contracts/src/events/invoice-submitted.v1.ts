@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 
-/** The submitter handed the signed document to DIAN (SendBillSync or SendBillAsync). */
+/** The submitter handed the signed document to DIAN (SendBillSync, SendBillAsync, or SendTestSetAsync in a habilitación test-set run). */
 export const invoiceSubmittedV1Data = z.object({
   attempt: z.number().int().positive(),
-  operation: z.enum(['SendBillSync', 'SendBillAsync']),
+  operation: z.enum(['SendBillSync', 'SendBillAsync', 'SendTestSetAsync']),
   track_id: z.string(),
   endpoint: z.string().describe('DIAN endpoint URL (never credentials)'),
 });

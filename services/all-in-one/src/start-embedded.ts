@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
-import { createPipelineTestSetRunner } from './portal/test-set-runner.ts';
+import { createPipelineTestSetRunner, type PipelineTestSetRunner } from './portal/test-set-runner.ts';
 import { dianNumberingRanges } from './portal/numbering-ranges.ts';
 import { statusInvoiceList } from './portal/invoice-list.ts';
 
@@ -86,6 +86,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       dianEndpoint = simulator.endpoint;
     }
 
+    const testSetRunner: { current?: PipelineTestSetRunner } = {};
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
     // The store's head signed at intervals, and once more at stop, after every writer stopped
@@ -157,7 +158,11 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       projection,
       createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
       createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
-      createSubmitterService({ store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule }, submitter),
+      createSubmitterService({
+        store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule,
+        // The portal's habilitación run (built below): its documents go with SendTestSetAsync and the TestSetId.
+        testSetFor: (tenantId) => testSetRunner.current?.activeTestSetId(tenantId),
+      }, submitter),
       createNotifierService({
         store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),
         // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.
@@ -197,7 +202,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const portal = createPortal({
       accounts, registry: tenants, commands: tenantCommands,
       numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
-      testSets: createPipelineTestSetRunner({
+      testSets: testSetRunner.current = createPipelineTestSetRunner({
         app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),

@@ -33,11 +33,11 @@ export async function fillCompany(page: Page, company: Company): Promise<void> {
   await page.click('main form.card button[type=submit]');
 }
 
-export async function fillSoftware(page: Page, software = { id: '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a', pin: SOFTWARE_PIN }): Promise<void> {
+export async function fillSoftware(page: Page, software: { id: string; pin: string; testSetId?: string } = { id: '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a', pin: SOFTWARE_PIN }): Promise<void> {
   await page.waitForURL(/\/onboarding\/software$/);
   await page.fill('#f-id', software.id);
   await page.fill('#f-pin', software.pin);
-  await page.fill('#f-testSetId', 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b');
+  await page.fill('#f-testSetId', software.testSetId ?? 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b');
   await page.click('main form.card button[type=submit]');
   await page.waitForURL(/\/onboarding\/certificate$/);
 }

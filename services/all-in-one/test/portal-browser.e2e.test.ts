@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { demoTestSetId } from '@fe/dian-simulator';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
@@ -168,7 +169,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     try {
       await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
       await fillCompany(page, company);
-      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin });
+      // First a TestSetId DIAN (the simulator) does not know: the run's documents go with SendTestSetAsync, so it is refused.
+      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: '11111111-2222-4333-8444-555555555555' });
       await uploadCertificate(page, certificate.file, certificate.password);
       // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
@@ -180,6 +182,14 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
       await page.click('main form.card:has(#f-prefix) button[type=submit]');
       await page.waitForURL(/\/onboarding\/test-set$/);
       await page.click('text=Enviar el set de pruebas');
+      await page.waitForSelector('[data-test-set="failed"]', { timeout: 60_000 });
+      expect(await page.textContent('[data-test-set]')).toContain('TEST_SET_REFUSED');
+      await shot('refused-test-set-id');
+      // Then the TestSetId the simulator knows for the demo software.
+      await page.goto(`${world.url}/admin/onboarding/software`);
+      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: demoTestSetId });
+      await page.goto(`${world.url}/admin/onboarding/test-set`);
+      await page.click('text=Enviar de nuevo');
       await page.waitForSelector('[data-test-set="running"], [data-test-set="passed"]');
       await shot('running');
       await page.waitForSelector('[data-test-set="passed"], [data-test-set="failed"]', { timeout: 90_000 });

@@ -6,8 +6,14 @@ import type { SchemaValidation } from './validate/schema-check.ts';
 /** A numbering range as DIAN registers it (GetNumberingRange answers with these); ClTec is the CUFE key. */
 export type SimulatorRange = Omit<NumberingResolution, 'id'> & { resolutionDate: string };
 
-/** A software registered in the portal: SoftwareID, PIN, and the provider that owns it. */
-export type SimulatorSoftware = { id: string; pin: string; providerNit: string };
+/**
+ * A software registered in the portal: SoftwareID, PIN, the provider that owns it, and the
+ * habilitación test sets (TestSetId GUIDs) DIAN's portal issued for it: SendTestSetAsync refuses any other.
+ */
+export type SimulatorSoftware = { id: string; pin: string; providerNit: string; testSetIds?: string[] };
+
+/** The demo software's test set (a fixed GUID, like the one DIAN's portal shows a company in habilitación). */
+export const demoTestSetId = '6f1a7e4e-0000-4000-8000-000000000000';
 
 /** An electronic invoicer as the RUT and the portal know it. */
 export type SimulatorIssuer = { nit: string; legalName: string; software: SimulatorSoftware[]; ranges: SimulatorRange[] };
@@ -44,6 +50,11 @@ export type SimulatorConfig = {
    * schema). 'auto' uses xmllint when it is on the PATH, 'xmllint' requires it, 'off' skips it.
    */
   schemaValidation: SchemaValidation;
+  /**
+   * How many GetStatusZip calls for a fresh ZipKey answer "in process" (StatusCode 98) before the
+   * verdicts: DIAN validates an async zip in the background; 0 (default) answers at once.
+   */
+  zipProcessingPolls: number;
   /** Bound on a request body (bytes). */
   maxRequestBytes: number;
   now: () => Date;
@@ -58,7 +69,7 @@ export const demoAcquirer: SimulatorAcquirer = {
 export const demoIssuer: SimulatorIssuer = {
   nit: demoTenant.nit,
   legalName: demoTenant.legalName,
-  software: [{ id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit }],
+  software: [{ id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit, testSetIds: [demoTestSetId] }],
   ranges: [{ ...demoResolution, resolutionDate: demoResolution.startDate }],
 };
 
@@ -75,6 +86,7 @@ export function simulatorConfig(
     toleranceCents: 200n,
     globalFault: undefined,
     maxRequestBytes: 20 * 1024 * 1024,
+    zipProcessingPolls: 0,
     schemaValidation: 'auto',
     now: () => new Date(),
     ...overrides,

@@ -9,7 +9,7 @@ import { createSqliteStore } from './store/sqlite-store.ts';
 import { createStore, type SimulatorStore } from './store/store.ts';
 import { createTrustStore } from './verify/trust-store.ts';
 
-export { simulatorConfig, demoIssuer, demoAcquirer, type SimulatorAcquirer, type SimulatorConfig, type SimulatorIssuer, type SimulatorRange, type SimulatorSoftware, type SimulatorIdentity } from './config.ts';
+export { simulatorConfig, demoIssuer, demoTestSetId, demoAcquirer, type SimulatorAcquirer, type SimulatorConfig, type SimulatorIssuer, type SimulatorRange, type SimulatorSoftware, type SimulatorIdentity } from './config.ts';
 export { parseFault, faultText, type FaultSpec } from './faults/faults.ts';
 export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from './rules/catalogue.ts';
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';

@@ -2,6 +2,7 @@
 export { SubmitterError, submitterErrors, type SubmitterErrorCode } from './errors.ts';
 export type { DianGateway, DianZip, NumberingRangeQuery } from './ports/dian-gateway.ts';
 export { createDianSoapClient, type DianSoapClientOptions } from './dian-soap/soap-client.ts';
+export { sendTestSet, inProcessStatusCode, type TestSetResult, type SendTestSetOptions } from './dian-soap/test-set.ts';
 export { buildSoapRequest, type SoapRequest, type SoapParameter } from './dian-soap/envelope.ts';
 export { wsSecurityHeader, type WsSecurityCredential } from './dian-soap/ws-security.ts';
 export { soapNs, wssUris, actionUri, operations, escapeXmlText, type DianOperation } from './dian-soap/namespaces.ts';

@@ -25,6 +25,12 @@ export type SubmitterPorts = {
    * `config.concurrencyPerTenant`); default: a cap for this process alone (the embedded shape).
    */
   slots?: TenantSlots;
+  /**
+   * The TestSetId of a tenant's habilitación test-set run in progress, if any: that tenant's
+   * habilitación documents then go with SendTestSetAsync + GetStatusZip (the embedded shape's portal
+   * run, services/all-in-one); default: none, every document with SendBillSync.
+   */
+  testSetFor?: (tenantId: string) => string | undefined;
 };
 
 /** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
@@ -67,6 +73,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         schedule, slots, gateways, endpoints: config.endpoints, policy,
         sendLeaseMs,
         random: Math.random,
+        ...(ports.testSetFor ? { testSetFor: ports.testSetFor } : {}),
       });
       const sweeper = startSweeper({
         schedule, slots, isRunning: handler.isRunning, clock: ports.clock, logger,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/test-fixtures';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
+import type { SubmitterPorts } from '../src/index.ts';
 import {
   FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,
   invoiceStreamName, startRelay, systemClock, type Relay, type ServiceModule,
@@ -50,7 +51,8 @@ export type SubmitterWorld = {
   /** The retry schedule's file: each service opens its own schedule on it, as a restarted process would. */
   scheduleDbPath: string;
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
-  service(config?: ConfigInput): ServiceModule;
+  /** A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run). */
+  service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor'>): ServiceModule;
   /** `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled in order). */
   issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
@@ -86,7 +88,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
 
   const world: SubmitterWorld = {
     simulator, proxy, store, bus, blobs, tenants, logger, credential, scheduleDbPath,
-    service(config = {}) {
+    service(config = {}, ports = {}) {
       const parsed = submitterConfigSchema.parse({
         endpoints: { habilitacion: proxy.endpoint, production: proxy.endpoint },
         sweepIntervalMs: 20,
@@ -96,7 +98,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       });
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
       schedules.push(schedule);
-      const service = createSubmitterService({ store, bus, blobs, tenants, clock: systemClock, logger, schedule }, parsed);
+      const service = createSubmitterService({ store, bus, blobs, tenants, clock: systemClock, logger, schedule, ...ports }, parsed);
       services.push(service);
       return service;
     },

@@ -4,6 +4,7 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoTestSetId } from '@fe/dian-simulator';
 import { createDianSoapClient, packageDocument, SqliteSubmissionSchedule } from '../src/index.ts';
 import type { ProxiedRequest } from '../test-support/dian-proxy.ts';
 import { demoProfile } from '../test-support/in-memory-tenant-directory.ts';
@@ -159,6 +160,28 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     await decided(invoice.invoiceId, 'gave-up'); // the Failed reaction saw it and did nothing
     expect(typesOf(await world.events(invoice.invoiceId)).slice(2)).toEqual(['InvoiceSubmissionFailed']);
     expect(operations()).toEqual(['SendBillSync']);
+  });
+
+  it('a tenant\'s habilitación test-set run: SendTestSetAsync with its TestSetId, the verdict from GetStatusZip', async () => {
+    const invoice = await world.issue();
+    seen = world.proxy.requests.length;
+    service = world.service({}, { testSetFor: (tenantId) => (tenantId === 'demo' ? demoTestSetId : undefined) });
+    await service.start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceAccepted']);
+    expect(find(events, 'InvoiceSubmitted')[0]!.data).toMatchObject({ operation: 'SendTestSetAsync', track_id: invoice.cufe });
+    expect(find(events, 'InvoiceAccepted')[0]!.data).toMatchObject({ track_id: invoice.cufe, status_code: '00' });
+    expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
+  });
+
+  it('a test-set run with a TestSetId DIAN does not know: one final TEST_SET_REFUSED, no SendBillSync', async () => {
+    const invoice = await world.issue();
+    seen = world.proxy.requests.length;
+    service = world.service({}, { testSetFor: () => '11111111-2222-4333-8444-555555555555' });
+    await service.start();
+    const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'TEST_SET_REFUSED', retriable: false });
+    expect(operations()).toEqual(['SendTestSetAsync']);
   });
 
   it('bounded attempts: after maxAttempts the last failure is final, the invoice stays pending', async () => {

@@ -27,14 +27,24 @@ export type PipelineTestSetOptions = {
   timeoutMs: number;
 };
 
+export type PipelineTestSetRunner = TestSetRunner & {
+  /**
+   * The TestSetId of the tenant's run while it is in progress (and the tenant gave one): the
+   * submitter's `testSetFor`, so the run's documents go with SendTestSetAsync and DIAN counts them.
+   */
+  activeTestSetId(tenantId: string): string | undefined;
+};
+
 /**
  * The habilitación run of the embedded shape: `documents` invoices issued through the service's
  * own API with the tenant's test key (so they are numbered, signed, sent and answered like any
- * other), each followed to DIAN's verdict in the status read model; all accepted records
- * `TestSetPassed`. One run per tenant at a time, in this process's memory.
+ * other; while the run is in progress the submitter sends them with SendTestSetAsync and the
+ * tenant's TestSetId, `activeTestSetId`), each followed to DIAN's verdict in the status read model
+ * (GetStatusZip's, one per document); all accepted (DIAN's count equals the set) records `TestSetPassed`. One run per tenant at a time, in this process's memory.
  */
-export function createPipelineTestSetRunner(options: PipelineTestSetOptions): TestSetRunner {
+export function createPipelineTestSetRunner(options: PipelineTestSetOptions): PipelineTestSetRunner {
   const runs = new Map<string, TestSetProgress>();
+  const testSetIds = new Map<string, string>();
 
   async function run(tenantId: string, progress: TestSetProgress, testSetId: string, actor: string): Promise<void> {
     const apiKey = await options.registry.displayApiKey(tenantId);
@@ -69,6 +79,10 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
           const dian = view.taxAuthority;
           progress.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
           pending.delete(cufe);
+        } else if (view?.lastSubmissionFailure && !view.lastSubmissionFailure.nextAttemptAt) {
+          // The submitter gave up on it (e.g. TEST_SET_REFUSED: DIAN does not know the TestSetId): no verdict will come.
+          progress.rejected.push({ number, message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).` });
+          pending.delete(cufe);
         }
       }
       if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -87,6 +101,7 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
       if (runs.get(tenantId)?.state === 'running') return;
       const progress: TestSetProgress = { state: 'running', total: options.documents, sent: 0, accepted: 0, rejected: [] };
       runs.set(tenantId, progress);
+      testSetIds.set(tenantId, testSetId.trim());
       void run(tenantId, progress, testSetId, actor).catch((error: unknown) => {
         options.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId }, 'the habilitación run failed');
         progress.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
@@ -94,5 +109,6 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
       });
     },
     progress: (tenantId) => runs.get(tenantId),
+    activeTestSetId: (tenantId) => (runs.get(tenantId)?.state === 'running' ? testSetIds.get(tenantId) || undefined : undefined),
   };
 }

@@ -18,6 +18,8 @@ const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect =
 export const ruleCatalogue = [
   r('SIM-ZIP01', 'zip', 'El archivo enviado no es un archivo comprimido ZIP válido'),
   r('SIM-ZIP02', 'zip', 'El archivo ZIP de SendBillSync debe contener exactamente un documento XML'),
+  // The reference does not say how DIAN answers an unknown TestSetId: an upload refused without a ZipKey.
+  r('SIM-TS01', 'zip', 'El TestSetId no corresponde a un set de pruebas de habilitación del software'),
   r('ZB01', 'xml', 'Fallo en el Schema XML del archivo'), // [V] annex sample, first part
   r('ZE02', 'signature', 'Valor de la firma inválido'), // [V] reference §5.4
   r('DC24', 'signature', 'La firma no cumple la estructura de la política de firma de la DIAN (referencias, algoritmos o propiedades firmadas)'),

@@ -19,6 +19,9 @@ export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
  */
 export function createDispatcher(deps: ValidationDeps): Dispatcher {
   const answer = createAnswerer(deps);
+  const knownTestSets = new Set(deps.config.issuers.flatMap((i) => i.software.flatMap((s) => s.testSetIds ?? [])).map((id) => id.toLowerCase()));
+  /** ZipKey → GetStatusZip calls still answered "in process" (config.zipProcessingPolls); in memory, as DIAN's queue. */
+  const processing = new Map<string, number>();
   return function dispatch(body, endpoint) {
     const now = deps.config.now();
     let document: XmlDocument;
@@ -44,12 +47,14 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
       }
       case 'SendBillAsync':
       case 'SendTestSetAsync': {
+        const refuse = (message: string) => ok(write.uploadResult(operation, undefined, [{ documentKey: undefined, processedMessage: message, success: false, xmlFileName: param('fileName') }]));
+        if (operation === 'SendTestSetAsync' && !knownTestSets.has(param('testSetId').toLowerCase())) return refuse(ruleMessage(rule('SIM-TS01')));
         const documents = unzip(param('contentFile'), param('fileName'), false);
-        if ('rejected' in documents) {
-          return ok(write.uploadResult(operation, undefined, [{ documentKey: undefined, processedMessage: documents.rejected.errorMessages.join('; '), success: false, xmlFileName: param('fileName') }]));
-        }
+        if ('rejected' in documents) return refuse(documents.rejected.errorMessages.join('; '));
         const zipKey = randomUUID();
+        // Each document of the zip is judged alone, by the same rules as SendBillSync's.
         deps.store.recordZip(zipKey, documents.entries.map((entry) => answer(entry.xml, entry.name, now)));
+        if (deps.config.zipProcessingPolls > 0) processing.set(zipKey, deps.config.zipProcessingPolls);
         return ok(write.uploadResult(operation, zipKey, []));
       }
       case 'GetStatus': {
@@ -59,6 +64,12 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
       }
       case 'GetStatusZip': {
         const key = param('trackId');
+        const pollsLeft = processing.get(key);
+        if (pollsLeft !== undefined) {
+          if (pollsLeft <= 1) processing.delete(key);
+          else processing.set(key, pollsLeft - 1);
+          return ok(write.dianResponsesResult(operation, [inProcess(key)]));
+        }
         const found = deps.store.byZipKey(key)?.map((a) => a.response) ?? [deps.store.byDocumentKey(key)?.response].filter((r) => r !== undefined);
         return ok(write.dianResponsesResult(operation, found.length > 0 ? found : [notFound('90', 'TrackId no encontrado', key)]));
       }
@@ -107,5 +118,13 @@ function notFound(code: string, description: string, key: string): SimulatedDian
   return {
     isValid: false, statusCode: code, statusDescription: description, statusMessage: undefined, errorMessages: [],
     xmlBase64Bytes: undefined, xmlDocumentKey: key || undefined, xmlFileName: undefined,
+  };
+}
+
+/** A zip still in DIAN's queue: the reference gives no code for it (UNCONFIRMED, "98 is sometimes cited"); 98 it is. */
+function inProcess(zipKey: string): SimulatedDianResponse {
+  return {
+    isValid: false, statusCode: '98', statusDescription: 'En proceso de validación', statusMessage: undefined, errorMessages: [],
+    xmlBase64Bytes: undefined, xmlDocumentKey: zipKey, xmlFileName: undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { DianResponse } from '../dian-soap/response-types.ts';
+import { sendTestSet } from '../dian-soap/test-set.ts';
 import { SubmitterError } from '../errors.ts';
 import type { DianZip, DianGateway } from '../ports/dian-gateway.ts';
 import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
@@ -14,7 +15,15 @@ export type AttemptInput = {
   context: () => AnswerContext;
   /** Awaited just before SendBillSync: the durable "a send is under way" marker. */
   beforeSend: () => Promise<void>;
+  /**
+   * The tenant's habilitación TestSetId while its test-set run is in progress: the document then goes
+   * with SendTestSetAsync and its verdict comes from GetStatusZip, so DIAN counts it toward the set.
+   */
+  testSetId?: string;
 };
+
+/** GetStatusZip's waits for a test-set send (ms): about 30 s in all before TEST_SET_STILL_PROCESSING. */
+const testSetPollDelaysMs = [200, 400, 800, 1600, 3000, 5000, 5000, 5000, 5000, 5000];
 
 /**
  * One attempt's DIAN calls, in the order annex §6.6 asks for, and what to record of them:
@@ -36,7 +45,7 @@ export async function runAttempt(input: AttemptInput): Promise<Recorded> {
     if (outcome.kind === 'record') return outcome;
   }
   await input.beforeSend();
-  const sent = await call(() => gateway.sendBillSync(input.zip), false);
+  const sent = await call(() => (input.testSetId ? sendInTestSet(input, input.testSetId) : gateway.sendBillSync(input.zip)), false);
   if (!sent.ok) return failure(sent.failure, input);
   const outcome = outcomeOfSend(sent.answer, input.context());
   if (outcome.kind === 'record') return outcome;
@@ -60,3 +69,11 @@ async function call(operation: () => Promise<DianResponse>, reconciling: boolean
 }
 
 const failure = (f: AttemptFailure, input: AttemptInput): Recorded => ({ kind: 'record', events: [failed(f, input.context())] });
+
+/** The document's own verdict out of its one-document test-set zip (by CUFE; DIAN answers one per XML). */
+async function sendInTestSet(input: AttemptInput, testSetId: string): Promise<DianResponse> {
+  const result = await sendTestSet(input.gateway, input.zip, testSetId, { pollDelaysMs: testSetPollDelaysMs });
+  const verdict = result.verdicts.find((v) => v.xmlDocumentKey === input.trackId) ?? (result.verdicts.length === 1 ? result.verdicts[0] : undefined);
+  if (!verdict) throw new SubmitterError('RESPONSE_MALFORMED', { detail: 'GetStatusZip named no verdict for the document' });
+  return verdict;
+}

@@ -27,6 +27,8 @@ export type SubmissionHandlerDeps = {
   sendLeaseMs: number;
   /** Jitter draws, ∈ [0, 1). */
   random: () => number;
+  /** The TestSetId of a tenant's habilitación run in progress (SubmitterPorts.testSets). */
+  testSetFor?: (tenantId: string) => string | undefined;
 };
 
 /** What one run did: for logs and tests. */
@@ -107,6 +109,8 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     if (prepared.kind === 'record') return prepared;
     logger.info({ attempt: decision.attempt, endpoint: prepared.endpoint }, decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)');
     const { tenantId } = prepared;
+    // Only habilitación documents count toward a test set; a production tenant's never go that way.
+    const testSetId = prepared.environment === '2' ? deps.testSetFor?.(tenantId) : undefined;
     return runAttempt({
       step: decision.kind,
       gateway: prepared.gateway,
@@ -115,8 +119,10 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       context: () => ({
         attempt: decision.attempt, trackId: prepared.trackId, endpoint: prepared.endpoint, now: clock.now(),
         applicationResponseKey: prepared.applicationResponseKey, policy, random: deps.random(),
+        ...(testSetId ? { operation: 'SendTestSetAsync' as const } : {}),
       }),
       beforeSend: () => schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),
+      ...(testSetId ? { testSetId } : {}),
     });
   }
 

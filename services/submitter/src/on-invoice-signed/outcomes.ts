@@ -29,6 +29,8 @@ export type AnswerContext = {
   trackId: string;
   /** The endpoint called, without credentials. */
   endpoint: string;
+  /** How the document was sent: SendTestSetAsync during the tenant's habilitación test-set run; default SendBillSync. */
+  operation?: 'SendBillSync' | 'SendTestSetAsync';
   now: Date;
   /** Where the answer's ApplicationResponse is stored, when it carries one (the handler stores it first). */
   applicationResponseKey: string | undefined;
@@ -106,7 +108,7 @@ export function failed(failure: AttemptFailure, ctx: Pick<AnswerContext, 'attemp
 
 const submitted = (ctx: AnswerContext): Draft => ({
   type: 'InvoiceSubmitted',
-  data: { attempt: ctx.attempt, operation: 'SendBillSync', track_id: ctx.trackId, endpoint: ctx.endpoint },
+  data: { attempt: ctx.attempt, operation: ctx.operation ?? 'SendBillSync', track_id: ctx.trackId, endpoint: ctx.endpoint },
 });
 
 /** DIAN's rule strings as `{ rule, message }`; a string naming no rule keeps an empty rule. */

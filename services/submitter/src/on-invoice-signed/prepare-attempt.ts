@@ -20,6 +20,8 @@ export type PreparedAttempt = {
   trackId: string;
   /** The endpoint as events show it: no user or password, ever. */
   endpoint: string;
+  /** The tenant's environment: '2' habilitación, '1' production. */
+  environment: '1' | '2';
   applicationResponseKey: string;
 };
 
@@ -72,6 +74,7 @@ export async function prepareAttempt(
       zip: packaged.zip,
       trackId: packaged.facts.documentKey,
       endpoint: withoutUserInfo(endpoint),
+      environment: profile.environment === '1' ? '1' : '2',
       applicationResponseKey: applicationResponseKey(tenantId, packaged.facts.id),
     };
   } catch (error) {
