@@ -3,7 +3,8 @@
 // compatibility BACKWARD, and a refusal would stop every deployment before it publishes. The
 // schema as published before issue 18 (generated from the contracts at commit 5f16977) is
 // registered first, then today's: the registry must accept it as the subject's next version.
-import { invoiceRequestedV1 } from '@fe/contracts';
+import { envelopeSchema, invoiceRequestedV1, invoiceSubmittedV1 } from '@fe/contracts';
+import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schemaRegistryUrl, unique } from '../../test-support/servers.ts';
@@ -21,6 +22,22 @@ describe('InvoiceRequested.v1 after issue 18', () => {
     expect(current).not.toBe(published); // the request did grow
     await registry.register(subject, published);
     await registry.register(subject, current);
+    const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
+    expect(versions).toEqual([1, 2]);
+  });
+});
+
+// The habilitación test set (docs/portal.md) added an operation to InvoiceSubmitted.v1 (docs/events.md, "Versioning").
+describe('InvoiceSubmitted.v1 with the SendTestSetAsync operation', () => {
+  it('is a BACKWARD-compatible next version of the schema with SendBillSync and SendBillAsync only', async () => {
+    const before = envelopeSchema('InvoiceSubmitted', 1, z.object({
+      attempt: z.number().int().positive(), operation: z.enum(['SendBillSync', 'SendBillAsync']), track_id: z.string(),
+      endpoint: z.string().describe('DIAN endpoint URL (never credentials)'),
+    }));
+    const registry = new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts: { 'InvoiceSubmitted.v1': invoiceSubmittedV1 }, namespace: unique('fe.events.testset') });
+    const subject = registry.subjectOf('InvoiceSubmitted', 1);
+    await registry.register(subject, jsonSchemaOf(before));
+    await registry.register(subject, jsonSchemaOf(invoiceSubmittedV1));
     const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
     expect(versions).toEqual([1, 2]);
   });
