@@ -2,11 +2,12 @@
 # The distributed shape on one machine (docs/service.md, "Running the distributed shape on one
 # machine"): the infrastructure servers (infra/up.sh), the PostgreSQL schema and the demo tenant,
 # then every service as its own process: two ingress instances, two signers, the renderer, the
-# submitter, the notifier, the projection, the relay and the DIAN simulator. Waits for each /readyz, prints the
-# welcome text and returns; the processes keep running. scripts/stop-distributed.sh stops them.
+# submitter, the notifier, the projection, the relay, the DIAN simulator and the admin portal. Waits
+# for each /readyz, prints the welcome text and returns; the processes keep running.
+# scripts/stop-distributed.sh stops them.
 #
 # Environment (all optional): FE_DATA_DIR (default data/distributed: master key, the simulator's
-# CA file and store, logs/, run/), FE_PORT (first ingress; the second is FE_PORT+1; default 8080),
+# CA file and store, logs/, run/), FE_PORT (first ingress; the second is FE_PORT+1, the admin portal FE_PORT+2; default 8080),
 # FE_HEALTH_PORT_BASE (the processes' /healthz and /readyz ports, one each from it; default 9100),
 # DIAN_SIMULATOR_PORT (default 8090), FE_START_TIMEOUT_SECONDS (default 180), FE_SIGNER_INSTANCES
 # (signer processes, one consumer group; default 2; bench/distributed.bench.ts runs 1 and 2), FE_INFRA=external
@@ -53,7 +54,8 @@ export FE_PORTAL_OUTBOX_DIR=${FE_PORTAL_OUTBOX_DIR:-$data/outbox}
 export MALLOC_ARENA_MAX=2
 
 url=http://127.0.0.1:$port
-welcome=$("$node" services/all-in-one/src/distributed/prepare.ts "$data" "$url")
+portal_port=$((port + 2))
+welcome=$("$node" services/all-in-one/src/distributed/prepare.ts "$data" "$url" "http://127.0.0.1:$portal_port/admin")
 
 # name  main  extra environment
 started=()
@@ -98,6 +100,9 @@ start notifier services/all-in-one/src/distributed/notifier-main.ts DIAN_ENDPOIN
 wait_ready
 start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$port"
 start ingress-2 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$((port + 1))"
+# The admin portal after the ingress: its habilitación run issues the test set through ingress-1.
+# Started last, it is stopped first (the stop script goes newest first), before the API it uses.
+start portal services/all-in-one/src/distributed/portal-main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}"
 wait_ready
 
 printf '%s\n' "$welcome"

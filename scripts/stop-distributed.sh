@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stops what scripts/start-distributed.sh started, and only that: the pids it recorded (SIGTERM,
-# then waits for each to exit: a graceful stop finishes the work in hand), the ingress first so no
-# new request arrives, then the infrastructure servers that start, and not another, brought up.
+# then waits for each to exit: a graceful stop finishes the work in hand), newest first: the admin
+# portal, then the ingress so no new request arrives, then the infrastructure servers that start, and not another, brought up.
 #   FE_DATA_DIR (default data/distributed): the data folder the start used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ timeout=${FE_STOP_TIMEOUT_SECONDS:-40}
 ours() { [[ -r /proc/$1/cmdline ]] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q "$2"; }
 
 if [[ -s $pids ]]; then
-  mapfile -t lines < <(tac "$pids") # newest first: the ingress instances, then the consumers
+  mapfile -t lines < <(tac "$pids") # newest first: the portal, the ingress instances, then the consumers
   for line in "${lines[@]}"; do
     read -r name pid _ <<<"$line"
     if ours "$pid" 'src/.*main\.ts'; then kill -TERM "$pid" 2>/dev/null || true; fi

@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
-import { createPipelineTestSetRunner, type PipelineTestSetRunner } from './portal/test-set-runner.ts';
+import { createPipelineTestSetRunner, issueByInject, type PipelineTestSetRunner } from './portal/test-set-runner.ts';
 import { dianNumberingRanges } from './portal/numbering-ranges.ts';
 import { statusInvoiceList } from './portal/invoice-list.ts';
 
@@ -203,7 +203,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       accounts, registry: tenants, commands: tenantCommands,
       numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
       testSets: testSetRunner.current = createPipelineTestSetRunner({
-        app: () => httpApp.current!, registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
+        issue: issueByInject(() => httpApp.current!), registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),

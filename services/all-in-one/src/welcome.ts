@@ -15,11 +15,13 @@ export type Welcome = {
   demo: { created: boolean; issuedApiKey: string | undefined };
   /** Which shape answers at `url`: the embedded default, or one process per service. */
   shape?: 'embedded' | 'distributed';
+  /** The admin portal's address: `${url}/admin` by default (the embedded process mounts it), its own process's in the distributed shape. */
+  portalUrl?: string;
   /** Where the buyers' mails go (absent: not shown). */
   mail?: { kind: 'smtp' | 'outbox'; destination: string } | undefined;
 };
 
-export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded', mail }: Welcome): string {
+export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded', mail, portalUrl = `${url}/admin` }: Welcome): string {
   const key = demo.issuedApiKey !== undefined
     ? [`  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`, `    export FE_API_KEY=${demo.issuedApiKey}`]
     : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
@@ -41,8 +43,7 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     ...(mail ? ['', mail.kind === 'outbox'
       ? `  Mails to buyers are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them.`
       : `  Mails to buyers leave through ${mail.destination}.`] : []),
-    // Both shapes mount it: the embedded process, and every ingress process (docs/portal.md).
-    `  Admin portal (sign up a company of your own): ${url}/admin`,
+    `  Admin portal (sign up a company of your own): ${portalUrl}`,
     '',
   ].join('\n');
 }

@@ -16,7 +16,10 @@ describe('welcomeText: where the buyers\' mails go', () => {
 });
 
 describe('welcomeText: the admin portal', () => {
-  it('names the portal in both shapes, since every ingress process mounts it', () => {
-    for (const shape of ['embedded', 'distributed'] as const) expect(welcomeText({ ...base, shape })).toContain(`${base.url}/admin`);
+  it('names the portal beside the API in the embedded shape, and at its own process\'s address when given (the distributed shape)', () => {
+    expect(welcomeText(base)).toContain(`Admin portal (sign up a company of your own): ${base.url}/admin\n`);
+    const distributed = welcomeText({ ...base, shape: 'distributed', portalUrl: 'http://127.0.0.1:8082/admin' });
+    expect(distributed).toContain('Admin portal (sign up a company of your own): http://127.0.0.1:8082/admin\n');
+    expect(distributed).not.toContain(`${base.url}/admin`);
   });
 });

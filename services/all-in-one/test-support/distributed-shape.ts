@@ -14,15 +14,15 @@ import { promisify } from 'node:util';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
-/** simulator, projection, relay, 2 signers (FE_SIGNER_INSTANCES), renderer, submitter, notifier, 2 ingress */
-export const PROCESSES = 10;
+/** simulator, projection, relay, 2 signers (FE_SIGNER_INSTANCES), renderer, submitter, notifier, 2 ingress, the admin portal */
+export const PROCESSES = 11;
 
 export type DistributedRun = {
   dataDir: string;
   tag: string;
   env: NodeJS.ProcessEnv;
-  /** The first ingress (the second is api + 1), the simulator, the first /readyz port (one per process from it). */
-  ports: { api: number; health: number; simulator: number };
+  /** The first ingress (the second is api + 1), the admin portal (api + 2, as the start script puts it), the simulator, the first /readyz port (one per process from it). */
+  ports: { api: number; portal: number; health: number; simulator: number };
 };
 
 /** `count` consecutive ports that are free now, from a random start above the usual service ports. */
@@ -42,8 +42,8 @@ async function freeRun(count: number): Promise<number> {
 export async function prepareDistributedRun(extraEnv: NodeJS.ProcessEnv = {}): Promise<DistributedRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-distributed-'));
   const tag = randomBytes(5).toString('hex');
-  const base = await freeRun(PROCESSES + 3);
-  const ports = { api: base, simulator: base + 2, health: base + 3 };
+  const base = await freeRun(PROCESSES + 4);
+  const ports = { api: base, portal: base + 2, simulator: base + 3, health: base + 4 };
   const given = process.env.FE_TEST_POSTGRES_URL;
   const env = {
     ...process.env,

@@ -79,32 +79,36 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
   }
 });
 
-it('each ingress instance serves the admin portal: a form one instance made posts to the other (shared accounts and CSRF key)', async () => {
-  const form = await fetch(url(0, '/admin/signup'));
+it('the admin portal is a process of its own: it serves sign-up and its confirmation mail lands in the outbox; the ingress serves no /admin', async () => {
+  expect(welcome).toContain(`Admin portal (sign up a company of your own): http://127.0.0.1:${shape.ports.portal}/admin`);
+  const portal = (path: string) => `http://127.0.0.1:${shape.ports.portal}${path}`;
+  const form = await fetch(portal('/admin/signup'));
   expect(form.status).toBe(200);
   const cookie = form.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
   const email = `dist-${shape.tag}@empresa.example`;
-  const posted = await fetch(url(1, '/admin/signup'), {
+  const posted = await fetch(portal('/admin/signup'), {
     method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf, email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }),
   });
   expect(posted.status).toBe(200);
   expect(await posted.text()).toContain('Revise su correo');
   const mails = readdirSync(join(shape.dataDir, 'outbox')).map((f) => readFileSync(join(shape.dataDir, 'outbox', f), 'utf8'));
-  expect(mails.some((mail) => mail.includes(`To: ${email}`) && mail.includes('/admin/confirm?token='))).toBe(true);
+  // The link names the portal's own address (FE_BASE_URL the start script gives it).
+  expect(mails.some((mail) => mail.includes(`To: ${email}`) && mail.includes(`http://127.0.0.1:${shape.ports.portal}/admin/confirm?token=`))).toBe(true);
+  expect((await fetch(url(0, '/admin/signup'))).status).toBe(404);
 });
 
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);
   // Each finished its graceful stop (SIGTERM: modules stopped, stores closed) rather than being killed.
-  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'notifier', 'ingress-1', 'ingress-2'];
+  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'notifier', 'ingress-1', 'ingress-2', 'portal'];
   const service = (name: string) => name.replace(/-\d$/, '');
   expect(names.filter((name) => !readFileSync(join(shape.dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`))).toEqual([]);
   const refused = async (port: number) => fetch(`http://127.0.0.1:${port}/`).then(() => `${port} answered`, () => 'refused');
   const { ports } = shape;
-  const all = [ports.api, ports.api + 1, ports.simulator, ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i)];
+  const all = [ports.api, ports.api + 1, ports.portal, ports.simulator, ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i)];
   expect(await Promise.all(all.map(refused))).toEqual(all.map(() => 'refused'));
 });
 

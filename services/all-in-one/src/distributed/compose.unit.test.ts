@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ingressProcessConfigSchema } from './ingress-process-config.ts';
+import { portalConfigSchema } from '@fe/portal';
+import { portalProcessConfigSchema } from './portal-process-config.ts';
 
 const root = join(import.meta.dirname, '../../../..');
 
@@ -40,6 +42,7 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object
   relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
   'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
   notifier: { main: 'services/all-in-one/src/distributed/notifier-main.ts', schemas: [notifierProcessConfigSchema, submitterConfigSchema] },
+  portal: { main: 'services/all-in-one/src/distributed/portal-main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema] },
 }).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 
@@ -74,7 +77,7 @@ function environmentFaults(environment: Record<string, string>, schemas: z.ZodTy
 }
 
 describe('docker-compose.yml', () => {
-  it('runs the infrastructure and every service process, two ingress and two signer instances', () => {
+  it('runs the infrastructure and every service process, two ingress and two signer instances, and the admin portal', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...infrastructure, ...Object.keys(processes)].sort());
   });
 
@@ -95,8 +98,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes each ingress on its own host port, to the FE_PORT it listens on, on every interface of the container', () => {
-    const published = ['ingress-1', 'ingress-2'].map((name) => {
+  it('publishes each ingress and the portal on its own host port, to the FE_PORT it listens on, on every interface of the container', () => {
+    const published = ['ingress-1', 'ingress-2', 'portal'].map((name) => {
       const { environment, ports } = compose.services[name]!;
       expect(environment).toMatchObject({ FE_HOST: '0.0.0.0' });
       expect(ports).toHaveLength(1);
@@ -104,7 +107,7 @@ describe('docker-compose.yml', () => {
       expect(container).toBe(environment!.FE_PORT);
       return host;
     });
-    expect(new Set(published).size).toBe(2);
+    expect(new Set(published).size).toBe(3);
   });
 
   it('starts the DIAN simulator only under the habilitacion-sim profile', () => {

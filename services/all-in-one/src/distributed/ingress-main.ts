@@ -2,20 +2,14 @@
 // distributed platform. It lives in this composition root, not in services/ingress, because it
 // wires the projection's status route and store beside the ingress's own routes (the boundary rule:
 // a service imports no other service). Run as many instances as needed: each answers its own requests.
+// The admin portal is a process of its own (portal-main.ts).
 import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute } from '@fe/ingress';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
 import type { ServiceModule } from '@fe/platform';
-import type { FastifyInstance } from 'fastify';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/projection';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
-import { createHmac } from 'node:crypto';
-import { createPortal, OutboxMailSender } from '@fe/portal';
-import { accountStoreMigrations, PostgresAccountStore } from '@fe/portal/postgres';
-import { createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
-import { statusInvoiceList } from '../portal/invoice-list.ts';
-import { createPipelineTestSetRunner } from '../portal/test-set-runner.ts';
 import { ingressProcessConfigFromEnv } from './ingress-process-config.ts';
 
 await runMain({
@@ -26,7 +20,7 @@ await runMain({
       service: 'ingress', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, redrive: false,
       // The status views too: the ingress reads them and may start before any projection process
       // (the migrator's advisory lock lets both run the same migrations at once).
-      migrations: [idempotencyStoreMigrations(), statusStoreMigrations(), accountStoreMigrations()],
+      migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
     });
     const { store, bus, blobs, tenants } = platform;
     const idempotency = new PostgresIdempotencyStore(platform.pool);
@@ -35,22 +29,6 @@ await runMain({
     const ingress = config.ingress;
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
     const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
-    // The admin portal at /admin (docs/portal.md), on every ingress instance: accounts in PostgreSQL, CSRF
-    // tokens keyed from the shared master key (so a form made by one instance posts to another).
-    const accounts = new PostgresAccountStore(platform.pool);
-    const commands = createTenantCommands({ registry: tenants!, events: store, clock });
-    const httpApp: { current?: FastifyInstance } = {};
-    const portal = createPortal({
-      accounts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
-      testSets: createPipelineTestSetRunner({
-        app: () => httpApp.current!, registry: tenants!, commands, statusStore, logger: logger.child({ component: 'portal' }),
-        documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
-      }),
-      mail: new OutboxMailSender({ dir: config.portalOutboxDir, from: config.portal.mailFrom, now: () => clock.now() }),
-      clock, logger: logger.child({ component: 'portal' }), config: config.portal,
-      csrfKey: createHmac('sha256', loadOrCreateMasterKey(config.masterKeyFile)).update('fe admin portal csrf key').digest(), // openPlatform checked the file exists
-      baseUrl: config.baseUrl ?? `http://${config.host}:${config.port}`,
-    });
     const app = createHttpApp({
       logger, tenants: tenants!, config: ingress,
       routes: [
@@ -63,10 +41,8 @@ await runMain({
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
         async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
         docsRoute,
-        async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
       ],
     });
-    httpApp.current = app;
     // Keys are kept FE_IDEMPOTENCY_TTL_HOURS, then purged hourly (any instance may purge: it is one DELETE).
     let purge: NodeJS.Timeout | undefined;
     const http: ServiceModule = {
@@ -86,7 +62,7 @@ await runMain({
     };
     return {
       modules: [outcomes, http], checks: platform.checks,
-      close: async () => { await idempotency.close(); await accounts.close(); await statusStore.close(); await platform.close(); },
+      close: async () => { await idempotency.close(); await statusStore.close(); await platform.close(); },
     };
   },
 });

@@ -1,5 +1,4 @@
 import { ingressConfigFromEnv, ingressConfigSchema } from '@fe/ingress';
-import { portalConfigFromEnv, portalConfigSchema } from '@fe/portal';
 import type { Env } from '@fe/platform';
 import { s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-runtime';
@@ -12,9 +11,6 @@ export const ingressProcessConfigSchema = runtimeConfigSchema
   .extend({
     host: z.string().min(1).default('127.0.0.1').describe('FE_HOST: the address the API listens on (loopback by default).'),
     port: z.coerce.number().int().min(0).max(65_535).default(8080).describe('FE_PORT: the API port (0 = any free port, logged at start).'),
-    baseUrl: z.url().optional().describe('FE_BASE_URL: the public URL of this API, for the links in the admin portal\'s mails; default http://<host>:<port>.'),
-    portalOutboxDir: z.string().min(1).default('./data/outbox')
-      .describe('FE_PORTAL_OUTBOX_DIR: where the admin portal writes its mails (.eml, owner-only) in this process.'),
   });
 
 export type IngressProcessConfig = ReturnType<typeof ingressProcessConfigFromEnv>;
@@ -24,6 +20,5 @@ export function ingressProcessConfigFromEnv(env: Env) {
   const process = readConfig(ingressProcessConfigSchema, env);
   return {
     ...process, ingress: readNestedConfig(ingressConfigSchema, () => ingressConfigFromEnv(env)),
-    portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)),
   };
 }

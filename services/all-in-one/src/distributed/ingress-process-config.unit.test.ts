@@ -16,11 +16,6 @@ describe('the ingress process configuration', () => {
     }));
   });
 
-  it("reads the admin portal's keys, and names a bad one by its variable", () => {
-    expect(ingressProcessConfigFromEnv(required)).toMatchObject({ portalOutboxDir: './data/outbox', portal: { secureCookies: true, loginFailuresBeforeLockout: 5 } });
-    expect(() => ingressProcessConfigFromEnv({ ...required, FE_PORTAL_LOGIN_FAILURES: '0' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['FE_PORTAL_LOGIN_FAILURES'] }));
-  });
-
   it('names a bad ingress key and a bad API port by their variables', () => {
     expect(() => ingressProcessConfigFromEnv({ ...required, FE_PORT: '70000' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['FE_PORT'] }));
     expect(() => ingressProcessConfigFromEnv({ ...required, FE_LINK_TTL_SECONDS: String(7 * 24 * 3600 + 1) })).toThrow(expect.objectContaining({

@@ -2,8 +2,8 @@
 // runs, migrates the PostgreSQL schema, creates the master key and the audit key that signs the
 // event store's checkpoints (0600, under the data folder), and the
 // same demo tenant as the embedded start, and writes the CA file the DIAN simulator trusts. Prints
-// the welcome text for the URL given; the demo key only on the run that issued it.
-//   node prepare.ts <data-dir> <url>      prepare, print the welcome text
+// the welcome text for the URLs given; the demo key only on the run that issued it.
+//   node prepare.ts <data-dir> <url> [<portal-url>]   prepare, print the welcome text (the portal at <url>/admin when not given)
 //   node prepare.ts <data-dir> --api-key  print the demo tenant's current key
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -16,9 +16,9 @@ import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
 import { welcomeText } from '../welcome.ts';
 
 process.umask(0o077);
-const [dataDir, url] = process.argv.slice(2);
+const [dataDir, url, portalUrl] = process.argv.slice(2);
 if (!dataDir || !url) {
-  process.stderr.write('usage: prepare.ts <data-dir> <url> | prepare.ts <data-dir> --api-key\n');
+  process.stderr.write('usage: prepare.ts <data-dir> <url> [<portal-url>] | prepare.ts <data-dir> --api-key\n');
   process.exit(2);
 }
 if (url === '--api-key' && !existsSync(join(dataDir, 'master.key'))) {
@@ -44,7 +44,7 @@ try {
     writeFileSync(join(dataDir, 'trusted-ca.pem'), (await tenants.trustedCaPems()).join('\n'), { mode: 0o600 });
     const example = relative(process.env.INIT_CWD ?? process.cwd(), resolve(import.meta.dirname, '../../../../examples/invoice-request.json'));
     process.stdout.write(welcomeText({
-      url, shape: 'distributed', examplePath: example || 'examples/invoice-request.json',
+      url, shape: 'distributed', ...(portalUrl ? { portalUrl } : {}), examplePath: example || 'examples/invoice-request.json',
       apiKeyCommand: 'pnpm -s distributed:api-key', demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
     }));
   }

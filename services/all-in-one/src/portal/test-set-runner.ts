@@ -4,6 +4,31 @@ import type { StatusStore } from '@fe/projection';
 import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 
+/** Issues one invoice through the service's API with a tenant's key; the answer's status and JSON body. */
+export type IssueThroughApi = (apiKey: string, document: unknown) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
+
+/** Through the app in this process (the embedded shape): Fastify's inject, no socket. */
+export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
+  return async (apiKey, document) => {
+    const answer = await app().inject({
+      method: 'POST', url: '/api/v1/service/invoice', payload: document as object,
+      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
+    });
+    return { status: answer.statusCode, body: answer.json() };
+  };
+}
+
+/** Over HTTP to an ingress (the portal's own process in the distributed shape, FE_PORTAL_API_URL). */
+export function issueOverHttp(apiUrl: string): IssueThroughApi {
+  return async (apiKey, document) => {
+    const answer = await fetch(new URL('/api/v1/service/invoice', apiUrl), {
+      method: 'POST', body: JSON.stringify(document), signal: AbortSignal.timeout(30_000),
+      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
+    });
+    return { status: answer.status, body: await answer.json().catch(() => ({})) as Awaited<ReturnType<IssueThroughApi>>['body'] };
+  };
+}
+
 /** One document of the set: a sale with IVA, INC and an excluded line, as DIAN's set asks for several kinds. */
 const testSetDocument = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente del set de pruebas S.A.S.', tax_level_codes: ['O-13'] },
@@ -16,8 +41,8 @@ const testSetDocument = {
 };
 
 export type PipelineTestSetOptions = {
-  /** The service's own HTTP app (set once it is built): documents go through the API like any integrator's. */
-  app: () => FastifyInstance;
+  /** The service's own API: documents go through it like any integrator's. */
+  issue: IssueThroughApi;
   registry: TenantRegistry;
   commands: TenantCommands;
   statusStore: Pick<StatusStore, 'findByCufe'>;
@@ -36,7 +61,7 @@ export type PipelineTestSetRunner = TestSetRunner & {
 };
 
 /**
- * The habilitación run of the embedded shape: `documents` invoices issued through the service's
+ * The habilitación run of both shapes: `documents` invoices issued through the service's
  * own API with the tenant's test key (so they are numbered, signed, sent and answered like any
  * other; while the run is in progress the submitter sends them with SendTestSetAsync and the
  * tenant's TestSetId, `activeTestSetId`), each followed to DIAN's verdict in the status read model
@@ -55,16 +80,13 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Pi
     }
     const cufes: { number: string; cufe: string }[] = [];
     for (let i = 0; i < progress.total; i++) {
-      const answer = await options.app().inject({
-        method: 'POST', url: '/api/v1/service/invoice', payload: testSetDocument,
-        headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
-      });
-      const body = answer.json() as { cufe?: string; number?: string; message?: string; code?: string };
+      const answer = await options.issue(apiKey, testSetDocument);
+      const body = answer.body;
       if (body.cufe && body.number) {
         cufes.push({ number: body.number, cufe: body.cufe });
         progress.sent += 1;
       } else {
-        progress.rejected.push({ number: '—', message: `${body.code ?? answer.statusCode}: ${body.message ?? 'no se pudo emitir'}` });
+        progress.rejected.push({ number: '—', message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}` });
       }
     }
     const deadline = Date.now() + options.timeoutMs;

@@ -1,7 +1,7 @@
 // The distributed shape as a Shape (shape.ts): scripts/start-distributed.sh starts every service as
-// its own process (two ingress, two signers, renderer, submitter, projection, relay, the DIAN
-// simulator with its test controls on); the test reaches them over HTTP, reads their log files and
-// the PostgreSQL stores, and may kill a process or start one more. Its own schema, consumer groups,
+// its own process (two ingress, two signers, renderer, submitter, notifier, projection, relay, the
+// DIAN simulator with its test controls on, the admin portal); the test reaches them over HTTP,
+// reads their log files and the PostgreSQL stores, and may kill a process or start one more. Its own schema, consumer groups,
 // relay name and bucket, so it meets nothing else on the servers it shares.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ import { invoiceEventsOf, settledDiff, type Shape } from './shape.ts';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../../..');
 const node = join(root, 'node_modules/node/bin/node');
-const PROCESSES = 9;
+const PROCESSES = 11; // what the start script records (the spare health ports come after theirs)
 const SPARE_PORTS = 6; // health ports for processes a test starts besides the script's
 
 export const mains = {
@@ -69,8 +69,9 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
   mkdirSync(join(dataDir, 'run'), { recursive: true, mode: 0o700 });
   mkdirSync(scratchDir, { mode: 0o700 });
   const tag = randomBytes(5).toString('hex');
-  const base = await freeRun(PROCESSES + 3 + SPARE_PORTS);
-  const ports = { api: base, simulator: base + 2, health: base + 3 };
+  // The second ingress is api + 1 and the admin portal api + 2, where the start script puts them.
+  const base = await freeRun(PROCESSES + 4 + SPARE_PORTS);
+  const ports = { api: base, simulator: base + 3, health: base + 4 };
   const servers = await sharedServers(dataDir, options);
   const schema = `fe_shape_${tag}`;
   const env: NodeJS.ProcessEnv = {
