@@ -30,7 +30,7 @@ export type DistributedShape = {
 export type DistributedShapeOptions = {
   servers: PlatformServers;
   signers: number;
-  /** First of 20 consecutive ports: the two ingress, the simulator, then each process's /readyz. */
+  /** First of 20 consecutive ports: the two ingress, the admin portal (the start script puts it at FE_PORT + 2), the simulator, then each process's /readyz. */
   portBase: number;
   /** Extra variables for every process (FE_LOG_LEVEL, RELAY_IDLE_MS…). */
   env?: Record<string, string>;
@@ -48,7 +48,7 @@ export async function startDistributedShape(options: DistributedShapeOptions): P
     FE_INFRA: 'external', FE_POSTGRES_URL: servers.postgresUrl, FE_KAFKA_BROKERS: servers.kafkaBrokers.join(','),
     FE_SCHEMA_REGISTRY_URL: servers.schemaRegistryUrl, FE_S3_ENDPOINT: servers.s3.endpoint,
     FE_S3_ACCESS_KEY: servers.s3.accessKey, FE_S3_SECRET_KEY: servers.s3.secretKey,
-    FE_DATA_DIR: dataDir, FE_PORT: String(portBase), DIAN_SIMULATOR_PORT: String(portBase + 2), FE_HEALTH_PORT_BASE: String(portBase + 5),
+    FE_DATA_DIR: dataDir, FE_PORT: String(portBase), DIAN_SIMULATOR_PORT: String(portBase + 3), FE_HEALTH_PORT_BASE: String(portBase + 5),
     FE_SIGNER_INSTANCES: String(options.signers),
     FE_POSTGRES_SCHEMA: schema, FE_KAFKA_GROUP_PREFIX: topicPrefix, FE_KAFKA_TOPIC_PREFIX: topicPrefix,
     RELAY_NAME: `relay.bench-${tag}`, FE_S3_BUCKET: bucket,

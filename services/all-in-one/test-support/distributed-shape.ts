@@ -7,10 +7,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+// Above Linux's ephemeral ports: an outgoing connection of one of the processes took a port this
+// run had found free (in 30000–50000) before the process listened on it, and the start failed.
+import { freeRun } from './shapes/distributed-processes.ts';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
@@ -24,19 +26,6 @@ export type DistributedRun = {
   /** The first ingress (the second is api + 1), the admin portal (api + 2, as the start script puts it), the simulator, the first /readyz port (one per process from it). */
   ports: { api: number; portal: number; health: number; simulator: number };
 };
-
-/** `count` consecutive ports that are free now, from a random start above the usual service ports. */
-async function freeRun(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((done) => {
-    const server = createServer().once('error', () => done(false)).listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-  for (;;) {
-    const base = 30_000 + Math.floor(Math.random() * 20_000);
-    let ok = true;
-    for (let port = base; port < base + count && ok; port++) ok = await free(port);
-    if (ok) return base;
-  }
-}
 
 /** A data folder, free ports and the environment of one run; `extraEnv` reaches every process. */
 export async function prepareDistributedRun(extraEnv: NodeJS.ProcessEnv = {}): Promise<DistributedRun> {
