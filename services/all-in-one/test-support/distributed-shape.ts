@@ -6,13 +6,13 @@
 // schema, consumer groups, relay name and bucket, so it meets nothing else on servers it shares.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 // Above Linux's ephemeral ports: an outgoing connection of one of the processes took a port this
 // run had found free (in 30000–50000) before the process listened on it, and the start failed.
-import { freeRun } from './shapes/distributed-processes.ts';
+import { alive, freeRun, recordedProcesses } from './shapes/distributed-processes.ts';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
@@ -57,22 +57,9 @@ export async function startDistributedShape(shape: DistributedRun): Promise<stri
 export const stopDistributedShape = (shape: DistributedRun) => run('bash', ['scripts/stop-distributed.sh'], { cwd: root, env: shape.env, timeout: 150_000 });
 
 /** The pids the start script recorded. */
-export function pidsRecorded(shape: DistributedRun): number[] {
-  try {
-    return readFileSync(join(shape.dataDir, 'run/pids'), 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
-  } catch {
-    return [];
-  }
-}
+export const pidsRecorded = (shape: DistributedRun): number[] => recordedProcesses(shape.dataDir).map((p) => p.pid);
 
-/** Running: a zombie (exited, not yet reaped by whoever adopted it after the start script returned) is gone. */
-export const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
+export { alive };
 
 /** For afterAll, also after a failed start or assertion: nothing the start began may outlive the test. */
 export async function discardDistributedShape(shape: DistributedRun | undefined): Promise<void> {
