@@ -25,7 +25,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // Across processes each ingress instance also hears every invoice event, on a group of its own
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
   // (docs/service.md, "Waiting for DIAN").
-  ingress: { produces: ['InvoiceRequested', 'BuyerNotificationRequested'], consumes: [] },
+  ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'BuyerNotificationRequested'], consumes: [] },
   signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
   renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer', step: 'rendering' },
@@ -38,7 +38,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   projection: {
     produces: [],
     consumes: [
-      'InvoiceRequested', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
+      'InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
       'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceProcessingHalted',
       'BuyerNotificationRequested', 'BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped',
     ],

@@ -210,3 +210,6 @@ export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
 /** The request after shape validation and defaults. */
 export type InvoiceRequest = z.output<typeof invoiceRequestSchema>;
 export type DecimalInput = number | string;
+
+/** The field builders the credit and debit note requests share with the invoice request. */
+export { text as xmlTextSchema, isoDate as calendarDateSchema, decimalAmount as decimalAmountSchema };

@@ -4,6 +4,8 @@ import { buyerNotificationRequestedV1 } from './buyer-notification-requested.v1.
 import { buyerNotificationSkippedV1 } from './buyer-notification-skipped.v1.ts';
 import { buyerNotificationStartedV1 } from './buyer-notification-started.v1.ts';
 import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
+import { creditNoteRequestedV1 } from './credit-note-requested.v1.ts';
+import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
@@ -28,6 +30,8 @@ export const invoiceEventSchemas = {
   'BuyerNotificationFailed.v1': buyerNotificationFailedV1,
   'BuyerNotificationSkipped.v1': buyerNotificationSkippedV1,
   'InvoiceProcessingHalted.v1': invoiceProcessingHaltedV1,
+  'CreditNoteRequested.v1': creditNoteRequestedV1,
+  'DebitNoteRequested.v1': debitNoteRequestedV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -44,6 +48,8 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   buyerNotificationFailedV1,
   buyerNotificationSkippedV1,
   invoiceProcessingHaltedV1,
+  creditNoteRequestedV1,
+  debitNoteRequestedV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
