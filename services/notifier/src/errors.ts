@@ -4,7 +4,7 @@
  */
 export const notifierErrorCatalogue = {
   TRIGGER_NOT_RECORDED: { message: 'The delivered event is not recorded in its invoice stream.', retriable: false },
-  REQUEST_NOT_RECORDED: { message: 'The invoice stream holds no InvoiceRequested.', retriable: false },
+  REQUEST_NOT_RECORDED: { message: 'The stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested.', retriable: false },
   NO_APPLICATION_RESPONSE: { message: 'InvoiceAccepted names no stored ApplicationResponse: the AttachedDocument cannot be built.', retriable: false },
   STORED_DOCUMENT_MISMATCH: { message: 'A stored document is not the one its event describes (SHA-256 differs).', retriable: false },
   TENANT_UNKNOWN: { message: 'The invoice\'s tenant is not in the tenant directory.', retriable: false },

@@ -4,7 +4,7 @@
  * upstream (the signer produced it), so these are thrown, not returned.
  */
 export const rendererErrorCodes = {
-  /** The input is not well-formed XML, or its root is not a UBL Invoice. */
+  /** The input is not well-formed XML, or its root is not a UBL Invoice, CreditNote or DebitNote. */
   NOT_AN_INVOICE: 'NOT_AN_INVOICE',
   /** A field the PDF must print by law is missing from the XML. */
   MISSING_FIELD: 'MISSING_FIELD',
@@ -17,7 +17,7 @@ export const rendererErrorCodes = {
   // dead-lettered with the code in `x-dead-letter-error`.
   /** The delivered verdict is not recorded in its invoice stream. */
   VERDICT_NOT_RECORDED: 'VERDICT_NOT_RECORDED',
-  /** The invoice stream holds InvoiceSigned but no InvoiceRequested. */
+  /** The stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested. */
   REQUEST_NOT_RECORDED: 'REQUEST_NOT_RECORDED',
   /** The stored XML is not the one InvoiceSigned describes (its SHA-256 differs). */
   XML_DIGEST_MISMATCH: 'XML_DIGEST_MISMATCH',

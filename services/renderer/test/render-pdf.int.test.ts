@@ -1,18 +1,14 @@
-// The PDF read back by independent programs: poppler's pdftotext and pdftoppm (Debian
+// The PDF read back by independent programs: poppler's pdftotext, pdfinfo and pdftoppm (Debian
 // poppler-utils, scripts/install-system-tools.sh) and the jsQR decoder.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsqrModule from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
 import { rowsPerContinuationPage } from '../src/pdf/page-geometry.ts';
 import { sampleInvoice, sampleReadOptions } from '../src/samples/sample-invoices.ts';
-
-// jsqr is CommonJS typed as an ES module: at run time its default import is the decoder itself.
-const jsQR = jsqrModule as unknown as typeof jsqrModule.default;
+import { decodeQr, pdfText } from '../test-support/read-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fe-renderer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,9 +20,6 @@ function render(name: string, options: Parameters<typeof sampleInvoice>[0]) {
   writeFileSync(file, bytes);
   return { built, file, pageCount };
 }
-
-const pdfText = (file: string, page?: number) =>
-  execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 
 describe('the PDF, read back', () => {
   const { built, file } = render('twelve', { lines: 12 });
@@ -51,10 +44,7 @@ describe('the PDF, read back', () => {
   });
 
   it('has a QR that decodes, from the rasterised page, to DIAN\'s QR text', () => {
-    execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
-    const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
-    const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-    expect(code?.data).toBe(built.qrContent);
+    expect(decodeQr(file, dir)).toBe(built.qrContent);
   });
 });
 

@@ -4,8 +4,11 @@ import { escapeText, XML_DECLARATION } from './xml-writer.ts';
 
 /**
  * DIAN's AttachedDocument (annex §9.1): the container delivered to the buyer, wrapping the signed
- * invoice and DIAN's ApplicationResponse. Everything it says about the invoice and the verdict is
- * read from those two documents, so the container cannot disagree with what was signed and validated.
+ * invoice (or credit or debit note) and DIAN's ApplicationResponse. Everything it says about the
+ * document and the verdict is read from those two documents, so the container cannot disagree with
+ * what was signed and validated. For a note, ParentDocumentID and the DocumentReference are the
+ * note's own number and CUDE (schemeName CUDE-SHA384); the container is otherwise the invoice's
+ * (annex §9.1 defines one container for the documents of the FEV system: docs/notifier.md).
  *
  *   const built = buildAttachedDocument({ id: 'ad-1', issuedAt, signedInvoiceXml, applicationResponseXml });
  *   signer.sign(built.canonical, …) // then spliced into built.delivered (see its field comments)
@@ -15,7 +18,7 @@ export type AttachedDocumentInput = {
   id: string;
   /** When the container is issued; IssueDate/IssueTime in Colombian time. */
   issuedAt: Date;
-  /** The signed invoice exactly as stored: embedded byte for byte. */
+  /** The signed invoice, credit note or debit note exactly as stored: embedded byte for byte. */
   signedInvoiceXml: string;
   /** DIAN's signed ApplicationResponse (from XmlBase64Bytes), embedded byte for byte. */
   applicationResponseXml: string;
@@ -33,9 +36,20 @@ export type BuiltAttachedDocument = {
    * `canonical` verifies on this one; everything before the signature slot is identical in both.
    */
   delivered: string;
-  /** What was read from the embedded documents. */
-  invoice: { number: string; cufe: string; issueDate: string; profileExecutionId: string };
+  /**
+   * What was read from the embedded documents. `invoice` is the embedded document, whichever it
+   * is (`kind`, from its root); `cufe` is its cbc:UUID: an invoice's CUFE, a note's CUDE.
+   */
+  invoice: { kind: EmbeddedDocumentKind; number: string; cufe: string; issueDate: string; profileExecutionId: string };
   verdict: { responseCode: string; validationDate: string; validationTime: string };
+};
+
+export type EmbeddedDocumentKind = 'invoice' | 'credit_note' | 'debit_note';
+
+const KINDS: Record<string, { kind: EmbeddedDocumentKind; keyScheme: string }> = {
+  Invoice: { kind: 'invoice', keyScheme: 'CUFE-SHA384' },
+  CreditNote: { kind: 'credit_note', keyScheme: 'CUDE-SHA384' },
+  DebitNote: { kind: 'debit_note', keyScheme: 'CUDE-SHA384' },
 };
 
 export class AttachedDocumentInputError extends Error {
@@ -54,8 +68,11 @@ const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacion
 export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttachedDocument {
   const invoiceXml = input.signedInvoiceXml;
   const arXml = input.applicationResponseXml;
-  const invoiceBody = after(invoiceXml, '</ext:UBLExtensions>', 'the signed invoice has no ext:UBLExtensions');
+  const embedded = KINDS[/^(?:<\?xml[^>]*\?>\s*)?<([A-Za-z]+)[\s>]/.exec(invoiceXml)?.[1] ?? ''];
+  if (!embedded) throw new AttachedDocumentInputError('the signed document is not a UBL Invoice, CreditNote or DebitNote');
+  const invoiceBody = after(invoiceXml, '</ext:UBLExtensions>', 'the signed document has no ext:UBLExtensions');
   const invoice = {
+    kind: embedded.kind,
     number: leaf(invoiceBody, 'cbc:ID', 'invoice cbc:ID'),
     cufe: leaf(invoiceBody, 'cbc:UUID', 'invoice cbc:UUID (CUFE)'),
     issueDate: leaf(invoiceBody, 'cbc:IssueDate', 'invoice cbc:IssueDate'),
@@ -69,7 +86,7 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
     validationTime: leaf(arBody, 'cbc:IssueTime', 'ApplicationResponse cbc:IssueTime'),
   };
   const referenced = leaf(after(response, '<cac:DocumentReference>', 'the ApplicationResponse has no cac:DocumentReference'), 'cbc:UUID', 'ApplicationResponse DocumentReference cbc:UUID');
-  if (referenced !== invoice.cufe) throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE than the invoice');
+  if (referenced !== invoice.cufe) throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE/CUDE than the document');
   const sender = partyTaxScheme(invoiceBody, 'cac:AccountingSupplierParty');
   const receiver = partyTaxScheme(invoiceBody, 'cac:AccountingCustomerParty');
   const issued = colombiaDateTime(input.issuedAt);
@@ -84,7 +101,7 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
   const write = (text: (xml: string) => string) => head
     + `<cac:Attachment>${externalReference(text(invoiceXml))}</cac:Attachment>`
     + '<cac:ParentDocumentLineReference><cbc:LineID>1</cbc:LineID><cac:DocumentReference>'
-    + `<cbc:ID>${invoice.number}</cbc:ID><cbc:UUID schemeName="CUFE-SHA384">${invoice.cufe}</cbc:UUID>`
+    + `<cbc:ID>${invoice.number}</cbc:ID><cbc:UUID schemeName="${embedded.keyScheme}">${invoice.cufe}</cbc:UUID>`
     + `<cbc:IssueDate>${invoice.issueDate}</cbc:IssueDate><cbc:DocumentType>ApplicationResponse</cbc:DocumentType>`
     + `<cac:Attachment>${externalReference(text(arXml))}</cac:Attachment>`
     + `<cac:ResultOfVerification><cbc:ValidatorID>${DIAN_VALIDATOR}</cbc:ValidatorID>`

@@ -10,6 +10,7 @@ import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xm
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { signedApplicationResponse } from '../../test-support/application-response.ts';
+import { creditNote } from '../../test-support/credit-note.ts';
 import { randomBytes } from 'node:crypto';
 import { buildDelivery, MAX_ATTACHMENT_BYTES } from './build-delivery.ts';
 
@@ -26,7 +27,7 @@ const signedInvoice = signer.sign(invoice.xml, { signingTime: issuedAt }).xml;
 const ar = signedApplicationResponse(signer, { number: invoice.documentId, cufe: invoice.cufe }, new Date(issuedAt.getTime() + 2000));
 const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
 const sentAt = new Date(issuedAt.getTime() + 60_000);
-const delivery = buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf });
+const delivery = buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', kind: 'invoice', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf });
 
 const cdataSections = (xml: string) => [...xml.matchAll(/<cbc:Description><!\[CDATA\[([\s\S]*?)\]\]><\/cbc:Description>/g)].map((m) => m[1]);
 
@@ -80,7 +81,49 @@ describe('buildDelivery', () => {
 
   it('refuses a zip over DIAN\'s 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids', () => {
     const huge = randomBytes(MAX_ATTACHMENT_BYTES + 1); // random bytes do not compress
-    expect(() => buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf: huge }))
+    expect(() => buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', kind: 'invoice', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf: huge }))
       .toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
+  });
+});
+
+describe('buildDelivery of a credit note', () => {
+  const signedNote = signer.sign(creditNote.xml, { signingTime: issuedAt }).xml;
+  const noteAr = signedApplicationResponse(signer, { number: creditNote.documentId, cufe: creditNote.cude }, new Date(issuedAt.getTime() + 2000));
+  const input = { tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '1001', signedInvoiceXml: signedNote, applicationResponseXml: noteAr, pdf };
+  const noteDelivery = buildDelivery({ ...input, kind: 'credit_note' });
+  const files = unzipSync(noteDelivery.zip);
+  const [xmlName, pdfName] = Object.keys(files);
+  const xml = Buffer.from(files[xmlName!]!).toString('utf8');
+
+  it('names the note\'s PDF with its annex prefix (nc) beside the AttachedDocument, with type code 91 in the subject', () => {
+    expect([xmlName, pdfName]).toEqual([`ad0${demoTenant.nit}00026000003E9.xml`, `nc0${demoTenant.nit}00026000003E9.pdf`]);
+    expect(noteDelivery.zipName).toBe(`z0${demoTenant.nit}00026000003E9.zip`);
+    expect(noteDelivery.subject).toBe(`${demoTenant.nit};${demoTenant.legalName};NC1001;91;${demoTenant.tradeName ?? demoTenant.legalName}`);
+    expect([noteDelivery.number, noteDelivery.cufe]).toEqual(['NC1001', creditNote.cude]);
+  });
+
+  it('wraps the signed note (ParentDocumentID = its number, its CUDE) and passes UBL-AttachedDocument-2.1.xsd and xmlsec1 with 3/3 references', () => {
+    expect(xml).toContain('<cbc:ParentDocumentID>NC1001</cbc:ParentDocumentID>');
+    expect(xml).toContain(`<cbc:UUID schemeName="CUDE-SHA384">${creditNote.cude}</cbc:UUID>`);
+    const file = join(dir, `note-${xmlName}`);
+    writeFileSync(file, xml);
+    const xsd = xmllintXsd(file, attachedDocumentXsd);
+    expect(xsd.ok, xsd.output).toBe(true);
+    const xmlsec = xmlsec1Verify(file, caFile);
+    expect(xmlsec.ok, xmlsec.output).toBe(true);
+    expect(xmlsec.output).toContain('SignedInfo References (ok/all): 3/3');
+  });
+
+  it('carries the signed note byte for byte, still verifying on its own (xmlsec1 3/3)', () => {
+    const [embeddedNote, embeddedAr] = cdataSections(xml);
+    expect(embeddedNote).toBe(signedNote);
+    expect(embeddedAr).toBe(noteAr);
+    writeFileSync(join(dir, 'inner-note.xml'), embeddedNote!);
+    expect(xmlsec1Verify(join(dir, 'inner-note.xml'), caFile).ok).toBe(true);
+  });
+
+  it('refuses a stored XML of another kind than the stream says (STORED_DOCUMENT_MISMATCH)', () => {
+    expect(() => buildDelivery({ ...input, kind: 'debit_note' })).toThrow(expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH', retriable: false }));
+    expect(() => buildDelivery({ ...input, kind: 'invoice' })).toThrow(expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH' }));
   });
 });

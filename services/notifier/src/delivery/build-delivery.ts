@@ -2,6 +2,7 @@ import { buildAttachedDocument, colombiaDateTime, type Tenant } from '@fe/dian-d
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
 import { zipSync } from 'fflate';
 import { NotifierError } from '../errors.ts';
+import { documentKinds, type DocumentKind } from './document-kinds.ts';
 import { deliveryFileNames, deliverySubject } from './file-names.ts';
 
 /** DIAN's limit for the zip sent to the buyer (annex §9.1). */
@@ -12,8 +13,11 @@ export type DeliveryInput = {
   credential: SigningCredential;
   /** When the AttachedDocument is issued and signed. */
   issuedAt: Date;
-  /** The invoice's consecutive (digits), for the annex's file names. */
+  /** The document's consecutive (digits), for the annex's file names. */
   consecutive: string;
+  /** What the stream's first event says the document is; the signed XML's root must agree. */
+  kind: DocumentKind;
+  /** The signed invoice, credit note or debit note, as stored. */
   signedInvoiceXml: string;
   applicationResponseXml: string;
   pdf: Uint8Array;
@@ -30,17 +34,20 @@ export type Delivery = {
 };
 
 /**
- * What the buyer receives (annex §9.1): the AttachedDocument around the signed invoice and DIAN's
+ * What the buyer receives (annex §9.1): the AttachedDocument around the signed invoice (or note) and DIAN's
  * ApplicationResponse, signed XAdES-EPES with the tenant's certificate, zipped with the PDF under
  * the annex's names, and the subject DIAN fixes. Pure apart from the signature's key.
  */
 export function buildDelivery(input: DeliveryInput): Delivery {
-  const names = deliveryFileNames({ nit: input.tenant.nit, year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)), consecutive: input.consecutive });
+  const names = deliveryFileNames({
+    nit: input.tenant.nit, year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)), consecutive: input.consecutive, kind: input.kind,
+  });
   const attachedDocumentId = names.xml.slice(0, -4);
   const built = buildAttachedDocument({
     id: attachedDocumentId, issuedAt: input.issuedAt,
     signedInvoiceXml: input.signedInvoiceXml, applicationResponseXml: input.applicationResponseXml,
   });
+  if (built.invoice.kind !== input.kind) throw new NotifierError('STORED_DOCUMENT_MISMATCH', `the stream is a ${input.kind}, the stored XML a ${built.invoice.kind}`);
   const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, { signingTime: input.issuedAt });
   const mtime = input.issuedAt;
   const zip = zipSync({
@@ -51,7 +58,9 @@ export function buildDelivery(input: DeliveryInput): Delivery {
   const tenant = input.tenant;
   return {
     attachedDocumentXml: signed.xml, attachedDocumentId, zip, zipName: names.zip,
-    subject: deliverySubject({ nit: tenant.nit, legalName: tenant.legalName, number: built.invoice.number, typeCode: '01', tradeName: tenant.tradeName ?? tenant.legalName }),
+    subject: deliverySubject({
+      nit: tenant.nit, legalName: tenant.legalName, number: built.invoice.number, typeCode: documentKinds[input.kind].typeCode, tradeName: tenant.tradeName ?? tenant.legalName,
+    }),
     number: built.invoice.number, cufe: built.invoice.cufe,
   };
 }

@@ -1,15 +1,16 @@
 import type {
   BuyerNotificationFailedV1, BuyerNotificationRequestedV1, BuyerNotificationStartedV1, InvoiceAcceptedV1, InvoiceEvent,
-  InvoiceRenderedV1, InvoiceRequestedV1, InvoiceSignedV1, NotificationAddressSource,
+  InvoiceRenderedV1, InvoiceSignedV1, NotificationAddressSource,
 } from '@fe/contracts';
 import { findEvent } from '@fe/platform';
 import { NotifierError } from '../errors.ts';
+import { customerOf, firstRequest, type DocumentRequested } from './document-request.ts';
 
 /** What starts a notification: the PDF drawn (the automatic mail) or a request to send again. */
 export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1;
 
-/** The recorded facts a mail is built from. */
-export type InvoiceFacts = { requested: InvoiceRequestedV1; signed: InvoiceSignedV1; accepted: InvoiceAcceptedV1; rendered: InvoiceRenderedV1 };
+/** The recorded facts a mail is built from; `requested` is the stream's first event (an invoice's or a note's). */
+export type InvoiceFacts = { requested: DocumentRequested; signed: InvoiceSignedV1; accepted: InvoiceAcceptedV1; rendered: InvoiceRenderedV1 };
 
 export type Address = { email: string; source: NotificationAddressSource };
 
@@ -25,7 +26,8 @@ export type NotificationDecision =
 const ROUND_EVENTS = new Set<InvoiceEvent['type']>(['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped']);
 
 /**
- * What the notifier does about a delivered trigger, given the invoice's recorded events
+ * What the notifier does about a delivered trigger, given the stream's recorded events (an
+ * invoice's, or a credit or debit note's)
  * (docs/architecture.md convention 1: pure). Each trigger opens one notification "round": the
  * events it caused (causation_id) are the round's record, so a redelivery continues that round
  * and never starts a second mail; a resend request is a round of its own.
@@ -40,16 +42,18 @@ export function decideNotification(trigger: NotificationTrigger, recorded: reado
   if (!accepted) return { action: 'none', reason: 'not_accepted' };
   const rendered = findEvent(recorded, 'InvoiceRendered');
   if (!rendered) return { action: 'none', reason: 'not_rendered' };
-  const requested = findEvent(recorded, 'InvoiceRequested');
+  const requested = firstRequest(recorded);
   const signed = findEvent(recorded, 'InvoiceSigned');
-  if (!requested || !signed) throw new NotifierError('REQUEST_NOT_RECORDED', 'an accepted invoice without InvoiceRequested or InvoiceSigned');
+  if (!requested || !signed) {
+    throw new NotifierError('REQUEST_NOT_RECORDED', 'an accepted document whose stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested, or has no InvoiceSigned');
+  }
   const facts = { requested, signed, accepted, rendered };
 
   const round = recorded.filter((e) => e.causation_id === trigger.id && ROUND_EVENTS.has(e.type));
   const last = round.at(-1);
   if (!last) {
     const email = trigger.type === 'BuyerNotificationRequested' ? trigger.data.email : undefined;
-    const fromRequest = requested.data.request.customer.email;
+    const fromRequest = customerOf(requested).email;
     const address: Address | undefined = email ? { email, source: 'resend_request' } : fromRequest ? { email: fromRequest, source: 'request' } : undefined;
     return { action: 'send', facts, attempt: 1, address };
   }

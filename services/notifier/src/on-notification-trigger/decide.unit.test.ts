@@ -42,6 +42,11 @@ describe('decideNotification', () => {
     expect(decideNotification(resend, recorded)).toMatchObject({ action: 'send', attempt: 1, address: { email: 'otra@x.example', source: 'resend_request' } });
   });
 
+  it('refuses a stream that does not start with a document\'s request (REQUEST_NOT_RECORDED)', () => {
+    const rendered = inv.rendered();
+    expect(() => decideNotification(rendered, [inv.signed(), inv.requested(), inv.submitted(), inv.accepted(), rendered])).toThrow(expect.objectContaining({ code: 'REQUEST_NOT_RECORDED' }));
+  });
+
   it('refuses a delivered event its stream does not hold (TRIGGER_NOT_RECORDED)', () => {
     expect(() => decideNotification(inv.rendered(), accepted())).toThrow(expect.objectContaining({ code: 'TRIGGER_NOT_RECORDED' }));
   });

@@ -11,6 +11,7 @@ import { NotifierError } from '../errors.ts';
 import type { AcquirerDirectory } from '../ports/acquirer-directory.ts';
 import type { NotifyingTenants } from '../ports/notifying-tenants.ts';
 import { decideNotification, roundMessageId, type Address, type InvoiceFacts, type NotificationTrigger } from './decide.ts';
+import { customerOf, kindOf, referencedInvoiceOf } from './document-request.ts';
 import { domainOf, mailText, senderOf } from './mail-text.ts';
 import { readDocuments } from './read-documents.ts';
 
@@ -111,11 +112,14 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
       const sent = await ports.transport.send({
         from: sender.from, to: address.email, subject: delivery.subject, messageId,
         ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
-        text: mailText({ buyerName: facts.requested.data.request.customer.name, tenant: profile.tenant, number: delivery.number, cufe: delivery.cufe, zipName: delivery.zipName }),
+        text: mailText({
+          buyerName: customerOf(facts.requested).name, tenant: profile.tenant, kind: kindOf(facts.requested),
+          number: delivery.number, cufe: delivery.cufe, zipName: delivery.zipName, referencedInvoice: referencedInvoiceOf(facts.requested),
+        }),
         attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
       });
       await record(newInvoiceEvent('BuyerNotified', { email: address.email, message_id: messageId, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), version);
-      log.info({ outcome: 'sent', message_id: messageId, source: address.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind }, 'invoice mailed to the buyer');
+      log.info({ outcome: 'sent', message_id: messageId, source: address.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind, kind: kindOf(facts.requested) }, 'document mailed to the buyer');
     } catch (error) {
       // Anything but the server's own answer leaves the attempt open: the next delivery reconciles it.
       if (!isMailError(error)) throw error;
@@ -129,7 +133,7 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
 /** The buyer's address registered with DIAN, and what DIAN said (for the status when there is none). */
 async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): Promise<{ address: Address | undefined; detail: string } | undefined> {
   if (!ports.acquirers) return undefined;
-  const customer = facts.requested.data.request.customer;
+  const customer = customerOf(facts.requested);
   try {
     const found = await ports.acquirers.receptionEmail({ tenantId: facts.requested.tenant_id, documentType: customer.document_type, documentNumber: customer.document_number });
     return { address: found.email ? { email: found.email, source: 'dian_acquirer' } : undefined, detail: found.detail };
@@ -143,7 +147,7 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
   const issuedAt = ports.clock.now();
   const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
   if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
-  return buildDelivery({ tenant, credential, issuedAt, consecutive: facts.requested.data.number, ...documents });
+  return buildDelivery({ tenant, credential, issuedAt, consecutive: facts.requested.data.number, kind: kindOf(facts.requested), ...documents });
 }
 
 function failedEvent(

@@ -1,4 +1,5 @@
 import type { Tenant } from '@fe/dian-domain';
+import { documentKinds, type DocumentKind } from '../delivery/document-kinds.ts';
 
 /** The sender: FE_MAIL_FROM when set (one verified sending domain for every tenant), else the tenant's own address. */
 export function senderOf(tenant: Tenant, configuredFrom: string | undefined): { from: string; address: string; replyTo: string | undefined } {
@@ -9,17 +10,35 @@ export function senderOf(tenant: Tenant, configuredFrom: string | undefined): { 
 
 export const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1) || 'localhost';
 
-/** The mail's body, in Spanish like the documents it carries; the zip is what counts legally. */
-export function mailText(input: { buyerName: string; tenant: Tenant; number: string; cufe: string; zipName: string }): string {
+export type MailTextInput = {
+  buyerName: string;
+  tenant: Tenant;
+  kind: DocumentKind;
+  number: string;
+  /** The document's key: an invoice's CUFE, a note's CUDE. */
+  cufe: string;
+  zipName: string;
+  /** The invoice a note corrects. */
+  referencedInvoice?: { number: string; cufe: string } | undefined;
+};
+
+/**
+ * The mail's body, in Spanish like the documents it carries, naming the document's kind (a note
+ * also names the invoice it corrects); the zip is what counts legally.
+ */
+export function mailText(input: MailTextInput): string {
   const t = input.tenant;
+  const words = documentKinds[input.kind];
+  const reference = input.referencedInvoice;
   return [
     `Señores ${input.buyerName}:`,
     '',
-    `Les enviamos la factura electrónica de venta ${input.number} emitida por ${t.legalName} (NIT ${t.nit}) y validada por la DIAN.`,
+    `Les enviamos la ${words.name} ${input.number} emitida por ${t.legalName} (NIT ${t.nit}) y validada por la DIAN.`,
+    ...(reference ? ['', `Corrige la factura electrónica de venta ${reference.number} (CUFE: ${reference.cufe}).`] : []),
     '',
-    `CUFE: ${input.cufe}`,
+    `${words.keyLabel}: ${input.cufe}`,
     '',
-    `El archivo adjunto ${input.zipName} contiene el documento electrónico (AttachedDocument, con la factura firmada y la respuesta`,
+    `El archivo adjunto ${input.zipName} contiene el documento electrónico (AttachedDocument, con ${words.signed} y la respuesta`,
     'de validación de la DIAN) y su representación gráfica en PDF.',
   ].join('\r\n');
 }

@@ -9,7 +9,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '@fe/mail/testing';
 import { loadInvoiceStream, newInvoiceEvent } from '@fe/platform';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, recordAcceptedInvoice, type World } from '../../test-support/notifier-world.ts';
+import { makeWorld, recordAcceptedCreditNote, recordAcceptedInvoice, type World } from '../../test-support/notifier-world.ts';
 import { onNotificationTrigger, type OnNotificationTriggerPorts } from './handler.ts';
 import { memoryTenants } from '../../test-support/notifier-world.ts';
 
@@ -58,6 +58,34 @@ describe('the notifier reaction', () => {
     expect(await notificationEvents(inv.invoiceId)).toEqual(['BuyerNotificationStarted', 'BuyerNotified']);
     const started = (await loadInvoiceStream(world.store, inv.invoiceId)).events.find((e) => e.type === 'BuyerNotificationStarted');
     expect(started?.data).toMatchObject({ email: 'compras@cliente.example', source: 'request', attempt: 1 });
+  });
+
+  it('mails a credit note to its invoice\'s buyer: the note\'s AttachedDocument, its PDF named nc…, type code 91, a text naming the note', async () => {
+    const note = await recordAcceptedCreditNote(world, 'cliente@example.com');
+    await handler()(note.rendered);
+    await handler()(note.rendered);
+    expect(catcher.mails).toHaveLength(1);
+    expect(catcher.mails[0]!.to).toEqual(['cliente@example.com']);
+    const mail = readMail(catcher.mails[0]!.raw);
+    expect(mail.subject.split(';').slice(2, 4)).toEqual(['NC1001', '91']);
+    expect(mail.text).toContain('Les enviamos la nota crédito electrónica NC1001');
+    expect(mail.text).toContain(`CUDE: ${note.cude}`);
+    expect(mail.text).toContain('Corrige la factura electrónica de venta SETP990001234');
+    const files = unzipSync(mail.attachments[0]!.content);
+    expect(Object.keys(files).map((n) => n.slice(0, 2))).toEqual(['ad', 'nc']);
+    expect(Buffer.from(files[Object.keys(files)[0]!]!).toString('utf8')).toContain('<cbc:ParentDocumentID>NC1001</cbc:ParentDocumentID>');
+    expect(await notificationEvents(note.invoiceId)).toEqual(['BuyerNotificationStarted', 'BuyerNotified']);
+    const started = (await loadInvoiceStream(world.store, note.invoiceId)).events.find((e) => e.type === 'BuyerNotificationStarted');
+    expect(started?.data).toMatchObject({ email: 'cliente@example.com', source: 'request' });
+  });
+
+  it('asks DIAN for a note\'s buyer when its invoice had no email', async () => {
+    const asked: string[] = [];
+    const acquirers = { receptionEmail: async (q: { documentNumber: string }) => (asked.push(q.documentNumber), { email: 'recepcion@cliente.example', detail: 'registered' }) };
+    const note = await recordAcceptedCreditNote(world, undefined);
+    await handler({ acquirers })(note.rendered);
+    expect(asked).toEqual(['1020304050']);
+    expect(catcher.mails[0]!.to).toEqual(['recepcion@cliente.example']);
   });
 
   it('two deliveries at once (two instances) send one mail', async () => {

@@ -1,3 +1,5 @@
+import { creditNoteConcepts, debitNoteConcepts } from '@fe/contracts';
+
 /**
  * Spanish labels for the DIAN codes the PDF prints. The buyer and the accountant read names, not
  * codes; the code stays beside the name where an auditor may want it. Unknown codes print as the
@@ -46,3 +48,9 @@ export const taxSchemeLabel = label(TAX_SCHEMES);
 export const personTypeLabel = label(PERSON_TYPES);
 export const responsibilitiesLabel = (codes: readonly string[]): string =>
   codes.map((code) => (RESPONSIBILITIES[code] ? `${code} ${RESPONSIBILITIES[code]}` : code)).join('; ');
+
+/** A note's concept with its DIAN name (annex 1.9 tables 13.2.4 credit, 13.2.5 debit): `1 Intereses`. */
+export const noteConceptLabel = (kind: 'credit_note' | 'debit_note', code: string): string => {
+  const names: Record<string, string> = kind === 'credit_note' ? creditNoteConcepts : debitNoteConcepts;
+  return names[code] ? `${code} ${names[code]}` : `Código ${code}`;
+};

@@ -1,5 +1,8 @@
+import type { DocumentKind } from './document-kind.ts';
+
 /**
- * Everything the PDF prints, as plain strings taken from the (signed) UBL invoice. Amounts stay
+ * Everything the PDF prints, as plain strings taken from the (signed) UBL invoice, credit note or
+ * debit note. Amounts stay
  * the exact 2-decimal texts of the XML: the PDF never recomputes what was signed, it only formats
  * it. Codes stay codes here (document type '31', payment means '31'); labels are the layout's job.
  */
@@ -46,8 +49,21 @@ export type LineView = {
   total: string;
 };
 
+/** What a credit or debit note adds (annex §10.1–10.2): why it was issued and which invoice it corrects. */
+export type NoteView = {
+  /** DiscrepancyResponse/ResponseCode: annex table 13.2.4 (credit) or 13.2.5 (debit). */
+  concept: string;
+  /** DiscrepancyResponse/Description, when present. */
+  description?: string;
+  /** BillingReference/InvoiceDocumentReference: the invoice's number, CUFE and issue date. */
+  referencedInvoice: { documentId: string; cufe: string; issueDate: string };
+};
+
 export type InvoiceView = {
+  /** Which document this is: the root element of the XML. */
+  kind: DocumentKind;
   documentId: string;
+  /** cbc:UUID: the invoice's CUFE, or a note's CUDE. */
   cufe: string;
   /** '1' production, '2' habilitación (ProfileExecutionID). */
   environment: '1' | '2';
@@ -57,7 +73,8 @@ export type InvoiceView = {
   dueDate?: string;
   currency: string;
   notes: string[];
-  resolution: {
+  /** The invoice's numbering authorization (sts:InvoiceControl); notes have none (annex §10.1). */
+  resolution?: {
     authorizationNumber: string;
     startDate: string;
     endDate: string;
@@ -67,8 +84,10 @@ export type InvoiceView = {
   };
   supplier: PartyView;
   customer: PartyView;
-  /** '1' contado, '2' crédito; means: DIAN MediosPago code. */
-  payment: { form: string; meansCode: string; dueDate?: string };
+  /** '1' contado, '2' crédito; means: DIAN MediosPago code. Required on an invoice, optional on a note. */
+  payment?: { form: string; meansCode: string; dueDate?: string };
+  /** Present on a credit or debit note only. */
+  note?: NoteView;
   lines: LineView[];
   /** Document TaxTotal subtotals: one per tax code and rate. */
   taxes: TaxView[];

@@ -1,9 +1,10 @@
 import { dianLookupUrl, qrContent } from '@fe/dian-domain/primitives';
 import { RendererError } from '../errors.ts';
-import type { InvoiceView } from './invoice-view.ts';
+import type { InvoiceView, NoteView } from './invoice-view.ts';
 import { readParty } from './read-party.ts';
 import { readLine, readTaxes, sumAmounts } from './read-lines.ts';
-import { attribute, child, children, parseInvoiceRoot, required, text, type XmlNode } from './xml-tree.ts';
+import { documentKinds, kindLayout, type DocumentKind } from './document-kind.ts';
+import { attribute, child, children, parseDocumentRoot, required, text, type XmlNode } from './xml-tree.ts';
 
 export type ReadOptions = {
   /** DIAN's acceptance instant (ISO 8601); the XML cannot carry it, DIAN's response does. */
@@ -13,18 +14,20 @@ export type ReadOptions = {
 };
 
 /**
- * The PDF's data, read from the signed (or unsigned) UBL invoice: the PDF shows what was signed
- * and sent to DIAN, never a second copy of the request that could disagree with it.
+ * The PDF's data, read from the signed (or unsigned) UBL invoice, credit note or debit note (the
+ * root decides, document-kind.ts): the PDF shows what was signed and sent to DIAN, never a second
+ * copy of the request that could disagree with it.
  *
  *   const view = readInvoiceView(signedXml, { validatedAt: '2025-03-10T10:16:02-05:00' });
  */
 export function readInvoiceView(xml: string, options: ReadOptions = {}): InvoiceView {
-  const root = parseInvoiceRoot(xml);
+  const root = parseDocumentRoot(xml);
+  const kind = documentKinds[root.name]!;
+  const layout = kindLayout[kind];
   const dian = child(root, 'UBLExtensions', 'UBLExtension', 'ExtensionContent', 'DianExtensions');
-  const control = child(dian, 'InvoiceControl');
   const environment = text(root, 'ProfileExecutionID') ?? attribute(child(root, 'UUID'), 'schemeID');
-  if (environment !== '1' && environment !== '2') throw new RendererError('MISSING_FIELD', 'the invoice has no environment (ProfileExecutionID)');
-  const cufe = required(text(root, 'UUID'), 'CUFE');
+  if (environment !== '1' && environment !== '2') throw new RendererError('MISSING_FIELD', 'the document has no environment (ProfileExecutionID)');
+  const cufe = required(text(root, 'UUID'), kind === 'invoice' ? 'CUFE' : 'CUDE');
   const supplier = readParty(child(root, 'AccountingSupplierParty'), 'issuer');
   const customer = readParty(child(root, 'AccountingCustomerParty'), 'buyer');
   const taxes = readTaxes(root);
@@ -32,7 +35,7 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
   for (const code of new Set(taxes.map((t) => t.code))) {
     byTaxCode[code] = sumAmounts(taxes.filter((t) => t.code === code).map((t) => t.amount));
   }
-  const monetary = child(root, 'LegalMonetaryTotal');
+  const monetary = child(root, layout.monetaryTotal);
   const amount = (name: string) => text(monetary, name) ?? '0.00';
   const issueDate = required(text(root, 'IssueDate'), 'issue date');
   const issueTime = required(text(root, 'IssueTime'), 'issue time');
@@ -41,8 +44,18 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
   const dueDate = text(means, 'PaymentDueDate') ?? text(root, 'DueDate');
   const provider = child(dian, 'SoftwareProvider', 'ProviderID');
   const providerDv = attribute(provider, 'schemeID');
+  // An invoice must print its numbering authorization and payment terms; a note has no
+  // authorization (annex §10.1) and may leave the payment means out.
+  const resolution = kind === 'invoice' || child(dian, 'InvoiceControl') ? readResolution(child(dian, 'InvoiceControl')) : undefined;
+  const payment = kind === 'invoice' || means ? {
+    form: text(means, 'ID') ?? '1',
+    meansCode: required(text(means, 'PaymentMeansCode'), 'payment means'),
+    ...(dueDate !== undefined ? { dueDate } : {}),
+  } : undefined;
+  const note = kind === 'invoice' ? undefined : readNote(root);
 
   return {
+    kind,
     documentId,
     cufe,
     environment,
@@ -51,22 +64,12 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     ...(dueDate !== undefined ? { dueDate } : {}),
     currency: text(root, 'DocumentCurrencyCode') ?? 'COP',
     notes: children(root, 'Note').map((n) => text(n)).filter((n) => n !== undefined),
-    resolution: {
-      authorizationNumber: required(text(control, 'InvoiceAuthorization'), 'numbering authorization'),
-      startDate: required(text(control, 'AuthorizationPeriod', 'StartDate'), 'authorization start date'),
-      endDate: required(text(control, 'AuthorizationPeriod', 'EndDate'), 'authorization end date'),
-      prefix: text(control, 'AuthorizedInvoices', 'Prefix') ?? '',
-      from: required(text(control, 'AuthorizedInvoices', 'From'), 'authorized range start'),
-      to: required(text(control, 'AuthorizedInvoices', 'To'), 'authorized range end'),
-    },
+    ...(resolution ? { resolution } : {}),
     supplier,
     customer,
-    payment: {
-      form: text(means, 'ID') ?? '1',
-      meansCode: required(text(means, 'PaymentMeansCode'), 'payment means'),
-      ...(dueDate !== undefined ? { dueDate } : {}),
-    },
-    lines: children(root, 'InvoiceLine').map(readLine),
+    ...(payment ? { payment } : {}),
+    ...(note ? { note } : {}),
+    lines: children(root, layout.line).map((line) => readLine(line, layout.quantity)),
     taxes,
     totals: {
       lineExtension: amount('LineExtensionAmount'),
@@ -80,7 +83,7 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     },
     qrContent: signedQr(text(dian, 'QRCode')) ?? rebuildQr({
       numFac: documentId, fecFac: issueDate, horFac: issueTime, nitFac: supplier.documentNumber,
-      docAdq: customer.documentNumber, byTaxCode, amount, cufe, environment,
+      docAdq: customer.documentNumber, byTaxCode, amount, cufe, environment, kind,
     }),
     lookupUrl: dianLookupUrl(cufe, environment),
     softwareProvider: {
@@ -94,23 +97,55 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
 }
 
 /**
- * The signed sts:QRCode when it holds DIAN's labelled text. Many issuers put only the lookup URL
- * there (annex §4.2), which is not what the printed QR must carry: then it is rebuilt.
+ * The signed sts:QRCode when it holds DIAN's labelled text (`NumFac: …`, or a note's own `Num…:`
+ * label). Many issuers put only the lookup URL there (annex §4.2), which is not what the printed QR
+ * must carry: then it is rebuilt.
  */
 function signedQr(value: string | undefined): string | undefined {
   const normalized = value?.replace(/\r\n?/g, '\n');
-  return normalized?.startsWith('NumFac:') ? normalized : undefined;
+  return normalized && /^Num[A-Za-z]*: /.test(normalized) ? normalized : undefined;
+}
+
+/** sts:InvoiceControl: the invoice's numbering authorization, every field the PDF must print. */
+function readResolution(control: XmlNode | undefined): NonNullable<InvoiceView['resolution']> {
+  return {
+    authorizationNumber: required(text(control, 'InvoiceAuthorization'), 'numbering authorization'),
+    startDate: required(text(control, 'AuthorizationPeriod', 'StartDate'), 'authorization start date'),
+    endDate: required(text(control, 'AuthorizationPeriod', 'EndDate'), 'authorization end date'),
+    prefix: text(control, 'AuthorizedInvoices', 'Prefix') ?? '',
+    from: required(text(control, 'AuthorizedInvoices', 'From'), 'authorized range start'),
+    to: required(text(control, 'AuthorizedInvoices', 'To'), 'authorized range end'),
+  };
+}
+
+/** DiscrepancyResponse (the concept) and BillingReference (the invoice corrected), annex §10.1. */
+function readNote(root: XmlNode): NoteView {
+  const discrepancy = child(root, 'DiscrepancyResponse');
+  const reference = child(root, 'BillingReference', 'InvoiceDocumentReference');
+  const description = text(discrepancy, 'Description');
+  return {
+    concept: required(text(discrepancy, 'ResponseCode'), 'note concept (DiscrepancyResponse/ResponseCode)'),
+    ...(description !== undefined ? { description } : {}),
+    referencedInvoice: {
+      documentId: required(text(reference, 'ID'), 'referenced invoice number'),
+      cufe: required(text(reference, 'UUID'), 'referenced invoice CUFE'),
+      issueDate: required(text(reference, 'IssueDate'), 'referenced invoice issue date'),
+    },
+  };
 }
 
 type QrSource = {
   numFac: string; fecFac: string; horFac: string; nitFac: string; docAdq: string;
-  byTaxCode: Record<string, string>; amount: (name: string) => string; cufe: string; environment: '1' | '2';
+  byTaxCode: Record<string, string>; amount: (name: string) => string; cufe: string; environment: '1' | '2'; kind: DocumentKind;
 };
 
-/** DIAN's QR text (annex §4.2) from the signed fields: ValOtroIm is every tax but IVA. */
-function rebuildQr({ byTaxCode, amount, ...fields }: QrSource): string {
+/**
+ * DIAN's QR text (annex §4.2) from the signed fields: ValOtroIm is every tax but IVA. A note keeps
+ * the annex's labels, with its own number, amounts and key, which it names CUDE (docs/choices.md).
+ */
+function rebuildQr({ byTaxCode, amount, kind, ...fields }: QrSource): string {
   const others = Object.entries(byTaxCode).filter(([code]) => code !== '01').map(([, value]) => value);
-  return qrContent({
+  const labelled = qrContent({
     numFac: fields.numFac, fecFac: fields.fecFac, horFac: fields.horFac, nitFac: fields.nitFac, docAdq: fields.docAdq,
     valFac: amount('LineExtensionAmount'),
     valIva: byTaxCode['01'] ?? '0.00',
@@ -119,6 +154,7 @@ function rebuildQr({ byTaxCode, amount, ...fields }: QrSource): string {
     cufe: fields.cufe,
     environment: fields.environment,
   });
+  return kind === 'invoice' ? labelled : labelled.replace('\nCUFE: ', '\nCUDE: ');
 }
 
 const hasSignature = (root: XmlNode) =>

@@ -10,6 +10,7 @@ describe('readInvoiceView', () => {
 
   it('reads the identity of the invoice and the numbering authorization', () => {
     expect(view).toMatchObject({
+      kind: 'invoice',
       documentId: 'SETP990001234',
       cufe: built.cufe,
       environment: '2',
@@ -47,6 +48,12 @@ describe('readInvoiceView', () => {
     expect(readInvoiceView(urlOnly).qrContent).toBe(built.qrContent);
   });
 
+  it('requires an invoice\'s numbering authorization and payment means, which a note may lack', () => {
+    expect(view.note).toBeUndefined();
+    expect(() => readInvoiceView(built.xml.replace(/<sts:InvoiceControl>[\s\S]*<\/sts:InvoiceControl>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(built.xml.replace(/<cac:PaymentMeans>[\s\S]*<\/cac:PaymentMeans>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+  });
+
   it('sees the signature of a signed invoice', () => {
     const signature = '<ext:UBLExtension><ext:ExtensionContent><ds:Signature Id="s"><ds:SignedInfo/></ds:Signature></ext:ExtensionContent></ext:UBLExtension>';
     const signed = built.xml.replace(SIGNATURE_SLOT_ANCHOR, signature + SIGNATURE_SLOT_ANCHOR);
@@ -60,7 +67,7 @@ describe('readInvoiceView', () => {
 
   it('refuses what is not an invoice, and an invoice without a legal field', () => {
     expect(() => readInvoiceView('not xml <')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
-    expect(() => readInvoiceView('<CreditNote/>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+    expect(() => readInvoiceView('<ApplicationResponse/>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
     const noCufe = built.xml.replace(/<cbc:UUID[^>]*>[^<]*<\/cbc:UUID>/, '');
     expect(() => readInvoiceView(noCufe)).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
   });

@@ -24,8 +24,11 @@ export function readTaxes(node: XmlNode | undefined): TaxView[] {
   );
 }
 
-/** One cac:InvoiceLine (annex §3.10). The item code: the seller's own, else the standard one. */
-export function readLine(line: XmlNode): LineView {
+/**
+ * One cac:InvoiceLine (annex §3.10), or a note's CreditNoteLine/DebitNoteLine, whose quantity is
+ * `quantityElement` (CreditedQuantity, DebitedQuantity). The item code: the seller's own, else the standard one.
+ */
+export function readLine(line: XmlNode, quantityElement = 'InvoicedQuantity'): LineView {
   const item = child(line, 'Item');
   const base = required(text(line, 'LineExtensionAmount'), 'line amount');
   const taxes = readTaxes(line);
@@ -33,8 +36,8 @@ export function readLine(line: XmlNode): LineView {
     id: required(text(line, 'ID'), 'line number'),
     code: text(item, 'SellersItemIdentification', 'ID') ?? text(item, 'StandardItemIdentification', 'ID') ?? '',
     description: required(text(item, 'Description'), 'item description'),
-    quantity: required(text(line, 'InvoicedQuantity'), 'quantity'),
-    unitCode: attribute(child(line, 'InvoicedQuantity'), 'unitCode') ?? '94',
+    quantity: required(text(line, quantityElement), 'quantity'),
+    unitCode: attribute(child(line, quantityElement), 'unitCode') ?? '94',
     unitPrice: required(text(line, 'Price', 'PriceAmount'), 'unit price'),
     base,
     taxes,

@@ -1,4 +1,5 @@
 import { RendererError } from '../errors.ts';
+import { documentKinds } from './document-kind.ts';
 
 /**
  * The element tree of a UBL document, and a thin typed walk over it. Namespace prefixes are
@@ -29,7 +30,8 @@ const fail = (message: string): never => {
   throw new XmlSyntaxError(message);
 };
 
-export function parseInvoiceRoot(xml: string): XmlNode {
+/** The root of a UBL Invoice, CreditNote or DebitNote (document-kind.ts); anything else is NOT_AN_INVOICE. */
+export function parseDocumentRoot(xml: string): XmlNode {
   let root: Building;
   try {
     root = parseXml(xml);
@@ -37,7 +39,7 @@ export function parseInvoiceRoot(xml: string): XmlNode {
     if (error instanceof XmlSyntaxError) throw new RendererError('NOT_AN_INVOICE', `not well-formed XML: ${error.message}`);
     throw error;
   }
-  if (root.name !== 'Invoice') throw new RendererError('NOT_AN_INVOICE', 'the root element is not a UBL Invoice');
+  if (!Object.hasOwn(documentKinds, root.name)) throw new RendererError('NOT_AN_INVOICE', 'the root element is not a UBL Invoice, CreditNote or DebitNote');
   return root;
 }
 

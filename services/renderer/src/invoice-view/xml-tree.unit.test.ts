@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, child, children, parseInvoiceRoot, text } from './xml-tree.ts';
+import { attribute, child, children, parseDocumentRoot, text } from './xml-tree.ts';
 
 const invoice = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!-- issuer -->\n<inv:Invoice xmlns:inv="urn:x" xmlns:cbc="urn:y">${body}</inv:Invoice>\n`;
 
-describe('parseInvoiceRoot', () => {
+describe('parseDocumentRoot', () => {
   it('drops namespace prefixes and xmlns declarations, and keeps attributes by local name', () => {
-    const root = parseInvoiceRoot(invoice(`<cbc:ID schemeID="8" cbc:schemeName='31'> 900123456 </cbc:ID><cbc:Note>a</cbc:Note><Note>b</Note><empty/>`));
+    const root = parseDocumentRoot(invoice(`<cbc:ID schemeID="8" cbc:schemeName='31'> 900123456 </cbc:ID><cbc:Note>a</cbc:Note><Note>b</Note><empty/>`));
     expect(root.name).toBe('Invoice');
     expect(root.attributes).toEqual({});
     expect(text(root, 'ID')).toBe('900123456');
@@ -19,7 +19,7 @@ describe('parseInvoiceRoot', () => {
   });
 
   it('resolves the XML entities and character references, keeps CDATA as is, skips comments', () => {
-    const root = parseInvoiceRoot(invoice(
+    const root = parseDocumentRoot(invoice(
       `<Name>P&#233;rez &amp; Hijos &lt;Ltda&gt; &quot;&apos; &#xF1;&#x1F600;</Name>` +
       `<Note><![CDATA[a & <b>]]><!-- not text --> c</Note><QR>NumFac: 1\r\nFecFac: 2</QR><X a="&lt;&#65;"/>`,
     ));
@@ -43,10 +43,12 @@ describe('parseInvoiceRoot', () => {
     ['<Invoice><!-- open</Invoice>'],
     [''],
   ])('refuses %j as not well-formed', (xml) => {
-    expect(() => parseInvoiceRoot(xml)).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+    expect(() => parseDocumentRoot(xml)).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
   });
 
-  it('refuses a well-formed document whose root is not an Invoice', () => {
-    expect(() => parseInvoiceRoot('<CreditNote><ID>1</ID></CreditNote>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+  it('reads the roots of an invoice, a credit note and a debit note; refuses any other (NOT_AN_INVOICE)', () => {
+    for (const root of ['Invoice', 'CreditNote', 'DebitNote']) expect(parseDocumentRoot(`<x:${root}><ID>1</ID></x:${root}>`).name).toBe(root);
+    expect(() => parseDocumentRoot('<ApplicationResponse><ID>1</ID></ApplicationResponse>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+    expect(() => parseDocumentRoot('<toString><ID>1</ID></toString>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
   });
 });

@@ -3,8 +3,8 @@ import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { metaCausedBy, newInvoiceEvent } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
 import { requestedEvent, testClock } from '../../../signer/src/on-invoice-requested/test-world.ts';
-import { decideRendering } from './decide.ts';
-import { acceptedEvent, issuedAt, rejectedEvent, validatedAt } from './test-world.ts';
+import { decideRendering, recordedKey } from './decide.ts';
+import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from './test-world.ts';
 
 const requested = requestedEvent(invoiceCases[0]!.request, '990000301', issuedAt);
 const signed = newInvoiceEvent('InvoiceSigned', {
@@ -34,5 +34,19 @@ describe('decideRendering', () => {
     expect(code(() => decideRendering(accepted, stream(requested, signed)))).toBe('VERDICT_NOT_RECORDED');
     expect(code(() => decideRendering(rejected, stream(requested, signed, accepted)))).toBe('VERDICT_NOT_RECORDED');
     expect(code(() => decideRendering(accepted, stream(signed, accepted)))).toBe('REQUEST_NOT_RECORDED');
+    expect(code(() => decideRendering(accepted, stream(signed, requested, accepted)))).toBe('REQUEST_NOT_RECORDED'); // the first event says what the stream is
+  });
+
+  it('renders a note: its stream starts with CreditNoteRequested or DebitNoteRequested, whose CUDE the XML must carry', async () => {
+    const world = makeWorld();
+    for (const kind of ['credit', 'debit'] as const) {
+      const note = await recordSignedNote(world, kind);
+      const verdict = acceptedEvent(note.signed);
+      const decision = decideRendering(verdict, stream(note.requested, note.signed, verdict));
+      expect(decision).toEqual({ action: 'render', requested: note.requested, signed: note.signed, validatedAt });
+      expect(recordedKey(note.requested)).toBe(note.requested.data.cude);
+    }
+    expect(recordedKey(requested)).toBe(requested.data.cufe);
+    await world.close();
   });
 });

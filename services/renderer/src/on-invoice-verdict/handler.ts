@@ -7,7 +7,7 @@ import {
 import { inSpan, tracerFor } from '@fe/telemetry';
 import { RendererError } from '../errors.ts';
 import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
-import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
+import { decideRendering, invoiceRenderedData, recordedKey, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
 import type { RenderingTenants } from './rendering-tenants.ts';
 import { signedXml } from './signed-xml.ts';
 
@@ -54,8 +54,8 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
             ...(validatedAt !== undefined ? { validatedAt } : {}),
             ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
           },
-          // The PDF's CUFE and QR come from the XML: it must be the invoice that was requested.
-          expected: { cufe: requested.data.cufe, environment: requested.data.environment },
+          // The PDF's CUFE (a note's CUDE) and QR come from the XML: it must be the document that was requested.
+          expected: { cufe: recordedKey(requested), environment: requested.data.environment },
         });
         span.setAttributes({ 'fe.pdf.pages': drawn.pageCount, 'fe.pdf.bytes': drawn.bytes.length });
         return drawn;

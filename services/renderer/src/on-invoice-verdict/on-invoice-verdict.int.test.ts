@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfkitRenderer } from '../pdfkit-renderer.ts';
 import { createRendererService } from '../service.ts';
 import {
-  acceptedEvent, eventsOfType, makeWorld, recordSignedInvoice, recordVerdict, rejectedEvent, waitFor, type SignedStream,
+  acceptedEvent, eventsOfType, makeWorld, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, waitFor,
+  type SignedNoteStream, type SignedStream,
 } from './test-world.ts';
 
 const world = makeWorld();
@@ -21,7 +22,7 @@ afterAll(async () => {
   await world.close();
 });
 
-async function pdfTextOf(invoice: SignedStream): Promise<string> {
+async function pdfTextOf(invoice: SignedStream | SignedNoteStream): Promise<string> {
   const stream = invoice.requested.invoice_id!;
   await waitFor(() => world.logger.entries.some((e) => e.fields.outcome === 'rendered' && e.fields.invoice_id === stream));
   const [rendered] = (await eventsOfType(world.store, stream, 'InvoiceRendered')) as InvoiceRenderedV1[];
@@ -48,5 +49,16 @@ describe('the PDF the renderer service stored, read back by pdftotext', () => {
     const text = await pdfTextOf(invoice);
     expect(text).toContain(invoice.requested.data.cufe);
     expect(text).toMatch(/Fecha y hora de validación DIAN:\s+pendiente/);
+  });
+
+  it('draws a credit note\'s PDF on its own stream\'s verdict: the note\'s title, number and CUDE', async () => {
+    const note = await recordSignedNote(world, 'credit');
+    await recordVerdict(world, note, acceptedEvent(note.signed));
+    const text = await pdfTextOf(note);
+    expect(text).toContain('NOTA CRÉDITO ELECTRÓNICA');
+    expect(text).toContain('No. NC1001');
+    expect(text).toMatch(new RegExp(`CUDE:\\s+${note.requested.data.cude}`));
+    expect(text).toContain(note.requested.data.referenced_invoice.cufe);
+    expect(text).toMatch(/Fecha y hora de validación DIAN:\s+10\/03\/2026 10:16:02/);
   });
 });

@@ -13,7 +13,7 @@ import { requestedView } from '../render-request.ts';
 import { createRendererService } from '../service.ts';
 import { onInvoiceVerdict } from './handler.ts';
 import {
-  acceptedEvent, deadLetters, eventsOfType, makeWorld, publish, recordSignedInvoice, recordVerdict, rejectedEvent, validatedAt, waitFor,
+  acceptedEvent, deadLetters, eventsOfType, makeWorld, publish, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, validatedAt, waitFor,
 } from './test-world.ts';
 
 const pdfkit = pdfkitRenderer();
@@ -67,6 +67,31 @@ describe('the renderer service, on DIAN\'s verdict', () => {
       cufe: invoice.requested.data.cufe, environment: '2', validatedAt, signed: true,
       softwareProvider: { name: demoSoftware.providerName },
     });
+  });
+
+  it('draws a credit note\'s and a debit note\'s PDF on their verdicts, checked against the CUDE their first event recorded', async () => {
+    await startRenderer();
+    const credit = await recordSignedNote(world, 'credit');
+    const debit = await recordSignedNote(world, 'debit');
+    await recordVerdict(world, credit, acceptedEvent(credit.signed));
+    await recordVerdict(world, debit, rejectedEvent(debit.signed));
+    await waitFor(() => logged('rendered').length === 2);
+    await expectOnePdf(credit.requested.invoice_id!, 'NC1001');
+    await expectOnePdf(debit.requested.invoice_id!, 'ND1001');
+    const byKind = Object.fromEntries(views.map((v) => [v.kind, v]));
+    expect(byKind.credit_note).toMatchObject({ documentId: 'NC1001', cufe: credit.requested.data.cude, validatedAt, note: { concept: '1' } });
+    expect(byKind.debit_note).toMatchObject({ documentId: 'ND1001', cufe: debit.requested.data.cude, note: { concept: '1' } });
+    expect(byKind.debit_note!.validatedAt).toBeUndefined();
+  });
+
+  it('refuses a note whose signed XML carries another CUDE than its first event recorded (XML_MISMATCH)', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startRenderer();
+    const note = await recordSignedNote(world, 'credit', { cude: 'f'.repeat(96) });
+    await recordVerdict(world, note, acceptedEvent(note.signed));
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/);
+    expect(await renderedOf(note.requested.invoice_id!)).toHaveLength(0);
   });
 
   it('draws the PDF of a rejected invoice too, without a validation time', async () => {

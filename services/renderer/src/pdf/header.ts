@@ -2,10 +2,10 @@ import { formatDate, formatNit, formatTime } from '../format/colombian-format.ts
 import { personTypeLabel, responsibilitiesLabel, taxSchemeLabel } from '../format/labels.ts';
 import type { InvoiceView, PartyAddress } from '../invoice-view/invoice-view.ts';
 import type { Canvas } from './canvas.ts';
+import { documentTitles } from './document-titles.ts';
 import { block, line } from './draw-text.ts';
 import { colors, contentWidth, continuationTop, left, page, right, sizes } from './page-geometry.ts';
 
-export const TITLE = 'FACTURA ELECTRÓNICA DE VENTA';
 const BOX_WIDTH = 206;
 
 export const addressText = (a: PartyAddress | undefined): string =>
@@ -13,8 +13,9 @@ export const addressText = (a: PartyAddress | undefined): string =>
 
 /**
  * Page 1 top: the issuer on the left (legal name, NIT with DV, address, contact, fiscal
- * responsibilities), the title box with the number and issue date/time on the right, and the
- * numbering authorization text across the page. Returns the y below it.
+ * responsibilities), the title box with the number and issue date/time on the right (a note's
+ * names the invoice it corrects), and an invoice's numbering authorization text across the page.
+ * Returns the y below it.
  */
 export function drawHeader(canvas: Canvas, view: InvoiceView): number {
   const s = view.supplier;
@@ -34,6 +35,7 @@ export function drawHeader(canvas: Canvas, view: InvoiceView): number {
   const boxBottom = drawTitleBox(canvas, view, right - BOX_WIDTH, page.margin);
   y = Math.max(y, boxBottom) + 6;
   const r = view.resolution;
+  if (!r) return y; // a note has no numbering authorization (annex §10.1)
   const resolution =
     `Autorización de numeración de facturación DIAN No. ${r.authorizationNumber} del ${formatDate(r.startDate)}` +
     `${r.prefix ? `, prefijo ${r.prefix}` : ', sin prefijo'}, rango del ${r.from} al ${r.to}, ` +
@@ -45,14 +47,16 @@ export function drawHeader(canvas: Canvas, view: InvoiceView): number {
 function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): number {
   const pad = 6;
   canvas.fillRect(x, y, BOX_WIDTH, 18, colors.band);
-  line(canvas, TITLE, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
+  line(canvas, documentTitles[view.kind].title, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
   let cursor = y + 22;
   line(canvas, `No. ${view.documentId}`, x, cursor, { face: 'bold', size: sizes.number }, { width: BOX_WIDTH, align: 'center' });
   cursor += 19;
   const rows: [string, string][] = [
     ['Fecha de emisión', formatDate(view.issueDate)],
     ['Hora de emisión', formatTime(view.issueTime)],
-    ['Fecha de vencimiento', view.dueDate ? formatDate(view.dueDate) : 'No aplica (contado)'],
+    view.note
+      ? ['Factura referenciada', view.note.referencedInvoice.documentId]
+      : ['Fecha de vencimiento', view.dueDate ? formatDate(view.dueDate) : 'No aplica (contado)'],
   ];
   for (const [label, value] of rows) {
     line(canvas, label, x + pad, cursor, { size: sizes.label, color: colors.muted });
@@ -67,7 +71,7 @@ function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): 
 export function drawContinuationHeader(canvas: Canvas, view: InvoiceView): number {
   const y = page.margin;
   line(canvas, view.supplier.name, left, y, { face: 'bold', size: sizes.title }, { width: contentWidth / 2 });
-  line(canvas, `${TITLE} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
+  line(canvas, `${documentTitles[view.kind].title} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
     width: contentWidth / 2,
     align: 'right',
   });

@@ -1,12 +1,12 @@
 import { formatInstant, formatNit } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import type { Canvas } from './canvas.ts';
+import { documentTitles } from './document-titles.ts';
 import { drawLabel, line, type TextStyle } from './draw-text.ts';
 import { colors, contentWidth, left, sizes } from './page-geometry.ts';
 import { drawQr } from './qr-code.ts';
 import { qrMatrix } from './qr-matrix.ts';
 
-export const PHRASE = 'Representación gráfica de la factura electrónica';
 const QR_SIDE = 104;
 const QR_PAD = 6;
 const TEXT_X = left + QR_SIDE + 2 * QR_PAD + 8;
@@ -20,14 +20,15 @@ const strong = { face: 'bold' as const };
 
 /**
  * What DIAN's inspectors look for (annex §4.2), one line each so the block has a fixed shape:
- * the CUFE in full, DIAN's validation instant, the lookup URL (split before its query, where a
+ * the CUFE (a note's CUDE) in full, DIAN's validation instant, the lookup URL (split before its query, where a
  * reader expects a break), the software provider, the legal phrase.
  */
 function entries(view: InvoiceView): Entry[] {
   const provider = view.softwareProvider;
+  const titles = documentTitles[view.kind];
   const [site, query] = view.lookupUrl.split(/(?=\?)/);
   const list: Entry[] = [
-    { label: 'CUFE', text: view.cufe },
+    { label: titles.keyLabel, text: view.cufe },
     {
       label: 'Fecha y hora de validación DIAN',
       text: view.validatedAt ? formatInstant(view.validatedAt) : 'pendiente: la DIAN aún no ha validado este documento',
@@ -35,7 +36,7 @@ function entries(view: InvoiceView): Entry[] {
     { label: 'Consulte el documento en la DIAN', text: site ?? view.lookupUrl },
     { text: query ?? '', style: { size: sizes.small } },
     { label: 'Proveedor del software', text: `${provider.name ? `${provider.name} · ` : ''}NIT ${formatNit(provider.nit, provider.dv)}` },
-    { text: PHRASE, style: { ...strong, size: 8.5 } },
+    { text: titles.phrase, style: { ...strong, size: 8.5 } },
   ];
   if (view.signed) list.push({ text: 'Documento firmado digitalmente (XAdES-EPES, política de firma DIAN v2).', style: muted });
   if (view.environment === '2') {

@@ -25,11 +25,11 @@ export function drawParties(canvas: Canvas, view: InvoiceView, top: number): num
   if (c.phone) buyer.push(['Teléfono', c.phone]);
   if (c.taxLevelCodes.length) buyer.push(['Responsabilidades fiscales', responsibilitiesLabel(c.taxLevelCodes)]);
 
-  const p = view.payment;
+  const p = view.payment; // absent only on a note that states no payment means
   const payment: [string, string][] = [
-    ['Forma de pago', paymentFormLabel(p.form)],
-    ['Medio de pago', paymentMeansLabel(p.meansCode)],
-    ['Fecha de vencimiento', p.dueDate ? formatDate(p.dueDate) : 'No aplica'],
+    ['Forma de pago', p ? paymentFormLabel(p.form) : 'No aplica'],
+    ['Medio de pago', p ? paymentMeansLabel(p.meansCode) : 'No aplica'],
+    ['Fecha de vencimiento', p?.dueDate ? formatDate(p.dueDate) : 'No aplica'],
     ['Moneda', view.currency === 'COP' ? 'COP (peso colombiano)' : view.currency],
   ];
 

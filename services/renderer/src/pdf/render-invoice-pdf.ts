@@ -2,9 +2,11 @@ import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { Canvas } from './canvas.ts';
 import { CollectedDocument } from './collected-document.ts';
 import { FALLBACK, fallbackFonts } from './fonts.ts';
-import { drawContinuationHeader, drawHeader, TITLE } from './header.ts';
+import { documentTitles } from './document-titles.ts';
+import { drawContinuationHeader, drawHeader } from './header.ts';
 import { drawLegalBlock, legalBlockHeight } from './legal-block.ts';
 import { drawLines } from './lines-table.ts';
+import { drawNoteReference } from './note-reference.ts';
 import { deflatePageContents } from './page-compression.ts';
 import { drawFooter } from './page-footer.ts';
 import { bottomLimit, page } from './page-geometry.ts';
@@ -16,7 +18,7 @@ export type RenderedPdf = { bytes: Uint8Array; pageCount: number };
 const GAP = 8;
 
 /**
- * The invoice's PDF, synchronously: pdfkit writes everything inside `end()`, into memory
+ * The PDF of an invoice, a credit note or a debit note, synchronously: pdfkit writes everything inside `end()`, into memory
  * (CollectedDocument), with no stream events per render. pdfkit holds the document; the page
  * content is written by the Canvas, flushed before pdfkit changes page or draws itself.
  *
@@ -32,9 +34,9 @@ export function renderInvoicePdf(view: InvoiceView): RenderedPdf {
     lang: 'es-CO',
     displayTitle: true,
     info: {
-      Title: `${TITLE} ${view.documentId}`,
+      Title: `${documentTitles[view.kind].title} ${view.documentId}`,
       Author: view.supplier.name,
-      Subject: `CUFE ${view.cufe}`,
+      Subject: `${documentTitles[view.kind].keyLabel} ${view.cufe}`,
       Creator: 'fe-colombia @fe/renderer',
       CreationDate: issueInstant(view),
     },
@@ -67,6 +69,7 @@ function layout(canvas: Canvas, view: InvoiceView): void {
     return drawContinuationHeader(canvas, view);
   };
   let y = drawHeader(canvas, view);
+  if (view.note) y = drawNoteReference(canvas, view, view.note, y);
   y = drawParties(canvas, view, y);
   y = drawLines(canvas, view.lines, y, newPage) + GAP;
   // The summary and the legal block stay together, after the last line, on one page.

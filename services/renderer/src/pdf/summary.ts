@@ -2,6 +2,7 @@ import { formatMoney, formatRate } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { amountInWords } from '../words/amount-in-words.ts';
 import type { Canvas } from './canvas.ts';
+import { documentTitles } from './document-titles.ts';
 import { block, blockHeight, line } from './draw-text.ts';
 import { colors, contentWidth, left, right, sizes } from './page-geometry.ts';
 
@@ -97,7 +98,7 @@ function drawTotals(canvas: Canvas, view: InvoiceView, x: number, top: number): 
   }
   canvas.fillRect(x, y, TOTALS_WIDTH, ROW + 4, colors.band);
   const bold = { face: 'bold' as const, size: 8.5, color: colors.bandText };
-  line(canvas, 'TOTAL A PAGAR', x + pad, y + 3, bold);
+  line(canvas, documentTitles[view.kind].totalLabel, x + pad, y + 3, bold);
   line(canvas, `$ ${formatMoney(view.totals.payable)}`, x + pad, y + 3, bold, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
   y += ROW + 4;
   const balance = balanceAfterAdvances(view.totals);

@@ -21,7 +21,8 @@ export type RenderRequest = {
   /** What the PDF prints that the XML cannot carry (DIAN's validation instant, the provider's name). */
   options: ReadOptions;
   /**
-   * What the XML must say, as recorded when the invoice was requested: a different CUFE or
+   * What the XML must say, as recorded when the document was requested (`cufe`: the invoice's
+   * CUFE, or a note's CUDE, both in cbc:UUID): a different key or
    * environment fails with XML_MISMATCH (RendererError) and nothing is drawn.
    */
   expected?: { cufe: string; environment: string };

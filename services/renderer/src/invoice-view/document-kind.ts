@@ -1,0 +1,16 @@
+/**
+ * The three UBL documents the renderer reads, and where each keeps what the PDF prints (annex
+ * §10.1–10.2): a note's lines are CreditNoteLine/DebitNoteLine with their own quantity element,
+ * and a debit note's totals are RequestedMonetaryTotal. The root element decides.
+ */
+export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note';
+
+type Layout = { line: string; quantity: string; monetaryTotal: string };
+
+export const documentKinds: Record<string, DocumentKind> = { Invoice: 'invoice', CreditNote: 'credit_note', DebitNote: 'debit_note' };
+
+export const kindLayout: Record<DocumentKind, Layout> = {
+  invoice: { line: 'InvoiceLine', quantity: 'InvoicedQuantity', monetaryTotal: 'LegalMonetaryTotal' },
+  credit_note: { line: 'CreditNoteLine', quantity: 'CreditedQuantity', monetaryTotal: 'LegalMonetaryTotal' },
+  debit_note: { line: 'DebitNoteLine', quantity: 'DebitedQuantity', monetaryTotal: 'RequestedMonetaryTotal' },
+};

@@ -1,0 +1,20 @@
+import type { DocumentKind } from '../invoice-view/document-kind.ts';
+
+/**
+ * What the PDF calls each document: the title (annex §4.2 asks for the document's name), the legal
+ * phrase of the footer and legal block, the name of its key (a note's is the CUDE, annex §1.2) and
+ * the label of its total (a credit note's total is not an amount to pay).
+ */
+export type DocumentTitles = { title: string; phrase: string; keyLabel: 'CUFE' | 'CUDE'; totalLabel: string };
+
+export const documentTitles: Record<DocumentKind, DocumentTitles> = {
+  invoice: {
+    title: 'FACTURA ELECTRÓNICA DE VENTA', phrase: 'Representación gráfica de la factura electrónica', keyLabel: 'CUFE', totalLabel: 'TOTAL A PAGAR',
+  },
+  credit_note: {
+    title: 'NOTA CRÉDITO ELECTRÓNICA', phrase: 'Representación gráfica de la nota crédito electrónica', keyLabel: 'CUDE', totalLabel: 'TOTAL NOTA CRÉDITO',
+  },
+  debit_note: {
+    title: 'NOTA DÉBITO ELECTRÓNICA', phrase: 'Representación gráfica de la nota débito electrónica', keyLabel: 'CUDE', totalLabel: 'TOTAL NOTA DÉBITO',
+  },
+};
