@@ -84,16 +84,16 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
 
   scope.post('/login', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
-    const now = clock.now().getTime();
-    const locked = throttle.isLocked(email, now);
+    const now = clock.now();
+    const { locked } = await throttle.beginLogin(email, request.ip, now);
     const account = await accounts.accountByEmail(email);
-    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password'));
+    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password')); // also when locked: both answers take as long
     if (locked || !matches || !account?.confirmedAt) {
-      if (!locked) throttle.recordFailure(email, now);
+      if (!locked) await throttle.loginFailed(request.ip, now);
       deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused'); // no email: the log is not an account list
       return sendPage(request, reply, { title: 'Iniciar sesión', status: 401, body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')) });
     }
-    throttle.recordSuccess(email);
+    await throttle.loginSucceeded(email);
     await startSession(reply, deps, account.id, request.visitor.sessionToken);
     return reply.redirect('/admin/onboarding', 303);
   });
