@@ -1,7 +1,7 @@
 // Two admin portal instances on one PostgreSQL, as the distributed shape may run them behind a load
 // balancer (docs/portal.md, "In the distributed shape"): the login lockout and the form-post limit
 // are counted in the shared store, so spreading attempts across instances gains an attacker nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, FilesystemBlobStore, SignedLinks, SqliteEventStore } from '@fe/platform';
@@ -18,6 +18,7 @@ import { errorCodeOf, PortalClient, type PortalAnswer } from '../test-support/po
 const PASSWORD = 'contraseña de prueba larga';
 const FAILURES = 3;
 const POSTS_PER_MINUTE = 20;
+const MAILS_PER_HOUR = 3;
 // One instant for the whole file: the one-minute post window cannot end halfway however slow the machine.
 const clock = { now: () => new Date('2026-03-10T12:00:00Z') };
 const key = new Uint8Array(32).fill(9); // in the distributed shape, derived from the shared master key
@@ -39,7 +40,9 @@ describe('two admin portal instances on one PostgreSQL', () => {
     const statusStore = new SqliteStatusStore(':memory:');
     closers.push(() => registry.close(), () => events.close(), () => statusStore.close());
     const blobs = new FilesystemBlobStore(join(dir, 'files'), new SignedLinks(key, 'http://127.0.0.1/files'), clock.now);
-    const config = portalConfigFromEnv({ FE_PORTAL_LOGIN_FAILURES: String(FAILURES), FE_PORTAL_FORM_POSTS_PER_MINUTE: String(POSTS_PER_MINUTE) });
+    const config = portalConfigFromEnv({
+      FE_PORTAL_LOGIN_FAILURES: String(FAILURES), FE_PORTAL_FORM_POSTS_PER_MINUTE: String(POSTS_PER_MINUTE), FE_PORTAL_MAILS_PER_EMAIL_PER_HOUR: String(MAILS_PER_HOUR),
+    });
     for (const pool of [db.pool, db.openPool()]) {
       const accounts = new PostgresAccountStore(pool);
       const attempts = new PostgresAttemptStore(pool);
@@ -91,6 +94,19 @@ describe('two admin portal instances on one PostgreSQL', () => {
     const known = await login(1, 'ana@empresa.example', PASSWORD);
     expect([unknown.status, errorCodeOf(unknown.text)]).toEqual([401, 'LOGIN_FAILED']);
     expect(withoutValues(unknown.text)).toBe(withoutValues(known.text));
+  });
+
+  it('sends one email at most the configured reset mails an hour, whichever instances were asked, and answers alike', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i <= MAILS_PER_HOUR; i++) {
+      posts++;
+      answers.push(withoutValues((await on(i % 2).post('/admin/password', { email: 'ana@empresa.example' })).text));
+    }
+    const resetMails = readdirSync(join(dir, 'outbox')).filter((name) => name.endsWith('.eml'))
+      .map((name) => readFileSync(join(dir, 'outbox', name), 'utf8'))
+      .filter((mail) => mail.includes('To: ana@empresa.example\r\n') && mail.includes('/admin/password/new?token='));
+    expect(resetMails).toHaveLength(MAILS_PER_HOUR);
+    expect(new Set(answers).size).toBe(1); // the page does not tell that the last mail was not sent
   });
 
   it('limits the form posts of one address per minute across both instances', async () => {

@@ -21,6 +21,8 @@ export const portalConfigSchema = z.object({
     .describe('FE_PORTAL_TEST_SET_DOCUMENTS: invoices the portal\'s habilitación run issues and follows to DIAN\'s verdict.'),
   formPostsPerMinute: z.coerce.number().int().positive().default(20)
     .describe('FE_PORTAL_FORM_POSTS_PER_MINUTE: login, sign-up and password-reset posts one client address may make per minute.'),
+  mailsPerEmailPerHour: z.coerce.number().int().positive().default(5)
+    .describe('FE_PORTAL_MAILS_PER_EMAIL_PER_HOUR: sign-up and password-reset mails the portal sends to one email per hour; more are not sent (the page reads the same).'),
 });
 
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

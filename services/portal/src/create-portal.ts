@@ -52,7 +52,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     const throttle = new LoginThrottle(deps.attempts, deps.csrfKey, {
       maxFailures: deps.config.loginFailuresBeforeLockout, maxAddressFailures: deps.config.loginFailuresPerAddress,
-      windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute,
+      windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute, mailsPerHour: deps.config.mailsPerEmailPerHour,
     });
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
     // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.

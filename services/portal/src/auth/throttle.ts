@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { networkOf } from '@fe/platform';
 import type { AttemptStore } from '../ports/attempt-store.ts';
 
 export type ThrottleOptions = {
@@ -9,9 +10,11 @@ export type ThrottleOptions = {
   windowMs: number;
   /** Login, sign-up and reset posts per client address per minute. */
   postsPerMinute: number;
+  /** Sign-up and reset mails to one email per hour. */
+  mailsPerHour: number;
 };
 
-type Kind = 'login-email' | 'login-address' | 'posts-address';
+type Kind = 'login-email' | 'login-address' | 'posts-address' | 'mails-email';
 
 /**
  * Login lockout and form-post limits over the shared attempt store (docs/portal.md, "Security"):
@@ -22,8 +25,11 @@ type Kind = 'login-email' | 'login-address' | 'posts-address';
  *   forgets the count. Applies whether or not an account has the email (no enumeration).
  * - address lockout: failed logins from one address, across emails (password spraying).
  * - posts: `postsPerMinute` throttled posts per address.
+ * - mails: `mailsPerHour` sign-up and reset mails per email, so many addresses together cannot
+ *   flood one mailbox; the page answers the same whether or not the mail went.
  *
- * The store gets HMAC(portal key, kind, email or address), never the email or the address itself.
+ * An address is counted by its network (an IPv6 client by its /64: networkOf). The store gets
+ * HMAC(portal key, kind, email or network), never the email or the address itself.
  */
 export class LoginThrottle {
   private readonly store: AttemptStore;
@@ -56,12 +62,21 @@ export class LoginThrottle {
 
   /** True when this post is within the address's budget (and counts it). */
   async allowPost(address: string, now: Date): Promise<boolean> {
-    const { postsPerMinute } = this.options;
-    // The first post over the budget opens the window again: a flooding address waits a full minute.
-    return (await this.store.hit(this.key('posts-address', address), { windowMs: 60_000, limit: postsPerMinute + 1 }, now)) <= postsPerMinute;
+    return this.withinBudget(this.key('posts-address', address), 60_000, this.options.postsPerMinute, now);
+  }
+
+  /** True when a sign-up or reset mail may go to `email` (and counts it). */
+  async allowMail(email: string, now: Date): Promise<boolean> {
+    return this.withinBudget(this.key('mails-email', email), 3_600_000, this.options.mailsPerHour, now);
+  }
+
+  /** The first attempt over the budget opens the window again: whoever floods waits a full window. */
+  private async withinBudget(key: string, windowMs: number, budget: number, now: Date): Promise<boolean> {
+    return (await this.store.hit(key, { windowMs, limit: budget + 1 }, now)) <= budget;
   }
 
   private key(kind: Kind, value: string): string {
-    return createHmac('sha256', this.secret).update(`attempt\u0000${kind}\u0000${value}`).digest('base64url');
+    const subject = kind.endsWith('-address') ? networkOf(value) : value;
+    return createHmac('sha256', this.secret).update(`attempt\u0000${kind}\u0000${subject}`).digest('base64url');
   }
 }

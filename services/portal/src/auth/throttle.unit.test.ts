@@ -9,7 +9,7 @@ import { LoginThrottle } from './throttle.ts';
 const dir = mkdtempSync(join(tmpdir(), 'fe-throttle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const secret = new Uint8Array(32).fill(7);
-const options = { maxFailures: 3, maxAddressFailures: 5, windowMs: 60_000, postsPerMinute: 2 };
+const options = { maxFailures: 3, maxAddressFailures: 5, windowMs: 60_000, postsPerMinute: 2, mailsPerHour: 2 };
 const at = (ms: number) => new Date(Date.UTC(2026, 2, 10) + ms);
 let files = 0;
 /** Two throttles on one database file, as two portal instances on one store. */
@@ -39,6 +39,20 @@ describe('LoginThrottle', () => {
     }
     expect((await second.beginLogin('fresh@b.co', '10.0.0.1', at(10))).locked).toBe(true);
     expect((await second.beginLogin('fresh@b.co', '10.0.0.2', at(10))).locked).toBe(false);
+  });
+
+  it('counts an IPv6 client by its /64, so changing address within it gains nothing', async () => {
+    const { first } = twoInstances();
+    for (let i = 1; i <= 5; i++) await first.loginFailed(`2001:db8:1:2::${i}`, at(i));
+    expect((await first.beginLogin('a@b.co', '2001:db8:1:2:ffff::9', at(10))).locked).toBe(true);
+    expect((await first.beginLogin('a@b.co', '2001:db8:1:3::1', at(10))).locked).toBe(false);
+  });
+
+  it('allows mailsPerHour sign-up and reset mails per email across instances', async () => {
+    const { first, second } = twoInstances();
+    expect([await first.allowMail('a@b.co', at(0)), await second.allowMail('a@b.co', at(1)), await first.allowMail('a@b.co', at(2))]).toEqual([true, true, false]);
+    expect(await second.allowMail('c@b.co', at(3))).toBe(true);
+    expect(await first.allowMail('a@b.co', at(2 + 3_600_000))).toBe(true); // an hour after the refused one
   });
 
   it('allows postsPerMinute posts per address across instances', async () => {

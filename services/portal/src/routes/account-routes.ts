@@ -56,7 +56,7 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'confirm', new Date(clock.now().getTime() + 24 * HOUR));
       await mail.send({ to: email, subject: 'Confirme su correo', text: `Para activar su cuenta del portal de facturación electrónica abra este enlace (vence en 24 horas):\n\n${link('confirm', token)}\n\nSi usted no creó la cuenta, ignore este mensaje.\n` });
-    } else {
+    } else if (await throttle.allowMail(email, clock.now())) { // a new account's one confirmation always goes; these are limited
       await mail.send({ to: email, subject: 'Intento de registro con su correo', text: `Alguien intentó crear una cuenta con este correo, que ya tiene una. Si fue usted, inicie sesión en ${deps.baseUrl}/admin/login o restablezca su contraseña en ${deps.baseUrl}/admin/password.\n` });
     }
     return sendPage(request, reply, { title: 'Revise su correo', body: html`${notice('ok', 'Le enviamos un enlace para confirmar su correo. Ábralo para continuar.')}<p>Si no lo ve en unos minutos, revise la carpeta de correo no deseado.</p>` });
@@ -116,7 +116,7 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   scope.post('/password', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const account = isEmail(email) ? await accounts.accountByEmail(email) : undefined;
-    if (account) {
+    if (account && (await throttle.allowMail(email, clock.now()))) {
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
       await mail.send({ to: email, subject: 'Restablezca su contraseña', text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n` });
