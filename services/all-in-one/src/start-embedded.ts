@@ -20,7 +20,7 @@ import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
 import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
-import { createPortal, OutboxMailSender, SqliteAccountStore } from '@fe/portal';
+import { createPortal, OutboxMailSender, SqliteAccountStore, SqliteAttemptStore } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
@@ -196,11 +196,13 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // The admin portal at /admin (docs/portal.md): accounts beside the registry, mail to a local outbox.
     const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
     closers.push(() => accounts.close());
+    const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite')); // the lockout and post limits, in the same file
+    closers.push(() => attempts.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
-      accounts, registry: tenants, commands: tenantCommands,
+      accounts, attempts, registry: tenants, commands: tenantCommands,
       numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
       testSets: testSetRunner.current = createPipelineTestSetRunner({
         issue: issueByInject(() => httpApp.current!), registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),

@@ -50,8 +50,9 @@ const throttledPosts = new Set(['/admin/login', '/admin/signup', '/admin/passwor
  */
 export function createPortal(deps: PortalDeps): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
-    const throttle = new LoginThrottle({
-      maxFailures: deps.config.loginFailuresBeforeLockout, windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute,
+    const throttle = new LoginThrottle(deps.attempts, deps.csrfKey, {
+      maxFailures: deps.config.loginFailuresBeforeLockout, maxAddressFailures: deps.config.loginFailuresPerAddress,
+      windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute, mailsPerHour: deps.config.mailsPerEmailPerHour,
     });
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
     // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.
@@ -67,7 +68,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
       request.visitor = await identify(request, reply, deps);
       if (request.method !== 'POST') return;
       const path = request.url.split('?')[0]!;
-      if (throttledPosts.has(path) && !throttle.allowPost(request.ip, deps.clock.now().getTime())) throw new PortalError('RATE_LIMITED');
+      if (throttledPosts.has(path) && !(await throttle.allowPost(request.ip, deps.clock.now()))) throw new PortalError('RATE_LIMITED');
       const given = (request.body as Record<string, unknown> | undefined)?.csrf;
       if (!csrfTokenMatches(deps.csrfKey, request.visitor.bindingKey, given)) throw new PortalError('CSRF_INVALID');
     });

@@ -2,6 +2,7 @@ import type { Clock, Logger } from '@fe/platform';
 import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
+import type { AttemptStore } from './ports/attempt-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
@@ -10,6 +11,8 @@ import type { NumberingRanges } from './ports/numbering-ranges.ts';
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
   accounts: AccountStore;
+  /** Login failures and form posts: shared by every portal instance, so the lockout holds across them. */
+  attempts: AttemptStore;
   registry: TenantRegistry;
   commands: TenantCommands;
   invoices: InvoiceList;
@@ -21,7 +24,7 @@ export type PortalDeps = {
   clock: Clock;
   logger: Logger;
   config: PortalConfig;
-  /** 32 bytes that key the CSRF tokens (a file in the data folder, like the master key). */
+  /** 32 bytes that key the CSRF tokens and the attempt store's keys (a file in the data folder, like the master key). */
   csrfKey: Uint8Array;
   /** The service's public URL, for the links in mails (`${baseUrl}/admin/confirm?token=…`). */
   baseUrl: string;

@@ -4,7 +4,7 @@
 // projection's views and issues the habilitación set through an ingress (a service imports no other).
 import type { ServiceModule } from '@fe/platform';
 import { createPortal, OutboxMailSender } from '@fe/portal';
-import { accountStoreMigrations, PostgresAccountStore } from '@fe/portal/postgres';
+import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from '@fe/portal/postgres';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
@@ -27,9 +27,10 @@ await runMain({
     const { store, blobs, tenants } = platform;
     const statusStore = new PostgresStatusStore(platform.pool); // read only: the projection process writes it
     const accounts = new PostgresAccountStore(platform.pool);
+    const attempts = new PostgresAttemptStore(platform.pool); // shared: the lockout and post limits hold across portal instances
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
     const portal = createPortal({
-      accounts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
+      accounts, attempts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
       testSets: createPipelineTestSetRunner({
         issue: issueOverHttp(config.apiUrl), registry: tenants!, commands, statusStore, logger,
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
@@ -57,7 +58,7 @@ await runMain({
     };
     return {
       modules: [http], checks: platform.checks,
-      close: async () => { await accounts.close(); await statusStore.close(); await platform.close(); },
+      close: async () => { await accounts.close(); await attempts.close(); await statusStore.close(); await platform.close(); },
     };
   },
 });

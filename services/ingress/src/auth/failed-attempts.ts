@@ -1,3 +1,4 @@
+import { networkOf } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import { ApiError } from '../http/api-error.ts';
 import type { TokenBuckets } from '../rate-limit/token-bucket.ts';
@@ -27,17 +28,4 @@ export function authenticateWithFailureLimit(tenants: TenantDirectory, failures:
       throw error;
     }
   };
-}
-
-/** An IPv4 address as it is (also when IPv4-mapped); an IPv6 address as its first 64 bits. */
-export function networkOf(address: string): string {
-  const bare = address.split('%')[0]!.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (!bare.includes(':')) return bare;
-  const [head = '', tail] = bare.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
 }

@@ -1,48 +1,82 @@
+import { createHmac } from 'node:crypto';
+import { networkOf } from '@fe/platform';
+import type { AttemptStore } from '../ports/attempt-store.ts';
+
+export type ThrottleOptions = {
+  /** Login attempts that may fail for one email within `windowMs`; the next is refused, even with the right password. */
+  maxFailures: number;
+  /** Failed logins from one client address (any emails) within `windowMs` before the address is refused. */
+  maxAddressFailures: number;
+  windowMs: number;
+  /** Login, sign-up and reset posts per client address per minute. */
+  postsPerMinute: number;
+  /** Sign-up and reset mails to one email per hour. */
+  mailsPerHour: number;
+};
+
+type Kind = 'login-email' | 'login-address' | 'posts-address' | 'mails-email';
+
 /**
- * Login lockout and form-post rate limits, in the process's memory (one portal process; a
- * distributed deployment with several would keep these in a shared store: docs/portal.md).
+ * Login lockout and form-post limits over the shared attempt store (docs/portal.md, "Security"):
+ * every portal instance on one store counts together.
  *
- * - lockout: failures per email within `windowMs`; with `maxFailures` of them the email is locked
- *   until the oldest leaves the window, whether or not an account has that email (no enumeration).
- * - `posts`: a fixed window of `perMinute` posts per client address.
+ * - email lockout: each login attempt for an email is counted before its password is checked, so
+ *   however many instances race, at most `maxFailures` passwords are tried per window; a success
+ *   forgets the count. Applies whether or not an account has the email (no enumeration).
+ * - address lockout: failed logins from one address, across emails (password spraying).
+ * - posts: `postsPerMinute` throttled posts per address.
+ * - mails: `mailsPerHour` sign-up and reset mails per email, so many addresses together cannot
+ *   flood one mailbox; the page answers the same whether or not the mail went.
+ *
+ * An address is counted by its network (an IPv6 client by its /64: networkOf). The store gets
+ * HMAC(portal key, kind, email or network), never the email or the address itself.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly posts = new Map<string, { windowStart: number; count: number }>();
+  private readonly store: AttemptStore;
+  private readonly secret: Uint8Array;
+  private readonly options: ThrottleOptions;
 
-  private readonly options: { maxFailures: number; windowMs: number; postsPerMinute: number };
-
-  constructor(options: { maxFailures: number; windowMs: number; postsPerMinute: number }) {
+  constructor(store: AttemptStore, secret: Uint8Array, options: ThrottleOptions) {
+    this.store = store;
+    this.secret = secret;
     this.options = options;
   }
 
-  isLocked(email: string, now: number): boolean {
-    return this.recent(email, now).length >= this.options.maxFailures;
+  /** Counts a login attempt for `email` from `address`; locked: refuse it whatever the password. */
+  async beginLogin(email: string, address: string, now: Date): Promise<{ locked: boolean }> {
+    const { maxFailures, maxAddressFailures, windowMs } = this.options;
+    const attempts = await this.store.hit(this.key('login-email', email), { windowMs, limit: maxFailures }, now);
+    const addressFailures = await this.store.count(this.key('login-address', address), now);
+    return { locked: attempts > maxFailures || addressFailures >= maxAddressFailures };
   }
 
-  recordFailure(email: string, now: number): void {
-    this.failures.set(email, [...this.recent(email, now), now]);
+  /** A password that was checked and refused: counts against the address too. */
+  async loginFailed(address: string, now: Date): Promise<void> {
+    const { maxAddressFailures, windowMs } = this.options;
+    await this.store.hit(this.key('login-address', address), { windowMs, limit: maxAddressFailures }, now);
   }
 
-  recordSuccess(email: string): void {
-    this.failures.delete(email);
+  async loginSucceeded(email: string): Promise<void> {
+    await this.store.clear(this.key('login-email', email));
   }
 
   /** True when this post is within the address's budget (and counts it). */
-  allowPost(address: string, now: number): boolean {
-    const current = this.posts.get(address);
-    if (!current || now - current.windowStart >= 60_000) {
-      if (this.posts.size > 10_000) this.posts.clear(); // bounded: a flood of addresses cannot grow it forever
-      this.posts.set(address, { windowStart: now, count: 1 });
-      return true;
-    }
-    current.count += 1;
-    return current.count <= this.options.postsPerMinute;
+  async allowPost(address: string, now: Date): Promise<boolean> {
+    return this.withinBudget(this.key('posts-address', address), 60_000, this.options.postsPerMinute, now);
   }
 
-  private recent(email: string, now: number): number[] {
-    const kept = (this.failures.get(email) ?? []).filter((at) => now - at < this.options.windowMs);
-    if (kept.length === 0) this.failures.delete(email);
-    return kept;
+  /** True when a sign-up or reset mail may go to `email` (and counts it). */
+  async allowMail(email: string, now: Date): Promise<boolean> {
+    return this.withinBudget(this.key('mails-email', email), 3_600_000, this.options.mailsPerHour, now);
+  }
+
+  /** The first attempt over the budget opens the window again: whoever floods waits a full window. */
+  private async withinBudget(key: string, windowMs: number, budget: number, now: Date): Promise<boolean> {
+    return (await this.store.hit(key, { windowMs, limit: budget + 1 }, now)) <= budget;
+  }
+
+  private key(kind: Kind, value: string): string {
+    const subject = kind.endsWith('-address') ? networkOf(value) : value;
+    return createHmac('sha256', this.secret).update(`attempt\u0000${kind}\u0000${subject}`).digest('base64url');
   }
 }

@@ -56,7 +56,7 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'confirm', new Date(clock.now().getTime() + 24 * HOUR));
       await mail.send({ to: email, subject: 'Confirme su correo', text: `Para activar su cuenta del portal de facturación electrónica abra este enlace (vence en 24 horas):\n\n${link('confirm', token)}\n\nSi usted no creó la cuenta, ignore este mensaje.\n` });
-    } else {
+    } else if (await throttle.allowMail(email, clock.now())) { // a new account's one confirmation always goes; these are limited
       await mail.send({ to: email, subject: 'Intento de registro con su correo', text: `Alguien intentó crear una cuenta con este correo, que ya tiene una. Si fue usted, inicie sesión en ${deps.baseUrl}/admin/login o restablezca su contraseña en ${deps.baseUrl}/admin/password.\n` });
     }
     return sendPage(request, reply, { title: 'Revise su correo', body: html`${notice('ok', 'Le enviamos un enlace para confirmar su correo. Ábralo para continuar.')}<p>Si no lo ve en unos minutos, revise la carpeta de correo no deseado.</p>` });
@@ -84,16 +84,16 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
 
   scope.post('/login', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
-    const now = clock.now().getTime();
-    const locked = throttle.isLocked(email, now);
+    const now = clock.now();
+    const { locked } = await throttle.beginLogin(email, request.ip, now);
     const account = await accounts.accountByEmail(email);
-    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password'));
+    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password')); // also when locked: both answers take as long
     if (locked || !matches || !account?.confirmedAt) {
-      if (!locked) throttle.recordFailure(email, now);
+      if (!locked) await throttle.loginFailed(request.ip, now);
       deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused'); // no email: the log is not an account list
       return sendPage(request, reply, { title: 'Iniciar sesión', status: 401, body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')) });
     }
-    throttle.recordSuccess(email);
+    await throttle.loginSucceeded(email);
     await startSession(reply, deps, account.id, request.visitor.sessionToken);
     return reply.redirect('/admin/onboarding', 303);
   });
@@ -116,7 +116,7 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   scope.post('/password', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const account = isEmail(email) ? await accounts.accountByEmail(email) : undefined;
-    if (account) {
+    if (account && (await throttle.allowMail(email, clock.now()))) {
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
       await mail.send({ to: email, subject: 'Restablezca su contraseña', text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n` });

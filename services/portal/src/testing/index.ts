@@ -1,2 +1,3 @@
-// @fe/portal/testing: the contract suite every AccountStore adapter runs.
+// @fe/portal/testing: the contract suites every AccountStore and AttemptStore adapter runs.
 export { accountStoreContract } from './account-store.contract.ts';
+export { attemptStoreContract } from './attempt-store.contract.ts';
