@@ -139,7 +139,7 @@ it('the portal process asks DIAN (the simulator) for the numbering ranges, and i
   const simulator = new DatabaseSync(join(shape.dataDir, 'dian-simulator.sqlite'), { readOnly: true });
   const uploaded = (simulator.prepare('SELECT keys FROM zips').all() as { keys: string }[]).flatMap((row) => JSON.parse(row.keys) as string[]);
   simulator.close();
-  expect(uploaded).toHaveLength(2);
+  expect(new Set(uploaded).size).toBe(2); // a retried upload would add a zip, not a document
   expect(uploaded.filter((cufe) => exampleCufes.includes(cufe))).toEqual([]);
 }, 180_000);
 
