@@ -102,7 +102,9 @@ start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$po
 start ingress-2 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$((port + 1))"
 # The admin portal after the ingress: its habilitación run issues the test set through ingress-1.
 # Started last, it is stopped first (the stop script goes newest first), before the API it uses.
-start portal services/all-in-one/src/distributed/portal-main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}"
+# GetNumberingRange (onboarding's "Consultar en la DIAN") at the simulator, where the submitter sends.
+start portal services/all-in-one/src/distributed/portal-main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}" \
+  DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
 wait_ready
 
 printf '%s\n' "$welcome"

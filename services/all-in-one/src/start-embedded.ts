@@ -19,13 +19,13 @@ import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEn
 import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
-import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory, testSetLookup } from '@fe/tenancy';
 import { createPortal, OutboxMailSender, SqliteAccountStore, SqliteAttemptStore } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
-import { createPipelineTestSetRunner, issueByInject, type PipelineTestSetRunner } from './portal/test-set-runner.ts';
+import { createPipelineTestSetRunner, issueByInject } from './portal/test-set-runner.ts';
 import { dianNumberingRanges } from './portal/numbering-ranges.ts';
 import { statusInvoiceList } from './portal/invoice-list.ts';
 
@@ -86,7 +86,6 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       dianEndpoint = simulator.endpoint;
     }
 
-    const testSetRunner: { current?: PipelineTestSetRunner } = {};
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
     // The store's head signed at intervals, and once more at stop, after every writer stopped
@@ -160,8 +159,8 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
       createSubmitterService({
         store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule,
-        // The portal's habilitación run (built below): its documents go with SendTestSetAsync and the TestSetId.
-        testSetFor: (tenantId) => testSetRunner.current?.activeTestSetId(tenantId),
+        // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go with SendTestSetAsync and the TestSetId.
+        testSetFor: testSetLookup(tenants),
       }, submitter),
       createNotifierService({
         store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),
@@ -203,9 +202,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
       accounts, attempts, registry: tenants, commands: tenantCommands,
-      numberingRanges: dianNumberingRanges({ registry: tenants, endpoint: () => dianEndpoint, now: () => clock.now() }),
-      testSets: testSetRunner.current = createPipelineTestSetRunner({
-        issue: issueByInject(() => httpApp.current!), registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }),
+      numberingRanges: dianNumberingRanges({ registry: tenants, endpoints: () => submitter.endpoints, now: () => clock.now() }),
+      testSets: createPipelineTestSetRunner({
+        issue: issueByInject(() => httpApp.current!), registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }), now: () => clock.now(),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),

@@ -8,11 +8,15 @@
 // so it meets nothing else on servers it shares.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { demoTestSetId } from '@fe/dian-simulator';
+import { createPostgresPool } from '@fe/platform-postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   alive, apiKeyIn, discardDistributedShape, pidsRecorded, prepareDistributedRun, PROCESSES, root, run, startDistributedShape, stopDistributedShape,
   type DistributedRun,
 } from '../test-support/distributed-shape.ts';
+import { PortalClient } from '../test-support/portal-client.ts';
 
 let shape: DistributedRun;
 let welcome = '';
@@ -20,7 +24,7 @@ let pids: number[] = [];
 const stop = () => stopDistributedShape(shape);
 
 beforeAll(async () => {
-  shape = await prepareDistributedRun();
+  shape = await prepareDistributedRun({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' }); // a short habilitación set
   welcome = await startDistributedShape(shape);
   pids = pidsRecorded(shape);
 }, 450_000);
@@ -59,6 +63,11 @@ it('the command the welcome text names prints the demo key again, read from Post
   expect(printed.stdout.trim()).toBe(apiKey());
 });
 
+/** The invoices the README's example made (SendBillSync): none of them is part of a test set. */
+const exampleCufes: string[] = [];
+/** Logged in on the portal process as the account that administers the demo tenant. */
+let demoAdmin: PortalClient;
+
 it('each ingress instance issues the README\'s example: DIAN accepts it, and the other instance finds it by its cufe', async () => {
   for (const [instance, other] of [[0, 1], [1, 0]] as const) {
     const answer = await fetch(url(instance, '/api/v1/service/invoice'), {
@@ -68,6 +77,7 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
     const body = await answer.json() as { status?: string; cufe?: string };
     expect([201, 202]).toContain(answer.status);
     expect(body.cufe).toMatch(/^[0-9a-f]{96}$/);
+    exampleCufes.push(body.cufe!);
     if (answer.status === 201) expect(body.status).toBe('accepted');
     const seen = await verdictOn(other, body.cufe!);
     expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({ status: 200, invoice: 'accepted', cufe: body.cufe });
@@ -99,6 +109,40 @@ it('the admin portal is a process of its own: it serves sign-up and its confirma
   expect((await fetch(url(0, '/admin/signup'))).status).toBe(404);
 });
 
+it('the portal process asks DIAN (the simulator) for the numbering ranges, and its habilitación run reaches the simulator with SendTestSetAsync', async () => {
+  demoAdmin = new PortalClient(`http://127.0.0.1:${shape.ports.portal}`);
+  const email = `demo-admin-${shape.tag}@empresa.example`;
+  await demoAdmin.signUp(shape.dataDir, email, 'una clave larga y segura'); // confirmed through the mailed link: logged in
+  // The account administers the demo tenant, a company the simulator knows (its NIT, software, TestSetId and CA), as an operator would link it.
+  const pool = createPostgresPool({ connectionString: shape.env.FE_POSTGRES_URL!, schema: shape.env.FE_POSTGRES_SCHEMA! });
+  try {
+    await pool.query('UPDATE portal_accounts SET tenant_id = $2, test_set_id = $3 WHERE email = $1', [email, 'demo', demoTestSetId]);
+  } finally {
+    await pool.end();
+  }
+  // GetNumberingRange from the portal process, at the submitter's DIAN endpoint: the demo software's range.
+  const lookup = await demoAdmin.post('/admin/onboarding/resolution/lookup', {}, { formPage: '/admin/onboarding/resolution' });
+  expect(lookup.status).toBe(200);
+  expect(lookup.text).toContain('La DIAN respondió un rango');
+  expect(lookup.text).toContain('990000000');
+  // The run, started on the portal process, issues through the ingress; the submitter process reads the run from the registry.
+  expect((await demoAdmin.post('/admin/onboarding/test-set', {})).status).toBe(303);
+  let page = '';
+  for (let attempt = 0; !/data-test-set="(passed|failed)"/.test(page); attempt++) {
+    if (attempt >= 480) throw new Error(`the run did not end: ${/data-test-set="[^"]+"[^]*?<\/p>[^]*?<\/p>/.exec(page)?.[0]}`);
+    await new Promise((done) => setTimeout(done, 250));
+    page = (await demoAdmin.get('/admin/onboarding/test-set')).text;
+  }
+  expect(page).toContain('data-test-set="passed"');
+  expect(page).toContain('2 de 2 enviadas · 2 aceptadas · 0 rechazadas');
+  // The simulator keeps each SendTestSetAsync upload (a zip and its documents); SendBillSync keeps none.
+  const simulator = new DatabaseSync(join(shape.dataDir, 'dian-simulator.sqlite'), { readOnly: true });
+  const uploaded = (simulator.prepare('SELECT keys FROM zips').all() as { keys: string }[]).flatMap((row) => JSON.parse(row.keys) as string[]);
+  simulator.close();
+  expect(new Set(uploaded).size).toBe(2); // a retried upload would add a zip, not a document
+  expect(uploaded.filter((cufe) => exampleCufes.includes(cufe))).toEqual([]);
+}, 180_000);
+
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();
   expect(pids.filter(alive)).toEqual([]);
@@ -118,4 +162,6 @@ it('a later start on the same data folder uses the demo tenant without printing 
   expect(again).toContain('export FE_API_KEY=$(pnpm -s distributed:api-key)');
   expect(again).not.toContain(apiKey());
   expect((await statusOn(1, '0'.repeat(96))).status).toBe(404); // the same key still authenticates: an unknown invoice, not a 401
+  // The habilitación run lives in the registry: the restarted portal process shows it as it ended.
+  expect((await demoAdmin.get('/admin/onboarding/test-set')).text).toContain('data-test-set="passed"');
 }, 450_000);

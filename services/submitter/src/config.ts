@@ -75,11 +75,12 @@ export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;
 
 /** Reads the service's keys from environment variables (names as in the descriptions). */
 export function submitterConfigFromEnv(env: Record<string, string | undefined>): SubmitterConfig {
-  const client = dianClientConfigFromEnv(env);
+  // The client keys raw, parsed by this schema: a bad one is then named by its variable (DIAN_TIMEOUT_MS), not by a path of another schema.
+  const client = { timeoutMs: env.DIAN_TIMEOUT_MS, connectTimeoutMs: env.DIAN_CONNECT_TIMEOUT_MS, timestampTtlSeconds: env.DIAN_TIMESTAMP_TTL_S, keepAliveMs: env.DIAN_KEEP_ALIVE_MS, caFile: env.DIAN_CA_FILE };
   return submitterConfigSchema.parse({
     // DIAN_ENDPOINT (the CLI's single endpoint) stands for both when the specific ones are unset.
     endpoints: { habilitacion: env.DIAN_ENDPOINT_HABILITACION ?? env.DIAN_ENDPOINT, production: env.DIAN_ENDPOINT_PRODUCTION ?? env.DIAN_ENDPOINT },
-    client: { timeoutMs: client.timeoutMs, connectTimeoutMs: client.connectTimeoutMs, timestampTtlSeconds: client.timestampTtlSeconds, keepAliveMs: client.keepAliveMs, caFile: client.caFile },
+    client,
     retry: {
       maxAttempts: env.SUBMIT_MAX_ATTEMPTS, baseDelayMs: env.SUBMIT_RETRY_BASE_MS, maxDelayMs: env.SUBMIT_RETRY_MAX_MS, jitter: env.SUBMIT_RETRY_JITTER,
     },

@@ -3,6 +3,7 @@
 import { createPostgresPool } from '@fe/platform-postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
+import { testSetLookup } from '@fe/tenancy';
 import { PostgresSubmissionSchedule, PostgresTenantSlots, submissionScheduleMigrations } from './adapters/postgres/index.ts';
 import { createSubmitterService } from './index.ts';
 import { submitterProcessConfigFromEnv } from './process-config.ts';
@@ -15,7 +16,11 @@ await runMain({
     const slotPool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: config.slotConnections });
     const schedule = new PostgresSubmissionSchedule(platform.pool);
     const slots = new PostgresTenantSlots({ pool: slotPool, cap: config.submitter.concurrencyPerTenant, schema: config.postgresSchema });
-    const submitter = createSubmitterService({ store: platform.store, bus: platform.bus, blobs: platform.blobs!, tenants: platform.tenants!, clock, logger, schedule, slots }, config.submitter);
+    const submitter = createSubmitterService({
+      store: platform.store, bus: platform.bus, blobs: platform.blobs!, tenants: platform.tenants!, clock, logger, schedule, slots,
+      // The portal process's habilitación run, read from the registry: its documents go with SendTestSetAsync and the TestSetId.
+      testSetFor: testSetLookup(platform.tenants!),
+    }, config.submitter);
     return {
       modules: [submitter], checks: platform.checks,
       close: async () => { await schedule.close(); await slotPool.end(); await platform.close(); },

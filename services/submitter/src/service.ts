@@ -6,7 +6,7 @@ import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
 import { createGatewayCache, type GatewayCache } from './gateways/gateway-cache.ts';
-import { createSubmissionHandler } from './on-invoice-signed/handler.ts';
+import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed/handler.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
 import type { SubmissionSchedule } from './schedule/submission-schedule.ts';
 import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
@@ -26,11 +26,11 @@ export type SubmitterPorts = {
    */
   slots?: TenantSlots;
   /**
-   * The TestSetId of a tenant's habilitación test-set run in progress, if any: that tenant's
-   * habilitación documents then go with SendTestSetAsync + GetStatusZip (the embedded shape's portal
-   * run, services/all-in-one); default: none, every document with SendBillSync.
+   * The TestSetId a habilitación document goes with, if it is one of its tenant's test-set run
+   * (`testSetLookup` of @fe/tenancy reads the run from the registry, in both shapes): it then goes
+   * with SendTestSetAsync + GetStatusZip; default: none, every document with SendBillSync.
    */
-  testSetFor?: (tenantId: string) => string | undefined;
+  testSetFor?: TestSetLookup;
 };
 
 /** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */

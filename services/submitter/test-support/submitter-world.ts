@@ -54,7 +54,7 @@ export type SubmitterWorld = {
   /** A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run). */
   service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor'>): ServiceModule;
   /** `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled in order). */
-  issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string }): Promise<IssuedInvoice>;
+  issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string; idempotencyKey?: string }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
   /** Polls the stream until `done` holds (or fails after `timeoutMs`). */
   waitFor(invoiceId: string, done: (events: InvoiceEvent[]) => boolean, timeoutMs?: number): Promise<InvoiceEvent[]>;
@@ -120,6 +120,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
         request: invoiceRequestSchema.parse(request), prefix: 'SETP', number, document_id: built.documentId, resolution_id: 'demo-setp',
         environment: '2', issued_at: built.issuedAt, cufe: built.cufe,
         payable_amount: /<cbc:PayableAmount[^>]*>([^<]+)</.exec(built.xml)![1]!,
+        ...(options.idempotencyKey ? { idempotency_key: options.idempotencyKey } : {}),
       }, meta, systemClock);
       const signedEvent = newInvoiceEvent('InvoiceSigned', {
         xml_key: xmlKey, xml_sha256: 'e'.repeat(64), signed_at: new Date().toISOString(), certificate_serial: '0badc0ffee',

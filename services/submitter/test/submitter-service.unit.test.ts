@@ -174,6 +174,25 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
   });
 
+  it('only the documents the lookup names go with SendTestSetAsync: it is asked with each document\'s Idempotency-Key', async () => {
+    const asked: (string | undefined)[] = [];
+    const ofTheRun = await world.issue({ idempotencyKey: 'fe-test-set:r1:0' });
+    const other = await world.issue({ idempotencyKey: 'my-own-key', apartFrom: ofTheRun.invoiceId });
+    seen = world.proxy.requests.length;
+    service = world.service({}, {
+      testSetFor: async (_tenantId, { idempotencyKey }) => {
+        asked.push(idempotencyKey);
+        return idempotencyKey === 'fe-test-set:r1:0' ? demoTestSetId : undefined;
+      },
+    });
+    await service.start();
+    const runEvents = await world.waitFor(ofTheRun.invoiceId, hasVerdict);
+    const otherEvents = await world.waitFor(other.invoiceId, hasVerdict);
+    expect(find(runEvents, 'InvoiceSubmitted')[0]!.data).toMatchObject({ operation: 'SendTestSetAsync' });
+    expect(find(otherEvents, 'InvoiceSubmitted')[0]!.data).not.toHaveProperty('operation', 'SendTestSetAsync');
+    expect(asked.sort()).toEqual(['fe-test-set:r1:0', 'my-own-key']);
+  });
+
   it('a test-set run with a TestSetId DIAN does not know: one final TEST_SET_REFUSED, no SendBillSync', async () => {
     const invoice = await world.issue();
     seen = world.proxy.requests.length;

@@ -11,6 +11,9 @@
  *   loaded credential notices a newer upload made by another process on the same file.
  * - trusted_cas: public CA certificates the built-in DIAN simulator must trust, with the tenant
  *   they were added for (the demo tenant's generated CA).
+ * - test_set_runs: each tenant's latest habilitación test-set run (test-sets/test-set-run.ts), the
+ *   run as JSON beside the columns its claim reads. Added without a version change: CREATE TABLE IF
+ *   NOT EXISTS adds it to an older file on open, and no row needs moving.
  * Instants are epoch milliseconds.
  */
 export const SCHEMA_VERSION = 2;
@@ -55,6 +58,13 @@ export const SCHEMA = `
     pem       TEXT    PRIMARY KEY,
     tenant_id TEXT    NOT NULL REFERENCES tenants (id),
     added_at  INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS test_set_runs (
+    tenant_id   TEXT    PRIMARY KEY REFERENCES tenants (id),
+    run_id      TEXT    NOT NULL,
+    state       TEXT    NOT NULL CHECK (state IN ('running', 'passed', 'failed')),
+    lease_until INTEGER NOT NULL,
+    run         TEXT    NOT NULL
   );`;
 
 export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null };

@@ -13,6 +13,8 @@ import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
 import { normalizeCaPem } from './common/trusted-ca.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
+import { SqliteTestSetRuns } from './sqlite-test-set-runs.ts';
+import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
 import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
 
@@ -41,6 +43,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
   private readonly now: () => Date;
   private readonly keys: SqliteApiKeyStore;
   private readonly certificates: SqliteCertificateStore;
+  private readonly testSetRuns: SqliteTestSetRuns;
   private readonly tenantById: StatementSync;
   private readonly resolutionsOf: StatementSync;
 
@@ -57,6 +60,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(this.db, box);
+    this.testSetRuns = new SqliteTestSetRuns(this.db);
     this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id, sealed_pin FROM tenants WHERE id = ?');
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
@@ -183,6 +187,22 @@ export class SqliteTenantDirectory implements TenantRegistry {
       ? this.db.prepare('SELECT pem FROM trusted_cas ORDER BY rowid').all()
       : this.db.prepare('SELECT pem FROM trusted_cas WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
     return (rows as { pem: string }[]).map((r) => r.pem);
+  }
+
+  async testSetRun(tenantId: string): Promise<TestSetRun | undefined> {
+    return this.testSetRuns.get(tenantId);
+  }
+
+  /** Unless another process's run is still running under its lease; TENANT_NOT_FOUND. */
+  async claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean> {
+    return immediate(this.db, () => {
+      this.requireTenant(tenantId);
+      return this.testSetRuns.claim(tenantId, run, now);
+    });
+  }
+
+  async saveTestSetRun(tenantId: string, run: TestSetRun): Promise<boolean> {
+    return this.testSetRuns.save(tenantId, run);
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import type { NewTenant, TenantUpdate } from '../tenants/new-tenant.ts';
 import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
 
@@ -52,6 +53,16 @@ export interface TenantRegistry extends TenantDirectory {
   addTrustedCa(tenantId: string, pem: string): Promise<void>;
   /** Every trusted CA in the order added; with `tenantId`, those added for that tenant. */
   trustedCaPems(tenantId?: string): Promise<string[]>;
+  /** The tenant's latest habilitación test-set run (test-sets/test-set-run.ts); undefined when none. */
+  testSetRun(tenantId: string): Promise<TestSetRun | undefined>;
+  /**
+   * Makes `run` the tenant's run unless the stored one is still running under a lease that has not
+   * ended at `now` (another process follows it); true when written. A new run (a new runId) and a
+   * takeover of an abandoned one (its runId, a fresh lease) alike. TENANT_NOT_FOUND.
+   */
+  claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean>;
+  /** Writes the progress (and lease) of the tenant's run `run.runId` as claimed by `run.holder`; false, nothing written, when another run or another claim of it replaced it. */
+  saveTestSetRun(tenantId: string, run: TestSetRun): Promise<boolean>;
   /** Releases the connection; closing twice is harmless. */
   close(): Promise<void>;
 }

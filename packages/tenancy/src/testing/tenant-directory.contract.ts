@@ -7,6 +7,7 @@ import { generateApiKey } from '../api-keys/api-key.ts';
 import { makeDemoCertificates } from '../demo/demo-certificates.ts';
 import type { TenancyError } from '../errors.ts';
 import type { TenantRegistry } from '../ports/tenant-registry.ts';
+import type { TestSetRun } from '../test-sets/test-set-run.ts';
 
 /**
  * Fresh, empty storage whose adapter judges time by `now`; `another()` opens a second registry on
@@ -355,6 +356,42 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         await expect(directory.addTrustedCa('acme', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----')).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
         await expect(directory.addTrustedCa('nobody', caPem)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
         expect(await directory.trustedCaPems()).toEqual([]);
+      });
+    });
+
+    describe('habilitación test-set runs', () => {
+      const run = (runId: string, leaseUntil: Date, changes: Partial<TestSetRun> = {}): TestSetRun => ({
+        runId, holder: 'h1', testSetId: 'set-1', actor: 'portal:ana@acme.co', startedAt: at, leaseUntil, state: 'running', total: 2, sent: 0, accepted: 0, rejected: [], ...changes,
+      });
+      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+      it('keeps the run and its progress, the same for another registry on the same storage', async () => {
+        const { directory, another } = await withTenants();
+        expect(await directory.testSetRun('acme')).toBeUndefined();
+        expect(await directory.claimTestSetRun('acme', run('r1', later(1)), at)).toBe(true);
+        const progressed = run('r1', later(2), { sent: 2, accepted: 1, rejected: [{ number: 'SETP990000001', message: 'FAD06: <b>no</b>' }] });
+        expect(await directory.saveTestSetRun('acme', progressed)).toBe(true);
+        expect(await (await another()).testSetRun('acme')).toEqual(progressed);
+        expect(await directory.testSetRun('prod')).toBeUndefined();
+      });
+
+      it('refuses a second run while the first one\'s lease lasts; takes it over once the lease ended or the run finished', async () => {
+        const { directory, another } = await withTenants();
+        const second = await another();
+        expect(await directory.claimTestSetRun('acme', run('r1', later(1)), at)).toBe(true);
+        expect(await second.claimTestSetRun('acme', run('r2', later(2)), at)).toBe(false);
+        expect(await second.claimTestSetRun('acme', run('r1', later(3), { holder: 'h2' }), later(1))).toBe(true); // the lease ended: a takeover
+        expect((await directory.testSetRun('acme'))?.leaseUntil).toEqual(later(3));
+        expect(await directory.saveTestSetRun('acme', run('r1', later(4), { sent: 1 }))).toBe(false); // the first holder lost it
+        expect(await second.saveTestSetRun('acme', run('r1', later(3), { holder: 'h2', state: 'failed' }))).toBe(true);
+        expect(await directory.claimTestSetRun('acme', run('r2', later(4)), later(2))).toBe(true); // finished: a new run
+        expect(await second.saveTestSetRun('acme', run('r1', later(5), { holder: 'h2', state: 'passed' }))).toBe(false); // replaced: nothing written
+        expect((await directory.testSetRun('acme'))?.runId).toBe('r2');
+      });
+
+      it('refuses a run for an unknown tenant', async () => {
+        const { directory } = await withTenants();
+        await expect(directory.claimTestSetRun('nobody', run('r1', later(1)), at)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
       });
     });
   });

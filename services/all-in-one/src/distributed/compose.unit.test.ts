@@ -42,7 +42,7 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object
   relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
   'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
   notifier: { main: 'services/all-in-one/src/distributed/notifier-main.ts', schemas: [notifierProcessConfigSchema, submitterConfigSchema] },
-  portal: { main: 'services/all-in-one/src/distributed/portal-main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema] },
+  portal: { main: 'services/all-in-one/src/distributed/portal-main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema, submitterConfigSchema] },
 }).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 

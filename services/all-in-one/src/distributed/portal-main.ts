@@ -11,7 +11,9 @@ import { openPlatform } from '@fe/service-runtime/distributed';
 import { createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
 import fastify from 'fastify';
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { statusInvoiceList } from '../portal/invoice-list.ts';
+import { dianNumberingRanges } from '../portal/numbering-ranges.ts';
 import { createPipelineTestSetRunner, issueOverHttp } from '../portal/test-set-runner.ts';
 import { portalProcessConfigFromEnv } from './portal-process-config.ts';
 
@@ -31,8 +33,13 @@ await runMain({
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
     const portal = createPortal({
       accounts, attempts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
+      // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la DIAN".
+      numberingRanges: dianNumberingRanges({
+        registry: tenants!, endpoints: () => config.dian.endpoints, now: () => clock.now(),
+        ...(config.dian.client.caFile ? { ca: readFileSync(config.dian.client.caFile, 'utf8') } : {}),
+      }),
       testSets: createPipelineTestSetRunner({
-        issue: issueOverHttp(config.apiUrl), registry: tenants!, commands, statusStore, logger,
+        issue: issueOverHttp(config.apiUrl), registry: tenants!, commands, statusStore, logger, now: () => clock.now(),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
       mail: new OutboxMailSender({ dir: config.portalOutboxDir, from: config.portal.mailFrom, now: () => clock.now() }),

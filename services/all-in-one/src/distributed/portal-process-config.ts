@@ -3,6 +3,7 @@ import type { Env } from '@fe/platform';
 import { s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-runtime';
 import { platformConfigSchema, tenantsConfigSchema } from '@fe/service-runtime/distributed';
+import { submitterConfigFromEnv, submitterConfigSchema } from '@fe/submitter';
 import { z } from 'zod';
 
 /** What the admin portal's own process reads besides the portal's keys (portalConfigSchema; docs/portal.md). */
@@ -20,8 +21,13 @@ export const portalProcessConfigSchema = runtimeConfigSchema
 
 export type PortalProcessConfig = ReturnType<typeof portalProcessConfigFromEnv>;
 
-/** Everything the portal process reads (docs/service.md, "portal"); every bad variable named in one CONFIG_INVALID. */
+/**
+ * Everything the portal process reads (docs/service.md, "portal"); the DIAN endpoints (for
+ * GetNumberingRange) are the submitter's keys, DIAN_ENDPOINT_HABILITACION and the rest. Every bad
+ * variable named in one CONFIG_INVALID.
+ */
 export function portalProcessConfigFromEnv(env: Env) {
   const process = readConfig(portalProcessConfigSchema, env);
-  return { ...process, portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)) };
+  const dian = readNestedConfig(submitterConfigSchema, () => submitterConfigFromEnv({ ...env }));
+  return { ...process, portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)), dian: { endpoints: dian.endpoints, client: dian.client } };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dianEndpoints } from '@fe/submitter';
 import { portalProcessConfigFromEnv } from './portal-process-config.ts';
 
 const required = { FE_S3_ACCESS_KEY: 'k', FE_S3_SECRET_KEY: 's', FE_MASTER_KEY_FILE: '/run/secrets/fe-master.key' };
@@ -10,6 +11,16 @@ describe('the admin portal process configuration', () => {
       portal: { secureCookies: true, loginFailuresBeforeLockout: 5, testSetDocuments: 8 },
     });
     expect(portalProcessConfigFromEnv({ ...required, FE_PORT: '61802', FE_PORTAL_API_URL: 'http://10.0.0.5:8080' })).toMatchObject({ port: 61802, apiUrl: 'http://10.0.0.5:8080' });
+  });
+
+  it('reads the DIAN endpoints GetNumberingRange is asked at under the submitter\'s variables, and names a bad DIAN key', () => {
+    expect(portalProcessConfigFromEnv(required).dian.endpoints).toEqual({ habilitacion: dianEndpoints.simulator, production: dianEndpoints.simulator });
+    const config = portalProcessConfigFromEnv({
+      ...required, DIAN_ENDPOINT_HABILITACION: dianEndpoints.habilitacion, DIAN_ENDPOINT_PRODUCTION: dianEndpoints.production, DIAN_CA_FILE: '/run/config/dian-ca.pem',
+    });
+    expect(config.dian).toMatchObject({ endpoints: { habilitacion: dianEndpoints.habilitacion, production: dianEndpoints.production }, client: { caFile: '/run/config/dian-ca.pem' } });
+    expect(portalProcessConfigFromEnv({ ...required, DIAN_ENDPOINT: 'https://example.test/svc' }).dian.endpoints.production).toBe('https://example.test/svc');
+    expect(() => portalProcessConfigFromEnv({ ...required, DIAN_TIMEOUT_MS: 'soon' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['DIAN_TIMEOUT_MS'] }));
   });
 
   it('names the secrets that have no default, never their values', () => {

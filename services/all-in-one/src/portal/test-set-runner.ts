@@ -1,18 +1,22 @@
 import type { Logger } from '@fe/platform';
 import type { TestSetProgress, TestSetRunner } from '@fe/portal';
 import type { StatusStore } from '@fe/projection';
-import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
+import { testSetDocumentKey, type TenantCommands, type TenantRegistry, type TestSetRun } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 
-/** Issues one invoice through the service's API with a tenant's key; the answer's status and JSON body. */
-export type IssueThroughApi = (apiKey: string, document: unknown) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
+/**
+ * Issues one invoice through the service's API with a tenant's key and an Idempotency-Key; the
+ * answer's status and JSON body.
+ */
+export type IssueThroughApi = (apiKey: string, document: unknown, idempotencyKey: string) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
 
 /** Through the app in this process (the embedded shape): Fastify's inject, no socket. */
 export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
-  return async (apiKey, document) => {
+  return async (apiKey, document, idempotencyKey) => {
     const answer = await app().inject({
       method: 'POST', url: '/api/v1/service/invoice', payload: document as object,
-      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     });
     return { status: answer.statusCode, body: answer.json() };
   };
@@ -20,10 +24,10 @@ export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
 
 /** Over HTTP to an ingress (the portal's own process in the distributed shape, FE_PORTAL_API_URL). */
 export function issueOverHttp(apiUrl: string): IssueThroughApi {
-  return async (apiKey, document) => {
+  return async (apiKey, document, idempotencyKey) => {
     const answer = await fetch(new URL('/api/v1/service/invoice', apiUrl), {
       method: 'POST', body: JSON.stringify(document), signal: AbortSignal.timeout(30_000),
-      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     });
     return { status: answer.status, body: await answer.json().catch(() => ({})) as Awaited<ReturnType<IssueThroughApi>>['body'] };
   };
@@ -43,94 +47,129 @@ const testSetDocument = {
 export type PipelineTestSetOptions = {
   /** The service's own API: documents go through it like any integrator's. */
   issue: IssueThroughApi;
+  /** Where the run lives (its progress, its lease): shared by every process of the shape. */
   registry: TenantRegistry;
   commands: TenantCommands;
   statusStore: Pick<StatusStore, 'findByCufe'>;
   logger: Logger;
+  now: () => Date;
   documents: number;
   /** How long the run follows DIAN's verdicts before it gives up. */
   timeoutMs: number;
-};
-
-export type PipelineTestSetRunner = TestSetRunner & {
-  /**
-   * The TestSetId of the tenant's run while it is in progress (and the tenant gave one): the
-   * submitter's `testSetFor`, so the run's documents go with SendTestSetAsync and DIAN counts them.
-   */
-  activeTestSetId(tenantId: string): string | undefined;
+  /** How long a run stays this process's without a write (ms; 30 s by default); past it another process takes it over. */
+  leaseMs?: number;
+  /** Pause between two reads of the verdicts (ms; 200 by default). */
+  pollMs?: number;
 };
 
 /**
- * The habilitación run of both shapes: `documents` invoices issued through the service's
- * own API with the tenant's test key (so they are numbered, signed, sent and answered like any
- * other; while the run is in progress the submitter sends them with SendTestSetAsync and the
- * tenant's TestSetId, `activeTestSetId`), each followed to DIAN's verdict in the status read model
- * (GetStatusZip's, one per document); all accepted (DIAN's count equals the set) records `TestSetPassed`. One run per tenant at a time, in this process's memory.
+ * The habilitación run of both shapes: `documents` invoices issued through the service's own API
+ * with the tenant's test key (so they are numbered, signed, sent and answered like any other),
+ * each followed to DIAN's verdict in the status read model (GetStatusZip's, one per document); all
+ * accepted (DIAN's count equals the set) records `TestSetPassed`.
+ *
+ * The run lives in the tenant registry (`TestSetRun`), not in this process: it is written before
+ * the first document is issued, so the submitter process, reading it, sends the run's documents —
+ * those whose Idempotency-Key is the run's (`testSetDocumentKey`) — with SendTestSetAsync and the
+ * tenant's TestSetId; its progress is written as it moves, so every portal process shows the same.
+ * The process that follows a run renews a lease on it; a run whose lease ended (its process
+ * stopped) is taken over by the next process asked for its progress, which issues the documents
+ * again under the same keys (the API answers each with the invoice it already made) and follows them.
  */
-export function createPipelineTestSetRunner(options: PipelineTestSetOptions): PipelineTestSetRunner {
-  const runs = new Map<string, TestSetProgress>();
-  const testSetIds = new Map<string, string>();
+export function createPipelineTestSetRunner(options: PipelineTestSetOptions): TestSetRunner {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollMs = options.pollMs ?? 200;
+  const following = new Set<string>(); // runs this process follows, by runId
 
-  async function run(tenantId: string, progress: TestSetProgress, testSetId: string, actor: string): Promise<void> {
+  /** Writes the progress and a fresh lease; false when another run replaced this one. */
+  async function save(tenantId: string, run: TestSetRun): Promise<boolean> {
+    run.leaseUntil = new Date(options.now().getTime() + leaseMs);
+    return options.registry.saveTestSetRun(tenantId, run);
+  }
+
+  async function follow(tenantId: string, run: TestSetRun): Promise<void> {
     const apiKey = await options.registry.displayApiKey(tenantId);
     if (!apiKey) {
-      progress.rejected.push({ number: '—', message: 'La empresa no tiene una clave de API vigente.' });
-      progress.state = 'failed';
+      run.rejected.push({ number: '—', message: 'La empresa no tiene una clave de API vigente.' });
+      run.state = 'failed';
+      await save(tenantId, run);
       return;
     }
     const cufes: { number: string; cufe: string }[] = [];
-    for (let i = 0; i < progress.total; i++) {
-      const answer = await options.issue(apiKey, testSetDocument);
+    for (let i = 0; i < run.total; i++) {
+      const answer = await options.issue(apiKey, testSetDocument, testSetDocumentKey(run.runId, i));
       const body = answer.body;
       if (body.cufe && body.number) {
         cufes.push({ number: body.number, cufe: body.cufe });
-        progress.sent += 1;
+        run.sent += 1;
       } else {
-        progress.rejected.push({ number: '—', message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}` });
+        run.rejected.push({ number: '—', message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}` });
       }
+      if (!(await save(tenantId, run))) return; // replaced by a newer run
     }
-    const deadline = Date.now() + options.timeoutMs;
+    const deadline = options.now().getTime() + options.timeoutMs;
     const pending = new Map(cufes.map((c) => [c.cufe, c.number]));
-    while (pending.size > 0 && Date.now() < deadline) {
+    while (pending.size > 0 && options.now().getTime() < deadline) {
       for (const [cufe, number] of pending) {
         const view = await options.statusStore.findByCufe(tenantId, cufe);
         if (view?.status === 'accepted') {
-          progress.accepted += 1;
+          run.accepted += 1;
           pending.delete(cufe);
         } else if (view?.status === 'rejected') {
           const dian = view.taxAuthority;
-          progress.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
+          run.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
           pending.delete(cufe);
         } else if (view?.lastSubmissionFailure && !view.lastSubmissionFailure.nextAttemptAt) {
           // The submitter gave up on it (e.g. TEST_SET_REFUSED: DIAN does not know the TestSetId): no verdict will come.
-          progress.rejected.push({ number, message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).` });
+          run.rejected.push({ number, message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).` });
           pending.delete(cufe);
         }
       }
-      if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      if (!(await save(tenantId, run))) return; // the progress, and the lease renewed
+      if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
-    for (const number of pending.values()) progress.rejected.push({ number, message: 'Sin respuesta de la DIAN a tiempo; inténtelo de nuevo.' });
-    if (progress.accepted === progress.total) {
-      await options.commands.recordTestSetPassed(tenantId, actor, { testSetId, accepted: progress.accepted });
-      progress.state = 'passed';
+    for (const number of pending.values()) run.rejected.push({ number, message: 'Sin respuesta de la DIAN a tiempo; inténtelo de nuevo.' });
+    if (run.accepted === run.total) {
+      // The audit event first: a crash before the run is saved leaves it running, and the takeover records it again rather than never.
+      await options.commands.recordTestSetPassed(tenantId, run.actor, { testSetId: run.testSetId, accepted: run.accepted });
+      run.state = 'passed';
     } else {
-      progress.state = 'failed';
+      run.state = 'failed';
     }
+    await save(tenantId, run);
+  }
+
+  /** Follows `run` in the background; a failure of ours ends it as failed. */
+  function launch(tenantId: string, run: TestSetRun): void {
+    following.add(run.runId);
+    void follow(tenantId, run).catch(async (error: unknown) => {
+      options.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId }, 'the habilitación run failed');
+      run.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
+      run.state = 'failed';
+      await save(tenantId, run).catch(() => undefined); // the store may be what failed: the lease then ends and another process takes it over
+    }).finally(() => following.delete(run.runId));
+  }
+
+  /** A fresh start of `run` under this process's lease; undefined when another process holds it. */
+  async function claim(tenantId: string, run: Pick<TestSetRun, 'runId' | 'testSetId' | 'actor' | 'startedAt'>): Promise<TestSetRun | undefined> {
+    const now = options.now();
+    const claimed: TestSetRun = { ...run, holder: randomUUID(), leaseUntil: new Date(now.getTime() + leaseMs), state: 'running', total: options.documents, sent: 0, accepted: 0, rejected: [] };
+    if (!(await options.registry.claimTestSetRun(tenantId, claimed, now))) return undefined;
+    launch(tenantId, claimed);
+    return claimed;
   }
 
   return {
     async start(tenantId, { testSetId, actor }) {
-      if (runs.get(tenantId)?.state === 'running') return;
-      const progress: TestSetProgress = { state: 'running', total: options.documents, sent: 0, accepted: 0, rejected: [] };
-      runs.set(tenantId, progress);
-      testSetIds.set(tenantId, testSetId.trim());
-      void run(tenantId, progress, testSetId, actor).catch((error: unknown) => {
-        options.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId }, 'the habilitación run failed');
-        progress.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
-        progress.state = 'failed';
-      });
+      await claim(tenantId, { runId: randomUUID(), testSetId: testSetId.trim(), actor, startedAt: options.now() });
     },
-    progress: (tenantId) => runs.get(tenantId),
-    activeTestSetId: (tenantId) => (runs.get(tenantId)?.state === 'running' ? testSetIds.get(tenantId) || undefined : undefined),
+    async progress(tenantId) {
+      const run = await options.registry.testSetRun(tenantId);
+      if (!run) return undefined;
+      const abandoned = run.state === 'running' && run.leaseUntil <= options.now() && !following.has(run.runId);
+      return progressOf(abandoned ? (await claim(tenantId, run)) ?? run : run);
+    },
   };
 }
+
+const progressOf = ({ state, total, sent, accepted, rejected }: TestSetRun): TestSetProgress => ({ state, total, sent, accepted, rejected });

@@ -15,11 +15,11 @@ export type TestSetProgress = {
  * which issues the documents through the service's own API with the tenant's test key.
  *
  *   await runner.start('acme', { testSetId, actor: 'portal:ana@acme.co' });  // returns at once
- *   runner.progress('acme');   // { state: 'running', total: 2, sent: 1, accepted: 0, rejected: [] }
+ *   await runner.progress('acme');   // { state: 'running', total: 2, sent: 1, accepted: 0, rejected: [] }
  */
 export interface TestSetRunner {
   /** Starts a run unless one is running for the tenant; returns before the documents are sent. */
   start(tenantId: string, options: { testSetId: string; actor: string }): Promise<void>;
-  /** The latest run of the tenant in this process; undefined when none. */
-  progress(tenantId: string): TestSetProgress | undefined;
+  /** The latest run of the tenant (whichever process started it); undefined when none. */
+  progress(tenantId: string): Promise<TestSetProgress | undefined>;
 }

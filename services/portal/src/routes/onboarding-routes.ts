@@ -267,7 +267,7 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     const account = requireAccount(request, reply);
     if (!account) return reply;
     const state = await onboardingState(deps, account);
-    const run = deps.testSets?.progress(account.tenantId);
+    const run = await deps.testSets?.progress(account.tenantId);
     const percent = run && run.total > 0 ? Math.round((100 * (run.accepted + run.rejected.length)) / run.total) : 0;
     const canRun = Boolean(deps.testSets) && state.done.resolution && state.done.certificate && !state.done.testSet && run?.state !== 'running';
     const body = html`${stepList(state, 'testSet')}<section>

@@ -1,5 +1,5 @@
 import type { InvoiceEvent } from '@fe/contracts';
-import { lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
+import { findEvent, lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
@@ -11,6 +11,9 @@ import { failed, type Recorded } from './outcomes.ts';
 import { prepareAttempt } from './prepare-attempt.ts';
 import { recordOutcome } from './record-outcome.ts';
 import type { RetryPolicy } from './retry-policy.ts';
+
+/** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
+export type TestSetLookup = (tenantId: string, document: { idempotencyKey: string | undefined }) => Promise<string | undefined> | string | undefined;
 
 export type SubmissionHandlerDeps = {
   store: EventStore;
@@ -27,8 +30,8 @@ export type SubmissionHandlerDeps = {
   sendLeaseMs: number;
   /** Jitter draws, ∈ [0, 1). */
   random: () => number;
-  /** The TestSetId of a tenant's habilitación run in progress (SubmitterPorts.testSets). */
-  testSetFor?: (tenantId: string) => string | undefined;
+  /** The TestSetId a document of a tenant's habilitación run goes with (SubmitterPorts.testSetFor). */
+  testSetFor?: TestSetLookup;
 };
 
 /** What one run did: for logs and tests. */
@@ -110,7 +113,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     logger.info({ attempt: decision.attempt, endpoint: prepared.endpoint }, decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)');
     const { tenantId } = prepared;
     // Only habilitación documents count toward a test set; a production tenant's never go that way.
-    const testSetId = prepared.environment === '2' ? deps.testSetFor?.(tenantId) : undefined;
+    const testSetId = prepared.environment === '2' ? await deps.testSetFor?.(tenantId, { idempotencyKey: idempotencyKeyOf(events) }) : undefined;
     return runAttempt({
       step: decision.kind,
       gateway: prepared.gateway,
@@ -127,6 +130,11 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
   }
 
   return { run, isRunning: (invoiceId) => running.has(invoiceId) };
+}
+
+/** The Idempotency-Key the invoice was requested with (a habilitación run's documents carry the run's). */
+function idempotencyKeyOf(events: readonly InvoiceEvent[]): string | undefined {
+  return findEvent(events, 'InvoiceRequested')?.data.idempotency_key;
 }
 
 /** The event the recorded outcome follows from: the signature for a first attempt, the last attempt's record for a retry. */

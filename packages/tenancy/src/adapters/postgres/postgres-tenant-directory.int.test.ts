@@ -20,7 +20,7 @@ beforeAll(async () => {
   processB = db.openPool();
 });
 afterAll(() => db?.drop());
-const emptyTables = () => db.pool.query('TRUNCATE tenants, resolutions, certificates, api_keys, trusted_cas');
+const emptyTables = () => db.pool.query('TRUNCATE tenants, resolutions, certificates, api_keys, trusted_cas, test_set_runs');
 
 tenantDirectoryContract('postgres', async (now) => {
   await emptyTables();

@@ -14,6 +14,8 @@ import { ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
 import { normalizeCaPem } from '../common/trusted-ca.ts';
 import { PostgresApiKeys } from './postgres-api-keys.ts';
 import { PostgresCertificates } from './postgres-certificates.ts';
+import { PostgresTestSetRuns } from './postgres-test-set-runs.ts';
+import type { TestSetRun } from '../../test-sets/test-set-run.ts';
 
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'tenancy'. */
 export const tenantDirectoryMigrations = () => migrationSet('tenancy', new URL('./migrations/', import.meta.url));
@@ -52,6 +54,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
   private readonly now: () => Date;
   private readonly keys: PostgresApiKeys;
   private readonly certificates: PostgresCertificates;
+  private readonly testSetRuns: PostgresTestSetRuns;
   private readonly profiles = new ProfileCache();
 
   constructor(options: PostgresTenantDirectoryOptions) {
@@ -60,6 +63,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
     this.db = new AdapterPool(options.pool, { name: 'the tenant registry', translate: registryConflict });
     this.keys = new PostgresApiKeys(this.db, this.box);
     this.certificates = new PostgresCertificates(this.db, this.box);
+    this.testSetRuns = new PostgresTestSetRuns(this.db);
   }
 
   async authenticate(apiKey: string): Promise<{ tenantId: string } | undefined> {
@@ -174,6 +178,20 @@ export class PostgresTenantDirectory implements TenantRegistry {
       ? await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas ORDER BY ordinal')
       : await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas WHERE tenant_id = $1 ORDER BY ordinal', [tenantId]);
     return rows.map((r) => r.pem);
+  }
+
+  async testSetRun(tenantId: string): Promise<TestSetRun | undefined> {
+    return this.testSetRuns.get(tenantId);
+  }
+
+  /** Unless another process's run is still running under its lease (one upsert decides between two claims); TENANT_NOT_FOUND. */
+  async claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean> {
+    await this.requireTenant(this.db, tenantId); // tenants are never deleted: checking first is enough
+    return this.testSetRuns.claim(tenantId, run, now);
+  }
+
+  async saveTestSetRun(tenantId: string, run: TestSetRun): Promise<boolean> {
+    return this.testSetRuns.save(tenantId, run);
   }
 
   /** Stops this registry (later calls are STORE_UNAVAILABLE); the pool is the caller's. */
