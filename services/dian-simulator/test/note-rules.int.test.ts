@@ -179,6 +179,17 @@ describe('DIAN simulator: credit and debit notes (SendBillSync)', () => {
     }
   });
 
+  it('accepts an invoice referencing an accepted credit note (FBH04) and refuses one naming a debit note\'s CUDE as a credit note\'s', async () => {
+    const creditNote = signedNote({ kind: credit, invoice: checked.invoice, credential: world.tenant });
+    const debitNote = signedNote({ kind: debit, invoice: checked.invoice, credential: world.tenant });
+    for (const note of [creditNote, debitNote]) expect((await send(note.xml, checked.client)).statusCode).toBe('00');
+    const referencing = (cude: string) => replaceFirst('</cbc:LineCountNumeric>', '</cbc:LineCountNumeric><cac:BillingReference><cac:CreditNoteDocumentReference>'
+      + `<cbc:ID>${creditNote.id}</cbc:ID><cbc:UUID schemeName="CUDE-SHA384">${cude}</cbc:UUID><cbc:IssueDate>${colombiaToday()}</cbc:IssueDate>`
+      + '</cac:CreditNoteDocumentReference></cac:BillingReference>');
+    expect(rules(await send(signedInvoice({ credential: world.tenant, mutate: referencing(creditNote.cude) }).xml, checked.client))).toEqual([]);
+    expect(rules(await send(signedInvoice({ credential: world.tenant, mutate: referencing(debitNote.cude) }).xml, checked.client))).toEqual(['FBH04']);
+  });
+
   it('judges a note sent in a habilitación test set (SendTestSetAsync) by the same rules', async () => {
     const good = signedNote({ kind: credit, invoice: checked.invoice, credential: world.tenant });
     const bad = signedNote({ kind: debit, invoice: checked.invoice, credential: world.tenant, concept: '9' });

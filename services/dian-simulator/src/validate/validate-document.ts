@@ -75,9 +75,10 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   if (xades.certificate && !certificateBelongsTo(xades.certificate, owners)) codes.push('ZE03');
   for (const group of kind === 'invoice' ? invoiceGroups : noteGroups) codes.push(...group(context));
   if (kind === 'invoice') {
-    // The simulator knows what it accepted; a referenced note it never accepted does not exist.
-    if (view.noteReferences.creditNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBH04');
-    if (view.noteReferences.debitNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBI04');
+    // The simulator knows what it accepted; a referenced note it never accepted (as a note of that kind) does not exist.
+    const acceptedAs = (kind: 'credit-note' | 'debit-note') => (cude: string | undefined) => !!cude && deps.store.acceptedDocument(cude)?.kind === kind;
+    if (!view.noteReferences.creditNotes.every(acceptedAs('credit-note'))) codes.push('FBH04');
+    if (!view.noteReferences.debitNotes.every(acceptedAs('debit-note'))) codes.push('FBI04');
   } else {
     codes.push(...checkReferencedInvoices(view, (cufe) => deps.store.acceptedDocument(cufe)));
   }
