@@ -50,6 +50,9 @@ const amount = (name: string, from: string, to: string) => replaceFirst(`<cbc:${
 const chain = (...steps: ((xml: string) => string)[]) => (xml: string) => steps.reduce((x, f) => f(x), xml);
 const wrongCude = (xml: string) => xml.replaceAll(/<cbc:UUID schemeID="2" schemeName="CUDE-SHA384">([0-9a-f]{96})</.exec(xml)![1]!, 'ab'.repeat(48));
 const NOT_ACCEPTED = 'cd'.repeat(48);
+/** A credit note without invoices (operation 22): no BillingReference, the period it covers instead. */
+const withoutInvoices = (xml: string) => xml.replace(/<cac:BillingReference>[\s\S]*?<\/cac:BillingReference>/, '')
+  .replace('</cbc:LineCountNumeric>', '</cbc:LineCountNumeric><cac:InvoicePeriod><cbc:StartDate>2026-11-01</cbc:StartDate><cbc:EndDate>2026-11-30</cbc:EndDate></cac:InvoicePeriod>');
 const withReference = (cufe: string) => (xml: string) => xml.replace(/(<cac:InvoiceDocumentReference><cbc:ID>[^<]*<\/cbc:ID><cbc:UUID[^>]*>)[0-9a-f]+</, `$1${cufe}<`);
 
 type Case = {
@@ -88,7 +91,9 @@ const cases: Case[] = [
   { rule: 'SIM-ND01', why: 'debit concept 5 (table 13.2.5 ends at 4)', options: { kind: debit, concept: '5' } },
   { rule: 'CAD02a', why: 'a cancellation (concept 2) as operation 23', options: { kind: credit, concept: '2', customizationId: '23' } },
   { rule: 'CBF03a', why: 'a cancellation (concept 2) as operation 22, the note without invoices (so not 20 either: CAD02a)', expected: ['CAD02a', 'CBF03a'],
-    options: { kind: credit, concept: '2', customizationId: '22' } },
+    options: { kind: credit, concept: '2', customizationId: '22', mutate: withoutInvoices } },
+  { rule: 'SIM-NC02', why: 'a credit note without invoices (operation 22) without the InvoicePeriod it covers',
+    options: { kind: credit, customizationId: '22', mutate: (x) => x.replace(/<cac:BillingReference>[\s\S]*?<\/cac:BillingReference>/, '') } },
   { rule: 'CBG04', why: 'a reference to a CUFE the simulator never accepted', options: { kind: credit, mutate: withReference(NOT_ACCEPTED) } },
   { rule: 'CBG04', why: 'operation 20 without any BillingReference', options: { kind: credit, mutate: (x) => x.replace(/<cac:BillingReference>[\s\S]*?<\/cac:BillingReference>/, '') } },
   { rule: 'DBG04', why: 'a reference to a CUFE the simulator never accepted', options: { kind: debit, mutate: withReference(NOT_ACCEPTED) } },
@@ -130,7 +135,7 @@ describe('DIAN simulator: credit and debit notes (SendBillSync)', () => {
     ['a cancellation (credit concept 2, operation 20)', { kind: credit, concept: '2' }],
     ['the last credit concept (6)', { kind: credit, concept: '6' }],
     ['the last debit concept (4)', { kind: debit, concept: '4' }],
-    ['a credit note without invoices (operation 22, no BillingReference)', { kind: credit, customizationId: '22', mutate: (x: string) => x.replace(/<cac:BillingReference>[\s\S]*?<\/cac:BillingReference>/, '') }],
+    ['a credit note without invoices (operation 22: an InvoicePeriod, no BillingReference)', { kind: credit, customizationId: '22', mutate: withoutInvoices }],
   ] as const)('accepts %s', async (_why, options) => {
     const answer = await send(signedNote({ ...options, invoice: checked.invoice, credential: world.tenant }).xml, checked.client);
     expect(rules(answer)).toEqual([]);

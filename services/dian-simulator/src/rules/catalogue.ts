@@ -146,13 +146,15 @@ const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOIC
 /**
  * The notes' own rules (reference §7.8, §10.1–10.2). CAD02a and CBF03a, and CBG04 for a credit
  * note, are the reference's; DBG04 is CBG04's debit-note counterpart by the same prefix rule. The
- * concept tables' rule is not named by the reference: SIM-NC01 / SIM-ND01.
+ * concept tables' rule is not named by the reference: SIM-NC01 / SIM-ND01; nor is the InvoicePeriod
+ * a credit note without invoices requires: SIM-NC02.
  */
 const noteRules = [
   r('CAD02a', 'document', 'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)'),
   r('CBF03a', 'document', 'Una nota crédito sin referencia a facturas (CustomizationID 22) no puede anular una factura (concepto 2)'),
   r('CAD12', 'document', 'El tipo de documento (CreditNoteTypeCode) no corresponde a una nota crédito (91)'),
   r('SIM-NC01', 'document', 'El concepto de la nota crédito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.4'),
+  r('SIM-NC02', 'document', 'La nota crédito sin referencia a facturas (CustomizationID 22) no informa el periodo que cubre (InvoicePeriod)'),
   r('SIM-ND01', 'document', 'El concepto de la nota débito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.5'),
   r('CBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),
   r('DBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),

@@ -62,6 +62,8 @@ export type NoteView = {
   typeCode: string | undefined;
   concepts: (string | undefined)[];
   invoiceReferences: { id: string | undefined; uuid: IdView; issueDate: string | undefined }[];
+  /** Whether it has a cac:InvoicePeriod (the period a note without invoices covers). */
+  hasInvoicePeriod: boolean;
 };
 
 export type InvoiceView = {
@@ -185,6 +187,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
       invoiceReferences: all(cac, 'BillingReference').flatMap((r) => childElements(r, cac, 'InvoiceDocumentReference')).map((d) => ({
         id: text(childElement(d, cbc, 'ID')), uuid: idView(childElement(d, cbc, 'UUID')), issueDate: text(childElement(d, cbc, 'IssueDate')),
       })),
+      hasInvoicePeriod: all(cac, 'InvoicePeriod').length > 0,
     },
     customizationId: text(first(cbc, 'CustomizationID')),
     invoiceTypeCode: text(first(cbc, 'InvoiceTypeCode')),

@@ -24,8 +24,9 @@ const CANCELLATION = '2';
 /**
  * A note's type and concept (reference §7.8, §10.1–10.2): its operation type (FAD02, answered as
  * CAD02/DAD02), a credit note's type code 91 (CAD12), at least one concept and each from its table
- * (SIM-NC01/SIM-ND01), a cancellation only as operation 20 (CAD02a) and never as 22, the note
- * without invoices (CBF03a); and the currency rules the invoice has.
+ * (SIM-NC01/SIM-ND01), an InvoicePeriod on a credit note without invoices (operation 22,
+ * SIM-NC02), a cancellation only as operation 20 (CAD02a) and never as 22 (CBF03a); and the
+ * currency rules the invoice has.
  */
 export const checkNoteType: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
@@ -34,6 +35,8 @@ export const checkNoteType: RuleGroupCheck = ({ view }) => {
   if (!OPERATION_TYPES[kind].has(view.customizationId ?? '')) failures.push('FAD02');
   if (kind === 'credit-note' && view.note?.typeCode !== '91') failures.push('CAD12');
   if (concepts.length === 0 || concepts.some((concept) => !CONCEPTS[kind].has(concept ?? ''))) failures.push(kind === 'credit-note' ? 'SIM-NC01' : 'SIM-ND01');
+  // Reference §10.1: operation 22 "requires InvoicePeriod"; it says nothing of the kind for 32.
+  if (kind === 'credit-note' && view.customizationId === '22' && !view.note?.hasInvoicePeriod) failures.push('SIM-NC02');
   if (kind === 'credit-note' && concepts.includes(CANCELLATION)) {
     if (view.customizationId !== '20') failures.push('CAD02a');
     if (view.customizationId === '22') failures.push('CBF03a');
