@@ -124,14 +124,13 @@ type InvoiceRuleCode = (typeof invoiceRules)[number]['code'];
  * (sts:InvoiceControl, reference §10.1), no InvoiceTypeCode, is no contingency invoice, and
  * references invoices rather than notes.
  */
-const INVOICE_ONLY = new Set<string>([
+const INVOICE_ONLY_CODES = [
   'FAB05a', 'FAB05b', 'FAB07b', 'FAB08b', 'FAB10a', 'FAB10b', 'FAB11a', 'FAB11b', 'FAB12a', 'FAB12b',
   'FAD05a', 'FAD05c', 'FAD05d', 'FAD05e', 'FAD09a', 'FAD09b', 'FAD12a', 'FAD12b', 'FAI01', 'FAI02', 'FAI03', 'FBH04', 'FBI04',
-] satisfies InvoiceRuleCode[]);
-type InvoiceOnlyCode = 'FAB05a' | 'FAB05b' | 'FAB07b' | 'FAB08b' | 'FAB10a' | 'FAB10b' | 'FAB11a' | 'FAB11b' | 'FAB12a' | 'FAB12b'
-  | 'FAD05a' | 'FAD05c' | 'FAD05d' | 'FAD05e' | 'FAD09a' | 'FAD09b' | 'FAD12a' | 'FAD12b' | 'FAI01' | 'FAI02' | 'FAI03' | 'FBH04' | 'FBI04';
+] as const satisfies readonly InvoiceRuleCode[];
+const INVOICE_ONLY = new Set<string>(INVOICE_ONLY_CODES);
 /** An invoice rule a note shares, by the code the invoice's check reports. */
-export type SharedRuleCode = Exclude<Extract<InvoiceRuleCode, `F${string}`>, InvoiceOnlyCode>;
+export type SharedRuleCode = Exclude<Extract<InvoiceRuleCode, `F${string}`>, (typeof INVOICE_ONLY_CODES)[number]>;
 /** Its credit-note (C…) and debit-note (D…) codes: the reference's "same checks with the CA…/DA… prefixes" (§7). */
 type NoteVariant<C extends string> = C extends `F${infer Rest}` ? `C${Rest}` | `D${Rest}` : never;
 
