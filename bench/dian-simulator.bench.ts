@@ -6,6 +6,7 @@ import { buildSoapRequest } from '../services/submitter/src/index.ts';
 import { packageDocument } from '../services/submitter/src/index.ts';
 import { applicationResponseKeyType, createSimulatorDispatcher, createStore, SERVICE_PATH } from '../services/dian-simulator/src/index.ts';
 import { signedInvoice } from '../services/dian-simulator/test-support/invoices.ts';
+import { signedNote } from '../services/dian-simulator/test-support/notes.ts';
 import { makeWorld } from '../services/dian-simulator/test-support/world.ts';
 import { createXadesSigner } from '@fe/xades';
 import { measure, printTable } from './lib/measure.ts';
@@ -38,6 +39,16 @@ try {
   if (!accepting(valid, endpoint).body.includes('<b:StatusCode>00<')) throw new Error('bench fixture is not accepted');
   if (!acceptingRsa(valid, endpoint).body.includes('<b:StatusCode>00<')) throw new Error('bench fixture is not accepted (RSA AR)');
   if (!accepting(rejected, endpoint).body.includes('<b:StatusCode>99<')) throw new Error('bench fixture is not rejected');
+  // A credit note on an invoice this simulator accepted (CBG04): a store that remembers the invoice
+  // and nothing after it, so each call is the note's first submission too.
+  const remembering = createStore();
+  const invoice = signedInvoice({ credential: world.tenant });
+  const noteStore = { ...remembering, record: () => {}, isAccepted: () => false, acceptedDocument: (key: string) => remembering.acceptedDocument(key) };
+  createSimulatorDispatcher(world.config({ schemaValidation: 'off' }, world.ecIdentity), remembering)(request(invoice.xml), endpoint);
+  const acceptingNotes = createSimulatorDispatcher(world.config({ schemaValidation: 'off' }, world.ecIdentity), noteStore);
+  const issueDate = new Date(now.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
+  const creditNote = request(signedNote({ kind: 'credit-note', invoice: { id: invoice.id, cufe: invoice.cufe, issueDate }, credential: world.tenant, issuedAt: now }).xml);
+  if (!acceptingNotes(creditNote, endpoint).body.includes('<b:StatusCode>00<')) throw new Error('bench credit note is not accepted');
 
   // The signer's hot path on this thread, over the same 4-line invoice (unsigned, canonical form).
   const unsigned = signedInvoice({ credential: world.tenant }).xml.replace(/<ext:UBLExtension><ext:ExtensionContent><ds:Signature[\s\S]*?<\/ds:Signature><\/ext:ExtensionContent><\/ext:UBLExtension>/, '');
@@ -47,13 +58,14 @@ try {
   const sign = measure('signer: XAdES-EPES, 4-line invoice', () => signer.sign(unsigned, { signingTime: now }));
   const accept = measure(`simulator: SendBillSync → 00 + AR signed ${arKey}`, () => accepting(valid, endpoint));
   const reject = measure('simulator: SendBillSync → 99 (FAD16)', () => accepting(rejected, endpoint));
+  const acceptNote = measure(`simulator: SendBillSync credit note (1 line) → 00 + AR signed ${arKey}`, () => acceptingNotes(creditNote, endpoint));
   const acceptRsa = measure(`simulator: SendBillSync → 00 + AR signed ${arKeyRsa}`, () => acceptingRsa(valid, endpoint));
   const acceptSchema = measure(`simulator: SendBillSync → 00 + AR signed ${arKey}, with the XSD (xmllint)`, () => acceptingWithSchema(valid, endpoint));
   const floor = measureSimulatorFloor({
     contentFileBase64: Buffer.from(packageDocument(validXml, { modified: now }).zip.content).toString('base64'),
     xml: validXml, tenantKey: world.tenant.privateKey, arKeyPem: world.ecIdentity.privateKeyPem,
   });
-  const rows = [rsa, sign, accept, reject, acceptRsa, acceptSchema, floor].map((m) => ({
+  const rows = [rsa, sign, accept, reject, acceptNote, acceptRsa, acceptSchema, floor].map((m) => ({
     name: m.name, perCallMs: m.perCallMs, ratio: m.perCallMs / sign.perCallMs, note: `${Math.round(1000 / m.perCallMs)}/s`,
   }));
   printTable(rows, 'signer ms/op');

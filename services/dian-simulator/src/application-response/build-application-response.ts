@@ -1,6 +1,14 @@
 import { hash } from 'node:crypto';
 import { escapeAttribute, escapeText, ublNamespaces as ns, XML_DECLARATION } from '@fe/dian-domain/primitives';
 import type { RuleDefinition } from '../rules/catalogue.ts';
+import type { DocumentKind } from '../rules/invoice-view.ts';
+
+/** Per kind: the document type code (annex table 13.1.3) in the AR's CUDE, and the scheme of its key. */
+const DOCUMENTS: Record<DocumentKind, { typeCode: string; scheme: string }> = {
+  invoice: { typeCode: '01', scheme: 'CUFE-SHA384' },
+  'credit-note': { typeCode: '91', scheme: 'CUDE-SHA384' },
+  'debit-note': { typeCode: '92', scheme: 'CUDE-SHA384' },
+};
 
 const DIAN = { name: 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales', nit: '800197268', dv: '4' };
 
@@ -11,7 +19,8 @@ export type ApplicationResponseInput = {
   /** Validation instant: its UTC date and time are written, as DIAN's own ARs do (+00:00). */
   validatedAt: Date;
   receiver: { nit: string; dv: string | null; name: string };
-  document: { id: string; cufe: string };
+  /** The judged document: its number, its CUFE (a note's CUDE) and kind. */
+  document: { id: string; cufe: string; kind: DocumentKind };
   notifications: readonly RuleDefinition[];
   statusMessage: string;
 };
@@ -35,7 +44,8 @@ export function buildApplicationResponse(input: ApplicationResponseInput): strin
   const iso = input.validatedAt.toISOString();
   const issueDate = iso.slice(0, 10);
   const issueTime = `${iso.slice(11, 19)}+00:00`;
-  const cude = hash('sha384', `${input.id}${issueDate}${issueTime}${DIAN.nit}${input.receiver.nit}02${input.document.id}01`, 'hex');
+  const judged = DOCUMENTS[input.document.kind];
+  const cude = hash('sha384', `${input.id}${issueDate}${issueTime}${DIAN.nit}${input.receiver.nit}02${input.document.id}${judged.typeCode}`, 'hex');
   let lines = '';
   input.notifications.forEach((n, i) => (lines += lineResponse(i + 1, n.code, n.message)));
   lines += lineResponse(input.notifications.length + 1, '0000', input.statusMessage);
@@ -43,7 +53,7 @@ export function buildApplicationResponse(input: ApplicationResponseInput): strin
     + `<cbc:UUID schemeName="CUDE-SHA384">${cude}</cbc:UUID><cbc:IssueDate>${issueDate}</cbc:IssueDate><cbc:IssueTime>${issueTime}</cbc:IssueTime>`
     + `${SENDER}${party('cac:ReceiverParty', input.receiver)}<cac:DocumentResponse>${RESPONSE}`
     + `<cac:DocumentReference><cbc:ID>${escapeText(input.document.id)}</cbc:ID>`
-    + `<cbc:UUID schemeName="CUFE-SHA384">${escapeText(input.document.cufe)}</cbc:UUID></cac:DocumentReference>`
+    + `<cbc:UUID schemeName="${judged.scheme}">${escapeText(input.document.cufe)}</cbc:UUID></cac:DocumentReference>`
     + `${lines}</cac:DocumentResponse></ApplicationResponse>`;
 }
 

@@ -8,14 +8,17 @@
  * code (zip problems, the issue-date window, the rate table, unknown tax codes). Wording follows
  * DIAN's style (`Regla: <code>, Rechazo: <text>`); only the texts marked [V] are DIAN's verbatim,
  * the rest paraphrase the condition of the reference's tables.
+ *
+ * Credit and debit notes (reference §7, §10.1–10.2) answer the checks they share with invoices
+ * under the CA…/DA… (CB…/DB…) codes, and have a few rules of their own (`noteRules`).
  */
 export type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
-export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'duplicate';
+export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'reference' | 'duplicate';
 
 const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
 
-export const ruleCatalogue = [
+const invoiceRules = [
   r('SIM-ZIP01', 'zip', 'El archivo enviado no es un archivo comprimido ZIP válido'),
   r('SIM-ZIP02', 'zip', 'El archivo ZIP de SendBillSync debe contener exactamente un documento XML'),
   // The reference does not say how DIAN answers an unknown TestSetId: an upload refused without a ZipKey.
@@ -114,11 +117,74 @@ export const ruleCatalogue = [
   r('90', 'duplicate', 'Documento procesado anteriormente'), // [V] reference §6.3
 ] as const satisfies readonly RuleDefinition[];
 
-export type RuleCode = (typeof ruleCatalogue)[number]['code'];
+type InvoiceRuleCode = (typeof invoiceRules)[number]['code'];
+
+/**
+ * Invoice rules with no counterpart for a note: a note has no numbering authorization
+ * (sts:InvoiceControl, reference §10.1), no InvoiceTypeCode, is no contingency invoice, and
+ * references invoices rather than notes.
+ */
+const INVOICE_ONLY_CODES = [
+  'FAB05a', 'FAB05b', 'FAB07b', 'FAB08b', 'FAB10a', 'FAB10b', 'FAB11a', 'FAB11b', 'FAB12a', 'FAB12b',
+  'FAD05a', 'FAD05c', 'FAD05d', 'FAD05e', 'FAD09a', 'FAD09b', 'FAD12a', 'FAD12b', 'FAI01', 'FAI02', 'FAI03', 'FBH04', 'FBI04',
+] as const satisfies readonly InvoiceRuleCode[];
+const INVOICE_ONLY = new Set<string>(INVOICE_ONLY_CODES);
+/** An invoice rule a note shares, by the code the invoice's check reports. */
+export type SharedRuleCode = Exclude<Extract<InvoiceRuleCode, `F${string}`>, (typeof INVOICE_ONLY_CODES)[number]>;
+/** Its credit-note (C…) and debit-note (D…) codes: the reference's "same checks with the CA…/DA… prefixes" (§7). */
+type NoteVariant<C extends string> = C extends `F${infer Rest}` ? `C${Rest}` | `D${Rest}` : never;
+
+/** A shared rule's wording for a note: its lines, quantities and key have the note's names. */
+function forNote(definition: RuleDefinition, letter: 'C' | 'D'): RuleDefinition {
+  const [line, quantity] = letter === 'C' ? ['CreditNoteLine', 'CreditedQuantity'] : ['DebitNoteLine', 'DebitedQuantity'];
+  const message = definition.message.replaceAll('InvoiceLine', line).replaceAll('InvoicedQuantity', quantity).replaceAll('CUFE', 'CUDE');
+  return { ...definition, code: letter + definition.code.slice(1), message };
+}
+const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOICE_ONLY.has(d.code));
+
+/**
+ * The notes' own rules (reference §7.8, §10.1–10.2). CAD02a and CBF03a, and CBG04 for a credit
+ * note, are the reference's; DBG04 is CBG04's debit-note counterpart by the same prefix rule. The
+ * concept tables' rule is not named by the reference: SIM-NC01 / SIM-ND01; nor is the InvoicePeriod
+ * a credit note without invoices requires: SIM-NC02.
+ */
+const noteRules = [
+  r('CAD02a', 'document', 'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)'),
+  r('CBF03a', 'document', 'Una nota crédito sin referencia a facturas (CustomizationID 22) no puede anular una factura (concepto 2)'),
+  r('CAD12', 'document', 'El tipo de documento (CreditNoteTypeCode) no corresponde a una nota crédito (91)'),
+  r('SIM-NC01', 'document', 'El concepto de la nota crédito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.4'),
+  r('SIM-NC02', 'document', 'La nota crédito sin referencia a facturas (CustomizationID 22) no informa el periodo que cubre (InvoicePeriod)'),
+  r('SIM-ND01', 'document', 'El concepto de la nota débito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.5'),
+  r('CBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),
+  r('DBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),
+] as const satisfies readonly RuleDefinition[];
+
+export type RuleCode = InvoiceRuleCode | NoteVariant<SharedRuleCode> | (typeof noteRules)[number]['code'];
+
+/**
+ * Every rule: the invoice's, then each shared one as a credit note's and as a debit note's, then
+ * the notes' own. Order matters only within a kind (the answer lists findings in check order).
+ */
+export const ruleCatalogue: readonly (RuleDefinition & { code: RuleCode })[] = [
+  ...invoiceRules,
+  ...sharedRules.map((d) => forNote(d, 'C')),
+  ...sharedRules.map((d) => forNote(d, 'D')),
+  ...noteRules,
+] as (RuleDefinition & { code: RuleCode })[];
+
 const byCode = new Map<string, RuleDefinition>(ruleCatalogue.map((rule) => [rule.code, rule]));
 
 export function rule(code: RuleCode): RuleDefinition {
   return byCode.get(code)!;
+}
+
+/**
+ * The code a note answers with for a check shared with invoices: FAD06 → CAD06 (credit) / DAD06
+ * (debit); codes not starting with F (ZB01, ZE02, VLR01, SIM-…, 90) are the same for every document.
+ */
+export function codeFor(code: RuleCode, kind: 'invoice' | 'credit-note' | 'debit-note'): RuleCode {
+  if (kind === 'invoice' || code[0] !== 'F') return code;
+  return ((kind === 'credit-note' ? 'C' : 'D') + code.slice(1)) as RuleCode;
 }
 
 /** `Regla: FAD06, Rechazo: Valor del CUFE …`, the form DIAN writes in ErrorMessage. */

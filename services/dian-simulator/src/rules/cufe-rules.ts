@@ -6,15 +6,18 @@ import { isTwoDecimals } from './money.ts';
 const sha384 = (text: string) => hash('sha384', text, 'hex');
 
 /**
- * CUFE (FAD06–FAD08), software (FAB24a missing, FAB24b not registered for the issuer) and SoftwareSecurityCode (FAB27a/b), computed here from
+ * CUFE (FAD06–FAD08) or a note's CUDE (the same 15 fields keyed with the software's PIN instead of
+ * the range's ClTec, scheme CUDE-SHA384: reference §1.2), software (FAB24a missing, FAB24b not registered for the issuer) and SoftwareSecurityCode (FAB27a/b), computed here from
  * the document's own strings with the annex formulas (reference §1.1, §1.3), not with the
  * product's dian-domain: a shared bug would otherwise agree with itself.
  */
 export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, range }) => {
   const failures: RuleCode[] = [];
-  if (view.uuid.schemeName !== 'CUFE-SHA384') failures.push('FAD08');
+  const invoice = view.kind === 'invoice';
+  if (view.uuid.schemeName !== (invoice ? 'CUFE-SHA384' : 'CUDE-SHA384')) failures.push('FAD08');
   if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment) failures.push('FAD07');
-  if (!range || view.uuid.value !== expectedCufe(view, range.technicalKey)) failures.push('FAD06');
+  const key = invoice ? range?.technicalKey : software?.pin;
+  if (key === undefined || view.uuid.value !== expectedCufe(view, key)) failures.push('FAD06');
   if (!view.softwareId) failures.push('FAB24a');
   else if (!software) failures.push('FAB24b');
   if (!view.softwareSecurityCode) failures.push('FAB27a');
@@ -23,7 +26,8 @@ export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, r
 };
 
 type View = Parameters<RuleGroupCheck>[0]['view'];
-function expectedCufe(view: View, technicalKey: string): string | undefined {
+/** `key`: the ClTec for a CUFE, the software PIN for a CUDE. */
+function expectedCufe(view: View, key: string): string | undefined {
   const tax = (scheme: string) => {
     const total = view.taxTotals.find((t) => t.subtotals.some((s) => s.scheme === scheme));
     return total ? total.amount : '0.00';
@@ -32,5 +36,5 @@ function expectedCufe(view: View, technicalKey: string): string | undefined {
   if (!amounts.every(isTwoDecimals)) return undefined;
   const [valFac, valIva, valInc, valIca, valTot] = amounts as string[];
   return sha384(`${view.id}${view.issueDate}${view.issueTime}${valFac}01${valIva}04${valInc}03${valIca}${valTot}`
-    + `${view.supplier.companyId.value}${view.customer.companyId.value}${technicalKey}${view.profileExecutionId}`);
+    + `${view.supplier.companyId.value}${view.customer.companyId.value}${key}${view.profileExecutionId}`);
 }

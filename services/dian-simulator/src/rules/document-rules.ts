@@ -1,6 +1,7 @@
 import { codelists, hasCode } from '@fe/dian-domain/codelists';
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
+import type { InvoiceView } from './invoice-view.ts';
 
 /**
  * Operation types an invoice may declare (reference §3.1, table 13.1.5: 10 estándar, 11 mandatos,
@@ -28,11 +29,7 @@ export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   if (!OPERATION_TYPES.has(view.customizationId ?? '')) failures.push('FAD02');
   if (OTHER_DOCUMENT_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12b');
   else if (!INVOICE_TYPES.has(view.invoiceTypeCode ?? '')) failures.push('FAD12a');
-  // DIAN's currency table (TipoMoneda-2.1.gc, 179 codes) as it is, withdrawn codes and gaps included:
-  // DIAN checks against it, so a code its table lacks is refused here as there.
-  if (!hasCode(codelists.currencies, view.documentCurrency)) failures.push('FAD15a');
-  else if ([...view.currencies].some((currency) => currency !== view.documentCurrency)) failures.push('FAD15b');
-  else if (view.documentCurrency !== 'COP' && !view.hasPaymentExchangeRate) failures.push('FAR01');
+  failures.push(...currencyFailures(view));
   if (view.invoiceTypeCode === '03') {
     // A contingency invoice refers to the paper or contingency document it replaces (reference §7.8).
     if (view.additionalDocuments.length === 0) failures.push('FAI01');
@@ -41,3 +38,13 @@ export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   }
   return failures;
 };
+
+/** FAD15a currency code, FAD15b every amount in the document's currency, FAR01 an exchange rate for a currency other than COP; notes too. */
+export function currencyFailures(view: InvoiceView): RuleCode[] {
+  // DIAN's currency table (TipoMoneda-2.1.gc, 179 codes) as it is, withdrawn codes and gaps included:
+  // DIAN checks against it, so a code its table lacks is refused here as there.
+  if (!hasCode(codelists.currencies, view.documentCurrency)) return ['FAD15a'];
+  if ([...view.currencies].some((currency) => currency !== view.documentCurrency)) return ['FAD15b'];
+  if (view.documentCurrency !== 'COP' && !view.hasPaymentExchangeRate) return ['FAR01'];
+  return [];
+}

@@ -1,7 +1,7 @@
 import { attribute, childElement, childElements, childIndex, isElement, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
 
 /**
- * The fields of a UBL invoice the rules read, taken once from the tree. Values are the exact
+ * The fields of a UBL invoice, credit note or debit note the rules read, taken once from the tree. Values are the exact
  * strings of the XML (amounts are compared as such, in cents), undefined when absent.
  */
 export const ubl = {
@@ -10,7 +10,29 @@ export const ubl = {
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
   sts: 'dian:gov:co:facturaelectronica:Structures-2-1',
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+  debitNote: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2',
 } as const;
+
+/** The three documents the simulator judges, by their root element. */
+export type DocumentKind = 'invoice' | 'credit-note' | 'debit-note';
+/**
+ * Per kind: its root's name and namespace, its lines, their quantity and its totals' group (reference
+ * §10.1–10.2: a debit note's totals are cac:RequestedMonetaryTotal, not LegalMonetaryTotal).
+ */
+export const documentKinds = {
+  invoice: { root: 'Invoice', ns: ubl.invoice, line: 'InvoiceLine', quantity: 'InvoicedQuantity', totals: 'LegalMonetaryTotal' },
+  'credit-note': { root: 'CreditNote', ns: ubl.creditNote, line: 'CreditNoteLine', quantity: 'CreditedQuantity', totals: 'LegalMonetaryTotal' },
+  'debit-note': { root: 'DebitNote', ns: ubl.debitNote, line: 'DebitNoteLine', quantity: 'DebitedQuantity', totals: 'RequestedMonetaryTotal' },
+} as const satisfies Record<DocumentKind, { root: string; ns: string; line: string; quantity: string; totals: string }>;
+
+/** The kind of a root element, undefined for any other document. */
+export function kindOf(root: XmlElement): DocumentKind | undefined {
+  for (const kind of ['invoice', 'credit-note', 'debit-note'] as const) {
+    if (root.local === documentKinds[kind].root && root.ns === documentKinds[kind].ns) return kind;
+  }
+  return undefined;
+}
 const { cbc, cac, ext, sts } = ubl;
 
 export type TaxSubtotalView = { scheme: string | undefined; percent: string | undefined; taxable: string | undefined; amount: string | undefined };
@@ -31,7 +53,23 @@ export type AddressView = { cityCode: string | undefined; country: string | unde
 /** cac:BillingReference's note references: the CUDE in each Credit/DebitNoteDocumentReference/cbc:UUID. */
 export type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
+/**
+ * What a credit or debit note adds (reference §10.1–10.2): its type code (CreditNoteTypeCode; a
+ * debit note has none), each cac:DiscrepancyResponse (the concept in cbc:ResponseCode), each
+ * BillingReference/InvoiceDocumentReference, and whether it has a cac:InvoicePeriod.
+ */
+export type NoteView = {
+  typeCode: string | undefined;
+  concepts: (string | undefined)[];
+  invoiceReferences: { id: string | undefined; uuid: IdView; issueDate: string | undefined }[];
+  /** Whether it has a cac:InvoicePeriod (the period a note without invoices covers). */
+  hasInvoicePeriod: boolean;
+};
+
 export type InvoiceView = {
+  kind: DocumentKind;
+  /** Undefined for an invoice. */
+  note: NoteView | undefined;
   customizationId: string | undefined;
   invoiceTypeCode: string | undefined;
   documentCurrency: string | undefined;
@@ -118,7 +156,9 @@ function taxTotal(total: XmlElement): TaxTotalView {
   };
 }
 
-export function readInvoiceView(root: XmlElement): InvoiceView {
+/** The view of an Invoice, CreditNote or DebitNote root (`kind` from `kindOf`). */
+export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'): InvoiceView {
+  const names = documentKinds[kind];
   // One pass over the root's ~40 children instead of a scan per field.
   const top = childIndex(root);
   const first = (ns: string, local: string) => top.get(local)?.find((e) => e.ns === ns);
@@ -135,11 +175,20 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
   const customerParty = first(cac, 'AccountingCustomerParty');
   const customer = childElement(customerParty, cac, 'Party');
   const customerIdentification = childElement(customer, cac, 'PartyIdentification');
-  const money = first(cac, 'LegalMonetaryTotal');
+  const money = first(cac, names.totals);
   const amount = (name: string) => text(childElement(money, cbc, name));
   const all = (ns: string, local: string) => top.get(local)?.filter((e) => e.ns === ns) ?? [];
   const documentCurrency = text(first(cbc, 'DocumentCurrencyCode'));
   return {
+    kind,
+    note: kind === 'invoice' ? undefined : {
+      typeCode: text(first(cbc, 'CreditNoteTypeCode')),
+      concepts: all(cac, 'DiscrepancyResponse').map((d) => text(childElement(d, cbc, 'ResponseCode'))),
+      invoiceReferences: all(cac, 'BillingReference').flatMap((r) => childElements(r, cac, 'InvoiceDocumentReference')).map((d) => ({
+        id: text(childElement(d, cbc, 'ID')), uuid: idView(childElement(d, cbc, 'UUID')), issueDate: text(childElement(d, cbc, 'IssueDate')),
+      })),
+      hasInvoicePeriod: all(cac, 'InvoicePeriod').length > 0,
+    },
     customizationId: text(first(cbc, 'CustomizationID')),
     invoiceTypeCode: text(first(cbc, 'InvoiceTypeCode')),
     documentCurrency,
@@ -191,16 +240,16 @@ export function readInvoiceView(root: XmlElement): InvoiceView {
       taxInclusive: amount('TaxInclusiveAmount'), allowance: amount('AllowanceTotalAmount'), charge: amount('ChargeTotalAmount'),
       prepaid: amount('PrepaidAmount'), rounding: amount('PayableRoundingAmount'), payable: amount('PayableAmount'),
     },
-    lines: all(cac, 'InvoiceLine').map((line) => {
+    lines: all(cac, names.line).map((line) => {
       const price = childElement(line, cac, 'Price');
       const baseQuantity = childElement(price, cbc, 'BaseQuantity');
       const standard = pathElement(line, [cac, 'Item'], [cac, 'StandardItemIdentification']);
       return {
-        unitCodes: [attribute(childElement(line, cbc, 'InvoicedQuantity'), 'unitCode'), ...(baseQuantity ? [attribute(baseQuantity, 'unitCode')] : [])],
+        unitCodes: [attribute(childElement(line, cbc, names.quantity), 'unitCode'), ...(baseQuantity ? [attribute(baseQuantity, 'unitCode')] : [])],
         standardItemId: standard && idView(childElement(standard, cbc, 'ID')),
         lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
         taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),
-        quantity: text(childElement(line, cbc, 'InvoicedQuantity')),
+        quantity: text(childElement(line, cbc, names.quantity)),
         baseQuantity: text(childElement(price, cbc, 'BaseQuantity')),
         price: text(childElement(price, cbc, 'PriceAmount')),
         description: text(pathElement(line, [cac, 'Item'], [cbc, 'Description'])),

@@ -1,6 +1,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from './sqlite-store.ts';
 import { createStore, type SimulatedDianResponse, type SimulatorStore, type StoredAnswer } from './store.ts';
@@ -33,6 +34,19 @@ describe.each([
     expect(store.answerBytes).toBeGreaterThan(0);
   });
 
+  it('remembers what each accepted document was and whose (a note may only reference an invoice of its issuer), nothing for a rejected one', () => {
+    const store = open();
+    const invoice: StoredAnswer = { ...answer(true), document: { kind: 'invoice', issuerNit: '900123456' } };
+    store.record('cufe-1', invoice);
+    store.record('cude-2', { ...answer(true), document: { kind: 'credit-note', issuerNit: '900123456' } });
+    store.record('cufe-3', { ...answer(false), document: { kind: 'invoice', issuerNit: '900123456' } });
+    expect(store.acceptedDocument('cufe-1')).toEqual({ kind: 'invoice', issuerNit: '900123456' });
+    expect(store.acceptedDocument('cude-2')).toEqual({ kind: 'credit-note', issuerNit: '900123456' });
+    expect(store.acceptedDocument('cufe-3')).toBeUndefined();
+    expect(store.acceptedDocument('unknown')).toBeUndefined();
+    expect(store.byDocumentKey('cufe-1')).toEqual(invoice);
+  });
+
   it('keeps an async zip\'s answers by ZipKey, without counting them as receptions or replacing a known document', () => {
     const store = open();
     store.record('cufe-a', answer(true));
@@ -44,6 +58,20 @@ describe.each([
     expect(store.timesReceived('cufe-b')).toBe(0);
     expect(store.byZipKey('zip-2')).toBeUndefined();
   });
+});
+
+it('opens a file written before notes: its accepted documents are invoices of an unrecorded issuer, new ones record theirs', () => {
+  const path = file();
+  const old = new DatabaseSync(path);
+  old.exec(`CREATE TABLE documents (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, received INTEGER NOT NULL, accepted INTEGER NOT NULL,
+      response TEXT, application_response TEXT, signed_xml TEXT, validated_at TEXT);
+    INSERT INTO documents VALUES ('cufe-old', 1, 1, 1, '{}', NULL, '<Invoice/>', '2026-01-01T00:00:00.000Z');`);
+  old.close();
+  const store = createSqliteStore(path);
+  expect(store.acceptedDocument('cufe-old')).toEqual({ kind: 'invoice', issuerNit: undefined });
+  store.record('cude-new', { ...answer(true), document: { kind: 'debit-note', issuerNit: '900123456' } });
+  expect(store.acceptedDocument('cude-new')).toEqual({ kind: 'debit-note', issuerNit: '900123456' });
+  store.close();
 });
 
 it('still knows after a reopen what it accepted and how often each document came', () => {

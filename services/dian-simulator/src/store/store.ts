@@ -9,7 +9,18 @@ export type StoredAnswer = {
   accepted: boolean;
   signedXml: string | undefined;
   validatedAt: Date;
+  /** What the document is and whose: a note may only reference an invoice the same issuer had accepted (CBG04/DBG04). */
+  document?: DocumentFacts;
 };
+
+/** The kind of a judged document and its issuer's NIT. */
+export type DocumentFacts = { kind: 'invoice' | 'credit-note' | 'debit-note'; issuerNit: string };
+
+/**
+ * An accepted document as the rules see it. `issuerNit` is undefined only for what a simulator file
+ * accepted before it recorded issuers: invoices then, as nothing else was accepted.
+ */
+export type AcceptedDocument = { kind: DocumentFacts['kind']; issuerNit: string | undefined };
 
 export type SimulatedDianResponse = {
   isValid: boolean;
@@ -31,6 +42,8 @@ export interface SimulatorStore {
   /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
   record(cufe: string, answer: StoredAnswer): void;
   isAccepted(cufe: string): boolean;
+  /** The accepted document under this CUFE/CUDE, undefined when none was accepted (or it was forgotten). */
+  acceptedDocument(cufe: string): AcceptedDocument | undefined;
   /** How many times a document with this CUFE was received and judged (tests: "sent exactly once"). */
   timesReceived(cufe: string): number;
   byDocumentKey(key: string): StoredAnswer | undefined;
@@ -64,7 +77,8 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
   const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };
   const byKey = new Map<string, StoredAnswer>();
   let answerBytes = 0;
-  const accepted = new Set<string>();
+  /** Accepted keys, and what each document was (the facts are a few dozen bytes: bounded by count, as the keys). */
+  const accepted = new Map<string, AcceptedDocument>();
   const zips = new Map<string, string[]>();
   const received = new Map<string, number>();
 
@@ -79,7 +93,7 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
     forget(key);
     byKey.set(key, answer);
     answerBytes += sizeOf(answer);
-    if (answer.accepted) accepted.add(key);
+    if (answer.accepted) accepted.set(key, answer.document ?? UNRECORDED);
     for (const oldest of byKey.keys()) {
       if (byKey.size <= maxDocuments && answerBytes <= maxAnswerBytes) break;
       forget(oldest);
@@ -97,6 +111,7 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
       keep(cufe, answer);
     },
     isAccepted: (cufe: string) => accepted.has(cufe),
+    acceptedDocument: (cufe: string) => accepted.get(cufe),
     timesReceived: (cufe: string) => received.get(cufe) ?? 0,
     byDocumentKey: (cufe: string) => byKey.get(cufe),
     recordZip(zipKey: string, answers: SimulatedDianResponse[]): void {
@@ -117,6 +132,9 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
     close() {},
   };
 }
+
+/** An accepted answer that came without facts (an async zip's entry): an invoice of an unrecorded issuer. */
+const UNRECORDED: AcceptedDocument = { kind: 'invoice', issuerNit: undefined };
 
 /** Drops the oldest entries (insertion order) beyond `max`. */
 function trimOldest(collection: Set<string> | Map<string, unknown>, max: number): void {

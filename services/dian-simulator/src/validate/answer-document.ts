@@ -1,16 +1,23 @@
 import { buildApplicationResponse } from '../application-response/build-application-response.ts';
 import { createApplicationResponseSigner } from '../application-response/sign-application-response.ts';
 import { ruleMessage } from '../rules/catalogue.ts';
-import type { SimulatedDianResponse } from '../store/store.ts';
+import type { DocumentKind, InvoiceView } from '../rules/invoice-view.ts';
+import type { DocumentFacts, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
 export type Answerer = ReturnType<typeof createAnswerer>;
 
+/** How the status message names the document. */
+const TITLES: Record<DocumentKind, string> = { invoice: 'Factura electrónica', 'credit-note': 'Nota crédito electrónica', 'debit-note': 'Nota débito electrónica' };
+
+/** What the store keeps of a judged document for the notes' reference rules (CBG04/DBG04). */
+const facts = (view: InvoiceView): DocumentFacts => ({ kind: view.kind, issuerNit: detached(view.supplier.companyId.value ?? '') });
+
 /**
  * Validates one document and writes DIAN's answer (reference §6.2–6.3): StatusCode 00 with the
  * notifications and a signed ApplicationResponse, or 99 with every failing rule. The answer is
- * recorded under the CUFE for GetStatus.
+ * recorded under the CUFE (a note's CUDE) for GetStatus, with the document's kind and issuer.
  */
 export function createAnswerer(deps: ValidationDeps) {
   const signer = createApplicationResponseSigner(deps.config.identity);
@@ -27,16 +34,16 @@ export function createAnswerer(deps: ValidationDeps) {
         ...base, isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.',
         statusMessage: undefined, xmlBase64Bytes: undefined,
       };
-      if (cufe) deps.store.record(cufe, { response, accepted: false, signedXml: undefined, validatedAt: receivedAt });
+      if (cufe) deps.store.record(cufe, { response, accepted: false, signedXml: undefined, validatedAt: receivedAt, document: facts(view!) });
       return response;
     }
     const prefix = view.control.prefix ?? '';
     const shownId = prefix && view.id?.startsWith(prefix) ? `${prefix}-${view.id.slice(prefix.length)}` : view.id ?? '';
-    const statusMessage = `La Factura electrónica ${shownId}, ha sido autorizada.`;
+    const statusMessage = `La ${TITLES[view.kind]} ${shownId}, ha sido autorizada.`;
     const unsigned = buildApplicationResponse({
       id: String(++consecutive), environment: deps.config.environment, validatedAt: receivedAt,
       receiver: { nit: view.supplier.companyId.value ?? '', dv: view.supplier.companyId.schemeId, name: view.supplier.name ?? '' },
-      document: { id: view.id ?? '', cufe: cufe! },
+      document: { id: view.id ?? '', cufe: cufe!, kind: view.kind },
       notifications: verdict.findings, statusMessage,
     });
     const ar = signer.sign(unsigned, receivedAt);
@@ -44,7 +51,7 @@ export function createAnswerer(deps: ValidationDeps) {
       ...base, isValid: true, statusCode: '00', statusDescription: 'Procesado Correctamente.', statusMessage,
       xmlBase64Bytes: Buffer.from(ar, 'utf8').toString('base64'),
     };
-    deps.store.record(cufe!, { response, accepted: true, signedXml: xml, validatedAt: receivedAt });
+    deps.store.record(cufe!, { response, accepted: true, signedXml: xml, validatedAt: receivedAt, document: facts(view) });
     return response;
   };
 }

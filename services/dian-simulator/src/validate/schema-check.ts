@@ -1,14 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { DocumentKind } from '../rules/invoice-view.ts';
 
 /** See SimulatorConfig.schemaValidation. */
 export type SchemaValidation = 'auto' | 'xmllint' | 'off';
 
-/** Whether a document passes DIAN's XSD, and libxml2's messages when it does not. */
-export type SchemaCheck = (xml: string) => { valid: boolean; errors: string[] };
+/** Whether a document (an invoice unless told) passes DIAN's XSD, and libxml2's messages when it does not. */
+export type SchemaCheck = (xml: string, kind?: DocumentKind) => { valid: boolean; errors: string[] };
 
+const maindoc = (name: string) => fileURLToPath(new URL(`../../../../spec/dian/xsd/maindoc/${name}`, import.meta.url));
 /** DIAN's copy of the UBL 2.1 Invoice schema (spec/dian/README.md), which imports the rest of spec/dian/xsd. */
-export const INVOICE_XSD = fileURLToPath(new URL('../../../../spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd', import.meta.url));
+export const INVOICE_XSD = maindoc('UBL-Invoice-2.1.xsd');
+/** The schema of each document kind: DIAN's copies of the UBL 2.1 Invoice, CreditNote and DebitNote maindocs. */
+export const SCHEMAS: Record<DocumentKind, string> = {
+  invoice: INVOICE_XSD, 'credit-note': maindoc('UBL-CreditNote-2.1.xsd'), 'debit-note': maindoc('UBL-DebitNote-2.1.xsd'),
+};
 
 /**
  * libxml2 keeps xs:integer in 24 digits, and a real CA's 20-byte serial (up to 49 digits) in
@@ -37,8 +43,8 @@ export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): Sch
     if (mode === 'auto') return undefined;
     throw new Error(`schemaValidation 'xmllint': ${command} is not on the PATH (scripts/install-system-tools.sh installs it)`);
   }
-  return (xml) => {
-    const run = spawnSync(command, ['--noout', '--nonet', '--schema', INVOICE_XSD, '-'], { input: xml, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: 60_000 });
+  return (xml, kind = 'invoice') => {
+    const run = spawnSync(command, ['--noout', '--nonet', '--schema', SCHEMAS[kind], '-'], { input: xml, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: 60_000 });
     // More messages than the buffer holds: libxml2 found that many faults in the document.
     if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') return { valid: false, errors: ['more schema errors than the simulator keeps'] };
     if (run.error) throw run.error; // the program vanished, could not run or hung: not the document's fault

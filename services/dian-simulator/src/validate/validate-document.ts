@@ -1,5 +1,5 @@
 import type { SimulatorConfig } from '../config.ts';
-import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
+import { codeFor, rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
 import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
 import { colombiaDate } from '../rules/colombia-date.ts';
@@ -8,7 +8,8 @@ import { checkDeliveryAndPayment } from '../rules/delivery-payment-rules.ts';
 import { checkDocumentType } from '../rules/document-rules.ts';
 import { checkDianExtension } from '../rules/extension-rules.ts';
 import { checkLines } from '../rules/line-rules.ts';
-import { readInvoiceView, ubl, type InvoiceView } from '../rules/invoice-view.ts';
+import { kindOf, readInvoiceView, type InvoiceView } from '../rules/invoice-view.ts';
+import { checkNoteType, checkReferencedInvoices } from '../rules/note-rules.ts';
 import { checkNumbering } from '../rules/numbering-rules.ts';
 import { checkParties } from '../rules/party-rules.ts';
 import { checkTaxes } from '../rules/tax-rules.ts';
@@ -21,8 +22,12 @@ import { schemaCheckFor } from './schema-check.ts';
 import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
-const groups: RuleGroupCheck[] = [
+const invoiceGroups: RuleGroupCheck[] = [
   checkCufeAndSoftware, checkDianExtension, checkParties, checkNumbering, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkLines, checkDocumentType,
+];
+/** A note's: no numbering authorization to check (reference §10.1), its own type and concept rules instead of the invoice's. */
+const noteGroups: RuleGroupCheck[] = [
+  checkCufeAndSoftware, checkDianExtension, checkParties, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkLines, checkNoteType,
 ];
 
 export type DocumentVerdict = {
@@ -36,9 +41,11 @@ export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store
 
 /**
  * One XML document from the zip through every enforced rule. First the schema (ZB01): well-formed,
- * an Invoice, and valid against DIAN's UBL 2.1 XSD (config.schemaValidation); DIAN stops there,
+ * an Invoice, CreditNote or DebitNote, and valid against DIAN's UBL 2.1 XSD (config.schemaValidation); DIAN stops there,
  * so does this. Past that, every group runs and every failing rule is reported, as DIAN lists all
- * of them at once. Pure apart from reading the store (rule 90, FBH04/FBI04) and the xmllint process.
+ * of them at once; a note answers the checks it shares with invoices under its CA…/DA… codes
+ * (catalogue.ts, codeFor). Pure apart from reading the store (rule 90, FBH04/FBI04, CBG04/DBG04)
+ * and the xmllint process.
  */
 export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
   let document: XmlDocument;
@@ -48,11 +55,12 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
     return verdict([rule('ZB01')], undefined);
   }
   const root = document.root;
-  if (root.local !== 'Invoice' || root.ns !== ubl.invoice) return verdict([rule('ZB01')], undefined);
+  const kind = kindOf(root);
+  if (!kind) return verdict([rule('ZB01')], undefined);
   const schema = schemaCheckFor(deps.config.schemaValidation);
-  if (schema && !schema(xml).valid) return verdict([rule('ZB01')], undefined);
+  if (schema && !schema(xml, kind).valid) return verdict([rule('ZB01')], undefined);
 
-  const view = readInvoiceView(root);
+  const view = readInvoiceView(root, kind);
   const codes: RuleCode[] = [];
   const xades = verifyXades(document, deps.trust);
   codes.push(...xades.failures);
@@ -65,12 +73,17 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   // registered to (the document's ProviderID when the software is unknown: FAB24b says the rest).
   const owners = [view.supplier.companyId.value, context.software?.providerNit ?? view.softwareProvider.value];
   if (xades.certificate && !certificateBelongsTo(xades.certificate, owners)) codes.push('ZE03');
-  for (const group of groups) codes.push(...group(context));
-  // The simulator knows what it accepted; a referenced note it never accepted does not exist.
-  if (view.noteReferences.creditNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBH04');
-  if (view.noteReferences.debitNotes.some((cude) => !cude || !deps.store.isAccepted(cude))) codes.push('FBI04');
+  for (const group of kind === 'invoice' ? invoiceGroups : noteGroups) codes.push(...group(context));
+  if (kind === 'invoice') {
+    // The simulator knows what it accepted; a referenced note it never accepted (as a note of that kind) does not exist.
+    const acceptedAs = (kind: 'credit-note' | 'debit-note') => (cude: string | undefined) => !!cude && deps.store.acceptedDocument(cude)?.kind === kind;
+    if (!view.noteReferences.creditNotes.every(acceptedAs('credit-note'))) codes.push('FBH04');
+    if (!view.noteReferences.debitNotes.every(acceptedAs('debit-note'))) codes.push('FBI04');
+  } else {
+    codes.push(...checkReferencedInvoices(view, (cufe) => deps.store.acceptedDocument(cufe)));
+  }
   if (view.uuid.value && deps.store.isAccepted(view.uuid.value)) codes.push('90');
-  return verdict(codes.map(rule), view);
+  return verdict(codes.map((code) => rule(codeFor(code, kind))), view);
 }
 
 function verdict(findings: RuleDefinition[], view: InvoiceView | undefined): DocumentVerdict {
