@@ -8,8 +8,10 @@ import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { writeInvoiceLine } from './lines.ts';
+import { writeMonetaryTotal } from './monetary-total.ts';
 import { invoiceRootAttributes } from './namespaces.ts';
 import { writeCustomer, writeSupplier } from './parties.ts';
+import { writePaymentMeans } from './payment-means.ts';
 import { writeTaxTotal } from './taxes.ts';
 import { CanonicalXmlWriter, type XmlWriter } from './xml-writer.ts';
 
@@ -91,11 +93,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));
   writeSupplier(w, tenant, resolution.prefix);
   writeCustomer(w, invoice.customer);
-  w.open('cac:PaymentMeans');
-  w.leaf('cbc:ID', invoice.payment.dueDate ? '2' : '1'); // 2 crédito, 1 contado
-  w.leaf('cbc:PaymentMeansCode', invoice.payment.methodCode);
-  if (invoice.payment.dueDate) w.leaf('cbc:PaymentDueDate', invoice.payment.dueDate);
-  w.close();
+  writePaymentMeans(w, invoice.payment);
   const cop = { currencyID: 'COP' };
   // Advances (FAU12) and the invoice's own discounts and charges (FAU08, FAU10), in XSD order.
   for (const advance of invoice.prepaidPayments) {
@@ -107,15 +105,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   }
   writeAllowanceCharges(w, t.allowanceCharges);
   for (const total of t.taxTotals) writeTaxTotal(w, total);
-  w.open('cac:LegalMonetaryTotal');
-  w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cop);
-  w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cop);
-  w.leaf('cbc:TaxInclusiveAmount', money(t.taxInclusive), cop);
-  w.leaf('cbc:AllowanceTotalAmount', money(t.allowanceTotal), cop);
-  w.leaf('cbc:ChargeTotalAmount', money(t.chargeTotal), cop);
-  w.leaf('cbc:PrepaidAmount', money(t.prepaid), cop);
-  w.leaf('cbc:PayableAmount', money(t.payable), cop);
-  w.close();
+  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t);
   invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!));
   w.close();
 
