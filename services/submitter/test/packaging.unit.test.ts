@@ -2,6 +2,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { buildNoteCase, creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
 import { dianFileNames, packageDocument, readDocumentFacts, readZip, writeZip } from '../src/index.ts';
 
 describe('zip', () => {
@@ -38,6 +39,17 @@ describe('packageDocument', () => {
     expect(packaged.facts).toMatchObject({ type: 'fv', id: 'SETP990000001', consecutive: '990000001', issuerNit: '900123456', documentKey: built.cufe });
     expect(packaged.zip.fileName).toBe('z0900123456000263B023381.zip');
     expect(readZip(packaged.zip.content).map((e) => [e.name, Buffer.from(e.data).toString('utf8') === built.xml])).toEqual([[packaged.xmlFileName, true]]);
+  });
+  it('names a credit note nc… and a debit note nd… (annex §6.5), keyed by its CUDE', () => {
+    const invoice = invoiceCases[0]!.request;
+    const credit = buildNoteCase(creditNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '2' }, invoice), '255');
+    const debit = buildNoteCase(debitNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '1', lines: [invoice.lines[0]!] }, invoice), '256');
+    const nc = packageDocument(credit.xml, { modified: new Date() });
+    expect(nc.facts).toMatchObject({ type: 'nc', id: 'NC255', consecutive: '255', issueDate: '2026-03-12', documentKey: credit.cude, issuerNit: '900123456' });
+    expect([nc.xmlFileName, nc.zip.fileName]).toEqual(['nc090012345600026000000FF.xml', 'z090012345600026000000FF.zip']);
+    const nd = packageDocument(debit.xml, { modified: new Date() });
+    expect(nd.facts).toMatchObject({ type: 'nd', id: 'ND256', documentKey: debit.cude });
+    expect([nd.xmlFileName, nd.zip.fileName]).toEqual(['nd09001234560002600000100.xml', 'z09001234560002600000100.zip']);
   });
   it('refuses what is not a UBL document', () => {
     expect(() => readDocumentFacts('<x/>')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InvoiceRequestInput } from '@fe/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { readDianSpec } from '../../test/dian-spec.ts';
@@ -10,17 +11,18 @@ import { Xmlbuilder2Writer } from './xmlbuilder2-writer.ts';
 
 // spec/dian/examples/own/creditnote-unsigned-example.xml: NC1001 returns line 1 of SETP990001234,
 // issued 2025-03-12 08:30 by the demo issuer with software PIN 12345 (README.txt there).
-const ownInvoice = {
+const ownInvoice: InvoiceRequestInput = {
   customer: { document_type: '13', document_number: '1020304050', name: 'PERSONA NATURAL DE EJEMPLO' },
   lines: [
     { code: 'SRV-001', name: 'Servicio de ejemplo gravado al 19%', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
     { code: 'BIEN-002', name: 'Bien de ejemplo gravado al 5%', quantity: 1, unit_price: 20000, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
   ],
   payment: { method_code: '10' },
-} as const;
+};
+type LineInput = InvoiceRequestInput['lines'][number];
 const ownCreditNote = () => {
   const content = creditNoteContent(
-    { invoice: { prefix: 'SETP', number: 990001234 }, concept: '1', lines: [ownInvoice.lines[0]], notes: 'Ejemplo ilustrativo; devolución total de la línea 1.' },
+    { invoice: { prefix: 'SETP', number: 990001234 }, concept: '1', lines: [ownInvoice.lines[0]!], notes: 'Ejemplo ilustrativo; devolución total de la línea 1.' },
     ownInvoice,
   );
   const referenced = { ...content.referenced_invoice, document_id: 'SETP990001234', issue_date: '2025-03-10' };
@@ -150,13 +152,13 @@ describe('checkNoteDocument', () => {
   });
 
   it('refuses a free line in a debit note (DebitNoteLine has no FreeOfChargeIndicator): VALIDATION_ERROR on the line', () => {
-    const free = { code: 'M-1', name: 'Muestra', quantity: 1, unit_price: 0, taxes: [], free_of_charge: { reference_price: 1000, price_type_code: '01' } } as const;
+    const free: LineInput = { code: 'M-1', name: 'Muestra', quantity: 1, unit_price: 0, taxes: [], free_of_charge: { reference_price: 1000, price_type_code: '01' } };
     const result = checkNoteDocument(debitNoteContent({ invoice: { cufe: 'a'.repeat(96) }, concept: '4', lines: [invoice.lines[0]!, free] }, invoice));
     expect(result.ok ? 'ok' : [result.error.code, result.error.details.map((d) => d.path)]).toEqual(['VALIDATION_ERROR', ['lines.1.free_of_charge']]);
   });
 
   it('gives a line the invoice\'s codes and paths (a tax rate not allowed)', () => {
-    const line = { code: 'X', name: 'X', quantity: 1, unit_price: 10, taxes: [{ code: '01', name: 'IVA', rate: 7 }] } as const;
+    const line: LineInput = { code: 'X', name: 'X', quantity: 1, unit_price: 10, taxes: [{ code: '01', name: 'IVA', rate: 7 }] };
     const result = checkNoteDocument(debitNoteContent({ invoice: { cufe: 'a'.repeat(96) }, concept: '4', lines: [line] }, invoice));
     expect(result.ok ? 'ok' : [result.error.code, result.error.details.map((d) => d.path)]).toEqual(['TAX_RATE_INVALID', ['lines.0.taxes.0.rate']]);
   });
