@@ -1,12 +1,12 @@
 import { cufe as computeCufe, cufeInput, softwareSecurityCode } from '../cufe/cufe.ts';
 import { money, roundHalfUp } from '../money/decimal.ts';
 import { checkNumberInRange } from '../numbering/number-range.ts';
-import { qrContent } from '../qr/qr-content.ts';
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
+import { documentKeyFields, documentQr } from './document-key.ts';
 import { writeInvoiceLine } from './lines.ts';
 import { writeMonetaryTotal } from './monetary-total.ts';
 import { invoiceRootAttributes } from './namespaces.ts';
@@ -59,19 +59,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   const { documentId, cufe, when, cufeFields } = identify(input);
   const t = invoice.totals;
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
-  const qr = qrContent({
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    nitFac: tenant.nit,
-    docAdq: invoice.customer.documentNumber,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valOtroIm: money(t.byCode['04'] + t.byCode['03']),
-    valTolFac: money(t.payable),
-    cufe,
-    environment,
-  });
+  const qr = documentQr(cufeFields, t, cufe, 'CUFE');
 
   const w = writer;
   w.open('Invoice', invoiceRootAttributes);
@@ -141,21 +129,9 @@ function identify(input: BuildInvoiceInput) {
   const numbered = checkNumberInRange(resolution, input.number, when.date);
   if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
   const documentId = numbered.value;
-  const t = invoice.totals;
-  const cufeFields = {
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valInc: money(t.byCode['04']),
-    valIca: money(t.byCode['03']),
-    valTot: money(t.payable),
-    nitOfe: tenant.nit,
-    numAdq: invoice.customer.documentNumber,
-    key: resolution.technicalKey,
-    environment,
-  };
+  const cufeFields = documentKeyFields({
+    documentId, when, totals: invoice.totals, issuerNit: tenant.nit, buyerNumber: invoice.customer.documentNumber, key: resolution.technicalKey, environment,
+  });
   return { documentId, cufe: computeCufe(cufeFields), when, cufeFields };
 }
 

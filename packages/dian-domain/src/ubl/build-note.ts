@@ -1,11 +1,11 @@
 import { cude as computeCude, cufeInput, softwareSecurityCode } from '../cufe/cufe.ts';
-import { money } from '../money/decimal.ts';
 import { documentId as composeDocumentId } from '../numbering/number-range.ts';
-import { qrContent } from '../qr/qr-content.ts';
 import type { DianEnvironment, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedNote } from '../validation/check-note-document.ts';
+import type { BuiltInvoice } from './build-invoice.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
+import { documentKeyFields, documentQr } from './document-key.ts';
 import { lineLayouts, writeDocumentLine } from './lines.ts';
 import { writeMonetaryTotal } from './monetary-total.ts';
 import { creditNoteRootAttributes, debitNoteRootAttributes } from './namespaces.ts';
@@ -28,19 +28,11 @@ export type BuildNoteInput = {
   issuedAt: Date;
 };
 
-export type BuiltNote = {
-  /** The unsigned UBL 2.1 CreditNote or DebitNote, in canonical XML form (see xml-writer.ts). */
-  xml: string;
+/** What buildInvoiceXml returns, with the note's CUDE in place of the CUFE. */
+export type BuiltNote = Omit<BuiltInvoice, 'cufe' | 'cufeInput'> & {
   cude: string;
   /** The exact string the CUDE hashes, for auditors. */
   cudeInput: string;
-  documentId: string;
-  issueDate: string;
-  issueTime: string;
-  /** ISO 8601 with -05:00. */
-  issuedAt: string;
-  softwareSecurityCode: string;
-  qrContent: string;
 };
 
 /** What is fixed per kind of note (annex §10.1–10.2). */
@@ -80,20 +72,7 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   const kind = kinds[note.kind];
   const t = note.totals;
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
-  const qr = qrContent({
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    nitFac: tenant.nit,
-    docAdq: note.customer.documentNumber,
-    valFac: cudeFields.valFac,
-    valIva: cudeFields.valIva,
-    valOtroIm: money(t.byCode['04'] + t.byCode['03']),
-    valTolFac: cudeFields.valTot,
-    cufe: cude,
-    keyLabel: 'CUDE',
-    environment,
-  });
+  const qr = documentQr(cudeFields, t, cude, 'CUDE');
 
   const w = writer;
   w.open(kind.root, kind.rootAttributes);
@@ -166,20 +145,8 @@ function identify(input: BuildNoteInput) {
   if (!/^[A-Za-z0-9]{0,4}$/.test(input.prefix)) throw new RangeError(`the note prefix must be 0 to 4 letters or digits (${input.prefix})`);
   const when = colombiaDateTime(input.issuedAt);
   const documentId = composeDocumentId(input.prefix, input.number);
-  const t = note.totals;
-  const cudeFields = {
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valInc: money(t.byCode['04']),
-    valIca: money(t.byCode['03']),
-    valTot: money(t.payable),
-    nitOfe: tenant.nit,
-    numAdq: note.customer.documentNumber,
-    key: software.pin,
-    environment,
-  };
+  const cudeFields = documentKeyFields({
+    documentId, when, totals: note.totals, issuerNit: tenant.nit, buyerNumber: note.customer.documentNumber, key: software.pin, environment,
+  });
   return { documentId, cude: computeCude(cudeFields), when, cudeFields };
 }
