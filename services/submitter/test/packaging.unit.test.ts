@@ -2,8 +2,12 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { buildNoteCase, creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
-import { dianFileNames, packageDocument, readDocumentFacts, readZip, writeZip } from '../src/index.ts';
+import { buildNoteCase, creditNoteContent, debitNoteContent, noteInput } from '@fe/dian-domain/test-fixtures/notes';
+import { noteIdentity, type NoteContent } from '@fe/dian-domain';
+import type { InvoiceEvent } from '@fe/contracts';
+import { newInvoiceEvent } from '@fe/platform';
+import { dianFileNames, packageDocument, readDocumentFacts, readZip, recordedDocumentFacts, writeZip } from '../src/index.ts';
+import { requested as invoiceRequested } from '../test-support/invoice-events.ts';
 
 describe('zip', () => {
   const at = new Date('2026-03-10T15:15:00Z');
@@ -54,5 +58,31 @@ describe('packageDocument', () => {
   it('refuses what is not a UBL document', () => {
     expect(() => readDocumentFacts('<x/>')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));
     expect(() => readDocumentFacts('not xml')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));
+  });
+});
+
+describe('recordedDocumentFacts', () => {
+  const clock = { now: () => new Date('2026-03-12T13:30:00Z') };
+  const meta = { tenantId: 'demo', invoiceId: 'demo-note', correlationId: 'r', causationId: 'r' };
+  const noteEvent = (content: NoteContent, number: string): InvoiceEvent => {
+    const input = noteInput(content, number);
+    const id = noteIdentity(input);
+    const data = {
+      prefix: input.prefix, number, document_id: id.documentId, environment: '2' as const, issued_at: id.issuedAt, cude: id.cude,
+      payable_amount: id.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+    };
+    return content.kind === 'credit'
+      ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, clock)
+      : newInvoiceEvent('DebitNoteRequested', { ...data, request: content.request }, meta, clock);
+  };
+
+  it('gives a note\'s facts from its first event exactly as they are read from its XML (nc, nd), and an invoice\'s (fv)', () => {
+    const invoice = invoiceCases[0]!.request;
+    const credit = creditNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '2' }, invoice);
+    const debit = debitNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '1', lines: [invoice.lines[0]!] }, invoice);
+    expect(recordedDocumentFacts([noteEvent(credit, '255')], '900123456')).toEqual(readDocumentFacts(buildNoteCase(credit, '255').xml));
+    expect(recordedDocumentFacts([noteEvent(debit, '256')], '900123456')).toEqual(readDocumentFacts(buildNoteCase(debit, '256').xml));
+    expect(recordedDocumentFacts([invoiceRequested()], '900123456')).toMatchObject({ type: 'fv', id: 'SETP990000001', documentKey: 'a'.repeat(96) });
+    expect(recordedDocumentFacts([], '900123456')).toBeUndefined();
   });
 });
