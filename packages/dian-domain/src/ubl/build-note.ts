@@ -31,7 +31,7 @@ export type BuildNoteInput = {
 /** What buildInvoiceXml returns, with the note's CUDE in place of the CUFE. */
 export type BuiltNote = Omit<BuiltInvoice, 'cufe' | 'cufeInput'> & {
   cude: string;
-  /** The exact string the CUDE hashes, for auditors. */
+  /** The exact string the CUDE hashes, for a test or an auditor's tool: it ends with the software PIN, a secret, so never log or record it. */
   cudeInput: string;
 };
 
@@ -125,16 +125,17 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
 }
 
 /** What names the note without writing it (what ingress records in CreditNoteRequested/DebitNoteRequested). */
-export type NoteIdentity = { documentId: string; cude: string; cudeInput: string; issueDate: string; issueTime: string; issuedAt: string; payableAmount: string };
+export type NoteIdentity = { documentId: string; cude: string; issueDate: string; issueTime: string; issuedAt: string; payableAmount: string };
 
 /**
  * The identity buildNoteXml writes into the document, computed by the same function without
- * writing it: ingress records it, the signer rebuilds the document and refuses another CUDE.
+ * writing it: ingress records it, the signer rebuilds the document and refuses another CUDE. It
+ * holds nothing secret (the CUDE's input, which ends with the PIN, is left out on purpose).
  */
 export function noteIdentity(input: BuildNoteInput): NoteIdentity {
   const { documentId, cude, when, cudeFields } = identify(input);
   return {
-    documentId, cude, cudeInput: cufeInput(cudeFields), issueDate: when.date, issueTime: when.time, issuedAt: when.iso, payableAmount: cudeFields.valTot,
+    documentId, cude, issueDate: when.date, issueTime: when.time, issuedAt: when.iso, payableAmount: cudeFields.valTot,
   };
 }
 

@@ -91,7 +91,7 @@ describe('buildNoteXml', () => {
       const input = noteInput(content);
       const built = buildNoteXml(input);
       expect(noteIdentity(input)).toEqual({
-        documentId: built.documentId, cude: built.cude, cudeInput: built.cudeInput, issueDate: built.issueDate,
+        documentId: built.documentId, cude: built.cude, issueDate: built.issueDate,
         issueTime: built.issueTime, issuedAt: built.issuedAt, payableAmount: cudeFieldsOf(built.xml).fields[10],
       });
       expect(independentCude(built.xml, '12345')).toBe(built.cude);
