@@ -26,7 +26,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
   // (docs/service.md, "Waiting for DIAN").
   ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'BuyerNotificationRequested'], consumes: [] },
-  signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested'], consumerGroup: 'fe.signer', step: 'signing' },
+  // A credit or debit note is signed like an invoice, on its own stream (docs/signing.md).
+  signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
   renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer', step: 'rendering' },
   submitter: {

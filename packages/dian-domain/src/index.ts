@@ -19,6 +19,8 @@ export { failure, type DomainError, type Result } from './errors/domain-error.ts
 export { checkInvoiceRequest, parseInvoiceRequest, validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
 export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer, ValidatedAddress, ValidatedPrepaidPayment, IdentificationType } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
+export { checkNoteDocument, type NoteContent, type ValidatedNote } from './validation/check-note-document.ts';
+export { buildNoteXml, noteIdentity, type BuildNoteInput, type BuiltNote, type NoteIdentity } from './ubl/build-note.ts';
 export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice, type InvoiceIdentity } from './ubl/build-invoice.ts';
 export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';

@@ -11,6 +11,8 @@ export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const dianSpecDir = resolve(repoRoot, 'spec/dian');
 export const policyPdf = join(dianSpecDir, 'signature-policy-v2.pdf');
 export const invoiceXsd = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
+export const creditNoteXsd = join(dianSpecDir, 'xsd/maindoc/UBL-CreditNote-2.1.xsd');
+export const debitNoteXsd = join(dianSpecDir, 'xsd/maindoc/UBL-DebitNote-2.1.xsd');
 export const attachedDocumentXsd = join(dianSpecDir, 'xsd/maindoc/UBL-AttachedDocument-2.1.xsd');
 export const xades4jJar = join(repoRoot, '.infra/xades4j-verifier/xades4j-verifier.jar');
 

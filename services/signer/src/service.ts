@@ -22,15 +22,17 @@ export type SignerServicePorts = {
 
 /**
  * The signer as a service module: consumer group 'fe.signer' on the invoice topic, reacting to
- * InvoiceRequested. Both composition roots (its own main.ts, all-in-one) build it from ports.
+ * InvoiceRequested and to a note's CreditNoteRequested or DebitNoteRequested. Both composition roots (its own main.ts, all-in-one) build it from ports.
  *
  *   const signer = createSignerService({ store, bus, blobs, tenants, signer: createSignerPool(), clock, logger }, signerConfigFromEnv(process.env));
  *   await signer.start();
  */
 export function createSignerService(ports: SignerServicePorts, config: SignerConfig = defaultSignerConfig): ServiceModule {
   const group = topology.signer.consumerGroup ?? 'fe.signer';
+  const sign = onInvoiceRequested(ports, { algorithm: config.digestAlgorithm });
   return reactionService('signer', ports.bus, {
     group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
-    handlers: { InvoiceRequested: onInvoiceRequested(ports, { algorithm: config.digestAlgorithm }) },
+    // A note is signed like an invoice, on its own stream (docs/signing.md, "Credit and debit notes").
+    handlers: { InvoiceRequested: sign, CreditNoteRequested: sign, DebitNoteRequested: sign },
   });
 }

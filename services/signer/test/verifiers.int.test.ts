@@ -1,5 +1,6 @@
 // The oracle: three independent verifiers (xmlsec1, xml-crypto, xades4j) and the UBL XSD, over
-// every invoice case, the three digest algorithms, a legacy .p12, and tampered copies.
+// every invoice case, the three digest algorithms, a legacy .p12, tampered copies, and credit and
+// debit notes (their own XSDs, their CUDE recomputed).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential } from '@fe/xades';
 import { createSignerPool, type XmlSigner } from '../src/index.ts';
-import { buildTableCase, escapingCase, invoiceCases, makeTestCerts, readPem, repoRoot, xades4jVerify, xmlCryptoVerify, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
+import {
+  buildTableCase, creditNoteXsd, debitNoteXsd, escapingCase, invoiceCases, invoiceXsd, makeTestCerts, readPem, repoRoot, xades4jVerify,
+  xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
+} from '@fe/xades/testing';
+import { demoSoftware } from '@fe/dian-domain';
+import { buildNoteCase, noteCases } from '@fe/dian-domain/test-fixtures/notes';
 
 const PASSWORD = 'prueba-firma-123';
 let dir: string;
@@ -41,16 +47,16 @@ function write(name: string, xml: string): string {
 
 // xml-crypto 6 has no SHA-384 (it throws "hash algorithm … is not supported"): for that algorithm the
 // other two verifiers stand alone.
-function expectAllVerifiersAccept(file: string, xml: string, withXmlCrypto = true): void {
+function expectAllVerifiersAccept(file: string, xml: string, withXmlCrypto = true, document: { xsd: string; key?: string } = { xsd: invoiceXsd }): void {
   const results = {
     xmlsec1: xmlsec1Verify(file, ca),
     xades4j: xades4jVerify(file, ca),
     ...(withXmlCrypto ? { xmlCrypto: xmlCryptoVerify(xml, leafPem) } : {}),
   };
   for (const [tool, result] of Object.entries(results)) expect(result.ok, `${tool}: ${result.output}`).toBe(true);
-  const xsd = xmllintXsd(file);
+  const xsd = xmllintXsd(file, document.xsd);
   expect(xsd.ok, xsd.output).toBe(true);
-  const own = verifySignedInvoice(xml, { trustedPem: readPem(dir, 'ca.pem') });
+  const own = verifySignedInvoice(xml, { trustedPem: readPem(dir, 'ca.pem'), ...(document.key ? { technicalKey: document.key } : {}) });
   expect(own.checks.filter((c) => c.ok === false)).toEqual([]);
 }
 
@@ -78,6 +84,27 @@ describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XA
     const legacy = loadP12(readFileSync(join(dir, 'tenant-rc2.p12')), PASSWORD, issuedAt);
     const signed = await pool.sign(buildTableCase(invoiceCases[0]!, issuedAt).xml, legacy, { signingTime: issuedAt });
     expectAllVerifiersAccept(write('legacy', signed.xml), signed.xml);
+  });
+});
+
+describe('signed credit and debit notes pass the same verifiers, their own XSD, and their CUDE is recomputed', () => {
+  // The shapes where a note differs from an invoice (line order with discounts, a free line, escaping,
+  // the document's key), of both kinds: each costs a JVM start (xades4j), so not the whole table.
+  const shapes = ['one line', 'escaping and Unicode in every field', 'line and invoice discounts and charges', 'free sample'];
+  const notes = noteCases.filter((c) => shapes.some((shape) => c.name.endsWith(`"${shape}"`)));
+  it.each(notes.map((c) => [c.name, c] as const))('%s', async (name, c) => {
+    const built = buildNoteCase(c.content, '1', issuedAt);
+    const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
+    const file = write(`note-${name}`, signed.xml);
+    expectAllVerifiersAccept(file, signed.xml, true, { xsd: c.content.kind === 'credit' ? creditNoteXsd : debitNoteXsd, key: demoSoftware.pin });
+    expect(verifySignedInvoice(signed.xml, { technicalKey: demoSoftware.pin }).checks.find((check) => check.name === 'CUDE')?.ok).toBe(true);
+  });
+
+  it('a tampered note fails every verifier', async () => {
+    const signed = (await pool.sign(buildNoteCase(notes[1]!.content, '2', issuedAt).xml, credential, { signingTime: issuedAt })).xml;
+    const xml = signed.replace(/(<cbc:ResponseCode>)(\d)/, (_, tag: string, d: string) => `${tag}${d === '1' ? '2' : '1'}`);
+    expect(xml).not.toBe(signed);
+    expectAllVerifiersReject(write('tampered-note', xml), xml);
   });
 });
 

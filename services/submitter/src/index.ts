@@ -17,6 +17,7 @@ export { writeZip, readZip, type ZipEntry, type ReadZipLimits } from './packagin
 export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
+export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
 export { parseXml, childElement, childElements, pathElement, textOf, isNil, XmlParseError, type XmlElement } from './xml/lookups.ts';
 export {
   dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, submitterConfigSchema, submitterConfigFromEnv,

@@ -2,7 +2,12 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { dianFileNames, packageDocument, readDocumentFacts, readZip, writeZip } from '../src/index.ts';
+import { buildNoteCase, creditNoteContent, debitNoteContent, noteInput } from '@fe/dian-domain/test-fixtures/notes';
+import { noteIdentity, type NoteContent } from '@fe/dian-domain';
+import type { InvoiceEvent } from '@fe/contracts';
+import { newInvoiceEvent } from '@fe/platform';
+import { dianFileNames, packageDocument, readDocumentFacts, readZip, recordedDocumentFacts, writeZip } from '../src/index.ts';
+import { requested as invoiceRequested } from '../test-support/invoice-events.ts';
 
 describe('zip', () => {
   const at = new Date('2026-03-10T15:15:00Z');
@@ -39,8 +44,45 @@ describe('packageDocument', () => {
     expect(packaged.zip.fileName).toBe('z0900123456000263B023381.zip');
     expect(readZip(packaged.zip.content).map((e) => [e.name, Buffer.from(e.data).toString('utf8') === built.xml])).toEqual([[packaged.xmlFileName, true]]);
   });
+  it('names a credit note nc… and a debit note nd… (annex §6.5), keyed by its CUDE', () => {
+    const invoice = invoiceCases[0]!.request;
+    const credit = buildNoteCase(creditNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '2' }, invoice), '255');
+    const debit = buildNoteCase(debitNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '1', lines: [invoice.lines[0]!] }, invoice), '256');
+    const nc = packageDocument(credit.xml, { modified: new Date() });
+    expect(nc.facts).toMatchObject({ type: 'nc', id: 'NC255', consecutive: '255', issueDate: '2026-03-12', documentKey: credit.cude, issuerNit: '900123456' });
+    expect([nc.xmlFileName, nc.zip.fileName]).toEqual(['nc090012345600026000000FF.xml', 'z090012345600026000000FF.zip']);
+    const nd = packageDocument(debit.xml, { modified: new Date() });
+    expect(nd.facts).toMatchObject({ type: 'nd', id: 'ND256', documentKey: debit.cude });
+    expect([nd.xmlFileName, nd.zip.fileName]).toEqual(['nd09001234560002600000100.xml', 'z09001234560002600000100.zip']);
+  });
   it('refuses what is not a UBL document', () => {
     expect(() => readDocumentFacts('<x/>')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));
     expect(() => readDocumentFacts('not xml')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));
+  });
+});
+
+describe('recordedDocumentFacts', () => {
+  const clock = { now: () => new Date('2026-03-12T13:30:00Z') };
+  const meta = { tenantId: 'demo', invoiceId: 'demo-note', correlationId: 'r', causationId: 'r' };
+  const noteEvent = (content: NoteContent, number: string): InvoiceEvent => {
+    const input = noteInput(content, number);
+    const id = noteIdentity(input);
+    const data = {
+      prefix: input.prefix, number, document_id: id.documentId, environment: '2' as const, issued_at: id.issuedAt, cude: id.cude,
+      payable_amount: id.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+    };
+    return content.kind === 'credit'
+      ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, clock)
+      : newInvoiceEvent('DebitNoteRequested', { ...data, request: content.request }, meta, clock);
+  };
+
+  it('gives a note\'s facts from its first event exactly as they are read from its XML (nc, nd), and an invoice\'s (fv)', () => {
+    const invoice = invoiceCases[0]!.request;
+    const credit = creditNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '2' }, invoice);
+    const debit = debitNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '1', lines: [invoice.lines[0]!] }, invoice);
+    expect(recordedDocumentFacts([noteEvent(credit, '255')], '900123456')).toEqual(readDocumentFacts(buildNoteCase(credit, '255').xml));
+    expect(recordedDocumentFacts([noteEvent(debit, '256')], '900123456')).toEqual(readDocumentFacts(buildNoteCase(debit, '256').xml));
+    expect(recordedDocumentFacts([invoiceRequested()], '900123456')).toMatchObject({ type: 'fv', id: 'SETP990000001', documentKey: 'a'.repeat(96) });
+    expect(recordedDocumentFacts([], '900123456')).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The text of DIAN's QR (annex §4.2), printed on the PDF and written in sts:QRCode, and the
- * public lookup URL for the environment.
+ * public lookup URL for the environment. A note's QR has the same lines about the note itself
+ * (NumFac its number, FecFac/HorFac its instant, the values its totals) and its CUDE in place of
+ * the CUFE, labelled CUDE; the lookup URL takes the CUDE (docs/dian-domain.md, "Credit and debit notes").
  */
 const LOOKUP_HOST = { '1': 'https://catalogo-vpfe.dian.gov.co', '2': 'https://catalogo-vpfe-hab.dian.gov.co' } as const;
 
@@ -19,8 +21,11 @@ export type QrFields = {
   valOtroIm: string;
   /** Total payable. */
   valTolFac: string;
+  /** The document's key: the CUFE of an invoice, the CUDE of a note (see `keyLabel`). */
   cufe: string;
   environment: '1' | '2';
+  /** How the key's line is labelled: 'CUFE' (an invoice, the default) or 'CUDE' (a credit or debit note). */
+  keyLabel?: 'CUFE' | 'CUDE';
 };
 
 export function qrContent(f: QrFields): string {
@@ -34,7 +39,7 @@ export function qrContent(f: QrFields): string {
     `ValIva: ${f.valIva}`,
     `ValOtroIm: ${f.valOtroIm}`,
     `ValTolFac: ${f.valTolFac}`,
-    `CUFE: ${f.cufe}`,
+    `${f.keyLabel ?? 'CUFE'}: ${f.cufe}`,
     dianLookupUrl(f.cufe, f.environment),
   ].join('\n');
 }

@@ -1,15 +1,17 @@
 import { cufe as computeCufe, cufeInput, softwareSecurityCode } from '../cufe/cufe.ts';
 import { money, roundHalfUp } from '../money/decimal.ts';
 import { checkNumberInRange } from '../numbering/number-range.ts';
-import { qrContent } from '../qr/qr-content.ts';
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
+import { documentKeyFields, documentQr } from './document-key.ts';
 import { writeInvoiceLine } from './lines.ts';
+import { writeMonetaryTotal } from './monetary-total.ts';
 import { invoiceRootAttributes } from './namespaces.ts';
 import { writeCustomer, writeSupplier } from './parties.ts';
+import { writePaymentMeans } from './payment-means.ts';
 import { writeTaxTotal } from './taxes.ts';
 import { CanonicalXmlWriter, type XmlWriter } from './xml-writer.ts';
 
@@ -57,19 +59,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   const { documentId, cufe, when, cufeFields } = identify(input);
   const t = invoice.totals;
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
-  const qr = qrContent({
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    nitFac: tenant.nit,
-    docAdq: invoice.customer.documentNumber,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valOtroIm: money(t.byCode['04'] + t.byCode['03']),
-    valTolFac: money(t.payable),
-    cufe,
-    environment,
-  });
+  const qr = documentQr(cufeFields, t, cufe, 'CUFE');
 
   const w = writer;
   w.open('Invoice', invoiceRootAttributes);
@@ -91,11 +81,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));
   writeSupplier(w, tenant, resolution.prefix);
   writeCustomer(w, invoice.customer);
-  w.open('cac:PaymentMeans');
-  w.leaf('cbc:ID', invoice.payment.dueDate ? '2' : '1'); // 2 crédito, 1 contado
-  w.leaf('cbc:PaymentMeansCode', invoice.payment.methodCode);
-  if (invoice.payment.dueDate) w.leaf('cbc:PaymentDueDate', invoice.payment.dueDate);
-  w.close();
+  writePaymentMeans(w, invoice.payment);
   const cop = { currencyID: 'COP' };
   // Advances (FAU12) and the invoice's own discounts and charges (FAU08, FAU10), in XSD order.
   for (const advance of invoice.prepaidPayments) {
@@ -107,15 +93,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   }
   writeAllowanceCharges(w, t.allowanceCharges);
   for (const total of t.taxTotals) writeTaxTotal(w, total);
-  w.open('cac:LegalMonetaryTotal');
-  w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cop);
-  w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cop);
-  w.leaf('cbc:TaxInclusiveAmount', money(t.taxInclusive), cop);
-  w.leaf('cbc:AllowanceTotalAmount', money(t.allowanceTotal), cop);
-  w.leaf('cbc:ChargeTotalAmount', money(t.chargeTotal), cop);
-  w.leaf('cbc:PrepaidAmount', money(t.prepaid), cop);
-  w.leaf('cbc:PayableAmount', money(t.payable), cop);
-  w.close();
+  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t);
   invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!));
   w.close();
 
@@ -151,21 +129,9 @@ function identify(input: BuildInvoiceInput) {
   const numbered = checkNumberInRange(resolution, input.number, when.date);
   if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
   const documentId = numbered.value;
-  const t = invoice.totals;
-  const cufeFields = {
-    numFac: documentId,
-    fecFac: when.date,
-    horFac: when.time,
-    valFac: money(t.lineExtension),
-    valIva: money(t.byCode['01']),
-    valInc: money(t.byCode['04']),
-    valIca: money(t.byCode['03']),
-    valTot: money(t.payable),
-    nitOfe: tenant.nit,
-    numAdq: invoice.customer.documentNumber,
-    key: resolution.technicalKey,
-    environment,
-  };
+  const cufeFields = documentKeyFields({
+    documentId, when, totals: invoice.totals, issuerNit: tenant.nit, buyerNumber: invoice.customer.documentNumber, key: resolution.technicalKey, environment,
+  });
   return { documentId, cufe: computeCufe(cufeFields), when, cufeFields };
 }
 

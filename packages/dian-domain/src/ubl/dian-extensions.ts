@@ -8,7 +8,8 @@ import type { XmlWriter } from './xml-writer.ts';
  * an empty one).
  */
 export type DianExtensionsInput = {
-  resolution: NumberingResolution;
+  /** The invoice's numbering authorization (sts:InvoiceControl); absent for a note, which has none (annex §4.1, §10.1). */
+  resolution?: NumberingResolution;
   software: SoftwareRegistration;
   softwareSecurityCode: string;
   qrCode: string;
@@ -19,18 +20,7 @@ export function writeDianExtensions(w: XmlWriter, x: DianExtensionsInput): void 
   w.open('ext:ExtensionContent');
   w.open('sts:DianExtensions');
 
-  w.open('sts:InvoiceControl');
-  w.leaf('sts:InvoiceAuthorization', x.resolution.authorizationNumber);
-  w.open('sts:AuthorizationPeriod');
-  w.leaf('cbc:StartDate', x.resolution.startDate);
-  w.leaf('cbc:EndDate', x.resolution.endDate);
-  w.close();
-  w.open('sts:AuthorizedInvoices');
-  if (x.resolution.prefix) w.leaf('sts:Prefix', x.resolution.prefix);
-  w.leaf('sts:From', x.resolution.from);
-  w.leaf('sts:To', x.resolution.to);
-  w.close();
-  w.close();
+  if (x.resolution) writeInvoiceControl(w, x.resolution);
 
   w.open('sts:InvoiceSource');
   w.leaf('cbc:IdentificationCode', 'CO', {
@@ -56,4 +46,19 @@ export function writeDianExtensions(w: XmlWriter, x: DianExtensionsInput): void 
   w.close(); // DianExtensions
   w.close(); // ExtensionContent
   w.close(); // UBLExtension
+}
+
+function writeInvoiceControl(w: XmlWriter, resolution: NumberingResolution): void {
+  w.open('sts:InvoiceControl');
+  w.leaf('sts:InvoiceAuthorization', resolution.authorizationNumber);
+  w.open('sts:AuthorizationPeriod');
+  w.leaf('cbc:StartDate', resolution.startDate);
+  w.leaf('cbc:EndDate', resolution.endDate);
+  w.close();
+  w.open('sts:AuthorizedInvoices');
+  if (resolution.prefix) w.leaf('sts:Prefix', resolution.prefix);
+  w.leaf('sts:From', resolution.from);
+  w.leaf('sts:To', resolution.to);
+  w.close();
+  w.close();
 }

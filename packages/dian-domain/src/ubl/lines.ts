@@ -6,6 +6,23 @@ import { writeTaxTotal } from './taxes.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
+ * What differs between the lines of the three documents (UBL 2.1 common aggregates): the element
+ * and quantity names, and the order of the line's discounts and taxes (InvoiceLine: AllowanceCharge
+ * then TaxTotal; CreditNoteLine and DebitNoteLine: TaxTotal then AllowanceCharge).
+ */
+export type LineLayout = {
+  element: 'cac:InvoiceLine' | 'cac:CreditNoteLine' | 'cac:DebitNoteLine';
+  quantity: 'cbc:InvoicedQuantity' | 'cbc:CreditedQuantity' | 'cbc:DebitedQuantity';
+  taxesBeforeAllowances: boolean;
+};
+
+export const lineLayouts = {
+  invoice: { element: 'cac:InvoiceLine', quantity: 'cbc:InvoicedQuantity', taxesBeforeAllowances: false },
+  credit: { element: 'cac:CreditNoteLine', quantity: 'cbc:CreditedQuantity', taxesBeforeAllowances: true },
+  debit: { element: 'cac:DebitNoteLine', quantity: 'cbc:DebitedQuantity', taxesBeforeAllowances: true },
+} as const satisfies Record<string, LineLayout>;
+
+/**
  * One cac:InvoiceLine (annex §3.10). PriceAmount is the unit price (up to 6 decimals, FBB02) and
  * BaseQuantity equals the invoiced quantity, which satisfies FAV06 whichever quantity DIAN
  * multiplies by; the line's discounts and charges follow, and LineExtensionAmount is net of them.
@@ -14,13 +31,23 @@ import type { XmlWriter } from './xml-writer.ts';
  * PricingReference and the taxes on quantity × that price.
  */
 export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLine, amounts: LineAmounts): void {
+  writeDocumentLine(w, lineLayouts.invoice, index, line, amounts);
+}
+
+/**
+ * A line of any of the three documents, written as writeInvoiceLine describes. DebitNoteLine has
+ * no FreeOfChargeIndicator in the XSD: a free line in a debit note is refused before it gets here
+ * (checkNoteDocument), and the builder throws if one arrives anyway.
+ */
+export function writeDocumentLine(w: XmlWriter, layout: LineLayout, index: number, line: ValidatedLine, amounts: LineAmounts): void {
   const cop = { currencyID: 'COP' };
   const quantity = formatDecimal(line.quantity, 2);
-  w.open('cac:InvoiceLine');
+  w.open(layout.element);
   w.leaf('cbc:ID', String(index + 1));
-  w.leaf('cbc:InvoicedQuantity', quantity, { unitCode: line.unitCode });
+  w.leaf(layout.quantity, quantity, { unitCode: line.unitCode });
   w.leaf('cbc:LineExtensionAmount', money(amounts.base), cop);
   if (line.freeOfCharge) {
+    if (layout.element === 'cac:DebitNoteLine') throw new RangeError(`line ${index + 1}: a debit note line cannot be free of charge`);
     w.leaf('cbc:FreeOfChargeIndicator', 'true');
     w.open('cac:PricingReference');
     w.open('cac:AlternativeConditionPrice');
@@ -29,10 +56,12 @@ export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLin
     w.close();
     w.close();
   }
+  const writeTaxes = () => {
+    for (const tax of amounts.taxes) writeTaxTotal(w, { code: tax.code, amount: tax.amount, subtotals: [tax] });
+  };
+  if (layout.taxesBeforeAllowances) writeTaxes();
   writeAllowanceCharges(w, amounts.allowanceCharges);
-  for (const tax of amounts.taxes) {
-    writeTaxTotal(w, { code: tax.code, amount: tax.amount, subtotals: [tax] });
-  }
+  if (!layout.taxesBeforeAllowances) writeTaxes();
   w.open('cac:Item');
   w.leaf('cbc:Description', line.name);
   w.open('cac:StandardItemIdentification');

@@ -1,6 +1,8 @@
 /** Every namespace is declared on the root with DIAN's prefixes (annex §3.1). */
 export const ns = {
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+  debitNote: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
@@ -11,8 +13,9 @@ export const ns = {
   xsi: 'http://www.w3.org/2001/XMLSchema-instance',
 } as const;
 
-export const invoiceRootAttributes = {
-  xmlns: ns.invoice,
+/** The root's declarations: its own default namespace, then every prefix in canonical order. */
+const rootAttributes = (defaultNamespace: string) => ({
+  xmlns: defaultNamespace,
   'xmlns:cac': ns.cac,
   'xmlns:cbc': ns.cbc,
   'xmlns:ds': ns.ds,
@@ -21,7 +24,11 @@ export const invoiceRootAttributes = {
   'xmlns:xades': ns.xades,
   'xmlns:xades141': ns.xades141,
   'xmlns:xsi': ns.xsi,
-} as const;
+});
+
+export const invoiceRootAttributes = rootAttributes(ns.invoice);
+export const creditNoteRootAttributes = rootAttributes(ns.creditNote);
+export const debitNoteRootAttributes = rootAttributes(ns.debitNote);
 
 export const DIAN_AGENCY = { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' } as const;
 export const DIAN_NIT = { nit: '800197268', dv: 4 } as const;

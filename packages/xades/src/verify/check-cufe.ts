@@ -3,10 +3,16 @@ import type { Document } from '@xmldom/xmldom';
 import { childElements, NS, path, text } from './dom.ts';
 import type { Check } from './report.ts';
 
-/** Recomputes the CUFE from the signed document's own fields (annex §1.1) and compares it with cbc:UUID. */
-export function checkCufe(doc: Document, technicalKey: string | undefined): Check {
-  if (technicalKey === undefined) return { name: 'CUFE', ok: null, detail: 'not checked (no --technical-key)' };
+/**
+ * Recomputes the CUFE from the signed document's own fields (annex §1.1) and compares it with
+ * cbc:UUID. A credit or debit note's CUDE (annex §1.2) has the same fields, its totals in
+ * LegalMonetaryTotal or RequestedMonetaryTotal, and the software PIN as `key`; the check is named
+ * after the UUID's scheme.
+ */
+export function checkCufe(doc: Document, key: string | undefined): Check {
   const root = doc.documentElement ?? undefined;
+  const name = root && path(root, [NS.cbc, 'UUID'])?.getAttribute('schemeName') === 'CUDE-SHA384' ? 'CUDE' : 'CUFE';
+  if (key === undefined) return { name, ok: null, detail: 'not checked (no --technical-key)' };
   const cbc = (name: string): [string, string] => [NS.cbc, name];
   const cac = (name: string): [string, string] => [NS.cac, name];
   const taxAmount = (code: string) => {
@@ -16,18 +22,19 @@ export function checkCufe(doc: Document, technicalKey: string | undefined): Chec
   };
   const companyId = (party: string) => text(path(root, cac(party), cac('Party'), cac('PartyTaxScheme'), cbc('CompanyID'))) ?? '';
   const environment = text(path(root, cbc('ProfileExecutionID')));
+  const totals = root && (path(root, cac('LegalMonetaryTotal')) ?? path(root, cac('RequestedMonetaryTotal')));
   const fields: CufeFields = {
     numFac: text(path(root, cbc('ID'))) ?? '',
     fecFac: text(path(root, cbc('IssueDate'))) ?? '',
     horFac: text(path(root, cbc('IssueTime'))) ?? '',
-    valFac: text(path(root, cac('LegalMonetaryTotal'), cbc('LineExtensionAmount'))) ?? '',
+    valFac: text(path(totals, cbc('LineExtensionAmount'))) ?? '',
     valIva: taxAmount('01'),
     valInc: taxAmount('04'),
     valIca: taxAmount('03'),
-    valTot: text(path(root, cac('LegalMonetaryTotal'), cbc('PayableAmount'))) ?? '',
+    valTot: text(path(totals, cbc('PayableAmount'))) ?? '',
     nitOfe: companyId('AccountingSupplierParty'),
     numAdq: companyId('AccountingCustomerParty'),
-    key: technicalKey,
+    key,
     environment: environment === '1' ? '1' : '2',
   };
   const declared = text(path(root, cbc('UUID')));
@@ -35,7 +42,7 @@ export function checkCufe(doc: Document, technicalKey: string | undefined): Chec
   try {
     computed = cufe(fields);
   } catch (error) {
-    return { name: 'CUFE', ok: false, detail: error instanceof Error ? error.message : 'cannot compute' };
+    return { name, ok: false, detail: error instanceof Error ? error.message : 'cannot compute' };
   }
-  return { name: 'CUFE', ok: computed === declared, detail: computed === declared ? 'recomputed, matches cbc:UUID' : `recomputed ${computed}, cbc:UUID says ${declared ?? 'nothing'}` };
+  return { name, ok: computed === declared, detail: computed === declared ? 'recomputed, matches cbc:UUID' : `recomputed ${computed}, cbc:UUID says ${declared ?? 'nothing'}` };
 }

@@ -7,7 +7,7 @@ import type { Check, VerificationReport } from './report.ts';
 export type VerifyOptions = {
   /** PEM bundle of trusted CA certificates; without it the chain is reported as not checked. */
   trustedPem?: string;
-  /** The range's technical key (ClTec): when given, the CUFE is recomputed. */
+  /** The range's technical key (ClTec): when given, the CUFE is recomputed. For a credit or debit note, the software PIN: its CUDE is recomputed. */
   technicalKey?: string;
 };
 

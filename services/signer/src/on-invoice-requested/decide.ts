@@ -1,28 +1,36 @@
-import type { InvoiceEvent, InvoiceRequestedV1, InvoiceSignedV1 } from '@fe/contracts';
+import type { CreditNoteRequestedV1, DebitNoteRequestedV1, InvoiceEvent, InvoiceRequestedV1, InvoiceSignedV1 } from '@fe/contracts';
 import { findEvent } from '@fe/platform';
 import { SignerError } from '../errors.ts';
 
-export type SigningDecision =
+/** The first event of a stream the signer signs: an invoice's, or a credit or debit note's. */
+export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
+
+export type SigningDecision<T extends DocumentRequested = DocumentRequested> =
   | { action: 'none'; reason: 'already_signed' }
   /** Sign the request as recorded in the stream (the source of truth), not the delivered copy. */
-  | { action: 'sign'; requested: InvoiceRequestedV1 };
+  | { action: 'sign'; requested: T };
+
+/** The document's key as its first event records it: the invoice's CUFE or the note's CUDE. */
+export const documentKey = (requested: DocumentRequested): string =>
+  requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude;
 
 /**
- * What the signer does about a delivered InvoiceRequested, given the invoice's recorded events
- * (docs/architecture.md convention 1: pure; the handler does the I/O). Redeliveries are normal on an
- * at-least-once bus, so "already signed" is an answer, not an error.
+ * What the signer does about a delivered InvoiceRequested (or a note's CreditNoteRequested /
+ * DebitNoteRequested), given the stream's recorded events (docs/architecture.md convention 1: pure;
+ * the handler does the I/O). Redeliveries are normal on an at-least-once bus, so "already signed"
+ * is an answer, not an error.
  *
- * A delivered event that is not the recorded one (another id, or another CUFE) is a broken
+ * A delivered event that is not the recorded one (another id, or another CUFE/CUDE) is a broken
  * invariant: the relay only publishes what the store holds, so something rewrote it on the way.
  *
  *   decideSigning(event, (await loadInvoiceStream(store, event.invoice_id)).events)
  *   // { action: 'sign', requested } | { action: 'none', reason: 'already_signed' }
  */
-export function decideSigning(delivered: InvoiceRequestedV1, recorded: readonly InvoiceEvent[]): SigningDecision {
-  const requested = findEvent(recorded, 'InvoiceRequested');
-  if (!requested) throw new SignerError('EVENT_NOT_RECORDED', 'the stream holds no InvoiceRequested');
+export function decideSigning<T extends DocumentRequested>(delivered: T, recorded: readonly InvoiceEvent[]): SigningDecision<T> {
+  const requested = findEvent(recorded, delivered.type) as T | undefined;
+  if (!requested) throw new SignerError('EVENT_NOT_RECORDED', `the stream holds no ${delivered.type}`);
   if (requested.id !== delivered.id) throw new SignerError('EVENT_NOT_RECORDED', `recorded event ${requested.id}`);
-  if (requested.data.cufe !== delivered.data.cufe) throw new SignerError('EVENT_NOT_RECORDED', 'the delivered cufe differs from the recorded one');
+  if (documentKey(requested) !== documentKey(delivered)) throw new SignerError('EVENT_NOT_RECORDED', 'the delivered key differs from the recorded one');
   if (findEvent(recorded, 'InvoiceSigned')) return { action: 'none', reason: 'already_signed' };
   return { action: 'sign', requested };
 }
@@ -53,5 +61,5 @@ export function serialHex(decimal: string): string {
   return hex.length % 2 ? `0${hex}` : hex;
 }
 
-/** The blob key of an invoice's signed XML: one per tenant and document id. */
+/** The blob key of a document's signed XML: one per tenant and document id (a note's prefix is its own). */
 export const signedXmlKey = (tenantId: string, documentId: string): string => `${tenantId}/${documentId}.xml`;

@@ -2,8 +2,9 @@
 // temp dir, a real signer and the real verifier. The five exits: blob, events, dead letters, logs.
 import { createHash } from 'node:crypto';
 import type { Envelope, InvoiceSignedV1 } from '@fe/contracts';
-import { demoResolution } from '@fe/dian-domain';
+import { demoResolution, demoSoftware } from '@fe/dian-domain';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
 import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '@fe/xades/testing';
@@ -14,7 +15,7 @@ import type { XmlSigner } from '../ports/xml-signer.ts';
 import { createSignerService } from '../service.ts';
 import { onInvoiceRequested } from './handler.ts';
 import {
-  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, publish, requestedEvent, waitFor,
+  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, noteRequestedEvent, publish, requestedEvent, waitFor,
 } from './test-world.ts';
 
 const identity = makeTestIdentity();
@@ -143,6 +144,47 @@ describe('the signer service, on InvoiceRequested', () => {
       for (const s of started.splice(0)) await s.stop();
       await other.close();
     }
+  });
+});
+
+describe('the signer service, on a credit or debit note\'s first event', () => {
+  const invoice = invoiceCases[1]!.request;
+  const cufe = 'c'.repeat(96);
+  const notes = [
+    ['credit', noteRequestedEvent(creditNoteContent({ invoice: { cufe }, concept: '2' }, invoice), '301', issuedAt), 'CreditNote'],
+    ['debit', noteRequestedEvent(debitNoteContent({ invoice: { cufe }, concept: '2', lines: invoice.lines.slice(0, 2) }, invoice), '302', issuedAt), 'DebitNote'],
+  ] as const;
+
+  it.each(notes)('signs a %s note on its own stream: the stored XML verifies (CUDE recomputed with the PIN) and one InvoiceSigned is recorded', async (_kind, requested, root) => {
+    await startSigner();
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+    const [signed, ...more] = await signedOf(requested.invoice_id!);
+    expect(more).toHaveLength(0);
+    expect(signed!.data).toMatchObject({ xml_key: `demo/${requested.data.document_id}.xml`, certificate_serial: '0badc0ffee', signed_at: '2026-03-10T10:15:00.000-05:00' });
+    expect(signed).toMatchObject({ causation_id: requested.id, tenant_id: 'demo', invoice_id: requested.invoice_id });
+    const blob = await world.blobs.get(signed!.data.xml_key);
+    expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
+    const xml = Buffer.from(blob.bytes).toString('utf8');
+    expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<${root} `)).toBe(true);
+    expect(xml.match(/<cbc:UUID schemeID="2" schemeName="CUDE-SHA384">([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(requested.data.cude);
+    const report = verifySignedInvoice(xml, { technicalKey: demoSoftware.pin });
+    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    expect(report.checks.find((c) => c.name === 'CUDE')).toMatchObject({ ok: true });
+    expect(logged('signed')[0]).toMatchObject({ message: `${_kind} note signed`, fields: { reaction: 'on-note-requested' } });
+  });
+
+  it('never signs a note whose recorded CUDE is not the rebuilt one: CUDE_MISMATCH on the dead-letter topic', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startSigner();
+    const honest = notes[0][1];
+    const tampered = { ...honest, data: { ...honest.data, cude: `${honest.data.cude.slice(0, 95)}${honest.data.cude.endsWith('0') ? '1' : '0'}` } };
+    await appendAndPublish(world, tampered);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CUDE_MISMATCH: /);
+    expect(await signedOf(tampered.invoice_id!)).toHaveLength(0);
+    expect(await world.blobs.exists(`demo/${honest.data.document_id}.xml`)).toBe(false);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['CUDE_MISMATCH', 'CUDE_MISMATCH']);
   });
 });
 

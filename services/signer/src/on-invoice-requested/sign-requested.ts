@@ -1,28 +1,29 @@
-import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { assertCertificateOfIssuer, isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
 import { isSignerError, SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
+import { rebuildNote } from '../on-note-requested/rebuild-note.ts';
+import type { DocumentRequested } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
-import type { SigningTenants } from './signing-tenants.ts';
+import type { SigningProfile, SigningTenants } from './signing-tenants.ts';
 
 export type SignedInvoice = { xml: string; signingTime: string; serialNumber: string };
 
 /**
- * Rebuilds the recorded request's document and signs it with the tenant's credential at the issue
+ * Rebuilds the recorded request's document (an invoice, or a credit or debit note) and signs it with the tenant's credential at the issue
  * instant (SigningTime's date then equals cbc:IssueDate, DIAN rule FAD09e).
  *
- * The signature's ids derive from the InvoiceRequested id, and RSA PKCS#1 v1.5 is deterministic,
+ * The signature's ids derive from the requested event's id, and RSA PKCS#1 v1.5 is deterministic,
  * so two deliveries with the same credential write the very same bytes: a delivery that loses the
  * append race has overwritten the blob with what the winner recorded, not with other bytes.
  */
 export async function signRequested(
-  requested: InvoiceRequestedV1,
+  requested: DocumentRequested,
   ports: { tenants: SigningTenants; signer: XmlSigner },
   algorithm: DigestAlgorithm,
 ): Promise<SignedInvoice> {
   const profile = await ports.tenants.profile(requested.tenant_id);
   if (!profile) throw new SignerError('TENANT_UNKNOWN', `tenant ${requested.tenant_id}`);
-  const built = rebuildInvoice(requested.data, profile);
+  const built = rebuildDocument(requested, profile);
 
   const issuedAt = new Date(requested.data.issued_at);
   const credential = await credentialAt(ports.tenants, requested.tenant_id, issuedAt);
@@ -35,6 +36,11 @@ export async function signRequested(
   } catch (error) {
     throw unusable(error);
   }
+}
+
+/** The unsigned document the recorded first event describes; XAdES is the same for the three roots. */
+function rebuildDocument(requested: DocumentRequested, profile: SigningProfile): { xml: string } {
+  return requested.type === 'InvoiceRequested' ? rebuildInvoice(requested.data, profile) : rebuildNote(requested, profile);
 }
 
 async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date): Promise<SigningCredential> {

@@ -6,11 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput, type InvoiceRequestedV1,
+  invoiceRequestSchema, topics, type CreditNoteRequestedV1, type DebitNoteRequestedV1, type Envelope, type InvoiceEvent,
+  type InvoiceRequestInput, type InvoiceRequestedV1,
 } from '@fe/contracts';
 import {
-  buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, money, validateInvoiceRequest,
+  buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, money, noteIdentity, validateInvoiceRequest, type NoteContent,
 } from '@fe/dian-domain';
+import { noteInput } from '@fe/dian-domain/test-fixtures/notes';
 import {
   FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteEventStore, invoiceStreamName, loadInvoiceStream, newInvoiceEvent,
   type Clock, type DeliveredMessage, type LogFields, type Logger,
@@ -77,8 +79,28 @@ export function requestedEvent(input: InvoiceRequestInput, number: string, issue
   }, meta, testClock);
 }
 
+/**
+ * A note's first event for the demo tenant (CreditNoteRequested or DebitNoteRequested, on the note's
+ * own stream), with the CUDE ingress computes: noteIdentity over the note's content.
+ */
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date): CreditNoteRequestedV1;
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date): DebitNoteRequestedV1;
+export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
+  const input = noteInput(content, number, issuedAt);
+  const identity = noteIdentity(input);
+  const invoiceId = invoiceStreamName(demoTenant.id, identity.documentId);
+  const meta = { tenantId: demoTenant.id, invoiceId, correlationId: 'req-test', causationId: 'req-test' };
+  const data = {
+    prefix: input.prefix, number, document_id: identity.documentId, environment: '2' as const, issued_at: identity.issuedAt,
+    cude: identity.cude, payable_amount: identity.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+  };
+  return content.kind === 'credit'
+    ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, testClock)
+    : newInvoiceEvent('DebitNoteRequested', { ...data, request: content.request }, meta, testClock);
+}
+
 /** What the relay does: the event is stored first, then published keyed by its invoice. */
-export async function appendAndPublish(world: World, event: InvoiceRequestedV1): Promise<void> {
+export async function appendAndPublish(world: World, event: InvoiceEvent): Promise<void> {
   await world.store.append(event.invoice_id!, [event as Envelope], 'no_stream');
   await publish(world.bus, event);
 }

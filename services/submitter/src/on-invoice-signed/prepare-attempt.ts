@@ -4,8 +4,8 @@ import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
 import { SubmitterError } from '../errors.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
-import type { DocumentFacts } from '../packaging/document-facts.ts';
 import { packageDocument } from '../packaging/package-document.ts';
+import { recordedDocumentFacts } from '../packaging/recorded-facts.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
 import { applicationResponseKey } from './application-response.ts';
 import { clientFailure, serviceFailure, type AttemptFailure } from './failure-reasons.ts';
@@ -66,7 +66,8 @@ export async function prepareAttempt(
 
   const xml = Buffer.from((await deps.blobs.get(signed.data.xml_key)).bytes).toString('utf8');
   try {
-    const packaged = packageDocument(xml, { modified: context.now, ...factsOf(events, profile.tenant.nit) });
+    const facts = recordedDocumentFacts(events, profile.tenant.nit);
+    const packaged = packageDocument(xml, { modified: context.now, ...(facts ? { facts } : {}) });
     return {
       kind: 'ready',
       tenantId,
@@ -82,14 +83,6 @@ export async function prepareAttempt(
     if (error instanceof SubmitterError) return fail(clientFailure(error, false));
     throw error;
   }
-}
-
-/** What the file names need, from the recorded request (the signer checked the XML matches it). */
-function factsOf(events: readonly InvoiceEvent[], issuerNit: string): { facts?: DocumentFacts } {
-  const requested = findEvent(events, 'InvoiceRequested');
-  if (!requested) return {};
-  const d = requested.data;
-  return { facts: { type: 'fv', id: d.document_id, consecutive: d.number, issueDate: d.issued_at.slice(0, 10), documentKey: d.cufe, issuerNit } };
 }
 
 function withoutUserInfo(endpoint: string): string {

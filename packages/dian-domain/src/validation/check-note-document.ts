@@ -1,0 +1,73 @@
+import {
+  creditNoteConcepts, debitNoteConcepts,
+  type CreditNoteRequest, type DebitNoteRequest, type InvoiceRequest, type NoteKind, type ReferencedInvoice,
+} from '@fe/contracts';
+import { failure, type Result } from '../errors/domain-error.ts';
+import type { InvoiceTotals } from '../totals/compute-totals.ts';
+import { checkInvoiceRequest } from './validate-request.ts';
+import type { ValidatedCustomer, ValidatedLine } from './validated-invoice.ts';
+
+/** A credit or debit note's content, checked and normalised for the builder (build-note.ts). */
+export type ValidatedNote = {
+  kind: NoteKind;
+  /** Annex table 13.2.4 (credit) or 13.2.5 (debit): DiscrepancyResponse/ResponseCode. */
+  concept: string;
+  /** DiscrepancyResponse/Description: the request's, or the concept's DIAN name. */
+  description: string;
+  notes?: string;
+  /** The referenced invoice's buyer and payment means: a note corrects that invoice, for that buyer. */
+  customer: ValidatedCustomer;
+  payment: { methodCode: string; dueDate?: string };
+  lines: readonly ValidatedLine[];
+  /** computeTotals of the lines, exactly as for an invoice: the CUDE and the XML use these. */
+  totals: InvoiceTotals;
+  /** BillingReference/InvoiceDocumentReference, and DiscrepancyResponse/ReferenceID. */
+  referencedInvoice: { documentId: string; cufe: string; issueDate: string };
+};
+
+/** What a note's first event records (CreditNoteRequested.v1 / DebitNoteRequested.v1), or what ingress has before it records it. */
+export type NoteContent =
+  | { kind: 'credit'; request: CreditNoteRequest; lines: InvoiceRequest['lines']; referenced_invoice: ReferencedInvoice }
+  | { kind: 'debit'; request: DebitNoteRequest; lines: InvoiceRequest['lines']; referenced_invoice: ReferencedInvoice };
+
+const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = { credit: creditNoteConcepts, debit: debitNoteConcepts };
+
+/**
+ * The checks a note's document needs past the contract's schema, with the invoice's codes and
+ * paths (`lines.<i>.…`): the lines get the very checks and totals of an invoice's lines
+ * (checkInvoiceRequest over the referenced invoice's buyer and payment, at the invoice's issue date,
+ * which that invoice already passed). A debit note line cannot be free of charge: DebitNoteLine has
+ * no FreeOfChargeIndicator (UBL 2.1), so VALIDATION_ERROR on `lines.<i>.free_of_charge`.
+ * The book rules (balance, cancellation) are ingress's, not this function's.
+ *
+ *   const note = checkNoteDocument({ kind: 'credit', request, lines: request.lines!, referenced_invoice });
+ *   if (note.ok) buildNoteXml({ note: note.value, tenant, software, environment, prefix: 'NC', number: '1', issuedAt });
+ */
+export function checkNoteDocument(content: NoteContent): Result<ValidatedNote> {
+  const { kind, request, lines, referenced_invoice: invoice } = content;
+  const conceptName = conceptNames[kind][request.concept];
+  if (conceptName === undefined) {
+    return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [{ path: 'concept', message: `not a ${kind} note concept of annex 1.9` }]);
+  }
+  if (kind === 'debit') {
+    const free = lines.flatMap((line, i) => (line.free_of_charge ? [{ path: `lines.${i}.free_of_charge`, message: 'a debit note line cannot be free of charge' }] : []));
+    if (free.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', free);
+  }
+  const checked = checkInvoiceRequest({ customer: invoice.customer, payment: invoice.payment, lines }, { issueDate: invoice.issue_date });
+  if (!checked.ok) return checked;
+  const { customer, payment, totals } = checked.value;
+  return {
+    ok: true,
+    value: {
+      kind,
+      concept: request.concept,
+      description: (request.description ?? conceptName).normalize('NFC'),
+      ...(request.notes ? { notes: request.notes.normalize('NFC') } : {}),
+      customer,
+      payment,
+      lines: checked.value.lines,
+      totals,
+      referencedInvoice: { documentId: invoice.document_id, cufe: invoice.cufe, issueDate: invoice.issue_date },
+    },
+  };
+}

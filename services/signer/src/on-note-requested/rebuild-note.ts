@@ -1,0 +1,50 @@
+import type { CreditNoteRequestedV1, DebitNoteRequestedV1 } from '@fe/contracts';
+import { buildNoteXml, checkNoteDocument, type BuiltNote, type NoteContent } from '@fe/dian-domain';
+import { SignerError } from '../errors.ts';
+import type { SigningProfile } from '../on-invoice-requested/signing-tenants.ts';
+
+export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
+
+/**
+ * The unsigned CreditNote or DebitNote exactly as ingress named it when it computed the recorded
+ * CUDE: a pure function of the note's first event (its request, the lines it carries, the
+ * referenced invoice) and the tenant's profile (company data, software id and PIN). Throws
+ * SignerError with the invoice's codes; a CUDE that differs is CUDE_MISMATCH, the CUFE_MISMATCH of
+ * a note (rebuild-invoice.ts says why nothing with another key may be signed).
+ *
+ *   const built = rebuildNote(requested, profile); // built.cude === requested.data.cude
+ */
+export function rebuildNote(requested: NoteRequested, profile: SigningProfile): BuiltNote {
+  const { data } = requested;
+  const content: NoteContent = requested.type === 'CreditNoteRequested'
+    ? { kind: 'credit', request: requested.data.request, lines: data.lines, referenced_invoice: data.referenced_invoice }
+    : { kind: 'debit', request: requested.data.request, lines: data.lines, referenced_invoice: data.referenced_invoice };
+  const note = checkNoteDocument(content);
+  if (!note.ok) throw new SignerError('REQUEST_INVALID', note.error.code);
+
+  let built: BuiltNote;
+  try {
+    built = buildNoteXml({
+      note: note.value,
+      tenant: profile.tenant,
+      software: profile.software,
+      environment: data.environment, // as recorded: the tenant may have moved to production since
+      prefix: data.prefix,
+      number: data.number,
+      issuedAt: new Date(data.issued_at),
+    });
+  } catch (error) {
+    // The builder's RangeError names the broken invariant (a number a cbc:ID cannot carry, a
+    // character XML cannot carry, …), never customer text.
+    if (error instanceof RangeError) throw new SignerError('REBUILD_FAILED', error.message, { cause: error });
+    throw error;
+  }
+
+  if (built.documentId !== data.document_id) {
+    throw new SignerError('DOCUMENT_ID_MISMATCH', `rebuilt ${built.documentId}, recorded ${data.document_id}`);
+  }
+  if (built.cude !== data.cude) {
+    throw new SignerError('CUDE_MISMATCH', `rebuilt ${built.cude.slice(0, 12)}…, recorded ${data.cude.slice(0, 12)}…`);
+  }
+  return built;
+}
