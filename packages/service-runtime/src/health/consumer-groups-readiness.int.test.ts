@@ -4,63 +4,71 @@ import { requiredTestEnv } from '@fe/platform/testing';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { testPostgresUrl } from '@fe/platform-postgres/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { openPlatform } from '../distributed/open-platform.ts';
 import { platformConfigSchema } from '../distributed/platform-config.ts';
 import { runServiceProcess, type ProcessHooks, type ServiceProcess } from '../run/run-service-process.ts';
 
 // /readyz of a process built as every main builds it (openPlatform, runServiceProcess), on the
-// shared Kafka with a topic and group prefix of its own: 503 naming consumer-groups while the
-// process's consumer waits to be let into its group, 200 once it is in.
+// shared Kafka with topic and group prefixes of its own: 503 naming consumer-groups while the
+// process's consumer is not in its group (not let in yet, or waiting out a rebalance), 200 once it is.
+// The other members are the test's own kafkajs consumers; a "silent" one is stuck in its handler,
+// so kafkajs sends no heartbeat and it never leaves: what a hung or crashed process does to its
+// group. The broker drops it a session timeout (6 s) after its last heartbeat.
 const tag = randomBytes(5).toString('hex');
 const schema = `fe_test_${tag}`;
-const topic = 'test.readiness';
+const groupPrefix = `test.${tag}.`;
+const topicPrefix = `t${tag}.`;
 const brokers = requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(',');
 const kafka = new Kafka({ brokers, clientId: `test-${tag}`, logLevel: logLevel.NOTHING });
-let holder: Consumer | undefined;
-let release: () => void = () => undefined;
-let service: ServiceProcess | undefined;
+const noSignals: ProcessHooks = { on: () => undefined, once: () => undefined, exit: () => undefined };
+const NOT_READY = { status: 503, body: { status: 'not ready', failing: ['consumer-groups'] } };
 
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
 afterAll(async () => {
-  release();
-  await service?.stop('test over');
-  await holder?.disconnect().catch(() => undefined);
   const pool = createPostgresPool({ connectionString: testPostgresUrl() });
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => pool.end());
 });
 
-const noSignals: ProcessHooks = { on: () => undefined, once: () => undefined, exit: () => undefined };
-
-it('/readyz is 503 naming consumer-groups until the process\'s consumer has joined its group, then 200', async () => {
-  const config = platformConfigSchema.parse({
-    postgresUrl: testPostgresUrl(), postgresSchema: schema, kafkaBrokers: brokers.join(','),
-    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: `test.${tag}.`, kafkaTopicPrefix: `t${tag}.`,
-    kafkaJoinWaitMs: 200, // the start goes on without the join: what /readyz says in the meantime is the point
-  });
-  const group = 'fe.readiness';
-  const onBroker = `t${tag}.${topic}`;
-
-  // A member that holds the group and then goes silent (its handler never returns, so kafkajs sends
-  // no heartbeat and it never leaves): the broker lets a new member in only once it has dropped this
-  // one, a session timeout after its last heartbeat. What a crashed process does to its group.
+async function createTopic(topic: string, partitions: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic: onBroker, numPartitions: 1 }] });
+  await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${topicPrefix}${topic}`, numPartitions: partitions }] });
   await admin.disconnect();
+}
+
+/** A member of the test's own in `group`; `silent` ones get stuck in the handler of their first message. Resolves with its partitions once it joined. */
+async function member(group: string, topic: string, silent: boolean): Promise<{ consumer: Consumer; partitions: number[]; stuck: Promise<void> }> {
+  const consumer = kafka.consumer({ groupId: `${groupPrefix}${group}`, sessionTimeout: 6000, heartbeatInterval: 500 });
+  let release: () => void = () => undefined;
+  cleanups.push(async () => (release(), await consumer.disconnect()));
+  let stuck: () => void = () => undefined;
+  const stuckPromise = new Promise<void>((resolve) => (stuck = resolve));
+  const joined = new Promise<number[]>((resolve) => consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => resolve(Object.values(payload.memberAssignment).flat())));
+  await consumer.connect();
+  await consumer.subscribe({ topics: [`${topicPrefix}${topic}`], fromBeginning: true });
+  void consumer.run({ eachMessage: () => (silent ? (stuck(), new Promise<void>((done) => (release = done))) : Promise.resolve()) });
+  return { consumer, partitions: await joined, stuck: stuckPromise };
+}
+
+async function send(topic: string, partition?: number): Promise<void> {
   const producer = kafka.producer();
   await producer.connect();
-  await producer.send({ topic: onBroker, messages: [{ key: 'k', value: 'not an envelope' }] });
+  await producer.send({ topic: `${topicPrefix}${topic}`, messages: [{ key: 'k', value: 'not an envelope', ...(partition === undefined ? {} : { partition }) }] });
   await producer.disconnect();
-  holder = kafka.consumer({ groupId: `test.${tag}.${group}`, sessionTimeout: 6000, heartbeatInterval: 500 });
-  const held = new Promise<void>((resolve) => {
-    void holder!.connect()
-      .then(() => holder!.subscribe({ topics: [onBroker], fromBeginning: true }))
-      .then(() => holder!.run({ eachMessage: () => (resolve(), new Promise<void>((done) => (release = done))) }));
-  });
-  await held;
+}
 
+/** A service process whose one module subscribes `group` to `topic`; its consumer's start waits `joinWaitMs` for the join. */
+async function serviceProcess(group: string, topic: string, joinWaitMs: number) {
+  const config = platformConfigSchema.parse({
+    postgresUrl: testPostgresUrl(), postgresSchema: schema, kafkaBrokers: brokers.join(','),
+    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: groupPrefix, kafkaTopicPrefix: topicPrefix, kafkaJoinWaitMs: joinWaitMs,
+  });
   const delivered: DeliveredMessage[] = [];
-  service = await runServiceProcess({
+  const service: ServiceProcess = await runServiceProcess({
     name: 'readiness', logger: createLogger({ level: 'silent' }), process: noSignals,
     runtime: { healthHost: '127.0.0.1', healthPort: 0, shutdownTimeoutMs: 30_000, readinessTimeoutMs: 2000 },
     build: async () => {
@@ -74,20 +82,60 @@ it('/readyz is 503 naming consumer-groups until the process\'s consumer has join
       return { modules: [watch], checks: platform.checks, close: () => platform.close() };
     },
   });
+  cleanups.push(() => service.stop('test over'));
   const readyz = async () => {
-    const answer = await fetch(`http://127.0.0.1:${service!.healthPort}/readyz`);
+    const answer = await fetch(`http://127.0.0.1:${service.healthPort}/readyz`);
     return { status: answer.status, body: await answer.json() as { status: string; failing?: string[] } };
   };
+  /** Polls /readyz until it answers `status` (bounded), and returns every answer that came before. */
+  const until = async (status: 200 | 503, withinMs = 60_000) => {
+    const before: Awaited<ReturnType<typeof readyz>>[] = [];
+    for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const answer = await readyz();
+      if (answer.status === status) return { before, last: answer };
+      before.push(answer);
+    }
+    return { before, last: await readyz() };
+  };
+  return { readyz, until, delivered };
+}
 
-  // Started (the join wait ran out), but its consumer is not in the group: not ready, and /readyz says why.
-  expect(await readyz()).toEqual({ status: 503, body: { status: 'not ready', failing: ['consumer-groups'] } });
+it('/readyz is 503 naming consumer-groups until the process\'s consumer has joined its group, then 200', async () => {
+  const [topic, group] = ['test.readiness.join', 'fe.join'];
+  await createTopic(topic, 1);
+  await send(topic);
+  const silent = await member(group, topic, true);
+  await silent.stuck;
+
+  // The start goes on without the join (the wait is short here): what /readyz says meanwhile is the point.
+  const service = await serviceProcess(group, topic, 200);
+  expect(await service.readyz()).toEqual(NOT_READY);
 
   // The silent member is dropped, the process's consumer joins and gets the partition.
-  let answer = await readyz();
-  for (const deadline = Date.now() + 60_000; answer.status !== 200 && Date.now() < deadline; answer = await readyz()) {
-    expect(answer).toEqual({ status: 503, body: { status: 'not ready', failing: ['consumer-groups'] } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  expect(answer).toEqual({ status: 200, body: { status: 'ready' } });
-  expect(delivered).toEqual([]); // the one message there is not an envelope: it went to the dead-letter topic, not the handler
+  const { before, last } = await service.until(200);
+  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual([]);
+  expect(last).toEqual({ status: 200, body: { status: 'ready' } });
+  expect(service.delivered).toEqual([]); // the one message there is not an envelope: it went to the dead-letter topic, not the handler
+}, 120_000);
+
+it('/readyz turns 503 consumer-groups when a rebalance takes the process\'s consumer out of its group, and 200 once it has joined again', async () => {
+  const [topic, group] = ['test.readiness.rebalance', 'fe.rebalance'];
+  await createTopic(topic, 3);
+  const service = await serviceProcess(group, topic, 30_000);
+  expect(await service.readyz()).toEqual({ status: 200, body: { status: 'ready' } });
+
+  // Two more members: one that will leave, one that goes silent on the message sent to its partition.
+  const leaving = await member(group, topic, false);
+  const silent = await member(group, topic, true);
+  expect(silent.partitions).toHaveLength(1);
+  await send(topic, silent.partitions[0]);
+  await silent.stuck;
+  // The leave starts a rebalance; the group waits for the silent member, whom the broker drops only at its session timeout.
+  await leaving.consumer.disconnect();
+
+  // Its consumer hears of the rebalance at its next heartbeat (1 s) and waits in the join from then on.
+  expect((await service.until(503, 5000)).last).toEqual(NOT_READY);
+  const { before, last } = await service.until(200);
+  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual([]);
+  expect(last).toEqual({ status: 200, body: { status: 'ready' } });
 }, 120_000);
