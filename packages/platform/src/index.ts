@@ -4,7 +4,7 @@ export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult, AppendOp
 export { traceContextOf, type TraceContext } from './tracing/trace-context.ts';
 export {
   deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type RedriveOutcome, type RedriveRequest,
-  type SubscribeOptions, type Subscription,
+  type SubscribeOptions, type Subscription, type SubscriptionStatus,
 } from './ports/event-bus.ts';
 export { attemptDelivery, keepUntilKept, deadLetterMessage, describeFailure, type AttemptOutcome, type Handler } from './delivery/deliver.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';

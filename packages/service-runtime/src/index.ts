@@ -3,6 +3,7 @@
 export { runMain } from './run/run-main.ts';
 export { runServiceProcess, type ServiceParts, type ServiceProcess, type ServiceProcessOptions, type ProcessHooks } from './run/run-service-process.ts';
 export { startHealthServer, type HealthServer, type HealthState, type ReadinessCheck } from './health/health-server.ts';
+export { consumerGroupsCheck } from './health/consumer-groups-check.ts';
 export { readConfig, readNestedConfig } from './config/read-config.ts';
 export { runtimeConfigSchema, type RuntimeConfig } from './config/runtime-config.ts';
 export { ServiceRuntimeError, isServiceRuntimeError, type ServiceRuntimeErrorCode } from './errors.ts';

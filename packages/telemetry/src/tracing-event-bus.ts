@@ -37,6 +37,7 @@ export function tracingEventBus<Bus extends EventBus>(bus: Bus): Bus {
   };
   if (bus.settledThrough) traced.settledThrough = (topic, lastPublished) => bus.settledThrough!(topic, lastPublished);
   if (bus.redrive) traced.redrive = (letter) => bus.redrive!(letter);
+  if (bus.subscriptions) traced.subscriptions = () => bus.subscriptions!();
   return traced as Bus;
 }
 

@@ -151,6 +151,9 @@ describe('the optional capabilities', () => {
     expect([typeof offering.settledThrough, typeof offering.redrive]).toEqual(['function', 'function']);
     const bare: EventBus = { publish: async () => {}, subscribe: async () => ({ stop: async () => {} }), close: async () => {} };
     const traced = tracingEventBus(bare);
-    expect(['settledThrough' in traced, 'redrive' in traced]).toEqual([false, false]);
+    expect(['settledThrough' in traced, 'redrive' in traced, 'subscriptions' in traced]).toEqual([false, false, false]);
+    // The Kafka bus's: /readyz asks it through the tracing bus the processes wrap it in.
+    const joining = [{ topic: 't', group: 'g', joined: false, partitions: 0 }];
+    expect(tracingEventBus({ ...bare, subscriptions: () => joining }).subscriptions?.()).toEqual(joining);
   });
 });

@@ -18,6 +18,12 @@ afterAll(async () => {
   await broker?.remove();
 }, 300_000);
 
+// Ready means able to work (docs/service.md, "One process per service"): the start script returns
+// once every /readyz is 200, consumer-groups included, so the first invoice gets its verdict, not a 202.
+it('answers the first invoice posted right after the start script returned with its verdict (201)', () => {
+  expect(shape.firstAnswer).toEqual({ status: 201, invoiceStatus: 'accepted' });
+});
+
 describe('the invoice API on the distributed shape', () => invoiceApiSuite(() => shape));
 
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).

@@ -3,10 +3,15 @@ import { attemptDelivery, keepUntilKept, type BusMessage, type DeadLetterInput, 
 import type { Consumer, EachMessagePayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { isKafkaBusError } from '../errors.ts';
+import { GroupMembership, type MembershipState } from './group-membership.ts';
 import { OffsetCommitter } from './offset-committer.ts';
 
-/** `topic` is the port's name (delivered messages and letters carry it), `onBroker` the name the consumer subscribes to (the bus's topic prefix + topic). */
-export type MemberSettings = { topic: string; onBroker: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number };
+/**
+ * `topic` is the port's name (delivered messages and letters carry it), `onBroker` the name the
+ * consumer subscribes to (the bus's topic prefix + topic); `joinWaitMs` bounds how long `start`
+ * waits for the group to take the member in (the membership says when it did).
+ */
+export type MemberSettings = { topic: string; onBroker: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number; joinWaitMs: number };
 
 export type MemberPorts = {
   /** A new kafkajs consumer in the group (one per start: a crashed one is replaced). */
@@ -38,10 +43,17 @@ export class GroupMember {
   private readonly committer: OffsetCommitter;
   /** Each partition's end as of the fetch that brought the messages being handled (the lag's reference). */
   private readonly highWatermarks = new Map<number, bigint>();
+  private readonly membership: GroupMembership;
 
   constructor(settings: MemberSettings, ports: MemberPorts) {
     this.settings = settings;
     this.ports = ports;
+    const { topic, group } = settings;
+    this.membership = new GroupMembership((state) => {
+      if (this.stopping) return; // leaving on purpose
+      if (state.joined) ports.logger?.info({ topic, group, partitions: state.partitions }, 'joined its consumer group');
+      else ports.logger?.info({ topic, group, reason: state.reason }, 'not in its consumer group until it joins again');
+    });
     this.committer = new OffsetCommitter(
       (offsets) => this.consumer!.commitOffsets(offsets),
       (error, offsets) => ports.logger?.warn(
@@ -55,14 +67,20 @@ export class GroupMember {
     return !this.stopping;
   }
 
-  /** Joins the group; resolves once the member has its partitions (bounded: a group can be slow to settle while a member leaves). */
+  /** In its group with its assignment now, or why not (the bus's "subscriptions" capability). */
+  get state(): MembershipState {
+    return this.stopping ? { joined: false, reason: 'stopped' } : this.membership.state;
+  }
+
+  /**
+   * Joins the group; resolves once the member has its assignment, or after `joinWaitMs` without
+   * (a group can be slow to settle while a member that went silent is waited for): the process
+   * goes on starting and its /readyz names the group's check until the member has joined.
+   */
   async start(partitionsConcurrently: number): Promise<void> {
     const consumer = this.ports.createConsumer();
     this.consumer = consumer;
-    const joined = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 30_000);
-      const off = consumer.on(consumer.events.GROUP_JOIN, () => (clearTimeout(timer), off(), resolve()));
-    });
+    this.membership.follow(consumer);
     // kafkajs restarts a consumer after a retriable crash, not after one it deems final; a broker
     // that restarted forgets the member ("the coordinator is not aware of this member"), which is
     // such a crash. The member then starts a new consumer, from the committed offsets.
@@ -75,11 +93,15 @@ export class GroupMember {
     consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) => this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)));
     await consumer.connect();
     await consumer.subscribe({ topics: [this.settings.onBroker], fromBeginning: true });
-    await consumer.run({
+    const joined = this.membership.whenJoined(this.settings.joinWaitMs);
+    // kafkajs's run resolves after the join, or after a crash during it (it restarts the consumer itself).
+    const running = consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: partitionsConcurrently,
       eachMessage: (payload) => this.track(this.handle(payload)),
     });
+    running.catch(() => undefined); // once the wait has run out, a late failure must not go unhandled (kafkajs reports a failed join as CRASH)
+    await Promise.race([running, joined]);
     await joined;
   }
 

@@ -48,6 +48,20 @@ describe('KafkaEventBus, beyond the contract', () => {
     await Promise.all(buses.splice(0).map((b) => b.close()));
   });
 
+  it('says which subscriptions hold their place in their group: joined with the assignment, zero partitions included when the group has more members than partitions', async () => {
+    const topic = unique('test.membership');
+    const bus = open({ partitionsOf: () => 1 });
+    const first = await bus.subscribe({ topic, group: 'g', handler: async () => undefined });
+    expect(bus.subscriptions()).toEqual([{ topic, group: 'g', joined: true, partitions: 1 }]);
+    // A second member of the same group: one partition for two, and both are in the group once it has settled.
+    await bus.subscribe({ topic, group: 'g', handler: async () => undefined });
+    const deadline = Date.now() + 30_000;
+    while (!bus.subscriptions().every((s) => s.joined) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bus.subscriptions().map((s) => [s.joined, s.partitions]).sort()).toEqual([[true, 0], [true, 1]]);
+    await first.stop();
+    expect(bus.subscriptions()).toHaveLength(1);
+  });
+
   it('keeps a dead letter before committing past it: a member that stops before the keep finishes leaves the message to the next member', async () => {
     const topic = unique('test.dlq-keep');
     const kept: DeadLetterInput[] = [];

@@ -1,6 +1,6 @@
 import {
   deadLetterHeaders, deadLetterMessage, PlatformError, type BusMessage, type DeadLetterInput, type DeadLetterStore, type EventBus, type Logger,
-  type RedriveOutcome, type RedriveRequest, type SubscribeOptions, type Subscription,
+  type RedriveOutcome, type RedriveRequest, type SubscribeOptions, type Subscription, type SubscriptionStatus,
 } from '@fe/platform';
 import { Kafka, logLevel, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
@@ -33,6 +33,12 @@ export type KafkaEventBusOptions = {
   sessionTimeoutMs?: number;
   /** Default 1 000 ms (a third of the session timeout or less). */
   heartbeatIntervalMs?: number;
+  /**
+   * How long `subscribe` waits for the group to take the new member in and hand it its assignment;
+   * past it, `subscribe` resolves all the same and `subscriptions()` says when the member joined.
+   * Default 30 000 ms.
+   */
+  joinWaitMs?: number;
   /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */
   retries?: number;
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
@@ -56,6 +62,7 @@ export type KafkaEventBusOptions = {
  * committing after the handler (group-member.ts). Dead letters: kept in the `DeadLetterStore`,
  * then published to `<topic>.dlq` with the `x-dead-letter-*` headers, then committed. Re-drive:
  * the letter is handed to a running member of its group in this process (see `redrive`).
+ * Readiness: `subscriptions()` says which members hold their place in their group now.
  *
  *   const bus = new KafkaEventBus({ brokers: ['127.0.0.1:9092'], codec, deadLetters });
  *   await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
@@ -65,6 +72,8 @@ export class KafkaEventBus implements EventBus {
   private readonly options: KafkaEventBusOptions;
   private readonly topics: TopicAdmin;
   private readonly members = new Map<string, GroupMember[]>();
+  /** Every member from its start to its stop, joined or not (the "subscriptions" capability). */
+  private readonly live = new Map<GroupMember, { topic: string; group: string }>();
   private producer: Promise<Producer> | undefined;
   /** Transactions of one producer go one at a time (kafkajs refuses a second open one). */
   private sending: Promise<unknown> = Promise.resolve();
@@ -114,7 +123,10 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     const member = new GroupMember(
-      { topic, onBroker, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
+      {
+        topic, onBroker, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50,
+        joinWaitMs: this.options.joinWaitMs ?? 30_000,
+      },
       {
         createConsumer, codec: this.options.codec, logger: this.options.logger,
         deadLetter: (letter) => this.deadLetter(letter),
@@ -125,16 +137,31 @@ export class KafkaEventBus implements EventBus {
         forwardUnreadable: (message, reason) => this.forwardUnreadable(topic, group, message, reason),
       },
     );
-    // Resolves once the member is in the group, so what is published next is delivered without a rebalance under way.
-    await member.start(this.options.partitionsOf?.(topic) ?? 6);
+    this.live.set(member, { topic, group });
+    try {
+      // Resolves once the member is in the group, so what is published next is delivered without a rebalance under way.
+      await member.start(this.options.partitionsOf?.(topic) ?? 6);
+    } catch (error) {
+      this.live.delete(member);
+      throw error;
+    }
     const key = `${topic}\u0000${group}`;
     this.members.set(key, [...(this.members.get(key) ?? []), member]);
     return {
       stop: async () => {
         this.members.set(key, (this.members.get(key) ?? []).filter((m) => m !== member));
+        this.live.delete(member);
         await member.stop();
       },
     };
+  }
+
+  /** The "subscriptions" capability (ports/event-bus.ts): each member's place in its group now (group-membership.ts). */
+  subscriptions(): SubscriptionStatus[] {
+    return [...this.live].map(([member, { topic, group }]) => {
+      const state = member.state;
+      return { topic, group, joined: state.joined, partitions: state.joined ? state.partitions : 0 };
+    });
   }
 
   /**
@@ -158,6 +185,7 @@ export class KafkaEventBus implements EventBus {
     this.closed = true;
     const members = [...this.members.values()].flat();
     this.members.clear();
+    this.live.clear();
     await Promise.all(members.map((m) => m.stop()));
     if (this.producer) await (await this.producer.catch(() => undefined))?.disconnect();
     await this.topics.disconnect();

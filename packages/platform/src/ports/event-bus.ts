@@ -59,7 +59,7 @@ export interface Subscription {
 }
 
 /**
- * A bus offers the two optional capabilities below or not; code that needs one asks for it by type
+ * A bus offers the optional capabilities below or not; code that needs one asks for it by type
  * (`EventBus & BusCapability<'redrive'>`), code that can do without one checks for it. A bus that
  * cannot honour a capability must leave it out rather than fake it.
  */
@@ -86,7 +86,20 @@ export interface EventBus {
    * when no member of the group runs in this process: another process that runs one takes it.
    */
   redrive?(letter: RedriveRequest): Promise<RedriveOutcome>;
+
+  /**
+   * Capability "subscriptions": each subscription the bus holds now and whether it can receive
+   * messages. Kafka: its group member has joined the group and holds its assignment (zero
+   * partitions included, when the group has more members than partitions); a rebalance or a crash
+   * clears it until the member has joined again. A service process is ready only while all have
+   * (/readyz, the `consumer-groups` check). A bus without it delivers to a subscription from the
+   * moment `subscribe` returns (the in-process bus): always ready.
+   */
+  subscriptions?(): readonly SubscriptionStatus[];
 }
+
+/** One subscription of a bus: whether its consumer holds its place in the group now, and how many partitions it was given. */
+export type SubscriptionStatus = { topic: string; group: string; joined: boolean; partitions: number };
 
 /** The letter a re-drive hands back: where the group received it, and the message as it was delivered. */
 export type RedriveRequest = { topic: string; group: string; message: BusMessage };
@@ -98,7 +111,7 @@ export type RedriveRequest = { topic: string; group: string; message: BusMessage
 export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
 
 /** The optional capabilities a bus may offer (see EventBus). */
-export type BusCapabilityName = 'settledThrough' | 'redrive';
+export type BusCapabilityName = 'settledThrough' | 'redrive' | 'subscriptions';
 
 /** A bus that offers `name`: `EventBus & BusCapability<'redrive'>` is what the re-driver needs. */
 export type BusCapability<Name extends BusCapabilityName> = Required<Pick<EventBus, Name>>;

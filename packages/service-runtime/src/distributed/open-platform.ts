@@ -12,6 +12,7 @@ import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/
 import { Kafka, logLevel } from 'kafkajs';
 import type pg from 'pg';
 import { ServiceRuntimeError } from '../errors.ts';
+import { consumerGroupsCheck } from '../health/consumer-groups-check.ts';
 import type { ReadinessCheck } from '../health/health-server.ts';
 import type { PlatformConfig } from './platform-config.ts';
 
@@ -47,7 +48,9 @@ export type OpenPlatformOptions = {
  * (migrated: the platform's tables, then the service's own), the event store on it, the Kafka bus
  * with the schema-registry codec and dead letters kept in PostgreSQL (each also recorded on its
  * invoice's stream, as in the embedded shape) and re-driven from there, S3 blobs and tenants when
- * asked. What was opened before a failure is closed before the error leaves.
+ * asked. Its readiness checks: PostgreSQL, the Kafka cluster, S3 when asked, and `consumer-groups`
+ * (every subscription of the bus in its group: health/consumer-groups-check.ts). What was opened
+ * before a failure is closed before the error leaves.
  *
  *   const platform = await openPlatform({ service: 'signer', config, logger, clock, s3, masterKeyFile });
  */
@@ -83,7 +86,7 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
       brokers, clientId,
       codec: new SchemaRegistryCodec({ url: config.schemaRegistryUrl, contracts: publishedEventSchemas }),
       partitionsOf: (topic) => (topic === topics.invoiceEvents.name ? topics.invoiceEvents.partitions : topic === topics.tenantEvents.name ? topics.tenantEvents.partitions : 6),
-      deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }),
+      deadLetters: letters, now: () => clock.now(), logger: logger.child({ component: 'bus' }), joinWaitMs: config.kafkaJoinWaitMs,
       ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
       ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
       ...(config.kafkaTopicPrefix ? { topicPrefix: config.kafkaTopicPrefix } : {}),
@@ -101,6 +104,8 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     const checks: ReadinessCheck[] = [
       { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
       { name: 'kafka', check: async () => { await admin.connect(); await admin.describeCluster(); } },
+      // Ready only while every consumer of this process holds its place in its group: what is published is then handled.
+      consumerGroupsCheck(bus),
       ...(blobs ? [{ name: 's3', check: async () => void (await blobs.exists('readiness-probe')) }] : []),
     ];
     return { pool, store, bus, blobs, tenants, checks, close: closeAll };

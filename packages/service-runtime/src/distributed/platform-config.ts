@@ -20,6 +20,8 @@ export const platformConfigSchema = z.object({
     .describe('FE_KAFKA_GROUP_PREFIX: put before every consumer group name, so two deployments sharing one Kafka (or a test run) never share a group; default none.'),
   kafkaTopicPrefix: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dots, underscores and hyphens').optional()
     .describe('FE_KAFKA_TOPIC_PREFIX: put before every topic name on the broker, so two deployments sharing one Kafka (or a test run) never read each other\'s events; every process of one deployment uses the same; default none.'),
+  kafkaJoinWaitMs: z.coerce.number().int().min(0).max(600_000).default(30_000)
+    .describe('FE_KAFKA_JOIN_WAIT_MS: how long a consumer\'s start waits for its group to take it in before the process starts its next part; /readyz answers 503 naming consumer-groups until it has joined.'),
   schemaRegistryUrl: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:58080/apis/ccompat/v7')
     .describe('FE_SCHEMA_REGISTRY_URL: the Confluent-compatible schema registry API (Apicurio: /apis/ccompat/v7).'),
 });

@@ -161,9 +161,11 @@ export function invoiceApiSuite(shape: () => Shape): void {
     it('404 ROUTE_NOT_FOUND; 403 for an altered file link (LINK_INVALID where the service serves the files)', async () => {
       expectError(await shape().get('/api/v1/service/nothing'), 'ROUTE_NOT_FOUND', 404);
       const answer = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
+      // The signature's first character changed to another (a fixed one was already there one time in 16).
+      const flip = (prefix: string) => (found: string) => `${prefix}${found.endsWith('0') ? '1' : '0'}`;
       const altered = shape().files === 'service'
-        ? answer.body.xml_url.replace(/signature=./, 'signature=A')
-        : answer.body.xml_url.replace(/X-Amz-Signature=./, 'X-Amz-Signature=0');
+        ? answer.body.xml_url.replace(/signature=./, flip('signature='))
+        : answer.body.xml_url.replace(/X-Amz-Signature=./, flip('X-Amz-Signature='));
       expect(altered).not.toBe(answer.body.xml_url);
       const refused = await fetch(altered);
       if (shape().files === 'service') expectError(await httpAnswer(refused), 'LINK_INVALID', 403);
