@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** The host app as the ingress builds it: authentication sets request.tenantId (here from a test header). */
-async function buildApp(store: Pick<StatusStore, 'findByCufe'>, options: { authenticate?: boolean } = {}) {
+async function buildApp(store: Pick<StatusStore, 'findByCufe' | 'get'>, options: { authenticate?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fe-status-route-'));
   const clock = { now: new Date('2026-03-10T15:00:00Z') };
   const signer = new SignedLinks(new Uint8Array(32).fill(3), 'http://127.0.0.1:8080/files');
@@ -107,7 +107,7 @@ describe('GET /api/v1/service/status/:cufe', () => {
   });
 
   it('503 UNAVAILABLE with Retry-After while the status store is busy', async () => {
-    const { app } = await buildApp({ findByCufe: () => { throw new ProjectionError('STATUS_STORE_BUSY'); } });
+    const { app } = await buildApp({ findByCufe: () => { throw new ProjectionError('STATUS_STORE_BUSY'); }, get: async () => undefined });
     const response = await get(app, 'a'.repeat(96));
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
