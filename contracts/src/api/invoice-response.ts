@@ -113,8 +113,8 @@ export const invoiceStatusResponseSchema = z
     history: z.array(statusHistoryEntrySchema),
     buyer_notification: buyerNotificationSchema.optional(),
     notes: z.array(noteSummarySchema).optional().describe('On an invoice with credit or debit notes: each, oldest first.'),
-    balance: z.string().regex(/^\d+\.\d{2}$/).optional()
-      .describe('On an accepted invoice: payable amount − credit notes not rejected + debit notes not rejected.'),
+    balance: z.string().regex(/^-?\d+\.\d{2}$/).optional()
+      .describe('On an accepted invoice with notes: payable amount − credit notes not rejected + debit notes not rejected. Negative when DIAN rejected a debit note a later credit relied on (docs/notes.md).'),
     voided: z.boolean().optional().describe('On an invoice: true once a cancellation (credit concept "2") is accepted.'),
   })
   .meta({ id: 'InvoiceStatusResponse' });

@@ -5,7 +5,7 @@ import { errorBodySchema, invoiceStatusResponseSchema, type InvoiceEvent } from 
 import { FilesystemBlobStore, SignedLinks } from '@fe/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '@fe/invoice-status/testing';
+import { invoiceFixture, noteFixture } from '@fe/invoice-status/testing';
 import { ProjectionError } from '../errors.ts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from '../invoice-status/sqlite-status-store.ts';
@@ -112,5 +112,27 @@ describe('GET /api/v1/service/status/:cufe', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
     expect(errorBodySchema.parse(response.json()).error.code).toBe('UNAVAILABLE');
+  });
+});
+
+describe('GET /api/v1/service/status/:cufe with credit and debit notes', () => {
+  it('lists an invoice\'s notes with the status each note\'s own view holds, its balance, and voided after an accepted cancellation', async () => {
+    const store = new SqliteStatusStore(':memory:');
+    cleanups.push(() => store.close());
+    const inv = invoiceFixture(); // 100.00
+    const requested = inv.requested();
+    const partial = noteFixture(requested, { kind: 'credit', number: 1, concept: '1', amount: '30.00' });
+    const cancellation = noteFixture(requested, { kind: 'credit', number: 2, concept: '2', amount: '70.00' });
+    await store.save(fold([requested, inv.signed(), inv.submitted(), inv.accepted(), inv.rendered(), partial.reserved(), partial.issued(), cancellation.reserved(), cancellation.issued()]));
+    await store.save(fold([partial.requested(), partial.rejected()]));
+    await store.save(fold([cancellation.requested(), cancellation.accepted()]));
+    const { app } = await buildApp(store);
+
+    const body = invoiceStatusResponseSchema.parse((await get(app, inv.cufe)).json());
+    expect(body.notes!.map((n) => [n.number, n.status])).toEqual([['NC1', 'rejected'], ['NC2', 'accepted']]);
+    expect(body).toMatchObject({ balance: '30.00', voided: true });
+
+    const note = invoiceStatusResponseSchema.parse((await get(app, cancellation.cude)).json());
+    expect(note).toMatchObject({ cufe: cancellation.cude, number: 'NC2', document_type: 'credit_note', concept: '2', status: 'accepted', referenced_invoice: { cufe: inv.cufe } });
   });
 });
