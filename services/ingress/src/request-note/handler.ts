@@ -60,7 +60,14 @@ async function reserve(
   decided: { lines: InvoiceNoteReservedV1['data']['lines']; amount: string },
 ): Promise<InvoiceNoteReservedV1 | undefined> {
   const issuedAt = new Date(Math.floor(ports.clock.now().getTime() / 1000) * 1000); // the XML carries seconds
-  const numberedAfter = await ports.allocator.knownUsed(command.tenantId, noteResolution(profile, kind));
+  const resolution = noteResolution(profile, kind);
+  const numberedAfter = await ports.allocator.knownUsed(command.tenantId, resolution);
+  // Refused before reserving, so an exhausted range leaves no reservation behind. Concurrent notes may
+  // still take the last numbers after this check: that reservation then waits, counted, until the
+  // range is extended (pnpm fe tenant note-numbering) and the next note on the invoice finishes it.
+  if (numberedAfter >= BigInt(resolution.to)) {
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The note numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+  }
   const reservation = newInvoiceEvent('InvoiceNoteReserved', {
     reservation_id: randomUUID(), kind, concept: request.concept, amount: decided.amount, issued_at: issuedAt.toISOString(),
     request, lines: decided.lines, numbered_after: numberedAfter.toString(),

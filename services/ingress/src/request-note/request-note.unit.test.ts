@@ -3,7 +3,7 @@ import type { InvoiceStatusView } from '@fe/invoice-status';
 import { invoiceStreamName, newInvoiceEvent, SqliteEventStore, type EventStore } from '@fe/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import { concurrentCredits, command, outcome } from '../../test/note-scenarios.ts';
-import { anInvoice, invoiceRequest, noteLine, notePorts } from '../../test/note-world.ts';
+import { anInvoice, invoiceRequest, noteLine, notePorts, profile } from '../../test/note-world.ts';
 import { ApiError } from '../http/api-error.ts';
 import { highestUsedInStore } from '../numbering/highest-used-in-store.ts';
 import { NumberAllocator } from '../numbering/number-allocator.ts';
@@ -60,6 +60,18 @@ describe('a credit note', () => {
     const { events } = await store.read(invoiceStreamName('demo', 'NC1'));
     expect(events.map((e) => e.envelope.type)).toEqual(['CreditNoteRequested']);
     expect(events[0]!.envelope.data).toMatchObject({ referenced_invoice: { cufe: invoice.cufe, document_id: invoice.documentId }, lines: [noteLine(300)] });
+  });
+
+  it('is numbered in the tenant\'s own note range when it has one', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const own = { credit: { prefix: 'NCA', from: '100', to: '101' }, debit: { prefix: 'NDA', from: '1', to: '9' } };
+    const numbered = { ...ports, tenants: { ...ports.tenants, profile: async () => ({ ...profile, noteNumbering: own }) } };
+    expect(await outcome(requestNote(numbered, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).toBe('NCA100');
+    expect(await outcome(requestNote(numbered, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).toBe('NCA101');
+    expect(await outcome(requestNote(numbered, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).toBe('NUMBER_OUT_OF_RANGE');
+    expect((await readLedger(store, invoice.invoiceId))!.open).toEqual([]); // refused before reserving: nothing left to block the invoice
+    expect(await outcome(requestNote(numbered, 'debit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).toBe('NDA1');
   });
 
   it('may not exceed the balance, pending notes included: CREDIT_EXCEEDS_BALANCE naming the lines (or the total)', async () => {
