@@ -72,6 +72,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
   ];
   const requestId = { 'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } } };
+  // 201 and 202 of a POST that creates a document: its body, and Location at its status.
+  const createdAnswers = (accepted: string, location: string) => {
+    const headers = { ...requestId, Location: { description: location, schema: { type: 'string' } } };
+    return {
+      '201': { description: accepted, headers, content: json(ref('CreateInvoiceResponse')) },
+      '202': { description: 'Still pending when the wait budget ran out; poll the Location.', headers, content: json(ref('CreateInvoiceResponse')) },
+    };
+  };
 
   return {
     openapi: '3.1.0',
@@ -95,16 +103,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters: documentHeaders,
           requestBody: { required: true, content: json(ref('InvoiceRequest')) },
           responses: {
-            '201': {
-              description: 'Accepted by DIAN within the wait budget; the PDF is drawn.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
-            '202': {
-              description: 'Still pending when the wait budget ran out; poll the Location.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
+            ...createdAnswers('Accepted by DIAN within the wait budget; the PDF is drawn.', 'The status endpoint of this invoice.'),
             ...errors([
               'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
               'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
@@ -129,16 +128,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters: documentHeaders,
           requestBody: { required: true, content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')) },
           responses: {
-            '201': {
-              description: 'Accepted by DIAN within the wait budget. `cufe` carries the note\'s CUDE; `document_type`, `referenced_invoice` and `concept` say what it is.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this note (by its CUDE).', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
-            '202': {
-              description: 'Still pending when the wait budget ran out; poll the Location.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this note (by its CUDE).', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
+            ...createdAnswers(
+              'Accepted by DIAN within the wait budget. `cufe` carries the note\'s CUDE; `document_type`, `referenced_invoice` and `concept` say what it is.',
+              'The status endpoint of this note (by its CUDE).',
+            ),
             ...errors([
               'MALFORMED_JSON', 'VALIDATION_ERROR', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY', 'REFERENCED_INVOICE_NOT_FOUND',
               'REFERENCED_INVOICE_NOT_ACCEPTED', 'INVOICE_VOIDED', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
