@@ -31,14 +31,16 @@ const MAX_ATTEMPTS = 64;
  */
 export async function requestNote(ports: RequestNotePorts, kind: NoteKind, command: InvoiceCommand): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);
-  return withIdempotencyKey(ports, command, async () => {
+  return withIdempotencyKey(ports, command, async (takenOverAt) => {
     const request = orThrow(parseNoteRequest(kind, command.body));
     const invoiceId = await locateInvoice(ports, command.tenantId, request);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const ledger = await readLedger(ports.store, invoiceId);
       if (!ledger) throw notFound(request);
-      // The same key's note (a request that died after reserving, now taken over) is answered, not made again.
-      const own = command.idempotencyKey === undefined ? undefined : ledger.reservations.find((r) => r.data.idempotency_key === command.idempotencyKey && r.data.kind === kind);
+      // The same key's note is answered, not made again: one a request left unnumbered (it failed, or died), or
+      // any when the key was taken over from a request that died. A key reused after its 24 h makes a new note.
+      const own = command.idempotencyKey === undefined ? undefined : ledger.reservations.find((r) => r.data.idempotency_key === command.idempotencyKey
+        && r.data.kind === kind && (takenOverAt !== undefined || ledger.open.includes(r)));
       if (own) return await waitAndAnswer(ports, await finishNote(ports, profile, ledger, own), command.waitMs);
       // A note reserved but never numbered (its ingress died, or is numbering it now) is finished first: it counts either way, and finishing it twice yields one note.
       if (ledger.open.length) {

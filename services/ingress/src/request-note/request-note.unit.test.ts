@@ -7,6 +7,8 @@ import { anInvoice, invoiceRequest, noteLine, notePorts, profile } from '../../t
 import { ApiError } from '../http/api-error.ts';
 import { highestUsedInStore } from '../numbering/highest-used-in-store.ts';
 import { NumberAllocator } from '../numbering/number-allocator.ts';
+import { requestHash } from '../idempotency/request-hash.ts';
+import { SqliteIdempotencyStore } from '../idempotency/sqlite-idempotency-store.ts';
 import { requestNote } from './handler.ts';
 import { readLedger } from './ledger.ts';
 
@@ -206,6 +208,44 @@ describe('a note whose ingress died after reserving it', () => {
     expect(numbered.sort()).toEqual(['ND1', 'ND2', 'ND3', 'ND4']);
     expect((await store.read(invoiceStreamName('demo', 'NC1'))).version).toBe(0n);
     expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
+  });
+
+  it('is answered, not made again, when the failed request is retried with its Idempotency-Key', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
+    const dead = { ...ports, allocator: new DiesBeforeNumbering(store, highestUsedInStore(store)) };
+    await expect(requestNote(dead, 'credit', command(body, 'key-1'))).rejects.toThrow('killed'); // a 500: the key is released
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-1')))).toBe('NC1');
+    expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
+  });
+
+  it('is answered, not made again, when a request that died after numbering it is taken over by its Idempotency-Key', async () => {
+    const store = new SqliteEventStore(':memory:');
+    let now = new Date('2026-03-10T15:00:00Z');
+    const ports = notePorts(store, { now: () => now });
+    open.push(store, ports.idempotency);
+    const invoice = await anInvoice(store, '990000001');
+    const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
+    // The dead request: it began the key, reserved and numbered NC1, and died before answering.
+    await ports.idempotency.begin({ tenantId: 'demo', key: 'key-2', requestHash: requestHash(body), now, leaseMs: ports.config.idempotencyLeaseMs, storeHead: await store.head() });
+    const itsWork = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
+    open.push(itsWork.idempotency);
+    expect(await outcome(requestNote(itsWork, 'credit', command(body, 'key-2')))).toBe('NC1');
+    expect((await refusal(requestNote(ports, 'credit', command(body, 'key-2')))).code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    now = new Date(now.getTime() + ports.config.idempotencyLeaseMs);
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-2')))).toBe('NC1');
+    expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
+  });
+
+  it('a key used again after its 24 hours (the key store forgot it) makes a new note', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-1')))).toBe('NC1');
+    const forgotten = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
+    open.push(forgotten.idempotency);
+    expect(await outcome(requestNote(forgotten, 'credit', command(body, 'key-1')))).toBe('NC2');
   });
 
   it('is answered, not made again, when its Idempotency-Key comes back', async () => {
