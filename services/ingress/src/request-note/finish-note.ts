@@ -58,6 +58,8 @@ export async function finishNote(ports: FinishNotePorts, profile: TenantProfile,
   const owns = (first: Envelope) => (first.data as { reservation_id?: string }).reservation_id === r.reservation_id;
   const requested = await ports.allocator.allocateOwned(reservation.tenant_id, resolution, BigInt(r.numbered_after), noteEvent, owns) as NoteRequested;
 
+  const same = (other: InvoiceNoteReservedV1) => other.data.reservation_id === r.reservation_id;
+  if (ledger.reservations.some(same) && !ledger.open.some(same)) return requested; // its issue is on the ledger already
   const issued = newInvoiceEvent('InvoiceNoteIssued', {
     reservation_id: r.reservation_id, kind: r.kind, concept: r.concept, amount: r.amount,
     document_id: requested.data.document_id, note_invoice_id: requested.invoice_id!, cude: requested.data.cude,

@@ -236,6 +236,8 @@ describe('a note whose ingress died after reserving it', () => {
     now = new Date(now.getTime() + ports.config.idempotencyLeaseMs);
     expect(await outcome(requestNote(ports, 'credit', command(body, 'key-2')))).toBe('NC1');
     expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
+    const ledger = (await store.read(invoice.invoiceId)).events.map((e) => e.envelope.type);
+    expect(ledger.filter((type) => type === 'InvoiceNoteIssued')).toHaveLength(1); // answered again, not recorded again
   });
 
   it('a key used again after its 24 hours (the key store forgot it) makes a new note', async () => {
