@@ -18,6 +18,8 @@ describe('error catalogue', () => {
       REQUEST_TIMEOUT: 408, EXPECTATION_FAILED: 417, HEADERS_TOO_LARGE: 431,
       // ours: an explicit number that would leave a gap in the numbering
       NUMBER_NOT_CONSECUTIVE: 422,
+      // ours: the book rules of credit and debit notes (docs/notes.md)
+      REFERENCED_INVOICE_NOT_FOUND: 404, REFERENCED_INVOICE_NOT_ACCEPTED: 409, INVOICE_VOIDED: 409, CREDIT_EXCEEDS_BALANCE: 422, CANCELLATION_NOT_FULL: 422,
     });
   });
 

@@ -23,6 +23,8 @@ export * from './events/invoice-processing-halted.v1.ts';
 export * from './events/note-requested-shared.ts';
 export * from './events/credit-note-requested.v1.ts';
 export * from './events/debit-note-requested.v1.ts';
+export * from './events/invoice-note-reserved.v1.ts';
+export * from './events/invoice-note-issued.v1.ts';
 export * from './events/tenant-changed.v1.ts';
 export * from './events/published-events.ts';
 export * from './topology.ts';

@@ -25,7 +25,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // Across processes each ingress instance also hears every invoice event, on a group of its own
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
   // (docs/service.md, "Waiting for DIAN").
-  ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'BuyerNotificationRequested'], consumes: [] },
+  // A note's reservation and issue are recorded on the invoice's stream: its ledger of notes (docs/notes.md).
+  ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'BuyerNotificationRequested'], consumes: [] },
   // A credit or debit note is signed like an invoice, on its own stream (docs/signing.md).
   signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested'], consumerGroup: 'fe.signer', step: 'signing' },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
@@ -39,7 +40,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   projection: {
     produces: [],
     consumes: [
-      'InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
+      'InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
       'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceProcessingHalted',
       'BuyerNotificationRequested', 'BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped',
     ],

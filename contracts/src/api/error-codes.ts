@@ -37,6 +37,12 @@ export const errorCatalogue = {
   REQUEST_TIMEOUT: { http: 408, summary: 'The request (headers and body) did not arrive within the server\'s time limit; the connection is closed.' },
   EXPECTATION_FAILED: { http: 417, summary: 'An Expect header other than 100-continue; the request was not run.' },
   HEADERS_TOO_LARGE: { http: 431, summary: 'The request line and headers are over the server\'s limit (16 KiB).' },
+  // Credit and debit notes (docs/notes.md, "Book rules").
+  REFERENCED_INVOICE_NOT_FOUND: { http: 404, summary: 'A note names an invoice (by cufe, or prefix and number) this tenant does not have.' },
+  REFERENCED_INVOICE_NOT_ACCEPTED: { http: 409, summary: 'A note names an invoice DIAN has not accepted (pending or rejected): only an accepted invoice can be corrected.' },
+  INVOICE_VOIDED: { http: 409, summary: 'A note names an invoice cancelled by a credit note of concept "2" (accepted, or still pending): nothing more can be corrected.' },
+  CREDIT_EXCEEDS_BALANCE: { http: 422, summary: 'The credit note is larger than the invoice\'s balance (its payable amount − credit notes not rejected + debit notes not rejected, pending ones included).' },
+  CANCELLATION_NOT_FULL: { http: 422, summary: 'A cancellation (credit concept "2") must credit exactly the whole balance; without lines it is allowed only when the invoice has no earlier notes.' },
   INTERNAL_ERROR: { http: 500, summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.' },
 } as const satisfies Record<string, { http: number; summary: string }>;
 

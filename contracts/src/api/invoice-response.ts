@@ -37,6 +37,31 @@ export const processingErrorSchema = z
   .describe('Present while a step of the service gave up on the invoice after its retries; an operator\'s re-drive clears it.')
   .meta({ id: 'ProcessingError' });
 
+export const documentTypeSchema = z.enum(['invoice', 'credit_note', 'debit_note'])
+  .describe('What the document is; absent in answers about invoices written before notes existed.')
+  .meta({ id: 'DocumentType' });
+
+export const noteSummarySchema = z
+  .object({
+    document_type: z.enum(['credit_note', 'debit_note']),
+    number: z.string().describe('The note\'s prefix + number, e.g. NC1.'),
+    cude: cufeSchema.describe('The note\'s CUDE: GET /status/<cude> answers for it.'),
+    concept: z.string().describe('Annex table 13.2.4 (credit) or 13.2.5 (debit) code.'),
+    amount: z.string().regex(/^\d+\.\d{2}$/).describe('The note\'s payable amount.'),
+    status: invoiceStatusSchema,
+  })
+  .meta({ id: 'NoteSummary' });
+
+/** What an answer about a credit or debit note adds (docs/notes.md). */
+const noteResultShape = {
+  document_type: documentTypeSchema.optional(),
+  referenced_invoice: z
+    .object({ number: z.string(), cufe: cufeSchema, issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+    .optional()
+    .describe('On a note: the invoice it corrects.'),
+  concept: z.string().optional().describe('On a note: its concept code (annex table 13.2.4 or 13.2.5).'),
+};
+
 const invoiceResultShape = {
   success: z.boolean().describe('True exactly when status is accepted.'),
   cufe: cufeSchema,
@@ -48,6 +73,7 @@ const invoiceResultShape = {
   tax_authority_response: taxAuthorityResponseSchema,
   error: errorSchema.optional().describe('Present on 422 TAX_AUTHORITY_REJECTED.'),
   processing_error: processingErrorSchema.optional(),
+  ...noteResultShape,
 };
 
 /** Body of 201 (accepted), 202 (pending) and 422 TAX_AUTHORITY_REJECTED answers of POST /invoice. */
@@ -86,6 +112,10 @@ export const invoiceStatusResponseSchema = z
     updated_at: z.iso.datetime({ offset: true }),
     history: z.array(statusHistoryEntrySchema),
     buyer_notification: buyerNotificationSchema.optional(),
+    notes: z.array(noteSummarySchema).optional().describe('On an invoice with credit or debit notes: each, oldest first.'),
+    balance: z.string().regex(/^-?\d+\.\d{2}$/).optional()
+      .describe('On an accepted invoice with notes: payable amount − credit notes not rejected + debit notes not rejected. Negative when DIAN rejected a debit note a later credit relied on (docs/notes.md).'),
+    voided: z.boolean().optional().describe('On an invoice: true once a cancellation (credit concept "2") is accepted.'),
   })
   .meta({ id: 'InvoiceStatusResponse' });
 
@@ -94,3 +124,5 @@ export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
 export type BuyerNotification = z.infer<typeof buyerNotificationSchema>;
 export type InvoiceStage = z.infer<typeof invoiceStageSchema>;
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+export type NoteSummary = z.infer<typeof noteSummarySchema>;

@@ -6,6 +6,8 @@ import { buyerNotificationStartedV1 } from './buyer-notification-started.v1.ts';
 import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
 import { creditNoteRequestedV1 } from './credit-note-requested.v1.ts';
 import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
+import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
+import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
@@ -32,6 +34,8 @@ export const invoiceEventSchemas = {
   'InvoiceProcessingHalted.v1': invoiceProcessingHaltedV1,
   'CreditNoteRequested.v1': creditNoteRequestedV1,
   'DebitNoteRequested.v1': debitNoteRequestedV1,
+  'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
+  'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -50,6 +54,8 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceProcessingHaltedV1,
   creditNoteRequestedV1,
   debitNoteRequestedV1,
+  invoiceNoteReservedV1,
+  invoiceNoteIssuedV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;

@@ -5,6 +5,7 @@ import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
 import '../api/invoice-events-response.ts';
 import '../api/notify-buyer.ts';
+import '../api/note-request.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
@@ -53,7 +54,32 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ]),
     );
   };
+  // The headers of every POST that creates a document: the invoice and the notes.
+  const documentHeaders = [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Same key and body within 24 h returns the first response again.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+    {
+      name: 'Prefer',
+      in: 'header',
+      required: false,
+      description: '`wait=<seconds>` (RFC 7240) shortens the wait for DIAN\'s verdict for this request; `wait=0` answers 202 as soon as the invoice is numbered. Never lengthens the configured budget (10 s by default).',
+      schema: { type: 'string', examples: ['wait=0'] },
+    },
+  ];
   const requestId = { 'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } } };
+  // 201 and 202 of a POST that creates a document: its body, and Location at its status.
+  const createdAnswers = (accepted: string, location: string) => {
+    const headers = { ...requestId, Location: { description: location, schema: { type: 'string' } } };
+    return {
+      '201': { description: accepted, headers, content: json(ref('CreateInvoiceResponse')) },
+      '202': { description: 'Still pending when the wait budget ran out; poll the Location.', headers, content: json(ref('CreateInvoiceResponse')) },
+    };
+  };
 
   return {
     openapi: '3.1.0',
@@ -74,34 +100,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         post: {
           operationId: 'createInvoice',
           summary: 'Issue an electronic sales invoice',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: 'Same key and body within 24 h returns the first response again.',
-              schema: { type: 'string', minLength: 1, maxLength: 255 },
-            },
-            {
-              name: 'Prefer',
-              in: 'header',
-              required: false,
-              description: '`wait=<seconds>` (RFC 7240) shortens the wait for DIAN\'s verdict for this request; `wait=0` answers 202 as soon as the invoice is numbered. Never lengthens the configured budget (10 s by default).',
-              schema: { type: 'string', examples: ['wait=0'] },
-            },
-          ],
+          parameters: documentHeaders,
           requestBody: { required: true, content: json(ref('InvoiceRequest')) },
           responses: {
-            '201': {
-              description: 'Accepted by DIAN within the wait budget; the PDF is drawn.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
-            '202': {
-              description: 'Still pending when the wait budget ran out; poll the Location.',
-              headers: { ...requestId, Location: { description: 'The status endpoint of this invoice.', schema: { type: 'string' } } },
-              content: json(ref('CreateInvoiceResponse')),
-            },
+            ...createdAnswers('Accepted by DIAN within the wait budget; the PDF is drawn.', 'The status endpoint of this invoice.'),
             ...errors([
               'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
               'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
@@ -116,6 +118,35 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      ...Object.fromEntries((['credit', 'debit'] as const).map((kind) => [`/api/v1/service/${kind}-note`, {
+        post: {
+          operationId: kind === 'credit' ? 'createCreditNote' : 'createDebitNote',
+          summary: `Issue a ${kind} note correcting an accepted invoice (docs/notes.md)`,
+          description: kind === 'credit'
+            ? 'Reduces what the buyer owes (annex 1.9 §10.1, type 91). Never more than the invoice\'s balance; concept "2" cancels the invoice: exactly its balance, and it is voided once DIAN accepts the note.'
+            : 'Adds to what the buyer owes (annex 1.9 §10.2). The invoice must be accepted and not cancelled.',
+          parameters: documentHeaders,
+          requestBody: { required: true, content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')) },
+          responses: {
+            ...createdAnswers(
+              'Accepted by DIAN within the wait budget. `cufe` carries the note\'s CUDE; `document_type`, `referenced_invoice` and `concept` say what it is.',
+              'The status endpoint of this note (by its CUDE).',
+            ),
+            ...errors([
+              'MALFORMED_JSON', 'VALIDATION_ERROR', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY', 'REFERENCED_INVOICE_NOT_FOUND',
+              'REFERENCED_INVOICE_NOT_ACCEPTED', 'INVOICE_VOIDED', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+              'AMOUNTS_INCONSISTENT', 'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
+              ...(kind === 'credit' ? ['CREDIT_EXCEEDS_BALANCE', 'CANCELLATION_NOT_FULL'] as const : []),
+            ]),
+            '422': {
+              description:
+                'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); '
+                + 'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
+              content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
+            },
+          },
+        },
+      }])),
       '/api/v1/service/invoice/{cufe}/notify': {
         post: {
           operationId: 'notifyBuyer',

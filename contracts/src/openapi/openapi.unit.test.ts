@@ -12,7 +12,7 @@ describe('contracts/openapi.json', () => {
   it('is OpenAPI 3.1 with every route the service serves and every error code documented', () => {
     const doc = buildOpenApiDocument() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/invoice/{cufe}/notify', '/api/v1/service/status/{cufe}', '/api/v1/service/invoices/{cufe}/events', '/files/{key}', '/docs']);
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/credit-note', '/api/v1/service/debit-note', '/api/v1/service/invoice/{cufe}/notify', '/api/v1/service/status/{cufe}', '/api/v1/service/invoices/{cufe}/events', '/files/{key}', '/docs']);
     const text = JSON.stringify(doc);
     for (const code of errorCodes) expect(text).toContain(`\`${code}\``);
   });

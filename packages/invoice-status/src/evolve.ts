@@ -1,5 +1,6 @@
 import { topology, type BuyerNotification, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, type InvoiceStatus, type ProcessingStep } from '@fe/contracts';
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
+import { noteIssued, noteReserved } from './notes.ts';
 
 /**
  * Folds one invoice event into the status view (docs/architecture.md convention 1: a pure evolve).
@@ -13,23 +14,16 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
   if (event.type === 'InvoiceRequested') {
     if (view) return view; // a replayed creation changes nothing
     const d = event.data;
-    return {
-      invoiceId: event.invoice_id ?? d.document_id,
-      tenantId: event.tenant_id,
-      cufe: d.cufe,
-      number: d.document_id,
-      prefix: d.prefix,
-      consecutive: d.number,
-      issuedAt: d.issued_at,
-      buyerName: d.request.customer.name,
-      payableAmount: d.payable_amount,
-      status: 'pending',
-      stage: 'requested',
-      createdAt: event.occurred_at,
-      updatedAt: event.occurred_at,
-      history: [{ status: 'pending', stage: 'requested', at: event.occurred_at }],
-      lastEventId: event.id,
-    };
+    return created(event, { cufe: d.cufe, buyerName: d.request.customer.name });
+  }
+  if (event.type === 'CreditNoteRequested' || event.type === 'DebitNoteRequested') {
+    if (view) return view;
+    const d = event.data;
+    const r = d.referenced_invoice;
+    return created(event, {
+      cufe: d.cude, buyerName: r.customer.name, documentType: event.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note',
+      reference: { invoiceId: r.invoice_id, number: r.document_id, cufe: r.cufe, issueDate: r.issue_date }, concept: d.request.concept,
+    });
   }
   if (!view || view.lastEventId === event.id) return view;
   if (view.processingHalt && producedBy(view.processingHalt.step, event.type)) view = withoutHalt(view);
@@ -66,7 +60,34 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return { ...view, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceProcessingHalted':
       return halted(view, event.data, at, event.id);
+    case 'InvoiceNoteReserved':
+      return { ...noteReserved(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceNoteIssued':
+      return { ...noteIssued(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
   }
+}
+
+type Created = Extract<InvoiceEvent, { type: 'InvoiceRequested' | 'CreditNoteRequested' | 'DebitNoteRequested' }>;
+
+/** The first view of a document's stream: an invoice's, or a note's (its CUDE in `cufe`, where the status endpoint finds it). */
+function created(event: Created, fields: Pick<InvoiceStatusView, 'cufe' | 'buyerName' | 'documentType' | 'reference' | 'concept'>): InvoiceStatusView {
+  const d = event.data;
+  return {
+    invoiceId: event.invoice_id ?? d.document_id,
+    tenantId: event.tenant_id,
+    number: d.document_id,
+    prefix: d.prefix,
+    consecutive: d.number,
+    issuedAt: d.issued_at,
+    payableAmount: d.payable_amount,
+    status: 'pending',
+    stage: 'requested',
+    createdAt: event.occurred_at,
+    updatedAt: event.occurred_at,
+    history: [{ status: 'pending', stage: 'requested', at: event.occurred_at }],
+    lastEventId: event.id,
+    ...fields,
+  };
 }
 
 /**

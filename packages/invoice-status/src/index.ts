@@ -8,3 +8,5 @@ export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.t
 export {
   createResponseBody, statusResponseBody, invoiceBlobKeys, invoiceLinks, type InvoiceLinks,
 } from './response-body.ts';
+export { type NoteEntry } from './invoice-status.ts';
+export { noteReserved, noteIssued, withNoteStatus, isCancellation, balanceCents, cents, amountOfCents } from './notes.ts';

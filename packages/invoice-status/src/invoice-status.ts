@@ -1,4 +1,19 @@
-import type { BuyerNotification, InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
+import type { BuyerNotification, DocumentType, InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
+
+/**
+ * One credit or debit note in its invoice's ledger (docs/notes.md): reserved first (amount known,
+ * number not yet), then issued (number, CUDE, own stream), then its own verdict.
+ */
+export type NoteEntry = {
+  reservationId: string;
+  kind: 'credit' | 'debit';
+  concept: string;
+  amount: string;
+  status: InvoiceStatus;
+  number?: string;
+  cude?: string;
+  noteInvoiceId?: string;
+};
 
 /** One invoice as the status endpoint shows it; folded from its events by `evolve`. */
 export type InvoiceStatusView = {
@@ -32,6 +47,16 @@ export type InvoiceStatusView = {
   buyerNotification?: BuyerNotification;
   /** A step that gave up after its retries (InvoiceProcessingHalted), until that step's next event. */
   processingHalt?: { step: ProcessingStep; code: string; attempts: number; at: string };
+  /** Absent: an invoice (views folded before notes existed say nothing). */
+  documentType?: DocumentType;
+  /** On a note: the invoice it corrects. */
+  reference?: { invoiceId: string; number: string; cufe: string; issueDate: string };
+  /** On a note: its concept code. */
+  concept?: string;
+  /** On an invoice: its notes, oldest first (the ledger on its stream). */
+  notes?: NoteEntry[];
+  /** On an invoice: a cancellation (credit concept "2") of it was accepted. */
+  voided?: boolean;
   /** Id of the last event folded in: a redelivery of that event changes nothing. */
   lastEventId: string;
 };

@@ -1,6 +1,7 @@
 import type { CreateInvoiceResponse, InvoiceStatusResponse, ProcessingStep } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
 import type { InvoiceStatusView } from './invoice-status.ts';
+import { amountOfCents, balanceCents } from './notes.ts';
 
 /** Signed, expiring links to the invoice's files, minted by whoever answers the request. */
 export type InvoiceLinks = { xmlUrl: string; pdfUrl: string };
@@ -39,6 +40,7 @@ export function createResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
       ...(rules.length ? { errors: rules.map(({ rule, message }) => ({ rule, message })) } : {}),
     },
     ...(view.processingHalt ? { processing_error: processingError(view.processingHalt) } : {}),
+    ...noteFields(view),
   };
   if (view.status !== 'rejected') return body;
   return {
@@ -60,6 +62,35 @@ export function statusResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
     updated_at: view.updatedAt,
     history: view.history.map(({ status, stage, at }) => ({ status, stage, at })),
     ...(view.buyerNotification ? { buyer_notification: view.buyerNotification } : {}),
+    ...ledgerFields(view),
+  };
+}
+
+/** What an answer about a note adds: its type, the invoice it corrects, its concept. */
+function noteFields(view: InvoiceStatusView): Partial<CreateInvoiceResponse> {
+  if (!view.documentType || view.documentType === 'invoice') return {};
+  return {
+    document_type: view.documentType,
+    ...(view.reference ? { referenced_invoice: { number: view.reference.number, cufe: view.reference.cufe, issue_date: view.reference.issueDate } } : {}),
+    ...(view.concept !== undefined ? { concept: view.concept } : {}),
+  };
+}
+
+/**
+ * What an invoice's status adds once notes exist: each issued note (a reservation not yet numbered
+ * counts in the balance but has no number to show), the balance of an accepted invoice, voided.
+ */
+function ledgerFields(view: InvoiceStatusView): Partial<InvoiceStatusResponse> {
+  if (view.documentType && view.documentType !== 'invoice') return {};
+  const notes = view.notes ?? [];
+  const issued = notes.flatMap((n) => (n.number !== undefined && n.cude !== undefined
+    ? [{ document_type: n.kind === 'credit' ? 'credit_note' as const : 'debit_note' as const, number: n.number, cude: n.cude, concept: n.concept, amount: n.amount, status: n.status }]
+    : []));
+  const balance = view.status === 'accepted' && view.payableAmount !== undefined ? balanceCents(view.payableAmount, notes) : undefined;
+  return {
+    ...(issued.length ? { notes: issued } : {}),
+    ...(balance !== undefined && notes.length ? { balance: amountOfCents(balance) } : {}),
+    ...(view.voided ? { voided: true } : {}),
   };
 }
 

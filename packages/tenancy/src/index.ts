@@ -14,5 +14,6 @@ export {
 export { TenancyError, isTenancyError, tenancyErrorCatalogue, type TenancyErrorCode } from './errors.ts';
 export type { TenantUpdate } from './tenants/new-tenant.ts';
 export { createTenantCommands, tenantStreamName, type TenantCommands, type TenantCommandsPorts, type Actor } from './commands/tenant-commands.ts';
-export { companySchema, softwareSchema, resolutionSchema, newTenantSchema, checkInput, parseInput, type FieldError, type InputResult } from './tenants/tenant-input.ts';
+export { companySchema, softwareSchema, resolutionSchema, newTenantSchema, noteNumberingSchema, checkInput, parseInput, type FieldError, type InputResult } from './tenants/tenant-input.ts';
+export { defaultNoteNumbering, noteNumberingOf, checkNoteNumbering, type NoteNumbering, type NoteSeries } from './notes/note-numbering.ts';
 export { testSetDocumentKey, testSetIdForDocument, testSetLookup, type TestSetRun } from './test-sets/test-set-run.ts';

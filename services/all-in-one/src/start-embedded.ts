@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
-  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, SqliteIdempotencyStore,
+  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes, SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
   AppendFeed, FilesystemBlobStore, routeByEventType, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
@@ -213,20 +213,23 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),
       get baseUrl() { return portalBaseUrl.current; },
     });
+    const documentPorts = {
+      store, tenants, idempotency, clock, config: config.ingress,
+      // The hint from the event store, as in the distributed shape (the projection's store is not the ingress's).
+      allocator: new NumberAllocator(store, highestUsedInStore(store), {
+        explicitNumberWindow: config.ingress.explicitNumberWindow,
+      }),
+      // In one process the projection's own waiters answer: it has folded the event when it tells them, with no
+      // extra read. Other processes watch the bus instead (createBusInvoiceOutcomes, docs/service.md).
+      outcomes: projection,
+      answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
+    };
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
       routes: [
-        postInvoiceRoute({
-          store, tenants, idempotency, clock, config: config.ingress,
-          // The hint from the event store, as in the distributed shape (the projection's store is not the ingress's).
-          allocator: new NumberAllocator(store, highestUsedInStore(store), {
-            explicitNumberWindow: config.ingress.explicitNumberWindow,
-          }),
-          // In one process the projection's own waiters answer: it has folded the event when it tells them, with no
-          // extra read. Other processes watch the bus instead (createBusInvoiceOutcomes, docs/service.md).
-          outcomes: projection,
-          answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
-        }),
+        postInvoiceRoute(documentPorts),
+        // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
+        postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
         // The raw store: its reads carry the chain digests.

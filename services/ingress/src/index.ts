@@ -13,6 +13,9 @@ export { requestInvoice, type RequestInvoicePorts, type InvoiceCommand } from '.
 export { decideRequest, requestedData, type AcceptedRequest } from './request-invoice/decide.ts';
 export { answerWithLinks } from './request-invoice/answer.ts';
 export { postInvoiceRoute } from './routes/post-invoice.ts';
+export { postNoteRoutes } from './routes/post-note.ts';
+export { requestNote, type RequestNotePorts, type InvoiceIdByCufe } from './request-note/handler.ts';
+export { noteResolution } from './request-note/finish-note.ts';
 export { filesRoute } from './routes/files.ts';
 export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './routes/notify-buyer.ts';
 export { docsRoute } from './routes/docs.ts';

@@ -1,5 +1,5 @@
 import {
-  companySchema, isTenancyError, newTenantSchema, parseInput, resolutionSchema, softwareSchema,
+  companySchema, isTenancyError, newTenantSchema, noteNumberingSchema, parseInput, resolutionSchema, softwareSchema,
   type TenantCommands,
 } from '@fe/tenancy';
 import { isXadesError } from '@fe/xades';
@@ -15,6 +15,8 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
                                                 from FE_P12_PASSWORD (never an argument: ps shows those)
     software --tenant <id> <software.json>      set the DIAN software (id, PIN, provider)
     resolution --tenant <id> <resolution.json> [--activate yes]   add a numbering resolution
+    note-numbering --tenant <id> [<numbering.json>]   print the credit and debit note numbering, or set it
+                                                ({ credit: { prefix, from, to }, debit: { … } }; docs/notes.md)
     rotate-key --tenant <id> [--grace-hours <h>]  a new API key; the old one works <h> hours more (24)
     revoke-keys --tenant <id>                   end every API key of the tenant at once
     test-set-passed --tenant <id> --test-set <id> --accepted <n>
@@ -40,7 +42,8 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
   if (!action || unknown.length) return usage();
   const tenantId = options.get('tenant');
   const needsFile = ['create', 'company', 'certificate', 'software', 'resolution'].includes(action);
-  if (positional.length !== (needsFile ? 1 : 0) || (action !== 'create' && !tenantId)) return usage();
+  const mayHaveFile = action === 'note-numbering' && positional.length <= 1;
+  if ((positional.length !== (needsFile ? 1 : 0) && !mayHaveFile) || (action !== 'create' && !tenantId)) return usage();
   const json = () => JSON.parse(io.readFile(positional[0]!).toString('utf8')) as unknown;
 
   const opened = io.open(options.get('data-dir'));
@@ -69,6 +72,9 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
       case 'resolution':
         await commands.addResolution(tenantId!, parseInput(resolutionSchema, json()), options.get('activate') === 'yes', 'cli');
         return done();
+      case 'note-numbering':
+        if (positional.length) await commands.setNoteNumbering(tenantId!, parseInput(noteNumberingSchema, json()), 'cli');
+        return done(`${JSON.stringify(await commands.noteNumbering(tenantId!))}\n`);
       case 'rotate-key': {
         const hours = Number(options.get('grace-hours') ?? 24);
         const { apiKey, previousValidUntil } = await commands.rotateApiKey(tenantId!, 'cli', hours);

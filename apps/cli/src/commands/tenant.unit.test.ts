@@ -66,4 +66,23 @@ describe('pnpm fe tenant', () => {
     expect(await tenantCommand(['test-set-passed', '--tenant', 'acme', '--test-set', 'set-1', '--accepted', '8'], io())).toMatchObject({ exitCode: 0 });
     expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^fe_live_/) });
   });
+
+  it('prints the note numbering (the defaults), sets one, and refuses a prefix an invoice resolution has', async () => {
+    const { io, write, registry } = dataFolder();
+    write('acme.json', newTenant);
+    await tenantCommand(['create', 'acme.json'], io());
+    expect(JSON.parse((await tenantCommand(['note-numbering', '--tenant', 'acme'], io())).stdout)).toEqual({
+      credit: { prefix: 'NC', from: '1', to: '9999999999' }, debit: { prefix: 'ND', from: '1', to: '9999999999' },
+    });
+    const own = { credit: { prefix: 'NCA', from: '100', to: '999' }, debit: { prefix: 'NDA', from: '1', to: '50' } };
+    write('notes.json', own);
+    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'notes.json'], io())).toMatchObject({ exitCode: 0, stdout: `${JSON.stringify(own)}\n` });
+    const tenants = registry();
+    expect((await tenants.profile('acme'))?.noteNumbering).toEqual(own);
+    await tenants.close();
+    write('clash.json', { ...own, debit: { prefix: demoResolution.prefix, from: '1', to: '9' } });
+    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'clash.json'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TENANT_INVALID/) });
+    const history = (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(history.filter((e) => e.data.change === 'NoteNumberingSet')).toHaveLength(1);
+  });
 });

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
  * value), so generic tooling can route and filter without decoding the body (docs/events.md):
  *
  *   ce_specversion 1.0 · ce_id = the event's id · ce_type = co.fe-colombia.<Type>.v<version>
- *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe
+ *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe (a note's CUDE)
  *
  * The value stays the envelope in the registry's wire format, so `content-type` is not set (the
  * binding leaves the data's media type to the schema the message names).
@@ -49,8 +49,10 @@ export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): 
   };
 }
 
+/** The document's key from its stream's first event: an invoice's CUFE, or a credit or debit note's CUDE (docs/notes.md). */
 function cufeOf(envelope: RecordedEvent['envelope']): string | undefined {
-  if (envelope.type !== 'InvoiceRequested') return undefined;
-  const cufe = (envelope.data as { cufe?: unknown } | undefined)?.cufe;
-  return typeof cufe === 'string' ? cufe : undefined;
+  const field = envelope.type === 'InvoiceRequested' ? 'cufe' : envelope.type === 'CreditNoteRequested' || envelope.type === 'DebitNoteRequested' ? 'cude' : undefined;
+  if (field === undefined) return undefined;
+  const key = (envelope.data as Record<string, unknown> | undefined)?.[field];
+  return typeof key === 'string' ? key : undefined;
 }

@@ -39,3 +39,21 @@ it('every message the relay publishes carries the CloudEvents binary-mode header
   await bus.close();
   await store.close();
 });
+
+it('ce_subject of a credit or debit note\'s events is its CUDE, from the note\'s first event', async () => {
+  const store = new SqliteEventStore(':memory:');
+  const cude = 'cd'.repeat(48);
+  const stream = 'inv-demo-NC1';
+  await store.append(stream, [sampleEnvelope(stream, 'CreditNoteRequested', { cude })], 'no_stream');
+  await store.append(stream, [sampleEnvelope(stream, 'InvoiceSigned')], 0n);
+  const bus = new InProcessEventBus({ partitions: 1 });
+  const seen: DeliveredMessage[] = [];
+  await bus.subscribe({ topic: 't', group: 'g', handler: async (m) => void seen.push(m) });
+  const relay = startRelay({ name: 'r', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 10, route: (e) => ({ topic: 't', key: e.stream }) });
+  await relay.caughtUp();
+  await relay.stop();
+  await eventually(() => seen.length === 2);
+  expect(seen.map((m) => m.headers?.ce_subject)).toEqual([cude, cude]);
+  await bus.close();
+  await store.close();
+});

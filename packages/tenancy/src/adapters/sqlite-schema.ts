@@ -1,3 +1,6 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { immediate } from '@fe/platform';
+
 /**
  * The tenant registry's tables on `node:sqlite`. Company data, software and resolutions are JSON
  * (the embedded store reads them whole); every secret is a sealed BLOB (secret-box.ts), never text.
@@ -14,9 +17,11 @@
  * - test_set_runs: each tenant's latest habilitación test-set run (test-sets/test-set-run.ts), the
  *   run as JSON beside the columns its claim reads. Added without a version change: CREATE TABLE IF
  *   NOT EXISTS adds it to an older file on open, and no row needs moving.
+ * - tenants.note_numbering (version 3): the credit and debit note numbering as JSON, NULL for the
+ *   defaults; a version 2 file gets the column when opened (addNoteNumberingColumn).
  * Instants are epoch milliseconds.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS tenants (
@@ -26,7 +31,8 @@ export const SCHEMA = `
     software             TEXT    NOT NULL,
     active_resolution_id TEXT,
     created_at           INTEGER NOT NULL,
-    sealed_pin           BLOB
+    sealed_pin           BLOB,
+    note_numbering       TEXT
   );
   CREATE TABLE IF NOT EXISTS resolutions (
     tenant_id  TEXT    NOT NULL REFERENCES tenants (id),
@@ -67,6 +73,14 @@ export const SCHEMA = `
     run         TEXT    NOT NULL
   );`;
 
-export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null };
+export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null; note_numbering: string | null };
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
+
+/** Version 2 → 3: the note numbering column, added once (inside the write lock: two processes may open the file at once). */
+export function addNoteNumberingColumn(db: DatabaseSync): void {
+  immediate(db, () => {
+    const columns = db.prepare('SELECT name FROM pragma_table_info(\'tenants\')').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'note_numbering')) db.exec('ALTER TABLE tenants ADD COLUMN note_numbering TEXT');
+  });
+}

@@ -4,19 +4,20 @@ import { immediate, openWalDatabase } from '@fe/platform';
 import type { SigningCredential } from '@fe/xades';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
+import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../tenants/new-tenant.ts';
 import { certificateOwners, sealSoftware } from './common/sealed-secrets.ts';
-import { ProfileCache, tenantProfile } from './common/tenant-profile.ts';
+import { noteNumberingAfter, ProfileCache, tenantProfile } from './common/tenant-profile.ts';
 import { normalizeCaPem } from './common/trusted-ca.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { SqliteTestSetRuns } from './sqlite-test-set-runs.ts';
 import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
-import { SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
+import { addNoteNumberingColumn, SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
@@ -57,11 +58,12 @@ export class SqliteTenantDirectory implements TenantRegistry {
     this.db.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
     this.db.exec(SCHEMA);
     sealPlainSoftwarePins(this.db, box);
+    addNoteNumberingColumn(this.db);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(this.db, box);
     this.testSetRuns = new SqliteTestSetRuns(this.db);
-    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id, sealed_pin FROM tenants WHERE id = ?');
+    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering FROM tenants WHERE id = ?');
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
 
@@ -78,7 +80,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
     const row = this.tenantById.get(tenantId) as TenantRow | undefined;
     if (!row) return undefined;
     const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => JSON.parse(r.resolution) as NumberingResolution);
-    const stored = { id: row.id, environment: row.environment, tenant: JSON.parse(row.tenant), publicSoftware: JSON.parse(row.software), sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id };
+    const stored = { id: row.id, environment: row.environment, tenant: JSON.parse(row.tenant), publicSoftware: JSON.parse(row.software), sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id,
+      noteNumbering: row.note_numbering === null ? null : JSON.parse(row.note_numbering) as NoteNumbering };
     return tenantProfile(this.box, stored, resolutions, this.certificates.has(tenantId));
   }
 
@@ -109,7 +112,10 @@ export class SqliteTenantDirectory implements TenantRegistry {
   async updateTenant(tenantId: string, update: TenantUpdate): Promise<void> {
     checkTenantUpdate(tenantId, update);
     immediate(this.db, () => {
-      this.requireTenant(tenantId);
+      const row = this.requireTenant(tenantId);
+      const prefixes = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => (JSON.parse(r.resolution) as NumberingResolution).prefix);
+      const numbering = noteNumberingAfter(update, row.note_numbering === null ? null : JSON.parse(row.note_numbering) as NoteNumbering, prefixes);
+      if (numbering) this.db.prepare('UPDATE tenants SET note_numbering = ? WHERE id = ?').run(JSON.stringify(numbering), tenantId);
       if (update.tenant) this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
       if (update.software) {
         const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);

@@ -4,6 +4,7 @@ import type { NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian
 import type { Clock, EventStore } from '@fe/platform';
 import { TenancyError } from '../errors.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
+import { noteNumberingOf, type NoteNumbering } from '../notes/note-numbering.ts';
 import type { NewTenant } from '../tenants/new-tenant.ts';
 
 /** The event-store stream holding one tenant's audit events (published on fe.tenant.events.v1). */
@@ -77,6 +78,22 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
         resolution_id: resolution.id, authorization_number: resolution.authorizationNumber, prefix: resolution.prefix,
         from: resolution.from, to: resolution.to, active: activate,
       });
+    },
+
+    /** The credit and debit note numbering (docs/notes.md, "Numbering"); TENANT_INVALID when a prefix is an invoice prefix or the two are equal. */
+    async setNoteNumbering(tenantId: string, numbering: NoteNumbering, actor: Actor): Promise<void> {
+      await registry.updateTenant(tenantId, { noteNumbering: numbering });
+      await audit(tenantId, 'NoteNumberingSet', actor, {
+        credit_prefix: numbering.credit.prefix, credit_from: numbering.credit.from, credit_to: numbering.credit.to,
+        debit_prefix: numbering.debit.prefix, debit_from: numbering.debit.from, debit_to: numbering.debit.to,
+      });
+    },
+
+    /** The numbering in force: the tenant's own, or the defaults. TENANT_NOT_FOUND. */
+    async noteNumbering(tenantId: string): Promise<NoteNumbering> {
+      const profile = await registry.profile(tenantId);
+      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      return noteNumberingOf(profile);
     },
 
     /** The first key (shown once, and later in Settings); API_KEY_EXISTS when there is one. */

@@ -1,5 +1,6 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/xades';
+import type { NoteNumbering } from '../notes/note-numbering.ts';
 
 /**
  * What every service needs to know about a tenant: never its certificate, password or keys. The
@@ -15,6 +16,8 @@ export type TenantProfile = {
   activeResolutionId: string | undefined;
   /** True when a certificate is on file (its validity is checked when it is loaded). */
   hasCertificate: boolean;
+  /** Credit and debit note numbering; absent: `defaultNoteNumbering` (read it with `noteNumberingOf`). */
+  noteNumbering?: NoteNumbering | undefined;
 };
 
 export type ApiKeyEnvironment = 'test' | 'live';

@@ -1,5 +1,6 @@
 import { parseNit, type DianEnvironment, type NumberingResolution, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
 import { TenancyError } from '../errors.ts';
+import type { NoteNumbering } from '../notes/note-numbering.ts';
 
 /** What onboarding (or the embedded start, for the demo tenant) registers. */
 export type NewTenant = {
@@ -18,6 +19,8 @@ export type TenantUpdate = {
   /** With addResolution: the new resolution becomes the one used when a request names no prefix. */
   activateResolution?: boolean;
   environment?: DianEnvironment;
+  /** The credit and debit note numbering (docs/notes.md, "Numbering"); checked against the tenant's invoice prefixes. */
+  noteNumbering?: NoteNumbering;
 };
 
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

@@ -1,6 +1,7 @@
 import { isMunicipalityCode, parseNit, type NumberingResolution, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
 import { z } from 'zod';
 import { TenancyError } from '../errors.ts';
+import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { NewTenant } from './new-tenant.ts';
 
 /**
@@ -56,6 +57,15 @@ const resolution = z.object({
   .refine((r) => BigInt(r.from) <= BigInt(r.to), { path: ['to'], message: 'el rango termina antes de empezar' })
   .refine((r) => r.startDate <= r.endDate, { path: ['endDate'], message: 'la vigencia termina antes de empezar' });
 
+const noteSeries = z.object({
+  prefix: z.string().regex(/^[A-Za-z0-9]{1,4}$/, 'prefijo: 1 a 4 letras o dígitos'),
+  from: digits(1, 10, 'desde'),
+  to: digits(1, 10, 'hasta'),
+}).refine((r) => BigInt(r.from) <= BigInt(r.to), { path: ['to'], message: 'el rango termina antes de empezar' });
+
+const noteNumbering = z.object({ credit: noteSeries, debit: noteSeries })
+  .refine((n) => n.credit.prefix !== n.debit.prefix, { path: ['debit', 'prefix'], message: 'las notas crédito y débito necesitan prefijos distintos' });
+
 const newTenant = z.object({
   tenant: company,
   environment: z.enum(['1', '2']),
@@ -70,6 +80,7 @@ export const companySchema = company as unknown as z.ZodType<Tenant>;
 export const softwareSchema = software as unknown as z.ZodType<SoftwareRegistration>;
 export const resolutionSchema = resolution as unknown as z.ZodType<NumberingResolution>;
 export const newTenantSchema = newTenant as unknown as z.ZodType<NewTenant>;
+export const noteNumberingSchema = noteNumbering as unknown as z.ZodType<NoteNumbering>;
 
 export type FieldError = { field: string; message: string };
 export type InputResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };

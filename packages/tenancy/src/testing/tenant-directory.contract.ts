@@ -123,6 +123,19 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect(await directory.profile('acme')).toMatchObject({ tenant: sampleTenant('acme').tenant, resolutions: sampleTenant('acme').resolutions });
       });
 
+      it('keeps the note numbering (docs/notes.md): none stored reads as absent, a set one is read back, a clash with an invoice prefix writes nothing', async () => {
+        const { directory } = await open();
+        await directory.createTenant(sampleTenant('acme')); // invoice prefixes SETP and FE
+        expect((await directory.profile('acme'))?.noteNumbering).toBeUndefined();
+        const own = { credit: { prefix: 'NCA', from: '100', to: '999' }, debit: { prefix: 'NDA', from: '1', to: '50' } };
+        await directory.updateTenant('acme', { noteNumbering: own });
+        expect((await directory.profile('acme'))?.noteNumbering).toEqual(own);
+        await expect(directory.updateTenant('acme', { noteNumbering: { ...own, debit: { prefix: 'FE', from: '1', to: '9' } } })).rejects.toEqual(code('TENANT_INVALID'));
+        await expect(directory.updateTenant('acme', { noteNumbering: { ...own, debit: own.credit } })).rejects.toEqual(code('TENANT_INVALID'));
+        await expect(directory.updateTenant('acme', { addResolution: { ...demoResolution, id: 'nc', prefix: 'NCA' } })).rejects.toEqual(code('TENANT_INVALID'));
+        expect(await directory.profile('acme')).toMatchObject({ noteNumbering: own, resolutions: sampleTenant('acme').resolutions });
+      });
+
       it('refuses to update an unknown tenant (TENANT_NOT_FOUND)', async () => {
         const { directory } = await open();
         await expect(directory.updateTenant('nobody', { environment: '1' })).rejects.toThrowError(code('TENANT_NOT_FOUND'));

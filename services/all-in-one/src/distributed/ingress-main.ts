@@ -3,7 +3,7 @@
 // wires the projection's status route and store beside the ingress's own routes (the boundary rule:
 // a service imports no other service). Run as many instances as needed: each answers its own requests.
 // The admin portal is a process of its own (portal-main.ts).
-import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute } from '@fe/ingress';
+import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes } from '@fe/ingress';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
 import type { ServiceModule } from '@fe/platform';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/projection';
@@ -29,14 +29,17 @@ await runMain({
     const ingress = config.ingress;
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
     const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
+    const documentPorts = {
+      store, tenants: tenants!, idempotency, clock, config: ingress, outcomes,
+      allocator: new NumberAllocator(store, highestUsedInStore(store), { explicitNumberWindow: ingress.explicitNumberWindow }),
+      answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
+    };
     const app = createHttpApp({
       logger, tenants: tenants!, config: ingress,
       routes: [
-        postInvoiceRoute({
-          store, tenants: tenants!, idempotency, clock, config: ingress, outcomes,
-          allocator: new NumberAllocator(store, highestUsedInStore(store), { explicitNumberWindow: ingress.explicitNumberWindow }),
-          answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
-        }),
+        postInvoiceRoute(documentPorts),
+        // Two ingress processes may take notes on one invoice at once: its stream arbitrates (docs/notes.md, "Concurrency").
+        postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
         async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),

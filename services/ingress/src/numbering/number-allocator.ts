@@ -68,6 +68,34 @@ export class NumberAllocator {
   }
 
   /**
+   * Numbers a document that more than one process may try to number at once (a credit or debit
+   * note: its ingress, or whoever finishes it after a crash; docs/notes.md, "Concurrency") so that it
+   * gets exactly one number: every taker searches upward from the same `after`, and a taken number
+   * whose first event `owns` recognises is this document's already. Every number up to `after` must
+   * be used (gap-free numbering makes any number at or below the first free one fit).
+   * Returns the first event on the document's stream (the one appended, or the one found).
+   */
+  async allocateOwned(tenantId: string, resolution: NumberingResolution, after: bigint, firstEvent: (number: string) => Envelope, owns: (first: Envelope) => boolean): Promise<Envelope> {
+    const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
+    for (let candidate = after + 1n; candidate <= BigInt(resolution.to); candidate++) {
+      const event = firstEvent(candidate.toString());
+      this.remember(memoryKey, candidate);
+      if (await this.tryAppend(tenantId, resolution, candidate.toString(), () => event)) return event;
+      const { events } = await this.store.read(invoiceStreamName(tenantId, `${resolution.prefix}${candidate}`));
+      const first = events[0]?.envelope;
+      if (first && owns(first)) return first;
+    }
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+  }
+
+  /** The highest number this process or the hint knows used for the prefix (the range start − 1 when none): a safe `after` for allocateOwned. */
+  async knownUsed(tenantId: string, resolution: NumberingResolution): Promise<bigint> {
+    const known = await this.highestKnown(tenantId, resolution, `${tenantId}\u0000${resolution.prefix}`);
+    const beforeRange = BigInt(resolution.from) - 1n;
+    return known === undefined || known < beforeRange ? beforeRange : known;
+  }
+
+  /**
    * An explicit number is refused when none of the window + 1 numbers before it is used (and it is
    * not within that distance of the range start): issuing it would leave a gap. Memory and the hint
    * answer the common case; they may lag the store, so a refusal is confirmed by the store.

@@ -1,7 +1,8 @@
-import { isTenancyError } from '@fe/tenancy';
+import { isTenancyError, noteNumberingOf } from '@fe/tenancy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfField, notice } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
+import { noteNumberingSection } from '../html/note-numbering.ts';
 import { tenancyRefusals } from '../pages/messages.ts';
 import type { Account } from '../ports/account-store.ts';
 import type { PortalDeps } from '../portal-deps.ts';
@@ -56,7 +57,8 @@ export function settingsRoutes(scope: FastifyInstance, deps: PortalDeps): void {
   ${production ? '' : html`<form method="post" action="/admin/settings/production">${csrfField(csrf)}
     <p>${state.done.testSet ? 'La DIAN aceptó su set de pruebas.' : 'Disponible cuando la DIAN acepte su set de pruebas de habilitación.'}</p>
     <button type="submit"${state.done.testSet ? '' : html` disabled`}>Pasar a producción</button></form>`}
-</section>`;
+</section>
+${noteNumberingSection(noteNumberingOf(profile), profile.noteNumbering !== undefined)}`;
     return sendPage(request, reply, { title: 'Ajustes', nav: 'settings', body, status });
   }
 

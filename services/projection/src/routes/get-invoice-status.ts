@@ -1,7 +1,7 @@
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
-import { invoiceLinks, statusResponseBody } from '@fe/invoice-status';
+import { invoiceLinks, statusResponseBody, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
 import type { StatusStore } from '../invoice-status/status-store.ts';
 import { sendError, tenantAndCufe } from './send-error.ts';
 
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export type StatusRoutesOptions = {
-  store: Pick<StatusStore, 'findByCufe'>;
+  store: Pick<StatusStore, 'findByCufe' | 'get'>;
   blobs: Pick<BlobStore, 'signedUrl'>;
   /** Lifetime of the xml_url and pdf_url links, in seconds (docs/api.md, "File links": 7 days by default). */
   linkTtlSeconds: number;
@@ -34,7 +34,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
     const asked = tenantAndCufe(request, reply, request.params.cufe ?? request.params['*'], PATH);
     if (!asked) return reply;
     try {
-      const view = await options.store.findByCufe(asked.tenantId, asked.cufe);
+      const found = await options.store.findByCufe(asked.tenantId, asked.cufe);
+      const view = found && (await withNotesAsTheyStand(options.store, found));
       if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
       // The links are capabilities minted for this answer: no shared cache may keep them.
@@ -51,3 +52,18 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
   // never matches `:cufe`; this catch-all gives those the contract's 400 instead of a bare 404.
   app.get(`${PATH}/*`, handler);
 };
+
+/**
+ * An invoice's notes with the status each note's own view holds now (docs/notes.md, "Status"):
+ * read here rather than written into the invoice's row by the note's events, so the invoice's row
+ * keeps one writer (its own stream's events) and no two handlers race on it.
+ */
+async function withNotesAsTheyStand(store: Pick<StatusStore, 'get'>, view: InvoiceStatusView): Promise<InvoiceStatusView> {
+  let current = view;
+  for (const note of view.notes ?? []) {
+    if (note.noteInvoiceId === undefined) continue;
+    const noteView = await store.get(note.noteInvoiceId);
+    if (noteView) current = withNoteStatus(current, noteView);
+  }
+  return current;
+}

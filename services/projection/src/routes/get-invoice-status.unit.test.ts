@@ -5,7 +5,7 @@ import { errorBodySchema, invoiceStatusResponseSchema, type InvoiceEvent } from 
 import { FilesystemBlobStore, SignedLinks } from '@fe/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '@fe/invoice-status/testing';
+import { invoiceFixture, noteFixture } from '@fe/invoice-status/testing';
 import { ProjectionError } from '../errors.ts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from '../invoice-status/sqlite-status-store.ts';
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** The host app as the ingress builds it: authentication sets request.tenantId (here from a test header). */
-async function buildApp(store: Pick<StatusStore, 'findByCufe'>, options: { authenticate?: boolean } = {}) {
+async function buildApp(store: Pick<StatusStore, 'findByCufe' | 'get'>, options: { authenticate?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fe-status-route-'));
   const clock = { now: new Date('2026-03-10T15:00:00Z') };
   const signer = new SignedLinks(new Uint8Array(32).fill(3), 'http://127.0.0.1:8080/files');
@@ -107,10 +107,32 @@ describe('GET /api/v1/service/status/:cufe', () => {
   });
 
   it('503 UNAVAILABLE with Retry-After while the status store is busy', async () => {
-    const { app } = await buildApp({ findByCufe: () => { throw new ProjectionError('STATUS_STORE_BUSY'); } });
+    const { app } = await buildApp({ findByCufe: () => { throw new ProjectionError('STATUS_STORE_BUSY'); }, get: async () => undefined });
     const response = await get(app, 'a'.repeat(96));
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
     expect(errorBodySchema.parse(response.json()).error.code).toBe('UNAVAILABLE');
+  });
+});
+
+describe('GET /api/v1/service/status/:cufe with credit and debit notes', () => {
+  it('lists an invoice\'s notes with the status each note\'s own view holds, its balance, and voided after an accepted cancellation', async () => {
+    const store = new SqliteStatusStore(':memory:');
+    cleanups.push(() => store.close());
+    const inv = invoiceFixture(); // 100.00
+    const requested = inv.requested();
+    const partial = noteFixture(requested, { kind: 'credit', number: 1, concept: '1', amount: '30.00' });
+    const cancellation = noteFixture(requested, { kind: 'credit', number: 2, concept: '2', amount: '70.00' });
+    await store.save(fold([requested, inv.signed(), inv.submitted(), inv.accepted(), inv.rendered(), partial.reserved(), partial.issued(), cancellation.reserved(), cancellation.issued()]));
+    await store.save(fold([partial.requested(), partial.rejected()]));
+    await store.save(fold([cancellation.requested(), cancellation.accepted()]));
+    const { app } = await buildApp(store);
+
+    const body = invoiceStatusResponseSchema.parse((await get(app, inv.cufe)).json());
+    expect(body.notes!.map((n) => [n.number, n.status])).toEqual([['NC1', 'rejected'], ['NC2', 'accepted']]);
+    expect(body).toMatchObject({ balance: '30.00', voided: true });
+
+    const note = invoiceStatusResponseSchema.parse((await get(app, cancellation.cude)).json());
+    expect(note).toMatchObject({ cufe: cancellation.cude, number: 'NC2', document_type: 'credit_note', concept: '2', status: 'accepted', referenced_invoice: { cufe: inv.cufe } });
   });
 });

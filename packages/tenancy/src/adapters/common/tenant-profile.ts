@@ -1,4 +1,5 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
+import { checkNoteNumbering, defaultNoteNumbering, type NoteNumbering } from '../../notes/note-numbering.ts';
 import type { TenantProfile } from '../../ports/tenant-directory.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openSoftware } from './sealed-secrets.ts';
@@ -37,6 +38,8 @@ export type StoredTenant = {
   publicSoftware: Omit<SoftwareRegistration, 'pin'>;
   sealedPin: Uint8Array | null;
   activeResolutionId: string | null;
+  /** Null: the defaults (docs/notes.md, "Numbering"). */
+  noteNumbering?: NoteNumbering | null;
 };
 
 /** The profile services read, with the software PIN opened (SECRET_UNREADABLE with another master key). */
@@ -48,5 +51,17 @@ export function tenantProfile(box: SecretBox, stored: StoredTenant, resolutions:
     resolutions,
     activeResolutionId: stored.activeResolutionId ?? undefined,
     hasCertificate,
+    ...(stored.noteNumbering ? { noteNumbering: stored.noteNumbering } : {}),
   };
+}
+
+/**
+ * The numbering an update leaves in force, checked against the invoice prefixes it leaves (a new
+ * resolution may not take a note prefix either); undefined when the update touches neither.
+ */
+export function noteNumberingAfter(update: { noteNumbering?: NoteNumbering; addResolution?: NumberingResolution }, stored: NoteNumbering | null, invoicePrefixes: readonly string[]): NoteNumbering | undefined {
+  if (!update.noteNumbering && !update.addResolution) return undefined;
+  const numbering = update.noteNumbering ?? stored ?? defaultNoteNumbering;
+  checkNoteNumbering(numbering, [...invoicePrefixes, ...(update.addResolution ? [update.addResolution.prefix] : [])]);
+  return update.noteNumbering;
 }

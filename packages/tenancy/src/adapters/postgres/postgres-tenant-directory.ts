@@ -10,7 +10,8 @@ import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../../tenants/new-tenant.ts';
 import { graceEnd } from '../common/api-key-authenticator.ts';
 import { certificateOwners, sealSoftware } from '../common/sealed-secrets.ts';
-import { ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
+import { noteNumberingAfter, ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
+import type { NoteNumbering } from '../../notes/note-numbering.ts';
 import { normalizeCaPem } from '../common/trusted-ca.ts';
 import { PostgresApiKeys } from './postgres-api-keys.ts';
 import { PostgresCertificates } from './postgres-certificates.ts';
@@ -31,7 +32,7 @@ export type PostgresTenantDirectoryOptions = {
 
 type TenantRow = {
   id: string; environment: string; tenant: Tenant; software: Omit<SoftwareRegistration, 'pin'>;
-  sealed_pin: Buffer; active_resolution_id: string | null;
+  sealed_pin: Buffer; active_resolution_id: string | null; note_numbering: NoteNumbering | null;
 };
 
 /**
@@ -79,7 +80,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
     const row = await this.tenantRow(this.db, tenantId);
     if (!row) return undefined;
     const { rows } = await this.db.query<{ resolution: NumberingResolution }>('SELECT resolution FROM resolutions WHERE tenant_id = $1 ORDER BY ordinal', [tenantId]);
-    const stored = { id: row.id, environment: row.environment, tenant: row.tenant, publicSoftware: row.software, sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id };
+    const stored = { id: row.id, environment: row.environment, tenant: row.tenant, publicSoftware: row.software, sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id, noteNumbering: row.note_numbering };
     return tenantProfile(this.box, stored, rows.map((r) => r.resolution), await this.certificates.has(tenantId));
   }
 
@@ -110,7 +111,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
   async updateTenant(tenantId: string, update: TenantUpdate): Promise<void> {
     checkTenantUpdate(tenantId, update);
     try {
-      await this.withTenantLocked(tenantId, async (tx) => {
+      await this.withTenantLocked(tenantId, async (tx, row) => {
+        const { rows: resolutions } = await tx.query<{ prefix: string }>('SELECT resolution->>\'prefix\' AS prefix FROM resolutions WHERE tenant_id = $1', [tenantId]);
+        const numbering = noteNumberingAfter(update, row.note_numbering, resolutions.map((r) => r.prefix));
+        if (numbering) await tx.query('UPDATE tenants SET note_numbering = $2 WHERE id = $1', [tenantId, JSON.stringify(numbering)]);
         if (update.tenant) await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
         if (update.software) {
           const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
@@ -216,7 +220,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
   }
 
   private async tenantRow(db: Queryable, tenantId: string, lock = ''): Promise<TenantRow | undefined> {
-    const { rows } = await db.query<TenantRow>(`SELECT id, environment, tenant, software, sealed_pin, active_resolution_id FROM tenants WHERE id = $1 ${lock}`, [tenantId]);
+    const { rows } = await db.query<TenantRow>(`SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering FROM tenants WHERE id = $1 ${lock}`, [tenantId]);
     return rows[0];
   }
 }

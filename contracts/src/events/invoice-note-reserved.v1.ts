@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { invoiceLineSchema } from '../api/invoice-request.ts';
+import { creditNoteRequestSchema, debitNoteRequestSchema } from '../api/note-request.ts';
+import { envelopeSchema } from './envelope.ts';
+import { amountString } from './shared.ts';
+
+/**
+ * Ingress took part of an accepted invoice's balance for a credit or debit note, before numbering
+ * it: appended to the INVOICE's stream with the version the balance was read at, so two notes
+ * decided on the same balance cannot both be recorded (docs/notes.md, "Concurrency"). It carries
+ * everything the note's first event needs, so whoever touches the invoice next can finish a note
+ * whose ingress died before numbering it, and get the same note.
+ */
+export const invoiceNoteReservedV1Data = z.object({
+  reservation_id: z.uuid().describe('Names the note to be: its CreditNoteRequested/DebitNoteRequested carries it.'),
+  kind: z.enum(['credit', 'debit']),
+  concept: z.string().describe('Annex table 13.2.4 (credit) or 13.2.5 (debit) code.'),
+  amount: amountString.describe('The note\'s payable amount, as its XML carries it.'),
+  issued_at: z.iso.datetime({ offset: true }).describe('The note\'s issue instant, fixed here so a finished note is the same whoever finishes it.'),
+  request: z.union([creditNoteRequestSchema, debitNoteRequestSchema]),
+  lines: z.array(invoiceLineSchema).min(1).describe('The lines the note\'s document carries.'),
+  numbered_after: z.string().regex(/^\d+$/).describe('A note number at or below the first free one of the note prefix when reserved: numbering searches from the next one.'),
+  idempotency_key: z.string().optional(),
+});
+
+export const invoiceNoteReservedV1 = envelopeSchema('InvoiceNoteReserved', 1, invoiceNoteReservedV1Data).meta({ id: 'InvoiceNoteReserved.v1' });
+export type InvoiceNoteReservedV1 = z.infer<typeof invoiceNoteReservedV1>;

@@ -1,0 +1,129 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
+// Issue 19 end to end, on either shape (test-support/shapes): an invoice, a partial credit note, a
+// second credit that would exceed what is left (refused), a debit note, then a cancellation that
+// credits exactly the balance and voids the invoice; each note's CUDE recomputed from its signed XML
+// by a formula written here, not the product's. Needs every notes part (the signer's CreditNote and
+// DebitNote, the simulator's CA*/DA* rules, the renderer's PDF): the lead wires it into the
+// embedded and distributed e2e files once the notes branches are merged.
+import { createHash } from 'node:crypto';
+import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema } from '@fe/contracts';
+import { demoSoftware } from '@fe/dian-domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exampleRequest } from '../world.ts';
+import { pollStatus, type HttpAnswer } from '../http-client.ts';
+import type { Shape } from '../shapes/shape.ts';
+
+/** POST a note the way an integrator does: the tenant's key, JSON. */
+async function postNote(shape: Shape, kind: 'credit' | 'debit', body: unknown): Promise<HttpAnswer> {
+  const response = await fetch(`${shape.url}/api/v1/service/${kind}-note`, {
+    method: 'POST', headers: { authorization: `Bearer ${shape.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** The first element `name` directly holding text, inside `xml` (the document-level part before the first line). */
+const leaf = (xml: string, name: string): string => {
+  const match = new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);
+  if (!match) throw new Error(`no ${name} in the note's XML`);
+  return match[1]!;
+};
+const block = (xml: string, name: string): string => {
+  const start = xml.indexOf(`<${name}>`);
+  const end = xml.indexOf(`</${name}>`, start);
+  if (start < 0 || end < 0) throw new Error(`no ${name} in the note's XML`);
+  return xml.slice(start, end);
+};
+
+/**
+ * Annex 1.9 §1.2, from the document alone: SHA-384 of NumNC, FecNC, HorNC, ValNC, 01 ValIva, 04
+ * ValInc, 03 ValIca, ValTot, NitOFE, NumAdq, the software PIN and the environment.
+ */
+export function cudeFromXml(xml: string, pin: string): string {
+  const kind = xml.includes('<CreditNote') ? 'CreditNote' : 'DebitNote';
+  const head = xml.slice(0, xml.indexOf(`<cac:${kind}Line>`));
+  const totals = block(head, kind === 'CreditNote' ? 'cac:LegalMonetaryTotal' : 'cac:RequestedMonetaryTotal');
+  const taxes: Record<string, string> = { '01': '0.00', '04': '0.00', '03': '0.00' };
+  for (const taxTotal of head.split('<cac:TaxTotal>').slice(1)) {
+    const scheme = /<cac:TaxScheme>\s*<cbc:ID>([^<]+)<\/cbc:ID>/.exec(taxTotal)?.[1];
+    if (scheme && scheme in taxes) taxes[scheme] = leaf(taxTotal, 'cbc:TaxAmount');
+  }
+  const input = leaf(head, 'cbc:ID') + leaf(head, 'cbc:IssueDate') + leaf(head, 'cbc:IssueTime') + leaf(totals, 'cbc:LineExtensionAmount')
+    + '01' + taxes['01'] + '04' + taxes['04'] + '03' + taxes['03'] + leaf(totals, 'cbc:PayableAmount')
+    + leaf(block(head, 'cac:AccountingSupplierParty'), 'cbc:CompanyID') + leaf(block(head, 'cac:AccountingCustomerParty'), 'cbc:CompanyID')
+    + pin + leaf(head, 'cbc:ProfileExecutionID');
+  return createHash('sha384').update(input, 'utf8').digest('hex');
+}
+
+/** `shape` gives the deployment the file started (in its beforeAll); the demo tenant issues. */
+export function creditDebitNotesSuite(shape: () => Shape): void {
+  describe('credit and debit notes on one invoice (issue 19)', () => {
+    // exampleRequest: 2 × 150 000 + IVA 19 % (357 000.00) and 3 × 25 000.50 + INC 8 % (81 001.62) = 438 001.62.
+    const consultancy = (quantity: number) => ({ code: 'SRV-001', name: 'Consultoría', quantity, unit_price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] });
+    const lunches = { code: 'ALM-002', name: 'Almuerzo', quantity: 3, unit_price: '25000.50', taxes: [{ code: '04', name: 'INC', rate: 8 }] };
+    const interest = { code: 'INT-1', name: 'Intereses de mora', quantity: 1, unit_price: 10000 };
+    let invoice: any;
+    let partial: HttpAnswer;
+    let excess: HttpAnswer;
+    let debit: HttpAnswer;
+    let cancellation: HttpAnswer;
+
+    beforeAll(async () => {
+      invoice = (await shape().post(exampleRequest)).body;
+      const ref = { cufe: invoice.cufe };
+      partial = await postNote(shape(), 'credit', { invoice: ref, concept: '1', description: 'Devolución de una hora', lines: [consultancy(1)] });
+      excess = await postNote(shape(), 'credit', { invoice: ref, concept: '1', lines: [consultancy(2)] }); // 357 000.00 > 259 501.62 left
+      debit = await postNote(shape(), 'debit', { invoice: { prefix: invoice.number.replace(/\d+$/, ''), number: Number(invoice.number.replace(/^\D+/, '')) }, concept: '1', lines: [interest] });
+      cancellation = await postNote(shape(), 'credit', { invoice: ref, concept: '2', lines: [consultancy(1), lunches, interest] }); // exactly 269 501.62
+    }, 120_000);
+
+    it('accepts a partial credit note: 201, numbered on its own prefix, the CUDE its signed XML yields', async () => {
+      expect(invoice.status).toBe('accepted');
+      expect(partial.status).toBe(201);
+      const body = createInvoiceResponseSchema.parse(partial.body);
+      expect(body).toMatchObject({ status: 'accepted', document_type: 'credit_note', concept: '1', referenced_invoice: { cufe: invoice.cufe, number: invoice.number } });
+      expect(body.number).toMatch(/^NC\d+$/);
+      const xml = await (await fetch(body.xml_url)).text();
+      expect(xml).toContain('<CreditNote');
+      expect(leaf(xml, 'cbc:CustomizationID')).toBe('20');
+      expect(leaf(xml, 'cbc:CreditNoteTypeCode')).toBe('91');
+      expect(cudeFromXml(xml, demoSoftware.pin)).toBe(body.cufe);
+    });
+
+    it('refuses a second credit above what is left: 422 CREDIT_EXCEEDS_BALANCE naming the lines', () => {
+      expect({ status: excess.status, code: excess.body?.error?.code }).toEqual({ status: 422, code: 'CREDIT_EXCEEDS_BALANCE' });
+      expect(errorBodySchema.safeParse(excess.body).success).toBe(true);
+      expect(excess.body.error.details[0].path).toBe('lines');
+    });
+
+    it('accepts a debit note named by prefix and number, with the CUDE its XML yields', async () => {
+      expect(debit.status).toBe(201);
+      const body = createInvoiceResponseSchema.parse(debit.body);
+      expect(body).toMatchObject({ document_type: 'debit_note', number: expect.stringMatching(/^ND\d+$/) });
+      const xml = await (await fetch(body.xml_url)).text();
+      expect(xml).toContain('<DebitNote');
+      expect(leaf(xml, 'cbc:CustomizationID')).toBe('30');
+      expect(cudeFromXml(xml, demoSoftware.pin)).toBe(body.cufe);
+    });
+
+    it('a cancellation of exactly the balance is accepted and voids the invoice; a later note is 409 INVOICE_VOIDED', async () => {
+      expect(cancellation.status).toBe(201);
+      const status = invoiceStatusResponseSchema.parse(await pollStatus(shape(), invoice.cufe, (b) => b.voided === true));
+      expect(status.notes!.map((n) => [n.document_type, n.number, n.concept, n.amount, n.status])).toEqual([
+        ['credit_note', partial.body.number, '1', '178500.00', 'accepted'],
+        ['debit_note', debit.body.number, '1', '10000.00', 'accepted'],
+        ['credit_note', cancellation.body.number, '2', '269501.62', 'accepted'],
+      ]);
+      expect(status.balance).toBe('0.00');
+      const late = await postNote(shape(), 'debit', { invoice: { cufe: invoice.cufe }, concept: '2', lines: [interest] });
+      expect({ status: late.status, code: late.body?.error?.code }).toEqual({ status: 409, code: 'INVOICE_VOIDED' });
+    });
+
+    it('answers the status of a note by its CUDE', async () => {
+      const note = await shape().get(`/api/v1/service/status/${partial.body.cufe}`);
+      expect(invoiceStatusResponseSchema.parse(note.body)).toMatchObject({
+        status: 'accepted', document_type: 'credit_note', number: partial.body.number, referenced_invoice: { cufe: invoice.cufe },
+      });
+    });
+  });
+}

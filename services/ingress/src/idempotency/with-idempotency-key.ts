@@ -1,0 +1,44 @@
+import type { Clock, EventStore } from '@fe/platform';
+import type { IngressConfig } from '../config.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { IdempotencyStore, StoredResponse } from './idempotency-store.ts';
+import { requestHash } from './request-hash.ts';
+
+export type IdempotencyPorts = { store: EventStore; idempotency: IdempotencyStore; clock: Clock; config: Pick<IngressConfig, 'idempotencyLeaseMs'> };
+
+export type KeyedCommand = { tenantId: string; body: unknown; idempotencyKey: string | undefined; requestId: string };
+
+/**
+ * The Idempotency-Key semantics every POST that creates a document shares (docs/api.md,
+ * "Idempotency-Key"): the first answer is kept and replayed for the same body, another body is 422
+ * IDEMPOTENCY_KEY_REUSED, a running one 409 IDEMPOTENCY_IN_PROGRESS; every answer after
+ * authentication is kept, except 5xx, which release the key so the client may retry.
+ * `run` gets the event-store head recorded by a request that died with the key (its lease expired),
+ * so it can find what that request appended; undefined for a fresh key or no key.
+ */
+export async function withIdempotencyKey(
+  ports: IdempotencyPorts, command: KeyedCommand, run: (takenOverAt: bigint | undefined) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  const { tenantId, idempotencyKey: key } = command;
+  if (key === undefined) return await run(undefined);
+
+  const begun = await ports.idempotency.begin({
+    tenantId, key, requestHash: requestHash(command.body), now: ports.clock.now(), leaseMs: ports.config.idempotencyLeaseMs, storeHead: await ports.store.head(),
+  });
+  if (begun.outcome === 'replay') return begun.response;
+  if (begun.outcome === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different body.', [{ path: 'Idempotency-Key', message: 'reused with another body' }]);
+  if (begun.outcome === 'in_progress') throw new ApiError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running.', [{ path: 'Idempotency-Key', message: 'in progress' }], { 'Retry-After': '1' });
+
+  try {
+    const response = await run(begun.outcome === 'taken_over' ? begun.storeHead : undefined);
+    await ports.idempotency.complete(tenantId, key, response);
+    return response;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      await ports.idempotency.complete(tenantId, key, { statusCode: error.status, headers: error.headers, body: error.body(command.requestId) });
+    } else {
+      await ports.idempotency.release(tenantId, key).catch(() => undefined); // the store may be what failed
+    }
+    throw error;
+  }
+}

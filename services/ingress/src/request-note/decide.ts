@@ -1,0 +1,81 @@
+import type { CreditNoteRequest, DebitNoteRequest, ErrorDetail, InvoiceRequest, NoteKind } from '@fe/contracts';
+import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
+import { checkInvoiceRequest, failure, money, type Result, type ValidatedInvoice } from '@fe/dian-domain';
+import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
+import type { InvoiceLedger } from './ledger.ts';
+
+export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
+
+/** The shape of a note request (the contract's schema): VALIDATION_ERROR naming every faulty field, `concept` out of its table included. */
+export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequest> {
+  const parsed = (kind === 'credit' ? creditNoteRequestSchema : debitNoteRequestSchema).safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const details: ErrorDetail[] = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => ({ path: [...issue.path.map(String), key].join('.'), message: 'unknown field' }))
+    : [{ path: issue.path.map(String).join('.') || 'invoice', message: issue.message }]));
+  return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', details);
+}
+
+/** A note the book rules allow: what its reservation records. */
+export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string; document: ValidatedInvoice };
+
+/**
+ * The book rules (docs/notes.md), pure: the request, the invoice's ledger as read, the issue date.
+ *   REFERENCED_INVOICE_NOT_ACCEPTED  the invoice is pending or rejected;
+ *   INVOICE_VOIDED                   a cancellation (credit "2") of it is accepted or pending;
+ *   VALIDATION_ERROR / … / LINE_TOTAL_MISMATCH  the lines, checked as an invoice's lines are;
+ *   CANCELLATION_NOT_FULL            a cancellation that is not exactly the balance, or omits its lines after earlier notes;
+ *   CREDIT_EXCEEDS_BALANCE           a credit above the balance (pending notes count).
+ * A debit note has no bound but the invoice's acceptance.
+ */
+export function decideNote(kind: NoteKind, request: NoteRequest, ledger: InvoiceLedger): Result<DecidedNote> {
+  const { view, requested } = ledger;
+  if (view.status !== 'accepted') {
+    return failure('REFERENCED_INVOICE_NOT_ACCEPTED', `The invoice ${view.number} is ${view.status}: only an invoice DIAN accepted can be corrected.`, [
+      { path: 'invoice', message: `status ${view.status}` },
+    ]);
+  }
+  const notes = view.notes ?? [];
+  const cancellation = notes.find((n) => isCancellation(n) && n.status !== 'rejected');
+  if (cancellation) {
+    return failure('INVOICE_VOIDED', `The invoice ${view.number} is cancelled by ${cancellation.number ?? 'a credit note'} (${cancellation.status}).`, [
+      { path: 'invoice', message: 'cancelled' },
+    ]);
+  }
+  const balance = balanceCents(requested.data.payable_amount, notes);
+  const cancelling = kind === 'credit' && request.concept === '2';
+  const earlier = notes.filter((n) => n.status !== 'rejected');
+  let lines = request.lines;
+  if (!lines) {
+    if (!cancelling) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [{ path: 'lines', message: 'required unless the concept is "2" (cancellation)' }]);
+    if (earlier.length) {
+      return failure('CANCELLATION_NOT_FULL', 'After earlier notes a cancellation must list lines that credit exactly the balance.', [
+        { path: 'lines', message: `required: ${earlier.length} earlier note(s); the balance is ${amountOfCents(balance)}` },
+      ]);
+    }
+    lines = requested.data.request.lines;
+  }
+
+  // The note's lines are checked and totalled exactly as an invoice's, with the invoice's buyer and
+  // payment: the amounts the CUDE hashes are the ones the document will carry (computeTotals).
+  const asInvoice: InvoiceRequest = {
+    customer: requested.data.request.customer, payment: requested.data.request.payment, lines,
+    ...(request.total !== undefined ? { total: request.total } : {}),
+  };
+  const checked = checkInvoiceRequest(asInvoice, { issueDate: requested.data.issued_at.slice(0, 10) });
+  if (!checked.ok) return checked;
+  const amount = money(checked.value.totals.payable);
+
+  const field = request.total !== undefined ? 'total' : 'lines';
+  if (cancelling && cents(amount) !== balance) {
+    return failure('CANCELLATION_NOT_FULL', 'A cancellation must credit exactly the whole balance.', [
+      { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)}` },
+    ]);
+  }
+  if (kind === 'credit' && cents(amount) > balance) {
+    return failure('CREDIT_EXCEEDS_BALANCE', 'The credit note is larger than the invoice\'s balance.', [
+      { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)} (pending notes count)` },
+    ]);
+  }
+  return { ok: true, value: { lines, amount, document: checked.value } };
+}

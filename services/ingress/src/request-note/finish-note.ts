@@ -1,0 +1,70 @@
+import type { CreditNoteRequestedV1, DebitNoteRequestedV1, Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
+import type { NumberingResolution } from '@fe/dian-domain';
+import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
+import type { NumberAllocator } from '../numbering/number-allocator.ts';
+import type { InvoiceLedger } from './ledger.ts';
+import { noteIdentity } from './note-identity.ts';
+
+export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
+
+export type FinishNotePorts = { store: EventStore; allocator: NumberAllocator; clock: Clock };
+
+/**
+ * The note's numbering as a resolution for the allocator: notes have no DIAN resolution (annex 1.9
+ * §10.1), so no dates bound it and no technical key enters their CUDE (the PIN does).
+ */
+export function noteResolution(profile: TenantProfile, kind: 'credit' | 'debit'): NumberingResolution {
+  const series = noteNumberingOf(profile)[kind];
+  return {
+    id: `${kind}-notes`, authorizationNumber: '', prefix: series.prefix, from: series.from, to: series.to,
+    startDate: '0000-01-01', endDate: '9999-12-31', technicalKey: '',
+  };
+}
+
+/**
+ * Gives a reserved note its number and its own stream (its first event, CreditNoteRequested or
+ * DebitNoteRequested, naming the reservation), then records the issue on the invoice's ledger.
+ * Deterministic from the reservation, so the ingress that reserved and anyone finishing a note
+ * whose ingress died produce the same note, once (NumberAllocator.allocateOwned). Returns the
+ * note's first event.
+ */
+export async function finishNote(ports: FinishNotePorts, profile: TenantProfile, ledger: InvoiceLedger, reservation: InvoiceNoteReservedV1): Promise<NoteRequested> {
+  const r = reservation.data;
+  const invoice = ledger.requested;
+  const resolution = noteResolution(profile, r.kind);
+  const noteEvent = (number: string): Envelope => {
+    const documentId = `${resolution.prefix}${BigInt(number)}`;
+    const identity = noteIdentity({
+      documentId, issuedAt: new Date(r.issued_at), invoiceIssueDate: invoice.data.issued_at.slice(0, 10), profile,
+      asInvoice: { customer: invoice.data.request.customer, payment: invoice.data.request.payment, lines: r.lines },
+    });
+    const data = {
+      prefix: resolution.prefix, number: BigInt(number).toString(), document_id: documentId, environment: profile.environment,
+      issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payable,
+      ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
+      reservation_id: r.reservation_id,
+      referenced_invoice: {
+        invoice_id: ledger.invoiceId, document_id: invoice.data.document_id, cufe: invoice.data.cufe,
+        issue_date: invoice.data.issued_at.slice(0, 10), customer: invoice.data.request.customer, payment: invoice.data.request.payment,
+      },
+      lines: r.lines,
+    };
+    const meta = { tenantId: reservation.tenant_id, invoiceId: invoiceStreamName(reservation.tenant_id, documentId), correlationId: reservation.correlation_id, causationId: reservation.id };
+    return r.kind === 'credit'
+      ? newInvoiceEvent('CreditNoteRequested', { ...data, request: r.request as CreditNoteRequestedV1['data']['request'] }, meta, ports.clock)
+      : newInvoiceEvent('DebitNoteRequested', { ...data, request: r.request as DebitNoteRequestedV1['data']['request'] }, meta, ports.clock);
+  };
+  const owns = (first: Envelope) => (first.data as { reservation_id?: string }).reservation_id === r.reservation_id;
+  const requested = await ports.allocator.allocateOwned(reservation.tenant_id, resolution, BigInt(r.numbered_after), noteEvent, owns) as NoteRequested;
+
+  const same = (other: InvoiceNoteReservedV1) => other.data.reservation_id === r.reservation_id;
+  if (ledger.reservations.some(same) && !ledger.open.some(same)) return requested; // its issue is on the ledger already
+  const issued = newInvoiceEvent('InvoiceNoteIssued', {
+    reservation_id: r.reservation_id, kind: r.kind, concept: r.concept, amount: r.amount,
+    document_id: requested.data.document_id, note_invoice_id: requested.invoice_id!, cude: requested.data.cude,
+  }, { tenantId: reservation.tenant_id, invoiceId: ledger.invoiceId, correlationId: reservation.correlation_id, causationId: requested.id }, ports.clock);
+  // 'any': another finisher may have recorded it first; a second record of one reservation is folded once.
+  await ports.store.append(ledger.invoiceId, [issued], 'any');
+  return requested;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorCode, InvoiceNoteReservedV1, NoteKind } from '@fe/contracts';
+import type { DomainError } from '@fe/dian-domain';
+import { invoiceStreamName, isConcurrencyError, newInvoiceEvent } from '@fe/platform';
+import type { TenantProfile } from '@fe/tenancy';
+import { ApiError } from '../http/api-error.ts';
+import type { StoredResponse } from '../idempotency/idempotency-store.ts';
+import { withIdempotencyKey } from '../idempotency/with-idempotency-key.ts';
+import type { InvoiceCommand, RequestInvoicePorts } from '../request-invoice/handler.ts';
+import { readyProfile } from '../request-invoice/ready-profile.ts';
+import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
+import { decideNote, parseNoteRequest, type NoteRequest } from './decide.ts';
+import { finishNote, noteResolution } from './finish-note.ts';
+import { readLedger, type InvoiceLedger } from './ledger.ts';
+
+/** Finds the tenant's invoice stream by CUFE (the composition root fills it from the status store). */
+export type InvoiceIdByCufe = { findByCufe(tenantId: string, cufe: string): Promise<{ invoiceId: string } | undefined> };
+
+export type RequestNotePorts = RequestInvoicePorts & { invoices: InvoiceIdByCufe };
+
+/** Reservations one request may lose to concurrent ones before it answers 503 (each loss means another note was recorded). */
+const MAX_ATTEMPTS = 64;
+
+/**
+ * POST /credit-note and /debit-note as a function of their ports (docs/notes.md): tenant readiness,
+ * Idempotency-Key (the invoice's machinery), the request's shape, the referenced invoice, then the
+ * book rules against the invoice's ledger. The reservation, appended to the invoice's stream at the
+ * version the balance was read at, is the commit point: a concurrent note makes it conflict and the
+ * request decides again on the new balance. Then the note is numbered (its own stream) and the
+ * answer waits for DIAN like POST /invoice.
+ */
+export async function requestNote(ports: RequestNotePorts, kind: NoteKind, command: InvoiceCommand): Promise<StoredResponse> {
+  const profile = await readyProfile(ports, command.tenantId);
+  return withIdempotencyKey(ports, command, async (takenOverAt) => {
+    const request = orThrow(parseNoteRequest(kind, command.body));
+    const invoiceId = await locateInvoice(ports, command.tenantId, request);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const ledger = await readLedger(ports.store, invoiceId);
+      if (!ledger) throw notFound(request);
+      // The same key's note is answered, not made again: one a request left unnumbered (it failed, or died), or
+      // any when the key was taken over from a request that died. A key reused after its 24 h makes a new note.
+      const own = command.idempotencyKey === undefined ? undefined : ledger.reservations.find((r) => r.data.idempotency_key === command.idempotencyKey
+        && r.data.kind === kind && (takenOverAt !== undefined || ledger.open.includes(r)));
+      if (own) return await waitAndAnswer(ports, await finishNote(ports, profile, ledger, own), command.waitMs);
+      // A note reserved but never numbered (its ingress died, or is numbering it now) is finished first: it counts either way, and finishing it twice yields one note.
+      if (ledger.open.length) {
+        for (const reservation of ledger.open) await finishNote(ports, profile, ledger, reservation);
+        continue;
+      }
+      const decided = orThrow(decideNote(kind, request, ledger));
+      const reservation = await reserve(ports, profile, kind, command, request, ledger, decided);
+      if (!reservation) continue; // another note was recorded since the read: decide again on the new balance
+      const requested = await finishNote(ports, profile, ledger, reservation);
+      return await waitAndAnswer(ports, requested, command.waitMs);
+    }
+    throw new ApiError('UNAVAILABLE', 'The invoice is too busy with concurrent notes; try again.');
+  });
+}
+
+async function reserve(
+  ports: RequestNotePorts, profile: TenantProfile, kind: NoteKind, command: InvoiceCommand, request: NoteRequest, ledger: InvoiceLedger,
+  decided: { lines: InvoiceNoteReservedV1['data']['lines']; amount: string },
+): Promise<InvoiceNoteReservedV1 | undefined> {
+  const issuedAt = new Date(Math.floor(ports.clock.now().getTime() / 1000) * 1000); // the XML carries seconds
+  const resolution = noteResolution(profile, kind);
+  const numberedAfter = await ports.allocator.knownUsed(command.tenantId, resolution);
+  // Refused before reserving, so an exhausted range leaves no reservation behind. Concurrent notes may
+  // still take the last numbers after this check: that reservation then waits, counted, until the
+  // range is extended (pnpm fe tenant note-numbering) and the next note on the invoice finishes it.
+  if (numberedAfter >= BigInt(resolution.to)) {
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The note numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+  }
+  const reservation = newInvoiceEvent('InvoiceNoteReserved', {
+    reservation_id: randomUUID(), kind, concept: request.concept, amount: decided.amount, issued_at: issuedAt.toISOString(),
+    request, lines: decided.lines, numbered_after: numberedAfter.toString(),
+    ...(command.idempotencyKey !== undefined ? { idempotency_key: command.idempotencyKey } : {}),
+  }, { tenantId: command.tenantId, invoiceId: ledger.invoiceId, correlationId: command.requestId, causationId: command.requestId }, ports.clock);
+  try {
+    await ports.store.append(ledger.invoiceId, [reservation], ledger.version);
+    return reservation;
+  } catch (error) {
+    if (isConcurrencyError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The invoice's stream: by prefix + number its name, by CUFE the status store's row; another tenant's invoice is never found. */
+async function locateInvoice(ports: RequestNotePorts, tenantId: string, request: NoteRequest): Promise<string> {
+  const ref = request.invoice;
+  if (ref.cufe === undefined) return invoiceStreamName(tenantId, `${ref.prefix ?? ''}${BigInt(ref.number!)}`);
+  const found = await ports.invoices.findByCufe(tenantId, ref.cufe);
+  if (!found) throw notFound(request);
+  return found.invoiceId;
+}
+
+function notFound(request: NoteRequest): ApiError {
+  const ref = request.invoice;
+  const [path, named] = ref.cufe !== undefined ? ['invoice.cufe', ref.cufe] : ['invoice.number', `${ref.prefix ?? ''}${ref.number}`];
+  return new ApiError('REFERENCED_INVOICE_NOT_FOUND', 'This tenant has no invoice with that reference.', [{ path, message: `no invoice ${named}` }]);
+}
+
+function orThrow<T>(result: { ok: true; value: T } | { ok: false; error: DomainError }): T {
+  if (result.ok) return result.value;
+  throw new ApiError(result.error.code as ErrorCode, result.error.message, result.error.details);
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { documentHeaders } from '../http/document-headers.ts';
+import { requestNote, type RequestNotePorts } from '../request-note/handler.ts';
+
+/**
+ * POST /api/v1/service/credit-note and /debit-note (docs/notes.md): HTTP in, requestNote, HTTP out,
+ * with the invoice route's authentication, rate limit, body limits, Idempotency-Key, Prefer: wait and
+ * error body.
+ */
+export function postNoteRoutes(ports: RequestNotePorts): FastifyPluginAsync {
+  return async (app) => {
+    for (const kind of ['credit', 'debit'] as const) {
+      app.post(`/api/v1/service/${kind}-note`, async (request, reply) => {
+        const response = await requestNote(ports, kind, { tenantId: request.tenantId, body: request.body, requestId: request.id, ...documentHeaders(request) });
+        return reply.code(response.statusCode).headers(response.headers).send(response.body);
+      });
+    }
+  };
+}
