@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burst, expectNothingLostOrTwice, logLinesWhere, type Issued } from '../test-support/faults/burst.ts';
 import type { DedicatedBroker } from '@fe/platform-kafka/testing';
 import { startDistributedShape, startOwnBroker, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
 
 let broker: DedicatedBroker | undefined;
@@ -25,6 +26,7 @@ it('answers the first invoice posted right after the start script returned with 
 });
 
 describe('the invoice API on the distributed shape', () => invoiceApiSuite(() => shape));
+describe('credit and debit notes on the distributed shape', () => creditDebitNotesSuite(() => shape));
 
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).
 // Each prints what it saw; the counts are asserted in expectNothingLostOrTwice.

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
+import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
 
 let shape: Shape;
@@ -12,3 +13,4 @@ beforeAll(async () => {
 afterAll(async () => shape?.close());
 
 invoiceApiSuite(() => shape);
+creditDebitNotesSuite(() => shape);

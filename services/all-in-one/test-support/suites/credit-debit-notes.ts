@@ -3,12 +3,16 @@
 // second credit that would exceed what is left (refused), a debit note, then a cancellation that
 // credits exactly the balance and voids the invoice; each note's CUDE recomputed from its signed XML
 // by a formula written here, not the product's. Needs every notes part (the signer's CreditNote and
-// DebitNote, the simulator's CA*/DA* rules, the renderer's PDF): the lead wires it into the
-// embedded and distributed e2e files once the notes branches are merged.
+// DebitNote, the simulator's CA*/DA* rules, the renderer's PDF); it runs in the
+// embedded and distributed e2e files (invoice-api.e2e.test.ts, distributed-shape.e2e.test.ts).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { demoSoftware } from '@fe/dian-domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { exampleRequest } from '../world.ts';
 import { pollStatus, type HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
@@ -117,6 +121,29 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
       expect(status.balance).toBe('0.00');
       const late = await postNote(shape(), 'debit', { invoice: { cufe: invoice.cufe }, concept: '2', lines: [interest] });
       expect({ status: late.status, code: late.body?.error?.code }).toEqual({ status: 409, code: 'INVOICE_VOIDED' });
+    });
+
+    it('hands out each note signed (xmlsec1 and xades4j verify it against the tenant\'s CA) and a PDF naming the note, its CUDE and the invoice', async () => {
+      const caFile = join(shape().scratchDir, 'notes-demo-ca.pem');
+      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
+      for (const [i, note] of [partial, debit, cancellation].entries()) {
+        const file = join(shape().scratchDir, `note-${i}.xml`);
+        writeFileSync(file, Buffer.from(await (await fetch(note.body.xml_url)).arrayBuffer()));
+        const xmlsec = xmlsec1Verify(file, caFile);
+        expect(xmlsec.ok, xmlsec.output).toBe(true);
+        if (existsSync(xades4jJar)) {
+          const xades = xades4jVerify(file, caFile);
+          expect(xades.ok, xades.output).toBe(true);
+        }
+        const pdf = join(shape().scratchDir, `note-${i}.pdf`);
+        writeFileSync(pdf, Buffer.from(await (await fetch(note.body.pdf_url)).arrayBuffer()));
+        const text = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '');
+        expect(text).toContain(i === 1 ? 'NOTADÉBITOELECTRÓNICA' : 'NOTACRÉDITOELECTRÓNICA');
+        expect(text).toContain(note.body.cufe);
+        expect(text).toContain(note.body.number);
+        expect(text).toContain(invoice.number);
+        expect(text).toContain(invoice.cufe);
+      }
     });
 
     it('answers the status of a note by its CUDE', async () => {

@@ -3,6 +3,7 @@ import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
 import { checkInvoiceRequest, failure, money, type Result, type ValidatedInvoice } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
+import { checkNote, referencedInvoiceOf } from './note-identity.ts';
 
 export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
 
@@ -64,7 +65,10 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   };
   const checked = checkInvoiceRequest(asInvoice, { issueDate: requested.data.issued_at.slice(0, 10) });
   if (!checked.ok) return checked;
-  const amount = money(checked.value.totals.payable);
+  // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the signer cannot build.
+  const note = checkNote(kind, request, lines, referencedInvoiceOf(ledger));
+  if (!note.ok) return note;
+  const amount = money(note.value.totals.payable);
 
   const field = request.total !== undefined ? 'total' : 'lines';
   if (cancelling && cents(amount) !== balance) {

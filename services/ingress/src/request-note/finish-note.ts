@@ -4,7 +4,8 @@ import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from 
 import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
 import type { InvoiceLedger } from './ledger.ts';
-import { noteIdentity } from './note-identity.ts';
+import type { NoteRequest } from './decide.ts';
+import { checkNote, noteIdentity, referencedInvoiceOf } from './note-identity.ts';
 
 export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
@@ -31,23 +32,19 @@ export function noteResolution(profile: TenantProfile, kind: 'credit' | 'debit')
  */
 export async function finishNote(ports: FinishNotePorts, profile: TenantProfile, ledger: InvoiceLedger, reservation: InvoiceNoteReservedV1): Promise<NoteRequested> {
   const r = reservation.data;
-  const invoice = ledger.requested;
   const resolution = noteResolution(profile, r.kind);
+  const referenced = referencedInvoiceOf(ledger);
+  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, referenced);
+  if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`); // they were checked when reserved
   const noteEvent = (number: string): Envelope => {
-    const documentId = `${resolution.prefix}${BigInt(number)}`;
-    const identity = noteIdentity({
-      documentId, issuedAt: new Date(r.issued_at), invoiceIssueDate: invoice.data.issued_at.slice(0, 10), profile,
-      asInvoice: { customer: invoice.data.request.customer, payment: invoice.data.request.payment, lines: r.lines },
-    });
+    const identity = noteIdentity(checked.value, profile, resolution.prefix, BigInt(number).toString(), new Date(r.issued_at));
+    const documentId = identity.documentId;
     const data = {
       prefix: resolution.prefix, number: BigInt(number).toString(), document_id: documentId, environment: profile.environment,
-      issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payable,
+      issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payableAmount,
       ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
       reservation_id: r.reservation_id,
-      referenced_invoice: {
-        invoice_id: ledger.invoiceId, document_id: invoice.data.document_id, cufe: invoice.data.cufe,
-        issue_date: invoice.data.issued_at.slice(0, 10), customer: invoice.data.request.customer, payment: invoice.data.request.payment,
-      },
+      referenced_invoice: referenced,
       lines: r.lines,
     };
     const meta = { tenantId: reservation.tenant_id, invoiceId: invoiceStreamName(reservation.tenant_id, documentId), correlationId: reservation.correlation_id, causationId: reservation.id };

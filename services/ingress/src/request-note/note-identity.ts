@@ -1,34 +1,28 @@
-import type { InvoiceRequest } from '@fe/contracts';
-import { checkInvoiceRequest, colombiaDateTime, cude, money } from '@fe/dian-domain';
+import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, NoteKind, ReferencedInvoice } from '@fe/contracts';
+import { checkNoteDocument, noteIdentity as identifyNote, type NoteContent, type NoteIdentity, type Result, type ValidatedNote } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
+import type { InvoiceLedger } from './ledger.ts';
 
-export type NoteIdentityInput = {
-  documentId: string;
-  issuedAt: Date;
-  /** The note's lines with the invoice's buyer and payment, checked as an invoice's lines are. */
-  asInvoice: InvoiceRequest;
-  /** The invoice's Colombian issue date: the context its payment terms were valid in. */
-  invoiceIssueDate: string;
-  profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>;
-};
+/** What a note's document says of the invoice it corrects, from the invoice's first event (BillingReference, parties). */
+export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
+  const invoice = ledger.requested.data;
+  return {
+    invoice_id: ledger.invoiceId, document_id: invoice.document_id, cufe: invoice.cufe,
+    issue_date: invoice.issued_at.slice(0, 10), // issued_at is written in Colombian time (-05:00)
+    customer: invoice.request.customer, payment: invoice.request.payment,
+  };
+}
+
+/** The note's document checked by the builder's own rules (@fe/dian-domain checkNoteDocument). */
+export function checkNote(kind: NoteKind, request: CreditNoteRequest | DebitNoteRequest, lines: InvoiceRequest['lines'], invoice: ReferencedInvoice): Result<ValidatedNote> {
+  return checkNoteDocument({ kind, request, lines, referenced_invoice: invoice } as NoteContent);
+}
 
 /**
- * A note's CUDE (annex 1.9 §1.2): the CUFE's 15 fields over the note's own number, date, time and
- * totals (computeTotals of its lines, as the document carries them: LegalMonetaryTotal for a credit
- * note, RequestedMonetaryTotal for a debit note), with the software PIN as key. The PIN comes from the
- * tenant's profile, opened from its sealed copy; it is never logged or returned.
+ * A note's number, instant, CUDE and payable amount, computed by the same function the signer builds
+ * the document with (@fe/dian-domain noteIdentity), so the CUDE recorded is the one the document
+ * carries. The PIN comes from the tenant's profile; the identity never holds it.
  */
-export function noteIdentity(input: NoteIdentityInput): { cude: string; issuedAt: string; payable: string } {
-  const checked = checkInvoiceRequest(input.asInvoice, { issueDate: input.invoiceIssueDate });
-  if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`); // checked when reserved
-  const t = checked.value.totals;
-  const when = colombiaDateTime(input.issuedAt);
-  const { profile } = input;
-  const code = cude({
-    numFac: input.documentId, fecFac: when.date, horFac: when.time,
-    valFac: money(t.lineExtension), valIva: money(t.byCode['01']), valInc: money(t.byCode['04']), valIca: money(t.byCode['03']),
-    valTot: money(t.payable), nitOfe: profile.tenant.nit, numAdq: checked.value.customer.documentNumber,
-    key: profile.software.pin, environment: profile.environment,
-  });
-  return { cude: code, issuedAt: when.iso, payable: money(t.payable) };
+export function noteIdentity(note: ValidatedNote, profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>, prefix: string, number: string, issuedAt: Date): NoteIdentity {
+  return identifyNote({ note, tenant: profile.tenant, software: profile.software, environment: profile.environment, prefix, number, issuedAt });
 }
