@@ -20,7 +20,7 @@ import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
 import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory, testSetLookup } from '@fe/tenancy';
-import { createPortal, OutboxMailSender, SqliteAccountStore, SqliteAttemptStore } from '@fe/portal';
+import { createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
@@ -208,7 +208,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
-      mail: new OutboxMailSender({ dir: join(dir, 'outbox'), from: config.portal.mailFrom, now: () => clock.now() }),
+      mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()), // the buyers' mail path: SMTP or the outbox
       clock, logger: logger.child({ service: 'portal' }), config: config.portal,
       csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),
       get baseUrl() { return portalBaseUrl.current; },

@@ -1,10 +1,11 @@
 // Headless Chromium (Debian's `chromium`, scripts/install-system-tools.sh) driven by playwright-core,
 // for the admin portal's browser tests: a fresh profile per browser, screenshots kept as artifacts
 // in test-artifacts/portal/ (ignored by git).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { outboxMailsTo } from './outbox.ts';
 
 export const CHROMIUM = process.env.FE_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../../test-artifacts/portal/', import.meta.url).pathname;
@@ -41,8 +42,7 @@ export async function openBrowser(origin: string, label: string): Promise<Browse
 
 /** The link of the newest mail to `to` in the embedded outbox (the SMTP path of the default shape). */
 export function linkInOutbox(dataDir: string, to: string, path: string): string {
-  const dir = join(dataDir, 'outbox');
-  const mails = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${to}\r\n`));
+  const mails = outboxMailsTo(join(dataDir, 'outbox'), to).map((mail) => mail.text);
   const link = mails.at(-1)?.match(new RegExp(`https?://\\S+/admin/${path}\\?token=[A-Za-z0-9_-]+`))?.[0];
   if (!link) throw new Error(`no ${path} link mailed to ${to}`);
   return link;

@@ -12,6 +12,8 @@ import { startSmtpCatcher, type SmtpCatcher } from '@fe/mail/testing';
 import { attachedDocumentXsd, repoRoot, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMailsTo } from '../test-support/outbox.ts';
+import { PortalClient } from '../test-support/portal-client.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 let catcher: SmtpCatcher;
@@ -161,5 +163,19 @@ describe('an address the mail server refuses', () => {
     expect(body.buyer_notification).toMatchObject({ stage: 'failed', code: 'MAIL_RECIPIENT_REFUSED', email: 'nadie@cliente.example' });
     expect(body.status).toBe('accepted');
     expect(catcher.mails.length).toBe(before);
+  });
+});
+
+describe('the admin portal\'s mails', () => {
+  it('leave through the same SMTP server (FE_SMTP_URL), not into the outbox: the sign-up confirmation reaches it with its link', async () => {
+    const email = 'portal-smtp@empresa.example';
+    const portal = new PortalClient(world.url);
+    await portal.post('/admin/signup', { email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }, { formPage: '/admin/signup' });
+    const deadline = Date.now() + 20_000;
+    while (!catcher.mails.some((m) => m.to.includes(email)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const caught = catcher.mails.filter((m) => m.to.includes(email)).map((m) => readMail(m.raw));
+    expect(caught).toHaveLength(1);
+    expect(caught[0]!.text).toMatch(new RegExp(`${world.url}/admin/confirm\\?token=[A-Za-z0-9_-]+`));
+    expect(outboxMailsTo(join(world.dataDir, 'outbox'), email)).toEqual([]);
   });
 });

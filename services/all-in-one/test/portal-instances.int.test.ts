@@ -1,18 +1,20 @@
 // Two admin portal instances on one PostgreSQL, as the distributed shape may run them behind a load
 // balancer (docs/portal.md, "In the distributed shape"): the login lockout and the form-post limit
 // are counted in the shared store, so spreading attempts across instances gains an attacker nothing.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, FilesystemBlobStore, SignedLinks, SqliteEventStore } from '@fe/platform';
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
-import { createPortal, OutboxMailSender, portalConfigFromEnv } from '@fe/portal';
+import { createOutboxTransport } from '@fe/mail';
+import { createPortal, portalConfigFromEnv, TransportMailSender } from '@fe/portal';
 import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from '@fe/portal/postgres';
 import { SqliteStatusStore } from '@fe/projection';
 import { createTenantCommands, SqliteTenantDirectory } from '@fe/tenancy';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusInvoiceList } from '../src/portal/invoice-list.ts';
+import { outboxMailsTo } from '../test-support/outbox.ts';
 import { errorCodeOf, PortalClient, type PortalAnswer } from '../test-support/portal-client.ts';
 
 const PASSWORD = 'contraseña de prueba larga';
@@ -51,7 +53,7 @@ describe('two admin portal instances on one PostgreSQL', () => {
       await app.register(createPortal({
         accounts, attempts, registry, commands: createTenantCommands({ registry, events, clock }),
         invoices: statusInvoiceList(statusStore, blobs),
-        mail: new OutboxMailSender({ dir: join(dir, 'outbox'), from: config.mailFrom, now: clock.now }),
+        mail: new TransportMailSender(createOutboxTransport(join(dir, 'outbox')), config.mailFrom, clock.now),
         clock, logger: createLogger({ level: 'silent' }), config, csrfKey: key, baseUrl: 'http://127.0.0.1',
       }), { prefix: '/admin' });
       apps.push(app);
@@ -102,9 +104,7 @@ describe('two admin portal instances on one PostgreSQL', () => {
       posts++;
       answers.push(withoutValues((await on(i % 2).post('/admin/password', { email: 'ana@empresa.example' })).text));
     }
-    const resetMails = readdirSync(join(dir, 'outbox')).filter((name) => name.endsWith('.eml'))
-      .map((name) => readFileSync(join(dir, 'outbox', name), 'utf8'))
-      .filter((mail) => mail.includes('To: ana@empresa.example\r\n') && mail.includes('/admin/password/new?token='));
+    const resetMails = outboxMailsTo(join(dir, 'outbox'), 'ana@empresa.example').filter((mail) => mail.text.includes('/admin/password/new?token='));
     expect(resetMails).toHaveLength(MAILS_PER_HOUR);
     expect(new Set(answers).size).toBe(1); // the page does not tell that the last mail was not sent
   });

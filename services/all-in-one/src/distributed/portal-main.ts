@@ -3,7 +3,8 @@
 // S3 links for the invoice list. It lives in this composition root because it reads the
 // projection's views and issues the habilitación set through an ingress (a service imports no other).
 import type { ServiceModule } from '@fe/platform';
-import { createPortal, OutboxMailSender } from '@fe/portal';
+import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
+import { createPortal, TransportMailSender } from '@fe/portal';
 import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from '@fe/portal/postgres';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
 import { runMain } from '@fe/service-runtime';
@@ -31,6 +32,11 @@ await runMain({
     const accounts = new PostgresAccountStore(platform.pool);
     const attempts = new PostgresAttemptStore(platform.pool); // shared: the lockout and post limits hold across portal instances
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
+    // Confirmation and reset mails leave as the buyers' do: FE_SMTP_URL, or the outbox folder without one.
+    const transport = config.url
+      ? createSmtpTransport(smtpSettings({ ...config, url: config.url }))
+      : createOutboxTransport(config.portalOutboxDir);
+    logger.info({ transport: transport.kind, destination: transport.destination }, 'the portal\'s mails leave through this transport');
     const portal = createPortal({
       accounts, attempts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
       // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la DIAN".
@@ -42,7 +48,7 @@ await runMain({
         issue: issueOverHttp(config.apiUrl), registry: tenants!, commands, statusStore, logger, now: () => clock.now(),
         documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
       }),
-      mail: new OutboxMailSender({ dir: config.portalOutboxDir, from: config.portal.mailFrom, now: () => clock.now() }),
+      mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock, logger, config: config.portal,
       // Keyed from the shared master key (openPlatform checked the file exists): a form one portal instance made posts to another.
       csrfKey: createHmac('sha256', loadOrCreateMasterKey(config.masterKeyFile)).update('fe admin portal csrf key').digest(),
@@ -65,7 +71,7 @@ await runMain({
     };
     return {
       modules: [http], checks: platform.checks,
-      close: async () => { await accounts.close(); await attempts.close(); await statusStore.close(); await platform.close(); },
+      close: async () => { await transport.close(); await accounts.close(); await attempts.close(); await statusStore.close(); await platform.close(); },
     };
   },
 });

@@ -1,7 +1,6 @@
 /**
- * Sends one plain-text mail. The embedded shape writes `.eml` files to a local outbox folder
- * (adapters/outbox-mail-sender.ts); an SMTP adapter fills the same port (the buyer-mail notifier's
- * nodemailer transport can, once the two are unified).
+ * Sends one plain-text mail (adapters/transport-mail-sender.ts: through @fe/mail, to the SMTP server
+ * configured, or to the outbox folder without one).
  *
  *   await mail.send({ to: 'ana@acme.co', subject: 'Confirme su correo', text: `Abra ${link}` });
  */
