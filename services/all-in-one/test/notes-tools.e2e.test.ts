@@ -4,21 +4,19 @@
 // on its zip naming the note and its CUDE; the portal's list and pages showing the notes; and
 // `fe audit verify` checking each note's signed XML, CUDE and DIAN's answer, and the note series'
 // numbering, on the untouched folder and on copies edited by hand.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInvoiceResponseSchema } from '@fe/contracts';
 import { demoSoftware } from '@fe/dian-domain';
 import { readMail } from '@fe/mail';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fe, findingCodes as codes, pinnedPublicKey, tamperedCopy } from '../test-support/audit-cli.ts';
 import { PortalClient } from '../test-support/portal-client.ts';
 import { pollStatus, startWorld, type HttpAnswer, type World } from '../test-support/world.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8' });
 
 /** The JSON body of the README's credit-note curl line, as a reader would paste it. */
 function readmeCreditNoteBody(readme: string): unknown {
@@ -142,20 +140,10 @@ describe('fe audit verify on notes', () => {
   let publicKey: string;
   beforeAll(async () => {
     await world.stop(); // signs the head
-    const run = fe('audit', 'public-key', '--data-dir', world.dataDir);
-    publicKey = join(mkdtempSync(join(tmpdir(), 'fe-pub-')), 'audit.pub');
-    writeFileSync(publicKey, run.stdout);
+    publicKey = pinnedPublicKey(world.dataDir).file;
   });
   const verify = (dir: string) => fe('audit', 'verify', '--data-dir', dir, '--public-key', publicKey);
-  const tampered = (edit: (dir: string, db: DatabaseSync) => void) => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'fe-tampered-')), 'data');
-    cpSync(world.dataDir, dir, { recursive: true });
-    const db = new DatabaseSync(join(dir, 'events.sqlite'));
-    edit(dir, db);
-    db.close();
-    return dir;
-  };
-  const codes = (stdout: string) => [...new Set(stdout.split('\n').map((l) => /^([A-Z_]+) /.exec(l)?.[1]).filter(Boolean))].sort();
+  const tampered = (edit: (dir: string, db: DatabaseSync) => void) => tamperedCopy(world.dataDir, edit);
   const fileOf = (db: DatabaseSync, stream: string, type: string, field: string) =>
     JSON.parse((db.prepare('SELECT envelope FROM events WHERE stream = ? AND type = ?').get(stream, type) as { envelope: string }).envelope).data[field] as string;
 
