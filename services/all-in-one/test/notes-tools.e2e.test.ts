@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // Issue 19's notes in the tools around the API, on one embedded service: the README's credit-note
-// example after the quick-start invoice; the buyer's mail of a note in the outbox, and `fe verify`
-// on its zip naming the note and its CUDE; the portal's list and pages showing the notes; and
+// example after the quick-start invoice, three more notes and a cancellation of what is left; the
+// buyer's mail of a note in the outbox, and `fe verify` on its zip naming the note and its CUDE; the
+// portal's list and pages showing the notes, the balance and the voided invoice; and
 // `fe audit verify` checking each note's signed XML, CUDE and DIAN's answer, and the note series'
 // numbering, on the untouched folder and on copies edited by hand.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,7 +58,12 @@ beforeAll(async () => {
     expect(answer.status, answer.text).toBe(201);
     notes[answer.body.number] = answer.body;
   }
-  expect(Object.keys(notes)).toEqual(['NC1', 'NC2', 'NC3', 'ND1']);
+  // Then a cancellation of exactly what is left (one line without taxes), which voids the invoice.
+  const left = (await world.get(`/api/v1/service/status/${invoice.cufe}`)).body.balance;
+  const cancellation = await postNote('credit', { invoice: { cufe: invoice.cufe }, concept: '2', lines: [{ code: 'ANU-1', name: 'Anulación del saldo', quantity: 1, unit_price: left }] });
+  expect(cancellation.status, cancellation.text).toBe(201);
+  notes[cancellation.body.number] = cancellation.body;
+  expect(Object.keys(notes)).toEqual(['NC1', 'NC2', 'NC3', 'ND1', 'NC4']);
   // A document's last step is the mail to its buyer: the store is settled after it.
   for (const cufe of [invoice.cufe, ...Object.values(notes).map((n) => n.cufe)]) await pollStatus(world, cufe, (b) => b.buyer_notification?.stage === 'sent');
 });
@@ -115,20 +121,23 @@ describe('the portal', () => {
   it('lists each document with its kind and filters by kind', async () => {
     const all = await portal.get('/admin/invoices');
     expect(all.status).toBe(200);
-    expect(all.text).toMatch(/<tr data-invoice="SETP990000000" data-kind="invoice">[\s\S]*?<td data-label="Tipo">Factura<\/td>/);
+    expect(all.text).toMatch(/<tr data-invoice="SETP990000000" data-kind="invoice">[\s\S]*?<td data-label="Tipo">Factura <span data-voided>\(Anulada\)<\/span><\/td>/);
     expect(all.text).toMatch(/<tr data-invoice="NC1" data-kind="credit_note">[\s\S]*?<td data-label="Tipo">Nota crédito<\/td>/);
     expect(all.text).toMatch(/<tr data-invoice="ND1" data-kind="debit_note">[\s\S]*?<td data-label="Tipo">Nota débito<\/td>/);
     const debits = await portal.get('/admin/invoices?kind=debit_note');
     expect([...debits.text.matchAll(/<tr data-invoice="([^"]+)"/g)].map((m) => m[1])).toEqual(['ND1']);
   });
 
-  it('shows the invoice with its notes and balance, and a note with a link to its invoice', async () => {
+  it('shows the invoice with its notes, its balance and "Anulada", and a note with a link to its invoice', async () => {
     const invoicePage = await portal.get(`/admin/invoices/${encodeURIComponent('inv-demo-SETP990000000')}`);
     expect(invoicePage.status).toBe(200);
-    expect([...invoicePage.text.matchAll(/<tr data-note="([^"]+)">/g)].map((m) => m[1])).toEqual(['NC1', 'NC2', 'NC3', 'ND1']);
+    expect([...invoicePage.text.matchAll(/<tr data-note="([^"]+)">/g)].map((m) => m[1])).toEqual(['NC1', 'NC2', 'NC3', 'ND1', 'NC4']);
+    expect(invoicePage.text).toContain('<dd data-kind="invoice">Factura · <strong data-voided>Anulada</strong></dd>');
+    expect(invoicePage.text).toMatch(/<tr data-note="NC4">[\s\S]*?2 · Anulación de factura electrónica[\s\S]*?data-status="accepted">Aceptada</);
     expect(invoicePage.text).toMatch(/<tr data-note="NC1">[\s\S]*?\$ 178\.500,00[\s\S]*?data-status="accepted">Aceptada</);
     const statusBody = (await world.get(`/api/v1/service/status/${invoice.cufe}`)).body;
-    expect(invoicePage.text).toContain(`data-balance="${statusBody.balance}"`);
+    expect(statusBody).toMatchObject({ voided: true, balance: '0.00' });
+    expect(invoicePage.text).toContain('<dt>Saldo</dt><dd data-balance="0.00">$ 0,00</dd>');
     const notePath = /<tr data-note="ND1">\s*<td data-label="Número"><a href="([^"]+)"/.exec(invoicePage.text)![1]!;
     const notePage = await portal.get(notePath);
     expect(notePage.text).toContain('<dd data-kind="debit_note">Nota débito</dd>');
@@ -150,7 +159,7 @@ describe('fe audit verify on notes', () => {
   it('passes the untouched store: the notes\' XML, CUDEs and DIAN\'s answers, the invoice\'s ledger events', () => {
     const run = verify(world.dataDir);
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^1 invoices, 4 credit\/debit notes, \d+ events/m);
+    expect(run.stdout).toMatch(/^1 invoices, 5 credit\/debit notes, \d+ events/m);
     expect(run.stdout).toContain('no difference');
   });
 
@@ -180,7 +189,7 @@ describe('fe audit verify on notes', () => {
     expect(set.status, set.stdout + set.stderr).toBe(0);
     const run = verify(dir);
     expect(codes(run.stdout)).toEqual(['CUFE_MISMATCH']);
-    expect([...run.stdout.matchAll(/^CUFE_MISMATCH (\S+): signed XML: CUDE: /gm)].map((m) => m[1]).sort()).toEqual(['inv-demo-NC1', 'inv-demo-NC2', 'inv-demo-NC3', 'inv-demo-ND1']);
+    expect([...run.stdout.matchAll(/^CUFE_MISMATCH (\S+): signed XML: CUDE: /gm)].map((m) => m[1]).sort()).toEqual(['inv-demo-NC1', 'inv-demo-NC2', 'inv-demo-NC3', 'inv-demo-NC4', 'inv-demo-ND1']);
     expect(run.stdout + run.stderr).not.toContain(otherPin);
     expect(run.stdout + run.stderr).not.toContain(demoSoftware.pin);
   });

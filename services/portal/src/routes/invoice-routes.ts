@@ -1,4 +1,4 @@
-import { withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
+import { isCancellation, withNoteStatus, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
 import type { FastifyInstance } from 'fastify';
 import { PortalError } from '../errors.ts';
 import { documentTitle, invoiceDetailBody, invoiceListBody, kindFilter, kindOf, statusFilter } from '../html/invoice-pages.ts';
@@ -26,7 +26,11 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
       .filter((v) => !status || v.status === status)
       .filter((v) => !kind || kindOf(v) === kind)
       .filter((v) => !needle || v.number.toLowerCase().includes(needle) || (v.buyerName ?? '').toLowerCase().includes(needle));
-    const rows = await Promise.all(views.map(async (view) => ({ view, links: await deps.invoices.links(view) })));
+    // "Anulada" in a row: only a cancellation's own status can void an invoice, so only those are read.
+    const rows = await Promise.all(views.map(async (v) => {
+      const view = await withNoteStatuses(deps, account.tenantId, v, isCancellation);
+      return { view, links: await deps.invoices.links(view) };
+    }));
     return sendPage(request, reply, { title: 'Facturas', nav: 'invoices', body: invoiceListBody(rows, { q, status, kind }) });
   });
 
@@ -36,13 +40,22 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     const found = await deps.invoices.get((request.params as { invoiceId: string }).invoiceId);
     // Another tenant's invoice reads exactly like a missing one.
     if (!found || found.tenantId !== account.tenantId) throw new PortalError('NOT_FOUND');
-    // Each note's status is its own stream's (docs/notes.md, "Status"): read as the status endpoint reads it.
-    let view: InvoiceStatusView = found;
-    for (const note of found.notes ?? []) {
-      const noteView = note.noteInvoiceId ? await deps.invoices.get(note.noteInvoiceId) : undefined;
-      if (noteView && noteView.tenantId === account.tenantId) view = withNoteStatus(view, noteView);
-    }
+    const view = await withNoteStatuses(deps, account.tenantId, found, () => true);
     const body = invoiceDetailBody(view, await deps.invoices.links(view));
     return sendPage(request, reply, { title: documentTitle(view), nav: 'invoices', body });
   });
+}
+
+/**
+ * The invoice's view with the statuses of its notes that `which` picks, each read from the note's own
+ * view as the status endpoint reads it (docs/notes.md, "Status": the invoice's row is not written by
+ * its notes' verdicts, so its `voided` and its notes' statuses are known only this way).
+ */
+async function withNoteStatuses(deps: PortalDeps, tenantId: string, invoice: InvoiceStatusView, which: (note: NoteEntry) => boolean): Promise<InvoiceStatusView> {
+  let view = invoice;
+  for (const note of (invoice.notes ?? []).filter(which)) {
+    const noteView = note.noteInvoiceId ? await deps.invoices.get(note.noteInvoiceId) : undefined;
+    if (noteView && noteView.tenantId === tenantId) view = withNoteStatus(view, noteView);
+  }
+  return view;
 }
