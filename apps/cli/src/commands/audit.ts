@@ -66,7 +66,9 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
 }
 
 function describe(report: AuditReport, ms: number): string {
-  const perThousand = report.invoices ? ` (${((ms / report.invoices) * 1000 / 1000).toFixed(1)} s per thousand invoices)` : '';
+  // A note costs what an invoice does (one signed XML, one answer): the rate is per document.
+  const documents = report.invoices + report.notes;
+  const perThousand = documents ? ` (${((ms / documents) * 1000 / 1000).toFixed(1)} s per thousand ${report.notes ? 'documents' : 'invoices'})` : '';
   const lines = [
     `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints`
       + (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
