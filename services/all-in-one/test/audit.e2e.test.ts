@@ -2,19 +2,15 @@
 // `fe audit verify` on the untouched store, then on copies edited by hand (an event changed,
 // removed, reordered; a whole invoice removed; a stored file changed; DIAN's answer changed), each
 // found and each a non-zero exit; `fe replay --projection status` equal to the live read model.
-import { spawnSync } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceEventsResponseSchema } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fe, findingCodes as codes, pinnedPublicKey, tamperedCopy } from '../test-support/audit-cli.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
-
-const root = new URL('../../../', import.meta.url).pathname;
-// What `pnpm fe` runs, without pnpm's own start-up (each run here is a fresh process, as an auditor's).
-const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8' });
 
 let world: World;
 const cufes: string[] = [];
@@ -67,25 +63,15 @@ describe('an invoice\'s history', () => {
 
 describe('fe audit verify and fe replay', () => {
   beforeAll(() => {
-    const run = fe('audit', 'public-key', '--data-dir', world.dataDir);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----/);
-    publicKey = join(mkdtempSync(join(tmpdir(), 'fe-pub-')), 'audit.pub');
-    writeFileSync(publicKey, run.stdout);
+    const pinned = pinnedPublicKey(world.dataDir);
+    expect(pinned.output.status, pinned.output.stderr).toBe(0);
+    expect(pinned.output.stdout).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    publicKey = pinned.file;
   });
 
   const verify = (dir: string) => fe('audit', 'verify', '--data-dir', dir, '--public-key', publicKey);
-  /** A copy of the data folder with `edit` applied to it by hand. */
-  const tampered = (edit: (dir: string, db: DatabaseSync) => void) => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'fe-tampered-')), 'data');
-    cpSync(world.dataDir, dir, { recursive: true });
-    const db = new DatabaseSync(join(dir, 'events.sqlite'));
-    edit(dir, db);
-    db.close();
-    return dir;
-  };
+  const tampered = (edit: (dir: string, db: DatabaseSync) => void) => tamperedCopy(world.dataDir, edit);
   const streamOf = (i: number) => `inv-demo-${numbers[i]}`;
-  const codes = (stdout: string) => [...new Set(stdout.split('\n').map((l) => /^([A-Z_]+) /.exec(l)?.[1]).filter(Boolean))].sort();
 
   it('passes the untouched store: chains, checkpoints under the pinned key, files, signatures, CUFEs, DIAN\'s answers, numbering', () => {
     const run = verify(world.dataDir);

@@ -1,12 +1,13 @@
-import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { verifyEventStore, type AuditFinding } from '@fe/platform';
 import type { AuditSources } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
-import { verifyInvoice, type TenantTrust } from './verify-invoice.ts';
+import { documentRequested, verifyInvoice, type DocumentRequested, type TenantTrust } from './verify-invoice.ts';
 
 export type AuditReport = {
   findings: AuditFinding[];
   invoices: number;
+  /** Credit and debit notes: streams of their own, checked like invoices (docs/notes.md). */
+  notes: number;
   events: number;
   head: bigint;
   checkpoints: number;
@@ -17,7 +18,8 @@ export type AuditReport = {
 
 /**
  * `fe audit verify`'s walk (docs/platform.md, "Audit"): the store's chains and signed checkpoints,
- * then every invoice's documents and DIAN's answers, then the numbering. Sequential on purpose: an
+ * then every invoice's and note's documents and DIAN's answers, then the numbering (invoice ranges
+ * and note series alike). Sequential on purpose: an
  * audit reads a live store and should not crowd the service.
  */
 export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined): Promise<AuditReport> {
@@ -26,33 +28,40 @@ export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: stri
   const trust = trustCache(sources);
   const used: { tenantId: string; prefix: string; number: bigint }[] = [];
   let invoices = 0;
+  let notes = 0;
   for (const [stream, events] of store.streams) {
-    const first = events[0]?.envelope;
-    if (first?.type !== 'InvoiceRequested') continue;
-    invoices++;
-    const data = first.data as InvoiceRequestedV1['data'];
-    if (/^\d+$/.test(data.number ?? '')) used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number) });
+    const first = documentRequested(events[0]?.envelope);
+    if (!first) continue;
+    if (first.type === 'InvoiceRequested') invoices++;
+    else notes++;
+    const data = first.data as Partial<DocumentRequested['data']>;
+    if (typeof data.prefix === 'string' && /^\d+$/.test(data.number ?? '')) used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number!) });
     findings.push(...await verifyInvoice(stream, events, sources.blobs, trust));
   }
   findings.push(...numberingGaps(used));
   return {
-    findings, invoices, events: store.events, head: store.head, checkpoints: store.checkpoints, uncovered: store.uncovered,
+    findings, invoices, notes, events: store.events, head: store.head, checkpoints: store.checkpoints, uncovered: store.uncovered,
     pinned: pinnedPublicKeyPem !== undefined,
   };
 }
 
-/** Trusted CAs and technical keys, asked once per tenant and resolution. */
-function trustCache(sources: AuditSources): (requested: InvoiceRequestedV1) => Promise<TenantTrust> {
+/**
+ * Trusted CAs and the key of the cufe or CUDE, asked once per tenant and resolution (an invoice:
+ * the range's technical key) or per tenant (a note: the software PIN, annex §1.2, held in memory
+ * only and never written into a finding).
+ */
+function trustCache(sources: AuditSources): (requested: DocumentRequested) => Promise<TenantTrust> {
   const cached = new Map<string, Promise<TenantTrust>>();
   return (requested) => {
-    const key = `${requested.tenant_id}\u0000${requested.data.resolution_id}`;
+    const resolutionId = requested.type === 'InvoiceRequested' ? requested.data.resolution_id : undefined;
+    const key = `${requested.tenant_id}\u0000${resolutionId ?? '(software PIN)'}`;
     let found = cached.get(key);
     if (!found) {
       found = (async (): Promise<TenantTrust> => {
         if (!sources.tenants) return { trustedPem: undefined, technicalKey: undefined };
         const [pems, profile] = await Promise.all([sources.tenants.trustedCaPems(requested.tenant_id), sources.tenants.profile(requested.tenant_id)]);
-        const resolution = profile?.resolutions.find((r) => r.id === requested.data.resolution_id);
-        return { trustedPem: pems.length ? pems.join('\n') : undefined, technicalKey: resolution?.technicalKey };
+        const technicalKey = resolutionId === undefined ? profile?.software.pin : profile?.resolutions.find((r) => r.id === resolutionId)?.technicalKey;
+        return { trustedPem: pems.length ? pems.join('\n') : undefined, technicalKey };
       })();
       cached.set(key, found);
     }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { invoiceFixture } from '@fe/invoice-status/testing';
+import { invoiceFixture, noteFixture } from '@fe/invoice-status/testing';
 import { invoiceEventSchemas, invoiceEventsResponseSchema } from '@fe/contracts';
 import { loadOrCreateAuditKey, SqliteCheckpointStore, startCheckpointer, startRelay, type Logger } from '@fe/platform';
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
@@ -27,6 +27,11 @@ writeFileSync(publicKey, key.publicKeyPem);
 let db: TestSchema;
 let env: Record<string, string | undefined>;
 const invoices = [invoiceFixture({ consecutive: 990000201 }), invoiceFixture({ consecutive: 990000202 })];
+const notes = [
+  noteFixture(invoices[0]!.requested(), { kind: 'credit', number: 1, concept: '1', amount: '100.00' }),
+  noteFixture(invoices[0]!.requested(), { kind: 'credit', number: 2, concept: '3', amount: '50.00' }),
+  noteFixture(invoices[0]!.requested(), { kind: 'debit', number: 1, concept: '1', amount: '20.00' }),
+];
 
 const topic = `fe.test.replay.${keyDir.slice(-6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
 const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args, '--distributed'], { cwd: root, encoding: 'utf8', env });
@@ -41,6 +46,10 @@ beforeAll(async () => {
   };
   const store = new PostgresEventStore(db.pool);
   for (const inv of invoices) await store.append(inv.invoiceId, [inv.requested(), inv.submitted(), inv.accepted()], 'no_stream');
+  for (const note of notes) {
+    await store.append(invoices[0]!.invoiceId, [note.reserved(), note.issued()], 'any');
+    await store.append(note.noteInvoiceId, [note.requested(), note.accepted()], 'no_stream');
+  }
   await rebuildStatusViews(store, new PostgresStatusStore(db.pool)); // the projection's live table
   // The relay publishes the store to a topic of this test's own, as the relay process does.
   const bus = new KafkaEventBus({ brokers: env.FE_KAFKA_BROKERS!.split(','), codec: new SchemaRegistryCodec({ url: env.FE_SCHEMA_REGISTRY_URL!, contracts: invoiceEventSchemas }) });
@@ -68,7 +77,7 @@ it('fe history, fe audit verify and fe replay --projection status on PostgreSQL 
 
   const verify = fe('audit', 'verify', '--public-key', publicKey);
   expect(verify.status, verify.stdout + verify.stderr).toBe(0);
-  expect(verify.stdout).toContain('2 invoices, 6 events');
+  expect(verify.stdout).toContain('2 invoices, 3 credit/debit notes, 18 events');
   expect(verify.stdout).toContain('no difference');
 
   const replay = fe('replay', '--projection', 'status');
@@ -76,7 +85,7 @@ it('fe history, fe audit verify and fe replay --projection status on PostgreSQL 
   expect(replay.stdout).toContain('the live read model equals the rebuild');
   const fromTopic = fe('replay', '--projection', 'status', '--from-topic', '--topic', topic);
   expect(fromTopic.status, fromTopic.stdout + fromTopic.stderr).toBe(0);
-  expect(fromTopic.stdout).toContain(`rebuilt 2 invoice views from 6 events of ${topic} from offset 0 (6 messages)`);
+  expect(fromTopic.stdout).toContain(`rebuilt 5 invoice views from 18 events of ${topic} from offset 0 (18 messages)`);
   expect(fromTopic.stdout).toContain('the live read model equals the rebuild');
 
   await db.pool.query(`UPDATE events SET envelope = json_build_object('id', envelope->>'id', 'type', 'InvoiceRejected') WHERE stream = $1 AND version = 2`, [invoices[0]!.invoiceId]);

@@ -1,19 +1,33 @@
-import { invoiceEventSchema, type InvoiceEvent, type InvoiceRequestedV1 } from '@fe/contracts';
+import { invoiceEventSchema, type CreditNoteRequestedV1, type DebitNoteRequestedV1, type InvoiceEvent, type InvoiceRequestedV1 } from '@fe/contracts';
 import { filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type RecordedEvent } from '@fe/platform';
 import { verifyApplicationResponseSignature, verifySignedInvoice } from '@fe/xades';
 
-/** What the signature and CUFE checks need from the tenant registry. */
+/** What the signature and CUFE checks need from the tenant registry: for a note, `technicalKey` is the software PIN (its CUDE's key). */
 export type TenantTrust = { trustedPem: string | undefined; technicalKey: string | undefined };
 
+/** A document stream's first event: an invoice's, or a credit or debit note's (docs/notes.md, "Events"). */
+export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
+
+/** The first event of `events` when it opens a document stream (an invoice or a note); undefined for any other stream. */
+export function documentRequested(first: { type: string } | undefined): DocumentRequested | undefined {
+  return first && (first.type === 'InvoiceRequested' || first.type === 'CreditNoteRequested' || first.type === 'DebitNoteRequested')
+    ? first as DocumentRequested : undefined;
+}
+
+/** The key every later check compares with: the invoice's cufe, or the note's CUDE. */
+export const documentKeyOf = (requested: DocumentRequested): string => (requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude);
+
 /**
- * The document half of `fe audit verify` for one invoice stream: every file an event names exists
- * with the digest the event records; the signed XML still verifies (XAdES signature, certificate
- * chain to the tenant's CAs, the CUFE recomputed with the range's technical key) and carries the
- * cufe that was requested; DIAN's ApplicationResponse still carries a valid signature (the verdict
- * events record no digest of it) and says what the verdict event says, about this cufe.
+ * The document half of `fe audit verify` for one invoice or note stream: every file an event names
+ * exists with the digest the event records; the signed XML still verifies (XAdES signature,
+ * certificate chain to the tenant's CAs, the CUFE recomputed with the range's technical key, or a
+ * note's CUDE with the software PIN) and carries the cufe or CUDE that was requested; DIAN's
+ * ApplicationResponse still carries a valid signature (the verdict events record no digest of it)
+ * and says what the verdict event says, about this cufe or CUDE. An invoice's ledger events
+ * (InvoiceNoteReserved, InvoiceNoteIssued) name no file: only their schema is checked here.
  */
 export async function verifyInvoice(
-  stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: InvoiceRequestedV1) => Promise<TenantTrust>,
+  stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: DocumentRequested) => Promise<TenantTrust>,
 ): Promise<AuditFinding[]> {
   const findings: AuditFinding[] = [];
   const events: InvoiceEvent[] = [];
@@ -22,7 +36,7 @@ export async function verifyInvoice(
     if (parsed.success) events.push(parsed.data);
     else findings.push({ code: 'EVENT_UNREADABLE', subject: stream, detail: `version ${event.version} (${event.envelope.type}) does not match its published schema` });
   }
-  const requested = events.find((e): e is InvoiceRequestedV1 => e.type === 'InvoiceRequested');
+  const requested = documentRequested(events[0]);
   const files = new Map<string, Uint8Array | undefined>();
   for (const event of recorded) {
     for (const file of filesNamed(event.envelope)) {
@@ -35,11 +49,12 @@ export async function verifyInvoice(
     }
   }
   if (!requested) return findings;
-  const cufe = requested.data.cufe;
+  const cufe = documentKeyOf(requested);
+  const keyName = requested.type === 'InvoiceRequested' ? 'cufe' : 'CUDE';
   for (const event of events) {
     if (event.type === 'InvoiceSigned') {
       const xml = files.get(event.data.xml_key);
-      if (xml) findings.push(...checkSignedXml(stream, Buffer.from(xml).toString('utf8'), cufe, await trustOf(requested)));
+      if (xml) findings.push(...checkSignedXml(stream, Buffer.from(xml).toString('utf8'), cufe, keyName, await trustOf(requested)));
     }
     if ((event.type === 'InvoiceAccepted' || event.type === 'InvoiceRejected') && event.data.application_response_key) {
       const answer = files.get(event.data.application_response_key);
@@ -49,14 +64,14 @@ export async function verifyInvoice(
   return findings;
 }
 
-function checkSignedXml(stream: string, xml: string, cufe: string, trust: TenantTrust): AuditFinding[] {
+function checkSignedXml(stream: string, xml: string, cufe: string, keyName: string, trust: TenantTrust): AuditFinding[] {
   const findings: AuditFinding[] = [];
   const report = verifySignedInvoice(xml, { ...(trust.trustedPem ? { trustedPem: trust.trustedPem } : {}), ...(trust.technicalKey ? { technicalKey: trust.technicalKey } : {}) });
   for (const check of report.checks.filter((c) => c.ok === false)) {
-    findings.push({ code: check.name === 'CUFE' ? 'CUFE_MISMATCH' : 'SIGNATURE_INVALID', subject: stream, detail: `signed XML: ${check.name}: ${check.detail}` });
+    findings.push({ code: check.name === 'CUFE' || check.name === 'CUDE' ? 'CUFE_MISMATCH' : 'SIGNATURE_INVALID', subject: stream, detail: `signed XML: ${check.name}: ${check.detail}` });
   }
   const written = /<cbc:UUID\b[^>]*>([0-9a-f]{96})<\/cbc:UUID>/.exec(xml)?.[1];
-  if (written !== cufe) findings.push({ code: 'CUFE_MISMATCH', subject: stream, detail: `the signed XML carries cufe ${written ?? '(none)'}, the request recorded ${cufe.slice(0, 16)}…` });
+  if (written !== cufe) findings.push({ code: 'CUFE_MISMATCH', subject: stream, detail: `the signed XML carries ${keyName} ${written ?? '(none)'}, the request recorded ${cufe.slice(0, 16)}…` });
   return findings;
 }
 

@@ -8,7 +8,8 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        walk the event store: every stream's digest chain, every signed
                        checkpoint (under the pinned public key), every file an event
                        names (present, same SHA-256), every signed XML (XAdES, certificate
-                       chain, CUFE), DIAN's answers against the verdicts, the numbering;
+                       chain, CUFE or a note's CUDE), DIAN's answers against the
+                       verdicts, the numbering of invoices and notes;
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
                        from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE
   audit public-key [--data-dir <dir>]
@@ -65,12 +66,14 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
 }
 
 function describe(report: AuditReport, ms: number): string {
-  const perThousand = report.invoices ? ` (${((ms / report.invoices) * 1000 / 1000).toFixed(1)} s per thousand invoices)` : '';
+  // A note costs what an invoice does (one signed XML, one answer): the rate is per document.
+  const documents = report.invoices + report.notes;
+  const perThousand = documents ? ` (${((ms / documents) * 1000 / 1000).toFixed(1)} s per thousand ${report.notes ? 'documents' : 'invoices'})` : '';
   const lines = [
-    `${report.invoices} invoices, ${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints`
+    `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints`
       + (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
     'checked: every stream\'s digest chain; every checkpoint\'s signature, root and count; every file an event names (present, same SHA-256); '
-      + 'every signed XML (XAdES signature, certificate chain, CUFE); DIAN\'s answers against the verdicts; the numbering',
+      + 'every signed XML (XAdES signature, certificate chain, CUFE or a note\'s CUDE); DIAN\'s answers against the verdicts; the numbering of invoices and notes',
     report.pinned ? 'checkpoints checked under the pinned public key' : 'checkpoints checked under the key they name: pin the service\'s key with --public-key (pnpm fe audit public-key)',
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),

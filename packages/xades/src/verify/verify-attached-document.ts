@@ -1,6 +1,7 @@
 import type { Document, Element } from '@xmldom/xmldom';
 import { checkCertificate, checkChain, leafCertificate } from './check-certificate.ts';
 import { checkSignature } from './check-signature.ts';
+import { documentKind } from './document-kind.ts';
 import { NS, parseXml, path, text } from './dom.ts';
 import type { Check, VerificationReport } from './report.ts';
 import { verifySignedInvoice, type VerifyOptions } from './verify-signed-invoice.ts';
@@ -36,12 +37,15 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
     const arXml = text(path(line, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
     const referencedCufe = text(path(line, cbc('UUID')));
     const invoice = invoiceXml ? verifySignedInvoice(invoiceXml, options) : { valid: false, checks: [{ name: 'document', ok: false, detail: 'no embedded invoice' }] };
-    const invoiceCufe = invoiceXml ? text(path(parseXml(invoiceXml).documentElement ?? undefined, cbc('UUID'))) : undefined;
+    const embedded = invoiceXml ? parseXml(invoiceXml) : undefined;
+    const invoiceCufe = embedded ? text(path(embedded.documentElement ?? undefined, cbc('UUID'))) : undefined;
+    // A note's container holds a CreditNote or DebitNote keyed by its CUDE: say so on every line.
+    const { label, key } = (embedded && documentKind(embedded)) ?? { label: 'invoice', key: 'CUFE' };
     checks = [
       ...own.map(prefixed('AttachedDocument')),
-      ...invoice.checks.map(prefixed('invoice')),
-      { name: 'AttachedDocument → invoice', ok: !!invoiceCufe && invoiceCufe === referencedCufe, detail: `the container names CUFE ${short(referencedCufe)}, the invoice carries ${short(invoiceCufe)}` },
-      ...(arXml ? applicationResponseChecks(arXml, invoiceCufe, options.trustedDianPem) : [{ name: 'document', ok: false, detail: 'no embedded ApplicationResponse' }]).map(prefixed('DIAN ApplicationResponse')),
+      ...invoice.checks.map(prefixed(label)),
+      { name: `AttachedDocument → ${label}`, ok: !!invoiceCufe && invoiceCufe === referencedCufe, detail: `the container names ${key} ${short(referencedCufe)}, the ${label} carries ${short(invoiceCufe)}` },
+      ...(arXml ? applicationResponseChecks(arXml, invoiceCufe, options.trustedDianPem, `the ${label}'s ${key}`) : [{ name: 'document', ok: false, detail: 'no embedded ApplicationResponse' }]).map(prefixed('DIAN ApplicationResponse')),
     ];
   } catch (error) {
     checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
@@ -70,7 +74,7 @@ function containerSignature(xml: string, signature: Element, issueDate: string |
   return [...checkSignature(xml, signature, cert), ...checkCertificate(signature, cert, issueDate, trustedPem)];
 }
 
-function applicationResponseChecks(arXml: string, invoiceCufe: string | undefined, trustedDianPem: string | undefined): Check[] {
+function applicationResponseChecks(arXml: string, invoiceCufe: string | undefined, trustedDianPem: string | undefined, documentKey: string): Check[] {
   const ar = parseXml(arXml);
   const root = ar.documentElement ?? undefined;
   const signature = ownSignature(ar);
@@ -85,7 +89,7 @@ function applicationResponseChecks(arXml: string, invoiceCufe: string | undefine
     ...(cert ? [checkChain(cert, trustedDianPem, '--trusted-dian')] : []),
     { name: 'sender is DIAN (NIT 800197268)', ok: sender === '800197268', detail: sender ?? 'no SenderParty CompanyID' },
     { name: 'ResponseCode 02 (validated)', ok: code === '02', detail: code ?? 'none' },
-    { name: 'speaks of the invoice\'s CUFE', ok: !!cufe && cufe === invoiceCufe, detail: short(cufe) },
+    { name: `speaks of ${documentKey}`, ok: !!cufe && cufe === invoiceCufe, detail: short(cufe) },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { checkCertificate, leafCertificate } from './check-certificate.ts';
 import { checkCufe } from './check-cufe.ts';
 import { checkSignature } from './check-signature.ts';
+import { documentCheck } from './document-kind.ts';
 import { NS, parseXml, path, text } from './dom.ts';
 import type { Check, VerificationReport } from './report.ts';
 
@@ -12,8 +13,9 @@ export type VerifyOptions = {
 };
 
 /**
- * `fe verify`'s engine: parses the signed invoice (DOM, xml-crypto's C14N; independent of the
- * signer's string path) and reports the signature, each reference, the certificate and the CUFE.
+ * `fe verify`'s engine: parses the signed invoice or credit or debit note (DOM, xml-crypto's C14N;
+ * independent of the signer's string path) and reports which document it is, the signature, each
+ * reference, the certificate and the CUFE (a note's CUDE).
  * Valid only when no check failed; skipped checks do not fail it.
  *
  *   const report = verifySignedInvoice(xml, { trustedPem, technicalKey });
@@ -31,6 +33,7 @@ export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): V
       const cert = leafCertificate(signature);
       const issueDate = text(path(doc.documentElement ?? undefined, [NS.cbc, 'IssueDate']));
       checks = [
+        documentCheck(doc),
         ...checkSignature(xml, signature, cert),
         ...checkCertificate(signature, cert, issueDate, options.trustedPem),
         checkCufe(doc, options.technicalKey),
