@@ -9,16 +9,18 @@
 // recorded events) and the CPU each process spent per invoice; then ratios against the embedded
 // baseline of the same round. Times are printed, never asserted (docs/platform.md, "Distributed bench").
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedConfigFromEnv, startEmbedded } from '@fe/all-in-one';
 import { createLogger, systemClock, type EventStore } from '@fe/platform';
-import { createPostgresPool } from '@fe/platform-postgres';
+import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { burstInChild, type BurstResult } from './lib/burst.ts';
 import { cpuByOwner, type CpuProfile } from './lib/cpu-profile-summary.ts';
 import { settledTimelines } from './lib/burst-outcome.ts';
-import { startDistributedShape } from './lib/distributed-shape.ts';
+import {
+  apiKeyIn, discardDistributedShape, prepareDistributedRun, recordedProcesses, startDistributedShape,
+} from '../services/all-in-one/test-support/start-distributed.ts';
+import { dropNamespace } from './lib/drop-namespace.ts';
 import { percentile } from './lib/http-load.ts';
 import { platformServers, type PlatformServers } from './lib/platform-servers.ts';
 import { runQueue, treeSchedTimes, type SchedTimes } from './lib/process-cpu.ts';
@@ -30,7 +32,6 @@ const count = Number(process.env.BENCH_INVOICES ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const warmup = Number(process.env.BENCH_WARMUP ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-const portBase = Number(process.env.BENCH_PORT_BASE ?? 61200);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 3000);
 const root = resolve(import.meta.dirname, '..');
@@ -84,15 +85,38 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
     name: `distributed, ${signers} signer${signers > 1 ? 's' : ''}`,
     async start() {
       const profiles = process.env.BENCH_CPU_PROFILE ? mkdtempSync(join(tmpdir(), 'fe-bench-cpuprofile-')) : undefined;
-      const shape = await startDistributedShape({
-        servers, signers, portBase,
-        env: { FE_LOG_LEVEL: logLevel, ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}) },
+      // The one harness of the tests (services/all-in-one/test-support/start-distributed.ts), a namespace of its own per start.
+      const shape = await prepareDistributedRun({
+        namespace: 'bench', signers,
+        servers: {
+          FE_POSTGRES_URL: servers.postgresUrl, FE_KAFKA_BROKERS: servers.kafkaBrokers.join(','), FE_SCHEMA_REGISTRY_URL: servers.schemaRegistryUrl,
+          FE_S3_ENDPOINT: servers.s3.endpoint, FE_S3_ACCESS_KEY: servers.s3.accessKey, FE_S3_SECRET_KEY: servers.s3.secretKey,
+        },
+        env: {
+          FE_LOG_LEVEL: logLevel, ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}),
+          // The bench measures throughput, not the per-tenant rate limit.
+          FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
+        },
       });
+      const removeAll = async () => {
+        await discardDistributedShape(shape);
+        await dropNamespace(shape).catch((error: Error) => console.error(`removing the bench's namespace: ${error.message}`));
+      };
+      let apiKey: string;
+      try {
+        apiKey = apiKeyIn(await startDistributedShape(shape));
+        if (!apiKey) throw new Error('the start printed no demo API key');
+      } catch (error) {
+        await removeAll();
+        throw error;
+      }
+      const processes = recordedProcesses(shape.dataDir);
+      const storePool = createPostgresPool({ connectionString: servers.postgresUrl, schema: shape.names.schema, max: 4 });
       const infra = await infraPids(servers);
       const pool = createPostgresPool({ connectionString: servers.postgresUrl, max: 1 });
       if (servers.postgresOwned) await pool.query('ALTER SYSTEM SET track_wal_io_timing = on').then(() => pool.query('SELECT pg_reload_conf()'));
       return {
-        ...shape,
+        urls: [shape.url, `http://127.0.0.1:${shape.ports.api + 1}`], apiKey, store: new PostgresEventStore(storePool),
         ...(servers.postgresOwned ? {
           walSyncs: async () => {
             const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>('SELECT wal_sync, wal_sync_time FROM pg_stat_wal');
@@ -101,14 +125,15 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
         } : {}),
         close: async () => {
           await pool.end();
-          await shape.close(); // the processes write their profiles as they exit
+          await storePool.end();
+          await removeAll(); // the processes write their profiles as they exit
           if (!profiles) return;
-          const lines = summarizeProfiles(profiles, shape.processes);
+          const lines = summarizeProfiles(profiles, processes);
           rmSync(profiles, { recursive: true, force: true });
           return lines;
         },
         cpu: () => new Map([
-          ...shape.processes.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
+          ...processes.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
           ...infra.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
         ]),
       };
@@ -235,16 +260,6 @@ function printArm(r: ArmResult): void {
   for (const line of r.profile) console.log(line);
 }
 
-async function portsFree(base: number, span: number): Promise<void> {
-  const free = (port: number) => new Promise<boolean>((done) => {
-    const server = createServer().once('error', () => done(false)).listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-  for (let port = base; port < base + span; port++) {
-    if (!(await free(port))) throw new Error(`port ${port} is taken: set BENCH_PORT_BASE to the first of ${span} free ports`);
-  }
-}
-
-await portsFree(portBase, 20);
 const servers = await platformServers();
 console.log(`PostgreSQL: ${servers.postgresNote}`);
 console.log(`Kafka ${servers.kafkaBrokers.join(',')}, registry ${servers.schemaRegistryUrl}, S3 ${servers.s3.endpoint}; log level ${logLevel}`);

@@ -8,8 +8,8 @@ import type { DedicatedBroker } from '@fe/platform-kafka/testing';
 import { startOwnedServer, type OwnedServer } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { burst, expectNothingLostOrTwice } from '../test-support/faults/burst.ts';
-import { alive } from '../test-support/shapes/distributed-processes.ts';
-import { startDistributedShape, startOwnBroker, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+import { alive, startOwnBroker } from '../test-support/start-distributed.ts';
 
 let postgres: OwnedServer | undefined;
 let broker: DedicatedBroker | undefined;
@@ -17,7 +17,7 @@ let shape: DistributedShape;
 beforeAll(async () => {
   postgres = await startOwnedServer();
   broker = await startOwnBroker();
-  shape = await startDistributedShape({ postgresUrl: postgres.url, kafkaBrokers: broker.address });
+  shape = await startDistributedShape({ servers: { FE_POSTGRES_URL: postgres.url, FE_KAFKA_BROKERS: broker.address } });
 }, 600_000);
 afterAll(async () => {
   await shape?.close();

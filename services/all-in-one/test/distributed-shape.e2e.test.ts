@@ -1,22 +1,19 @@
 // The end-to-end suite of the embedded default, on the distributed shape (issue 16, item 5): every
-// service its own process (test-support/shapes/distributed-shape.ts), one start for the file, on a
-// Kafka broker of its own.
+// service its own process (test-support/shapes/distributed-shape.ts, started by
+// test-support/start-distributed.ts), one start for the file, on the shared servers (its own
+// schema, topic and group prefixes, bucket).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burst, expectNothingLostOrTwice, logLinesWhere, type Issued } from '../test-support/faults/burst.ts';
-import type { DedicatedBroker } from '@fe/platform-kafka/testing';
-import { startDistributedShape, startOwnBroker, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
+import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
 
-let broker: DedicatedBroker | undefined;
 let shape: DistributedShape;
 beforeAll(async () => {
-  broker = await startOwnBroker(); // its topics its own (startOwnBroker says why); the other servers are the shared ones
-  shape = await startDistributedShape({ kafkaBrokers: broker.address });
+  shape = await startDistributedShape();
 }, 600_000);
 afterAll(async () => {
   await shape?.close();
-  await broker?.remove();
 }, 300_000);
 
 // Ready means able to work (docs/service.md, "One process per service"): the start script returns

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyIn, discardDistributedShape, prepareDistributedRun, root, startDistributedShape, stopDistributedShape, type DistributedRun,
-} from '../test-support/distributed-shape.ts';
+} from '../test-support/start-distributed.ts';
 import { attribute, invoiceTrace, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan, type TraceTree } from '../test-support/otlp-receiver.ts';
 
 const SERVER = 2;
@@ -24,9 +24,9 @@ let posted: { status: number; cufe: string };
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
   shape = await prepareDistributedRun({
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRIC_EXPORT_INTERVAL: '1000',
+    otlpEndpoint: receiver.url,
     // The SDK's own variables: a queue that holds every span of the run (a full queue drops spans) and exports them often.
-    OTEL_BSP_MAX_QUEUE_SIZE: '100000', OTEL_BSP_SCHEDULE_DELAY: '500',
+    env: { OTEL_METRIC_EXPORT_INTERVAL: '1000', OTEL_BSP_MAX_QUEUE_SIZE: '100000', OTEL_BSP_SCHEDULE_DELAY: '500' },
   });
   apiKey = apiKeyIn(await startDistributedShape(shape));
   const answer = await fetch(`http://127.0.0.1:${shape.ports.api}/api/v1/service/invoice`, {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   alive, apiKeyIn, discardDistributedShape, pidsRecorded, prepareDistributedRun, PROCESSES, root, run, startDistributedShape, stopDistributedShape,
   type DistributedRun,
-} from '../test-support/distributed-shape.ts';
+} from '../test-support/start-distributed.ts';
 import { outboxMailsTo } from '../test-support/outbox.ts';
 import { PortalClient } from '../test-support/portal-client.ts';
 
@@ -25,7 +25,7 @@ let pids: number[] = [];
 const stop = () => stopDistributedShape(shape);
 
 beforeAll(async () => {
-  shape = await prepareDistributedRun({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' }); // a short habilitación set
+  shape = await prepareDistributedRun({ env: { FE_PORTAL_TEST_SET_DOCUMENTS: '2' } }); // a short habilitación set
   welcome = await startDistributedShape(shape);
   pids = pidsRecorded(shape);
 }, 450_000);
