@@ -71,11 +71,14 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
 
     let simulator: DianSimulatorThread | undefined;
+    // The certificates DIAN's answers must chain to: the built-in simulator's own, else DIAN_TRUSTED_PEM's (the submitter reads it).
+    let trustedDianPem: string | undefined;
     let dianEndpoint = config.dianEndpoint;
     if (!dianEndpoint) {
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
       // One signing certificate for the folder's whole life: the anchor its answers are checked against.
       const identity = loadOrCreateSimulatorIdentity(join(dir, STORED_IDENTITY_FILE), clock.now());
+      trustedDianPem = identity.certificatePem;
       const { now: _wallClock, ...simulated } = simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }, {
         globalFault: fault, schemaValidation: config.dianSimulatorSchemaValidation,
       });
@@ -164,6 +167,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule,
         // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go with SendTestSetAsync and the TestSetId.
         testSetFor: testSetLookup(tenants),
+        ...(trustedDianPem ? { trustedDianPem } : {}),
       }, submitter),
       createNotifierService({
         store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),

@@ -14,7 +14,7 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
                        from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE;
                        DIAN's answers must be signed by a certificate chaining to
-                       --trusted-dian, else FE_DIAN_TRUSTED_PEM, else the data folder's
+                       --trusted-dian, else DIAN_TRUSTED_PEM, else the data folder's
                        built-in simulator certificate (none: said so in the report)
   audit public-key [--data-dir <dir>]
                        print the public key the service signs checkpoints with: keep it
@@ -27,7 +27,7 @@ export type AuditIo = {
   /** The service's public key from the data folder's audit.key, when there is one. */
   publicKeyOf(dataDir: string | undefined): string | undefined;
   readFile(path: string): Buffer;
-  /** FE_DIAN_TRUSTED_PEM: the file of DIAN's signing certificates the service checks its answers against. */
+  /** DIAN_TRUSTED_PEM: the file of DIAN's signing certificates the service checks its answers against. */
   dianTrustedPemFile: string | undefined;
   /** Milliseconds, for the report's duration only. */
   elapsedMs(): number;
@@ -92,7 +92,7 @@ function describe(report: AuditReport, ms: number): string {
     report.pinned ? 'checkpoints checked under the pinned public key' : 'checkpoints checked under the key they name: pin the service\'s key with --public-key (pnpm fe audit public-key)',
     report.dianAnchor
       ? `DIAN's answers checked against the certificates of ${report.dianAnchor}`
-      : 'WARNING: no DIAN certificate configured: DIAN\'s answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or FE_DIAN_TRUSTED_PEM)',
+      : 'WARNING: no DIAN certificate configured: DIAN\'s answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)',
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),
     report.findings.length ? `${report.findings.length} difference(s)` : 'no difference',
