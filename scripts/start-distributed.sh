@@ -87,13 +87,15 @@ wait_ready() {
 }
 
 start dian-simulator services/dian-simulator/src/main.ts \
-  DIAN_SIMULATOR_PORT="$simulator_port" DIAN_SIMULATOR_TRUSTED_CA_FILE="$data/trusted-ca.pem" DIAN_SIMULATOR_STORE_PATH="$data/dian-simulator.sqlite"
+  DIAN_SIMULATOR_PORT="$simulator_port" DIAN_SIMULATOR_TRUSTED_CA_FILE="$data/trusted-ca.pem" DIAN_SIMULATOR_STORE_PATH="$data/dian-simulator.sqlite" \
+  DIAN_SIMULATOR_IDENTITY_FILE="$data/dian-simulator-identity.pem"
 start projection services/projection/src/main.ts
 start relay services/relay/src/main.ts
 for ((i = 1; i <= signers; i++)); do start "signer-$i" services/signer/src/main.ts SIGNER_POOL_SIZE=1; done
 start renderer services/renderer/src/main.ts
 dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
-start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
+# The submitter records only answers signed by the simulator's certificate (made by prepare.ts).
+start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem"
 # The buyers' mails: through FE_SMTP_URL when set, else .eml files in $data/outbox (docs/notifier.md).
 start notifier services/all-in-one/src/distributed/notifier-main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" FE_MAIL_OUTBOX_DIR="$data/outbox"
 # The ingress last, so it answers only once the services behind it are ready.

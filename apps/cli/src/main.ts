@@ -102,6 +102,7 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
           return existsSync(file) ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string) : undefined;
         },
         readFile: (path) => readFileSync(resolve(cwd, path)),
+        dianTrustedPemFile: process.env.DIAN_TRUSTED_PEM || undefined,
         elapsedMs: () => performance.now(),
       });
     case 'replay':

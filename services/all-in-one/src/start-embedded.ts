@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulatorThread, type DianSimulatorThread } from '@fe/dian-simulator/thread';
+import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread } from '@fe/dian-simulator/thread';
 import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes, SqliteIdempotencyStore,
 } from '@fe/ingress';
@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
+import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
 import { createPipelineTestSetRunner, issueByInject } from './portal/test-set-runner.ts';
 import { dianNumberingRanges } from './portal/numbering-ranges.ts';
 import { statusInvoiceList } from './portal/invoice-list.ts';
@@ -70,10 +71,15 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
 
     let simulator: DianSimulatorThread | undefined;
+    // The certificates DIAN's answers must chain to: the built-in simulator's own, else DIAN_TRUSTED_PEM's (the submitter reads it).
+    let trustedDianPem: string | undefined;
     let dianEndpoint = config.dianEndpoint;
     if (!dianEndpoint) {
       const fault = config.dianSimulatorFault ? parseFault(config.dianSimulatorFault) : undefined;
-      const { now: _wallClock, ...simulated } = simulatorConfig({ identity: ephemeralIdentity(clock.now()), trustedCaPems: await tenants.trustedCaPems() }, {
+      // One signing certificate for the folder's whole life: the anchor its answers are checked against.
+      const identity = loadOrCreateSimulatorIdentity(join(dir, STORED_IDENTITY_FILE), clock.now());
+      trustedDianPem = identity.certificatePem;
+      const { now: _wallClock, ...simulated } = simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }, {
         globalFault: fault, schemaValidation: config.dianSimulatorSchemaValidation,
       });
       simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort }, {
@@ -161,6 +167,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
         store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule,
         // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go with SendTestSetAsync and the TestSetId.
         testSetFor: testSetLookup(tenants),
+        ...(trustedDianPem ? { trustedDianPem } : {}),
       }, submitter),
       createNotifierService({
         store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),

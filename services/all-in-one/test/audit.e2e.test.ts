@@ -1,13 +1,15 @@
 // The auditor's commands on the embedded service's own data folder: the history by API and CLI,
 // `fe audit verify` on the untouched store, then on copies edited by hand (an event changed,
 // removed, reordered; a whole invoice removed; a stored file changed; DIAN's answer changed), each
-// found and each a non-zero exit; `fe replay --projection status` equal to the live read model.
+// found and each a non-zero exit; DIAN's answer forged with another key, refused as untrusted, the
+// answers of two starts of the service trusted; `fe replay --projection status` equal to the live read model.
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceEventsResponseSchema } from '@fe/contracts';
+import { createApplicationResponseSigner, ephemeralIdentity, STORED_IDENTITY_FILE } from '@fe/dian-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fe, findingCodes as codes, pinnedPublicKey, tamperedCopy } from '../test-support/audit-cli.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
@@ -17,9 +19,8 @@ const cufes: string[] = [];
 const numbers: string[] = [];
 let publicKey: string;
 
-beforeAll(async () => {
-  world = await startWorld();
-  for (let i = 0; i < 3; i++) {
+const issue = async (count: number) => {
+  for (let i = 0; i < count; i++) {
     const answer = await world.post(exampleRequest);
     expect(answer.status, answer.text).toBe(201);
     cufes.push(answer.body.cufe);
@@ -27,6 +28,15 @@ beforeAll(async () => {
   }
   // Each invoice's last step is the mail to its buyer (docs/notifier.md): the store is settled after it.
   for (const cufe of cufes) await pollStatus(world, cufe, (b) => b.buyer_notification?.stage === 'sent');
+};
+
+beforeAll(async () => {
+  // Two starts of the service on one data folder: DIAN's answers of both must be trusted.
+  world = await startWorld();
+  await issue(2);
+  await world.stop();
+  world = await startWorld({}, undefined, { dataDir: world.dataDir });
+  await issue(1);
 });
 afterAll(async () => world?.close());
 
@@ -78,7 +88,37 @@ describe('fe audit verify and fe replay', () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('3 invoices, 21 events');
     expect(run.stdout).toContain('checkpoints checked under the pinned public key');
+    expect(run.stdout).toContain(`DIAN's answers checked against the certificates of ${join(world.dataDir, STORED_IDENTITY_FILE)}`);
     expect(run.stdout).toContain('no difference');
+    // The simulator's key is a secret of the data folder like audit.key.
+    expect(statSync(join(world.dataDir, STORED_IDENTITY_FILE)).mode & 0o077).toBe(0);
+  });
+
+  it('refuses DIAN\'s answer signed again with another key (a self-made certificate): APPLICATION_RESPONSE_UNTRUSTED', () => {
+    const forged = tampered((dir, db) => {
+      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(1)) as { envelope: string };
+      const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
+      const unsigned = readFileSync(file, 'utf8').replace(/<ext:UBLExtension><ext:ExtensionContent><ds:Signature[\s\S]*?<\/ds:Signature><\/ext:ExtensionContent><\/ext:UBLExtension>/, '');
+      expect(unsigned).not.toContain('<ds:Signature');
+      writeFileSync(file, createApplicationResponseSigner(ephemeralIdentity(new Date())).sign(unsigned, new Date()));
+    });
+    const run = verify(forged);
+    expect(run.status).toBe(1);
+    // Its own signature holds: only the anchor tells.
+    expect(codes(run.stdout)).toEqual(['APPLICATION_RESPONSE_UNTRUSTED']);
+    expect(run.stdout).toContain(`APPLICATION_RESPONSE_UNTRUSTED ${streamOf(1)}: DIAN's ApplicationResponse: chain: not issued by a trusted certificate`);
+  });
+
+  it('says plainly when no DIAN certificate is configured, and checks against the one given with --trusted-dian', () => {
+    const noAnchor = tampered((dir) => rmSync(join(dir, STORED_IDENTITY_FILE)));
+    const run = verify(noAnchor);
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout).toContain('WARNING: no DIAN certificate configured');
+    const other = join(mkdtempSync(join(tmpdir(), 'fe-dian-')), 'dian.pem');
+    writeFileSync(other, ephemeralIdentity(new Date()).certificatePem);
+    const pinned = fe('audit', 'verify', '--data-dir', noAnchor, '--public-key', publicKey, '--trusted-dian', other);
+    expect(pinned.status).toBe(1);
+    expect(pinned.stdout.split('\n').filter((l) => l.startsWith('APPLICATION_RESPONSE_UNTRUSTED'))).toHaveLength(3);
   });
 
   it('finds an event changed, removed or reordered, and a whole invoice removed', () => {

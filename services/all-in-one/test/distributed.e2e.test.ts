@@ -86,6 +86,8 @@ it('each ingress instance issues the README\'s example: DIAN accepts it, and the
     const seen = await verdictOn(other, body.cufe!);
     expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({ status: 200, invoice: 'accepted', cufe: body.cufe });
   }
+  // Accepted through the submitter's DIAN anchor: the simulator process signs with the identity the start made.
+  expect(readFileSync(join(shape.dataDir, 'logs', 'submitter.log'), 'utf8')).not.toContain('no DIAN certificate configured');
   // The notifier process mailed both buyers: no FE_SMTP_URL here, so into the data folder's outbox.
   for (let attempt = 0; (existsSync(join(shape.dataDir, 'outbox')) ? readdirSync(join(shape.dataDir, 'outbox')).length : 0) < 2; attempt++) {
     if (attempt >= 240) throw new Error('the notifier wrote no mail to the outbox');

@@ -18,6 +18,8 @@ export { createTrustStore } from './verify/trust-store.ts';
 export { createStore, type SimulatorStore } from './store/store.ts';
 export { createSqliteStore } from './store/sqlite-store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
+export { certificatesOf, STORED_IDENTITY_FILE, storedIdentity, storedIdentityPem, SimulatorIdentityError } from './identity/stored-identity.ts';
+export { createApplicationResponseSigner } from './application-response/sign-application-response.ts';
 export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThreadOptions } from './server/simulator-thread.ts';
 
 /** The ApplicationResponse signature an identity gives: 'ECDSA P-256' or 'RSA-<bits>'. */

@@ -2,7 +2,7 @@
 // /healthz and /readyz and a graceful stop like every service process.
 import { readFileSync } from 'node:fs';
 import { runMain, ServiceRuntimeError } from '@fe/service-runtime';
-import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, type DianSimulator } from './index.ts';
+import { ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, storedIdentity, type DianSimulator, type SimulatorIdentity } from './index.ts';
 import { simulatorProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
@@ -17,7 +17,7 @@ await runMain({
     const trustedCaPems = pems.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     if (trustedCaPems.length === 0) throw new ServiceRuntimeError('CONFIG_INVALID', 'DIAN_SIMULATOR_TRUSTED_CA_FILE: holds no PEM certificate', ['DIAN_SIMULATOR_TRUSTED_CA_FILE']);
     const settings = simulatorConfig(
-      { identity: ephemeralIdentity(clock.now()), trustedCaPems },
+      { identity: config.identityFile ? identityIn(config.identityFile) : ephemeralIdentity(clock.now()), trustedCaPems },
       { schemaValidation: config.schemaValidation, ...(config.fault ? { globalFault: parseFault(config.fault) } : {}) },
     );
     let simulator: DianSimulator | undefined;
@@ -37,3 +37,18 @@ await runMain({
     };
   },
 });
+
+/** The identity file's key and certificate; a file that cannot be read or used stops the start, named, never its content. */
+function identityIn(file: string): SimulatorIdentity {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch {
+    throw new ServiceRuntimeError('CONFIG_INVALID', 'DIAN_SIMULATOR_IDENTITY_FILE: cannot be read', ['DIAN_SIMULATOR_IDENTITY_FILE']);
+  }
+  try {
+    return storedIdentity(pem, 'DIAN_SIMULATOR_IDENTITY_FILE');
+  } catch (error) {
+    throw new ServiceRuntimeError('CONFIG_INVALID', (error as Error).message, ['DIAN_SIMULATOR_IDENTITY_FILE']);
+  }
+}

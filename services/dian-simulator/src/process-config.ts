@@ -9,6 +9,8 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .describe('DIAN_SIMULATOR_PORT: the SOAP service port; the submitter\'s DIAN_ENDPOINT is http://<host>:<port>/WcfDianCustomerServices.svc.'),
   trustedCaFile: z.string().min(1)
     .describe('DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants\' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment\'s).'),
+  identityFile: z.string().min(1).optional()
+    .describe('DIAN_SIMULATOR_IDENTITY_FILE: PEM file with the private key and certificate its ApplicationResponses are signed with (0600; the distributed start makes one per data folder), so the submitter can pin the certificate (DIAN_TRUSTED_PEM); default: a throwaway identity per start.'),
   storePath: z.string().min(1).optional()
     .describe('DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.'),
   schemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')

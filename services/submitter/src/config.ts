@@ -70,6 +70,8 @@ export const submitterConfigSchema = z.object({
     .describe('SUBMIT_SWEEP_INTERVAL_MS: how often the retry schedule is checked for due attempts, in ms.'),
   sweepBatch: z.coerce.number().int().min(1).max(10_000).default(100)
     .describe('SUBMIT_SWEEP_BATCH: due schedule rows read per sweep.'),
+  dianTrustedPemFile: z.string().min(1).optional()
+    .describe('DIAN_TRUSTED_PEM: PEM file of the certificates that sign DIAN\'s ApplicationResponses, or of the CAs that issue them; an answer signed by any other is not recorded (APPLICATION_RESPONSE_UNTRUSTED). Unset: answers are recorded unchecked, with a warning at start.'),
 });
 export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;
 
@@ -87,5 +89,6 @@ export function submitterConfigFromEnv(env: Record<string, string | undefined>):
     concurrencyPerTenant: env.SUBMIT_CONCURRENCY_PER_TENANT,
     sweepIntervalMs: env.SUBMIT_SWEEP_INTERVAL_MS,
     sweepBatch: env.SUBMIT_SWEEP_BATCH,
+    dianTrustedPemFile: env.DIAN_TRUSTED_PEM || undefined,
   });
 }

@@ -25,6 +25,7 @@ export const submitterErrors = {
   ENDPOINT_INVALID: { retriable: false, message: 'the DIAN endpoint is not an http(s) URL' },
   ZIP_INVALID: { retriable: false, message: 'the zip could not be read' },
   DOCUMENT_INVALID: { retriable: false, message: 'the document to send is not a signed UBL document' },
+  DIAN_ANCHOR_INVALID: { retriable: false, message: 'DIAN_TRUSTED_PEM holds no readable PEM certificate' },
   // The habilitación test set (dian-soap/test-set.ts).
   TEST_SET_REFUSED: { retriable: false, message: 'DIAN refused the test set without a ZipKey (unknown TestSetId, or a zip it cannot read)' },
   TEST_SET_STILL_PROCESSING: { retriable: true, message: 'DIAN was still processing the test set when the polls ran out; poll GetStatusZip again with its ZipKey' },

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { topology, type InvoiceEvent } from '@fe/contracts';
 import { subscribeInvoiceEvents, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
@@ -6,7 +7,9 @@ import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
 import { createGatewayCache, type GatewayCache } from './gateways/gateway-cache.ts';
+import { answerTrust } from './on-invoice-signed/answer-trust.ts';
 import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed/handler.ts';
+import { SubmitterError } from './errors.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
 import type { SubmissionSchedule } from './schedule/submission-schedule.ts';
 import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
@@ -31,6 +34,11 @@ export type SubmitterPorts = {
    * with SendTestSetAsync + GetStatusZip; default: none, every document with SendBillSync.
    */
   testSetFor?: TestSetLookup;
+  /**
+   * PEM certificates DIAN's ApplicationResponses must be signed by (or issued by), given by the
+   * composition root (the embedded shape: its built-in simulator's); default: config.dianTrustedPemFile's.
+   */
+  trustedDianPem?: string;
 };
 
 /** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
@@ -57,6 +65,9 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
     async start() {
       if (running) return;
       const ca = config.client.caFile ? readFileSync(config.client.caFile, 'utf8') : undefined;
+      const anchor = ports.trustedDianPem ?? (config.dianTrustedPemFile ? readFileSync(config.dianTrustedPemFile, 'utf8') : undefined);
+      if (anchor !== undefined) checkAnchor(anchor);
+      if (anchor === undefined) logger.warn({}, 'no DIAN certificate configured (DIAN_TRUSTED_PEM): DIAN\'s answers are recorded without checking who signed them');
       const gateways = createGatewayCache({
         timeoutMs: config.client.timeoutMs,
         connectTimeoutMs: config.client.connectTimeoutMs,
@@ -74,6 +85,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         sendLeaseMs,
         random: Math.random,
         ...(ports.testSetFor ? { testSetFor: ports.testSetFor } : {}),
+        ...(anchor !== undefined ? { answerTrust: answerTrust(anchor) } : {}),
       });
       const sweeper = startSweeper({
         schedule, slots, isRunning: handler.isRunning, clock: ports.clock, logger,
@@ -133,4 +145,15 @@ function nudgingOnRelease(slots: TenantSlots, nudge: () => void): TenantSlots {
       return slots.inUse;
     },
   };
+}
+
+/** Every certificate of the anchor readable, and at least one: else the start fails (DIAN_ANCHOR_INVALID), not each answer. */
+function checkAnchor(pem: string): void {
+  const certificates = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  try {
+    for (const certificate of certificates) new X509Certificate(certificate);
+  } catch {
+    throw new SubmitterError('DIAN_ANCHOR_INVALID');
+  }
+  if (!certificates.length) throw new SubmitterError('DIAN_ANCHOR_INVALID');
 }

@@ -48,11 +48,13 @@ export type SubmitterWorld = {
   tenants: InMemoryTenantDirectory;
   logger: RecordingLogger;
   credential: SigningCredential;
+  /** The certificate the simulator signs its ApplicationResponses with (DIAN's, for the submitter's anchor). */
+  simulatorCertificatePem: string;
   /** The retry schedule's file: each service opens its own schedule on it, as a restarted process would. */
   scheduleDbPath: string;
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
   /** A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run). */
-  service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor'>): ServiceModule;
+  service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'>): ServiceModule;
   /** `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled in order). */
   issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string; idempotencyKey?: string }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
@@ -70,7 +72,8 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   const identity = makeTestIdentity({ organization: 'EMPRESA DEMO S.A.S.', keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true } });
   const credential = loadP12(identity.p12, identity.password, new Date());
   // The XSD check (an xmllint process) is off: this world serves unit tests, which stay in-process.
-  const simulator = await startDianSimulator(simulatorConfig({ identity: ephemeralIdentity(new Date()), trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }), { port: 0 });
+  const simulatorIdentity = ephemeralIdentity(new Date());
+  const simulator = await startDianSimulator(simulatorConfig({ identity: simulatorIdentity, trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }), { port: 0 });
   const proxy = await startDianProxy(simulator.endpoint);
   const logger = createRecordingLogger();
   const store = new SqliteEventStore(':memory:');
@@ -87,7 +90,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   const signer = createXadesSigner(credential);
 
   const world: SubmitterWorld = {
-    simulator, proxy, store, bus, blobs, tenants, logger, credential, scheduleDbPath,
+    simulator, proxy, store, bus, blobs, tenants, logger, credential, scheduleDbPath, simulatorCertificatePem: simulatorIdentity.certificatePem,
     service(config = {}, ports = {}) {
       const parsed = submitterConfigSchema.parse({
         endpoints: { habilitacion: proxy.endpoint, production: proxy.endpoint },

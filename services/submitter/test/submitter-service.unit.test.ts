@@ -4,7 +4,7 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoTestSetId } from '@fe/dian-simulator';
+import { demoTestSetId, ephemeralIdentity } from '@fe/dian-simulator';
 import { createDianSoapClient, packageDocument, SqliteSubmissionSchedule } from '../src/index.ts';
 import type { ProxiedRequest } from '../test-support/dian-proxy.ts';
 import { demoProfile } from '../test-support/in-memory-tenant-directory.ts';
@@ -24,9 +24,9 @@ afterEach(async () => {
   world.proxy.setFaultPlan(undefined);
 });
 
-const start = async (config: Parameters<SubmitterWorld['service']>[0] = {}) => {
+const start = async (config: Parameters<SubmitterWorld['service']>[0] = {}, ports: Parameters<SubmitterWorld['service']>[1] = {}) => {
   seen = world.proxy.requests.length;
-  service = world.service(config);
+  service = world.service(config, ports);
   await service.start();
   return service;
 };
@@ -160,6 +160,33 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     await decided(invoice.invoiceId, 'gave-up'); // the Failed reaction saw it and did nothing
     expect(typesOf(await world.events(invoice.invoiceId)).slice(2)).toEqual(['InvoiceSubmissionFailed']);
     expect(operations()).toEqual(['SendBillSync']);
+  });
+
+  it('DIAN\'s answer signed by a certificate outside the anchor: no verdict recorded, a retriable APPLICATION_RESPONSE_UNTRUSTED; with the right anchor, reconciled and accepted, never sent twice', async () => {
+    const invoice = await world.issue();
+    const elsewhere = ephemeralIdentity(new Date()).certificatePem;
+    await start({}, { trustedDianPem: elsewhere });
+    const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'APPLICATION_RESPONSE_UNTRUSTED', retriable: true, outcome_unknown: true });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data.message).toContain('chain: not issued by a trusted certificate');
+    await service!.stop();
+    expect(hasVerdict(await world.events(invoice.invoiceId))).toBe(false);
+    const sends = operations().filter((o) => o === 'SendBillSync').length;
+    await start({}, { trustedDianPem: world.simulatorCertificatePem });
+    const settled = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(typesOf(settled).at(-1)).toBe('InvoiceAccepted');
+    expect(find(settled, 'InvoiceSubmissionFailed').every((f) => f.data.reason === 'APPLICATION_RESPONSE_UNTRUSTED')).toBe(true);
+    // DIAN has the document since the first send: every later attempt asked GetStatus.
+    expect(sends).toBe(1);
+    expect(operations()).not.toContain('SendBillSync');
+  });
+
+  it('a DIAN anchor without a readable certificate stops the start (DIAN_ANCHOR_INVALID); none at all is said at start', async () => {
+    await expect(world.service({}, { trustedDianPem: 'not a certificate' }).start()).rejects.toMatchObject({ code: 'DIAN_ANCHOR_INVALID' });
+    const invoice = await world.issue();
+    await start();
+    expect(world.logger.entries.some((e) => e.message.startsWith('no DIAN certificate configured (DIAN_TRUSTED_PEM)'))).toBe(true);
+    await world.waitFor(invoice.invoiceId, hasVerdict); // answers are then recorded unchecked
   });
 
   it('a tenant\'s habilitación test-set run: SendTestSetAsync with its TestSetId, the verdict from GetStatusZip', async () => {

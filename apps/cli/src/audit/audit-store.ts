@@ -1,5 +1,5 @@
 import { verifyEventStore, type AuditFinding } from '@fe/platform';
-import type { AuditSources } from './embedded-data.ts';
+import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
 import { documentRequested, verifyInvoice, type DocumentRequested, type TenantTrust } from './verify-invoice.ts';
 
@@ -14,6 +14,8 @@ export type AuditReport = {
   uncovered: number;
   /** Whether the checkpoints were checked under a key the auditor gave, not the one the store names. */
   pinned: boolean;
+  /** Where the certificates DIAN's answers were checked against came from; undefined: none, each answer only against its own certificate. */
+  dianAnchor: string | undefined;
 };
 
 /**
@@ -22,7 +24,7 @@ export type AuditReport = {
  * and note series alike). Sequential on purpose: an
  * audit reads a live store and should not crowd the service.
  */
-export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined): Promise<AuditReport> {
+export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined, dianAnchor: DianAnchor | undefined): Promise<AuditReport> {
   const store = await verifyEventStore(sources.store, await sources.checkpoints.all(), pinnedPublicKeyPem);
   const findings = [...store.findings];
   const trust = trustCache(sources);
@@ -36,12 +38,12 @@ export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: stri
     else notes++;
     const data = first.data as Partial<DocumentRequested['data']>;
     if (typeof data.prefix === 'string' && /^\d+$/.test(data.number ?? '')) used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number!) });
-    findings.push(...await verifyInvoice(stream, events, sources.blobs, trust));
+    findings.push(...await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem));
   }
   findings.push(...numberingGaps(used));
   return {
     findings, invoices, notes, events: store.events, head: store.head, checkpoints: store.checkpoints, uncovered: store.uncovered,
-    pinned: pinnedPublicKeyPem !== undefined,
+    pinned: pinnedPublicKeyPem !== undefined, dianAnchor: dianAnchor?.source,
   };
 }
 

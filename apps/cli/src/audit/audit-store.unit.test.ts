@@ -22,7 +22,7 @@ async function audit(noteNumbers: number[]) {
     close: () => store.close(),
   };
   try {
-    return await auditStore(sources, undefined);
+    return await auditStore(sources, undefined, undefined);
   } finally {
     await sources.close();
   }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FilesystemBlobStore, SignedLinks, SqliteAuditCheckpointStore, SqliteEventStore, type AuditCheckpointStore, type BlobStore, type EventStore } from '@fe/platform';
+import { certificatesOf, STORED_IDENTITY_FILE } from '@fe/dian-simulator';
 import { SqliteStatusStore, type StatusStore } from '@fe/projection';
 import { loadOrCreateMasterKey, SqliteTenantDirectory, type TenantDirectory, type TenantRegistry } from '@fe/tenancy';
 
@@ -12,10 +13,15 @@ export type AuditSources = {
   blobs: Pick<BlobStore, 'get'>;
   /** The tenant registry, for the technical keys (CUFE) and trusted CAs (signatures); absent when it cannot be opened. */
   tenants: (Pick<TenantDirectory, 'profile'> & Pick<TenantRegistry, 'trustedCaPems'>) | undefined;
+  /** The certificates DIAN's answers must chain to, found with the stores (the built-in simulator's), when there are. */
+  dianAnchor?: DianAnchor | undefined;
   /** The live status read model (for `fe replay`), when there is one. */
   liveStatus(): StatusStore | undefined;
   close(): Promise<void>;
 };
+
+/** PEM certificates that sign DIAN's ApplicationResponses (or issue their certificates), and where they came from. */
+export type DianAnchor = { pem: string; source: string };
 
 /**
  * The embedded data folder's stores, opened for reading by the CLI (the service may be running:
@@ -34,10 +40,17 @@ export function openEmbeddedData(dir: string): AuditSources | undefined {
     : undefined;
   let status: SqliteStatusStore | undefined;
   return {
-    store, checkpoints, blobs, tenants,
+    store, checkpoints, blobs, tenants, dianAnchor: simulatorAnchor(join(dir, STORED_IDENTITY_FILE)),
     liveStatus: () => (status ??= existsSync(join(dir, 'status.sqlite')) ? new SqliteStatusStore(join(dir, 'status.sqlite')) : undefined),
     async close() {
       await Promise.all([store.close(), checkpoints.close(), tenants?.close(), status?.close()]);
     },
   };
+}
+
+/** The built-in simulator's certificate, when the folder's service ran it: only the certificate is kept, the key is not read further. */
+function simulatorAnchor(file: string): DianAnchor | undefined {
+  if (!existsSync(file)) return undefined;
+  const certificates = certificatesOf(readFileSync(file, 'utf8'));
+  return certificates.length ? { pem: certificates.join('\n'), source: `${file} (the built-in DIAN simulator's certificate)` } : undefined;
 }

@@ -22,12 +22,13 @@ export const documentKeyOf = (requested: DocumentRequested): string => (requeste
  * exists with the digest the event records; the signed XML still verifies (XAdES signature,
  * certificate chain to the tenant's CAs, the CUFE recomputed with the range's technical key, or a
  * note's CUDE with the software PIN) and carries the cufe or CUDE that was requested; DIAN's
- * ApplicationResponse still carries a valid signature (the verdict events record no digest of it)
- * and says what the verdict event says, about this cufe or CUDE. An invoice's ledger events
+ * ApplicationResponse still carries a valid signature (the verdict events record no digest of it),
+ * by a certificate that chains to `dianTrustedPem` when the auditor has DIAN's anchor, and says what the verdict event says, about this cufe or CUDE. An invoice's ledger events
  * (InvoiceNoteReserved, InvoiceNoteIssued) name no file: only their schema is checked here.
  */
 export async function verifyInvoice(
   stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: DocumentRequested) => Promise<TenantTrust>,
+  dianTrustedPem?: string,
 ): Promise<AuditFinding[]> {
   const findings: AuditFinding[] = [];
   const events: InvoiceEvent[] = [];
@@ -58,7 +59,7 @@ export async function verifyInvoice(
     }
     if ((event.type === 'InvoiceAccepted' || event.type === 'InvoiceRejected') && event.data.application_response_key) {
       const answer = files.get(event.data.application_response_key);
-      if (answer) findings.push(...checkApplicationResponse(stream, Buffer.from(answer).toString('utf8'), cufe, event.type === 'InvoiceAccepted'));
+      if (answer) findings.push(...checkApplicationResponse(stream, Buffer.from(answer).toString('utf8'), cufe, event.type === 'InvoiceAccepted', dianTrustedPem));
     }
   }
   return findings;
@@ -79,14 +80,16 @@ function checkSignedXml(stream: string, xml: string, cufe: string, keyName: stri
  * DIAN's answer: the document-level ResponseCode (02 validated, 04 rejected: annex 1.9 §9.2) and the
  * referenced cufe. Read from the text: DIAN writes the `cac`/`cbc` prefixes.
  */
-function checkApplicationResponse(stream: string, xml: string, cufe: string, accepted: boolean): AuditFinding[] {
+function checkApplicationResponse(stream: string, xml: string, cufe: string, accepted: boolean, dianTrustedPem: string | undefined): AuditFinding[] {
   const documentResponse = /<cac:DocumentResponse>([\s\S]*?)<\/cac:DocumentResponse>/.exec(xml)?.[1] ?? '';
   const code = /^<cac:Response><cbc:ResponseCode>([^<]*)<\/cbc:ResponseCode>/.exec(documentResponse)?.[1];
   const referenced = /<cac:DocumentReference>[\s\S]*?<cbc:UUID\b[^>]*>([^<]*)<\/cbc:UUID>/.exec(documentResponse)?.[1];
   const expected = accepted ? '02' : '04';
   const findings: AuditFinding[] = [];
-  for (const check of verifyApplicationResponseSignature(xml).checks.filter((c) => c.ok === false)) {
-    findings.push({ code: 'SIGNATURE_INVALID', subject: stream, detail: `DIAN's ApplicationResponse: ${check.name}: ${check.detail}` });
+  for (const check of verifyApplicationResponseSignature(xml, dianTrustedPem).checks.filter((c) => c.ok === false)) {
+    // A valid signature by a key that is not DIAN's: a forged answer, not an edited one.
+    const code = check.name === 'chain' ? 'APPLICATION_RESPONSE_UNTRUSTED' : 'SIGNATURE_INVALID';
+    findings.push({ code, subject: stream, detail: `DIAN's ApplicationResponse: ${check.name}: ${check.detail}` });
   }
   if (code !== expected) {
     findings.push({ code: 'APPLICATION_RESPONSE_MISMATCH', subject: stream, detail: `DIAN's answer says ResponseCode ${code ?? '(none)'}; the stream records ${accepted ? 'acceptance (02)' : 'rejection (04)'}` });

@@ -1,17 +1,22 @@
 import type { AuditReport } from '../audit/audit-store.ts';
 import { auditStore } from '../audit/audit-store.ts';
-import type { AuditSources } from '../audit/embedded-data.ts';
+import { certificatesOf } from '@fe/dian-simulator';
+import type { AuditSources, DianAnchor } from '../audit/embedded-data.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
-export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--public-key <audit.pub>] [--json]
+export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--public-key <audit.pub>]
+               [--trusted-dian <dian.pem>] [--json]
                        walk the event store: every stream's digest chain, every signed
                        checkpoint (under the pinned public key), every file an event
                        names (present, same SHA-256), every signed XML (XAdES, certificate
                        chain, CUFE or a note's CUDE), DIAN's answers against the
                        verdicts, the numbering of invoices and notes;
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
-                       from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE
+                       from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE;
+                       DIAN's answers must be signed by a certificate chaining to
+                       --trusted-dian, else DIAN_TRUSTED_PEM, else the data folder's
+                       built-in simulator certificate (none: said so in the report)
   audit public-key [--data-dir <dir>]
                        print the public key the service signs checkpoints with: keep it
                        apart from the data folder and pass it to audit verify
@@ -23,6 +28,8 @@ export type AuditIo = {
   /** The service's public key from the data folder's audit.key, when there is one. */
   publicKeyOf(dataDir: string | undefined): string | undefined;
   readFile(path: string): Buffer;
+  /** DIAN_TRUSTED_PEM: the file of DIAN's signing certificates the service checks its answers against. */
+  dianTrustedPemFile: string | undefined;
   /** Milliseconds, for the report's duration only. */
   elapsedMs(): number;
 };
@@ -31,7 +38,7 @@ export type AuditIo = {
 export async function auditCommand(args: string[], io: AuditIo): Promise<CommandOutput> {
   const json = args.includes('--json');
   const distributed = args.includes('--distributed');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'public-key']);
+  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'public-key', 'trusted-dian']);
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${auditUsage}` };
   const [action] = positional;
   if (unknown.length || positional.length !== 1 || !['verify', 'public-key'].includes(action!)) return usage;
@@ -50,12 +57,23 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
     }
   }
   if (distributed && dataDir !== undefined) return usage;
+  const anchorFile = options.get('trusted-dian') ?? io.dianTrustedPemFile;
+  let anchor: DianAnchor | undefined;
+  if (anchorFile !== undefined) {
+    try {
+      const certificates = certificatesOf(io.readFile(anchorFile).toString('utf8'));
+      if (!certificates.length) return { exitCode: 2, stdout: '', stderr: `${anchorFile} holds no PEM certificate\n` };
+      anchor = { pem: certificates.join('\n'), source: anchorFile };
+    } catch (error) {
+      return { exitCode: 2, stdout: '', stderr: `cannot read ${anchorFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+    }
+  }
   const sources = await io.open({ dataDir, distributed });
   if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: nothing to audit\n' };
   const started = io.elapsedMs();
   let report: AuditReport;
   try {
-    report = await auditStore(sources, pinned);
+    report = await auditStore(sources, pinned, anchor ?? sources.dianAnchor);
   } finally {
     await sources.close();
   }
@@ -75,6 +93,9 @@ function describe(report: AuditReport, ms: number): string {
     'checked: every stream\'s digest chain; every checkpoint\'s signature, root and count; every file an event names (present, same SHA-256); '
       + 'every signed XML (XAdES signature, certificate chain, CUFE or a note\'s CUDE); DIAN\'s answers against the verdicts; the numbering of invoices and notes',
     report.pinned ? 'checkpoints checked under the pinned public key' : 'checkpoints checked under the key they name: pin the service\'s key with --public-key (pnpm fe audit public-key)',
+    report.dianAnchor
+      ? `DIAN's answers checked against the certificates of ${report.dianAnchor}`
+      : 'WARNING: no DIAN certificate configured: DIAN\'s answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)',
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),
     report.findings.length ? `${report.findings.length} difference(s)` : 'no difference',

@@ -8,7 +8,9 @@ export type AuditFindingCode =
   | 'CHAIN_BROKEN' | 'CHAIN_MISSING' | 'VERSION_GAP'
   | 'CHECKPOINT_SIGNATURE_INVALID' | 'CHECKPOINT_MISMATCH' | 'CHECKPOINT_KEY_UNKNOWN' | 'CHECKPOINT_AHEAD_OF_STORE' | 'NO_CHECKPOINT'
   | 'FILE_MISSING' | 'FILE_DIGEST_MISMATCH' | 'SIGNATURE_INVALID' | 'CUFE_MISMATCH'
-  | 'APPLICATION_RESPONSE_MISMATCH' | 'NUMBERING_GAP' | 'EVENT_UNREADABLE';
+  | 'APPLICATION_RESPONSE_MISMATCH' | 'NUMBERING_GAP' | 'EVENT_UNREADABLE'
+  /** DIAN's answer is signed by a certificate that does not chain to the pinned DIAN anchor. */
+  | 'APPLICATION_RESPONSE_UNTRUSTED';
 
 /**
  * Walks one stream's events (in version order) and checks its chain: versions 0, 1, 2 … and each

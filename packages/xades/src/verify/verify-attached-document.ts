@@ -56,13 +56,17 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
 /**
  * DIAN's ApplicationResponse on its own (as the service stores it beside a verdict): its signature
  * over the document and the certificate in its KeyInfo. Any edit of the stored answer that was not
- * signed again breaks it (`fe audit verify`).
+ * signed again breaks it (`fe audit verify`). With `trustedDianPem` (DIAN's signing certificate or
+ * the CA that issues it) a 'chain' check also says whether that certificate is DIAN's: without it,
+ * an answer forged and signed with any other key verifies.
  */
-export function verifyApplicationResponseSignature(arXml: string): VerificationReport {
+export function verifyApplicationResponseSignature(arXml: string, trustedDianPem?: string): VerificationReport {
   let checks: Check[];
   try {
     const signature = ownSignature(parseXml(arXml));
-    checks = signature ? checkSignature(arXml, signature, leafCertificate(signature)) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
+    const cert = signature ? leafCertificate(signature) : undefined;
+    checks = signature ? checkSignature(arXml, signature, cert) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
+    if (trustedDianPem !== undefined) checks.push(cert ? checkChain(cert, trustedDianPem, '--trusted-dian') : { name: 'chain', ok: false, detail: 'no X509Certificate in KeyInfo' });
   } catch (error) {
     checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
   }

@@ -1,6 +1,7 @@
 // The distributed start's one-off step (scripts/start-distributed.sh): before any service process
 // runs, migrates the PostgreSQL schema, creates the master key and the audit key that signs the
-// event store's checkpoints (0600, under the data folder), and the
+// event store's checkpoints (0600, under the data folder), the DIAN simulator's signing identity
+// and its certificate for the submitter to pin, and the
 // same demo tenant as the embedded start, and writes the CA file the DIAN simulator trusts. Prints
 // the welcome text for the URLs given; the demo key only on the run that issued it.
 //   node prepare.ts <data-dir> <url> [<portal-url>]   prepare, print the welcome text (the portal at <url>/admin when not given)
@@ -13,6 +14,8 @@ import { readConfig } from '@fe/service-runtime';
 import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
+import { STORED_IDENTITY_FILE } from '@fe/dian-simulator/thread';
+import { loadOrCreateSimulatorIdentity } from '../simulator-identity.ts';
 import { welcomeText } from '../welcome.ts';
 
 process.umask(0o077);
@@ -28,6 +31,10 @@ if (url === '--api-key' && !existsSync(join(dataDir, 'master.key'))) {
 }
 prepareDataFolder(dataDir);
 loadOrCreateAuditKey(join(dataDir, 'audit.key')); // FE_AUDIT_KEY_FILE of the relay processes
+// The simulator process signs with this identity (DIAN_SIMULATOR_IDENTITY_FILE); the submitter pins
+// its certificate alone (DIAN_TRUSTED_PEM), written beside it: the key stays in one file.
+const simulatorIdentity = loadOrCreateSimulatorIdentity(join(dataDir, STORED_IDENTITY_FILE), new Date());
+writeFileSync(join(dataDir, 'dian-simulator-certificate.pem'), simulatorIdentity.certificatePem, { mode: 0o600 });
 const config = readConfig(platformConfigSchema, process.env);
 const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: 2 });
 try {

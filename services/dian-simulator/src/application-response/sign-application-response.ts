@@ -9,8 +9,8 @@ import { identityCredential } from '../identity/credential.ts';
  *
  * - ECDSA P-256 (ecdsa-sha256, r‖s as XMLDSig wants; the default of `ephemeralIdentity`): ~10× cheaper
  *   to sign than RSA-2048, which would otherwise cost as much per document as the tenant's own
- *   signature. DIAN's key type is not part of the contract: clients read the AR, they do not verify
- *   it against a pinned DIAN key (the client in services/submitter does not verify it at all).
+ *   signature. DIAN's key type is not part of the contract: a client that checks the AR (the
+ *   submitter, `fe audit verify`) checks its certificate against a pinned anchor, whatever the key type.
  * - RSA (rsa-sha256): an identity with an RSA key, e.g. `--cert/--key` of an RSA certificate.
  *
  * The AR is authored in canonical form by buildApplicationResponse (every namespace on the root,

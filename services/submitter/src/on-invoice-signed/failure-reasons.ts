@@ -10,6 +10,7 @@ export const submissionReasons = {
   CREDENTIAL_MISSING: { retriable: false, message: 'the tenant has no certificate on file' },
   CREDENTIAL_INVALID: { retriable: false, message: 'the tenant\'s certificate could not be loaded or is not valid now' },
   UNEXPECTED_STATUS: { retriable: true, message: 'DIAN answered with a status the submitter cannot act on' },
+  APPLICATION_RESPONSE_UNTRUSTED: { retriable: true, message: 'DIAN\'s ApplicationResponse is not signed by a certificate of the configured DIAN anchor (DIAN_TRUSTED_PEM); no verdict recorded' },
   ATTEMPTS_EXHAUSTED: { retriable: false, message: 'the submitter stopped retrying after the configured number of attempts' },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;
 

@@ -4,6 +4,7 @@ import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '../gateways/gateway-cache.ts';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
+import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';
 import { decide, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
@@ -32,6 +33,8 @@ export type SubmissionHandlerDeps = {
   random: () => number;
   /** The TestSetId a document of a tenant's habilitación run goes with (SubmitterPorts.testSetFor). */
   testSetFor?: TestSetLookup;
+  /** Whether DIAN's ApplicationResponse is DIAN's; absent: no anchor configured. */
+  answerTrust?: AnswerTrust;
 };
 
 /** What one run did: for logs and tests. */
@@ -121,7 +124,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       trackId: prepared.trackId,
       context: () => ({
         attempt: decision.attempt, trackId: prepared.trackId, endpoint: prepared.endpoint, now: clock.now(),
-        applicationResponseKey: prepared.applicationResponseKey, policy, random: deps.random(),
+        applicationResponseKey: prepared.applicationResponseKey, policy, random: deps.random(), answerTrust: deps.answerTrust,
         ...(testSetId ? { operation: 'SendTestSetAsync' as const } : {}),
       }),
       beforeSend: () => schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),

@@ -1,5 +1,6 @@
 import type { InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceSubmissionFailedV1, InvoiceSubmittedV1 } from '@fe/contracts';
 import type { DianResponse } from '../dian-soap/response-types.ts';
+import type { AnswerTrust } from './answer-trust.ts';
 import { applicationResponseInstant } from './application-response.ts';
 import { serviceFailure, type AttemptFailure } from './failure-reasons.ts';
 import { mayRetry, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
@@ -37,6 +38,8 @@ export type AnswerContext = {
   policy: RetryPolicy;
   /** ∈ [0, 1): the jitter draw, an argument so this stays pure. */
   random: number;
+  /** Whether an ApplicationResponse is DIAN's (answer-trust.ts); absent: answers are taken as they come. */
+  answerTrust?: AnswerTrust | undefined;
 };
 
 /** Events to record, and the answer whose ApplicationResponse they point to (stored first). */
@@ -63,7 +66,7 @@ const hasRule90 = (answer: DianResponse) => answer.errorMessages.some((m) => m.r
 export function outcomeOfSend(answer: DianResponse, ctx: AnswerContext): SendOutcome {
   const verdict = verdictOf(answer, false);
   if (verdict === 'rejected' && hasRule90(answer)) return { kind: 'reconcile' };
-  if (verdict === 'accepted' || verdict === 'rejected') return { kind: 'record', events: [submitted(ctx), verdictEvent(verdict, answer, ctx)], answer };
+  if (verdict === 'accepted' || verdict === 'rejected') return recordVerdict(verdict, answer, ctx);
   return unexpected(answer, ctx);
 }
 
@@ -74,11 +77,20 @@ export function outcomeOfSend(answer: DianResponse, ctx: AnswerContext): SendOut
  */
 export function outcomeOfStatus(answer: DianResponse, ctx: AnswerContext, duplicate?: DianResponse): StatusOutcome {
   const verdict = verdictOf(answer, true);
-  if (verdict === 'accepted' || verdict === 'rejected') return { kind: 'record', events: [submitted(ctx), verdictEvent(verdict, answer, ctx)], answer };
-  if (verdict === 'not-found') {
-    return duplicate ? { kind: 'record', events: [submitted(ctx), verdictEvent('rejected', duplicate, ctx)], answer: duplicate } : { kind: 'send' };
-  }
+  if (verdict === 'accepted' || verdict === 'rejected') return recordVerdict(verdict, answer, ctx);
+  if (verdict === 'not-found') return duplicate ? recordVerdict('rejected', duplicate, ctx) : { kind: 'send' };
   return unexpected(answer, ctx);
+}
+
+/**
+ * The verdict, unless the answer carries an ApplicationResponse that is not DIAN's: then nothing of
+ * it is recorded but a retriable failure whose outcome is unknown, so the next attempt asks GetStatus
+ * (DIAN may hold the document) and an operator sees APPLICATION_RESPONSE_UNTRUSTED on the invoice.
+ */
+function recordVerdict(verdict: 'accepted' | 'rejected', answer: DianResponse, ctx: AnswerContext): Recorded {
+  const untrusted = answer.applicationResponseXml === undefined ? undefined : ctx.answerTrust?.(answer.applicationResponseXml);
+  if (untrusted) return { kind: 'record', events: [failed(serviceFailure('APPLICATION_RESPONSE_UNTRUSTED', { outcomeUnknown: true, detail: untrusted }), ctx)] };
+  return { kind: 'record', events: [submitted(ctx), verdictEvent(verdict, answer, ctx)], answer };
 }
 
 /** A status nobody documents (an async "in process", a new code): DIAN may hold the document, so reconcile later. */
