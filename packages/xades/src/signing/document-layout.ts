@@ -30,7 +30,6 @@ const NAMESPACE_DECLARATION = / xmlns(?::[A-Za-z_][\w.-]*)?="[^"]*"/g;
 
 export function readLayout(xml: string): DocumentLayout {
   const bodyStart = rootOffset(xml);
-  const bodyEnd = rootEndOffset(xml, bodyStart);
   const rootEnd = xml.indexOf('>', bodyStart);
   const slot = xml.indexOf(SIGNATURE_SLOT_ANCHOR, bodyStart);
   if (rootEnd < 0 || slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
@@ -42,6 +41,7 @@ export function readLayout(xml: string): DocumentLayout {
     throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'ext:UBLExtensions must be the root\'s first child, without attributes');
   }
 
+  const bodyEnd = rootEndOffset(xml, bodyStart);
   const rootTag = xml.slice(bodyStart, rootEnd);
   const declarations = rootTag.match(NAMESPACE_DECLARATION) ?? [];
   const namespaces = declarations.join('');
