@@ -43,6 +43,39 @@ function workspacesByName() {
   return byName;
 }
 
+/**
+ * The `@fe/*` names a workspace's manifest declares (scripts/ is the root's): `dependencies` serve
+ * its code, `devDependencies` its test code too. An undeclared workspace import resolves today only
+ * because pnpm happened to link the package; an install that follows the manifests (a deployed
+ * `--prod` image, a package moved out) would not. Undefined: no manifest to check against.
+ * @returns {{ name: string, dependencies: Set<string>, devDependencies: Set<string> } | undefined}
+ */
+export function declaredBy(/** @type {string} */ workspace) {
+  const manifest = join(root, workspace === 'scripts' ? '' : workspace, 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  const json = JSON.parse(readFileSync(manifest, 'utf8'));
+  const names = (/** @type {Record<string, string> | undefined} */ field) => new Set(Object.keys(field ?? {}).filter((n) => n.startsWith('@fe/')));
+  return { name: json.name, dependencies: names(json.dependencies), devDependencies: names(json.devDependencies) };
+}
+
+/**
+ * Why `from` may not import the workspace package `name` for want of a declaration, or undefined.
+ * @param {string} from the importing file, repository-relative
+ * @param {string} name the imported package (`@fe/platform`, without a subpath)
+ * @param {ReturnType<typeof declaredBy>} declared what the importer's manifest declares (read once per file)
+ */
+export function undeclared(from, name, declared = declaredBy(workspaceOf(from) ?? '')) {
+  const source = workspaceOf(from);
+  if (!source || !declared || declared.name === name || declared.dependencies.has(name)) return undefined;
+  const manifest = source === 'scripts' ? 'package.json' : `${source}/package.json`;
+  if (!isTestCode(from)) {
+    return declared.devDependencies.has(name)
+      ? `${name} is imported by code that runs, but ${manifest} has it only in devDependencies: move it to dependencies`
+      : `${name} is imported but ${manifest} does not declare it: add it to dependencies ("workspace:*")`;
+  }
+  return declared.devDependencies.has(name) ? undefined : `${name} is imported by tests but ${manifest} does not declare it: add it to devDependencies ("workspace:*")`;
+}
+
 /** The workspace folder of a repository-relative path ('services/signer/src/x.ts' → 'services/signer'). */
 export function workspaceOf(/** @type {string} */ path) {
   const [top, second] = path.split('/');
@@ -97,11 +130,16 @@ const rule = {
     type: 'problem',
     docs: { description: 'Services import only contracts/ and packages/; packages never import services (docs/architecture.md).' },
     schema: [],
-    messages: { crossing: '{{reason}}: move the shared code into a package, or wire it in a composition root (docs/architecture.md, Boundaries).' },
+    messages: {
+      crossing: '{{reason}}: move the shared code into a package, or wire it in a composition root (docs/architecture.md, Boundaries).',
+      undeclared: '{{reason}}, then `pnpm install --offline` (docs/architecture.md, Boundaries).',
+    },
   },
   create(context) {
     const byName = workspacesByName();
     const file = relative(root, context.filename).split(sep).join('/');
+    const source = workspaceOf(file);
+    const declared = source ? declaredBy(source) : undefined;
     /** @param {string} specifier */
     const targetOf = (specifier) => {
       const named = /^(@fe\/[^/]+)/.exec(specifier);
@@ -114,7 +152,10 @@ const rule = {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const to = targetOf(source.value);
       const reason = to && refusal(file, to);
-      if (reason) context.report({ node: source, messageId: 'crossing', data: { reason } });
+      if (reason) return context.report({ node: source, messageId: 'crossing', data: { reason } });
+      const named = /^(@fe\/[^/]+)/.exec(source.value)?.[1];
+      const missing = named && to && undeclared(file, named, declared);
+      if (missing) context.report({ node: source, messageId: 'undeclared', data: { reason: missing } });
     };
     return {
       ImportDeclaration: (node) => check(node.source),

@@ -27,13 +27,22 @@ describe('the workspace boundary rule', () => {
     ['an example subscriber imports a package', 'examples/ledger-subscriber/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
     ["an example subscriber's test imports a service", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     ["a service's test imports a service outside its exceptions", 'services/submitter/test/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+    // Every workspace import is declared in the importer's package.json, not merely linked by pnpm.
+    ['a service imports a package its manifest does not declare', 'services/ingress/src/probe.ts', "import { loadP12 } from '@fe/xades';\nexport const l = loadP12;"],
+    ['code that runs imports a package declared only for tests', 'services/ingress/src/probe.ts', "import { KafkaEventBus } from '@fe/platform-kafka';\nexport const k = KafkaEventBus;"],
+    ['a test imports a package its manifest does not declare', 'services/signer/test/probe.int.test.ts', "import { dedicatedBroker } from '@fe/platform-kafka/testing';\nexport const b = dedicatedBroker;"],
+    ['a composition root imports a workspace its manifest does not declare', 'bench/probe.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ["the all-in-one's running code imports its test-only dependency", 'services/all-in-one/src/probe.ts', "import type { DedicatedBroker } from '@fe/platform-kafka/testing';\nexport type B = DedicatedBroker;"],
+    ['a script imports a workspace the root manifest does not declare', 'scripts/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
   ])('refuses: %s', async (_case, file, code) => {
     expect(await lint(file, code)).toEqual([RULE]);
   });
 
   it.each([
-    ['a service imports contracts, packages and itself', 'services/ingress/src/probe.ts',
-      "import { topics } from '@fe/contracts';\nimport { evolve } from '@fe/invoice-status';\nimport { loadP12 } from '@fe/xades';\nimport { NumberAllocator } from './numbering/number-allocator.ts';\nexport const all = [topics, evolve, loadP12, NumberAllocator];"],
+    ['a service imports contracts, packages and itself', 'services/portal/src/probe.ts',
+      "import { topics } from '@fe/contracts';\nimport { evolve } from '@fe/invoice-status';\nimport { loadP12 } from '@fe/xades';\nimport { createPortal } from './create-portal.ts';\nexport const all = [topics, evolve, loadP12, createPortal];"],
+    ["a test imports what its manifest declares for tests", 'services/all-in-one/test/probe.e2e.test.ts', "import { dedicatedBroker } from '@fe/platform-kafka/testing';\nexport const b = dedicatedBroker;"],
+    ['a package imports itself by name', 'packages/xades/test/probe.int.test.ts', "import { makeTestIdentity } from '@fe/xades/testing';\nexport const m = makeTestIdentity;"],
     ['a package imports packages and contracts', 'packages/tenancy/src/probe.ts',
       "import { topics } from '@fe/contracts';\nimport { loadP12 } from '@fe/xades';\nexport const all = [topics, loadP12];"],
     ['the all-in-one wires services', 'services/all-in-one/src/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],

@@ -201,6 +201,19 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
   });
 
+  it('a service started and stopped at once leaves nothing behind: the next one\'s test-set document goes with SendTestSetAsync', async () => {
+    const early = world.service();
+    await early.start();
+    await early.stop(); // before its bus membership began
+    const invoice = await world.issue();
+    seen = world.proxy.requests.length;
+    service = world.service({}, { testSetFor: () => demoTestSetId });
+    await service.start();
+    const events = await world.waitFor(invoice.invoiceId, hasVerdict);
+    expect(find(events, 'InvoiceSubmitted')[0]!.data).toMatchObject({ operation: 'SendTestSetAsync' });
+    expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
+  });
+
   it('only the documents the lookup names go with SendTestSetAsync: it is asked with each document\'s Idempotency-Key', async () => {
     const asked: (string | undefined)[] = [];
     const ofTheRun = await world.issue({ idempotencyKey: 'fe-test-set:r1:0' });

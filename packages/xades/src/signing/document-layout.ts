@@ -9,8 +9,13 @@ import { XadesError } from '../errors.ts';
  * for the parts the signer relies on (the integration tests prove the rest with three verifiers).
  */
 export type DocumentLayout = {
-  /** Offset of the root element: the canonical document is `xml.slice(bodyStart)`. */
+  /** Offset of the root element: the canonical document is `xml.slice(bodyStart, bodyEnd)`. */
   bodyStart: number;
+  /**
+   * Offset just past the root's end tag. Whitespace may follow it (a final line break); C14N drops
+   * it, as it drops the XML declaration, so the digest must end here.
+   */
+  bodyEnd: number;
   /** Offset of `</ext:UBLExtensions>`, before which the signature extension is inserted. */
   slot: number;
   /**
@@ -36,6 +41,7 @@ export function readLayout(xml: string): DocumentLayout {
     throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'ext:UBLExtensions must be the root\'s first child, without attributes');
   }
 
+  const bodyEnd = rootEndOffset(xml, bodyStart);
   const rootTag = xml.slice(bodyStart, rootEnd);
   const declarations = rootTag.match(NAMESPACE_DECLARATION) ?? [];
   const namespaces = declarations.join('');
@@ -49,7 +55,21 @@ export function readLayout(xml: string): DocumentLayout {
   if (!rootTag.startsWith(declarations[0] ?? '', rootTag.indexOf(' '))) {
     throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'namespace declarations must come first on the root');
   }
-  return { bodyStart, slot, namespaces };
+  return { bodyStart, bodyEnd, namespaces, slot };
+}
+
+/**
+ * The end of the root's end tag, past any trailing whitespace. A comment or processing instruction
+ * after the root would be in the canonical form (after a line break): refused rather than digested.
+ */
+function rootEndOffset(xml: string, bodyStart: number): number {
+  let end = xml.length;
+  while (end > bodyStart && (xml[end - 1] === '\n' || xml[end - 1] === '\r' || xml[end - 1] === ' ' || xml[end - 1] === '\t')) end--;
+  const rootName = /^<([^\s/>]+)/.exec(xml.slice(bodyStart, bodyStart + 200))?.[1];
+  if (!rootName || !xml.startsWith(`</${rootName}>`, end - rootName.length - 3)) {
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'only whitespace may follow the root element');
+  }
+  return end;
 }
 
 /** Skips the XML declaration and the line break after it (C14N drops both); nothing else may precede the root. */

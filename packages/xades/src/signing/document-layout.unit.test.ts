@@ -19,6 +19,12 @@ describe('readLayout', () => {
     expect(DOC.slice(layout.bodyStart)).toMatch(/^<Invoice /);
     expect(DOC.slice(layout.slot)).toMatch(/^<\/ext:UBLExtensions><a>/);
     expect(layout.namespaces).toBe(ROOT.slice('<Invoice'.length, -1));
+    expect(layout.bodyEnd).toBe(DOC.length);
+  });
+
+  it('ends the canonical document at the root\'s end tag: whitespace after it is not part of it', () => {
+    const layout = readLayout(`${DOC}\r\n\n `);
+    expect(layout.bodyEnd).toBe(DOC.length);
   });
 
   it.each([
@@ -27,6 +33,9 @@ describe('readLayout', () => {
     ['no ds prefix on the root', DOC.replace(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"', ''), 'XML_UNSUPPORTED_LAYOUT'],
     ['xml:lang on the root (inherited by C14N subsets)', DOC.replace('<Invoice ', '<Invoice xml:lang="es" '), 'XML_UNSUPPORTED_LAYOUT'],
     ['UBLExtensions not first', DOC.replace('<ext:UBLExtensions>', '<b></b><ext:UBLExtensions>'), 'XML_UNSUPPORTED_LAYOUT'],
+    ['a comment after the root (C14N keeps it)', `${DOC}\n<!-- x -->\n`, 'XML_UNSUPPORTED_LAYOUT'],
+    ['a processing instruction after the root', `${DOC}<?pi x?>`, 'XML_UNSUPPORTED_LAYOUT'],
+    ['text after the root', `${DOC}x`, 'XML_UNSUPPORTED_LAYOUT'],
   ])('refuses %s', (_, xml, code) => {
     expect(codeOf(xml)).toBe(code);
   });

@@ -46,7 +46,7 @@ export function createXadesSigner(credential: SigningCredential) {
     sign(xml: string, options: SignOptions): SignedDocument {
       const algorithm = options.algorithm ?? 'sha256';
       assertValidAt(leaf, options.signingTime);
-      const { bodyStart, slot, namespaces } = readLayout(xml);
+      const { bodyStart, bodyEnd, slot, namespaces } = readLayout(xml);
       const signature = `xmldsig-${options.uuid ?? randomUUID()}`;
       const ids: SignatureIds = { signature, keyInfo: `${signature}-keyinfo`, signedProperties: `${signature}-signedprops` };
       const properties = {
@@ -58,7 +58,7 @@ export function createXadesSigner(credential: SigningCredential) {
 
       const digest = (text: string) => createHash(algorithm).update(text).digest('base64');
       const documentDigest = createHash(algorithm)
-        .update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT).update(xml.slice(slot))
+        .update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT).update(xml.slice(slot, bodyEnd))
         .digest('base64');
       const digests = {
         document: documentDigest,

@@ -61,8 +61,18 @@ export class InProcessEventBus implements EventBus {
     }
     const handler = options.handler;
     const joined = group;
-    setImmediate(() => joined.join(handler));
-    return { stop: () => joined.leave(handler) };
+    // A subscription stopped before this turn comes must not join after all: it would stay a member
+    // for the life of the bus, handling the group's messages with a stopped service's handler.
+    let stopped = false;
+    setImmediate(() => {
+      if (!stopped) joined.join(handler);
+    });
+    return {
+      stop: () => {
+        stopped = true;
+        return joined.leave(handler);
+      },
+    };
   }
 
   /** The partition a key's messages go to (the same for every topic): tests that need two keys apart use it. */

@@ -93,6 +93,25 @@ describe('InProcessEventBus dead letters', () => {
   });
 });
 
+describe('InProcessEventBus members', () => {
+  const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
+  const msg = (i: number) => ({ key: 'k', value: sampleEnvelope('k', 'InvoiceSubmitted', { n: i }) });
+
+  it('a subscription stopped before its first delivery never joins: the next member of the group gets every message', async () => {
+    const bus = new InProcessEventBus({ partitions: 1 });
+    const early: number[] = [];
+    const stopped = await bus.subscribe({ topic: 'fe.members.v1', group: 'g', handler: async (m) => void early.push(n(m)) });
+    await stopped.stop(); // before the member joined (joining waits for a later turn of the event loop)
+    const next: number[] = [];
+    await bus.subscribe({ topic: 'fe.members.v1', group: 'g', handler: async (m) => void next.push(n(m)) });
+    await bus.publish('fe.members.v1', [msg(1), msg(2)]);
+    await eventually(() => early.length + next.length === 2);
+    expect(early).toEqual([]);
+    expect(next).toEqual([1, 2]);
+    await bus.close();
+  });
+});
+
 describe('InProcessEventBus retention', () => {
   const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
   const msg = (i: number) => ({ key: 'k', value: sampleEnvelope('k', 'InvoiceSubmitted', { n: i }) });
