@@ -41,8 +41,8 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     '',
     `  OpenAPI: ${url}/docs`,
     ...(mail ? ['', mail.kind === 'outbox'
-      ? `  Mails to buyers are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them.`
-      : `  Mails to buyers leave through ${mail.destination}.`] : []),
+      ? `  Mails (to buyers, and the portal's) are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them, \`pnpm fe outbox --last --to <email>\` shows one.`
+      : `  Mails (to buyers, and the portal's) leave through ${mail.destination}.`] : []),
     `  Admin portal (sign up a company of your own): ${portalUrl}`,
     '',
   ].join('\n');

@@ -6,12 +6,12 @@ const base = { url: 'http://127.0.0.1:8080', examplePath: 'examples/invoice-requ
 describe('welcomeText: where the buyers\' mails go', () => {
   it('names the outbox folder and the command that lists it when no SMTP server is configured', () => {
     expect(welcomeText({ ...base, mail: { kind: 'outbox', destination: '/srv/data/outbox' } }))
-      .toContain('Mails to buyers are not sent (no FE_SMTP_URL): they are written to /srv/data/outbox; `pnpm fe outbox` lists them.');
+      .toContain('Mails (to buyers, and the portal\'s) are not sent (no FE_SMTP_URL): they are written to /srv/data/outbox; `pnpm fe outbox` lists them, `pnpm fe outbox --last --to <email>` shows one.');
   });
 
   it('names the mail server (never credentials: the URL carries none) when one is configured, and says nothing without the field', () => {
-    expect(welcomeText({ ...base, mail: { kind: 'smtp', destination: 'smtps://mail.example.com:465' } })).toContain('Mails to buyers leave through smtps://mail.example.com:465.');
-    expect(welcomeText(base)).not.toContain('Mails to buyers');
+    expect(welcomeText({ ...base, mail: { kind: 'smtp', destination: 'smtps://mail.example.com:465' } })).toContain('Mails (to buyers, and the portal\'s) leave through smtps://mail.example.com:465.');
+    expect(welcomeText(base)).not.toContain('Mails (to buyers');
   });
 });
 
