@@ -1,5 +1,5 @@
 import type { CreditNoteRequestedV1, DebitNoteRequestedV1, Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
-import type { NumberingResolution } from '@fe/dian-domain';
+import { CURRENT_BUILD_RULES, type NumberingResolution } from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
@@ -43,6 +43,7 @@ export async function finishNote(ports: FinishNotePorts, profile: TenantProfile,
       prefix: resolution.prefix, number: BigInt(number).toString(), document_id: documentId, environment: profile.environment,
       issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payableAmount,
       ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
+      build_rules: CURRENT_BUILD_RULES, // checkNote built the CUDE's amounts with today's rules
       reservation_id: r.reservation_id,
       referenced_invoice: referenced,
       lines: r.lines,

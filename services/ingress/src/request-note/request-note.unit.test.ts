@@ -61,7 +61,7 @@ describe('a credit note', () => {
     expect(answer.headers.Location).toBe(`/api/v1/service/status/${note.cufe}`);
     const { events } = await store.read(invoiceStreamName('demo', 'NC1'));
     expect(events.map((e) => e.envelope.type)).toEqual(['CreditNoteRequested']);
-    expect(events[0]!.envelope.data).toMatchObject({ referenced_invoice: { cufe: invoice.cufe, document_id: invoice.documentId }, lines: [noteLine(300)] });
+    expect(events[0]!.envelope.data).toMatchObject({ referenced_invoice: { cufe: invoice.cufe, document_id: invoice.documentId }, lines: [noteLine(300)], build_rules: 2 });
   });
 
   it('is numbered in the tenant\'s own note range when it has one', async () => {

@@ -1,5 +1,6 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, type BuiltInvoice } from '@fe/dian-domain';
+import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, INVOICE_BUILD_RULES_WHEN_ABSENT, type BuiltInvoice } from '@fe/dian-domain';
+import { recordedBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
 
@@ -18,7 +19,9 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
   const issuedAt = new Date(data.issued_at);
   // The Colombian date, as ingress used it: a due date may not fall before it. The request's shape
   // was checked when the event was parsed (the same contract schema): only the domain checks run.
-  const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date });
+  // With the rules that made the recorded CUFE (an invoice in flight during an upgrade keeps its own).
+  const buildRules = recordedBuildRules(data.build_rules, INVOICE_BUILD_RULES_WHEN_ABSENT);
+  const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date, buildRules });
   if (!validated.ok) throw new SignerError('REQUEST_INVALID', validated.error.code);
 
   const resolution = profile.resolutions.find((r) => r.id === data.resolution_id);
