@@ -2,13 +2,12 @@ import { isKnownBuildRules, type BuildRules } from '@fe/dian-domain';
 import { SignerError } from './errors.ts';
 
 /**
- * The build rules version a document's first event names (`build_rules`), or `whenAbsent` for an
- * event recorded before the field existed. A version this release does not know was recorded by a
- * later one: guessing would sign a document whose CUFE differs, so it is BUILD_RULES_UNKNOWN (dead
- * letter and halt, like any refusal to sign; a redrive after the upgrade signs it).
+ * The build rules version a document's first event names (`build_rules`). A version this release
+ * does not know was recorded by a later one: guessing would sign a document whose key differs, so it
+ * is BUILD_RULES_UNKNOWN (dead letter and halt, like any refusal to sign; a redrive after the
+ * upgrade signs it).
  */
-export function recordedBuildRules(recorded: number | undefined, whenAbsent: BuildRules): BuildRules {
-  if (recorded === undefined) return whenAbsent;
+export function knownBuildRules(recorded: number): BuildRules {
   if (!isKnownBuildRules(recorded)) throw new SignerError('BUILD_RULES_UNKNOWN', `build_rules ${recorded}`);
   return recorded;
 }

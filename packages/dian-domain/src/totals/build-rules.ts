@@ -5,9 +5,10 @@
  * come out byte-identical after an upgrade (docs/dian-domain.md, "Build rules versions").
  *
  * - 1: each line's tax rounded half-up, the (tax, rate) subtotal the sum of those roundings
- *   (rules-v1.ts). Invoices recorded before the field existed (absent = 1).
+ *   (rules-v1.ts). Invoices recorded before issue 14.
  * - 2: each (tax, rate) subtotal rounded once, shared among the lines by largest remainder
- *   (distribute-tax.ts). Notes were born with these (absent on a note = 2).
+ *   (distribute-tax.ts). Invoices since issue 14 (the field came later: absent is 1 or 2, see
+ *   below); notes were born with these (absent on a note = 2).
  *
  * A change that alters any amount, and so any CUFE, of a request that was valid before needs a
  * new version here; a change that only refuses requests or adds fields old requests cannot carry
@@ -19,8 +20,12 @@ export type BuildRules = (typeof buildRulesVersions)[number];
 /** What ingress records on every new document. */
 export const CURRENT_BUILD_RULES: BuildRules = 2;
 
-/** The version an InvoiceRequested.v1 names: absent means the rules before the field existed. */
-export const INVOICE_BUILD_RULES_WHEN_ABSENT: BuildRules = 1;
+/**
+ * What an InvoiceRequested.v1 without the field was built with: version 1 before issue 14, version 2
+ * by the releases between issue 14 and the field. The recorded CUFE (the signer) or payable amount
+ * (a note's ingress) tells which, in this order; where the two rules agree, so does the document.
+ */
+export const INVOICE_BUILD_RULES_WHEN_ABSENT: readonly BuildRules[] = [1, 2];
 /** The version a CreditNoteRequested/DebitNoteRequested.v1 names when absent: notes came with version 2. */
 export const NOTE_BUILD_RULES_WHEN_ABSENT: BuildRules = 2;
 

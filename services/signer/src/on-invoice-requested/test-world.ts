@@ -10,7 +10,7 @@ import {
   type InvoiceRequestInput, type InvoiceRequestedV1,
 } from '@fe/contracts';
 import {
-  CURRENT_BUILD_RULES, buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, money, noteIdentity, validateInvoiceRequest, type BuildRules, type NoteContent,
+  CURRENT_BUILD_RULES, buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, checkNoteDocument, money, noteIdentity, validateInvoiceRequest, type BuildRules, type NoteContent,
 } from '@fe/dian-domain';
 import { noteInput } from '@fe/dian-domain/test-fixtures/notes';
 import {
@@ -101,18 +101,25 @@ export function requestedEvent(
 
 /**
  * A note's first event for the demo tenant (CreditNoteRequested or DebitNoteRequested, on the note's
- * own stream), with the CUDE ingress computes: noteIdentity over the note's content.
+ * own stream), with the CUDE ingress computes: noteIdentity over the note's content, totalled with
+ * `rules` and recording it when given (left out, as notes were recorded before the field).
  */
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date): CreditNoteRequestedV1;
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date): DebitNoteRequestedV1;
-export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1;
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date, rules?: BuildRules): DebitNoteRequestedV1;
+export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
   const input = noteInput(content, number, issuedAt);
+  if (rules !== undefined) {
+    const checked = checkNoteDocument(content, rules);
+    if (!checked.ok) throw new Error(`fixture is invalid: ${checked.error.code}`);
+    input.note = checked.value;
+  }
   const identity = noteIdentity(input);
   const invoiceId = invoiceStreamName(demoTenant.id, identity.documentId);
   const meta = { tenantId: demoTenant.id, invoiceId, correlationId: 'req-test', causationId: 'req-test' };
   const data = {
     prefix: input.prefix, number, document_id: identity.documentId, environment: '2' as const, issued_at: identity.issuedAt,
     cude: identity.cude, payable_amount: identity.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+    ...(rules !== undefined ? { build_rules: rules } : {}),
   };
   return content.kind === 'credit'
     ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, testClock)

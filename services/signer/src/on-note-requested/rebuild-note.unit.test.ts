@@ -49,6 +49,13 @@ describe('rebuildNote, by the build rules the note records', () => {
     expect(rebuildNote({ ...small, data: { ...small.data, build_rules: 2 } }, profile).cude).toBe(small.data.cude);
   });
 
+  it('builds a note recording version 1 (a cancellation of an invoice built with it) with version 1', () => {
+    const v1 = noteRequestedEvent(debitNoteContent({ invoice: { cufe }, concept: '1', lines: smallLinesRequest.lines }, smallLinesRequest), '13', issuedAt, 1);
+    expect([v1.data.payable_amount, small.data.payable_amount]).toEqual(['0.80', '0.71']);
+    expect(rebuildNote(v1, profile).cude).toBe(v1.data.cude);
+    expect(code(() => rebuildNote({ ...v1, data: { ...v1.data, build_rules: 2 } }, profile))).toBe('CUDE_MISMATCH');
+  });
+
   it('refuses a version this release does not know: BUILD_RULES_UNKNOWN', () => {
     expect(code(() => rebuildNote({ ...credit, data: { ...credit.data, build_rules: 3 } }, profile))).toBe('BUILD_RULES_UNKNOWN');
   });
