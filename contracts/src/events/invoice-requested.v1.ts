@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { invoiceRequestSchema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
-import { amountString } from './shared.ts';
+import { amountString, buildRulesField } from './shared.ts';
 
 /**
  * Ingress accepted a request and allocated its number. Everything the signer needs to rebuild
  * the exact unsigned XML is here (the build is a pure function of these fields and the tenant's
- * resolution), so a replay reproduces byte-identical documents.
+ * resolution, with the build rules version `build_rules` names), so a replay reproduces
+ * byte-identical documents, also after an upgrade changed how amounts are built.
  */
 export const invoiceRequestedV1Data = z.object({
   request: invoiceRequestSchema,
@@ -19,6 +20,7 @@ export const invoiceRequestedV1Data = z.object({
   cufe: z.string().regex(/^[0-9a-f]{96}$/),
   payable_amount: amountString,
   idempotency_key: z.string().optional(),
+  build_rules: buildRulesField,
 });
 
 export const invoiceRequestedV1 = envelopeSchema('InvoiceRequested', 1, invoiceRequestedV1Data).meta({ id: 'InvoiceRequested.v1' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
-import { amountString } from './shared.ts';
+import { amountString, buildRulesField } from './shared.ts';
 
 /**
  * The invoice a note corrects, as the note's document needs it (BillingReference and the parties):
@@ -26,6 +26,7 @@ export const noteRequestedFields = {
   cude: z.string().regex(/^[0-9a-f]{96}$/).describe('CUDE-SHA384 (the software PIN in place of the ClTec)'),
   payable_amount: amountString,
   idempotency_key: z.string().optional(),
+  build_rules: buildRulesField,
   reservation_id: z.uuid().optional().describe('The InvoiceNoteReserved on the invoice\'s stream this note fulfils (docs/notes.md, "Concurrency").'),
   referenced_invoice: referencedInvoiceSchema,
   lines: z.array(invoiceLineSchema).min(1).describe('The lines the document carries: the request\'s, or the invoice\'s for a full cancellation.'),

@@ -9,6 +9,9 @@ export {
   computeTotals, tryComputeTotals,
   type InvoiceTotals, type LineAmounts, type LineInput, type DocumentInput, type TaxSubtotal, type TaxTotal, type AmountProblem, type TotalsOutcome,
 } from './totals/compute-totals.ts';
+export {
+  CURRENT_BUILD_RULES, INVOICE_BUILD_RULES_WHEN_ABSENT, NOTE_BUILD_RULES_WHEN_ABSENT, buildRulesVersions, isKnownBuildRules, type BuildRules,
+} from './totals/build-rules.ts';
 export { resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './totals/allowance-charge.ts';
 export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';

@@ -2,7 +2,7 @@
 // the notes' book rules are decided in (request-note/*.test.ts). Waiting for DIAN is not what these
 // tests are about: the outcomes port answers at once, so every note answers 202 pending.
 import type { InvoiceRequestInput } from '@fe/contracts';
-import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { checkInvoiceRequest, colombiaDateTime, demoResolution, demoSoftware, demoTenant, type BuildRules } from '@fe/dian-domain';
 import { evolve } from '@fe/invoice-status';
 import { createLogger, invoiceStreamName, newInvoiceEvent, type EventStore } from '@fe/platform';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
@@ -38,11 +38,25 @@ export const noteLine = (amount: number) => ({ code: 'P-1', name: 'Servicio', qu
 
 const clock = { now: () => new Date('2026-03-10T15:00:00Z') };
 
-/** Appends a numbered invoice, accepted unless told otherwise; returns its stream, number and CUFE. */
-export async function anInvoice(store: EventStore, number: string, verdict: 'accepted' | 'rejected' | 'pending' = 'accepted') {
-  const decided = decideRequest(invoiceRequest, profile, clock.now());
+/**
+ * Appends a numbered invoice, accepted unless told otherwise; returns its stream, number and CUFE.
+ * `recordedBefore` makes it as a release before the build_rules field did: built with those rules,
+ * the field left out (1: before issue 14; 2: between issue 14 and the field).
+ */
+export async function anInvoice(
+  store: EventStore, number: string, verdict: 'accepted' | 'rejected' | 'pending' = 'accepted',
+  options: { request?: InvoiceRequestInput; recordedBefore?: BuildRules } = {},
+) {
+  const decided = decideRequest(options.request ?? invoiceRequest, profile, clock.now());
   if (!decided.ok) throw new Error(decided.error.code);
-  const data = requestedData(decided.value, profile, number, undefined);
+  let data = requestedData(decided.value, profile, number, undefined);
+  if (options.recordedBefore !== undefined) {
+    const issueDate = colombiaDateTime(decided.value.issuedAt).date;
+    const old = checkInvoiceRequest(decided.value.request, { issueDate, buildRules: options.recordedBefore });
+    if (!old.ok) throw new Error(old.error.code);
+    const { build_rules: _, ...withoutField } = requestedData({ ...decided.value, invoice: old.value }, profile, number, undefined);
+    data = withoutField;
+  }
   const invoiceId = invoiceStreamName('demo', data.document_id);
   const meta = { tenantId: 'demo', invoiceId, correlationId: 'req-invoice', causationId: 'req-invoice' };
   const events = [newInvoiceEvent('InvoiceRequested', data, meta, clock)];

@@ -14,6 +14,7 @@ export const signerErrorCatalogue = {
   EVENT_NOT_RECORDED: { message: 'The delivered InvoiceRequested (or note request) is not the one recorded in its stream.', retriable: false },
   TENANT_UNKNOWN: { message: 'The tenant directory has no profile for the invoice\'s tenant.', retriable: false },
   RESOLUTION_UNKNOWN: { message: 'The tenant has no numbering resolution with the recorded resolution_id.', retriable: false },
+  BUILD_RULES_UNKNOWN: { message: 'The event names a build rules version this release cannot build (a later release recorded it).', retriable: false },
   REQUEST_INVALID: { message: 'The recorded request no longer passes validation, so the document cannot be rebuilt.', retriable: false },
   REBUILD_FAILED: { message: 'The UBL builder refused the recorded request.', retriable: false },
   DOCUMENT_ID_MISMATCH: { message: 'The rebuilt document id differs from the recorded document_id.', retriable: false },

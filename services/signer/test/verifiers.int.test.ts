@@ -12,7 +12,9 @@ import {
   buildTableCase, creditNoteXsd, debitNoteXsd, escapingCase, invoiceCases, invoiceXsd, makeTestCerts, readPem, repoRoot, xades4jVerify,
   xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
 } from '@fe/xades/testing';
-import { demoSoftware } from '@fe/dian-domain';
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { rebuildInvoice } from '../src/on-invoice-requested/rebuild-invoice.ts';
+import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest } from '../src/on-invoice-requested/test-world.ts';
 import { buildNoteCase, noteCases } from '@fe/dian-domain/test-fixtures/notes';
 
 const PASSWORD = 'prueba-firma-123';
@@ -84,6 +86,21 @@ describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XA
     const legacy = loadP12(readFileSync(join(dir, 'tenant-rc2.p12')), PASSWORD, issuedAt);
     const signed = await pool.sign(buildTableCase(invoiceCases[0]!, issuedAt).xml, legacy, { signingTime: issuedAt });
     expectAllVerifiersAccept(write('legacy', signed.xml), signed.xml);
+  });
+});
+
+describe('an invoice recorded before build_rules existed (build rules 1), rebuilt by today\'s signer', () => {
+  it('carries its recorded CUFE and passes xmlsec1 (3/3 references) and the UBL XSD', async () => {
+    const requested = requestedEvent(smallLinesRequest, '990000290', new Date('2026-03-10T15:15:00Z'), { rules: 1, recorded: false });
+    expect(requested.data.cufe).toBe(OLD_RULES_CUFE);
+    const built = rebuildInvoice(requested.data, { tenant: demoTenant, software: demoSoftware, resolutions: [demoResolution] });
+    const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
+    const file = write('build-rules-1', signed.xml);
+    const xmlsec1 = xmlsec1Verify(file, ca);
+    expect(xmlsec1.ok, xmlsec1.output).toBe(true);
+    const xsd = xmllintXsd(file, invoiceXsd);
+    expect(xsd.ok, xsd.output).toBe(true);
+    expect(verifySignedInvoice(signed.xml, { technicalKey: demoResolution.technicalKey }).checks.find((c) => c.name === 'CUFE')?.ok).toBe(true);
   });
 });
 

@@ -1,7 +1,9 @@
 import { compareDecimal, formatDecimal, multiply, roundHalfUp, type Decimal } from '../money/decimal.ts';
 import { netAdjustment, resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './allowance-charge.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
+import { CURRENT_BUILD_RULES, type BuildRules } from './build-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
+import { perLineTaxV1 } from './rules-v1.ts';
 
 /**
  * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.10; docs/dian-domain.md "Tax rounding"):
@@ -16,7 +18,8 @@ import { distributeTax } from './distribute-tax.ts';
  * - invoice discounts and charges apply after taxes (FAU14: Payable = TaxInclusive − discounts +
  *   charges) and do not change a tax base; advances are summed (FAU12) and never subtracted;
  * - document totals are sums of these values, so the XML adds up exactly.
- * All values are bigint cents.
+ * All values are bigint cents. `rules` is the build rules version (build-rules.ts): version 1
+ * rounds each line's tax on its own and sums them (rules-v1.ts) instead of the two points above.
  */
 export type LineInput = {
   quantity: Decimal;
@@ -71,8 +74,8 @@ export type AmountProblem = { path: string; message: string };
 export type TotalsOutcome = { ok: true; totals: InvoiceTotals } | { ok: false; problems: AmountProblem[] };
 
 /** The totals of a request whose amounts are consistent; throws when they are not (check with tryComputeTotals first). */
-export function computeTotals(lines: readonly LineInput[], document: DocumentInput = {}): InvoiceTotals {
-  const outcome = tryComputeTotals(lines, document);
+export function computeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): InvoiceTotals {
+  const outcome = tryComputeTotals(lines, document, rules);
   if (!outcome.ok) throw new RangeError(outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; '));
   return outcome.totals;
 }
@@ -82,7 +85,7 @@ export function computeTotals(lines: readonly LineInput[], document: DocumentInp
  * amount with nothing to be a percentage of, discounts that take a line or the invoice below zero,
  * advances above the payable amount.
  */
-export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}): TotalsOutcome {
+export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): TotalsOutcome {
   const problems: AmountProblem[] = [];
   const resolvedLines = lines.map((line, i) => {
     const gross = roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
@@ -108,7 +111,7 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
   const taxableOf = (i: number) => resolvedLines[i]!.taxable;
   const allSubtotals: TaxSubtotal[] = [];
   for (const { code, rate, members } of groups.values()) {
-    const { amount, shares } = distributeTax(members.map((m) => taxableOf(m.line)), rate);
+    const { amount, shares } = taxOfLines[rules](members.map((m) => taxableOf(m.line)), rate);
     members.forEach((m, k) => {
       lineTaxes[m.line]![m.tax] = { code, rate: lines[m.line]!.taxes[m.tax]!.rate, taxable: taxableOf(m.line), amount: shares[k]! };
     });
@@ -159,6 +162,9 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
     },
   };
 }
+
+/** One (tax, rate) subtotal and each line's share of it, by build rules version. */
+const taxOfLines: Record<BuildRules, typeof distributeTax> = { 1: perLineTaxV1, 2: distributeTax };
 
 /**
  * 15 integer digits and 2 decimals: the largest amount written for DIAN. The UBL amounts are

@@ -3,6 +3,7 @@ import {
   type CreditNoteRequest, type DebitNoteRequest, type InvoiceRequest, type NoteKind, type ReferencedInvoice,
 } from '@fe/contracts';
 import { failure, type Result } from '../errors/domain-error.ts';
+import { CURRENT_BUILD_RULES, type BuildRules } from '../totals/build-rules.ts';
 import type { InvoiceTotals } from '../totals/compute-totals.ts';
 import { checkInvoiceRequest } from './validate-request.ts';
 import type { ValidatedCustomer, ValidatedLine } from './validated-invoice.ts';
@@ -39,11 +40,12 @@ const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = { credi
  * which that invoice already passed). A debit note line cannot be free of charge: DebitNoteLine has
  * no FreeOfChargeIndicator (UBL 2.1), so VALIDATION_ERROR on `lines.<i>.free_of_charge`.
  * The book rules (balance, cancellation) are ingress's, not this function's.
+ * `buildRules` is the version the note's first event records (build-rules.ts); today's by default.
  *
  *   const note = checkNoteDocument({ kind: 'credit', request, lines: request.lines!, referenced_invoice });
  *   if (note.ok) buildNoteXml({ note: note.value, tenant, software, environment, prefix: 'NC', number: '1', issuedAt });
  */
-export function checkNoteDocument(content: NoteContent): Result<ValidatedNote> {
+export function checkNoteDocument(content: NoteContent, buildRules: BuildRules = CURRENT_BUILD_RULES): Result<ValidatedNote> {
   const { kind, request, lines, referenced_invoice: invoice } = content;
   const conceptName = conceptNames[kind][request.concept];
   if (conceptName === undefined) {
@@ -53,7 +55,7 @@ export function checkNoteDocument(content: NoteContent): Result<ValidatedNote> {
     const free = lines.flatMap((line, i) => (line.free_of_charge ? [{ path: `lines.${i}.free_of_charge`, message: 'a debit note line cannot be free of charge' }] : []));
     if (free.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', free);
   }
-  const checked = checkInvoiceRequest({ customer: invoice.customer, payment: invoice.payment, lines }, { issueDate: invoice.issue_date });
+  const checked = checkInvoiceRequest({ customer: invoice.customer, payment: invoice.payment, lines }, { issueDate: invoice.issue_date, buildRules });
   if (!checked.ok) return checked;
   const { customer, payment, totals } = checked.value;
   return {

@@ -9,12 +9,15 @@ import { compareDecimal, decimalText, formatUnits, parseDecimal } from '../money
 import { parseNit } from '../nit/nit-check-digit.ts';
 import { isAllowedRate, taxRules } from '../tax/tax-rules.ts';
 import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
+import type { BuildRules } from '../totals/build-rules.ts';
 import { tryComputeTotals } from '../totals/compute-totals.ts';
 import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
 
 export type ValidationContext = {
   /** Colombian issue date (YYYY-MM-DD): a due date may not be before it. */
   issueDate: string;
+  /** The build rules the totals follow (build-rules.ts): a rebuild passes the version its event records; default the current one. */
+  buildRules?: BuildRules;
 };
 
 /**
@@ -71,7 +74,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
     amount: parseDecimal(decimalText(p.amount)),
     receivedDate: p.received_date,
   }));
-  const outcome = tryComputeTotals(lines, { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) });
+  const outcome = tryComputeTotals(lines, { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) }, context.buildRules);
   if (!outcome.ok) return failure('AMOUNTS_INCONSISTENT', 'Discounts, charges or advances do not fit the invoice\'s amounts.', outcome.problems);
   const totals = outcome.totals;
   if (request.total !== undefined) {

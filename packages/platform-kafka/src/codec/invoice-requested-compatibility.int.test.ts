@@ -3,7 +3,10 @@
 // compatibility BACKWARD, and a refusal would stop every deployment before it publishes. The
 // schema as published before issue 18 (generated from the contracts at commit 5f16977) is
 // registered first, then today's: the registry must accept it as the subject's next version.
-import { envelopeSchema, invoiceRequestedV1, invoiceSubmittedV1 } from '@fe/contracts';
+import {
+  creditNoteRequestedV1, creditNoteRequestedV1Data, debitNoteRequestedV1, debitNoteRequestedV1Data, envelopeSchema, invoiceRequestedV1, invoiceRequestedV1Data,
+  invoiceSubmittedV1,
+} from '@fe/contracts';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +41,29 @@ describe('InvoiceSubmitted.v1 with the SendTestSetAsync operation', () => {
     const subject = registry.subjectOf('InvoiceSubmitted', 1);
     await registry.register(subject, jsonSchemaOf(before));
     await registry.register(subject, jsonSchemaOf(invoiceSubmittedV1));
+    const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
+    expect(versions).toEqual([1, 2]);
+  });
+});
+
+// build_rules (docs/events.md, "Versioning"): a document's first event names the build rules that made its
+// CUFE/CUDE. The field is optional, so each subject's schema without it (the one published before) is followed
+// by today's as a BACKWARD-compatible next version.
+describe('the first events of a document with build_rules', () => {
+  const withAndWithout = [
+    ['InvoiceRequested', invoiceRequestedV1, invoiceRequestedV1Data.omit({ build_rules: true })],
+    ['CreditNoteRequested', creditNoteRequestedV1, creditNoteRequestedV1Data.omit({ build_rules: true })],
+    ['DebitNoteRequested', debitNoteRequestedV1, debitNoteRequestedV1Data.omit({ build_rules: true })],
+  ] as const;
+
+  it.each(withAndWithout)('%s.v1 is a BACKWARD-compatible next version of the schema without it', async (type, contract, dataBefore) => {
+    const before = envelopeSchema(type, 1, dataBefore).meta({ id: `${type}.v1` });
+    const registry = new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts: { [`${type}.v1`]: contract }, namespace: unique('fe.events.buildrules') });
+    const subject = registry.subjectOf(type, 1);
+    expect(jsonSchemaOf(contract)).toContain('build_rules');
+    expect(jsonSchemaOf(before)).not.toContain('build_rules');
+    await registry.register(subject, jsonSchemaOf(before));
+    await registry.register(subject, jsonSchemaOf(contract));
     const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
     expect(versions).toEqual([1, 2]);
   });

@@ -1,6 +1,6 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import {
-  checkInvoiceRequest, checkNumberInRange, colombiaDateTime, failure, invoiceIdentity, money, parseInvoiceRequest,
+  CURRENT_BUILD_RULES, checkInvoiceRequest, checkNumberInRange, colombiaDateTime, failure, invoiceIdentity, money, parseInvoiceRequest,
   type DomainError, type NumberingResolution, type Result, type ValidatedInvoice,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
@@ -67,6 +67,8 @@ export function requestedData(accepted: AcceptedRequest, profile: TenantProfile,
     cufe: built.cufe,
     payable_amount: money(accepted.invoice.totals.payable),
     ...(idempotencyKey !== undefined ? { idempotency_key: idempotencyKey } : {}),
+    // checkInvoiceRequest computed the CUFE's amounts with today's rules; the signer rebuilds with these.
+    build_rules: CURRENT_BUILD_RULES,
   };
 }
 

@@ -3,7 +3,7 @@ import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
 import { checkInvoiceRequest, failure, money, type Result, type ValidatedInvoice } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
-import { checkNote, referencedInvoiceOf } from './note-identity.ts';
+import { checkNote, noteBuildRulesOf, referencedInvoiceOf } from './note-identity.ts';
 
 export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
 
@@ -63,10 +63,12 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
     customer: requested.data.request.customer, payment: requested.data.request.payment, lines,
     ...(request.total !== undefined ? { total: request.total } : {}),
   };
-  const checked = checkInvoiceRequest(asInvoice, { issueDate: requested.data.issued_at.slice(0, 10) });
+  // With the invoice's build rules, so a cancellation's lines give exactly the invoice's amounts.
+  const buildRules = noteBuildRulesOf(requested);
+  const checked = checkInvoiceRequest(asInvoice, { issueDate: requested.data.issued_at.slice(0, 10), buildRules });
   if (!checked.ok) return checked;
   // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the signer cannot build.
-  const note = checkNote(kind, request, lines, referencedInvoiceOf(ledger));
+  const note = checkNote(kind, request, lines, referencedInvoiceOf(ledger), buildRules);
   if (!note.ok) return note;
   const amount = money(note.value.totals.payable);
 

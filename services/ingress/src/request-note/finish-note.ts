@@ -5,7 +5,7 @@ import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
 import type { InvoiceLedger } from './ledger.ts';
 import type { NoteRequest } from './decide.ts';
-import { checkNote, noteIdentity, referencedInvoiceOf } from './note-identity.ts';
+import { checkNote, noteBuildRulesOf, noteIdentity, referencedInvoiceOf } from './note-identity.ts';
 
 export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
@@ -34,7 +34,8 @@ export async function finishNote(ports: FinishNotePorts, profile: TenantProfile,
   const r = reservation.data;
   const resolution = noteResolution(profile, r.kind);
   const referenced = referencedInvoiceOf(ledger);
-  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, referenced);
+  const buildRules = noteBuildRulesOf(ledger.requested); // as decideNote checked it when it reserved the note
+  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, referenced, buildRules);
   if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`); // they were checked when reserved
   const noteEvent = (number: string): Envelope => {
     const identity = noteIdentity(checked.value, profile, resolution.prefix, BigInt(number).toString(), new Date(r.issued_at));
@@ -43,6 +44,7 @@ export async function finishNote(ports: FinishNotePorts, profile: TenantProfile,
       prefix: resolution.prefix, number: BigInt(number).toString(), document_id: documentId, environment: profile.environment,
       issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payableAmount,
       ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
+      build_rules: buildRules, // checkNote built the CUDE's amounts with these
       reservation_id: r.reservation_id,
       referenced_invoice: referenced,
       lines: r.lines,

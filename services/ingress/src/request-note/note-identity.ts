@@ -1,5 +1,8 @@
-import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, NoteKind, ReferencedInvoice } from '@fe/contracts';
-import { checkNoteDocument, noteIdentity as identifyNote, type NoteContent, type NoteIdentity, type Result, type ValidatedNote } from '@fe/dian-domain';
+import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, InvoiceRequestedV1, NoteKind, ReferencedInvoice } from '@fe/contracts';
+import {
+  CURRENT_BUILD_RULES, checkInvoiceRequest, checkNoteDocument, INVOICE_BUILD_RULES_WHEN_ABSENT, isKnownBuildRules, money, noteIdentity as identifyNote,
+  type BuildRules, type NoteContent, type NoteIdentity, type Result, type ValidatedNote,
+} from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
 import type { InvoiceLedger } from './ledger.ts';
 
@@ -13,9 +16,29 @@ export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
   };
 }
 
-/** The note's document checked by the builder's own rules (@fe/dian-domain checkNoteDocument). */
-export function checkNote(kind: NoteKind, request: CreditNoteRequest | DebitNoteRequest, lines: InvoiceRequest['lines'], invoice: ReferencedInvoice): Result<ValidatedNote> {
-  return checkNoteDocument({ kind, request, lines, referenced_invoice: invoice } as NoteContent);
+/**
+ * The build rules a note of this invoice is built with, and records: the invoice's own, so the
+ * note's amounts add up as the invoice's did (a cancellation of an invoice built with version 1
+ * credits exactly its payable amount). An invoice recorded without the field was built with 1 or 2:
+ * the one whose totals give its recorded payable amount (where both do, a cancellation credits
+ * that amount either way). A version this release does not know (a later release recorded
+ * the invoice): today's, and the book rules answer if the amounts then differ.
+ */
+export function noteBuildRulesOf(invoice: InvoiceRequestedV1): BuildRules {
+  const { build_rules: recorded, request, issued_at: issuedAt, payable_amount: payable } = invoice.data;
+  if (recorded !== undefined) return isKnownBuildRules(recorded) ? recorded : CURRENT_BUILD_RULES;
+  const payableWith = (buildRules: BuildRules) => {
+    const checked = checkInvoiceRequest(request, { issueDate: issuedAt.slice(0, 10), buildRules });
+    return checked.ok ? money(checked.value.totals.payable) : undefined;
+  };
+  return INVOICE_BUILD_RULES_WHEN_ABSENT.find((buildRules) => payableWith(buildRules) === payable) ?? CURRENT_BUILD_RULES;
+}
+
+/** The note's document checked by the builder's own rules (@fe/dian-domain checkNoteDocument), totalled with `buildRules`. */
+export function checkNote(
+  kind: NoteKind, request: CreditNoteRequest | DebitNoteRequest, lines: InvoiceRequest['lines'], invoice: ReferencedInvoice, buildRules: BuildRules,
+): Result<ValidatedNote> {
+  return checkNoteDocument({ kind, request, lines, referenced_invoice: invoice } as NoteContent, buildRules);
 }
 
 /**

@@ -61,7 +61,7 @@ describe('a credit note', () => {
     expect(answer.headers.Location).toBe(`/api/v1/service/status/${note.cufe}`);
     const { events } = await store.read(invoiceStreamName('demo', 'NC1'));
     expect(events.map((e) => e.envelope.type)).toEqual(['CreditNoteRequested']);
-    expect(events[0]!.envelope.data).toMatchObject({ referenced_invoice: { cufe: invoice.cufe, document_id: invoice.documentId }, lines: [noteLine(300)] });
+    expect(events[0]!.envelope.data).toMatchObject({ referenced_invoice: { cufe: invoice.cufe, document_id: invoice.documentId }, lines: [noteLine(300)], build_rules: 2 });
   });
 
   it('is numbered in the tenant\'s own note range when it has one', async () => {
@@ -149,6 +149,20 @@ describe('a cancellation (credit concept "2")', () => {
     expect(await refusal(requestNote(ports, 'debit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).toEqual({ code: 'INVOICE_VOIDED', paths: ['invoice'] });
     await verdict(store, invoiceStreamName('demo', 'NC1'), 'InvoiceAccepted');
     expect((await refusal(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)]))))).code).toBe('INVOICE_VOIDED');
+  });
+
+  it('of an invoice recorded before build_rules credits its own amounts: built with the invoice\'s rules, which the note records', async () => {
+    // 20 lines of 0.03 at 19 %: 0.80 payable under build rules 1, 0.71 under 2.
+    const request = { ...invoiceRequest, lines: Array.from({ length: 20 }, () => ({ ...noteLine(1), unit_price: '0.03' })) };
+    const cases = [['990000001', 1, '0.80'], ['990000002', 2, '0.71']] as const;
+    for (const [number, rules, payable] of cases) {
+      const { store, ports } = world();
+      const invoice = await anInvoice(store, number, 'accepted', { request, recordedBefore: rules });
+      const answer = await requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '2')));
+      expect((answer.body as InvoiceStatusView).payableAmount).toBe(payable);
+      const { events } = await store.read(invoiceStreamName('demo', 'NC1'));
+      expect(events[0]!.envelope.data).toMatchObject({ build_rules: rules, payable_amount: payable });
+    }
   });
 
   it('after earlier notes needs lines of exactly the balance: CANCELLATION_NOT_FULL otherwise', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decideSigning, invoiceSignedData, serialHex } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SignerError } from '../errors.ts';
-import { requestedEvent, testClock } from './test-world.ts';
+import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest, testClock } from './test-world.ts';
 
 const issuedAt = new Date('2026-03-10T15:15:00Z');
 const requested = requestedEvent(invoiceCases[0]!.request, '990000101', issuedAt);
@@ -70,6 +70,21 @@ describe('rebuildInvoice', () => {
     const badNit = { ...requested.data.request, customer: { ...requested.data.request.customer, document_number: '900108281', check_digit: '0' } };
     expect(code(() => rebuildInvoice({ ...requested.data, request: badNit }, profile))).toBe('REQUEST_INVALID');
     expect(code(() => rebuildInvoice({ ...requested.data, number: '1' }, profile))).toBe('REBUILD_FAILED');
+  });
+
+  it('rebuilds by the recorded build rules; without the field, by whichever of 1 and 2 gives the recorded CUFE', () => {
+    // 20 lines of 0.03 at 19 %: version 1 taxes 0.20, version 2 0.11, so the two CUFEs differ.
+    const before14 = requestedEvent(smallLinesRequest, '990000290', issuedAt, { rules: 1, recorded: false });
+    const between = requestedEvent(smallLinesRequest, '990000290', issuedAt, { rules: 2, recorded: false });
+    expect(before14.data.cufe).toBe(OLD_RULES_CUFE);
+    expect(between.data.cufe).not.toBe(OLD_RULES_CUFE);
+    expect(rebuildInvoice(before14.data, profile).cufe).toBe(OLD_RULES_CUFE);
+    expect(rebuildInvoice(between.data, profile).cufe).toBe(between.data.cufe);
+    // Named, only that version counts; a version nobody wrote yet is refused before any build.
+    expect(code(() => rebuildInvoice({ ...before14.data, build_rules: 2 }, profile))).toBe('CUFE_MISMATCH');
+    expect(code(() => rebuildInvoice({ ...between.data, build_rules: 1 }, profile))).toBe('CUFE_MISMATCH');
+    expect(code(() => rebuildInvoice({ ...between.data, build_rules: 3 }, profile))).toBe('BUILD_RULES_UNKNOWN');
+    expect(code(() => rebuildInvoice({ ...between.data, cufe: '0'.repeat(96) }, profile))).toBe('CUFE_MISMATCH');
   });
 
   it('says why the builder refused: a recorded text XML cannot carry is not "outside the resolution"', () => {

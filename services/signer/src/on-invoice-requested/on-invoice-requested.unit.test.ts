@@ -15,7 +15,7 @@ import type { XmlSigner } from '../ports/xml-signer.ts';
 import { createSignerService } from '../service.ts';
 import { onInvoiceRequested } from './handler.ts';
 import {
-  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, noteRequestedEvent, publish, requestedEvent, waitFor,
+  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, noteRequestedEvent, OLD_RULES_CUFE, publish, requestedEvent, smallLinesRequest, waitFor,
 } from './test-world.ts';
 
 const identity = makeTestIdentity();
@@ -144,6 +144,44 @@ describe('the signer service, on InvoiceRequested', () => {
       for (const s of started.splice(0)) await s.stop();
       await other.close();
     }
+  });
+});
+
+describe('the signer service, across a change of the build rules', () => {
+  it('signs an InvoiceRequested recorded before build_rules existed with its recorded CUFE (build rules 1)', async () => {
+    await startSigner();
+    const requested = requestedEvent(smallLinesRequest, '990000290', issuedAt, { rules: 1, recorded: false });
+    expect(requested.data).not.toHaveProperty('build_rules');
+    expect(requested.data).toMatchObject({ cufe: OLD_RULES_CUFE, payable_amount: '0.80' });
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+    const [signed] = await signedOf(requested.invoice_id!);
+    const xml = Buffer.from((await world.blobs.get(signed!.data.xml_key)).bytes).toString('utf8');
+    expect(xml.match(/<cbc:UUID[^>]*>([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(OLD_RULES_CUFE);
+    expect(xml).toContain('<cbc:TaxAmount currencyID="COP">0.20</cbc:TaxAmount>');
+    const report = verifySignedInvoice(xml, { technicalKey: demoResolution.technicalKey });
+    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+  });
+
+  it('signs today\'s request with the rules it records (2), whose CUFE differs from the old one', async () => {
+    await startSigner();
+    const requested = requestedEvent(smallLinesRequest, '990000291', issuedAt);
+    expect(requested.data).toMatchObject({ build_rules: 2, payable_amount: '0.71' });
+    await appendAndPublish(world, requested);
+    await waitFor(() => logged('signed').length === 1);
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(1);
+  });
+
+  it('refuses a build rules version it does not know: BUILD_RULES_UNKNOWN on the dead-letter topic, nothing signed', async () => {
+    const dlq = await deadLetters(world.bus);
+    await startSigner();
+    const today = requestedEvent(smallLinesRequest, '990000292', issuedAt);
+    const future = { ...today, data: { ...today.data, build_rules: 3 } };
+    await appendAndPublish(world, future);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError BUILD_RULES_UNKNOWN: /);
+    expect(await signedOf(future.invoice_id!)).toHaveLength(0);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['BUILD_RULES_UNKNOWN', 'BUILD_RULES_UNKNOWN']);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, type BuiltInvoice } from '@fe/dian-domain';
+import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, INVOICE_BUILD_RULES_WHEN_ABSENT, type BuildRules, type BuiltInvoice } from '@fe/dian-domain';
+import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
 
@@ -15,10 +16,21 @@ import type { SigningProfile } from './signing-tenants.ts';
  *   const built = rebuildInvoice(requested.data, profile); // built.cufe === requested.data.cufe
  */
 export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: SigningProfile): BuiltInvoice {
+  // With the rules that made the recorded CUFE (an invoice in flight during an upgrade keeps its
+  // own). An event without build_rules was written with version 1 or 2: the one whose CUFE is the
+  // recorded one is the one (the CUFE is a SHA-384 of the amounts, so no other document passes).
+  const candidates = data.build_rules === undefined ? INVOICE_BUILD_RULES_WHEN_ABSENT : [knownBuildRules(data.build_rules)];
+  const builds = candidates.map((buildRules) => rebuildWith(data, profile, buildRules));
+  const matching = builds.find((built) => built.cufe === data.cufe);
+  if (matching) return matching;
+  throw new SignerError('CUFE_MISMATCH', `rebuilt ${builds[0]!.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`);
+}
+
+function rebuildWith(data: InvoiceRequestedV1['data'], profile: SigningProfile, buildRules: BuildRules): BuiltInvoice {
   const issuedAt = new Date(data.issued_at);
   // The Colombian date, as ingress used it: a due date may not fall before it. The request's shape
   // was checked when the event was parsed (the same contract schema): only the domain checks run.
-  const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date });
+  const validated = checkInvoiceRequest(data.request, { issueDate: colombiaDateTime(issuedAt).date, buildRules });
   if (!validated.ok) throw new SignerError('REQUEST_INVALID', validated.error.code);
 
   const resolution = profile.resolutions.find((r) => r.id === data.resolution_id);
@@ -44,9 +56,6 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
 
   if (built.documentId !== data.document_id) {
     throw new SignerError('DOCUMENT_ID_MISMATCH', `rebuilt ${built.documentId}, recorded ${data.document_id}`);
-  }
-  if (built.cufe !== data.cufe) {
-    throw new SignerError('CUFE_MISMATCH', `rebuilt ${built.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`);
   }
   return built;
 }

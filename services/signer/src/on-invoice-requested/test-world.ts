@@ -10,7 +10,7 @@ import {
   type InvoiceRequestInput, type InvoiceRequestedV1,
 } from '@fe/contracts';
 import {
-  buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, money, noteIdentity, validateInvoiceRequest, type NoteContent,
+  CURRENT_BUILD_RULES, buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, checkNoteDocument, money, noteIdentity, validateInvoiceRequest, type BuildRules, type NoteContent,
 } from '@fe/dian-domain';
 import { noteInput } from '@fe/dian-domain/test-fixtures/notes';
 import {
@@ -63,10 +63,29 @@ export function memoryTenants(credential: (at: Date) => SigningCredential | unde
   };
 }
 
-/** InvoiceRequested for the demo tenant, with the CUFE of the document ingress would have built. */
-export function requestedEvent(input: InvoiceRequestInput, number: string, issuedAt: Date): InvoiceRequestedV1 {
+/**
+ * 20 lines of 0.03 at 19 %: build rules 1 (each line's tax rounded: 20 × 0.01) and 2 (the subtotal
+ * rounded once: 0.11) disagree. OLD_RULES_CUFE is what the code before issue 14 (the parent of
+ * b87082b) recorded for it as invoice SETP990000290 at `issuedAt`: its own output, not recomputed.
+ */
+export const smallLinesRequest: InvoiceRequestInput = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
+  lines: Array.from({ length: 20 }, (_, i) => ({ code: `P-${i + 1}`, name: `Producto ${i + 1}`, quantity: 1, unit_price: '0.03', taxes: [{ code: '01' as const, name: 'IVA', rate: 19 }] })),
+  payment: { method_code: '10' },
+};
+export const OLD_RULES_CUFE = 'f4aae2f108208e0e6d81703ad2282a2c6cf90e7011c2a5934486d681b4f526c140d4471eb88f81549253f78732d74677';
+
+/**
+ * InvoiceRequested for the demo tenant, with the CUFE of the document ingress would have built.
+ * `rules` is the build rules version it was built with and records (today's by default); `recorded:
+ * false` leaves `build_rules` out, as ingress did before the field existed.
+ */
+export function requestedEvent(
+  input: InvoiceRequestInput, number: string, issuedAt: Date, options: { rules?: BuildRules; recorded?: boolean } = {},
+): InvoiceRequestedV1 {
+  const rules = options.rules ?? CURRENT_BUILD_RULES;
   const request = invoiceRequestSchema.parse(input);
-  const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date });
+  const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date, buildRules: rules });
   if (!validated.ok) throw new Error(`fixture is invalid: ${validated.error.code}`);
   const built = buildInvoiceXml({
     invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number, software: demoSoftware, environment: '2', issuedAt,
@@ -76,23 +95,31 @@ export function requestedEvent(input: InvoiceRequestInput, number: string, issue
   return newInvoiceEvent('InvoiceRequested', {
     request, prefix: demoResolution.prefix, number, document_id: built.documentId, resolution_id: demoResolution.id,
     environment: '2', issued_at: built.issuedAt, cufe: built.cufe, payable_amount: money(validated.value.totals.payable),
+    ...(options.recorded === false ? {} : { build_rules: rules }),
   }, meta, testClock);
 }
 
 /**
  * A note's first event for the demo tenant (CreditNoteRequested or DebitNoteRequested, on the note's
- * own stream), with the CUDE ingress computes: noteIdentity over the note's content.
+ * own stream), with the CUDE ingress computes: noteIdentity over the note's content, totalled with
+ * `rules` and recording it when given (left out, as notes were recorded before the field).
  */
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date): CreditNoteRequestedV1;
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date): DebitNoteRequestedV1;
-export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1;
+export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date, rules?: BuildRules): DebitNoteRequestedV1;
+export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
   const input = noteInput(content, number, issuedAt);
+  if (rules !== undefined) {
+    const checked = checkNoteDocument(content, rules);
+    if (!checked.ok) throw new Error(`fixture is invalid: ${checked.error.code}`);
+    input.note = checked.value;
+  }
   const identity = noteIdentity(input);
   const invoiceId = invoiceStreamName(demoTenant.id, identity.documentId);
   const meta = { tenantId: demoTenant.id, invoiceId, correlationId: 'req-test', causationId: 'req-test' };
   const data = {
     prefix: input.prefix, number, document_id: identity.documentId, environment: '2' as const, issued_at: identity.issuedAt,
     cude: identity.cude, payable_amount: identity.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+    ...(rules !== undefined ? { build_rules: rules } : {}),
   };
   return content.kind === 'credit'
     ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, testClock)

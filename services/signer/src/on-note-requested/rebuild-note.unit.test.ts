@@ -4,7 +4,7 @@ import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
 import { describe, expect, it } from 'vitest';
 import { decideSigning } from '../on-invoice-requested/decide.ts';
-import { noteRequestedEvent } from '../on-invoice-requested/test-world.ts';
+import { noteRequestedEvent, smallLinesRequest } from '../on-invoice-requested/test-world.ts';
 import { rebuildNote } from './rebuild-note.ts';
 
 const issuedAt = new Date('2026-03-12T15:00:00Z');
@@ -36,6 +36,28 @@ describe('rebuildNote', () => {
     const free = { code: 'M', name: 'Muestra', quantity: 1, unit_price: 0, unit_code: '94', taxes: [], free_of_charge: { reference_price: 5, price_type_code: '01' as const } };
     expect(code(() => rebuildNote({ ...debit, data: { ...debit.data, lines: [free] } }, profile))).toBe('REQUEST_INVALID');
     expect(code(() => rebuildNote({ ...credit, data: { ...credit.data, prefix: 'NC-X' } }, profile))).toBe('REBUILD_FAILED');
+  });
+});
+
+describe('rebuildNote, by the build rules the note records', () => {
+  // 20 lines of 0.03 at 19 %: rules 1 and 2 give other totals, so other CUDEs.
+  const small = noteRequestedEvent(debitNoteContent({ invoice: { cufe }, concept: '1', lines: smallLinesRequest.lines }, smallLinesRequest), '13', issuedAt);
+
+  it('builds a note without build_rules with version 2 (notes were born with it), and one naming 2 alike', () => {
+    expect(small.data).not.toHaveProperty('build_rules');
+    expect(rebuildNote(small, profile).cude).toBe(small.data.cude);
+    expect(rebuildNote({ ...small, data: { ...small.data, build_rules: 2 } }, profile).cude).toBe(small.data.cude);
+  });
+
+  it('builds a note recording version 1 (a cancellation of an invoice built with it) with version 1', () => {
+    const v1 = noteRequestedEvent(debitNoteContent({ invoice: { cufe }, concept: '1', lines: smallLinesRequest.lines }, smallLinesRequest), '13', issuedAt, 1);
+    expect([v1.data.payable_amount, small.data.payable_amount]).toEqual(['0.80', '0.71']);
+    expect(rebuildNote(v1, profile).cude).toBe(v1.data.cude);
+    expect(code(() => rebuildNote({ ...v1, data: { ...v1.data, build_rules: 2 } }, profile))).toBe('CUDE_MISMATCH');
+  });
+
+  it('refuses a version this release does not know: BUILD_RULES_UNKNOWN', () => {
+    expect(code(() => rebuildNote({ ...credit, data: { ...credit.data, build_rules: 3 } }, profile))).toBe('BUILD_RULES_UNKNOWN');
   });
 });
 
