@@ -46,6 +46,7 @@ export function listOutbox(folder: string): OutboxEntry[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith('.eml'))
+    .sort() // one order for mails of the same second (Date has seconds): the names' (the portal's start with the instant)
     .map((name) => {
       const path = join(folder, name);
       const { headers, subject } = readMail(readFileSync(path));

@@ -1,6 +1,6 @@
 import type { CreditNoteRequest, DebitNoteRequest, ErrorDetail, InvoiceRequest, NoteKind } from '@fe/contracts';
 import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
-import { checkInvoiceRequest, failure, money, type Result, type ValidatedInvoice } from '@fe/dian-domain';
+import { checkInvoiceRequest, failure, money, type Result } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
 import { checkNote, noteBuildRulesOf, referencedInvoiceOf } from './note-identity.ts';
@@ -18,7 +18,7 @@ export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequ
 }
 
 /** A note the book rules allow: what its reservation records. */
-export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string; document: ValidatedInvoice };
+export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string };
 
 /**
  * The book rules (docs/notes.md), pure: the request, the invoice's ledger as read, the issue date.
@@ -58,7 +58,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   }
 
   // The note's lines are checked and totalled exactly as an invoice's, with the invoice's buyer and
-  // payment: the amounts the CUDE hashes are the ones the document will carry (computeTotals).
+  // payment, the declared total included: the amounts the CUDE hashes are the ones the document will carry (computeTotals).
   const asInvoice: InvoiceRequest = {
     customer: requested.data.request.customer, payment: requested.data.request.payment, lines,
     ...(request.total !== undefined ? { total: request.total } : {}),
@@ -83,5 +83,5 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)} (pending notes count)` },
     ]);
   }
-  return { ok: true, value: { lines, amount, document: checked.value } };
+  return { ok: true, value: { lines, amount } };
 }
