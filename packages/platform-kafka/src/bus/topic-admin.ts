@@ -5,6 +5,10 @@ import type { Admin } from 'kafkajs';
  * not left to the broker's auto-creation, which would give them its default count). Creating a
  * topic that exists is a no-op, so every process may ensure every topic.
  */
+/** How 'latest' waits for the partitions' ends to settle: a read every 100 ms, at most 2 s. */
+const SETTLE_INTERVAL_MS = 100;
+const SETTLE_READS = 20;
+
 export class TopicAdmin {
   private readonly admin: Admin;
   private readonly partitionsOf: (topic: string) => number;
@@ -40,7 +44,25 @@ export class TopicAdmin {
     await (this.connected ??= this.admin.connect());
     const [committed] = await this.admin.fetchOffsets({ groupId, topics: [topic] });
     if (committed && committed.partitions.some((p) => p.offset !== '-1')) return; // the group has been here: it goes on from there
-    const ends = await this.admin.fetchTopicOffsets(topic);
+    const ends = await this.settledEnds(topic);
     await this.admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+  }
+
+  /**
+   * The partitions' ends once they stop moving. kafkajs's admin reads them read-committed: the last
+   * stable offset, which stays before a transaction's records until the broker has written its commit
+   * markers, and Kafka writes those after the producer's commit has returned. A transaction committed
+   * just before the subscribe would otherwise be delivered to a group that starts at 'latest'.
+   */
+  private async settledEnds(topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
+    const key = (ends: { partition: number; high: string }[]) => ends.map((p) => `${p.partition}:${p.high}`).sort().join(',');
+    let ends = await this.admin.fetchTopicOffsets(topic);
+    for (let read = 0; read < SETTLE_READS; read++) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
+      const again = await this.admin.fetchTopicOffsets(topic);
+      if (key(again) === key(ends)) return again;
+      ends = again;
+    }
+    return ends;
   }
 }
