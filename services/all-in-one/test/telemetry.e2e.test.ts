@@ -114,7 +114,7 @@ describe('what telemetry never carries', () => {
     const spans = receiver.spans();
     expect(spans.length).toBeGreaterThan(10);
     const values = spans.flatMap((span) => (span.attributes ?? []).map((a) => ({ key: a.key, value: plain(a.value) })));
-    expect(values.length).toBeGreaterThan(spans.length);
+    expect(values.length).toBeGreaterThan(0);
     for (const { key, value } of values) {
       expect(key).not.toMatch(/authorization|api[_.-]?key|password|pin\b|secret|private/i);
       expect(value).not.toBe(secrets.pin);
