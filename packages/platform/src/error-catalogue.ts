@@ -10,9 +10,9 @@
  */
 
 /** A code's entry: its message (else the thrower's words are the message) and whether a retry can help (default no). */
-export type ErrorEntry = { readonly message?: string; readonly retriable?: boolean };
+type ErrorEntry = { readonly message?: string; readonly retriable?: boolean };
 
-export type CatalogueErrorOptions = {
+type CatalogueErrorOptions = {
   cause?: unknown;
   /** Overrides the entry's `retriable` where the thrower knows better (a broker's own verdict). */
   retriable?: boolean | undefined;

@@ -1,6 +1,5 @@
 // The public surface of @fe/platform. Anything not exported here is private.
 export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformErrorCode } from './errors.ts';
-export { errorCatalogue, type CatalogueErrorOptions, type ErrorEntry } from './error-catalogue.ts';
 export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult, AppendOptions } from './ports/event-store.ts';
 export { traceContextOf, type TraceContext } from './tracing/trace-context.ts';
 export {

@@ -2,7 +2,7 @@ import { kurrentEventStoreConfigSchema } from '@fe/platform-kurrentdb/config';
 import { z } from 'zod';
 
 /** Which store keeps the events; every process of one deployment reads the same. */
-export function eventStoreKindSchema() {
+function eventStoreKindSchema() {
   return z.enum(['postgres', 'kurrentdb']).default('postgres')
     .describe('FE_EVENT_STORE: where the events live: postgres (default, in FE_POSTGRES_URL) or kurrentdb (in FE_KURRENTDB_URL; the other tables stay in PostgreSQL).');
 }
