@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The mail package's error catalogue (docs/architecture.md convention 4): stable codes, asserted
  * by tests. Messages never carry a password or the SMTP URL's userinfo.
@@ -14,22 +16,18 @@ export const mailErrorCatalogue = {
   MAIL_OUTBOX_WRITE_FAILED: { message: 'The mail could not be written to the outbox folder.', retriable: true },
 } as const;
 
+const mailErrors = errorCatalogue('MailError', mailErrorCatalogue);
+
 export type MailErrorCode = keyof typeof mailErrorCatalogue;
 
-export class MailError extends Error {
-  readonly code: MailErrorCode;
-  readonly retriable: boolean;
+export class MailError extends mailErrors.Error {
   /** The server's reply code (550, 451…) when there was one. */
   readonly responseCode: number | undefined;
 
   constructor(code: MailErrorCode, detail?: string, options: { cause?: unknown; responseCode?: number | undefined } = {}) {
-    const entry = mailErrorCatalogue[code];
-    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = 'MailError';
-    this.code = code;
-    this.retriable = entry.retriable;
+    super(code, detail, { cause: options.cause });
     this.responseCode = options.responseCode;
   }
 }
 
-export const isMailError = (error: unknown): error is MailError => error instanceof MailError;
+export const isMailError = mailErrors.guard(MailError);

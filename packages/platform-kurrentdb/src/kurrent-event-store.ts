@@ -4,6 +4,7 @@ import {
   BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError, type Position,
 } from '@kurrent/kurrentdb-client';
 import { withinDeadline } from './deadline.ts';
+import { chainedDigests, digestOf } from './event-chain.ts';
 import { expectationRefusal, mayRetryLostRace, streamStateOf, type StreamVersion } from './expected-version.ts';
 import { positionOf, readStartAfter } from './positions.ts';
 import { eventDataOf, isSystemEvent, recordedOf, type StoredEvent } from './recorded-event.ts';
@@ -38,7 +39,8 @@ const LOST_RACES = 10;
  * Three round trips; invoice streams are a handful of events. Two limits, both KurrentDB's: an id
  * reused in *another* stream is not detected (it keeps no index of event ids), and the very same
  * batch sent twice at once (a retry racing its original) may succeed twice, stored once (its
- * idempotent append), where the SQL stores fail the second.
+ * idempotent append), where the SQL stores fail the second. Each event carries the stream's
+ * tamper-evidence chain in its metadata, as the SQL stores keep it in a column (event-chain.ts).
  *
  *   const store = KurrentEventStore.connect('kurrentdb://127.0.0.1:2113?tls=false');
  *   await store.append('inv-demo-SETP1', [requested], 'no_stream');
@@ -78,8 +80,9 @@ export class KurrentEventStore implements EventStore {
         const version: StreamVersion = stored.at(-1)?.revision ?? 'no_stream';
         const refusal = expectationRefusal(stream, expected, version);
         if (refusal) throw refusal;
+        const digests = chainedDigests(stream, stored.map((e) => ({ digest: digestOf(e.metadata), envelope: e.data as Envelope })), events);
         try {
-          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map((event) => eventDataOf(event, traceContext)), {
+          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map((event, i) => eventDataOf(event, digests[i]!, traceContext)), {
             streamState: streamStateOf(version), deadline: this.deadlineMs, requiresLeader: true,
           });
           return await this.appendedResult(stream, events, nextExpectedRevision, expired);
@@ -177,6 +180,7 @@ export class KurrentEventStore implements EventStore {
       nextExpectedVersion: nextExpectedRevision,
       lastPosition: positions.at(-1)!,
       positions,
+      digests: written.map((e) => digestOf(e.metadata)!),
       ...(instants.size === 1 ? { recordedAt: [...instants][0]! } : {}),
     };
   }

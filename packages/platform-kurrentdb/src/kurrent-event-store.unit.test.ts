@@ -1,5 +1,8 @@
-import { withStreamCache } from '@fe/platform';
-import { eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOrCreateAuditKey, SqliteAuditCheckpointStore, verifyStreamChain, withStreamCache } from '@fe/platform';
+import { auditCheckpointContract, eventChainContract, eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { KurrentEventStore } from './kurrent-event-store.ts';
 import { kurrentModel } from './test-support/kurrent-model.ts';
@@ -15,8 +18,26 @@ const modelStore = () => {
 
 eventStoreContract('kurrentdb adapter on an in-memory model of KurrentDB (not a server)', () => modelStore().store);
 eventStoreContract('kurrentdb adapter on the model, behind the stream cache', () => withStreamCache(modelStore().store));
+eventChainContract('kurrentdb adapter on the model', () => modelStore().store);
+eventChainContract('kurrentdb adapter on the model, behind the stream cache', () => withStreamCache(modelStore().store));
+const auditKey = loadOrCreateAuditKey(join(mkdtempSync(join(tmpdir(), 'fe-key-')), 'audit.key'));
+auditCheckpointContract('kurrentdb adapter on the model, checkpoints kept apart', () => ({
+  events: modelStore().store, checkpoints: new SqliteAuditCheckpointStore(join(mkdtempSync(join(tmpdir(), 'fe-cp-')), 'checkpoints.sqlite')),
+}), () => auditKey);
 
 describe('KurrentEventStore on the model', () => {
+  it('keeps the chain in each event\'s metadata, so an event edited in the database no longer follows', async () => {
+    const { model, store } = modelStore();
+    const s = 'inv-demo-SETP9';
+    await store.append(s, [sampleEnvelope(s, 'InvoiceRequested'), sampleEnvelope(s, 'InvoiceSigned')], 'no_stream');
+    const { digests } = await store.append(s, [sampleEnvelope(s, 'InvoiceAccepted')], 1n);
+    const { events } = await store.read(s);
+    expect(digests).toEqual([events[2]!.digest]);
+    expect(model.log.filter((r) => r.streamId === s).map((r) => (r.metadata as { digest: string }).digest)).toEqual(events.map((e) => e.digest));
+    (model.log.find((r) => r.streamId === s && r.revision === 1n)!.data as { occurred_at: string }).occurred_at = '2026-03-11T10:15:00-05:00';
+    expect(verifyStreamChain(s, (await store.read(s)).events).map((f) => f.code)).toEqual(['CHAIN_BROKEN']);
+  });
+
   it('refuses a batch that repeats an id of the stream, which KurrentDB itself would store a second time', async () => {
     const { model, store } = modelStore();
     const s = 'inv-demo-SETP1';

@@ -1,6 +1,7 @@
 import type { Envelope } from '@fe/contracts';
 import { traceContextOf, type RecordedEvent, type TraceContext } from '@fe/platform';
 import { jsonEvent, type JSONEventData, type Position } from '@kurrent/kurrentdb-client';
+import { digestOf } from './event-chain.ts';
 import { KurrentAdapterError } from './errors.ts';
 import { positionOf } from './positions.ts';
 
@@ -21,15 +22,16 @@ export type StoredEvent = {
  * One envelope as a KurrentDB event: the envelope's uuid is the event id (KurrentDB's idempotence
  * works on it), its type the event type (so KurrentDB's by-type projections see ours), the whole
  * envelope the JSON data (a read gives back exactly what was appended), and the correlation and
- * causation ids also in the metadata, under the names KurrentDB's own projections read, and the
- * append's trace context (`traceparent`, `tracestate`) beside them when there is one.
+ * causation ids also in the metadata, under the names KurrentDB's own projections read, the
+ * stream's chain digest at this event (event-chain.ts), and the append's trace context
+ * (`traceparent`, `tracestate`) beside them when there is one.
  */
-export function eventDataOf(envelope: Envelope, traceContext?: TraceContext): JSONEventData {
+export function eventDataOf(envelope: Envelope, digest: string, traceContext?: TraceContext): JSONEventData {
   return jsonEvent({
     id: envelope.id,
     type: envelope.type,
     data: envelope as unknown as Record<string, unknown>,
-    metadata: { $correlationId: envelope.correlation_id, $causationId: envelope.causation_id, ...traceContext },
+    metadata: { $correlationId: envelope.correlation_id, $causationId: envelope.causation_id, digest, ...traceContext },
   });
 }
 
@@ -43,12 +45,14 @@ export function recordedOf(event: StoredEvent): RecordedEvent {
     throw new KurrentAdapterError('NOT_AN_ENVELOPE', `event ${event.id} in stream ${event.streamId} was not written by this adapter`);
   }
   const traceContext = traceContextOf(typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown> | null) : undefined);
+  const digest = digestOf(event.metadata);
   return {
     stream: event.streamId,
     version: event.revision,
     position: positionOf(event),
     envelope: envelope as Envelope,
     recordedAt: event.created.toISOString(),
+    ...(digest ? { digest } : {}),
     ...(traceContext ? { traceContext } : {}),
   };
 }

@@ -1,25 +1,26 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * This package's own failures, each with a stable code (tests assert codes). What the adapters
  * report through the platform's ports uses the platform's errors instead (`PlatformError`:
  * STORE_UNAVAILABLE retriable, WRONG_EXPECTED_VERSION, DUPLICATE_EVENT_ID), so a caller handles a
  * PostgreSQL store exactly like the embedded one.
  */
-export type PostgresAdapterErrorCode =
+const postgresAdapterErrors = errorCatalogue('PostgresAdapterError', {
   /** A migration file's name is not `NNN_lower_snake.sql`, two files share a number, or a migration set's name is not lower-case (or it came without its files). */
-  | 'MIGRATION_NAME_INVALID'
+  MIGRATION_NAME_INVALID: {},
   /** A migration already applied to this schema has different content now: migrations never change once shipped. */
-  | 'MIGRATION_CHANGED'
+  MIGRATION_CHANGED: {},
   /** A migration's SQL failed; its transaction was rolled back and it is not recorded. */
-  | 'MIGRATION_FAILED'
+  MIGRATION_FAILED: {},
   /** The schema name is not a plain lower-case identifier. */
-  | 'SCHEMA_NAME_INVALID';
+  SCHEMA_NAME_INVALID: {},
+});
 
-export class PostgresAdapterError extends Error {
-  readonly code: PostgresAdapterErrorCode;
+export type PostgresAdapterErrorCode = (typeof postgresAdapterErrors.codes)[number];
 
+export class PostgresAdapterError extends postgresAdapterErrors.Error {
   constructor(code: PostgresAdapterErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PostgresAdapterError';
-    this.code = code;
+    super(code, message, options);
   }
 }

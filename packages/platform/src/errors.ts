@@ -1,27 +1,27 @@
+import { errorCatalogue } from './error-catalogue.ts';
+
 /**
  * Infrastructure errors carry `retriable` (docs/architecture.md convention 3): a caller retries a
  * retriable one with backoff and gives up on a final one. Codes are stable; tests assert them.
+ * The thrower says whether its case is retriable (a store may be down or refuse for good).
  */
-export type PlatformErrorCode =
-  | 'WRONG_EXPECTED_VERSION'
-  | 'DUPLICATE_EVENT_ID'
-  | 'STORE_UNAVAILABLE'
-  | 'BLOB_NOT_FOUND'
-  | 'BLOB_KEY_INVALID'
-  | 'BUS_CLOSED'
-  | 'DATA_FOLDER_UNSAFE'
-  | 'DATA_FOLDER_NOT_OWNED'
-  | 'AUDIT_KEY_INVALID';
+const platformErrors = errorCatalogue('PlatformError', {
+  WRONG_EXPECTED_VERSION: {},
+  DUPLICATE_EVENT_ID: {},
+  STORE_UNAVAILABLE: {},
+  BLOB_NOT_FOUND: {},
+  BLOB_KEY_INVALID: {},
+  BUS_CLOSED: {},
+  DATA_FOLDER_UNSAFE: {},
+  DATA_FOLDER_NOT_OWNED: {},
+  AUDIT_KEY_INVALID: {},
+});
 
-export class PlatformError extends Error {
-  readonly code: PlatformErrorCode;
-  readonly retriable: boolean;
+export type PlatformErrorCode = (typeof platformErrors.codes)[number];
 
+export class PlatformError extends platformErrors.Error {
   constructor(code: PlatformErrorCode, message: string, retriable: boolean, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PlatformError';
-    this.code = code;
-    this.retriable = retriable;
+    super(code, message, { ...options, retriable });
   }
 }
 

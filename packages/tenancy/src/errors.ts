@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The tenancy catalogue: one stable code per failure, asserted by tests and mapped by callers
  * (messages may change, codes may not). None is retriable: each is a wrong input or a wrong key,
@@ -22,21 +24,17 @@ export const tenancyErrorCatalogue = {
   CA_CERTIFICATE_INVALID: { message: 'The PEM is not a single CA certificate (basicConstraints CA:true).' },
 } as const satisfies Record<string, { message: string }>;
 
+const tenancyErrors = errorCatalogue('TenancyError', tenancyErrorCatalogue);
+
 export type TenancyErrorCode = keyof typeof tenancyErrorCatalogue;
 
-export class TenancyError extends Error {
-  readonly code: TenancyErrorCode;
-  readonly retriable = false;
+export class TenancyError extends tenancyErrors.Error {
+  declare readonly retriable: false;
 
   /** `detail` is for ids, field names and counts only: never a secret. */
   constructor(code: TenancyErrorCode, detail?: string) {
-    const { message } = tenancyErrorCatalogue[code];
-    super(detail ? `${message} (${detail})` : message);
-    this.name = 'TenancyError';
-    this.code = code;
+    super(code, detail);
   }
 }
 
-export function isTenancyError(error: unknown): error is TenancyError {
-  return error instanceof TenancyError;
-}
+export const isTenancyError = tenancyErrors.guard(TenancyError);

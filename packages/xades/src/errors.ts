@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The XAdES package's error catalogue: one stable code per failure of a .p12, its certificate or the
  * document to sign, asserted by tests and mapped by callers (messages may change, codes may not).
@@ -19,26 +21,17 @@ export const xadesErrorCatalogue = {
   XML_FORMS_DIFFER: { message: 'The delivered form of the document differs from its canonical form before the signature slot.', retriable: false },
 } as const;
 
+const xadesErrors = errorCatalogue('XadesError', xadesErrorCatalogue);
+
 export type XadesErrorCode = keyof typeof xadesErrorCatalogue;
 
-export class XadesError extends Error {
-  readonly code: XadesErrorCode;
-  readonly retriable: boolean;
-
-  /** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+/** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+export class XadesError extends xadesErrors.Error {
   constructor(code: XadesErrorCode, detail?: string, options: { cause?: unknown } = {}) {
-    const entry = xadesErrorCatalogue[code];
-    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = 'XadesError';
-    this.code = code;
-    this.retriable = entry.retriable;
+    super(code, detail, options);
   }
 }
 
-export function isXadesError(error: unknown): error is XadesError {
-  return error instanceof XadesError;
-}
+export const isXadesError = xadesErrors.guard(XadesError);
 
-export function isXadesErrorCode(code: string): code is XadesErrorCode {
-  return Object.hasOwn(xadesErrorCatalogue, code);
-}
+export const isXadesErrorCode = xadesErrors.isCode;

@@ -59,7 +59,10 @@ describe('one invoice, one trace', () => {
   });
 
   it('is one tree: every other span of the trace has its parent in the trace', () => {
-    for (const span of trace.filter((s) => s !== root)) expect(parentOf(span), span.name).toBeDefined();
+    const others = trace.filter((s) => s !== root);
+    // At least the append, three reactions, three projections, the DIAN call and the render: an empty loop checks nothing.
+    expect(others.length).toBeGreaterThanOrEqual(9);
+    for (const span of others) expect(parentOf(span), span.name).toBeDefined();
   });
 
   it('holds the append of InvoiceRequested under the POST, and one invoice only', () => {
@@ -111,10 +114,12 @@ describe('what telemetry never carries', () => {
     const spans = receiver.spans();
     expect(spans.length).toBeGreaterThan(10);
     const values = spans.flatMap((span) => (span.attributes ?? []).map((a) => ({ key: a.key, value: plain(a.value) })));
+    expect(values.length).toBeGreaterThan(0);
     for (const { key, value } of values) {
       expect(key).not.toMatch(/authorization|api[_.-]?key|password|pin\b|secret|private/i);
       expect(value).not.toBe(secrets.pin);
     }
+    expect(receiver.bodies.length).toBeGreaterThan(0);
     for (const text of receiver.bodies) {
       for (const secret of [secrets.apiKey, secrets.certificate, secrets.privateKey]) expect(text.includes(secret)).toBe(false);
       expect(text).not.toContain('Bearer ');

@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The notifier's error catalogue (docs/architecture.md convention 4). Codes are stable; tests assert
  * them. A mail server's refusals have their own codes in @fe/mail (MAIL_*), recorded as they are.
@@ -13,17 +15,13 @@ export const notifierErrorCatalogue = {
   ACQUIRER_LOOKUP_FAILED: { message: 'DIAN\'s GetAcquirer could not be asked for the buyer\'s address.', retriable: true },
 } as const;
 
+const notifierErrors = errorCatalogue('NotifierError', notifierErrorCatalogue);
+
 export type NotifierErrorCode = keyof typeof notifierErrorCatalogue;
 
-export class NotifierError extends Error {
-  readonly code: NotifierErrorCode;
-  readonly retriable: boolean;
-  /** `detail` is for keys, ids, codes and sizes: it ends in logs and dead-letter headers. */
+/** `detail` is for keys, ids, codes and sizes: it ends in logs and dead-letter headers. */
+export class NotifierError extends notifierErrors.Error {
   constructor(code: NotifierErrorCode, detail?: string, options: { cause?: unknown } = {}) {
-    const entry = notifierErrorCatalogue[code];
-    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = 'NotifierError';
-    this.code = code;
-    this.retriable = entry.retriable;
+    super(code, detail, options);
   }
 }

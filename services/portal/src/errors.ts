@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The portal's catalogue (convention 4): one stable code per refusal. The pages show Spanish
  * words for each (pages/messages.ts); tests assert the code, which every refusal page carries in
@@ -13,15 +15,14 @@ export const portalErrorCatalogue = {
   UPLOAD_INVALID: { status: 422, message: 'The upload is not one .p12 file within the size limit.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
+const portalErrors = errorCatalogue('PortalError', portalErrorCatalogue);
+
 export type PortalErrorCode = keyof typeof portalErrorCatalogue;
 
-export class PortalError extends Error {
-  readonly code: PortalErrorCode;
+export class PortalError extends portalErrors.Error {
   readonly status: number;
   constructor(code: PortalErrorCode) {
-    super(portalErrorCatalogue[code].message);
-    this.name = 'PortalError';
-    this.code = code;
+    super(code);
     this.status = portalErrorCatalogue[code].status;
   }
 }

@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The projection's error catalogue: one stable code per failure, and whether trying again can
  * help. Tests assert codes, never messages. A thrown error inside the bus handler makes the bus
@@ -9,16 +11,12 @@ export const projectionErrors = {
   NUMBER_TOO_LARGE: { retriable: false, message: 'the consecutive does not fit a 64-bit integer' },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;
 
+const catalogue = errorCatalogue('ProjectionError', projectionErrors);
+
 export type ProjectionErrorCode = keyof typeof projectionErrors;
 
-export class ProjectionError extends Error {
-  readonly code: ProjectionErrorCode;
-  readonly retriable: boolean;
-
+export class ProjectionError extends catalogue.Error {
   constructor(code: ProjectionErrorCode, options: { cause?: unknown } = {}) {
-    super(projectionErrors[code].message, options);
-    this.name = 'ProjectionError';
-    this.code = code;
-    this.retriable = projectionErrors[code].retriable;
+    super(code, undefined, options);
   }
 }

@@ -1,4 +1,4 @@
-// The relay as its own process (docs/service.md): the event store on PostgreSQL → Kafka. Run two
+// The relay as its own process (docs/service.md): the event store (FE_EVENT_STORE) → Kafka. Run two
 // for availability: the PostgreSQL lease keeps one publishing, the transactional id fences the other.
 import { readAuditKey, startCheckpointer, type Checkpointer, type ServiceModule } from '@fe/platform';
 import { PostgresAuditCheckpointStore, PostgresCheckpointStore, PostgresLeaseStore } from '@fe/platform-postgres';

@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
  * The signer service's error catalogue: one stable code per failure of its pool or its reaction,
  * asserted by tests and mapped by callers (messages may change, codes may not). Failures of a .p12,
@@ -25,25 +27,19 @@ export const signerErrorCatalogue = {
   CREDENTIAL_UNUSABLE: { message: 'The tenant\'s signing certificate cannot sign at the issue instant.', retriable: false },
 } as const;
 
+const signerErrors = errorCatalogue('SignerError', signerErrorCatalogue);
+
 export type SignerErrorCode = keyof typeof signerErrorCatalogue;
 
-export class SignerError extends Error {
-  readonly code: SignerErrorCode;
-  readonly retriable: boolean;
-  /** The code behind a CREDENTIAL_UNUSABLE (CERT_EXPIRED, P12_WRONG_PASSWORD, the directory's own, …). */
-  readonly causeCode: string | undefined;
-
-  /** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+/**
+ * `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in
+ * logs and dead-letter headers). `causeCode`: the code behind a CREDENTIAL_UNUSABLE (CERT_EXPIRED,
+ * P12_WRONG_PASSWORD, the directory's own, …).
+ */
+export class SignerError extends signerErrors.Error {
   constructor(code: SignerErrorCode, detail?: string, options: { cause?: unknown; causeCode?: string } = {}) {
-    const entry = signerErrorCatalogue[code];
-    super(detail ? `${entry.message} (${detail})` : entry.message, options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = 'SignerError';
-    this.code = code;
-    this.retriable = entry.retriable;
-    this.causeCode = options.causeCode;
+    super(code, detail, options);
   }
 }
 
-export function isSignerError(error: unknown): error is SignerError {
-  return error instanceof SignerError;
-}
+export const isSignerError = signerErrors.guard(SignerError);

@@ -9,15 +9,18 @@ import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { z } from 'zod';
 import type { AuditSources } from './embedded-data.ts';
 
-const distributedAuditConfigSchema = platformConfigSchema.pick({ postgresUrl: true, postgresSchema: true }).extend({
+const distributedAuditConfigSchema = platformConfigSchema.pick({
+  postgresUrl: true, postgresSchema: true, eventStore: true, kurrentdbUrl: true, kurrentdbDeadlineMs: true,
+}).extend({
   masterKeyFile: z.string().min(1).optional()
     .describe('FE_MASTER_KEY_FILE: the tenants\' master key, for their trusted CAs and technical keys; unset: signatures and CUFEs are checked without them.'),
 });
 
 /**
  * The distributed shape's stores, from the variables its processes read (FE_POSTGRES_URL,
- * FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE): the event store and its checkpoints, the
- * blobs in S3, the tenant registry and the projection's read model on PostgreSQL. Nothing is
+ * FE_POSTGRES_SCHEMA, FE_EVENT_STORE, FE_KURRENTDB_URL, FE_S3_*, FE_MASTER_KEY_FILE): the event
+ * store (PostgreSQL or KurrentDB) and its checkpoints, the blobs in S3, the tenant registry and
+ * the projection's read model on PostgreSQL. Nothing is
  * migrated: an audit only reads (opening the blob store creates the bucket if missing, as every process does).
  */
 export async function openDistributedData(env: Env): Promise<AuditSources> {
@@ -29,10 +32,17 @@ export async function openDistributedData(env: Env): Promise<AuditSources> {
     if (config.masterKeyFile && !existsSync(config.masterKeyFile)) throw new Error(`FE_MASTER_KEY_FILE: no such file (${config.masterKeyFile})`);
     const tenants = config.masterKeyFile ? new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(config.masterKeyFile) }) : undefined;
     const status = new PostgresStatusStore(pool);
+    const store = config.eventStore === 'kurrentdb'
+      ? (await import('@fe/platform-kurrentdb')).KurrentEventStore.connect(config.kurrentdbUrl, { deadlineMs: config.kurrentdbDeadlineMs })
+      : new PostgresEventStore(pool);
     return {
-      store: new PostgresEventStore(pool), checkpoints: new PostgresAuditCheckpointStore(pool), blobs, tenants,
+      // The relay signs checkpoints into PostgreSQL whichever store keeps the events.
+      store, checkpoints: new PostgresAuditCheckpointStore(pool), blobs, tenants,
       liveStatus: () => status,
-      close: () => pool.end(),
+      close: async () => {
+        await store.close();
+        await pool.end();
+      },
     };
   } catch (error) {
     await pool.end();

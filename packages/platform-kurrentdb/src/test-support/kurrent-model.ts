@@ -30,7 +30,7 @@ export function kurrentModel(): { client: KurrentDBClient; log: LogRecord[]; wri
     const revision = BigInt(log.filter((r) => r.streamId === streamId).length);
     const record: LogRecord = {
       streamId, id: event.id, revision, type: event.type, isJson: true, data: JSON.parse(JSON.stringify(event.data)),
-      metadata: event.metadata, created: new Date(), position: { commit: next, prepare: next },
+      metadata: event.metadata === undefined ? undefined : JSON.parse(JSON.stringify(event.metadata)), created: new Date(), position: { commit: next, prepare: next },
     };
     log.push(record);
     next += 97n + BigInt(JSON.stringify(event.data).length);

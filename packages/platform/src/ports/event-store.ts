@@ -29,9 +29,9 @@ export type RecordedEvent = {
   recordedAt: string;
   /**
    * The stream's tamper-evidence chain at this event (audit/event-chain.ts): SHA-256 over the
-   * previous event's digest, the stream, the version and the envelope as stored. Set by the SQLite
-   * and PostgreSQL stores (and by the stream cache and append feed from their `AppendResult`);
-   * absent where the store keeps none (KurrentDB).
+   * previous event's digest, the stream, the version and the envelope as stored. Set by the SQLite,
+   * PostgreSQL and KurrentDB stores (and by the stream cache and append feed from their
+   * `AppendResult`); absent where a store keeps none.
    */
   digest?: string;
   /** The trace context the event was appended in (AppendOptions), when there was one. */

@@ -4,7 +4,7 @@ import {
   recordingHalts, startDeadLetterRedriver, type BlobStore, type Clock, type EventBus, type EventStore, type Logger,
 } from '@fe/platform';
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
-import { createPostgresPool, migrate, PostgresDeadLetterStore, PostgresEventStore, type MigrationSet } from '@fe/platform-postgres';
+import { createPostgresPool, migrate, PostgresDeadLetterStore, type MigrationSet } from '@fe/platform-postgres';
 import { S3BlobStore, type S3BlobStoreConfig } from '@fe/platform-s3';
 import { countingDeadLetters, tracingEventBus, tracingEventStore } from '@fe/telemetry';
 import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
@@ -14,6 +14,7 @@ import type pg from 'pg';
 import { ServiceRuntimeError } from '../errors.ts';
 import { consumerGroupsCheck } from '../health/consumer-groups-check.ts';
 import type { ReadinessCheck } from '../health/health-server.ts';
+import { openEventStore } from './open-event-store.ts';
 import type { PlatformConfig } from './platform-config.ts';
 
 export type DistributedPlatform = {
@@ -23,7 +24,7 @@ export type DistributedPlatform = {
   blobs: BlobStore | undefined;
   tenants: TenantRegistry | undefined;
   checks: ReadinessCheck[];
-  /** Closes what was opened, newest first: the redriver, the bus, the pool. */
+  /** Closes what was opened, newest first: the redriver, the bus, the event store, the pool. */
   close(): Promise<void>;
 };
 
@@ -45,10 +46,11 @@ export type OpenPlatformOptions = {
 
 /**
  * The distributed adapters one service process uses (docs/platform.md): one PostgreSQL pool
- * (migrated: the platform's tables, then the service's own), the event store on it, the Kafka bus
- * with the schema-registry codec and dead letters kept in PostgreSQL (each also recorded on its
- * invoice's stream, as in the embedded shape) and re-driven from there, S3 blobs and tenants when
- * asked. Its readiness checks: PostgreSQL, the Kafka cluster, S3 when asked, and `consumer-groups`
+ * (migrated: the platform's tables, then the service's own), the event store on it or on KurrentDB
+ * (FE_EVENT_STORE), the Kafka bus with the schema-registry codec and dead letters kept in
+ * PostgreSQL (each also recorded on its invoice's stream, as in the embedded shape) and re-driven
+ * from there, S3 blobs and tenants when asked. Its readiness checks: PostgreSQL, KurrentDB when it
+ * keeps the events, the Kafka cluster, S3 when asked, and `consumer-groups`
  * (every subscription of the bus in its group: health/consumer-groups-check.ts). What was opened
  * before a failure is closed before the error leaves.
  *
@@ -78,7 +80,9 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     // Traced (docs/observability.md): each append a span whose context the store keeps with the
     // events, each delivery a CONSUMER span continuing the context the message carries, each dead
     // letter counted. No-ops while the telemetry is off.
-    const store = tracingEventStore(new PostgresEventStore(pool));
+    const events = await openEventStore(config, pool);
+    if (config.eventStore === 'kurrentdb') closers.push(() => events.close()); // the PostgreSQL store's pool is closed above
+    const store = tracingEventStore(events);
     const letters = countingDeadLetters(recordingHalts(new PostgresDeadLetterStore(pool), store, clock));
     const brokers = config.kafkaBrokers.split(',');
     const clientId = config.kafkaClientId ?? `fe-${options.service}`;
@@ -103,6 +107,7 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
     closers.splice(1, 0, () => admin.disconnect()); // closed after the bus, before the pool
     const checks: ReadinessCheck[] = [
       { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
+      ...(config.eventStore === 'kurrentdb' ? [{ name: 'kurrentdb', check: async () => void (await events.head()) }] : []),
       { name: 'kafka', check: async () => { await admin.connect(); await admin.describeCluster(); } },
       // Ready only while every consumer of this process holds its place in its group: what is published is then handled.
       consumerGroupsCheck(bus),

@@ -1,4 +1,11 @@
+import { kurrentEventStoreConfigSchema } from '@fe/platform-kurrentdb/config';
 import { z } from 'zod';
+
+/** Which store keeps the events; every process of one deployment reads the same. */
+function eventStoreKindSchema() {
+  return z.enum(['postgres', 'kurrentdb']).default('postgres')
+    .describe('FE_EVENT_STORE: where the events live: postgres (default, in FE_POSTGRES_URL) or kurrentdb (in FE_KURRENTDB_URL; the other tables stay in PostgreSQL).');
+}
 
 /**
  * Where a service process finds the distributed platform (docs/platform.md): the development
@@ -24,6 +31,9 @@ export const platformConfigSchema = z.object({
     .describe('FE_KAFKA_JOIN_WAIT_MS: how long a consumer\'s start waits for its group to take it in before the process starts its next part; /readyz answers 503 naming consumer-groups until it has joined.'),
   schemaRegistryUrl: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:58080/apis/ccompat/v7')
     .describe('FE_SCHEMA_REGISTRY_URL: the Confluent-compatible schema registry API (Apicurio: /apis/ccompat/v7).'),
+  eventStore: eventStoreKindSchema(),
+  kurrentdbUrl: kurrentEventStoreConfigSchema.shape.url,
+  kurrentdbDeadlineMs: kurrentEventStoreConfigSchema.shape.deadlineMs,
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;
