@@ -21,10 +21,6 @@ export const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scri
  * Keyed by the importing workspace ('*' for any service); values are target workspaces.
  */
 export const testExceptions = {
-  // The DIAN simulator stands in for DIAN, an outside system, in any service's tests.
-  '*': ['services/dian-simulator'],
-  // The simulator's tests drive it with our real client (its src must not: wcf-vocabulary.ts).
-  'services/dian-simulator': ['services/submitter'],
   // The renderer's reaction tests reuse the signer's test world (embedded adapters, requested
   // events) rather than a second copy of it; a package for it is issue 16's follow-up.
   'services/renderer': ['services/signer'],

@@ -26,6 +26,8 @@ describe('the workspace boundary rule', () => {
     ['contracts import a package', 'contracts/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
     ['an example subscriber imports a package', 'examples/ledger-subscriber/src/probe.ts', "import { systemClock } from '@fe/platform';\nexport const c = systemClock;"],
     ["an example subscriber's test imports a service", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
+    ["a service's test talks to the DIAN simulator (the all-in-one's tests do)", 'services/submitter/test/probe.int.test.ts', "import { startDianSimulator } from '@fe/dian-simulator';\nexport const s = startDianSimulator;"],
+    ["the simulator's test imports the submitter", 'services/dian-simulator/test/probe.int.test.ts', "import { createSubmitterService } from '@fe/submitter';\nexport const c = createSubmitterService;"],
     ["a service's test imports a service outside its exceptions", 'services/submitter/test/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     // Every workspace import is declared in the importer's package.json, not merely linked by pnpm.
     ['a service imports a package its manifest does not declare', 'services/ingress/src/probe.ts', "import { loadP12 } from '@fe/xades';\nexport const l = loadP12;"],
@@ -50,8 +52,7 @@ describe('the workspace boundary rule', () => {
     ['an example subscriber imports contracts', 'examples/ledger-subscriber/src/probe.ts', "import { topics } from '@fe/contracts';\nexport const t = topics;"],
     ["an example subscriber's test drives the relay and the Kafka bus", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { startRelay } from '@fe/platform';\nexport const r = startRelay;"],
     ['the bench wires services', 'bench/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
-    ["a service's test talks to the DIAN simulator", 'services/submitter/test/probe.int.test.ts', "import { startDianSimulator } from '@fe/dian-simulator';\nexport const s = startDianSimulator;"],
-    ["the simulator's test drives it with our client", 'services/dian-simulator/test/probe.int.test.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ["the simulator's test drives it with our client", 'services/dian-simulator/test/probe.int.test.ts', "import { packageDocument } from '@fe/dian-client';\nexport const p = packageDocument;"],
   ])('allows: %s', async (_case, file, code) => {
     expect(await lint(file, code)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { AcquirerDirectory } from '@fe/notifier';
-import { createDianSoapClient } from '@fe/submitter';
+import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantDirectory } from '@fe/tenancy';
 
 /**

@@ -1,5 +1,5 @@
 import type { NumberingRanges } from '@fe/portal';
-import { createDianSoapClient } from '@fe/submitter';
+import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantRegistry } from '@fe/tenancy';
 
 /**

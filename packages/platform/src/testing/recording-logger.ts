@@ -1,6 +1,6 @@
 // A Logger that keeps every entry (with its child bindings) so tests can check the fifth exit of a
 // request: what was logged, and that nothing secret was.
-import type { LogFields, Logger } from '@fe/platform';
+import type { LogFields, Logger } from '../ports/logger.ts';
 
 export type LogEntry = { level: 'info' | 'warn' | 'error' | 'debug'; message: string; fields: LogFields };
 export type RecordingLogger = Logger & { entries: LogEntry[]; text(): string };

@@ -5,10 +5,11 @@ import type { InvoiceEvent } from '@fe/contracts';
 import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, ephemeralIdentity } from '@fe/dian-simulator';
-import { createDianSoapClient, packageDocument, SqliteSubmissionSchedule } from '../src/index.ts';
-import type { ProxiedRequest } from '../test-support/dian-proxy.ts';
-import { demoProfile } from '../test-support/in-memory-tenant-directory.ts';
-import { startSubmitterWorld, typesOf, type SubmitterWorld } from '../test-support/submitter-world.ts';
+import { createDianSoapClient, packageDocument } from '@fe/dian-client';
+import { SqliteSubmissionSchedule } from '@fe/submitter';
+import type { ProxiedRequest } from '../test-support/submitter/dian-proxy.ts';
+import { demoProfile } from '../test-support/submitter/in-memory-tenant-directory.ts';
+import { startSubmitterWorld, typesOf, type SubmitterWorld } from '../test-support/submitter/submitter-world.ts';
 
 let world: SubmitterWorld;
 let service: ServiceModule | undefined;

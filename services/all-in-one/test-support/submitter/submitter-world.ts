@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/test-fixtures';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
-import type { SubmitterPorts } from '../src/index.ts';
 import {
   FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,
   invoiceStreamName, startRelay, systemClock, type Relay, type ServiceModule,
@@ -18,10 +17,10 @@ import {
 import { createXadesSigner, loadP12, type SigningCredential } from '@fe/xades';
 import type { z } from 'zod';
 import { makeTestIdentity } from '@fe/xades/testing';
-import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigSchema } from '../src/index.ts';
+import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigSchema, type SubmitterPorts } from '@fe/submitter';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
 import { createInMemoryTenantDirectory, demoProfile, type InMemoryTenantDirectory } from './in-memory-tenant-directory.ts';
-import { createRecordingLogger, type RecordingLogger } from './recording-logger.ts';
+import { createRecordingLogger, type RecordingLogger } from '@fe/platform/testing';
 
 type ConfigInput = z.input<typeof submitterConfigSchema>;
 
