@@ -38,3 +38,33 @@ export function dianClientConfigFromEnv(env: Record<string, string | undefined>)
     caFile: env.DIAN_CA_FILE,
   });
 }
+
+/**
+ * Where each DIAN environment is and how the client calls it: the keys every process that talks to
+ * DIAN reads (the submitter, and GetAcquirer or GetNumberingRange elsewhere). Defaults point both
+ * environments at the local simulator, so nothing reaches DIAN by accident.
+ */
+export const dianEndpointsConfigSchema = z.object({
+  endpoints: z.object({
+    habilitacion: z.string().default(dianEndpoints.simulator)
+      .describe('DIAN_ENDPOINT_HABILITACION: WcfDianCustomerServices URL for tenants in habilitación (environment 2); DIAN\'s is dianEndpoints.habilitacion. Falls back to DIAN_ENDPOINT.'),
+    production: z.string().default(dianEndpoints.simulator)
+      .describe('DIAN_ENDPOINT_PRODUCTION: WcfDianCustomerServices URL for tenants in production (environment 1); DIAN\'s is dianEndpoints.production. Falls back to DIAN_ENDPOINT.'),
+  }).prefault({}),
+  client: dianClientConfigSchema.omit({ endpoint: true }).prefault({})
+    .describe('Timeouts, WS-Security timestamp, keep-alive and extra CA of the SOAP client (DIAN_TIMEOUT_MS, DIAN_CONNECT_TIMEOUT_MS, DIAN_TIMESTAMP_TTL_S, DIAN_KEEP_ALIVE_MS, DIAN_CA_FILE).'),
+});
+export type DianEndpointsConfig = z.infer<typeof dianEndpointsConfigSchema>;
+
+/** The schema's keys raw from environment variables, for a schema that extends it to parse in one go. */
+export function dianEndpointsConfigInput(env: Record<string, string | undefined>) {
+  // The client keys raw, parsed by the extending schema: a bad one is then named by its variable (DIAN_TIMEOUT_MS), not by a path of another schema.
+  const client = { timeoutMs: env.DIAN_TIMEOUT_MS, connectTimeoutMs: env.DIAN_CONNECT_TIMEOUT_MS, timestampTtlSeconds: env.DIAN_TIMESTAMP_TTL_S, keepAliveMs: env.DIAN_KEEP_ALIVE_MS, caFile: env.DIAN_CA_FILE };
+  // DIAN_ENDPOINT (the CLI's single endpoint) stands for both when the specific ones are unset.
+  return { endpoints: { habilitacion: env.DIAN_ENDPOINT_HABILITACION ?? env.DIAN_ENDPOINT, production: env.DIAN_ENDPOINT_PRODUCTION ?? env.DIAN_ENDPOINT }, client };
+}
+
+/** Reads the endpoint and client keys from environment variables (names as in the descriptions). */
+export function dianEndpointsConfigFromEnv(env: Record<string, string | undefined>): DianEndpointsConfig {
+  return dianEndpointsConfigSchema.parse(dianEndpointsConfigInput(env));
+}

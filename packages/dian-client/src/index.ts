@@ -20,4 +20,7 @@ export { readDocumentFacts, type DocumentFacts } from './packaging/document-fact
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
 export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
 export { parseXml, childElement, childElements, pathElement, textOf, isNil, XmlParseError, type XmlElement } from './xml/lookups.ts';
-export { dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, type DianClientConfig } from './config.ts';
+export {
+  dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, dianEndpointsConfigSchema, dianEndpointsConfigInput, dianEndpointsConfigFromEnv,
+  type DianClientConfig, type DianEndpointsConfig,
+} from './config.ts';

@@ -12,7 +12,7 @@ import {
 } from '@fe/platform';
 import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
 import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
-import { createNotifierService, notifierConfigFromEnv } from '@fe/notifier';
+import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -23,7 +23,6 @@ import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTe
 import { createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
-import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
 import { createPipelineTestSetRunner, issueByInject } from './portal/test-set-runner.ts';

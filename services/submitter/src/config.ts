@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { dianClientConfigSchema, dianEndpoints } from '@fe/dian-client';
+import { dianEndpointsConfigInput, dianEndpointsConfigSchema } from '@fe/dian-client';
 
 /**
  * The submitter service's configuration: where each DIAN environment is, how long a call may take
- * (the client keys above), how often and how long to retry, and how many calls one tenant may
+ * (@fe/dian-client's endpoint keys), how often and how long to retry, and how many calls one tenant may
  * have open towards DIAN at once (docs/api.md, "Limits": 4). Defaults are safe for development:
  * both environments point at the local simulator, so nothing reaches DIAN by accident.
  */
-export const submitterConfigSchema = z.object({
-  endpoints: z.object({
-    habilitacion: z.string().default(dianEndpoints.simulator)
-      .describe('DIAN_ENDPOINT_HABILITACION: WcfDianCustomerServices URL for tenants in habilitación (environment 2); DIAN\'s is dianEndpoints.habilitacion. Falls back to DIAN_ENDPOINT.'),
-    production: z.string().default(dianEndpoints.simulator)
-      .describe('DIAN_ENDPOINT_PRODUCTION: WcfDianCustomerServices URL for tenants in production (environment 1); DIAN\'s is dianEndpoints.production. Falls back to DIAN_ENDPOINT.'),
-  }).prefault({}),
-  client: dianClientConfigSchema.omit({ endpoint: true }).prefault({})
-    .describe('Timeouts, WS-Security timestamp, keep-alive and extra CA of the SOAP client (DIAN_TIMEOUT_MS, DIAN_CONNECT_TIMEOUT_MS, DIAN_TIMESTAMP_TTL_S, DIAN_KEEP_ALIVE_MS, DIAN_CA_FILE).'),
+export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
   retry: z.object({
     maxAttempts: z.coerce.number().int().min(1).max(100).default(8)
       .describe('SUBMIT_MAX_ATTEMPTS: DIAN calls per invoice (sends and reconciliations) before the submitter stops retrying; the invoice then stays pending.'),
@@ -39,12 +31,8 @@ export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;
 
 /** Reads the service's keys from environment variables (names as in the descriptions). */
 export function submitterConfigFromEnv(env: Record<string, string | undefined>): SubmitterConfig {
-  // The client keys raw, parsed by this schema: a bad one is then named by its variable (DIAN_TIMEOUT_MS), not by a path of another schema.
-  const client = { timeoutMs: env.DIAN_TIMEOUT_MS, connectTimeoutMs: env.DIAN_CONNECT_TIMEOUT_MS, timestampTtlSeconds: env.DIAN_TIMESTAMP_TTL_S, keepAliveMs: env.DIAN_KEEP_ALIVE_MS, caFile: env.DIAN_CA_FILE };
   return submitterConfigSchema.parse({
-    // DIAN_ENDPOINT (the CLI's single endpoint) stands for both when the specific ones are unset.
-    endpoints: { habilitacion: env.DIAN_ENDPOINT_HABILITACION ?? env.DIAN_ENDPOINT, production: env.DIAN_ENDPOINT_PRODUCTION ?? env.DIAN_ENDPOINT },
-    client,
+    ...dianEndpointsConfigInput(env),
     retry: {
       maxAttempts: env.SUBMIT_MAX_ATTEMPTS, baseDelayMs: env.SUBMIT_RETRY_BASE_MS, maxDelayMs: env.SUBMIT_RETRY_MAX_MS, jitter: env.SUBMIT_RETRY_JITTER,
     },

@@ -8,8 +8,9 @@ import { ingressConfigSchema } from '@fe/ingress';
 import { projectionProcessConfigSchema } from '@fe/projection/process-config';
 import { relayProcessConfigSchema } from '@fe/relay';
 import { rendererProcessConfigSchema } from '@fe/renderer/process-config';
-import { notifierProcessConfigSchema } from './notifier-process-config.ts';
+import { notifierProcessConfigSchema } from '@fe/notifier/process-config';
 import { signerProcessConfigSchema } from '@fe/signer/process-config';
+import { dianEndpointsConfigSchema } from '@fe/dian-client';
 import { submitterConfigSchema } from '@fe/submitter';
 import { submitterProcessConfigSchema } from '@fe/submitter/process-config';
 import { telemetryConfigSchema } from '@fe/telemetry';
@@ -41,7 +42,7 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object
   projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
   relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
   'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
-  notifier: { main: 'services/all-in-one/src/distributed/notifier-main.ts', schemas: [notifierProcessConfigSchema, submitterConfigSchema] },
+  notifier: { main: 'services/notifier/src/main.ts', schemas: [notifierProcessConfigSchema, dianEndpointsConfigSchema] },
   portal: { main: 'services/all-in-one/src/distributed/portal-main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema, submitterConfigSchema] },
 }).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];

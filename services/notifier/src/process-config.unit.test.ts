@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notifierProcessConfigFromEnv, notifierProcessConfigSchema } from './notifier-process-config.ts';
+import { notifierProcessConfigFromEnv, notifierProcessConfigSchema } from './process-config.ts';
 
 const base = { FE_POSTGRES_URL: 'postgres://fe@127.0.0.1:5432/fe', FE_KAFKA_BROKERS: '127.0.0.1:9092', FE_SCHEMA_REGISTRY_URL: 'http://127.0.0.1:8080/apis/ccompat/v7', FE_S3_ENDPOINT: 'http://127.0.0.1:9000', FE_S3_BUCKET: 'fe-blobs', FE_S3_ACCESS_KEY: 'k', FE_S3_SECRET_KEY: 's', FE_MASTER_KEY_FILE: '/run/secrets/k' };
 

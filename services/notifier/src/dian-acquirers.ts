@@ -1,11 +1,10 @@
-import type { AcquirerDirectory } from '@fe/notifier';
 import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantDirectory } from '@fe/tenancy';
+import type { AcquirerDirectory } from './index.ts';
 
 /**
  * The notifier's AcquirerDirectory on DIAN's GetAcquirer (annex §9.1), asked with the tenant's own
- * certificate (WS-Security) at the endpoint its submissions go to. Filled here, in a composition
- * root, because the SOAP client is the submitter's and a service imports no other service.
+ * certificate (WS-Security) at the endpoint its submissions go to.
  */
 export function dianAcquirers(deps: {
   tenants: Pick<TenantDirectory, 'profile' | 'credential'>;

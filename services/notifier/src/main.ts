@@ -1,12 +1,11 @@
-// The notifier as its own process (docs/service.md, "One process per service"). It lives in this
-// composition root, like the ingress's, because it asks DIAN's GetAcquirer through the submitter's
-// SOAP client, and a service imports no other service.
+// The notifier as its own process (docs/service.md, "One process per service"): buyers' mails on the
+// distributed platform, their reception addresses asked of DIAN's GetAcquirer.
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
-import { createNotifierService } from '@fe/notifier';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
-import { dianAcquirers } from '../dian-acquirers.ts';
-import { notifierProcessConfigFromEnv } from './notifier-process-config.ts';
+import { dianAcquirers } from './dian-acquirers.ts';
+import { createNotifierService } from './index.ts';
+import { notifierProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
   name: 'notifier', env: process.env, config: notifierProcessConfigFromEnv,
