@@ -1,6 +1,6 @@
 import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantDirectory } from '@fe/tenancy';
-import type { AcquirerDirectory } from './index.ts';
+import type { AcquirerDirectory } from './ports/acquirer-directory.ts';
 
 /**
  * The notifier's AcquirerDirectory on DIAN's GetAcquirer (annex §9.1), asked with the tenant's own
