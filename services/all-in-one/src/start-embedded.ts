@@ -10,7 +10,8 @@ import {
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createStatusProjection, rebuildStatusViews } from '@fe/projection';
+import { invoiceEventsRoutes, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/invoice-status';
 import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
 import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
@@ -20,14 +21,13 @@ import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
 import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory, testSetLookup } from '@fe/tenancy';
-import { createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender } from '@fe/portal';
+import {
+  createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender, createPipelineTestSetRunner, dianNumberingRanges, issueByInject, statusInvoiceList,
+} from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
-import { createPipelineTestSetRunner, issueByInject } from './portal/test-set-runner.ts';
-import { dianNumberingRanges } from './portal/numbering-ranges.ts';
-import { statusInvoiceList } from './portal/invoice-list.ts';
 
 export type Embedded = {
   url: string;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { statusStoreContract } from '../../testing/status-store.contract.ts';
+import { statusStoreContract } from '../../../test-support/status-store.contract.ts';
 import { PostgresStatusStore, statusStoreMigrations } from './postgres-status-store.ts';
 
 // One schema for the file; each case starts from an empty table (the suite's "fresh, empty storage").

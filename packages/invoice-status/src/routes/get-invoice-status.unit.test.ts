@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { invoiceFixture, noteFixture } from '@fe/invoice-status/testing';
 import { ProjectionError } from '../errors.ts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
-import { SqliteStatusStore } from '../invoice-status/sqlite-status-store.ts';
-import type { StatusStore } from '../invoice-status/status-store.ts';
+import { SqliteStatusStore } from '../store/sqlite-status-store.ts';
+import type { StatusStore } from '../store/status-store.ts';
 import { statusRoutes } from './get-invoice-status.ts';
 
 const TTL = 7 * 24 * 3600;

@@ -1,8 +1,10 @@
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
-import { invoiceLinks, statusResponseBody, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
-import type { StatusStore } from '../invoice-status/status-store.ts';
+import { type InvoiceStatusView } from '../invoice-status.ts';
+import { withNoteStatus } from '../notes.ts';
+import { invoiceLinks, statusResponseBody } from '../response-body.ts';
+import type { StatusStore } from '../store/status-store.ts';
 import { sendError, tenantAndCufe } from './send-error.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { Logger } from '@fe/platform';
-import type { TestSetProgress, TestSetRunner } from '@fe/portal';
-import type { StatusStore } from '@fe/projection';
+import type { TestSetProgress, TestSetRunner } from '../ports/test-set-runner.ts';
+import type { StatusStore } from '@fe/invoice-status';
 import { testSetDocumentKey, type TenantCommands, type TenantRegistry, type TestSetRun } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';

@@ -1,11 +1,11 @@
+import { dianEndpointsConfigFromEnv, dianEndpointsConfigSchema } from '@fe/dian-client';
 import { smtpSettingsSchema } from '@fe/mail';
-import { portalConfigFromEnv, portalConfigSchema } from '@fe/portal';
 import type { Env } from '@fe/platform';
 import { s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-runtime';
 import { platformConfigSchema, tenantsConfigSchema } from '@fe/service-runtime/distributed';
-import { submitterConfigFromEnv, submitterConfigSchema } from '@fe/submitter';
 import { z } from 'zod';
+import { portalConfigFromEnv, portalConfigSchema } from './config.ts';
 
 /** What the admin portal's own process reads besides the portal's keys (portalConfigSchema; docs/portal.md). */
 export const portalProcessConfigSchema = runtimeConfigSchema
@@ -30,6 +30,6 @@ export type PortalProcessConfig = ReturnType<typeof portalProcessConfigFromEnv>;
  */
 export function portalProcessConfigFromEnv(env: Env) {
   const process = readConfig(portalProcessConfigSchema, env);
-  const dian = readNestedConfig(submitterConfigSchema, () => submitterConfigFromEnv({ ...env }));
+  const dian = readNestedConfig(dianEndpointsConfigSchema, () => dianEndpointsConfigFromEnv({ ...env }));
   return { ...process, portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)), dian: { endpoints: dian.endpoints, client: dian.client } };
 }

@@ -1,4 +1,4 @@
-import type { NumberingRanges } from '@fe/portal';
+import type { NumberingRanges } from '../ports/numbering-ranges.ts';
 import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantRegistry } from '@fe/tenancy';
 

@@ -1,8 +1,8 @@
 import { AdapterPool, migrationSet, type PgFailure } from '@fe/platform-postgres';
 import type pg from 'pg';
 import { ProjectionError } from '../../errors.ts';
-import type { InvoiceStatusView } from '@fe/invoice-status';
-import type { StatusStore } from '../../invoice-status/status-store.ts';
+import type { InvoiceStatusView } from '../../invoice-status.ts';
+import type { StatusStore } from '../../store/status-store.ts';
 
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'projection'. */
 export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));

@@ -2,7 +2,7 @@ import type { InvoiceEventsResponse } from '@fe/contracts';
 import { invoiceHistory, PlatformError, type BlobStore, type EventStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
-import type { StatusStore } from '../invoice-status/status-store.ts';
+import type { StatusStore } from '../store/status-store.ts';
 import { sendError, tenantAndCufe } from './send-error.ts';
 
 export type InvoiceEventsRoutesOptions = {

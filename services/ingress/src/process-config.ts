@@ -1,9 +1,9 @@
-import { ingressConfigFromEnv, ingressConfigSchema } from '@fe/ingress';
 import type { Env } from '@fe/platform';
 import { s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-runtime';
 import { platformConfigSchema, tenantsConfigSchema } from '@fe/service-runtime/distributed';
 import { z } from 'zod';
+import { ingressConfigFromEnv, ingressConfigSchema } from './config.ts';
 
 /** What the ingress's own process reads besides the ingress's keys (ingressConfigSchema). */
 export const ingressProcessConfigSchema = runtimeConfigSchema

@@ -1,8 +1,8 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFixture } from '@fe/invoice-status/testing';
-import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
-import type { StatusStore } from '../invoice-status/status-store.ts';
+import { invoiceFixture } from './invoice-events.ts';
+import { evolve, type InvoiceStatusView } from '../src/index.ts';
+import type { StatusStore } from '../src/store/status-store.ts';
 
 /** Fresh, empty storage; `another()` opens a second store on the same storage, as another process would. */
 export type StatusStoreFixture = { store: StatusStore; another(): Promise<StatusStore> };

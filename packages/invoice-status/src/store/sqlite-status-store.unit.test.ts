@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { InvoiceEvent } from '@fe/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invoiceFixture } from '@fe/invoice-status/testing';
-import { statusStoreContract } from '../testing/status-store.contract.ts';
+import { statusStoreContract } from '../../test-support/status-store.contract.ts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { SqliteStatusStore } from './sqlite-status-store.ts';
 

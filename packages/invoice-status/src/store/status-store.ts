@@ -1,10 +1,10 @@
-import type { InvoiceStatusView } from '@fe/invoice-status';
+import type { InvoiceStatusView } from '../invoice-status.ts';
 
 /**
  * Where the status views live: one row per invoice, found by id (the projection) or by the
  * tenant's cufe (the status endpoint). Every method is async, so an adapter on a server
  * (PostgreSQL) honours the same port as the embedded one (node:sqlite); the contract suite
- * (`statusStoreContract`, `@fe/projection/testing`) states what each must do.
+ * (`statusStoreContract`, `@fe/invoice-status/testing`) states what each must do.
  *
  *   await store.save(view, 42n); await store.flushed();    // 42n: event-store position folded in
  *   (await store.findByCufe('demo', cufe))?.status         // 'pending' | 'accepted' | 'rejected'

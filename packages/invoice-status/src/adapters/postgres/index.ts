@@ -1,3 +1,3 @@
-// @fe/projection/postgres: the status store on PostgreSQL. A separate entry point, so a projection
+// @fe/invoice-status/postgres: the status store on PostgreSQL. A separate entry point, so a projection
 // on SQLite never loads pg.
 export { PostgresStatusStore, statusStoreMigrations } from './postgres-status-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingressProcessConfigFromEnv } from './ingress-process-config.ts';
+import { ingressProcessConfigFromEnv } from './process-config.ts';
 
 const required = { FE_S3_ACCESS_KEY: 'k', FE_S3_SECRET_KEY: 's', FE_MASTER_KEY_FILE: '/run/secrets/fe-master.key' };
 

@@ -8,7 +8,7 @@ import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { invoiceFixture } from '@fe/invoice-status/testing';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteStatusStore } from '../invoice-status/sqlite-status-store.ts';
+import { SqliteStatusStore } from '../store/sqlite-status-store.ts';
 import { invoiceEventsRoutes } from './get-invoice-events.ts';
 
 const cleanups: (() => unknown)[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dianEndpoints } from '@fe/dian-client';
-import { portalProcessConfigFromEnv } from './portal-process-config.ts';
+import { portalProcessConfigFromEnv } from './process-config.ts';
 
 const required = { FE_S3_ACCESS_KEY: 'k', FE_S3_SECRET_KEY: 's', FE_MASTER_KEY_FILE: '/run/secrets/fe-master.key' };
 

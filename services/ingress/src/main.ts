@@ -1,16 +1,15 @@
 // The ingress as its own process (docs/service.md, "One process per service"): the HTTP API on the
-// distributed platform. It lives in this composition root, not in services/ingress, because it
-// wires the projection's status route and store beside the ingress's own routes (the boundary rule:
-// a service imports no other service). Run as many instances as needed: each answers its own requests.
-// The admin portal is a process of its own (portal-main.ts).
-import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes } from '@fe/ingress';
-import { idempotencyStoreMigrations, PostgresIdempotencyStore } from '@fe/ingress/postgres';
+// distributed platform, the status routes (@fe/invoice-status) read from the views the projection
+// writes. Run as many instances as needed: each answers its own requests.
+// The admin portal is a process of its own (services/portal/src/main.ts).
 import type { ServiceModule } from '@fe/platform';
-import { invoiceEventsRoutes, statusRoutes } from '@fe/projection';
-import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
+import { invoiceEventsRoutes, statusRoutes } from '@fe/invoice-status';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
-import { ingressProcessConfigFromEnv } from './ingress-process-config.ts';
+import { idempotencyStoreMigrations, PostgresIdempotencyStore } from './adapters/postgres/index.ts';
+import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes } from './index.ts';
+import { ingressProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
   name: 'ingress', env: process.env, config: ingressProcessConfigFromEnv,

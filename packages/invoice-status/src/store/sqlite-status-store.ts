@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { openWalDatabase } from '@fe/platform';
 import { ProjectionError } from '../errors.ts';
-import type { InvoiceStatusView } from '@fe/invoice-status';
+import type { InvoiceStatusView } from '../invoice-status.ts';
 import type { StatusStore } from './status-store.ts';
 
 /**

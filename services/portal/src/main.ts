@@ -1,22 +1,22 @@
 // The admin portal as its own process (docs/portal.md, "In the distributed shape"): /admin on its own
 // port, over the same PostgreSQL stores as the ingress (accounts, tenants, the status views) and
-// S3 links for the invoice list. It lives in this composition root because it reads the
-// projection's views and issues the habilitación set through an ingress (a service imports no other).
+// S3 links for the invoice list. It reads the projection's views (@fe/invoice-status) and issues the
+// habilitación set through an ingress's HTTP API.
 import type { ServiceModule } from '@fe/platform';
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
-import { createPortal, TransportMailSender } from '@fe/portal';
-import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from '@fe/portal/postgres';
-import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
 import fastify from 'fastify';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { statusInvoiceList } from '../portal/invoice-list.ts';
-import { dianNumberingRanges } from '../portal/numbering-ranges.ts';
-import { createPipelineTestSetRunner, issueOverHttp } from '../portal/test-set-runner.ts';
-import { portalProcessConfigFromEnv } from './portal-process-config.ts';
+import { statusInvoiceList } from './adapters/invoice-list.ts';
+import { dianNumberingRanges } from './adapters/numbering-ranges.ts';
+import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from './adapters/postgres/index.ts';
+import { createPipelineTestSetRunner, issueOverHttp } from './adapters/test-set-runner.ts';
+import { createPortal, TransportMailSender } from './index.ts';
+import { portalProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
   name: 'portal', env: process.env, config: portalProcessConfigFromEnv,
