@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread } from '@fe/dian-simulator/thread';
+import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
 import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes, SqliteIdempotencyStore,
 } from '@fe/ingress';
@@ -27,7 +27,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
-import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
 
 export type Embedded = {
   url: string;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { ephemeralIdentity, storedIdentity, storedIdentityPem, type SimulatorConfig } from '@fe/dian-simulator/thread';
+import type { SimulatorConfig } from '../config.ts';
+import { ephemeralIdentity } from './ephemeral-identity.ts';
+import { storedIdentity, storedIdentityPem } from './stored-identity.ts';
 import { writeFileOnce } from '@fe/platform';
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ephemeralIdentity } from '@fe/dian-simulator/thread';
+import { ephemeralIdentity } from './ephemeral-identity.ts';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
+import { loadOrCreateSimulatorIdentity } from './load-or-create-identity.ts';
 
 const fileIn = () => join(mkdtempSync(join(tmpdir(), 'fe-sim-id-')), 'dian-simulator-identity.pem');
 
