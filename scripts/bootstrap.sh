@@ -10,7 +10,8 @@ if ! command -v pnpm >/dev/null; then
   echo "installing pnpm 10" >&2
   npm install -g pnpm@10 >/dev/null 2>&1
 fi
-# pnpm only warns about a cycle between workspaces; here it stops the line (docs/architecture.md).
+# A cycle between workspaces stops the line: pnpm-workspace.yaml disallows one, and this catches
+# the warning a pnpm that ignores that setting prints instead.
 install_log=$(mktemp)
 pnpm install --frozen-lockfile --reporter=append-only 2>&1 | tee "$install_log"
 if grep -qi 'cyclic workspace dependencies' "$install_log"; then

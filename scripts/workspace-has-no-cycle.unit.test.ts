@@ -1,5 +1,5 @@
-// pnpm only warns about a cycle between workspaces ("cyclic workspace dependencies"); this test
-// stops the line on one: the graph of every package.json's workspace dependencies has no cycle.
+// A cycle between workspaces (pnpm's "cyclic workspace dependencies") stops the line: the graph of
+// every package.json's workspace dependencies has none.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
