@@ -2,8 +2,8 @@
 // many the signer signs, measured in the same run. In the embedded default each invoice is signed
 // once and validated once, so the simulator must not be slower than the signer (goal: ≥ 2×).
 // Relative imports: the bench reaches the services' sources without being their dependant.
-import { buildSoapRequest } from '../services/submitter/src/index.ts';
-import { packageDocument } from '../services/submitter/src/index.ts';
+import { buildSoapRequest } from '../packages/dian-client/src/index.ts';
+import { packageDocument } from '../packages/dian-client/src/index.ts';
 import { applicationResponseKeyType, createSimulatorDispatcher, createStore, SERVICE_PATH } from '../services/dian-simulator/src/index.ts';
 import { signedInvoice } from '../services/dian-simulator/test-support/invoices.ts';
 import { signedNote } from '../services/dian-simulator/test-support/notes.ts';

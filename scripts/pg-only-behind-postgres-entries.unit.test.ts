@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const owners = ['services/projection', 'services/submitter', 'services/ingress', 'packages/tenancy', 'services/portal'];
+const owners = ['packages/invoice-status', 'services/submitter', 'services/ingress', 'packages/tenancy', 'services/portal'];
 
 /** The pg files a fresh process resolved while importing `entry`. */
 function pgFilesLoadedBy(entry: string): string[] {

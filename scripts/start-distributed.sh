@@ -97,15 +97,15 @@ dian=http://127.0.0.1:$simulator_port/WcfDianCustomerServices.svc
 # The submitter records only answers signed by the simulator's certificate (made by prepare.ts).
 start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem"
 # The buyers' mails: through FE_SMTP_URL when set, else .eml files in $data/outbox (docs/notifier.md).
-start notifier services/all-in-one/src/distributed/notifier-main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" FE_MAIL_OUTBOX_DIR="$data/outbox"
+start notifier services/notifier/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" FE_MAIL_OUTBOX_DIR="$data/outbox"
 # The ingress last, so it answers only once the services behind it are ready.
 wait_ready
-start ingress-1 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$port"
-start ingress-2 services/all-in-one/src/distributed/ingress-main.ts FE_PORT="$((port + 1))"
+start ingress-1 services/ingress/src/main.ts FE_PORT="$port"
+start ingress-2 services/ingress/src/main.ts FE_PORT="$((port + 1))"
 # The admin portal after the ingress: its habilitación run issues the test set through ingress-1.
 # Started last, it is stopped first (the stop script goes newest first), before the API it uses.
 # GetNumberingRange (onboarding's "Consultar en la DIAN") at the simulator, where the submitter sends.
-start portal services/all-in-one/src/distributed/portal-main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}" \
+start portal services/portal/src/main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}" \
   DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
 wait_ready
 

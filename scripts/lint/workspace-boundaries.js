@@ -15,21 +15,6 @@ const root = resolve(import.meta.dirname, '../..');
  */
 export const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scripts'];
 
-/**
- * What test code (a `*.test.ts`, or a file under `test/`, `test-support/` or named `test-world.ts`)
- * may import besides the rule: the other side of a conversation it tests, never a service's logic.
- * Keyed by the importing workspace ('*' for any service); values are target workspaces.
- */
-export const testExceptions = {
-  // The DIAN simulator stands in for DIAN, an outside system, in any service's tests.
-  '*': ['services/dian-simulator'],
-  // The simulator's tests drive it with our real client (its src must not: wcf-vocabulary.ts).
-  'services/dian-simulator': ['services/submitter'],
-  // The renderer's reaction tests reuse the signer's test world (embedded adapters, requested
-  // events) rather than a second copy of it; a package for it is issue 16's follow-up.
-  'services/renderer': ['services/signer'],
-};
-
 /** `@fe/<name>` → its workspace folder ('services/signer'), read from the package.json files. */
 function workspacesByName() {
   /** @type {Map<string, string>} */
@@ -112,11 +97,7 @@ export function refusal(from, to) {
   if (kind === 'contracts') return `contracts import no workspace of ours (${to})`;
   if (kind === 'package' && target === 'package') return undefined;
   if (kind === 'service' && target === 'package') return undefined;
-  if (kind === 'service' && isTestCode(from)) {
-    /** @type {Record<string, string[]>} */
-    const exceptions = testExceptions;
-    if ([...(exceptions['*'] ?? []), ...(exceptions[source] ?? [])].includes(to)) return undefined;
-  }
+  // A service's tests obey the rule too: shared test support lives in a package's `testing` export.
   // A downstream subscriber's example depends on the wire formats alone; its tests may drive the
   // producing side (the relay and the Kafka bus), the other side of the conversation.
   if (kind === 'example') return isTestCode(from) && target === 'package' ? undefined : `an example subscriber depends only on contracts/, not ${to}`;

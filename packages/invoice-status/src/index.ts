@@ -10,3 +10,9 @@ export {
 } from './response-body.ts';
 export { type NoteEntry } from './invoice-status.ts';
 export { noteReserved, noteIssued, withNoteStatus, isCancellation, balanceCents, cents, amountOfCents } from './notes.ts';
+// Where the views are kept and how the API reads them: the projection writes, ingress and the portal read.
+export type { StatusStore } from './store/status-store.ts';
+export { SqliteStatusStore } from './store/sqlite-status-store.ts';
+export { statusRoutes, type StatusRoutesOptions } from './routes/get-invoice-status.ts';
+export { invoiceEventsRoutes, type InvoiceEventsRoutesOptions } from './routes/get-invoice-events.ts';
+export { ProjectionError, projectionErrors, type ProjectionErrorCode } from './errors.ts';

@@ -2,3 +2,4 @@
 // every workspace that folds or stores status views. Never imported by production code.
 export * from './invoice-events.ts';
 export * from './note-events.ts';
+export { statusStoreContract, type StatusStoreFixture } from './status-store.contract.ts';

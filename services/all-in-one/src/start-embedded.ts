@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread } from '@fe/dian-simulator/thread';
+import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
 import {
   answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes, SqliteIdempotencyStore,
 } from '@fe/ingress';
@@ -10,9 +10,10 @@ import {
   ThreadedSqliteEventStore, withStreamCache,
   type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
 } from '@fe/platform';
-import { createStatusProjection, invoiceEventsRoutes, rebuildStatusViews, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/projection';
+import { createStatusProjection, rebuildStatusViews } from '@fe/projection';
+import { invoiceEventsRoutes, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/invoice-status';
 import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTransport } from '@fe/mail';
-import { createNotifierService, notifierConfigFromEnv } from '@fe/notifier';
+import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
@@ -20,15 +21,12 @@ import {
   countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
 } from '@fe/telemetry';
 import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory, testSetLookup } from '@fe/tenancy';
-import { createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender } from '@fe/portal';
+import {
+  createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender, createPipelineTestSetRunner, dianNumberingRanges, issueByInject, statusInvoiceList,
+} from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
-import { dianAcquirers } from './dian-acquirers.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
-import { loadOrCreateSimulatorIdentity } from './simulator-identity.ts';
-import { createPipelineTestSetRunner, issueByInject } from './portal/test-set-runner.ts';
-import { dianNumberingRanges } from './portal/numbering-ranges.ts';
-import { statusInvoiceList } from './portal/invoice-list.ts';
 
 export type Embedded = {
   url: string;

@@ -9,11 +9,11 @@ import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing'
 import { createOutboxTransport } from '@fe/mail';
 import { createPortal, portalConfigFromEnv, TransportMailSender } from '@fe/portal';
 import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from '@fe/portal/postgres';
-import { SqliteStatusStore } from '@fe/projection';
+import { SqliteStatusStore } from '@fe/invoice-status';
 import { createTenantCommands, SqliteTenantDirectory } from '@fe/tenancy';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusInvoiceList } from '../src/portal/invoice-list.ts';
+import { statusInvoiceList } from '@fe/portal';
 import { outboxMailsTo } from '../test-support/outbox.ts';
 import { errorCodeOf, PortalClient, type PortalAnswer } from '../test-support/portal-client.ts';
 

@@ -5,4 +5,5 @@ export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThrea
 export { simulatorConfig, type SimulatorConfig } from './config.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
 export { STORED_IDENTITY_FILE, storedIdentity, storedIdentityPem, SimulatorIdentityError } from './identity/stored-identity.ts';
+export { loadOrCreateSimulatorIdentity } from './identity/load-or-create-identity.ts';
 export { parseFault, type FaultSpec } from './faults/faults.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadP12, type SigningCredential } from '@fe/xades';
-import type { WsSecurityCredential } from '@fe/submitter';
+import type { WsSecurityCredential } from '@fe/dian-client';
 import { simulatorConfig, type SimulatorConfig, type SimulatorIdentity } from '../src/index.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');

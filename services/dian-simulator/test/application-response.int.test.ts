@@ -6,7 +6,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSoapRequest, packageDocument } from '@fe/submitter';
+import { buildSoapRequest, packageDocument } from '@fe/dian-client';
 import {
   applicationResponseKeyType, createSimulatorDispatcher, createStore, ephemeralIdentity, SERVICE_PATH, type SimulatorIdentity,
 } from '../src/index.ts';

@@ -2,7 +2,7 @@
 // classification (code, retriable, outcomeUnknown); and the other operations answer as DIAN's do.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSoapRequest, createDianSoapClient, packageDocument, readSoapEnvelope, SubmitterError, type DianGateway } from '@fe/submitter';
+import { buildSoapRequest, createDianSoapClient, packageDocument, readSoapEnvelope, SubmitterError, type DianGateway } from '@fe/dian-client';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';

@@ -1,6 +1,6 @@
 // GetAcquirer over real loopback HTTP with our client: a registered buyer's reception address, and
 // the answer for one DIAN does not know (issue 21: where to send the invoice without customer.email).
-import { createDianSoapClient, type DianGateway } from '@fe/submitter';
+import { createDianSoapClient, type DianGateway } from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAcquirer, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';

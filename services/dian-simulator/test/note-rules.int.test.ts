@@ -4,7 +4,7 @@
 // by breaking exactly one thing in a valid one is answered with that rule's CA…/DA… code (or the
 // note's own rule), as test/rules.int.test.ts does for invoices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, type DianGateway, type DianResponse } from '@fe/submitter';
+import { createDianSoapClient, packageDocument, type DianGateway, type DianResponse } from '@fe/dian-client';
 import { demoIssuer, demoTestSetId, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { demoResolution } from '@fe/dian-domain';
 import { signedInvoice } from '../test-support/invoices.ts';

@@ -2,7 +2,7 @@
 // ApplicationResponse, and for each enforced rule one document, made by breaking exactly one thing
 // in a valid one before signing, is answered with that rule (and only the rules that break implies).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/submitter';
+import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';

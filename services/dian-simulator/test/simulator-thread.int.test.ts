@@ -1,7 +1,7 @@
 // The simulator on its own thread (the embedded default's DIAN): the same contract over loopback,
 // controlled by messages; a crash is reported once, a close is not.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument } from '@fe/submitter';
+import { createDianSoapClient, packageDocument } from '@fe/dian-client';
 import { startDianSimulatorThread, type DianSimulatorThread } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';

@@ -2,7 +2,7 @@
 // TestSetId returns a ZipKey, GetStatusZip answers one verdict per document of the zip (in process
 // first, while the zip is queued), and an unknown TestSetId is refused without a ZipKey. Our client
 // against the simulator over real loopback HTTP.
-import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, SubmitterError, writeZip, type DianGateway, type DianZip } from '@fe/submitter';
+import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, SubmitterError, writeZip, type DianGateway, type DianZip } from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';

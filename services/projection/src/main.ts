@@ -2,7 +2,7 @@
 // PostgreSQL (docs/service.md, "One process per service").
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
-import { PostgresStatusStore, statusStoreMigrations } from './adapters/postgres/index.ts';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { createStatusProjection } from './index.ts';
 import { projectionProcessConfigFromEnv } from './process-config.ts';
 

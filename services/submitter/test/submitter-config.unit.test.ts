@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dianEndpoints, submitterConfigFromEnv, submitterConfigSchema } from '../src/index.ts';
+import { dianEndpoints } from '@fe/dian-client';
+import { submitterConfigFromEnv, submitterConfigSchema } from '../src/index.ts';
 
 describe('submitter configuration', () => {
   it('defaults are safe for development: both environments on the local simulator, the limits of docs/api.md', () => {

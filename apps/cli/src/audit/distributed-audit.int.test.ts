@@ -15,7 +15,7 @@ import { requiredTestEnv } from '@fe/platform/testing';
 import { PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
 import { freshTestSchema, testPostgresUrl, type TestSchema } from '@fe/platform-postgres/testing';
 import { rebuildStatusViews } from '@fe/projection';
-import { PostgresStatusStore, statusStoreMigrations } from '@fe/projection/postgres';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const root = new URL('../../../../', import.meta.url).pathname;

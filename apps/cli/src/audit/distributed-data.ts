@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { configFromEnv, type Env } from '@fe/platform';
 import { createPostgresPool, PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
 import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
-import { PostgresStatusStore } from '@fe/projection/postgres';
+import { PostgresStatusStore } from '@fe/invoice-status/postgres';
 import { platformConfigSchema } from '@fe/service-runtime/distributed';
 import { loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';

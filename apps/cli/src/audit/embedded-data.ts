@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FilesystemBlobStore, SignedLinks, SqliteAuditCheckpointStore, SqliteEventStore, type AuditCheckpointStore, type BlobStore, type EventStore } from '@fe/platform';
 import { certificatesOf, STORED_IDENTITY_FILE } from '@fe/dian-simulator';
-import { SqliteStatusStore, type StatusStore } from '@fe/projection';
+import { SqliteStatusStore, type StatusStore } from '@fe/invoice-status';
 import { loadOrCreateMasterKey, SqliteTenantDirectory, type TenantDirectory, type TenantRegistry } from '@fe/tenancy';
 
 /** What the audit commands read, from one shape's stores (the embedded data folder, or PostgreSQL and S3: distributed-data.ts). */

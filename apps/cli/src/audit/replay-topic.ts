@@ -1,6 +1,7 @@
 import { invoiceEventSchema, invoiceEventSchemas, topology } from '@fe/contracts';
 import { SchemaRegistryCodec } from '@fe/platform-kafka';
-import { applyEvent, type StatusStore } from '@fe/projection';
+import { applyEvent } from '@fe/projection';
+import { type StatusStore } from '@fe/invoice-status';
 import { Kafka, logLevel } from 'kafkajs';
 
 export type TopicReplay = { events: number; views: number; messages: number };

@@ -1,5 +1,6 @@
 import { topics } from '@fe/contracts';
-import { diffViews, rebuildStatusViews, SqliteStatusStore } from '@fe/projection';
+import { diffViews, rebuildStatusViews } from '@fe/projection';
+import { SqliteStatusStore } from '@fe/invoice-status';
 import type { AuditSources } from '../audit/embedded-data.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';

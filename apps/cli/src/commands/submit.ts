@@ -1,5 +1,5 @@
 import { isXadesError, loadP12 } from '@fe/xades';
-import { createDianSoapClient, packageDocument, SubmitterError, type DianResponse } from '@fe/submitter';
+import { createDianSoapClient, packageDocument, SubmitterError, type DianResponse } from '@fe/dian-client';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 

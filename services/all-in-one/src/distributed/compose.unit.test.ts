@@ -8,17 +8,18 @@ import { ingressConfigSchema } from '@fe/ingress';
 import { projectionProcessConfigSchema } from '@fe/projection/process-config';
 import { relayProcessConfigSchema } from '@fe/relay';
 import { rendererProcessConfigSchema } from '@fe/renderer/process-config';
-import { notifierProcessConfigSchema } from './notifier-process-config.ts';
+import { notifierProcessConfigSchema } from '@fe/notifier/process-config';
 import { signerProcessConfigSchema } from '@fe/signer/process-config';
+import { dianEndpointsConfigSchema } from '@fe/dian-client';
 import { submitterConfigSchema } from '@fe/submitter';
 import { submitterProcessConfigSchema } from '@fe/submitter/process-config';
 import { telemetryConfigSchema } from '@fe/telemetry';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ingressProcessConfigSchema } from './ingress-process-config.ts';
+import { ingressProcessConfigSchema } from '@fe/ingress/process-config';
 import { portalConfigSchema } from '@fe/portal';
-import { portalProcessConfigSchema } from './portal-process-config.ts';
+import { portalProcessConfigSchema } from '@fe/portal/process-config';
 
 const root = join(import.meta.dirname, '../../../..');
 
@@ -32,8 +33,8 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
 
 /** Each process container: its main and the schemas its main reads the environment with (every main's runMain reads the telemetry's too). */
 const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object.fromEntries(Object.entries({
-  'ingress-1': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
-  'ingress-2': { main: 'services/all-in-one/src/distributed/ingress-main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+  'ingress-1': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+  'ingress-2': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
   'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
   'signer-2': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
   renderer: { main: 'services/renderer/src/main.ts', schemas: [rendererProcessConfigSchema] },
@@ -41,8 +42,8 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object
   projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
   relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
   'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
-  notifier: { main: 'services/all-in-one/src/distributed/notifier-main.ts', schemas: [notifierProcessConfigSchema, submitterConfigSchema] },
-  portal: { main: 'services/all-in-one/src/distributed/portal-main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema, submitterConfigSchema] },
+  notifier: { main: 'services/notifier/src/main.ts', schemas: [notifierProcessConfigSchema, dianEndpointsConfigSchema] },
+  portal: { main: 'services/portal/src/main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema, dianEndpointsConfigSchema] },
 }).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 

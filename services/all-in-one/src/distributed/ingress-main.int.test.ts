@@ -38,7 +38,7 @@ describe('the ingress process on its own', () => {
     const apiKey = spawnSync(process.execPath, [script('prepare.ts'), data, '--api-key'], { env, encoding: 'utf8' }).stdout.trim();
     expect(apiKey).not.toBe('');
 
-    const service = startServiceProcess(script('ingress-main.ts'), env);
+    const service = startServiceProcess(fileURLToPath(new URL('../../../ingress/src/main.ts', import.meta.url)), env);
     child = service.child;
     const { lines, exited } = service;
 

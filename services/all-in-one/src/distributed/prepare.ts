@@ -14,8 +14,7 @@ import { readConfig } from '@fe/service-runtime';
 import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
-import { STORED_IDENTITY_FILE } from '@fe/dian-simulator/thread';
-import { loadOrCreateSimulatorIdentity } from '../simulator-identity.ts';
+import { STORED_IDENTITY_FILE, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
 import { welcomeText } from '../welcome.ts';
 
 process.umask(0o077);

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
-import { PostgresStatusStore } from '@fe/projection/postgres';
+import { PostgresStatusStore } from '@fe/invoice-status/postgres';
 import { loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { registerExtraTenantsIn } from '../extra-tenants.ts';

@@ -2,7 +2,8 @@
 // (test/invoice-api.e2e.test.ts on the embedded default, test/distributed-shape.e2e.test.ts on the
 // processes): the API, the DIAN simulator's switches, the logs and the stores to check.
 import type { EventStore } from '@fe/platform';
-import { diffViews, rebuildStatusViews, SqliteStatusStore, type StatusStore } from '@fe/projection';
+import { diffViews, rebuildStatusViews } from '@fe/projection';
+import { SqliteStatusStore, type StatusStore } from '@fe/invoice-status';
 import type { HttpClient } from '../http-client.ts';
 import type { ExtraTenants } from '../extra-tenants.ts';
 

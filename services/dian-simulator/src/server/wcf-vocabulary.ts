@@ -1,7 +1,7 @@
 /**
  * DIAN's WcfDianCustomerServices vocabulary as the simulator speaks it: namespaces, WS-Security
  * URIs, action URIs. Written here from DIAN's WSDL and sample answers (`spec/dian/web-service/`),
- * never imported from our client (`services/submitter`): a wrong namespace in the client must
+ * never imported from our client (`packages/dian-client`): a wrong namespace in the client must
  * fail against the simulator, not pass on both sides. `wcf-vocabulary.unit.test.ts` pins each
  * value to DIAN's files.
  */

@@ -1,6 +1,6 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
-import type { StatusStore } from './status-store.ts';
+import type { StatusStore } from '@fe/invoice-status';
 
 export type ApplyOutcome =
   | { kind: 'changed'; view: InvoiceStatusView }

@@ -5,7 +5,7 @@ import {
 } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
 import { waitForView, type InvoiceStatusView, type ViewSource, type ViewWaiter } from '@fe/invoice-status';
-import type { StatusStore } from './status-store.ts';
+import type { StatusStore } from '@fe/invoice-status';
 
 export type StatusProjection = ServiceModule & {
   /** Called after every stored change; returns the function that unsubscribes. */

@@ -5,7 +5,7 @@ import { asMessage, invoiceFixture } from '@fe/invoice-status/testing';
 import { recordingLogger } from '../../test-support/recording-logger.ts';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import { createStatusProjection, type StatusProjection } from './projection.ts';
-import { SqliteStatusStore } from './sqlite-status-store.ts';
+import { SqliteStatusStore } from '@fe/invoice-status';
 
 const topic = 'fe.invoice.events.v1';
 const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined);

@@ -3,8 +3,8 @@ import { topology } from '@fe/contracts';
 import { parseRecorded, type EventStore } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
 import type { InvoiceStatusView } from '@fe/invoice-status';
-import { SqliteStatusStore } from './sqlite-status-store.ts';
-import type { StatusStore } from './status-store.ts';
+import { SqliteStatusStore } from '@fe/invoice-status';
+import type { StatusStore } from '@fe/invoice-status';
 
 export type RebuildResult = {
   /** Invoice events folded. */

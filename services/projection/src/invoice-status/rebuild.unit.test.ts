@@ -6,7 +6,7 @@ import { recordingLogger } from '../../test-support/recording-logger.ts';
 import { evolve } from '@fe/invoice-status';
 import { createStatusProjection } from './projection.ts';
 import { diffAgainstRebuild, diffViews, rebuildStatusViews } from './rebuild.ts';
-import { SqliteStatusStore } from './sqlite-status-store.ts';
+import { SqliteStatusStore } from '@fe/invoice-status';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import type { InvoiceEvent } from '@fe/contracts';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { metaCausedBy, newInvoiceEvent } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
-import { requestedEvent, testClock } from '../../../signer/src/on-invoice-requested/test-world.ts';
+import { requestedEvent, testClock } from '@fe/reaction-world/testing';
 import { decideRendering, recordedKey } from './decide.ts';
 import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from './test-world.ts';
 

@@ -1,7 +1,6 @@
 // Test support for the renderer's reaction (not exported from the package). The embedded adapters,
-// the capturing logger and ingress-built InvoiceRequested events come from the signer's test world
-// (one copy of them, reached by path: a test-only exception of the boundary rule, named in
-// eslint.config.js); the signing credential is @fe/xades's in-memory test identity.
+// the capturing logger and ingress-built InvoiceRequested events come from @fe/reaction-world; the
+// signing credential is @fe/xades's in-memory test identity.
 import { createHash } from 'node:crypto';
 import {
   creditNoteRequestedV1Data, debitNoteRequestedV1Data,
@@ -11,7 +10,7 @@ import {
 import { buildCase } from '@fe/dian-domain/test-fixtures';
 import { invoiceStreamName, metaCausedBy, newInvoiceEvent } from '@fe/platform';
 import { createXadesSigner, loadP12 } from '@fe/xades';
-import { publish, requestedEvent, testClock, type World } from '../../../signer/src/on-invoice-requested/test-world.ts';
+import { publish, requestedEvent, testClock, type World } from '@fe/reaction-world/testing';
 import { makeTestIdentity } from '@fe/xades/testing';
 import {
   creditNoteCude, creditNoteXml, debitNoteCude, debitNoteXml, referencedInvoiceCufe, signNote,
@@ -19,7 +18,7 @@ import {
 
 export {
   deadLetters, eventsOfType, makeWorld, publish, waitFor, type World,
-} from '../../../signer/src/on-invoice-requested/test-world.ts';
+} from '@fe/reaction-world/testing';
 export const issuedAt = new Date('2026-03-10T15:15:00Z'); // 10:15:00 in Colombia
 export const validatedAt = '2026-03-10T10:16:02-05:00';
 

@@ -1,7 +1,4 @@
-import type { DianResponse } from '../dian-soap/response-types.ts';
-import { sendTestSet } from '../dian-soap/test-set.ts';
-import { SubmitterError } from '../errors.ts';
-import type { DianZip, DianGateway } from '../ports/dian-gateway.ts';
+import { type DianResponse, sendTestSet, SubmitterError, type DianZip, type DianGateway } from '@fe/dian-client';
 import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext, type Recorded } from './outcomes.ts';
 

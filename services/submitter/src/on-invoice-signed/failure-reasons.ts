@@ -1,4 +1,4 @@
-import type { SubmitterError, SubmitterErrorCode } from '../errors.ts';
+import type { SubmitterError, SubmitterErrorCode } from '@fe/dian-client';
 
 /**
  * Reasons an InvoiceSubmissionFailed can carry besides the client's own codes (errors.ts): what

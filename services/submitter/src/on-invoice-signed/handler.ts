@@ -2,7 +2,7 @@ import type { InvoiceEvent } from '@fe/contracts';
 import { findEvent, lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
-import type { GatewayCache } from '../gateways/gateway-cache.ts';
+import type { GatewayCache } from '@fe/dian-client';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';

@@ -1,5 +1,5 @@
 import type { InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceSubmissionFailedV1, InvoiceSubmittedV1 } from '@fe/contracts';
-import type { DianResponse } from '../dian-soap/response-types.ts';
+import type { DianResponse } from '@fe/dian-client';
 import type { AnswerTrust } from './answer-trust.ts';
 import { applicationResponseInstant } from './application-response.ts';
 import { serviceFailure, type AttemptFailure } from './failure-reasons.ts';

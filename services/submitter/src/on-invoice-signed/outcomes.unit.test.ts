@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dianSampleResponsesDir as samples } from '../../test-support/dian-spec.ts';
-import { parseDianResponse, parseDianResponses, parseRuleMessage, readSoapEnvelope } from '../dian-soap/parse-response.ts';
-import type { DianResponse } from '../dian-soap/response-types.ts';
-import { SubmitterError } from '../errors.ts';
+import { dianSampleResponsesDir as samples } from '@fe/dian-client/testing';
+import { parseDianResponse, parseDianResponses, parseRuleMessage, readSoapEnvelope, type DianResponse, SubmitterError } from '@fe/dian-client';
 import { applicationResponseInstant } from './application-response.ts';
 import { clientFailure, serviceFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext } from './outcomes.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTenantSlots, type Release } from '../concurrency/tenant-slots.ts';
-import { createRecordingLogger } from '../../test-support/recording-logger.ts';
+import { createRecordingLogger } from '@fe/platform/testing';
 import { SqliteSubmissionSchedule } from './sqlite-submission-schedule.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
 

@@ -1,0 +1,26 @@
+// The public surface of @fe/dian-client. Anything not exported here is private.
+export { SubmitterError, submitterErrors, type SubmitterErrorCode } from './errors.ts';
+export type { DianGateway, DianZip, NumberingRangeQuery } from './ports/dian-gateway.ts';
+export { createDianSoapClient, type DianSoapClientOptions } from './dian-soap/soap-client.ts';
+export { createGatewayCache, type GatewayCache, type GatewayClientOptions } from './gateways/gateway-cache.ts';
+export { sendTestSet, inProcessStatusCode, type TestSetResult, type SendTestSetOptions } from './dian-soap/test-set.ts';
+export { buildSoapRequest, type SoapRequest, type SoapParameter } from './dian-soap/envelope.ts';
+export { wsSecurityHeader, type WsSecurityCredential } from './dian-soap/ws-security.ts';
+export { soapNs, wssUris, actionUri, operations, escapeXmlText, type DianOperation } from './dian-soap/namespaces.ts';
+export {
+  readSoapEnvelope, parseDianResponse, parseDianResponses, parseUploadDocumentResponse, parseNumberRangeResponseList,
+  parseEventResponse, parseAcquirerResponse, parseRuleMessage, decodeXmlBase64,
+} from './dian-soap/parse-response.ts';
+export type {
+  DianResponse, DianRuleMessage, UploadDocumentResponse, NumberRange, NumberRangeResponseList, EventResponse, AcquirerResponse, SoapFault,
+} from './dian-soap/response-types.ts';
+export { writeZip, readZip, type ZipEntry, type ReadZipLimits } from './packaging/zip.ts';
+export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';
+export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
+export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
+export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
+export { parseXml, childElement, childElements, pathElement, textOf, isNil, XmlParseError, type XmlElement } from './xml/lookups.ts';
+export {
+  dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, dianEndpointsConfigSchema, dianEndpointsConfigInput, dianEndpointsConfigFromEnv,
+  type DianClientConfig, type DianEndpointsConfig,
+} from './config.ts';

@@ -1,0 +1,94 @@
+import { AdapterPool, migrationSet, type PgFailure } from '@fe/platform-postgres';
+import type pg from 'pg';
+import { ProjectionError } from '../../errors.ts';
+import type { InvoiceStatusView } from '../../invoice-status.ts';
+import type { StatusStore } from '../../store/status-store.ts';
+
+/** The tables of this adapter (migrations/), applied by the shared migrator under the set 'projection'. */
+export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));
+
+const UPSERT = `
+  INSERT INTO invoice_status (invoice_id, tenant_id, cufe, prefix, number, document_id, status, stage, view, position, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  ON CONFLICT (invoice_id) DO UPDATE SET
+    tenant_id = excluded.tenant_id, cufe = excluded.cufe, prefix = excluded.prefix, number = excluded.number,
+    document_id = excluded.document_id, status = excluded.status, stage = excluded.stage, view = excluded.view,
+    position = COALESCE(excluded.position, invoice_status.position), updated_at = excluded.updated_at`;
+
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/**
+ * The status read model on PostgreSQL (migrations/001_invoice_status.sql), for a projection that
+ * runs as several replicas or beside the other services on one server.
+ *
+ *   await migrate(pool, { schema: 'fe', ...statusStoreMigrations() });
+ *   const store = new PostgresStatusStore(pool);   // close() stops it; the pool is the caller's
+ *
+ * Each save is its own autocommitted upsert, committed before `save` resolves, so `flushed()` has
+ * nothing to wait for and the projection's "committed before the bus counts the event handled"
+ * holds as soon as the save resolved. (The SQLite store batches commits because each costs a WAL
+ * sync on the same thread; here a commit is a round trip the pool overlaps with others.)
+ * Positions and consecutives are bigint columns read back as strings, so values beyond 2^53 stay
+ * exact. Failures: CUFE_CONFLICT, NUMBER_TOO_LARGE; an unreachable server is the platform's
+ * retriable STORE_UNAVAILABLE, which makes the bus deliver the event again.
+ */
+export class PostgresStatusStore implements StatusStore {
+  private readonly db: AdapterPool;
+
+  constructor(pool: pg.Pool) {
+    this.db = new AdapterPool(pool, { name: 'the status store', translate: cufeConflict });
+  }
+
+  async get(invoiceId: string): Promise<InvoiceStatusView | undefined> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE invoice_id = $1', [invoiceId]);
+    return rows[0]?.view;
+  }
+
+  async positionOf(invoiceId: string): Promise<bigint | undefined> {
+    const { rows } = await this.db.query<{ position: string | null }>('SELECT position FROM invoice_status WHERE invoice_id = $1', [invoiceId]);
+    return rows[0]?.position == null ? undefined : BigInt(rows[0].position);
+  }
+
+  async findByCufe(tenantId: string, cufe: string): Promise<InvoiceStatusView | undefined> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE tenant_id = $1 AND cufe = $2', [tenantId, cufe]);
+    return rows[0]?.view;
+  }
+
+  async save(view: InvoiceStatusView, position?: bigint): Promise<void> {
+    const number = BigInt(view.consecutive);
+    if (number > MAX_INT64) throw new ProjectionError('NUMBER_TOO_LARGE');
+    await this.db.query(UPSERT, [
+      view.invoiceId, view.tenantId, view.cufe, view.prefix, String(number), view.number,
+      view.status, view.stage, JSON.stringify(view), position === undefined ? null : String(position), view.updatedAt,
+    ]);
+  }
+
+  async maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined> {
+    const { rows } = await this.db.query<{ n: string | null }>('SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = $1 AND prefix = $2', [tenantId, prefix]);
+    return rows[0]?.n == null ? undefined : BigInt(rows[0].n);
+  }
+
+  async listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE tenant_id = $1 ORDER BY updated_at DESC, invoice_id LIMIT $2', [tenantId, limit]);
+    return rows.map((row) => row.view);
+  }
+
+  async all(): Promise<InvoiceStatusView[]> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status ORDER BY invoice_id');
+    return rows.map((row) => row.view);
+  }
+
+  async clear(): Promise<void> {
+    await this.db.query('DELETE FROM invoice_status');
+  }
+
+  /** Every save committed before it resolved: nothing is pending. */
+  async flushed(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+const cufeConflict = (error: PgFailure) =>
+  error.code === '23505' && error.constraint === 'invoice_status_tenant_cufe' ? new ProjectionError('CUFE_CONFLICT', { cause: error }) : undefined;

@@ -1,0 +1,70 @@
+// The ingress as its own process (docs/service.md, "One process per service"): the HTTP API on the
+// distributed platform, the status routes (@fe/invoice-status) read from the views the projection
+// writes. Run as many instances as needed: each answers its own requests.
+// The admin portal is a process of its own (services/portal/src/main.ts).
+import type { ServiceModule } from '@fe/platform';
+import { invoiceEventsRoutes, statusRoutes } from '@fe/invoice-status';
+import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
+import { runMain } from '@fe/service-runtime';
+import { openPlatform } from '@fe/service-runtime/distributed';
+import { idempotencyStoreMigrations, PostgresIdempotencyStore } from './adapters/postgres/index.ts';
+import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes } from './index.ts';
+import { ingressProcessConfigFromEnv } from './process-config.ts';
+
+await runMain({
+  name: 'ingress', env: process.env, config: ingressProcessConfigFromEnv,
+  async build(config, logger, clock) {
+    // Consumes nothing but its own outcome watch: dead letters are the consumers' to re-drive.
+    const platform = await openPlatform({
+      service: 'ingress', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, redrive: false,
+      // The status views too: the ingress reads them and may start before any projection process
+      // (the migrator's advisory lock lets both run the same migrations at once).
+      migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
+    });
+    const { store, bus, blobs, tenants } = platform;
+    const idempotency = new PostgresIdempotencyStore(platform.pool);
+    // The projection's views, read only (the projection process writes them).
+    const statusStore = new PostgresStatusStore(platform.pool);
+    const ingress = config.ingress;
+    // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
+    const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
+    const documentPorts = {
+      store, tenants: tenants!, idempotency, clock, config: ingress, outcomes,
+      allocator: new NumberAllocator(store, highestUsedInStore(store), { explicitNumberWindow: ingress.explicitNumberWindow }),
+      answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
+    };
+    const app = createHttpApp({
+      logger, tenants: tenants!, config: ingress,
+      routes: [
+        postInvoiceRoute(documentPorts),
+        // Two ingress processes may take notes on one invoice at once: its stream arbitrates (docs/notes.md, "Concurrency").
+        postNoteRoutes({ ...documentPorts, invoices: statusStore }),
+        notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
+        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
+        docsRoute,
+      ],
+    });
+    // Keys are kept FE_IDEMPOTENCY_TTL_HOURS, then purged hourly (any instance may purge: it is one DELETE).
+    let purge: NodeJS.Timeout | undefined;
+    const http: ServiceModule = {
+      name: 'ingress-http',
+      async start() {
+        await app.listen({ host: config.host, port: config.port });
+        const address = app.server.address();
+        logger.info({ url: `http://${config.host}:${typeof address === 'object' && address ? address.port : config.port}` }, 'ingress listening');
+        const ttlMs = ingress.idempotencyTtlHours * 3600_000;
+        purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
+        purge.unref();
+      },
+      async stop() {
+        clearInterval(purge);
+        await app.close(); // finishes the requests in flight, including their waits
+      },
+    };
+    return {
+      modules: [outcomes, http], checks: platform.checks,
+      close: async () => { await idempotency.close(); await statusStore.close(); await platform.close(); },
+    };
+  },
+});
