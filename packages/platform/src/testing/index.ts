@@ -14,3 +14,4 @@ export { requiredTestEnv } from './required-test-env.ts';
 export { eventChainContract } from './event-chain.contract.ts';
 export { auditCheckpointContract } from './audit-checkpoints.contract.ts';
 export { startServiceProcess, type ServiceProcess } from './service-process.ts';
+export { DeciderSpecification, type Decider } from './decider-specification.ts';
