@@ -46,7 +46,7 @@ export {
   documentStream, invoiceStream, noteStream, initialDocumentState, evolveDocument, foldStream,
   type DocumentState, type InvoiceState, type NoteState, type NotificationEvent, type SubmissionState, type StreamFold,
 } from './document-stream/document-state.ts';
-export { runReaction, loadState, type Reaction, type ReactionDecision, type ReactionRun, type ReactionStep } from './document-stream/run-reaction.ts';
+export { runReaction, loadState, type Reaction, type ConflictRule, type ReactionRun, type ReactionStep } from './document-stream/run-reaction.ts';
 export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
 export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';
 export { invoiceHistory, filesNamed, sha256Of } from './audit/invoice-history.ts';
