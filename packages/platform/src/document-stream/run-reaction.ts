@@ -33,6 +33,8 @@ export type Reaction<S, D> = {
   store: EventStore;
   stream: string;
   fold: StreamFold<S>;
+  /** The stream as the caller already loaded it, to decide on; by default the runner loads it. */
+  loaded?: { version: Version; state: S };
   decide: (state: S) => D;
   /** Decisions that need no side effect; by default those whose action is 'none'. */
   isNone?: (decision: D) => boolean;
@@ -67,7 +69,7 @@ export async function loadState<S>(store: EventStore, stream: string, fold: Stre
 export async function runReaction<S, D>(reaction: Reaction<S, D>): Promise<ReactionRun<D>> {
   const { store, stream, fold, decide } = reaction;
   const isNone = reaction.isNone ?? actionIsNone;
-  const loaded = await loadState(store, stream, fold);
+  const loaded = reaction.loaded ?? (await loadState(store, stream, fold));
   const decision = decide(loaded.state);
   if (isNone(decision)) return { outcome: 'skipped', decision: decision as None<D> };
   const step = await reaction.act(decision as Exclude<D, { action: 'none' }>, loaded.state);
