@@ -59,7 +59,7 @@ describe('runReaction', () => {
 
   it('follows the step\'s own conflict rule: lost_race at once, or append on top once', async () => {
     await withStream(signed());
-    const step = (onConflict: ReactionStep['onConflict']) => async (): Promise<ReactionStep> => {
+    const step = (onConflict: NonNullable<ReactionStep['onConflict']>) => async (): Promise<ReactionStep> => {
       await store.append(stream, [signed() as Envelope], 'any');
       return { events: [rendered()], onConflict };
     };
