@@ -14,6 +14,9 @@ import { prepareAttempt } from './prepare-attempt.ts';
 import { outcomeStep } from './record-outcome.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
+/** What one run carries between deciding and acting: its result, its logger, its instant, the slot it holds. */
+type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined };
+
 /** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
 export type TestSetLookup = (tenantId: string, document: { idempotencyKey: string | undefined }) => Promise<string | undefined> | string | undefined;
 
@@ -64,65 +67,66 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       return 'busy'; // the run in progress records the outcome and keeps the schedule
     }
     running.add(invoiceId);
-    let release = slot;
-    let result: RunResult = 'recorded';
+    const turn: Turn = { result: 'recorded', logger: deps.logger, now: clock.now(), release: slot };
     try {
       const journal = { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt };
-      let logger = deps.logger;
-      let now = clock.now();
       const run = await runReaction({
         store, stream: invoiceId, fold: documentStream,
-        decide: (state) => decide(state, (now = clock.now()), policy, journal),
+        decide: (state) => decide(state, (turn.now = clock.now()), policy, journal),
         // Every decision has its work, if only on the schedule.
         isNone: () => false,
-        act: async (decision, state): Promise<ReactionStep<DocumentState> | undefined> => {
-          logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
-          logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
-          if (decision.kind === 'none') {
-            await schedule.remove(invoiceId);
-            result = 'nothing-to-do';
-            return undefined;
-          }
-          if (decision.kind === 'wait') {
-            await schedule.schedule(invoiceId, tenantId, decision.until);
-            result = 'waiting';
-            return undefined;
-          }
-          const meta = metaCausedBy(state.submission.cause!); // decide only acts on a signed invoice
-          let outcome: Recorded;
-          if (decision.kind === 'give-up') {
-            const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
-            outcome = { kind: 'record', events: [draft] };
-          } else {
-            release ??= await slots.tryAcquire(tenantId);
-            if (!release) {
-              // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
-              await schedule.defer(invoiceId, tenantId, now);
-              result = 'deferred';
-              return undefined;
-            }
-            try {
-              outcome = await attempt(invoiceId, decision, state, logger);
-            } finally {
-              // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
-              // the outcome's blob and event are written (two fsyncs the next call need not wait for).
-              // This invoice stays guarded by `running` until its outcome is recorded.
-              release();
-              release = undefined;
-            }
-          }
-          return outcomeStep({ ...deps, logger }, { invoiceId, tenantId, meta, outcome });
-        },
+        act: (decision, state) => advance(invoiceId, tenantId, decision, state, turn),
       });
       if (run.outcome === 'lost_race') {
-        logger.warn({ expected: String(run.expected), found: String(run.found) }, 'another writer recorded the verdict first; this outcome is dropped');
+        turn.logger.warn({ expected: String(run.expected), found: String(run.found) }, 'another writer recorded the verdict first; this outcome is dropped');
         await schedule.remove(invoiceId);
       }
-      return result;
+      return turn.result;
     } finally {
-      release?.();
+      turn.release?.();
       running.delete(invoiceId);
     }
+  }
+
+  /** One decision's work: the schedule for nothing or a wait, else an attempt (or giving up) and its outcome to record. */
+  async function advance(invoiceId: string, tenantId: string, decision: Decision, state: DocumentState, turn: Turn): Promise<ReactionStep<DocumentState> | undefined> {
+    const { now } = turn;
+    const logger = (turn.logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind }));
+    logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
+    if (decision.kind === 'none') {
+      await schedule.remove(invoiceId);
+      turn.result = 'nothing-to-do';
+      return undefined;
+    }
+    if (decision.kind === 'wait') {
+      await schedule.schedule(invoiceId, tenantId, decision.until);
+      turn.result = 'waiting';
+      return undefined;
+    }
+    const meta = metaCausedBy(state.submission.cause!); // decide only acts on a signed invoice
+    let outcome: Recorded;
+    if (decision.kind === 'give-up') {
+      const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
+      outcome = { kind: 'record', events: [draft] };
+    } else {
+      turn.release ??= await slots.tryAcquire(tenantId);
+      if (!turn.release) {
+        // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
+        await schedule.defer(invoiceId, tenantId, now);
+        turn.result = 'deferred';
+        return undefined;
+      }
+      try {
+        outcome = await attempt(invoiceId, decision, state, logger);
+      } finally {
+        // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
+        // the outcome's blob and event are written (two fsyncs the next call need not wait for).
+        // This invoice stays guarded by `running` until its outcome is recorded.
+        turn.release();
+        turn.release = undefined;
+      }
+    }
+    return outcomeStep({ ...deps, logger }, { invoiceId, tenantId, meta, outcome });
   }
 
   async function attempt(invoiceId: string, decision: Extract<Decision, { kind: 'send' | 'reconcile' }>, state: DocumentState, logger: Logger): Promise<Recorded> {
