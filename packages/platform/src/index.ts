@@ -38,9 +38,14 @@ export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from
 export { routeByEventType } from './relay/route-by-event-type.ts';
 export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {
-  invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded, findEvent,
+  invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded,
   type EventMeta, type LoadedInvoice,
 } from './invoice-stream/invoice-stream.ts';
+export { documentKey, type DocumentRequested } from './document-stream/document-requested.ts';
+export {
+  documentStream, invoiceStream, noteStream, type DocumentState, type InvoiceState, type NoteState, type StreamFold,
+} from './document-stream/document-state.ts';
+export { runReaction, loadState, type Reaction, type ConflictRule, type ReactionRun, type ReactionStep } from './document-stream/run-reaction.ts';
 export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
 export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';
 export { invoiceHistory, filesNamed, sha256Of } from './audit/invoice-history.ts';

@@ -1,7 +1,7 @@
-import { verifyEventStore, type AuditFinding } from '@fe/platform';
+import { verifyEventStore, type AuditFinding, type DocumentRequested } from '@fe/platform';
 import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
-import { documentRequested, verifyInvoice, type DocumentRequested, type TenantTrust } from './verify-invoice.ts';
+import { documentRequested, verifyInvoice, type TenantTrust } from './verify-invoice.ts';
 
 export type AuditReport = {
   findings: AuditFinding[];

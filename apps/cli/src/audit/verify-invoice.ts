@@ -1,21 +1,15 @@
-import { invoiceEventSchema, type CreditNoteRequestedV1, type DebitNoteRequestedV1, type InvoiceEvent, type InvoiceRequestedV1 } from '@fe/contracts';
-import { filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type RecordedEvent } from '@fe/platform';
+import { invoiceEventSchema, type InvoiceEvent } from '@fe/contracts';
+import { documentKey, filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type DocumentRequested, type RecordedEvent } from '@fe/platform';
 import { verifyApplicationResponseSignature, verifySignedInvoice } from '@fe/xades';
 
 /** What the signature and CUFE checks need from the tenant registry: for a note, `technicalKey` is the software PIN (its CUDE's key). */
 export type TenantTrust = { trustedPem: string | undefined; technicalKey: string | undefined };
-
-/** A document stream's first event: an invoice's, or a credit or debit note's (docs/notes.md, "Events"). */
-export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
 /** The first event of `events` when it opens a document stream (an invoice or a note); undefined for any other stream. */
 export function documentRequested(first: { type: string } | undefined): DocumentRequested | undefined {
   return first && (first.type === 'InvoiceRequested' || first.type === 'CreditNoteRequested' || first.type === 'DebitNoteRequested')
     ? first as DocumentRequested : undefined;
 }
-
-/** The key every later check compares with: the invoice's cufe, or the note's CUDE. */
-export const documentKeyOf = (requested: DocumentRequested): string => (requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude);
 
 /**
  * The document half of `fe audit verify` for one invoice or note stream: every file an event names
@@ -50,7 +44,7 @@ export async function verifyInvoice(
     }
   }
   if (!requested) return findings;
-  const cufe = documentKeyOf(requested);
+  const cufe = documentKey(requested); // the invoice's CUFE, a note's CUDE
   const keyName = requested.type === 'InvoiceRequested' ? 'cufe' : 'CUDE';
   for (const event of events) {
     if (event.type === 'InvoiceSigned') {

@@ -49,7 +49,3 @@ export async function loadInvoiceStream(store: EventStore, invoiceId: string): P
 
 export const parseRecorded = (recorded: RecordedEvent): InvoiceEvent => parseInvoiceEvent(recorded.envelope);
 
-/** The first event of a type in a stream, typed. */
-export function findEvent<T extends InvoiceEventType>(events: readonly InvoiceEvent[], type: T): Extract<InvoiceEvent, { type: T }> | undefined {
-  return events.find((e) => e.type === type) as Extract<InvoiceEvent, { type: T }> | undefined;
-}

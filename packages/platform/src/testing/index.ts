@@ -15,3 +15,4 @@ export { eventChainContract } from './event-chain.contract.ts';
 export { auditCheckpointContract } from './audit-checkpoints.contract.ts';
 export { startServiceProcess, type ServiceProcess } from './service-process.ts';
 export { createRecordingLogger, type RecordingLogger, type LogEntry } from './recording-logger.ts';
+export { DeciderSpecification, type Decider } from './decider-specification.ts';

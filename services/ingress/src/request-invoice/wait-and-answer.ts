@@ -1,4 +1,4 @@
-import type { CreditNoteRequestedV1, DebitNoteRequestedV1, InvoiceRequestedV1 } from '@fe/contracts';
+import type { DocumentRequested } from '@fe/platform';
 import { evolve, type InvoiceStatusView } from '@fe/invoice-status';
 import type { IngressConfig } from '../config.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
@@ -10,9 +10,6 @@ export type WaitPorts = {
   answer(view: InvoiceStatusView): Promise<StoredResponse>;
   config: Pick<IngressConfig, 'waitBudgetMs'>;
 };
-
-/** The first event of a document's own stream: an invoice's, or a credit or debit note's. */
-export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
 /**
  * Waits for the verdict and its PDF (drawn after it), or for a step that gave up (nothing more will

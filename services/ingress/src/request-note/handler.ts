@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode, InvoiceNoteReservedV1, NoteKind } from '@fe/contracts';
 import type { DomainError } from '@fe/dian-domain';
-import { invoiceStreamName, isConcurrencyError, newInvoiceEvent } from '@fe/platform';
+import { invoiceStreamName, newInvoiceEvent, runReaction } from '@fe/platform';
 import type { TenantProfile } from '@fe/tenancy';
 import { ApiError } from '../http/api-error.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
@@ -11,7 +11,7 @@ import { readyProfile } from '../request-invoice/ready-profile.ts';
 import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
 import { decideNote, parseNoteRequest, type NoteRequest } from './decide.ts';
 import { finishNote, noteResolution } from './finish-note.ts';
-import { readLedger, type InvoiceLedger } from './ledger.ts';
+import { ledgerFold, readLedger, type InvoiceLedger } from './ledger.ts';
 
 /** Finds the tenant's invoice stream by CUFE (the composition root fills it from the status store). */
 export type InvoiceIdByCufe = { findByCufe(tenantId: string, cufe: string): Promise<{ invoiceId: string } | undefined> };
@@ -75,13 +75,13 @@ async function reserve(
     request, lines: decided.lines, numbered_after: numberedAfter.toString(),
     ...(command.idempotencyKey !== undefined ? { idempotency_key: command.idempotencyKey } : {}),
   }, { tenantId: command.tenantId, invoiceId: ledger.invoiceId, correlationId: command.requestId, causationId: command.requestId }, ports.clock);
-  try {
-    await ports.store.append(ledger.invoiceId, [reservation], ledger.version);
-    return reservation;
-  } catch (error) {
-    if (isConcurrencyError(error)) return undefined;
-    throw error;
-  }
+  // Decided on the ledger as read: any event recorded since may change the balance, so a conflict is lost.
+  const run = await runReaction({
+    store: ports.store, stream: ledger.invoiceId, fold: ledgerFold, loaded: { version: ledger.version, state: ledger.state },
+    decide: () => ({ action: 'reserve' }),
+    act: async () => ({ events: [reservation], onConflict: 'lost_race' }),
+  });
+  return run.outcome === 'lost_race' ? undefined : reservation;
 }
 
 /** The invoice's stream: by prefix + number its name, by CUFE the status store's row; another tenant's invoice is never found. */

@@ -1,6 +1,14 @@
 import type { InvoiceNoteReservedV1, InvoiceRequestedV1 } from '@fe/contracts';
 import { evolve, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
-import { loadInvoiceStream, type EventStore } from '@fe/platform';
+import { invoiceStream, loadInvoiceStream, loadState, type EventStore, type InvoiceState, type StreamFold } from '@fe/platform';
+
+/** The invoice's stream as the book rules read it: its state (the notes' ledger) and its status view. */
+export type LedgerState = { stream: InvoiceState; view: InvoiceStatusView | undefined };
+
+export const ledgerFold: StreamFold<LedgerState> = {
+  initialState: () => ({ stream: invoiceStream.initialState(), view: undefined }),
+  evolve: (state, event) => ({ stream: invoiceStream.evolve(state.stream, event), view: evolve(state.view, event) }),
+};
 
 /**
  * An invoice as the book rules see it (docs/notes.md, "Book rules"): its stream is the ledger of its
@@ -10,25 +18,26 @@ import { loadInvoiceStream, type EventStore } from '@fe/platform';
 export type InvoiceLedger = {
   invoiceId: string;
   version: bigint;
+  /** The invoice stream's state at `version`. */
+  state: LedgerState;
   requested: InvoiceRequestedV1;
   view: InvoiceStatusView;
-  reservations: InvoiceNoteReservedV1[];
+  reservations: readonly InvoiceNoteReservedV1[];
   open: InvoiceNoteReservedV1[];
 };
 
 /** Reads the invoice's stream and each issued note's stream; undefined when the stream is not an invoice's. */
 export async function readLedger(store: EventStore, invoiceId: string): Promise<InvoiceLedger | undefined> {
-  const { version, events } = await loadInvoiceStream(store, invoiceId);
-  const first = events[0];
-  if (version === 'no_stream' || first?.type !== 'InvoiceRequested') return undefined;
-  let view = events.reduce<InvoiceStatusView | undefined>(evolve, undefined)!;
+  const { version, state } = await loadState(store, invoiceId, ledgerFold);
+  const requested = state.stream.requested;
+  if (version === 'no_stream' || requested?.type !== 'InvoiceRequested') return undefined;
+  let view = state.view!;
   for (const note of view.notes ?? []) {
     if (note.noteInvoiceId === undefined) continue;
     const noteEvents = (await loadInvoiceStream(store, note.noteInvoiceId)).events;
     const noteView = noteEvents.reduce<InvoiceStatusView | undefined>(evolve, undefined);
     if (noteView) view = withNoteStatus(view, noteView);
   }
-  const reservations = events.filter((e): e is InvoiceNoteReservedV1 => e.type === 'InvoiceNoteReserved');
-  const issued = new Set(events.flatMap((e) => (e.type === 'InvoiceNoteIssued' ? [e.data.reservation_id] : [])));
-  return { invoiceId, version, requested: first, view, reservations, open: reservations.filter((r) => !issued.has(r.data.reservation_id)) };
+  const { noteReservations: reservations, notesIssued } = state.stream;
+  return { invoiceId, version, state, requested, view, reservations, open: reservations.filter((r) => !notesIssued.has(r.data.reservation_id)) };
 }

@@ -1,10 +1,10 @@
 import type {
-  BuyerNotificationFailedV1, BuyerNotificationRequestedV1, BuyerNotificationStartedV1, InvoiceAcceptedV1, InvoiceEvent,
+  BuyerNotificationFailedV1, BuyerNotificationRequestedV1, BuyerNotificationStartedV1, InvoiceAcceptedV1,
   InvoiceRenderedV1, InvoiceSignedV1, NotificationAddressSource,
 } from '@fe/contracts';
-import { findEvent } from '@fe/platform';
+import { documentStream, type DocumentRequested, type DocumentState } from '@fe/platform';
 import { NotifierError } from '../errors.ts';
-import { customerOf, firstRequest, type DocumentRequested } from './document-request.ts';
+import { customerOf } from './document-request.ts';
 
 /** What starts a notification: the PDF drawn (the automatic mail) or a request to send again. */
 export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1;
@@ -23,33 +23,28 @@ export type NotificationDecision =
   /** An attempt was recorded as started and nothing after it: the process stopped between sending and recording. */
   | { action: 'reconcile'; facts: InvoiceFacts; started: BuyerNotificationStartedV1 };
 
-const ROUND_EVENTS = new Set<InvoiceEvent['type']>(['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped']);
-
 /**
- * What the notifier does about a delivered trigger, given the stream's recorded events (an
- * invoice's, or a credit or debit note's)
+ * What the notifier does about a delivered trigger, given its stream's state (an invoice's, or a
+ * credit or debit note's)
  * (docs/architecture.md convention 1: pure). Each trigger opens one notification "round": the
  * events it caused (causation_id) are the round's record, so a redelivery continues that round
  * and never starts a second mail; a resend request is a round of its own.
  *
- *   decideNotification(event, (await loadInvoiceStream(store, event.invoice_id)).events)
+ *   decideNotification(event, (await loadState(store, event.invoice_id, documentStream)).state)
  */
-export function decideNotification(trigger: NotificationTrigger, recorded: readonly InvoiceEvent[]): NotificationDecision {
-  if (!recorded.some((e) => e.id === trigger.id && e.type === trigger.type)) {
+export function decideNotification(trigger: NotificationTrigger, state: DocumentState): NotificationDecision {
+  if (state.recorded.get(trigger.id) !== trigger.type) {
     throw new NotifierError('TRIGGER_NOT_RECORDED', `${trigger.type} ${trigger.id}`);
   }
-  const accepted = findEvent(recorded, 'InvoiceAccepted');
+  const { accepted, rendered, requested, signed } = state;
   if (!accepted) return { action: 'none', reason: 'not_accepted' };
-  const rendered = findEvent(recorded, 'InvoiceRendered');
   if (!rendered) return { action: 'none', reason: 'not_rendered' };
-  const requested = firstRequest(recorded);
-  const signed = findEvent(recorded, 'InvoiceSigned');
   if (!requested || !signed) {
     throw new NotifierError('REQUEST_NOT_RECORDED', 'an accepted document whose stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested, or has no InvoiceSigned');
   }
   const facts = { requested, signed, accepted, rendered };
 
-  const round = recorded.filter((e) => e.causation_id === trigger.id && ROUND_EVENTS.has(e.type));
+  const round = state.notifications.filter((e) => e.causation_id === trigger.id);
   const last = round.at(-1);
   if (!last) {
     const email = trigger.type === 'BuyerNotificationRequested' ? trigger.data.email : undefined;
@@ -70,10 +65,11 @@ export function decideNotification(trigger: NotificationTrigger, recorded: reado
       if (!started) throw new NotifierError('TRIGGER_NOT_RECORDED', 'a temporary failure without its BuyerNotificationStarted');
       return { action: 'send', facts, attempt: last.data.attempt + 1, address: { email: started.data.email, source: started.data.source }, retryOf: last };
     }
-    default:
-      throw new NotifierError('TRIGGER_NOT_RECORDED', `unexpected ${last.type} in a notification round`);
   }
 }
+
+/** The notifier's decider: a document stream's fold, and decideNotification on its state. */
+export const notificationDecider = { ...documentStream, decide: decideNotification };
 
 /** The Message-ID of a round: the same on every attempt, so a receiver (and the outbox) can tell a repeat. */
 export const roundMessageId = (trigger: NotificationTrigger, number: string, domain: string): string => `<${number}.${trigger.id}@${domain}>`;

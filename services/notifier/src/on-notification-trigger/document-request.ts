@@ -1,17 +1,9 @@
-import type { CreditNoteRequestedV1, DebitNoteRequestedV1, InvoiceEvent, InvoiceRequestedV1 } from '@fe/contracts';
+import type { DocumentRequested } from '@fe/platform';
 import type { DocumentKind } from '../delivery/document-kinds.ts';
 
-/**
- * A stream's first event: which document the mail is about (an invoice, a credit or a debit note:
- * one pipeline for the three) and who the buyer is. A note's buyer is its invoice's, copied into
- * the note's first event by ingress (referenced_invoice.customer).
- */
-export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
-
-export function firstRequest(recorded: readonly InvoiceEvent[]): DocumentRequested | undefined {
-  const first = recorded[0];
-  return first?.type === 'InvoiceRequested' || first?.type === 'CreditNoteRequested' || first?.type === 'DebitNoteRequested' ? first : undefined;
-}
+// A stream's first event says which document the mail is about (an invoice, a credit or a debit
+// note: one pipeline for the three) and who the buyer is. A note's buyer is its invoice's, copied
+// into the note's first event by ingress (referenced_invoice.customer).
 
 export const customerOf = (requested: DocumentRequested) =>
   requested.type === 'InvoiceRequested' ? requested.data.request.customer : requested.data.referenced_invoice.customer;

@@ -2,15 +2,15 @@ import type { Envelope, InvoiceEvent } from '@fe/contracts';
 import type { Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
-  isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
-  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
+  documentStream, lazyChild, metaCausedBy, newInvoiceEvent, runReaction,
+  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger, type ReactionStep,
 } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import { buildDelivery, type Delivery } from '../delivery/build-delivery.ts';
 import { NotifierError } from '../errors.ts';
 import type { AcquirerDirectory } from '../ports/acquirer-directory.ts';
 import type { NotifyingTenants } from '../ports/notifying-tenants.ts';
-import { decideNotification, roundMessageId, type Address, type InvoiceFacts, type NotificationTrigger } from './decide.ts';
+import { decideNotification, roundMessageId, type Address, type InvoiceFacts, type NotificationDecision, type NotificationTrigger } from './decide.ts';
 import { customerOf, kindOf, referencedInvoiceOf } from './document-request.ts';
 import { domainOf, mailText, senderOf } from './mail-text.ts';
 import { readDocuments } from './read-documents.ts';
@@ -41,76 +41,83 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
     const log = lazyChild(ports.logger, { reaction: 'on-notification-trigger', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
     const stream = event.invoice_id;
     if (!stream) throw new NotifierError('TRIGGER_NOT_RECORDED', 'the delivered event has no invoice_id');
-    const loaded = await loadInvoiceStream(ports.store, stream);
-    const decision = decideNotification(event, loaded.events);
-    if (decision.action === 'none') {
-      log.info({ outcome: 'skipped', reason: decision.reason }, 'no mail to send');
-      return;
-    }
-    const meta = metaCausedBy(event);
-    const record = (e: InvoiceEvent, expected: bigint | 'no_stream') => ports.store.append(stream, [e as Envelope], expected);
-    const { facts } = decision;
-    const profile = await ports.tenants.profile(event.tenant_id);
-    if (!profile) throw new NotifierError('TENANT_UNKNOWN', event.tenant_id);
-    const sender = senderOf(profile.tenant, ports.from);
-    const messageId = roundMessageId(event, facts.requested.data.document_id, domainOf(sender.address));
+    const run = await runReaction({
+      store: ports.store, stream, fold: documentStream,
+      decide: (state) => decideNotification(event, state),
+      act: (decision) => notify(ports, event, decision, log),
+    });
+    if (run.outcome === 'skipped') log.info({ outcome: 'skipped', reason: run.decision.reason }, 'no mail to send');
+    else if (run.outcome === 'lost_race') log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
+  };
+}
 
-    let address: Address | undefined;
-    let attempt: number;
-    if (decision.action === 'reconcile') {
-      const started = decision.started.data;
-      const left = await ports.transport.wasSent(started.message_id);
-      if (left === true) {
-        await record(newInvoiceEvent('BuyerNotified', { email: started.email, message_id: started.message_id, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), loaded.version);
-        log.info({ outcome: 'reconciled_sent', message_id: started.message_id }, 'the interrupted mail had left: recorded as sent');
-        return;
-      }
-      if (left === undefined) {
-        await record(failedEvent(meta, ports.clock, { email: started.email, messageId: started.message_id, attempt: started.attempt }, 'MAIL_OUTCOME_UNKNOWN',
-          'the notifier stopped between handing the mail to the server and recording the answer; it may have been delivered, and is not sent again automatically', true), loaded.version);
-        log.warn({ outcome: 'outcome_unknown', message_id: started.message_id, code: 'MAIL_OUTCOME_UNKNOWN' }, 'an interrupted mail may have left; not sent again');
-        return;
-      }
-      address = { email: started.email, source: started.source };
-      attempt = started.attempt + 1;
-    } else {
-      attempt = decision.attempt;
-      const asked = decision.address ? undefined : await askDian(ports, facts);
-      address = decision.address ?? asked?.address;
-      if (!address) {
-        const detail = `no customer.email; ${asked?.detail ?? 'DIAN\'s GetAcquirer is not configured'}`;
-        await record(newInvoiceEvent('BuyerNotificationSkipped', { reason: 'no_address', detail }, meta, ports.clock), loaded.version);
-        log.info({ outcome: 'no_address' }, 'no address for the buyer: no mail');
-        return;
-      }
-    }
+/** The side effect of one decision: what to record, and (once BuyerNotificationStarted is) the mail itself. */
+async function notify(
+  ports: OnNotificationTriggerPorts, event: NotificationTrigger, decision: Exclude<NotificationDecision, { action: 'none' }>, log: Logger,
+): Promise<ReactionStep> {
+  const stream = event.invoice_id!;
+  const meta = metaCausedBy(event);
+  const record = (e: InvoiceEvent, expected: bigint) => ports.store.append(stream, [e as Envelope], expected);
+  const { facts } = decision;
+  const profile = await ports.tenants.profile(event.tenant_id);
+  if (!profile) throw new NotifierError('TENANT_UNKNOWN', event.tenant_id);
+  const sender = senderOf(profile.tenant, ports.from);
+  const messageId = roundMessageId(event, facts.requested.data.document_id, domainOf(sender.address));
 
-    let delivery: Delivery;
-    try {
-      delivery = await prepare(ports, facts, profile.tenant);
-    } catch (error) {
-      const code = (error instanceof NotifierError || isXadesError(error)) && !error.retriable ? error.code : undefined;
-      if (!code) throw error;
-      await record(failedEvent(meta, ports.clock, { email: address.email, attempt }, code, (error as Error).message, true), loaded.version);
-      log.error({ outcome: 'failed', code }, 'the mail to the buyer cannot be built');
-      return;
+  let address: Address | undefined;
+  let attempt: number;
+  if (decision.action === 'reconcile') {
+    const started = decision.started.data;
+    const left = await ports.transport.wasSent(started.message_id);
+    if (left === true) {
+      return {
+        events: [newInvoiceEvent('BuyerNotified', { email: started.email, message_id: started.message_id, notified_at: ports.clock.now().toISOString() }, meta, ports.clock)],
+        after: async () => log.info({ outcome: 'reconciled_sent', message_id: started.message_id }, 'the interrupted mail had left: recorded as sent'),
+      };
     }
-
-    const started = newInvoiceEvent('BuyerNotificationStarted', {
-      email: address.email, source: address.source, message_id: messageId, attempt, attached_document_id: delivery.attachedDocumentId,
-    }, meta, ports.clock);
-    let version: bigint;
-    try {
-      version = (await record(started, loaded.version)).nextExpectedVersion;
-    } catch (error) {
-      if (!isConcurrencyError(error)) throw error;
-      log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
-      return;
+    if (left === undefined) {
+      return {
+        events: [failedEvent(meta, ports.clock, { email: started.email, messageId: started.message_id, attempt: started.attempt }, 'MAIL_OUTCOME_UNKNOWN',
+          'the notifier stopped between handing the mail to the server and recording the answer; it may have been delivered, and is not sent again automatically', true)],
+        after: async () => log.warn({ outcome: 'outcome_unknown', message_id: started.message_id, code: 'MAIL_OUTCOME_UNKNOWN' }, 'an interrupted mail may have left; not sent again'),
+      };
     }
+    address = { email: started.email, source: started.source };
+    attempt = started.attempt + 1;
+  } else {
+    attempt = decision.attempt;
+    const asked = decision.address ? undefined : await askDian(ports, facts);
+    address = decision.address ?? asked?.address;
+    if (!address) {
+      const detail = `no customer.email; ${asked?.detail ?? 'DIAN\'s GetAcquirer is not configured'}`;
+      return {
+        events: [newInvoiceEvent('BuyerNotificationSkipped', { reason: 'no_address', detail }, meta, ports.clock)],
+        after: async () => log.info({ outcome: 'no_address' }, 'no address for the buyer: no mail'),
+      };
+    }
+  }
 
+  let delivery: Delivery;
+  try {
+    delivery = await prepare(ports, facts, profile.tenant);
+  } catch (error) {
+    const code = (error instanceof NotifierError || isXadesError(error)) && !error.retriable ? error.code : undefined;
+    if (!code) throw error;
+    return {
+      events: [failedEvent(meta, ports.clock, { email: address.email, attempt }, code, (error as Error).message, true)],
+      after: async () => log.error({ outcome: 'failed', code }, 'the mail to the buyer cannot be built'),
+    };
+  }
+
+  const to = address;
+  const started = newInvoiceEvent('BuyerNotificationStarted', {
+    email: to.email, source: to.source, message_id: messageId, attempt, attached_document_id: delivery.attachedDocumentId,
+  }, meta, ports.clock);
+  // Recorded before the mail leaves: whoever records it first sends, so a conflict means another delivery sends.
+  return { events: [started], onConflict: 'lost_race', after: async (version) => {
     try {
       const sent = await ports.transport.send({
-        from: sender.from, to: address.email, subject: delivery.subject, messageId,
+        from: sender.from, to: to.email, subject: delivery.subject, messageId,
         ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
         text: mailText({
           buyerName: customerOf(facts.requested).name, tenant: profile.tenant, kind: kindOf(facts.requested),
@@ -118,16 +125,16 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
         }),
         attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
       });
-      await record(newInvoiceEvent('BuyerNotified', { email: address.email, message_id: messageId, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), version);
-      log.info({ outcome: 'sent', message_id: messageId, source: address.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind, kind: kindOf(facts.requested) }, 'document mailed to the buyer');
+      await record(newInvoiceEvent('BuyerNotified', { email: to.email, message_id: messageId, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), version);
+      log.info({ outcome: 'sent', message_id: messageId, source: to.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind, kind: kindOf(facts.requested) }, 'document mailed to the buyer');
     } catch (error) {
       // Anything but the server's own answer leaves the attempt open: the next delivery reconciles it.
       if (!isMailError(error)) throw error;
-      await record(failedEvent(meta, ports.clock, { email: address.email, messageId, attempt }, error.code, error.message, !error.retriable), version);
+      await record(failedEvent(meta, ports.clock, { email: to.email, messageId, attempt }, error.code, error.message, !error.retriable), version);
       if (error.retriable) throw error; // retried by the bus with backoff, then dead-lettered
-      log.warn({ outcome: 'failed', code: error.code, source: address.source }, 'the mail server refused the mail for good; the invoice stays accepted');
+      log.warn({ outcome: 'failed', code: error.code, source: to.source }, 'the mail server refused the mail for good; the invoice stays accepted');
     }
-  };
+  } };
 }
 
 /** The buyer's address registered with DIAN, and what DIAN said (for the status when there is none). */

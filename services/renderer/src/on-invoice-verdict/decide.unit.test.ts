@@ -1,9 +1,10 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { metaCausedBy, newInvoiceEvent } from '@fe/platform';
+import { documentKey, metaCausedBy, newInvoiceEvent } from '@fe/platform';
+import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { requestedEvent, testClock } from '@fe/reaction-world/testing';
-import { decideRendering, recordedKey } from './decide.ts';
+import { renderingDecider } from './decide.ts';
 import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from './test-world.ts';
 
 const requested = requestedEvent(invoiceCases[0]!.request, '990000301', issuedAt);
@@ -13,28 +14,28 @@ const signed = newInvoiceEvent('InvoiceSigned', {
 const accepted = acceptedEvent(signed);
 const rejected = rejectedEvent(signed);
 const rendered = newInvoiceEvent('InvoiceRendered', { pdf_key: 'demo/SETP990000301.pdf', pdf_sha256: 'b'.repeat(64), pages: 1 }, metaCausedBy(accepted), testClock);
-const code = (fn: () => unknown) => { try { fn(); } catch (e) { return (e as { code?: string }).code; } return 'none'; };
-const stream = (...events: InvoiceEvent[]) => events;
+const given = (...events: InvoiceEvent[]) => DeciderSpecification.for(renderingDecider).given(events);
+const coded = (code: string) => (e: { code?: string }) => e.code === code;
 
 describe('decideRendering', () => {
   it('renders an accepted invoice with DIAN\'s validation time', () => {
-    expect(decideRendering(accepted, stream(requested, signed, accepted))).toEqual({ action: 'render', requested, signed, validatedAt });
+    given(requested, signed, accepted).when(accepted).then({ action: 'render', requested, signed, validatedAt });
   });
 
   it('renders a rejected invoice without a validation time', () => {
-    expect(decideRendering(rejected, stream(requested, signed, rejected))).toEqual({ action: 'render', requested, signed, validatedAt: undefined });
+    given(requested, signed, rejected).when(rejected).then({ action: 'render', requested, signed, validatedAt: undefined });
   });
 
   it('does nothing once InvoiceRendered is recorded, or when nothing was signed', () => {
-    expect(decideRendering(accepted, stream(requested, signed, accepted, rendered))).toEqual({ action: 'none', reason: 'already_rendered' });
-    expect(decideRendering(accepted, stream(requested, accepted))).toEqual({ action: 'none', reason: 'not_signed' });
+    given(requested, signed, accepted, rendered).when(accepted).then({ action: 'none', reason: 'already_rendered' });
+    given(requested, accepted).when(accepted).then({ action: 'none', reason: 'not_signed' });
   });
 
   it('refuses a verdict the stream does not hold, and a stream without its request', () => {
-    expect(code(() => decideRendering(accepted, stream(requested, signed)))).toBe('VERDICT_NOT_RECORDED');
-    expect(code(() => decideRendering(rejected, stream(requested, signed, accepted)))).toBe('VERDICT_NOT_RECORDED');
-    expect(code(() => decideRendering(accepted, stream(signed, accepted)))).toBe('REQUEST_NOT_RECORDED');
-    expect(code(() => decideRendering(accepted, stream(signed, requested, accepted)))).toBe('REQUEST_NOT_RECORDED'); // the first event says what the stream is
+    given(requested, signed).when(accepted).thenThrows(coded('VERDICT_NOT_RECORDED'));
+    given(requested, signed, accepted).when(rejected).thenThrows(coded('VERDICT_NOT_RECORDED'));
+    given(signed, accepted).when(accepted).thenThrows(coded('REQUEST_NOT_RECORDED'));
+    given(signed, requested, accepted).when(accepted).thenThrows(coded('REQUEST_NOT_RECORDED')); // the first event says what the stream is
   });
 
   it('renders a note: its stream starts with CreditNoteRequested or DebitNoteRequested, whose CUDE the XML must carry', async () => {
@@ -42,11 +43,10 @@ describe('decideRendering', () => {
     for (const kind of ['credit', 'debit'] as const) {
       const note = await recordSignedNote(world, kind);
       const verdict = acceptedEvent(note.signed);
-      const decision = decideRendering(verdict, stream(note.requested, note.signed, verdict));
-      expect(decision).toEqual({ action: 'render', requested: note.requested, signed: note.signed, validatedAt });
-      expect(recordedKey(note.requested)).toBe(note.requested.data.cude);
+      given(note.requested, note.signed, verdict).when(verdict).then({ action: 'render', requested: note.requested, signed: note.signed, validatedAt });
+      expect(documentKey(note.requested)).toBe(note.requested.data.cude);
     }
-    expect(recordedKey(requested)).toBe(requested.data.cufe);
+    expect(documentKey(requested)).toBe(requested.data.cufe);
     await world.close();
   });
 });

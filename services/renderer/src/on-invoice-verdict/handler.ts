@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Envelope } from '@fe/contracts';
+import type { InvoiceRenderedV1 } from '@fe/contracts';
 import {
-  findEvent, isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
+  documentKey, documentStream, lazyChild, metaCausedBy, newInvoiceEvent, runReaction,
   type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
 } from '@fe/platform';
 import { inSpan, tracerFor } from '@fe/telemetry';
 import { RendererError } from '../errors.ts';
 import type { InvoiceRenderer } from '../ports/invoice-renderer.ts';
-import { decideRendering, invoiceRenderedData, recordedKey, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
+import { decideRendering, invoiceRenderedData, renderedPdfKey, type InvoiceVerdict } from './decide.ts';
 import type { RenderingTenants } from './rendering-tenants.ts';
 import { signedXml } from './signed-xml.ts';
 
@@ -36,45 +36,41 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
     const stream = event.invoice_id;
     if (!stream) throw new RendererError('VERDICT_NOT_RECORDED', 'the delivered verdict has no invoice_id');
     try {
-      const loaded = await loadInvoiceStream(ports.store, stream);
-      const decision = decideRendering(event, loaded.events);
-      if (decision.action === 'none') {
-        // not_signed cannot happen in the flow (DIAN only sees signed invoices): worth a warning.
-        log[decision.reason === 'not_signed' ? 'warn' : 'info']({ outcome: 'skipped', reason: decision.reason }, 'no PDF to draw');
-        return;
-      }
-
-      const { requested, signed, validatedAt } = decision;
-      const softwareProviderName = (await ports.tenants?.profile(requested.tenant_id))?.software.providerName;
-      const xml = await signedXml(ports.blobs, signed);
-      const pdf = await inSpan(tracer, 'render pdf', { attributes: { 'fe.invoice_id': stream, 'fe.verdict': event.type } }, async (span) => {
-        const drawn = await ports.renderer.render({
-          xml,
-          options: {
-            ...(validatedAt !== undefined ? { validatedAt } : {}),
-            ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
-          },
-          // The PDF's CUFE (a note's CUDE) and QR come from the XML: it must be the document that was requested.
-          expected: { cufe: recordedKey(requested), environment: requested.data.environment },
-        });
-        span.setAttributes({ 'fe.pdf.pages': drawn.pageCount, 'fe.pdf.bytes': drawn.bytes.length });
-        return drawn;
+      const run = await runReaction({
+        store: ports.store, stream, fold: documentStream,
+        decide: (state) => decideRendering(event, state),
+        act: async ({ requested, signed, validatedAt }) => {
+          const softwareProviderName = (await ports.tenants?.profile(requested.tenant_id))?.software.providerName;
+          const xml = await signedXml(ports.blobs, signed);
+          const pdf = await inSpan(tracer, 'render pdf', { attributes: { 'fe.invoice_id': stream, 'fe.verdict': event.type } }, async (span) => {
+            const drawn = await ports.renderer.render({
+              xml,
+              options: {
+                ...(validatedAt !== undefined ? { validatedAt } : {}),
+                ...(softwareProviderName !== undefined ? { softwareProviderName } : {}),
+              },
+              // The PDF's CUFE (a note's CUDE) and QR come from the XML: it must be the document that was requested.
+              expected: { cufe: documentKey(requested), environment: requested.data.environment },
+            });
+            span.setAttributes({ 'fe.pdf.pages': drawn.pageCount, 'fe.pdf.bytes': drawn.bytes.length });
+            return drawn;
+          });
+          const pdfKey = renderedPdfKey(requested.tenant_id, requested.data.document_id);
+          // Stored before the event that points at it, so a reader never follows a key to nothing.
+          await ports.blobs.put(pdfKey, pdf.bytes, 'application/pdf');
+          const data = invoiceRenderedData(pdfKey, createHash('sha256').update(pdf.bytes).digest('hex'), pdf.pageCount);
+          return { events: [newInvoiceEvent('InvoiceRendered', data, metaCausedBy(event), ports.clock)] };
+        },
       });
-      const pdfKey = renderedPdfKey(requested.tenant_id, requested.data.document_id);
-      // Stored before the event that points at it, so a reader never follows a key to nothing.
-      await ports.blobs.put(pdfKey, pdf.bytes, 'application/pdf');
-
-      const data = invoiceRenderedData(pdfKey, createHash('sha256').update(pdf.bytes).digest('hex'), pdf.pageCount);
-      const rendered = newInvoiceEvent('InvoiceRendered', data, metaCausedBy(event), ports.clock);
-      try {
-        // zod types invoice_id as `string | undefined`, Envelope as optional `string` (exactOptionalPropertyTypes).
-        await ports.store.append(stream, [rendered as Envelope], loaded.version);
-      } catch (error) {
-        if (!isConcurrencyError(error) || !(await renderedMeanwhile(ports.store, stream))) throw error;
+      if (run.outcome === 'skipped') {
+        // not_signed cannot happen in the flow (DIAN only sees signed invoices): worth a warning.
+        log[run.decision.reason === 'not_signed' ? 'warn' : 'info']({ outcome: 'skipped', reason: run.decision.reason }, 'no PDF to draw');
+      } else if (run.outcome === 'lost_race') {
         log.info({ outcome: 'lost_race' }, 'another delivery recorded InvoiceRendered first; nothing to do');
-        return;
+      } else {
+        const { data } = run.events[0] as InvoiceRenderedV1;
+        log.info({ outcome: 'rendered', pdf_key: data.pdf_key, pages: data.pages, verdict: event.type }, 'invoice PDF drawn');
       }
-      log.info({ outcome: 'rendered', pdf_key: pdfKey, pages: pdf.pageCount, verdict: event.type }, 'invoice PDF drawn');
     } catch (error) {
       // Final failures get one line with their stable code; transient ones are the bus's warning.
       if (error instanceof RendererError && !error.retriable) {
@@ -85,7 +81,3 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
   };
 }
 
-/** After a ConcurrencyError: true when the event that got in first was an InvoiceRendered. */
-async function renderedMeanwhile(store: EventStore, stream: string): Promise<boolean> {
-  return findEvent((await loadInvoiceStream(store, stream)).events, 'InvoiceRendered') !== undefined;
-}

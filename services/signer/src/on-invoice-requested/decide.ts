@@ -1,39 +1,35 @@
-import type { CreditNoteRequestedV1, DebitNoteRequestedV1, InvoiceEvent, InvoiceRequestedV1, InvoiceSignedV1 } from '@fe/contracts';
-import { findEvent } from '@fe/platform';
+import type { InvoiceSignedV1 } from '@fe/contracts';
+import { documentKey, documentStream, type DocumentRequested, type DocumentState } from '@fe/platform';
 import { SignerError } from '../errors.ts';
-
-/** The first event of a stream the signer signs: an invoice's, or a credit or debit note's. */
-export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
 export type SigningDecision<T extends DocumentRequested = DocumentRequested> =
   | { action: 'none'; reason: 'already_signed' }
   /** Sign the request as recorded in the stream (the source of truth), not the delivered copy. */
   | { action: 'sign'; requested: T };
 
-/** The document's key as its first event records it: the invoice's CUFE or the note's CUDE. */
-export const documentKey = (requested: DocumentRequested): string =>
-  requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude;
-
 /**
  * What the signer does about a delivered InvoiceRequested (or a note's CreditNoteRequested /
- * DebitNoteRequested), given the stream's recorded events (docs/architecture.md convention 1: pure;
- * the handler does the I/O). Redeliveries are normal on an at-least-once bus, so "already signed"
- * is an answer, not an error.
+ * DebitNoteRequested), given its stream's state (docs/architecture.md convention 1: pure; the
+ * handler does the I/O). Redeliveries are normal on an at-least-once bus, so "already signed" is an
+ * answer, not an error.
  *
  * A delivered event that is not the recorded one (another id, or another CUFE/CUDE) is a broken
  * invariant: the relay only publishes what the store holds, so something rewrote it on the way.
  *
- *   decideSigning(event, (await loadInvoiceStream(store, event.invoice_id)).events)
+ *   decideSigning(event, (await loadState(store, event.invoice_id, documentStream)).state)
  *   // { action: 'sign', requested } | { action: 'none', reason: 'already_signed' }
  */
-export function decideSigning<T extends DocumentRequested>(delivered: T, recorded: readonly InvoiceEvent[]): SigningDecision<T> {
-  const requested = findEvent(recorded, delivered.type) as T | undefined;
+export function decideSigning<T extends DocumentRequested>(delivered: T, state: DocumentState): SigningDecision<T> {
+  const requested = state.requested?.type === delivered.type ? (state.requested as T) : undefined;
   if (!requested) throw new SignerError('EVENT_NOT_RECORDED', `the stream holds no ${delivered.type}`);
   if (requested.id !== delivered.id) throw new SignerError('EVENT_NOT_RECORDED', `recorded event ${requested.id}`);
   if (documentKey(requested) !== documentKey(delivered)) throw new SignerError('EVENT_NOT_RECORDED', 'the delivered key differs from the recorded one');
-  if (findEvent(recorded, 'InvoiceSigned')) return { action: 'none', reason: 'already_signed' };
+  if (state.signed) return { action: 'none', reason: 'already_signed' };
   return { action: 'sign', requested };
 }
+
+/** The signer's decider: a document stream's fold, and decideSigning on its state. */
+export const signingDecider = { ...documentStream, decide: decideSigning };
 
 /** What the signer produced, reduced to the facts InvoiceSigned records. */
 export type SigningResult = {

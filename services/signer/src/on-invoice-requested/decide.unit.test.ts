@@ -2,8 +2,9 @@ import type { Envelope, InvoiceEvent } from '@fe/contracts';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { metaCausedBy, newInvoiceEvent, parseRecorded } from '@fe/platform';
+import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { decideSigning, invoiceSignedData, serialHex } from './decide.ts';
+import { invoiceSignedData, serialHex, signingDecider } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SignerError } from '../errors.ts';
 import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest, testClock } from './test-world.ts';
@@ -17,20 +18,21 @@ const signed = newInvoiceEvent('InvoiceSigned', {
 const asRecorded = (e: InvoiceEvent) => parseRecorded({ stream: 's', version: 0n, position: 1n, envelope: e as Envelope, recordedAt: '' });
 
 describe('decideSigning', () => {
+  const spec = DeciderSpecification.for(signingDecider);
+  const notRecorded = (e: { code?: string }) => e.code === 'EVENT_NOT_RECORDED';
+
   it('signs the recorded request when the stream holds no InvoiceSigned', () => {
-    const decision = decideSigning(requested, [asRecorded(requested)]);
-    expect(decision).toEqual({ action: 'sign', requested: asRecorded(requested) });
+    spec.given([asRecorded(requested)]).when(requested).then({ action: 'sign', requested: asRecorded(requested) as typeof requested });
   });
 
   it('does nothing once InvoiceSigned is recorded (a redelivery)', () => {
-    expect(decideSigning(requested, [requested, signed])).toEqual({ action: 'none', reason: 'already_signed' });
+    spec.given([requested, signed]).when(requested).then({ action: 'none', reason: 'already_signed' });
   });
 
   it('refuses a delivered event the stream does not hold, or holds with another CUFE', () => {
-    const code = (fn: () => unknown) => { try { fn(); } catch (e) { return (e as { code?: string }).code; } return 'none'; };
-    expect(code(() => decideSigning(requested, []))).toBe('EVENT_NOT_RECORDED');
-    expect(code(() => decideSigning({ ...requested, id: crypto.randomUUID() }, [requested]))).toBe('EVENT_NOT_RECORDED');
-    expect(code(() => decideSigning({ ...requested, data: { ...requested.data, cufe: 'f'.repeat(96) } }, [requested]))).toBe('EVENT_NOT_RECORDED');
+    spec.given([]).when(requested).thenThrows(notRecorded);
+    spec.given([requested]).when({ ...requested, id: crypto.randomUUID() }).thenThrows(notRecorded);
+    spec.given([requested]).when({ ...requested, data: { ...requested.data, cufe: 'f'.repeat(96) } }).thenThrows(notRecorded);
   });
 });
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Envelope } from '@fe/contracts';
+import type { InvoiceSignedV1 } from '@fe/contracts';
 import {
-  findEvent, isConcurrencyError, lazyChild, loadInvoiceStream, metaCausedBy, newInvoiceEvent,
-  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger,
+  documentStream, lazyChild, metaCausedBy, newInvoiceEvent, runReaction,
+  type BlobStore, type Clock, type DeliveredMessage, type DocumentRequested, type EventStore, type Logger,
 } from '@fe/platform';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { isXadesError, type DigestAlgorithm } from '@fe/xades';
-import { decideSigning, invoiceSignedData, signedXmlKey, type DocumentRequested } from './decide.ts';
+import { decideSigning, invoiceSignedData, signedXmlKey } from './decide.ts';
 import { isSignerError, SignerError } from '../errors.ts';
 import { signRequested } from './sign-requested.ts';
 import type { SigningTenants } from './signing-tenants.ts';
@@ -37,33 +37,29 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
     const stream = event.invoice_id;
     if (!stream) throw new SignerError('EVENT_NOT_RECORDED', 'the event has no invoice_id');
     try {
-      const loaded = await loadInvoiceStream(ports.store, stream);
-      const decision = decideSigning(event, loaded.events);
-      if (decision.action === 'none') {
-        log.info({ outcome: 'skipped', reason: decision.reason }, `${what} already signed; nothing to do`);
-        return;
-      }
-
-      const { requested } = decision;
-      const signed = await signRequested(requested, ports, options.algorithm);
-      const bytes = Buffer.from(signed.xml, 'utf8');
-      const xmlKey = signedXmlKey(requested.tenant_id, requested.data.document_id);
-      // Stored before the event that points at it, so a reader never follows a key to nothing.
-      await ports.blobs.put(xmlKey, bytes, 'application/xml');
-
-      const data = invoiceSignedData({
-        xmlKey, xmlSha256: createHash('sha256').update(bytes).digest('hex'), signingTime: signed.signingTime, serialNumber: signed.serialNumber,
+      const run = await runReaction({
+        store: ports.store, stream, fold: documentStream,
+        decide: (state) => decideSigning(event, state),
+        act: async ({ requested }) => {
+          const signed = await signRequested(requested, ports, options.algorithm);
+          const bytes = Buffer.from(signed.xml, 'utf8');
+          const xmlKey = signedXmlKey(requested.tenant_id, requested.data.document_id);
+          // Stored before the event that points at it, so a reader never follows a key to nothing.
+          await ports.blobs.put(xmlKey, bytes, 'application/xml');
+          const data = invoiceSignedData({
+            xmlKey, xmlSha256: createHash('sha256').update(bytes).digest('hex'), signingTime: signed.signingTime, serialNumber: signed.serialNumber,
+          });
+          return { events: [newInvoiceEvent('InvoiceSigned', data, metaCausedBy(requested), ports.clock)] };
+        },
       });
-      const recorded = newInvoiceEvent('InvoiceSigned', data, metaCausedBy(requested), ports.clock);
-      try {
-        // zod types invoice_id as `string | undefined`, Envelope as optional `string` (exactOptionalPropertyTypes).
-        await ports.store.append(stream, [recorded as Envelope], loaded.version);
-      } catch (error) {
-        if (!isConcurrencyError(error) || !(await signedMeanwhile(ports.store, stream))) throw error;
+      if (run.outcome === 'skipped') {
+        log.info({ outcome: 'skipped', reason: run.decision.reason }, `${what} already signed; nothing to do`);
+      } else if (run.outcome === 'lost_race') {
         log.info({ outcome: 'lost_race' }, 'another delivery recorded InvoiceSigned first; nothing to do');
-        return;
+      } else {
+        const { data } = run.events[0] as InvoiceSignedV1;
+        log.info({ outcome: 'signed', xml_key: data.xml_key, certificate_serial: data.certificate_serial }, `${what} signed`);
       }
-      log.info({ outcome: 'signed', xml_key: xmlKey, certificate_serial: data.certificate_serial }, `${what} signed`);
     } catch (error) {
       // Final failures get one line with their stable code, for whoever reads the dead letters; the
       // error holds no secret. Transient ones (a crashed pool worker) are the bus's warning.
@@ -78,7 +74,3 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
 
 const documentNames = { InvoiceRequested: 'invoice', CreditNoteRequested: 'credit note', DebitNoteRequested: 'debit note' } as const;
 
-/** After a ConcurrencyError: true when the event that got in first was an InvoiceSigned. */
-async function signedMeanwhile(store: EventStore, stream: string): Promise<boolean> {
-  return findEvent((await loadInvoiceStream(store, stream)).events, 'InvoiceSigned') !== undefined;
-}

@@ -1,8 +1,8 @@
+import type { DocumentRequested } from '@fe/platform';
 import { assertCertificateOfIssuer, isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
 import { isSignerError, SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { rebuildNote } from '../on-note-requested/rebuild-note.ts';
-import type { DocumentRequested } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SigningProfile, SigningTenants } from './signing-tenants.ts';
 

@@ -2,8 +2,9 @@ import type { InvoiceEvent } from '@fe/contracts';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
+import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { decideSigning } from '../on-invoice-requested/decide.ts';
+import { signingDecider } from '../on-invoice-requested/decide.ts';
 import { noteRequestedEvent, smallLinesRequest } from '../on-invoice-requested/test-world.ts';
 import { rebuildNote } from './rebuild-note.ts';
 
@@ -63,11 +64,12 @@ describe('rebuildNote, by the build rules the note records', () => {
 
 describe('decideSigning, on a note\'s first event', () => {
   it('signs the recorded note, does nothing once signed, and refuses a delivered copy with another CUDE', () => {
+    const spec = DeciderSpecification.for(signingDecider);
     const recorded = [credit as InvoiceEvent];
-    expect(decideSigning(credit, recorded)).toEqual({ action: 'sign', requested: credit });
+    spec.given(recorded).when(credit).then({ action: 'sign', requested: credit });
     const signed = { ...credit, id: crypto.randomUUID(), type: 'InvoiceSigned', data: {} } as unknown as InvoiceEvent;
-    expect(decideSigning(credit, [...recorded, signed])).toEqual({ action: 'none', reason: 'already_signed' });
-    expect(code(() => decideSigning({ ...credit, data: { ...credit.data, cude: '0'.repeat(96) } }, recorded))).toBe('EVENT_NOT_RECORDED');
-    expect(code(() => decideSigning(debit, recorded))).toBe('EVENT_NOT_RECORDED');
+    spec.given([...recorded, signed]).when(credit).then({ action: 'none', reason: 'already_signed' });
+    spec.given(recorded).when({ ...credit, data: { ...credit.data, cude: '0'.repeat(96) } }).thenThrows((e) => e.code === 'EVENT_NOT_RECORDED');
+    spec.given(recorded).when(debit).thenThrows((e) => e.code === 'EVENT_NOT_RECORDED');
   });
 });

@@ -1,13 +1,13 @@
-import type { InvoiceEvent, InvoiceSubmissionFailedV1 } from '@fe/contracts';
+import { documentStream, type DocumentState } from '@fe/platform';
 import type { RetryPolicy } from './retry-policy.ts';
 
 /**
- * What the submitter does next for one invoice, from what its stream already records (pure;
+ * What the submitter does next for one invoice, from its stream's state (pure;
  * docs/architecture.md convention 1). Every trigger — InvoiceSigned, a redelivery, InvoiceSubmissionFailed,
  * the retry schedule — asks this, so a repeated trigger never repeats work:
  *
- *   decide(events, now, policy)            // { kind: 'send', attempt: 1 } for a freshly signed invoice
- *   decide(events, now, policy, { sendingAttempt: 3 }) // a send was under way when the process stopped
+ *   decide(state, now, policy)            // { kind: 'send', attempt: 1 } for a freshly signed invoice
+ *   decide(state, now, policy, { sendingAttempt: 3 }) // a send was under way when the process stopped
  *
  * - a verdict (InvoiceAccepted / InvoiceRejected) is final: nothing;
  * - the outcome of the last send is unknown (timeout, lost answer, a send with no recorded verdict):
@@ -27,32 +27,10 @@ export type Decision =
 /** What this process's schedule remembers: a send it started and never recorded an outcome for. */
 export type SendJournal = { sendingAttempt?: number | undefined };
 
-type Failure = InvoiceSubmissionFailedV1['data'];
-
-export function decide(events: readonly InvoiceEvent[], now: Date, policy: RetryPolicy, journal: SendJournal = {}): Decision {
-  let signed = false;
-  let lastAttempt = 0;
-  let last: { kind: 'submitted' } | { kind: 'failed'; data: Failure } | undefined;
-  for (const event of events) {
-    switch (event.type) {
-      case 'InvoiceAccepted':
-      case 'InvoiceRejected':
-        return { kind: 'none', why: 'verdict-recorded' };
-      case 'InvoiceSigned':
-        signed = true;
-        break;
-      case 'InvoiceSubmitted':
-        lastAttempt = Math.max(lastAttempt, event.data.attempt);
-        last = { kind: 'submitted' };
-        break;
-      case 'InvoiceSubmissionFailed':
-        lastAttempt = Math.max(lastAttempt, event.data.attempt);
-        last = { kind: 'failed', data: event.data };
-        break;
-      default:
-    }
-  }
-  if (!signed) return { kind: 'none', why: 'not-signed' };
+export function decide(state: DocumentState, now: Date, policy: RetryPolicy, journal: SendJournal = {}): Decision {
+  if (state.verdict) return { kind: 'none', why: 'verdict-recorded' };
+  if (!state.signed) return { kind: 'none', why: 'not-signed' };
+  const { lastAttempt, last } = state.submission;
 
   // A send this process started but never recorded (it stopped mid-call): DIAN may have the document.
   const journaled = journal.sendingAttempt;
@@ -69,6 +47,15 @@ export function decide(events: readonly InvoiceEvent[], now: Date, policy: Retry
   if (due && due.getTime() > now.getTime()) return { kind: 'wait', until: due };
   return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
 }
+
+/** What one run of the submitter decides on: the instant, the policy and what the schedule remembers. */
+export type SubmissionCheck = { now: Date; policy: RetryPolicy; journal?: SendJournal | undefined };
+
+/** The submitter's decider: a document stream's fold, and decide on its state. */
+export const submissionDecider = {
+  ...documentStream,
+  decide: (check: SubmissionCheck, state: DocumentState): Decision => decide(state, check.now, check.policy, check.journal),
+};
 
 function nextOrGiveUp(policy: RetryPolicy, lastAttempt: number, outcomeUnknown: boolean): Decision {
   const attempt = lastAttempt + 1;

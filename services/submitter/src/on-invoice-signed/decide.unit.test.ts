@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { accepted, failedAttempt, rejected, requested, signed, submitted } from '../../test-support/invoice-events.ts';
-import { decide, type Decision } from './decide.ts';
+import { DeciderSpecification } from '@fe/platform/testing';
+import { submissionDecider, type Decision } from './decide.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
 const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0 };
 const now = new Date('2026-11-22T15:01:00Z');
 const earlier = '2026-11-22T15:00:30Z';
 const later = '2026-11-22T15:02:00Z';
+const spec = DeciderSpecification.for(submissionDecider);
 
 describe('decide: what the submitter does next, from the recorded events', () => {
   const table: { name: string; events: ReturnType<typeof signed>[]; journal?: { sendingAttempt?: number }; expected: Decision }[] = [
@@ -93,13 +95,13 @@ describe('decide: what the submitter does next, from the recorded events', () =>
 
   for (const row of table) {
     it(row.name, () => {
-      expect(decide(row.events, now, policy, row.journal)).toEqual(row.expected);
+      spec.given(row.events).when({ now, policy, journal: row.journal }).then(row.expected);
     });
   }
 
   it('is due exactly at next_attempt_at', () => {
     const events = [signed(), failedAttempt({ attempt: 1, next_attempt_at: now.toISOString() })];
-    expect(decide(events, now, policy)).toEqual({ kind: 'send', attempt: 2 });
-    expect(decide(events, new Date(now.getTime() - 1), policy)).toEqual({ kind: 'wait', until: now });
+    spec.given(events).when({ now, policy }).then({ kind: 'send', attempt: 2 });
+    spec.given(events).when({ now: new Date(now.getTime() - 1), policy }).then({ kind: 'wait', until: now });
   });
 });

@@ -1,5 +1,6 @@
-import type { InvoiceEvent } from '@fe/contracts';
-import { findEvent, lazyChild, loadInvoiceStream, metaCausedBy, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
+import {
+  documentStream, lazyChild, metaCausedBy, runReaction, type BlobStore, type Clock, type DocumentState, type EventStore, type Logger, type ReactionStep,
+} from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '@fe/dian-client';
@@ -10,8 +11,11 @@ import { decide, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
 import { prepareAttempt } from './prepare-attempt.ts';
-import { recordOutcome } from './record-outcome.ts';
+import { outcomeStep } from './record-outcome.ts';
 import type { RetryPolicy } from './retry-policy.ts';
+
+/** What one run carries between deciding and acting: its result, its logger, its instant, the slot it holds. */
+type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined };
 
 /** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
 export type TestSetLookup = (tenantId: string, document: { idempotencyKey: string | undefined }) => Promise<string | undefined> | string | undefined;
@@ -63,60 +67,76 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       return 'busy'; // the run in progress records the outcome and keeps the schedule
     }
     running.add(invoiceId);
-    let release = slot;
+    const turn: Turn = { result: 'recorded', logger: deps.logger, now: clock.now(), release: slot };
     try {
-      const loaded = await loadInvoiceStream(store, invoiceId);
-      const now = clock.now();
-      const decision = decide(loaded.events, now, policy, { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt });
-      const logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind });
-      logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
-      if (decision.kind === 'none') {
+      const journal = { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt };
+      const run = await runReaction({
+        store, stream: invoiceId, fold: documentStream,
+        decide: (state) => decide(state, (turn.now = clock.now()), policy, journal),
+        // Every decision has its work, if only on the schedule.
+        isNone: () => false,
+        act: (decision, state) => advance(invoiceId, tenantId, decision, state, turn),
+      });
+      if (run.outcome === 'lost_race') {
+        turn.logger.warn({ expected: String(run.expected), found: String(run.found) }, 'another writer recorded the verdict first; this outcome is dropped');
         await schedule.remove(invoiceId);
-        return 'nothing-to-do';
       }
-      if (decision.kind === 'wait') {
-        await schedule.schedule(invoiceId, tenantId, decision.until);
-        return 'waiting';
-      }
-      const cause = causeOf(loaded.events);
-      const meta = metaCausedBy(cause);
-      let outcome: Recorded;
-      if (decision.kind === 'give-up') {
-        const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
-        outcome = { kind: 'record', events: [draft] };
-      } else {
-        release ??= await slots.tryAcquire(tenantId);
-        if (!release) {
-          // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
-          await schedule.defer(invoiceId, tenantId, now);
-          return 'deferred';
-        }
-        try {
-          outcome = await attempt(invoiceId, decision, loaded.events, logger);
-        } finally {
-          // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
-          // the outcome's blob and event are written (two fsyncs the next call need not wait for).
-          // This invoice stays guarded by `running` until its outcome is recorded.
-          release();
-          release = undefined;
-        }
-      }
-      await recordOutcome({ ...deps, logger }, { invoiceId, tenantId, meta, expected: loaded.version, outcome });
-      return 'recorded';
+      return turn.result;
     } finally {
-      release?.();
+      turn.release?.();
       running.delete(invoiceId);
     }
   }
 
-  async function attempt(invoiceId: string, decision: Extract<Decision, { kind: 'send' | 'reconcile' }>, events: readonly InvoiceEvent[], logger: Logger): Promise<Recorded> {
+  /** One decision's work: the schedule for nothing or a wait, else an attempt (or giving up) and its outcome to record. */
+  async function advance(invoiceId: string, tenantId: string, decision: Decision, state: DocumentState, turn: Turn): Promise<ReactionStep<DocumentState> | undefined> {
+    const { now } = turn;
+    const logger = (turn.logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind }));
+    logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
+    if (decision.kind === 'none') {
+      await schedule.remove(invoiceId);
+      turn.result = 'nothing-to-do';
+      return undefined;
+    }
+    if (decision.kind === 'wait') {
+      await schedule.schedule(invoiceId, tenantId, decision.until);
+      turn.result = 'waiting';
+      return undefined;
+    }
+    const meta = metaCausedBy(state.submission.cause!); // decide only acts on a signed invoice
+    let outcome: Recorded;
+    if (decision.kind === 'give-up') {
+      const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
+      outcome = { kind: 'record', events: [draft] };
+    } else {
+      turn.release ??= await slots.tryAcquire(tenantId);
+      if (!turn.release) {
+        // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
+        await schedule.defer(invoiceId, tenantId, now);
+        turn.result = 'deferred';
+        return undefined;
+      }
+      try {
+        outcome = await attempt(invoiceId, decision, state, logger);
+      } finally {
+        // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
+        // the outcome's blob and event are written (two fsyncs the next call need not wait for).
+        // This invoice stays guarded by `running` until its outcome is recorded.
+        turn.release();
+        turn.release = undefined;
+      }
+    }
+    return outcomeStep({ ...deps, logger }, { invoiceId, tenantId, meta, outcome });
+  }
+
+  async function attempt(invoiceId: string, decision: Extract<Decision, { kind: 'send' | 'reconcile' }>, state: DocumentState, logger: Logger): Promise<Recorded> {
     const context = { attempt: decision.attempt, now: clock.now(), policy, random: deps.random(), reconciling: decision.kind === 'reconcile' };
-    const prepared = await prepareAttempt(deps, events, context);
+    const prepared = await prepareAttempt(deps, state, context);
     if (prepared.kind === 'record') return prepared;
     logger.info({ attempt: decision.attempt, endpoint: prepared.endpoint }, decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)');
     const { tenantId } = prepared;
     // Only habilitación documents count toward a test set; a production tenant's never go that way.
-    const testSetId = prepared.environment === '2' ? await deps.testSetFor?.(tenantId, { idempotencyKey: idempotencyKeyOf(events) }) : undefined;
+    const testSetId = prepared.environment === '2' ? await deps.testSetFor?.(tenantId, { idempotencyKey: idempotencyKeyOf(state) }) : undefined;
     return runAttempt({
       step: decision.kind,
       gateway: prepared.gateway,
@@ -136,15 +156,6 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
 }
 
 /** The Idempotency-Key the invoice was requested with (a habilitación run's documents carry the run's). */
-function idempotencyKeyOf(events: readonly InvoiceEvent[]): string | undefined {
-  return findEvent(events, 'InvoiceRequested')?.data.idempotency_key;
-}
-
-/** The event the recorded outcome follows from: the signature for a first attempt, the last attempt's record for a retry. */
-function causeOf(events: readonly InvoiceEvent[]): InvoiceEvent {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.type === 'InvoiceSubmissionFailed' || e.type === 'InvoiceSubmitted' || e.type === 'InvoiceSigned') return e;
-  }
-  throw new Error('no InvoiceSigned in the stream'); // unreachable: decide() only acts on a signed invoice
+function idempotencyKeyOf(state: DocumentState): string | undefined {
+  return state.requested?.type === 'InvoiceRequested' ? state.requested.data.idempotency_key : undefined;
 }

@@ -1,5 +1,4 @@
-import type { InvoiceEvent } from '@fe/contracts';
-import { findEvent, type BlobStore, type Clock } from '@fe/platform';
+import type { BlobStore, Clock, DocumentState } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
 import { SubmitterError, type GatewayCache, packageDocument, recordedDocumentFacts, type DianGateway, type DianZip } from '@fe/dian-client';
@@ -37,13 +36,13 @@ type Deps = {
  */
 export async function prepareAttempt(
   deps: Deps,
-  events: readonly InvoiceEvent[],
+  state: DocumentState,
   context: { attempt: number; now: Date; policy: RetryPolicy; random: number; reconciling: boolean },
 ): Promise<PreparedAttempt | Recorded> {
   // Failing before DIAN is asked anything leaves an earlier send's outcome as unknown as it was.
   const fail = (failure: AttemptFailure): Recorded =>
     ({ kind: 'record', events: [failed({ ...failure, outcomeUnknown: failure.outcomeUnknown || context.reconciling }, context)] });
-  const signed = findEvent(events, 'InvoiceSigned');
+  const { signed } = state;
   if (!signed) throw new Error('prepareAttempt needs a signed invoice');
   const tenantId = signed.tenant_id;
 
@@ -62,7 +61,7 @@ export async function prepareAttempt(
 
   const xml = Buffer.from((await deps.blobs.get(signed.data.xml_key)).bytes).toString('utf8');
   try {
-    const facts = recordedDocumentFacts(events, profile.tenant.nit);
+    const facts = recordedDocumentFacts(state.requested ? [state.requested] : [], profile.tenant.nit);
     const packaged = packageDocument(xml, { modified: context.now, ...(facts ? { facts } : {}) });
     return {
       kind: 'ready',

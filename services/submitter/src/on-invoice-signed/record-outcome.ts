@@ -1,23 +1,20 @@
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
-import {
-  isConcurrencyError, loadInvoiceStream, newInvoiceEvent, type BlobStore, type Clock, type EventMeta, type EventStore, type Logger,
-} from '@fe/platform';
+import { newInvoiceEvent, type BlobStore, type Clock, type DocumentState, type EventMeta, type Logger, type ReactionStep } from '@fe/platform';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { Draft, Recorded } from './outcomes.ts';
 
-type Deps = { store: EventStore; blobs: BlobStore; clock: Clock; logger: Logger; schedule: SubmissionSchedule };
+type Deps = { blobs: BlobStore; clock: Clock; logger: Logger; schedule: SubmissionSchedule };
 
 export type OutcomeToRecord = {
   invoiceId: string;
   tenantId: string;
   meta: EventMeta;
-  /** The stream version the decision was made on. */
-  expected: bigint | 'no_stream';
   outcome: Recorded;
 };
 
 /**
- * Writes what an attempt learned, in the order that keeps every reader consistent:
+ * What an attempt learned, as the reaction runner records it, in the order that keeps every reader
+ * consistent:
  * 1. DIAN's ApplicationResponse to the blob store (the event names its key, so the blob comes first);
  * 2. the events, with the version the decision was made on;
  * 3. the schedule: the next attempt's time for a retriable failure, else the row goes.
@@ -27,34 +24,26 @@ export type OutcomeToRecord = {
  *
  * A wrong expected version means another writer recorded something meanwhile (another process
  * after a rebalance, an operator). DIAN's answer is still a fact, so it is appended on top once
- * — unless the stream already holds a verdict, which is final.
+ * — unless the stream already holds a verdict, which is final (the runner says lost_race).
  */
-export async function recordOutcome(deps: Deps, input: OutcomeToRecord): Promise<void> {
-  const { store, blobs, clock, logger, schedule } = deps;
+export async function outcomeStep(deps: Deps, input: OutcomeToRecord): Promise<ReactionStep<DocumentState>> {
+  const { blobs, clock, logger, schedule } = deps;
   const { invoiceId, tenantId, outcome } = input;
   const ar = outcome.answer?.applicationResponseXml;
   const arKey = applicationResponseKeyOf(outcome.events);
   if (ar && arKey) await blobs.put(arKey, ar, 'application/xml');
 
-  const envelopes = outcome.events.map((draft) => envelopeOf(draft, input.meta, clock));
-  try {
-    await store.append(invoiceId, envelopes, input.expected);
-  } catch (error) {
-    if (!isConcurrencyError(error)) throw error;
-    const now = await loadInvoiceStream(store, invoiceId);
-    if (now.events.some((e) => e.type === 'InvoiceAccepted' || e.type === 'InvoiceRejected')) {
-      logger.warn({ expected: String(input.expected), found: String(now.version) }, 'another writer recorded the verdict first; this outcome is dropped');
-      await schedule.remove(invoiceId);
-      return;
-    }
-    await store.append(invoiceId, envelopes, now.version);
-  }
-
-  const failure = outcome.events.find((d) => d.type === 'InvoiceSubmissionFailed');
-  const next = failure?.data.retriable ? failure.data.next_attempt_at : undefined;
-  if (next) await schedule.schedule(invoiceId, tenantId, new Date(next));
-  else await schedule.remove(invoiceId);
-  logger.info({ recorded: outcome.events.map((d) => d.type), ...(failure ? { reason: failure.data.reason, retriable: failure.data.retriable } : {}), ...(next ? { next_attempt_at: next } : {}) }, 'submission outcome recorded');
+  return {
+    events: outcome.events.map((draft) => envelopeOf(draft, input.meta, clock) as InvoiceEvent),
+    onConflict: (reloaded) => (reloaded.verdict ? 'lost_race' : 'append_again'),
+    async after() {
+      const failure = outcome.events.find((d) => d.type === 'InvoiceSubmissionFailed');
+      const next = failure?.data.retriable ? failure.data.next_attempt_at : undefined;
+      if (next) await schedule.schedule(invoiceId, tenantId, new Date(next));
+      else await schedule.remove(invoiceId);
+      logger.info({ recorded: outcome.events.map((d) => d.type), ...(failure ? { reason: failure.data.reason, retriable: failure.data.retriable } : {}), ...(next ? { next_attempt_at: next } : {}) }, 'submission outcome recorded');
+    },
+  };
 }
 
 const envelopeOf = (draft: Draft, meta: EventMeta, clock: Clock): Envelope => {

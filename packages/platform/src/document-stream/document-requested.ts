@@ -1,0 +1,11 @@
+import type { CreditNoteRequestedV1, DebitNoteRequestedV1, InvoiceEvent, InvoiceRequestedV1 } from '@fe/contracts';
+
+/** A document stream's first event: an invoice's, or a credit or debit note's (the rest of the stream is shared). */
+export type DocumentRequested = InvoiceRequestedV1 | CreditNoteRequestedV1 | DebitNoteRequestedV1;
+
+export const isDocumentRequested = (event: InvoiceEvent | undefined): event is DocumentRequested =>
+  event?.type === 'InvoiceRequested' || event?.type === 'CreditNoteRequested' || event?.type === 'DebitNoteRequested';
+
+/** The document's key as its first event records it: the invoice's CUFE, a note's CUDE (the signed XML's cbc:UUID). */
+export const documentKey = (requested: DocumentRequested): string =>
+  requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude;

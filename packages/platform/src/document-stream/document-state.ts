@@ -1,0 +1,116 @@
+import type {
+  BuyerNotificationFailedV1, BuyerNotificationSkippedV1, BuyerNotificationStartedV1, BuyerNotifiedV1, CreditNoteRequestedV1, DebitNoteRequestedV1,
+  InvoiceAcceptedV1, InvoiceEvent, InvoiceEventType, InvoiceNoteReservedV1, InvoiceRejectedV1, InvoiceRenderedV1, InvoiceRequestedV1,
+  InvoiceSignedV1, InvoiceSubmissionFailedV1, InvoiceSubmittedV1,
+} from '@fe/contracts';
+import { isDocumentRequested, type DocumentRequested } from './document-requested.ts';
+
+/** The events of one notification round: what a trigger caused (causation_id). */
+export type NotificationEvent = BuyerNotificationStartedV1 | BuyerNotifiedV1 | BuyerNotificationFailedV1 | BuyerNotificationSkippedV1;
+
+/** The last submission attempt recorded, and the event a next attempt follows from. */
+export type SubmissionState = {
+  /** The highest attempt number recorded; 0 before the first. */
+  lastAttempt: number;
+  last: { kind: 'submitted' } | { kind: 'failed'; data: InvoiceSubmissionFailedV1['data'] } | undefined;
+  /** The last of InvoiceSigned, InvoiceSubmitted, InvoiceSubmissionFailed: what a next outcome is caused by. */
+  cause: InvoiceSignedV1 | InvoiceSubmittedV1 | InvoiceSubmissionFailedV1 | undefined;
+};
+
+/**
+ * What the reactions decide from, folded from a document stream: an invoice's, or a credit or
+ * debit note's (a note's stream records the same events after its own first one). Each fact is the
+ * first of its kind the stream records, as a redelivery or a lost race may follow it.
+ */
+export type DocumentState<Requested extends DocumentRequested = DocumentRequested> = {
+  /** The stream's first event, when it is a document's request (it says which document the stream is). */
+  requested: Requested | undefined;
+  /** Every recorded event's id and type: a delivered event must be one of them. */
+  recorded: ReadonlyMap<string, InvoiceEventType>;
+  signed: InvoiceSignedV1 | undefined;
+  submission: SubmissionState;
+  verdict: InvoiceAcceptedV1 | InvoiceRejectedV1 | undefined;
+  accepted: InvoiceAcceptedV1 | undefined;
+  rendered: InvoiceRenderedV1 | undefined;
+  /** Every notification round's events, in stream order. */
+  notifications: readonly NotificationEvent[];
+};
+
+/** An invoice's stream also holds the ledger of its notes (docs/notes.md, "Book rules"). */
+export type InvoiceState = DocumentState<InvoiceRequestedV1> & {
+  noteReservations: readonly InvoiceNoteReservedV1[];
+  /** reservation_id of every reservation whose note was numbered. */
+  notesIssued: ReadonlySet<string>;
+};
+
+export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequestedV1>;
+
+/** How a stream folds into a state: the decider's `initialState` and `evolve`. */
+export type StreamFold<S> = { initialState: () => S; evolve: (state: S, event: InvoiceEvent) => S };
+
+export const initialDocumentState = (): DocumentState => ({
+  requested: undefined, recorded: new Map(), signed: undefined,
+  submission: { lastAttempt: 0, last: undefined, cause: undefined },
+  verdict: undefined, accepted: undefined, rendered: undefined, notifications: [],
+});
+
+// initialState makes a fresh state for each fold, which evolve then updates in place: a long
+// stream folds in linear time. A folded state is read, never evolved further by a reader.
+type Mutable<S> = { -readonly [K in keyof S]: S[K] };
+
+/** One event into the state of any document stream. */
+export function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent): S {
+  const s = state as Mutable<DocumentState>;
+  if (s.recorded.size === 0 && isDocumentRequested(event)) s.requested = event;
+  (s.recorded as Map<string, InvoiceEventType>).set(event.id, event.type);
+  switch (event.type) {
+    case 'InvoiceSigned':
+      s.signed ??= event;
+      s.submission = { ...s.submission, cause: event };
+      break;
+    case 'InvoiceSubmitted':
+      s.submission = { lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt), last: { kind: 'submitted' }, cause: event };
+      break;
+    case 'InvoiceSubmissionFailed':
+      s.submission = { lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt), last: { kind: 'failed', data: event.data }, cause: event };
+      break;
+    case 'InvoiceAccepted':
+      s.accepted ??= event;
+      s.verdict ??= event;
+      break;
+    case 'InvoiceRejected':
+      s.verdict ??= event;
+      break;
+    case 'InvoiceRendered':
+      s.rendered ??= event;
+      break;
+    case 'BuyerNotificationStarted':
+    case 'BuyerNotified':
+    case 'BuyerNotificationFailed':
+    case 'BuyerNotificationSkipped':
+      (s.notifications as NotificationEvent[]).push(event);
+      break;
+    default:
+  }
+  return state;
+}
+
+/** Any document stream: what a reaction that serves invoices and notes alike folds. */
+export const documentStream: StreamFold<DocumentState> = { initialState: initialDocumentState, evolve: evolveDocument };
+
+/** An invoice's stream. */
+export const invoiceStream: StreamFold<InvoiceState> = {
+  initialState: () => ({ ...(initialDocumentState() as DocumentState<InvoiceRequestedV1>), noteReservations: [], notesIssued: new Set() }),
+  evolve(state, event) {
+    evolveDocument(state, event);
+    if (event.type === 'InvoiceNoteReserved') (state.noteReservations as InvoiceNoteReservedV1[]).push(event);
+    if (event.type === 'InvoiceNoteIssued') (state.notesIssued as Set<string>).add(event.data.reservation_id);
+    return state;
+  },
+};
+
+/** A credit or debit note's stream. */
+export const noteStream: StreamFold<NoteState> = { initialState: initialDocumentState as () => NoteState, evolve: evolveDocument };
+
+/** The state a list of events folds into. */
+export const foldStream = <S>(fold: StreamFold<S>, events: readonly InvoiceEvent[]): S => events.reduce(fold.evolve, fold.initialState());
