@@ -32,17 +32,17 @@ export type UblDocumentHead = {
   readonly lineExtensionAmount: string | undefined;
   readonly payableAmount: string | undefined;
   /** cac:TaxTotal/cbc:TaxAmount by its tax scheme ID ('01' IVA, '03' ICA, '04' INC); the first total of each. */
-  readonly taxAmounts: Readonly<Record<string, string>>;
+  readonly taxAmounts: Readonly<Record<string, string | undefined>>;
 };
 
-export function readHead(root: XmlElement, totalsName: string): UblDocumentHead {
+/** The head of any UBL invoice or note; its totals are LegalMonetaryTotal, else (a debit note's) RequestedMonetaryTotal. */
+export function readDocumentHead(root: XmlElement): UblDocumentHead {
   const companyId = (party: string) => textAt(root, cac(party), cac('Party'), cac('PartyTaxScheme'), cbc('CompanyID'));
-  const totals = pathElement(root, cac(totalsName));
-  const taxAmounts: Record<string, string> = {};
+  const totals = pathElement(root, cac('LegalMonetaryTotal')) ?? pathElement(root, cac('RequestedMonetaryTotal'));
+  const taxAmounts: Record<string, string | undefined> = {};
   for (const total of childElements(root, ...cac('TaxTotal'))) {
     const scheme = textAt(total, cac('TaxSubtotal'), cac('TaxCategory'), cac('TaxScheme'), cbc('ID'));
-    const amount = textAt(total, cbc('TaxAmount'));
-    if (scheme !== undefined && amount !== undefined && !(scheme in taxAmounts)) taxAmounts[scheme] = amount;
+    if (scheme !== undefined && !Object.hasOwn(taxAmounts, scheme)) taxAmounts[scheme] = textAt(total, cbc('TaxAmount'));
   }
   return {
     root,

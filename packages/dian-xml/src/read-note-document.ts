@@ -1,6 +1,6 @@
 import { cac, cbc } from './namespaces.ts';
 import { pathElement, textAt } from './lookups.ts';
-import { readHead, parseDocument, type UblDocumentHead } from './documents.ts';
+import { parseDocument, readDocumentHead, type UblDocumentHead } from './documents.ts';
 
 export type NoteDocument = UblDocumentHead & {
   readonly kind: 'credit_note' | 'debit_note';
@@ -14,8 +14,7 @@ export type NoteDocument = UblDocumentHead & {
 export function readNoteDocument(xml: string): NoteDocument {
   const root = parseDocument(xml, 'CreditNote', 'DebitNote');
   const debit = root.localName === 'DebitNote';
-  // A debit note's totals are its RequestedMonetaryTotal (annex §1.2).
-  const head = readHead(root, pathElement(root, cac('LegalMonetaryTotal')) ? 'LegalMonetaryTotal' : 'RequestedMonetaryTotal');
+  const head = readDocumentHead(root);
   const reference = pathElement(root, cac('BillingReference'), cac('InvoiceDocumentReference'));
   return {
     kind: debit ? 'debit_note' : 'credit_note',
