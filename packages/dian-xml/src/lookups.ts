@@ -93,3 +93,10 @@ export function ownText(node: XmlElement | undefined, ...path: string[]): string
   for (const part of target.content) if (typeof part === 'string') out += part;
   return out.trim() || undefined;
 }
+
+/** The element and every element under it, in document order. */
+export function everyElement(element: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [element];
+  for (const child of element.content) if (typeof child !== 'string') out.push(...everyElement(child));
+  return out;
+}
