@@ -18,17 +18,6 @@ export const notYetPorted = [
   'packages/dian-client/',
   // The builder copies the invoice's parties into the container byte for byte.
   'packages/dian-domain/src/ubl/attached-document.ts',
-  'bench/dian-simulator.bench.ts',
-  'packages/dian-domain/src/codelists/genericode.ts',
-  'packages/dian-domain/src/ubl/attached-document.unit.test.ts',
-  'packages/dian-domain/test/invoice-xsd.int.test.ts',
-  'services/all-in-one/test-support/suites/credit-debit-notes.ts',
-  'services/all-in-one/test-support/suites/invoice-api.ts',
-  'services/all-in-one/test/audit.e2e.test.ts',
-  'services/all-in-one/test/buyer-mail.e2e.test.ts',
-  'services/all-in-one/test/examples.e2e.test.ts',
-  'services/notifier/src/delivery/build-delivery.int.test.ts',
-  'services/notifier/test-support/credit-note.ts',
 ];
 
 /** Tests that read the portal's HTML pages, not XML. */

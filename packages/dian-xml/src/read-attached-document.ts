@@ -6,9 +6,9 @@ import type { XmlElement } from './xml-tree.ts';
 export type AttachedDocument = {
   readonly root: XmlElement;
   readonly issueDate: string | undefined;
-  /** The signed invoice or note, as the text of its Attachment's Description (annex §9.1). */
+  /** The signed invoice or note, exactly the text of its Attachment's Description (annex §9.1). */
   readonly documentXml: string | undefined;
-  /** DIAN's ApplicationResponse, as the text of the line reference's Description. */
+  /** DIAN's ApplicationResponse, exactly the text of the line reference's Description. */
   readonly applicationResponseXml: string | undefined;
   /** The CUFE/CUDE the container names for the document it carries. */
   readonly documentKey: string | undefined;
@@ -20,7 +20,7 @@ export type AttachedDocument = {
 export function readAttachedDocument(xml: string): AttachedDocument {
   const root = parseDocument(xml, 'AttachedDocument');
   const line = pathElement(root, cac('ParentDocumentLineReference'), cac('DocumentReference'));
-  const description = (at: XmlElement | undefined) => textOf(pathElement(at, cac('Attachment'), cac('ExternalReference'), cbc('Description')))?.trim() || undefined;
+  const description = (at: XmlElement | undefined) => textOf(pathElement(at, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
   return {
     root,
     issueDate: textAt(root, cbc('IssueDate')),

@@ -66,7 +66,7 @@ describe('readAttachedDocument', () => {
     const ar = applicationResponseXml('02', 'SETP990001234', CUFE);
     const read = readAttachedDocument(attachedDocumentXml(invoiceXml, ar, CUFE));
     expect(read).toMatchObject({ issueDate: '2026-03-10', documentKey: CUFE, senderNit: '900123456', receiverId: '1020304050' });
-    expect(read.documentXml).toBe(invoiceXml.trim());
+    expect(read.documentXml).toBe(invoiceXml);
     expect(read.applicationResponseXml).toBe(ar);
     expect(readInvoiceDocument(read.documentXml!).key).toBe(CUFE);
   });

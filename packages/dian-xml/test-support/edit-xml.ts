@@ -43,3 +43,14 @@ export function editOpenTag(xml: string, qname: string, edit: (tag: string) => s
   const [open, openEnd] = locate(xml, qname);
   return xml.slice(0, open) + edit(xml.slice(open, openEnd)) + xml.slice(openEnd);
 }
+
+const SIGNATURE_OPEN = '<ext:UBLExtension><ext:ExtensionContent><ds:Signature';
+const SIGNATURE_CLOSE = '</ds:Signature></ext:ExtensionContent></ext:UBLExtension>';
+
+/** The document without the UBLExtension that holds its ds:Signature: what was signed, to sign again. */
+export function withoutSignature(xml: string): string {
+  const start = xml.indexOf(SIGNATURE_OPEN);
+  const end = xml.indexOf(SIGNATURE_CLOSE, start);
+  if (start < 0 || end < 0) throw new Error('no signature extension to remove');
+  return xml.slice(0, start) + xml.slice(end + SIGNATURE_CLOSE.length);
+}

@@ -36,8 +36,8 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
     const signature = ownSignature(parseXml(xml));
     const attached = otherwiseNothing(() => readAttachedDocument(xml));
     const own = signature ? containerSignature(xml, signature, attached.issueDate, options.trustedPem) : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
-    const invoiceXml = attached.documentXml;
-    const arXml = attached.applicationResponseXml;
+    const invoiceXml = attached.documentXml?.trim() || undefined;
+    const arXml = attached.applicationResponseXml?.trim() || undefined;
     const referencedCufe = attached.documentKey;
     const invoice = invoiceXml ? verifySignedInvoice(invoiceXml, options) : { valid: false, checks: [{ name: 'document', ok: false, detail: 'no embedded invoice' }] };
     const embedded = invoiceXml ? readDocumentHead(parseXmlTree(invoiceXml)) : undefined;
