@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import boundaries from './scripts/lint/workspace-boundaries.js';
+import xmlReading from './scripts/lint/no-xml-regex.js';
 
 // Node built-ins that do I/O. The DIAN domain must stay pure: it computes, it never reads,
 // writes, listens or spawns. `node:crypto` (hashing) is allowed.
@@ -31,6 +32,13 @@ export default tseslint.config(
     files: ['**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/workspace-imports': 'error' },
+  },
+  {
+    // XML is read through @fe/dian-xml, never with a regular expression; the exempt folders are
+    // listed in the rule's file, scripts/lint/no-xml-regex.unit.test.ts proves it bites.
+    files: ['**/*.ts'],
+    plugins: { xml: xmlReading },
+    rules: { 'xml/no-xml-regex': 'error' },
   },
   {
     files: ['packages/dian-domain/src/**/*.ts'],

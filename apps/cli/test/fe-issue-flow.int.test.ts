@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readInvoiceDocument } from '@fe/dian-xml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The auditor's and integrator's path through the command line, end to end against the local DIAN:
@@ -51,7 +52,8 @@ describe('fe xml → sign → verify → submit → pdf', () => {
     const xml = fe('xml', join(root, 'examples/invoice-request.json'));
     expect(xml.status, xml.stderr).toBe(0);
     writeFileSync(join(dir, 'invoice.xml'), xml.stdout);
-    const issuedAt = `${/<cbc:IssueDate>([^<]+)</.exec(xml.stdout)![1]}T${/<cbc:IssueTime>([^<]+)</.exec(xml.stdout)![1]}`;
+    const invoice = readInvoiceDocument(xml.stdout);
+    const issuedAt = `${invoice.issueDate!}T${invoice.issueTime!}`;
 
     const signed = fe('sign', 'invoice.xml', '--p12', 'certs/tenant-rc2.p12', '--password-env', 'FE_P12_PASSWORD', '--signing-time', issuedAt);
     expect(signed.status, signed.stderr).toBe(0);
@@ -72,12 +74,12 @@ describe('fe xml → sign → verify → submit → pdf', () => {
     const pdf = fe('pdf', 'signed.xml', '--out', 'invoice.pdf');
     expect(pdf.status, pdf.stderr).toBe(0);
     const text = spawnSync('pdftotext', [join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' }).stdout;
-    expect(text).toContain(/<cbc:UUID[^>]*>([^<]+)</.exec(xml.stdout)![1]!.slice(0, 40));
+    expect(text).toContain(invoice.key!.slice(0, 40));
   });
 
   it('a tampered document verifies as failed and the simulator rejects it', () => {
     const signed = fe('sign', 'invoice.xml', '--p12', 'certs/tenant.p12', '--password-env', 'FE_P12_PASSWORD',
-      '--signing-time', `${/<cbc:IssueDate>([^<]+)</.exec(fe('xml', join(root, 'examples/invoice-request.json')).stdout)![1]}T12:00:00-05:00`);
+      '--signing-time', `${readInvoiceDocument(fe('xml', join(root, 'examples/invoice-request.json')).stdout).issueDate!}T12:00:00-05:00`);
     expect(signed.status, signed.stderr).toBe(0);
     writeFileSync(join(dir, 'tampered.xml'), signed.stdout.replace('Almuerzo ejecutivo', 'Almuerzo ejecutivX'));
     expect(fe('verify', 'tampered.xml', '--trusted', 'certs/ca.pem').status).not.toBe(0);

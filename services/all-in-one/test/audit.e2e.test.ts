@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceEventsResponseSchema } from '@fe/contracts';
 import { createApplicationResponseSigner, ephemeralIdentity, STORED_IDENTITY_FILE } from '@fe/dian-simulator';
+import { editElementContent, withoutSignature } from '@fe/dian-xml/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fe, findingCodes as codes, pinnedPublicKey, tamperedCopy } from '../test-support/audit-cli.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
@@ -98,7 +99,7 @@ describe('fe audit verify and fe replay', () => {
     const forged = tampered((dir, db) => {
       const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(1)) as { envelope: string };
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
-      const unsigned = readFileSync(file, 'utf8').replace(/<ext:UBLExtension><ext:ExtensionContent><ds:Signature[\s\S]*?<\/ds:Signature><\/ext:ExtensionContent><\/ext:UBLExtension>/, '');
+      const unsigned = withoutSignature(readFileSync(file, 'utf8'));
       expect(unsigned).not.toContain('<ds:Signature');
       writeFileSync(file, createApplicationResponseSigner(ephemeralIdentity(new Date())).sign(unsigned, new Date()));
     });
@@ -159,7 +160,7 @@ describe('fe audit verify and fe replay', () => {
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
       const text = readFileSync(file, 'utf8');
       expect(text).toContain('<cbc:IssueDate>');
-      writeFileSync(file, text.replace(/<cbc:IssueDate>(\d{4})/, (_, year: string) => `<cbc:IssueDate>${Number(year) - 1}`));
+      writeFileSync(file, editElementContent(text, 'cbc:IssueDate', (date) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`));
     });
     expect(codes(verify(answerEdited).stdout)).toEqual(['SIGNATURE_INVALID']);
   });

@@ -11,6 +11,7 @@ import { readMail } from '@fe/mail';
 import { startSmtpCatcher, type SmtpCatcher } from '@fe/mail/testing';
 import { attachedDocumentXsd, repoRoot, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
+import { descendants, NS, parseXmlTree, readAttachedDocument, textOf } from '@fe/dian-xml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailsTo } from '../test-support/outbox.ts';
 import { PortalClient } from '../test-support/portal-client.ts';
@@ -27,8 +28,15 @@ afterAll(async () => {
   await catcher?.close();
 });
 
-const cdata = (xml: string) => [...xml.matchAll(/<cbc:Description><!\[CDATA\[([\s\S]*?)\]\]><\/cbc:Description>/g)].map((m) => m[1]!);
-const certificatePem = (xml: string) => `-----BEGIN CERTIFICATE-----\n${/<ds:X509Certificate>([^<]+)</.exec(xml)![1]!.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+/** The signed document and DIAN's answer the container carries, each in a CDATA section. */
+const cdata = (xml: string) => {
+  const { documentXml, applicationResponseXml } = readAttachedDocument(xml);
+  return [documentXml!, applicationResponseXml!];
+};
+const certificatePem = (xml: string) => {
+  const base64 = textOf(descendants(parseXmlTree(xml), NS.ds, 'X509Certificate')[0])!;
+  return `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+};
 
 describe('an accepted invoice with customer.email', () => {
   let answer: any;

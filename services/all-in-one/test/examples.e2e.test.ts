@@ -12,25 +12,25 @@ const examplesDir = resolve(import.meta.dirname, '../../../examples');
 const examples = readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort();
 
 /** What each example's signed XML must show, besides being accepted. */
-const marks: Record<string, RegExp[]> = {
+const marks: Record<string, string[]> = {
   'invoice-discounts.json': [
-    /<cac:AllowanceCharge><cbc:ID>1<\/cbc:ID><cbc:ChargeIndicator>false<\/cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>00<\/cbc:AllowanceChargeReasonCode>/,
-    /<cbc:AllowanceTotalAmount currencyID="COP">50000.00<\/cbc:AllowanceTotalAmount><cbc:ChargeTotalAmount currencyID="COP">35000.00<\/cbc:ChargeTotalAmount>/,
+    '<cac:AllowanceCharge><cbc:ID>1</cbc:ID><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>00</cbc:AllowanceChargeReasonCode>',
+    '<cbc:AllowanceTotalAmount currencyID="COP">50000.00</cbc:AllowanceTotalAmount><cbc:ChargeTotalAmount currencyID="COP">35000.00</cbc:ChargeTotalAmount>',
   ],
   'invoice-advance.json': [
-    /<cac:PrepaidPayment><cbc:ID>RC-2026-0145<\/cbc:ID><cbc:PaidAmount currencyID="COP">10000000.00<\/cbc:PaidAmount><cbc:ReceivedDate>2026-01-15<\/cbc:ReceivedDate><\/cac:PrepaidPayment>/,
+    '<cac:PrepaidPayment><cbc:ID>RC-2026-0145</cbc:ID><cbc:PaidAmount currencyID="COP">10000000.00</cbc:PaidAmount><cbc:ReceivedDate>2026-01-15</cbc:ReceivedDate></cac:PrepaidPayment>',
     // Advances are recorded and not subtracted (FAU14): 40000000 + 19 % = 47600000.00.
-    /<cbc:PrepaidAmount currencyID="COP">15000000.00<\/cbc:PrepaidAmount><cbc:PayableAmount currencyID="COP">47600000.00<\/cbc:PayableAmount>/,
+    '<cbc:PrepaidAmount currencyID="COP">15000000.00</cbc:PrepaidAmount><cbc:PayableAmount currencyID="COP">47600000.00</cbc:PayableAmount>',
   ],
   'invoice-free-sample.json': [
-    /<cbc:LineExtensionAmount currencyID="COP">0.00<\/cbc:LineExtensionAmount><cbc:FreeOfChargeIndicator>true<\/cbc:FreeOfChargeIndicator><cac:PricingReference><cac:AlternativeConditionPrice><cbc:PriceAmount currencyID="COP">3800.00<\/cbc:PriceAmount><cbc:PriceTypeCode>01<\/cbc:PriceTypeCode>/,
+    '<cbc:LineExtensionAmount currencyID="COP">0.00</cbc:LineExtensionAmount><cbc:FreeOfChargeIndicator>true</cbc:FreeOfChargeIndicator><cac:PricingReference><cac:AlternativeConditionPrice><cbc:PriceAmount currencyID="COP">3800.00</cbc:PriceAmount><cbc:PriceTypeCode>01</cbc:PriceTypeCode>',
   ],
   'invoice-foreign-buyer.json': [
-    /<cbc:ID schemeName="41">X4821937<\/cbc:ID>/,
-    /<cbc:CityName>New York<\/cbc:CityName><cbc:PostalZone>10118<\/cbc:PostalZone><cbc:CountrySubentity>NY<\/cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200<\/cbc:Line><\/cac:AddressLine><cac:Country><cbc:IdentificationCode>US<\/cbc:IdentificationCode>/,
-    /<cbc:PriceAmount currencyID="COP">285000.123456<\/cbc:PriceAmount>/,
+    '<cbc:ID schemeName="41">X4821937</cbc:ID>',
+    '<cbc:CityName>New York</cbc:CityName><cbc:PostalZone>10118</cbc:PostalZone><cbc:CountrySubentity>NY</cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode>',
+    '<cbc:PriceAmount currencyID="COP">285000.123456</cbc:PriceAmount>',
   ],
-  'invoice-request.json': [/<cbc:AllowanceTotalAmount currencyID="COP">0.00<\/cbc:AllowanceTotalAmount>/],
+  'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
 };
 
 /** What each example's PDF must show (pdftotext). */
@@ -56,7 +56,7 @@ describe('the requests of examples/', () => {
     expect({ status: answer.status, errors: answer.body?.tax_authority_response?.errors ?? answer.body?.error }).toEqual({ status: 201, errors: undefined });
     expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted' });
     const xml = await (await fetch(answer.body.xml_url)).text();
-    for (const mark of marks[file]!) expect(xml).toMatch(mark);
+    for (const mark of marks[file]!) expect(xml).toContain(mark);
     const pdf = await fetch(answer.body.pdf_url);
     expect(pdf.status).toBe(200);
     const pdfFile = join(world.dataDir, `${file}.pdf`);

@@ -3,11 +3,11 @@
 // form, which the signer digests as written: the root's attributes on one line, nothing after it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { editOpenTag } from '@fe/dian-xml/testing';
 import { dianSpecDir } from '@fe/xades/testing';
 
 export const creditNote = {
-  xml: readFileSync(join(dianSpecDir, 'examples/own/creditnote-unsigned-example.xml'), 'utf8')
-    .replace(/<CreditNote [^>]*>/, (tag) => tag.replace(/\s+/g, ' '))
+  xml: editOpenTag(readFileSync(join(dianSpecDir, 'examples/own/creditnote-unsigned-example.xml'), 'utf8'), 'CreditNote', (tag) => tag.replace(/\s+/g, ' '))
     .trimEnd(),
   documentId: 'NC1001',
   cude: '4b143431478e18ba8249f37cf542c276cd8bcdddeed44fc193a450fc8d8657cbeef357e0c1a9a5ff53935237a1e68596',

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cude } from '@fe/dian-domain';
+import { editElementContent, editOpenTag } from '@fe/dian-xml/testing';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { dianSpecDir, makeTestIdentity } from '@fe/xades/testing';
 
@@ -13,8 +14,8 @@ import { dianSpecDir, makeTestIdentity } from '@fe/xades/testing';
  * written: the root's attributes on one line (C14N joins them with single spaces), no line break
  * after the root (C14N drops it).
  */
-export const creditNoteXml = readFileSync(join(dianSpecDir, 'examples/own/creditnote-unsigned-example.xml'), 'utf8')
-  .replace(/<CreditNote [^>]*>/, (tag) => tag.replace(/\s+/g, ' '))
+const creditNoteExample = readFileSync(join(dianSpecDir, 'examples/own/creditnote-unsigned-example.xml'), 'utf8');
+export const creditNoteXml = editOpenTag(creditNoteExample, 'CreditNote', (tag) => tag.replace(/\s+/g, ' '))
   .trimEnd();
 export const creditNoteCude = '4b143431478e18ba8249f37cf542c276cd8bcdddeed44fc193a450fc8d8657cbeef357e0c1a9a5ff53935237a1e68596';
 export const referencedInvoiceCufe = '4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3';
@@ -27,17 +28,20 @@ export const debitNoteCude = cude({
   valTot: '119000.00', nitOfe: '900123456', numAdq: '1020304050', key: SOFTWARE_PIN, environment: '2',
 });
 
-export const debitNoteXml = creditNoteXml
-  .replace(/\s*<cbc:CreditNoteTypeCode>91<\/cbc:CreditNoteTypeCode>/, '')
+const debitNoteText = creditNoteXml
+  .replace('\n   <cbc:CreditNoteTypeCode>91</cbc:CreditNoteTypeCode>', '')
   .replaceAll('CreditNote', 'DebitNote')
   .replaceAll('CreditedQuantity', 'DebitedQuantity')
   .replaceAll('LegalMonetaryTotal', 'RequestedMonetaryTotal')
   .replace('<cbc:CustomizationID>20</cbc:CustomizationID>', '<cbc:CustomizationID>30</cbc:CustomizationID>')
   .replace('Nota Crédito de Factura', 'Nota Débito de Factura')
   .replace('<cbc:ID>NC1001</cbc:ID>', '<cbc:ID>ND1001</cbc:ID>')
-  .replace(/<cbc:Note>[^<]*<\/cbc:Note>/, '<cbc:Note>Ejemplo ilustrativo; intereses de mora sobre la factura.</cbc:Note>')
-  .replace(/(<cac:DiscrepancyResponse>[\s\S]*?<cbc:Description>)[^<]*/, '$1Intereses de mora: pago recibido 30 días después del vencimiento')
   .replaceAll(creditNoteCude, debitNoteCude);
+export const debitNoteXml = editElementContent(
+  editElementContent(debitNoteText, 'cbc:Note', () => 'Ejemplo ilustrativo; intereses de mora sobre la factura.'),
+  'cac:DiscrepancyResponse',
+  (response) => editElementContent(response, 'cbc:Description', () => 'Intereses de mora: pago recibido 30 días después del vencimiento'),
+);
 
 export const noteSignedAt = new Date('2025-03-12T13:30:00Z'); // 08:30:00 in Colombia, the notes' issue time
 const identity = makeTestIdentity();

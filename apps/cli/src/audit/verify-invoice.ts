@@ -1,5 +1,6 @@
 import { invoiceEventSchema, type InvoiceEvent } from '@fe/contracts';
 import { documentKey, filesNamed, PlatformError, sha256Of, type AuditFinding, type BlobStore, type DocumentRequested, type RecordedEvent } from '@fe/platform';
+import { parseXmlTree, readApplicationResponse, readDocumentHead, UnexpectedDocumentError, XmlParseError, type ApplicationResponseDocument } from '@fe/dian-xml';
 import { verifyApplicationResponseSignature, verifySignedInvoice } from '@fe/xades';
 
 /** What the signature and CUFE checks need from the tenant registry: for a note, `technicalKey` is the software PIN (its CUDE's key). */
@@ -65,19 +66,27 @@ function checkSignedXml(stream: string, xml: string, cufe: string, keyName: stri
   for (const check of report.checks.filter((c) => c.ok === false)) {
     findings.push({ code: check.name === 'CUFE' || check.name === 'CUDE' ? 'CUFE_MISMATCH' : 'SIGNATURE_INVALID', subject: stream, detail: `signed XML: ${check.name}: ${check.detail}` });
   }
-  const written = /<cbc:UUID\b[^>]*>([0-9a-f]{96})<\/cbc:UUID>/.exec(xml)?.[1];
+  const written = unlessMalformed(() => readDocumentHead(parseXmlTree(xml)).key)?.match(CUFE_TEXT)?.[0];
   if (written !== cufe) findings.push({ code: 'CUFE_MISMATCH', subject: stream, detail: `the signed XML carries ${keyName} ${written ?? '(none)'}, the request recorded ${cufe.slice(0, 16)}…` });
   return findings;
 }
 
-/**
- * DIAN's answer: the document-level ResponseCode (02 validated, 04 rejected: annex 1.9 §9.2) and the
- * referenced cufe. Read from the text: DIAN writes the `cac`/`cbc` prefixes.
- */
+const CUFE_TEXT = /^[0-9a-f]{96}$/;
+
+/** What `read` finds, or undefined when the document is not well-formed or another one (the signature check reports that). */
+function unlessMalformed<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof XmlParseError || error instanceof UnexpectedDocumentError) return undefined;
+    throw error;
+  }
+}
+
+/** DIAN's answer: the document-level ResponseCode (02 validated, 04 rejected: annex 1.9 §9.2) and the referenced cufe. */
 function checkApplicationResponse(stream: string, xml: string, cufe: string, accepted: boolean, dianTrustedPem: string | undefined): AuditFinding[] {
-  const documentResponse = /<cac:DocumentResponse>([\s\S]*?)<\/cac:DocumentResponse>/.exec(xml)?.[1] ?? '';
-  const code = /^<cac:Response><cbc:ResponseCode>([^<]*)<\/cbc:ResponseCode>/.exec(documentResponse)?.[1];
-  const referenced = /<cac:DocumentReference>[\s\S]*?<cbc:UUID\b[^>]*>([^<]*)<\/cbc:UUID>/.exec(documentResponse)?.[1];
+  const answer: Partial<ApplicationResponseDocument> = unlessMalformed(() => readApplicationResponse(xml)) ?? {};
+  const { responseCode: code, documentKey: referenced } = answer;
   const expected = accepted ? '02' : '04';
   const findings: AuditFinding[] = [];
   for (const check of verifyApplicationResponseSignature(xml, dianTrustedPem).checks.filter((c) => c.ok === false)) {

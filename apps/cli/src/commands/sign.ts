@@ -1,4 +1,5 @@
 import { colombiaDateTime, XML_DECLARATION } from '@fe/dian-domain';
+import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
 import { canonicalDocument, createXadesSigner, isDigestAlgorithm, isXadesError, loadP12 } from '@fe/xades';
 import type { CommandOutput } from './xml.ts';
 
@@ -31,16 +32,17 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
 
   let xml = xmlBytes.toString('utf8');
   let note = '';
+  let issueDate: string | undefined;
   try {
     // Builder output is already canonical; anything else is signed in its canonical form, because
     // the signer digests the text as it stands.
     const canonical = canonicalDocument(xml);
     if (!xml.endsWith(canonical) && !xml.endsWith(`${canonical}\n`)) note = 'note: the input was not in canonical XML form; its canonical form was signed\n';
     xml = XML_DECLARATION + canonical;
+    issueDate = readDocumentHead(parseXmlTree(xml)).issueDate;
   } catch {
     return { exitCode: 1, stdout: '', stderr: `${file} is not well-formed XML\n` };
   }
-  const issueDate = /<cbc:IssueDate>([^<]*)<\/cbc:IssueDate>/.exec(xml)?.[1];
   const signingDate = colombiaDateTime(signingTime).date;
   if (issueDate !== signingDate) {
     return { exitCode: 1, stdout: '', stderr: `SigningTime date ${signingDate} differs from cbc:IssueDate ${issueDate ?? '(none)'} (DIAN rule FAD09e); pass --signing-time\n` };

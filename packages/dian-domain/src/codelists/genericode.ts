@@ -1,3 +1,4 @@
+import { attributeOf, child, children, everyElement, parseXmlTree, textOf } from '@fe/dian-xml';
 import { fiscalResponsibilityAmendments, identificationTypeAmendments, unitAmendments, type Amendment } from './amendments.ts';
 
 /**
@@ -31,15 +32,11 @@ export function generateCodelist(name: CodelistName, genericode: string): Record
 
 export function parseGenericode(xml: string): Record<string, string> {
   const rows: Record<string, string> = {};
-  for (const row of xml.matchAll(/<Row>([\s\S]*?)<\/Row>/g)) {
-    const value = (column: string) =>
-      new RegExp(`<Value ColumnRef="${column}">\\s*<SimpleValue>([^<]*)</SimpleValue>`).exec(row[1]!)?.[1]?.trim();
+  for (const row of everyElement(parseXmlTree(xml)).filter((e) => e.localName === 'Row')) {
+    const value = (column: string) => textOf(child(children(row, 'Value').find((v) => attributeOf(v, 'ColumnRef') === column), 'SimpleValue'))?.trim();
     const code = value('code');
     const name = value('name');
-    if (code !== undefined && name !== undefined) rows[code] = decodeEntities(name);
+    if (code !== undefined && name !== undefined) rows[code] = name;
   }
   return rows;
 }
-
-const decodeEntities = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');

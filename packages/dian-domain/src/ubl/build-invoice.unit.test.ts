@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cac, cbc, childElements, descendants, everyElement, NS, parseXmlTree, textAt, textOf } from '@fe/dian-xml';
 import { buildCase, invoiceCases } from '../../test/fixtures/invoice-cases.ts';
 import { demoResolution, demoSoftware, demoTenant } from '../tenant/demo-tenant.ts';
 import { validateInvoiceRequest } from '../validation/validate-request.ts';
@@ -44,10 +45,11 @@ describe('buildInvoiceXml', () => {
   it('writes every amount with exactly 2 decimals, and unit prices (PriceAmount) with 2 to 6 (FBB02)', () => {
     for (const { request } of invoiceCases) {
       const { xml } = buildCase(request);
-      const amounts = [...xml.matchAll(/<cbc:(\w+) currencyID="COP">([^<]*)</g)];
+      const root = parseXmlTree(xml);
+      const amounts = everyElement(root).filter((e) => e.namespaceURI === NS.cbc && e.attributes.get('currencyID') === 'COP');
       expect(amounts.length).toBeGreaterThan(5);
-      for (const [, element, amount] of amounts) expect(amount).toMatch(element === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
-      for (const [, percent] of xml.matchAll(/<cbc:Percent>([^<]*)</g)) expect(percent).toMatch(/^\d+\.\d{2}$/);
+      for (const amount of amounts) expect(textOf(amount)).toMatch(amount.localName === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
+      for (const percent of descendants(root, NS.cbc, 'Percent')) expect(textOf(percent)).toMatch(/^\d+\.\d{2}$/);
     }
   });
 
@@ -56,7 +58,7 @@ describe('buildInvoiceXml', () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac=')).toBe(true);
     expect(xml).toContain('<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><sts:DianExtensions><sts:InvoiceControl>');
     expect(xml).not.toMatch(/\/>/);
-    expect(xml.match(/<ext:UBLExtension>/g)).toHaveLength(1); // the signer appends the second one
+    expect(descendants(parseXmlTree(xml), NS.ext, 'UBLExtension')).toHaveLength(1); // the signer appends the second one
   });
 
   it('refuses a number outside the resolution (ingress checks it first)', () => {
@@ -74,7 +76,7 @@ describe('buildInvoiceXml', () => {
     const built = buildInvoiceXml({ invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990001235', software: demoSoftware, environment: '2', issuedAt: new Date('2025-03-10T15:15:00Z') });
     const header = built.xml.slice(built.xml.lastIndexOf('</cac:PaymentMeans>'), built.xml.indexOf('<cac:LegalMonetaryTotal>'));
     expect(header).toContain('<cac:TaxTotal><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">15.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount>');
-    const lineTaxes = [...built.xml.matchAll(/<cac:InvoiceLine>.*?<cac:TaxTotal><cbc:TaxAmount currencyID="COP">([\d.]+)</g)].map((m) => m[1]);
+    const lineTaxes = childElements(parseXmlTree(built.xml), ...cac('InvoiceLine')).map((line) => textAt(line, cac('TaxTotal'), cbc('TaxAmount')));
     expect(lineTaxes.filter((t) => t === '0.01')).toHaveLength(285);
     expect(lineTaxes.filter((t) => t === '0.00')).toHaveLength(215);
     expect(built.xml).toContain('<cbc:TaxInclusiveAmount currencyID="COP">17.85</cbc:TaxInclusiveAmount>');

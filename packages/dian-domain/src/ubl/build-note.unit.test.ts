@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { InvoiceRequestInput } from '@fe/contracts';
 import { XMLParser } from 'fast-xml-parser';
+import { cac, childElement, childElements, parseXmlTree, type XmlElement } from '@fe/dian-xml';
 import { describe, expect, it } from 'vitest';
 import { readDianSpec } from '../../test/dian-spec.ts';
 import { invoiceCases } from '../../test/fixtures/invoice-cases.ts';
@@ -79,10 +80,22 @@ describe('buildNoteXml: the own credit-note example', () => {
     expect(built.softwareSecurityCode).toBe('60969bf739777774d75c1fdcf4a626647e4a105f64a206a4cbea68c9403902f4fcd641ff31433c6c2d4d8be9c4073183');
     expect(independentCude(built.xml, '12345')).toBe(built.cude);
     // The header as the example writes it, element for element.
-    const header = (xml: string) => xml.replace(/>\s+</g, '><').match(/<cbc:CustomizationID>.*?<\/cac:BillingReference>/)![0];
-    expect(header(built.xml)).toBe(header(example));
+    const header = (xml: string) => {
+      const elements = parseXmlTree(xml).content.filter((c) => typeof c !== 'string');
+      const from = elements.findIndex((e) => e.localName === 'CustomizationID');
+      return elements.slice(from, elements.findIndex((e) => e.localName === 'BillingReference') + 1).map(asWritten);
+    };
+    expect(header(built.xml)).toEqual(header(example));
     expect(built.xml).not.toContain('sts:InvoiceControl');
   });
+});
+
+/** An element as written, element for element: names, attributes in order, text; whitespace between elements left out. */
+type Written = { name: string; attributes: [string, string][]; content: (string | Written)[] };
+const asWritten = (e: XmlElement): Written => ({
+  name: `{${e.namespaceURI}}${e.localName}`,
+  attributes: [...e.attributes],
+  content: e.content.filter((c) => typeof c !== 'string' || c.trim()).map((c) => (typeof c === 'string' ? c : asWritten(c))),
 });
 
 describe('buildNoteXml', () => {
@@ -114,9 +127,10 @@ describe('buildNoteXml', () => {
     const discounted = invoiceCases.find((c) => c.request.lines.some((l) => l.allowance_charges?.length && l.taxes?.length))!;
     const built = buildNoteCase(creditNoteContent({ invoice: { cufe: 'a'.repeat(96) }, concept: '2' }, discounted.request));
     expect(built.xml).toContain('<cbc:IssueTime>08:30:00-05:00</cbc:IssueTime><cbc:CreditNoteTypeCode>91</cbc:CreditNoteTypeCode>');
-    const line = built.xml.match(/<cac:CreditNoteLine>(?:(?!<\/cac:CreditNoteLine>).)*<cac:AllowanceCharge>.*?<\/cac:CreditNoteLine>/)![0];
-    expect(line.indexOf('<cac:TaxTotal>')).toBeGreaterThan(0);
-    expect(line.indexOf('<cac:TaxTotal>')).toBeLessThan(line.indexOf('<cac:AllowanceCharge>'));
+    const line = childElements(parseXmlTree(built.xml), ...cac('CreditNoteLine')).find((l) => childElement(l, ...cac('AllowanceCharge')))!;
+    const order = line.content.flatMap((c) => (typeof c === 'string' ? [] : [c.localName]));
+    expect(order.indexOf('TaxTotal')).toBeGreaterThan(0);
+    expect(order.indexOf('TaxTotal')).toBeLessThan(order.indexOf('AllowanceCharge'));
   });
 
   it('writes a QR about the note: its number and values, labelled CUDE, and the lookup URL of the CUDE', () => {

@@ -65,7 +65,9 @@ export function readLayout(xml: string): DocumentLayout {
 function rootEndOffset(xml: string, bodyStart: number): number {
   let end = xml.length;
   while (end > bodyStart && (xml[end - 1] === '\n' || xml[end - 1] === '\r' || xml[end - 1] === ' ' || xml[end - 1] === '\t')) end--;
-  const rootName = /^<([^\s/>]+)/.exec(xml.slice(bodyStart, bodyStart + 200))?.[1];
+  let nameEnd = bodyStart + 1;
+  while (nameEnd < xml.length && !' \t\r\n/>'.includes(xml[nameEnd]!)) nameEnd++;
+  const rootName = xml[bodyStart] === '<' ? xml.slice(bodyStart + 1, nameEnd) : undefined;
   if (!rootName || !xml.startsWith(`</${rootName}>`, end - rootName.length - 3)) {
     throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'only whitespace may follow the root element');
   }

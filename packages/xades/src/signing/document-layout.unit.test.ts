@@ -16,8 +16,8 @@ const codeOf = (xml: string) => {
 describe('readLayout', () => {
   it('finds the root after the declaration, the slot, and the root namespaces in canonical order', () => {
     const layout = readLayout(DOC);
-    expect(DOC.slice(layout.bodyStart)).toMatch(/^<Invoice /);
-    expect(DOC.slice(layout.slot)).toMatch(/^<\/ext:UBLExtensions><a>/);
+    expect(DOC.startsWith('<Invoice ', layout.bodyStart)).toBe(true);
+    expect(DOC.startsWith('</ext:UBLExtensions><a>', layout.slot)).toBe(true);
     expect(layout.namespaces).toBe(ROOT.slice('<Invoice'.length, -1));
     expect(layout.bodyEnd).toBe(DOC.length);
   });
@@ -28,7 +28,7 @@ describe('readLayout', () => {
   });
 
   it.each([
-    ['no UBLExtensions', DOC.replace(/<\/?ext:UBLExtensions>/g, ''), 'XML_NO_SIGNATURE_SLOT'],
+    ['no UBLExtensions', DOC.replaceAll('<ext:UBLExtensions>', '').replaceAll('</ext:UBLExtensions>', ''), 'XML_NO_SIGNATURE_SLOT'],
     ['a comment before the root', DOC.replace('\n<Invoice', '\n<!-- x --><Invoice'), 'XML_UNSUPPORTED_LAYOUT'],
     ['no ds prefix on the root', DOC.replace(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"', ''), 'XML_UNSUPPORTED_LAYOUT'],
     ['xml:lang on the root (inherited by C14N subsets)', DOC.replace('<Invoice ', '<Invoice xml:lang="es" '), 'XML_UNSUPPORTED_LAYOUT'],

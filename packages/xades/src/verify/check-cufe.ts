@@ -1,6 +1,5 @@
 import { cufe, type CufeFields } from '@fe/dian-domain';
-import type { Document } from '@xmldom/xmldom';
-import { childElements, NS, path, text } from './dom.ts';
+import type { UblDocumentHead } from '@fe/dian-xml';
 import type { Check } from './report.ts';
 
 /**
@@ -9,35 +8,25 @@ import type { Check } from './report.ts';
  * LegalMonetaryTotal or RequestedMonetaryTotal, and the software PIN as `key`; the check is named
  * after the UUID's scheme.
  */
-export function checkCufe(doc: Document, key: string | undefined): Check {
-  const root = doc.documentElement ?? undefined;
-  const name = root && path(root, [NS.cbc, 'UUID'])?.getAttribute('schemeName') === 'CUDE-SHA384' ? 'CUDE' : 'CUFE';
+export function checkCufe(head: UblDocumentHead, key: string | undefined): Check {
+  const name = head.keyScheme === 'CUDE-SHA384' ? 'CUDE' : 'CUFE';
   if (key === undefined) return { name, ok: null, detail: 'not checked (no --technical-key)' };
-  const cbc = (name: string): [string, string] => [NS.cbc, name];
-  const cac = (name: string): [string, string] => [NS.cac, name];
-  const taxAmount = (code: string) => {
-    const total = childElements(root!, NS.cac, 'TaxTotal').find((t) =>
-      text(path(t, cac('TaxSubtotal'), cac('TaxCategory'), cac('TaxScheme'), cbc('ID'))) === code);
-    return text(path(total, cbc('TaxAmount'))) ?? '0.00';
-  };
-  const companyId = (party: string) => text(path(root, cac(party), cac('Party'), cac('PartyTaxScheme'), cbc('CompanyID'))) ?? '';
-  const environment = text(path(root, cbc('ProfileExecutionID')));
-  const totals = root && (path(root, cac('LegalMonetaryTotal')) ?? path(root, cac('RequestedMonetaryTotal')));
+  const taxAmount = (code: string) => head.taxAmounts[code] ?? '0.00';
   const fields: CufeFields = {
-    numFac: text(path(root, cbc('ID'))) ?? '',
-    fecFac: text(path(root, cbc('IssueDate'))) ?? '',
-    horFac: text(path(root, cbc('IssueTime'))) ?? '',
-    valFac: text(path(totals, cbc('LineExtensionAmount'))) ?? '',
+    numFac: head.number ?? '',
+    fecFac: head.issueDate ?? '',
+    horFac: head.issueTime ?? '',
+    valFac: head.lineExtensionAmount ?? '',
     valIva: taxAmount('01'),
     valInc: taxAmount('04'),
     valIca: taxAmount('03'),
-    valTot: text(path(totals, cbc('PayableAmount'))) ?? '',
-    nitOfe: companyId('AccountingSupplierParty'),
-    numAdq: companyId('AccountingCustomerParty'),
+    valTot: head.payableAmount ?? '',
+    nitOfe: head.supplierNit ?? '',
+    numAdq: head.customerId ?? '',
     key,
-    environment: environment === '1' ? '1' : '2',
+    environment: head.environment === '1' ? '1' : '2',
   };
-  const declared = text(path(root, cbc('UUID')));
+  const declared = head.key;
   let computed: string;
   try {
     computed = cufe(fields);

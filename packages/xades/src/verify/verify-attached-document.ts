@@ -1,8 +1,9 @@
 import type { Document, Element } from '@xmldom/xmldom';
+import { parseXmlTree, readApplicationResponse, readAttachedDocument, readDocumentHead, UnexpectedDocumentError } from '@fe/dian-xml';
 import { checkCertificate, checkChain, leafCertificate } from './check-certificate.ts';
 import { checkSignature } from './check-signature.ts';
 import { documentKind } from './document-kind.ts';
-import { NS, parseXml, path, text } from './dom.ts';
+import { NS, parseXml } from './dom.ts';
 import type { Check, VerificationReport } from './report.ts';
 import { verifySignedInvoice, type VerifyOptions } from './verify-signed-invoice.ts';
 
@@ -11,11 +12,14 @@ export type AttachedDocumentVerifyOptions = VerifyOptions & {
   trustedDianPem?: string;
 };
 
-const cbc = (name: string): [string, string] => [NS.cbc, name];
-const cac = (name: string): [string, string] => [NS.cac, name];
-
 /** True when the document's root is a UBL AttachedDocument (`fe verify` then checks the three signatures). */
-export const isAttachedDocument = (xml: string): boolean => /<(?:\w+:)?AttachedDocument[\s>]/.test(xml.slice(0, 2000));
+export function isAttachedDocument(xml: string): boolean {
+  try {
+    return parseXmlTree(xml).localName === 'AttachedDocument';
+  } catch {
+    return false; // the invoice verifier reports what is wrong with it
+  }
+}
 
 /**
  * What a buyer or an auditor checks on what arrived (annex §9.1): the container's own signature and
@@ -28,19 +32,18 @@ export const isAttachedDocument = (xml: string): boolean => /<(?:\w+:)?AttachedD
 export function verifyAttachedDocument(xml: string, options: AttachedDocumentVerifyOptions = {}): VerificationReport {
   let checks: Check[];
   try {
-    const doc = parseXml(xml);
-    const root = doc.documentElement ?? undefined;
-    const signature = ownSignature(doc);
-    const own = signature ? containerSignature(xml, signature, text(path(root, cbc('IssueDate'))), options.trustedPem) : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
-    const invoiceXml = text(path(root, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
-    const line = path(root, cac('ParentDocumentLineReference'), cac('DocumentReference'));
-    const arXml = text(path(line, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
-    const referencedCufe = text(path(line, cbc('UUID')));
+    // The DOM serves the signature checks alone (xml-crypto needs one); the fields are read as everywhere else.
+    const signature = ownSignature(parseXml(xml));
+    const attached = otherwiseNothing(() => readAttachedDocument(xml));
+    const own = signature ? containerSignature(xml, signature, attached.issueDate, options.trustedPem) : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
+    const invoiceXml = attached.documentXml?.trim() || undefined;
+    const arXml = attached.applicationResponseXml?.trim() || undefined;
+    const referencedCufe = attached.documentKey;
     const invoice = invoiceXml ? verifySignedInvoice(invoiceXml, options) : { valid: false, checks: [{ name: 'document', ok: false, detail: 'no embedded invoice' }] };
-    const embedded = invoiceXml ? parseXml(invoiceXml) : undefined;
-    const invoiceCufe = embedded ? text(path(embedded.documentElement ?? undefined, cbc('UUID'))) : undefined;
+    const embedded = invoiceXml ? readDocumentHead(parseXmlTree(invoiceXml)) : undefined;
+    const invoiceCufe = embedded?.key;
     // A note's container holds a CreditNote or DebitNote keyed by its CUDE: say so on every line.
-    const { label, key } = (embedded && documentKind(embedded)) ?? { label: 'invoice', key: 'CUFE' };
+    const { label, key } = (embedded && documentKind(embedded.root)) ?? { label: 'invoice', key: 'CUFE' };
     checks = [
       ...own.map(prefixed('AttachedDocument')),
       ...invoice.checks.map(prefixed(label)),
@@ -79,14 +82,9 @@ function containerSignature(xml: string, signature: Element, issueDate: string |
 }
 
 function applicationResponseChecks(arXml: string, invoiceCufe: string | undefined, trustedDianPem: string | undefined, documentKey: string): Check[] {
-  const ar = parseXml(arXml);
-  const root = ar.documentElement ?? undefined;
-  const signature = ownSignature(ar);
+  const signature = ownSignature(parseXml(arXml));
   const cert = signature ? leafCertificate(signature) : undefined;
-  const response = path(root, cac('DocumentResponse'));
-  const code = text(path(response, cac('Response'), cbc('ResponseCode')));
-  const cufe = text(path(response, cac('DocumentReference'), cbc('UUID')));
-  const sender = text(path(root, cac('SenderParty'), cac('PartyTaxScheme'), cbc('CompanyID')));
+  const { responseCode: code, documentKey: cufe, senderNit: sender } = otherwiseNothing(() => readApplicationResponse(arXml));
   return [
     ...(signature ? checkSignature(arXml, signature, cert) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }]),
     cert ? { name: 'certificate', ok: true, detail: cert.subject.replace(/\n/g, ', ') } : { name: 'certificate', ok: false, detail: 'no X509Certificate in KeyInfo' },
@@ -101,6 +99,16 @@ function applicationResponseChecks(arXml: string, invoiceCufe: string | undefine
 function ownSignature(doc: Document): Element | undefined {
   const all = doc.getElementsByTagNameNS(NS.ds, 'Signature');
   return all.length === 1 ? (all.item(0) ?? undefined) : undefined;
+}
+
+/** Another root than the one expected: every field is missing, and the checks that need them fail. */
+function otherwiseNothing<T extends object>(read: () => T): Partial<T> {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UnexpectedDocumentError) return {};
+    throw error;
+  }
 }
 
 const prefixed = (prefix: string) => (c: Check): Check => ({ ...c, name: `${prefix}: ${c.name}` });

@@ -2,7 +2,8 @@ import { checkCertificate, leafCertificate } from './check-certificate.ts';
 import { checkCufe } from './check-cufe.ts';
 import { checkSignature } from './check-signature.ts';
 import { documentCheck } from './document-kind.ts';
-import { NS, parseXml, path, text } from './dom.ts';
+import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
+import { NS, parseXml } from './dom.ts';
 import type { Check, VerificationReport } from './report.ts';
 
 export type VerifyOptions = {
@@ -31,12 +32,13 @@ export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): V
       checks = [{ name: 'signature', ok: false, detail: `${signatures.length} ds:Signature elements (expected 1)` }];
     } else {
       const cert = leafCertificate(signature);
-      const issueDate = text(path(doc.documentElement ?? undefined, [NS.cbc, 'IssueDate']));
+      // The DOM serves the signature check alone (xml-crypto needs one); the fields are read as everywhere else.
+      const head = readDocumentHead(parseXmlTree(xml));
       checks = [
-        documentCheck(doc),
+        documentCheck(head),
         ...checkSignature(xml, signature, cert),
-        ...checkCertificate(signature, cert, issueDate, options.trustedPem),
-        checkCufe(doc, options.technicalKey),
+        ...checkCertificate(signature, cert, head.issueDate, options.trustedPem),
+        checkCufe(head, options.technicalKey),
       ];
     }
   } catch (error) {

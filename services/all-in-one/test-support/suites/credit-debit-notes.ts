@@ -11,6 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { demoSoftware } from '@fe/dian-domain';
+import { cbc, parseXmlTree, readNoteDocument, textAt } from '@fe/dian-xml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { exampleRequest } from '../world.ts';
@@ -26,36 +27,24 @@ async function postNote(shape: Shape, kind: 'credit' | 'debit', body: unknown): 
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
 }
 
-/** The first element `name` directly holding text, inside `xml` (the document-level part before the first line). */
-const leaf = (xml: string, name: string): string => {
-  const match = new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);
-  if (!match) throw new Error(`no ${name} in the note's XML`);
-  return match[1]!;
-};
-const block = (xml: string, name: string): string => {
-  const start = xml.indexOf(`<${name}>`);
-  const end = xml.indexOf(`</${name}>`, start);
-  if (start < 0 || end < 0) throw new Error(`no ${name} in the note's XML`);
-  return xml.slice(start, end);
-};
+/** The text of the root's cbc child `name`. */
+const rootText = (xml: string, name: string) => textAt(parseXmlTree(xml), cbc(name));
 
 /**
  * Annex 1.9 §1.2, from the document alone: SHA-384 of NumNC, FecNC, HorNC, ValNC, 01 ValIva, 04
  * ValInc, 03 ValIca, ValTot, NitOFE, NumAdq, the software PIN and the environment.
  */
 export function cudeFromXml(xml: string, pin: string): string {
-  const kind = xml.includes('<CreditNote') ? 'CreditNote' : 'DebitNote';
-  const head = xml.slice(0, xml.indexOf(`<cac:${kind}Line>`));
-  const totals = block(head, kind === 'CreditNote' ? 'cac:LegalMonetaryTotal' : 'cac:RequestedMonetaryTotal');
-  const taxes: Record<string, string> = { '01': '0.00', '04': '0.00', '03': '0.00' };
-  for (const taxTotal of head.split('<cac:TaxTotal>').slice(1)) {
-    const scheme = /<cac:TaxScheme>\s*<cbc:ID>([^<]+)<\/cbc:ID>/.exec(taxTotal)?.[1];
-    if (scheme && scheme in taxes) taxes[scheme] = leaf(taxTotal, 'cbc:TaxAmount');
-  }
-  const input = leaf(head, 'cbc:ID') + leaf(head, 'cbc:IssueDate') + leaf(head, 'cbc:IssueTime') + leaf(totals, 'cbc:LineExtensionAmount')
-    + '01' + taxes['01'] + '04' + taxes['04'] + '03' + taxes['03'] + leaf(totals, 'cbc:PayableAmount')
-    + leaf(block(head, 'cac:AccountingSupplierParty'), 'cbc:CompanyID') + leaf(block(head, 'cac:AccountingCustomerParty'), 'cbc:CompanyID')
-    + pin + leaf(head, 'cbc:ProfileExecutionID');
+  const note = readNoteDocument(xml);
+  const field = (value: string | undefined, name: string) => {
+    if (value === undefined) throw new Error(`no ${name} in the note's XML`);
+    return value;
+  };
+  const tax = (code: string) => `${code}${note.taxAmounts[code] ?? '0.00'}`;
+  const input = field(note.number, 'cbc:ID') + field(note.issueDate, 'cbc:IssueDate') + field(note.issueTime, 'cbc:IssueTime')
+    + field(note.lineExtensionAmount, 'cbc:LineExtensionAmount') + tax('01') + tax('04') + tax('03') + field(note.payableAmount, 'cbc:PayableAmount')
+    + field(note.supplierNit, "the supplier's cbc:CompanyID") + field(note.customerId, "the customer's cbc:CompanyID")
+    + pin + field(note.environment, 'cbc:ProfileExecutionID');
   return createHash('sha384').update(input, 'utf8').digest('hex');
 }
 
@@ -89,8 +78,8 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
       expect(body.number).toMatch(/^NC\d+$/);
       const xml = await (await fetch(body.xml_url)).text();
       expect(xml).toContain('<CreditNote');
-      expect(leaf(xml, 'cbc:CustomizationID')).toBe('20');
-      expect(leaf(xml, 'cbc:CreditNoteTypeCode')).toBe('91');
+      expect(rootText(xml, 'CustomizationID')).toBe('20');
+      expect(rootText(xml, 'CreditNoteTypeCode')).toBe('91');
       expect(cudeFromXml(xml, demoSoftware.pin)).toBe(body.cufe);
     });
 
@@ -106,7 +95,7 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
       expect(body).toMatchObject({ document_type: 'debit_note', number: expect.stringMatching(/^ND\d+$/) });
       const xml = await (await fetch(body.xml_url)).text();
       expect(xml).toContain('<DebitNote');
-      expect(leaf(xml, 'cbc:CustomizationID')).toBe('30');
+      expect(rootText(xml, 'CustomizationID')).toBe('30');
       expect(cudeFromXml(xml, demoSoftware.pin)).toBe(body.cufe);
     });
 

@@ -5,6 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema, type ErrorCode } from '@fe/contracts';
+import { ownText, parseXmlTree } from '@fe/dian-xml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { exampleRequest } from '../world.ts';
@@ -218,7 +219,11 @@ export function invoiceApiSuite(shape: () => Shape): void {
 
 /** The <Code> of an S3 error answer (the distributed shape's file links are presigned S3 GETs). */
 function s3ErrorCode(xml: string): string | undefined {
-  return /<Code>([^<]+)<\/Code>/.exec(xml)?.[1];
+  try {
+    return ownText(parseXmlTree(xml), 'Code');
+  } catch {
+    return undefined; // not an S3 error answer
+  }
 }
 
 async function httpAnswer(response: Response): Promise<HttpAnswer> {

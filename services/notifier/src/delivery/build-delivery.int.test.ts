@@ -8,6 +8,7 @@ import { demoTenant } from '@fe/dian-domain';
 import { createXadesSigner, formatReport, loadP12, verifyAttachedDocument } from '@fe/xades';
 import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
+import { readAttachedDocument } from '@fe/dian-xml';
 import { describe, expect, it } from 'vitest';
 import { signedApplicationResponse } from '../../test-support/application-response.ts';
 import { creditNote } from '../../test-support/credit-note.ts';
@@ -29,7 +30,11 @@ const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
 const sentAt = new Date(issuedAt.getTime() + 60_000);
 const delivery = buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', kind: 'invoice', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf });
 
-const cdataSections = (xml: string) => [...xml.matchAll(/<cbc:Description><!\[CDATA\[([\s\S]*?)\]\]><\/cbc:Description>/g)].map((m) => m[1]);
+/** The signed document and DIAN's answer the container carries, each in a CDATA section. */
+const cdataSections = (xml: string) => {
+  const { documentXml, applicationResponseXml } = readAttachedDocument(xml);
+  return [documentXml, applicationResponseXml];
+};
 
 describe('buildDelivery', () => {
   const files = unzipSync(delivery.zip);

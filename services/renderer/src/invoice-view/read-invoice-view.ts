@@ -4,7 +4,8 @@ import type { InvoiceView, NoteView } from './invoice-view.ts';
 import { readParty } from './read-party.ts';
 import { readLine, readTaxes, sumAmounts } from './read-lines.ts';
 import { documentKinds, kindLayout, type DocumentKind } from './document-kind.ts';
-import { attribute, child, children, parseDocumentRoot, required, text, type XmlNode } from './xml-tree.ts';
+import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
+import { parseDocumentRoot, required } from './document-root.ts';
 
 export type ReadOptions = {
   /** DIAN's acceptance instant (ISO 8601); the XML cannot carry it, DIAN's response does. */
@@ -22,7 +23,7 @@ export type ReadOptions = {
  */
 export function readInvoiceView(xml: string, options: ReadOptions = {}): InvoiceView {
   const root = parseDocumentRoot(xml);
-  const kind = documentKinds[root.name]!;
+  const kind = documentKinds[root.localName]!;
   const layout = kindLayout[kind];
   const dian = child(root, 'UBLExtensions', 'UBLExtension', 'ExtensionContent', 'DianExtensions');
   const environment = text(root, 'ProfileExecutionID') ?? attribute(child(root, 'UUID'), 'schemeID');

@@ -1,5 +1,6 @@
 import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain';
 import { describe, expect, it } from 'vitest';
+import { editElementContent, withoutElement } from '@fe/dian-xml/testing';
 import { sampleInvoice, sampleReadOptions } from '../samples/sample-invoices.ts';
 import { readInvoiceView } from './read-invoice-view.ts';
 
@@ -44,14 +45,14 @@ describe('readInvoiceView', () => {
   it('prints the QR text that was signed, and rebuilds the same text when sts:QRCode holds only a URL', () => {
     expect(view.qrContent).toBe(built.qrContent);
     expect(view.lookupUrl).toBe(`https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${built.cufe}`);
-    const urlOnly = built.xml.replace(/<sts:QRCode>[^<]*<\/sts:QRCode>/, `<sts:QRCode>${view.lookupUrl}</sts:QRCode>`);
+    const urlOnly = editElementContent(built.xml, 'sts:QRCode', () => view.lookupUrl);
     expect(readInvoiceView(urlOnly).qrContent).toBe(built.qrContent);
   });
 
   it('requires an invoice\'s numbering authorization and payment means, which a note may lack', () => {
     expect(view.note).toBeUndefined();
-    expect(() => readInvoiceView(built.xml.replace(/<sts:InvoiceControl>[\s\S]*<\/sts:InvoiceControl>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
-    expect(() => readInvoiceView(built.xml.replace(/<cac:PaymentMeans>[\s\S]*<\/cac:PaymentMeans>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(withoutElement(built.xml, 'sts:InvoiceControl'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(withoutElement(built.xml, 'cac:PaymentMeans'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
   });
 
   it('sees the signature of a signed invoice', () => {
@@ -68,7 +69,7 @@ describe('readInvoiceView', () => {
   it('refuses what is not an invoice, and an invoice without a legal field', () => {
     expect(() => readInvoiceView('not xml <')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
     expect(() => readInvoiceView('<ApplicationResponse/>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
-    const noCufe = built.xml.replace(/<cbc:UUID[^>]*>[^<]*<\/cbc:UUID>/, '');
+    const noCufe = withoutElement(built.xml, 'cbc:UUID');
     expect(() => readInvoiceView(noCufe)).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
   });
 });

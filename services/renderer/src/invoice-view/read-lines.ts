@@ -1,6 +1,7 @@
 import { money, parseDecimal, roundHalfUp } from '@fe/dian-domain/primitives';
 import type { LineView, TaxView } from './invoice-view.ts';
-import { attribute, child, children, required, text, type XmlNode } from './xml-tree.ts';
+import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
+import { required } from './document-root.ts';
 
 /** Σ of 2-decimal amount texts, exactly (BigInt cents), as a 2-decimal text. */
 export function sumAmounts(amounts: readonly string[]): string {

@@ -1,3 +1,4 @@
+import { editElementContent, withoutElement } from '@fe/dian-xml/testing';
 import { describe, expect, it } from 'vitest';
 import {
   creditNoteCude, creditNoteXml, debitNoteCude, debitNoteXml, referencedInvoiceCufe, signNote,
@@ -39,13 +40,13 @@ describe('readInvoiceView of a credit note', () => {
 
   it('prints the QR text that was signed when sts:QRCode carries labelled text', () => {
     const labelled = `NumNC: NC1001\nCUDE: ${creditNoteCude}`;
-    const xml = creditNoteXml.replace(/<sts:QRCode>[^<]*<\/sts:QRCode>/, `<sts:QRCode>${labelled}</sts:QRCode>`);
+    const xml = editElementContent(creditNoteXml, 'sts:QRCode', () => labelled);
     expect(readInvoiceView(xml).qrContent).toBe(labelled);
   });
 
   it('refuses a note without its concept or its referenced invoice (MISSING_FIELD)', () => {
-    expect(() => readInvoiceView(creditNoteXml.replace(/<cbc:ResponseCode>1<\/cbc:ResponseCode>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
-    expect(() => readInvoiceView(creditNoteXml.replace(/<cac:BillingReference>[\s\S]*<\/cac:BillingReference>/, ''))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(withoutElement(creditNoteXml, 'cbc:ResponseCode'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(withoutElement(creditNoteXml, 'cac:BillingReference'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
   });
 });
 

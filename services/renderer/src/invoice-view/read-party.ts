@@ -1,5 +1,6 @@
 import type { PartyAddress, PartyView } from './invoice-view.ts';
-import { attribute, child, children, required, text, type XmlNode } from './xml-tree.ts';
+import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
+import { required } from './document-root.ts';
 
 /**
  * The issuer or the buyer (annex §3.3–3.5) as the PDF prints them. The legal name and the

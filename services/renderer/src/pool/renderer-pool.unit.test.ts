@@ -1,3 +1,4 @@
+import { withoutElement } from '@fe/dian-xml/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfkitRenderer } from '../pdfkit-renderer.ts';
 import type { InvoiceRenderer, RenderRequest } from '../ports/invoice-renderer.ts';
@@ -74,7 +75,7 @@ describe('createRendererPool', () => {
   // worker's errors must come back as the in-process renderer throws them.
   const failures: Record<string, RenderRequest> = {
     'XML that is not well-formed (NOT_AN_INVOICE)': { ...requestOf({ lines: 1 }), xml: '<Invoice><cbc:ID>1</Invoice>' },
-    'an invoice without a required field (MISSING_FIELD)': { ...requestOf({ lines: 1 }), xml: requestOf({ lines: 1 }).xml.replace(/<cbc:IssueTime>[^<]*<\/cbc:IssueTime>/, '') },
+    'an invoice without a required field (MISSING_FIELD)': { ...requestOf({ lines: 1 }), xml: withoutElement(requestOf({ lines: 1 }).xml, 'cbc:IssueTime') },
     'an XML with another CUFE than recorded (XML_MISMATCH)': { ...requestOf({ lines: 1 }), expected: { cufe: 'f'.repeat(96), environment: '2' } },
     'an XML of another environment than recorded (XML_MISMATCH)': { ...requestOf({ lines: 1 }), expected: { cufe: requestOf({ lines: 1 }).expected!.cufe, environment: '1' } },
   };

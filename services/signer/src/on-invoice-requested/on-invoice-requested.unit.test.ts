@@ -5,6 +5,7 @@ import type { Envelope, InvoiceSignedV1 } from '@fe/contracts';
 import { demoResolution, demoSoftware } from '@fe/dian-domain';
 import { invoiceCases } from '@fe/dian-domain/test-fixtures';
 import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
+import { attributeOf, cbc, pathElement, readInvoiceDocument, readNoteDocument } from '@fe/dian-xml';
 import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '@fe/xades/testing';
@@ -62,7 +63,7 @@ describe('the signer service, on InvoiceRequested', () => {
     expect(blob.contentType).toBe('application/xml');
     expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
     const xml = Buffer.from(blob.bytes).toString('utf8');
-    expect(xml.match(/<cbc:UUID[^>]*>([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(requested.data.cufe);
+    expect(readInvoiceDocument(xml).key).toBe(requested.data.cufe);
     const report = verifySignedInvoice(xml, { technicalKey: demoResolution.technicalKey });
     expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
     expect(report.valid).toBe(true);
@@ -157,7 +158,7 @@ describe('the signer service, across a change of the build rules', () => {
     await waitFor(() => logged('signed').length === 1);
     const [signed] = await signedOf(requested.invoice_id!);
     const xml = Buffer.from((await world.blobs.get(signed!.data.xml_key)).bytes).toString('utf8');
-    expect(xml.match(/<cbc:UUID[^>]*>([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(OLD_RULES_CUFE);
+    expect(readInvoiceDocument(xml).key).toBe(OLD_RULES_CUFE);
     expect(xml).toContain('<cbc:TaxAmount currencyID="COP">0.20</cbc:TaxAmount>');
     const report = verifySignedInvoice(xml, { technicalKey: demoResolution.technicalKey });
     expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
@@ -205,7 +206,8 @@ describe('the signer service, on a credit or debit note\'s first event', () => {
     expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
     const xml = Buffer.from(blob.bytes).toString('utf8');
     expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<${root} `)).toBe(true);
-    expect(xml.match(/<cbc:UUID schemeID="2" schemeName="CUDE-SHA384">([0-9a-f]{96})<\/cbc:UUID>/)?.[1]).toBe(requested.data.cude);
+    const note = readNoteDocument(xml);
+    expect([note.key, note.keyScheme, attributeOf(pathElement(note.root, cbc('UUID')), 'schemeID')]).toEqual([requested.data.cude, 'CUDE-SHA384', '2']);
     const report = verifySignedInvoice(xml, { technicalKey: demoSoftware.pin });
     expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
     expect(report.checks.find((c) => c.name === 'CUDE')).toMatchObject({ ok: true });

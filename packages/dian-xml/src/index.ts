@@ -1,0 +1,8 @@
+export { parseXmlTree, textContent, XmlParseError, type XmlElement } from './xml-tree.ts';
+export { attributeOf, child, childElement, childElements, children, descendants, everyElement, isNil, ownText, pathElement, textAt, textOf } from './lookups.ts';
+export { cac, cbc, NS, type Step } from './namespaces.ts';
+export { parseDocument, readDocumentHead, UnexpectedDocumentError, type UblDocumentHead } from './documents.ts';
+export { readInvoiceDocument, type InvoiceDocument } from './read-invoice-document.ts';
+export { readNoteDocument, type NoteDocument } from './read-note-document.ts';
+export { readApplicationResponse, type ApplicationResponseDocument } from './read-application-response.ts';
+export { readAttachedDocument, type AttachedDocument } from './read-attached-document.ts';
