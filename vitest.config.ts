@@ -24,7 +24,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/tmp/**'],
           // PostgreSQL, Kafka, the schema registry and S3 on loopback (infra/up.sh), their
           // FE_TEST_* variables for the tests; stops at the end only what it started.
-          globalSetup: ['infra/test/global-setup.ts'],
+          globalSetup: ['infra/test-support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-// The servers of the platform bench, had the way the int run has them (infra/test/global-setup.ts):
+// The servers of the platform bench, had the way the int run has them (infra/test-support/global-setup.ts):
 // the project's scripts start what is not up, and at the end stop only what this run started.
 // PostgreSQL must be durable for the numbers to mean anything: when this run starts it, it starts it
 // with PostgreSQL's defaults (FE_INFRA_POSTGRES_SETTINGS=''); when the one found running has fsync
@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { startOwnedServer } from '@fe/platform-postgres/testing';
-import startInfra from '../../infra/test/global-setup.ts';
+import startInfra from '../../infra/test-support/global-setup.ts';
 import { durabilityGaps } from './rounds.ts';
 
 export type PlatformServers = {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseEnvLines, serverVariables, serversToStart } from './server-variables.ts';
+import { parseEnvLines, serverVariables, serversToStart } from '../test-support/server-variables.ts';
 
 describe('serversToStart', () => {
   it('starts every server when no variable is set', () => {

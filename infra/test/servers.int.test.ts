@@ -1,11 +1,11 @@
 // The test workers reach every server of the integration run through the FE_TEST_* variables that
-// the int project's globalSetup (infra/test/global-setup.ts) hands them. Only programs the machine
+// the int project's globalSetup (infra/test-support/global-setup.ts) hands them. Only programs the machine
 // already has (psql, curl) and node's own modules: the client libraries belong to the adapters.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { API_CREATE_TOPICS, apiVersions, createTopic } from './kafka-wire.ts';
+import { API_CREATE_TOPICS, apiVersions, createTopic } from '../test-support/kafka-wire.ts';
 
 const run = promisify(execFile);
 

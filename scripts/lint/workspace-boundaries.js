@@ -80,8 +80,8 @@ export function kindOf(/** @type {string | undefined} */ workspace) {
   return undefined;
 }
 
-const isTestCode = (/** @type {string} */ path) =>
-  /\.test\.ts$/.test(path) || /\/(test|test-support)\//.test(path) || path.endsWith('/test-world.ts');
+/** Test code: a test file, or anything under a workspace's `test/` (tests) or `test-support/` (their helpers). */
+const isTestCode = (/** @type {string} */ path) => /\.test\.ts$/.test(path) || /\/(test|test-support)\//.test(path);
 
 /**
  * Why `from` may not import `to`, or undefined when it may.

@@ -28,7 +28,7 @@ describe('the workspace boundary rule', () => {
     ["an example subscriber's test imports a service", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     ["a service's test talks to the DIAN simulator (the all-in-one's tests do)", 'services/submitter/test/probe.int.test.ts', "import { startDianSimulator } from '@fe/dian-simulator';\nexport const s = startDianSimulator;"],
     ["the simulator's test imports the submitter", 'services/dian-simulator/test/probe.int.test.ts', "import { createSubmitterService } from '@fe/submitter';\nexport const c = createSubmitterService;"],
-    ["a service's test reaches another service's test world by path", 'services/renderer/src/on-invoice-verdict/probe.unit.test.ts', "import { requestedEvent } from '../../../signer/src/on-invoice-requested/test-world.ts';\nexport const r = requestedEvent;"],
+    ["a service's test reaches another service's test world by path", 'services/renderer/src/on-invoice-verdict/probe.unit.test.ts', "import { requestedEvent } from '../../../signer/test-support/signing-world.ts';\nexport const r = requestedEvent;"],
     ["a service's test support reaches another service's by path", 'services/renderer/test-support/probe.ts', "import { makeWorld } from '../../signer/test-support/world.ts';\nexport const m = makeWorld;"],
     ["a service's test imports another service", 'services/submitter/test/probe.int.test.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
     // Every workspace import is declared in the importer's package.json, not merely linked by pnpm.

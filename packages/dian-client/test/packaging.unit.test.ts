@@ -1,8 +1,7 @@
 // Zip writer/reader round trip and its bounds, DIAN file names, and facts read from a document.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { buildNoteCase, creditNoteContent, debitNoteContent, noteInput } from '@fe/dian-domain/test-fixtures/notes';
+import { buildCase, invoiceCases, buildNoteCase, creditNoteContent, debitNoteContent, noteInput } from '@fe/dian-domain/testing';
 import { noteIdentity, type NoteContent } from '@fe/dian-domain';
 import type { InvoiceEvent } from '@fe/contracts';
 import { newInvoiceEvent } from '@fe/platform';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSoapRequest, type DianOperation, type SoapParameter, type WsSecurityCredential } from '../src/index.ts';
-import { localWsdlSchemas } from './wsdl-schemas.ts';
+import { localWsdlSchemas } from '../test-support/wsdl-schemas.ts';
 
 const run = (command: string, args: string[], cwd?: string) =>
   spawnSync(command, args, { encoding: 'utf8', timeout: 60_000, ...(cwd ? { cwd } : {}), env: { ...process.env, OPENSSL_CONF: '/dev/null' } });

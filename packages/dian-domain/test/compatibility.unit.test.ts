@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
+import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
 
 /**
  * The request contract grows compatibly (issue 18): every request valid before discounts, charges,
@@ -9,7 +9,7 @@ import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
  * `pinned-documents.json` was written by the builder as it was before those features (commit
  * 5f16977); a change that moves one byte of an old request's document fails here.
  */
-const pinned = JSON.parse(readFileSync(new URL('./fixtures/pinned-documents.json', import.meta.url), 'utf8')) as Record<string, { cufe: string; xmlSha256: string }>;
+const pinned = JSON.parse(readFileSync(new URL('../test-support/pinned-documents.json', import.meta.url), 'utf8')) as Record<string, { cufe: string; xmlSha256: string }>;
 const example = JSON.parse(readFileSync(new URL('../../../examples/invoice-request.json', import.meta.url), 'utf8'));
 
 // New cases (with the new fields) are not pinned: only the old ones must keep their bytes.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { demoResolution } from '../src/index.ts';
-import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
+import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
 
 /**
  * Checks each built XML from the outside: parsed with a generic XML parser, the CUFE recomputed

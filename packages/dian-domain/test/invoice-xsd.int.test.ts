@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { elementAsWritten } from '@fe/dian-xml/testing';
 import { SIGNATURE_SLOT_ANCHOR } from '../src/index.ts';
-import { buildCase, invoiceCases } from './fixtures/invoice-cases.ts';
-import { xmllintValidate } from './xmllint.ts';
+import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
+import { xmllintValidate } from '../test-support/xmllint.ts';
 
 describe('built invoices against spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd (xmllint)', () => {
   const documents = invoiceCases.map((c) => ({ name: c.name, xml: buildCase(c.request).xml }));

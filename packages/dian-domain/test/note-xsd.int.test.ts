@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildNoteCase, noteCases } from './fixtures/note-cases.ts';
-import { CREDIT_NOTE_XSD, DEBIT_NOTE_XSD, xmllintValidate } from './xmllint.ts';
+import { buildNoteCase, noteCases } from '../test-support/note-cases.ts';
+import { CREDIT_NOTE_XSD, DEBIT_NOTE_XSD, xmllintValidate } from '../test-support/xmllint.ts';
 
 // Every invoice case as a cancelling credit note and as a debit note, against DIAN's copies of the
 // UBL 2.1 CreditNote and DebitNote schemas (annex §10.2b gives their element order).

@@ -5,7 +5,7 @@ import { loadOrCreateAuditKey, SqliteAuditCheckpointStore, verifyStreamChain, wi
 import { auditCheckpointContract, eventChainContract, eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { KurrentEventStore } from './kurrent-event-store.ts';
-import { kurrentModel } from './test-support/kurrent-model.ts';
+import { kurrentModel } from '../test-support/kurrent-model.ts';
 
 // The adapter's own logic against a model of the server (test-support/kurrent-model.ts), in the
 // unit run. It is not evidence that KurrentDB behaves like the model: kurrent-event-store.int.test.ts

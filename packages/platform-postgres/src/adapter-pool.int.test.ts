@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdapterPool } from './adapter-pool.ts';
 import { createPostgresPool } from './pool.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 class TakenError extends Error {
   readonly code = 'TAKEN';

@@ -6,7 +6,7 @@ import { auditCheckpointContract, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresAuditCheckpointStore } from './postgres-audit-checkpoint-store.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 let db: TestSchema;
 const schemas: TestSchema[] = [];

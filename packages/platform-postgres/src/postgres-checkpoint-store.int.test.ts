@@ -1,7 +1,7 @@
 import { checkpointStoreContract } from '@fe/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { PostgresCheckpointStore } from './postgres-checkpoint-store.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 let db: TestSchema;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { deadLetterStoreContract } from '@fe/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { PostgresDeadLetterStore } from './postgres-dead-letter-store.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 let db: TestSchema;
 beforeAll(async () => {

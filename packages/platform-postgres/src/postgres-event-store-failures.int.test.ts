@@ -3,8 +3,8 @@ import { sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresPool } from './pool.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { HOLD_COMMIT_LOCK, namedPool, RELEASE_COMMIT_LOCK, waitingOnAdvisoryLock } from './test-support/commit-lock.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { HOLD_COMMIT_LOCK, namedPool, RELEASE_COMMIT_LOCK, waitingOnAdvisoryLock } from '../test-support/commit-lock.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 /**
  * Issue 15, point 4: PostgreSQL restarted mid-append. The server belongs to the integration run,

@@ -2,7 +2,7 @@ import { withStreamCache } from '@fe/platform';
 import { eventChainContract, eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 let db: TestSchema;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { followWhileAppending, sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { namedPool, waitingOnAdvisoryLock, withoutCommitLock } from './test-support/commit-lock.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { namedPool, waitingOnAdvisoryLock, withoutCommitLock } from '../test-support/commit-lock.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 /**
  * The port's global order rule on a real server: an append in flight with a lower position holds

@@ -1,8 +1,8 @@
 import { leaseStoreContract } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresLeaseStore } from './postgres-lease-store.ts';
-import { terminateLeaseHolder } from './testing/lease-holder.ts';
-import { freshTestSchema, type TestSchema } from './testing/test-schema.ts';
+import { terminateLeaseHolder } from '../test-support/lease-holder.ts';
+import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 
 let db: TestSchema;

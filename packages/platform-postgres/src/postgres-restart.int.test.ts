@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from './migrations/migrate.ts';
 import { createPostgresPool } from './pool.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { startOwnedServer, type OwnedServer } from './test-support/owned-server.ts';
+import { startOwnedServer, type OwnedServer } from '../test-support/owned-server.ts';
 
 /**
  * Issue 15, point 4, with a real restart: this file owns its server (test-support/owned-server.ts),

@@ -12,7 +12,7 @@ import {
 import {
   CURRENT_BUILD_RULES, buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, checkNoteDocument, money, noteIdentity, validateInvoiceRequest, type BuildRules, type NoteContent,
 } from '@fe/dian-domain';
-import { noteInput } from '@fe/dian-domain/test-fixtures/notes';
+import { noteInput } from '@fe/dian-domain/testing';
 import {
   FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteEventStore, invoiceStreamName, loadInvoiceStream, newInvoiceEvent,
   type Clock, type DeliveredMessage, type LogFields, type Logger,

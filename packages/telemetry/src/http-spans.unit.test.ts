@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { traceHttpRoutes } from './http-spans.ts';
 import { inSpan, tracerFor } from './spans.ts';
-import { startInMemoryTelemetry, type InMemoryTelemetry } from './testing/in-memory-telemetry.ts';
+import { startInMemoryTelemetry, type InMemoryTelemetry } from '../test-support/in-memory-telemetry.ts';
 
 let telemetry: InMemoryTelemetry;
 beforeAll(() => void (telemetry = startInMemoryTelemetry()));

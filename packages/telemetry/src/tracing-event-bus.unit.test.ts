@@ -4,7 +4,7 @@ import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countingDeadLetters } from './counting-dead-letters.ts';
 import { inSpan, tracerFor } from './spans.ts';
-import { startInMemoryTelemetry, type InMemoryTelemetry } from './testing/in-memory-telemetry.ts';
+import { startInMemoryTelemetry, type InMemoryTelemetry } from '../test-support/in-memory-telemetry.ts';
 import { tracingEventBus } from './tracing-event-bus.ts';
 import { tracingEventStore } from './tracing-event-store.ts';
 

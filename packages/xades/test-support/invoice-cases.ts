@@ -1,7 +1,7 @@
 // The invoices the signer is verified on (tests) and measured on (bench/), built by the real UBL
 // builder so every case is exactly what production signs. The verified table is the Foundation's
-// (`@fe/dian-domain/test-fixtures`, escaping and Unicode cases included); the bench adds sizes.
-import { buildCase, invoiceCases } from '@fe/dian-domain/test-fixtures';
+// (`@fe/dian-domain/testing`, escaping and Unicode cases included); the bench adds sizes.
+import { buildCase, invoiceCases } from '@fe/dian-domain/testing';
 import type { BuiltInvoice } from '@fe/dian-domain';
 
 export { invoiceCases };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest } from '@fe/dian-domain';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';
-import { xmllintValidate } from '../../../packages/dian-domain/test/xmllint.ts';
+import { xmllintValidate } from '@fe/dian-domain/testing';
 import { requests, seed, type Body } from '../test-support/random-requests.ts';
 
 const identity = makeTestIdentity({ organization: demoTenant.legalName, keyUsage: { digitalSignature: true, nonRepudiation: true } });

@@ -3,7 +3,7 @@
 // wrong sum of each kind is rejected with its rule (FAU04, FAU08, FAU10, FAU12, FAV06).
 import { describe, expect, it } from 'vitest';
 import { demoTenant } from '@fe/dian-domain';
-import { buildCase, CASE_ISSUED_AT, invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { buildCase, CASE_ISSUED_AT, invoiceCases } from '@fe/dian-domain/testing';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';

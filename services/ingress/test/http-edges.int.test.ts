@@ -5,7 +5,7 @@
 import { errorBodySchema } from '@fe/contracts';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exchange, GOOD_KEY, serve, type RawAnswer, type Served } from './http-app-on-a-port.ts';
+import { exchange, GOOD_KEY, serve, type RawAnswer, type Served } from '../test-support/http-app-on-a-port.ts';
 
 let served: Served | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@
 import { errorBodySchema } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, GOOD_KEY } from './http-app-on-a-port.ts';
+import { buildApp, GOOD_KEY } from '../test-support/http-app-on-a-port.ts';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { creditNoteRequestedV1Data, invoiceRequestSchema, type Envelope, type InvoiceRenderedV1, type InvoiceRequestInput } from '@fe/contracts';
 import { demoTenant } from '@fe/dian-domain';
-import { buildCase } from '@fe/dian-domain/test-fixtures';
+import { buildCase } from '@fe/dian-domain/testing';
 import { FilesystemBlobStore, invoiceStreamName, newInvoiceEvent, SignedLinks, SqliteEventStore, type Clock, type LogFields, type Logger } from '@fe/platform';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';

@@ -15,8 +15,8 @@ import {
 } from '@fe/xades/testing';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { rebuildInvoice } from '../src/on-invoice-requested/rebuild-invoice.ts';
-import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest } from '../src/on-invoice-requested/test-world.ts';
-import { buildNoteCase, noteCases } from '@fe/dian-domain/test-fixtures/notes';
+import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest } from '../test-support/signing-world.ts';
+import { buildNoteCase, noteCases } from '@fe/dian-domain/testing';
 
 const PASSWORD = 'prueba-firma-123';
 let dir: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { customerSchema } from '@fe/contracts';
 import { describe, expect, it } from 'vitest';
-import { readDianSpec } from '../../test/dian-spec.ts';
+import { readDianSpec } from '../../test-support/dian-spec.ts';
 import type { Amendment } from './amendments.ts';
 import { codelists, hasCode } from './index.ts';
 import { codelistSources, generateCodelist, parseGenericode, type CodelistName } from './genericode.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDianSpec } from '../../test/dian-spec.ts';
+import { readDianSpec } from '../../test-support/dian-spec.ts';
 import { cude, cufe, cufeInput, sha384Hex, softwareSecurityCode, type CufeFields } from './cufe.ts';
 
 const vectors = JSON.parse(readDianSpec('test-vectors.json')) as {

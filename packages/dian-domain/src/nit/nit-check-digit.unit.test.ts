@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDianSpec } from '../../test/dian-spec.ts';
+import { readDianSpec } from '../../test-support/dian-spec.ts';
 import { nitCheckDigit, parseNit } from './nit-check-digit.ts';
 
 const vectors = JSON.parse(readDianSpec('test-vectors.json')) as {

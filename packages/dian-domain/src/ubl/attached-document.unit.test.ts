@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cac, parseXmlTree, pathElement } from '@fe/dian-xml';
 import { editOpenTag, elementContent } from '@fe/dian-xml/testing';
-import { buildCase } from '../../test/fixtures/invoice-cases.ts';
+import { buildCase } from '../../test-support/invoice-cases.ts';
 import { AttachedDocumentInputError, buildAttachedDocument } from './attached-document.ts';
 
 const invoice = buildCase({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cac, cbc, childElements, descendants, everyElement, NS, parseXmlTree, textAt, textOf } from '@fe/dian-xml';
-import { buildCase, invoiceCases } from '../../test/fixtures/invoice-cases.ts';
+import { buildCase, invoiceCases } from '../../test-support/invoice-cases.ts';
 import { demoResolution, demoSoftware, demoTenant } from '../tenant/demo-tenant.ts';
 import { validateInvoiceRequest } from '../validation/validate-request.ts';
 import { buildInvoiceXml, invoiceIdentity } from './build-invoice.ts';

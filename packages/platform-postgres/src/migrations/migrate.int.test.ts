@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresPool } from '../pool.ts';
-import { testPostgresUrl } from '../testing/test-schema.ts';
+import { testPostgresUrl } from '../../test-support/test-schema.ts';
 import { migrate } from './migrate.ts';
 import { readMigrations, type Migration } from './read-migrations.ts';
 

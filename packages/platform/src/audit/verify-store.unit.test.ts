@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteAuditCheckpointStore } from '../adapters/sqlite/sqlite-audit-checkpoint-store.ts';
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
-import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { chainDigest, GENESIS_DIGEST } from './event-chain.ts';
 import { loadOrCreateAuditKey } from './signing-key.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteDeadLetterStore } from '../adapters/sqlite/sqlite-dead-letter-store.ts';
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { DeadLetterInput } from '../ports/dead-letter-store.ts';
-import { deadLetterStoreContract } from '../testing/dead-letter-store.contract.ts';
+import { deadLetterStoreContract } from '../../test-support/dead-letter-store.contract.ts';
 import { codeOf, recordingHalts } from './record-halts.ts';
 
 const clock = { now: () => new Date('2026-03-10T15:00:00Z') };

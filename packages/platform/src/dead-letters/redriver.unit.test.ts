@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../adapters/in-process/in-process-bus.ts';
 import { SqliteDeadLetterStore } from '../adapters/sqlite/sqlite-dead-letter-store.ts';
 import type { Logger } from '../ports/logger.ts';
-import { eventually } from '../testing/event-bus.contract.ts';
-import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { eventually } from '../../test-support/event-bus.contract.ts';
+import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
 import { startDeadLetterRedriver } from './redriver.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, child: () => silent } as unknown as Logger;

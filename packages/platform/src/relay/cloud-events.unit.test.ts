@@ -4,8 +4,8 @@ import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-stor
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { DeliveredMessage } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
-import { eventually } from '../testing/event-bus.contract.ts';
-import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { eventually } from '../../test-support/event-bus.contract.ts';
+import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
 import { startRelay } from './relay.ts';
 
 const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };

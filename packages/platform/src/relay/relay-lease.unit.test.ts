@@ -5,9 +5,9 @@ import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-stor
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
-import { eventually } from '../testing/event-bus.contract.ts';
-import { keyOrderWatch, positionsByStream } from '../testing/key-order-watch.ts';
-import { sampleEnvelope } from '../testing/sample-envelope.ts';
+import { eventually } from '../../test-support/event-bus.contract.ts';
+import { keyOrderWatch, positionsByStream } from '../../test-support/key-order-watch.ts';
+import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
 import { startRelay, STORE_POSITION_HEADER, type RelayOptions } from './relay.ts';
 
 const topic = 'fe.test.events';

@@ -4,9 +4,9 @@ import { SqliteCheckpointStore } from '../adapters/sqlite/sqlite-checkpoint-stor
 import { SqliteEventStore } from '../adapters/sqlite/sqlite-event-store.ts';
 import type { DeliveredMessage, EventBus } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
-import { eventually } from '../testing/event-bus.contract.ts';
-import { sampleEnvelope } from '../testing/sample-envelope.ts';
-import { withSparsePositions } from '../testing/sparse-positions.ts';
+import { eventually } from '../../test-support/event-bus.contract.ts';
+import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
+import { withSparsePositions } from '../../test-support/sparse-positions.ts';
 import { startRelay, STORE_POSITION_HEADER } from './relay.ts';
 
 const topic = 'fe.test.events';

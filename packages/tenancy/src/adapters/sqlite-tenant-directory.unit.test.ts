@@ -5,7 +5,7 @@ import { openDirectory, sampleTenant, tempDbPath } from '../../test-support/dire
 import { expectNoSecretIn } from '../../test-support/secrets-at-rest.ts';
 import { makeTestP12 } from '../../test-support/test-p12.ts';
 import type { TenancyError } from '../errors.ts';
-import { tenantDirectoryContract } from '../testing/tenant-directory.contract.ts';
+import { tenantDirectoryContract } from '../../test-support/tenant-directory.contract.ts';
 import { SqliteTenantDirectory } from './sqlite-tenant-directory.ts';
 
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError;

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
-import { buildCase, CASE_ISSUED_AT, invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { buildCase, CASE_ISSUED_AT, invoiceCases } from '@fe/dian-domain/testing';
 import { createXadesSigner, verifySignedInvoice } from '@fe/xades';
 import { openDirectory, tempDbPath, testClock } from '../../test-support/directory.ts';
 import { ensureDemoTenant } from './ensure-demo-tenant.ts';

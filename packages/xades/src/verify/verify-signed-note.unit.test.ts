@@ -1,5 +1,5 @@
 import { demoSoftware } from '@fe/dian-domain';
-import { buildNoteCase, noteCases } from '@fe/dian-domain/test-fixtures/notes';
+import { buildNoteCase, noteCases } from '@fe/dian-domain/testing';
 import { describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '../../test-support/in-memory-credential.ts';
 import { loadP12 } from '../certificates/load-p12.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput } from '@fe/contracts';
-import { buildCase } from '@fe/dian-domain/test-fixtures';
+import { buildCase } from '@fe/dian-domain/testing';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
 import {
   FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyStoreContract } from '../testing/idempotency-store.contract.ts';
+import { idempotencyStoreContract } from '../../test-support/idempotency-store.contract.ts';
 import { requestHash } from './request-hash.ts';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store.ts';
 

@@ -4,7 +4,7 @@ import { createLogger, SqliteEventStore } from '@fe/platform';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { KafkaEventBus, type EnvelopeCodec } from '@fe/platform-kafka';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendAndPublish, decidedAndDrawn, invoiceEvents } from '../../test/invoice-outcome-world.ts';
+import { appendAndPublish, decidedAndDrawn, invoiceEvents } from '../../test-support/invoice-outcome-world.ts';
 import { createBusInvoiceOutcomes } from './bus-invoice-outcomes.ts';
 
 // Plain JSON on the wire: the schema registry's codec has its own tests; what is under test here is

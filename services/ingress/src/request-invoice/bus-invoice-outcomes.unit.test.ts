@@ -1,7 +1,7 @@
 import { topics } from '@fe/contracts';
 import { createLogger, InProcessEventBus, SqliteEventStore, type EventStore } from '@fe/platform';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendAndPublish, decidedAndDrawn, invoiceEvents } from '../../test/invoice-outcome-world.ts';
+import { appendAndPublish, decidedAndDrawn, invoiceEvents } from '../../test-support/invoice-outcome-world.ts';
 import { createBusInvoiceOutcomes } from './bus-invoice-outcomes.ts';
 
 const topic = topics.invoiceEvents.name;

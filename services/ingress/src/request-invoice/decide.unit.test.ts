@@ -1,6 +1,6 @@
 import { invoiceRequestedV1Data } from '@fe/contracts';
 import { describe, expect, it } from 'vitest';
-import { invoiceRequest, profile } from '../../test/note-world.ts';
+import { invoiceRequest, profile } from '../../test-support/note-world.ts';
 import { decideRequest, requestedData } from './decide.ts';
 
 describe('the InvoiceRequested data ingress records', () => {

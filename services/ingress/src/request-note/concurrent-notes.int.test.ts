@@ -1,7 +1,7 @@
 import { PostgresEventStore } from '@fe/platform-postgres';
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { concurrentCredits } from '../../test/note-scenarios.ts';
+import { concurrentCredits } from '../../test-support/note-scenarios.ts';
 
 // Two ingress processes in effect: two pools (two sets of connections) and an allocator each, on one database.
 describe('concurrent credit notes on PostgreSQL', () => {

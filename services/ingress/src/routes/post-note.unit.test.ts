@@ -5,7 +5,7 @@ import { createInvoiceResponseSchema, errorBodySchema, type ErrorCode } from '@f
 import { FilesystemBlobStore, SignedLinks, SqliteEventStore } from '@fe/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anInvoice, logger, noteLine, notePorts, tenants } from '../../test/note-world.ts';
+import { anInvoice, logger, noteLine, notePorts, tenants } from '../../test-support/note-world.ts';
 import { ingressConfigSchema } from '../config.ts';
 import { createHttpApp } from '../http/create-http-app.ts';
 import { answerWithLinks } from '../request-invoice/answer.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { attemptStoreContract } from '../testing/attempt-store.contract.ts';
+import { attemptStoreContract } from '../../test-support/attempt-store.contract.ts';
 import { SqliteAttemptStore } from './sqlite-attempt-store.ts';
 
 // A file, not :memory:: the two stores of a case are two connections to one database, as two processes would open it.

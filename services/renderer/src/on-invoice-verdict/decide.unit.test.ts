@@ -1,11 +1,11 @@
 import type { InvoiceEvent } from '@fe/contracts';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { invoiceCases } from '@fe/dian-domain/testing';
 import { documentKey, metaCausedBy, newInvoiceEvent } from '@fe/platform';
 import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { requestedEvent, testClock } from '@fe/reaction-world/testing';
 import { renderingDecider } from './decide.ts';
-import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from './test-world.ts';
+import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from '../../test-support/rendering-world.ts';
 
 const requested = requestedEvent(invoiceCases[0]!.request, '990000301', issuedAt);
 const signed = newInvoiceEvent('InvoiceSigned', {

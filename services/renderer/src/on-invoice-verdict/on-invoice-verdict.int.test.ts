@@ -5,14 +5,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InvoiceRenderedV1 } from '@fe/contracts';
 import { demoSoftware } from '@fe/dian-domain';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { invoiceCases } from '@fe/dian-domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfkitRenderer } from '../pdfkit-renderer.ts';
 import { createRendererService } from '../service.ts';
 import {
   acceptedEvent, eventsOfType, makeWorld, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, waitFor,
   type SignedNoteStream, type SignedStream,
-} from './test-world.ts';
+} from '../../test-support/rendering-world.ts';
 
 const world = makeWorld();
 const service = createRendererService({ ...world, renderer: pdfkitRenderer(), tenants: { profile: async () => ({ software: demoSoftware }) } });

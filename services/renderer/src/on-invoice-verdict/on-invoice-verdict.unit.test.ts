@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope, InvoiceRenderedV1 } from '@fe/contracts';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { invoiceCases } from '@fe/dian-domain/testing';
 import { deadLetterHeaders } from '@fe/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
@@ -14,7 +14,7 @@ import { createRendererService } from '../service.ts';
 import { onInvoiceVerdict } from './handler.ts';
 import {
   acceptedEvent, deadLetters, eventsOfType, makeWorld, publish, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, validatedAt, waitFor,
-} from './test-world.ts';
+} from '../../test-support/rendering-world.ts';
 
 const pdfkit = pdfkitRenderer();
 const tenants = { profile: async (id: string) => (id === demoTenant.id ? { software: demoSoftware } : undefined) };

@@ -1,13 +1,13 @@
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
+import { invoiceCases } from '@fe/dian-domain/testing';
 import { metaCausedBy, newInvoiceEvent, parseRecorded } from '@fe/platform';
 import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { invoiceSignedData, serialHex, signingDecider } from './decide.ts';
 import { rebuildInvoice } from './rebuild-invoice.ts';
 import type { SignerError } from '../errors.ts';
-import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest, testClock } from './test-world.ts';
+import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest, testClock } from '../../test-support/signing-world.ts';
 
 const issuedAt = new Date('2026-03-10T15:15:00Z');
 const requested = requestedEvent(invoiceCases[0]!.request, '990000101', issuedAt);

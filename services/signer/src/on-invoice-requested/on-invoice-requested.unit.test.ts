@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope, InvoiceSignedV1 } from '@fe/contracts';
 import { demoResolution, demoSoftware } from '@fe/dian-domain';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
+import { invoiceCases, creditNoteContent, debitNoteContent } from '@fe/dian-domain/testing';
 import { attributeOf, cbc, pathElement, readInvoiceDocument, readNoteDocument } from '@fe/dian-xml';
 import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { createSignerService } from '../service.ts';
 import { onInvoiceRequested } from './handler.ts';
 import {
   appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, noteRequestedEvent, OLD_RULES_CUFE, publish, requestedEvent, smallLinesRequest, waitFor,
-} from './test-world.ts';
+} from '../../test-support/signing-world.ts';
 
 const identity = makeTestIdentity();
 const tenants = memoryTenants((at) => loadP12(identity.p12, identity.password, at));

@@ -1,11 +1,10 @@
 import type { InvoiceEvent } from '@fe/contracts';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
-import { invoiceCases } from '@fe/dian-domain/test-fixtures';
-import { creditNoteContent, debitNoteContent } from '@fe/dian-domain/test-fixtures/notes';
+import { invoiceCases, creditNoteContent, debitNoteContent } from '@fe/dian-domain/testing';
 import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { signingDecider } from '../on-invoice-requested/decide.ts';
-import { noteRequestedEvent, smallLinesRequest } from '../on-invoice-requested/test-world.ts';
+import { noteRequestedEvent, smallLinesRequest } from '../../test-support/signing-world.ts';
 import { rebuildNote } from './rebuild-note.ts';
 
 const issuedAt = new Date('2026-03-12T15:00:00Z');

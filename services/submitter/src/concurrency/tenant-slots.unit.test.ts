@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenantSlotsContract } from '../testing/tenant-slots.contract.ts';
+import { tenantSlotsContract } from '../../test-support/tenant-slots.contract.ts';
 import { createTenantSlots } from './tenant-slots.ts';
 
 tenantSlotsContract('in-memory', async (cap) => ({ slots: createTenantSlots(cap), another: undefined }), { shared: false });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { submissionScheduleContract } from '../testing/submission-schedule.contract.ts';
+import { submissionScheduleContract } from '../../test-support/submission-schedule.contract.ts';
 import { SqliteSubmissionSchedule } from './sqlite-submission-schedule.ts';
 
 const dirs: string[] = [];

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { isConcurrencyError } from '../../errors.ts';
 import type { EventStore } from '../../ports/event-store.ts';
-import { eventStoreContract } from '../../testing/event-store.contract.ts';
-import { sampleEnvelope } from '../../testing/sample-envelope.ts';
-import { readThroughStreamCache } from '../../testing/read-through-stream-cache.ts';
-import { withSparsePositions } from '../../testing/sparse-positions.ts';
+import { eventStoreContract } from '../../../test-support/event-store.contract.ts';
+import { sampleEnvelope } from '../../../test-support/sample-envelope.ts';
+import { readThroughStreamCache } from '../../../test-support/read-through-stream-cache.ts';
+import { withSparsePositions } from '../../../test-support/sparse-positions.ts';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store.ts';
 import { withStreamCache } from './stream-cache.ts';
 

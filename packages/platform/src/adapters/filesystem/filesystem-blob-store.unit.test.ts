@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SignedLinks } from '../../links/signed-links.ts';
-import { blobStoreContract } from '../../testing/blob-store.contract.ts';
+import { blobStoreContract } from '../../../test-support/blob-store.contract.ts';
 import { FilesystemBlobStore } from './filesystem-blob-store.ts';
 
 // Resolves a link the way the ingress's GET /files route does: parse the URL, verify the signature

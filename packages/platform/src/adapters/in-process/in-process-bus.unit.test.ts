@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeadLetterInput } from '../../ports/dead-letter-store.ts';
 import type { DeliveredMessage } from '../../ports/event-bus.ts';
 import type { Logger } from '../../ports/logger.ts';
-import { eventBusContract, eventually } from '../../testing/event-bus.contract.ts';
-import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { eventBusContract, eventually } from '../../../test-support/event-bus.contract.ts';
+import { sampleEnvelope } from '../../../test-support/sample-envelope.ts';
 import { InProcessEventBus } from './in-process-bus.ts';
 
 eventBusContract('in-process', () => new InProcessEventBus({ partitions: 3 }));

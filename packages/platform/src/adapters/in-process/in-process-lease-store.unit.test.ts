@@ -1,4 +1,4 @@
-import { leaseStoreContract } from '../../testing/lease-store.contract.ts';
+import { leaseStoreContract } from '../../../test-support/lease-store.contract.ts';
 import { InProcessLeaseStore } from './in-process-lease-store.ts';
 
 // One process: both "holders" share the store, as two relays of one process would.

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateAuditKey } from '../../audit/signing-key.ts';
-import { auditCheckpointContract } from '../../testing/audit-checkpoints.contract.ts';
+import { auditCheckpointContract } from '../../../test-support/audit-checkpoints.contract.ts';
 import { SqliteAuditCheckpointStore } from './sqlite-audit-checkpoint-store.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkpointStoreContract } from '../../testing/checkpoint-store.contract.ts';
+import { checkpointStoreContract } from '../../../test-support/checkpoint-store.contract.ts';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store.ts';
 
 checkpointStoreContract('sqlite (memory)', () => new SqliteCheckpointStore(':memory:'));

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deadLetterStoreContract } from '../../testing/dead-letter-store.contract.ts';
-import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { deadLetterStoreContract } from '../../../test-support/dead-letter-store.contract.ts';
+import { sampleEnvelope } from '../../../test-support/sample-envelope.ts';
 import { SqliteDeadLetterStore } from './sqlite-dead-letter-store.ts';
 
 deadLetterStoreContract('sqlite (memory)', () => new SqliteDeadLetterStore(':memory:'));

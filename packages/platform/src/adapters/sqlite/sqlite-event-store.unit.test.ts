@@ -3,9 +3,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventStoreContract } from '../../testing/event-store.contract.ts';
-import { eventChainContract } from '../../testing/event-chain.contract.ts';
-import { sampleEnvelope } from '../../testing/sample-envelope.ts';
+import { eventStoreContract } from '../../../test-support/event-store.contract.ts';
+import { eventChainContract } from '../../../test-support/event-chain.contract.ts';
+import { sampleEnvelope } from '../../../test-support/sample-envelope.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
 eventStoreContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventStoreContract } from '../../testing/event-store.contract.ts';
-import { eventChainContract } from '../../testing/event-chain.contract.ts';
+import { eventStoreContract } from '../../../test-support/event-store.contract.ts';
+import { eventChainContract } from '../../../test-support/event-chain.contract.ts';
 import { ThreadedSqliteEventStore } from './threaded-sqlite-event-store.ts';
 
 // A file, not ':memory:', as the service uses it (WAL and fsync included).

@@ -6,7 +6,7 @@ import { sampleTenant, testClock } from '../../../test-support/directory.ts';
 import { expectNoSecretIn } from '../../../test-support/secrets-at-rest.ts';
 import { makeTestP12 } from '../../../test-support/test-p12.ts';
 import type { TenancyError } from '../../errors.ts';
-import { tenantDirectoryContract } from '../../testing/tenant-directory.contract.ts';
+import { tenantDirectoryContract } from '../../../test-support/tenant-directory.contract.ts';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from './postgres-tenant-directory.ts';
 
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError;

@@ -1,6 +1,6 @@
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyStoreContract } from '../../testing/idempotency-store.contract.ts';
+import { idempotencyStoreContract } from '../../../test-support/idempotency-store.contract.ts';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from './postgres-idempotency-store.ts';
 
 // One schema for the file; each case starts from an empty table (the suite's "fresh, empty storage").

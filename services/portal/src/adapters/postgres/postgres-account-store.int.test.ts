@@ -1,6 +1,6 @@
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { accountStoreContract } from '../../testing/account-store.contract.ts';
+import { accountStoreContract } from '../../../test-support/account-store.contract.ts';
 import { accountStoreMigrations, PostgresAccountStore } from './postgres-account-store.ts';
 
 // One schema for the file; each case starts from empty tables.

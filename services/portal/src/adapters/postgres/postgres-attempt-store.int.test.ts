@@ -1,6 +1,6 @@
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { attemptStoreContract } from '../../testing/attempt-store.contract.ts';
+import { attemptStoreContract } from '../../../test-support/attempt-store.contract.ts';
 import { accountStoreMigrations } from './postgres-account-store.ts';
 import { PostgresAttemptStore } from './postgres-attempt-store.ts';
 

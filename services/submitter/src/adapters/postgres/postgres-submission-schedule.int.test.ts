@@ -1,7 +1,7 @@
 import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { submissionScheduleContract } from '../../testing/submission-schedule.contract.ts';
+import { submissionScheduleContract } from '../../../test-support/submission-schedule.contract.ts';
 import { PostgresSubmissionSchedule, submissionScheduleMigrations } from './postgres-submission-schedule.ts';
 
 // One schema for the file; each case starts from an empty table (the suite's "fresh, empty storage").

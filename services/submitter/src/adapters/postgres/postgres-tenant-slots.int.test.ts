@@ -3,7 +3,7 @@ import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing'
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantSlots } from '../../concurrency/tenant-slots.ts';
-import { tenantSlotsContract } from '../../testing/tenant-slots.contract.ts';
+import { tenantSlotsContract } from '../../../test-support/tenant-slots.contract.ts';
 import { PostgresTenantSlots } from './postgres-tenant-slots.ts';
 
 // One schema for the file (slots are keyed by schema, so files running in parallel do not meet).

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { verifyStreamChain } from '../../../audit/verify-chain.ts';
-import { sampleEnvelope } from '../../../testing/sample-envelope.ts';
+import { sampleEnvelope } from '../../../../test-support/sample-envelope.ts';
 import { SqliteEventStore } from '../sqlite-event-store.ts';
 
 it('chains the events of a store made before the chain when it is opened, and appends after them continue the chain', async () => {

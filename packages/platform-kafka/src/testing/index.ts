@@ -1,2 +1,0 @@
-// Test support for other workspaces' tests: a broker of the test's own, which it may kill and restart.
-export { dedicatedBroker, type DedicatedBroker } from '../../test-support/dedicated-broker.ts';

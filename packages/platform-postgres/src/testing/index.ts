@@ -1,4 +1,0 @@
-// Test support for this package's integration tests and for other packages' PostgreSQL adapters.
-export { freshTestSchema, testPostgresUrl, type TestSchema } from './test-schema.ts';
-export { terminateLeaseHolder } from './lease-holder.ts';
-export { startOwnedServer, type OwnedServer } from '../test-support/owned-server.ts';
