@@ -10,7 +10,7 @@ import { loadInChild, send, type LoadRequest } from './http-load.ts';
 export type BurstOptions = { count: number; concurrency: number; targets: LoadRequest[] };
 
 /** `answeredAt`: epoch ms the answer arrived (to compare with the event store's recordedAt). */
-export type BurstAnswer = { status: number; latencyMs: number; answeredAt: number; cufe?: string };
+type BurstAnswer = { status: number; latencyMs: number; answeredAt: number; cufe?: string };
 
 /** `startedAt`: the burst's first request, epoch ms (to compare with the event store's recordedAt). */
 export type BurstResult = { answers: BurstAnswer[]; elapsedMs: number; startedAt: number; cpuMs: number };

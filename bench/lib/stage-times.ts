@@ -7,7 +7,7 @@
 import { percentile } from './http-load.ts';
 
 /** The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client. */
-export const invoiceSteps = ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered', 'answered'] as const;
+const invoiceSteps = ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered', 'answered'] as const;
 
 export type StepEvent = { stream: string; type: string; recordedAt: string; cufe?: string };
 

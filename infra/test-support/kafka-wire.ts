@@ -5,10 +5,10 @@ import { connect } from 'node:net';
 
 const CLIENT_ID = 'fe-infra-smoke';
 export const API_CREATE_TOPICS = 19;
-export const API_VERSIONS = 18;
+const API_VERSIONS = 18;
 
 /** Sends one request (header v1) to `host:port` and returns the response body after the correlation id. */
-export function kafkaRequest(broker: string, apiKey: number, apiVersion: number, body: Buffer): Promise<Buffer> {
+function kafkaRequest(broker: string, apiKey: number, apiVersion: number, body: Buffer): Promise<Buffer> {
   const [host, port] = splitBroker(broker);
   const correlationId = 7;
   const clientId = Buffer.from(CLIENT_ID);

@@ -13,7 +13,7 @@ const root = resolve(import.meta.dirname, '../..');
  * Composition roots: they wire services together, so they may import any workspace. Everything
  * else under services/ is a service, under packages/ a package.
  */
-export const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scripts'];
+const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scripts'];
 
 /** `@fe/<name>` → its workspace folder ('services/signer'), read from the package.json files. */
 function workspacesByName() {
@@ -35,7 +35,7 @@ function workspacesByName() {
  * `--prod` image, a package moved out) would not. Undefined: no manifest to check against.
  * @returns {{ name: string, dependencies: Set<string>, devDependencies: Set<string> } | undefined}
  */
-export function declaredBy(/** @type {string} */ workspace) {
+function declaredBy(/** @type {string} */ workspace) {
   const manifest = join(root, workspace === 'scripts' ? '' : workspace, 'package.json');
   if (!existsSync(manifest)) return undefined;
   const json = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -49,7 +49,7 @@ export function declaredBy(/** @type {string} */ workspace) {
  * @param {string} name the imported package (`@fe/platform`, without a subpath)
  * @param {ReturnType<typeof declaredBy>} declared what the importer's manifest declares (read once per file)
  */
-export function undeclared(from, name, declared = declaredBy(workspaceOf(from) ?? '')) {
+function undeclared(from, name, declared = declaredBy(workspaceOf(from) ?? '')) {
   const source = workspaceOf(from);
   if (!source || !declared || declared.name === name || declared.dependencies.has(name)) return undefined;
   const manifest = source === 'scripts' ? 'package.json' : `${source}/package.json`;
@@ -62,7 +62,7 @@ export function undeclared(from, name, declared = declaredBy(workspaceOf(from) ?
 }
 
 /** The workspace folder of a repository-relative path ('services/signer/src/x.ts' → 'services/signer'). */
-export function workspaceOf(/** @type {string} */ path) {
+function workspaceOf(/** @type {string} */ path) {
   const [top, second] = path.split('/');
   if (top === 'packages' || top === 'services' || top === 'apps' || top === 'examples') return second && !second.includes('.') ? `${top}/${second}` : undefined;
   if (top === 'contracts' || top === 'bench' || top === 'scripts') return top;
@@ -70,7 +70,7 @@ export function workspaceOf(/** @type {string} */ path) {
 }
 
 /** @returns {'contracts' | 'package' | 'service' | 'composition' | 'example' | undefined} */
-export function kindOf(/** @type {string | undefined} */ workspace) {
+function kindOf(/** @type {string | undefined} */ workspace) {
   if (!workspace) return undefined;
   if (compositionRoots.some((r) => (r.endsWith('/*') ? workspace.startsWith(r.slice(0, -1)) : workspace === r))) return 'composition';
   if (workspace === 'contracts') return 'contracts';
@@ -88,7 +88,7 @@ const isTestCode = (/** @type {string} */ path) => /\.test\.ts$/.test(path) || /
  * @param {string} from the importing file, repository-relative
  * @param {string} to the imported workspace folder
  */
-export function refusal(from, to) {
+function refusal(from, to) {
   const source = workspaceOf(from);
   if (!source || source === to) return undefined;
   const kind = kindOf(source);

@@ -51,7 +51,7 @@ describe('the workspace boundary rule', () => {
     ['a package imports packages and contracts', 'packages/tenancy/src/probe.ts',
       "import { topics } from '@fe/contracts';\nimport { loadP12 } from '@fe/xades';\nexport const all = [topics, loadP12];"],
     ['the all-in-one wires services', 'services/all-in-one/src/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],
-    ['the CLI app wires services', 'apps/cli/src/probe.ts', "import { packageDocument } from '@fe/submitter';\nexport const p = packageDocument;"],
+    ['the CLI app wires services', 'apps/cli/src/probe.ts', "import { renderInvoicePdf } from '@fe/renderer';\nexport const p = renderInvoicePdf;"],
     ['an example subscriber imports contracts', 'examples/ledger-subscriber/src/probe.ts', "import { topics } from '@fe/contracts';\nexport const t = topics;"],
     ["an example subscriber's test drives the relay and the Kafka bus", 'examples/ledger-subscriber/src/probe.int.test.ts', "import { startRelay } from '@fe/platform';\nexport const r = startRelay;"],
     ['the bench wires services', 'bench/probe.ts', "import { createSignerPool } from '@fe/signer';\nexport const p = createSignerPool;"],

@@ -9,7 +9,7 @@ import { invoiceRenderedV1, type InvoiceRenderedV1 } from '../events/invoice-ren
  * version, never an edit of v1. Not published (no producer writes it; it is not in
  * `invoiceEventSchemas`): it shows the three pieces a real v2 needs and its test runs them.
  */
-export const invoiceRenderedV2Data = z.object({
+const invoiceRenderedV2Data = z.object({
   pdf: z.object({ key: blobKey, sha256: sha256Hex, pages: z.number().int().positive() }),
   pdf_a: z.boolean().describe('True when the PDF is PDF/A-3 (archival)'),
 });

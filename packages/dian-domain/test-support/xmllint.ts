@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dianSpecDir } from './dian-spec.ts';
 
-export const INVOICE_XSD = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
+const INVOICE_XSD = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
 export const CREDIT_NOTE_XSD = join(dianSpecDir, 'xsd/maindoc/UBL-CreditNote-2.1.xsd');
 export const DEBIT_NOTE_XSD = join(dianSpecDir, 'xsd/maindoc/UBL-DebitNote-2.1.xsd');
 

@@ -3,8 +3,8 @@
 import { context, metrics as metricsApi, propagation, trace } from '@opentelemetry/api';
 import { NodeSDK, metrics, tracing } from '@opentelemetry/sdk-node';
 
-export type FinishedSpan = { name: string; traceId: string; spanId: string; parentSpanId: string | undefined; kind: number; attributes: Record<string, unknown>; status: { code: number; message?: string | undefined } };
-export type MetricPoint = { attributes: Record<string, unknown>; value: number | { count: number; sum?: number | undefined } };
+type FinishedSpan = { name: string; traceId: string; spanId: string; parentSpanId: string | undefined; kind: number; attributes: Record<string, unknown>; status: { code: number; message?: string | undefined } };
+type MetricPoint = { attributes: Record<string, unknown>; value: number | { count: number; sum?: number | undefined } };
 
 export type InMemoryTelemetry = {
   spans(): FinishedSpan[];

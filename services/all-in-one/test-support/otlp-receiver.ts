@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
 export type OtlpValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean; arrayValue?: { values?: OtlpValue[] } };
-export type OtlpAttribute = { key: string; value: OtlpValue };
+type OtlpAttribute = { key: string; value: OtlpValue };
 export type OtlpSpan = {
   traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
   attributes?: OtlpAttribute[]; status?: { code?: number; message?: string };
@@ -92,7 +92,7 @@ export type TraceTree = {
 };
 
 /** Walks the spans of one trace by their parent links. */
-export function traceTree(trace: readonly ReceivedSpan[]): TraceTree {
+function traceTree(trace: readonly ReceivedSpan[]): TraceTree {
   const parentOf = (span: ReceivedSpan) => trace.find((other) => other.spanId === span.parentSpanId);
   return {
     named: (name) => trace.filter((span) => span.name === name),

@@ -21,7 +21,6 @@ const codedFields = [
   'customer.document_number', 'customer.check_digit', 'customer.email', 'customer.address.city_code', 'lines.0.unit_code',
   'payment.method_code', 'payment.due_date', 'prefix',
 ] as const;
-export const textFields = [...freeTextFields, ...codedFields];
 
 /** Characters that break XML, JSON, SQLite or canonicalization when mishandled, mixed with plain ones. */
 const awkward = [

@@ -5,7 +5,7 @@ import {
 } from '@fe/dian-domain';
 import { createXadesSigner, type SigningCredential } from '@fe/xades';
 
-export const request = {
+const request = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
   lines: [
     { code: 'P-1', name: 'Producto 1', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },

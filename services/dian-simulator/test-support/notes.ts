@@ -10,7 +10,7 @@ import { cude, demoSoftware, demoTenant, softwareSecurityCode } from '@fe/dian-d
 import { createXadesSigner, type SigningCredential } from '@fe/xades';
 import { dianSpecDir } from './world.ts';
 
-export type NoteKind = 'credit-note' | 'debit-note';
+type NoteKind = 'credit-note' | 'debit-note';
 /** What a note references: an invoice's number, CUFE and issue date. */
 export type InvoiceReference = { id: string; cufe: string; issueDate: string };
 

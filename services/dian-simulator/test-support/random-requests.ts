@@ -14,7 +14,7 @@ export const seed = process.env.FC_SEED !== undefined ? Number(process.env.FC_SE
 export type Body = Record<string, unknown>;
 
 /** A decimal with at most `decimals` decimals and 15 significant digits, as a JSON number or a string; small values most often. */
-export const amount = (decimals: number, maxDigits = 15) =>
+const amount = (decimals: number, maxDigits = 15) =>
   fc.tuple(
     fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: Math.min(6, maxDigits) }) }, { weight: 1, arbitrary: fc.integer({ min: Math.min(7, maxDigits), max: maxDigits }) }),
     fc.integer({ min: 0, max: decimals }),
@@ -36,7 +36,7 @@ const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
     name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
     rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
   }))));
-export const text = (max: number) =>
+const text = (max: number) =>
   fc.string({ unit: fc.constantFrom(...'aZ09 -ñÑáéÍóúü&<>"\'.,#/😀'.split(/(?:)/u)), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
 // The codes of DIAN's unit list that the contract's pattern lets through.
 const unitCodes = Object.keys(units).filter((code) => /^[A-Z0-9]{1,3}$/.test(code));
@@ -46,7 +46,7 @@ const unitCodes = Object.keys(units).filter((code) => /^[A-Z0-9]{1,3}$/.test(cod
  * amount; an amount may exceed what it discounts, and ingress then answers AMOUNTS_INCONSISTENT.
  */
 const percent = fc.integer({ min: 1, max: 10_000 }).chain((hundredths) => fc.constantFrom<number | string>(Number(formatUnits(BigInt(hundredths), 2)), formatUnits(BigInt(hundredths), 2)));
-export const allowanceCharge = fc.record({
+const allowanceCharge = fc.record({
   type: fc.constantFrom('discount', 'charge'),
   reason: text(30),
   how: fc.oneof(
@@ -145,6 +145,6 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
   });
 }
 
-export function withoutUndefined<T extends object>(value: T): T {
+function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

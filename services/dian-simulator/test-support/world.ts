@@ -10,10 +10,10 @@ import { loadP12, type SigningCredential } from '@fe/xades';
 import type { WsSecurityCredential } from '@fe/dian-client';
 import { simulatorConfig, type SimulatorConfig, type SimulatorIdentity } from '../src/index.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
+const repoRoot = resolve(import.meta.dirname, '../../..');
 /** DIAN's published files, kept unchanged in the repository. */
 export const dianSpecDir = resolve(repoRoot, 'spec/dian');
-export const P12_PASSWORD = 'prueba-firma-123';
+const P12_PASSWORD = 'prueba-firma-123';
 
 export type TestWorld = {
   dir: string;

@@ -15,14 +15,14 @@ import type { NotifyingTenants } from '../src/ports/notifying-tenants.ts';
 import { signedApplicationResponse } from './application-response.ts';
 import { creditNote } from './credit-note.ts';
 
-export const issuedAt = new Date('2026-03-10T15:15:00Z');
-export const clock: Clock = { now: () => new Date('2026-03-10T15:20:00.000Z') };
+const issuedAt = new Date('2026-03-10T15:15:00Z');
+const clock: Clock = { now: () => new Date('2026-03-10T15:20:00.000Z') };
 const identity = makeTestIdentity();
-export const credential = loadP12(identity.p12, identity.password, issuedAt);
+const credential = loadP12(identity.p12, identity.password, issuedAt);
 const signer = createXadesSigner(credential);
 
 export type LogEntry = { level: string; fields: LogFields; message: string };
-export function capturingLogger(entries: LogEntry[] = [], bound: LogFields = {}): Logger & { entries: LogEntry[] } {
+function capturingLogger(entries: LogEntry[] = [], bound: LogFields = {}): Logger & { entries: LogEntry[] } {
   const at = (level: string) => (fields: LogFields, message: string) => void entries.push({ level, fields: { ...bound, ...fields }, message });
   return { entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), child: (fields) => capturingLogger(entries, { ...bound, ...fields }) };
 }

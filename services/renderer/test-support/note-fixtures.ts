@@ -43,7 +43,7 @@ export const debitNoteXml = editElementContent(
   (response) => editElementContent(response, 'cbc:Description', () => 'Intereses de mora: pago recibido 30 días después del vencimiento'),
 );
 
-export const noteSignedAt = new Date('2025-03-12T13:30:00Z'); // 08:30:00 in Colombia, the notes' issue time
+const noteSignedAt = new Date('2025-03-12T13:30:00Z'); // 08:30:00 in Colombia, the notes' issue time
 const identity = makeTestIdentity();
 const signer = createXadesSigner(loadP12(identity.p12, identity.password, noteSignedAt));
 

@@ -3,8 +3,8 @@
 import type { InvoiceEvent, InvoiceSubmissionFailedV1 } from '@fe/contracts';
 import { newInvoiceEvent, type EventMeta } from '@fe/platform';
 
-export const INVOICE_ID = 'inv-demo-SETP990000001';
-export const CUFE = 'a'.repeat(96);
+const INVOICE_ID = 'inv-demo-SETP990000001';
+const CUFE = 'a'.repeat(96);
 const meta: EventMeta = { tenantId: 'demo', invoiceId: INVOICE_ID, correlationId: 'req-1', causationId: 'req-1' };
 const at = (iso: string) => ({ now: () => new Date(iso) });
 

@@ -36,7 +36,7 @@ export type DocumentInput = {
   prepaid?: readonly Decimal[];
 };
 
-export type LineTax = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
+type LineTax = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
 export type LineAmounts = {
   /** LineExtensionAmount: gross − discounts + charges, 0 for a free item. */
   base: bigint;

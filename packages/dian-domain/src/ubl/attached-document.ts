@@ -44,7 +44,7 @@ export type BuiltAttachedDocument = {
   verdict: { responseCode: string; validationDate: string; validationTime: string };
 };
 
-export type EmbeddedDocumentKind = 'invoice' | 'credit_note' | 'debit_note';
+type EmbeddedDocumentKind = 'invoice' | 'credit_note' | 'debit_note';
 
 const KINDS: Record<string, { kind: EmbeddedDocumentKind; keyScheme: string }> = {
   Invoice: { kind: 'invoice', keyScheme: 'CUFE-SHA384' },

@@ -6,10 +6,10 @@ import type {
 import { isDocumentRequested, type DocumentRequested } from './document-requested.ts';
 
 /** The events of one notification round: what a trigger caused (causation_id). */
-export type NotificationEvent = BuyerNotificationStartedV1 | BuyerNotifiedV1 | BuyerNotificationFailedV1 | BuyerNotificationSkippedV1;
+type NotificationEvent = BuyerNotificationStartedV1 | BuyerNotifiedV1 | BuyerNotificationFailedV1 | BuyerNotificationSkippedV1;
 
 /** The last submission attempt recorded, and the event a next attempt follows from. */
-export type SubmissionState = {
+type SubmissionState = {
   /** The highest attempt number recorded; 0 before the first. */
   lastAttempt: number;
   last: { kind: 'submitted' } | { kind: 'failed'; data: InvoiceSubmissionFailedV1['data'] } | undefined;
@@ -48,7 +48,7 @@ export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequested
 /** How a stream folds into a state: the decider's `initialState` and `evolve`. */
 export type StreamFold<S> = { initialState: () => S; evolve: (state: S, event: InvoiceEvent) => S };
 
-export const initialDocumentState = (): DocumentState => ({
+const initialDocumentState = (): DocumentState => ({
   requested: undefined, recorded: new Map(), signed: undefined,
   submission: { lastAttempt: 0, last: undefined, cause: undefined },
   verdict: undefined, accepted: undefined, rendered: undefined, notifications: [],
@@ -59,7 +59,7 @@ export const initialDocumentState = (): DocumentState => ({
 type Mutable<S> = { -readonly [K in keyof S]: S[K] };
 
 /** One event into the state of any document stream. */
-export function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent): S {
+function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent): S {
   const s = state as Mutable<DocumentState>;
   if (s.recorded.size === 0 && isDocumentRequested(event)) s.requested = event;
   (s.recorded as Map<string, InvoiceEventType>).set(event.id, event.type);

@@ -47,7 +47,7 @@ export async function burst(shape: Shape, options: { count: number; parallel?: n
 }
 
 /** Polls each invoice's status until none is pending (bounded); the final statuses by cufe. */
-export async function finalStates(shape: Shape, issued: Issued[], withinMs = 240_000): Promise<Map<string, string>> {
+async function finalStates(shape: Shape, issued: Issued[], withinMs = 240_000): Promise<Map<string, string>> {
   const deadline = Date.now() + withinMs;
   const final = new Map<string, string>();
   for (;;) {

@@ -18,7 +18,7 @@ import {
 import { exampleRequest } from '../world.ts';
 import { invoiceEventsOf, settledDiff, type Shape } from './shape.ts';
 
-export const mains = {
+const mains = {
   signer: 'services/signer/src/main.ts',
   submitter: 'services/submitter/src/main.ts',
 } as const;

@@ -7,7 +7,7 @@ import { SqliteStatusStore, type StatusStore } from '@fe/invoice-status';
 import type { HttpClient } from '../http-client.ts';
 import type { ExtraTenants } from '../extra-tenants.ts';
 
-export type ShapeName = 'embedded' | 'distributed';
+type ShapeName = 'embedded' | 'distributed';
 
 export type Shape = HttpClient & {
   name: ShapeName;

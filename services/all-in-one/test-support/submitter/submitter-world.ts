@@ -24,7 +24,7 @@ import { createRecordingLogger, type RecordingLogger } from '@fe/platform/testin
 
 type ConfigInput = z.input<typeof submitterConfigSchema>;
 
-export const request: InvoiceRequestInput = {
+const request: InvoiceRequestInput = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
   lines: [
     { code: 'P-1', name: 'Producto 1', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
@@ -36,7 +36,7 @@ export const request: InvoiceRequestInput = {
 // A random point of the shared test range per run, as the reference advises.
 let nextNumber = 990_000_000 + Math.floor(Math.random() * 4_000_000);
 
-export type IssuedInvoice = { invoiceId: string; documentId: string; cufe: string; xmlKey: string };
+type IssuedInvoice = { invoiceId: string; documentId: string; cufe: string; xmlKey: string };
 
 export type SubmitterWorld = {
   simulator: DianSimulator;

@@ -108,7 +108,7 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
 }
 
 /** ECDSA-Sig-Value (DER SEQUENCE of INTEGER r, s) → r‖s, 32 bytes each, as XMLDSig's ecdsa-sha256 wants. */
-export function ecdsaRawSignature(der: Buffer): Buffer {
+function ecdsaRawSignature(der: Buffer): Buffer {
   const out = Buffer.alloc(64);
   let at = der[1]! & 0x80 ? 2 + (der[1]! & 0x7f) : 2; // SEQUENCE header (short form for P-256)
   for (const offset of [0, 32]) {

@@ -18,7 +18,7 @@ export type FaultSpec =
   | { kind: 'untrusted-cert' }
   | { kind: 'response-lost' };
 
-export const MAX_LATENCY_MS = 120_000;
+const MAX_LATENCY_MS = 120_000;
 
 /** Parses `latency=250`, `timeout`, …; undefined for an empty or unknown value. */
 export function parseFault(text: string | null | undefined): FaultSpec | undefined {

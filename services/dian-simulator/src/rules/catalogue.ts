@@ -12,9 +12,9 @@
  * Credit and debit notes (reference §7, §10.1–10.2) answer the checks they share with invoices
  * under the CA…/DA… (CB…/DB…) codes, and have a few rules of their own (`noteRules`).
  */
-export type RuleEffect = 'R' | 'N';
+type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
-export type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'reference' | 'duplicate';
+type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'reference' | 'duplicate';
 
 const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
 
@@ -130,7 +130,7 @@ const INVOICE_ONLY_CODES = [
 ] as const satisfies readonly InvoiceRuleCode[];
 const INVOICE_ONLY = new Set<string>(INVOICE_ONLY_CODES);
 /** An invoice rule a note shares, by the code the invoice's check reports. */
-export type SharedRuleCode = Exclude<Extract<InvoiceRuleCode, `F${string}`>, (typeof INVOICE_ONLY_CODES)[number]>;
+type SharedRuleCode = Exclude<Extract<InvoiceRuleCode, `F${string}`>, (typeof INVOICE_ONLY_CODES)[number]>;
 /** Its credit-note (C…) and debit-note (D…) codes: the reference's "same checks with the CA…/DA… prefixes" (§7). */
 type NoteVariant<C extends string> = C extends `F${infer Rest}` ? `C${Rest}` | `D${Rest}` : never;
 

@@ -20,7 +20,7 @@ export type DocumentKind = 'invoice' | 'credit-note' | 'debit-note';
  * Per kind: its root's name and namespace, its lines, their quantity and its totals' group (reference
  * §10.1–10.2: a debit note's totals are cac:RequestedMonetaryTotal, not LegalMonetaryTotal).
  */
-export const documentKinds = {
+const documentKinds = {
   invoice: { root: 'Invoice', ns: ubl.invoice, line: 'InvoiceLine', quantity: 'InvoicedQuantity', totals: 'LegalMonetaryTotal' },
   'credit-note': { root: 'CreditNote', ns: ubl.creditNote, line: 'CreditNoteLine', quantity: 'CreditedQuantity', totals: 'LegalMonetaryTotal' },
   'debit-note': { root: 'DebitNote', ns: ubl.debitNote, line: 'DebitNoteLine', quantity: 'DebitedQuantity', totals: 'RequestedMonetaryTotal' },
@@ -35,10 +35,10 @@ export function kindOf(root: XmlElement): DocumentKind | undefined {
 }
 const { cbc, cac, ext, sts } = ubl;
 
-export type TaxSubtotalView = { scheme: string | undefined; percent: string | undefined; taxable: string | undefined; amount: string | undefined };
+type TaxSubtotalView = { scheme: string | undefined; percent: string | undefined; taxable: string | undefined; amount: string | undefined };
 export type TaxTotalView = { amount: string | undefined; subtotals: TaxSubtotalView[] };
-export type AllowanceChargeView = { charge: boolean; amount: string | undefined };
-export type LineView = {
+type AllowanceChargeView = { charge: boolean; amount: string | undefined };
+type LineView = {
   lineExtension: string | undefined; taxTotals: TaxTotalView[];
   quantity: string | undefined; baseQuantity: string | undefined; price: string | undefined;
   description: string | undefined; allowanceCharges: AllowanceChargeView[];
@@ -47,18 +47,18 @@ export type LineView = {
   /** cac:Item/cac:StandardItemIdentification/cbc:ID, undefined when the group is absent. */
   standardItemId: IdView | undefined;
 };
-export type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
+type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
 /** An address's DANE municipality code (cbc:ID) and country (cac:Country/cbc:IdentificationCode). */
 export type AddressView = { cityCode: string | undefined; country: string | undefined };
 /** cac:BillingReference's note references: the CUDE in each Credit/DebitNoteDocumentReference/cbc:UUID. */
-export type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
+type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
 /**
  * What a credit or debit note adds (reference §10.1–10.2): its type code (CreditNoteTypeCode; a
  * debit note has none), each cac:DiscrepancyResponse (the concept in cbc:ResponseCode), each
  * BillingReference/InvoiceDocumentReference, and whether it has a cac:InvoicePeriod.
  */
-export type NoteView = {
+type NoteView = {
   typeCode: string | undefined;
   concepts: (string | undefined)[];
   invoiceReferences: { id: string | undefined; uuid: IdView; issueDate: string | undefined }[];

@@ -9,7 +9,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
  * one side writes the other reads, and a broken one fails the same way (SIM-ZIP01).
  */
 export type ZipEntry = { name: string; data: Buffer };
-export class ZipError extends Error {}
+class ZipError extends Error {}
 
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;

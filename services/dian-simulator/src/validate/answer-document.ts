@@ -6,8 +6,6 @@ import type { DocumentFacts, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
-export type Answerer = ReturnType<typeof createAnswerer>;
-
 /** How the status message names the document. */
 const TITLES: Record<DocumentKind, string> = { invoice: 'Factura electrónica', 'credit-note': 'Nota crédito electrónica', 'debit-note': 'Nota débito electrónica' };
 

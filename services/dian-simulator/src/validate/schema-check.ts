@@ -10,9 +10,9 @@ export type SchemaCheck = (xml: string, kind?: DocumentKind) => { valid: boolean
 
 const maindoc = (name: string) => fileURLToPath(new URL(`../../../../spec/dian/xsd/maindoc/${name}`, import.meta.url));
 /** DIAN's copy of the UBL 2.1 Invoice schema (spec/dian/README.md), which imports the rest of spec/dian/xsd. */
-export const INVOICE_XSD = maindoc('UBL-Invoice-2.1.xsd');
+const INVOICE_XSD = maindoc('UBL-Invoice-2.1.xsd');
 /** The schema of each document kind: DIAN's copies of the UBL 2.1 Invoice, CreditNote and DebitNote maindocs. */
-export const SCHEMAS: Record<DocumentKind, string> = {
+const SCHEMAS: Record<DocumentKind, string> = {
   invoice: INVOICE_XSD, 'credit-note': maindoc('UBL-CreditNote-2.1.xsd'), 'debit-note': maindoc('UBL-DebitNote-2.1.xsd'),
 };
 

@@ -9,7 +9,7 @@ import { dv } from '../rules/party-rules.ts';
  * Written apart from @fe/xades's check on purpose: the simulator checks the product.
  */
 const namesOf = new WeakMap<X509Certificate, ReadonlySet<string>>();
-export function subjectNits(certificate: X509Certificate): ReadonlySet<string> {
+function subjectNits(certificate: X509Certificate): ReadonlySet<string> {
   let nits = namesOf.get(certificate);
   if (nits) return nits;
   const found = new Set<string>();

@@ -16,7 +16,7 @@ export type TrustStore = {
  * 'untrusted': no CA of the store bears the certificate's issuer name (ZD05); 'no-chain': one
  * does, but its key did not sign the certificate, so no path to it can be built (ZD06).
  */
-export type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at';
+type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at';
 
 export function createTrustStore(caPems: readonly string[]): TrustStore {
   const cas = caPems.flatMap(splitPem).map((pem) => new X509Certificate(pem));
@@ -63,12 +63,12 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
 }
 
 /** A PEM file may hold several certificates. */
-export function splitPem(pem: string): string[] {
+function splitPem(pem: string): string[] {
   return pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 }
 
 /** DER bytes in base64 (as in BinarySecurityToken and ds:X509Certificate) → certificate, or undefined. */
-export function certificateFromBase64(base64: string | undefined): X509Certificate | undefined {
+function certificateFromBase64(base64: string | undefined): X509Certificate | undefined {
   if (!base64) return undefined;
   try {
     return new X509Certificate(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));

@@ -17,7 +17,7 @@ type ParserError = Error & { code?: string; reason?: string };
  * What Node's HTTP parser refused, as an error of the catalogue. These never reach a route (there is
  * no request to route), so fastify's error handler never sees them; the server's `clientError` does.
  */
-export function clientErrorToApiError(error: ParserError): ApiError {
+function clientErrorToApiError(error: ParserError): ApiError {
   const reason = error.reason ?? 'refused by the HTTP parser';
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return new ApiError('REQUEST_TIMEOUT', 'The request (headers and body) did not arrive in time; the connection is closed.', [{ path: '', message: 'request timeout' }]);

@@ -20,7 +20,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   return reply.code(apiError.status).headers(apiError.headers).send(apiError.body(request.id));
 }
 
-export function toApiError(error: unknown, retryAfterSeconds: number): ApiError {
+function toApiError(error: unknown, retryAfterSeconds: number): ApiError {
   if (error instanceof ApiError) return error;
   const code = (error as { code?: unknown })?.code;
   switch (code) {

@@ -1,7 +1,7 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES, checkInvoiceRequest, checkNumberInRange, colombiaDateTime, failure, invoiceIdentity, money, parseInvoiceRequest,
-  type DomainError, type NumberingResolution, type Result, type ValidatedInvoice,
+  type NumberingResolution, type Result, type ValidatedInvoice,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
 
@@ -71,5 +71,3 @@ export function requestedData(accepted: AcceptedRequest, profile: TenantProfile,
     build_rules: CURRENT_BUILD_RULES,
   };
 }
-
-export type { DomainError };

@@ -4,12 +4,12 @@ import type { PortalDeps } from '../portal-deps.ts';
 import { csrfToken, newToken, tokenHash } from './tokens.ts';
 
 export const SESSION_COOKIE = 'fe_admin_session';
-export const VISITOR_COOKIE = 'fe_admin_visitor';
+const VISITOR_COOKIE = 'fe_admin_visitor';
 
 /** Who is asking: the logged-in account (with its session token) or an anonymous visitor; the CSRF token for their forms. */
 export type Visitor = { account: Account | undefined; sessionToken: string | undefined; csrf: string; bindingKey: string };
 
-export function readCookies(request: FastifyRequest): Map<string, string> {
+function readCookies(request: FastifyRequest): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');

@@ -17,7 +17,7 @@ export class Html {
 
 type Value = Html | string | number | boolean | undefined | null | readonly Value[];
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

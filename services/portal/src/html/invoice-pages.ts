@@ -13,7 +13,7 @@ const stageLabels: Record<string, string> = {
   submitted: 'Enviada a la DIAN', accepted: 'Aceptada por la DIAN', rejected: 'Rechazada por la DIAN',
 };
 /** The document kinds, as the list's filter and its rows name them. */
-export const kindLabels: Record<DocumentType, string> = { invoice: 'Factura', credit_note: 'Nota crédito', debit_note: 'Nota débito' };
+const kindLabels: Record<DocumentType, string> = { invoice: 'Factura', credit_note: 'Nota crédito', debit_note: 'Nota débito' };
 
 export const statusFilter = (value: unknown): string => (typeof value === 'string' && value in statusLabels ? value : '');
 export const kindFilter = (value: unknown): DocumentType | '' => (typeof value === 'string' && value in kindLabels ? value as DocumentType : '');

@@ -130,7 +130,7 @@ export class Canvas {
 const formatted = new Map<number, string>();
 
 /** A coordinate as pdfkit writes one: at most 6 decimals. */
-export function num(n: number): string {
+function num(n: number): string {
   let text = formatted.get(n);
   if (text === undefined) {
     if (formatted.size >= 10_000) formatted.clear();

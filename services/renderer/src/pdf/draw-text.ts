@@ -122,7 +122,7 @@ function truncate(pen: Pen, text: string, width: number): string {
  * line-breaking classes per character, and a second full pass to draw), which was most of the
  * cost of a wrapped cell. A word wider than the line (a URL, a CUFE) is cut between characters.
  */
-export function wrap(pen: Pen, text: string, width: number): string[] {
+function wrap(pen: Pen, text: string, width: number): string[] {
   const lines: string[] = [];
   const space = pen.width(' ');
   for (const paragraph of text.split('\n')) {

@@ -9,7 +9,7 @@ const DESCRIPTION = columns.findIndex((c) => c.key === 'description');
 const TAX = columns.findIndex((c) => c.key === 'tax');
 
 /** The table header: drawn on every page the table runs onto. */
-export function drawTableHeader(canvas: Canvas, y: number): number {
+function drawTableHeader(canvas: Canvas, y: number): number {
   canvas.fillRect(left, y, contentWidth, table.headerHeight, colors.band);
   columns.forEach((column, i) => {
     line(canvas, column.title, columnX[i]! + table.padding, y + 4, { face: 'bold', size: sizes.label, color: colors.bandText }, {

@@ -42,7 +42,7 @@ export type SubmissionHandlerDeps = {
 };
 
 /** What one run did: for logs and tests. */
-export type RunResult = 'nothing-to-do' | 'waiting' | 'deferred' | 'busy' | 'recorded';
+type RunResult = 'nothing-to-do' | 'waiting' | 'deferred' | 'busy' | 'recorded';
 
 export type SubmissionHandler = {
   /**
