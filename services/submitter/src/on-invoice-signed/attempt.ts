@@ -1,4 +1,4 @@
-import { type DianResponse, sendTestSet, DianClientError, type DianZip, type DianGateway } from '@fe/dian-client';
+import { type DianResponse, sendTestSet, DianClientError, isDianClientError, type DianZip, type DianGateway } from '@fe/dian-client';
 import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext, type Recorded } from './outcomes.ts';
 
@@ -60,7 +60,7 @@ async function call(operation: () => Promise<DianResponse>, reconciling: boolean
   try {
     return { ok: true, answer: await operation() };
   } catch (error) {
-    if (error instanceof DianClientError) return { ok: false, failure: clientFailure(error, reconciling) };
+    if (isDianClientError(error)) return { ok: false, failure: clientFailure(error, reconciling) };
     throw error;
   }
 }
