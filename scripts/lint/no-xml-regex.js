@@ -9,17 +9,6 @@ import { relative, sep } from 'node:path';
  */
 export const independentReaders = ['services/dian-simulator/'];
 
-/**
- * TODO: files and folders still to be ported onto @fe/dian-xml (the submitter's reading moves with
- * the DIAN client to packages/dian-client first). Empty this list, never add to it.
- */
-export const notYetPorted = [
-  'services/submitter/',
-  'packages/dian-client/',
-  // The builder copies the invoice's parties into the container byte for byte.
-  'packages/dian-domain/src/ubl/attached-document.ts',
-];
-
 /** Tests that read the portal's HTML pages, not XML. */
 export const htmlPages = [
   'services/portal/src/html/invoice-pages.unit.test.ts',
@@ -44,7 +33,7 @@ const rule = {
   },
   create(context) {
     const file = relative(context.cwd, context.filename).split(sep).join('/');
-    if ([...independentReaders, ...notYetPorted, ...htmlPages].some((folder) => file.startsWith(folder))) return {};
+    if ([...independentReaders, ...htmlPages].some((folder) => file.startsWith(folder))) return {};
     /** @param {import('estree').Node} node */
     const patternOf = (node) => {
       if (node.type === 'Literal' && typeof node.value === 'string') return node.value;

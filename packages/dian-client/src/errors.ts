@@ -1,12 +1,14 @@
+import { errorCatalogue } from '@fe/platform/errors';
+
 /**
- * The submitter's error catalogue: one stable code per failure, and whether trying again can
+ * The DIAN client's error catalogue: one stable code per failure, and whether trying again can
  * help. Tests assert codes, never messages. Messages never carry the certificate, the password,
  * the request body or DIAN's raw answer (it may hold the invoice).
  *
  * `outcomeUnknown` is true when the request may have reached DIAN and been processed (the answer
  * was lost): the caller must reconcile with GetStatus(CUFE) before sending again (annex §6.6).
  */
-export const submitterErrors = {
+export const dianClientErrors = {
   // Transport: DIAN was not reached, or its answer did not arrive.
   TIMEOUT: { retriable: true, message: 'DIAN did not answer within the configured timeout' },
   CONNECTION_FAILED: { retriable: true, message: 'could not connect to the DIAN endpoint' },
@@ -31,21 +33,20 @@ export const submitterErrors = {
   TEST_SET_STILL_PROCESSING: { retriable: true, message: 'DIAN was still processing the test set when the polls ran out; poll GetStatusZip again with its ZipKey' },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;
 
-export type SubmitterErrorCode = keyof typeof submitterErrors;
+const catalogue = errorCatalogue('DianClientError', dianClientErrors);
 
-export class SubmitterError extends Error {
-  readonly code: SubmitterErrorCode;
-  readonly retriable: boolean;
+export type DianClientErrorCode = keyof typeof dianClientErrors;
+
+export class DianClientError extends catalogue.Error {
   readonly outcomeUnknown: boolean;
   /** HTTP status or SOAP fault code when there was one; never a body. */
   readonly detail: string | undefined;
 
-  constructor(code: SubmitterErrorCode, options: { outcomeUnknown?: boolean; detail?: string; cause?: unknown } = {}) {
-    super(options.detail ? `${submitterErrors[code].message} (${options.detail})` : submitterErrors[code].message, { cause: options.cause });
-    this.name = 'SubmitterError';
-    this.code = code;
-    this.retriable = submitterErrors[code].retriable;
+  constructor(code: DianClientErrorCode, options: { outcomeUnknown?: boolean; detail?: string; cause?: unknown } = {}) {
+    super(code, options.detail, { cause: options.cause });
     this.outcomeUnknown = options.outcomeUnknown ?? false;
     this.detail = options.detail;
   }
 }
+
+export const isDianClientError = catalogue.guard(DianClientError);

@@ -1,5 +1,5 @@
 // The public surface of @fe/dian-client. Anything not exported here is private.
-export { SubmitterError, submitterErrors, type SubmitterErrorCode } from './errors.ts';
+export { DianClientError, dianClientErrors, isDianClientError, type DianClientErrorCode } from './errors.ts';
 export type { DianGateway, DianZip, NumberingRangeQuery } from './ports/dian-gateway.ts';
 export { createDianSoapClient, type DianSoapClientOptions } from './dian-soap/soap-client.ts';
 export { createGatewayCache, type GatewayCache, type GatewayClientOptions } from './gateways/gateway-cache.ts';
@@ -19,7 +19,6 @@ export { dianFileNames, type DianFileNames, type DocumentType, type FileNamePart
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
 export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
-export { parseXml, childElement, childElements, pathElement, textOf, isNil, XmlParseError, type XmlElement } from './xml/lookups.ts';
 export {
   dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, dianEndpointsConfigSchema, dianEndpointsConfigInput, dianEndpointsConfigFromEnv,
   type DianClientConfig, type DianEndpointsConfig,

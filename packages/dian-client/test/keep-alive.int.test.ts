@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { SubmitterError } from '../src/index.ts';
+import { DianClientError } from '../src/index.ts';
 import { connectionAgent, postSoap } from '../src/dian-soap/transport.ts';
 
 const soap = { body: '<Envelope/>', contentType: 'application/soap+xml', action: 'SendBillSync' };
@@ -40,7 +40,7 @@ it('a timeout on a reused connection is TIMEOUT with the outcome unknown', async
   await postSoap(url, soap, options(agent));
   const error = await postSoap(url, soap, options(agent)).catch((e: unknown) => e);
   expect(connections()).toBe(1);
-  expect(error).toBeInstanceOf(SubmitterError);
+  expect(error).toBeInstanceOf(DianClientError);
   expect(error).toMatchObject({ code: 'TIMEOUT', retriable: true, outcomeUnknown: true });
   agent.destroy();
 });

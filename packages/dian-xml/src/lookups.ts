@@ -100,3 +100,25 @@ export function everyElement(element: XmlElement): XmlElement[] {
   for (const child of element.content) if (typeof child !== 'string') out.push(...everyElement(child));
   return out;
 }
+
+// The element as written, for a builder that copies part of a document byte for byte. `text` is
+// the string the element was parsed from.
+
+/** The element as written in `text`: its tags and everything between them. */
+export function sourceOf(text: string, element: XmlElement): string {
+  return text.slice(element.start, element.end);
+}
+
+/** The element's content as written in `text` (entities and CDATA sections as they are); '' when it is empty. */
+export function contentSourceOf(text: string, element: XmlElement): string {
+  let quote = '';
+  let i = element.start + 1;
+  for (; i < element.end; i++) { // the start tag ends at the first `>` outside a quoted attribute value
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') break;
+  }
+  return text[i - 1] === '/' ? '' : text.slice(i + 1, text.lastIndexOf('</', element.end - 1));
+}

@@ -18,9 +18,12 @@ export type XmlElement = {
   readonly attributes: ReadonlyMap<string, string>;
   /** Child elements and text (entities decoded, CDATA included), in document order; comments dropped. */
   readonly content: readonly (XmlElement | string)[];
+  /** Where the element is written in the parsed text: its `<`, and just past its end tag (or `/>`). */
+  readonly start: number;
+  readonly end: number;
 };
 
-type Open = { element: XmlElement & { content: (XmlElement | string)[] }; qname: string; scope: ReadonlyMap<string, string> };
+type Open = { element: XmlElement & { content: (XmlElement | string)[]; end: number }; qname: string; scope: ReadonlyMap<string, string> };
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const MAX_DEPTH = 256;
@@ -34,8 +37,9 @@ const fail = (message: string): never => {
 };
 
 /** The root element of `text`; throws XmlParseError when it is not well-formed (see above). */
-export function parseXmlTree(input: string): XmlElement {
-  const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input; // XML's line-end normalisation
+export function parseXmlTree(text: string): XmlElement {
+  // XML's line-end normalisation, applied to text and attribute values so that offsets stay the input's.
+  const crlf = text.includes('\r');
   const stack: Open[] = [];
   let root: XmlElement | undefined;
   const n = text.length;
@@ -46,7 +50,7 @@ export function parseXmlTree(input: string): XmlElement {
     if (textEnd > i) {
       const raw = text.slice(i, textEnd);
       const top = stack[stack.length - 1];
-      if (top) top.element.content.push(decode(raw));
+      if (top) top.element.content.push(decode(crlf ? lineEnds(raw) : raw));
       else if (NOT_SPACE.test(raw)) fail('text outside the root element');
     }
     if (lt < 0) break;
@@ -58,12 +62,13 @@ export function parseXmlTree(input: string): XmlElement {
       const open = stack.pop();
       if (!open || open.qname !== qname) fail(`</${qname}> does not close ${open ? `<${open.qname}>` : 'any element'}`);
       i = gt + 1;
+      open!.element.end = i;
     } else if (next === 0x3f /* ? */) {
       const end = text.indexOf('?>', lt + 2);
       if (end < 0) fail('unterminated processing instruction');
       i = end + 2;
     } else if (next === 0x21 /* ! */) {
-      i = markup(text, lt, stack[stack.length - 1]);
+      i = markup(text, lt, stack[stack.length - 1], crlf);
     } else {
       const parent = stack[stack.length - 1];
       if (!parent && root) fail('more than one root element');
@@ -89,7 +94,7 @@ export function textContent(element: XmlElement): string {
 }
 
 /** `<!-- … -->` or `<![CDATA[ … ]]>` at `lt`; anything else (a DOCTYPE) is refused. */
-function markup(text: string, lt: number, top: Open | undefined): number {
+function markup(text: string, lt: number, top: Open | undefined, crlf: boolean): number {
   if (text.startsWith('<!--', lt)) {
     const end = text.indexOf('-->', lt + 4);
     return end < 0 ? fail('unterminated comment') : end + 3;
@@ -98,7 +103,8 @@ function markup(text: string, lt: number, top: Open | undefined): number {
     const end = text.indexOf(']]>', lt + 9);
     if (end < 0) fail('unterminated CDATA section');
     if (!top) fail('CDATA outside the root element');
-    top!.element.content.push(text.slice(lt + 9, end));
+    const data = text.slice(lt + 9, end);
+    top!.element.content.push(crlf ? lineEnds(data) : data);
     return end + 3;
   }
   return fail('a DOCTYPE or other declaration');
@@ -141,7 +147,7 @@ function startTag(text: string, lt: number, parentScope: ReadonlyMap<string, str
     const raw = text.slice(j + 1, close);
     if (raw.includes('<')) fail(`"<" in attribute ${name} of <${qname}>`);
     if (written.some(([seen]) => seen === name)) fail(`attribute ${name} repeated in <${qname}>`);
-    written.push([name, decode(raw.replace(/[\t\r\n]/g, ' '))]);
+    written.push([name, decode(raw.replace(/\r\n?|[\t\n]/g, ' '))]); // a line end (normalised first) or a tab is a space
     j = close + 1;
   }
 
@@ -157,7 +163,7 @@ function startTag(text: string, lt: number, parentScope: ReadonlyMap<string, str
     if (attributes.has(key)) fail(`attribute ${key} repeated in <${qname}>`);
     (attributes as Map<string, string>).set(key, value);
   }
-  return { open: { element: { localName, namespaceURI, attributes, content: [] }, qname, scope }, end, empty };
+  return { open: { element: { localName, namespaceURI, attributes, content: [], start: lt, end }, qname, scope }, end, empty };
 }
 
 /** The scope after the element's own `xmlns` declarations (the parent's, shared, when it has none). */
@@ -182,6 +188,8 @@ function resolve(scope: ReadonlyMap<string, string>, prefix: string, qname: stri
   const uri = scope.get(prefix);
   return uri === undefined ? fail(`undeclared prefix in ${qname}`) : uri;
 }
+
+const lineEnds = (raw: string) => raw.replace(/\r\n?/g, '\n');
 
 const ENTITY = /&(?:(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);|)/g;
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

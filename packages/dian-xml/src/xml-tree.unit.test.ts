@@ -6,6 +6,7 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 
 const samples = join(import.meta.dirname, '../../../spec/dian/web-service/responses');
+import { contentSourceOf, sourceOf } from './lookups.ts';
 import { parseXmlTree, textContent, XmlParseError, type XmlElement } from './xml-tree.ts';
 
 /** The same element as xmldom sees it: names, namespace, attributes by expanded name, text, children. */
@@ -46,6 +47,19 @@ describe('parseXmlTree', () => {
     expect((body.content[0] as XmlElement).attributes.get('{http://www.w3.org/2001/XMLSchema-instance}nil')).toBe('true');
     expect(textContent(body.content[1] as XmlElement)).toBe('1 < 2 && é😀');
     expect(textContent(body.content[2] as XmlElement)).toBe('<raw> & \nline');
+  });
+
+  it('gives each element\'s span in the text as given, line ends included, for a builder that copies it', () => {
+    const text = '<?xml version="1.0"?>\r\n<r xmlns:c="urn:c">\r\n  <c:p a="x>y\r\nz"><c:q>1 &amp; 2</c:q>\r\n<c:e/></c:p >\r\n</r>';
+    const root = parseXmlTree(text);
+    const p = root.content[1] as XmlElement;
+    expect(sourceOf(text, root)).toBe(text.slice(text.indexOf('<r ')));
+    expect(sourceOf(text, p)).toBe('<c:p a="x>y\r\nz"><c:q>1 &amp; 2</c:q>\r\n<c:e/></c:p >');
+    expect(p.attributes.get('a')).toBe('x>y z');
+    expect(contentSourceOf(text, p)).toBe('<c:q>1 &amp; 2</c:q>\r\n<c:e/>');
+    expect(contentSourceOf(text, p.content[0] as XmlElement)).toBe('1 &amp; 2');
+    expect(sourceOf(text, p.content[2] as XmlElement)).toBe('<c:e/>');
+    expect(contentSourceOf(text, p.content[2] as XmlElement)).toBe('');
   });
 
   it.each([

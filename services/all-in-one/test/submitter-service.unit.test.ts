@@ -6,6 +6,7 @@ import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, ephemeralIdentity } from '@fe/dian-simulator';
 import { createDianSoapClient, packageDocument } from '@fe/dian-client';
+import { editElementContent } from '@fe/dian-xml/testing';
 import { SqliteSubmissionSchedule } from '@fe/submitter';
 import type { ProxiedRequest } from '../test-support/submitter/dian-proxy.ts';
 import { demoProfile } from '../test-support/submitter/in-memory-tenant-directory.ts';
@@ -45,7 +46,7 @@ const decided = async (invoiceId: string, why: string, times = 1) => {
   }
 };
 const supplierRenamed = (xml: string) => xml.replaceAll('<cbc:RegistrationName>EMPRESA DEMO S.A.S.</cbc:RegistrationName>', '<cbc:RegistrationName>EMPRESA DEMO SAS</cbc:RegistrationName>');
-const cufeBroken = (xml: string) => xml.replace(/(<cbc:UUID[^>]*>)[0-9a-f]{96}(<\/cbc:UUID>)/, `$1${'a'.repeat(96)}$2`);
+const cufeBroken = (xml: string) => editElementContent(xml, 'cbc:UUID', () => 'a'.repeat(96));
 
 describe('submitter service against the DIAN simulator', { timeout: 20_000 }, () => {
   it('accepted: Submitted + Accepted recorded, the ApplicationResponse stored, one SendBillSync', async () => {

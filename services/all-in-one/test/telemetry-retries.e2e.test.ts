@@ -43,6 +43,6 @@ describe('a submission retried from the schedule', () => {
     const call = spans.find((span) => span.parentSpanId === attempt!.spanId && span.name.startsWith('DIAN '))!;
     // Failed with the submitter's stable code, not a message.
     expect(call.status?.code).toBe(2);
-    expect(call.status?.message).toMatch(/^SubmitterError [A-Z0-9_]+$/);
+    expect(call.status?.message).toMatch(/^DianClientError [A-Z0-9_]+$/);
   });
 });

@@ -2,7 +2,7 @@
 // classification (code, retriable, outcomeUnknown); and the other operations answer as DIAN's do.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSoapRequest, createDianSoapClient, packageDocument, readSoapEnvelope, SubmitterError, type DianGateway } from '@fe/dian-client';
+import { buildSoapRequest, createDianSoapClient, packageDocument, readSoapEnvelope, DianClientError, type DianGateway } from '@fe/dian-client';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
@@ -23,10 +23,10 @@ const zipOf = () => {
   const invoice = signedInvoice({ credential: world.tenant });
   return { invoice, zip: packageDocument(invoice.xml, { modified: new Date() }).zip };
 };
-async function failure(promise: Promise<unknown>): Promise<Pick<SubmitterError, 'code' | 'retriable' | 'outcomeUnknown'>> {
+async function failure(promise: Promise<unknown>): Promise<Pick<DianClientError, 'code' | 'retriable' | 'outcomeUnknown'>> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SubmitterError);
-  const { code, retriable, outcomeUnknown } = error as SubmitterError;
+  expect(error).toBeInstanceOf(DianClientError);
+  const { code, retriable, outcomeUnknown } = error as DianClientError;
   return { code, retriable, outcomeUnknown };
 }
 

@@ -2,7 +2,7 @@
 // TestSetId returns a ZipKey, GetStatusZip answers one verdict per document of the zip (in process
 // first, while the zip is queued), and an unknown TestSetId is refused without a ZipKey. Our client
 // against the simulator over real loopback HTTP.
-import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, SubmitterError, writeZip, type DianGateway, type DianZip } from '@fe/dian-client';
+import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, DianClientError, writeZip, type DianGateway, type DianZip } from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
@@ -90,7 +90,7 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     expect(stillQueued).toMatchObject({ code: 'TEST_SET_STILL_PROCESSING', retriable: true });
     const refused = await sendTestSet(client, setZip([signedInvoice({ credential: world.tenant }).xml]), '11111111-2222-4333-8444-555555555555', { pollDelaysMs: [], sleep })
       .then(() => undefined, (e: unknown) => e);
-    expect(refused).toBeInstanceOf(SubmitterError);
+    expect(refused).toBeInstanceOf(DianClientError);
     expect(refused).toMatchObject({ code: 'TEST_SET_REFUSED', retriable: false, detail: 'SIM-TS01' });
   });
 });

@@ -6,7 +6,7 @@ import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
-import { createGatewayCache, type GatewayCache, SubmitterError } from '@fe/dian-client';
+import { createGatewayCache, type GatewayCache, DianClientError } from '@fe/dian-client';
 import { answerTrust } from './on-invoice-signed/answer-trust.ts';
 import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed/handler.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
@@ -152,7 +152,7 @@ function checkAnchor(pem: string): void {
   try {
     for (const certificate of certificates) new X509Certificate(certificate);
   } catch {
-    throw new SubmitterError('DIAN_ANCHOR_INVALID');
+    throw new DianClientError('DIAN_ANCHOR_INVALID');
   }
-  if (!certificates.length) throw new SubmitterError('DIAN_ANCHOR_INVALID');
+  if (!certificates.length) throw new DianClientError('DIAN_ANCHOR_INVALID');
 }

@@ -1,5 +1,5 @@
 import { isXadesError, loadP12 } from '@fe/xades';
-import { createDianSoapClient, packageDocument, SubmitterError, type DianResponse } from '@fe/dian-client';
+import { createDianSoapClient, packageDocument, isDianClientError, type DianResponse } from '@fe/dian-client';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -42,7 +42,7 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
     const answer = await client.sendBillSync(packaged.zip);
     return { exitCode: answer.isValid && answer.statusCode === '00' ? 0 : 1, stdout: `${JSON.stringify(printable(answer, packaged.zip.fileName), null, 2)}\n`, stderr: '' };
   } catch (error) {
-    if (error instanceof SubmitterError) {
+    if (isDianClientError(error)) {
       const { code, retriable, outcomeUnknown, message } = error;
       return { exitCode: 3, stdout: '', stderr: `${JSON.stringify({ code, retriable, outcomeUnknown, message })}\n` };
     }

@@ -1,12 +1,11 @@
-import type { XmlElement } from '../xml/lookups.ts';
-import { SubmitterError } from '../errors.ts';
-import { XmlParseError } from '../xml/lookups.ts';
+import { XmlParseError, type XmlElement } from '@fe/dian-xml';
+import { DianClientError } from '../errors.ts';
 import { readSoapEnvelope } from './parse-response.ts';
 import type { SoapFault } from './response-types.ts';
 import type { HttpAnswer } from './transport.ts';
 
 /**
- * Turns an HTTP answer into the operation's result element, or a classified SubmitterError:
+ * Turns an HTTP answer into the operation's result element, or a classified DianClientError:
  *
  * | answer                                    | code              | retriable |
  * |-------------------------------------------|-------------------|-----------|
@@ -27,23 +26,23 @@ export function resultOrError(answer: HttpAnswer, operation: string, maybeProces
     if (!(error instanceof XmlParseError)) throw error;
   }
   if (outcome?.kind === 'fault') throw faultError(outcome.fault, answer.status, maybeProcessed);
-  if (answer.status === 503) throw new SubmitterError('HTTP_503', { detail: '503' });
-  if (answer.status === 500) throw new SubmitterError('HTTP_500', { outcomeUnknown: maybeProcessed, detail: '500' });
-  if (answer.status > 500) throw new SubmitterError('HTTP_5XX', { outcomeUnknown: maybeProcessed, detail: String(answer.status) });
-  if (answer.status >= 400) throw new SubmitterError('HTTP_4XX', { detail: String(answer.status) });
+  if (answer.status === 503) throw new DianClientError('HTTP_503', { detail: '503' });
+  if (answer.status === 500) throw new DianClientError('HTTP_500', { outcomeUnknown: maybeProcessed, detail: '500' });
+  if (answer.status > 500) throw new DianClientError('HTTP_5XX', { outcomeUnknown: maybeProcessed, detail: String(answer.status) });
+  if (answer.status >= 400) throw new DianClientError('HTTP_4XX', { detail: String(answer.status) });
   if (!outcome || answer.status !== 200) {
-    throw new SubmitterError('RESPONSE_MALFORMED', { outcomeUnknown: maybeProcessed, detail: `HTTP ${answer.status}` });
+    throw new DianClientError('RESPONSE_MALFORMED', { outcomeUnknown: maybeProcessed, detail: `HTTP ${answer.status}` });
   }
   return outcome.result;
 }
 
-function faultError(fault: SoapFault, status: number, maybeProcessed: boolean): SubmitterError {
+function faultError(fault: SoapFault, status: number, maybeProcessed: boolean): DianClientError {
   const local = (qname: string | undefined) => qname?.slice(qname.indexOf(':') + 1);
   const code = local(fault.code);
   const detail = [fault.code, fault.subcode, `HTTP ${status}`].filter(Boolean).join(' ');
   // SOAP 1.2 names them Sender/Receiver; WCF also writes the 1.1-style Client/Server.
   const clientSide = code === 'Sender' || code === 'Client' || local(fault.subcode) === 'InvalidSecurity';
   return clientSide
-    ? new SubmitterError('SOAP_FAULT_CLIENT', { detail })
-    : new SubmitterError('SOAP_FAULT', { detail, outcomeUnknown: maybeProcessed });
+    ? new DianClientError('SOAP_FAULT_CLIENT', { detail })
+    : new DianClientError('SOAP_FAULT', { detail, outcomeUnknown: maybeProcessed });
 }

@@ -1,5 +1,4 @@
-import type { XmlElement } from '../xml/lookups.ts';
-import { childElement, childElements, isNil, parseXml, pathElement, textOf, XmlParseError } from '../xml/lookups.ts';
+import { childElement, childElements, isNil, parseXmlTree, pathElement, textOf, XmlParseError, type XmlElement } from '@fe/dian-xml';
 import { soapNs } from './namespaces.ts';
 import type {
   AcquirerResponse, DianResponse, DianRuleMessage, EventResponse, NumberRange, NumberRangeResponseList, SoapFault, UploadDocumentResponse,
@@ -12,7 +11,7 @@ export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'
  * Throws XmlParseError when the text is not a SOAP envelope at all.
  */
 export function readSoapEnvelope(text: string, operation: string): SoapOutcome {
-  const envelope = parseXml(text).documentElement!;
+  const envelope = parseXmlTree(text);
   if (envelope.localName !== 'Envelope' || envelope.namespaceURI !== soapNs.soap) throw new XmlParseError('not a SOAP 1.2 envelope');
   const body = childElement(envelope, soapNs.soap, 'Body');
   if (!body) throw new XmlParseError('no SOAP Body');

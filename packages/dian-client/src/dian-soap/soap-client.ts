@@ -1,6 +1,6 @@
 import { inSpan, instruments, SpanKind, tracerFor } from '@fe/telemetry';
-import type { XmlElement } from '../xml/lookups.ts';
-import { SubmitterError } from '../errors.ts';
+import type { XmlElement } from '@fe/dian-xml';
+import { DianClientError } from '../errors.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
 import { resultOrError } from './classify.ts';
 import { buildSoapRequest, type SoapParameter } from './envelope.ts';
@@ -80,8 +80,8 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
       answer = await postSoap(url, soap, transport);
     } catch (error) {
       // A read (GetStatus …) changes nothing at DIAN, so its outcome is never "unknown".
-      if (maybeProcessed || !(error instanceof SubmitterError) || !error.outcomeUnknown) throw error;
-      throw new SubmitterError(error.code, { ...(error.detail ? { detail: error.detail } : {}), cause: error.cause });
+      if (maybeProcessed || !(error instanceof DianClientError) || !error.outcomeUnknown) throw error;
+      throw new DianClientError(error.code, { ...(error.detail ? { detail: error.detail } : {}), cause: error.cause });
     }
     return resultOrError(answer, operation, maybeProcessed);
   }

@@ -1,4 +1,4 @@
-import { SubmitterError } from '../errors.ts';
+import { DianClientError } from '../errors.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
 import { parseRuleMessage } from './parse-response.ts';
 import type { DianResponse } from './response-types.ts';
@@ -27,7 +27,7 @@ export async function sendTestSet(gateway: DianGateway, zip: DianZip, testSetId:
   if (!upload.zipKey) {
     // The rule codes only: the message is DIAN's text, and an error carries none of DIAN's answer.
     const rules = upload.errorMessageList.map((e) => parseRuleMessage(e.processedMessage ?? '').rule).filter((r) => r !== undefined);
-    throw new SubmitterError('TEST_SET_REFUSED', rules.length > 0 ? { detail: rules.join(',') } : {});
+    throw new DianClientError('TEST_SET_REFUSED', rules.length > 0 ? { detail: rules.join(',') } : {});
   }
   for (let poll = 0; ; poll++) {
     const verdicts = await gateway.getStatusZip(upload.zipKey);
@@ -36,7 +36,7 @@ export async function sendTestSet(gateway: DianGateway, zip: DianZip, testSetId:
       const accepted = verdicts.filter((v) => v.isValid === true).length;
       return { zipKey: upload.zipKey, accepted, rejected: verdicts.length - accepted, verdicts };
     }
-    if (poll >= options.pollDelaysMs.length) throw new SubmitterError('TEST_SET_STILL_PROCESSING', { detail: upload.zipKey });
+    if (poll >= options.pollDelaysMs.length) throw new DianClientError('TEST_SET_STILL_PROCESSING', { detail: upload.zipKey });
     await sleep(options.pollDelaysMs[poll]!);
   }
 }

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { SubmitterError } from '../errors.ts';
+import { DianClientError } from '../errors.ts';
 import type { SoapRequest } from './envelope.ts';
 
 export type TransportOptions = {
@@ -38,23 +38,23 @@ export function checkEndpoint(endpoint: string): URL {
   try {
     url = new URL(endpoint);
   } catch {
-    throw new SubmitterError('ENDPOINT_INVALID');
+    throw new DianClientError('ENDPOINT_INVALID');
   }
   if (url.protocol === 'https:') return url;
-  if (url.protocol !== 'http:') throw new SubmitterError('ENDPOINT_INVALID');
-  if (!LOOPBACK.test(url.hostname)) throw new SubmitterError('INSECURE_ENDPOINT');
+  if (url.protocol !== 'http:') throw new DianClientError('ENDPOINT_INVALID');
+  if (!LOOPBACK.test(url.hostname)) throw new DianClientError('INSECURE_ENDPOINT');
   return url;
 }
 
 /**
- * POSTs one SOAP request. Transport failures become SubmitterError with `outcomeUnknown` set once
+ * POSTs one SOAP request. Transport failures become DianClientError with `outcomeUnknown` set once
  * the request may have reached DIAN (connection established): the caller reconciles before resending.
  */
 export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     let connected = false;
     let settled = false;
-    const finish = (error: SubmitterError | undefined, answer?: HttpAnswer) => {
+    const finish = (error: DianClientError | undefined, answer?: HttpAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
@@ -72,9 +72,9 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       ...(url.protocol === 'https:' ? { rejectUnauthorized: true, ...(options.ca ? { ca: options.ca } : {}) } : {}),
       agent: options.agent ?? false,
     });
-    const deadline = setTimeout(() => finish(new SubmitterError('TIMEOUT', { outcomeUnknown: connected })), options.timeoutMs);
+    const deadline = setTimeout(() => finish(new DianClientError('TIMEOUT', { outcomeUnknown: connected })), options.timeoutMs);
     const connectDeadline = setTimeout(() => {
-      if (!connected) finish(new SubmitterError('TIMEOUT', { detail: 'connect' }));
+      if (!connected) finish(new DianClientError('TIMEOUT', { detail: 'connect' }));
     }, options.connectTimeoutMs);
     req.on('socket', (socket) => {
       if (!socket.connecting && socket.remoteAddress !== undefined) connected = true; // a reused keep-alive connection
@@ -87,20 +87,20 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > options.maxResponseBytes) finish(new SubmitterError('RESPONSE_MALFORMED', { outcomeUnknown: true, detail: 'answer too large' }));
+        if (size > options.maxResponseBytes) finish(new DianClientError('RESPONSE_MALFORMED', { outcomeUnknown: true, detail: 'answer too large' }));
         else chunks.push(chunk);
       });
       res.on('end', () => finish(undefined, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('aborted', () => finish(new SubmitterError('CONNECTION_RESET', { outcomeUnknown: true })));
+      res.on('aborted', () => finish(new DianClientError('CONNECTION_RESET', { outcomeUnknown: true })));
       res.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, true)));
     });
     req.end(body);
   });
 }
 
-function transportError(error: NodeJS.ErrnoException, connected: boolean): SubmitterError {
+function transportError(error: NodeJS.ErrnoException, connected: boolean): DianClientError {
   const code = error.code ?? '';
-  if (TLS_CODES.test(code)) return new SubmitterError('TLS_FAILED', { detail: code, cause: error });
-  if (!connected) return new SubmitterError('CONNECTION_FAILED', { detail: code || 'error', cause: error });
-  return new SubmitterError('CONNECTION_RESET', { outcomeUnknown: true, detail: code || 'error', cause: error });
+  if (TLS_CODES.test(code)) return new DianClientError('TLS_FAILED', { detail: code, cause: error });
+  if (!connected) return new DianClientError('CONNECTION_FAILED', { detail: code || 'error', cause: error });
+  return new DianClientError('CONNECTION_RESET', { outcomeUnknown: true, detail: code || 'error', cause: error });
 }

@@ -1,10 +1,9 @@
-import type { XmlElement } from '../xml/lookups.ts';
-import { SubmitterError } from '../errors.ts';
-import { childElement, parseXml, pathElement, textOf } from '../xml/lookups.ts';
+import { childElement, NS, parseXmlTree, pathElement, textOf, type XmlElement } from '@fe/dian-xml';
+import { DianClientError } from '../errors.ts';
 import type { DocumentType } from './file-names.ts';
 
-const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
-const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+const CBC = NS.cbc;
+const CAC = NS.cac;
 const roots: Record<string, DocumentType> = { Invoice: 'fv', CreditNote: 'nc', DebitNote: 'nd', ApplicationResponse: 'ar', AttachedDocument: 'ad' };
 
 /** What packaging and reconciliation need from a signed UBL document. */
@@ -22,10 +21,10 @@ export type DocumentFacts = {
 };
 
 export function readDocumentFacts(xml: string): DocumentFacts {
-  const invalid = (detail: string): never => { throw new SubmitterError('DOCUMENT_INVALID', { detail }); };
+  const invalid = (detail: string): never => { throw new DianClientError('DOCUMENT_INVALID', { detail }); };
   let root: XmlElement;
   try {
-    root = parseXml(xml).documentElement!;
+    root = parseXmlTree(xml);
   } catch {
     return invalid('not well-formed XML');
   }

@@ -1,4 +1,5 @@
 import type { InvoiceEvent } from '@fe/contracts';
+import { documentKey } from '@fe/platform';
 import type { DocumentFacts } from './document-facts.ts';
 
 /**
@@ -15,7 +16,7 @@ export function recordedDocumentFacts(events: readonly InvoiceEvent[], issuerNit
       id: d.document_id,
       consecutive: d.number,
       issueDate: d.issued_at.slice(0, 10),
-      documentKey: e.type === 'InvoiceRequested' ? e.data.cufe : e.data.cude,
+      documentKey: documentKey(e),
       issuerNit,
     };
   }

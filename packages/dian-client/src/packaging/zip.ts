@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { SubmitterError } from '../errors.ts';
+import { DianClientError } from '../errors.ts';
 
 /**
  * A small ZIP writer and reader on node:zlib (deflate, CRC-32): DIAN wants each XML in a standard
@@ -72,10 +72,10 @@ function dosDateTime(d: Date): { time: number; date: number } {
 export type ReadZipLimits = { maxEntries: number; maxEntryBytes: number };
 const defaultLimits: ReadZipLimits = { maxEntries: 100, maxEntryBytes: 20 * 1024 * 1024 };
 
-/** Reads every entry (stored or deflated), checking CRC-32. Throws SubmitterError ZIP_INVALID. */
+/** Reads every entry (stored or deflated), checking CRC-32. Throws DianClientError ZIP_INVALID. */
 export function readZip(bytes: Uint8Array, limits: ReadZipLimits = defaultLimits): ZipEntry[] {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const fail = (detail: string): never => { throw new SubmitterError('ZIP_INVALID', { detail }); };
+  const fail = (detail: string): never => { throw new DianClientError('ZIP_INVALID', { detail }); };
   const endAt = findEnd(zip) ?? fail('no end of central directory');
   const count = zip.readUInt16LE(endAt + 10);
   if (count > limits.maxEntries) fail('too many entries');
@@ -100,7 +100,7 @@ export function readZip(bytes: Uint8Array, limits: ReadZipLimits = defaultLimits
     try {
       data = method === 0 ? raw : method === 8 ? inflateRawSync(raw, { maxOutputLength: limits.maxEntryBytes }) : fail('unsupported method');
     } catch (error) {
-      if (error instanceof SubmitterError) throw error;
+      if (error instanceof DianClientError) throw error;
       return fail('entry does not inflate');
     }
     if (data.length !== size || crc32(data) !== crc) fail('CRC or size mismatch');

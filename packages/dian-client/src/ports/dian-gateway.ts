@@ -20,9 +20,9 @@ export type NumberingRangeQuery = {
  *
  *   const dian = createDianSoapClient({ endpoint, credential, timeoutMs: 30_000 });
  *   const answer = await dian.sendBillSync(packageDocument(signedXml, { modified: now }).zip);
- *   if (answer.statusCode === '00') …   // failures throw SubmitterError { code, retriable, outcomeUnknown }
+ *   if (answer.statusCode === '00') …   // failures throw DianClientError { code, retriable, outcomeUnknown }
  *
- * Every method rejects with SubmitterError only (codes in errors.ts). A business rejection is not
+ * Every method rejects with DianClientError only (codes in errors.ts). A business rejection is not
  * an error: it is a DianResponse with IsValid false and StatusCode 99.
  */
 export interface DianGateway {

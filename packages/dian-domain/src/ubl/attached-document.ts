@@ -1,3 +1,6 @@
+import {
+  cac, cbc, childElement, contentSourceOf, descendants, parseXmlTree, pathElement, sourceOf, XmlParseError, type Step, type XmlElement,
+} from '@fe/dian-xml';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import { ns } from './namespaces.ts';
 import { escapeText, XML_DECLARATION } from './xml-writer.ts';
@@ -68,27 +71,31 @@ const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacion
 export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttachedDocument {
   const invoiceXml = input.signedInvoiceXml;
   const arXml = input.applicationResponseXml;
-  const embedded = KINDS[/^(?:<\?xml[^>]*\?>\s*)?<([A-Za-z]+)[\s>]/.exec(invoiceXml)?.[1] ?? ''];
+  const document = parse(invoiceXml, 'the signed document');
+  const embedded = KINDS[document.localName];
   if (!embedded) throw new AttachedDocumentInputError('the signed document is not a UBL Invoice, CreditNote or DebitNote');
-  const invoiceBody = after(invoiceXml, '</ext:UBLExtensions>', 'the signed document has no ext:UBLExtensions');
+  if (!childElement(document, ns.ext, 'UBLExtensions')) throw new AttachedDocumentInputError('the signed document has no ext:UBLExtensions');
   const invoice = {
     kind: embedded.kind,
-    number: leaf(invoiceBody, 'cbc:ID', 'invoice cbc:ID'),
-    cufe: leaf(invoiceBody, 'cbc:UUID', 'invoice cbc:UUID (CUFE)'),
-    issueDate: leaf(invoiceBody, 'cbc:IssueDate', 'invoice cbc:IssueDate'),
-    profileExecutionId: leaf(invoiceBody, 'cbc:ProfileExecutionID', 'invoice cbc:ProfileExecutionID'),
+    number: leaf(invoiceXml, document, [cbc('ID')], 'invoice cbc:ID'),
+    cufe: leaf(invoiceXml, document, [cbc('UUID')], 'invoice cbc:UUID (CUFE)'),
+    issueDate: leaf(invoiceXml, document, [cbc('IssueDate')], 'invoice cbc:IssueDate'),
+    profileExecutionId: leaf(invoiceXml, document, [cbc('ProfileExecutionID')], 'invoice cbc:ProfileExecutionID'),
   };
-  const arBody = after(arXml, '</ext:UBLExtensions>', 'the ApplicationResponse has no ext:UBLExtensions');
-  const response = after(arBody, '<cac:DocumentResponse>', 'the ApplicationResponse has no cac:DocumentResponse');
+  const answer = parse(arXml, 'the ApplicationResponse');
+  if (!childElement(answer, ns.ext, 'UBLExtensions')) throw new AttachedDocumentInputError('the ApplicationResponse has no ext:UBLExtensions');
+  const response = childElement(answer, ns.cac, 'DocumentResponse');
+  if (!response) throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentResponse');
   const verdict = {
-    responseCode: leaf(response, 'cbc:ResponseCode', 'ApplicationResponse cbc:ResponseCode'),
-    validationDate: leaf(arBody, 'cbc:IssueDate', 'ApplicationResponse cbc:IssueDate'),
-    validationTime: leaf(arBody, 'cbc:IssueTime', 'ApplicationResponse cbc:IssueTime'),
+    responseCode: leaf(arXml, response, [cac('Response'), cbc('ResponseCode')], 'ApplicationResponse cbc:ResponseCode'),
+    validationDate: leaf(arXml, answer, [cbc('IssueDate')], 'ApplicationResponse cbc:IssueDate'),
+    validationTime: leaf(arXml, answer, [cbc('IssueTime')], 'ApplicationResponse cbc:IssueTime'),
   };
-  const referenced = leaf(after(response, '<cac:DocumentReference>', 'the ApplicationResponse has no cac:DocumentReference'), 'cbc:UUID', 'ApplicationResponse DocumentReference cbc:UUID');
+  if (!childElement(response, ns.cac, 'DocumentReference')) throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentReference');
+  const referenced = leaf(arXml, response, [cac('DocumentReference'), cbc('UUID')], 'ApplicationResponse DocumentReference cbc:UUID');
   if (referenced !== invoice.cufe) throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE/CUDE than the document');
-  const sender = partyTaxScheme(invoiceBody, 'cac:AccountingSupplierParty');
-  const receiver = partyTaxScheme(invoiceBody, 'cac:AccountingCustomerParty');
+  const sender = partyTaxScheme(invoiceXml, document, 'AccountingSupplierParty');
+  const receiver = partyTaxScheme(invoiceXml, document, 'AccountingCustomerParty');
   const issued = colombiaDateTime(input.issuedAt);
 
   const head = `${XML_DECLARATION}${ROOT}<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID>`
@@ -122,25 +129,30 @@ function cdata(text: string): string {
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
-function after(xml: string, marker: string, missing: string): string {
-  const at = xml.indexOf(marker);
-  if (at < 0) throw new AttachedDocumentInputError(missing);
-  return xml.slice(at + marker.length);
+function parse(xml: string, what: string): XmlElement {
+  try {
+    return parseXmlTree(xml);
+  } catch (error) {
+    if (error instanceof XmlParseError) throw new AttachedDocumentInputError(`${what} is not well-formed XML: ${error.message}`);
+    throw error;
+  }
 }
 
-/** The text of the first `<name>` (with or without attributes) in `xml`; our documents are canonical, so no entity is left to resolve beyond C14N's. */
-function leaf(xml: string, name: string, what: string): string {
-  const match = new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);
-  if (!match) throw new AttachedDocumentInputError(`${what} not found`);
-  return match[1]!;
+/**
+ * The text of the element at the path, as written (copied into the container as it is: our
+ * documents are canonical, so no entity is left to resolve beyond C14N's).
+ */
+function leaf(xml: string, from: XmlElement, path: Step[], what: string): string {
+  const element = pathElement(from, ...path);
+  if (!element || element.content.some((part) => typeof part !== 'string')) throw new AttachedDocumentInputError(`${what} not found`);
+  return contentSourceOf(xml, element);
 }
 
 /** The party's cac:PartyTaxScheme as the invoice wrote it, without its address (annex §9.1 lists name, id, level and scheme). */
-function partyTaxScheme(invoiceBody: string, party: string): string {
-  const start = invoiceBody.indexOf(`<${party}>`);
-  const end = invoiceBody.indexOf(`</${party}>`, start);
-  const block = start < 0 || end < 0 ? '' : invoiceBody.slice(start, end);
-  const scheme = /<cac:PartyTaxScheme>[\s\S]*?<\/cac:PartyTaxScheme>/.exec(block);
-  if (!scheme) throw new AttachedDocumentInputError(`${party}/cac:Party/cac:PartyTaxScheme not found in the invoice`);
-  return scheme[0].replace(/<cac:RegistrationAddress>[\s\S]*?<\/cac:RegistrationAddress>/, '');
+function partyTaxScheme(xml: string, document: XmlElement, party: string): string {
+  const partyElement = childElement(document, ns.cac, party);
+  const scheme = partyElement && descendants(partyElement, ns.cac, 'PartyTaxScheme')[0];
+  if (!scheme) throw new AttachedDocumentInputError(`cac:${party}/cac:Party/cac:PartyTaxScheme not found in the invoice`);
+  const address = descendants(scheme, ns.cac, 'RegistrationAddress')[0];
+  return address ? xml.slice(scheme.start, address.start) + xml.slice(address.end, scheme.end) : sourceOf(xml, scheme);
 }

@@ -12,8 +12,12 @@ const invoice = buildCase({
 });
 // The signer's slot is all the builder needs of a signed invoice; the CDATA case needs a literal `]]>`.
 const signedInvoiceXml = invoice.xml.replace('Cliente ]]&gt; S.A.S.', 'Cliente ]]> S.A.S.');
-const ar = (cufe: string) => '<?xml version="1.0"?>\n<ApplicationResponse><ext:UBLExtensions></ext:UBLExtensions><cbc:IssueDate>2026-03-10</cbc:IssueDate>'
-  + '<cbc:IssueTime>15:15:02+00:00</cbc:IssueTime><cac:DocumentResponse><cac:Response><cbc:ResponseCode>02</cbc:ResponseCode></cac:Response>'
+// The prefixes are declared where they are used, so the root's start tag stays bare.
+const EXT = 'xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"';
+const CBC = 'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
+const CAC = 'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"';
+const ar = (cufe: string) => `<?xml version="1.0"?>\n<ApplicationResponse><ext:UBLExtensions ${EXT}></ext:UBLExtensions><cbc:IssueDate ${CBC}>2026-03-10</cbc:IssueDate>`
+  + `<cbc:IssueTime ${CBC}>15:15:02+00:00</cbc:IssueTime><cac:DocumentResponse ${CAC} ${CBC}><cac:Response><cbc:ResponseCode>02</cbc:ResponseCode></cac:Response>`
   + `<cac:DocumentReference><cbc:ID>${invoice.documentId}</cbc:ID><cbc:UUID schemeName="CUFE-SHA384">${cufe}</cbc:UUID></cac:DocumentReference></cac:DocumentResponse></ApplicationResponse>`;
 const issuedAt = new Date('2026-03-10T15:20:00Z');
 // The own example's credit note (its CUDE is the annex reference's §1.2 vector); unsigned is enough here.

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/testing';
+import { readInvoiceDocument } from '@fe/dian-xml';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
 import {
   FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,
@@ -121,7 +122,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const requested = newInvoiceEvent('InvoiceRequested', {
         request: invoiceRequestSchema.parse(request), prefix: 'SETP', number, document_id: built.documentId, resolution_id: 'demo-setp',
         environment: '2', issued_at: built.issuedAt, cufe: built.cufe,
-        payable_amount: /<cbc:PayableAmount[^>]*>([^<]+)</.exec(built.xml)![1]!,
+        payable_amount: readInvoiceDocument(built.xml).payableAmount!,
         ...(options.idempotencyKey ? { idempotency_key: options.idempotencyKey } : {}),
       }, meta, systemClock);
       const signedEvent = newInvoiceEvent('InvoiceSigned', {

@@ -1,3 +1,4 @@
+import { readApplicationResponse } from '@fe/dian-xml';
 
 /** Where DIAN's ApplicationResponse of a document is kept (the AttachedDocument embeds it later). */
 export const applicationResponseKey = (tenantId: string, documentId: string): string =>
@@ -11,12 +12,13 @@ export const applicationResponseKey = (tenantId: string, documentId: string): st
  */
 export function applicationResponseInstant(xml: string | undefined): string | undefined {
   if (!xml) return undefined;
-  // No DOM: UBL's element order puts the root's IssueDate and IssueTime before any nested
-  // element that has one (DocumentResponse comes after), and the extensions hold none; so the
-  // first occurrences, with any prefix, are the root's. Parsing the AR with xmldom cost ~0.3 ms.
-  if (!/^(?:<\?xml[^>]*\?>\s*)?<(?:[\w-]+:)?ApplicationResponse[\s>]/.test(xml.trimStart())) return undefined;
-  const date = /<((?:[\w-]+:)?)IssueDate>([^<]*)<\/\1IssueDate>/.exec(xml)?.[2]?.trim();
-  const time = /<((?:[\w-]+:)?)IssueTime>([^<]*)<\/\1IssueTime>/.exec(xml)?.[2]?.trim();
+  let date: string | undefined;
+  let time: string | undefined;
+  try {
+    ({ issueDate: date, issueTime: time } = readApplicationResponse(xml));
+  } catch {
+    return undefined; // not well-formed, or not an ApplicationResponse
+  }
   if (!date || !time || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
   // DIAN writes the offset (-05:00 or +00:00); a time without one is read as Colombian time.
   const withOffset = /(Z|[+-]\d{2}:\d{2})$/.test(time) ? time : `${time}-05:00`;

@@ -1,4 +1,4 @@
-import { type DianResponse, sendTestSet, SubmitterError, type DianZip, type DianGateway } from '@fe/dian-client';
+import { type DianResponse, sendTestSet, DianClientError, isDianClientError, type DianZip, type DianGateway } from '@fe/dian-client';
 import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext, type Recorded } from './outcomes.ts';
 
@@ -60,7 +60,7 @@ async function call(operation: () => Promise<DianResponse>, reconciling: boolean
   try {
     return { ok: true, answer: await operation() };
   } catch (error) {
-    if (error instanceof SubmitterError) return { ok: false, failure: clientFailure(error, reconciling) };
+    if (isDianClientError(error)) return { ok: false, failure: clientFailure(error, reconciling) };
     throw error;
   }
 }
@@ -71,6 +71,6 @@ const failure = (f: AttemptFailure, input: AttemptInput): Recorded => ({ kind: '
 async function sendInTestSet(input: AttemptInput, testSetId: string): Promise<DianResponse> {
   const result = await sendTestSet(input.gateway, input.zip, testSetId, { pollDelaysMs: testSetPollDelaysMs });
   const verdict = result.verdicts.find((v) => v.xmlDocumentKey === input.trackId) ?? (result.verdicts.length === 1 ? result.verdicts[0] : undefined);
-  if (!verdict) throw new SubmitterError('RESPONSE_MALFORMED', { detail: 'GetStatusZip named no verdict for the document' });
+  if (!verdict) throw new DianClientError('RESPONSE_MALFORMED', { detail: 'GetStatusZip named no verdict for the document' });
   return verdict;
 }

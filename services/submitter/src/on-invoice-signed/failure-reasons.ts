@@ -1,4 +1,4 @@
-import type { SubmitterError, SubmitterErrorCode } from '@fe/dian-client';
+import type { DianClientError, DianClientErrorCode } from '@fe/dian-client';
 
 /**
  * Reasons an InvoiceSubmissionFailed can carry besides the client's own codes (errors.ts): what
@@ -18,7 +18,7 @@ export type SubmissionReasonCode = keyof typeof submissionReasons;
 
 /** One failed attempt, whatever produced it: the DIAN client or the service. */
 export type AttemptFailure = {
-  reason: SubmitterErrorCode | SubmissionReasonCode;
+  reason: DianClientErrorCode | SubmissionReasonCode;
   message: string;
   retriable: boolean;
   /** DIAN may hold the document: reconcile with GetStatus before any resend. */
@@ -34,7 +34,7 @@ export function serviceFailure(reason: SubmissionReasonCode, options: { outcomeU
  * A client error as a failure. `duringReconciliation`: the send it follows had an unknown outcome,
  * and a failed GetStatus leaves it unknown (a read itself never has one).
  */
-export function clientFailure(error: SubmitterError, duringReconciliation: boolean): AttemptFailure {
+export function clientFailure(error: DianClientError, duringReconciliation: boolean): AttemptFailure {
   return {
     reason: error.code, message: error.message, retriable: error.retriable, outcomeUnknown: error.outcomeUnknown || duringReconciliation,
   };

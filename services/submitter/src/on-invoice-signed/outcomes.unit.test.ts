@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dianSampleResponsesDir as samples } from '@fe/dian-client/testing';
-import { parseDianResponse, parseDianResponses, parseRuleMessage, readSoapEnvelope, type DianResponse, SubmitterError } from '@fe/dian-client';
+import { parseDianResponse, parseDianResponses, parseRuleMessage, readSoapEnvelope, type DianResponse, DianClientError } from '@fe/dian-client';
 import { applicationResponseInstant } from './application-response.ts';
 import { clientFailure, serviceFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext } from './outcomes.ts';
@@ -126,7 +126,7 @@ describe('outcomeOfStatus: GetStatus(CUFE) while reconciling', () => {
 });
 
 describe('failed: InvoiceSubmissionFailed with the retry policy', () => {
-  const error = (code: ConstructorParameters<typeof SubmitterError>[0], outcomeUnknown = false) => new SubmitterError(code, { outcomeUnknown });
+  const error = (code: ConstructorParameters<typeof DianClientError>[0], outcomeUnknown = false) => new DianClientError(code, { outcomeUnknown });
 
   it('a retriable client error: reason = its code, next_attempt_at = now + backoff', () => {
     expect(failed(clientFailure(error('HTTP_503'), false), { ...ctx, attempt: 2 }).data).toEqual({

@@ -1,7 +1,7 @@
 import type { BlobStore, Clock, DocumentState } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
-import { SubmitterError, type GatewayCache, packageDocument, recordedDocumentFacts, type DianGateway, type DianZip } from '@fe/dian-client';
+import { isDianClientError, type GatewayCache, packageDocument, recordedDocumentFacts, type DianGateway, type DianZip } from '@fe/dian-client';
 import { applicationResponseKey } from './application-response.ts';
 import { clientFailure, serviceFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
@@ -75,7 +75,7 @@ export async function prepareAttempt(
     };
   } catch (error) {
     // DOCUMENT_INVALID, INSECURE_ENDPOINT, ENDPOINT_INVALID: retrying the same input cannot help.
-    if (error instanceof SubmitterError) return fail(clientFailure(error, false));
+    if (isDianClientError(error)) return fail(clientFailure(error, false));
     throw error;
   }
 }
