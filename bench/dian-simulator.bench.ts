@@ -1,7 +1,5 @@
-// `pnpm bench:simulator`: how many documents the DIAN simulator validates per second next to how
-// many the signer signs, measured in the same run. In the embedded default each invoice is signed
-// once and validated once, so the simulator must not be slower than the signer (goal: ≥ 2×).
-// Relative imports: the bench reaches the services' sources without being their dependant.
+// `pnpm bench:simulator`: documents the simulator validates per second next to what the signer signs, in the same
+// run; the embedded default signs and validates each invoice once, so the simulator must keep up.
 import { buildSoapRequest } from '../packages/dian-client/src/index.ts';
 import { packageDocument } from '../packages/dian-client/src/index.ts';
 import { applicationResponseKeyType, createSimulatorDispatcher, createStore, SERVICE_PATH } from '../services/dian-simulator/src/index.ts';

@@ -1,13 +1,5 @@
-// `pnpm bench:distributed` (issue 16, item 6): in one run, on this machine, the same burst of
-// invoices against
-//   1. the embedded default (one process: SQLite, in-process bus, files, the simulator on a thread),
-//   2. the distributed shape with one signer process, and
-//   3. the distributed shape with two signer processes
-// (scripts/start-distributed.sh: two ingress instances, the clients shared between them; a fresh
-// namespace per start: PostgreSQL schema, Kafka topic and group prefixes, relay name, S3 bucket).
-// For each: accepted invoices/s, POST p50/p99, where an invoice's time goes (the gaps between its
-// recorded events) and the CPU each process spent per invoice; then ratios against the embedded
-// baseline of the same round. Times are printed, never asserted (docs/platform.md, "Distributed bench").
+// `pnpm bench:distributed`: the same burst against the embedded default and the distributed shape with one and two
+// signers, in one run on one machine, as ratios; times are printed, never asserted (docs/benchmarks.md).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

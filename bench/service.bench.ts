@@ -29,8 +29,7 @@ const request = {
 
 const rss = rssSampler();
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-'));
-// The built-in simulator's XSD check (an xmllint process, ≈ 50 ms of CPU an invoice) is DIAN's
-// cost stood in for, not the service's: off here, or the bench would measure xmllint.
+// The simulator's XSD check runs xmllint, DIAN's cost stood in for, not the service's: off here.
 const env = {
   FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
   FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',

@@ -1,7 +1,5 @@
-// `pnpm bench:sign`: XAdES-EPES signing cost against one RSA-2048 signature and against xml-crypto,
-// on the same invoices (5, 100, 500 lines), all measured in this run. Goals (the issue):
-// 5 lines ≤ 3× RSA, 100 lines ≤ 10× RSA, ≥ 5× faster than xml-crypto. facho (Python) is added when
-// a venv with it exists (FACHO_PYTHON, default .infra/facho-venv/bin/python; docs/signing.md).
+// `pnpm bench:sign`: XAdES-EPES signing against one RSA-2048 signature and against xml-crypto on the same
+// invoices, measured in this run; facho (Python) joins when FACHO_PYTHON's venv exists (docs/signing.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The invoice request (docs/api.md, "Create an invoice"). This schema checks shape, types,
- * lengths and formats; the DIAN rules (NIT check digit, tax rates, declared total, code lists)
- * are checked by `@fe/dian-domain` so that each failure gets its own stable error code.
- *
- * Amounts may be sent as JSON numbers (as the specification shows) or as decimal strings
- * ("12.50"). A JSON number is read back through its shortest round-trip form, which is exactly
- * the literal the client wrote as long as it has at most 15 significant digits; longer numbers
- * are refused, so no binary rounding ever reaches an amount.
+ * The invoice request's shape (docs/api.md, "Create an invoice"); DIAN rules live in `@fe/dian-domain` so each
+ * failure gets its own code. JSON-number amounts beyond 15 significant digits are refused: no binary rounding.
  */
 
 const decimalString = /^\d{1,15}(\.\d+)?$/;

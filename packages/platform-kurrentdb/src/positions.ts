@@ -2,17 +2,8 @@ import { START, type Position } from '@kurrent/kurrentdb-client';
 import { KurrentAdapterError } from './errors.ts';
 
 /**
- * Our global position is KurrentDB's commit position, and the mapping is exact for every event an
- * ordinary append wrote. KurrentDB keeps one transaction log written by a single writer; an
- * append's events are records in it, each committed on its own (implicit transaction), so each has
- * commit = prepare = the log offset where its record starts. `$all` is that log in (commit,
- * prepare) order, which for these events is the order of the one number: the mapping keeps order
- * and is one-to-one. Offsets grow by record sizes and system records sit in between, so positions
- * leave gaps (the port allows them); the first record of a log is not an event, so no event is at 0.
- *
- * Only a legacy explicit transaction (the TCP API's, gone from KurrentDB) gives several events one
- * commit position with different prepares; collapsing them would repeat a position, so such an
- * event is refused rather than mapped.
+ * Our global position is the commit position: one-to-one and order-keeping for ordinary appends. A legacy
+ * explicit transaction's events share a commit position, so they are refused rather than mapped.
  */
 export function positionOf(event: { id: string; position?: Position | undefined }): bigint {
   const { position } = event;

@@ -1,8 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
-// The notes' API wired into the embedded service (docs/notes.md): the routes, the ledger events
-// reaching the projection, the status of the invoice and of the note. It asks nothing of the note's
-// document (signing, DIAN, PDF: the notes parts of the signer, simulator and renderer), so a note is
-// pending or accepted here; the whole issue 19 scenario is suites/credit-debit-notes.ts.
+// The notes' API wired into the embedded service (docs/notes.md): routes, ledger events, statuses. The notes'
+// documents are covered by suites/credit-debit-notes.ts.
 import { createInvoiceResponseSchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollStatus, type HttpAnswer } from '../test-support/http-client.ts';

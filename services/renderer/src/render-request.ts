@@ -5,11 +5,8 @@ import { renderInvoicePdf, type RenderedPdf } from './pdf/render-invoice-pdf.ts'
 import type { RenderRequest } from './ports/invoice-renderer.ts';
 
 /**
- * A render request answered, on whichever thread draws: the XML is read into the view there
- * (≈0.2 ms for 12 lines, more than the rest of the reaction's own work), then checked against
- * what was recorded, then drawn. Both renderers (in process, pool worker) run this, so they
- * fail the same way (RendererError): NOT_AN_INVOICE or MISSING_FIELD from the reading,
- * XML_MISMATCH from the check.
+ * A render request on whichever thread draws: read, checked against what was recorded, drawn. Both renderers
+ * run this, so they fail the same way (RendererError).
  */
 export function renderRequest(request: RenderRequest): RenderedPdf {
   return renderInvoicePdf(requestedView(request));

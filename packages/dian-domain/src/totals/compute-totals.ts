@@ -6,20 +6,8 @@ import { distributeTax } from './distribute-tax.ts';
 import { perLineTaxV1 } from './rules-v1.ts';
 
 /**
- * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.10; docs/dian-domain.md "Tax rounding"):
- * - line gross = quantity × unit price, rounded half-up to cents; the line's discounts and charges
- *   (allowance-charge.ts) give its LineExtensionAmount = gross − discounts + charges (FAV06);
- * - the line's tax base is that amount, or quantity × reference price for a free item (its
- *   LineExtensionAmount is 0: annex §3.10, FreeOfChargeIndicator);
- * - each (tax, rate) subtotal = Σ bases × rate / 100, rounded half-up once (FAS07 holds exactly);
- * - the lines share each subtotal by largest remainder (distribute-tax.ts): each line's tax is
- *   its base × rate / 100 rounded half-up whenever those roundings add up to the subtotal, and
- *   within one cent of it otherwise, so the lines always add up to the header (FAS01b);
- * - invoice discounts and charges apply after taxes (FAU14: Payable = TaxInclusive − discounts +
- *   charges) and do not change a tax base; advances are summed (FAU12) and never subtracted;
- * - document totals are sums of these values, so the XML adds up exactly.
- * All values are bigint cents. `rules` is the build rules version (build-rules.ts): version 1
- * rounds each line's tax on its own and sums them (rules-v1.ts) instead of the two points above.
+ * Line and document totals in bigint cents (docs/dian-domain.md, "Tax rounding"): each (tax, rate) subtotal is
+ * rounded once and shared among the lines, so the XML adds up exactly (FAS07, FAS01b).
  */
 export type LineInput = {
   quantity: Decimal;

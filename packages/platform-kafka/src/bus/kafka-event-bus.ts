@@ -53,18 +53,9 @@ export type KafkaEventBusOptions = {
 };
 
 /**
- * The event-bus port on Apache Kafka (kafkajs). Publishing: one idempotent producer per bus
- * (acks=all, one request in flight, so the broker's sequence numbers drop a retried duplicate and
- * keep a partition's order); the message key is the port's key (the relay sends the invoice id),
- * so one invoice's events share a partition. `publish` resolves once the broker has acknowledged
- * every message: that is what the relay may checkpoint past, and why this bus does not offer the
- * "settled through" capability. Consuming: one kafkajs consumer per `subscribe` (a group member),
- * committing after the handler (group-member.ts). Dead letters: kept in the `DeadLetterStore`,
- * then published to `<topic>.dlq` with the `x-dead-letter-*` headers, then committed. Re-drive:
- * the letter is handed to a running member of its group in this process (see `redrive`).
- * Readiness: `subscriptions()` says which members hold their place in their group now.
+ * The event bus on Kafka. `publish` resolves once the broker acknowledged every message (idempotent producer,
+ * one request in flight), which is what the relay may checkpoint past; consumers commit after the handler.
  *
- *   const bus = new KafkaEventBus({ brokers: ['127.0.0.1:9092'], codec, deadLetters });
  *   await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
  */
 export class KafkaEventBus implements EventBus {

@@ -23,14 +23,8 @@ export type SchemaRegistryCodecOptions = {
 };
 
 /**
- * Envelopes in the Confluent wire format with JSON Schemas generated from the zod contracts. A
- * schema is registered on first use (or all at start with `registerAll`, so an incompatible
- * contract stops a deployment before it publishes), under its subject with compatibility BACKWARD;
- * the registry refuses an incompatible new version of a subject (`SCHEMA_INCOMPATIBLE`). Encoding
- * and decoding validate the envelope against the schema the message names.
- *
- *   const codec = new SchemaRegistryCodec({ url, contracts: invoiceEventSchemas });
- *   await codec.registerAll();
+ * Envelopes in the Confluent wire format, JSON Schemas from the zod contracts, BACKWARD compatibility.
+ * `registerAll` at start makes an incompatible contract stop a deployment before it publishes.
  */
 export class SchemaRegistryCodec implements EnvelopeCodec {
   private readonly registry: SchemaRegistry;

@@ -10,7 +10,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
  *   links.verify('demo/a.xml', expires, signature, now) // 'ok' | 'expired' | 'invalid'
  */
 export class SignedLinks {
-  /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call (~6× slower). */
+  /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call. */
   private readonly secret: KeyObject;
   private baseUrl: string;
   private readonly recent = new Map<string, { expires: number; url: string; baseUrl: string }>();

@@ -1,15 +1,8 @@
 import type { Envelope } from '@fe/contracts';
 
 /**
- * Topics with Kafka's guarantees where they matter:
- * - `publish` returns before any handler runs (delivery is asynchronous);
- * - messages with the same key are delivered in publish order (partition = hash(key));
- * - every consumer group receives every message at least once;
- * - a failed handler gets the message again (with backoff) up to `maxAttempts`, then it goes
- *   to the dead-letter topic `<topic>.dlq` and the group moves on.
- *
- *   const sub = await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
- *   await bus.publish('fe.invoice.events.v1', [{ key: invoiceId, value: envelope }]);
+ * Topics with Kafka's guarantees: `publish` returns before any handler runs, one key keeps publish order,
+ * every group gets every message at least once, and a handler that keeps failing sends it to `<topic>.dlq`.
  */
 export type BusMessage = { key: string; value: Envelope; headers?: Readonly<Record<string, string>> };
 

@@ -2,22 +2,9 @@ import type { Envelope } from '@fe/contracts';
 import type { TraceContext } from '../tracing/trace-context.ts';
 
 /**
- * The source of truth: per-stream ordered events with optimistic concurrency, and a global,
- * positioned read for projections and the relay.
- *
- *   await store.append('invoice-42', [requested], 'no_stream');        // fails if the stream exists
- *   const { events } = await store.read('invoice-42');                  // versions 0, 1, …
- *   const page = await store.readAll({ after: checkpoint, limit: 500 }); // positions strictly increasing
- *
- * Versions are 0-based per stream; positions are global, at least 1, and never repeat. One append
- * is atomic: all its events are stored or none.
- *
- * The global order rule, which the relay and every projection rely on: `readAll({ after })` returns
- * an event only once every event with a lower position is committed and visible, so a reader that
- * moves its checkpoint to the last position it read never skips an event that commits later with a
- * lower position (PostgreSQL sequences hand out positions in call order but transactions commit in
- * any order). Positions increase but need not be dense: an append that failed or rolled back may
- * leave a gap for ever, and no reader may wait for one or compute "the next position" as + 1.
+ * The source of truth: per-stream events with optimistic concurrency and a global positioned read. The relay
+ * and projections rely on `readAll` never returning a position while a lower one can still commit; positions
+ * may leave gaps, so nobody computes "the next" as + 1.
  */
 export type ExpectedVersion = bigint | 'no_stream' | 'stream_exists' | 'any';
 

@@ -1,13 +1,6 @@
 /**
- * Leases: at most one holder of a name at a time, across every process that shares the store.
- * The relay takes one per relay name so that only one of its replicas publishes (two relays
- * publishing the same events would interleave an older event of a key after a newer one).
- * A lease is lost when its holder goes away (the PostgreSQL lease: its connection ends), so a
- * standby can take the name over without anyone releasing it.
- *
- *   const lease = await leases.tryAcquire('relay.invoice-events'); // undefined: someone else holds it
- *   if (lease && (await lease.stillHeld())) await publishNextPage();
- *   await lease?.release();
+ * At most one holder of a name across processes (one publishing relay), lost when its holder goes away so a
+ * standby can take over without a release.
  */
 export interface LeaseStore {
   /** Takes `name` now if no one holds it; undefined (without waiting) when another holder has it. */

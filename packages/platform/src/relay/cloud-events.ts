@@ -1,14 +1,8 @@
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 
 /**
- * CloudEvents 1.0 in Kafka binary mode (the Kafka protocol binding: `ce_` headers, the data in the
- * value), so generic tooling can route and filter without decoding the body (docs/events.md):
- *
- *   ce_specversion 1.0 · ce_id = the event's id · ce_type = co.fe-colombia.<Type>.v<version>
- *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe (a note's CUDE)
- *
- * The value stays the envelope in the registry's wire format, so `content-type` is not set (the
- * binding leaves the data's media type to the schema the message names).
+ * CloudEvents 1.0 Kafka binary-mode headers (docs/events.md), so tooling can route without decoding the body;
+ * `content-type` is left to the schema the message names.
  */
 export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined): Record<string, string> {
   const { envelope } = event;

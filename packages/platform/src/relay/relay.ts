@@ -41,16 +41,10 @@ export type Relay = {
 };
 
 /**
- * Publishes what was appended to the event store, in position order, and stores how far it got
- * (docs/architecture.md, "The flow": a crash between append and publish loses nothing). At-least-once: after a
- * crash, events past the checkpoint are published again and the idempotent consumers ignore them.
+ * Publishes what was appended, in position order, and checkpoints how far it got: at-least-once, so a crash
+ * between append and publish loses nothing. With `leases`, one relay of a name publishes, the others stand by.
  *
  *   const relay = startRelay({ name: 'relay.invoice-events', store, bus, checkpoints, route, logger });
- *   relay.nudge();
- *
- * With `leases`, any number of relays of one name may run: one publishes, the others stand by and
- * the first to take the lease after it is lost resumes from the checkpoint. `caughtUp` waits for
- * this relay's own publishing, so on a standby it waits until it has taken over.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route, logger } = options;

@@ -29,14 +29,8 @@ export type SqliteTenantDirectoryOptions = {
 };
 
 /**
- * The embedded tenant registry on `node:sqlite` (WAL, synchronous = FULL: a tenant or key that was
- * written survives a power cut; secure_delete: a rewritten secret's old bytes are zeroed, not left
- * in free space). Reads implement TenantDirectory; the writes are what the embedded start (demo
- * tenant) and the admin portal need. A version 1 file's plain software PINs are sealed on open.
- *
- *   const tenants = new SqliteTenantDirectory({ path: 'data/tenants.db', masterKey: loadOrCreateMasterKey('data/master.key') });
- *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
- *   const apiKey = await tenants.issueApiKey(tenant.id);   // plaintext, shown once (and in Settings)
+ * The embedded tenant registry on `node:sqlite`: synchronous FULL so a written key survives a power cut, and
+ * secure_delete so a rewritten secret's old bytes are zeroed.
  */
 export class SqliteTenantDirectory implements TenantRegistry {
   private readonly db: DatabaseSync;

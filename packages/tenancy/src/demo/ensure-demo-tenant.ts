@@ -28,15 +28,8 @@ export type DemoTenant = {
 const RENEW_BEFORE_MS = 30 * 86_400_000;
 
 /**
- * A fresh embedded start's demo tenant (docs/api.md, "Tenants"): habilitación, DIAN's public test range,
- * a generated test certificate from a generated CA, and an API key.
- *
- *   const demo = await ensureDemoTenant(tenants, { now: new Date() });
- *   startDianSimulator(simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }));
- *
- * Each step runs only when its result is missing, so a start that crashed half-way completes on
- * the next one; later starts keep the same key (without returning it) and CA. A certificate expiring within 30 days
- * (or already expired) is replaced by a new CA and leaf; the old CA stays trusted.
+ * A fresh embedded start's demo tenant (docs/api.md, "Tenants"). Each step runs only when its result is
+ * missing, so a start that crashed half-way completes on the next one.
  */
 export async function ensureDemoTenant(directory: DemoTenantRegistry, options: { now: Date }): Promise<DemoTenant> {
   const { now } = options;

@@ -6,19 +6,8 @@ import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
 export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };
 
 /**
- * The writing side of the tenant registry, beside the reads every service uses (TenantDirectory):
- * what the embedded start (the demo tenant), the CLI and the admin portal call. An adapter that
- * stores tenants implements both; the contract suite (`tenantDirectoryContract`,
- * `@fe/tenancy/testing`) holds it to the behaviour documented here.
- *
- *   await registry.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
- *   await registry.storeCertificate(tenant.id, p12, password, new Date());  // checked, sealed at rest
- *   const apiKey = await registry.issueApiKey(tenant.id);                   // fe_test_…, shown once
- *
- * Times are Dates; grace periods are hours (24 by default). The adapter judges API-key grace
- * periods and stamps created/revoked times with the clock it was built with. Secrets (the .p12,
- * its password, displayable API keys) are sealed at rest; errors carry TenancyError or XadesError
- * codes and never a secret.
+ * The writing side of the tenant registry (embedded start, CLI, portal); `tenantDirectoryContract` holds every
+ * adapter to it. Secrets are sealed at rest and errors never carry one.
  */
 export interface TenantRegistry extends TenantDirectory {
   tenantExists(tenantId: string): Promise<boolean>;

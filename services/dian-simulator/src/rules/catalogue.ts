@@ -1,16 +1,6 @@
 /**
- * Every rule the simulator enforces: DIAN's code, its effect (R = Rechazo, N = Notificación) and
- * the wording it answers with, in the order the simulator checks them (reference §7; the issue's
- * order: signature, CUFE and software, parties, numbering, dates, taxes, totals, duplicates; the
- * document's type and currency, which the issue does not list, just before duplicates).
- *
- * Codes starting with `SIM` are the simulator's own: the reference names the check but not DIAN's
- * code (zip problems, the issue-date window, the rate table, unknown tax codes). Wording follows
- * DIAN's style (`Regla: <code>, Rechazo: <text>`); only the texts marked [V] are DIAN's verbatim,
- * the rest paraphrase the condition of the reference's tables.
- *
- * Credit and debit notes (reference §7, §10.1–10.2) answer the checks they share with invoices
- * under the CA…/DA… (CB…/DB…) codes, and have a few rules of their own (`noteRules`).
+ * Every rule the simulator enforces, in the order it checks them (docs/dian-simulator-rules.md). `SIM…` codes are
+ * the simulator's own, where the reference names a check but not DIAN's code.
  */
 export type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };

@@ -66,12 +66,8 @@ export type StoreLimits = {
 const DEFAULT_LIMITS: StoreLimits = { maxDocuments: 100_000, maxAnswerBytes: 16 * 1024 * 1024 };
 
 /**
- * Bounded twice, so a long-running embedded service does not grow without end: the bulky answers
- * (the signed XML kept for GetXmlByDocumentKey, the ApplicationResponse in XmlBase64Bytes: ~30 KB a
- * document) by bytes, and the small facts (which CUFEs were accepted, how often each was received)
- * by count. An accepted document whose answer was dropped is still refused with rule 90; GetStatus
- * and GetXmlByDocumentKey no longer find it (DIAN keeps everything; the simulator, its recent past).
- * A number as the argument is `maxDocuments` (0: remember nothing, every call a first submission).
+ * Bounded twice so a long-running service does not grow without end: bulky answers by bytes, small facts by
+ * count. An accepted document whose answer was dropped is still refused with rule 90.
  */
 export function createStore(limits: Partial<StoreLimits> | number = {}): SimulatorStore {
   const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };

@@ -18,16 +18,8 @@ export type NumberAllocatorOptions = {
 };
 
 /**
- * Numbers invoices with the event store as the only arbiter (docs/architecture.md, "Ports,
- * adapters, composition roots": a wrong expected version is a concurrency error).
- * The invoice stream is named after its number and created with `no_stream`, so whatever this
- * process believes, two requests can never both own a number — not even from two processes.
- *
- * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER; one further ahead of the next
- * consecutive than the window is 422 NUMBER_NOT_CONSECUTIVE, because DIAN's numbering must stay
- * whole and "next" continues after the highest number used. Next consecutive: start after
- * the highest number known (this process's memory, else the hint, else the range
- * start) and move up past numbers another writer took, until the range is exhausted.
+ * Numbers invoices with the event store as the only arbiter: the stream is named after its number and created
+ * with `no_stream`, so two requests can never both own a number, even from two processes.
  */
 export class NumberAllocator {
   private readonly store: EventStore;
