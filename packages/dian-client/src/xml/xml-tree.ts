@@ -1,15 +1,6 @@
 /**
- * A namespace-aware element tree for what the submitter reads: DIAN's SOAP answers and the facts
- * of a signed document. It replaced xmldom on the submission path, where a DOM of each answer
- * (≈ 12 kB, most of it the ApplicationResponse in base64) cost ≈ 78 kB of garbage and ≈ 0.25 ms
- * of the event loop per invoice; this tree keeps only elements, their resolved names, their
- * attributes and their text.
- *
- * Well-formedness is checked where a reader could otherwise be misled: tags nest and close with
- * the same name, attributes are quoted and not repeated, every prefix is declared, every `&` is a
- * predefined entity or a character reference, one root element, no text outside it. A DOCTYPE is
- * refused outright: DIAN's answers never carry one, and refusing it rules out entity expansion.
- * Names are not checked against the XML grammar and nothing is validated against a schema.
+ * A namespace-aware element tree for DIAN's SOAP answers and a signed document's facts: elements, names,
+ * attributes and text, no DOM. A DOCTYPE is refused outright, which rules out entity expansion.
  */
 export class XmlParseError extends Error {}
 
