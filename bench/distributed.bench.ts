@@ -41,10 +41,8 @@ type ArmResult = {
   name: string; burst: BurstResult; lines: Timeline[]; complete: boolean;
   acceptedPerSecond: number; p50: number; p99: number; load: [number, number];
   /**
-   * Per process (or thread, embedded): CPU ms per invoice over the burst, % of one core over it, ms
-   * per invoice spent ready but waiting for a core, CPU ms per second while idle before it, and
-   * `beyondIdle`: CPU ms per invoice above what the process would have spent idle over the window
-   * (its pollers' cost grows with the window's length, not with the invoices).
+   * Per process: CPU per invoice, share of a core, run-queue wait per invoice, idle CPU rate, and `beyondIdle`, since
+   * pollers' cost grows with the window, not with the invoices.
    */
   cpu: { name: string; perInvoice: number; beyondIdle: number; busyPercent: number; waitPerInvoice: number; slicesPerInvoice: number; idlePerSecond: number }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */

@@ -4,10 +4,8 @@ import { blobKey, sha256Hex } from '../events/shared.ts';
 import { invoiceRenderedV1, type InvoiceRenderedV1 } from '../events/invoice-rendered.v1.ts';
 
 /**
- * The worked example of the versioning rule (docs/events.md, "Versioning"): a breaking change to
- * InvoiceRendered — the PDF's fields grouped, and whether it is an archival PDF/A — as a new
- * version, never an edit of v1. Not published (no producer writes it; it is not in
- * `invoiceEventSchemas`): it shows the three pieces a real v2 needs and its test runs them.
+ * The worked example of the versioning rule (docs/events.md, "Versioning"): a breaking change as a new version.
+ * Not published; its test runs the three pieces a real v2 needs.
  */
 export const invoiceRenderedV2Data = z.object({
   pdf: z.object({ key: blobKey, sha256: sha256Hex, pages: z.number().int().positive() }),

@@ -19,11 +19,8 @@ export function expectationRefusal(stream: string, expected: ExpectedVersion, cu
 }
 
 /**
- * The expected revision an append is sent with: the state the adapter just read and checked,
- * never the caller's looser `any` or `stream_exists`. Pinning the write to what was read is what
- * makes the duplicate-id check before it hold at the write (KurrentDB does not refuse a reused id
- * by itself; see kurrent-event-store.ts), and `NO_STREAM` / a revision are exactly the caller's
- * `no_stream` / version when those were asked.
+ * The revision an append is sent with: the state just read and checked, never the caller's looser `any` or
+ * `stream_exists`, so the duplicate-id check before it holds at the write.
  */
 export function streamStateOf(current: StreamVersion): AppendStreamState {
   return current === 'no_stream' ? NO_STREAM : current;

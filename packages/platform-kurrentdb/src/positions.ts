@@ -17,11 +17,8 @@ export function positionOf(event: { id: string; position?: Position | undefined 
 }
 
 /**
- * Where a forward read of $all starts to return the events after `after`. KurrentDB's start is
- * inclusive and must be where a record begins: the position of an event (what readers keep as
- * their checkpoint) is one, so the read starts there and the caller drops that event. A number
- * that is not (made by hand: `head() - 1`) is refused by the server, and the store looks for the
- * last event at or before it instead (`KurrentEventStore.startAtOrBefore`).
+ * Where a forward $all read starts for the events after `after`: KurrentDB's start is inclusive and must be a
+ * record's start, so the caller drops the first event; other numbers fall back to `startAtOrBefore`.
  */
 export function readStartAfter(after: bigint): Position | typeof START {
   if (after < 0n) throw new RangeError(`a position is never negative: ${after}`);

@@ -10,13 +10,8 @@ const RETRIABLE_TYPES = new Set<string>([ErrorType.UNAVAILABLE, ErrorType.DEADLI
 const RETRIABLE_GRPC_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 10 /* ABORTED */, 14 /* UNAVAILABLE */]);
 
 /**
- * A KurrentDB client failure as the platform's error. A wrong expected revision is the port's
- * ConcurrencyError with the stream's actual version; unavailability and deadlines are the
- * retriable STORE_UNAVAILABLE, which says nothing of whether a write happened (the answer may be
- * what was lost): an append retried with the same event ids then finds its own events
- * (DUPLICATE_EVENT_ID or WRONG_EXPECTED_VERSION) and never doubles them. Anything else (access
- * denied, a deleted stream, a bug) stays as it is. The client error is kept as the cause; it holds
- * the gRPC status, never the connection string's credentials.
+ * A KurrentDB client failure as the platform's error. STORE_UNAVAILABLE says nothing of whether a write happened;
+ * a retry with the same event ids finds its own events and never doubles them.
  */
 export function translateKurrentError(error: unknown, context: { stream?: string; expected?: string } = {}): unknown {
   if (error instanceof PlatformError || !(error instanceof Error)) return error;

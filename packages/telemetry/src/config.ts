@@ -16,12 +16,7 @@ export const telemetryConfigSchema = z.object({
 });
 export type TelemetryConfig = z.infer<typeof telemetryConfigSchema>;
 
-/**
- * Reads the schema's variables. `serviceName` is the default for a process that sets no
- * OTEL_SERVICE_NAME (each service's main passes its own).
- *
- *   const telemetry = await startTelemetry(telemetryConfigFromEnv(process.env, 'fe-signer'));
- */
+/** Reads the schema's variables; `serviceName` is the default when OTEL_SERVICE_NAME is unset. */
 export function telemetryConfigFromEnv(env: Env, serviceName?: string): TelemetryConfig {
   const config = configFromEnv(telemetryConfigSchema, env);
   return env.OTEL_SERVICE_NAME || !serviceName ? config : { ...config, serviceName };

@@ -19,10 +19,8 @@ export type AuditReport = {
 };
 
 /**
- * `fe audit verify`'s walk (docs/platform.md, "Audit"): the store's chains and signed checkpoints,
- * then every invoice's and note's documents and DIAN's answers, then the numbering (invoice ranges
- * and note series alike). Sequential on purpose: an
- * audit reads a live store and should not crowd the service.
+ * `fe audit verify`'s walk (docs/audit.md): chains and checkpoints, every document and DIAN answer, then the
+ * numbering. Sequential on purpose: an audit reads a live store and should not crowd the service.
  */
 export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined, dianAnchor: DianAnchor | undefined): Promise<AuditReport> {
   const store = await verifyEventStore(sources.store, await sources.checkpoints.all(), pinnedPublicKeyPem);

@@ -1,9 +1,6 @@
 /**
- * Where the product's code lists depart from DIAN's genericode files in spec/dian/codelists (annex
- * 1.7/1.8 editions, kept byte for byte): each entry names the code, DIAN's text (checked by the
- * code-list test, so an amendment is revisited if the source ever changes), what we use instead,
- * and why. docs/dian-domain.md, "Code lists", shows them as a table beside the differences we
- * record but do not amend. `name: null` would remove a code; none does.
+ * Where our code lists depart from DIAN's genericode files, each with DIAN's text (the code-list test re-checks
+ * it, so an amendment is revisited if the source changes) and why (docs/dian-domain.md, "Code lists").
  */
 export type Amendment = { code: string; dian: string | undefined; name: string | null; source: string };
 

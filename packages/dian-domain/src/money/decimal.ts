@@ -1,9 +1,7 @@
 /**
- * Exact decimal arithmetic on BigInt: no binary floating point ever touches an amount.
- * A Decimal is `units / 10^scale`; money is a bigint of cents (scale 2).
+ * Exact decimal arithmetic on BigInt, so no binary floating point ever touches an amount; money is bigint cents.
  *
- *   const base = roundHalfUp(multiply(parseDecimal('2.5'), parseDecimal('1999.99')), 2); // 499998n cents
- *   formatUnits(base, 2) === '4999.98'
+ *   formatUnits(roundHalfUp(multiply(parseDecimal('2.5'), parseDecimal('1999.99')), 2), 2) === '4999.98'
  */
 export type Decimal = { readonly units: bigint; readonly scale: number };
 

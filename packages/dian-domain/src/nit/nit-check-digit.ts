@@ -1,6 +1,5 @@
 /**
- * NIT check digit (dígito de verificación, DV), annex 1.9 §2.1: weights applied from the
- * rightmost digit; r = Σ mod 11; DV = r when r is 0 or 1, otherwise 11 − r.
+ * NIT check digit (DV), annex 1.9 §2.1.
  *
  *   nitCheckDigit('800197268') === 4   // DIAN's own NIT
  */

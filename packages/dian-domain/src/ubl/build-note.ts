@@ -58,13 +58,8 @@ const kinds = {
 } as const;
 
 /**
- * The UBL 2.1 CreditNote or DebitNote of annex 1.9 §10.1–10.2b as a pure function of its inputs,
- * written with the invoice's own parts (parties, payment means, taxes, totals, lines), so the same
- * request content gives the same amounts as on an invoice. No sts:InvoiceControl: notes have no
- * numbering authorization. The signature slot is as for the invoice (build-invoice.ts).
- *
- *   const note = checkNoteDocument({ kind: 'credit', request, lines, referenced_invoice });
- *   const { xml, cude } = buildNoteXml({ note: note.value, tenant, software, environment: '2', prefix: 'NC', number: '1', issuedAt });
+ * The UBL 2.1 CreditNote or DebitNote (annex 1.9 §10.1–10.2b), written with the invoice's own parts so the same
+ * content gives the same amounts. No sts:InvoiceControl: notes have no numbering authorization.
  */
 export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new CanonicalXmlWriter()): BuiltNote {
   const { note, tenant, software, environment } = input;

@@ -23,12 +23,8 @@ export const lineLayouts = {
 } as const satisfies Record<string, LineLayout>;
 
 /**
- * One cac:InvoiceLine (annex §3.10). PriceAmount is the unit price (up to 6 decimals, FBB02) and
- * BaseQuantity equals the invoiced quantity, which satisfies FAV06 whichever quantity DIAN
- * multiplies by; the line's discounts and charges follow, and LineExtensionAmount is net of them.
- * Quantities keep up to 6 decimals and at least 2. Excluded lines (no taxes) carry no TaxTotal.
- * A free item: FreeOfChargeIndicator true, LineExtensionAmount 0, the reference price in
- * PricingReference and the taxes on quantity × that price.
+ * One cac:InvoiceLine (annex §3.10). BaseQuantity equals the invoiced quantity, so FAV06 holds whichever quantity
+ * DIAN multiplies by; a free item carries its reference price and is taxed on it.
  */
 export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLine, amounts: LineAmounts): void {
   writeDocumentLine(w, lineLayouts.invoice, index, line, amounts);

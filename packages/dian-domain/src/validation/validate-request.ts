@@ -21,13 +21,8 @@ export type ValidationContext = {
 };
 
 /**
- * Checks a request body and maps each failure to its stable code. The first failing class wins,
- * in this order, and its `details` name every faulty field of that class:
- *   VALIDATION_ERROR (shape, bounds, code lists, dates) → NIT_INVALID → TAX_RATE_INVALID → AMOUNTS_INCONSISTENT
- *   (discounts below zero, advances above the payable amount) → LINE_TOTAL_MISMATCH.
- *
- *   const result = validateInvoiceRequest(body, { issueDate: '2025-03-10' });
- *   if (!result.ok) reply.code(errorCatalogue[result.error.code].http).send(result.error);
+ * Checks a request body and maps each failure to its stable code. The first failing class wins, in this order:
+ * VALIDATION_ERROR → NIT_INVALID → TAX_RATE_INVALID → AMOUNTS_INCONSISTENT → LINE_TOTAL_MISMATCH.
  */
 export function validateInvoiceRequest(body: unknown, context: ValidationContext): Result<ValidatedInvoice> {
   const parsed = parseInvoiceRequest(body);

@@ -47,10 +47,8 @@ export class SqliteStatusStore implements StatusStore {
   private readonly maxByPrefix: StatementSync;
   private readonly every: StatementSync;
   /**
-   * Rows this instance saved, by invoice id (write-through, newest last, bounded), and their ids by
-   * tenant and cufe: the projection's read-modify-write of an invoice in flight and the status
-   * endpoint read what was just written without a query and a JSON parse. Rows written by another
-   * process are always read from the file.
+   * Rows this instance saved, write-through and bounded, so the projection and the status endpoint read what was
+   * just written without a query; rows written by another process are always read from the file.
    */
   private readonly written = new Map<string, { view: InvoiceStatusView; position: bigint | undefined }>();
   private readonly writtenByCufe = new Map<string, string>();

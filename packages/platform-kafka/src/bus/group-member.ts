@@ -26,12 +26,8 @@ export type MemberPorts = {
 };
 
 /**
- * One member of a consumer group on one topic: a kafkajs consumer that handles each message with
- * the group's attempts and backoff, keeps a dead letter, and only then commits the offset past
- * it (at-least-once; commits are batched while one is in flight, offset-committer.ts). Partitions
- * are handled concurrently, each in order. Stopping lets the handler in flight finish, sends the
- * commits recorded, commits nothing past an unfinished message, and leaves the group, so the next
- * member takes over from the committed offsets (a rebalance).
+ * One group member on one topic: each partition in order, the offset committed only after the handler or the
+ * dead-letter keep (at-least-once). Stopping finishes the handler in flight and leaves the group for the next.
  */
 export class GroupMember {
   private stopping = false;

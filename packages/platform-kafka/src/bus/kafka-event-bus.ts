@@ -44,10 +44,8 @@ export type KafkaEventBusOptions = {
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
   /**
-   * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish`
-   * becomes one Kafka transaction under this id. A newer bus with the same id fences this one: its
-   * publishes fail with PUBLISH_FENCED and what it had not committed is discarded, never delivered
-   * (every consumer of this bus reads committed messages only). Default none: plain idempotent sends.
+   * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish` is a transaction,
+   * and a newer bus with the same id makes this one's fail with PUBLISH_FENCED, its uncommitted messages discarded.
    */
   transactionalId?: string;
 };
@@ -156,13 +154,8 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * The "re-drive" capability (ports/event-bus.ts). The letter comes from the `DeadLetterStore`
-   * and goes straight to a running member of its group in this process, with the group's attempts
-   * and backoff; the outcome goes back to the re-driver, which removes a handled letter and keeps
-   * a failed one again. Neither the topic nor the `.dlq` topic is written: republishing to the
-   * topic would deliver the message to every group again and the re-driver could not learn what
-   * became of it. `not_run` when no member of the group runs here: the request stays for a process
-   * that runs one.
+   * The "re-drive" capability: the letter goes straight to a running member of its group here. Republishing would
+   * reach every group again and the re-driver could not learn what became of it. `not_run` when no member runs here.
    */
   async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };

@@ -49,10 +49,8 @@ export class TopicAdmin {
   }
 
   /**
-   * The partitions' ends once they stop moving. kafkajs's admin reads them read-committed: the last
-   * stable offset, which stays before a transaction's records until the broker has written its commit
-   * markers, and Kafka writes those after the producer's commit has returned. A transaction committed
-   * just before the subscribe would otherwise be delivered to a group that starts at 'latest'.
+   * The partitions' ends once they stop moving: the admin reads the last stable offset, which lags a just-committed
+   * transaction, and a group starting at 'latest' would otherwise receive it.
    */
   private async settledEnds(topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
     const key = (ends: { partition: number; high: string }[]) => ends.map((p) => `${p.partition}:${p.high}`).sort().join(',');

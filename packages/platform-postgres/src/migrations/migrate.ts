@@ -21,13 +21,10 @@ export type MigrateOptions = {
 };
 
 /**
- * Brings `schema` up to date at start: creates it, then applies each migration of the set not yet
- * recorded in its `schema_migrations` table, in version order, each in its own transaction with
- * its record (a failed one leaves nothing behind and stops the start). A session advisory lock per
- * schema makes two processes starting at once take turns: the second finds the work done.
+ * Brings `schema` up to date at start, each migration in its own transaction with its record. A session advisory
+ * lock per schema makes two processes starting at once take turns.
  *
  *   const { applied } = await migrate(pool, { schema: 'fe' }); // ['001_event_store', …] the first time, [] after
- *   await migrate(pool, { schema: 'fe', set: 'projection', migrations: readMigrations(projectionMigrations) });
  */
 export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<{ applied: string[] }> {
   const schema = checkSchemaName(options.schema);

@@ -33,11 +33,7 @@ export function readMigrations(directory: string = packagedMigrations): Migratio
 export type MigrationSet = { set: string; migrations: readonly Migration[] };
 
 /**
- * The migration set of a package that owns tables, read from its folder (an URL beside the
- * adapter, so it resolves wherever the package is installed).
- *
- *   export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));
- *   await migrate(pool, { schema: 'fe', ...statusStoreMigrations() });
+ * A package's migration set, read from a folder URL beside the adapter so it resolves wherever it is installed.
  */
 export function migrationSet(set: string, folder: URL): MigrationSet {
   return { set, migrations: readMigrations(fileURLToPath(folder)) };

@@ -1,13 +1,8 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
- * Capability links for blobs the service serves itself (the embedded shape): the URL carries the
- * key, an expiry (unix seconds) and an HMAC-SHA256 over both. Anyone holding the link can fetch
- * the file until it expires; nobody can forge one for another key or a later expiry.
- *
- *   const links = new SignedLinks(secret, 'http://127.0.0.1:8080/files');
- *   links.sign('demo/a.xml', 3600, now)               // http://…/files/demo/a.xml?expires=…&signature=…
- *   links.verify('demo/a.xml', expires, signature, now) // 'ok' | 'expired' | 'invalid'
+ * Capability links for blobs the embedded service serves: key and expiry under an HMAC, so nobody can forge one
+ * for another key or a later expiry.
  */
 export class SignedLinks {
   /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call. */

@@ -62,31 +62,20 @@ export interface EventBus {
   close(): Promise<void>;
 
   /**
-   * Capability "settled through": how far the relay may checkpoint. Given the last event-store
-   * position the relay published on `topic` (messages carry it in the `x-store-position` header),
-   * the highest position whose messages the bus has durably accepted; the relay's checkpoint never
-   * moves past it, so a crash republishes the rest. A bus without it has durably accepted every
-   * message `publish` resolved for (Kafka: the broker acknowledged it, acks=all), and the relay
-   * checkpoints what it published. The in-process bus holds messages in memory only: for it,
-   * durably accepted means finished (handled or dead-letter kept) by every consumer group.
+   * Capability "settled through": the highest position the bus durably accepted, past which the relay never
+   * checkpoints. Without it, whatever `publish` resolved for counts as durably accepted.
    */
   settledThrough?(topic: string, lastPublished: bigint): bigint;
 
   /**
-   * Capability "re-drive": hands a dead letter (from the `DeadLetterStore`) back to the consumer
-   * group that gave up on it, with the group's attempts and backoff, and says what became of it
-   * (dead-letters/redriver.ts removes a handled letter and keeps a failed one again). `not_run`
-   * when no member of the group runs in this process: another process that runs one takes it.
+   * Capability "re-drive": hands a dead letter back to its group and says what became of it; `not_run` when no
+   * member of the group runs in this process, so another process takes it.
    */
   redrive?(letter: RedriveRequest): Promise<RedriveOutcome>;
 
   /**
-   * Capability "subscriptions": each subscription the bus holds now and whether it can receive
-   * messages. Kafka: its group member has joined the group and holds its assignment (zero
-   * partitions included, when the group has more members than partitions); a rebalance or a crash
-   * clears it until the member has joined again. A service process is ready only while all have
-   * (/readyz, the `consumer-groups` check). A bus without it delivers to a subscription from the
-   * moment `subscribe` returns (the in-process bus): always ready.
+   * Capability "subscriptions": whether each subscription can receive messages now (/readyz `consumer-groups`).
+   * A bus without it delivers from the moment `subscribe` returns.
    */
   subscriptions?(): readonly SubscriptionStatus[];
 }

@@ -14,12 +14,7 @@ export type RecordedEvent = {
   position: bigint;
   envelope: Envelope;
   recordedAt: string;
-  /**
-   * The stream's tamper-evidence chain at this event (audit/event-chain.ts): SHA-256 over the
-   * previous event's digest, the stream, the version and the envelope as stored. Set by the SQLite,
-   * PostgreSQL and KurrentDB stores (and by the stream cache and append feed from their
-   * `AppendResult`); absent where a store keeps none.
-   */
+  /** The stream's tamper-evidence chain at this event (audit/event-chain.ts); absent where a store keeps none. */
   digest?: string;
   /** The trace context the event was appended in (AppendOptions), when there was one. */
   traceContext?: TraceContext;

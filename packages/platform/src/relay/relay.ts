@@ -21,10 +21,8 @@ export type RelayOptions = {
   /** How long the relay sleeps when idle, unless nudged. Default 200 ms. */
   idleMs?: number;
   /**
-   * Where relays of this name agree which one publishes, when more than one may run (replicas, a
-   * deploy's old process): the relay publishes only while it holds the lease on `name`, checked
-   * before each page and before each checkpoint, and otherwise stands by. Without it the relay
-   * assumes it is the only one (the embedded shape: one process). docs/platform.md, "Two relays at once".
+   * Where relays of one name agree which publishes (replicas, a deploy's old process); checked before each page
+   * and checkpoint. Without it the relay assumes it is alone (docs/platform.md, "Two relays at once").
    */
   leases?: LeaseStore;
   /** How often a standby tries to take the lease. Default 1 000 ms. */

@@ -24,11 +24,8 @@ export type ServiceProcessOptions = {
   /** Opens adapters and builds the modules; whatever it opened it closes itself when it throws. */
   build(): Promise<ServiceParts>;
   /**
-   * Runs last, after the parts closed and before the exit, on a graceful stop and on a failed
-   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). Best
-   * effort: a failure is logged as a warning and leaves the exit code as it was (a collector that
-   * is down must not turn a clean stop into a failed one). It counts against the stop's
-   * `shutdownTimeoutMs`; a forced exit skips it.
+   * Runs last, after the parts closed (the telemetry's flush). Best effort: a collector that is down must not turn a
+   * clean stop into a failed one. It counts against `shutdownTimeoutMs`.
    */
   finally?(): Promise<void>;
   process?: ProcessHooks;

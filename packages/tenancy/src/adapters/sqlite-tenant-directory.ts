@@ -130,10 +130,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * Checks the .p12 at `at` with @fe/xades's loadP12 and refuses it with XadesError (P12_WRONG_PASSWORD,
-   * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …, and
-   * CERT_NOT_ISSUERS when it is not the tenant's or its technology provider's); then replaces
-   * the tenant's certificate, sealed with its password. The cached credential is dropped.
+   * Checks the .p12 at `at` with loadP12 (refused with its XadesError code) and replaces the tenant's certificate,
+   * sealed; the cached credential is dropped.
    */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
     const row = this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough

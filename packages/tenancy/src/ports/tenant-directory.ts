@@ -23,11 +23,8 @@ export type TenantProfile = {
 export type ApiKeyEnvironment = 'test' | 'live';
 
 /**
- * The tenant registry the services read (docs/api.md, "Tenants"). The admin
- * portal (a later issue) writes it; the embedded start writes the demo tenant.
+ * The tenant registry the services read (docs/tenancy.md); the portal and the embedded start write it.
  *
- *   const auth = await tenants.authenticate(bearerToken);        // undefined: 401
- *   const profile = await tenants.profile(auth.tenantId);
  *   const credential = await tenants.credential(auth.tenantId);  // decrypted .p12, loaded once
  */
 export interface TenantDirectory {

@@ -14,11 +14,8 @@ export interface TenantRegistry extends TenantDirectory {
   /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
   createTenant(input: NewTenant): Promise<void>;
   /**
-   * Changes what onboarding and later settings change, in one transaction: the company data, the
-   * DIAN software (PIN sealed), a new numbering resolution (optionally made active), the
-   * environment. TENANT_INVALID (NIT/DV, tenant.id not this tenant, a resolution id taken),
-   * TENANT_NOT_FOUND; nothing written on a refusal. API keys are left alone: the caller that
-   * switches the environment also replaces the keys (the commands module does).
+   * Changes company data, software, resolutions or environment in one transaction; nothing written on a refusal.
+   * API keys are left alone: the caller switching the environment replaces them.
    */
   updateTenant(tenantId: string, update: TenantUpdate): Promise<void>;
   /**

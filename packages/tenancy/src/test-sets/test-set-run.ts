@@ -1,9 +1,6 @@
 /**
- * A tenant's habilitación test-set run, kept in the tenant registry so that every process sees the
- * same one (docs/portal.md, "The habilitación run"): the portal process that follows it writes its
- * progress, another portal process shows it (and takes it over once its lease has ended), and the
- * submitter process reads it to send the run's documents with SendTestSetAsync and the TestSetId.
- * One run per tenant: a new run replaces the last one.
+ * A tenant's habilitación run, kept in the registry so every process sees the same one (docs/portal.md, "The
+ * habilitación run"). One run per tenant: a new run replaces the last.
  */
 export type TestSetRun = {
   /** Random; the run's documents are issued with Idempotency-Keys built from it (testSetDocumentKey). */

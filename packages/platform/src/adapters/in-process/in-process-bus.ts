@@ -70,10 +70,8 @@ export class InProcessEventBus implements EventBus {
   }
 
   /**
-   * The "settled through" capability (ports/event-bus.ts), for the relay's checkpoint: the highest event-store position such that every
-   * message up to it, on `topic`, was finished by every consumer group. Messages must carry the
-   * relay's position header; each partition holds them in position order, so the first message a
-   * group still needs in each partition bounds what is settled.
+   * The "settled through" capability (ports/event-bus.ts): the first message a group still needs in each
+   * partition bounds what the relay may checkpoint past.
    */
   settledThrough(topic: string, lastPublished: bigint, positionHeader = 'x-store-position'): bigint {
     const consumers = this.groupsOf(topic);

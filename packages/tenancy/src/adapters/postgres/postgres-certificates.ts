@@ -8,10 +8,8 @@ import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
 
 /**
- * The certificates table on PostgreSQL: a .p12 is checked with the signer's loadP12 before it is
- * stored (refused with the signer's code), then kept sealed with its password under the next
- * generation; `credential` opens and loads it once per tenant and generation
- * (common/credential-cache.ts), so an upload by another replica is served at the next call.
+ * The certificates table on PostgreSQL: a .p12 checked by loadP12 before it is stored sealed; each upload is a new
+ * generation, so another replica's upload is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;
