@@ -46,10 +46,8 @@ export type Embedded = {
 };
 
 /**
- * Every service in one process (docs/architecture.md, "Deployment shapes", embedded): SQLite under the data
- * folder, the in-process bus, the filesystem blob store served at /files, the built-in DIAN
- * simulator. Order matters: consumers subscribe before the relay republishes what a previous run
- * left unsettled, and the HTTP port opens last, when everything behind it runs.
+ * Every service in one process (docs/architecture.md, "Deployment shapes"). Consumers subscribe before the relay
+ * republishes what a previous run left unsettled, and the HTTP port opens last.
  */
 export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record<string, string | undefined>>, logger: Logger, clock: Clock): Promise<Embedded> {
   const dir = config.dataDir;

@@ -1,10 +1,5 @@
-// The one way a test or the bench starts the distributed shape (docs/service.md, "Running the
-// distributed shape on one machine"): `scripts/start-distributed.sh` starts every service as its
-// own process and records each pid in run/pids; `scripts/stop-distributed.sh` stops exactly those,
-// and a discard kills by pid whatever outlived the stop. A process a test adds (a second submitter)
-// is started as the script starts its own and recorded in the same file, so the same stop ends it.
-// Each run has its own data folder, PostgreSQL schema, Kafka topic and group prefixes, relay name
-// and bucket, so it meets nothing else on the servers it shares.
+// The one way a test or the bench starts the distributed shape (docs/service.md, "Running the distributed shape on
+// one machine"): every pid recorded in run/pids so the stop ends exactly those; each run has its own prefixes.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -175,10 +170,8 @@ export async function startOwnBroker(): Promise<DedicatedBroker> {
 }
 
 /**
- * `count` consecutive ports that are free now, from a random start in `range` (inclusive): by
- * default FE_E2E_PORTS (`from-to`), else 61000–64999, above Linux's ephemeral ports (32768–60999):
- * an outgoing connection of one of the processes once took a port the run had found free (in
- * 30000–50000) before the process listened on it, and the start failed.
+ * `count` consecutive ports free now, from a random start in `range`: above Linux's ephemeral ports by default,
+ * so a process's outgoing connection cannot take one before it listens.
  */
 export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ?? '61000-64999'): Promise<number> {
   const [from, to] = range.split('-').map(Number) as [number, number];

@@ -4,10 +4,8 @@ import type { SimulatorIdentity } from '../config.ts';
 import { identityCredential } from '../identity/credential.ts';
 
 /**
- * XAdES-EPES signature of the simulator's ApplicationResponse, as DIAN signs each AR with its own certificate.
- * ECDSA P-256 by default: clients check the AR's certificate against a pinned anchor, whatever the key type, and
- * an RSA signature would cost as much as the tenant's own. The AR is authored in canonical form, so references are
- * digested from text without a tree.
+ * XAdES-EPES signature of the simulator's AR. ECDSA P-256 by default: clients check the certificate against a
+ * pinned anchor whatever the key type, and RSA would cost as much as the tenant's own signature.
  */
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';

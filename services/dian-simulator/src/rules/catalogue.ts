@@ -133,10 +133,8 @@ function forNote(definition: RuleDefinition, letter: 'C' | 'D'): RuleDefinition 
 const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOICE_ONLY.has(d.code));
 
 /**
- * The notes' own rules (reference §7.8, §10.1–10.2). CAD02a and CBF03a, and CBG04 for a credit
- * note, are the reference's; DBG04 is CBG04's debit-note counterpart by the same prefix rule. The
- * concept tables' rule is not named by the reference: SIM-NC01 / SIM-ND01; nor is the InvoicePeriod
- * a credit note without invoices requires: SIM-NC02.
+ * The notes' own rules (reference §7.8, §10.1–10.2); SIM-NC01/02 and SIM-ND01 where the reference names a check
+ * but no code.
  */
 const noteRules = [
   r('CAD02a', 'document', 'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)'),

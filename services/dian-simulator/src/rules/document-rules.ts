@@ -18,12 +18,7 @@ const INVOICE_TYPES = new Set(['01', '02', '03', '04']);
  */
 const OTHER_DOCUMENT_TYPES = new Set(['05', '20', '91', '92', '93', '94', '96']);
 
-/**
- * The document's type and currency (reference §3.1, §7.8): FAD02 operation type, FAD12a invoice
- * type (FAD12b: the type of another document), FAD15a currency code, FAD15b every amount in the
- * document's currency, FAR01 an exchange rate for a currency other than COP, FAI01–03 the
- * contingency invoice's reference document.
- */
+/** The document's type and currency (reference §3.1, §7.8). */
 export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
   if (!OPERATION_TYPES.has(view.customizationId ?? '')) failures.push('FAD02');

@@ -32,10 +32,8 @@ function xmllintAvailable(command: string): boolean {
 }
 
 /**
- * The ZB01 schema check for a configuration: undefined when off (or 'auto' without xmllint);
- * throws at once for 'xmllint' when the program is missing, so a simulator that must check the
- * schema does not start without it. One xmllint process per document, the document on its stdin
- * (no file written); --nonet: the schemas are all local.
+ * The ZB01 schema check: undefined when off; throws at once for 'xmllint' when it is missing, so a simulator that
+ * must check the schema does not start without it.
  */
 export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): SchemaCheck | undefined {
   if (mode === 'off') return undefined;

@@ -19,10 +19,8 @@ const prefixList = (el: XmlElement | undefined) =>
   (attribute(childElement(el, EXC_C14N, 'InclusiveNamespaces'), 'PrefixList') ?? '').split(/\s+/).filter(Boolean);
 
 /**
- * DIAN's WS-Security policy, checked the way WCF would (wsdl0): a Timestamp inside its window, a
- * BinarySecurityToken whose certificate chains to the trust store, and an RSA-SHA256 signature
- * (exclusive C14N) whose references include the `wsa:To` header, which must name this endpoint.
- * Any failure answers with the SOAP fault of the untrusted-certificate sample, like DIAN.
+ * DIAN's WS-Security policy checked as WCF would; any failure answers with the untrusted-certificate SOAP fault,
+ * like DIAN.
  */
 export function checkWsSecurity(
   document: XmlDocument,

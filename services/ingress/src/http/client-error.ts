@@ -35,11 +35,8 @@ export function clientErrorToApiError(error: ParserError): ApiError {
 }
 
 /**
- * The server's `clientError` listener: answers with the API's one error body (request id included)
- * and closes the connection, as Node would, but only when no answer has started on this socket, so
- * a response already under way is never corrupted. A peer that hung up is not an error of ours.
- * `requestIdOf` gives the id of the request in flight on the socket, when there is one (a timeout
- * while its body trickles in).
+ * The server's `clientError` listener: the API's one error body, but only when no answer has started on the socket,
+ * so a response under way is never corrupted. A peer that hung up is not our error.
  */
 export function handleClientError(logger: Logger, requestIdOf: (socket: Socket) => string | undefined) {
   return (error: ParserError, socket: Socket): void => {

@@ -60,12 +60,8 @@ export class NumberAllocator {
   }
 
   /**
-   * Numbers a document that more than one process may try to number at once (a credit or debit
-   * note: its ingress, or whoever finishes it after a crash; docs/notes.md, "Concurrency") so that it
-   * gets exactly one number: every taker searches upward from the same `after`, and a taken number
-   * whose first event `owns` recognises is this document's already. Every number up to `after` must
-   * be used (gap-free numbering makes any number at or below the first free one fit).
-   * Returns the first event on the document's stream (the one appended, or the one found).
+   * Numbers a document several processes may try to number at once (a note and whoever finishes it after a crash):
+   * all search upward from the same `after`, and `owns` recognises the document's own number, so it gets exactly one.
    */
   async allocateOwned(tenantId: string, resolution: NumberingResolution, after: bigint, firstEvent: (number: string) => Envelope, owns: (first: Envelope) => boolean): Promise<Envelope> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;

@@ -17,12 +17,8 @@ export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
 }
 
 /**
- * The build rules a note of this invoice is built with, and records: the invoice's own, so the
- * note's amounts add up as the invoice's did (a cancellation of an invoice built with version 1
- * credits exactly its payable amount). An invoice recorded without the field was built with 1 or 2:
- * the one whose totals give its recorded payable amount (where both do, a cancellation credits
- * that amount either way). A version this release does not know (a later release recorded
- * the invoice): today's, and the book rules answer if the amounts then differ.
+ * A note is built with its invoice's rules so its amounts add up as the invoice's did; an invoice without the field
+ * gets the version whose totals give its recorded payable amount, an unknown one today's.
  */
 export function noteBuildRulesOf(invoice: InvoiceRequestedV1): BuildRules {
   const { build_rules: recorded, request, issued_at: issuedAt, payable_amount: payable } = invoice.data;

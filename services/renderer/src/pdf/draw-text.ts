@@ -4,12 +4,8 @@ import { colors, sizes } from './page-geometry.ts';
 import { showText, standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
 
 /**
- * Text primitives. Every string passes `drawable`, which picks the font and makes sure a
- * character outside it can never break a render. Strings in Helvetica (all Spanish text) are
- * measured with the shared standard-font tables and written by the canvas as raw text operators;
- * the rare string that needs the embedded DejaVu fallback goes through pdfkit's `text()`, which
- * subsets and shapes it. Wrapping and cutting are done here, one measure per word, never by
- * pdfkit's line wrapper.
+ * Text primitives. `drawable` picks the font so no character can break a render; wrapping is done here, one
+ * measure per word, never by pdfkit's line wrapper.
  */
 export type TextStyle = { face?: FontFace; size?: number; color?: string };
 
