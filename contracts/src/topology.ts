@@ -24,7 +24,7 @@ export type ServiceTopology = {
 export const topology: Record<ServiceName, ServiceTopology> = {
   // Across processes each ingress instance also hears every invoice event, on a group of its own
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
-  // (docs/service.md, "Waiting for DIAN").
+  // (docs/guarantees.md, "Waiting for DIAN").
   // A note's reservation and issue are recorded on the invoice's stream: its ledger of notes (docs/notes.md).
   ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'BuyerNotificationRequested'], consumes: [] },
   // A credit or debit note is signed like an invoice, on its own stream (docs/signing.md).

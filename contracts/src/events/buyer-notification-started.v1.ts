@@ -8,7 +8,7 @@ export type NotificationAddressSource = z.infer<typeof notificationAddressSource
 /**
  * The notifier is about to hand the mail to the transport: recorded BEFORE sending, so a crash
  * between sending and recording the outcome is seen by the next delivery, which then never sends a
- * second mail silently (docs/notifier.md, "What SMTP can and cannot guarantee").
+ * second mail silently (docs/notifier.md, "Exactly one mail per invoice, from the sender's side").
  */
 export const buyerNotificationStartedV1Data = z.object({
   email: z.email(),

@@ -35,7 +35,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     503: { 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } },
   };
   // Answered on every path, before or beside any route: a method the path lacks, and what the HTTP
-  // parser or the server's time limits refuse (docs/service.md, "HTTP").
+  // parser or the server's time limits refuse (docs/guarantees.md, "HTTP").
   const edges: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'MALFORMED_REQUEST_LINE', 'MALFORMED_BODY_FRAMING', 'MALFORMED_HTTP', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'HEADERS_TOO_LARGE'];
   const errors = (codes: ErrorCode[]) => {
     const byStatus = new Map<number, ErrorCode[]>();

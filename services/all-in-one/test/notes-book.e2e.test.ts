@@ -42,7 +42,7 @@ describe('credit notes on the embedded service', () => {
   it('lists it on the invoice\'s status with the balance left, and answers for it by its CUDE', async () => {
     const status = invoiceStatusResponseSchema.parse(await pollStatus(shape, invoice.cufe, (b) => b.notes?.length === 1));
     expect(status.notes![0]).toMatchObject({ document_type: 'credit_note', number: 'NC1', cude: note.body.cufe, concept: '1', amount: '178500.00' });
-    // Pending or accepted it counts; once the notes parts are merged DIAN may judge it, and a rejected note frees its amount.
+    // Pending or accepted it counts; a rejected note frees its amount.
     expect(status.balance).toBe(status.notes![0]!.status === 'rejected' ? '438001.62' : '259501.62');
     const own = invoiceStatusResponseSchema.parse(await pollStatus(shape, note.body.cufe, () => true));
     expect(own).toMatchObject({ document_type: 'credit_note', concept: '1', referenced_invoice: { number: invoice.number } });

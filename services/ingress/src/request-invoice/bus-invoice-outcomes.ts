@@ -15,7 +15,7 @@ export type BusInvoiceOutcomesPorts = {
   topic?: string;
 };
 
-/** The consumer-group prefix of every ingress instance's outcome watch (docs/service.md, "Waiting for DIAN"). */
+/** The consumer-group prefix of every ingress instance's outcome watch (docs/guarantees.md, "Waiting for DIAN"). */
 export const OUTCOMES_GROUP_PREFIX = 'fe.ingress.outcomes.';
 
 /**

@@ -2,7 +2,7 @@ import { creditNoteConcepts, debitNoteConcepts, type DocumentType } from '@fe/co
 import { amountOfCents, balanceCents, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
 import { html, type Html } from './html.ts';
 
-// The invoice list and one document's page (docs/portal.md, "Facturas"): pure, so a unit test reads
+// The invoice list and one document's page (docs/portal.md, "The pages"): pure, so a unit test reads
 // what a row or a note says, escaped, without a server.
 
 export type DocumentLinks = { xml?: string; pdf?: string };
