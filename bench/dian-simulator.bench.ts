@@ -16,11 +16,8 @@ const world = makeWorld();
 try {
   const endpoint = `http://127.0.0.1:8081${SERVICE_PATH}`;
   const now = new Date();
-  // A store that keeps nothing: every call is a first submission (no rule 90), so each one goes
-  // the whole way, including the signed ApplicationResponse. The simulator's identity decides the
-  // AR signature: ECDSA P-256 (the default identity's key) is measured, RSA-2048 shown beside it.
-  // The XSD check (ZB01, an xmllint process per document) is off in these rows, which measure the
-  // simulator's own work; its cost is the row "… with the XSD (xmllint)".
+  // A store that keeps nothing, so every call goes the whole way to a signed AR; the XSD check is off here and
+  // measured in its own row.
   const accepting = createSimulatorDispatcher(world.config({ schemaValidation: 'off' }, world.ecIdentity), createStore(0));
   const acceptingRsa = createSimulatorDispatcher(world.config({ schemaValidation: 'off' }, world.identity), createStore(0));
   const acceptingWithSchema = createSimulatorDispatcher(world.config({ schemaValidation: 'xmllint' }, world.ecIdentity), createStore(0));

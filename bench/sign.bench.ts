@@ -18,11 +18,7 @@ const credential = loadP12(identity.p12, identity.password, issuedAt);
 const ours = createXadesSigner(credential);
 const keyPem = credential.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-/**
- * xml-crypto 6 on the same document: an enveloped reference to the whole document, inclusive C14N,
- * RSA-SHA256, placed in a second UBLExtension. It is only the XML-DSig part (no KeyInfo or
- * SignedProperties references, no XAdES properties), so it is a lower bound of its XAdES cost.
- */
+/** xml-crypto on the same document: the XML-DSig part only, so a lower bound of its XAdES cost. */
 function xmlCryptoSign(xml: string): string {
   const withSlot = xml.replace(SIGNATURE_SLOT_ANCHOR, `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`);
   const sig = new SignedXml({

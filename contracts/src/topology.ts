@@ -2,9 +2,8 @@ import type { InvoiceEventType } from './events/invoice-events.ts';
 import type { ProcessingStep } from './events/invoice-processing-halted.v1.ts';
 
 /**
- * Who produces and who consumes what, as data (docs/api.md, "Events"; docs/architecture.md, "The flow").
- * The bus adapters create topics from `topics`; each service subscribes with its own consumer
- * group, named after the service. A test checks that every consumed event has exactly one producer.
+ * Who produces and who consumes what, as data, so adapters create topics from it and a test checks every consumed
+ * event has exactly one producer.
  */
 export const topics = {
   invoiceEvents: { name: 'fe.invoice.events.v1', key: 'invoice_id', partitions: 6 },

@@ -1,7 +1,6 @@
 /**
- * The stable error codes of the HTTP API and the HTTP status each one answers with
- * (docs/api.md, "Errors"). Tests assert the code, never the message.
- * A code is never renamed or reused: integrators switch on it.
+ * The HTTP API's error codes and statuses (docs/api.md, "Errors"). A code is never renamed or reused:
+ * integrators switch on it.
  */
 export const errorCatalogue = {
   MALFORMED_JSON: { http: 400, summary: 'The body is not JSON.' },

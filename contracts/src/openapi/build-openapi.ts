@@ -8,9 +8,8 @@ import '../api/notify-buyer.ts';
 import '../api/note-request.ts';
 
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
- * 2020-12, which zod emits natively). `contracts/openapi.json` is this function's output checked
- * in; a unit test fails when it is stale. Regenerate with `pnpm openapi`.
+ * The OpenAPI 3.1 document from the zod schemas; `contracts/openapi.json` is its checked-in output (`pnpm openapi`;
+ * a test catches staleness).
  */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const generated = z.toJSONSchema(z.globalRegistry, {

@@ -25,9 +25,8 @@ export function upcastInvoiceRenderedV1(v1: InvoiceRenderedV1): InvoiceRenderedV
 }
 
 /**
- * The downcaster: what the relay publishes on `fe.invoice.events.v1` for each v2 event while v1
- * consumers remain, so they keep working unchanged (v2 events go to `fe.invoice.events.v2`).
- * Lossy by design: a v1 consumer never knew about PDF/A.
+ * The downcaster the relay would publish for v1 consumers while they remain, so they keep working unchanged. Lossy
+ * by design: a v1 consumer never knew about PDF/A.
  */
 export function downcastInvoiceRenderedV2(v2: InvoiceRenderedV2): InvoiceRenderedV1 {
   const { data, ...envelope } = v2;

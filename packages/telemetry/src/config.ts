@@ -2,9 +2,8 @@ import { configFromEnv, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
- * Telemetry configuration (docs/observability.md, "Configuration"). The variable names are
- * OpenTelemetry's own, so a collector's usual setup works unchanged. Off unless an endpoint is
- * given: the embedded default exports nothing and loads no SDK.
+ * Telemetry configuration under OpenTelemetry's own variable names, so a collector's usual setup works. Off unless
+ * an endpoint is given.
  */
 export const telemetryConfigSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).optional()

@@ -45,11 +45,7 @@ export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: stri
   };
 }
 
-/**
- * Trusted CAs and the key of the cufe or CUDE, asked once per tenant and resolution (an invoice:
- * the range's technical key) or per tenant (a note: the software PIN, annex §1.2, held in memory
- * only and never written into a finding).
- */
+/** Trusted CAs and the CUFE/CUDE key, asked once per tenant; a note's PIN stays in memory, never in a finding. */
 function trustCache(sources: AuditSources): (requested: DocumentRequested) => Promise<TenantTrust> {
   const cached = new Map<string, Promise<TenantTrust>>();
   return (requested) => {

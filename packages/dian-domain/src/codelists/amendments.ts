@@ -7,9 +7,8 @@ export type Amendment = { code: string; dian: string | undefined; name: string |
 const REC20 = 'UN/ECE Recommendation 20 (the list\'s own source), English name';
 
 /**
- * UnidadesMedida-2.1.gc's names were machine-translated from UN/ECE Rec. 20's English: nouns became
- * verbs or first names, and three carry mojibake. Codes are unchanged (FAV05 checks codes); only the
- * names the product shows (PDF, validation messages) are corrected.
+ * UnidadesMedida's names were machine-translated (and three carry mojibake); only the names shown are corrected,
+ * codes are unchanged.
  */
 export const unitAmendments: readonly Amendment[] = [
   { code: '05', dian: 'levantar', name: 'elevación', source: `${REC20} "lift"` },
@@ -49,9 +48,8 @@ export const identificationTypeAmendments: readonly Amendment[] = [
 ];
 
 /**
- * TipoResponsabilidad-2.1.gc holds the four obligations left after the 2020 change (O-13, O-15,
- * O-23, O-47); annex 1.9 table 13.2.6.1 also takes R-99-PN ("no aplica – otros") for a party
- * with none of them.
+ * TipoResponsabilidad lacks R-99-PN ("no aplica – otros"), which annex 1.9 table 13.2.6.1 takes for a party with
+ * none of the four obligations.
  */
 export const fiscalResponsibilityAmendments: readonly Amendment[] = [
   { code: 'R-99-PN', dian: undefined, name: 'No aplica – Otros', source: 'annex 1.9 table 13.2.6.1' },

@@ -13,9 +13,8 @@ export function parseDecimal(text: string): Decimal {
 }
 
 /**
- * The decimal text of a JSON number or decimal string. The request schema has already refused
- * numbers with more than 15 significant digits, so `String(n)` (the shortest round-trip form) is
- * exactly the literal the client wrote.
+ * The decimal text of a JSON number or string. The schema refused numbers past 15 significant digits, so
+ * `String(n)` is exactly the literal the client wrote.
  */
 export function decimalText(value: number | string): string {
   if (typeof value === 'string') return value;

@@ -68,11 +68,7 @@ export function computeTotals(lines: readonly LineInput[], document: DocumentInp
   return outcome.totals;
 }
 
-/**
- * The totals, or every amount the request makes impossible: a discount or charge given as an
- * amount with nothing to be a percentage of, discounts that take a line or the invoice below zero,
- * advances above the payable amount.
- */
+/** The totals, or every amount the request makes impossible (negative after discounts, advances above payable). */
 export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): TotalsOutcome {
   const problems: AmountProblem[] = [];
   const resolvedLines = lines.map((line, i) => {
@@ -155,9 +151,8 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
 const taxOfLines: Record<BuildRules, typeof distributeTax> = { 1: perLineTaxV1, 2: distributeTax };
 
 /**
- * 15 integer digits and 2 decimals: the largest amount written for DIAN. The UBL amounts are
- * xs:decimal, and validators bound their digits (xmllint: 24; 10^24 pesos came out of a request of
- * 15-digit quantities and prices, and failed the XSD, DIAN's ZB01); no real invoice comes near.
+ * The largest amount written for DIAN (15 integer digits): validators bound xs:decimal's digits, and larger amounts
+ * failed the XSD (ZB01).
  */
 const AMOUNT_LIMIT_CENTS = 10n ** 17n;
 const LIMIT_MESSAGE = 'makes an amount of more than 15 integer digits, more than an invoice for DIAN can carry';

@@ -26,9 +26,8 @@ export type BuiltAttachedDocument = {
    */
   canonical: string;
   /**
-   * The same container with both documents in CDATA sections, as DIAN's own examples carry them.
-   * C14N turns a CDATA section into exactly the escaped text of `canonical`, so a signature over
-   * `canonical` verifies on this one; everything before the signature slot is identical in both.
+   * The same container with both documents in CDATA, as DIAN's examples carry them; C14N makes it `canonical`, so the
+   * signature over `canonical` verifies here.
    */
   delivered: string;
   /**

@@ -106,9 +106,8 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
 export type InvoiceIdentity = { documentId: string; cufe: string; issueDate: string; issueTime: string; issuedAt: string };
 
 /**
- * The identity buildInvoiceXml writes into the document, computed the same way (the same function)
- * without writing the document: the ingress needs only this to record InvoiceRequested, and the
- * signer, which writes the document, checks its CUFE against the event's.
+ * The identity buildInvoiceXml writes, by the same function without writing the document: ingress records it, and
+ * the signer checks its CUFE against it.
  */
 export function invoiceIdentity(input: BuildInvoiceInput): InvoiceIdentity {
   const { documentId, cufe, when } = identify(input);

@@ -123,9 +123,8 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
 export type NoteIdentity = { documentId: string; cude: string; issueDate: string; issueTime: string; issuedAt: string; payableAmount: string };
 
 /**
- * The identity buildNoteXml writes into the document, computed by the same function without
- * writing it: ingress records it, the signer rebuilds the document and refuses another CUDE. It
- * holds nothing secret (the CUDE's input, which ends with the PIN, is left out on purpose).
+ * The identity buildNoteXml writes, without writing the document. Nothing secret: the CUDE's input, which ends with
+ * the PIN, is left out on purpose.
  */
 export function noteIdentity(input: BuildNoteInput): NoteIdentity {
   const { documentId, cude, when, cudeFields } = identify(input);

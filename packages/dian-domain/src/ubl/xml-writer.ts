@@ -45,9 +45,8 @@ export function escapeAttribute(value: string): string {
 }
 
 /**
- * Canonical XML orders namespace declarations first (default, then by prefix) and then plain
- * attributes by name. The builder uses only unprefixed attributes besides `xmlns`, which keeps
- * this ordering exact; a prefixed attribute would need its namespace URI to sort, so it is refused.
+ * Canonical XML attribute order. Only unprefixed attributes besides `xmlns` keep this exact; a prefixed one would
+ * need its namespace URI to sort, so it is refused.
  */
 export function canonicalAttributeOrder(attributes: XmlAttributes): [string, string][] {
   const entries = Object.entries(attributes);

@@ -38,11 +38,7 @@ export function parseInvoiceRequest(body: unknown): Result<InvoiceRequest> {
   return { ok: true, value: parsed.data };
 }
 
-/**
- * The checks of validateInvoiceRequest past the shape, for a request the contract's schema already
- * parsed: parseInvoiceRequest's result, or the `request` of a parsed InvoiceRequested event (the
- * signer), so the schema does not run twice on one request.
- */
+/** validateInvoiceRequest past the shape, for a request already parsed, so the schema does not run twice. */
 export function checkInvoiceRequest(request: InvoiceRequest, context: ValidationContext): Result<ValidatedInvoice> {
   const listErrors = codeListAndDateErrors(request, context);
   if (listErrors.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', listErrors);

@@ -52,9 +52,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
 };
 
 /**
- * An invoice's notes with the status each note's own view holds now (docs/notes.md, "Status"):
- * read here rather than written into the invoice's row by the note's events, so the invoice's row
- * keeps one writer (its own stream's events) and no two handlers race on it.
+ * An invoice's notes with each note's current status, read here rather than written into the invoice's row, so
+ * that row keeps one writer and no handlers race on it.
  */
 async function withNotesAsTheyStand(store: Pick<StatusStore, 'get'>, view: InvoiceStatusView): Promise<InvoiceStatusView> {
   let current = view;

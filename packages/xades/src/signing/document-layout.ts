@@ -16,9 +16,7 @@ export type DocumentLayout = {
   /** Offset of `</ext:UBLExtensions>`, before which the signature extension is inserted. */
   slot: number;
   /**
-   * The root's namespace declarations, in canonical order (` xmlns="…" xmlns:cac="…" …`). Inclusive
-   * C14N of a subtree (KeyInfo, SignedProperties, SignedInfo) renders every in-scope namespace on its
-   * apex element, i.e. exactly these.
+   * The root's namespace declarations in canonical order: exactly what inclusive C14N renders on a subtree's apex.
    */
   namespaces: string;
 };
