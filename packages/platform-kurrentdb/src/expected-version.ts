@@ -4,11 +4,7 @@ import { NO_STREAM, type AppendStreamState } from '@kurrent/kurrentdb-client';
 /** A stream's version as the port says it: the last event's revision, or 'no_stream'. */
 export type StreamVersion = bigint | 'no_stream';
 
-/**
- * The caller's expectation checked against the stream as just read: undefined when it holds, the
- * ConcurrencyError the port promises when it does not. Versions are KurrentDB revisions (0-based,
- * the same numbers).
- */
+/** The caller's expectation checked against the stream just read: undefined when it holds, else the port's ConcurrencyError. */
 export function expectationRefusal(stream: string, expected: ExpectedVersion, current: StreamVersion): ConcurrencyError | undefined {
   const holds =
     expected === 'any' ? true

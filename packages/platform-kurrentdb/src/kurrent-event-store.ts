@@ -183,9 +183,8 @@ export class KurrentEventStore implements EventStore {
   }
 
   /**
-   * A valid start for a read after a number that is not an event's position (see readStartAfter):
-   * the last event at or before it, found reading $all backward from the end. Costs a read of every
-   * event after `after`; readers that keep the positions they were given never come here.
+   * A valid read start for a number that is not an event's position: the last event at or before it, read backward.
+   * Readers that keep the positions they were given never come here.
    */
   private async startAtOrBefore(after: bigint, expired: Expired): Promise<Position | typeof START> {
     for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {

@@ -32,9 +32,8 @@ export function translateKurrentError(error: unknown, context: { stream?: string
 export const isWrongExpectedVersion = (error: unknown): boolean => error instanceof WrongExpectedVersionError;
 
 /**
- * Whether a read of $all was refused for its start: KurrentDB answers a start that is not where a
- * record begins with gRPC INVALID_ARGUMENT ("invalid position"), which the client's native reader
- * reports as an UnknownError (an InvalidArgumentError from its gRPC side).
+ * Whether a $all read was refused for its start: the server's "invalid position" reaches us as an UnknownError from
+ * the client's native reader.
  */
 export const isRefusedStart = (error: unknown): boolean =>
   error instanceof Error && isCommandError(error) && (error.type === ErrorType.UNKNOWN || error.type === ErrorType.INVALID_ARGUMENT);

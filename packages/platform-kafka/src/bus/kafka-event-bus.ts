@@ -20,9 +20,8 @@ export type KafkaEventBusOptions = {
   /** Prefixed to every consumer group id (tests keep their groups apart with it). Default none. */
   groupIdPrefix?: string;
   /**
-   * Prefixed to every topic's name on the broker, `.dlq` topics included, so two deployments (or
-   * test runs) sharing one Kafka never read each other's events. The port's names do not change:
-   * delivered messages and dead letters carry the topic the caller named. Default none.
+   * Prefixed to every topic on the broker, `.dlq` included, so deployments or test runs sharing a Kafka never read
+   * each other's events; the port's names do not change.
    */
   topicPrefix?: string;
   /** Where a dead letter is kept before its group commits past it (as the in-process bus). */
@@ -34,9 +33,8 @@ export type KafkaEventBusOptions = {
   /** Default 1 000 ms (a third of the session timeout or less). */
   heartbeatIntervalMs?: number;
   /**
-   * How long `subscribe` waits for the group to take the new member in and hand it its assignment;
-   * past it, `subscribe` resolves all the same and `subscriptions()` says when the member joined.
-   * Default 30 000 ms.
+   * How long `subscribe` waits for the group to take the new member in; past it, `subscribe` resolves anyway and
+   * `subscriptions()` says when it joined. Default 30 000 ms.
    */
   joinWaitMs?: number;
   /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */

@@ -1,9 +1,8 @@
 import type { Admin } from 'kafkajs';
 
 /**
- * Creates each topic the bus touches once, with the partition count it should have (topics are
- * not left to the broker's auto-creation, which would give them its default count). Creating a
- * topic that exists is a no-op, so every process may ensure every topic.
+ * Creates each topic the bus touches with the partition count it should have, rather than the broker's
+ * auto-creation default; creating an existing topic is a no-op.
  */
 /** How 'latest' waits for the partitions' ends to settle: a read every 100 ms, at most 2 s. */
 const SETTLE_INTERVAL_MS = 100;

@@ -12,9 +12,8 @@ export const contractKey = (type: string, version: number): string => `${type}.v
 export const subjectFor = (namespace: string, type: string, version: number): string => `${namespace}.${contractKey(type, version)}`;
 
 /**
- * The JSON Schema (draft-07, which the registry client's Ajv reads) of one zod contract, as the
- * text registered. zod writes a `pattern` beside each `format` it emits, so the formats need no
- * validator of their own (the codec turns Ajv's format checks off).
+ * One zod contract's JSON Schema (draft-07, what the registry client's Ajv reads), as registered. zod writes a
+ * `pattern` beside each `format`, so format validators are not needed.
  */
 export function jsonSchemaOf(contract: z.ZodType): string {
   return JSON.stringify(z.toJSONSchema(contract, { target: 'draft-7' }));

@@ -13,9 +13,8 @@ export type SchemaRegistryCodecOptions = {
   /** Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `fe.events`. */
   namespace?: string;
   /**
-   * How long one registry request may take before it is abandoned and tried again (at most
-   * `retries` times). Default 10 s. Without it a registry that accepts a connection and never
-   * answers would hold a publish forever.
+   * How long one registry request may take before it is abandoned and retried; without it a registry that never
+   * answers would hold a publish for ever. Default 10 s.
    */
   requestTimeoutMs?: number;
   /** How many times a request that timed out, failed on the network or got a 5xx is tried again. Default 3. */
@@ -58,9 +57,8 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
   }
 
   /**
-   * Registers `schema` (JSON Schema text) as the next version of a subject, with compatibility
-   * BACKWARD set on the subject; the registry refuses it when incompatible. Exposed so a test can
-   * show the refusal of an edited contract.
+   * Registers `schema` as a subject's next version under BACKWARD compatibility; exposed so a test can show an edited
+   * contract refused.
    */
   async register(subject: string, schema: string): Promise<number> {
     try {
@@ -106,9 +104,8 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
 }
 
 /**
- * The client retries only GETs that got a 5xx by default. Registering is idempotent (the same
- * schema keeps its id) and so is setting a subject's compatibility, so every request is retried,
- * also after a timeout (mappersmith reports one as a client error with a TimeoutError inside).
+ * Registering and setting compatibility are idempotent, so every request is retried, timeouts included, where the
+ * client by default retries only GETs that got a 5xx.
  */
 function retryPolicy(retries: number) {
   return {

@@ -11,9 +11,8 @@ const SET_NAME = /^[a-z][a-z0-9_-]{0,62}$/;
 export type MigrateOptions = {
   schema: string;
   /**
-   * Whose migrations these are: each package that owns tables ships its own numbered folder and
-   * names its set ('projection', 'tenancy', …), so numbers never collide across packages and this
-   * package never has to know another's tables. Default 'platform' (this package's migrations).
+   * Whose migrations these are: each package owning tables names its own set, so numbers never collide and this
+   * package never needs to know another's tables. Default 'platform'.
    */
   set?: string;
   /** Default: this package's migrations; another set passes `readMigrations(itsFolder)`. */
@@ -80,9 +79,8 @@ async function applyPending(client: pg.PoolClient, schema: string, set: string, 
 }
 
 /**
- * A schema migrated before migration sets existed keyed `schema_migrations` by version alone, and
- * every row in it is the platform's: it gains the set column (those rows become 'platform') and
- * the two-column key, in one transaction (under the caller's advisory lock).
+ * Upgrades a `schema_migrations` keyed by version alone to the (set, version) key, its rows becoming 'platform', in
+ * one transaction under the caller's lock.
  */
 async function addSetColumn(client: pg.PoolClient, schema: string): Promise<void> {
   const { rowCount } = await client.query(

@@ -7,9 +7,8 @@ import type { StreamFold } from './document-state.ts';
 type Version = bigint | 'no_stream';
 
 /**
- * What a version conflict means, given the reloaded state: another writer did the work
- * ('lost_race'), or what was learned is still a fact to append on top of what it recorded
- * ('append_again', once).
+ * What a version conflict means given the reloaded state: another writer did the work ('lost_race'), or what was
+ * learned is still a fact to append on top ('append_again', once).
  */
 export type ConflictRule<S> = (reloaded: S) => 'lost_race' | 'append_again';
 

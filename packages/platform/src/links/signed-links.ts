@@ -22,9 +22,8 @@ export class SignedLinks {
   }
 
   /**
-   * Links of long lifetimes expire on a whole minute (up to 59 s early), so the same link is
-   * handed out again within that minute without another HMAC: the status endpoint mints two per
-   * lookup. Lifetimes under two minutes keep their exact second.
+   * Long lifetimes end on a whole minute, so the same link is handed out again within it without another HMAC;
+   * lifetimes under two minutes keep their exact second.
    */
   sign(key: string, expiresInSeconds: number, now: Date): string {
     const exact = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));

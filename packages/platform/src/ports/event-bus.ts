@@ -21,9 +21,8 @@ export type DeliveredMessage = BusMessage & {
   /** 1 on first delivery, 2 on the first redelivery, … */
   attempt: number;
   /**
-   * Messages already on the partition after this one (the group's lag behind the partition's end)
-   * when the bus can tell cheaply: the in-process bus exactly; Kafka as of the fetch that brought
-   * the message (its high watermark then), so it may lag behind by what arrived since.
+   * The group's lag behind the partition's end, when the bus can tell cheaply (Kafka: as of the fetch that brought
+   * the message).
    */
   behind?: bigint;
 };
@@ -33,9 +32,8 @@ export type SubscribeOptions = {
   group: string;
   handler: (message: DeliveredMessage) => Promise<void>;
   /**
-   * Which messages the handler acts on; it acknowledges the others without work (a reaction to
-   * some event types on a topic that carries them all). Delivery ignores it: every message still
-   * goes to the handler. Decorators use it: the tracing bus opens no span for a skipped message.
+   * Which messages the handler acts on; the rest are still delivered and acknowledged without work, and decorators
+   * such as the tracing bus skip them.
    */
   handles?: (message: BusMessage) => boolean;
   /** Where a group with no committed offset starts. Default 'earliest'. */
@@ -52,9 +50,8 @@ export interface Subscription {
 }
 
 /**
- * A bus offers the optional capabilities below or not; code that needs one asks for it by type
- * (`EventBus & BusCapability<'redrive'>`), code that can do without one checks for it. A bus that
- * cannot honour a capability must leave it out rather than fake it.
+ * Optional bus capabilities, asked for by type (`EventBus & BusCapability<'redrive'>`). A bus that cannot honour
+ * one must leave it out rather than fake it.
  */
 export interface EventBus {
   publish(topic: string, messages: readonly BusMessage[]): Promise<void>;

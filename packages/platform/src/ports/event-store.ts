@@ -42,9 +42,8 @@ export interface EventStore {
   /** The stream's events in version order; an unknown stream reads as empty with version 'no_stream'. */
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /**
-   * Events of every stream with position > `after` (default 0), in position order, at most `limit`
-   * (default 1000), and only events whose every lower position is already committed and visible
-   * (the rule above): a page may end early, never skip.
+   * Events with position > `after` in position order, only those whose every lower position is visible: a page may
+   * end early, never skip.
    */
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]>;
   /**

@@ -9,9 +9,8 @@ export interface LeaseStore {
 
 export interface Lease {
   /**
-   * Whether this holder still has the lease, asked of the store. Once false, false for good: a
-   * lost lease is not taken back silently (the holder must call `tryAcquire` again and reload what
-   * another holder may have moved in the meantime). An unreachable store answers false.
+   * Whether this holder still has the lease. Once false, false for good: the holder must acquire again and reload
+   * what another may have moved. An unreachable store answers false.
    */
   stillHeld(): Promise<boolean>;
   /** Gives the name up; another `tryAcquire` may take it at once. Idempotent. */

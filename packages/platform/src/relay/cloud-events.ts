@@ -17,9 +17,8 @@ export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined
 }
 
 /**
- * The cufe of an event's invoice: InvoiceRequested carries it, later events only the invoice id, so
- * it is remembered from the requests the relay publishes and otherwise read from the invoice's
- * stream (its first event). At most `capacity` invoices are remembered (oldest forgotten first).
+ * The cufe of an event's invoice: only InvoiceRequested carries it, so it is remembered from published requests or
+ * read from the stream; bounded.
  */
 export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): (event: RecordedEvent) => Promise<string | undefined> {
   const known = new Map<string, string>();

@@ -181,9 +181,8 @@ export function startRelay(options: RelayOptions): Relay {
 }
 
 /**
- * The checkpoint rule: move past what the bus has durably accepted. A bus with the "settled
- * through" capability (the in-process bus: what every group finished) bounds it on each topic this
- * relay published to; any other bus accepted what `publish` resolved for (Kafka: acks=all).
+ * The checkpoint rule: move past what the bus has durably accepted, by its "settled through" capability when it has
+ * one, else whatever `publish` resolved for.
  */
 function settledThrough(bus: EventBus, topics: ReadonlySet<string>, published: bigint): bigint {
   let settled = published;

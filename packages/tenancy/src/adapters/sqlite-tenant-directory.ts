@@ -143,9 +143,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * A new current key, returned in plaintext. `environment` defaults to the tenant's (habilitación →
-   * test, production → live); another one is API_KEY_ENVIRONMENT_MISMATCH. API_KEY_EXISTS when the
-   * tenant has a current key (rotate it instead).
+   * A new current key in plaintext, for the tenant's environment by default. API_KEY_EXISTS when one is current:
+   * rotate it instead.
    */
   async issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string> {
     return immediate(this.db, () => {

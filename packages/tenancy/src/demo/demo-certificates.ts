@@ -78,9 +78,8 @@ function certificate(
 }
 
 /**
- * A random positive serial below 2^63, as 16 hex digits. Bit 62 is set so the DER INTEGER always
- * has 8 bytes and a clear sign bit (forge writes the hex as given: a leading 0x8… would read as
- * negative). Under 2^64 because xmllint cannot hold a longer ds:X509SerialNumber.
+ * A random positive 8-byte serial: bit 62 set so forge's DER has a clear sign bit, under 2^64 because xmllint
+ * cannot hold a longer ds:X509SerialNumber.
  */
 function randomSerial(): string {
   const bytes = randomBytes(8);

@@ -15,9 +15,8 @@ export type DemoTenant = {
   /** True on the first start of this registry file. */
   created: boolean;
   /**
-   * The `fe_test_…` key when this call issued it (the first start, or one that completes a start cut
-   * before the key was issued); undefined on later starts, which leave the key where it is, sealed
-   * in the registry (`displayApiKey` reads it back). The caller shows it once.
+   * The `fe_test_…` key when this call issued it; undefined on later starts, which keep it sealed in the registry.
+   * The caller shows it once.
    */
   issuedApiKey: string | undefined;
   /** The CA that issued the demo certificate: give it to the built-in DIAN simulator to trust. */

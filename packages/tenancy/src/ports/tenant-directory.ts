@@ -3,9 +3,8 @@ import type { SigningCredential } from '@fe/xades';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 
 /**
- * What every service needs to know about a tenant: never its certificate, password or keys. The
- * software PIN is in `software` (it enters the SoftwareSecurityCode and the CUDE), opened from its
- * sealed copy: it lives in memory only.
+ * What every service needs about a tenant, never its certificate, password or keys. The software PIN (it enters the
+ * SoftwareSecurityCode and CUDE) lives in memory only.
  */
 export type TenantProfile = {
   tenant: Tenant;

@@ -19,9 +19,8 @@ export interface TenantRegistry extends TenantDirectory {
    */
   updateTenant(tenantId: string, update: TenantUpdate): Promise<void>;
   /**
-   * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …) and that it
-   * belongs to the tenant or its software's technology provider (CERT_NOT_ISSUERS, DIAN's ZE03),
-   * then replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
+   * Checks the .p12 at `at` and that it belongs to the tenant or its provider (ZE03), then replaces the tenant's
+   * certificate.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
   /**
@@ -42,9 +41,8 @@ export interface TenantRegistry extends TenantDirectory {
   /** The tenant's latest habilitación test-set run (test-sets/test-set-run.ts); undefined when none. */
   testSetRun(tenantId: string): Promise<TestSetRun | undefined>;
   /**
-   * Makes `run` the tenant's run unless the stored one is still running under a lease that has not
-   * ended at `now` (another process follows it); true when written. A new run (a new runId) and a
-   * takeover of an abandoned one (its runId, a fresh lease) alike. TENANT_NOT_FOUND.
+   * Makes `run` the tenant's run unless the stored one is still running under a live lease; true when written. Covers
+   * a new run and a takeover alike.
    */
   claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean>;
   /** Writes the progress (and lease) of the tenant's run `run.runId` as claimed by `run.holder`; false, nothing written, when another run or another claim of it replaced it. */

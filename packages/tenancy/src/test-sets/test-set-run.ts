@@ -30,9 +30,8 @@ const KEY_PREFIX = 'fe-test-set:';
 export const testSetDocumentKey = (runId: string, index: number) => `${KEY_PREFIX}${runId}:${index}`;
 
 /**
- * The TestSetId a document goes with: the run's, when the document is one of the tenant's current
- * run (its Idempotency-Key is the run's) and the tenant gave a TestSetId; otherwise undefined
- * (SendBillSync). Another invoice the tenant issues while its run is in progress is not counted.
+ * The TestSetId a document goes with: the run's, for a document of the current run; otherwise undefined
+ * (SendBillSync), so other invoices issued meanwhile are not counted.
  */
 export function testSetIdForDocument(run: Pick<TestSetRun, 'runId' | 'testSetId'> | undefined, idempotencyKey: string | undefined): string | undefined {
   if (!run || !run.testSetId || !idempotencyKey) return undefined;

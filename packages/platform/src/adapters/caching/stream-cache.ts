@@ -73,9 +73,8 @@ export function withStreamCache(
 }
 
 /**
- * The appended events exactly as a read would return them, or undefined when the result does not
- * say when and where they were recorded. What the store keeps is the JSON text: each envelope is
- * that text read back.
+ * The appended events exactly as a read would return them (envelopes read back from the stored JSON), or
+ * undefined when the result does not say when and where they were recorded.
  */
 function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult, traceContext: TraceContext | undefined): RecordedEvent[] | undefined {
   const { recordedAt, lastPosition, nextExpectedVersion } = result;

@@ -23,9 +23,8 @@ export class PostgresCertificates {
   }
 
   /**
-   * Throws XadesError when the .p12 does not qualify at `at`, or (CERT_NOT_ISSUERS, DIAN's ZE03) when
-   * its certificate names none of `owners` (the tenant's NIT and its technology provider's);
-   * `lockedTenant` runs the write with the tenant's row locked.
+   * Throws XadesError when the .p12 does not qualify at `at` or names none of `owners` (ZE03); `lockedTenant` runs the
+   * write with the tenant's row locked.
    */
   async store(
     tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[],
