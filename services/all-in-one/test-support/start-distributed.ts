@@ -59,9 +59,8 @@ export type DistributedRun = {
 export type RecordedProcess = { name: string; pid: number; healthPort: number };
 
 /**
- * A data folder, free ports, the servers and the environment of one run; nothing starts yet. When
- * a shared server is not up (the e2e project has no globalSetup), infra/up.sh brings it up,
- * recorded in run/infra-started so that the stop script takes down exactly those.
+ * A run's data folder, ports, servers and environment, nothing started yet; servers it brings up are recorded so the
+ * stop takes down exactly those.
  */
 export async function prepareDistributedRun(options: DistributedRunOptions = {}): Promise<DistributedRun> {
   const namespace = options.namespace ?? 'e2e';
@@ -139,9 +138,8 @@ export function alive(pid: number): boolean {
 }
 
 /**
- * Starts one more process of the run, as the start script starts its own (its log in logs/, its pid
- * recorded, so the stop script stops it too), on the next spare /readyz port; resolves once that
- * port answers 200.
+ * Starts one more process as the start script starts its own, pid recorded so the stop ends it too; resolves once
+ * its /readyz answers 200.
  */
 export async function startExtraProcess(shape: DistributedRun, name: string, main: string, env: NodeJS.ProcessEnv = {}): Promise<RecordedProcess> {
   const recorded = recordedProcesses(shape.dataDir);
@@ -188,9 +186,8 @@ export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ??
 }
 
 /**
- * The servers' variables: the caller's own where given, else the shared ones (FE_TEST_*); those
- * still unset are brought up by infra/up.sh (recorded in run/infra-started) and read from infra/env.sh.
- * `external`: every server was known before, so the start script need not run infra/up.sh.
+ * The servers' variables: the caller's own, else the shared FE_TEST_*, else brought up by infra/up.sh. `external`:
+ * every server was known before.
  */
 async function resolveServers(dataDir: string, given: Partial<ServerVariables>): Promise<{ servers: ServerVariables; external: boolean }> {
   const shared = {

@@ -13,9 +13,8 @@ export function renderRequest(request: RenderRequest): RenderedPdf {
 }
 
 /**
- * The view of the request's XML. The DIAN lookup URL and the QR follow the XML's
- * ProfileExecutionID (readInvoiceView has no environment option), so it must equal the
- * environment ingress recorded, as must the CUFE.
+ * The view of the request's XML. Its lookup URL and QR follow the XML's ProfileExecutionID, so that must equal the
+ * recorded environment, as must the CUFE.
  */
 export function requestedView({ xml, options, expected }: RenderRequest): InvoiceView {
   const view = readInvoiceView(xml, options);

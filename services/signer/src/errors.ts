@@ -30,9 +30,8 @@ const signerErrors = errorCatalogue('SignerError', signerErrorCatalogue);
 export type SignerErrorCode = keyof typeof signerErrorCatalogue;
 
 /**
- * `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in
- * logs and dead-letter headers). `causeCode`: the code behind a CREDENTIAL_UNUSABLE (CERT_EXPIRED,
- * P12_WRONG_PASSWORD, the directory's own, …).
+ * `detail` holds names, codes, ids, sizes and dates only: it ends in logs and dead-letter headers. `causeCode` is
+ * the code behind a CREDENTIAL_UNUSABLE.
  */
 export class SignerError extends signerErrors.Error {
   constructor(code: SignerErrorCode, detail?: string, options: { cause?: unknown; causeCode?: string } = {}) {

@@ -77,9 +77,8 @@ export type FaultReport = {
 const ONCE = ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceRendered'];
 
 /**
- * Every invoice of the burst reached a final state, has each once-only event at most once, was
- * judged by DIAN exactly once, and the projection equals a rebuild; returns the counts (printed
- * by the test, and asserted here).
+ * Every invoice final, each once-only event at most once, DIAN judging each once, and the projection equal to a
+ * rebuild; returns the counts.
  */
 export async function expectNothingLostOrTwice(shape: Shape, issued: Issued[], finalWithinMs = 240_000): Promise<FaultReport> {
   const final = await finalStates(shape, issued, finalWithinMs);

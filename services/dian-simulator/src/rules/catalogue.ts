@@ -109,11 +109,7 @@ const invoiceRules = [
 
 type InvoiceRuleCode = (typeof invoiceRules)[number]['code'];
 
-/**
- * Invoice rules with no counterpart for a note: a note has no numbering authorization
- * (sts:InvoiceControl, reference §10.1), no InvoiceTypeCode, is no contingency invoice, and
- * references invoices rather than notes.
- */
+/** Invoice rules with no counterpart for a note (no numbering authorization, type code or contingency). */
 const INVOICE_ONLY_CODES = [
   'FAB05a', 'FAB05b', 'FAB07b', 'FAB08b', 'FAB10a', 'FAB10b', 'FAB11a', 'FAB11b', 'FAB12a', 'FAB12b',
   'FAD05a', 'FAD05c', 'FAD05d', 'FAD05e', 'FAD09a', 'FAD09b', 'FAD12a', 'FAD12b', 'FAI01', 'FAI02', 'FAI03', 'FBH04', 'FBI04',

@@ -1,8 +1,4 @@
-/**
- * What the simulator remembers: each processed document's answer by its CUFE, each async zip's
- * answers by ZipKey, and the signed XML of accepted documents (GetXmlByDocumentKey). In memory here
- * (`createStore`); in a file with `createSqliteStore` (sqlite-store.ts).
- */
+/** What the simulator remembers, in memory (`createStore`) or in a file (`createSqliteStore`). */
 export type StoredAnswer = {
   /** DianResponse fields as the simulator wrote them (see server/soap-responses.ts). */
   response: SimulatedDianResponse;
@@ -34,9 +30,8 @@ export type SimulatedDianResponse = {
 };
 
 /**
- * What the dispatcher and the rules need to remember. Two adapters: `createStore` (memory, bounded;
- * tests, the bench, `pnpm fe dian-simulator`) and `createSqliteStore` (a file; the embedded service,
- * so that like DIAN it still knows after a restart what it accepted).
+ * What the dispatcher and rules remember: in memory, or in a file for the embedded service, so like DIAN it knows
+ * after a restart what it accepted.
  */
 export interface SimulatorStore {
   /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */

@@ -17,9 +17,8 @@ export const SCHEMAS: Record<DocumentKind, string> = {
 };
 
 /**
- * libxml2 keeps xs:integer in 24 digits, and a real CA's 20-byte serial (up to 49 digits) in
- * ds:X509SerialNumber overflows it; DIAN (.NET) accepts such serials, so this one message is not a
- * schema failure. Everything else xmllint reports is.
+ * libxml2's 24-digit xs:integer overflows on a real CA's 20-byte serial, which DIAN (.NET) accepts, so that one
+ * message is not a schema failure.
  */
 const LIBXML2_SERIAL_LIMIT = /X509SerialNumber'?: '\d+' is not a valid value of the atomic type 'xs:integer'/;
 

@@ -7,9 +7,8 @@ import type { TrustStore } from './trust-store.ts';
 export type WsSecurityCheck = { ok: true } | { ok: false; reason: string };
 
 /**
- * Signatures already verified, per certificate: (SignatureValue, canonical SignedInfo) pairs. A
- * client's SignedInfo only covers wsa:To, so it repeats request after request (PKCS#1 v1.5 is
- * deterministic). Compared, not hashed: hashing the ~1 KB key cost more than the lookup saved.
+ * Signatures already verified per certificate: a client's SignedInfo covers only wsa:To, so it repeats. Compared,
+ * not hashed, since hashing the key costs more than the lookup saves.
  */
 const verified = new WeakMap<X509Certificate, [value: string, signedInfo: string][]>();
 const VERIFIED_PER_CERTIFICATE = 16;

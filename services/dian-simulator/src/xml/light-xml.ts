@@ -24,9 +24,8 @@ export function parseLightXml(input: string): XmlDocument {
 }
 
 /**
- * The next position of a character that is rare in documents but changes how a span is read ('&';
- * '<', TAB and LF inside attribute values). It is searched again only once the reading has passed
- * it, so each costs one scan of the text instead of one test per text or attribute value.
+ * The next position of a rare character that changes how a span is read, searched again only once passed, so each
+ * costs one scan of the text.
  */
 class NextOccurrence {
   private readonly xml: string;
@@ -48,9 +47,8 @@ class NextOccurrence {
 }
 
 /**
- * Namespace URIs, one string per URI across documents: element names are compared by namespace
- * all along the rules and verifiers, and a URI sliced from each document is a slower string to
- * compare (and keeps its document alive). Bounded: documents may declare any URI.
+ * Namespace URIs interned across documents: compared all along the rules, and a slice would be slower to compare
+ * and keep its document alive. Bounded.
  */
 const namespaces = new Map<string, string>();
 function namespaceUri(uri: string): string {

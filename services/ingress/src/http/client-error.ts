@@ -68,11 +68,7 @@ export function handleClientError(logger: Logger, requestIdOf: (socket: Socket) 
   };
 }
 
-/**
- * The server's `checkExpectation` listener: an `Expect` other than `100-continue` (which Node
- * handles itself) is 417 EXPECTATION_FAILED in the API's error body, where Node would send an
- * empty 417. The request is not run.
- */
+/** An `Expect` other than `100-continue` is 417 in the API's error body, where Node would send an empty 417. */
 export function handleUnmetExpectation(logger: Logger) {
   return (_request: IncomingMessage, response: ServerResponse): void => {
     const apiError = new ApiError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.', [{ path: 'Expect', message: 'only 100-continue is supported' }]);

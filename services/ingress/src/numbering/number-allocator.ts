@@ -84,9 +84,8 @@ export class NumberAllocator {
   }
 
   /**
-   * An explicit number is refused when none of the window + 1 numbers before it is used (and it is
-   * not within that distance of the range start): issuing it would leave a gap. Memory and the hint
-   * answer the common case; they may lag the store, so a refusal is confirmed by the store.
+   * An explicit number is refused when it would leave a gap. Memory and the hint may lag the store, so a refusal is
+   * confirmed by the store.
    */
   private async refuseGap(tenantId: string, resolution: NumberingResolution, number: bigint, memoryKey: string): Promise<void> {
     const lowestNeighbour = number - 1n - this.window;

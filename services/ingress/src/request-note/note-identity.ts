@@ -38,9 +38,8 @@ export function checkNote(
 }
 
 /**
- * A note's number, instant, CUDE and payable amount, computed by the same function the signer builds
- * the document with (@fe/dian-domain noteIdentity), so the CUDE recorded is the one the document
- * carries. The PIN comes from the tenant's profile; the identity never holds it.
+ * A note's identity by the function the signer builds with, so the recorded CUDE is the one the document carries.
+ * The identity never holds the PIN.
  */
 export function noteIdentity(note: ValidatedNote, profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>, prefix: string, number: string, issuedAt: Date): NoteIdentity {
   return identifyNote({ note, tenant: profile.tenant, software: profile.software, environment: profile.environment, prefix, number, issuedAt });

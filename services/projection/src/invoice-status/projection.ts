@@ -11,9 +11,8 @@ export type StatusProjection = ServiceModule & {
   /** Called after every stored change; returns the function that unsubscribes. */
   onChange(listener: (view: InvoiceStatusView) => void): () => void;
   /**
-   * Resolves with the view as soon as it satisfies `predicate` (at once if it already does), or,
-   * after `timeoutMs`, with the latest view, which may be undefined. Rejects with the status
-   * store's error when the view cannot be read.
+   * Resolves with the view once it satisfies `predicate`, or the latest after `timeoutMs`; rejects when the store
+   * cannot read it.
    */
   waitFor(invoiceId: string, predicate: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
 };

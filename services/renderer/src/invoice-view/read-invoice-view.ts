@@ -95,9 +95,8 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
 }
 
 /**
- * The signed sts:QRCode when it holds DIAN's labelled text (`NumFac: …`, or a note's own `Num…:`
- * label). Many issuers put only the lookup URL there (annex §4.2), which is not what the printed QR
- * must carry: then it is rebuilt.
+ * The signed sts:QRCode when it holds DIAN's labelled text; many issuers put only the lookup URL there, which is not
+ * what the printed QR must carry, so then it is rebuilt.
  */
 function signedQr(value: string | undefined): string | undefined {
   const normalized = value?.replace(/\r\n?/g, '\n');

@@ -114,9 +114,8 @@ function truncate(pen: Pen, text: string, width: number): string {
 }
 
 /**
- * Greedy word wrap: each word is measured once. It replaces pdfkit's line wrapper (Unicode
- * line-breaking classes per character, and a second full pass to draw), which was most of the
- * cost of a wrapped cell. A word wider than the line (a URL, a CUFE) is cut between characters.
+ * Greedy word wrap, each word measured once, in place of pdfkit's costlier wrapper. A word wider than the line is
+ * cut between characters.
  */
 export function wrap(pen: Pen, text: string, width: number): string[] {
   const lines: string[] = [];

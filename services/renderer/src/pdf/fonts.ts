@@ -41,9 +41,8 @@ const REPLACEMENT = '\uFFFD';
 export type Drawable = { font: string; text: string };
 
 /**
- * The font to draw `text` with and the text it can draw: NFC (so n + combining tilde becomes
- * ñ), controls turned into spaces, and each run of characters without a glyph replaced by one
- * U+FFFD. `keepBreaks` leaves \n for the texts pdfkit wraps (notes).
+ * The font for `text` and the text it can draw: NFC, controls as spaces, glyph-less runs as one U+FFFD.
+ * `keepBreaks` leaves \n for texts pdfkit wraps.
  */
 export function drawable(text: string, face: FontFace = 'regular', keepBreaks = false): Drawable {
   if (WIN_ANSI.test(text)) return { font: STANDARD[face], text };

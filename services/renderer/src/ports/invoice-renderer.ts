@@ -14,11 +14,7 @@ export type RenderRequest = {
   xml: string;
   /** What the PDF prints that the XML cannot carry (DIAN's validation instant, the provider's name). */
   options: ReadOptions;
-  /**
-   * What the XML must say, as recorded when the document was requested (`cufe`: the invoice's
-   * CUFE, or a note's CUDE, both in cbc:UUID): a different key or
-   * environment fails with XML_MISMATCH (RendererError) and nothing is drawn.
-   */
+  /** What the XML must say, as recorded: a different key or environment is XML_MISMATCH and nothing is drawn. */
   expected?: { cufe: string; environment: string };
 };
 

@@ -65,9 +65,8 @@ const hasFinalCode = (error: unknown): error is { code: string; retriable: false
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && (error as { retriable?: unknown }).retriable === false;
 
 /**
- * A credential failure becomes CREDENTIAL_UNUSABLE with the signer's code kept (never its secret);
- * anything else (the directory's store down, a crashed pool worker, an unsupported layout) is
- * passed on unchanged, with its own `retriable`.
+ * A credential failure becomes CREDENTIAL_UNUSABLE keeping its code, never its secret; anything else passes on
+ * unchanged with its own `retriable`.
  */
 function unusable(error: unknown): unknown {
   if (!isXadesError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
