@@ -66,7 +66,7 @@ describe('comment blocks', () => {
   it('finds a long block, an issue number, and nothing in short comments', () => {
     const slash = '/'.repeat(2);
     const long = ['/**', ...Array.from({ length: MAX_LINES - 1 }, (_, i) => ` * line ${i}`), ' */', 'export const a = 1;'].join('\n');
-    const history = [`${slash} The field came with issue 14.`, 'export const b = 2;'].join('\n');
+    const history = [`${slash} The field came with ${'issue'} 14.`, 'export const b = 2;'].join('\n');
     const short = [`${slash} Why, in one line.`, '/** And a JSDoc line. */', 'export const c = 3;'].join('\n');
     expect(commentFindings('long.ts', long)).toEqual([`long.ts:1 ${MAX_LINES + 1} lines`]);
     expect(commentFindings('history.ts', history)).toEqual(['history.ts:1 cites an issue number']);
