@@ -67,9 +67,8 @@ function main(): void {
 }
 
 /**
- * facho 0.2.1 (PyPI, 2021): builds a comparable 5-line invoice with its own model and signs it
- * (its signer also verifies what it signed, and reads the policy PDF from its package). Needs
- * Python 3.10 (3.11 rejects its dataclass defaults) and pyOpenSSL 22 (23 removed load_pkcs12).
+ * facho 0.2.1 (PyPI) building and signing a comparable 5-line invoice. Needs Python 3.10 and pyOpenSSL 22, which
+ * its code depends on.
  */
 function measureFacho(): number | string {
   const python = process.env.FACHO_PYTHON ?? new URL('../.infra/facho-venv/bin/python', import.meta.url).pathname;
