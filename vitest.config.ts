@@ -12,8 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{contracts,packages,apps,services,bench,scripts,infra,examples}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
-          // A timeout catches a hang, not slowness: the machines are shared, and signing three
-          // 500-line invoices on worker threads or a fuzz round took over vitest's 5 s at load 20+.
+          // A timeout catches a hang, not slowness: the machines are shared and heavy tests run on worker threads.
           testTimeout: 60_000,
         },
       },

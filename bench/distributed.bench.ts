@@ -1,13 +1,5 @@
-// `pnpm bench:distributed` (issue 16, item 6): in one run, on this machine, the same burst of
-// invoices against
-//   1. the embedded default (one process: SQLite, in-process bus, files, the simulator on a thread),
-//   2. the distributed shape with one signer process, and
-//   3. the distributed shape with two signer processes
-// (scripts/start-distributed.sh: two ingress instances, the clients shared between them; a fresh
-// namespace per start: PostgreSQL schema, Kafka topic and group prefixes, relay name, S3 bucket).
-// For each: accepted invoices/s, POST p50/p99, where an invoice's time goes (the gaps between its
-// recorded events) and the CPU each process spent per invoice; then ratios against the embedded
-// baseline of the same round. Times are printed, never asserted (docs/platform.md, "Distributed bench").
+// `pnpm bench:distributed`: the same burst against the embedded default and the distributed shape with one and two
+// signers, in one run on one machine, as ratios; times are printed, never asserted (docs/benchmarks.md).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,10 +41,8 @@ type ArmResult = {
   name: string; burst: BurstResult; lines: Timeline[]; complete: boolean;
   acceptedPerSecond: number; p50: number; p99: number; load: [number, number];
   /**
-   * Per process (or thread, embedded): CPU ms per invoice over the burst, % of one core over it, ms
-   * per invoice spent ready but waiting for a core, CPU ms per second while idle before it, and
-   * `beyondIdle`: CPU ms per invoice above what the process would have spent idle over the window
-   * (its pollers' cost grows with the window's length, not with the invoices).
+   * Per process: CPU per invoice, share of a core, run-queue wait per invoice, idle CPU rate, and `beyondIdle`, since
+   * pollers' cost grows with the window, not with the invoices.
    */
   cpu: { name: string; perInvoice: number; beyondIdle: number; busyPercent: number; waitPerInvoice: number; slicesPerInvoice: number; idlePerSecond: number }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */

@@ -1,17 +1,5 @@
-// `pnpm bench:platform` (issue 15, point 5): each adapter on a real server next to its embedded twin,
-// measured in the same run, as ratios (real ÷ embedded):
-//   1. event store appends/s, 1 and 8 concurrent writers: SqliteEventStore and ThreadedSqliteEventStore
-//      (synchronous = FULL) against PostgresEventStore on a durable PostgreSQL (fsync, synchronous
-//      commit and full-page writes on; lib/platform-servers.ts says where it comes from);
-//   2. bus publish→consume latency p50/p99 and consumed events/s: InProcessEventBus against
-//      KafkaEventBus, with a plain JSON codec and with the schema-registry codec (the codec is a
-//      separate layer of the Kafka bus), the same InvoiceRequested envelope on all three;
-//   3. blob puts/s, 1 and 8 concurrent writers: FilesystemBlobStore (fsyncs file and folder) against
-//      S3BlobStore on versitygw (which does not fsync).
-// Each round measures every arm once, in turn, so the noise of a shared machine falls on all of
-// them; the tables give the median round and [min–max] of the rounds, and each ratio is the median
-// [min–max] of the rounds' own ratios. The servers come from the project's infra scripts when they
-// are not up, and what this run started is stopped at the end.
+// `pnpm bench:platform`: each real-server adapter against its embedded twin in the same run, as ratios; rounds
+// take every arm in turn so a shared machine's noise falls on all of them (docs/benchmarks.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,11 +1,5 @@
-// `pnpm bench:service`: the embedded default under load, next to baselines measured in the same run
-// (issue "event-sourced invoice service", bench):
-//   1. sustained accepted invoices/s and POST p50/p99 under a steady closed-loop load, next to the
-//      signer-only throughput (the same signer pool size signing the same invoice, no HTTP, no DIAN);
-//   2. status lookups/s next to a bare fastify route returning the same body (serialised per call);
-//   3. peak RSS of the process (service + load generator).
-// Clients run in a child process: on a 2-core machine they take CPU from the service, the same way
-// for both arms of each comparison, but not its event loop or its heap (the RSS is the service's).
+// `pnpm bench:service`: the embedded default under load next to baselines from the same run (signer-only, a bare
+// fastify route), and peak RSS. Clients run in a child process so they share the cores but not the event loop.
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,8 +23,7 @@ const request = {
 
 const rss = rssSampler();
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-'));
-// The built-in simulator's XSD check (an xmllint process, ≈ 50 ms of CPU an invoice) is DIAN's
-// cost stood in for, not the service's: off here, or the bench would measure xmllint.
+// The simulator's XSD check runs xmllint, DIAN's cost stood in for, not the service's: off here.
 const env = {
   FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
   FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',

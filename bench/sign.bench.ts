@@ -1,7 +1,5 @@
-// `pnpm bench:sign`: XAdES-EPES signing cost against one RSA-2048 signature and against xml-crypto,
-// on the same invoices (5, 100, 500 lines), all measured in this run. Goals (the issue):
-// 5 lines ≤ 3× RSA, 100 lines ≤ 10× RSA, ≥ 5× faster than xml-crypto. facho (Python) is added when
-// a venv with it exists (FACHO_PYTHON, default .infra/facho-venv/bin/python; docs/signing.md).
+// `pnpm bench:sign`: XAdES-EPES signing against one RSA-2048 signature and against xml-crypto on the same
+// invoices, measured in this run; facho (Python) joins when FACHO_PYTHON's venv exists (docs/signing.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,11 +18,7 @@ const credential = loadP12(identity.p12, identity.password, issuedAt);
 const ours = createXadesSigner(credential);
 const keyPem = credential.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-/**
- * xml-crypto 6 on the same document: an enveloped reference to the whole document, inclusive C14N,
- * RSA-SHA256, placed in a second UBLExtension. It is only the XML-DSig part (no KeyInfo or
- * SignedProperties references, no XAdES properties), so it is a lower bound of its XAdES cost.
- */
+/** xml-crypto on the same document: the XML-DSig part only, so a lower bound of its XAdES cost. */
 function xmlCryptoSign(xml: string): string {
   const withSlot = xml.replace(SIGNATURE_SLOT_ANCHOR, `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`);
   const sig = new SignedXml({
@@ -73,9 +67,8 @@ function main(): void {
 }
 
 /**
- * facho 0.2.1 (PyPI, 2021): builds a comparable 5-line invoice with its own model and signs it
- * (its signer also verifies what it signed, and reads the policy PDF from its package). Needs
- * Python 3.10 (3.11 rejects its dataclass defaults) and pyOpenSSL 22 (23 removed load_pkcs12).
+ * facho 0.2.1 (PyPI) building and signing a comparable 5-line invoice. Needs Python 3.10 and pyOpenSSL 22, which
+ * its code depends on.
  */
 function measureFacho(): number | string {
   const python = process.env.FACHO_PYTHON ?? new URL('../.infra/facho-venv/bin/python', import.meta.url).pathname;

@@ -1,8 +1,5 @@
-// Regenerates packages/dian-domain/src/codelists/*.json from DIAN's genericode lists in
-// spec/dian/codelists (annex 1.7/1.8 editions) and the amendments of
-// packages/dian-domain/src/codelists/amendments.ts (docs/dian-domain.md, "Code lists", says how
-// each list differs from annex 1.9 and why). Run: pnpm exec node scripts/generate-codelists.ts.
-// A unit test checks the JSON still equals what this writes.
+// Regenerates packages/dian-domain/src/codelists/*.json from DIAN's genericode lists and amendments.ts
+// (docs/dian-domain.md, "Code lists"); a unit test checks the JSON still equals what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { codelistSources, generateCodelist, type CodelistName } from '../packages/dian-domain/src/codelists/genericode.ts';
 

@@ -13,10 +13,8 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const folder = 'shared';
 const siblingReference = new RegExp(String.raw`\.\./${folder}(?!\.\w|[\w-])|\b${folder}/(?:dian|docs|seed)\b`);
 
-// The sibling folder's two documents the code used to cite by bare name. A mention must name a file
-// that exists, from the repository's root (`docs/architecture.md`) or, for a link in a Markdown file,
-// from the citing file's folder (the bare name, inside docs/); the product brief's answers have no
-// file here at all (docs/api.md describes the API as built), so their old name never resolves.
+// Two documents outside this repository, named by bare name. A mention must name a file that exists, from the
+// repository's root or, for a Markdown link, from the citing file's folder; these never resolve.
 const outsideDocuments = ['decisions', 'architecture'];
 const documentMention = new RegExp(String.raw`(?<![\w./-])((?:[\w.-]+/)*(?:${outsideDocuments.join('|')})\.md)\b`, 'g');
 

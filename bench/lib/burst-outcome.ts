@@ -5,11 +5,7 @@ import { timelines, type StepEvent, type Timeline } from './stage-times.ts';
 const done = (line: Timeline) =>
   line.has('InvoiceProcessingHalted') || line.has('InvoiceRejected') || (line.has('InvoiceAccepted') && line.has('InvoiceRendered'));
 
-/**
- * The timelines of the `count` invoices requested since `since`, read from the event store once
- * every one is done, or as they are after `timeoutMs` (`complete` false). Reads the store from
- * where the previous read stopped, every 250 ms.
- */
+/** The timelines of the `count` invoices requested since `since`, once all are done or after `timeoutMs`. */
 export async function settledTimelines(
   store: EventStore, since: number, count: number, answeredAt: ReadonlyMap<string, number>, timeoutMs = 180_000,
 ): Promise<{ lines: Timeline[]; complete: boolean }> {

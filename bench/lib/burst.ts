@@ -2,10 +2,8 @@ import { Agent } from 'node:http';
 import { loadInChild, send, type LoadRequest } from './http-load.ts';
 
 /**
- * A burst: `count` requests sent by `concurrency` clients, each sending its next as soon as its
- * previous answer arrived, until all `count` went out. Client i sends to `targets[i % targets.length]`
- * (two ingress instances share the clients, as a load balancer would share them). Each answer keeps
- * its status, latency and the `cufe` of its body, so what answered 202 can be followed to its end.
+ * A burst of `count` requests from `concurrency` closed-loop clients spread over `targets`; each answer keeps its
+ * `cufe` so a 202 can be followed to its end.
  */
 export type BurstOptions = { count: number; concurrency: number; targets: LoadRequest[] };
 

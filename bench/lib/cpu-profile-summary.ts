@@ -1,9 +1,6 @@
 /**
- * Where a process's CPU went, from a V8 `.cpuprofile` (`node --cpu-prof`): the sampled self time
- * grouped by what owns the code — a dependency (`kafkajs`, `pg`, `ajv`…), one of ours (`@fe/platform`,
- * `services/signer`…), Node's own modules (`node:net`…), the garbage collector, or native code
- * outside JavaScript (`(program)`: syscalls, crypto, zlib, the JIT). Idle time is left out. Pure on
- * the parsed profile, so tested (cpu-profile-summary.unit.test.ts).
+ * Where a process's CPU went, from a V8 `.cpuprofile`: self time grouped by owner (a dependency, one of ours, Node,
+ * GC, native). Pure on the parsed profile, so tested.
  */
 export type CpuProfile = {
   nodes: { id: number; callFrame: { functionName: string; url: string } }[];

@@ -2,13 +2,8 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 
 /**
- * A closed-loop HTTP load: `concurrency` clients, each sending its next request as soon as its
- * previous answer arrived, for `durationMs`. Keep-alive sockets and node:http (lighter than fetch),
- * so the client steals as little CPU as possible from the server it shares the machine with.
- *
- * `closedLoopInChild` runs the same loop in a child process: the clients then share the machine's
- * cores with the service, as real clients on the same host would, but not its event loop or heap,
- * so the service's throughput, latency and RSS are the service's own.
+ * A closed-loop HTTP load on keep-alive node:http, light so the client steals little CPU from the server.
+ * `closedLoopInChild` shares the cores but not the service's event loop or heap.
  */
 /** `cpuMs`: the CPU time the load generator itself used (user + system), to see what it takes from the cores. */
 export type LoadResult = { sent: number; ok: number; statuses: Record<number, number>; latenciesMs: number[]; elapsedMs: number; cpuMs: number };

@@ -1,7 +1,6 @@
 /**
- * Timing for benchmarks on a shared, noisy 2-core machine: warm up, then several rounds of a
- * calibrated number of calls; report the median round's cost per call. Only ratios against a
- * baseline measured in the same run are meaningful.
+ * Timing on a shared, noisy machine: warm-up, calibrated rounds, the median round's cost per call. Only ratios to
+ * a baseline from the same run mean anything.
  */
 export type Measurement = { name: string; perCallMs: number; rounds: number; callsPerRound: number };
 

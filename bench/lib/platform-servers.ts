@@ -1,8 +1,5 @@
-// The servers of the platform bench, had the way the int run has them (infra/test-support/global-setup.ts):
-// the project's scripts start what is not up, and at the end stop only what this run started.
-// PostgreSQL must be durable for the numbers to mean anything: when this run starts it, it starts it
-// with PostgreSQL's defaults (FE_INFRA_POSTGRES_SETTINGS=''); when the one found running has fsync
-// (or another durability setting) off, the bench runs a durable server of its own instead.
+// The platform bench's servers, had as the int run has them. PostgreSQL must be durable for the numbers to mean
+// anything, so a server found with fsync or similar off is replaced by a durable one of the bench's own.
 import { connect } from 'node:net';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { startOwnedServer } from '@fe/platform-postgres/testing';

@@ -4,10 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export type SchedTimes = { cpuMs: number; waitMs: number; slices: number };
 
 /**
- * CPU milliseconds (user + system, Linux /proc, 10 ms ticks) a process and every live descendant
- * has used (a PostgreSQL server is its postmaster and one backend per connection), and how long
- * their threads waited in the run queue (`/proc/<pid>/task/<tid>/schedstat`, ns). Zeros for a
- * process that is gone or unreadable. Read before and after a burst, the difference is its cost.
+ * CPU and run-queue wait of a process and its live descendants, from Linux /proc; the difference around a burst is
+ * its cost. Zeros for a process that is gone.
  */
 export function treeSchedTimes(root: number): SchedTimes {
   const children = new Map<number, number[]>();

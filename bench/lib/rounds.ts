@@ -47,11 +47,7 @@ export async function closedLoop(op: () => Promise<unknown>, callers: number, du
   return { calls, elapsedMs: performance.now() - start };
 }
 
-/**
- * What a PostgreSQL server's settings (SHOW fsync, synchronous_commit, full_page_writes) lack for
- * an append to survive a power cut once it returned: the names of the settings that are off.
- * Every `synchronous_commit` value but `off` waits for the local WAL flush before a commit returns.
- */
+/** The PostgreSQL settings that are off yet needed for a returned append to survive a power cut. */
 export function durabilityGaps(settings: { fsync: string; synchronous_commit: string; full_page_writes: string }): string[] {
   const gaps: string[] = [];
   if (settings.fsync !== 'on') gaps.push('fsync');

@@ -3,14 +3,8 @@ import { readZipEntries } from '../../services/dian-simulator/src/server/zip-ent
 import { measure, type Measurement } from './measure.ts';
 
 /**
- * The native work (OpenSSL and zlib) the simulator cannot avoid for one accepted SendBillSync of
- * `xml`, timed alone: decode and inflate the zip, the WS-Security digest, the XAdES RSA
- * verification with its SHA-256 digests, the two SHA-384 (CUFE and SoftwareSecurityCode), and the
- * ECDSA P-256 signature of the ApplicationResponse with its digests. The sizes are those of the
- * real request. The WS-Security RSA verification is left out: a SignedInfo that covers only
- * `wsa:To` repeats, and the simulator remembers it verified. No implementation of the simulator
- * on these libraries can cost less than this, so signer ÷ floor bounds the ratio the bench can
- * ever print.
+ * The native work (OpenSSL, zlib) no simulator can avoid for one accepted SendBillSync of `xml`, timed alone:
+ * signer ÷ floor bounds the ratio the bench can ever print.
  */
 export function measureSimulatorFloor(input: { contentFileBase64: string; xml: string; tenantKey: KeyObject; arKeyPem: string }): Measurement {
   const tenantPublic = createPublicKey(input.tenantKey);

@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * Where the process's resident memory is, from /proc/self/smaps, largest first: V8's heap pages
- * show as many small anonymous mappings (< 1 MB), malloc's main arena as [heap], its thread
- * arenas as 1–64 MB anonymous mappings, and the node binary by its name.
- */
+/** Where the process's resident memory is, from /proc/self/smaps, largest first, grouped by kind of mapping. */
 export function smapsSummary(top = 8): string {
   const groups = new Map<string, { kb: number; mappings: number }>();
   let key = '';

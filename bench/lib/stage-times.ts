@@ -1,8 +1,6 @@
 /**
- * Where an invoice's time goes, from the instants its events were recorded (the event store's
- * `recordedAt`, the same clock on one machine): each gap between consecutive steps of the flow is
- * one service's work plus the hop that brought it the event (relay poll, bus delivery). Pure, so
- * tested (stage-times.unit.test.ts); the bench reads the events and the answers' instants.
+ * Where an invoice's time goes, from its events' recorded instants: each gap is one service's work plus the hop
+ * that brought it the event. Pure, so tested.
  */
 import { percentile } from './http-load.ts';
 

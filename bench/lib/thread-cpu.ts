@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU time of a process (this one by default) per thread name (Linux /proc; empty elsewhere): MainThread is the event
- * loop; fe-signer, fe-renderer, fe-event-store and dian-simulator our worker threads (named at
- * creation); V8Worker V8's GC and compiler helpers; libuv-worker the thread pool (file I/O). CPU
- * milliseconds per invoice say more than wall-clock throughput on a shared, noisy machine.
+ * CPU time per thread name (Linux /proc; empty elsewhere): per-invoice CPU says more than wall-clock throughput on
+ * a shared, noisy machine.
  */
 export function threadCpuSnapshot(pid: number | 'self' = 'self'): Map<string, number> {
   const byKind = new Map<string, number>();

@@ -2,9 +2,8 @@ import type { InvoiceEventType } from './events/invoice-events.ts';
 import type { ProcessingStep } from './events/invoice-processing-halted.v1.ts';
 
 /**
- * Who produces and who consumes what, as data (docs/api.md, "Events"; docs/architecture.md, "The flow").
- * The bus adapters create topics from `topics`; each service subscribes with its own consumer
- * group, named after the service. A test checks that every consumed event has exactly one producer.
+ * Who produces and who consumes what, as data, so adapters create topics from it and a test checks every consumed
+ * event has exactly one producer.
  */
 export const topics = {
   invoiceEvents: { name: 'fe.invoice.events.v1', key: 'invoice_id', partitions: 6 },
@@ -24,7 +23,7 @@ export type ServiceTopology = {
 export const topology: Record<ServiceName, ServiceTopology> = {
   // Across processes each ingress instance also hears every invoice event, on a group of its own
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
-  // (docs/service.md, "Waiting for DIAN").
+  // (docs/guarantees.md, "Waiting for DIAN").
   // A note's reservation and issue are recorded on the invoice's stream: its ledger of notes (docs/notes.md).
   ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'BuyerNotificationRequested'], consumes: [] },
   // A credit or debit note is signed like an invoice, on its own stream (docs/signing.md).

@@ -1,9 +1,5 @@
-// vitest globalSetup of the `int` project: brings the real servers up with infra/up.sh, hands
-// their FE_TEST_* variables to the test workers, and at the end stops only what this run started
-// (servers a developer started with `pnpm infra:up` stay up).
-//
-// A server whose variable is already set is not started: a developer's own server on other ports
-// wins. FE_TEST_INFRA=off starts nothing (for an int run that needs no server).
+// The `int` project's globalSetup: starts the servers infra/up.sh provides unless their variable is set
+// (FE_TEST_INFRA=off starts none), and stops only what this run started.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

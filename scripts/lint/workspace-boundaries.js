@@ -1,9 +1,6 @@
 // @ts-check
-// The boundary rule between workspaces (docs/architecture.md, "Boundaries"): contracts import
-// nothing of ours; a package imports only contracts and packages; a service imports only contracts,
-// packages and itself; a composition root imports anything. It reads where an import lands (an
-// `@fe/*` name or a relative path that leaves the workspace), so a path like
-// `../../signer/src/x.ts` is caught as surely as `@fe/signer`.
+// The boundary rule between workspaces (docs/architecture.md, "Boundaries"), read from where an import lands, so
+// a relative path into another workspace is caught as surely as its `@fe/*` name.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -29,10 +26,8 @@ function workspacesByName() {
 }
 
 /**
- * The `@fe/*` names a workspace's manifest declares (scripts/ is the root's): `dependencies` serve
- * its code, `devDependencies` its test code too. An undeclared workspace import resolves today only
- * because pnpm happened to link the package; an install that follows the manifests (a deployed
- * `--prod` image, a package moved out) would not. Undefined: no manifest to check against.
+ * The `@fe/*` names a workspace's manifest declares: an undeclared import works only because pnpm happened to link
+ * it, and a `--prod` install would not. Undefined when there is no manifest.
  * @returns {{ name: string, dependencies: Set<string>, devDependencies: Set<string> } | undefined}
  */
 function declaredBy(/** @type {string} */ workspace) {

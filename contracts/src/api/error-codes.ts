@@ -1,7 +1,6 @@
 /**
- * The stable error codes of the HTTP API and the HTTP status each one answers with
- * (docs/api.md, "Errors"). Tests assert the code, never the message.
- * A code is never renamed or reused: integrators switch on it.
+ * The HTTP API's error codes and statuses (docs/api.md, "Errors"). A code is never renamed or reused:
+ * integrators switch on it.
  */
 export const errorCatalogue = {
   MALFORMED_JSON: { http: 400, summary: 'The body is not JSON.' },
@@ -30,7 +29,7 @@ export const errorCatalogue = {
   FILE_NOT_READY: { http: 404, summary: 'The file does not exist yet (the PDF is drawn after DIAN\'s verdict).' },
   ROUTE_NOT_FOUND: { http: 404, summary: 'No such route.' },
   METHOD_NOT_ALLOWED: { http: 405, summary: 'The path exists but not with this method; the Allow header lists its methods.' },
-  // What Node's HTTP parser refuses before there is a request to route (docs/service.md, "HTTP").
+  // What Node's HTTP parser refuses before there is a request to route (docs/guarantees.md, "HTTP").
   MALFORMED_REQUEST_LINE: { http: 400, summary: 'The request line is not "<METHOD> <path> HTTP/1.1" (bad method, path or version).' },
   MALFORMED_BODY_FRAMING: { http: 400, summary: 'The body\'s length is ambiguous or malformed: Content-Length with Transfer-Encoding, a bad Content-Length or chunk.' },
   MALFORMED_HTTP: { http: 400, summary: 'The request is not valid HTTP/1.1 (e.g. a header with a forbidden character, or no Host header).' },

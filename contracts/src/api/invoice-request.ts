@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The invoice request (docs/api.md, "Create an invoice"). This schema checks shape, types,
- * lengths and formats; the DIAN rules (NIT check digit, tax rates, declared total, code lists)
- * are checked by `@fe/dian-domain` so that each failure gets its own stable error code.
- *
- * Amounts may be sent as JSON numbers (as the specification shows) or as decimal strings
- * ("12.50"). A JSON number is read back through its shortest round-trip form, which is exactly
- * the literal the client wrote as long as it has at most 15 significant digits; longer numbers
- * are refused, so no binary rounding ever reaches an amount.
+ * The invoice request's shape (docs/api.md, "Create an invoice"); DIAN rules live in `@fe/dian-domain` so each
+ * failure gets its own code. JSON-number amounts beyond 15 significant digits are refused: no binary rounding.
  */
 
 const decimalString = /^\d{1,15}(\.\d+)?$/;
@@ -51,10 +45,8 @@ const isoDate = z
   }, 'must be a real calendar date');
 
 /**
- * Only characters XML 1.0 can carry (its Char production): tab, line feed, carriage return and
- * U+0020 upwards, without U+FFFE, U+FFFF and lone UTF-16 surrogates (a pair is one character).
- * Written without the `u` flag so the OpenAPI document carries it as a portable pattern. A text
- * the XML writer cannot write must be refused here, before the invoice is numbered.
+ * Only characters XML 1.0 can carry, so a text the XML writer cannot write is refused before the invoice is
+ * numbered. No `u` flag, so the OpenAPI document carries a portable pattern.
  */
 const XML_CHARACTERS = /^(?:[\t\n\r\u0020-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 const XML_CHARACTERS_MESSAGE = 'must contain only characters XML 1.0 can carry (no control characters, lone surrogates, U+FFFE or U+FFFF)';
@@ -71,10 +63,8 @@ export const customerAddressSchema = z
   .meta({ id: 'CustomerAddress' });
 
 /**
- * A foreign buyer's address (annex §3.5: the country code and free text, no DANE code). A field of
- * its own beside `address`, not a widened `address`: InvoiceRequested.v1 carries the request, and
- * its schema registry subject (BACKWARD) refuses new properties in the open `address` object
- * (packages/platform-kafka/src/codec/invoice-requested-compatibility.int.test.ts).
+ * A foreign buyer's address (annex §3.5), a field beside `address` rather than a widened one: the BACKWARD
+ * registry subject of InvoiceRequested.v1 refuses new properties in the open `address` object.
  */
 export const customerForeignAddressSchema = z
   .object({

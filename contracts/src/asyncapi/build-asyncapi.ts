@@ -20,11 +20,8 @@ const cloudEventHeaders = {
 };
 
 /**
- * The AsyncAPI 3.0 document of the published stream, generated from the zod contracts like
- * `contracts/openapi.json`: `contracts/asyncapi.json` is this function's output checked in; a unit
- * test fails when it is stale. Regenerate with `pnpm asyncapi`. The payload schemas are the JSON
- * Schema draft-07 the codec registers under each subject (its `definitions` moved to
- * `components.schemas`), so what this document says is what the registry holds.
+ * The AsyncAPI document of the published stream, from the same JSON Schemas the codec registers, so it says what
+ * the registry holds. `contracts/asyncapi.json` is its checked-in output (`pnpm asyncapi`; a test catches staleness).
  */
 export function buildAsyncApiDocument(): Record<string, unknown> {
   const messages: Record<string, unknown> = {};

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 
 /**
- * The mail to the buyer did not go (or may not have): the invoice stays accepted. `final` false: a
- * temporary failure, retried with backoff; true: the server refused the address, the outcome of a
- * send cut by a crash is unknown, or the mail cannot be built. `POST …/notify` sends again on request.
+ * The buyer's mail did not go, or may not have; the invoice stays accepted. `final` false is retried with backoff;
+ * `POST …/notify` sends again on request.
  */
 export const buyerNotificationFailedV1Data = z.object({
   email: z.email().optional(),

@@ -6,9 +6,8 @@ export const notificationAddressSourceSchema = z.enum(['request', 'dian_acquirer
 export type NotificationAddressSource = z.infer<typeof notificationAddressSourceSchema>;
 
 /**
- * The notifier is about to hand the mail to the transport: recorded BEFORE sending, so a crash
- * between sending and recording the outcome is seen by the next delivery, which then never sends a
- * second mail silently (docs/notifier.md, "What SMTP can and cannot guarantee").
+ * Recorded BEFORE the mail is handed over, so a crash after sending is seen by the next delivery and never yields a
+ * silent second mail (docs/notifier.md, "Exactly one mail per invoice, from the sender's side").
  */
 export const buyerNotificationStartedV1Data = z.object({
   email: z.email(),

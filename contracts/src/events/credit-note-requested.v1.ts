@@ -4,9 +4,8 @@ import { envelopeSchema } from './envelope.ts';
 import { noteRequestedFields } from './note-requested-shared.ts';
 
 /**
- * Ingress accepted a credit note (type 91) for an accepted invoice and numbered it: the first event
- * of the note's own stream. Later events of that stream are the invoice pipeline's (signed,
- * submitted, accepted or rejected, rendered, buyer notified), about the note.
+ * Ingress numbered a credit note (type 91) for an accepted invoice: the first event of the note's own stream, which
+ * then runs the invoice pipeline.
  */
 export const creditNoteRequestedV1Data = z.object({ request: creditNoteRequestSchema, ...noteRequestedFields });
 

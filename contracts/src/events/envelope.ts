@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * One envelope for every event on every topic (docs/api.md, "Events").
- * `correlation_id` ties every event of one HTTP request together; `causation_id` is the id of
- * the event (or request) that directly caused this one, so auditors can rebuild the chain.
+ * One envelope for every event (docs/api.md, "Events"); `correlation_id` and `causation_id` let auditors rebuild
+ * the chain of causes.
  */
 export const envelopeSchema = <Type extends string, Data extends z.ZodType>(type: Type, version: number, data: Data) =>
   z.object({

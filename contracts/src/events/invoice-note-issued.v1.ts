@@ -3,9 +3,8 @@ import { envelopeSchema } from './envelope.ts';
 import { amountString } from './shared.ts';
 
 /**
- * A reserved note got its number and its own stream (its CreditNoteRequested/DebitNoteRequested):
- * appended to the invoice's stream after that, so the invoice's ledger names the note without a
- * search (docs/notes.md, "Concurrency"). At most one per reservation matters; a repeat is harmless.
+ * A reserved note got its number and stream, recorded on the invoice's stream so its ledger names the note without
+ * a search (docs/notes.md, "Concurrency"). A repeat is harmless.
  */
 export const invoiceNoteIssuedV1Data = z.object({
   reservation_id: z.uuid(),

@@ -5,11 +5,8 @@ import { envelopeSchema } from './envelope.ts';
 import { amountString } from './shared.ts';
 
 /**
- * Ingress took part of an accepted invoice's balance for a credit or debit note, before numbering
- * it: appended to the INVOICE's stream with the version the balance was read at, so two notes
- * decided on the same balance cannot both be recorded (docs/notes.md, "Concurrency"). It carries
- * everything the note's first event needs, so whoever touches the invoice next can finish a note
- * whose ingress died before numbering it, and get the same note.
+ * A note took part of an invoice's balance, appended to the invoice's stream at the version read, so two notes
+ * cannot spend the same balance (docs/notes.md); it carries enough for anyone to finish a note whose ingress died.
  */
 export const invoiceNoteReservedV1Data = z.object({
   reservation_id: z.uuid().describe('Names the note to be: its CreditNoteRequested/DebitNoteRequested carries it.'),

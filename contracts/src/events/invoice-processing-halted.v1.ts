@@ -6,10 +6,8 @@ export const processingStepSchema = z.enum(['signing', 'rendering', 'submission'
 export type ProcessingStep = z.infer<typeof processingStepSchema>;
 
 /**
- * A service gave up on the invoice: its reaction to `failed_event_id` failed on every delivery
- * attempt and the message went to the dead letters. Written by the dead-letter path, so the status
- * says where the invoice is stuck and why instead of staying "pending" with no word; an operator's
- * re-drive (`pnpm fe dead-letters redrive`) lets the step's own next event move it on.
+ * A service gave up on the invoice (its message dead-lettered), so the status says where it is stuck and why
+ * instead of staying "pending"; a re-drive lets the step's own next event move it on.
  */
 export const invoiceProcessingHaltedV1Data = z.object({
   step: processingStepSchema,

@@ -4,10 +4,8 @@ import { envelopeSchema } from './envelope.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
- * Ingress accepted a request and allocated its number. Everything the signer needs to rebuild
- * the exact unsigned XML is here (the build is a pure function of these fields and the tenant's
- * resolution, with the build rules version `build_rules` names), so a replay reproduces
- * byte-identical documents, also after an upgrade changed how amounts are built.
+ * Ingress accepted a request and numbered it. It holds everything a pure rebuild needs, so a replay reproduces
+ * byte-identical documents, even after an upgrade.
  */
 export const invoiceRequestedV1Data = z.object({
   request: invoiceRequestSchema,

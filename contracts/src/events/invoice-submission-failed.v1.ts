@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 
 /**
- * A submission attempt did not get an answer from DIAN (timeout, HTTP 5xx, SOAP fault).
- * Not a rejection: the invoice stays pending. `retriable` says whether the submitter will try
- * again (after reconciling with GetStatus when the outcome is unknown).
+ * A submission got no answer from DIAN. Not a rejection: the invoice stays pending, and `retriable` says whether
+ * the submitter will try again.
  */
 export const invoiceSubmissionFailedV1Data = z.object({
   attempt: z.number().int().positive(),

@@ -3,9 +3,8 @@ import { customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
- * The invoice a note corrects, as the note's document needs it (BillingReference and the parties):
- * copied from the invoice's stream when the note was accepted, so the note's build stays a pure
- * function of its own first event and the tenant.
+ * The invoice a note corrects, copied when the note was accepted, so the note's build stays a pure function of its
+ * own first event and the tenant.
  */
 export const referencedInvoiceSchema = z.object({
   invoice_id: z.string().min(1).describe('The referenced invoice\'s stream (envelope invoice_id).'),

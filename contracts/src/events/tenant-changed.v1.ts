@@ -9,9 +9,8 @@ export const tenantChanges = [
 export type TenantChange = (typeof tenantChanges)[number];
 
 /**
- * An audit record of one change to a tenant, on `fe.tenant.events.v1` (key: tenant id). It names
- * who made it and what is public about it (ids, NIT, a certificate's subject and validity, a key's
- * grace end); never a password, PIN, `.p12` byte or API key.
+ * An audit record of one tenant change: who, and what is public about it; never a password, PIN, `.p12` byte or
+ * API key.
  */
 export const tenantChangedV1Data = z.object({
   change: z.enum(tenantChanges),

@@ -8,9 +8,8 @@ import '../api/notify-buyer.ts';
 import '../api/note-request.ts';
 
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas (OpenAPI 3.1 schemas are JSON Schema
- * 2020-12, which zod emits natively). `contracts/openapi.json` is this function's output checked
- * in; a unit test fails when it is stale. Regenerate with `pnpm openapi`.
+ * The OpenAPI 3.1 document from the zod schemas; `contracts/openapi.json` is its checked-in output (`pnpm openapi`;
+ * a test catches staleness).
  */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const generated = z.toJSONSchema(z.globalRegistry, {
@@ -35,7 +34,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     503: { 'Retry-After': { description: 'Whole seconds to wait.', schema: { type: 'integer' } } },
   };
   // Answered on every path, before or beside any route: a method the path lacks, and what the HTTP
-  // parser or the server's time limits refuse (docs/service.md, "HTTP").
+  // parser or the server's time limits refuse (docs/guarantees.md, "HTTP").
   const edges: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'MALFORMED_REQUEST_LINE', 'MALFORMED_BODY_FRAMING', 'MALFORMED_HTTP', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'HEADERS_TOO_LARGE'];
   const errors = (codes: ErrorCode[]) => {
     const byStatus = new Map<number, ErrorCode[]>();

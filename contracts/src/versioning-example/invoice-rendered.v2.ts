@@ -4,10 +4,8 @@ import { blobKey, sha256Hex } from '../events/shared.ts';
 import { invoiceRenderedV1, type InvoiceRenderedV1 } from '../events/invoice-rendered.v1.ts';
 
 /**
- * The worked example of the versioning rule (docs/events.md, "Versioning"): a breaking change to
- * InvoiceRendered — the PDF's fields grouped, and whether it is an archival PDF/A — as a new
- * version, never an edit of v1. Not published (no producer writes it; it is not in
- * `invoiceEventSchemas`): it shows the three pieces a real v2 needs and its test runs them.
+ * The worked example of the versioning rule (docs/events.md, "Versioning"): a breaking change as a new version.
+ * Not published; its test runs the three pieces a real v2 needs.
  */
 const invoiceRenderedV2Data = z.object({
   pdf: z.object({ key: blobKey, sha256: sha256Hex, pages: z.number().int().positive() }),
@@ -27,9 +25,8 @@ export function upcastInvoiceRenderedV1(v1: InvoiceRenderedV1): InvoiceRenderedV
 }
 
 /**
- * The downcaster: what the relay publishes on `fe.invoice.events.v1` for each v2 event while v1
- * consumers remain, so they keep working unchanged (v2 events go to `fe.invoice.events.v2`).
- * Lossy by design: a v1 consumer never knew about PDF/A.
+ * The downcaster the relay would publish for v1 consumers while they remain, so they keep working unchanged. Lossy
+ * by design: a v1 consumer never knew about PDF/A.
  */
 export function downcastInvoiceRenderedV2(v2: InvoiceRenderedV2): InvoiceRenderedV1 {
   const { data, ...envelope } = v2;

@@ -3,9 +3,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 export type LedgerRow = { invoiceId: string; tenantId: string; number: string; cufe: string; trackId: string; validatedAt: string; eventId: string };
 
 /**
- * The subscriber's own store: the invoices DIAN accepted, one row each, and what it needs to write
- * them (each invoice's number and cufe, from its InvoiceRequested). Every write is keyed, so a
- * message delivered twice changes nothing (delivery is at least once).
+ * The subscriber's own store. Every write is keyed, so a message delivered twice changes nothing.
  */
 export class Ledger {
   private readonly db: DatabaseSync;

@@ -18,13 +18,8 @@ export type SubscriberOptions = {
 export type Subscriber = { ledger: Ledger; stop(): Promise<void> };
 
 /**
- * A downstream system's view of the service (contracts/asyncapi.json): a consumer group of its own
- * on the invoice topic, every value decoded through the registry and checked against the published
- * contract, and each accepted invoice written to its ledger with the number and cufe its request
- * carried (one invoice's events arrive in order: they share a key). The offset is committed after
- * the write, so a crash repeats a message, never loses one; the ledger's keyed writes make the
- * repeat harmless. A restart resumes from the group's committed offset. Events it does not know (a
- * later version) are skipped, as the versioning rule lets a v1 consumer do.
+ * A downstream consumer (contracts/asyncapi.json): commits after its keyed ledger write, so a crash repeats a
+ * message harmlessly, never loses one; unknown event versions are skipped.
  *
  *   const subscriber = await startSubscriber({ brokers, registryUrl, ledgerPath: 'ledger.sqlite' });
  */

@@ -1,6 +1,5 @@
-// `@fe/dian-domain/primitives`: the leaf helpers and constants a worker thread (the signer's, the
-// renderer's, the DIAN simulator's) needs, without the package index (which loads zod, the contracts and xmlbuilder2: ~30 MB more per
-// worker isolate). Every module re-exported here imports nothing.
+// `@fe/dian-domain/primitives`: the leaf helpers a worker thread needs without the package index, which loads
+// zod, the contracts and xmlbuilder2 into every worker isolate. Every module re-exported here imports nothing.
 export { escapeText, escapeAttribute, XML_DECLARATION } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';

@@ -4,9 +4,7 @@ import {
 } from '../src/index.ts';
 
 /**
- * The table of invoices every independent check runs over (XSD, CUFE recomputation, sums; the
- * signer's verifiers and the submitter's packaging tests use the same table, through the package
- * export `@fe/dian-domain/testing`). Each case is a request as an integrator sends it.
+ * The invoices every independent check runs over (XSD, CUFE, sums), shared through `@fe/dian-domain/testing`.
  */
 const line = (n: number, taxes: { code: '01' | '04'; rate: number }[], quantity: number | string = 1, price: number | string = 1000) => ({
   code: `P-${n}`,
@@ -93,7 +91,7 @@ export const invoiceCases: { name: string; request: InvoiceRequestInput }[] = [
       notes: 'Gracias & hasta pronto <3 — ¡Olé! 🇨🇴',
     },
   },
-  // Issue 18: what real companies issue.
+  // What real companies issue.
   {
     name: 'line and invoice discounts and charges',
     request: {

@@ -7,11 +7,7 @@ import {
 } from '../src/index.ts';
 import { invoiceCases } from './invoice-cases.ts';
 
-/**
- * Notes built the way the signer rebuilds them from CreditNoteRequested/DebitNoteRequested: a
- * request, the lines the document carries and the referenced invoice (its buyer and payment).
- * Through `@fe/dian-domain/testing`, the signer's tests use the same notes.
- */
+/** Notes built the way the signer rebuilds them, shared through `@fe/dian-domain/testing`. */
 export const NOTE_ISSUED_AT = new Date('2026-03-12T13:30:00Z'); // 08:30:00-05:00
 
 const CUFE = '4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3';
@@ -42,11 +38,7 @@ export function noteInput(content: NoteContent, number = '1', issuedAt = NOTE_IS
 
 export const buildNoteCase = (content: NoteContent, number?: string, issuedAt?: Date): BuiltNote => buildNoteXml(noteInput(content, number, issuedAt));
 
-/**
- * Every invoice case as a credit note cancelling it (concept 2, the invoice's lines) and as a debit
- * note re-charging its lines that are not free (concept 4): the XSD and the signer's verifiers run
- * over all of them.
- */
+/** Every invoice case as a cancelling credit note and a re-charging debit note. */
 export const noteCases: { name: string; content: NoteContent }[] = invoiceCases.flatMap(({ name, request }) => {
   const charged = request.lines.filter((line) => !line.free_of_charge);
   return [

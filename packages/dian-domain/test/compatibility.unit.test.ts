@@ -4,10 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
 
 /**
- * The request contract grows compatibly (issue 18): every request valid before discounts, charges,
- * advances, free items and foreign buyers existed still builds the very same XML bytes and CUFE.
- * `pinned-documents.json` was written by the builder as it was before those features (commit
- * 5f16977); a change that moves one byte of an old request's document fails here.
+ * The request contract grows compatibly: a request valid before discounts, charges, advances, free items and
+ * foreign buyers still builds the same bytes and CUFE as `pinned-documents.json` (written at commit 5f16977).
  */
 const pinned = JSON.parse(readFileSync(new URL('../test-support/pinned-documents.json', import.meta.url), 'utf8')) as Record<string, { cufe: string; xmlSha256: string }>;
 const example = JSON.parse(readFileSync(new URL('../../../examples/invoice-request.json', import.meta.url), 'utf8'));

@@ -5,9 +5,8 @@ import { demoResolution } from '../src/index.ts';
 import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
 
 /**
- * Checks each built XML from the outside: parsed with a generic XML parser, the CUFE recomputed
- * from the document's own fields with node:crypto (not the domain's cufe()), and the monetary
- * totals re-added from the lines in integer cents.
+ * Checks each built XML from the outside: a generic parser, node:crypto for the CUFE (not the domain's cufe()),
+ * totals re-added in integer cents.
  */
 type Node = Record<string, unknown>;
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, isArray: (name) => ['cac:InvoiceLine', 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:AllowanceCharge', 'cac:PrepaidPayment'].includes(name) });

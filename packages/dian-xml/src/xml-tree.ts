@@ -1,12 +1,6 @@
 /**
- * A namespace-aware element tree: elements, their resolved names, attributes and text, nothing
- * else (no DOM). It is the project's one XML parser for reading (docs/choices.md).
- *
- * Well-formedness is checked where a reader could otherwise be misled: tags nest and close with
- * the same name, attributes are quoted and not repeated, every prefix is declared, every `&` is a
- * predefined entity or a character reference, one root element, no text outside it. A DOCTYPE is
- * refused outright: DIAN's documents never carry one, and refusing it rules out entity expansion.
- * Names are not checked against the XML grammar and nothing is validated against a schema.
+ * The project's one XML reader (docs/choices.md, "One way to read XML"): elements, names, attributes, text.
+ * A DOCTYPE is refused outright, which rules out entity expansion.
  */
 export class XmlParseError extends Error {}
 

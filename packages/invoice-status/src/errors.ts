@@ -1,9 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The projection's error catalogue: one stable code per failure, and whether trying again can
- * help. Tests assert codes, never messages. A thrown error inside the bus handler makes the bus
- * redeliver (then dead-letter), so a retriable code is one a later delivery can get past.
+ * The projection's error catalogue. A retriable code is one a later delivery can get past, since a thrown error
+ * makes the bus redeliver.
  */
 export const projectionErrors = {
   STATUS_STORE_BUSY: { retriable: true, message: 'the status store is locked by another writer' },

@@ -3,12 +3,8 @@ import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 import { noteIssued, noteReserved } from './notes.ts';
 
 /**
- * Folds one invoice event into the status view (docs/architecture.md convention 1: a pure evolve).
- * Idempotent per event id, and tolerant of the order events arrive in: the renderer draws the PDF
- * after DIAN's verdict, so InvoiceRendered usually lands on a final view and only adds pdfKey and
- * updatedAt; the stage never moves backwards and a final status never changes.
- *
- *   const view = events.reduce(evolve, undefined);
+ * Folds one invoice event into the status view (pure). Idempotent per event id and tolerant of arrival order:
+ * the stage never moves backwards and a final status never changes.
  */
 export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent): InvoiceStatusView | undefined {
   if (event.type === 'InvoiceRequested') {

@@ -62,9 +62,8 @@ export type InvoiceStatusView = {
 };
 
 /**
- * Stages only move forward; accepted and rejected are final (docs/api.md, "Invoice states"). A step that
- * gave up sits between the stage before it and the one its success reaches, so a re-drive that
- * succeeds moves the invoice on and a late redelivery of an earlier event does not hide the halt.
+ * Stages only move forward (docs/api.md, "Invoice states"). A halt sits between its step's stages, so a successful
+ * re-drive moves on and a late redelivery does not hide it.
  */
 export const stageOrder: Record<InvoiceStage, number> = {
   requested: 0, signing_failed: 0.5, signed: 1, rendered: 2, submission_failed: 2.5, submitted: 3, accepted: 4, rejected: 4,

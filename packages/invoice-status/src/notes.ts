@@ -24,9 +24,8 @@ export function noteIssued(view: InvoiceStatusView, d: InvoiceNoteIssuedV1['data
 }
 
 /**
- * The invoice's view after one of its notes reached a verdict (the note's own stream says it): the
- * entry takes the note's status, and an accepted cancellation (credit concept "2") voids the invoice.
- * Unchanged (the same object) when the note is not in the ledger or its status is already known.
+ * The invoice's view after one of its notes reached a verdict; an accepted cancellation voids the invoice.
+ * The same object when nothing changes.
  */
 export function withNoteStatus(invoice: InvoiceStatusView, note: Pick<InvoiceStatusView, 'invoiceId' | 'status'>): InvoiceStatusView {
   const notes = invoice.notes ?? [];

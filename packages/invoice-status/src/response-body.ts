@@ -15,11 +15,8 @@ const STEP_NAMES: Record<ProcessingStep, string> = { signing: 'Signing', renderi
 const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Documento rechazado por la DIAN.' } as const;
 
 /**
- * The body of POST /invoice (201 accepted, 202 pending, 422 rejected) for a view, per
- * docs/api.md, "Answers": `success` exactly when accepted; on a rejection, `error`
- * TAX_AUTHORITY_REJECTED whose details list DIAN's rules.
- *
- *   createResponseBody(view, await invoiceLinks(blobs, view, 7 * 24 * 3600))
+ * The body of POST /invoice for a view (docs/api.md, "Answers"): `success` exactly when accepted; a rejection's
+ * TAX_AUTHORITY_REJECTED lists DIAN's rules.
  */
 export function createResponseBody(view: InvoiceStatusView, links: InvoiceLinks): CreateInvoiceResponse {
   const dian = view.taxAuthority;

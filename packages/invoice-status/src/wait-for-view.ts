@@ -20,12 +20,8 @@ export type ViewSource = {
 };
 
 /**
- * The view once `until` holds, or, after `timeoutMs`, the latest view (maybe undefined); rejects when
- * the source cannot read it. The waiter is registered before the first read, so a change the
- * source hears while that read is under way is offered to it, not missed. Shared by the
- * projection's waiters and the ingress's watch of the bus.
- *
- *   return waitForView(invoiceId, (v) => v.status !== 'pending', 10_000, source);
+ * The view once `until` holds, or the latest after `timeoutMs`. The waiter is registered before the first read,
+ * so a change heard during that read is not missed.
  */
 export function waitForView(invoiceId: string, until: ViewWaiter['until'], timeoutMs: number, source: ViewSource): Promise<InvoiceStatusView | undefined> {
   return new Promise((resolve, reject) => {

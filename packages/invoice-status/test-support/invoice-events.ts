@@ -4,11 +4,8 @@ import { invoiceStreamName, newInvoiceEvent, STORE_POSITION_HEADER, type EventMe
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
 
 /**
- * One invoice's events as the services append them (valid against the published schemas), each a
- * second after the previous one. The cufe is a stand-in: a SHA-384 of tenant and number, so it has
- * the real shape and differs per invoice.
+ * One invoice's events as the services append them, a second apart; the cufe is a SHA-384 stand-in.
  *
- *   const inv = invoiceFixture({ consecutive: 990000002 });
  *   const events = [inv.requested(), inv.signed(), inv.submitted(), inv.accepted(), inv.rendered()];
  */
 export function invoiceFixture(options: { tenantId?: string; prefix?: string; consecutive?: number | string } = {}) {

@@ -3,11 +3,8 @@ import { invoiceStreamName, newInvoiceEvent } from '@fe/platform';
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 
 /**
- * A credit or debit note of an invoice as the ingress records it: the reservation and the issue on
- * the invoice's stream, the note's own first event and its verdict on the note's stream.
- *
- *   const note = noteFixture(inv.requested(), { kind: 'credit', number: 1, concept: '2', amount: '100.00' });
- *   [note.reserved(), note.issued()]   // on the invoice's stream; note.requested(), note.accepted() on the note's
+ * A note of an invoice as the ingress records it: reservation and issue on the invoice's stream, the note's
+ * first event and verdict on its own.
  */
 export function noteFixture(invoice: InvoiceRequestedV1, options: { kind: 'credit' | 'debit'; number: number; concept: string; amount: string }) {
   const { kind, concept, amount } = options;

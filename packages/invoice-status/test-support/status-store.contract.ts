@@ -10,11 +10,7 @@ export type StatusStoreFixture = { store: StatusStore; another(): Promise<Status
 const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined) as InvoiceStatusView;
 const requestedView = (options: Parameters<typeof invoiceFixture>[0] = {}) => fold([invoiceFixture(options).requested()]);
 
-/**
- * What every StatusStore adapter must do (invoice-status/status-store.ts). Run it from the
- * adapter's own test file:
- *   statusStoreContract('sqlite', async () => { const path = tempFile(); return { store: new SqliteStatusStore(path), another: async () => new SqliteStatusStore(path) }; });
- */
+/** What every StatusStore adapter must do; run it from the adapter's own test file. */
 export function statusStoreContract(name: string, factory: () => Promise<StatusStoreFixture>): void {
   describe(`StatusStore contract: ${name}`, () => {
     const opened: StatusStore[] = [];

@@ -1,11 +1,6 @@
 /**
- * The port every mail leaves through. Two adapters: `createSmtpTransport` (a real mail server,
- * nodemailer) and `createOutboxTransport` (a folder of .eml files, the embedded default when no
- * SMTP server is configured).
- *
- *   const transport = createSmtpTransport(parseSmtpSettings(env));
- *   await transport.send({ from, to, subject, text, messageId: '<a.1@fe.example>', attachments: [] });
- *   await transport.close();
+ * The port every mail leaves through: `createSmtpTransport` (nodemailer) or `createOutboxTransport` (.eml files,
+ * the embedded default without an SMTP server).
  */
 export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
 

@@ -8,11 +8,8 @@ import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
 import { toNodemailer } from './smtp-transport.ts';
 
 /**
- * The outbox adapter: each mail becomes `<folder>/<message-id>.eml`, exactly the bytes SMTP would
- * carry, written whole (a temporary file renamed into place) and readable by the owner only. The
- * file name comes from the Message-ID, so it can tell whether a mail left (`wasSent`).
- *
- *   const transport = createOutboxTransport('./data/outbox');
+ * Each mail becomes `<folder>/<message-id>.eml`, the bytes SMTP would carry, written whole and owner-only; named
+ * after the Message-ID so `wasSent` can tell whether a mail left.
  */
 export function createOutboxTransport(folder: string): MailTransport {
   mkdirSync(folder, { recursive: true, mode: 0o700 });

@@ -1,10 +1,5 @@
 /**
- * Reads back a message this package wrote (nodemailer's MIME: one multipart/mixed level, base64 or
- * quoted-printable parts): its headers, decoded subject and attachments. For `pnpm fe outbox` and
- * the tests that read what the SMTP server received; not a general MIME parser.
- *
- *   const mail = readMail(readFileSync('data/outbox/x.eml'));
- *   mail.subject; mail.attachments[0].filename; mail.attachments[0].content
+ * Reads back a message this package wrote (for `pnpm fe outbox` and the tests); not a general MIME parser.
  */
 export type ReadMail = {
   headers: Map<string, string>;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { MailError } from './errors.ts';
 
 /**
- * The SMTP keys (docs/architecture.md convention 6). Read by a composition root with
- * `configFromEnv(smtpSettingsSchema, env)`; the URL has no credentials, which come from their own
- * variables so that a logged URL never carries them.
+ * The SMTP keys (docs/architecture.md, convention 6). Credentials come from their own variables, so a logged URL
+ * never carries them.
  */
 export const smtpSettingsSchema = z.object({
   url: z.string().optional().describe('FE_SMTP_URL: the mail server, smtps://host:465 (TLS) or smtp://host:587 (STARTTLS required); absent: no SMTP (the embedded default writes an outbox folder).'),

@@ -4,9 +4,8 @@ import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
 /**
- * The SMTP adapter on nodemailer: one pooled connection, TLS per `settings` (smtps://, or STARTTLS
- * required off loopback), the server's certificate verified. nodemailer's own logger stays off: it
- * would print the AUTH exchange.
+ * The SMTP adapter on nodemailer, the server's certificate verified. nodemailer's own logger stays off: it would
+ * print the AUTH exchange.
  */
 export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   const transporter = createTransport({

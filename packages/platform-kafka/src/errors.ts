@@ -1,9 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The Kafka adapter's error catalogue (docs/architecture.md, conventions 3 and 4): stable codes that tests
- * assert, and `retriable` for callers (the relay retries its round; a consumer holds its partition).
- * The thrower says whether its case is retriable.
+ * The Kafka adapter's error catalogue (docs/architecture.md, conventions 3 and 4); the thrower says whether its case
+ * is retriable.
  */
 const kafkaBusErrors = errorCatalogue('KafkaBusError', {
   /** The broker did not acknowledge a publish (down, restarting, or no leader yet). */

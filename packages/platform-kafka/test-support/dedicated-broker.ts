@@ -6,10 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A one-node Kafka (KRaft) that a test owns, so the test may kill and restart it: the shared
- * broker of the integration run must never be restarted by one test. Built from the Kafka jars
- * the infra scripts download (`FE_TEST_KAFKA_LIB`, a folder of jars; `FE_TEST_JAVA` or `java` on
- * the PATH runs them). Its data survives a restart; `remove()` stops it and deletes the data.
+ * A one-node Kafka a test owns, so it may kill and restart it; the shared broker must never be restarted by a
+ * test. Built from the jars the infra scripts download (`FE_TEST_KAFKA_LIB`).
  */
 export type DedicatedBroker = {
   readonly address: string;

@@ -1,9 +1,5 @@
-// One relay replica as a process of its own, for two-relays.int.test.ts (forked with an IPC channel;
-// Node runs this TypeScript file directly). It reports to the parent what it does, and obeys
-// 'freeze' (its next publish hangs before reaching the broker, as a stalled process would), 'thaw',
-// and 'die_after_publish' (SIGKILL itself once its next publish is committed, before the relay
-// checkpoints it: the crash that makes a successor publish that page again). Nothing here cleans
-// up, on purpose.
+// One relay replica as its own process for two-relays.int.test.ts; it obeys 'freeze', 'thaw' and
+// 'die_after_publish' (SIGKILL between publish and checkpoint). Nothing here cleans up, on purpose.
 import { startRelay, type EventBus, type Logger } from '@fe/platform';
 import { createPostgresPool, PostgresCheckpointStore, PostgresEventStore, PostgresLeaseStore } from '@fe/platform-postgres';
 import { KafkaEventBus } from '../src/bus/kafka-event-bus.ts';

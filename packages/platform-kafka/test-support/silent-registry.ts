@@ -2,9 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A registry that accepts connections and never answers the first `swallow` requests (a hung JVM,
- * a stuck proxy); later requests go to `upstream` (the real registry) when one is given, and hang
- * too when not. Keeps the swallowed sockets open until `close`.
+ * A registry that accepts connections and never answers the first `swallow` requests, as a hung JVM would; later
+ * requests go to `upstream` when given.
  */
 export async function startSilentRegistry(options: { swallow: number; upstream?: string }) {
   let seen = 0;

@@ -1,10 +1,8 @@
 import { PlatformError } from '@fe/platform';
 
 /**
- * Runs one store operation and rejects with a retriable STORE_UNAVAILABLE if it has not settled
- * within `ms`. The client's reads (its native bridge) take no deadline, and a server that accepts
- * connections but never answers would otherwise hold the caller for ever; `expired()` tells a read
- * loop to stop. A failure of the abandoned work after the deadline is nobody's to handle.
+ * Rejects with a retriable STORE_UNAVAILABLE if the operation has not settled within `ms`: the client's reads take
+ * no deadline, and a server that never answers would hold the caller for ever.
  */
 export async function withinDeadline<T>(ms: number, what: string, work: (expired: () => boolean) => Promise<T>): Promise<T> {
   let expired = false;

@@ -1,17 +1,13 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * This package's own failures, each with a stable code (tests assert codes). What the adapter
- * reports through the EventStore port uses the platform's errors instead (`PlatformError`:
- * STORE_UNAVAILABLE retriable, WRONG_EXPECTED_VERSION, DUPLICATE_EVENT_ID), so a caller handles a
- * KurrentDB store exactly like the embedded one.
+ * This package's own failures. Through the EventStore port it reports the platform's errors, so a caller handles
+ * a KurrentDB store exactly like the embedded one.
  */
 const kurrentAdapterErrors = errorCatalogue('KurrentAdapterError', {
   /**
-   * An event whose $all position is not one number: its commit and prepare positions differ (an
-   * explicit transaction of the legacy TCP API) or the server sent none (KurrentDB/EventStoreDB
-   * older than 22.6). This adapter never writes such events; a database that holds them is not one
-   * it can serve.
+   * An event whose $all position is not one number (a legacy explicit transaction, or a server older than 22.6):
+   * a database holding such events is not one this adapter can serve.
    */
   POSITION_NOT_REPRESENTABLE: {},
   /** An event in $all that this adapter did not write: binary content, or JSON that is not an envelope with the event's id. */

@@ -2,11 +2,8 @@ import type { Envelope } from '@fe/contracts';
 import { chainDigest, GENESIS_DIGEST } from '@fe/platform';
 
 /**
- * The tamper-evidence chain the SQLite and PostgreSQL stores keep (@fe/platform audit/event-chain.ts),
- * kept here in each event's metadata (`digest`): KurrentDB computes nothing, so the adapter chains
- * from the stream's last digest as it read it, and the append pinned to that revision makes sure
- * no other writer chained from the same one. The envelope's bytes are `JSON.stringify` of it, which
- * is what the client sends and what a read gives back parsed.
+ * The tamper-evidence chain, kept in each event's metadata since KurrentDB computes nothing; the append pinned to
+ * the revision read ensures no other writer chained from the same digest.
  */
 export function chainedDigests(stream: string, stored: readonly { digest?: string | undefined; envelope: Envelope }[], appending: readonly Envelope[]): string[] {
   let previous = GENESIS_DIGEST;

@@ -4,11 +4,7 @@ import { NO_STREAM, type AppendStreamState } from '@kurrent/kurrentdb-client';
 /** A stream's version as the port says it: the last event's revision, or 'no_stream'. */
 export type StreamVersion = bigint | 'no_stream';
 
-/**
- * The caller's expectation checked against the stream as just read: undefined when it holds, the
- * ConcurrencyError the port promises when it does not. Versions are KurrentDB revisions (0-based,
- * the same numbers).
- */
+/** The caller's expectation checked against the stream just read: undefined when it holds, else the port's ConcurrencyError. */
 export function expectationRefusal(stream: string, expected: ExpectedVersion, current: StreamVersion): ConcurrencyError | undefined {
   const holds =
     expected === 'any' ? true
@@ -19,11 +15,8 @@ export function expectationRefusal(stream: string, expected: ExpectedVersion, cu
 }
 
 /**
- * The expected revision an append is sent with: the state the adapter just read and checked,
- * never the caller's looser `any` or `stream_exists`. Pinning the write to what was read is what
- * makes the duplicate-id check before it hold at the write (KurrentDB does not refuse a reused id
- * by itself; see kurrent-event-store.ts), and `NO_STREAM` / a revision are exactly the caller's
- * `no_stream` / version when those were asked.
+ * The revision an append is sent with: the state just read and checked, never the caller's looser `any` or
+ * `stream_exists`, so the duplicate-id check before it holds at the write.
  */
 export function streamStateOf(current: StreamVersion): AppendStreamState {
   return current === 'no_stream' ? NO_STREAM : current;

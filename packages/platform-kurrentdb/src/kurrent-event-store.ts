@@ -22,29 +22,10 @@ type Expired = () => boolean;
 const LOST_RACES = 10;
 
 /**
- * The event store on KurrentDB (formerly EventStoreDB), through `@kurrent/kurrentdb-client`: our
- * stream is a KurrentDB stream, our version its revision, our global read `$all` from a commit
- * position (positions.ts says why the one number keeps $all's order), without KurrentDB's own
- * `$` events. KurrentDB writes through one writer into one log and serves `$all` only up to what
- * is committed and indexed, in log order, so a later commit always has a higher position: the
- * port's global order rule holds without any lock of ours.
- *
- * An append reads the stream first. KurrentDB does not refuse a reused event id: its idempotent
- * append only recognises a batch re-sent at the same expected revision, and `[new, old]` after
- * `old` would be stored twice. So the adapter refuses an id the stream already holds
- * (DUPLICATE_EVENT_ID), checks the caller's expectation against the revision it read, and sends
- * the append pinned to that revision: a writer that got in between makes it fail
- * (WRONG_EXPECTED_VERSION for a revision or `no_stream`; for `any`/`stream_exists` the adapter reads
- * and tries again). Then it reads back what it wrote for the positions and the instant.
- * Three round trips; invoice streams are a handful of events. Two limits, both KurrentDB's: an id
- * reused in *another* stream is not detected (it keeps no index of event ids), and the very same
- * batch sent twice at once (a retry racing its original) may succeed twice, stored once (its
- * idempotent append), where the SQL stores fail the second. Each event carries the stream's
- * tamper-evidence chain in its metadata, as the SQL stores keep it in a column (event-chain.ts).
+ * The event store on KurrentDB. KurrentDB does not refuse a reused event id, so an append reads the stream
+ * first and is pinned to the revision it read; docs/kurrentdb.md lists the limits this leaves.
  *
  *   const store = KurrentEventStore.connect('kurrentdb://127.0.0.1:2113?tls=false');
- *   await store.append('inv-demo-SETP1', [requested], 'no_stream');
- *   await store.close(); // the store owns its client and disposes it
  */
 export class KurrentEventStore implements EventStore {
   private readonly client: KurrentDBClient;
@@ -202,9 +183,8 @@ export class KurrentEventStore implements EventStore {
   }
 
   /**
-   * A valid start for a read after a number that is not an event's position (see readStartAfter):
-   * the last event at or before it, found reading $all backward from the end. Costs a read of every
-   * event after `after`; readers that keep the positions they were given never come here.
+   * A valid read start for a number that is not an event's position: the last event at or before it, read backward.
+   * Readers that keep the positions they were given never come here.
    */
   private async startAtOrBefore(after: bigint, expired: Expired): Promise<Position | typeof START> {
     for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {

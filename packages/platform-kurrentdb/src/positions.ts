@@ -2,17 +2,8 @@ import { START, type Position } from '@kurrent/kurrentdb-client';
 import { KurrentAdapterError } from './errors.ts';
 
 /**
- * Our global position is KurrentDB's commit position, and the mapping is exact for every event an
- * ordinary append wrote. KurrentDB keeps one transaction log written by a single writer; an
- * append's events are records in it, each committed on its own (implicit transaction), so each has
- * commit = prepare = the log offset where its record starts. `$all` is that log in (commit,
- * prepare) order, which for these events is the order of the one number: the mapping keeps order
- * and is one-to-one. Offsets grow by record sizes and system records sit in between, so positions
- * leave gaps (the port allows them); the first record of a log is not an event, so no event is at 0.
- *
- * Only a legacy explicit transaction (the TCP API's, gone from KurrentDB) gives several events one
- * commit position with different prepares; collapsing them would repeat a position, so such an
- * event is refused rather than mapped.
+ * Our global position is the commit position: one-to-one and order-keeping for ordinary appends. A legacy
+ * explicit transaction's events share a commit position, so they are refused rather than mapped.
  */
 export function positionOf(event: { id: string; position?: Position | undefined }): bigint {
   const { position } = event;
@@ -26,11 +17,8 @@ export function positionOf(event: { id: string; position?: Position | undefined 
 }
 
 /**
- * Where a forward read of $all starts to return the events after `after`. KurrentDB's start is
- * inclusive and must be where a record begins: the position of an event (what readers keep as
- * their checkpoint) is one, so the read starts there and the caller drops that event. A number
- * that is not (made by hand: `head() - 1`) is refused by the server, and the store looks for the
- * last event at or before it instead (`KurrentEventStore.startAtOrBefore`).
+ * Where a forward $all read starts for the events after `after`: KurrentDB's start is inclusive and must be a
+ * record's start, so the caller drops the first event; other numbers fall back to `startAtOrBefore`.
  */
 export function readStartAfter(after: bigint): Position | typeof START {
   if (after < 0n) throw new RangeError(`a position is never negative: ${after}`);

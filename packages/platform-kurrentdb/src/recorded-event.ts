@@ -19,12 +19,8 @@ export type StoredEvent = {
 };
 
 /**
- * One envelope as a KurrentDB event: the envelope's uuid is the event id (KurrentDB's idempotence
- * works on it), its type the event type (so KurrentDB's by-type projections see ours), the whole
- * envelope the JSON data (a read gives back exactly what was appended), and the correlation and
- * causation ids also in the metadata, under the names KurrentDB's own projections read, the
- * stream's chain digest at this event (event-chain.ts), and the append's trace context
- * (`traceparent`, `tracestate`) beside them when there is one.
+ * One envelope as a KurrentDB event: its uuid the event id (KurrentDB's idempotence keys on it), its type the
+ * event type, and the ids, chain digest and trace context in metadata under the names KurrentDB's projections read.
  */
 export function eventDataOf(envelope: Envelope, digest: string, traceContext?: TraceContext): JSONEventData {
   return jsonEvent({

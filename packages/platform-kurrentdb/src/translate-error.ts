@@ -10,13 +10,8 @@ const RETRIABLE_TYPES = new Set<string>([ErrorType.UNAVAILABLE, ErrorType.DEADLI
 const RETRIABLE_GRPC_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 10 /* ABORTED */, 14 /* UNAVAILABLE */]);
 
 /**
- * A KurrentDB client failure as the platform's error. A wrong expected revision is the port's
- * ConcurrencyError with the stream's actual version; unavailability and deadlines are the
- * retriable STORE_UNAVAILABLE, which says nothing of whether a write happened (the answer may be
- * what was lost): an append retried with the same event ids then finds its own events
- * (DUPLICATE_EVENT_ID or WRONG_EXPECTED_VERSION) and never doubles them. Anything else (access
- * denied, a deleted stream, a bug) stays as it is. The client error is kept as the cause; it holds
- * the gRPC status, never the connection string's credentials.
+ * A KurrentDB client failure as the platform's error. STORE_UNAVAILABLE says nothing of whether a write happened;
+ * a retry with the same event ids finds its own events and never doubles them.
  */
 export function translateKurrentError(error: unknown, context: { stream?: string; expected?: string } = {}): unknown {
   if (error instanceof PlatformError || !(error instanceof Error)) return error;
@@ -37,9 +32,8 @@ export function translateKurrentError(error: unknown, context: { stream?: string
 export const isWrongExpectedVersion = (error: unknown): boolean => error instanceof WrongExpectedVersionError;
 
 /**
- * Whether a read of $all was refused for its start: KurrentDB answers a start that is not where a
- * record begins with gRPC INVALID_ARGUMENT ("invalid position"), which the client's native reader
- * reports as an UnknownError (an InvalidArgumentError from its gRPC side).
+ * Whether a $all read was refused for its start: the server's "invalid position" reaches us as an UnknownError from
+ * the client's native reader.
  */
 export const isRefusedStart = (error: unknown): boolean =>
   error instanceof Error && isCommandError(error) && (error.type === ErrorType.UNKNOWN || error.type === ErrorType.INVALID_ARGUMENT);

@@ -9,17 +9,8 @@ type LogRecord = {
 };
 
 /**
- * An in-memory model of the KurrentDB server behind the client calls the adapter makes, so the
- * adapter's own logic (duplicate ids, pinned revisions, positions, the search for a start) runs
- * in the unit run. It models what the server source and documentation say, not a server: the
- * integration run against KurrentDB is the evidence. What it models:
- *  - one log, records at byte offsets with gaps (system records in between); an ordinary append's
- *    events each at commit = prepare = their offset;
- *  - expected revisions with KurrentDB's idempotence: a batch re-sent at an older revision whose
- *    ids are exactly the events after it succeeds without writing; a reused id otherwise is stored;
- *  - $all reads from an inclusive start that must be a record's offset (else the server's
- *    "invalid position", which the client reports as an UnknownError), backwards from END;
- *  - every call answers on a later turn of the event loop, so concurrent calls interleave.
+ * An in-memory model of the KurrentDB calls the adapter makes, so its own logic runs in the unit run; the
+ * integration run against a real server is the evidence.
  */
 export function kurrentModel(): { client: KurrentDBClient; log: LogRecord[]; writeSystemRecord(): void } {
   const log: LogRecord[] = [];

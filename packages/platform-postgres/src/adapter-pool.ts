@@ -21,13 +21,8 @@ export type AdapterPoolOptions = {
 };
 
 /**
- * The service's shared pool as one adapter uses it: every failure arrives as the port's error or
- * the platform's (retriable STORE_UNAVAILABLE), never as a bare pg error, and `close()` stops this
- * adapter only — the pool belongs to the composition root, which ends it after every adapter.
- *
- *   const db = new AdapterPool(pool, { name: 'the status store', translate: (e) => e.constraint === 'x' ? new MyError() : undefined });
- *   const { rows } = await db.query('SELECT …', [id]);
- *   await db.transaction(async (tx) => { await tx.query('…'); });
+ * The shared pool as one adapter uses it: failures arrive as the port's or platform's errors, never bare pg ones,
+ * and `close()` stops this adapter only; the composition root ends the pool.
  */
 export class AdapterPool implements Queryable {
   private readonly pool: pg.Pool;

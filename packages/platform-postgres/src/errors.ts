@@ -1,10 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * This package's own failures, each with a stable code (tests assert codes). What the adapters
- * report through the platform's ports uses the platform's errors instead (`PlatformError`:
- * STORE_UNAVAILABLE retriable, WRONG_EXPECTED_VERSION, DUPLICATE_EVENT_ID), so a caller handles a
- * PostgreSQL store exactly like the embedded one.
+ * This package's own failures. Through the platform's ports it reports the platform's errors, so a caller handles
+ * a PostgreSQL store exactly like the embedded one.
  */
 const postgresAdapterErrors = errorCatalogue('PostgresAdapterError', {
   /** A migration file's name is not `NNN_lower_snake.sql`, two files share a number, or a migration set's name is not lower-case (or it came without its files). */

@@ -20,13 +20,7 @@ export function checkSchemaName(schema: string): string {
   return schema;
 }
 
-/**
- * The one pool a service's PostgreSQL adapters share, with the schema as its search_path.
- *
- *   const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: 'fe' });
- *   await migrate(pool, { schema: 'fe' });
- *   const store = new PostgresEventStore(pool);
- */
+/** The one pool a service's PostgreSQL adapters share, with the schema as its search_path. */
 export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
   const schema = checkSchemaName(options.schema ?? 'fe');
   const pool = new pg.Pool({

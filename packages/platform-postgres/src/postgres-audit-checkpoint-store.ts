@@ -4,11 +4,7 @@ import { translatePgError } from './translate-error.ts';
 
 type Row = { position: string; events: string; root: string; signed_at: string; public_key: string; signature: string };
 
-/**
- * Signed checkpoints beside the events, in the same schema (migrations/006_audit_checkpoints.sql).
- *
- *   const checkpoints = new PostgresAuditCheckpointStore(pool); // close() leaves the pool to its owner
- */
+/** Signed checkpoints beside the events, in the same schema (migrations/006_audit_checkpoints.sql). */
 export class PostgresAuditCheckpointStore implements AuditCheckpointStore {
   private readonly pool: pg.Pool;
 

@@ -3,10 +3,7 @@ import type pg from 'pg';
 import { translatePgError } from './translate-error.ts';
 
 /**
- * Checkpoints in PostgreSQL (migrations/002_checkpoints.sql), in the same database as the event
- * store so a projection may one day save its checkpoint in the transaction of its writes.
- *
- *   const checkpoints = new PostgresCheckpointStore(pool);
+ * Checkpoints in the event store's database, so a projection may one day save its checkpoint with its writes.
  */
 export class PostgresCheckpointStore implements CheckpointStore {
   private readonly pool: pg.Pool;

@@ -11,11 +11,7 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const COLUMNS = `id, topic, consumer_group, message, error, attempts, deaths, ${iso('first_dead_at')}, ${iso('last_dead_at')}, ${iso('redrive_requested_at')}`;
 
 /**
- * Dead letters in PostgreSQL (migrations/003_dead_letters.sql): every process of the service and
- * the operator's CLI see the same letters. One letter per topic, group and event id; a second
- * death updates it and withdraws a pending re-drive (ports/dead-letter-store.ts).
- *
- *   const deadLetters = new PostgresDeadLetterStore(pool);
+ * Dead letters in PostgreSQL, so every process and the operator's CLI see the same letters.
  */
 export class PostgresDeadLetterStore implements DeadLetterStore {
   private readonly pool: pg.Pool;

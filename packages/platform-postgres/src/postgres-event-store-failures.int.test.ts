@@ -7,11 +7,8 @@ import { HOLD_COMMIT_LOCK, namedPool, RELEASE_COMMIT_LOCK, waitingOnAdvisoryLock
 import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 /**
- * Issue 15, point 4: PostgreSQL restarted mid-append. The server belongs to the integration run,
- * not to this file, so the restart is simulated by what it does to an append in flight: the
- * server ends that append's backend (pg_terminate_backend sends the same SIGTERM a fast shutdown
- * sends every backend). The append is held mid-transaction, after its stream row was written and
- * before it commits, by holding the store's commit lock from another connection.
+ * PostgreSQL restarted mid-append, simulated on the shared server: pg_terminate_backend ends an append held
+ * mid-transaction (its commit lock held from another connection), as a fast shutdown would.
  */
 describe('PostgresEventStore when the server ends the connection mid-append', () => {
   let db: TestSchema;

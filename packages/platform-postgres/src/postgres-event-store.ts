@@ -8,16 +8,8 @@ type EventRow = { position: string; stream: string; version: string; envelope: E
 const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
 
 /**
- * The event store on PostgreSQL (migrations/001_event_store.sql; each event's trace context: 004). Each append is one call of the
- * `append_events` function: the stream's row locked and its expectation checked, then global
- * positions taken under a transaction-level advisory lock held until commit. Appends therefore
- * commit in position order, and the global read is a plain `position > $after`: a reader never
- * sees a position while a lower one is still in flight (the port's rule). The price is that the
- * commits of all appends queue on one lock (docs/platform.md has the numbers).
- *
- *   const pool = createPostgresPool({ connectionString, schema: 'fe' });
- *   await migrate(pool, { schema: 'fe' });
- *   const store = new PostgresEventStore(pool); // close() stops the store; the pool is the caller's to end
+ * The event store on PostgreSQL. Positions are taken under a transaction-level advisory lock, so appends commit
+ * in position order and a reader never sees a position while a lower one is in flight.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;

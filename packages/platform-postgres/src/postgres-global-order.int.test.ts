@@ -5,9 +5,8 @@ import { namedPool, waitingOnAdvisoryLock, withoutCommitLock } from '../test-sup
 import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 /**
- * The port's global order rule on a real server: an append in flight with a lower position holds
- * back every later one, so the reader's `position > $after` cannot pass it. The same schema
- * without the commit lock (the naive store) shows the skip the rule prevents.
+ * The global order rule on a real server: a lower position in flight holds back later ones. The same schema without
+ * the commit lock shows the skip the rule prevents.
  */
 describe('the global order rule on PostgreSQL', () => {
   let db: TestSchema;

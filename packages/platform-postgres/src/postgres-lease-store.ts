@@ -16,14 +16,8 @@ export type PostgresLeaseStoreOptions = {
 const LEASE_LOCK_NAMESPACE = 1178953;
 
 /**
- * Leases as PostgreSQL session advisory locks (`pg_try_advisory_lock`), each on a dedicated
- * connection outside the pool: the lock lives exactly as long as that session, so a holder that
- * dies (process killed, connection terminated, server restarted) frees it at once and a standby
- * takes it. The connection asks the server to probe it (TCP keepalives every few seconds) so a
- * holder cut off by the network also loses the lease, in about 20 s rather than the kernel's two hours.
- *
- *   const leases = new PostgresLeaseStore({ connectionString, schema: 'fe' });
- *   startRelay({ …, leases });
+ * Leases as session advisory locks on a dedicated connection: a holder that dies frees the lock at once, and
+ * TCP keepalives make a holder cut off by the network lose it too.
  */
 export class PostgresLeaseStore implements LeaseStore {
   private readonly options: PostgresLeaseStoreOptions;

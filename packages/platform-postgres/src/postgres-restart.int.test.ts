@@ -8,10 +8,7 @@ import { PostgresEventStore } from './postgres-event-store.ts';
 import { startOwnedServer, type OwnedServer } from '../test-support/owned-server.ts';
 
 /**
- * Issue 15, point 4, with a real restart: this file owns its server (test-support/owned-server.ts),
- * so it can restart it (`pg_ctl restart -m fast`, which ends every backend mid-statement) while
- * four writers go on appending two events at a time. The other failure file simulates the same on the
- * shared server with pg_terminate_backend.
+ * A real restart (`pg_ctl restart -m fast`) of a server this file owns, while writers keep appending.
  */
 describe('PostgresEventStore across a server restart while appends flow', () => {
   let server: OwnedServer;

@@ -11,9 +11,8 @@ const RETRIABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 const RETRIABLE_DRIVER_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed/i;
 
 /**
- * A pg failure as the platform's error. A retriable one says nothing of whether a write happened
- * (the reply may be what was lost): an append retried with the same event ids either succeeds or
- * finds its own events (WRONG_EXPECTED_VERSION or DUPLICATE_EVENT_ID), never doubles them.
+ * A pg failure as the platform's error. A retriable one says nothing of whether a write happened; an append retried
+ * with the same event ids finds its own events and never doubles them.
  */
 export function translatePgError(error: unknown, context: { stream?: string; expected?: string } = {}): unknown {
   if (error instanceof PlatformError || !(error instanceof Error)) return error;

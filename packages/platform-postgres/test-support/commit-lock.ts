@@ -7,9 +7,8 @@ export const HOLD_COMMIT_LOCK = `SELECT pg_advisory_lock(1178952, 'events'::regc
 export const RELEASE_COMMIT_LOCK = `SELECT pg_advisory_unlock(1178952, 'events'::regclass::oid::integer)`;
 
 /**
- * Replaces `append_events` in the test's schema with the same function without the commit lock:
- * a naive store whose positions come from a sequence in call order and commit in any order. The
- * function as the newest migration that defines it wrote it (the same signature, so it replaces it).
+ * Replaces `append_events` in the test's schema with the same function minus the commit lock: the naive store the
+ * global-order test must catch.
  */
 export async function withoutCommitLock(db: TestSchema): Promise<void> {
   const folder = new URL('../migrations/', import.meta.url);

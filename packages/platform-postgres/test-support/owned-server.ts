@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * A PostgreSQL server of the test's own, for a test that restarts it: the integration run's
- * shared server must not be restarted under the other files. Debian's binaries (the same the
- * infra scripts use); as root, initdb and pg_ctl run as the `postgres` user, which they require.
+ * A PostgreSQL server of the test's own, for a test that restarts it: the shared server must not be restarted under
+ * the other files.
  */
 export type OwnedServer = { url: string; restart(): Promise<void>; stop(): void };
 
@@ -23,9 +22,8 @@ function binDir(): string {
 
 
 /**
- * `settings`: server settings after the address; default fsync off (this server holds nothing worth
- * a power cut, and a fast restart is a clean shutdown anyway). The platform bench passes '' for
- * PostgreSQL's durable defaults.
+ * Server settings; fsync off by default (this server holds nothing worth a power cut). The platform bench passes ''
+ * for PostgreSQL's durable defaults.
  */
 export async function startOwnedServer(options: { settings?: string } = {}): Promise<OwnedServer> {
   const bin = binDir();

@@ -23,13 +23,8 @@ export type TestSchema = {
 };
 
 /**
- * A fresh schema of its own, migrated, for one test file: files run in parallel on one server
- * without seeing each other's rows. `drop()` removes it and ends the pool. `sets` are other
- * packages' migration sets, applied after the platform's.
- *
- *   const db = await freshTestSchema();
- *   const db = await freshTestSchema({ sets: [statusStoreMigrations()] });
- *   afterAll(() => db.drop());
+ * A fresh migrated schema for one test file, so files run in parallel on one server without seeing each other's
+ * rows. `drop()` removes it and ends the pool.
  */
 export async function freshTestSchema(options: { migrate?: boolean; max?: number; sets?: readonly MigrationSet[] } = {}): Promise<TestSchema> {
   const url = testPostgresUrl();

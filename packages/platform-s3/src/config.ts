@@ -5,9 +5,8 @@ import { z } from 'zod';
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 /**
- * Where the distributed shape keeps blobs (docs/architecture.md, convention 6): every key names its
- * environment variable; the development defaults point at a local MinIO. The keys have no default:
- * a default secret is never safe, so a service that uses S3 refuses to start without them.
+ * Where the distributed shape keeps blobs. The keys have no default: a default secret is never safe, so a service
+ * using S3 refuses to start without them.
  */
 const origin = () => z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).pathname === '/', 'scheme, host and port only: S3 paths start with the bucket');
 

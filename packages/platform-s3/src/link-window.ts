@@ -8,13 +8,8 @@ export type LinkWindow = {
 };
 
 /**
- * The embedded shape's expiry rule (SignedLinks.sign) for a presigned S3 link: a lifetime under two
- * minutes keeps its exact second; a longer one ends on a whole minute, up to 59 s early, and the
- * link is dated at the start of the current minute, so the same key gets the same link for the
- * whole minute (the status endpoint mints two per lookup; a client may cache them). Lifetimes
- * beyond S3's 7-day ceiling are cut to 7 days: a shorter link is safe, one S3 refuses is not.
- *
- *   linkWindow(new Date('2026-03-10T15:00:30Z'), 3600) // signed 15:00:00, expires in 3600 s (16:00:00)
+ * The embedded shape's expiry rule for a presigned S3 link: a long lifetime ends on a whole minute so a key gets
+ * the same link all minute; lifetimes beyond S3's 7-day ceiling are cut to it.
  */
 export function linkWindow(now: Date, ttlSeconds: number): LinkWindow {
   const nowSeconds = Math.floor(now.getTime() / 1000);

@@ -15,19 +15,8 @@ export type S3BlobStoreOptions = {
 };
 
 /**
- * Blobs as objects in one S3 bucket, path-style, under the port's keys (the distributed shape).
- *
- * Durable before the event that names it: `put` is one PutObject of the whole body (no multipart,
- * so there is never a half-written object to see) that resolves only on S3's 200, which S3 sends
- * after the object is stored; a reader sees the old object or the new one, never a part. The body
- * carries its digests: Content-MD5 always, and over plain HTTP the SigV4-signed
- * x-amz-content-sha256 too; the server refuses a body that does not match them (BadDigest,
- * XAmzContentSHA256Mismatch), and a plain-MD5 ETag that differs from ours fails the put as well.
- * Every request ends within `requestTimeoutMs` (deadline-transport.ts); a failure is the retriable
- * STORE_UNAVAILABLE, so the caller retries and never appends its event after a put that failed.
- *
- * `xml_url` and `pdf_url` are SigV4 presigned GETs, dated by the clock when handed out and expiring
- * by the embedded links' rule (link-window.ts); S3 serves the stored Content-Type with them.
+ * Blobs in one S3 bucket. `put` is a single PutObject with its digests, resolved only on S3's 200, so a blob is
+ * whole and durable before the event that names it; failures are the retriable STORE_UNAVAILABLE.
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: Client;

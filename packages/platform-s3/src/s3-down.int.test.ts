@@ -6,8 +6,7 @@ import { startVersitygw, type VersitygwServer } from '../test-support/versitygw-
 import { s3BlobStoreConfigSchema, type S3BlobStoreConfig } from './config.ts';
 import { S3BlobStore } from './s3-blob-store.ts';
 
-// Issue 15, point 4, "S3 down". This file starts a versitygw of its own (test-support/versitygw-server.ts)
-// and stops and restarts it by process id: the integration run's shared server is not its to stop.
+// "S3 down": this file starts its own versitygw and stops it by process id; the shared server is not its to stop.
 const retriable = { code: 'STORE_UNAVAILABLE', retriable: true };
 const text = (blob: { bytes: Uint8Array }) => new TextDecoder().decode(blob.bytes);
 

@@ -12,10 +12,8 @@ const NOT_FOUND = new Set(['NoSuchKey', 'NotFound']);
 export const isS3NotFound = (error: unknown): boolean => error instanceof S3Error && NOT_FOUND.has(error.code ?? '');
 
 /**
- * One S3 failure as the platform's error: a missing object is BLOB_NOT_FOUND; a misconfiguration
- * or a request Node cannot send is a final STORE_UNAVAILABLE; anything else (refused or reset connections, timeouts, 5xx,
- * SlowDown, a digest the server refused) is a retriable STORE_UNAVAILABLE. The minio error is not
- * kept as the cause: its fields come from the request, and a log must never carry a signature.
+ * One S3 failure as the platform's error. The minio error is not kept as the cause: its fields come from the
+ * request, and a log must never carry a signature.
  */
 export function platformErrorOf(error: unknown, doing: string, key: string): PlatformError {
   if (error instanceof PlatformError) return error;

@@ -5,9 +5,8 @@ import { s3BlobStoreConfigSchema, type S3BlobStoreConfig } from '../src/config.t
 const VARIABLES = ['FE_TEST_S3_ENDPOINT', 'FE_TEST_S3_ACCESS_KEY', 'FE_TEST_S3_SECRET_KEY'] as const;
 
 /**
- * The S3 server of the integration run (the project's infra scripts export these variables), with
- * a bucket of its own for the calling test file. Missing variables fail the run: an integration
- * test that quietly skips would report a real adapter as tested when it was not.
+ * The integration run's S3 server with a bucket for the calling file. Missing variables fail the run: a test that
+ * quietly skips would report the adapter as tested.
  */
 export function s3TestConfig(file: string, env = process.env): S3BlobStoreConfig {
   const missing = VARIABLES.filter((name) => !env[name]);

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * A versitygw of the test's own (docs/platform.md), for tests that stop and restart S3: the shared
- * server of the integration run is not theirs to stop. The binary is FE_TEST_VERSITYGW_BIN, else
- * `versitygw` in ~/go/bin (where `go install` puts it); a missing binary fails the test, clearly.
+ * A versitygw of the test's own (docs/s3.md), for tests that stop and restart S3: the shared server is not theirs
+ * to stop. The binary is FE_TEST_VERSITYGW_BIN, else ~/go/bin/versitygw.
  */
 export type VersitygwServer = {
   endpoint: string;

@@ -1,12 +1,8 @@
 /**
- * One way to declare an error catalogue (docs/architecture.md conventions 3 and 4): stable codes
- * that tests assert, a fixed message per code where the code has one, and whether trying again can
- * help. Each package keeps its own class (`class XadesError extends xades.Error {}`) so callers see
- * its name, and its own constructor where it carries more (a status, a reply code).
+ * One way to declare an error catalogue: stable codes tests assert, and whether trying again can help.
  *
  *   const xades = errorCatalogue('XadesError', { P12_WRONG_PASSWORD: { message: 'The .p12 password is wrong.' } });
  *   export class XadesError extends xades.Error {}
- *   export const isXadesError = xades.guard(XadesError);
  */
 
 /** A code's entry: its message (else the thrower's words are the message) and whether a retry can help (default no). */

@@ -1,9 +1,8 @@
 import { errorCatalogue } from './error-catalogue.ts';
 
 /**
- * Infrastructure errors carry `retriable` (docs/architecture.md convention 3): a caller retries a
- * retriable one with backoff and gives up on a final one. Codes are stable; tests assert them.
- * The thrower says whether its case is retriable (a store may be down or refuse for good).
+ * Infrastructure errors carry `retriable` (docs/architecture.md, convention 3); the thrower says which, since a
+ * store may be down or refuse for good.
  */
 const platformErrors = errorCatalogue('PlatformError', {
   WRONG_EXPECTED_VERSION: {},

@@ -10,10 +10,8 @@ import { sampleEnvelope } from './sample-envelope.ts';
 const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
 
 /**
- * What every AuditCheckpointStore must do, and the checkpointer over the store beside it: kept in
- * order, exact beyond 2^53, the signature intact after the round trip; the head signed and verified.
- * The factory gives fresh, empty storage for each case.
- *   auditCheckpointContract('sqlite', () => ({ events, checkpoints }), key);
+ * What every AuditCheckpointStore must do, and the checkpointer over the store beside it; the factory gives
+ * fresh storage per case.
  */
 export function auditCheckpointContract(
   name: string, factory: () => Promise<{ events: EventStore; checkpoints: AuditCheckpointStore }> | { events: EventStore; checkpoints: AuditCheckpointStore }, key: () => AuditSigningKey,

@@ -4,10 +4,8 @@ import type { BlobStore } from '../src/ports/blob-store.ts';
 export type FetchedLink = { status: number; body?: Uint8Array; contentType?: string };
 
 /**
- * What every BlobStore adapter must do. `fetchUrl` fetches a signed link the way a client would
- * (a real HTTP GET for a real server). `mintSecondsAgo(s)` makes the store sign its next links as
- * if it were `s` seconds ago, while whatever checks a link keeps the present: a real server's
- * clock cannot be moved, so an old link is made by dating it back, not by waiting.
+ * What every BlobStore adapter must do. A real server's clock cannot be moved, so `mintSecondsAgo` dates links
+ * back instead of waiting for them to expire.
  */
 export function blobStoreContract(
   name: string,

@@ -9,12 +9,10 @@ export type Decider<S, C, D> = {
 };
 
 /**
- * Given the recorded events, when a command arrives, then this decision (or this error), after
- * emmett's DeciderSpecification:
+ * Given recorded events, when a command arrives, then this decision or error (after emmett's
+ * DeciderSpecification).
  *
- *   const spec = DeciderSpecification.for(signingDecider);
- *   spec.given([requested]).when(requested).then({ action: 'sign', requested });
- *   spec.given([]).when(requested).thenThrows((e) => e.code === 'EVENT_NOT_RECORDED');
+ *   DeciderSpecification.for(signingDecider).given([requested]).when(requested).then({ action: 'sign', requested });
  */
 export const DeciderSpecification = {
   for<S, C, D>(decider: Decider<S, C, D>) {

@@ -16,9 +16,8 @@ async function eventuallyWithin(condition: () => boolean, ms: number): Promise<v
 }
 
 /**
- * What every EventBus adapter must do (ports/event-bus.ts). Topics are unique per test.
- * `waitMs` bounds each wait for a delivery: a real broker's group joins and rebalances take
- * seconds, the in-process bus's microseconds.
+ * What every EventBus adapter must do. `waitMs` bounds each wait for a delivery: a real broker's rebalances take
+ * seconds.
  */
 export function eventBusContract(name: string, factory: () => Promise<EventBus> | EventBus, options: { waitMs?: number } = {}): void {
   const eventually = (condition: () => boolean) => eventuallyWithin(condition, options.waitMs ?? 5000);

@@ -4,12 +4,7 @@ import { verifyStreamChain } from '../src/audit/verify-chain.ts';
 import type { EventStore } from '../src/ports/event-store.ts';
 import { sampleEnvelope } from './sample-envelope.ts';
 
-/**
- * What a store that keeps the tamper-evidence chain must do (docs/platform.md, "Tamper evidence"):
- * every event read back carries the digest chained from the previous one of its stream, with the
- * bytes `chainDigest` hashes, on `read` and on `readAll`, across appends of one and several events.
- *   eventChainContract('sqlite', () => new SqliteEventStore(':memory:'));
- */
+/** What a store that keeps the tamper-evidence chain must do (docs/audit.md), on `read` and on `readAll`. */
 export function eventChainContract(name: string, factory: () => Promise<EventStore> | EventStore): void {
   describe(`event chain contract: ${name}`, () => {
     let store: EventStore;

@@ -5,9 +5,8 @@ import { followWhileAppending } from './reader-follows-appends.ts';
 import { sampleEnvelope } from './sample-envelope.ts';
 
 /**
- * What every EventStore adapter must do. Run it from the adapter's own test file:
- *   eventStoreContract('sqlite', () => new SqliteEventStore(':memory:'));
- * A factory returns a fresh, empty store (or one whose streams the test names uniquely).
+ * What every EventStore adapter must do; the factory returns a fresh store, or one whose streams the test names
+ * uniquely.
  */
 export function eventStoreContract(name: string, factory: () => Promise<EventStore> | EventStore): void {
   describe(`EventStore contract: ${name}`, () => {

@@ -1,11 +1,6 @@
 import { createServer } from 'node:net';
 
-/**
- * A loopback TCP port free at the moment of asking, for a server a test starts and owns (another
- * process may take it before the server binds; tests that own a server retry their start on that).
- *
- *   const port = await freePort(); // e.g. 41873
- */
+/** A loopback port free when asked; another process may take it first, so tests that own a server retry. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

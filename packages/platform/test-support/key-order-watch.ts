@@ -16,12 +16,7 @@ export type KeyOrderReport = {
 };
 
 /**
- * Watches what a consumer group receives, per message key, by the store position the relay puts
- * in each message (`x-store-position`), for the tests of two relays at once.
- *
- *   const watch = keyOrderWatch();
- *   await bus.subscribe({ topic, group: 'watch', handler: async (m) => watch.record(m) });
- *   expect(watch.report(expected).outOfOrder).toBe(0);
+ * Watches, per message key, the store positions a consumer group receives, for the tests of two relays at once.
  */
 export function keyOrderWatch() {
   const byKey = new Map<string, bigint[]>();

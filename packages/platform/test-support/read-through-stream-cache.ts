@@ -5,13 +5,8 @@ import { sampleEnvelope } from './sample-envelope.ts';
 type StreamRead = { version: bigint | 'no_stream'; events: RecordedEvent[] };
 
 /**
- * Appends to a new stream through `withStreamCache(store)` (one event, then two, one with awkward
- * text) and reads it back through the cache and from the store. The cache builds recorded events
- * from each append's result, so an adapter's `AppendResult` (positions, instant) must let it serve
- * exactly what a read returns, without asking the store:
- *
- *   const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(store, 'inv-demo-SETP1');
- *   expect(storeReadsWhileCached).toBe(0); expect(cached).toEqual(stored);
+ * Appends through `withStreamCache` and reads back through the cache and the store: an adapter's `AppendResult`
+ * must let the cache serve exactly what a read returns, without asking the store.
  */
 export async function readThroughStreamCache(store: EventStore, stream: string): Promise<{ cached: StreamRead; stored: StreamRead; storeReadsWhileCached: number }> {
   let storeReads = 0;

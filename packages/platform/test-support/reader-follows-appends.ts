@@ -4,13 +4,8 @@ import { sampleEnvelope } from './sample-envelope.ts';
 export type FollowReport = { appended: number; missed: string[]; repeated: string[]; backwards: number };
 
 /**
- * The global order rule under load (ports/event-store.ts): several writers append at once while a
- * reader follows `readAll` the way the relay does, moving its checkpoint to the last position of
- * each page. Reports the appended events the reader never got, got twice, or got at a position
- * not above its checkpoint. A store whose reads show a later commit before an earlier position's
- * (a naive `WHERE position > $after` over a sequence) reports missed events here.
- *
- *   expect(await followWhileAppending(store)).toMatchObject({ missed: [], repeated: [], backwards: 0 });
+ * The global order rule under load (ports/event-store.ts): writers append while a reader follows `readAll` as
+ * the relay does; reports events missed, repeated or read behind the checkpoint.
  */
 export async function followWhileAppending(
   store: EventStore,

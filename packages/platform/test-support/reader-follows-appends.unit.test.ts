@@ -6,10 +6,8 @@ import { SqliteEventStore } from '../src/adapters/sqlite/sqlite-event-store.ts';
 import { followWhileAppending } from './reader-follows-appends.ts';
 
 /**
- * What a naive `WHERE position > $after` over a sequence does: each append takes its positions
- * when it starts and becomes visible when it commits, and odd positions take longer to commit, so
- * a higher position is often visible before a lower one. The contract's global-order case must
- * catch it (it is the case's own test: a check that cannot fail proves nothing).
+ * A naive `position > $after` over a sequence, where higher positions often commit first: the contract's
+ * global-order case must catch it, or the check proves nothing.
  */
 class NaiveSequenceStore implements EventStore {
   private next = 1n;

@@ -1,12 +1,8 @@
 import type { AppendResult, EventStore, RecordedEvent } from '../src/ports/event-store.ts';
 
 /**
- * The same store with every position multiplied by `stride`, so no two events sit at consecutive
- * positions: what a store that leaves gaps looks like (a rolled-back PostgreSQL sequence value,
- * a log whose positions are byte offsets). Code that computes "the next position" as + 1, or
- * waits for one, fails behind it; code that follows the port's rule does not.
- *
- *   const store = withSparsePositions(new SqliteEventStore(':memory:'), 10n); // positions 10, 20, …
+ * The same store with positions multiplied by `stride`, as a store that leaves gaps: code that computes "the
+ * next position" as + 1 fails behind it.
  */
 export function withSparsePositions(store: EventStore, stride = 10n): EventStore {
   const spread = (event: RecordedEvent): RecordedEvent => ({ ...event, position: event.position * stride });

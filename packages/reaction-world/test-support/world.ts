@@ -50,9 +50,8 @@ export function makeWorld() {
 export type World = ReturnType<typeof makeWorld>;
 
 /**
- * InvoiceRequested for the demo tenant, with the CUFE of the document ingress would have built.
- * `rules` is the build rules version it was built with and records (today's by default); `recorded:
- * false` leaves `build_rules` out, as ingress did before the field existed.
+ * InvoiceRequested for the demo tenant with the CUFE ingress would compute; `recorded: false` leaves `build_rules`
+ * out, as older events do.
  */
 export function requestedEvent(
   input: InvoiceRequestInput, number: string, issuedAt: Date, options: { rules?: BuildRules; recorded?: boolean } = {},
@@ -73,11 +72,7 @@ export function requestedEvent(
   }, meta, testClock);
 }
 
-/**
- * A note's first event for the demo tenant (CreditNoteRequested or DebitNoteRequested, on the note's
- * own stream), with the CUDE ingress computes: noteIdentity over the note's content, totalled with
- * `rules` and recording it when given (left out, as notes were recorded before the field).
- */
+/** A note's first event for the demo tenant with the CUDE ingress computes, totalled with `rules`. */
 export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1;
 export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date, rules?: BuildRules): DebitNoteRequestedV1;
 export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1 | DebitNoteRequestedV1 {

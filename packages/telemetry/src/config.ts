@@ -2,9 +2,8 @@ import { configFromEnv, type Env } from '@fe/platform';
 import { z } from 'zod';
 
 /**
- * Telemetry configuration (docs/observability.md, "Configuration"). The variable names are
- * OpenTelemetry's own, so a collector's usual setup works unchanged. Off unless an endpoint is
- * given: the embedded default exports nothing and loads no SDK.
+ * Telemetry configuration under OpenTelemetry's own variable names, so a collector's usual setup works. Off unless
+ * an endpoint is given.
  */
 export const telemetryConfigSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).optional()
@@ -16,12 +15,7 @@ export const telemetryConfigSchema = z.object({
 });
 export type TelemetryConfig = z.infer<typeof telemetryConfigSchema>;
 
-/**
- * Reads the schema's variables. `serviceName` is the default for a process that sets no
- * OTEL_SERVICE_NAME (each service's main passes its own).
- *
- *   const telemetry = await startTelemetry(telemetryConfigFromEnv(process.env, 'fe-signer'));
- */
+/** Reads the schema's variables; `serviceName` is the default when OTEL_SERVICE_NAME is unset. */
 export function telemetryConfigFromEnv(env: Env, serviceName?: string): TelemetryConfig {
   const config = configFromEnv(telemetryConfigSchema, env);
   return env.OTEL_SERVICE_NAME || !serviceName ? config : { ...config, serviceName };

@@ -5,13 +5,8 @@ import { tracerFor } from './spans.ts';
 const spans = new WeakMap<FastifyRequest, Span>();
 
 /**
- * A SERVER span per request to a route (`POST /api/v1/invoices`), the parent of everything its
- * handler does (the append, and through the bus every reaction): each route's handler runs inside
- * the span's context. A `traceparent` header from the caller makes it a child of the caller's trace.
- * Only the method, the route pattern and the status are recorded: never a header (the API key), a
- * query or a body. Call before any route is registered.
- *
- *   traceHttpRoutes(app, 'fe.ingress');
+ * A SERVER span per route request, the parent of everything its handler does. Only method, route pattern and
+ * status are recorded: never a header (the API key), a query or a body. Call before registering routes.
  */
 export function traceHttpRoutes(app: FastifyInstance, service: string): void {
   const tracer = tracerFor(service);

@@ -6,11 +6,8 @@ export function tracerFor(service: string): Tracer {
 }
 
 /**
- * Runs `work` inside a new active span (a child of the current context, or of `parent`), ends it,
- * and marks it failed when `work` throws. Spans carry ids, codes and names only: never a message
- * text, a header, a certificate or a key (docs/observability.md, "What a span never carries").
- *
- *   const pdf = await inSpan(tracerFor('fe.renderer'), 'render pdf', { attributes: { 'fe.invoice_id': id } }, () => render(view));
+ * Runs `work` in a new active span, failed when it throws. Spans carry ids, codes and names only, never a message,
+ * header, certificate or key (docs/observability.md, "What a span never carries").
  */
 export function inSpan<T>(
   tracer: Tracer, name: string, options: { kind?: SpanKind; attributes?: Attributes; parent?: Context }, work: (span: Span) => Promise<T>,

@@ -8,13 +8,8 @@ export type Telemetry = {
 };
 
 /**
- * The one call a service's main makes first, before it builds anything (docs/observability.md):
- * with an endpoint it starts the OpenTelemetry SDK (OTLP/HTTP JSON for spans and metrics, W3C trace
- * context propagation); without one it does nothing and the SDK is never loaded, so the tracers and
- * meters below stay OpenTelemetry's no-ops.
- *
- *   const telemetry = await startTelemetry(telemetryConfigFromEnv(process.env, 'fe-signer'));
- *   … on exit: await telemetry.shutdown();
+ * The first call a service's main makes (docs/observability.md). Without an endpoint the SDK is never loaded and
+ * the tracers and meters stay OpenTelemetry's no-ops.
  */
 export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
   if (!config.endpoint) return { enabled: false, shutdown: async () => {} };

@@ -4,15 +4,8 @@ import { instruments } from './instruments.ts';
 import { inSpan, tracerFor } from './spans.ts';
 
 /**
- * Any EventBus with trace context in its messages' headers (W3C `traceparent`, `tracestate`):
- * - publish: a message that carries none gets the caller's current context, if any (the relay's
- *   messages carry the context their event was appended in, kept by the event store);
- * - subscribe: each handler runs in a CONSUMER span named `<group> <event type>`, a child of the
- *   context its message carries (a new trace when it carries none), unless the subscriber says it
- *   skips that message (`handles`); the delivery's lag is recorded where the bus reports it.
- * The bus's optional capabilities pass through as they are (a missing one stays missing).
- *
- *   const bus = tracingEventBus(new InProcessEventBus({ … }));
+ * Any EventBus with W3C trace context in its headers: publish carries the caller's context, each handler runs
+ * in a CONSUMER span under its message's context. Optional bus capabilities pass through unchanged.
  */
 export function tracingEventBus<Bus extends EventBus>(bus: Bus): Bus {
   const traced: EventBus = {

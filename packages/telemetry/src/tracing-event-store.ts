@@ -7,13 +7,8 @@ import { inSpan, tracerFor } from './spans.ts';
 const finalStatus: Readonly<Record<string, string>> = { InvoiceAccepted: 'accepted', InvoiceRejected: 'rejected' };
 
 /**
- * The event store every writer of the process appends through: each append is a span (`append
- * InvoiceRequested`, a child of the request or reaction that appends) whose context the store
- * keeps with the events, so the relay (in any process, after any restart) publishes them with it
- * (docs/observability.md, "How the context crosses processes"); a recorded final verdict counts in
- * `fe.invoices.final` (an append happens once per event, where a publish may repeat). Reads pass through.
- *
- *   const store = tracingEventStore(new PostgresEventStore(pool));
+ * Each append is a span whose context the store keeps with the events, so the relay publishes them with it in
+ * any process (docs/observability.md); a final verdict counts in `fe.invoices.final` here, where it happens once.
  */
 export function tracingEventStore(store: EventStore): EventStore {
   const tracer = tracerFor('fe.event-store');

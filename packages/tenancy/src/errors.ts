@@ -1,12 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The tenancy catalogue: one stable code per failure, asserted by tests and mapped by callers
- * (messages may change, codes may not). None is retriable: each is a wrong input or a wrong key,
- * and trying again changes nothing. A bad certificate is refused with @fe/xades's own codes
- * (XadesError: P12_WRONG_PASSWORD, CERT_EXPIRED, …), not re-labelled here.
- *
- * Messages and details never carry a secret: no master key, API key, .p12 byte or password.
+ * The tenancy catalogue. None is retriable: each is a wrong input or key. A bad certificate keeps @fe/xades's own
+ * codes. Messages and details never carry a secret.
  */
 export const tenancyErrorCatalogue = {
   MASTER_KEY_INVALID: { message: 'The master key is not 32 bytes (raw, or base64 in the key file).' },

@@ -19,10 +19,7 @@ const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError
 const at = new Date('2026-03-10T12:00:00Z');
 
 /**
- * What every TenantDirectory adapter, with the TenantRegistry writes that fill it, must do
- * (ports/tenant-directory.ts, ports/tenant-registry.ts). Run it from the adapter's own test file:
- *   tenantDirectoryContract('sqlite', async (now) => { const path = tempDbPath(); const masterKey = randomBytes(32);
- *     const open = async () => new SqliteTenantDirectory({ path, masterKey, now }); return { registry: await open(), another: open }; });
+ * What every TenantDirectory adapter with its TenantRegistry writes must do; run it from the adapter's test file.
  */
 export function tenantDirectoryContract(name: string, factory: TenantRegistryFactory): void {
   describe(`TenantDirectory contract: ${name}`, () => {

@@ -1,9 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The XAdES package's error catalogue: one stable code per failure of a .p12, its certificate or the
- * document to sign, asserted by tests and mapped by callers (messages may change, codes may not).
- * Messages never carry the password, key bytes or document text.
+ * The XAdES error catalogue: stable codes tests assert. Messages never carry the password, key bytes or document
+ * text.
  */
 export const xadesErrorCatalogue = {
   P12_UNREADABLE: { message: 'The .p12 file is not a PKCS#12 archive this signer can read.', retriable: false },

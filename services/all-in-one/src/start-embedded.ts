@@ -46,10 +46,8 @@ export type Embedded = {
 };
 
 /**
- * Every service in one process (docs/architecture.md, "Deployment shapes", embedded): SQLite under the data
- * folder, the in-process bus, the filesystem blob store served at /files, the built-in DIAN
- * simulator. Order matters: consumers subscribe before the relay republishes what a previous run
- * left unsettled, and the HTTP port opens last, when everything behind it runs.
+ * Every service in one process (docs/architecture.md, "Deployment shapes"). Consumers subscribe before the relay
+ * republishes what a previous run left unsettled, and the HTTP port opens last.
  */
 export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record<string, string | undefined>>, logger: Logger, clock: Clock): Promise<Embedded> {
   const dir = config.dataDir;
@@ -93,7 +91,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'));
     closers.push(() => rawStore.close());
     // The store's head signed at intervals, and once more at stop, after every writer stopped
-    // (docs/platform.md, "Tamper evidence"); the checkpoints live in the events' own file.
+    // (docs/audit.md, "Tamper evidence"); the checkpoints live in the events' own file.
     const auditCheckpoints = new SqliteAuditCheckpointStore(join(dir, 'events.sqlite'));
     closers.push(() => auditCheckpoints.close());
     const checkpointer = startCheckpointer({
@@ -113,7 +111,7 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // (adapters/caching/). The doorbell rings after the cache has fed the feed.
     const feed = new AppendFeed(rawStore);
     // Each append is a span; the store keeps its trace context with the events and the relay publishes
-    // them with it in the message's headers (docs/observability.md, "How the context crosses processes").
+    // them with it in the message's headers (docs/observability.md, "How the processes connect in a trace").
     const store = tracingEventStore(notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()));
     // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
     // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.

@@ -1,9 +1,6 @@
 /**
- * What a newcomer sees after the start line: where the service is, how to get the demo tenant's API
- * key and a curl line that issues a real invoice (docs/api.md,
- * "Tenants"). The key is printed once, on the start that created it: a service's output usually ends up
- * in a log, and a key copied into every start's log is a key in every backup of that log. Later
- * starts name the command that prints it (`pnpm fe api-key`, which reads it from the tenant registry).
+ * What a newcomer sees after the start line. The demo key is printed only on the start that created it: a key in
+ * every start's log is a key in every backup of that log; later starts name `pnpm fe api-key`.
  */
 export type Welcome = {
   url: string;

@@ -11,10 +11,8 @@ export type ChildService = { process: ChildProcess; url: string; apiKey: string;
 
 
 /**
- * Runs `bash scripts/start.sh` and waits for its welcome text (URL and API key). The script execs
- * the Node binary, so the child's process id is the service's: a signal to it reaches the service.
- * The key is the one printed by the start that issued it; on a later start, the one printed by the
- * command the welcome text names, run as a user would (from the folder the start was typed in).
+ * Runs `bash scripts/start.sh` and waits for its welcome text. The script execs node, so a signal to the child
+ * reaches the service.
  */
 export async function startChildService(env: Record<string, string>): Promise<ChildService> {
   const child = spawn('bash', [resolve(repoRoot, 'scripts/start.sh')], {

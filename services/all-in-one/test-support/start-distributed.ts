@@ -1,10 +1,5 @@
-// The one way a test or the bench starts the distributed shape (docs/service.md, "Running the
-// distributed shape on one machine"): `scripts/start-distributed.sh` starts every service as its
-// own process and records each pid in run/pids; `scripts/stop-distributed.sh` stops exactly those,
-// and a discard kills by pid whatever outlived the stop. A process a test adds (a second submitter)
-// is started as the script starts its own and recorded in the same file, so the same stop ends it.
-// Each run has its own data folder, PostgreSQL schema, Kafka topic and group prefixes, relay name
-// and bucket, so it meets nothing else on the servers it shares.
+// The one way a test or the bench starts the distributed shape (docs/service.md, "Running the distributed shape on
+// one machine"): every pid recorded in run/pids so the stop ends exactly those; each run has its own prefixes.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -64,9 +59,8 @@ export type DistributedRun = {
 export type RecordedProcess = { name: string; pid: number; healthPort: number };
 
 /**
- * A data folder, free ports, the servers and the environment of one run; nothing starts yet. When
- * a shared server is not up (the e2e project has no globalSetup), infra/up.sh brings it up,
- * recorded in run/infra-started so that the stop script takes down exactly those.
+ * A run's data folder, ports, servers and environment, nothing started yet; servers it brings up are recorded so the
+ * stop takes down exactly those.
  */
 export async function prepareDistributedRun(options: DistributedRunOptions = {}): Promise<DistributedRun> {
   const namespace = options.namespace ?? 'e2e';
@@ -144,9 +138,8 @@ export function alive(pid: number): boolean {
 }
 
 /**
- * Starts one more process of the run, as the start script starts its own (its log in logs/, its pid
- * recorded, so the stop script stops it too), on the next spare /readyz port; resolves once that
- * port answers 200.
+ * Starts one more process as the start script starts its own, pid recorded so the stop ends it too; resolves once
+ * its /readyz answers 200.
  */
 export async function startExtraProcess(shape: DistributedRun, name: string, main: string, env: NodeJS.ProcessEnv = {}): Promise<RecordedProcess> {
   const recorded = recordedProcesses(shape.dataDir);
@@ -175,10 +168,8 @@ export async function startOwnBroker(): Promise<DedicatedBroker> {
 }
 
 /**
- * `count` consecutive ports that are free now, from a random start in `range` (inclusive): by
- * default FE_E2E_PORTS (`from-to`), else 61000–64999, above Linux's ephemeral ports (32768–60999):
- * an outgoing connection of one of the processes once took a port the run had found free (in
- * 30000–50000) before the process listened on it, and the start failed.
+ * `count` consecutive ports free now, from a random start in `range`: above Linux's ephemeral ports by default,
+ * so a process's outgoing connection cannot take one before it listens.
  */
 export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ?? '61000-64999'): Promise<number> {
   const [from, to] = range.split('-').map(Number) as [number, number];
@@ -195,9 +186,8 @@ export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ??
 }
 
 /**
- * The servers' variables: the caller's own where given, else the shared ones (FE_TEST_*); those
- * still unset are brought up by infra/up.sh (recorded in run/infra-started) and read from infra/env.sh.
- * `external`: every server was known before, so the start script need not run infra/up.sh.
+ * The servers' variables: the caller's own, else the shared FE_TEST_*, else brought up by infra/up.sh. `external`:
+ * every server was known before.
  */
 async function resolveServers(dataDir: string, given: Partial<ServerVariables>): Promise<{ servers: ServerVariables; external: boolean }> {
   const shared = {

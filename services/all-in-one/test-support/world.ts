@@ -32,10 +32,8 @@ export const exampleRequest = {
 };
 
 /**
- * Starts the embedded service on port 0 under a fresh data folder, or on `options.dataDir` (a world
- * stopped before). `prepare` runs on the folder before the start (e.g. to register extra tenants);
- * `env` adds configuration; `options.clock` replaces the wall clock (the built-in simulator keeps
- * its own).
+ * Starts the embedded service on port 0 under a fresh data folder or `options.dataDir`; `prepare` runs on the folder
+ * first.
  */
 export async function startWorld(
   env: Record<string, string> = {},

@@ -1,8 +1,5 @@
-// The auditor's commands on the embedded service's own data folder: the history by API and CLI,
-// `fe audit verify` on the untouched store, then on copies edited by hand (an event changed,
-// removed, reordered; a whole invoice removed; a stored file changed; DIAN's answer changed), each
-// found and each a non-zero exit; DIAN's answer forged with another key, refused as untrusted, the
-// answers of two starts of the service trusted; `fe replay --projection status` equal to the live read model.
+// The auditor's commands on the embedded data folder: `fe audit verify` finds every hand edit of a copy with a
+// non-zero exit, refuses a forged DIAN answer, and `fe replay` equals the live read model.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';

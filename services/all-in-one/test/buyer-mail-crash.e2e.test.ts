@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // The process killed (SIGKILL) while the SMTP server holds the buyer's mail and before it answers
 // 250: the service restarts, finds the attempt recorded without an outcome, and neither sends a second
-// mail nor pretends the first arrived (docs/notifier.md, "What can be guaranteed").
+// mail nor pretends the first arrived (docs/notifier.md, "Exactly one mail per invoice").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

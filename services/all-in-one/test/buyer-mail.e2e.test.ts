@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
-// Issue 21 end to end: an invoice issued with the buyer's email reaches a real SMTP server on
-// loopback (smtp-server) as one mail whose zip holds the signed AttachedDocument and the PDF; an
-// address the server refuses ends visibly in the status while the invoice stays accepted.
+// The buyer's mail end to end over a real SMTP server on loopback; a refused address shows in the status while
+// the invoice stays accepted.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,5 @@
-// A reaction that keeps failing is dead-lettered, and the letter survives a restart: the relay's
-// checkpoint has moved past the event, so without the letter nothing would ever deliver it again.
-// The invoice's status says the step gave up (stage, code, when), so its client does not poll a
-// bare "pending" for ever. The operator lists the letter and re-drives it with the CLI while the
-// service runs, and the invoice goes on to acceptance.
+// A dead letter survives a restart, since the relay's checkpoint is past its event; the status says the step gave
+// up, and a re-drive from the CLI takes the invoice on to acceptance.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

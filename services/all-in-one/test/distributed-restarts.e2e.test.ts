@@ -1,9 +1,5 @@
-// Faults only processes have, part two (issue 16, item 5): the broker and PostgreSQL restarted in
-// the middle of a burst of 50 invoices. The distributed shape runs on a Kafka broker and a
-// PostgreSQL server of this file's own (the shared ones are never restarted), the registry and S3
-// being the shared ones; one start serves both tests. Each prints what it saw; the counts are
-// asserted in expectNothingLostOrTwice (every invoice accepted, each event once, DIAN judged each
-// document once, the projection equal to a rebuild from the event store).
+// The broker and PostgreSQL restarted mid-burst, on servers this file owns (the shared ones never restart);
+// expectNothingLostOrTwice asserts every invoice accepted and each event and DIAN judgement once.
 import type { DedicatedBroker } from '@fe/platform-kafka/testing';
 import { startOwnedServer, type OwnedServer } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,7 +1,5 @@
-// The end-to-end suite of the embedded default, on the distributed shape (issue 16, item 5): every
-// service its own process (test-support/shapes/distributed-shape.ts, started by
-// test-support/start-distributed.ts), one start for the file, on the shared servers (its own
-// schema, topic and group prefixes, bucket).
+// The embedded default's end-to-end suite on the distributed shape: every service its own process, one start
+// per file, on the shared servers under its own prefixes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { burst, expectNothingLostOrTwice, logLinesWhere, type Issued } from '../test-support/faults/burst.ts';
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';

@@ -1,9 +1,5 @@
-// Traces and metrics across processes (docs/observability.md, "How the processes connect in a
-// trace"): the distributed shape runs with every process exporting over OTLP/HTTP to a receiver in
-// this test; one invoice is POSTed, and after the graceful stop (each process flushes its telemetry
-// on SIGTERM) its trace is one tree whose spans come from the ingress, signer, submitter, renderer
-// and projection processes, each hop linked through the context the event store kept and the
-// Kafka message carried.
+// One invoice's trace across processes (docs/observability.md, "How the processes connect in a trace"): after a
+// graceful stop it is one tree, each hop linked through the context the event store kept and Kafka carried.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,5 @@
-// The distributed shape on one machine (docs/service.md, "Running the distributed shape on one
-// machine"): `scripts/start-distributed.sh` starts every service as its own process, two ingress
-// instances among them; each instance issues the README's example, the other finds it by its cufe;
-// `scripts/stop-distributed.sh` stops exactly those processes and frees their ports. The start
-// script brings up the infrastructure servers itself when they are not running (the e2e project
-// has no globalSetup) and the stop script takes down only what it brought up. Given FE_TEST_* (the
-// caller's own servers), the run uses those instead. Its own schema, topics, consumer groups and relay name,
-// so it meets nothing else on servers it shares.
+// The distributed shape on one machine (docs/service.md, "Running the distributed shape on one machine"): two
+// ingress instances each issue an invoice the other finds; the stop ends exactly the started processes.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

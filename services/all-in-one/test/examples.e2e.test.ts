@@ -1,6 +1,5 @@
-// Every request of examples/ (issue 18, "Done means": discounts, an advance, a free sample, a
-// foreign buyer, besides the first example) posted to the embedded service over HTTP: DIAN (the
-// built-in simulator) accepts each, and the signed XML and the PDF carry what the request asked for.
+// Every request of examples/ posted to the embedded service: DIAN (the simulator) accepts each, and the signed
+// XML and PDF carry what was asked.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

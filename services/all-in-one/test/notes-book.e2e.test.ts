@@ -1,8 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
-// The notes' API wired into the embedded service (docs/notes.md): the routes, the ledger events
-// reaching the projection, the status of the invoice and of the note. It asks nothing of the note's
-// document (signing, DIAN, PDF: the notes parts of the signer, simulator and renderer), so a note is
-// pending or accepted here; the whole issue 19 scenario is suites/credit-debit-notes.ts.
+// The notes' API wired into the embedded service (docs/notes.md): routes, ledger events, statuses. The notes'
+// documents are covered by suites/credit-debit-notes.ts.
 import { createInvoiceResponseSchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollStatus, type HttpAnswer } from '../test-support/http-client.ts';
@@ -44,7 +42,7 @@ describe('credit notes on the embedded service', () => {
   it('lists it on the invoice\'s status with the balance left, and answers for it by its CUDE', async () => {
     const status = invoiceStatusResponseSchema.parse(await pollStatus(shape, invoice.cufe, (b) => b.notes?.length === 1));
     expect(status.notes![0]).toMatchObject({ document_type: 'credit_note', number: 'NC1', cude: note.body.cufe, concept: '1', amount: '178500.00' });
-    // Pending or accepted it counts; once the notes parts are merged DIAN may judge it, and a rejected note frees its amount.
+    // Pending or accepted it counts; a rejected note frees its amount.
     expect(status.balance).toBe(status.notes![0]!.status === 'rejected' ? '438001.62' : '259501.62');
     const own = invoiceStatusResponseSchema.parse(await pollStatus(shape, note.body.cufe, () => true));
     expect(own).toMatchObject({ document_type: 'credit_note', concept: '1', referenced_invoice: { number: invoice.number } });

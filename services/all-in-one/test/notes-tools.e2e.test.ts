@@ -1,10 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
-// Issue 19's notes in the tools around the API, on one embedded service: the README's credit-note
-// example after the quick-start invoice, three more notes and a cancellation of what is left; the
-// buyer's mail of a note in the outbox, and `fe verify` on its zip naming the note and its CUDE; the
-// portal's list and pages showing the notes, the balance and the voided invoice; and
-// `fe audit verify` checking each note's signed XML, CUDE and DIAN's answer, and the note series'
-// numbering, on the untouched folder and on copies edited by hand.
+// Notes in the tools around the API: the README example, the buyer's mail, `fe verify`, the portal pages and
+// `fe audit verify`, on the untouched folder and on copies edited by hand.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';

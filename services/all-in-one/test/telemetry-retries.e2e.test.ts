@@ -1,6 +1,6 @@
 // A submission DIAN refuses to take (HTTP 503) is retried from the submitter's schedule, outside
 // any bus delivery: each scheduled attempt is a trace of its own that names the invoice, with the
-// failed SOAP call inside it (docs/observability.md, "How to read it").
+// failed SOAP call inside it (docs/observability.md, "How to read a trace").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attribute, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../test-support/otlp-receiver.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';

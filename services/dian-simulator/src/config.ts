@@ -45,9 +45,8 @@ export type SimulatorConfig = {
   /** Fault applied to every request unless one names its own (see faults/faults.ts). */
   globalFault: FaultSpec | undefined;
   /**
-   * ZB01 beyond well-formedness: each invoice is validated against DIAN's UBL 2.1 XSD
-   * (spec/dian/xsd) by libxml2's xmllint, a process per document (≈ 50 ms, mostly loading the
-   * schema). 'auto' uses xmllint when it is on the PATH, 'xmllint' requires it, 'off' skips it.
+   * ZB01 beyond well-formedness: DIAN's UBL 2.1 XSD via xmllint, a process per document. 'auto' uses xmllint when
+   * it is on the PATH, 'xmllint' requires it, 'off' skips it.
    */
   schemaValidation: SchemaValidation;
   /**

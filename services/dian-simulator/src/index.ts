@@ -43,13 +43,10 @@ export function createSimulatorDispatcher(config: SimulatorConfig, store: Simula
 }
 
 /**
- * Starts the simulator on a loopback address (port 0 = any free port); `storePath` keeps what it
- * answered in that SQLite file instead of memory; `control` opens the test controls under /control/
- * (server/control.ts: the global fault and the reception counts, for a test in another process).
+ * Starts the simulator on loopback; `storePath` keeps its answers in SQLite, `control` opens /control/ for a test
+ * in another process.
  *
  *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
- *   const client = createDianSoapClient({ endpoint: sim.endpoint, credential });
- *   await sim.close();
  */
 export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }, options: { storePath?: string; control?: boolean } = {}): Promise<DianSimulator> {
   const host = listen.host ?? '127.0.0.1';

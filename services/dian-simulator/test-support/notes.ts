@@ -1,9 +1,5 @@
-// Signed credit and debit notes for the simulator's tests, independent of the product's note builder:
-// DIAN's-shape example credit note (spec/dian/examples/own/creditnote-unsigned-example.xml), put on
-// the demo issuer, dated now and pointed at an invoice the test had accepted; the debit note is the
-// same document rewritten into a DebitNote (no type code, RequestedMonetaryTotal, DebitNoteLine).
-// The CUDE, the QR and the SoftwareSecurityCode are computed after `mutate`, so a broken amount
-// breaks only the rule it targets; `after` edits the finished document before it is signed.
+// Signed notes for the simulator's tests, built from DIAN's example, independent of the product's builder. CUDE, QR
+// and SoftwareSecurityCode are computed after `mutate`, so a broken amount breaks only the rule it targets.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cude, demoSoftware, demoTenant, softwareSecurityCode } from '@fe/dian-domain';

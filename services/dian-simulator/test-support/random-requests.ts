@@ -70,10 +70,7 @@ const freeLine = fc.record({
   free_of_charge: fc.record({ reference_price: positive(6, 12), price_type_code: fc.constantFrom('01', '02', '03') }, { requiredKeys: ['reference_price'] }),
 });
 const line = fc.oneof({ weight: 5, arbitrary: paidLine }, { weight: 1, arbitrary: freeLine });
-/**
- * The review's shape: hundreds of lines of the same few cents at one rate, where rounding each
- * line drifts the same way every time (0.03 at 19 % is 0.0057: 0.43 of a cent up per line).
- */
+/** Hundreds of lines of the same few cents at one rate, where per-line rounding drifts the same way every time. */
 const centLines = fc.record({ r: rate([5, 19]), n: fc.integer({ min: 300, max: 500 }), cents: fc.integer({ min: 1, max: 99 }), name: text(20) })
   .map(({ r, n, cents, name }) => Array.from({ length: n }, (_, i) => ({
     code: `P-${i + 1}`, name, quantity: 1, unit_price: formatUnits(BigInt(cents), 2), taxes: [{ code: '01' as const, name: 'IVA', rate: r }],

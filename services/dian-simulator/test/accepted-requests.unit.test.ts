@@ -1,15 +1,5 @@
-// Across the boundary (issue 18, item 9): every request ingress's validation accepts becomes a
-// document the simulator's rules accept, and every request it must refuse is refused at ingress
-// with its code, never by the simulator. Random requests of the contract (fast-check,
-// test-support/random-requests.ts: discounts and charges on lines and invoices, advances, free
-// items, every buyer identification type, foreign addresses, unit prices with 6 decimals), validated
-// by ingress's own function, built by the domain builder and signed by @fe/xades (the signer's
-// code) with an in-process test certificate, exactly as the signer rebuilds and signs them, then put
-// through every rule of validateDocument; the CUFE is recomputed here from the document's own fields.
-// The XSD half runs in boundary-xsd.int.test.ts (xmllint is an external program).
-//
-// The seed is fixed when CI is set (FC_SEED=<n> replays any seed; fast-check prints the seed and
-// the shrunk request of a failure), random otherwise so local runs keep exploring.
+// Random requests ingress accepts must be documents the simulator accepts; what it must refuse is refused at
+// ingress, never by the simulator. The seed is fixed when CI is set (FC_SEED=<n> replays one).
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,5 @@
-// The light parser and the canonicalizers of the verification path, against xml-crypto's C14N
-// implementations over an xmldom DOM (what the simulator used before), on documents that are NOT in
-// canonical form: attribute order, quotes, self-closing tags, entity and character references,
-// CR LF, whitespace in tags and attribute values, CDATA, comments, PIs, redundant and undeclared
-// namespaces, subtrees in document context. xml-crypto supports neither processing instructions nor
-// '#default' in a PrefixList: those are compared with xmllint's C14N in c14n.int.test.ts.
+// The light parser and canonicalizers against xml-crypto's C14N on documents NOT in canonical form; what xml-crypto
+// does not support is compared with xmllint in c14n.int.test.ts.
 import { DOMParser, type Element as DomElement, type Node as DomNode } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { C14nCanonicalization, ExclusiveCanonicalization } from 'xml-crypto';

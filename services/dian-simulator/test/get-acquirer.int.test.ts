@@ -1,5 +1,4 @@
-// GetAcquirer over real loopback HTTP with our client: a registered buyer's reception address, and
-// the answer for one DIAN does not know (issue 21: where to send the invoice without customer.email).
+// GetAcquirer over loopback HTTP with our client: a registered buyer's address, and the answer for an unknown one.
 import { createDianSoapClient, type DianGateway } from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAcquirer, startDianSimulator, type DianSimulator } from '../src/index.ts';

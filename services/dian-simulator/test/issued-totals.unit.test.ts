@@ -1,6 +1,5 @@
-// The simulator checks what issue 18 added to the builder's documents as DIAN does: invoices with
-// discounts and charges on lines and on the invoice, advances and free samples are accepted, and a
-// wrong sum of each kind is rejected with its rule (FAU04, FAU08, FAU10, FAU12, FAV06).
+// Discounts, charges, advances and free samples are accepted as DIAN does, and a wrong sum of each kind is
+// rejected with its rule.
 import { describe, expect, it } from 'vitest';
 import { demoTenant } from '@fe/dian-domain';
 import { buildCase, CASE_ISSUED_AT, invoiceCases } from '@fe/dian-domain/testing';

@@ -1,8 +1,5 @@
-// Credit and debit notes against the simulator on real loopback HTTP (issue 19): a valid note of
-// each kind referencing an invoice the simulator accepted is accepted with a signed
-// ApplicationResponse that names its CUDE; then, for each rule a note is checked by, one note made
-// by breaking exactly one thing in a valid one is answered with that rule's CA…/DA… code (or the
-// note's own rule), as test/rules.int.test.ts does for invoices.
+// Notes against the simulator over loopback HTTP: a valid note of each kind is accepted, and a note broken in one
+// way gets that rule's code, as rules.int.test.ts does for invoices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDianSoapClient, packageDocument, type DianGateway, type DianResponse } from '@fe/dian-client';
 import { demoIssuer, demoTestSetId, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';

@@ -101,7 +101,7 @@ const cases: Case[] = [
   { rule: 'SIM-FEC01', why: 'an issue date two days ahead', options: () => ({ issuedAt: new Date(Date.now() + 2 * day) }) },
   { rule: 'VLR01', why: 'a negative (zero) tax amount', options: () => ({ mutate: amount('TaxAmount', '0.00', '-0.00') }) },
   { rule: 'SIM-IMP01', why: 'tax code 99 instead of 01', options: () => ({ mutate: replaceAll('<cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>', '<cbc:ID>99</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>'), recomputeCufe: true }) },
-  // Document text is never a key into a plain object: 'constructor' used to find Object.prototype's and end as an empty HTTP 500.
+  // Document text is never a key into a plain object: 'constructor' would find Object.prototype's.
   { rule: 'SIM-IMP01', why: 'tax code "constructor"', options: () => ({ mutate: replaceAll('<cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>', '<cbc:ID>constructor</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:TaxCategory>'), recomputeCufe: true }) },
   { rule: 'SIM-IMP02', why: 'IVA at 1 %', options: () => ({ mutate: replaceAll('<cbc:Percent>0.00</cbc:Percent>', '<cbc:Percent>1.00</cbc:Percent>') }) },
   { rule: 'FAS01a', why: 'two document TaxTotals for IVA', options: () => ({ mutate: splitHeaderTaxTotal, recomputeCufe: true }) },

@@ -1,7 +1,5 @@
-// The habilitación test set as DIAN counts it (issue 17): SendTestSetAsync with the software's
-// TestSetId returns a ZipKey, GetStatusZip answers one verdict per document of the zip (in process
-// first, while the zip is queued), and an unknown TestSetId is refused without a ZipKey. Our client
-// against the simulator over real loopback HTTP.
+// The habilitación test set over loopback HTTP: SendTestSetAsync returns a ZipKey, GetStatusZip answers one
+// verdict per document, and an unknown TestSetId is refused.
 import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, DianClientError, writeZip, type DianGateway, type DianZip } from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';

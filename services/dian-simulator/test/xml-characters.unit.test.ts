@@ -1,8 +1,5 @@
-// The character-level checks of the light parser (xml/characters.ts) and the trust store's
-// certificate cache: the illegal-character scan (one indexOf per forbidden character) against the
-// XML 1.0 character class as a regular expression, in one- and two-byte text and wherever the parser
-// meets it; the references a document without a DTD may use; and the trust store answering the
-// certificate of the text asked, when the same or another text was asked just before.
+// The light parser's character checks against the XML 1.0 character class as a regex, and the trust store's
+// certificate cache answering the text actually asked.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ephemeralIdentity } from '../src/identity/ephemeral-identity.ts';

@@ -56,9 +56,8 @@ export async function serve(env: Record<string, string> = {}): Promise<Served> {
 export type RawAnswer = { text: string; status: number | undefined; headers: Record<string, string>; body: any; closed: boolean };
 
 /**
- * Writes `chunks` on a fresh connection (`chunks` may be a function that drives the socket itself)
- * and collects whatever comes back until the server closes the connection or `idleMs` passes
- * without a byte. `from` binds the client side to another loopback address.
+ * Writes `chunks` on a fresh connection and collects what comes back until the server closes or `idleMs` passes
+ * silent.
  */
 export function exchange(port: number, chunks: string | ((socket: Socket) => void), options: { from?: string; idleMs?: number } = {}): Promise<RawAnswer> {
   return new Promise((resolve) => {

@@ -5,11 +5,7 @@ const t0 = new Date('2026-03-10T15:00:00Z');
 const later = (ms: number) => new Date(t0.getTime() + ms);
 const response = { statusCode: 201, headers: { Location: '/api/v1/service/status/abc', 'x-request-id': 'req-1' }, body: { success: true, invoice: { number: 'SETP990000001', customer: 'Compañía Ñandú S.A.S. 😀' }, lines: [1, 2] } };
 
-/**
- * What every IdempotencyStore adapter must do (idempotency/idempotency-store.ts). The factory
- * gives a fresh, empty store. Run it from the adapter's own test file:
- *   idempotencyStoreContract('sqlite', async () => new SqliteIdempotencyStore(':memory:'));
- */
+/** What every IdempotencyStore adapter must do; the factory gives a fresh, empty store. */
 export function idempotencyStoreContract(name: string, factory: () => Promise<IdempotencyStore>): void {
   describe(`IdempotencyStore contract: ${name}`, () => {
     const opened: IdempotencyStore[] = [];

@@ -22,9 +22,8 @@ export async function outcome(promise: Promise<{ body: unknown }>): Promise<stri
 }
 
 /**
- * `notes` credit notes of 30 % of one invoice at once, spread over ingress instances, one per store
- * given (each with its own connection and allocator, as separate processes would have): exactly 3
- * are numbered, gap-free, the rest refused with CREDIT_EXCEEDS_BALANCE.
+ * Concurrent credit notes of 30 % of one invoice across ingress instances: exactly 3 are numbered, gap-free, the
+ * rest refused with CREDIT_EXCEEDS_BALANCE.
  */
 export async function concurrentCredits(stores: EventStore[], notes: number): Promise<void> {
   await anInvoice(stores[0]!, '990000001'); // 1 190.00 payable

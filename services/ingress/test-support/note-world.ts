@@ -39,9 +39,8 @@ export const noteLine = (amount: number) => ({ code: 'P-1', name: 'Servicio', qu
 const clock = { now: () => new Date('2026-03-10T15:00:00Z') };
 
 /**
- * Appends a numbered invoice, accepted unless told otherwise; returns its stream, number and CUFE.
- * `recordedBefore` makes it as a release before the build_rules field did: built with those rules,
- * the field left out (1: before issue 14; 2: between issue 14 and the field).
+ * Appends a numbered invoice, accepted unless told otherwise. `recordedBefore` leaves out the build_rules field
+ * and builds with rules 1 or 2, as releases without the field did.
  */
 export async function anInvoice(
   store: EventStore, number: string, verdict: 'accepted' | 'rejected' | 'pending' = 'accepted',

@@ -19,11 +19,7 @@ export type NotifierServicePorts = {
 };
 
 /**
- * The notifier as a service module: consumer group 'fe.notifier', reacting to InvoiceRendered (the
- * PDF of an accepted invoice is drawn: mail it) and BuyerNotificationRequested (send again).
- *
- *   const notifier = createNotifierService({ store, bus, blobs, tenants, transport, clock, logger }, notifierConfigFromEnv(process.env));
- *   await notifier.start();
+ * The notifier as a service module: mails an accepted invoice once its PDF is drawn, and again on request.
  */
 export function createNotifierService(ports: NotifierServicePorts, config: NotifierConfig = defaultNotifierConfig): ServiceModule {
   const group = topology.notifier.consumerGroup ?? 'fe.notifier';

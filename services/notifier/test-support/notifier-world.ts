@@ -76,11 +76,7 @@ export async function recordAcceptedInvoice(world: World, request: InvoiceReques
   return { invoiceId, documentId, cufe: built.cufe, xml, ar, rendered, meta };
 }
 
-/**
- * An accepted credit note with its PDF drawn (test-support/credit-note.ts, NC1001), on its own
- * stream: CreditNoteRequested first, whose referenced_invoice.customer is the buyer; then the
- * invoice pipeline's events. Returns the InvoiceRendered that triggers the mail.
- */
+/** An accepted credit note with its PDF drawn, on its own stream; returns the InvoiceRendered that triggers the mail. */
 export async function recordAcceptedCreditNote(world: World, email: string | undefined) {
   const tenantId = demoTenant.id;
   const { documentId, cude } = creditNote;

@@ -42,9 +42,7 @@ const securityHeaders = {
 const throttledPosts = new Set(['/admin/login', '/admin/signup', '/admin/password', '/admin/password/new']);
 
 /**
- * The administration portal (docs/portal.md), a fastify plugin to register with prefix `/admin`:
- * server-rendered Spanish pages, sessions in HttpOnly SameSite=Strict cookies, a CSRF token on
- * every form, login lockout and form-post limits, strict security headers.
+ * The administration portal (docs/portal.md), a fastify plugin to register under `/admin`.
  *
  *   await app.register(createPortal(deps), { prefix: '/admin' });
  */

@@ -1,9 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The portal's catalogue (convention 4): one stable code per refusal. The pages show Spanish
- * words for each (pages/messages.ts); tests assert the code, which every refusal page carries in
- * `data-error-code`. None carries a secret.
+ * The portal's catalogue (convention 4). Every refusal page carries its code in `data-error-code`, which tests
+ * assert; none carries a secret.
  */
 export const portalErrorCatalogue = {
   CSRF_INVALID: { status: 403, message: 'The form token is missing or does not belong to this session.' },

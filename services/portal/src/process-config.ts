@@ -24,9 +24,7 @@ export const portalProcessConfigSchema = runtimeConfigSchema
 export type PortalProcessConfig = ReturnType<typeof portalProcessConfigFromEnv>;
 
 /**
- * Everything the portal process reads (docs/service.md, "portal"); the DIAN endpoints (for
- * GetNumberingRange) are the submitter's keys, DIAN_ENDPOINT_HABILITACION and the rest. Every bad
- * variable named in one CONFIG_INVALID.
+ * Everything the portal process reads (docs/service.md, "portal"); its DIAN endpoints are the submitter's keys.
  */
 export function portalProcessConfigFromEnv(env: Env) {
   const process = readConfig(portalProcessConfigSchema, env);

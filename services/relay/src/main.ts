@@ -15,7 +15,7 @@ await runMain({
       store: platform.store, bus: platform.bus, checkpoints: new PostgresCheckpointStore(platform.pool),
       leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }), logger,
     }, config);
-    // The store's head signed at intervals (docs/platform.md, "Tamper evidence"), by every relay
+    // The store's head signed at intervals (docs/audit.md, "Tamper evidence"), by every relay
     // instance: a second signer only adds checkpoints, each one true of the store it read.
     const modules: ServiceModule[] = [relay];
     if (config.auditKeyFile) {

@@ -3,11 +3,8 @@ import { routeByEventType, startRelay, type CheckpointStore, type EventBus, type
 export type RelayServicePorts = { store: EventStore; bus: EventBus; checkpoints: CheckpointStore; leases: LeaseStore; logger: Logger };
 
 /**
- * The invoice-events relay as a service module (docs/platform.md, "Two relays at once"): every
- * instance runs one, the lease lets one publish at a time and the others stand by. The same route
- * as the embedded shape (routeByEventType): invoice events by invoice id, tenant events by tenant.
- *
- *   const relay = createRelayService({ store, bus, checkpoints, leases, logger }, { name: 'relay.invoice-events', idleMs: 50 });
+ * The invoice-events relay as a service module (docs/platform.md, "Two relays at once"): every instance runs one,
+ * and the lease lets one publish at a time.
  */
 export function createRelayService(ports: RelayServicePorts, options: { name: string; idleMs: number }): ServiceModule {
   let relay: Relay | undefined;

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The renderer service's configuration (docs/architecture.md convention 6): one schema, each key with its
- * environment variable and a default safe for development. Parsed once by a composition root and
- * passed to createRendererService.
- */
+/** The renderer's configuration (docs/architecture.md, convention 6). */
 export const rendererConfigSchema = z.object({
   maxAttempts: z.coerce.number().int().min(1).max(50).default(5)
     .describe('RENDERER_MAX_ATTEMPTS: deliveries of one verdict before it goes to the dead-letter topic.'),

@@ -1,9 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The renderer's error catalogue. Codes are stable; tests assert the code, never the message
- * (docs/architecture.md, convention 4). A malformed or incomplete invoice is a broken invariant
- * upstream (the signer produced it), so these are thrown, not returned.
+ * The renderer's error catalogue. A malformed invoice is a broken invariant upstream (the signer made it), so these
+ * are thrown, not returned.
  */
 const rendererErrors = errorCatalogue('RendererError', {
   /** The input is not well-formed XML, or its root is not a UBL Invoice, CreditNote or DebitNote. */

@@ -21,12 +21,8 @@ export type RendererServicePorts = {
 };
 
 /**
- * The renderer as a service module: consumer group 'fe.renderer' on the invoice topic, reacting to
- * DIAN's verdict (InvoiceAccepted, InvoiceRejected), so the PDF is drawn once and an accepted
- * invoice's PDF carries DIAN's validation time (contracts/topology.ts).
- *
- *   const renderer = createRendererService({ store, bus, blobs, renderer: pdfkitRenderer(), clock, logger }, rendererConfigFromEnv(process.env));
- *   await renderer.start();
+ * The renderer as a service module, reacting to DIAN's verdict so the PDF is drawn once and carries DIAN's
+ * validation time.
  */
 export function createRendererService(ports: RendererServicePorts, config: RendererConfig = defaultRendererConfig): ServiceModule {
   const group = topology.renderer.consumerGroup ?? 'fe.renderer';

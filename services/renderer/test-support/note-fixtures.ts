@@ -9,11 +9,7 @@ import { editElementContent, editOpenTag } from '@fe/dian-xml/testing';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { dianSpecDir, makeTestIdentity } from '@fe/xades/testing';
 
-/**
- * The example as published, but in its Canonical XML form, which is what the signer digests as
- * written: the root's attributes on one line (C14N joins them with single spaces), no line break
- * after the root (C14N drops it).
- */
+/** The published example in Canonical XML form, which is what the signer digests as written. */
 const creditNoteExample = readFileSync(join(dianSpecDir, 'examples/own/creditnote-unsigned-example.xml'), 'utf8');
 export const creditNoteXml = editOpenTag(creditNoteExample, 'CreditNote', (tag) => tag.replace(/\s+/g, ' '))
   .trimEnd();

@@ -51,9 +51,8 @@ export async function recordSignedInvoice(
 export type SignedNoteStream = { requested: CreditNoteRequestedV1 | DebitNoteRequestedV1; signed: InvoiceSignedV1; xml: string };
 
 /**
- * A note's stream as ingress and the signer leave it (test-support/note-fixtures.ts: the own
- * example's credit note NC1001, or the debit note ND1001 written from it): its first event, the
- * signed XML stored, InvoiceSigned. `recorded.cude` overrides the first event's CUDE, for an XML that disagrees with it.
+ * A note's stream as ingress and the signer leave it; `recorded.cude` overrides the first event's CUDE, for an XML
+ * that disagrees with it.
  */
 export async function recordSignedNote(world: World, kind: 'credit' | 'debit', recorded: { cude?: string } = {}): Promise<SignedNoteStream> {
   const [documentId, cude, xml] = kind === 'credit' ? ['NC1001', creditNoteCude, creditNoteXml] : ['ND1001', debitNoteCude, debitNoteXml];

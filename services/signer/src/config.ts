@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The signer service's configuration (docs/architecture.md convention 6): one schema, each key with its
- * environment variable and a default safe for development. Parsed once by a composition root and
- * passed to createSignerService; the root also sizes the worker pool from `poolSize`.
- */
+/** The signer's configuration (docs/architecture.md, convention 6); the root sizes the pool from `poolSize`. */
 export const signerConfigSchema = z.object({
   maxAttempts: z.coerce.number().int().min(1).max(50).default(5)
     .describe('SIGNER_MAX_ATTEMPTS: deliveries of one InvoiceRequested before it goes to the dead-letter topic. Bounds the retries of failures no retry can fix (an expired certificate).'),

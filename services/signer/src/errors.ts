@@ -1,10 +1,8 @@
 import { errorCatalogue } from '@fe/platform/errors';
 
 /**
- * The signer service's error catalogue: one stable code per failure of its pool or its reaction,
- * asserted by tests and mapped by callers (messages may change, codes may not). Failures of a .p12,
- * a certificate or the document layout are @fe/xades's XadesError codes. Messages never carry the
- * password, key bytes or document text.
+ * The signer's error catalogue; a .p12, certificate or layout failure keeps @fe/xades's codes. Messages never carry
+ * the password, key bytes or document text.
  */
 export const signerErrorCatalogue = {
   POOL_CLOSED: { message: 'The signer pool is closed.', retriable: false },
@@ -32,9 +30,8 @@ const signerErrors = errorCatalogue('SignerError', signerErrorCatalogue);
 export type SignerErrorCode = keyof typeof signerErrorCatalogue;
 
 /**
- * `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in
- * logs and dead-letter headers). `causeCode`: the code behind a CREDENTIAL_UNUSABLE (CERT_EXPIRED,
- * P12_WRONG_PASSWORD, the directory's own, …).
+ * `detail` holds names, codes, ids, sizes and dates only: it ends in logs and dead-letter headers. `causeCode` is
+ * the code behind a CREDENTIAL_UNUSABLE.
  */
 export class SignerError extends signerErrors.Error {
   constructor(code: SignerErrorCode, detail?: string, options: { cause?: unknown; causeCode?: string } = {}) {

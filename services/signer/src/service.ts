@@ -21,11 +21,8 @@ export type SignerServicePorts = {
 };
 
 /**
- * The signer as a service module: consumer group 'fe.signer' on the invoice topic, reacting to
- * InvoiceRequested and to a note's CreditNoteRequested or DebitNoteRequested. Both composition roots (its own main.ts, all-in-one) build it from ports.
- *
- *   const signer = createSignerService({ store, bus, blobs, tenants, signer: createSignerPool(), clock, logger }, signerConfigFromEnv(process.env));
- *   await signer.start();
+ * The signer as a service module, reacting to InvoiceRequested and a note's first event; both composition roots
+ * build it from ports.
  */
 export function createSignerService(ports: SignerServicePorts, config: SignerConfig = defaultSignerConfig): ServiceModule {
   const group = topology.signer.consumerGroup ?? 'fe.signer';

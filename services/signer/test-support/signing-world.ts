@@ -20,9 +20,8 @@ export function memoryTenants(credential: (at: Date) => SigningCredential | unde
 }
 
 /**
- * 20 lines of 0.03 at 19 %: build rules 1 (each line's tax rounded: 20 × 0.01) and 2 (the subtotal
- * rounded once: 0.11) disagree. OLD_RULES_CUFE is what the code before issue 14 (the parent of
- * b87082b) recorded for it as invoice SETP990000290 at `issuedAt`: its own output, not recomputed.
+ * Lines where build rules 1 and 2 disagree. OLD_RULES_CUFE is what rules 1 recorded for them as invoice
+ * SETP990000290 (at the parent of b87082b): recorded output, not recomputed.
  */
 export const smallLinesRequest: InvoiceRequestInput = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },

@@ -44,14 +44,8 @@ export type SubmitterPorts = {
 const SEND_LEASE_MARGIN_MS = 5_000;
 
 /**
- * The submitter (docs/architecture.md, "The flow"): reacts to InvoiceSigned by sending the signed
- * document to DIAN and recording InvoiceSubmitted + InvoiceAccepted / InvoiceRejected, or
- * InvoiceSubmissionFailed; retries from a durable schedule, reconciling with GetStatus whenever a
- * send's outcome is unknown; at most `concurrencyPerTenant` DIAN calls per tenant at once.
- *
- *   const submitter = createSubmitterService({ store, bus, blobs, tenants, clock, logger, schedule: new SqliteSubmissionSchedule(path) }, submitterConfigSchema.parse({}));
- *   await submitter.start(); // subscribes group fe.submitter, starts the sweeper
- *   await submitter.stop();  // in-flight attempts finish first
+ * The submitter: InvoiceSigned → DIAN → the verdict or InvoiceSubmissionFailed, retrying from a durable schedule
+ * and reconciling with GetStatus whenever a send's outcome is unknown.
  */
 export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
   const logger = ports.logger; // the composition root hands in the service's child

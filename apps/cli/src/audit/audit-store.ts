@@ -19,10 +19,8 @@ export type AuditReport = {
 };
 
 /**
- * `fe audit verify`'s walk (docs/platform.md, "Audit"): the store's chains and signed checkpoints,
- * then every invoice's and note's documents and DIAN's answers, then the numbering (invoice ranges
- * and note series alike). Sequential on purpose: an
- * audit reads a live store and should not crowd the service.
+ * `fe audit verify`'s walk (docs/audit.md): chains and checkpoints, every document and DIAN answer, then the
+ * numbering. Sequential on purpose: an audit reads a live store and should not crowd the service.
  */
 export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined, dianAnchor: DianAnchor | undefined): Promise<AuditReport> {
   const store = await verifyEventStore(sources.store, await sources.checkpoints.all(), pinnedPublicKeyPem);
@@ -47,11 +45,7 @@ export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: stri
   };
 }
 
-/**
- * Trusted CAs and the key of the cufe or CUDE, asked once per tenant and resolution (an invoice:
- * the range's technical key) or per tenant (a note: the software PIN, annex §1.2, held in memory
- * only and never written into a finding).
- */
+/** Trusted CAs and the CUFE/CUDE key, asked once per tenant; a note's PIN stays in memory, never in a finding. */
 function trustCache(sources: AuditSources): (requested: DocumentRequested) => Promise<TenantTrust> {
   const cached = new Map<string, Promise<TenantTrust>>();
   return (requested) => {

@@ -17,11 +17,7 @@ const distributedAuditConfigSchema = platformConfigSchema.pick({
 });
 
 /**
- * The distributed shape's stores, from the variables its processes read (FE_POSTGRES_URL,
- * FE_POSTGRES_SCHEMA, FE_EVENT_STORE, FE_KURRENTDB_URL, FE_S3_*, FE_MASTER_KEY_FILE): the event
- * store (PostgreSQL or KurrentDB) and its checkpoints, the blobs in S3, the tenant registry and
- * the projection's read model on PostgreSQL. Nothing is
- * migrated: an audit only reads (opening the blob store creates the bucket if missing, as every process does).
+ * The distributed shape's stores, from the variables its processes read. Nothing is migrated: an audit only reads.
  */
 export async function openDistributedData(env: Env): Promise<AuditSources> {
   const config = configFromEnv(distributedAuditConfigSchema, env);

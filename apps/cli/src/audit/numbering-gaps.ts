@@ -1,13 +1,8 @@
 import type { AuditFinding } from '@fe/platform';
 
 /**
- * Numbers of one tenant and prefix that were never used between the lowest and the highest used
- * one. Every allocated number is a stream created with its InvoiceRequested (ingress's allocator),
- * a rejected invoice included, and so is every note's number with its CreditNoteRequested or
- * DebitNoteRequested (its own series, NC/ND by default: docs/notes.md, "Numbering"), so nothing in
- * this system explains a missing one.
- *
- *   numberingGaps([{ tenantId: 'demo', prefix: 'SETP', number: 990000001n }, …])
+ * Numbers never used between a tenant prefix's lowest and highest: every allocated number, rejected ones
+ * included, is a stream, so nothing in this system explains a missing one.
  */
 export function numberingGaps(used: readonly { tenantId: string; prefix: string; number: bigint }[]): AuditFinding[] {
   const byRange = new Map<string, bigint[]>();

@@ -9,12 +9,8 @@ export type TopicReplay = { events: number; views: number; messages: number };
 const folded = new Set<string>(topology.projection.consumes);
 
 /**
- * The status read model from the Kafka topic, offset 0 to the end it has now (docs/platform.md,
- * "Audit"): a consumer group of its own, never committed, each value decoded through the registry
- * and folded as the projection folds it, at the store position its `x-store-position` header names.
- * What the topic no longer keeps (its retention) cannot be replayed from it: the event store can.
- *
- *   await replayStatusFromTopic({ brokers, registryUrl, topic: 'fe.invoice.events.v1' }, new SqliteStatusStore(':memory:'));
+ * The status read model replayed from the Kafka topic (docs/audit.md), in a group of its own that never commits.
+ * What the topic's retention dropped cannot be replayed from it: the event store can.
  */
 export async function replayStatusFromTopic(source: { brokers: string[]; registryUrl: string; topic: string }, target: StatusStore): Promise<TopicReplay> {
   const kafka = new Kafka({ clientId: 'fe-replay', brokers: source.brokers, logLevel: logLevel.NOTHING });

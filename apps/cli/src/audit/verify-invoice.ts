@@ -13,13 +13,8 @@ export function documentRequested(first: { type: string } | undefined): Document
 }
 
 /**
- * The document half of `fe audit verify` for one invoice or note stream: every file an event names
- * exists with the digest the event records; the signed XML still verifies (XAdES signature,
- * certificate chain to the tenant's CAs, the CUFE recomputed with the range's technical key, or a
- * note's CUDE with the software PIN) and carries the cufe or CUDE that was requested; DIAN's
- * ApplicationResponse still carries a valid signature (the verdict events record no digest of it),
- * by a certificate that chains to `dianTrustedPem` when the auditor has DIAN's anchor, and says what the verdict event says, about this cufe or CUDE. An invoice's ledger events
- * (InvoiceNoteReserved, InvoiceNoteIssued) name no file: only their schema is checked here.
+ * The document half of `fe audit verify` for one stream: each named file has its recorded digest, the signed XML
+ * still verifies with the requested CUFE/CUDE, and DIAN's answer still carries a valid signature saying the same.
  */
 export async function verifyInvoice(
   stream: string, recorded: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>, trustOf: (requested: DocumentRequested) => Promise<TenantTrust>,

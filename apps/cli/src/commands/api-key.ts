@@ -14,8 +14,7 @@ export type ApiKeyIo = {
 };
 
 /**
- * `pnpm fe api-key`: the key on stdout and nothing else, so `export FE_API_KEY=$(pnpm -s fe api-key)`
- * works. Whoever can run it can read the data folder, master key included: it reveals nothing that
+ * `pnpm fe api-key`: the key alone on stdout, so `$(pnpm -s fe api-key)` works. It reveals nothing the data
  * folder's owner could not decrypt anyway.
  */
 export async function apiKeyCommand(args: string[], io: ApiKeyIo): Promise<CommandOutput> {

@@ -7,11 +7,7 @@ import {
 
 export type CommandOutput = { exitCode: number; stdout: string; stderr: string };
 
-/**
- * `pnpm fe xml <request.json>`: the unsigned UBL invoice for the request, issued now, for the
- * built-in demo tenant (habilitación, DIAN's public test range). The service allocates the next
- * consecutive; here, without a store, the request's `number` or the range's first number is used.
- */
+/** `pnpm fe xml <request.json>`: the unsigned demo invoice for a request, numbered from the request or the range start. */
 export function xmlCommand(requestText: string, now: Date): CommandOutput {
   let body: unknown;
   try {

@@ -5,18 +5,8 @@ import type { SoapFault } from './response-types.ts';
 import type { HttpAnswer } from './transport.ts';
 
 /**
- * Turns an HTTP answer into the operation's result element, or a classified DianClientError:
- *
- * | answer                                    | code              | retriable |
- * |-------------------------------------------|-------------------|-----------|
- * | SOAP fault Sender/Client, InvalidSecurity | SOAP_FAULT_CLIENT | no        |
- * | SOAP fault Receiver/Server                | SOAP_FAULT        | yes       |
- * | HTTP 500 / 503 / other 5xx, no SOAP fault | HTTP_500/503/5XX  | yes       |
- * | HTTP 4xx, no SOAP fault                   | HTTP_4XX          | no        |
- * | 200 that is not the expected envelope     | RESPONSE_MALFORMED| yes       |
- *
- * WCF sends faults with HTTP 500, so the body is read before the status is judged.
- * `maybeProcessed` marks sends: their failures leave DIAN's outcome unknown.
+ * An HTTP answer as the operation's result element or a classified DianClientError (docs/dian-web-service.md,
+ * "Failure classification"). WCF sends faults with HTTP 500, so the body is read before the status is judged.
  */
 export function resultOrError(answer: HttpAnswer, operation: string, maybeProcessed: boolean): XmlElement | undefined {
   let outcome: ReturnType<typeof readSoapEnvelope> | undefined;

@@ -12,15 +12,8 @@ export type WsSecurityHeader = {
 };
 
 /**
- * WS-Security as DIAN's policy asks (WSDL wsdl0: X.509 endorsing token over the `wsa:To` header,
- * timestamp, Basic256Sha256Rsa15): a BinarySecurityToken with the certificate, a Timestamp, and an
- * XML signature (exclusive C14N, RSA-SHA256) whose only reference is `wsa:To`.
- *
- * We write `wsa:To` and `ds:SignedInfo` ourselves, so their exclusive-C14N forms are written
- * directly (namespace declarations sorted by prefix, one attribute, C14N escaping) instead of
- * parsing and canonicalizing a DOM; the tests check the result with xmlsec1 and xml-crypto.
- *
- *   const { security, to } = wsSecurityHeader(credential, 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc', { now: new Date(), ttlSeconds: 300, id });
+ * WS-Security as DIAN's policy asks: a signature whose only reference is `wsa:To`. We write `wsa:To` and
+ * SignedInfo ourselves, so their exclusive-C14N forms are written directly rather than canonicalized from a DOM.
  */
 export function wsSecurityHeader(
   credential: WsSecurityCredential,

@@ -15,15 +15,10 @@ export type NumberingRangeQuery = {
 };
 
 /**
- * The submitter's port to DIAN's WcfDianCustomerServices (annex §6.2). One adapter speaks SOAP to
- * DIAN or to the local simulator (`createDianSoapClient`); tests may add in-memory ones.
+ * The port to DIAN's WcfDianCustomerServices (annex §6.2). Methods reject with DianClientError only; a business
+ * rejection is not an error but a DianResponse with IsValid false.
  *
- *   const dian = createDianSoapClient({ endpoint, credential, timeoutMs: 30_000 });
  *   const answer = await dian.sendBillSync(packageDocument(signedXml, { modified: now }).zip);
- *   if (answer.statusCode === '00') …   // failures throw DianClientError { code, retriable, outcomeUnknown }
- *
- * Every method rejects with DianClientError only (codes in errors.ts). A business rejection is not
- * an error: it is a DianResponse with IsValid false and StatusCode 99.
  */
 export interface DianGateway {
   sendBillSync(zip: DianZip): Promise<DianResponse>;

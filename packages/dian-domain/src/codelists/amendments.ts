@@ -1,18 +1,14 @@
 /**
- * Where the product's code lists depart from DIAN's genericode files in spec/dian/codelists (annex
- * 1.7/1.8 editions, kept byte for byte): each entry names the code, DIAN's text (checked by the
- * code-list test, so an amendment is revisited if the source ever changes), what we use instead,
- * and why. docs/dian-domain.md, "Code lists", shows them as a table beside the differences we
- * record but do not amend. `name: null` would remove a code; none does.
+ * Where our code lists depart from DIAN's genericode files, each with DIAN's text (the code-list test re-checks
+ * it, so an amendment is revisited if the source changes) and why (docs/dian-domain.md, "Code lists").
  */
 export type Amendment = { code: string; dian: string | undefined; name: string | null; source: string };
 
 const REC20 = 'UN/ECE Recommendation 20 (the list\'s own source), English name';
 
 /**
- * UnidadesMedida-2.1.gc's names were machine-translated from UN/ECE Rec. 20's English: nouns became
- * verbs or first names, and three carry mojibake. Codes are unchanged (FAV05 checks codes); only the
- * names the product shows (PDF, validation messages) are corrected.
+ * UnidadesMedida's names were machine-translated (and three carry mojibake); only the names shown are corrected,
+ * codes are unchanged.
  */
 export const unitAmendments: readonly Amendment[] = [
   { code: '05', dian: 'levantar', name: 'elevación', source: `${REC20} "lift"` },
@@ -52,9 +48,8 @@ export const identificationTypeAmendments: readonly Amendment[] = [
 ];
 
 /**
- * TipoResponsabilidad-2.1.gc holds the four obligations left after the 2020 change (O-13, O-15,
- * O-23, O-47); annex 1.9 table 13.2.6.1 also takes R-99-PN ("no aplica – otros") for a party
- * with none of them.
+ * TipoResponsabilidad lacks R-99-PN ("no aplica – otros"), which annex 1.9 table 13.2.6.1 takes for a party with
+ * none of the four obligations.
  */
 export const fiscalResponsibilityAmendments: readonly Amendment[] = [
   { code: 'R-99-PN', dian: undefined, name: 'No aplica – Otros', source: 'annex 1.9 table 13.2.6.1' },

@@ -2,10 +2,8 @@ import { attributeOf, child, children, everyElement, parseXmlTree, textOf } from
 import { fiscalResponsibilityAmendments, identificationTypeAmendments, unitAmendments, type Amendment } from './amendments.ts';
 
 /**
- * The product's code lists, each generated from one of DIAN's genericode (.gc) files in
- * spec/dian/codelists plus the amendments recorded in amendments.ts. Used only by the generator
- * script and the test that keeps the checked-in JSON equal to them; the domain imports the JSON.
- * Takes the files' text, not paths, so this module stays free of I/O.
+ * The code lists generated from DIAN's genericode files plus amendments.ts; only the generator and its test use
+ * this, the domain imports the JSON. Takes text, not paths, so it stays free of I/O.
  */
 export const codelistSources = {
   'payment-means': { file: 'MediosPago-2.1.gc', amendments: [] },

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * CUFE / CUDE (annex 1.9 §1.1–1.2): SHA-384, lowercase hex, of the fields joined with no
- * separator. Amounts must be the exact 2-decimal strings written in the XML.
- *
- *   cufe({ numFac: 'SETP990000002', fecFac: '2019-06-20', horFac: '09:15:23-05:00', valFac: '12600.06',
- *          valIva: '2424.01', valInc: '0.00', valIca: '0.00', valTot: '14024.07', nitOfe: '900508908',
- *          numAdq: '900108281', key: technicalKey, environment: '2' })
+ * CUFE / CUDE (annex 1.9 §1.1–1.2): SHA-384 hex of the fields joined with no separator; amounts must be the
+ * exact 2-decimal strings written in the XML.
  */
 export type CufeFields = {
   /** Prefix + number, as in cbc:ID. */

@@ -1,9 +1,7 @@
 /**
- * Exact decimal arithmetic on BigInt: no binary floating point ever touches an amount.
- * A Decimal is `units / 10^scale`; money is a bigint of cents (scale 2).
+ * Exact decimal arithmetic on BigInt, so no binary floating point ever touches an amount; money is bigint cents.
  *
- *   const base = roundHalfUp(multiply(parseDecimal('2.5'), parseDecimal('1999.99')), 2); // 499998n cents
- *   formatUnits(base, 2) === '4999.98'
+ *   formatUnits(roundHalfUp(multiply(parseDecimal('2.5'), parseDecimal('1999.99')), 2), 2) === '4999.98'
  */
 export type Decimal = { readonly units: bigint; readonly scale: number };
 
@@ -15,9 +13,8 @@ export function parseDecimal(text: string): Decimal {
 }
 
 /**
- * The decimal text of a JSON number or decimal string. The request schema has already refused
- * numbers with more than 15 significant digits, so `String(n)` (the shortest round-trip form) is
- * exactly the literal the client wrote.
+ * The decimal text of a JSON number or string. The schema refused numbers past 15 significant digits, so
+ * `String(n)` is exactly the literal the client wrote.
  */
 export function decimalText(value: number | string): string {
   if (typeof value === 'string') return value;

@@ -1,6 +1,5 @@
 /**
- * NIT check digit (dígito de verificación, DV), annex 1.9 §2.1: weights applied from the
- * rightmost digit; r = Σ mod 11; DV = r when r is 0 or 1, otherwise 11 − r.
+ * NIT check digit (DV), annex 1.9 §2.1.
  *
  *   nitCheckDigit('800197268') === 4   // DIAN's own NIT
  */
@@ -19,9 +18,8 @@ export function nitCheckDigit(nit: string): number {
 export type NitParts = { nit: string; dv: number };
 
 /**
- * Reads a NIT as integrators send it: `900123456`, or `900123456-8` with its DV. The body must be
- * 6 to 10 digits (docs/api.md, "Create an invoice"). Returns why it is invalid, or the parts with
- * the DV computed or checked. `declaredDv` is an explicit check digit sent in a separate field.
+ * Reads a NIT as integrators send it, with or without its DV (docs/api.md, "Create an invoice"): the parts, or why
+ * it is invalid. `declaredDv` is a DV sent in its own field.
  */
 export function parseNit(text: string, declaredDv?: string): { ok: true; value: NitParts } | { ok: false; reason: string } {
   const match = /^(\d+)(?:-(\d))?$/.exec(text.trim());

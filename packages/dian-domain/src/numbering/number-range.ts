@@ -2,10 +2,8 @@ import { failure, type Result } from '../errors/domain-error.ts';
 import type { NumberingResolution } from '../tenant/tenant.ts';
 
 /**
- * Whether a consecutive may be issued under a resolution on a date (annex §7.2: FAD05c/d,
- * FAD09a/b). Digit strings are compared as BigInt: ranges reach 10 digits.
- *
- *   checkNumberInRange(demoResolution, '990000001', '2025-03-10') // { ok: true, value: 'SETP990000001' }
+ * Whether a consecutive may be issued under a resolution on a date (annex §7.2). Compared as BigInt: ranges reach
+ * 10 digits.
  */
 export function checkNumberInRange(resolution: NumberingResolution, number: string, issueDate: string): Result<string> {
   if (!/^\d{1,10}$/.test(number)) return failure('NUMBER_OUT_OF_RANGE', 'The invoice number is not 1 to 10 digits.', [{ path: 'number', message: 'must be 1 to 10 digits' }]);

@@ -1,8 +1,6 @@
 /**
- * The text of DIAN's QR (annex §4.2), printed on the PDF and written in sts:QRCode, and the
- * public lookup URL for the environment. A note's QR has the same lines about the note itself
- * (NumFac its number, FecFac/HorFac its instant, the values its totals) and its CUDE in place of
- * the CUFE, labelled CUDE; the lookup URL takes the CUDE (docs/dian-domain.md, "Credit and debit notes").
+ * The text of DIAN's QR (annex §4.2) and the public lookup URL; a note's QR describes the note and carries its
+ * CUDE (docs/dian-domain.md, "Credit and debit notes").
  */
 const LOOKUP_HOST = { '1': 'https://catalogo-vpfe.dian.gov.co', '2': 'https://catalogo-vpfe-hab.dian.gov.co' } as const;
 

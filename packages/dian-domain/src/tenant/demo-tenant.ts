@@ -1,9 +1,8 @@
 import type { NumberingResolution, SoftwareRegistration, Tenant } from './tenant.ts';
 
 /**
- * The demo tenant a fresh embedded start creates and `pnpm fe xml` issues for (docs/api.md, "Tenants"):
- * habilitación, DIAN's public test range (prefix SETP, 990000000–995000000, authorization
- * 18760000001, technical key fc8eac42…). Its company data is fictitious; the NIT has a valid DV.
+ * The demo tenant (docs/api.md, "Tenants"): habilitación and DIAN's public test range; fictitious company data with
+ * a valid DV.
  */
 export const demoTenant: Tenant = {
   id: 'demo',

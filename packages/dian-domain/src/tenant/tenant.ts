@@ -1,8 +1,4 @@
-/**
- * What the builder needs to know about the issuer: the tenant's company data, the numbering
- * resolution the number comes from, and the DIAN software registration. All of it is entered at
- * onboarding (docs/api.md, "Tenants").
- */
+/** What the builder needs about the issuer, all entered at onboarding (docs/api.md, "Tenants"). */
 export type DianEnvironment = '1' | '2';
 export const environments = { production: '1', habilitacion: '2' } as const satisfies Record<string, DianEnvironment>;
 

@@ -1,10 +1,6 @@
 /**
- * Colombia keeps UTC−05:00 all year (no daylight saving), so the issue date and time are the
- * instant shifted by five hours. cbc:IssueTime has seconds; xades:SigningTime keeps milliseconds
-(`isoMillis`), and both come from here so they always carry the same date (rule FAD09e).
- *
- *   colombiaDateTime(new Date('2025-03-10T15:15:00.5Z'))
- *   // { date: '2025-03-10', time: '10:15:00-05:00', iso: '2025-03-10T10:15:00-05:00', isoMillis: '2025-03-10T10:15:00.500-05:00' }
+ * Colombia keeps UTC−05:00 all year. IssueTime and SigningTime both come from here so they always carry the same
+ * date (rule FAD09e).
  */
 export type ColombiaDateTime = { date: string; time: string; iso: string; isoMillis: string };
 

@@ -27,13 +27,8 @@ export type ResolvedAllowanceCharge = {
 const FACTOR_DECIMALS = 6;
 
 /**
- * The amount of a percentage is base × percent / 100 rounded half-up to cents. An amount given as
- * such gets its percentage back as amount × 100 / base, rounded half-up to 6 decimals, so DIAN's
- * Amount = BaseAmount × MultiplierFactorNumeric / 100 holds within a hundredth of a cent.
- * Undefined when an amount has no base to be a percentage of (a base of 0).
- *
- *   resolveAllowanceCharge({ charge: false, reason: 'Pronto pago', percent: parseDecimal('10') }, 100000n)
- *   // { amount: 10000n, base: 100000n, factor: { units: 10n, scale: 0 }, … }
+ * A discount or charge's amount and percentage, each derived from the other half-up, so DIAN's Amount =
+ * BaseAmount × MultiplierFactorNumeric / 100 holds within a hundredth of a cent. Undefined on a base of 0.
  */
 export function resolveAllowanceCharge(ac: AllowanceChargeInput, defaultBase: bigint): ResolvedAllowanceCharge | undefined {
   const base = ac.baseAmount ? roundHalfUp(ac.baseAmount, 2) : defaultBase;

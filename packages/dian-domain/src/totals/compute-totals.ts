@@ -6,20 +6,8 @@ import { distributeTax } from './distribute-tax.ts';
 import { perLineTaxV1 } from './rules-v1.ts';
 
 /**
- * Line and document totals (docs/api.md, "Amounts"; annex §3.8–3.10; docs/dian-domain.md "Tax rounding"):
- * - line gross = quantity × unit price, rounded half-up to cents; the line's discounts and charges
- *   (allowance-charge.ts) give its LineExtensionAmount = gross − discounts + charges (FAV06);
- * - the line's tax base is that amount, or quantity × reference price for a free item (its
- *   LineExtensionAmount is 0: annex §3.10, FreeOfChargeIndicator);
- * - each (tax, rate) subtotal = Σ bases × rate / 100, rounded half-up once (FAS07 holds exactly);
- * - the lines share each subtotal by largest remainder (distribute-tax.ts): each line's tax is
- *   its base × rate / 100 rounded half-up whenever those roundings add up to the subtotal, and
- *   within one cent of it otherwise, so the lines always add up to the header (FAS01b);
- * - invoice discounts and charges apply after taxes (FAU14: Payable = TaxInclusive − discounts +
- *   charges) and do not change a tax base; advances are summed (FAU12) and never subtracted;
- * - document totals are sums of these values, so the XML adds up exactly.
- * All values are bigint cents. `rules` is the build rules version (build-rules.ts): version 1
- * rounds each line's tax on its own and sums them (rules-v1.ts) instead of the two points above.
+ * Line and document totals in bigint cents (docs/dian-domain.md, "Tax rounding"): each (tax, rate) subtotal is
+ * rounded once and shared among the lines, so the XML adds up exactly (FAS07, FAS01b).
  */
 export type LineInput = {
   quantity: Decimal;
@@ -80,11 +68,7 @@ export function computeTotals(lines: readonly LineInput[], document: DocumentInp
   return outcome.totals;
 }
 
-/**
- * The totals, or every amount the request makes impossible: a discount or charge given as an
- * amount with nothing to be a percentage of, discounts that take a line or the invoice below zero,
- * advances above the payable amount.
- */
+/** The totals, or every amount the request makes impossible (negative after discounts, advances above payable). */
 export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): TotalsOutcome {
   const problems: AmountProblem[] = [];
   const resolvedLines = lines.map((line, i) => {
@@ -167,9 +151,8 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
 const taxOfLines: Record<BuildRules, typeof distributeTax> = { 1: perLineTaxV1, 2: distributeTax };
 
 /**
- * 15 integer digits and 2 decimals: the largest amount written for DIAN. The UBL amounts are
- * xs:decimal, and validators bound their digits (xmllint: 24; 10^24 pesos came out of a request of
- * 15-digit quantities and prices, and failed the XSD, DIAN's ZB01); no real invoice comes near.
+ * The largest amount written for DIAN (15 integer digits): validators bound xs:decimal's digits, and larger amounts
+ * failed the XSD (ZB01).
  */
 const AMOUNT_LIMIT_CENTS = 10n ** 17n;
 const LIMIT_MESSAGE = 'makes an amount of more than 15 integer digits, more than an invoice for DIAN can carry';

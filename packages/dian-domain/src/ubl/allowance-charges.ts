@@ -3,9 +3,8 @@ import type { ResolvedAllowanceCharge } from '../totals/allowance-charge.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
- * cac:AllowanceCharge, one per discount or charge of a line or of the invoice (annex §3.10,
- * table 13.3.8), numbered from 1 within its line or the invoice. The percentage goes in
- * MultiplierFactorNumeric, so Amount = BaseAmount × MultiplierFactorNumeric / 100.
+ * cac:AllowanceCharge per discount or charge (annex §3.10), with the percentage in MultiplierFactorNumeric so
+ * Amount = BaseAmount × MultiplierFactorNumeric / 100.
  */
 export function writeAllowanceCharges(w: XmlWriter, list: readonly ResolvedAllowanceCharge[]): void {
   const cop = { currencyID: 'COP' };

@@ -6,15 +6,10 @@ import { ns } from './namespaces.ts';
 import { escapeText, XML_DECLARATION } from './xml-writer.ts';
 
 /**
- * DIAN's AttachedDocument (annex §9.1): the container delivered to the buyer, wrapping the signed
- * invoice (or credit or debit note) and DIAN's ApplicationResponse. Everything it says about the
- * document and the verdict is read from those two documents, so the container cannot disagree with
- * what was signed and validated. For a note, ParentDocumentID and the DocumentReference are the
- * note's own number and CUDE (schemeName CUDE-SHA384); the container is otherwise the invoice's
- * (annex §9.1 defines one container for the documents of the FEV system: docs/notifier.md).
+ * DIAN's AttachedDocument (annex §9.1), read entirely from the signed document and the ApplicationResponse so
+ * the container cannot disagree with what was signed and validated.
  *
  *   const built = buildAttachedDocument({ id: 'ad-1', issuedAt, signedInvoiceXml, applicationResponseXml });
- *   signer.sign(built.canonical, …) // then spliced into built.delivered (see its field comments)
  */
 export type AttachedDocumentInput = {
   /** The container's own identifier (any unique value, annex §9.1). */
@@ -34,9 +29,8 @@ export type BuiltAttachedDocument = {
    */
   canonical: string;
   /**
-   * The same container with both documents in CDATA sections, as DIAN's own examples carry them.
-   * C14N turns a CDATA section into exactly the escaped text of `canonical`, so a signature over
-   * `canonical` verifies on this one; everything before the signature slot is identical in both.
+   * The same container with both documents in CDATA, as DIAN's examples carry them; C14N makes it `canonical`, so the
+   * signature over `canonical` verifies here.
    */
   delivered: string;
   /**

@@ -43,16 +43,8 @@ export type BuiltInvoice = {
 };
 
 /**
- * The UBL 2.1 sales invoice of annex 1.9 (§3–4) as a pure function of its inputs: the same input
- * gives the same bytes, so a replay of InvoiceRequested rebuilds the very document that was signed.
- *
- * The signature slot: DIAN's layout has a second ext:UBLExtension holding ds:Signature. An
- * *empty* one is not valid UBL (ExtensionContent needs exactly one child; xmllint: "Missing child
- * element(s)"), so the builder stops after the DIAN extension and the signer appends the second
- * UBLExtension, with its signature, just before `</ext:UBLExtensions>` (SIGNATURE_SLOT_ANCHOR).
- *
- *   const { xml, cufe } = buildInvoiceXml({ invoice, tenant: demoTenant, resolution: demoResolution,
- *     number: '990000001', software: demoSoftware, environment: '2', issuedAt: new Date() });
+ * The UBL 2.1 invoice as a pure function, so a replay rebuilds the very document that was signed. The signer
+ * appends the signature's UBLExtension at SIGNATURE_SLOT_ANCHOR: an empty one is not valid UBL.
  */
 export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = new CanonicalXmlWriter()): BuiltInvoice {
   const { invoice, tenant, resolution, software, environment } = input;
@@ -114,9 +106,8 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
 export type InvoiceIdentity = { documentId: string; cufe: string; issueDate: string; issueTime: string; issuedAt: string };
 
 /**
- * The identity buildInvoiceXml writes into the document, computed the same way (the same function)
- * without writing the document: the ingress needs only this to record InvoiceRequested, and the
- * signer, which writes the document, checks its CUFE against the event's.
+ * The identity buildInvoiceXml writes, by the same function without writing the document: ingress records it, and
+ * the signer checks its CUFE against it.
  */
 export function invoiceIdentity(input: BuildInvoiceInput): InvoiceIdentity {
   const { documentId, cufe, when } = identify(input);

@@ -58,13 +58,8 @@ const kinds = {
 } as const;
 
 /**
- * The UBL 2.1 CreditNote or DebitNote of annex 1.9 §10.1–10.2b as a pure function of its inputs,
- * written with the invoice's own parts (parties, payment means, taxes, totals, lines), so the same
- * request content gives the same amounts as on an invoice. No sts:InvoiceControl: notes have no
- * numbering authorization. The signature slot is as for the invoice (build-invoice.ts).
- *
- *   const note = checkNoteDocument({ kind: 'credit', request, lines, referenced_invoice });
- *   const { xml, cude } = buildNoteXml({ note: note.value, tenant, software, environment: '2', prefix: 'NC', number: '1', issuedAt });
+ * The UBL 2.1 CreditNote or DebitNote (annex 1.9 §10.1–10.2b), written with the invoice's own parts so the same
+ * content gives the same amounts. No sts:InvoiceControl: notes have no numbering authorization.
  */
 export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new CanonicalXmlWriter()): BuiltNote {
   const { note, tenant, software, environment } = input;
@@ -128,9 +123,8 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
 export type NoteIdentity = { documentId: string; cude: string; issueDate: string; issueTime: string; issuedAt: string; payableAmount: string };
 
 /**
- * The identity buildNoteXml writes into the document, computed by the same function without
- * writing it: ingress records it, the signer rebuilds the document and refuses another CUDE. It
- * holds nothing secret (the CUDE's input, which ends with the PIN, is left out on purpose).
+ * The identity buildNoteXml writes, without writing the document. Nothing secret: the CUDE's input, which ends with
+ * the PIN, is left out on purpose.
  */
 export function noteIdentity(input: BuildNoteInput): NoteIdentity {
   const { documentId, cude, when, cudeFields } = identify(input);

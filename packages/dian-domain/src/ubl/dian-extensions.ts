@@ -2,11 +2,7 @@ import type { NumberingResolution, SoftwareRegistration } from '../tenant/tenant
 import { DIAN_AGENCY, DIAN_NIT } from './namespaces.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
-/**
- * The first UBLExtension: sts:DianExtensions (annex §4.1). The signature goes in a second
- * UBLExtension that the signer appends (see build-invoice.ts for why the builder does not write
- * an empty one).
- */
+/** The first UBLExtension, sts:DianExtensions (annex §4.1); the signer appends the signature's (build-invoice.ts). */
 export type DianExtensionsInput = {
   /** The invoice's numbering authorization (sts:InvoiceControl); absent for a note, which has none (annex §4.1, §10.1). */
   resolution?: NumberingResolution;

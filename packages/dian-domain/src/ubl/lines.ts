@@ -5,11 +5,7 @@ import { writeAllowanceCharges } from './allowance-charges.ts';
 import { writeTaxTotal } from './taxes.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
-/**
- * What differs between the lines of the three documents (UBL 2.1 common aggregates): the element
- * and quantity names, and the order of the line's discounts and taxes (InvoiceLine: AllowanceCharge
- * then TaxTotal; CreditNoteLine and DebitNoteLine: TaxTotal then AllowanceCharge).
- */
+/** What differs between the three documents' lines: element and quantity names, and discount/tax order. */
 export type LineLayout = {
   element: 'cac:InvoiceLine' | 'cac:CreditNoteLine' | 'cac:DebitNoteLine';
   quantity: 'cbc:InvoicedQuantity' | 'cbc:CreditedQuantity' | 'cbc:DebitedQuantity';
@@ -23,21 +19,16 @@ export const lineLayouts = {
 } as const satisfies Record<string, LineLayout>;
 
 /**
- * One cac:InvoiceLine (annex §3.10). PriceAmount is the unit price (up to 6 decimals, FBB02) and
- * BaseQuantity equals the invoiced quantity, which satisfies FAV06 whichever quantity DIAN
- * multiplies by; the line's discounts and charges follow, and LineExtensionAmount is net of them.
- * Quantities keep up to 6 decimals and at least 2. Excluded lines (no taxes) carry no TaxTotal.
- * A free item: FreeOfChargeIndicator true, LineExtensionAmount 0, the reference price in
- * PricingReference and the taxes on quantity × that price.
+ * One cac:InvoiceLine (annex §3.10). BaseQuantity equals the invoiced quantity, so FAV06 holds whichever quantity
+ * DIAN multiplies by; a free item carries its reference price and is taxed on it.
  */
 export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLine, amounts: LineAmounts): void {
   writeDocumentLine(w, lineLayouts.invoice, index, line, amounts);
 }
 
 /**
- * A line of any of the three documents, written as writeInvoiceLine describes. DebitNoteLine has
- * no FreeOfChargeIndicator in the XSD: a free line in a debit note is refused before it gets here
- * (checkNoteDocument), and the builder throws if one arrives anyway.
+ * A line of any of the three documents. DebitNoteLine has no FreeOfChargeIndicator, so a free debit line throws
+ * (checkNoteDocument refuses it earlier).
  */
 export function writeDocumentLine(w: XmlWriter, layout: LineLayout, index: number, line: ValidatedLine, amounts: LineAmounts): void {
   const cop = { currencyID: 'COP' };

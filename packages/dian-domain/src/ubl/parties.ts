@@ -53,11 +53,8 @@ export function writeSupplier(w: XmlWriter, tenant: Tenant, prefix: string): voi
 }
 
 /**
- * The buyer (annex §3.4). AdditionalAccountID is the request's person type: by default a NIT
- * buyer (31, or 50 of another country) is a persona jurídica (1), anyone else a persona natural
- * (2). PartyIdentification is always written: natural persons require it (FAK61/62) and it is
- * harmless for companies. Buyers with no responsibilities (R-99-PN) get TaxScheme ZZ. A foreign
- * address carries no DANE code (address.ts).
+ * The buyer (annex §3.4). PartyIdentification is always written: natural persons require it (FAK61/62) and it
+ * is harmless for companies.
  */
 export function writeCustomer(w: XmlWriter, c: ValidatedCustomer): void {
   const idAttributes = companyIdAttributes(c.documentType, c.dv);

@@ -1,11 +1,6 @@
 /**
- * The port the UBL builder writes through. Two adapters: `CanonicalXmlWriter` (the default, a
- * string writer) and `Xmlbuilder2Writer` (on the xmlbuilder2 package, kept for comparison in
- * `bench/` and in the tests, which check that both produce the same bytes).
- *
- *   const w = new CanonicalXmlWriter();
- *   w.open('Invoice', { xmlns: 'urn:…' }); w.leaf('cbc:ID', 'SETP990000001'); w.close();
- *   w.finish(); // '<?xml …?>\n<Invoice xmlns="urn:…"><cbc:ID>SETP990000001</cbc:ID></Invoice>'
+ * The port the UBL builder writes through: `CanonicalXmlWriter` by default, `Xmlbuilder2Writer` kept so tests and
+ * bench/ can check both give the same bytes.
  */
 export type XmlAttributes = Readonly<Record<string, string>>;
 
@@ -50,9 +45,8 @@ export function escapeAttribute(value: string): string {
 }
 
 /**
- * Canonical XML orders namespace declarations first (default, then by prefix) and then plain
- * attributes by name. The builder uses only unprefixed attributes besides `xmlns`, which keeps
- * this ordering exact; a prefixed attribute would need its namespace URI to sort, so it is refused.
+ * Canonical XML attribute order. Only unprefixed attributes besides `xmlns` keep this exact; a prefixed one would
+ * need its namespace URI to sort, so it is refused.
  */
 export function canonicalAttributeOrder(attributes: XmlAttributes): [string, string][] {
   const entries = Object.entries(attributes);

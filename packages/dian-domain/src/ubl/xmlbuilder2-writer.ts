@@ -3,10 +3,8 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { canonicalAttributeOrder, XML_DECLARATION, type XmlAttributes, type XmlWriter } from './xml-writer.ts';
 
 /**
- * The XmlWriter port on xmlbuilder2, the package the project brief named. It builds a DOM and
- * serialises it, which costs several times the string writer (see `pnpm bench:build`), so the
- * builder defaults to `CanonicalXmlWriter`; this adapter stays to keep that comparison honest
- * and to cross-check the string writer's escaping in the tests (both must give the same bytes).
+ * The XmlWriter on xmlbuilder2, the package the brief named. Slower than the string writer (`pnpm bench:build`),
+ * so not the default; it stays to keep that comparison honest and to cross-check escaping.
  */
 export class Xmlbuilder2Writer implements XmlWriter {
   private readonly doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });

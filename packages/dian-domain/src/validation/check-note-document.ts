@@ -34,16 +34,8 @@ export type NoteContent =
 const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = { credit: creditNoteConcepts, debit: debitNoteConcepts };
 
 /**
- * The checks a note's document needs past the contract's schema, with the invoice's codes and
- * paths (`lines.<i>.…`): the lines get the very checks and totals of an invoice's lines
- * (checkInvoiceRequest over the referenced invoice's buyer and payment, at the invoice's issue date,
- * which that invoice already passed). A debit note line cannot be free of charge: DebitNoteLine has
- * no FreeOfChargeIndicator (UBL 2.1), so VALIDATION_ERROR on `lines.<i>.free_of_charge`.
- * The book rules (balance, cancellation) are ingress's, not this function's.
- * `buildRules` is the version the note's first event records (build-rules.ts); today's by default.
- *
- *   const note = checkNoteDocument({ kind: 'credit', request, lines: request.lines!, referenced_invoice });
- *   if (note.ok) buildNoteXml({ note: note.value, tenant, software, environment, prefix: 'NC', number: '1', issuedAt });
+ * A note's checks past the schema, reusing the invoice line checks against the referenced invoice; the book
+ * rules (balance, cancellation) are ingress's. A debit note line cannot be free: UBL has no such field there.
  */
 export function checkNoteDocument(content: NoteContent, buildRules: BuildRules = CURRENT_BUILD_RULES): Result<ValidatedNote> {
   const { kind, request, lines, referenced_invoice: invoice } = content;

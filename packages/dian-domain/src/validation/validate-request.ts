@@ -21,13 +21,8 @@ export type ValidationContext = {
 };
 
 /**
- * Checks a request body and maps each failure to its stable code. The first failing class wins,
- * in this order, and its `details` name every faulty field of that class:
- *   VALIDATION_ERROR (shape, bounds, code lists, dates) → NIT_INVALID → TAX_RATE_INVALID → AMOUNTS_INCONSISTENT
- *   (discounts below zero, advances above the payable amount) → LINE_TOTAL_MISMATCH.
- *
- *   const result = validateInvoiceRequest(body, { issueDate: '2025-03-10' });
- *   if (!result.ok) reply.code(errorCatalogue[result.error.code].http).send(result.error);
+ * Checks a request body and maps each failure to its stable code. The first failing class wins, in this order:
+ * VALIDATION_ERROR → NIT_INVALID → TAX_RATE_INVALID → AMOUNTS_INCONSISTENT → LINE_TOTAL_MISMATCH.
  */
 export function validateInvoiceRequest(body: unknown, context: ValidationContext): Result<ValidatedInvoice> {
   const parsed = parseInvoiceRequest(body);
@@ -43,11 +38,7 @@ export function parseInvoiceRequest(body: unknown): Result<InvoiceRequest> {
   return { ok: true, value: parsed.data };
 }
 
-/**
- * The checks of validateInvoiceRequest past the shape, for a request the contract's schema already
- * parsed: parseInvoiceRequest's result, or the `request` of a parsed InvoiceRequested event (the
- * signer), so the schema does not run twice on one request.
- */
+/** validateInvoiceRequest past the shape, for a request already parsed, so the schema does not run twice. */
 export function checkInvoiceRequest(request: InvoiceRequest, context: ValidationContext): Result<ValidatedInvoice> {
   const listErrors = codeListAndDateErrors(request, context);
   if (listErrors.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', listErrors);

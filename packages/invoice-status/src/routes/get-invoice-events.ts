@@ -17,12 +17,8 @@ export type InvoiceEventsRoutesOptions = {
 const PATH = '/api/v1/service/invoices';
 
 /**
- * GET /api/v1/service/invoices/<cufe>/events (docs/api.md, "Invoice history"): every recorded event
- * of the tenant's invoice, oldest first, with its time, causation, chain digest and the digest of
- * every file it names. The host app authenticates and sets `request.tenantId`; another tenant's cufe
- * is answered like an unknown one, and an event of another tenant in the stream is never shown.
- *
- *   await app.register(invoiceEventsRoutes, { statuses, events: eventStore, blobs });
+ * GET …/invoices/<cufe>/events (docs/api.md, "Invoice history"). Another tenant's cufe is answered like an unknown
+ * one, and another tenant's event is never shown.
  */
 export const invoiceEventsRoutes: FastifyPluginAsync<InvoiceEventsRoutesOptions> = async (app, options) => {
   const handler = async (request: FastifyRequest<{ Params: { cufe?: string } }>, reply: FastifyReply) => {

@@ -24,12 +24,8 @@ export type StatusRoutesOptions = {
 const PATH = '/api/v1/service/status';
 
 /**
- * GET /api/v1/service/status/<cufe> (docs/api.md, "Invoice status"): the tenant's invoice
- * by cufe, with fresh signed links each time. The host app authenticates and sets
- * `request.tenantId`; another tenant's cufe is answered exactly like an unknown one, so the
- * endpoint does not reveal which cufes exist.
- *
- *   await app.register(statusRoutes, { store, blobs, linkTtlSeconds: 7 * 24 * 3600 });
+ * GET …/status/<cufe> (docs/api.md, "Invoice status"), with fresh signed links each time. Another tenant's cufe
+ * is answered exactly like an unknown one, so the endpoint does not reveal which cufes exist.
  */
 export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app, options) => {
   const handler = async (request: FastifyRequest<{ Params: { cufe?: string; '*'?: string } }>, reply: FastifyReply) => {
@@ -56,9 +52,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
 };
 
 /**
- * An invoice's notes with the status each note's own view holds now (docs/notes.md, "Status"):
- * read here rather than written into the invoice's row by the note's events, so the invoice's row
- * keeps one writer (its own stream's events) and no two handlers race on it.
+ * An invoice's notes with each note's current status, read here rather than written into the invoice's row, so
+ * that row keeps one writer and no handlers race on it.
  */
 async function withNotesAsTheyStand(store: Pick<StatusStore, 'get'>, view: InvoiceStatusView): Promise<InvoiceStatusView> {
   let current = view;

@@ -8,11 +8,8 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, status: 
 }
 
 /**
- * The authenticated tenant and the path's cufe, or undefined once the error is sent: 401 when the
- * host app set no tenant (a host that forgot its authentication hook: fail closed), 400
- * VALIDATION_ERROR naming `cufe` when it is malformed.
- *
- *   const asked = tenantAndCufe(request, reply, raw, PATH); if (!asked) return reply;
+ * The authenticated tenant and the path's cufe, or undefined once the error is sent. 401 when the host set no
+ * tenant: a host that forgot its authentication hook fails closed.
  */
 export function tenantAndCufe(request: FastifyRequest, reply: FastifyReply, raw: string | undefined, route: string): { tenantId: string; cufe: string } | undefined {
   const tenantId = request.tenantId;

@@ -5,15 +5,8 @@ import type { InvoiceStatusView } from '../invoice-status.ts';
 import type { StatusStore } from './status-store.ts';
 
 /**
- * The embedded status read model on `node:sqlite` (WAL, busy_timeout). The view is stored whole as
- * JSON; the columns beside it exist to be looked up: the cufe per tenant (the status endpoint), and
- * the prefix with the numeric consecutive (the ingress's number-allocation hint).
- * `synchronous = NORMAL`: a process kill loses nothing committed, and a power cut at worst loses
- * the last rows, which the relay replays or a rebuild from the event store restores.
- * Saves commit together: the first save opens a transaction that commits COMMIT_AFTER_MS later (the
- * projection folds five events per invoice, and a commit each, with its WAL page writes, cost more
- * than the upserts). `flushed()` resolves once they are committed; the projection waits for it
- * before the bus may consider an event handled, so a crash loses nothing acknowledged.
+ * The embedded status read model on `node:sqlite`. Saves commit together in one timed transaction; the
+ * projection awaits `flushed()` before an event counts as handled, so a crash loses nothing acknowledged.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS invoice_status (
@@ -54,10 +47,8 @@ export class SqliteStatusStore implements StatusStore {
   private readonly maxByPrefix: StatementSync;
   private readonly every: StatementSync;
   /**
-   * Rows this instance saved, by invoice id (write-through, newest last, bounded), and their ids by
-   * tenant and cufe: the projection's read-modify-write of an invoice in flight and the status
-   * endpoint read what was just written without a query and a JSON parse. Rows written by another
-   * process are always read from the file.
+   * Rows this instance saved, write-through and bounded, so the projection and the status endpoint read what was
+   * just written without a query; rows written by another process are always read from the file.
    */
   private readonly written = new Map<string, { view: InvoiceStatusView; position: bigint | undefined }>();
   private readonly writtenByCufe = new Map<string, string>();

@@ -1,21 +1,8 @@
 import type { InvoiceStatusView } from '../invoice-status.ts';
 
 /**
- * Where the status views live: one row per invoice, found by id (the projection) or by the
- * tenant's cufe (the status endpoint). Every method is async, so an adapter on a server
- * (PostgreSQL) honours the same port as the embedded one (node:sqlite); the contract suite
- * (`statusStoreContract`, `@fe/invoice-status/testing`) states what each must do.
- *
- *   await store.save(view, 42n); await store.flushed();    // 42n: event-store position folded in
- *   (await store.findByCufe('demo', cufe))?.status         // 'pending' | 'accepted' | 'rejected'
- *   await store.maxNumber('demo', 'SETP')                  // 990000007n; undefined for a fresh prefix
- *
- * Positions are event-store positions (bigint, up to 2^63 − 1); there is no default position:
- * a save without one keeps the row's. One writer per invoice at a time is assumed — the bus hands
- * an invoice's events (one key) to one handler of the group at a time — so the projection's
- * read-then-write needs no lock. Failures carry ProjectionError codes: CUFE_CONFLICT (another
- * invoice of the tenant holds the cufe), NUMBER_TOO_LARGE, STATUS_STORE_BUSY (retriable); an adapter on
- * a server reports it unreachable with the platform's STORE_UNAVAILABLE (retriable) instead.
+ * Where the status views live, by invoice id or tenant cufe; `statusStoreContract` states what every adapter
+ * must do. One writer per invoice at a time (one bus key), so read-then-write needs no lock.
  */
 export interface StatusStore {
   get(invoiceId: string): Promise<InvoiceStatusView | undefined>;

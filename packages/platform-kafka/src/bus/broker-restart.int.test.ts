@@ -8,9 +8,8 @@ import { SchemaRegistryCodec } from '../codec/schema-registry-codec.ts';
 import { isKafkaBusError } from '../errors.ts';
 import { KafkaEventBus } from './kafka-event-bus.ts';
 
-// Issue 15, point 4: the broker restarted while events flow. The test owns its broker (started
-// from the Kafka jars, killed with SIGKILL and started again on the same data); the shared broker
-// of the integration run is never restarted.
+// The broker restarted while events flow. The test owns its broker (killed with SIGKILL, started again on the
+// same data); the integration run's shared broker is never restarted.
 const contracts = { 'InvoiceSubmitted.v1': envelopeSchema('InvoiceSubmitted', 1, z.object({ n: z.number().int() })) };
 const EVENTS = 240;
 const KEYS = 8;

@@ -7,9 +7,8 @@ import { GroupMembership, type MembershipState } from './group-membership.ts';
 import { OffsetCommitter } from './offset-committer.ts';
 
 /**
- * `topic` is the port's name (delivered messages and letters carry it), `onBroker` the name the
- * consumer subscribes to (the bus's topic prefix + topic); `joinWaitMs` bounds how long `start`
- * waits for the group to take the member in (the membership says when it did).
+ * `topic` is the port's name, `onBroker` the prefixed one the consumer subscribes to; `joinWaitMs` bounds how long
+ * `start` waits to be taken into the group.
  */
 export type MemberSettings = { topic: string; onBroker: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number; joinWaitMs: number };
 
@@ -26,12 +25,8 @@ export type MemberPorts = {
 };
 
 /**
- * One member of a consumer group on one topic: a kafkajs consumer that handles each message with
- * the group's attempts and backoff, keeps a dead letter, and only then commits the offset past
- * it (at-least-once; commits are batched while one is in flight, offset-committer.ts). Partitions
- * are handled concurrently, each in order. Stopping lets the handler in flight finish, sends the
- * commits recorded, commits nothing past an unfinished message, and leaves the group, so the next
- * member takes over from the committed offsets (a rebalance).
+ * One group member on one topic: each partition in order, the offset committed only after the handler or the
+ * dead-letter keep (at-least-once). Stopping finishes the handler in flight and leaves the group for the next.
  */
 export class GroupMember {
   private stopping = false;
@@ -73,9 +68,8 @@ export class GroupMember {
   }
 
   /**
-   * Joins the group; resolves once the member has its assignment, or after `joinWaitMs` without
-   * (a group can be slow to settle while a member that went silent is waited for): the process
-   * goes on starting and its /readyz names the group's check until the member has joined.
+   * Joins the group; resolves once assigned or after `joinWaitMs`, so a slow group does not stall the start: /readyz
+   * names the group's check until the member has joined.
    */
   async start(partitionsConcurrently: number): Promise<void> {
     const consumer = this.ports.createConsumer();

@@ -7,16 +7,8 @@ export type MembershipState = { joined: true; partitions: number } | { joined: f
 export type MembershipEvents = Pick<Consumer, 'on' | 'events'>;
 
 /**
- * Whether one subscription's group member holds its place in the group (the bus's "subscriptions"
- * capability, /readyz's `consumer-groups` check). Joined on kafkajs's GROUP_JOIN, which comes after
- * the SyncGroup that hands the member its assignment, so a member given no partition (more members
- * than partitions) is joined too; not joined from a rebalance, a crash or a stop until the next
- * GROUP_JOIN. The member replaces a crashed consumer with a new one (group-member.ts): only the
- * consumer followed last counts, a replaced one's late events change nothing.
- *
- *   const membership = new GroupMembership((state) => log(state));
- *   membership.follow(consumer);              // before consumer.run
- *   await membership.whenJoined(30_000);      // true once joined; false when the wait ran out
+ * Whether a subscription's member holds its place in the group (/readyz `consumer-groups`). GROUP_JOIN comes
+ * after SyncGroup, so a member given no partition still counts as joined.
  */
 export class GroupMembership {
   private current: MembershipState = { joined: false, reason: 'joining' };

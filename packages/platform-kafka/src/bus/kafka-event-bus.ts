@@ -20,9 +20,8 @@ export type KafkaEventBusOptions = {
   /** Prefixed to every consumer group id (tests keep their groups apart with it). Default none. */
   groupIdPrefix?: string;
   /**
-   * Prefixed to every topic's name on the broker, `.dlq` topics included, so two deployments (or
-   * test runs) sharing one Kafka never read each other's events. The port's names do not change:
-   * delivered messages and dead letters carry the topic the caller named. Default none.
+   * Prefixed to every topic on the broker, `.dlq` included, so deployments or test runs sharing a Kafka never read
+   * each other's events; the port's names do not change.
    */
   topicPrefix?: string;
   /** Where a dead letter is kept before its group commits past it (as the in-process bus). */
@@ -34,9 +33,8 @@ export type KafkaEventBusOptions = {
   /** Default 1 000 ms (a third of the session timeout or less). */
   heartbeatIntervalMs?: number;
   /**
-   * How long `subscribe` waits for the group to take the new member in and hand it its assignment;
-   * past it, `subscribe` resolves all the same and `subscriptions()` says when the member joined.
-   * Default 30 000 ms.
+   * How long `subscribe` waits for the group to take the new member in; past it, `subscribe` resolves anyway and
+   * `subscriptions()` says when it joined. Default 30 000 ms.
    */
   joinWaitMs?: number;
   /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */
@@ -44,27 +42,16 @@ export type KafkaEventBusOptions = {
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
   /**
-   * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish`
-   * becomes one Kafka transaction under this id. A newer bus with the same id fences this one: its
-   * publishes fail with PUBLISH_FENCED and what it had not committed is discarded, never delivered
-   * (every consumer of this bus reads committed messages only). Default none: plain idempotent sends.
+   * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish` is a transaction,
+   * and a newer bus with the same id makes this one's fail with PUBLISH_FENCED, its uncommitted messages discarded.
    */
   transactionalId?: string;
 };
 
 /**
- * The event-bus port on Apache Kafka (kafkajs). Publishing: one idempotent producer per bus
- * (acks=all, one request in flight, so the broker's sequence numbers drop a retried duplicate and
- * keep a partition's order); the message key is the port's key (the relay sends the invoice id),
- * so one invoice's events share a partition. `publish` resolves once the broker has acknowledged
- * every message: that is what the relay may checkpoint past, and why this bus does not offer the
- * "settled through" capability. Consuming: one kafkajs consumer per `subscribe` (a group member),
- * committing after the handler (group-member.ts). Dead letters: kept in the `DeadLetterStore`,
- * then published to `<topic>.dlq` with the `x-dead-letter-*` headers, then committed. Re-drive:
- * the letter is handed to a running member of its group in this process (see `redrive`).
- * Readiness: `subscriptions()` says which members hold their place in their group now.
+ * The event bus on Kafka. `publish` resolves once the broker acknowledged every message (idempotent producer,
+ * one request in flight), which is what the relay may checkpoint past; consumers commit after the handler.
  *
- *   const bus = new KafkaEventBus({ brokers: ['127.0.0.1:9092'], codec, deadLetters });
  *   await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
  */
 export class KafkaEventBus implements EventBus {
@@ -165,13 +152,8 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * The "re-drive" capability (ports/event-bus.ts). The letter comes from the `DeadLetterStore`
-   * and goes straight to a running member of its group in this process, with the group's attempts
-   * and backoff; the outcome goes back to the re-driver, which removes a handled letter and keeps
-   * a failed one again. Neither the topic nor the `.dlq` topic is written: republishing to the
-   * topic would deliver the message to every group again and the re-driver could not learn what
-   * became of it. `not_run` when no member of the group runs here: the request stays for a process
-   * that runs one.
+   * The "re-drive" capability: the letter goes straight to a running member of its group here. Republishing would
+   * reach every group again and the re-driver could not learn what became of it. `not_run` when no member runs here.
    */
   async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };

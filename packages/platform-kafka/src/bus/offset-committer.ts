@@ -1,16 +1,8 @@
 export type PartitionOffset = { topic: string; partition: number; offset: string };
 
 /**
- * Commits each partition's offset once its handler has finished, without making the partition's
- * next message wait for the broker's answer: offsets recorded while a commit is in flight go out
- * together in the next one, the newest per partition. The committed offset never passes a message
- * whose handler has not finished (a partition is handled in order and records only afterwards), so
- * a crash or a rebalance redelivers at most what was handled since the last commit that landed:
- * at-least-once, as a commit awaited per message gives, at one broker round trip per batch.
- *
- *   const committer = new OffsetCommitter((offsets) => consumer.commitOffsets(offsets), log);
- *   committer.record('fe.invoice.events.v1', 3, '42'); // the next offset to read
- *   await committer.flush();                           // before leaving the group
+ * Commits each partition's offset after its handler, batching offsets recorded while a commit is in flight, so
+ * the next message never waits for the broker; still at-least-once.
  */
 export class OffsetCommitter {
   private readonly pending = new Map<string, PartitionOffset>();

@@ -1,9 +1,8 @@
 import type { Admin } from 'kafkajs';
 
 /**
- * Creates each topic the bus touches once, with the partition count it should have (topics are
- * not left to the broker's auto-creation, which would give them its default count). Creating a
- * topic that exists is a no-op, so every process may ensure every topic.
+ * Creates each topic the bus touches with the partition count it should have, rather than the broker's
+ * auto-creation default; creating an existing topic is a no-op.
  */
 /** How 'latest' waits for the partitions' ends to settle: a read every 100 ms, at most 2 s. */
 const SETTLE_INTERVAL_MS = 100;
@@ -49,10 +48,8 @@ export class TopicAdmin {
   }
 
   /**
-   * The partitions' ends once they stop moving. kafkajs's admin reads them read-committed: the last
-   * stable offset, which stays before a transaction's records until the broker has written its commit
-   * markers, and Kafka writes those after the producer's commit has returned. A transaction committed
-   * just before the subscribe would otherwise be delivered to a group that starts at 'latest'.
+   * The partitions' ends once they stop moving: the admin reads the last stable offset, which lags a just-committed
+   * transaction, and a group starting at 'latest' would otherwise receive it.
    */
   private async settledEnds(topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
     const key = (ends: { partition: number; high: string }[]) => ends.map((p) => `${p.partition}:${p.high}`).sort().join(',');

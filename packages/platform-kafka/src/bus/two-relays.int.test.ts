@@ -9,9 +9,8 @@ import { RELAY_TAG, type ReplicaReport, type ReplicaSettings } from '../../test-
 import { kafkaBrokers, unique } from '../../test-support/servers.ts';
 import { KafkaEventBus } from './kafka-event-bus.ts';
 
-// Issue 15, point 4: two relays at once. Two replica processes run the relay against one PostgreSQL
-// store and one topic (each its own lease connection and producer); writers append to many streams
-// the whole time; a consumer checks every key's positions. docs/platform.md, "Two relays at once".
+// Two relay replicas on one PostgreSQL store and one topic while writers append; a consumer checks every key's
+// positions (docs/platform.md, "Two relays at once").
 const STREAMS = 40;
 const PER_PHASE = 400;
 const PAGE = 25;

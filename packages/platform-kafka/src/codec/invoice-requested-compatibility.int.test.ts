@@ -1,8 +1,5 @@
-// Issue 18 grew the invoice request, which InvoiceRequested.v1 carries whole: the distributed shape
-// registers the new schema under the subject that already holds the published one, with
-// compatibility BACKWARD, and a refusal would stop every deployment before it publishes. The
-// schema as published before issue 18 (generated from the contracts at commit 5f16977) is
-// registered first, then today's: the registry must accept it as the subject's next version.
+// InvoiceRequested.v1 carries the grown request whole, so the registry must accept today's schema as the next
+// BACKWARD version of the one published from the contracts at commit 5f16977; a refusal stops every deployment.
 import {
   creditNoteRequestedV1, creditNoteRequestedV1Data, debitNoteRequestedV1, debitNoteRequestedV1Data, envelopeSchema, invoiceRequestedV1, invoiceRequestedV1Data,
   invoiceSubmittedV1,

@@ -13,9 +13,8 @@ export type SchemaRegistryCodecOptions = {
   /** Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `fe.events`. */
   namespace?: string;
   /**
-   * How long one registry request may take before it is abandoned and tried again (at most
-   * `retries` times). Default 10 s. Without it a registry that accepts a connection and never
-   * answers would hold a publish forever.
+   * How long one registry request may take before it is abandoned and retried; without it a registry that never
+   * answers would hold a publish for ever. Default 10 s.
    */
   requestTimeoutMs?: number;
   /** How many times a request that timed out, failed on the network or got a 5xx is tried again. Default 3. */
@@ -23,14 +22,8 @@ export type SchemaRegistryCodecOptions = {
 };
 
 /**
- * Envelopes in the Confluent wire format with JSON Schemas generated from the zod contracts. A
- * schema is registered on first use (or all at start with `registerAll`, so an incompatible
- * contract stops a deployment before it publishes), under its subject with compatibility BACKWARD;
- * the registry refuses an incompatible new version of a subject (`SCHEMA_INCOMPATIBLE`). Encoding
- * and decoding validate the envelope against the schema the message names.
- *
- *   const codec = new SchemaRegistryCodec({ url, contracts: invoiceEventSchemas });
- *   await codec.registerAll();
+ * Envelopes in the Confluent wire format, JSON Schemas from the zod contracts, BACKWARD compatibility.
+ * `registerAll` at start makes an incompatible contract stop a deployment before it publishes.
  */
 export class SchemaRegistryCodec implements EnvelopeCodec {
   private readonly registry: SchemaRegistry;
@@ -64,9 +57,8 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
   }
 
   /**
-   * Registers `schema` (JSON Schema text) as the next version of a subject, with compatibility
-   * BACKWARD set on the subject; the registry refuses it when incompatible. Exposed so a test can
-   * show the refusal of an edited contract.
+   * Registers `schema` as a subject's next version under BACKWARD compatibility; exposed so a test can show an edited
+   * contract refused.
    */
   async register(subject: string, schema: string): Promise<number> {
     try {
@@ -112,9 +104,8 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
 }
 
 /**
- * The client retries only GETs that got a 5xx by default. Registering is idempotent (the same
- * schema keeps its id) and so is setting a subject's compatibility, so every request is retried,
- * also after a timeout (mappersmith reports one as a client error with a TimeoutError inside).
+ * Registering and setting compatibility are idempotent, so every request is retried, timeouts included, where the
+ * client by default retries only GETs that got a 5xx.
  */
 function retryPolicy(retries: number) {
   return {

@@ -11,9 +11,8 @@ const SET_NAME = /^[a-z][a-z0-9_-]{0,62}$/;
 export type MigrateOptions = {
   schema: string;
   /**
-   * Whose migrations these are: each package that owns tables ships its own numbered folder and
-   * names its set ('projection', 'tenancy', …), so numbers never collide across packages and this
-   * package never has to know another's tables. Default 'platform' (this package's migrations).
+   * Whose migrations these are: each package owning tables names its own set, so numbers never collide and this
+   * package never needs to know another's tables. Default 'platform'.
    */
   set?: string;
   /** Default: this package's migrations; another set passes `readMigrations(itsFolder)`. */
@@ -21,13 +20,10 @@ export type MigrateOptions = {
 };
 
 /**
- * Brings `schema` up to date at start: creates it, then applies each migration of the set not yet
- * recorded in its `schema_migrations` table, in version order, each in its own transaction with
- * its record (a failed one leaves nothing behind and stops the start). A session advisory lock per
- * schema makes two processes starting at once take turns: the second finds the work done.
+ * Brings `schema` up to date at start, each migration in its own transaction with its record. A session advisory
+ * lock per schema makes two processes starting at once take turns.
  *
  *   const { applied } = await migrate(pool, { schema: 'fe' }); // ['001_event_store', …] the first time, [] after
- *   await migrate(pool, { schema: 'fe', set: 'projection', migrations: readMigrations(projectionMigrations) });
  */
 export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<{ applied: string[] }> {
   const schema = checkSchemaName(options.schema);
@@ -83,9 +79,8 @@ async function applyPending(client: pg.PoolClient, schema: string, set: string, 
 }
 
 /**
- * A schema migrated before migration sets existed keyed `schema_migrations` by version alone, and
- * every row in it is the platform's: it gains the set column (those rows become 'platform') and
- * the two-column key, in one transaction (under the caller's advisory lock).
+ * Upgrades a `schema_migrations` keyed by version alone to the (set, version) key, its rows becoming 'platform', in
+ * one transaction under the caller's lock.
  */
 async function addSetColumn(client: pg.PoolClient, schema: string): Promise<void> {
   const { rowCount } = await client.query(

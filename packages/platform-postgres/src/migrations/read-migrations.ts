@@ -12,9 +12,8 @@ export const packagedMigrations = fileURLToPath(new URL('../../migrations/', imp
 const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 
 /**
- * The migrations in `directory`, in version order: files named `NNN_lower_snake.sql`, each once.
- * Any other .sql file, or two files with one number, is MIGRATION_NAME_INVALID (a typo would
- * otherwise be skipped silently, or two engineers' migrations applied in an arbitrary order).
+ * The migrations in `directory`, in version order. A misnamed .sql file or a repeated number is
+ * MIGRATION_NAME_INVALID, since it would otherwise be skipped or applied in arbitrary order.
  */
 export function readMigrations(directory: string = packagedMigrations): Migration[] {
   const migrations: Migration[] = [];
@@ -33,11 +32,7 @@ export function readMigrations(directory: string = packagedMigrations): Migratio
 export type MigrationSet = { set: string; migrations: readonly Migration[] };
 
 /**
- * The migration set of a package that owns tables, read from its folder (an URL beside the
- * adapter, so it resolves wherever the package is installed).
- *
- *   export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));
- *   await migrate(pool, { schema: 'fe', ...statusStoreMigrations() });
+ * A package's migration set, read from a folder URL beside the adapter so it resolves wherever it is installed.
  */
 export function migrationSet(set: string, folder: URL): MigrationSet {
   return { set, migrations: readMigrations(fileURLToPath(folder)) };

@@ -4,10 +4,8 @@ import { GENESIS_DIGEST } from './event-chain.ts';
 import type { AuditSigningKey } from './signing-key.ts';
 
 /**
- * A signed statement of the whole store's head (docs/platform.md, "Tamper evidence"): through
- * `position`, the store held `events` events whose chain digests, folded in position order, give
- * `root`. Signed with the service's Ed25519 key; `publicKeyPem` says which key, and an auditor
- * compares it with the one they pinned.
+ * A signed statement of the store's head (docs/audit.md): through `position`, `events` events whose chain
+ * digests fold to `root`. An auditor compares `publicKeyPem` with the key they pinned.
  */
 export type AuditCheckpoint = {
   position: bigint;
@@ -44,13 +42,7 @@ export function checkpointSignatureHolds(checkpoint: AuditCheckpoint, publicKeyP
   }
 }
 
-/**
- * Where checkpoints are kept, beside the events (the SQLite store's file; the PostgreSQL store's
- * schema). Append-only: a checkpoint is never changed.
- *
- *   await checkpoints.add(signCheckpoint(key, { position, events, root, signedAt }));
- *   const last = await checkpoints.latest();
- */
+/** Where checkpoints are kept, beside the events. Append-only: a checkpoint is never changed. */
 export interface AuditCheckpointStore {
   add(checkpoint: AuditCheckpoint): Promise<void>;
   latest(): Promise<AuditCheckpoint | undefined>;

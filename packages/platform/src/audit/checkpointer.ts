@@ -23,12 +23,8 @@ export type Checkpointer = {
 };
 
 /**
- * Signs the store's head at intervals (docs/platform.md, "Tamper evidence"): folds the chain
- * digests of the events after the last checkpoint into its root and adds a signed checkpoint. One
- * checkpointer per store: in the embedded shape the service, in the distributed shape the relay's
- * process (it holds the relay's lease there; a second one would only add checkpoints, never wrong ones).
- *
- *   const checkpointer = startCheckpointer({ store: rawStore, checkpoints, key, clock, logger });
+ * Signs the store's head at intervals (docs/audit.md). One per store; a second would only add checkpoints,
+ * never wrong ones.
  */
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
   const { store, checkpoints, key, clock, logger } = options;

@@ -5,9 +5,7 @@ import type { BlobStore } from '../ports/blob-store.ts';
 import type { RecordedEvent } from '../ports/event-store.ts';
 
 /**
- * The files an event names, found by the convention every event follows: a `<role>_key` field,
- * with its digest in `<role>_sha256` when the event records one (InvoiceSigned's `xml_key` and
- * `xml_sha256`; InvoiceAccepted's `application_response_key` has none).
+ * The files an event names, by the `<role>_key` / `<role>_sha256` convention every event follows.
  *
  *   filesNamed(signed.envelope) // [{ role: 'xml', key: 'demo/SETP1.xml', sha256: '…' }]
  */
@@ -27,11 +25,8 @@ export function filesNamed(envelope: RecordedEvent['envelope']): { role: string;
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * An invoice's history for the tenant (GET /api/v1/service/invoices/<cufe>/events) and the auditor
- * (`pnpm fe history`): every event of its stream with its time, causation, chain digest and the
- * digest of every file it names, read from the file only when the event records none.
- *
- *   const entries = await invoiceHistory((await store.read(invoiceId)).events, blobs);
+ * An invoice's history for the tenant (docs/api.md, "Invoice history") and the auditor: each event with its
+ * chain digest and its files' digests, read from the file only when the event records none.
  */
 export async function invoiceHistory(events: readonly RecordedEvent[], blobs: Pick<BlobStore, 'get'>): Promise<InvoiceEventEntry[]> {
   return Promise.all(events.map(async (event): Promise<InvoiceEventEntry> => {

@@ -7,12 +7,8 @@ import { PlatformError } from '../errors.ts';
 export type AuditSigningKey = { privateKey: KeyObject; publicKeyPem: string };
 
 /**
- * The Ed25519 key that signs the store's checkpoints (docs/platform.md, "Tamper evidence"): read
- * from `path` (PKCS#8 PEM), or made there once, owner-only (0600), written whole or not at all (a
- * temporary file flushed, then linked into place: two processes starting together keep one key).
- * It is a secret: never logged; the public half is printed by `pnpm fe audit public-key`.
- *
- *   const key = loadOrCreateAuditKey('data/audit.key');
+ * The Ed25519 checkpoint key (docs/audit.md), read or created once, owner-only, whole or not at all. A secret:
+ * never logged; `pnpm fe audit public-key` prints the public half.
  */
 export function loadOrCreateAuditKey(path: string): AuditSigningKey {
   try {

@@ -13,10 +13,8 @@ export type AuditFindingCode =
   | 'APPLICATION_RESPONSE_UNTRUSTED';
 
 /**
- * Walks one stream's events (in version order) and checks its chain: versions 0, 1, 2 … and each
- * stored digest equal to the digest recomputed from the previous one. A changed event breaks its own
- * digest; a removed or reordered one breaks the next; the stream's last event is held by the signed
- * checkpoints (audit/checkpoint.ts).
+ * Checks one stream's chain in version order: a changed event breaks its own digest, a removed or reordered one
+ * the next; the last event is held by the signed checkpoints.
  */
 export function verifyStreamChain(stream: string, events: readonly RecordedEvent[]): AuditFinding[] {
   const findings: AuditFinding[] = [];

@@ -14,11 +14,8 @@ export type StoreVerification = {
 };
 
 /**
- * The store half of `fe audit verify` (docs/platform.md, "Tamper evidence"): reads every event in
- * position order, checks each stream's chain, refolds the store's root and compares it at every
- * checkpoint, whose signature must hold under `pinnedPublicKeyPem` (else under its own key).
- *
- *   const { findings } = await verifyEventStore(store, await checkpoints.all(), pinnedPem);
+ * The store half of `fe audit verify` (docs/audit.md): every chain, and the refolded root at each checkpoint,
+ * whose signature must hold under `pinnedPublicKeyPem`.
  */
 export async function verifyEventStore(store: Pick<EventStore, 'readAll'>, checkpoints: readonly AuditCheckpoint[], pinnedPublicKeyPem?: string): Promise<StoreVerification> {
   const findings: AuditFinding[] = [];

@@ -3,11 +3,8 @@ import type { z } from 'zod';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * Configuration schemas name each key's environment variable at the start of its description
- * (`'FE_PORT: HTTP port'`, docs/architecture.md convention 6), so the schema is the one list of keys,
- * variables and defaults. Reads those variables (an empty one counts as unset) and parses.
- *
- *   const config = configFromEnv(ingressConfigSchema, process.env);
+ * Reads a config schema's variables (each description starts with its variable: docs/architecture.md,
+ * convention 6), so the schema is the one list of keys and defaults. An empty variable counts as unset.
  */
 export function configFromEnv<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
   const raw = Object.fromEntries(

@@ -9,17 +9,8 @@ const stepOfGroup = new Map<string, ProcessingStep>(
 );
 
 /**
- * A DeadLetterStore that first records on the invoice's own stream that a step gave up on it
- * (InvoiceProcessingHalted), so its status says where it is stuck, with the error code and when,
- * instead of staying "pending" with no word. Wrap the store the bus and the re-driver keep letters
- * in; every bus that keeps dead letters through the port then records the halt.
- *
- *   const bus = new InProcessEventBus({ deadLetters: recordingHalts(new SqliteDeadLetterStore(path), store, clock) });
- *
- * Only letters of invoice events from a group with a `step` (contracts/topology.ts) are recorded:
- * the projection's own group cannot fold a halt into the view it failed to write. The event is
- * appended before the letter is kept; a keep retried after a failure finds the same halt last on the
- * stream and does not append it twice.
+ * Records InvoiceProcessingHalted on the invoice's stream before keeping a dead letter, so its status says
+ * where it is stuck instead of staying "pending".
  */
 export function recordingHalts(letters: DeadLetterStore, store: EventStore, clock: Clock): DeadLetterStore {
   return {

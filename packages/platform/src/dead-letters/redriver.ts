@@ -19,13 +19,8 @@ export type Redriver = {
 };
 
 /**
- * Carries out the operator's re-drive requests, at start and every `pollMs`: each requested letter
- * goes back to its group's handler; a handled letter is forgotten, one that fails again is kept
- * again (one more death, the request withdrawn, so a poison message is not retried forever), and
- * one no member could take stays requested for the next round or the next start. The letter is removed only after its
- * handler succeeded, so a crash mid-way re-drives it again (handlers are idempotent).
- *
- *   const redriver = startDeadLetterRedriver({ letters, bus, logger, now: () => clock.now() });
+ * Carries out re-drive requests at start and every `pollMs`. A letter is removed only after its handler
+ * succeeded, and one that fails again withdraws its request, so a poison message is not retried forever.
  */
 export function startDeadLetterRedriver(options: RedriverOptions): Redriver {
   const { letters, bus, logger, now } = options;

@@ -42,9 +42,8 @@ export async function attemptDelivery(options: AttemptOptions): Promise<AttemptO
 }
 
 /**
- * Keeps a dead letter durably before the group may move past it: a store that fails holds the
- * partition (retried with backoff, up to 5 s apart) rather than lose the message. Resolves false
- * when the member stopped first (the message is then redelivered, not committed).
+ * Keeps a dead letter before the group may move past it: a failing store holds the partition rather than lose the
+ * message. False when the member stopped first (the message is redelivered).
  */
 export async function keepUntilKept(keep: () => Promise<void>, options: { backoffMs: number; stopped: () => boolean; failed: (error: unknown) => void }): Promise<boolean> {
   for (let wait = Math.max(options.backoffMs, 1); ; wait = Math.min(wait * 2, 5000)) {

@@ -18,9 +18,8 @@ type SubmissionState = {
 };
 
 /**
- * What the reactions decide from, folded from a document stream: an invoice's, or a credit or
- * debit note's (a note's stream records the same events after its own first one). Each fact is the
- * first of its kind the stream records, as a redelivery or a lost race may follow it.
+ * What the reactions decide from, folded from an invoice's or a note's stream. Each fact is the first of its kind
+ * recorded, as a redelivery or a lost race may follow it.
  */
 export type DocumentState<Requested extends DocumentRequested = DocumentRequested> = {
   /** The stream's first event, when it is a document's request (it says which document the stream is). */

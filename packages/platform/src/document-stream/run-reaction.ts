@@ -7,9 +7,8 @@ import type { StreamFold } from './document-state.ts';
 type Version = bigint | 'no_stream';
 
 /**
- * What a version conflict means, given the reloaded state: another writer did the work
- * ('lost_race'), or what was learned is still a fact to append on top of what it recorded
- * ('append_again', once).
+ * What a version conflict means given the reloaded state: another writer did the work ('lost_race'), or what was
+ * learned is still a fact to append on top ('append_again', once).
  */
 export type ConflictRule<S> = (reloaded: S) => 'lost_race' | 'append_again';
 
@@ -17,10 +16,8 @@ export type ConflictRule<S> = (reloaded: S) => 'lost_race' | 'append_again';
 export type ReactionStep<S = unknown> = {
   events: readonly InvoiceEvent[];
   /**
-   * On a version conflict: 'decide_again' (the default) reloads and asks decide whether another
-   * writer did the work (its decision is to do nothing: lost_race) or not (the conflict is thrown,
-   * the bus redelivers); 'lost_race' when recording claims the work, so any conflict means another
-   * writer holds it; or a rule of the reaction's own.
+   * On a version conflict: 'decide_again' (default) reloads and asks decide whether another writer did the work;
+   * 'lost_race' when recording claims the work; or the reaction's own rule.
    */
   onConflict?: 'decide_again' | 'lost_race' | ConflictRule<S>;
   /** Runs once the events are recorded, with the stream's next expected version. */
@@ -58,13 +55,10 @@ export async function loadState<S>(store: EventStore, stream: string, fold: Stre
 }
 
 /**
- * One reaction to one delivered event: load the stream (fold), decide, act (the side effect),
- * append what it records at the version loaded. Idempotent on an at-least-once bus: a redelivery
- * decides to do nothing, and a delivery that loses the append race says so. Anything thrown goes
- * back to the bus, which retries and, after its attempts, dead-letters.
+ * One reaction to one delivered event: load, decide, act, append at the version loaded. A redelivery decides
+ * to do nothing and a lost append race says so; anything thrown goes back to the bus.
  *
- *   const run = await runReaction({ store, stream, fold: documentStream, decide: (s) => decideSigning(event, s), act });
- *   // { outcome: 'skipped', decision } | { outcome: 'lost_race', … } | { outcome: 'acted', events, … }
+ *   await runReaction({ store, stream, fold: documentStream, decide: (s) => decideSigning(event, s), act });
  */
 export async function runReaction<S, D>(reaction: Reaction<S, D>): Promise<ReactionRun<D>> {
   const { store, stream, fold, decide } = reaction;

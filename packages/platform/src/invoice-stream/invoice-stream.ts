@@ -5,13 +5,8 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import { parseInvoiceEvent, parseRecordedOf } from './parse-invoice-event.ts';
 
 /**
- * One stream per invoice, named after the tenant and the document number. The name is the
- * uniqueness guarantee: ingress appends `InvoiceRequested` with `no_stream`, so a number can be
- * used once per tenant and prefix, whatever the number of processes (docs/architecture.md, "Ports,
- * adapters, composition roots").
- * The invoice id (the bus key) is the stream name, so every consumer finds the stream from an event.
- *
- *   invoiceStreamName('demo', 'SETP990000001') // 'inv-demo-SETP990000001'
+ * One stream per invoice, named after tenant and number: ingress appends with `no_stream`, so the name is the
+ * uniqueness guarantee, and it is the bus key, so every consumer finds the stream from an event.
  */
 export function invoiceStreamName(tenantId: string, documentId: string): string {
   return `inv-${tenantId}-${documentId}`;

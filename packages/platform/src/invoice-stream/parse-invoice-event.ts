@@ -1,15 +1,9 @@
 import { invoiceEventSchema, type InvoiceEvent } from '@fe/contracts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 
-// In the embedded shape every invoice event is parsed by the projection and two or three
-// reactions, then again in each stream load that follows: about twenty schema parses per invoice.
-// Two caches make that one or two, each exact about what it trusts:
-//  - a recorded event by its id, per store: a store refuses a reused event id, so the id names
-//    one immutable content in that store;
-//  - a delivered message value by object identity: the in-process bus hands the same object to
-//    every consumer group. A delivered copy is never trusted for a recorded event (a reaction
-//    compares the two, and a forged copy must not stand in for what the store holds).
-// Callers must not change the events they get: they are shared.
+// Every invoice event is parsed many times in the embedded shape, so two exact caches: a recorded event by id
+// per store (a store refuses a reused id), a delivered value by object identity (never trusted for a recorded
+// event). Callers must not change the events they get: they are shared.
 
 const PER_STORE = 1024; // covers the events of every invoice in flight many times over
 const recordedByStore = new WeakMap<EventStore, Map<string, InvoiceEvent>>();

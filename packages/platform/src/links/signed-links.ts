@@ -1,16 +1,11 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
- * Capability links for blobs the service serves itself (the embedded shape): the URL carries the
- * key, an expiry (unix seconds) and an HMAC-SHA256 over both. Anyone holding the link can fetch
- * the file until it expires; nobody can forge one for another key or a later expiry.
- *
- *   const links = new SignedLinks(secret, 'http://127.0.0.1:8080/files');
- *   links.sign('demo/a.xml', 3600, now)               // http://…/files/demo/a.xml?expires=…&signature=…
- *   links.verify('demo/a.xml', expires, signature, now) // 'ok' | 'expired' | 'invalid'
+ * Capability links for blobs the embedded service serves: key and expiry under an HMAC, so nobody can forge one
+ * for another key or a later expiry.
  */
 export class SignedLinks {
-  /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call (~6× slower). */
+  /** A KeyObject, not a Buffer: createHmac checks a Buffer key's type on every call. */
   private readonly secret: KeyObject;
   private baseUrl: string;
   private readonly recent = new Map<string, { expires: number; url: string; baseUrl: string }>();
@@ -27,9 +22,8 @@ export class SignedLinks {
   }
 
   /**
-   * Links of long lifetimes expire on a whole minute (up to 59 s early), so the same link is
-   * handed out again within that minute without another HMAC: the status endpoint mints two per
-   * lookup. Lifetimes under two minutes keep their exact second.
+   * Long lifetimes end on a whole minute, so the same link is handed out again within it without another HMAC;
+   * lifetimes under two minutes keep their exact second.
    */
   sign(key: string, expiresInSeconds: number, now: Date): string {
     const exact = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));

@@ -1,11 +1,8 @@
 import type { LogFields, Logger, LogLevel } from '../ports/logger.ts';
 
 /**
- * `parent.child(fields)`, made only when a line is actually written. Reactions bind the event's
- * ids to a child per message; making a pino child runs the secret redaction over its bindings,
- * which costs more than the whole reaction's logging when the level writes nothing.
- *
- *   const log = lazyChild(ports.logger, { reaction: 'on-invoice-requested', invoice_id });
+ * `parent.child(fields)`, made only when a line is written: a pino child runs secret redaction over its
+ * bindings, costlier than a reaction's logging when the level writes nothing.
  */
 export function lazyChild(parent: Logger, fields: LogFields): Logger {
   let made: Logger | undefined;

@@ -1,8 +1,5 @@
 /**
- * The network a client address is counted against by per-address limits (the ingress's failed
- * authentications, the portal's lockout and form posts): an IPv4 address as it is (also when
- * IPv4-mapped); an IPv6 address as its first 64 bits, the block one subscriber gets, or a client
- * could change address per attempt.
+ * The network per-address limits count: IPv4 as is, IPv6 by its /64, or a client could change address per try.
  *
  *   networkOf('2001:db8:1:2::a') // '2001:db8:1:2::/64'
  */

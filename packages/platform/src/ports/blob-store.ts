@@ -1,9 +1,6 @@
 /**
- * Signed XML, PDFs and DIAN answers, by key. Keys are relative paths of letters, digits, `-`,
- * `_`, `.` and `/` (no `..`). Links are capabilities: signed, expiring, minted when handed out.
- *
- *   await blobs.put('demo/SETP990000001.xml', xml, 'application/xml');
- *   const url = await blobs.signedUrl('demo/SETP990000001.xml', 7 * 24 * 3600); // seconds
+ * Signed XML, PDFs and DIAN answers by key (relative paths, no `..`). Links are capabilities: signed, expiring,
+ * minted when handed out.
  */
 export type StoredBlob = { bytes: Uint8Array; contentType: string };
 

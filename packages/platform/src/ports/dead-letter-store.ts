@@ -1,17 +1,8 @@
 import type { BusMessage } from './event-bus.ts';
 
 /**
- * Where a message a consumer group gave up on is kept until an operator re-drives it. The bus
- * writes here before the group's offset moves past the message, so a dead letter survives a
- * restart; the in-process bus otherwise forgets its `<topic>.dlq` topic with the process, and the
- * relay's checkpoint has already moved past the event, so nothing would ever deliver it again.
- *
- *   await deadLetters.keep({ topic, group, message, error: 'SignerError CREDENTIAL_UNUSABLE: … (CERT_EXPIRED)', attempts: 5 }, now);
- *   await deadLetters.requestRedrive('all', now);               // the operator, after fixing the cause
- *   for (const letter of await deadLetters.requested()) …       // the re-driver, in the service
- *
- * One letter per (topic, group, event id): a message that dies again updates its letter (error,
- * deaths, last death) and withdraws any pending re-drive request.
+ * Where a message a group gave up on waits for re-drive: the bus writes here before the offset moves past it,
+ * since neither the bus nor the relay would deliver it again.
  */
 export type DeadLetterInput = {
   topic: string;

@@ -1,15 +1,8 @@
 import type { Envelope } from '@fe/contracts';
 
 /**
- * Topics with Kafka's guarantees where they matter:
- * - `publish` returns before any handler runs (delivery is asynchronous);
- * - messages with the same key are delivered in publish order (partition = hash(key));
- * - every consumer group receives every message at least once;
- * - a failed handler gets the message again (with backoff) up to `maxAttempts`, then it goes
- *   to the dead-letter topic `<topic>.dlq` and the group moves on.
- *
- *   const sub = await bus.subscribe({ topic: 'fe.invoice.events.v1', group: 'fe.signer', handler });
- *   await bus.publish('fe.invoice.events.v1', [{ key: invoiceId, value: envelope }]);
+ * Topics with Kafka's guarantees: `publish` returns before any handler runs, one key keeps publish order,
+ * every group gets every message at least once, and a handler that keeps failing sends it to `<topic>.dlq`.
  */
 export type BusMessage = { key: string; value: Envelope; headers?: Readonly<Record<string, string>> };
 
@@ -28,9 +21,8 @@ export type DeliveredMessage = BusMessage & {
   /** 1 on first delivery, 2 on the first redelivery, … */
   attempt: number;
   /**
-   * Messages already on the partition after this one (the group's lag behind the partition's end)
-   * when the bus can tell cheaply: the in-process bus exactly; Kafka as of the fetch that brought
-   * the message (its high watermark then), so it may lag behind by what arrived since.
+   * The group's lag behind the partition's end, when the bus can tell cheaply (Kafka: as of the fetch that brought
+   * the message).
    */
   behind?: bigint;
 };
@@ -40,9 +32,8 @@ export type SubscribeOptions = {
   group: string;
   handler: (message: DeliveredMessage) => Promise<void>;
   /**
-   * Which messages the handler acts on; it acknowledges the others without work (a reaction to
-   * some event types on a topic that carries them all). Delivery ignores it: every message still
-   * goes to the handler. Decorators use it: the tracing bus opens no span for a skipped message.
+   * Which messages the handler acts on; the rest are still delivered and acknowledged without work, and decorators
+   * such as the tracing bus skip them.
    */
   handles?: (message: BusMessage) => boolean;
   /** Where a group with no committed offset starts. Default 'earliest'. */
@@ -59,9 +50,8 @@ export interface Subscription {
 }
 
 /**
- * A bus offers the optional capabilities below or not; code that needs one asks for it by type
- * (`EventBus & BusCapability<'redrive'>`), code that can do without one checks for it. A bus that
- * cannot honour a capability must leave it out rather than fake it.
+ * Optional bus capabilities, asked for by type (`EventBus & BusCapability<'redrive'>`). A bus that cannot honour
+ * one must leave it out rather than fake it.
  */
 export interface EventBus {
   publish(topic: string, messages: readonly BusMessage[]): Promise<void>;
@@ -69,31 +59,20 @@ export interface EventBus {
   close(): Promise<void>;
 
   /**
-   * Capability "settled through": how far the relay may checkpoint. Given the last event-store
-   * position the relay published on `topic` (messages carry it in the `x-store-position` header),
-   * the highest position whose messages the bus has durably accepted; the relay's checkpoint never
-   * moves past it, so a crash republishes the rest. A bus without it has durably accepted every
-   * message `publish` resolved for (Kafka: the broker acknowledged it, acks=all), and the relay
-   * checkpoints what it published. The in-process bus holds messages in memory only: for it,
-   * durably accepted means finished (handled or dead-letter kept) by every consumer group.
+   * Capability "settled through": the highest position the bus durably accepted, past which the relay never
+   * checkpoints. Without it, whatever `publish` resolved for counts as durably accepted.
    */
   settledThrough?(topic: string, lastPublished: bigint): bigint;
 
   /**
-   * Capability "re-drive": hands a dead letter (from the `DeadLetterStore`) back to the consumer
-   * group that gave up on it, with the group's attempts and backoff, and says what became of it
-   * (dead-letters/redriver.ts removes a handled letter and keeps a failed one again). `not_run`
-   * when no member of the group runs in this process: another process that runs one takes it.
+   * Capability "re-drive": hands a dead letter back to its group and says what became of it; `not_run` when no
+   * member of the group runs in this process, so another process takes it.
    */
   redrive?(letter: RedriveRequest): Promise<RedriveOutcome>;
 
   /**
-   * Capability "subscriptions": each subscription the bus holds now and whether it can receive
-   * messages. Kafka: its group member has joined the group and holds its assignment (zero
-   * partitions included, when the group has more members than partitions); a rebalance or a crash
-   * clears it until the member has joined again. A service process is ready only while all have
-   * (/readyz, the `consumer-groups` check). A bus without it delivers to a subscription from the
-   * moment `subscribe` returns (the in-process bus): always ready.
+   * Capability "subscriptions": whether each subscription can receive messages now (/readyz `consumer-groups`).
+   * A bus without it delivers from the moment `subscribe` returns.
    */
   subscriptions?(): readonly SubscriptionStatus[];
 }

@@ -2,22 +2,9 @@ import type { Envelope } from '@fe/contracts';
 import type { TraceContext } from '../tracing/trace-context.ts';
 
 /**
- * The source of truth: per-stream ordered events with optimistic concurrency, and a global,
- * positioned read for projections and the relay.
- *
- *   await store.append('invoice-42', [requested], 'no_stream');        // fails if the stream exists
- *   const { events } = await store.read('invoice-42');                  // versions 0, 1, …
- *   const page = await store.readAll({ after: checkpoint, limit: 500 }); // positions strictly increasing
- *
- * Versions are 0-based per stream; positions are global, at least 1, and never repeat. One append
- * is atomic: all its events are stored or none.
- *
- * The global order rule, which the relay and every projection rely on: `readAll({ after })` returns
- * an event only once every event with a lower position is committed and visible, so a reader that
- * moves its checkpoint to the last position it read never skips an event that commits later with a
- * lower position (PostgreSQL sequences hand out positions in call order but transactions commit in
- * any order). Positions increase but need not be dense: an append that failed or rolled back may
- * leave a gap for ever, and no reader may wait for one or compute "the next position" as + 1.
+ * The source of truth: per-stream events with optimistic concurrency and a global positioned read. The relay
+ * and projections rely on `readAll` never returning a position while a lower one can still commit; positions
+ * may leave gaps, so nobody computes "the next" as + 1.
  */
 export type ExpectedVersion = bigint | 'no_stream' | 'stream_exists' | 'any';
 
@@ -27,12 +14,7 @@ export type RecordedEvent = {
   position: bigint;
   envelope: Envelope;
   recordedAt: string;
-  /**
-   * The stream's tamper-evidence chain at this event (audit/event-chain.ts): SHA-256 over the
-   * previous event's digest, the stream, the version and the envelope as stored. Set by the SQLite,
-   * PostgreSQL and KurrentDB stores (and by the stream cache and append feed from their
-   * `AppendResult`); absent where a store keeps none.
-   */
+  /** The stream's tamper-evidence chain at this event (audit/event-chain.ts); absent where a store keeps none. */
   digest?: string;
   /** The trace context the event was appended in (AppendOptions), when there was one. */
   traceContext?: TraceContext;
@@ -60,9 +42,8 @@ export interface EventStore {
   /** The stream's events in version order; an unknown stream reads as empty with version 'no_stream'. */
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /**
-   * Events of every stream with position > `after` (default 0), in position order, at most `limit`
-   * (default 1000), and only events whose every lower position is already committed and visible
-   * (the rule above): a page may end early, never skip.
+   * Events with position > `after` in position order, only those whose every lower position is visible: a page may
+   * end early, never skip.
    */
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]>;
   /**

@@ -1,10 +1,6 @@
 /**
- * What every service module returns: a function of its ports that both composition roots
- * (a service's own `main.ts`, and `services/all-in-one`) start and stop the same way.
- *
- *   const signer = createSignerService({ store, bus, blobs, tenants, clock, logger }, config);
- *   await signer.start();   // subscribes its reactions
- *   await signer.stop();    // in-flight work finishes first
+ * What every service module returns, so both composition roots (a service's `main.ts`, `all-in-one`) start and
+ * stop it the same way; `stop` lets in-flight work finish.
  */
 export interface ServiceModule {
   readonly name: string;

@@ -18,12 +18,8 @@ export type ReactionOptions = {
 };
 
 /**
- * Subscribes a service's reactions to the invoice topic. Events of other types are skipped without
- * parsing; the rest are parsed with the published schemas (a malformed one fails, is retried, and
- * ends on the dead-letter topic). A handler that throws gets the message again (at-least-once), so
- * handlers are idempotent: they load the stream and decide from what is already recorded.
- *
- *   await subscribeInvoiceEvents(bus, { group: 'fe.signer', logger, handlers: { InvoiceRequested: onRequested } });
+ * Subscribes a service's reactions to the invoice topic, parsing only the types it handles. Redelivery is
+ * normal, so handlers decide from what the stream already records.
  */
 export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions): Promise<Subscription> {
   const { group, handlers, logger } = options;
@@ -52,12 +48,7 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
   });
 }
 
-/**
- * A service whose whole life is one set of reactions: start subscribes (once), stop unsubscribes
- * and lets in-flight handlers finish. The signer and the renderer are this.
- *
- *   return reactionService('signer', bus, { group: 'fe.signer', logger, handlers: { InvoiceRequested: onRequested } });
- */
+/** A service whose whole life is one set of reactions (the signer, the renderer). */
 export function reactionService(name: string, bus: EventBus, options: ReactionOptions): ServiceModule {
   let subscription: Subscription | undefined;
   return {

@@ -1,14 +1,8 @@
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 
 /**
- * CloudEvents 1.0 in Kafka binary mode (the Kafka protocol binding: `ce_` headers, the data in the
- * value), so generic tooling can route and filter without decoding the body (docs/events.md):
- *
- *   ce_specversion 1.0 · ce_id = the event's id · ce_type = co.fe-colombia.<Type>.v<version>
- *   ce_source = /fe-colombia/tenants/<tenant_id> · ce_time = occurred_at · ce_subject = the cufe (a note's CUDE)
- *
- * The value stays the envelope in the registry's wire format, so `content-type` is not set (the
- * binding leaves the data's media type to the schema the message names).
+ * CloudEvents 1.0 Kafka binary-mode headers (docs/events.md), so tooling can route without decoding the body;
+ * `content-type` is left to the schema the message names.
  */
 export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined): Record<string, string> {
   const { envelope } = event;
@@ -23,9 +17,8 @@ export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined
 }
 
 /**
- * The cufe of an event's invoice: InvoiceRequested carries it, later events only the invoice id, so
- * it is remembered from the requests the relay publishes and otherwise read from the invoice's
- * stream (its first event). At most `capacity` invoices are remembered (oldest forgotten first).
+ * The cufe of an event's invoice: only InvoiceRequested carries it, so it is remembered from published requests or
+ * read from the stream; bounded.
  */
 export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): (event: RecordedEvent) => Promise<string | undefined> {
   const known = new Map<string, string>();

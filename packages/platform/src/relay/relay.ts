@@ -21,10 +21,8 @@ export type RelayOptions = {
   /** How long the relay sleeps when idle, unless nudged. Default 200 ms. */
   idleMs?: number;
   /**
-   * Where relays of this name agree which one publishes, when more than one may run (replicas, a
-   * deploy's old process): the relay publishes only while it holds the lease on `name`, checked
-   * before each page and before each checkpoint, and otherwise stands by. Without it the relay
-   * assumes it is the only one (the embedded shape: one process). docs/platform.md, "Two relays at once".
+   * Where relays of one name agree which publishes (replicas, a deploy's old process); checked before each page
+   * and checkpoint. Without it the relay assumes it is alone (docs/platform.md, "Two relays at once").
    */
   leases?: LeaseStore;
   /** How often a standby tries to take the lease. Default 1 000 ms. */
@@ -41,16 +39,10 @@ export type Relay = {
 };
 
 /**
- * Publishes what was appended to the event store, in position order, and stores how far it got
- * (docs/architecture.md, "The flow": a crash between append and publish loses nothing). At-least-once: after a
- * crash, events past the checkpoint are published again and the idempotent consumers ignore them.
+ * Publishes what was appended, in position order, and checkpoints how far it got: at-least-once, so a crash
+ * between append and publish loses nothing. With `leases`, one relay of a name publishes, the others stand by.
  *
  *   const relay = startRelay({ name: 'relay.invoice-events', store, bus, checkpoints, route, logger });
- *   relay.nudge();
- *
- * With `leases`, any number of relays of one name may run: one publishes, the others stand by and
- * the first to take the lease after it is lost resumes from the checkpoint. `caughtUp` waits for
- * this relay's own publishing, so on a standby it waits until it has taken over.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route, logger } = options;
@@ -189,9 +181,8 @@ export function startRelay(options: RelayOptions): Relay {
 }
 
 /**
- * The checkpoint rule: move past what the bus has durably accepted. A bus with the "settled
- * through" capability (the in-process bus: what every group finished) bounds it on each topic this
- * relay published to; any other bus accepted what `publish` resolved for (Kafka: acks=all).
+ * The checkpoint rule: move past what the bus has durably accepted, by its "settled through" capability when it has
+ * one, else whatever `publish` resolved for.
  */
 function settledThrough(bus: EventBus, topics: ReadonlySet<string>, published: bigint): bigint {
   let settled = published;

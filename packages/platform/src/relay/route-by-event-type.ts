@@ -4,9 +4,8 @@ import type { RecordedEvent } from '../ports/event-store.ts';
 const tenantEventTypes: ReadonlySet<string> = new Set(Object.values(tenantEventSchemas).map((schema) => schema.shape.type.value));
 
 /**
- * The relay's route in every shape: tenant audit events to `fe.tenant.events.v1` keyed by tenant
- * (one tenant's changes stay in order), everything else to `fe.invoice.events.v1` keyed by invoice.
- * Both share the one event store, so one relay and one checkpoint serve both topics.
+ * The relay's route in every shape: tenant events by tenant, the rest by invoice. Both share the event store, so one
+ * relay and one checkpoint serve both topics.
  */
 export function routeByEventType(event: RecordedEvent): { topic: string; key: string } {
   if (tenantEventTypes.has(event.envelope.type)) return { topic: topics.tenantEvents.name, key: event.envelope.tenant_id };

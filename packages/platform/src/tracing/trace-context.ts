@@ -1,8 +1,6 @@
 /**
- * W3C trace context as a carrier: `traceparent`, and `tracestate` when there is one. Transport,
- * not domain: the event store keeps it beside the events, never in the envelope, so the relay can
- * put it in the published message's headers and a consumer in another process continues the trace
- * (docs/observability.md, "How the context crosses processes").
+ * W3C trace context, kept by the event store beside the events, never in the envelope, so the relay can put it
+ * in message headers and another process continues the trace (docs/observability.md).
  */
 export type TraceContext = Readonly<{ traceparent: string; tracestate?: string }>;
 
@@ -11,11 +9,8 @@ const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const MAX_TRACESTATE = 512;
 
 /**
- * The trace context in `carrier` (message headers, a stored column), or undefined when it holds
- * no well-formed `traceparent`. Only the two W3C keys are kept, so a store never persists, and a
- * relay never republishes, anything else a carrier happened to hold.
- *
- *   traceContextOf({ traceparent: '00-4bf9…-00f0…-01', 'x-store-position': '7' }); // { traceparent: '00-4bf9…-00f0…-01' }
+ * The trace context in `carrier`, or undefined without a well-formed `traceparent`. Only the two W3C keys are
+ * kept, so nothing else a carrier held is stored or republished.
  */
 export function traceContextOf(carrier: Readonly<Record<string, unknown>> | null | undefined): TraceContext | undefined {
   const traceparent = carrier?.traceparent;

@@ -3,12 +3,8 @@ import type { z } from 'zod';
 import { ServiceRuntimeError } from '../errors.ts';
 
 /**
- * `configFromEnv` for a process start: the same schema (each description names its variable,
- * convention 6), but a bad or missing value is a CONFIG_INVALID whose message names every variable
- * at fault and what it must be, never the value given (it may be a secret).
- *
- *   const config = readConfig(signerProcessConfigSchema, process.env);
- *   // CONFIG_INVALID: FE_S3_ACCESS_KEY: required; FE_HEALTH_PORT: a number (got a malformed value)
+ * `configFromEnv` for a process start: CONFIG_INVALID names every variable at fault, never the value given, which
+ * may be a secret.
  */
 export function readConfig<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
   const names = envNamesOf(schema) as Record<string, string>;
@@ -48,11 +44,8 @@ function describeIssue(issue: z.core.$ZodIssue, given: boolean): string {
 }
 
 /**
- * For a service whose config function nests keys (the submitter's `retry.maxAttempts`): runs it
- * and turns its ZodError into the same CONFIG_INVALID, finding each variable in the description
- * of the key at the issue's path.
- *
- *   const submitter = readNestedConfig(submitterConfigSchema, () => submitterConfigFromEnv(env));
+ * For a config function that nests keys: its ZodError becomes the same CONFIG_INVALID, each variable found in the
+ * description of the failing key.
  */
 export function readNestedConfig<T>(schema: z.ZodType, read: () => T): T {
   try {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What every service process reads besides its own settings (convention 6: env name, description,
- * safe development default). The health port's default 0 takes a free port (it is logged), so two
- * processes on one machine never collide; production sets it.
+ * What every service process reads besides its own settings. The health port defaults to 0 (logged), so two
+ * processes on one machine never collide.
  */
 export const runtimeConfigSchema = z.object({
   healthHost: z.string().min(1).default('127.0.0.1')

@@ -45,16 +45,8 @@ export type OpenPlatformOptions = {
 };
 
 /**
- * The distributed adapters one service process uses (docs/platform.md): one PostgreSQL pool
- * (migrated: the platform's tables, then the service's own), the event store on it or on KurrentDB
- * (FE_EVENT_STORE), the Kafka bus with the schema-registry codec and dead letters kept in
- * PostgreSQL (each also recorded on its invoice's stream, as in the embedded shape) and re-driven
- * from there, S3 blobs and tenants when asked. Its readiness checks: PostgreSQL, KurrentDB when it
- * keeps the events, the Kafka cluster, S3 when asked, and `consumer-groups`
- * (every subscription of the bus in its group: health/consumer-groups-check.ts). What was opened
- * before a failure is closed before the error leaves.
- *
- *   const platform = await openPlatform({ service: 'signer', config, logger, clock, s3, masterKeyFile });
+ * The distributed adapters one service process uses (docs/service.md, "One process per service") and their
+ * readiness checks; whatever was opened before a failure is closed before the error leaves.
  */
 export async function openPlatform(options: OpenPlatformOptions): Promise<DistributedPlatform> {
   const { config, logger, clock } = options;

@@ -8,9 +8,8 @@ function eventStoreKindSchema() {
 }
 
 /**
- * Where a service process finds the distributed platform (docs/platform.md): the development
- * defaults are the loopback servers `pnpm infra:up` starts. The PostgreSQL URL's default has no
- * password; a URL with one is a secret and never logged.
+ * Where a process finds the distributed platform (docs/service.md): defaults are `pnpm infra:up`'s loopback
+ * servers. A PostgreSQL URL with a password is a secret, never logged.
  */
 export const platformConfigSchema = z.object({
   postgresUrl: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').default('postgres://postgres@127.0.0.1:55432/postgres')

@@ -2,12 +2,8 @@ import type { EventBus } from '@fe/platform';
 import type { ReadinessCheck } from './health-server.ts';
 
 /**
- * /readyz's `consumer-groups` check: fails while any subscription of the bus has not joined its
- * consumer group or has lost its place in it (a rebalance, a crashed consumer), so a process is
- * ready only once it can receive what is published to it. A bus without the "subscriptions"
- * capability (the in-process bus) delivers from `subscribe` on: the check passes.
- *
- *   checks.push(consumerGroupsCheck(bus));
+ * /readyz's `consumer-groups` check: a process is ready only once every subscription holds its place in its group.
+ * A bus without the "subscriptions" capability passes.
  */
 export function consumerGroupsCheck(bus: EventBus): ReadinessCheck {
   return {

@@ -9,12 +9,8 @@ import { openPlatform } from '../distributed/open-platform.ts';
 import { platformConfigSchema } from '../distributed/platform-config.ts';
 import { runServiceProcess, type ProcessHooks, type ServiceProcess } from '../run/run-service-process.ts';
 
-// /readyz of a process built as every main builds it (openPlatform, runServiceProcess), on the
-// shared Kafka with topic and group prefixes of its own: 503 naming consumer-groups while the
-// process's consumer is not in its group (not let in yet, or waiting out a rebalance), 200 once it is.
-// The other members are the test's own kafkajs consumers; a "silent" one is stuck in its handler,
-// so kafkajs sends no heartbeat and it never leaves: what a hung or crashed process does to its
-// group. The broker drops it a session timeout (6 s) after its last heartbeat.
+// /readyz of a process built as every main builds it: 503 naming consumer-groups while its consumer is outside its
+// group, 200 once in. A "silent" member stuck in its handler stands for a hung process.
 const tag = randomBytes(5).toString('hex');
 const schema = `fe_test_${tag}`;
 const groupPrefix = `test.${tag}.`;

@@ -13,13 +13,8 @@ export type HealthServer = {
 };
 
 /**
- * `/healthz` (liveness: 200 while the process runs its event loop, even while it starts or stops,
- * so an orchestrator does not kill a slow start or a graceful stop) and `/readyz` (200 only once
- * started and while every check answers within `timeoutMs`; 503 with the names of those that did
- * not, never their error text, which may carry an address or a user name).
- *
- *   const health = await startHealthServer({ host: '127.0.0.1', port: 0, checks, timeoutMs: 2000 });
- *   health.setState('ready');
+ * `/healthz` answers while the event loop runs, so a slow start or graceful stop is not killed; `/readyz` names the
+ * failing checks, never their error text, which may carry an address or user name.
  */
 export async function startHealthServer(options: { host: string; port: number; checks: () => readonly ReadinessCheck[]; timeoutMs: number }): Promise<HealthServer> {
   let state: HealthState = 'starting';

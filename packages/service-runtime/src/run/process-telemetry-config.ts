@@ -3,12 +3,8 @@ import { telemetryConfigSchema, type TelemetryConfig } from '@fe/telemetry';
 import { readConfig } from '../config/read-config.ts';
 
 /**
- * The telemetry configuration of a service process (docs/observability.md, "Configuration"),
- * read like the rest of its environment: a malformed OTEL_* variable is a CONFIG_INVALID naming
- * it. A process that sets no OTEL_SERVICE_NAME is `defaultServiceName` (`fe-signer`, …), so each
- * process of a trace says which it is.
- *
- *   processTelemetryConfig(process.env, 'fe-signer'); // { serviceName: 'fe-signer', metricExportIntervalMs: 60000 }
+ * A process's telemetry configuration (docs/observability.md, "Configuration"): a malformed OTEL_* is a
+ * CONFIG_INVALID, and each process names itself in a trace by default.
  */
 export function processTelemetryConfig(env: Env, defaultServiceName: string): TelemetryConfig {
   const config = readConfig(telemetryConfigSchema, env);

@@ -5,13 +5,8 @@ import { processTelemetryConfig } from './process-telemetry-config.ts';
 import { runServiceProcess, type ServiceParts, type ServiceProcess } from './run-service-process.ts';
 
 /**
- * The body of a service's `main.ts`: reads the configuration once, the telemetry's included (a
- * CONFIG_INVALID ends the process with one error line naming the variables, exit 1), builds a
- * logger at its level, starts the telemetry (off without OTEL_EXPORTER_OTLP_ENDPOINT; service.name
- * `fe-<name>` unless OTEL_SERVICE_NAME says otherwise), then runs the parts `build` opens as a
- * process (runServiceProcess) and flushes the telemetry last, before the exit.
- *
- *   await runMain({ name: 'signer', env: process.env, config: signerProcessConfigFromEnv, build: (config, logger, clock) => … });
+ * The body of a service's `main.ts`: configuration read once (CONFIG_INVALID exits 1 with one line), logger,
+ * telemetry, then runServiceProcess, with the telemetry flushed last before the exit.
  */
 export async function runMain<C extends RuntimeConfig>(options: {
   name: string;

@@ -24,11 +24,8 @@ export type ServiceProcessOptions = {
   /** Opens adapters and builds the modules; whatever it opened it closes itself when it throws. */
   build(): Promise<ServiceParts>;
   /**
-   * Runs last, after the parts closed and before the exit, on a graceful stop and on a failed
-   * start (runMain: the telemetry's flush, so the spans of the stop itself are exported). Best
-   * effort: a failure is logged as a warning and leaves the exit code as it was (a collector that
-   * is down must not turn a clean stop into a failed one). It counts against the stop's
-   * `shutdownTimeoutMs`; a forced exit skips it.
+   * Runs last, after the parts closed (the telemetry's flush). Best effort: a collector that is down must not turn a
+   * clean stop into a failed one. It counts against `shutdownTimeoutMs`.
    */
   finally?(): Promise<void>;
   process?: ProcessHooks;
@@ -42,15 +39,8 @@ export type ServiceProcess = {
 };
 
 /**
- * Runs one service as a process (docs/service.md, "One process per service"): the health port
- * first (liveness answers while the stores connect), then `build`, then each module's `start`;
- * ready once all started. SIGTERM or SIGINT stops it gracefully: not ready, each module stopped in
- * reverse order (stop consuming, finish in-flight work, commit offsets), then `close` (stores, bus),
- * then `finally` (the telemetry's flush), exit 0. A second signal, or a stop longer than
- * `shutdownTimeoutMs`, exits 1 at once. A start that fails logs the reason (the error's code and
- * message: never a configuration value) and exits 1.
- *
- *   await runServiceProcess({ name: 'signer', runtime, logger, build: async () => ({ modules: [signer], checks, close }) });
+ * Runs one service as a process (docs/service.md, "One process per service"): health first, then build and
+ * start; SIGTERM stops modules in reverse order, a second signal or a slow stop exits 1.
  */
 export async function runServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const hooks = options.process ?? process;

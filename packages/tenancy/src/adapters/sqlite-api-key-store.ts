@@ -9,9 +9,8 @@ import { openApiKey, sealApiKey } from './common/sealed-secrets.ts';
 import type { ApiKeyRow } from './sqlite-schema.ts';
 
 /**
- * The api_keys table (see sqlite-schema.ts): issue, rotate with a grace period, revoke, show the
- * current key again, and authenticate (common/api-key-authenticator.ts). A plaintext key leaves
- * this class only as the return value of issue/rotate/display; it is stored sealed and looked up by hash.
+ * The api_keys table. A plaintext key leaves only as issue/rotate/display's return value; it is stored sealed and
+ * looked up by hash.
  */
 export class SqliteApiKeyStore {
   private readonly db: DatabaseSync;

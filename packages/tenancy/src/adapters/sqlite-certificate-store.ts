@@ -8,11 +8,8 @@ import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts'
 import type { CertificateRow } from './sqlite-schema.ts';
 
 /**
- * The certificates table: a .p12 is checked with @fe/xades's loadP12 before it is stored (so a
- * wrong password, a missing key, an expired or not-yet-valid certificate, a missing
- * digitalSignature or nonRepudiation usage, RSA under 2048 bits, or a certificate of another
- * company than the tenant or its technology provider is refused with the signer's code), then kept sealed with its password. `credential` opens and loads it once per tenant and
- * upload generation (common/credential-cache.ts).
+ * The certificates table: a .p12 is checked by @fe/xades's loadP12 (refused with the signer's codes) before it is
+ * stored sealed; the loaded credential is cached per tenant and upload generation.
  */
 export class SqliteCertificateStore {
   private readonly db: DatabaseSync;

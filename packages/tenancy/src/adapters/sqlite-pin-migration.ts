@@ -4,12 +4,8 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import { secretContext } from './common/secret-context.ts';
 
 /**
- * Version 1 of the registry kept each tenant's DIAN software PIN in plain text inside the
- * `software` JSON. On open, every such PIN is sealed into `sealed_pin` and removed from the JSON,
- * in one transaction; then the WAL is checkpointed and truncated, so the old page images holding
- * the PIN leave the `-wal` file as well. `secure_delete` (set by the caller on this connection)
- * zeroes the bytes a rewritten row leaves behind in the database file.
- * Returns how many PINs were moved; 0, and nothing written, on a file already migrated.
+ * Seals version 1's plain-text software PINs on open, then truncates the WAL so old page images holding them go
+ * too. Returns how many moved; 0 on a migrated file.
  */
 export function sealPlainSoftwarePins(db: DatabaseSync, box: SecretBox): number {
   const moved = immediate(db, () => {

@@ -2,24 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
 
 /**
- * The tenant registry's tables on `node:sqlite`. Company data, software and resolutions are JSON
- * (the embedded store reads them whole); every secret is a sealed BLOB (secret-box.ts), never text.
- *
- * - tenants: `software` is the DIAN software registration without its PIN; the PIN is `sealed_pin`.
- *   Version 1 kept the PIN in the JSON: opening such a file moves it (sqlite-pin-migration.ts).
- * - api_keys: at most one *current* key per tenant (no expiry, not revoked; the partial unique
- *   index enforces it). Rotation gives the current key an `expires_at` (end of its grace period)
- *   and inserts the new one. `hash` is the lookup; `sealed_key` is the copy shown in Settings.
- * - certificates: one per tenant; `generation` grows on each upload, so a process that cached the
- *   loaded credential notices a newer upload made by another process on the same file.
- * - trusted_cas: public CA certificates the built-in DIAN simulator must trust, with the tenant
- *   they were added for (the demo tenant's generated CA).
- * - test_set_runs: each tenant's latest habilitación test-set run (test-sets/test-set-run.ts), the
- *   run as JSON beside the columns its claim reads. Added without a version change: CREATE TABLE IF
- *   NOT EXISTS adds it to an older file on open, and no row needs moving.
- * - tenants.note_numbering (version 3): the credit and debit note numbering as JSON, NULL for the
- *   defaults; a version 2 file gets the column when opened (addNoteNumberingColumn).
- * Instants are epoch milliseconds.
+ * The tenant registry's tables on `node:sqlite`: company data as JSON, every secret a sealed BLOB, at most one
+ * current API key per tenant (a partial unique index); older files are upgraded when opened.
  */
 export const SCHEMA_VERSION = 3;
 

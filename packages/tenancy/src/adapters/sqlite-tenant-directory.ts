@@ -29,14 +29,8 @@ export type SqliteTenantDirectoryOptions = {
 };
 
 /**
- * The embedded tenant registry on `node:sqlite` (WAL, synchronous = FULL: a tenant or key that was
- * written survives a power cut; secure_delete: a rewritten secret's old bytes are zeroed, not left
- * in free space). Reads implement TenantDirectory; the writes are what the embedded start (demo
- * tenant) and the admin portal need. A version 1 file's plain software PINs are sealed on open.
- *
- *   const tenants = new SqliteTenantDirectory({ path: 'data/tenants.db', masterKey: loadOrCreateMasterKey('data/master.key') });
- *   await tenants.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
- *   const apiKey = await tenants.issueApiKey(tenant.id);   // plaintext, shown once (and in Settings)
+ * The embedded tenant registry on `node:sqlite`: synchronous FULL so a written key survives a power cut, and
+ * secure_delete so a rewritten secret's old bytes are zeroed.
  */
 export class SqliteTenantDirectory implements TenantRegistry {
   private readonly db: DatabaseSync;
@@ -136,10 +130,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * Checks the .p12 at `at` with @fe/xades's loadP12 and refuses it with XadesError (P12_WRONG_PASSWORD,
-   * P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_NO_DIGITAL_SIGNATURE, CERT_KEY_TOO_SMALL, …, and
-   * CERT_NOT_ISSUERS when it is not the tenant's or its technology provider's); then replaces
-   * the tenant's certificate, sealed with its password. The cached credential is dropped.
+   * Checks the .p12 at `at` with loadP12 (refused with its XadesError code) and replaces the tenant's certificate,
+   * sealed; the cached credential is dropped.
    */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
     const row = this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
@@ -151,9 +143,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * A new current key, returned in plaintext. `environment` defaults to the tenant's (habilitación →
-   * test, production → live); another one is API_KEY_ENVIRONMENT_MISMATCH. API_KEY_EXISTS when the
-   * tenant has a current key (rotate it instead).
+   * A new current key in plaintext, for the tenant's environment by default. API_KEY_EXISTS when one is current:
+   * rotate it instead.
    */
   async issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string> {
     return immediate(this.db, () => {

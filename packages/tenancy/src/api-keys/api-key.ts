@@ -3,17 +3,8 @@ import type { DianEnvironment } from '@fe/dian-domain';
 import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
 
 /**
- * API keys (docs/api.md, "Authentication and API keys"): `fe_test_` (habilitación) or `fe_live_`
- * (production), then 32 random bytes in base62: always 43 characters, since
- * 62^42 < 2^256 <= 62^43.
- *
- *   const key = generateApiKey('test');   // 'fe_test_' + 43 of [0-9A-Za-z], shown to the tenant once
- *   const hash = hashApiKey(key);         // SHA-256 hex: the lookup column
- *
- * The 32 bytes are read as one 256-bit number and written in base 62: a bijection onto its digit
- * strings, so no value is likelier than another (mapping each byte to `byte % 62` would favour
- * the first 8 characters). The key is not stretched (no bcrypt): 256 random bits cannot be guessed,
- * and the hash must be an index lookup on every request.
+ * API keys (docs/api.md, "Authentication and API keys"): 32 random bytes read as one number in base 62, so no
+ * character is likelier than another. Not stretched: 256 random bits cannot be guessed, and lookup is per request.
  */
 export const API_KEY_PREFIX = { test: 'fe_test_', live: 'fe_live_' } as const satisfies Record<ApiKeyEnvironment, string>;
 export const API_KEY_BODY_LENGTH = 43;

@@ -18,14 +18,10 @@ export type Actor = string;
 type Details = TenantChangedV1['data']['details'];
 
 /**
- * Every change to a tenant, for the CLI and the admin portal alike: each checks, writes the
- * registry, then appends one TenantChanged audit event to the tenant's stream, which the relay
- * publishes on `fe.tenant.events.v1`. The write comes first, so the audit never records a change
- * that was refused; a crash between the two loses that one audit event, never the change.
+ * Every tenant change, for the CLI and the portal: write the registry, then append a TenantChanged audit
+ * event, so the audit never records a refused change.
  *
- *   const commands = createTenantCommands({ registry, events, clock });
- *   await commands.createTenant(newTenant, 'cli');
- *   const { apiKey, previousValidUntil } = await commands.rotateApiKey('acme', 'portal:ana@acme.co');
+ *   await createTenantCommands({ registry, events, clock }).rotateApiKey('acme', 'portal:ana@acme.co');
  */
 export function createTenantCommands(ports: TenantCommandsPorts) {
   const { registry, events, clock } = ports;

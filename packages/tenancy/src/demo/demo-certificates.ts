@@ -3,14 +3,8 @@ import forge from 'node-forge';
 import type { Tenant } from '@fe/dian-domain';
 
 /**
- * The demo tenant's signing identity, made in-process (no openssl on the machine is assumed): a
- * test CA, self-signed, and a leaf it issues to the tenant, packed into a .p12 with a random
- * password. The built-in DIAN simulator trusts the CA, so the demo tenant's invoices pass ZD05.
- *
- *   const demo = makeDemoCertificates(demoTenant, new Date());
- *   await directory.storeCertificate('demo', demo.p12, demo.password, now);
- *
- * The CA's private key is dropped once the leaf is signed: a new leaf means a new CA too.
+ * The demo tenant's signing identity, made in-process (no openssl assumed): a test CA the built-in simulator
+ * trusts and a leaf in a .p12. The CA key is dropped once the leaf is signed.
  */
 export type DemoCertificates = { p12: Buffer; password: string; caPem: string; leafPem: string };
 
@@ -56,7 +50,7 @@ export function makeDemoCertificates(tenant: Pick<Tenant, 'nit' | 'legalName'>, 
   };
 }
 
-/** Node generates the key (OpenSSL, ~100 ms); forge only writes the certificates. */
+/** Node generates the key (OpenSSL, fast); forge only writes the certificates. */
 function rsaKeyPair(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
@@ -84,9 +78,8 @@ function certificate(
 }
 
 /**
- * A random positive serial below 2^63, as 16 hex digits. Bit 62 is set so the DER INTEGER always
- * has 8 bytes and a clear sign bit (forge writes the hex as given: a leading 0x8… would read as
- * negative). Under 2^64 because xmllint cannot hold a longer ds:X509SerialNumber.
+ * A random positive 8-byte serial: bit 62 set so forge's DER has a clear sign bit, under 2^64 because xmllint
+ * cannot hold a longer ds:X509SerialNumber.
  */
 function randomSerial(): string {
   const bytes = randomBytes(8);

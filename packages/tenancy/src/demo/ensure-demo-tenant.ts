@@ -15,9 +15,8 @@ export type DemoTenant = {
   /** True on the first start of this registry file. */
   created: boolean;
   /**
-   * The `fe_test_…` key when this call issued it (the first start, or one that completes a start cut
-   * before the key was issued); undefined on later starts, which leave the key where it is, sealed
-   * in the registry (`displayApiKey` reads it back). The caller shows it once.
+   * The `fe_test_…` key when this call issued it; undefined on later starts, which keep it sealed in the registry.
+   * The caller shows it once.
    */
   issuedApiKey: string | undefined;
   /** The CA that issued the demo certificate: give it to the built-in DIAN simulator to trust. */
@@ -28,15 +27,8 @@ export type DemoTenant = {
 const RENEW_BEFORE_MS = 30 * 86_400_000;
 
 /**
- * A fresh embedded start's demo tenant (docs/api.md, "Tenants"): habilitación, DIAN's public test range,
- * a generated test certificate from a generated CA, and an API key.
- *
- *   const demo = await ensureDemoTenant(tenants, { now: new Date() });
- *   startDianSimulator(simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }));
- *
- * Each step runs only when its result is missing, so a start that crashed half-way completes on
- * the next one; later starts keep the same key (without returning it) and CA. A certificate expiring within 30 days
- * (or already expired) is replaced by a new CA and leaf; the old CA stays trusted.
+ * A fresh embedded start's demo tenant (docs/api.md, "Tenants"). Each step runs only when its result is
+ * missing, so a start that crashed half-way completes on the next one.
  */
 export async function ensureDemoTenant(directory: DemoTenantRegistry, options: { now: Date }): Promise<DemoTenant> {
   const { now } = options;

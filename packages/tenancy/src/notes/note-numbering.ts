@@ -1,11 +1,8 @@
 import { TenancyError } from '../errors.ts';
 
 /**
- * A tenant's numbering of credit and debit notes (docs/notes.md, "Numbering"): a prefix and a range
- * per kind. Notes have no DIAN numbering resolution (annex 1.9 §10.1: "use your own prefix and
- * consecutive"), but they are numbered like invoices, consecutively and without gaps, each number
- * once, on a stream named after prefix + number: so a note prefix must differ from every invoice
- * prefix of the tenant.
+ * A tenant's note numbering (docs/notes.md, "Numbering"): consecutive and gap-free like invoices, on streams
+ * named after prefix + number, so a note prefix must differ from every invoice prefix.
  */
 export type NoteSeries = { prefix: string; from: string; to: string };
 export type NoteNumbering = { credit: NoteSeries; debit: NoteSeries };
@@ -22,10 +19,8 @@ export function noteNumberingOf(profile: { noteNumbering?: NoteNumbering | undef
 }
 
 /**
- * What a registry can check of a numbering on its own and against the tenant's invoice prefixes:
- * prefixes of 1–4 letters or digits, different from each other and from every invoice prefix (a
- * note's stream is named after its prefix and number, like an invoice's), ranges of up to 10 digits
- * with from ≤ to. TENANT_INVALID naming the field otherwise.
+ * Checks a note numbering on its own and against the invoice prefixes (streams share one namespace);
+ * TENANT_INVALID naming the field otherwise.
  */
 export function checkNoteNumbering(numbering: NoteNumbering, invoicePrefixes: readonly string[]): void {
   for (const kind of ['credit', 'debit'] as const) {

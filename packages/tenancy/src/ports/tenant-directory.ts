@@ -3,9 +3,8 @@ import type { SigningCredential } from '@fe/xades';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 
 /**
- * What every service needs to know about a tenant: never its certificate, password or keys. The
- * software PIN is in `software` (it enters the SoftwareSecurityCode and the CUDE), opened from its
- * sealed copy: it lives in memory only.
+ * What every service needs about a tenant, never its certificate, password or keys. The software PIN (it enters the
+ * SoftwareSecurityCode and CUDE) lives in memory only.
  */
 export type TenantProfile = {
   tenant: Tenant;
@@ -23,11 +22,8 @@ export type TenantProfile = {
 export type ApiKeyEnvironment = 'test' | 'live';
 
 /**
- * The tenant registry the services read (docs/api.md, "Tenants"). The admin
- * portal (a later issue) writes it; the embedded start writes the demo tenant.
+ * The tenant registry the services read (docs/tenancy.md); the portal and the embedded start write it.
  *
- *   const auth = await tenants.authenticate(bearerToken);        // undefined: 401
- *   const profile = await tenants.profile(auth.tenantId);
  *   const credential = await tenants.credential(auth.tenantId);  // decrypted .p12, loaded once
  */
 export interface TenantDirectory {

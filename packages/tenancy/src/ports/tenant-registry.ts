@@ -6,36 +6,21 @@ import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
 export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };
 
 /**
- * The writing side of the tenant registry, beside the reads every service uses (TenantDirectory):
- * what the embedded start (the demo tenant), the CLI and the admin portal call. An adapter that
- * stores tenants implements both; the contract suite (`tenantDirectoryContract`,
- * `@fe/tenancy/testing`) holds it to the behaviour documented here.
- *
- *   await registry.createTenant({ tenant, environment: '2', software, resolutions, activeResolutionId });
- *   await registry.storeCertificate(tenant.id, p12, password, new Date());  // checked, sealed at rest
- *   const apiKey = await registry.issueApiKey(tenant.id);                   // fe_test_…, shown once
- *
- * Times are Dates; grace periods are hours (24 by default). The adapter judges API-key grace
- * periods and stamps created/revoked times with the clock it was built with. Secrets (the .p12,
- * its password, displayable API keys) are sealed at rest; errors carry TenancyError or XadesError
- * codes and never a secret.
+ * The writing side of the tenant registry (embedded start, CLI, portal); `tenantDirectoryContract` holds every
+ * adapter to it. Secrets are sealed at rest and errors never carry one.
  */
 export interface TenantRegistry extends TenantDirectory {
   tenantExists(tenantId: string): Promise<boolean>;
   /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS; nothing written on a refusal. */
   createTenant(input: NewTenant): Promise<void>;
   /**
-   * Changes what onboarding and later settings change, in one transaction: the company data, the
-   * DIAN software (PIN sealed), a new numbering resolution (optionally made active), the
-   * environment. TENANT_INVALID (NIT/DV, tenant.id not this tenant, a resolution id taken),
-   * TENANT_NOT_FOUND; nothing written on a refusal. API keys are left alone: the caller that
-   * switches the environment also replaces the keys (the commands module does).
+   * Changes company data, software, resolutions or environment in one transaction; nothing written on a refusal.
+   * API keys are left alone: the caller switching the environment replaces them.
    */
   updateTenant(tenantId: string, update: TenantUpdate): Promise<void>;
   /**
-   * Checks the .p12 at `at` (@fe/xades's loadP12: P12_WRONG_PASSWORD, CERT_EXPIRED, …) and that it
-   * belongs to the tenant or its software's technology provider (CERT_NOT_ISSUERS, DIAN's ZE03),
-   * then replaces the tenant's certificate; TENANT_NOT_FOUND for an unknown tenant.
+   * Checks the .p12 at `at` and that it belongs to the tenant or its provider (ZE03), then replaces the tenant's
+   * certificate.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
   /**
@@ -56,9 +41,8 @@ export interface TenantRegistry extends TenantDirectory {
   /** The tenant's latest habilitación test-set run (test-sets/test-set-run.ts); undefined when none. */
   testSetRun(tenantId: string): Promise<TestSetRun | undefined>;
   /**
-   * Makes `run` the tenant's run unless the stored one is still running under a lease that has not
-   * ended at `now` (another process follows it); true when written. A new run (a new runId) and a
-   * takeover of an abandoned one (its runId, a fresh lease) alike. TENANT_NOT_FOUND.
+   * Makes `run` the tenant's run unless the stored one is still running under a live lease; true when written. Covers
+   * a new run and a takeover alike.
    */
   claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean>;
   /** Writes the progress (and lease) of the tenant's run `run.runId` as claimed by `run.holder`; false, nothing written, when another run or another claim of it replaced it. */

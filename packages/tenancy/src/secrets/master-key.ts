@@ -5,15 +5,8 @@ import { TenancyError } from '../errors.ts';
 import { MASTER_KEY_BYTES } from './secret-box.ts';
 
 /**
- * The master key of the secret box. Given a Buffer (the caller decoded an environment variable),
- * checks it; given a path, reads the key file, or creates it on first start with 32 random bytes,
- * owner-only (0600). The file holds the key in base64 plus a newline, so it can be copied into an
- * environment variable; a file of exactly 32 raw bytes is read too.
- *
- *   const masterKey = loadOrCreateMasterKey(env.FE_MASTER_KEY ? Buffer.from(env.FE_MASTER_KEY, 'base64') : 'data/master.key');
- *
- * Losing the file makes every stored .p12, password and displayable API key unreadable
- * (SECRET_UNREADABLE); API keys still authenticate, their lookup uses hashes only.
+ * The secret box's master key, from a Buffer or a key file created owner-only on first start. Losing the file
+ * makes stored secrets unreadable; API keys still authenticate (lookup by hash).
  */
 export function loadOrCreateMasterKey(source: string | Uint8Array): Buffer {
   if (typeof source !== 'string') return checked(Buffer.from(source));

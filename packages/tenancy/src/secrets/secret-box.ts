@@ -2,17 +2,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { TenancyError } from '../errors.ts';
 
 /**
- * Encryption at rest for the tenant secrets (the .p12, its password, the API keys kept for
- * display): AES-256-GCM under a key derived from the 32-byte master key.
- *
- *   const box = createSecretBox(loadOrCreateMasterKey('data/master.key'));
- *   const sealed = box.seal(password, `p12-password/${tenantId}`);   // Buffer, ~29 bytes + length
- *   box.open(sealed, `p12-password/${tenantId}`).toString('utf8');    // or TenancyError SECRET_UNREADABLE
- *
- * Layout: version (1 byte) | IV (12 random bytes) | tag (16) | ciphertext. The `context` (what the
- * secret is and whose) is authenticated but not stored: a sealed value copied into another tenant's
- * row, or into another column, fails to open instead of being accepted as that tenant's secret.
- * Random 96-bit IVs stay safe far beyond 2^32 seals per key, which no tenant registry reaches.
+ * AES-256-GCM at rest for tenant secrets. The `context` is authenticated but not stored, so a sealed value
+ * copied into another tenant's row or column fails to open.
  */
 export type SecretBox = {
   seal(plaintext: Uint8Array | string, context: string): Buffer;

@@ -26,9 +26,8 @@ export type TenantUpdate = {
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
- * The consistency a registry can check on its own: the id can travel in stream names and URLs, the
- * NITs carry their DV, resolution ids are unique and the active one exists. Field formats
- * (address, resolution dates) are the onboarding form's schema's job.
+ * The consistency a registry checks on its own (ids safe in stream names and URLs, NIT DVs, resolutions); field
+ * formats are the onboarding schema's job.
  */
 export function checkNewTenant(input: NewTenant): void {
   checkTenantId(input.tenant.id);

@@ -5,9 +5,8 @@ import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { NewTenant } from './new-tenant.ts';
 
 /**
- * The shapes the tenant commands accept from a person (the portal's forms, the CLI's JSON files),
- * with messages in Spanish: the portal shows them beside the field at fault. The registry checks
- * consistency again (new-tenant.ts); these check formats, DIAN's code lists and the NIT's DV.
+ * The tenant shapes accepted from a person, with Spanish messages the portal shows beside the field at fault; the
+ * registry checks consistency again.
  */
 const digits = (min: number, max: number, label: string) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${label}: solo dígitos (${min} a ${max})`);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha con formato AAAA-MM-DD');

@@ -1,9 +1,6 @@
 /**
- * A tenant's habilitación test-set run, kept in the tenant registry so that every process sees the
- * same one (docs/portal.md, "The habilitación run"): the portal process that follows it writes its
- * progress, another portal process shows it (and takes it over once its lease has ended), and the
- * submitter process reads it to send the run's documents with SendTestSetAsync and the TestSetId.
- * One run per tenant: a new run replaces the last one.
+ * A tenant's habilitación run, kept in the registry so every process sees the same one (docs/portal.md, "The
+ * habilitación run"). One run per tenant: a new run replaces the last.
  */
 export type TestSetRun = {
   /** Random; the run's documents are issued with Idempotency-Keys built from it (testSetDocumentKey). */
@@ -33,9 +30,8 @@ const KEY_PREFIX = 'fe-test-set:';
 export const testSetDocumentKey = (runId: string, index: number) => `${KEY_PREFIX}${runId}:${index}`;
 
 /**
- * The TestSetId a document goes with: the run's, when the document is one of the tenant's current
- * run (its Idempotency-Key is the run's) and the tenant gave a TestSetId; otherwise undefined
- * (SendBillSync). Another invoice the tenant issues while its run is in progress is not counted.
+ * The TestSetId a document goes with: the run's, for a document of the current run; otherwise undefined
+ * (SendBillSync), so other invoices issued meanwhile are not counted.
  */
 export function testSetIdForDocument(run: Pick<TestSetRun, 'runId' | 'testSetId'> | undefined, idempotencyKey: string | undefined): string | undefined {
   if (!run || !run.testSetId || !idempotencyKey) return undefined;

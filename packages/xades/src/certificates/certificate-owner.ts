@@ -4,11 +4,8 @@ import { XadesError } from '../errors.ts';
 import type { ChainCertificate } from './credential.ts';
 
 /**
- * The NITs a certificate's subject names. Colombian CAs write the holder's NIT in the subject:
- * in serialNumber (2.5.4.5), in an attribute of their own OID, or inside CN/OU text, with or
- * without its DV ("900123456", "900123456-8", "9001234568", "900.123.456-8"). So every run of
- * digits of every subject value counts, and a run whose last digit is the DV of the rest counts
- * without it too. Read once per certificate (the credential cache keeps the same object).
+ * The NITs a certificate's subject names. Colombian CAs write the NIT in various attributes, with or without its
+ * DV, so every digit run counts, and one ending in its own DV counts without it too.
  */
 const named = new WeakMap<ChainCertificate, ReadonlySet<string>>();
 export function subjectNits(certificate: ChainCertificate): ReadonlySet<string> {
@@ -28,11 +25,8 @@ export function subjectNits(certificate: ChainCertificate): ReadonlySet<string> 
 }
 
 /**
- * DIAN rule ZE03: the signing certificate must belong to the issuer or to the technology provider
- * that signs for it. Throws CERT_NOT_ISSUERS, naming the NITs looked for (public data) and not the
- * certificate's subject.
- *
- *   assertCertificateOfIssuer(credential.chain[0], [tenant.nit, software.providerNit]);
+ * DIAN rule ZE03: the signing certificate belongs to the issuer or its technology provider. CERT_NOT_ISSUERS names
+ * the NITs looked for, not the certificate's subject.
  */
 export function assertCertificateOfIssuer(leaf: ChainCertificate, nits: readonly string[]): void {
   const names = subjectNits(leaf);

@@ -8,12 +8,8 @@ import { rfc4514Name } from './distinguished-name.ts';
 const MIN_RSA_BITS = 2048;
 
 /**
- * Opens a .p12 (modern PBES2/AES or legacy RC2-40/3DES, which Node's TLS refuses and Colombian
- * CAs still issue) with node-forge, checks the certificate against DIAN's policy at `at`, and
- * returns a credential whose key is a Node KeyObject: forge is used once here, never for signing.
- *
- *   const credential = loadP12(readFileSync('tenant.p12'), process.env.P12_PASSWORD!, new Date());
- *   // throws XadesError: P12_WRONG_PASSWORD, P12_NO_PRIVATE_KEY, CERT_EXPIRED, CERT_KEY_TOO_SMALL, …
+ * Opens a .p12 with node-forge (legacy RC2/3DES ones too, which Node refuses and Colombian CAs still issue),
+ * checks DIAN's policy at `at`, and returns a Node KeyObject: forge is never used for signing.
  */
 export function loadP12(p12: Uint8Array, password: string, at: Date): SigningCredential {
   const pfx = openPfx(p12, password);

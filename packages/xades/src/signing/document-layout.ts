@@ -2,11 +2,8 @@ import { SIGNATURE_SLOT_ANCHOR } from '@fe/dian-domain/primitives';
 import { XadesError } from '../errors.ts';
 
 /**
- * Where the signature goes and what the canonical forms of its parts inherit, read from the string
- * without building a tree. This is sound because @fe/dian-domain writes the document already in
- * Canonical XML 1.0 form: everything after the XML declaration is its own canonical form, and every
- * namespace is declared on the root. The checks below refuse any document where that does not hold
- * for the parts the signer relies on (the integration tests prove the rest with three verifiers).
+ * Where the signature goes, read from the string without a tree: sound because @fe/dian-domain writes canonical
+ * XML with every namespace on the root. The checks refuse any document where that does not hold.
  */
 export type DocumentLayout = {
   /** Offset of the root element: the canonical document is `xml.slice(bodyStart, bodyEnd)`. */
@@ -19,9 +16,7 @@ export type DocumentLayout = {
   /** Offset of `</ext:UBLExtensions>`, before which the signature extension is inserted. */
   slot: number;
   /**
-   * The root's namespace declarations, in canonical order (` xmlns="…" xmlns:cac="…" …`). Inclusive
-   * C14N of a subtree (KeyInfo, SignedProperties, SignedInfo) renders every in-scope namespace on its
-   * apex element, i.e. exactly these.
+   * The root's namespace declarations in canonical order: exactly what inclusive C14N renders on a subtree's apex.
    */
   namespaces: string;
 };

@@ -3,12 +3,8 @@ import { XadesError } from '../errors.ts';
 import type { SignedDocument, SignOptions, XadesSigner } from './xades-signer.ts';
 
 /**
- * Signs a document whose delivered text is not its own canonical form but canonicalises to it (an
- * AttachedDocument carries the invoice in CDATA; C14N writes that as escaped text). The signer
- * digests `canonical` as it is, and the signature is spliced into `delivered` at the same slot:
- * both must agree on every character before it, so the signed head is the delivered head.
- *
- *   const { xml } = signDeliveredForm(createXadesSigner(credential), built.canonical, built.delivered, { signingTime });
+ * Signs a document whose delivered text canonicalises to `canonical` (an AttachedDocument's CDATA): both must
+ * agree on every character before the slot, so the signed head is the delivered head.
  */
 export function signDeliveredForm(signer: XadesSigner, canonical: string, delivered: string, options: SignOptions): SignedDocument {
   const slot = canonical.indexOf(SIGNATURE_SLOT_ANCHOR);

@@ -26,11 +26,10 @@ const OPEN_SLOT = '<ext:UBLExtension><ext:ExtensionContent>';
 const CLOSE_SLOT = '</ext:ExtensionContent></ext:UBLExtension>';
 
 /**
- * XAdES-EPES per DIAN's policy v2, over a document in canonical form (see document-layout.ts). The
- * hot path is three small hashes, one hash over the document text and one RSA operation; no DOM.
+ * XAdES-EPES per DIAN's policy v2 over a canonical document (document-layout.ts): a few hashes and one RSA
+ * operation, no DOM.
  *
- *   const signer = createXadesSigner(loadP12(p12, password, now));
- *   const { xml } = signer.sign(built.xml, { signingTime: issuedAt });
+ *   const { xml } = createXadesSigner(loadP12(p12, password, now)).sign(built.xml, { signingTime: issuedAt });
  */
 export function createXadesSigner(credential: SigningCredential) {
   const leaf = credential.chain[0];

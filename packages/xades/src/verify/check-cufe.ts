@@ -3,10 +3,7 @@ import type { UblDocumentHead } from '@fe/dian-xml';
 import type { Check } from './report.ts';
 
 /**
- * Recomputes the CUFE from the signed document's own fields (annex §1.1) and compares it with
- * cbc:UUID. A credit or debit note's CUDE (annex §1.2) has the same fields, its totals in
- * LegalMonetaryTotal or RequestedMonetaryTotal, and the software PIN as `key`; the check is named
- * after the UUID's scheme.
+ * Recomputes the CUFE (a note's CUDE) from the signed document's own fields and compares it with cbc:UUID.
  */
 export function checkCufe(head: UblDocumentHead, key: string | undefined): Check {
   const name = head.keyScheme === 'CUDE-SHA384' ? 'CUDE' : 'CUFE';

@@ -12,9 +12,8 @@ export const NS = {
 } as const;
 
 /**
- * XML 1.0 line-end handling (§2.11): CR LF and a lone CR become LF, nothing else. xmldom applies
- * XML 1.1's rule by default and also turns U+0085, U+2028 and U+2029 into LF, which changes the text
- * of an XML 1.0 invoice and so its digest (xmlsec1, xades4j and DIAN's .NET parser keep them).
+ * XML 1.0 line ends (§2.11) only: xmldom's XML 1.1 default also rewrites U+0085, U+2028 and U+2029, which changes
+ * an XML 1.0 invoice's digest.
  */
 const xml10LineEnds = (input: string) => input.replace(/\r\n?/g, '\n');
 

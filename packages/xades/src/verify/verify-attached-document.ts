@@ -22,12 +22,8 @@ export function isAttachedDocument(xml: string): boolean {
 }
 
 /**
- * What a buyer or an auditor checks on what arrived (annex §9.1): the container's own signature and
- * certificate; the signed invoice inside it (signature, certificate, CUFE); DIAN's
- * ApplicationResponse inside it (signature, ResponseCode 02, that it speaks of the invoice's CUFE);
- * and that the container's references agree with both.
- *
- *   const report = verifyAttachedDocument(xml, { trustedPem, technicalKey });
+ * What a buyer or auditor checks on what arrived (annex §9.1): the container's signature, the signed invoice, DIAN's
+ * ApplicationResponse, and that the container's references agree with both.
  */
 export function verifyAttachedDocument(xml: string, options: AttachedDocumentVerifyOptions = {}): VerificationReport {
   let checks: Check[];
@@ -57,11 +53,8 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
 }
 
 /**
- * DIAN's ApplicationResponse on its own (as the service stores it beside a verdict): its signature
- * over the document and the certificate in its KeyInfo. Any edit of the stored answer that was not
- * signed again breaks it (`fe audit verify`). With `trustedDianPem` (DIAN's signing certificate or
- * the CA that issues it) a 'chain' check also says whether that certificate is DIAN's: without it,
- * an answer forged and signed with any other key verifies.
+ * DIAN's stored ApplicationResponse on its own (`fe audit verify`). Without `trustedDianPem` an answer forged and
+ * signed with any other key verifies, so the 'chain' check needs it.
  */
 export function verifyApplicationResponseSignature(arXml: string, trustedDianPem?: string): VerificationReport {
   let checks: Check[];

@@ -14,13 +14,8 @@ export type VerifyOptions = {
 };
 
 /**
- * `fe verify`'s engine: parses the signed invoice or credit or debit note (DOM, xml-crypto's C14N;
- * independent of the signer's string path) and reports which document it is, the signature, each
- * reference, the certificate and the CUFE (a note's CUDE).
+ * `fe verify`'s engine, on a DOM with xml-crypto's C14N so it stays independent of the signer's string path.
  * Valid only when no check failed; skipped checks do not fail it.
- *
- *   const report = verifySignedInvoice(xml, { trustedPem, technicalKey });
- *   process.stdout.write(formatReport(report));
  */
 export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): VerificationReport {
   let checks: Check[];

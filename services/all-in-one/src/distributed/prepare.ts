@@ -1,11 +1,6 @@
-// The distributed start's one-off step (scripts/start-distributed.sh): before any service process
-// runs, migrates the PostgreSQL schema, creates the master key and the audit key that signs the
-// event store's checkpoints (0600, under the data folder), the DIAN simulator's signing identity
-// and its certificate for the submitter to pin, and the
-// same demo tenant as the embedded start, and writes the CA file the DIAN simulator trusts. Prints
-// the welcome text for the URLs given; the demo key only on the run that issued it.
-//   node prepare.ts <data-dir> <url> [<portal-url>]   prepare, print the welcome text (the portal at <url>/admin when not given)
-//   node prepare.ts <data-dir> --api-key  print the demo tenant's current key
+// The distributed start's one-off step (scripts/start-distributed.sh): migrations, keys, the simulator's identity
+// and the demo tenant, before any service process runs; prints the welcome text (the demo key only once).
+//   node prepare.ts <data-dir> <url> [<portal-url>]  |  node prepare.ts <data-dir> --api-key
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createPostgresPool, migrate } from '@fe/platform-postgres';

@@ -10,10 +10,8 @@ import type { Shape } from '../shapes/shape.ts';
 export type Issued = { cufe: string; invoiceId: string; key: string; retries: number };
 
 /**
- * POSTs `count` invoices, `parallel` at a time, each with its own Idempotency-Key and `Prefer:
- * wait=0`; once `faultAt` of them were answered, starts `fault` (awaited before returning). A
- * request the deployment could not take (5xx, a connection refused, 409 IDEMPOTENCY_IN_PROGRESS)
- * is sent again with the same key, as a client would, until `withinMs` runs out.
+ * POSTs `count` invoices and starts `fault` once `faultAt` were answered; what the deployment could not take is
+ * sent again with the same Idempotency-Key, as a client would, until `withinMs` runs out.
  */
 export async function burst(shape: Shape, options: { count: number; parallel?: number; faultAt: number; fault: () => Promise<unknown>; withinMs?: number }): Promise<Issued[]> {
   const tag = randomBytes(4).toString('hex');
@@ -79,9 +77,8 @@ export type FaultReport = {
 const ONCE = ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceRendered'];
 
 /**
- * Every invoice of the burst reached a final state, has each once-only event at most once, was
- * judged by DIAN exactly once, and the projection equals a rebuild; returns the counts (printed
- * by the test, and asserted here).
+ * Every invoice final, each once-only event at most once, DIAN judging each once, and the projection equal to a
+ * rebuild; returns the counts.
  */
 export async function expectNothingLostOrTwice(shape: Shape, issued: Issued[], finalWithinMs = 240_000): Promise<FaultReport> {
   const final = await finalStates(shape, issued, finalWithinMs);

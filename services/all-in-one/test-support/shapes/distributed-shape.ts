@@ -1,8 +1,5 @@
-// The distributed shape as a Shape (shape.ts), started by the one harness (../start-distributed.ts:
-// scripts/start-distributed.sh, every service its own process: two ingress, two signers, renderer,
-// submitter, notifier, projection, relay, the DIAN simulator with its test controls on, the admin
-// portal); the test reaches them over HTTP, reads their log files and the PostgreSQL stores, and
-// may kill a process or start one more.
+// The distributed shape as a Shape (shape.ts), started by the one harness (../start-distributed.ts); a test reaches
+// its processes over HTTP, reads their logs and stores, and may kill one or start one more.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';

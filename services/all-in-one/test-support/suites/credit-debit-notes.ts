@@ -1,10 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
-// Issue 19 end to end, on either shape (test-support/shapes): an invoice, a partial credit note, a
-// second credit that would exceed what is left (refused), a debit note, then a cancellation that
-// credits exactly the balance and voids the invoice; each note's CUDE recomputed from its signed XML
-// by a formula written here, not the product's. Needs every notes part (the signer's CreditNote and
-// DebitNote, the simulator's CA*/DA* rules, the renderer's PDF); it runs in the
-// embedded and distributed e2e files (invoice-api.e2e.test.ts, distributed-shape.e2e.test.ts).
+// Credit and debit notes end to end on either shape: partial credit, an over-credit refused, a debit, then a
+// cancellation of the balance; each CUDE recomputed from the signed XML by a formula written here.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -35,10 +35,8 @@ const HEAD = `${XML_DECLARATION}<ApplicationResponse xmlns="urn:oasis:names:spec
 const RESPONSE = '<cac:Response><cbc:ResponseCode>02</cbc:ResponseCode><cbc:Description>Documento validado por la DIAN</cbc:Description></cac:Response>';
 
 /**
- * DIAN's ApplicationResponse for an accepted document (reference §9.2), unsigned, in canonical form
- * with every namespace on the root and an empty ext:UBLExtensions for the signature: ResponseCode
- * 02 "Documento validado por la DIAN", one LineResponse per notification and a last one with the
- * status message.
+ * DIAN's ApplicationResponse for an accepted document (reference §9.2), unsigned, authored in canonical form so
+ * signing needs no tree.
  */
 export function buildApplicationResponse(input: ApplicationResponseInput): string {
   const iso = input.validatedAt.toISOString();

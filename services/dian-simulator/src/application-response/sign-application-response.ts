@@ -4,22 +4,8 @@ import type { SimulatorIdentity } from '../config.ts';
 import { identityCredential } from '../identity/credential.ts';
 
 /**
- * XAdES-EPES signature of the simulator's ApplicationResponse with its own certificate, as DIAN
- * signs each AR with its GSE certificate (reference §9.2). The key type follows the identity:
- *
- * - ECDSA P-256 (ecdsa-sha256, r‖s as XMLDSig wants; the default of `ephemeralIdentity`): ~10× cheaper
- *   to sign than RSA-2048, which would otherwise cost as much per document as the tenant's own
- *   signature. DIAN's key type is not part of the contract: a client that checks the AR (the
- *   submitter, `fe audit verify`) checks its certificate against a pinned anchor, whatever the key type.
- * - RSA (rsa-sha256): an identity with an RSA key, e.g. `--cert/--key` of an RSA certificate.
- *
- * The AR is authored in canonical form by buildApplicationResponse (every namespace on the root,
- * explicit end tags), so each reference is digested from text, with no tree: the enveloped
- * document is the AR with the signature's empty slot, KeyInfo and SignedProperties are rendered with
- * the root's namespaces on their apex as inclusive C14N does. What only depends on the certificate
- * (KeyInfo and its digest, SigningCertificate) is computed once; per AR: two SHA-256 over text, one
- * over SignedInfo and the private-key operation. test/application-response.int.test.ts checks the
- * result with xmlsec1 and with the simulator's own canonicalizer.
+ * XAdES-EPES signature of the simulator's AR. ECDSA P-256 by default: clients check the certificate against a
+ * pinned anchor whatever the key type, and RSA would cost as much as the tenant's own signature.
  */
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';

@@ -1,14 +1,6 @@
 /**
- * Fault injection, so the client's failure handling and later reconciliation can be tested
- * against real HTTP: per request (query `?fault=…` on the endpoint URL, or the header
- * `x-simulator-fault`) or globally (config `globalFault`, or `simulator.setGlobalFault`).
- *
- *   latency=<ms>     answer normally after a delay
- *   timeout          never answer (the connection is held until the client gives up or the server closes)
- *   http500          HTTP 500 with an empty body (IIS-style, no SOAP fault)
- *   http503          HTTP 503 Service Unavailable
- *   untrusted-cert   the SOAP fault DIAN sends for an untrusted WS-Security certificate (sample)
- *   response-lost    process the document (it is stored as DIAN would), then drop the connection
+ * Fault injection, so failure handling and reconciliation are tested over real HTTP: per request
+ * (`?fault=…` or header `x-simulator-fault`) or globally (`globalFault`, `simulator.setGlobalFault`).
  */
 export type FaultSpec =
   | { kind: 'latency'; ms: number }

@@ -8,10 +8,8 @@ export type IdentityCredential = {
 };
 
 /**
- * The simulator's own certificate as a signing credential for its ApplicationResponse, as DIAN
- * signs its own with a GSE certificate (reference §9.2). X509IssuerName is written in the
- * comma-separated RFC 4514 order (most specific RDN last reversed), which DIAN's own ARs show
- * it does not check strictly.
+ * The simulator's certificate as a signing credential for its AR. X509IssuerName in RFC 4514 order, which DIAN's
+ * own ARs show it does not check strictly.
  */
 export function identityCredential(identity: SimulatorIdentity): IdentityCredential {
   const certificate = new X509Certificate(identity.certificatePem);

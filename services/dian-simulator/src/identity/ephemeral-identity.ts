@@ -2,12 +2,8 @@ import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:cry
 import type { SimulatorIdentity } from '../config.ts';
 
 /**
- * A new self-signed certificate for the simulator's ApplicationResponse signature: a throwaway one
- * when none is configured (`pnpm fe dian-simulator` without --cert/--key, the distributed simulator
- * process), or the one the embedded service makes once and keeps in its data folder
- * (stored-identity.ts), since answers are checked against the certificate that signs them.
- * ECDSA P-256 by default (see application-response/sign-application-response.ts for why), RSA-2048
- * on request. The certificate is written here in DER (node:crypto signs, it cannot issue).
+ * A new self-signed certificate for the AR signature (ECDSA P-256 by default, RSA-2048 on request), written in
+ * DER here since node:crypto can sign but not issue.
  */
 export function ephemeralIdentity(now: Date, keyType: 'ec' | 'rsa' = 'ec'): SimulatorIdentity {
   const { privateKey, publicKey } = keyType === 'ec'

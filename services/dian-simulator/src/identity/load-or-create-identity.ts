@@ -5,10 +5,8 @@ import { storedIdentity, storedIdentityPem } from './stored-identity.ts';
 import { writeFileOnce } from '@fe/platform';
 
 /**
- * The built-in simulator's signing identity, made at the first start and kept in the data folder
- * (0600, written whole or not at all): every ApplicationResponse of the folder is then signed by one
- * certificate, the anchor its answers are checked against (docs/dian-web-service.md, "Trusting
- * DIAN's answers"). SIMULATOR_IDENTITY_INVALID names the file, never what it holds.
+ * The built-in simulator's identity, made once and kept owner-only, so every AR of the folder is signed by the
+ * anchor its answers are checked against (docs/dian-web-service.md, "Trusting DIAN's answers").
  */
 export function loadOrCreateSimulatorIdentity(path: string, now: Date): SimulatorConfig['identity'] {
   try {

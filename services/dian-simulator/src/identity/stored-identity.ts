@@ -2,10 +2,8 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { SimulatorIdentity } from '../config.ts';
 
 /**
- * The embedded shape keeps its built-in simulator's identity in the data folder under this name
- * (private key and certificate in one PEM file, 0600): the certificate that signs every
- * ApplicationResponse stays the same across restarts, so it can be the trust anchor `fe audit
- * verify` and the submitter check DIAN's answers against (docs/dian-web-service.md, "Trusting DIAN's answers").
+ * The file name of the embedded simulator's identity: kept across restarts so it can be the trust anchor for DIAN's
+ * answers (docs/dian-web-service.md, "Trusting DIAN's answers").
  */
 export const STORED_IDENTITY_FILE = 'dian-simulator-identity.pem';
 

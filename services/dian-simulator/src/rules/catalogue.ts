@@ -1,16 +1,6 @@
 /**
- * Every rule the simulator enforces: DIAN's code, its effect (R = Rechazo, N = Notificación) and
- * the wording it answers with, in the order the simulator checks them (reference §7; the issue's
- * order: signature, CUFE and software, parties, numbering, dates, taxes, totals, duplicates; the
- * document's type and currency, which the issue does not list, just before duplicates).
- *
- * Codes starting with `SIM` are the simulator's own: the reference names the check but not DIAN's
- * code (zip problems, the issue-date window, the rate table, unknown tax codes). Wording follows
- * DIAN's style (`Regla: <code>, Rechazo: <text>`); only the texts marked [V] are DIAN's verbatim,
- * the rest paraphrase the condition of the reference's tables.
- *
- * Credit and debit notes (reference §7, §10.1–10.2) answer the checks they share with invoices
- * under the CA…/DA… (CB…/DB…) codes, and have a few rules of their own (`noteRules`).
+ * Every rule the simulator enforces, in the order it checks them (docs/dian-simulator-rules.md). `SIM…` codes are
+ * the simulator's own, where the reference names a check but not DIAN's code.
  */
 type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
@@ -119,11 +109,7 @@ const invoiceRules = [
 
 type InvoiceRuleCode = (typeof invoiceRules)[number]['code'];
 
-/**
- * Invoice rules with no counterpart for a note: a note has no numbering authorization
- * (sts:InvoiceControl, reference §10.1), no InvoiceTypeCode, is no contingency invoice, and
- * references invoices rather than notes.
- */
+/** Invoice rules with no counterpart for a note (no numbering authorization, type code or contingency). */
 const INVOICE_ONLY_CODES = [
   'FAB05a', 'FAB05b', 'FAB07b', 'FAB08b', 'FAB10a', 'FAB10b', 'FAB11a', 'FAB11b', 'FAB12a', 'FAB12b',
   'FAD05a', 'FAD05c', 'FAD05d', 'FAD05e', 'FAD09a', 'FAD09b', 'FAD12a', 'FAD12b', 'FAI01', 'FAI02', 'FAI03', 'FBH04', 'FBI04',
@@ -143,10 +129,8 @@ function forNote(definition: RuleDefinition, letter: 'C' | 'D'): RuleDefinition 
 const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOICE_ONLY.has(d.code));
 
 /**
- * The notes' own rules (reference §7.8, §10.1–10.2). CAD02a and CBF03a, and CBG04 for a credit
- * note, are the reference's; DBG04 is CBG04's debit-note counterpart by the same prefix rule. The
- * concept tables' rule is not named by the reference: SIM-NC01 / SIM-ND01; nor is the InvoicePeriod
- * a credit note without invoices requires: SIM-NC02.
+ * The notes' own rules (reference §7.8, §10.1–10.2); SIM-NC01/02 and SIM-ND01 where the reference names a check
+ * but no code.
  */
 const noteRules = [
   r('CAD02a', 'document', 'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)'),

@@ -1,7 +1,6 @@
 /**
- * The Colombian calendar date (UTC−05:00 all year, no daylight saving) of an instant, YYYY-MM-DD:
- * the dates the issue-date rules compare (reference §7.4). Remembered per day: a request asks for
- * the same three or four days as the one before it, and formatting a date costs more than the rules.
+ * The Colombian date of an instant, for the issue-date rules (reference §7.4); remembered per day, since formatting
+ * costs more than the rules.
  */
 const DAY_MS = 86_400_000;
 const OFFSET_MS = 5 * 3_600_000;

@@ -6,10 +6,8 @@ import { isTwoDecimals } from './money.ts';
 const sha384 = (text: string) => hash('sha384', text, 'hex');
 
 /**
- * CUFE (FAD06–FAD08) or a note's CUDE (the same 15 fields keyed with the software's PIN instead of
- * the range's ClTec, scheme CUDE-SHA384: reference §1.2), software (FAB24a missing, FAB24b not registered for the issuer) and SoftwareSecurityCode (FAB27a/b), computed here from
- * the document's own strings with the annex formulas (reference §1.1, §1.3), not with the
- * product's dian-domain: a shared bug would otherwise agree with itself.
+ * CUFE/CUDE, software and SoftwareSecurityCode, computed with the annex formulas rather than the product's
+ * dian-domain: a shared bug would otherwise agree with itself.
  */
 export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, range }) => {
   const failures: RuleCode[] = [];

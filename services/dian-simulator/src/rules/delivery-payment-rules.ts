@@ -1,11 +1,7 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 
-/**
- * Dates a document owes when it says more (reference §7.3): a cac:Delivery needs its
- * ActualDeliveryDate (FAM02a: the delivery starts the tacit-acceptance clock), and a credit
- * payment (PaymentMeans ID 2) its PaymentDueDate (FAN04).
- */
+/** Dates a document owes when it says more (reference §7.3): delivery date (FAM02a), credit due date (FAN04). */
 export const checkDeliveryAndPayment: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
   if (view.deliveryWithoutDate) failures.push('FAM02a');

@@ -4,26 +4,16 @@ import type { RuleGroupCheck } from './context.ts';
 import type { InvoiceView } from './invoice-view.ts';
 
 /**
- * Operation types an invoice may declare (reference §3.1, table 13.1.5: 10 estándar, 11 mandatos,
- * 12 transporte, 09 AIU from older lists, and the health sector's SS-* values). Generous on
- * purpose: a simulator that refused what DIAN accepts would fail integrators for nothing.
+ * Operation types an invoice may declare (reference §3.1). Generous on purpose: refusing what DIAN accepts would
+ * fail integrators for nothing.
  */
 const OPERATION_TYPES = new Set(['09', '10', '11', '12', 'SS-CUFE', 'SS-CUDE', 'SS-POS', 'SS-SNum', 'SS-Recaudo']);
 /** 01 sale, 02 export, 03 contingency (transmission instrument), 04 contingency on DIAN's side. */
 const INVOICE_TYPES = new Set(['01', '02', '03', '04']);
-/**
- * Document types of annex table 13.1.3 that are not a sales invoice: 05 documento soporte, 20 POS
- * equivalent document, 91 credit note, 92 debit note, 93/94 POS notes, 96 event
- * (ApplicationResponse). A known type that is not an invoice's is FAD12b; an unknown one FAD12a.
- */
+/** Annex 13.1.3 types that are not a sales invoice: a known one is FAD12b, an unknown one FAD12a. */
 const OTHER_DOCUMENT_TYPES = new Set(['05', '20', '91', '92', '93', '94', '96']);
 
-/**
- * The document's type and currency (reference §3.1, §7.8): FAD02 operation type, FAD12a invoice
- * type (FAD12b: the type of another document), FAD15a currency code, FAD15b every amount in the
- * document's currency, FAR01 an exchange rate for a currency other than COP, FAI01–03 the
- * contingency invoice's reference document.
- */
+/** The document's type and currency (reference §3.1, §7.8). */
 export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
   if (!OPERATION_TYPES.has(view.customizationId ?? '')) failures.push('FAD02');

@@ -6,12 +6,7 @@ import { dv } from './party-rules.ts';
 const DIAN_NIT = '800197268';
 const DIAN_DV = '4';
 
-/**
- * The rest of sts:DianExtensions (reference §4.1–4.2): the software provider's NIT and DV
- * (FAB19a, FAB22a/b) and that it is the provider registered for the software (FAB19b; an
- * unregistered software is FAB24b already), a single DianExtensions (FAB03), DIAN as authorization provider (FAB34), and a QRCode that carries the
- * document's CUFE (FAB36: both accepted forms, the search URL alone or the labelled text, hold it).
- */
+/** The rest of sts:DianExtensions (reference §4.1–4.2): provider, authorization provider, QRCode. */
 export const checkDianExtension: RuleGroupCheck = ({ view, software }) => {
   const failures: RuleCode[] = [];
   const provider = view.softwareProvider;

@@ -53,11 +53,7 @@ export type AddressView = { cityCode: string | undefined; country: string | unde
 /** cac:BillingReference's note references: the CUDE in each Credit/DebitNoteDocumentReference/cbc:UUID. */
 type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
-/**
- * What a credit or debit note adds (reference §10.1–10.2): its type code (CreditNoteTypeCode; a
- * debit note has none), each cac:DiscrepancyResponse (the concept in cbc:ResponseCode), each
- * BillingReference/InvoiceDocumentReference, and whether it has a cac:InvoicePeriod.
- */
+/** What a credit or debit note adds to the view (reference §10.1–10.2). */
 type NoteView = {
   typeCode: string | undefined;
   concepts: (string | undefined)[];

@@ -10,13 +10,8 @@ import { abs, cents, negative, productCents } from './money.ts';
 const ITEM_SCHEMES = new Set(['001', '010', '020', '999']);
 
 /**
- * Each line on its own (reference §3.10, §7.6): a quantity that is not negative (FAV04b), unit
- * codes of DIAN's table (FAV05, UnidadesMedida-2.1.gc, on InvoicedQuantity and BaseQuantity), an
- * item description (FAZ02), a unit price of at most 6 decimals (FBB02), a StandardItemIdentification/ID with a known schemeID (FAZ09), and a LineExtensionAmount equal to PriceAmount × quantity − the line's
- * allowances + its charges (FAV06). The annex writes the quantity as cac:Price/cbc:BaseQuantity,
- * while DIAN has accepted PriceAmount as the unit price times InvoicedQuantity (reference §3.10's
- * note): either product passes, within config.toleranceCents, as for FAS07. A line is reported
- * once per rule, however many lines break it.
+ * Each line on its own (reference §3.10, §7.6). DIAN has accepted either quantity in FAV06's product, so both pass
+ * within config.toleranceCents; a rule is reported once however many lines break it.
  */
 export const checkLines: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();

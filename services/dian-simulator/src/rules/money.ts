@@ -1,9 +1,8 @@
 import { detached } from '../xml/light-xml.ts';
 
 /**
- * Amounts as DIAN compares them: exact decimals in cents (bigint), never binary floats. The
- * simulator has its own few lines here instead of the product's decimal module, so a bug there
- * cannot hide itself by agreeing with its own checker.
+ * Amounts in bigint cents, with the simulator's own few lines rather than the product's decimal module, so a bug
+ * there cannot hide by agreeing with its checker.
  */
 const AMOUNT = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
 

@@ -11,23 +11,12 @@ import type { AcceptedDocument } from '../store/store.ts';
 const OPERATION_TYPES = { 'credit-note': new Set(['20', '22', '23']), 'debit-note': new Set(['30', '32', '33']) } as const;
 /** The operation types whose note must reference an invoice electronically issued to DIAN. */
 const WITH_REFERENCE = new Set(['20', '30']);
-/**
- * Concepts (cac:DiscrepancyResponse/cbc:ResponseCode): annex 1.9 table 13.2.4 for a credit note
- * (1 devolución parcial, 2 anulación, 3 rebaja o descuento, 4 ajuste de precio, 5 pronto pago,
- * 6 volumen de ventas) and 13.2.5 for a debit note (1 intereses, 2 gastos por cobrar, 3 cambio del
- * valor, 4 otros).
- */
+/** Note concepts (cbc:ResponseCode): annex 1.9 tables 13.2.4 (credit) and 13.2.5 (debit). */
 const CONCEPTS = { 'credit-note': new Set(['1', '2', '3', '4', '5', '6']), 'debit-note': new Set(['1', '2', '3', '4']) } as const;
 /** Concept 2 of a credit note: the invoice is voided. */
 const CANCELLATION = '2';
 
-/**
- * A note's type and concept (reference §7.8, §10.1–10.2): its operation type (FAD02, answered as
- * CAD02/DAD02), a credit note's type code 91 (CAD12), at least one concept and each from its table
- * (SIM-NC01/SIM-ND01), an InvoicePeriod on a credit note without invoices (operation 22,
- * SIM-NC02), a cancellation only as operation 20 (CAD02a) and never as 22 (CBF03a); and the
- * currency rules the invoice has.
- */
+/** A note's type and concept (reference §7.8, §10.1–10.2), and the currency rules the invoice has. */
 export const checkNoteType: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];
   const kind = view.kind === 'credit-note' ? 'credit-note' : 'debit-note';
@@ -46,10 +35,8 @@ export const checkNoteType: RuleGroupCheck = ({ view }) => {
 };
 
 /**
- * CBG04 (credit) / DBG04 (debit): a note of operation 20/30 references at least one invoice, and
- * every invoice it references (BillingReference/InvoiceDocumentReference/cbc:UUID, a CUFE) is an
- * invoice this simulator accepted from the same issuer: DIAN knows what it accepted and whose it
- * was; a rejected invoice, another issuer's, a note's CUDE or an unknown key is not an invoice at DIAN.
+ * CBG04 / DBG04: every invoice a note references is one this simulator accepted from the same issuer, since DIAN
+ * knows what it accepted and whose it was.
  */
 export function checkReferencedInvoices(view: InvoiceView, accepted: (cufe: string) => AcceptedDocument | undefined): RuleCode[] {
   const references = view.note?.invoiceReferences ?? [];

@@ -1,11 +1,7 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 
-/**
- * Numbering range and authorization (reference §7.2): the document's sts:InvoiceControl must be
- * the range registered for its issuer, and cbc:ID a number inside it, issued within the
- * authorization's dates.
- */
+/** Numbering range and authorization (reference §7.2). */
 export const checkNumbering: RuleGroupCheck = ({ view, range }) => {
   const failures: RuleCode[] = [];
   const control = view.control;

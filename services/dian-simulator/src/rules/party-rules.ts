@@ -17,12 +17,7 @@ export function dv(nit: string): number | undefined {
 /** A Colombian address carries a DANE municipality code (a foreign one carries none to check). */
 const knownMunicipality = (address: AddressView) => address.country !== 'CO' || hasCode(codelists.municipalities, address.cityCode);
 
-/**
- * Issuer person type (FAJ02a/b), registration (FAJ21), fiscal responsibilities (FAJ26: each of
- * its ';'-separated TaxLevelCode values from the table) and name (FAJ43b, a notification); issuer
- * and buyer DVs (FAJ24a/b, FAK24/25); a natural-person buyer's identification (FAK61/62); the
- * DANE municipality code of each Colombian address of the issuer (FAJ09) and the buyer (FAK09).
- */
+/** Issuer and buyer: person type, registration, responsibilities, DVs, identification, DANE codes (reference §3.4). */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   const failures: RuleCode[] = [];
   const personType = view.supplier.additionalAccountId;

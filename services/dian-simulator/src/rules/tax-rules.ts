@@ -9,10 +9,8 @@ const TAX_CODES = new Set(['01', '02', '03', '04', '08', '20', '21', '22', '23',
 const RATES = new Map<string, readonly string[]>([['01', ['0.00', '5.00', '16.00', '19.00']], ['04', ['2.00', '4.00', '8.00', '16.00']]]);
 
 /**
- * Tax codes and rates, and the arithmetic of document and line TaxTotals (reference §7.5):
- * VLR01, FAS01a/b, FAS02, FAS04 (a TaxTotal without TaxSubtotal), FAS07 (FAX07 on a line) and the rate table. FAS07 allows
- * config.toleranceCents because the product rounds per line (docs/dian-domain.md, "FAS07 and
- * per-line rounding").
+ * Tax codes, rates and TaxTotal arithmetic (reference §7.5). FAS07 allows config.toleranceCents for documents built
+ * with per-line rounding (docs/dian-domain.md, "Tax rounding").
  */
 export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
   const failures = new Set<RuleCode>();

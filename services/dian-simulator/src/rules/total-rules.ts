@@ -3,11 +3,8 @@ import type { RuleGroupCheck } from './context.ts';
 import { cents } from './money.ts';
 
 /**
- * Lines against document totals (reference §3.9, §7.6): FAV01 (no line at all), FAD16, FAU02,
- * FAU04 (Σ the TaxableAmount of the taxed lines: a free item's is its reference value, while its
- * LineExtensionAmount is 0), FAU06; document-level allowances, charges and advances against their totals (FAU08,
- * FAU10, FAU12, each absent total read as zero); FAU14.
- * Advances (PrepaidAmount) are not subtracted from PayableAmount since annex 1.8.
+ * Lines against document totals (reference §3.9, §7.6), each absent total read as zero. Advances are not
+ * subtracted from PayableAmount (annex 1.8).
  */
 export const checkTotals: RuleGroupCheck = ({ view }) => {
   const failures: RuleCode[] = [];

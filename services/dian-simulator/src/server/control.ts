@@ -8,13 +8,8 @@ export type SimulatorControl = {
 };
 
 /**
- * The simulator's controls over HTTP, for tests that run it as its own process (the distributed
- * shape's end-to-end suite), where `setGlobalFault` and the store cannot be called in-process:
- *
- *   PUT /control/fault            body: a fault spec (faults.ts), or empty to clear it → 204; 400 for an unknown one
- *   GET /control/received/<cufe>  → 200 {"times": n}: how often a document was received and judged
- *
- * Off unless configured: a test double's switch, on the loopback address the simulator listens on.
+ * Test controls over HTTP for a simulator in its own process: PUT /control/fault, GET /control/received/<cufe>.
+ * Off unless configured.
  */
 export function handleControl(control: SimulatorControl, req: IncomingMessage, res: ServerResponse, path: string, body: string | undefined): void {
   if (req.method === 'PUT' && path === '/control/fault') {

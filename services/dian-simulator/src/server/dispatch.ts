@@ -13,9 +13,8 @@ export type SoapAnswer = { status: number; body: string };
 export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
 
 /**
- * The WcfDianCustomerServices contract without HTTP: one SOAP request in, DIAN's answer out. The
- * WS-Security check comes first (a failure is the untrusted-certificate fault, HTTP 500 as WCF
- * sends faults), then the operation. Synchronous, so the bench can time it without a socket.
+ * The WCF contract without HTTP: WS-Security first, then the operation. Synchronous, so the bench can time it
+ * without a socket.
  */
 export function createDispatcher(deps: ValidationDeps): Dispatcher {
   const answer = createAnswerer(deps);

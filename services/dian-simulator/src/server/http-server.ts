@@ -16,9 +16,8 @@ export type HttpOptions = {
 };
 
 /**
- * node:http around the dispatcher: POST to /WcfDianCustomerServices.svc (any query string), the
- * endpoint for the wsa:To check is the URL exactly as the client posted to it, and faults are
- * applied before or after processing as their kind requires (faults/faults.ts).
+ * node:http around the dispatcher; the wsa:To check uses the URL exactly as the client posted to it, and faults
+ * apply before or after processing as their kind requires.
  */
 export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions): Server {
   const held = new Set<Socket>();

@@ -19,10 +19,8 @@ export type DianSimulatorThread = {
 };
 
 /**
- * Starts the simulator (its HTTP server, validation and ApplicationResponse signing) on a worker
- * thread. The embedded default uses this: the simulator plays DIAN, a separate system, and its
- * ~1 ms of CPU per invoice has no business on the service's event loop. The simulator reads the
- * wall clock (`config.now` cannot cross threads).
+ * Starts the simulator on a worker thread (the embedded default): it plays DIAN, a separate system, so its CPU
+ * has no business on the service's event loop. It reads the wall clock (`config.now` cannot cross threads).
  */
 export type SimulatorThreadOptions = {
   /** Called once if the thread stops without close() (a crash): whoever runs it should say so. */

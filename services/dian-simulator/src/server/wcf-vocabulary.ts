@@ -1,9 +1,6 @@
 /**
- * DIAN's WcfDianCustomerServices vocabulary as the simulator speaks it: namespaces, WS-Security
- * URIs, action URIs. Written here from DIAN's WSDL and sample answers (`spec/dian/web-service/`),
- * never imported from our client (`packages/dian-client`): a wrong namespace in the client must
- * fail against the simulator, not pass on both sides. `wcf-vocabulary.unit.test.ts` pins each
- * value to DIAN's files.
+ * DIAN's WCF vocabulary written from its WSDL and samples, never imported from our client, so a wrong namespace in
+ * the client fails against the simulator; the unit test pins each value to DIAN's files.
  */
 export const soapNs = {
   /** SOAP 1.2 (the WSDL's soap12 binding; DIAN's sample answers). */

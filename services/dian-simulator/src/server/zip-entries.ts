@@ -1,12 +1,8 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 
 /**
- * The zip reader of the simulator's side (annex §6.5: each document travels zipped): stored or
- * deflated entries, CRC-32 checked, bounded because the zip comes from the network. No ZIP64, no
- * encryption, no multi-disk. Its own lines rather than the DIAN client's reader, as the verifiers
- * are written apart from the signer: a client bug must not be accepted by agreeing with itself.
- * The checks are the DIAN client's reader's (packages/dian-client/src/packaging/zip.ts), so a zip
- * one side writes the other reads, and a broken one fails the same way (SIM-ZIP01).
+ * The simulator's own zip reader, bounded since the zip comes from the network, written apart from the client's so
+ * a client bug is not accepted by agreeing with itself; same checks, so a broken zip fails the same way.
  */
 export type ZipEntry = { name: string; data: Buffer };
 class ZipError extends Error {}

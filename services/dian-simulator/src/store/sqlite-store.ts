@@ -3,17 +3,8 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { AcceptedDocument, DocumentFacts, SimulatedDianResponse, SimulatorStore, StoredAnswer } from './store.ts';
 
 /**
- * The simulator's memory in a SQLite file, for the embedded service: DIAN does not forget what it
- * accepted when the service restarts, so neither may its stand-in. Without it, a submission cut by
- * a crash was reconciled with a GetStatus that found nothing and sent again; with it, GetStatus
- * finds the acceptance and the document is judged once (the kill test checks this).
- *
- * One row per document key (a CUFE, or `<ZipKey>#<n>` for an async zip's entry without one): how
- * often it was received, whether it was accepted, and its last answer (the DianResponse with its
- * ApplicationResponse, the signed XML for GetXmlByDocumentKey: ≈ 30 KB for an accepted invoice). Bounded by
- * `maxDocuments` (default 100 000), the least recently received first, trimmed every 1 000 writes.
- * WAL with `synchronous = NORMAL`: a process kill loses nothing committed, and no write waits for
- * the disk (it runs on the simulator's thread, per request).
+ * The simulator's memory in SQLite: DIAN does not forget an acceptance when the service restarts, so a
+ * submission cut by a crash is judged once. Bounded by `maxDocuments`, least recently received first.
  */
 export function createSqliteStore(path: string, limits: { maxDocuments?: number } = {}): SimulatorStore {
   const maxDocuments = limits.maxDocuments ?? 100_000;

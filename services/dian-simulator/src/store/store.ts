@@ -1,8 +1,4 @@
-/**
- * What the simulator remembers: each processed document's answer by its CUFE, each async zip's
- * answers by ZipKey, and the signed XML of accepted documents (GetXmlByDocumentKey). In memory here
- * (`createStore`); in a file with `createSqliteStore` (sqlite-store.ts).
- */
+/** What the simulator remembers, in memory (`createStore`) or in a file (`createSqliteStore`). */
 export type StoredAnswer = {
   /** DianResponse fields as the simulator wrote them (see server/soap-responses.ts). */
   response: SimulatedDianResponse;
@@ -34,9 +30,8 @@ export type SimulatedDianResponse = {
 };
 
 /**
- * What the dispatcher and the rules need to remember. Two adapters: `createStore` (memory, bounded;
- * tests, the bench, `pnpm fe dian-simulator`) and `createSqliteStore` (a file; the embedded service,
- * so that like DIAN it still knows after a restart what it accepted).
+ * What the dispatcher and rules remember: in memory, or in a file for the embedded service, so like DIAN it knows
+ * after a restart what it accepted.
  */
 export interface SimulatorStore {
   /** The document's last answer; an accepted one is never replaced (rule 90 answers instead). */
@@ -66,12 +61,8 @@ export type StoreLimits = {
 const DEFAULT_LIMITS: StoreLimits = { maxDocuments: 100_000, maxAnswerBytes: 16 * 1024 * 1024 };
 
 /**
- * Bounded twice, so a long-running embedded service does not grow without end: the bulky answers
- * (the signed XML kept for GetXmlByDocumentKey, the ApplicationResponse in XmlBase64Bytes: ~30 KB a
- * document) by bytes, and the small facts (which CUFEs were accepted, how often each was received)
- * by count. An accepted document whose answer was dropped is still refused with rule 90; GetStatus
- * and GetXmlByDocumentKey no longer find it (DIAN keeps everything; the simulator, its recent past).
- * A number as the argument is `maxDocuments` (0: remember nothing, every call a first submission).
+ * Bounded twice so a long-running service does not grow without end: bulky answers by bytes, small facts by
+ * count. An accepted document whose answer was dropped is still refused with rule 90.
  */
 export function createStore(limits: Partial<StoreLimits> | number = {}): SimulatorStore {
   const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };

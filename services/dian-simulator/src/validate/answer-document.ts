@@ -13,9 +13,7 @@ const TITLES: Record<DocumentKind, string> = { invoice: 'Factura electrónica', 
 const facts = (view: InvoiceView): DocumentFacts => ({ kind: view.kind, issuerNit: detached(view.supplier.companyId.value ?? '') });
 
 /**
- * Validates one document and writes DIAN's answer (reference §6.2–6.3): StatusCode 00 with the
- * notifications and a signed ApplicationResponse, or 99 with every failing rule. The answer is
- * recorded under the CUFE (a note's CUDE) for GetStatus, with the document's kind and issuer.
+ * Validates one document and writes DIAN's answer (reference §6.2–6.3), recorded under its CUFE/CUDE for GetStatus.
  */
 export function createAnswerer(deps: ValidationDeps) {
   const signer = createApplicationResponseSigner(deps.config.identity);

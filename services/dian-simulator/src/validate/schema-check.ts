@@ -17,9 +17,8 @@ const SCHEMAS: Record<DocumentKind, string> = {
 };
 
 /**
- * libxml2 keeps xs:integer in 24 digits, and a real CA's 20-byte serial (up to 49 digits) in
- * ds:X509SerialNumber overflows it; DIAN (.NET) accepts such serials, so this one message is not a
- * schema failure. Everything else xmllint reports is.
+ * libxml2's 24-digit xs:integer overflows on a real CA's 20-byte serial, which DIAN (.NET) accepts, so that one
+ * message is not a schema failure.
  */
 const LIBXML2_SERIAL_LIMIT = /X509SerialNumber'?: '\d+' is not a valid value of the atomic type 'xs:integer'/;
 
@@ -32,10 +31,8 @@ function xmllintAvailable(command: string): boolean {
 }
 
 /**
- * The ZB01 schema check for a configuration: undefined when off (or 'auto' without xmllint);
- * throws at once for 'xmllint' when the program is missing, so a simulator that must check the
- * schema does not start without it. One xmllint process per document, the document on its stdin
- * (no file written); --nonet: the schemas are all local.
+ * The ZB01 schema check: undefined when off; throws at once for 'xmllint' when it is missing, so a simulator that
+ * must check the schema does not start without it.
  */
 export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): SchemaCheck | undefined {
   if (mode === 'off') return undefined;

@@ -40,12 +40,8 @@ export type DocumentVerdict = {
 export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store: SimulatorStore };
 
 /**
- * One XML document from the zip through every enforced rule. First the schema (ZB01): well-formed,
- * an Invoice, CreditNote or DebitNote, and valid against DIAN's UBL 2.1 XSD (config.schemaValidation); DIAN stops there,
- * so does this. Past that, every group runs and every failing rule is reported, as DIAN lists all
- * of them at once; a note answers the checks it shares with invoices under its CA…/DA… codes
- * (catalogue.ts, codeFor). Pure apart from reading the store (rule 90, FBH04/FBI04, CBG04/DBG04)
- * and the xmllint process.
+ * One document through every enforced rule: the schema first (DIAN stops there), then every group, reporting every
+ * failing rule at once as DIAN does.
  */
 export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
   let document: XmlDocument;

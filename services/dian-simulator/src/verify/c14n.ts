@@ -1,18 +1,8 @@
 import { XML_NS, type Scope, type XmlChild, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
 
 /**
- * Canonical XML over the light tree (xml/light-xml.ts), written for the verifiers (tested against
- * xml-crypto's implementations and libxml2's xmllint on documents not in canonical form):
- *
- * - inclusive C14N 1.0 without comments (REC-xml-c14n-20010315) of a subtree in document context:
- *   the apex renders every namespace in scope (reference §5.4 step 2) and inherits xml:* attributes
- *   from its ancestors; below it, a declaration is rendered only where it changes the scope;
- * - the same over a whole document minus one subtree (the enveloped-signature transform);
- * - exclusive C14N 1.0 (xml-exc-c14n) with an InclusiveNamespaces PrefixList, for WS-Security.
- *
- * Inclusive C14N copies a subtree the parser found already written in canonical form
- * (XmlElement.canonical, canonicalContent) instead of writing it again: a signed UBL document
- * nearly always is, and the output is the same (test/c14n-fast-path.unit.test.ts).
+ * Inclusive and exclusive C14N 1.0 over the light tree, for the verifiers. A subtree the parser found already
+ * canonical is copied rather than rewritten: signed UBL nearly always is, and the output is the same.
  */
 export const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';

@@ -2,11 +2,8 @@ import type { X509Certificate } from 'node:crypto';
 import { dv } from '../rules/party-rules.ts';
 
 /**
- * The NITs a certificate's subject names (ZE03). Colombian CAs write the holder's NIT in the
- * subject, in serialNumber (2.5.4.5), in an OID of their own, or inside CN/OU text, with or without
- * its DV ("900123456", "900123456-8", "9001234568", "900.123.456-8"); so every run of digits of
- * every subject value counts, and a run whose last digit is the DV of the rest counts without it.
- * Written apart from @fe/xades's check on purpose: the simulator checks the product.
+ * The NITs a certificate's subject names (ZE03), every digit run with or without its DV. Written apart from
+ * @fe/xades's check on purpose: the simulator checks the product.
  */
 const namesOf = new WeakMap<X509Certificate, ReadonlySet<string>>();
 function subjectNits(certificate: X509Certificate): ReadonlySet<string> {

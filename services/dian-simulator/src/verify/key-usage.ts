@@ -1,10 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 
-/**
- * KeyUsage bits of a certificate (node:crypto exposes extended key usage only). Reads the
- * extension 2.5.29.15 from the DER: OID, optional `critical` BOOLEAN, OCTET STRING { BIT STRING }.
- * Returns undefined when the certificate has no KeyUsage extension.
- */
+/** KeyUsage bits read from the DER (node:crypto exposes extended key usage only); undefined without the extension. */
 const OID = Buffer.from([0x06, 0x03, 0x55, 0x1d, 0x0f]);
 
 export type KeyUsage = { digitalSignature: boolean; nonRepudiation: boolean };

@@ -2,10 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { detached } from '../xml/light-xml.ts';
 
 /**
- * The simulator's trust store: the CAs whose certificates DIAN would accept (in production, the
- * ONAC-accredited Colombian CAs). A certificate is trusted when its issuer is in the store, the
- * store's CA signed it, and both are valid at the given instant. Intermediate CAs go in the store
- * too: neither the WS-Security token nor DIAN's XAdES layout reliably carries them.
+ * The CAs DIAN would accept. Intermediates go in the store too: neither the WS-Security token nor DIAN's XAdES
+ * layout reliably carries them.
  */
 export type TrustStore = {
   check(certificate: X509Certificate, at: Date): TrustResult;

@@ -7,9 +7,8 @@ import type { TrustStore } from './trust-store.ts';
 export type WsSecurityCheck = { ok: true } | { ok: false; reason: string };
 
 /**
- * Signatures already verified, per certificate: (SignatureValue, canonical SignedInfo) pairs. A
- * client's SignedInfo only covers wsa:To, so it repeats request after request (PKCS#1 v1.5 is
- * deterministic). Compared, not hashed: hashing the ~1 KB key cost more than the lookup saved.
+ * Signatures already verified per certificate: a client's SignedInfo covers only wsa:To, so it repeats. Compared,
+ * not hashed, since hashing the key costs more than the lookup saves.
  */
 const verified = new WeakMap<X509Certificate, [value: string, signedInfo: string][]>();
 const VERIFIED_PER_CERTIFICATE = 16;
@@ -19,10 +18,8 @@ const prefixList = (el: XmlElement | undefined) =>
   (attribute(childElement(el, EXC_C14N, 'InclusiveNamespaces'), 'PrefixList') ?? '').split(/\s+/).filter(Boolean);
 
 /**
- * DIAN's WS-Security policy, checked the way WCF would (wsdl0): a Timestamp inside its window, a
- * BinarySecurityToken whose certificate chains to the trust store, and an RSA-SHA256 signature
- * (exclusive C14N) whose references include the `wsa:To` header, which must name this endpoint.
- * Any failure answers with the SOAP fault of the untrusted-certificate sample, like DIAN.
+ * DIAN's WS-Security policy checked as WCF would; any failure answers with the untrusted-certificate SOAP fault,
+ * like DIAN.
  */
 export function checkWsSecurity(
   document: XmlDocument,

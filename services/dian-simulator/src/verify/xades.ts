@@ -34,11 +34,8 @@ const algorithm = (table: Map<string, string>, method: XmlElement | undefined) =
 export type XadesResult = { failures: RuleCode[]; signingTime: string | undefined; certificate?: X509Certificate };
 
 /**
- * XAdES-EPES verification as DIAN's policy v2 states it (reference §5), written apart from our
- * signer (it shares no code with services/signer): structure and algorithms (DC24), the three
- * reference digests and the signature value (ZE02), the certificate's trust (ZD05), validity at
- * SigningTime (ZD02), the chain to it (ZD06) and Non-Repudiation (ZD07). The tree is not modified: the enveloped
- * transform is the canonicalization of the document with the signature left out.
+ * XAdES-EPES verification per DIAN's policy v2 (reference §5), sharing no code with our signer. The tree is not
+ * modified: the enveloped transform canonicalizes the document without the signature.
  */
 export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResult {
   const root = document.root;

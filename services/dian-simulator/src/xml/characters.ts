@@ -7,12 +7,7 @@
 const ILLEGAL_CHARS = [...Array(0x20).keys()].filter((c) => c !== 0x9 && c !== 0xa && c !== 0xd).concat(0xfffe, 0xffff)
   .map((c) => String.fromCharCode(c));
 
-/**
- * Whether the text holds a character XML 1.0 forbids. One indexOf per character rather than one
- * regular expression: each indexOf is a native memchr over the text, and the 31 of them cost a
- * third of a character-class regex walking the text character by character (two documents per
- * request, 28 kB together).
- */
+/** Whether the text holds a character XML 1.0 forbids: one native indexOf per character beats a class regex. */
 export function hasIllegalChar(text: string): boolean {
   for (let i = 0; i < ILLEGAL_CHARS.length; i++) if (text.indexOf(ILLEGAL_CHARS[i]!) >= 0) return true;
   return false;

@@ -1,19 +1,6 @@
 /**
- * A small non-validating, namespace-aware XML 1.0 parser for the simulator's hot path (one parse of
- * the SOAP envelope and one of the invoice per request, ~20× faster than a DOM). It builds a light
- * tree: elements with their own namespace declarations and resolved names, attributes, text and
- * processing instructions; comments are dropped (every C14N here is "without comments", and text
- * reads skip them). Line ends are normalised (CR LF / CR → LF), attribute values are normalised as
- * CDATA attributes, the five predefined entities and character references are decoded.
- *
- * Anything a DTD could change is refused: a DOCTYPE (and so any entity declaration, XXE) is a parse
- * error, as is any other entity reference. Well-formedness checked: one root, matching tags, quoted
- * attributes without '<', no duplicate attributes (by name and by expanded name), declared prefixes,
- * legal characters, no text outside the root, at most 256 levels of nesting.
- *
- * Each element also keeps where it is in the (normalised) text and whether it is written there
- * already in canonical form (`canonical`, `canonicalContent`): signed documents nearly always are,
- * and the canonicalizer (verify/c14n.ts) then copies the text instead of rewriting the subtree.
+ * The simulator's own non-validating, namespace-aware XML parser, independent of the product's reader. Anything
+ * a DTD could change is refused (no DOCTYPE, no XXE); each element records whether its text is already canonical.
  */
 import { decode, hasIllegalChar, isNameChar, isNameStart } from './characters.ts';
 import { detached, NO_ATTRIBUTES, NO_CHILDREN, NO_DECLARATIONS, rootScope, XML_NS, type XmlAttribute, type XmlChild, type XmlDocument, type XmlElement, type XmlInstruction } from './tree.ts';
@@ -37,9 +24,8 @@ export function parseLightXml(input: string): XmlDocument {
 }
 
 /**
- * The next position of a character that is rare in documents but changes how a span is read ('&';
- * '<', TAB and LF inside attribute values). It is searched again only once the reading has passed
- * it, so each costs one scan of the text instead of one test per text or attribute value.
+ * The next position of a rare character that changes how a span is read, searched again only once passed, so each
+ * costs one scan of the text.
  */
 class NextOccurrence {
   private readonly xml: string;
@@ -61,9 +47,8 @@ class NextOccurrence {
 }
 
 /**
- * Namespace URIs, one string per URI across documents: element names are compared by namespace
- * all along the rules and verifiers, and a URI sliced from each document is a slower string to
- * compare (and keeps its document alive). Bounded: documents may declare any URI.
+ * Namespace URIs interned across documents: compared all along the rules, and a slice would be slower to compare
+ * and keep its document alive. Bounded.
  */
 const namespaces = new Map<string, string>();
 function namespaceUri(uri: string): string {

@@ -34,10 +34,7 @@ export type XmlElement = {
    */
   canonicalContent: boolean;
   /**
-   * source[start, end) is already this element's inclusive C14N below its parent: canonical content,
-   * `<name` then only the namespace declarations that change the parent's scope (sorted by prefix)
-   * and the attributes (sorted by namespace URI, then local name), each as ` name="value"` with
-   * nothing to escape, no self-closing tag, no spaces before '>' in either tag.
+   * source[start, end) is already this element's inclusive C14N below its parent, so the canonicalizer may copy it.
    */
   canonical: boolean;
 };

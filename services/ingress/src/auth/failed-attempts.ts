@@ -5,13 +5,8 @@ import type { TokenBuckets } from '../rate-limit/token-bucket.ts';
 import { authenticateBearer } from './bearer-token.ts';
 
 /**
- * `authenticateBearer` behind a budget of failures per client address: each 401 takes a token from
- * the address's bucket, and an address with none left gets 429 before its key is even looked at,
- * so guessing keys costs time. Successes take nothing, and other addresses are unaffected. An IPv6
- * client is counted by its /64, the block one subscriber gets, or it could change address per guess.
- *
- *   const authenticate = authenticateWithFailureLimit(tenants, new TokenBuckets({ perSecond: 1 / 6, burst: 20 }));
- *   const tenantId = await authenticate(request.ip, request.headers.authorization, Date.now());
+ * `authenticateBearer` behind a budget of failures per client network: an address out of tokens gets 429 before
+ * its key is looked at, so guessing keys costs time; successes take nothing.
  */
 export function authenticateWithFailureLimit(tenants: TenantDirectory, failures: TokenBuckets) {
   return async (address: string, authorization: string | undefined, nowMs: number): Promise<string> => {

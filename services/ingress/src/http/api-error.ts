@@ -1,10 +1,6 @@
 import { errorCatalogue, type ErrorBody, type ErrorCode, type ErrorDetail } from '@fe/contracts';
 
-/**
- * An answer with the one error body of the API (docs/api.md, "Errors"). Thrown from hooks and
- * handlers; the app's error handler turns it into the response. `headers` carries Retry-After and
- * WWW-Authenticate where the table asks for them.
- */
+/** An answer with the API's one error body (docs/api.md, "Errors"), thrown from hooks and handlers. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[];

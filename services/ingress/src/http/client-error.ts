@@ -35,11 +35,8 @@ function clientErrorToApiError(error: ParserError): ApiError {
 }
 
 /**
- * The server's `clientError` listener: answers with the API's one error body (request id included)
- * and closes the connection, as Node would, but only when no answer has started on this socket, so
- * a response already under way is never corrupted. A peer that hung up is not an error of ours.
- * `requestIdOf` gives the id of the request in flight on the socket, when there is one (a timeout
- * while its body trickles in).
+ * The server's `clientError` listener: the API's one error body, but only when no answer has started on the socket,
+ * so a response under way is never corrupted. A peer that hung up is not our error.
  */
 export function handleClientError(logger: Logger, requestIdOf: (socket: Socket) => string | undefined) {
   return (error: ParserError, socket: Socket): void => {
@@ -71,11 +68,7 @@ export function handleClientError(logger: Logger, requestIdOf: (socket: Socket) 
   };
 }
 
-/**
- * The server's `checkExpectation` listener: an `Expect` other than `100-continue` (which Node
- * handles itself) is 417 EXPECTATION_FAILED in the API's error body, where Node would send an
- * empty 417. The request is not run.
- */
+/** An `Expect` other than `100-continue` is 417 in the API's error body, where Node would send an empty 417. */
 export function handleUnmetExpectation(logger: Logger) {
   return (_request: IncomingMessage, response: ServerResponse): void => {
     const apiError = new ApiError('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is supported.', [{ path: 'Expect', message: 'only 100-continue is supported' }]);

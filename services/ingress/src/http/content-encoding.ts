@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.ts';
 
 /**
- * A body sent with a Content-Encoding other than `identity` (gzip, br, deflate…) is refused with 415:
- * the service does not decode bodies, and reading gzip bytes as JSON text would answer a misleading
- * MALFORMED_JSON at best. A request without a body may carry the header harmlessly.
+ * A body with a Content-Encoding is refused with 415: the service does not decode bodies, and gzip read as JSON
+ * would answer a misleading MALFORMED_JSON.
  */
 export function refuseEncodedBody(request: FastifyRequest): void {
   const header = request.headers['content-encoding'];

@@ -32,11 +32,8 @@ export type HttpAppOptions = {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * The one HTTP app of the service (docs/architecture.md convention 5: built here, started by a
- * composition root; tests use a real port or `inject`). Every /api/ request is authenticated and
- * rate-limited before its body is read; every error leaves with the one error body and a request id,
- * including what Node's parser refuses before there is a request (clientError) and a wrong method
- * on a known path (405 with Allow). Slow clients meet the request, header and keep-alive timeouts.
+ * The service's one HTTP app (docs/architecture.md, convention 5). /api/ requests are authenticated and rate-limited
+ * before their body is read, and every error, even Node's parser refusals, leaves with the one error body.
  */
 export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   const { tenants, config } = options;
@@ -107,10 +104,8 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
 }
 
 /**
- * Options of the Node server fastify creates. Node's own guards against slow clients, which fastify
- * leaves off (no request timeout): the whole request and its headers within a bound, idle keep-alive
- * connections closed. Node checks the request and header deadlines on a timer (30 s by default); a
- * quarter of the shorter bound, at most a second, keeps the cut-off near the configured value.
+ * Node's own slow-client guards, which fastify leaves off. Node checks deadlines on a timer, so a short check
+ * interval keeps the cut-off near the configured value.
  */
 function nodeServerOptions(config: IngressConfig) {
   const checkEveryMs = Math.max(1, Math.min(1000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)));

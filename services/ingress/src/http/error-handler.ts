@@ -3,10 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.ts';
 
 /**
- * Turns anything thrown into the API's one error body. Fastify's own body errors get the
- * API's codes (docs/api.md, "Errors"); a store or bus failure is 503 UNAVAILABLE with Retry-After (the request
- * wrote nothing, or wrote one atomic append the client may safely retry with its Idempotency-Key);
- * anything else is a bug: 500 INTERNAL_ERROR, logged with the request id, no internals in the body.
+ * Anything thrown as the API's one error body (docs/api.md, "Errors"): a store or bus failure is a retriable 503,
+ * anything else a bug: 500 INTERNAL_ERROR, logged with the request id, no internals in the body.
  */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
   if (isClientDisconnect(error, request)) {

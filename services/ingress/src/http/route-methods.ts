@@ -4,13 +4,8 @@ import Router from 'find-my-way';
 type HTTPMethod = Router.HTTPMethod;
 
 /**
- * Which methods a path has, learned from the routes the app registers (its `onRoute` hook), so a
- * wrong method on a known path is 405 with `Allow`, not 404, for every route, present or future.
- * The lookup uses find-my-way, fastify's own router, with fastify's default options, so a path
- * matches here exactly when it would match there.
- *
- *   const methods = collectRouteMethods(app); // before the routes are registered
- *   methods.allowed('/api/v1/service/invoice'); // ['POST']
+ * Which methods a path has, from the routes the app registers, so a wrong method on any known path is 405 with
+ * `Allow`; it uses fastify's own router so a path matches here exactly when it would there.
  */
 export function collectRouteMethods(app: FastifyInstance): { allowed(url: string): HTTPMethod[] } {
   const router = Router();

@@ -2,9 +2,8 @@ import type { InvoiceRequestedV1 } from '@fe/contracts';
 import type { EventStore } from '@fe/platform';
 
 /**
- * After a crash, the InvoiceRequested a dead request may have appended for its Idempotency-Key:
- * it can only be after the store head recorded when that request began, so the scan is bounded
- * by what was appended since. Rare path (a process died mid-request); correctness over speed.
+ * After a crash, the InvoiceRequested a dead request may have appended: bounded by the store head recorded when it
+ * began. Rare path; correctness over speed.
  */
 export async function findRequestedByKey(store: EventStore, after: bigint, tenantId: string, key: string): Promise<InvoiceRequestedV1 | undefined> {
   let position = after;

@@ -1,16 +1,6 @@
 /**
- * Idempotency-Key bookkeeping (docs/api.md, "Idempotency-Key"): per tenant and key, the hash of
- * the first body, whether it is still running, and its response once it finished. The contract
- * suite (`idempotencyStoreContract`, `@fe/ingress/testing`) states what every adapter must do.
- *
- *   const started = await keys.begin({ tenantId, key, requestHash, now, leaseMs, storeHead });
- *   if (started.outcome === 'replay') return started.response;
- *   … await keys.complete(tenantId, key, response);
- *
- * Units: `leaseMs` in milliseconds (FE_IDEMPOTENCY_LEASE_MS, 30 000 by default); a lease
- * is alive while `now` < the begin's `now` + `leaseMs`. `storeHead` is an event-store position
- * (bigint, kept exactly). No defaults: keys live until released or purged (the embedded shape
- * purges those older than FE_IDEMPOTENCY_TTL_HOURS, 24 by default).
+ * Idempotency-Key bookkeeping (docs/api.md, "Idempotency-Key"); `idempotencyStoreContract` states what every
+ * adapter must do. A lease is alive while `now` < the begin's `now` + `leaseMs`.
  */
 export type StoredResponse = { statusCode: number; headers: Record<string, string>; body: unknown };
 

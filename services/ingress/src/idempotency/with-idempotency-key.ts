@@ -9,12 +9,8 @@ export type IdempotencyPorts = { store: EventStore; idempotency: IdempotencyStor
 export type KeyedCommand = { tenantId: string; body: unknown; idempotencyKey: string | undefined; requestId: string };
 
 /**
- * The Idempotency-Key semantics every POST that creates a document shares (docs/api.md,
- * "Idempotency-Key"): the first answer is kept and replayed for the same body, another body is 422
- * IDEMPOTENCY_KEY_REUSED, a running one 409 IDEMPOTENCY_IN_PROGRESS; every answer after
- * authentication is kept, except 5xx, which release the key so the client may retry.
- * `run` gets the event-store head recorded by a request that died with the key (its lease expired),
- * so it can find what that request appended; undefined for a fresh key or no key.
+ * The Idempotency-Key semantics every creating POST shares (docs/api.md, "Idempotency-Key"). 5xx answers release
+ * the key so the client may retry; `run` gets the store head of a request that died holding the key.
  */
 export async function withIdempotencyKey(
   ports: IdempotencyPorts, command: KeyedCommand, run: (takenOverAt: bigint | undefined) => Promise<StoredResponse>,

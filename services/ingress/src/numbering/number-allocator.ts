@@ -18,16 +18,8 @@ export type NumberAllocatorOptions = {
 };
 
 /**
- * Numbers invoices with the event store as the only arbiter (docs/architecture.md, "Ports,
- * adapters, composition roots": a wrong expected version is a concurrency error).
- * The invoice stream is named after its number and created with `no_stream`, so whatever this
- * process believes, two requests can never both own a number — not even from two processes.
- *
- * Explicit numbers: a taken one is 409 DUPLICATE_INVOICE_NUMBER; one further ahead of the next
- * consecutive than the window is 422 NUMBER_NOT_CONSECUTIVE, because DIAN's numbering must stay
- * whole and "next" continues after the highest number used. Next consecutive: start after
- * the highest number known (this process's memory, else the hint, else the range
- * start) and move up past numbers another writer took, until the range is exhausted.
+ * Numbers invoices with the event store as the only arbiter: the stream is named after its number and created
+ * with `no_stream`, so two requests can never both own a number, even from two processes.
  */
 export class NumberAllocator {
   private readonly store: EventStore;
@@ -68,12 +60,8 @@ export class NumberAllocator {
   }
 
   /**
-   * Numbers a document that more than one process may try to number at once (a credit or debit
-   * note: its ingress, or whoever finishes it after a crash; docs/notes.md, "Concurrency") so that it
-   * gets exactly one number: every taker searches upward from the same `after`, and a taken number
-   * whose first event `owns` recognises is this document's already. Every number up to `after` must
-   * be used (gap-free numbering makes any number at or below the first free one fit).
-   * Returns the first event on the document's stream (the one appended, or the one found).
+   * Numbers a document several processes may try to number at once (a note and whoever finishes it after a crash):
+   * all search upward from the same `after`, and `owns` recognises the document's own number, so it gets exactly one.
    */
   async allocateOwned(tenantId: string, resolution: NumberingResolution, after: bigint, firstEvent: (number: string) => Envelope, owns: (first: Envelope) => boolean): Promise<Envelope> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
@@ -96,9 +84,8 @@ export class NumberAllocator {
   }
 
   /**
-   * An explicit number is refused when none of the window + 1 numbers before it is used (and it is
-   * not within that distance of the range start): issuing it would leave a gap. Memory and the hint
-   * answer the common case; they may lag the store, so a refusal is confirmed by the store.
+   * An explicit number is refused when it would leave a gap. Memory and the hint may lag the store, so a refusal is
+   * confirmed by the store.
    */
   private async refuseGap(tenantId: string, resolution: NumberingResolution, number: bigint, memoryKey: string): Promise<void> {
     const lowestNeighbour = number - 1n - this.window;

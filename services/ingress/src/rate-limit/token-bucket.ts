@@ -1,10 +1,6 @@
 /**
- * A token bucket per key: per tenant (docs/api.md, "Limits": 50 requests/s, burst 100 by default), and per
- * client address for failed authentications. In memory: each process limits what it serves; the
- * distributed shape shares nothing, so its limit is per replica.
- *
- *   const limiter = new TokenBuckets({ perSecond: 50, burst: 100 });
- *   const wait = limiter.take('demo', Date.now()); // 0 = allowed, else seconds until a token
+ * A token bucket per key (docs/api.md, "Limits"). In memory: the distributed shape shares nothing, so its limit is
+ * per replica.
  */
 export class TokenBuckets {
   private readonly perMs: number;

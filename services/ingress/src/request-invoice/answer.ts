@@ -5,10 +5,8 @@ import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
 
 /**
- * The create-invoice answer for a view (docs/api.md, "Answers"): 201 accepted, 202 pending, 422 rejected
- * (body with error.code TAX_AUTHORITY_REJECTED); Location names the status endpoint. Links are
- * minted now; before the signer or the renderer stored a file, its link points at the key the file
- * will have, and answers 404 FILE_NOT_READY until then.
+ * The create-invoice answer for a view (docs/api.md, "Answers"). Links are minted now: a file not stored yet
+ * answers 404 FILE_NOT_READY until it is.
  */
 export function answerWithLinks(blobs: BlobStore, linkTtlSeconds: number): (view: InvoiceStatusView) => Promise<StoredResponse> {
   return async (view) => ({

@@ -15,22 +15,12 @@ export type BusInvoiceOutcomesPorts = {
   topic?: string;
 };
 
-/** The consumer-group prefix of every ingress instance's outcome watch (docs/service.md, "Waiting for DIAN"). */
+/** The consumer-group prefix of every ingress instance's outcome watch (docs/guarantees.md, "Waiting for DIAN"). */
 export const OUTCOMES_GROUP_PREFIX = 'fe.ingress.outcomes.';
 
 /**
- * The ingress's wait for a verdict when the projection, signer, submitter and renderer may be other
- * processes, and other ingress instances serve beside this one. The bus is the doorbell, the event
- * store the answer: this instance subscribes with its own consumer group from the topic's end, and
- * an event for an invoice it waits for makes it read that invoice's stream and fold it with
- * `evolve`. Reading the stream (rather than folding what the bus carried) is what makes the order of
- * things harmless: an event published before `waitFor` registered, before this instance's
- * subscription began, twice, or out of order, is still in the stream the next read folds.
- * Events for invoices nobody here waits for cost one set lookup.
- *
- *   const outcomes = createBusInvoiceOutcomes({ bus, store, logger });
- *   await outcomes.start();                      // before the first request: its group starts at the end
- *   const view = await outcomes.waitFor(invoiceId, (v) => v.status !== 'pending', 10_000);
+ * Waits for a verdict when the other services are other processes: the bus is the doorbell, the event store the
+ * answer, so events published early, twice or out of order are still in the stream the next read folds.
  */
 export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): InvoiceOutcomes & ServiceModule {
   const { bus, store, logger } = ports;

@@ -14,11 +14,7 @@ export type AcceptedRequest = {
   issuedAt: Date;
 };
 
-/**
- * The pure part of "request an invoice" (docs/architecture.md convention 1): the body, the tenant and
- * the instant in; a request ready for numbering, or the error the API answers, out. Nothing here
- * reads a store: numbering needs the store and happens in the handler.
- */
+/** The pure part of "request an invoice": a request ready for numbering, or the API's error. Nothing reads a store. */
 export function decideRequest(body: unknown, profile: TenantProfile, now: Date): Result<AcceptedRequest> {
   const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000); // the XML carries seconds
   const issueDate = colombiaDateTime(issuedAt).date;
@@ -47,9 +43,8 @@ export function decideRequest(body: unknown, profile: TenantProfile, now: Date):
 }
 
 /**
- * The InvoiceRequested data for one number. The CUFE is computed as buildInvoiceXml computes it
- * (invoiceIdentity), without writing the document: the signer writes it from this event and
- * refuses it if its CUFE differs.
+ * The InvoiceRequested data for one number, its CUFE computed as buildInvoiceXml computes it; the signer refuses a
+ * document whose CUFE differs.
  */
 export function requestedData(accepted: AcceptedRequest, profile: TenantProfile, number: string, idempotencyKey: string | undefined): InvoiceRequestedV1['data'] {
   const built = invoiceIdentity({

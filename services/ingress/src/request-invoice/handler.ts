@@ -35,9 +35,8 @@ export type InvoiceCommand = {
 };
 
 /**
- * POST /invoice as a function of its ports: tenant readiness, Idempotency-Key, validation,
- * numbering (the InvoiceRequested append is the commit point), then waiting for the verdict.
- * Every answer after authentication is kept for the key, except 5xx: those release it.
+ * POST /invoice: the InvoiceRequested append is the commit point. Every answer after authentication is kept for the
+ * key, except 5xx, which release it.
  */
 export async function requestInvoice(ports: RequestInvoicePorts, command: InvoiceCommand): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);

@@ -21,13 +21,8 @@ export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequ
 export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string };
 
 /**
- * The book rules (docs/notes.md), pure: the request, the invoice's ledger as read, the issue date.
- *   REFERENCED_INVOICE_NOT_ACCEPTED  the invoice is pending or rejected;
- *   INVOICE_VOIDED                   a cancellation (credit "2") of it is accepted or pending;
- *   VALIDATION_ERROR / … / LINE_TOTAL_MISMATCH  the lines, checked as an invoice's lines are;
- *   CANCELLATION_NOT_FULL            a cancellation that is not exactly the balance, or omits its lines after earlier notes;
- *   CREDIT_EXCEEDS_BALANCE           a credit above the balance (pending notes count).
- * A debit note has no bound but the invoice's acceptance.
+ * The book rules (docs/notes.md, "Book rules"), pure: the request against the invoice's ledger as read. A debit
+ * note has no bound but the invoice's acceptance.
  */
 export function decideNote(kind: NoteKind, request: NoteRequest, ledger: InvoiceLedger): Result<DecidedNote> {
   const { view, requested } = ledger;

@@ -24,11 +24,8 @@ export function noteResolution(profile: TenantProfile, kind: 'credit' | 'debit')
 }
 
 /**
- * Gives a reserved note its number and its own stream (its first event, CreditNoteRequested or
- * DebitNoteRequested, naming the reservation), then records the issue on the invoice's ledger.
- * Deterministic from the reservation, so the ingress that reserved and anyone finishing a note
- * whose ingress died produce the same note, once (NumberAllocator.allocateOwned). Returns the
- * note's first event.
+ * Numbers a reserved note on its own stream, then records the issue on the invoice's ledger. Deterministic from
+ * the reservation, so whoever finishes a note whose ingress died produces the same note, once.
  */
 export async function finishNote(ports: FinishNotePorts, profile: TenantProfile, ledger: InvoiceLedger, reservation: InvoiceNoteReservedV1): Promise<NoteRequested> {
   const r = reservation.data;

@@ -22,12 +22,8 @@ export type RequestNotePorts = RequestInvoicePorts & { invoices: InvoiceIdByCufe
 const MAX_ATTEMPTS = 64;
 
 /**
- * POST /credit-note and /debit-note as a function of their ports (docs/notes.md): tenant readiness,
- * Idempotency-Key (the invoice's machinery), the request's shape, the referenced invoice, then the
- * book rules against the invoice's ledger. The reservation, appended to the invoice's stream at the
- * version the balance was read at, is the commit point: a concurrent note makes it conflict and the
- * request decides again on the new balance. Then the note is numbered (its own stream) and the
- * answer waits for DIAN like POST /invoice.
+ * POST /credit-note and /debit-note (docs/notes.md). The reservation, appended at the version the balance was read
+ * at, is the commit point: a concurrent note makes it conflict and the request decides again.
  */
 export async function requestNote(ports: RequestNotePorts, kind: NoteKind, command: InvoiceCommand): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);

@@ -11,9 +11,8 @@ export const ledgerFold: StreamFold<LedgerState> = {
 };
 
 /**
- * An invoice as the book rules see it (docs/notes.md, "Book rules"): its stream is the ledger of its
- * notes. `version` is what a reservation appends against; `view.notes` carries every note reserved
- * (with the status its own stream holds now); `open` the reservations whose note has no number yet.
+ * An invoice as the book rules see it (docs/notes.md, "Book rules"): its stream is its notes' ledger, and `version`
+ * is what a reservation appends against.
  */
 export type InvoiceLedger = {
   invoiceId: string;

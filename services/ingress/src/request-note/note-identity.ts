@@ -17,12 +17,8 @@ export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
 }
 
 /**
- * The build rules a note of this invoice is built with, and records: the invoice's own, so the
- * note's amounts add up as the invoice's did (a cancellation of an invoice built with version 1
- * credits exactly its payable amount). An invoice recorded without the field was built with 1 or 2:
- * the one whose totals give its recorded payable amount (where both do, a cancellation credits
- * that amount either way). A version this release does not know (a later release recorded
- * the invoice): today's, and the book rules answer if the amounts then differ.
+ * A note is built with its invoice's rules so its amounts add up as the invoice's did; an invoice without the field
+ * gets the version whose totals give its recorded payable amount, an unknown one today's.
  */
 export function noteBuildRulesOf(invoice: InvoiceRequestedV1): BuildRules {
   const { build_rules: recorded, request, issued_at: issuedAt, payable_amount: payable } = invoice.data;
@@ -42,9 +38,8 @@ export function checkNote(
 }
 
 /**
- * A note's number, instant, CUDE and payable amount, computed by the same function the signer builds
- * the document with (@fe/dian-domain noteIdentity), so the CUDE recorded is the one the document
- * carries. The PIN comes from the tenant's profile; the identity never holds it.
+ * A note's identity by the function the signer builds with, so the recorded CUDE is the one the document carries.
+ * The identity never holds the PIN.
  */
 export function noteIdentity(note: ValidatedNote, profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>, prefix: string, number: string, issuedAt: Date): NoteIdentity {
   return identifyNote({ note, tenant: profile.tenant, software: profile.software, environment: profile.environment, prefix, number, issuedAt });

@@ -3,9 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
 
 /**
- * GET /files/<key>?expires=…&signature=…: the embedded shape's `{storage_url}`. The link is the
- * capability (no API key): it names one file until it expires (SignedLinks). An altered link is
- * 403 LINK_INVALID, an old one 410 LINK_EXPIRED, a file not written yet 404 FILE_NOT_READY.
+ * GET /files/<key>: the embedded shape's file links. The link is the capability (no API key), naming one file until
+ * it expires.
  */
 export function filesRoute(blobs: BlobStore, links: SignedLinks, now: () => Date): FastifyPluginAsync {
   return async (app) => {

@@ -11,10 +11,8 @@ export type InvoiceByCufe = {
 export type NotifyBuyerPorts = { store: EventStore; invoices: InvoiceByCufe; clock: Clock };
 
 /**
- * POST /api/v1/service/invoice/<cufe>/notify: records BuyerNotificationRequested on the invoice's
- * stream; the notifier reacts with one new mail (docs/notifier.md, "Sending again"). Only an
- * accepted invoice has an AttachedDocument to deliver (409 INVOICE_NOT_ACCEPTED otherwise); another
- * tenant's cufe is answered like an unknown one.
+ * POST …/invoice/<cufe>/notify: records BuyerNotificationRequested, and the notifier sends one new mail
+ * (docs/notifier.md). Another tenant's cufe is answered like an unknown one.
  */
 export function notifyBuyerRoute(ports: NotifyBuyerPorts): FastifyPluginAsync {
   return async (app) => {

@@ -2,11 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { documentHeaders } from '../http/document-headers.ts';
 import { requestNote, type RequestNotePorts } from '../request-note/handler.ts';
 
-/**
- * POST /api/v1/service/credit-note and /debit-note (docs/notes.md): HTTP in, requestNote, HTTP out,
- * with the invoice route's authentication, rate limit, body limits, Idempotency-Key, Prefer: wait and
- * error body.
- */
+/** POST …/credit-note and …/debit-note (docs/notes.md), with the invoice route's edge behaviour. */
 export function postNoteRoutes(ports: RequestNotePorts): FastifyPluginAsync {
   return async (app) => {
     for (const kind of ['credit', 'debit'] as const) {

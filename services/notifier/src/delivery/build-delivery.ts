@@ -34,9 +34,8 @@ export type Delivery = {
 };
 
 /**
- * What the buyer receives (annex §9.1): the AttachedDocument around the signed invoice (or note) and DIAN's
- * ApplicationResponse, signed XAdES-EPES with the tenant's certificate, zipped with the PDF under
- * the annex's names, and the subject DIAN fixes. Pure apart from the signature's key.
+ * What the buyer receives (annex §9.1): the signed AttachedDocument zipped with the PDF under the annex's names.
+ * Pure apart from the signature's key.
  */
 export function buildDelivery(input: DeliveryInput): Delivery {
   const names = deliveryFileNames({

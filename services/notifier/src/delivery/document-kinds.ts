@@ -1,8 +1,5 @@
 /**
- * What the buyer's mail calls each document, and how its files are named: DIAN's document type
- * code in the subject (annex §9.1: 01 invoice, 91 credit note, 92 debit note), the annex §6.5
- * prefix of the PDF beside the AttachedDocument (`ad` for an invoice as before, the note's own
- * `nc`/`nd`), and the Spanish names of the mail's text.
+ * What the buyer's mail calls each document and how its files are named (annex §9.1 type codes, §6.5 prefixes).
  */
 export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note';
 

@@ -1,14 +1,9 @@
 import { documentKinds, type DocumentKind } from './document-kinds.ts';
 
 /**
- * Annex §6.5 file names for the AttachedDocument: `ad` + the issuer's NIT in 10 digits + the
- * provider code (000: own software) + the year's last two digits + the consecutive in 8 hex digits;
- * the zip is `z` + the same body. The PDF beside it takes the same body, with `ad` for an invoice
- * and the note's own annex prefix (`nc`, `nd`) for a note, so the buyer can tell them apart.
+ * Annex §6.5 file names for the AttachedDocument, its zip and the PDF (a note's PDF takes its own prefix).
  *
- *   deliveryFileNames({ nit: '900373076', year: 2026, consecutive: '990000001' })
- *   // { body: '0900373076000263B023381', xml: 'ad0900373076000263B023381.xml', pdf: '….pdf', zip: 'z0900373076000263B023381.zip' }
- *   deliveryFileNames({ nit: '900373076', year: 2026, consecutive: '1001', kind: 'credit_note' }).pdf // 'nc0900373076000260000003E9.pdf'
+ *   deliveryFileNames({ nit: '900373076', year: 2026, consecutive: '990000001' }).xml // 'ad0900373076000263B023381.xml'
  */
 export function deliveryFileNames(input: { nit: string; year: number; consecutive: string; kind?: DocumentKind }) {
   const consecutive = (BigInt(input.consecutive) % 0x1_0000_0000n).toString(16).toUpperCase().padStart(8, '0');

@@ -24,13 +24,8 @@ export type NotificationDecision =
   | { action: 'reconcile'; facts: InvoiceFacts; started: BuyerNotificationStartedV1 };
 
 /**
- * What the notifier does about a delivered trigger, given its stream's state (an invoice's, or a
- * credit or debit note's)
- * (docs/architecture.md convention 1: pure). Each trigger opens one notification "round": the
- * events it caused (causation_id) are the round's record, so a redelivery continues that round
- * and never starts a second mail; a resend request is a round of its own.
- *
- *   decideNotification(event, (await loadState(store, event.invoice_id, documentStream)).state)
+ * What the notifier does about a trigger, from its stream's state (pure). The events a trigger caused are its
+ * round's record, so a redelivery continues that round and never starts a second mail.
  */
 export function decideNotification(trigger: NotificationTrigger, state: DocumentState): NotificationDecision {
   if (state.recorded.get(trigger.id) !== trigger.type) {

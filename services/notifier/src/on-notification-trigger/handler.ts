@@ -29,12 +29,8 @@ export type OnNotificationTriggerPorts = {
 };
 
 /**
- * InvoiceRendered of an accepted invoice, or BuyerNotificationRequested → one mail to the buyer
- * (docs/notifier.md). The attempt is recorded (BuyerNotificationStarted, with the expected stream
- * version) BEFORE the mail is handed to the transport, so two deliveries or two instances cannot
- * both send, and a crash after sending is found by the next delivery, which reconciles instead of
- * sending again. A temporary failure is recorded and thrown: the bus retries with backoff, then
- * dead-letters; a final one is recorded and the invoice stays accepted.
+ * One mail to the buyer per trigger (docs/notifier.md). The attempt is recorded BEFORE the mail is handed over,
+ * so two deliveries cannot both send and a crash after sending is reconciled instead of resent.
  */
 export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
   return async (event: NotificationTrigger, message?: DeliveredMessage): Promise<void> => {

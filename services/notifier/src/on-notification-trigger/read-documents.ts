@@ -6,9 +6,8 @@ import type { InvoiceFacts } from './decide.ts';
 export type StoredDocuments = { signedInvoiceXml: string; applicationResponseXml: string; pdf: Uint8Array };
 
 /**
- * The three documents the mail is built from, as stored: the signed invoice and the PDF are refused
- * when their SHA-256 differs from what their events recorded (the buyer must get what was signed
- * and drawn); DIAN's ApplicationResponse is the blob InvoiceAccepted names.
+ * The mail's documents as stored; the signed XML and PDF are refused when their digest differs from the recorded
+ * one, since the buyer must get what was signed and drawn.
  */
 export async function readDocuments(blobs: BlobStore, facts: InvoiceFacts): Promise<StoredDocuments> {
   const arKey = facts.accepted.data.application_response_key;

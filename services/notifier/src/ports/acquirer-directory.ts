@@ -1,9 +1,5 @@
 /**
- * DIAN's register of buyers (GetAcquirer, annex §9.1): the reception address a buyer registered,
- * asked when the request gave no email. Filled by the composition root with the SOAP client.
- *
- *   const found = await acquirers.receptionEmail({ tenantId: 'demo', documentType: '31', documentNumber: '900108281' });
- *   // { email: 'recepcion@cliente.example' } | { email: undefined, detail: 'no email registered' }
+ * DIAN's register of buyers (GetAcquirer, annex §9.1), asked for a reception address when the request gave no email.
  */
 export interface AcquirerDirectory {
   /** Throws a retriable error when DIAN cannot be asked now. */

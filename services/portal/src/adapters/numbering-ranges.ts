@@ -3,11 +3,8 @@ import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantRegistry } from '@fe/tenancy';
 
 /**
- * The portal's GetNumberingRange: the DIAN client of the submitter, signed with the tenant's own
- * certificate, asking for the ranges of the tenant's NIT, its software provider and SoftwareID, at
- * the endpoint the tenant's submissions go to (habilitación or production, the submitter's
- * DIAN_ENDPOINT_* in both shapes). DIAN's answer is shown as it came; an unreachable DIAN or a
- * refusal is one sentence.
+ * The portal's GetNumberingRange, signed with the tenant's certificate at the endpoint its submissions go to;
+ * DIAN's answer is shown as it came.
  */
 export function dianNumberingRanges(options: {
   registry: TenantRegistry;

@@ -10,11 +10,7 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS attempts_expires_at ON attempts (expires_at);`;
 
-/**
- * Login failures and form posts counted on `node:sqlite`, in the portal's database file (a
- * connection of its own): every process that opens the file shares the counts. One upsert per
- * hit, so two connections hitting a key at once both count (SQLite serializes the writes).
- */
+/** Attempts counted in the portal's SQLite file, shared by every process that opens it; one upsert per hit. */
 export class SqliteAttemptStore implements AttemptStore {
   private readonly db: DatabaseSync;
   private nextPurge = Number.NEGATIVE_INFINITY;

@@ -63,18 +63,8 @@ export type PipelineTestSetOptions = {
 };
 
 /**
- * The habilitación run of both shapes: `documents` invoices issued through the service's own API
- * with the tenant's test key (so they are numbered, signed, sent and answered like any other),
- * each followed to DIAN's verdict in the status read model (GetStatusZip's, one per document); all
- * accepted (DIAN's count equals the set) records `TestSetPassed`.
- *
- * The run lives in the tenant registry (`TestSetRun`), not in this process: it is written before
- * the first document is issued, so the submitter process, reading it, sends the run's documents —
- * those whose Idempotency-Key is the run's (`testSetDocumentKey`) — with SendTestSetAsync and the
- * tenant's TestSetId; its progress is written as it moves, so every portal process shows the same.
- * The process that follows a run renews a lease on it; a run whose lease ended (its process
- * stopped) is taken over by the next process asked for its progress, which issues the documents
- * again under the same keys (the API answers each with the invoice it already made) and follows them.
+ * The habilitación run through the service's own API. The run lives in the tenant registry, not this process,
+ * so the submitter sends its documents with SendTestSetAsync and another portal process can take it over.
  */
 export function createPipelineTestSetRunner(options: PipelineTestSetOptions): TestSetRunner {
   const leaseMs = options.leaseMs ?? 30_000;

@@ -3,11 +3,8 @@ import type { MailTransport } from '@fe/mail';
 import type { MailSender } from '../ports/mail-sender.ts';
 
 /**
- * The portal's mails (confirmation, password reset) through the project's one mail path, @fe/mail:
- * the SMTP server FE_SMTP_URL names, or the outbox folder when none is configured, as for the
- * buyers' mails. The Message-ID starts with the instant, so an outbox lists in the order sent.
- *
- *   const mail = new TransportMailSender(createOutboxTransport('./data/outbox'), 'Facturación <no-reply@acme.co>');
+ * The portal's mails through @fe/mail, like the buyers' mails. The Message-ID starts with the instant, so an outbox
+ * lists in the order sent.
  */
 export class TransportMailSender implements MailSender {
   private readonly transport: MailTransport;

@@ -17,19 +17,8 @@ export type ThrottleOptions = {
 type Kind = 'login-email' | 'login-address' | 'posts-address' | 'mails-email';
 
 /**
- * Login lockout and form-post limits over the shared attempt store (docs/portal.md, "Security"):
- * every portal instance on one store counts together.
- *
- * - email lockout: each login attempt for an email is counted before its password is checked, so
- *   however many instances race, at most `maxFailures` passwords are tried per window; a success
- *   forgets the count. Applies whether or not an account has the email (no enumeration).
- * - address lockout: failed logins from one address, across emails (password spraying).
- * - posts: `postsPerMinute` throttled posts per address.
- * - mails: `mailsPerHour` sign-up and reset mails per email, so many addresses together cannot
- *   flood one mailbox; the page answers the same whether or not the mail went.
- *
- * An address is counted by its network (an IPv6 client by its /64: networkOf). The store gets
- * HMAC(portal key, kind, email or network), never the email or the address itself.
+ * Login lockout and form-post limits over the shared attempt store (docs/portal.md, "Security"), so every
+ * portal instance counts together. The store gets HMACs, never the email or the address.
  */
 export class LoginThrottle {
   private readonly store: AttemptStore;

@@ -7,9 +7,8 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
- * CSRF tokens bound to the visitor: HMAC(key, session token or anonymous cookie). A form's token
- * is accepted only from the browser that holds the cookie it was made for, and a new session
- * (after login) makes every older form token useless.
+ * CSRF tokens bound to the visitor's session or anonymous cookie, so a form token works only in its browser and a
+ * login voids older ones.
  */
 export function csrfToken(key: Uint8Array, boundTo: string): string {
   return createHmac('sha256', key).update(`csrf\u0000${boundTo}`).digest('base64url');

@@ -1,9 +1,6 @@
 /**
- * HTML built from tagged templates: every interpolated value is escaped unless it is already
- * `Html` (made by this tag or `raw`), so a company named `<script>` is shown, never run.
- *
- *   html`<p>${company.legalName}</p>`           // escaped
- *   html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`
+ * HTML from tagged templates: every value is escaped unless it is already `Html`, so a company named `<script>` is
+ * shown, never run.
  */
 export class Html {
   readonly text: string;

@@ -2,7 +2,7 @@ import { creditNoteConcepts, debitNoteConcepts, type DocumentType } from '@fe/co
 import { amountOfCents, balanceCents, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
 import { html, type Html } from './html.ts';
 
-// The invoice list and one document's page (docs/portal.md, "Facturas"): pure, so a unit test reads
+// The invoice list and one document's page (docs/portal.md, "The pages"): pure, so a unit test reads
 // what a row or a note says, escaped, without a server.
 
 export type DocumentLinks = { xml?: string; pdf?: string };
@@ -57,9 +57,8 @@ ${rows.length === 0 ? html`<p>No hay documentos${filtered ? ' con esos filtros' 
 }
 
 /**
- * One document's page. An invoice lists its notes (number, kind, concept, amount, status: each
- * note's own, as `withNoteStatus` folded it in), its balance once it has notes, and "Anulada" when
- * an accepted cancellation voided it; a note names its concept and links the invoice it corrects.
+ * One document's page: an invoice with its notes, balance and "Anulada" when voided; a note with its concept and
+ * the invoice it corrects.
  */
 export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks): Html {
   const kind = kindOf(view);

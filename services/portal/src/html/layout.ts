@@ -3,9 +3,8 @@ import { html, type Html } from './html.ts';
 export type Nav = 'onboarding' | 'settings' | 'invoices' | undefined;
 
 /**
- * Every page in one frame: the product name, the account's menu when logged in, the content, and
- * one stylesheet and one script from /admin/assets (the Content-Security-Policy allows nothing
- * inline). The viewport meta and the stylesheet's single column keep it readable on a phone.
+ * Every page in one frame, with one stylesheet and script from /admin/assets, since the Content-Security-Policy
+ * allows nothing inline.
  */
 export function layout(options: { title: string; body: Html; account?: { email: string; csrf: string }; nav?: Nav }): string {
   const { title, body, account, nav } = options;

@@ -18,12 +18,8 @@ export type Account = {
 export type TokenPurpose = 'confirm' | 'reset';
 
 /**
- * Accounts, sessions and one-time tokens of the admin portal. Sessions and tokens are stored by
- * their SHA-256 only: the database never holds a value that opens a session or resets a password.
- *
- *   await accounts.createAccount({ id, email, passwordHash, tenantId }, now);  // false: email taken
- *   await accounts.createSession(sha256(token), account.id, expiresAt);
- *   const session = await accounts.session(sha256(cookie), now);
+ * Accounts, sessions and one-time tokens. Sessions and tokens are stored by SHA-256 only: the database never holds
+ * a value that opens a session or resets a password.
  */
 export interface AccountStore {
   /** False when the email is taken (nothing written). */

@@ -1,18 +1,11 @@
 /**
- * Attempts counted per key in expiring windows (login failures, form posts), shared by every
- * portal instance on the same storage: the lockout and the post limits hold across instances.
- * Keys are opaque to the store; the portal passes keyed hashes (auth/attempt-keys.ts), never an
- * email or an address.
- *
- *   const attempts = await store.hit(key, { windowMs: 15 * 60_000, limit: 5 }, now); // 1, 2, …
- *   if (attempts > 5) refuse();
+ * Attempts per key in expiring windows, shared by every portal instance so the limits hold across them. Keys are
+ * opaque keyed hashes, never an email or an address.
  */
 export interface AttemptStore {
   /**
-   * Counts one attempt for `key` and returns its window's count, this one included. A window opens
-   * at a key's first attempt and lasts `windowMs`; the attempt that brings the count to `limit`
-   * opens it again from `now`, so a key that reached its limit stays there a full window. Atomic:
-   * concurrent hits from any number of instances each count once.
+   * Counts one attempt and returns its window's count. Reaching `limit` reopens the window, so a key at its limit
+   * stays there a full window. Atomic across instances.
    */
   hit(key: string, window: { windowMs: number; limit: number }, now: Date): Promise<number>;
   /** The count of the key's open window; 0 when it has none. */

@@ -10,12 +10,7 @@ export type TestSetProgress = {
 };
 
 /**
- * Sends a tenant's habilitación set and follows each document to DIAN's verdict; records
- * `TestSetPassed` (tenant commands) when every one is accepted. Filled by a composition root,
- * which issues the documents through the service's own API with the tenant's test key.
- *
- *   await runner.start('acme', { testSetId, actor: 'portal:ana@acme.co' });  // returns at once
- *   await runner.progress('acme');   // { state: 'running', total: 2, sent: 1, accepted: 0, rejected: [] }
+ * Sends a tenant's habilitación set and follows each document to DIAN's verdict; `start` returns at once.
  */
 export interface TestSetRunner {
   /** Starts a run unless one is running for the tenant; returns before the documents are sent. */

@@ -7,11 +7,7 @@ import { requireAccount, sendPage } from './guard.ts';
 
 const LIST_LIMIT = 500;
 
-/**
- * The tenant's invoices and credit and debit notes: a filtered list and one document with its XML
- * and PDF (an invoice with its notes, a note with the invoice it corrects); another tenant's
- * document is "not found".
- */
+/** The tenant's invoices and notes, list and page; another tenant's document is "not found". */
 export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
   scope.get('/invoices', async (request, reply) => {
     const account = requireAccount(request, reply);
@@ -47,9 +43,8 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
 }
 
 /**
- * The invoice's view with the statuses of its notes that `which` picks, each read from the note's own
- * view as the status endpoint reads it (docs/notes.md, "Status": the invoice's row is not written by
- * its notes' verdicts, so its `voided` and its notes' statuses are known only this way).
+ * The invoice's view with its notes' statuses, each read from the note's own view, since the invoice's row is not
+ * written by its notes' verdicts (docs/notes.md, "Status").
  */
 async function withNoteStatuses(deps: PortalDeps, tenantId: string, invoice: InvoiceStatusView, which: (note: NoteEntry) => boolean): Promise<InvoiceStatusView> {
   let view = invoice;

@@ -12,14 +12,8 @@ export type ApplyOutcome =
   | { kind: 'orphan' };
 
 /**
- * Folds one event into its invoice's stored row: the one write path of the live projection and of
- * a rebuild, so both fold the same way. With a position, anything at or below the row's position
- * is skipped, so an older event the relay publishes again cannot rewrite a newer view.
- *
- * The read and the write are not one transaction: the caller keeps one writer per invoice at a
- * time (the bus's order per key; a rebuild folds alone). Durable once `store.flushed()` resolves.
- *
- *   (await applyEvent(store, event, { invoiceId: event.invoice_id!, position: 42n })).kind // 'changed'
+ * Folds one event into its stored row, the one write path of the live projection and a rebuild. An event at or
+ * below the row's position is skipped, so a republished older event cannot rewrite a newer view.
  */
 export async function applyEvent(store: StatusStore, event: InvoiceEvent, target: { invoiceId: string; position: bigint | undefined }): Promise<ApplyOutcome> {
   const { invoiceId, position } = target;

@@ -11,9 +11,8 @@ export type StatusProjection = ServiceModule & {
   /** Called after every stored change; returns the function that unsubscribes. */
   onChange(listener: (view: InvoiceStatusView) => void): () => void;
   /**
-   * Resolves with the view as soon as it satisfies `predicate` (at once if it already does), or,
-   * after `timeoutMs`, with the latest view, which may be undefined. Rejects with the status
-   * store's error when the view cannot be read.
+   * Resolves with the view once it satisfies `predicate`, or the latest after `timeoutMs`; rejects when the store
+   * cannot read it.
    */
   waitFor(invoiceId: string, predicate: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
 };
@@ -30,15 +29,8 @@ export type StatusProjectionPorts = {
 const group = topology.projection.consumerGroup ?? 'fe.projection';
 
 /**
- * The status read model as a service: every invoice event is folded into its invoice's stored
- * view (evolve), so the status endpoint reads one row. Redeliveries are harmless twice over: a
- * message carrying the relay's store position at or below the row's is skipped, and evolve itself
- * ignores the last event seen again. `waitFor` lets the ingress answer POST /invoice with the
- * verdict when it comes within the wait budget.
- *
- *   const projection = createStatusProjection({ bus, store, logger });
- *   await projection.start();
- *   const view = await projection.waitFor(invoiceId, (v) => v.status !== 'pending', 10_000);
+ * The status read model as a service, so the status endpoint reads one row; `waitFor` lets the ingress answer
+ * POST /invoice with a verdict that comes within its wait budget.
  */
 export function createStatusProjection(ports: StatusProjectionPorts): StatusProjection {
   // The composition root hands in the service's child logger.

@@ -20,11 +20,8 @@ export type RebuildResult = {
 const folded = new Set<string>(topology.projection.consumes);
 
 /**
- * The read model from the source of truth: clears `target`, then folds every invoice event of the
- * event store into it, in global position order, a page at a time. Stop the live projection
- * before rebuilding its own store; a rebuild into a fresh store can run beside it.
- *
- *   await rebuildStatusViews(eventStore, new SqliteStatusStore(':memory:'));
+ * Rebuilds the read model from the event store. Stop the live projection before rebuilding its own store; a
+ * rebuild into a fresh store can run beside it.
  */
 export async function rebuildStatusViews(eventStore: EventStore, target: StatusStore, options: { pageSize?: number } = {}): Promise<RebuildResult> {
   const limit = options.pageSize ?? 500;
@@ -52,10 +49,7 @@ export async function rebuildStatusViews(eventStore: EventStore, target: StatusS
 }
 
 /**
- * Invoice ids whose views differ between two sets of views, or that only one of them has, sorted.
- * Field order does not matter; every field does (history, keys, lastEventId).
- *
- *   diffViews(await live.all(), await rebuilt.all()) // [] when the projection equals the rebuild
+ * Invoice ids whose views differ between two sets, sorted; `[]` when the projection equals a rebuild.
  */
 export function diffViews(a: Iterable<InvoiceStatusView>, b: Iterable<InvoiceStatusView>): string[] {
   const left = new Map([...a].map((view) => [view.invoiceId, view]));

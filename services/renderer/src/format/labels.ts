@@ -1,9 +1,8 @@
 import { creditNoteConcepts, debitNoteConcepts } from '@fe/contracts';
 
 /**
- * Spanish labels for the DIAN codes the PDF prints. The buyer and the accountant read names, not
- * codes; the code stays beside the name where an auditor may want it. Unknown codes print as the
- * code itself, so a new DIAN code never breaks rendering.
+ * Spanish labels for the DIAN codes the PDF prints; unknown codes print as themselves, so a new code never breaks
+ * rendering.
  */
 const DOCUMENT_TYPES: Record<string, string> = {
   '11': 'Registro civil', '12': 'Tarjeta de identidad', '13': 'Cédula de ciudadanía', '21': 'Tarjeta de extranjería',

@@ -1,8 +1,4 @@
-/**
- * The three UBL documents the renderer reads, and where each keeps what the PDF prints (annex
- * §10.1–10.2): a note's lines are CreditNoteLine/DebitNoteLine with their own quantity element,
- * and a debit note's totals are RequestedMonetaryTotal. The root element decides.
- */
+/** The three UBL documents the renderer reads and where each keeps what the PDF prints; the root decides. */
 export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note';
 
 type Layout = { line: string; quantity: string; monetaryTotal: string };

@@ -1,10 +1,8 @@
 import type { DocumentKind } from './document-kind.ts';
 
 /**
- * Everything the PDF prints, as plain strings taken from the (signed) UBL invoice, credit note or
- * debit note. Amounts stay
- * the exact 2-decimal texts of the XML: the PDF never recomputes what was signed, it only formats
- * it. Codes stay codes here (document type '31', payment means '31'); labels are the layout's job.
+ * Everything the PDF prints, as strings from the signed document. Amounts stay the XML's exact texts: the PDF never
+ * recomputes what was signed, it only formats it. Codes stay codes; labels are the layout's job.
  */
 export type PartyAddress = {
   line?: string;

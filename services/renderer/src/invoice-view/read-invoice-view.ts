@@ -15,11 +15,8 @@ export type ReadOptions = {
 };
 
 /**
- * The PDF's data, read from the signed (or unsigned) UBL invoice, credit note or debit note (the
- * root decides, document-kind.ts): the PDF shows what was signed and sent to DIAN, never a second
- * copy of the request that could disagree with it.
- *
- *   const view = readInvoiceView(signedXml, { validatedAt: '2025-03-10T10:16:02-05:00' });
+ * The PDF's data read from the signed document, so the PDF shows what was sent to DIAN, never a second copy of the
+ * request that could disagree with it.
  */
 export function readInvoiceView(xml: string, options: ReadOptions = {}): InvoiceView {
   const root = parseDocumentRoot(xml);
@@ -98,9 +95,8 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
 }
 
 /**
- * The signed sts:QRCode when it holds DIAN's labelled text (`NumFac: …`, or a note's own `Num…:`
- * label). Many issuers put only the lookup URL there (annex §4.2), which is not what the printed QR
- * must carry: then it is rebuilt.
+ * The signed sts:QRCode when it holds DIAN's labelled text; many issuers put only the lookup URL there, which is not
+ * what the printed QR must carry, so then it is rebuilt.
  */
 function signedQr(value: string | undefined): string | undefined {
   const normalized = value?.replace(/\r\n?/g, '\n');

@@ -3,9 +3,8 @@ import { attributeOf as attribute, child, children, ownText as text, type XmlEle
 import { required } from './document-root.ts';
 
 /**
- * The issuer or the buyer (annex §3.3–3.5) as the PDF prints them. The legal name and the
- * identification come from PartyTaxScheme (what the CUFE and DIAN's RUT checks use); the buyer's
- * PartyIdentification is the fallback for the document type and DV.
+ * A party as the PDF prints it: name and identification from PartyTaxScheme, what the CUFE and DIAN's RUT checks
+ * use.
  */
 export function readParty(container: XmlNode | undefined, role: string): PartyView {
   const party = child(container, 'Party');

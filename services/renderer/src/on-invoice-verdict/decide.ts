@@ -16,13 +16,8 @@ export type RenderingDecision =
     };
 
 /**
- * What the renderer does about a delivered verdict, given its stream's state (an invoice's, or a
- * credit or debit note's: the same pipeline) (docs/architecture.md convention 1: pure; the handler
- * does the I/O). A redelivery finds InvoiceRendered and does nothing. Everything is read from the
- * stream, the source of truth; the delivered event only has to be one the stream holds (the relay
- * publishes nothing else).
- *
- *   decideRendering(event, (await loadState(store, event.invoice_id, documentStream)).state)
+ * What the renderer does about a delivered verdict, from its stream's state (pure); a redelivery finds
+ * InvoiceRendered and does nothing.
  */
 export function decideRendering(delivered: InvoiceVerdict, state: DocumentState): RenderingDecision {
   if (state.recorded.get(delivered.id) !== delivered.type) {

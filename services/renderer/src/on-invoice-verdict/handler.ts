@@ -21,13 +21,8 @@ export type OnInvoiceVerdictPorts = {
 };
 
 /**
- * InvoiceAccepted or InvoiceRejected → PDF in the blob store → InvoiceRendered (docs/architecture.md
- * convention 2). Idempotent on an at-least-once bus: the stream decides whether there is work, the
- * append expects the version that was loaded, and a delivery that loses that race returns quietly.
- * The same XML and options give the same PDF bytes (renderInvoicePdf), so a loser's blob write is harmless.
- *
- *   const onVerdict = onInvoiceVerdict(ports);
- *   await subscribeInvoiceEvents(bus, { group: 'fe.renderer', logger, handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict } });
+ * A verdict → PDF in the blob store → InvoiceRendered, on the shared reaction runner. The same XML gives the same
+ * PDF bytes, so a race loser's blob write is harmless.
  */
 export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
   const tracer = tracerFor('fe.renderer');

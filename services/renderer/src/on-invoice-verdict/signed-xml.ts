@@ -4,9 +4,8 @@ import type { BlobStore } from '@fe/platform';
 import { RendererError } from '../errors.ts';
 
 /**
- * The signed XML exactly as InvoiceSigned recorded it: the PDF must show what was signed and
- * sent to DIAN, so a blob whose digest differs is refused, not drawn. Reading it into the PDF's
- * data is the renderer's job (render-request.ts), off this thread when the renderer is a pool.
+ * The signed XML exactly as InvoiceSigned recorded it: a blob whose digest differs is refused, not drawn, since the
+ * PDF must show what was signed.
  */
 export async function signedXml(blobs: BlobStore, signed: InvoiceSignedV1): Promise<string> {
   const { bytes } = await blobs.get(signed.data.xml_key);

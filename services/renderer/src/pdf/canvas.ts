@@ -3,20 +3,8 @@ import type { StandardFace } from './standard-font.ts';
 export type Doc = PDFKit.PDFDocument;
 
 /**
- * The page content the renderer writes itself, as PDF operators, in pdfkit's y-down page space
- * (pdfkit opens every page with the flip `cm`). pdfkit keeps the document (pages, resources,
- * objects, the embedded fallback font); what the renderer draws — Helvetica text, rules, boxes,
- * the QR form — is queued here and handed to pdfkit's page in one chunk.
- *
- * Why: through pdfkit, every string was its own `q … BT … ET Q` and every box parsed its colour
- * and wrote `/DeviceRGB cs … scn`; a 12-line page was 200 text objects and 18 KB to deflate.
- * Here the state (font, size, colours, line width) is written only when it changes, text runs
- * stay in one text object until a box or rule interrupts them, and nothing is converted to bytes
- * until the page is handed over. Same glyphs, same positions, same colours: only fewer operators.
- *
- * `flush()` before pdfkit draws or changes page (the fallback font's text, `addPage`,
- * `switchToPage`, `end`): pdfkit then writes after what was queued, and the tracked state is
- * forgotten, since pdfkit may change it.
+ * The page content the renderer writes itself as PDF operators, emitting state only when it changes and keeping
+ * text runs in one text object; pdfkit keeps the document. Call `flush()` before pdfkit draws or changes page.
  */
 export class Canvas {
   readonly doc: Doc;

@@ -1,16 +1,8 @@
 import PDFDocument from 'pdfkit';
 
 /**
- * pdfkit's document, with its output kept in memory instead of going through its Readable
- * stream. pdfkit writes a PDF in a few hundred small pieces (each object's header, dictionary,
- * `endobj`, each xref line), and pushing each one through the stream machinery (a Buffer per
- * piece, buffering, `nextTick` bookkeeping) cost ≈5 % of a render; `read()` then had to join them
- * all anyway. Here consecutive text pieces are joined as a string and become bytes once, next to
- * the (already binary) streams.
- *
- * It overrides pdfkit's private `_write` (pdfkit 0.20: every byte of the file goes through it,
- * strings as binary strings — one char per byte — completed with a newline, and `_offset` counts
- * bytes for the xref table); render-invoice-pdf's tests check the file is complete and readable.
+ * pdfkit's document with its output joined in memory instead of pushed piece by piece through a stream. It
+ * overrides pdfkit's private `_write` (pinned to pdfkit 0.20); render-invoice-pdf's tests check the file.
  */
 export class CollectedDocument extends (PDFDocument as unknown as new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument) {
   // Not class fields: pdfkit writes its header from its constructor, before fields would be set.

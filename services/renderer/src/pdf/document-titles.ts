@@ -1,10 +1,6 @@
 import type { DocumentKind } from '../invoice-view/document-kind.ts';
 
-/**
- * What the PDF calls each document: the title (annex §4.2 asks for the document's name), the legal
- * phrase of the footer and legal block, the name of its key (a note's is the CUDE, annex §1.2) and
- * the label of its total (a credit note's total is not an amount to pay).
- */
+/** What the PDF calls each document, its key (a note's is the CUDE) and its total. */
 export type DocumentTitles = { title: string; phrase: string; keyLabel: 'CUFE' | 'CUDE'; totalLabel: string };
 
 export const documentTitles: Record<DocumentKind, DocumentTitles> = {

@@ -4,12 +4,8 @@ import { colors, sizes } from './page-geometry.ts';
 import { showText, standardFaces, widthOfBytes, winAnsi, type StandardFace } from './standard-font.ts';
 
 /**
- * Text primitives. Every string passes `drawable`, which picks the font and makes sure a
- * character outside it can never break a render. Strings in Helvetica (all Spanish text) are
- * measured with the shared standard-font tables and written by the canvas as raw text operators;
- * the rare string that needs the embedded DejaVu fallback goes through pdfkit's `text()`, which
- * subsets and shapes it. Wrapping and cutting are done here, one measure per word, never by
- * pdfkit's line wrapper.
+ * Text primitives. `drawable` picks the font so no character can break a render; wrapping is done here, one
+ * measure per word, never by pdfkit's line wrapper.
  */
 export type TextStyle = { face?: FontFace; size?: number; color?: string };
 
@@ -118,9 +114,8 @@ function truncate(pen: Pen, text: string, width: number): string {
 }
 
 /**
- * Greedy word wrap: each word is measured once. It replaces pdfkit's line wrapper (Unicode
- * line-breaking classes per character, and a second full pass to draw), which was most of the
- * cost of a wrapped cell. A word wider than the line (a URL, a CUFE) is cut between characters.
+ * Greedy word wrap, each word measured once, in place of pdfkit's costlier wrapper. A word wider than the line is
+ * cut between characters.
  */
 function wrap(pen: Pen, text: string, width: number): string[] {
   const lines: string[] = [];

@@ -5,19 +5,8 @@ import { withSharedLayoutCache } from './shaping-cache.ts';
 import { WIN_ANSI } from './standard-font.ts';
 
 /**
- * Two typefaces, chosen per string:
- *
- * - Helvetica (regular, bold), one of the PDF standard fonts, for every text in WinAnsi
- *   encoding: all of Spanish (á é í ó ú ü ñ ¿ ¡), €, «», – —, “ ” … . Viewers have it, so it is
- *   not embedded, and that is what makes a render cheap: embedding a TrueType subset (subsetting,
- *   then deflating the font program) cost 1.5–2 ms per face per document, most of the 5 ms budget.
- * - DejaVu Sans Condensed (from the `dejavu-fonts-ttf` npm package, so CI needs no system fonts),
- *   embedded as a subset, only for the strings with a character outside WinAnsi: a buyer name in
- *   Greek or with a ☺ or 😀 (DejaVu has 5 900 characters, monochrome emoji included). Characters
- *   DejaVu lacks too (🧾, CJK) become U+FFFD, so no input can break a render or silently vanish.
- *
- * The TTF files are parsed once per process (about 2 ms each), lazily, and shared by every
- * document along with a shaping cache.
+ * Helvetica (a standard font, not embedded, so cheap) for WinAnsi text; DejaVu Sans Condensed, embedded as a
+ * subset, only for strings outside WinAnsi. Characters neither has become U+FFFD, so no input breaks a render.
  */
 export type FontFace = 'regular' | 'bold';
 
@@ -52,9 +41,8 @@ const REPLACEMENT = '\uFFFD';
 export type Drawable = { font: string; text: string };
 
 /**
- * The font to draw `text` with and the text it can draw: NFC (so n + combining tilde becomes
- * ñ), controls turned into spaces, and each run of characters without a glyph replaced by one
- * U+FFFD. `keepBreaks` leaves \n for the texts pdfkit wraps (notes).
+ * The font for `text` and the text it can draw: NFC, controls as spaces, glyph-less runs as one U+FFFD.
+ * `keepBreaks` leaves \n for texts pdfkit wraps.
  */
 export function drawable(text: string, face: FontFace = 'regular', keepBreaks = false): Drawable {
   if (WIN_ANSI.test(text)) return { font: STANDARD[face], text };

@@ -11,12 +11,7 @@ const BOX_WIDTH = 206;
 export const addressText = (a: PartyAddress | undefined): string =>
   [a?.line, a?.city, a?.department, a?.country].filter(Boolean).join(', ');
 
-/**
- * Page 1 top: the issuer on the left (legal name, NIT with DV, address, contact, fiscal
- * responsibilities), the title box with the number and issue date/time on the right (a note's
- * names the invoice it corrects), and an invoice's numbering authorization text across the page.
- * Returns the y below it.
- */
+/** Page 1 top: issuer, title box, numbering authorization. Returns the y below it. */
 export function drawHeader(canvas: Canvas, view: InvoiceView): number {
   const s = view.supplier;
   const textWidth = contentWidth - BOX_WIDTH - 14;

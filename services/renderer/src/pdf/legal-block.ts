@@ -18,11 +18,7 @@ type Entry = { label?: string; text: string; style?: TextStyle };
 const muted = { size: sizes.small, color: colors.muted };
 const strong = { face: 'bold' as const };
 
-/**
- * What DIAN's inspectors look for (annex §4.2), one line each so the block has a fixed shape:
- * the CUFE (a note's CUDE) in full, DIAN's validation instant, the lookup URL (split before its query, where a
- * reader expects a break), the software provider, the legal phrase.
- */
+/** What DIAN's inspectors look for (annex §4.2), one line each so the block has a fixed shape. */
 function entries(view: InvoiceView): Entry[] {
   const provider = view.softwareProvider;
   const titles = documentTitles[view.kind];

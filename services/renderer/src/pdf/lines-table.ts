@@ -28,11 +28,7 @@ function cells(l: LineView): string[] {
 
 type Prepared = { pen: Pen; lines: string[] };
 
-/**
- * A row's description lines and height: one line, or the wrapped description (and one line per
- * tax when a line carries both IVA and INC). Measured before drawing so a row never splits
- * across pages.
- */
+/** A row's lines and height, measured before drawing so a row never splits across pages. */
 function layoutRow(canvas: Canvas, values: string[]): { height: number; description: Prepared } {
   const width = columns[DESCRIPTION]!.width - 2 * table.padding;
   const { pen, text } = prepare(canvas, values[DESCRIPTION]!);
@@ -41,11 +37,7 @@ function layoutRow(canvas: Canvas, values: string[]): { height: number; descript
   return { height: table.rowHeight + (lines - 1) * table.lineHeight, description };
 }
 
-/**
- * The lines, page after page: a row that does not fit above the footer opens a new page through
- * `newPage` (which draws the continuation header) and the table header is repeated there.
- * Returns the y below the last row.
- */
+/** The lines, page after page, repeating the table header; returns the y below the last row. */
 export function drawLines(canvas: Canvas, lines: readonly LineView[], top: number, newPage: () => number): number {
   let y = drawTableHeader(canvas, top);
   lines.forEach((l, index) => {

@@ -7,11 +7,7 @@ import { colors, contentWidth, left, sizes } from './page-geometry.ts';
 
 const PAD = 5;
 
-/**
- * A note's reason to exist, under the header and across the page (annex §10.1–10.2): the invoice
- * it corrects (number, issue date, CUFE in full, from BillingReference) and the concept with its
- * DIAN name and the issuer's description (DiscrepancyResponse). Returns the y below the box.
- */
+/** A note's reason to exist (annex §10.1–10.2): the invoice it corrects and the concept. Returns the y below. */
 export function drawNoteReference(canvas: Canvas, view: InvoiceView, note: NoteView, top: number): number {
   const kind = view.kind === 'debit_note' ? 'debit_note' : 'credit_note';
   const invoice = note.referencedInvoice;

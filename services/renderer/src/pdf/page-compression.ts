@@ -1,15 +1,8 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * Deflates every page's content stream at `CONTENT_LEVEL` instead of pdfkit's zlib default (6).
- *
- * Levels 1–3 are zlib's fast strategy, 4–9 its lazy-matching one. On a 12-line page's 15 KB of
- * operators, level 3 costs ≈0.06 ms against ≈0.15 ms at level 6, for ≈240 bytes more (≈2 % of
- * the file); levels 1 and 2 are no faster on so small an input, and bigger.
- *
- * pdfkit offers no per-stream level, so this reaches into the page's content reference, pinned
- * to pdfkit 0.20 (`buffer`: the chunks written so far, `compress`: whether `finalize` deflates
- * them): call it once, after the last drawing and before `doc.end()`.
+ * Deflates page content at `CONTENT_LEVEL`, cheaper than pdfkit's default for a few bytes more (docs/pdf.md,
+ * "Bench"). pdfkit has no per-stream level, so this reaches into pinned internals: call once, before `doc.end()`.
  */
 const CONTENT_LEVEL = 3;
 

@@ -1,7 +1,6 @@
 /**
- * Page geometry and palette, in PDF points (1/72 inch). Letter ("carta") is the paper Colombian
- * offices print on. Everything that decides where a page breaks is here, so the pagination tests
- * and the layout read the same numbers.
+ * Page geometry and palette in points, on Letter paper. Everything that decides page breaks is here, so the
+ * pagination tests and the layout read the same numbers.
  */
 export const page = {
   width: 612,

@@ -3,30 +3,13 @@ import type { Canvas } from './canvas.ts';
 import type { QrMatrix } from './qr-matrix.ts';
 
 /**
- * DIAN's QR drawn as vector rectangles, not as a PNG: it stays sharp at any zoom or printer
- * resolution, costs a few kilobytes, and needs no image codec.
- *
- * Encoding choices (qr-matrix.ts), for speed on every invoice:
- * - one byte-mode segment: the text is fixed-format ASCII, so an optimal-segmentation search
- *   buys nothing;
- * - error correction M (15 %), the usual level for printed invoices: the ~450-character text
- *   then fits version 16 (81×81 modules), about 37 mm at the size drawn;
- * - a fixed mask pattern. Scoring the 8 masks (ISO 18004's penalty rules) took 2.2 ms of the
- *   2.4 ms an encode cost. The penalty only avoids patterns that are harder to read in poor
- *   print or photos; every decoder reads the mask from the format bits, and a vector QR printed
- *   black on white is read reliably (the int test decodes it from a rasterised page).
+ * DIAN's QR as vector rectangles: sharp at any zoom, no image codec. A fixed mask skips the costly mask scoring;
+ * decoders read the mask from the format bits, and the int test decodes it from a rasterised page.
  */
 
 /**
- * Draws the symbol in a `side`-point square at (x, y). The coordinate system is scaled to one
- * unit per module, so every rectangle is written in small integers. Each horizontal run of dark
- * modules is one rectangle, and the whole symbol is one path filled once. The caller leaves the
- * 4-module quiet zone around it white.
- *
- * The path (≈27 KB of operators for 81×81, more than the rest of the page) is a Form XObject
- * written here as bytes, from digits prepared once (number-to-string conversions were most of
- * its cost), and deflated at level 1 before pdfkit sees it, so pdfkit does not deflate it again
- * at its level 6: ≈0.1 ms instead of ≈0.45, for ≈1 KB more.
+ * Draws the symbol in a `side`-point square at (x, y), one rectangle per dark run, one path, as a Form XObject
+ * deflated here so pdfkit does not deflate it again. The caller leaves the quiet zone white.
  */
 export function drawQr(canvas: Canvas, matrix: QrMatrix, x: number, y: number, side: number): void {
   const { size } = matrix;

@@ -38,19 +38,8 @@ const layouts: VersionLayout[] = Array.from({ length: 40 }, (_, i) => {
 const countBits = (version: number) => (version < 10 ? 8 : 16);
 
 /**
- * DIAN's QR text as a QR symbol: byte mode (one segment: the text is fixed-format ASCII),
- * error correction M, mask pattern 2 — exactly the matrix `qrcode` gives for
- * `create([{ data, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 2 })`
- * (qr-matrix.unit.test.ts checks it, version by version).
- *
- * Why not call qrcode for every invoice: it cost ≈0.25 ms (this, ≈0.05), an eighth of a render,
- * almost all of it for work that is the same for every symbol of a version (finder, timing and
- * alignment patterns, format and version information, the order data modules are filled in, the
- * mask) or done with generic polynomials and a bit-by-bit buffer. Here the symbol's fixed part is built
- * once per version by qrcode itself and kept; an invoice only pays for its codewords
- * (Reed-Solomon on typed arrays) and for dropping their bits into a copy of the template.
- *
- * Why mask 2 and level M: see qr-code.ts.
+ * DIAN's QR text as the exact matrix `qrcode` gives for byte mode, level M, mask 2 (the unit test checks it);
+ * each version's fixed part is built once by qrcode, so an invoice pays only for its codewords.
  */
 export function qrMatrix(text: string): QrMatrix {
   const data = Buffer.from(text, 'utf8');

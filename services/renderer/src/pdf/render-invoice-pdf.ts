@@ -18,12 +18,8 @@ export type RenderedPdf = { bytes: Uint8Array; pageCount: number };
 const GAP = 8;
 
 /**
- * The PDF of an invoice, a credit note or a debit note, synchronously: pdfkit writes everything inside `end()`, into memory
- * (CollectedDocument), with no stream events per render. pdfkit holds the document; the page
- * content is written by the Canvas, flushed before pdfkit changes page or draws itself.
- *
- * The same view gives the same bytes: the creation date is the issue instant, not the clock
- * (pdfkit derives the file ID from it).
+ * The PDF of an invoice or note, synchronously into memory. The same view gives the same bytes: the creation date
+ * is the issue instant, not the clock (pdfkit derives the file ID from it).
  */
 export function renderInvoicePdf(view: InvoiceView): RenderedPdf {
   const doc = new CollectedDocument({

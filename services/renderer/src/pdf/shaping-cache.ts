@@ -1,15 +1,8 @@
 import type { Font, GlyphPosition, GlyphRun } from 'fontkit';
 
 /**
- * A fontkit font whose `layout` (OpenType shaping: GSUB/GPOS lookups, kerning) is memoized per
- * string across documents. pdfkit keeps a layout cache too, but per document: without this, every
- * invoice re-shapes the same labels, product names and digits, and shaping was two thirds of a
- * render. pdfkit calls `layout` once per word per document and then scales the returned
- * positions in place, so each call gets fresh position objects (cheap) around shared glyphs.
- *
- * Bounded: amounts and CUFEs make some strings unique, so the cache is dropped when it is full.
- * Keys are stored as copies: a string read from an invoice may be a slice of the whole XML text,
- * which V8 keeps alive as long as the slice (see standard-font.ts).
+ * A fontkit font whose `layout` is memoized across documents (pdfkit's cache is per document). Bounded, and
+ * keys are copied so a slice of the whole XML text is not kept alive.
  */
 const MAX_ENTRIES = 20_000;
 

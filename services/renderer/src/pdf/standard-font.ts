@@ -1,14 +1,8 @@
 import { createRequire } from 'node:module';
 
 /**
- * Helvetica and Helvetica-Bold (PDF standard fonts, WinAnsi encoding) measured and encoded by
- * the renderer itself, from pdfkit's own AFM data (`pdfkit/standard-fonts/*`), built once per
- * process into flat tables. pdfkit rebuilt its name-keyed AFM tables for every document (≈0.6 ms)
- * and looked every kerning pair up by a concatenated glyph-name string, which was the hottest
- * code of a render; here a width is two array reads per character.
- *
- * Widths and kerning are pdfkit's (same data, same rule: advance plus the pair with the next
- * character), so text measures and aligns exactly as it did when pdfkit drew it.
+ * Helvetica metrics from pdfkit's own AFM data, built once per process into flat tables, so text measures
+ * exactly as pdfkit would without its per-document table building and name-keyed kerning lookups.
  */
 export type StandardFace = {
   /** The PDF BaseFont name. */
@@ -87,7 +81,7 @@ function build(data: AfmData): StandardFace {
 }
 
 const load = (module: string) => build(createRequire(import.meta.url)(`pdfkit/standard-fonts/${module}`) as AfmData);
-/** Built on import, once per process (≈5 ms cold, most of it loading pdfkit's data modules). */
+/** Built on import, once per process. */
 export const standardFaces = { regular: load('Helvetica'), bold: load('HelveticaBold') } as const;
 
 /** Width of WinAnsi bytes in 1/1000 em: advances plus kerning with the next character. */
@@ -109,12 +103,8 @@ const OPEN = 0x28;
 const CLOSE = 0x29;
 const BACKSLASH = 0x5c;
 
-// Most strings of an invoice are the same on the next one (labels, the issuer, product names,
-// units, tax names), so their operators are remembered per face. Bounded: amounts and CUFEs make
-// some strings unique, so the cache is dropped when it is full. Key and operator are stored as
-// copies: a string read from an invoice is often a slice of its whole XML text, and V8 keeps that
-// text alive for as long as the slice (or a concatenation of it) lives; uncopied, the cache held
-// one invoice XML per entry (32 MB after 2 000 invoices).
+// Most strings repeat across invoices, so their operators are remembered per face; bounded, since amounts and
+// CUFEs are unique. Keys are copied: a slice of an invoice's XML would keep the whole text alive.
 const MAX_CACHED = 10_000;
 const shown = new Map<StandardFace, Map<string, string>>();
 
@@ -137,10 +127,7 @@ export function showText(face: StandardFace, bytes: string): string {
   return show;
 }
 
-/**
- * showText, computed. One pass: parentheses and backslashes are escaped as they are met (a
- * regex replace per kerned piece cost ≈5 % of a render).
- */
+/** showText in one pass, escaping parentheses and backslashes as they are met rather than by a regex per piece. */
 function kernedShow(face: StandardFace, bytes: string): string {
   const { kerning } = face;
   const length = bytes.length;

@@ -31,11 +31,8 @@ function totalRows(view: InvoiceView): [string, string][] {
 }
 
 /**
- * What the buyer still owes after the advances: PayableAmount − PrepaidAmount. DIAN's PayableAmount
- * keeps the advances in (FAU14, annex 1.8+), so the XML has no such amount and the PDF shows it
- * under the total; undefined without advances. Exact, in cents.
- *
- *   balanceAfterAdvances({ …, payable: '47600000.00', prepaid: '15000000.00' }) // '32600000.00'
+ * What the buyer still owes after advances. DIAN's PayableAmount keeps them in (FAU14), so the XML has no such
+ * amount; undefined without advances.
  */
 export function balanceAfterAdvances(totals: InvoiceView['totals']): string | undefined {
   if (isZero(totals.prepaid)) return undefined;

@@ -2,10 +2,8 @@ import { isRendererError, RendererError } from '../errors.ts';
 import type { RenderFailure } from './messages.ts';
 
 /**
- * Errors across the worker boundary. Structured clone keeps an Error's message but not its class
- * or fields, and the reaction tells failures apart by class and code (a bad XML is final, a
- * crashed worker is retried): so a worker sends the catalogue entry, and the pool throws the
- * same error again.
+ * Errors across the worker boundary: structured clone drops an Error's class and fields, and the reaction tells
+ * failures apart by them, so the worker sends the catalogue entry and the pool throws it again.
  */
 export function toFailure(error: unknown): RenderFailure {
   if (isRendererError(error)) return { kind: 'renderer', code: error.code, message: error.message };

@@ -4,10 +4,8 @@ import type { RenderJob, RenderReply } from './messages.ts';
 import { toFailure } from './render-failure.ts';
 
 /**
- * One job, as a worker answers it: the same renderRequest as pdfkitRenderer (read the XML, check
- * it, draw), so the same request gives the same bytes, or the same error, on either side.
- * Returns the reply and what to transfer with it: the PDF's ArrayBuffer, which it owns whole
- * (renderInvoicePdf), is moved to the pool's thread, not copied.
+ * One job as a worker answers it, with the same renderRequest as pdfkitRenderer, so either side gives the same
+ * bytes or error; the PDF's buffer is transferred, not copied.
  */
 export function answerRenderJob(job: RenderJob): { reply: RenderReply; transfer: Transferable[] } {
   try {

@@ -17,18 +17,10 @@ type Slot = { worker: Worker | undefined; current: Pending | undefined };
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
 /**
- * InvoiceRenderer on a fixed set of worker threads, one job per worker at a time, FIFO queue:
- * reading the signed XML and drawing the PDF (pdfkit, the QR, zlib; ~1 ms for 12 lines) happen
- * off the event loop, with the same code, the same bytes and the same errors as pdfkitRenderer.
- * The request (the XML string and two small records) is structured-cloned to the worker when a
- * worker takes the job; the PDF comes back in the transfer list. Idle workers are unref'd, so an idle pool does not keep the process
- * alive. A crashed worker fails its job with the retriable POOL_WORKER_FAILED and is replaced
- * when the next job needs it (a worker that cannot even start costs one failed job per try, never
- * a respawn loop).
+ * InvoiceRenderer on worker threads, so reading XML and drawing PDFs stays off the event loop with the same
+ * bytes and errors as pdfkitRenderer. A crashed worker fails its job as retriable POOL_WORKER_FAILED.
  *
- *   const pool = createRendererPool({ size: 1 }); // default 1
- *   const { bytes, pageCount } = await pool.render({ xml: signedXml, options: { validatedAt } });
- *   await pool.close();
+ *   const { bytes, pageCount } = await createRendererPool({ size: 1 }).render({ xml: signedXml, options: { validatedAt } });
  */
 export function createRendererPool(options: { size?: number } = {}): RendererPool {
   return startRendererPool(WORKER_URL, options.size ?? 1);

@@ -1,14 +1,8 @@
 import type { ReadOptions } from '../invoice-view/read-invoice-view.ts';
 
 /**
- * The renderer port: a signed invoice's XML in, its PDF graphic representation out. The service
- * reacting to DIAN's verdict depends on this, not on pdfkit, so a renderer in a worker pool or
- * another process can replace the in-process one. The XML is read where the PDF is drawn
- * (render-request.ts): in a pool, the event loop only hands over a string.
- *
- *   const renderer: InvoiceRenderer = pdfkitRenderer();
- *   const { bytes, pageCount } = await renderer.render({ xml: signedXml, options: { validatedAt } });
- *   // bytes: a PDF 1.3 file (application/pdf); pageCount ≥ 1
+ * The renderer port: signed XML in, PDF out. The XML is read where the PDF is drawn, so in a pool the event loop
+ * only hands over a string.
  */
 export type RenderedInvoice = {
   bytes: Uint8Array;
@@ -20,11 +14,7 @@ export type RenderRequest = {
   xml: string;
   /** What the PDF prints that the XML cannot carry (DIAN's validation instant, the provider's name). */
   options: ReadOptions;
-  /**
-   * What the XML must say, as recorded when the document was requested (`cufe`: the invoice's
-   * CUFE, or a note's CUDE, both in cbc:UUID): a different key or
-   * environment fails with XML_MISMATCH (RendererError) and nothing is drawn.
-   */
+  /** What the XML must say, as recorded: a different key or environment is XML_MISMATCH and nothing is drawn. */
   expected?: { cufe: string; environment: string };
 };
 

@@ -5,9 +5,8 @@ import {
 import type { RenderRequest } from '../ports/invoice-renderer.ts';
 
 /**
- * Deterministic demo invoices for the tests, the sample script and the benchmark: the demo
- * tenant, DIAN's public test range, a fixed issue instant. `lines` items cycle through IVA 19 %,
- * INC 8 %, IVA 5 % and excluded goods, with a few long descriptions that wrap.
+ * Deterministic demo invoices for the tests, the sample script and the bench; `lines` cycle through the tax kinds,
+ * with a few long descriptions that wrap.
  */
 export type SampleOptions = {
   lines: number;

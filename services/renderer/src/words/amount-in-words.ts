@@ -1,11 +1,9 @@
 import { parseDecimal, roundHalfUp } from '@fe/dian-domain/primitives';
 
 /**
- * The total in Spanish words, as Colombian invoices print it ("son: …"):
+ * The total in Spanish words, as Colombian invoices print it (long scale; 1 always apocopated before a noun).
+ *
  *   amountInWords('518001.62') === 'QUINIENTOS DIECIOCHO MIL UN PESOS CON 62/100 M/CTE'
- * Long scale (millón 10^6, billón 10^12, trillón 10^18). Every group is followed by a noun (mil,
- * millones, pesos), so 1 is always apocopated: UN, VEINTIÚN, TREINTA Y UN. Cents appear as nn/100
- * only when there are any; M/CTE is "moneda corriente".
  */
 const UNITS = [
   '', 'UN', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE', 'DIEZ', 'ONCE', 'DOCE', 'TRECE',

@@ -8,16 +8,8 @@ export type SigningDecision<T extends DocumentRequested = DocumentRequested> =
   | { action: 'sign'; requested: T };
 
 /**
- * What the signer does about a delivered InvoiceRequested (or a note's CreditNoteRequested /
- * DebitNoteRequested), given its stream's state (docs/architecture.md convention 1: pure; the
- * handler does the I/O). Redeliveries are normal on an at-least-once bus, so "already signed" is an
- * answer, not an error.
- *
- * A delivered event that is not the recorded one (another id, or another CUFE/CUDE) is a broken
- * invariant: the relay only publishes what the store holds, so something rewrote it on the way.
- *
- *   decideSigning(event, (await loadState(store, event.invoice_id, documentStream)).state)
- *   // { action: 'sign', requested } | { action: 'none', reason: 'already_signed' }
+ * What the signer does about a delivered …Requested, from its stream's state (pure). Redeliveries are normal,
+ * so "already signed" is an answer; a delivered event that is not the recorded one is a broken invariant.
  */
 export function decideSigning<T extends DocumentRequested>(delivered: T, state: DocumentState): SigningDecision<T> {
   const requested = state.requested?.type === delivered.type ? (state.requested as T) : undefined;

@@ -21,14 +21,8 @@ export type OnInvoiceRequestedPorts = {
 };
 
 /**
- * InvoiceRequested → signed XML in the blob store → InvoiceSigned (docs/architecture.md convention 2).
- * A credit or debit note's first event (CreditNoteRequested, DebitNoteRequested) takes the same
- * path to the same InvoiceSigned on the note's own stream (on-note-requested/rebuild-note.ts).
- * Idempotent on an at-least-once bus: the stream decides whether there is work, the append expects
- * the version that was loaded, and a delivery that loses that race returns quietly. Anything thrown
- * is retried by the bus and, after its attempts, dead-lettered.
- *
- *   await subscribeInvoiceEvents(bus, { group: 'fe.signer', logger, handlers: { InvoiceRequested: onInvoiceRequested(ports, { algorithm: 'sha256' }) } });
+ * InvoiceRequested (or a note's first event) → signed XML in the blob store → InvoiceSigned, on the shared
+ * reaction runner: a delivery that loses the append race returns quietly, anything thrown is retried by the bus.
  */
 export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { algorithm: DigestAlgorithm }) {
   return async (event: DocumentRequested, message?: DeliveredMessage): Promise<void> => {

@@ -5,15 +5,8 @@ import { SignerError } from '../errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
 
 /**
- * The unsigned UBL document exactly as ingress built it when it computed the recorded CUFE: the
- * build is a pure function of the recorded request, number, environment and instant plus the
- * tenant's profile. Pure; throws SignerError.
- *
- * The recorded CUFE is the invoice's identity (the status endpoint, the QR and DIAN all use it), so
- * a rebuilt document with another CUFE must never be signed: the event or the profile changed
- * under it, and only a person can tell which.
- *
- *   const built = rebuildInvoice(requested.data, profile); // built.cufe === requested.data.cufe
+ * The unsigned document exactly as ingress built it (a pure build of the recorded request). A rebuild with
+ * another CUFE is never signed: the event or the profile changed under it, and only a person can tell which.
  */
 export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: SigningProfile): BuiltInvoice {
   // With the rules that made the recorded CUFE (an invoice in flight during an upgrade keeps its

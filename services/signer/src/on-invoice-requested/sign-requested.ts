@@ -9,12 +9,8 @@ import type { SigningProfile, SigningTenants } from './signing-tenants.ts';
 export type SignedInvoice = { xml: string; signingTime: string; serialNumber: string };
 
 /**
- * Rebuilds the recorded request's document (an invoice, or a credit or debit note) and signs it with the tenant's credential at the issue
- * instant (SigningTime's date then equals cbc:IssueDate, DIAN rule FAD09e).
- *
- * The signature's ids derive from the requested event's id, and RSA PKCS#1 v1.5 is deterministic,
- * so two deliveries with the same credential write the very same bytes: a delivery that loses the
- * append race has overwritten the blob with what the winner recorded, not with other bytes.
+ * Rebuilds the recorded document and signs it at the issue instant (FAD09e). Signature ids derive from the event id
+ * and RSA PKCS#1 v1.5 is deterministic, so a race loser overwrites the blob with the very same bytes.
  */
 export async function signRequested(
   requested: DocumentRequested,
@@ -69,9 +65,8 @@ const hasFinalCode = (error: unknown): error is { code: string; retriable: false
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && (error as { retriable?: unknown }).retriable === false;
 
 /**
- * A credential failure becomes CREDENTIAL_UNUSABLE with the signer's code kept (never its secret);
- * anything else (the directory's store down, a crashed pool worker, an unsupported layout) is
- * passed on unchanged, with its own `retriable`.
+ * A credential failure becomes CREDENTIAL_UNUSABLE keeping its code, never its secret; anything else passes on
+ * unchanged with its own `retriable`.
  */
 function unusable(error: unknown): unknown {
   if (!isXadesError(error) || !CREDENTIAL_CODES.has(error.code)) return error;

@@ -2,11 +2,8 @@ import type { NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian
 import type { SigningCredential } from '@fe/xades';
 
 /**
- * The part of @fe/tenancy's TenantDirectory the signer reads, declared here so @fe/signer does
- * not depend on @fe/tenancy (which depends on @fe/signer for loadP12). A TenantDirectory fits it
- * as is:
- *
- *   createSignerService({ store, bus, blobs, tenants: sqliteTenantDirectory, signer, clock, logger });
+ * The part of TenantDirectory the signer reads, declared here because @fe/tenancy depends on the signer's loadP12;
+ * a TenantDirectory fits as is.
  */
 export type SigningTenants = {
   profile(tenantId: string): Promise<SigningProfile | undefined>;

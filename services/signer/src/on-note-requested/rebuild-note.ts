@@ -7,13 +7,8 @@ import type { SigningProfile } from '../on-invoice-requested/signing-tenants.ts'
 export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
 
 /**
- * The unsigned CreditNote or DebitNote exactly as ingress named it when it computed the recorded
- * CUDE: a pure function of the note's first event (its request, the lines it carries, the
- * referenced invoice) and the tenant's profile (company data, software id and PIN). Throws
- * SignerError with the invoice's codes; a CUDE that differs is CUDE_MISMATCH, the CUFE_MISMATCH of
- * a note (rebuild-invoice.ts says why nothing with another key may be signed).
- *
- *   const built = rebuildNote(requested, profile); // built.cude === requested.data.cude
+ * The unsigned note exactly as ingress built it when it computed the recorded CUDE; a CUDE that differs is
+ * CUDE_MISMATCH (rebuild-invoice.ts says why).
  */
 export function rebuildNote(requested: NoteRequested, profile: SigningProfile): BuiltNote {
   const { data } = requested;

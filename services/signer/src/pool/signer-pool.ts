@@ -11,12 +11,8 @@ type Slot = { worker: Worker; sent: Set<number>; current: Pending | undefined };
 const WORKER_URL = new URL('./sign-worker.ts', import.meta.url);
 
 /**
- * XmlSigner on a fixed set of worker threads, one job per worker at a time, FIFO queue. Signing a
- * 500-line invoice takes milliseconds of CPU; here it never runs on the event loop. Idle workers are
- * unref'd, so an idle pool does not keep the process alive. A crashed worker fails its job with the
- * retriable POOL_WORKER_FAILED and is replaced.
- *
- *   const pool = createSignerPool({ size: 2 }); // default: cores - 1, at least 1
+ * XmlSigner on worker threads, so signing never runs on the event loop; idle workers are unref'd, and a crashed one
+ * fails its job as retriable POOL_WORKER_FAILED.
  */
 export function createSignerPool(options: { size?: number } = {}): XmlSigner & { readonly size: number } {
   const size = Math.max(1, options.size ?? availableParallelism() - 1);

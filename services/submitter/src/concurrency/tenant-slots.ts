@@ -1,15 +1,6 @@
 /**
- * The per-tenant cap on concurrent DIAN calls (docs/api.md, "Limits", default 4), whichever path
- * makes them (the reaction or the retry sweeper) and, with a shared adapter, whichever submitter
- * instance. It never queues: a caller that finds no free slot leaves the work on the retry schedule
- * instead of waiting, so one busy tenant cannot hold a bus partition, and the invoices behind it.
- *
- *   const release = await slots.tryAcquire('demo'); // undefined: the tenant is at its cap
- *   if (!release) return defer();
- *   try { await callDian(); } finally { release(); }
- *
- * Adapters: `createTenantSlots` (this process only; the embedded twin) and
- * `PostgresTenantSlots` (`@fe/submitter/postgres`, every instance on one database).
+ * The per-tenant cap on concurrent DIAN calls (docs/api.md, "Limits"), across the reaction and the sweeper. It
+ * never queues: no free slot leaves the work on the retry schedule, so a busy tenant cannot hold a partition.
  */
 /** Gives the slot back; never rejects, and resolves once other callers (and instances) can take it. Callers need not wait. */
 export type Release = () => Promise<void>;

@@ -23,15 +23,8 @@ export type AttemptInput = {
 const testSetPollDelaysMs = [200, 400, 800, 1600, 3000, 5000, 5000, 5000, 5000, 5000];
 
 /**
- * One attempt's DIAN calls, in the order annex §6.6 asks for, and what to record of them:
- *
- *   reconcile: GetStatus(CUFE) → found: its verdict (no resend) · not found (66/90): send
- *   send:      SendBillSync → 00 / 99: the verdict · rule 90: GetStatus(CUFE) → found: its verdict,
- *              not found: the rule-90 refusal is the verdict
- *
- * At most one SendBillSync per attempt, and only after GetStatus said DIAN does not have the
- * document whenever an earlier send's outcome is unknown. A client failure ends the attempt as
- * InvoiceSubmissionFailed; anything else thrown is a broken invariant and propagates.
+ * One attempt's DIAN calls in annex §6.6 order: when an earlier send's outcome is unknown, GetStatus before any
+ * SendBillSync, and at most one send per attempt. A client failure ends it as InvoiceSubmissionFailed.
  */
 export async function runAttempt(input: AttemptInput): Promise<Recorded> {
   const { gateway, trackId } = input;

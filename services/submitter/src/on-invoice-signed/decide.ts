@@ -2,20 +2,8 @@ import { documentStream, type DocumentState } from '@fe/platform';
 import type { RetryPolicy } from './retry-policy.ts';
 
 /**
- * What the submitter does next for one invoice, from its stream's state (pure;
- * docs/architecture.md convention 1). Every trigger — InvoiceSigned, a redelivery, InvoiceSubmissionFailed,
- * the retry schedule — asks this, so a repeated trigger never repeats work:
- *
- *   decide(state, now, policy)            // { kind: 'send', attempt: 1 } for a freshly signed invoice
- *   decide(state, now, policy, { sendingAttempt: 3 }) // a send was under way when the process stopped
- *
- * - a verdict (InvoiceAccepted / InvoiceRejected) is final: nothing;
- * - the outcome of the last send is unknown (timeout, lost answer, a send with no recorded verdict):
- *   'reconcile' — GetStatus(CUFE) first, never a blind resend (docs/api.md, "Invoice states"; annex §6.6);
- * - the last failure was final (not retriable, or attempts exhausted): nothing, the invoice stays
- *   pending until an operator re-drives it;
- * - its retry is not due yet: 'wait' until `next_attempt_at`;
- * - otherwise 'send' with the next attempt number.
+ * What the submitter does next for one invoice, from its stream's state (pure). Every trigger asks this, so a
+ * repeated trigger never repeats work, and an unknown send outcome is reconciled with GetStatus, never resent.
  */
 export type Decision =
   | { kind: 'none'; why: 'not-signed' | 'verdict-recorded' | 'gave-up' }

@@ -13,18 +13,8 @@ export type OutcomeToRecord = {
 };
 
 /**
- * What an attempt learned, as the reaction runner records it, in the order that keeps every reader
- * consistent:
- * 1. DIAN's ApplicationResponse to the blob store (the event names its key, so the blob comes first);
- * 2. the events, with the version the decision was made on;
- * 3. the schedule: the next attempt's time for a retriable failure, else the row goes.
- *
- * A crash between 2 and 3 loses nothing: the InvoiceSubmissionFailed reaction re-creates the row
- * when the relay delivers the event, and a leftover row only triggers a run that finds nothing to do.
- *
- * A wrong expected version means another writer recorded something meanwhile (another process
- * after a rebalance, an operator). DIAN's answer is still a fact, so it is appended on top once
- * — unless the stream already holds a verdict, which is final (the runner says lost_race).
+ * Records an attempt: the AR blob first (the event names it), the events, then the schedule, so a crash loses
+ * nothing. On a version conflict DIAN's answer is still appended once, unless a verdict is already recorded.
  */
 export async function outcomeStep(deps: Deps, input: OutcomeToRecord): Promise<ReactionStep<DocumentState>> {
   const { blobs, clock, logger, schedule } = deps;

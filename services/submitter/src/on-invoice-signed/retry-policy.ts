@@ -1,12 +1,6 @@
 /**
- * How often and how long the submitter keeps trying one invoice (docs/api.md, "Invoice
- * states": pending stays pending while DIAN is unreachable, with bounded retries and backoff).
- *
- *   const policy = { maxAttempts: 8, baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
- *   retryDelayMs(policy, 3, 0.5); // 4 000 ms less up to 20 % → 3 600 ms
- *
- * An attempt is one round of DIAN calls for the invoice (a send, or a GetStatus reconciliation
- * followed by a send when needed); attempts are numbered from 1 in the recorded events.
+ * How often and how long the submitter keeps trying one invoice (docs/api.md, "Invoice states"). An attempt is
+ * one round of DIAN calls, numbered from 1.
  */
 export type RetryPolicy = {
   /** Attempts before the submitter stops retrying; the invoice then stays pending. */

@@ -22,15 +22,8 @@ const toRow = (r: Row): ScheduleRow => ({
 });
 
 /**
- * The embedded submission schedule on `node:sqlite` (submission-schedule.ts says what it keeps).
- *
- *   const schedule = new SqliteSubmissionSchedule('./data/state.sqlite');
- *   await schedule.schedule('inv-demo-SETP990000001', 'demo', new Date(Date.now() + 1_000));
- *
- * WAL with synchronous=NORMAL: a committed row survives a process crash (the case this guards);
- * after a power cut the last rows may be lost, and the InvoiceSubmissionFailed reaction re-creates
- * retry rows when the bus redelivers, while a lost send marker degrades to a resend that DIAN
- * answers with rule 90, which is reconciled too.
+ * The embedded submission schedule on `node:sqlite`. synchronous=NORMAL is enough: rows a power cut loses are
+ * re-created on redelivery, and a lost send marker degrades to a resend DIAN answers with rule 90.
  */
 export class SqliteSubmissionSchedule implements SubmissionSchedule {
   private readonly db: DatabaseSync;

@@ -1,28 +1,7 @@
 /**
- * The submitter's durable to-do list: one row per invoice that has DIAN work left and nobody
- * working on it right now — a retry that is not due yet, an invoice whose tenant was at its cap —
- * and the marker of a send in flight. The sweeper runs rows that are due, so retries neither hold a
- * bus partition nor depend on the bus redelivering anything. Every method is async so that an
- * adapter on a server honours the same port as the embedded one (SQLite); the contract suite
- * (`submissionScheduleContract`, `@fe/submitter/testing`) states what each must do.
- *
- *   await schedule.schedule('inv-demo-SETP990000001', 'demo', new Date(Date.now() + 1_000));
- *   await schedule.due(new Date(), 100, { owner: 'sweeper-1', until: inTenSeconds }); // due rows, oldest first, at most 100, now claimed
- *   await schedule.get('inv-demo-SETP990000001') // { invoiceId, tenantId, dueAt, sendingAttempt: undefined }
- *
- * Times are Dates kept to the millisecond; `attempt` counts from 1. There are no defaults: a row
- * exists only once written, and one invoice has at most one row.
- *
- * `markSending` is written just before SendBillSync: if the process dies during the call, the row
- * (due when the call would have timed out) tells the next run that DIAN may have the document, and
- * it reconciles with GetStatus instead of sending again. The row is not the source of truth — the
- * invoice's events are — so a stale row only causes a run that decides there is nothing to do, and
- * a lost one is re-created when the bus redelivers the InvoiceSubmissionFailed that asked for it.
- *
- * Several submitter instances sweep one schedule, so `due` with a claim takes the rows it returns:
- * until the claim's `until`, or until a write to the row (the run's own outcome) or `release`, no
- * other `due` returns them. Without that two instances both ran one due row, and both could send it.
- * A claimer that dies holds its rows only until `until`.
+ * The submitter's durable to-do list, so retries neither hold a partition nor depend on redelivery. `markSending`
+ * before SendBillSync makes a run after a crash reconcile instead of resend; `due` claims rows so two instances
+ * never run one. The invoice's events stay the truth: a stale row only causes a run with nothing to do.
  */
 export type ScheduleRow = { invoiceId: string; tenantId: string; dueAt: Date; sendingAttempt: number | undefined };
 

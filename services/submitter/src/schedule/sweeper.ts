@@ -30,15 +30,8 @@ export type Sweeper = {
 };
 
 /**
- * Runs the schedule's due rows: a timer (unref'd, so it never keeps the process alive) every
- * `intervalMs`, plus a nudge whenever a tenant slot frees up. A row runs only when its tenant has a
- * free slot, taken here and handed to the run, so the per-tenant cap holds across the reaction and
- * the sweeper. A run that throws (a store down) keeps its row, moved later with backoff. Rows are
- * claimed as they are read, so the sweepers of several instances never run one row at once; a row
- * taken but not run (its tenant at the cap, a run under way here) is released at once.
- *
- *   const sweeper = startSweeper({ schedule, slots, run: handler.run, isRunning: handler.isRunning, clock, logger, intervalMs: 250, batch: 100, claimLeaseMs: 35_000, errorDelayMs });
- *   await sweeper.stop();
+ * Runs the schedule's due rows on a timer and whenever a tenant slot frees. It takes the tenant slot itself, so
+ * the cap holds across the reaction and the sweeper; a run that throws keeps its row, moved later.
  */
 export function startSweeper(options: SweeperOptions): Sweeper {
   const { schedule, slots, clock, logger } = options;

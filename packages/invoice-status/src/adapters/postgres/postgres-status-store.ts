@@ -18,19 +18,8 @@ const UPSERT = `
 const MAX_INT64 = 2n ** 63n - 1n;
 
 /**
- * The status read model on PostgreSQL (migrations/001_invoice_status.sql), for a projection that
- * runs as several replicas or beside the other services on one server.
- *
- *   await migrate(pool, { schema: 'fe', ...statusStoreMigrations() });
- *   const store = new PostgresStatusStore(pool);   // close() stops it; the pool is the caller's
- *
- * Each save is its own autocommitted upsert, committed before `save` resolves, so `flushed()` has
- * nothing to wait for and the projection's "committed before the bus counts the event handled"
- * holds as soon as the save resolved. (The SQLite store batches commits because each costs a WAL
- * sync on the same thread; here a commit is a round trip the pool overlaps with others.)
- * Positions and consecutives are bigint columns read back as strings, so values beyond 2^53 stay
- * exact. Failures: CUFE_CONFLICT, NUMBER_TOO_LARGE; an unreachable server is the platform's
- * retriable STORE_UNAVAILABLE, which makes the bus deliver the event again.
+ * The status read model on PostgreSQL. Each save autocommits before it resolves, so `flushed()` has nothing to
+ * wait for; positions are read back as strings to stay exact past 2^53.
  */
 export class PostgresStatusStore implements StatusStore {
   private readonly db: AdapterPool;

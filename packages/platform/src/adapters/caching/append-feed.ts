@@ -1,21 +1,10 @@
 import type { EventStore, RecordedEvent } from '../../ports/event-store.ts';
 
 /**
- * What the relay reads, served from the events this process just appended when it can be exact.
- * The relay publishes every event in position order, so after each append it asked the store's
- * thread for the events past its last position: a round trip, a query and a copy of events the
- * process had in hand a moment before (2.3 such reads per invoice under the bench's load).
+ * Serves the relay's `readAll` from the events this process just appended, but only when exact (the next
+ * position is in hand); anything else goes to the store.
  *
- * Exact, not approximate: `readAll({ after })` is answered from memory only when the event at
- * `after + 1` is there, and then with the run of consecutive positions that follows it; anything
- * else (a gap left by a writer that did not come through here, a position no event will ever
- * have, an event already dropped) goes to the store, which is always right. Positions need not be
- * dense (ports/event-store.ts): a gap only costs a read of the store, never an event or a wait. Events at or below `after` are forgotten: the relay never
- * reads behind its own position. Bounded, so a stalled relay does not hold every append.
- *
- *   const feed = new AppendFeed(store);
- *   const cached = withStreamCache(store, { recorded: (events) => feed.add(events) });
- *   startRelay({ store: feed, … });
+ *   startRelay({ store: new AppendFeed(store), … });
  */
 export class AppendFeed implements EventStore {
   private readonly store: EventStore;

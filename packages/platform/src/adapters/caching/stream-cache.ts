@@ -5,23 +5,8 @@ import { traceContextOf, type TraceContext } from '../../tracing/trace-context.t
 type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
 
 /**
- * The streams read or written most recently, kept in memory, for a process that is the only writer
- * of its invoice streams (the embedded shape: every service appends through this one object). An
- * invoice's stream is read by each reaction right after another appended to it; serving those reads
- * from memory saves a round trip to the store's thread and a parse of every event, four times per
- * invoice.
- *
- * Exact, not approximate: an append extends a cached stream only when it expected exactly the
- * cached version and the store said when it recorded the events and at which positions (the
- * result's `lastPosition` for one event, its `positions` for several: positions need not be
- * consecutive); then the cached stream is what a read would return (each envelope as the store
- * serialises it, its version, position, instant and trace context). Anything else, a failed
- * append included, drops the stream, and the next read goes to the store. A read that an append to
- * the same stream overtook is returned but not remembered. If another process appends all the
- * same, the next append here fails its expected version, drops the stale stream, and the caller
- * reloads, as after any lost race.
- *
- *   const store = withStreamCache(new ThreadedSqliteEventStore(path));
+ * Recent streams in memory for a process that is their only writer. Exact: an append extends a cached stream
+ * only at the expected version, anything else drops it; another writer shows up as a lost race.
  */
 export function withStreamCache(
   store: EventStore,
@@ -88,9 +73,8 @@ export function withStreamCache(
 }
 
 /**
- * The appended events exactly as a read would return them, or undefined when the result does not
- * say when and where they were recorded. What the store keeps is the JSON text: each envelope is
- * that text read back.
+ * The appended events exactly as a read would return them (envelopes read back from the stored JSON), or
+ * undefined when the result does not say when and where they were recorded.
  */
 function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult, traceContext: TraceContext | undefined): RecordedEvent[] | undefined {
   const { recordedAt, lastPosition, nextExpectedVersion } = result;

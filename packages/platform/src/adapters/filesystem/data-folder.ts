@@ -4,20 +4,8 @@ import { PlatformError } from '../../errors.ts';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.ts';
 
 /**
- * Makes the embedded data folder owner-only before anything is opened in it: it holds customers'
- * names, NITs and e-mails, the encrypted certificates and the master key that opens them.
- *
- *   prepareDataFolder('./data');   // creates it 0700, or checks and tightens an existing one
- *
- * Refused (the service does not start):
- * - DATA_FOLDER_UNSAFE: group or others can write it (anyone could have swapped a key or a
- *   database in it), or it is not a folder;
- * - DATA_FOLDER_NOT_OWNED: another user owns it (files created in it would be ours, the folder
- *   theirs: neither could manage the other's).
- * A folder from before this check (0755, files 0644) is tightened: every folder under it 0700,
- * every file 0600, the folder itself last, so a start cut half-way tightens again next time.
- * Symbolic links are neither followed nor changed. An owner-only folder (0700) is not walked: what
- * the service writes in it is created owner-only, and nobody else can reach inside anyway.
+ * Makes the data folder owner-only before anything opens in it: it holds customers' data and the master key.
+ * Refuses (DATA_FOLDER_UNSAFE, DATA_FOLDER_NOT_OWNED) when another user could have swapped a file in it.
  */
 export function prepareDataFolder(dir: string, options: { uid?: number | undefined } = {}): void {
   let stats = statSync(dir, { throwIfNoEntry: false });

@@ -1,15 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /**
- * fsync of a directory, so the renames and new names in it survive a power cut (a file's own
- * fsync makes its bytes durable, not the directory entry that names it). Requests for one
- * directory are coalesced: a sync that has not started yet serves every rename made before it
- * starts, and a request arriving while one runs waits for the next. Under load that is one
- * directory fsync per turn of the event loop, whatever the number of files.
- *
- *   const dirs = new DirectorySync();
- *   await rename(temporary, path);
- *   await dirs.sync(dirname(path));
+ * fsync of a directory, so renames in it survive a power cut; requests made before a sync starts share it.
  */
 export class DirectorySync {
   private readonly pending = new Map<string, { next?: Promise<void> | undefined; running?: Promise<void> | undefined }>();

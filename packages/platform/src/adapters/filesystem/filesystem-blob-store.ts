@@ -14,14 +14,8 @@ const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = { xml: 'application/
 const RECENT_BYTES = 8 * 1024 * 1024;
 
 /**
- * Blobs as files under a root folder (the embedded shape; the service serves them under
- * `/files`). A write goes to a temporary file that is renamed into place, so a reader never sees
- * a partial file, and a crash leaves either the old blob or the new one; the file and then its
- * directory are flushed to disk before put resolves (an event naming it is appended after), with
- * one directory fsync shared by the writes of a turn (directory-sync.ts). The content type is implied by
- * the extension (.xml, .pdf, .zip, .json); any other type is kept in a sidecar `.type` file. Folders
- * already made are remembered, and recent blobs are served from memory (recent-blobs.ts). Folders
- * are created 0700 and files 0600: an invoice names its buyer.
+ * Blobs as files: written to a temporary name, fsynced, renamed, directory fsynced, so a crash leaves the old
+ * blob or the new one and an event never names a missing file. Owner-only: an invoice names its buyer.
  */
 export class FilesystemBlobStore implements BlobStore {
   private readonly root: string;

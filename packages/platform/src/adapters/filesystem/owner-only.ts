@@ -6,12 +6,8 @@ export const OWNER_ONLY_DIR = 0o700;
 export const OWNER_ONLY_FILE = 0o600;
 
 /**
- * Creates `path` empty with mode 0600 when it does not exist (an existing file is left as it is).
- * SQLite creates a missing database 0644 and gives its `-wal` and `-shm` the database file's mode,
- * so a store that opens a file this made has all three owner-only, whatever the process umask.
- *
- *   ensureOwnerOnlyFile('data/events.sqlite');
- *   const db = new DatabaseSync('data/events.sqlite');
+ * Creates `path` empty, mode 0600, when missing: SQLite gives its `-wal` and `-shm` the database file's mode, so
+ * all three end owner-only whatever the umask.
  */
 export function ensureOwnerOnlyFile(path: string): void {
   if (path === ':memory:' || path === '') return;

@@ -1,10 +1,8 @@
 import type { StoredBlob } from '../../ports/blob-store.ts';
 
 /**
- * The blobs written or read most recently, up to a byte budget, oldest dropped first. In the
- * embedded shape the signer writes the signed XML and, milliseconds later, the submitter and the
- * renderer read it back: serving those reads from memory saves eight file operations per invoice.
- * Only the store that owns the folder fills it, on its own writes, so it is never stale.
+ * Recent blobs up to a byte budget: in the embedded shape the submitter and renderer read back what the signer
+ * just wrote. Only the owning store fills it, on its own writes, so it is never stale.
  */
 export class RecentBlobs {
   private readonly entries = new Map<string, StoredBlob>();

@@ -4,12 +4,8 @@ import { dirname } from 'node:path';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.ts';
 
 /**
- * Writes a new key file once, owner-only (0600, its folder 0700): to a temporary file, flushed,
- * then hard-linked into place, so a crash never leaves a half-written file, and when two processes
- * start together one link fails and that one reads the other's file instead of overwriting it.
- * Returns false when the file already existed (then `content` was not written).
- *
- *   if (!writeFileOnce('data/audit.key', pem)) pem = readFileSync('data/audit.key', 'utf8');
+ * Writes a new owner-only key file once, via a hard link, so a crash never leaves half a file and of two racing
+ * starts one keeps the other's file. False when the file already existed.
  */
 export function writeFileOnce(path: string, content: string): boolean {
   mkdirSync(dirname(path), { recursive: true, mode: OWNER_ONLY_DIR });

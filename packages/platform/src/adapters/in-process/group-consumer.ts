@@ -9,13 +9,8 @@ type Settings = { topic: string; group: string; maxAttempts: number; retryBackof
 const STOPPED = Symbol('stopped');
 
 /**
- * A consumer group on one topic: a committed offset per partition and one sequential worker per
- * partition, so one key's messages are handled in order while other partitions go on. A failed
- * handler is retried with doubling backoff; after `maxAttempts` the message is dead-lettered and
- * the offset moves past it. The offset is committed only after the handler (or the dead-letter
- * path: the durable keep, then the `.dlq` publish) finished: at-least-once. Members: the first
- * subscriber handles every partition; the others wait and take over, from the committed offsets,
- * when it stops.
+ * A consumer group on one topic: one sequential worker per partition keeps a key's order, offsets commit only
+ * after the handler or the dead-letter keep (at-least-once); later members take over when the first stops.
  */
 export class GroupConsumer {
   private readonly offsets: bigint[];
@@ -109,10 +104,8 @@ export class GroupConsumer {
   }
 
   /**
-   * A dead letter handed back by an operator: the group's handler gets it again, with the same
-   * attempts and backoff, outside the partition's order (the handlers decide from the event
-   * stream, so a late message is harmless). Resolves with what became of it; nothing is
-   * dead-lettered here, the caller keeps the letter.
+   * A dead letter handed back by an operator, outside the partition's order (handlers decide from the stream, so
+   * a late message is harmless). The caller keeps the letter; nothing is dead-lettered here.
    */
   async redrive(message: BusMessage): Promise<RedriveOutcome> {
     if (this.paused || this.members.length === 0) return { outcome: 'not_run', reason: 'no member of the group is running' };

@@ -7,19 +7,8 @@ import { GroupConsumer } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
 /**
- * The embedded event bus: Kafka's semantics in one process (see ports/event-bus.ts). Not a test
- * double: the all-in-one service runs on it. Unlike emmett's in-memory bus, handlers never run
- * inside `publish` — delivery starts on a later turn of the event loop, so code that only works
- * when the handler has already run fails here as it would on Kafka.
- *
- * Messages live in memory: durability comes from the event store and the relay's checkpoint. A
- * dead letter is the exception (the checkpoint moves past it): with `deadLetters`, it is written
- * there before the group moves on, and `redrive` hands it back to its group later.
- *
- * Retention: a topic's messages are dropped once every group has consumed them; a topic no group
- * reads (`<topic>.dlq` in a process without a dead-letter subscriber, say) keeps only its newest
- * `retainWithoutGroups` messages per partition, as Kafka's size-based retention would, instead of
- * growing for the life of the process.
+ * The embedded bus with Kafka's semantics in one process (ports/event-bus.ts). Handlers never run inside
+ * `publish`, so code that only works when they already ran fails here as it would on Kafka.
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, PartitionLog[]>();
@@ -81,10 +70,8 @@ export class InProcessEventBus implements EventBus {
   }
 
   /**
-   * The "settled through" capability (ports/event-bus.ts), for the relay's checkpoint: the highest event-store position such that every
-   * message up to it, on `topic`, was finished by every consumer group. Messages must carry the
-   * relay's position header; each partition holds them in position order, so the first message a
-   * group still needs in each partition bounds what is settled.
+   * The "settled through" capability (ports/event-bus.ts): the first message a group still needs in each
+   * partition bounds what the relay may checkpoint past.
    */
   settledThrough(topic: string, lastPublished: bigint, positionHeader = 'x-store-position'): bigint {
     const consumers = this.groupsOf(topic);

@@ -1,12 +1,7 @@
 import type { Lease, LeaseStore } from '../../ports/lease-store.ts';
 
 /**
- * Leases inside one process (the embedded shape runs one process, so holding is trivial). Passes
- * the LeaseStore contract suite; `expire(name)` takes a name away from its holder as a dead
- * PostgreSQL connection would, for tests of what a holder does when it loses its lease.
- *
- *   const leases = new InProcessLeaseStore();
- *   startRelay({ …, leases });
+ * Leases inside one process; `expire(name)` takes a lease away as a dead PostgreSQL connection would, for tests.
  */
 export class InProcessLeaseStore implements LeaseStore {
   private readonly holders = new Map<string, symbol>();

@@ -18,9 +18,8 @@ export const redactedPaths = [
 ];
 
 /**
- * A pino logger with redaction; `destination` is for tests (default: stdout). `service` names a
- * process that runs one service; a process that runs several (the embedded shape) leaves it out and
- * hands each service a `child({ service })`, so no line carries the key twice.
+ * A pino logger with redaction. `service` names a single-service process; the embedded shape leaves it out and
+ * hands each service a child, so no line carries the key twice.
  */
 export function createLogger(options: { level?: string; service?: string; destination?: DestinationStream }): Logger {
   return pino(

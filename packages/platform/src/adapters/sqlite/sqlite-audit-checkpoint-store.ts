@@ -4,12 +4,7 @@ import { openWalDatabase } from './open-database.ts';
 
 type Row = { position: bigint; events: bigint; root: string; signed_at: string; public_key: string; signature: string };
 
-/**
- * Signed checkpoints in the event store's own file (`events.sqlite`), a table of their own;
- * `synchronous = FULL`, as the events. Append-only.
- *
- *   const checkpoints = new SqliteAuditCheckpointStore(join(dataDir, 'events.sqlite'));
- */
+/** Signed checkpoints in the event store's own file, `synchronous = FULL` like the events. Append-only. */
 export class SqliteAuditCheckpointStore implements AuditCheckpointStore {
   private readonly db: DatabaseSync;
   private readonly insert: StatementSync;

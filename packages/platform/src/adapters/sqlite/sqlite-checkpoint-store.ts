@@ -3,9 +3,8 @@ import { openWalDatabase } from './open-database.ts';
 import type { CheckpointStore } from '../../ports/checkpoint-store.ts';
 
 /**
- * Checkpoints in a SQLite table (WAL); `path` may be the event store's file or another one.
- * `synchronous = NORMAL`: a process kill loses nothing committed; a power cut may lose the last
- * saves, and a checkpoint that moves back only replays events the consumers already ignore.
+ * Checkpoints in SQLite with `synchronous = NORMAL`: a checkpoint a power cut moves back only replays events the
+ * consumers already ignore.
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   private readonly db: DatabaseSync;

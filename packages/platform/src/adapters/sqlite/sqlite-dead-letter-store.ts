@@ -10,11 +10,8 @@ type Row = {
 };
 
 /**
- * Dead letters in a SQLite table (WAL). The embedded shape keeps it in state.sqlite beside the
- * relay's checkpoint: `synchronous = NORMAL` loses, on a power cut, only a suffix of that file's
- * commits, so a lost letter comes with a lost checkpoint save and the relay publishes the event
- * again. Any process may open the file: the CLI lists letters and asks for re-drives while the
- * service runs (busy_timeout covers the short write locks).
+ * Dead letters in state.sqlite beside the relay's checkpoint: a power cut that loses a letter loses that
+ * checkpoint save too, so the event is published again. The CLI may open the file while the service runs.
  */
 export class SqliteDeadLetterStore implements DeadLetterStore {
   private readonly db: DatabaseSync;

@@ -8,11 +8,8 @@ import { chainDigest, GENESIS_DIGEST } from '../../audit/event-chain.ts';
 import { migrateEventChain } from './migrations/event-chain.ts';
 
 /**
- * The embedded event store on `node:sqlite`: one table, WAL journal, each append atomic in its own
- * SAVEPOINT inside an IMMEDIATE transaction that commits the appends of one event-loop turn
- * together (group commit; the write lock is taken before the version checks, so two appends to one
- * stream can never both pass the same expectation, even from two processes on the same file).
- * `synchronous = FULL`: an append that returned survives a power cut, not only a process kill.
+ * The embedded event store: the write lock is taken before the version checks, so two appends to one stream
+ * never pass the same expectation, even from two processes. `synchronous = FULL`: a returned append survives.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -77,10 +74,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Group commit: the appends that arrived during one turn of the event loop share one
-   * transaction, hence one fsync, while each stays atomic and independent inside its own
-   * SAVEPOINT (a wrong expectation rolls back that append only). Under load this turns N fsyncs
-   * into one; the appends are still durable (synchronous = FULL) when their promises resolve.
+   * Group commit: one turn's appends share a transaction and an fsync, each in its own SAVEPOINT so a wrong
+   * expectation rolls back only that append.
    */
   private commitPending(): void {
     const batch = this.pending.splice(0);

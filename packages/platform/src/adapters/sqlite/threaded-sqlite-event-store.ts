@@ -7,13 +7,8 @@ import type { StoreCall, StoreError, StoreReply } from './event-store-messages.t
 type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /**
- * SqliteEventStore on its own thread. `node:sqlite` is synchronous: with `synchronous = FULL` every
- * commit waits for an fsync, and on the service's thread that wait stopped everything else (the
- * bench measured ~2.5 ms of blocked event loop per invoice). Here the worker waits instead; the
- * durability is the same (an append resolves after its commit), and the worker's group commit
- * batches the appends that queue up meanwhile. Same contract suite as the in-thread adapter.
- *
- *   const store = new ThreadedSqliteEventStore('data/events.sqlite');
+ * SqliteEventStore on its own thread: with `synchronous = FULL` each commit waits for an fsync, which on the
+ * service's thread blocks the event loop. Same durability, group commit, same contract suite.
  */
 export class ThreadedSqliteEventStore implements EventStore {
   private readonly worker: Worker;

@@ -9,11 +9,8 @@ const AUTH_CACHE_MS = 1000;
 const HOUR_MS = 3_600_000;
 
 /**
- * API-key authentication for every adapter: malformed keys refused before the storage is touched,
- * lookup by SHA-256 hash, constant-time comparison, revoked and past-grace keys refused at `now`.
- * The key's row is remembered for AUTH_CACHE_MS: every API request authenticates, and the query is
- * most of a status lookup's cost. The adapter calls `forget()` on each of its own key writes, so
- * they take effect at once; one made by another process takes effect within AUTH_CACHE_MS.
+ * API-key authentication for every adapter: hash lookup, constant-time compare. Rows are cached for AUTH_CACHE_MS
+ * since every request authenticates; own writes `forget()` at once, another process's take effect within it.
  */
 export class ApiKeyAuthenticator {
   private readonly find: (hash: string) => Promise<ApiKeyRecord | undefined>;

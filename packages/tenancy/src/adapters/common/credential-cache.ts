@@ -3,9 +3,8 @@ import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
 
 /**
- * The loaded signing credentials of one registry, per tenant and upload generation: loadP12 runs
- * node-forge's PKCS#12 decryption, too slow for every invoice. A newer generation in the storage
- * (an upload by this registry or another process) is loaded instead of the cached one.
+ * Loaded credentials per tenant and upload generation, since loadP12's decryption is too slow for every invoice; a
+ * newer generation in storage is loaded instead.
  */
 export class CredentialCache {
   private readonly box: SecretBox;

@@ -7,9 +7,8 @@ import type { SecretBox } from '../../secrets/secret-box.ts';
 import { secretContext } from './secret-context.ts';
 
 /**
- * Sealing and opening the registry's secrets, for every adapter (SQLite, PostgreSQL): what each
- * secret is bound to and how a wrong one is detected live here once, so a row written by one
- * adapter's code opens with the other's given the same master key.
+ * Sealing and opening the registry's secrets once for every adapter, so a row written by one adapter opens with
+ * another's code under the same master key.
  */
 
 /** The software registration without its PIN (what is stored in the clear), and the PIN sealed. */

@@ -1,7 +1,6 @@
 /**
- * What each sealed value is bound to (the secret box's authenticated context), the same for every
- * adapter: a sealed value copied into another tenant's row, another column or another generation
- * fails to open.
+ * What each sealed value is bound to, the same for every adapter: a value copied into another tenant's row, column
+ * or generation fails to open.
  */
 export const secretContext = {
   p12: (tenantId: string, generation: number) => `p12/${tenantId}/${generation}`,

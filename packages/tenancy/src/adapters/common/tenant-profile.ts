@@ -7,9 +7,8 @@ import { openSoftware } from './sealed-secrets.ts';
 const PROFILE_CACHE_MS = 1000;
 
 /**
- * Profiles are read by the ingress, the signer and the submitter for every invoice: each is kept
- * PROFILE_CACHE_MS, like an API key's row, so a change made by another process (the CLI) shows
- * within that time; the registry's own writes call `forget` and show at once.
+ * Profiles are read for every invoice, so kept PROFILE_CACHE_MS; another process's change shows within that, the
+ * registry's own writes at once.
  */
 export class ProfileCache {
   private readonly profiles = new Map<string, { at: number; profile: TenantProfile | undefined }>();

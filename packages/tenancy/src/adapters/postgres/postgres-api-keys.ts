@@ -10,10 +10,8 @@ type KeyRow = { hash: string; tenant_id: string; expires_at: Date | null; revoke
 const CURRENT = 'SELECT hash, environment, sealed_key FROM api_keys WHERE tenant_id = $1 AND expires_at IS NULL AND revoked_at IS NULL';
 
 /**
- * The api_keys table on PostgreSQL: issue, rotate with a grace period, revoke, show the current key
- * again, and authenticate (common/api-key-authenticator.ts: hash lookup, constant-time compare).
- * A plaintext key leaves this class only as the return value of issue/rotate/display. The caller
- * locks the tenant's row around issue and rotate, so two of them for one tenant take turns.
+ * The api_keys table on PostgreSQL. A plaintext key leaves only as issue/rotate/display's return value; the
+ * caller locks the tenant's row so two rotations take turns.
  */
 export class PostgresApiKeys {
   private readonly db: AdapterPool;

@@ -8,10 +8,8 @@ import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
 
 /**
- * The certificates table on PostgreSQL: a .p12 is checked with the signer's loadP12 before it is
- * stored (refused with the signer's code), then kept sealed with its password under the next
- * generation; `credential` opens and loads it once per tenant and generation
- * (common/credential-cache.ts), so an upload by another replica is served at the next call.
+ * The certificates table on PostgreSQL: a .p12 checked by loadP12 before it is stored sealed; each upload is a new
+ * generation, so another replica's upload is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;
@@ -25,9 +23,8 @@ export class PostgresCertificates {
   }
 
   /**
-   * Throws XadesError when the .p12 does not qualify at `at`, or (CERT_NOT_ISSUERS, DIAN's ZE03) when
-   * its certificate names none of `owners` (the tenant's NIT and its technology provider's);
-   * `lockedTenant` runs the write with the tenant's row locked.
+   * Throws XadesError when the .p12 does not qualify at `at` or names none of `owners` (ZE03); `lockedTenant` runs the
+   * write with the tenant's row locked.
    */
   async store(
     tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[],

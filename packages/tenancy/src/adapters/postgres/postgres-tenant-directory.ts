@@ -36,18 +36,8 @@ type TenantRow = {
 };
 
 /**
- * The tenant registry on PostgreSQL (migrations/001_tenant_registry.sql), shared by every replica of
- * every service. Secrets are sealed in this process with the master key before they are sent
- * (common/sealed-secrets.ts, the code the SQLite registry uses), so the server, its WAL and its
- * backups hold only ciphertext; API keys are looked up by hash and compared in constant time.
- *
- *   await migrate(pool, { schema: 'fe', ...tenantDirectoryMigrations() });
- *   const tenants = new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey('data/master.key') });
- *
- * Writes that read before they write (issue, rotate, a certificate's next generation) lock the
- * tenant's row first, so two replicas doing the same for one tenant take turns; the database's
- * constraints answer the rest (TENANT_EXISTS from the primary key, one current key per tenant from
- * a partial unique index). An unreachable server is the platform's retriable STORE_UNAVAILABLE.
+ * The tenant registry on PostgreSQL. Secrets are sealed in this process, so the server and its backups hold
+ * only ciphertext; read-then-write commands lock the tenant's row so two replicas take turns.
  */
 export class PostgresTenantDirectory implements TenantRegistry {
   private readonly db: AdapterPool;

@@ -12,18 +12,8 @@ type KeyRow = { request_hash: string; response: StoredResponse | null; lease_unt
 const MAX_ROUNDS = 5;
 
 /**
- * Idempotency keys on PostgreSQL (migrations/001_idempotency_keys.sql), shared by every ingress
- * replica.
- *
- *   await migrate(pool, { schema: 'fe', ...idempotencyStoreMigrations() });
- *   const keys = new PostgresIdempotencyStore(pool);  // close() stops it; the pool is the caller's
- *
- * The winner of concurrent begins is chosen by the primary key, not by a read then a write: the
- * INSERT … ON CONFLICT DO NOTHING of one begin creates the row, every other waits for its commit
- * and inserts nothing. A take-over is one conditional UPDATE (same body, unfinished, lease ended)
- * that re-checks its condition on the row as committed, so of two begins after a lease ended
- * exactly one takes over and the other finds the new lease alive. Only when neither statement
- * changed the row is it read, to tell replay, mismatch and in-progress apart.
+ * Idempotency keys on PostgreSQL, shared by every ingress replica. The primary key picks the winner of
+ * concurrent begins, and a take-over is one conditional UPDATE, so exactly one of two racing begins wins.
  */
 export class PostgresIdempotencyStore implements IdempotencyStore {
   private readonly db: AdapterPool;

@@ -9,9 +9,8 @@ export const accountStoreMigrations = () => migrationSet('portal', new URL('./mi
 type AccountRow = { id: string; email: string; password_hash: string; tenant_id: string; confirmed_at: Date | null; company_draft: Tenant | null; test_set_id: string | null };
 
 /**
- * The portal's accounts on PostgreSQL, for portal processes sharing one database: the same
- * behaviour as the SQLite store (the contract suite in ../../testing holds both to it). A token is
- * taken with one DELETE … RETURNING, so two processes racing for one link give it to one of them.
+ * The portal's accounts on PostgreSQL. A token is taken with one DELETE … RETURNING, so two processes racing for
+ * one link give it to one.
  */
 export class PostgresAccountStore implements AccountStore {
   private readonly db: AdapterPool;

@@ -3,10 +3,8 @@ import type pg from 'pg';
 import { ATTEMPT_PURGE_EVERY_MS, type AttemptStore } from '../../ports/attempt-store.ts';
 
 /**
- * Login failures and form posts counted on PostgreSQL (table `portal_attempts`, migration set
- * 'portal'), for portal instances sharing one database. A hit is one INSERT … ON CONFLICT DO
- * UPDATE: the server locks the row, so instances hitting one key at once each add one (a read,
- * then a write, would lose counts).
+ * Attempts counted on PostgreSQL for portal instances sharing a database. A hit is one upsert, so concurrent hits
+ * each count once (a read then a write would lose counts).
  */
 export class PostgresAttemptStore implements AttemptStore {
   private readonly db: AdapterPool;

@@ -24,17 +24,8 @@ const CLAIM = `UPDATE submission_schedule s SET claimed_by = $3, claimed_until =
 const byDueThenId = (a: ScheduleRow, b: ScheduleRow) => a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
 
 /**
- * The submission schedule on PostgreSQL (migrations/001_submission_schedule.sql), shared by every
- * submitter instance of the deployment (submission-schedule.ts says what a row means).
- *
- *   await migrate(pool, { schema: 'fe', ...submissionScheduleMigrations() });
- *   const schedule = new PostgresSubmissionSchedule(pool);  // close() stops it; the pool is the caller's
- *
- * Every statement is atomic on its own. `due` with a claim is one UPDATE over the due, unclaimed
- * rows (migrations/002: claimed_by, claimed_until), so two instances sweeping at once split the
- * rows between them and never run one twice (two runs could both send the invoice to DIAN).
- * Failures of the server are the platform's retriable STORE_UNAVAILABLE: the sweeper logs them and
- * keeps the row.
+ * The submission schedule on PostgreSQL, shared by every submitter instance. `due` with a claim is one UPDATE,
+ * so two sweeping instances split the rows and never both send an invoice.
  */
 export class PostgresSubmissionSchedule implements SubmissionSchedule {
   private readonly db: AdapterPool;

@@ -14,17 +14,8 @@ export type PostgresTenantSlotsOptions = {
 };
 
 /**
- * The per-tenant cap across every submitter instance on one database: slot i of a tenant is the
- * session advisory lock (namespace, hashtext('<schema>.<tenant>#i')), taken with
- * `pg_try_advisory_lock` (never waits) on a connection held for the DIAN call. A session that ends
- * (process killed, connection cut) frees its slots at once, so a crashed instance leaks nothing.
- *
- *   const slots = new PostgresTenantSlots({ pool: createPostgresPool({ connectionString, max: 16 }), cap: 4 });
- *   createSubmitterService({ …, slots }, config);
- *
- * When the pool has no free connection the answer is "no slot" (the work waits on the retry
- * schedule) rather than a queue. Two tenants whose names hash alike share slots: rarer and safer
- * than exceeding a cap. A failing server throws (STORE_UNAVAILABLE-like pg errors): the caller makes no call.
+ * The per-tenant cap across instances: each slot is a session advisory lock taken without waiting, so a crashed
+ * instance frees its slots at once. Tenants whose names hash alike share slots: safer than exceeding a cap.
  */
 export class PostgresTenantSlots implements TenantSlots {
   private readonly pool: pg.Pool;

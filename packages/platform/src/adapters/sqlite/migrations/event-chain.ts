@@ -3,10 +3,8 @@ import { chainDigest, GENESIS_DIGEST } from '../../../audit/event-chain.ts';
 import { immediate } from '../immediate-transaction.ts';
 
 /**
- * Adds the tamper-evidence chain to an events table made before it (docs/platform.md, "Tamper
- * evidence"): a `digest` column, filled for the events already there in stream and version order,
- * in one transaction. Their chain vouches for them from this migration on, not before: an edit made
- * earlier is sealed in. Runs at every open; does nothing once the column exists.
+ * Adds the tamper-evidence chain to an older events table (docs/audit.md): edits made before this migration are
+ * sealed in. Runs at every open; does nothing once the column exists.
  */
 export function migrateEventChain(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(events)').all() as { name: string }[];
