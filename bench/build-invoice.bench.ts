@@ -2,7 +2,12 @@
 // Goal (issue "Foundation"): a 5-line invoice builds in less time than one RSA-2048 signature.
 // Run: pnpm bench:build
 import {
-  buildInvoiceXml, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest, Xmlbuilder2Writer,
+  buildInvoiceXml,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  validateInvoiceRequest,
+  Xmlbuilder2Writer,
   type BuildInvoiceInput,
 } from '@fe/dian-domain';
 import { measure, printTable } from './lib/measure.ts';
@@ -10,7 +15,12 @@ import { measureRsa2048 } from './lib/rsa-baseline.ts';
 
 function requestWithLines(count: number) {
   return {
-    customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
+    customer: {
+      document_type: '31',
+      document_number: '900108281',
+      name: 'Cliente de Ejemplo S.A.S.',
+      email: 'compras@cliente.example',
+    },
     lines: Array.from({ length: count }, (_, i) => ({
       code: `SKU-${i + 1}`,
       name: `Producto número ${i + 1} con descripción`,
@@ -27,8 +37,13 @@ function inputFor(count: number): { body: unknown; input: BuildInvoiceInput } {
   const validated = validateInvoiceRequest(body, { issueDate: '2026-03-10' });
   if (!validated.ok) throw new Error(validated.error.code);
   const input = {
-    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001',
-    software: demoSoftware, environment: '2' as const, issuedAt: new Date('2026-03-10T15:15:00Z'),
+    invoice: validated.value,
+    tenant: demoTenant,
+    resolution: demoResolution,
+    number: '990000001',
+    software: demoSoftware,
+    environment: '2' as const,
+    issuedAt: new Date('2026-03-10T15:15:00Z'),
   };
   return { body, input };
 }
@@ -42,14 +57,22 @@ for (const lines of [5, 100, 500]) {
     const v = validateInvoiceRequest(body, { issueDate: '2026-03-10' });
     if (v.ok) buildInvoiceXml({ ...input, invoice: v.value });
   });
-  const viaXmlbuilder2 = measure(`build ${lines} lines via xmlbuilder2`, () => buildInvoiceXml(input, new Xmlbuilder2Writer()));
+  const viaXmlbuilder2 = measure(`build ${lines} lines via xmlbuilder2`, () =>
+    buildInvoiceXml(input, new Xmlbuilder2Writer()),
+  );
   rows.push(
     { ...build, ratio: build.perCallMs / rsa.perCallMs },
     { ...full, ratio: full.perCallMs / rsa.perCallMs },
-    { ...viaXmlbuilder2, ratio: viaXmlbuilder2.perCallMs / rsa.perCallMs, note: `${(viaXmlbuilder2.perCallMs / build.perCallMs).toFixed(1)}× the string writer` },
+    {
+      ...viaXmlbuilder2,
+      ratio: viaXmlbuilder2.perCallMs / rsa.perCallMs,
+      note: `${(viaXmlbuilder2.perCallMs / build.perCallMs).toFixed(1)}× the string writer`,
+    },
   );
 }
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 printTable(rows, 'RSA-2048 signature');
 const five = rows.find((r) => r.name === 'build 5 lines')!;
-console.log(`\ngoal: build 5 lines < 1 RSA-2048 signature → ratio ${five.ratio!.toFixed(2)} (${five.ratio! < 1 ? 'met' : 'NOT met'})`);
+console.log(
+  `\ngoal: build 5 lines < 1 RSA-2048 signature → ratio ${five.ratio!.toFixed(2)} (${five.ratio! < 1 ? 'met' : 'NOT met'})`,
+);

@@ -10,7 +10,11 @@ import { burstInChild, type BurstResult } from './lib/burst.ts';
 import { cpuByOwner, type CpuProfile } from './lib/cpu-profile-summary.ts';
 import { settledTimelines } from './lib/burst-outcome.ts';
 import {
-  apiKeyIn, discardDistributedShape, prepareDistributedRun, recordedProcesses, startDistributedShape,
+  apiKeyIn,
+  discardDistributedShape,
+  prepareDistributedRun,
+  recordedProcesses,
+  startDistributedShape,
 } from '../services/all-in-one/test-support/start-distributed.ts';
 import { dropNamespace } from './lib/drop-namespace.ts';
 import { percentile } from './lib/http-load.ts';
@@ -31,20 +35,38 @@ const request = readFileSync(join(root, 'examples/invoice-request.json'), 'utf8'
 
 /** A started shape: where to send, how to read its events, what CPU its parts have used so far. */
 type Running = {
-  urls: string[]; apiKey: string; store: EventStore; cpu(): Map<string, SchedTimes>; close(): Promise<string[] | void>;
+  urls: string[];
+  apiKey: string;
+  store: EventStore;
+  cpu(): Map<string, SchedTimes>;
+  close(): Promise<string[] | void>;
   /** PostgreSQL's WAL flushes so far (`pg_stat_wal`), on a server whose timing the bench may switch on. */
   walSyncs?(): Promise<{ syncs: number; syncMs: number }>;
 };
 type Arm = { name: string; start(): Promise<Running> };
 
 type ArmResult = {
-  name: string; burst: BurstResult; lines: Timeline[]; complete: boolean;
-  acceptedPerSecond: number; p50: number; p99: number; load: [number, number];
+  name: string;
+  burst: BurstResult;
+  lines: Timeline[];
+  complete: boolean;
+  acceptedPerSecond: number;
+  p50: number;
+  p99: number;
+  load: [number, number];
   /**
    * Per process: CPU per invoice, share of a core, run-queue wait per invoice, idle CPU rate, and `beyondIdle`, since
    * pollers' cost grows with the window, not with the invoices.
    */
-  cpu: { name: string; perInvoice: number; beyondIdle: number; busyPercent: number; waitPerInvoice: number; slicesPerInvoice: number; idlePerSecond: number }[];
+  cpu: {
+    name: string;
+    perInvoice: number;
+    beyondIdle: number;
+    busyPercent: number;
+    waitPerInvoice: number;
+    slicesPerInvoice: number;
+    idlePerSecond: number;
+  }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */
   profile: string[];
   /** WAL flushes (fsyncs) per invoice and their mean duration, when measured. */
@@ -53,16 +75,27 @@ type ArmResult = {
 
 async function startEmbeddedArm(): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-embedded-'));
-  const env = { FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000' };
+  const env = {
+    FE_DATA_DIR: dataDir,
+    FE_PORT: '0',
+    FE_RATE_LIMIT_PER_SECOND: '1000000',
+    FE_RATE_LIMIT_BURST: '1000000',
+  };
   // Log lines are formatted at the level asked and dropped (the distributed processes write theirs to files).
   const logger = createLogger({ level: logLevel, destination: { write: () => {} } });
   const service = await startEmbedded(embeddedConfigFromEnv(env), env, logger, systemClock);
   return {
-    urls: [service.url], apiKey: service.demo.issuedApiKey!, store: service.eventStore,
-    cpu: () => new Map<string, SchedTimes>([
-      ...[...threadCpuSnapshot()].map(([thread, ms]): [string, SchedTimes] => [`embedded: ${thread}`, { cpuMs: ms, waitMs: 0, slices: 0 }]),
-      ['embedded: every thread', { cpuMs: 0, ...runQueue('self') }], // the run queue is counted per process
-    ]),
+    urls: [service.url],
+    apiKey: service.demo.issuedApiKey!,
+    store: service.eventStore,
+    cpu: () =>
+      new Map<string, SchedTimes>([
+        ...[...threadCpuSnapshot()].map(([thread, ms]): [string, SchedTimes] => [
+          `embedded: ${thread}`,
+          { cpuMs: ms, waitMs: 0, slices: 0 },
+        ]),
+        ['embedded: every thread', { cpuMs: 0, ...runQueue('self') }], // the run queue is counted per process
+      ]),
     close: async () => {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -75,22 +108,32 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
     name: `distributed, ${signers} signer${signers > 1 ? 's' : ''}`,
     async start() {
       const profiles = process.env.BENCH_CPU_PROFILE ? mkdtempSync(join(tmpdir(), 'fe-bench-cpuprofile-')) : undefined;
-      // The one harness of the tests (services/all-in-one/test-support/start-distributed.ts), a namespace of its own per start.
+      // The one harness of the tests (services/all-in-one/test-support/start-distributed.ts), a namespace of its own
+      // per start.
       const shape = await prepareDistributedRun({
-        namespace: 'bench', signers,
+        namespace: 'bench',
+        signers,
         servers: {
-          FE_POSTGRES_URL: servers.postgresUrl, FE_KAFKA_BROKERS: servers.kafkaBrokers.join(','), FE_SCHEMA_REGISTRY_URL: servers.schemaRegistryUrl,
-          FE_S3_ENDPOINT: servers.s3.endpoint, FE_S3_ACCESS_KEY: servers.s3.accessKey, FE_S3_SECRET_KEY: servers.s3.secretKey,
+          FE_POSTGRES_URL: servers.postgresUrl,
+          FE_KAFKA_BROKERS: servers.kafkaBrokers.join(','),
+          FE_SCHEMA_REGISTRY_URL: servers.schemaRegistryUrl,
+          FE_S3_ENDPOINT: servers.s3.endpoint,
+          FE_S3_ACCESS_KEY: servers.s3.accessKey,
+          FE_S3_SECRET_KEY: servers.s3.secretKey,
         },
         env: {
-          FE_LOG_LEVEL: logLevel, ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}),
+          FE_LOG_LEVEL: logLevel,
+          ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}),
           // The bench measures throughput, not the per-tenant rate limit.
-          FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
+          FE_RATE_LIMIT_PER_SECOND: '1000000',
+          FE_RATE_LIMIT_BURST: '1000000',
         },
       });
       const removeAll = async () => {
         await discardDistributedShape(shape);
-        await dropNamespace(shape).catch((error: Error) => console.error(`removing the bench's namespace: ${error.message}`));
+        await dropNamespace(shape).catch((error: Error) =>
+          console.error(`removing the bench's namespace: ${error.message}`),
+        );
       };
       let apiKey: string;
       try {
@@ -101,18 +144,29 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
         throw error;
       }
       const processes = recordedProcesses(shape.dataDir);
-      const storePool = createPostgresPool({ connectionString: servers.postgresUrl, schema: shape.names.schema, max: 4 });
+      const storePool = createPostgresPool({
+        connectionString: servers.postgresUrl,
+        schema: shape.names.schema,
+        max: 4,
+      });
       const infra = await infraPids(servers);
       const pool = createPostgresPool({ connectionString: servers.postgresUrl, max: 1 });
-      if (servers.postgresOwned) await pool.query('ALTER SYSTEM SET track_wal_io_timing = on').then(() => pool.query('SELECT pg_reload_conf()'));
+      if (servers.postgresOwned)
+        await pool.query('ALTER SYSTEM SET track_wal_io_timing = on').then(() => pool.query('SELECT pg_reload_conf()'));
       return {
-        urls: [shape.url, `http://127.0.0.1:${shape.ports.api + 1}`], apiKey, store: new PostgresEventStore(storePool),
-        ...(servers.postgresOwned ? {
-          walSyncs: async () => {
-            const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>('SELECT wal_sync, wal_sync_time FROM pg_stat_wal');
-            return { syncs: Number(rows[0]!.wal_sync), syncMs: rows[0]!.wal_sync_time };
-          },
-        } : {}),
+        urls: [shape.url, `http://127.0.0.1:${shape.ports.api + 1}`],
+        apiKey,
+        store: new PostgresEventStore(storePool),
+        ...(servers.postgresOwned
+          ? {
+              walSyncs: async () => {
+                const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>(
+                  'SELECT wal_sync, wal_sync_time FROM pg_stat_wal',
+                );
+                return { syncs: Number(rows[0]!.wal_sync), syncMs: rows[0]!.wal_sync_time };
+              },
+            }
+          : {}),
         close: async () => {
           await pool.end();
           await storePool.end();
@@ -122,16 +176,20 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
           rmSync(profiles, { recursive: true, force: true });
           return lines;
         },
-        cpu: () => new Map([
-          ...processes.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
-          ...infra.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
-        ]),
+        cpu: () =>
+          new Map([
+            ...processes.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
+            ...infra.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
+          ]),
       };
     },
   };
 }
 
-/** The servers' processes, for their CPU: the bench's own PostgreSQL (or the infra's), the infra's Kafka, registry and S3 (shared with whoever else uses them). */
+/**
+ * The servers' processes, for their CPU: the bench's own PostgreSQL (or the infra's), the infra's Kafka, registry and
+ * S3 (shared with whoever else uses them).
+ */
 async function infraPids(servers: PlatformServers): Promise<{ name: string; pid: number }[]> {
   const pids: { name: string; pid: number }[] = [];
   const pidIn = (file: string) => {
@@ -142,7 +200,13 @@ async function infraPids(servers: PlatformServers): Promise<{ name: string; pid:
     }
   };
   const pool = createPostgresPool({ connectionString: servers.postgresUrl, max: 1 });
-  const dataDirectory = await pool.query<{ data_directory: string }>('SHOW data_directory').then((r) => r.rows[0]!.data_directory, () => undefined).finally(() => pool.end());
+  const dataDirectory = await pool
+    .query<{ data_directory: string }>('SHOW data_directory')
+    .then(
+      (r) => r.rows[0]!.data_directory,
+      () => undefined,
+    )
+    .finally(() => pool.end());
   const postmaster = dataDirectory && pidIn(join(dataDirectory, 'postmaster.pid'));
   if (postmaster) pids.push({ name: 'server: postgresql', pid: postmaster });
   for (const name of ['kafka', 'registry', 's3']) {
@@ -157,19 +221,34 @@ function summarizeProfiles(dir: string, processes: { name: string; pid: number }
   const byPid = new Map(processes.map((p) => [p.pid, p.name]));
   const all = new Map<string, number>();
   const each: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()) {
     const [, , , pid, thread] = file.split('.'); // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile
     const name = byPid.get(Number(pid));
     if (!name) continue; // the start's one-off prepare step
     const owners = cpuByOwner(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
     const total = owners.reduce((sum, [, ms]) => sum + ms, 0);
     for (const [owner, ms] of owners) all.set(owner, (all.get(owner) ?? 0) + ms);
-    const top = owners.slice(0, 6).map(([owner, ms]) => `${owner} ${((ms / total) * 100).toFixed(0)}%`).join(', ');
-    each.push(`    ${`${name}${thread === '0' ? '' : ` (worker ${thread})`}`.padEnd(24)} ${(total / 1000).toFixed(1).padStart(6)} s: ${top}`);
+    const top = owners
+      .slice(0, 6)
+      .map(([owner, ms]) => `${owner} ${((ms / total) * 100).toFixed(0)}%`)
+      .join(', ');
+    each.push(
+      `    ${`${name}${thread === '0' ? '' : ` (worker ${thread})`}`.padEnd(24)} ${(total / 1000).toFixed(1).padStart(6)} s: ${top}`,
+    );
   }
   const total = [...all.values()].reduce((a, b) => a + b, 0);
-  const top = [...all].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([owner, ms]) => `${owner} ${((ms / total) * 100).toFixed(1)}%`).join(', ');
-  return [`  CPU profiles of the service processes over their whole life (start, warm-up, idle, burst), self time by owner of the code:`, `    all ${(total / 1000).toFixed(1)} s: ${top}`, ...each];
+  const top = [...all]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14)
+    .map(([owner, ms]) => `${owner} ${((ms / total) * 100).toFixed(1)}%`)
+    .join(', ');
+  return [
+    `  CPU profiles of the service processes over their whole life (start, warm-up, idle, burst), self time by owner of the code:`,
+    `    all ${(total / 1000).toFixed(1)} s: ${top}`,
+    ...each,
+  ];
 }
 
 async function measure(arm: Arm): Promise<ArmResult> {
@@ -177,7 +256,13 @@ async function measure(arm: Arm): Promise<ArmResult> {
   const profile: string[] = []; // filled once the processes have exited (their profiles are written then)
   try {
     const headers = { authorization: `Bearer ${running.apiKey}`, 'content-type': 'application/json' };
-    const targets = running.urls.map((url) => ({ method: 'POST' as const, url: `${url}/api/v1/service/invoice`, headers, body: request, okStatus: 201 }));
+    const targets = running.urls.map((url) => ({
+      method: 'POST' as const,
+      url: `${url}/api/v1/service/invoice`,
+      headers,
+      body: request,
+      okStatus: 201,
+    }));
     // Warm-up (JIT, pools, the consumer groups' first fetches), settled before the burst so the two never overlap.
     const warm = await burstInChild({ count: warmup, concurrency, targets });
     await settledTimelines(running.store, warm.startedAt, warmup, new Map(), 120_000);
@@ -196,26 +281,49 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const cpu1 = running.cpu();
     const wal1 = await running.walSyncs?.();
     const syncs = wal1 && wal0 ? wal1.syncs - wal0.syncs : 0;
-    const wal = wal1 && wal0 ? { perInvoice: syncs / count, meanMs: syncs ? (wal1.syncMs - wal0.syncMs) / syncs : 0 } : undefined;
+    const wal =
+      wal1 && wal0 ? { perInvoice: syncs / count, meanMs: syncs ? (wal1.syncMs - wal0.syncMs) / syncs : 0 } : undefined;
     const windowSeconds = (performance.now() - windowStart) / 1000;
     const accepted = lines.map((l) => l.get('InvoiceAccepted')).filter((at) => at !== undefined);
     const acceptedPerSecond = accepted.length / ((Math.max(...accepted) - burst.startedAt) / 1000);
     const latencies = burst.answers.filter((a) => a.status === 201).map((a) => a.latencyMs);
     const zero = { cpuMs: 0, waitMs: 0, slices: 0 };
-    const cpu = [...cpu1].map(([name, after]) => {
-      const [before, idle] = [cpu0.get(name) ?? zero, idle0.get(name) ?? zero];
-      const used = after.cpuMs - before.cpuMs;
-      const idlePerSecond = (before.cpuMs - idle.cpuMs) / idleSeconds;
-      return {
-        name, perInvoice: used / count, beyondIdle: (used - idlePerSecond * windowSeconds) / count, busyPercent: used / windowSeconds / 10, waitPerInvoice: (after.waitMs - before.waitMs) / count,
-        slicesPerInvoice: (after.slices - before.slices) / count,
-        idlePerSecond,
-      };
-    }).filter((c) => c.perInvoice >= 0.05 || c.idlePerSecond >= 1 || c.waitPerInvoice >= 0.05);
-    cpu.push({ name: 'load generator (another process)', perInvoice: burst.cpuMs / count, beyondIdle: burst.cpuMs / count, busyPercent: burst.cpuMs / burst.elapsedMs * 100, waitPerInvoice: 0, slicesPerInvoice: 0, idlePerSecond: 0 });
+    const cpu = [...cpu1]
+      .map(([name, after]) => {
+        const [before, idle] = [cpu0.get(name) ?? zero, idle0.get(name) ?? zero];
+        const used = after.cpuMs - before.cpuMs;
+        const idlePerSecond = (before.cpuMs - idle.cpuMs) / idleSeconds;
+        return {
+          name,
+          perInvoice: used / count,
+          beyondIdle: (used - idlePerSecond * windowSeconds) / count,
+          busyPercent: used / windowSeconds / 10,
+          waitPerInvoice: (after.waitMs - before.waitMs) / count,
+          slicesPerInvoice: (after.slices - before.slices) / count,
+          idlePerSecond,
+        };
+      })
+      .filter((c) => c.perInvoice >= 0.05 || c.idlePerSecond >= 1 || c.waitPerInvoice >= 0.05);
+    cpu.push({
+      name: 'load generator (another process)',
+      perInvoice: burst.cpuMs / count,
+      beyondIdle: burst.cpuMs / count,
+      busyPercent: (burst.cpuMs / burst.elapsedMs) * 100,
+      waitPerInvoice: 0,
+      slicesPerInvoice: 0,
+      idlePerSecond: 0,
+    });
     return {
-      name: arm.name, burst, lines, complete, acceptedPerSecond,
-      p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpu, load: [load0, loadavg()[0]!], profile,
+      name: arm.name,
+      burst,
+      lines,
+      complete,
+      acceptedPerSecond,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpu,
+      load: [load0, loadavg()[0]!],
+      profile,
       ...(wal ? { wal } : {}),
     };
   } finally {
@@ -226,39 +334,66 @@ async function measure(arm: Arm): Promise<ArmResult> {
 function printArm(r: ArmResult): void {
   const statuses: Record<number, number> = {};
   for (const a of r.burst.answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-  console.log(`\n${r.name}: ${count} invoices, ${concurrency} clients, load average ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}`);
-  console.log(`  answers ${JSON.stringify(statuses)} in ${(r.burst.elapsedMs / 1000).toFixed(1)} s${r.complete ? '' : '; NOT every invoice reached its end within the wait'}`);
-  console.log(`  accepted invoices/s ${r.acceptedPerSecond.toFixed(1)}   POST (201) p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`);
-  console.log('  where an invoice\'s time goes (gap between recorded events; ms, p50 / p90):');
-  for (const g of stageGaps(r.lines)) console.log(`    ${`${g.from} → ${g.to}`.padEnd(38)} ${g.p50.toFixed(0).padStart(6)} / ${g.p90.toFixed(0).padStart(6)}   (${g.count})`);
+  console.log(
+    `\n${r.name}: ${count} invoices, ${concurrency} clients, load average ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}`,
+  );
+  console.log(
+    `  answers ${JSON.stringify(statuses)} in ${(r.burst.elapsedMs / 1000).toFixed(1)} s${r.complete ? '' : '; NOT every invoice reached its end within the wait'}`,
+  );
+  console.log(
+    `  accepted invoices/s ${r.acceptedPerSecond.toFixed(1)}   POST (201) p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`,
+  );
+  console.log("  where an invoice's time goes (gap between recorded events; ms, p50 / p90):");
+  for (const g of stageGaps(r.lines))
+    console.log(
+      `    ${`${g.from} → ${g.to}`.padEnd(38)} ${g.p50.toFixed(0).padStart(6)} / ${g.p90.toFixed(0).padStart(6)}   (${g.count})`,
+    );
   const total = r.cpu.reduce((sum, c) => sum + c.perInvoice, 0);
   const beyond = r.cpu.reduce((sum, c) => sum + c.beyondIdle, 0);
   const service = r.cpu.filter((c) => !c.name.startsWith('server:'));
   const waited = service.reduce((sum, c) => sum + c.waitPerInvoice, 0);
   const slices = service.reduce((sum, c) => sum + c.slicesPerInvoice, 0);
-  console.log(`  CPU: ${total.toFixed(1)} ms per invoice in all, ${beyond.toFixed(1)} beyond the idle rate; the service's threads were put on a core ${slices.toFixed(0)} times per invoice and waited ${waited.toFixed(0)} ms for it (${(waited / slices).toFixed(2)} ms each)`);
+  console.log(
+    `  CPU: ${total.toFixed(1)} ms per invoice in all, ${beyond.toFixed(1)} beyond the idle rate; the service's threads were put on a core ${slices.toFixed(0)} times per invoice and waited ${waited.toFixed(0)} ms for it (${(waited / slices).toFixed(2)} ms each)`,
+  );
   console.log(`  (the window: the burst until every invoice is done; idle: the ${idleMs / 1000} s before it)`);
-  console.log(`    ${'process or thread'.padEnd(36)} ms/invoice  beyond idle  % of a core  on a core, times/invoice  waiting for it, ms/invoice  idle ms/s`);
+  console.log(
+    `    ${'process or thread'.padEnd(36)} ms/invoice  beyond idle  % of a core  on a core, times/invoice  waiting for it, ms/invoice  idle ms/s`,
+  );
   for (const c of [...r.cpu].sort((a, b) => b.perInvoice - a.perInvoice)) {
     const columns = [
-      c.perInvoice.toFixed(1).padStart(10), c.beyondIdle.toFixed(1).padStart(11), c.busyPercent.toFixed(0).padStart(11), c.slicesPerInvoice.toFixed(0).padStart(24),
-      c.waitPerInvoice.toFixed(1).padStart(26), c.idlePerSecond.toFixed(0).padStart(9),
+      c.perInvoice.toFixed(1).padStart(10),
+      c.beyondIdle.toFixed(1).padStart(11),
+      c.busyPercent.toFixed(0).padStart(11),
+      c.slicesPerInvoice.toFixed(0).padStart(24),
+      c.waitPerInvoice.toFixed(1).padStart(26),
+      c.idlePerSecond.toFixed(0).padStart(9),
     ];
     console.log(`    ${c.name.padEnd(36)} ${columns.join('  ')}`);
   }
-  if (r.wal) console.log(`  PostgreSQL WAL flushes (fsync): ${r.wal.perInvoice.toFixed(1)} per invoice, ${r.wal.meanMs.toFixed(1)} ms each on average`);
+  if (r.wal)
+    console.log(
+      `  PostgreSQL WAL flushes (fsync): ${r.wal.perInvoice.toFixed(1)} per invoice, ${r.wal.meanMs.toFixed(1)} ms each on average`,
+    );
   for (const line of r.profile) console.log(line);
 }
 
 const servers = await platformServers();
 console.log(`PostgreSQL: ${servers.postgresNote}`);
-console.log(`Kafka ${servers.kafkaBrokers.join(',')}, registry ${servers.schemaRegistryUrl}, S3 ${servers.s3.endpoint}; log level ${logLevel}`);
-const arms: Arm[] = [{ name: 'embedded', start: startEmbeddedArm }, distributedArm(servers, 1), distributedArm(servers, 2)];
+console.log(
+  `Kafka ${servers.kafkaBrokers.join(',')}, registry ${servers.schemaRegistryUrl}, S3 ${servers.s3.endpoint}; log level ${logLevel}`,
+);
+const arms: Arm[] = [
+  { name: 'embedded', start: startEmbeddedArm },
+  distributedArm(servers, 1),
+  distributedArm(servers, 2),
+];
 const results: ArmResult[][] = [];
 try {
   for (let round = 0; round < rounds; round++) {
     const inRound: ArmResult[] = [];
-    // The distributed arms in turn first and second (the machine's load drifts within a run); results kept in arm order.
+    // The distributed arms in turn first and second (the machine's load drifts within a run); results kept in arm
+    // order.
     const order = round % 2 ? [0, 2, 1] : [0, 1, 2];
     for (const index of order) {
       const result = await measure(arms[index]!);
@@ -273,11 +408,26 @@ try {
 
 // Ratios against the embedded arm of the same round (the median and range of the rounds' own ratios).
 const column = (arm: number, pick: (r: ArmResult) => number) => results.map((round) => pick(round[arm]!));
-console.log(`\nagainst the embedded default (${rounds} round${rounds > 1 ? 's' : ''}; embedded: ${column(0, (r) => r.acceptedPerSecond).map((v) => v.toFixed(1)).join(', ')} accepted/s, p50 ${column(0, (r) => r.p50).map((v) => v.toFixed(0)).join(', ')} ms, p99 ${column(0, (r) => r.p99).map((v) => v.toFixed(0)).join(', ')} ms)`);
+console.log(
+  `\nagainst the embedded default (${rounds} round${rounds > 1 ? 's' : ''}; embedded: ${column(
+    0,
+    (r) => r.acceptedPerSecond,
+  )
+    .map((v) => v.toFixed(1))
+    .join(', ')} accepted/s, p50 ${column(0, (r) => r.p50)
+    .map((v) => v.toFixed(0))
+    .join(', ')} ms, p99 ${column(0, (r) => r.p99)
+    .map((v) => v.toFixed(0))
+    .join(', ')} ms)`,
+);
 for (let arm = 1; arm < arms.length; arm++) {
   const ratio = (pick: (r: ArmResult) => number) => formatRoundRatios(column(arm, pick), column(0, pick));
-  console.log(`  ${arms[arm]!.name.padEnd(26)} accepted/s ${ratio((r) => r.acceptedPerSecond)}, POST p50 ${ratio((r) => r.p50)}, p99 ${ratio((r) => r.p99)}`);
+  console.log(
+    `  ${arms[arm]!.name.padEnd(26)} accepted/s ${ratio((r) => r.acceptedPerSecond)}, POST p50 ${ratio((r) => r.p50)}, p99 ${ratio((r) => r.p99)}`,
+  );
 }
 const two = column(2, (r) => r.acceptedPerSecond);
 const one = column(1, (r) => r.acceptedPerSecond);
-console.log(`  two signers ÷ one            accepted/s ${formatRoundRatios(two, one)}${rounds === 1 ? ` (${formatRatio(two[0]! / one[0]!)})` : ''}`);
+console.log(
+  `  two signers ÷ one            accepted/s ${formatRoundRatios(two, one)}${rounds === 1 ? ` (${formatRatio(two[0]! / one[0]!)})` : ''}`,
+);

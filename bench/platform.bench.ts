@@ -6,8 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceEventSchemas, type Envelope } from '@fe/contracts';
 import {
-  createLogger, FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteEventStore, ThreadedSqliteEventStore,
-  type BlobStore, type BusMessage, type EventBus, type EventStore,
+  createLogger,
+  FilesystemBlobStore,
+  InProcessEventBus,
+  SignedLinks,
+  SqliteEventStore,
+  ThreadedSqliteEventStore,
+  type BlobStore,
+  type BusMessage,
+  type EventBus,
+  type EventStore,
 } from '@fe/platform';
 import { KafkaEventBus, SchemaRegistryCodec, type EnvelopeCodec } from '@fe/platform-kafka';
 import { createPostgresPool, migrate, PostgresEventStore } from '@fe/platform-postgres';
@@ -53,14 +61,24 @@ async function compareRates(arms: { name: string; op: () => Promise<unknown> }[]
   return rates;
 }
 
-function printRates(title: string, rates: Map<string, number[]>, names: string[], ratios: [real: string, twin: string][]): void {
+function printRates(
+  title: string,
+  rates: Map<string, number[]>,
+  names: string[],
+  ratios: [real: string, twin: string][],
+): void {
   console.log(`\n${title}`);
   const width = Math.max(...names.map((n) => n.length), ...ratios.map(([a, b]) => a.length + b.length + 3));
   for (const writers of writerCounts) {
     console.log(`  ${writers} writer${writers > 1 ? 's' : ''}`);
-    for (const name of names) console.log(`    ${name.padEnd(width)}  ${formatSpread(spread(rates.get(`${name}@${writers}`)!)).padStart(26)} /s`);
+    for (const name of names)
+      console.log(
+        `    ${name.padEnd(width)}  ${formatSpread(spread(rates.get(`${name}@${writers}`)!)).padStart(26)} /s`,
+      );
     for (const [real, twin] of ratios) {
-      console.log(`    ${`${real} ÷ ${twin}`.padEnd(width)}  ${formatRoundRatios(rates.get(`${real}@${writers}`)!, rates.get(`${twin}@${writers}`)!).padStart(26)}`);
+      console.log(
+        `    ${`${real} ÷ ${twin}`.padEnd(width)}  ${formatRoundRatios(rates.get(`${real}@${writers}`)!, rates.get(`${twin}@${writers}`)!).padStart(26)}`,
+      );
     }
   }
 }
@@ -75,16 +93,24 @@ async function eventStores(postgresUrl: string, dir: string): Promise<void> {
     ['PostgresEventStore', new PostgresEventStore(pool)],
   ];
   try {
-    const rates = await compareRates(stores.map(([name, store]) => ({
-      name,
-      op: () => {
-        const { stream, envelope } = nextInvoice();
-        return store.append(stream, [envelope], 'no_stream');
-      },
-    })));
-    printRates(`event store appends/s (one InvoiceRequested of ${envelopeBytes} bytes per append, a new stream each)`, rates, stores.map(([n]) => n), [
-      ['PostgresEventStore', 'SqliteEventStore'], ['PostgresEventStore', 'ThreadedSqliteEventStore'],
-    ]);
+    const rates = await compareRates(
+      stores.map(([name, store]) => ({
+        name,
+        op: () => {
+          const { stream, envelope } = nextInvoice();
+          return store.append(stream, [envelope], 'no_stream');
+        },
+      })),
+    );
+    printRates(
+      `event store appends/s (one InvoiceRequested of ${envelopeBytes} bytes per append, a new stream each)`,
+      rates,
+      stores.map(([n]) => n),
+      [
+        ['PostgresEventStore', 'SqliteEventStore'],
+        ['PostgresEventStore', 'ThreadedSqliteEventStore'],
+      ],
+    );
   } finally {
     for (const [, store] of stores) await store.close();
     await pool.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => {});
@@ -103,11 +129,25 @@ async function buses(kafkaBrokers: string[], schemaRegistryUrl: string): Promise
     const { stream, envelope } = nextInvoice();
     return { key: stream, value: envelope, headers: { 'x-store-position': String(i + 1) } };
   };
-  // Warnings and errors (a message the codec refused, kafkajs's reconnects) to stderr: a bench that drops messages silently would only time out.
-  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1'; // kafkajs 2's default partitioner (murmur2, as Java clients) is the one wanted
+  // Warnings and errors (a message the codec refused, kafkajs's reconnects) to stderr: a bench that drops messages
+  // silently would only time out.
+  // kafkajs 2's default partitioner (murmur2, as Java clients) is the one wanted
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
   const logger = createLogger({ level: 'warn', service: 'bench', destination: process.stderr });
-  const kafkaBus = (codec: EnvelopeCodec) => new KafkaEventBus({ brokers: kafkaBrokers, codec, clientId: 'fe-bench', groupIdPrefix: `bench-${runId}.`, partitionsOf: () => 6, logger });
-  const registryCodec = new SchemaRegistryCodec({ url: schemaRegistryUrl, contracts: invoiceEventSchemas, namespace: `fe.bench${runId}` });
+  const kafkaBus = (codec: EnvelopeCodec) =>
+    new KafkaEventBus({
+      brokers: kafkaBrokers,
+      codec,
+      clientId: 'fe-bench',
+      groupIdPrefix: `bench-${runId}.`,
+      partitionsOf: () => 6,
+      logger,
+    });
+  const registryCodec = new SchemaRegistryCodec({
+    url: schemaRegistryUrl,
+    contracts: invoiceEventSchemas,
+    namespace: `fe.bench${runId}`,
+  });
   await registryCodec.registerAll();
   const arms: { name: string; bus: EventBus; topic: string; probe?: BusProbe }[] = [
     { name: 'InProcessEventBus', bus: new InProcessEventBus({ partitions: 6 }), topic: 'bench.in-process' },
@@ -117,7 +157,8 @@ async function buses(kafkaBrokers: string[], schemaRegistryUrl: string): Promise
   const p50 = new Map<string, number[]>();
   const p99 = new Map<string, number[]>();
   const rate = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, name: string, value: number) => map.set(name, [...(map.get(name) ?? []), value]);
+  const add = (map: Map<string, number[]>, name: string, value: number) =>
+    map.set(name, [...(map.get(name) ?? []), value]);
   try {
     for (const arm of arms) {
       arm.probe = await busProbe(arm.bus, arm.topic, message);
@@ -137,22 +178,41 @@ async function buses(kafkaBrokers: string[], schemaRegistryUrl: string): Promise
       await arm.probe?.stop();
       await arm.bus.close();
     }
-    await deleteTopics(kafkaBrokers, arms.slice(1).map((a) => a.topic));
+    await deleteTopics(
+      kafkaBrokers,
+      arms.slice(1).map((a) => a.topic),
+    );
   }
-  console.log(`\nbus: one InvoiceRequested envelope per message (${envelopeBytes} bytes as JSON), one consumer group, 6 partitions`);
-  console.log(`  publish→consume latency, ${latencyMessages} messages one at a time per round (p50 and p99 of each round, ms)`);
+  console.log(
+    `\nbus: one InvoiceRequested envelope per message (${envelopeBytes} bytes as JSON), one consumer group, 6 partitions`,
+  );
+  console.log(
+    `  publish→consume latency, ${latencyMessages} messages one at a time per round (p50 and p99 of each round, ms)`,
+  );
   const width = Math.max(...arms.map((a) => a.name.length)) + 24;
   for (const arm of arms) {
-    const ratio = arm === arms[0] ? '' : `   p50 ${formatRoundRatios(p50.get(arm.name)!, p50.get(arms[0]!.name)!)}, p99 ${formatRoundRatios(p99.get(arm.name)!, p99.get(arms[0]!.name)!)} of in-process`;
-    console.log(`    ${arm.name.padEnd(width - 24)}  p50 ${formatSpread(spread(p50.get(arm.name)!), 3)}  p99 ${formatSpread(spread(p99.get(arm.name)!), 3)}${ratio}`);
+    const ratio =
+      arm === arms[0]
+        ? ''
+        : `   p50 ${formatRoundRatios(p50.get(arm.name)!, p50.get(arms[0]!.name)!)}, p99 ${formatRoundRatios(p99.get(arm.name)!, p99.get(arms[0]!.name)!)} of in-process`;
+    console.log(
+      `    ${arm.name.padEnd(width - 24)}  p50 ${formatSpread(spread(p50.get(arm.name)!), 3)}  p99 ${formatSpread(spread(p99.get(arm.name)!), 3)}${ratio}`,
+    );
   }
-  console.log(`  consumed events/s, ${throughputMessages} messages published ${page} per call (as the relay publishes a page)`);
+  console.log(
+    `  consumed events/s, ${throughputMessages} messages published ${page} per call (as the relay publishes a page)`,
+  );
   for (const arm of arms) {
-    const ratio = arm === arms[0] ? '' : `   ${formatRoundRatios(rate.get(arm.name)!, rate.get(arms[0]!.name)!)} of in-process`;
-    console.log(`    ${arm.name.padEnd(width - 24)}  ${formatSpread(spread(rate.get(arm.name)!)).padStart(26)} /s${ratio}`);
+    const ratio =
+      arm === arms[0] ? '' : `   ${formatRoundRatios(rate.get(arm.name)!, rate.get(arms[0]!.name)!)} of in-process`;
+    console.log(
+      `    ${arm.name.padEnd(width - 24)}  ${formatSpread(spread(rate.get(arm.name)!)).padStart(26)} /s${ratio}`,
+    );
   }
   const [json, registry] = [rate.get(arms[1]!.name)!, rate.get(arms[2]!.name)!];
-  console.log(`  schema registry codec ÷ JSON codec, events/s: ${formatRoundRatios(registry, json)} (ratio of the medians ${formatRatio(spread(registry).median / spread(json).median)})`);
+  console.log(
+    `  schema registry codec ÷ JSON codec, events/s: ${formatRoundRatios(registry, json)} (ratio of the medians ${formatRatio(spread(registry).median / spread(json).median)})`,
+  );
 }
 
 async function deleteTopics(brokers: string[], topics: string[]): Promise<void> {
@@ -169,17 +229,26 @@ async function blobStores(s3: { endpoint: string; accessKey: string; secretKey: 
   const bucket = `fe-bench-${runId}`;
   const config = s3BlobStoreConfigSchema.parse({ ...s3, bucket });
   const stores: [string, BlobStore][] = [
-    ['FilesystemBlobStore', new FilesystemBlobStore(join(dir, 'blobs'), new SignedLinks(randomBytes(32), 'http://127.0.0.1/files'))],
+    [
+      'FilesystemBlobStore',
+      new FilesystemBlobStore(join(dir, 'blobs'), new SignedLinks(randomBytes(32), 'http://127.0.0.1/files')),
+    ],
     ['S3BlobStore', await S3BlobStore.open(config)],
   ];
   const xml = Buffer.from(sample.xml);
   try {
-    const rates = await compareRates(stores.map(([name, store]) => ({
-      name, op: () => store.put(`demo/bench-${invoices++}.xml`, xml, 'application/xml'),
-    })));
-    printRates(`blob puts/s (the invoice's XML, ${xml.length} bytes, a new key each; S3 = versitygw's posix backend, which does not fsync)`, rates, stores.map(([n]) => n), [
-      ['S3BlobStore', 'FilesystemBlobStore'],
-    ]);
+    const rates = await compareRates(
+      stores.map(([name, store]) => ({
+        name,
+        op: () => store.put(`demo/bench-${invoices++}.xml`, xml, 'application/xml'),
+      })),
+    );
+    printRates(
+      `blob puts/s (the invoice's XML, ${xml.length} bytes, a new key each; S3 = versitygw's posix backend, which does not fsync)`,
+      rates,
+      stores.map(([n]) => n),
+      [['S3BlobStore', 'FilesystemBlobStore']],
+    );
   } finally {
     await emptyAndRemoveBucket(new URL(config.endpoint), s3, bucket);
   }
@@ -193,9 +262,13 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 try {
-  console.log(`platform adapters next to their embedded twins: ${rounds} round${rounds === 1 ? '' : 's'}; rates in rounds of ${roundMs} ms; median [min–max] of the rounds`);
+  console.log(
+    `platform adapters next to their embedded twins: ${rounds} round${rounds === 1 ? '' : 's'}; rates in rounds of ${roundMs} ms; median [min–max] of the rounds`,
+  );
   console.log(`PostgreSQL: ${servers.postgresNote}`);
-  console.log('Kafka: one broker (infra/), acks=all; like Kafka by default, the broker acknowledges before its log reaches the disk');
+  console.log(
+    'Kafka: one broker (infra/), acks=all; like Kafka by default, the broker acknowledges before its log reaches the disk',
+  );
   await eventStores(servers.postgresUrl, dir);
   await buses(servers.kafkaBrokers, servers.schemaRegistryUrl);
   await blobStores(servers.s3, dir);

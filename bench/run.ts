@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const dir = new URL('.', import.meta.url).pathname;
-const benches = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n== ${file}`);

@@ -4,7 +4,14 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedConfigFromEnv, startEmbedded } from '@fe/all-in-one';
-import { buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest } from '@fe/dian-domain';
+import {
+  buildInvoiceXml,
+  colombiaDateTime,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  validateInvoiceRequest,
+} from '@fe/dian-domain';
 import { createLogger, systemClock } from '@fe/platform';
 import { createSignerPool } from '@fe/signer';
 import Fastify from 'fastify';
@@ -16,8 +23,19 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const signerThreads = process.env.FE_SIGNER_THREADS ?? '1';
 const request = {
-  customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
-  lines: Array.from({ length: 5 }, (_, i) => ({ code: `P-${i}`, name: `Producto ${i}`, quantity: i + 1, unit_price: 1000 * (i + 1), taxes: [{ code: '01', name: 'IVA', rate: 19 }] })),
+  customer: {
+    document_type: '31',
+    document_number: '900108281',
+    name: 'Cliente de Ejemplo S.A.S.',
+    email: 'compras@cliente.example',
+  },
+  lines: Array.from({ length: 5 }, (_, i) => ({
+    code: `P-${i}`,
+    name: `Producto ${i}`,
+    quantity: i + 1,
+    unit_price: 1000 * (i + 1),
+    taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+  })),
   payment: { method_code: '10' },
 };
 
@@ -25,15 +43,30 @@ const rss = rssSampler();
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-'));
 // The simulator's XSD check runs xmllint, DIAN's cost stood in for, not the service's: off here.
 const env = {
-  FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '1000000', FE_RATE_LIMIT_BURST: '1000000',
-  FE_SIGNER_THREADS: signerThreads, SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
+  FE_DATA_DIR: dataDir,
+  FE_PORT: '0',
+  FE_RATE_LIMIT_PER_SECOND: '1000000',
+  FE_RATE_LIMIT_BURST: '1000000',
+  FE_SIGNER_THREADS: signerThreads,
+  SUBMIT_CONCURRENCY_PER_TENANT: process.env.SUBMIT_CONCURRENCY_PER_TENANT ?? '4',
   FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: 'off',
 };
-const service = await startEmbedded(embeddedConfigFromEnv(env), env, createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }), systemClock);
+const service = await startEmbedded(
+  embeddedConfigFromEnv(env),
+  env,
+  createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'silent', destination: logDestination() }),
+  systemClock,
+);
 // A fresh data folder: this start issued the demo key (the only start that hands it out).
 const auth = { authorization: `Bearer ${service.demo.issuedApiKey}`, 'content-type': 'application/json' };
 const body = JSON.stringify(request);
-const post = { method: 'POST' as const, url: `${service.url}/api/v1/service/invoice`, headers: auth, body, okStatus: 201 };
+const post = {
+  method: 'POST' as const,
+  url: `${service.url}/api/v1/service/invoice`,
+  headers: auth,
+  body,
+  okStatus: 201,
+};
 
 await closedLoopInChild({ concurrency, durationMs: 2000, request: post }); // warm-up: JIT, SQLite pages, sockets
 const threads0 = threadCpuSnapshot();
@@ -43,17 +76,28 @@ const e2eCpu = cpuPerUnit(threads0, threads1, e2e.ok);
 const loadCpuMs = e2e.cpuMs / e2e.ok;
 const e2eCpuMs = cpuTotalPerUnit(threads0, threads1, e2e.ok) + loadCpuMs;
 const workersCpuMs = cpuTotalPerUnit(threads0, threads1, e2e.ok, (kind) => kind !== 'MainThread') + loadCpuMs;
-if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
-  console.log(`accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`);
+if (process.env.BENCH_E2E_ONLY) {
+  // for profiling the pipeline alone
+  console.log(
+    `accepted invoices/s ${((e2e.ok / e2e.elapsedMs) * 1000).toFixed(1)} ${JSON.stringify(e2e.statuses)} p50 ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms, peak RSS ${rss.peakMb().toFixed(0)} MB`,
+  );
   console.log(`CPU ms per accepted invoice, by thread: ${e2eCpu}; load generator ${loadCpuMs.toFixed(2)}`);
-  if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${(await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
+  if (process.env.BENCH_HEAP_SNAPSHOT)
+    console.log(`heap snapshot: ${(await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
   if (process.env.BENCH_WORKER_HEAPS) {
-    const report = process.report.getReport() as unknown as { workers: { header: { threadId: number }; javascriptHeap: { totalMemory: number; usedMemory: number } }[] };
-    for (const w of report.workers ?? []) console.log(`worker ${w.header.threadId}: heap ${(w.javascriptHeap.usedMemory / 1048576).toFixed(0)}/${(w.javascriptHeap.totalMemory / 1048576).toFixed(0)} MB`);
+    const report = process.report.getReport() as unknown as {
+      workers: { header: { threadId: number }; javascriptHeap: { totalMemory: number; usedMemory: number } }[];
+    };
+    for (const w of report.workers ?? [])
+      console.log(
+        `worker ${w.header.threadId}: heap ${(w.javascriptHeap.usedMemory / 1048576).toFixed(0)}/${(w.javascriptHeap.totalMemory / 1048576).toFixed(0)} MB`,
+      );
     console.log(`resident memory by mapping:\n${smapsSummary()}`);
   }
   const m = process.memoryUsage();
-  console.log(`memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`);
+  console.log(
+    `memory at the end: rss ${(m.rss / 1048576).toFixed(0)} MB, main heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} MB, external ${(m.external / 1048576).toFixed(0)} MB`,
+  );
   await service.close();
   process.exit(0);
 }
@@ -62,7 +106,15 @@ if (process.env.BENCH_E2E_ONLY) { // for profiling the pipeline alone
 const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(new Date()).date });
 if (!validated.ok) throw new Error('bench request is invalid');
 const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-const built = buildInvoiceXml({ invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001', software: demoSoftware, environment: '2', issuedAt });
+const built = buildInvoiceXml({
+  invoice: validated.value,
+  tenant: demoTenant,
+  resolution: demoResolution,
+  number: '990000001',
+  software: demoSoftware,
+  environment: '2',
+  issuedAt,
+});
 const credential = (await service.tenants.credential('demo', issuedAt))!;
 const pool = createSignerPool({ size: Number(signerThreads) });
 const signerOnly = await signLoop(pool, built.xml, credential, issuedAt, 3000);
@@ -77,11 +129,17 @@ const statusObject = JSON.parse(statusJson) as unknown;
 bare.get('/bare', async () => statusObject); // no auth, no store: fastify serialising the same body
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
-const lookup = { method: 'GET' as const, url: `${service.url}/api/v1/service/status/${cufe}`, headers: auth, okStatus: 200 };
+const lookup = {
+  method: 'GET' as const,
+  url: `${service.url}/api/v1/service/status/${cufe}`,
+  headers: auth,
+  okStatus: 200,
+};
 const bareGet = { method: 'GET' as const, url: bareUrl, okStatus: 200 };
 const statusRuns: LoadResult[] = [];
 const bareRuns: LoadResult[] = [];
-for (let round = 0; round < 2; round++) { // alternate the arms: the machine's noise hits both
+for (let round = 0; round < 2; round++) {
+  // alternate the arms: the machine's noise hits both
   bareRuns.push(await closedLoopInChild({ concurrency, durationMs: 2000, request: bareGet }));
   statusRuns.push(await closedLoopInChild({ concurrency, durationMs: 2000, request: lookup }));
 }
@@ -94,19 +152,29 @@ else rmSync(dataDir, { recursive: true, force: true });
 const perSecond = (r: LoadResult) => (r.ok / r.elapsedMs) * 1000;
 const best = (runs: LoadResult[]) => Math.max(...runs.map(perSecond));
 const e2eRate = perSecond(e2e);
-console.log(`embedded default, ${concurrency} concurrent clients, ${seconds} s steady load, signer threads ${signerThreads}`);
-console.log(`accepted invoices/s (201)      ${e2eRate.toFixed(1).padStart(9)}   (answers: ${JSON.stringify(e2e.statuses)})`);
+console.log(
+  `embedded default, ${concurrency} concurrent clients, ${seconds} s steady load, signer threads ${signerThreads}`,
+);
+console.log(
+  `accepted invoices/s (201)      ${e2eRate.toFixed(1).padStart(9)}   (answers: ${JSON.stringify(e2e.statuses)})`,
+);
 console.log(`  CPU ms per invoice, by thread ${e2eCpu}; the load generator (another process) ${loadCpuMs.toFixed(2)}`);
-console.log(`  POST latency p50 / p99        ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms / ${percentile(e2e.latenciesMs, 99).toFixed(1)} ms`);
+console.log(
+  `  POST latency p50 / p99        ${percentile(e2e.latenciesMs, 50).toFixed(1)} ms / ${percentile(e2e.latenciesMs, 99).toFixed(1)} ms`,
+);
 console.log(`signer-only signatures/s       ${signerOnly.toFixed(1).padStart(9)}`);
 console.log(`  ratio end-to-end / signer     ${(e2eRate / signerOnly).toFixed(3).padStart(9)}   (goal ≥ 0.25)`);
 // The goal as CPU: at 0.25 × signer-only invoices/s, the machine's cores give each invoice this
 // much CPU time (load generator included, as it shares them). Throughput follows CPU per invoice.
 const budgetMs = (availableParallelism() * 1000) / (0.25 * signerOnly);
-console.log(`  CPU per invoice: the goal allows ${budgetMs.toFixed(2)} ms on ${availableParallelism()} cores; this run spent ${e2eCpuMs.toFixed(2)} ms, of which ${workersCpuMs.toFixed(2)} ms off the event loop`);
+console.log(
+  `  CPU per invoice: the goal allows ${budgetMs.toFixed(2)} ms on ${availableParallelism()} cores; this run spent ${e2eCpuMs.toFixed(2)} ms, of which ${workersCpuMs.toFixed(2)} ms off the event loop`,
+);
 console.log(`status lookups/s               ${best(statusRuns).toFixed(1).padStart(9)}`);
 console.log(`bare fastify route/s           ${best(bareRuns).toFixed(1).padStart(9)}`);
-console.log(`  ratio status / bare route     ${(best(statusRuns) / best(bareRuns)).toFixed(3).padStart(9)}   (goal ≥ 0.5)`);
+console.log(
+  `  ratio status / bare route     ${(best(statusRuns) / best(bareRuns)).toFixed(3).padStart(9)}   (goal ≥ 0.5)`,
+);
 console.log(`peak RSS (service process)   ${rss.peakMb().toFixed(0).padStart(9)} MB (goal < 400 MB)`);
 
 /** Log lines are formatted (the cost is real) and dropped, or kept in BENCH_LOG_FILE to look into a run. */
@@ -122,7 +190,13 @@ async function someCufe(): Promise<string> {
   return ((await answer.json()) as { cufe: string }).cufe;
 }
 
-async function signLoop(signer: ReturnType<typeof createSignerPool>, xml: string, cred: typeof credential, at: Date, ms: number): Promise<number> {
+async function signLoop(
+  signer: ReturnType<typeof createSignerPool>,
+  xml: string,
+  cred: typeof credential,
+  at: Date,
+  ms: number,
+): Promise<number> {
   for (let i = 0; i < 50; i++) await signer.sign(xml, cred, { signingTime: at });
   let done = 0;
   const start = performance.now();

@@ -20,19 +20,27 @@ const keyPem = credential.privateKey.export({ type: 'pkcs8', format: 'pem' }).to
 
 /** xml-crypto on the same document: the XML-DSig part only, so a lower bound of its XAdES cost. */
 function xmlCryptoSign(xml: string): string {
-  const withSlot = xml.replace(SIGNATURE_SLOT_ANCHOR, `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`);
+  const withSlot = xml.replace(
+    SIGNATURE_SLOT_ANCHOR,
+    `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`,
+  );
   const sig = new SignedXml({
     privateKey: keyPem,
     canonicalizationAlgorithm: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   });
   sig.addReference({
-    xpath: '/*', isEmptyUri: true, digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    xpath: '/*',
+    isEmptyUri: true,
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature'],
   });
   sig.computeSignature(withSlot, {
     prefix: 'ds',
-    location: { reference: "//*[local-name(.)='UBLExtension'][2]/*[local-name(.)='ExtensionContent']", action: 'append' },
+    location: {
+      reference: "//*[local-name(.)='UBLExtension'][2]/*[local-name(.)='ExtensionContent']",
+      action: 'append',
+    },
   });
   return sig.getSignedXml();
 }
@@ -46,20 +54,28 @@ function main(): void {
   const summary: string[] = [];
   for (const lines of [5, 100, 500]) {
     const { xml } = buildWithLines(lines, issuedAt);
-    const mine = measure(`ours, ${lines} lines (${Math.round(xml.length / 1024)} KiB)`, () => ours.sign(xml, { signingTime: issuedAt }));
+    const mine = measure(`ours, ${lines} lines (${Math.round(xml.length / 1024)} KiB)`, () =>
+      ours.sign(xml, { signingTime: issuedAt }),
+    );
     const theirs = measure(`xml-crypto, ${lines} lines`, () => xmlCryptoSign(xml), { rounds: 5 });
-    rows.push({ ...mine, ratio: mine.perCallMs / rsa.perCallMs }, { ...theirs, ratio: theirs.perCallMs / rsa.perCallMs });
-    summary.push(`${lines} lines: ours ${(mine.perCallMs / rsa.perCallMs).toFixed(2)}× RSA; xml-crypto / ours = ${(theirs.perCallMs / mine.perCallMs).toFixed(1)}×`);
+    rows.push(
+      { ...mine, ratio: mine.perCallMs / rsa.perCallMs },
+      { ...theirs, ratio: theirs.perCallMs / rsa.perCallMs },
+    );
+    summary.push(
+      `${lines} lines: ours ${(mine.perCallMs / rsa.perCallMs).toFixed(2)}× RSA; xml-crypto / ours = ${(theirs.perCallMs / mine.perCallMs).toFixed(1)}×`,
+    );
   }
 
-  const built = measure('ours build+sign, 5 lines', () => ours.sign(buildWithLines(5, issuedAt).xml, { signingTime: issuedAt }));
+  const built = measure('ours build+sign, 5 lines', () =>
+    ours.sign(buildWithLines(5, issuedAt).xml, { signingTime: issuedAt }),
+  );
   rows.push({ ...built, ratio: built.perCallMs / rsa.perCallMs });
   const facho = measureFacho();
   if (typeof facho === 'number') {
     rows.push({ name: 'facho build+sign, 5 lines (Python)', perCallMs: facho, ratio: facho / rsa.perCallMs });
     summary.push(`build+sign, 5 lines: facho / ours = ${(facho / built.perCallMs).toFixed(1)}×`);
-  }
-  else summary.push(`facho: ${facho}`);
+  } else summary.push(`facho: ${facho}`);
   printTable(rows, 'RSA-2048');
   console.log('');
   for (const line of summary) console.log(line);
@@ -78,9 +94,14 @@ function measureFacho(): number | string {
     // Its `xades` package splits the issuer DN on commas, so the certificate name has none.
     const simple = makeTestIdentity({ organization: 'Pruebas SAS' });
     writeFileSync(join(dir, 'f.p12'), simple.p12);
-    const run = spawnSync(python, ['-c', FACHO_SCRIPT, join(dir, 'f.p12'), simple.password], { encoding: 'utf8', timeout: 300_000 });
+    const run = spawnSync(python, ['-c', FACHO_SCRIPT, join(dir, 'f.p12'), simple.password], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     const ms = Number(/facho_ms_per_op=([\d.]+)/.exec(run.stdout)?.[1]);
-    return run.status === 0 && Number.isFinite(ms) ? ms : `did not run: ${(run.stderr || run.stdout).trim().split('\n').pop() ?? ''}`;
+    return run.status === 0 && Number.isFinite(ms)
+      ? ms
+      : `did not run: ${(run.stderr || run.stdout).trim().split('\n').pop() ?? ''}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,12 +13,18 @@ import { measure, printTable, type Measurement } from './lib/measure.ts';
 
 const invoiceXml = sampleInvoice({ lines: 300 }).xml;
 const world = makeWorld();
-const arXml = createApplicationResponseSigner({ ...world.identity }).sign(buildApplicationResponse({
-  id: '4242', environment: '2', validatedAt: new Date('2026-03-10T20:16:00Z'),
-  receiver: { nit: '900123456', dv: '8', name: 'Emisor de ejemplo' },
-  document: { id: 'SETP990001234', cufe: readInvoiceDocument(invoiceXml).key!, kind: 'invoice' },
-  notifications: [], statusMessage: 'La Factura electrónica SETP990001234, ha sido autorizada.',
-}), new Date('2026-03-10T20:16:00Z'));
+const arXml = createApplicationResponseSigner({ ...world.identity }).sign(
+  buildApplicationResponse({
+    id: '4242',
+    environment: '2',
+    validatedAt: new Date('2026-03-10T20:16:00Z'),
+    receiver: { nit: '900123456', dv: '8', name: 'Emisor de ejemplo' },
+    document: { id: 'SETP990001234', cufe: readInvoiceDocument(invoiceXml).key!, kind: 'invoice' },
+    notifications: [],
+    statusMessage: 'La Factura electrónica SETP990001234, ha sido autorizada.',
+  }),
+  new Date('2026-03-10T20:16:00Z'),
+);
 world.cleanup();
 
 const xmldom = (xml: string) => {
@@ -37,7 +43,8 @@ for (const [label, xml, typed] of [
   ['ApplicationResponse', arXml, () => readApplicationResponse(arXml)],
 ] as const) {
   const baseline = measure(`xmldom DOM + lookup, ${label}`, () => xmldom(xml));
-  const add = (m: Measurement, note?: string) => rows.push({ ...m, ratio: m.perCallMs / baseline.perCallMs, ...(note ? { note } : {}) });
+  const add = (m: Measurement, note?: string) =>
+    rows.push({ ...m, ratio: m.perCallMs / baseline.perCallMs, ...(note ? { note } : {}) });
   add(baseline, `${Math.round(xml.length / 1024)} KiB, ${xml.split('\n').length} text lines`);
   add(measure(`fast-xml-parser object, ${label}`, () => fastXmlParser(xml)));
   add(measure(`@fe/dian-xml tree + lookup, ${label}`, () => tree(xml)));
@@ -45,6 +52,8 @@ for (const [label, xml, typed] of [
 }
 // Same answers from each, or the timings compare different work.
 const fromFxp = (fastXmlParser(invoiceXml) as { Invoice: { UUID: { '#text': string } } }).Invoice.UUID['#text'];
-if (xmldom(invoiceXml) !== tree(invoiceXml) || fromFxp !== tree(invoiceXml)) throw new Error('the readers disagree on the CUFE');
-if (textAt(parseXmlTree(arXml), cac('DocumentResponse'), cac('Response'), cbc('ResponseCode')) !== '02') throw new Error('the answer was not read');
+if (xmldom(invoiceXml) !== tree(invoiceXml) || fromFxp !== tree(invoiceXml))
+  throw new Error('the readers disagree on the CUFE');
+if (textAt(parseXmlTree(arXml), cac('DocumentResponse'), cac('Response'), cbc('ResponseCode')) !== '02')
+  throw new Error('the answer was not read');
 printTable(rows, 'xmldom DOM (same document)');

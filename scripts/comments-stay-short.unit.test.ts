@@ -39,7 +39,8 @@ function commentFindings(file: string, source: string): string[] {
   return commentBlocks(source).flatMap((block) => {
     const found: string[] = [];
     const key = `${file}:${block.text.split('\n')[0]!.trim()}`;
-    if (block.length > MAX_LINES && !allowedLongBlocks.includes(key)) found.push(`${file}:${block.line} ${block.length} lines`);
+    if (block.length > MAX_LINES && !allowedLongBlocks.includes(key))
+      found.push(`${file}:${block.line} ${block.length} lines`);
     if (issueNumber.test(block.text)) found.push(`${file}:${block.line} cites an issue number`);
     return found;
   });
@@ -47,10 +48,14 @@ function commentFindings(file: string, source: string): string[] {
 
 /** Tracked .ts/.js files and new ones not ignored, so a long comment is caught before it is committed. */
 function sourceFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '*.ts', '*.js'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '*.ts', '*.js'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
   return [...new Set(out.split('\0').filter(Boolean))];
 }
 
@@ -65,7 +70,12 @@ function readIfPresent(file: string): string | undefined {
 describe('comment blocks', () => {
   it('finds a long block, an issue number, and nothing in short comments', () => {
     const slash = '/'.repeat(2);
-    const long = ['/**', ...Array.from({ length: MAX_LINES - 1 }, (_, i) => ` * line ${i}`), ' */', 'export const a = 1;'].join('\n');
+    const long = [
+      '/**',
+      ...Array.from({ length: MAX_LINES - 1 }, (_, i) => ` * line ${i}`),
+      ' */',
+      'export const a = 1;',
+    ].join('\n');
     const history = [`${slash} The field came with ${'issue'} 14.`, 'export const b = 2;'].join('\n');
     const short = [`${slash} Why, in one line.`, '/** And a JSDoc line. */', 'export const c = 3;'].join('\n');
     expect(commentFindings('long.ts', long)).toEqual([`long.ts:1 ${MAX_LINES + 1} lines`]);

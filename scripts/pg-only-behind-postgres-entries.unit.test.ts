@@ -7,7 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const owners = ['packages/invoice-status', 'services/submitter', 'services/ingress', 'packages/tenancy', 'services/portal'];
+const owners = [
+  'packages/invoice-status',
+  'services/submitter',
+  'services/ingress',
+  'packages/tenancy',
+  'services/portal',
+];
 
 /** The pg files a fresh process resolved while importing `entry`. */
 function pgFilesLoadedBy(entry: string): string[] {
@@ -21,7 +27,10 @@ function pgFilesLoadedBy(entry: string): string[] {
     } });
     await import(${JSON.stringify(pathToFileURL(resolve(repoRoot, entry)).href)});
     process.stdout.write(JSON.stringify(seen));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as string[];
 }
 

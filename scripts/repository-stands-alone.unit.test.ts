@@ -20,7 +20,10 @@ const documentMention = new RegExp(String.raw`(?<![\w./-])((?:[\w.-]+/)*(?:${out
 
 /** Tracked files and new ones not ignored, so a reference is caught before it is committed. */
 function projectFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return [...new Set(out.split('\0').filter(Boolean))];
 }
 

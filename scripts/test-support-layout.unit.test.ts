@@ -10,8 +10,13 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const workspaceRoot = /^((?:packages|services|apps|examples)\/[^/]+|contracts|bench|scripts|infra)\/(.*)$/;
 const isTest = (file: string) => file.endsWith('.test.ts');
 
-/** What is out of place, one line each: `files` are repository-relative, `exportsOf` maps a manifest to its `exports`. */
-export function layoutProblems(files: readonly string[], exportsOf: ReadonlyMap<string, Record<string, string>>): string[] {
+/**
+ * What is out of place, one line each: `files` are repository-relative, `exportsOf` maps a manifest to its `exports`.
+ */
+export function layoutProblems(
+  files: readonly string[],
+  exportsOf: ReadonlyMap<string, Record<string, string>>,
+): string[] {
   const problems: string[] = [];
   for (const file of files) {
     const [, workspace, inner] = workspaceRoot.exec(file) ?? [];
@@ -19,17 +24,28 @@ export function layoutProblems(files: readonly string[], exportsOf: ReadonlyMap<
     const folders = inner.split('/').slice(0, -1);
     const name = inner.split('/').at(-1) ?? '';
     const supportHere = folders[0] === 'test-support';
-    if (folders.includes('testing')) problems.push(`${file}: test support lives in ${workspace}/test-support/, not a testing/ folder`);
-    else if (folders.slice(1).some((f) => f === 'test' || f === 'test-support')) problems.push(`${file}: test/ and test-support/ sit at the workspace's root (${workspace}/), not under ${folders[0]}/`);
-    else if (folders[0] === 'test' && !isTest(name)) problems.push(`${file}: ${workspace}/test/ holds tests only; helpers and fixtures go to ${workspace}/test-support/`);
-    else if (name.endsWith('.contract.ts') && !supportHere) problems.push(`${file}: a contract suite is test support: ${workspace}/test-support/`);
-    else if (name === 'test-world.ts' || (/world\.ts$/.test(name) && !isTest(name) && !supportHere)) problems.push(`${file}: a test world lives in ${workspace}/test-support/, named after whose world it is`);
+    if (folders.includes('testing'))
+      problems.push(`${file}: test support lives in ${workspace}/test-support/, not a testing/ folder`);
+    else if (folders.slice(1).some((f) => f === 'test' || f === 'test-support'))
+      problems.push(
+        `${file}: test/ and test-support/ sit at the workspace's root (${workspace}/), not under ${folders[0]}/`,
+      );
+    else if (folders[0] === 'test' && !isTest(name))
+      problems.push(
+        `${file}: ${workspace}/test/ holds tests only; helpers and fixtures go to ${workspace}/test-support/`,
+      );
+    else if (name.endsWith('.contract.ts') && !supportHere)
+      problems.push(`${file}: a contract suite is test support: ${workspace}/test-support/`);
+    else if (name === 'test-world.ts' || (/world\.ts$/.test(name) && !isTest(name) && !supportHere))
+      problems.push(`${file}: a test world lives in ${workspace}/test-support/, named after whose world it is`);
   }
   for (const [manifest, exports] of exportsOf) {
     for (const [key, target] of Object.entries(exports)) {
       const intoTests = target.startsWith('./test-support/') || target.startsWith('./test/');
       if (key === './testing' ? !target.startsWith('./test-support/') : intoTests) {
-        problems.push(`${manifest}: "${key}": "${target}": test support is exported as "./testing" from ./test-support/`);
+        problems.push(
+          `${manifest}: "${key}": "${target}": test support is exported as "./testing" from ./test-support/`,
+        );
       }
     }
   }
@@ -38,13 +54,23 @@ export function layoutProblems(files: readonly string[], exportsOf: ReadonlyMap<
 
 /** Tracked files and new ones not ignored (a misplaced helper is caught before it is committed), that exist. */
 function projectFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return [...new Set(out.split('\0').filter(Boolean))].filter((file) => existsSync(join(repoRoot, file)));
 }
 
 function workspaceExports(files: readonly string[]): Map<string, Record<string, string>> {
-  const manifests = files.filter((file) => /^((packages|services|apps|examples)\/[^/]+\/|contracts\/|bench\/)package\.json$/.test(file));
-  return new Map(manifests.map((file) => [file, (JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as { exports?: Record<string, string> }).exports ?? {}]));
+  const manifests = files.filter((file) =>
+    /^((packages|services|apps|examples)\/[^/]+\/|contracts\/|bench\/)package\.json$/.test(file),
+  );
+  return new Map(
+    manifests.map((file) => [
+      file,
+      (JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as { exports?: Record<string, string> }).exports ?? {},
+    ]),
+  );
 }
 
 it('names each piece of test support out of place, and lets the convention through', () => {
@@ -74,11 +100,17 @@ it('names each piece of test support out of place, and lets the convention throu
   const exportsOf = new Map([
     ['packages/platform/package.json', { '.': './src/index.ts', './testing': './test-support/index.ts' }],
     ['packages/tenancy/package.json', { './testing': './src/testing/index.ts' }],
-    ['packages/dian-domain/package.json', { './test-fixtures': './test/fixtures/invoice-cases.ts', './fixtures': './test-support/invoice-cases.ts' }],
+    [
+      'packages/dian-domain/package.json',
+      { './test-fixtures': './test/fixtures/invoice-cases.ts', './fixtures': './test-support/invoice-cases.ts' },
+    ],
   ]);
   const problems = layoutProblems([...misplaced, ...placed], exportsOf);
   expect(problems.map((p) => p.slice(0, p.indexOf(': ')))).toEqual([
-    ...misplaced, 'packages/tenancy/package.json', 'packages/dian-domain/package.json', 'packages/dian-domain/package.json',
+    ...misplaced,
+    'packages/tenancy/package.json',
+    'packages/dian-domain/package.json',
+    'packages/dian-domain/package.json',
   ]);
 });
 

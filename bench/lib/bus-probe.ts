@@ -11,13 +11,20 @@ export type BusProbe = {
   stop(): Promise<void>;
 };
 
-export async function busProbe(bus: EventBus, topic: string, message: (i: number) => BusMessage, timeoutMs = 60_000): Promise<BusProbe> {
+export async function busProbe(
+  bus: EventBus,
+  topic: string,
+  message: (i: number) => BusMessage,
+  timeoutMs = 60_000,
+): Promise<BusProbe> {
   const waiting = new Map<string, () => void>();
   let handled = 0;
   let target = Infinity;
   let allHandled = () => {};
   const subscription = await bus.subscribe({
-    topic, group: `bench.${topic}`, from: 'earliest', // a group per topic: kafkajs mixes up one group on two topics
+    topic,
+    group: `bench.${topic}`,
+    from: 'earliest', // a group per topic: kafkajs mixes up one group on two topics
     handler: async (m) => {
       waiting.get(m.value.id)?.();
       waiting.delete(m.value.id);
@@ -56,7 +63,9 @@ export async function busProbe(bus: EventBus, topic: string, message: (i: number
 /** A bench that waits for ever tells nothing: a message not handled in time ends it with an error. */
 async function within(promise: Promise<void>, ms: number, what: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not handled within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not handled within ${ms} ms`)), ms)),
+  );
   try {
     await Promise.race([promise, timeout]);
   } finally {

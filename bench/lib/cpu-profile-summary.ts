@@ -15,7 +15,13 @@ export function ownerOf(functionName: string, url: string): string {
   if (pnpm) return pnpm[1]!;
   const plain = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (plain) return plain[1]!;
-  if (url.startsWith('node:')) return `node:${url.slice(5).replace(/^internal\//, '').split('/')[0]}`;
+  if (url.startsWith('node:'))
+    return `node:${
+      url
+        .slice(5)
+        .replace(/^internal\//, '')
+        .split('/')[0]
+    }`;
   const ours = /\/(packages|services)\/([^/]+)\//.exec(url);
   if (ours) return ours[1] === 'packages' ? `@fe/${ours[2]}` : `services/${ours[2]}`;
   if (url.includes('/contracts/')) return '@fe/contracts';

@@ -3,8 +3,15 @@ import { cpuByOwner, ownerOf } from './cpu-profile-summary.ts';
 
 describe('cpu profile summary', () => {
   it('names the owner of the code: a dependency, one of ours, Node, or V8', () => {
-    expect(ownerOf('send', 'file:///w/node_modules/.pnpm/kafkajs@2.2.4/node_modules/kafkajs/src/producer/index.js')).toBe('kafkajs');
-    expect(ownerOf('f', 'file:///w/node_modules/.pnpm/@kafkajs+confluent-schema-registry@4.1.0/node_modules/@kafkajs/confluent-schema-registry/dist/x.js')).toBe('@kafkajs/confluent-schema-registry');
+    expect(
+      ownerOf('send', 'file:///w/node_modules/.pnpm/kafkajs@2.2.4/node_modules/kafkajs/src/producer/index.js'),
+    ).toBe('kafkajs');
+    expect(
+      ownerOf(
+        'f',
+        'file:///w/node_modules/.pnpm/@kafkajs+confluent-schema-registry@4.1.0/node_modules/@kafkajs/confluent-schema-registry/dist/x.js',
+      ),
+    ).toBe('@kafkajs/confluent-schema-registry');
     expect(ownerOf('f', 'file:///w/packages/platform-kafka/src/bus/group-member.ts')).toBe('@fe/platform-kafka');
     expect(ownerOf('f', 'file:///w/services/signer/src/main.ts')).toBe('services/signer');
     expect(ownerOf('f', 'node:internal/streams/readable')).toBe('node:streams');
@@ -13,7 +20,7 @@ describe('cpu profile summary', () => {
     expect(ownerOf('writev', '')).toBe('(native)');
   });
 
-  it('adds each sample\'s time to the owner of the function it hit, leaving idle out', () => {
+  it("adds each sample's time to the owner of the function it hit, leaving idle out", () => {
     const profile = {
       nodes: [
         { id: 1, callFrame: { functionName: '(idle)', url: '' } },
@@ -23,6 +30,9 @@ describe('cpu profile summary', () => {
       samples: [1, 2, 2, 3, 1],
       timeDeltas: [5000, 1000, 2000, 500, 9000],
     };
-    expect(cpuByOwner(profile)).toEqual([['pg', 3], ['(garbage collector)', 0.5]]);
+    expect(cpuByOwner(profile)).toEqual([
+      ['pg', 3],
+      ['(garbage collector)', 0.5],
+    ]);
   });
 });

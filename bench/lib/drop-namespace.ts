@@ -13,11 +13,16 @@ export async function dropNamespace({ servers, names }: DistributedRun): Promise
   await admin.connect();
   try {
     const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(names.prefix));
-    if (groups.length) await admin.deleteGroups(groups).catch(() => undefined); // a group still settling is left to expire
+    // a group still settling is left to expire
+    if (groups.length) await admin.deleteGroups(groups).catch(() => undefined);
     const topics = (await admin.listTopics()).filter((name) => name.startsWith(names.prefix));
     if (topics.length) await admin.deleteTopics({ topics });
   } finally {
     await admin.disconnect();
   }
-  await emptyAndRemoveBucket(new URL(servers.FE_S3_ENDPOINT), { accessKey: servers.FE_S3_ACCESS_KEY, secretKey: servers.FE_S3_SECRET_KEY }, names.bucket);
+  await emptyAndRemoveBucket(
+    new URL(servers.FE_S3_ENDPOINT),
+    { accessKey: servers.FE_S3_ACCESS_KEY, secretKey: servers.FE_S3_SECRET_KEY },
+    names.bucket,
+  );
 }

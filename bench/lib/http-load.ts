@@ -6,9 +6,22 @@ import { Agent, request } from 'node:http';
  * `closedLoopInChild` shares the cores but not the service's event loop or heap.
  */
 /** `cpuMs`: the CPU time the load generator itself used (user + system), to see what it takes from the cores. */
-export type LoadResult = { sent: number; ok: number; statuses: Record<number, number>; latenciesMs: number[]; elapsedMs: number; cpuMs: number };
+export type LoadResult = {
+  sent: number;
+  ok: number;
+  statuses: Record<number, number>;
+  latenciesMs: number[];
+  elapsedMs: number;
+  cpuMs: number;
+};
 
-export type LoadRequest = { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; body?: string; okStatus: number };
+export type LoadRequest = {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  okStatus: number;
+};
 
 export type LoadOptions = { concurrency: number; durationMs: number; request: LoadRequest };
 
@@ -19,10 +32,15 @@ export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
 /** One run of lib/load-process.ts: `message` says which load, the child's answer is its result. */
 export function loadInChild<T>(message: object): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load-process.ts', import.meta.url), [], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL('./load-process.ts', import.meta.url), [], {
+      execPath: process.execPath,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', (result) => resolve(result as T));
     child.once('error', reject);
-    child.once('exit', (code) => { if (code !== 0) reject(new Error(`load process exited with ${code}`)); });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+    });
     child.send(message);
   });
 }

@@ -2,12 +2,31 @@
 // tenant, a 5-line request, the CUFE of the document), and the unsigned invoice XML of the same
 // request: what the event store, the bus and the blob store carry in the service.
 import { invoiceRequestSchema, type Envelope } from '@fe/contracts';
-import { buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, money, validateInvoiceRequest } from '@fe/dian-domain';
+import {
+  buildInvoiceXml,
+  colombiaDateTime,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  money,
+  validateInvoiceRequest,
+} from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, systemClock } from '@fe/platform';
 
 const request = invoiceRequestSchema.parse({
-  customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
-  lines: Array.from({ length: 5 }, (_, i) => ({ code: `P-${i}`, name: `Producto ${i}`, quantity: i + 1, unit_price: 1000 * (i + 1), taxes: [{ code: '01', name: 'IVA', rate: 19 }] })),
+  customer: {
+    document_type: '31',
+    document_number: '900108281',
+    name: 'Cliente de Ejemplo S.A.S.',
+    email: 'compras@cliente.example',
+  },
+  lines: Array.from({ length: 5 }, (_, i) => ({
+    code: `P-${i}`,
+    name: `Producto ${i}`,
+    quantity: i + 1,
+    unit_price: 1000 * (i + 1),
+    taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+  })),
   payment: { method_code: '10' },
 });
 
@@ -17,12 +36,30 @@ export function invoiceRequested(number: number): { envelope: Envelope; xml: str
   const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date });
   if (!validated.ok) throw new Error(`the bench's request is invalid: ${validated.error.code}`);
   const built = buildInvoiceXml({
-    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: String(number), software: demoSoftware, environment: '2', issuedAt,
+    invoice: validated.value,
+    tenant: demoTenant,
+    resolution: demoResolution,
+    number: String(number),
+    software: demoSoftware,
+    environment: '2',
+    issuedAt,
   });
   const stream = invoiceStreamName(demoTenant.id, built.documentId);
-  const envelope = newInvoiceEvent('InvoiceRequested', {
-    request, prefix: demoResolution.prefix, number: String(number), document_id: built.documentId, resolution_id: demoResolution.id,
-    environment: '2', issued_at: built.issuedAt, cufe: built.cufe, payable_amount: money(validated.value.totals.payable),
-  }, { tenantId: demoTenant.id, invoiceId: stream, correlationId: 'bench', causationId: 'bench' }, systemClock) as Envelope;
+  const envelope = newInvoiceEvent(
+    'InvoiceRequested',
+    {
+      request,
+      prefix: demoResolution.prefix,
+      number: String(number),
+      document_id: built.documentId,
+      resolution_id: demoResolution.id,
+      environment: '2',
+      issued_at: built.issuedAt,
+      cufe: built.cufe,
+      payable_amount: money(validated.value.totals.payable),
+    },
+    { tenantId: demoTenant.id, invoiceId: stream, correlationId: 'bench', causationId: 'bench' },
+    systemClock,
+  ) as Envelope;
   return { envelope, xml: built.xml, stream };
 }

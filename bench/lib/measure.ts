@@ -4,7 +4,11 @@
  */
 export type Measurement = { name: string; perCallMs: number; rounds: number; callsPerRound: number };
 
-export function measure(name: string, fn: () => unknown, options: { rounds?: number; roundMs?: number } = {}): Measurement {
+export function measure(
+  name: string,
+  fn: () => unknown,
+  options: { rounds?: number; roundMs?: number } = {},
+): Measurement {
   const rounds = options.rounds ?? 7;
   const roundMs = options.roundMs ?? 150;
   for (let i = 0; i < 20; i++) fn(); // warm-up: JIT, caches
@@ -29,11 +33,16 @@ export function measure(name: string, fn: () => unknown, options: { rounds?: num
   return { name, perCallMs: perCall[Math.floor(rounds / 2)]!, rounds, callsPerRound: calls };
 }
 
-export function printTable(rows: { name: string; perCallMs: number; ratio?: number; note?: string }[], baselineName: string): void {
+export function printTable(
+  rows: { name: string; perCallMs: number; ratio?: number; note?: string }[],
+  baselineName: string,
+): void {
   const width = Math.max(...rows.map((r) => r.name.length));
   console.log(`${'case'.padEnd(width)}  ${'ms/op'.padStart(10)}  ${('× ' + baselineName).padStart(24)}`);
   for (const r of rows) {
     const ratio = r.ratio === undefined ? '' : r.ratio.toFixed(2);
-    console.log(`${r.name.padEnd(width)}  ${r.perCallMs.toFixed(4).padStart(10)}  ${ratio.padStart(24)}${r.note ? '  ' + r.note : ''}`);
+    console.log(
+      `${r.name.padEnd(width)}  ${r.perCallMs.toFixed(4).padStart(10)}  ${ratio.padStart(24)}${r.note ? '  ' + r.note : ''}`,
+    );
   }
 }

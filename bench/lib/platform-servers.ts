@@ -52,10 +52,16 @@ export async function platformServers(): Promise<PlatformServers> {
     }
     postgresNote += `; fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, full_page_writes=${settings.full_page_writes}`;
     return {
-      postgresUrl, postgresNote, postgresOwned,
+      postgresUrl,
+      postgresNote,
+      postgresOwned,
       kafkaBrokers: required('FE_TEST_KAFKA_BROKERS').split(','),
       schemaRegistryUrl: required('FE_TEST_SCHEMA_REGISTRY_URL'),
-      s3: { endpoint: required('FE_TEST_S3_ENDPOINT'), accessKey: required('FE_TEST_S3_ACCESS_KEY'), secretKey: required('FE_TEST_S3_SECRET_KEY') },
+      s3: {
+        endpoint: required('FE_TEST_S3_ENDPOINT'),
+        accessKey: required('FE_TEST_S3_ACCESS_KEY'),
+        secretKey: required('FE_TEST_S3_SECRET_KEY'),
+      },
       stop() {
         stopOwned();
         stopInfra();
@@ -68,11 +74,17 @@ export async function platformServers(): Promise<PlatformServers> {
   }
 }
 
-async function durabilityOf(url: string): Promise<{ fsync: string; synchronous_commit: string; full_page_writes: string }> {
+async function durabilityOf(
+  url: string,
+): Promise<{ fsync: string; synchronous_commit: string; full_page_writes: string }> {
   const pool = createPostgresPool({ connectionString: url, max: 1 });
   try {
     const show = async (name: string) => (await pool.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name]!;
-    return { fsync: await show('fsync'), synchronous_commit: await show('synchronous_commit'), full_page_writes: await show('full_page_writes') };
+    return {
+      fsync: await show('fsync'),
+      synchronous_commit: await show('synchronous_commit'),
+      full_page_writes: await show('full_page_writes'),
+    };
   } finally {
     await pool.end();
   }
@@ -88,6 +100,9 @@ function portAnswers(port: number): Promise<boolean> {
       socket.destroy();
       resolve(yes);
     };
-    socket.once('connect', () => answer(true)).once('error', () => answer(false)).setTimeout(1000, () => answer(false));
+    socket
+      .once('connect', () => answer(true))
+      .once('error', () => answer(false))
+      .setTimeout(1000, () => answer(false));
   });
 }

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU used, time spent ready to run but waiting for a core (the run queue), both in ms, and how many times a thread was put on a core. */
+/**
+ * CPU used, time spent ready to run but waiting for a core (the run queue), both in ms, and how many times a thread was
+ * put on a core.
+ */
 export type SchedTimes = { cpuMs: number; waitMs: number; slices: number };
 
 /**

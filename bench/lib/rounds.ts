@@ -18,7 +18,14 @@ export function formatSpread(s: Spread, digits = 0): string {
 
 /** A ratio with the digits that matter: `1234×`, `12.3×`, `0.42×`, `0.0012×`. */
 export function formatRatio(ratio: number): string {
-  const digits = ratio >= 100 ? ratio.toFixed(0) : ratio >= 10 ? ratio.toFixed(1) : ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2);
+  const digits =
+    ratio >= 100
+      ? ratio.toFixed(0)
+      : ratio >= 10
+        ? ratio.toFixed(1)
+        : ratio >= 0.1
+          ? ratio.toFixed(2)
+          : ratio.toPrecision(2);
   return `${digits}×`;
 }
 
@@ -30,10 +37,14 @@ export function formatRoundRatios(real: readonly number[], twin: readonly number
 }
 
 /**
- * `callers` loops, each awaiting `op()` again and again until `durationMs` has passed; the calls finished and the time they took. A caller starts no
- * call after the deadline, so the elapsed time includes the last calls' tails.
+ * `callers` loops, each awaiting `op()` again and again until `durationMs` has passed; the calls finished and the time
+ * they took. A caller starts no call after the deadline, so the elapsed time includes the last calls' tails.
  */
-export async function closedLoop(op: () => Promise<unknown>, callers: number, durationMs: number): Promise<{ calls: number; elapsedMs: number }> {
+export async function closedLoop(
+  op: () => Promise<unknown>,
+  callers: number,
+  durationMs: number,
+): Promise<{ calls: number; elapsedMs: number }> {
   let calls = 0;
   const start = performance.now();
   const deadline = start + durationMs;
@@ -48,7 +59,11 @@ export async function closedLoop(op: () => Promise<unknown>, callers: number, du
 }
 
 /** The PostgreSQL settings that are off yet needed for a returned append to survive a power cut. */
-export function durabilityGaps(settings: { fsync: string; synchronous_commit: string; full_page_writes: string }): string[] {
+export function durabilityGaps(settings: {
+  fsync: string;
+  synchronous_commit: string;
+  full_page_writes: string;
+}): string[] {
   const gaps: string[] = [];
   if (settings.fsync !== 'on') gaps.push('fsync');
   if (settings.synchronous_commit === 'off') gaps.push('synchronous_commit');

@@ -14,7 +14,7 @@ describe('platform bench helpers', () => {
     expect([1234.5, 12.34, 0.4246, 0.001234].map(formatRatio)).toEqual(['1235×', '12.3×', '0.42×', '0.0012×']);
   });
 
-  it('formatRoundRatios: the ratio of each round\'s pair, not the ratio of the medians', () => {
+  it("formatRoundRatios: the ratio of each round's pair, not the ratio of the medians", () => {
     // Medians 4 and 2 would give 2×; the rounds' own ratios are 1, 4 and 0.5.
     expect(formatRoundRatios([2, 4, 8], [2, 1, 16])).toBe('1.00× [0.50×–4.00×]');
     expect(() => formatRoundRatios([1], [1, 2])).toThrow(RangeError);
@@ -24,12 +24,16 @@ describe('platform bench helpers', () => {
     let inFlight = 0;
     let most = 0;
     let started = 0;
-    const result = await closedLoop(async () => {
-      started++;
-      most = Math.max(most, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      inFlight--;
-    }, 3, 30);
+    const result = await closedLoop(
+      async () => {
+        started++;
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight--;
+      },
+      3,
+      30,
+    );
     expect(most).toBe(3);
     expect(result.calls).toBe(started);
     expect(result.calls).toBeGreaterThanOrEqual(3);
@@ -40,6 +44,10 @@ describe('platform bench helpers', () => {
   it('durabilityGaps: names each PostgreSQL setting that lets a returned commit be lost', () => {
     expect(durabilityGaps({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' })).toEqual([]);
     expect(durabilityGaps({ fsync: 'on', synchronous_commit: 'local', full_page_writes: 'on' })).toEqual([]);
-    expect(durabilityGaps({ fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' })).toEqual(['fsync', 'synchronous_commit', 'full_page_writes']);
+    expect(durabilityGaps({ fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' })).toEqual([
+      'fsync',
+      'synchronous_commit',
+      'full_page_writes',
+    ]);
   });
 });

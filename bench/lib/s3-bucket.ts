@@ -1,9 +1,20 @@
 import { Client as MinioClient } from 'minio';
 
-/** Removes a bench's bucket and everything in it (S3 refuses to remove a bucket that is not empty); none there is fine. */
-export async function emptyAndRemoveBucket(endpoint: URL, s3: { accessKey: string; secretKey: string }, bucket: string): Promise<void> {
+/**
+ * Removes a bench's bucket and everything in it (S3 refuses to remove a bucket that is not empty); none there is fine.
+ */
+export async function emptyAndRemoveBucket(
+  endpoint: URL,
+  s3: { accessKey: string; secretKey: string },
+  bucket: string,
+): Promise<void> {
   const client = new MinioClient({
-    endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: endpoint.protocol === 'https:', accessKey: s3.accessKey, secretKey: s3.secretKey, pathStyle: true,
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    pathStyle: true,
   });
   if (!(await client.bucketExists(bucket))) return;
   const names: string[] = [];

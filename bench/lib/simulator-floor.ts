@@ -6,7 +6,12 @@ import { measure, type Measurement } from './measure.ts';
  * The native work (OpenSSL, zlib) no simulator can avoid for one accepted SendBillSync of `xml`, timed alone:
  * signer ÷ floor bounds the ratio the bench can ever print.
  */
-export function measureSimulatorFloor(input: { contentFileBase64: string; xml: string; tenantKey: KeyObject; arKeyPem: string }): Measurement {
+export function measureSimulatorFloor(input: {
+  contentFileBase64: string;
+  xml: string;
+  tenantKey: KeyObject;
+  arKeyPem: string;
+}): Measurement {
   const tenantPublic = createPublicKey(input.tenantKey);
   const arKey = createPrivateKey(input.arKeyPem);
   const signedInfo = Buffer.alloc(800, 0x61); // a SignedInfo's canonical form: ~800 bytes
@@ -17,7 +22,7 @@ export function measureSimulatorFloor(input: { contentFileBase64: string; xml: s
   const cufeInput = 'x'.repeat(200);
   const applicationResponse = Buffer.alloc(4000, 0x64);
   const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('base64');
-  return measure('floor: the simulator\'s native work alone (zlib, OpenSSL)', () => {
+  return measure("floor: the simulator's native work alone (zlib, OpenSSL)", () => {
     const zip = Buffer.from(input.contentFileBase64, 'base64');
     readZipEntries(zip);
     sha256('<wsa:To>…</wsa:To>'); // WS-Security: the wsa:To reference

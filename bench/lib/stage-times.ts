@@ -5,7 +5,14 @@
 import { percentile } from './http-load.ts';
 
 /** The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client. */
-const invoiceSteps = ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered', 'answered'] as const;
+const invoiceSteps = [
+  'InvoiceRequested',
+  'InvoiceSigned',
+  'InvoiceSubmitted',
+  'InvoiceAccepted',
+  'InvoiceRendered',
+  'answered',
+] as const;
 
 export type StepEvent = { stream: string; type: string; recordedAt: string; cufe?: string };
 
@@ -16,7 +23,11 @@ export type Timeline = Map<string, number>;
  * One timeline per invoice whose InvoiceRequested was recorded at `since` or later (the burst's,
  * not the warm-up's), each step at its first recording; `answeredAt` (by cufe) adds the answer.
  */
-export function timelines(events: readonly StepEvent[], since: number, answeredAt: ReadonlyMap<string, number> = new Map()): Timeline[] {
+export function timelines(
+  events: readonly StepEvent[],
+  since: number,
+  answeredAt: ReadonlyMap<string, number> = new Map(),
+): Timeline[] {
   const byStream = new Map<string, Timeline>();
   const cufes = new Map<string, string>();
   for (const event of events) {
@@ -45,7 +56,8 @@ export function stageGaps(lines: readonly Timeline[], steps: readonly string[] =
   for (let i = 0; i + 1 < steps.length; i++) {
     const [from, to] = [steps[i]!, steps[i + 1]!];
     const values = lines.filter((l) => l.has(from) && l.has(to)).map((l) => l.get(to)! - l.get(from)!);
-    if (values.length) gaps.push({ from, to, count: values.length, p50: percentile(values, 50), p90: percentile(values, 90) });
+    if (values.length)
+      gaps.push({ from, to, count: values.length, p50: percentile(values, 50), p90: percentile(values, 90) });
   }
   return gaps;
 }

@@ -4,8 +4,14 @@ import { stageGaps, timelines, type StepEvent } from './stage-times.ts';
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26, 10, 0, 0, ms)).toISOString();
 const t0 = Date.parse(at(0));
 const flow = (stream: string, start: number, gaps: number[], cufe?: string): StepEvent[] =>
-  ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered'].slice(0, gaps.length + 1)
-    .map((type, i) => ({ stream, type, recordedAt: at(start + gaps.slice(0, i).reduce((a, b) => a + b, 0)), ...(i === 0 && cufe ? { cufe } : {}) }));
+  ['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered']
+    .slice(0, gaps.length + 1)
+    .map((type, i) => ({
+      stream,
+      type,
+      recordedAt: at(start + gaps.slice(0, i).reduce((a, b) => a + b, 0)),
+      ...(i === 0 && cufe ? { cufe } : {}),
+    }));
 
 describe('stage times', () => {
   it('keeps only the invoices requested at or after the burst started', () => {
@@ -15,9 +21,7 @@ describe('stage times', () => {
   });
 
   it('gives each consecutive gap its count, p50 and p90, skipping steps an invoice has not reached', () => {
-    const events = [
-      ...flow('a', 0, [10, 1, 20, 30]), ...flow('b', 0, [20, 1, 40, 30]), ...flow('c', 0, [30, 1]),
-    ];
+    const events = [...flow('a', 0, [10, 1, 20, 30]), ...flow('b', 0, [20, 1, 40, 30]), ...flow('c', 0, [30, 1])];
     const gaps = stageGaps(timelines(events, t0));
     expect(gaps.map((g) => [g.from, g.to, g.count, g.p50])).toEqual([
       ['InvoiceRequested', 'InvoiceSigned', 3, 20],
@@ -29,7 +33,10 @@ describe('stage times', () => {
   });
 
   it('takes the first recording of a step delivered twice, and adds the answer by the invoice cufe', () => {
-    const events = [...flow('a', 0, [10, 1, 20, 30], 'c'.repeat(96)), { stream: 'a', type: 'InvoiceSigned', recordedAt: at(500) }];
+    const events = [
+      ...flow('a', 0, [10, 1, 20, 30], 'c'.repeat(96)),
+      { stream: 'a', type: 'InvoiceSigned', recordedAt: at(500) },
+    ];
     const [line] = timelines(events, t0, new Map([['c'.repeat(96), t0 + 70]]));
     expect(line!.get('InvoiceSigned')).toBe(t0 + 10);
     expect(stageGaps([line!]).at(-1)).toMatchObject({ from: 'InvoiceRendered', to: 'answered', p50: 9 });

@@ -27,7 +27,12 @@ export function threadCpuSnapshot(pid: number | 'self' = 'self'): Map<string, nu
 }
 
 /** Milliseconds of CPU per unit of work, all threads (or those `include` keeps), between two snapshots. */
-export function cpuTotalPerUnit(before: Map<string, number>, after: Map<string, number>, units: number, include: (kind: string) => boolean = () => true): number {
+export function cpuTotalPerUnit(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  units: number,
+  include: (kind: string) => boolean = () => true,
+): number {
   let ms = 0;
   for (const [kind, total] of after) if (include(kind)) ms += total - (before.get(kind) ?? 0);
   return ms / units;

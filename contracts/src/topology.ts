@@ -16,7 +16,9 @@ export type ServiceTopology = {
   produces: readonly InvoiceEventType[];
   consumes: readonly InvoiceEventType[];
   consumerGroup?: string;
-  /** The step of the invoice's flow this service's reaction performs: named when it gives up (InvoiceProcessingHalted). */
+  /**
+   * The step of the invoice's flow this service's reaction performs: named when it gives up (InvoiceProcessingHalted).
+   */
   step?: ProcessingStep;
 };
 
@@ -25,11 +27,31 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // (`fe.ingress.outcomes.<uuid>`), to answer the requests it holds: a doorbell, not a reaction
   // (docs/guarantees.md, "Waiting for DIAN").
   // A note's reservation and issue are recorded on the invoice's stream: its ledger of notes (docs/notes.md).
-  ingress: { produces: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'BuyerNotificationRequested'], consumes: [] },
+  ingress: {
+    produces: [
+      'InvoiceRequested',
+      'CreditNoteRequested',
+      'DebitNoteRequested',
+      'InvoiceNoteReserved',
+      'InvoiceNoteIssued',
+      'BuyerNotificationRequested',
+    ],
+    consumes: [],
+  },
   // A credit or debit note is signed like an invoice, on its own stream (docs/signing.md).
-  signer: { produces: ['InvoiceSigned'], consumes: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested'], consumerGroup: 'fe.signer', step: 'signing' },
+  signer: {
+    produces: ['InvoiceSigned'],
+    consumes: ['InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested'],
+    consumerGroup: 'fe.signer',
+    step: 'signing',
+  },
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
-  renderer: { produces: ['InvoiceRendered'], consumes: ['InvoiceAccepted', 'InvoiceRejected'], consumerGroup: 'fe.renderer', step: 'rendering' },
+  renderer: {
+    produces: ['InvoiceRendered'],
+    consumes: ['InvoiceAccepted', 'InvoiceRejected'],
+    consumerGroup: 'fe.renderer',
+    step: 'rendering',
+  },
   submitter: {
     produces: ['InvoiceSubmitted', 'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected'],
     consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed'],
@@ -39,9 +61,23 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   projection: {
     produces: [],
     consumes: [
-      'InvoiceRequested', 'CreditNoteRequested', 'DebitNoteRequested', 'InvoiceNoteReserved', 'InvoiceNoteIssued', 'InvoiceSigned', 'InvoiceRendered', 'InvoiceSubmitted',
-      'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected', 'InvoiceProcessingHalted',
-      'BuyerNotificationRequested', 'BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped',
+      'InvoiceRequested',
+      'CreditNoteRequested',
+      'DebitNoteRequested',
+      'InvoiceNoteReserved',
+      'InvoiceNoteIssued',
+      'InvoiceSigned',
+      'InvoiceRendered',
+      'InvoiceSubmitted',
+      'InvoiceSubmissionFailed',
+      'InvoiceAccepted',
+      'InvoiceRejected',
+      'InvoiceProcessingHalted',
+      'BuyerNotificationRequested',
+      'BuyerNotificationStarted',
+      'BuyerNotified',
+      'BuyerNotificationFailed',
+      'BuyerNotificationSkipped',
     ],
     consumerGroup: 'fe.projection',
   },

@@ -10,9 +10,14 @@ import { parseEnvLines, serversToStart } from './server-variables.ts';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 function run(script: string, args: string[]): void {
-  const result = spawnSync('bash', [join(repo, 'infra', script), ...args], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync('bash', [join(repo, 'infra', script), ...args], {
+    cwd: repo,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) {
-    throw new Error(`infra/${script} ${args.join(' ')} failed (exit ${result.status ?? result.signal}); see the lines above and .infra/logs/`);
+    throw new Error(
+      `infra/${script} ${args.join(' ')} failed (exit ${result.status ?? result.signal}); see the lines above and .infra/logs/`,
+    );
   }
 }
 

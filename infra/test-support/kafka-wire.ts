@@ -45,7 +45,11 @@ function splitBroker(broker: string): [string, number] {
   return [broker.slice(0, at), Number(broker.slice(at + 1))];
 }
 
-export interface ApiVersionRange { apiKey: number; min: number; max: number }
+export interface ApiVersionRange {
+  apiKey: number;
+  min: number;
+  max: number;
+}
 
 /** ApiVersions v0: the broker's error code and the version range of each API it serves. */
 export async function apiVersions(broker: string): Promise<{ errorCode: number; apis: ApiVersionRange[] }> {
@@ -58,7 +62,9 @@ export async function apiVersions(broker: string): Promise<{ errorCode: number; 
   return { errorCode: body.readInt16BE(0), apis };
 }
 
-/** CreateTopics v2 for one topic (1 partition, 1 replica): the topic's error code (0, or e.g. 36 TOPIC_ALREADY_EXISTS). */
+/**
+ * CreateTopics v2 for one topic (1 partition, 1 replica): the topic's error code (0, or e.g. 36 TOPIC_ALREADY_EXISTS).
+ */
 export async function createTopic(broker: string, topic: string): Promise<number> {
   const name = Buffer.from(topic);
   const request = Buffer.alloc(4 + 2 + name.length + 4 + 2 + 4 + 4 + 4 + 1);

@@ -18,7 +18,10 @@ function scratchHome(): string {
 }
 
 function script(name: string, home: string, args: string[]) {
-  return spawnSync('bash', [join(infra, name), ...args], { env: { ...process.env, FE_INFRA_HOME: home }, encoding: 'utf8' });
+  return spawnSync('bash', [join(infra, name), ...args], {
+    env: { ...process.env, FE_INFRA_HOME: home },
+    encoding: 'utf8',
+  });
 }
 
 afterEach(() => {

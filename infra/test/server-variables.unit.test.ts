@@ -8,8 +8,11 @@ describe('serversToStart', () => {
     expect(serversToStart({}).map((s) => s.server)).toEqual(['postgres', 'kafka', 'registry', 's3']);
   });
 
-  it("leaves a server whose address is already set to whoever set it", () => {
-    const env = { FE_TEST_POSTGRES_URL: 'postgres://postgres@127.0.0.1:15432/postgres', FE_TEST_S3_ENDPOINT: 'http://127.0.0.1:19000' };
+  it('leaves a server whose address is already set to whoever set it', () => {
+    const env = {
+      FE_TEST_POSTGRES_URL: 'postgres://postgres@127.0.0.1:15432/postgres',
+      FE_TEST_S3_ENDPOINT: 'http://127.0.0.1:19000',
+    };
     expect(serversToStart(env).map((s) => s.server)).toEqual(['kafka', 'registry']);
   });
 
@@ -19,7 +22,9 @@ describe('serversToStart', () => {
 });
 
 describe('infra/env.sh', () => {
-  const printed = parseEnvLines(execFileSync('bash', [fileURLToPath(new URL('../env.sh', import.meta.url))], { encoding: 'utf8' }));
+  const printed = parseEnvLines(
+    execFileSync('bash', [fileURLToPath(new URL('../env.sh', import.meta.url))], { encoding: 'utf8' }),
+  );
 
   it('prints a value for every variable the tests are given', () => {
     for (const { variables } of serverVariables) {
@@ -28,7 +33,12 @@ describe('infra/env.sh', () => {
   });
 
   it('points every server at loopback', () => {
-    for (const name of ['FE_TEST_POSTGRES_URL', 'FE_TEST_KAFKA_BROKERS', 'FE_TEST_SCHEMA_REGISTRY_URL', 'FE_TEST_S3_ENDPOINT']) {
+    for (const name of [
+      'FE_TEST_POSTGRES_URL',
+      'FE_TEST_KAFKA_BROKERS',
+      'FE_TEST_SCHEMA_REGISTRY_URL',
+      'FE_TEST_S3_ENDPOINT',
+    ]) {
       expect(printed.get(name), name).toContain('127.0.0.1:');
     }
   });
@@ -37,6 +47,9 @@ describe('infra/env.sh', () => {
 describe('parseEnvLines', () => {
   it('reads export lines and ignores anything else', () => {
     const values = parseEnvLines('export A_B=1\nnoise\nexport C=x=y\n');
-    expect([...values]).toEqual([['A_B', '1'], ['C', 'x=y']]);
+    expect([...values]).toEqual([
+      ['A_B', '1'],
+      ['C', 'x=y'],
+    ]);
   });
 });

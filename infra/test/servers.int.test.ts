@@ -12,7 +12,9 @@ const run = promisify(execFile);
 function required(name: string): string {
   const value = process.env[name];
   if (!value) {
-    throw new Error(`${name} is not set: run the int project (its globalSetup runs infra/up.sh) or export it yourself (docs/platform.md)`);
+    throw new Error(
+      `${name} is not set: run the int project (its globalSetup runs infra/up.sh) or export it yourself (docs/platform.md)`,
+    );
   }
   return value;
 }
@@ -49,7 +51,9 @@ describe('Schema registry at FE_TEST_SCHEMA_REGISTRY_URL', () => {
     const registered = await fetch(`${url}/subjects/${subject}/versions`, {
       method: 'POST',
       headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
-      body: JSON.stringify({ schema: JSON.stringify({ type: 'record', name: 'Smoke', fields: [{ name: 'id', type: 'string' }] }) }),
+      body: JSON.stringify({
+        schema: JSON.stringify({ type: 'record', name: 'Smoke', fields: [{ name: 'id', type: 'string' }] }),
+      }),
     });
     expect(registered.status).toBe(200);
     expect((await registered.json()) as { id: number }).toEqual({ id: expect.any(Number) });
@@ -63,10 +67,26 @@ describe('Schema registry at FE_TEST_SCHEMA_REGISTRY_URL', () => {
 describe('S3 at FE_TEST_S3_ENDPOINT with FE_TEST_S3_ACCESS_KEY / FE_TEST_S3_SECRET_KEY', () => {
   // curl signs S3 requests itself (AWS SigV4), so no S3 client library is needed here. S3 wants the
   // payload's hash header; curl 7.88 signs it when given and leaves it out otherwise.
-  async function s3(method: string, path: string, secret = required('FE_TEST_S3_SECRET_KEY'), body?: string): Promise<{ status: number; text: string }> {
-    const args = ['-sS', '-X', method, '-w', '\n%{http_code}', '--aws-sigv4', 'aws:amz:us-east-1:s3',
-      '-H', 'x-amz-content-sha256: UNSIGNED-PAYLOAD',
-      '--user', `${required('FE_TEST_S3_ACCESS_KEY')}:${secret}`, `${required('FE_TEST_S3_ENDPOINT')}${path}`];
+  async function s3(
+    method: string,
+    path: string,
+    secret = required('FE_TEST_S3_SECRET_KEY'),
+    body?: string,
+  ): Promise<{ status: number; text: string }> {
+    const args = [
+      '-sS',
+      '-X',
+      method,
+      '-w',
+      '\n%{http_code}',
+      '--aws-sigv4',
+      'aws:amz:us-east-1:s3',
+      '-H',
+      'x-amz-content-sha256: UNSIGNED-PAYLOAD',
+      '--user',
+      `${required('FE_TEST_S3_ACCESS_KEY')}:${secret}`,
+      `${required('FE_TEST_S3_ENDPOINT')}${path}`,
+    ];
     if (body !== undefined) args.push('--data-binary', body);
     const { stdout } = await run('curl', args);
     const at = stdout.lastIndexOf('\n');

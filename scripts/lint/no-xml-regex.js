@@ -42,7 +42,8 @@ const rule = {
     };
     return {
       Literal(node) {
-        if ('regex' in node && node.regex && readsXml(node.regex.pattern)) context.report({ node, messageId: 'xmlRegex' });
+        if ('regex' in node && node.regex && readsXml(node.regex.pattern))
+          context.report({ node, messageId: 'xmlRegex' });
       },
       /** @param {import('estree').NewExpression | import('estree').CallExpression} node */
       'NewExpression, CallExpression'(node) {

@@ -14,14 +14,29 @@ const lint = async (file: string, code: string) => {
 
 describe('the rule against reading XML with a regular expression', () => {
   it.each([
-    ['a literal naming a prefixed element', "export const id = (xml: string) => /<cbc:ID>([^<]*)<\\/cbc:ID>/.exec(xml)?.[1];"],
+    [
+      'a literal naming a prefixed element',
+      'export const id = (xml: string) => /<cbc:ID>([^<]*)<\\/cbc:ID>/.exec(xml)?.[1];',
+    ],
     ['a literal matching an end tag', "export const n = (xml: string) => xml.replace(/<\\/Invoice>/, '');"],
-    ['a literal matching any tag', "export const tags = (xml: string) => xml.match(/<[A-Za-z][^>]*>/g);"],
-    ['a literal with an optional prefix', "export const isAd = (xml: string) => /<(?:\\w+:)?AttachedDocument[\\s>]/.test(xml);"],
-    ['new RegExp built from a string', "export const leaf = (xml: string, name: string) => new RegExp('<cbc:ID>([^<]*)').exec(xml) && name;"],
-    ['new RegExp built from a template', "export const leaf = (xml: string, name: string) => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);"],
+    ['a literal matching any tag', 'export const tags = (xml: string) => xml.match(/<[A-Za-z][^>]*>/g);'],
+    [
+      'a literal with an optional prefix',
+      'export const isAd = (xml: string) => /<(?:\\w+:)?AttachedDocument[\\s>]/.test(xml);',
+    ],
+    [
+      'new RegExp built from a string',
+      "export const leaf = (xml: string, name: string) => new RegExp('<cbc:ID>([^<]*)').exec(xml) && name;",
+    ],
+    [
+      'new RegExp built from a template',
+      'export const leaf = (xml: string, name: string) => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml);',
+    ],
     ['RegExp called without new', "export const leaf = (xml: string) => RegExp('<cac:Party>').test(xml);"],
-    ['a test file', "import { expect } from 'vitest';\nexport const check = (xml: string) => expect(xml).toMatch(/<cbc:UUID[^>]*>/);"],
+    [
+      'a test file',
+      "import { expect } from 'vitest';\nexport const check = (xml: string) => expect(xml).toMatch(/<cbc:UUID[^>]*>/);",
+    ],
   ])('refuses %s', async (_, code) => {
     expect(await lint('packages/tenancy/src/probe.unit.test.ts', code)).toEqual([RULE]);
     expect(await lint('services/renderer/src/probe.ts', code)).toEqual([RULE]);
@@ -30,13 +45,13 @@ describe('the rule against reading XML with a regular expression', () => {
   it.each([
     ['a comparison', 'export const less = (a: number, b: number) => /a < b/.test(`${a} < ${b}`);'],
     ['a path with a placeholder in a string', "export const path = '/api/v1/service/invoices/<cufe>/events';"],
-    ['a regex without a tag', "export const digits = (text: string) => /^[0-9a-f]{96}$/.test(text);"],
+    ['a regex without a tag', 'export const digits = (text: string) => /^[0-9a-f]{96}$/.test(text);'],
   ])('accepts %s', async (_, code) => {
     expect(await lint('packages/tenancy/src/probe.ts', code)).toEqual([]);
   });
 
   it('lets the simulator and the tests of HTML pages read as they do, and names them in one place', async () => {
-    const code = "export const id = (xml: string) => /<cbc:ID>([^<]*)<\\/cbc:ID>/.exec(xml)?.[1];";
+    const code = 'export const id = (xml: string) => /<cbc:ID>([^<]*)<\\/cbc:ID>/.exec(xml)?.[1];';
     for (const path of [...independentReaders, ...htmlPages]) {
       expect(await lint(path.endsWith('/') ? `${path}src/probe.ts` : path, code), path).toEqual([]);
     }
@@ -44,7 +59,14 @@ describe('the rule against reading XML with a regular expression', () => {
   });
 
   it('recognises the opening of a tag in a pattern', () => {
-    expect(['<cbc:ID>', '<\\/x>', '</x>', '<[A-Za-z]', '<(?:\\w+:)?X', '<Invoice '].map(readsXml)).toEqual([true, true, true, true, true, true]);
+    expect(['<cbc:ID>', '<\\/x>', '</x>', '<[A-Za-z]', '<(?:\\w+:)?X', '<Invoice '].map(readsXml)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['a <= b', '< 3', '[<>]', '<<(.*)>>'].map(readsXml)).toEqual([false, false, false, false]);
   });
 });

@@ -16,8 +16,13 @@ const compositionRoots = ['services/all-in-one', 'apps/*', 'bench', 'scripts'];
 function workspacesByName() {
   /** @type {Map<string, string>} */
   const byName = new Map();
-  const folders = ['contracts', 'bench', ...['packages', 'services', 'apps', 'examples'].flatMap((parent) =>
-    existsSync(join(root, parent)) ? readdirSync(join(root, parent)).map((name) => `${parent}/${name}`) : [])];
+  const folders = [
+    'contracts',
+    'bench',
+    ...['packages', 'services', 'apps', 'examples'].flatMap((parent) =>
+      existsSync(join(root, parent)) ? readdirSync(join(root, parent)).map((name) => `${parent}/${name}`) : [],
+    ),
+  ];
   for (const folder of folders) {
     const manifest = join(root, folder, 'package.json');
     if (existsSync(manifest)) byName.set(JSON.parse(readFileSync(manifest, 'utf8')).name, folder);
@@ -34,7 +39,8 @@ function declaredBy(/** @type {string} */ workspace) {
   const manifest = join(root, workspace === 'scripts' ? '' : workspace, 'package.json');
   if (!existsSync(manifest)) return undefined;
   const json = JSON.parse(readFileSync(manifest, 'utf8'));
-  const names = (/** @type {Record<string, string> | undefined} */ field) => new Set(Object.keys(field ?? {}).filter((n) => n.startsWith('@fe/')));
+  const names = (/** @type {Record<string, string> | undefined} */ field) =>
+    new Set(Object.keys(field ?? {}).filter((n) => n.startsWith('@fe/')));
   return { name: json.name, dependencies: names(json.dependencies), devDependencies: names(json.devDependencies) };
 }
 
@@ -53,13 +59,16 @@ function undeclared(from, name, declared = declaredBy(workspaceOf(from) ?? '')) 
       ? `${name} is imported by code that runs, but ${manifest} has it only in devDependencies: move it to dependencies`
       : `${name} is imported but ${manifest} does not declare it: add it to dependencies ("workspace:*")`;
   }
-  return declared.devDependencies.has(name) ? undefined : `${name} is imported by tests but ${manifest} does not declare it: add it to devDependencies ("workspace:*")`;
+  return declared.devDependencies.has(name)
+    ? undefined
+    : `${name} is imported by tests but ${manifest} does not declare it: add it to devDependencies ("workspace:*")`;
 }
 
 /** The workspace folder of a repository-relative path ('services/signer/src/x.ts' → 'services/signer'). */
 function workspaceOf(/** @type {string} */ path) {
   const [top, second] = path.split('/');
-  if (top === 'packages' || top === 'services' || top === 'apps' || top === 'examples') return second && !second.includes('.') ? `${top}/${second}` : undefined;
+  if (top === 'packages' || top === 'services' || top === 'apps' || top === 'examples')
+    return second && !second.includes('.') ? `${top}/${second}` : undefined;
   if (top === 'contracts' || top === 'bench' || top === 'scripts') return top;
   return undefined;
 }
@@ -67,7 +76,8 @@ function workspaceOf(/** @type {string} */ path) {
 /** @returns {'contracts' | 'package' | 'service' | 'composition' | 'example' | undefined} */
 function kindOf(/** @type {string | undefined} */ workspace) {
   if (!workspace) return undefined;
-  if (compositionRoots.some((r) => (r.endsWith('/*') ? workspace.startsWith(r.slice(0, -1)) : workspace === r))) return 'composition';
+  if (compositionRoots.some((r) => (r.endsWith('/*') ? workspace.startsWith(r.slice(0, -1)) : workspace === r)))
+    return 'composition';
   if (workspace === 'contracts') return 'contracts';
   if (workspace.startsWith('packages/')) return 'package';
   if (workspace.startsWith('services/')) return 'service';
@@ -95,8 +105,12 @@ function refusal(from, to) {
   // A service's tests obey the rule too: shared test support lives in a package's `testing` export.
   // A downstream subscriber's example depends on the wire formats alone; its tests may drive the
   // producing side (the relay and the Kafka bus), the other side of the conversation.
-  if (kind === 'example') return isTestCode(from) && target === 'package' ? undefined : `an example subscriber depends only on contracts/, not ${to}`;
-  if (kind === 'package') return `a package never imports a ${target === 'service' ? 'service' : 'composition root'} (${to})`;
+  if (kind === 'example')
+    return isTestCode(from) && target === 'package'
+      ? undefined
+      : `an example subscriber depends only on contracts/, not ${to}`;
+  if (kind === 'package')
+    return `a package never imports a ${target === 'service' ? 'service' : 'composition root'} (${to})`;
   return `a service imports only contracts/ and packages/, not ${to}`;
 }
 
@@ -104,10 +118,14 @@ function refusal(from, to) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Services import only contracts/ and packages/; packages never import services (docs/architecture.md).' },
+    docs: {
+      description:
+        'Services import only contracts/ and packages/; packages never import services (docs/architecture.md).',
+    },
     schema: [],
     messages: {
-      crossing: '{{reason}}: move the shared code into a package, or wire it in a composition root (docs/architecture.md, Boundaries).',
+      crossing:
+        '{{reason}}: move the shared code into a package, or wire it in a composition root (docs/architecture.md, Boundaries).',
       undeclared: '{{reason}}, then `pnpm install --offline` (docs/architecture.md, Boundaries).',
     },
   },
@@ -121,7 +139,11 @@ const rule = {
       const named = /^(@fe\/[^/]+)/.exec(specifier);
       if (named) return byName.get(named[1] ?? '');
       if (!specifier.startsWith('.')) return undefined;
-      return workspaceOf(relative(root, resolve(dirname(context.filename), specifier)).split(sep).join('/'));
+      return workspaceOf(
+        relative(root, resolve(dirname(context.filename), specifier))
+          .split(sep)
+          .join('/'),
+      );
     };
     /** @param {import('estree').Node | null | undefined} source */
     const check = (source) => {

@@ -31,11 +31,14 @@ ${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLe
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
 // --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
-const dataFolder = (dataDir: string | undefined) => (dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir));
+const dataFolder = (dataDir: string | undefined) =>
+  dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
 // The stores the auditor's commands read: the embedded data folder, or the distributed shape's servers.
 const openAuditSources = async (where: { dataDir: string | undefined; distributed: boolean }) =>
   // Loaded only when asked for: the other commands never load pg or the S3 client.
-  (where.distributed ? (await import('./audit/distributed-data.ts')).openDistributedData(process.env) : openEmbeddedData(dataFolder(where.dataDir)));
+  where.distributed
+    ? (await import('./audit/distributed-data.ts')).openDistributedData(process.env)
+    : openEmbeddedData(dataFolder(where.dataDir));
 
 function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   const [command, ...args] = argv;
@@ -47,21 +50,42 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
       try {
         text = readFileSync(resolve(cwd, file), 'utf8');
       } catch (error) {
-        return { exitCode: 2, stdout: '', stderr: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+        return {
+          exitCode: 2,
+          stdout: '',
+          stderr: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
+        };
       }
       return xmlCommand(text, new Date());
     }
     case 'sign':
-      return signCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+      return signCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        env: process.env,
+        now: new Date(),
+      });
     case 'verify':
-      return verifyCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+      return verifyCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        env: process.env,
+        now: new Date(),
+      });
     case 'pdf':
-      return pdfCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes) });
+      return pdfCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes),
+      });
     case 'submit':
-      return submitCommand(args, { readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date() });
+      return submitCommand(args, {
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        env: process.env,
+        now: new Date(),
+      });
     case 'dian-simulator':
       return dianSimulatorCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env, now: new Date(),
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        env: process.env,
+        now: new Date(),
         print: (text) => process.stdout.write(text),
         stopped: new Promise((stop) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop()))),
       });
@@ -70,7 +94,10 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         now: new Date(),
         // --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
         stateDb: (dataDir) => {
-          const path = resolve(dataDir === undefined ? process.env.FE_DATA_DIR || './data' : resolve(cwd, dataDir), 'state.sqlite');
+          const path = resolve(
+            dataDir === undefined ? process.env.FE_DATA_DIR || './data' : resolve(cwd, dataDir),
+            'state.sqlite',
+          );
           return existsSync(path) ? path : undefined;
         },
       });
@@ -78,16 +105,23 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
       return apiKeyCommand(args, { registry: registryFiles });
     case 'tenant':
       return tenantCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)), env: process.env,
+        readFile: (path) => readFileSync(resolve(cwd, path)),
+        env: process.env,
         open: (dataDir) => {
           const files = registryFiles(dataDir);
           if (!files) return undefined;
           // The service's own files: its relay publishes what is appended here on fe.tenant.events.v1.
-          const registry = new SqliteTenantDirectory({ path: files.tenantsDb, masterKey: loadOrCreateMasterKey(files.masterKey) });
+          const registry = new SqliteTenantDirectory({
+            path: files.tenantsDb,
+            masterKey: loadOrCreateMasterKey(files.masterKey),
+          });
           const events = new SqliteEventStore(files.eventsDb);
           return {
             commands: createTenantCommands({ registry, events, clock: { now: () => new Date() } }),
-            close: async () => { await registry.close(); await events.close(); },
+            close: async () => {
+              await registry.close();
+              await events.close();
+            },
           };
         },
       });
@@ -99,7 +133,9 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         publicKeyOf: (dir) => {
           const file = resolve(dataFolder(dir), 'audit.key');
           // The public half only: the private key never leaves this function.
-          return existsSync(file) ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string) : undefined;
+          return existsSync(file)
+            ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string)
+            : undefined;
         },
         readFile: (path) => readFileSync(resolve(cwd, path)),
         dianTrustedPemFile: process.env.DIAN_TRUSTED_PEM || undefined,
@@ -111,15 +147,27 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
         fromTopic: async (topic, target) => {
           const [{ replayStatusFromTopic }, { platformConfigSchema }, { configFromEnv }] = await Promise.all([
-            import('./audit/replay-topic.ts'), import('@fe/service-runtime/distributed'), import('@fe/platform'),
+            import('./audit/replay-topic.ts'),
+            import('@fe/service-runtime/distributed'),
+            import('@fe/platform'),
           ]);
-          const kafka = configFromEnv(platformConfigSchema.pick({ kafkaBrokers: true, schemaRegistryUrl: true }), process.env);
-          return replayStatusFromTopic({ brokers: kafka.kafkaBrokers.split(','), registryUrl: kafka.schemaRegistryUrl, topic }, target);
+          const kafka = configFromEnv(
+            platformConfigSchema.pick({ kafkaBrokers: true, schemaRegistryUrl: true }),
+            process.env,
+          );
+          return replayStatusFromTopic(
+            { brokers: kafka.kafkaBrokers.split(','), registryUrl: kafka.schemaRegistryUrl, topic },
+            target,
+          );
         },
       });
     case 'outbox':
       return outboxCommand(args, {
-        outboxDir: (dataDir) => resolve(dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir), 'outbox'),
+        outboxDir: (dataDir) =>
+          resolve(
+            dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir),
+            'outbox',
+          ),
       });
     case undefined:
     case 'help':
@@ -130,10 +178,19 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
   }
 }
 
-/** The data folder's registry files (--data-dir from where the user typed; FE_DATA_DIR and ./data as the service reads them), when the service ran there. */
-function registryFiles(dataDir: string | undefined): { tenantsDb: string; masterKey: string; eventsDb: string } | undefined {
+/**
+ * The data folder's registry files (--data-dir from where the user typed; FE_DATA_DIR and ./data as the service reads
+ * them), when the service ran there.
+ */
+function registryFiles(
+  dataDir: string | undefined,
+): { tenantsDb: string; masterKey: string; eventsDb: string } | undefined {
   const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
-  const found = { tenantsDb: resolve(dir, 'tenants.sqlite'), masterKey: resolve(dir, 'master.key'), eventsDb: resolve(dir, 'events.sqlite') };
+  const found = {
+    tenantsDb: resolve(dir, 'tenants.sqlite'),
+    masterKey: resolve(dir, 'master.key'),
+    eventsDb: resolve(dir, 'events.sqlite'),
+  };
   return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
 }
 

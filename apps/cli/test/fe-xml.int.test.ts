@@ -15,17 +15,31 @@ describe('pnpm fe xml', () => {
     expect(run.stdout.startsWith('<?xml')).toBe(true);
     const file = join(mkdtempSync(join(tmpdir(), 'fe-cli-')), 'invoice.xml');
     writeFileSync(file, run.stdout);
-    const lint = spawnSync('xmllint', ['--noout', '--schema', join(root, 'spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd'), file], { encoding: 'utf8' });
+    const lint = spawnSync(
+      'xmllint',
+      ['--noout', '--schema', join(root, 'spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd'), file],
+      { encoding: 'utf8' },
+    );
     expect(lint.status, lint.stderr).toBe(0);
   });
 
   it('prints the error body and exits 1 for a bad request', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'fe-cli-')), 'bad.json');
-    writeFileSync(file, JSON.stringify({ customer: { document_type: '31', document_number: '900108281', name: 'X' }, lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, taxes: [{ code: '01', name: 'IVA', rate: 7 }] }], payment: { method_code: '10' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        customer: { document_type: '31', document_number: '900108281', name: 'X' },
+        lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, taxes: [{ code: '01', name: 'IVA', rate: 7 }] }],
+        payment: { method_code: '10' },
+      }),
+    );
     const run = fe('xml', file);
     expect(run.status).toBe(1);
     const body = JSON.parse(run.stdout);
-    expect(body).toMatchObject({ success: false, error: { code: 'TAX_RATE_INVALID', details: [{ path: 'lines.0.taxes.0.rate' }] } });
+    expect(body).toMatchObject({
+      success: false,
+      error: { code: 'TAX_RATE_INVALID', details: [{ path: 'lines.0.taxes.0.rate' }] },
+    });
     expect(typeof body.request_id).toBe('string');
   });
 

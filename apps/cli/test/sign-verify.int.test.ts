@@ -11,7 +11,10 @@ const PASSWORD = 'prueba-firma-123';
 let dir: string;
 const fe = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [join(repoRoot, 'apps/cli/src/main.ts'), ...args], {
-    encoding: 'utf8', cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot, ...env }, timeout: 60_000,
+    encoding: 'utf8',
+    cwd: repoRoot,
+    env: { ...process.env, INIT_CWD: repoRoot, ...env },
+    timeout: 60_000,
   });
 
 beforeAll(() => {
@@ -25,14 +28,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('fe sign / fe verify', () => {
   it('signs with a legacy .p12 (password from the environment) and verifies with the CUFE', () => {
-    const signed = fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'tenant-legacy.p12'), '--password-env', 'FE_P12_PASSWORD'], { FE_P12_PASSWORD: PASSWORD });
+    const signed = fe(
+      ['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'tenant-legacy.p12'), '--password-env', 'FE_P12_PASSWORD'],
+      { FE_P12_PASSWORD: PASSWORD },
+    );
     expect(signed.status, signed.stderr).toBe(0);
     expect(signed.stdout + signed.stderr).not.toContain(PASSWORD);
     const file = join(dir, 'signed.xml');
     writeFileSync(file, signed.stdout);
     expect(xmlsec1Verify(file, join(dir, 'ca.pem')).ok).toBe(true);
 
-    const report = fe(['verify', file, '--trusted', join(dir, 'ca.pem'), '--technical-key', demoResolution.technicalKey]);
+    const report = fe([
+      'verify',
+      file,
+      '--trusted',
+      join(dir, 'ca.pem'),
+      '--technical-key',
+      demoResolution.technicalKey,
+    ]);
     expect(report.status, report.stdout).toBe(0);
     expect(report.stdout).toMatch(/^OK {3}reference 3 .*$/m);
     expect(report.stdout).toMatch(/^OK {3}CUFE: recomputed, matches cbc:UUID$/m);
@@ -47,11 +60,15 @@ describe('fe sign / fe verify', () => {
   });
 
   it('reports certificate problems by code and never prints the password', () => {
-    const wrong = fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'tenant.p12'), '--password-env', 'PW'], { PW: 'clave-equivocada' });
+    const wrong = fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'tenant.p12'), '--password-env', 'PW'], {
+      PW: 'clave-equivocada',
+    });
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toMatch(/^error P12_WRONG_PASSWORD:/);
     expect(wrong.stderr).not.toContain('clave-equivocada');
-    const expired = fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'expired.p12'), '--password-env', 'PW'], { PW: PASSWORD });
+    const expired = fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'expired.p12'), '--password-env', 'PW'], {
+      PW: PASSWORD,
+    });
     expect(expired.stderr).toMatch(/^error CERT_EXPIRED:/);
     expect(fe(['sign', join(dir, 'unsigned.xml'), '--p12', join(dir, 'tenant.p12')]).status).toBe(2);
   });

@@ -3,14 +3,18 @@ import { errorCodes, type ErrorCode } from './error-codes.ts';
 
 export const errorDetailSchema = z
   .object({
-    path: z.string().describe('The faulty field as a dotted path, e.g. `lines.0.taxes.1.rate`; empty for the body as a whole.'),
+    path: z
+      .string()
+      .describe('The faulty field as a dotted path, e.g. `lines.0.taxes.1.rate`; empty for the body as a whole.'),
     message: z.string().describe('What is wrong with it, for a person.'),
   })
   .meta({ id: 'ErrorDetail' });
 
 export const errorSchema = z
   .object({
-    code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe('Stable code; switch on this, never on the message.'),
+    code: z
+      .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
+      .describe('Stable code; switch on this, never on the message.'),
     message: z.string(),
     details: z.array(errorDetailSchema),
   })

@@ -49,15 +49,20 @@ const isoDate = z
  * numbered. No `u` flag, so the OpenAPI document carries a portable pattern.
  */
 const XML_CHARACTERS = /^(?:[\t\n\r\u0020-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-const XML_CHARACTERS_MESSAGE = 'must contain only characters XML 1.0 can carry (no control characters, lone surrogates, U+FFFE or U+FFFF)';
+const XML_CHARACTERS_MESSAGE =
+  'must contain only characters XML 1.0 can carry (no control characters, lone surrogates, U+FFFE or U+FFFF)';
 
 /** Text an invoice's XML can carry, trimmed. */
-const text = (min: number, max: number) => z.string().trim().min(min).max(max).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE);
+const text = (min: number, max: number) =>
+  z.string().trim().min(min).max(max).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE);
 
 export const customerAddressSchema = z
   .object({
     line: text(1, 300).describe('Street address, without the city.'),
-    city_code: z.string().regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code').describe('DANE municipality code, e.g. 11001 (Bogotá D.C.).'),
+    city_code: z
+      .string()
+      .regex(/^\d{5}$/, 'must be a 5-digit DANE municipality code')
+      .describe('DANE municipality code, e.g. 11001 (Bogotá D.C.).'),
     country_code: z.literal('CO').default('CO').describe('A Colombian address; a foreign one goes in foreign_address.'),
   })
   .meta({ id: 'CustomerAddress' });
@@ -72,7 +77,9 @@ export const customerForeignAddressSchema = z
     city_name: text(1, 100).describe('City.'),
     region: text(1, 100).optional().describe('State, province or region.'),
     postal_zone: text(1, 20).optional().describe('Postal code.'),
-    country_code: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
       .describe('A code of DIAN\'s country list (Paises), other than "CO" (a Colombian address goes in address).'),
   })
   .strict()
@@ -80,19 +87,32 @@ export const customerForeignAddressSchema = z
 
 export const customerSchema = z
   .object({
-    document_type: z.enum(['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50']).describe(
-      'Annex table 13.2.1: "11" registro civil, "12" tarjeta de identidad, "13" cédula de ciudadanía, "21" tarjeta de extranjería, '
-      + '"22" cédula de extranjería, "31" NIT, "41" pasaporte, "42" documento de identificación extranjero, "47" PEP, "48" PPT, "50" NIT de otro país.',
+    document_type: z
+      .enum(['11', '12', '13', '21', '22', '31', '41', '42', '47', '48', '50'])
+      .describe(
+        'Annex table 13.2.1: "11" registro civil, "12" tarjeta de identidad, "13" cédula de ciudadanía, "21" tarjeta de extranjería, ' +
+          '"22" cédula de extranjería, "31" NIT, "41" pasaporte, "42" documento de identificación extranjero, "47" PEP, "48" PPT, "50" NIT de otro país.',
+      ),
+    document_number: text(1, 20).describe(
+      'Without the check digit. NIT: 6–10 digits, a trailing `-d` check digit is accepted and checked. 41, 42, 50: 3–20 letters and digits. Others: 3–15 digits.',
     ),
-    document_number: text(1, 20)
-      .describe('Without the check digit. NIT: 6–10 digits, a trailing `-d` check digit is accepted and checked. 41, 42, 50: 3–20 letters and digits. Others: 3–15 digits.'),
-    check_digit: z.string().regex(/^\d$/, 'must be one digit').optional().describe('NIT check digit (DV); checked when present.'),
+    check_digit: z
+      .string()
+      .regex(/^\d$/, 'must be one digit')
+      .optional()
+      .describe('NIT check digit (DV); checked when present.'),
     name: text(1, 450).describe('Legal name or person name.'),
-    person_type: z.enum(['1', '2']).optional()
-      .describe('Annex table 13.2.3: "1" persona jurídica, "2" persona natural (e.g. a person trading under a NIT). Default: "1" for a NIT ("31", "50"), "2" otherwise; "1" only with a NIT.'),
+    person_type: z
+      .enum(['1', '2'])
+      .optional()
+      .describe(
+        'Annex table 13.2.3: "1" persona jurídica, "2" persona natural (e.g. a person trading under a NIT). Default: "1" for a NIT ("31", "50"), "2" otherwise; "1" only with a NIT.',
+      ),
     email: z.email().max(254).optional().describe('Where the buyer is notified.'),
     address: customerAddressSchema.optional(),
-    foreign_address: customerForeignAddressSchema.optional().describe('The address of a buyer abroad, instead of address.'),
+    foreign_address: customerForeignAddressSchema
+      .optional()
+      .describe('The address of a buyer abroad, instead of address.'),
     tax_level_codes: z
       .array(z.enum(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN']))
       .min(1)
@@ -106,43 +126,68 @@ export const customerSchema = z
 export const lineTaxSchema = z
   .object({
     code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
-    name: text(0, 50).describe('Free text; the XML carries DIAN\'s own name for the code.'),
+    name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
     rate: decimalAmount(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
   })
   .strict()
   .meta({ id: 'LineTax' });
 
-const positiveAmount = (maxDecimals: number, what: string) => decimalAmount(maxDecimals, what).refine((a) => /[1-9]/.test(String(a)), `${what} must be greater than 0`);
+const positiveAmount = (maxDecimals: number, what: string) =>
+  decimalAmount(maxDecimals, what).refine((a) => /[1-9]/.test(String(a)), `${what} must be greater than 0`);
 
 export const allowanceChargeSchema = z
   .object({
     type: z.enum(['discount', 'charge']).describe('A discount (ChargeIndicator false) or a charge (true).'),
-    reason_code: z.enum(['00', '01']).optional()
-      .describe('Discounts only, annex table 13.3.8: "00" descuento no condicionado (default), "01" descuento condicionado.'),
+    reason_code: z
+      .enum(['00', '01'])
+      .optional()
+      .describe(
+        'Discounts only, annex table 13.3.8: "00" descuento no condicionado (default), "01" descuento condicionado.',
+      ),
     reason: text(1, 500).describe('Why, in words (AllowanceChargeReason).'),
-    percent: decimalAmount(2, 'percent').optional().describe('Percentage of base_amount; give percent or amount, not both. At most 100 for a discount.'),
+    percent: decimalAmount(2, 'percent')
+      .optional()
+      .describe('Percentage of base_amount; give percent or amount, not both. At most 100 for a discount.'),
     amount: positiveAmount(2, 'amount').optional().describe('The amount itself; give percent or amount, not both.'),
-    base_amount: positiveAmount(2, 'base_amount').optional()
-      .describe('What the percentage applies to. Default: the line\'s quantity × unit_price for a line, the sum of the lines (LineExtensionAmount) for the invoice.'),
+    base_amount: positiveAmount(2, 'base_amount')
+      .optional()
+      .describe(
+        "What the percentage applies to. Default: the line's quantity × unit_price for a line, the sum of the lines (LineExtensionAmount) for the invoice.",
+      ),
   })
   .strict()
-  .refine((ac) => (ac.percent === undefined) !== (ac.amount === undefined), { message: 'give exactly one of percent and amount', path: ['percent'] })
-  .refine((ac) => ac.type === 'discount' || ac.reason_code === undefined, { message: 'only a discount has a reason_code (table 13.3.8)', path: ['reason_code'] })
-  .refine((ac) => ac.type === 'charge' || ac.percent === undefined || !(Number(ac.percent) > 100), { message: 'a discount is at most 100 percent', path: ['percent'] })
+  .refine((ac) => (ac.percent === undefined) !== (ac.amount === undefined), {
+    message: 'give exactly one of percent and amount',
+    path: ['percent'],
+  })
+  .refine((ac) => ac.type === 'discount' || ac.reason_code === undefined, {
+    message: 'only a discount has a reason_code (table 13.3.8)',
+    path: ['reason_code'],
+  })
+  .refine((ac) => ac.type === 'charge' || ac.percent === undefined || !(Number(ac.percent) > 100), {
+    message: 'a discount is at most 100 percent',
+    path: ['percent'],
+  })
   .meta({ id: 'AllowanceCharge' });
 
 export const freeOfChargeSchema = z
   .object({
-    reference_price: positiveAmount(6, 'reference_price').describe('Unit price the item is valued at (PricingReference), up to 6 decimals.'),
-    price_type_code: z.enum(['01', '02', '03']).default('01')
-      .describe('Annex table 13.3.9 (CodigoPrecioReferencia): "01" valor comercial (default), "02" valor en inventarios, "03" otro valor.'),
+    reference_price: positiveAmount(6, 'reference_price').describe(
+      'Unit price the item is valued at (PricingReference), up to 6 decimals.',
+    ),
+    price_type_code: z
+      .enum(['01', '02', '03'])
+      .default('01')
+      .describe(
+        'Annex table 13.3.9 (CodigoPrecioReferencia): "01" valor comercial (default), "02" valor en inventarios, "03" otro valor.',
+      ),
   })
   .strict()
   .meta({ id: 'FreeOfCharge' });
 
 export const prepaidPaymentSchema = z
   .object({
-    id: text(1, 150).optional().describe('The advance\'s reference (receipt number); default: its position, 1, 2, …'),
+    id: text(1, 150).optional().describe("The advance's reference (receipt number); default: its position, 1, 2, …"),
     amount: positiveAmount(2, 'amount').describe('Amount received in advance (PaidAmount).'),
     received_date: isoDate.describe('When the advance was received; not after the issue date.'),
   })
@@ -151,29 +196,44 @@ export const prepaidPaymentSchema = z
 
 export const invoiceLineSchema = z
   .object({
-    code: text(1, 50).describe('Product or service code (the taxpayer\'s own standard, scheme 999).'),
+    code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
     name: text(1, 300).describe('Description.'),
     quantity: decimalAmount(6, 'quantity').refine((q) => /[1-9]/.test(String(q)), 'quantity must be greater than 0'),
     unit_price: decimalAmount(6, 'unit_price').describe('Unit price, up to 6 decimals (FBB02). 0 on a free line.'),
-    unit_code: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code').default('94').describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
+    unit_code: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code')
+      .default('94')
+      .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
       .array(lineTaxSchema)
       .max(2)
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
       .describe('Empty for goods or services excluded from IVA.'),
-    allowance_charges: z.array(allowanceChargeSchema).max(10).optional()
+    allowance_charges: z
+      .array(allowanceChargeSchema)
+      .max(10)
+      .optional()
       .describe('Discounts and charges on this line: they change the line amount and so its tax base (FAV06).'),
-    free_of_charge: freeOfChargeSchema.optional()
-      .describe('Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.'),
+    free_of_charge: freeOfChargeSchema
+      .optional()
+      .describe(
+        'Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.',
+      ),
   })
   .strict()
   .meta({ id: 'InvoiceLine' });
 
 export const paymentSchema = z
   .object({
-    method_code: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN payment means code').describe('A code of DIAN\'s MediosPago list, e.g. "10" cash, "31" debit transfer, "48" credit card.'),
-    due_date: isoDate.optional().describe('Present: credit (payment form 2); absent: cash (form 1). Not before the issue date.'),
+    method_code: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN payment means code')
+      .describe('A code of DIAN\'s MediosPago list, e.g. "10" cash, "31" debit transfer, "48" credit card.'),
+    due_date: isoDate
+      .optional()
+      .describe('Present: credit (payment form 2); absent: cash (form 1). Not before the issue date.'),
   })
   .strict()
   .meta({ id: 'Payment' });
@@ -183,14 +243,43 @@ export const invoiceRequestSchema = z
     customer: customerSchema,
     lines: z.array(invoiceLineSchema).min(1).max(500),
     payment: paymentSchema,
-    number: z.number().int().min(0).max(9_999_999_999).optional().describe('Invoice number inside the tenant\'s authorized range; omitted: the next consecutive.'),
-    prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('Chooses among the tenant\'s resolutions; omitted: the active one.'),
-    allowance_charges: z.array(allowanceChargeSchema).max(10).optional()
-      .describe('Discounts and charges on the whole invoice (AllowanceTotalAmount, ChargeTotalAmount): applied after taxes, they do not change the tax bases.'),
-    prepaid_payments: z.array(prepaidPaymentSchema).max(20).optional()
-      .describe('Advances already received (PrepaidPayment, PrepaidAmount). Recorded, never subtracted from PayableAmount (annex 1.8+, FAU14).'),
-    total: decimalAmount(2, 'total').optional().describe('Declared payable total (PayableAmount: lines + taxes − invoice discounts + invoice charges); checked against the computed one.'),
-    notes: z.string().max(5000).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE).optional().describe('Free text, printed as cbc:Note.'),
+    number: z
+      .number()
+      .int()
+      .min(0)
+      .max(9_999_999_999)
+      .optional()
+      .describe("Invoice number inside the tenant's authorized range; omitted: the next consecutive."),
+    prefix: z
+      .string()
+      .regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits')
+      .optional()
+      .describe("Chooses among the tenant's resolutions; omitted: the active one."),
+    allowance_charges: z
+      .array(allowanceChargeSchema)
+      .max(10)
+      .optional()
+      .describe(
+        'Discounts and charges on the whole invoice (AllowanceTotalAmount, ChargeTotalAmount): applied after taxes, they do not change the tax bases.',
+      ),
+    prepaid_payments: z
+      .array(prepaidPaymentSchema)
+      .max(20)
+      .optional()
+      .describe(
+        'Advances already received (PrepaidPayment, PrepaidAmount). Recorded, never subtracted from PayableAmount (annex 1.8+, FAU14).',
+      ),
+    total: decimalAmount(2, 'total')
+      .optional()
+      .describe(
+        'Declared payable total (PayableAmount: lines + taxes − invoice discounts + invoice charges); checked against the computed one.',
+      ),
+    notes: z
+      .string()
+      .max(5000)
+      .regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE)
+      .optional()
+      .describe('Free text, printed as cbc:Note.'),
   })
   .strict()
   .meta({ id: 'InvoiceRequest' });

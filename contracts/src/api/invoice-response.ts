@@ -14,7 +14,7 @@ export const invoiceStatusSchema = z.enum(['accepted', 'rejected', 'pending']).m
 export const taxAuthorityErrorSchema = z
   .object({
     rule: z.string().describe('DIAN rule code, e.g. FAD06.'),
-    message: z.string().describe('DIAN\'s own wording.'),
+    message: z.string().describe("DIAN's own wording."),
   })
   .meta({ id: 'TaxAuthorityError' });
 
@@ -22,32 +22,43 @@ export const taxAuthorityResponseSchema = z
   .object({
     track_id: z.string().describe('DIAN tracking id (for SendBillSync, the CUFE).'),
     status: z.string().describe('DIAN outcome: accepted, rejected or pending.'),
-    status_message: z.string().describe('DIAN\'s human-readable message.'),
-    errors: z.array(taxAuthorityErrorSchema).optional().describe('Rejection rules, and notifications DIAN attached to an acceptance.'),
+    status_message: z.string().describe("DIAN's human-readable message."),
+    errors: z
+      .array(taxAuthorityErrorSchema)
+      .optional()
+      .describe('Rejection rules, and notifications DIAN attached to an acceptance.'),
   })
   .meta({ id: 'TaxAuthorityResponse' });
 
 export const processingErrorSchema = z
   .object({
-    step: processingStepSchema.describe('The step that gave up: signing, rendering (the PDF), submission (to DIAN) or notification.'),
+    step: processingStepSchema.describe(
+      'The step that gave up: signing, rendering (the PDF), submission (to DIAN) or notification.',
+    ),
     code: z.string().describe('The stable code of its last failure, e.g. REBUILD_FAILED.'),
     message: z.string().describe('What happened and what comes next, for a person.'),
     at: z.iso.datetime({ offset: true }).describe('When the service gave up.'),
   })
-  .describe('Present while a step of the service gave up on the invoice after its retries; an operator\'s re-drive clears it.')
+  .describe(
+    "Present while a step of the service gave up on the invoice after its retries; an operator's re-drive clears it.",
+  )
   .meta({ id: 'ProcessingError' });
 
-export const documentTypeSchema = z.enum(['invoice', 'credit_note', 'debit_note'])
+export const documentTypeSchema = z
+  .enum(['invoice', 'credit_note', 'debit_note'])
   .describe('What the document is; absent in answers about invoices written before notes existed.')
   .meta({ id: 'DocumentType' });
 
 export const noteSummarySchema = z
   .object({
     document_type: z.enum(['credit_note', 'debit_note']),
-    number: z.string().describe('The note\'s prefix + number, e.g. NC1.'),
-    cude: cufeSchema.describe('The note\'s CUDE: GET /status/<cude> answers for it.'),
+    number: z.string().describe("The note's prefix + number, e.g. NC1."),
+    cude: cufeSchema.describe("The note's CUDE: GET /status/<cude> answers for it."),
     concept: z.string().describe('Annex table 13.2.4 (credit) or 13.2.5 (debit) code.'),
-    amount: z.string().regex(/^\d+\.\d{2}$/).describe('The note\'s payable amount.'),
+    amount: z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .describe("The note's payable amount."),
     status: invoiceStatusSchema,
   })
   .meta({ id: 'NoteSummary' });
@@ -81,7 +92,9 @@ export const createInvoiceResponseSchema = z.object(invoiceResultShape).meta({ i
 
 export const invoiceStageSchema = z
   .enum(['requested', 'signing_failed', 'signed', 'rendered', 'submission_failed', 'submitted', 'accepted', 'rejected'])
-  .describe('Where the invoice is. `signing_failed` and `submission_failed`: that step gave up after its retries (see processing_error); the invoice waits for an operator.')
+  .describe(
+    'Where the invoice is. `signing_failed` and `submission_failed`: that step gave up after its retries (see processing_error); the invoice waits for an operator.',
+  )
   .meta({ id: 'InvoiceStage' });
 
 export const statusHistoryEntrySchema = z
@@ -90,17 +103,27 @@ export const statusHistoryEntrySchema = z
 
 export const buyerNotificationSchema = z
   .object({
-    stage: z.enum(['sending', 'sent', 'retrying', 'failed', 'no_address'])
-      .describe('sending: handed to the mail server, outcome not yet recorded; sent; retrying: a temporary failure, retried with backoff; failed: final (the address was refused, or the outcome of a send cut by a crash is unknown); no_address: no mail, the buyer has no known address.'),
+    stage: z
+      .enum(['sending', 'sent', 'retrying', 'failed', 'no_address'])
+      .describe(
+        'sending: handed to the mail server, outcome not yet recorded; sent; retrying: a temporary failure, retried with backoff; failed: final (the address was refused, or the outcome of a send cut by a crash is unknown); no_address: no mail, the buyer has no known address.',
+      ),
     at: z.iso.datetime({ offset: true }).describe('When the notification reached this stage.'),
     email: z.email().optional().describe('The address used.'),
-    source: notificationAddressSourceSchema.optional().describe('Where the address came from: the request\'s customer.email, DIAN\'s GetAcquirer, or a resend request.'),
-    message_id: z.string().optional().describe('The mail\'s Message-ID.'),
+    source: notificationAddressSourceSchema
+      .optional()
+      .describe("Where the address came from: the request's customer.email, DIAN's GetAcquirer, or a resend request."),
+    message_id: z.string().optional().describe("The mail's Message-ID."),
     attempt: z.number().int().positive().optional(),
-    code: z.string().optional().describe('The failure\'s stable code (MAIL_RECIPIENT_REFUSED, MAIL_OUTCOME_UNKNOWN, …).'),
+    code: z
+      .string()
+      .optional()
+      .describe("The failure's stable code (MAIL_RECIPIENT_REFUSED, MAIL_OUTCOME_UNKNOWN, …)."),
     reason: z.string().optional().describe('The failure in words, or why there is no address.'),
   })
-  .describe('The mail to the buyer (the AttachedDocument and the PDF, docs/notifier.md); absent until the notifier acts on an accepted invoice.')
+  .describe(
+    'The mail to the buyer (the AttachedDocument and the PDF, docs/notifier.md); absent until the notifier acts on an accepted invoice.',
+  )
   .meta({ id: 'BuyerNotification' });
 
 /** Body of GET /status/<cufe>: the creation body plus the stage and its history. */
@@ -112,10 +135,21 @@ export const invoiceStatusResponseSchema = z
     updated_at: z.iso.datetime({ offset: true }),
     history: z.array(statusHistoryEntrySchema),
     buyer_notification: buyerNotificationSchema.optional(),
-    notes: z.array(noteSummarySchema).optional().describe('On an invoice with credit or debit notes: each, oldest first.'),
-    balance: z.string().regex(/^-?\d+\.\d{2}$/).optional()
-      .describe('On an accepted invoice with notes: payable amount − credit notes not rejected + debit notes not rejected. Negative when DIAN rejected a debit note a later credit relied on (docs/notes.md).'),
-    voided: z.boolean().optional().describe('On an invoice: true once a cancellation (credit concept "2") is accepted.'),
+    notes: z
+      .array(noteSummarySchema)
+      .optional()
+      .describe('On an invoice with credit or debit notes: each, oldest first.'),
+    balance: z
+      .string()
+      .regex(/^-?\d+\.\d{2}$/)
+      .optional()
+      .describe(
+        'On an accepted invoice with notes: payable amount − credit notes not rejected + debit notes not rejected. Negative when DIAN rejected a debit note a later credit relied on (docs/notes.md).',
+      ),
+    voided: z
+      .boolean()
+      .optional()
+      .describe('On an invoice: true once a cancellation (credit concept "2") is accepted.'),
   })
   .meta({ id: 'InvoiceStatusResponse' });
 

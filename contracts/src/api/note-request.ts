@@ -7,9 +7,17 @@ import { decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice
  */
 export const noteInvoiceReferenceSchema = z
   .object({
-    cufe: z.string().regex(/^[0-9a-f]{96}$/, 'must be 96 lowercase hex characters').optional().describe('The referenced invoice\'s CUFE.'),
-    prefix: z.string().regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits').optional().describe('With number: the invoice\'s prefix ("" for none).'),
-    number: z.number().int().min(0).max(9_999_999_999).optional().describe('With prefix: the invoice\'s number.'),
+    cufe: z
+      .string()
+      .regex(/^[0-9a-f]{96}$/, 'must be 96 lowercase hex characters')
+      .optional()
+      .describe("The referenced invoice's CUFE."),
+    prefix: z
+      .string()
+      .regex(/^[A-Za-z0-9]{0,4}$/, 'must be 0–4 letters or digits')
+      .optional()
+      .describe('With number: the invoice\'s prefix ("" for none).'),
+    number: z.number().int().min(0).max(9_999_999_999).optional().describe("With prefix: the invoice's number."),
   })
   .strict()
   .superRefine((ref, ctx) => {
@@ -17,7 +25,8 @@ export const noteInvoiceReferenceSchema = z
     if ((ref.cufe === undefined) === !byNumber) {
       ctx.addIssue({ code: 'custom', message: 'give either cufe, or prefix and number' });
     }
-    if (ref.prefix !== undefined && !byNumber) ctx.addIssue({ code: 'custom', path: ['number'], message: 'prefix needs number' });
+    if (ref.prefix !== undefined && !byNumber)
+      ctx.addIssue({ code: 'custom', path: ['number'], message: 'prefix needs number' });
   })
   .meta({ id: 'NoteInvoiceReference' });
 
@@ -41,13 +50,19 @@ export const debitNoteConcepts = {
 
 const conceptSchema = <Codes extends Record<string, string>>(codes: Codes, table: string) =>
   z.enum(Object.keys(codes) as [keyof Codes & string, ...(keyof Codes & string)[]]).describe(
-    `${table}, as a string: ${Object.entries(codes).map(([code, name]) => `"${code}" ${name}`).join('; ')}.`,
+    `${table}, as a string: ${Object.entries(codes)
+      .map(([code, name]) => `"${code}" ${name}`)
+      .join('; ')}.`,
   );
 
 const noteFields = {
   invoice: noteInvoiceReferenceSchema,
-  description: xmlTextSchema(1, 5000).optional().describe('Why the invoice is corrected (DiscrepancyResponse/Description); omitted: the concept\'s DIAN name.'),
-  total: decimalAmountSchema(2, 'total').optional().describe('Declared payable total of the note; checked against the computed one.'),
+  description: xmlTextSchema(1, 5000)
+    .optional()
+    .describe("Why the invoice is corrected (DiscrepancyResponse/Description); omitted: the concept's DIAN name."),
+  total: decimalAmountSchema(2, 'total')
+    .optional()
+    .describe('Declared payable total of the note; checked against the computed one.'),
   notes: xmlTextSchema(0, 5000).optional().describe('Free text, printed as cbc:Note.'),
 };
 
@@ -55,8 +70,14 @@ export const creditNoteRequestSchema = z
   .object({
     ...noteFields,
     concept: conceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
-    lines: z.array(invoiceLineSchema).min(1).max(500).optional()
-      .describe('What is credited. Omitted only for a cancellation (concept "2") of an invoice without earlier notes: the invoice\'s lines are credited.'),
+    lines: z
+      .array(invoiceLineSchema)
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(
+        'What is credited. Omitted only for a cancellation (concept "2") of an invoice without earlier notes: the invoice\'s lines are credited.',
+      ),
   })
   .strict()
   .meta({ id: 'CreditNoteRequest' });

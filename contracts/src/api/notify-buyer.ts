@@ -4,7 +4,13 @@ import { cufeSchema } from './invoice-response.ts';
 /** Body of POST /api/v1/service/invoice/<cufe>/notify (may be empty). */
 export const notifyBuyerRequestSchema = z
   .object({
-    email: z.email().max(254).optional().describe('Send to this address instead; absent: the request\'s customer.email, else the one DIAN has registered for the buyer.'),
+    email: z
+      .email()
+      .max(254)
+      .optional()
+      .describe(
+        "Send to this address instead; absent: the request's customer.email, else the one DIAN has registered for the buyer.",
+      ),
   })
   .strict()
   .meta({ id: 'NotifyBuyerRequest' });

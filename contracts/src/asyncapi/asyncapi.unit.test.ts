@@ -10,7 +10,10 @@ type Doc = {
   operations: Record<string, { channel: { $ref: string }; messages: { $ref: string }[] }>;
   components: {
     schemas: Record<string, { properties: Record<string, unknown> }>;
-    messages: Record<string, { description: string; headers: { properties: Record<string, unknown> }; payload: { $ref: string } }>;
+    messages: Record<
+      string,
+      { description: string; headers: { properties: Record<string, unknown> }; payload: { $ref: string } }
+    >;
   };
 };
 
@@ -23,15 +26,26 @@ describe('contracts/asyncapi.json', () => {
   it('is AsyncAPI 3.0 with both topics, every published event version with its subject and the CloudEvents headers, and every reference resolving', () => {
     const doc = buildAsyncApiDocument() as Doc;
     expect(doc.asyncapi).toBe('3.0.0');
-    expect(Object.values(doc.channels).map((c) => c.address)).toEqual([topics.invoiceEvents.name, topics.tenantEvents.name]);
+    expect(Object.values(doc.channels).map((c) => c.address)).toEqual([
+      topics.invoiceEvents.name,
+      topics.tenantEvents.name,
+    ]);
     expect(Object.keys(doc.components.messages)).toEqual(Object.keys(invoiceEventSchemas));
     for (const [key, message] of Object.entries(doc.components.messages)) {
       expect(message.description).toContain(`\`fe.events.${key}\``);
-      expect(Object.keys(message.headers.properties)).toEqual(expect.arrayContaining(['ce_specversion', 'ce_id', 'ce_type', 'ce_source', 'ce_time', 'ce_subject']));
+      expect(Object.keys(message.headers.properties)).toEqual(
+        expect.arrayContaining(['ce_specversion', 'ce_id', 'ce_type', 'ce_source', 'ce_time', 'ce_subject']),
+      );
       expect(message.payload.$ref).toBe(`#/components/schemas/${key}`);
-      expect(Object.keys(doc.components.schemas[key]!.properties)).toEqual(expect.arrayContaining(['id', 'type', 'version', 'data']));
+      expect(Object.keys(doc.components.schemas[key]!.properties)).toEqual(
+        expect.arrayContaining(['id', 'type', 'version', 'data']),
+      );
     }
-    const resolve = (ref: string) => ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], doc);
+    const resolve = (ref: string) =>
+      ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], doc);
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(resolve(ref), ref).toBeDefined();

@@ -9,13 +9,33 @@ const cloudEventHeaders = {
   type: 'object',
   required: ['ce_specversion', 'ce_id', 'ce_type', 'ce_source', 'ce_time', 'x-store-position'],
   properties: {
-    ce_specversion: { type: 'string', const: '1.0', description: 'CloudEvents 1.0, Kafka protocol binding, binary mode: the envelope is the value.' },
-    ce_id: { type: 'string', format: 'uuid', description: 'The envelope\'s `id`; consumers deduplicate on it.' },
-    ce_type: { type: 'string', pattern: '^co\\.fe-colombia\\.[A-Za-z]+\\.v[0-9]+$', description: '`co.fe-colombia.<type>.v<version>`, e.g. `co.fe-colombia.InvoiceSigned.v1`.' },
-    ce_source: { type: 'string', pattern: '^/fe-colombia/tenants/', description: '`/fe-colombia/tenants/<tenant_id>`.' },
-    ce_time: { type: 'string', format: 'date-time', description: 'The envelope\'s `occurred_at`.' },
-    ce_subject: { type: 'string', pattern: '^[0-9a-f]{96}$', description: 'The invoice\'s cufe (absent only for an event of a stream with no InvoiceRequested).' },
-    'x-store-position': { type: 'string', pattern: '^[0-9]+$', description: 'The event\'s global position in the event store (decimal).' },
+    ce_specversion: {
+      type: 'string',
+      const: '1.0',
+      description: 'CloudEvents 1.0, Kafka protocol binding, binary mode: the envelope is the value.',
+    },
+    ce_id: { type: 'string', format: 'uuid', description: "The envelope's `id`; consumers deduplicate on it." },
+    ce_type: {
+      type: 'string',
+      pattern: '^co\\.fe-colombia\\.[A-Za-z]+\\.v[0-9]+$',
+      description: '`co.fe-colombia.<type>.v<version>`, e.g. `co.fe-colombia.InvoiceSigned.v1`.',
+    },
+    ce_source: {
+      type: 'string',
+      pattern: '^/fe-colombia/tenants/',
+      description: '`/fe-colombia/tenants/<tenant_id>`.',
+    },
+    ce_time: { type: 'string', format: 'date-time', description: "The envelope's `occurred_at`." },
+    ce_subject: {
+      type: 'string',
+      pattern: '^[0-9a-f]{96}$',
+      description: "The invoice's cufe (absent only for an event of a stream with no InvoiceRequested).",
+    },
+    'x-store-position': {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: "The event's global position in the event store (decimal).",
+    },
   },
 };
 
@@ -28,10 +48,15 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(invoiceEventSchemas)) {
     // The registered schema's definitions become the document's schemas, its references rewritten to them.
-    const registered = JSON.stringify(z.toJSONSchema(schema, { target: 'draft-7' })).replaceAll('"#/definitions/', '"#/components/schemas/');
+    const registered = JSON.stringify(z.toJSONSchema(schema, { target: 'draft-7' })).replaceAll(
+      '"#/definitions/',
+      '"#/components/schemas/',
+    );
     Object.assign(schemas, (JSON.parse(registered) as { definitions: Record<string, unknown> }).definitions);
     const [type] = key.split('.');
-    const producers = Object.entries(topology).filter(([, t]) => (t.produces as readonly string[]).includes(type!)).map(([name]) => name);
+    const producers = Object.entries(topology)
+      .filter(([, t]) => (t.produces as readonly string[]).includes(type!))
+      .map(([name]) => name);
     messages[key] = {
       name: key,
       title: `${type} (version ${key.split('.v')[1]})`,
@@ -42,7 +67,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
       payload: { $ref: `#/components/schemas/${key}` },
       bindings: {
         kafka: {
-          key: { type: 'string', description: 'The invoice id: one invoice\'s events share a partition, in order.' },
+          key: { type: 'string', description: "The invoice id: one invoice's events share a partition, in order." },
           schemaIdLocation: 'payload',
           schemaIdPayloadEncoding: 'confluent',
           bindingVersion: '0.5.0',
@@ -50,22 +75,29 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
       },
     };
   }
-  const refs = Object.fromEntries(Object.keys(messages).map((key) => [key.replace('.', '_'), { $ref: `#/components/messages/${key}` }]));
+  const refs = Object.fromEntries(
+    Object.keys(messages).map((key) => [key.replace('.', '_'), { $ref: `#/components/messages/${key}` }]),
+  );
   return {
     asyncapi: '3.0.0',
     info: {
       title: 'Electronic sales invoice service: published events',
       version: '1.0.0',
       description:
-        'The invoice events the service publishes, for downstream subscribers. Generated from the zod contracts in `contracts/`. '
-        + 'Delivery is at least once, in order per invoice (the message key); deduplicate on `ce_id` (the envelope\'s `id`). '
-        + 'Each value is the envelope in the Confluent wire format (byte 0, the 4-byte schema id, the JSON); the schema is registered under the subject `fe.events.<Type>.v<version>`. '
-        + 'Versioning: a published version is never edited; a change is a new version (a new subject) plus an upcaster (docs/events.md). '
-        + 'The past is in the event store, not only the topic: a new subscriber gets it from the store through the relay (docs/platform.md, "Retention").',
+        'The invoice events the service publishes, for downstream subscribers. Generated from the zod contracts in `contracts/`. ' +
+        "Delivery is at least once, in order per invoice (the message key); deduplicate on `ce_id` (the envelope's `id`). " +
+        'Each value is the envelope in the Confluent wire format (byte 0, the 4-byte schema id, the JSON); the schema is registered under the subject `fe.events.<Type>.v<version>`. ' +
+        'Versioning: a published version is never edited; a change is a new version (a new subject) plus an upcaster (docs/events.md). ' +
+        'The past is in the event store, not only the topic: a new subscriber gets it from the store through the relay (docs/platform.md, "Retention").',
     },
     defaultContentType: 'application/json',
     servers: {
-      kafka: { host: '127.0.0.1:9092', protocol: 'kafka', description: 'The distributed shape\'s brokers (FE_KAFKA_BROKERS). The registry: FE_SCHEMA_REGISTRY_URL (Confluent-compatible API).' },
+      kafka: {
+        host: '127.0.0.1:9092',
+        protocol: 'kafka',
+        description:
+          "The distributed shape's brokers (FE_KAFKA_BROKERS). The registry: FE_SCHEMA_REGISTRY_URL (Confluent-compatible API).",
+      },
     },
     channels: {
       invoiceEvents: {
@@ -73,14 +105,26 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
         title: 'Invoice events',
         description: `Every event of every invoice, keyed by invoice id, ${topics.invoiceEvents.partitions} partitions.`,
         messages: refs,
-        bindings: { kafka: { topic: topics.invoiceEvents.name, partitions: topics.invoiceEvents.partitions, bindingVersion: '0.5.0' } },
+        bindings: {
+          kafka: {
+            topic: topics.invoiceEvents.name,
+            partitions: topics.invoiceEvents.partitions,
+            bindingVersion: '0.5.0',
+          },
+        },
       },
       tenantEvents: {
         address: topics.tenantEvents.name,
         title: 'Tenant events',
         description: `Declared for tenant lifecycle events, keyed by tenant id, ${topics.tenantEvents.partitions} partitions. No event is published on it yet: its first one will be added here as a v1.`,
         messages: {},
-        bindings: { kafka: { topic: topics.tenantEvents.name, partitions: topics.tenantEvents.partitions, bindingVersion: '0.5.0' } },
+        bindings: {
+          kafka: {
+            topic: topics.tenantEvents.name,
+            partitions: topics.tenantEvents.partitions,
+            bindingVersion: '0.5.0',
+          },
+        },
       },
     },
     operations: {
@@ -91,6 +135,9 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
         messages: Object.keys(refs).map((name) => ({ $ref: `#/channels/invoiceEvents/messages/${name}` })),
       },
     },
-    components: { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), messages },
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      messages,
+    },
   };
 }

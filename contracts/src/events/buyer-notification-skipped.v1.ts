@@ -7,5 +7,9 @@ export const buyerNotificationSkippedV1Data = z.object({
   detail: z.string().describe('What was tried, e.g. "no customer.email; GetAcquirer: no email registered".'),
 });
 
-export const buyerNotificationSkippedV1 = envelopeSchema('BuyerNotificationSkipped', 1, buyerNotificationSkippedV1Data).meta({ id: 'BuyerNotificationSkipped.v1' });
+export const buyerNotificationSkippedV1 = envelopeSchema(
+  'BuyerNotificationSkipped',
+  1,
+  buyerNotificationSkippedV1Data,
+).meta({ id: 'BuyerNotificationSkipped.v1' });
 export type BuyerNotificationSkippedV1 = z.infer<typeof buyerNotificationSkippedV1>;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 
 /** Where the buyer's address came from (docs/notifier.md, "Where to send"). */
-export const notificationAddressSourceSchema = z.enum(['request', 'dian_acquirer', 'resend_request']).meta({ id: 'NotificationAddressSource' });
+export const notificationAddressSourceSchema = z
+  .enum(['request', 'dian_acquirer', 'resend_request'])
+  .meta({ id: 'NotificationAddressSource' });
 export type NotificationAddressSource = z.infer<typeof notificationAddressSourceSchema>;
 
 /**
@@ -12,10 +14,17 @@ export type NotificationAddressSource = z.infer<typeof notificationAddressSource
 export const buyerNotificationStartedV1Data = z.object({
   email: z.email(),
   source: notificationAddressSourceSchema,
-  message_id: z.string().min(1).describe('The mail\'s Message-ID, stable for this notification: every retry sends the same one.'),
+  message_id: z
+    .string()
+    .min(1)
+    .describe("The mail's Message-ID, stable for this notification: every retry sends the same one."),
   attempt: z.number().int().positive(),
   attached_document_id: z.string().min(1),
 });
 
-export const buyerNotificationStartedV1 = envelopeSchema('BuyerNotificationStarted', 1, buyerNotificationStartedV1Data).meta({ id: 'BuyerNotificationStarted.v1' });
+export const buyerNotificationStartedV1 = envelopeSchema(
+  'BuyerNotificationStarted',
+  1,
+  buyerNotificationStartedV1Data,
+).meta({ id: 'BuyerNotificationStarted.v1' });
 export type BuyerNotificationStartedV1 = z.infer<typeof buyerNotificationStartedV1>;

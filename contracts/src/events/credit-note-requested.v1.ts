@@ -9,5 +9,7 @@ import { noteRequestedFields } from './note-requested-shared.ts';
  */
 export const creditNoteRequestedV1Data = z.object({ request: creditNoteRequestSchema, ...noteRequestedFields });
 
-export const creditNoteRequestedV1 = envelopeSchema('CreditNoteRequested', 1, creditNoteRequestedV1Data).meta({ id: 'CreditNoteRequested.v1' });
+export const creditNoteRequestedV1 = envelopeSchema('CreditNoteRequested', 1, creditNoteRequestedV1Data).meta({
+  id: 'CreditNoteRequested.v1',
+});
 export type CreditNoteRequestedV1 = z.infer<typeof creditNoteRequestedV1>;

@@ -9,5 +9,7 @@ import { noteRequestedFields } from './note-requested-shared.ts';
  */
 export const debitNoteRequestedV1Data = z.object({ request: debitNoteRequestSchema, ...noteRequestedFields });
 
-export const debitNoteRequestedV1 = envelopeSchema('DebitNoteRequested', 1, debitNoteRequestedV1Data).meta({ id: 'DebitNoteRequested.v1' });
+export const debitNoteRequestedV1 = envelopeSchema('DebitNoteRequested', 1, debitNoteRequestedV1Data).meta({
+  id: 'DebitNoteRequested.v1',
+});
 export type DebitNoteRequestedV1 = z.infer<typeof debitNoteRequestedV1>;

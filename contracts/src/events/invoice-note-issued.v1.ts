@@ -11,10 +11,12 @@ export const invoiceNoteIssuedV1Data = z.object({
   kind: z.enum(['credit', 'debit']),
   concept: z.string(),
   amount: amountString,
-  document_id: z.string().describe('The note\'s prefix + number.'),
-  note_invoice_id: z.string().min(1).describe('The note\'s own stream (envelope invoice_id of its events).'),
+  document_id: z.string().describe("The note's prefix + number."),
+  note_invoice_id: z.string().min(1).describe("The note's own stream (envelope invoice_id of its events)."),
   cude: z.string().regex(/^[0-9a-f]{96}$/),
 });
 
-export const invoiceNoteIssuedV1 = envelopeSchema('InvoiceNoteIssued', 1, invoiceNoteIssuedV1Data).meta({ id: 'InvoiceNoteIssued.v1' });
+export const invoiceNoteIssuedV1 = envelopeSchema('InvoiceNoteIssued', 1, invoiceNoteIssuedV1Data).meta({
+  id: 'InvoiceNoteIssued.v1',
+});
 export type InvoiceNoteIssuedV1 = z.infer<typeof invoiceNoteIssuedV1>;

@@ -13,5 +13,7 @@ export const invoiceRejectedV1Data = z.object({
   rejected_at: z.iso.datetime({ offset: true }),
 });
 
-export const invoiceRejectedV1 = envelopeSchema('InvoiceRejected', 1, invoiceRejectedV1Data).meta({ id: 'InvoiceRejected.v1' });
+export const invoiceRejectedV1 = envelopeSchema('InvoiceRejected', 1, invoiceRejectedV1Data).meta({
+  id: 'InvoiceRejected.v1',
+});
 export type InvoiceRejectedV1 = z.infer<typeof invoiceRejectedV1>;

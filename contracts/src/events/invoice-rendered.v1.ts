@@ -9,5 +9,7 @@ export const invoiceRenderedV1Data = z.object({
   pages: z.number().int().positive(),
 });
 
-export const invoiceRenderedV1 = envelopeSchema('InvoiceRendered', 1, invoiceRenderedV1Data).meta({ id: 'InvoiceRendered.v1' });
+export const invoiceRenderedV1 = envelopeSchema('InvoiceRendered', 1, invoiceRenderedV1Data).meta({
+  id: 'InvoiceRendered.v1',
+});
 export type InvoiceRenderedV1 = z.infer<typeof invoiceRenderedV1>;

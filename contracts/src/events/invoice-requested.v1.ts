@@ -21,5 +21,7 @@ export const invoiceRequestedV1Data = z.object({
   build_rules: buildRulesField,
 });
 
-export const invoiceRequestedV1 = envelopeSchema('InvoiceRequested', 1, invoiceRequestedV1Data).meta({ id: 'InvoiceRequested.v1' });
+export const invoiceRequestedV1 = envelopeSchema('InvoiceRequested', 1, invoiceRequestedV1Data).meta({
+  id: 'InvoiceRequested.v1',
+});
 export type InvoiceRequestedV1 = z.infer<typeof invoiceRequestedV1>;

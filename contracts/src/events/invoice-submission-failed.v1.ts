@@ -14,7 +14,11 @@ export const invoiceSubmissionFailedV1Data = z.object({
   next_attempt_at: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const invoiceSubmissionFailedV1 = envelopeSchema('InvoiceSubmissionFailed', 1, invoiceSubmissionFailedV1Data).meta({
+export const invoiceSubmissionFailedV1 = envelopeSchema(
+  'InvoiceSubmissionFailed',
+  1,
+  invoiceSubmissionFailedV1Data,
+).meta({
   id: 'InvoiceSubmissionFailed.v1',
 });
 export type InvoiceSubmissionFailedV1 = z.infer<typeof invoiceSubmissionFailedV1>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
 
-/** The submitter handed the signed document to DIAN (SendBillSync, SendBillAsync, or SendTestSetAsync in a habilitación test-set run). */
+/**
+ * The submitter handed the signed document to DIAN (SendBillSync, SendBillAsync, or SendTestSetAsync in a habilitación
+ * test-set run).
+ */
 export const invoiceSubmittedV1Data = z.object({
   attempt: z.number().int().positive(),
   operation: z.enum(['SendBillSync', 'SendBillAsync', 'SendTestSetAsync']),
@@ -9,5 +12,7 @@ export const invoiceSubmittedV1Data = z.object({
   endpoint: z.string().describe('DIAN endpoint URL (never credentials)'),
 });
 
-export const invoiceSubmittedV1 = envelopeSchema('InvoiceSubmitted', 1, invoiceSubmittedV1Data).meta({ id: 'InvoiceSubmitted.v1' });
+export const invoiceSubmittedV1 = envelopeSchema('InvoiceSubmitted', 1, invoiceSubmittedV1Data).meta({
+  id: 'InvoiceSubmitted.v1',
+});
 export type InvoiceSubmittedV1 = z.infer<typeof invoiceSubmittedV1>;

@@ -11,5 +11,11 @@ export const taxAuthorityRule = z.object({ rule: z.string(), message: z.string()
  * The build rules behind the document's amounts (@fe/dian-domain build-rules.ts). Optional so older events parse;
  * any positive integer parses so the signer, not the schema, refuses an unknown one.
  */
-export const buildRulesField = z.number().int().min(1).optional()
-  .describe('The build rules version that made the CUFE/CUDE; absent: 1 for InvoiceRequested, 2 for a note (docs/dian-domain.md, "Build rules versions").');
+export const buildRulesField = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe(
+    'The build rules version that made the CUFE/CUDE; absent: 1 for InvoiceRequested, 2 for a note (docs/dian-domain.md, "Build rules versions").',
+  );

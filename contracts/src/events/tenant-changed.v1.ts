@@ -3,8 +3,17 @@ import { envelopeSchema } from './envelope.ts';
 
 /** What changed; one audit event per change made by the tenant commands (CLI or admin portal). */
 export const tenantChanges = [
-  'TenantCreated', 'CompanyUpdated', 'CertificateStored', 'SoftwareSet', 'ResolutionAdded',
-  'ApiKeyIssued', 'ApiKeyRotated', 'ApiKeysRevoked', 'TestSetPassed', 'SwitchedToProduction', 'NoteNumberingSet',
+  'TenantCreated',
+  'CompanyUpdated',
+  'CertificateStored',
+  'SoftwareSet',
+  'ResolutionAdded',
+  'ApiKeyIssued',
+  'ApiKeyRotated',
+  'ApiKeysRevoked',
+  'TestSetPassed',
+  'SwitchedToProduction',
+  'NoteNumberingSet',
 ] as const;
 export type TenantChange = (typeof tenantChanges)[number];
 

@@ -35,7 +35,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   };
   // Answered on every path, before or beside any route: a method the path lacks, and what the HTTP
   // parser or the server's time limits refuse (docs/guarantees.md, "HTTP").
-  const edges: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'MALFORMED_REQUEST_LINE', 'MALFORMED_BODY_FRAMING', 'MALFORMED_HTTP', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'HEADERS_TOO_LARGE'];
+  const edges: ErrorCode[] = [
+    'METHOD_NOT_ALLOWED',
+    'MALFORMED_REQUEST_LINE',
+    'MALFORMED_BODY_FRAMING',
+    'MALFORMED_HTTP',
+    'REQUEST_TIMEOUT',
+    'EXPECTATION_FAILED',
+    'HEADERS_TOO_LARGE',
+  ];
   const errors = (codes: ErrorCode[]) => {
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of [...codes, ...edges]) {
@@ -66,17 +74,24 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       name: 'Prefer',
       in: 'header',
       required: false,
-      description: '`wait=<seconds>` (RFC 7240) shortens the wait for DIAN\'s verdict for this request; `wait=0` answers 202 as soon as the invoice is numbered. Never lengthens the configured budget (10 s by default).',
+      description:
+        "`wait=<seconds>` (RFC 7240) shortens the wait for DIAN's verdict for this request; `wait=0` answers 202 as soon as the invoice is numbered. Never lengthens the configured budget (10 s by default).",
       schema: { type: 'string', examples: ['wait=0'] },
     },
   ];
-  const requestId = { 'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } } };
+  const requestId = {
+    'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } },
+  };
   // 201 and 202 of a POST that creates a document: its body, and Location at its status.
   const createdAnswers = (accepted: string, location: string) => {
     const headers = { ...requestId, Location: { description: location, schema: { type: 'string' } } };
     return {
       '201': { description: accepted, headers, content: json(ref('CreateInvoiceResponse')) },
-      '202': { description: 'Still pending when the wait budget ran out; poll the Location.', headers, content: json(ref('CreateInvoiceResponse')) },
+      '202': {
+        description: 'Still pending when the wait budget ran out; poll the Location.',
+        headers,
+        content: json(ref('CreateInvoiceResponse')),
+      },
     };
   };
 
@@ -86,7 +101,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Electronic sales invoice service (DIAN annex 1.9)',
       version: '1.0.0',
       description:
-        'Issues Colombian electronic sales invoices: UBL 2.1, CUFE, XAdES-EPES signature with the tenant\'s certificate, ' +
+        "Issues Colombian electronic sales invoices: UBL 2.1, CUFE, XAdES-EPES signature with the tenant's certificate, " +
         'PDF graphic representation with QR, submission to DIAN, and status by CUFE. Generated from the zod contracts in `contracts/`. ' +
         'Every error, on every path, is an ErrorBody with a stable code and the request id: also a method the path lacks (405 with `Allow`), ' +
         'a request the HTTP parser refuses (400, 431), one that does not arrive in time (408), and a client address that keeps failing ' +
@@ -102,11 +117,29 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters: documentHeaders,
           requestBody: { required: true, content: json(ref('InvoiceRequest')) },
           responses: {
-            ...createdAnswers('Accepted by DIAN within the wait budget; the PDF is drawn.', 'The status endpoint of this invoice.'),
+            ...createdAnswers(
+              'Accepted by DIAN within the wait budget; the PDF is drawn.',
+              'The status endpoint of this invoice.',
+            ),
             ...errors([
-              'MALFORMED_JSON', 'VALIDATION_ERROR', 'NIT_INVALID', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY',
-              'DUPLICATE_INVOICE_NUMBER', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-              'AMOUNTS_INCONSISTENT', 'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'NUMBER_NOT_CONSECUTIVE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
+              'MALFORMED_JSON',
+              'VALIDATION_ERROR',
+              'NIT_INVALID',
+              'TAX_RATE_INVALID',
+              'UNAUTHORIZED',
+              'TENANT_NOT_READY',
+              'DUPLICATE_INVOICE_NUMBER',
+              'IDEMPOTENCY_IN_PROGRESS',
+              'PAYLOAD_TOO_LARGE',
+              'UNSUPPORTED_MEDIA_TYPE',
+              'AMOUNTS_INCONSISTENT',
+              'LINE_TOTAL_MISMATCH',
+              'NUMBER_OUT_OF_RANGE',
+              'NUMBER_NOT_CONSECUTIVE',
+              'IDEMPOTENCY_KEY_REUSED',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
             ]),
             '422': {
               description:
@@ -117,46 +150,85 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
-      ...Object.fromEntries((['credit', 'debit'] as const).map((kind) => [`/api/v1/service/${kind}-note`, {
-        post: {
-          operationId: kind === 'credit' ? 'createCreditNote' : 'createDebitNote',
-          summary: `Issue a ${kind} note correcting an accepted invoice (docs/notes.md)`,
-          description: kind === 'credit'
-            ? 'Reduces what the buyer owes (annex 1.9 §10.1, type 91). Never more than the invoice\'s balance; concept "2" cancels the invoice: exactly its balance, and it is voided once DIAN accepts the note.'
-            : 'Adds to what the buyer owes (annex 1.9 §10.2). The invoice must be accepted and not cancelled.',
-          parameters: documentHeaders,
-          requestBody: { required: true, content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')) },
-          responses: {
-            ...createdAnswers(
-              'Accepted by DIAN within the wait budget. `cufe` carries the note\'s CUDE; `document_type`, `referenced_invoice` and `concept` say what it is.',
-              'The status endpoint of this note (by its CUDE).',
-            ),
-            ...errors([
-              'MALFORMED_JSON', 'VALIDATION_ERROR', 'TAX_RATE_INVALID', 'UNAUTHORIZED', 'TENANT_NOT_READY', 'REFERENCED_INVOICE_NOT_FOUND',
-              'REFERENCED_INVOICE_NOT_ACCEPTED', 'INVOICE_VOIDED', 'IDEMPOTENCY_IN_PROGRESS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-              'AMOUNTS_INCONSISTENT', 'LINE_TOTAL_MISMATCH', 'NUMBER_OUT_OF_RANGE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE',
-              ...(kind === 'credit' ? ['CREDIT_EXCEEDS_BALANCE', 'CANCELLATION_NOT_FULL'] as const : []),
-            ]),
-            '422': {
+      ...Object.fromEntries(
+        (['credit', 'debit'] as const).map((kind) => [
+          `/api/v1/service/${kind}-note`,
+          {
+            post: {
+              operationId: kind === 'credit' ? 'createCreditNote' : 'createDebitNote',
+              summary: `Issue a ${kind} note correcting an accepted invoice (docs/notes.md)`,
               description:
-                'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); '
-                + 'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
-              content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
+                kind === 'credit'
+                  ? 'Reduces what the buyer owes (annex 1.9 §10.1, type 91). Never more than the invoice\'s balance; concept "2" cancels the invoice: exactly its balance, and it is voided once DIAN accepts the note.'
+                  : 'Adds to what the buyer owes (annex 1.9 §10.2). The invoice must be accepted and not cancelled.',
+              parameters: documentHeaders,
+              requestBody: {
+                required: true,
+                content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')),
+              },
+              responses: {
+                ...createdAnswers(
+                  "Accepted by DIAN within the wait budget. `cufe` carries the note's CUDE; `document_type`, `referenced_invoice` and `concept` say what it is.",
+                  'The status endpoint of this note (by its CUDE).',
+                ),
+                ...errors([
+                  'MALFORMED_JSON',
+                  'VALIDATION_ERROR',
+                  'TAX_RATE_INVALID',
+                  'UNAUTHORIZED',
+                  'TENANT_NOT_READY',
+                  'REFERENCED_INVOICE_NOT_FOUND',
+                  'REFERENCED_INVOICE_NOT_ACCEPTED',
+                  'INVOICE_VOIDED',
+                  'IDEMPOTENCY_IN_PROGRESS',
+                  'PAYLOAD_TOO_LARGE',
+                  'UNSUPPORTED_MEDIA_TYPE',
+                  'AMOUNTS_INCONSISTENT',
+                  'LINE_TOTAL_MISMATCH',
+                  'NUMBER_OUT_OF_RANGE',
+                  'IDEMPOTENCY_KEY_REUSED',
+                  'RATE_LIMITED',
+                  'INTERNAL_ERROR',
+                  'UNAVAILABLE',
+                  ...(kind === 'credit' ? (['CREDIT_EXCEEDS_BALANCE', 'CANCELLATION_NOT_FULL'] as const) : []),
+                ]),
+                '422': {
+                  description:
+                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
+                    'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
+                  content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
+                },
+              },
             },
           },
-        },
-      }])),
+        ]),
+      ),
       '/api/v1/service/invoice/{cufe}/notify': {
         post: {
           operationId: 'notifyBuyer',
-          summary: 'Send the buyer\'s mail again (the AttachedDocument and the PDF), optionally to another address',
-          description: 'Records the request on the invoice; the notifier sends one new mail (its own Message-ID) and the status shows it under `buyer_notification`. '
-            + 'Only for an accepted invoice.',
+          summary: "Send the buyer's mail again (the AttachedDocument and the PDF), optionally to another address",
+          description:
+            'Records the request on the invoice; the notifier sends one new mail (its own Message-ID) and the status shows it under `buyer_notification`. ' +
+            'Only for an accepted invoice.',
           parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
           requestBody: { required: false, content: json(ref('NotifyBuyerRequest')) },
           responses: {
-            '202': { description: 'Recorded; the mail leaves shortly.', headers: requestId, content: json(ref('NotifyBuyerResponse')) },
-            ...errors(['MALFORMED_JSON', 'VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'INVOICE_NOT_ACCEPTED', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
+            '202': {
+              description: 'Recorded; the mail leaves shortly.',
+              headers: requestId,
+              content: json(ref('NotifyBuyerResponse')),
+            },
+            ...errors([
+              'MALFORMED_JSON',
+              'VALIDATION_ERROR',
+              'UNAUTHORIZED',
+              'INVOICE_NOT_FOUND',
+              'INVOICE_NOT_ACCEPTED',
+              'UNSUPPORTED_MEDIA_TYPE',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
+            ]),
           },
         },
       },
@@ -166,8 +238,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           summary: 'Status of an invoice by its CUFE',
           parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
           responses: {
-            '200': { description: 'The invoice, its stage and its history; links are fresh.', headers: requestId, content: json(ref('InvoiceStatusResponse')) },
-            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
+            '200': {
+              description: 'The invoice, its stage and its history; links are fresh.',
+              headers: requestId,
+              content: json(ref('InvoiceStatusResponse')),
+            },
+            ...errors([
+              'VALIDATION_ERROR',
+              'UNAUTHORIZED',
+              'INVOICE_NOT_FOUND',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
+            ]),
           },
         },
       },
@@ -175,12 +258,24 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'getInvoiceEvents',
           summary: 'Every recorded event of an invoice, by its CUFE',
-          description: 'The invoice\'s history as the event store holds it, oldest first: each event with its time, causation, '
-            + 'the digest of every file it names and its tamper-evidence digest. Only the tenant\'s own invoices: another tenant\'s cufe is answered like an unknown one.',
+          description:
+            "The invoice's history as the event store holds it, oldest first: each event with its time, causation, " +
+            "the digest of every file it names and its tamper-evidence digest. Only the tenant's own invoices: another tenant's cufe is answered like an unknown one.",
           parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
           responses: {
-            '200': { description: 'The events, oldest first.', headers: requestId, content: json(ref('InvoiceEventsResponse')) },
-            ...errors(['VALIDATION_ERROR', 'UNAUTHORIZED', 'INVOICE_NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
+            '200': {
+              description: 'The events, oldest first.',
+              headers: requestId,
+              content: json(ref('InvoiceEventsResponse')),
+            },
+            ...errors([
+              'VALIDATION_ERROR',
+              'UNAUTHORIZED',
+              'INVOICE_NOT_FOUND',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
+            ]),
           },
         },
       },
@@ -188,17 +283,33 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'getFile',
           summary: 'A stored document (signed XML, PDF) by its capability link',
-          description: 'The `xml_url` and `pdf_url` of an answer, in the embedded shape. The link itself is the authorisation (no API key): it names one file until it expires.',
+          description:
+            'The `xml_url` and `pdf_url` of an answer, in the embedded shape. The link itself is the authorisation (no API key): it names one file until it expires.',
           security: [],
           parameters: [
-            { name: 'key', in: 'path', required: true, description: 'Tenant and file name, e.g. `demo/SETP990000001.xml`.', schema: { type: 'string' } },
+            {
+              name: 'key',
+              in: 'path',
+              required: true,
+              description: 'Tenant and file name, e.g. `demo/SETP990000001.xml`.',
+              schema: { type: 'string' },
+            },
             { name: 'expires', in: 'query', required: true, description: 'Unix seconds.', schema: { type: 'string' } },
-            { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 of key and expiry, base64url.', schema: { type: 'string' } },
+            {
+              name: 'signature',
+              in: 'query',
+              required: true,
+              description: 'HMAC-SHA256 of key and expiry, base64url.',
+              schema: { type: 'string' },
+            },
           ],
           responses: {
             '200': {
               description: 'The file.',
-              content: { 'application/xml': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+              content: {
+                'application/xml': { schema: { type: 'string' } },
+                'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+              },
             },
             ...errors(['LINK_INVALID', 'FILE_NOT_READY', 'ROUTE_NOT_FOUND', 'LINK_EXPIRED']),
           },
@@ -216,7 +327,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: '`fe_test_…` (habilitación) or `fe_live_…` (production) API key.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: '`fe_test_…` (habilitación) or `fe_live_…` (production) API key.',
+        },
       },
     },
   };

@@ -12,13 +12,26 @@ describe('contracts/openapi.json', () => {
   it('is OpenAPI 3.1 with every route the service serves and every error code documented', () => {
     const doc = buildOpenApiDocument() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/api/v1/service/invoice', '/api/v1/service/credit-note', '/api/v1/service/debit-note', '/api/v1/service/invoice/{cufe}/notify', '/api/v1/service/status/{cufe}', '/api/v1/service/invoices/{cufe}/events', '/files/{key}', '/docs']);
+    expect(Object.keys(doc.paths)).toEqual([
+      '/api/v1/service/invoice',
+      '/api/v1/service/credit-note',
+      '/api/v1/service/debit-note',
+      '/api/v1/service/invoice/{cufe}/notify',
+      '/api/v1/service/status/{cufe}',
+      '/api/v1/service/invoices/{cufe}/events',
+      '/files/{key}',
+      '/docs',
+    ]);
     const text = JSON.stringify(doc);
     for (const code of errorCodes) expect(text).toContain(`\`${code}\``);
   });
 
   it('describes the request with its required fields and the 500-line bound', () => {
-    const doc = buildOpenApiDocument() as { components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { maxItems?: number }> }> } };
+    const doc = buildOpenApiDocument() as {
+      components: {
+        schemas: Record<string, { required?: string[]; properties?: Record<string, { maxItems?: number }> }>;
+      };
+    };
     const request = doc.components.schemas.InvoiceRequest!;
     expect(request.required).toEqual(['customer', 'lines', 'payment']);
     expect(request.properties!.lines!.maxItems).toBe(500);

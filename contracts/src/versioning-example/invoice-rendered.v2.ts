@@ -21,7 +21,11 @@ export type InvoiceRenderedV2 = z.infer<typeof invoiceRenderedV2>;
  */
 export function upcastInvoiceRenderedV1(v1: InvoiceRenderedV1): InvoiceRenderedV2 {
   const { data, ...envelope } = v1;
-  return { ...envelope, version: 2, data: { pdf: { key: data.pdf_key, sha256: data.pdf_sha256, pages: data.pages }, pdf_a: false } };
+  return {
+    ...envelope,
+    version: 2,
+    data: { pdf: { key: data.pdf_key, sha256: data.pdf_sha256, pages: data.pages }, pdf_a: false },
+  };
 }
 
 /**
@@ -30,7 +34,11 @@ export function upcastInvoiceRenderedV1(v1: InvoiceRenderedV1): InvoiceRenderedV
  */
 export function downcastInvoiceRenderedV2(v2: InvoiceRenderedV2): InvoiceRenderedV1 {
   const { data, ...envelope } = v2;
-  return { ...envelope, version: 1, data: { pdf_key: data.pdf.key, pdf_sha256: data.pdf.sha256, pages: data.pdf.pages } };
+  return {
+    ...envelope,
+    version: 1,
+    data: { pdf_key: data.pdf.key, pdf_sha256: data.pdf.sha256, pages: data.pdf.pages },
+  };
 }
 
 /** A v2 reader's one entry point: a stored or delivered InvoiceRendered of either version, as v2. */

@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceRenderedV1, type InvoiceRenderedV1 } from '../events/invoice-rendered.v1.ts';
 import { invoiceEventSchema } from '../events/invoice-events.ts';
-import { downcastInvoiceRenderedV2, invoiceRenderedV2, readInvoiceRenderedAsV2, upcastInvoiceRenderedV1, type InvoiceRenderedV2 } from './invoice-rendered.v2.ts';
+import {
+  downcastInvoiceRenderedV2,
+  invoiceRenderedV2,
+  readInvoiceRenderedAsV2,
+  upcastInvoiceRenderedV1,
+  type InvoiceRenderedV2,
+} from './invoice-rendered.v2.ts';
 
 const envelope = {
-  id: '6f1c1f43-7d2e-4a53-9a53-2f0f7c3f1a10', occurred_at: '2026-03-10T10:00:07-05:00', tenant_id: 'demo',
-  invoice_id: 'inv-demo-SETP990000001', correlation_id: 'req_1', causation_id: '0d7c43f4-35c6-4d5c-8a38-1b3b5f8c6b11',
+  id: '6f1c1f43-7d2e-4a53-9a53-2f0f7c3f1a10',
+  occurred_at: '2026-03-10T10:00:07-05:00',
+  tenant_id: 'demo',
+  invoice_id: 'inv-demo-SETP990000001',
+  correlation_id: 'req_1',
+  causation_id: '0d7c43f4-35c6-4d5c-8a38-1b3b5f8c6b11',
 };
-const v1: InvoiceRenderedV1 = { ...envelope, type: 'InvoiceRendered', version: 1, data: { pdf_key: 'demo/SETP990000001.pdf', pdf_sha256: 'c'.repeat(64), pages: 2 } };
-const v2: InvoiceRenderedV2 = { ...envelope, type: 'InvoiceRendered', version: 2, data: { pdf: { key: 'demo/SETP990000001.pdf', sha256: 'c'.repeat(64), pages: 2 }, pdf_a: true } };
+const v1: InvoiceRenderedV1 = {
+  ...envelope,
+  type: 'InvoiceRendered',
+  version: 1,
+  data: { pdf_key: 'demo/SETP990000001.pdf', pdf_sha256: 'c'.repeat(64), pages: 2 },
+};
+const v2: InvoiceRenderedV2 = {
+  ...envelope,
+  type: 'InvoiceRendered',
+  version: 2,
+  data: { pdf: { key: 'demo/SETP990000001.pdf', sha256: 'c'.repeat(64), pages: 2 }, pdf_a: true },
+};
 
 /** A consumer written against v1 only, as a downstream system would have been: it parses with the v1 schema. */
 const v1Consumer = (message: unknown) => {

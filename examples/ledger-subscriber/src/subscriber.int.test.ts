@@ -25,12 +25,25 @@ const store = new SqliteEventStore(':memory:');
 const codec = new SchemaRegistryCodec({ url: registryUrl, contracts: invoiceEventSchemas, namespace: `fe.test${run}` });
 const bus = new KafkaEventBus({ brokers, codec, partitionsOf: () => 3 });
 const relay = startRelay({
-  name: 'relay.test', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 20,
+  name: 'relay.test',
+  store,
+  bus,
+  checkpoints: new SqliteCheckpointStore(':memory:'),
+  logger: silent,
+  idleMs: 20,
   route: (event) => ({ topic, key: event.envelope.invoice_id ?? event.stream }),
 });
 const ledgerPath = join(mkdtempSync(join(tmpdir(), 'fe-ledger-')), 'ledger.sqlite');
 const lines: string[] = [];
-const subscribe = () => startSubscriber({ brokers, registryUrl, ledgerPath, topic, groupId: `example.ledger.${run}`, log: (l) => lines.push(l) });
+const subscribe = () =>
+  startSubscriber({
+    brokers,
+    registryUrl,
+    ledgerPath,
+    topic,
+    groupId: `example.ledger.${run}`,
+    log: (l) => lines.push(l),
+  });
 let subscriber: Subscriber | undefined;
 
 afterAll(async () => {
@@ -45,7 +58,12 @@ afterAll(async () => {
 
 async function issue(consecutive: number, verdict: 'accepted' | 'rejected'): Promise<InvoiceEvent[]> {
   const inv = invoiceFixture({ consecutive });
-  const events = [inv.requested(), inv.signed(), inv.submitted(), verdict === 'accepted' ? inv.accepted() : inv.rejected()];
+  const events = [
+    inv.requested(),
+    inv.signed(),
+    inv.submitted(),
+    verdict === 'accepted' ? inv.accepted() : inv.rejected(),
+  ];
   await store.append(inv.invoiceId, events, 'no_stream');
   relay.nudge();
   return events;
@@ -64,7 +82,9 @@ it('ledgers the accepted invoices once each, across a duplicate delivery and a r
   subscriber = await subscribe();
   await until(() => subscriber!.ledger.rows().length === 2, 'two accepted invoices ledgered');
   expect(subscriber.ledger.rows().map((r) => r.number)).toEqual(['SETP990000101', 'SETP990000103']);
-  expect(subscriber.ledger.rows()[0]!.cufe).toBe((first[0] as Extract<InvoiceEvent, { type: 'InvoiceRequested' }>).data.cufe);
+  expect(subscriber.ledger.rows()[0]!.cufe).toBe(
+    (first[0] as Extract<InvoiceEvent, { type: 'InvoiceRequested' }>).data.cufe,
+  );
   await subscriber.stop();
 
   // While it is down: a new accepted invoice, and the first acceptance delivered again (at least once).
@@ -72,7 +92,10 @@ it('ledgers the accepted invoices once each, across a duplicate delivery and a r
   await bus.publish(topic, [{ key: first[3]!.invoice_id!, value: first[3]! }]);
   await relay.caughtUp();
   subscriber = await subscribe();
-  await until(() => subscriber!.ledger.rows().length === 3, 'the invoice accepted while it was down ledgered after the restart');
+  await until(
+    () => subscriber!.ledger.rows().length === 3,
+    'the invoice accepted while it was down ledgered after the restart',
+  );
   await until(() => lines.some((l) => l === 'already in the ledger: SETP990000101'), 'the duplicate delivered');
   expect(subscriber.ledger.rows().map((r) => r.number)).toEqual(['SETP990000101', 'SETP990000103', 'SETP990000104']);
   // Resumed from its group's offsets: of what it had handled before the restart, only the duplicate came again.
@@ -85,13 +108,20 @@ it('ledgers the accepted invoices once each, across a duplicate delivery and a r
   const headers: Record<string, string>[] = [];
   await raw.connect();
   await raw.subscribe({ topic, fromBeginning: true });
-  await raw.run({ eachMessage: async ({ message }) => void headers.push(Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]))) });
+  await raw.run({
+    eachMessage: async ({ message }) =>
+      void headers.push(Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]))),
+  });
   await until(() => headers.length >= 16, 'every relayed message read');
   await raw.disconnect();
   const relayed = headers.filter((h) => h['x-store-position'] !== undefined);
   expect(relayed).toHaveLength(16);
   for (const h of relayed) {
-    expect(h).toMatchObject({ ce_specversion: '1.0', ce_source: '/fe-colombia/tenants/demo', ce_subject: expect.stringMatching(/^[0-9a-f]{96}$/) });
+    expect(h).toMatchObject({
+      ce_specversion: '1.0',
+      ce_source: '/fe-colombia/tenants/demo',
+      ce_subject: expect.stringMatching(/^[0-9a-f]{96}$/),
+    });
     expect(h.ce_type).toMatch(/^co\.fe-colombia\.Invoice[A-Za-z]+\.v1$/);
     expect(h.ce_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(h.ce_time!))).toBe(false);

@@ -13,15 +13,19 @@ export const dianClientErrors = {
   TIMEOUT: { retriable: true, message: 'DIAN did not answer within the configured timeout' },
   CONNECTION_FAILED: { retriable: true, message: 'could not connect to the DIAN endpoint' },
   CONNECTION_RESET: { retriable: true, message: 'the connection closed before DIAN answered' },
-  TLS_FAILED: { retriable: false, message: 'the DIAN endpoint\'s TLS certificate did not verify' },
+  TLS_FAILED: { retriable: false, message: "the DIAN endpoint's TLS certificate did not verify" },
   // HTTP and SOAP answers that are not a DianResponse.
   HTTP_500: { retriable: true, message: 'DIAN answered HTTP 500 without a SOAP fault' },
   HTTP_503: { retriable: true, message: 'DIAN answered HTTP 503 (service unavailable)' },
   HTTP_5XX: { retriable: true, message: 'DIAN answered with an HTTP 5xx status' },
   HTTP_4XX: { retriable: false, message: 'DIAN refused the HTTP request (4xx)' },
   SOAP_FAULT: { retriable: true, message: 'DIAN answered with a SOAP Receiver fault' },
-  SOAP_FAULT_CLIENT: { retriable: false, message: 'DIAN refused the request with a SOAP Client fault (WS-Security certificate not trusted, or a malformed request)' },
-  RESPONSE_MALFORMED: { retriable: true, message: 'DIAN\'s answer could not be read as the expected SOAP response' },
+  SOAP_FAULT_CLIENT: {
+    retriable: false,
+    message:
+      'DIAN refused the request with a SOAP Client fault (WS-Security certificate not trusted, or a malformed request)',
+  },
+  RESPONSE_MALFORMED: { retriable: true, message: "DIAN's answer could not be read as the expected SOAP response" },
   // Configuration and input: retrying the same call cannot help.
   INSECURE_ENDPOINT: { retriable: false, message: 'plain http is only allowed to a loopback address' },
   ENDPOINT_INVALID: { retriable: false, message: 'the DIAN endpoint is not an http(s) URL' },
@@ -29,8 +33,14 @@ export const dianClientErrors = {
   DOCUMENT_INVALID: { retriable: false, message: 'the document to send is not a signed UBL document' },
   DIAN_ANCHOR_INVALID: { retriable: false, message: 'DIAN_TRUSTED_PEM holds no readable PEM certificate' },
   // The habilitación test set (dian-soap/test-set.ts).
-  TEST_SET_REFUSED: { retriable: false, message: 'DIAN refused the test set without a ZipKey (unknown TestSetId, or a zip it cannot read)' },
-  TEST_SET_STILL_PROCESSING: { retriable: true, message: 'DIAN was still processing the test set when the polls ran out; poll GetStatusZip again with its ZipKey' },
+  TEST_SET_REFUSED: {
+    retriable: false,
+    message: 'DIAN refused the test set without a ZipKey (unknown TestSetId, or a zip it cannot read)',
+  },
+  TEST_SET_STILL_PROCESSING: {
+    retriable: true,
+    message: 'DIAN was still processing the test set when the polls ran out; poll GetStatusZip again with its ZipKey',
+  },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;
 
 const catalogue = errorCatalogue('DianClientError', dianClientErrors);

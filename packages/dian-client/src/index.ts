@@ -8,11 +8,25 @@ export { buildSoapRequest, type SoapRequest, type SoapParameter } from './dian-s
 export { wsSecurityHeader, type WsSecurityCredential } from './dian-soap/ws-security.ts';
 export { soapNs, wssUris, actionUri, operations, escapeXmlText, type DianOperation } from './dian-soap/namespaces.ts';
 export {
-  readSoapEnvelope, parseDianResponse, parseDianResponses, parseUploadDocumentResponse, parseNumberRangeResponseList,
-  parseEventResponse, parseAcquirerResponse, parseRuleMessage, decodeXmlBase64,
+  readSoapEnvelope,
+  parseDianResponse,
+  parseDianResponses,
+  parseUploadDocumentResponse,
+  parseNumberRangeResponseList,
+  parseEventResponse,
+  parseAcquirerResponse,
+  parseRuleMessage,
+  decodeXmlBase64,
 } from './dian-soap/parse-response.ts';
 export type {
-  DianResponse, DianRuleMessage, UploadDocumentResponse, NumberRange, NumberRangeResponseList, EventResponse, AcquirerResponse, SoapFault,
+  DianResponse,
+  DianRuleMessage,
+  UploadDocumentResponse,
+  NumberRange,
+  NumberRangeResponseList,
+  EventResponse,
+  AcquirerResponse,
+  SoapFault,
 } from './dian-soap/response-types.ts';
 export { writeZip, readZip, type ZipEntry, type ReadZipLimits } from './packaging/zip.ts';
 export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';
@@ -20,6 +34,12 @@ export { readDocumentFacts, type DocumentFacts } from './packaging/document-fact
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
 export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
 export {
-  dianClientConfigSchema, dianClientConfigFromEnv, dianEndpoints, dianEndpointsConfigSchema, dianEndpointsConfigInput, dianEndpointsConfigFromEnv,
-  type DianClientConfig, type DianEndpointsConfig,
+  dianClientConfigSchema,
+  dianClientConfigFromEnv,
+  dianEndpoints,
+  dianEndpointsConfigSchema,
+  dianEndpointsConfigInput,
+  dianEndpointsConfigFromEnv,
+  type DianClientConfig,
+  type DianEndpointsConfig,
 } from './config.ts';

@@ -7,17 +7,26 @@ import { join } from 'node:path';
 import { dianWebServiceDir as web } from './dian-spec.ts';
 
 const sources: Record<string, string> = {
-  xsd0: 'wsdl-produccion/xsd0.xsd', xsd3: 'wsdl-produccion/xsd3.xsd', xsd5: 'wsdl-produccion/xsd5.xsd',
-  xsd7: 'wsdl-produccion/xsd7.xsd', xsd8: 'wsdl-produccion/xsd8.xsd', xsd6: 'wsdl-habilitacion/xsd6.xsd', xsd9: 'wsdl-habilitacion/xsd9.xsd',
+  xsd0: 'wsdl-produccion/xsd0.xsd',
+  xsd3: 'wsdl-produccion/xsd3.xsd',
+  xsd5: 'wsdl-produccion/xsd5.xsd',
+  xsd7: 'wsdl-produccion/xsd7.xsd',
+  xsd8: 'wsdl-produccion/xsd8.xsd',
+  xsd6: 'wsdl-habilitacion/xsd6.xsd',
+  xsd9: 'wsdl-habilitacion/xsd9.xsd',
 };
 
 /** Returns the path of the local xsd0.xsd. */
 export function localWsdlSchemas(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dian-wsdl-'));
   for (const [name, path] of Object.entries(sources)) {
-    const text = readFileSync(join(web, path), 'utf8').replace(/https:\/\/vpfe\.dian\.gov\.co\/WcfDianCustomerServices\.svc\?xsd=(xsd\d+)/g, '$1.xsd');
+    const text = readFileSync(join(web, path), 'utf8').replace(
+      /https:\/\/vpfe\.dian\.gov\.co\/WcfDianCustomerServices\.svc\?xsd=(xsd\d+)/g,
+      '$1.xsd',
+    );
     writeFileSync(join(dir, `${name}.xsd`), text);
   }
-  for (const stub of ['xsd2', 'xsd4', 'xsd10', 'xsd11']) copyFileSync(join(import.meta.dirname, 'wsdl-stubs', `${stub}.xsd`), join(dir, `${stub}.xsd`));
+  for (const stub of ['xsd2', 'xsd4', 'xsd10', 'xsd11'])
+    copyFileSync(join(import.meta.dirname, 'wsdl-stubs', `${stub}.xsd`), join(dir, `${stub}.xsd`));
   return join(dir, 'xsd0.xsd');
 }

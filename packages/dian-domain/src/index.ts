@@ -1,32 +1,101 @@
 // The public surface of @fe/dian-domain. Anything not exported here is private.
 export { nitCheckDigit, parseNit, type NitParts } from './nit/nit-check-digit.ts';
 export {
-  parseDecimal, decimalText, multiply, shiftLeft, roundHalfUp, formatUnits, formatDecimal, compareDecimal, money,
+  parseDecimal,
+  decimalText,
+  multiply,
+  shiftLeft,
+  roundHalfUp,
+  formatUnits,
+  formatDecimal,
+  compareDecimal,
+  money,
   type Decimal,
 } from './money/decimal.ts';
 export { taxRules, isAllowedRate, cufeTaxOrder, type TaxCode } from './tax/tax-rules.ts';
 export {
-  computeTotals, tryComputeTotals,
-  type InvoiceTotals, type LineAmounts, type LineInput, type DocumentInput, type TaxSubtotal, type TaxTotal, type AmountProblem, type TotalsOutcome,
+  computeTotals,
+  tryComputeTotals,
+  type InvoiceTotals,
+  type LineAmounts,
+  type LineInput,
+  type DocumentInput,
+  type TaxSubtotal,
+  type TaxTotal,
+  type AmountProblem,
+  type TotalsOutcome,
 } from './totals/compute-totals.ts';
 export {
-  CURRENT_BUILD_RULES, INVOICE_BUILD_RULES_WHEN_ABSENT, NOTE_BUILD_RULES_WHEN_ABSENT, buildRulesVersions, isKnownBuildRules, type BuildRules,
+  CURRENT_BUILD_RULES,
+  INVOICE_BUILD_RULES_WHEN_ABSENT,
+  NOTE_BUILD_RULES_WHEN_ABSENT,
+  buildRulesVersions,
+  isKnownBuildRules,
+  type BuildRules,
 } from './totals/build-rules.ts';
-export { resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './totals/allowance-charge.ts';
+export {
+  resolveAllowanceCharge,
+  type AllowanceChargeInput,
+  type ResolvedAllowanceCharge,
+} from './totals/allowance-charge.ts';
 export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
 export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
-export { environments, type DianEnvironment, type Tenant, type NumberingResolution, type SoftwareRegistration, type Address } from './tenant/tenant.ts';
+export {
+  environments,
+  type DianEnvironment,
+  type Tenant,
+  type NumberingResolution,
+  type SoftwareRegistration,
+  type Address,
+} from './tenant/tenant.ts';
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
 export { failure, type DomainError, type Result } from './errors/domain-error.ts';
-export { checkInvoiceRequest, parseInvoiceRequest, validateInvoiceRequest, type ValidationContext } from './validation/validate-request.ts';
-export type { ValidatedInvoice, ValidatedLine, ValidatedCustomer, ValidatedAddress, ValidatedPrepaidPayment, IdentificationType } from './validation/validated-invoice.ts';
+export {
+  checkInvoiceRequest,
+  parseInvoiceRequest,
+  validateInvoiceRequest,
+  type ValidationContext,
+} from './validation/validate-request.ts';
+export type {
+  ValidatedInvoice,
+  ValidatedLine,
+  ValidatedCustomer,
+  ValidatedAddress,
+  ValidatedPrepaidPayment,
+  IdentificationType,
+} from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
 export { checkNoteDocument, type NoteContent, type ValidatedNote } from './validation/check-note-document.ts';
-export { buildNoteXml, noteIdentity, type BuildNoteInput, type BuiltNote, type NoteIdentity } from './ubl/build-note.ts';
-export { buildInvoiceXml, invoiceIdentity, SIGNATURE_SLOT_ANCHOR, type BuildInvoiceInput, type BuiltInvoice, type InvoiceIdentity } from './ubl/build-invoice.ts';
-export { CanonicalXmlWriter, escapeText, escapeAttribute, XML_DECLARATION, type XmlWriter, type XmlAttributes } from './ubl/xml-writer.ts';
+export {
+  buildNoteXml,
+  noteIdentity,
+  type BuildNoteInput,
+  type BuiltNote,
+  type NoteIdentity,
+} from './ubl/build-note.ts';
+export {
+  buildInvoiceXml,
+  invoiceIdentity,
+  SIGNATURE_SLOT_ANCHOR,
+  type BuildInvoiceInput,
+  type BuiltInvoice,
+  type InvoiceIdentity,
+} from './ubl/build-invoice.ts';
+export {
+  CanonicalXmlWriter,
+  escapeText,
+  escapeAttribute,
+  XML_DECLARATION,
+  type XmlWriter,
+  type XmlAttributes,
+} from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';
-export { buildAttachedDocument, AttachedDocumentInputError, type AttachedDocumentInput, type BuiltAttachedDocument } from './ubl/attached-document.ts';
+export {
+  buildAttachedDocument,
+  AttachedDocumentInputError,
+  type AttachedDocumentInput,
+  type BuiltAttachedDocument,
+} from './ubl/attached-document.ts';
 export { isMunicipalityCode, municipalityOptions } from './codelists/municipalities.ts';

@@ -1,9 +1,20 @@
 import {
-  creditNoteRequestSchema, debitNoteRequestSchema, invoiceRequestSchema,
-  type CreditNoteRequestInput, type DebitNoteRequestInput, type InvoiceRequestInput, type ReferencedInvoice,
+  creditNoteRequestSchema,
+  debitNoteRequestSchema,
+  invoiceRequestSchema,
+  type CreditNoteRequestInput,
+  type DebitNoteRequestInput,
+  type InvoiceRequestInput,
+  type ReferencedInvoice,
 } from '@fe/contracts';
 import {
-  buildNoteXml, checkNoteDocument, demoSoftware, demoTenant, type BuildNoteInput, type BuiltNote, type NoteContent,
+  buildNoteXml,
+  checkNoteDocument,
+  demoSoftware,
+  demoTenant,
+  type BuildNoteInput,
+  type BuiltNote,
+  type NoteContent,
 } from '../src/index.ts';
 import { invoiceCases } from './invoice-cases.ts';
 
@@ -13,18 +24,36 @@ export const NOTE_ISSUED_AT = new Date('2026-03-12T13:30:00Z'); // 08:30:00-05:0
 const CUFE = '4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3';
 
 /** The referenced invoice as ingress copies it into the note's first event, from an invoice request. */
-export function referencedInvoiceOf(request: InvoiceRequestInput, documentId = 'SETP990000001', cufe = CUFE): ReferencedInvoice {
+export function referencedInvoiceOf(
+  request: InvoiceRequestInput,
+  documentId = 'SETP990000001',
+  cufe = CUFE,
+): ReferencedInvoice {
   const parsed = invoiceRequestSchema.parse(request);
-  return { invoice_id: `demo:${documentId}`, document_id: documentId, cufe, issue_date: '2026-03-10', customer: parsed.customer, payment: parsed.payment };
+  return {
+    invoice_id: `demo:${documentId}`,
+    document_id: documentId,
+    cufe,
+    issue_date: '2026-03-10',
+    customer: parsed.customer,
+    payment: parsed.payment,
+  };
 }
 
-export function creditNoteContent(request: CreditNoteRequestInput, invoice: InvoiceRequestInput): Extract<NoteContent, { kind: 'credit' }> {
+export function creditNoteContent(
+  request: CreditNoteRequestInput,
+  invoice: InvoiceRequestInput,
+): Extract<NoteContent, { kind: 'credit' }> {
   const parsed = creditNoteRequestSchema.parse(request);
-  const lines = parsed.lines ?? invoiceRequestSchema.parse(invoice).lines; // a full cancellation carries the invoice's lines
+  // a full cancellation carries the invoice's lines
+  const lines = parsed.lines ?? invoiceRequestSchema.parse(invoice).lines;
   return { kind: 'credit', request: parsed, lines, referenced_invoice: referencedInvoiceOf(invoice) };
 }
 
-export function debitNoteContent(request: DebitNoteRequestInput, invoice: InvoiceRequestInput): Extract<NoteContent, { kind: 'debit' }> {
+export function debitNoteContent(
+  request: DebitNoteRequestInput,
+  invoice: InvoiceRequestInput,
+): Extract<NoteContent, { kind: 'debit' }> {
   const parsed = debitNoteRequestSchema.parse(request);
   return { kind: 'debit', request: parsed, lines: parsed.lines, referenced_invoice: referencedInvoiceOf(invoice) };
 }
@@ -33,16 +62,35 @@ export function debitNoteContent(request: DebitNoteRequestInput, invoice: Invoic
 export function noteInput(content: NoteContent, number = '1', issuedAt = NOTE_ISSUED_AT): BuildNoteInput {
   const note = checkNoteDocument(content);
   if (!note.ok) throw new Error(`fixture is invalid: ${note.error.code} ${JSON.stringify(note.error.details)}`);
-  return { note: note.value, tenant: demoTenant, software: demoSoftware, environment: '2', prefix: content.kind === 'credit' ? 'NC' : 'ND', number, issuedAt };
+  return {
+    note: note.value,
+    tenant: demoTenant,
+    software: demoSoftware,
+    environment: '2',
+    prefix: content.kind === 'credit' ? 'NC' : 'ND',
+    number,
+    issuedAt,
+  };
 }
 
-export const buildNoteCase = (content: NoteContent, number?: string, issuedAt?: Date): BuiltNote => buildNoteXml(noteInput(content, number, issuedAt));
+export const buildNoteCase = (content: NoteContent, number?: string, issuedAt?: Date): BuiltNote =>
+  buildNoteXml(noteInput(content, number, issuedAt));
 
 /** Every invoice case as a cancelling credit note and a re-charging debit note. */
 export const noteCases: { name: string; content: NoteContent }[] = invoiceCases.flatMap(({ name, request }) => {
   const charged = request.lines.filter((line) => !line.free_of_charge);
   return [
-    { name: `credit: cancels "${name}"`, content: creditNoteContent({ invoice: { cufe: CUFE }, concept: '2' }, request) },
-    ...(charged.length ? [{ name: `debit: "${name}"`, content: debitNoteContent({ invoice: { cufe: CUFE }, concept: '4', lines: charged }, request) }] : []),
+    {
+      name: `credit: cancels "${name}"`,
+      content: creditNoteContent({ invoice: { cufe: CUFE }, concept: '2' }, request),
+    },
+    ...(charged.length
+      ? [
+          {
+            name: `debit: "${name}"`,
+            content: debitNoteContent({ invoice: { cufe: CUFE }, concept: '4', lines: charged }, request),
+          },
+        ]
+      : []),
   ];
 });

@@ -9,7 +9,14 @@ import { buildCase, invoiceCases } from '../test-support/invoice-cases.ts';
  * totals re-added in integer cents.
  */
 type Node = Record<string, unknown>;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, isArray: (name) => ['cac:InvoiceLine', 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:AllowanceCharge', 'cac:PrepaidPayment'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) =>
+    ['cac:InvoiceLine', 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:AllowanceCharge', 'cac:PrepaidPayment'].includes(name),
+});
 
 const text = (v: unknown): string => (typeof v === 'object' && v !== null ? String((v as Node)['#text']) : String(v));
 const cents = (v: unknown): bigint => {
@@ -24,7 +31,12 @@ const schemeOf = (sub: Node) => text(((sub['cac:TaxCategory'] as Node)['cac:TaxS
 const percentOf = (sub: Node) => text((sub['cac:TaxCategory'] as Node)['cbc:Percent']);
 const allowanceCharges = (parent: Node) => (parent['cac:AllowanceCharge'] as Node[] | undefined) ?? [];
 /** Σ charges − Σ discounts of a line or of the invoice. */
-const adjustment = (parent: Node) => sum(allowanceCharges(parent).map((ac) => (text(ac['cbc:ChargeIndicator']) === 'true' ? 1n : -1n) * cents(ac['cbc:Amount'])));
+const adjustment = (parent: Node) =>
+  sum(
+    allowanceCharges(parent).map(
+      (ac) => (text(ac['cbc:ChargeIndicator']) === 'true' ? 1n : -1n) * cents(ac['cbc:Amount']),
+    ),
+  );
 /** A decimal as [units, scale]. */
 const decimal = (literal: string): [bigint, number] => {
   const [int, frac = ''] = literal.split('.');
@@ -49,17 +61,27 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
   const lines = inv['cac:InvoiceLine'] as Node[];
   const party = (key: string) => (inv[key] as Node)['cac:Party'] as Node;
 
-  it('the CUFE in cbc:UUID equals SHA-384 of the XML\'s own fields', () => {
+  it("the CUFE in cbc:UUID equals SHA-384 of the XML's own fields", () => {
     const header = (code: string) => {
       const total = taxTotals(inv).find((t) => schemeOf(subtotals(t)[0]!) === code);
       return total ? text(total['cbc:TaxAmount']) : '0.00';
     };
     const input =
-      text(inv['cbc:ID']) + text(inv['cbc:IssueDate']) + text(inv['cbc:IssueTime']) + text(lmt['cbc:LineExtensionAmount']) +
-      '01' + header('01') + '04' + header('04') + '03' + header('03') + text(lmt['cbc:PayableAmount']) +
+      text(inv['cbc:ID']) +
+      text(inv['cbc:IssueDate']) +
+      text(inv['cbc:IssueTime']) +
+      text(lmt['cbc:LineExtensionAmount']) +
+      '01' +
+      header('01') +
+      '04' +
+      header('04') +
+      '03' +
+      header('03') +
+      text(lmt['cbc:PayableAmount']) +
       text((party('cac:AccountingSupplierParty')['cac:PartyTaxScheme'] as Node)['cbc:CompanyID']) +
       text((party('cac:AccountingCustomerParty')['cac:PartyTaxScheme'] as Node)['cbc:CompanyID']) +
-      demoResolution.technicalKey + text(inv['cbc:ProfileExecutionID']);
+      demoResolution.technicalKey +
+      text(inv['cbc:ProfileExecutionID']);
     const uuid = inv['cbc:UUID'] as Node;
     expect(text(uuid)).toBe(createHash('sha384').update(input, 'utf8').digest('hex'));
     expect(uuid['@schemeName']).toBe('CUFE-SHA384');
@@ -71,7 +93,12 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
     const taxedBases = lines.filter((l) => taxTotals(l).length > 0).map(lineTaxable);
     const headerTaxes = sum(taxTotals(inv).map((t) => cents(t['cbc:TaxAmount'])));
     const documentAcs = allowanceCharges(inv);
-    const ofKind = (charge: boolean) => sum(documentAcs.filter((ac) => (text(ac['cbc:ChargeIndicator']) === 'true') === charge).map((ac) => cents(ac['cbc:Amount'])));
+    const ofKind = (charge: boolean) =>
+      sum(
+        documentAcs
+          .filter((ac) => (text(ac['cbc:ChargeIndicator']) === 'true') === charge)
+          .map((ac) => cents(ac['cbc:Amount'])),
+      );
     const advances = ((inv['cac:PrepaidPayment'] as Node[] | undefined) ?? []).map((p) => cents(p['cbc:PaidAmount']));
     expect(cents(lmt['cbc:LineExtensionAmount'])).toBe(sum(bases));
     expect(cents(lmt['cbc:TaxExclusiveAmount'])).toBe(sum(taxedBases));
@@ -81,14 +108,17 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
     expect(cents(lmt['cbc:PrepaidAmount'])).toBe(sum(advances));
     // Advances are not subtracted (annex 1.8+, FAU14).
     expect(cents(lmt['cbc:PayableAmount'])).toBe(
-      cents(lmt['cbc:TaxInclusiveAmount']) - cents(lmt['cbc:AllowanceTotalAmount']) + cents(lmt['cbc:ChargeTotalAmount']),
+      cents(lmt['cbc:TaxInclusiveAmount']) -
+        cents(lmt['cbc:AllowanceTotalAmount']) +
+        cents(lmt['cbc:ChargeTotalAmount']),
     );
     expect(Number(text(inv['cbc:LineCountNumeric']))).toBe(lines.length);
   });
 
   it('each discount or charge is its base × MultiplierFactorNumeric / 100, within a cent', () => {
     for (const ac of [...allowanceCharges(inv), ...lines.flatMap(allowanceCharges)]) {
-      const exact = productCents(text(ac['cbc:BaseAmount']), text(ac['cbc:MultiplierFactorNumeric'])); // cents × percent, i.e. 100 × the amount in cents
+      // cents × percent, i.e. 100 × the amount in cents
+      const exact = productCents(text(ac['cbc:BaseAmount']), text(ac['cbc:MultiplierFactorNumeric']));
       const amount = cents(ac['cbc:Amount']);
       expect(amount * 100n - exact <= 100n && exact - amount * 100n <= 100n).toBe(true);
     }
@@ -113,7 +143,10 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
       expect(cents(total['cbc:TaxAmount'])).toBe(sum(subtotals(total).map((s) => cents(s['cbc:TaxAmount']))));
       expect(new Set(subtotals(total).map(schemeOf)).size).toBe(1); // one TaxTotal per tax (FAS01a)
       for (const sub of subtotals(total)) {
-        fromHeader.set(`${schemeOf(sub)}|${percentOf(sub)}`, { taxable: cents(sub['cbc:TaxableAmount']), amount: cents(sub['cbc:TaxAmount']) });
+        fromHeader.set(`${schemeOf(sub)}|${percentOf(sub)}`, {
+          taxable: cents(sub['cbc:TaxableAmount']),
+          amount: cents(sub['cbc:TaxAmount']),
+        });
       }
     }
     expect(fromHeader).toEqual(fromLines);
@@ -127,7 +160,9 @@ describe.each(invoiceCases.map((c) => [c.name, c] as const))('%s', (_name, c) =>
       expect(cents(line['cbc:LineExtensionAmount'])).toBe(free ? 0n : productCents(price, quantity) + adjustment(line));
       if (free) {
         // Taxed on quantity × the reference price (PricingReference).
-        const reference = text(((line['cac:PricingReference'] as Node)['cac:AlternativeConditionPrice'] as Node)['cbc:PriceAmount']);
+        const reference = text(
+          ((line['cac:PricingReference'] as Node)['cac:AlternativeConditionPrice'] as Node)['cbc:PriceAmount'],
+        );
         if (taxTotals(line).length) expect(lineTaxable(line)).toBe(productCents(reference, quantity));
       } else if (taxTotals(line).length) {
         expect(lineTaxable(line)).toBe(cents(line['cbc:LineExtensionAmount']));

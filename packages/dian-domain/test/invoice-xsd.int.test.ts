@@ -26,7 +26,10 @@ describe('built invoices against spec/dian/xsd/maindoc/UBL-Invoice-2.1.xsd (xmll
   });
 
   it('why the builder writes no empty signature extension: UBL refuses an empty ExtensionContent', () => {
-    const xml = documents[0]!.xml.replace(SIGNATURE_SLOT_ANCHOR, `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`);
+    const xml = documents[0]!.xml.replace(
+      SIGNATURE_SLOT_ANCHOR,
+      `<ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension>${SIGNATURE_SLOT_ANCHOR}`,
+    );
     const withEmptySlot = xmllintValidate([{ name: 'empty-slot', xml }]);
     expect(withEmptySlot.status).not.toBe(0);
     expect(withEmptySlot.output).toContain('Missing child element');

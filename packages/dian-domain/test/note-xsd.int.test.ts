@@ -24,7 +24,7 @@ describe.each([
     expect(result.status, result.output).toBe(0);
   });
 
-  it('the checker is live: a line in the invoice\'s order (AllowanceCharge before TaxTotal) fails', () => {
+  it("the checker is live: a line in the invoice's order (AllowanceCharge before TaxTotal) fails", () => {
     // Notes carry no document-level discounts, so this joint is inside a line.
     const joint = '</cac:TaxTotal><cac:AllowanceCharge>';
     const withDiscount = documents.find((d) => d.xml.includes(joint))!;

@@ -14,7 +14,9 @@ export function parseDocument(xml: string, ...expected: string[]): XmlElement {
   return root;
 }
 
-/** The fields every UBL invoice and note carries at its head, and the ones its CUFE/CUDE is made of (annex §1.1, §1.2). */
+/**
+ * The fields every UBL invoice and note carries at its head, and the ones its CUFE/CUDE is made of (annex §1.1, §1.2).
+ */
 export type UblDocumentHead = {
   readonly root: XmlElement;
   /** cbc:ID: prefix and number. */
@@ -35,14 +37,17 @@ export type UblDocumentHead = {
   readonly taxAmounts: Readonly<Record<string, string | undefined>>;
 };
 
-/** The head of any UBL invoice or note; its totals are LegalMonetaryTotal, else (a debit note's) RequestedMonetaryTotal. */
+/**
+ * The head of any UBL invoice or note; its totals are LegalMonetaryTotal, else (a debit note's) RequestedMonetaryTotal.
+ */
 export function readDocumentHead(root: XmlElement): UblDocumentHead {
   const companyId = (party: string) => textAt(root, cac(party), cac('Party'), cac('PartyTaxScheme'), cbc('CompanyID'));
   const totals = pathElement(root, cac('LegalMonetaryTotal')) ?? pathElement(root, cac('RequestedMonetaryTotal'));
   const taxAmounts: Record<string, string | undefined> = {};
   for (const total of childElements(root, ...cac('TaxTotal'))) {
     const scheme = textAt(total, cac('TaxSubtotal'), cac('TaxCategory'), cac('TaxScheme'), cbc('ID'));
-    if (scheme !== undefined && !Object.hasOwn(taxAmounts, scheme)) taxAmounts[scheme] = textAt(total, cbc('TaxAmount'));
+    if (scheme !== undefined && !Object.hasOwn(taxAmounts, scheme))
+      taxAmounts[scheme] = textAt(total, cbc('TaxAmount'));
   }
   return {
     root,

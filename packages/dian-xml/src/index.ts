@@ -1,6 +1,19 @@
 export { parseXmlTree, textContent, XmlParseError, type XmlElement } from './xml-tree.ts';
 export {
-  attributeOf, child, childElement, childElements, children, contentSourceOf, descendants, everyElement, isNil, ownText, pathElement, sourceOf, textAt, textOf,
+  attributeOf,
+  child,
+  childElement,
+  childElements,
+  children,
+  contentSourceOf,
+  descendants,
+  everyElement,
+  isNil,
+  ownText,
+  pathElement,
+  sourceOf,
+  textAt,
+  textOf,
 } from './lookups.ts';
 export { cac, cbc, NS, type Step } from './namespaces.ts';
 export { parseDocument, readDocumentHead, UnexpectedDocumentError, type UblDocumentHead } from './documents.ts';

@@ -113,7 +113,8 @@ export function sourceOf(text: string, element: XmlElement): string {
 export function contentSourceOf(text: string, element: XmlElement): string {
   let quote = '';
   let i = element.start + 1;
-  for (; i < element.end; i++) { // the start tag ends at the first `>` outside a quoted attribute value
+  for (; i < element.end; i++) {
+    // the start tag ends at the first `>` outside a quoted attribute value
     const c = text[i];
     if (quote) {
       if (c === quote) quote = '';

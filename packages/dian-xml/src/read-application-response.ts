@@ -24,8 +24,12 @@ export type ApplicationResponseDocument = {
 export function readApplicationResponse(xml: string): ApplicationResponseDocument {
   const root = parseDocument(xml, 'ApplicationResponse');
   const response = pathElement(root, cac('DocumentResponse'));
-  const lineResponses = childElements(root, ...cac('DocumentResponse')).flatMap((r) => childElements(r, ...cac('LineResponse')))
-    .map((line) => ({ code: textAt(line, cac('Response'), cbc('ResponseCode')), description: textAt(line, cac('Response'), cbc('Description')) }));
+  const lineResponses = childElements(root, ...cac('DocumentResponse'))
+    .flatMap((r) => childElements(r, ...cac('LineResponse')))
+    .map((line) => ({
+      code: textAt(line, cac('Response'), cbc('ResponseCode')),
+      description: textAt(line, cac('Response'), cbc('Description')),
+    }));
   return {
     root,
     id: textAt(root, cbc('ID')),

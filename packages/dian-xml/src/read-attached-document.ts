@@ -16,11 +16,15 @@ export type AttachedDocument = {
   readonly receiverId: string | undefined;
 };
 
-/** A UBL AttachedDocument, the container mailed to the buyer (annex §9.1); throws XmlParseError or UnexpectedDocumentError. */
+/**
+ * A UBL AttachedDocument, the container mailed to the buyer (annex §9.1); throws XmlParseError or
+ * UnexpectedDocumentError.
+ */
 export function readAttachedDocument(xml: string): AttachedDocument {
   const root = parseDocument(xml, 'AttachedDocument');
   const line = pathElement(root, cac('ParentDocumentLineReference'), cac('DocumentReference'));
-  const description = (at: XmlElement | undefined) => textOf(pathElement(at, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
+  const description = (at: XmlElement | undefined) =>
+    textOf(pathElement(at, cac('Attachment'), cac('ExternalReference'), cbc('Description')));
   return {
     root,
     issueDate: textAt(root, cbc('IssueDate')),

@@ -7,10 +7,17 @@ export type NoteDocument = UblDocumentHead & {
   /** cac:DiscrepancyResponse/cbc:ResponseCode: the correction concept. */
   readonly responseCode: string | undefined;
   /** cac:BillingReference/cac:InvoiceDocumentReference: the invoice the note corrects. */
-  readonly invoice: { readonly number: string | undefined; readonly cufe: string | undefined; readonly issueDate: string | undefined };
+  readonly invoice: {
+    readonly number: string | undefined;
+    readonly cufe: string | undefined;
+    readonly issueDate: string | undefined;
+  };
 };
 
-/** A UBL CreditNote or DebitNote: its head, CUDE fields, concept and invoice; throws XmlParseError or UnexpectedDocumentError. */
+/**
+ * A UBL CreditNote or DebitNote: its head, CUDE fields, concept and invoice; throws XmlParseError or
+ * UnexpectedDocumentError.
+ */
 export function readNoteDocument(xml: string): NoteDocument {
   const root = parseDocument(xml, 'CreditNote', 'DebitNote');
   const debit = root.localName === 'DebitNote';
@@ -20,6 +27,10 @@ export function readNoteDocument(xml: string): NoteDocument {
     kind: debit ? 'debit_note' : 'credit_note',
     ...head,
     responseCode: textAt(root, cac('DiscrepancyResponse'), cbc('ResponseCode')),
-    invoice: { number: textAt(reference, cbc('ID')), cufe: textAt(reference, cbc('UUID')), issueDate: textAt(reference, cbc('IssueDate')) },
+    invoice: {
+      number: textAt(reference, cbc('ID')),
+      cufe: textAt(reference, cbc('UUID')),
+      issueDate: textAt(reference, cbc('IssueDate')),
+    },
   };
 }

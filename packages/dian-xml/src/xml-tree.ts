@@ -17,12 +17,19 @@ export type XmlElement = {
   readonly end: number;
 };
 
-type Open = { element: XmlElement & { content: (XmlElement | string)[]; end: number }; qname: string; scope: ReadonlyMap<string, string> };
+type Open = {
+  element: XmlElement & { content: (XmlElement | string)[]; end: number };
+  qname: string;
+  scope: ReadonlyMap<string, string>;
+};
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const MAX_DEPTH = 256;
 const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
-const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([['xml', XML_NS], ['', '']]);
+const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
+  ['xml', XML_NS],
+  ['', ''],
+]);
 const NOT_SPACE = /[^ \t\r\n]/;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 
@@ -105,7 +112,11 @@ function markup(text: string, lt: number, top: Open | undefined, crlf: boolean):
 }
 
 /** `<qname attr="…" …>` or `<qname …/>` at `lt`, its names resolved in the parent's scope. */
-function startTag(text: string, lt: number, parentScope: ReadonlyMap<string, string>): { open: Open; end: number; empty: boolean } {
+function startTag(
+  text: string,
+  lt: number,
+  parentScope: ReadonlyMap<string, string>,
+): { open: Open; end: number; empty: boolean } {
   const n = text.length;
   let j = lt + 1;
   while (j < n && !isSpace(text.charCodeAt(j)) && text[j] !== '>' && text[j] !== '/') j++;
@@ -141,7 +152,8 @@ function startTag(text: string, lt: number, parentScope: ReadonlyMap<string, str
     const raw = text.slice(j + 1, close);
     if (raw.includes('<')) fail(`"<" in attribute ${name} of <${qname}>`);
     if (written.some(([seen]) => seen === name)) fail(`attribute ${name} repeated in <${qname}>`);
-    written.push([name, decode(raw.replace(/\r\n?|[\t\n]/g, ' '))]); // a line end (normalised first) or a tab is a space
+    // a line end (normalised first) or a tab is a space
+    written.push([name, decode(raw.replace(/\r\n?|[\t\n]/g, ' '))]);
     j = close + 1;
   }
 
@@ -157,11 +169,19 @@ function startTag(text: string, lt: number, parentScope: ReadonlyMap<string, str
     if (attributes.has(key)) fail(`attribute ${key} repeated in <${qname}>`);
     (attributes as Map<string, string>).set(key, value);
   }
-  return { open: { element: { localName, namespaceURI, attributes, content: [], start: lt, end }, qname, scope }, end, empty };
+  return {
+    open: { element: { localName, namespaceURI, attributes, content: [], start: lt, end }, qname, scope },
+    end,
+    empty,
+  };
 }
 
 /** The scope after the element's own `xmlns` declarations (the parent's, shared, when it has none). */
-function declare(written: readonly [string, string][], parentScope: ReadonlyMap<string, string>, qname: string): ReadonlyMap<string, string> {
+function declare(
+  written: readonly [string, string][],
+  parentScope: ReadonlyMap<string, string>,
+  qname: string,
+): ReadonlyMap<string, string> {
   let scope: Map<string, string> | undefined;
   for (const [name, value] of written) {
     if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
@@ -196,6 +216,8 @@ function decode(raw: string): string {
     const known = PREDEFINED[ref];
     if (known !== undefined) return known;
     const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fail(`a character reference out of range: &${ref};`);
+    return code > 0 && code <= 0x10ffff
+      ? String.fromCodePoint(code)
+      : fail(`a character reference out of range: &${ref};`);
   });
 }

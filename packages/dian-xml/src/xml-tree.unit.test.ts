@@ -37,20 +37,25 @@ describe('parseXmlTree', () => {
   });
 
   it('decodes references, CDATA and line ends, and resolves default and prefixed namespaces as xmldom does', () => {
-    const text = '<?xml version="1.0"?>\r\n<!-- before -->\r\n<s:Envelope xmlns:s="urn:s" xmlns="urn:d" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">'
-      + '<Body a="x&#9;y&#x41;\t&quot;"><v i:nil="true"/><t>1 &lt; 2 &amp;&amp; &#233;&#x1F600;</t><c><![CDATA[<raw> & ]]>\r\nline</c>'
-      + '<inner xmlns="urn:other"><deep xmlns=""/></inner></Body></s:Envelope>';
+    const text =
+      '<?xml version="1.0"?>\r\n<!-- before -->\r\n<s:Envelope xmlns:s="urn:s" xmlns="urn:d" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">' +
+      '<Body a="x&#9;y&#x41;\t&quot;"><v i:nil="true"/><t>1 &lt; 2 &amp;&amp; &#233;&#x1F600;</t><c><![CDATA[<raw> & ]]>\r\nline</c>' +
+      '<inner xmlns="urn:other"><deep xmlns=""/></inner></Body></s:Envelope>';
     const ours = parseXmlTree(text);
     expectSame(ours, fromXmldom(text), '');
     const body = ours.content[0] as XmlElement;
-    expect(body.attributes.get('a')).toBe('x\tyA "'); // the TAB written as a reference is kept, the literal one becomes a space
-    expect((body.content[0] as XmlElement).attributes.get('{http://www.w3.org/2001/XMLSchema-instance}nil')).toBe('true');
+    // the TAB written as a reference is kept, the literal one becomes a space
+    expect(body.attributes.get('a')).toBe('x\tyA "');
+    expect((body.content[0] as XmlElement).attributes.get('{http://www.w3.org/2001/XMLSchema-instance}nil')).toBe(
+      'true',
+    );
     expect(textContent(body.content[1] as XmlElement)).toBe('1 < 2 && é😀');
     expect(textContent(body.content[2] as XmlElement)).toBe('<raw> & \nline');
   });
 
-  it('gives each element\'s span in the text as given, line ends included, for a builder that copies it', () => {
-    const text = '<?xml version="1.0"?>\r\n<r xmlns:c="urn:c">\r\n  <c:p a="x>y\r\nz"><c:q>1 &amp; 2</c:q>\r\n<c:e/></c:p >\r\n</r>';
+  it("gives each element's span in the text as given, line ends included, for a builder that copies it", () => {
+    const text =
+      '<?xml version="1.0"?>\r\n<r xmlns:c="urn:c">\r\n  <c:p a="x>y\r\nz"><c:q>1 &amp; 2</c:q>\r\n<c:e/></c:p >\r\n</r>';
     const root = parseXmlTree(text);
     const p = root.content[1] as XmlElement;
     expect(sourceOf(text, root)).toBe(text.slice(text.indexOf('<r ')));

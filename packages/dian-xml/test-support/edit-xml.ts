@@ -5,7 +5,8 @@
 /** [start of the open tag, end of the open tag, start of the end tag, end of the end tag] of the first `qname`. */
 function locate(xml: string, qname: string): [number, number, number, number] {
   let open = xml.indexOf(`<${qname}`);
-  while (open >= 0 && !' \t\r\n>/'.includes(xml[open + qname.length + 1] ?? '')) open = xml.indexOf(`<${qname}`, open + 1);
+  while (open >= 0 && !' \t\r\n>/'.includes(xml[open + qname.length + 1] ?? ''))
+    open = xml.indexOf(`<${qname}`, open + 1);
   if (open < 0) throw new Error(`no <${qname}> to edit`);
   const openEnd = xml.indexOf('>', open) + 1;
   if (xml[openEnd - 2] === '/') return [open, openEnd, openEnd, openEnd];

@@ -1,2 +1,9 @@
-export { editElementContent, editOpenTag, elementAsWritten, elementContent, withoutElement, withoutSignature } from './edit-xml.ts';
+export {
+  editElementContent,
+  editOpenTag,
+  elementAsWritten,
+  elementContent,
+  withoutElement,
+  withoutSignature,
+} from './edit-xml.ts';
 export { applicationResponseXml, attachedDocumentXml } from './application-response.ts';

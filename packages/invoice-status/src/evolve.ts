@@ -1,4 +1,12 @@
-import { topology, type BuyerNotification, type InvoiceEvent, type InvoiceEventType, type InvoiceStage, type InvoiceStatus, type ProcessingStep } from '@fe/contracts';
+import {
+  topology,
+  type BuyerNotification,
+  type InvoiceEvent,
+  type InvoiceEventType,
+  type InvoiceStage,
+  type InvoiceStatus,
+  type ProcessingStep,
+} from '@fe/contracts';
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 import { noteIssued, noteReserved } from './notes.ts';
 
@@ -17,8 +25,11 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     const d = event.data;
     const r = d.referenced_invoice;
     return created(event, {
-      cufe: d.cude, buyerName: r.customer.name, documentType: event.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note',
-      reference: { invoiceId: r.invoice_id, number: r.document_id, cufe: r.cufe, issueDate: r.issue_date }, concept: d.request.concept,
+      cufe: d.cude,
+      buyerName: r.customer.name,
+      documentType: event.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note',
+      reference: { invoiceId: r.invoice_id, number: r.document_id, cufe: r.cufe, issueDate: r.issue_date },
+      concept: d.request.concept,
     });
   }
   if (!view || view.lastEventId === event.id) return view;
@@ -32,7 +43,13 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'InvoiceRendered':
       return advance({ ...view, pdfKey: event.data.pdf_key }, 'rendered', view.status, at, event.id);
     case 'InvoiceSubmitted':
-      return advance(submittedAttempt({ ...view, trackId: event.data.track_id }, event.data.attempt), 'submitted', view.status, at, event.id);
+      return advance(
+        submittedAttempt({ ...view, trackId: event.data.track_id }, event.data.attempt),
+        'submitted',
+        view.status,
+        at,
+        event.id,
+      );
     case 'InvoiceSubmissionFailed':
       return { ...failedAttempt(view, event.data, at), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceAccepted':
@@ -40,15 +57,36 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     case 'InvoiceRejected':
       return verdict(view, 'rejected', event.data, event.data.errors, at, event.id);
     case 'BuyerNotified':
-      return notification({ ...view, buyerNotifiedAt: event.data.notified_at }, { stage: 'sent', at: event.data.notified_at, email: event.data.email, message_id: event.data.message_id }, at, event.id);
+      return notification(
+        { ...view, buyerNotifiedAt: event.data.notified_at },
+        { stage: 'sent', at: event.data.notified_at, email: event.data.email, message_id: event.data.message_id },
+        at,
+        event.id,
+      );
     case 'BuyerNotificationStarted': {
       const d = event.data;
-      return notification(view, { stage: 'sending', at, email: d.email, source: d.source, message_id: d.message_id, attempt: d.attempt }, at, event.id);
+      return notification(
+        view,
+        { stage: 'sending', at, email: d.email, source: d.source, message_id: d.message_id, attempt: d.attempt },
+        at,
+        event.id,
+      );
     }
     case 'BuyerNotificationFailed': {
       const d = event.data;
-      const failed = { stage: d.final ? 'failed' : 'retrying', at: d.failed_at, attempt: d.attempt, code: d.code, reason: d.reason } as const;
-      return notification(view, { ...failed, ...(d.email ? { email: d.email } : {}), ...(d.message_id ? { message_id: d.message_id } : {}) }, at, event.id);
+      const failed = {
+        stage: d.final ? 'failed' : 'retrying',
+        at: d.failed_at,
+        attempt: d.attempt,
+        code: d.code,
+        reason: d.reason,
+      } as const;
+      return notification(
+        view,
+        { ...failed, ...(d.email ? { email: d.email } : {}), ...(d.message_id ? { message_id: d.message_id } : {}) },
+        at,
+        event.id,
+      );
     }
     case 'BuyerNotificationSkipped':
       return notification(view, { stage: 'no_address', at, reason: event.data.detail }, at, event.id);
@@ -65,8 +103,14 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
 
 type Created = Extract<InvoiceEvent, { type: 'InvoiceRequested' | 'CreditNoteRequested' | 'DebitNoteRequested' }>;
 
-/** The first view of a document's stream: an invoice's, or a note's (its CUDE in `cufe`, where the status endpoint finds it). */
-function created(event: Created, fields: Pick<InvoiceStatusView, 'cufe' | 'buyerName' | 'documentType' | 'reference' | 'concept'>): InvoiceStatusView {
+/**
+ * The first view of a document's stream: an invoice's, or a note's (its CUDE in `cufe`, where the status endpoint finds
+ * it).
+ */
+function created(
+  event: Created,
+  fields: Pick<InvoiceStatusView, 'cufe' | 'buyerName' | 'documentType' | 'reference' | 'concept'>,
+): InvoiceStatusView {
   const d = event.data;
   return {
     invoiceId: event.invoice_id ?? d.document_id,
@@ -90,23 +134,43 @@ function created(event: Created, fields: Pick<InvoiceStatusView, 'cufe' | 'buyer
  * The latest notification step replaces the previous one; what it does not say (the source, once
  * sent) is kept from the step before, so "sent" still tells where the address came from.
  */
-function notification(view: InvoiceStatusView, next: BuyerNotification, at: string, eventId: string): InvoiceStatusView {
+function notification(
+  view: InvoiceStatusView,
+  next: BuyerNotification,
+  at: string,
+  eventId: string,
+): InvoiceStatusView {
   const before = view.buyerNotification;
-  const carried = before && before.message_id === next.message_id
-    ? { ...(before.source ? { source: before.source } : {}), ...(before.email ? { email: before.email } : {}), ...(before.attempt ? { attempt: before.attempt } : {}) }
-    : {};
-  return { ...view, buyerNotification: { ...carried, ...next }, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
+  const carried =
+    before && before.message_id === next.message_id
+      ? {
+          ...(before.source ? { source: before.source } : {}),
+          ...(before.email ? { email: before.email } : {}),
+          ...(before.attempt ? { attempt: before.attempt } : {}),
+        }
+      : {};
+  return {
+    ...view,
+    buyerNotification: { ...carried, ...next },
+    updatedAt: latest(view.updatedAt, at),
+    lastEventId: eventId,
+  };
 }
 
 /** Where a halted step leaves a pending invoice; rendering and notification follow a final verdict. */
-const haltedStage: Partial<Record<ProcessingStep, InvoiceStage>> = { signing: 'signing_failed', submission: 'submission_failed' };
+const haltedStage: Partial<Record<ProcessingStep, InvoiceStage>> = {
+  signing: 'signing_failed',
+  submission: 'submission_failed',
+};
 
 type Halt = { step: ProcessingStep; error_code: string; attempts: number };
 
 function halted(view: InvoiceStatusView, d: Halt, at: string, eventId: string): InvoiceStatusView {
   const withHalt = { ...view, processingHalt: { step: d.step, code: d.error_code, attempts: d.attempts, at } };
   const stage = haltedStage[d.step];
-  return stage ? advance(withHalt, stage, 'pending', at, eventId) : { ...withHalt, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
+  return stage
+    ? advance(withHalt, stage, 'pending', at, eventId)
+    : { ...withHalt, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
 }
 
 /** Whether the service performing `step` produces this event: its next event means it moved on. */
@@ -133,23 +197,49 @@ type Failure = { attempt: number; reason: string; retriable: boolean; next_attem
 function failedAttempt(view: InvoiceStatusView, d: Failure, at: string): InvoiceStatusView {
   const newest = Math.max(view.lastSubmissionFailure?.attempt ?? 0, view.lastSubmittedAttempt ?? 0);
   if (d.attempt < newest) return view;
-  const failure = { attempt: d.attempt, reason: d.reason, retriable: d.retriable, at, ...(d.next_attempt_at ? { nextAttemptAt: d.next_attempt_at } : {}) };
+  const failure = {
+    attempt: d.attempt,
+    reason: d.reason,
+    retriable: d.retriable,
+    at,
+    ...(d.next_attempt_at ? { nextAttemptAt: d.next_attempt_at } : {}),
+  };
   return { ...view, lastSubmissionFailure: failure };
 }
 
 type Verdict = { track_id: string; status_code: string; status_message: string };
 
 /** DIAN's answer: the rules it reported (rejections, or notifications alongside an acceptance). */
-function verdict(view: InvoiceStatusView, outcome: 'accepted' | 'rejected', d: Verdict, rules: { rule: string; message: string }[], at: string, eventId: string): InvoiceStatusView {
+function verdict(
+  view: InvoiceStatusView,
+  outcome: 'accepted' | 'rejected',
+  d: Verdict,
+  rules: { rule: string; message: string }[],
+  at: string,
+  eventId: string,
+): InvoiceStatusView {
   const taxAuthority = { status: outcome, statusCode: d.status_code, statusMessage: d.status_message, errors: rules };
   return advance({ ...view, trackId: d.track_id, taxAuthority }, outcome, outcome, at, eventId);
 }
 
-function advance(view: InvoiceStatusView, stage: InvoiceStage, status: InvoiceStatus, at: string, eventId: string): InvoiceStatusView {
+function advance(
+  view: InvoiceStatusView,
+  stage: InvoiceStage,
+  status: InvoiceStatus,
+  at: string,
+  eventId: string,
+): InvoiceStatusView {
   const final = view.status !== 'pending';
   const forward = stageOrder[stage] > stageOrder[view.stage];
   if (final || !forward) return { ...view, updatedAt: latest(view.updatedAt, at), lastEventId: eventId };
-  return { ...view, stage, status, updatedAt: latest(view.updatedAt, at), history: [...view.history, { status, stage, at }], lastEventId: eventId };
+  return {
+    ...view,
+    stage,
+    status,
+    updatedAt: latest(view.updatedAt, at),
+    history: [...view.history, { status, stage, at }],
+    lastEventId: eventId,
+  };
 }
 
 /** A redelivered older event must not move updated_at back (ISO instants with one offset compare as text). */

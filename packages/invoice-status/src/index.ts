@@ -6,10 +6,22 @@ export { evolve } from './evolve.ts';
 export { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.ts';
 export {
-  createResponseBody, statusResponseBody, invoiceBlobKeys, invoiceLinks, type InvoiceLinks,
+  createResponseBody,
+  statusResponseBody,
+  invoiceBlobKeys,
+  invoiceLinks,
+  type InvoiceLinks,
 } from './response-body.ts';
 export { type NoteEntry } from './invoice-status.ts';
-export { noteReserved, noteIssued, withNoteStatus, isCancellation, balanceCents, cents, amountOfCents } from './notes.ts';
+export {
+  noteReserved,
+  noteIssued,
+  withNoteStatus,
+  isCancellation,
+  balanceCents,
+  cents,
+  amountOfCents,
+} from './notes.ts';
 // Where the views are kept and how the API reads them: the projection writes, ingress and the portal read.
 export type { StatusStore } from './store/status-store.ts';
 export { SqliteStatusStore } from './store/sqlite-status-store.ts';

@@ -37,7 +37,12 @@ export type InvoiceStatusView = {
   xmlKey?: string;
   pdfKey?: string;
   trackId?: string;
-  taxAuthority?: { status: string; statusCode: string; statusMessage: string; errors: { rule: string; message: string }[] };
+  taxAuthority?: {
+    status: string;
+    statusCode: string;
+    statusMessage: string;
+    errors: { rule: string; message: string }[];
+  };
   /** The latest failed attempt, until a later attempt is submitted: "DIAN unreachable, retry scheduled". */
   lastSubmissionFailure?: { attempt: number; reason: string; retriable: boolean; at: string; nextAttemptAt?: string };
   /** The highest attempt the submitter reported as handed to DIAN. */
@@ -66,5 +71,12 @@ export type InvoiceStatusView = {
  * re-drive moves on and a late redelivery does not hide it.
  */
 export const stageOrder: Record<InvoiceStage, number> = {
-  requested: 0, signing_failed: 0.5, signed: 1, rendered: 2, submission_failed: 2.5, submitted: 3, accepted: 4, rejected: 4,
+  requested: 0,
+  signing_failed: 0.5,
+  signed: 1,
+  rendered: 2,
+  submission_failed: 2.5,
+  submitted: 3,
+  accepted: 4,
+  rejected: 4,
 };

@@ -9,7 +9,13 @@ import type { InvoiceStatusView, NoteEntry } from './invoice-status.ts';
 /** A reservation on the invoice's stream: the note counts against the balance from now on (pending). */
 export function noteReserved(view: InvoiceStatusView, d: InvoiceNoteReservedV1['data']): InvoiceStatusView {
   if (view.notes?.some((n) => n.reservationId === d.reservation_id)) return view;
-  const entry: NoteEntry = { reservationId: d.reservation_id, kind: d.kind, concept: d.concept, amount: d.amount, status: 'pending' };
+  const entry: NoteEntry = {
+    reservationId: d.reservation_id,
+    kind: d.kind,
+    concept: d.concept,
+    amount: d.amount,
+    status: 'pending',
+  };
   return { ...view, notes: [...(view.notes ?? []), entry] };
 }
 
@@ -18,7 +24,20 @@ export function noteIssued(view: InvoiceStatusView, d: InvoiceNoteIssuedV1['data
   const issued = { number: d.document_id, cude: d.cude, noteInvoiceId: d.note_invoice_id };
   const notes = view.notes ?? [];
   if (!notes.some((n) => n.reservationId === d.reservation_id)) {
-    return { ...view, notes: [...notes, { reservationId: d.reservation_id, kind: d.kind, concept: d.concept, amount: d.amount, status: 'pending', ...issued }] };
+    return {
+      ...view,
+      notes: [
+        ...notes,
+        {
+          reservationId: d.reservation_id,
+          kind: d.kind,
+          concept: d.concept,
+          amount: d.amount,
+          status: 'pending',
+          ...issued,
+        },
+      ],
+    };
   }
   return { ...view, notes: notes.map((n) => (n.reservationId === d.reservation_id ? { ...n, ...issued } : n)) };
 }
@@ -27,7 +46,10 @@ export function noteIssued(view: InvoiceStatusView, d: InvoiceNoteIssuedV1['data
  * The invoice's view after one of its notes reached a verdict; an accepted cancellation voids the invoice.
  * The same object when nothing changes.
  */
-export function withNoteStatus(invoice: InvoiceStatusView, note: Pick<InvoiceStatusView, 'invoiceId' | 'status'>): InvoiceStatusView {
+export function withNoteStatus(
+  invoice: InvoiceStatusView,
+  note: Pick<InvoiceStatusView, 'invoiceId' | 'status'>,
+): InvoiceStatusView {
   const notes = invoice.notes ?? [];
   const entry = notes.find((n) => n.noteInvoiceId === note.invoiceId);
   if (!entry || entry.status === note.status) return invoice;
@@ -36,7 +58,8 @@ export function withNoteStatus(invoice: InvoiceStatusView, note: Pick<InvoiceSta
   return { ...invoice, notes: notes.map((n) => (n === entry ? updated : n)), ...(voided ? { voided } : {}) };
 }
 
-export const isCancellation = (note: Pick<NoteEntry, 'kind' | 'concept'>): boolean => note.kind === 'credit' && note.concept === '2';
+export const isCancellation = (note: Pick<NoteEntry, 'kind' | 'concept'>): boolean =>
+  note.kind === 'credit' && note.concept === '2';
 
 /** Payable amount − credit notes not rejected + debit notes not rejected, in cents. Amounts are "123.45". */
 export function balanceCents(payableAmount: string, notes: readonly NoteEntry[]): bigint {

@@ -9,19 +9,29 @@ import { statusResponseBody } from './response-body.ts';
 const fold = (events: InvoiceEvent[]) => events.reduce<InvoiceStatusView | undefined>(evolve, undefined)!;
 const links = { xmlUrl: 'http://x/x.xml', pdfUrl: 'http://x/x.pdf' };
 
-describe('a note\'s own view', () => {
+describe("a note's own view", () => {
   it('is found by its CUDE and names its type, concept and the invoice it corrects', () => {
     const inv = invoiceFixture();
     const note = noteFixture(inv.requested(), { kind: 'credit', number: 1, concept: '1', amount: '30.00' });
     const view = fold([note.requested(), note.accepted()]);
-    expect(view).toMatchObject({ cufe: note.cude, number: 'NC1', documentType: 'credit_note', concept: '1', status: 'accepted', payableAmount: '30.00' });
+    expect(view).toMatchObject({
+      cufe: note.cude,
+      number: 'NC1',
+      documentType: 'credit_note',
+      concept: '1',
+      status: 'accepted',
+      payableAmount: '30.00',
+    });
     expect(statusResponseBody(view, links)).toMatchObject({
-      cufe: note.cude, document_type: 'credit_note', concept: '1', referenced_invoice: { number: inv.documentId, cufe: inv.cufe, issue_date: '2026-03-10' },
+      cufe: note.cude,
+      document_type: 'credit_note',
+      concept: '1',
+      referenced_invoice: { number: inv.documentId, cufe: inv.cufe, issue_date: '2026-03-10' },
     });
   });
 });
 
-describe('an invoice\'s ledger of notes', () => {
+describe("an invoice's ledger of notes", () => {
   const inv = invoiceFixture(); // 100.00 payable
   const requested = inv.requested();
   const partial = noteFixture(requested, { kind: 'credit', number: 1, concept: '1', amount: '30.00' });
@@ -30,14 +40,37 @@ describe('an invoice\'s ledger of notes', () => {
   const invoiceEvents = [requested, inv.signed(), inv.submitted(), inv.accepted(), inv.rendered()];
 
   it('lists each issued note with its status, counts every reserved one in the balance, rejected ones not', () => {
-    let view = fold([...invoiceEvents, partial.reserved(), partial.issued(), debit.reserved(), debit.issued(), cancellation.reserved()]);
+    let view = fold([
+      ...invoiceEvents,
+      partial.reserved(),
+      partial.issued(),
+      debit.reserved(),
+      debit.issued(),
+      cancellation.reserved(),
+    ]);
     view = withNoteStatus(view, fold([debit.requested(), debit.rejected()]));
     const body = statusResponseBody(view, links);
     expect(body.notes).toEqual([
-      { document_type: 'credit_note', number: 'NC1', cude: partial.cude, concept: '1', amount: '30.00', status: 'pending' },
-      { document_type: 'debit_note', number: 'ND1', cude: debit.cude, concept: '1', amount: '5.00', status: 'rejected' },
+      {
+        document_type: 'credit_note',
+        number: 'NC1',
+        cude: partial.cude,
+        concept: '1',
+        amount: '30.00',
+        status: 'pending',
+      },
+      {
+        document_type: 'debit_note',
+        number: 'ND1',
+        cude: debit.cude,
+        concept: '1',
+        amount: '5.00',
+        status: 'rejected',
+      },
     ]);
-    expect(body.balance).toBe('-5.00'); // 100 − 30 − 75 (the cancellation reserved, not yet numbered): the ingress never allows it, the fold shows it as it is
+    // 100 − 30 − 75 (the cancellation reserved, not yet numbered): the ingress never allows it, the fold shows it as it
+    // is
+    expect(body.balance).toBe('-5.00');
     expect(invoiceStatusResponseSchema.safeParse(body).success).toBe(true);
     expect(body.voided).toBeUndefined();
   });
@@ -47,12 +80,26 @@ describe('an invoice\'s ledger of notes', () => {
     expect(withNoteStatus(base, fold([cancellation.requested()])).voided).toBeUndefined();
     expect(withNoteStatus(base, fold([cancellation.requested(), cancellation.rejected()])).voided).toBeUndefined();
     const voided = withNoteStatus(base, fold([cancellation.requested(), cancellation.accepted()]));
-    expect(statusResponseBody(voided, links)).toMatchObject({ voided: true, balance: '25.00', notes: [{ number: 'NC2', status: 'accepted' }] });
+    expect(statusResponseBody(voided, links)).toMatchObject({
+      voided: true,
+      balance: '25.00',
+      notes: [{ number: 'NC2', status: 'accepted' }],
+    });
   });
 
   it('folds a repeated reservation or issue once, and an issue whose reservation it never saw', () => {
-    const view = fold([...invoiceEvents, partial.reserved(), partial.reserved(), partial.issued(), partial.issued(), debit.issued()]);
-    expect(view.notes!.map((n) => [n.reservationId, n.number])).toEqual([[partial.reservationId, 'NC1'], [debit.reservationId, 'ND1']]);
+    const view = fold([
+      ...invoiceEvents,
+      partial.reserved(),
+      partial.reserved(),
+      partial.issued(),
+      partial.issued(),
+      debit.issued(),
+    ]);
+    expect(view.notes!.map((n) => [n.reservationId, n.number])).toEqual([
+      [partial.reservationId, 'NC1'],
+      [debit.reservationId, 'ND1'],
+    ]);
   });
 
   it('adds nothing to the status body of an invoice without notes', () => {

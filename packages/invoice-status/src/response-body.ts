@@ -11,7 +11,12 @@ const PENDING = 'Pendiente de validación por la DIAN.';
 const RETRY_SCHEDULED = 'La DIAN no está disponible; se programó un nuevo intento de envío.';
 const NOT_RETRIED = 'No fue posible enviar la factura a la DIAN y el envío no se reintentará automáticamente.';
 const HALTED = 'El procesamiento de la factura se detuvo tras varios intentos; espera la intervención del operador.';
-const STEP_NAMES: Record<ProcessingStep, string> = { signing: 'Signing', rendering: 'Drawing the PDF', submission: 'Submission to DIAN', notification: 'Notifying the buyer' };
+const STEP_NAMES: Record<ProcessingStep, string> = {
+  signing: 'Signing',
+  rendering: 'Drawing the PDF',
+  submission: 'Submission to DIAN',
+  notification: 'Notifying the buyer',
+};
 const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Documento rechazado por la DIAN.' } as const;
 
 /**
@@ -68,7 +73,15 @@ function noteFields(view: InvoiceStatusView): Partial<CreateInvoiceResponse> {
   if (!view.documentType || view.documentType === 'invoice') return {};
   return {
     document_type: view.documentType,
-    ...(view.reference ? { referenced_invoice: { number: view.reference.number, cufe: view.reference.cufe, issue_date: view.reference.issueDate } } : {}),
+    ...(view.reference
+      ? {
+          referenced_invoice: {
+            number: view.reference.number,
+            cufe: view.reference.cufe,
+            issue_date: view.reference.issueDate,
+          },
+        }
+      : {}),
     ...(view.concept !== undefined ? { concept: view.concept } : {}),
   };
 }
@@ -80,10 +93,24 @@ function noteFields(view: InvoiceStatusView): Partial<CreateInvoiceResponse> {
 function ledgerFields(view: InvoiceStatusView): Partial<InvoiceStatusResponse> {
   if (view.documentType && view.documentType !== 'invoice') return {};
   const notes = view.notes ?? [];
-  const issued = notes.flatMap((n) => (n.number !== undefined && n.cude !== undefined
-    ? [{ document_type: n.kind === 'credit' ? 'credit_note' as const : 'debit_note' as const, number: n.number, cude: n.cude, concept: n.concept, amount: n.amount, status: n.status }]
-    : []));
-  const balance = view.status === 'accepted' && view.payableAmount !== undefined ? balanceCents(view.payableAmount, notes) : undefined;
+  const issued = notes.flatMap((n) =>
+    n.number !== undefined && n.cude !== undefined
+      ? [
+          {
+            document_type: n.kind === 'credit' ? ('credit_note' as const) : ('debit_note' as const),
+            number: n.number,
+            cude: n.cude,
+            concept: n.concept,
+            amount: n.amount,
+            status: n.status,
+          },
+        ]
+      : [],
+  );
+  const balance =
+    view.status === 'accepted' && view.payableAmount !== undefined
+      ? balanceCents(view.payableAmount, notes)
+      : undefined;
   return {
     ...(issued.length ? { notes: issued } : {}),
     ...(balance !== undefined && notes.length ? { balance: amountOfCents(balance) } : {}),
@@ -103,18 +130,28 @@ export function invoiceBlobKeys(view: InvoiceStatusView): { xmlKey: string; pdfK
 }
 
 /** Fresh signed links for a view, valid for `ttlSeconds`. */
-export async function invoiceLinks(blobs: Pick<BlobStore, 'signedUrl'>, view: InvoiceStatusView, ttlSeconds: number): Promise<InvoiceLinks> {
+export async function invoiceLinks(
+  blobs: Pick<BlobStore, 'signedUrl'>,
+  view: InvoiceStatusView,
+  ttlSeconds: number,
+): Promise<InvoiceLinks> {
   const { xmlKey, pdfKey } = invoiceBlobKeys(view);
-  const [xmlUrl, pdfUrl] = await Promise.all([blobs.signedUrl(xmlKey, ttlSeconds), blobs.signedUrl(pdfKey, ttlSeconds)]);
+  const [xmlUrl, pdfUrl] = await Promise.all([
+    blobs.signedUrl(xmlKey, ttlSeconds),
+    blobs.signedUrl(pdfKey, ttlSeconds),
+  ]);
   return { xmlUrl, pdfUrl };
 }
 
-function processingError(halt: NonNullable<InvoiceStatusView['processingHalt']>): NonNullable<CreateInvoiceResponse['processing_error']> {
+function processingError(
+  halt: NonNullable<InvoiceStatusView['processingHalt']>,
+): NonNullable<CreateInvoiceResponse['processing_error']> {
   return {
     step: halt.step,
     code: halt.code,
-    message: `${STEP_NAMES[halt.step]} gave up after ${halt.attempts} attempts (${halt.code}). The invoice keeps its number and waits `
-      + 'for the operator to fix the cause and re-drive it; do not issue it again.',
+    message:
+      `${STEP_NAMES[halt.step]} gave up after ${halt.attempts} attempts (${halt.code}). The invoice keeps its number and waits ` +
+      'for the operator to fix the cause and re-drive it; do not issue it again.',
     at: halt.at,
   };
 }

@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInvoiceResponseSchema, errorSchema, invoiceStatusResponseSchema, type InvoiceEvent } from '@fe/contracts';
+import {
+  createInvoiceResponseSchema,
+  errorSchema,
+  invoiceStatusResponseSchema,
+  type InvoiceEvent,
+} from '@fe/contracts';
 import { FilesystemBlobStore, SignedLinks } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
 import { invoiceFixture } from '../test-support/invoice-events.ts';
@@ -10,7 +15,10 @@ import type { InvoiceStatusView } from './invoice-status.ts';
 import { createResponseBody, invoiceBlobKeys, invoiceLinks, statusResponseBody } from './response-body.ts';
 
 const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined) as InvoiceStatusView;
-const links = { xmlUrl: 'http://127.0.0.1:8080/files/demo/a.xml?expires=1&signature=x', pdfUrl: 'http://127.0.0.1:8080/files/demo/a.pdf?expires=1&signature=y' };
+const links = {
+  xmlUrl: 'http://127.0.0.1:8080/files/demo/a.xml?expires=1&signature=x',
+  pdfUrl: 'http://127.0.0.1:8080/files/demo/a.pdf?expires=1&signature=y',
+};
 
 /** Both bodies of a view, each checked against its published schema (parse throws on a mismatch). */
 function bodies(view: InvoiceStatusView) {
@@ -27,9 +35,18 @@ describe('response bodies', () => {
     const view = fold([inv.requested(), inv.signed()]);
     const { created, status } = bodies(view);
     expect(created).toEqual({
-      success: false, cufe: inv.cufe, number: inv.documentId, issued_at: '2026-03-10T10:00:00-05:00',
-      xml_url: links.xmlUrl, pdf_url: links.pdfUrl, status: 'pending',
-      tax_authority_response: { track_id: inv.cufe, status: 'pending', status_message: 'Pendiente de validación por la DIAN.' },
+      success: false,
+      cufe: inv.cufe,
+      number: inv.documentId,
+      issued_at: '2026-03-10T10:00:00-05:00',
+      xml_url: links.xmlUrl,
+      pdf_url: links.pdfUrl,
+      status: 'pending',
+      tax_authority_response: {
+        track_id: inv.cufe,
+        status: 'pending',
+        status_message: 'Pendiente de validación por la DIAN.',
+      },
     });
     expect(status).toMatchObject({ stage: 'signed', created_at: view.createdAt, updated_at: view.updatedAt });
     expect(status.history.map((h) => h.stage)).toEqual(['requested', 'signed']);
@@ -45,7 +62,7 @@ describe('response bodies', () => {
     expect(retried.tax_authority_response.status_message).toBe('Pendiente de validación por la DIAN.');
   });
 
-  it('accepted with notifications: success, DIAN\'s message and its rules, no error', () => {
+  it("accepted with notifications: success, DIAN's message and its rules, no error", () => {
     const inv = invoiceFixture();
     const notifications = [{ rule: 'FAJ40', message: 'No fue informado el correo del adquiriente.' }];
     const view = fold([inv.requested(), inv.signed(), inv.submitted(), inv.accepted(notifications), inv.rendered()]);
@@ -53,7 +70,10 @@ describe('response bodies', () => {
     expect(created.success).toBe(true);
     expect(created.status).toBe('accepted');
     expect(created.tax_authority_response).toEqual({
-      track_id: inv.cufe, status: 'accepted', status_message: `La Factura electrónica ${inv.documentId}, ha sido autorizada.`, errors: notifications,
+      track_id: inv.cufe,
+      status: 'accepted',
+      status_message: `La Factura electrónica ${inv.documentId}, ha sido autorizada.`,
+      errors: notifications,
     });
     expect(created).not.toHaveProperty('error');
     expect(status).toMatchObject({ stage: 'accepted', updated_at: view.updatedAt });
@@ -67,12 +87,18 @@ describe('response bodies', () => {
 
   it('rejected: TAX_AUTHORITY_REJECTED with one detail per DIAN rule', () => {
     const inv = invoiceFixture();
-    const rules = [{ rule: 'FAD06', message: 'Valor del CUFE no está calculado correctamente.' }, { rule: 'FAB05b', message: 'Fecha fuera de rango.' }];
+    const rules = [
+      { rule: 'FAD06', message: 'Valor del CUFE no está calculado correctamente.' },
+      { rule: 'FAB05b', message: 'Fecha fuera de rango.' },
+    ];
     const { created, status } = bodies(fold([inv.requested(), inv.signed(), inv.submitted(), inv.rejected(rules)]));
     expect(created.success).toBe(false);
     expect(created.tax_authority_response).toMatchObject({ status: 'rejected', errors: rules });
     expect(errorSchema.parse(created.error)).toMatchObject({ code: 'TAX_AUTHORITY_REJECTED' });
-    expect(created.error!.details.map((d) => d.path)).toEqual(['tax_authority_response.errors', 'tax_authority_response.errors']);
+    expect(created.error!.details.map((d) => d.path)).toEqual([
+      'tax_authority_response.errors',
+      'tax_authority_response.errors',
+    ]);
     expect(created.error!.details.map((d) => d.message.split(':')[0])).toEqual(['FAD06', 'FAB05b']);
     expect(status.error).toEqual(created.error);
   });
@@ -80,7 +106,10 @@ describe('response bodies', () => {
   it('uses the recorded blob keys, else the deterministic ones, and signs both', async () => {
     const inv = invoiceFixture();
     const early = fold([inv.requested()]);
-    expect(invoiceBlobKeys(early)).toEqual({ xmlKey: `demo/${inv.documentId}.xml`, pdfKey: `demo/${inv.documentId}.pdf` });
+    expect(invoiceBlobKeys(early)).toEqual({
+      xmlKey: `demo/${inv.documentId}.xml`,
+      pdfKey: `demo/${inv.documentId}.pdf`,
+    });
     const late = { ...fold([inv.requested(), inv.signed()]), xmlKey: 'demo/2026/signed.xml' };
     expect(invoiceBlobKeys(late).xmlKey).toBe('demo/2026/signed.xml');
 
@@ -92,7 +121,12 @@ describe('response bodies', () => {
       const check = (url: string, key: string) => {
         const u = new URL(url);
         expect(u.pathname).toBe(`/files/${key}`);
-        return signer.verify(key, u.searchParams.get('expires') ?? undefined, u.searchParams.get('signature') ?? undefined, now);
+        return signer.verify(
+          key,
+          u.searchParams.get('expires') ?? undefined,
+          u.searchParams.get('signature') ?? undefined,
+          now,
+        );
       };
       expect(check(minted.xmlUrl, 'demo/2026/signed.xml')).toBe('ok');
       expect(check(minted.pdfUrl, `demo/${inv.documentId}.pdf`)).toBe('ok');

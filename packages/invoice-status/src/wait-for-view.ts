@@ -15,7 +15,9 @@ export type ViewSource = {
   read(invoiceId: string): Promise<InvoiceStatusView | undefined>;
   add(waiter: ViewWaiter): void;
   remove(waiter: ViewWaiter): void;
-  /** Finishes `waiter` with `view` when `waiter.until(view)` holds (the source decides what a throwing `until` means). */
+  /**
+   * Finishes `waiter` with `view` when `waiter.until(view)` holds (the source decides what a throwing `until` means).
+   */
   offer(waiter: ViewWaiter, view: InvoiceStatusView): void;
 };
 
@@ -23,7 +25,12 @@ export type ViewSource = {
  * The view once `until` holds, or the latest after `timeoutMs`. The waiter is registered before the first read,
  * so a change heard during that read is not missed.
  */
-export function waitForView(invoiceId: string, until: ViewWaiter['until'], timeoutMs: number, source: ViewSource): Promise<InvoiceStatusView | undefined> {
+export function waitForView(
+  invoiceId: string,
+  until: ViewWaiter['until'],
+  timeoutMs: number,
+  source: ViewSource,
+): Promise<InvoiceStatusView | undefined> {
   return new Promise((resolve, reject) => {
     let done = false;
     const settle = (then: () => void) => {
@@ -34,12 +41,16 @@ export function waitForView(invoiceId: string, until: ViewWaiter['until'], timeo
       then();
     };
     const waiter: ViewWaiter = {
-      invoiceId, until,
+      invoiceId,
+      until,
       finish: (view) => settle(() => resolve(view)),
       fail: (error) => settle(() => reject(error)),
     };
     source.add(waiter);
-    const timer = setTimeout(() => void source.read(invoiceId).then(waiter.finish, waiter.fail), Math.max(0, timeoutMs));
+    const timer = setTimeout(
+      () => void source.read(invoiceId).then(waiter.finish, waiter.fail),
+      Math.max(0, timeoutMs),
+    );
     source.read(invoiceId).then((view) => view && source.offer(waiter, view), waiter.fail);
   });
 }

@@ -20,40 +20,145 @@ export function invoiceFixture(options: { tenantId?: string; prefix?: string; co
   const meta: EventMeta = { tenantId, invoiceId, correlationId: `req-${documentId}`, causationId: `req-${documentId}` };
 
   return {
-    tenantId, prefix, consecutive, documentId, invoiceId, cufe,
-    requested: () => newInvoiceEvent('InvoiceRequested', {
-      request: {
-        customer: { document_type: '31', document_number: '900108281', name: 'Comprador S.A.S.', tax_level_codes: ['R-99-PN'] },
-        lines: [{ code: 'P-1', name: 'Servicio', quantity: 1, unit_price: 100, unit_code: '94', taxes: [] }],
-        payment: { method_code: '10' },
-      },
-      prefix, number: consecutive, document_id: documentId, resolution_id: '18760000001', environment: '2',
-      issued_at: '2026-03-10T10:00:00-05:00', cufe, payable_amount: '100.00',
-    }, meta, clock),
-    signed: () => newInvoiceEvent('InvoiceSigned', {
-      xml_key: `${tenantId}/${documentId}.xml`, xml_sha256: 'b'.repeat(64), signed_at: '2026-03-10T10:00:01-05:00', certificate_serial: '01',
-    }, meta, clock),
-    submitted: (attempt = 1) => newInvoiceEvent('InvoiceSubmitted', { attempt, operation: 'SendBillSync', track_id: cufe, endpoint: 'http://127.0.0.1:8080/dian' }, meta, clock),
-    failed: (attempt = 1) => newInvoiceEvent('InvoiceSubmissionFailed', {
-      attempt, retriable: true, reason: 'TIMEOUT', message: 'DIAN did not answer', outcome_unknown: true, next_attempt_at: '2026-03-10T10:05:00-05:00',
-    }, meta, clock),
-    accepted: (notifications: { rule: string; message: string }[] = []) => newInvoiceEvent('InvoiceAccepted', {
-      track_id: cufe, status_code: '00', status_description: 'Procesado Correctamente.',
-      status_message: `La Factura electrónica ${documentId}, ha sido autorizada.`, notifications, validated_at: '2026-03-10T10:00:05-05:00',
-    }, meta, clock),
-    rejected: (errors = [{ rule: 'FAD06', message: 'Valor del CUFE no está calculado correctamente.' }]) => newInvoiceEvent('InvoiceRejected', {
-      track_id: cufe, status_code: '99', status_description: 'Validación contiene errores en campos mandatorios.',
-      status_message: 'Documento con errores en campos mandatorios.', errors, rejected_at: '2026-03-10T10:00:05-05:00',
-    }, meta, clock),
-    rendered: () => newInvoiceEvent('InvoiceRendered', { pdf_key: `${tenantId}/${documentId}.pdf`, pdf_sha256: 'c'.repeat(64), pages: 1 }, meta, clock),
-    notificationStarted: (attempt = 1) => newInvoiceEvent('BuyerNotificationStarted', {
-      email: 'compras@example.com', source: 'request', message_id: `<${documentId}@fe.local>`, attempt, attached_document_id: `ad-${documentId}`,
-    }, meta, clock),
-    notificationFailed: (final: boolean, attempt = 1) => newInvoiceEvent('BuyerNotificationFailed', {
-      email: 'compras@example.com', message_id: `<${documentId}@fe.local>`, attempt,
-      code: final ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_TEMPORARY_FAILURE', reason: '550 no such user', final, failed_at: '2026-03-10T10:00:08-05:00',
-    }, meta, clock),
-    notified: () => newInvoiceEvent('BuyerNotified', { email: 'compras@example.com', message_id: `<${documentId}@fe.local>`, notified_at: '2026-03-10T10:00:09-05:00' }, meta, clock),
+    tenantId,
+    prefix,
+    consecutive,
+    documentId,
+    invoiceId,
+    cufe,
+    requested: () =>
+      newInvoiceEvent(
+        'InvoiceRequested',
+        {
+          request: {
+            customer: {
+              document_type: '31',
+              document_number: '900108281',
+              name: 'Comprador S.A.S.',
+              tax_level_codes: ['R-99-PN'],
+            },
+            lines: [{ code: 'P-1', name: 'Servicio', quantity: 1, unit_price: 100, unit_code: '94', taxes: [] }],
+            payment: { method_code: '10' },
+          },
+          prefix,
+          number: consecutive,
+          document_id: documentId,
+          resolution_id: '18760000001',
+          environment: '2',
+          issued_at: '2026-03-10T10:00:00-05:00',
+          cufe,
+          payable_amount: '100.00',
+        },
+        meta,
+        clock,
+      ),
+    signed: () =>
+      newInvoiceEvent(
+        'InvoiceSigned',
+        {
+          xml_key: `${tenantId}/${documentId}.xml`,
+          xml_sha256: 'b'.repeat(64),
+          signed_at: '2026-03-10T10:00:01-05:00',
+          certificate_serial: '01',
+        },
+        meta,
+        clock,
+      ),
+    submitted: (attempt = 1) =>
+      newInvoiceEvent(
+        'InvoiceSubmitted',
+        { attempt, operation: 'SendBillSync', track_id: cufe, endpoint: 'http://127.0.0.1:8080/dian' },
+        meta,
+        clock,
+      ),
+    failed: (attempt = 1) =>
+      newInvoiceEvent(
+        'InvoiceSubmissionFailed',
+        {
+          attempt,
+          retriable: true,
+          reason: 'TIMEOUT',
+          message: 'DIAN did not answer',
+          outcome_unknown: true,
+          next_attempt_at: '2026-03-10T10:05:00-05:00',
+        },
+        meta,
+        clock,
+      ),
+    accepted: (notifications: { rule: string; message: string }[] = []) =>
+      newInvoiceEvent(
+        'InvoiceAccepted',
+        {
+          track_id: cufe,
+          status_code: '00',
+          status_description: 'Procesado Correctamente.',
+          status_message: `La Factura electrónica ${documentId}, ha sido autorizada.`,
+          notifications,
+          validated_at: '2026-03-10T10:00:05-05:00',
+        },
+        meta,
+        clock,
+      ),
+    rejected: (errors = [{ rule: 'FAD06', message: 'Valor del CUFE no está calculado correctamente.' }]) =>
+      newInvoiceEvent(
+        'InvoiceRejected',
+        {
+          track_id: cufe,
+          status_code: '99',
+          status_description: 'Validación contiene errores en campos mandatorios.',
+          status_message: 'Documento con errores en campos mandatorios.',
+          errors,
+          rejected_at: '2026-03-10T10:00:05-05:00',
+        },
+        meta,
+        clock,
+      ),
+    rendered: () =>
+      newInvoiceEvent(
+        'InvoiceRendered',
+        { pdf_key: `${tenantId}/${documentId}.pdf`, pdf_sha256: 'c'.repeat(64), pages: 1 },
+        meta,
+        clock,
+      ),
+    notificationStarted: (attempt = 1) =>
+      newInvoiceEvent(
+        'BuyerNotificationStarted',
+        {
+          email: 'compras@example.com',
+          source: 'request',
+          message_id: `<${documentId}@fe.local>`,
+          attempt,
+          attached_document_id: `ad-${documentId}`,
+        },
+        meta,
+        clock,
+      ),
+    notificationFailed: (final: boolean, attempt = 1) =>
+      newInvoiceEvent(
+        'BuyerNotificationFailed',
+        {
+          email: 'compras@example.com',
+          message_id: `<${documentId}@fe.local>`,
+          attempt,
+          code: final ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_TEMPORARY_FAILURE',
+          reason: '550 no such user',
+          final,
+          failed_at: '2026-03-10T10:00:08-05:00',
+        },
+        meta,
+        clock,
+      ),
+    notified: () =>
+      newInvoiceEvent(
+        'BuyerNotified',
+        {
+          email: 'compras@example.com',
+          message_id: `<${documentId}@fe.local>`,
+          notified_at: '2026-03-10T10:00:09-05:00',
+        },
+        meta,
+        clock,
+      ),
   };
 }
 

@@ -8,7 +8,8 @@ import type { StatusStore } from '../src/store/status-store.ts';
 export type StatusStoreFixture = { store: StatusStore; another(): Promise<StatusStore> };
 
 const fold = (events: InvoiceEvent[]) => events.reduce(evolve, undefined) as InvoiceStatusView;
-const requestedView = (options: Parameters<typeof invoiceFixture>[0] = {}) => fold([invoiceFixture(options).requested()]);
+const requestedView = (options: Parameters<typeof invoiceFixture>[0] = {}) =>
+  fold([invoiceFixture(options).requested()]);
 
 /** What every StatusStore adapter must do; run it from the adapter's own test file. */
 export function statusStoreContract(name: string, factory: () => Promise<StatusStoreFixture>): void {
@@ -33,7 +34,13 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
     it("round-trips a view by id and by the tenant's cufe, and hides it from another tenant", async () => {
       const { store } = await open();
       const inv = invoiceFixture();
-      const view = fold([inv.requested(), inv.signed(), inv.submitted(), inv.accepted([{ rule: 'FAJ40', message: 'n' }]), inv.rendered()]);
+      const view = fold([
+        inv.requested(),
+        inv.signed(),
+        inv.submitted(),
+        inv.accepted([{ rule: 'FAJ40', message: 'n' }]),
+        inv.rendered(),
+      ]);
       await store.save(view, 5n);
       expect(await store.get(inv.invoiceId)).toEqual(view);
       expect(await store.findByCufe('demo', inv.cufe)).toEqual(view);
@@ -45,7 +52,11 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
 
     it("lists a tenant's invoices only, up to the limit, each with its buyer and total", async () => {
       const { store } = await open();
-      const fixtures = [invoiceFixture({ consecutive: 990000001 }), invoiceFixture({ consecutive: 990000002 }), invoiceFixture({ tenantId: 'other' })];
+      const fixtures = [
+        invoiceFixture({ consecutive: 990000001 }),
+        invoiceFixture({ consecutive: 990000002 }),
+        invoiceFixture({ tenantId: 'other' }),
+      ];
       for (const inv of fixtures) await store.save(fold([inv.requested()]), 1n);
       const listed = await store.listForTenant('demo', 10);
       expect(listed.map((view) => view.invoiceId).sort()).toEqual([fixtures[0]!.invoiceId, fixtures[1]!.invoiceId]);
@@ -79,7 +90,13 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
 
     it('answers the highest consecutive per tenant and prefix, numerically', async () => {
       const { store } = await open();
-      for (const [tenantId, prefix, consecutive] of [['demo', 'SETP', 990000009], ['demo', 'SETP', 990000010], ['demo', 'SETP', 99], ['demo', 'FE', 77], ['acme', 'SETP', 995000000]] as const) {
+      for (const [tenantId, prefix, consecutive] of [
+        ['demo', 'SETP', 990000009],
+        ['demo', 'SETP', 990000010],
+        ['demo', 'SETP', 99],
+        ['demo', 'FE', 77],
+        ['acme', 'SETP', 995000000],
+      ] as const) {
         await store.save(requestedView({ tenantId, prefix, consecutive }));
       }
       expect(await store.maxNumber('demo', 'SETP')).toBe(990000010n);
@@ -110,7 +127,11 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
     it('lists every view by invoice id, and clears', async () => {
       const { store } = await open();
       for (const n of [3, 1, 2]) await store.save(requestedView({ consecutive: n }));
-      expect((await store.all()).map((v) => v.invoiceId)).toEqual(['inv-demo-SETP1', 'inv-demo-SETP2', 'inv-demo-SETP3']);
+      expect((await store.all()).map((v) => v.invoiceId)).toEqual([
+        'inv-demo-SETP1',
+        'inv-demo-SETP2',
+        'inv-demo-SETP3',
+      ]);
       await store.clear();
       expect(await store.all()).toEqual([]);
       expect(await store.get('inv-demo-SETP1')).toBeUndefined();

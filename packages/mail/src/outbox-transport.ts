@@ -34,20 +34,30 @@ export function createOutboxTransport(folder: string): MailTransport {
 }
 
 /** `<SETP990000001.1@fe.example>` → `SETP990000001.1@fe.example.eml`; anything unsafe in a file name becomes `_`. */
-export const outboxFileName = (messageId: string): string => `${messageId.replace(/^<|>$/g, '').replace(/[^\w.@+-]/g, '_')}.eml`;
+export const outboxFileName = (messageId: string): string =>
+  `${messageId.replace(/^<|>$/g, '').replace(/[^\w.@+-]/g, '_')}.eml`;
 
 export type OutboxEntry = { file: string; date: string; to: string; subject: string; bytes: number };
 
 /** The mails in an outbox folder, oldest first, read from their headers (`pnpm fe outbox`). */
 export function listOutbox(folder: string): OutboxEntry[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .sort() // one order for mails of the same second (Date has seconds): the names' (the portal's start with the instant)
-    .map((name) => {
-      const path = join(folder, name);
-      const { headers, subject } = readMail(readFileSync(path));
-      return { file: path, date: headers.get('date') ?? '', to: headers.get('to') ?? '', subject, bytes: statSync(path).size };
-    })
-    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  return (
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.eml'))
+      // one order for mails of the same second (Date has seconds): the names' (the portal's start with the instant)
+      .sort()
+      .map((name) => {
+        const path = join(folder, name);
+        const { headers, subject } = readMail(readFileSync(path));
+        return {
+          file: path,
+          date: headers.get('date') ?? '',
+          to: headers.get('to') ?? '',
+          subject,
+          bytes: statSync(path).size,
+        };
+      })
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+  );
 }

@@ -10,9 +10,18 @@ describe('the outbox transport', () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'fe-outbox-')), 'outbox');
     const transport = createOutboxTransport(folder);
     const zip = new Uint8Array(Array.from({ length: 3000 }, (_, i) => i % 256));
-    const subject = '900373076;Compañía Ñandú S.A.S.;SETP990000001;01;Ñandú — café ☕ con un nombre largo que obliga a partir el asunto en varias palabras codificadas';
+    const subject =
+      '900373076;Compañía Ñandú S.A.S.;SETP990000001;01;Ñandú — café ☕ con un nombre largo que obliga a partir el asunto en varias palabras codificadas';
     expect(await transport.wasSent('<a.1@fe.example>')).toBe(false);
-    const sent = await transport.send({ from: '"Ñandú" <f@fe.example>', to: 'b@cliente.example', subject, text: 'Señores', messageId: '<a.1@fe.example>', date: new Date('2026-03-10T15:00:00Z'), attachments: [{ filename: 'z1.zip', content: zip, contentType: 'application/zip' }] });
+    const sent = await transport.send({
+      from: '"Ñandú" <f@fe.example>',
+      to: 'b@cliente.example',
+      subject,
+      text: 'Señores',
+      messageId: '<a.1@fe.example>',
+      date: new Date('2026-03-10T15:00:00Z'),
+      attachments: [{ filename: 'z1.zip', content: zip, contentType: 'application/zip' }],
+    });
     expect(await transport.wasSent('<a.1@fe.example>')).toBe(true);
     expect(readdirSync(folder)).toEqual(['a.1@fe.example.eml']);
     expect(statSync(join(folder, 'a.1@fe.example.eml')).mode & 0o777).toBe(0o600);

@@ -19,9 +19,20 @@ const codeOf = (url: string) => {
 
 describe('smtpSettings: TLS unless loopback, no credentials in the URL', () => {
   it('smtps:// is TLS from the start; smtp:// off loopback requires STARTTLS; loopback may be plain', () => {
-    expect(smtpSettings({ url: 'smtps://mail.example.com', timeoutMs: 1000 })).toMatchObject({ secure: true, port: 465, requireTls: false });
-    expect(smtpSettings({ url: 'smtp://mail.example.com', timeoutMs: 1000 })).toMatchObject({ secure: false, port: 587, requireTls: true });
-    expect(smtpSettings({ url: 'smtp://127.0.0.1:2525', timeoutMs: 1000 })).toMatchObject({ port: 2525, requireTls: false });
+    expect(smtpSettings({ url: 'smtps://mail.example.com', timeoutMs: 1000 })).toMatchObject({
+      secure: true,
+      port: 465,
+      requireTls: false,
+    });
+    expect(smtpSettings({ url: 'smtp://mail.example.com', timeoutMs: 1000 })).toMatchObject({
+      secure: false,
+      port: 587,
+      requireTls: true,
+    });
+    expect(smtpSettings({ url: 'smtp://127.0.0.1:2525', timeoutMs: 1000 })).toMatchObject({
+      port: 2525,
+      requireTls: false,
+    });
     expect(smtpSettings({ url: 'smtp://localhost:25', timeoutMs: 1000 }).requireTls).toBe(false);
   });
 

@@ -28,7 +28,10 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
       try {
         const info = await transporter.sendMail(toNodemailer(message));
         if (info.rejected.length > 0) throw new MailError('MAIL_RECIPIENT_REFUSED', String(info.response ?? ''));
-        return { response: String(info.response ?? ''), bytes: Number((info as { messageSize?: number }).messageSize ?? 0) };
+        return {
+          response: String(info.response ?? ''),
+          bytes: Number((info as { messageSize?: number }).messageSize ?? 0),
+        };
       } catch (error) {
         throw error instanceof MailError ? error : fromSmtpError(error);
       }
@@ -47,11 +50,18 @@ export function toNodemailer(message: MailMessage) {
     messageId: message.messageId,
     date: message.date ?? new Date(),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-    attachments: message.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+    attachments: message.attachments.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content),
+      contentType: a.contentType,
+    })),
   };
 }
 
-/** nodemailer's error → a stable code: 5xx is final (a refused RCPT is the address's fault), 4xx and the network are temporary. */
+/**
+ * nodemailer's error → a stable code: 5xx is final (a refused RCPT is the address's fault), 4xx and the network are
+ * temporary.
+ */
 function fromSmtpError(error: unknown): MailError {
   const e = error as { code?: string; responseCode?: number; response?: string; command?: string };
   const reply = typeof e.response === 'string' ? e.response.slice(0, 300) : undefined;
@@ -63,7 +73,8 @@ function codeOf(e: { code?: string; responseCode?: number; command?: string }): 
   if (e.code === 'EAUTH') return 'MAIL_AUTH_FAILED';
   if (e.code === 'ETLS' || e.command === 'STARTTLS') return 'MAIL_TLS_UNAVAILABLE';
   const reply = e.responseCode;
-  if (reply !== undefined && reply >= 500) return e.code === 'EENVELOPE' || e.command === 'RCPT TO' ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_REJECTED';
+  if (reply !== undefined && reply >= 500)
+    return e.code === 'EENVELOPE' || e.command === 'RCPT TO' ? 'MAIL_RECIPIENT_REFUSED' : 'MAIL_REJECTED';
   if (reply !== undefined && reply >= 400) return 'MAIL_TEMPORARY_FAILURE';
   return 'MAIL_SERVER_UNREACHABLE';
 }

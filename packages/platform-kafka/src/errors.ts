@@ -9,7 +9,10 @@ const kafkaBusErrors = errorCatalogue('KafkaBusError', {
   BROKER_UNAVAILABLE: {},
   /** The broker refused a publish for good (a message over its size limit, an invalid topic): retrying cannot help. */
   PUBLISH_REFUSED: {},
-  /** A newer bus with the same transactional id (another relay of the same name) fenced this one: the publish was discarded, and retrying here would fence the newer one. */
+  /**
+   * A newer bus with the same transactional id (another relay of the same name) fenced this one: the publish was
+   * discarded, and retrying here would fence the newer one.
+   */
   PUBLISH_FENCED: {},
   /** The schema registry did not answer (down, or a 5xx). */
   SCHEMA_REGISTRY_UNAVAILABLE: {},

@@ -20,26 +20,51 @@ export type DedicatedBroker = {
 
 export async function dedicatedBroker(): Promise<DedicatedBroker> {
   const lib = process.env.FE_TEST_KAFKA_LIB;
-  if (!lib) throw new Error('FE_TEST_KAFKA_LIB is not set: the broker-restart test starts a Kafka broker of its own from the Kafka jars (the folder the infra scripts download them to).');
+  if (!lib)
+    throw new Error(
+      'FE_TEST_KAFKA_LIB is not set: the broker-restart test starts a Kafka broker of its own from the Kafka jars (the folder the infra scripts download them to).',
+    );
   const java = process.env.FE_TEST_JAVA ?? 'java';
   const [port, controllerPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'fe-kafka-restart-'));
   const properties = join(dir, 'server.properties');
   const log4j = join(dir, 'log4j2.xml');
-  writeFileSync(properties, [
-    'process.roles=broker,controller', 'node.id=1', `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`, `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-    'controller.listener.names=CONTROLLER', 'inter.broker.listener.name=PLAINTEXT', 'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-    'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1', 'transaction.state.log.min.isr=1',
-    'share.coordinator.state.topic.replication.factor=1', 'share.coordinator.state.topic.min.isr=1', 'min.insync.replicas=1', 'default.replication.factor=1',
-    'group.initial.rebalance.delay.ms=0', `log.dirs=${join(dir, 'data')}`,
-  ].join('\n'));
+  writeFileSync(
+    properties,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'share.coordinator.state.topic.replication.factor=1',
+      'share.coordinator.state.topic.min.isr=1',
+      'min.insync.replicas=1',
+      'default.replication.factor=1',
+      'group.initial.rebalance.delay.ms=0',
+      `log.dirs=${join(dir, 'data')}`,
+    ].join('\n'),
+  );
   // log4j writes to stdout by default; the readiness line is read from stderr.
-  writeFileSync(log4j, '<Configuration><Appenders><Console name="c" target="SYSTEM_ERR"><PatternLayout pattern="%p %m%n"/></Console></Appenders><Loggers><Root level="INFO"><AppenderRef ref="c"/></Root></Loggers></Configuration>');
+  writeFileSync(
+    log4j,
+    '<Configuration><Appenders><Console name="c" target="SYSTEM_ERR"><PatternLayout pattern="%p %m%n"/></Console></Appenders><Loggers><Root level="INFO"><AppenderRef ref="c"/></Root></Loggers></Configuration>',
+  );
   const jvm = [`-Dlog4j2.configurationFile=${log4j}`, '-Xms128m', '-Xmx384m', '-cp', join(lib, '*')];
   const clusterId = randomBytes(16).toString('base64url');
-  const format = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], { encoding: 'utf8', timeout: 60_000 });
-  if (format.status !== 0) throw new Error(`formatting the dedicated broker's storage failed: ${format.stderr.slice(-500)}`);
+  const format = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (format.status !== 0)
+    throw new Error(`formatting the dedicated broker's storage failed: ${format.stderr.slice(-500)}`);
 
   let child: ChildProcess | undefined;
   const start = () =>
@@ -47,7 +72,10 @@ export async function dedicatedBroker(): Promise<DedicatedBroker> {
       const proc = spawn(java, [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', 'ignore', 'pipe'] });
       child = proc;
       let tail = '';
-      const timer = setTimeout(() => reject(new Error(`the dedicated broker did not start within 60 s: ${tail.slice(-500)}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`the dedicated broker did not start within 60 s: ${tail.slice(-500)}`)),
+        60_000,
+      );
       proc.stderr!.on('data', (chunk: Buffer) => {
         tail = (tail + chunk.toString()).slice(-4000);
         if (tail.includes('Kafka Server started')) {
@@ -80,4 +108,3 @@ export async function dedicatedBroker(): Promise<DedicatedBroker> {
     },
   };
 }
-

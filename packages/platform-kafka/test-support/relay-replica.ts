@@ -1,12 +1,25 @@
 // One relay replica as its own process for two-relays.int.test.ts; it obeys 'freeze', 'thaw' and
 // 'die_after_publish' (SIGKILL between publish and checkpoint). Nothing here cleans up, on purpose.
 import { startRelay, type EventBus, type Logger } from '@fe/platform';
-import { createPostgresPool, PostgresCheckpointStore, PostgresEventStore, PostgresLeaseStore } from '@fe/platform-postgres';
+import {
+  createPostgresPool,
+  PostgresCheckpointStore,
+  PostgresEventStore,
+  PostgresLeaseStore,
+} from '@fe/platform-postgres';
 import { KafkaEventBus } from '../src/bus/kafka-event-bus.ts';
 import { isKafkaBusError } from '../src/errors.ts';
 import { plainJsonCodec } from './json-codec.ts';
 
-export type ReplicaSettings = { id: string; name: string; topic: string; url: string; schema: string; brokers: string[]; pageSize: number };
+export type ReplicaSettings = {
+  id: string;
+  name: string;
+  topic: string;
+  url: string;
+  schema: string;
+  brokers: string[];
+  pageSize: number;
+};
 export type ReplicaReport =
   | { kind: 'took_lease' }
   | { kind: 'published'; count: number; held: boolean }
@@ -24,7 +37,13 @@ function run({ id, name, topic, url, schema, brokers, pageSize }: ReplicaSetting
   const pool = createPostgresPool({ connectionString: url, schema, max: 2 });
   const store = new PostgresEventStore(pool);
   // The fence: every replica of the relay publishes under the relay's name as its transactional id.
-  const bus = new KafkaEventBus({ brokers, codec: plainJsonCodec, partitionsOf: () => 3, transactionalId: name, clientId: `relay-${id}` });
+  const bus = new KafkaEventBus({
+    brokers,
+    codec: plainJsonCodec,
+    partitionsOf: () => 3,
+    transactionalId: name,
+    clientId: `relay-${id}`,
+  });
   let freeze: { promise: Promise<void>; thaw: () => void } | undefined;
   let dieAfterPublish = false;
   process.on('message', (command) => {
@@ -44,11 +63,16 @@ function run({ id, name, topic, url, schema, brokers, pageSize }: ReplicaSetting
         report({ kind: 'frozen_publish' });
         await frozen.promise;
       }
-      const tagged = messages.map((m) => ({ ...m, headers: { ...m.headers, [RELAY_TAG]: frozen ? `${id}-held` : id } }));
+      const tagged = messages.map((m) => ({
+        ...m,
+        headers: { ...m.headers, [RELAY_TAG]: frozen ? `${id}-held` : id },
+      }));
       try {
         await bus.publish(t, tagged);
         if (dieAfterPublish) {
-          process.send!({ kind: 'dying', count: messages.length } satisfies ReplicaReport, () => process.kill(process.pid, 'SIGKILL'));
+          process.send!({ kind: 'dying', count: messages.length } satisfies ReplicaReport, () =>
+            process.kill(process.pid, 'SIGKILL'),
+          );
           await new Promise(() => {}); // never returns to the relay: no checkpoint
         }
         report({ kind: 'published', count: messages.length, held: frozen !== undefined });
@@ -61,12 +85,21 @@ function run({ id, name, topic, url, schema, brokers, pageSize }: ReplicaSetting
     close: () => bus.close(),
   };
   const logger: Logger = {
-    debug() {}, warn() {}, error() {},
+    debug() {},
+    warn() {},
+    error() {},
     info: (_fields, message) => void (message?.includes('took the lease') && report({ kind: 'took_lease' })),
     child: () => logger,
   };
   startRelay({
-    name, store, bus: view, checkpoints: new PostgresCheckpointStore(pool), logger, pageSize, idleMs: 20, standbyRetryMs: 100,
+    name,
+    store,
+    bus: view,
+    checkpoints: new PostgresCheckpointStore(pool),
+    logger,
+    pageSize,
+    idleMs: 20,
+    standbyRetryMs: 100,
     leases: new PostgresLeaseStore({ connectionString: url, schema }),
     route: (e) => ({ topic, key: e.stream }),
   });

@@ -34,7 +34,10 @@ async function forward(request: IncomingMessage, response: ServerResponse, upstr
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const origin = new URL(upstream).origin;
-  const headers = { 'content-type': request.headers['content-type'] ?? 'application/json', accept: request.headers.accept ?? '*/*' };
+  const headers = {
+    'content-type': request.headers['content-type'] ?? 'application/json',
+    accept: request.headers.accept ?? '*/*',
+  };
   const method = request.method ?? 'GET';
   const init: RequestInit = chunks.length ? { method, headers, body: Buffer.concat(chunks) } : { method, headers };
   const answer = await fetch(`${origin}${request.url}`, init);

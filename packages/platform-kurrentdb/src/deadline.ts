@@ -4,7 +4,11 @@ import { PlatformError } from '@fe/platform';
  * Rejects with a retriable STORE_UNAVAILABLE if the operation has not settled within `ms`: the client's reads take
  * no deadline, and a server that never answers would hold the caller for ever.
  */
-export async function withinDeadline<T>(ms: number, what: string, work: (expired: () => boolean) => Promise<T>): Promise<T> {
+export async function withinDeadline<T>(
+  ms: number,
+  what: string,
+  work: (expired: () => boolean) => Promise<T>,
+): Promise<T> {
   let expired = false;
   let timer: NodeJS.Timeout | undefined;
   const running = work(() => expired);

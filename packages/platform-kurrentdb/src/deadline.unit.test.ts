@@ -18,9 +18,16 @@ describe('withinDeadline', () => {
     expect(expired()).toBe(true);
   });
 
-  it('swallows the abandoned work\'s later failure instead of leaving it unhandled', async () => {
+  it("swallows the abandoned work's later failure instead of leaving it unhandled", async () => {
     let fail: (error: Error) => void = () => {};
-    const late = withinDeadline(20, 'append', () => new Promise<never>((_, reject) => { fail = reject; }));
+    const late = withinDeadline(
+      20,
+      'append',
+      () =>
+        new Promise<never>((_, reject) => {
+          fail = reject;
+        }),
+    );
     await expect(late).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
     fail(new Error('the answer that came too late'));
     await new Promise((resolve) => setImmediate(resolve)); // an unhandled rejection would fail the run here

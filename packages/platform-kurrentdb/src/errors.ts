@@ -10,7 +10,10 @@ const kurrentAdapterErrors = errorCatalogue('KurrentAdapterError', {
    * a database holding such events is not one this adapter can serve.
    */
   POSITION_NOT_REPRESENTABLE: {},
-  /** An event in $all that this adapter did not write: binary content, or JSON that is not an envelope with the event's id. */
+  /**
+   * An event in $all that this adapter did not write: binary content, or JSON that is not an envelope with the event's
+   * id.
+   */
   NOT_AN_ENVELOPE: {},
 });
 

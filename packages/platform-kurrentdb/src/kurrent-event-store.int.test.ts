@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateAuditKey, SqliteAuditCheckpointStore, withStreamCache } from '@fe/platform';
-import { auditCheckpointContract, eventChainContract, eventStoreContract, readThroughStreamCache, sampleEnvelope } from '@fe/platform/testing';
+import {
+  auditCheckpointContract,
+  eventChainContract,
+  eventStoreContract,
+  readThroughStreamCache,
+  sampleEnvelope,
+} from '@fe/platform/testing';
 import { jsonEvent, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KurrentEventStore } from './kurrent-event-store.ts';
@@ -17,9 +23,14 @@ describe.skipIf(!url)('KurrentDB event store contract (set KURRENTDB_URL)', () =
   eventStoreContract('kurrentdb behind the stream cache', () => withStreamCache(KurrentEventStore.connect(url)));
   eventChainContract('kurrentdb', () => KurrentEventStore.connect(url));
   const auditKey = loadOrCreateAuditKey(join(mkdtempSync(join(tmpdir(), 'fe-key-')), 'audit.key'));
-  auditCheckpointContract('kurrentdb, checkpoints kept apart', () => ({
-    events: KurrentEventStore.connect(url), checkpoints: new SqliteAuditCheckpointStore(join(mkdtempSync(join(tmpdir(), 'fe-cp-')), 'checkpoints.sqlite')),
-  }), () => auditKey);
+  auditCheckpointContract(
+    'kurrentdb, checkpoints kept apart',
+    () => ({
+      events: KurrentEventStore.connect(url),
+      checkpoints: new SqliteAuditCheckpointStore(join(mkdtempSync(join(tmpdir(), 'fe-cp-')), 'checkpoints.sqlite')),
+    }),
+    () => auditKey,
+  );
 
   describe('KurrentDB specifics', () => {
     const opened: { close(): Promise<void> }[] = [];
@@ -33,12 +44,15 @@ describe.skipIf(!url)('KurrentDB event store contract (set KURRENTDB_URL)', () =
     };
 
     it('gives the stream cache what a read returns: the cached stream equals the stored one, positions and instants included', async () => {
-      const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(open(), `inv-demo-${Math.random().toString(36).slice(2)}`);
+      const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(
+        open(),
+        `inv-demo-${Math.random().toString(36).slice(2)}`,
+      );
       expect(storeReadsWhileCached).toBe(0);
       expect(cached).toEqual(stored);
     });
 
-    it('leaves KurrentDB\'s own $ events out of the global read and the head', async () => {
+    it("leaves KurrentDB's own $ events out of the global read and the head", async () => {
       const store = open();
       const s = `inv-demo-${Math.random().toString(36).slice(2)}`;
       const { lastPosition } = await store.append(s, [sampleEnvelope(s)], 'no_stream');
@@ -50,7 +64,7 @@ describe.skipIf(!url)('KurrentDB event store contract (set KURRENTDB_URL)', () =
       expect(await store.readAll({ after: lastPosition })).toEqual([]);
     });
 
-    it('reads after a number that is not an event\'s position as after the last event below it', async () => {
+    it("reads after a number that is not an event's position as after the last event below it", async () => {
       const store = open();
       const s = `inv-demo-${Math.random().toString(36).slice(2)}`;
       const { positions } = await store.append(s, [sampleEnvelope(s), sampleEnvelope(s)], 'no_stream');

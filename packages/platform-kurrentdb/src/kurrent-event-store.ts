@@ -1,7 +1,23 @@
 import type { Envelope } from '@fe/contracts';
-import { PlatformError, traceContextOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent, type TraceContext } from '@fe/platform';
 import {
-  BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError, type Position,
+  PlatformError,
+  traceContextOf,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+  type TraceContext,
+} from '@fe/platform';
+import {
+  BACKWARDS,
+  END,
+  excludeSystemEvents,
+  FORWARDS,
+  KurrentDBClient,
+  START,
+  StreamNotFoundError,
+  type Position,
 } from '@kurrent/kurrentdb-client';
 import { withinDeadline } from './deadline.ts';
 import { chainedDigests, digestOf } from './event-chain.ts';
@@ -11,7 +27,10 @@ import { eventDataOf, isSystemEvent, recordedOf, type StoredEvent } from './reco
 import { isRefusedStart, isWrongExpectedVersion, translateKurrentError } from './translate-error.ts';
 
 export type KurrentEventStoreOptions = {
-  /** Longest one port call (reads, append, read-back together) may take before a retriable STORE_UNAVAILABLE; default 10 000 ms. */
+  /**
+   * Longest one port call (reads, append, read-back together) may take before a retriable STORE_UNAVAILABLE; default 10
+   * 000 ms.
+   */
   deadlineMs?: number;
 };
 
@@ -35,7 +54,10 @@ export class KurrentEventStore implements EventStore {
   private readonly appending = new Map<string, Promise<unknown>>();
   private closed = false;
 
-  /** Builds a client from a connection string (`kurrentdb://host:2113?tls=false`; it may carry credentials, so it is never logged). */
+  /**
+   * Builds a client from a connection string (`kurrentdb://host:2113?tls=false`; it may carry credentials, so it is
+   * never logged).
+   */
   static connect(connectionString: string, options: KurrentEventStoreOptions = {}): KurrentEventStore {
     return new KurrentEventStore(KurrentDBClient.connectionString(connectionString), options);
   }
@@ -45,13 +67,23 @@ export class KurrentEventStore implements EventStore {
     this.deadlineMs = options.deadlineMs ?? 10_000;
   }
 
-  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
     const traceContext = traceContextOf(options.traceContext);
     return this.inStreamOrder(stream, () => this.appendNow(stream, events, expected, traceContext));
   }
 
-  private async appendNow(stream: string, events: readonly Envelope[], expected: ExpectedVersion, traceContext: TraceContext | undefined): Promise<AppendResult> {
+  private async appendNow(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    traceContext: TraceContext | undefined,
+  ): Promise<AppendResult> {
     return this.run('append', { stream, expected: String(expected) }, async (expired) => {
       if (new Set(events.map((e) => e.id)).size !== events.length) throw duplicateEventId();
       for (let attempt = 1; ; attempt++) {
@@ -61,15 +93,30 @@ export class KurrentEventStore implements EventStore {
         const version: StreamVersion = stored.at(-1)?.revision ?? 'no_stream';
         const refusal = expectationRefusal(stream, expected, version);
         if (refusal) throw refusal;
-        const digests = chainedDigests(stream, stored.map((e) => ({ digest: digestOf(e.metadata), envelope: e.data as Envelope })), events);
+        const digests = chainedDigests(
+          stream,
+          stored.map((e) => ({ digest: digestOf(e.metadata), envelope: e.data as Envelope })),
+          events,
+        );
         try {
-          const { nextExpectedRevision } = await this.client.appendToStream(stream, events.map((event, i) => eventDataOf(event, digests[i]!, traceContext)), {
-            streamState: streamStateOf(version), deadline: this.deadlineMs, requiresLeader: true,
-          });
+          const { nextExpectedRevision } = await this.client.appendToStream(
+            stream,
+            events.map((event, i) => eventDataOf(event, digests[i]!, traceContext)),
+            {
+              streamState: streamStateOf(version),
+              deadline: this.deadlineMs,
+              requiresLeader: true,
+            },
+          );
           return await this.appendedResult(stream, events, nextExpectedRevision, expired);
         } catch (error) {
           if (!isWrongExpectedVersion(error) || !mayRetryLostRace(expected)) throw error;
-          if (attempt === LOST_RACES) throw new PlatformError('STORE_UNAVAILABLE', `stream ${stream} changed under ${LOST_RACES} appends in a row; retry`, true);
+          if (attempt === LOST_RACES)
+            throw new PlatformError(
+              'STORE_UNAVAILABLE',
+              `stream ${stream} changed under ${LOST_RACES} appends in a row; retry`,
+              true,
+            );
         }
       }
     });
@@ -97,7 +144,12 @@ export class KurrentEventStore implements EventStore {
 
   async head(): Promise<bigint> {
     return this.run('read the head of $all', {}, async (expired) => {
-      for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {
+      for await (const { event } of this.client.readAll({
+        fromPosition: END,
+        direction: BACKWARDS,
+        filter: excludeSystemEvents(),
+        requiresLeader: true,
+      })) {
         if (expired()) break;
         if (event && !isSystemEvent(event)) return positionOf(event);
       }
@@ -123,7 +175,11 @@ export class KurrentEventStore implements EventStore {
     return result;
   }
 
-  private async run<T>(what: string, context: { stream?: string; expected?: string }, work: (expired: Expired) => Promise<T>): Promise<T> {
+  private async run<T>(
+    what: string,
+    context: { stream?: string; expected?: string },
+    work: (expired: Expired) => Promise<T>,
+  ): Promise<T> {
     if (this.closed) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
     try {
       return await withinDeadline(this.deadlineMs, what, work);
@@ -132,11 +188,24 @@ export class KurrentEventStore implements EventStore {
     }
   }
 
-  /** A stream's events from a revision on (an unknown stream has none), read from the leader so an append that returned is seen. */
-  private async storedEvents(stream: string, from: bigint | typeof START, expired: Expired, maxCount?: number): Promise<StoredEvent[]> {
+  /**
+   * A stream's events from a revision on (an unknown stream has none), read from the leader so an append that returned
+   * is seen.
+   */
+  private async storedEvents(
+    stream: string,
+    from: bigint | typeof START,
+    expired: Expired,
+    maxCount?: number,
+  ): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     try {
-      const reading = this.client.readStream(stream, { fromRevision: from, direction: FORWARDS, requiresLeader: true, ...(maxCount === undefined ? {} : { maxCount }) });
+      const reading = this.client.readStream(stream, {
+        fromRevision: from,
+        direction: FORWARDS,
+        requiresLeader: true,
+        ...(maxCount === undefined ? {} : { maxCount }),
+      });
       for await (const { event } of reading) {
         if (expired()) break;
         if (event) events.push(event);
@@ -148,12 +217,22 @@ export class KurrentEventStore implements EventStore {
     return events;
   }
 
-  /** The append's result from the events as stored: their revisions, positions and instant (the append's own answer does not give each position). */
-  private async appendedResult(stream: string, events: readonly Envelope[], nextExpectedRevision: bigint, expired: Expired): Promise<AppendResult> {
+  /**
+   * The append's result from the events as stored: their revisions, positions and instant (the append's own answer does
+   * not give each position).
+   */
+  private async appendedResult(
+    stream: string,
+    events: readonly Envelope[],
+    nextExpectedRevision: bigint,
+    expired: Expired,
+  ): Promise<AppendResult> {
     const first = nextExpectedRevision - BigInt(events.length) + 1n;
     const written = await this.storedEvents(stream, first, expired, events.length);
     if (written.length !== events.length || written.some((e, i) => e.id !== events[i]!.id)) {
-      throw new Error(`stream ${stream}: the events at revisions ${first}..${nextExpectedRevision} are not the ones just appended`);
+      throw new Error(
+        `stream ${stream}: the events at revisions ${first}..${nextExpectedRevision} are not the ones just appended`,
+      );
     }
     const positions = written.map(positionOf);
     const instants = new Set(written.map((e) => e.created.toISOString()));
@@ -166,11 +245,25 @@ export class KurrentEventStore implements EventStore {
     };
   }
 
-  /** Up to `limit` of the product's events with a position above `after`, reading $all forward from `start` (which may be `after` itself). */
-  private async pageAfter(start: Position | typeof START, after: bigint, limit: number, expired: Expired): Promise<RecordedEvent[]> {
+  /**
+   * Up to `limit` of the product's events with a position above `after`, reading $all forward from `start` (which may
+   * be `after` itself).
+   */
+  private async pageAfter(
+    start: Position | typeof START,
+    after: bigint,
+    limit: number,
+    expired: Expired,
+  ): Promise<RecordedEvent[]> {
     const page: RecordedEvent[] = [];
     if (limit <= 0) return page;
-    const reading = this.client.readAll({ fromPosition: start, direction: FORWARDS, maxCount: limit + 1, filter: excludeSystemEvents(), requiresLeader: true });
+    const reading = this.client.readAll({
+      fromPosition: start,
+      direction: FORWARDS,
+      maxCount: limit + 1,
+      filter: excludeSystemEvents(),
+      requiresLeader: true,
+    });
     for await (const { event } of reading) {
       if (expired()) break;
       if (!event || isSystemEvent(event)) continue;
@@ -187,7 +280,12 @@ export class KurrentEventStore implements EventStore {
    * Readers that keep the positions they were given never come here.
    */
   private async startAtOrBefore(after: bigint, expired: Expired): Promise<Position | typeof START> {
-    for await (const { event } of this.client.readAll({ fromPosition: END, direction: BACKWARDS, filter: excludeSystemEvents(), requiresLeader: true })) {
+    for await (const { event } of this.client.readAll({
+      fromPosition: END,
+      direction: BACKWARDS,
+      filter: excludeSystemEvents(),
+      requiresLeader: true,
+    })) {
       if (expired()) break;
       if (!event || isSystemEvent(event)) continue;
       const position = positionOf(event);
@@ -197,4 +295,5 @@ export class KurrentEventStore implements EventStore {
   }
 }
 
-const duplicateEventId = () => new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false);
+const duplicateEventId = () =>
+  new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false);

@@ -31,11 +31,18 @@ describe('KurrentDB unreachable', () => {
     await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
   });
 
-  it('fails every call on a closed port with the retriable STORE_UNAVAILABLE, caused by the client\'s UnavailableError, before the deadline', async () => {
-    const store = KurrentEventStore.connect(`kurrentdb://127.0.0.1:${await closedPort()}?tls=false`, { deadlineMs: 5_000 });
+  it("fails every call on a closed port with the retriable STORE_UNAVAILABLE, caused by the client's UnavailableError, before the deadline", async () => {
+    const store = KurrentEventStore.connect(`kurrentdb://127.0.0.1:${await closedPort()}?tls=false`, {
+      deadlineMs: 5_000,
+    });
     try {
       for (const call of everyCall(store)) {
-        await expect(call()).rejects.toMatchObject({ name: 'PlatformError', code: 'STORE_UNAVAILABLE', retriable: true, cause: expect.any(UnavailableError) });
+        await expect(call()).rejects.toMatchObject({
+          name: 'PlatformError',
+          code: 'STORE_UNAVAILABLE',
+          retriable: true,
+          cause: expect.any(UnavailableError),
+        });
       }
     } finally {
       await store.close();
@@ -45,10 +52,21 @@ describe('KurrentDB unreachable', () => {
   it('translates the client\'s own append failure on a closed port (grpc-js\'s bare "14 UNAVAILABLE") to the retriable STORE_UNAVAILABLE', async () => {
     const client = KurrentDBClient.connectionString(`kurrentdb://127.0.0.1:${await closedPort()}?tls=false`);
     try {
-      const failure: unknown = await client.appendToStream('inv-demo-SETP1', [jsonEvent({ type: 'InvoiceRequested', data: {} })], { streamState: NO_STREAM, deadline: 5_000 })
-        .then(() => undefined, (error: unknown) => error);
+      const failure: unknown = await client
+        .appendToStream('inv-demo-SETP1', [jsonEvent({ type: 'InvoiceRequested', data: {} })], {
+          streamState: NO_STREAM,
+          deadline: 5_000,
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(failure).toMatchObject({ code: 14 });
-      expect(translateKurrentError(failure)).toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true, cause: failure });
+      expect(translateKurrentError(failure)).toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        retriable: true,
+        cause: failure,
+      });
     } finally {
       await client.dispose();
     }
@@ -68,8 +86,11 @@ describe('KurrentDB unreachable', () => {
     }
   });
 
-  it('ends a call the client never answers at the store\'s own deadline (the client\'s reads take none)', async () => {
-    const never: AsyncIterableIterator<never> = { next: () => new Promise(() => {}), [Symbol.asyncIterator]: () => never };
+  it("ends a call the client never answers at the store's own deadline (the client's reads take none)", async () => {
+    const never: AsyncIterableIterator<never> = {
+      next: () => new Promise(() => {}),
+      [Symbol.asyncIterator]: () => never,
+    };
     const silentClient = {
       readStream: () => never,
       readAll: () => never,
@@ -87,7 +108,11 @@ describe('KurrentDB unreachable', () => {
     const store = KurrentEventStore.connect(`kurrentdb://127.0.0.1:${await closedPort()}?tls=false`);
     await store.close();
     for (const call of everyCall(store)) {
-      await expect(call()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true, message: 'the event store is closed' });
+      await expect(call()).rejects.toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        retriable: true,
+        message: 'the event store is closed',
+      });
     }
   });
 });

@@ -8,10 +8,16 @@ import { KurrentAdapterError } from './errors.ts';
 export function positionOf(event: { id: string; position?: Position | undefined }): bigint {
   const { position } = event;
   if (position === undefined) {
-    throw new KurrentAdapterError('POSITION_NOT_REPRESENTABLE', `event ${event.id} came without a $all position (KurrentDB before 22.6?)`);
+    throw new KurrentAdapterError(
+      'POSITION_NOT_REPRESENTABLE',
+      `event ${event.id} came without a $all position (KurrentDB before 22.6?)`,
+    );
   }
   if (position.commit !== position.prepare || position.commit <= 0n) {
-    throw new KurrentAdapterError('POSITION_NOT_REPRESENTABLE', `event ${event.id} is at commit ${position.commit}, prepare ${position.prepare}: not one position`);
+    throw new KurrentAdapterError(
+      'POSITION_NOT_REPRESENTABLE',
+      `event ${event.id} is at commit ${position.commit}, prepare ${position.prepare}: not one position`,
+    );
   }
   return position.commit;
 }

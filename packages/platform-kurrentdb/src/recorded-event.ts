@@ -31,16 +31,25 @@ export function eventDataOf(envelope: Envelope, digest: string, traceContext?: T
   });
 }
 
-/** KurrentDB's own events (`$`-prefixed streams and types: metadata, statistics, projections' links) are not the product's. */
-export const isSystemEvent = (event: { streamId: string; type: string }): boolean => event.streamId.startsWith('$') || event.type.startsWith('$');
+/**
+ * KurrentDB's own events (`$`-prefixed streams and types: metadata, statistics, projections' links) are not the
+ * product's.
+ */
+export const isSystemEvent = (event: { streamId: string; type: string }): boolean =>
+  event.streamId.startsWith('$') || event.type.startsWith('$');
 
 /** A stored event as the port's RecordedEvent: its revision is the version, its commit position the global position. */
 export function recordedOf(event: StoredEvent): RecordedEvent {
   const envelope = event.data as Partial<Envelope> | null;
   if (!event.isJson || typeof envelope !== 'object' || envelope === null || envelope.id !== event.id) {
-    throw new KurrentAdapterError('NOT_AN_ENVELOPE', `event ${event.id} in stream ${event.streamId} was not written by this adapter`);
+    throw new KurrentAdapterError(
+      'NOT_AN_ENVELOPE',
+      `event ${event.id} in stream ${event.streamId} was not written by this adapter`,
+    );
   }
-  const traceContext = traceContextOf(typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown> | null) : undefined);
+  const traceContext = traceContextOf(
+    typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown> | null) : undefined,
+  );
   const digest = digestOf(event.metadata);
   return {
     stream: event.streamId,

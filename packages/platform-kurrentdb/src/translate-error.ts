@@ -4,7 +4,12 @@ import { ErrorType, isCommandError, WrongExpectedVersionError } from '@kurrent/k
 // Client errors after which the same call may well succeed: the node is down or unreachable, it
 // did not answer in time (client deadline, or the server's own commit timeout, reported as
 // ABORTED), or it is no longer the leader (a cluster election; the next call finds the new one).
-const RETRIABLE_TYPES = new Set<string>([ErrorType.UNAVAILABLE, ErrorType.DEADLINE_EXCEEDED, ErrorType.TIMEOUT, ErrorType.NOT_LEADER]);
+const RETRIABLE_TYPES = new Set<string>([
+  ErrorType.UNAVAILABLE,
+  ErrorType.DEADLINE_EXCEEDED,
+  ErrorType.TIMEOUT,
+  ErrorType.NOT_LEADER,
+]);
 // gRPC status codes of the same failures when the client hands over grpc-js's error unconverted
 // (an append on a channel that never connected does: "14 UNAVAILABLE: No connection established").
 const RETRIABLE_GRPC_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 10 /* ABORTED */, 14 /* UNAVAILABLE */]);
@@ -17,13 +22,24 @@ export function translateKurrentError(error: unknown, context: { stream?: string
   if (error instanceof PlatformError || !(error instanceof Error)) return error;
   if (error instanceof WrongExpectedVersionError) {
     const actual = typeof error.actualState === 'bigint' && error.actualState >= 0n ? error.actualState : 'no_stream';
-    return new ConcurrencyError(context.stream ?? error.streamName, context.expected ?? String(error.expectedState), actual);
+    return new ConcurrencyError(
+      context.stream ?? error.streamName,
+      context.expected ?? String(error.expectedState),
+      actual,
+    );
   }
   const code = (error as { code?: unknown }).code;
-  const retriable = isCommandError(error) ? RETRIABLE_TYPES.has(error.type) : typeof code === 'number' && RETRIABLE_GRPC_CODES.has(code);
+  const retriable = isCommandError(error)
+    ? RETRIABLE_TYPES.has(error.type)
+    : typeof code === 'number' && RETRIABLE_GRPC_CODES.has(code);
   if (retriable) {
     const what = isCommandError(error) ? error.type : `gRPC status ${String(code)}`;
-    return new PlatformError('STORE_UNAVAILABLE', `KurrentDB is unavailable or did not answer in time (${what}); retry`, true, { cause: error });
+    return new PlatformError(
+      'STORE_UNAVAILABLE',
+      `KurrentDB is unavailable or did not answer in time (${what}); retry`,
+      true,
+      { cause: error },
+    );
   }
   return error;
 }
@@ -36,4 +52,6 @@ export const isWrongExpectedVersion = (error: unknown): boolean => error instanc
  * the client's native reader.
  */
 export const isRefusedStart = (error: unknown): boolean =>
-  error instanceof Error && isCommandError(error) && (error.type === ErrorType.UNKNOWN || error.type === ErrorType.INVALID_ARGUMENT);
+  error instanceof Error &&
+  isCommandError(error) &&
+  (error.type === ErrorType.UNKNOWN || error.type === ErrorType.INVALID_ARGUMENT);

@@ -16,23 +16,33 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 describe('AdapterPool', () => {
-  const adapter = () => new AdapterPool(db.pool, { name: 'the names store', translate: (e) => (e.constraint === 'names_unique' ? new TakenError('taken') : undefined) });
+  const adapter = () =>
+    new AdapterPool(db.pool, {
+      name: 'the names store',
+      translate: (e) => (e.constraint === 'names_unique' ? new TakenError('taken') : undefined),
+    });
 
   it("reports a constraint the port gives a meaning to with the port's error, inside a transaction too, and rolls the transaction back", async () => {
     const names = adapter();
     await names.query('INSERT INTO names VALUES ($1)', ['ana']);
     await expect(names.query('INSERT INTO names VALUES ($1)', ['ana'])).rejects.toBeInstanceOf(TakenError);
-    await expect(names.transaction(async (tx) => {
-      await tx.query('INSERT INTO names VALUES ($1)', ['beto']);
-      await tx.query('INSERT INTO names VALUES ($1)', ['ana']);
-    })).rejects.toBeInstanceOf(TakenError);
+    await expect(
+      names.transaction(async (tx) => {
+        await tx.query('INSERT INTO names VALUES ($1)', ['beto']);
+        await tx.query('INSERT INTO names VALUES ($1)', ['ana']);
+      }),
+    ).rejects.toBeInstanceOf(TakenError);
     expect((await names.query('SELECT name FROM names ORDER BY name')).rows).toEqual([{ name: 'ana' }]);
   });
 
   it('leaves an error the work threw as it was, and passes other SQL errors through untranslated', async () => {
     const names = adapter();
     const own = new RangeError('mine');
-    await expect(names.transaction(async () => { throw own; })).rejects.toBe(own);
+    await expect(
+      names.transaction(async () => {
+        throw own;
+      }),
+    ).rejects.toBe(own);
     await expect(names.query('SELECT * FROM no_such_table')).rejects.toMatchObject({ code: '42P01' });
   });
 
@@ -41,7 +51,10 @@ describe('AdapterPool', () => {
     names.close();
     names.close();
     await expect(names.query('SELECT 1')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
-    await expect(names.transaction(async () => undefined)).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
+    await expect(names.transaction(async () => undefined)).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      retriable: true,
+    });
     expect((await adapter().query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
@@ -50,7 +63,10 @@ describe('AdapterPool', () => {
     try {
       const names = new AdapterPool(nowhere, { name: 'the names store' });
       await expect(names.query('SELECT 1')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
-      await expect(names.transaction(async (tx) => tx.query('SELECT 1'))).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
+      await expect(names.transaction(async (tx) => tx.query('SELECT 1'))).rejects.toMatchObject({
+        code: 'STORE_UNAVAILABLE',
+        retriable: true,
+      });
     } finally {
       await nowhere.end();
     }

@@ -5,7 +5,10 @@ import { errorCatalogue } from '@fe/platform/errors';
  * a PostgreSQL store exactly like the embedded one.
  */
 const postgresAdapterErrors = errorCatalogue('PostgresAdapterError', {
-  /** A migration file's name is not `NNN_lower_snake.sql`, two files share a number, or a migration set's name is not lower-case (or it came without its files). */
+  /**
+   * A migration file's name is not `NNN_lower_snake.sql`, two files share a number, or a migration set's name is not
+   * lower-case (or it came without its files).
+   */
   MIGRATION_NAME_INVALID: {},
   /** A migration already applied to this schema has different content now: migrations never change once shipped. */
   MIGRATION_CHANGED: {},

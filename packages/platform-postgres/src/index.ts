@@ -5,7 +5,13 @@ export { PostgresDeadLetterStore } from './postgres-dead-letter-store.ts';
 export { PostgresLeaseStore, type PostgresLeaseStoreOptions } from './postgres-lease-store.ts';
 export { createPostgresPool, checkSchemaName, type PostgresPoolOptions } from './pool.ts';
 export { migrate, PLATFORM_MIGRATION_SET, type MigrateOptions } from './migrations/migrate.ts';
-export { readMigrations, packagedMigrations, migrationSet, type Migration, type MigrationSet } from './migrations/read-migrations.ts';
+export {
+  readMigrations,
+  packagedMigrations,
+  migrationSet,
+  type Migration,
+  type MigrationSet,
+} from './migrations/read-migrations.ts';
 export { translatePgError } from './translate-error.ts';
 export { AdapterPool, type AdapterPoolOptions, type PgFailure, type Queryable } from './adapter-pool.ts';
 export { PostgresAdapterError, type PostgresAdapterErrorCode } from './errors.ts';

@@ -16,7 +16,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Throws SCHEMA_NAME_INVALID unless `schema` is a plain identifier (it is spliced into SQL and the search_path). */
 export function checkSchemaName(schema: string): string {
-  if (!SCHEMA_NAME.test(schema)) throw new PostgresAdapterError('SCHEMA_NAME_INVALID', `schema ${JSON.stringify(schema)} must match ${SCHEMA_NAME}`);
+  if (!SCHEMA_NAME.test(schema))
+    throw new PostgresAdapterError('SCHEMA_NAME_INVALID', `schema ${JSON.stringify(schema)} must match ${SCHEMA_NAME}`);
   return schema;
 }
 

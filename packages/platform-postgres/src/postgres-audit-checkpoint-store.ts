@@ -13,8 +13,10 @@ export class PostgresAuditCheckpointStore implements AuditCheckpointStore {
   }
 
   async add(c: AuditCheckpoint): Promise<void> {
-    await this.query('INSERT INTO audit_checkpoints (position, events, root, signed_at, public_key, signature) VALUES ($1, $2, $3, $4, $5, $6)',
-      [String(c.position), c.events, c.root, c.signedAt, c.publicKeyPem, c.signature]);
+    await this.query(
+      'INSERT INTO audit_checkpoints (position, events, root, signed_at, public_key, signature) VALUES ($1, $2, $3, $4, $5, $6)',
+      [String(c.position), c.events, c.root, c.signedAt, c.publicKeyPem, c.signature],
+    );
   }
 
   async latest(): Promise<AuditCheckpoint | undefined> {
@@ -38,5 +40,10 @@ export class PostgresAuditCheckpointStore implements AuditCheckpointStore {
 }
 
 const toCheckpoint = (row: Row): AuditCheckpoint => ({
-  position: BigInt(row.position), events: Number(row.events), root: row.root, signedAt: row.signed_at, publicKeyPem: row.public_key, signature: row.signature,
+  position: BigInt(row.position),
+  events: Number(row.events),
+  root: row.root,
+  signedAt: row.signed_at,
+  publicKeyPem: row.public_key,
+  signature: row.signature,
 });

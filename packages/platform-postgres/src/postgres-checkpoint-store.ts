@@ -14,7 +14,9 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async load(name: string): Promise<bigint> {
     try {
-      const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM checkpoints WHERE name = $1', [name]);
+      const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM checkpoints WHERE name = $1', [
+        name,
+      ]);
       return rows[0] ? BigInt(rows[0].position) : 0n;
     } catch (error) {
       throw translatePgError(error);
@@ -23,7 +25,10 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(name: string, position: bigint): Promise<void> {
     try {
-      await this.pool.query('INSERT INTO checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = excluded.position', [name, String(position)]);
+      await this.pool.query(
+        'INSERT INTO checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+        [name, String(position)],
+      );
     } catch (error) {
       throw translatePgError(error);
     }

@@ -3,7 +3,12 @@ import { sampleEnvelope } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresPool } from './pool.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { HOLD_COMMIT_LOCK, namedPool, RELEASE_COMMIT_LOCK, waitingOnAdvisoryLock } from '../test-support/commit-lock.ts';
+import {
+  HOLD_COMMIT_LOCK,
+  namedPool,
+  RELEASE_COMMIT_LOCK,
+  waitingOnAdvisoryLock,
+} from '../test-support/commit-lock.ts';
 import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 /**
@@ -17,7 +22,11 @@ describe('PostgresEventStore when the server ends the connection mid-append', ()
   });
   afterAll(() => db?.drop());
 
-  async function appendTerminatedMidway(stream: string, events = [sampleEnvelope(stream), sampleEnvelope(stream)], expected: 'no_stream' | bigint = 'no_stream') {
+  async function appendTerminatedMidway(
+    stream: string,
+    events = [sampleEnvelope(stream), sampleEnvelope(stream)],
+    expected: 'no_stream' | bigint = 'no_stream',
+  ) {
     const name = `fe-terminated-${stream}`;
     const pool = namedPool(db, name);
     const blocker = await db.pool.connect();
@@ -63,9 +72,17 @@ describe('PostgresEventStore when the server ends the connection mid-append', ()
   });
 
   it('reports a server it cannot reach as the retriable STORE_UNAVAILABLE', async () => {
-    const unreachable = createPostgresPool({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', schema: db.schema });
+    const unreachable = createPostgresPool({
+      connectionString: 'postgres://postgres@127.0.0.1:1/postgres',
+      schema: db.schema,
+    });
     const store = new PostgresEventStore(unreachable);
-    for (const call of [() => store.append('s', [sampleEnvelope('s')], 'any'), () => store.read('s'), () => store.readAll(), () => store.head()]) {
+    for (const call of [
+      () => store.append('s', [sampleEnvelope('s')], 'any'),
+      () => store.read('s'),
+      () => store.readAll(),
+      () => store.head(),
+    ]) {
       await expect(call()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
     }
     await unreachable.end();

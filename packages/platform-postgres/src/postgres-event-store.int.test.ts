@@ -16,7 +16,10 @@ eventChainContract('postgres', () => new PostgresEventStore(db.pool));
 eventStoreContract('postgres behind the stream cache', () => withStreamCache(new PostgresEventStore(db.pool)));
 
 it('gives the stream cache what a read returns: the cached stream equals the stored one, positions and instants included', async () => {
-  const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(new PostgresEventStore(db.pool), 'inv-demo-SETP990000020');
+  const { cached, stored, storeReadsWhileCached } = await readThroughStreamCache(
+    new PostgresEventStore(db.pool),
+    'inv-demo-SETP990000020',
+  );
   expect(storeReadsWhileCached).toBe(0);
   expect(cached).toEqual(stored);
   for (const event of cached.events) expect(event.recordedAt).toBe(new Date(event.recordedAt).toISOString());

@@ -1,9 +1,25 @@
 import type { Envelope } from '@fe/contracts';
-import { PlatformError, traceContextOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion, type RecordedEvent } from '@fe/platform';
+import {
+  PlatformError,
+  traceContextOf,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+} from '@fe/platform';
 import type pg from 'pg';
 import { translatePgError } from './translate-error.ts';
 
-type EventRow = { position: string; stream: string; version: string; envelope: Envelope; recorded_at: string; trace_context: Record<string, unknown> | null; digest: string | null };
+type EventRow = {
+  position: string;
+  stream: string;
+  version: string;
+  envelope: Envelope;
+  recorded_at: string;
+  trace_context: Record<string, unknown> | null;
+  digest: string | null;
+};
 
 const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
 
@@ -19,25 +35,43 @@ export class PostgresEventStore implements EventStore {
     this.pool = pool;
   }
 
-  async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
     const traceContext = traceContextOf(options.traceContext);
-    const row = (await this.query<{ next_version: string; positions: string[]; recorded_at: string; digests: string[] }>(
-      'SELECT next_version, positions, recorded_at, digests FROM append_events($1, $2, $3, $4)',
-      [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
-      { stream, expected: String(expected) },
-    ))[0]!;
+    const row = (
+      await this.query<{ next_version: string; positions: string[]; recorded_at: string; digests: string[] }>(
+        'SELECT next_version, positions, recorded_at, digests FROM append_events($1, $2, $3, $4)',
+        [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
+        { stream, expected: String(expected) },
+      )
+    )[0]!;
     const positions = row.positions.map(BigInt);
-    return { nextExpectedVersion: BigInt(row.next_version), lastPosition: positions[positions.length - 1]!, positions, recordedAt: row.recorded_at, digests: row.digests };
+    return {
+      nextExpectedVersion: BigInt(row.next_version),
+      lastPosition: positions[positions.length - 1]!,
+      positions,
+      recordedAt: row.recorded_at,
+      digests: row.digests,
+    };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
-    const events = (await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY version`, [stream])).map(toRecorded);
+    const events = (
+      await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY version`, [stream])
+    ).map(toRecorded);
     return { version: events.length ? events[events.length - 1]!.version : 'no_stream', events };
   }
 
   async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
-    const rows = await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [String(options.after ?? 0n), options.limit ?? 1000]);
+    const rows = await this.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [String(options.after ?? 0n), options.limit ?? 1000],
+    );
     return rows.map(toRecorded);
   }
 
@@ -51,7 +85,11 @@ export class PostgresEventStore implements EventStore {
     this.closed = true;
   }
 
-  private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[], context: { stream?: string; expected?: string } = {}): Promise<R[]> {
+  private async query<R extends pg.QueryResultRow>(
+    sql: string,
+    values: unknown[],
+    context: { stream?: string; expected?: string } = {},
+  ): Promise<R[]> {
     if (this.closed) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
     try {
       return (await this.pool.query<R>(sql, values)).rows;

@@ -23,7 +23,11 @@ describe('the global order rule on PostgreSQL', () => {
   async function appendInFlight(schema: TestSchema, stream: string) {
     const client = await schema.pool.connect();
     await client.query('BEGIN');
-    const { rows } = await client.query<{ positions: string[] }>('SELECT positions FROM append_events($1, $2, $3)', [stream, 'no_stream', JSON.stringify([sampleEnvelope(stream)])]);
+    const { rows } = await client.query<{ positions: string[] }>('SELECT positions FROM append_events($1, $2, $3)', [
+      stream,
+      'no_stream',
+      JSON.stringify([sampleEnvelope(stream)]),
+    ]);
     const end = async (how: 'COMMIT' | 'ROLLBACK') => {
       await client.query(how);
       client.release();
@@ -42,7 +46,10 @@ describe('the global order rule on PostgreSQL', () => {
     await inFlight.end('COMMIT');
     const { lastPosition } = await later;
     const read = await store.readAll({ after: start });
-    expect(read.map((e) => [e.stream, e.position])).toEqual([['a-1', inFlight.position], ['b-1', lastPosition]]);
+    expect(read.map((e) => [e.stream, e.position])).toEqual([
+      ['a-1', inFlight.position],
+      ['b-1', lastPosition],
+    ]);
     expect(inFlight.position).toBeLessThan(lastPosition);
     await pool.end();
   });
@@ -66,26 +73,30 @@ describe('the global order rule on PostgreSQL', () => {
     const store = new PostgresEventStore(naive.pool);
     const start = await store.head();
     const inFlight = await appendInFlight(naive, 'a-3');
-    const { lastPosition } = await store.append('b-3', [sampleEnvelope('b-3')], 'no_stream'); // not held: it commits first
+    // not held: it commits first
+    const { lastPosition } = await store.append('b-3', [sampleEnvelope('b-3')], 'no_stream');
     expect(lastPosition).toBeGreaterThan(inFlight.position);
     const first = await store.readAll({ after: start });
     expect(first.map((e) => e.stream)).toEqual(['b-3']);
     await inFlight.end('COMMIT');
-    expect(await store.readAll({ after: lastPosition })).toEqual([]); // a-3 is stored, and this reader will never see it
+    // a-3 is stored, and this reader will never see it
+    expect(await store.readAll({ after: lastPosition })).toEqual([]);
     expect((await store.read('a-3')).events).toHaveLength(1);
   });
 
-  it('the contract\'s global order case catches the naive store', async () => {
+  it("the contract's global order case catches the naive store", async () => {
     const store = new PostgresEventStore(naive.pool);
     let missed = 0;
     // A race, so rounds until one shows it: with fsync on nearly every round misses events; with
     // fsync off (a test server) about four rounds in ten do, so 40 rounds fail to show it about once in 10^9.
-    for (let round = 0; round < 40 && missed === 0; round++) missed += (await followWhileAppending(store)).missed.length;
+    for (let round = 0; round < 40 && missed === 0; round++)
+      missed += (await followWhileAppending(store)).missed.length;
     expect(missed).toBeGreaterThan(0);
   });
 
   it('and passes the store with its commit lock, round after round', async () => {
     const store = new PostgresEventStore(db.pool);
-    for (let round = 0; round < 5; round++) expect(await followWhileAppending(store)).toMatchObject({ missed: [], repeated: [], backwards: 0 });
+    for (let round = 0; round < 5; round++)
+      expect(await followWhileAppending(store)).toMatchObject({ missed: [], repeated: [], backwards: 0 });
   });
 });

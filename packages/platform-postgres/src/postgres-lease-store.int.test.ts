@@ -4,7 +4,6 @@ import { PostgresLeaseStore } from './postgres-lease-store.ts';
 import { terminateLeaseHolder } from '../test-support/lease-holder.ts';
 import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
-
 let db: TestSchema;
 beforeAll(async () => {
   db = await freshTestSchema({ migrate: false });
@@ -17,7 +16,10 @@ const stores = (): [PostgresLeaseStore, PostgresLeaseStore] => [
 ];
 
 // Cut as a dead holder's lease is cut: the server ends its session.
-leaseStoreContract('postgres', { stores, cut: async (_store, _lease, name) => void (await terminateLeaseHolder(db.pool, db.schema, name)) });
+leaseStoreContract('postgres', {
+  stores,
+  cut: async (_store, _lease, name) => void (await terminateLeaseHolder(db.pool, db.schema, name)),
+});
 
 describe('PostgresLeaseStore', () => {
   it('keeps the leases of two schemas apart', async () => {

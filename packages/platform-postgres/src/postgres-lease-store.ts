@@ -44,11 +44,13 @@ export class PostgresLeaseStore implements LeaseStore {
     client.on('end', () => (lost = true));
     try {
       await client.connect();
-      await client.query("SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET application_name = 'fe lease'");
-      const { rows } = await client.query<{ held: boolean }>(
-        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
-        [LEASE_LOCK_NAMESPACE, `${this.schema}.${name}`],
+      await client.query(
+        "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET application_name = 'fe lease'",
       );
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [
+        LEASE_LOCK_NAMESPACE,
+        `${this.schema}.${name}`,
+      ]);
       if (!rows[0]?.held) {
         await client.end();
         return undefined;

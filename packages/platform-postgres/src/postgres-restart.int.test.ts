@@ -62,13 +62,17 @@ describe('PostgresEventStore across a server restart while appends flow', () => 
 
     expect(restart).toBeDefined();
     expect(failures.length).toBeGreaterThan(0); // the restart did meet appends
-    expect(failures.filter((code) => code !== 'STORE_UNAVAILABLE' && code !== 'WRONG_EXPECTED_VERSION on retry')).toEqual([]);
+    expect(
+      failures.filter((code) => code !== 'STORE_UNAVAILABLE' && code !== 'WRONG_EXPECTED_VERSION on retry'),
+    ).toEqual([]);
     for (const stream of streams) {
       const read = await store.read(stream);
       expect(read.events.map((e) => e.envelope.id)).toEqual(returned.get(stream)!.map((e) => e.id));
       expect(read.events.map((e) => e.version)).toEqual(read.events.map((_, i) => BigInt(i)));
     }
-    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM streams s WHERE version <> (SELECT max(version) FROM events e WHERE e.stream = s.stream)');
+    const { rows } = await pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM streams s WHERE version <> (SELECT max(version) FROM events e WHERE e.stream = s.stream)',
+    );
     expect(rows[0]!.n).toBe('0');
     await pool.end();
   });

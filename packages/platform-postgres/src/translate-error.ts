@@ -7,8 +7,18 @@ type PgError = Error & { code?: string; constraint?: string; detail?: string };
 // resolved by aborting it (40001 serialization, 40P01 deadlock), or the server is short of a resource (53).
 const RETRIABLE_SQLSTATE = /^(08|53|40001$|40P01$|57P0[123]$|55P03$)/;
 // What the driver itself reports when the socket fails or the pool cannot connect.
-const RETRIABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const RETRIABLE_DRIVER_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed/i;
+const RETRIABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const RETRIABLE_DRIVER_MESSAGE =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed/i;
 
 /**
  * A pg failure as the platform's error. A retriable one says nothing of whether a write happened; an append retried
@@ -24,8 +34,16 @@ export function translatePgError(error: unknown, context: { stream?: string; exp
   if (code === '23505' && constraint === 'events_event_id_key') {
     return new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false, { cause: error });
   }
-  if ((code !== undefined && (RETRIABLE_SQLSTATE.test(code) || RETRIABLE_NODE_CODES.has(code))) || RETRIABLE_DRIVER_MESSAGE.test(error.message)) {
-    return new PlatformError('STORE_UNAVAILABLE', `PostgreSQL is unavailable or aborted the call (${code ?? 'connection'}); retry`, true, { cause: error });
+  if (
+    (code !== undefined && (RETRIABLE_SQLSTATE.test(code) || RETRIABLE_NODE_CODES.has(code))) ||
+    RETRIABLE_DRIVER_MESSAGE.test(error.message)
+  ) {
+    return new PlatformError(
+      'STORE_UNAVAILABLE',
+      `PostgreSQL is unavailable or aborted the call (${code ?? 'connection'}); retry`,
+      true,
+      { cause: error },
+    );
   }
   return error;
 }

@@ -14,12 +14,16 @@ export type OwnedServer = { url: string; restart(): Promise<void>; stop(): void 
 function binDir(): string {
   const fromEnv = process.env.FE_TEST_POSTGRES_BIN;
   if (fromEnv) return fromEnv;
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
+    : [];
   const found = versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find((dir) => existsSync(join(dir, 'pg_ctl')));
-  if (!found) throw new Error('no PostgreSQL binaries: install Debian\'s postgresql or set FE_TEST_POSTGRES_BIN to the folder holding initdb and pg_ctl');
+  if (!found)
+    throw new Error(
+      "no PostgreSQL binaries: install Debian's postgresql or set FE_TEST_POSTGRES_BIN to the folder holding initdb and pg_ctl",
+    );
   return found;
 }
-
 
 /**
  * Server settings; fsync off by default (this server holds nothing worth a power cut). The platform bench passes ''
@@ -28,8 +32,10 @@ function binDir(): string {
 export async function startOwnedServer(options: { settings?: string } = {}): Promise<OwnedServer> {
   const bin = binDir();
   const root = process.getuid?.() === 0;
-  const command = (tool: string, args: string[]): [string, string[]] => (root ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
-  const run = (tool: string, args: string[]) => execFileSync(...command(tool, args), { stdio: 'pipe', timeout: 60_000 });
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    root ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+  const run = (tool: string, args: string[]) =>
+    execFileSync(...command(tool, args), { stdio: 'pipe', timeout: 60_000 });
   const dir = mkdtempSync(join(tmpdir(), 'fe-pg-owned-'));
   if (root) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
@@ -40,7 +46,16 @@ export async function startOwnedServer(options: { settings?: string } = {}): Pro
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const port = await freePort();
   const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${options.settings ?? '-c fsync=off'}`;
-  const ctlArgs = (...args: string[]) => ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', serverOptions, ...args];
+  const ctlArgs = (...args: string[]) => [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-o',
+    serverOptions,
+    ...args,
+  ];
   run('pg_ctl', ctlArgs('start'));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

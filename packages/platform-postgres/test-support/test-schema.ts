@@ -8,7 +8,9 @@ import { createPostgresPool } from '../src/pool.ts';
 export function testPostgresUrl(): string {
   const url = process.env.FE_TEST_POSTGRES_URL;
   if (!url) {
-    throw new Error('FE_TEST_POSTGRES_URL is not set: the PostgreSQL integration tests need a server (e.g. postgres://postgres@127.0.0.1:55432/postgres, started by the infra scripts; docs/platform.md)');
+    throw new Error(
+      'FE_TEST_POSTGRES_URL is not set: the PostgreSQL integration tests need a server (e.g. postgres://postgres@127.0.0.1:55432/postgres, started by the infra scripts; docs/platform.md)',
+    );
   }
   return url;
 }
@@ -26,7 +28,9 @@ export type TestSchema = {
  * A fresh migrated schema for one test file, so files run in parallel on one server without seeing each other's
  * rows. `drop()` removes it and ends the pool.
  */
-export async function freshTestSchema(options: { migrate?: boolean; max?: number; sets?: readonly MigrationSet[] } = {}): Promise<TestSchema> {
+export async function freshTestSchema(
+  options: { migrate?: boolean; max?: number; sets?: readonly MigrationSet[] } = {},
+): Promise<TestSchema> {
   const url = testPostgresUrl();
   const schema = `fe_test_${randomBytes(6).toString('hex')}`;
   const pool = createPostgresPool({ connectionString: url, schema, max: options.max ?? 10 });
@@ -36,7 +40,9 @@ export async function freshTestSchema(options: { migrate?: boolean; max?: number
   }
   const others: pg.Pool[] = [];
   return {
-    pool, schema, url,
+    pool,
+    schema,
+    url,
     openPool() {
       const other = createPostgresPool({ connectionString: url, schema, max: 2 });
       others.push(other);

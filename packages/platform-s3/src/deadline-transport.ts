@@ -8,8 +8,10 @@ export type Transport = Pick<typeof http, 'request'>;
  * otherwise hold a put, and the event after it, for ever.
  */
 export function deadlineTransport(timeoutMs: number, base: Transport = http): Transport {
-  const request = (options: http.RequestOptions, callback?: (response: http.IncomingMessage) => void): http.ClientRequest =>
-    base.request({ ...options, signal: AbortSignal.timeout(timeoutMs) }, callback);
+  const request = (
+    options: http.RequestOptions,
+    callback?: (response: http.IncomingMessage) => void,
+  ): http.ClientRequest => base.request({ ...options, signal: AbortSignal.timeout(timeoutMs) }, callback);
   return { request: request as Transport['request'] };
 }
 

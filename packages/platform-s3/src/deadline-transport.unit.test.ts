@@ -20,17 +20,22 @@ async function hangingAfterHeaders(): Promise<number> {
 }
 
 describe('deadlineTransport', () => {
-  it('ends a request whose body stops coming, so a read of it fails instead of waiting for ever', { timeout: 10_000 }, async () => {
-    const port = await hangingAfterHeaders();
-    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const request = deadlineTransport(200).request({ host: '127.0.0.1', port, path: '/', method: 'GET' }, resolve);
-      request.on('error', () => {}); // the abort is reported on the request too; the body read below is what the store awaits
-      request.once('error', reject);
-      request.end();
-    });
-    const read = async () => {
-      for await (const _ of response);
-    };
-    await expect(read()).rejects.toThrow();
-  });
+  it(
+    'ends a request whose body stops coming, so a read of it fails instead of waiting for ever',
+    { timeout: 10_000 },
+    async () => {
+      const port = await hangingAfterHeaders();
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const request = deadlineTransport(200).request({ host: '127.0.0.1', port, path: '/', method: 'GET' }, resolve);
+        // the abort is reported on the request too; the body read below is what the store awaits
+        request.on('error', () => {});
+        request.once('error', reject);
+        request.end();
+      });
+      const read = async () => {
+        for await (const _ of response);
+      };
+      await expect(read()).rejects.toThrow();
+    },
+  );
 });

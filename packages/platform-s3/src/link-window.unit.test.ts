@@ -7,10 +7,22 @@ import { linkWindow } from './link-window.ts';
 const expiresAt = (window: ReturnType<typeof linkWindow>) => window.signedAt.getTime() / 1000 + window.expiresInSeconds;
 
 describe('linkWindow', () => {
-  it('ends a link when the embedded shape\'s SignedLinks would, for short and long lifetimes at any second', () => {
+  it("ends a link when the embedded shape's SignedLinks would, for short and long lifetimes at any second", () => {
     const links = new SignedLinks(randomBytes(32), 'http://127.0.0.1/files');
     const start = Date.parse('2026-03-10T15:00:00Z');
-    for (const ttl of [1, 59, 60, 119, 120, 121, 3599, 3600, 86_400 + 17, MAX_PRESIGN_SECONDS - 1, MAX_PRESIGN_SECONDS]) {
+    for (const ttl of [
+      1,
+      59,
+      60,
+      119,
+      120,
+      121,
+      3599,
+      3600,
+      86_400 + 17,
+      MAX_PRESIGN_SECONDS - 1,
+      MAX_PRESIGN_SECONDS,
+    ]) {
       for (let second = 0; second < 120; second += 7) {
         const now = new Date(start + second * 1000 + 250);
         const embedded = Number(new URL(links.sign('t/a.xml', ttl, now)).searchParams.get('expires'));

@@ -16,7 +16,12 @@ afterAll(async () => {
 async function fetchUrl(url: string) {
   const response = await fetch(url);
   const body = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, body, contentType: response.headers.get('content-type') ?? '', disposition: response.headers.get('content-disposition') };
+  return {
+    status: response.status,
+    body,
+    contentType: response.headers.get('content-type') ?? '',
+    disposition: response.headers.get('content-disposition'),
+  };
 }
 
 blobStoreContract('s3', async () => {
@@ -43,7 +48,8 @@ describe('S3BlobStore specifics', () => {
 
   it('serves a PDF through its presigned link byte for byte, with its type and file name', async () => {
     const store = await S3BlobStore.open(config);
-    const pdf = new Uint8Array(70_000).map((_, i) => (i * 131) % 256); // every byte value, and a body larger than one TCP segment
+    // every byte value, and a body larger than one TCP segment
+    const pdf = new Uint8Array(70_000).map((_, i) => (i * 131) % 256);
     await store.put('demo/SETP990000002.pdf', pdf, 'application/pdf');
     const url = await store.signedUrl('demo/SETP990000002.pdf', 7 * 24 * 3600);
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('604800');
@@ -75,13 +81,21 @@ describe('S3BlobStore specifics', () => {
     const store = await S3BlobStore.open(config);
     await store.put('demo/digest.xml', '<v1/>', 'application/xml');
     const corrupting = await S3BlobStore.open(config, { transport: flippingFirstByteOfPuts() });
-    await expect(corrupting.put('demo/digest.xml', '<v2/>', 'application/xml')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
+    await expect(corrupting.put('demo/digest.xml', '<v2/>', 'application/xml')).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      retriable: true,
+    });
     expect(new TextDecoder().decode((await store.get('demo/digest.xml')).bytes)).toBe('<v1/>');
   });
 
   it('a put whose ETag is not the MD5 that was sent fails, so no event is appended after it', async () => {
-    const lying = await S3BlobStore.open(config, { transport: answeringWithEtag('"00000000000000000000000000000000"') });
-    await expect(lying.put('demo/etag.xml', '<e/>', 'application/xml')).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
+    const lying = await S3BlobStore.open(config, {
+      transport: answeringWithEtag('"00000000000000000000000000000000"'),
+    });
+    await expect(lying.put('demo/etag.xml', '<e/>', 'application/xml')).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      retriable: true,
+    });
   });
 
   it('wrong keys are final, not retriable', async () => {
@@ -97,7 +111,8 @@ function flippingFirstByteOfPuts(): Transport {
     if (options.method !== 'PUT') return req;
     const end = req.end.bind(req) as (chunk?: unknown) => ClientRequest;
     req.end = ((chunk?: unknown) => {
-      if (Buffer.isBuffer(chunk) && chunk.length > 0) chunk = Buffer.concat([Buffer.from([chunk[0]! ^ 0x20]), chunk.subarray(1)]);
+      if (Buffer.isBuffer(chunk) && chunk.length > 0)
+        chunk = Buffer.concat([Buffer.from([chunk[0]! ^ 0x20]), chunk.subarray(1)]);
       return end(chunk);
     }) as ClientRequest['end'];
     return req;

@@ -35,10 +35,17 @@ export class S3BlobStore implements BlobStore {
 
   private constructor(config: S3BlobStoreConfig, options: S3BlobStoreOptions) {
     const endpoint = new URL(config.endpoint);
-    this.signsPayload = endpoint.protocol === 'http:'; // minio signs the payload's sha256 over HTTP, UNSIGNED-PAYLOAD over TLS
-    const transport = deadlineTransport(config.requestTimeoutMs, options.transport ?? baseTransportFor(!this.signsPayload));
-    this.client = new Client({ ...clientOptions(endpoint, config), transport, retryOptions: { disableRetry: true } }); // the caller owns retries
-    this.presigner = config.publicEndpoint ? new Client(clientOptions(new URL(config.publicEndpoint), config)) : this.client;
+    // minio signs the payload's sha256 over HTTP, UNSIGNED-PAYLOAD over TLS
+    this.signsPayload = endpoint.protocol === 'http:';
+    const transport = deadlineTransport(
+      config.requestTimeoutMs,
+      options.transport ?? baseTransportFor(!this.signsPayload),
+    );
+    // the caller owns retries
+    this.client = new Client({ ...clientOptions(endpoint, config), transport, retryOptions: { disableRetry: true } });
+    this.presigner = config.publicEndpoint
+      ? new Client(clientOptions(new URL(config.publicEndpoint), config))
+      : this.client;
     this.bucket = config.bucket;
     this.region = config.region;
     this.clock = options.clock ?? systemClock;
@@ -46,13 +53,26 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array | string, contentType: string): Promise<void> {
     this.checkKey(key);
-    const body = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const body =
+      typeof bytes === 'string'
+        ? Buffer.from(bytes, 'utf8')
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const md5 = createHash('md5').update(body).digest();
-    const headers = { 'content-type': contentType, 'content-length': String(body.length), 'content-md5': md5.toString('base64') };
+    const headers = {
+      'content-type': contentType,
+      'content-length': String(body.length),
+      'content-md5': md5.toString('base64'),
+    };
     const sha256 = this.signsPayload ? createHash('sha256').update(body).digest('hex') : '';
     let etag: string | undefined;
     try {
-      const response = await this.client.makeRequestStreamAsync({ method: 'PUT', bucketName: this.bucket, objectName: key, headers }, body, sha256, [200], this.region);
+      const response = await this.client.makeRequestStreamAsync(
+        { method: 'PUT', bucketName: this.bucket, objectName: key, headers },
+        body,
+        sha256,
+        [200],
+        this.region,
+      );
       await drain(response);
       etag = response.headers.etag?.replaceAll('"', '').toLowerCase();
     } catch (error) {
@@ -67,7 +87,12 @@ export class S3BlobStore implements BlobStore {
   async get(key: string): Promise<StoredBlob> {
     this.checkKey(key);
     try {
-      const response = await this.client.makeRequestAsync({ method: 'GET', bucketName: this.bucket, objectName: key }, '', [200], this.region);
+      const response = await this.client.makeRequestAsync(
+        { method: 'GET', bucketName: this.bucket, objectName: key },
+        '',
+        [200],
+        this.region,
+      );
       const bytes = await readAll(response); // inside the try: a body cut short or past its deadline is retriable too
       return { bytes, contentType: response.headers['content-type'] ?? 'application/octet-stream' };
     } catch (error) {
@@ -78,7 +103,14 @@ export class S3BlobStore implements BlobStore {
   async exists(key: string): Promise<boolean> {
     this.checkKey(key);
     try {
-      await drain(await this.client.makeRequestAsync({ method: 'HEAD', bucketName: this.bucket, objectName: key }, '', [200], this.region));
+      await drain(
+        await this.client.makeRequestAsync(
+          { method: 'HEAD', bucketName: this.bucket, objectName: key },
+          '',
+          [200],
+          this.region,
+        ),
+      );
       return true;
     } catch (error) {
       if (isS3NotFound(error)) return false;

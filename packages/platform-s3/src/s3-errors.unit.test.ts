@@ -11,12 +11,20 @@ describe('platformErrorOf', () => {
     ['a missing object answered to HEAD', s3Error('NotFound'), { code: 'BLOB_NOT_FOUND', retriable: false }],
     ['a refused connection', systemError('ECONNREFUSED'), { code: 'STORE_UNAVAILABLE', retriable: true }],
     ['a reset connection', systemError('ECONNRESET'), { code: 'STORE_UNAVAILABLE', retriable: true }],
-    ['the request deadline', Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' }), { code: 'STORE_UNAVAILABLE', retriable: true }],
+    [
+      'the request deadline',
+      Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' }),
+      { code: 'STORE_UNAVAILABLE', retriable: true },
+    ],
     ['a busy server', s3Error('SlowDown'), { code: 'STORE_UNAVAILABLE', retriable: true }],
     ['a digest the server refused', s3Error('BadDigest'), { code: 'STORE_UNAVAILABLE', retriable: true }],
     ['wrong keys', s3Error('SignatureDoesNotMatch'), { code: 'STORE_UNAVAILABLE', retriable: false }],
     ['no such bucket', s3Error('NoSuchBucket'), { code: 'STORE_UNAVAILABLE', retriable: false }],
-    ['a header Node refuses', Object.assign(new TypeError('Invalid character in header content'), { code: 'ERR_INVALID_CHAR' }), { code: 'STORE_UNAVAILABLE', retriable: false }],
+    [
+      'a header Node refuses',
+      Object.assign(new TypeError('Invalid character in header content'), { code: 'ERR_INVALID_CHAR' }),
+      { code: 'STORE_UNAVAILABLE', retriable: false },
+    ],
   ])('%s', (_, error, expected) => {
     expect(platformErrorOf(error, 'store', 'demo/a.xml')).toMatchObject(expected);
   });

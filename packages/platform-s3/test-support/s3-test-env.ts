@@ -11,7 +11,9 @@ const VARIABLES = ['FE_TEST_S3_ENDPOINT', 'FE_TEST_S3_ACCESS_KEY', 'FE_TEST_S3_S
 export function s3TestConfig(file: string, env = process.env): S3BlobStoreConfig {
   const missing = VARIABLES.filter((name) => !env[name]);
   if (missing.length > 0) {
-    throw new Error(`${missing.join(', ')} not set: start the S3 server (infra scripts, or docs/platform.md "S3 by hand") and export them`);
+    throw new Error(
+      `${missing.join(', ')} not set: start the S3 server (infra scripts, or docs/platform.md "S3 by hand") and export them`,
+    );
   }
   return s3BlobStoreConfigSchema.parse({
     endpoint: env.FE_TEST_S3_ENDPOINT,
@@ -23,7 +25,12 @@ export function s3TestConfig(file: string, env = process.env): S3BlobStoreConfig
 
 /** `fe-test-<file>-<random>`: test files run in parallel against one server. */
 export function uniqueBucket(file: string): string {
-  const stem = file.replace(/^.*\//, '').replace(/\..*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 30);
+  const stem = file
+    .replace(/^.*\//, '')
+    .replace(/\..*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 30);
   return `fe-test-${stem}-${randomBytes(4).toString('hex')}`;
 }
 
@@ -31,8 +38,13 @@ export function uniqueBucket(file: string): string {
 export async function removeBucket(config: S3BlobStoreConfig): Promise<void> {
   const endpoint = new URL(config.endpoint);
   const client = new Client({
-    endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: endpoint.protocol === 'https:',
-    accessKey: config.accessKey, secretKey: config.secretKey, region: config.region, pathStyle: true,
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    region: config.region,
+    pathStyle: true,
   });
   if (!(await client.bucketExists(config.bucket))) return;
   const names: string[] = [];

@@ -41,7 +41,8 @@ export async function startVersitygw(dataDir: string): Promise<VersitygwServer> 
     let stderr = '';
     started.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
     child = started;
-    for (let attempt = 0; attempt < 200; attempt++) { // ready in ~0.1 s; bounded at 200 × 50 ms
+    for (let attempt = 0; attempt < 200; attempt++) {
+      // ready in ~0.1 s; bounded at 200 × 50 ms
       if (started.exitCode !== null) throw new Error(`versitygw exited (${started.exitCode}): ${stderr}`);
       if (await answers(`${endpoint}/health`)) return;
       await sleep(50);
@@ -59,26 +60,38 @@ export async function startVersitygw(dataDir: string): Promise<VersitygwServer> 
 
   await launch();
   return {
-    endpoint, accessKey, secretKey,
+    endpoint,
+    accessKey,
+    secretKey,
     pid: () => child?.pid ?? -1,
     pause: () => void child?.kill('SIGSTOP'),
     resume: () => void child?.kill('SIGCONT'),
     kill: killChild,
-    restart: async () => { await killChild(); await launch(); },
+    restart: async () => {
+      await killChild();
+      await launch();
+    },
     stop: killChild,
   };
 }
 
 function versitygwBinary(): string {
-  const candidates = [process.env.FE_TEST_VERSITYGW_BIN, join(process.env.GOPATH ?? join(homedir(), 'go'), 'bin', 'versitygw')].filter((path): path is string => !!path);
+  const candidates = [
+    process.env.FE_TEST_VERSITYGW_BIN,
+    join(process.env.GOPATH ?? join(homedir(), 'go'), 'bin', 'versitygw'),
+  ].filter((path): path is string => !!path);
   const found = candidates.find((path) => existsSync(path));
   if (!found) {
-    throw new Error(`no versitygw binary (looked at ${candidates.join(', ')}): GOTOOLCHAIN=local CGO_ENABLED=0 go install github.com/versity/versitygw/cmd/versitygw@v1.7.0, or set FE_TEST_VERSITYGW_BIN`);
+    throw new Error(
+      `no versitygw binary (looked at ${candidates.join(', ')}): GOTOOLCHAIN=local CGO_ENABLED=0 go install github.com/versity/versitygw/cmd/versitygw@v1.7.0, or set FE_TEST_VERSITYGW_BIN`,
+    );
   }
   return found;
 }
 
 async function answers(url: string): Promise<boolean> {
-  return fetch(url, { signal: AbortSignal.timeout(1000) }).then((response) => response.ok, () => false);
+  return fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
-

@@ -32,7 +32,9 @@ export function errorCatalogue<const Entries extends Record<string, ErrorEntry>>
     readonly causeCode: string | undefined;
     readonly field: string | undefined;
 
-    /** `detail` is for names, codes, ids, sizes and dates only, never a secret: it ends in logs and dead-letter headers. */
+    /**
+     * `detail` is for names, codes, ids, sizes and dates only, never a secret: it ends in logs and dead-letter headers.
+     */
     constructor(code: Code, detail?: string, options: CatalogueErrorOptions = {}) {
       super(messageOf(code, detail), options.cause !== undefined ? { cause: options.cause } : undefined);
       this.name = name;
@@ -50,7 +52,9 @@ export function errorCatalogue<const Entries extends Record<string, ErrorEntry>>
     isCode: (code: string): code is Code => Object.hasOwn(entries, code),
     messageOf,
     /** The type guard for the catalogue's class, optionally for one code. */
-    guard: <T extends CatalogueError>(cls: abstract new (...args: never[]) => T) =>
-      (error: unknown, code?: Code): error is T => error instanceof cls && (code === undefined || error.code === code),
+    guard:
+      <T extends CatalogueError>(cls: abstract new (...args: never[]) => T) =>
+      (error: unknown, code?: Code): error is T =>
+        error instanceof cls && (code === undefined || error.code === code),
   };
 }

@@ -10,7 +10,7 @@ class SampleError extends catalogue.Error {}
 const isSampleError = catalogue.guard(SampleError);
 
 describe('errorCatalogue', () => {
-  it('builds the message from the entry and the detail, or from the thrower\'s words when the entry has none', () => {
+  it("builds the message from the entry and the detail, or from the thrower's words when the entry has none", () => {
     expect(new SampleError('FIXED').message).toBe('A fixed message.');
     expect(new SampleError('FIXED', 'id 7').message).toBe('A fixed message. (id 7)');
     expect(new SampleError('FREE', 'said by the thrower').message).toBe('said by the thrower');

@@ -3,10 +3,26 @@ export { PlatformError, ConcurrencyError, isConcurrencyError, type PlatformError
 export type { EventStore, ExpectedVersion, RecordedEvent, AppendResult, AppendOptions } from './ports/event-store.ts';
 export { traceContextOf, type TraceContext } from './tracing/trace-context.ts';
 export {
-  deadLetterHeaders, type EventBus, type BusCapability, type BusCapabilityName, type BusMessage, type DeliveredMessage, type RedriveOutcome, type RedriveRequest,
-  type SubscribeOptions, type Subscription, type SubscriptionStatus,
+  deadLetterHeaders,
+  type EventBus,
+  type BusCapability,
+  type BusCapabilityName,
+  type BusMessage,
+  type DeliveredMessage,
+  type RedriveOutcome,
+  type RedriveRequest,
+  type SubscribeOptions,
+  type Subscription,
+  type SubscriptionStatus,
 } from './ports/event-bus.ts';
-export { attemptDelivery, keepUntilKept, deadLetterMessage, describeFailure, type AttemptOutcome, type Handler } from './delivery/deliver.ts';
+export {
+  attemptDelivery,
+  keepUntilKept,
+  deadLetterMessage,
+  describeFailure,
+  type AttemptOutcome,
+  type Handler,
+} from './delivery/deliver.ts';
 export { isValidBlobKey, type BlobStore, type StoredBlob } from './ports/blob-store.ts';
 export type { CheckpointStore } from './ports/checkpoint-store.ts';
 export type { Lease, LeaseStore } from './ports/lease-store.ts';
@@ -36,21 +52,50 @@ export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './
 export { recordingHalts } from './dead-letters/record-halts.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { routeByEventType } from './relay/route-by-event-type.ts';
-export { subscribeInvoiceEvents, reactionService, type InvoiceEventHandlers, type ReactionOptions } from './reactions/subscribe-invoice-events.ts';
 export {
-  invoiceStreamName, newInvoiceEvent, metaCausedBy, loadInvoiceStream, parseRecorded,
-  type EventMeta, type LoadedInvoice,
+  subscribeInvoiceEvents,
+  reactionService,
+  type InvoiceEventHandlers,
+  type ReactionOptions,
+} from './reactions/subscribe-invoice-events.ts';
+export {
+  invoiceStreamName,
+  newInvoiceEvent,
+  metaCausedBy,
+  loadInvoiceStream,
+  parseRecorded,
+  type EventMeta,
+  type LoadedInvoice,
 } from './invoice-stream/invoice-stream.ts';
 export { documentKey, type DocumentRequested } from './document-stream/document-requested.ts';
 export {
-  documentStream, invoiceStream, noteStream, type DocumentState, type InvoiceState, type NoteState, type StreamFold,
+  documentStream,
+  invoiceStream,
+  noteStream,
+  type DocumentState,
+  type InvoiceState,
+  type NoteState,
+  type StreamFold,
 } from './document-stream/document-state.ts';
-export { runReaction, loadState, type Reaction, type ConflictRule, type ReactionRun, type ReactionStep } from './document-stream/run-reaction.ts';
+export {
+  runReaction,
+  loadState,
+  type Reaction,
+  type ConflictRule,
+  type ReactionRun,
+  type ReactionStep,
+} from './document-stream/run-reaction.ts';
 export { chainDigest, GENESIS_DIGEST } from './audit/event-chain.ts';
 export { verifyStreamChain, type AuditFinding, type AuditFindingCode } from './audit/verify-chain.ts';
 export { invoiceHistory, filesNamed, sha256Of } from './audit/invoice-history.ts';
 export {
-  foldRoot, EMPTY_ROOT, signCheckpoint, checkpointSignatureHolds, checkpointStatement, type AuditCheckpoint, type AuditCheckpointStore,
+  foldRoot,
+  EMPTY_ROOT,
+  signCheckpoint,
+  checkpointSignatureHolds,
+  checkpointStatement,
+  type AuditCheckpoint,
+  type AuditCheckpointStore,
 } from './audit/checkpoint.ts';
 export { startCheckpointer, type Checkpointer, type CheckpointerOptions } from './audit/checkpointer.ts';
 export { loadOrCreateAuditKey, readAuditKey, type AuditSigningKey } from './audit/signing-key.ts';

@@ -9,7 +9,11 @@ export type FetchedLink = { status: number; body?: Uint8Array; contentType?: str
  */
 export function blobStoreContract(
   name: string,
-  factory: () => Promise<{ store: BlobStore; fetchUrl: (url: string) => Promise<FetchedLink>; mintSecondsAgo: (seconds: number) => void }>,
+  factory: () => Promise<{
+    store: BlobStore;
+    fetchUrl: (url: string) => Promise<FetchedLink>;
+    mintSecondsAgo: (seconds: number) => void;
+  }>,
 ): void {
   describe(`BlobStore contract: ${name}`, () => {
     const key = () => `tenant-${Math.random().toString(36).slice(2)}/SETP990000001.xml`;
@@ -39,10 +43,13 @@ export function blobStoreContract(
       await expect(store.get(key())).rejects.toMatchObject({ code: 'BLOB_NOT_FOUND', retriable: false });
     });
 
-    it.each(['../escape.xml', '/absolute.xml', 'a//b.xml', 'a/./b.xml', 'with space.xml', ''])('refuses the key %j', async (bad) => {
-      const { store } = await factory();
-      await expect(store.put(bad, 'x', 'text/plain')).rejects.toMatchObject({ code: 'BLOB_KEY_INVALID' });
-    });
+    it.each(['../escape.xml', '/absolute.xml', 'a//b.xml', 'a/./b.xml', 'with space.xml', ''])(
+      'refuses the key %j',
+      async (bad) => {
+        const { store } = await factory();
+        await expect(store.put(bad, 'x', 'text/plain')).rejects.toMatchObject({ code: 'BLOB_KEY_INVALID' });
+      },
+    );
 
     it('hands out a link that works until it expires, and not after', async () => {
       const { store, fetchUrl, mintSecondsAgo } = await factory();

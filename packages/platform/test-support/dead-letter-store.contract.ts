@@ -8,7 +8,10 @@ export function deadLetterStoreContract(name: string, factory: () => Promise<Dea
   const letter = (group: string, overrides: Partial<DeadLetterInput> = {}): DeadLetterInput => {
     const value = sampleEnvelope(invoice);
     return {
-      topic: 'fe.invoice.events.v1', group, error: 'Error: ENOTDIR: not a directory, mkdir', attempts: 5,
+      topic: 'fe.invoice.events.v1',
+      group,
+      error: 'Error: ENOTDIR: not a directory, mkdir',
+      attempts: 5,
       message: { key: invoice, value, headers: { 'x-store-position': '7' } },
       ...overrides,
     };
@@ -25,7 +28,15 @@ export function deadLetterStoreContract(name: string, factory: () => Promise<Dea
       await store.keep(b, t1);
       const listed = await store.list();
       expect(listed.map((l) => l.group)).toEqual(['fe.signer', 'fe.renderer']);
-      expect(listed[0]).toMatchObject({ topic: a.topic, group: 'fe.signer', error: a.error, attempts: 5, deaths: 1, firstDeadAt: t0.toISOString(), lastDeadAt: t0.toISOString() });
+      expect(listed[0]).toMatchObject({
+        topic: a.topic,
+        group: 'fe.signer',
+        error: a.error,
+        attempts: 5,
+        deaths: 1,
+        firstDeadAt: t0.toISOString(),
+        lastDeadAt: t0.toISOString(),
+      });
       expect(listed[0]!.message).toEqual(a.message);
       expect(listed[0]!.redriveRequestedAt).toBeUndefined();
       expect(await store.requested()).toEqual([]);
@@ -37,11 +48,27 @@ export function deadLetterStoreContract(name: string, factory: () => Promise<Dea
       await store.keep(a, t0);
       const [kept] = await store.list();
       expect(await store.requestRedrive([kept!.id], t0)).toBe(1);
-      await store.keep({ ...a, error: 'SignerError CREDENTIAL_UNUSABLE: The tenant\'s signing certificate cannot sign at the issue instant. (CERT_EXPIRED)', attempts: 3 }, t1);
+      await store.keep(
+        {
+          ...a,
+          error:
+            "SignerError CREDENTIAL_UNUSABLE: The tenant's signing certificate cannot sign at the issue instant. (CERT_EXPIRED)",
+          attempts: 3,
+        },
+        t1,
+      );
       await store.keep({ ...a, group: 'fe.renderer' }, t1); // another group's letter for the same event
       const listed = await store.list();
       expect(listed).toHaveLength(2);
-      expect(listed[0]).toMatchObject({ id: kept!.id, error: 'SignerError CREDENTIAL_UNUSABLE: The tenant\'s signing certificate cannot sign at the issue instant. (CERT_EXPIRED)', attempts: 3, deaths: 2, firstDeadAt: t0.toISOString(), lastDeadAt: t1.toISOString() });
+      expect(listed[0]).toMatchObject({
+        id: kept!.id,
+        error:
+          "SignerError CREDENTIAL_UNUSABLE: The tenant's signing certificate cannot sign at the issue instant. (CERT_EXPIRED)",
+        attempts: 3,
+        deaths: 2,
+        firstDeadAt: t0.toISOString(),
+        lastDeadAt: t1.toISOString(),
+      });
       expect(listed[0]!.redriveRequestedAt).toBeUndefined();
     });
 

@@ -19,7 +19,11 @@ async function eventuallyWithin(condition: () => boolean, ms: number): Promise<v
  * What every EventBus adapter must do. `waitMs` bounds each wait for a delivery: a real broker's rebalances take
  * seconds.
  */
-export function eventBusContract(name: string, factory: () => Promise<EventBus> | EventBus, options: { waitMs?: number } = {}): void {
+export function eventBusContract(
+  name: string,
+  factory: () => Promise<EventBus> | EventBus,
+  options: { waitMs?: number } = {},
+): void {
   const eventually = (condition: () => boolean) => eventuallyWithin(condition, options.waitMs ?? 5000);
   describe(`EventBus contract: ${name}`, () => {
     let bus: EventBus;
@@ -54,7 +58,8 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       const byGroup: Record<string, Record<string, number[]>> = { a: {}, b: {} };
       for (const group of ['a', 'b']) {
         await bus.subscribe({
-          topic, group,
+          topic,
+          group,
           handler: async (m) => {
             await new Promise((r) => setTimeout(r, Math.random() * 2)); // uneven handlers must not reorder a key
             (byGroup[group]![m.key] ??= []).push(n(m));
@@ -65,7 +70,8 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       for (let i = 0; i < 40; i++) await bus.publish(topic, [msg(keys[i % 4]!, i)]);
       await eventually(() => ['a', 'b'].every((g) => Object.values(byGroup[g]!).flat().length === 40));
       for (const g of ['a', 'b']) {
-        for (const [i, key] of keys.entries()) expect(byGroup[g]![key]).toEqual(Array.from({ length: 10 }, (_, j) => i + 4 * j));
+        for (const [i, key] of keys.entries())
+          expect(byGroup[g]![key]).toEqual(Array.from({ length: 10 }, (_, j) => i + 4 * j));
       }
     });
 
@@ -73,7 +79,9 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       const seen: [number, number][] = [];
       let failures = 2;
       await bus.subscribe({
-        topic, group: 'g', retryBackoffMs: 1,
+        topic,
+        group: 'g',
+        retryBackoffMs: 1,
         handler: async (m) => {
           seen.push([n(m), m.attempt]);
           if (n(m) === 1 && failures-- > 0) throw new Error('transient');
@@ -81,7 +89,12 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       });
       await bus.publish(topic, [msg('k', 1), msg('k', 2)]);
       await eventually(() => seen.some(([x]) => x === 2));
-      expect(seen).toEqual([[1, 1], [1, 2], [1, 3], [2, 1]]);
+      expect(seen).toEqual([
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 1],
+      ]);
     });
 
     it('dead-letters a message that keeps failing, with why, and moves on', async () => {
@@ -89,7 +102,10 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       const dead: DeliveredMessage[] = [];
       await bus.subscribe({ topic: `${topic}.dlq`, group: 'ops', handler: async (m) => void dead.push(m) });
       await bus.subscribe({
-        topic, group: 'g', maxAttempts: 3, retryBackoffMs: 1,
+        topic,
+        group: 'g',
+        maxAttempts: 3,
+        retryBackoffMs: 1,
         handler: async (m) => {
           if (n(m) === 1) throw new Error('poison');
           ok.push(n(m));
@@ -98,7 +114,11 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       await bus.publish(topic, [msg('k', 1), msg('k', 2)]);
       await eventually(() => dead.length === 1 && ok.length === 1);
       expect(n(dead[0]!)).toBe(1);
-      expect(dead[0]!.headers).toMatchObject({ [deadLetterHeaders.group]: 'g', [deadLetterHeaders.originalTopic]: topic, [deadLetterHeaders.attempts]: '3' });
+      expect(dead[0]!.headers).toMatchObject({
+        [deadLetterHeaders.group]: 'g',
+        [deadLetterHeaders.originalTopic]: topic,
+        [deadLetterHeaders.attempts]: '3',
+      });
       expect(dead[0]!.headers![deadLetterHeaders.error]).toContain('poison');
     });
 
@@ -122,16 +142,20 @@ export function eventBusContract(name: string, factory: () => Promise<EventBus> 
       let failing = true;
       const tries = { a: 0, b: 0 };
       const handled = { a: [] as number[], b: [] as number[] };
-      const member = (who: 'a' | 'b') => bus.subscribe({
-        topic, group: 'g', maxAttempts: 20, retryBackoffMs: 5,
-        handler: async (m) => {
-          if (failing) {
-            tries[who]++;
-            throw new Error('transient');
-          }
-          handled[who].push(n(m));
-        },
-      });
+      const member = (who: 'a' | 'b') =>
+        bus.subscribe({
+          topic,
+          group: 'g',
+          maxAttempts: 20,
+          retryBackoffMs: 5,
+          handler: async (m) => {
+            if (failing) {
+              tries[who]++;
+              throw new Error('transient');
+            }
+            handled[who].push(n(m));
+          },
+        });
       const members = { a: await member('a'), b: await member('b') };
       await bus.publish(topic, [msg('k', 1)]);
       await eventually(() => tries.a + tries.b > 0);

@@ -20,7 +20,11 @@ export function eventChainContract(name: string, factory: () => Promise<EventSto
       const other = `${s}-other`;
       await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
       await store.append(other, [sampleEnvelope(other, 'InvoiceRequested')], 'no_stream');
-      await store.append(s, [sampleEnvelope(s, 'InvoiceSigned'), sampleEnvelope(s, 'InvoiceSubmitted', { text: 'Sí, ñandú "€"' })], 0n);
+      await store.append(
+        s,
+        [sampleEnvelope(s, 'InvoiceSigned'), sampleEnvelope(s, 'InvoiceSubmitted', { text: 'Sí, ñandú "€"' })],
+        0n,
+      );
       const { events } = await store.read(s);
       let previous = GENESIS_DIGEST;
       for (const event of events) {
@@ -30,14 +34,26 @@ export function eventChainContract(name: string, factory: () => Promise<EventSto
       expect(verifyStreamChain(s, events)).toEqual([]);
       const all = (await store.readAll({ limit: 10_000 })).filter((e) => e.stream === s);
       expect(all.map((e) => e.digest)).toEqual(events.map((e) => e.digest));
-      expect((await store.read(other)).events[0]!.digest).toBe(chainDigest(GENESIS_DIGEST, other, 0n, JSON.stringify((await store.read(other)).events[0]!.envelope)));
+      expect((await store.read(other)).events[0]!.digest).toBe(
+        chainDigest(GENESIS_DIGEST, other, 0n, JSON.stringify((await store.read(other)).events[0]!.envelope)),
+      );
     });
 
     it('finds an event changed, removed or moved', async () => {
       const s = `chain-${Math.random().toString(36).slice(2)}`;
-      await store.append(s, [sampleEnvelope(s, 'InvoiceRequested'), sampleEnvelope(s, 'InvoiceSigned'), sampleEnvelope(s, 'InvoiceAccepted')], 'no_stream');
+      await store.append(
+        s,
+        [
+          sampleEnvelope(s, 'InvoiceRequested'),
+          sampleEnvelope(s, 'InvoiceSigned'),
+          sampleEnvelope(s, 'InvoiceAccepted'),
+        ],
+        'no_stream',
+      );
       const { events } = await store.read(s);
-      const changed = events.map((e, i) => (i === 1 ? { ...e, envelope: { ...e.envelope, occurred_at: '2026-03-11T10:15:00-05:00' } } : e));
+      const changed = events.map((e, i) =>
+        i === 1 ? { ...e, envelope: { ...e.envelope, occurred_at: '2026-03-11T10:15:00-05:00' } } : e,
+      );
       expect(verifyStreamChain(s, changed).map((f) => f.code)).toEqual(['CHAIN_BROKEN']);
       const removed = [events[0]!, { ...events[2]!, version: 1n }];
       expect(verifyStreamChain(s, removed).map((f) => f.code)).toContain('CHAIN_BROKEN');

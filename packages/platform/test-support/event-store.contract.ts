@@ -27,22 +27,35 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(result.nextExpectedVersion).toBe(1n);
       const read = await store.read(s);
       expect(read.version).toBe(1n);
-      expect(read.events.map((e) => [e.version, e.envelope])).toEqual([[0n, events[0]], [1n, events[1]]]);
+      expect(read.events.map((e) => [e.version, e.envelope])).toEqual([
+        [0n, events[0]],
+        [1n, events[1]],
+      ]);
     });
 
-    it('keeps each append\'s trace context with its events (W3C keys only) and returns it from read and readAll', async () => {
+    it("keeps each append's trace context with its events (W3C keys only) and returns it from read and readAll", async () => {
       const [traced, plain] = [stream(), stream()];
       const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       const carrier = { traceparent, tracestate: 'fe=1', 'x-api-key': 'never-stored' };
       const before = await store.head();
-      await store.append(traced, [sampleEnvelope(traced, 'InvoiceRequested'), sampleEnvelope(traced, 'InvoiceSigned')], 'no_stream', { traceContext: carrier });
+      await store.append(
+        traced,
+        [sampleEnvelope(traced, 'InvoiceRequested'), sampleEnvelope(traced, 'InvoiceSigned')],
+        'no_stream',
+        { traceContext: carrier },
+      );
       await store.append(plain, [sampleEnvelope(plain)], 'no_stream');
       await store.append(plain, [sampleEnvelope(plain)], 0n, { traceContext: { traceparent: 'not-a-traceparent' } });
       const expected = { traceparent, tracestate: 'fe=1' };
       expect((await store.read(traced)).events.map((e) => e.traceContext)).toEqual([expected, expected]);
       expect((await store.read(plain)).events.map((e) => e.traceContext)).toEqual([undefined, undefined]);
       const all = (await store.readAll({ after: before })).filter((e) => e.stream === traced || e.stream === plain);
-      expect(all.map((e) => [e.stream, e.traceContext])).toEqual([[traced, expected], [traced, expected], [plain, undefined], [plain, undefined]]);
+      expect(all.map((e) => [e.stream, e.traceContext])).toEqual([
+        [traced, expected],
+        [traced, expected],
+        [plain, undefined],
+        [plain, undefined],
+      ]);
     });
 
     it('refuses no_stream on an existing stream and a stale version, with a non-retriable concurrency error', async () => {
@@ -67,7 +80,9 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
 
     it('lets exactly one of many concurrent appends with the same expectation win', async () => {
       const s = stream();
-      const attempts = await Promise.allSettled(Array.from({ length: 20 }, () => store.append(s, [sampleEnvelope(s)], 'no_stream')));
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 20 }, () => store.append(s, [sampleEnvelope(s)], 'no_stream')),
+      );
       expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
       for (const a of attempts) if (a.status === 'rejected') expect(isConcurrencyError(a.reason)).toBe(true);
       expect((await store.read(s)).events).toHaveLength(1);
@@ -121,7 +136,12 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     it('reports a closed store as STORE_UNAVAILABLE (retriable), on every operation', async () => {
       const closing = await factory();
       await closing.close();
-      for (const call of [() => closing.append('s', [sampleEnvelope('s')], 'any'), () => closing.read('s'), () => closing.readAll(), () => closing.head()]) {
+      for (const call of [
+        () => closing.append('s', [sampleEnvelope('s')], 'any'),
+        () => closing.read('s'),
+        () => closing.readAll(),
+        () => closing.head(),
+      ]) {
         await expect(call()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', retriable: true });
       }
     });

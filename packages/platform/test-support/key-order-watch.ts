@@ -5,9 +5,14 @@ import { STORE_POSITION_HEADER } from '../src/relay/relay.ts';
 export type KeyOrderReport = {
   /** Messages delivered, redeliveries included. */
   delivered: number;
-  /** Deliveries of a position this key already had (a replay: harmless to a consumer that remembers ids or positions). */
+  /**
+   * Deliveries of a position this key already had (a replay: harmless to a consumer that remembers ids or positions).
+   */
   redelivered: number;
-  /** Deliveries with a lower position than one this key already had: a consumer keeping the last state per key would go back. */
+  /**
+   * Deliveries with a lower position than one this key already had: a consumer keeping the last state per key would go
+   * back.
+   */
   backwards: number;
   /** Of those, first deliveries: a consumer that ignores positions at or below its last would lose them. Must be 0. */
   outOfOrder: number;
@@ -64,7 +69,10 @@ export function keyOrderWatch() {
 export type KeyOrderWatch = ReturnType<typeof keyOrderWatch>;
 
 /** Every stream's positions as the store holds them: what `report` expects when the relay keys by stream. */
-export async function positionsByStream(store: Pick<EventStore, 'readAll'>, limit = 100_000): Promise<Map<string, bigint[]>> {
+export async function positionsByStream(
+  store: Pick<EventStore, 'readAll'>,
+  limit = 100_000,
+): Promise<Map<string, bigint[]>> {
   const positions = new Map<string, bigint[]>();
   for (const event of await store.readAll({ after: 0n, limit })) {
     let list = positions.get(event.stream);

@@ -20,7 +20,8 @@ export function leaseStoreContract(name: string, options: LeaseStoreContractOpti
       expect(held).toBeDefined();
       expect(await held!.stillHeld()).toBe(true);
       expect(await b.tryAcquire(name)).toBeUndefined();
-      expect(await a.tryAcquire(name)).toBeUndefined(); // not re-entrant: a second relay in the same process stands by too
+      // not re-entrant: a second relay in the same process stands by too
+      expect(await a.tryAcquire(name)).toBeUndefined();
       const other = await b.tryAcquire(fresh());
       expect(other).toBeDefined();
       await held!.release();

@@ -16,16 +16,26 @@ class NaiveSequenceStore implements EventStore {
 
   async append(stream: string, events: readonly Envelope[], expected: ExpectedVersion) {
     const actual = this.versions.get(stream) ?? 'no_stream';
-    if ((expected === 'no_stream') !== (actual === 'no_stream') && expected !== 'any') throw new ConcurrencyError(stream, String(expected), actual);
+    if ((expected === 'no_stream') !== (actual === 'no_stream') && expected !== 'any')
+      throw new ConcurrencyError(stream, String(expected), actual);
     let version = actual === 'no_stream' ? -1n : actual;
     this.versions.set(stream, version + BigInt(events.length));
-    const recorded = events.map((envelope): RecordedEvent => ({ stream, version: ++version, position: this.next++, envelope, recordedAt: new Date().toISOString() }));
+    const recorded = events.map((envelope): RecordedEvent => ({
+      stream,
+      version: ++version,
+      position: this.next++,
+      envelope,
+      recordedAt: new Date().toISOString(),
+    }));
     await new Promise((resolve) => setTimeout(resolve, recorded[0]!.position % 2n === 1n ? 4 : 0)); // the commit
     this.committed.push(...recorded);
     return { nextExpectedVersion: version, lastPosition: recorded.at(-1)!.position };
   }
   async readAll({ after = 0n, limit = 1000 } = {}) {
-    return this.committed.filter((e) => e.position > after).sort((a, b) => (a.position < b.position ? -1 : 1)).slice(0, limit);
+    return this.committed
+      .filter((e) => e.position > after)
+      .sort((a, b) => (a.position < b.position ? -1 : 1))
+      .slice(0, limit);
   }
   async read(stream: string) {
     const events = this.committed.filter((e) => e.stream === stream);

@@ -8,14 +8,27 @@ export type RecordingLogger = Logger & { entries: LogEntry[]; text(): string };
 export function createRecordingLogger(): RecordingLogger {
   const entries: LogEntry[] = [];
   const make = (bindings: LogFields): Logger => {
-    const write = (level: LogEntry['level']) => (fields: LogFields, message: string) => void entries.push({ level, message, fields: { ...bindings, ...fields } });
-    return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug'), child: (more) => make({ ...bindings, ...more }) };
+    const write = (level: LogEntry['level']) => (fields: LogFields, message: string) =>
+      void entries.push({ level, message, fields: { ...bindings, ...fields } });
+    return {
+      info: write('info'),
+      warn: write('warn'),
+      error: write('error'),
+      debug: write('debug'),
+      child: (more) => make({ ...bindings, ...more }),
+    };
   };
   const root = make({});
   return {
     ...root,
     entries,
-    text: () => JSON.stringify(entries, (_key, value: unknown) =>
-      value instanceof Error ? { name: value.name, message: value.message } : typeof value === 'bigint' ? String(value) : value),
+    text: () =>
+      JSON.stringify(entries, (_key, value: unknown) =>
+        value instanceof Error
+          ? { name: value.name, message: value.message }
+          : typeof value === 'bigint'
+            ? String(value)
+            : value,
+      ),
   };
 }

@@ -12,13 +12,15 @@ export function withSparsePositions(store: EventStore, stride = 10n): EventStore
     ...(positions ? { positions: positions.map((p) => p * stride) } : {}),
   });
   return {
-    append: async (stream, events, expected, options) => spreadResult(await store.append(stream, events, expected, options)),
+    append: async (stream, events, expected, options) =>
+      spreadResult(await store.append(stream, events, expected, options)),
     read: async (stream) => {
       const { version, events } = await store.read(stream);
       return { version, events: events.map(spread) };
     },
     // Events past `after` are those whose inner position is past after / stride, rounded down.
-    readAll: async ({ after, ...page } = {}) => (await store.readAll({ ...page, after: (after ?? 0n) / stride })).map(spread),
+    readAll: async ({ after, ...page } = {}) =>
+      (await store.readAll({ ...page, after: (after ?? 0n) / stride })).map(spread),
     head: async () => (await store.head()) * stride,
     close: () => store.close(),
   };

@@ -6,25 +6,56 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  invoiceRequestSchema, topics, type CreditNoteRequestedV1, type DebitNoteRequestedV1, type Envelope, type InvoiceEvent,
-  type InvoiceRequestInput, type InvoiceRequestedV1,
+  invoiceRequestSchema,
+  topics,
+  type CreditNoteRequestedV1,
+  type DebitNoteRequestedV1,
+  type Envelope,
+  type InvoiceEvent,
+  type InvoiceRequestInput,
+  type InvoiceRequestedV1,
 } from '@fe/contracts';
 import {
-  CURRENT_BUILD_RULES, buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, checkNoteDocument, money, noteIdentity, validateInvoiceRequest, type BuildRules, type NoteContent,
+  CURRENT_BUILD_RULES,
+  buildInvoiceXml,
+  colombiaDateTime,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  checkNoteDocument,
+  money,
+  noteIdentity,
+  validateInvoiceRequest,
+  type BuildRules,
+  type NoteContent,
 } from '@fe/dian-domain';
 import { noteInput } from '@fe/dian-domain/testing';
 import {
-  FilesystemBlobStore, InProcessEventBus, SignedLinks, SqliteEventStore, invoiceStreamName, loadInvoiceStream, newInvoiceEvent,
-  type Clock, type DeliveredMessage, type LogFields, type Logger,
+  FilesystemBlobStore,
+  InProcessEventBus,
+  SignedLinks,
+  SqliteEventStore,
+  invoiceStreamName,
+  loadInvoiceStream,
+  newInvoiceEvent,
+  type Clock,
+  type DeliveredMessage,
+  type LogFields,
+  type Logger,
 } from '@fe/platform';
 
 export type LogEntry = { level: 'info' | 'warn' | 'error' | 'debug'; fields: LogFields; message: string };
 
 /** A Logger that records every call, children's included, with their bound fields merged in. */
 export function capturingLogger(entries: LogEntry[] = [], bound: LogFields = {}): Logger & { entries: LogEntry[] } {
-  const at = (level: LogEntry['level']) => (fields: LogFields, message: string) => void entries.push({ level, fields: { ...bound, ...fields }, message });
+  const at = (level: LogEntry['level']) => (fields: LogFields, message: string) =>
+    void entries.push({ level, fields: { ...bound, ...fields }, message });
   return {
-    entries, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'),
+    entries,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
     child: (fields) => capturingLogger(entries, { ...bound, ...fields }),
   };
 }
@@ -38,7 +69,12 @@ export function makeWorld() {
   const blobs = new FilesystemBlobStore(dir, new SignedLinks(randomBytes(32), 'http://127.0.0.1/files'));
   const logger = capturingLogger();
   return {
-    dir, store, bus, blobs, logger, clock: testClock,
+    dir,
+    store,
+    bus,
+    blobs,
+    logger,
+    clock: testClock,
     async close() {
       await bus.close();
       await store.close();
@@ -54,28 +90,64 @@ export type World = ReturnType<typeof makeWorld>;
  * out, as older events do.
  */
 export function requestedEvent(
-  input: InvoiceRequestInput, number: string, issuedAt: Date, options: { rules?: BuildRules; recorded?: boolean } = {},
+  input: InvoiceRequestInput,
+  number: string,
+  issuedAt: Date,
+  options: { rules?: BuildRules; recorded?: boolean } = {},
 ): InvoiceRequestedV1 {
   const rules = options.rules ?? CURRENT_BUILD_RULES;
   const request = invoiceRequestSchema.parse(input);
   const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date, buildRules: rules });
   if (!validated.ok) throw new Error(`fixture is invalid: ${validated.error.code}`);
   const built = buildInvoiceXml({
-    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number, software: demoSoftware, environment: '2', issuedAt,
+    invoice: validated.value,
+    tenant: demoTenant,
+    resolution: demoResolution,
+    number,
+    software: demoSoftware,
+    environment: '2',
+    issuedAt,
   });
   const invoiceId = invoiceStreamName(demoTenant.id, built.documentId);
   const meta = { tenantId: demoTenant.id, invoiceId, correlationId: 'req-test', causationId: 'req-test' };
-  return newInvoiceEvent('InvoiceRequested', {
-    request, prefix: demoResolution.prefix, number, document_id: built.documentId, resolution_id: demoResolution.id,
-    environment: '2', issued_at: built.issuedAt, cufe: built.cufe, payable_amount: money(validated.value.totals.payable),
-    ...(options.recorded === false ? {} : { build_rules: rules }),
-  }, meta, testClock);
+  return newInvoiceEvent(
+    'InvoiceRequested',
+    {
+      request,
+      prefix: demoResolution.prefix,
+      number,
+      document_id: built.documentId,
+      resolution_id: demoResolution.id,
+      environment: '2',
+      issued_at: built.issuedAt,
+      cufe: built.cufe,
+      payable_amount: money(validated.value.totals.payable),
+      ...(options.recorded === false ? {} : { build_rules: rules }),
+    },
+    meta,
+    testClock,
+  );
 }
 
 /** A note's first event for the demo tenant with the CUDE ingress computes, totalled with `rules`. */
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'credit' }>, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1;
-export function noteRequestedEvent(content: Extract<NoteContent, { kind: 'debit' }>, number: string, issuedAt: Date, rules?: BuildRules): DebitNoteRequestedV1;
-export function noteRequestedEvent(content: NoteContent, number: string, issuedAt: Date, rules?: BuildRules): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
+export function noteRequestedEvent(
+  content: Extract<NoteContent, { kind: 'credit' }>,
+  number: string,
+  issuedAt: Date,
+  rules?: BuildRules,
+): CreditNoteRequestedV1;
+export function noteRequestedEvent(
+  content: Extract<NoteContent, { kind: 'debit' }>,
+  number: string,
+  issuedAt: Date,
+  rules?: BuildRules,
+): DebitNoteRequestedV1;
+export function noteRequestedEvent(
+  content: NoteContent,
+  number: string,
+  issuedAt: Date,
+  rules?: BuildRules,
+): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
   const input = noteInput(content, number, issuedAt);
   if (rules !== undefined) {
     const checked = checkNoteDocument(content, rules);
@@ -86,8 +158,15 @@ export function noteRequestedEvent(content: NoteContent, number: string, issuedA
   const invoiceId = invoiceStreamName(demoTenant.id, identity.documentId);
   const meta = { tenantId: demoTenant.id, invoiceId, correlationId: 'req-test', causationId: 'req-test' };
   const data = {
-    prefix: input.prefix, number, document_id: identity.documentId, environment: '2' as const, issued_at: identity.issuedAt,
-    cude: identity.cude, payable_amount: identity.payableAmount, referenced_invoice: content.referenced_invoice, lines: content.lines,
+    prefix: input.prefix,
+    number,
+    document_id: identity.documentId,
+    environment: '2' as const,
+    issued_at: identity.issuedAt,
+    cude: identity.cude,
+    payable_amount: identity.payableAmount,
+    referenced_invoice: content.referenced_invoice,
+    lines: content.lines,
     ...(rules !== undefined ? { build_rules: rules } : {}),
   };
   return content.kind === 'credit'
@@ -111,7 +190,11 @@ export async function eventsOfType(store: SqliteEventStore, stream: string, type
 /** Collects what lands on the invoice topic's dead-letter topic. */
 export async function deadLetters(bus: InProcessEventBus): Promise<DeliveredMessage[]> {
   const received: DeliveredMessage[] = [];
-  await bus.subscribe({ topic: `${topics.invoiceEvents.name}.dlq`, group: 'test.dlq', handler: async (m) => void received.push(m) });
+  await bus.subscribe({
+    topic: `${topics.invoiceEvents.name}.dlq`,
+    group: 'test.dlq',
+    handler: async (m) => void received.push(m),
+  });
   return received;
 }
 

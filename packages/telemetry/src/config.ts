@@ -6,12 +6,27 @@ import { z } from 'zod';
  * an endpoint is given.
  */
 export const telemetryConfigSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).optional()
-    .describe('OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP base URL (e.g. http://127.0.0.1:4318); spans go to <url>/v1/traces, metrics to <url>/v1/metrics. Unset: telemetry off.'),
-  serviceName: z.string().min(1).max(100).default('fe-colombia')
-    .describe('OTEL_SERVICE_NAME: the service.name every span and metric carries (one per process: fe-all-in-one, fe-signer, …).'),
-  metricExportIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(60_000)
-    .describe('OTEL_METRIC_EXPORT_INTERVAL: how often metrics are exported, in ms (OpenTelemetry\'s default, 60 s).'),
+  endpoint: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/HTTP base URL (e.g. http://127.0.0.1:4318); spans go to <url>/v1/traces, metrics to <url>/v1/metrics. Unset: telemetry off.',
+    ),
+  serviceName: z
+    .string()
+    .min(1)
+    .max(100)
+    .default('fe-colombia')
+    .describe(
+      'OTEL_SERVICE_NAME: the service.name every span and metric carries (one per process: fe-all-in-one, fe-signer, …).',
+    ),
+  metricExportIntervalMs: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(60_000)
+    .describe("OTEL_METRIC_EXPORT_INTERVAL: how often metrics are exported, in ms (OpenTelemetry's default, 60 s)."),
 });
 export type TelemetryConfig = z.infer<typeof telemetryConfigSchema>;
 

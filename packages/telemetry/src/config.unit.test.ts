@@ -13,7 +13,9 @@ describe('telemetry configuration', () => {
   });
 
   it("names the service after the main's default unless OTEL_SERVICE_NAME says otherwise", () => {
-    expect(telemetryConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }, 'fe-signer')).toMatchObject({ endpoint: 'http://127.0.0.1:4318', serviceName: 'fe-signer' });
+    expect(telemetryConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }, 'fe-signer')).toMatchObject(
+      { endpoint: 'http://127.0.0.1:4318', serviceName: 'fe-signer' },
+    );
     expect(telemetryConfigFromEnv({ OTEL_SERVICE_NAME: 'signer-eu' }, 'fe-signer').serviceName).toBe('signer-eu');
   });
 

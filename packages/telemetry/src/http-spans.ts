@@ -15,10 +15,14 @@ export function traceHttpRoutes(app: FastifyInstance, service: string): void {
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
     route.handler = function traced(request, reply) {
       const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-      const span = tracer.startSpan(`${request.method} ${route.url}`, {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'http.route': route.url, 'fe.route.methods': methods },
-      }, parent);
+      const span = tracer.startSpan(
+        `${request.method} ${route.url}`,
+        {
+          kind: SpanKind.SERVER,
+          attributes: { 'http.request.method': request.method, 'http.route': route.url, 'fe.route.methods': methods },
+        },
+        parent,
+      );
       spans.set(request, span);
       return context.with(trace.setSpan(parent, span), () => handler.call(this, request, reply));
     };

@@ -22,17 +22,29 @@ async function app() {
 }
 
 describe('traceHttpRoutes', () => {
-  it('opens a SERVER span per request, named after the route pattern, the parent of the handler\'s work and a child of the caller\'s traceparent', async () => {
+  it("opens a SERVER span per request, named after the route pattern, the parent of the handler's work and a child of the caller's traceparent", async () => {
     const server = await app();
     const answer = await server.inject({
-      method: 'POST', url: '/api/v1/things/42?secret=q', payload: { pin: '12345' },
-      headers: { authorization: 'Bearer fe_live_key', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      method: 'POST',
+      url: '/api/v1/things/42?secret=q',
+      payload: { pin: '12345' },
+      headers: {
+        authorization: 'Bearer fe_live_key',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      },
     });
     expect(answer.statusCode).toBe(200);
     const [work, request] = telemetry.spans();
     expect(request).toMatchObject({
-      name: 'POST /api/v1/things/:id', kind: 1 /* SERVER */, traceId: '0af7651916cd43dd8448eb211c80319c', parentSpanId: 'b7ad6b7169203331',
-      attributes: { 'http.request.method': 'POST', 'http.route': '/api/v1/things/:id', 'http.response.status_code': 200 },
+      name: 'POST /api/v1/things/:id',
+      kind: 1 /* SERVER */,
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      parentSpanId: 'b7ad6b7169203331',
+      attributes: {
+        'http.request.method': 'POST',
+        'http.route': '/api/v1/things/:id',
+        'http.response.status_code': 200,
+      },
     });
     expect(work).toMatchObject({ name: 'work', parentSpanId: request!.spanId, traceId: request!.traceId });
     // Method, route and status only: no header, query or body.

@@ -23,16 +23,24 @@ export function instruments(): Instruments {
   if (cached?.provider === provider) return cached.instruments;
   const meter = provider.getMeter('fe-colombia');
   const made: Instruments = {
-    invoicesFinal: meter.createCounter('fe.invoices.final', { description: 'Invoices that reached a final DIAN verdict, by status', unit: '{invoice}' }),
+    invoicesFinal: meter.createCounter('fe.invoices.final', {
+      description: 'Invoices that reached a final DIAN verdict, by status',
+      unit: '{invoice}',
+    }),
     dianCallDuration: meter.createHistogram('fe.dian.call.duration', {
-      description: 'Duration of SOAP calls to DIAN, by operation and outcome', unit: 's',
+      description: 'Duration of SOAP calls to DIAN, by operation and outcome',
+      unit: 's',
       advice: { explicitBucketBoundaries: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30] },
     }),
     consumerLag: meter.createHistogram('fe.bus.consumer.lag', {
-      description: 'Messages already on the partition behind the one being handled, per consumer group', unit: '{message}',
+      description: 'Messages already on the partition behind the one being handled, per consumer group',
+      unit: '{message}',
       advice: { explicitBucketBoundaries: [0, 1, 5, 10, 50, 100, 500, 1000, 5000] },
     }),
-    deadLetters: meter.createCounter('fe.bus.dead_letters', { description: 'Messages a consumer group gave up on (kept as dead letters)', unit: '{message}' }),
+    deadLetters: meter.createCounter('fe.bus.dead_letters', {
+      description: 'Messages a consumer group gave up on (kept as dead letters)',
+      unit: '{message}',
+    }),
   };
   cached = { provider, instruments: made };
   return made;

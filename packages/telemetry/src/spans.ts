@@ -1,4 +1,12 @@
-import { SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanKind, type Tracer } from '@opentelemetry/api';
+import {
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type SpanKind,
+  type Tracer,
+} from '@opentelemetry/api';
 
 /** One tracer per service, named after it (`fe.signer`, `fe.ingress`, …; the consumer group names). */
 export function tracerFor(service: string): Tracer {
@@ -10,7 +18,10 @@ export function tracerFor(service: string): Tracer {
  * header, certificate or key (docs/observability.md, "What a span never carries").
  */
 export function inSpan<T>(
-  tracer: Tracer, name: string, options: { kind?: SpanKind; attributes?: Attributes; parent?: Context }, work: (span: Span) => Promise<T>,
+  tracer: Tracer,
+  name: string,
+  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context },
+  work: (span: Span) => Promise<T>,
 ): Promise<T> {
   const run = async (span: Span) => {
     try {
@@ -22,8 +33,13 @@ export function inSpan<T>(
       span.end();
     }
   };
-  const spanOptions = { ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(options.attributes ? { attributes: options.attributes } : {}) };
-  return options.parent ? tracer.startActiveSpan(name, spanOptions, options.parent, run) : tracer.startActiveSpan(name, spanOptions, run);
+  const spanOptions = {
+    ...(options.kind !== undefined ? { kind: options.kind } : {}),
+    ...(options.attributes ? { attributes: options.attributes } : {}),
+  };
+  return options.parent
+    ? tracer.startActiveSpan(name, spanOptions, options.parent, run)
+    : tracer.startActiveSpan(name, spanOptions, run);
 }
 
 /**
@@ -32,7 +48,8 @@ export function inSpan<T>(
  */
 export function markFailed(span: Span, error: unknown): void {
   const name = error instanceof Error ? error.name : 'Error';
-  const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : undefined;
+  const code =
+    typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : undefined;
   span.setStatus({ code: SpanStatusCode.ERROR, message: code ? `${name} ${code}` : name });
   span.setAttribute('error.type', code ?? name);
 }

@@ -24,11 +24,13 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
     // Host and process detectors would add attributes nobody asked for (the command line among them).
     autoDetectResources: false,
     traceExporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }),
-    metricReaders: [new metrics.PeriodicExportingMetricReader({
-      exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics` }),
-      exportIntervalMillis: config.metricExportIntervalMs,
-      exportTimeoutMillis: Math.min(30_000, config.metricExportIntervalMs),
-    })],
+    metricReaders: [
+      new metrics.PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics` }),
+        exportIntervalMillis: config.metricExportIntervalMs,
+        exportTimeoutMillis: Math.min(30_000, config.metricExportIntervalMs),
+      }),
+    ],
     // The services log through pino; without this the SDK would set up an OTLP log exporter from the environment.
     logRecordProcessors: [],
     // No auto-instrumentation: the spans are the ones this package and the services open (docs/observability.md).

@@ -19,11 +19,20 @@ export function tracingEventBus<Bus extends EventBus>(bus: Bus): Bus {
           if (options.handles && !options.handles(message)) return options.handler(message);
           const parent = propagation.extract(ROOT_CONTEXT, message.headers ?? {});
           const attributes = {
-            'messaging.operation.type': 'process', 'messaging.destination.name': topic, 'messaging.consumer.group.name': group,
-            'messaging.message.id': message.value.id, 'fe.event.type': message.value.type, 'fe.delivery.attempt': message.attempt,
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': topic,
+            'messaging.consumer.group.name': group,
+            'messaging.message.id': message.value.id,
+            'fe.event.type': message.value.type,
+            'fe.delivery.attempt': message.attempt,
             ...(message.value.invoice_id ? { 'fe.invoice_id': message.value.invoice_id } : {}),
           };
-          return inSpan(tracerFor(group), `${group} ${message.value.type}`, { kind: SpanKind.CONSUMER, parent, attributes }, () => options.handler(message));
+          return inSpan(
+            tracerFor(group),
+            `${group} ${message.value.type}`,
+            { kind: SpanKind.CONSUMER, parent, attributes },
+            () => options.handler(message),
+          );
         },
       }),
     close: () => bus.close(),

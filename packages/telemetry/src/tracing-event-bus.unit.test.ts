@@ -1,4 +1,14 @@
-import { InProcessEventBus, SqliteCheckpointStore, SqliteEventStore, startRelay, type AppendResult, type BusMessage, type DeliveredMessage, type EventBus, type EventStore } from '@fe/platform';
+import {
+  InProcessEventBus,
+  SqliteCheckpointStore,
+  SqliteEventStore,
+  startRelay,
+  type AppendResult,
+  type BusMessage,
+  type DeliveredMessage,
+  type EventBus,
+  type EventStore,
+} from '@fe/platform';
 import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +40,8 @@ async function eventually(condition: () => boolean | Promise<boolean>): Promise<
 function fakeStore(fail = false): EventStore {
   return {
     append: async (): Promise<AppendResult> => {
-      if (fail) throw Object.assign(new Error('wrong version'), { name: 'ConcurrencyError', code: 'WRONG_EXPECTED_VERSION' });
+      if (fail)
+        throw Object.assign(new Error('wrong version'), { name: 'ConcurrencyError', code: 'WRONG_EXPECTED_VERSION' });
       return { nextExpectedVersion: 0n, lastPosition: 1n };
     },
     read: async () => ({ version: 'no_stream', events: [] }),
@@ -40,30 +51,48 @@ function fakeStore(fail = false): EventStore {
   };
 }
 
-function subscribeRecording(bus: EventBus, group: string, options: { handles?: (m: BusMessage) => boolean; fail?: boolean } = {}) {
+function subscribeRecording(
+  bus: EventBus,
+  group: string,
+  options: { handles?: (m: BusMessage) => boolean; fail?: boolean } = {},
+) {
   const seen: DeliveredMessage[] = [];
   const ready = bus.subscribe({
-    topic, group, maxAttempts: 2, retryBackoffMs: 1,
+    topic,
+    group,
+    maxAttempts: 2,
+    retryBackoffMs: 1,
     ...(options.handles ? { handles: options.handles } : {}),
     handler: async (message) => {
       seen.push(message);
-      if (options.fail) throw Object.assign(new Error('certificate 1234 expired'), { name: 'SignerError', code: 'CERT_EXPIRED' });
+      if (options.fail)
+        throw Object.assign(new Error('certificate 1234 expired'), { name: 'SignerError', code: 'CERT_EXPIRED' });
     },
   });
   return { seen, ready };
 }
 
 describe('trace context from an append to the reaction', () => {
-  it('keeps the append\'s context with its events in the store, and the relay, publishing outside any span, sends it on', async () => {
+  it("keeps the append's context with its events in the store, and the relay, publishing outside any span, sends it on", async () => {
     const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }));
     // Nothing shared between the writer and the relay but the store: as across processes.
     const store = tracingEventStore(new SqliteEventStore(':memory:'));
     const { seen, ready } = subscribeRecording(bus, 'fe.signer');
     await ready;
     const event = sampleEnvelope('inv-1', 'InvoiceRequested');
-    await inSpan(tracerFor('fe.ingress'), 'POST /invoice', {}, () => store.append('invoice-inv-1', [event], 'no_stream'));
+    await inSpan(tracerFor('fe.ingress'), 'POST /invoice', {}, () =>
+      store.append('invoice-inv-1', [event], 'no_stream'),
+    );
     const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
-    const relay = startRelay({ name: 'relay.t', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 5, route: () => ({ topic, key: 'inv-1' }) });
+    const relay = startRelay({
+      name: 'relay.t',
+      store,
+      bus,
+      checkpoints: new SqliteCheckpointStore(':memory:'),
+      logger: silent,
+      idleMs: 5,
+      route: () => ({ topic, key: 'inv-1' }),
+    });
     await eventually(() => seen.length === 1);
     await eventually(() => telemetry.spans().some((s) => s.name === 'fe.signer InvoiceRequested'));
     await relay.stop();
@@ -74,9 +103,16 @@ describe('trace context from an append to the reaction', () => {
     const reaction = spans.find((s) => s.name === 'fe.signer InvoiceRequested')!;
     expect(append.parentSpanId).toBe(request.spanId);
     expect(reaction).toMatchObject({ traceId: request.traceId, parentSpanId: append.spanId, kind: 4 /* CONSUMER */ });
-    expect(reaction.attributes).toMatchObject({ 'messaging.consumer.group.name': 'fe.signer', 'fe.event.type': 'InvoiceRequested', 'fe.invoice_id': 'inv-1' });
+    expect(reaction.attributes).toMatchObject({
+      'messaging.consumer.group.name': 'fe.signer',
+      'fe.event.type': 'InvoiceRequested',
+      'fe.invoice_id': 'inv-1',
+    });
     // The message carries it beside the relay's own header.
-    expect(seen[0]!.headers).toMatchObject({ 'x-store-position': '1', traceparent: `00-${append.traceId}-${append.spanId}-01` });
+    expect(seen[0]!.headers).toMatchObject({
+      'x-store-position': '1',
+      traceparent: `00-${append.traceId}-${append.spanId}-01`,
+    });
     await bus.close();
     await store.close();
   });
@@ -100,9 +136,13 @@ describe('trace context from an append to the reaction', () => {
     await bus.close();
   });
 
-  it('marks the span of an append that failed with the error\'s code only', async () => {
+  it("marks the span of an append that failed with the error's code only", async () => {
     const store = tracingEventStore(fakeStore(true));
-    await expect(inSpan(tracerFor('fe.signer'), 'reaction', {}, () => store.append('s', [sampleEnvelope('x', 'InvoiceSigned')], 0n))).rejects.toThrow();
+    await expect(
+      inSpan(tracerFor('fe.signer'), 'reaction', {}, () =>
+        store.append('s', [sampleEnvelope('x', 'InvoiceSigned')], 0n),
+      ),
+    ).rejects.toThrow();
     const append = telemetry.spans().find((s) => s.name === 'append InvoiceSigned')!;
     expect(append.status).toEqual({ code: SpanStatusCode.ERROR, message: 'ConcurrencyError WRONG_EXPECTED_VERSION' });
   });
@@ -112,7 +152,13 @@ describe('spans and metrics of the reactions', () => {
   it('opens no span for a message the subscriber skips, and records the lag the bus reports', async () => {
     const bus = tracingEventBus(new InProcessEventBus({ partitions: 1 }));
     const { seen, ready } = subscribeRecording(bus, 'fe.lagging', { handles: (m) => m.value.type === 'InvoiceSigned' });
-    await bus.publish(topic, [1, 2, 3].map((n) => ({ key: 'k', value: sampleEnvelope('k', n === 3 ? 'InvoiceSigned' : 'InvoiceRequested', { n }) })));
+    await bus.publish(
+      topic,
+      [1, 2, 3].map((n) => ({
+        key: 'k',
+        value: sampleEnvelope('k', n === 3 ? 'InvoiceSigned' : 'InvoiceRequested', { n }),
+      })),
+    );
     await ready;
     await eventually(() => seen.length === 3);
     expect(telemetry.spans().map((s) => s.name)).toEqual(['fe.lagging InvoiceSigned']);
@@ -122,24 +168,34 @@ describe('spans and metrics of the reactions', () => {
     await bus.close();
   });
 
-  it('counts each dead letter by group, and a failed handler\'s span has the error code, never the message text', async () => {
-    const bus = tracingEventBus(new InProcessEventBus({ partitions: 1, deadLetters: countingDeadLetters({ keep: async () => {} }) }));
+  it("counts each dead letter by group, and a failed handler's span has the error code, never the message text", async () => {
+    const bus = tracingEventBus(
+      new InProcessEventBus({ partitions: 1, deadLetters: countingDeadLetters({ keep: async () => {} }) }),
+    );
     const { seen, ready } = subscribeRecording(bus, 'fe.failing', { fail: true });
     await ready;
     await bus.publish(topic, [{ key: 'k', value: sampleEnvelope('k', 'InvoiceRequested') }]);
-    await eventually(async () => (await telemetry.points('fe.bus.dead_letters')).some((p) => p.attributes.group === 'fe.failing'));
+    await eventually(async () =>
+      (await telemetry.points('fe.bus.dead_letters')).some((p) => p.attributes.group === 'fe.failing'),
+    );
     expect(seen).toHaveLength(2);
     const dead = (await telemetry.points('fe.bus.dead_letters')).filter((p) => p.attributes.group === 'fe.failing');
     expect(dead).toEqual([{ attributes: { topic, group: 'fe.failing' }, value: 1 }]);
     const failed = telemetry.spans().filter((s) => s.name === 'fe.failing InvoiceRequested');
-    expect(failed.map((s) => s.status)).toEqual([1, 2].map(() => ({ code: SpanStatusCode.ERROR, message: 'SignerError CERT_EXPIRED' })));
+    expect(failed.map((s) => s.status)).toEqual(
+      [1, 2].map(() => ({ code: SpanStatusCode.ERROR, message: 'SignerError CERT_EXPIRED' })),
+    );
     expect(JSON.stringify(failed)).not.toContain('1234');
     await bus.close();
   });
 
   it('counts a final verdict once, when it is appended', async () => {
     const store = tracingEventStore(fakeStore());
-    await store.append('invoice-v', [sampleEnvelope('v', 'InvoiceSubmitted'), sampleEnvelope('v', 'InvoiceRejected')], 1n);
+    await store.append(
+      'invoice-v',
+      [sampleEnvelope('v', 'InvoiceSubmitted'), sampleEnvelope('v', 'InvoiceRejected')],
+      1n,
+    );
     const rejected = (await telemetry.points('fe.invoices.final')).filter((p) => p.attributes.status === 'rejected');
     expect(rejected.map((p) => p.value)).toEqual([1]);
   });
@@ -149,7 +205,11 @@ describe('the optional capabilities', () => {
   it('passes through the ones the bus offers and leaves out the ones it does not', () => {
     const offering = tracingEventBus(new InProcessEventBus({ partitions: 1 }));
     expect([typeof offering.settledThrough, typeof offering.redrive]).toEqual(['function', 'function']);
-    const bare: EventBus = { publish: async () => {}, subscribe: async () => ({ stop: async () => {} }), close: async () => {} };
+    const bare: EventBus = {
+      publish: async () => {},
+      subscribe: async () => ({ stop: async () => {} }),
+      close: async () => {},
+    };
     const traced = tracingEventBus(bare);
     expect(['settledThrough' in traced, 'redrive' in traced, 'subscriptions' in traced]).toEqual([false, false, false]);
     // The Kafka bus's: /readyz asks it through the tracing bus the processes wrap it in.

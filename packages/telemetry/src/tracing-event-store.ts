@@ -17,15 +17,21 @@ export function tracingEventStore(store: EventStore): EventStore {
       const types = [...new Set(events.map((event) => event.type))];
       const first = events[0];
       const attributes = {
-        'fe.stream': stream, 'fe.event.types': types, 'fe.event.count': events.length,
-        ...(first?.invoice_id ? { 'fe.invoice_id': first.invoice_id } : {}), ...(first ? { 'fe.tenant_id': first.tenant_id } : {}),
+        'fe.stream': stream,
+        'fe.event.types': types,
+        'fe.event.count': events.length,
+        ...(first?.invoice_id ? { 'fe.invoice_id': first.invoice_id } : {}),
+        ...(first ? { 'fe.tenant_id': first.tenant_id } : {}),
       };
       return inSpan(tracer, `append ${types.join(',')}`, { attributes }, async () => {
         // The append span's own context: the reactions to these events are its children.
         const carrier: Record<string, string> = {};
         propagation.inject(context.active(), carrier);
         const traceContext = traceContextOf(carrier) ?? options?.traceContext;
-        const result = await store.append(stream, events, expected, { ...options, ...(traceContext ? { traceContext } : {}) });
+        const result = await store.append(stream, events, expected, {
+          ...options,
+          ...(traceContext ? { traceContext } : {}),
+        });
         for (const event of events) {
           const status = finalStatus[event.type];
           if (status) instruments().invoicesFinal.add(1, { status });

@@ -3,7 +3,15 @@
 import { context, metrics as metricsApi, propagation, trace } from '@opentelemetry/api';
 import { NodeSDK, metrics, tracing } from '@opentelemetry/sdk-node';
 
-type FinishedSpan = { name: string; traceId: string; spanId: string; parentSpanId: string | undefined; kind: number; attributes: Record<string, unknown>; status: { code: number; message?: string | undefined } };
+type FinishedSpan = {
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  kind: number;
+  attributes: Record<string, unknown>;
+  status: { code: number; message?: string | undefined };
+};
 type MetricPoint = { attributes: Record<string, unknown>; value: number | { count: number; sum?: number | undefined } };
 
 export type InMemoryTelemetry = {
@@ -18,20 +26,34 @@ export function startInMemoryTelemetry(): InMemoryTelemetry {
   const exporter = new tracing.InMemorySpanExporter();
   const reader = new CollectingReader();
   const sdk = new NodeSDK({
-    spanProcessors: [new tracing.SimpleSpanProcessor(exporter)], metricReaders: [reader],
-    logRecordProcessors: [], instrumentations: [], autoDetectResources: false,
+    spanProcessors: [new tracing.SimpleSpanProcessor(exporter)],
+    metricReaders: [reader],
+    logRecordProcessors: [],
+    instrumentations: [],
+    autoDetectResources: false,
   });
   sdk.start();
   return {
-    spans: () => exporter.getFinishedSpans().map((span) => ({
-      name: span.name, traceId: span.spanContext().traceId, spanId: span.spanContext().spanId,
-      parentSpanId: span.parentSpanContext?.spanId, kind: span.kind, attributes: { ...span.attributes }, status: span.status,
-    })),
+    spans: () =>
+      exporter.getFinishedSpans().map((span) => ({
+        name: span.name,
+        traceId: span.spanContext().traceId,
+        spanId: span.spanContext().spanId,
+        parentSpanId: span.parentSpanContext?.spanId,
+        kind: span.kind,
+        attributes: { ...span.attributes },
+        status: span.status,
+      })),
     async points(name) {
       const { resourceMetrics } = await reader.collect();
-      return resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics)
+      return resourceMetrics.scopeMetrics
+        .flatMap((scope) => scope.metrics)
         .filter((metric) => metric.descriptor.name === name)
-        .flatMap((metric) => (metric.dataPoints as { attributes: Record<string, unknown>; value: MetricPoint['value'] }[]).map((point) => ({ attributes: point.attributes, value: point.value })));
+        .flatMap((metric) =>
+          (metric.dataPoints as { attributes: Record<string, unknown>; value: MetricPoint['value'] }[]).map(
+            (point) => ({ attributes: point.attributes, value: point.value }),
+          ),
+        );
     },
     reset: () => exporter.reset(),
     async shutdown() {

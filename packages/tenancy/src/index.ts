@@ -8,12 +8,40 @@ export { makeDemoCertificates, type DemoCertificates } from './demo/demo-certifi
 export { createSecretBox, MASTER_KEY_BYTES, type SecretBox } from './secrets/secret-box.ts';
 export { loadOrCreateMasterKey } from './secrets/master-key.ts';
 export {
-  generateApiKey, isWellFormedApiKey, apiKeyEnvironment, apiKeyEnvironmentFor, hashApiKey, sameApiKeyHash,
-  API_KEY_PREFIX, API_KEY_BODY_LENGTH,
+  generateApiKey,
+  isWellFormedApiKey,
+  apiKeyEnvironment,
+  apiKeyEnvironmentFor,
+  hashApiKey,
+  sameApiKeyHash,
+  API_KEY_PREFIX,
+  API_KEY_BODY_LENGTH,
 } from './api-keys/api-key.ts';
 export { TenancyError, isTenancyError, tenancyErrorCatalogue, type TenancyErrorCode } from './errors.ts';
 export type { TenantUpdate } from './tenants/new-tenant.ts';
-export { createTenantCommands, tenantStreamName, type TenantCommands, type TenantCommandsPorts, type Actor } from './commands/tenant-commands.ts';
-export { companySchema, softwareSchema, resolutionSchema, newTenantSchema, noteNumberingSchema, checkInput, parseInput, type FieldError, type InputResult } from './tenants/tenant-input.ts';
-export { defaultNoteNumbering, noteNumberingOf, checkNoteNumbering, type NoteNumbering, type NoteSeries } from './notes/note-numbering.ts';
+export {
+  createTenantCommands,
+  tenantStreamName,
+  type TenantCommands,
+  type TenantCommandsPorts,
+  type Actor,
+} from './commands/tenant-commands.ts';
+export {
+  companySchema,
+  softwareSchema,
+  resolutionSchema,
+  newTenantSchema,
+  noteNumberingSchema,
+  checkInput,
+  parseInput,
+  type FieldError,
+  type InputResult,
+} from './tenants/tenant-input.ts';
+export {
+  defaultNoteNumbering,
+  noteNumberingOf,
+  checkNoteNumbering,
+  type NoteNumbering,
+  type NoteSeries,
+} from './notes/note-numbering.ts';
 export { testSetDocumentKey, testSetIdForDocument, testSetLookup, type TestSetRun } from './test-sets/test-set-run.ts';

@@ -13,7 +13,9 @@ import type { TestSetRun } from '../src/test-sets/test-set-run.ts';
  * Fresh, empty storage whose adapter judges time by `now`; `another()` opens a second registry on
  * the same storage with the same master key (another process: the CLI, a second replica).
  */
-export type TenantRegistryFactory = (now: () => Date) => Promise<{ registry: TenantRegistry; another(): Promise<TenantRegistry> }>;
+export type TenantRegistryFactory = (
+  now: () => Date,
+) => Promise<{ registry: TenantRegistry; another(): Promise<TenantRegistry> }>;
 
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError | XadesError;
 const at = new Date('2026-03-10T12:00:00Z');
@@ -27,12 +29,17 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
     afterEach(async () => {
       for (const registry of opened.splice(0)) await registry.close();
     });
-    async function open(): Promise<{ directory: TenantRegistry; clock: TestClock; another(): Promise<TenantRegistry> }> {
+    async function open(): Promise<{
+      directory: TenantRegistry;
+      clock: TestClock;
+      another(): Promise<TenantRegistry>;
+    }> {
       const clock = testClock();
       const { registry, another } = await factory(clock.now);
       opened.push(registry);
       return {
-        directory: registry, clock,
+        directory: registry,
+        clock,
         another: async () => {
           const second = await another();
           opened.push(second);
@@ -55,8 +62,12 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         await directory.createTenant(input);
         expect(await directory.tenantExists('acme')).toBe(true);
         expect(await directory.profile('acme')).toEqual({
-          tenant: input.tenant, environment: '2', software: input.software,
-          resolutions: input.resolutions, activeResolutionId: 'acme-fe', hasCertificate: false,
+          tenant: input.tenant,
+          environment: '2',
+          software: input.software,
+          resolutions: input.resolutions,
+          activeResolutionId: 'acme-fe',
+          hasCertificate: false,
         });
       });
 
@@ -76,12 +87,32 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         ['a taken id', 'TENANT_EXISTS', () => sampleTenant('acme')],
         ['an id with a slash', 'TENANT_ID_INVALID', () => sampleTenant('a/b')],
         ['an empty id', 'TENANT_ID_INVALID', () => sampleTenant('')],
-        ['a DV that does not match the NIT', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), tenant: { ...sampleTenant('x').tenant, dv: 3 } })],
-        ['a software provider DV that does not match', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, providerDv: 0 } })],
-        ['an active resolution not on file', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), activeResolutionId: 'missing' })],
-        ['two resolutions with one id', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), resolutions: [demoResolution, demoResolution] })],
+        [
+          'a DV that does not match the NIT',
+          'TENANT_INVALID',
+          () => ({ ...sampleTenant('x'), tenant: { ...sampleTenant('x').tenant, dv: 3 } }),
+        ],
+        [
+          'a software provider DV that does not match',
+          'TENANT_INVALID',
+          () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, providerDv: 0 } }),
+        ],
+        [
+          'an active resolution not on file',
+          'TENANT_INVALID',
+          () => ({ ...sampleTenant('x'), activeResolutionId: 'missing' }),
+        ],
+        [
+          'two resolutions with one id',
+          'TENANT_INVALID',
+          () => ({ ...sampleTenant('x'), resolutions: [demoResolution, demoResolution] }),
+        ],
         ['an unknown environment', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), environment: '3' as '1' })],
-        ['an empty software PIN', 'TENANT_INVALID', () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, pin: '' } })],
+        [
+          'an empty software PIN',
+          'TENANT_INVALID',
+          () => ({ ...sampleTenant('x'), software: { ...sampleTenant('x').software, pin: '' } }),
+        ],
       ])('refuses %s (%s), writing nothing', async (_, expected, make) => {
         const { directory } = await open();
         await directory.createTenant(sampleTenant('acme'));
@@ -98,44 +129,69 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         await directory.updateTenant('acme', {
           tenant: { ...base.tenant, legalName: 'Acme Renombrada S.A.S.' },
           software: { ...base.software, id: 'otro-software', pin: '98765' },
-          environment: '1', addResolution: added, activateResolution: true,
+          environment: '1',
+          addResolution: added,
+          activateResolution: true,
         });
         const expected = {
-          tenant: { ...base.tenant, legalName: 'Acme Renombrada S.A.S.' }, environment: '1',
+          tenant: { ...base.tenant, legalName: 'Acme Renombrada S.A.S.' },
+          environment: '1',
           software: { ...base.software, id: 'otro-software', pin: '98765' },
-          resolutions: [...base.resolutions, added], activeResolutionId: 'acme-new',
+          resolutions: [...base.resolutions, added],
+          activeResolutionId: 'acme-new',
         };
         expect(await directory.profile('acme')).toMatchObject(expected);
         expect(await (await another()).profile('acme')).toMatchObject(expected);
       });
 
       it.each([
-        ['another tenant\'s id in the company data', 'TENANT_INVALID', { tenant: { ...sampleTenant('prod').tenant } }],
+        ["another tenant's id in the company data", 'TENANT_INVALID', { tenant: { ...sampleTenant('prod').tenant } }],
         ['a DV that does not match', 'TENANT_INVALID', { tenant: { ...sampleTenant('acme').tenant, dv: 3 } }],
         ['an empty PIN', 'TENANT_INVALID', { software: { ...sampleTenant('acme').software, pin: '' } }],
-        ['a resolution id on file', 'TENANT_INVALID', { tenant: { ...sampleTenant('acme').tenant, legalName: 'No' }, addResolution: { ...demoResolution } }],
+        [
+          'a resolution id on file',
+          'TENANT_INVALID',
+          { tenant: { ...sampleTenant('acme').tenant, legalName: 'No' }, addResolution: { ...demoResolution } },
+        ],
       ])('refuses an update with %s (%s), writing nothing', async (_, expected, update) => {
         const { directory } = await withTenants();
         await expect(directory.updateTenant('acme', update)).rejects.toThrowError(code(expected));
-        expect(await directory.profile('acme')).toMatchObject({ tenant: sampleTenant('acme').tenant, resolutions: sampleTenant('acme').resolutions });
+        expect(await directory.profile('acme')).toMatchObject({
+          tenant: sampleTenant('acme').tenant,
+          resolutions: sampleTenant('acme').resolutions,
+        });
       });
 
       it('keeps the note numbering (docs/notes.md): none stored reads as absent, a set one is read back, a clash with an invoice prefix writes nothing', async () => {
         const { directory } = await open();
         await directory.createTenant(sampleTenant('acme')); // invoice prefixes SETP and FE
         expect((await directory.profile('acme'))?.noteNumbering).toBeUndefined();
-        const own = { credit: { prefix: 'NCA', from: '100', to: '999' }, debit: { prefix: 'NDA', from: '1', to: '50' } };
+        const own = {
+          credit: { prefix: 'NCA', from: '100', to: '999' },
+          debit: { prefix: 'NDA', from: '1', to: '50' },
+        };
         await directory.updateTenant('acme', { noteNumbering: own });
         expect((await directory.profile('acme'))?.noteNumbering).toEqual(own);
-        await expect(directory.updateTenant('acme', { noteNumbering: { ...own, debit: { prefix: 'FE', from: '1', to: '9' } } })).rejects.toEqual(code('TENANT_INVALID'));
-        await expect(directory.updateTenant('acme', { noteNumbering: { ...own, debit: own.credit } })).rejects.toEqual(code('TENANT_INVALID'));
-        await expect(directory.updateTenant('acme', { addResolution: { ...demoResolution, id: 'nc', prefix: 'NCA' } })).rejects.toEqual(code('TENANT_INVALID'));
-        expect(await directory.profile('acme')).toMatchObject({ noteNumbering: own, resolutions: sampleTenant('acme').resolutions });
+        await expect(
+          directory.updateTenant('acme', { noteNumbering: { ...own, debit: { prefix: 'FE', from: '1', to: '9' } } }),
+        ).rejects.toEqual(code('TENANT_INVALID'));
+        await expect(directory.updateTenant('acme', { noteNumbering: { ...own, debit: own.credit } })).rejects.toEqual(
+          code('TENANT_INVALID'),
+        );
+        await expect(
+          directory.updateTenant('acme', { addResolution: { ...demoResolution, id: 'nc', prefix: 'NCA' } }),
+        ).rejects.toEqual(code('TENANT_INVALID'));
+        expect(await directory.profile('acme')).toMatchObject({
+          noteNumbering: own,
+          resolutions: sampleTenant('acme').resolutions,
+        });
       });
 
       it('refuses to update an unknown tenant (TENANT_NOT_FOUND)', async () => {
         const { directory } = await open();
-        await expect(directory.updateTenant('nobody', { environment: '1' })).rejects.toThrowError(code('TENANT_NOT_FOUND'));
+        await expect(directory.updateTenant('nobody', { environment: '1' })).rejects.toThrowError(
+          code('TENANT_NOT_FOUND'),
+        );
       });
 
       it("a cached profile follows its own writes at once, and another registry's within a second", async () => {
@@ -206,7 +262,14 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         const { directory } = await withTenants();
         const key = await directory.issueApiKey('acme');
         await directory.close(); // any query would now fail
-        for (const malformed of ['', 'Bearer x', key.slice(0, -1), `${key}0`, key.replace('fe_test_', 'fe_prod_'), `fe_test_${'z'.repeat(43)}`]) {
+        for (const malformed of [
+          '',
+          'Bearer x',
+          key.slice(0, -1),
+          `${key}0`,
+          key.replace('fe_test_', 'fe_prod_'),
+          `fe_test_${'z'.repeat(43)}`,
+        ]) {
           expect(await directory.authenticate(malformed)).toBeUndefined();
         }
         await expect(directory.authenticate(key)).rejects.toThrow();
@@ -237,8 +300,12 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect(await directory.authenticate(second)).toBeUndefined();
         expect(await directory.authenticate(first)).toEqual({ tenantId: 'acme' }); // its own grace still runs
         expect(await directory.authenticate(third)).toEqual({ tenantId: 'acme' });
-        await expect(directory.rotateApiKey('acme', clock.now(), -1)).rejects.toThrowError(code('GRACE_PERIOD_INVALID'));
-        await expect(directory.rotateApiKey('acme', clock.now(), Number.NaN)).rejects.toThrowError(code('GRACE_PERIOD_INVALID'));
+        await expect(directory.rotateApiKey('acme', clock.now(), -1)).rejects.toThrowError(
+          code('GRACE_PERIOD_INVALID'),
+        );
+        await expect(directory.rotateApiKey('acme', clock.now(), Number.NaN)).rejects.toThrowError(
+          code('GRACE_PERIOD_INVALID'),
+        );
       });
 
       it('cannot rotate a tenant without a current key', async () => {
@@ -278,18 +345,32 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         ['a wrong password', () => ({ ...good, password: 'otra-clave' }), 'P12_WRONG_PASSWORD'],
         ['no private key', () => makeTestP12({ withKey: false }), 'P12_NO_PRIVATE_KEY'],
         ['bytes that are no .p12', () => ({ ...good, p12: Buffer.from('not a pkcs12 file') }), 'P12_UNREADABLE'],
-        ['an expired certificate', () => makeTestP12({ notBefore: new Date('2020-01-01'), notAfter: new Date('2025-01-01') }), 'CERT_EXPIRED'],
+        [
+          'an expired certificate',
+          () => makeTestP12({ notBefore: new Date('2020-01-01'), notAfter: new Date('2025-01-01') }),
+          'CERT_EXPIRED',
+        ],
         ['a certificate not valid yet', () => makeTestP12({ notBefore: new Date('2027-01-01') }), 'CERT_NOT_YET_VALID'],
-        ['no digitalSignature usage', () => makeTestP12({ keyUsage: { keyEncipherment: true, nonRepudiation: true } }), 'CERT_NO_DIGITAL_SIGNATURE'],
-        ['no nonRepudiation usage', () => makeTestP12({ keyUsage: { digitalSignature: true } }), 'CERT_NO_NON_REPUDIATION'],
+        [
+          'no digitalSignature usage',
+          () => makeTestP12({ keyUsage: { keyEncipherment: true, nonRepudiation: true } }),
+          'CERT_NO_DIGITAL_SIGNATURE',
+        ],
+        [
+          'no nonRepudiation usage',
+          () => makeTestP12({ keyUsage: { digitalSignature: true } }),
+          'CERT_NO_NON_REPUDIATION',
+        ],
         ['an RSA-1024 key', () => makeTestP12({ bits: 1024 }), 'CERT_KEY_TOO_SMALL'],
         // DIAN's ZE03: the subject must name the tenant's NIT (900123456) or its technology provider's.
-        ['another company\'s certificate (NIT 900373115)', () => makeTestP12({ nit: '900373115' }), 'CERT_NOT_ISSUERS'],
+        ["another company's certificate (NIT 900373115)", () => makeTestP12({ nit: '900373115' }), 'CERT_NOT_ISSUERS'],
         ['a certificate naming no NIT', () => makeTestP12({ nit: null }), 'CERT_NOT_ISSUERS'],
       ])('refuses %s with the signer code, storing nothing', async (_, make, expected) => {
         const { directory } = await withTenants();
         const bad = make();
-        await expect(directory.storeCertificate('acme', bad.p12, bad.password, at)).rejects.toThrowError(code(expected));
+        await expect(directory.storeCertificate('acme', bad.p12, bad.password, at)).rejects.toThrowError(
+          code(expected),
+        );
         expect((await directory.profile('acme'))!.hasCertificate).toBe(false);
         expect(await directory.credential('acme', at)).toBeUndefined();
       });
@@ -297,32 +378,47 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
       it('accepts the certificate of the technology provider the tenant declared, and only for that tenant', async () => {
         const { directory } = await withTenants();
         const input = sampleTenant('client');
-        await directory.createTenant({ ...input, software: { ...input.software, providerNit: '900373115', providerDv: 3 } });
+        await directory.createTenant({
+          ...input,
+          software: { ...input.software, providerNit: '900373115', providerDv: 3 },
+        });
         const provider = makeTestP12({ nit: '900373115' });
         await directory.storeCertificate('client', provider.p12, provider.password, at);
         expect((await directory.credential('client', at))!.chain[0].serialNumber).toBe(provider.serialNumber);
-        await expect(directory.storeCertificate('acme', provider.p12, provider.password, at)).rejects.toThrowError(code('CERT_NOT_ISSUERS'));
+        await expect(directory.storeCertificate('acme', provider.p12, provider.password, at)).rejects.toThrowError(
+          code('CERT_NOT_ISSUERS'),
+        );
       });
 
       it('never puts the password in a refusal', async () => {
         const { directory } = await withTenants();
-        const error = await directory.storeCertificate('acme', good.p12, 'clave-secreta-equivocada', at).catch((e: unknown) => e);
+        const error = await directory
+          .storeCertificate('acme', good.p12, 'clave-secreta-equivocada', at)
+          .catch((e: unknown) => e);
         expect(error).toMatchObject({ code: 'P12_WRONG_PASSWORD' });
         expect(String((error as Error).message)).not.toContain('clave-secreta-equivocada');
       });
 
       it('refuses a certificate for an unknown tenant', async () => {
         const { directory } = await withTenants();
-        await expect(directory.storeCertificate('nobody', good.p12, good.password, at)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
+        await expect(directory.storeCertificate('nobody', good.p12, good.password, at)).rejects.toThrowError(
+          code('TENANT_NOT_FOUND'),
+        );
       });
 
       it('serves the same credential again, still checking validity at each instant', async () => {
         const { directory } = await withTenants();
         await directory.storeCertificate('acme', good.p12, good.password, at);
         const first = await directory.credential('acme', at);
-        expect((await directory.credential('acme', new Date('2030-01-01T00:00:00Z')))!.chain[0].serialNumber).toBe(good.serialNumber);
-        await expect(directory.credential('acme', new Date('2036-01-01T00:00:00Z'))).rejects.toThrowError(code('CERT_EXPIRED'));
-        await expect(directory.credential('acme', new Date('2023-01-01T00:00:00Z'))).rejects.toThrowError(code('CERT_NOT_YET_VALID'));
+        expect((await directory.credential('acme', new Date('2030-01-01T00:00:00Z')))!.chain[0].serialNumber).toBe(
+          good.serialNumber,
+        );
+        await expect(directory.credential('acme', new Date('2036-01-01T00:00:00Z'))).rejects.toThrowError(
+          code('CERT_EXPIRED'),
+        );
+        await expect(directory.credential('acme', new Date('2023-01-01T00:00:00Z'))).rejects.toThrowError(
+          code('CERT_NOT_YET_VALID'),
+        );
         expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(first!.chain[0].serialNumber);
       });
 
@@ -362,8 +458,12 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
       it('refuses a leaf certificate, two certificates at once, garbage and an unknown tenant', async () => {
         const { directory } = await withTenants();
         await expect(directory.addTrustedCa('acme', leafPem)).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
-        await expect(directory.addTrustedCa('acme', caPem + caPem)).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
-        await expect(directory.addTrustedCa('acme', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----')).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
+        await expect(directory.addTrustedCa('acme', caPem + caPem)).rejects.toThrowError(
+          code('CA_CERTIFICATE_INVALID'),
+        );
+        await expect(
+          directory.addTrustedCa('acme', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----'),
+        ).rejects.toThrowError(code('CA_CERTIFICATE_INVALID'));
         await expect(directory.addTrustedCa('nobody', caPem)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
         expect(await directory.trustedCaPems()).toEqual([]);
       });
@@ -371,7 +471,18 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
 
     describe('habilitación test-set runs', () => {
       const run = (runId: string, leaseUntil: Date, changes: Partial<TestSetRun> = {}): TestSetRun => ({
-        runId, holder: 'h1', testSetId: 'set-1', actor: 'portal:ana@acme.co', startedAt: at, leaseUntil, state: 'running', total: 2, sent: 0, accepted: 0, rejected: [], ...changes,
+        runId,
+        holder: 'h1',
+        testSetId: 'set-1',
+        actor: 'portal:ana@acme.co',
+        startedAt: at,
+        leaseUntil,
+        state: 'running',
+        total: 2,
+        sent: 0,
+        accepted: 0,
+        rejected: [],
+        ...changes,
       });
       const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
@@ -379,29 +490,39 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         const { directory, another } = await withTenants();
         expect(await directory.testSetRun('acme')).toBeUndefined();
         expect(await directory.claimTestSetRun('acme', run('r1', later(1)), at)).toBe(true);
-        const progressed = run('r1', later(2), { sent: 2, accepted: 1, rejected: [{ number: 'SETP990000001', message: 'FAD06: <b>no</b>' }] });
+        const progressed = run('r1', later(2), {
+          sent: 2,
+          accepted: 1,
+          rejected: [{ number: 'SETP990000001', message: 'FAD06: <b>no</b>' }],
+        });
         expect(await directory.saveTestSetRun('acme', progressed)).toBe(true);
         expect(await (await another()).testSetRun('acme')).toEqual(progressed);
         expect(await directory.testSetRun('prod')).toBeUndefined();
       });
 
-      it('refuses a second run while the first one\'s lease lasts; takes it over once the lease ended or the run finished', async () => {
+      it("refuses a second run while the first one's lease lasts; takes it over once the lease ended or the run finished", async () => {
         const { directory, another } = await withTenants();
         const second = await another();
         expect(await directory.claimTestSetRun('acme', run('r1', later(1)), at)).toBe(true);
         expect(await second.claimTestSetRun('acme', run('r2', later(2)), at)).toBe(false);
-        expect(await second.claimTestSetRun('acme', run('r1', later(3), { holder: 'h2' }), later(1))).toBe(true); // the lease ended: a takeover
+        // the lease ended: a takeover
+        expect(await second.claimTestSetRun('acme', run('r1', later(3), { holder: 'h2' }), later(1))).toBe(true);
         expect((await directory.testSetRun('acme'))?.leaseUntil).toEqual(later(3));
-        expect(await directory.saveTestSetRun('acme', run('r1', later(4), { sent: 1 }))).toBe(false); // the first holder lost it
+        // the first holder lost it
+        expect(await directory.saveTestSetRun('acme', run('r1', later(4), { sent: 1 }))).toBe(false);
         expect(await second.saveTestSetRun('acme', run('r1', later(3), { holder: 'h2', state: 'failed' }))).toBe(true);
-        expect(await directory.claimTestSetRun('acme', run('r2', later(4)), later(2))).toBe(true); // finished: a new run
-        expect(await second.saveTestSetRun('acme', run('r1', later(5), { holder: 'h2', state: 'passed' }))).toBe(false); // replaced: nothing written
+        // finished: a new run
+        expect(await directory.claimTestSetRun('acme', run('r2', later(4)), later(2))).toBe(true);
+        // replaced: nothing written
+        expect(await second.saveTestSetRun('acme', run('r1', later(5), { holder: 'h2', state: 'passed' }))).toBe(false);
         expect((await directory.testSetRun('acme'))?.runId).toBe('r2');
       });
 
       it('refuses a run for an unknown tenant', async () => {
         const { directory } = await withTenants();
-        await expect(directory.claimTestSetRun('nobody', run('r1', later(1)), at)).rejects.toThrowError(code('TENANT_NOT_FOUND'));
+        await expect(directory.claimTestSetRun('nobody', run('r1', later(1)), at)).rejects.toThrowError(
+          code('TENANT_NOT_FOUND'),
+        );
       });
     });
   });

@@ -14,7 +14,10 @@ export type TestP12Options = {
   withKey?: boolean;
   password?: string;
   serial?: string;
-  /** The subject's serialNumber, where Colombian CAs write the holder's NIT (ZE03): sampleTenant's (the demo NIT) by default, none with null. */
+  /**
+   * The subject's serialNumber, where Colombian CAs write the holder's NIT (ZE03): sampleTenant's (the demo NIT) by
+   * default, none with null.
+   */
   nit?: string | null;
 };
 
@@ -30,15 +33,21 @@ export function makeTestP12(options: TestP12Options = {}): TestP12 {
   cert.validity.notAfter = options.notAfter ?? new Date(Date.UTC(2035, 0, 1));
   const nit = options.nit === undefined ? '900123456' : options.nit;
   const name = [
-    { name: 'countryName', value: 'CO' }, { name: 'organizationName', value: 'Tenencia de Pruebas S.A.S.' },
-    ...(nit === null ? [] : [{ name: 'serialNumber', value: nit }]), { name: 'commonName', value: 'tenancy unit test' },
+    { name: 'countryName', value: 'CO' },
+    { name: 'organizationName', value: 'Tenencia de Pruebas S.A.S.' },
+    ...(nit === null ? [] : [{ name: 'serialNumber', value: nit }]),
+    { name: 'commonName', value: 'tenancy unit test' },
   ];
   cert.setSubject(name);
   cert.setIssuer(name);
-  cert.setExtensions([{ name: 'keyUsage', critical: true, ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) }]);
+  cert.setExtensions([
+    { name: 'keyUsage', critical: true, ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) },
+  ]);
   cert.sign(key, forge.md.sha256.create());
   const password = options.password ?? 'clave-de-prueba-p12';
-  const asn1 = forge.pkcs12.toPkcs12Asn1(options.withKey === false ? null : key, [cert], password, { algorithm: '3des' });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(options.withKey === false ? null : key, [cert], password, {
+    algorithm: '3des',
+  });
   const certPem = forge.pki.certificateToPem(cert);
   return {
     p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),

@@ -12,19 +12,38 @@ export const xadesErrorCatalogue = {
   CERT_EXPIRED: { message: 'The certificate has expired.', retriable: false },
   CERT_NOT_YET_VALID: { message: 'The certificate is not valid yet.', retriable: false },
   CERT_NO_DIGITAL_SIGNATURE: { message: 'The certificate key usage lacks digitalSignature.', retriable: false },
-  CERT_NO_NON_REPUDIATION: { message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).', retriable: false },
+  CERT_NO_NON_REPUDIATION: {
+    message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).',
+    retriable: false,
+  },
   CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
-  CERT_NOT_ISSUERS: { message: 'The certificate does not belong to the issuer: its subject names neither the tenant\'s NIT nor its technology provider\'s (DIAN rule ZE03).', retriable: false },
-  XML_NO_SIGNATURE_SLOT: { message: 'The document has no </ext:UBLExtensions> to place the signature in.', retriable: false },
-  XML_UNSUPPORTED_LAYOUT: { message: 'The document is not in the canonical layout the signer digests directly.', retriable: false },
-  XML_FORMS_DIFFER: { message: 'The delivered form of the document differs from its canonical form before the signature slot.', retriable: false },
+  CERT_NOT_ISSUERS: {
+    message:
+      "The certificate does not belong to the issuer: its subject names neither the tenant's NIT nor its technology provider's (DIAN rule ZE03).",
+    retriable: false,
+  },
+  XML_NO_SIGNATURE_SLOT: {
+    message: 'The document has no </ext:UBLExtensions> to place the signature in.',
+    retriable: false,
+  },
+  XML_UNSUPPORTED_LAYOUT: {
+    message: 'The document is not in the canonical layout the signer digests directly.',
+    retriable: false,
+  },
+  XML_FORMS_DIFFER: {
+    message: 'The delivered form of the document differs from its canonical form before the signature slot.',
+    retriable: false,
+  },
 } as const;
 
 const xadesErrors = errorCatalogue('XadesError', xadesErrorCatalogue);
 
 export type XadesErrorCode = keyof typeof xadesErrorCatalogue;
 
-/** `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter headers). */
+/**
+ * `detail` must never hold a secret: it is for names, codes, ids, sizes and dates only (it ends in logs and dead-letter
+ * headers).
+ */
 export class XadesError extends xadesErrors.Error {
   constructor(code: XadesErrorCode, detail?: string, options: { cause?: unknown } = {}) {
     super(code, detail, options);

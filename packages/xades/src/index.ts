@@ -9,6 +9,11 @@ export { assertCertificateOfIssuer, subjectNits } from './certificates/certifica
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';
-export { verifyAttachedDocument, verifyApplicationResponseSignature, isAttachedDocument, type AttachedDocumentVerifyOptions } from './verify/verify-attached-document.ts';
+export {
+  verifyAttachedDocument,
+  verifyApplicationResponseSignature,
+  isAttachedDocument,
+  type AttachedDocumentVerifyOptions,
+} from './verify/verify-attached-document.ts';
 export { canonicalDocument } from './verify/dom.ts';
 export { formatReport, type Check, type VerificationReport } from './verify/report.ts';

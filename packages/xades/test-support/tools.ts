@@ -31,23 +31,40 @@ export function makeTestCerts(dir: string): void {
 
 /** xmlsec1 (Debian): passes only when it says every one of the 3 references verified. */
 export function xmlsec1Verify(file: string, caPem: string): ToolResult {
-  const r = run('xmlsec1', ['--verify',
-    '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
-    '--id-attr:Id', 'http://www.w3.org/2000/09/xmldsig#:KeyInfo',
-    '--trusted-pem', caPem, file]);
-  return { ok: r.ok && /^OK$/m.test(r.output) && /SignedInfo References \(ok\/all\): 3\/3/.test(r.output), output: r.output };
+  const r = run('xmlsec1', [
+    '--verify',
+    '--id-attr:Id',
+    'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
+    '--id-attr:Id',
+    'http://www.w3.org/2000/09/xmldsig#:KeyInfo',
+    '--trusted-pem',
+    caPem,
+    file,
+  ]);
+  return {
+    ok: r.ok && /^OK$/m.test(r.output) && /SignedInfo References \(ok\/all\): 3\/3/.test(r.output),
+    output: r.output,
+  };
 }
 
 /** xml-crypto (npm): core validation with the leaf certificate it is told to trust. */
 export function xmlCryptoVerify(xml: string, leafPem: string): ToolResult {
-  const signature = new DOMParser().parseFromString(xml, 'text/xml')
-    .getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature').item(0);
+  const signature = new DOMParser()
+    .parseFromString(xml, 'text/xml')
+    .getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')
+    .item(0);
   if (!signature) return { ok: false, output: 'no ds:Signature' };
   const verifier = new SignedXml({ publicCert: leafPem });
   verifier.loadSignature(signature as never);
   try {
     const ok = verifier.checkSignature(xml);
-    return { ok, output: verifier.getReferences().map((r) => r.validationError?.message ?? 'reference ok').join('; ') };
+    return {
+      ok,
+      output: verifier
+        .getReferences()
+        .map((r) => r.validationError?.message ?? 'reference ok')
+        .join('; '),
+    };
   } catch (error) {
     return { ok: false, output: String(error) };
   }

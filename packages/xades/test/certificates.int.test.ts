@@ -28,18 +28,21 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadP12', () => {
-  it.each(['tenant', 'tenant-legacy', 'tenant-rc2', 'tenant-3des'])('loads %s.p12 with its chain, leaf first', (name) => {
-    const credential = loadP12(p12(name), PASSWORD, new Date());
-    expect(credential.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    expect(credential.chain).toHaveLength(2);
-    expect(credential.chain[0].subjectName).toContain('CN=tenant (pruebas)');
-    expect(credential.chain[1]?.subjectName).toBe(credential.chain[1]?.issuerName); // the self-signed test CA
-    expect(credential.chain[0].issuerName).toBe(
-      '1.2.840.113549.1.9.1=#1612636140707275656261732e6578616d706c65,CN=FE Test Root CA,OU=Certificacion de pruebas,O=Firmas & Pruebas\\, S.A.S.,C=CO',
-    );
-  });
+  it.each(['tenant', 'tenant-legacy', 'tenant-rc2', 'tenant-3des'])(
+    'loads %s.p12 with its chain, leaf first',
+    (name) => {
+      const credential = loadP12(p12(name), PASSWORD, new Date());
+      expect(credential.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+      expect(credential.chain).toHaveLength(2);
+      expect(credential.chain[0].subjectName).toContain('CN=tenant (pruebas)');
+      expect(credential.chain[1]?.subjectName).toBe(credential.chain[1]?.issuerName); // the self-signed test CA
+      expect(credential.chain[0].issuerName).toBe(
+        '1.2.840.113549.1.9.1=#1612636140707275656261732e6578616d706c65,CN=FE Test Root CA,OU=Certificacion de pruebas,O=Firmas & Pruebas\\, S.A.S.,C=CO',
+      );
+    },
+  );
 
-  it('is needed: Node\'s own TLS refuses the RC2-40 file', () => {
+  it("is needed: Node's own TLS refuses the RC2-40 file", () => {
     expect(() => createSecureContext({ pfx: p12('tenant-rc2'), passphrase: PASSWORD })).toThrow();
   });
 
@@ -54,14 +57,17 @@ describe('loadP12', () => {
     expect(codeOf(() => loadP12(p12(name), PASSWORD, new Date()))).toBe(code);
   });
 
-  it.each(['tenant', 'tenant-rc2', 'tenant-3des'])('%s.p12 with a wrong password fails with P12_WRONG_PASSWORD, without echoing it', (name) => {
-    let caught: unknown;
-    try {
-      loadP12(p12(name), 'clave-equivocada', new Date());
-    } catch (error) {
-      caught = error;
-    }
-    expect((caught as XadesError).code).toBe('P12_WRONG_PASSWORD');
-    expect(String((caught as Error).message) + String((caught as Error).stack)).not.toContain('clave-equivocada');
-  });
+  it.each(['tenant', 'tenant-rc2', 'tenant-3des'])(
+    '%s.p12 with a wrong password fails with P12_WRONG_PASSWORD, without echoing it',
+    (name) => {
+      let caught: unknown;
+      try {
+        loadP12(p12(name), 'clave-equivocada', new Date());
+      } catch (error) {
+        caught = error;
+      }
+      expect((caught as XadesError).code).toBe('P12_WRONG_PASSWORD');
+      expect(String((caught as Error).message) + String((caught as Error).stack)).not.toContain('clave-equivocada');
+    },
+  );
 });

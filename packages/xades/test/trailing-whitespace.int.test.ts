@@ -15,7 +15,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it.each([['a line break', '\n'], ['CR LF', '\r\n'], ['blank lines and spaces', '\n\n  \t\n']])('after the root, %s: kept as written, and xmlsec1 verifies the signature', (name, trailer) => {
+it.each([
+  ['a line break', '\n'],
+  ['CR LF', '\r\n'],
+  ['blank lines and spaces', '\n\n  \t\n'],
+])('after the root, %s: kept as written, and xmlsec1 verifies the signature', (name, trailer) => {
   const issuedAt = new Date();
   const signer = createXadesSigner(loadP12(readFileSync(join(dir, 'tenant.p12')), 'prueba-firma-123', issuedAt));
   const signed = signer.sign(buildTableCase(invoiceCases[0]!, issuedAt).xml + trailer, { signingTime: issuedAt });
@@ -24,5 +28,7 @@ it.each([['a line break', '\n'], ['CR LF', '\r\n'], ['blank lines and spaces', '
   writeFileSync(file, signed.xml);
   const result = xmlsec1Verify(file, join(dir, 'ca.pem'));
   expect(result.ok, result.output).toBe(true);
-  expect(verifySignedInvoice(signed.xml, { trustedPem: readPem(dir, 'ca.pem') }).checks.filter((c) => c.ok === false)).toEqual([]);
+  expect(
+    verifySignedInvoice(signed.xml, { trustedPem: readPem(dir, 'ca.pem') }).checks.filter((c) => c.ok === false),
+  ).toEqual([]);
 });

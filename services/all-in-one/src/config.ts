@@ -12,20 +12,65 @@ export const embeddedConfigSchema = z.object({
   dataDir: z.string().min(1).default('./data').describe('FE_DATA_DIR: SQLite files, stored documents and keys.'),
   host: z.string().default('127.0.0.1').describe('FE_HOST: address to listen on (loopback by default).'),
   port: z.coerce.number().int().min(0).max(65535).default(8080).describe('FE_PORT: HTTP port (0 = any free port).'),
-  baseUrl: z.url().optional().describe('FE_BASE_URL: public URL of the service, for links; default http://<host>:<port>.'),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('FE_LOG_LEVEL: pino level.'),
-  signerThreads: z.coerce.number().int().min(1).max(64).default(1).describe('FE_SIGNER_THREADS: worker threads signing invoices.'),
-  dianEndpoint: z.url().optional().describe('FE_DIAN_ENDPOINT: a DIAN (or simulator) endpoint; absent = the built-in simulator.'),
-  dianSimulatorPort: z.coerce.number().int().min(0).max(65535).default(0).describe('FE_DIAN_SIMULATOR_PORT: port of the built-in simulator (0 = any free port).'),
-  auditCheckpointIntervalMs: z.coerce.number().int().min(1000).default(60_000)
-    .describe('FE_AUDIT_CHECKPOINT_INTERVAL_MS: how often the event store\'s head is signed (audit.key in the data folder), when it moved.'),
-  dianSimulatorFault: z.string().optional().describe('FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).'),
-  dianSimulatorSchemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')
-    .describe('FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN\'s UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.'),
+  baseUrl: z
+    .url()
+    .optional()
+    .describe('FE_BASE_URL: public URL of the service, for links; default http://<host>:<port>.'),
+  logLevel: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('FE_LOG_LEVEL: pino level.'),
+  signerThreads: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe('FE_SIGNER_THREADS: worker threads signing invoices.'),
+  dianEndpoint: z
+    .url()
+    .optional()
+    .describe('FE_DIAN_ENDPOINT: a DIAN (or simulator) endpoint; absent = the built-in simulator.'),
+  dianSimulatorPort: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe('FE_DIAN_SIMULATOR_PORT: port of the built-in simulator (0 = any free port).'),
+  auditCheckpointIntervalMs: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60_000)
+    .describe(
+      "FE_AUDIT_CHECKPOINT_INTERVAL_MS: how often the event store's head is signed (audit.key in the data folder), when it moved.",
+    ),
+  dianSimulatorFault: z
+    .string()
+    .optional()
+    .describe(
+      'FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).',
+    ),
+  dianSimulatorSchemaValidation: z
+    .enum(['auto', 'xmllint', 'off'])
+    .default('auto')
+    .describe(
+      "FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN's UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.",
+    ),
 });
 
-export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & { ingress: IngressConfig; smtp: SmtpSettingsInput; portal: PortalConfig };
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema> & {
+  ingress: IngressConfig;
+  smtp: SmtpSettingsInput;
+  portal: PortalConfig;
+};
 
 export function embeddedConfigFromEnv(env: Env): EmbeddedConfig {
-  return { ...configFromEnv(embeddedConfigSchema, env), ingress: ingressConfigFromEnv(env), smtp: configFromEnv(smtpSettingsSchema, env), portal: portalConfigFromEnv(env) };
+  return {
+    ...configFromEnv(embeddedConfigSchema, env),
+    ingress: ingressConfigFromEnv(env),
+    smtp: configFromEnv(smtpSettingsSchema, env),
+    portal: portalConfigFromEnv(env),
+  };
 }

@@ -20,7 +20,15 @@ try {
   // `pnpm fe` reads FE_DATA_DIR, else ./data, from the workspace root: name the folder when it is another.
   const dataDir = resolve(config.dataDir);
   const apiKeyCommand = `pnpm -s fe api-key${dataDir === resolve('data') ? '' : ` --data-dir ${shellWord(relative(typedFrom, dataDir) || '.')}`}`;
-  process.stdout.write(welcomeText({ url: embedded.url, examplePath: example || 'examples/invoice-request.json', apiKeyCommand, demo: embedded.demo, mail: embedded.mail }));
+  process.stdout.write(
+    welcomeText({
+      url: embedded.url,
+      examplePath: example || 'examples/invoice-request.json',
+      apiKeyCommand,
+      demo: embedded.demo,
+      mail: embedded.mail,
+    }),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

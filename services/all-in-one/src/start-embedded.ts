@@ -1,14 +1,49 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
-import { parseFault, simulatorConfig, startDianSimulatorThread, STORED_IDENTITY_FILE, type DianSimulatorThread, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
 import {
-  answerWithLinks, createHttpApp, docsRoute, filesRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes, SqliteIdempotencyStore,
+  parseFault,
+  simulatorConfig,
+  startDianSimulatorThread,
+  STORED_IDENTITY_FILE,
+  type DianSimulatorThread,
+  loadOrCreateSimulatorIdentity,
+} from '@fe/dian-simulator/thread';
+import {
+  answerWithLinks,
+  createHttpApp,
+  docsRoute,
+  filesRoute,
+  highestUsedInStore,
+  notifyBuyerRoute,
+  NumberAllocator,
+  postInvoiceRoute,
+  postNoteRoutes,
+  SqliteIdempotencyStore,
 } from '@fe/ingress';
 import {
-  AppendFeed, FilesystemBlobStore, routeByEventType, InProcessEventBus, loadOrCreateAuditKey, OWNER_ONLY_DIR, SqliteAuditCheckpointStore, startCheckpointer, prepareDataFolder, recordingHalts, SignedLinks, SqliteCheckpointStore, SqliteDeadLetterStore, startDeadLetterRedriver, startRelay,
-  ThreadedSqliteEventStore, withStreamCache,
-  type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
+  AppendFeed,
+  FilesystemBlobStore,
+  routeByEventType,
+  InProcessEventBus,
+  loadOrCreateAuditKey,
+  OWNER_ONLY_DIR,
+  SqliteAuditCheckpointStore,
+  startCheckpointer,
+  prepareDataFolder,
+  recordingHalts,
+  SignedLinks,
+  SqliteCheckpointStore,
+  SqliteDeadLetterStore,
+  startDeadLetterRedriver,
+  startRelay,
+  ThreadedSqliteEventStore,
+  withStreamCache,
+  type Clock,
+  type EventBus,
+  type EventStore,
+  type Logger,
+  type ServiceModule,
 } from '@fe/platform';
 import { createStatusProjection, rebuildStatusViews } from '@fe/projection';
 import { invoiceEventsRoutes, SqliteStatusStore, statusRoutes, type StatusStore } from '@fe/invoice-status';
@@ -18,11 +53,28 @@ import { createRendererPool, createRendererService } from '@fe/renderer/service'
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
 import {
-  countingDeadLetters, startTelemetry, telemetryConfigFromEnv, tracingEventBus, tracingEventStore,
+  countingDeadLetters,
+  startTelemetry,
+  telemetryConfigFromEnv,
+  tracingEventBus,
+  tracingEventStore,
 } from '@fe/telemetry';
-import { createTenantCommands, ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory, testSetLookup } from '@fe/tenancy';
 import {
-  createPortal, SqliteAccountStore, SqliteAttemptStore, TransportMailSender, createPipelineTestSetRunner, dianNumberingRanges, issueByInject, statusInvoiceList,
+  createTenantCommands,
+  ensureDemoTenant,
+  loadOrCreateMasterKey,
+  SqliteTenantDirectory,
+  testSetLookup,
+} from '@fe/tenancy';
+import {
+  createPortal,
+  SqliteAccountStore,
+  SqliteAttemptStore,
+  TransportMailSender,
+  createPipelineTestSetRunner,
+  dianNumberingRanges,
+  issueByInject,
+  statusInvoiceList,
 } from '@fe/portal';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
@@ -31,7 +83,10 @@ import { notifyingEventStore } from './notifying-event-store.ts';
 export type Embedded = {
   url: string;
   app: FastifyInstance;
-  /** `issuedApiKey`: the demo tenant's key when this start issued it (then printed once); later starts leave it sealed in `tenants`. */
+  /**
+   * `issuedApiKey`: the demo tenant's key when this start issued it (then printed once); later starts leave it sealed
+   * in `tenants`.
+   */
   demo: { created: boolean; issuedApiKey: string | undefined };
   /** The built-in DIAN simulator, on its own thread (absent when FE_DIAN_ENDPOINT names a real one). */
   simulator: DianSimulatorThread | undefined;
@@ -49,7 +104,12 @@ export type Embedded = {
  * Every service in one process (docs/architecture.md, "Deployment shapes"). Consumers subscribe before the relay
  * republishes what a previous run left unsettled, and the HTTP port opens last.
  */
-export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record<string, string | undefined>>, logger: Logger, clock: Clock): Promise<Embedded> {
+export async function startEmbedded(
+  config: EmbeddedConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  logger: Logger,
+  clock: Clock,
+): Promise<Embedded> {
   const dir = config.dataDir;
   // Owner-only before anything is opened in it (DATA_FOLDER_UNSAFE / DATA_FOLDER_NOT_OWNED refuse
   // the start); every store below creates its files 0600 and its folders 0700.
@@ -62,12 +122,17 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     // Off (and the SDK never loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).
     const telemetry = await startTelemetry(telemetryConfigFromEnv(env, 'fe-all-in-one'));
     closers.push(() => telemetry.shutdown());
-    const tenants = new SqliteTenantDirectory({ path: join(dir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dir, 'master.key')), now: () => clock.now() });
+    const tenants = new SqliteTenantDirectory({
+      path: join(dir, 'tenants.sqlite'),
+      masterKey: loadOrCreateMasterKey(join(dir, 'master.key')),
+      now: () => clock.now(),
+    });
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
 
     let simulator: DianSimulatorThread | undefined;
-    // The certificates DIAN's answers must chain to: the built-in simulator's own, else DIAN_TRUSTED_PEM's (the submitter reads it).
+    // The certificates DIAN's answers must chain to: the built-in simulator's own, else DIAN_TRUSTED_PEM's (the
+    // submitter reads it).
     let trustedDianPem: string | undefined;
     let dianEndpoint = config.dianEndpoint;
     if (!dianEndpoint) {
@@ -75,15 +140,29 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       // One signing certificate for the folder's whole life: the anchor its answers are checked against.
       const identity = loadOrCreateSimulatorIdentity(join(dir, STORED_IDENTITY_FILE), clock.now());
       trustedDianPem = identity.certificatePem;
-      const { now: _wallClock, ...simulated } = simulatorConfig({ identity, trustedCaPems: await tenants.trustedCaPems() }, {
-        globalFault: fault, schemaValidation: config.dianSimulatorSchemaValidation,
-      });
-      simulator = await startDianSimulatorThread(simulated, { port: config.dianSimulatorPort }, {
-        // Like DIAN, it remembers across restarts what it accepted: a submission cut by a crash is
-        // then found by the GetStatus that reconciles it, not judged a second time.
-        storePath: join(dir, 'dian-simulator.sqlite'),
-        onStopped: (reason) => logger.child({ service: 'dian-simulator' }).error({ reason }, 'the built-in DIAN simulator stopped; submissions will fail and be retried until the service restarts'),
-      });
+      const { now: _wallClock, ...simulated } = simulatorConfig(
+        { identity, trustedCaPems: await tenants.trustedCaPems() },
+        {
+          globalFault: fault,
+          schemaValidation: config.dianSimulatorSchemaValidation,
+        },
+      );
+      simulator = await startDianSimulatorThread(
+        simulated,
+        { port: config.dianSimulatorPort },
+        {
+          // Like DIAN, it remembers across restarts what it accepted: a submission cut by a crash is
+          // then found by the GetStatus that reconciles it, not judged a second time.
+          storePath: join(dir, 'dian-simulator.sqlite'),
+          onStopped: (reason) =>
+            logger
+              .child({ service: 'dian-simulator' })
+              .error(
+                { reason },
+                'the built-in DIAN simulator stopped; submissions will fail and be retried until the service restarts',
+              ),
+        },
+      );
       closers.push(() => simulator!.close());
       dianEndpoint = simulator.endpoint;
     }
@@ -95,8 +174,12 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const auditCheckpoints = new SqliteAuditCheckpointStore(join(dir, 'events.sqlite'));
     closers.push(() => auditCheckpoints.close());
     const checkpointer = startCheckpointer({
-      store: rawStore, checkpoints: auditCheckpoints, key: loadOrCreateAuditKey(join(dir, 'audit.key')), clock,
-      logger: logger.child({ service: 'audit' }), intervalMs: config.auditCheckpointIntervalMs,
+      store: rawStore,
+      checkpoints: auditCheckpoints,
+      key: loadOrCreateAuditKey(join(dir, 'audit.key')),
+      clock,
+      logger: logger.child({ service: 'audit' }),
+      intervalMs: config.auditCheckpointIntervalMs,
     });
     closers.push(() => checkpointer.stop());
     const checkpoints = new SqliteCheckpointStore(stateDb);
@@ -112,7 +195,9 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const feed = new AppendFeed(rawStore);
     // Each append is a span; the store keeps its trace context with the events and the relay publishes
     // them with it in the message's headers (docs/observability.md, "How the processes connect in a trace").
-    const store = tracingEventStore(notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()));
+    const store = tracingEventStore(
+      notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()),
+    );
     // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
     // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
     // Each is first recorded on its invoice's stream (InvoiceProcessingHalted), so the status says so.
@@ -121,7 +206,12 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     const deadLetters = countingDeadLetters(recordingHalts(letterFile, store, clock));
     // Every message published carries its trace context; every handler runs in a span of it.
     const bus = tracingEventBus(
-      new InProcessEventBus({ partitions: topics.invoiceEvents.partitions, deadLetters, now: () => clock.now(), logger: logger.child({ service: 'bus' }) }),
+      new InProcessEventBus({
+        partitions: topics.invoiceEvents.partitions,
+        deadLetters,
+        now: () => clock.now(),
+        logger: logger.child({ service: 'bus' }),
+      }),
     );
     closers.push(() => bus.close());
     // Its own file: the status store holds its write transaction open for a turn of the event loop
@@ -133,7 +223,8 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     closers.push(() => statusStore.close());
     if (statusIsNew) {
       const rebuilt = await rebuildStatusViews(rawStore, statusStore);
-      if (rebuilt.views > 0) logger.info({ views: rebuilt.views, events: rebuilt.events }, 'status views rebuilt from the event store');
+      if (rebuilt.views > 0)
+        logger.info({ views: rebuilt.views, events: rebuilt.events }, 'status views rebuilt from the event store');
     }
     const signerPool = createSignerPool({ size: config.signerThreads });
     closers.push(() => signerPool.close());
@@ -151,25 +242,60 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       : createOutboxTransport(join(dir, 'outbox'));
     closers.push(() => transport.close());
 
-    const projection = createStatusProjection({ bus, store: statusStore, logger: logger.child({ service: 'projection' }) });
-    const submitter = submitterConfigFromEnv(simulator
-      ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
-      : { ...env, DIAN_ENDPOINT: dianEndpoint });
+    const projection = createStatusProjection({
+      bus,
+      store: statusStore,
+      logger: logger.child({ service: 'projection' }),
+    });
+    const submitter = submitterConfigFromEnv(
+      simulator
+        ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
+        : { ...env, DIAN_ENDPOINT: dianEndpoint },
+    );
     const services: ServiceModule[] = [
       projection,
-      createSignerService({ store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) }, signerConfigFromEnv(env)),
-      createRendererService({ store, bus, blobs, renderer: rendererPool, clock, logger: logger.child({ service: 'renderer' }) }),
-      createSubmitterService({
-        store, bus, blobs, tenants, clock, logger: logger.child({ service: 'submitter' }), schedule,
-        // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go with SendTestSetAsync and the TestSetId.
-        testSetFor: testSetLookup(tenants),
-        ...(trustedDianPem ? { trustedDianPem } : {}),
-      }, submitter),
-      createNotifierService({
-        store, bus, blobs, tenants, transport, clock, logger: logger.child({ service: 'notifier' }),
-        // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.
-        acquirers: dianAcquirers({ tenants, endpoints: submitter.endpoints, now: () => clock.now() }),
-      }, notifierConfigFromEnv(env)),
+      createSignerService(
+        { store, bus, blobs, tenants, signer: signerPool, clock, logger: logger.child({ service: 'signer' }) },
+        signerConfigFromEnv(env),
+      ),
+      createRendererService({
+        store,
+        bus,
+        blobs,
+        renderer: rendererPool,
+        clock,
+        logger: logger.child({ service: 'renderer' }),
+      }),
+      createSubmitterService(
+        {
+          store,
+          bus,
+          blobs,
+          tenants,
+          clock,
+          logger: logger.child({ service: 'submitter' }),
+          schedule,
+          // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go
+          // with SendTestSetAsync and the TestSetId.
+          testSetFor: testSetLookup(tenants),
+          ...(trustedDianPem ? { trustedDianPem } : {}),
+        },
+        submitter,
+      ),
+      createNotifierService(
+        {
+          store,
+          bus,
+          blobs,
+          tenants,
+          transport,
+          clock,
+          logger: logger.child({ service: 'notifier' }),
+          // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.
+          acquirers: dianAcquirers({ tenants, endpoints: submitter.endpoints, now: () => clock.now() }),
+        },
+        notifierConfigFromEnv(env),
+      ),
     ];
     for (const service of services) await service.start();
     closers.push(async () => {
@@ -177,7 +303,11 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     });
 
     const relay = startRelay({
-      name: 'relay.invoice-events', store: feed, bus, checkpoints, logger: logger.child({ service: 'relay' }),
+      name: 'relay.invoice-events',
+      store: feed,
+      bus,
+      checkpoints,
+      logger: logger.child({ service: 'relay' }),
       // The in-process bus's "settled through" capability keeps the checkpoint behind what a group has not finished.
       route: routeByEventType,
     });
@@ -185,39 +315,70 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     closers.push(() => relay.stop());
     await relay.caughtUp();
     // Re-drive requests (written by the CLI, even while the service was down): now, then every 2 s.
-    const redriver = startDeadLetterRedriver({ letters: deadLetters, bus, logger: logger.child({ service: 'dead-letters' }), now: () => clock.now() });
+    const redriver = startDeadLetterRedriver({
+      letters: deadLetters,
+      bus,
+      logger: logger.child({ service: 'dead-letters' }),
+      now: () => clock.now(),
+    });
     closers.push(() => redriver.stop());
 
     const idempotency = new SqliteIdempotencyStore(stateDb);
     closers.push(() => idempotency.close());
     // Keys are kept FE_IDEMPOTENCY_TTL_HOURS (docs/api.md, "Idempotency-Key": 24 h), then purged hourly.
     const ttlMs = config.ingress.idempotencyTtlHours * 3600_000;
-    const purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
+    const purge = setInterval(
+      () => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined),
+      3600_000,
+    );
     purge.unref();
     closers.push(() => clearInterval(purge));
     // The admin portal at /admin (docs/portal.md): accounts beside the registry, mail to a local outbox.
     const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
     closers.push(() => accounts.close());
-    const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite')); // the lockout and post limits, in the same file
+    // the lockout and post limits, in the same file
+    const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite'));
     closers.push(() => attempts.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
-      accounts, attempts, registry: tenants, commands: tenantCommands,
-      numberingRanges: dianNumberingRanges({ registry: tenants, endpoints: () => submitter.endpoints, now: () => clock.now() }),
+      accounts,
+      attempts,
+      registry: tenants,
+      commands: tenantCommands,
+      numberingRanges: dianNumberingRanges({
+        registry: tenants,
+        endpoints: () => submitter.endpoints,
+        now: () => clock.now(),
+      }),
       testSets: createPipelineTestSetRunner({
-        issue: issueByInject(() => httpApp.current!), registry: tenants, commands: tenantCommands, statusStore, logger: logger.child({ service: 'portal' }), now: () => clock.now(),
-        documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
+        issue: issueByInject(() => httpApp.current!),
+        registry: tenants,
+        commands: tenantCommands,
+        statusStore,
+        logger: logger.child({ service: 'portal' }),
+        now: () => clock.now(),
+        documents: config.portal.testSetDocuments,
+        timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
-      mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()), // the buyers' mail path: SMTP or the outbox
-      clock, logger: logger.child({ service: 'portal' }), config: config.portal,
+      // the buyers' mail path: SMTP or the outbox
+      mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
+      clock,
+      logger: logger.child({ service: 'portal' }),
+      config: config.portal,
       csrfKey: loadOrCreateMasterKey(join(dir, 'portal.key')),
-      get baseUrl() { return portalBaseUrl.current; },
+      get baseUrl() {
+        return portalBaseUrl.current;
+      },
     });
     const documentPorts = {
-      store, tenants, idempotency, clock, config: config.ingress,
+      store,
+      tenants,
+      idempotency,
+      clock,
+      config: config.ingress,
       // The hint from the event store, as in the distributed shape (the projection's store is not the ingress's).
       allocator: new NumberAllocator(store, highestUsedInStore(store), {
         explicitNumberWindow: config.ingress.explicitNumberWindow,
@@ -228,15 +389,23 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
       answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
     };
     const app = createHttpApp({
-      logger: logger.child({ service: 'ingress' }), tenants, config: config.ingress,
+      logger: logger.child({ service: 'ingress' }),
+      tenants,
+      config: config.ingress,
       routes: [
         postInvoiceRoute(documentPorts),
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
-        async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs, linkTtlSeconds: config.ingress.linkTtlSeconds })),
+        async (scope) =>
+          void (await scope.register(statusRoutes, {
+            store: statusStore,
+            blobs,
+            linkTtlSeconds: config.ingress.linkTtlSeconds,
+          })),
         // The raw store: its reads carry the chain digests.
-        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
+        async (scope) =>
+          void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
         filesRoute(blobs, links, () => clock.now()),
         docsRoute,
         async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
@@ -252,7 +421,14 @@ export async function startEmbedded(config: EmbeddedConfig, env: Readonly<Record
     portalBaseUrl.current = url;
 
     return {
-      url, app, simulator, tenants, eventStore: rawStore, statusStore, mail: { kind: transport.kind, destination: transport.destination }, bus,
+      url,
+      app,
+      simulator,
+      tenants,
+      eventStore: rawStore,
+      statusStore,
+      mail: { kind: transport.kind, destination: transport.destination },
+      bus,
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       close: () => closeAll(closers),
     };

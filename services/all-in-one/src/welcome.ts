@@ -12,16 +12,31 @@ export type Welcome = {
   demo: { created: boolean; issuedApiKey: string | undefined };
   /** Which shape answers at `url`: the embedded default, or one process per service. */
   shape?: 'embedded' | 'distributed';
-  /** The admin portal's address: `${url}/admin` by default (the embedded process mounts it), its own process's in the distributed shape. */
+  /**
+   * The admin portal's address: `${url}/admin` by default (the embedded process mounts it), its own process's in the
+   * distributed shape.
+   */
   portalUrl?: string;
   /** Where the buyers' mails go (absent: not shown). */
   mail?: { kind: 'smtp' | 'outbox'; destination: string } | undefined;
 };
 
-export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'embedded', mail, portalUrl = `${url}/admin` }: Welcome): string {
-  const key = demo.issuedApiKey !== undefined
-    ? [`  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`, `    export FE_API_KEY=${demo.issuedApiKey}`]
-    : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
+export function welcomeText({
+  url,
+  examplePath,
+  apiKeyCommand,
+  demo,
+  shape = 'embedded',
+  mail,
+  portalUrl = `${url}/admin`,
+}: Welcome): string {
+  const key =
+    demo.issuedApiKey !== undefined
+      ? [
+          `  Its API key, printed this once (\`${apiKeyCommand}\` prints it again):`,
+          `    export FE_API_KEY=${demo.issuedApiKey}`,
+        ]
+      : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
   return [
     '',
     `  Electronic invoicing service (${shape}) at ${url}`,
@@ -37,9 +52,14 @@ export function welcomeText({ url, examplePath, apiKeyCommand, demo, shape = 'em
     `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
     `  OpenAPI: ${url}/docs`,
-    ...(mail ? ['', mail.kind === 'outbox'
-      ? `  Mails (to buyers, and the portal's) are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them, \`pnpm fe outbox --last --to <email>\` shows one.`
-      : `  Mails (to buyers, and the portal's) leave through ${mail.destination}.`] : []),
+    ...(mail
+      ? [
+          '',
+          mail.kind === 'outbox'
+            ? `  Mails (to buyers, and the portal's) are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them, \`pnpm fe outbox --last --to <email>\` shows one.`
+            : `  Mails (to buyers, and the portal's) leave through ${mail.destination}.`,
+        ]
+      : []),
     `  Admin portal (sign up a company of your own): ${portalUrl}`,
     '',
   ].join('\n');

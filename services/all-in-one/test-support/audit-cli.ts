@@ -9,7 +9,8 @@ import { join } from 'node:path';
 const root = new URL('../../../', import.meta.url).pathname;
 
 /** What `pnpm fe` runs, without pnpm's own start-up. */
-export const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8' });
+export const fe = (...args: string[]) =>
+  spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8' });
 
 /** `fe audit public-key` of the data folder, written to a file of its own (kept apart, as an auditor keeps it). */
 export function pinnedPublicKey(dataDir: string): { file: string; output: ReturnType<typeof fe> } {
@@ -30,4 +31,12 @@ export function tamperedCopy(dataDir: string, edit: (dir: string, db: DatabaseSy
 }
 
 /** The distinct finding codes of an `fe audit verify` run's output, sorted. */
-export const findingCodes = (stdout: string): string[] => [...new Set(stdout.split('\n').map((l) => /^([A-Z_]+) /.exec(l)?.[1]).filter((c): c is string => !!c))].sort();
+export const findingCodes = (stdout: string): string[] =>
+  [
+    ...new Set(
+      stdout
+        .split('\n')
+        .map((l) => /^([A-Z_]+) /.exec(l)?.[1])
+        .filter((c): c is string => !!c),
+    ),
+  ].sort();

@@ -10,7 +10,12 @@ import { outboxMailsTo } from './outbox.ts';
 export const CHROMIUM = process.env.FE_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../../test-artifacts/portal/', import.meta.url).pathname;
 
-export type Browser = { context: BrowserContext; page: Page; shot(name: string): Promise<void>; close(): Promise<void> };
+export type Browser = {
+  context: BrowserContext;
+  page: Page;
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+};
 
 /** A fresh headless Chromium with its own profile; `origin` may read and write the clipboard. */
 export async function openBrowser(origin: string, label: string): Promise<Browser> {
@@ -18,7 +23,16 @@ export async function openBrowser(origin: string, label: string): Promise<Browse
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 390, height: 844 }, // a phone: the portal must read well there
     locale: 'es-CO',
   });
@@ -31,8 +45,13 @@ export async function openBrowser(origin: string, label: string): Promise<Browse
   mkdirSync(ARTIFACTS, { recursive: true });
   let n = 0;
   return {
-    context, page,
-    shot: async (name) => void (await page.screenshot({ path: join(ARTIFACTS, `${label}-${String(++n).padStart(2, '0')}-${name}.png`), fullPage: true })),
+    context,
+    page,
+    shot: async (name) =>
+      void (await page.screenshot({
+        path: join(ARTIFACTS, `${label}-${String(++n).padStart(2, '0')}-${name}.png`),
+        fullPage: true,
+      })),
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -8,7 +8,10 @@ export type ExtraTenants = { unknownToDian: string; onboarding: string; revoked:
 
 /** In the embedded shape's data folder (tenants.sqlite, sealed with its master.key). */
 export async function registerExtraTenants(dataDir: string): Promise<ExtraTenants> {
-  const tenants = new SqliteTenantDirectory({ path: join(dataDir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')) });
+  const tenants = new SqliteTenantDirectory({
+    path: join(dataDir, 'tenants.sqlite'),
+    masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
+  });
   try {
     return await registerExtraTenantsIn(tenants);
   } finally {

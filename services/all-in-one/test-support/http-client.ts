@@ -1,10 +1,13 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // The API as a test calls it, on either shape: the tenant's key by default, another or none on request.
 
 export type HttpAnswer = { status: number; headers: Headers; body: any; text: string };
 
 export type HttpClient = {
-  post(body: unknown, options?: { apiKey?: string | null; headers?: Record<string, string>; raw?: string }): Promise<HttpAnswer>;
+  post(
+    body: unknown,
+    options?: { apiKey?: string | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<HttpAnswer>;
   get(path: string, options?: { apiKey?: string | null }): Promise<HttpAnswer>;
 };
 
@@ -25,17 +28,27 @@ export function httpClient(baseUrl: string, apiKey: string): HttpClient {
     return { status: response.status, headers: response.headers, body, text };
   };
   return {
-    post: (body, options = {}) => call('/api/v1/service/invoice', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body: options.raw ?? JSON.stringify(body),
-    }, options.apiKey),
+    post: (body, options = {}) =>
+      call(
+        '/api/v1/service/invoice',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...options.headers },
+          body: options.raw ?? JSON.stringify(body),
+        },
+        options.apiKey,
+      ),
     get: (path, options = {}) => call(path, { method: 'GET' }, options.apiKey),
   };
 }
 
 /** Polls the status endpoint until `until` holds (bounded; never hangs a suite). */
-export async function pollStatus(api: Pick<HttpClient, 'get'>, cufe: string, until: (body: any) => boolean, ms = 30_000): Promise<any> {
+export async function pollStatus(
+  api: Pick<HttpClient, 'get'>,
+  cufe: string,
+  until: (body: any) => boolean,
+  ms = 30_000,
+): Promise<any> {
   const deadline = Date.now() + ms;
   for (;;) {
     const answer = await api.get(`/api/v1/service/status/${cufe}`);

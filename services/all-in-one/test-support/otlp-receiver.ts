@@ -4,15 +4,36 @@
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-export type OtlpValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean; arrayValue?: { values?: OtlpValue[] } };
+export type OtlpValue = {
+  stringValue?: string;
+  intValue?: string | number;
+  doubleValue?: number;
+  boolValue?: boolean;
+  arrayValue?: { values?: OtlpValue[] };
+};
 type OtlpAttribute = { key: string; value: OtlpValue };
 export type OtlpSpan = {
-  traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
-  attributes?: OtlpAttribute[]; status?: { code?: number; message?: string };
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: OtlpAttribute[];
+  status?: { code?: number; message?: string };
 };
 export type ReceivedSpan = OtlpSpan & { service: string };
-/** One data point of a metric (a sum's or a histogram's), with its resource's service.name and its attributes as plain strings. */
-export type ReceivedPoint = { service: string; labels: Record<string, string>; asInt?: string | number; asDouble?: number; count?: string | number; sum?: number };
+/**
+ * One data point of a metric (a sum's or a histogram's), with its resource's service.name and its attributes as plain
+ * strings.
+ */
+export type ReceivedPoint = {
+  service: string;
+  labels: Record<string, string>;
+  asInt?: string | number;
+  asDouble?: number;
+  count?: string | number;
+  sum?: number;
+};
 
 export type OtlpReceiver = {
   url: string;
@@ -55,18 +76,39 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    spans: () => traceExports.flatMap((body) => (body.resourceSpans ?? []).flatMap((resource: any) => {
-      const service = resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ?? '';
-      return (resource.scopeSpans ?? []).flatMap((scope: any) => (scope.spans ?? []).map((span: OtlpSpan) => ({ ...span, service })));
-    })),
+    spans: () =>
+      traceExports.flatMap((body) =>
+        (body.resourceSpans ?? []).flatMap((resource: any) => {
+          const service =
+            resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ??
+            '';
+          return (resource.scopeSpans ?? []).flatMap((scope: any) =>
+            (scope.spans ?? []).map((span: OtlpSpan) => ({ ...span, service })),
+          );
+        }),
+      ),
     metricExports,
-    points: (name) => metricExports.flatMap((body) => (body.resourceMetrics ?? []).flatMap((resource: any) => {
-      const service = resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ?? '';
-      return (resource.scopeMetrics ?? []).flatMap((scope: any) => (scope.metrics ?? []).filter((metric: any) => metric.name === name).flatMap((metric: any) =>
-        ((metric.sum?.dataPoints ?? metric.histogram?.dataPoints ?? []) as any[]).map((point) => ({
-          ...point, service, labels: Object.fromEntries((point.attributes ?? []).map((a: OtlpAttribute) => [a.key, plain(a.value)])),
-        }))));
-    })),
+    points: (name) =>
+      metricExports.flatMap((body) =>
+        (body.resourceMetrics ?? []).flatMap((resource: any) => {
+          const service =
+            resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ??
+            '';
+          return (resource.scopeMetrics ?? []).flatMap((scope: any) =>
+            (scope.metrics ?? [])
+              .filter((metric: any) => metric.name === name)
+              .flatMap((metric: any) =>
+                ((metric.sum?.dataPoints ?? metric.histogram?.dataPoints ?? []) as any[]).map((point) => ({
+                  ...point,
+                  service,
+                  labels: Object.fromEntries(
+                    (point.attributes ?? []).map((a: OtlpAttribute) => [a.key, plain(a.value)]),
+                  ),
+                })),
+              ),
+          );
+        }),
+      ),
     bodies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -105,8 +147,15 @@ function traceTree(trace: readonly ReceivedSpan[]): TraceTree {
   };
 }
 
-/** The trace of the one invoice POSTed: its root (the POST's SERVER span), every span of its trace, the tree. Throws unless exactly one POST was received. */
-export function invoiceTrace(spans: readonly ReceivedSpan[]): { root: ReceivedSpan; trace: ReceivedSpan[]; tree: TraceTree } {
+/**
+ * The trace of the one invoice POSTed: its root (the POST's SERVER span), every span of its trace, the tree. Throws
+ * unless exactly one POST was received.
+ */
+export function invoiceTrace(spans: readonly ReceivedSpan[]): {
+  root: ReceivedSpan;
+  trace: ReceivedSpan[];
+  tree: TraceTree;
+} {
   const posts = spans.filter((span) => span.name === 'POST /api/v1/service/invoice');
   if (posts.length !== 1) throw new Error(`expected one POST span, received ${posts.length}`);
   const root = posts[0]!;

@@ -16,7 +16,11 @@ export class PortalClient {
   }
 
   /** Posts a form; `csrf: 'auto'` (the default) takes the token from the page at `formPage` first. */
-  async post(path: string, fields: Record<string, string>, options: { formPage?: string; csrf?: string | 'auto' | 'none' } = {}): Promise<PortalAnswer> {
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    options: { formPage?: string; csrf?: string | 'auto' | 'none' } = {},
+  ): Promise<PortalAnswer> {
     const body = new URLSearchParams(fields);
     const csrf = options.csrf ?? 'auto';
     if (csrf === 'auto') body.set('csrf', await this.csrfFrom(options.formPage ?? path));

@@ -33,7 +33,13 @@ export async function fillCompany(page: Page, company: Company): Promise<void> {
   await page.click('main form.card button[type=submit]');
 }
 
-export async function fillSoftware(page: Page, software: { id: string; pin: string; testSetId?: string } = { id: '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a', pin: SOFTWARE_PIN }): Promise<void> {
+export async function fillSoftware(
+  page: Page,
+  software: { id: string; pin: string; testSetId?: string } = {
+    id: '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a',
+    pin: SOFTWARE_PIN,
+  },
+): Promise<void> {
   await page.waitForURL(/\/onboarding\/software$/);
   await page.fill('#f-id', software.id);
   await page.fill('#f-pin', software.pin);
@@ -45,10 +51,18 @@ export async function fillSoftware(page: Page, software: { id: string; pin: stri
 /** A .p12 made now (or `at` for an expired one), as the user's file. */
 export function certificateFile(company: Company, at = new Date()) {
   const certs = makeDemoCertificates({ nit: company.nit, legalName: company.legalName }, at);
-  return { file: { name: 'firma.p12', mimeType: 'application/x-pkcs12', buffer: certs.p12 }, password: certs.password, caPem: certs.caPem };
+  return {
+    file: { name: 'firma.p12', mimeType: 'application/x-pkcs12', buffer: certs.p12 },
+    password: certs.password,
+    caPem: certs.caPem,
+  };
 }
 
-export async function uploadCertificate(page: Page, file: ReturnType<typeof certificateFile>['file'], password: string): Promise<void> {
+export async function uploadCertificate(
+  page: Page,
+  file: ReturnType<typeof certificateFile>['file'],
+  password: string,
+): Promise<void> {
   await page.setInputFiles('#f-p12', file);
   await page.fill('#f-password', password);
   await page.click('main form[enctype] button[type=submit]');

@@ -13,24 +13,43 @@ export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
 const node = join(root, 'node_modules/node/bin/node');
 
-/** What the start script starts besides the signers: simulator, projection, relay, renderer, submitter, notifier, 2 ingress, the admin portal. */
+/**
+ * What the start script starts besides the signers: simulator, projection, relay, renderer, submitter, notifier, 2
+ * ingress, the admin portal.
+ */
 const PROCESSES_BESIDES_SIGNERS = 9;
 /** What the start script records with its default two signers (FE_SIGNER_INSTANCES). */
 export const PROCESSES = PROCESSES_BESIDES_SIGNERS + 2;
 
 /** The servers' variables the processes read; FE_INFRA=external when every one is known before the start. */
-export type ServerVariables = Record<'FE_POSTGRES_URL' | 'FE_KAFKA_BROKERS' | 'FE_SCHEMA_REGISTRY_URL' | 'FE_S3_ENDPOINT' | 'FE_S3_ACCESS_KEY' | 'FE_S3_SECRET_KEY', string>;
+export type ServerVariables = Record<
+  | 'FE_POSTGRES_URL'
+  | 'FE_KAFKA_BROKERS'
+  | 'FE_SCHEMA_REGISTRY_URL'
+  | 'FE_S3_ENDPOINT'
+  | 'FE_S3_ACCESS_KEY'
+  | 'FE_S3_SECRET_KEY',
+  string
+>;
 
 export type DistributedRunOptions = {
-  /** Names the run's namespace (schema `fe_<name>_<tag>`, topic and group prefix `<name>.<tag>.`, relay, bucket) and its data folder; default `e2e`. */
+  /**
+   * Names the run's namespace (schema `fe_<name>_<tag>`, topic and group prefix `<name>.<tag>.`, relay, bucket) and its
+   * data folder; default `e2e`.
+   */
   namespace?: string;
-  /** Servers of the caller's own (a broker or PostgreSQL it restarts, the bench's durable PostgreSQL); the rest are the shared ones (FE_TEST_*), brought up when unset. */
+  /**
+   * Servers of the caller's own (a broker or PostgreSQL it restarts, the bench's durable PostgreSQL); the rest are the
+   * shared ones (FE_TEST_*), brought up when unset.
+   */
   servers?: Partial<ServerVariables>;
   /** Signer processes (FE_SIGNER_INSTANCES); default the script's 2. */
   signers?: number;
   /** Where every process exports its traces and metrics over OTLP/HTTP; default none. */
   otlpEndpoint?: string;
-  /** /readyz ports kept free after the script's for processes the caller starts itself (startExtraProcess); default 0. */
+  /**
+   * /readyz ports kept free after the script's for processes the caller starts itself (startExtraProcess); default 0.
+   */
   spareHealthPorts?: number;
   /** Variables for every process (FE_LOG_LEVEL, rate limits, the SDK's OTEL_* …), over the harness's. */
   env?: NodeJS.ProcessEnv;
@@ -75,12 +94,20 @@ export async function prepareDistributedRun(options: DistributedRunOptions = {})
   const names = { schema: `fe_${namespace}_${tag}`, prefix: `${namespace}.${tag}.`, bucket: `fe-${namespace}-${tag}` };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    FE_DATA_DIR: dataDir, FE_PORT: String(ports.api), FE_HEALTH_PORT_BASE: String(ports.health), DIAN_SIMULATOR_PORT: String(ports.simulator),
+    FE_DATA_DIR: dataDir,
+    FE_PORT: String(ports.api),
+    FE_HEALTH_PORT_BASE: String(ports.health),
+    DIAN_SIMULATOR_PORT: String(ports.simulator),
     FE_SIGNER_INSTANCES: String(signers),
-    FE_POSTGRES_SCHEMA: names.schema, FE_KAFKA_GROUP_PREFIX: names.prefix, FE_KAFKA_TOPIC_PREFIX: names.prefix,
-    RELAY_NAME: `relay.${namespace}-${tag}`, FE_S3_BUCKET: names.bucket,
-    // Servers this harness just brought up are left to the script too, so that a start after a stop (which takes them down) brings them up again.
-    ...servers, ...(external ? { FE_INFRA: 'external' } : {}),
+    FE_POSTGRES_SCHEMA: names.schema,
+    FE_KAFKA_GROUP_PREFIX: names.prefix,
+    FE_KAFKA_TOPIC_PREFIX: names.prefix,
+    RELAY_NAME: `relay.${namespace}-${tag}`,
+    FE_S3_BUCKET: names.bucket,
+    // Servers this harness just brought up are left to the script too, so that a start after a stop (which takes them
+    // down) brings them up again.
+    ...servers,
+    ...(external ? { FE_INFRA: 'external' } : {}),
     FE_LOG_LEVEL: 'info',
     ...(options.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.otlpEndpoint } : {}),
     ...options.env,
@@ -94,7 +121,8 @@ export async function startDistributedShape(shape: DistributedRun): Promise<stri
 }
 
 /** The stop script: every recorded process gets SIGTERM and is waited for. */
-export const stopDistributedShape = (shape: DistributedRun) => run('bash', ['scripts/stop-distributed.sh'], { cwd: root, env: shape.env, timeout: 200_000 });
+export const stopDistributedShape = (shape: DistributedRun) =>
+  run('bash', ['scripts/stop-distributed.sh'], { cwd: root, env: shape.env, timeout: 200_000 });
 
 /**
  * For afterAll (also after a failed start or assertion) and the bench's close: nothing the start
@@ -102,16 +130,22 @@ export const stopDistributedShape = (shape: DistributedRun) => run('bash', ['scr
  */
 export async function discardDistributedShape(shape: DistributedRun | undefined): Promise<void> {
   if (!shape) return;
-  await stopDistributedShape(shape).catch((error: Error) => console.error(`stopping the distributed shape: ${error.message}`));
+  await stopDistributedShape(shape).catch((error: Error) =>
+    console.error(`stopping the distributed shape: ${error.message}`),
+  );
   for (const { pid } of recordedProcesses(shape.dataDir)) if (alive(pid)) process.kill(pid, 'SIGKILL');
-  if (process.env.FE_E2E_KEEP_LOGS) cpSync(join(shape.dataDir, 'logs'), join(process.env.FE_E2E_KEEP_LOGS, `shape-${shape.tag}`), { recursive: true });
+  if (process.env.FE_E2E_KEEP_LOGS)
+    cpSync(join(shape.dataDir, 'logs'), join(process.env.FE_E2E_KEEP_LOGS, `shape-${shape.tag}`), { recursive: true });
   rmSync(shape.dataDir, { recursive: true, force: true });
 }
 
 /** The demo tenant's API key in the welcome text (printed the first time only). */
 export const apiKeyIn = (welcome: string) => /export FE_API_KEY=(fe_test_\S+)/.exec(welcome)?.[1] ?? '';
 
-/** What the start script (and startExtraProcess) recorded under `dataDir` ("name pid health-port" a line); [] when nothing is. */
+/**
+ * What the start script (and startExtraProcess) recorded under `dataDir` ("name pid health-port" a line); [] when
+ * nothing is.
+ */
 export function recordedProcesses(dataDir: string): RecordedProcess[] {
   let text: string;
   try {
@@ -119,10 +153,14 @@ export function recordedProcesses(dataDir: string): RecordedProcess[] {
   } catch {
     return [];
   }
-  return text.trim().split('\n').filter(Boolean).map((line) => {
-    const [name, pid, port] = line.split(' ');
-    return { name: name!, pid: Number(pid), healthPort: Number(port) };
-  });
+  return text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name, pid, port] = line.split(' ');
+      return { name: name!, pid: Number(pid), healthPort: Number(port) };
+    });
 }
 
 /** The pids the start recorded. */
@@ -141,19 +179,30 @@ export function alive(pid: number): boolean {
  * Starts one more process as the start script starts its own, pid recorded so the stop ends it too; resolves once
  * its /readyz answers 200.
  */
-export async function startExtraProcess(shape: DistributedRun, name: string, main: string, env: NodeJS.ProcessEnv = {}): Promise<RecordedProcess> {
+export async function startExtraProcess(
+  shape: DistributedRun,
+  name: string,
+  main: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RecordedProcess> {
   const recorded = recordedProcesses(shape.dataDir);
   const healthPort = Math.max(shape.ports.health + shape.processCount - 1, ...recorded.map((p) => p.healthPort)) + 1;
   const log = openSync(join(shape.dataDir, 'logs', `${name}.log`), 'a', 0o600);
   const child = spawn(node, ['--max-semi-space-size=4', '--max-old-space-size=512', main], {
-    cwd: root, env: { ...shape.env, ...env, FE_HEALTH_PORT: String(healthPort) }, stdio: ['ignore', log, log], detached: true,
+    cwd: root,
+    env: { ...shape.env, ...env, FE_HEALTH_PORT: String(healthPort) },
+    stdio: ['ignore', log, log],
+    detached: true,
   });
   closeSync(log);
   child.unref();
   appendFileSync(join(shape.dataDir, 'run/pids'), `${name} ${child.pid} ${healthPort}\n`);
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return { name, pid: child.pid!, healthPort };
     if (!alive(child.pid!) || Date.now() > deadline) throw new Error(`${name} did not become ready; see ${name}.log`);
     await new Promise((r) => setTimeout(r, 250));
@@ -173,10 +222,14 @@ export async function startOwnBroker(): Promise<DedicatedBroker> {
  */
 export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ?? '61000-64999'): Promise<number> {
   const [from, to] = range.split('-').map(Number) as [number, number];
-  if (!(from > 0 && to - from + 1 >= count)) throw new RangeError(`FE_E2E_PORTS ${range}: not a range of ${count} ports`);
-  const free = (port: number) => new Promise<boolean>((done) => {
-    const server = createServer().once('error', () => done(false)).listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
+  if (!(from > 0 && to - from + 1 >= count))
+    throw new RangeError(`FE_E2E_PORTS ${range}: not a range of ${count} ports`);
+  const free = (port: number) =>
+    new Promise<boolean>((done) => {
+      const server = createServer()
+        .once('error', () => done(false))
+        .listen(port, '127.0.0.1', () => server.close(() => done(true)));
+    });
   for (;;) {
     const base = from + Math.floor(Math.random() * (to - from + 2 - count));
     let ok = true;
@@ -189,16 +242,44 @@ export async function freeRun(count: number, range = process.env.FE_E2E_PORTS ??
  * The servers' variables: the caller's own, else the shared FE_TEST_*, else brought up by infra/up.sh. `external`:
  * every server was known before.
  */
-async function resolveServers(dataDir: string, given: Partial<ServerVariables>): Promise<{ servers: ServerVariables; external: boolean }> {
+async function resolveServers(
+  dataDir: string,
+  given: Partial<ServerVariables>,
+): Promise<{ servers: ServerVariables; external: boolean }> {
   const shared = {
-    FE_POSTGRES_URL: 'FE_TEST_POSTGRES_URL', FE_KAFKA_BROKERS: 'FE_TEST_KAFKA_BROKERS', FE_SCHEMA_REGISTRY_URL: 'FE_TEST_SCHEMA_REGISTRY_URL',
-    FE_S3_ENDPOINT: 'FE_TEST_S3_ENDPOINT', FE_S3_ACCESS_KEY: 'FE_TEST_S3_ACCESS_KEY', FE_S3_SECRET_KEY: 'FE_TEST_S3_SECRET_KEY',
+    FE_POSTGRES_URL: 'FE_TEST_POSTGRES_URL',
+    FE_KAFKA_BROKERS: 'FE_TEST_KAFKA_BROKERS',
+    FE_SCHEMA_REGISTRY_URL: 'FE_TEST_SCHEMA_REGISTRY_URL',
+    FE_S3_ENDPOINT: 'FE_TEST_S3_ENDPOINT',
+    FE_S3_ACCESS_KEY: 'FE_TEST_S3_ACCESS_KEY',
+    FE_S3_SECRET_KEY: 'FE_TEST_S3_SECRET_KEY',
   } as const;
-  const server = { FE_POSTGRES_URL: 'postgres', FE_KAFKA_BROKERS: 'kafka', FE_SCHEMA_REGISTRY_URL: 'registry', FE_S3_ENDPOINT: 's3' } as const;
-  const missing = (Object.keys(server) as (keyof typeof server)[]).filter((name) => !given[name] && !process.env[shared[name]]).map((name) => server[name]);
-  if (missing.length > 0) await run('bash', ['infra/up.sh', '--record-started', join(dataDir, 'run/infra-started'), ...missing], { cwd: root, timeout: 600_000 });
-  const fixed = missing.length === 0 ? new Map<string, string>() : new Map((await run('bash', ['infra/env.sh'], { cwd: root })).stdout.split('\n')
-    .map((line) => /^export ([A-Z0-9_]+)=(.*)$/.exec(line)).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
-  const entries = (Object.keys(shared) as (keyof typeof shared)[]).map((name) => [name, given[name] ?? process.env[shared[name]] ?? fixed.get(shared[name])!] as const);
+  const server = {
+    FE_POSTGRES_URL: 'postgres',
+    FE_KAFKA_BROKERS: 'kafka',
+    FE_SCHEMA_REGISTRY_URL: 'registry',
+    FE_S3_ENDPOINT: 's3',
+  } as const;
+  const missing = (Object.keys(server) as (keyof typeof server)[])
+    .filter((name) => !given[name] && !process.env[shared[name]])
+    .map((name) => server[name]);
+  if (missing.length > 0)
+    await run('bash', ['infra/up.sh', '--record-started', join(dataDir, 'run/infra-started'), ...missing], {
+      cwd: root,
+      timeout: 600_000,
+    });
+  const fixed =
+    missing.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (await run('bash', ['infra/env.sh'], { cwd: root })).stdout
+            .split('\n')
+            .map((line) => /^export ([A-Z0-9_]+)=(.*)$/.exec(line))
+            .filter((m) => m !== null)
+            .map((m) => [m[1]!, m[2]!]),
+        );
+  const entries = (Object.keys(shared) as (keyof typeof shared)[]).map(
+    (name) => [name, given[name] ?? process.env[shared[name]] ?? fixed.get(shared[name])!] as const,
+  );
   return { servers: Object.fromEntries(entries) as ServerVariables, external: missing.length === 0 };
 }

@@ -15,33 +15,83 @@ type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Every text field of the request, as a path from the body: free text first, then coded values. */
 const freeTextFields = [
-  'customer.name', 'customer.address.line', 'lines.0.code', 'lines.0.name', 'lines.0.taxes.0.name', 'lines.1.name', 'notes',
+  'customer.name',
+  'customer.address.line',
+  'lines.0.code',
+  'lines.0.name',
+  'lines.0.taxes.0.name',
+  'lines.1.name',
+  'notes',
 ] as const;
 const codedFields = [
-  'customer.document_number', 'customer.check_digit', 'customer.email', 'customer.address.city_code', 'lines.0.unit_code',
-  'payment.method_code', 'payment.due_date', 'prefix',
+  'customer.document_number',
+  'customer.check_digit',
+  'customer.email',
+  'customer.address.city_code',
+  'lines.0.unit_code',
+  'payment.method_code',
+  'payment.due_date',
+  'prefix',
 ] as const;
 
 /** Characters that break XML, JSON, SQLite or canonicalization when mishandled, mixed with plain ones. */
 const awkward = [
-  '\ud800', '\udbff', '\udc00', '\udfff', '\ufffe', '\uffff', '\u0000', '\u0007', '\u001f', '\u007f', '\u0085', '\u2028',
-  '\t', '\n', '\r', '\r\n', '&', '<', '>', '"', "'", ']]>', '&amp;', 'é', 'é', 'ñ', '😀', '\u200f', '\ufeff', ' ', 'a', '9', '-',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\ufffe',
+  '\uffff',
+  '\u0000',
+  '\u0007',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  ']]>',
+  '&amp;',
+  'é',
+  'é',
+  'ñ',
+  '😀',
+  '\u200f',
+  '\ufeff',
+  ' ',
+  'a',
+  '9',
+  '-',
 ];
 const randomText = fc.oneof(
   fc.string({ unit: fc.constantFrom(...awkward), maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
-  fc.tuple(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }), fc.constantFrom(...awkward)).map(([a, b]) => a + b),
+  fc
+    .tuple(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }), fc.constantFrom(...awkward))
+    .map(([a, b]) => a + b),
 );
 
-const example = JSON.parse(readFileSync(join(resolve(import.meta.dirname, '../../..'), 'examples/invoice-request.json'), 'utf8')) as Body;
+const example = JSON.parse(
+  readFileSync(join(resolve(import.meta.dirname, '../../..'), 'examples/invoice-request.json'), 'utf8'),
+) as Body;
 
 /** The example request, as the README sends it. */
 export const exampleBody = (): Body => structuredClone(example);
 
 // Free text is drawn three times as often: random text rarely makes a valid code, date or email,
 // and the signing path is what a refusal cannot exercise.
-const field = fc.oneof({ arbitrary: fc.constantFrom(...freeTextFields), weight: 3 }, { arbitrary: fc.constantFrom(...codedFields), weight: 1 });
+const field = fc.oneof(
+  { arbitrary: fc.constantFrom(...freeTextFields), weight: 3 },
+  { arbitrary: fc.constantFrom(...codedFields), weight: 1 },
+);
 
 /** The example request with one to three text fields replaced by random text. */
 export const fuzzedRequest = fc
@@ -63,7 +113,11 @@ export type FuzzOutcome = { kind: 'refused'; code: ErrorCode; status: number } |
 
 /** The demo tenant in memory, and the one request → outcome function the properties check. */
 export async function fuzzPipeline(now = new Date()) {
-  const tenants = new SqliteTenantDirectory({ path: ':memory:', masterKey: new Uint8Array(MASTER_KEY_BYTES).fill(7), now: () => now });
+  const tenants = new SqliteTenantDirectory({
+    path: ':memory:',
+    masterKey: new Uint8Array(MASTER_KEY_BYTES).fill(7),
+    now: () => now,
+  });
   const demo = await ensureDemoTenant(tenants, { now });
   const profile = (await tenants.profile('demo')) as TenantProfile;
   const signer = createInProcessSigner();
@@ -71,13 +125,25 @@ export async function fuzzPipeline(now = new Date()) {
 
   async function run(body: unknown): Promise<FuzzOutcome> {
     const decided = decideRequest(body, profile, now);
-    if (!decided.ok) return { kind: 'refused', code: decided.error.code as ErrorCode, status: errorCatalogue[decided.error.code as ErrorCode].http };
+    if (!decided.ok)
+      return {
+        kind: 'refused',
+        code: decided.error.code as ErrorCode,
+        status: errorCatalogue[decided.error.code as ErrorCode].http,
+      };
     const accepted = decided.value;
     const number = (BigInt(accepted.resolution.from) + BigInt(sequence++)).toString();
     const data = requestedData(accepted, profile, number, undefined);
-    const meta = { tenantId: 'demo', invoiceId: `inv-demo-${data.document_id}`, correlationId: 'fuzz', causationId: 'fuzz' };
+    const meta = {
+      tenantId: 'demo',
+      invoiceId: `inv-demo-${data.document_id}`,
+      correlationId: 'fuzz',
+      causationId: 'fuzz',
+    };
     // As the event store keeps it and the signer's consumer reads it: JSON, then the contract's schema.
-    const recorded = invoiceRequestedV1.parse(JSON.parse(JSON.stringify(newInvoiceEvent('InvoiceRequested', data, meta, systemClock))));
+    const recorded = invoiceRequestedV1.parse(
+      JSON.parse(JSON.stringify(newInvoiceEvent('InvoiceRequested', data, meta, systemClock))),
+    );
     const signed = await signRequested(recorded, { tenants, signer }, 'sha256');
     return { kind: 'signed', xml: signed.xml };
   }

@@ -23,10 +23,27 @@ export type World = HttpClient & {
 };
 
 export const exampleRequest = {
-  customer: { document_type: '31', document_number: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'compras@cliente.example' },
+  customer: {
+    document_type: '31',
+    document_number: '900108281',
+    name: 'Cliente de Ejemplo S.A.S.',
+    email: 'compras@cliente.example',
+  },
   lines: [
-    { code: 'SRV-001', name: 'Consultoría', quantity: 2, unit_price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
-    { code: 'ALM-002', name: 'Almuerzo', quantity: 3, unit_price: '25000.50', taxes: [{ code: '04', name: 'INC', rate: 8 }] },
+    {
+      code: 'SRV-001',
+      name: 'Consultoría',
+      quantity: 2,
+      unit_price: 150000,
+      taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+    },
+    {
+      code: 'ALM-002',
+      name: 'Almuerzo',
+      quantity: 3,
+      unit_price: '25000.50',
+      taxes: [{ code: '04', name: 'INC', rate: 8 }],
+    },
   ],
   payment: { method_code: '10' },
 };
@@ -43,8 +60,14 @@ export async function startWorld(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fe-e2e-'));
   await prepare?.(dataDir);
   const allEnv = {
-    FE_DATA_DIR: dataDir, FE_PORT: '0', FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000',
-    FE_WAIT_BUDGET_MS: '20000', SUBMIT_RETRY_BASE_MS: '200', SUBMIT_RETRY_MAX_MS: '1000', ...env,
+    FE_DATA_DIR: dataDir,
+    FE_PORT: '0',
+    FE_RATE_LIMIT_PER_SECOND: '10000',
+    FE_RATE_LIMIT_BURST: '10000',
+    FE_WAIT_BUDGET_MS: '20000',
+    SUBMIT_RETRY_BASE_MS: '200',
+    SUBMIT_RETRY_MAX_MS: '1000',
+    ...env,
   };
   const logs: string[] = [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
@@ -53,7 +76,11 @@ export async function startWorld(
   const apiKey = embedded.demo.issuedApiKey ?? (await embedded.tenants.displayApiKey('demo'))!;
 
   return {
-    url: embedded.url, apiKey, dataDir, embedded, logs,
+    url: embedded.url,
+    apiKey,
+    dataDir,
+    embedded,
+    logs,
     ...httpClient(embedded.url, apiKey),
     stop: () => embedded.close(),
     async close() {

@@ -38,22 +38,43 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-describe('an invoice\'s history', () => {
+describe("an invoice's history", () => {
   it('GET /api/v1/service/invoices/<cufe>/events: every event, its cause, and the digests of the files, equal to the files served', async () => {
     const answer = await world.get(`/api/v1/service/invoices/${cufes[0]}/events`);
     expect(answer.status, answer.text).toBe(200);
     const body = invoiceEventsResponseSchema.parse(answer.body);
-    expect(body.events.map((e) => e.type)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted', 'InvoiceRendered', 'BuyerNotificationStarted', 'BuyerNotified']);
+    expect(body.events.map((e) => e.type)).toEqual([
+      'InvoiceRequested',
+      'InvoiceSigned',
+      'InvoiceSubmitted',
+      'InvoiceAccepted',
+      'InvoiceRendered',
+      'BuyerNotificationStarted',
+      'BuyerNotified',
+    ]);
     expect(body.events.every((e) => e.chain_digest)).toBe(true);
     // Each event was caused by one recorded before it (the first, by the request).
-    for (const [i, e] of body.events.entries()) if (i > 0) expect(body.events.slice(0, i).map((c) => c.id)).toContain(e.causation_id);
+    for (const [i, e] of body.events.entries())
+      if (i > 0) expect(body.events.slice(0, i).map((c) => c.id)).toContain(e.causation_id);
     expect(body.events[0]!.causation_id).toBe(body.events[0]!.correlation_id);
     const status = await world.get(`/api/v1/service/status/${cufes[0]}`);
     const xml = Buffer.from(await (await fetch(status.body.xml_url)).arrayBuffer());
     const signed = body.events.find((e) => e.type === 'InvoiceSigned')!;
-    expect(signed.files).toEqual([expect.objectContaining({ role: 'xml', sha256: createHash('sha256').update(xml).digest('hex'), recorded_in_event: true })]);
+    expect(signed.files).toEqual([
+      expect.objectContaining({
+        role: 'xml',
+        sha256: createHash('sha256').update(xml).digest('hex'),
+        recorded_in_event: true,
+      }),
+    ]);
     const accepted = body.events.find((e) => e.type === 'InvoiceAccepted')!;
-    expect(accepted.files).toEqual([expect.objectContaining({ role: 'application_response', recorded_in_event: false, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(accepted.files).toEqual([
+      expect.objectContaining({
+        role: 'application_response',
+        recorded_in_event: false,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    ]);
   });
 
   it('pnpm fe history, by cufe and by number, after the service stopped (which signs the head)', async () => {
@@ -61,7 +82,9 @@ describe('an invoice\'s history', () => {
     const byCufe = fe('history', cufes[1]!, '--data-dir', world.dataDir);
     expect(byCufe.status, byCufe.stderr).toBe(0);
     expect(byCufe.stdout).toContain(`invoice ${numbers[1]} of tenant demo, cufe ${cufes[1]}`);
-    expect(byCufe.stdout).toMatch(/#1 \S+ InvoiceSigned\.v1 [0-9a-f-]{36}\n.*caused by [0-9a-f-]{36}.*\n {3}chain [0-9a-f]{64}\n {3}file xml demo\/\S+\.xml sha256 [0-9a-f]{64}\n/);
+    expect(byCufe.stdout).toMatch(
+      /#1 \S+ InvoiceSigned\.v1 [0-9a-f-]{36}\n.*caused by [0-9a-f-]{36}.*\n {3}chain [0-9a-f]{64}\n {3}file xml demo\/\S+\.xml sha256 [0-9a-f]{64}\n/,
+    );
     const byNumber = fe('history', numbers[1]!, '--data-dir', world.dataDir, '--json');
     expect(byNumber.status, byNumber.stderr).toBe(0);
     expect(invoiceEventsResponseSchema.parse(JSON.parse(byNumber.stdout)).cufe).toBe(cufes[1]);
@@ -81,20 +104,24 @@ describe('fe audit verify and fe replay', () => {
   const tampered = (edit: (dir: string, db: DatabaseSync) => void) => tamperedCopy(world.dataDir, edit);
   const streamOf = (i: number) => `inv-demo-${numbers[i]}`;
 
-  it('passes the untouched store: chains, checkpoints under the pinned key, files, signatures, CUFEs, DIAN\'s answers, numbering', () => {
+  it("passes the untouched store: chains, checkpoints under the pinned key, files, signatures, CUFEs, DIAN's answers, numbering", () => {
     const run = verify(world.dataDir);
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('3 invoices, 21 events');
     expect(run.stdout).toContain('checkpoints checked under the pinned public key');
-    expect(run.stdout).toContain(`DIAN's answers checked against the certificates of ${join(world.dataDir, STORED_IDENTITY_FILE)}`);
+    expect(run.stdout).toContain(
+      `DIAN's answers checked against the certificates of ${join(world.dataDir, STORED_IDENTITY_FILE)}`,
+    );
     expect(run.stdout).toContain('no difference');
     // The simulator's key is a secret of the data folder like audit.key.
     expect(statSync(join(world.dataDir, STORED_IDENTITY_FILE)).mode & 0o077).toBe(0);
   });
 
-  it('refuses DIAN\'s answer signed again with another key (a self-made certificate): APPLICATION_RESPONSE_UNTRUSTED', () => {
+  it("refuses DIAN's answer signed again with another key (a self-made certificate): APPLICATION_RESPONSE_UNTRUSTED", () => {
     const forged = tampered((dir, db) => {
-      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(1)) as { envelope: string };
+      const { envelope } = db
+        .prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`)
+        .get(streamOf(1)) as { envelope: string };
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
       const unsigned = withoutSignature(readFileSync(file, 'utf8'));
       expect(unsigned).not.toContain('<ds:Signature');
@@ -104,7 +131,9 @@ describe('fe audit verify and fe replay', () => {
     expect(run.status).toBe(1);
     // Its own signature holds: only the anchor tells.
     expect(codes(run.stdout)).toEqual(['APPLICATION_RESPONSE_UNTRUSTED']);
-    expect(run.stdout).toContain(`APPLICATION_RESPONSE_UNTRUSTED ${streamOf(1)}: DIAN's ApplicationResponse: chain: not issued by a trusted certificate`);
+    expect(run.stdout).toContain(
+      `APPLICATION_RESPONSE_UNTRUSTED ${streamOf(1)}: DIAN's ApplicationResponse: chain: not issued by a trusted certificate`,
+    );
   });
 
   it('says plainly when no DIAN certificate is configured, and checks against the one given with --trusted-dian', () => {
@@ -120,7 +149,13 @@ describe('fe audit verify and fe replay', () => {
   });
 
   it('finds an event changed, removed or reordered, and a whole invoice removed', () => {
-    const changed = tampered((_, db) => db.prepare(`UPDATE events SET envelope = replace(envelope, '"status_code":"00"', '"status_code":"99"') WHERE stream = ? AND type = 'InvoiceAccepted'`).run(streamOf(1)));
+    const changed = tampered((_, db) =>
+      db
+        .prepare(
+          `UPDATE events SET envelope = replace(envelope, '"status_code":"00"', '"status_code":"99"') WHERE stream = ? AND type = 'InvoiceAccepted'`,
+        )
+        .run(streamOf(1)),
+    );
     expect(codes(verify(changed).stdout)).toEqual(['CHAIN_BROKEN']);
     const removed = tampered((_, db) => {
       db.prepare(`DELETE FROM events WHERE stream = ? AND type = 'InvoiceSubmitted'`).run(streamOf(1));
@@ -139,25 +174,40 @@ describe('fe audit verify and fe replay', () => {
     expect(codes(gone.stdout)).toEqual(['CHECKPOINT_MISMATCH', 'NUMBERING_GAP']);
   });
 
-  it('finds a stored file changed: the signed XML, and DIAN\'s answer', () => {
+  it("finds a stored file changed: the signed XML, and DIAN's answer", () => {
     const xmlChanged = tampered((dir) => {
       const file = join(dir, 'files', 'demo', `${numbers[2]}.xml`);
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Cliente de Ejemplo', 'Cliente de Otro'));
     });
-    expect(codes(verify(xmlChanged).stdout)).toEqual(expect.arrayContaining(['FILE_DIGEST_MISMATCH', 'SIGNATURE_INVALID']));
+    expect(codes(verify(xmlChanged).stdout)).toEqual(
+      expect.arrayContaining(['FILE_DIGEST_MISMATCH', 'SIGNATURE_INVALID']),
+    );
     const answerChanged = tampered((dir, db) => {
-      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(2)) as { envelope: string };
+      const { envelope } = db
+        .prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`)
+        .get(streamOf(2)) as { envelope: string };
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
-      writeFileSync(file, readFileSync(file, 'utf8').replace('<cbc:ResponseCode>02</cbc:ResponseCode>', '<cbc:ResponseCode>04</cbc:ResponseCode>'));
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          '<cbc:ResponseCode>02</cbc:ResponseCode>',
+          '<cbc:ResponseCode>04</cbc:ResponseCode>',
+        ),
+      );
     });
     expect(codes(verify(answerChanged).stdout)).toEqual(['APPLICATION_RESPONSE_MISMATCH', 'SIGNATURE_INVALID']);
     // An edit that leaves the code and the cufe as they were: only DIAN's signature tells.
     const answerEdited = tampered((dir, db) => {
-      const { envelope } = db.prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`).get(streamOf(2)) as { envelope: string };
+      const { envelope } = db
+        .prepare(`SELECT envelope FROM events WHERE stream = ? AND type = 'InvoiceAccepted'`)
+        .get(streamOf(2)) as { envelope: string };
       const file = join(dir, 'files', JSON.parse(envelope).data.application_response_key);
       const text = readFileSync(file, 'utf8');
       expect(text).toContain('<cbc:IssueDate>');
-      writeFileSync(file, editElementContent(text, 'cbc:IssueDate', (date) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`));
+      writeFileSync(
+        file,
+        editElementContent(text, 'cbc:IssueDate', (date) => `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`),
+      );
     });
     expect(codes(verify(answerEdited).stdout)).toEqual(['SIGNATURE_INVALID']);
   });

@@ -22,10 +22,13 @@ afterAll(async () => {
 async function status(s: ChildService, cufe: string, until: (b: any) => boolean): Promise<any> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const answer = await fetch(`${s.url}/api/v1/service/status/${cufe}`, { headers: { authorization: `Bearer ${s.apiKey}` } }).catch(() => undefined);
+    const answer = await fetch(`${s.url}/api/v1/service/status/${cufe}`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    }).catch(() => undefined);
     const body = answer?.ok ? await answer.json() : undefined;
     if (body && until(body)) return body;
-    if (Date.now() > deadline) throw new Error(`status of ${cufe} never reached the condition: ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`status of ${cufe} never reached the condition: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -33,7 +36,12 @@ async function status(s: ChildService, cufe: string, until: (b: any) => boolean)
 describe('SIGKILL between the mail server taking the mail and the outcome being recorded', () => {
   it('leaves one mail, and after the restart the status says the outcome is unknown; nothing is resent', async () => {
     catcher = await startSmtpCatcher();
-    const env = { FE_DATA_DIR: dataDir, FE_PORT: String(await freePort()), FE_SMTP_URL: catcher.url, NOTIFIER_RETRY_BACKOFF_MS: '100' };
+    const env = {
+      FE_DATA_DIR: dataDir,
+      FE_PORT: String(await freePort()),
+      FE_SMTP_URL: catcher.url,
+      NOTIFIER_RETRY_BACKOFF_MS: '100',
+    };
     service = await startChildService(env);
     const first = service;
     const killed = new Promise<void>((resolve) => {
@@ -42,17 +50,34 @@ describe('SIGKILL between the mail server taking the mail and the outcome being 
         resolve();
       };
     });
-    const answer = await (await fetch(`${first.url}/api/v1/service/invoice`, {
-      method: 'POST', headers: { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json', prefer: 'wait=0' }, body: JSON.stringify(exampleRequest),
-    })).json() as any;
+    const answer = (await (
+      await fetch(`${first.url}/api/v1/service/invoice`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json', prefer: 'wait=0' },
+        body: JSON.stringify(exampleRequest),
+      })
+    ).json()) as any;
     await killed;
-    await new Promise<void>((r) => (first.process.exitCode !== null || first.process.signalCode !== null ? r() : first.process.once('exit', () => r())));
+    await new Promise<void>((r) =>
+      first.process.exitCode !== null || first.process.signalCode !== null
+        ? r()
+        : first.process.once('exit', () => r()),
+    );
     catcher.onMail = undefined;
     expect(catcher.mails).toHaveLength(1);
 
     service = await startChildService(env);
-    const body = await status(service, answer.cufe, (b) => b.buyer_notification && b.buyer_notification.stage !== 'sending');
-    expect(body.buyer_notification).toMatchObject({ stage: 'failed', code: 'MAIL_OUTCOME_UNKNOWN', email: exampleRequest.customer.email, attempt: 1 });
+    const body = await status(
+      service,
+      answer.cufe,
+      (b) => b.buyer_notification && b.buyer_notification.stage !== 'sending',
+    );
+    expect(body.buyer_notification).toMatchObject({
+      stage: 'failed',
+      code: 'MAIL_OUTCOME_UNKNOWN',
+      email: exampleRequest.customer.email,
+      attempt: 1,
+    });
     expect(body.status).toBe('accepted');
     // The failure is final: the round is closed, so no later delivery can send it again.
     expect(catcher.mails).toHaveLength(1);

@@ -52,11 +52,13 @@ describe('an accepted invoice with customer.email', () => {
 
   it('sends one mail with the annex subject and one zip named as the annex says', () => {
     expect(mail.subject).toBe(`${demoTenant.nit};${demoTenant.legalName};${answer.number};01;${demoTenant.tradeName}`);
-    expect(mail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^z0900123456000\d{2}[0-9A-F]{8}\.zip$/)]);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^z0900123456000\d{2}[0-9A-F]{8}\.zip$/),
+    ]);
     expect(Object.keys(files)).toEqual([expect.stringMatching(/^ad.*\.xml$/), expect.stringMatching(/^ad.*\.pdf$/)]);
   });
 
-  it('zips an AttachedDocument that passes the XSD and xmlsec1, around the stored signed invoice and DIAN\'s ApplicationResponse', async () => {
+  it("zips an AttachedDocument that passes the XSD and xmlsec1, around the stored signed invoice and DIAN's ApplicationResponse", async () => {
     const [xmlName, pdfName] = Object.keys(files) as [string, string];
     const adFile = join(world.dataDir, 'received-ad.xml');
     writeFileSync(adFile, files[xmlName]!);
@@ -69,8 +71,11 @@ describe('an accepted invoice with customer.email', () => {
     const [invoice, ar] = cdata(Buffer.from(files[xmlName]!).toString('utf8'));
     const stored = Buffer.from(await (await fetch(answer.xml_url)).arrayBuffer()).toString('utf8');
     expect(invoice).toBe(stored);
-    // DIAN's: the very ApplicationResponse the simulator answered (stored by the submitter), signed by it, about this CUFE.
-    expect(ar).toBe(readFileSync(join(world.dataDir, 'files', 'demo', `${answer.number}.application-response.xml`), 'utf8'));
+    // DIAN's: the very ApplicationResponse the simulator answered (stored by the submitter), signed by it, about this
+    // CUFE.
+    expect(ar).toBe(
+      readFileSync(join(world.dataDir, 'files', 'demo', `${answer.number}.application-response.xml`), 'utf8'),
+    );
     expect(ar).toContain('<cbc:CompanyID schemeAgencyID="195" schemeID="4" schemeName="31">800197268</cbc:CompanyID>');
     expect(ar).toContain(`<cbc:UUID schemeName="CUFE-SHA384">${answer.cufe}</cbc:UUID>`);
     const arFile = join(world.dataDir, 'received-ar.xml');
@@ -82,10 +87,12 @@ describe('an accepted invoice with customer.email', () => {
 
     const pdfFile = join(world.dataDir, 'received.pdf');
     writeFileSync(pdfFile, files[pdfName]!);
-    expect(spawnSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '')).toContain(answer.cufe);
+    expect(
+      spawnSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ''),
+    ).toContain(answer.cufe);
   });
 
-  it('`pnpm fe verify` on the zip the buyer received checks all three signatures, the CUFE and DIAN\'s verdict; a changed byte fails it', async () => {
+  it("`pnpm fe verify` on the zip the buyer received checks all three signatures, the CUFE and DIAN's verdict; a changed byte fails it", async () => {
     const zipFile = join(world.dataDir, mail.attachments[0]!.filename);
     writeFileSync(zipFile, mail.attachments[0]!.content);
     const [xmlName] = Object.keys(files) as [string];
@@ -94,7 +101,22 @@ describe('an accepted invoice with customer.email', () => {
     writeFileSync(dianCert, certificatePem(ar));
     const caFile = join(world.dataDir, 'demo-ca.pem');
     writeFileSync(caFile, (await world.embedded.tenants.trustedCaPems('demo'))[0]!);
-    const fe = (file: string) => spawnSync(process.execPath, [join(repoRoot, 'apps/cli/src/main.ts'), 'verify', file, '--trusted', caFile, '--trusted-dian', dianCert, '--technical-key', demoResolution.technicalKey], { encoding: 'utf8', env: { ...process.env, INIT_CWD: repoRoot } });
+    const fe = (file: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          join(repoRoot, 'apps/cli/src/main.ts'),
+          'verify',
+          file,
+          '--trusted',
+          caFile,
+          '--trusted-dian',
+          dianCert,
+          '--technical-key',
+          demoResolution.technicalKey,
+        ],
+        { encoding: 'utf8', env: { ...process.env, INIT_CWD: repoRoot } },
+      );
     const report = fe(zipFile);
     expect(report.status, report.stdout + report.stderr).toBe(0);
     expect(report.stdout).toMatch(/^OK {3}AttachedDocument: reference 3 /m);
@@ -110,8 +132,16 @@ describe('an accepted invoice with customer.email', () => {
   });
 
   it('shows in the status that the mail was sent, to which address, from where and when', async () => {
-    const body = invoiceStatusResponseSchema.parse(await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent'));
-    expect(body.buyer_notification).toMatchObject({ stage: 'sent', email: exampleRequest.customer.email, source: 'request', message_id: mail.messageId, attempt: 1 });
+    const body = invoiceStatusResponseSchema.parse(
+      await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent'),
+    );
+    expect(body.buyer_notification).toMatchObject({
+      stage: 'sent',
+      email: exampleRequest.customer.email,
+      source: 'request',
+      message_id: mail.messageId,
+      attempt: 1,
+    });
     expect(body).toMatchObject({ status: 'accepted', stage: 'accepted' });
     expect(catcher.mails).toHaveLength(1);
   });
@@ -122,16 +152,25 @@ describe('POST /api/v1/service/invoice/<cufe>/notify', () => {
     const answer = (await world.post(exampleRequest)).body;
     await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent');
     const before = catcher.mails.length;
-    const call = (cufe: string, body?: unknown) => fetch(`${world.url}/api/v1/service/invoice/${cufe}/notify`, {
-      method: 'POST', headers: { authorization: `Bearer ${world.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const call = (cufe: string, body?: unknown) =>
+      fetch(`${world.url}/api/v1/service/invoice/${cufe}/notify`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${world.apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     const resent = await call(answer.cufe, { email: 'otra@cliente.example' });
     expect(resent.status).toBe(202);
     expect(await resent.json()).toMatchObject({ success: true, cufe: answer.cufe, email: 'otra@cliente.example' });
     const mails = await catcher.waitForMails(before + 1);
     expect(mails.at(-1)!.to).toEqual(['otra@cliente.example']);
-    const status = await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'sent' && b.buyer_notification.source === 'resend_request');
+    const status = await pollStatus(
+      world,
+      answer.cufe,
+      (b) => b.buyer_notification?.stage === 'sent' && b.buyer_notification.source === 'resend_request',
+    );
     expect(status.buyer_notification.email).toBe('otra@cliente.example');
     expect((await call(answer.cufe)).status).toBe(202); // no body: the request's own address again
     await catcher.waitForMails(before + 2);
@@ -145,7 +184,7 @@ describe('POST /api/v1/service/invoice/<cufe>/notify', () => {
 });
 
 describe('a request without customer.email', () => {
-  it('asks DIAN (GetAcquirer) and mails the buyer\'s registered address, saying so; a buyer DIAN does not know gets no mail, and the status says why', async () => {
+  it("asks DIAN (GetAcquirer) and mails the buyer's registered address, saying so; a buyer DIAN does not know gets no mail, and the status says why", async () => {
     const { email: _none, ...customer } = exampleRequest.customer;
     const before = catcher.mails.length;
     const registered = (await world.post({ ...exampleRequest, customer })).body;
@@ -153,7 +192,8 @@ describe('a request without customer.email', () => {
     expect(sent.buyer_notification).toMatchObject({ email: 'recepcion@cliente.example', source: 'dian_acquirer' });
     expect(catcher.mails.at(-1)!.to).toEqual(['recepcion@cliente.example']);
 
-    const unknown = (await world.post({ ...exampleRequest, customer: { ...customer, document_number: '800197268' } })).body;
+    const unknown = (await world.post({ ...exampleRequest, customer: { ...customer, document_number: '800197268' } }))
+      .body;
     const skipped = await pollStatus(world, unknown.cufe, (b) => b.buyer_notification !== undefined);
     expect(skipped.buyer_notification).toMatchObject({ stage: 'no_address' });
     expect(skipped.buyer_notification.reason).toContain('GetAcquirer');
@@ -165,21 +205,32 @@ describe('an address the mail server refuses', () => {
   it('ends visibly: buyer_notification failed with MAIL_RECIPIENT_REFUSED, the invoice accepted, no mail', async () => {
     catcher.refuse.set('nadie@cliente.example', [550, '5.1.1 No such user']);
     const before = catcher.mails.length;
-    const answer = (await world.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: 'nadie@cliente.example' } })).body;
+    const answer = (
+      await world.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: 'nadie@cliente.example' } })
+    ).body;
     const body = await pollStatus(world, answer.cufe, (b) => b.buyer_notification?.stage === 'failed');
-    expect(body.buyer_notification).toMatchObject({ stage: 'failed', code: 'MAIL_RECIPIENT_REFUSED', email: 'nadie@cliente.example' });
+    expect(body.buyer_notification).toMatchObject({
+      stage: 'failed',
+      code: 'MAIL_RECIPIENT_REFUSED',
+      email: 'nadie@cliente.example',
+    });
     expect(body.status).toBe('accepted');
     expect(catcher.mails.length).toBe(before);
   });
 });
 
-describe('the admin portal\'s mails', () => {
+describe("the admin portal's mails", () => {
   it('leave through the same SMTP server (FE_SMTP_URL), not into the outbox: the sign-up confirmation reaches it with its link', async () => {
     const email = 'portal-smtp@empresa.example';
     const portal = new PortalClient(world.url);
-    await portal.post('/admin/signup', { email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }, { formPage: '/admin/signup' });
+    await portal.post(
+      '/admin/signup',
+      { email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' },
+      { formPage: '/admin/signup' },
+    );
     const deadline = Date.now() + 20_000;
-    while (!catcher.mails.some((m) => m.to.includes(email)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!catcher.mails.some((m) => m.to.includes(email)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const caught = catcher.mails.filter((m) => m.to.includes(email)).map((m) => readMail(m.raw));
     expect(caught).toHaveLength(1);
     expect(caught[0]!.text).toMatch(new RegExp(`${world.url}/admin/confirm\\?token=[A-Za-z0-9_-]+`));

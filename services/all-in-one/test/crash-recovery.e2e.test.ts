@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // The process killed with SIGKILL in the middle of a burst of 50 invoices, then restarted: every
 // invoice reaches a final state, no number is used twice, no event is lost or duplicated, DIAN judged
 // each document once, and the projection equals a rebuild from the event store.
@@ -29,7 +29,8 @@ async function stagesInStore(path: string): Promise<Record<string, number>> {
   const events = await store.readAll({ limit: 1_000_000 });
   await store.close();
   const last = new Map<string, string>();
-  for (const e of events) if (e.envelope.type !== 'InvoiceRendered' || !last.has(e.stream)) last.set(e.stream, e.envelope.type);
+  for (const e of events)
+    if (e.envelope.type !== 'InvoiceRendered' || !last.has(e.stream)) last.set(e.stream, e.envelope.type);
   const rendered = new Set(events.filter((e) => e.envelope.type === 'InvoiceRendered').map((e) => e.stream));
   const counts: Record<string, number> = {};
   for (const [stream, type] of last) {
@@ -42,7 +43,11 @@ async function stagesInStore(path: string): Promise<Record<string, number>> {
 async function post(s: ChildService, i: number): Promise<Answer> {
   const response = await fetch(`${s.url}/api/v1/service/invoice`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${s.apiKey}`, 'content-type': 'application/json', 'idempotency-key': `burst-${i}` },
+    headers: {
+      authorization: `Bearer ${s.apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': `burst-${i}`,
+    },
     body: JSON.stringify({ ...exampleRequest, notes: `burst ${i}` }),
   });
   return { status: response.status, body: await response.json() };
@@ -62,8 +67,13 @@ describe('SIGKILL during a burst', () => {
   it('recovers every invoice exactly once', async () => {
     const port = await freePort();
     const env = {
-      FE_DATA_DIR: dataDir, FE_PORT: String(port), FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000',
-      FE_IDEMPOTENCY_LEASE_MS: '3000', SUBMIT_RETRY_BASE_MS: '200', SUBMIT_RETRY_MAX_MS: '1000',
+      FE_DATA_DIR: dataDir,
+      FE_PORT: String(port),
+      FE_RATE_LIMIT_PER_SECOND: '10000',
+      FE_RATE_LIMIT_BURST: '10000',
+      FE_IDEMPOTENCY_LEASE_MS: '3000',
+      SUBMIT_RETRY_BASE_MS: '200',
+      SUBMIT_RETRY_MAX_MS: '1000',
     };
     service = await startChildService(env);
     const first = service;
@@ -71,13 +81,16 @@ describe('SIGKILL during a burst', () => {
     // A steady burst (one request every 20 ms), so the kill lands while requests are still arriving.
     const burst = Array.from({ length: BURST }, async (_, i) => {
       await new Promise((r) => setTimeout(r, i * 20));
-      await post(first, i).then((a) => void (answers[i] = a), () => undefined);
+      await post(first, i).then(
+        (a) => void (answers[i] = a),
+        () => undefined,
+      );
     });
     const deadline = Date.now() + 60_000;
     while (answers.filter(Boolean).length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     first.process.kill('SIGKILL');
     await Promise.all(burst);
-    const beforeKill = answers.map((a) => (a && a.status < 300 ? a.body.cufe as string : undefined));
+    const beforeKill = answers.map((a) => (a && a.status < 300 ? (a.body.cufe as string) : undefined));
     const answeredBeforeKill = beforeKill.filter(Boolean).length;
     expect(answeredBeforeKill).toBeGreaterThanOrEqual(10);
     expect(answeredBeforeKill).toBeLessThan(BURST); // the kill really landed mid-burst
@@ -86,11 +99,14 @@ describe('SIGKILL during a burst', () => {
     service = await startChildService({ ...env, FE_LOG_LEVEL: 'info' }); // info: its reconciliations are counted below
     const second = service;
     const final = await Promise.all(Array.from({ length: BURST }, (_, i) => retryUntilAnswered(second, i)));
-    for (const [i, cufe] of beforeKill.entries()) if (cufe) expect(final[i]!.body.cufe).toBe(cufe); // a replayed answer, not a new invoice
+    // a replayed answer, not a new invoice
+    for (const [i, cufe] of beforeKill.entries()) if (cufe) expect(final[i]!.body.cufe).toBe(cufe);
     for (const answer of final) {
       for (let tries = 0; answer.body.status === 'pending' && tries < 200; tries++) {
         await new Promise((r) => setTimeout(r, 250));
-        const status = await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, { headers: { authorization: `Bearer ${second.apiKey}` } });
+        const status = await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, {
+          headers: { authorization: `Bearer ${second.apiKey}` },
+        });
         answer.body = await status.json();
       }
       expect(answer.body.status).toBe('accepted');
@@ -99,7 +115,11 @@ describe('SIGKILL during a burst', () => {
     for (const answer of final) {
       let status: any;
       for (let tries = 0; tries < 200; tries++) {
-        status = await (await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, { headers: { authorization: `Bearer ${second.apiKey}` } })).json();
+        status = await (
+          await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, {
+            headers: { authorization: `Bearer ${second.apiKey}` },
+          })
+        ).json();
         if (status.buyer_notification?.stage === 'sent') break;
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -113,15 +133,26 @@ describe('SIGKILL during a burst', () => {
     const byStream = Map.groupBy(events, (e) => e.stream);
     const requested = events.filter((e) => e.envelope.type === 'InvoiceRequested');
     expect(requested).toHaveLength(BURST);
-    expect(new Set(requested.map((e) => (e.envelope.data as { idempotency_key: string }).idempotency_key)).size).toBe(BURST);
-    const numbers = requested.map((e) => BigInt((e.envelope.data as { number: string }).number)).sort((a, b) => (a < b ? -1 : 1));
-    expect(numbers.map((n) => n - numbers[0]!)).toEqual(Array.from({ length: BURST }, (_, i) => BigInt(i))); // no number twice, no gap
+    expect(new Set(requested.map((e) => (e.envelope.data as { idempotency_key: string }).idempotency_key)).size).toBe(
+      BURST,
+    );
+    const numbers = requested
+      .map((e) => BigInt((e.envelope.data as { number: string }).number))
+      .sort((a, b) => (a < b ? -1 : 1));
+    // no number twice, no gap
+    expect(numbers.map((n) => n - numbers[0]!)).toEqual(Array.from({ length: BURST }, (_, i) => BigInt(i)));
     expect(new Set(events.map((e) => e.envelope.id)).size).toBe(events.length);
     for (const [stream, streamEvents] of byStream) {
       const count = (type: string) => streamEvents.filter((e) => e.envelope.type === type).length;
       expect({
-        stream, requested: count('InvoiceRequested'), signed: count('InvoiceSigned'), submitted: count('InvoiceSubmitted'),
-        failed: count('InvoiceSubmissionFailed'), accepted: count('InvoiceAccepted'), rejected: count('InvoiceRejected'), rendered: count('InvoiceRendered'),
+        stream,
+        requested: count('InvoiceRequested'),
+        signed: count('InvoiceSigned'),
+        submitted: count('InvoiceSubmitted'),
+        failed: count('InvoiceSubmissionFailed'),
+        accepted: count('InvoiceAccepted'),
+        rejected: count('InvoiceRejected'),
+        rendered: count('InvoiceRendered'),
       }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
       // One mail per invoice, even when the kill cut a send: the outbox holds each Message-ID once.
       expect(count('BuyerNotified')).toBe(1);
@@ -143,7 +174,12 @@ describe('SIGKILL during a burst', () => {
     await live.close();
     await rebuilt.close();
     await store.close();
-    const reconciled = second.output().split('\n').filter((line) => line.includes('reconciling with DIAN (GetStatus)')).length;
-    console.log(`kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, ${reconciled} reconciled with GetStatus, each judged once by DIAN, projection = rebuild`);
+    const reconciled = second
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('reconciling with DIAN (GetStatus)')).length;
+    console.log(
+      `kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, ${reconciled} reconciled with GetStatus, each judged once by DIAN, projection = rebuild`,
+    );
   });
 });

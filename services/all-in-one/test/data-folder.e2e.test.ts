@@ -48,10 +48,20 @@ it('after a start and one invoice, every folder under the data folder is 0700 an
     const running = modesUnder(world.dataDir).files;
     await world.stop();
     const { folders: afterStop, files } = modesUnder(world.dataDir);
-    expect(Object.keys(running)).toEqual(expect.arrayContaining(['tenants.sqlite-wal', 'events.sqlite-shm', 'dian-simulator.sqlite', 'master.key', 'links.key']));
+    expect(Object.keys(running)).toEqual(
+      expect.arrayContaining([
+        'tenants.sqlite-wal',
+        'events.sqlite-shm',
+        'dian-simulator.sqlite',
+        'master.key',
+        'links.key',
+      ]),
+    );
     expect(Object.keys(running).some((path) => path.endsWith('.pdf'))).toBe(true);
-    for (const [path, mode] of Object.entries({ ...running, ...files })) expect({ path, mode }).toEqual({ path, mode: '600' });
-    for (const [path, mode] of Object.entries({ ...open, ...afterStop })) expect({ path, mode }).toEqual({ path, mode: '700' });
+    for (const [path, mode] of Object.entries({ ...running, ...files }))
+      expect({ path, mode }).toEqual({ path, mode: '600' });
+    for (const [path, mode] of Object.entries({ ...open, ...afterStop }))
+      expect({ path, mode }).toEqual({ path, mode: '700' });
 
     for (const path of Object.keys(files)) {
       expect(readFileSync(join(world.dataDir, path)).includes(`"pin":"${demoSoftware.pin}"`), path).toBe(false);
@@ -66,7 +76,10 @@ it('the start line refuses a data folder others can write: exit 1, DATA_FOLDER_U
   folders.push(dataDir);
   chmodSync(dataDir, 0o777);
   const run = spawnSync('bash', [join(repoRoot, 'scripts/start.sh')], {
-    cwd: repoRoot, env: { ...process.env, FE_DATA_DIR: dataDir, FE_PORT: '0', FE_LOG_LEVEL: 'info' }, encoding: 'utf8', timeout: 60_000,
+    cwd: repoRoot,
+    env: { ...process.env, FE_DATA_DIR: dataDir, FE_PORT: '0', FE_LOG_LEVEL: 'info' },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   expect(run.status).toBe(1);
   expect(run.stdout + run.stderr).toContain('DATA_FOLDER_UNSAFE');

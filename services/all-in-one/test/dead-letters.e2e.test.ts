@@ -17,7 +17,18 @@ afterAll(async () => {
 // The signer gives up fast; POST answers 202 rather than wait for a signature that will not come.
 const env = { SIGNER_MAX_ATTEMPTS: '2', SIGNER_RETRY_BACKOFF_MS: '10', FE_WAIT_BUDGET_MS: '300' };
 
-async function letters(dataDir: string, count: number): Promise<{ id: number; group: string; message: { value: { type: string; invoice_id: string } }; error: string; deaths: number }[]> {
+async function letters(
+  dataDir: string,
+  count: number,
+): Promise<
+  {
+    id: number;
+    group: string;
+    message: { value: { type: string; invoice_id: string } };
+    error: string;
+    deaths: number;
+  }[]
+> {
   for (let i = 0; ; i++) {
     const run = fe('dead-letters', 'list', '--json', '--data-dir', dataDir);
     expect(run.status, run.stderr).toBe(0);
@@ -50,7 +61,8 @@ it('keeps a dead letter across a restart and re-drives it on request to an accep
   // dead-lettering it): from then on a restart does not deliver it again.
   const head = await first.embedded.eventStore.head();
   const checkpoints = new SqliteCheckpointStore(join(first.dataDir, 'state.sqlite'));
-  for (let i = 0; i < 100 && (await checkpoints.load('relay.invoice-events')) < head; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && (await checkpoints.load('relay.invoice-events')) < head; i++)
+    await new Promise((r) => setTimeout(r, 100));
   expect(await checkpoints.load('relay.invoice-events')).toBe(head);
   checkpoints.close();
   await first.stop();
@@ -58,16 +70,21 @@ it('keeps a dead letter across a restart and re-drives it on request to an accep
   rmSync(tenantFolder); // the operator fixes the cause and restarts
   const again = await startWorld(env, undefined, { dataDir: first.dataDir });
   worlds.push(again);
-  expect(fe('dead-letters', '--data-dir', again.dataDir).stdout).toContain(`#${letter!.id}  fe.signer  InvoiceRequested`);
+  expect(fe('dead-letters', '--data-dir', again.dataDir).stdout).toContain(
+    `#${letter!.id}  fe.signer  InvoiceRequested`,
+  );
   await new Promise((r) => setTimeout(r, 1000));
   const waiting = (await again.get(`/api/v1/service/status/${cufe}`)).body;
-  expect(waiting).toMatchObject({ status: 'pending', stage: 'signing_failed', processing_error: { step: 'signing' } }); // nothing delivers it by itself
+  // nothing delivers it by itself
+  expect(waiting).toMatchObject({ status: 'pending', stage: 'signing_failed', processing_error: { step: 'signing' } });
 
   const redrive = fe('dead-letters', 'redrive', String(letter!.id), '--data-dir', again.dataDir);
   expect(redrive.status, redrive.stderr).toBe(0);
   expect(redrive.stdout).toContain('1 letter to re-drive');
   const accepted = await pollStatus(again, cufe, (body) => body.status === 'accepted');
-  expect(accepted.history.map((h: { stage: string }) => h.stage)).toEqual(expect.arrayContaining(['signing_failed', 'signed']));
+  expect(accepted.history.map((h: { stage: string }) => h.stage)).toEqual(
+    expect.arrayContaining(['signing_failed', 'signed']),
+  );
   expect(accepted.processing_error).toBeUndefined();
   expect(await letters(again.dataDir, 0)).toEqual([]);
   expect(again.logs.some((line) => line.includes('dead letter re-driven and handled'))).toBe(true);

@@ -24,7 +24,8 @@ afterAll(async () => {
 it('the broker killed (SIGKILL) and started again mid-burst: every invoice accepted, nothing lost or done twice', async () => {
   const restarted = Date.now();
   const issued = await burst(shape, {
-    count: 50, faultAt: 15,
+    count: 50,
+    faultAt: 15,
     fault: async () => {
       await broker!.kill();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -34,12 +35,22 @@ it('the broker killed (SIGKILL) and started again mid-burst: every invoice accep
   });
   const report = await expectNothingLostOrTwice(shape, issued);
   console.log(`broker restart: ${JSON.stringify(report)}`);
-  expect(shape.processes().filter((p) => !alive(p.pid)).map((p) => p.name)).toEqual([]); // none died of it
+  expect(
+    shape
+      .processes()
+      .filter((p) => !alive(p.pid))
+      .map((p) => p.name),
+  ).toEqual([]); // none died of it
 }, 600_000);
 
 it('PostgreSQL restarted (pg_ctl restart -m fast) mid-burst: every invoice accepted, nothing lost or done twice', async () => {
   const issued = await burst(shape, { count: 50, faultAt: 15, fault: () => postgres!.restart() });
   const report = await expectNothingLostOrTwice(shape, issued);
   console.log(`PostgreSQL restart: ${JSON.stringify(report)}`);
-  expect(shape.processes().filter((p) => !alive(p.pid)).map((p) => p.name)).toEqual([]);
+  expect(
+    shape
+      .processes()
+      .filter((p) => !alive(p.pid))
+      .map((p) => p.name),
+  ).toEqual([]);
 }, 600_000);

@@ -26,7 +26,8 @@ describe('credit and debit notes on the distributed shape', () => creditDebitNot
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).
 // Each prints what it saw; the counts are asserted in expectNothingLostOrTwice.
 describe('faults only processes have', () => {
-  const burstOf = (invoices: Set<string>, lines: string[], msg: string) => logLinesWhere(lines, (l) => l.msg === msg && invoices.has(l.invoice_id));
+  const burstOf = (invoices: Set<string>, lines: string[], msg: string) =>
+    logLinesWhere(lines, (l) => l.msg === msg && invoices.has(l.invoice_id));
 
   it('two submitter instances never send one document to DIAN twice, with every invoice retried by their sweepers', async () => {
     await shape.startProcess('submitter-2', 'submitter');
@@ -43,7 +44,11 @@ describe('faults only processes have', () => {
     const ids = new Set(issued.map((i) => i.invoiceId));
     const sends = (name: string) => burstOf(ids, shape.logsOf(name), 'sending to DIAN').length;
     const reconciles = (name: string) => burstOf(ids, shape.logsOf(name), 'reconciling with DIAN (GetStatus)').length;
-    const seen = { ...report, sendsBySubmitter: { 'submitter': sends('submitter.'), 'submitter-2': sends('submitter-2') }, reconciles: reconciles('submitter') };
+    const seen = {
+      ...report,
+      sendsBySubmitter: { submitter: sends('submitter.'), 'submitter-2': sends('submitter-2') },
+      reconciles: reconciles('submitter'),
+    };
     console.log(`two submitters: ${JSON.stringify(seen)}`);
     // Which instance sends is the tenant cap's to decide (4 slots across instances, PostgresTenantSlots):
     // one instance may hold every slot for the whole burst while the other's claims are released
@@ -58,7 +63,10 @@ describe('faults only processes have', () => {
     const signedBefore = logLinesWhere(shape.logsOf('signer-1'), (l) => l.msg === 'invoice signed').length;
     const killWhenBusy = async () => {
       const deadline = Date.now() + 60_000;
-      while (logLinesWhere(shape.logsOf('signer-1'), (l) => l.msg === 'invoice signed').length === signedBefore && Date.now() < deadline) {
+      while (
+        logLinesWhere(shape.logsOf('signer-1'), (l) => l.msg === 'invoice signed').length === signedBefore &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await shape.kill('signer-1', 'SIGKILL');

@@ -4,9 +4,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiKeyIn, discardDistributedShape, prepareDistributedRun, root, startDistributedShape, stopDistributedShape, type DistributedRun,
+  apiKeyIn,
+  discardDistributedShape,
+  prepareDistributedRun,
+  root,
+  startDistributedShape,
+  stopDistributedShape,
+  type DistributedRun,
 } from '../test-support/start-distributed.ts';
-import { attribute, invoiceTrace, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan, type TraceTree } from '../test-support/otlp-receiver.ts';
+import {
+  attribute,
+  invoiceTrace,
+  startOtlpReceiver,
+  type OtlpReceiver,
+  type ReceivedSpan,
+  type TraceTree,
+} from '../test-support/otlp-receiver.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -21,21 +34,31 @@ beforeAll(async () => {
   receiver = await startOtlpReceiver();
   shape = await prepareDistributedRun({
     otlpEndpoint: receiver.url,
-    // The SDK's own variables: a queue that holds every span of the run (a full queue drops spans) and exports them often.
+    // The SDK's own variables: a queue that holds every span of the run (a full queue drops spans) and exports them
+    // often.
     env: { OTEL_METRIC_EXPORT_INTERVAL: '1000', OTEL_BSP_MAX_QUEUE_SIZE: '100000', OTEL_BSP_SCHEDULE_DELAY: '500' },
   });
   apiKey = apiKeyIn(await startDistributedShape(shape));
   const answer = await fetch(`http://127.0.0.1:${shape.ports.api}/api/v1/service/invoice`, {
-    method: 'POST', body: readFileSync(join(root, 'examples/invoice-request.json'), 'utf8'),
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': `trace-${shape.tag}` },
+    method: 'POST',
+    body: readFileSync(join(root, 'examples/invoice-request.json'), 'utf8'),
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': `trace-${shape.tag}`,
+    },
   });
-  posted = { status: answer.status, cufe: (await answer.json() as { cufe: string }).cufe };
+  posted = { status: answer.status, cufe: ((await answer.json()) as { cufe: string }).cufe };
   // Through the last reaction: the projection has recorded the PDF and the mail to the buyer, whose
   // address DIAN's GetAcquirer knows (read on the other ingress instance).
   // Generous: on a Kafka other runs share, a new consumer group first works through their events.
   for (let attempt = 0; attempt < 960; attempt++) {
-    const status = await fetch(`http://127.0.0.1:${shape.ports.api + 1}/api/v1/service/status/${posted.cufe}`, { headers: { authorization: `Bearer ${apiKey}` } });
-    const body = status.ok ? await status.json() as { pdf_url?: string; buyer_notification?: { stage: string } } : {};
+    const status = await fetch(`http://127.0.0.1:${shape.ports.api + 1}/api/v1/service/status/${posted.cufe}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const body = status.ok
+      ? ((await status.json()) as { pdf_url?: string; buyer_notification?: { stage: string } })
+      : {};
     if (body.pdf_url && ['sent', 'failed', 'no_address'].includes(body.buyer_notification?.stage ?? '')) break;
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -74,12 +97,20 @@ describe('one invoice, one trace across processes', () => {
   });
 
   it('is one tree: every other span of the trace has its parent in the trace, and all are of this invoice', () => {
-    for (const span of trace.filter((s) => s !== root)) expect(parentOf(span), `${span.service} ${span.name}`).toBeDefined();
+    for (const span of trace.filter((s) => s !== root))
+      expect(parentOf(span), `${span.service} ${span.name}`).toBeDefined();
     expect(new Set(trace.map((span) => attribute(span, 'fe.invoice_id')).filter(Boolean)).size).toBe(1);
   });
 
   it('holds spans of each service process, named by its service.name', () => {
-    expect([...new Set(trace.map((span) => span.service))].sort()).toEqual(['fe-ingress', 'fe-notifier', 'fe-projection', 'fe-renderer', 'fe-signer', 'fe-submitter']);
+    expect([...new Set(trace.map((span) => span.service))].sort()).toEqual([
+      'fe-ingress',
+      'fe-notifier',
+      'fe-projection',
+      'fe-renderer',
+      'fe-signer',
+      'fe-submitter',
+    ]);
   });
 
   it('links each hop across processes: a reaction is a CONSUMER span of its process, the child of the append (in another process) that recorded its event', () => {
@@ -92,14 +123,20 @@ describe('one invoice, one trace across processes', () => {
       ['fe.projection InvoiceRendered', 'fe-projection', 'append InvoiceRendered', 'fe-renderer'],
       ['fe.notifier InvoiceRendered', 'fe-notifier', 'append InvoiceRendered', 'fe-renderer'],
     ];
-    const seen = hops.flatMap(([reaction]) => some(reaction).map((span) => {
-      const parent = parentOf(span)!;
-      return [reaction, span.service, parent.name, parent.service, span.kind];
-    }));
-    expect(new Set(seen.map((hop) => JSON.stringify(hop)))).toEqual(new Set(hops.map((hop) => JSON.stringify([...hop, CONSUMER]))));
+    const seen = hops.flatMap(([reaction]) =>
+      some(reaction).map((span) => {
+        const parent = parentOf(span)!;
+        return [reaction, span.service, parent.name, parent.service, span.kind];
+      }),
+    );
+    expect(new Set(seen.map((hop) => JSON.stringify(hop)))).toEqual(
+      new Set(hops.map((hop) => JSON.stringify([...hop, CONSUMER]))),
+    );
     expect(some('append InvoiceRequested').map(parentOf)).toEqual([root]);
     for (const renderer of some('fe.renderer InvoiceAccepted')) {
-      expect(ancestors(renderer)).toEqual(expect.arrayContaining(['fe.submitter InvoiceSigned', 'fe.signer InvoiceRequested', root.name]));
+      expect(ancestors(renderer)).toEqual(
+        expect.arrayContaining(['fe.submitter InvoiceSigned', 'fe.signer InvoiceRequested', root.name]),
+      );
     }
   });
 
@@ -112,8 +149,9 @@ describe('one invoice, one trace across processes', () => {
     }
   });
 
-  it('holds the PDF render under the renderer\'s reaction', () => {
-    for (const render of some('render pdf')) expect([render.service, parentOf(render)!.name]).toEqual(['fe-renderer', 'fe.renderer InvoiceAccepted']);
+  it("holds the PDF render under the renderer's reaction", () => {
+    for (const render of some('render pdf'))
+      expect([render.service, parentOf(render)!.name]).toEqual(['fe-renderer', 'fe.renderer InvoiceAccepted']);
   });
 
   it('exports no API key and no authorization header', () => {
@@ -133,9 +171,18 @@ describe('metrics from the processes', () => {
   });
 
   it('times the DIAN calls in the submitter and records the Kafka consumer lag of every reacting group', () => {
-    expect(receiver.points('fe.dian.call.duration').some((p) => p.service === 'fe-submitter' && p.labels.outcome === 'ok' && Number(p.count) >= 1)).toBe(true);
+    expect(
+      receiver
+        .points('fe.dian.call.duration')
+        .some((p) => p.service === 'fe-submitter' && p.labels.outcome === 'ok' && Number(p.count) >= 1),
+    ).toBe(true);
     const lag = receiver.points('fe.bus.consumer.lag');
     const groups = Object.fromEntries(lag.map((p) => [p.labels.group, p.service]));
-    expect(groups).toMatchObject({ 'fe.signer': 'fe-signer', 'fe.submitter': 'fe-submitter', 'fe.renderer': 'fe-renderer', 'fe.projection': 'fe-projection' });
+    expect(groups).toMatchObject({
+      'fe.signer': 'fe-signer',
+      'fe.submitter': 'fe-submitter',
+      'fe.renderer': 'fe-renderer',
+      'fe.projection': 'fe-projection',
+    });
   });
 });

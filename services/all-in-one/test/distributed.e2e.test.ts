@@ -7,7 +7,16 @@ import { demoTestSetId } from '@fe/dian-simulator';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  alive, apiKeyIn, discardDistributedShape, pidsRecorded, prepareDistributedRun, PROCESSES, root, run, startDistributedShape, stopDistributedShape,
+  alive,
+  apiKeyIn,
+  discardDistributedShape,
+  pidsRecorded,
+  prepareDistributedRun,
+  PROCESSES,
+  root,
+  run,
+  startDistributedShape,
+  stopDistributedShape,
   type DistributedRun,
 } from '../test-support/start-distributed.ts';
 import { outboxMailsTo } from '../test-support/outbox.ts';
@@ -30,13 +39,21 @@ const example = readFileSync(join(root, 'examples/invoice-request.json'), 'utf8'
 const apiKey = () => apiKeyIn(welcome);
 const url = (instance: 0 | 1, path: string) => `http://127.0.0.1:${shape.ports.api + instance}${path}`;
 
-async function statusOn(instance: 0 | 1, cufe: string): Promise<{ status: number; body: { status?: string; cufe?: string } }> {
-  const answer = await fetch(url(instance, `/api/v1/service/status/${cufe}`), { headers: { authorization: `Bearer ${apiKey()}` } });
-  return { status: answer.status, body: await answer.json() as { status?: string } };
+async function statusOn(
+  instance: 0 | 1,
+  cufe: string,
+): Promise<{ status: number; body: { status?: string; cufe?: string } }> {
+  const answer = await fetch(url(instance, `/api/v1/service/status/${cufe}`), {
+    headers: { authorization: `Bearer ${apiKey()}` },
+  });
+  return { status: answer.status, body: (await answer.json()) as { status?: string } };
 }
 
 /** The invoice's status as the other instance reads it, once DIAN's verdict has reached the projection. */
-async function verdictOn(instance: 0 | 1, cufe: string): Promise<{ status: number; body: { status?: string; cufe?: string } }> {
+async function verdictOn(
+  instance: 0 | 1,
+  cufe: string,
+): Promise<{ status: number; body: { status?: string; cufe?: string } }> {
   for (let attempt = 0; ; attempt++) {
     const read = await statusOn(instance, cufe);
     if ((read.status === 200 && read.body.status !== 'pending') || attempt >= 240) return read;
@@ -63,72 +80,122 @@ const exampleCufes: string[] = [];
 /** Logged in on the portal process as the account that administers the demo tenant. */
 let demoAdmin: PortalClient;
 
-it('each ingress instance issues the README\'s example: DIAN accepts it, and the other instance finds it by its cufe', async () => {
-  for (const [instance, other] of [[0, 1], [1, 0]] as const) {
+it("each ingress instance issues the README's example: DIAN accepts it, and the other instance finds it by its cufe", async () => {
+  for (const [instance, other] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
     const answer = await fetch(url(instance, '/api/v1/service/invoice'), {
-      method: 'POST', body: example,
-      headers: { authorization: `Bearer ${apiKey()}`, 'content-type': 'application/json', 'idempotency-key': `e2e-${shape.tag}-${instance}` },
+      method: 'POST',
+      body: example,
+      headers: {
+        authorization: `Bearer ${apiKey()}`,
+        'content-type': 'application/json',
+        'idempotency-key': `e2e-${shape.tag}-${instance}`,
+      },
     });
-    const body = await answer.json() as { status?: string; cufe?: string };
+    const body = (await answer.json()) as { status?: string; cufe?: string };
     // The first invoice after the start script returned: every /readyz was 200, consumer groups
     // joined included, so it is answered with its verdict within the wait budget, not a 202.
-    if (instance === 0) expect({ status: answer.status, invoice: body.status }).toEqual({ status: 201, invoice: 'accepted' });
+    if (instance === 0)
+      expect({ status: answer.status, invoice: body.status }).toEqual({ status: 201, invoice: 'accepted' });
     expect([201, 202]).toContain(answer.status);
     expect(body.cufe).toMatch(/^[0-9a-f]{96}$/);
     exampleCufes.push(body.cufe!);
     if (answer.status === 201) expect(body.status).toBe('accepted');
     const seen = await verdictOn(other, body.cufe!);
-    expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({ status: 200, invoice: 'accepted', cufe: body.cufe });
+    expect({ status: seen.status, invoice: seen.body.status, cufe: seen.body.cufe }).toEqual({
+      status: 200,
+      invoice: 'accepted',
+      cufe: body.cufe,
+    });
   }
   // Accepted through the submitter's DIAN anchor: the simulator process signs with the identity the start made.
-  expect(readFileSync(join(shape.dataDir, 'logs', 'submitter.log'), 'utf8')).not.toContain('no DIAN certificate configured');
+  expect(readFileSync(join(shape.dataDir, 'logs', 'submitter.log'), 'utf8')).not.toContain(
+    'no DIAN certificate configured',
+  );
   // The notifier process mailed both buyers: no FE_SMTP_URL here, so into the data folder's outbox.
-  for (let attempt = 0; (existsSync(join(shape.dataDir, 'outbox')) ? readdirSync(join(shape.dataDir, 'outbox')).length : 0) < 2; attempt++) {
+  for (
+    let attempt = 0;
+    (existsSync(join(shape.dataDir, 'outbox')) ? readdirSync(join(shape.dataDir, 'outbox')).length : 0) < 2;
+    attempt++
+  ) {
     if (attempt >= 240) throw new Error('the notifier wrote no mail to the outbox');
     await new Promise((done) => setTimeout(done, 250));
   }
 });
 
 it('the admin portal is a process of its own: it serves sign-up and its confirmation mail lands in the outbox; the ingress serves no /admin', async () => {
-  expect(welcome).toContain(`Admin portal (sign up a company of your own): http://127.0.0.1:${shape.ports.portal}/admin`);
+  expect(welcome).toContain(
+    `Admin portal (sign up a company of your own): http://127.0.0.1:${shape.ports.portal}/admin`,
+  );
   const portal = (path: string) => `http://127.0.0.1:${shape.ports.portal}${path}`;
   const form = await fetch(portal('/admin/signup'));
   expect(form.status).toBe(200);
-  const cookie = form.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = form.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
   const email = `dist-${shape.tag}@empresa.example`;
   const posted = await fetch(portal('/admin/signup'), {
-    method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      csrf,
+      email,
+      password: 'una clave larga y segura',
+      repeat: 'una clave larga y segura',
+    }),
   });
   expect(posted.status).toBe(200);
   expect(await posted.text()).toContain('Revise su correo');
   // The link names the portal's own address (FE_BASE_URL the start script gives it).
-  expect(outboxMailsTo(join(shape.dataDir, 'outbox'), email).some((mail) => mail.text.includes(`http://127.0.0.1:${shape.ports.portal}/admin/confirm?token=`))).toBe(true);
+  expect(
+    outboxMailsTo(join(shape.dataDir, 'outbox'), email).some((mail) =>
+      mail.text.includes(`http://127.0.0.1:${shape.ports.portal}/admin/confirm?token=`),
+    ),
+  ).toBe(true);
   expect((await fetch(url(0, '/admin/signup'))).status).toBe(404);
 });
 
 it('the portal process asks DIAN (the simulator) for the numbering ranges, and its habilitación run reaches the simulator with SendTestSetAsync', async () => {
   demoAdmin = new PortalClient(`http://127.0.0.1:${shape.ports.portal}`);
   const email = `demo-admin-${shape.tag}@empresa.example`;
-  await demoAdmin.signUp(shape.dataDir, email, 'una clave larga y segura'); // confirmed through the mailed link: logged in
-  // The account administers the demo tenant, a company the simulator knows (its NIT, software, TestSetId and CA), as an operator would link it.
-  const pool = createPostgresPool({ connectionString: shape.env.FE_POSTGRES_URL!, schema: shape.env.FE_POSTGRES_SCHEMA! });
+  // confirmed through the mailed link: logged in
+  await demoAdmin.signUp(shape.dataDir, email, 'una clave larga y segura');
+  // The account administers the demo tenant, a company the simulator knows (its NIT, software, TestSetId and CA), as an
+  // operator would link it.
+  const pool = createPostgresPool({
+    connectionString: shape.env.FE_POSTGRES_URL!,
+    schema: shape.env.FE_POSTGRES_SCHEMA!,
+  });
   try {
-    await pool.query('UPDATE portal_accounts SET tenant_id = $2, test_set_id = $3 WHERE email = $1', [email, 'demo', demoTestSetId]);
+    await pool.query('UPDATE portal_accounts SET tenant_id = $2, test_set_id = $3 WHERE email = $1', [
+      email,
+      'demo',
+      demoTestSetId,
+    ]);
   } finally {
     await pool.end();
   }
   // GetNumberingRange from the portal process, at the submitter's DIAN endpoint: the demo software's range.
-  const lookup = await demoAdmin.post('/admin/onboarding/resolution/lookup', {}, { formPage: '/admin/onboarding/resolution' });
+  const lookup = await demoAdmin.post(
+    '/admin/onboarding/resolution/lookup',
+    {},
+    { formPage: '/admin/onboarding/resolution' },
+  );
   expect(lookup.status).toBe(200);
   expect(lookup.text).toContain('La DIAN respondió un rango');
   expect(lookup.text).toContain('990000000');
-  // The run, started on the portal process, issues through the ingress; the submitter process reads the run from the registry.
+  // The run, started on the portal process, issues through the ingress; the submitter process reads the run from the
+  // registry.
   expect((await demoAdmin.post('/admin/onboarding/test-set', {})).status).toBe(303);
   let page = '';
   for (let attempt = 0; !/data-test-set="(passed|failed)"/.test(page); attempt++) {
-    if (attempt >= 480) throw new Error(`the run did not end: ${/data-test-set="[^"]+"[^]*?<\/p>[^]*?<\/p>/.exec(page)?.[0]}`);
+    if (attempt >= 480)
+      throw new Error(`the run did not end: ${/data-test-set="[^"]+"[^]*?<\/p>[^]*?<\/p>/.exec(page)?.[0]}`);
     await new Promise((done) => setTimeout(done, 250));
     page = (await demoAdmin.get('/admin/onboarding/test-set')).text;
   }
@@ -136,7 +203,9 @@ it('the portal process asks DIAN (the simulator) for the numbering ranges, and i
   expect(page).toContain('2 de 2 enviadas · 2 aceptadas · 0 rechazadas');
   // The simulator keeps each SendTestSetAsync upload (a zip and its documents); SendBillSync keeps none.
   const simulator = new DatabaseSync(join(shape.dataDir, 'dian-simulator.sqlite'), { readOnly: true });
-  const uploaded = (simulator.prepare('SELECT keys FROM zips').all() as { keys: string }[]).flatMap((row) => JSON.parse(row.keys) as string[]);
+  const uploaded = (simulator.prepare('SELECT keys FROM zips').all() as { keys: string }[]).flatMap(
+    (row) => JSON.parse(row.keys) as string[],
+  );
   simulator.close();
   expect(new Set(uploaded).size).toBe(2); // a retried upload would add a zip, not a document
   expect(uploaded.filter((cufe) => exampleCufes.includes(cufe))).toEqual([]);
@@ -146,12 +215,39 @@ it('the stop script stops exactly those processes, each gracefully, and frees th
   await stop();
   expect(pids.filter(alive)).toEqual([]);
   // Each finished its graceful stop (SIGTERM: modules stopped, stores closed) rather than being killed.
-  const names = ['dian-simulator', 'projection', 'relay', 'signer-1', 'signer-2', 'renderer', 'submitter', 'notifier', 'ingress-1', 'ingress-2', 'portal'];
+  const names = [
+    'dian-simulator',
+    'projection',
+    'relay',
+    'signer-1',
+    'signer-2',
+    'renderer',
+    'submitter',
+    'notifier',
+    'ingress-1',
+    'ingress-2',
+    'portal',
+  ];
   const service = (name: string) => name.replace(/-\d$/, '');
-  expect(names.filter((name) => !readFileSync(join(shape.dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`))).toEqual([]);
-  const refused = async (port: number) => fetch(`http://127.0.0.1:${port}/`).then(() => `${port} answered`, () => 'refused');
+  expect(
+    names.filter(
+      (name) =>
+        !readFileSync(join(shape.dataDir, 'logs', `${name}.log`), 'utf8').includes(`"msg":"${service(name)} stopped"`),
+    ),
+  ).toEqual([]);
+  const refused = async (port: number) =>
+    fetch(`http://127.0.0.1:${port}/`).then(
+      () => `${port} answered`,
+      () => 'refused',
+    );
   const { ports } = shape;
-  const all = [ports.api, ports.api + 1, ports.portal, ports.simulator, ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i)];
+  const all = [
+    ports.api,
+    ports.api + 1,
+    ports.portal,
+    ports.simulator,
+    ...Array.from({ length: PROCESSES }, (_, i) => ports.health + i),
+  ];
   expect(await Promise.all(all.map(refused))).toEqual(all.map(() => 'refused'));
 });
 
@@ -160,7 +256,8 @@ it('a later start on the same data folder uses the demo tenant without printing 
   expect(again).toContain('Using the demo tenant');
   expect(again).toContain('export FE_API_KEY=$(pnpm -s distributed:api-key)');
   expect(again).not.toContain(apiKey());
-  expect((await statusOn(1, '0'.repeat(96))).status).toBe(404); // the same key still authenticates: an unknown invoice, not a 401
+  // the same key still authenticates: an unknown invoice, not a 401
+  expect((await statusOn(1, '0'.repeat(96))).status).toBe(404);
   // The habilitación run lives in the registry: the restarted portal process shows it as it ended.
   expect((await demoAdmin.get('/admin/onboarding/test-set')).text).toContain('data-test-set="passed"');
 }, 450_000);

@@ -1,7 +1,7 @@
-// Our codes beyond the product brief's table (docs/api.md, "Errors") that need a world of their
-// own: a file link past its expiry (410 LINK_EXPIRED, while the status endpoint still hands out
-// fresh links), a store that does not answer (503 UNAVAILABLE), and a bug (500 INTERNAL_ERROR: the request id in body and header, nothing internal
-// in the body, the failure in the log).
+// Our codes beyond the product brief's table (docs/api.md, "Errors") that need a world of their own: a file link past
+// its expiry (410 LINK_EXPIRED, while the status endpoint still hands out fresh links), a store that does not answer
+// (503 UNAVAILABLE), and a bug (500 INTERNAL_ERROR: the request id in body and header, nothing internal in the body,
+// the failure in the log).
 import { errorBodySchema } from '@fe/contracts';
 import { PlatformError } from '@fe/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,7 +39,9 @@ it('503 UNAVAILABLE, not 403 TENANT_NOT_READY, when the tenant registry does not
   const tenants = world.embedded.tenants;
   const credential = tenants.credential.bind(tenants);
   // What the PostgreSQL registry throws while its server restarts (distributed-restarts.e2e.test.ts met it).
-  tenants.credential = async () => { throw new PlatformError('STORE_UNAVAILABLE', 'the tenant registry did not answer', true); };
+  tenants.credential = async () => {
+    throw new PlatformError('STORE_UNAVAILABLE', 'the tenant registry did not answer', true);
+  };
   try {
     const answer = await world.post(exampleRequest);
     expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status: 503, code: 'UNAVAILABLE' });

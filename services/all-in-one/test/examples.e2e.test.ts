@@ -8,7 +8,9 @@ import { createInvoiceResponseSchema } from '@fe/contracts';
 import { startWorld, type World } from '../test-support/world.ts';
 
 const examplesDir = resolve(import.meta.dirname, '../../../examples');
-const examples = readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(examplesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 /** What each example's signed XML must show, besides being accepted. */
 const marks: Record<string, string[]> = {
@@ -50,25 +52,35 @@ describe('the requests of examples/', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 
-  it.each(examples)('%s is accepted end to end', async (file) => {
-    const answer = await world.post(JSON.parse(readFileSync(join(examplesDir, file), 'utf8')));
-    expect({ status: answer.status, errors: answer.body?.tax_authority_response?.errors ?? answer.body?.error }).toEqual({ status: 201, errors: undefined });
-    expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted' });
-    const xml = await (await fetch(answer.body.xml_url)).text();
-    for (const mark of marks[file]!) expect(xml).toContain(mark);
-    const pdf = await fetch(answer.body.pdf_url);
-    expect(pdf.status).toBe(200);
-    const pdfFile = join(world.dataDir, `${file}.pdf`);
-    writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()));
-    const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
-    for (const shown of pdfShows[file] ?? []) expect(text).toContain(shown);
-  }, 60_000);
+  it.each(examples)(
+    '%s is accepted end to end',
+    async (file) => {
+      const answer = await world.post(JSON.parse(readFileSync(join(examplesDir, file), 'utf8')));
+      expect({
+        status: answer.status,
+        errors: answer.body?.tax_authority_response?.errors ?? answer.body?.error,
+      }).toEqual({ status: 201, errors: undefined });
+      expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted' });
+      const xml = await (await fetch(answer.body.xml_url)).text();
+      for (const mark of marks[file]!) expect(xml).toContain(mark);
+      const pdf = await fetch(answer.body.pdf_url);
+      expect(pdf.status).toBe(200);
+      const pdfFile = join(world.dataDir, `${file}.pdf`);
+      writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()));
+      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      for (const shown of pdfShows[file] ?? []) expect(text).toContain(shown);
+    },
+    60_000,
+  );
 
   it('an advance above the payable amount is answered 422 AMOUNTS_INCONSISTENT naming prepaid_payments, before numbering', async () => {
     const body = JSON.parse(readFileSync(join(examplesDir, 'invoice-advance.json'), 'utf8'));
     body.prepaid_payments.push({ amount: 40000000, received_date: '2026-02-21' }); // 55000000 of advances for 47600000
     const answer = await world.post(body);
-    expect({ status: answer.status, code: answer.body.error.code, paths: answer.body.error.details.map((d: { path: string }) => d.path) })
-      .toEqual({ status: 422, code: 'AMOUNTS_INCONSISTENT', paths: ['prepaid_payments'] });
+    expect({
+      status: answer.status,
+      code: answer.body.error.code,
+      paths: answer.body.error.details.map((d: { path: string }) => d.path),
+    }).toEqual({ status: 422, code: 'AMOUNTS_INCONSISTENT', paths: ['prepaid_payments'] });
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-it('without FE_SMTP_URL writes the buyer\'s mail to the outbox folder, which `pnpm fe outbox` lists', async () => {
+it("without FE_SMTP_URL writes the buyer's mail to the outbox folder, which `pnpm fe outbox` lists", async () => {
   const answer = await world.post(exampleRequest);
   expect(answer.status).toBe(201);
   expect(world.embedded.mail).toEqual({ kind: 'outbox', destination: join(world.dataDir, 'outbox') });
@@ -21,12 +21,18 @@ it('without FE_SMTP_URL writes the buyer\'s mail to the outbox folder, which `pn
   expect(status.buyer_notification).toMatchObject({ email: exampleRequest.customer.email, source: 'request' });
   const listed = fe('outbox', '--data-dir', world.dataDir);
   expect(listed.status, listed.stderr).toBe(0);
-  expect(listed.stdout).toContain(`${exampleRequest.customer.email}  900123456;EMPRESA DEMO S.A.S.;${answer.body.number};01;Empresa Demo`);
+  expect(listed.stdout).toContain(
+    `${exampleRequest.customer.email}  900123456;EMPRESA DEMO S.A.S.;${answer.body.number};01;Empresa Demo`,
+  );
 });
 
-it('`pnpm fe outbox --last --to` prints the portal\'s confirmation mail decoded, its link whole (the .eml is quoted-printable)', async () => {
+it("`pnpm fe outbox --last --to` prints the portal's confirmation mail decoded, its link whole (the .eml is quoted-printable)", async () => {
   const email = 'outbox-reader@empresa.example';
-  await new PortalClient(world.url).post('/admin/signup', { email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' }, { formPage: '/admin/signup' });
+  await new PortalClient(world.url).post(
+    '/admin/signup',
+    { email, password: 'una clave larga y segura', repeat: 'una clave larga y segura' },
+    { formPage: '/admin/signup' },
+  );
   const shown = fe('outbox', '--data-dir', world.dataDir, '--last', '--to', email);
   expect(shown.status, shown.stderr).toBe(0);
   expect(shown.stdout).toContain(`To: ${email}`);
@@ -35,5 +41,7 @@ it('`pnpm fe outbox --last --to` prints the portal\'s confirmation mail decoded,
 });
 
 function fe(...args: string[]) {
-  return spawnSync(process.execPath, [join(import.meta.dirname, '../../../apps/cli/src/main.ts'), ...args], { encoding: 'utf8' });
+  return spawnSync(process.execPath, [join(import.meta.dirname, '../../../apps/cli/src/main.ts'), ...args], {
+    encoding: 'utf8',
+  });
 }

@@ -5,7 +5,17 @@ import { demoTestSetId } from '@fe/dian-simulator';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
-import { certificateFile, fillCompany, fillResolution, fillSoftware, PASSWORD, signUpAndConfirm, SOFTWARE_PIN, uploadCertificate, type Company } from '../test-support/portal-steps.ts';
+import {
+  certificateFile,
+  fillCompany,
+  fillResolution,
+  fillSoftware,
+  PASSWORD,
+  signUpAndConfirm,
+  SOFTWARE_PIN,
+  uploadCertificate,
+  type Company,
+} from '../test-support/portal-steps.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
 // The admin portal in a real browser (docs/portal.md), against the whole embedded service.
@@ -51,7 +61,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       expect(await page.content()).not.toContain(good.password);
       await shot('certificate-accepted');
 
-      // DIAN (the simulator) refuses this company's query (a CA it does not trust, a NIT it does not know): said in a sentence, then typed.
+      // DIAN (the simulator) refuses this company's query (a CA it does not trust, a NIT it does not know): said in a
+      // sentence, then typed.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
       await page.click('text=Consultar en la DIAN');
       expect(await page.getAttribute('[data-error-code]', 'data-error-code')).toBe('DIAN_LOOKUP_FAILED');
@@ -64,7 +75,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       expect(await page.textContent('[data-company="legal-name"]')).toBe(company.legalName);
       expect(await page.locator('main script').count()).toBe(0);
       await page.click('[data-copy-target="api-key"]');
-      const copied = await page.evaluate('navigator.clipboard.readText()') as string; // runs in the page, where navigator exists
+      // runs in the page, where navigator exists
+      const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
       expect(copied).toMatch(/^fe_test_[0-9A-Za-z]{43}$/);
       expect(copied).toBe(await page.inputValue('#api-key'));
       await shot('settings');
@@ -106,7 +118,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       const graceUntil = Date.parse((await page.getAttribute('[data-grace-until]', 'data-grace-until'))!);
       expect(graceUntil - Date.now()).toBeGreaterThan(23 * 3_600_000);
       await shot('rotated');
-      const status = async (key: string) => (await world.get('/api/v1/service/status/' + '0'.repeat(96), { apiKey: key })).status;
+      const status = async (key: string) =>
+        (await world.get('/api/v1/service/status/' + '0'.repeat(96), { apiKey: key })).status;
       expect(await status(oldKey)).toBe(404); // authenticated: no such invoice
       expect(await status(newKey)).toBe(404);
 
@@ -153,7 +166,10 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
   let world: World;
   beforeAll(async () => {
     world = await startWorld({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' }, async (dataDir) => {
-      const registry = new SqliteTenantDirectory({ path: join(dataDir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')) });
+      const registry = new SqliteTenantDirectory({
+        path: join(dataDir, 'tenants.sqlite'),
+        masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
+      });
       await ensureDemoTenant(registry, { now: new Date() });
       await registry.addTrustedCa('demo', certificate.caPem); // the simulator starts trusting it
       await registry.close();
@@ -163,14 +179,19 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     await world?.close();
   });
 
-  it('sends the set, shows its progress to DIAN\'s acceptance, then switches to production with a fe_live_ key', async () => {
+  it("sends the set, shows its progress to DIAN's acceptance, then switches to production with a fe_live_ key", async () => {
     const browser = await openBrowser(world.url, 'test-set');
     const { page, shot } = browser;
     try {
       await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
       await fillCompany(page, company);
-      // First a TestSetId DIAN (the simulator) does not know: the run's documents go with SendTestSetAsync, so it is refused.
-      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: '11111111-2222-4333-8444-555555555555' });
+      // First a TestSetId DIAN (the simulator) does not know: the run's documents go with SendTestSetAsync, so it is
+      // refused.
+      await fillSoftware(page, {
+        id: demoSoftware.id,
+        pin: demoSoftware.pin,
+        testSetId: '11111111-2222-4333-8444-555555555555',
+      });
       await uploadCertificate(page, certificate.file, certificate.password);
       // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
@@ -208,4 +229,3 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     }
   });
 });
-

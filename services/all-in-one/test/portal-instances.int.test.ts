@@ -36,26 +36,50 @@ describe('two admin portal instances on one PostgreSQL', () => {
   beforeAll(async () => {
     db = await freshTestSchema({ sets: [accountStoreMigrations()] });
     dir = mkdtempSync(join(tmpdir(), 'fe-portal-instances-'));
-    // What login never reads, shared by both instances; the accounts and attempts each instance reaches through a pool of its own.
+    // What login never reads, shared by both instances; the accounts and attempts each instance reaches through a pool
+    // of its own.
     const registry = new SqliteTenantDirectory({ path: ':memory:', masterKey: key, now: clock.now });
     const events = new SqliteEventStore(':memory:', clock.now);
     const statusStore = new SqliteStatusStore(':memory:');
-    closers.push(() => registry.close(), () => events.close(), () => statusStore.close());
-    const blobs = new FilesystemBlobStore(join(dir, 'files'), new SignedLinks(key, 'http://127.0.0.1/files'), clock.now);
+    closers.push(
+      () => registry.close(),
+      () => events.close(),
+      () => statusStore.close(),
+    );
+    const blobs = new FilesystemBlobStore(
+      join(dir, 'files'),
+      new SignedLinks(key, 'http://127.0.0.1/files'),
+      clock.now,
+    );
     const config = portalConfigFromEnv({
-      FE_PORTAL_LOGIN_FAILURES: String(FAILURES), FE_PORTAL_FORM_POSTS_PER_MINUTE: String(POSTS_PER_MINUTE), FE_PORTAL_MAILS_PER_EMAIL_PER_HOUR: String(MAILS_PER_HOUR),
+      FE_PORTAL_LOGIN_FAILURES: String(FAILURES),
+      FE_PORTAL_FORM_POSTS_PER_MINUTE: String(POSTS_PER_MINUTE),
+      FE_PORTAL_MAILS_PER_EMAIL_PER_HOUR: String(MAILS_PER_HOUR),
     });
     for (const pool of [db.pool, db.openPool()]) {
       const accounts = new PostgresAccountStore(pool);
       const attempts = new PostgresAttemptStore(pool);
-      closers.push(() => accounts.close(), () => attempts.close());
+      closers.push(
+        () => accounts.close(),
+        () => attempts.close(),
+      );
       const app = fastify({ logger: false });
-      await app.register(createPortal({
-        accounts, attempts, registry, commands: createTenantCommands({ registry, events, clock }),
-        invoices: statusInvoiceList(statusStore, blobs),
-        mail: new TransportMailSender(createOutboxTransport(join(dir, 'outbox')), config.mailFrom, clock.now),
-        clock, logger: createLogger({ level: 'silent' }), config, csrfKey: key, baseUrl: 'http://127.0.0.1',
-      }), { prefix: '/admin' });
+      await app.register(
+        createPortal({
+          accounts,
+          attempts,
+          registry,
+          commands: createTenantCommands({ registry, events, clock }),
+          invoices: statusInvoiceList(statusStore, blobs),
+          mail: new TransportMailSender(createOutboxTransport(join(dir, 'outbox')), config.mailFrom, clock.now),
+          clock,
+          logger: createLogger({ level: 'silent' }),
+          config,
+          csrfKey: key,
+          baseUrl: 'http://127.0.0.1',
+        }),
+        { prefix: '/admin' },
+      );
       apps.push(app);
     }
     urls = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
@@ -104,7 +128,9 @@ describe('two admin portal instances on one PostgreSQL', () => {
       posts++;
       answers.push(withoutValues((await on(i % 2).post('/admin/password', { email: 'ana@empresa.example' })).text));
     }
-    const resetMails = outboxMailsTo(join(dir, 'outbox'), 'ana@empresa.example').filter((mail) => mail.text.includes('/admin/password/new?token='));
+    const resetMails = outboxMailsTo(join(dir, 'outbox'), 'ana@empresa.example').filter((mail) =>
+      mail.text.includes('/admin/password/new?token='),
+    );
     expect(resetMails).toHaveLength(MAILS_PER_HOUR);
     expect(new Set(answers).size).toBe(1); // the page does not tell that the last mail was not sent
   });

@@ -23,7 +23,9 @@ describe('admin portal security', () => {
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.setCookies[0]).toMatch(/^fe_admin_visitor=[\w-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    expect(answer.setCookies[0]).toMatch(
+      /^fe_admin_visitor=[\w-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/,
+    );
   });
 
   it('refuses a form post without its token, or with the token of another visitor (CSRF_INVALID)', async () => {
@@ -41,8 +43,16 @@ describe('admin portal security', () => {
   it('answers sign-up and password reset alike whether or not the email has an account', async () => {
     const first = client();
     await first.signUp(world.dataDir, 'existe@empresa.example', PASSWORD);
-    const again = await client().post('/admin/signup', { email: 'existe@empresa.example', password: PASSWORD, repeat: PASSWORD });
-    const fresh = await client().post('/admin/signup', { email: 'nueva@empresa.example', password: PASSWORD, repeat: PASSWORD });
+    const again = await client().post('/admin/signup', {
+      email: 'existe@empresa.example',
+      password: PASSWORD,
+      repeat: PASSWORD,
+    });
+    const fresh = await client().post('/admin/signup', {
+      email: 'nueva@empresa.example',
+      password: PASSWORD,
+      repeat: PASSWORD,
+    });
     const strip = (text: string) => text.replace(/value="[^"]+"/g, '');
     expect(again.status).toBe(fresh.status);
     expect(strip(again.text)).toBe(strip(fresh.text));
@@ -56,7 +66,11 @@ describe('admin portal security', () => {
     await setup.signUp(world.dataDir, 'fijacion@empresa.example', PASSWORD);
     const victim = client();
     victim.cookies.set('fe_admin_session', 'A'.repeat(43));
-    const login = await victim.post('/admin/login', { email: 'fijacion@empresa.example', password: PASSWORD }, { formPage: '/admin/login' });
+    const login = await victim.post(
+      '/admin/login',
+      { email: 'fijacion@empresa.example', password: PASSWORD },
+      { formPage: '/admin/login' },
+    );
     expect(login.status).toBe(303);
     const session = victim.cookies.get('fe_admin_session')!;
     expect(session).toMatch(/^[\w-]{43}$/);
@@ -82,16 +96,28 @@ describe('admin portal security', () => {
     const browser = client();
     expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain(`value="${token}"`);
     const newPassword = 'otra contraseña bien larga';
-    const reset = await browser.post('/admin/password/new', { token, password: newPassword, repeat: newPassword }, { formPage: `${link.pathname}${link.search}` });
+    const reset = await browser.post(
+      '/admin/password/new',
+      { token, password: newPassword, repeat: newPassword },
+      { formPage: `${link.pathname}${link.search}` },
+    );
     expect(reset.status).toBe(303);
     expect((await browser.get('/admin/onboarding/company')).status).toBe(200);
-    const reused = await client().post('/admin/password/new', { token, password: newPassword, repeat: newPassword }, { formPage: '/admin/password' });
+    const reused = await client().post(
+      '/admin/password/new',
+      { token, password: newPassword, repeat: newPassword },
+      { formPage: '/admin/password' },
+    );
     expect(errorCodeOf(reused.text)).toBe('TOKEN_INVALID');
     const stale = client();
     stale.cookies.set('fe_admin_session', oldSession);
     expect((await stale.get('/admin/onboarding/company')).headers.get('location')).toBe('/admin/login');
-    expect((await client().post('/admin/login', { email: 'reset@empresa.example', password: PASSWORD })).status).toBe(401);
-    expect((await client().post('/admin/login', { email: 'reset@empresa.example', password: newPassword })).status).toBe(303);
+    expect((await client().post('/admin/login', { email: 'reset@empresa.example', password: PASSWORD })).status).toBe(
+      401,
+    );
+    expect(
+      (await client().post('/admin/login', { email: 'reset@empresa.example', password: newPassword })).status,
+    ).toBe(303);
   });
 
   it('locks an email after repeated failures, even for the right password, and says the same for an unknown email', async () => {
@@ -111,13 +137,18 @@ describe('admin portal security', () => {
   });
 
   it('escapes every typed value, keeps passwords out of every log line, and rate-limits form posts per address', async () => {
-    const typed = await client().post('/admin/signup', { email: '<script>alert(1)</script>', password: 'corta', repeat: 'otra' });
+    const typed = await client().post('/admin/signup', {
+      email: '<script>alert(1)</script>',
+      password: 'corta',
+      repeat: 'otra',
+    });
     expect(typed.status).toBe(422);
     expect(typed.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(typed.text).not.toContain('<script>alert(1)');
     expect(world.logs.join('\n')).not.toContain(PASSWORD);
     let last = 0;
-    for (let i = 0; i < 60 && last !== 429; i++) last = (await client().post('/admin/password', { email: 'x@empresa.example' })).status;
+    for (let i = 0; i < 60 && last !== 429; i++)
+      last = (await client().post('/admin/password', { email: 'x@empresa.example' })).status;
     expect(last).toBe(429);
   });
 });

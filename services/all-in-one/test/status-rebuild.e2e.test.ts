@@ -27,7 +27,12 @@ it('rebuilds a missing status file from the event store at start', async () => {
   worlds.push(again);
   const after = await again.get(`/api/v1/service/status/${created.body.cufe}`);
   expect(after.status).toBe(200);
-  const comparable = (body: { xml_url?: string; pdf_url?: string; request_id?: string }) => ({ ...body, xml_url: undefined, pdf_url: undefined, request_id: undefined });
+  const comparable = (body: { xml_url?: string; pdf_url?: string; request_id?: string }) => ({
+    ...body,
+    xml_url: undefined,
+    pdf_url: undefined,
+    request_id: undefined,
+  });
   expect(comparable(after.body)).toEqual(comparable(before.body)); // links are minted per answer
   expect(again.logs.some((line) => line.includes('status views rebuilt from the event store'))).toBe(true);
 });

@@ -26,7 +26,10 @@ afterEach(async () => {
   world.proxy.setFaultPlan(undefined);
 });
 
-const start = async (config: Parameters<SubmitterWorld['service']>[0] = {}, ports: Parameters<SubmitterWorld['service']>[1] = {}) => {
+const start = async (
+  config: Parameters<SubmitterWorld['service']>[0] = {},
+  ports: Parameters<SubmitterWorld['service']>[1] = {},
+) => {
   seen = world.proxy.requests.length;
   service = world.service(config, ports);
   await service.start();
@@ -34,18 +37,27 @@ const start = async (config: Parameters<SubmitterWorld['service']>[0] = {}, port
 };
 const calls = (): ProxiedRequest[] => world.proxy.requests.slice(seen);
 const operations = () => calls().map((r) => r.operation);
-const hasVerdict = (events: InvoiceEvent[]) => events.some((e) => e.type === 'InvoiceAccepted' || e.type === 'InvoiceRejected');
+const hasVerdict = (events: InvoiceEvent[]) =>
+  events.some((e) => e.type === 'InvoiceAccepted' || e.type === 'InvoiceRejected');
 const find = <T extends InvoiceEvent['type']>(events: InvoiceEvent[], type: T) =>
   events.filter((e): e is Extract<InvoiceEvent, { type: T }> => e.type === type);
 /** Resolves once the service has decided `why` for the invoice `times` times in all (debug log). */
 const decided = async (invoiceId: string, why: string, times = 1) => {
   const deadline = Date.now() + 5_000;
-  while (world.logger.entries.filter((e) => e.message === 'decided' && e.fields.invoice_id === invoiceId && e.fields.why === why).length < times) {
+  while (
+    world.logger.entries.filter(
+      (e) => e.message === 'decided' && e.fields.invoice_id === invoiceId && e.fields.why === why,
+    ).length < times
+  ) {
     if (Date.now() > deadline) throw new Error(`no "${why}" decision for ${invoiceId}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
-const supplierRenamed = (xml: string) => xml.replaceAll('<cbc:RegistrationName>EMPRESA DEMO S.A.S.</cbc:RegistrationName>', '<cbc:RegistrationName>EMPRESA DEMO SAS</cbc:RegistrationName>');
+const supplierRenamed = (xml: string) =>
+  xml.replaceAll(
+    '<cbc:RegistrationName>EMPRESA DEMO S.A.S.</cbc:RegistrationName>',
+    '<cbc:RegistrationName>EMPRESA DEMO SAS</cbc:RegistrationName>',
+  );
 const cufeBroken = (xml: string) => editElementContent(xml, 'cbc:UUID', () => 'a'.repeat(96));
 
 describe('submitter service against the DIAN simulator', { timeout: 20_000 }, () => {
@@ -56,8 +68,18 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(typesOf(events)).toEqual(['InvoiceRequested', 'InvoiceSigned', 'InvoiceSubmitted', 'InvoiceAccepted']);
     const [submitted] = find(events, 'InvoiceSubmitted');
     const [accepted] = find(events, 'InvoiceAccepted');
-    expect(submitted!.data).toEqual({ attempt: 1, operation: 'SendBillSync', track_id: invoice.cufe, endpoint: world.proxy.endpoint });
-    expect(accepted!.data).toMatchObject({ track_id: invoice.cufe, status_code: '00', notifications: [], application_response_key: `demo/${invoice.documentId}.application-response.xml` });
+    expect(submitted!.data).toEqual({
+      attempt: 1,
+      operation: 'SendBillSync',
+      track_id: invoice.cufe,
+      endpoint: world.proxy.endpoint,
+    });
+    expect(accepted!.data).toMatchObject({
+      track_id: invoice.cufe,
+      status_code: '00',
+      notifications: [],
+      application_response_key: `demo/${invoice.documentId}.application-response.xml`,
+    });
     expect(accepted!.causation_id).toBe(find(events, 'InvoiceSigned')[0]!.id);
     expect(accepted!.correlation_id).toBe(events[0]!.correlation_id);
     const ar = Buffer.from((await world.blobs.get(accepted!.data.application_response_key!)).bytes).toString('utf8');
@@ -67,7 +89,11 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(operations()).toEqual(['SendBillSync']);
     expect(world.simulator.store.isAccepted(invoice.cufe)).toBe(true);
     // Logs: the attempt is there, the certificate and its password are not.
-    expect(world.logger.entries.some((e) => e.message === 'submission outcome recorded' && e.fields.invoice_id === invoice.invoiceId)).toBe(true);
+    expect(
+      world.logger.entries.some(
+        (e) => e.message === 'submission outcome recorded' && e.fields.invoice_id === invoice.invoiceId,
+      ),
+    ).toBe(true);
     expect(world.logger.text()).not.toMatch(/unit-secret|PRIVATE KEY|BEGIN CERTIFICATE/);
   });
 
@@ -82,14 +108,14 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(operations()).toEqual(['SendBillSync']);
   });
 
-  it('accepted with a notification: DIAN\'s non-blocking rule is on the acceptance', async () => {
+  it("accepted with a notification: DIAN's non-blocking rule is on the acceptance", async () => {
     const invoice = await world.issue({ mutate: supplierRenamed });
     await start();
     const [accepted] = find(await world.waitFor(invoice.invoiceId, hasVerdict), 'InvoiceAccepted');
     expect(accepted!.data.notifications.map((n) => n.rule)).toEqual(['FAJ43b']);
   });
 
-  it('rejected (a wrong CUFE): Submitted + Rejected with DIAN\'s rules, no retry', async () => {
+  it("rejected (a wrong CUFE): Submitted + Rejected with DIAN's rules, no retry", async () => {
     const invoice = await world.issue({ mutate: cufeBroken });
     await start();
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
@@ -113,7 +139,9 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(Date.parse(failed!.data.next_attempt_at!)).toBeGreaterThan(Date.parse(failed!.occurred_at));
     expect(find(events, 'InvoiceSubmitted')[0]!.data.attempt).toBe(2);
     expect(find(events, 'InvoiceSubmitted')[0]!.causation_id).toBe(failed!.id);
-    expect(Date.parse(find(events, 'InvoiceSubmitted')[0]!.occurred_at)).toBeGreaterThanOrEqual(Date.parse(failed!.data.next_attempt_at!)); // not early
+    expect(Date.parse(find(events, 'InvoiceSubmitted')[0]!.occurred_at)).toBeGreaterThanOrEqual(
+      Date.parse(failed!.data.next_attempt_at!),
+    ); // not early
     expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
     expect(calls().filter((r) => r.operation === 'SendBillSync' && r.status === 200)).toHaveLength(1);
   });
@@ -124,18 +152,25 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     await start({ client: { timeoutMs: 400 } });
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'TIMEOUT', retriable: true, outcome_unknown: true });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      reason: 'TIMEOUT',
+      retriable: true,
+      outcome_unknown: true,
+    });
     expect(operations()).toEqual(['SendBillSync', 'GetStatus', 'SendBillSync']);
     expect(calls()[1]!.status).toBe(200);
   });
 
-  it('response lost: reconciled with GetStatus, DIAN\'s verdict adopted, no second SendBillSync', async () => {
+  it("response lost: reconciled with GetStatus, DIAN's verdict adopted, no second SendBillSync", async () => {
     world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'response-lost' : undefined));
     const invoice = await world.issue();
     await start();
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'CONNECTION_RESET', outcome_unknown: true });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      reason: 'CONNECTION_RESET',
+      outcome_unknown: true,
+    });
     expect(operations()).toEqual(['SendBillSync', 'GetStatus']);
     const [accepted] = find(events, 'InvoiceAccepted');
     expect(await world.blobs.exists(accepted!.data.application_response_key!)).toBe(true);
@@ -144,7 +179,10 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
   it('rule 90 on a send (DIAN already had the document): reconciled with GetStatus, accepted, not rejected', async () => {
     const invoice = await world.issue();
     const xml = Buffer.from((await world.blobs.get(invoice.xmlKey)).bytes).toString('utf8');
-    const direct = createDianSoapClient({ endpoint: world.simulator.endpoint, credential: { privateKey: world.credential.privateKey, certificateDer: world.credential.chain[0].der } });
+    const direct = createDianSoapClient({
+      endpoint: world.simulator.endpoint,
+      credential: { privateKey: world.credential.privateKey, certificateDer: world.credential.chain[0].der },
+    });
     expect((await direct.sendBillSync(packageDocument(xml, { modified: new Date() }).zip)).statusCode).toBe('00');
     await start();
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
@@ -157,53 +195,74 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     const invoice = await world.issue();
     await start();
     const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'SOAP_FAULT_CLIENT', retriable: false, outcome_unknown: false });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      attempt: 1,
+      reason: 'SOAP_FAULT_CLIENT',
+      retriable: false,
+      outcome_unknown: false,
+    });
     expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).not.toHaveProperty('next_attempt_at');
     await decided(invoice.invoiceId, 'gave-up'); // the Failed reaction saw it and did nothing
     expect(typesOf(await world.events(invoice.invoiceId)).slice(2)).toEqual(['InvoiceSubmissionFailed']);
     expect(operations()).toEqual(['SendBillSync']);
   });
 
-  it('DIAN\'s answer signed by a certificate outside the anchor: no verdict recorded, a retriable APPLICATION_RESPONSE_UNTRUSTED; with the right anchor, reconciled and accepted, never sent twice', async () => {
+  it("DIAN's answer signed by a certificate outside the anchor: no verdict recorded, a retriable APPLICATION_RESPONSE_UNTRUSTED; with the right anchor, reconciled and accepted, never sent twice", async () => {
     const invoice = await world.issue();
     const elsewhere = ephemeralIdentity(new Date()).certificatePem;
     await start({}, { trustedDianPem: elsewhere });
     const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'APPLICATION_RESPONSE_UNTRUSTED', retriable: true, outcome_unknown: true });
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data.message).toContain('chain: not issued by a trusted certificate');
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      attempt: 1,
+      reason: 'APPLICATION_RESPONSE_UNTRUSTED',
+      retriable: true,
+      outcome_unknown: true,
+    });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data.message).toContain(
+      'chain: not issued by a trusted certificate',
+    );
     await service!.stop();
     expect(hasVerdict(await world.events(invoice.invoiceId))).toBe(false);
     const sends = operations().filter((o) => o === 'SendBillSync').length;
     await start({}, { trustedDianPem: world.simulatorCertificatePem });
     const settled = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(settled).at(-1)).toBe('InvoiceAccepted');
-    expect(find(settled, 'InvoiceSubmissionFailed').every((f) => f.data.reason === 'APPLICATION_RESPONSE_UNTRUSTED')).toBe(true);
+    expect(
+      find(settled, 'InvoiceSubmissionFailed').every((f) => f.data.reason === 'APPLICATION_RESPONSE_UNTRUSTED'),
+    ).toBe(true);
     // DIAN has the document since the first send: every later attempt asked GetStatus.
     expect(sends).toBe(1);
     expect(operations()).not.toContain('SendBillSync');
   });
 
   it('a DIAN anchor without a readable certificate stops the start (DIAN_ANCHOR_INVALID); none at all is said at start', async () => {
-    await expect(world.service({}, { trustedDianPem: 'not a certificate' }).start()).rejects.toMatchObject({ code: 'DIAN_ANCHOR_INVALID' });
+    await expect(world.service({}, { trustedDianPem: 'not a certificate' }).start()).rejects.toMatchObject({
+      code: 'DIAN_ANCHOR_INVALID',
+    });
     const invoice = await world.issue();
     await start();
-    expect(world.logger.entries.some((e) => e.message.startsWith('no DIAN certificate configured (DIAN_TRUSTED_PEM)'))).toBe(true);
+    expect(
+      world.logger.entries.some((e) => e.message.startsWith('no DIAN certificate configured (DIAN_TRUSTED_PEM)')),
+    ).toBe(true);
     await world.waitFor(invoice.invoiceId, hasVerdict); // answers are then recorded unchecked
   });
 
-  it('a tenant\'s habilitación test-set run: SendTestSetAsync with its TestSetId, the verdict from GetStatusZip', async () => {
+  it("a tenant's habilitación test-set run: SendTestSetAsync with its TestSetId, the verdict from GetStatusZip", async () => {
     const invoice = await world.issue();
     seen = world.proxy.requests.length;
     service = world.service({}, { testSetFor: (tenantId) => (tenantId === 'demo' ? demoTestSetId : undefined) });
     await service.start();
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceAccepted']);
-    expect(find(events, 'InvoiceSubmitted')[0]!.data).toMatchObject({ operation: 'SendTestSetAsync', track_id: invoice.cufe });
+    expect(find(events, 'InvoiceSubmitted')[0]!.data).toMatchObject({
+      operation: 'SendTestSetAsync',
+      track_id: invoice.cufe,
+    });
     expect(find(events, 'InvoiceAccepted')[0]!.data).toMatchObject({ track_id: invoice.cufe, status_code: '00' });
     expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
   });
 
-  it('a service started and stopped at once leaves nothing behind: the next one\'s test-set document goes with SendTestSetAsync', async () => {
+  it("a service started and stopped at once leaves nothing behind: the next one's test-set document goes with SendTestSetAsync", async () => {
     const early = world.service();
     await early.start();
     await early.stop(); // before its bus membership began
@@ -216,17 +275,20 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(operations()).toEqual(['SendTestSetAsync', 'GetStatusZip']);
   });
 
-  it('only the documents the lookup names go with SendTestSetAsync: it is asked with each document\'s Idempotency-Key', async () => {
+  it("only the documents the lookup names go with SendTestSetAsync: it is asked with each document's Idempotency-Key", async () => {
     const asked: (string | undefined)[] = [];
     const ofTheRun = await world.issue({ idempotencyKey: 'fe-test-set:r1:0' });
     const other = await world.issue({ idempotencyKey: 'my-own-key', apartFrom: ofTheRun.invoiceId });
     seen = world.proxy.requests.length;
-    service = world.service({}, {
-      testSetFor: async (_tenantId, { idempotencyKey }) => {
-        asked.push(idempotencyKey);
-        return idempotencyKey === 'fe-test-set:r1:0' ? demoTestSetId : undefined;
+    service = world.service(
+      {},
+      {
+        testSetFor: async (_tenantId, { idempotencyKey }) => {
+          asked.push(idempotencyKey);
+          return idempotencyKey === 'fe-test-set:r1:0' ? demoTestSetId : undefined;
+        },
       },
-    });
+    );
     await service.start();
     const runEvents = await world.waitFor(ofTheRun.invoiceId, hasVerdict);
     const otherEvents = await world.waitFor(other.invoiceId, hasVerdict);
@@ -241,7 +303,11 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     service = world.service({}, { testSetFor: () => '11111111-2222-4333-8444-555555555555' });
     await service.start();
     const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ attempt: 1, reason: 'TEST_SET_REFUSED', retriable: false });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      attempt: 1,
+      reason: 'TEST_SET_REFUSED',
+      retriable: false,
+    });
     expect(operations()).toEqual(['SendTestSetAsync']);
   });
 
@@ -249,9 +315,15 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     world.proxy.setFaultPlan(() => 'http503');
     const invoice = await world.issue();
     await start({ retry: { maxAttempts: 3 } });
-    const events = await world.waitFor(invoice.invoiceId, (e) => find(e, 'InvoiceSubmissionFailed').some((f) => !f.data.retriable));
-    expect(find(events, 'InvoiceSubmissionFailed').map((f) => [f.data.attempt, f.data.retriable, f.data.reason])).toEqual([
-      [1, true, 'HTTP_503'], [2, true, 'HTTP_503'], [3, false, 'HTTP_503'],
+    const events = await world.waitFor(invoice.invoiceId, (e) =>
+      find(e, 'InvoiceSubmissionFailed').some((f) => !f.data.retriable),
+    );
+    expect(
+      find(events, 'InvoiceSubmissionFailed').map((f) => [f.data.attempt, f.data.retriable, f.data.reason]),
+    ).toEqual([
+      [1, true, 'HTTP_503'],
+      [2, true, 'HTTP_503'],
+      [3, false, 'HTTP_503'],
     ]);
     await decided(invoice.invoiceId, 'gave-up');
     expect(operations()).toEqual(['SendBillSync', 'SendBillSync', 'SendBillSync']);
@@ -263,7 +335,10 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     const invoice = await world.issue({ tenantId: 'nocert' });
     await start();
     const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
-    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({ reason: 'CREDENTIAL_MISSING', retriable: false });
+    expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({
+      reason: 'CREDENTIAL_MISSING',
+      retriable: false,
+    });
     expect(operations()).toEqual([]);
   });
 
@@ -271,9 +346,16 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     // Tenant "b" is in production, so its calls go to the production endpoint and the proxy tells them apart.
     world.tenants.set('b', { profile: demoProfile('b', '1'), credential: world.credential });
     world.proxy.setFaultPlan(() => 'latency=250');
-    const invoices = await Promise.all([...Array.from({ length: 6 }, () => world.issue()), ...Array.from({ length: 6 }, () => world.issue({ tenantId: 'b' }))]);
-    await start({ concurrencyPerTenant: 2, endpoints: { habilitacion: world.proxy.endpoint, production: `${world.proxy.endpoint}?tenant=b` } });
-    for (const invoice of invoices) expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 20_000)).at(-1)).toBe('InvoiceAccepted');
+    const invoices = await Promise.all([
+      ...Array.from({ length: 6 }, () => world.issue()),
+      ...Array.from({ length: 6 }, () => world.issue({ tenantId: 'b' })),
+    ]);
+    await start({
+      concurrencyPerTenant: 2,
+      endpoints: { habilitacion: world.proxy.endpoint, production: `${world.proxy.endpoint}?tenant=b` },
+    });
+    for (const invoice of invoices)
+      expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 20_000)).at(-1)).toBe('InvoiceAccepted');
     const demo = calls().filter((r) => !r.url.includes('tenant=b'));
     const b = calls().filter((r) => r.url.includes('tenant=b'));
     expect([demo.length, b.length]).toEqual([6, 6]);
@@ -299,7 +381,8 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     };
     try {
       await start({ concurrencyPerTenant: 1 });
-      for (const invoice of invoices) expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 10_000)).at(-1)).toBe('InvoiceAccepted');
+      for (const invoice of invoices)
+        expect(typesOf(await world.waitFor(invoice.invoiceId, hasVerdict, 10_000)).at(-1)).toBe('InvoiceAccepted');
     } finally {
       world.store.append = append;
     }
@@ -336,7 +419,9 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     world.proxy.setFaultPlan((op, n) => (op === 'SendBillSync' && n === 1 ? 'http503' : undefined));
     const invoice = await world.issue();
     const first = await start({ retry: { baseDelayMs: 1_000 } });
-    const failedEvents = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
+    const failedEvents = await world.waitFor(invoice.invoiceId, (e) =>
+      e.some((x) => x.type === 'InvoiceSubmissionFailed'),
+    );
     await first.stop();
     service = undefined;
     const schedule = new SqliteSubmissionSchedule(world.scheduleDbPath);
@@ -354,7 +439,13 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
 
 /** The most requests that were open at the same instant. */
 function maxOverlap(requests: ProxiedRequest[]): number {
-  const edges = requests.flatMap((r) => [[r.startedAt, 1], [r.endedAt ?? Number.MAX_SAFE_INTEGER, -1]] as const);
+  const edges = requests.flatMap(
+    (r) =>
+      [
+        [r.startedAt, 1],
+        [r.endedAt ?? Number.MAX_SAFE_INTEGER, -1],
+      ] as const,
+  );
   edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]); // an end before a start at the same millisecond
   let open = 0;
   let max = 0;

@@ -14,8 +14,11 @@ beforeAll(async () => {
   // The SDK reads its batch delay from the process environment: export within 50 ms, not 5 s.
   process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
   world = await startWorld({
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, FE_DIAN_SIMULATOR_FAULT: 'http503', FE_WAIT_BUDGET_MS: '200',
-    SUBMIT_RETRY_BASE_MS: '50', SUBMIT_RETRY_MAX_MS: '100',
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    FE_DIAN_SIMULATOR_FAULT: 'http503',
+    FE_WAIT_BUDGET_MS: '200',
+    SUBMIT_RETRY_BASE_MS: '50',
+    SUBMIT_RETRY_MAX_MS: '100',
   });
 });
 afterAll(async () => {
@@ -34,7 +37,11 @@ describe('a submission retried from the schedule', () => {
     for (let i = 0; i < 300 && !attempt; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       spans = receiver.spans();
-      attempt = spans.find((span) => span.name === 'fe.submitter scheduled attempt' && spans.some((call) => call.parentSpanId === span.spanId && call.name.startsWith('DIAN ')));
+      attempt = spans.find(
+        (span) =>
+          span.name === 'fe.submitter scheduled attempt' &&
+          spans.some((call) => call.parentSpanId === span.spanId && call.name.startsWith('DIAN ')),
+      );
     }
     expect(attempt, 'a scheduled attempt with a DIAN call under it').toBeDefined();
     expect(attempt!.parentSpanId ?? '').toBe('');

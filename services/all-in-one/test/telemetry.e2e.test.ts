@@ -2,7 +2,16 @@
 // Traces and metrics of the embedded service over OTLP/HTTP (docs/observability.md): one invoice is
 // one trace, from the POST through every reaction, and nothing secret leaves in a span.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attribute, plain, invoiceTrace, startOtlpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan, type TraceTree } from '../test-support/otlp-receiver.ts';
+import {
+  attribute,
+  plain,
+  invoiceTrace,
+  startOtlpReceiver,
+  type OtlpReceiver,
+  type ReceivedPoint,
+  type ReceivedSpan,
+  type TraceTree,
+} from '../test-support/otlp-receiver.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 const SERVER = 2;
@@ -60,7 +69,8 @@ describe('one invoice, one trace', () => {
 
   it('is one tree: every other span of the trace has its parent in the trace', () => {
     const others = trace.filter((s) => s !== root);
-    // At least the append, three reactions, three projections, the DIAN call and the render: an empty loop checks nothing.
+    // At least the append, three reactions, three projections, the DIAN call and the render: an empty loop checks
+    // nothing.
     expect(others.length).toBeGreaterThanOrEqual(9);
     for (const span of others) expect(parentOf(span), span.name).toBeDefined();
   });
@@ -85,8 +95,15 @@ describe('one invoice, one trace', () => {
     expect(parentOf(signer)!.name).toBe('append InvoiceRequested');
     expect(ancestors(submitter)).toContain('fe.signer InvoiceRequested');
     expect(ancestors(renderer)).toContain('fe.submitter InvoiceSigned');
-    const projected = named('fe.projection InvoiceRequested').concat(named('fe.projection InvoiceAccepted'), named('fe.projection InvoiceRendered'));
-    expect(projected.map((span) => span.name).sort()).toEqual(['fe.projection InvoiceAccepted', 'fe.projection InvoiceRendered', 'fe.projection InvoiceRequested']);
+    const projected = named('fe.projection InvoiceRequested').concat(
+      named('fe.projection InvoiceAccepted'),
+      named('fe.projection InvoiceRendered'),
+    );
+    expect(projected.map((span) => span.name).sort()).toEqual([
+      'fe.projection InvoiceAccepted',
+      'fe.projection InvoiceRendered',
+      'fe.projection InvoiceRequested',
+    ]);
     for (const span of projected) expect(span.kind).toBe(CONSUMER);
     // A group that skips an event type (the signer and InvoiceSigned) opens no span for it.
     expect(named('fe.signer InvoiceSigned')).toEqual([]);
@@ -121,7 +138,8 @@ describe('what telemetry never carries', () => {
     }
     expect(receiver.bodies.length).toBeGreaterThan(0);
     for (const text of receiver.bodies) {
-      for (const secret of [secrets.apiKey, secrets.certificate, secrets.privateKey]) expect(text.includes(secret)).toBe(false);
+      for (const secret of [secrets.apiKey, secrets.certificate, secrets.privateKey])
+        expect(text.includes(secret)).toBe(false);
       expect(text).not.toContain('Bearer ');
     }
   });
@@ -141,6 +159,8 @@ describe('metrics', () => {
     const dian = points('fe.dian.call.duration');
     expect(dian.some((p) => labels(p).operation && labels(p).outcome === 'ok' && Number(p.count) >= 1)).toBe(true);
     const groups = new Set(points('fe.bus.consumer.lag').map((p) => labels(p).group));
-    expect([...groups].sort()).toEqual(expect.arrayContaining(['fe.projection', 'fe.renderer', 'fe.signer', 'fe.submitter']));
+    expect([...groups].sort()).toEqual(
+      expect.arrayContaining(['fe.projection', 'fe.renderer', 'fe.signer', 'fe.submitter']),
+    );
   });
 });

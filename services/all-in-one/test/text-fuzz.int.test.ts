@@ -32,12 +32,25 @@ it('random Unicode in every text field: a 4xx before numbering, or an invoice xm
     signed++;
     const file = join(dir, `invoice-${index}.xml`);
     writeFileSync(file, outcome.xml);
-    const r = spawnSync('xmlsec1', ['--verify',
-      '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
-      '--id-attr:Id', 'http://www.w3.org/2000/09/xmldsig#:KeyInfo',
-      '--trusted-pem', join(dir, 'ca.pem'), file], { encoding: 'utf8' });
+    const r = spawnSync(
+      'xmlsec1',
+      [
+        '--verify',
+        '--id-attr:Id',
+        'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
+        '--id-attr:Id',
+        'http://www.w3.org/2000/09/xmldsig#:KeyInfo',
+        '--trusted-pem',
+        join(dir, 'ca.pem'),
+        file,
+      ],
+      { encoding: 'utf8' },
+    );
     const output = `${r.stdout}${r.stderr}`;
-    expect(r.status === 0 && /SignedInfo References \(ok\/all\): 3\/3/.test(output), `seed ${seed}, ${JSON.stringify(changes)}: ${output}`).toBe(true);
+    expect(
+      r.status === 0 && /SignedInfo References \(ok\/all\): 3\/3/.test(output),
+      `seed ${seed}, ${JSON.stringify(changes)}: ${output}`,
+    ).toBe(true);
   }
   expect(signed).toBeGreaterThan(20); // the draw reaches the signer, not only refusals
 });

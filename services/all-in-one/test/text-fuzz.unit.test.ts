@@ -23,7 +23,7 @@ const property = fc.asyncProperty(fuzzedRequest, async ({ body }) => {
 });
 
 describe('random Unicode in every text field: a 4xx before numbering, or a verified signed invoice', () => {
-  it('the review\'s case: a lone surrogate in the customer name is VALIDATION_ERROR', async () => {
+  it("the review's case: a lone surrogate in the customer name is VALIDATION_ERROR", async () => {
     const body = exampleBody();
     body.customer.name = 'Cliente \ud800';
     expect(await pipeline.run(body)).toMatchObject({ kind: 'refused', code: 'VALIDATION_ERROR', status: 400 });
@@ -37,4 +37,3 @@ describe('random Unicode in every text field: a 4xx before numbering, or a verif
     await fc.assert(property, { numRuns: 150 });
   });
 });
-

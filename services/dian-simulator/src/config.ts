@@ -16,10 +16,20 @@ export type SimulatorSoftware = { id: string; pin: string; providerNit: string; 
 export const demoTestSetId = '6f1a7e4e-0000-4000-8000-000000000000';
 
 /** An electronic invoicer as the RUT and the portal know it. */
-export type SimulatorIssuer = { nit: string; legalName: string; software: SimulatorSoftware[]; ranges: SimulatorRange[] };
+export type SimulatorIssuer = {
+  nit: string;
+  legalName: string;
+  software: SimulatorSoftware[];
+  ranges: SimulatorRange[];
+};
 
 /** A buyer registered with DIAN and the reception address it gave (GetAcquirer answers with these). */
-export type SimulatorAcquirer = { identificationType: string; identificationNumber: string; name: string; email: string };
+export type SimulatorAcquirer = {
+  identificationType: string;
+  identificationNumber: string;
+  name: string;
+  email: string;
+};
 
 export type SimulatorIdentity = {
   /** The simulator's own certificate (PEM): signs the ApplicationResponse, as DIAN's GSE certificate does. */
@@ -61,14 +71,19 @@ export type SimulatorConfig = {
 
 /** The example request's buyer (examples/invoice-request.json), registered with a reception address. */
 export const demoAcquirer: SimulatorAcquirer = {
-  identificationType: '31', identificationNumber: '900108281', name: 'Cliente de Ejemplo S.A.S.', email: 'recepcion@cliente.example',
+  identificationType: '31',
+  identificationNumber: '900108281',
+  name: 'Cliente de Ejemplo S.A.S.',
+  email: 'recepcion@cliente.example',
 };
 
 /** The demo tenant of the embedded default, on DIAN's public test range (docs/api.md, "Tenants"). */
 export const demoIssuer: SimulatorIssuer = {
   nit: demoTenant.nit,
   legalName: demoTenant.legalName,
-  software: [{ id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit, testSetIds: [demoTestSetId] }],
+  software: [
+    { id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit, testSetIds: [demoTestSetId] },
+  ],
   ranges: [{ ...demoResolution, resolutionDate: demoResolution.startDate }],
 };
 

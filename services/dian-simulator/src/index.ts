@@ -9,7 +9,18 @@ import { createSqliteStore } from './store/sqlite-store.ts';
 import { createStore, type SimulatorStore } from './store/store.ts';
 import { createTrustStore } from './verify/trust-store.ts';
 
-export { simulatorConfig, demoIssuer, demoTestSetId, demoAcquirer, type SimulatorAcquirer, type SimulatorConfig, type SimulatorIssuer, type SimulatorRange, type SimulatorSoftware, type SimulatorIdentity } from './config.ts';
+export {
+  simulatorConfig,
+  demoIssuer,
+  demoTestSetId,
+  demoAcquirer,
+  type SimulatorAcquirer,
+  type SimulatorConfig,
+  type SimulatorIssuer,
+  type SimulatorRange,
+  type SimulatorSoftware,
+  type SimulatorIdentity,
+} from './config.ts';
 export { parseFault, faultText, type FaultSpec } from './faults/faults.ts';
 export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from './rules/catalogue.ts';
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
@@ -18,9 +29,19 @@ export { createTrustStore } from './verify/trust-store.ts';
 export { createStore, type SimulatorStore } from './store/store.ts';
 export { createSqliteStore } from './store/sqlite-store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
-export { certificatesOf, STORED_IDENTITY_FILE, storedIdentity, storedIdentityPem, SimulatorIdentityError } from './identity/stored-identity.ts';
+export {
+  certificatesOf,
+  STORED_IDENTITY_FILE,
+  storedIdentity,
+  storedIdentityPem,
+  SimulatorIdentityError,
+} from './identity/stored-identity.ts';
 export { createApplicationResponseSigner } from './application-response/sign-application-response.ts';
-export { startDianSimulatorThread, type DianSimulatorThread, type SimulatorThreadOptions } from './server/simulator-thread.ts';
+export {
+  startDianSimulatorThread,
+  type DianSimulatorThread,
+  type SimulatorThreadOptions,
+} from './server/simulator-thread.ts';
 
 /** The ApplicationResponse signature an identity gives: 'ECDSA P-256' or 'RSA-<bits>'. */
 export function applicationResponseKeyType(identity: SimulatorIdentity): string {
@@ -48,16 +69,30 @@ export function createSimulatorDispatcher(config: SimulatorConfig, store: Simula
  *
  *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
  */
-export async function startDianSimulator(config: SimulatorConfig, listen: { host?: string; port: number }, options: { storePath?: string; control?: boolean } = {}): Promise<DianSimulator> {
+export async function startDianSimulator(
+  config: SimulatorConfig,
+  listen: { host?: string; port: number },
+  options: { storePath?: string; control?: boolean } = {},
+): Promise<DianSimulator> {
   const host = listen.host ?? '127.0.0.1';
-  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw new RangeError('the simulator listens on loopback addresses only');
+  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host))
+    throw new RangeError('the simulator listens on loopback addresses only');
   // In memory unless a file is given (the embedded service gives one: DIAN does not forget on a restart).
   const store = options.storePath ? createSqliteStore(options.storePath) : createStore();
   let globalFault = config.globalFault;
   const server = createSimulatorServer(createSimulatorDispatcher(config, store), {
     maxRequestBytes: config.maxRequestBytes,
     globalFault: () => globalFault,
-    ...(options.control ? { control: { setGlobalFault: (fault) => { globalFault = fault; }, timesReceived: (cufe) => store.timesReceived(cufe) } } : {}),
+    ...(options.control
+      ? {
+          control: {
+            setGlobalFault: (fault) => {
+              globalFault = fault;
+            },
+            timesReceived: (cufe) => store.timesReceived(cufe),
+          },
+        }
+      : {}),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -69,13 +104,16 @@ export async function startDianSimulator(config: SimulatorConfig, listen: { host
     endpoint: `http://${shownHost}:${port}${SERVICE_PATH}`,
     port,
     store,
-    setGlobalFault: (fault) => { globalFault = fault; },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => {
-        store.close();
-        resolve();
-      });
-      server.closeAllConnections();
-    }),
+    setGlobalFault: (fault) => {
+      globalFault = fault;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
   };
 }

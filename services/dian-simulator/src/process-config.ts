@@ -3,22 +3,62 @@ import { z } from 'zod';
 
 /** Everything the simulator's own process reads (docs/service.md, "dian-simulator"). */
 export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
-  host: z.string().regex(/^(127\.\d+\.\d+\.\d+|::1|localhost)$/, 'a loopback address').default('127.0.0.1')
-    .describe('DIAN_SIMULATOR_HOST: the loopback address the SOAP service listens on (it is a test double: never on a public interface).'),
-  port: z.coerce.number().int().min(0).max(65_535).default(8081)
-    .describe('DIAN_SIMULATOR_PORT: the SOAP service port; the submitter\'s DIAN_ENDPOINT is http://<host>:<port>/WcfDianCustomerServices.svc.'),
-  trustedCaFile: z.string().min(1)
-    .describe('DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants\' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment\'s).'),
-  identityFile: z.string().min(1).optional()
-    .describe('DIAN_SIMULATOR_IDENTITY_FILE: PEM file with the private key and certificate its ApplicationResponses are signed with (0600; the distributed start makes one per data folder), so the submitter can pin the certificate (DIAN_TRUSTED_PEM); default: a throwaway identity per start.'),
-  storePath: z.string().min(1).optional()
-    .describe('DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.'),
-  schemaValidation: z.enum(['auto', 'xmllint', 'off']).default('auto')
-    .describe('DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN\'s UBL 2.1 XSD with xmllint (≈ 50 ms of CPU a document): auto when xmllint is on the PATH, xmllint to require it, off.'),
-  fault: z.string().min(1).optional()
-    .describe('DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.'),
-  control: z.enum(['true', 'false']).transform((value) => value === 'true').default(false)
-    .describe('DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault and GET /control/received/<cufe> (docs/dian-web-service.md, "Fault injection"), for tests that run the simulator as a process.'),
+  host: z
+    .string()
+    .regex(/^(127\.\d+\.\d+\.\d+|::1|localhost)$/, 'a loopback address')
+    .default('127.0.0.1')
+    .describe(
+      'DIAN_SIMULATOR_HOST: the loopback address the SOAP service listens on (it is a test double: never on a public interface).',
+    ),
+  port: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(8081)
+    .describe(
+      "DIAN_SIMULATOR_PORT: the SOAP service port; the submitter's DIAN_ENDPOINT is http://<host>:<port>/WcfDianCustomerServices.svc.",
+    ),
+  trustedCaFile: z
+    .string()
+    .min(1)
+    .describe(
+      "DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment's).",
+    ),
+  identityFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'DIAN_SIMULATOR_IDENTITY_FILE: PEM file with the private key and certificate its ApplicationResponses are signed with (0600; the distributed start makes one per data folder), so the submitter can pin the certificate (DIAN_TRUSTED_PEM); default: a throwaway identity per start.',
+    ),
+  storePath: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.',
+    ),
+  schemaValidation: z
+    .enum(['auto', 'xmllint', 'off'])
+    .default('auto')
+    .describe(
+      "DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN's UBL 2.1 XSD with xmllint (≈ 50 ms of CPU a document): auto when xmllint is on the PATH, xmllint to require it, off.",
+    ),
+  fault: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'DIAN_SIMULATOR_FAULT: a fault applied to every request (docs/dian-web-service.md, "Faults"), for tests.',
+    ),
+  control: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false)
+    .describe(
+      'DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault and GET /control/received/<cufe> (docs/dian-web-service.md, "Fault injection"), for tests that run the simulator as a process.',
+    ),
 });
 
 export function simulatorProcessConfigFromEnv(env: Readonly<Record<string, string | undefined>>) {

@@ -1,7 +1,14 @@
 // Signed invoices for the simulator's tests: a valid one, and the same one with exactly one thing
 // broken (before signing, so the signature stays valid and only the targeted rule fires).
 import {
-  buildInvoiceXml, cufe, demoResolution, softwareSecurityCode, demoSoftware, demoTenant, validateInvoiceRequest, type NumberingResolution,
+  buildInvoiceXml,
+  cufe,
+  demoResolution,
+  softwareSecurityCode,
+  demoSoftware,
+  demoTenant,
+  validateInvoiceRequest,
+  type NumberingResolution,
 } from '@fe/dian-domain';
 import { createXadesSigner, type SigningCredential } from '@fe/xades';
 
@@ -11,7 +18,13 @@ const request = {
     { code: 'P-1', name: 'Producto 1', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
     { code: 'P-2', name: 'Producto 2', quantity: 1, unit_price: 20000, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
     { code: 'P-3', name: 'Producto 3', quantity: 3, unit_price: 1000, taxes: [] },
-    { code: 'P-4', name: 'Producto exento', quantity: 1, unit_price: 100, taxes: [{ code: '01', name: 'IVA', rate: 0 }] },
+    {
+      code: 'P-4',
+      name: 'Producto exento',
+      quantity: 1,
+      unit_price: 100,
+      taxes: [{ code: '01', name: 'IVA', rate: 0 }],
+    },
   ],
   payment: { method_code: '10' },
 } as const;
@@ -38,13 +51,22 @@ export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: str
   const validated = validateInvoiceRequest(request, { issueDate });
   if (!validated.ok) throw new Error(JSON.stringify(validated.error));
   const built = buildInvoiceXml({
-    invoice: validated.value, tenant: { ...demoTenant, ...options.tenant }, resolution: { ...demoResolution, ...options.resolution },
-    number: options.number ?? String(next++), software: demoSoftware, environment: '2', issuedAt,
+    invoice: validated.value,
+    tenant: { ...demoTenant, ...options.tenant },
+    resolution: { ...demoResolution, ...options.resolution },
+    number: options.number ?? String(next++),
+    software: demoSoftware,
+    environment: '2',
+    issuedAt,
   });
   let xml = options.mutate ? options.mutate(built.xml) : built.xml;
   if (options.recomputeCufe) xml = withRecomputedCufe(xml, built.cufe);
   const signed = createXadesSigner(options.credential).sign(xml, { signingTime: options.signingTime ?? issuedAt });
-  return { xml: signed.xml, cufe: /<cbc:UUID[^>]*>([0-9a-f]+)<\/cbc:UUID>/.exec(signed.xml)![1]!, id: built.documentId };
+  return {
+    xml: signed.xml,
+    cufe: /<cbc:UUID[^>]*>([0-9a-f]+)<\/cbc:UUID>/.exec(signed.xml)![1]!,
+    id: built.documentId,
+  };
 }
 
 /** The CUFE and SoftwareSecurityCode of the (mutated) document from its own fields, with the demo range's key. */
@@ -53,18 +75,32 @@ function withRecomputedCufe(xml: string, old: string): string {
   const lmt = xml.slice(xml.indexOf('<cac:LegalMonetaryTotal>'));
   const header = xml.slice(0, xml.indexOf('<cac:LegalMonetaryTotal>'));
   const tax = (scheme: string) => {
-    const totals = header.split('<cac:TaxTotal>').slice(1).filter((t) => t.includes(`<cbc:ID>${scheme}</cbc:ID>`) && !t.includes('<cac:InvoiceLine>'));
+    const totals = header
+      .split('<cac:TaxTotal>')
+      .slice(1)
+      .filter((t) => t.includes(`<cbc:ID>${scheme}</cbc:ID>`) && !t.includes('<cac:InvoiceLine>'));
     return totals[0] ? /<cbc:TaxAmount[^>]*>([^<]+)</.exec(totals[0])![1]! : '0.00';
   };
   const fresh = cufe({
-    numFac: pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/), fecFac: pick(/<cbc:IssueDate>([^<]+)</), horFac: pick(/<cbc:IssueTime>([^<]+)</),
-    valFac: /<cbc:LineExtensionAmount[^>]*>([^<]+)</.exec(lmt)![1]!, valIva: tax('01'), valInc: tax('04'), valIca: tax('03'),
+    numFac: pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/),
+    fecFac: pick(/<cbc:IssueDate>([^<]+)</),
+    horFac: pick(/<cbc:IssueTime>([^<]+)</),
+    valFac: /<cbc:LineExtensionAmount[^>]*>([^<]+)</.exec(lmt)![1]!,
+    valIva: tax('01'),
+    valInc: tax('04'),
+    valIca: tax('03'),
     valTot: /<cbc:PayableAmount[^>]*>([^<]+)</.exec(lmt)![1]!,
     nitOfe: pick(/<cac:AccountingSupplierParty>[\s\S]*?<cac:PartyTaxScheme>[\s\S]*?<cbc:CompanyID[^>]*>([^<]+)</),
     numAdq: pick(/<cac:AccountingCustomerParty>[\s\S]*?<cac:PartyTaxScheme>[\s\S]*?<cbc:CompanyID[^>]*>([^<]+)</),
-    key: demoResolution.technicalKey, environment: '2',
+    key: demoResolution.technicalKey,
+    environment: '2',
   });
   const id = pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/);
-  return xml.split(old).join(fresh)
-    .replace(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</, `$1${softwareSecurityCode(demoSoftware.id, demoSoftware.pin, id)}<`);
+  return xml
+    .split(old)
+    .join(fresh)
+    .replace(
+      /(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]+</,
+      `$1${softwareSecurityCode(demoSoftware.id, demoSoftware.pin, id)}<`,
+    );
 }

@@ -9,35 +9,54 @@ import paymentMeans from '../../../packages/dian-domain/src/codelists/payment-me
 import units from '../../../packages/dian-domain/src/codelists/units.json' with { type: 'json' };
 
 /** The seed is fixed when CI is set (FC_SEED=<n> replays any seed), random otherwise so local runs keep exploring. */
-export const seed = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : process.env.CI ? 20_261_126 : undefined;
+export const seed =
+  process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : process.env.CI ? 20_261_126 : undefined;
 
 export type Body = Record<string, unknown>;
 
-/** A decimal with at most `decimals` decimals and 15 significant digits, as a JSON number or a string; small values most often. */
+/**
+ * A decimal with at most `decimals` decimals and 15 significant digits, as a JSON number or a string; small values most
+ * often.
+ */
 const amount = (decimals: number, maxDigits = 15) =>
-  fc.tuple(
-    fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: Math.min(6, maxDigits) }) }, { weight: 1, arbitrary: fc.integer({ min: Math.min(7, maxDigits), max: maxDigits }) }),
-    fc.integer({ min: 0, max: decimals }),
-    fc.boolean(),
-  ).chain(([digits, places, asString]) =>
-    fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) - 1n }).map((units) => {
-      const literal = formatUnits(units, places);
-      return asString ? literal : Number(literal);
-    }));
-const positive = (decimals: number, maxDigits = 15) => amount(decimals, maxDigits).filter((a) => /[1-9]/.test(String(a)));
+  fc
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: Math.min(6, maxDigits) }) },
+        { weight: 1, arbitrary: fc.integer({ min: Math.min(7, maxDigits), max: maxDigits }) },
+      ),
+      fc.integer({ min: 0, max: decimals }),
+      fc.boolean(),
+    )
+    .chain(([digits, places, asString]) =>
+      fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) - 1n }).map((units) => {
+        const literal = formatUnits(units, places);
+        return asString ? literal : Number(literal);
+      }),
+    );
+const positive = (decimals: number, maxDigits = 15) =>
+  amount(decimals, maxDigits).filter((a) => /[1-9]/.test(String(a)));
 // Quantities and prices of up to 9 significant digits each (the contract allows 15): their product
 // stays mostly within the 15 integer digits an amount may have (larger ones are refused at ingress,
 // which the unit tests of validate-request cover).
 const quantity = positive(6, 9);
-const rate = (values: number[]) => fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
+const rate = (values: number[]) =>
+  fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
 const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
-  fc.tuple(...codes.map((code) => fc.record({
-    code: fc.constant(code),
-    name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
-    rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
-  }))));
+  fc.tuple(
+    ...codes.map((code) =>
+      fc.record({
+        code: fc.constant(code),
+        name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
+        rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
+      }),
+    ),
+  ),
+);
 const text = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'aZ09 -ñÑáéÍóúü&<>"\'.,#/😀'.split(/(?:)/u)), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+  fc
+    .string({ unit: fc.constantFrom(...'aZ09 -ñÑáéÍóúü&<>"\'.,#/😀'.split(/(?:)/u)), minLength: 1, maxLength: max })
+    .filter((s) => s.trim().length > 0);
 // The codes of DIAN's unit list that the contract's pattern lets through.
 const unitCodes = Object.keys(units).filter((code) => /^[A-Z0-9]{1,3}$/.test(code));
 
@@ -45,36 +64,74 @@ const unitCodes = Object.keys(units).filter((code) => /^[A-Z0-9]{1,3}$/.test(cod
  * Discounts and charges. A discount is a percentage of at most 100 of its default base, or an
  * amount; an amount may exceed what it discounts, and ingress then answers AMOUNTS_INCONSISTENT.
  */
-const percent = fc.integer({ min: 1, max: 10_000 }).chain((hundredths) => fc.constantFrom<number | string>(Number(formatUnits(BigInt(hundredths), 2)), formatUnits(BigInt(hundredths), 2)));
-const allowanceCharge = fc.record({
-  type: fc.constantFrom('discount', 'charge'),
-  reason: text(30),
-  how: fc.oneof(
-    { weight: 8, arbitrary: percent.map((p) => ({ percent: p })) },
-    { weight: 1, arbitrary: positive(2, 4).map((a) => ({ amount: a })) },
-    { weight: 1, arbitrary: fc.tuple(percent, positive(2, 9)).map(([p, base]) => ({ percent: p, base_amount: base })) },
-    { weight: 1, arbitrary: fc.tuple(positive(2, 4), positive(2, 9)).map(([a, base]) => ({ amount: a, base_amount: base })) },
-  ),
-  reason_code: fc.option(fc.constantFrom('00', '01'), { nil: undefined }),
-}).map(({ type, reason, how, reason_code }) => withoutUndefined({ type, reason, ...how, reason_code: type === 'discount' ? reason_code : undefined }));
+const percent = fc
+  .integer({ min: 1, max: 10_000 })
+  .chain((hundredths) =>
+    fc.constantFrom<number | string>(Number(formatUnits(BigInt(hundredths), 2)), formatUnits(BigInt(hundredths), 2)),
+  );
+const allowanceCharge = fc
+  .record({
+    type: fc.constantFrom('discount', 'charge'),
+    reason: text(30),
+    how: fc.oneof(
+      { weight: 8, arbitrary: percent.map((p) => ({ percent: p })) },
+      { weight: 1, arbitrary: positive(2, 4).map((a) => ({ amount: a })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(percent, positive(2, 9)).map(([p, base]) => ({ percent: p, base_amount: base })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(positive(2, 4), positive(2, 9)).map(([a, base]) => ({ amount: a, base_amount: base })),
+      },
+    ),
+    reason_code: fc.option(fc.constantFrom('00', '01'), { nil: undefined }),
+  })
+  .map(({ type, reason, how, reason_code }) =>
+    withoutUndefined({ type, reason, ...how, reason_code: type === 'discount' ? reason_code : undefined }),
+  );
 
 const paidLine = fc.record(
   {
-    code: text(12), name: text(40), quantity, unit_price: amount(6, 9), unit_code: fc.constantFrom(...unitCodes), taxes: lineTaxes,
+    code: text(12),
+    name: text(40),
+    quantity,
+    unit_price: amount(6, 9),
+    unit_code: fc.constantFrom(...unitCodes),
+    taxes: lineTaxes,
     allowance_charges: fc.array(allowanceCharge, { maxLength: 2 }),
   },
   { requiredKeys: ['code', 'name', 'quantity', 'unit_price', 'taxes'] },
 );
 const freeLine = fc.record({
-  code: text(12), name: text(40), quantity, unit_price: fc.constantFrom<number | string>(0, '0', '0.00'), taxes: lineTaxes,
-  free_of_charge: fc.record({ reference_price: positive(6, 12), price_type_code: fc.constantFrom('01', '02', '03') }, { requiredKeys: ['reference_price'] }),
+  code: text(12),
+  name: text(40),
+  quantity,
+  unit_price: fc.constantFrom<number | string>(0, '0', '0.00'),
+  taxes: lineTaxes,
+  free_of_charge: fc.record(
+    { reference_price: positive(6, 12), price_type_code: fc.constantFrom('01', '02', '03') },
+    { requiredKeys: ['reference_price'] },
+  ),
 });
 const line = fc.oneof({ weight: 5, arbitrary: paidLine }, { weight: 1, arbitrary: freeLine });
 /** Hundreds of lines of the same few cents at one rate, where per-line rounding drifts the same way every time. */
-const centLines = fc.record({ r: rate([5, 19]), n: fc.integer({ min: 300, max: 500 }), cents: fc.integer({ min: 1, max: 99 }), name: text(20) })
-  .map(({ r, n, cents, name }) => Array.from({ length: n }, (_, i) => ({
-    code: `P-${i + 1}`, name, quantity: 1, unit_price: formatUnits(BigInt(cents), 2), taxes: [{ code: '01' as const, name: 'IVA', rate: r }],
-  })));
+const centLines = fc
+  .record({
+    r: rate([5, 19]),
+    n: fc.integer({ min: 300, max: 500 }),
+    cents: fc.integer({ min: 1, max: 99 }),
+    name: text(20),
+  })
+  .map(({ r, n, cents, name }) =>
+    Array.from({ length: n }, (_, i) => ({
+      code: `P-${i + 1}`,
+      name,
+      quantity: 1,
+      unit_price: formatUnits(BigInt(cents), 2),
+      taxes: [{ code: '01' as const, name: 'IVA', rate: r }],
+    })),
+  );
 const lines = fc.oneof(
   { weight: 6, arbitrary: fc.array(line, { minLength: 1, maxLength: 12 }) },
   { weight: 1, arbitrary: fc.array(line, { minLength: 100, maxLength: 500 }) },
@@ -85,26 +142,50 @@ const nit = fc.integer({ min: 800_000_000, max: 999_999_999 }).map(String);
 const foreignCountries = Object.keys(countries).filter((code) => code !== 'CO');
 const colombianAddress = fc.record({ line: text(60), city_code: fc.constantFrom(...Object.keys(municipalities)) });
 const foreignAddress = fc.record(
-  { line: text(60), city_name: text(30), region: text(20), postal_zone: fc.stringMatching(/^[A-Z0-9]{3,10}$/), country_code: fc.constantFrom(...foreignCountries) },
+  {
+    line: text(60),
+    city_name: text(30),
+    region: text(20),
+    postal_zone: fc.stringMatching(/^[A-Z0-9]{3,10}$/),
+    country_code: fc.constantFrom(...foreignCountries),
+  },
   { requiredKeys: ['line', 'city_name', 'country_code'] },
 );
-const customer = fc.record({
-  identity: fc.oneof(
-    nit.chain((n) => fc.constantFrom(
-      { document_type: '31', document_number: n },
-      { document_type: '31', document_number: `${n}-${nitCheckDigit(n)}` },
-      { document_type: '31', document_number: n, check_digit: String(nitCheckDigit(n)) },
-      { document_type: '31', document_number: n, person_type: '2' },
-      { document_type: '31', document_number: n, person_type: '1' },
-    )),
-    fc.record({ document_type: fc.constantFrom('11', '12', '13', '21', '22', '47', '48'), document_number: fc.stringMatching(/^\d{3,15}$/) }),
-    fc.record({ document_type: fc.constantFrom('41', '42', '50'), document_number: fc.stringMatching(/^[A-Za-z0-9]{3,20}$/) }),
-  ),
-  name: text(60),
-  email: fc.option(fc.constantFrom('compras@cliente.example', "o'brien@cliente.example"), { nil: undefined }),
-  address: fc.option(fc.oneof(colombianAddress.map((address) => ({ address })), foreignAddress.map((foreign_address) => ({ foreign_address }))), { nil: undefined }),
-  tax_level_codes: fc.option(fc.subarray(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'], { minLength: 1 }), { nil: undefined }),
-}).map(({ identity: id, address, ...rest }) => withoutUndefined({ ...id, ...address, ...rest }));
+const customer = fc
+  .record({
+    identity: fc.oneof(
+      nit.chain((n) =>
+        fc.constantFrom(
+          { document_type: '31', document_number: n },
+          { document_type: '31', document_number: `${n}-${nitCheckDigit(n)}` },
+          { document_type: '31', document_number: n, check_digit: String(nitCheckDigit(n)) },
+          { document_type: '31', document_number: n, person_type: '2' },
+          { document_type: '31', document_number: n, person_type: '1' },
+        ),
+      ),
+      fc.record({
+        document_type: fc.constantFrom('11', '12', '13', '21', '22', '47', '48'),
+        document_number: fc.stringMatching(/^\d{3,15}$/),
+      }),
+      fc.record({
+        document_type: fc.constantFrom('41', '42', '50'),
+        document_number: fc.stringMatching(/^[A-Za-z0-9]{3,20}$/),
+      }),
+    ),
+    name: text(60),
+    email: fc.option(fc.constantFrom('compras@cliente.example', "o'brien@cliente.example"), { nil: undefined }),
+    address: fc.option(
+      fc.oneof(
+        colombianAddress.map((address) => ({ address })),
+        foreignAddress.map((foreign_address) => ({ foreign_address })),
+      ),
+      { nil: undefined },
+    ),
+    tax_level_codes: fc.option(fc.subarray(['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'], { minLength: 1 }), {
+      nil: undefined,
+    }),
+  })
+  .map(({ identity: id, address, ...rest }) => withoutUndefined({ ...id, ...address, ...rest }));
 
 /** The largest amount of 15 significant digits with 2 decimals, in cents. */
 const MAX_AMOUNT_CENTS = 10n ** 15n - 1n;
@@ -114,27 +195,41 @@ const MAX_AMOUNT_CENTS = 10n ** 15n - 1n;
  * arithmetic, used here only to size them), so that most requests are valid.
  */
 export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | undefined) {
-  const isoDay = (min: Date, max: Date) => fc.date({ min, max, noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  const payment = fc.record({
-    method_code: fc.constantFrom(...Object.keys(paymentMeans)),
-    due_date: fc.option(isoDay(issuedAt, new Date('2028-12-31T00:00:00Z')), { nil: undefined }),
-  }).map(withoutUndefined);
-  const receivedDate = isoDay(new Date(issuedAt.getTime() - 365 * 86_400_000), new Date(issuedAt.getTime() - 86_400_000));
-  const base = fc.record({
-    customer, lines, payment,
-    allowance_charges: fc.option(fc.array(allowanceCharge, { minLength: 1, maxLength: 2 }), { nil: undefined }),
-    notes: fc.option(text(80), { nil: undefined }),
-  }).map(withoutUndefined);
+  const isoDay = (min: Date, max: Date) =>
+    fc.date({ min, max, noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const payment = fc
+    .record({
+      method_code: fc.constantFrom(...Object.keys(paymentMeans)),
+      due_date: fc.option(isoDay(issuedAt, new Date('2028-12-31T00:00:00Z')), { nil: undefined }),
+    })
+    .map(withoutUndefined);
+  const receivedDate = isoDay(
+    new Date(issuedAt.getTime() - 365 * 86_400_000),
+    new Date(issuedAt.getTime() - 86_400_000),
+  );
+  const base = fc
+    .record({
+      customer,
+      lines,
+      payment,
+      allowance_charges: fc.option(fc.array(allowanceCharge, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+      notes: fc.option(text(80), { nil: undefined }),
+    })
+    .map(withoutUndefined);
   return base.chain((body) => {
     const payable = payableOf(body);
     if (payable === undefined || payable === 0n) return fc.constant<Body>(body);
     // Up to 3 advances, each a share (in thousandths) of what is payable, together at most all of it.
-    const advance = fc.record(
-      { id: fc.option(text(20), { nil: undefined }), share: fc.integer({ min: 1, max: 333 }), received_date: receivedDate },
-    ).map(({ id, share, received_date }) => {
-      const cents = (payable * BigInt(share)) / 1000n;
-      return { id, amount: formatUnits(cents < MAX_AMOUNT_CENTS ? cents : MAX_AMOUNT_CENTS, 2), received_date };
-    });
+    const advance = fc
+      .record({
+        id: fc.option(text(20), { nil: undefined }),
+        share: fc.integer({ min: 1, max: 333 }),
+        received_date: receivedDate,
+      })
+      .map(({ id, share, received_date }) => {
+        const cents = (payable * BigInt(share)) / 1000n;
+        return { id, amount: formatUnits(cents < MAX_AMOUNT_CENTS ? cents : MAX_AMOUNT_CENTS, 2), received_date };
+      });
     return fc.option(fc.array(advance, { minLength: 1, maxLength: 3 }), { nil: undefined }).map((advances) => {
       const paid = advances?.filter((a) => /[1-9]/.test(a.amount)).map(withoutUndefined);
       return paid?.length ? { ...body, prepaid_payments: paid } : body;

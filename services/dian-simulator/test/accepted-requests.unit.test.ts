@@ -3,7 +3,15 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInvoiceXml, colombiaDateTime, formatUnits, demoResolution, demoSoftware, demoTenant, validateInvoiceRequest } from '@fe/dian-domain';
+import {
+  buildInvoiceXml,
+  colombiaDateTime,
+  formatUnits,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  validateInvoiceRequest,
+} from '@fe/dian-domain';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';
@@ -11,13 +19,19 @@ import { validateDocument } from '../src/validate/validate-document.ts';
 import { requests, seed, type Body } from '../test-support/random-requests.ts';
 
 // keyCertSign: the trust store takes the self-signed certificate as its own CA.
-const identity = makeTestIdentity({ organization: demoTenant.legalName, keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true } });
+const identity = makeTestIdentity({
+  organization: demoTenant.legalName,
+  keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true },
+});
 const issuedAt = new Date('2026-03-10T15:15:00Z'); // inside the certificate's and the demo range's validity
 const issueDate = colombiaDateTime(issuedAt).date;
 const credential = loadP12(identity.p12, identity.password, issuedAt);
 const signer = createXadesSigner(credential);
 // The schema (xmllint, an external program) is left to the int tests: this one runs in-process.
-const config = simulatorConfig({ identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' });
+const config = simulatorConfig(
+  { identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] },
+  { schemaValidation: 'off' },
+);
 const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
 let nextNumber = 990_000_001;
 
@@ -26,12 +40,20 @@ function outcome(request: unknown): { refused: string } | { rejected: string[]; 
   const validated = validateInvoiceRequest(request, { issueDate });
   if (!validated.ok) return { refused: validated.error.code };
   const built = buildInvoiceXml({
-    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: String(nextNumber++),
-    software: demoSoftware, environment: '2', issuedAt,
+    invoice: validated.value,
+    tenant: demoTenant,
+    resolution: demoResolution,
+    number: String(nextNumber++),
+    software: demoSoftware,
+    environment: '2',
+    issuedAt,
   });
   const signed = signer.sign(built.xml, { signingTime: issuedAt });
   const verdict = validateDocument(signed.xml, new Date(issuedAt.getTime() + 60_000), deps);
-  return { rejected: verdict.findings.filter((f) => f.effect === 'R').map((f) => f.code), cufeMatches: cufeOfDocument(signed.xml) === built.cufe };
+  return {
+    rejected: verdict.findings.filter((f) => f.effect === 'R').map((f) => f.code),
+    cufeMatches: cufeOfDocument(signed.xml) === built.cufe,
+  };
 }
 
 /** Annex §1.1 from the document's own strings, with node:crypto (not the domain's cufe()). */
@@ -45,12 +67,24 @@ function cufeOfDocument(xml: string): string | undefined {
     const total = headerTaxes.find((t) => new RegExp(`<cac:TaxScheme><cbc:ID>${scheme}</cbc:ID>`).test(t));
     return total ? pick(/^<cbc:TaxAmount[^>]*>([^<]+)</, total) : '0.00';
   };
-  const party = (element: string) => pick(new RegExp(`<cac:${element}>[\\s\\S]*?<cac:PartyTaxScheme>[\\s\\S]*?<cbc:CompanyID[^>]*>([^<]+)<`));
+  const party = (element: string) =>
+    pick(new RegExp(`<cac:${element}>[\\s\\S]*?<cac:PartyTaxScheme>[\\s\\S]*?<cbc:CompanyID[^>]*>([^<]+)<`));
   const input = [
-    pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/), pick(/<cbc:IssueDate>([^<]+)</), pick(/<cbc:IssueTime>([^<]+)</),
-    pick(/<cbc:LineExtensionAmount[^>]*>([^<]+)</, totals), '01', tax('01'), '04', tax('04'), '03', tax('03'),
-    pick(/<cbc:PayableAmount[^>]*>([^<]+)</, totals), party('AccountingSupplierParty'), party('AccountingCustomerParty'),
-    demoResolution.technicalKey, pick(/<cbc:ProfileExecutionID>([^<]+)</),
+    pick(/<cbc:ID>([^<]+)<\/cbc:ID><cbc:UUID/),
+    pick(/<cbc:IssueDate>([^<]+)</),
+    pick(/<cbc:IssueTime>([^<]+)</),
+    pick(/<cbc:LineExtensionAmount[^>]*>([^<]+)</, totals),
+    '01',
+    tax('01'),
+    '04',
+    tax('04'),
+    '03',
+    tax('03'),
+    pick(/<cbc:PayableAmount[^>]*>([^<]+)</, totals),
+    party('AccountingSupplierParty'),
+    party('AccountingCustomerParty'),
+    demoResolution.technicalKey,
+    pick(/<cbc:ProfileExecutionID>([^<]+)</),
   ];
   if (input.some((part) => part === undefined)) return undefined;
   return createHash('sha384').update(input.join(''), 'utf8').digest('hex');
@@ -65,11 +99,17 @@ const payableIfValid = (body: Body) => {
 const acceptedRuns = 150;
 const brokenRuns = 100;
 
-describe('a request ingress accepts is accepted by the simulator\'s rules', () => {
-  it('the review\'s case: 500 lines of 0.03 at 19 % (FAS07 failed: 5.00 against 15.00 × 19 % = 2.85)', () => {
+describe("a request ingress accepts is accepted by the simulator's rules", () => {
+  it("the review's case: 500 lines of 0.03 at 19 % (FAS07 failed: 5.00 against 15.00 × 19 % = 2.85)", () => {
     const review = {
       customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
-      lines: Array.from({ length: 500 }, (_, i) => ({ code: `P-${i + 1}`, name: 'Tornillo', quantity: 1, unit_price: 0.03, taxes: [{ code: '01', name: 'IVA', rate: 19 }] })),
+      lines: Array.from({ length: 500 }, (_, i) => ({
+        code: `P-${i + 1}`,
+        name: 'Tornillo',
+        quantity: 1,
+        unit_price: 0.03,
+        taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+      })),
       payment: { method_code: '10' },
     };
     expect(outcome(review)).toEqual({ rejected: [], cufeMatches: true });
@@ -77,18 +117,23 @@ describe('a request ingress accepts is accepted by the simulator\'s rules', () =
 
   it('random requests of the contract: accepted with the CUFE recomputed, or refused at ingress for amounts that cannot be (property)', () => {
     const counts = { valid: 0, refusedAmounts: 0 };
-    fc.assert(fc.property(requests(issuedAt, payableIfValid), (body) => {
-      const result = outcome(body);
-      if ('refused' in result) {
-        // The generator lets discount amounts exceed what they discount; nothing else may be refused.
-        expect(result.refused).toBe('AMOUNTS_INCONSISTENT');
-        counts.refusedAmounts++;
-        return;
-      }
-      expect(result).toEqual({ rejected: [], cufeMatches: true });
-      counts.valid++;
-    }), { numRuns: acceptedRuns, ...(seed !== undefined ? { seed } : {}) });
-    console.info(`boundary property: ${counts.valid} accepted by the simulator, ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT)`);
+    fc.assert(
+      fc.property(requests(issuedAt, payableIfValid), (body) => {
+        const result = outcome(body);
+        if ('refused' in result) {
+          // The generator lets discount amounts exceed what they discount; nothing else may be refused.
+          expect(result.refused).toBe('AMOUNTS_INCONSISTENT');
+          counts.refusedAmounts++;
+          return;
+        }
+        expect(result).toEqual({ rejected: [], cufeMatches: true });
+        counts.valid++;
+      }),
+      { numRuns: acceptedRuns, ...(seed !== undefined ? { seed } : {}) },
+    );
+    console.info(
+      `boundary property: ${counts.valid} accepted by the simulator, ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT)`,
+    );
     // Every run reached a verdict, and most generated requests made it through, or the property says little.
     expect(counts.valid + counts.refusedAmounts).toBe(acceptedRuns);
     expect(counts.valid).toBeGreaterThan(counts.refusedAmounts);
@@ -104,50 +149,175 @@ const payableOf = (b: Body) => {
   return valid.value.totals.payable;
 };
 const breakages: Breakage[] = [
-  { name: 'unit price with 7 decimals', code: 'VALIDATION_ERROR', applies: () => true, break: (b) => { lineOf(b).unit_price = '1.0000001'; } },
-  { name: 'a discount with both percent and amount', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { lineOf(b).allowance_charges = [{ type: 'discount', reason: 'x', percent: 5, amount: 1 }]; } },
-  { name: 'a discount of more than 100 %', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { b.allowance_charges = [{ type: 'discount', reason: 'x', percent: '100.01' }]; } },
-  { name: 'a reason code on a charge', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { b.allowance_charges = [{ type: 'charge', reason: 'x', reason_code: '00', amount: 1 }]; } },
-  { name: 'a free line with a price', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(lineOf(b), { unit_price: 5, free_of_charge: { reference_price: 10 }, allowance_charges: undefined }); } },
-  { name: 'a foreign address with a DANE code', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'Main St 1', city_name: 'Quito', city_code: '11001', country_code: 'EC' } }); } },
-  { name: 'a Colombian address abroad', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'Calle 1', city_name: 'Bogotá', country_code: 'CO' } }); } },
-  { name: 'a country not in DIAN\'s list', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { address: undefined, foreign_address: { line: 'x', city_name: 'y', country_code: 'XX' } }); } },
-  { name: 'two addresses', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { address: { line: 'Calle 1', city_code: '11001' }, foreign_address: { line: 'x', city_name: 'Lima', country_code: 'PE' } }); } },
-  { name: 'a persona jurídica with a cédula', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { document_type: '13', document_number: '1020304050', check_digit: undefined, person_type: '1' }); } },
-  { name: 'a passport number with a hyphen', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { Object.assign(b.customer as Body, { document_type: '41', document_number: 'AB-123', check_digit: undefined, person_type: undefined }); } },
-  { name: 'an advance received after the issue date', code: 'VALIDATION_ERROR', applies: () => true,
-    break: (b) => { b.prepaid_payments = [{ amount: 1, received_date: '2026-03-11' }]; } },
-  { name: 'a line discount above the line', code: 'AMOUNTS_INCONSISTENT', applies: () => true,
-    break: (b) => { Object.assign(lineOf(b), { quantity: 1, unit_price: 1, free_of_charge: undefined, allowance_charges: [{ type: 'discount', reason: 'x', amount: 2 }] }); } },
-  { name: 'advances above the payable amount', code: 'AMOUNTS_INCONSISTENT', applies: (b) => payableOf(b) < 10n ** 14n,
-    break: (b) => { b.prepaid_payments = [{ amount: formatUnits(payableOf(b) + 1n, 2), received_date: '2026-03-01' }]; } },
-  { name: 'a declared total one cent off', code: 'LINE_TOTAL_MISMATCH', applies: (b) => payableOf(b) < 10n ** 14n, // 15 significant digits at most
-    break: (b) => { b.total = formatUnits(payableOf(b) + 1n, 2); } },
+  {
+    name: 'unit price with 7 decimals',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      lineOf(b).unit_price = '1.0000001';
+    },
+  },
+  {
+    name: 'a discount with both percent and amount',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      lineOf(b).allowance_charges = [{ type: 'discount', reason: 'x', percent: 5, amount: 1 }];
+    },
+  },
+  {
+    name: 'a discount of more than 100 %',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      b.allowance_charges = [{ type: 'discount', reason: 'x', percent: '100.01' }];
+    },
+  },
+  {
+    name: 'a reason code on a charge',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      b.allowance_charges = [{ type: 'charge', reason: 'x', reason_code: '00', amount: 1 }];
+    },
+  },
+  {
+    name: 'a free line with a price',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(lineOf(b), {
+        unit_price: 5,
+        free_of_charge: { reference_price: 10 },
+        allowance_charges: undefined,
+      });
+    },
+  },
+  {
+    name: 'a foreign address with a DANE code',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        address: undefined,
+        foreign_address: { line: 'Main St 1', city_name: 'Quito', city_code: '11001', country_code: 'EC' },
+      });
+    },
+  },
+  {
+    name: 'a Colombian address abroad',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        address: undefined,
+        foreign_address: { line: 'Calle 1', city_name: 'Bogotá', country_code: 'CO' },
+      });
+    },
+  },
+  {
+    name: "a country not in DIAN's list",
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        address: undefined,
+        foreign_address: { line: 'x', city_name: 'y', country_code: 'XX' },
+      });
+    },
+  },
+  {
+    name: 'two addresses',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        address: { line: 'Calle 1', city_code: '11001' },
+        foreign_address: { line: 'x', city_name: 'Lima', country_code: 'PE' },
+      });
+    },
+  },
+  {
+    name: 'a persona jurídica with a cédula',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        document_type: '13',
+        document_number: '1020304050',
+        check_digit: undefined,
+        person_type: '1',
+      });
+    },
+  },
+  {
+    name: 'a passport number with a hyphen',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(b.customer as Body, {
+        document_type: '41',
+        document_number: 'AB-123',
+        check_digit: undefined,
+        person_type: undefined,
+      });
+    },
+  },
+  {
+    name: 'an advance received after the issue date',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      b.prepaid_payments = [{ amount: 1, received_date: '2026-03-11' }];
+    },
+  },
+  {
+    name: 'a line discount above the line',
+    code: 'AMOUNTS_INCONSISTENT',
+    applies: () => true,
+    break: (b) => {
+      Object.assign(lineOf(b), {
+        quantity: 1,
+        unit_price: 1,
+        free_of_charge: undefined,
+        allowance_charges: [{ type: 'discount', reason: 'x', amount: 2 }],
+      });
+    },
+  },
+  {
+    name: 'advances above the payable amount',
+    code: 'AMOUNTS_INCONSISTENT',
+    applies: (b) => payableOf(b) < 10n ** 14n,
+    break: (b) => {
+      b.prepaid_payments = [{ amount: formatUnits(payableOf(b) + 1n, 2), received_date: '2026-03-01' }];
+    },
+  },
+  {
+    name: 'a declared total one cent off',
+    code: 'LINE_TOTAL_MISMATCH',
+    applies: (b) => payableOf(b) < 10n ** 14n, // 15 significant digits at most
+    break: (b) => {
+      b.total = formatUnits(payableOf(b) + 1n, 2);
+    },
+  },
 ];
 
 describe('a request ingress must refuse is refused there, with its code', () => {
   it('random valid requests with one thing broken (property)', () => {
     const seen = new Set<string>();
     let refused = 0;
-    fc.assert(fc.property(requests(issuedAt, payableIfValid), fc.constantFrom(...breakages), (body, breakage) => {
-      fc.pre(validateInvoiceRequest(body, { issueDate }).ok && breakage.applies(body));
-      const broken = structuredClone(body);
-      breakage.break(broken);
-      const result = outcome(JSON.parse(JSON.stringify(broken)));
-      expect(result).toEqual({ refused: breakage.code });
-      seen.add(breakage.name);
-      refused++;
-    }), { numRuns: brokenRuns, ...(seed !== undefined ? { seed } : {}) });
+    fc.assert(
+      fc.property(requests(issuedAt, payableIfValid), fc.constantFrom(...breakages), (body, breakage) => {
+        fc.pre(validateInvoiceRequest(body, { issueDate }).ok && breakage.applies(body));
+        const broken = structuredClone(body);
+        breakage.break(broken);
+        const result = outcome(JSON.parse(JSON.stringify(broken)));
+        expect(result).toEqual({ refused: breakage.code });
+        seen.add(breakage.name);
+        refused++;
+      }),
+      { numRuns: brokenRuns, ...(seed !== undefined ? { seed } : {}) },
+    );
     console.info(`boundary property: ${refused} broken requests refused at ingress`);
     expect(refused).toBe(brokenRuns);
     expect(seen.size).toBeGreaterThan(breakages.length / 2);

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSoapRequest, packageDocument } from '@fe/dian-client';
 import {
-  applicationResponseKeyType, createSimulatorDispatcher, createStore, ephemeralIdentity, SERVICE_PATH, type SimulatorIdentity,
+  applicationResponseKeyType,
+  createSimulatorDispatcher,
+  createStore,
+  ephemeralIdentity,
+  SERVICE_PATH,
+  type SimulatorIdentity,
 } from '../src/index.ts';
 import { documentC14n } from '../src/verify/c14n.ts';
 import { keyUsage } from '../src/verify/key-usage.ts';
@@ -29,9 +34,19 @@ function applicationResponse(identity: SimulatorIdentity): string {
   const endpoint = `http://127.0.0.1:8081${SERVICE_PATH}`;
   const now = new Date();
   const { zip } = packageDocument(signedInvoice({ credential: world.tenant }).xml, { modified: now });
-  const body = buildSoapRequest('SendBillSync', [['fileName', zip.fileName], ['contentFile', Buffer.from(zip.content).toString('base64')]], {
-    credential: world.ws, endpoint, now, ttlSeconds: 300,
-  }).body;
+  const body = buildSoapRequest(
+    'SendBillSync',
+    [
+      ['fileName', zip.fileName],
+      ['contentFile', Buffer.from(zip.content).toString('base64')],
+    ],
+    {
+      credential: world.ws,
+      endpoint,
+      now,
+      ttlSeconds: 300,
+    },
+  ).body;
   const answer = createSimulatorDispatcher(world.config({}, identity), createStore())(body, endpoint);
   expect(answer.body).toContain('<b:StatusCode>00</b:StatusCode>');
   return Buffer.from(/<b:XmlBase64Bytes>([^<]+)</.exec(answer.body)![1]!, 'base64').toString('utf8');
@@ -42,18 +57,43 @@ function xmlsec1(xml: string, certificatePem: string): { ok: boolean; output: st
   const pem = join(world.dir, 'ar-cert.pem');
   writeFileSync(file, xml);
   writeFileSync(pem, certificatePem);
-  const r = spawnSync('xmlsec1', ['--verify', '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
-    '--id-attr:Id', 'http://www.w3.org/2000/09/xmldsig#:KeyInfo', '--pubkey-cert-pem', pem, file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'xmlsec1',
+    [
+      '--verify',
+      '--id-attr:Id',
+      'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
+      '--id-attr:Id',
+      'http://www.w3.org/2000/09/xmldsig#:KeyInfo',
+      '--pubkey-cert-pem',
+      pem,
+      file,
+    ],
+    { encoding: 'utf8' },
+  );
   const output = `${r.stdout}${r.stderr}`;
-  return { ok: r.status === 0 && /^OK$/m.test(output) && /SignedInfo References \(ok\/all\): 3\/3/.test(output), output };
+  return {
+    ok: r.status === 0 && /^OK$/m.test(output) && /SignedInfo References \(ok\/all\): 3\/3/.test(output),
+    output,
+  };
 }
 
 describe('the ApplicationResponse signature', () => {
   const cases: [string, () => SimulatorIdentity, string, RegExp][] = [
     ['an ECDSA P-256 identity', () => world.ecIdentity, 'ecdsa-sha256', /^[A-Za-z0-9+/]{86}==$/],
     ['an RSA-2048 identity', () => world.identity, 'rsa-sha256', /^[A-Za-z0-9+/=]{344}$/],
-    ['the throwaway identity (ECDSA P-256)', () => ephemeralIdentity(new Date()), 'ecdsa-sha256', /^[A-Za-z0-9+/]{86}==$/],
-    ['the throwaway identity made RSA', () => ephemeralIdentity(new Date(), 'rsa'), 'rsa-sha256', /^[A-Za-z0-9+/=]{344}$/],
+    [
+      'the throwaway identity (ECDSA P-256)',
+      () => ephemeralIdentity(new Date()),
+      'ecdsa-sha256',
+      /^[A-Za-z0-9+/]{86}==$/,
+    ],
+    [
+      'the throwaway identity made RSA',
+      () => ephemeralIdentity(new Date(), 'rsa'),
+      'rsa-sha256',
+      /^[A-Za-z0-9+/=]{344}$/,
+    ],
   ];
   for (const [name, identityOf, method, value] of cases) {
     it(`verifies with xmlsec1 and the simulator's own C14N: ${name}`, () => {
@@ -63,12 +103,22 @@ describe('the ApplicationResponse signature', () => {
       expect(verified.ok, verified.output).toBe(true);
 
       const document = parseLightXml(ar);
-      const signature = pathElement(document.root, [ext, 'UBLExtensions'], [ext, 'UBLExtension'], [ext, 'ExtensionContent'], [ds, 'Signature'])!;
+      const signature = pathElement(
+        document.root,
+        [ext, 'UBLExtensions'],
+        [ext, 'UBLExtension'],
+        [ext, 'ExtensionContent'],
+        [ds, 'Signature'],
+      )!;
       const signedInfo = childElement(signature, ds, 'SignedInfo')!;
-      expect(childElement(signedInfo, ds, 'SignatureMethod')!.attributes[0]!.value).toBe(`http://www.w3.org/2001/04/xmldsig-more#${method}`);
+      expect(childElement(signedInfo, ds, 'SignatureMethod')!.attributes[0]!.value).toBe(
+        `http://www.w3.org/2001/04/xmldsig-more#${method}`,
+      );
       expect(textOf(childElement(signature, ds, 'SignatureValue'))).toMatch(value);
       const documentReference = childElement(signedInfo, ds, 'Reference') as XmlElement;
-      expect(createHash('sha256').update(documentC14n(document, signature)).digest('base64')).toBe(textOf(childElement(documentReference, ds, 'DigestValue')));
+      expect(createHash('sha256').update(documentC14n(document, signature)).digest('base64')).toBe(
+        textOf(childElement(documentReference, ds, 'DigestValue')),
+      );
     });
   }
 

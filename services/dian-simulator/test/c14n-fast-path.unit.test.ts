@@ -8,8 +8,10 @@ import { documentC14n, inclusiveC14n } from '../src/verify/c14n.ts';
 import { parseLightXml, type XmlDocument, type XmlElement } from '../src/xml/light-xml.ts';
 import { documents } from '../test-support/non-canonical-documents.ts';
 
-const elements = (root: XmlElement): XmlElement[] =>
-  [root, ...root.children.flatMap((c) => (typeof c === 'object' && 'local' in c ? elements(c) : []))];
+const elements = (root: XmlElement): XmlElement[] => [
+  root,
+  ...root.children.flatMap((c) => (typeof c === 'object' && 'local' in c ? elements(c) : [])),
+];
 
 /** The same document with every "already canonical" mark cleared: the canonicalizer then re-serialises everything. */
 function withoutCopies(xml: string): XmlDocument {
@@ -28,27 +30,50 @@ function expectCopiesExact(xml: string): void {
   const b = elements(slow.root);
   a.forEach((element, i) => {
     expect(inclusiveC14n(element), `<${element.name}> #${i} in ${xml}`).toBe(inclusiveC14n(b[i]!));
-    expect(documentC14n(fast, element === fast.root ? undefined : element), `document without #${i}`).toBe(documentC14n(slow, b[i] === slow.root ? undefined : b[i]));
+    expect(documentC14n(fast, element === fast.root ? undefined : element), `document without #${i}`).toBe(
+      documentC14n(slow, b[i] === slow.root ? undefined : b[i]),
+    );
   });
 }
 
 // ---- random documents, each part written canonically or not ----
-type Node = { prefix: string; local: string; declarations: [string, string][]; attributes: [string, string, string][]; children: (Node | string)[] };
+type Node = {
+  prefix: string;
+  local: string;
+  declarations: [string, string][];
+  attributes: [string, string, string][];
+  children: (Node | string)[];
+};
 const prefixes = ['', 'a', 'b'];
 const uris = ['urn:a', 'urn:b', 'urn:x?y=1&z="2"'];
 // Text with every character C14N treats specially, or (as often) plain text that keeps a part canonical.
 const text = fc.oneof(
-  fc.array(fc.constantFrom('x', 'é', '&', '<', '>', '"', "'", '\n', '\t', ' ', ']', '€'), { maxLength: 6 }).map((c) => c.join('')),
+  fc
+    .array(fc.constantFrom('x', 'é', '&', '<', '>', '"', "'", '\n', '\t', ' ', ']', '€'), { maxLength: 6 })
+    .map((c) => c.join('')),
   fc.array(fc.constantFrom('x', 'é', ' ', ']', '€', "'"), { maxLength: 4 }).map((c) => c.join('')),
 );
 const node: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
   node: fc.record({
     prefix: fc.constantFrom(...prefixes),
     local: fc.constantFrom('e', 'f', 'Id'),
-    declarations: fc.uniqueArray(fc.tuple(fc.constantFrom(...prefixes), fc.constantFrom('', ...uris, 'urn:a', 'urn:b')), { maxLength: 2, selector: ([p]) => p }),
-    attributes: fc.uniqueArray(fc.tuple(fc.constantFrom('', 'a', 'b', 'xml'), fc.constantFrom('k', 'Id', 'lang'), text), { maxLength: 3, selector: ([p, l]) => `${p}:${l}` }),
+    declarations: fc.uniqueArray(
+      fc.tuple(fc.constantFrom(...prefixes), fc.constantFrom('', ...uris, 'urn:a', 'urn:b')),
+      { maxLength: 2, selector: ([p]) => p },
+    ),
+    attributes: fc.uniqueArray(
+      fc.tuple(fc.constantFrom('', 'a', 'b', 'xml'), fc.constantFrom('k', 'Id', 'lang'), text),
+      { maxLength: 3, selector: ([p, l]) => `${p}:${l}` },
+    ),
     // Text first: what oneof falls back to at the maximum depth.
-    children: fc.array(fc.oneof({ maxDepth: 4, depthIdentifier: 'tree' }, { weight: 2, arbitrary: text }, { weight: 1, arbitrary: tie('node') }), { maxLength: 3 }),
+    children: fc.array(
+      fc.oneof(
+        { maxDepth: 4, depthIdentifier: 'tree' },
+        { weight: 2, arbitrary: text },
+        { weight: 1, arbitrary: tie('node') },
+      ),
+      { maxLength: 3 },
+    ),
   }),
 })).node;
 /** How each piece is written: a stream of choices drawn as the document is written. */
@@ -56,22 +81,29 @@ const style = fc.infiniteStream(fc.nat(9));
 
 function write(root: Node, choices: Iterator<number>): string {
   const pick = () => choices.next().value as number;
-  const escapeText = (t: string) => [...t].map((c) => {
-    const r = pick();
-    if (c === '&') return r < 5 ? '&amp;' : '&#38;';
-    if (c === '<') return r < 5 ? '&lt;' : '&#60;';
-    if (c === '>') return r < 3 ? '&gt;' : r < 5 ? '&#62;' : '>';
-    if (c === '\n' && r === 0) return '\r\n';
-    return r === 9 ? `&#${c.codePointAt(0)};` : c;
-  }).join('').replace(/]]>/g, ']]&gt;');
-  const escapeAttr = (t: string) => [...t].map((c) => {
-    const r = pick();
-    if (c === '&') return r < 5 ? '&amp;' : '&#38;';
-    if (c === '<') return '&lt;';
-    if (c === '"') return '&quot;';
-    if (c === '\t' || c === '\n') return r < 5 ? `&#${c.codePointAt(0)};` : c;
-    return r === 9 ? `&#${c.codePointAt(0)};` : c;
-  }).join('');
+  const escapeText = (t: string) =>
+    [...t]
+      .map((c) => {
+        const r = pick();
+        if (c === '&') return r < 5 ? '&amp;' : '&#38;';
+        if (c === '<') return r < 5 ? '&lt;' : '&#60;';
+        if (c === '>') return r < 3 ? '&gt;' : r < 5 ? '&#62;' : '>';
+        if (c === '\n' && r === 0) return '\r\n';
+        return r === 9 ? `&#${c.codePointAt(0)};` : c;
+      })
+      .join('')
+      .replace(/]]>/g, ']]&gt;');
+  const escapeAttr = (t: string) =>
+    [...t]
+      .map((c) => {
+        const r = pick();
+        if (c === '&') return r < 5 ? '&amp;' : '&#38;';
+        if (c === '<') return '&lt;';
+        if (c === '"') return '&quot;';
+        if (c === '\t' || c === '\n') return r < 5 ? `&#${c.codePointAt(0)};` : c;
+        return r === 9 ? `&#${c.codePointAt(0)};` : c;
+      })
+      .join('');
   const element = (n: Node, scope: Map<string, string>): string => {
     const own = new Map(scope);
     const declarations = n.declarations.filter(([p, u]) => p === '' || u !== ''); // xmlns:p="" is not XML 1.0
@@ -92,14 +124,17 @@ function write(root: Node, choices: Iterator<number>): string {
       return !expanded.has(key) && expanded.add(key);
     });
     const name = n.prefix ? `${n.prefix}:${n.local}` : n.local;
-    const parts = [...[...declarations, ...extra].map(([p, u]) => `${p ? `xmlns:${p}` : 'xmlns'}="${escapeAttr(u)}"`),
-      ...attributes.map(([p, l, v]) => `${p ? `${p}:` : ''}${l}="${escapeAttr(v)}"`)];
+    const parts = [
+      ...[...declarations, ...extra].map(([p, u]) => `${p ? `xmlns:${p}` : 'xmlns'}="${escapeAttr(u)}"`),
+      ...attributes.map(([p, l, v]) => `${p ? `${p}:` : ''}${l}="${escapeAttr(v)}"`),
+    ];
     const order = pick();
     if (order < 2) parts.reverse();
     if (order === 2) parts.sort();
     if (order === 3) parts.push(...parts.splice(0, 1)); // the first declaration (if any) last
     const space = () => [' ', ' ', ' ', ' ', ' ', ' ', '  ', '\n', '\t ', ' '][pick()]!;
-    const quoted = (part: string) => (pick() === 0 ? part.replace(/="(.*)"$/, (_, v: string) => `='${v.replace(/'/g, '&apos;')}'`) : part);
+    const quoted = (part: string) =>
+      pick() === 0 ? part.replace(/="(.*)"$/, (_, v: string) => `='${v.replace(/'/g, '&apos;')}'`) : part;
     let tag = `<${name}${parts.map((p) => `${space()}${quoted(p)}`).join('')}${pick() === 0 ? ' ' : ''}`;
     if (n.children.length === 0 && pick() < 3) return `${tag}/>`;
     tag += '>';
@@ -123,14 +158,17 @@ function write(root: Node, choices: Iterator<number>): string {
 
 describe('copying subtrees already in canonical form', () => {
   it('gives what re-serialising gives, for every element and every enveloped subtree of random documents', () => {
-    fc.assert(fc.property(node, style, (root, choices) => expectCopiesExact(write(root, choices[Symbol.iterator]()))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(node, style, (root, choices) => expectCopiesExact(write(root, choices[Symbol.iterator]()))),
+      { numRuns: 1000 },
+    );
   });
 
   it('gives what re-serialising gives on the non-canonical test documents', () => {
     for (const xml of Object.values(documents)) expectCopiesExact(xml);
   });
 
-  it('is used for documents in canonical form, whose C14N is themselves and xml-crypto\'s', () => {
+  it("is used for documents in canonical form, whose C14N is themselves and xml-crypto's", () => {
     for (const xml of Object.values(documents)) {
       const canonical = documentC14n(parseLightXml(xml));
       const document = parseLightXml(canonical);
@@ -145,9 +183,26 @@ describe('copying subtrees already in canonical form', () => {
   it('is not used where the text differs from canonical form', () => {
     const marked = (xml: string) => parseLightXml(`<r>${xml}</r>`).root.canonicalContent;
     expect(marked('<a b="1" c="2">x &amp; &lt;y&gt; "\'</a><p:a xmlns:p="urn:p" b="1"></p:a>')).toBe(true);
-    for (const xml of ['<a c="2" b="1"></a>', '<a b=\'1\'></a>', '<a  b="1"></a>', '<a b="1" ></a>', '<a/>', '<a></a >', 'x &#65;', 'x > y',
-      'x &quot;', '<!--c-->', '<![CDATA[x]]>', '<?p x?>', '<a xmlns=""></a>', '<a b="&#9;"></a>', '<a b="x\ny"></a>',
-      '<a xmlns:p="urn:p"><b xmlns:p="urn:p"></b></a>', '<a xmlns:q="urn:q" xmlns:p="urn:p"></a>', '<a b="1" xmlns:p="urn:p"></a>']) {
+    for (const xml of [
+      '<a c="2" b="1"></a>',
+      "<a b='1'></a>",
+      '<a  b="1"></a>',
+      '<a b="1" ></a>',
+      '<a/>',
+      '<a></a >',
+      'x &#65;',
+      'x > y',
+      'x &quot;',
+      '<!--c-->',
+      '<![CDATA[x]]>',
+      '<?p x?>',
+      '<a xmlns=""></a>',
+      '<a b="&#9;"></a>',
+      '<a b="x\ny"></a>',
+      '<a xmlns:p="urn:p"><b xmlns:p="urn:p"></b></a>',
+      '<a xmlns:q="urn:q" xmlns:p="urn:p"></a>',
+      '<a b="1" xmlns:p="urn:p"></a>',
+    ]) {
       expect(marked(xml), xml).toBe(false);
     }
   });

@@ -27,8 +27,7 @@ function xmllint(mode: '--c14n' | '--exc-c14n', xml: string): string {
 const more: Record<string, string> = {
   'processing instructions inside and around the root':
     '<?xml version="1.0"?>\n<?first  a="1"?>\n<r><?pi  data here ?>t<?empty?></r>\n<?last?>\n',
-  'a default namespace undone and redone':
-    '<r xmlns="urn:a"><s xmlns=""><t xmlns="urn:a"/></s></r>',
+  'a default namespace undone and redone': '<r xmlns="urn:a"><s xmlns=""><t xmlns="urn:a"/></s></r>',
 };
 
 describe('C14N = xmllint (libxml2)', () => {
@@ -36,7 +35,9 @@ describe('C14N = xmllint (libxml2)', () => {
     it(name, () => {
       const document = parseLightXml(xml);
       expect(documentC14n(document)).toBe(xmllint('--c14n', xml));
-      expect(exclusiveC14n(document.root)).toBe(xmllint('--exc-c14n', xml).replace(/^(<\?[^>]*\?>\n)+|(\n<\?[^>]*\?>)+$/g, ''));
+      expect(exclusiveC14n(document.root)).toBe(
+        xmllint('--exc-c14n', xml).replace(/^(<\?[^>]*\?>\n)+|(\n<\?[^>]*\?>)+$/g, ''),
+      );
     });
   }
 });
@@ -49,17 +50,33 @@ describe('a signed invoice re-serialised out of canonical form still verifies', 
       let changed = 0;
       const count = (to: string) => () => (changed++, to);
       const noisy = xml
-        .replace(/<cbc:CompanyID ([^>]+)>/g, (_, attrs: string) =>
-          `<cbc:CompanyID\r\n\t${[...attrs.matchAll(/(\w+)="([^"]*)"/g)].reverse().map(([, n, v]) => `${n}='${v}'`).join('\r\n ')} >`)
-        .replace(/<ds:Transform Algorithm="([^"]+)"><\/ds:Transform>/, (_, uri: string) => `<ds:Transform Algorithm='${uri}'/>`)
-        .replace(/<ds:DigestMethod Algorithm="([^"]+)"><\/ds:DigestMethod>/g, (_, uri: string) => `<ds:DigestMethod\tAlgorithm="${uri}" />`)
+        .replace(
+          /<cbc:CompanyID ([^>]+)>/g,
+          (_, attrs: string) =>
+            `<cbc:CompanyID\r\n\t${[...attrs.matchAll(/(\w+)="([^"]*)"/g)]
+              .reverse()
+              .map(([, n, v]) => `${n}='${v}'`)
+              .join('\r\n ')} >`,
+        )
+        .replace(
+          /<ds:Transform Algorithm="([^"]+)"><\/ds:Transform>/,
+          (_, uri: string) => `<ds:Transform Algorithm='${uri}'/>`,
+        )
+        .replace(
+          /<ds:DigestMethod Algorithm="([^"]+)"><\/ds:DigestMethod>/g,
+          (_, uri: string) => `<ds:DigestMethod\tAlgorithm="${uri}" />`,
+        )
         .replace('<cbc:Note>', count('<!-- not signed --><cbc:Note>'))
         .replace(/Empresa/g, count('&#69;mpresa'))
         .replace('</cac:LegalMonetaryTotal>', count('</cac:LegalMonetaryTotal\r\n>'));
       expect(noisy).not.toBe(xml);
       expect(changed).toBeGreaterThan(1);
       const config = world.config();
-      const verdict = validateDocument(noisy, new Date(), { config, trust: createTrustStore(config.trustedCaPems), store: createStore() });
+      const verdict = validateDocument(noisy, new Date(), {
+        config,
+        trust: createTrustStore(config.trustedCaPems),
+        store: createStore(),
+      });
       expect(verdict.findings.map((f) => f.code)).toEqual([]);
       expect(verdict.accepted).toBe(true);
     } finally {

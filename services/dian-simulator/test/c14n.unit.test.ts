@@ -23,19 +23,30 @@ function ancestorNamespaces(element: DomElement) {
 }
 // xml-crypto renders an unprefixed element's default namespace itself, and again if it is passed
 // among the ancestors' namespaces: it is passed only for prefixed elements.
-const xmlCryptoInclusive = (element: DomElement) => new C14nCanonicalization().process(element as never, {
-  ancestorNamespaces: ancestorNamespaces(element).filter((n) => n.prefix !== '' || element.prefix),
-} as never) as unknown as string;
-const xmlCryptoExclusive = (element: DomElement, prefixes: string[] = []) => new ExclusiveCanonicalization().process(element as never, {
-  inclusiveNamespacesPrefixList: prefixes, ancestorNamespaces: ancestorNamespaces(element),
-} as never) as unknown as string;
+const xmlCryptoInclusive = (element: DomElement) =>
+  new C14nCanonicalization().process(
+    element as never,
+    {
+      ancestorNamespaces: ancestorNamespaces(element).filter((n) => n.prefix !== '' || element.prefix),
+    } as never,
+  ) as unknown as string;
+const xmlCryptoExclusive = (element: DomElement, prefixes: string[] = []) =>
+  new ExclusiveCanonicalization().process(
+    element as never,
+    {
+      inclusiveNamespacesPrefixList: prefixes,
+      ancestorNamespaces: ancestorNamespaces(element),
+    } as never,
+  ) as unknown as string;
 const domElements = (root: DomElement): DomElement[] => {
   const out: DomElement[] = [root];
   for (let n = root.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(...domElements(n as DomElement));
   return out;
 };
-const lightElements = (root: XmlElement): XmlElement[] =>
-  [root, ...root.children.flatMap((c) => (typeof c === 'object' && 'local' in c ? lightElements(c) : []))];
+const lightElements = (root: XmlElement): XmlElement[] => [
+  root,
+  ...root.children.flatMap((c) => (typeof c === 'object' && 'local' in c ? lightElements(c) : [])),
+];
 
 /** Every element of the document, canonicalized both ways (inclusive in context, and exclusive). */
 function expectSameAsXmlCrypto(xml: string, prefixes: string[] = []): void {
@@ -44,26 +55,36 @@ function expectSameAsXmlCrypto(xml: string, prefixes: string[] = []): void {
   expect(ours.length).toBe(theirs.length);
   ours.forEach((element, i) => {
     expect(inclusiveC14n(element), `inclusive <${element.name}> #${i}`).toBe(xmlCryptoInclusive(theirs[i]!));
-    expect(exclusiveC14n(element, prefixes), `exclusive <${element.name}> #${i}`).toBe(xmlCryptoExclusive(theirs[i]!, prefixes));
+    expect(exclusiveC14n(element, prefixes), `exclusive <${element.name}> #${i}`).toBe(
+      xmlCryptoExclusive(theirs[i]!, prefixes),
+    );
   });
 }
-
 
 describe('inclusive and exclusive C14N = xml-crypto, on documents not in canonical form', () => {
   for (const [name, xml] of Object.entries(documents)) {
     it(name, () => expectSameAsXmlCrypto(xml));
   }
   it('exclusive C14N with an InclusiveNamespaces PrefixList', () => {
-    expectSameAsXmlCrypto(documents['subtrees in document context (ancestors declare, descendants use or not)']!, ['z']);
+    expectSameAsXmlCrypto(documents['subtrees in document context (ancestors declare, descendants use or not)']!, [
+      'z',
+    ]);
     expectSameAsXmlCrypto(documents['attribute order, quotes and spacing in tags']!, ['a']);
   });
 
   it('the enveloped transform: the document without one subtree, and PIs outside the root', () => {
-    const xml = '<?xml version="1.0"?>\n<?before x?>\n<r xmlns:ds="urn:ds" b="2" a="1"><x/><ds:Signature><ds:V>1</ds:V></ds:Signature><y/></r>\n<?after?>';
+    const xml =
+      '<?xml version="1.0"?>\n<?before x?>\n<r xmlns:ds="urn:ds" b="2" a="1"><x/><ds:Signature><ds:V>1</ds:V></ds:Signature><y/></r>\n<?after?>';
     const document = parseLightXml(xml);
-    const signature = document.root.children.find((c): c is XmlElement => typeof c === 'object' && 'local' in c && c.local === 'Signature');
-    const reference = dom(xml.replace(/<\?(before|after)[^?]*\?>/g, '').replace(/<ds:Signature>.*<\/ds:Signature>/, ''));
-    expect(documentC14n(document, signature)).toBe(`<?before x?>\n${xmlCryptoInclusive(reference.documentElement!)}\n<?after?>`);
+    const signature = document.root.children.find(
+      (c): c is XmlElement => typeof c === 'object' && 'local' in c && c.local === 'Signature',
+    );
+    const reference = dom(
+      xml.replace(/<\?(before|after)[^?]*\?>/g, '').replace(/<ds:Signature>.*<\/ds:Signature>/, ''),
+    );
+    expect(documentC14n(document, signature)).toBe(
+      `<?before x?>\n${xmlCryptoInclusive(reference.documentElement!)}\n<?after?>`,
+    );
   });
 
   it('xml:* attributes of ancestors are inherited by a subtree apex (C14N 1.0 §2.4)', () => {
@@ -76,10 +97,15 @@ describe('inclusive and exclusive C14N = xml-crypto, on documents not in canonic
 
 describe('the light parser', () => {
   it('reads names, namespaces, attributes, ids and text', () => {
-    const document = parseLightXml('\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<r xmlns="urn:d" xmlns:p="urn:p"><p:a p:Id="k1" n="v">t<!--c-->u&amp;</p:a><b ID="k2"/></r>');
+    const document = parseLightXml(
+      '\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<r xmlns="urn:d" xmlns:p="urn:p"><p:a p:Id="k1" n="v">t<!--c-->u&amp;</p:a><b ID="k2"/></r>',
+    );
     const a = document.root.children[0] as XmlElement;
     expect([document.root.local, document.root.ns, a.prefix, a.local, a.ns]).toEqual(['r', 'urn:d', 'p', 'a', 'urn:p']);
-    expect(a.attributes.map((x) => [x.name, x.ns, x.value])).toEqual([['p:Id', 'urn:p', 'k1'], ['n', '', 'v']]);
+    expect(a.attributes.map((x) => [x.name, x.ns, x.value])).toEqual([
+      ['p:Id', 'urn:p', 'k1'],
+      ['n', '', 'v'],
+    ]);
     expect(textOf(a)).toBe('tu&');
     expect(document.ids.get('k1')).toBe(a);
     expect(document.ids.get('k2')?.local).toBe('b');

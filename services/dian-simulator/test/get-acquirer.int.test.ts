@@ -18,13 +18,21 @@ afterAll(async () => {
 });
 
 describe('GetAcquirer', () => {
-  it('answers a registered buyer\'s name and reception email, StatusCode 200', async () => {
-    expect(await client.getAcquirer({ identificationType: '31', identificationNumber: demoAcquirer.identificationNumber })).toEqual({
-      statusCode: '200', message: 'Acción completada OK.', receiverName: demoAcquirer.name, receiverEmail: demoAcquirer.email,
+  it("answers a registered buyer's name and reception email, StatusCode 200", async () => {
+    expect(
+      await client.getAcquirer({ identificationType: '31', identificationNumber: demoAcquirer.identificationNumber }),
+    ).toEqual({
+      statusCode: '200',
+      message: 'Acción completada OK.',
+      receiverName: demoAcquirer.name,
+      receiverEmail: demoAcquirer.email,
     });
   });
 
   it('answers 404 without an address for a buyer it does not know', async () => {
-    expect(await client.getAcquirer({ identificationType: '13', identificationNumber: '1020304050' })).toMatchObject({ statusCode: '404', receiverEmail: undefined });
+    expect(await client.getAcquirer({ identificationType: '13', identificationNumber: '1020304050' })).toMatchObject({
+      statusCode: '404',
+      receiverEmail: undefined,
+    });
   });
 });

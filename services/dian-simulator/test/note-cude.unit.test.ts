@@ -12,13 +12,16 @@ import { exampleCreditNote } from '../test-support/notes.ts';
 const at = new Date('2025-03-12T14:00:00Z');
 const verdictWith = (pin: string) => {
   const issuers = [{ ...demoIssuer, software: [{ ...demoIssuer.software[0]!, pin }] }];
-  const config = simulatorConfig({ identity: ephemeralIdentity(at), trustedCaPems: [] }, { issuers, schemaValidation: 'off', now: () => at });
+  const config = simulatorConfig(
+    { identity: ephemeralIdentity(at), trustedCaPems: [] },
+    { issuers, schemaValidation: 'off', now: () => at },
+  );
   return validateDocument(exampleCreditNote.xml, at, { config, trust: createTrustStore([]), store: createStore() });
 };
 const codes = (pin: string) => verdictWith(pin).findings.map((f) => f.code);
 
-describe('a credit note\'s CUDE', () => {
-  it('is the reference\'s: the example note\'s CUDE and SoftwareSecurityCode pass with PIN 12345', () => {
+describe("a credit note's CUDE", () => {
+  it("is the reference's: the example note's CUDE and SoftwareSecurityCode pass with PIN 12345", () => {
     const verdict = verdictWith('12345');
     expect(verdict.view?.kind).toBe('credit-note');
     expect(verdict.view?.uuid.value).toBe(exampleCreditNote.cude);
@@ -38,7 +41,8 @@ describe('the catalogue for notes', () => {
   it('has a credit and a debit form of every invoice rule a note shares, and none of the invoice-only ones', () => {
     const shared = ruleCatalogue.filter((d) => d.code.startsWith('FA') || d.code.startsWith('FB'));
     for (const definition of shared) {
-      const invoiceOnly = ['numbering'].includes(definition.group) || /^(FAD12|FAI0|FBH04|FBI04|FAD05|FAD09[ab])/.test(definition.code);
+      const invoiceOnly =
+        ['numbering'].includes(definition.group) || /^(FAD12|FAI0|FBH04|FBI04|FAD05|FAD09[ab])/.test(definition.code);
       for (const kind of ['credit-note', 'debit-note'] as const) {
         const noteCode = codeFor(definition.code, kind);
         expect(rule(noteCode) !== undefined, noteCode).toBe(!invoiceOnly);

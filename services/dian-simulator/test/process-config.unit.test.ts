@@ -10,10 +10,15 @@ it('DIAN_SIMULATOR_CONTROL: off by default and when empty, on only for "true"', 
   expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: '' }).control).toBe(false);
   expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'false' }).control).toBe(false);
   expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'true' }).control).toBe(true);
-  expect(() => simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'yes' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+  expect(() => simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_CONTROL: 'yes' })).toThrow(
+    expect.objectContaining({ code: 'CONFIG_INVALID' }),
+  );
 });
 
 it('DIAN_SIMULATOR_IDENTITY_FILE: unset by default (a throwaway identity per start), else the file named', () => {
   expect(simulatorProcessConfigFromEnv(required).identityFile).toBeUndefined();
-  expect(simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_IDENTITY_FILE: '/run/config/identity.pem' }).identityFile).toBe('/run/config/identity.pem');
+  expect(
+    simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_IDENTITY_FILE: '/run/config/identity.pem' })
+      .identityFile,
+  ).toBe('/run/config/identity.pem');
 });

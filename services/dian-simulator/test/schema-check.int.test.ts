@@ -23,13 +23,18 @@ describe('the ZB01 schema check (xmllint)', () => {
 
   it('passes a 20-byte (48-digit) certificate serial, which libxml2 cannot hold as xs:integer', () => {
     const serial = '9'.repeat(48);
-    const xml = valid.replace(/<ds:X509SerialNumber>\d+<\/ds:X509SerialNumber>/, `<ds:X509SerialNumber>${serial}</ds:X509SerialNumber>`);
+    const xml = valid.replace(
+      /<ds:X509SerialNumber>\d+<\/ds:X509SerialNumber>/,
+      `<ds:X509SerialNumber>${serial}</ds:X509SerialNumber>`,
+    );
     expect(xml).toContain(serial);
     expect(check(xml).valid).toBe(true);
   });
 
   it('fails an element out of order and a value of the wrong type, naming them', () => {
-    const order = check(valid.replace(/(<cbc:IssueDate>[^<]+<\/cbc:IssueDate>)(<cbc:IssueTime>[^<]+<\/cbc:IssueTime>)/, '$2$1'));
+    const order = check(
+      valid.replace(/(<cbc:IssueDate>[^<]+<\/cbc:IssueDate>)(<cbc:IssueTime>[^<]+<\/cbc:IssueTime>)/, '$2$1'),
+    );
     expect(order.valid).toBe(false);
     expect(order.errors.join('\n')).toContain('IssueTime');
     const type = check(valid.replace(/<cbc:LineCountNumeric>4</, '<cbc:LineCountNumeric>cuatro<'));

@@ -17,11 +17,17 @@ const threadConfig = () => {
 
 it('judges a document on its thread, counts it, applies a global fault, and closes without reporting a stop', async () => {
   const stops: string[] = [];
-  const sim: DianSimulatorThread = await startDianSimulatorThread(threadConfig(), { port: 0 }, { onStopped: (reason) => stops.push(reason) });
+  const sim: DianSimulatorThread = await startDianSimulatorThread(
+    threadConfig(),
+    { port: 0 },
+    { onStopped: (reason) => stops.push(reason) },
+  );
   try {
     const client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
     const invoice = signedInvoice({ credential: world.tenant });
-    expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+    expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe(
+      '00',
+    );
     expect(await sim.timesReceived(invoice.cufe)).toBe(1);
     await sim.setGlobalFault({ kind: 'http503' });
     await expect(client.getStatus(invoice.cufe)).rejects.toMatchObject({ code: 'HTTP_503' });
@@ -35,10 +41,14 @@ it('judges a document on its thread, counts it, applies a global fault, and clos
 
 it('reports a thread that dies once, and control calls fail afterwards', async () => {
   const stops: string[] = [];
-  const sim = await startDianSimulatorThread(threadConfig(), { port: 0 }, {
-    onStopped: (reason) => stops.push(reason),
-    workerUrl: new URL('../test-support/crashing-simulator-thread.ts', import.meta.url),
-  });
+  const sim = await startDianSimulatorThread(
+    threadConfig(),
+    { port: 0 },
+    {
+      onStopped: (reason) => stops.push(reason),
+      workerUrl: new URL('../test-support/crashing-simulator-thread.ts', import.meta.url),
+    },
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(stops).toEqual(['the simulator thread exited (code 3)']);
   await expect(sim.timesReceived('x')).rejects.toThrow(/exited/);

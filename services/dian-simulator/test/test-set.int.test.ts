@@ -1,6 +1,15 @@
 // The habilitación test set over loopback HTTP: SendTestSetAsync returns a ZipKey, GetStatusZip answers one
 // verdict per document, and an unknown TestSetId is refused.
-import { createDianSoapClient, dianFileNames, readDocumentFacts, sendTestSet, DianClientError, writeZip, type DianGateway, type DianZip } from '@fe/dian-client';
+import {
+  createDianSoapClient,
+  dianFileNames,
+  readDocumentFacts,
+  sendTestSet,
+  DianClientError,
+  writeZip,
+  type DianGateway,
+  type DianZip,
+} from '@fe/dian-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
@@ -24,9 +33,20 @@ afterAll(async () => {
 function setZip(xmls: string[]): DianZip {
   const names = xmls.map((xml) => {
     const facts = readDocumentFacts(xml);
-    return dianFileNames({ type: facts.type, nit: facts.issuerNit, issueDate: facts.issueDate, consecutive: facts.consecutive });
+    return dianFileNames({
+      type: facts.type,
+      nit: facts.issuerNit,
+      issueDate: facts.issueDate,
+      consecutive: facts.consecutive,
+    });
   });
-  return { fileName: names[0]!.zip, content: writeZip(xmls.map((xml, i) => ({ name: names[i]!.xml, data: Buffer.from(xml, 'utf8') })), new Date()) };
+  return {
+    fileName: names[0]!.zip,
+    content: writeZip(
+      xmls.map((xml, i) => ({ name: names[i]!.xml, data: Buffer.from(xml, 'utf8') })),
+      new Date(),
+    ),
+  };
 }
 
 /** GetStatusZip until the zip leaves DIAN's queue; returns the verdicts and how many answers said "in process". */
@@ -48,7 +68,9 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     expect(upload.zipKey).toMatch(/^[0-9a-f-]{36}$/);
     const { answers, inProcess } = await pollVerdicts(upload.zipKey!);
     expect(inProcess).toBe(PROCESSING_POLLS);
-    expect(answers.map((a) => [a.statusCode, a.isValid, a.xmlDocumentKey])).toEqual(invoices.map((i) => ['00', true, i.cufe]));
+    expect(answers.map((a) => [a.statusCode, a.isValid, a.xmlDocumentKey])).toEqual(
+      invoices.map((i) => ['00', true, i.cufe]),
+    );
     expect(answers.every((a) => a.applicationResponseXml?.includes('ApplicationResponse'))).toBe(true);
   });
 
@@ -56,11 +78,17 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     const good = signedInvoice({ credential: world.tenant });
     // A number above the range it declares (FAD05c), as rules.int.test.ts breaks it.
     const bad = signedInvoice({
-      credential: world.tenant, number: '996000000', resolution: { to: '999999999' }, mutate: (xml) => xml.replace('<sts:To>999999999<', '<sts:To>995000000<'),
+      credential: world.tenant,
+      number: '996000000',
+      resolution: { to: '999999999' },
+      mutate: (xml) => xml.replace('<sts:To>999999999<', '<sts:To>995000000<'),
     });
     const upload = await client.sendTestSetAsync(setZip([good.xml, bad.xml]), demoTestSetId.toUpperCase());
     const { answers } = await pollVerdicts(upload.zipKey!);
-    expect(answers.map((a) => [a.statusCode, a.isValid, a.xmlDocumentKey])).toEqual([['00', true, good.cufe], ['99', false, bad.cufe]]);
+    expect(answers.map((a) => [a.statusCode, a.isValid, a.xmlDocumentKey])).toEqual([
+      ['00', true, good.cufe],
+      ['99', false, bad.cufe],
+    ]);
     expect(answers[1]!.errorMessages.filter((m) => m.effect === 'rejection').map((m) => m.rule)).toContain('FAD05c');
   });
 
@@ -68,26 +96,50 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     const invoice = signedInvoice({ credential: world.tenant });
     const upload = await client.sendTestSetAsync(setZip([invoice.xml]), '11111111-2222-4333-8444-555555555555');
     expect(upload.zipKey).toBeUndefined();
-    expect(upload.errorMessageList.map((e) => [e.success, /Regla: (\S+),/.exec(e.processedMessage ?? '')?.[1]])).toEqual([[false, 'SIM-TS01']]);
+    expect(
+      upload.errorMessageList.map((e) => [e.success, /Regla: (\S+),/.exec(e.processedMessage ?? '')?.[1]]),
+    ).toEqual([[false, 'SIM-TS01']]);
     expect((await client.getStatus(invoice.cufe)).statusCode).toBe('66');
   });
 
-  it('sendTestSet counts DIAN\'s verdicts after polling, and names the code of each way it stops short', async () => {
+  it("sendTestSet counts DIAN's verdicts after polling, and names the code of each way it stops short", async () => {
     const good = signedInvoice({ credential: world.tenant });
     const bad = signedInvoice({
-      credential: world.tenant, number: '996000000', resolution: { to: '999999999' }, mutate: (xml) => xml.replace('<sts:To>999999999<', '<sts:To>995000000<'),
+      credential: world.tenant,
+      number: '996000000',
+      resolution: { to: '999999999' },
+      mutate: (xml) => xml.replace('<sts:To>999999999<', '<sts:To>995000000<'),
     });
     const waits: number[] = [];
-    const sleep = async (ms: number) => { waits.push(ms); };
-    const result = await sendTestSet(client, setZip([good.xml, bad.xml]), demoTestSetId, { pollDelaysMs: [10, 20, 40], sleep });
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    const result = await sendTestSet(client, setZip([good.xml, bad.xml]), demoTestSetId, {
+      pollDelaysMs: [10, 20, 40],
+      sleep,
+    });
     expect([result.accepted, result.rejected, waits]).toEqual([1, 1, [10, 20]]);
     expect(result.verdicts.map((v) => v.xmlDocumentKey)).toEqual([good.cufe, bad.cufe]);
 
-    const stillQueued = await sendTestSet(client, setZip([signedInvoice({ credential: world.tenant }).xml]), demoTestSetId, { pollDelaysMs: [1], sleep })
-      .then(() => undefined, (e: unknown) => e);
+    const stillQueued = await sendTestSet(
+      client,
+      setZip([signedInvoice({ credential: world.tenant }).xml]),
+      demoTestSetId,
+      { pollDelaysMs: [1], sleep },
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(stillQueued).toMatchObject({ code: 'TEST_SET_STILL_PROCESSING', retriable: true });
-    const refused = await sendTestSet(client, setZip([signedInvoice({ credential: world.tenant }).xml]), '11111111-2222-4333-8444-555555555555', { pollDelaysMs: [], sleep })
-      .then(() => undefined, (e: unknown) => e);
+    const refused = await sendTestSet(
+      client,
+      setZip([signedInvoice({ credential: world.tenant }).xml]),
+      '11111111-2222-4333-8444-555555555555',
+      { pollDelaysMs: [], sleep },
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(DianClientError);
     expect(refused).toMatchObject({ code: 'TEST_SET_REFUSED', retriable: false, detail: 'SIM-TS01' });
   });

@@ -16,7 +16,9 @@ const sampleAnswers = readdirSync(responsesDir).map((name) => readFileSync(join(
 const attributeOf = (xml: string, pattern: RegExp) => pattern.exec(xml)?.[1];
 /** Every value a prefix is bound to across DIAN's sample answers. */
 const samplePrefix = (prefix: string) =>
-  new Set(sampleAnswers.flatMap((xml) => [...xml.matchAll(new RegExp(`xmlns:${prefix}="([^"]*)"`, 'g'))].map((m) => m[1])));
+  new Set(
+    sampleAnswers.flatMap((xml) => [...xml.matchAll(new RegExp(`xmlns:${prefix}="([^"]*)"`, 'g'))].map((m) => m[1])),
+  );
 const wsdlImports = new Set([...wsdl.matchAll(/<xsd:import [^>]*namespace="([^"]*)"/g)].map((m) => m[1]));
 
 describe("the simulator's WcfDianCustomerServices vocabulary is DIAN's", () => {
@@ -25,12 +27,18 @@ describe("the simulator's WcfDianCustomerServices vocabulary is DIAN's", () => {
   });
 
   it.each([
-    'dianResponse', 'uploadResponse', 'trackIdResponse', 'rangeList', 'range', 'eventResponse', 'arrays',
+    'dianResponse',
+    'uploadResponse',
+    'trackIdResponse',
+    'rangeList',
+    'range',
+    'eventResponse',
+    'arrays',
   ] as const)('the %s data contract is one the WSDL imports', (name) => {
     expect(wsdlImports).toContain(soapNs[name]);
   });
 
-  it('WS-Addressing and the WS-Security utility namespace are the WSDL\'s', () => {
+  it("WS-Addressing and the WS-Security utility namespace are the WSDL's", () => {
     expect(soapNs.wsa).toBe(attributeOf(wsdl, /xmlns:wsa10="([^"]*)"/));
     expect(soapNs.wsu).toBe(attributeOf(wsdl, /xmlns:wsu="([^"]*)"/));
   });
@@ -47,9 +55,14 @@ describe("the simulator's WcfDianCustomerServices vocabulary is DIAN's", () => {
     expect(soapNs.ds).toBe(attributeOf(xmldsigXsd, /targetNamespace="([^"]*)"/));
   });
 
-  it.each(simulatedOperations)('%s: its actions are the WSDL\'s and its elements are in xsd0', (operation) => {
-    expect(wsdl).toContain(`<wsdl:input wsaw:Action="${actionUri(operation)}" message="tns:IWcfDianCustomerServices_${operation}_InputMessage"/>`);
-    expect(wsdl).toContain(`<wsdl:output wsaw:Action="${actionUri(operation)}Response" message="tns:IWcfDianCustomerServices_${operation}_OutputMessage"/>`);
-    for (const element of [operation, `${operation}Response`, `${operation}Result`]) expect(xsd0).toContain(`name="${element}"`);
+  it.each(simulatedOperations)("%s: its actions are the WSDL's and its elements are in xsd0", (operation) => {
+    expect(wsdl).toContain(
+      `<wsdl:input wsaw:Action="${actionUri(operation)}" message="tns:IWcfDianCustomerServices_${operation}_InputMessage"/>`,
+    );
+    expect(wsdl).toContain(
+      `<wsdl:output wsaw:Action="${actionUri(operation)}Response" message="tns:IWcfDianCustomerServices_${operation}_OutputMessage"/>`,
+    );
+    for (const element of [operation, `${operation}Response`, `${operation}Result`])
+      expect(xsd0).toContain(`name="${element}"`);
   });
 });

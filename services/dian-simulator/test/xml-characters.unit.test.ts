@@ -16,7 +16,8 @@ describe('hasIllegalChar', () => {
   for (const code of FORBIDDEN) {
     it(`finds U+${code.toString(16).padStart(4, '0')} at the start, inside and at the end, in one- and two-byte text`, () => {
       const c = String.fromCharCode(code);
-      for (const text of [`${c}abc`, `ab${c}c`, `abc${c}`, `\u0100ab${c}c`, `ab${c}c\u20ac`]) expect(hasIllegalChar(text), JSON.stringify(text)).toBe(true);
+      for (const text of [`${c}abc`, `ab${c}c`, `abc${c}`, `\u0100ab${c}c`, `ab${c}c\u20ac`])
+        expect(hasIllegalChar(text), JSON.stringify(text)).toBe(true);
     });
   }
   it('accepts TAB, LF, CR and the other legal characters, surrogate pairs included', () => {
@@ -27,10 +28,13 @@ describe('hasIllegalChar', () => {
   });
   it('answers as the character-class regular expression on random text', () => {
     const unit = fc.constantFrom(...[...FORBIDDEN, ...ALLOWED, 0x41, 0x3c].map((c) => String.fromCharCode(c)));
-    fc.assert(fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
-      const text = units.join('');
-      expect(hasIllegalChar(text)).toBe(ILLEGAL.test(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+        const text = units.join('');
+        expect(hasIllegalChar(text)).toBe(ILLEGAL.test(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -46,7 +50,8 @@ describe('the parser refuses an illegal character wherever it is', () => {
   };
   for (const [place, xml] of Object.entries(places)) {
     it(place, () => {
-      for (const code of [0x0, 0x1, 0x1f, 0xfffe]) expect(() => parseLightXml(xml(String.fromCharCode(code)))).toThrow(LightXmlError);
+      for (const code of [0x0, 0x1, 0x1f, 0xfffe])
+        expect(() => parseLightXml(xml(String.fromCharCode(code)))).toThrow(LightXmlError);
       expect(() => parseLightXml(xml('\t'))).not.toThrow();
     });
   }

@@ -8,7 +8,11 @@ export type { IdempotencyStore, StoredResponse, BeginResult } from './idempotenc
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store.ts';
 export { requestHash } from './idempotency/request-hash.ts';
 export type { InvoiceOutcomes } from './request-invoice/invoice-outcomes.ts';
-export { createBusInvoiceOutcomes, OUTCOMES_GROUP_PREFIX, type BusInvoiceOutcomesPorts } from './request-invoice/bus-invoice-outcomes.ts';
+export {
+  createBusInvoiceOutcomes,
+  OUTCOMES_GROUP_PREFIX,
+  type BusInvoiceOutcomesPorts,
+} from './request-invoice/bus-invoice-outcomes.ts';
 export { requestInvoice, type RequestInvoicePorts, type InvoiceCommand } from './request-invoice/handler.ts';
 export { decideRequest, requestedData, type AcceptedRequest } from './request-invoice/decide.ts';
 export { answerWithLinks } from './request-invoice/answer.ts';

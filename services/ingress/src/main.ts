@@ -8,15 +8,33 @@ import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/p
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { idempotencyStoreMigrations, PostgresIdempotencyStore } from './adapters/postgres/index.ts';
-import { answerWithLinks, createBusInvoiceOutcomes, createHttpApp, docsRoute, highestUsedInStore, notifyBuyerRoute, NumberAllocator, postInvoiceRoute, postNoteRoutes } from './index.ts';
+import {
+  answerWithLinks,
+  createBusInvoiceOutcomes,
+  createHttpApp,
+  docsRoute,
+  highestUsedInStore,
+  notifyBuyerRoute,
+  NumberAllocator,
+  postInvoiceRoute,
+  postNoteRoutes,
+} from './index.ts';
 import { ingressProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'ingress', env: process.env, config: ingressProcessConfigFromEnv,
+  name: 'ingress',
+  env: process.env,
+  config: ingressProcessConfigFromEnv,
   async build(config, logger, clock) {
     // Consumes nothing but its own outcome watch: dead letters are the consumers' to re-drive.
     const platform = await openPlatform({
-      service: 'ingress', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, redrive: false,
+      service: 'ingress',
+      config,
+      logger,
+      clock,
+      s3: config,
+      masterKeyFile: config.masterKeyFile,
+      redrive: false,
       // The status views too: the ingress reads them and may start before any projection process
       // (the migrator's advisory lock lets both run the same migrations at once).
       migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
@@ -29,19 +47,35 @@ await runMain({
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
     const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
     const documentPorts = {
-      store, tenants: tenants!, idempotency, clock, config: ingress, outcomes,
-      allocator: new NumberAllocator(store, highestUsedInStore(store), { explicitNumberWindow: ingress.explicitNumberWindow }),
+      store,
+      tenants: tenants!,
+      idempotency,
+      clock,
+      config: ingress,
+      outcomes,
+      allocator: new NumberAllocator(store, highestUsedInStore(store), {
+        explicitNumberWindow: ingress.explicitNumberWindow,
+      }),
       answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
     };
     const app = createHttpApp({
-      logger, tenants: tenants!, config: ingress,
+      logger,
+      tenants: tenants!,
+      config: ingress,
       routes: [
         postInvoiceRoute(documentPorts),
-        // Two ingress processes may take notes on one invoice at once: its stream arbitrates (docs/notes.md, "Concurrency").
+        // Two ingress processes may take notes on one invoice at once: its stream arbitrates (docs/notes.md,
+        // "Concurrency").
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
-        async (scope) => void (await scope.register(statusRoutes, { store: statusStore, blobs: blobs!, linkTtlSeconds: ingress.linkTtlSeconds })),
-        async (scope) => void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
+        async (scope) =>
+          void (await scope.register(statusRoutes, {
+            store: statusStore,
+            blobs: blobs!,
+            linkTtlSeconds: ingress.linkTtlSeconds,
+          })),
+        async (scope) =>
+          void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
         docsRoute,
       ],
     });
@@ -52,9 +86,15 @@ await runMain({
       async start() {
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address();
-        logger.info({ url: `http://${config.host}:${typeof address === 'object' && address ? address.port : config.port}` }, 'ingress listening');
+        logger.info(
+          { url: `http://${config.host}:${typeof address === 'object' && address ? address.port : config.port}` },
+          'ingress listening',
+        );
         const ttlMs = ingress.idempotencyTtlHours * 3600_000;
-        purge = setInterval(() => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined), 3600_000);
+        purge = setInterval(
+          () => void idempotency.purgeCreatedBefore(new Date(clock.now().getTime() - ttlMs)).catch(() => undefined),
+          3600_000,
+        );
         purge.unref();
       },
       async stop() {
@@ -63,8 +103,13 @@ await runMain({
       },
     };
     return {
-      modules: [outcomes, http], checks: platform.checks,
-      close: async () => { await idempotency.close(); await statusStore.close(); await platform.close(); },
+      modules: [outcomes, http],
+      checks: platform.checks,
+      close: async () => {
+        await idempotency.close();
+        await statusStore.close();
+        await platform.close();
+      },
     };
   },
 });

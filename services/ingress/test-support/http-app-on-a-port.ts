@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw answers are JSON checked field by field and against the contract schemas */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // The ingress HTTP app on a real loopback port with a fake tenant directory and its log lines
 // captured, plus a raw-socket client: the edges under test (parser errors, timeouts, connection
 // limits) happen below anything `inject` or fetch would let a test send.
@@ -45,7 +45,9 @@ export async function serve(env: Record<string, string> = {}): Promise<Served> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
   return {
-    app, port, logs,
+    app,
+    port,
+    logs,
     async close() {
       app.server.closeAllConnections();
       await app.close();
@@ -53,13 +55,23 @@ export async function serve(env: Record<string, string> = {}): Promise<Served> {
   };
 }
 
-export type RawAnswer = { text: string; status: number | undefined; headers: Record<string, string>; body: any; closed: boolean };
+export type RawAnswer = {
+  text: string;
+  status: number | undefined;
+  headers: Record<string, string>;
+  body: any;
+  closed: boolean;
+};
 
 /**
  * Writes `chunks` on a fresh connection and collects what comes back until the server closes or `idleMs` passes
  * silent.
  */
-export function exchange(port: number, chunks: string | ((socket: Socket) => void), options: { from?: string; idleMs?: number } = {}): Promise<RawAnswer> {
+export function exchange(
+  port: number,
+  chunks: string | ((socket: Socket) => void),
+  options: { from?: string; idleMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port, localAddress: options.from });
     let text = '';
@@ -94,10 +106,12 @@ function parse(text: string): Omit<RawAnswer, 'text' | 'closed'> {
   const [head = '', ...rest] = text.split('\r\n\r\n');
   const [statusLine = '', ...headerLines] = head.split('\r\n');
   const status = /^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1];
-  const headers = Object.fromEntries(headerLines.map((line) => {
-    const at = line.indexOf(':');
-    return [line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()];
-  }));
+  const headers = Object.fromEntries(
+    headerLines.map((line) => {
+      const at = line.indexOf(':');
+      return [line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()];
+    }),
+  );
   let body: unknown;
   try {
     body = JSON.parse(rest.join('\r\n\r\n'));

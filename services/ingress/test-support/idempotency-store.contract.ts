@@ -3,7 +3,11 @@ import type { BeginInput, IdempotencyStore } from '../src/idempotency/idempotenc
 
 const t0 = new Date('2026-03-10T15:00:00Z');
 const later = (ms: number) => new Date(t0.getTime() + ms);
-const response = { statusCode: 201, headers: { Location: '/api/v1/service/status/abc', 'x-request-id': 'req-1' }, body: { success: true, invoice: { number: 'SETP990000001', customer: 'Compañía Ñandú S.A.S. 😀' }, lines: [1, 2] } };
+const response = {
+  statusCode: 201,
+  headers: { Location: '/api/v1/service/status/abc', 'x-request-id': 'req-1' },
+  body: { success: true, invoice: { number: 'SETP990000001', customer: 'Compañía Ñandú S.A.S. 😀' }, lines: [1, 2] },
+};
 
 /** What every IdempotencyStore adapter must do; the factory gives a fresh, empty store. */
 export function idempotencyStoreContract(name: string, factory: () => Promise<IdempotencyStore>): void {
@@ -41,15 +45,22 @@ export function idempotencyStoreContract(name: string, factory: () => Promise<Id
       const store = await open();
       await begin(store, 'h');
       expect(await begin(store, 'h', { now: later(999) })).toEqual({ outcome: 'in_progress' });
-      expect(await begin(store, 'h', { now: later(1000), storeHead: 50n })).toEqual({ outcome: 'taken_over', storeHead: 7n });
-      expect(await begin(store, 'h', { now: later(1999) })).toEqual({ outcome: 'in_progress' }); // the new lease, from the take-over
+      expect(await begin(store, 'h', { now: later(1000), storeHead: 50n })).toEqual({
+        outcome: 'taken_over',
+        storeHead: 7n,
+      });
+      // the new lease, from the take-over
+      expect(await begin(store, 'h', { now: later(1999) })).toEqual({ outcome: 'in_progress' });
       expect(await begin(store, 'h', { now: later(2000) })).toEqual({ outcome: 'taken_over', storeHead: 7n });
     });
 
     it('keeps a store head beyond 2^53 exactly', async () => {
       const store = await open();
       await begin(store, 'h', { storeHead: 2n ** 62n + 1n });
-      expect(await begin(store, 'h', { now: later(5000) })).toEqual({ outcome: 'taken_over', storeHead: 2n ** 62n + 1n });
+      expect(await begin(store, 'h', { now: later(5000) })).toEqual({
+        outcome: 'taken_over',
+        storeHead: 2n ** 62n + 1n,
+      });
     });
 
     it('lets exactly one of many concurrent begins with one key start', async () => {

@@ -9,7 +9,12 @@ import { requestNote } from '../src/request-note/handler.ts';
 import { anInvoice, noteLine, notePorts } from './note-world.ts';
 
 let requests = 0;
-export const command = (body: unknown, idempotencyKey?: string) => ({ tenantId: 'demo', body, idempotencyKey, requestId: `req-${++requests}` });
+export const command = (body: unknown, idempotencyKey?: string) => ({
+  tenantId: 'demo',
+  body,
+  idempotencyKey,
+  requestId: `req-${++requests}`,
+});
 
 /** The code of a refused note, or the note's number when it was numbered. */
 export async function outcome(promise: Promise<{ body: unknown }>): Promise<string> {
@@ -27,9 +32,16 @@ export async function outcome(promise: Promise<{ body: unknown }>): Promise<stri
  */
 export async function concurrentCredits(stores: EventStore[], notes: number): Promise<void> {
   await anInvoice(stores[0]!, '990000001'); // 1 190.00 payable
-  const instances = stores.map((store) => notePorts(store, { allocator: new NumberAllocator(store, highestUsedInStore(store)) }));
-  const body = { invoice: { prefix: 'SETP', number: 990000001 }, concept: '1', lines: [noteLine(300)] }; // 357.00 = 30 %
-  const outcomes = await Promise.all(Array.from({ length: notes }, (_, i) => outcome(requestNote(instances[i % instances.length]!, 'credit', command(body)))));
+  const instances = stores.map((store) =>
+    notePorts(store, { allocator: new NumberAllocator(store, highestUsedInStore(store)) }),
+  );
+  // 357.00 = 30 %
+  const body = { invoice: { prefix: 'SETP', number: 990000001 }, concept: '1', lines: [noteLine(300)] };
+  const outcomes = await Promise.all(
+    Array.from({ length: notes }, (_, i) =>
+      outcome(requestNote(instances[i % instances.length]!, 'credit', command(body))),
+    ),
+  );
   for (const ports of instances) await ports.idempotency.close();
   expect(outcomes.filter((o) => o.startsWith('NC')).sort()).toEqual(['NC1', 'NC2', 'NC3']);
   expect(outcomes.filter((o) => !o.startsWith('NC'))).toEqual(Array(notes - 3).fill('CREDIT_EXCEEDS_BALANCE'));

@@ -36,11 +36,15 @@ describe('slow clients', () => {
 
   it('a body that trickles in, a byte at a time, is cut off all the same', async () => {
     served = await serve({ FE_REQUEST_TIMEOUT_MS: '300', FE_HEADERS_TIMEOUT_MS: '200' });
-    const answer = await exchange(served.port, (socket) => {
-      socket.write(head(1000));
-      const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 20);
-      socket.on('close', () => clearInterval(drip));
-    }, { idleMs: NEVER });
+    const answer = await exchange(
+      served.port,
+      (socket) => {
+        socket.write(head(1000));
+        const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 20);
+        socket.on('close', () => clearInterval(drip));
+      },
+      { idleMs: NEVER },
+    );
     expect(answer.closed).toBe(true);
     expectErrorBody(answer, 408, 'REQUEST_TIMEOUT');
   });
@@ -61,13 +65,19 @@ describe('slow clients', () => {
 
   it('the time the service takes to answer is not counted: a slow answer to a prompt request is sent', async () => {
     served = await serve({ FE_REQUEST_TIMEOUT_MS: '200', FE_HEADERS_TIMEOUT_MS: '200' });
-    const answer = await exchange(served.port, `GET /api/v1/slow?ms=800 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nConnection: close\r\n\r\n`, { idleMs: NEVER });
+    const answer = await exchange(
+      served.port,
+      `GET /api/v1/slow?ms=800 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nConnection: close\r\n\r\n`,
+      { idleMs: NEVER },
+    );
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { slow: true } });
   });
 
   it('a request that arrives in time is served as usual', async () => {
     served = await serve({ FE_REQUEST_TIMEOUT_MS: '5000', FE_HEADERS_TIMEOUT_MS: '5000' });
-    const answer = await exchange(served.port, `${head(7).replace('Host: x', 'Host: x\r\nConnection: close')}{"a":1}`, { idleMs: NEVER });
+    const answer = await exchange(served.port, `${head(7).replace('Host: x', 'Host: x\r\nConnection: close')}{"a":1}`, {
+      idleMs: NEVER,
+    });
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { received: { a: 1 } } });
   });
 });
@@ -78,27 +88,51 @@ describe('the connection cap', () => {
     const port = served.port;
     // Two connections the server has accepted and keeps alive (each has had its answer).
     const held = await Promise.all([0, 1].map(() => holdOpen(port)));
-    const refused = await exchange(port, 'GET /open HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', { idleMs: NEVER });
+    const refused = await exchange(port, 'GET /open HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', {
+      idleMs: NEVER,
+    });
     expect({ closed: refused.closed, status: refused.status }).toEqual({ closed: true, status: undefined });
 
     held[0]!.destroy();
     await until(async () => (await connectionsOf(served!)) < 2);
-    const served2 = await exchange(port, 'GET /open HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', { idleMs: NEVER });
+    const served2 = await exchange(port, 'GET /open HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', {
+      idleMs: NEVER,
+    });
     expect(served2.status).toBe(200);
     held[1]!.destroy();
   });
 });
 
-describe('what Node\'s HTTP layer refuses, in the API\'s error body', () => {
+describe("what Node's HTTP layer refuses, in the API's error body", () => {
   const cases: [string, string, number, string][] = [
-    ['headers over the limit', `GET /open HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    [
+      'headers over the limit',
+      `GET /open HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
     ['a bad method in the request line', 'G(T /open HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST_LINE'],
     ['a bad HTTP version', 'GET /open HTTP/7.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST_LINE'],
-    ['Content-Length with Transfer-Encoding', `POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nContent-Type: application/json\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n`, 400, 'MALFORMED_BODY_FRAMING'],
-    ['a Content-Length that is not a number', 'POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 7x\r\n\r\n{"a":1}', 400, 'MALFORMED_BODY_FRAMING'],
+    [
+      'Content-Length with Transfer-Encoding',
+      `POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nContent-Type: application/json\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n`,
+      400,
+      'MALFORMED_BODY_FRAMING',
+    ],
+    [
+      'a Content-Length that is not a number',
+      'POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 7x\r\n\r\n{"a":1}',
+      400,
+      'MALFORMED_BODY_FRAMING',
+    ],
     ['a header name with a space', 'GET /open HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n', 400, 'MALFORMED_HTTP'],
     ['an HTTP/1.1 request without Host', 'GET /open HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'MALFORMED_HTTP'],
-    ['an Expect other than 100-continue', 'GET /open HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n', 417, 'EXPECTATION_FAILED'],
+    [
+      'an Expect other than 100-continue',
+      'GET /open HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n',
+      417,
+      'EXPECTATION_FAILED',
+    ],
   ];
   for (const [what, request, status, code] of cases) {
     it(`${what}: ${status} ${code}, request id, connection closed`, async () => {
@@ -107,7 +141,9 @@ describe('what Node\'s HTTP layer refuses, in the API\'s error body', () => {
       expectErrorBody(answer, status, code);
       expect(answer.closed).toBe(true);
       // Logged with its request id, at info: a client's mistake is not an error of the service.
-      expect(served.logs.some((line) => line.includes(answer.body.request_id) && line.includes('"level":30'))).toBe(true);
+      expect(served.logs.some((line) => line.includes(answer.body.request_id) && line.includes('"level":30'))).toBe(
+        true,
+      );
       expect(served.logs.filter((line) => /"level":(40|50)/.test(line))).toEqual([]);
     });
   }
@@ -116,15 +152,24 @@ describe('what Node\'s HTTP layer refuses, in the API\'s error body', () => {
 describe('a client that hangs up', () => {
   it('mid-body is logged at info as a disconnect, not as a failed request', async () => {
     served = await serve();
-    await exchange(served.port, (socket) => {
-      socket.write(`POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
-      setTimeout(() => socket.resetAndDestroy(), 50);
-    }, { idleMs: NEVER });
+    await exchange(
+      served.port,
+      (socket) => {
+        socket.write(
+          `POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${GOOD_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+        );
+        setTimeout(() => socket.resetAndDestroy(), 50);
+      },
+      { idleMs: NEVER },
+    );
     const said = 'client disconnected before the request was read';
     await until(async () => served!.logs.some((line) => line.includes(said)));
     const lines = served.logs.map((line) => JSON.parse(line) as { level: number; msg: string; req_id?: string });
     expect(lines.filter((line) => line.level >= 40)).toEqual([]);
-    expect(lines.find((line) => line.msg === said)).toMatchObject({ level: 30, req_id: expect.stringMatching(/^req_/) });
+    expect(lines.find((line) => line.msg === said)).toMatchObject({
+      level: 30,
+      req_id: expect.stringMatching(/^req_/),
+    });
   });
 });
 
@@ -139,7 +184,9 @@ function holdOpen(port: number): Promise<Socket> {
 }
 
 function connectionsOf(s: Served): Promise<number> {
-  return new Promise((resolve, reject) => s.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  return new Promise((resolve, reject) =>
+    s.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 }
 
 /** Polls `condition` until it holds (bounded, so a broken server fails the test rather than hanging it). */

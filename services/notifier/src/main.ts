@@ -8,17 +8,49 @@ import { createNotifierService } from './index.ts';
 import { notifierProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'notifier', env: process.env, config: notifierProcessConfigFromEnv,
+  name: 'notifier',
+  env: process.env,
+  config: notifierProcessConfigFromEnv,
   async build(config, logger, clock) {
-    const platform = await openPlatform({ service: 'notifier', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile });
+    const platform = await openPlatform({
+      service: 'notifier',
+      config,
+      logger,
+      clock,
+      s3: config,
+      masterKeyFile: config.masterKeyFile,
+    });
     const transport = config.url
       ? createSmtpTransport(smtpSettings({ ...config, url: config.url }))
       : createOutboxTransport(config.outboxDir);
-    logger.info({ transport: transport.kind, destination: transport.destination }, 'mails to buyers leave through this transport');
-    const notifier = createNotifierService({
-      store: platform.store, bus: platform.bus, blobs: platform.blobs!, tenants: platform.tenants!, transport, clock, logger,
-      acquirers: dianAcquirers({ tenants: platform.tenants!, endpoints: config.dian.endpoints, now: () => clock.now() }),
-    }, config);
-    return { modules: [notifier], checks: platform.checks, close: async () => { await transport.close(); await platform.close(); } };
+    logger.info(
+      { transport: transport.kind, destination: transport.destination },
+      'mails to buyers leave through this transport',
+    );
+    const notifier = createNotifierService(
+      {
+        store: platform.store,
+        bus: platform.bus,
+        blobs: platform.blobs!,
+        tenants: platform.tenants!,
+        transport,
+        clock,
+        logger,
+        acquirers: dianAcquirers({
+          tenants: platform.tenants!,
+          endpoints: config.dian.endpoints,
+          now: () => clock.now(),
+        }),
+      },
+      config,
+    );
+    return {
+      modules: [notifier],
+      checks: platform.checks,
+      close: async () => {
+        await transport.close();
+        await platform.close();
+      },
+    };
   },
 });

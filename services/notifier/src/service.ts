@@ -1,6 +1,14 @@
 import { topology } from '@fe/contracts';
 import type { MailTransport } from '@fe/mail';
-import { reactionService, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule } from '@fe/platform';
+import {
+  reactionService,
+  type BlobStore,
+  type Clock,
+  type EventBus,
+  type EventStore,
+  type Logger,
+  type ServiceModule,
+} from '@fe/platform';
 import { defaultNotifierConfig, type NotifierConfig } from './config.ts';
 import { onNotificationTrigger } from './on-notification-trigger/handler.ts';
 import type { AcquirerDirectory } from './ports/acquirer-directory.ts';
@@ -21,11 +29,17 @@ export type NotifierServicePorts = {
 /**
  * The notifier as a service module: mails an accepted invoice once its PDF is drawn, and again on request.
  */
-export function createNotifierService(ports: NotifierServicePorts, config: NotifierConfig = defaultNotifierConfig): ServiceModule {
+export function createNotifierService(
+  ports: NotifierServicePorts,
+  config: NotifierConfig = defaultNotifierConfig,
+): ServiceModule {
   const group = topology.notifier.consumerGroup ?? 'fe.notifier';
   const onTrigger = onNotificationTrigger({ ...ports, from: config.from });
   return reactionService('notifier', ports.bus, {
-    group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
+    group,
+    logger: ports.logger,
+    maxAttempts: config.maxAttempts,
+    retryBackoffMs: config.retryBackoffMs,
     handlers: { InvoiceRendered: onTrigger, BuyerNotificationRequested: onTrigger },
   });
 }

@@ -23,13 +23,20 @@ declare module 'fastify' {
 }
 
 const assets = {
-  'portal.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/portal.css', import.meta.url)) },
-  'portal.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/portal.js', import.meta.url)) },
+  'portal.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(new URL('./assets/portal.css', import.meta.url)),
+  },
+  'portal.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: readFileSync(new URL('./assets/portal.js', import.meta.url)),
+  },
 } as const;
 
 /** Nothing inline, nothing from elsewhere, no framing: an injected tag could neither run nor load. */
 const securityHeaders = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -49,12 +56,18 @@ const throttledPosts = new Set(['/admin/login', '/admin/signup', '/admin/passwor
 export function createPortal(deps: PortalDeps): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     const throttle = new LoginThrottle(deps.attempts, deps.csrfKey, {
-      maxFailures: deps.config.loginFailuresBeforeLockout, maxAddressFailures: deps.config.loginFailuresPerAddress,
-      windowMs: deps.config.lockoutMinutes * 60_000, postsPerMinute: deps.config.formPostsPerMinute, mailsPerHour: deps.config.mailsPerEmailPerHour,
+      maxFailures: deps.config.loginFailuresBeforeLockout,
+      maxAddressFailures: deps.config.loginFailuresPerAddress,
+      windowMs: deps.config.lockoutMinutes * 60_000,
+      postsPerMinute: deps.config.formPostsPerMinute,
+      mailsPerHour: deps.config.mailsPerEmailPerHour,
     });
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
     // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.
-    await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 100 * 1024, files: 1, fields: 10, parts: 12 } });
+    await scope.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: 100 * 1024, files: 1, fields: 10, parts: 12 },
+    });
     scope.decorateRequest('visitor', undefined as unknown as Visitor);
 
     scope.addHook('onSend', async (_request, reply, payload) => {
@@ -66,7 +79,8 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
       request.visitor = await identify(request, reply, deps);
       if (request.method !== 'POST') return;
       const path = request.url.split('?')[0]!;
-      if (throttledPosts.has(path) && !(await throttle.allowPost(request.ip, deps.clock.now()))) throw new PortalError('RATE_LIMITED');
+      if (throttledPosts.has(path) && !(await throttle.allowPost(request.ip, deps.clock.now())))
+        throw new PortalError('RATE_LIMITED');
       const given = (request.body as Record<string, unknown> | undefined)?.csrf;
       if (!csrfTokenMatches(deps.csrfKey, request.visitor.bindingKey, given)) throw new PortalError('CSRF_INVALID');
     });
@@ -89,16 +103,42 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
 
 /** A refusal the routes did not render beside a field: a page in the layout with its code. */
 function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyReply, deps: PortalDeps) {
-  const known = error instanceof PortalError ? error
-    : (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || (error as { code?: string }).code === 'FST_FILES_LIMIT' ? new PortalError('UPLOAD_INVALID')
-      : undefined;
+  const known =
+    error instanceof PortalError
+      ? error
+      : (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
+          (error as { code?: string }).code === 'FST_FILES_LIMIT'
+        ? new PortalError('UPLOAD_INVALID')
+        : undefined;
   if (!known) {
     // Never the body: it may hold a password or a .p12.
-    deps.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code, message: (error as Error).message }, url: request.routeOptions.url }, 'portal request failed');
+    deps.logger.error(
+      {
+        err: {
+          name: (error as Error).name,
+          code: (error as { code?: string }).code,
+          message: (error as Error).message,
+        },
+        url: request.routeOptions.url,
+      },
+      'portal request failed',
+    );
   }
   const code = known?.code;
   const account = request.visitor?.account;
-  const body = notice('error', code ? portalRefusals[code] : 'Algo falló de nuestro lado. Inténtelo de nuevo en un momento.', code ?? 'INTERNAL');
-  return reply.status(known?.status ?? 500).type('text/html; charset=utf-8')
-    .send(layout({ title: code === 'NOT_FOUND' ? 'No encontrada' : 'No se pudo completar', body, ...(account && request.visitor ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}) }));
+  const body = notice(
+    'error',
+    code ? portalRefusals[code] : 'Algo falló de nuestro lado. Inténtelo de nuevo en un momento.',
+    code ?? 'INTERNAL',
+  );
+  return reply
+    .status(known?.status ?? 500)
+    .type('text/html; charset=utf-8')
+    .send(
+      layout({
+        title: code === 'NOT_FOUND' ? 'No encontrada' : 'No se pudo completar',
+        body,
+        ...(account && request.visitor ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
+      }),
+    );
 }

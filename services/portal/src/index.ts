@@ -15,4 +15,9 @@ export type { NumberingRanges } from './ports/numbering-ranges.ts';
 // Ports filled from outside the portal: the status views, DIAN's GetNumberingRange, the API's pipeline.
 export { statusInvoiceList } from './adapters/invoice-list.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';
-export { createPipelineTestSetRunner, issueByInject, issueOverHttp, type IssueThroughApi } from './adapters/test-set-runner.ts';
+export {
+  createPipelineTestSetRunner,
+  issueByInject,
+  issueOverHttp,
+  type IssueThroughApi,
+} from './adapters/test-set-runner.ts';

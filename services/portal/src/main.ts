@@ -19,39 +19,70 @@ import { createPortal, TransportMailSender } from './index.ts';
 import { portalProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'portal', env: process.env, config: portalProcessConfigFromEnv,
+  name: 'portal',
+  env: process.env,
+  config: portalProcessConfigFromEnv,
   async build(config, logger, clock) {
     // Consumes nothing; its audit events go to the event store, which the relay publishes.
     const platform = await openPlatform({
-      service: 'portal', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, redrive: false,
-      // The views it reads too: it may start before any projection process (the migrator's advisory lock lets both run them).
+      service: 'portal',
+      config,
+      logger,
+      clock,
+      s3: config,
+      masterKeyFile: config.masterKeyFile,
+      redrive: false,
+      // The views it reads too: it may start before any projection process (the migrator's advisory lock lets both run
+      // them).
       migrations: [statusStoreMigrations(), accountStoreMigrations()],
     });
     const { store, blobs, tenants } = platform;
     const statusStore = new PostgresStatusStore(platform.pool); // read only: the projection process writes it
     const accounts = new PostgresAccountStore(platform.pool);
-    const attempts = new PostgresAttemptStore(platform.pool); // shared: the lockout and post limits hold across portal instances
+    // shared: the lockout and post limits hold across portal instances
+    const attempts = new PostgresAttemptStore(platform.pool);
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
     // Confirmation and reset mails leave as the buyers' do: FE_SMTP_URL, or the outbox folder without one.
     const transport = config.url
       ? createSmtpTransport(smtpSettings({ ...config, url: config.url }))
       : createOutboxTransport(config.portalOutboxDir);
-    logger.info({ transport: transport.kind, destination: transport.destination }, 'the portal\'s mails leave through this transport');
+    logger.info(
+      { transport: transport.kind, destination: transport.destination },
+      "the portal's mails leave through this transport",
+    );
     const portal = createPortal({
-      accounts, attempts, registry: tenants!, commands, invoices: statusInvoiceList(statusStore, blobs!),
-      // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la DIAN".
+      accounts,
+      attempts,
+      registry: tenants!,
+      commands,
+      invoices: statusInvoiceList(statusStore, blobs!),
+      // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la
+      // DIAN".
       numberingRanges: dianNumberingRanges({
-        registry: tenants!, endpoints: () => config.dian.endpoints, now: () => clock.now(),
+        registry: tenants!,
+        endpoints: () => config.dian.endpoints,
+        now: () => clock.now(),
         ...(config.dian.client.caFile ? { ca: readFileSync(config.dian.client.caFile, 'utf8') } : {}),
       }),
       testSets: createPipelineTestSetRunner({
-        issue: issueOverHttp(config.apiUrl), registry: tenants!, commands, statusStore, logger, now: () => clock.now(),
-        documents: config.portal.testSetDocuments, timeoutMs: 5 * 60_000,
+        issue: issueOverHttp(config.apiUrl),
+        registry: tenants!,
+        commands,
+        statusStore,
+        logger,
+        now: () => clock.now(),
+        documents: config.portal.testSetDocuments,
+        timeoutMs: 5 * 60_000,
       }),
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
-      clock, logger, config: config.portal,
-      // Keyed from the shared master key (openPlatform checked the file exists): a form one portal instance made posts to another.
-      csrfKey: createHmac('sha256', loadOrCreateMasterKey(config.masterKeyFile)).update('fe admin portal csrf key').digest(),
+      clock,
+      logger,
+      config: config.portal,
+      // Keyed from the shared master key (openPlatform checked the file exists): a form one portal instance made posts
+      // to another.
+      csrfKey: createHmac('sha256', loadOrCreateMasterKey(config.masterKeyFile))
+        .update('fe admin portal csrf key')
+        .digest(),
       baseUrl: config.baseUrl ?? `http://${config.host}:${config.port}`,
     });
     // The portal sets its own error pages and headers; slow clients are cut off as the ingress's Node server does.
@@ -63,15 +94,25 @@ await runMain({
       async start() {
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address();
-        logger.info({ url: `http://${config.host}:${typeof address === 'object' && address ? address.port : config.port}/admin` }, 'portal listening');
+        logger.info(
+          { url: `http://${config.host}:${typeof address === 'object' && address ? address.port : config.port}/admin` },
+          'portal listening',
+        );
       },
       async stop() {
         await app.close(); // finishes the requests in flight
       },
     };
     return {
-      modules: [http], checks: platform.checks,
-      close: async () => { await transport.close(); await accounts.close(); await attempts.close(); await statusStore.close(); await platform.close(); },
+      modules: [http],
+      checks: platform.checks,
+      close: async () => {
+        await transport.close();
+        await accounts.close();
+        await attempts.close();
+        await statusStore.close();
+        await platform.close();
+      },
     };
   },
 });

@@ -24,7 +24,9 @@ export type PortalDeps = {
   clock: Clock;
   logger: Logger;
   config: PortalConfig;
-  /** 32 bytes that key the CSRF tokens and the attempt store's keys (a file in the data folder, like the master key). */
+  /**
+   * 32 bytes that key the CSRF tokens and the attempt store's keys (a file in the data folder, like the master key).
+   */
   csrfKey: Uint8Array;
   /** The service's public URL, for the links in mails (`${baseUrl}/admin/confirm?token=…`). */
   baseUrl: string;

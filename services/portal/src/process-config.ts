@@ -9,16 +9,42 @@ import { portalConfigFromEnv, portalConfigSchema } from './config.ts';
 
 /** What the admin portal's own process reads besides the portal's keys (portalConfigSchema; docs/portal.md). */
 export const portalProcessConfigSchema = runtimeConfigSchema
-  .extend(platformConfigSchema.shape).extend(s3BlobStoreConfigSchema.shape).extend(tenantsConfigSchema.shape)
+  .extend(platformConfigSchema.shape)
+  .extend(s3BlobStoreConfigSchema.shape)
+  .extend(tenantsConfigSchema.shape)
   .extend(smtpSettingsSchema.shape)
   .extend({
-    host: z.string().min(1).default('127.0.0.1').describe('FE_HOST: the address the portal listens on (loopback by default).'),
-    port: z.coerce.number().int().min(0).max(65_535).default(8082).describe('FE_PORT: the portal\'s port, serving /admin (0 = any free port, logged at start).'),
-    baseUrl: z.url().optional().describe('FE_BASE_URL: the public URL the portal is reached at, for the links in its mails; default http://<host>:<port>.'),
-    apiUrl: z.url().default('http://127.0.0.1:8080')
-      .describe('FE_PORTAL_API_URL: an ingress the habilitación run issues its test invoices through (the API, with the tenant\'s test key).'),
-    portalOutboxDir: z.string().min(1).default('./data/outbox')
-      .describe('FE_PORTAL_OUTBOX_DIR: where the portal writes its mails (.eml, owner-only folder) when FE_SMTP_URL is unset (a deployment sets FE_SMTP_URL, as for the notifier).'),
+    host: z
+      .string()
+      .min(1)
+      .default('127.0.0.1')
+      .describe('FE_HOST: the address the portal listens on (loopback by default).'),
+    port: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65_535)
+      .default(8082)
+      .describe("FE_PORT: the portal's port, serving /admin (0 = any free port, logged at start)."),
+    baseUrl: z
+      .url()
+      .optional()
+      .describe(
+        'FE_BASE_URL: the public URL the portal is reached at, for the links in its mails; default http://<host>:<port>.',
+      ),
+    apiUrl: z
+      .url()
+      .default('http://127.0.0.1:8080')
+      .describe(
+        "FE_PORTAL_API_URL: an ingress the habilitación run issues its test invoices through (the API, with the tenant's test key).",
+      ),
+    portalOutboxDir: z
+      .string()
+      .min(1)
+      .default('./data/outbox')
+      .describe(
+        'FE_PORTAL_OUTBOX_DIR: where the portal writes its mails (.eml, owner-only folder) when FE_SMTP_URL is unset (a deployment sets FE_SMTP_URL, as for the notifier).',
+      ),
   });
 
 export type PortalProcessConfig = ReturnType<typeof portalProcessConfigFromEnv>;
@@ -29,5 +55,9 @@ export type PortalProcessConfig = ReturnType<typeof portalProcessConfigFromEnv>;
 export function portalProcessConfigFromEnv(env: Env) {
   const process = readConfig(portalProcessConfigSchema, env);
   const dian = readNestedConfig(dianEndpointsConfigSchema, () => dianEndpointsConfigFromEnv({ ...env }));
-  return { ...process, portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)), dian: { endpoints: dian.endpoints, client: dian.client } };
+  return {
+    ...process,
+    portal: readNestedConfig(portalConfigSchema, () => portalConfigFromEnv(env)),
+    dian: { endpoints: dian.endpoints, client: dian.client },
+  };
 }

@@ -19,13 +19,25 @@ export function accountStoreContract(name: string, open: () => Promise<AccountSt
 
     it('refuses a second account for an email and keeps tokens single-use and bounded in time', async () => {
       const store = await fresh();
-      expect(await store.createAccount({ id: 'a1', email: 'ana@acme.co', passwordHash: 'h', tenantId: 't1' }, at)).toBe(true);
-      expect(await store.createAccount({ id: 'a2', email: 'ana@acme.co', passwordHash: 'h2', tenantId: 't2' }, at)).toBe(false);
-      expect(await store.accountByEmail('ana@acme.co')).toMatchObject({ id: 'a1', passwordHash: 'h', confirmedAt: undefined });
+      expect(await store.createAccount({ id: 'a1', email: 'ana@acme.co', passwordHash: 'h', tenantId: 't1' }, at)).toBe(
+        true,
+      );
+      expect(
+        await store.createAccount({ id: 'a2', email: 'ana@acme.co', passwordHash: 'h2', tenantId: 't2' }, at),
+      ).toBe(false);
+      expect(await store.accountByEmail('ana@acme.co')).toMatchObject({
+        id: 'a1',
+        passwordHash: 'h',
+        confirmedAt: undefined,
+      });
       await store.confirm('a1', at);
       await store.confirm('a1', later(5000)); // the first confirmation stays
       await store.saveDraft('a1', { testSetId: 'set-1' });
-      expect(await store.accountById('a1')).toMatchObject({ confirmedAt: at, testSetId: 'set-1', companyDraft: undefined });
+      expect(await store.accountById('a1')).toMatchObject({
+        confirmedAt: at,
+        testSetId: 'set-1',
+        companyDraft: undefined,
+      });
 
       await store.saveToken('hash-1', 'a1', 'confirm', later(1000));
       expect(await store.takeToken('hash-1', 'reset', at)).toBeUndefined(); // another purpose: not this one

@@ -48,7 +48,11 @@ export function attemptStoreContract(name: string, open: () => Promise<[AttemptS
       await first.hit('shared', minute, at);
       expect(await second.hit('shared', minute, at)).toBe(2);
       expect(await first.count('shared', at)).toBe(2);
-      const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).hit('race', { windowMs: 60_000, limit: 1000 }, at)));
+      const hits = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? first : second).hit('race', { windowMs: 60_000, limit: 1000 }, at),
+        ),
+      );
       expect(hits.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1)); // each count given once
       expect(await second.count('race', at)).toBe(40);
     });

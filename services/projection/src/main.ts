@@ -7,11 +7,26 @@ import { createStatusProjection } from './index.ts';
 import { projectionProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'projection', env: process.env, config: projectionProcessConfigFromEnv,
+  name: 'projection',
+  env: process.env,
+  config: projectionProcessConfigFromEnv,
   async build(config, logger, clock) {
-    const platform = await openPlatform({ service: 'projection', config, logger, clock, migrations: [statusStoreMigrations()] });
+    const platform = await openPlatform({
+      service: 'projection',
+      config,
+      logger,
+      clock,
+      migrations: [statusStoreMigrations()],
+    });
     const statusStore = new PostgresStatusStore(platform.pool);
     const projection = createStatusProjection({ bus: platform.bus, store: statusStore, logger });
-    return { modules: [projection], checks: platform.checks, close: async () => { await statusStore.close(); await platform.close(); } };
+    return {
+      modules: [projection],
+      checks: platform.checks,
+      close: async () => {
+        await statusStore.close();
+        await platform.close();
+      },
+    };
   },
 });

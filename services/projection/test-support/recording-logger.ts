@@ -4,7 +4,8 @@ export type LogEntry = { level: 'info' | 'warn' | 'error' | 'debug'; fields: Log
 
 /** A Logger that keeps every entry (children included) so tests can assert the logs, the fifth exit. */
 export function recordingLogger(entries: LogEntry[] = [], bound: LogFields = {}): Logger & { entries: LogEntry[] } {
-  const log = (level: LogEntry['level']) => (fields: LogFields, message: string) => void entries.push({ level, fields: { ...bound, ...fields }, message });
+  const log = (level: LogEntry['level']) => (fields: LogFields, message: string) =>
+    void entries.push({ level, fields: { ...bound, ...fields }, message });
   return {
     entries,
     info: log('info'),

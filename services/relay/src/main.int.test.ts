@@ -32,36 +32,54 @@ describe('services/relay/src/main.ts as its own process', () => {
   it('answers /readyz once started, publishes an appended event to the invoice topic, and exits 0 on SIGTERM after a graceful stop', async () => {
     const service = startServiceProcess(fileURLToPath(new URL('./main.ts', import.meta.url)), {
       PATH: process.env.PATH,
-      FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: schema,
-      FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
-      FE_HEALTH_PORT: '0', RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`, FE_AUDIT_KEY_FILE: auditKeyFile,
+      FE_POSTGRES_URL: testPostgresUrl(),
+      FE_POSTGRES_SCHEMA: schema,
+      FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'),
+      FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+      FE_HEALTH_PORT: '0',
+      RELAY_NAME: `relay.test-${schema.replace(/_/g, '-')}`,
+      FE_AUDIT_KEY_FILE: auditKeyFile,
     });
     child = service.child;
     const { lines, exited } = service;
 
-    await expect.poll(() => lines.find((l) => l.msg === 'relay starting'), { timeout: 60_000, interval: 50 }).toBeDefined();
+    await expect
+      .poll(() => lines.find((l) => l.msg === 'relay starting'), { timeout: 60_000, interval: 50 })
+      .toBeDefined();
     const health = String(lines.find((l) => l.msg === 'relay starting')!.health);
     expect(health).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${health}/healthz`)).status).toBe(200);
-    await expect.poll(async () => (await fetch(`${health}/readyz`)).status, { timeout: 60_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${health}/readyz`)).status, { timeout: 60_000, interval: 100 })
+      .toBe(200);
 
     // What the process is for: an event appended to the store reaches the topic through it.
     const invoiceId = `inv-${randomUUID()}`;
     const seen: string[] = [];
     watcher = new KafkaEventBus({
-      brokers: requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(','), codec: new SchemaRegistryCodec({ url: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), contracts: invoiceEventSchemas }),
+      brokers: requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(','),
+      codec: new SchemaRegistryCodec({
+        url: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+        contracts: invoiceEventSchemas,
+      }),
       groupIdPrefix: `${schema}.`,
     });
     await watcher.subscribe({
-      topic: topics.invoiceEvents.name, group: 'watch', from: 'latest',
+      topic: topics.invoiceEvents.name,
+      group: 'watch',
+      from: 'latest',
       handler: async (message) => {
         const event = message.value;
         if (event.invoice_id === invoiceId) seen.push(`${event.type} ${message.headers?.ce_type}`);
       },
     });
     const pool = createPostgresPool({ connectionString: testPostgresUrl(), schema });
-    await new PostgresEventStore(pool).append(invoiceStreamName('demo', invoiceId), [signed(invoiceId)], 'no_stream').finally(() => pool.end());
-    await expect.poll(() => seen, { timeout: 60_000, interval: 100 }).toEqual(['InvoiceSigned co.fe-colombia.InvoiceSigned.v1']);
+    await new PostgresEventStore(pool)
+      .append(invoiceStreamName('demo', invoiceId), [signed(invoiceId)], 'no_stream')
+      .finally(() => pool.end());
+    await expect
+      .poll(() => seen, { timeout: 60_000, interval: 100 })
+      .toEqual(['InvoiceSigned co.fe-colombia.InvoiceSigned.v1']);
 
     child.kill('SIGTERM');
     expect(await exited, service.stderr()).toBe(0);
@@ -82,8 +100,19 @@ describe('services/relay/src/main.ts as its own process', () => {
 
 function signed(invoiceId: string): Envelope {
   return {
-    id: randomUUID(), type: 'InvoiceSigned', version: 1, occurred_at: '2026-03-10T10:15:00-05:00', tenant_id: 'demo', invoice_id: invoiceId,
-    correlation_id: 'req-1', causation_id: 'req-1',
-    data: { xml_key: `demo/${invoiceId}/signed.xml`, xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:01-05:00', certificate_serial: '01' },
+    id: randomUUID(),
+    type: 'InvoiceSigned',
+    version: 1,
+    occurred_at: '2026-03-10T10:15:00-05:00',
+    tenant_id: 'demo',
+    invoice_id: invoiceId,
+    correlation_id: 'req-1',
+    causation_id: 'req-1',
+    data: {
+      xml_key: `demo/${invoiceId}/signed.xml`,
+      xml_sha256: 'a'.repeat(64),
+      signed_at: '2026-03-10T10:15:01-05:00',
+      certificate_serial: '01',
+    },
   };
 }

@@ -8,13 +8,28 @@ import { relayProcessConfigFromEnv } from './process-config.ts';
 import { createRelayService } from './relay-service.ts';
 
 await runMain({
-  name: 'relay', env: process.env, config: relayProcessConfigFromEnv,
+  name: 'relay',
+  env: process.env,
+  config: relayProcessConfigFromEnv,
   async build(config, logger, clock) {
-    const platform = await openPlatform({ service: 'relay', config, logger, clock, transactionalId: config.name, redrive: false });
-    const relay = createRelayService({
-      store: platform.store, bus: platform.bus, checkpoints: new PostgresCheckpointStore(platform.pool),
-      leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }), logger,
-    }, config);
+    const platform = await openPlatform({
+      service: 'relay',
+      config,
+      logger,
+      clock,
+      transactionalId: config.name,
+      redrive: false,
+    });
+    const relay = createRelayService(
+      {
+        store: platform.store,
+        bus: platform.bus,
+        checkpoints: new PostgresCheckpointStore(platform.pool),
+        leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }),
+        logger,
+      },
+      config,
+    );
     // The store's head signed at intervals (docs/audit.md, "Tamper evidence"), by every relay
     // instance: a second signer only adds checkpoints, each one true of the store it read.
     const modules: ServiceModule[] = [relay];
@@ -25,15 +40,23 @@ await runMain({
         name: 'audit-checkpoints',
         async start() {
           checkpointer = startCheckpointer({
-            store: platform.store, checkpoints: new PostgresAuditCheckpointStore(platform.pool), key, clock,
-            logger: logger.child({ component: 'audit' }), intervalMs: config.auditCheckpointIntervalMs,
+            store: platform.store,
+            checkpoints: new PostgresAuditCheckpointStore(platform.pool),
+            key,
+            clock,
+            logger: logger.child({ component: 'audit' }),
+            intervalMs: config.auditCheckpointIntervalMs,
           });
         },
         async stop() {
           await checkpointer?.stop();
         },
       });
-    } else logger.warn({ variable: 'FE_AUDIT_KEY_FILE' }, 'FE_AUDIT_KEY_FILE is not set: the event store\'s checkpoints are not signed (docs/platform.md, "Tamper evidence")');
+    } else
+      logger.warn(
+        { variable: 'FE_AUDIT_KEY_FILE' },
+        'FE_AUDIT_KEY_FILE is not set: the event store\'s checkpoints are not signed (docs/platform.md, "Tamper evidence")',
+      );
     return { modules, checks: platform.checks, close: () => platform.close() };
   },
 });

@@ -1,6 +1,22 @@
-import { routeByEventType, startRelay, type CheckpointStore, type EventBus, type EventStore, type LeaseStore, type Logger, type Relay, type ServiceModule } from '@fe/platform';
+import {
+  routeByEventType,
+  startRelay,
+  type CheckpointStore,
+  type EventBus,
+  type EventStore,
+  type LeaseStore,
+  type Logger,
+  type Relay,
+  type ServiceModule,
+} from '@fe/platform';
 
-export type RelayServicePorts = { store: EventStore; bus: EventBus; checkpoints: CheckpointStore; leases: LeaseStore; logger: Logger };
+export type RelayServicePorts = {
+  store: EventStore;
+  bus: EventBus;
+  checkpoints: CheckpointStore;
+  leases: LeaseStore;
+  logger: Logger;
+};
 
 /**
  * The invoice-events relay as a service module (docs/platform.md, "Two relays at once"): every instance runs one,
@@ -12,7 +28,12 @@ export function createRelayService(ports: RelayServicePorts, options: { name: st
     name: 'relay',
     async start() {
       relay ??= startRelay({
-        name: options.name, store: ports.store, bus: ports.bus, checkpoints: ports.checkpoints, leases: ports.leases, logger: ports.logger,
+        name: options.name,
+        store: ports.store,
+        bus: ports.bus,
+        checkpoints: ports.checkpoints,
+        leases: ports.leases,
+        logger: ports.logger,
         idleMs: options.idleMs,
         route: routeByEventType,
       });

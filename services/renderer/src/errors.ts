@@ -18,7 +18,9 @@ const rendererErrors = errorCatalogue('RendererError', {
   // dead-lettered with the code in `x-dead-letter-error`.
   /** The delivered verdict is not recorded in its invoice stream. */
   VERDICT_NOT_RECORDED: {},
-  /** The stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested. */
+  /**
+   * The stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested.
+   */
   REQUEST_NOT_RECORDED: {},
   /** The stored XML is not the one InvoiceSigned describes (its SHA-256 differs). */
   XML_DIGEST_MISMATCH: {},
@@ -29,7 +31,9 @@ const rendererErrors = errorCatalogue('RendererError', {
 export type RendererErrorCode = (typeof rendererErrors.codes)[number];
 
 /** Each code by name (`rendererErrorCodes.MISSING_FIELD`). */
-export const rendererErrorCodes = Object.fromEntries(rendererErrors.codes.map((code) => [code, code])) as { readonly [C in RendererErrorCode]: C };
+export const rendererErrorCodes = Object.fromEntries(rendererErrors.codes.map((code) => [code, code])) as {
+  readonly [C in RendererErrorCode]: C;
+};
 
 /** `message` is for keys, ids, codes and field names: it ends in logs and dead-letter headers. */
 export class RendererError extends rendererErrors.Error {

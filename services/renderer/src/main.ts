@@ -6,11 +6,23 @@ import { rendererProcessConfigFromEnv } from './process-config.ts';
 import { createRendererPool, createRendererService } from './service-entry.ts';
 
 await runMain({
-  name: 'renderer', env: process.env, config: rendererProcessConfigFromEnv,
+  name: 'renderer',
+  env: process.env,
+  config: rendererProcessConfigFromEnv,
   async build(config, logger, clock) {
     const platform = await openPlatform({ service: 'renderer', config, logger, clock, s3: config });
     const pool = createRendererPool({ size: config.poolSize });
-    const renderer = createRendererService({ store: platform.store, bus: platform.bus, blobs: platform.blobs!, renderer: pool, clock, logger }, config);
-    return { modules: [renderer], checks: platform.checks, close: async () => { await pool.close(); await platform.close(); } };
+    const renderer = createRendererService(
+      { store: platform.store, bus: platform.bus, blobs: platform.blobs!, renderer: pool, clock, logger },
+      config,
+    );
+    return {
+      modules: [renderer],
+      checks: platform.checks,
+      close: async () => {
+        await pool.close();
+        await platform.close();
+      },
+    };
   },
 });

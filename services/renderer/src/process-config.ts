@@ -7,9 +7,16 @@ import { rendererConfigSchema } from './config.ts';
 
 /** Everything the renderer's own process reads (docs/service.md, "renderer"). */
 export const rendererProcessConfigSchema = runtimeConfigSchema
-  .extend(platformConfigSchema.shape).extend(s3BlobStoreConfigSchema.shape).extend(rendererConfigSchema.shape)
+  .extend(platformConfigSchema.shape)
+  .extend(s3BlobStoreConfigSchema.shape)
+  .extend(rendererConfigSchema.shape)
   .extend({
-    poolSize: z.coerce.number().int().min(1).max(64).default(1)
+    poolSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
       .describe('RENDERER_POOL_SIZE: PDF worker threads of this process (scale with more processes first).'),
   });
 

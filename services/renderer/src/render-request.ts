@@ -18,9 +18,13 @@ export function renderRequest(request: RenderRequest): RenderedPdf {
  */
 export function requestedView({ xml, options, expected }: RenderRequest): InvoiceView {
   const view = readInvoiceView(xml, options);
-  if (expected && view.cufe !== expected.cufe) throw new RendererError('XML_MISMATCH', 'the signed XML\'s cbc:UUID differs from the recorded cufe');
+  if (expected && view.cufe !== expected.cufe)
+    throw new RendererError('XML_MISMATCH', "the signed XML's cbc:UUID differs from the recorded cufe");
   if (expected && view.environment !== expected.environment) {
-    throw new RendererError('XML_MISMATCH', `the signed XML's ProfileExecutionID is ${view.environment}, the recorded environment ${expected.environment}`);
+    throw new RendererError(
+      'XML_MISMATCH',
+      `the signed XML's ProfileExecutionID is ${view.environment}, the recorded environment ${expected.environment}`,
+    );
   }
   return view;
 }

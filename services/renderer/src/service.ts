@@ -1,7 +1,12 @@
 import { topology } from '@fe/contracts';
 import {
   reactionService,
-  type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule,
+  type BlobStore,
+  type Clock,
+  type EventBus,
+  type EventStore,
+  type Logger,
+  type ServiceModule,
 } from '@fe/platform';
 import { defaultRendererConfig, type RendererConfig } from './config.ts';
 import { onInvoiceVerdict } from './on-invoice-verdict/handler.ts';
@@ -12,7 +17,10 @@ export type RendererServicePorts = {
   store: EventStore;
   bus: EventBus;
   blobs: BlobStore;
-  /** An instance, e.g. `pdfkitRenderer()` (on the event loop) or `createRendererPool()` (on worker threads; the caller closes it). */
+  /**
+   * An instance, e.g. `pdfkitRenderer()` (on the event loop) or `createRendererPool()` (on worker threads; the caller
+   * closes it).
+   */
   renderer: InvoiceRenderer;
   clock: Clock;
   logger: Logger;
@@ -24,11 +32,17 @@ export type RendererServicePorts = {
  * The renderer as a service module, reacting to DIAN's verdict so the PDF is drawn once and carries DIAN's
  * validation time.
  */
-export function createRendererService(ports: RendererServicePorts, config: RendererConfig = defaultRendererConfig): ServiceModule {
+export function createRendererService(
+  ports: RendererServicePorts,
+  config: RendererConfig = defaultRendererConfig,
+): ServiceModule {
   const group = topology.renderer.consumerGroup ?? 'fe.renderer';
   const onVerdict = onInvoiceVerdict(ports);
   return reactionService('renderer', ports.bus, {
-    group, logger: ports.logger, maxAttempts: config.maxAttempts, retryBackoffMs: config.retryBackoffMs,
+    group,
+    logger: ports.logger,
+    maxAttempts: config.maxAttempts,
+    retryBackoffMs: config.retryBackoffMs,
     handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict },
   });
 }

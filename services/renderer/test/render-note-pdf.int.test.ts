@@ -5,21 +5,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
-import { creditNoteCude, creditNoteXml, debitNoteCude, debitNoteXml, referencedInvoiceCufe, signNote } from '../test-support/note-fixtures.ts';
+import {
+  creditNoteCude,
+  creditNoteXml,
+  debitNoteCude,
+  debitNoteXml,
+  referencedInvoiceCufe,
+  signNote,
+} from '../test-support/note-fixtures.ts';
 import { decodeQr, pdfText } from '../test-support/read-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fe-renderer-notes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function render(name: string, xml: string) {
-  const view = readInvoiceView(signNote(xml), { validatedAt: '2025-03-12T08:30:05-05:00', softwareProviderName: 'EMPRESA DE EJEMPLO S.A.S. (software propio)' });
+  const view = readInvoiceView(signNote(xml), {
+    validatedAt: '2025-03-12T08:30:05-05:00',
+    softwareProviderName: 'EMPRESA DE EJEMPLO S.A.S. (software propio)',
+  });
   const { bytes, pageCount } = renderInvoicePdf(view);
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, bytes);
   return { view, file, pageCount, text: pdfText(file) };
 }
 
-describe('a credit note\'s PDF, read back', () => {
+describe("a credit note's PDF, read back", () => {
   const { view, file, pageCount, text } = render('credit-note', creditNoteXml);
 
   it('is titled as a credit note, with its number and its CUDE labelled CUDE', () => {
@@ -53,13 +63,13 @@ describe('a credit note\'s PDF, read back', () => {
     expect(text).toContain('Página 1 de 1');
   });
 
-  it('has a QR that decodes, from the rasterised page, to the note\'s QR text', () => {
+  it("has a QR that decodes, from the rasterised page, to the note's QR text", () => {
     expect(decodeQr(file, dir)).toBe(view.qrContent);
     expect(view.qrContent).toContain(`CUDE: ${creditNoteCude}`);
   });
 });
 
-describe('a debit note\'s PDF, read back', () => {
+describe("a debit note's PDF, read back", () => {
   const { text } = render('debit-note', debitNoteXml);
 
   it('is titled as a debit note, with its CUDE, the invoice it corrects, the concept and its total', () => {

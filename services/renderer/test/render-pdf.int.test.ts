@@ -43,13 +43,16 @@ describe('the PDF, read back', () => {
     expect(text).toContain('Página 1 de 1');
   });
 
-  it('has a QR that decodes, from the rasterised page, to DIAN\'s QR text', () => {
+  it("has a QR that decodes, from the rasterised page, to DIAN's QR text", () => {
     expect(decodeQr(file, dir)).toBe(built.qrContent);
   });
 });
 
 describe('a 500-line invoice', () => {
-  const { file, pageCount } = render('five-hundred', { lines: 500, description: 'Tornillo hexagonal galvanizado 1/4" x 2"' });
+  const { file, pageCount } = render('five-hundred', {
+    lines: 500,
+    description: 'Tornillo hexagonal galvanizado 1/4" x 2"',
+  });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const pages = Array.from({ length: pageCount }, (_, i) => pdfText(file, i + 1));
   const codesOn = (text: string) => [...text.matchAll(/PRD-(\d{4})/g)].map((m) => Number(m[1]));
@@ -76,7 +79,11 @@ describe('a 500-line invoice', () => {
 
 describe('names the font cannot draw', () => {
   it('renders emoji and unknown scripts without failing, keeping the rest of the text', () => {
-    const { file } = render('emoji', { lines: 2, customerName: 'Panadería 🥐 Ñandú 😀 中文 Ltda', description: 'Torta 🎂 de cumpleaños ✓' });
+    const { file } = render('emoji', {
+      lines: 2,
+      customerName: 'Panadería 🥐 Ñandú 😀 中文 Ltda',
+      description: 'Torta 🎂 de cumpleaños ✓',
+    });
     const text = pdfText(file);
     expect(text).toContain('Panadería');
     expect(text).toContain('Ñandú');

@@ -6,11 +6,38 @@ import { createSignerPool, createSignerService } from './index.ts';
 import { signerProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'signer', env: process.env, config: signerProcessConfigFromEnv,
+  name: 'signer',
+  env: process.env,
+  config: signerProcessConfigFromEnv,
   async build(config, logger, clock) {
-    const platform = await openPlatform({ service: 'signer', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile });
+    const platform = await openPlatform({
+      service: 'signer',
+      config,
+      logger,
+      clock,
+      s3: config,
+      masterKeyFile: config.masterKeyFile,
+    });
     const pool = createSignerPool(config.poolSize === undefined ? {} : { size: config.poolSize });
-    const signer = createSignerService({ store: platform.store, bus: platform.bus, blobs: platform.blobs!, tenants: platform.tenants!, signer: pool, clock, logger }, config);
-    return { modules: [signer], checks: platform.checks, close: async () => { await pool.close(); await platform.close(); } };
+    const signer = createSignerService(
+      {
+        store: platform.store,
+        bus: platform.bus,
+        blobs: platform.blobs!,
+        tenants: platform.tenants!,
+        signer: pool,
+        clock,
+        logger,
+      },
+      config,
+    );
+    return {
+      modules: [signer],
+      checks: platform.checks,
+      close: async () => {
+        await pool.close();
+        await platform.close();
+      },
+    };
   },
 });

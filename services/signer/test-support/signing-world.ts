@@ -11,7 +11,14 @@ export * from '@fe/reaction-world/testing';
 export function memoryTenants(credential: (at: Date) => SigningCredential | undefined): SigningTenants & {
   authenticate(apiKey: string): Promise<{ tenantId: string } | undefined>;
 } {
-  const profile = { tenant: demoTenant, environment: '2' as const, software: demoSoftware, resolutions: [demoResolution], activeResolutionId: demoResolution.id, hasCertificate: true };
+  const profile = {
+    tenant: demoTenant,
+    environment: '2' as const,
+    software: demoSoftware,
+    resolutions: [demoResolution],
+    activeResolutionId: demoResolution.id,
+    hasCertificate: true,
+  };
   return {
     authenticate: async () => undefined,
     profile: async (tenantId) => (tenantId === demoTenant.id ? profile : undefined),
@@ -25,8 +32,14 @@ export function memoryTenants(credential: (at: Date) => SigningCredential | unde
  */
 export const smallLinesRequest: InvoiceRequestInput = {
   customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
-  lines: Array.from({ length: 20 }, (_, i) => ({ code: `P-${i + 1}`, name: `Producto ${i + 1}`, quantity: 1, unit_price: '0.03', taxes: [{ code: '01' as const, name: 'IVA', rate: 19 }] })),
+  lines: Array.from({ length: 20 }, (_, i) => ({
+    code: `P-${i + 1}`,
+    name: `Producto ${i + 1}`,
+    quantity: 1,
+    unit_price: '0.03',
+    taxes: [{ code: '01' as const, name: 'IVA', rate: 19 }],
+  })),
   payment: { method_code: '10' },
 };
-export const OLD_RULES_CUFE = 'f4aae2f108208e0e6d81703ad2282a2c6cf90e7011c2a5934486d681b4f526c140d4471eb88f81549253f78732d74677';
-
+export const OLD_RULES_CUFE =
+  'f4aae2f108208e0e6d81703ad2282a2c6cf90e7011c2a5934486d681b4f526c140d4471eb88f81549253f78732d74677';

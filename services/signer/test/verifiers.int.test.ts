@@ -10,8 +10,19 @@ import { editElementContent } from '@fe/dian-xml/testing';
 import { loadP12, verifySignedInvoice, type DigestAlgorithm, type SigningCredential } from '@fe/xades';
 import { createSignerPool, type XmlSigner } from '../src/index.ts';
 import {
-  buildTableCase, creditNoteXsd, debitNoteXsd, escapingCase, invoiceCases, invoiceXsd, makeTestCerts, readPem, repoRoot, xades4jVerify,
-  xmlCryptoVerify, xmllintXsd, xmlsec1Verify,
+  buildTableCase,
+  creditNoteXsd,
+  debitNoteXsd,
+  escapingCase,
+  invoiceCases,
+  invoiceXsd,
+  makeTestCerts,
+  readPem,
+  repoRoot,
+  xades4jVerify,
+  xmlCryptoVerify,
+  xmllintXsd,
+  xmlsec1Verify,
 } from '@fe/xades/testing';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { rebuildInvoice } from '../src/on-invoice-requested/rebuild-invoice.ts';
@@ -50,7 +61,12 @@ function write(name: string, xml: string): string {
 
 // xml-crypto 6 has no SHA-384 (it throws "hash algorithm … is not supported"): for that algorithm the
 // other two verifiers stand alone.
-function expectAllVerifiersAccept(file: string, xml: string, withXmlCrypto = true, document: { xsd: string; key?: string } = { xsd: invoiceXsd }): void {
+function expectAllVerifiersAccept(
+  file: string,
+  xml: string,
+  withXmlCrypto = true,
+  document: { xsd: string; key?: string } = { xsd: invoiceXsd },
+): void {
   const results = {
     xmlsec1: xmlsec1Verify(file, ca),
     xades4j: xades4jVerify(file, ca),
@@ -59,7 +75,10 @@ function expectAllVerifiersAccept(file: string, xml: string, withXmlCrypto = tru
   for (const [tool, result] of Object.entries(results)) expect(result.ok, `${tool}: ${result.output}`).toBe(true);
   const xsd = xmllintXsd(file, document.xsd);
   expect(xsd.ok, xsd.output).toBe(true);
-  const own = verifySignedInvoice(xml, { trustedPem: readPem(dir, 'ca.pem'), ...(document.key ? { technicalKey: document.key } : {}) });
+  const own = verifySignedInvoice(xml, {
+    trustedPem: readPem(dir, 'ca.pem'),
+    ...(document.key ? { technicalKey: document.key } : {}),
+  });
   expect(own.checks.filter((c) => c.ok === false)).toEqual([]);
 }
 
@@ -78,7 +97,10 @@ describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XA
   });
 
   it.each(['sha384', 'sha512'] as DigestAlgorithm[])('with %s digests and RSA signature', async (algorithm) => {
-    const signed = await pool.sign(buildTableCase(invoiceCases[1]!, issuedAt).xml, credential, { signingTime: issuedAt, algorithm });
+    const signed = await pool.sign(buildTableCase(invoiceCases[1]!, issuedAt).xml, credential, {
+      signingTime: issuedAt,
+      algorithm,
+    });
     expect(signed.xml).toContain(`xmldsig-more#rsa-${algorithm}`);
     expectAllVerifiersAccept(write(`alg-${algorithm}`, signed.xml), signed.xml, algorithm !== 'sha384');
   });
@@ -90,37 +112,65 @@ describe('signed invoices pass xmlsec1 (3/3 references), xml-crypto, xades4j (XA
   });
 });
 
-describe('an invoice recorded before build_rules existed (build rules 1), rebuilt by today\'s signer', () => {
+describe("an invoice recorded before build_rules existed (build rules 1), rebuilt by today's signer", () => {
   it('carries its recorded CUFE and passes xmlsec1 (3/3 references) and the UBL XSD', async () => {
-    const requested = requestedEvent(smallLinesRequest, '990000290', new Date('2026-03-10T15:15:00Z'), { rules: 1, recorded: false });
+    const requested = requestedEvent(smallLinesRequest, '990000290', new Date('2026-03-10T15:15:00Z'), {
+      rules: 1,
+      recorded: false,
+    });
     expect(requested.data.cufe).toBe(OLD_RULES_CUFE);
-    const built = rebuildInvoice(requested.data, { tenant: demoTenant, software: demoSoftware, resolutions: [demoResolution] });
+    const built = rebuildInvoice(requested.data, {
+      tenant: demoTenant,
+      software: demoSoftware,
+      resolutions: [demoResolution],
+    });
     const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
     const file = write('build-rules-1', signed.xml);
     const xmlsec1 = xmlsec1Verify(file, ca);
     expect(xmlsec1.ok, xmlsec1.output).toBe(true);
     const xsd = xmllintXsd(file, invoiceXsd);
     expect(xsd.ok, xsd.output).toBe(true);
-    expect(verifySignedInvoice(signed.xml, { technicalKey: demoResolution.technicalKey }).checks.find((c) => c.name === 'CUFE')?.ok).toBe(true);
+    expect(
+      verifySignedInvoice(signed.xml, { technicalKey: demoResolution.technicalKey }).checks.find(
+        (c) => c.name === 'CUFE',
+      )?.ok,
+    ).toBe(true);
   });
 });
 
 describe('signed credit and debit notes pass the same verifiers, their own XSD, and their CUDE is recomputed', () => {
   // The shapes where a note differs from an invoice (line order with discounts, a free line, escaping,
   // the document's key), of both kinds: each costs a JVM start (xades4j), so not the whole table.
-  const shapes = ['one line', 'escaping and Unicode in every field', 'line and invoice discounts and charges', 'free sample'];
+  const shapes = [
+    'one line',
+    'escaping and Unicode in every field',
+    'line and invoice discounts and charges',
+    'free sample',
+  ];
   const notes = noteCases.filter((c) => shapes.some((shape) => c.name.endsWith(`"${shape}"`)));
   it.each(notes.map((c) => [c.name, c] as const))('%s', async (name, c) => {
     const built = buildNoteCase(c.content, '1', issuedAt);
     const signed = await pool.sign(built.xml, credential, { signingTime: issuedAt });
     const file = write(`note-${name}`, signed.xml);
-    expectAllVerifiersAccept(file, signed.xml, true, { xsd: c.content.kind === 'credit' ? creditNoteXsd : debitNoteXsd, key: demoSoftware.pin });
-    expect(verifySignedInvoice(signed.xml, { technicalKey: demoSoftware.pin }).checks.find((check) => check.name === 'CUDE')?.ok).toBe(true);
+    expectAllVerifiersAccept(file, signed.xml, true, {
+      xsd: c.content.kind === 'credit' ? creditNoteXsd : debitNoteXsd,
+      key: demoSoftware.pin,
+    });
+    expect(
+      verifySignedInvoice(signed.xml, { technicalKey: demoSoftware.pin }).checks.find((check) => check.name === 'CUDE')
+        ?.ok,
+    ).toBe(true);
   });
 
   it('a tampered note fails every verifier', async () => {
-    const signed = (await pool.sign(buildNoteCase(notes[1]!.content, '2', issuedAt).xml, credential, { signingTime: issuedAt })).xml;
-    const xml = editElementContent(signed, 'cbc:ResponseCode', (code) => `${code[0] === '1' ? '2' : '1'}${code.slice(1)}`);
+    const signed = (
+      await pool.sign(buildNoteCase(notes[1]!.content, '2', issuedAt).xml, credential, { signingTime: issuedAt })
+    ).xml;
+    const xml = editElementContent(
+      signed,
+      'cbc:ResponseCode',
+      (code) => `${code[0] === '1' ? '2' : '1'}${code.slice(1)}`,
+    );
     expect(xml).not.toBe(signed);
     expectAllVerifiersReject(write('tampered-note', xml), xml);
   });
@@ -133,15 +183,31 @@ describe('changing one byte makes every verifier fail', () => {
   });
 
   const tamperings: [string, (xml: string) => string][] = [
-    ['a digit of PayableAmount', (xml) => editElementContent(xml, 'cbc:PayableAmount', (amount) => `${amount[0] === '9' ? '8' : '9'}${amount.slice(1)}`)],
+    [
+      'a digit of PayableAmount',
+      (xml) =>
+        editElementContent(xml, 'cbc:PayableAmount', (amount) => `${amount[0] === '9' ? '8' : '9'}${amount.slice(1)}`),
+    ],
     ['an escaped character of the buyer name', (xml) => xml.replace('&amp; &lt;Hijos&gt;', '&amp; &lt;Hijas&gt;')],
     ['a byte of an emoji in a line', (xml) => xml.replace('☕😀', '☕😁')],
-    ['SigningTime in SignedProperties', (xml) => editElementContent(xml, 'xades:SigningTime', (time) => {
-      const at = time.indexOf('-05:00') - 1; // the last digit of the seconds
-      return `${time.slice(0, at)}${time[at] === '9' ? '8' : '9'}${time.slice(at + 1)}`;
-    })],
+    [
+      'SigningTime in SignedProperties',
+      (xml) =>
+        editElementContent(xml, 'xades:SigningTime', (time) => {
+          const at = time.indexOf('-05:00') - 1; // the last digit of the seconds
+          return `${time.slice(0, at)}${time[at] === '9' ? '8' : '9'}${time.slice(at + 1)}`;
+        }),
+    ],
     ['the ClaimedRole in SignedProperties', (xml) => xml.replace('>supplier<', '>suppliet<')],
-    ['a serial number in SigningCertificate', (xml) => editElementContent(xml, 'ds:X509SerialNumber', (serial) => `${serial.slice(0, -1)}${serial.endsWith('9') ? '8' : '9'}`)],
+    [
+      'a serial number in SigningCertificate',
+      (xml) =>
+        editElementContent(
+          xml,
+          'ds:X509SerialNumber',
+          (serial) => `${serial.slice(0, -1)}${serial.endsWith('9') ? '8' : '9'}`,
+        ),
+    ],
   ];
   it.each(tamperings)('%s', (name, tamper) => {
     const xml = tamper(signed);

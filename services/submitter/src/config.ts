@@ -8,24 +8,67 @@ import { dianEndpointsConfigInput, dianEndpointsConfigSchema } from '@fe/dian-cl
  * both environments point at the local simulator, so nothing reaches DIAN by accident.
  */
 export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
-  retry: z.object({
-    maxAttempts: z.coerce.number().int().min(1).max(100).default(8)
-      .describe('SUBMIT_MAX_ATTEMPTS: DIAN calls per invoice (sends and reconciliations) before the submitter stops retrying; the invoice then stays pending.'),
-    baseDelayMs: z.coerce.number().int().min(1).default(1_000)
-      .describe('SUBMIT_RETRY_BASE_MS: delay after the first failed attempt, doubled after each further one, in ms.'),
-    maxDelayMs: z.coerce.number().int().min(1).default(60_000)
-      .describe('SUBMIT_RETRY_MAX_MS: upper bound of one delay, in ms.'),
-    jitter: z.coerce.number().min(0).max(1).default(0.2)
-      .describe('SUBMIT_RETRY_JITTER: fraction of each delay drawn at random (0 none, 1 full jitter), so invoices that failed together do not retry together.'),
-  }).prefault({}),
-  concurrencyPerTenant: z.coerce.number().int().min(1).max(64).default(4)
+  retry: z
+    .object({
+      maxAttempts: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(8)
+        .describe(
+          'SUBMIT_MAX_ATTEMPTS: DIAN calls per invoice (sends and reconciliations) before the submitter stops retrying; the invoice then stays pending.',
+        ),
+      baseDelayMs: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(1_000)
+        .describe('SUBMIT_RETRY_BASE_MS: delay after the first failed attempt, doubled after each further one, in ms.'),
+      maxDelayMs: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(60_000)
+        .describe('SUBMIT_RETRY_MAX_MS: upper bound of one delay, in ms.'),
+      jitter: z.coerce
+        .number()
+        .min(0)
+        .max(1)
+        .default(0.2)
+        .describe(
+          'SUBMIT_RETRY_JITTER: fraction of each delay drawn at random (0 none, 1 full jitter), so invoices that failed together do not retry together.',
+        ),
+    })
+    .prefault({}),
+  concurrencyPerTenant: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(4)
     .describe('SUBMIT_CONCURRENCY_PER_TENANT: DIAN calls one tenant may have open at once (docs/api.md, "Limits": 4).'),
-  sweepIntervalMs: z.coerce.number().int().min(10).max(60_000).default(250)
+  sweepIntervalMs: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(250)
     .describe('SUBMIT_SWEEP_INTERVAL_MS: how often the retry schedule is checked for due attempts, in ms.'),
-  sweepBatch: z.coerce.number().int().min(1).max(10_000).default(100)
+  sweepBatch: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
     .describe('SUBMIT_SWEEP_BATCH: due schedule rows read per sweep.'),
-  dianTrustedPemFile: z.string().min(1).optional()
-    .describe('DIAN_TRUSTED_PEM: PEM file of the certificates that sign DIAN\'s ApplicationResponses, or of the CAs that issue them; an answer signed by any other is not recorded (APPLICATION_RESPONSE_UNTRUSTED). Unset: answers are recorded unchecked, with a warning at start.'),
+  dianTrustedPemFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "DIAN_TRUSTED_PEM: PEM file of the certificates that sign DIAN's ApplicationResponses, or of the CAs that issue them; an answer signed by any other is not recorded (APPLICATION_RESPONSE_UNTRUSTED). Unset: answers are recorded unchecked, with a warning at start.",
+    ),
 });
 export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;
 
@@ -34,7 +77,10 @@ export function submitterConfigFromEnv(env: Record<string, string | undefined>):
   return submitterConfigSchema.parse({
     ...dianEndpointsConfigInput(env),
     retry: {
-      maxAttempts: env.SUBMIT_MAX_ATTEMPTS, baseDelayMs: env.SUBMIT_RETRY_BASE_MS, maxDelayMs: env.SUBMIT_RETRY_MAX_MS, jitter: env.SUBMIT_RETRY_JITTER,
+      maxAttempts: env.SUBMIT_MAX_ATTEMPTS,
+      baseDelayMs: env.SUBMIT_RETRY_BASE_MS,
+      maxDelayMs: env.SUBMIT_RETRY_MAX_MS,
+      jitter: env.SUBMIT_RETRY_JITTER,
     },
     concurrencyPerTenant: env.SUBMIT_CONCURRENCY_PER_TENANT,
     sweepIntervalMs: env.SUBMIT_SWEEP_INTERVAL_MS,

@@ -3,9 +3,23 @@ export { submitterConfigSchema, submitterConfigFromEnv, type SubmitterConfig } f
 // The submitter service.
 export { createSubmitterService, type SubmitterPorts } from './service.ts';
 export { decide, type Decision, type SendJournal } from './on-invoice-signed/decide.ts';
-export { outcomeOfSend, outcomeOfStatus, failed, type Draft, type FailedDraft, type AnswerContext, type Recorded, type SendOutcome, type StatusOutcome } from './on-invoice-signed/outcomes.ts';
+export {
+  outcomeOfSend,
+  outcomeOfStatus,
+  failed,
+  type Draft,
+  type FailedDraft,
+  type AnswerContext,
+  type Recorded,
+  type SendOutcome,
+  type StatusOutcome,
+} from './on-invoice-signed/outcomes.ts';
 export { retryDelayMs, mayRetry, type RetryPolicy } from './on-invoice-signed/retry-policy.ts';
-export { submissionReasons, type SubmissionReasonCode, type AttemptFailure } from './on-invoice-signed/failure-reasons.ts';
+export {
+  submissionReasons,
+  type SubmissionReasonCode,
+  type AttemptFailure,
+} from './on-invoice-signed/failure-reasons.ts';
 export { applicationResponseKey, applicationResponseInstant } from './on-invoice-signed/application-response.ts';
 export type { SubmissionSchedule, ScheduleRow } from './schedule/submission-schedule.ts';
 export { SqliteSubmissionSchedule } from './schedule/sqlite-submission-schedule.ts';

@@ -4,26 +4,64 @@ import { createPostgresPool } from '@fe/platform-postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { testSetLookup } from '@fe/tenancy';
-import { PostgresSubmissionSchedule, PostgresTenantSlots, submissionScheduleMigrations } from './adapters/postgres/index.ts';
+import {
+  PostgresSubmissionSchedule,
+  PostgresTenantSlots,
+  submissionScheduleMigrations,
+} from './adapters/postgres/index.ts';
 import { createSubmitterService } from './index.ts';
 import { submitterProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
-  name: 'submitter', env: process.env, config: submitterProcessConfigFromEnv,
+  name: 'submitter',
+  env: process.env,
+  config: submitterProcessConfigFromEnv,
   async build(config, logger, clock) {
-    const platform = await openPlatform({ service: 'submitter', config, logger, clock, s3: config, masterKeyFile: config.masterKeyFile, migrations: [submissionScheduleMigrations()] });
+    const platform = await openPlatform({
+      service: 'submitter',
+      config,
+      logger,
+      clock,
+      s3: config,
+      masterKeyFile: config.masterKeyFile,
+      migrations: [submissionScheduleMigrations()],
+    });
     // Its own pool: a held slot keeps a connection for the whole DIAN call.
-    const slotPool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: config.slotConnections });
+    const slotPool = createPostgresPool({
+      connectionString: config.postgresUrl,
+      schema: config.postgresSchema,
+      max: config.slotConnections,
+    });
     const schedule = new PostgresSubmissionSchedule(platform.pool);
-    const slots = new PostgresTenantSlots({ pool: slotPool, cap: config.submitter.concurrencyPerTenant, schema: config.postgresSchema });
-    const submitter = createSubmitterService({
-      store: platform.store, bus: platform.bus, blobs: platform.blobs!, tenants: platform.tenants!, clock, logger, schedule, slots,
-      // The portal process's habilitación run, read from the registry: its documents go with SendTestSetAsync and the TestSetId.
-      testSetFor: testSetLookup(platform.tenants!),
-    }, config.submitter);
+    const slots = new PostgresTenantSlots({
+      pool: slotPool,
+      cap: config.submitter.concurrencyPerTenant,
+      schema: config.postgresSchema,
+    });
+    const submitter = createSubmitterService(
+      {
+        store: platform.store,
+        bus: platform.bus,
+        blobs: platform.blobs!,
+        tenants: platform.tenants!,
+        clock,
+        logger,
+        schedule,
+        slots,
+        // The portal process's habilitación run, read from the registry: its documents go with SendTestSetAsync and the
+        // TestSetId.
+        testSetFor: testSetLookup(platform.tenants!),
+      },
+      config.submitter,
+    );
     return {
-      modules: [submitter], checks: platform.checks,
-      close: async () => { await schedule.close(); await slotPool.end(); await platform.close(); },
+      modules: [submitter],
+      checks: platform.checks,
+      close: async () => {
+        await schedule.close();
+        await slotPool.end();
+        await platform.close();
+      },
     };
   },
 });

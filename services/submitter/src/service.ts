@@ -1,7 +1,16 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { topology, type InvoiceEvent } from '@fe/contracts';
-import { subscribeInvoiceEvents, type BlobStore, type Clock, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
+import {
+  subscribeInvoiceEvents,
+  type BlobStore,
+  type Clock,
+  type EventBus,
+  type EventStore,
+  type Logger,
+  type ServiceModule,
+  type Subscription,
+} from '@fe/platform';
 import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
@@ -58,9 +67,15 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
     async start() {
       if (running) return;
       const ca = config.client.caFile ? readFileSync(config.client.caFile, 'utf8') : undefined;
-      const anchor = ports.trustedDianPem ?? (config.dianTrustedPemFile ? readFileSync(config.dianTrustedPemFile, 'utf8') : undefined);
+      const anchor =
+        ports.trustedDianPem ??
+        (config.dianTrustedPemFile ? readFileSync(config.dianTrustedPemFile, 'utf8') : undefined);
       if (anchor !== undefined) checkAnchor(anchor);
-      if (anchor === undefined) logger.warn({}, 'no DIAN certificate configured (DIAN_TRUSTED_PEM): DIAN\'s answers are recorded without checking who signed them');
+      if (anchor === undefined)
+        logger.warn(
+          {},
+          "no DIAN certificate configured (DIAN_TRUSTED_PEM): DIAN's answers are recorded without checking who signed them",
+        );
       const gateways = createGatewayCache({
         timeoutMs: config.client.timeoutMs,
         connectTimeoutMs: config.client.connectTimeoutMs,
@@ -70,30 +85,57 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         now: () => ports.clock.now(),
       });
       // A freed slot nudges the sweeper (declared below; no run starts before it exists).
-      const slots = ports.slots ? nudgingOnRelease(ports.slots, () => sweeper.nudge()) : createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
+      const slots = ports.slots
+        ? nudgingOnRelease(ports.slots, () => sweeper.nudge())
+        : createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
       const sendLeaseMs = config.client.timeoutMs + SEND_LEASE_MARGIN_MS;
       const handler = createSubmissionHandler({
-        store: ports.store, blobs: ports.blobs, tenants: ports.tenants, clock: ports.clock, logger,
-        schedule, slots, gateways, endpoints: config.endpoints, policy,
+        store: ports.store,
+        blobs: ports.blobs,
+        tenants: ports.tenants,
+        clock: ports.clock,
+        logger,
+        schedule,
+        slots,
+        gateways,
+        endpoints: config.endpoints,
+        policy,
         sendLeaseMs,
         random: Math.random,
         ...(ports.testSetFor ? { testSetFor: ports.testSetFor } : {}),
         ...(anchor !== undefined ? { answerTrust: answerTrust(anchor) } : {}),
       });
       const sweeper = startSweeper({
-        schedule, slots, isRunning: handler.isRunning, clock: ports.clock, logger,
-        // A retry the schedule starts runs outside any delivery: its own trace, found by the invoice id (docs/observability.md).
-        run: (invoiceId, tenantId, slot) => inSpan(tracerFor('fe.submitter'), 'fe.submitter scheduled attempt', {
-          attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId },
-        }, () => handler.run(invoiceId, tenantId, slot)),
-        intervalMs: config.sweepIntervalMs, batch: config.sweepBatch,
-        // A run writes its row before it sends (markSending), ending the claim; a claimer that died holds its rows this long.
+        schedule,
+        slots,
+        isRunning: handler.isRunning,
+        clock: ports.clock,
+        logger,
+        // A retry the schedule starts runs outside any delivery: its own trace, found by the invoice id
+        // (docs/observability.md).
+        run: (invoiceId, tenantId, slot) =>
+          inSpan(
+            tracerFor('fe.submitter'),
+            'fe.submitter scheduled attempt',
+            {
+              attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId },
+            },
+            () => handler.run(invoiceId, tenantId, slot),
+          ),
+        intervalMs: config.sweepIntervalMs,
+        batch: config.sweepBatch,
+        // A run writes its row before it sends (markSending), ending the claim; a claimer that died holds its rows this
+        // long.
         claimLeaseMs: sendLeaseMs,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
       const react = async (event: InvoiceEvent) => {
-        if (!event.invoice_id) return void logger.warn({ event_id: event.id, type: event.type }, 'invoice event without invoice_id; skipped');
+        if (!event.invoice_id)
+          return void logger.warn(
+            { event_id: event.id, type: event.type },
+            'invoice event without invoice_id; skipped',
+          );
         const result = await handler.run(event.invoice_id, event.tenant_id);
         if (result === 'deferred') sweeper.nudge();
       };
@@ -110,7 +152,10 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
       }
       running = { subscription, sweeper, gateways };
       sweeper.nudge(); // work left from before a restart
-      logger.info({ concurrency_per_tenant: config.concurrencyPerTenant, max_attempts: policy.maxAttempts }, 'submitter started');
+      logger.info(
+        { concurrency_per_tenant: config.concurrencyPerTenant, max_attempts: policy.maxAttempts },
+        'submitter started',
+      );
     },
     async stop() {
       if (!running) return;
@@ -129,10 +174,13 @@ function nudgingOnRelease(slots: TenantSlots, nudge: () => void): TenantSlots {
   return {
     async tryAcquire(tenantId) {
       const release = await slots.tryAcquire(tenantId);
-      return release && (async () => {
-        await release();
-        nudge();
-      });
+      return (
+        release &&
+        (async () => {
+          await release();
+          nudge();
+        })
+      );
     },
     get inUse() {
       return slots.inUse;
@@ -140,7 +188,10 @@ function nudgingOnRelease(slots: TenantSlots, nudge: () => void): TenantSlots {
   };
 }
 
-/** Every certificate of the anchor readable, and at least one: else the start fails (DIAN_ANCHOR_INVALID), not each answer. */
+/**
+ * Every certificate of the anchor readable, and at least one: else the start fails (DIAN_ANCHOR_INVALID), not each
+ * answer.
+ */
 function checkAnchor(pem: string): void {
   const certificates = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   try {

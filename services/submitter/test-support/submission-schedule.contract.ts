@@ -7,9 +7,12 @@ export type SubmissionScheduleFixture = { schedule: SubmissionSchedule; another(
 const t = (ms: number) => new Date(Date.UTC(2026, 10, 22, 15, 0, 0, ms));
 
 /**
- * What every SubmissionSchedule adapter must do (schedule/submission-schedule.ts). Run it from the
- * adapter's own test file:
- *   submissionScheduleContract('sqlite', async () => { const path = tempFile(); return { schedule: new SqliteSubmissionSchedule(path), another: async () => new SqliteSubmissionSchedule(path) }; });
+ * What every SubmissionSchedule adapter must do (schedule/submission-schedule.ts). Run it from the adapter's own test
+ * file:
+ *   submissionScheduleContract('sqlite', async () => {
+ *     const path = tempFile();
+ *     return { schedule: new SqliteSubmissionSchedule(path), another: async () => new SqliteSubmissionSchedule(path) };
+ *   });
  */
 export function submissionScheduleContract(name: string, factory: () => Promise<SubmissionScheduleFixture>): void {
   describe(`SubmissionSchedule contract: ${name}`, () => {
@@ -46,7 +49,12 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       const { s } = await open();
       await s.schedule('inv-a', 'demo', t(100));
       await s.schedule('inv-a', 'demo', t(500));
-      expect(await s.get('inv-a')).toEqual({ invoiceId: 'inv-a', tenantId: 'demo', dueAt: t(500), sendingAttempt: undefined });
+      expect(await s.get('inv-a')).toEqual({
+        invoiceId: 'inv-a',
+        tenantId: 'demo',
+        dueAt: t(500),
+        sendingAttempt: undefined,
+      });
       expect(await s.due(t(1000), 10)).toHaveLength(1);
       await s.remove('inv-a');
       expect(await s.get('inv-a')).toBeUndefined();
@@ -65,7 +73,12 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       await s.markSending('inv-a', 'demo', 4, t(950)); // a later attempt replaces the marker and the due time
       expect(await s.get('inv-a')).toMatchObject({ sendingAttempt: 4, dueAt: t(950) });
       await s.defer('inv-new', 'demo', t(50));
-      expect(await s.get('inv-new')).toEqual({ invoiceId: 'inv-new', tenantId: 'demo', dueAt: t(50), sendingAttempt: undefined });
+      expect(await s.get('inv-new')).toEqual({
+        invoiceId: 'inv-new',
+        tenantId: 'demo',
+        dueAt: t(50),
+        sendingAttempt: undefined,
+      });
     });
 
     it('keeps due times to the millisecond, near the epoch and far ahead', async () => {
@@ -74,7 +87,7 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       await s.schedule('inv-far', 'demo', far);
       await s.schedule('inv-ms', 'demo', t(1));
       expect((await s.get('inv-far'))!.dueAt).toEqual(far);
-      expect((await s.due(t(0), 10))).toEqual([]);
+      expect(await s.due(t(0), 10)).toEqual([]);
       expect((await s.due(t(1), 10)).map((r) => r.invoiceId)).toEqual(['inv-ms']);
     });
 
@@ -91,23 +104,35 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       ]);
     });
 
-    it('a claimed row is due for nobody until the claim ends, a write to the row, or its owner\'s release', async () => {
+    it("a claimed row is due for nobody until the claim ends, a write to the row, or its owner's release", async () => {
       const { s } = await open();
       await s.schedule('inv-a', 'demo', t(100));
       await s.schedule('inv-b', 'demo', t(100));
-      expect((await s.due(t(200), 10, { owner: 'one', until: t(500) })).map((r) => r.invoiceId)).toEqual(['inv-a', 'inv-b']);
+      expect((await s.due(t(200), 10, { owner: 'one', until: t(500) })).map((r) => r.invoiceId)).toEqual([
+        'inv-a',
+        'inv-b',
+      ]);
       expect(await s.due(t(300), 10, { owner: 'two', until: t(600) })).toEqual([]);
       expect(await s.due(t(300), 10)).toEqual([]); // a look without a claim sees what a claimer could take
-      expect(await s.get('inv-a')).toEqual({ invoiceId: 'inv-a', tenantId: 'demo', dueAt: t(100), sendingAttempt: undefined });
+      expect(await s.get('inv-a')).toEqual({
+        invoiceId: 'inv-a',
+        tenantId: 'demo',
+        dueAt: t(100),
+        sendingAttempt: undefined,
+      });
       await s.release('inv-a', 'two'); // not its claim: nothing changes
       expect(await s.due(t(300), 10)).toEqual([]);
       await s.release('inv-a', 'one');
       expect((await s.due(t(300), 10, { owner: 'two', until: t(600) })).map((r) => r.invoiceId)).toEqual(['inv-a']);
       await s.defer('inv-a', 'demo', t(300)); // the run's outcome ends the claim
       expect((await s.due(t(400), 10)).map((r) => r.invoiceId)).toEqual(['inv-a']);
-      expect((await s.due(t(500), 10)).map((r) => r.invoiceId)).toEqual(['inv-b', 'inv-a']); // inv-b's claim ran out at t(500)
+      // inv-b's claim ran out at t(500)
+      expect((await s.due(t(500), 10)).map((r) => r.invoiceId)).toEqual(['inv-b', 'inv-a']);
       await s.markSending('inv-b', 'demo', 1, t(500));
-      expect((await s.due(t(500), 10, { owner: 'three', until: t(900) })).map((r) => r.invoiceId)).toEqual(['inv-a', 'inv-b']);
+      expect((await s.due(t(500), 10, { owner: 'three', until: t(900) })).map((r) => r.invoiceId)).toEqual([
+        'inv-a',
+        'inv-b',
+      ]);
       await s.schedule('inv-b', 'demo', t(550));
       expect((await s.due(t(600), 10)).map((r) => r.invoiceId)).toEqual(['inv-b']);
     });
@@ -119,7 +144,8 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       for (const id of ids) await s.schedule(id, 'demo', t(100));
       const sweep = async (schedule: SubmissionSchedule, owner: string) => {
         const got: string[] = [];
-        for (let round = 0; round < 20; round++) got.push(...(await schedule.due(t(200), 4, { owner, until: t(900) })).map((r) => r.invoiceId));
+        for (let round = 0; round < 20; round++)
+          got.push(...(await schedule.due(t(200), 4, { owner, until: t(900) })).map((r) => r.invoiceId));
         return got;
       };
       const [one, two] = await Promise.all([sweep(s, 'one'), sweep(other, 'two')]);

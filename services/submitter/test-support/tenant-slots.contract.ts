@@ -5,15 +5,24 @@ import type { Release, TenantSlots } from '../src/concurrency/tenant-slots.ts';
  * Fresh slots with the given cap, nothing held; `another()` opens a second adapter on the same
  * storage (another submitter instance). An adapter for one process alone returns undefined there.
  */
-export type TenantSlotsFixture = { slots: TenantSlots; another: (() => Promise<TenantSlots>) | undefined; close?: () => Promise<void> };
+export type TenantSlotsFixture = {
+  slots: TenantSlots;
+  another: (() => Promise<TenantSlots>) | undefined;
+  close?: () => Promise<void>;
+};
 
 /**
  * What every TenantSlots adapter must do (concurrency/tenant-slots.ts). Run it from the adapter's test file:
- *   tenantSlotsContract('in-memory', async (cap) => ({ slots: createTenantSlots(cap), another: undefined }), { shared: false });
- * `shared: false` says the adapter holds its slots in one process only: the case of two instances on
- * one storage is then not registered at all (nothing to share, rather than a test reported skipped).
+ *   const slots = async (cap: number) => ({ slots: createTenantSlots(cap), another: undefined });
+ *   tenantSlotsContract('in-memory', slots, { shared: false });
+ * `shared: false` says the adapter holds its slots in one process only: the case of two instances on one storage is
+ * then not registered at all (nothing to share, rather than a test reported skipped).
  */
-export function tenantSlotsContract(name: string, factory: (cap: number) => Promise<TenantSlotsFixture>, options: { shared: boolean } = { shared: true }): void {
+export function tenantSlotsContract(
+  name: string,
+  factory: (cap: number) => Promise<TenantSlotsFixture>,
+  options: { shared: boolean } = { shared: true },
+): void {
   describe(`TenantSlots contract: ${name}`, () => {
     const held: Release[] = [];
     const closers: (() => Promise<void>)[] = [];
@@ -60,17 +69,18 @@ export function tenantSlotsContract(name: string, factory: (cap: number) => Prom
       expect(await take(slots, 'a')).toBeUndefined();
     });
 
-    if (options.shared) it('two instances on the same storage share one cap per tenant', async () => {
-      const fixture = await open(2);
-      if (!fixture.another) throw new Error(`${name} is shared but its fixture opens no second instance`);
-      const other = await fixture.another();
-      expect(await take(fixture.slots, 'a')).toBeDefined();
-      expect(await take(other, 'a')).toBeDefined();
-      expect(await take(fixture.slots, 'a')).toBeUndefined();
-      expect(await take(other, 'a')).toBeUndefined();
-      await held.shift()!();
-      expect(await take(other, 'a')).toBeDefined();
-    });
+    if (options.shared)
+      it('two instances on the same storage share one cap per tenant', async () => {
+        const fixture = await open(2);
+        if (!fixture.another) throw new Error(`${name} is shared but its fixture opens no second instance`);
+        const other = await fixture.another();
+        expect(await take(fixture.slots, 'a')).toBeDefined();
+        expect(await take(other, 'a')).toBeDefined();
+        expect(await take(fixture.slots, 'a')).toBeUndefined();
+        expect(await take(other, 'a')).toBeUndefined();
+        await held.shift()!();
+        expect(await take(other, 'a')).toBeDefined();
+      });
 
     it('refuses a cap that is not a positive integer', async () => {
       await expect(open(0)).rejects.toThrow(RangeError);

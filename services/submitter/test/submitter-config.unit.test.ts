@@ -16,14 +16,30 @@ describe('submitter configuration', () => {
 
   it('reads every key from its environment variable', () => {
     const config = submitterConfigFromEnv({
-      DIAN_ENDPOINT_HABILITACION: dianEndpoints.habilitacion, DIAN_ENDPOINT_PRODUCTION: dianEndpoints.production,
-      DIAN_TIMEOUT_MS: '5000', DIAN_CONNECT_TIMEOUT_MS: '2000', DIAN_TIMESTAMP_TTL_S: '120', DIAN_CA_FILE: '/etc/ca.pem', DIAN_KEEP_ALIVE_MS: '0',
-      SUBMIT_MAX_ATTEMPTS: '5', SUBMIT_RETRY_BASE_MS: '500', SUBMIT_RETRY_MAX_MS: '30000', SUBMIT_RETRY_JITTER: '0.5',
-      SUBMIT_CONCURRENCY_PER_TENANT: '2', SUBMIT_SWEEP_INTERVAL_MS: '100', SUBMIT_SWEEP_BATCH: '20',
+      DIAN_ENDPOINT_HABILITACION: dianEndpoints.habilitacion,
+      DIAN_ENDPOINT_PRODUCTION: dianEndpoints.production,
+      DIAN_TIMEOUT_MS: '5000',
+      DIAN_CONNECT_TIMEOUT_MS: '2000',
+      DIAN_TIMESTAMP_TTL_S: '120',
+      DIAN_CA_FILE: '/etc/ca.pem',
+      DIAN_KEEP_ALIVE_MS: '0',
+      SUBMIT_MAX_ATTEMPTS: '5',
+      SUBMIT_RETRY_BASE_MS: '500',
+      SUBMIT_RETRY_MAX_MS: '30000',
+      SUBMIT_RETRY_JITTER: '0.5',
+      SUBMIT_CONCURRENCY_PER_TENANT: '2',
+      SUBMIT_SWEEP_INTERVAL_MS: '100',
+      SUBMIT_SWEEP_BATCH: '20',
     });
     expect(config).toEqual({
       endpoints: { habilitacion: dianEndpoints.habilitacion, production: dianEndpoints.production },
-      client: { timeoutMs: 5_000, connectTimeoutMs: 2_000, timestampTtlSeconds: 120, keepAliveMs: 0, caFile: '/etc/ca.pem' },
+      client: {
+        timeoutMs: 5_000,
+        connectTimeoutMs: 2_000,
+        timestampTtlSeconds: 120,
+        keepAliveMs: 0,
+        caFile: '/etc/ca.pem',
+      },
       retry: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.5 },
       concurrencyPerTenant: 2,
       sweepIntervalMs: 100,
@@ -32,7 +48,10 @@ describe('submitter configuration', () => {
   });
 
   it('DIAN_ENDPOINT stands for both environments when the specific ones are unset', () => {
-    expect(submitterConfigFromEnv({ DIAN_ENDPOINT: 'https://example.test/svc' }).endpoints).toEqual({ habilitacion: 'https://example.test/svc', production: 'https://example.test/svc' });
+    expect(submitterConfigFromEnv({ DIAN_ENDPOINT: 'https://example.test/svc' }).endpoints).toEqual({
+      habilitacion: 'https://example.test/svc',
+      production: 'https://example.test/svc',
+    });
   });
 
   it('refuses values outside their bounds', () => {
@@ -44,8 +63,11 @@ describe('submitter configuration', () => {
   it('every key has a description naming its environment variable', () => {
     const shape = submitterConfigSchema.shape;
     const described = [
-      ...Object.values(shape.endpoints.unwrap().shape), ...Object.values(shape.retry.unwrap().shape),
-      shape.concurrencyPerTenant, shape.sweepIntervalMs, shape.sweepBatch,
+      ...Object.values(shape.endpoints.unwrap().shape),
+      ...Object.values(shape.retry.unwrap().shape),
+      shape.concurrencyPerTenant,
+      shape.sweepIntervalMs,
+      shape.sweepBatch,
     ].map((s) => s.description ?? '');
     for (const d of described) expect(d).toMatch(/^[A-Z_]+: /);
   });

@@ -14,7 +14,10 @@ export type AuditReport = {
   uncovered: number;
   /** Whether the checkpoints were checked under a key the auditor gave, not the one the store names. */
   pinned: boolean;
-  /** Where the certificates DIAN's answers were checked against came from; undefined: none, each answer only against its own certificate. */
+  /**
+   * Where the certificates DIAN's answers were checked against came from; undefined: none, each answer only against its
+   * own certificate.
+   */
   dianAnchor: string | undefined;
 };
 
@@ -22,7 +25,11 @@ export type AuditReport = {
  * `fe audit verify`'s walk (docs/audit.md): chains and checkpoints, every document and DIAN answer, then the
  * numbering. Sequential on purpose: an audit reads a live store and should not crowd the service.
  */
-export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: string | undefined, dianAnchor: DianAnchor | undefined): Promise<AuditReport> {
+export async function auditStore(
+  sources: AuditSources,
+  pinnedPublicKeyPem: string | undefined,
+  dianAnchor: DianAnchor | undefined,
+): Promise<AuditReport> {
   const store = await verifyEventStore(sources.store, await sources.checkpoints.all(), pinnedPublicKeyPem);
   const findings = [...store.findings];
   const trust = trustCache(sources);
@@ -35,13 +42,21 @@ export async function auditStore(sources: AuditSources, pinnedPublicKeyPem: stri
     if (first.type === 'InvoiceRequested') invoices++;
     else notes++;
     const data = first.data as Partial<DocumentRequested['data']>;
-    if (typeof data.prefix === 'string' && /^\d+$/.test(data.number ?? '')) used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number!) });
-    findings.push(...await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem));
+    if (typeof data.prefix === 'string' && /^\d+$/.test(data.number ?? ''))
+      used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number!) });
+    findings.push(...(await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem)));
   }
   findings.push(...numberingGaps(used));
   return {
-    findings, invoices, notes, events: store.events, head: store.head, checkpoints: store.checkpoints, uncovered: store.uncovered,
-    pinned: pinnedPublicKeyPem !== undefined, dianAnchor: dianAnchor?.source,
+    findings,
+    invoices,
+    notes,
+    events: store.events,
+    head: store.head,
+    checkpoints: store.checkpoints,
+    uncovered: store.uncovered,
+    pinned: pinnedPublicKeyPem !== undefined,
+    dianAnchor: dianAnchor?.source,
   };
 }
 
@@ -55,8 +70,14 @@ function trustCache(sources: AuditSources): (requested: DocumentRequested) => Pr
     if (!found) {
       found = (async (): Promise<TenantTrust> => {
         if (!sources.tenants) return { trustedPem: undefined, technicalKey: undefined };
-        const [pems, profile] = await Promise.all([sources.tenants.trustedCaPems(requested.tenant_id), sources.tenants.profile(requested.tenant_id)]);
-        const technicalKey = resolutionId === undefined ? profile?.software.pin : profile?.resolutions.find((r) => r.id === resolutionId)?.technicalKey;
+        const [pems, profile] = await Promise.all([
+          sources.tenants.trustedCaPems(requested.tenant_id),
+          sources.tenants.profile(requested.tenant_id),
+        ]);
+        const technicalKey =
+          resolutionId === undefined
+            ? profile?.software.pin
+            : profile?.resolutions.find((r) => r.id === resolutionId)?.technicalKey;
         return { trustedPem: pems.length ? pems.join('\n') : undefined, technicalKey };
       })();
       cached.set(key, found);

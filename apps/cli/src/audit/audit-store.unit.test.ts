@@ -17,7 +17,10 @@ async function audit(noteNumbers: number[]) {
     await store.append(note.noteInvoiceId, [note.requested(), note.accepted()], 'no_stream');
   }
   const sources: AuditSources = {
-    store, checkpoints: new SqliteAuditCheckpointStore(':memory:'), tenants: undefined, liveStatus: () => undefined,
+    store,
+    checkpoints: new SqliteAuditCheckpointStore(':memory:'),
+    tenants: undefined,
+    liveStatus: () => undefined,
     blobs: { get: () => Promise.reject(new Error('no file is named by these events')) },
     close: () => store.close(),
   };
@@ -34,7 +37,7 @@ it('counts notes apart from invoices, and finds nothing in a note series without
   expect(report.findings.map((f) => f.code)).toEqual(['NO_CHECKPOINT']); // nothing was signed here
 });
 
-it('finds a number missing from a tenant\'s credit-note series', async () => {
+it("finds a number missing from a tenant's credit-note series", async () => {
   const report = await audit([1, 2, 5]);
   expect(report.findings.filter((f) => f.code === 'NUMBERING_GAP')).toEqual([
     { code: 'NUMBERING_GAP', subject: 'tenant demo, prefix NC', detail: 'no document with number 3–4' },

@@ -33,36 +33,66 @@ const notes = [
   noteFixture(invoices[0]!.requested(), { kind: 'debit', number: 1, concept: '1', amount: '20.00' }),
 ];
 
-const topic = `fe.test.replay.${keyDir.slice(-6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
-const fe = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args, '--distributed'], { cwd: root, encoding: 'utf8', env });
+const topic = `fe.test.replay.${keyDir
+  .slice(-6)
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, 'x')}`;
+const fe = (...args: string[]) =>
+  spawnSync(process.execPath, ['apps/cli/src/main.ts', ...args, '--distributed'], { cwd: root, encoding: 'utf8', env });
 
 beforeAll(async () => {
   db = await freshTestSchema({ sets: [statusStoreMigrations()] });
   env = {
-    PATH: process.env.PATH, FE_POSTGRES_URL: testPostgresUrl(), FE_POSTGRES_SCHEMA: db.schema,
-    FE_S3_ENDPOINT: requiredTestEnv('FE_TEST_S3_ENDPOINT'), FE_S3_ACCESS_KEY: requiredTestEnv('FE_TEST_S3_ACCESS_KEY'),
-    FE_S3_SECRET_KEY: requiredTestEnv('FE_TEST_S3_SECRET_KEY'), FE_S3_BUCKET: `fe-audit-${db.schema.slice(-8).replace(/_/g, '-')}`,
-    FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'), FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+    PATH: process.env.PATH,
+    FE_POSTGRES_URL: testPostgresUrl(),
+    FE_POSTGRES_SCHEMA: db.schema,
+    FE_S3_ENDPOINT: requiredTestEnv('FE_TEST_S3_ENDPOINT'),
+    FE_S3_ACCESS_KEY: requiredTestEnv('FE_TEST_S3_ACCESS_KEY'),
+    FE_S3_SECRET_KEY: requiredTestEnv('FE_TEST_S3_SECRET_KEY'),
+    FE_S3_BUCKET: `fe-audit-${db.schema.slice(-8).replace(/_/g, '-')}`,
+    FE_KAFKA_BROKERS: requiredTestEnv('FE_TEST_KAFKA_BROKERS'),
+    FE_SCHEMA_REGISTRY_URL: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
   };
   const store = new PostgresEventStore(db.pool);
-  for (const inv of invoices) await store.append(inv.invoiceId, [inv.requested(), inv.submitted(), inv.accepted()], 'no_stream');
+  for (const inv of invoices)
+    await store.append(inv.invoiceId, [inv.requested(), inv.submitted(), inv.accepted()], 'no_stream');
   for (const note of notes) {
     await store.append(invoices[0]!.invoiceId, [note.reserved(), note.issued()], 'any');
     await store.append(note.noteInvoiceId, [note.requested(), note.accepted()], 'no_stream');
   }
   await rebuildStatusViews(store, new PostgresStatusStore(db.pool)); // the projection's live table
   // The relay publishes the store to a topic of this test's own, as the relay process does.
-  const bus = new KafkaEventBus({ brokers: env.FE_KAFKA_BROKERS!.split(','), codec: new SchemaRegistryCodec({ url: env.FE_SCHEMA_REGISTRY_URL!, contracts: invoiceEventSchemas }) });
-  const relay = startRelay({ name: 'relay.test', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 20, route: (e) => ({ topic, key: e.stream }) });
+  const bus = new KafkaEventBus({
+    brokers: env.FE_KAFKA_BROKERS!.split(','),
+    codec: new SchemaRegistryCodec({ url: env.FE_SCHEMA_REGISTRY_URL!, contracts: invoiceEventSchemas }),
+  });
+  const relay = startRelay({
+    name: 'relay.test',
+    store,
+    bus,
+    checkpoints: new SqliteCheckpointStore(':memory:'),
+    logger: silent,
+    idleMs: 20,
+    route: (e) => ({ topic, key: e.stream }),
+  });
   await relay.caughtUp();
   await relay.stop();
   await bus.close();
-  const checkpointer = startCheckpointer({ store, checkpoints: new PostgresAuditCheckpointStore(db.pool), key, clock: { now: () => new Date() }, logger: silent });
+  const checkpointer = startCheckpointer({
+    store,
+    checkpoints: new PostgresAuditCheckpointStore(db.pool),
+    key,
+    clock: { now: () => new Date() },
+    logger: silent,
+  });
   await checkpointer.stop();
 });
 afterAll(async () => {
   await db?.drop();
-  const admin = new Kafka({ brokers: requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(','), logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({
+    brokers: requiredTestEnv('FE_TEST_KAFKA_BROKERS').split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
   await admin.disconnect();
@@ -88,7 +118,10 @@ it('fe history, fe audit verify and fe replay --projection status on PostgreSQL 
   expect(fromTopic.stdout).toContain(`rebuilt 5 invoice views from 18 events of ${topic} from offset 0 (18 messages)`);
   expect(fromTopic.stdout).toContain('the live read model equals the rebuild');
 
-  await db.pool.query(`UPDATE events SET envelope = json_build_object('id', envelope->>'id', 'type', 'InvoiceRejected') WHERE stream = $1 AND version = 2`, [invoices[0]!.invoiceId]);
+  await db.pool.query(
+    `UPDATE events SET envelope = json_build_object('id', envelope->>'id', 'type', 'InvoiceRejected') WHERE stream = $1 AND version = 2`,
+    [invoices[0]!.invoiceId],
+  );
   const tampered = fe('audit', 'verify', '--public-key', publicKey);
   expect(tampered.status).toBe(1);
   expect(tampered.stdout).toMatch(/^CHAIN_BROKEN inv-demo-SETP990000201: version 2/m);

@@ -9,12 +9,23 @@ import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { z } from 'zod';
 import type { AuditSources } from './embedded-data.ts';
 
-const distributedAuditConfigSchema = platformConfigSchema.pick({
-  postgresUrl: true, postgresSchema: true, eventStore: true, kurrentdbUrl: true, kurrentdbDeadlineMs: true,
-}).extend({
-  masterKeyFile: z.string().min(1).optional()
-    .describe('FE_MASTER_KEY_FILE: the tenants\' master key, for their trusted CAs and technical keys; unset: signatures and CUFEs are checked without them.'),
-});
+const distributedAuditConfigSchema = platformConfigSchema
+  .pick({
+    postgresUrl: true,
+    postgresSchema: true,
+    eventStore: true,
+    kurrentdbUrl: true,
+    kurrentdbDeadlineMs: true,
+  })
+  .extend({
+    masterKeyFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "FE_MASTER_KEY_FILE: the tenants' master key, for their trusted CAs and technical keys; unset: signatures and CUFEs are checked without them.",
+      ),
+  });
 
 /**
  * The distributed shape's stores, from the variables its processes read. Nothing is migrated: an audit only reads.
@@ -25,15 +36,24 @@ export async function openDistributedData(env: Env): Promise<AuditSources> {
   try {
     const blobs = await S3BlobStore.open(s3BlobStoreConfigFromEnv(env));
     // Read, never made here: a new key would open none of the sealed secrets.
-    if (config.masterKeyFile && !existsSync(config.masterKeyFile)) throw new Error(`FE_MASTER_KEY_FILE: no such file (${config.masterKeyFile})`);
-    const tenants = config.masterKeyFile ? new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(config.masterKeyFile) }) : undefined;
+    if (config.masterKeyFile && !existsSync(config.masterKeyFile))
+      throw new Error(`FE_MASTER_KEY_FILE: no such file (${config.masterKeyFile})`);
+    const tenants = config.masterKeyFile
+      ? new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(config.masterKeyFile) })
+      : undefined;
     const status = new PostgresStatusStore(pool);
-    const store = config.eventStore === 'kurrentdb'
-      ? (await import('@fe/platform-kurrentdb')).KurrentEventStore.connect(config.kurrentdbUrl, { deadlineMs: config.kurrentdbDeadlineMs })
-      : new PostgresEventStore(pool);
+    const store =
+      config.eventStore === 'kurrentdb'
+        ? (await import('@fe/platform-kurrentdb')).KurrentEventStore.connect(config.kurrentdbUrl, {
+            deadlineMs: config.kurrentdbDeadlineMs,
+          })
+        : new PostgresEventStore(pool);
     return {
       // The relay signs checkpoints into PostgreSQL whichever store keeps the events.
-      store, checkpoints: new PostgresAuditCheckpointStore(pool), blobs, tenants,
+      store,
+      checkpoints: new PostgresAuditCheckpointStore(pool),
+      blobs,
+      tenants,
       liveStatus: () => status,
       close: async () => {
         await store.close();

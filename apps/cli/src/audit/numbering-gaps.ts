@@ -17,7 +17,11 @@ export function numberingGaps(used: readonly { tenantId: string; prefix: string;
       const [before, after] = [sorted[i - 1]!, sorted[i]!];
       if (after - before > 1n) {
         const missing = after - before === 2n ? `${before + 1n}` : `${before + 1n}–${after - 1n}`;
-        findings.push({ code: 'NUMBERING_GAP', subject: `tenant ${range.replace(' ', ', prefix ')}`, detail: `no document with number ${missing}` });
+        findings.push({
+          code: 'NUMBERING_GAP',
+          subject: `tenant ${range.replace(' ', ', prefix ')}`,
+          detail: `no document with number ${missing}`,
+        });
       }
     }
   }

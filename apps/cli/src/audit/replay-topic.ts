@@ -12,7 +12,10 @@ const folded = new Set<string>(topology.projection.consumes);
  * The status read model replayed from the Kafka topic (docs/audit.md), in a group of its own that never commits.
  * What the topic's retention dropped cannot be replayed from it: the event store can.
  */
-export async function replayStatusFromTopic(source: { brokers: string[]; registryUrl: string; topic: string }, target: StatusStore): Promise<TopicReplay> {
+export async function replayStatusFromTopic(
+  source: { brokers: string[]; registryUrl: string; topic: string },
+  target: StatusStore,
+): Promise<TopicReplay> {
   const kafka = new Kafka({ clientId: 'fe-replay', brokers: source.brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
@@ -33,25 +36,30 @@ export async function replayStatusFromTopic(source: { brokers: string[]; registr
     await consumer.subscribe({ topic: source.topic, fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
       if (done()) return resolve();
-      consumer.run({
-        autoCommit: false,
-        eachMessage: async ({ partition, message }) => {
-          messages++;
-          if (message.value) {
-            const envelope = await codec.decode(message.value);
-            if (folded.has(envelope.type)) {
-              const event = invoiceEventSchema.parse(envelope);
-              const position = message.headers?.['x-store-position']?.toString();
-              const invoiceId = event.invoice_id ?? '';
-              const outcome = await applyEvent(target, event, { invoiceId, position: position ? BigInt(position) : undefined });
-              if (outcome.kind !== 'orphan') invoices.add(invoiceId);
-              events++;
+      consumer
+        .run({
+          autoCommit: false,
+          eachMessage: async ({ partition, message }) => {
+            messages++;
+            if (message.value) {
+              const envelope = await codec.decode(message.value);
+              if (folded.has(envelope.type)) {
+                const event = invoiceEventSchema.parse(envelope);
+                const position = message.headers?.['x-store-position']?.toString();
+                const invoiceId = event.invoice_id ?? '';
+                const outcome = await applyEvent(target, event, {
+                  invoiceId,
+                  position: position ? BigInt(position) : undefined,
+                });
+                if (outcome.kind !== 'orphan') invoices.add(invoiceId);
+                events++;
+              }
             }
-          }
-          if (BigInt(message.offset) + 1n >= (ends.get(partition) ?? 0n)) reached.set(partition, true);
-          if (done()) resolve();
-        },
-      }).catch(reject);
+            if (BigInt(message.offset) + 1n >= (ends.get(partition) ?? 0n)) reached.set(partition, true);
+            if (done()) resolve();
+          },
+        })
+        .catch(reject);
     });
   } finally {
     await consumer.disconnect();

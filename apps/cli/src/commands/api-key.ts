@@ -22,8 +22,16 @@ export async function apiKeyCommand(args: string[], io: ApiKeyIo): Promise<Comma
   if (positional.length || unknown.length) return { exitCode: 2, stdout: '', stderr: `usage:\n${apiKeyUsage}` };
   const tenantId = options.get('tenant') ?? 'demo';
   const registry = io.registry(options.get('data-dir'));
-  if (!registry) return { exitCode: 1, stdout: '', stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n' };
-  const tenants = new SqliteTenantDirectory({ path: registry.tenantsDb, masterKey: loadOrCreateMasterKey(registry.masterKey) });
+  if (!registry)
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n',
+    };
+  const tenants = new SqliteTenantDirectory({
+    path: registry.tenantsDb,
+    masterKey: loadOrCreateMasterKey(registry.masterKey),
+  });
   try {
     const key = await tenants.displayApiKey(tenantId);
     if (key === undefined) return { exitCode: 1, stdout: '', stderr: `tenant ${tenantId} has no current API key\n` };

@@ -9,8 +9,17 @@ import { apiKeyCommand } from './api-key.ts';
 /** A data folder as the embedded start leaves it: the registry, the master key and the demo tenant's key. */
 async function dataFolder(): Promise<{ dir: string; key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'fe-cli-api-key-'));
-  const tenants = new SqliteTenantDirectory({ path: join(dir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dir, 'master.key')) });
-  await tenants.createTenant({ tenant: demoTenant, environment: '2', software: demoSoftware, resolutions: [demoResolution], activeResolutionId: demoResolution.id });
+  const tenants = new SqliteTenantDirectory({
+    path: join(dir, 'tenants.sqlite'),
+    masterKey: loadOrCreateMasterKey(join(dir, 'master.key')),
+  });
+  await tenants.createTenant({
+    tenant: demoTenant,
+    environment: '2',
+    software: demoSoftware,
+    resolutions: [demoResolution],
+    activeResolutionId: demoResolution.id,
+  });
   const key = await tenants.issueApiKey('demo');
   await tenants.close();
   return { dir, key };
@@ -21,10 +30,13 @@ const io = (dir: string | undefined) => ({
 });
 
 describe('pnpm fe api-key', () => {
-  it('prints the demo tenant\'s current key and nothing else, so $(…) captures it', async () => {
+  it("prints the demo tenant's current key and nothing else, so $(…) captures it", async () => {
     const { dir, key } = await dataFolder();
     expect(await apiKeyCommand([], io(dir))).toEqual({ exitCode: 0, stdout: `${key}\n`, stderr: '' });
-    expect(await apiKeyCommand(['--tenant', 'demo', '--data-dir', dir], io(dir))).toMatchObject({ exitCode: 0, stdout: `${key}\n` });
+    expect(await apiKeyCommand(['--tenant', 'demo', '--data-dir', dir], io(dir))).toMatchObject({
+      exitCode: 0,
+      stdout: `${key}\n`,
+    });
   });
 
   it('exits 1 for a folder the service never ran in, a tenant without a key, and another master key', async () => {
@@ -32,7 +44,9 @@ describe('pnpm fe api-key', () => {
     const { dir } = await dataFolder();
     expect(await apiKeyCommand(['--tenant', 'nobody'], io(dir))).toMatchObject({ exitCode: 1, stdout: '' });
     const other = mkdtempSync(join(tmpdir(), 'fe-cli-api-key-'));
-    const wrongKey = { registry: () => ({ tenantsDb: join(dir, 'tenants.sqlite'), masterKey: join(other, 'master.key') }) };
+    const wrongKey = {
+      registry: () => ({ tenantsDb: join(dir, 'tenants.sqlite'), masterKey: join(other, 'master.key') }),
+    };
     loadOrCreateMasterKey(join(other, 'master.key'));
     const refused = await apiKeyCommand([], wrongKey);
     expect(refused).toMatchObject({ exitCode: 1, stdout: '' });

@@ -23,7 +23,10 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
 `;
 
 export type AuditIo = {
-  /** The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data; undefined when it holds none), or the distributed shape's. */
+  /**
+   * The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data; undefined when it holds none), or the
+   * distributed shape's.
+   */
   open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
   /** The service's public key from the data folder's audit.key, when there is one. */
   publicKeyOf(dataDir: string | undefined): string | undefined;
@@ -38,14 +41,23 @@ export type AuditIo = {
 export async function auditCommand(args: string[], io: AuditIo): Promise<CommandOutput> {
   const json = args.includes('--json');
   const distributed = args.includes('--distributed');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'public-key', 'trusted-dian']);
+  const { positional, options, unknown } = parseOptions(
+    args.filter((a) => a !== '--json' && a !== '--distributed'),
+    ['data-dir', 'public-key', 'trusted-dian'],
+  );
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${auditUsage}` };
   const [action] = positional;
   if (unknown.length || positional.length !== 1 || !['verify', 'public-key'].includes(action!)) return usage;
   const dataDir = options.get('data-dir');
   if (action === 'public-key') {
     const pem = io.publicKeyOf(dataDir);
-    return pem ? { exitCode: 0, stdout: pem, stderr: '' } : { exitCode: 1, stdout: '', stderr: 'no audit.key in that data folder: the service has not signed a checkpoint there\n' };
+    return pem
+      ? { exitCode: 0, stdout: pem, stderr: '' }
+      : {
+          exitCode: 1,
+          stdout: '',
+          stderr: 'no audit.key in that data folder: the service has not signed a checkpoint there\n',
+        };
   }
   let pinned: string | undefined;
   const keyFile = options.get('public-key');
@@ -53,7 +65,11 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
     try {
       pinned = io.readFile(keyFile).toString('utf8');
     } catch (error) {
-      return { exitCode: 2, stdout: '', stderr: `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `cannot read ${keyFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
+      };
     }
   }
   if (distributed && dataDir !== undefined) return usage;
@@ -65,7 +81,11 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
       if (!certificates.length) return { exitCode: 2, stdout: '', stderr: `${anchorFile} holds no PEM certificate\n` };
       anchor = { pem: certificates.join('\n'), source: anchorFile };
     } catch (error) {
-      return { exitCode: 2, stdout: '', stderr: `cannot read ${anchorFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `cannot read ${anchorFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
+      };
     }
   }
   const sources = await io.open({ dataDir, distributed });
@@ -79,23 +99,32 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
   }
   const ms = io.elapsedMs() - started;
   const exitCode = report.findings.length ? 1 : 0;
-  if (json) return { exitCode, stdout: `${JSON.stringify({ ...report, head: String(report.head), ms: Math.round(ms) }, null, 2)}\n`, stderr: '' };
+  if (json)
+    return {
+      exitCode,
+      stdout: `${JSON.stringify({ ...report, head: String(report.head), ms: Math.round(ms) }, null, 2)}\n`,
+      stderr: '',
+    };
   return { exitCode, stdout: describe(report, ms), stderr: '' };
 }
 
 function describe(report: AuditReport, ms: number): string {
   // A note costs what an invoice does (one signed XML, one answer): the rate is per document.
   const documents = report.invoices + report.notes;
-  const perThousand = documents ? ` (${((ms / documents) * 1000 / 1000).toFixed(1)} s per thousand ${report.notes ? 'documents' : 'invoices'})` : '';
+  const perThousand = documents
+    ? ` (${(((ms / documents) * 1000) / 1000).toFixed(1)} s per thousand ${report.notes ? 'documents' : 'invoices'})`
+    : '';
   const lines = [
-    `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints`
-      + (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
-    'checked: every stream\'s digest chain; every checkpoint\'s signature, root and count; every file an event names (present, same SHA-256); '
-      + 'every signed XML (XAdES signature, certificate chain, CUFE or a note\'s CUDE); DIAN\'s answers against the verdicts; the numbering of invoices and notes',
-    report.pinned ? 'checkpoints checked under the pinned public key' : 'checkpoints checked under the key they name: pin the service\'s key with --public-key (pnpm fe audit public-key)',
+    `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints` +
+      (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
+    "checked: every stream's digest chain; every checkpoint's signature, root and count; every file an event names (present, same SHA-256); " +
+      "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; the numbering of invoices and notes",
+    report.pinned
+      ? 'checkpoints checked under the pinned public key'
+      : "checkpoints checked under the key they name: pin the service's key with --public-key (pnpm fe audit public-key)",
     report.dianAnchor
       ? `DIAN's answers checked against the certificates of ${report.dianAnchor}`
-      : 'WARNING: no DIAN certificate configured: DIAN\'s answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)',
+      : "WARNING: no DIAN certificate configured: DIAN's answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)",
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),
     report.findings.length ? `${report.findings.length} difference(s)` : 'no difference',

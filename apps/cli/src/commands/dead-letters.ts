@@ -21,16 +21,28 @@ export type DeadLettersIo = {
 /** `pnpm fe dead-letters`: what an operator needs to see and re-drive dead letters. */
 export async function deadLettersCommand(args: string[], io: DeadLettersIo): Promise<CommandOutput> {
   const flags: string[] = args.filter((a) => a === '--all' || a === '--json');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => !flags.includes(a)), ['data-dir']);
+  const { positional, options, unknown } = parseOptions(
+    args.filter((a) => !flags.includes(a)),
+    ['data-dir'],
+  );
   const [action = 'list', ...ids] = positional;
   const all = flags.includes('--all');
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${deadLettersUsage}` };
   if (unknown.length || !['list', 'redrive'].includes(action)) return usage;
   if (action === 'list' && (ids.length || all)) return usage;
-  if (action === 'redrive' && (all ? ids.length > 0 : ids.length === 0 || ids.some((id) => !/^[1-9]\d{0,15}$/.test(id)))) return usage;
+  if (
+    action === 'redrive' &&
+    (all ? ids.length > 0 : ids.length === 0 || ids.some((id) => !/^[1-9]\d{0,15}$/.test(id)))
+  )
+    return usage;
 
   const path = io.stateDb(options.get('data-dir'));
-  if (!path) return { exitCode: 1, stdout: '', stderr: 'no state.sqlite in that data folder: the service has not run there, so it has no dead letters\n' };
+  if (!path)
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'no state.sqlite in that data folder: the service has not run there, so it has no dead letters\n',
+    };
   const store = new SqliteDeadLetterStore(path);
   try {
     if (action === 'list') {
@@ -54,6 +66,8 @@ export async function deadLettersCommand(args: string[], io: DeadLettersIo): Pro
 function describe(letter: DeadLetter): string {
   const event = letter.message.value;
   const requested = letter.redriveRequestedAt ? `  re-drive requested ${letter.redriveRequestedAt}\n` : '';
-  return `#${letter.id}  ${letter.group}  ${event.type} ${event.id}  invoice ${event.invoice_id ?? '-'} (tenant ${event.tenant_id})\n`
-    + `  dead ${letter.deaths}× (first ${letter.firstDeadAt}, last ${letter.lastDeadAt}) after ${letter.attempts} attempts: ${letter.error}\n${requested}`;
+  return (
+    `#${letter.id}  ${letter.group}  ${event.type} ${event.id}  invoice ${event.invoice_id ?? '-'} (tenant ${event.tenant_id})\n` +
+    `  dead ${letter.deaths}× (first ${letter.firstDeadAt}, last ${letter.lastDeadAt}) after ${letter.attempts} attempts: ${letter.error}\n${requested}`
+  );
 }

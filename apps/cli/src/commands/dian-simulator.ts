@@ -1,5 +1,10 @@
 import {
-  ephemeralIdentity, parseFault, simulatorConfig, startDianSimulator, type DianSimulator, type SimulatorIdentity,
+  ephemeralIdentity,
+  parseFault,
+  simulatorConfig,
+  startDianSimulator,
+  type DianSimulator,
+  type SimulatorIdentity,
 } from '@fe/dian-simulator';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
@@ -21,13 +26,34 @@ export type SimulatorIo = CommandIo & {
 
 /** `pnpm fe dian-simulator`: starts the simulator and keeps it up until stopped. */
 export async function dianSimulatorCommand(args: string[], io: SimulatorIo): Promise<CommandOutput> {
-  const { positional, options, unknown } = parseOptions(args, ['trust', 'port', 'host', 'cert', 'key', 'environment', 'fault']);
+  const { positional, options, unknown } = parseOptions(args, [
+    'trust',
+    'port',
+    'host',
+    'cert',
+    'key',
+    'environment',
+    'fault',
+  ]);
   const port = Number(options.get('port') ?? 8081);
   const environment = options.get('environment') ?? '2';
   const fault = options.has('fault') ? parseFault(options.get('fault')) : undefined;
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${dianSimulatorUsage}` };
-  if (positional.length || unknown.length || !options.has('trust') || !Number.isInteger(port) || port < 0 || port > 65535) return usage;
-  if ((environment !== '1' && environment !== '2') || (options.has('fault') && !fault) || options.has('cert') !== options.has('key')) return usage;
+  if (
+    positional.length ||
+    unknown.length ||
+    !options.has('trust') ||
+    !Number.isInteger(port) ||
+    port < 0 ||
+    port > 65535
+  )
+    return usage;
+  if (
+    (environment !== '1' && environment !== '2') ||
+    (options.has('fault') && !fault) ||
+    options.has('cert') !== options.has('key')
+  )
+    return usage;
 
   const trustedCaPems: string[] = [];
   for (const path of options.get('trust')!.split(',')) {
@@ -46,13 +72,23 @@ export async function dianSimulatorCommand(args: string[], io: SimulatorIo): Pro
 
   let simulator: DianSimulator;
   try {
-    simulator = await startDianSimulator(simulatorConfig({ identity, trustedCaPems }, { environment, globalFault: fault }), {
-      host: options.get('host') ?? '127.0.0.1', port,
-    });
+    simulator = await startDianSimulator(
+      simulatorConfig({ identity, trustedCaPems }, { environment, globalFault: fault }),
+      {
+        host: options.get('host') ?? '127.0.0.1',
+        port,
+      },
+    );
   } catch (error) {
-    return { exitCode: 1, stdout: '', stderr: `cannot start the simulator: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n` };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `cannot start the simulator: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    };
   }
-  io.print(`DIAN simulator (ambiente ${environment === '2' ? 'habilitación' : 'producción'}) at ${simulator.endpoint}\n`);
+  io.print(
+    `DIAN simulator (ambiente ${environment === '2' ? 'habilitación' : 'producción'}) at ${simulator.endpoint}\n`,
+  );
   await io.stopped;
   await simulator.close();
   return { exitCode: 0, stdout: 'DIAN simulator stopped\n', stderr: '' };

@@ -9,30 +9,59 @@ export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [-
                        cause, its chain digest and the SHA-256 of every file it names
 `;
 
-export type HistoryIo = { open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined> };
+export type HistoryIo = {
+  open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
+};
 
 /** `pnpm fe history`: an invoice's history for an auditor, from the event store itself. */
 export async function historyCommand(args: string[], io: HistoryIo): Promise<CommandOutput> {
   const json = args.includes('--json');
   const distributed = args.includes('--distributed');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--json' && a !== '--distributed'), ['data-dir', 'tenant']);
+  const { positional, options, unknown } = parseOptions(
+    args.filter((a) => a !== '--json' && a !== '--distributed'),
+    ['data-dir', 'tenant'],
+  );
   const [wanted] = positional;
-  if (unknown.length || positional.length !== 1 || !wanted || (distributed && options.has('data-dir'))) return { exitCode: 2, stdout: '', stderr: `usage:\n${historyUsage}` };
+  if (unknown.length || positional.length !== 1 || !wanted || (distributed && options.has('data-dir')))
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${historyUsage}` };
   const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
-  if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: the service has not run there\n' };
+  if (!sources)
+    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: the service has not run there\n' };
   try {
     const found = await findInvoice(sources.store, wanted, options.get('tenant'));
-    if (found.length === 0) return { exitCode: 1, stdout: '', stderr: `no invoice with cufe or number ${wanted}${options.has('tenant') ? ` for tenant ${options.get('tenant')}` : ''}\n` };
-    if (found.length > 1) return { exitCode: 1, stdout: '', stderr: `${found.length} tenants have an invoice ${wanted}: name one with --tenant (${found.map((f) => f.tenant_id).join(', ')})\n` };
+    if (found.length === 0)
+      return {
+        exitCode: 1,
+        stdout: '',
+        stderr: `no invoice with cufe or number ${wanted}${options.has('tenant') ? ` for tenant ${options.get('tenant')}` : ''}\n`,
+      };
+    if (found.length > 1)
+      return {
+        exitCode: 1,
+        stdout: '',
+        stderr: `${found.length} tenants have an invoice ${wanted}: name one with --tenant (${found.map((f) => f.tenant_id).join(', ')})\n`,
+      };
     const requested = found[0]!;
     const entries = await invoiceHistory((await sources.store.read(requested.invoice_id!)).events, sources.blobs);
-    if (json) return { exitCode: 0, stdout: `${JSON.stringify({ cufe: requested.data.cufe, number: requested.data.document_id, events: entries }, null, 2)}\n`, stderr: '' };
-    const lines = [`invoice ${requested.data.document_id} of tenant ${requested.tenant_id}, cufe ${requested.data.cufe}`];
+    if (json)
+      return {
+        exitCode: 0,
+        stdout: `${JSON.stringify({ cufe: requested.data.cufe, number: requested.data.document_id, events: entries }, null, 2)}\n`,
+        stderr: '',
+      };
+    const lines = [
+      `invoice ${requested.data.document_id} of tenant ${requested.tenant_id}, cufe ${requested.data.cufe}`,
+    ];
     for (const e of entries) {
       lines.push(`#${e.stream_version} ${e.occurred_at} ${e.type}.v${e.event_version} ${e.id}`);
-      lines.push(`   recorded ${e.recorded_at} at position ${e.position}; caused by ${e.causation_id}; correlation ${e.correlation_id}`);
+      lines.push(
+        `   recorded ${e.recorded_at} at position ${e.position}; caused by ${e.causation_id}; correlation ${e.correlation_id}`,
+      );
       if (e.chain_digest) lines.push(`   chain ${e.chain_digest}`);
-      for (const f of e.files) lines.push(`   file ${f.role} ${f.key} sha256 ${f.sha256 ?? '(missing)'}${f.recorded_in_event ? '' : ' (of the stored file; the event records none)'}`);
+      for (const f of e.files)
+        lines.push(
+          `   file ${f.role} ${f.key} sha256 ${f.sha256 ?? '(missing)'}${f.recorded_in_event ? '' : ' (of the stored file; the event records none)'}`,
+        );
     }
     return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } finally {
@@ -41,7 +70,11 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
 }
 
 /** The InvoiceRequested whose cufe or number (prefix + consecutive) is `wanted`: one pass over the store. */
-async function findInvoice(store: EventStore, wanted: string, tenant: string | undefined): Promise<InvoiceRequestedV1[]> {
+async function findInvoice(
+  store: EventStore,
+  wanted: string,
+  tenant: string | undefined,
+): Promise<InvoiceRequestedV1[]> {
   const found: InvoiceRequestedV1[] = [];
   let after = 0n;
   for (;;) {

@@ -19,21 +19,32 @@ export type OutboxIo = {
 /** `pnpm fe outbox`: one line per mail, oldest first; "no mails" when the folder is empty or absent. */
 export function outboxCommand(args: string[], io: OutboxIo): CommandOutput {
   const last = args.includes('--last');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--last'), ['data-dir', 'to']);
-  if (positional.length || unknown.length || (options.has('to') && !last)) return { exitCode: 2, stdout: '', stderr: `usage:\n${outboxUsage}` };
+  const { positional, options, unknown } = parseOptions(
+    args.filter((a) => a !== '--last'),
+    ['data-dir', 'to'],
+  );
+  if (positional.length || unknown.length || (options.has('to') && !last))
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${outboxUsage}` };
   const folder = io.outboxDir(options.get('data-dir'));
   const to = options.get('to');
   const mails = listOutbox(folder).filter((m) => to === undefined || m.to === to);
-  if (!mails.length) return { exitCode: last ? 1 : 0, stdout: `no mails${to ? ` to ${to}` : ''} in ${folder}\n`, stderr: '' };
+  if (!mails.length)
+    return { exitCode: last ? 1 : 0, stdout: `no mails${to ? ` to ${to}` : ''} in ${folder}\n`, stderr: '' };
   if (last) return { exitCode: 0, stdout: showMail(mails.at(-1)!.file), stderr: '' };
   const lines = mails.map((m) => `${m.date}  ${m.to}  ${m.subject}  ${Math.round(m.bytes / 1024)} kB\n    ${m.file}`);
-  return { exitCode: 0, stdout: `${mails.length} mail${mails.length === 1 ? '' : 's'} in ${folder}\n${lines.join('\n')}\n`, stderr: '' };
+  return {
+    exitCode: 0,
+    stdout: `${mails.length} mail${mails.length === 1 ? '' : 's'} in ${folder}\n${lines.join('\n')}\n`,
+    stderr: '',
+  };
 }
 
 /** One mail as a person reads it: the body decoded (quoted-printable or base64, as the .eml carries it). */
 function showMail(file: string): string {
   const mail = readMail(readFileSync(file));
   const header = (name: string) => `${name}: ${mail.headers.get(name.toLowerCase()) ?? ''}\n`;
-  const attachments = mail.attachments.map((a) => `attachment: ${a.filename} (${Math.round(a.content.length / 1024)} kB)\n`).join('');
+  const attachments = mail.attachments
+    .map((a) => `attachment: ${a.filename} (${Math.round(a.content.length / 1024)} kB)\n`)
+    .join('');
   return `${file}\n${header('From')}${header('To')}${header('Date')}Subject: ${mail.subject}\n\n${mail.text.replace(/\r\n/g, '\n').trimEnd()}\n${attachments ? `\n${attachments}` : ''}`;
 }

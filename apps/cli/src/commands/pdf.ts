@@ -17,7 +17,12 @@ export function pdfCommand(args: string[], io: PdfIo): CommandOutput {
   const { positional, options, unknown } = parseOptions(args, ['out', 'validated-at', 'provider-name']);
   const [file] = positional;
   const validatedAt = options.get('validated-at');
-  if (!file || positional.length !== 1 || unknown.length || (validatedAt !== undefined && Number.isNaN(Date.parse(validatedAt)))) {
+  if (
+    !file ||
+    positional.length !== 1 ||
+    unknown.length ||
+    (validatedAt !== undefined && Number.isNaN(Date.parse(validatedAt)))
+  ) {
     return { exitCode: 2, stdout: '', stderr: `usage:\n${pdfUsage}` };
   }
   const xml = readInput({ ...io, env: {}, now: new Date(0) }, file);
@@ -28,7 +33,9 @@ export function pdfCommand(args: string[], io: PdfIo): CommandOutput {
     const view = readInvoiceView(xml.toString('utf8'), {
       ...(validatedAt !== undefined ? { validatedAt } : {}),
     });
-    const providerName = options.get('provider-name') ?? (view.softwareProvider.nit === demoSoftware.providerNit ? demoSoftware.providerName : undefined);
+    const providerName =
+      options.get('provider-name') ??
+      (view.softwareProvider.nit === demoSoftware.providerNit ? demoSoftware.providerName : undefined);
     if (providerName !== undefined) view.softwareProvider.name = providerName;
     const { bytes, pageCount } = renderInvoicePdf(view);
     io.writeFile(out, bytes);
@@ -38,7 +45,8 @@ export function pdfCommand(args: string[], io: PdfIo): CommandOutput {
       stderr: view.signed ? '' : 'note: the invoice carries no ds:Signature; its PDF says nothing about a signature\n',
     };
   } catch (error) {
-    if (error instanceof RendererError) return { exitCode: 1, stdout: '', stderr: `cannot render ${file}: ${error.code}: ${error.message}\n` };
+    if (error instanceof RendererError)
+      return { exitCode: 1, stdout: '', stderr: `cannot render ${file}: ${error.code}: ${error.message}\n` };
     throw error;
   }
 }

@@ -24,9 +24,18 @@ export type ReplayIo = {
 export async function replayCommand(args: string[], io: ReplayIo): Promise<CommandOutput> {
   const distributed = args.includes('--distributed');
   const fromTopic = args.includes('--from-topic');
-  const { positional, options, unknown } = parseOptions(args.filter((a) => a !== '--distributed' && a !== '--from-topic'), ['projection', 'into', 'data-dir', 'topic']);
-  if (unknown.length || positional.length || options.get('projection') !== 'status' || (distributed && options.has('data-dir'))
-    || (fromTopic && !distributed) || (options.has('topic') && !fromTopic)) {
+  const { positional, options, unknown } = parseOptions(
+    args.filter((a) => a !== '--distributed' && a !== '--from-topic'),
+    ['projection', 'into', 'data-dir', 'topic'],
+  );
+  if (
+    unknown.length ||
+    positional.length ||
+    options.get('projection') !== 'status' ||
+    (distributed && options.has('data-dir')) ||
+    (fromTopic && !distributed) ||
+    (options.has('topic') && !fromTopic)
+  ) {
     return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
   }
   const into = options.get('into');
@@ -36,7 +45,11 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
   const live = sources?.liveStatus();
   if (!sources || !live) {
     await sources?.close();
-    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n' };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n',
+    };
   }
   const rebuilt = new SqliteStatusStore(target?.path ?? ':memory:');
   try {
@@ -45,12 +58,17 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
       ? { ...(await io.fromTopic(topic, rebuilt)), orphans: 0 }
       : await rebuildStatusViews(sources.store, rebuilt);
     const differing = diffViews(await live.all(), await rebuilt.all());
-    const origin = 'position' in result ? `(through position ${result.position})` : `of ${topic} from offset 0 (${result.messages} messages)`;
+    const origin =
+      'position' in result
+        ? `(through position ${result.position})`
+        : `of ${topic} from offset 0 (${result.messages} messages)`;
     const lines = [
       `rebuilt ${result.views} invoice views from ${result.events} events ${origin}${into ? ` into ${into}` : ''}`,
       ...(result.orphans ? [`${result.orphans} events of invoices never requested`] : []),
       ...differing.map((id) => `DIFFERS ${id}`),
-      differing.length ? `${differing.length} invoice(s) differ from the live read model` : 'the live read model equals the rebuild',
+      differing.length
+        ? `${differing.length} invoice(s) differ from the live read model`
+        : 'the live read model equals the rebuild',
     ];
     return { exitCode: differing.length || result.orphans ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } finally {

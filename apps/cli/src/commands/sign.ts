@@ -21,7 +21,8 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
     return usageError();
   }
   const password = io.env[passwordVar];
-  if (password === undefined) return { exitCode: 2, stdout: '', stderr: `environment variable ${passwordVar} is not set\n` };
+  if (password === undefined)
+    return { exitCode: 2, stdout: '', stderr: `environment variable ${passwordVar} is not set\n` };
   const signingTime = options.has('signing-time') ? new Date(options.get('signing-time')!) : io.now;
   if (Number.isNaN(signingTime.getTime())) return usageError();
 
@@ -37,7 +38,8 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
     // Builder output is already canonical; anything else is signed in its canonical form, because
     // the signer digests the text as it stands.
     const canonical = canonicalDocument(xml);
-    if (!xml.endsWith(canonical) && !xml.endsWith(`${canonical}\n`)) note = 'note: the input was not in canonical XML form; its canonical form was signed\n';
+    if (!xml.endsWith(canonical) && !xml.endsWith(`${canonical}\n`))
+      note = 'note: the input was not in canonical XML form; its canonical form was signed\n';
     xml = XML_DECLARATION + canonical;
     issueDate = readDocumentHead(parseXmlTree(xml)).issueDate;
   } catch {
@@ -45,12 +47,20 @@ export function signCommand(args: string[], io: CommandIo): CommandOutput {
   }
   const signingDate = colombiaDateTime(signingTime).date;
   if (issueDate !== signingDate) {
-    return { exitCode: 1, stdout: '', stderr: `SigningTime date ${signingDate} differs from cbc:IssueDate ${issueDate ?? '(none)'} (DIAN rule FAD09e); pass --signing-time\n` };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `SigningTime date ${signingDate} differs from cbc:IssueDate ${issueDate ?? '(none)'} (DIAN rule FAD09e); pass --signing-time\n`,
+    };
   }
   try {
     const signer = createXadesSigner(loadP12(p12, password, signingTime));
     const signed = signer.sign(xml, { signingTime, algorithm });
-    return { exitCode: 0, stdout: `${signed.xml}\n`, stderr: `${note}signed ${signed.signatureId} at ${signed.signingTime}\n` };
+    return {
+      exitCode: 0,
+      stdout: `${signed.xml}\n`,
+      stderr: `${note}signed ${signed.signatureId} at ${signed.signingTime}\n`,
+    };
   } catch (error) {
     if (isXadesError(error)) return { exitCode: 1, stdout: '', stderr: `error ${error.code}: ${error.message}\n` };
     throw error;
@@ -71,7 +81,10 @@ export type CommandIo = {
 };
 
 /** `--name value` options and positionals; a flag without its value is reported as missing. */
-export function parseOptions(args: string[], names: readonly string[]): { positional: string[]; options: Map<string, string>; unknown: string[] } {
+export function parseOptions(
+  args: string[],
+  names: readonly string[],
+): { positional: string[]; options: Map<string, string>; unknown: string[] } {
   const positional: string[] = [];
   const options = new Map<string, string>();
   const unknown: string[] = [];
@@ -88,6 +101,10 @@ export function readInput(io: CommandIo, path: string): Buffer | CommandOutput {
   try {
     return io.readFile(path);
   } catch (error) {
-    return { exitCode: 2, stdout: '', stderr: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n` };
+    return {
+      exitCode: 2,
+      stdout: '',
+      stderr: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
+    };
   }
 }

@@ -23,7 +23,8 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
     return { exitCode: 2, stdout: '', stderr: `usage:\n${submitUsage}` };
   }
   const password = io.env[passwordVar];
-  if (password === undefined) return { exitCode: 2, stdout: '', stderr: `environment variable ${passwordVar} is not set\n` };
+  if (password === undefined)
+    return { exitCode: 2, stdout: '', stderr: `environment variable ${passwordVar} is not set\n` };
   const xml = readInput(io, file);
   if (!Buffer.isBuffer(xml)) return xml;
   const p12 = readInput(io, p12Path);
@@ -35,12 +36,18 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
   try {
     const credential = loadP12(p12, password, io.now);
     const client = createDianSoapClient({
-      endpoint, timeoutMs, credential: { privateKey: credential.privateKey, certificateDer: credential.chain[0].der },
+      endpoint,
+      timeoutMs,
+      credential: { privateKey: credential.privateKey, certificateDer: credential.chain[0].der },
       ...(ca ? { ca: ca.toString('utf8') } : {}),
     });
     const packaged = packageDocument(xml.toString('utf8'), { modified: io.now });
     const answer = await client.sendBillSync(packaged.zip);
-    return { exitCode: answer.isValid && answer.statusCode === '00' ? 0 : 1, stdout: `${JSON.stringify(printable(answer, packaged.zip.fileName), null, 2)}\n`, stderr: '' };
+    return {
+      exitCode: answer.isValid && answer.statusCode === '00' ? 0 : 1,
+      stdout: `${JSON.stringify(printable(answer, packaged.zip.fileName), null, 2)}\n`,
+      stderr: '',
+    };
   } catch (error) {
     if (isDianClientError(error)) {
       const { code, retriable, outcomeUnknown, message } = error;
@@ -54,5 +61,9 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
 /** The answer without the AR's bytes twice: its XML is printed, its base64 only measured. */
 function printable(answer: DianResponse, fileName: string) {
   const { xmlBase64Bytes, ...rest } = answer;
-  return { fileName, ...rest, xmlBase64Bytes: xmlBase64Bytes === undefined ? undefined : `(${xmlBase64Bytes.length} base64 characters)` };
+  return {
+    fileName,
+    ...rest,
+    xmlBase64Bytes: xmlBase64Bytes === undefined ? undefined : `(${xmlBase64Bytes.length} base64 characters)`,
+  };
 }

@@ -1,5 +1,11 @@
 import {
-  companySchema, isTenancyError, newTenantSchema, noteNumberingSchema, parseInput, resolutionSchema, softwareSchema,
+  companySchema,
+  isTenancyError,
+  newTenantSchema,
+  noteNumberingSchema,
+  parseInput,
+  resolutionSchema,
+  softwareSchema,
   type TenantCommands,
 } from '@fe/tenancy';
 import { isXadesError } from '@fe/xades';
@@ -29,7 +35,9 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
 export type TenantIo = {
   readFile(path: string): Buffer;
   env: Readonly<Record<string, string | undefined>>;
-  /** The tenant commands on the data folder's registry and event store, or undefined when the service never ran there. */
+  /**
+   * The tenant commands on the data folder's registry and event store, or undefined when the service never ran there.
+   */
   open(dataDir: string | undefined): { commands: TenantCommands; close(): Promise<void> } | undefined;
 };
 
@@ -38,7 +46,14 @@ const usage = (): CommandOutput => ({ exitCode: 2, stdout: '', stderr: `usage:\n
 /** `pnpm fe tenant …`: the operator's side of what the admin portal does, through the same commands. */
 export async function tenantCommand(args: string[], io: TenantIo): Promise<CommandOutput> {
   const [action, ...rest] = args;
-  const { positional, options, unknown } = parseOptions(rest, ['tenant', 'data-dir', 'grace-hours', 'activate', 'test-set', 'accepted']);
+  const { positional, options, unknown } = parseOptions(rest, [
+    'tenant',
+    'data-dir',
+    'grace-hours',
+    'activate',
+    'test-set',
+    'accepted',
+  ]);
   if (!action || unknown.length) return usage();
   const tenantId = options.get('tenant');
   const needsFile = ['create', 'company', 'certificate', 'software', 'resolution'].includes(action);
@@ -47,7 +62,12 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
   const json = () => JSON.parse(io.readFile(positional[0]!).toString('utf8')) as unknown;
 
   const opened = io.open(options.get('data-dir'));
-  if (!opened) return { exitCode: 1, stdout: '', stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n' };
+  if (!opened)
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n',
+    };
   const { commands } = opened;
   const done = (stdout = '') => ({ exitCode: 0, stdout, stderr: '' });
   try {
@@ -62,23 +82,36 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
         return done();
       case 'certificate': {
         const password = io.env.FE_P12_PASSWORD;
-        if (password === undefined) return { exitCode: 2, stdout: '', stderr: 'set FE_P12_PASSWORD to the .p12 password\n' };
+        if (password === undefined)
+          return { exitCode: 2, stdout: '', stderr: 'set FE_P12_PASSWORD to the .p12 password\n' };
         const summary = await commands.storeCertificate(tenantId!, io.readFile(positional[0]!), password, 'cli');
-        return done(`${summary.subjectName}\nissuer ${summary.issuerName}\nvalid ${summary.notBefore.toISOString()} – ${summary.notAfter.toISOString()}\n`);
+        return done(
+          `${summary.subjectName}\nissuer ${summary.issuerName}\nvalid ${summary.notBefore.toISOString()} – ${summary.notAfter.toISOString()}\n`,
+        );
       }
       case 'software':
         await commands.setSoftware(tenantId!, parseInput(softwareSchema, json()), 'cli');
         return done();
       case 'resolution':
-        await commands.addResolution(tenantId!, parseInput(resolutionSchema, json()), options.get('activate') === 'yes', 'cli');
+        await commands.addResolution(
+          tenantId!,
+          parseInput(resolutionSchema, json()),
+          options.get('activate') === 'yes',
+          'cli',
+        );
         return done();
       case 'note-numbering':
-        if (positional.length) await commands.setNoteNumbering(tenantId!, parseInput(noteNumberingSchema, json()), 'cli');
+        if (positional.length)
+          await commands.setNoteNumbering(tenantId!, parseInput(noteNumberingSchema, json()), 'cli');
         return done(`${JSON.stringify(await commands.noteNumbering(tenantId!))}\n`);
       case 'rotate-key': {
         const hours = Number(options.get('grace-hours') ?? 24);
         const { apiKey, previousValidUntil } = await commands.rotateApiKey(tenantId!, 'cli', hours);
-        return { exitCode: 0, stdout: `${apiKey}\n`, stderr: `the previous key works until ${previousValidUntil.toISOString()}\n` };
+        return {
+          exitCode: 0,
+          stdout: `${apiKey}\n`,
+          stderr: `the previous key works until ${previousValidUntil.toISOString()}\n`,
+        };
       }
       case 'revoke-keys':
         return done(`${await commands.revokeApiKeys(tenantId!, 'cli')} key(s) revoked\n`);
@@ -97,9 +130,11 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
         return usage();
     }
   } catch (error) {
-    if (isTenancyError(error) || isXadesError(error)) return { exitCode: 1, stdout: '', stderr: `${error.code}: ${error.message}\n` };
+    if (isTenancyError(error) || isXadesError(error))
+      return { exitCode: 1, stdout: '', stderr: `${error.code}: ${error.message}\n` };
     if (error instanceof SyntaxError) return { exitCode: 2, stdout: '', stderr: `${positional[0]} is not JSON\n` };
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exitCode: 2, stdout: '', stderr: `cannot read ${positional[0]}\n` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { exitCode: 2, stdout: '', stderr: `cannot read ${positional[0]}\n` };
     throw error;
   } finally {
     await opened.close();

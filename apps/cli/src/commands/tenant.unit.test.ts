@@ -10,21 +10,38 @@ import { tenantCommand, type TenantIo } from './tenant.ts';
 /** A data folder with the registry, master key and event store, as the embedded start leaves it. */
 function dataFolder() {
   const dir = mkdtempSync(join(tmpdir(), 'fe-cli-tenant-'));
-  const registry = () => new SqliteTenantDirectory({ path: join(dir, 'tenants.sqlite'), masterKey: loadOrCreateMasterKey(join(dir, 'master.key')) });
+  const registry = () =>
+    new SqliteTenantDirectory({
+      path: join(dir, 'tenants.sqlite'),
+      masterKey: loadOrCreateMasterKey(join(dir, 'master.key')),
+    });
   const io = (env: Record<string, string> = {}): TenantIo => ({
     readFile: (path) => readFileSync(join(dir, path)),
     env,
     open: () => {
       const tenants = registry();
       const events = new SqliteEventStore(join(dir, 'events.sqlite'));
-      return { commands: createTenantCommands({ registry: tenants, events, clock: { now: () => new Date() } }), close: async () => { await tenants.close(); await events.close(); } };
+      return {
+        commands: createTenantCommands({ registry: tenants, events, clock: { now: () => new Date() } }),
+        close: async () => {
+          await tenants.close();
+          await events.close();
+        },
+      };
     },
   });
-  const write = (name: string, value: unknown) => writeFileSync(join(dir, name), typeof value === 'string' || Buffer.isBuffer(value) ? value : JSON.stringify(value));
+  const write = (name: string, value: unknown) =>
+    writeFileSync(join(dir, name), typeof value === 'string' || Buffer.isBuffer(value) ? value : JSON.stringify(value));
   return { dir, io, write, registry };
 }
 
-const newTenant = { tenant: { ...demoTenant, id: 'acme' }, environment: '2', software: demoSoftware, resolutions: [demoResolution], activeResolutionId: demoResolution.id };
+const newTenant = {
+  tenant: { ...demoTenant, id: 'acme' },
+  environment: '2',
+  software: demoSoftware,
+  resolutions: [demoResolution],
+  activeResolutionId: demoResolution.id,
+};
 
 describe('pnpm fe tenant', () => {
   it('creates a tenant and prints its first key; rotates, revokes, and lists the audit events', async () => {
@@ -34,12 +51,20 @@ describe('pnpm fe tenant', () => {
     expect(created).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^fe_test_\w{43}\n$/) });
     const rotated = await tenantCommand(['rotate-key', '--tenant', 'acme', '--grace-hours', '2'], io());
     expect(rotated).toMatchObject({ exitCode: 0, stderr: expect.stringContaining('the previous key works until') });
-    expect(await tenantCommand(['revoke-keys', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 0, stdout: '2 key(s) revoked\n' });
+    expect(await tenantCommand(['revoke-keys', '--tenant', 'acme'], io())).toMatchObject({
+      exitCode: 0,
+      stdout: '2 key(s) revoked\n',
+    });
     const tenants = registry();
     expect(await tenants.authenticate(rotated.stdout.trim())).toBeUndefined();
     await tenants.close();
     const history = await tenantCommand(['history', '--tenant', 'acme'], io());
-    expect(history.stdout.trim().split('\n').map((line) => JSON.parse(line).data.change)).toEqual(['TenantCreated', 'ApiKeyIssued', 'ApiKeyRotated', 'ApiKeysRevoked']);
+    expect(
+      history.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).data.change),
+    ).toEqual(['TenantCreated', 'ApiKeyIssued', 'ApiKeyRotated', 'ApiKeysRevoked']);
   });
 
   it('uploads a .p12 with its password from FE_P12_PASSWORD and refuses a wrong one by its code', async () => {
@@ -49,8 +74,13 @@ describe('pnpm fe tenant', () => {
     const demo = makeDemoCertificates({ legalName: 'ACME', nit: '900123456' }, new Date());
     write('acme.p12', demo.p12);
     expect(await tenantCommand(['certificate', '--tenant', 'acme', 'acme.p12'], io())).toMatchObject({ exitCode: 2 });
-    expect(await tenantCommand(['certificate', '--tenant', 'acme', 'acme.p12'], io({ FE_P12_PASSWORD: 'wrong' }))).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^P12_WRONG_PASSWORD/) });
-    const stored = await tenantCommand(['certificate', '--tenant', 'acme', 'acme.p12'], io({ FE_P12_PASSWORD: demo.password }));
+    expect(
+      await tenantCommand(['certificate', '--tenant', 'acme', 'acme.p12'], io({ FE_P12_PASSWORD: 'wrong' })),
+    ).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^P12_WRONG_PASSWORD/) });
+    const stored = await tenantCommand(
+      ['certificate', '--tenant', 'acme', 'acme.p12'],
+      io({ FE_P12_PASSWORD: demo.password }),
+    );
     expect(stored).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('issuer') });
     expect(stored.stdout + stored.stderr).not.toContain(demo.password);
   });
@@ -60,11 +90,22 @@ describe('pnpm fe tenant', () => {
     write('acme.json', newTenant);
     await tenantCommand(['create', 'acme.json'], io());
     write('company.json', { ...demoTenant, id: 'acme', dv: 3 });
-    expect(await tenantCommand(['company', '--tenant', 'acme', 'company.json'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TENANT_INVALID: .*dv:/) });
-    expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TEST_SET_NOT_PASSED/) });
+    expect(await tenantCommand(['company', '--tenant', 'acme', 'company.json'], io())).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^TENANT_INVALID: .*dv:/),
+    });
+    expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^TEST_SET_NOT_PASSED/),
+    });
     expect(await tenantCommand(['rotate-key'], io())).toMatchObject({ exitCode: 2 });
-    expect(await tenantCommand(['test-set-passed', '--tenant', 'acme', '--test-set', 'set-1', '--accepted', '8'], io())).toMatchObject({ exitCode: 0 });
-    expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^fe_live_/) });
+    expect(
+      await tenantCommand(['test-set-passed', '--tenant', 'acme', '--test-set', 'set-1', '--accepted', '8'], io()),
+    ).toMatchObject({ exitCode: 0 });
+    expect(await tenantCommand(['production', '--tenant', 'acme'], io())).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringMatching(/^fe_live_/),
+    });
   });
 
   it('prints the note numbering (the defaults), sets one, and refuses a prefix an invoice resolution has', async () => {
@@ -72,17 +113,27 @@ describe('pnpm fe tenant', () => {
     write('acme.json', newTenant);
     await tenantCommand(['create', 'acme.json'], io());
     expect(JSON.parse((await tenantCommand(['note-numbering', '--tenant', 'acme'], io())).stdout)).toEqual({
-      credit: { prefix: 'NC', from: '1', to: '9999999999' }, debit: { prefix: 'ND', from: '1', to: '9999999999' },
+      credit: { prefix: 'NC', from: '1', to: '9999999999' },
+      debit: { prefix: 'ND', from: '1', to: '9999999999' },
     });
     const own = { credit: { prefix: 'NCA', from: '100', to: '999' }, debit: { prefix: 'NDA', from: '1', to: '50' } };
     write('notes.json', own);
-    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'notes.json'], io())).toMatchObject({ exitCode: 0, stdout: `${JSON.stringify(own)}\n` });
+    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'notes.json'], io())).toMatchObject({
+      exitCode: 0,
+      stdout: `${JSON.stringify(own)}\n`,
+    });
     const tenants = registry();
     expect((await tenants.profile('acme'))?.noteNumbering).toEqual(own);
     await tenants.close();
     write('clash.json', { ...own, debit: { prefix: demoResolution.prefix, from: '1', to: '9' } });
-    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'clash.json'], io())).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^TENANT_INVALID/) });
-    const history = (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(await tenantCommand(['note-numbering', '--tenant', 'acme', 'clash.json'], io())).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^TENANT_INVALID/),
+    });
+    const history = (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(history.filter((e) => e.data.change === 'NoteNumberingSet')).toHaveLength(1);
   });
 });

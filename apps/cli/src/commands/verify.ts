@@ -1,4 +1,10 @@
-import { formatReport, isAttachedDocument, verifyAttachedDocument, verifySignedInvoice, type AttachedDocumentVerifyOptions } from '@fe/xades';
+import {
+  formatReport,
+  isAttachedDocument,
+  verifyAttachedDocument,
+  verifySignedInvoice,
+  type AttachedDocumentVerifyOptions,
+} from '@fe/xades';
 import { unzipSync } from 'fflate';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
@@ -13,15 +19,22 @@ export const verifyUsage = `  verify <signed.xml | attached-document.xml | z….
                        CUFE); exits 0 only when every check holds
 `;
 
-/** `pnpm fe verify`: the auditor's report on a signed invoice or on what a buyer received (DOM-based, independent of the signer). */
+/**
+ * `pnpm fe verify`: the auditor's report on a signed invoice or on what a buyer received (DOM-based, independent of the
+ * signer).
+ */
 export function verifyCommand(args: string[], io: CommandIo): CommandOutput {
   const { positional, options, unknown } = parseOptions(args, ['trusted', 'technical-key', 'trusted-dian']);
   const [file] = positional;
-  if (!file || positional.length !== 1 || unknown.length) return { exitCode: 2, stdout: '', stderr: `usage:\n${verifyUsage}` };
+  if (!file || positional.length !== 1 || unknown.length)
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${verifyUsage}` };
   const input = readInput(io, file);
   if (!Buffer.isBuffer(input)) return input;
   const verifyOptions: AttachedDocumentVerifyOptions = {};
-  for (const [option, key] of [['trusted', 'trustedPem'], ['trusted-dian', 'trustedDianPem']] as const) {
+  for (const [option, key] of [
+    ['trusted', 'trustedPem'],
+    ['trusted-dian', 'trustedDianPem'],
+  ] as const) {
     const path = options.get(option);
     if (path === undefined) continue;
     const pem = readInput(io, path);
@@ -32,7 +45,9 @@ export function verifyCommand(args: string[], io: CommandIo): CommandOutput {
   if (technicalKey !== undefined) verifyOptions.technicalKey = technicalKey;
   const xml = xmlOf(input);
   if (typeof xml !== 'string') return xml;
-  const report = isAttachedDocument(xml) ? verifyAttachedDocument(xml, verifyOptions) : verifySignedInvoice(xml, verifyOptions);
+  const report = isAttachedDocument(xml)
+    ? verifyAttachedDocument(xml, verifyOptions)
+    : verifySignedInvoice(xml, verifyOptions);
   return { exitCode: report.valid ? 0 : 1, stdout: formatReport(report), stderr: '' };
 }
 
@@ -41,11 +56,18 @@ function xmlOf(input: Buffer): string | CommandOutput {
   if (input[0] !== 0x50 || input[1] !== 0x4b) return input.toString('utf8'); // not "PK": a zip starts so
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(input, { filter: (f) => f.name.toLowerCase().endsWith('.xml') && f.originalSize <= 50 * 1024 * 1024 });
+    entries = unzipSync(input, {
+      filter: (f) => f.name.toLowerCase().endsWith('.xml') && f.originalSize <= 50 * 1024 * 1024,
+    });
   } catch {
     return { exitCode: 1, stdout: '', stderr: 'error ZIP_UNREADABLE: the file starts like a zip but cannot be read\n' };
   }
   const xmls = Object.values(entries);
-  if (xmls.length !== 1) return { exitCode: 1, stdout: '', stderr: `error ZIP_NOT_ONE_XML: the zip holds ${xmls.length} .xml files (expected 1)\n` };
+  if (xmls.length !== 1)
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `error ZIP_NOT_ONE_XML: the zip holds ${xmls.length} .xml files (expected 1)\n`,
+    };
   return Buffer.from(xmls[0]!).toString('utf8');
 }

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@fe/contracts';
 import {
-  buildInvoiceXml, checkNumberInRange, colombiaDateTime, demoResolution, demoSoftware, demoTenant, environments,
-  validateInvoiceRequest, type DomainError,
+  buildInvoiceXml,
+  checkNumberInRange,
+  colombiaDateTime,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  environments,
+  validateInvoiceRequest,
+  type DomainError,
 } from '@fe/dian-domain';
 
 export type CommandOutput = { exitCode: number; stdout: string; stderr: string };
 
-/** `pnpm fe xml <request.json>`: the unsigned demo invoice for a request, numbered from the request or the range start. */
+/**
+ * `pnpm fe xml <request.json>`: the unsigned demo invoice for a request, numbered from the request or the range start.
+ */
 export function xmlCommand(requestText: string, now: Date): CommandOutput {
   let body: unknown;
   try {

@@ -23,7 +23,14 @@ describe('fe xml', () => {
 
   it.each([
     ['not JSON', '{', 'MALFORMED_JSON'],
-    ['a wrong NIT', JSON.stringify({ ...JSON.parse(example), customer: { ...JSON.parse(example).customer, document_number: '900108281-1' } }), 'NIT_INVALID'],
+    [
+      'a wrong NIT',
+      JSON.stringify({
+        ...JSON.parse(example),
+        customer: { ...JSON.parse(example).customer, document_number: '900108281-1' },
+      }),
+      'NIT_INVALID',
+    ],
     ['a number outside the range', JSON.stringify({ ...JSON.parse(example), number: 5 }), 'NUMBER_OUT_OF_RANGE'],
     ['another prefix', JSON.stringify({ ...JSON.parse(example), prefix: 'FE' }), 'NUMBER_OUT_OF_RANGE'],
     ['missing lines', JSON.stringify({ ...JSON.parse(example), lines: undefined }), 'VALIDATION_ERROR'],

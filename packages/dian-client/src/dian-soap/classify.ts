@@ -18,10 +18,14 @@ export function resultOrError(answer: HttpAnswer, operation: string, maybeProces
   if (outcome?.kind === 'fault') throw faultError(outcome.fault, answer.status, maybeProcessed);
   if (answer.status === 503) throw new DianClientError('HTTP_503', { detail: '503' });
   if (answer.status === 500) throw new DianClientError('HTTP_500', { outcomeUnknown: maybeProcessed, detail: '500' });
-  if (answer.status > 500) throw new DianClientError('HTTP_5XX', { outcomeUnknown: maybeProcessed, detail: String(answer.status) });
+  if (answer.status > 500)
+    throw new DianClientError('HTTP_5XX', { outcomeUnknown: maybeProcessed, detail: String(answer.status) });
   if (answer.status >= 400) throw new DianClientError('HTTP_4XX', { detail: String(answer.status) });
   if (!outcome || answer.status !== 200) {
-    throw new DianClientError('RESPONSE_MALFORMED', { outcomeUnknown: maybeProcessed, detail: `HTTP ${answer.status}` });
+    throw new DianClientError('RESPONSE_MALFORMED', {
+      outcomeUnknown: maybeProcessed,
+      detail: `HTTP ${answer.status}`,
+    });
   }
   return outcome.result;
 }

@@ -18,11 +18,14 @@ export function buildSoapRequest(
 ): SoapRequest {
   const action = actionUri(operation);
   const { security, to } = wsSecurityHeader(context.credential, context.endpoint, {
-    now: context.now, ttlSeconds: context.ttlSeconds, id: context.id ?? randomUUID(),
+    now: context.now,
+    ttlSeconds: context.ttlSeconds,
+    id: context.id ?? randomUUID(),
   });
   const payload = parameters.map(([name, value]) => `<wcf:${name}>${escapeXmlText(value)}</wcf:${name}>`).join('');
-  const body = `<soap:Envelope xmlns:soap="${soapNs.soap}" xmlns:wcf="${soapNs.wcf}" xmlns:wsa="${soapNs.wsa}">`
-    + `<soap:Header>${security}<wsa:Action soap:mustUnderstand="1">${action}</wsa:Action>${to}</soap:Header>`
-    + `<soap:Body><wcf:${operation}>${payload}</wcf:${operation}></soap:Body></soap:Envelope>`;
+  const body =
+    `<soap:Envelope xmlns:soap="${soapNs.soap}" xmlns:wcf="${soapNs.wcf}" xmlns:wsa="${soapNs.wsa}">` +
+    `<soap:Header>${security}<wsa:Action soap:mustUnderstand="1">${action}</wsa:Action>${to}</soap:Header>` +
+    `<soap:Body><wcf:${operation}>${payload}</wcf:${operation}></soap:Body></soap:Envelope>`;
   return { body, action, contentType: `application/soap+xml;charset=UTF-8;action="${action}"` };
 }

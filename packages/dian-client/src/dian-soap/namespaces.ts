@@ -28,11 +28,19 @@ export const wssUris = {
 
 /** The operations this client speaks; the action URI is `<contract>/<operation>` (annex §6.2). */
 export const operations = [
-  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey', 'GetAcquirer',
+  'SendBillSync',
+  'SendBillAsync',
+  'SendTestSetAsync',
+  'GetStatus',
+  'GetStatusZip',
+  'GetNumberingRange',
+  'GetXmlByDocumentKey',
+  'GetAcquirer',
 ] as const;
 export type DianOperation = (typeof operations)[number];
 
 export const actionUri = (operation: string) => `http://wcf.dian.colombia/IWcfDianCustomerServices/${operation}`;
 
 /** C14N text escaping (also valid XML text): what we write is already canonical. */
-export const escapeXmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+export const escapeXmlText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');

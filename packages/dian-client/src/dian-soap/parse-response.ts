@@ -1,7 +1,23 @@
-import { childElement, childElements, isNil, parseXmlTree, pathElement, textOf, XmlParseError, type XmlElement } from '@fe/dian-xml';
+import {
+  childElement,
+  childElements,
+  isNil,
+  parseXmlTree,
+  pathElement,
+  textOf,
+  XmlParseError,
+  type XmlElement,
+} from '@fe/dian-xml';
 import { soapNs } from './namespaces.ts';
 import type {
-  AcquirerResponse, DianResponse, DianRuleMessage, EventResponse, NumberRange, NumberRangeResponseList, SoapFault, UploadDocumentResponse,
+  AcquirerResponse,
+  DianResponse,
+  DianRuleMessage,
+  EventResponse,
+  NumberRange,
+  NumberRangeResponseList,
+  SoapFault,
+  UploadDocumentResponse,
 } from './response-types.ts';
 
 export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'; result: XmlElement | undefined };
@@ -12,7 +28,8 @@ export type SoapOutcome = { kind: 'fault'; fault: SoapFault } | { kind: 'result'
  */
 export function readSoapEnvelope(text: string, operation: string): SoapOutcome {
   const envelope = parseXmlTree(text);
-  if (envelope.localName !== 'Envelope' || envelope.namespaceURI !== soapNs.soap) throw new XmlParseError('not a SOAP 1.2 envelope');
+  if (envelope.localName !== 'Envelope' || envelope.namespaceURI !== soapNs.soap)
+    throw new XmlParseError('not a SOAP 1.2 envelope');
   const body = childElement(envelope, soapNs.soap, 'Body');
   if (!body) throw new XmlParseError('no SOAP Body');
   const fault = childElement(body, soapNs.soap, 'Fault');
@@ -22,7 +39,9 @@ export function readSoapEnvelope(text: string, operation: string): SoapOutcome {
       kind: 'fault',
       fault: {
         code: textOf(code)?.trim() ?? '',
-        subcode: textOf(pathElement(fault, [soapNs.soap, 'Code'], [soapNs.soap, 'Subcode'], [soapNs.soap, 'Value']))?.trim(),
+        subcode: textOf(
+          pathElement(fault, [soapNs.soap, 'Code'], [soapNs.soap, 'Subcode'], [soapNs.soap, 'Value']),
+        )?.trim(),
         reason: textOf(pathElement(fault, [soapNs.soap, 'Reason'], [soapNs.soap, 'Text'])),
       },
     };
@@ -37,7 +56,8 @@ const value = (parent: XmlElement | undefined, ns: string, name: string): string
   const element = childElement(parent, ns, name);
   return element && !isNil(element) ? textOf(element) : undefined;
 };
-const bool = (text: string | undefined) => (text === undefined ? undefined : text.trim() === 'true' || text.trim() === '1');
+const bool = (text: string | undefined) =>
+  text === undefined ? undefined : text.trim() === 'true' || text.trim() === '1';
 
 const RULE = /^\s*Regla\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:,\s*)?(?:(Rechazo|Notificaci[oó]n)\s*:\s*)?([\s\S]*)$/;
 export function parseRuleMessage(raw: string): DianRuleMessage {
@@ -52,7 +72,9 @@ export function decodeXmlBase64(base64: string | undefined): string | undefined 
   if (base64 === undefined) return undefined;
   const compact = base64.replace(/\s+/g, '');
   if (compact.length === 0 || compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
-  const text = Buffer.from(compact, 'base64').toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.from(compact, 'base64')
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return text.trimStart().startsWith('<') ? text : undefined;
 }
 
@@ -65,8 +87,10 @@ export function parseDianResponse(element: XmlElement | undefined): DianResponse
     statusCode: value(element, ns, 'StatusCode')?.trim(),
     statusDescription: value(element, ns, 'StatusDescription'),
     statusMessage: value(element, ns, 'StatusMessage'),
-    errorMessages: messages && !isNil(messages)
-      ? childElements(messages, soapNs.arrays, 'string').map((s) => parseRuleMessage(textOf(s) ?? '')) : [],
+    errorMessages:
+      messages && !isNil(messages)
+        ? childElements(messages, soapNs.arrays, 'string').map((s) => parseRuleMessage(textOf(s) ?? ''))
+        : [],
     xmlBase64Bytes,
     applicationResponseXml: decodeXmlBase64(xmlBase64Bytes),
     xmlBytes: value(element, ns, 'XmlBytes')?.trim(),

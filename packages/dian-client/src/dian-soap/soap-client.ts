@@ -6,7 +6,12 @@ import { resultOrError } from './classify.ts';
 import { buildSoapRequest, type SoapParameter } from './envelope.ts';
 import type { DianOperation } from './namespaces.ts';
 import {
-  parseAcquirerResponse, parseDianResponse, parseDianResponses, parseEventResponse, parseNumberRangeResponseList, parseUploadDocumentResponse,
+  parseAcquirerResponse,
+  parseDianResponse,
+  parseDianResponses,
+  parseEventResponse,
+  parseNumberRangeResponseList,
+  parseUploadDocumentResponse,
 } from './parse-response.ts';
 import { checkEndpoint, connectionAgent, postSoap } from './transport.ts';
 import type { WsSecurityCredential } from './ws-security.ts';
@@ -45,7 +50,8 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     maxResponseBytes: options.maxResponseBytes ?? 50 * 1024 * 1024,
     ca: options.ca,
-    agent: (options.keepAliveMs ?? 4000) > 0 ? connectionAgent(url, options.keepAliveMs ?? 4000, options.ca) : undefined,
+    agent:
+      (options.keepAliveMs ?? 4000) > 0 ? connectionAgent(url, options.keepAliveMs ?? 4000, options.ca) : undefined,
   };
   const now = options.now ?? (() => new Date());
   const tracer = tracerFor('fe.submitter');
@@ -56,7 +62,12 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
    * certificate (WS-Security) and the invoice, and neither belongs in telemetry.
    */
   function call(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
-    const attributes = { 'rpc.system': 'soap', 'rpc.service': 'WcfDianCustomerServices', 'rpc.method': operation, 'server.address': url.hostname };
+    const attributes = {
+      'rpc.system': 'soap',
+      'rpc.service': 'WcfDianCustomerServices',
+      'rpc.method': operation,
+      'server.address': url.hostname,
+    };
     return inSpan(tracer, `DIAN ${operation}`, { kind: SpanKind.CLIENT, attributes }, async () => {
       const started = performance.now();
       let outcome = 'error';
@@ -72,7 +83,10 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
 
   async function callOnce(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
     const soap = buildSoapRequest(operation, parameters, {
-      credential: options.credential, endpoint: options.endpoint, now: now(), ttlSeconds: options.timestampTtlSeconds ?? 300,
+      credential: options.credential,
+      endpoint: options.endpoint,
+      now: now(),
+      ttlSeconds: options.timestampTtlSeconds ?? 300,
     });
     const maybeProcessed = sends.has(operation);
     let answer;
@@ -85,7 +99,10 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     }
     return resultOrError(answer, operation, maybeProcessed);
   }
-  const zipParameters = (zip: DianZip): SoapParameter[] => [['fileName', zip.fileName], ['contentFile', Buffer.from(zip.content).toString('base64')]];
+  const zipParameters = (zip: DianZip): SoapParameter[] => [
+    ['fileName', zip.fileName],
+    ['contentFile', Buffer.from(zip.content).toString('base64')],
+  ];
 
   return {
     sendBillSync: async (zip) => parseDianResponse(await call('SendBillSync', zipParameters(zip))),
@@ -94,10 +111,22 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
       parseUploadDocumentResponse(await call('SendTestSetAsync', [...zipParameters(zip), ['testSetId', testSetId]])),
     getStatus: async (trackId) => parseDianResponse(await call('GetStatus', [['trackId', trackId]])),
     getStatusZip: async (trackId) => parseDianResponses(await call('GetStatusZip', [['trackId', trackId]])),
-    getNumberingRange: async (q) => parseNumberRangeResponseList(await call('GetNumberingRange', [
-      ['accountCode', q.accountCode], ['accountCodeT', q.accountCodeT], ['softwareCode', q.softwareCode],
-    ])),
-    getXmlByDocumentKey: async (trackId) => parseEventResponse(await call('GetXmlByDocumentKey', [['trackId', trackId]])),
-    getAcquirer: async (q) => parseAcquirerResponse(await call('GetAcquirer', [['identificationType', q.identificationType], ['identificationNumber', q.identificationNumber]])),
+    getNumberingRange: async (q) =>
+      parseNumberRangeResponseList(
+        await call('GetNumberingRange', [
+          ['accountCode', q.accountCode],
+          ['accountCodeT', q.accountCodeT],
+          ['softwareCode', q.softwareCode],
+        ]),
+      ),
+    getXmlByDocumentKey: async (trackId) =>
+      parseEventResponse(await call('GetXmlByDocumentKey', [['trackId', trackId]])),
+    getAcquirer: async (q) =>
+      parseAcquirerResponse(
+        await call('GetAcquirer', [
+          ['identificationType', q.identificationType],
+          ['identificationNumber', q.identificationNumber],
+        ]),
+      ),
   };
 }

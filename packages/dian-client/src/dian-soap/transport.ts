@@ -24,7 +24,9 @@ export type TransportOptions = {
  */
 export function connectionAgent(url: URL, idleMs: number, ca?: string): HttpAgent {
   const options = { keepAlive: true, timeout: idleMs, maxFreeSockets: 16 };
-  return url.protocol === 'https:' ? new HttpsAgent({ ...options, rejectUnauthorized: true, ...(ca ? { ca } : {}) }) : new HttpAgent(options);
+  return url.protocol === 'https:'
+    ? new HttpsAgent({ ...options, rejectUnauthorized: true, ...(ca ? { ca } : {}) })
+    : new HttpAgent(options);
 }
 
 export type HttpAnswer = { status: number; body: string };
@@ -72,13 +74,20 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       ...(url.protocol === 'https:' ? { rejectUnauthorized: true, ...(options.ca ? { ca: options.ca } : {}) } : {}),
       agent: options.agent ?? false,
     });
-    const deadline = setTimeout(() => finish(new DianClientError('TIMEOUT', { outcomeUnknown: connected })), options.timeoutMs);
+    const deadline = setTimeout(
+      () => finish(new DianClientError('TIMEOUT', { outcomeUnknown: connected })),
+      options.timeoutMs,
+    );
     const connectDeadline = setTimeout(() => {
       if (!connected) finish(new DianClientError('TIMEOUT', { detail: 'connect' }));
     }, options.connectTimeoutMs);
     req.on('socket', (socket) => {
-      if (!socket.connecting && socket.remoteAddress !== undefined) connected = true; // a reused keep-alive connection
-      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => { connected = true; });
+      if (!socket.connecting && socket.remoteAddress !== undefined)
+        connected = true; // a reused keep-alive connection
+      else
+        socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+          connected = true;
+        });
     });
     req.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, connected)));
     req.on('response', (res: IncomingMessage) => {
@@ -87,10 +96,13 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > options.maxResponseBytes) finish(new DianClientError('RESPONSE_MALFORMED', { outcomeUnknown: true, detail: 'answer too large' }));
+        if (size > options.maxResponseBytes)
+          finish(new DianClientError('RESPONSE_MALFORMED', { outcomeUnknown: true, detail: 'answer too large' }));
         else chunks.push(chunk);
       });
-      res.on('end', () => finish(undefined, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        finish(undefined, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('aborted', () => finish(new DianClientError('CONNECTION_RESET', { outcomeUnknown: true })));
       res.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, true)));
     });

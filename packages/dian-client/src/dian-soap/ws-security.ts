@@ -27,24 +27,26 @@ export function wsSecurityHeader(
   const toId = 'id-to';
   const to = `<wsa:To xmlns:wsa="${soapNs.wsa}" xmlns:wsu="${soapNs.wsu}" wsu:Id="${toId}">${escapeXmlText(endpoint)}</wsa:To>`;
   const digest = createHash('sha256').update(to).digest('base64');
-  const signedInfoBody = `<ds:CanonicalizationMethod Algorithm="${wssUris.excC14n}"></ds:CanonicalizationMethod>`
-    + `<ds:SignatureMethod Algorithm="${wssUris.rsaSha256}"></ds:SignatureMethod>`
-    + `<ds:Reference URI="#${toId}"><ds:Transforms><ds:Transform Algorithm="${wssUris.excC14n}"></ds:Transform></ds:Transforms>`
-    + `<ds:DigestMethod Algorithm="${wssUris.sha256}"></ds:DigestMethod><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
+  const signedInfoBody =
+    `<ds:CanonicalizationMethod Algorithm="${wssUris.excC14n}"></ds:CanonicalizationMethod>` +
+    `<ds:SignatureMethod Algorithm="${wssUris.rsaSha256}"></ds:SignatureMethod>` +
+    `<ds:Reference URI="#${toId}"><ds:Transforms><ds:Transform Algorithm="${wssUris.excC14n}"></ds:Transform></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${wssUris.sha256}"></ds:DigestMethod><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
   const canonicalSignedInfo = `<ds:SignedInfo xmlns:ds="${soapNs.ds}">${signedInfoBody}</ds:SignedInfo>`;
   const value = signatureValue(credential.privateKey, canonicalSignedInfo);
 
   const created = options.now.toISOString();
   const expires = new Date(options.now.getTime() + options.ttlSeconds * 1000).toISOString();
-  const security = `<wsse:Security xmlns:wsse="${soapNs.wsse}" xmlns:wsu="${soapNs.wsu}" soap:mustUnderstand="true">`
-    + `<wsu:Timestamp wsu:Id="TS-${id}"><wsu:Created>${created}</wsu:Created><wsu:Expires>${expires}</wsu:Expires></wsu:Timestamp>`
-    + `<wsse:BinarySecurityToken EncodingType="${wssUris.base64Binary}" ValueType="${wssUris.x509v3}" wsu:Id="X509-${id}">`
-    + `${Buffer.from(credential.certificateDer).toString('base64')}</wsse:BinarySecurityToken>`
-    + `<ds:Signature xmlns:ds="${soapNs.ds}" Id="SIG-${id}"><ds:SignedInfo>${signedInfoBody}</ds:SignedInfo>`
-    + `<ds:SignatureValue>${value}</ds:SignatureValue>`
-    + `<ds:KeyInfo Id="KI-${id}"><wsse:SecurityTokenReference wsu:Id="STR-${id}">`
-    + `<wsse:Reference URI="#X509-${id}" ValueType="${wssUris.x509v3}"></wsse:Reference></wsse:SecurityTokenReference></ds:KeyInfo>`
-    + '</ds:Signature></wsse:Security>';
+  const security =
+    `<wsse:Security xmlns:wsse="${soapNs.wsse}" xmlns:wsu="${soapNs.wsu}" soap:mustUnderstand="true">` +
+    `<wsu:Timestamp wsu:Id="TS-${id}"><wsu:Created>${created}</wsu:Created><wsu:Expires>${expires}</wsu:Expires></wsu:Timestamp>` +
+    `<wsse:BinarySecurityToken EncodingType="${wssUris.base64Binary}" ValueType="${wssUris.x509v3}" wsu:Id="X509-${id}">` +
+    `${Buffer.from(credential.certificateDer).toString('base64')}</wsse:BinarySecurityToken>` +
+    `<ds:Signature xmlns:ds="${soapNs.ds}" Id="SIG-${id}"><ds:SignedInfo>${signedInfoBody}</ds:SignedInfo>` +
+    `<ds:SignatureValue>${value}</ds:SignatureValue>` +
+    `<ds:KeyInfo Id="KI-${id}"><wsse:SecurityTokenReference wsu:Id="STR-${id}">` +
+    `<wsse:Reference URI="#X509-${id}" ValueType="${wssUris.x509v3}"></wsse:Reference></wsse:SecurityTokenReference></ds:KeyInfo>` +
+    '</ds:Signature></wsse:Security>';
   return { security, to };
 }
 

@@ -32,7 +32,11 @@ export function createGatewayCache(
       const key = `${tenantId}\n${endpoint}`;
       const cached = entries.get(key);
       if (cached?.fingerprint === fingerprint) return cached.gateway;
-      const gateway = factory({ ...options, endpoint, credential: { privateKey: credential.privateKey, certificateDer: leaf.der } });
+      const gateway = factory({
+        ...options,
+        endpoint,
+        credential: { privateKey: credential.privateKey, certificateDer: leaf.der },
+      });
       entries.set(key, { fingerprint, gateway });
       return gateway;
     },

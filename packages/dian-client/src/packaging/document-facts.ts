@@ -4,7 +4,13 @@ import type { DocumentType } from './file-names.ts';
 
 const CBC = NS.cbc;
 const CAC = NS.cac;
-const roots: Record<string, DocumentType> = { Invoice: 'fv', CreditNote: 'nc', DebitNote: 'nd', ApplicationResponse: 'ar', AttachedDocument: 'ad' };
+const roots: Record<string, DocumentType> = {
+  Invoice: 'fv',
+  CreditNote: 'nc',
+  DebitNote: 'nd',
+  ApplicationResponse: 'ar',
+  AttachedDocument: 'ad',
+};
 
 /** What packaging and reconciliation need from a signed UBL document. */
 export type DocumentFacts = {
@@ -21,7 +27,9 @@ export type DocumentFacts = {
 };
 
 export function readDocumentFacts(xml: string): DocumentFacts {
-  const invalid = (detail: string): never => { throw new DianClientError('DOCUMENT_INVALID', { detail }); };
+  const invalid = (detail: string): never => {
+    throw new DianClientError('DOCUMENT_INVALID', { detail });
+  };
   let root: XmlElement;
   try {
     root = parseXmlTree(xml);
@@ -34,5 +42,12 @@ export function readDocumentFacts(xml: string): DocumentFacts {
   const scheme = pathElement(childElement(supplier, CAC, 'Party') ?? supplier, [CAC, 'PartyTaxScheme']);
   const issuerNit = textOf(childElement(scheme, CBC, 'CompanyID'))?.trim() || invalid('no issuer NIT');
   const id = text('ID');
-  return { type, id, consecutive: /(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'), issueDate: text('IssueDate'), documentKey: text('UUID'), issuerNit };
+  return {
+    type,
+    id,
+    consecutive: /(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'),
+    issueDate: text('IssueDate'),
+    documentKey: text('UUID'),
+    issuerNit,
+  };
 }

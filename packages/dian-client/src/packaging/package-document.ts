@@ -10,12 +10,18 @@ export type PackagedDocument = { zip: DianZip; xmlFileName: string; facts: Docum
  * DIAN's convention from the document itself. The XML bytes are zipped untouched: any change
  * after signing breaks the signature (reference §5.4, step 5).
  */
-export function packageDocument(signedXml: string, options: { modified: Date; providerCode?: string; facts?: DocumentFacts }): PackagedDocument {
+export function packageDocument(
+  signedXml: string,
+  options: { modified: Date; providerCode?: string; facts?: DocumentFacts },
+): PackagedDocument {
   // A caller that built the document (the submitter, from InvoiceRequested) passes its facts and
   // saves a parse of the whole signed XML; anyone else gets them read.
   const facts = options.facts ?? readDocumentFacts(signedXml);
   const names = dianFileNames({
-    type: facts.type, nit: facts.issuerNit, issueDate: facts.issueDate, consecutive: facts.consecutive,
+    type: facts.type,
+    nit: facts.issuerNit,
+    issueDate: facts.issueDate,
+    consecutive: facts.consecutive,
     ...(options.providerCode ? { providerCode: options.providerCode } : {}),
   });
   const content = writeZip([{ name: names.xml, data: Buffer.from(signedXml, 'utf8') }], options.modified);

@@ -28,12 +28,26 @@ export function writeZip(entries: readonly ZipEntry[], modified: Date): Uint8Arr
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
     local.writeUInt16LE(20, 4);
-    writeCommon(local, 6, { time, date, crc, compressed: data.length, size: entry.data.length, nameLength: name.length });
+    writeCommon(local, 6, {
+      time,
+      date,
+      crc,
+      compressed: data.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    });
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE(20, 4); // made by: MS-DOS, 2.0
     central.writeUInt16LE(20, 6);
-    writeCommon(central, 8, { time, date, crc, compressed: data.length, size: entry.data.length, nameLength: name.length });
+    writeCommon(central, 8, {
+      time,
+      date,
+      crc,
+      compressed: data.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    });
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
@@ -75,7 +89,9 @@ const defaultLimits: ReadZipLimits = { maxEntries: 100, maxEntryBytes: 20 * 1024
 /** Reads every entry (stored or deflated), checking CRC-32. Throws DianClientError ZIP_INVALID. */
 export function readZip(bytes: Uint8Array, limits: ReadZipLimits = defaultLimits): ZipEntry[] {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const fail = (detail: string): never => { throw new DianClientError('ZIP_INVALID', { detail }); };
+  const fail = (detail: string): never => {
+    throw new DianClientError('ZIP_INVALID', { detail });
+  };
   const endAt = findEnd(zip) ?? fail('no end of central directory');
   const count = zip.readUInt16LE(endAt + 10);
   if (count > limits.maxEntries) fail('too many entries');
@@ -98,7 +114,12 @@ export function readZip(bytes: Uint8Array, limits: ReadZipLimits = defaultLimits
     const raw = zip.subarray(dataAt, dataAt + compressed);
     let data: Uint8Array;
     try {
-      data = method === 0 ? raw : method === 8 ? inflateRawSync(raw, { maxOutputLength: limits.maxEntryBytes }) : fail('unsupported method');
+      data =
+        method === 0
+          ? raw
+          : method === 8
+            ? inflateRawSync(raw, { maxOutputLength: limits.maxEntryBytes })
+            : fail('unsupported method');
     } catch (error) {
       if (error instanceof DianClientError) throw error;
       return fail('entry does not inflate');

@@ -1,5 +1,9 @@
 import type {
-  AcquirerResponse, DianResponse, EventResponse, NumberRangeResponseList, UploadDocumentResponse,
+  AcquirerResponse,
+  DianResponse,
+  EventResponse,
+  NumberRangeResponseList,
+  UploadDocumentResponse,
 } from '../dian-soap/response-types.ts';
 
 /** A zip ready to send: DIAN's file name (z….zip) and its bytes (see packaging/package-document.ts). */

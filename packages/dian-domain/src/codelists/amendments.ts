@@ -4,7 +4,7 @@
  */
 export type Amendment = { code: string; dian: string | undefined; name: string | null; source: string };
 
-const REC20 = 'UN/ECE Recommendation 20 (the list\'s own source), English name';
+const REC20 = "UN/ECE Recommendation 20 (the list's own source), English name";
 
 /**
  * UnidadesMedida's names were machine-translated (and three carry mojibake); only the names shown are corrected,
@@ -15,12 +15,27 @@ export const unitAmendments: readonly Amendment[] = [
   { code: '11', dian: 'equipar', name: 'equipo', source: `${REC20} "outfit"` },
   { code: '14', dian: 'Disparo', name: 'trago', source: `${REC20} "shot"` },
   { code: '31', dian: 'coger peso', name: 'peso capturado', source: `${REC20} "catch weight"` },
-  { code: '81', dian: 'Enrique', name: 'henry', source: `${REC20} "henry" (the SI unit; the translator took it for a first name)` },
-  { code: 'A11', dian: 'Ã ¥ ngström', name: 'ångström', source: `${REC20} "angstrom"; DIAN's text is UTF-8 read as Latin-1` },
+  {
+    code: '81',
+    dian: 'Enrique',
+    name: 'henry',
+    source: `${REC20} "henry" (the SI unit; the translator took it for a first name)`,
+  },
+  {
+    code: 'A11',
+    dian: 'Ã ¥ ngström',
+    name: 'ångström',
+    source: `${REC20} "angstrom"; DIAN's text is UTF-8 read as Latin-1`,
+  },
   { code: 'BG', dian: 'bolso', name: 'bolsa', source: `${REC20} "bag"` },
   { code: 'BL', dian: 'bala', name: 'fardo', source: `${REC20} "bale"` },
   { code: 'C34', dian: 'Topo', name: 'mol', source: `${REC20} "mole" (the SI unit, not the animal)` },
-  { code: 'C85', dian: 'â € ngstr recíproco “m', name: 'ångström recíproco', source: `${REC20} "reciprocal angstrom"; mojibake in DIAN's text` },
+  {
+    code: 'C85',
+    dian: 'â € ngstr recíproco “m',
+    name: 'ångström recíproco',
+    source: `${REC20} "reciprocal angstrom"; mojibake in DIAN's text`,
+  },
   { code: 'CV', dian: 'cubrir', name: 'cubierta', source: `${REC20} "cover"` },
   { code: 'D34', dian: 'Texas', name: 'tex', source: `${REC20} "tex" (g/km, a yarn count)` },
   { code: 'D64', dian: 'bloquear', name: 'bloque', source: `${REC20} "block"` },
@@ -42,9 +57,24 @@ const ANNEX_ID_TYPES = 'annex 1.9 table 13.2.1 (identification document types)';
 
 /** TipoIdFiscal-2.1.gc is the 1.7/1.8 table: 1.9 adds 47 and 48; its names carry stray spaces and an asterisk. */
 export const identificationTypeAmendments: readonly Amendment[] = [
-  { code: '47', dian: undefined, name: 'PEP (Permiso Especial de Permanencia)', source: `${ANNEX_ID_TYPES}: added after 1.8` },
-  { code: '48', dian: undefined, name: 'PPT (Permiso por Protección Temporal)', source: `${ANNEX_ID_TYPES}: added in the 1.9 cycle` },
-  { code: '91', dian: 'NUIP *', name: 'NUIP', source: `${ANNEX_ID_TYPES}; the asterisk is a footnote mark of the printed table` },
+  {
+    code: '47',
+    dian: undefined,
+    name: 'PEP (Permiso Especial de Permanencia)',
+    source: `${ANNEX_ID_TYPES}: added after 1.8`,
+  },
+  {
+    code: '48',
+    dian: undefined,
+    name: 'PPT (Permiso por Protección Temporal)',
+    source: `${ANNEX_ID_TYPES}: added in the 1.9 cycle`,
+  },
+  {
+    code: '91',
+    dian: 'NUIP *',
+    name: 'NUIP',
+    source: `${ANNEX_ID_TYPES}; the asterisk is a footnote mark of the printed table`,
+  },
 ];
 
 /**

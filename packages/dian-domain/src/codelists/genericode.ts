@@ -1,5 +1,10 @@
 import { attributeOf, child, children, everyElement, parseXmlTree, textOf } from '@fe/dian-xml';
-import { fiscalResponsibilityAmendments, identificationTypeAmendments, unitAmendments, type Amendment } from './amendments.ts';
+import {
+  fiscalResponsibilityAmendments,
+  identificationTypeAmendments,
+  unitAmendments,
+  type Amendment,
+} from './amendments.ts';
 
 /**
  * The code lists generated from DIAN's genericode files plus amendments.ts; only the generator and its test use
@@ -31,7 +36,13 @@ export function generateCodelist(name: CodelistName, genericode: string): Record
 export function parseGenericode(xml: string): Record<string, string> {
   const rows: Record<string, string> = {};
   for (const row of everyElement(parseXmlTree(xml)).filter((e) => e.localName === 'Row')) {
-    const value = (column: string) => textOf(child(children(row, 'Value').find((v) => attributeOf(v, 'ColumnRef') === column), 'SimpleValue'))?.trim();
+    const value = (column: string) =>
+      textOf(
+        child(
+          children(row, 'Value').find((v) => attributeOf(v, 'ColumnRef') === column),
+          'SimpleValue',
+        ),
+      )?.trim();
     const code = value('code');
     const name = value('name');
     if (code !== undefined && name !== undefined) rows[code] = name;

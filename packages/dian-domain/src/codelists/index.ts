@@ -24,4 +24,5 @@ export const codelists = {
 } as const;
 
 /** Whether `code` is in `list` (own keys only: '__proto__' or 'constructor' are not codes). */
-export const hasCode = (list: CodeList, code: string | null | undefined): boolean => code != null && Object.hasOwn(list, code);
+export const hasCode = (list: CodeList, code: string | null | undefined): boolean =>
+  code != null && Object.hasOwn(list, code);

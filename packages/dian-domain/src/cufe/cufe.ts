@@ -31,13 +31,31 @@ export type CufeFields = {
 const AMOUNT = /^\d+\.\d{2}$/;
 
 export function cufeInput(f: CufeFields): string {
-  for (const [name, value] of Object.entries({ valFac: f.valFac, valIva: f.valIva, valInc: f.valInc, valIca: f.valIca, valTot: f.valTot })) {
+  for (const [name, value] of Object.entries({
+    valFac: f.valFac,
+    valIva: f.valIva,
+    valInc: f.valInc,
+    valIca: f.valIca,
+    valTot: f.valTot,
+  })) {
     if (!AMOUNT.test(value)) throw new RangeError(`${name} must have exactly 2 decimals: ${value}`);
   }
   return (
-    f.numFac + f.fecFac + f.horFac + f.valFac +
-    '01' + f.valIva + '04' + f.valInc + '03' + f.valIca +
-    f.valTot + f.nitOfe + f.numAdq + f.key + f.environment
+    f.numFac +
+    f.fecFac +
+    f.horFac +
+    f.valFac +
+    '01' +
+    f.valIva +
+    '04' +
+    f.valInc +
+    '03' +
+    f.valIca +
+    f.valTot +
+    f.nitOfe +
+    f.numAdq +
+    f.key +
+    f.environment
   );
 }
 

@@ -8,7 +8,11 @@ export type DomainError = { code: ErrorCode; message: string; details: ErrorDeta
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DomainError };
 
-export const failure = (code: ErrorCode, message: string, details: ErrorDetail[] = []): { ok: false; error: DomainError } => ({
+export const failure = (
+  code: ErrorCode,
+  message: string,
+  details: ErrorDetail[] = [],
+): { ok: false; error: DomainError } => ({
   ok: false,
   error: { code, message, details },
 });

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, decimalText, formatDecimal, formatUnits, multiply, parseDecimal, roundHalfUp } from './decimal.ts';
+import {
+  compareDecimal,
+  decimalText,
+  formatDecimal,
+  formatUnits,
+  multiply,
+  parseDecimal,
+  roundHalfUp,
+} from './decimal.ts';
 
 describe('decimal', () => {
   it('rounds half-up at the cent', () => {

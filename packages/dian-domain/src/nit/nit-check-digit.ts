@@ -21,7 +21,10 @@ export type NitParts = { nit: string; dv: number };
  * Reads a NIT as integrators send it, with or without its DV (docs/api.md, "Create an invoice"): the parts, or why
  * it is invalid. `declaredDv` is a DV sent in its own field.
  */
-export function parseNit(text: string, declaredDv?: string): { ok: true; value: NitParts } | { ok: false; reason: string } {
+export function parseNit(
+  text: string,
+  declaredDv?: string,
+): { ok: true; value: NitParts } | { ok: false; reason: string } {
   const match = /^(\d+)(?:-(\d))?$/.exec(text.trim());
   if (!match) return { ok: false, reason: 'a NIT is digits only, optionally followed by -DV' };
   const body = match[1]!;

@@ -6,16 +6,25 @@ import type { NumberingResolution } from '../tenant/tenant.ts';
  * 10 digits.
  */
 export function checkNumberInRange(resolution: NumberingResolution, number: string, issueDate: string): Result<string> {
-  if (!/^\d{1,10}$/.test(number)) return failure('NUMBER_OUT_OF_RANGE', 'The invoice number is not 1 to 10 digits.', [{ path: 'number', message: 'must be 1 to 10 digits' }]);
+  if (!/^\d{1,10}$/.test(number))
+    return failure('NUMBER_OUT_OF_RANGE', 'The invoice number is not 1 to 10 digits.', [
+      { path: 'number', message: 'must be 1 to 10 digits' },
+    ]);
   const n = BigInt(number);
   if (n < BigInt(resolution.from) || n > BigInt(resolution.to)) {
     return failure('NUMBER_OUT_OF_RANGE', 'The invoice number is outside the authorized range.', [
-      { path: 'number', message: `must be between ${resolution.from} and ${resolution.to} for prefix "${resolution.prefix}"` },
+      {
+        path: 'number',
+        message: `must be between ${resolution.from} and ${resolution.to} for prefix "${resolution.prefix}"`,
+      },
     ]);
   }
   if (issueDate < resolution.startDate || issueDate > resolution.endDate) {
     return failure('NUMBER_OUT_OF_RANGE', 'The numbering resolution is not valid on the issue date.', [
-      { path: 'number', message: `resolution ${resolution.authorizationNumber} is valid from ${resolution.startDate} to ${resolution.endDate}` },
+      {
+        path: 'number',
+        message: `resolution ${resolution.authorizationNumber} is valid from ${resolution.startDate} to ${resolution.endDate}`,
+      },
     ]);
   }
   return { ok: true, value: documentId(resolution.prefix, number) };

@@ -4,7 +4,10 @@ import { colombiaDateTime } from './colombia-time.ts';
 describe('colombiaDateTime', () => {
   it('shifts to -05:00 and drops milliseconds', () => {
     expect(colombiaDateTime(new Date('2025-03-10T15:15:00.987Z'))).toEqual({
-      date: '2025-03-10', time: '10:15:00-05:00', iso: '2025-03-10T10:15:00-05:00', isoMillis: '2025-03-10T10:15:00.987-05:00',
+      date: '2025-03-10',
+      time: '10:15:00-05:00',
+      iso: '2025-03-10T10:15:00-05:00',
+      isoMillis: '2025-03-10T10:15:00.987-05:00',
     });
   });
   it('crosses midnight backwards (UTC early morning is the previous Colombian day)', () => {

@@ -30,7 +30,10 @@ const FACTOR_DECIMALS = 6;
  * A discount or charge's amount and percentage, each derived from the other half-up, so DIAN's Amount =
  * BaseAmount × MultiplierFactorNumeric / 100 holds within a hundredth of a cent. Undefined on a base of 0.
  */
-export function resolveAllowanceCharge(ac: AllowanceChargeInput, defaultBase: bigint): ResolvedAllowanceCharge | undefined {
+export function resolveAllowanceCharge(
+  ac: AllowanceChargeInput,
+  defaultBase: bigint,
+): ResolvedAllowanceCharge | undefined {
   const base = ac.baseAmount ? roundHalfUp(ac.baseAmount, 2) : defaultBase;
   const described = { charge: ac.charge, ...(ac.reasonCode ? { reasonCode: ac.reasonCode } : {}), reason: ac.reason };
   if (ac.percent) {

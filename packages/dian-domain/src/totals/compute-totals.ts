@@ -1,5 +1,10 @@
 import { compareDecimal, formatDecimal, multiply, roundHalfUp, type Decimal } from '../money/decimal.ts';
-import { netAdjustment, resolveAllowanceCharge, type AllowanceChargeInput, type ResolvedAllowanceCharge } from './allowance-charge.ts';
+import {
+  netAdjustment,
+  resolveAllowanceCharge,
+  type AllowanceChargeInput,
+  type ResolvedAllowanceCharge,
+} from './allowance-charge.ts';
 import type { TaxCode } from '../tax/tax-rules.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from './build-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
@@ -61,22 +66,38 @@ export type InvoiceTotals = {
 export type AmountProblem = { path: string; message: string };
 export type TotalsOutcome = { ok: true; totals: InvoiceTotals } | { ok: false; problems: AmountProblem[] };
 
-/** The totals of a request whose amounts are consistent; throws when they are not (check with tryComputeTotals first). */
-export function computeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): InvoiceTotals {
+/**
+ * The totals of a request whose amounts are consistent; throws when they are not (check with tryComputeTotals first).
+ */
+export function computeTotals(
+  lines: readonly LineInput[],
+  document: DocumentInput = {},
+  rules: BuildRules = CURRENT_BUILD_RULES,
+): InvoiceTotals {
   const outcome = tryComputeTotals(lines, document, rules);
   if (!outcome.ok) throw new RangeError(outcome.problems.map((p) => `${p.path}: ${p.message}`).join('; '));
   return outcome.totals;
 }
 
 /** The totals, or every amount the request makes impossible (negative after discounts, advances above payable). */
-export function tryComputeTotals(lines: readonly LineInput[], document: DocumentInput = {}, rules: BuildRules = CURRENT_BUILD_RULES): TotalsOutcome {
+export function tryComputeTotals(
+  lines: readonly LineInput[],
+  document: DocumentInput = {},
+  rules: BuildRules = CURRENT_BUILD_RULES,
+): TotalsOutcome {
   const problems: AmountProblem[] = [];
   const resolvedLines = lines.map((line, i) => {
     const gross = roundHalfUp(multiply(line.quantity, line.unitPrice), 2);
     const allowanceCharges = resolveAll(line.allowanceCharges ?? [], gross, `lines.${i}.allowance_charges`, problems);
     const base = gross + netAdjustment(allowanceCharges);
-    if (base < 0n) problems.push({ path: `lines.${i}.allowance_charges`, message: 'the discounts exceed the line amount and its charges' });
-    const taxable = line.freeOfCharge ? roundHalfUp(multiply(line.quantity, line.freeOfCharge.referencePrice), 2) : base;
+    if (base < 0n)
+      problems.push({
+        path: `lines.${i}.allowance_charges`,
+        message: 'the discounts exceed the line amount and its charges',
+      });
+    const taxable = line.freeOfCharge
+      ? roundHalfUp(multiply(line.quantity, line.freeOfCharge.referencePrice), 2)
+      : base;
     return { gross, allowanceCharges, base, taxable };
   });
   if (problems.length) return { ok: false, problems };
@@ -95,9 +116,17 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
   const taxableOf = (i: number) => resolvedLines[i]!.taxable;
   const allSubtotals: TaxSubtotal[] = [];
   for (const { code, rate, members } of groups.values()) {
-    const { amount, shares } = taxOfLines[rules](members.map((m) => taxableOf(m.line)), rate);
+    const { amount, shares } = taxOfLines[rules](
+      members.map((m) => taxableOf(m.line)),
+      rate,
+    );
     members.forEach((m, k) => {
-      lineTaxes[m.line]![m.tax] = { code, rate: lines[m.line]!.taxes[m.tax]!.rate, taxable: taxableOf(m.line), amount: shares[k]! };
+      lineTaxes[m.line]![m.tax] = {
+        code,
+        rate: lines[m.line]!.taxes[m.tax]!.rate,
+        taxable: taxableOf(m.line),
+        amount: shares[k]!,
+      };
     });
     allSubtotals.push({ code, rate, taxable: members.reduce((sum, m) => sum + taxableOf(m.line), 0n), amount });
   }
@@ -124,9 +153,23 @@ export function tryComputeTotals(lines: readonly LineInput[], document: Document
   // Annex 1.8+ (FAU14): advances are not subtracted from PayableAmount.
   const payable = taxInclusive - allowanceTotal + chargeTotal;
   const prepaid = (document.prepaid ?? []).reduce((sum, p) => sum + roundHalfUp(p, 2), 0n);
-  problems.push(...tooLarge(resolvedLines, allowanceCharges, [lineExtension, taxExclusive, taxInclusive, allowanceTotal, chargeTotal, payable]));
-  if (payable < 0n) problems.push({ path: 'allowance_charges', message: 'the invoice\'s discounts exceed its lines, taxes and charges' });
-  else if (prepaid > payable) problems.push({ path: 'prepaid_payments', message: 'the advances exceed the payable amount' });
+  problems.push(
+    ...tooLarge(resolvedLines, allowanceCharges, [
+      lineExtension,
+      taxExclusive,
+      taxInclusive,
+      allowanceTotal,
+      chargeTotal,
+      payable,
+    ]),
+  );
+  if (payable < 0n)
+    problems.push({
+      path: 'allowance_charges',
+      message: "the invoice's discounts exceed its lines, taxes and charges",
+    });
+  else if (prepaid > payable)
+    problems.push({ path: 'prepaid_payments', message: 'the advances exceed the payable amount' });
   if (problems.length) return { ok: false, problems };
   const amountOf = (code: TaxCode) => taxTotals.find((t) => t.code === code)?.amount ?? 0n;
   return {
@@ -158,7 +201,12 @@ const AMOUNT_LIMIT_CENTS = 10n ** 17n;
 const LIMIT_MESSAGE = 'makes an amount of more than 15 integer digits, more than an invoice for DIAN can carry';
 
 function tooLarge(
-  lines: readonly { gross: bigint; base: bigint; taxable: bigint; allowanceCharges: readonly ResolvedAllowanceCharge[] }[],
+  lines: readonly {
+    gross: bigint;
+    base: bigint;
+    taxable: bigint;
+    allowanceCharges: readonly ResolvedAllowanceCharge[];
+  }[],
   documentAcs: readonly ResolvedAllowanceCharge[],
   documentTotals: readonly bigint[],
 ): AmountProblem[] {
@@ -166,18 +214,29 @@ function tooLarge(
   const acsOver = (acs: readonly ResolvedAllowanceCharge[]) => acs.some((ac) => over(ac.amount, ac.base));
   const problems: AmountProblem[] = [];
   lines.forEach((line, i) => {
-    if (over(line.gross, line.base, line.taxable) || acsOver(line.allowanceCharges)) problems.push({ path: `lines.${i}`, message: `the line ${LIMIT_MESSAGE}` });
+    if (over(line.gross, line.base, line.taxable) || acsOver(line.allowanceCharges))
+      problems.push({ path: `lines.${i}`, message: `the line ${LIMIT_MESSAGE}` });
   });
-  if (acsOver(documentAcs)) problems.push({ path: 'allowance_charges', message: `a discount or charge ${LIMIT_MESSAGE}` });
-  if (!problems.length && over(...documentTotals)) problems.push({ path: 'lines', message: `the invoice's total ${LIMIT_MESSAGE}` });
+  if (acsOver(documentAcs))
+    problems.push({ path: 'allowance_charges', message: `a discount or charge ${LIMIT_MESSAGE}` });
+  if (!problems.length && over(...documentTotals))
+    problems.push({ path: 'lines', message: `the invoice's total ${LIMIT_MESSAGE}` });
   return problems;
 }
 
-function resolveAll(list: readonly AllowanceChargeInput[], defaultBase: bigint, path: string, problems: AmountProblem[]): ResolvedAllowanceCharge[] {
+function resolveAll(
+  list: readonly AllowanceChargeInput[],
+  defaultBase: bigint,
+  path: string,
+  problems: AmountProblem[],
+): ResolvedAllowanceCharge[] {
   return list.flatMap((ac, j) => {
     const resolved = resolveAllowanceCharge(ac, defaultBase);
     if (resolved) return [resolved];
-    problems.push({ path: `${path}.${j}.base_amount`, message: 'an amount needs a base_amount greater than 0 to be a percentage of (the default base is 0)' });
+    problems.push({
+      path: `${path}.${j}.base_amount`,
+      message: 'an amount needs a base_amount greater than 0 to be a percentage of (the default base is 0)',
+    });
     return [];
   });
 }

@@ -16,7 +16,8 @@ describe('distributeTax', () => {
   });
 
   it('takes a cent back from the line nearest to rounding down when the roundings overshoot', () => {
-    // 0.05 × 10 % = 0.005 three times: half-up gives 0.03, the subtotal 0.015 rounds to 0.02: the last line gives its cent back.
+    // 0.05 × 10 % = 0.005 three times: half-up gives 0.03, the subtotal 0.015 rounds to 0.02: the last line gives its
+    // cent back.
     expect(distributeTax([5n, 5n, 5n], parseDecimal('10'))).toEqual({ amount: 2n, shares: [1n, 1n, 0n] });
   });
 

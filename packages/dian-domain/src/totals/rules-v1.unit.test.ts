@@ -6,7 +6,11 @@ import { perLineTaxV1 } from './rules-v1.ts';
 
 const nineteen = parseDecimal('19');
 /** 20 lines of 0.03 at 19 %: each line's exact tax is 0.0057, 0.114 in all. */
-const smallLines = Array.from({ length: 20 }, () => ({ quantity: parseDecimal('1'), unitPrice: parseDecimal('0.03'), taxes: [{ code: '01' as const, rate: nineteen }] }));
+const smallLines = Array.from({ length: 20 }, () => ({
+  quantity: parseDecimal('1'),
+  unitPrice: parseDecimal('0.03'),
+  taxes: [{ code: '01' as const, rate: nineteen }],
+}));
 
 describe('build rules version 1 (perLineTaxV1)', () => {
   it('rounds each line half-up on its own and sums the roundings', () => {
@@ -18,7 +22,9 @@ describe('build rules version 1 (perLineTaxV1)', () => {
 
   it('gives the totals the code before issue 14 recorded, and version 2 the subtotal rounded once', () => {
     const v1 = computeTotals(smallLines, {}, 1);
-    expect(v1.taxTotals).toEqual([{ code: '01', amount: 20n, subtotals: [{ code: '01', rate: nineteen, taxable: 60n, amount: 20n }] }]);
+    expect(v1.taxTotals).toEqual([
+      { code: '01', amount: 20n, subtotals: [{ code: '01', rate: nineteen, taxable: 60n, amount: 20n }] },
+    ]);
     expect(v1.lines.map((l) => l.taxTotal)).toEqual(Array(20).fill(1n));
     expect(v1.payable).toBe(80n);
     const v2 = computeTotals(smallLines, {}, 2);

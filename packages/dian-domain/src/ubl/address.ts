@@ -13,14 +13,28 @@ export type AddressInput = { line: string; cityCode: string; postalZone?: string
  * A foreign buyer's address (annex §3.5: "for a foreign address, use the country code and free
  * text, not DANE codes"): no municipality or department code; the country's name from DIAN's list.
  */
-export type ForeignAddressInput = { line: string; countryCode: string; cityName: string; region?: string; postalZone?: string };
+export type ForeignAddressInput = {
+  line: string;
+  countryCode: string;
+  cityName: string;
+  region?: string;
+  postalZone?: string;
+};
 
-export function writeAnyAddress(w: XmlWriter, element: 'cac:Address' | 'cac:RegistrationAddress', a: AddressInput | ForeignAddressInput): void {
+export function writeAnyAddress(
+  w: XmlWriter,
+  element: 'cac:Address' | 'cac:RegistrationAddress',
+  a: AddressInput | ForeignAddressInput,
+): void {
   if ('cityCode' in a) writeAddress(w, element, a);
   else writeForeignAddress(w, element, a);
 }
 
-function writeForeignAddress(w: XmlWriter, element: 'cac:Address' | 'cac:RegistrationAddress', a: ForeignAddressInput): void {
+function writeForeignAddress(
+  w: XmlWriter,
+  element: 'cac:Address' | 'cac:RegistrationAddress',
+  a: ForeignAddressInput,
+): void {
   const country = (countries as Record<string, string>)[a.countryCode];
   if (country === undefined) throw new RangeError(`unknown country code ${a.countryCode}`);
   w.open(element);
@@ -41,7 +55,8 @@ export function writeAddress(w: XmlWriter, element: 'cac:Address' | 'cac:Registr
   const city = (municipalities as Record<string, string>)[a.cityCode];
   const departmentCode = a.cityCode.slice(0, 2);
   const department = (departments as Record<string, string>)[departmentCode];
-  if (city === undefined || department === undefined) throw new RangeError(`unknown DANE municipality code ${a.cityCode}`);
+  if (city === undefined || department === undefined)
+    throw new RangeError(`unknown DANE municipality code ${a.cityCode}`);
   w.open(element);
   w.leaf('cbc:ID', a.cityCode);
   w.leaf('cbc:CityName', city);

@@ -1,5 +1,15 @@
 import {
-  cac, cbc, childElement, contentSourceOf, descendants, parseXmlTree, pathElement, sourceOf, XmlParseError, type Step, type XmlElement,
+  cac,
+  cbc,
+  childElement,
+  contentSourceOf,
+  descendants,
+  parseXmlTree,
+  pathElement,
+  sourceOf,
+  XmlParseError,
+  type Step,
+  type XmlElement,
 } from '@fe/dian-xml';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import { ns } from './namespaces.ts';
@@ -57,9 +67,10 @@ export class AttachedDocumentInputError extends Error {
   }
 }
 
-const ROOT = `<AttachedDocument xmlns="urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2"`
-  + ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}"`
-  + ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>`;
+const ROOT =
+  `<AttachedDocument xmlns="urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2"` +
+  ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}"` +
+  ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>`;
 const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales';
 
 export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttachedDocument {
@@ -67,8 +78,10 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
   const arXml = input.applicationResponseXml;
   const document = parse(invoiceXml, 'the signed document');
   const embedded = KINDS[document.localName];
-  if (!embedded) throw new AttachedDocumentInputError('the signed document is not a UBL Invoice, CreditNote or DebitNote');
-  if (!childElement(document, ns.ext, 'UBLExtensions')) throw new AttachedDocumentInputError('the signed document has no ext:UBLExtensions');
+  if (!embedded)
+    throw new AttachedDocumentInputError('the signed document is not a UBL Invoice, CreditNote or DebitNote');
+  if (!childElement(document, ns.ext, 'UBLExtensions'))
+    throw new AttachedDocumentInputError('the signed document has no ext:UBLExtensions');
   const invoice = {
     kind: embedded.kind,
     number: leaf(invoiceXml, document, [cbc('ID')], 'invoice cbc:ID'),
@@ -77,7 +90,8 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
     profileExecutionId: leaf(invoiceXml, document, [cbc('ProfileExecutionID')], 'invoice cbc:ProfileExecutionID'),
   };
   const answer = parse(arXml, 'the ApplicationResponse');
-  if (!childElement(answer, ns.ext, 'UBLExtensions')) throw new AttachedDocumentInputError('the ApplicationResponse has no ext:UBLExtensions');
+  if (!childElement(answer, ns.ext, 'UBLExtensions'))
+    throw new AttachedDocumentInputError('the ApplicationResponse has no ext:UBLExtensions');
   const response = childElement(answer, ns.cac, 'DocumentResponse');
   if (!response) throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentResponse');
   const verdict = {
@@ -85,36 +99,47 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
     validationDate: leaf(arXml, answer, [cbc('IssueDate')], 'ApplicationResponse cbc:IssueDate'),
     validationTime: leaf(arXml, answer, [cbc('IssueTime')], 'ApplicationResponse cbc:IssueTime'),
   };
-  if (!childElement(response, ns.cac, 'DocumentReference')) throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentReference');
-  const referenced = leaf(arXml, response, [cac('DocumentReference'), cbc('UUID')], 'ApplicationResponse DocumentReference cbc:UUID');
-  if (referenced !== invoice.cufe) throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE/CUDE than the document');
+  if (!childElement(response, ns.cac, 'DocumentReference'))
+    throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentReference');
+  const referenced = leaf(
+    arXml,
+    response,
+    [cac('DocumentReference'), cbc('UUID')],
+    'ApplicationResponse DocumentReference cbc:UUID',
+  );
+  if (referenced !== invoice.cufe)
+    throw new AttachedDocumentInputError('the ApplicationResponse speaks of another CUFE/CUDE than the document');
   const sender = partyTaxScheme(invoiceXml, document, 'AccountingSupplierParty');
   const receiver = partyTaxScheme(invoiceXml, document, 'AccountingCustomerParty');
   const issued = colombiaDateTime(input.issuedAt);
 
-  const head = `${XML_DECLARATION}${ROOT}<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID>`
-    + '<cbc:CustomizationID>Documentos adjuntos</cbc:CustomizationID><cbc:ProfileID>Factura Electrónica de Venta</cbc:ProfileID>'
-    + `<cbc:ProfileExecutionID>${invoice.profileExecutionId}</cbc:ProfileExecutionID><cbc:ID>${escapeText(input.id)}</cbc:ID>`
-    + `<cbc:IssueDate>${issued.date}</cbc:IssueDate><cbc:IssueTime>${issued.time}</cbc:IssueTime>`
-    + '<cbc:DocumentType>Contenedor de Factura Electrónica</cbc:DocumentType>'
-    + `<cbc:ParentDocumentID>${invoice.number}</cbc:ParentDocumentID>`
-    + `<cac:SenderParty>${sender}</cac:SenderParty><cac:ReceiverParty>${receiver}</cac:ReceiverParty>`;
-  const write = (text: (xml: string) => string) => head
-    + `<cac:Attachment>${externalReference(text(invoiceXml))}</cac:Attachment>`
-    + '<cac:ParentDocumentLineReference><cbc:LineID>1</cbc:LineID><cac:DocumentReference>'
-    + `<cbc:ID>${invoice.number}</cbc:ID><cbc:UUID schemeName="${embedded.keyScheme}">${invoice.cufe}</cbc:UUID>`
-    + `<cbc:IssueDate>${invoice.issueDate}</cbc:IssueDate><cbc:DocumentType>ApplicationResponse</cbc:DocumentType>`
-    + `<cac:Attachment>${externalReference(text(arXml))}</cac:Attachment>`
-    + `<cac:ResultOfVerification><cbc:ValidatorID>${DIAN_VALIDATOR}</cbc:ValidatorID>`
-    + `<cbc:ValidationResultCode>${verdict.responseCode}</cbc:ValidationResultCode>`
-    + `<cbc:ValidationDate>${verdict.validationDate}</cbc:ValidationDate><cbc:ValidationTime>${verdict.validationTime}</cbc:ValidationTime>`
-    + '</cac:ResultOfVerification></cac:DocumentReference></cac:ParentDocumentLineReference></AttachedDocument>';
+  const head =
+    `${XML_DECLARATION}${ROOT}<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID>` +
+    '<cbc:CustomizationID>Documentos adjuntos</cbc:CustomizationID><cbc:ProfileID>Factura Electrónica de Venta</cbc:ProfileID>' +
+    `<cbc:ProfileExecutionID>${invoice.profileExecutionId}</cbc:ProfileExecutionID><cbc:ID>${escapeText(input.id)}</cbc:ID>` +
+    `<cbc:IssueDate>${issued.date}</cbc:IssueDate><cbc:IssueTime>${issued.time}</cbc:IssueTime>` +
+    '<cbc:DocumentType>Contenedor de Factura Electrónica</cbc:DocumentType>' +
+    `<cbc:ParentDocumentID>${invoice.number}</cbc:ParentDocumentID>` +
+    `<cac:SenderParty>${sender}</cac:SenderParty><cac:ReceiverParty>${receiver}</cac:ReceiverParty>`;
+  const write = (text: (xml: string) => string) =>
+    head +
+    `<cac:Attachment>${externalReference(text(invoiceXml))}</cac:Attachment>` +
+    '<cac:ParentDocumentLineReference><cbc:LineID>1</cbc:LineID><cac:DocumentReference>' +
+    `<cbc:ID>${invoice.number}</cbc:ID><cbc:UUID schemeName="${embedded.keyScheme}">${invoice.cufe}</cbc:UUID>` +
+    `<cbc:IssueDate>${invoice.issueDate}</cbc:IssueDate><cbc:DocumentType>ApplicationResponse</cbc:DocumentType>` +
+    `<cac:Attachment>${externalReference(text(arXml))}</cac:Attachment>` +
+    `<cac:ResultOfVerification><cbc:ValidatorID>${DIAN_VALIDATOR}</cbc:ValidatorID>` +
+    `<cbc:ValidationResultCode>${verdict.responseCode}</cbc:ValidationResultCode>` +
+    `<cbc:ValidationDate>${verdict.validationDate}</cbc:ValidationDate><cbc:ValidationTime>${verdict.validationTime}</cbc:ValidationTime>` +
+    '</cac:ResultOfVerification></cac:DocumentReference></cac:ParentDocumentLineReference></AttachedDocument>';
   return { canonical: write(escapeText), delivered: write(cdata), invoice, verdict };
 }
 
 function externalReference(description: string): string {
-  return '<cac:ExternalReference><cbc:MimeCode>text/xml</cbc:MimeCode><cbc:EncodingCode>UTF-8</cbc:EncodingCode>'
-    + `<cbc:Description>${description}</cbc:Description></cac:ExternalReference>`;
+  return (
+    '<cac:ExternalReference><cbc:MimeCode>text/xml</cbc:MimeCode><cbc:EncodingCode>UTF-8</cbc:EncodingCode>' +
+    `<cbc:Description>${description}</cbc:Description></cac:ExternalReference>`
+  );
 }
 
 /** A CDATA section cannot hold `]]>`: it is split there, which C14N reads as the same text. */
@@ -127,7 +152,8 @@ function parse(xml: string, what: string): XmlElement {
   try {
     return parseXmlTree(xml);
   } catch (error) {
-    if (error instanceof XmlParseError) throw new AttachedDocumentInputError(`${what} is not well-formed XML: ${error.message}`);
+    if (error instanceof XmlParseError)
+      throw new AttachedDocumentInputError(`${what} is not well-formed XML: ${error.message}`);
     throw error;
   }
 }
@@ -138,15 +164,20 @@ function parse(xml: string, what: string): XmlElement {
  */
 function leaf(xml: string, from: XmlElement, path: Step[], what: string): string {
   const element = pathElement(from, ...path);
-  if (!element || element.content.some((part) => typeof part !== 'string')) throw new AttachedDocumentInputError(`${what} not found`);
+  if (!element || element.content.some((part) => typeof part !== 'string'))
+    throw new AttachedDocumentInputError(`${what} not found`);
   return contentSourceOf(xml, element);
 }
 
-/** The party's cac:PartyTaxScheme as the invoice wrote it, without its address (annex §9.1 lists name, id, level and scheme). */
+/**
+ * The party's cac:PartyTaxScheme as the invoice wrote it, without its address (annex §9.1 lists name, id, level and
+ * scheme).
+ */
 function partyTaxScheme(xml: string, document: XmlElement, party: string): string {
   const partyElement = childElement(document, ns.cac, party);
   const scheme = partyElement && descendants(partyElement, ns.cac, 'PartyTaxScheme')[0];
-  if (!scheme) throw new AttachedDocumentInputError(`cac:${party}/cac:Party/cac:PartyTaxScheme not found in the invoice`);
+  if (!scheme)
+    throw new AttachedDocumentInputError(`cac:${party}/cac:Party/cac:PartyTaxScheme not found in the invoice`);
   const address = descendants(scheme, ns.cac, 'RegistrationAddress')[0];
   return address ? xml.slice(scheme.start, address.start) + xml.slice(address.end, scheme.end) : sourceOf(xml, scheme);
 }

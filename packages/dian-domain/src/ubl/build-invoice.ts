@@ -103,7 +103,13 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
 }
 
 /** What names the invoice without writing it: its document id, CUFE and issue instant. */
-export type InvoiceIdentity = { documentId: string; cufe: string; issueDate: string; issueTime: string; issuedAt: string };
+export type InvoiceIdentity = {
+  documentId: string;
+  cufe: string;
+  issueDate: string;
+  issueTime: string;
+  issuedAt: string;
+};
 
 /**
  * The identity buildInvoiceXml writes, by the same function without writing the document: ingress records it, and
@@ -121,7 +127,13 @@ function identify(input: BuildInvoiceInput) {
   if (!numbered.ok) throw new RangeError(`${numbered.error.message} (${input.number})`); // ingress checks first
   const documentId = numbered.value;
   const cufeFields = documentKeyFields({
-    documentId, when, totals: invoice.totals, issuerNit: tenant.nit, buyerNumber: invoice.customer.documentNumber, key: resolution.technicalKey, environment,
+    documentId,
+    when,
+    totals: invoice.totals,
+    issuerNit: tenant.nit,
+    buyerNumber: invoice.customer.documentNumber,
+    key: resolution.technicalKey,
+    environment,
   });
   return { documentId, cufe: computeCufe(cufeFields), when, cufeFields };
 }

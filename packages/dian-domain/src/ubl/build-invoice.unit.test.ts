@@ -11,8 +11,20 @@ import { Xmlbuilder2Writer } from './xmlbuilder2-writer.ts';
 const ownExample = {
   customer: { document_type: '13', document_number: '1020304050', name: 'PERSONA NATURAL DE EJEMPLO' },
   lines: [
-    { code: 'SRV-001', name: 'Servicio de ejemplo gravado al 19%', quantity: 2, unit_price: 50000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
-    { code: 'BIEN-002', name: 'Bien de ejemplo gravado al 5%', quantity: 1, unit_price: 20000, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
+    {
+      code: 'SRV-001',
+      name: 'Servicio de ejemplo gravado al 19%',
+      quantity: 2,
+      unit_price: 50000,
+      taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+    },
+    {
+      code: 'BIEN-002',
+      name: 'Bien de ejemplo gravado al 5%',
+      quantity: 1,
+      unit_price: 20000,
+      taxes: [{ code: '01', name: 'IVA', rate: 5 }],
+    },
   ],
   payment: { method_code: '31', due_date: '2025-04-09' },
 };
@@ -21,8 +33,13 @@ function buildOwnExample() {
   const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
   if (!validated.ok) throw new Error(validated.error.code);
   return buildInvoiceXml({
-    invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990001234',
-    software: demoSoftware, environment: '2', issuedAt: new Date('2025-03-10T15:15:00Z'),
+    invoice: validated.value,
+    tenant: demoTenant,
+    resolution: demoResolution,
+    number: '990001234',
+    software: demoSoftware,
+    environment: '2',
+    issuedAt: new Date('2025-03-10T15:15:00Z'),
   });
 }
 
@@ -30,9 +47,15 @@ describe('buildInvoiceXml', () => {
   it('reproduces the CUFE and SoftwareSecurityCode of the independently computed own example', () => {
     const built = buildOwnExample();
     expect(built.documentId).toBe('SETP990001234');
-    expect(built.cufeInput).toBe('SETP9900012342025-03-1010:15:00-05:00120000.000120000.00040.00030.00140000.009001234561020304050fc8eac422eba16e22ffd8c6f94b3f40a6e38162c2');
-    expect(built.cufe).toBe('4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3');
-    expect(built.softwareSecurityCode).toBe('0c5bf8d00eac32d5cb185b0329f7e89bef361577c12dae693503ff4a965e39716b63018ad68172174c3794eb7f67a388');
+    expect(built.cufeInput).toBe(
+      'SETP9900012342025-03-1010:15:00-05:00120000.000120000.00040.00030.00140000.009001234561020304050fc8eac422eba16e22ffd8c6f94b3f40a6e38162c2',
+    );
+    expect(built.cufe).toBe(
+      '4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3',
+    );
+    expect(built.softwareSecurityCode).toBe(
+      '0c5bf8d00eac32d5cb185b0329f7e89bef361577c12dae693503ff4a965e39716b63018ad68172174c3794eb7f67a388',
+    );
     expect(built.xml).toContain(`<cbc:UUID schemeID="2" schemeName="CUFE-SHA384">${built.cufe}</cbc:UUID>`);
     expect(built.xml).toContain(`>${built.softwareSecurityCode}</sts:SoftwareSecurityCode>`);
     expect(built.issuedAt).toBe('2025-03-10T10:15:00-05:00');
@@ -46,17 +69,26 @@ describe('buildInvoiceXml', () => {
     for (const { request } of invoiceCases) {
       const { xml } = buildCase(request);
       const root = parseXmlTree(xml);
-      const amounts = everyElement(root).filter((e) => e.namespaceURI === NS.cbc && e.attributes.get('currencyID') === 'COP');
+      const amounts = everyElement(root).filter(
+        (e) => e.namespaceURI === NS.cbc && e.attributes.get('currencyID') === 'COP',
+      );
       expect(amounts.length).toBeGreaterThan(5);
-      for (const amount of amounts) expect(textOf(amount)).toMatch(amount.localName === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
+      for (const amount of amounts)
+        expect(textOf(amount)).toMatch(amount.localName === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
       for (const percent of descendants(root, NS.cbc, 'Percent')) expect(textOf(percent)).toMatch(/^\d+\.\d{2}$/);
     }
   });
 
   it('declares the DIAN extension first, in canonical form with no self-closing tags', () => {
     const { xml } = buildOwnExample();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac=')).toBe(true);
-    expect(xml).toContain('<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><sts:DianExtensions><sts:InvoiceControl>');
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac=',
+      ),
+    ).toBe(true);
+    expect(xml).toContain(
+      '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><sts:DianExtensions><sts:InvoiceControl>',
+    );
     expect(xml).not.toMatch(/\/>/);
     expect(descendants(parseXmlTree(xml), NS.ext, 'UBLExtension')).toHaveLength(1); // the signer appends the second one
   });
@@ -64,19 +96,52 @@ describe('buildInvoiceXml', () => {
   it('refuses a number outside the resolution (ingress checks it first)', () => {
     const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
     if (!validated.ok) throw new Error(validated.error.code);
-    const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, software: demoSoftware, environment: '2' as const, issuedAt: new Date('2025-03-10T15:15:00Z') };
+    const input = {
+      invoice: validated.value,
+      tenant: demoTenant,
+      resolution: demoResolution,
+      software: demoSoftware,
+      environment: '2' as const,
+      issuedAt: new Date('2025-03-10T15:15:00Z'),
+    };
     expect(() => buildInvoiceXml({ ...input, number: '995000001' })).toThrow(RangeError);
-    expect(() => buildInvoiceXml({ ...input, number: '990000001', issuedAt: new Date('2031-01-01T15:00:00Z') })).toThrow(RangeError);
+    expect(() =>
+      buildInvoiceXml({ ...input, number: '990000001', issuedAt: new Date('2031-01-01T15:00:00Z') }),
+    ).toThrow(RangeError);
   });
 
-  it('writes the review\'s 500 lines of 0.03 at 19 % with a header IVA of 2.85 (15.00 × 19 %), the lines adding up to it, and 2.85 in the CUFE', () => {
-    const request = { ...ownExample, lines: Array.from({ length: 500 }, (_, i) => ({ code: `P-${i}`, name: 'Tornillo', quantity: 1, unit_price: 0.03, taxes: [{ code: '01', name: 'IVA', rate: 19 }] })) };
+  it("writes the review's 500 lines of 0.03 at 19 % with a header IVA of 2.85 (15.00 × 19 %), the lines adding up to it, and 2.85 in the CUFE", () => {
+    const request = {
+      ...ownExample,
+      lines: Array.from({ length: 500 }, (_, i) => ({
+        code: `P-${i}`,
+        name: 'Tornillo',
+        quantity: 1,
+        unit_price: 0.03,
+        taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+      })),
+    };
     const validated = validateInvoiceRequest(request, { issueDate: '2025-03-10' });
     if (!validated.ok) throw new Error(validated.error.code);
-    const built = buildInvoiceXml({ invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990001235', software: demoSoftware, environment: '2', issuedAt: new Date('2025-03-10T15:15:00Z') });
-    const header = built.xml.slice(built.xml.lastIndexOf('</cac:PaymentMeans>'), built.xml.indexOf('<cac:LegalMonetaryTotal>'));
-    expect(header).toContain('<cac:TaxTotal><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">15.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount>');
-    const lineTaxes = childElements(parseXmlTree(built.xml), ...cac('InvoiceLine')).map((line) => textAt(line, cac('TaxTotal'), cbc('TaxAmount')));
+    const built = buildInvoiceXml({
+      invoice: validated.value,
+      tenant: demoTenant,
+      resolution: demoResolution,
+      number: '990001235',
+      software: demoSoftware,
+      environment: '2',
+      issuedAt: new Date('2025-03-10T15:15:00Z'),
+    });
+    const header = built.xml.slice(
+      built.xml.lastIndexOf('</cac:PaymentMeans>'),
+      built.xml.indexOf('<cac:LegalMonetaryTotal>'),
+    );
+    expect(header).toContain(
+      '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">15.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">2.85</cbc:TaxAmount>',
+    );
+    const lineTaxes = childElements(parseXmlTree(built.xml), ...cac('InvoiceLine')).map((line) =>
+      textAt(line, cac('TaxTotal'), cbc('TaxAmount')),
+    );
     expect(lineTaxes.filter((t) => t === '0.01')).toHaveLength(285);
     expect(lineTaxes.filter((t) => t === '0.00')).toHaveLength(215);
     expect(built.xml).toContain('<cbc:TaxInclusiveAmount currencyID="COP">17.85</cbc:TaxInclusiveAmount>');
@@ -87,7 +152,15 @@ describe('buildInvoiceXml', () => {
     for (const { request } of invoiceCases.filter((c) => c.name !== '500 lines')) {
       const validated = validateInvoiceRequest(request, { issueDate: '2026-03-10' });
       if (!validated.ok) throw new Error(validated.error.code);
-      const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000001', software: demoSoftware, environment: '2' as const, issuedAt: new Date('2026-03-10T15:15:00Z') };
+      const input = {
+        invoice: validated.value,
+        tenant: demoTenant,
+        resolution: demoResolution,
+        number: '990000001',
+        software: demoSoftware,
+        environment: '2' as const,
+        issuedAt: new Date('2026-03-10T15:15:00Z'),
+      };
       expect(buildInvoiceXml(input, new Xmlbuilder2Writer()).xml).toBe(buildInvoiceXml(input).xml);
     }
   });
@@ -99,10 +172,26 @@ describe('invoiceIdentity', () => {
       const validated = validateInvoiceRequest(request, { issueDate: '2026-03-10' });
       if (!validated.ok) throw new Error(validated.error.code);
       for (const environment of ['1', '2'] as const) {
-        const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, number: '990000417', software: demoSoftware, environment, issuedAt: new Date('2026-03-10T21:59:59Z') };
+        const input = {
+          invoice: validated.value,
+          tenant: demoTenant,
+          resolution: demoResolution,
+          number: '990000417',
+          software: demoSoftware,
+          environment,
+          issuedAt: new Date('2026-03-10T21:59:59Z'),
+        };
         const built = buildInvoiceXml(input);
-        expect(invoiceIdentity(input)).toEqual({ documentId: built.documentId, cufe: built.cufe, issueDate: built.issueDate, issueTime: built.issueTime, issuedAt: built.issuedAt });
-        expect(built.xml).toContain(`<cbc:UUID schemeID="${environment}" schemeName="CUFE-SHA384">${invoiceIdentity(input).cufe}</cbc:UUID>`);
+        expect(invoiceIdentity(input)).toEqual({
+          documentId: built.documentId,
+          cufe: built.cufe,
+          issueDate: built.issueDate,
+          issueTime: built.issueTime,
+          issuedAt: built.issuedAt,
+        });
+        expect(built.xml).toContain(
+          `<cbc:UUID schemeID="${environment}" schemeName="CUFE-SHA384">${invoiceIdentity(input).cufe}</cbc:UUID>`,
+        );
       }
     }
   });
@@ -110,7 +199,14 @@ describe('invoiceIdentity', () => {
   it('refuses what buildInvoiceXml refuses: a number outside the resolution', () => {
     const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
     if (!validated.ok) throw new Error(validated.error.code);
-    const input = { invoice: validated.value, tenant: demoTenant, resolution: demoResolution, software: demoSoftware, environment: '2' as const, issuedAt: new Date('2025-03-10T15:15:00Z') };
+    const input = {
+      invoice: validated.value,
+      tenant: demoTenant,
+      resolution: demoResolution,
+      software: demoSoftware,
+      environment: '2' as const,
+      issuedAt: new Date('2025-03-10T15:15:00Z'),
+    };
     expect(() => invoiceIdentity({ ...input, number: '995000001' })).toThrow(RangeError);
   });
 });

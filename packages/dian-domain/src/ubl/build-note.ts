@@ -31,7 +31,10 @@ export type BuildNoteInput = {
 /** What buildInvoiceXml returns, with the note's CUDE in place of the CUFE. */
 export type BuiltNote = Omit<BuiltInvoice, 'cufe' | 'cufeInput'> & {
   cude: string;
-  /** The exact string the CUDE hashes, for a test or an auditor's tool: it ends with the software PIN, a secret, so never log or record it. */
+  /**
+   * The exact string the CUDE hashes, for a test or an auditor's tool: it ends with the software PIN, a secret, so
+   * never log or record it.
+   */
   cudeInput: string;
 };
 
@@ -120,7 +123,14 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
 }
 
 /** What names the note without writing it (what ingress records in CreditNoteRequested/DebitNoteRequested). */
-export type NoteIdentity = { documentId: string; cude: string; issueDate: string; issueTime: string; issuedAt: string; payableAmount: string };
+export type NoteIdentity = {
+  documentId: string;
+  cude: string;
+  issueDate: string;
+  issueTime: string;
+  issuedAt: string;
+  payableAmount: string;
+};
 
 /**
  * The identity buildNoteXml writes, without writing the document. Nothing secret: the CUDE's input, which ends with
@@ -129,19 +139,35 @@ export type NoteIdentity = { documentId: string; cude: string; issueDate: string
 export function noteIdentity(input: BuildNoteInput): NoteIdentity {
   const { documentId, cude, when, cudeFields } = identify(input);
   return {
-    documentId, cude, issueDate: when.date, issueTime: when.time, issuedAt: when.iso, payableAmount: cudeFields.valTot,
+    documentId,
+    cude,
+    issueDate: when.date,
+    issueTime: when.time,
+    issuedAt: when.iso,
+    payableAmount: cudeFields.valTot,
   };
 }
 
-/** The CUDE (annex §1.2): the CUFE's 15 fields over the note's own number, instant and totals, keyed by the software PIN. */
+/**
+ * The CUDE (annex §1.2): the CUFE's 15 fields over the note's own number, instant and totals, keyed by the software
+ * PIN.
+ */
 function identify(input: BuildNoteInput) {
   const { note, tenant, software, environment } = input;
-  if (!/^\d{1,10}$/.test(input.number)) throw new RangeError(`the note number must be 1 to 10 digits (${input.number})`);
-  if (!/^[A-Za-z0-9]{0,4}$/.test(input.prefix)) throw new RangeError(`the note prefix must be 0 to 4 letters or digits (${input.prefix})`);
+  if (!/^\d{1,10}$/.test(input.number))
+    throw new RangeError(`the note number must be 1 to 10 digits (${input.number})`);
+  if (!/^[A-Za-z0-9]{0,4}$/.test(input.prefix))
+    throw new RangeError(`the note prefix must be 0 to 4 letters or digits (${input.prefix})`);
   const when = colombiaDateTime(input.issuedAt);
   const documentId = composeDocumentId(input.prefix, input.number);
   const cudeFields = documentKeyFields({
-    documentId, when, totals: note.totals, issuerNit: tenant.nit, buyerNumber: note.customer.documentNumber, key: software.pin, environment,
+    documentId,
+    when,
+    totals: note.totals,
+    issuerNit: tenant.nit,
+    buyerNumber: note.customer.documentNumber,
+    key: software.pin,
+    environment,
   });
   return { documentId, cude: computeCude(cudeFields), when, cudeFields };
 }

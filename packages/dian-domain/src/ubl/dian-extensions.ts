@@ -4,7 +4,9 @@ import type { XmlWriter } from './xml-writer.ts';
 
 /** The first UBLExtension, sts:DianExtensions (annex §4.1); the signer appends the signature's (build-invoice.ts). */
 export type DianExtensionsInput = {
-  /** The invoice's numbering authorization (sts:InvoiceControl); absent for a note, which has none (annex §4.1, §10.1). */
+  /**
+   * The invoice's numbering authorization (sts:InvoiceControl); absent for a note, which has none (annex §4.1, §10.1).
+   */
   resolution?: NumberingResolution;
   software: SoftwareRegistration;
   softwareSecurityCode: string;
@@ -27,14 +29,22 @@ export function writeDianExtensions(w: XmlWriter, x: DianExtensionsInput): void 
   w.close();
 
   w.open('sts:SoftwareProvider');
-  w.leaf('sts:ProviderID', x.software.providerNit, { ...DIAN_AGENCY, schemeID: String(x.software.providerDv), schemeName: '31' });
+  w.leaf('sts:ProviderID', x.software.providerNit, {
+    ...DIAN_AGENCY,
+    schemeID: String(x.software.providerDv),
+    schemeName: '31',
+  });
   w.leaf('sts:SoftwareID', x.software.id, DIAN_AGENCY);
   w.close();
 
   w.leaf('sts:SoftwareSecurityCode', x.softwareSecurityCode, DIAN_AGENCY);
 
   w.open('sts:AuthorizationProvider');
-  w.leaf('sts:AuthorizationProviderID', DIAN_NIT.nit, { ...DIAN_AGENCY, schemeID: String(DIAN_NIT.dv), schemeName: '31' });
+  w.leaf('sts:AuthorizationProviderID', DIAN_NIT.nit, {
+    ...DIAN_AGENCY,
+    schemeID: String(DIAN_NIT.dv),
+    schemeName: '31',
+  });
   w.close();
 
   w.leaf('sts:QRCode', x.qrCode);

@@ -36,7 +36,12 @@ export function documentKeyFields(x: DocumentKeyInput): CufeFields {
 }
 
 /** The QR text (annex §4.2) of the document those fields name, with its key under `label`. */
-export function documentQr(fields: CufeFields, totals: InvoiceTotals, documentKey: string, label: 'CUFE' | 'CUDE'): string {
+export function documentQr(
+  fields: CufeFields,
+  totals: InvoiceTotals,
+  documentKey: string,
+  label: 'CUFE' | 'CUDE',
+): string {
   return qrContent({
     numFac: fields.numFac,
     fecFac: fields.fecFac,

@@ -30,7 +30,13 @@ export function writeInvoiceLine(w: XmlWriter, index: number, line: ValidatedLin
  * A line of any of the three documents. DebitNoteLine has no FreeOfChargeIndicator, so a free debit line throws
  * (checkNoteDocument refuses it earlier).
  */
-export function writeDocumentLine(w: XmlWriter, layout: LineLayout, index: number, line: ValidatedLine, amounts: LineAmounts): void {
+export function writeDocumentLine(
+  w: XmlWriter,
+  layout: LineLayout,
+  index: number,
+  line: ValidatedLine,
+  amounts: LineAmounts,
+): void {
   const cop = { currencyID: 'COP' };
   const quantity = formatDecimal(line.quantity, 2);
   w.open(layout.element);
@@ -38,7 +44,8 @@ export function writeDocumentLine(w: XmlWriter, layout: LineLayout, index: numbe
   w.leaf(layout.quantity, quantity, { unitCode: line.unitCode });
   w.leaf('cbc:LineExtensionAmount', money(amounts.base), cop);
   if (line.freeOfCharge) {
-    if (layout.element === 'cac:DebitNoteLine') throw new RangeError(`line ${index + 1}: a debit note line cannot be free of charge`);
+    if (layout.element === 'cac:DebitNoteLine')
+      throw new RangeError(`line ${index + 1}: a debit note line cannot be free of charge`);
     w.leaf('cbc:FreeOfChargeIndicator', 'true');
     w.open('cac:PricingReference');
     w.open('cac:AlternativeConditionPrice');

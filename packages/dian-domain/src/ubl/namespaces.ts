@@ -30,5 +30,8 @@ export const invoiceRootAttributes = rootAttributes(ns.invoice);
 export const creditNoteRootAttributes = rootAttributes(ns.creditNote);
 export const debitNoteRootAttributes = rootAttributes(ns.debitNote);
 
-export const DIAN_AGENCY = { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' } as const;
+export const DIAN_AGENCY = {
+  schemeAgencyID: '195',
+  schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+} as const;
 export const DIAN_NIT = { nit: '800197268', dv: 4 } as const;

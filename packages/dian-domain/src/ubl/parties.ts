@@ -63,7 +63,10 @@ export function writeCustomer(w: XmlWriter, c: ValidatedCustomer): void {
   w.leaf('cbc:AdditionalAccountID', c.personType);
   w.open('cac:Party');
   w.open('cac:PartyIdentification');
-  w.leaf('cbc:ID', c.documentNumber, { ...(c.dv !== undefined ? { schemeID: String(c.dv) } : {}), schemeName: c.documentType });
+  w.leaf('cbc:ID', c.documentNumber, {
+    ...(c.dv !== undefined ? { schemeID: String(c.dv) } : {}),
+    schemeName: c.documentType,
+  });
   w.close();
   w.open('cac:PartyName');
   w.leaf('cbc:Name', c.name);

@@ -18,8 +18,9 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone=
  * Characters XML 1.0 cannot carry at all. The request schema already refuses them; finding one
  * here means an invariant broke, so the writer throws rather than emit a document DIAN refuses.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 
 function assertCarriable(text: string): void {
   if (FORBIDDEN.test(text)) throw new RangeError('text holds a character XML 1.0 cannot carry');
@@ -40,8 +41,12 @@ export function escapeAttribute(value: string): string {
   assertCarriable(value);
   if (!ATTR_SPECIAL.test(value)) return value;
   return value
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#x9;')
+    .replace(/\n/g, '&#xA;')
+    .replace(/\r/g, '&#xD;');
 }
 
 /**
@@ -51,7 +56,8 @@ export function escapeAttribute(value: string): string {
 export function canonicalAttributeOrder(attributes: XmlAttributes): [string, string][] {
   const entries = Object.entries(attributes);
   for (const [name] of entries) {
-    if (name.includes(':') && !name.startsWith('xmlns:')) throw new RangeError(`prefixed attribute ${name} is not supported`);
+    if (name.includes(':') && !name.startsWith('xmlns:'))
+      throw new RangeError(`prefixed attribute ${name} is not supported`);
   }
   const rank = (name: string) => (name === 'xmlns' ? 0 : name.startsWith('xmlns:') ? 1 : 2);
   return entries.sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));

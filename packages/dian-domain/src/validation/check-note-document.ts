@@ -1,6 +1,11 @@
 import {
-  creditNoteConcepts, debitNoteConcepts,
-  type CreditNoteRequest, type DebitNoteRequest, type InvoiceRequest, type NoteKind, type ReferencedInvoice,
+  creditNoteConcepts,
+  debitNoteConcepts,
+  type CreditNoteRequest,
+  type DebitNoteRequest,
+  type InvoiceRequest,
+  type NoteKind,
+  type ReferencedInvoice,
 } from '@fe/contracts';
 import { failure, type Result } from '../errors/domain-error.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from '../totals/build-rules.ts';
@@ -26,28 +31,51 @@ export type ValidatedNote = {
   referencedInvoice: { documentId: string; cufe: string; issueDate: string };
 };
 
-/** What a note's first event records (CreditNoteRequested.v1 / DebitNoteRequested.v1), or what ingress has before it records it. */
+/**
+ * What a note's first event records (CreditNoteRequested.v1 / DebitNoteRequested.v1), or what ingress has before it
+ * records it.
+ */
 export type NoteContent =
-  | { kind: 'credit'; request: CreditNoteRequest; lines: InvoiceRequest['lines']; referenced_invoice: ReferencedInvoice }
+  | {
+      kind: 'credit';
+      request: CreditNoteRequest;
+      lines: InvoiceRequest['lines'];
+      referenced_invoice: ReferencedInvoice;
+    }
   | { kind: 'debit'; request: DebitNoteRequest; lines: InvoiceRequest['lines']; referenced_invoice: ReferencedInvoice };
 
-const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = { credit: creditNoteConcepts, debit: debitNoteConcepts };
+const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = {
+  credit: creditNoteConcepts,
+  debit: debitNoteConcepts,
+};
 
 /**
  * A note's checks past the schema, reusing the invoice line checks against the referenced invoice; the book
  * rules (balance, cancellation) are ingress's. A debit note line cannot be free: UBL has no such field there.
  */
-export function checkNoteDocument(content: NoteContent, buildRules: BuildRules = CURRENT_BUILD_RULES): Result<ValidatedNote> {
+export function checkNoteDocument(
+  content: NoteContent,
+  buildRules: BuildRules = CURRENT_BUILD_RULES,
+): Result<ValidatedNote> {
   const { kind, request, lines, referenced_invoice: invoice } = content;
   const conceptName = conceptNames[kind][request.concept];
   if (conceptName === undefined) {
-    return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [{ path: 'concept', message: `not a ${kind} note concept of annex 1.9` }]);
+    return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
+      { path: 'concept', message: `not a ${kind} note concept of annex 1.9` },
+    ]);
   }
   if (kind === 'debit') {
-    const free = lines.flatMap((line, i) => (line.free_of_charge ? [{ path: `lines.${i}.free_of_charge`, message: 'a debit note line cannot be free of charge' }] : []));
+    const free = lines.flatMap((line, i) =>
+      line.free_of_charge
+        ? [{ path: `lines.${i}.free_of_charge`, message: 'a debit note line cannot be free of charge' }]
+        : [],
+    );
     if (free.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', free);
   }
-  const checked = checkInvoiceRequest({ customer: invoice.customer, payment: invoice.payment, lines }, { issueDate: invoice.issue_date, buildRules });
+  const checked = checkInvoiceRequest(
+    { customer: invoice.customer, payment: invoice.payment, lines },
+    { issueDate: invoice.issue_date, buildRules },
+  );
   if (!checked.ok) return checked;
   const { customer, payment, totals } = checked.value;
   return {

@@ -16,7 +16,10 @@ import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLi
 export type ValidationContext = {
   /** Colombian issue date (YYYY-MM-DD): a due date may not be before it. */
   issueDate: string;
-  /** The build rules the totals follow (build-rules.ts): a rebuild passes the version its event records; default the current one. */
+  /**
+   * The build rules the totals follow (build-rules.ts): a rebuild passes the version its event records; default the
+   * current one.
+   */
   buildRules?: BuildRules;
 };
 
@@ -51,10 +54,12 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
     line.taxes.flatMap((tax, j) =>
       isAllowedRate(tax.code, tax.rate)
         ? []
-        : [{
-            path: `lines.${i}.taxes.${j}.rate`,
-            message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${taxRules[tax.code].allowedRates.join(', ')}`,
-          }],
+        : [
+            {
+              path: `lines.${i}.taxes.${j}.rate`,
+              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${taxRules[tax.code].allowedRates.join(', ')}`,
+            },
+          ],
     ),
   );
   if (rateErrors.length) return failure('TAX_RATE_INVALID', 'A tax rate is not allowed for its tax code.', rateErrors);
@@ -65,14 +70,26 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
     amount: parseDecimal(decimalText(p.amount)),
     receivedDate: p.received_date,
   }));
-  const outcome = tryComputeTotals(lines, { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) }, context.buildRules);
-  if (!outcome.ok) return failure('AMOUNTS_INCONSISTENT', 'Discounts, charges or advances do not fit the invoice\'s amounts.', outcome.problems);
+  const outcome = tryComputeTotals(
+    lines,
+    { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) },
+    context.buildRules,
+  );
+  if (!outcome.ok)
+    return failure(
+      'AMOUNTS_INCONSISTENT',
+      "Discounts, charges or advances do not fit the invoice's amounts.",
+      outcome.problems,
+    );
   const totals = outcome.totals;
   if (request.total !== undefined) {
     const declared = parseDecimal(decimalText(request.total));
     if (compareDecimal(declared, { units: totals.payable, scale: 2 }) !== 0) {
       return failure('LINE_TOTAL_MISMATCH', 'The declared total differs from the sum of the lines.', [
-        { path: 'total', message: `declared ${decimalText(request.total)}, the lines add up to ${formatUnits(totals.payable, 2)}` },
+        {
+          path: 'total',
+          message: `declared ${decimalText(request.total)}, the lines add up to ${formatUnits(totals.payable, 2)}`,
+        },
       ]);
     }
   }
@@ -82,7 +99,10 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
     value: {
       customer: customer.value,
       lines,
-      payment: { methodCode: request.payment.method_code, ...(request.payment.due_date ? { dueDate: request.payment.due_date } : {}) },
+      payment: {
+        methodCode: request.payment.method_code,
+        ...(request.payment.due_date ? { dueDate: request.payment.due_date } : {}),
+      },
       allowanceCharges,
       prepaidPayments,
       ...(request.number !== undefined ? { number: request.number } : {}),
@@ -107,39 +127,57 @@ function zodDetails(error: z.ZodError): ErrorDetail[] {
 function codeListAndDateErrors(request: InvoiceRequest, context: ValidationContext): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
   if (!Object.hasOwn(paymentMeans, request.payment.method_code)) {
-    errors.push({ path: 'payment.method_code', message: 'not a code of DIAN\'s MediosPago list' });
+    errors.push({ path: 'payment.method_code', message: "not a code of DIAN's MediosPago list" });
   }
   if (request.payment.due_date !== undefined && request.payment.due_date < context.issueDate) {
     errors.push({ path: 'payment.due_date', message: `must not be before the issue date ${context.issueDate}` });
   }
   errors.push(...addressErrors(request.customer));
   request.lines.forEach((line, i) => {
-    if (!Object.hasOwn(units, line.unit_code)) errors.push({ path: `lines.${i}.unit_code`, message: 'not a code of DIAN\'s unit list' });
+    if (!Object.hasOwn(units, line.unit_code))
+      errors.push({ path: `lines.${i}.unit_code`, message: "not a code of DIAN's unit list" });
     if (line.free_of_charge) {
-      if (/[1-9]/.test(String(line.unit_price))) errors.push({ path: `lines.${i}.unit_price`, message: 'must be 0 on a free line (free_of_charge carries the reference price)' });
-      if (line.allowance_charges?.length) errors.push({ path: `lines.${i}.allowance_charges`, message: 'a free line has no discounts or charges' });
+      if (/[1-9]/.test(String(line.unit_price)))
+        errors.push({
+          path: `lines.${i}.unit_price`,
+          message: 'must be 0 on a free line (free_of_charge carries the reference price)',
+        });
+      if (line.allowance_charges?.length)
+        errors.push({ path: `lines.${i}.allowance_charges`, message: 'a free line has no discounts or charges' });
     }
   });
   request.prepaid_payments?.forEach((p, i) => {
-    if (p.received_date > context.issueDate) errors.push({ path: `prepaid_payments.${i}.received_date`, message: `must not be after the issue date ${context.issueDate}` });
+    if (p.received_date > context.issueDate)
+      errors.push({
+        path: `prepaid_payments.${i}.received_date`,
+        message: `must not be after the issue date ${context.issueDate}`,
+      });
   });
   const c = request.customer;
   const foreignNumber = c.document_type === '41' || c.document_type === '42' || c.document_type === '50';
   if (c.document_type !== '31') {
     if (foreignNumber ? !/^[A-Za-z0-9]{3,20}$/.test(c.document_number) : !/^\d{3,15}$/.test(c.document_number)) {
-      errors.push({ path: 'customer.document_number', message: foreignNumber ? 'must be 3 to 20 letters or digits' : 'must be 3 to 15 digits' });
+      errors.push({
+        path: 'customer.document_number',
+        message: foreignNumber ? 'must be 3 to 20 letters or digits' : 'must be 3 to 15 digits',
+      });
     }
     if (c.check_digit !== undefined) {
       errors.push({ path: 'customer.check_digit', message: 'only a NIT (document_type 31) has a check digit' });
     }
   }
   if (c.person_type === '1' && c.document_type !== '31' && c.document_type !== '50') {
-    errors.push({ path: 'customer.person_type', message: 'a persona jurídica ("1") is identified by a NIT ("31" or "50")' });
+    errors.push({
+      path: 'customer.person_type',
+      message: 'a persona jurídica ("1") is identified by a NIT ("31" or "50")',
+    });
   }
   return errors;
 }
 
-/** A Colombian address is named by a DANE municipality code; a foreign one by a city name and a country of DIAN's list. */
+/**
+ * A Colombian address is named by a DANE municipality code; a foreign one by a city name and a country of DIAN's list.
+ */
 function addressErrors(customer: InvoiceRequest['customer']): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
   const cityCode = customer.address?.city_code;
@@ -148,9 +186,18 @@ function addressErrors(customer: InvoiceRequest['customer']): ErrorDetail[] {
   }
   const foreign = customer.foreign_address;
   if (foreign !== undefined) {
-    if (customer.address !== undefined) errors.push({ path: 'customer.foreign_address', message: 'a buyer has one address: address (Colombia) or foreign_address' });
-    if (foreign.country_code === 'CO') errors.push({ path: 'customer.foreign_address.country_code', message: 'a Colombian address goes in address, with its DANE city_code' });
-    else if (!Object.hasOwn(countries, foreign.country_code)) errors.push({ path: 'customer.foreign_address.country_code', message: 'not a code of DIAN\'s country list' });
+    if (customer.address !== undefined)
+      errors.push({
+        path: 'customer.foreign_address',
+        message: 'a buyer has one address: address (Colombia) or foreign_address',
+      });
+    if (foreign.country_code === 'CO')
+      errors.push({
+        path: 'customer.foreign_address.country_code',
+        message: 'a Colombian address goes in address, with its DANE city_code',
+      });
+    else if (!Object.hasOwn(countries, foreign.country_code))
+      errors.push({ path: 'customer.foreign_address.country_code', message: "not a code of DIAN's country list" });
   }
   return errors;
 }
@@ -161,7 +208,10 @@ function validateCustomer(request: InvoiceRequest): Result<ValidatedCustomer> {
   let documentNumber = c.document_number;
   if (c.document_type === '31') {
     const nit = parseNit(c.document_number, c.check_digit);
-    if (!nit.ok) return failure('NIT_INVALID', 'The NIT is invalid; verify it with its check digit.', [{ path: 'customer.document_number', message: nit.reason }]);
+    if (!nit.ok)
+      return failure('NIT_INVALID', 'The NIT is invalid; verify it with its check digit.', [
+        { path: 'customer.document_number', message: nit.reason },
+      ]);
     documentNumber = nit.value.nit;
     dv = nit.value.dv;
   }
@@ -194,7 +244,8 @@ function toAddress(c: InvoiceRequest['customer']): ValidatedAddress | undefined 
 }
 
 function toAllowanceCharge(ac: NonNullable<InvoiceRequest['allowance_charges']>[number]): AllowanceChargeInput {
-  const optional = (value: number | string | undefined) => (value === undefined ? undefined : parseDecimal(decimalText(value)));
+  const optional = (value: number | string | undefined) =>
+    value === undefined ? undefined : parseDecimal(decimalText(value));
   const percent = optional(ac.percent);
   const amount = optional(ac.amount);
   const baseAmount = optional(ac.base_amount);
@@ -218,7 +269,12 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
     taxes: line.taxes.map((t) => ({ code: t.code, rate: parseDecimal(decimalText(t.rate)) })),
     allowanceCharges: (line.allowance_charges ?? []).map(toAllowanceCharge),
     ...(line.free_of_charge
-      ? { freeOfCharge: { referencePrice: parseDecimal(decimalText(line.free_of_charge.reference_price)), priceTypeCode: line.free_of_charge.price_type_code } }
+      ? {
+          freeOfCharge: {
+            referencePrice: parseDecimal(decimalText(line.free_of_charge.reference_price)),
+            priceTypeCode: line.free_of_charge.price_type_code,
+          },
+        }
       : {}),
   };
 }

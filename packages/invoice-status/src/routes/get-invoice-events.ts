@@ -27,10 +27,15 @@ export const invoiceEventsRoutes: FastifyPluginAsync<InvoiceEventsRoutesOptions>
     const { tenantId, cufe } = asked;
     try {
       const view = await options.statuses.findByCufe(tenantId, cufe);
-      if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
+      if (!view)
+        return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const { events } = await options.events.read(view.invoiceId);
       const own = events.filter((event) => event.envelope.tenant_id === tenantId);
-      const body: InvoiceEventsResponse = { cufe, number: view.number, events: await invoiceHistory(own, options.blobs) };
+      const body: InvoiceEventsResponse = {
+        cufe,
+        number: view.number,
+        events: await invoiceHistory(own, options.blobs),
+      };
       return reply.code(200).header('cache-control', 'no-store').send(body);
     } catch (error) {
       const retriable = (error instanceof ProjectionError || error instanceof PlatformError) && error.retriable;

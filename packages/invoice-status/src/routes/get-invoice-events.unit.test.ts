@@ -19,7 +19,11 @@ afterEach(async () => {
 /** One accepted invoice in a real event store, its view in a status store, DIAN's answer in the blob store. */
 async function world() {
   const dir = mkdtempSync(join(tmpdir(), 'fe-events-route-'));
-  const blobs = new FilesystemBlobStore(dir, new SignedLinks(new Uint8Array(32).fill(3), 'http://127.0.0.1:8080/files'), () => new Date());
+  const blobs = new FilesystemBlobStore(
+    dir,
+    new SignedLinks(new Uint8Array(32).fill(3), 'http://127.0.0.1:8080/files'),
+    () => new Date(),
+  );
   const events = new SqliteEventStore(':memory:');
   const statuses = new SqliteStatusStore(':memory:');
   const inv = invoiceFixture();
@@ -36,8 +40,14 @@ async function world() {
     request.tenantId = String(request.headers['x-test-tenant'] ?? 'demo');
   });
   await app.register(invoiceEventsRoutes, { statuses, events, blobs });
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => events.close(), () => statuses.close(), () => app.close());
-  const get = (cufe: string, tenant = 'demo') => app.inject({ method: 'GET', url: `/api/v1/service/invoices/${cufe}/events`, headers: { 'x-test-tenant': tenant } });
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => events.close(),
+    () => statuses.close(),
+    () => app.close(),
+  );
+  const get = (cufe: string, tenant = 'demo') =>
+    app.inject({ method: 'GET', url: `/api/v1/service/invoices/${cufe}/events`, headers: { 'x-test-tenant': tenant } });
   return { inv, stream, answer, get };
 }
 
@@ -59,15 +69,24 @@ describe('GET /api/v1/service/invoices/:cufe/events', () => {
       expect(entry.chain_digest).toBe(previous);
     }
     const files = Object.fromEntries(body.events.map((e) => [e.type, e.files]));
-    expect(files.InvoiceSigned).toEqual([{ role: 'xml', key: `demo/${inv.documentId}.xml`, sha256: 'b'.repeat(64), recorded_in_event: true }]);
-    expect(files.InvoiceRendered).toEqual([{ role: 'pdf', key: `demo/${inv.documentId}.pdf`, sha256: 'c'.repeat(64), recorded_in_event: true }]);
-    expect(files.InvoiceAccepted).toEqual([{
-      role: 'application_response', key: `demo/${inv.documentId}-ar.xml`, sha256: createHash('sha256').update(answer).digest('hex'), recorded_in_event: false,
-    }]);
+    expect(files.InvoiceSigned).toEqual([
+      { role: 'xml', key: `demo/${inv.documentId}.xml`, sha256: 'b'.repeat(64), recorded_in_event: true },
+    ]);
+    expect(files.InvoiceRendered).toEqual([
+      { role: 'pdf', key: `demo/${inv.documentId}.pdf`, sha256: 'c'.repeat(64), recorded_in_event: true },
+    ]);
+    expect(files.InvoiceAccepted).toEqual([
+      {
+        role: 'application_response',
+        key: `demo/${inv.documentId}-ar.xml`,
+        sha256: createHash('sha256').update(answer).digest('hex'),
+        recorded_in_event: false,
+      },
+    ]);
     expect(files.InvoiceRequested).toEqual([]);
   });
 
-  it('404 INVOICE_NOT_FOUND for another tenant\'s cufe, as for an unknown one; 400 VALIDATION_ERROR for a malformed cufe', async () => {
+  it("404 INVOICE_NOT_FOUND for another tenant's cufe, as for an unknown one; 400 VALIDATION_ERROR for a malformed cufe", async () => {
     const { inv, get } = await world();
     const other = await get(inv.cufe, 'acme');
     expect(other.statusCode).toBe(404);
@@ -76,6 +95,9 @@ describe('GET /api/v1/service/invoices/:cufe/events', () => {
     expect(unknown.statusCode).toBe(404);
     const malformed = await get('XYZ');
     expect(malformed.statusCode).toBe(400);
-    expect(errorBodySchema.parse(malformed.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'cufe' }] });
+    expect(errorBodySchema.parse(malformed.json()).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'cufe' }],
+    });
   });
 });

@@ -34,14 +34,22 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
     try {
       const found = await options.store.findByCufe(asked.tenantId, asked.cufe);
       const view = found && (await withNotesAsTheyStand(options.store, found));
-      if (!view) return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
+      if (!view)
+        return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
       // The links are capabilities minted for this answer: no shared cache may keep them.
       return reply.code(200).header('cache-control', 'no-store').send(statusResponseBody(view, links));
     } catch (error) {
       if (!(error instanceof ProjectionError && error.retriable)) throw error;
       request.log.warn({ code: error.code }, 'status store unavailable');
-      return sendError(reply.header('retry-after', '1'), request, 503, 'UNAVAILABLE', 'the status store is busy; try again', []);
+      return sendError(
+        reply.header('retry-after', '1'),
+        request,
+        503,
+        'UNAVAILABLE',
+        'the status store is busy; try again',
+        [],
+      );
     }
   };
 
@@ -55,7 +63,10 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
  * An invoice's notes with each note's current status, read here rather than written into the invoice's row, so
  * that row keeps one writer and no handlers race on it.
  */
-async function withNotesAsTheyStand(store: Pick<StatusStore, 'get'>, view: InvoiceStatusView): Promise<InvoiceStatusView> {
+async function withNotesAsTheyStand(
+  store: Pick<StatusStore, 'get'>,
+  view: InvoiceStatusView,
+): Promise<InvoiceStatusView> {
   let current = view;
   for (const note of view.notes ?? []) {
     if (note.noteInvoiceId === undefined) continue;

@@ -33,7 +33,10 @@ async function buildApp(store: Pick<StatusStore, 'findByCufe' | 'get'>, options:
     });
   }
   await app.register(statusRoutes, { store, blobs, linkTtlSeconds: TTL });
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => app.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => app.close(),
+  );
   return { app, signer, clock };
 }
 
@@ -50,32 +53,59 @@ const get = (app: FastifyInstance, cufe: string, tenant = 'demo') =>
   app.inject({ method: 'GET', url: `/api/v1/service/status/${cufe}`, headers: { 'x-test-tenant': tenant } });
 
 describe('GET /api/v1/service/status/:cufe', () => {
-  it('200: the status body with fresh links that verify for the invoice\'s files', async () => {
+  it("200: the status body with fresh links that verify for the invoice's files", async () => {
     const { store, inv, view } = await seededStore();
     const { app, signer, clock } = await buildApp(store);
     const response = await get(app, inv.cufe);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = invoiceStatusResponseSchema.parse(response.json());
-    expect(body).toMatchObject({ success: true, cufe: inv.cufe, status: 'accepted', stage: 'accepted', updated_at: view.updatedAt });
+    expect(body).toMatchObject({
+      success: true,
+      cufe: inv.cufe,
+      status: 'accepted',
+      stage: 'accepted',
+      updated_at: view.updatedAt,
+    });
     const query = (url: string) => new URL(url).searchParams;
     const xml = query(body.xml_url);
-    expect(signer.verify(`demo/${inv.documentId}.xml`, xml.get('expires') ?? undefined, xml.get('signature') ?? undefined, clock.now)).toBe('ok');
+    expect(
+      signer.verify(
+        `demo/${inv.documentId}.xml`,
+        xml.get('expires') ?? undefined,
+        xml.get('signature') ?? undefined,
+        clock.now,
+      ),
+    ).toBe('ok');
     expect(Number(xml.get('expires'))).toBe(clock.now.getTime() / 1000 + TTL);
     expect(new URL(body.pdf_url).pathname).toBe(`/files/demo/${inv.documentId}.pdf`);
 
     clock.now = new Date('2026-03-20T15:00:00Z'); // past the first links' expiry
     const later = invoiceStatusResponseSchema.parse((await get(app, inv.cufe)).json());
     const pdf = query(later.pdf_url);
-    expect(signer.verify(`demo/${inv.documentId}.pdf`, pdf.get('expires') ?? undefined, pdf.get('signature') ?? undefined, clock.now)).toBe('ok');
-    expect(signer.verify(`demo/${inv.documentId}.xml`, xml.get('expires') ?? undefined, xml.get('signature') ?? undefined, clock.now)).toBe('expired');
+    expect(
+      signer.verify(
+        `demo/${inv.documentId}.pdf`,
+        pdf.get('expires') ?? undefined,
+        pdf.get('signature') ?? undefined,
+        clock.now,
+      ),
+    ).toBe('ok');
+    expect(
+      signer.verify(
+        `demo/${inv.documentId}.xml`,
+        xml.get('expires') ?? undefined,
+        xml.get('signature') ?? undefined,
+        clock.now,
+      ),
+    ).toBe('expired');
   });
 
   it.each([
     ['uppercase', 'A'.repeat(96)],
     ['too short', 'a'.repeat(95)],
     ['not hex', 'g'.repeat(96)],
-    ['longer than the router\'s parameter limit', 'a'.repeat(300)],
+    ["longer than the router's parameter limit", 'a'.repeat(300)],
     ['with a slash', `${'a'.repeat(48)}/${'a'.repeat(47)}`],
   ])('400 VALIDATION_ERROR on a malformed cufe (%s)', async (_, cufe) => {
     const { store } = await seededStore();
@@ -88,7 +118,7 @@ describe('GET /api/v1/service/status/:cufe', () => {
     expect(body.request_id).not.toBe('');
   });
 
-  it('404 INVOICE_NOT_FOUND for an unknown cufe, and for another tenant\'s', async () => {
+  it("404 INVOICE_NOT_FOUND for an unknown cufe, and for another tenant's", async () => {
     const { store, inv } = await seededStore();
     const { app } = await buildApp(store);
     for (const response of [await get(app, 'f'.repeat(96)), await get(app, inv.cufe, 'acme')]) {
@@ -107,7 +137,12 @@ describe('GET /api/v1/service/status/:cufe', () => {
   });
 
   it('503 UNAVAILABLE with Retry-After while the status store is busy', async () => {
-    const { app } = await buildApp({ findByCufe: () => { throw new ProjectionError('STATUS_STORE_BUSY'); }, get: async () => undefined });
+    const { app } = await buildApp({
+      findByCufe: () => {
+        throw new ProjectionError('STATUS_STORE_BUSY');
+      },
+      get: async () => undefined,
+    });
     const response = await get(app, 'a'.repeat(96));
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
@@ -116,23 +151,45 @@ describe('GET /api/v1/service/status/:cufe', () => {
 });
 
 describe('GET /api/v1/service/status/:cufe with credit and debit notes', () => {
-  it('lists an invoice\'s notes with the status each note\'s own view holds, its balance, and voided after an accepted cancellation', async () => {
+  it("lists an invoice's notes with the status each note's own view holds, its balance, and voided after an accepted cancellation", async () => {
     const store = new SqliteStatusStore(':memory:');
     cleanups.push(() => store.close());
     const inv = invoiceFixture(); // 100.00
     const requested = inv.requested();
     const partial = noteFixture(requested, { kind: 'credit', number: 1, concept: '1', amount: '30.00' });
     const cancellation = noteFixture(requested, { kind: 'credit', number: 2, concept: '2', amount: '70.00' });
-    await store.save(fold([requested, inv.signed(), inv.submitted(), inv.accepted(), inv.rendered(), partial.reserved(), partial.issued(), cancellation.reserved(), cancellation.issued()]));
+    await store.save(
+      fold([
+        requested,
+        inv.signed(),
+        inv.submitted(),
+        inv.accepted(),
+        inv.rendered(),
+        partial.reserved(),
+        partial.issued(),
+        cancellation.reserved(),
+        cancellation.issued(),
+      ]),
+    );
     await store.save(fold([partial.requested(), partial.rejected()]));
     await store.save(fold([cancellation.requested(), cancellation.accepted()]));
     const { app } = await buildApp(store);
 
     const body = invoiceStatusResponseSchema.parse((await get(app, inv.cufe)).json());
-    expect(body.notes!.map((n) => [n.number, n.status])).toEqual([['NC1', 'rejected'], ['NC2', 'accepted']]);
+    expect(body.notes!.map((n) => [n.number, n.status])).toEqual([
+      ['NC1', 'rejected'],
+      ['NC2', 'accepted'],
+    ]);
     expect(body).toMatchObject({ balance: '30.00', voided: true });
 
     const note = invoiceStatusResponseSchema.parse((await get(app, cancellation.cude)).json());
-    expect(note).toMatchObject({ cufe: cancellation.cude, number: 'NC2', document_type: 'credit_note', concept: '2', status: 'accepted', referenced_invoice: { cufe: inv.cufe } });
+    expect(note).toMatchObject({
+      cufe: cancellation.cude,
+      number: 'NC2',
+      document_type: 'credit_note',
+      concept: '2',
+      status: 'accepted',
+      referenced_invoice: { cufe: inv.cufe },
+    });
   });
 });

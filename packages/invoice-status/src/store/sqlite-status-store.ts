@@ -63,7 +63,9 @@ export class SqliteStatusStore implements StatusStore {
     this.positionById = this.db.prepare('SELECT position FROM invoice_status WHERE invoice_id = ?');
     this.byCufe = this.db.prepare('SELECT view FROM invoice_status WHERE tenant_id = ? AND cufe = ?');
     this.upsert = this.db.prepare(UPSERT);
-    this.maxByPrefix = this.db.prepare('SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = ? AND prefix = ?');
+    this.maxByPrefix = this.db.prepare(
+      'SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = ? AND prefix = ?',
+    );
     this.every = this.db.prepare('SELECT view FROM invoice_status ORDER BY invoice_id');
     for (const s of [this.positionById, this.maxByPrefix]) s.setReadBigInts(true);
   }
@@ -96,8 +98,17 @@ export class SqliteStatusStore implements StatusStore {
     this.openBatch();
     this.run(() =>
       this.upsert.run(
-        view.invoiceId, view.tenantId, view.cufe, view.prefix, number, view.number,
-        view.status, view.stage, JSON.stringify(view), position ?? null, view.updatedAt,
+        view.invoiceId,
+        view.tenantId,
+        view.cufe,
+        view.prefix,
+        number,
+        view.number,
+        view.status,
+        view.stage,
+        JSON.stringify(view),
+        position ?? null,
+        view.updatedAt,
       ),
     );
     // The stored position: COALESCE keeps the row's when none is given (see UPSERT).
@@ -119,7 +130,11 @@ export class SqliteStatusStore implements StatusStore {
 
   /** Read on the connection that writes, so views of a batch not yet committed are seen too. */
   async listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]> {
-    const rows = this.run(() => this.db.prepare('SELECT view FROM invoice_status WHERE tenant_id = ? ORDER BY updated_at DESC, invoice_id LIMIT ?').all(tenantId, limit));
+    const rows = this.run(() =>
+      this.db
+        .prepare('SELECT view FROM invoice_status WHERE tenant_id = ? ORDER BY updated_at DESC, invoice_id LIMIT ?')
+        .all(tenantId, limit),
+    );
     return rows.map((row) => parse(row)!);
   }
 
@@ -179,7 +194,8 @@ export class SqliteStatusStore implements StatusStore {
       if (message.includes('UNIQUE constraint failed: invoice_status.tenant_id, invoice_status.cufe')) {
         throw new ProjectionError('CUFE_CONFLICT', { cause: error });
       }
-      if (/SQLITE_BUSY|database is locked/i.test(message)) throw new ProjectionError('STATUS_STORE_BUSY', { cause: error });
+      if (/SQLITE_BUSY|database is locked/i.test(message))
+        throw new ProjectionError('STATUS_STORE_BUSY', { cause: error });
       throw error;
     }
   }

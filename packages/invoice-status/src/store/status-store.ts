@@ -15,7 +15,10 @@ export interface StatusStore {
    * Resolves once this store's reads see the row; durable after `flushed()`.
    */
   save(view: InvoiceStatusView, position?: bigint): Promise<void>;
-  /** Highest consecutive seen for the tenant and prefix (the ingress's number hint reads the event store instead: it is not this service's). */
+  /**
+   * Highest consecutive seen for the tenant and prefix (the ingress's number hint reads the event store instead: it is
+   * not this service's).
+   */
   maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined>;
   /** The tenant's latest `limit` invoices, most recently updated first (the admin portal's list). */
   listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]>;

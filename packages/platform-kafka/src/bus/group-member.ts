@@ -1,5 +1,13 @@
 import type { Envelope } from '@fe/contracts';
-import { attemptDelivery, keepUntilKept, type BusMessage, type DeadLetterInput, type Handler, type Logger, type RedriveOutcome } from '@fe/platform';
+import {
+  attemptDelivery,
+  keepUntilKept,
+  type BusMessage,
+  type DeadLetterInput,
+  type Handler,
+  type Logger,
+  type RedriveOutcome,
+} from '@fe/platform';
 import type { Consumer, EachMessagePayload, IHeaders, KafkaMessage } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { isKafkaBusError } from '../errors.ts';
@@ -10,7 +18,15 @@ import { OffsetCommitter } from './offset-committer.ts';
  * `topic` is the port's name, `onBroker` the prefixed one the consumer subscribes to; `joinWaitMs` bounds how long
  * `start` waits to be taken into the group.
  */
-export type MemberSettings = { topic: string; onBroker: string; group: string; handler: Handler; maxAttempts: number; retryBackoffMs: number; joinWaitMs: number };
+export type MemberSettings = {
+  topic: string;
+  onBroker: string;
+  group: string;
+  handler: Handler;
+  maxAttempts: number;
+  retryBackoffMs: number;
+  joinWaitMs: number;
+};
 
 export type MemberPorts = {
   /** A new kafkajs consumer in the group (one per start: a crashed one is replaced). */
@@ -51,10 +67,11 @@ export class GroupMember {
     });
     this.committer = new OffsetCommitter(
       (offsets) => this.consumer!.commitOffsets(offsets),
-      (error, offsets) => ports.logger?.warn(
-        { topic: settings.topic, group: settings.group, partitions: offsets.map((o) => o.partition), err: error },
-        'offset commit refused (a rebalance?); the messages since the last commit may be delivered again',
-      ),
+      (error, offsets) =>
+        ports.logger?.warn(
+          { topic: settings.topic, group: settings.group, partitions: offsets.map((o) => o.partition), err: error },
+          'offset commit refused (a rebalance?); the messages since the last commit may be delivered again',
+        ),
     );
   }
 
@@ -80,11 +97,16 @@ export class GroupMember {
     // such a crash. The member then starts a new consumer, from the committed offsets.
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (payload.restart || this.stopping || this.consumer !== consumer) return;
-      this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: payload.error }, 'consumer crashed; starting a new one from the committed offsets');
+      this.ports.logger?.warn(
+        { topic: this.settings.topic, group: this.settings.group, err: payload.error },
+        'consumer crashed; starting a new one from the committed offsets',
+      );
       this.restarting = this.restart(partitionsConcurrently);
     });
     // Emitted before the batch's messages are handled: each then knows how many follow it on its partition.
-    consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) => this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)));
+    consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) =>
+      this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)),
+    );
     await consumer.connect();
     await consumer.subscribe({ topics: [this.settings.onBroker], fromBeginning: true });
     const joined = this.membership.whenJoined(this.settings.joinWaitMs);
@@ -94,7 +116,8 @@ export class GroupMember {
       partitionsConsumedConcurrently: partitionsConcurrently,
       eachMessage: (payload) => this.track(this.handle(payload)),
     });
-    running.catch(() => undefined); // once the wait has run out, a late failure must not go unhandled (kafkajs reports a failed join as CRASH)
+    // once the wait has run out, a late failure must not go unhandled (kafkajs reports a failed join as CRASH)
+    running.catch(() => undefined);
     await Promise.race([running, joined]);
     await joined;
   }
@@ -116,12 +139,17 @@ export class GroupMember {
         await this.start(partitionsConcurrently);
         return;
       } catch (error) {
-        this.ports.logger?.warn({ topic: this.settings.topic, group: this.settings.group, err: error }, 'could not start a new consumer; trying again');
+        this.ports.logger?.warn(
+          { topic: this.settings.topic, group: this.settings.group, err: error },
+          'could not start a new consumer; trying again',
+        );
       }
     }
   }
 
-  /** The re-drive capability for this member's group: the handler gets the letter again, outside the partition's order. */
+  /**
+   * The re-drive capability for this member's group: the handler gets the letter again, outside the partition's order.
+   */
   async redrive(message: BusMessage): Promise<RedriveOutcome> {
     if (this.stopping) return { outcome: 'not_run', reason: 'the group member stopped' };
     const result = await this.track(this.attempt(message, -1, -1n));
@@ -150,17 +178,27 @@ export class GroupMember {
       const { topic: original, group, maxAttempts } = this.settings;
       const letter = { topic: original, group, message: busMessage, error: result.error, attempts: maxAttempts };
       const kept = await keepUntilKept(() => this.ports.deadLetter(letter), {
-        backoffMs: this.settings.retryBackoffMs, stopped: () => this.stopping, failed: (error) => this.ports.deadLetterFailed(error, letter),
+        backoffMs: this.settings.retryBackoffMs,
+        stopped: () => this.stopping,
+        failed: (error) => this.ports.deadLetterFailed(error, letter),
       });
       if (!kept) return;
     }
     this.commit(topic, partition, message.offset);
   }
 
-  private attempt(message: BusMessage, partition: number, offset: bigint, heartbeat?: () => Promise<void>, behind?: bigint) {
+  private attempt(
+    message: BusMessage,
+    partition: number,
+    offset: bigint,
+    heartbeat?: () => Promise<void>,
+    behind?: bigint,
+  ) {
     const { topic, maxAttempts, retryBackoffMs, handler } = this.settings;
     return attemptDelivery({
-      delivered: { ...message, topic, partition, offset, ...(behind !== undefined ? { behind } : {}) }, maxAttempts, retryBackoffMs,
+      delivered: { ...message, topic, partition, offset, ...(behind !== undefined ? { behind } : {}) },
+      maxAttempts,
+      retryBackoffMs,
       handler: () => (this.stopping ? undefined : handler),
       ...(heartbeat ? { whileWaiting: heartbeat } : {}),
     });
@@ -172,7 +210,10 @@ export class GroupMember {
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
-    const settled = work.then(() => undefined, () => undefined);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
     this.inFlight.add(settled);
     void settled.then(() => this.inFlight.delete(settled));
     return work;

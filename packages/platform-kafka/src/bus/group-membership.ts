@@ -1,7 +1,10 @@
 import type { Consumer } from 'kafkajs';
 
-/** Why a member cannot receive messages now: not joined yet, its group rebalancing, or its consumer crashed or stopped. */
-export type MembershipState = { joined: true; partitions: number } | { joined: false; reason: 'joining' | 'rebalancing' | 'crashed' | 'stopped' };
+/**
+ * Why a member cannot receive messages now: not joined yet, its group rebalancing, or its consumer crashed or stopped.
+ */
+export type MembershipState =
+  { joined: true; partitions: number } | { joined: false; reason: 'joining' | 'rebalancing' | 'crashed' | 'stopped' };
 
 /** The part of a kafkajs consumer the membership listens to. */
 export type MembershipEvents = Pick<Consumer, 'on' | 'events'>;
@@ -33,10 +36,21 @@ export class GroupMembership {
       if (this.followed === consumer) this.set(next());
     };
     const { GROUP_JOIN, REBALANCING, CRASH, STOP } = consumer.events;
-    consumer.on(GROUP_JOIN, (event) => mine(() => ({ joined: true, partitions: partitionsIn(event.payload.memberAssignment) }))());
-    consumer.on(REBALANCING, mine(() => ({ joined: false, reason: 'rebalancing' })));
-    consumer.on(CRASH, mine(() => ({ joined: false, reason: 'crashed' })));
-    consumer.on(STOP, mine(() => ({ joined: false, reason: 'stopped' })));
+    consumer.on(GROUP_JOIN, (event) =>
+      mine(() => ({ joined: true, partitions: partitionsIn(event.payload.memberAssignment) }))(),
+    );
+    consumer.on(
+      REBALANCING,
+      mine(() => ({ joined: false, reason: 'rebalancing' })),
+    );
+    consumer.on(
+      CRASH,
+      mine(() => ({ joined: false, reason: 'crashed' })),
+    );
+    consumer.on(
+      STOP,
+      mine(() => ({ joined: false, reason: 'stopped' })),
+    );
   }
 
   /** Resolves true once joined (at once if it is), false after `withinMs` without. */
@@ -57,7 +71,8 @@ export class GroupMembership {
   private set(next: MembershipState): void {
     const before = this.current;
     this.current = next;
-    if (before.joined !== next.joined || (!before.joined && !next.joined && before.reason !== next.reason)) this.changed(next);
+    if (before.joined !== next.joined || (!before.joined && !next.joined && before.reason !== next.reason))
+      this.changed(next);
     if (next.joined) for (const wake of [...this.waiters]) wake();
   }
 }

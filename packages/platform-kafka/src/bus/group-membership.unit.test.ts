@@ -5,7 +5,12 @@ import { GroupMembership, type MembershipEvents, type MembershipState } from './
 /** A kafkajs consumer's event surface: `on(name, listener)` and the event names, driven by the test. */
 function fakeConsumer() {
   const emitter = new EventEmitter();
-  const events = { GROUP_JOIN: 'consumer.group_join', REBALANCING: 'consumer.rebalancing', CRASH: 'consumer.crash', STOP: 'consumer.stop' };
+  const events = {
+    GROUP_JOIN: 'consumer.group_join',
+    REBALANCING: 'consumer.rebalancing',
+    CRASH: 'consumer.crash',
+    STOP: 'consumer.stop',
+  };
   const consumer = {
     events,
     on: (name: string, listener: (event: unknown) => void) => {
@@ -15,7 +20,8 @@ function fakeConsumer() {
   } as unknown as MembershipEvents;
   return {
     consumer,
-    joined: (memberAssignment: Record<string, number[]>) => emitter.emit(events.GROUP_JOIN, { payload: { memberAssignment } }),
+    joined: (memberAssignment: Record<string, number[]>) =>
+      emitter.emit(events.GROUP_JOIN, { payload: { memberAssignment } }),
     rebalancing: () => emitter.emit(events.REBALANCING, { payload: {} }),
     crashed: (restart: boolean) => emitter.emit(events.CRASH, { payload: { restart } }),
     stopped: () => emitter.emit(events.STOP, {}),
@@ -94,7 +100,11 @@ describe('GroupMembership: whether a subscription holds its place in its consume
     kafka.rebalancing();
     kafka.rebalancing();
     kafka.joined({ t: [0] });
-    expect(changes).toEqual([{ joined: true, partitions: 1 }, { joined: false, reason: 'rebalancing' }, { joined: true, partitions: 1 }]);
+    expect(changes).toEqual([
+      { joined: true, partitions: 1 },
+      { joined: false, reason: 'rebalancing' },
+      { joined: true, partitions: 1 },
+    ]);
   });
 
   it('whenJoined resolves true on the join, at once when joined already, and false when the wait runs out', async () => {

@@ -1,7 +1,15 @@
 import { envelopeSchema } from '@fe/contracts';
 import {
-  deadLetterHeaders, SqliteCheckpointStore, SqliteDeadLetterStore, SqliteEventStore, startDeadLetterRedriver, startRelay,
-  type DeadLetterInput, type DeliveredMessage, type EventBus, type Logger,
+  deadLetterHeaders,
+  SqliteCheckpointStore,
+  SqliteDeadLetterStore,
+  SqliteEventStore,
+  startDeadLetterRedriver,
+  startRelay,
+  type DeadLetterInput,
+  type DeliveredMessage,
+  type EventBus,
+  type Logger,
 } from '@fe/platform';
 import { eventBusContract, sampleEnvelope } from '@fe/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -32,12 +40,19 @@ function kafkaBus(options: Partial<KafkaEventBusOptions> = {}): KafkaEventBus {
 }
 
 eventBusContract('kafka', () => kafkaBus(), { waitMs: 30_000 });
-// The relay's bus publishes in transactions (docs/platform.md, "Two relays at once"); dead letters then go through them too.
-eventBusContract('kafka, transactional publishing', () => kafkaBus({ transactionalId: unique('relay.contract') }), { waitMs: 30_000 });
+// The relay's bus publishes in transactions (docs/platform.md, "Two relays at once"); dead letters then go through them
+// too.
+eventBusContract('kafka, transactional publishing', () => kafkaBus({ transactionalId: unique('relay.contract') }), {
+  waitMs: 30_000,
+});
 
 describe('KafkaEventBus, beyond the contract', () => {
   const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
-  const msg = (key: string, i: number) => ({ key, value: sampleEnvelope(key, 'InvoiceSubmitted', { n: i }), headers: { 'x-store-position': String(i) } });
+  const msg = (key: string, i: number) => ({
+    key,
+    value: sampleEnvelope(key, 'InvoiceSubmitted', { n: i }),
+    headers: { 'x-store-position': String(i) },
+  });
   const buses: KafkaEventBus[] = [];
   const open = (options: Partial<KafkaEventBusOptions> = {}) => {
     const bus = kafkaBus(options);
@@ -56,8 +71,17 @@ describe('KafkaEventBus, beyond the contract', () => {
     // A second member of the same group: one partition for two, and both are in the group once it has settled.
     await bus.subscribe({ topic, group: 'g', handler: async () => undefined });
     const deadline = Date.now() + 30_000;
-    while (!bus.subscriptions().every((s) => s.joined) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(bus.subscriptions().map((s) => [s.joined, s.partitions]).sort()).toEqual([[true, 0], [true, 1]]);
+    while (!bus.subscriptions().every((s) => s.joined) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      bus
+        .subscriptions()
+        .map((s) => [s.joined, s.partitions])
+        .sort(),
+    ).toEqual([
+      [true, 0],
+      [true, 1],
+    ]);
     await first.stop();
     expect(bus.subscriptions()).toHaveLength(1);
   });
@@ -80,7 +104,16 @@ describe('KafkaEventBus, beyond the contract', () => {
       },
     });
     const handled: number[] = [];
-    const first = await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); handled.push(n(m)); } });
+    const first = await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 2,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        if (n(m) === 1) throw new Error('POISON');
+        handled.push(n(m));
+      },
+    });
     await bus.publish(topic, [msg('k', 1), msg('k', 2)]);
     await expect.poll(() => keepCalls, { timeout: 30_000 }).toBe(1);
     expect(handled).toEqual([]); // message 2 waits behind the letter being kept
@@ -88,7 +121,16 @@ describe('KafkaEventBus, beyond the contract', () => {
     const stopping = first.stop();
     releaseFirstKeep();
     await stopping;
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); handled.push(n(m)); } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 2,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        if (n(m) === 1) throw new Error('POISON');
+        handled.push(n(m));
+      },
+    });
     await expect.poll(() => handled, { timeout: 30_000 }).toEqual([2]);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ topic, group: 'g', error: 'Error: POISON', attempts: 2 });
@@ -100,7 +142,16 @@ describe('KafkaEventBus, beyond the contract', () => {
     const bus = open();
     let healthy = false;
     const attempts: number[] = [];
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { attempts.push(m.attempt); if (!healthy) throw new Error('CERTIFICATE_EXPIRED'); } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 2,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        attempts.push(m.attempt);
+        if (!healthy) throw new Error('CERTIFICATE_EXPIRED');
+      },
+    });
     const letter = { topic, group: 'g', message: msg('k', 1) };
     expect(await bus.redrive(letter)).toEqual({ outcome: 'failed', error: 'Error: CERTIFICATE_EXPIRED' });
     healthy = true;
@@ -117,14 +168,30 @@ describe('KafkaEventBus, beyond the contract', () => {
     const topic = unique('test.relay');
     const store = new SqliteEventStore(':memory:');
     const checkpoints = new SqliteCheckpointStore(':memory:');
-    for (const stream of ['s1', 's2', 's1']) await store.append(stream, [sampleEnvelope(stream, 'InvoiceSubmitted', { n: 1 })], 'any');
+    for (const stream of ['s1', 's2', 's1'])
+      await store.append(stream, [sampleEnvelope(stream, 'InvoiceSubmitted', { n: 1 })], 'any');
     const bus = open();
     expect((bus as EventBus).settledThrough).toBeUndefined();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const seen: string[] = [];
-    await bus.subscribe({ topic, group: 'slow', handler: async (m) => { await gate; seen.push(m.headers!['x-store-position']!); } });
-    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await bus.subscribe({
+      topic,
+      group: 'slow',
+      handler: async (m) => {
+        await gate;
+        seen.push(m.headers!['x-store-position']!);
+      },
+    });
+    const relay = startRelay({
+      name: 'relay.test',
+      store,
+      bus,
+      checkpoints,
+      logger: silent,
+      idleMs: 10,
+      route: (e) => ({ topic, key: e.stream }),
+    });
     await relay.caughtUp();
     await relay.stop();
     expect(await checkpoints.load('relay.test')).toBe(3n);
@@ -138,21 +205,37 @@ describe('KafkaEventBus, beyond the contract', () => {
     const topic = unique('test.lag');
     const bus = open();
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    await bus.publish(topic, [1, 2, 3, 4, 5].map((i) => ({ ...msg('one-key', i), headers: { ...msg('one-key', i).headers, traceparent } })));
+    await bus.publish(
+      topic,
+      [1, 2, 3, 4, 5].map((i) => ({ ...msg('one-key', i), headers: { ...msg('one-key', i).headers, traceparent } })),
+    );
     const seen: DeliveredMessage[] = [];
     await bus.subscribe({ topic, group: 'lagging', handler: async (m) => void seen.push(m) });
     await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(5);
-    expect(seen.map((m) => [n(m), m.behind])).toEqual([[1, 4n], [2, 3n], [3, 2n], [4, 1n], [5, 0n]]);
+    expect(seen.map((m) => [n(m), m.behind])).toEqual([
+      [1, 4n],
+      [2, 3n],
+      [3, 2n],
+      [4, 1n],
+      [5, 0n],
+    ]);
     expect(seen.every((m) => m.headers?.traceparent === traceparent)).toBe(true);
   });
 
   it('a publish the broker refuses for good is PUBLISH_REFUSED, not retriable; one it cannot reach is BROKER_UNAVAILABLE, retriable', async () => {
     const topic = unique('test.refused');
     const bus = open();
-    const oversized = sampleEnvelope('k', 'Oversized', { text: 'x'.repeat(2 * 1024 * 1024) }); // over the broker's 1 MB default
-    expect(await bus.publish(topic, [{ key: 'k', value: oversized }]).catch((e: unknown) => e)).toMatchObject({ code: 'PUBLISH_REFUSED', retriable: false });
+    // over the broker's 1 MB default
+    const oversized = sampleEnvelope('k', 'Oversized', { text: 'x'.repeat(2 * 1024 * 1024) });
+    expect(await bus.publish(topic, [{ key: 'k', value: oversized }]).catch((e: unknown) => e)).toMatchObject({
+      code: 'PUBLISH_REFUSED',
+      retriable: false,
+    });
     const nowhere = open({ brokers: ['127.0.0.1:9'], retries: 1 });
-    expect(await nowhere.publish(topic, [msg('k', 1)]).catch((e: unknown) => e)).toMatchObject({ code: 'BROKER_UNAVAILABLE', retriable: true });
+    expect(await nowhere.publish(topic, [msg('k', 1)]).catch((e: unknown) => e)).toMatchObject({
+      code: 'BROKER_UNAVAILABLE',
+      retriable: true,
+    });
   });
 
   it('the dead-letter re-driver works on this bus: a letter the bus kept is handled on request, then forgotten', async () => {
@@ -161,7 +244,16 @@ describe('KafkaEventBus, beyond the contract', () => {
     const bus = open({ deadLetters: letters });
     let healthy = false;
     const handled: string[] = [];
-    await bus.subscribe({ topic, group: 'fe.signer', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (!healthy) throw new Error('BLOB_WRITE_FAILED'); handled.push(m.value.id); } });
+    await bus.subscribe({
+      topic,
+      group: 'fe.signer',
+      maxAttempts: 2,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        if (!healthy) throw new Error('BLOB_WRITE_FAILED');
+        handled.push(m.value.id);
+      },
+    });
     const message = msg('k', 1);
     await bus.publish(topic, [message]);
     await expect.poll(async () => (await letters.list()).length, { timeout: 30_000 }).toBe(1);
@@ -183,7 +275,15 @@ describe('KafkaEventBus, beyond the contract', () => {
     const busB = open({ topicPrefix: b });
     const seenA: [number, string][] = [];
     const seenB: number[] = [];
-    await busA.subscribe({ topic, group: 'g', maxAttempts: 1, handler: async (m) => { if (n(m) === 3) throw new Error('POISON'); seenA.push([n(m), m.topic]); } });
+    await busA.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 1,
+      handler: async (m) => {
+        if (n(m) === 3) throw new Error('POISON');
+        seenA.push([n(m), m.topic]);
+      },
+    });
     await busB.subscribe({ topic, group: 'g', handler: async (m) => void seenB.push(n(m)) });
     await busA.publish(topic, [msg('k', 1), msg('k', 3)]);
     await busB.publish(topic, [msg('k', 2)]);
@@ -211,15 +311,27 @@ describe('KafkaEventBus, beyond the contract', () => {
     await bus.publish(topic, [msg('k', 2)]);
     await expect.poll(() => handled, { timeout: 30_000 }).toEqual([2]);
 
-    const reader = new Kafka({ brokers: kafkaBrokers(), logLevel: logLevel.NOTHING }).consumer({ groupId: unique('reader'), maxWaitTimeInMs: 100 });
+    const reader = new Kafka({ brokers: kafkaBrokers(), logLevel: logLevel.NOTHING }).consumer({
+      groupId: unique('reader'),
+      maxWaitTimeInMs: 100,
+    });
     const dead: { value: Buffer | null; headers: Record<string, string> }[] = [];
     await reader.connect();
     await reader.subscribe({ topic: `${topic}.dlq`, fromBeginning: true });
-    await reader.run({ eachMessage: async ({ message }) => void dead.push({ value: message.value, headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)])) }) });
+    await reader.run({
+      eachMessage: async ({ message }) =>
+        void dead.push({
+          value: message.value,
+          headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)])),
+        }),
+    });
     await expect.poll(() => dead.length, { timeout: 30_000 }).toBe(1);
     await reader.disconnect();
     expect(dead[0]!.value!.subarray(0, 5)).toEqual(unknownId);
-    expect(dead[0]!.headers).toMatchObject({ [deadLetterHeaders.group]: 'g', [deadLetterHeaders.originalTopic]: topic });
+    expect(dead[0]!.headers).toMatchObject({
+      [deadLetterHeaders.group]: 'g',
+      [deadLetterHeaders.originalTopic]: topic,
+    });
     expect(dead[0]!.headers[deadLetterHeaders.error]).toContain('SCHEMA_UNKNOWN');
   });
 });

@@ -1,6 +1,17 @@
 import {
-  deadLetterHeaders, deadLetterMessage, PlatformError, type BusMessage, type DeadLetterInput, type DeadLetterStore, type EventBus, type Logger,
-  type RedriveOutcome, type RedriveRequest, type SubscribeOptions, type Subscription, type SubscriptionStatus,
+  deadLetterHeaders,
+  deadLetterMessage,
+  PlatformError,
+  type BusMessage,
+  type DeadLetterInput,
+  type DeadLetterStore,
+  type EventBus,
+  type Logger,
+  type RedriveOutcome,
+  type RedriveRequest,
+  type SubscribeOptions,
+  type Subscription,
+  type SubscriptionStatus,
 } from '@fe/platform';
 import { Kafka, logLevel, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
@@ -37,7 +48,10 @@ export type KafkaEventBusOptions = {
    * `subscriptions()` says when it joined. Default 30 000 ms.
    */
   joinWaitMs?: number;
-  /** How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives `BROKER_UNAVAILABLE`. Default 30. */
+  /**
+   * How many times kafkajs retries a request (backing off from 100 ms to 2 s) before a publish gives
+   * `BROKER_UNAVAILABLE`. Default 30.
+   */
   retries?: number;
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
@@ -73,8 +87,12 @@ export class KafkaEventBus implements EventBus {
       brokers: [...options.brokers],
       // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
       logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
-      logCreator: () => ({ namespace, label, log }) => options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
-      // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is reported.
+      logCreator:
+        () =>
+        ({ namespace, label, log }) =>
+          options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
+      // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is
+      // reported.
       retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
     });
     const partitionsOf = options.partitionsOf ?? (() => 6);
@@ -89,7 +107,14 @@ export class KafkaEventBus implements EventBus {
     try {
       const onBroker = this.onBroker(topic);
       await this.topics.ensure(onBroker);
-      await this.send(onBroker, messages.map((m, i) => ({ key: m.key, value: values[i]!, ...(m.headers ? { headers: { ...m.headers } } : {}) })));
+      await this.send(
+        onBroker,
+        messages.map((m, i) => ({
+          key: m.key,
+          value: values[i]!,
+          ...(m.headers ? { headers: { ...m.headers } } : {}),
+        })),
+      );
     } catch (error) {
       throw publishError(error, `publishing ${messages.length} message(s) to ${topic}`);
     }
@@ -102,25 +127,40 @@ export class KafkaEventBus implements EventBus {
     const onBroker = this.onBroker(topic);
     await this.topics.ensure(onBroker);
     if ((options.from ?? 'earliest') === 'latest') await this.topics.startGroupAtEnd(groupId, onBroker);
-    const createConsumer = () => this.kafka.consumer({
-      groupId,
-      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
-      heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
-      maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 100,
-      allowAutoTopicCreation: false,
-    });
+    const createConsumer = () =>
+      this.kafka.consumer({
+        groupId,
+        sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
+        heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
+        maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 100,
+        allowAutoTopicCreation: false,
+      });
     const member = new GroupMember(
       {
-        topic, onBroker, group, handler: options.handler, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50,
+        topic,
+        onBroker,
+        group,
+        handler: options.handler,
+        maxAttempts: options.maxAttempts ?? 5,
+        retryBackoffMs: options.retryBackoffMs ?? 50,
         joinWaitMs: this.options.joinWaitMs ?? 30_000,
       },
       {
-        createConsumer, codec: this.options.codec, logger: this.options.logger,
+        createConsumer,
+        codec: this.options.codec,
+        logger: this.options.logger,
         deadLetter: (letter) => this.deadLetter(letter),
-        deadLetterFailed: (error, letter) => this.options.logger?.error(
-          { err: error, group: letter.group, topic: letter.topic, event_id: letter.message.value.id, invoice_id: letter.message.value.invoice_id },
-          'could not keep a dead letter; the partition waits and tries again',
-        ),
+        deadLetterFailed: (error, letter) =>
+          this.options.logger?.error(
+            {
+              err: error,
+              group: letter.group,
+              topic: letter.topic,
+              event_id: letter.message.value.id,
+              invoice_id: letter.message.value.invoice_id,
+            },
+            'could not keep a dead letter; the partition waits and tries again',
+          ),
         forwardUnreadable: (message, reason) => this.forwardUnreadable(topic, group, message, reason),
       },
     );
@@ -136,14 +176,19 @@ export class KafkaEventBus implements EventBus {
     this.members.set(key, [...(this.members.get(key) ?? []), member]);
     return {
       stop: async () => {
-        this.members.set(key, (this.members.get(key) ?? []).filter((m) => m !== member));
+        this.members.set(
+          key,
+          (this.members.get(key) ?? []).filter((m) => m !== member),
+        );
         this.live.delete(member);
         await member.stop();
       },
     };
   }
 
-  /** The "subscriptions" capability (ports/event-bus.ts): each member's place in its group now (group-membership.ts). */
+  /**
+   * The "subscriptions" capability (ports/event-bus.ts): each member's place in its group now (group-membership.ts).
+   */
   subscriptions(): SubscriptionStatus[] {
     return [...this.live].map(([member, { topic, group }]) => {
       const state = member.state;
@@ -158,7 +203,8 @@ export class KafkaEventBus implements EventBus {
   async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
     const member = this.members.get(`${letter.topic}\u0000${letter.group}`)?.find((m) => m.running);
-    if (!member) return { outcome: 'not_run', reason: `no member of ${letter.group} on ${letter.topic} in this process` };
+    if (!member)
+      return { outcome: 'not_run', reason: `no member of ${letter.group} on ${letter.topic} in this process` };
     return member.redrive(letter.message);
   }
 
@@ -187,7 +233,8 @@ export class KafkaEventBus implements EventBus {
         await transaction.commit();
       } catch (error) {
         await transaction.abort().catch(() => undefined);
-        // A fenced producer is done for: the next publish (after the relay took its lease again) starts a new one, which fences the other.
+        // A fenced producer is done for: the next publish (after the relay took its lease again) starts a new one,
+        // which fences the other.
         if (isFenced(error)) this.dropProducer(producer);
         throw error;
       }
@@ -204,7 +251,9 @@ export class KafkaEventBus implements EventBus {
   private connectedProducer(): Promise<Producer> {
     this.producer ??= (async () => {
       const producer = this.kafka.producer({
-        idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false,
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
         ...(this.options.transactionalId ? { transactionalId: this.options.transactionalId } : {}),
       });
       await producer.connect();
@@ -225,18 +274,30 @@ export class KafkaEventBus implements EventBus {
     await this.publish(`${letter.topic}.dlq`, [deadLetterMessage(letter)]);
   }
 
-  /** A message no handler can read is not an envelope, so no `DeadLetterStore` letter: it goes to `<topic>.dlq` byte for byte, with why. */
+  /**
+   * A message no handler can read is not an envelope, so no `DeadLetterStore` letter: it goes to `<topic>.dlq` byte for
+   * byte, with why.
+   */
   private async forwardUnreadable(topic: string, group: string, message: KafkaMessage, reason: string): Promise<void> {
-    this.options.logger?.error({ topic, group, offset: message.offset, reason }, 'a message could not be read; forwarded to the dead-letter topic as it came');
+    this.options.logger?.error(
+      { topic, group, offset: message.offset, reason },
+      'a message could not be read; forwarded to the dead-letter topic as it came',
+    );
     const dlq = this.onBroker(`${topic}.dlq`);
     await this.topics.ensure(dlq);
-    await this.send(dlq, [{
-      key: message.key, value: message.value,
-      headers: {
-        ...message.headers,
-        [deadLetterHeaders.originalTopic]: topic, [deadLetterHeaders.group]: group, [deadLetterHeaders.error]: reason, [deadLetterHeaders.attempts]: '0',
+    await this.send(dlq, [
+      {
+        key: message.key,
+        value: message.value,
+        headers: {
+          ...message.headers,
+          [deadLetterHeaders.originalTopic]: topic,
+          [deadLetterHeaders.group]: group,
+          [deadLetterHeaders.error]: reason,
+          [deadLetterHeaders.attempts]: '0',
+        },
       },
-    }]);
+    ]);
   }
 }
 
@@ -246,18 +307,29 @@ export class KafkaEventBus implements EventBus {
  */
 function publishError(error: unknown, doing: string): KafkaBusError {
   if (isFenced(error)) {
-    return new KafkaBusError('PUBLISH_FENCED', `${doing}: a newer producer with the same transactional id took over; nothing of this publish is delivered`, false, { cause: error });
+    return new KafkaBusError(
+      'PUBLISH_FENCED',
+      `${doing}: a newer producer with the same transactional id took over; nothing of this publish is delivered`,
+      false,
+      { cause: error },
+    );
   }
   // kafkajs calls "no broker answered the coordinator lookup" (a transactional publish during a
   // broker restart) final too, but it is the broker being away, as retries exhausted are.
-  const away = [...causes(error)].some((e) => e.name === 'KafkaJSNumberOfRetriesExceeded' || e.name === 'KafkaJSGroupCoordinatorNotFound');
+  const away = [...causes(error)].some(
+    (e) => e.name === 'KafkaJSNumberOfRetriesExceeded' || e.name === 'KafkaJSGroupCoordinatorNotFound',
+  );
   const final = error instanceof Error && (error as { retriable?: unknown }).retriable === false && !away;
   return final
-    ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, { cause: error })
+    ? new KafkaBusError('PUBLISH_REFUSED', `${doing}: the broker refused it (${error.message})`, false, {
+        cause: error,
+      })
     : new KafkaBusError('BROKER_UNAVAILABLE', `${doing}: the broker did not acknowledge`, true, { cause: error });
 }
 
-/** The broker's answer to a producer whose transactional id a newer one took (kafkajs may wrap it in its retry error). */
+/**
+ * The broker's answer to a producer whose transactional id a newer one took (kafkajs may wrap it in its retry error).
+ */
 function isFenced(error: unknown): boolean {
   return [...causes(error)].some((e) => {
     const type = (e as { type?: unknown }).type;

@@ -10,7 +10,10 @@ export class OffsetCommitter {
   private readonly commit: (offsets: PartitionOffset[]) => Promise<void>;
   private readonly failed: (error: unknown, offsets: PartitionOffset[]) => void;
 
-  constructor(commit: (offsets: PartitionOffset[]) => Promise<void>, failed: (error: unknown, offsets: PartitionOffset[]) => void) {
+  constructor(
+    commit: (offsets: PartitionOffset[]) => Promise<void>,
+    failed: (error: unknown, offsets: PartitionOffset[]) => void,
+  ) {
     this.commit = commit;
     this.failed = failed;
   }

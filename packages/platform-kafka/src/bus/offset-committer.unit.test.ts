@@ -4,9 +4,10 @@ import { OffsetCommitter, type PartitionOffset } from './offset-committer.ts';
 /** A broker whose commits answer only when the test says so. */
 function slowBroker() {
   const calls: { offsets: PartitionOffset[]; answer: (error?: Error) => void }[] = [];
-  const commit = (offsets: PartitionOffset[]) => new Promise<void>((resolve, reject) => {
-    calls.push({ offsets, answer: (error) => (error ? reject(error) : resolve()) });
-  });
+  const commit = (offsets: PartitionOffset[]) =>
+    new Promise<void>((resolve, reject) => {
+      calls.push({ offsets, answer: (error) => (error ? reject(error) : resolve()) });
+    });
   return { calls, commit };
 }
 
@@ -23,7 +24,10 @@ describe('OffsetCommitter', () => {
     committer.record('t', 0, '3');
     broker.calls[0]!.answer();
     await turn();
-    expect(broker.calls[1]!.offsets).toEqual([{ topic: 't', partition: 0, offset: '3' }, { topic: 't', partition: 1, offset: '7' }]);
+    expect(broker.calls[1]!.offsets).toEqual([
+      { topic: 't', partition: 0, offset: '3' },
+      { topic: 't', partition: 1, offset: '7' },
+    ]);
     broker.calls[1]!.answer();
     await committer.flush();
     expect(broker.calls).toHaveLength(2);

@@ -35,16 +35,27 @@ export class TopicAdmin {
 
   private async create(topic: string): Promise<void> {
     await (this.connected ??= this.admin.connect());
-    await this.admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: this.partitionsOf(topic) }] });
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: [{ topic, numPartitions: this.partitionsOf(topic) }],
+    });
   }
 
-  /** Pins a new group at the end of each partition now, so 'latest' means "from subscribe on" (what the in-process bus does). */
+  /**
+   * Pins a new group at the end of each partition now, so 'latest' means "from subscribe on" (what the in-process bus
+   * does).
+   */
   async startGroupAtEnd(groupId: string, topic: string): Promise<void> {
     await (this.connected ??= this.admin.connect());
     const [committed] = await this.admin.fetchOffsets({ groupId, topics: [topic] });
-    if (committed && committed.partitions.some((p) => p.offset !== '-1')) return; // the group has been here: it goes on from there
+    // the group has been here: it goes on from there
+    if (committed && committed.partitions.some((p) => p.offset !== '-1')) return;
     const ends = await this.settledEnds(topic);
-    await this.admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+    await this.admin.setOffsets({
+      groupId,
+      topic,
+      partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
+    });
   }
 
   /**
@@ -52,7 +63,11 @@ export class TopicAdmin {
    * transaction, and a group starting at 'latest' would otherwise receive it.
    */
   private async settledEnds(topic: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
-    const key = (ends: { partition: number; high: string }[]) => ends.map((p) => `${p.partition}:${p.high}`).sort().join(',');
+    const key = (ends: { partition: number; high: string }[]) =>
+      ends
+        .map((p) => `${p.partition}:${p.high}`)
+        .sort()
+        .join(',');
     let ends = await this.admin.fetchTopicOffsets(topic);
     for (let read = 0; read < SETTLE_READS; read++) {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));

@@ -8,14 +8,24 @@ import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.ts';
 describe('KafkaEventBus with a transactional id (the fence between relays of one name)', () => {
   const buses: KafkaEventBus[] = [];
   const open = (options: Partial<KafkaEventBusOptions> = {}) => {
-    const bus = new KafkaEventBus({ brokers: kafkaBrokers(), codec: plainJsonCodec, groupIdPrefix: `${unique('run')}.`, partitionsOf: () => 3, ...options });
+    const bus = new KafkaEventBus({
+      brokers: kafkaBrokers(),
+      codec: plainJsonCodec,
+      groupIdPrefix: `${unique('run')}.`,
+      partitionsOf: () => 3,
+      ...options,
+    });
     buses.push(bus);
     return bus;
   };
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((b) => b.close()));
   });
-  const message = (n: number) => ({ key: 'inv-1', value: sampleEnvelope('inv-1', 'InvoiceSubmitted', { n }), headers: { 'x-store-position': String(n) } });
+  const message = (n: number) => ({
+    key: 'inv-1',
+    value: sampleEnvelope('inv-1', 'InvoiceSubmitted', { n }),
+    headers: { 'x-store-position': String(n) },
+  });
 
   it('a newer bus with the same id fences the older: its publish fails PUBLISH_FENCED and is never delivered', async () => {
     const topic = unique('test.fence');
@@ -31,7 +41,11 @@ describe('KafkaEventBus with a transactional id (the fence between relays of one
     await newer.publish(topic, [message(4)]);
 
     const seen: number[] = [];
-    await open().subscribe({ topic, group: 'reader', handler: async (m) => void seen.push((m.value.data as { n: number }).n) });
+    await open().subscribe({
+      topic,
+      group: 'reader',
+      handler: async (m) => void seen.push((m.value.data as { n: number }).n),
+    });
     await expect.poll(() => seen, { timeout: 30_000 }).toEqual([1, 2, 4]);
     await new Promise((r) => setTimeout(r, 500));
     expect(seen).toEqual([1, 2, 4]);
@@ -49,7 +63,11 @@ describe('KafkaEventBus with a transactional id (the fence between relays of one
     await expect(second.publish(topic, [message(5)])).rejects.toSatisfy((e) => isKafkaBusError(e, 'PUBLISH_FENCED'));
 
     const seen: number[] = [];
-    await open().subscribe({ topic, group: 'reader', handler: async (m) => void seen.push((m.value.data as { n: number }).n) });
+    await open().subscribe({
+      topic,
+      group: 'reader',
+      handler: async (m) => void seen.push((m.value.data as { n: number }).n),
+    });
     await expect.poll(() => seen, { timeout: 30_000 }).toEqual([1, 2, 4]);
   });
 });

@@ -20,16 +20,26 @@ const replicaScript = fileURLToPath(new URL('../../test-support/relay-replica.ts
 async function write(store: PostgresEventStore, phase: { written: number }, count: number): Promise<void> {
   const from = phase.written;
   phase.written += count;
-  await Promise.all([0, 1, 2, 3].map(async (writer) => {
-    for (let n = from + writer; n < from + count; n += 4) {
-      const stream = `inv-${n % STREAMS}`;
-      await store.append(stream, [sampleEnvelope(stream, 'InvoiceSubmitted', { n })], 'any');
-      if (n % 16 === 0) await new Promise((r) => setTimeout(r, 2));
-    }
-  }));
+  await Promise.all(
+    [0, 1, 2, 3].map(async (writer) => {
+      for (let n = from + writer; n < from + count; n += 4) {
+        const stream = `inv-${n % STREAMS}`;
+        await store.append(stream, [sampleEnvelope(stream, 'InvoiceSubmitted', { n })], 'any');
+        if (n % 16 === 0) await new Promise((r) => setTimeout(r, 2));
+      }
+    }),
+  );
 }
 
-type Replica = { id: string; child: ChildProcess; published: number; fenced: number; frozenPublishes: number; heldPublished: number; diedWithUncheckpointed?: number };
+type Replica = {
+  id: string;
+  child: ChildProcess;
+  published: number;
+  fenced: number;
+  frozenPublishes: number;
+  heldPublished: number;
+  diedWithUncheckpointed?: number;
+};
 
 describe('two relays of one name on PostgreSQL (lease) and Kafka (fence)', () => {
   let db: TestSchema;
@@ -45,16 +55,28 @@ describe('two relays of one name on PostgreSQL (lease) and Kafka (fence)', () =>
     const takeovers: string[] = [];
     const replicas: Replica[] = [];
     const start = (id: string): Replica => {
-      const settings: ReplicaSettings = { id, name, topic, url: db.url, schema: db.schema, brokers: kafkaBrokers(), pageSize: PAGE };
-      const child = fork(replicaScript, { execPath: process.execPath, execArgv: [], env: { ...process.env, FE_TEST_RELAY_REPLICA: JSON.stringify(settings) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const settings: ReplicaSettings = {
+        id,
+        name,
+        topic,
+        url: db.url,
+        schema: db.schema,
+        brokers: kafkaBrokers(),
+        pageSize: PAGE,
+      };
+      const child = fork(replicaScript, {
+        execPath: process.execPath,
+        execArgv: [],
+        env: { ...process.env, FE_TEST_RELAY_REPLICA: JSON.stringify(settings) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       const replica: Replica = { id, child, published: 0, fenced: 0, frozenPublishes: 0, heldPublished: 0 };
       child.on('message', (r: ReplicaReport) => {
         if (r.kind === 'took_lease') takeovers.push(id);
         else if (r.kind === 'published') {
           replica.published += r.count;
           if (r.held) replica.heldPublished++;
-        }
-        else if (r.kind === 'fenced') replica.fenced++;
+        } else if (r.kind === 'fenced') replica.fenced++;
         else if (r.kind === 'frozen_publish') replica.frozenPublishes++;
         else if (r.kind === 'dying') replica.diedWithUncheckpointed = r.count;
       });
@@ -64,16 +86,23 @@ describe('two relays of one name on PostgreSQL (lease) and Kafka (fence)', () =>
 
     const watch = keyOrderWatch();
     let heldDelivered = 0;
-    const consumer = new KafkaEventBus({ brokers: kafkaBrokers(), codec: plainJsonCodec, partitionsOf: () => 3, groupIdPrefix: `${unique('run')}.` });
+    const consumer = new KafkaEventBus({
+      brokers: kafkaBrokers(),
+      codec: plainJsonCodec,
+      partitionsOf: () => 3,
+      groupIdPrefix: `${unique('run')}.`,
+    });
     await consumer.subscribe({
-      topic, group: 'watch',
+      topic,
+      group: 'watch',
       handler: async (m) => {
         watch.record(m);
         if (m.headers?.[RELAY_TAG]?.endsWith('-held')) heldDelivered++;
       },
     });
     const phase = { written: 0 };
-    const allDelivered = () => expect.poll(() => watch.distinct(), { timeout: 90_000, interval: 100 }).toBe(phase.written);
+    const allDelivered = () =>
+      expect.poll(() => watch.distinct(), { timeout: 90_000, interval: 100 }).toBe(phase.written);
 
     try {
       // 1. Both start at once while the writers append: one takes the lease, the other stands by.
@@ -116,14 +145,15 @@ describe('two relays of one name on PostgreSQL (lease) and Kafka (fence)', () =>
       expect(report.outOfOrder).toBe(0);
       expect(heldDelivered).toBe(0);
       expect(active.fenced).toBe(1);
-      // What remains: the new holder publishes again what its predecessor committed past the checkpoint, here exactly the page it died after.
+      // What remains: the new holder publishes again what its predecessor committed past the checkpoint, here exactly
+      // the page it died after.
       expect(report.redelivered).toBe(standby.diedWithUncheckpointed);
       expect(report.backwards).toBeLessThanOrEqual(report.redelivered);
       console.info(
-        `two relays: ${phase.written} events on ${STREAMS} keys, ${report.delivered} delivered, ${report.redelivered} redelivered (${report.backwards} behind a newer one of their key; `
-        + `the killed relay's last committed, not checkpointed page held ${standby.diedWithUncheckpointed}), `
-        + `${report.outOfOrder} out of order, ${report.missing.length} missing; takeovers ${takeovers.join(' → ')}; `
-        + `published by a ${a.published}, b ${b.published}; fenced publishes ${a.fenced + b.fenced}; messages of the held page delivered ${heldDelivered}`,
+        `two relays: ${phase.written} events on ${STREAMS} keys, ${report.delivered} delivered, ${report.redelivered} redelivered (${report.backwards} behind a newer one of their key; ` +
+          `the killed relay's last committed, not checkpointed page held ${standby.diedWithUncheckpointed}), ` +
+          `${report.outOfOrder} out of order, ${report.missing.length} missing; takeovers ${takeovers.join(' → ')}; ` +
+          `published by a ${a.published}, b ${b.published}; fenced publishes ${a.fenced + b.fenced}; messages of the held page delivered ${heldDelivered}`,
       );
     } finally {
       for (const replica of replicas) replica.child.kill('SIGKILL');

@@ -9,7 +9,8 @@ export const contractKey = (type: string, version: number): string => `${type}.v
  * One subject per event type and version (RecordNameStrategy), whatever the topic: a breaking change is a new
  * version, so a new subject, and BACKWARD compatibility guards each published one.
  */
-export const subjectFor = (namespace: string, type: string, version: number): string => `${namespace}.${contractKey(type, version)}`;
+export const subjectFor = (namespace: string, type: string, version: number): string =>
+  `${namespace}.${contractKey(type, version)}`;
 
 /**
  * One zod contract's JSON Schema (draft-07, what the registry client's Ajv reads), as registered. zod writes a

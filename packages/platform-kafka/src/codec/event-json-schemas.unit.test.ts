@@ -13,7 +13,10 @@ describe('event JSON Schemas and subjects', () => {
 
   it('every published contract has a draft-07 JSON Schema that pins its type and version', () => {
     for (const [key, contract] of Object.entries(invoiceEventSchemas)) {
-      const schema = JSON.parse(jsonSchemaOf(contract)) as { $schema: string; definitions: Record<string, { properties: Record<string, { const?: unknown }>; required: string[] }> };
+      const schema = JSON.parse(jsonSchemaOf(contract)) as {
+        $schema: string;
+        definitions: Record<string, { properties: Record<string, { const?: unknown }>; required: string[] }>;
+      };
       expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
       const body = schema.definitions[key]!;
       expect(`${String(body.properties.type!.const)}.v${String(body.properties.version!.const)}`).toBe(key);
@@ -21,12 +24,13 @@ describe('event JSON Schemas and subjects', () => {
     }
   });
 
-  it('every format in the schemas has a pattern beside it, so turning Ajv\'s format checks off loses no check', () => {
+  it("every format in the schemas has a pattern beside it, so turning Ajv's format checks off loses no check", () => {
     const unchecked: string[] = [];
     const walk = (node: unknown, path: string): void => {
       if (!node || typeof node !== 'object') return;
       const fields = node as Record<string, unknown>;
-      if (typeof fields.format === 'string' && typeof fields.pattern !== 'string') unchecked.push(`${path} (${fields.format})`);
+      if (typeof fields.format === 'string' && typeof fields.pattern !== 'string')
+        unchecked.push(`${path} (${fields.format})`);
       for (const [name, value] of Object.entries(fields)) walk(value, `${path}/${name}`);
     };
     for (const [key, contract] of Object.entries(invoiceEventSchemas)) walk(JSON.parse(jsonSchemaOf(contract)), key);
@@ -42,14 +46,21 @@ describe('event JSON Schemas and subjects', () => {
 });
 
 describe('contracts/asyncapi.json against what the codec registers', () => {
-  it('names each event\'s subject and carries the schema registered under it', async () => {
+  it("names each event's subject and carries the schema registered under it", async () => {
     const { buildAsyncApiDocument } = await import('@fe/contracts');
-    const doc = buildAsyncApiDocument() as { components: { schemas: Record<string, unknown>; messages: Record<string, { description: string }> } };
+    const doc = buildAsyncApiDocument() as {
+      components: { schemas: Record<string, unknown>; messages: Record<string, { description: string }> };
+    };
     for (const [key, contract] of Object.entries(invoiceEventSchemas)) {
       const [type, version] = key.split('.v') as [string, string];
-      expect(doc.components.messages[key]!.description).toContain(`\`${subjectFor('fe.events', type, Number(version))}\``);
-      const registered = JSON.parse(jsonSchemaOf(contract).replaceAll('"#/definitions/', '"#/components/schemas/')) as { definitions: Record<string, unknown> };
-      for (const [id, schema] of Object.entries(registered.definitions)) expect(doc.components.schemas[id], id).toEqual(schema);
+      expect(doc.components.messages[key]!.description).toContain(
+        `\`${subjectFor('fe.events', type, Number(version))}\``,
+      );
+      const registered = JSON.parse(jsonSchemaOf(contract).replaceAll('"#/definitions/', '"#/components/schemas/')) as {
+        definitions: Record<string, unknown>;
+      };
+      for (const [id, schema] of Object.entries(registered.definitions))
+        expect(doc.components.schemas[id], id).toEqual(schema);
     }
   });
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { envelopeSchema, invoiceEventSchemas, invoiceSignedV1, invoiceSignedV1Data, type Envelope } from '@fe/contracts';
+import {
+  envelopeSchema,
+  invoiceEventSchemas,
+  invoiceSignedV1,
+  invoiceSignedV1Data,
+  type Envelope,
+} from '@fe/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaRegistryUrl, unique } from '../../test-support/servers.ts';
@@ -9,12 +15,28 @@ import { jsonSchemaOf } from './event-json-schemas.ts';
 import { SchemaRegistryCodec } from './schema-registry-codec.ts';
 
 const signed = (data: Partial<z.infer<typeof invoiceSignedV1Data>> = {}): Envelope => ({
-  id: randomUUID(), type: 'InvoiceSigned', version: 1, occurred_at: '2026-03-10T10:15:00-05:00', tenant_id: 'demo', invoice_id: 'inv-1',
-  correlation_id: 'req-1', causation_id: 'req-1',
-  data: { xml_key: 'demo/inv-1/signed.xml', xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:01-05:00', certificate_serial: '01', ...data },
+  id: randomUUID(),
+  type: 'InvoiceSigned',
+  version: 1,
+  occurred_at: '2026-03-10T10:15:00-05:00',
+  tenant_id: 'demo',
+  invoice_id: 'inv-1',
+  correlation_id: 'req-1',
+  causation_id: 'req-1',
+  data: {
+    xml_key: 'demo/inv-1/signed.xml',
+    xml_sha256: 'a'.repeat(64),
+    signed_at: '2026-03-10T10:15:01-05:00',
+    certificate_serial: '01',
+    ...data,
+  },
 });
 
-const codeOf = async (work: Promise<unknown>) => work.then(() => 'resolved', (error: unknown) => (error instanceof KafkaBusError ? error.code : String(error)));
+const codeOf = async (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof KafkaBusError ? error.code : String(error)),
+  );
 
 describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio ccompat)', () => {
   // A namespace of this run's own: the registry may outlive a run, and subjects never shrink.
@@ -23,7 +45,11 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
 
   it('registers one subject per event type and version, each with compatibility BACKWARD; registering again keeps the ids', async () => {
     const ids = await codec().registerAll();
-    expect(Object.keys(ids).sort()).toEqual(Object.keys(invoiceEventSchemas).map((key) => `${namespace}.${key}`).sort());
+    expect(Object.keys(ids).sort()).toEqual(
+      Object.keys(invoiceEventSchemas)
+        .map((key) => `${namespace}.${key}`)
+        .sort(),
+    );
     expect(await codec().registerAll()).toEqual(ids);
     for (const subject of Object.keys(ids)) {
       const config = await fetch(`${schemaRegistryUrl()}/config/${encodeURIComponent(subject)}`).then((r) => r.json());
@@ -39,9 +65,15 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
     const breaking = envelopeSchema('InvoiceSigned', 1, invoiceSignedV1Data.extend({ signer_key_id: z.string() }));
     expect(await codeOf(registry.register(subject, jsonSchemaOf(breaking)))).toBe('SCHEMA_INCOMPATIBLE');
     // A new optional field reads old data: BACKWARD allows it (it becomes the subject's version 2).
-    const compatible = envelopeSchema('InvoiceSigned', 1, invoiceSignedV1Data.extend({ signer_key_id: z.string().optional() }));
+    const compatible = envelopeSchema(
+      'InvoiceSigned',
+      1,
+      invoiceSignedV1Data.extend({ signer_key_id: z.string().optional() }),
+    );
     const id = await registry.register(subject, jsonSchemaOf(compatible));
-    const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json());
+    const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) =>
+      r.json(),
+    );
     expect(versions).toEqual([1, 2]);
     expect(id).toBeGreaterThan(0);
   });
@@ -67,7 +99,11 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
     expect(await codeOf(registry.decode(Buffer.from([0, 0])))).toBe('MESSAGE_UNREADABLE');
     expect(await codeOf(registry.encode(signed({ xml_sha256: 'not hex' })))).toBe('MESSAGE_INVALID');
     expect(await codeOf(registry.encode({ ...signed(), type: 'InvoiceTeleported' }))).toBe('SCHEMA_NOT_IN_CATALOGUE');
-    const down = new SchemaRegistryCodec({ url: 'http://127.0.0.1:9/apis/ccompat/v7', contracts: invoiceEventSchemas, namespace });
+    const down = new SchemaRegistryCodec({
+      url: 'http://127.0.0.1:9/apis/ccompat/v7',
+      contracts: invoiceEventSchemas,
+      namespace,
+    });
     const error = await down.encode(signed()).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SCHEMA_REGISTRY_UNAVAILABLE', retriable: true });
   });
@@ -75,7 +111,12 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
   it('a registry request that gets no answer is abandoned at its deadline and tried again, so one hung request does not hold a publish', async () => {
     const registry = await startSilentRegistry({ swallow: 1, upstream: schemaRegistryUrl() });
     try {
-      const hasty = new SchemaRegistryCodec({ url: registry.url, contracts: invoiceEventSchemas, namespace: unique('fe.events.test'), requestTimeoutMs: 300 });
+      const hasty = new SchemaRegistryCodec({
+        url: registry.url,
+        contracts: invoiceEventSchemas,
+        namespace: unique('fe.events.test'),
+        requestTimeoutMs: 300,
+      });
       const value = await hasty.encode(signed());
       expect(await codec().decode(value)).toMatchObject({ type: 'InvoiceSigned' });
       expect(registry.requestsSeen()).toBeGreaterThan(1);
@@ -87,7 +128,13 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
   it('a registry that never answers fails the publish as SCHEMA_REGISTRY_UNAVAILABLE (retriable) after its retries', async () => {
     const registry = await startSilentRegistry({ swallow: Number.POSITIVE_INFINITY });
     try {
-      const hung = new SchemaRegistryCodec({ url: registry.url, contracts: invoiceEventSchemas, namespace, requestTimeoutMs: 200, retries: 2 });
+      const hung = new SchemaRegistryCodec({
+        url: registry.url,
+        contracts: invoiceEventSchemas,
+        namespace,
+        requestTimeoutMs: 200,
+        retries: 2,
+      });
       const error = await hung.encode(signed()).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'SCHEMA_REGISTRY_UNAVAILABLE', retriable: true });
       expect(registry.requestsSeen()).toBe(3);

@@ -35,7 +35,11 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
     // Ajv's format checks off: zod writes a pattern beside every format it emits (event-json-schemas.ts).
     this.registry = new SchemaRegistry(
       // `as never`: mappersmith's ESM and CJS typings of one middleware differ; the object is the same.
-      { host: options.url, retry: retryPolicy(options.retries ?? 3), middlewares: [TimeoutMiddleware(options.requestTimeoutMs ?? 10_000) as never] },
+      {
+        host: options.url,
+        retry: retryPolicy(options.retries ?? 3),
+        middlewares: [TimeoutMiddleware(options.requestTimeoutMs ?? 10_000) as never],
+      },
       { [SchemaType.JSON]: { validateFormats: false, strict: false } } as never,
     );
     this.contracts = options.contracts;
@@ -62,7 +66,10 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
    */
   async register(subject: string, schema: string): Promise<number> {
     try {
-      const { id } = await this.registry.register({ type: SchemaType.JSON, schema }, { subject, compatibility: COMPATIBILITY.BACKWARD });
+      const { id } = await this.registry.register(
+        { type: SchemaType.JSON, schema },
+        { subject, compatibility: COMPATIBILITY.BACKWARD },
+      );
       return id;
     } catch (error) {
       throw registryError(error, `registering ${subject}`);
@@ -80,7 +87,11 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
 
   async decode(value: Buffer): Promise<Envelope> {
     if (value.length < 5 || value[0] !== 0) {
-      throw new KafkaBusError('MESSAGE_UNREADABLE', 'the message is not in the Confluent wire format (magic byte 0, 4-byte schema id)', false);
+      throw new KafkaBusError(
+        'MESSAGE_UNREADABLE',
+        'the message is not in the Confluent wire format (magic byte 0, 4-byte schema id)',
+        false,
+      );
     }
     try {
       return (await this.registry.decode(value)) as Envelope;
@@ -94,7 +105,10 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
     let id = this.ids.get(key);
     if (!id) {
       const contract = this.contracts[key];
-      if (!contract) return Promise.reject(new KafkaBusError('SCHEMA_NOT_IN_CATALOGUE', `no contract for ${key}: it cannot be published`, false));
+      if (!contract)
+        return Promise.reject(
+          new KafkaBusError('SCHEMA_NOT_IN_CATALOGUE', `no contract for ${key}: it cannot be published`, false),
+        );
       id = this.register(this.subjectOf(type, version), jsonSchemaOf(contract));
       this.ids.set(key, id);
       id.catch(() => this.ids.delete(key)); // a failed registration is tried again on the next message
@@ -111,7 +125,8 @@ function retryPolicy(retries: number) {
   return {
     retries,
     enableRetry: () => true,
-    validateRetry: (response: { status(): number; error(): unknown }) => response.status() >= 500 || isTimeout(response.error()),
+    validateRetry: (response: { status(): number; error(): unknown }) =>
+      response.status() >= 500 || isTimeout(response.error()),
   };
 }
 
@@ -130,9 +145,25 @@ function registryError(error: unknown, doing: string): KafkaBusError {
   const name = error instanceof Error ? error.name : '';
   if (name === 'ConfluentSchemaRegistryValidationError') {
     const paths = ((error as { paths?: unknown[] }).paths ?? []).map(String).join(', ');
-    return new KafkaBusError('MESSAGE_INVALID', `${doing}: the envelope does not match its schema at ${paths || 'the root'}`, false, { cause: error });
+    return new KafkaBusError(
+      'MESSAGE_INVALID',
+      `${doing}: the envelope does not match its schema at ${paths || 'the root'}`,
+      false,
+      { cause: error },
+    );
   }
-  if (status === 404) return new KafkaBusError('SCHEMA_UNKNOWN', `${doing}: the registry does not know this schema`, false, { cause: error });
-  if (status === 409 || status === 422) return new KafkaBusError('SCHEMA_INCOMPATIBLE', `${doing}: the registry refused the schema (compatibility BACKWARD)`, false, { cause: error });
-  return new KafkaBusError('SCHEMA_REGISTRY_UNAVAILABLE', `${doing}: the schema registry did not answer`, true, { cause: error });
+  if (status === 404)
+    return new KafkaBusError('SCHEMA_UNKNOWN', `${doing}: the registry does not know this schema`, false, {
+      cause: error,
+    });
+  if (status === 409 || status === 422)
+    return new KafkaBusError(
+      'SCHEMA_INCOMPATIBLE',
+      `${doing}: the registry refused the schema (compatibility BACKWARD)`,
+      false,
+      { cause: error },
+    );
+  return new KafkaBusError('SCHEMA_REGISTRY_UNAVAILABLE', `${doing}: the schema registry did not answer`, true, {
+    cause: error,
+  });
 }

@@ -28,9 +28,16 @@ export type MigrateOptions = {
 export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<{ applied: string[] }> {
   const schema = checkSchemaName(options.schema);
   const set = options.set ?? PLATFORM_MIGRATION_SET;
-  if (!SET_NAME.test(set)) throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `migration set ${JSON.stringify(set)} must match ${SET_NAME}`);
+  if (!SET_NAME.test(set))
+    throw new PostgresAdapterError(
+      'MIGRATION_NAME_INVALID',
+      `migration set ${JSON.stringify(set)} must match ${SET_NAME}`,
+    );
   if (options.migrations === undefined && set !== PLATFORM_MIGRATION_SET) {
-    throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `migration set ${set} needs its own migrations (readMigrations(folder))`);
+    throw new PostgresAdapterError(
+      'MIGRATION_NAME_INVALID',
+      `migration set ${set} needs its own migrations (readMigrations(folder))`,
+    );
   }
   const migrations = options.migrations ?? readMigrations();
   const client = await pool.connect();
@@ -47,31 +54,53 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<{
   }
 }
 
-async function applyPending(client: pg.PoolClient, schema: string, set: string, migrations: readonly Migration[]): Promise<string[]> {
+async function applyPending(
+  client: pg.PoolClient,
+  schema: string,
+  set: string,
+  migrations: readonly Migration[],
+): Promise<string[]> {
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (
     migration_set text NOT NULL, version integer NOT NULL, name text NOT NULL, checksum text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (migration_set, version))`);
   await addSetColumn(client, schema);
-  const done = new Map((await client.query<{ version: number; checksum: string }>(
-    `SELECT version, checksum FROM ${schema}.schema_migrations WHERE migration_set = $1`, [set])).rows.map((r) => [r.version, r.checksum]));
+  const done = new Map(
+    (
+      await client.query<{ version: number; checksum: string }>(
+        `SELECT version, checksum FROM ${schema}.schema_migrations WHERE migration_set = $1`,
+        [set],
+      )
+    ).rows.map((r) => [r.version, r.checksum]),
+  );
   const applied: string[] = [];
   for (const migration of migrations) {
     const label = `${String(migration.version).padStart(3, '0')}_${migration.name}`;
     const checksum = done.get(migration.version);
     if (checksum !== undefined) {
-      if (checksum !== migration.checksum) throw new PostgresAdapterError('MIGRATION_CHANGED', `${set} ${label} was applied to schema ${schema} with other content; add a new migration instead`);
+      if (checksum !== migration.checksum)
+        throw new PostgresAdapterError(
+          'MIGRATION_CHANGED',
+          `${set} ${label} was applied to schema ${schema} with other content; add a new migration instead`,
+        );
       continue;
     }
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL search_path = ${schema}`);
       await client.query(migration.sql);
-      await client.query(`INSERT INTO ${schema}.schema_migrations (migration_set, version, name, checksum) VALUES ($1, $2, $3, $4)`, [set, migration.version, migration.name, migration.checksum]);
+      await client.query(
+        `INSERT INTO ${schema}.schema_migrations (migration_set, version, name, checksum) VALUES ($1, $2, $3, $4)`,
+        [set, migration.version, migration.name, migration.checksum],
+      );
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw new PostgresAdapterError('MIGRATION_FAILED', `${set} ${label} failed on schema ${schema}: ${(error as Error).message}`, { cause: error });
+      throw new PostgresAdapterError(
+        'MIGRATION_FAILED',
+        `${set} ${label} failed on schema ${schema}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     applied.push(label);
   }
@@ -84,16 +113,26 @@ async function applyPending(client: pg.PoolClient, schema: string, set: string, 
  */
 async function addSetColumn(client: pg.PoolClient, schema: string): Promise<void> {
   const { rowCount } = await client.query(
-    `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'schema_migrations' AND column_name = 'migration_set'`, [schema]);
+    `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'schema_migrations' AND column_name = 'migration_set'`,
+    [schema],
+  );
   if (rowCount) return;
   await client.query('BEGIN');
   try {
-    await client.query(`ALTER TABLE ${schema}.schema_migrations ADD COLUMN migration_set text NOT NULL DEFAULT '${PLATFORM_MIGRATION_SET}'`);
+    await client.query(
+      `ALTER TABLE ${schema}.schema_migrations ADD COLUMN migration_set text NOT NULL DEFAULT '${PLATFORM_MIGRATION_SET}'`,
+    );
     await client.query(`ALTER TABLE ${schema}.schema_migrations ALTER COLUMN migration_set DROP DEFAULT`);
-    await client.query(`ALTER TABLE ${schema}.schema_migrations DROP CONSTRAINT schema_migrations_pkey, ADD PRIMARY KEY (migration_set, version)`);
+    await client.query(
+      `ALTER TABLE ${schema}.schema_migrations DROP CONSTRAINT schema_migrations_pkey, ADD PRIMARY KEY (migration_set, version)`,
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    throw new PostgresAdapterError('MIGRATION_FAILED', `adding migration sets to ${schema}.schema_migrations failed: ${(error as Error).message}`, { cause: error });
+    throw new PostgresAdapterError(
+      'MIGRATION_FAILED',
+      `adding migration sets to ${schema}.schema_migrations failed: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }

@@ -17,11 +17,15 @@ const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
  */
 export function readMigrations(directory: string = packagedMigrations): Migration[] {
   const migrations: Migration[] = [];
-  for (const file of readdirSync(directory).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(directory)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const match = FILE_NAME.exec(file);
-    if (!match) throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: a migration is named NNN_lower_snake.sql`);
+    if (!match)
+      throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: a migration is named NNN_lower_snake.sql`);
     const version = Number(match[1]);
-    if (migrations.some((m) => m.version === version)) throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: another migration has number ${match[1]}`);
+    if (migrations.some((m) => m.version === version))
+      throw new PostgresAdapterError('MIGRATION_NAME_INVALID', `${file}: another migration has number ${match[1]}`);
     const sql = readFileSync(join(directory, file), 'utf8');
     migrations.push({ version, name: match[2]!, sql, checksum: createHash('sha256').update(sql).digest('hex') });
   }

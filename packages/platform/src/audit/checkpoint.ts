@@ -19,7 +19,9 @@ export type AuditCheckpoint = {
 
 /** The store-wide fold: SHA-256 over the previous root, the event's position and its chain digest. */
 export function foldRoot(root: string, event: Pick<RecordedEvent, 'position' | 'digest'>): string {
-  return createHash('sha256').update(`${root}\n${event.position}\n${event.digest ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`${root}\n${event.position}\n${event.digest ?? ''}`)
+    .digest('hex');
 }
 
 export const EMPTY_ROOT = GENESIS_DIGEST;
@@ -29,14 +31,26 @@ export function checkpointStatement(c: Pick<AuditCheckpoint, 'position' | 'event
   return Buffer.from(`fe-audit-checkpoint/1\n${c.position}\n${c.events}\n${c.root}\n${c.signedAt}`, 'utf8');
 }
 
-export function signCheckpoint(key: AuditSigningKey, fields: Pick<AuditCheckpoint, 'position' | 'events' | 'root' | 'signedAt'>): AuditCheckpoint {
-  return { ...fields, publicKeyPem: key.publicKeyPem, signature: sign(null, checkpointStatement(fields), key.privateKey).toString('base64') };
+export function signCheckpoint(
+  key: AuditSigningKey,
+  fields: Pick<AuditCheckpoint, 'position' | 'events' | 'root' | 'signedAt'>,
+): AuditCheckpoint {
+  return {
+    ...fields,
+    publicKeyPem: key.publicKeyPem,
+    signature: sign(null, checkpointStatement(fields), key.privateKey).toString('base64'),
+  };
 }
 
 /** Whether the checkpoint's signature holds under `publicKeyPem` (the pinned key, or its own). */
 export function checkpointSignatureHolds(checkpoint: AuditCheckpoint, publicKeyPem = checkpoint.publicKeyPem): boolean {
   try {
-    return verify(null, checkpointStatement(checkpoint), createPublicKey(publicKeyPem), Buffer.from(checkpoint.signature, 'base64'));
+    return verify(
+      null,
+      checkpointStatement(checkpoint),
+      createPublicKey(publicKeyPem),
+      Buffer.from(checkpoint.signature, 'base64'),
+    );
   } catch {
     return false;
   }

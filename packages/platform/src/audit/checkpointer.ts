@@ -54,7 +54,9 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
 
   const checkpointNow = () => (running = running.catch(() => undefined).then(once));
   const timer = setInterval(() => {
-    checkpointNow().catch((error: unknown) => logger.error({ err: error }, 'audit checkpoint failed; the next interval tries again'));
+    checkpointNow().catch((error: unknown) =>
+      logger.error({ err: error }, 'audit checkpoint failed; the next interval tries again'),
+    );
   }, options.intervalMs ?? 60_000);
   timer.unref();
   return {

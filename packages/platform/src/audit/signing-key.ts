@@ -22,7 +22,10 @@ export function loadOrCreateAuditKey(path: string): AuditSigningKey {
   return fromPem(readFileSync(path, 'utf8'));
 }
 
-/** Reads an existing key (the distributed shape mounts it as a secret file); AUDIT_KEY_INVALID names the file, never its content. */
+/**
+ * Reads an existing key (the distributed shape mounts it as a secret file); AUDIT_KEY_INVALID names the file, never its
+ * content.
+ */
 export function readAuditKey(path: string): AuditSigningKey {
   return fromPem(readFileSync(path, 'utf8'), path);
 }
@@ -34,6 +37,7 @@ function fromPem(pem: string, path = 'the audit key file'): AuditSigningKey {
   } catch {
     throw new PlatformError('AUDIT_KEY_INVALID', `${path} does not hold a PEM private key`, false);
   }
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new PlatformError('AUDIT_KEY_INVALID', `${path} is not an Ed25519 key`, false);
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new PlatformError('AUDIT_KEY_INVALID', `${path} is not an Ed25519 key`, false);
   return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string };
 }

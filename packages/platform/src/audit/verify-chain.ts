@@ -5,10 +5,21 @@ import { chainDigest, GENESIS_DIGEST } from './event-chain.ts';
 export type AuditFinding = { code: AuditFindingCode; subject: string; detail: string };
 
 export type AuditFindingCode =
-  | 'CHAIN_BROKEN' | 'CHAIN_MISSING' | 'VERSION_GAP'
-  | 'CHECKPOINT_SIGNATURE_INVALID' | 'CHECKPOINT_MISMATCH' | 'CHECKPOINT_KEY_UNKNOWN' | 'CHECKPOINT_AHEAD_OF_STORE' | 'NO_CHECKPOINT'
-  | 'FILE_MISSING' | 'FILE_DIGEST_MISMATCH' | 'SIGNATURE_INVALID' | 'CUFE_MISMATCH'
-  | 'APPLICATION_RESPONSE_MISMATCH' | 'NUMBERING_GAP' | 'EVENT_UNREADABLE'
+  | 'CHAIN_BROKEN'
+  | 'CHAIN_MISSING'
+  | 'VERSION_GAP'
+  | 'CHECKPOINT_SIGNATURE_INVALID'
+  | 'CHECKPOINT_MISMATCH'
+  | 'CHECKPOINT_KEY_UNKNOWN'
+  | 'CHECKPOINT_AHEAD_OF_STORE'
+  | 'NO_CHECKPOINT'
+  | 'FILE_MISSING'
+  | 'FILE_DIGEST_MISMATCH'
+  | 'SIGNATURE_INVALID'
+  | 'CUFE_MISMATCH'
+  | 'APPLICATION_RESPONSE_MISMATCH'
+  | 'NUMBERING_GAP'
+  | 'EVENT_UNREADABLE'
   /** DIAN's answer is signed by a certificate that does not chain to the pinned DIAN anchor. */
   | 'APPLICATION_RESPONSE_UNTRUSTED';
 
@@ -21,15 +32,27 @@ export function verifyStreamChain(stream: string, events: readonly RecordedEvent
   let previous = GENESIS_DIGEST;
   events.forEach((event, index) => {
     if (event.version !== BigInt(index)) {
-      findings.push({ code: 'VERSION_GAP', subject: stream, detail: `event ${event.envelope.id} has version ${event.version}, expected ${index}` });
+      findings.push({
+        code: 'VERSION_GAP',
+        subject: stream,
+        detail: `event ${event.envelope.id} has version ${event.version}, expected ${index}`,
+      });
     }
     if (event.digest === undefined) {
-      findings.push({ code: 'CHAIN_MISSING', subject: stream, detail: `version ${event.version} carries no chain digest` });
+      findings.push({
+        code: 'CHAIN_MISSING',
+        subject: stream,
+        detail: `version ${event.version} carries no chain digest`,
+      });
       return;
     }
     const expected = chainDigest(previous, stream, event.version, JSON.stringify(event.envelope));
     if (expected !== event.digest) {
-      findings.push({ code: 'CHAIN_BROKEN', subject: stream, detail: `version ${event.version} (${event.envelope.type} ${event.envelope.id}): its digest does not follow from the previous event and its content` });
+      findings.push({
+        code: 'CHAIN_BROKEN',
+        subject: stream,
+        detail: `version ${event.version} (${event.envelope.type} ${event.envelope.id}): its digest does not follow from the previous event and its content`,
+      });
     }
     previous = event.digest;
   });

@@ -17,7 +17,11 @@ export type StoreVerification = {
  * The store half of `fe audit verify` (docs/audit.md): every chain, and the refolded root at each checkpoint,
  * whose signature must hold under `pinnedPublicKeyPem`.
  */
-export async function verifyEventStore(store: Pick<EventStore, 'readAll'>, checkpoints: readonly AuditCheckpoint[], pinnedPublicKeyPem?: string): Promise<StoreVerification> {
+export async function verifyEventStore(
+  store: Pick<EventStore, 'readAll'>,
+  checkpoints: readonly AuditCheckpoint[],
+  pinnedPublicKeyPem?: string,
+): Promise<StoreVerification> {
   const findings: AuditFinding[] = [];
   for (const checkpoint of checkpoints) {
     const subject = `checkpoint at ${checkpoint.position}`;
@@ -25,7 +29,11 @@ export async function verifyEventStore(store: Pick<EventStore, 'readAll'>, check
       findings.push({ code: 'CHECKPOINT_KEY_UNKNOWN', subject, detail: 'signed with a key other than the pinned one' });
     }
     if (!checkpointSignatureHolds(checkpoint, pinnedPublicKeyPem)) {
-      findings.push({ code: 'CHECKPOINT_SIGNATURE_INVALID', subject, detail: 'its signature does not hold over what it states' });
+      findings.push({
+        code: 'CHECKPOINT_SIGNATURE_INVALID',
+        subject,
+        detail: 'its signature does not hold over what it states',
+      });
     }
   }
   const pending = [...checkpoints].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
@@ -46,10 +54,15 @@ export async function verifyEventStore(store: Pick<EventStore, 'readAll'>, check
       while (pending.length && pending[0]!.position <= head) {
         const checkpoint = pending.shift()!;
         if (checkpoint.position < head) {
-          findings.push({ code: 'CHECKPOINT_MISMATCH', subject: `checkpoint at ${checkpoint.position}`, detail: 'no event is at the position it signed: history before it changed' });
+          findings.push({
+            code: 'CHECKPOINT_MISMATCH',
+            subject: `checkpoint at ${checkpoint.position}`,
+            detail: 'no event is at the position it signed: history before it changed',
+          });
         } else if (checkpoint.root !== root || checkpoint.events !== events) {
           findings.push({
-            code: 'CHECKPOINT_MISMATCH', subject: `checkpoint at ${checkpoint.position}`,
+            code: 'CHECKPOINT_MISMATCH',
+            subject: `checkpoint at ${checkpoint.position}`,
             detail: `it signed ${checkpoint.events} events with root ${checkpoint.root.slice(0, 16)}…; the store now gives ${events} events with root ${root.slice(0, 16)}…`,
           });
         }
@@ -57,9 +70,14 @@ export async function verifyEventStore(store: Pick<EventStore, 'readAll'>, check
     }
   }
   for (const checkpoint of pending) {
-    findings.push({ code: 'CHECKPOINT_AHEAD_OF_STORE', subject: `checkpoint at ${checkpoint.position}`, detail: `the store ends at ${head}: events it signed are gone` });
+    findings.push({
+      code: 'CHECKPOINT_AHEAD_OF_STORE',
+      subject: `checkpoint at ${checkpoint.position}`,
+      detail: `the store ends at ${head}: events it signed are gone`,
+    });
   }
-  if (checkpoints.length === 0 && events > 0) findings.push({ code: 'NO_CHECKPOINT', subject: 'store', detail: `${events} events and no signed checkpoint` });
+  if (checkpoints.length === 0 && events > 0)
+    findings.push({ code: 'NO_CHECKPOINT', subject: 'store', detail: `${events} events and no signed checkpoint` });
   // Sorted so a stream's events are in version order even if positions were edited out of it.
   for (const [stream, list] of streams) {
     list.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));

@@ -12,7 +12,15 @@ import { chainDigest, GENESIS_DIGEST } from './event-chain.ts';
 import { loadOrCreateAuditKey } from './signing-key.ts';
 import { verifyEventStore } from './verify-store.ts';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, child() { return silent; } } as never;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  child() {
+    return silent;
+  },
+} as never;
 
 /** A store of three streams with a signed checkpoint after the first two appends and another at the end. */
 async function signedStore() {
@@ -21,7 +29,13 @@ async function signedStore() {
   const key = loadOrCreateAuditKey(join(dir, 'audit.key'));
   const store = new SqliteEventStore(file);
   const checkpoints = new SqliteAuditCheckpointStore(file);
-  const checkpointer = startCheckpointer({ store, checkpoints, key, clock: { now: () => new Date('2026-03-10T15:00:00Z') }, logger: silent });
+  const checkpointer = startCheckpointer({
+    store,
+    checkpoints,
+    key,
+    clock: { now: () => new Date('2026-03-10T15:00:00Z') },
+    logger: silent,
+  });
   await store.append('a', [sampleEnvelope('a', 'InvoiceRequested'), sampleEnvelope('a', 'InvoiceSigned')], 'no_stream');
   await store.append('b', [sampleEnvelope('b', 'InvoiceRequested')], 'no_stream');
   expect(await checkpointer.checkpointNow()).toMatchObject({ position: 3n, events: 3 });
@@ -58,7 +72,9 @@ function edited(file: string, sql: string): string {
 function rechain(file: string, stream: string): string {
   const db = new DatabaseSync(file);
   let previous = GENESIS_DIGEST;
-  for (const row of db.prepare('SELECT position, version, envelope FROM events WHERE stream = ? ORDER BY version').all(stream) as { position: number; version: number; envelope: string }[]) {
+  for (const row of db
+    .prepare('SELECT position, version, envelope FROM events WHERE stream = ? ORDER BY version')
+    .all(stream) as { position: number; version: number; envelope: string }[]) {
     previous = chainDigest(previous, stream, BigInt(row.version), row.envelope);
     db.prepare('UPDATE events SET digest = ? WHERE position = ?').run(previous, row.position);
   }
@@ -75,18 +91,27 @@ describe('tamper evidence: chain and signed checkpoints', () => {
     expect(statSync(join(dir, 'audit.key')).mode & 0o777).toBe(0o600);
   });
 
-  it('finds a changed event, a removed one (inside a stream and at a stream\'s end), a reordered one, and removed checkpoints', async () => {
+  it("finds a changed event, a removed one (inside a stream and at a stream's end), a reordered one, and removed checkpoints", async () => {
     const { file, key } = await signedStore();
     const changed = edited(file, `UPDATE events SET envelope = replace(envelope, '"n":1', '"n":2') WHERE position = 2`);
     expect((await verify(changed, key.publicKeyPem)).codes).toEqual(['CHAIN_BROKEN']);
-    // The same edit with the stream's digests recomputed, as someone who knows the chain would: the signed root holds it.
+    // The same edit with the stream's digests recomputed, as someone who knows the chain would: the signed root holds
+    // it.
     const rechained = rechain(changed, 'a');
     expect((await verify(rechained, key.publicKeyPem)).codes).toEqual(['CHECKPOINT_MISMATCH', 'CHECKPOINT_MISMATCH']);
-    const removedInside = edited(file, 'DELETE FROM events WHERE position = 2; UPDATE events SET version = 1 WHERE position = 4');
-    expect((await verify(removedInside, key.publicKeyPem)).codes).toEqual(expect.arrayContaining(['CHAIN_BROKEN', 'CHECKPOINT_MISMATCH']));
+    const removedInside = edited(
+      file,
+      'DELETE FROM events WHERE position = 2; UPDATE events SET version = 1 WHERE position = 4',
+    );
+    expect((await verify(removedInside, key.publicKeyPem)).codes).toEqual(
+      expect.arrayContaining(['CHAIN_BROKEN', 'CHECKPOINT_MISMATCH']),
+    );
     const removedLast = edited(file, 'DELETE FROM events WHERE position = 5');
     expect((await verify(removedLast, key.publicKeyPem)).codes).toEqual(['CHECKPOINT_AHEAD_OF_STORE']);
-    const reordered = edited(file, 'UPDATE events SET version = 99 WHERE position = 1; UPDATE events SET version = 0 WHERE position = 2; UPDATE events SET version = 1 WHERE position = 1');
+    const reordered = edited(
+      file,
+      'UPDATE events SET version = 99 WHERE position = 1; UPDATE events SET version = 0 WHERE position = 2; UPDATE events SET version = 1 WHERE position = 1',
+    );
     expect((await verify(reordered, key.publicKeyPem)).codes).toContain('CHAIN_BROKEN');
     const noCheckpoints = edited(file, 'DELETE FROM audit_checkpoints');
     expect((await verify(noCheckpoints, key.publicKeyPem)).codes).toEqual(['NO_CHECKPOINT']);
@@ -95,8 +120,16 @@ describe('tamper evidence: chain and signed checkpoints', () => {
   it('finds a checkpoint re-signed with another key, or whose statement was edited', async () => {
     const { file, key } = await signedStore();
     const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string;
-    expect((await verify(file, other)).codes).toEqual(['CHECKPOINT_KEY_UNKNOWN', 'CHECKPOINT_SIGNATURE_INVALID', 'CHECKPOINT_KEY_UNKNOWN', 'CHECKPOINT_SIGNATURE_INVALID']);
+    expect((await verify(file, other)).codes).toEqual([
+      'CHECKPOINT_KEY_UNKNOWN',
+      'CHECKPOINT_SIGNATURE_INVALID',
+      'CHECKPOINT_KEY_UNKNOWN',
+      'CHECKPOINT_SIGNATURE_INVALID',
+    ]);
     const bumped = edited(file, 'UPDATE audit_checkpoints SET events = events + 1 WHERE seq = 1');
-    expect((await verify(bumped, key.publicKeyPem)).codes).toEqual(['CHECKPOINT_SIGNATURE_INVALID', 'CHECKPOINT_MISMATCH']);
+    expect((await verify(bumped, key.publicKeyPem)).codes).toEqual([
+      'CHECKPOINT_SIGNATURE_INVALID',
+      'CHECKPOINT_MISMATCH',
+    ]);
   });
 });

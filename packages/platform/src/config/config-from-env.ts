@@ -8,7 +8,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
  */
 export function configFromEnv<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
   const raw = Object.fromEntries(
-    Object.entries(envNamesOf(schema)).map(([key, name]) => [key, env[name]]).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(envNamesOf(schema))
+      .map(([key, name]) => [key, env[name]])
+      .filter(([, value]) => value !== undefined && value !== ''),
   );
   return schema.parse(raw) as z.infer<S>;
 }

@@ -18,7 +18,9 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses a key whose description names no variable, and a bad value', () => {
-    expect(() => envNamesOf(z.object({ x: z.string().describe('no variable') }))).toThrow(/names no environment variable/);
+    expect(() => envNamesOf(z.object({ x: z.string().describe('no variable') }))).toThrow(
+      /names no environment variable/,
+    );
     expect(() => configFromEnv(schema, { FE_PORT: 'eighty' })).toThrow();
   });
 });

@@ -5,7 +5,9 @@ import type { EventStore } from '../ports/event-store.ts';
 import { newInvoiceEvent } from '../invoice-stream/invoice-stream.ts';
 
 const stepOfGroup = new Map<string, ProcessingStep>(
-  Object.values(topology).flatMap((service) => (service.consumerGroup && service.step ? [[service.consumerGroup, service.step] as const] : [])),
+  Object.values(topology).flatMap((service) =>
+    service.consumerGroup && service.step ? [[service.consumerGroup, service.step] as const] : [],
+  ),
 );
 
 /**
@@ -33,17 +35,36 @@ async function recordHalt(letter: DeadLetterInput, store: EventStore, clock: Clo
   const stream = await store.read(failed.invoice_id);
   const last = stream.events.at(-1);
   if (last && isSameHalt(last.envelope, letter.group, failed.id, errorCode)) return;
-  const halt = newInvoiceEvent('InvoiceProcessingHalted', {
-    step, consumer_group: letter.group, failed_event_id: failed.id, failed_event_type: failed.type, error_code: errorCode, attempts: letter.attempts,
-  }, { tenantId: failed.tenant_id, invoiceId: failed.invoice_id, correlationId: failed.correlation_id, causationId: failed.id }, clock);
+  const halt = newInvoiceEvent(
+    'InvoiceProcessingHalted',
+    {
+      step,
+      consumer_group: letter.group,
+      failed_event_id: failed.id,
+      failed_event_type: failed.type,
+      error_code: errorCode,
+      attempts: letter.attempts,
+    },
+    {
+      tenantId: failed.tenant_id,
+      invoiceId: failed.invoice_id,
+      correlationId: failed.correlation_id,
+      causationId: failed.id,
+    },
+    clock,
+  );
   await store.append(failed.invoice_id, [halt], 'any');
 }
 
 // Read from the envelope as stored, without the schema: a letter must be kept whatever the stream holds.
 function isSameHalt(event: Envelope, group: string, failedEventId: string, errorCode: string): boolean {
   const data = event.data as { consumer_group?: unknown; failed_event_id?: unknown; error_code?: unknown } | undefined;
-  return event.type === 'InvoiceProcessingHalted' && data?.consumer_group === group
-    && data.failed_event_id === failedEventId && data.error_code === errorCode;
+  return (
+    event.type === 'InvoiceProcessingHalted' &&
+    data?.consumer_group === group &&
+    data.failed_event_id === failedEventId &&
+    data.error_code === errorCode
+  );
 }
 
 /** The stable code of a dead letter's `Name CODE: message` error text (group-consumer.ts writes it). */

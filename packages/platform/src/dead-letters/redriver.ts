@@ -8,7 +8,10 @@ export type RedriverOptions = {
   bus: BusCapability<'redrive'>;
   logger: Logger;
   now: () => Date;
-  /** How often it looks for re-drive requests (`pnpm fe dead-letters redrive` writes them); it also looks once at start. Default 2 000 ms. */
+  /**
+   * How often it looks for re-drive requests (`pnpm fe dead-letters redrive` writes them); it also looks once at start.
+   * Default 2 000 ms.
+   */
   pollMs?: number;
 };
 
@@ -29,7 +32,13 @@ export function startDeadLetterRedriver(options: RedriverOptions): Redriver {
   let stopped = false;
 
   const redriveOne = async (letter: DeadLetter): Promise<boolean> => {
-    const fields = { dead_letter: letter.id, group: letter.group, event_id: letter.message.value.id, type: letter.message.value.type, invoice_id: letter.message.value.invoice_id };
+    const fields = {
+      dead_letter: letter.id,
+      group: letter.group,
+      event_id: letter.message.value.id,
+      type: letter.message.value.type,
+      invoice_id: letter.message.value.invoice_id,
+    };
     const result = await bus.redrive(letter);
     if (result.outcome === 'handled') {
       await letters.remove(letter.id);
@@ -37,11 +46,26 @@ export function startDeadLetterRedriver(options: RedriverOptions): Redriver {
       return true;
     }
     if (result.outcome === 'failed') {
-      await letters.keep({ topic: letter.topic, group: letter.group, message: letter.message, error: result.error, attempts: letter.attempts }, now());
-      logger.warn({ ...fields, outcome: 'failed', error: result.error }, 'dead letter re-driven and failed again; kept, request withdrawn');
+      await letters.keep(
+        {
+          topic: letter.topic,
+          group: letter.group,
+          message: letter.message,
+          error: result.error,
+          attempts: letter.attempts,
+        },
+        now(),
+      );
+      logger.warn(
+        { ...fields, outcome: 'failed', error: result.error },
+        'dead letter re-driven and failed again; kept, request withdrawn',
+      );
       return false;
     }
-    logger.info({ ...fields, outcome: 'not_run', reason: result.reason }, 'dead letter not re-driven now; the request stays');
+    logger.info(
+      { ...fields, outcome: 'not_run', reason: result.reason },
+      'dead letter not re-driven now; the request stays',
+    );
     return false;
   };
 
@@ -62,7 +86,10 @@ export function startDeadLetterRedriver(options: RedriverOptions): Redriver {
   };
 
   // A round that fails (the store unreadable) is logged; the next one tries again.
-  const round = () => void runOnce().catch((error: unknown) => logger.error({ err: error }, 'dead-letter re-drive round failed; the next round tries again'));
+  const round = () =>
+    void runOnce().catch((error: unknown) =>
+      logger.error({ err: error }, 'dead-letter re-drive round failed; the next round tries again'),
+    );
   const timer = setInterval(round, pollMs);
   timer.unref();
   round(); // requests written while the service was down

@@ -21,7 +21,10 @@ async function world() {
   const bus = new InProcessEventBus({ partitions: 1, deadLetters: letters });
   const state = { broken: true, handled: [] as string[] };
   await bus.subscribe({
-    topic, group: 'fe.signer', maxAttempts: 2, retryBackoffMs: 1,
+    topic,
+    group: 'fe.signer',
+    maxAttempts: 2,
+    retryBackoffMs: 1,
     handler: async (m) => {
       if (state.broken) throw new Error('BLOB_WRITE_FAILED');
       state.handled.push(m.value.id);
@@ -53,7 +56,10 @@ describe('dead-letter re-driver', () => {
     const { letters, bus } = await world();
     await bus.publish(topic, [{ key: 'inv-2', value: sampleEnvelope('inv-2') }]);
     await lettersReach(letters, 1);
-    await letters.keep({ topic, group: 'fe.gone', message: { key: 'inv-3', value: sampleEnvelope('inv-3') }, error: 'E', attempts: 1 }, new Date());
+    await letters.keep(
+      { topic, group: 'fe.gone', message: { key: 'inv-3', value: sampleEnvelope('inv-3') }, error: 'E', attempts: 1 },
+      new Date(),
+    );
     await letters.requestRedrive('all', new Date());
     const redriver = startDeadLetterRedriver({ letters, bus, logger: silent, now: () => new Date(), pollMs: 60_000 });
     expect(await redriver.runOnce()).toBe(0);

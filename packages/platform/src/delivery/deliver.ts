@@ -45,7 +45,10 @@ export async function attemptDelivery(options: AttemptOptions): Promise<AttemptO
  * Keeps a dead letter before the group may move past it: a failing store holds the partition rather than lose the
  * message. False when the member stopped first (the message is redelivered).
  */
-export async function keepUntilKept(keep: () => Promise<void>, options: { backoffMs: number; stopped: () => boolean; failed: (error: unknown) => void }): Promise<boolean> {
+export async function keepUntilKept(
+  keep: () => Promise<void>,
+  options: { backoffMs: number; stopped: () => boolean; failed: (error: unknown) => void },
+): Promise<boolean> {
   for (let wait = Math.max(options.backoffMs, 1); ; wait = Math.min(wait * 2, 5000)) {
     if (options.stopped()) return false;
     try {

@@ -1,12 +1,26 @@
 import type {
-  BuyerNotificationFailedV1, BuyerNotificationSkippedV1, BuyerNotificationStartedV1, BuyerNotifiedV1, CreditNoteRequestedV1, DebitNoteRequestedV1,
-  InvoiceAcceptedV1, InvoiceEvent, InvoiceEventType, InvoiceNoteReservedV1, InvoiceRejectedV1, InvoiceRenderedV1, InvoiceRequestedV1,
-  InvoiceSignedV1, InvoiceSubmissionFailedV1, InvoiceSubmittedV1,
+  BuyerNotificationFailedV1,
+  BuyerNotificationSkippedV1,
+  BuyerNotificationStartedV1,
+  BuyerNotifiedV1,
+  CreditNoteRequestedV1,
+  DebitNoteRequestedV1,
+  InvoiceAcceptedV1,
+  InvoiceEvent,
+  InvoiceEventType,
+  InvoiceNoteReservedV1,
+  InvoiceRejectedV1,
+  InvoiceRenderedV1,
+  InvoiceRequestedV1,
+  InvoiceSignedV1,
+  InvoiceSubmissionFailedV1,
+  InvoiceSubmittedV1,
 } from '@fe/contracts';
 import { isDocumentRequested, type DocumentRequested } from './document-requested.ts';
 
 /** The events of one notification round: what a trigger caused (causation_id). */
-type NotificationEvent = BuyerNotificationStartedV1 | BuyerNotifiedV1 | BuyerNotificationFailedV1 | BuyerNotificationSkippedV1;
+type NotificationEvent =
+  BuyerNotificationStartedV1 | BuyerNotifiedV1 | BuyerNotificationFailedV1 | BuyerNotificationSkippedV1;
 
 /** The last submission attempt recorded, and the event a next attempt follows from. */
 type SubmissionState = {
@@ -48,9 +62,14 @@ export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequested
 export type StreamFold<S> = { initialState: () => S; evolve: (state: S, event: InvoiceEvent) => S };
 
 const initialDocumentState = (): DocumentState => ({
-  requested: undefined, recorded: new Map(), signed: undefined,
+  requested: undefined,
+  recorded: new Map(),
+  signed: undefined,
   submission: { lastAttempt: 0, last: undefined, cause: undefined },
-  verdict: undefined, accepted: undefined, rendered: undefined, notifications: [],
+  verdict: undefined,
+  accepted: undefined,
+  rendered: undefined,
+  notifications: [],
 });
 
 // initialState makes a fresh state for each fold, which evolve then updates in place: a long
@@ -68,10 +87,18 @@ function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent):
       s.submission = { ...s.submission, cause: event };
       break;
     case 'InvoiceSubmitted':
-      s.submission = { lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt), last: { kind: 'submitted' }, cause: event };
+      s.submission = {
+        lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt),
+        last: { kind: 'submitted' },
+        cause: event,
+      };
       break;
     case 'InvoiceSubmissionFailed':
-      s.submission = { lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt), last: { kind: 'failed', data: event.data }, cause: event };
+      s.submission = {
+        lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt),
+        last: { kind: 'failed', data: event.data },
+        cause: event,
+      };
       break;
     case 'InvoiceAccepted':
       s.accepted ??= event;
@@ -99,7 +126,11 @@ export const documentStream: StreamFold<DocumentState> = { initialState: initial
 
 /** An invoice's stream. */
 export const invoiceStream: StreamFold<InvoiceState> = {
-  initialState: () => ({ ...(initialDocumentState() as DocumentState<InvoiceRequestedV1>), noteReservations: [], notesIssued: new Set() }),
+  initialState: () => ({
+    ...(initialDocumentState() as DocumentState<InvoiceRequestedV1>),
+    noteReservations: [],
+    notesIssued: new Set(),
+  }),
   evolve(state, event) {
     evolveDocument(state, event);
     if (event.type === 'InvoiceNoteReserved') (state.noteReservations as InvoiceNoteReservedV1[]).push(event);
@@ -109,7 +140,11 @@ export const invoiceStream: StreamFold<InvoiceState> = {
 };
 
 /** A credit or debit note's stream. */
-export const noteStream: StreamFold<NoteState> = { initialState: initialDocumentState as () => NoteState, evolve: evolveDocument };
+export const noteStream: StreamFold<NoteState> = {
+  initialState: initialDocumentState as () => NoteState,
+  evolve: evolveDocument,
+};
 
 /** The state a list of events folds into. */
-export const foldStream = <S>(fold: StreamFold<S>, events: readonly InvoiceEvent[]): S => events.reduce(fold.evolve, fold.initialState());
+export const foldStream = <S>(fold: StreamFold<S>, events: readonly InvoiceEvent[]): S =>
+  events.reduce(fold.evolve, fold.initialState());

@@ -47,7 +47,11 @@ export type ReactionRun<D> =
   | { outcome: 'acted'; decision: D; events: readonly InvoiceEvent[] };
 
 /** Loads a stream and folds it into its state. */
-export async function loadState<S>(store: EventStore, stream: string, fold: StreamFold<S>): Promise<{ version: Version; state: S }> {
+export async function loadState<S>(
+  store: EventStore,
+  stream: string,
+  fold: StreamFold<S>,
+): Promise<{ version: Version; state: S }> {
   const { version, events } = await loadInvoiceStream(store, stream);
   let state = fold.initialState();
   for (const event of events) state = fold.evolve(state, event);
@@ -68,7 +72,12 @@ export async function runReaction<S, D>(reaction: Reaction<S, D>): Promise<React
   if (isNone(decision)) return { outcome: 'skipped', decision: decision as None<D> };
   const step = await reaction.act(decision as Exclude<D, { action: 'none' }>, loaded.state);
   if (!step) return { outcome: 'acted', decision, events: [] };
-  const lost = (found: Version): ReactionRun<D> => ({ outcome: 'lost_race', decision, expected: loaded.version, found });
+  const lost = (found: Version): ReactionRun<D> => ({
+    outcome: 'lost_race',
+    decision,
+    expected: loaded.version,
+    found,
+  });
   let next: bigint;
   try {
     next = await append(store, stream, step.events, loaded.version);
@@ -89,7 +98,11 @@ export async function runReaction<S, D>(reaction: Reaction<S, D>): Promise<React
 }
 
 // zod types invoice_id as `string | undefined`, Envelope as optional `string` (exactOptionalPropertyTypes).
-const append = async (store: EventStore, stream: string, events: readonly InvoiceEvent[], expected: Version): Promise<bigint> =>
-  (await store.append(stream, events as Envelope[], expected)).nextExpectedVersion;
+const append = async (
+  store: EventStore,
+  stream: string,
+  events: readonly InvoiceEvent[],
+  expected: Version,
+): Promise<bigint> => (await store.append(stream, events as Envelope[], expected)).nextExpectedVersion;
 
 const actionIsNone = (decision: unknown): boolean => (decision as { action?: unknown }).action === 'none';

@@ -23,15 +23,26 @@ export function newInvoiceEvent<T extends InvoiceEventType>(
   id: string = randomUUID(),
 ): Extract<InvoiceEvent, { type: T }> {
   return {
-    id, type, version: 1, occurred_at: clock.now().toISOString(),
-    tenant_id: meta.tenantId, invoice_id: meta.invoiceId,
-    correlation_id: meta.correlationId, causation_id: meta.causationId, data,
+    id,
+    type,
+    version: 1,
+    occurred_at: clock.now().toISOString(),
+    tenant_id: meta.tenantId,
+    invoice_id: meta.invoiceId,
+    correlation_id: meta.correlationId,
+    causation_id: meta.causationId,
+    data,
   } as Extract<InvoiceEvent, { type: T }>;
 }
 
 /** The envelope fields a reaction copies from the event it reacts to. */
 export function metaCausedBy(cause: InvoiceEvent): EventMeta {
-  return { tenantId: cause.tenant_id, invoiceId: cause.invoice_id ?? '', correlationId: cause.correlation_id, causationId: cause.id };
+  return {
+    tenantId: cause.tenant_id,
+    invoiceId: cause.invoice_id ?? '',
+    correlationId: cause.correlation_id,
+    causationId: cause.id,
+  };
 }
 
 export type LoadedInvoice = { version: bigint | 'no_stream'; events: InvoiceEvent[] };
@@ -43,4 +54,3 @@ export async function loadInvoiceStream(store: EventStore, invoiceId: string): P
 }
 
 export const parseRecorded = (recorded: RecordedEvent): InvoiceEvent => parseInvoiceEvent(recorded.envelope);
-

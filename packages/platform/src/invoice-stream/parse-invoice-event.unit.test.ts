@@ -4,10 +4,18 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import { parseDelivered, parseRecordedOf } from './parse-invoice-event.ts';
 
 const rendered = (id: string, pages = 1) => ({
-  id, type: 'InvoiceRendered', version: 1, occurred_at: '2026-03-10T15:00:00.000Z', tenant_id: 'demo', invoice_id: 'inv-demo-SETP990000001',
-  correlation_id: randomUUID(), causation_id: randomUUID(), data: { pdf_key: 'demo/SETP990000001.pdf', pdf_sha256: 'a'.repeat(64), pages },
+  id,
+  type: 'InvoiceRendered',
+  version: 1,
+  occurred_at: '2026-03-10T15:00:00.000Z',
+  tenant_id: 'demo',
+  invoice_id: 'inv-demo-SETP990000001',
+  correlation_id: randomUUID(),
+  causation_id: randomUUID(),
+  data: { pdf_key: 'demo/SETP990000001.pdf', pdf_sha256: 'a'.repeat(64), pages },
 });
-const recorded = (envelope: ReturnType<typeof rendered>) => ({ stream: 's', version: 0n, position: 1n, envelope, recordedAt: '' }) as unknown as RecordedEvent;
+const recorded = (envelope: ReturnType<typeof rendered>) =>
+  ({ stream: 's', version: 0n, position: 1n, envelope, recordedAt: '' }) as unknown as RecordedEvent;
 const storeA = {} as EventStore;
 const storeB = {} as EventStore;
 
@@ -15,7 +23,8 @@ it('parses a recorded event once per store, by id', () => {
   const id = randomUUID();
   const first = parseRecordedOf(storeA, recorded(rendered(id)));
   expect(parseRecordedOf(storeA, recorded(rendered(id)))).toBe(first);
-  expect(parseRecordedOf(storeB, recorded(rendered(id, 2))).data).toMatchObject({ pages: 2 }); // another store, its own content
+  // another store, its own content
+  expect(parseRecordedOf(storeB, recorded(rendered(id, 2))).data).toMatchObject({ pages: 2 });
 });
 
 it('parses a delivered value once per object, and a delivered copy never stands in for the recorded event', () => {

@@ -38,8 +38,14 @@ export class SignedLinks {
     return url;
   }
 
-  verify(key: string, expires: string | undefined, signature: string | undefined, now: Date): 'ok' | 'expired' | 'invalid' {
-    if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return 'invalid';
+  verify(
+    key: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    now: Date,
+  ): 'ok' | 'expired' | 'invalid' {
+    if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+      return 'invalid';
     const expected = Buffer.from(this.mac(key, Number(expires)));
     if (!timingSafeEqual(expected, Buffer.from(signature))) return 'invalid';
     return Number(expires) * 1000 < now.getTime() ? 'expired' : 'ok';

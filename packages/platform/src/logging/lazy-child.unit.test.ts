@@ -5,9 +5,17 @@ import { lazyChild } from './lazy-child.ts';
 
 it('makes the child only for a line the level writes, with the bindings and their redaction', () => {
   const lines: string[] = [];
-  const base = createLogger({ service: 'signer', level: 'warn', destination: { write: (line: string) => void lines.push(line) } });
+  const base = createLogger({
+    service: 'signer',
+    level: 'warn',
+    destination: { write: (line: string) => void lines.push(line) },
+  });
   let made = 0;
-  const counting: Logger = { ...base, isLevelEnabled: (l) => base.isLevelEnabled!(l), child: (f) => (made++, base.child(f)) } as Logger;
+  const counting: Logger = {
+    ...base,
+    isLevelEnabled: (l) => base.isLevelEnabled!(l),
+    child: (f) => (made++, base.child(f)),
+  } as Logger;
   const log = lazyChild(counting, { invoice_id: 'i-1', token: 'secret-value' });
   log.info({ step: 1 }, 'dropped at warn');
   expect(made).toBe(0);

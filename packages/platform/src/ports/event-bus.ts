@@ -77,7 +77,10 @@ export interface EventBus {
   subscriptions?(): readonly SubscriptionStatus[];
 }
 
-/** One subscription of a bus: whether its consumer holds its place in the group now, and how many partitions it was given. */
+/**
+ * One subscription of a bus: whether its consumer holds its place in the group now, and how many partitions it was
+ * given.
+ */
 export type SubscriptionStatus = { topic: string; group: string; joined: boolean; partitions: number };
 
 /** The letter a re-drive hands back: where the group received it, and the message as it was delivered. */
@@ -87,7 +90,8 @@ export type RedriveRequest = { topic: string; group: string; message: BusMessage
  * What a re-drive came to. handled: the group's handler succeeded; failed: it threw on every
  * attempt; not_run: no member could take it (stopping, or the group does not run in this process).
  */
-export type RedriveOutcome = { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
+export type RedriveOutcome =
+  { outcome: 'handled' } | { outcome: 'failed'; error: string } | { outcome: 'not_run'; reason: string };
 
 /** The optional capabilities a bus may offer (see EventBus). */
 export type BusCapabilityName = 'settledThrough' | 'redrive' | 'subscriptions';

@@ -38,7 +38,12 @@ export type AppendResult = {
 
 export interface EventStore {
   /** Throws ConcurrencyError on a wrong expectation, PlatformError DUPLICATE_EVENT_ID on a reused event id. */
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options?: AppendOptions): Promise<AppendResult>;
+  append(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /** The stream's events in version order; an unknown stream reads as empty with version 'no_stream'. */
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
   /**

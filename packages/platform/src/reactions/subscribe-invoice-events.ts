@@ -31,15 +31,21 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
     ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
     handler: async (message) => {
       const handler = handlers[message.value.type as InvoiceEventType] as
-        | ((event: InvoiceEvent, message: DeliveredMessage) => Promise<void>)
-        | undefined;
+        ((event: InvoiceEvent, message: DeliveredMessage) => Promise<void>) | undefined;
       if (!handler) return;
       const event = parseDelivered(message.value);
       try {
         await handler(event, message);
       } catch (error) {
         logger.warn(
-          { err: error, group, event_id: event.id, type: event.type, invoice_id: event.invoice_id, attempt: message.attempt },
+          {
+            err: error,
+            group,
+            event_id: event.id,
+            type: event.type,
+            invoice_id: event.invoice_id,
+            attempt: message.attempt,
+          },
           'reaction failed; the bus will redeliver',
         );
         throw error;

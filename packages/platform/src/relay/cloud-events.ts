@@ -20,7 +20,10 @@ export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined
  * The cufe of an event's invoice: only InvoiceRequested carries it, so it is remembered from published requests or
  * read from the stream; bounded.
  */
-export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): (event: RecordedEvent) => Promise<string | undefined> {
+export function cufeLookup(
+  store: Pick<EventStore, 'read'>,
+  capacity = 10_000,
+): (event: RecordedEvent) => Promise<string | undefined> {
   const known = new Map<string, string>();
   const remember = (invoiceId: string, cufe: string) => {
     known.set(invoiceId, cufe);
@@ -42,9 +45,17 @@ export function cufeLookup(store: Pick<EventStore, 'read'>, capacity = 10_000): 
   };
 }
 
-/** The document's key from its stream's first event: an invoice's CUFE, or a credit or debit note's CUDE (docs/notes.md). */
+/**
+ * The document's key from its stream's first event: an invoice's CUFE, or a credit or debit note's CUDE
+ * (docs/notes.md).
+ */
 function cufeOf(envelope: RecordedEvent['envelope']): string | undefined {
-  const field = envelope.type === 'InvoiceRequested' ? 'cufe' : envelope.type === 'CreditNoteRequested' || envelope.type === 'DebitNoteRequested' ? 'cude' : undefined;
+  const field =
+    envelope.type === 'InvoiceRequested'
+      ? 'cufe'
+      : envelope.type === 'CreditNoteRequested' || envelope.type === 'DebitNoteRequested'
+        ? 'cude'
+        : undefined;
   if (field === undefined) return undefined;
   const key = (envelope.data as Record<string, unknown> | undefined)?.[field];
   return typeof key === 'string' ? key : undefined;

@@ -22,7 +22,15 @@ it('every message the relay publishes carries the CloudEvents binary-mode header
   await bus.subscribe({ topic: 't', group: 'g', handler: async (m) => void seen.push(m) });
   const checkpoints = new SqliteCheckpointStore(':memory:');
   const run = async () => {
-    const relay = startRelay({ name: 'r', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic: 't', key: e.stream }) });
+    const relay = startRelay({
+      name: 'r',
+      store,
+      bus,
+      checkpoints,
+      logger: silent,
+      idleMs: 10,
+      route: (e) => ({ topic: 't', key: e.stream }),
+    });
     await relay.caughtUp();
     await relay.stop();
   };
@@ -32,15 +40,23 @@ it('every message the relay publishes carries the CloudEvents binary-mode header
   await run();
   // At least once: a relay stopped before the group finished publishes again from its checkpoint.
   await eventually(() => new Set(seen.map((m) => m.value.id)).size === 3);
-  expect(seen.map((m) => m.headers)).toEqual(seen.map((m) => expect.objectContaining({
-    ce_specversion: '1.0', ce_id: m.value.id, ce_type: `co.fe-colombia.${m.value.type}.v1`,
-    ce_source: '/fe-colombia/tenants/demo', ce_time: m.value.occurred_at, ce_subject: cufe,
-  })));
+  expect(seen.map((m) => m.headers)).toEqual(
+    seen.map((m) =>
+      expect.objectContaining({
+        ce_specversion: '1.0',
+        ce_id: m.value.id,
+        ce_type: `co.fe-colombia.${m.value.type}.v1`,
+        ce_source: '/fe-colombia/tenants/demo',
+        ce_time: m.value.occurred_at,
+        ce_subject: cufe,
+      }),
+    ),
+  );
   await bus.close();
   await store.close();
 });
 
-it('ce_subject of a credit or debit note\'s events is its CUDE, from the note\'s first event', async () => {
+it("ce_subject of a credit or debit note's events is its CUDE, from the note's first event", async () => {
   const store = new SqliteEventStore(':memory:');
   const cude = 'cd'.repeat(48);
   const stream = 'inv-demo-NC1';
@@ -49,7 +65,15 @@ it('ce_subject of a credit or debit note\'s events is its CUDE, from the note\'s
   const bus = new InProcessEventBus({ partitions: 1 });
   const seen: DeliveredMessage[] = [];
   await bus.subscribe({ topic: 't', group: 'g', handler: async (m) => void seen.push(m) });
-  const relay = startRelay({ name: 'r', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 10, route: (e) => ({ topic: 't', key: e.stream }) });
+  const relay = startRelay({
+    name: 'r',
+    store,
+    bus,
+    checkpoints: new SqliteCheckpointStore(':memory:'),
+    logger: silent,
+    idleMs: 10,
+    route: (e) => ({ topic: 't', key: e.stream }),
+  });
   await relay.caughtUp();
   await relay.stop();
   await eventually(() => seen.length === 2);

@@ -46,14 +46,32 @@ async function world() {
   await bus.subscribe({ topic, group: 'watch', handler: async (m) => watch.record(m) });
   const leases = new InProcessLeaseStore();
   const route = (e: { stream: string }) => ({ topic, key: e.stream });
-  return { store, checkpoints, bus, watch, leases, route, report: async () => watch.report(await positionsByStream(store)) };
+  return {
+    store,
+    checkpoints,
+    bus,
+    watch,
+    leases,
+    route,
+    report: async () => watch.report(await positionsByStream(store)),
+  };
 }
 
 describe('two relays of one name with a lease store', () => {
   it('only one publishes: every event once, in position order per key', async () => {
     const { store, checkpoints, bus, watch, leases, route, report } = await world();
     const [a, b] = [counting(bus), counting(bus)];
-    const common = { name, store, checkpoints, leases, route, logger: silent, idleMs: 2, standbyRetryMs: 2, pageSize: 7 } satisfies Partial<RelayOptions>;
+    const common = {
+      name,
+      store,
+      checkpoints,
+      leases,
+      route,
+      logger: silent,
+      idleMs: 2,
+      standbyRetryMs: 2,
+      pageSize: 7,
+    } satisfies Partial<RelayOptions>;
     const relays = [startRelay({ ...common, bus: a.view }), startRelay({ ...common, bus: b.view })];
     await write(store, 300, 12);
     await eventually(() => watch.distinct() === 300);
@@ -69,7 +87,11 @@ describe('two relays of one name with a lease store', () => {
     const { store, checkpoints, bus, watch, leases, route, report: reportOf } = await world();
     const [first, standby] = [counting(bus), counting(bus)];
     const taken: string[] = [];
-    const logs = (who: string): Logger => ({ ...silent, info: (_f, message) => void (message?.includes('took the lease') && taken.push(who)), child: () => logs(who) });
+    const logs = (who: string): Logger => ({
+      ...silent,
+      info: (_f, message) => void (message?.includes('took the lease') && taken.push(who)),
+      child: () => logs(who),
+    });
     const common = { name, store, checkpoints, leases, route, idleMs: 2, pageSize: 5 } satisfies Partial<RelayOptions>;
     // The first relay, once it stands by, would wait a minute before trying again: the standby takes over.
     const relayA = startRelay({ ...common, bus: first.view, logger: logs('a'), standbyRetryMs: 60_000 });
@@ -109,8 +131,24 @@ describe('two relays of one name with a lease store', () => {
       },
       save: (n: string, p: bigint) => checkpoints.save(n, p),
     };
-    const view: EventBus = { ...relayBus.view, publish: async (t, m) => { mine.push(...m.map((x) => x.headers![STORE_POSITION_HEADER]!)); await relayBus.view.publish(t, m); } };
-    const relay = startRelay({ name, store, bus: view, checkpoints: flaky, leases, route, logger: silent, idleMs: 2, standbyRetryMs: 2 });
+    const view: EventBus = {
+      ...relayBus.view,
+      publish: async (t, m) => {
+        mine.push(...m.map((x) => x.headers![STORE_POSITION_HEADER]!));
+        await relayBus.view.publish(t, m);
+      },
+    };
+    const relay = startRelay({
+      name,
+      store,
+      bus: view,
+      checkpoints: flaky,
+      leases,
+      route,
+      logger: silent,
+      idleMs: 2,
+      standbyRetryMs: 2,
+    });
     await write(store, 10, 3);
     await relay.caughtUp();
 

@@ -102,7 +102,10 @@ export function startRelay(options: RelayOptions): Relay {
     return false;
   }
 
-  /** A relay without the lease (one that just lost it included) waits before trying to take it, so a standby gets its turn. */
+  /**
+   * A relay without the lease (one that just lost it included) waits before trying to take it, so a standby gets its
+   * turn.
+   */
   const standBy = () => (stopped ? Promise.resolve() : sleep(standbyRetryMs));
 
   const loop = (async () => {
@@ -147,7 +150,11 @@ export function startRelay(options: RelayOptions): Relay {
         await sleep(Math.min(5000, 50 * 2 ** Math.min(failures, 7)));
       }
     }
-    await lease?.release().catch((error: unknown) => logger.warn({ err: error, relay: name }, 'could not release the relay lease; it ends with its holder'));
+    await lease
+      ?.release()
+      .catch((error: unknown) =>
+        logger.warn({ err: error, relay: name }, 'could not release the relay lease; it ends with its holder'),
+      );
   })();
 
   function releaseWaiters(position: bigint): void {
@@ -194,7 +201,11 @@ function settledThrough(bus: EventBus, topics: ReadonlySet<string>, published: b
 }
 
 async function publishPage(
-  bus: EventBus, page: readonly RecordedEvent[], route: RelayOptions['route'], topics: Set<string>, cufeOf: (event: RecordedEvent) => Promise<string | undefined>,
+  bus: EventBus,
+  page: readonly RecordedEvent[],
+  route: RelayOptions['route'],
+  topics: Set<string>,
+  cufeOf: (event: RecordedEvent) => Promise<string | undefined>,
 ): Promise<void> {
   const byTopic = new Map<string, BusMessage[]>();
   for (const event of page) {
@@ -202,8 +213,13 @@ async function publishPage(
     if (!target) continue;
     let batch = byTopic.get(target.topic);
     if (!batch) byTopic.set(target.topic, (batch = []));
-    // The context the event was appended in travels with it, so its consumers continue the trace (docs/observability.md).
-    const headers = { [STORE_POSITION_HEADER]: String(event.position), ...event.traceContext, ...cloudEventHeaders(event, await cufeOf(event)) };
+    // The context the event was appended in travels with it, so its consumers continue the trace
+    // (docs/observability.md).
+    const headers = {
+      [STORE_POSITION_HEADER]: String(event.position),
+      ...event.traceContext,
+      ...cloudEventHeaders(event, await cufeOf(event)),
+    };
     batch.push({ key: target.key, value: event.envelope, headers });
   }
   for (const [topic, messages] of byTopic) {

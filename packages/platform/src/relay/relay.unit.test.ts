@@ -24,7 +24,12 @@ describe('relay from the event store to the bus', () => {
     await bus.subscribe({ topic, group: 'fast', handler: async (m) => void seen.push(m) });
     await bus.subscribe({ topic, group: 'slow', handler: () => gate }); // holds its first message
     const relay = startRelay({
-      name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10,
+      name: 'relay.test',
+      store,
+      bus,
+      checkpoints,
+      logger: silent,
+      idleMs: 10,
       route: (e) => ({ topic, key: e.stream }),
     });
     await relay.caughtUp();
@@ -48,11 +53,23 @@ describe('relay from the event store to the bus', () => {
     await store.append('s2', [sampleEnvelope('s2')], 'no_stream');
     const seen: DeliveredMessage[] = [];
     await bus.subscribe({ topic, group: 'g', handler: async (m) => void seen.push(m) });
-    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    const relay = startRelay({
+      name: 'relay.test',
+      store,
+      bus,
+      checkpoints: new SqliteCheckpointStore(':memory:'),
+      logger: silent,
+      idleMs: 10,
+      route: (e) => ({ topic, key: e.stream }),
+    });
     await eventually(() => seen.length === 2);
     // Beside the CloudEvents headers (cloud-events.unit.test.ts), which say nothing of traces.
-    const traceHeaders = (headers: Record<string, string> | undefined) => Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !name.startsWith('ce_')));
-    expect(seen.map((m) => traceHeaders(m.headers))).toEqual([{ [STORE_POSITION_HEADER]: '1', ...traceContext }, { [STORE_POSITION_HEADER]: '2' }]);
+    const traceHeaders = (headers: Record<string, string> | undefined) =>
+      Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !name.startsWith('ce_')));
+    expect(seen.map((m) => traceHeaders(m.headers))).toEqual([
+      { [STORE_POSITION_HEADER]: '1', ...traceContext },
+      { [STORE_POSITION_HEADER]: '2' },
+    ]);
     await relay.stop();
     await bus.close();
   });
@@ -62,12 +79,24 @@ describe('relay from the event store to the bus', () => {
     const checkpoints = new SqliteCheckpointStore(':memory:');
     const inner = new InProcessEventBus({ partitions: 1 });
     // Kafka's shape: publish resolves once the broker has the message; no group's progress matters.
-    const bus: EventBus = { publish: (t, m) => inner.publish(t, m), subscribe: (o) => inner.subscribe(o), close: () => inner.close() };
+    const bus: EventBus = {
+      publish: (t, m) => inner.publish(t, m),
+      subscribe: (o) => inner.subscribe(o),
+      close: () => inner.close(),
+    };
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     await bus.subscribe({ topic, group: 'stuck', handler: () => gate });
     for (const s of ['s1', 's2']) await store.append(s, [sampleEnvelope(s)], 'any');
-    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    const relay = startRelay({
+      name: 'relay.test',
+      store,
+      bus,
+      checkpoints,
+      logger: silent,
+      idleMs: 10,
+      route: (e) => ({ topic, key: e.stream }),
+    });
     await relay.caughtUp();
     await relay.stop();
     expect(await checkpoints.load('relay.test')).toBe(2n);
@@ -82,8 +111,20 @@ describe('relay from the event store to the bus', () => {
     await checkpoints.save('relay.test', 2n);
     const bus = new InProcessEventBus();
     const positions: string[] = [];
-    await bus.subscribe({ topic, group: 'g', handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!) });
-    const relay = startRelay({ name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, route: (e) => ({ topic, key: e.stream }) });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!),
+    });
+    const relay = startRelay({
+      name: 'relay.test',
+      store,
+      bus,
+      checkpoints,
+      logger: silent,
+      idleMs: 10,
+      route: (e) => ({ topic, key: e.stream }),
+    });
     await relay.caughtUp();
     await store.append('s9', [sampleEnvelope('s9')], 'no_stream');
     relay.nudge();
@@ -99,11 +140,22 @@ describe('relay from the event store to the bus', () => {
     for (const s of ['s1', 's2', 's1']) await store.append(s, [sampleEnvelope(s)], 'any');
     const bus = new InProcessEventBus({ partitions: 2 });
     const positions: string[] = [];
-    await bus.subscribe({ topic, group: 'g', handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!) });
-    const start = () => startRelay({
-      name: 'relay.test', store, bus, checkpoints, logger: silent, idleMs: 10, pageSize: 2,
-      route: (e) => ({ topic, key: e.stream }),
-    }); // the in-process bus's settledThrough capability holds the checkpoint to what every group finished
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      handler: async (m) => void positions.push(m.headers![STORE_POSITION_HEADER]!),
+    });
+    const start = () =>
+      startRelay({
+        name: 'relay.test',
+        store,
+        bus,
+        checkpoints,
+        logger: silent,
+        idleMs: 10,
+        pageSize: 2,
+        route: (e) => ({ topic, key: e.stream }),
+      }); // the in-process bus's settledThrough capability holds the checkpoint to what every group finished
     let relay = start();
     await relay.caughtUp();
     await eventually(() => positions.length === 3);

@@ -12,9 +12,13 @@ const MAX_TRACESTATE = 512;
  * The trace context in `carrier`, or undefined without a well-formed `traceparent`. Only the two W3C keys are
  * kept, so nothing else a carrier held is stored or republished.
  */
-export function traceContextOf(carrier: Readonly<Record<string, unknown>> | null | undefined): TraceContext | undefined {
+export function traceContextOf(
+  carrier: Readonly<Record<string, unknown>> | null | undefined,
+): TraceContext | undefined {
   const traceparent = carrier?.traceparent;
   if (typeof traceparent !== 'string' || !TRACEPARENT.test(traceparent)) return undefined;
   const tracestate = carrier?.tracestate;
-  return typeof tracestate === 'string' && tracestate.length > 0 && tracestate.length <= MAX_TRACESTATE ? { traceparent, tracestate } : { traceparent };
+  return typeof tracestate === 'string' && tracestate.length > 0 && tracestate.length <= MAX_TRACESTATE
+    ? { traceparent, tracestate }
+    : { traceparent };
 }

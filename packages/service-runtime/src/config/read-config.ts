@@ -9,7 +9,9 @@ import { ServiceRuntimeError } from '../errors.ts';
 export function readConfig<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
   const names = envNamesOf(schema) as Record<string, string>;
   const raw = Object.fromEntries(
-    Object.entries(names).map(([key, name]) => [key, env[name]]).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(names)
+      .map(([key, name]) => [key, env[name]])
+      .filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data as z.infer<S>;
@@ -20,7 +22,9 @@ export function readConfig<S extends z.ZodObject>(schema: S, env: Env): z.infer<
     if (!faults.has(name)) faults.set(name, describeIssue(issue, key in raw));
   }
   const list = [...faults].map(([name, why]) => `${name}: ${why}`).join('; ');
-  throw new ServiceRuntimeError('CONFIG_INVALID', `the environment is not a valid configuration: ${list}`, [...faults.keys()]);
+  throw new ServiceRuntimeError('CONFIG_INVALID', `the environment is not a valid configuration: ${list}`, [
+    ...faults.keys(),
+  ]);
 }
 
 /** What the variable must be, in words that never repeat the value given. */
@@ -58,7 +62,9 @@ export function readNestedConfig<T>(schema: z.ZodType, read: () => T): T {
       if (!faults.has(name)) faults.set(name, describeIssue(issue, true));
     }
     const list = [...faults].map(([name, why]) => `${name}: ${why}`).join('; ');
-    throw new ServiceRuntimeError('CONFIG_INVALID', `the environment is not a valid configuration: ${list}`, [...faults.keys()]);
+    throw new ServiceRuntimeError('CONFIG_INVALID', `the environment is not a valid configuration: ${list}`, [
+      ...faults.keys(),
+    ]);
   }
 }
 
@@ -69,7 +75,11 @@ function variableAt(schema: z.ZodType, path: readonly PropertyKey[]): string | u
   const read = (n: z.ZodType) => /^([A-Z][A-Z0-9_]*):/.exec(n.description ?? '')?.[1];
   const unwrap = (n: z.ZodType): z.ZodType => {
     let current = n;
-    for (let inner = (current._zod.def as { innerType?: z.ZodType }).innerType; inner; inner = (current._zod.def as { innerType?: z.ZodType }).innerType) {
+    for (
+      let inner = (current._zod.def as { innerType?: z.ZodType }).innerType;
+      inner;
+      inner = (current._zod.def as { innerType?: z.ZodType }).innerType
+    ) {
       found = read(current) ?? found;
       current = inner;
     }

@@ -22,7 +22,11 @@ function failure(env: Record<string, string>) {
 
 describe('readConfig: the environment, with errors naming the variable', () => {
   it('reads each variable its description names, defaults the rest', () => {
-    expect(readConfig(schema, { FE_SECRET_KEY: 's3cr3t', FE_PORT: '9090' })).toEqual({ port: 9090, secret: 's3cr3t', level: 'info' });
+    expect(readConfig(schema, { FE_SECRET_KEY: 's3cr3t', FE_PORT: '9090' })).toEqual({
+      port: 9090,
+      secret: 's3cr3t',
+      level: 'info',
+    });
   });
 
   it('names a missing variable without a default as required', () => {
@@ -39,7 +43,13 @@ describe('readConfig: the environment, with errors naming the variable', () => {
   });
 
   it('the runtime schema has a safe default for every key', () => {
-    expect(readConfig(runtimeConfigSchema, {})).toMatchObject({ healthHost: '127.0.0.1', healthPort: 0, logLevel: 'info' });
-    expect(() => readConfig(runtimeConfigSchema, { FE_HEALTH_PORT: '70000' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['FE_HEALTH_PORT'] }));
+    expect(readConfig(runtimeConfigSchema, {})).toMatchObject({
+      healthHost: '127.0.0.1',
+      healthPort: 0,
+      logLevel: 'info',
+    });
+    expect(() => readConfig(runtimeConfigSchema, { FE_HEALTH_PORT: '70000' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', variables: ['FE_HEALTH_PORT'] }),
+    );
   });
 });

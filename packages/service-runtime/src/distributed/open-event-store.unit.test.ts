@@ -17,8 +17,16 @@ describe('FE_EVENT_STORE chooses where the distributed shape keeps its events', 
   });
 
   it('is KurrentDB at FE_KURRENTDB_URL when asked, with its deadline', async () => {
-    const config = configFromEnv(platformConfigSchema, { FE_EVENT_STORE: 'kurrentdb', FE_KURRENTDB_URL: 'kurrentdb://127.0.0.1:1?tls=false', FE_KURRENTDB_DEADLINE_MS: '2500' });
-    expect(config).toMatchObject({ eventStore: 'kurrentdb', kurrentdbUrl: 'kurrentdb://127.0.0.1:1?tls=false', kurrentdbDeadlineMs: 2500 });
+    const config = configFromEnv(platformConfigSchema, {
+      FE_EVENT_STORE: 'kurrentdb',
+      FE_KURRENTDB_URL: 'kurrentdb://127.0.0.1:1?tls=false',
+      FE_KURRENTDB_DEADLINE_MS: '2500',
+    });
+    expect(config).toMatchObject({
+      eventStore: 'kurrentdb',
+      kurrentdbUrl: 'kurrentdb://127.0.0.1:1?tls=false',
+      kurrentdbDeadlineMs: 2500,
+    });
     const store = await openEventStore(config, pool);
     expect(store).toBeInstanceOf(KurrentEventStore);
     await store.close();

@@ -24,18 +24,34 @@ afterAll(async () => {
 it('puts FE_KAFKA_GROUP_PREFIX before every consumer group the bus joins, FE_KAFKA_TOPIC_PREFIX before every topic it uses', async () => {
   const brokers = requiredTestEnv('FE_TEST_KAFKA_BROKERS');
   const config = platformConfigSchema.parse({
-    postgresUrl: testPostgresUrl(), postgresSchema: schema, kafkaBrokers: brokers,
-    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: `test.${tag}.`,
+    postgresUrl: testPostgresUrl(),
+    postgresSchema: schema,
+    kafkaBrokers: brokers,
+    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+    kafkaGroupPrefix: `test.${tag}.`,
     kafkaTopicPrefix: `t${tag}.`,
   });
-  platform = await openPlatform({ service: 'test', config, logger: createLogger({ level: 'silent' }), clock: systemClock, redrive: false });
-  const subscription = await platform.bus.subscribe({ topic: topics.invoiceEvents.name, group: 'fe.signer', from: 'latest', handler: async () => undefined });
+  platform = await openPlatform({
+    service: 'test',
+    config,
+    logger: createLogger({ level: 'silent' }),
+    clock: systemClock,
+    redrive: false,
+  });
+  const subscription = await platform.bus.subscribe({
+    topic: topics.invoiceEvents.name,
+    group: 'fe.signer',
+    from: 'latest',
+    handler: async () => undefined,
+  });
   const admin = new Kafka({ brokers: brokers.split(','), clientId: `test-${tag}`, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
     const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.includes(tag));
     expect(groups).toEqual([`test.${tag}.fe.signer`]);
-    expect((await admin.listTopics()).filter((name) => name.includes(tag))).toEqual([`t${tag}.${topics.invoiceEvents.name}`]);
+    expect((await admin.listTopics()).filter((name) => name.includes(tag))).toEqual([
+      `t${tag}.${topics.invoiceEvents.name}`,
+    ]);
   } finally {
     await admin.disconnect();
     await subscription.stop();

@@ -11,7 +11,10 @@ export function consumerGroupsCheck(bus: EventBus): ReadinessCheck {
     check: async () => {
       const waiting = (bus.subscriptions?.() ?? []).filter((s) => !s.joined);
       // Never shown by /readyz (it names the check only); the members log their joins and losses.
-      if (waiting.length > 0) throw new Error(`not in their consumer group yet: ${waiting.map((s) => `${s.group} on ${s.topic}`).join(', ')}`);
+      if (waiting.length > 0)
+        throw new Error(
+          `not in their consumer group yet: ${waiting.map((s) => `${s.group} on ${s.topic}`).join(', ')}`,
+        );
     },
   };
 }

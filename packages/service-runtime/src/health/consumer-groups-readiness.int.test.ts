@@ -32,47 +32,85 @@ afterAll(async () => {
 async function createTopic(topic: string, partitions: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${topicPrefix}${topic}`, numPartitions: partitions }] });
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: [{ topic: `${topicPrefix}${topic}`, numPartitions: partitions }],
+  });
   await admin.disconnect();
 }
 
-/** A member of the test's own in `group`; `silent` ones get stuck in the handler of their first message. Resolves with its partitions once it joined. */
-async function member(group: string, topic: string, silent: boolean): Promise<{ consumer: Consumer; partitions: number[]; stuck: Promise<void> }> {
+/**
+ * A member of the test's own in `group`; `silent` ones get stuck in the handler of their first message. Resolves with
+ * its partitions once it joined.
+ */
+async function member(
+  group: string,
+  topic: string,
+  silent: boolean,
+): Promise<{ consumer: Consumer; partitions: number[]; stuck: Promise<void> }> {
   const consumer = kafka.consumer({ groupId: `${groupPrefix}${group}`, sessionTimeout: 6000, heartbeatInterval: 500 });
   let release: () => void = () => undefined;
   cleanups.push(async () => (release(), await consumer.disconnect()));
   let stuck: () => void = () => undefined;
   const stuckPromise = new Promise<void>((resolve) => (stuck = resolve));
-  const joined = new Promise<number[]>((resolve) => consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => resolve(Object.values(payload.memberAssignment).flat())));
+  const joined = new Promise<number[]>((resolve) =>
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => resolve(Object.values(payload.memberAssignment).flat())),
+  );
   await consumer.connect();
   await consumer.subscribe({ topics: [`${topicPrefix}${topic}`], fromBeginning: true });
-  void consumer.run({ eachMessage: () => (silent ? (stuck(), new Promise<void>((done) => (release = done))) : Promise.resolve()) });
+  void consumer.run({
+    eachMessage: () => (silent ? (stuck(), new Promise<void>((done) => (release = done))) : Promise.resolve()),
+  });
   return { consumer, partitions: await joined, stuck: stuckPromise };
 }
 
 async function send(topic: string, partition?: number): Promise<void> {
   const producer = kafka.producer();
   await producer.connect();
-  await producer.send({ topic: `${topicPrefix}${topic}`, messages: [{ key: 'k', value: 'not an envelope', ...(partition === undefined ? {} : { partition }) }] });
+  await producer.send({
+    topic: `${topicPrefix}${topic}`,
+    messages: [{ key: 'k', value: 'not an envelope', ...(partition === undefined ? {} : { partition }) }],
+  });
   await producer.disconnect();
 }
 
-/** A service process whose one module subscribes `group` to `topic`; its consumer's start waits `joinWaitMs` for the join. */
+/**
+ * A service process whose one module subscribes `group` to `topic`; its consumer's start waits `joinWaitMs` for the
+ * join.
+ */
 async function serviceProcess(group: string, topic: string, joinWaitMs: number) {
   const config = platformConfigSchema.parse({
-    postgresUrl: testPostgresUrl(), postgresSchema: schema, kafkaBrokers: brokers.join(','),
-    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'), kafkaGroupPrefix: groupPrefix, kafkaTopicPrefix: topicPrefix, kafkaJoinWaitMs: joinWaitMs,
+    postgresUrl: testPostgresUrl(),
+    postgresSchema: schema,
+    kafkaBrokers: brokers.join(','),
+    schemaRegistryUrl: requiredTestEnv('FE_TEST_SCHEMA_REGISTRY_URL'),
+    kafkaGroupPrefix: groupPrefix,
+    kafkaTopicPrefix: topicPrefix,
+    kafkaJoinWaitMs: joinWaitMs,
   });
   const delivered: DeliveredMessage[] = [];
   const service: ServiceProcess = await runServiceProcess({
-    name: 'readiness', logger: createLogger({ level: 'silent' }), process: noSignals,
+    name: 'readiness',
+    logger: createLogger({ level: 'silent' }),
+    process: noSignals,
     runtime: { healthHost: '127.0.0.1', healthPort: 0, shutdownTimeoutMs: 30_000, readinessTimeoutMs: 2000 },
     build: async () => {
-      const platform = await openPlatform({ service: 'readiness', config, logger: createLogger({ level: 'silent' }), clock: systemClock, redrive: false });
+      const platform = await openPlatform({
+        service: 'readiness',
+        config,
+        logger: createLogger({ level: 'silent' }),
+        clock: systemClock,
+        redrive: false,
+      });
       let subscription: Subscription | undefined;
       const watch: ServiceModule = {
         name: 'watch',
-        start: async () => void (subscription = await platform.bus.subscribe({ topic, group, handler: async (m) => void delivered.push(m) })),
+        start: async () =>
+          void (subscription = await platform.bus.subscribe({
+            topic,
+            group,
+            handler: async (m) => void delivered.push(m),
+          })),
         stop: async () => subscription?.stop(),
       };
       return { modules: [watch], checks: platform.checks, close: () => platform.close() };
@@ -81,12 +119,16 @@ async function serviceProcess(group: string, topic: string, joinWaitMs: number) 
   cleanups.push(() => service.stop('test over'));
   const readyz = async () => {
     const answer = await fetch(`http://127.0.0.1:${service.healthPort}/readyz`);
-    return { status: answer.status, body: await answer.json() as { status: string; failing?: string[] } };
+    return { status: answer.status, body: (await answer.json()) as { status: string; failing?: string[] } };
   };
   /** Polls /readyz until it answers `status` (bounded), and returns every answer that came before. */
   const until = async (status: 200 | 503, withinMs = 60_000) => {
     const before: Awaited<ReturnType<typeof readyz>>[] = [];
-    for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    for (
+      const deadline = Date.now() + withinMs;
+      Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    ) {
       const answer = await readyz();
       if (answer.status === status) return { before, last: answer };
       before.push(answer);
@@ -96,7 +138,7 @@ async function serviceProcess(group: string, topic: string, joinWaitMs: number) 
   return { readyz, until, delivered };
 }
 
-it('/readyz is 503 naming consumer-groups until the process\'s consumer has joined its group, then 200', async () => {
+it("/readyz is 503 naming consumer-groups until the process's consumer has joined its group, then 200", async () => {
   const [topic, group] = ['test.readiness.join', 'fe.join'];
   await createTopic(topic, 1);
   await send(topic);
@@ -109,12 +151,15 @@ it('/readyz is 503 naming consumer-groups until the process\'s consumer has join
 
   // The silent member is dropped, the process's consumer joins and gets the partition.
   const { before, last } = await service.until(200);
-  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual([]);
+  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual(
+    [],
+  );
   expect(last).toEqual({ status: 200, body: { status: 'ready' } });
-  expect(service.delivered).toEqual([]); // the one message there is not an envelope: it went to the dead-letter topic, not the handler
+  // the one message there is not an envelope: it went to the dead-letter topic, not the handler
+  expect(service.delivered).toEqual([]);
 }, 120_000);
 
-it('/readyz turns 503 consumer-groups when a rebalance takes the process\'s consumer out of its group, and 200 once it has joined again', async () => {
+it("/readyz turns 503 consumer-groups when a rebalance takes the process's consumer out of its group, and 200 once it has joined again", async () => {
   const [topic, group] = ['test.readiness.rebalance', 'fe.rebalance'];
   await createTopic(topic, 3);
   const service = await serviceProcess(group, topic, 30_000);
@@ -126,12 +171,15 @@ it('/readyz turns 503 consumer-groups when a rebalance takes the process\'s cons
   expect(silent.partitions).toHaveLength(1);
   await send(topic, silent.partitions[0]);
   await silent.stuck;
-  // The leave starts a rebalance; the group waits for the silent member, whom the broker drops only at its session timeout.
+  // The leave starts a rebalance; the group waits for the silent member, whom the broker drops only at its session
+  // timeout.
   await leaving.consumer.disconnect();
 
   // Its consumer hears of the rebalance at its next heartbeat (1 s) and waits in the join from then on.
   expect((await service.until(503, 5000)).last).toEqual(NOT_READY);
   const { before, last } = await service.until(200);
-  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual([]);
+  expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual(
+    [],
+  );
   expect(last).toEqual({ status: 200, body: { status: 'ready' } });
 }, 120_000);

@@ -16,7 +16,12 @@ export type HealthServer = {
  * `/healthz` answers while the event loop runs, so a slow start or graceful stop is not killed; `/readyz` names the
  * failing checks, never their error text, which may carry an address or user name.
  */
-export async function startHealthServer(options: { host: string; port: number; checks: () => readonly ReadinessCheck[]; timeoutMs: number }): Promise<HealthServer> {
+export async function startHealthServer(options: {
+  host: string;
+  port: number;
+  checks: () => readonly ReadinessCheck[];
+  timeoutMs: number;
+}): Promise<HealthServer> {
   let state: HealthState = 'starting';
   const server: Server = createServer((request, response) => {
     const reply = (status: number, body: object) => {
@@ -29,7 +34,8 @@ export async function startHealthServer(options: { host: string; port: number; c
     if (path !== '/readyz') return reply(404, { error: 'not found' });
     if (state !== 'ready') return reply(503, { status: state });
     void failingChecks(options.checks(), options.timeoutMs).then((failing) =>
-      failing.length === 0 ? reply(200, { status: 'ready' }) : reply(503, { status: 'not ready', failing }));
+      failing.length === 0 ? reply(200, { status: 'ready' }) : reply(503, { status: 'not ready', failing }),
+    );
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
@@ -42,26 +48,29 @@ export async function startHealthServer(options: { host: string; port: number; c
   return {
     port: (server.address() as AddressInfo).port,
     setState: (next) => void (state = next),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
 /** The names of the checks that threw or did not answer in time, all asked at once. */
 async function failingChecks(checks: readonly ReadinessCheck[], timeoutMs: number): Promise<string[]> {
-  const results = await Promise.all(checks.map(async ({ name, check }) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
-    try {
-      const outcome = await Promise.race([check().then(() => 'ok' as const), late]);
-      return outcome === 'ok' ? undefined : name;
-    } catch {
-      return name;
-    } finally {
-      clearTimeout(timer);
-    }
-  }));
+  const results = await Promise.all(
+    checks.map(async ({ name, check }) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
+      try {
+        const outcome = await Promise.race([check().then(() => 'ok' as const), late]);
+        return outcome === 'ok' ? undefined : name;
+      } catch {
+        return name;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
   return results.filter((name): name is string => name !== undefined);
 }

@@ -21,7 +21,9 @@ export async function runMain<C extends RuntimeConfig>(options: {
     telemetryConfig = processTelemetryConfig(options.env, `fe-${options.name}`);
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
-    createLogger({ level: 'info' }).child({ service: options.name }).error({ err: { code, message } }, `${options.name} could not start: its configuration is invalid`);
+    createLogger({ level: 'info' })
+      .child({ service: options.name })
+      .error({ err: { code, message } }, `${options.name} could not start: its configuration is invalid`);
     process.exitCode = 1;
     return undefined;
   }
@@ -29,6 +31,10 @@ export async function runMain<C extends RuntimeConfig>(options: {
   // Before anything is built, so every span and instrument of the process is the SDK's.
   const telemetry = await startTelemetry(telemetryConfig);
   return runServiceProcess({
-    name: options.name, runtime: config, logger, build: () => options.build(config, logger, systemClock), finally: () => telemetry.shutdown(),
+    name: options.name,
+    runtime: config,
+    logger,
+    build: () => options.build(config, logger, systemClock),
+    finally: () => telemetry.shutdown(),
   });
 }

@@ -73,15 +73,20 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<number>((resolve) => {
       timer = setTimeout(() => {
-        logger.error({ timeout_ms: runtime.shutdownTimeoutMs }, 'the graceful stop took too long: exiting with work unfinished');
+        logger.error(
+          { timeout_ms: runtime.shutdownTimeoutMs },
+          'the graceful stop took too long: exiting with work unfinished',
+        );
         resolve(1);
       }, runtime.shutdownTimeoutMs);
       timer.unref();
     });
-    const graceful = startup.then(() => release(started, parts, health, logger)).then(async (code) => {
-      await last();
-      return code;
-    });
+    const graceful = startup
+      .then(() => release(started, parts, health, logger))
+      .then(async (code) => {
+        await last();
+        return code;
+      });
     stopping = Promise.race([graceful, late]).then((code) => {
       clearTimeout(timer);
       if (code === 0) logger.info({}, `${options.name} stopped`);
@@ -94,7 +99,10 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
     try {
       await options.finally?.();
     } catch (error) {
-      logger.warn({ err: startFailure(error) }, 'the last step before the exit failed (the telemetry could not export what it held); exiting all the same');
+      logger.warn(
+        { err: startFailure(error) },
+        'the last step before the exit failed (the telemetry could not export what it held); exiting all the same',
+      );
     }
   };
   hooks.on('SIGTERM', () => void stop('SIGTERM'));
@@ -102,7 +110,10 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
 
   const start = async () => {
     health = await startHealthServer({
-      host: runtime.healthHost, port: runtime.healthPort, timeoutMs: runtime.readinessTimeoutMs, checks: () => parts?.checks ?? [],
+      host: runtime.healthHost,
+      port: runtime.healthPort,
+      timeoutMs: runtime.readinessTimeoutMs,
+      checks: () => parts?.checks ?? [],
     });
     logger.info({ health: `http://${runtime.healthHost}:${health.port}` }, `${options.name} starting`);
     parts = await options.build();
@@ -132,7 +143,12 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
 }
 
 /** Stops the started modules (newest first), then closes the parts and the health port; 0 when all went well. */
-async function release(started: ServiceModule[], parts: ServiceParts | undefined, health: HealthServer | undefined, logger: Logger): Promise<number> {
+async function release(
+  started: ServiceModule[],
+  parts: ServiceParts | undefined,
+  health: HealthServer | undefined,
+  logger: Logger,
+): Promise<number> {
   let code = 0;
   for (const module of started.splice(0).reverse()) {
     try {
@@ -152,7 +168,10 @@ async function release(started: ServiceModule[], parts: ServiceParts | undefined
   return code;
 }
 
-/** The code and message of an error (and its cause's), for a log line that must not carry a stack of configuration values. */
+/**
+ * The code and message of an error (and its cause's), for a log line that must not carry a stack of configuration
+ * values.
+ */
 function startFailure(error: unknown): { code?: string; message: string; cause?: string } {
   if (!(error instanceof Error)) return { message: String(error) };
   const code = (error as { code?: unknown }).code;

@@ -7,7 +7,14 @@ type LogRecord = { level: string; msg: string; fields: LogFields };
 
 function createRecordingLogger(records: LogRecord[] = []): Logger & { records: LogRecord[] } {
   const at = (level: string) => (fields: LogFields, msg: string) => void records.push({ level, msg, fields });
-  return { records, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), child: () => createRecordingLogger(records) };
+  return {
+    records,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
+    child: () => createRecordingLogger(records),
+  };
 }
 
 /** A stand-in for `process`: signals are sent by the test, exits are recorded. */
@@ -47,11 +54,17 @@ afterEach(async () => {
 async function start(parts: () => Promise<ServiceParts>, overrides: Partial<typeof runtime> = {}) {
   const fake = fakeProcess();
   const logger = createRecordingLogger();
-  const service = await runServiceProcess({ name: 'test-service', runtime: { ...runtime, ...overrides }, logger, build: parts, process: fake.hooks });
+  const service = await runServiceProcess({
+    name: 'test-service',
+    runtime: { ...runtime, ...overrides },
+    logger,
+    build: parts,
+    process: fake.hooks,
+  });
   running.push(service);
   const get = async (path: string) => {
     const response = await fetch(`http://127.0.0.1:${service.healthPort}${path}`);
-    return { status: response.status, body: await response.json() as Record<string, unknown> };
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   return { service, fake, logger, get };
 }
@@ -62,8 +75,16 @@ describe('runServiceProcess: one service module as a process', () => {
     let postgresUp = true;
     const a = recordingModule('a', journal);
     const { get } = await start(async () => ({
-      modules: [a.module], close: async () => undefined,
-      checks: [{ name: 'postgres', check: async () => { if (!postgresUp) throw new Error('connect ECONNREFUSED user=secret'); } }],
+      modules: [a.module],
+      close: async () => undefined,
+      checks: [
+        {
+          name: 'postgres',
+          check: async () => {
+            if (!postgresUp) throw new Error('connect ECONNREFUSED user=secret');
+          },
+        },
+      ],
     }));
     a.finishInFlight();
     expect(journal).toEqual(['start a']);
@@ -76,9 +97,14 @@ describe('runServiceProcess: one service module as a process', () => {
   });
 
   it('counts a check that does not answer in time as failing', async () => {
-    const { get } = await start(async () => ({
-      modules: [], close: async () => undefined, checks: [{ name: 'kafka', check: () => new Promise<void>(() => {}) }],
-    }), { readinessTimeoutMs: 50 });
+    const { get } = await start(
+      async () => ({
+        modules: [],
+        close: async () => undefined,
+        checks: [{ name: 'kafka', check: () => new Promise<void>(() => {}) }],
+      }),
+      { readinessTimeoutMs: 50 },
+    );
     expect(await get('/readyz')).toMatchObject({ status: 503, body: { failing: ['kafka'] } });
   });
 
@@ -86,7 +112,11 @@ describe('runServiceProcess: one service module as a process', () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
     const b = recordingModule('b', journal);
-    const { service, fake, get } = await start(async () => ({ modules: [a.module, b.module], checks: [], close: async () => void journal.push('closed stores') }));
+    const { service, fake, get } = await start(async () => ({
+      modules: [a.module, b.module],
+      checks: [],
+      close: async () => void journal.push('closed stores'),
+    }));
     fake.send('SIGTERM');
     expect(await get('/readyz')).toMatchObject({ status: 503, body: { status: 'stopping' } });
     expect(await get('/healthz')).toMatchObject({ status: 200 });
@@ -94,18 +124,31 @@ describe('runServiceProcess: one service module as a process', () => {
     b.finishInFlight();
     a.finishInFlight();
     expect(await service.exited).toBe(0);
-    expect(journal).toEqual(['start a', 'start b', 'stopping b', 'stopped b', 'stopping a', 'stopped a', 'closed stores']);
+    expect(journal).toEqual([
+      'start a',
+      'start b',
+      'stopping b',
+      'stopped b',
+      'stopping a',
+      'stopped a',
+      'closed stores',
+    ]);
     expect(fake.exits).toEqual([0]);
   });
 
-  it('runs `finally` (the telemetry\'s flush) after the stores closed and before the exit, on a stop and on a failed start', async () => {
+  it("runs `finally` (the telemetry's flush) after the stores closed and before the exit, on a stop and on a failed start", async () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
     a.finishInFlight();
     const fake = fakeProcess();
-    const flushed = (code: number) => async () => void journal.push(`flushed, exits so far: [${fake.exits.join()}], code ${code}`);
+    const flushed = (code: number) => async () =>
+      void journal.push(`flushed, exits so far: [${fake.exits.join()}], code ${code}`);
     const service = await runServiceProcess({
-      name: 'test-service', runtime, logger: createRecordingLogger(), process: fake.hooks, finally: flushed(0),
+      name: 'test-service',
+      runtime,
+      logger: createRecordingLogger(),
+      process: fake.hooks,
+      finally: flushed(0),
       build: async () => ({ modules: [a.module], checks: [], close: async () => void journal.push('closed stores') }),
     });
     fake.send('SIGTERM');
@@ -113,8 +156,14 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(journal.slice(-2)).toEqual(['closed stores', 'flushed, exits so far: [], code 0']);
     const failedStart = fakeProcess();
     const failed = await runServiceProcess({
-      name: 'test-service', runtime, logger: createRecordingLogger(), process: failedStart.hooks, finally: async () => void journal.push(`flushed before exit ${failedStart.exits.length}`),
-      build: async () => { throw new Error('the stores did not open'); },
+      name: 'test-service',
+      runtime,
+      logger: createRecordingLogger(),
+      process: failedStart.hooks,
+      finally: async () => void journal.push(`flushed before exit ${failedStart.exits.length}`),
+      build: async () => {
+        throw new Error('the stores did not open');
+      },
     });
     expect(await failed.exited).toBe(1);
     expect(journal.at(-1)).toBe('flushed before exit 0');
@@ -124,20 +173,31 @@ describe('runServiceProcess: one service module as a process', () => {
     const fake = fakeProcess();
     const logger = createRecordingLogger();
     const service = await runServiceProcess({
-      name: 'test-service', runtime, logger, process: fake.hooks,
-      finally: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:4318'); },
+      name: 'test-service',
+      runtime,
+      logger,
+      process: fake.hooks,
+      finally: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:4318');
+      },
       build: async () => ({ modules: [], checks: [], close: async () => undefined }),
     });
     fake.send('SIGTERM');
     expect(await service.exited).toBe(0);
-    expect(logger.records.filter((r) => r.level === 'warn' || r.level === 'error').map((r) => r.level)).toEqual(['warn']);
+    expect(logger.records.filter((r) => r.level === 'warn' || r.level === 'error').map((r) => r.level)).toEqual([
+      'warn',
+    ]);
     expect(logger.records.some((r) => r.msg === 'test-service stopped')).toBe(true);
   });
 
   it('a second signal exits 1 at once, without waiting for the work in flight', async () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
-    const { service, fake } = await start(async () => ({ modules: [a.module], checks: [], close: async () => undefined }));
+    const { service, fake } = await start(async () => ({
+      modules: [a.module],
+      checks: [],
+      close: async () => undefined,
+    }));
     fake.send('SIGINT');
     fake.send('SIGTERM');
     expect(await service.exited).toBe(1);
@@ -151,7 +211,10 @@ describe('runServiceProcess: one service module as a process', () => {
   it('a stop that takes longer than the shutdown timeout exits 1', async () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
-    const { service, fake, logger } = await start(async () => ({ modules: [a.module], checks: [], close: async () => undefined }), { shutdownTimeoutMs: 100 });
+    const { service, fake, logger } = await start(
+      async () => ({ modules: [a.module], checks: [], close: async () => undefined }),
+      { shutdownTimeoutMs: 100 },
+    );
     fake.send('SIGTERM');
     expect(await service.exited).toBe(1);
     expect(logger.records.some((r) => r.level === 'error' && /took too long/.test(r.msg))).toBe(true);
@@ -166,7 +229,10 @@ describe('runServiceProcess: one service module as a process', () => {
     const building = new Promise<void>((resolve) => (built = resolve));
     const fake = fakeProcess();
     const pending = runServiceProcess({
-      name: 'test-service', runtime, logger: createRecordingLogger(), process: fake.hooks,
+      name: 'test-service',
+      runtime,
+      logger: createRecordingLogger(),
+      process: fake.hooks,
       build: async () => {
         fake.send('SIGTERM'); // arrives while the stores are still opening
         await building;
@@ -184,8 +250,18 @@ describe('runServiceProcess: one service module as a process', () => {
     const journal: string[] = [];
     const a = recordingModule('a', journal);
     a.finishInFlight();
-    const failing: ServiceModule = { name: 'b', start: async () => { throw Object.assign(new Error('the broker did not answer'), { code: 'BROKER_UNAVAILABLE' }); }, stop: async () => undefined };
-    const { service, fake, logger } = await start(async () => ({ modules: [a.module, failing], checks: [], close: async () => void journal.push('closed stores') }));
+    const failing: ServiceModule = {
+      name: 'b',
+      start: async () => {
+        throw Object.assign(new Error('the broker did not answer'), { code: 'BROKER_UNAVAILABLE' });
+      },
+      stop: async () => undefined,
+    };
+    const { service, fake, logger } = await start(async () => ({
+      modules: [a.module, failing],
+      checks: [],
+      close: async () => void journal.push('closed stores'),
+    }));
     expect(await service.exited).toBe(1);
     expect(fake.exits).toEqual([1]);
     expect(journal).toEqual(['start a', 'stopping a', 'stopped a', 'closed stores']);

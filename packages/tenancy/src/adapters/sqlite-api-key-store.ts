@@ -27,8 +27,12 @@ export class SqliteApiKeyStore {
       const row = byHash.get(hash) as ApiKeyRow | undefined;
       return row && { hash: row.hash, tenantId: row.tenant_id, expiresAt: row.expires_at, revokedAt: row.revoked_at };
     });
-    this.current = db.prepare('SELECT hash, environment, sealed_key FROM api_keys WHERE tenant_id = ? AND expires_at IS NULL AND revoked_at IS NULL');
-    this.insert = db.prepare('INSERT INTO api_keys (hash, tenant_id, environment, sealed_key, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.current = db.prepare(
+      'SELECT hash, environment, sealed_key FROM api_keys WHERE tenant_id = ? AND expires_at IS NULL AND revoked_at IS NULL',
+    );
+    this.insert = db.prepare(
+      'INSERT INTO api_keys (hash, tenant_id, environment, sealed_key, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
   }
 
   /** Malformed keys are refused before the database is touched; unknown, revoked or past-grace keys → undefined. */
@@ -58,7 +62,9 @@ export class SqliteApiKeyStore {
   /** Revokes every key of the tenant, the current one and any still in grace; returns how many. */
   revoke(tenantId: string, at: Date): number {
     this.authenticator.forget();
-    const result = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE tenant_id = ? AND revoked_at IS NULL').run(at.getTime(), tenantId);
+    const result = this.db
+      .prepare('UPDATE api_keys SET revoked_at = ? WHERE tenant_id = ? AND revoked_at IS NULL')
+      .run(at.getTime(), tenantId);
     return Number(result.changes);
   }
 

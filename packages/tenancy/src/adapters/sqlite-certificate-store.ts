@@ -42,11 +42,21 @@ export class SqliteCertificateStore {
   private upsert(tenantId: string, p12: Uint8Array, password: string, leaf: ChainCertificate, at: Date): void {
     const previous = this.generationOf.get(tenantId) as { generation: number } | undefined;
     const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
-    this.db.prepare(
-      `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    this.db
+      .prepare(
+        `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id) DO UPDATE SET generation = excluded.generation, sealed_p12 = excluded.sealed_p12,
          sealed_password = excluded.sealed_password, subject = excluded.subject, not_after = excluded.not_after, stored_at = excluded.stored_at`,
-    ).run(tenantId, sealed.generation, sealed.sealedP12, sealed.sealedPassword, leaf.subjectName, leaf.notAfter.getTime(), at.getTime());
+      )
+      .run(
+        tenantId,
+        sealed.generation,
+        sealed.sealedP12,
+        sealed.sealedPassword,
+        leaf.subjectName,
+        leaf.notAfter.getTime(),
+        at.getTime(),
+      );
   }
 
   has(tenantId: string): boolean {

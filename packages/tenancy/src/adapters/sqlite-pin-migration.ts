@@ -10,9 +10,12 @@ import { secretContext } from './common/secret-context.ts';
 export function sealPlainSoftwarePins(db: DatabaseSync, box: SecretBox): number {
   const moved = immediate(db, () => {
     // Inside the write lock: two processes opening a version 1 file at once add the column once.
-    const columns = db.prepare('SELECT name FROM pragma_table_info(\'tenants\')').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'sealed_pin')) db.exec('ALTER TABLE tenants ADD COLUMN sealed_pin BLOB');
-    const rows = db.prepare('SELECT id, software FROM tenants WHERE json_type(software, \'$.pin\') IS NOT NULL').all() as { id: string; software: string }[];
+    const columns = db.prepare("SELECT name FROM pragma_table_info('tenants')").all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'sealed_pin'))
+      db.exec('ALTER TABLE tenants ADD COLUMN sealed_pin BLOB');
+    const rows = db
+      .prepare("SELECT id, software FROM tenants WHERE json_type(software, '$.pin') IS NOT NULL")
+      .all() as { id: string; software: string }[];
     const update = db.prepare('UPDATE tenants SET software = ?, sealed_pin = ? WHERE id = ?');
     for (const row of rows) {
       const { pin, ...software } = JSON.parse(row.software) as { pin: unknown };

@@ -18,13 +18,18 @@ function writeVersion1File(path: string, pins: Record<string, string>): Database
   old.exec(VERSION_1_TENANTS);
   for (const [id, pin] of Object.entries(pins)) {
     const { tenant, software, resolutions, activeResolutionId } = sampleTenant(id);
-    old.prepare('INSERT INTO tenants VALUES (?, ?, ?, ?, ?, ?)').run(id, '2', JSON.stringify(tenant), JSON.stringify({ ...software, pin }), activeResolutionId ?? null, 0);
-    resolutions.forEach((r, i) => old.prepare('INSERT INTO resolutions VALUES (?, ?, ?, ?)').run(id, r.id, i, JSON.stringify(r)));
+    old
+      .prepare('INSERT INTO tenants VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, '2', JSON.stringify(tenant), JSON.stringify({ ...software, pin }), activeResolutionId ?? null, 0);
+    resolutions.forEach((r, i) =>
+      old.prepare('INSERT INTO resolutions VALUES (?, ?, ?, ?)').run(id, r.id, i, JSON.stringify(r)),
+    );
   }
   return old;
 }
 
-const bytesOf = (path: string) => Buffer.concat(['', '-wal'].filter((s) => existsSync(path + s)).map((s) => readFileSync(path + s)));
+const bytesOf = (path: string) =>
+  Buffer.concat(['', '-wal'].filter((s) => existsSync(path + s)).map((s) => readFileSync(path + s)));
 
 it('seals the plain software PINs of a version 1 file on open: none left in the file or its -wal, and the profile still has them', async () => {
   const path = tempDbPath();
@@ -51,6 +56,7 @@ it('seals the plain software PINs of a version 1 file on open: none left in the 
   expect((await again.directory.profile('acme'))!.software.pin).toBe(pins.acme);
   await again.directory.close();
   const reader = new DatabaseSync(path, { readOnly: true });
-  expect((reader.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3); // version 3: the note numbering column (added on open too)
+  // version 3: the note numbering column (added on open too)
+  expect((reader.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(3);
   reader.close();
 });

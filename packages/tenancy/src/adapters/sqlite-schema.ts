@@ -57,14 +57,26 @@ export const SCHEMA = `
     run         TEXT    NOT NULL
   );`;
 
-export type TenantRow = { id: string; environment: string; tenant: string; software: string; active_resolution_id: string | null; sealed_pin: Uint8Array | null; note_numbering: string | null };
+export type TenantRow = {
+  id: string;
+  environment: string;
+  tenant: string;
+  software: string;
+  active_resolution_id: string | null;
+  sealed_pin: Uint8Array | null;
+  note_numbering: string | null;
+};
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
 
-/** Version 2 → 3: the note numbering column, added once (inside the write lock: two processes may open the file at once). */
+/**
+ * Version 2 → 3: the note numbering column, added once (inside the write lock: two processes may open the file at
+ * once).
+ */
 export function addNoteNumberingColumn(db: DatabaseSync): void {
   immediate(db, () => {
-    const columns = db.prepare('SELECT name FROM pragma_table_info(\'tenants\')').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'note_numbering')) db.exec('ALTER TABLE tenants ADD COLUMN note_numbering TEXT');
+    const columns = db.prepare("SELECT name FROM pragma_table_info('tenants')").all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'note_numbering'))
+      db.exec('ALTER TABLE tenants ADD COLUMN note_numbering TEXT');
   });
 }

@@ -8,7 +8,13 @@ import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
-import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../tenants/new-tenant.ts';
+import {
+  checkNewTenant,
+  checkTenantId,
+  checkTenantUpdate,
+  type NewTenant,
+  type TenantUpdate,
+} from '../tenants/new-tenant.ts';
 import { certificateOwners, sealSoftware } from './common/sealed-secrets.ts';
 import { noteNumberingAfter, ProfileCache, tenantProfile } from './common/tenant-profile.ts';
 import { normalizeCaPem } from './common/trusted-ca.ts';
@@ -22,7 +28,9 @@ import { addNoteNumberingColumn, SCHEMA, SCHEMA_VERSION, type TenantRow } from '
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
   path: string;
-  /** 32 bytes (loadOrCreateMasterKey); seals the .p12, its password, the DIAN software PIN and the displayable API keys. */
+  /**
+   * 32 bytes (loadOrCreateMasterKey); seals the .p12, its password, the DIAN software PIN and the displayable API keys.
+   */
   masterKey: Uint8Array;
   /** The clock `authenticate` judges grace periods by, and that stamps created/revoked times. */
   now?: () => Date;
@@ -57,7 +65,9 @@ export class SqliteTenantDirectory implements TenantRegistry {
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(this.db, box);
     this.testSetRuns = new SqliteTestSetRuns(this.db);
-    this.tenantById = this.db.prepare('SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering FROM tenants WHERE id = ?');
+    this.tenantById = this.db.prepare(
+      'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering FROM tenants WHERE id = ?',
+    );
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
 
@@ -73,9 +83,18 @@ export class SqliteTenantDirectory implements TenantRegistry {
   private readProfile(tenantId: string): TenantProfile | undefined {
     const row = this.tenantById.get(tenantId) as TenantRow | undefined;
     if (!row) return undefined;
-    const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => JSON.parse(r.resolution) as NumberingResolution);
-    const stored = { id: row.id, environment: row.environment, tenant: JSON.parse(row.tenant), publicSoftware: JSON.parse(row.software), sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id,
-      noteNumbering: row.note_numbering === null ? null : JSON.parse(row.note_numbering) as NoteNumbering };
+    const resolutions = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map(
+      (r) => JSON.parse(r.resolution) as NumberingResolution,
+    );
+    const stored = {
+      id: row.id,
+      environment: row.environment,
+      tenant: JSON.parse(row.tenant),
+      publicSoftware: JSON.parse(row.software),
+      sealedPin: row.sealed_pin,
+      activeResolutionId: row.active_resolution_id,
+      noteNumbering: row.note_numbering === null ? null : (JSON.parse(row.note_numbering) as NoteNumbering),
+    };
     return tenantProfile(this.box, stored, resolutions, this.certificates.has(tenantId));
   }
 
@@ -94,10 +113,25 @@ export class SqliteTenantDirectory implements TenantRegistry {
     immediate(this.db, () => {
       if (this.tenantById.get(tenant.id)) throw new TenancyError('TENANT_EXISTS', tenant.id);
       const { publicSoftware, sealedPin } = sealSoftware(this.box, tenant.id, software);
-      this.db.prepare('INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(tenant.id, environment, JSON.stringify(tenant), JSON.stringify(publicSoftware), sealedPin, activeResolutionId ?? null, this.now().getTime());
-      const insert = this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)');
-      resolutions.forEach((resolution, ordinal) => insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)));
+      this.db
+        .prepare(
+          'INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          tenant.id,
+          environment,
+          JSON.stringify(tenant),
+          JSON.stringify(publicSoftware),
+          sealedPin,
+          activeResolutionId ?? null,
+          this.now().getTime(),
+        );
+      const insert = this.db.prepare(
+        'INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)',
+      );
+      resolutions.forEach((resolution, ordinal) =>
+        insert.run(tenant.id, resolution.id, ordinal, JSON.stringify(resolution)),
+      );
     });
     this.profiles.forget(tenant.id); // "no such tenant" may be cached
   }
@@ -107,23 +141,39 @@ export class SqliteTenantDirectory implements TenantRegistry {
     checkTenantUpdate(tenantId, update);
     immediate(this.db, () => {
       const row = this.requireTenant(tenantId);
-      const prefixes = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map((r) => (JSON.parse(r.resolution) as NumberingResolution).prefix);
-      const numbering = noteNumberingAfter(update, row.note_numbering === null ? null : JSON.parse(row.note_numbering) as NoteNumbering, prefixes);
-      if (numbering) this.db.prepare('UPDATE tenants SET note_numbering = ? WHERE id = ?').run(JSON.stringify(numbering), tenantId);
-      if (update.tenant) this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
+      const prefixes = (this.resolutionsOf.all(tenantId) as { resolution: string }[]).map(
+        (r) => (JSON.parse(r.resolution) as NumberingResolution).prefix,
+      );
+      const numbering = noteNumberingAfter(
+        update,
+        row.note_numbering === null ? null : (JSON.parse(row.note_numbering) as NoteNumbering),
+        prefixes,
+      );
+      if (numbering)
+        this.db.prepare('UPDATE tenants SET note_numbering = ? WHERE id = ?').run(JSON.stringify(numbering), tenantId);
+      if (update.tenant)
+        this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
       if (update.software) {
         const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
-        this.db.prepare('UPDATE tenants SET software = ?, sealed_pin = ? WHERE id = ?').run(JSON.stringify(publicSoftware), sealedPin, tenantId);
+        this.db
+          .prepare('UPDATE tenants SET software = ?, sealed_pin = ? WHERE id = ?')
+          .run(JSON.stringify(publicSoftware), sealedPin, tenantId);
       }
-      if (update.environment) this.db.prepare('UPDATE tenants SET environment = ? WHERE id = ?').run(update.environment, tenantId);
+      if (update.environment)
+        this.db.prepare('UPDATE tenants SET environment = ? WHERE id = ?').run(update.environment, tenantId);
       const resolution = update.addResolution;
       if (resolution) {
         if (this.db.prepare('SELECT 1 FROM resolutions WHERE tenant_id = ? AND id = ?').get(tenantId, resolution.id)) {
           throw new TenancyError('TENANT_INVALID', `resolution id ${resolution.id} is taken`);
         }
-        const { next } = this.db.prepare('SELECT COALESCE(MAX(ordinal) + 1, 0) AS next FROM resolutions WHERE tenant_id = ?').get(tenantId) as { next: number };
-        this.db.prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)').run(tenantId, resolution.id, next, JSON.stringify(resolution));
-        if (update.activateResolution) this.db.prepare('UPDATE tenants SET active_resolution_id = ? WHERE id = ?').run(resolution.id, tenantId);
+        const { next } = this.db
+          .prepare('SELECT COALESCE(MAX(ordinal) + 1, 0) AS next FROM resolutions WHERE tenant_id = ?')
+          .get(tenantId) as { next: number };
+        this.db
+          .prepare('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES (?, ?, ?, ?)')
+          .run(tenantId, resolution.id, next, JSON.stringify(resolution));
+        if (update.activateResolution)
+          this.db.prepare('UPDATE tenants SET active_resolution_id = ? WHERE id = ?').run(resolution.id, tenantId);
       }
     });
     this.profiles.forget(tenantId);
@@ -136,7 +186,13 @@ export class SqliteTenantDirectory implements TenantRegistry {
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
     const row = this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough
     try {
-      return await this.certificates.store(tenantId, p12, password, at, certificateOwners(JSON.parse(row.tenant), JSON.parse(row.software)));
+      return await this.certificates.store(
+        tenantId,
+        p12,
+        password,
+        at,
+        certificateOwners(JSON.parse(row.tenant), JSON.parse(row.software)),
+      );
     } finally {
       this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }
@@ -174,15 +230,18 @@ export class SqliteTenantDirectory implements TenantRegistry {
     const normalized = normalizeCaPem(pem);
     immediate(this.db, () => {
       this.requireTenant(tenantId);
-      this.db.prepare('INSERT OR IGNORE INTO trusted_cas (pem, tenant_id, added_at) VALUES (?, ?, ?)').run(normalized, tenantId, this.now().getTime());
+      this.db
+        .prepare('INSERT OR IGNORE INTO trusted_cas (pem, tenant_id, added_at) VALUES (?, ?, ?)')
+        .run(normalized, tenantId, this.now().getTime());
     });
   }
 
   /** Every trusted CA in the order they were added; with `tenantId`, those added for that tenant. */
   async trustedCaPems(tenantId?: string): Promise<string[]> {
-    const rows = tenantId === undefined
-      ? this.db.prepare('SELECT pem FROM trusted_cas ORDER BY rowid').all()
-      : this.db.prepare('SELECT pem FROM trusted_cas WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
+    const rows =
+      tenantId === undefined
+        ? this.db.prepare('SELECT pem FROM trusted_cas ORDER BY rowid').all()
+        : this.db.prepare('SELECT pem FROM trusted_cas WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
     return (rows as { pem: string }[]).map((r) => r.pem);
   }
 

@@ -49,7 +49,8 @@ describe('SqliteTenantDirectory secrets at rest', () => {
     const second = await directory.rotateApiKey('acme', at);
     const before = filesOf(path); // while open: the WAL holds the writes
     await directory.close();
-    for (const bytes of [before, filesOf(path)]) expectNoSecretIn(bytes, { password, pin, apiKeys: [first, second], masterKey, p12: p12.p12 });
+    for (const bytes of [before, filesOf(path)])
+      expectNoSecretIn(bytes, { password, pin, apiKeys: [first, second], masterKey, p12: p12.p12 });
   });
 
   it('with another master key: SECRET_UNREADABLE for the credential and the displayed key, hashes still authenticate', async () => {
@@ -76,5 +77,7 @@ describe('SqliteTenantDirectory secrets at rest', () => {
 });
 
 function filesOf(path: string): Buffer {
-  return Buffer.concat(['', '-wal', '-shm'].filter((suffix) => existsSync(path + suffix)).map((suffix) => readFileSync(path + suffix)));
+  return Buffer.concat(
+    ['', '-wal', '-shm'].filter((suffix) => existsSync(path + suffix)).map((suffix) => readFileSync(path + suffix)),
+  );
 }

@@ -12,10 +12,13 @@ export class SqliteTestSetRuns {
 
   constructor(db: DatabaseSync) {
     this.select = db.prepare('SELECT run FROM test_set_runs WHERE tenant_id = ?');
-    this.upsert = db.prepare(`INSERT INTO test_set_runs (tenant_id, run_id, state, lease_until, run) VALUES (?, ?, ?, ?, ?)
+    this.upsert =
+      db.prepare(`INSERT INTO test_set_runs (tenant_id, run_id, state, lease_until, run) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (tenant_id) DO UPDATE SET run_id = excluded.run_id, state = excluded.state, lease_until = excluded.lease_until, run = excluded.run
       WHERE test_set_runs.state <> 'running' OR test_set_runs.lease_until <= ?`);
-    this.update = db.prepare(`UPDATE test_set_runs SET state = ?, lease_until = ?, run = ? WHERE tenant_id = ? AND run_id = ? AND json_extract(run, '$.holder') = ?`);
+    this.update = db.prepare(
+      `UPDATE test_set_runs SET state = ?, lease_until = ?, run = ? WHERE tenant_id = ? AND run_id = ? AND json_extract(run, '$.holder') = ?`,
+    );
   }
 
   get(tenantId: string): TestSetRun | undefined {
@@ -25,10 +28,20 @@ export class SqliteTestSetRuns {
 
   /** The caller checked the tenant exists. */
   claim(tenantId: string, run: TestSetRun, now: Date): boolean {
-    return Number(this.upsert.run(tenantId, run.runId, run.state, run.leaseUntil.getTime(), testSetRunToJson(run), now.getTime()).changes) === 1;
+    return (
+      Number(
+        this.upsert.run(tenantId, run.runId, run.state, run.leaseUntil.getTime(), testSetRunToJson(run), now.getTime())
+          .changes,
+      ) === 1
+    );
   }
 
   save(tenantId: string, run: TestSetRun): boolean {
-    return Number(this.update.run(run.state, run.leaseUntil.getTime(), testSetRunToJson(run), tenantId, run.runId, run.holder).changes) === 1;
+    return (
+      Number(
+        this.update.run(run.state, run.leaseUntil.getTime(), testSetRunToJson(run), tenantId, run.runId, run.holder)
+          .changes,
+      ) === 1
+    );
   }
 }

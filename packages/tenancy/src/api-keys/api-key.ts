@@ -6,7 +6,10 @@ import type { ApiKeyEnvironment } from '../ports/tenant-directory.ts';
  * API keys (docs/api.md, "Authentication and API keys"): 32 random bytes read as one number in base 62, so no
  * character is likelier than another. Not stretched: 256 random bits cannot be guessed, and lookup is per request.
  */
-export const API_KEY_PREFIX = { test: 'fe_test_', live: 'fe_live_' } as const satisfies Record<ApiKeyEnvironment, string>;
+export const API_KEY_PREFIX = { test: 'fe_test_', live: 'fe_live_' } as const satisfies Record<
+  ApiKeyEnvironment,
+  string
+>;
 export const API_KEY_BODY_LENGTH = 43;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -15,7 +18,10 @@ const RANDOM_BYTES = 32;
 const MAX = 1n << 256n;
 
 /** `random` is injectable for tests of the encoding only. */
-export function generateApiKey(environment: ApiKeyEnvironment, random: (size: number) => Uint8Array = randomBytes): string {
+export function generateApiKey(
+  environment: ApiKeyEnvironment,
+  random: (size: number) => Uint8Array = randomBytes,
+): string {
   const bytes = random(RANDOM_BYTES);
   if (bytes.length !== RANDOM_BYTES) throw new RangeError(`expected ${RANDOM_BYTES} random bytes`);
   let value = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  API_KEY_BODY_LENGTH, apiKeyEnvironment, apiKeyEnvironmentFor, generateApiKey, hashApiKey, isWellFormedApiKey, sameApiKeyHash,
+  API_KEY_BODY_LENGTH,
+  apiKeyEnvironment,
+  apiKeyEnvironmentFor,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  sameApiKeyHash,
 } from './api-key.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

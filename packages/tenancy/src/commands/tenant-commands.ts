@@ -29,8 +29,14 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
   async function audit(tenantId: string, change: TenantChange, actor: Actor, details: Details = {}): Promise<void> {
     const id = randomUUID();
     const event: TenantChangedV1 = {
-      id, type: 'TenantChanged', version: 1, occurred_at: clock.now().toISOString(), tenant_id: tenantId,
-      correlation_id: id, causation_id: id, data: { change, actor, details },
+      id,
+      type: 'TenantChanged',
+      version: 1,
+      occurred_at: clock.now().toISOString(),
+      tenant_id: tenantId,
+      correlation_id: id,
+      causation_id: id,
+      data: { change, actor, details },
     };
     await events.append(tenantStreamName(tenantId), [event], 'any');
   }
@@ -45,20 +51,40 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
 
     async createTenant(input: NewTenant, actor: Actor): Promise<void> {
       await registry.createTenant(input);
-      await audit(input.tenant.id, 'TenantCreated', actor, { nit: input.tenant.nit, legal_name: input.tenant.legalName, environment: input.environment });
+      await audit(input.tenant.id, 'TenantCreated', actor, {
+        nit: input.tenant.nit,
+        legal_name: input.tenant.legalName,
+        environment: input.environment,
+      });
     },
 
     async updateCompany(tenantId: string, tenant: Tenant, actor: Actor): Promise<void> {
       await registry.updateTenant(tenantId, { tenant });
-      await audit(tenantId, 'CompanyUpdated', actor, { nit: tenant.nit, dv: tenant.dv, legal_name: tenant.legalName, city_code: tenant.address.cityCode });
+      await audit(tenantId, 'CompanyUpdated', actor, {
+        nit: tenant.nit,
+        dv: tenant.dv,
+        legal_name: tenant.legalName,
+        city_code: tenant.address.cityCode,
+      });
     },
 
-    /** Refused with @fe/xades's codes (P12_WRONG_PASSWORD, CERT_EXPIRED, …); the password goes nowhere but the sealed row. */
-    async storeCertificate(tenantId: string, p12: Uint8Array, password: string, actor: Actor): Promise<CertificateSummary> {
+    /**
+     * Refused with @fe/xades's codes (P12_WRONG_PASSWORD, CERT_EXPIRED, …); the password goes nowhere but the sealed
+     * row.
+     */
+    async storeCertificate(
+      tenantId: string,
+      p12: Uint8Array,
+      password: string,
+      actor: Actor,
+    ): Promise<CertificateSummary> {
       const summary = await registry.storeCertificate(tenantId, p12, password, clock.now());
       await audit(tenantId, 'CertificateStored', actor, {
-        subject: summary.subjectName, issuer: summary.issuerName, serial_number: summary.serialNumber,
-        not_before: summary.notBefore.toISOString(), not_after: summary.notAfter.toISOString(),
+        subject: summary.subjectName,
+        issuer: summary.issuerName,
+        serial_number: summary.serialNumber,
+        not_before: summary.notBefore.toISOString(),
+        not_after: summary.notAfter.toISOString(),
       });
       return summary;
     },
@@ -68,20 +94,36 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
       await audit(tenantId, 'SoftwareSet', actor, { software_id: software.id, provider_nit: software.providerNit });
     },
 
-    async addResolution(tenantId: string, resolution: NumberingResolution, activate: boolean, actor: Actor): Promise<void> {
+    async addResolution(
+      tenantId: string,
+      resolution: NumberingResolution,
+      activate: boolean,
+      actor: Actor,
+    ): Promise<void> {
       await registry.updateTenant(tenantId, { addResolution: resolution, activateResolution: activate });
       await audit(tenantId, 'ResolutionAdded', actor, {
-        resolution_id: resolution.id, authorization_number: resolution.authorizationNumber, prefix: resolution.prefix,
-        from: resolution.from, to: resolution.to, active: activate,
+        resolution_id: resolution.id,
+        authorization_number: resolution.authorizationNumber,
+        prefix: resolution.prefix,
+        from: resolution.from,
+        to: resolution.to,
+        active: activate,
       });
     },
 
-    /** The credit and debit note numbering (docs/notes.md, "Numbering"); TENANT_INVALID when a prefix is an invoice prefix or the two are equal. */
+    /**
+     * The credit and debit note numbering (docs/notes.md, "Numbering"); TENANT_INVALID when a prefix is an invoice
+     * prefix or the two are equal.
+     */
     async setNoteNumbering(tenantId: string, numbering: NoteNumbering, actor: Actor): Promise<void> {
       await registry.updateTenant(tenantId, { noteNumbering: numbering });
       await audit(tenantId, 'NoteNumberingSet', actor, {
-        credit_prefix: numbering.credit.prefix, credit_from: numbering.credit.from, credit_to: numbering.credit.to,
-        debit_prefix: numbering.debit.prefix, debit_from: numbering.debit.from, debit_to: numbering.debit.to,
+        credit_prefix: numbering.credit.prefix,
+        credit_from: numbering.credit.from,
+        credit_to: numbering.credit.to,
+        debit_prefix: numbering.debit.prefix,
+        debit_from: numbering.debit.from,
+        debit_to: numbering.debit.to,
       });
     },
 
@@ -100,11 +142,18 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
     },
 
     /** A new key; the previous one authenticates until `previousValidUntil`. */
-    async rotateApiKey(tenantId: string, actor: Actor, graceHours = 24): Promise<{ apiKey: string; previousValidUntil: Date }> {
+    async rotateApiKey(
+      tenantId: string,
+      actor: Actor,
+      graceHours = 24,
+    ): Promise<{ apiKey: string; previousValidUntil: Date }> {
       const now = clock.now();
       const apiKey = await registry.rotateApiKey(tenantId, now, graceHours);
       const previousValidUntil = new Date(now.getTime() + graceHours * 3_600_000);
-      await audit(tenantId, 'ApiKeyRotated', actor, { grace_hours: graceHours, previous_valid_until: previousValidUntil.toISOString() });
+      await audit(tenantId, 'ApiKeyRotated', actor, {
+        grace_hours: graceHours,
+        previous_valid_until: previousValidUntil.toISOString(),
+      });
       return { apiKey, previousValidUntil };
     },
 
@@ -116,7 +165,11 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
     },
 
     /** Recorded by whoever followed the habilitación test set to DIAN's acceptance. */
-    async recordTestSetPassed(tenantId: string, actor: Actor, details: { testSetId: string; accepted: number }): Promise<void> {
+    async recordTestSetPassed(
+      tenantId: string,
+      actor: Actor,
+      details: { testSetId: string; accepted: number },
+    ): Promise<void> {
       if (!(await registry.tenantExists(tenantId))) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
       await audit(tenantId, 'TestSetPassed', actor, { test_set_id: details.testSetId, accepted: details.accepted });
     },

@@ -26,14 +26,28 @@ describe('tenant commands', () => {
     const first = await commands.issueApiKey('acme', 'cli');
     const { apiKey: second } = await commands.rotateApiKey('acme', 'cli', 2);
 
-    expect(await changes()).toEqual(['TenantCreated', 'CompanyUpdated', 'SoftwareSet', 'CertificateStored', 'ResolutionAdded', 'ApiKeyIssued', 'ApiKeyRotated']);
+    expect(await changes()).toEqual([
+      'TenantCreated',
+      'CompanyUpdated',
+      'SoftwareSet',
+      'CertificateStored',
+      'ResolutionAdded',
+      'ApiKeyIssued',
+      'ApiKeyRotated',
+    ]);
     const profile = (await directory.profile('acme'))!;
-    expect(profile).toMatchObject({ activeResolutionId: 'nueva', hasCertificate: true, software: { pin: 'pin-nuevo-9z' }, tenant: { legalName: 'Acme Dos S.A.S.' } });
+    expect(profile).toMatchObject({
+      activeResolutionId: 'nueva',
+      hasCertificate: true,
+      software: { pin: 'pin-nuevo-9z' },
+      tenant: { legalName: 'Acme Dos S.A.S.' },
+    });
     const history = await commands.history('acme');
     expect(history[1]!.data.actor).toBe('portal:ana@acme.co');
     expect(history[3]!.data.details).toMatchObject({ serial_number: summary.serialNumber });
     const stored = JSON.stringify((await events.read(tenantStreamName('acme'))).events.map((e) => e.envelope));
-    for (const secret of ['clave-secreta-p12', 'pin-nuevo-9z', 'pin-original-7q', first, second]) expect(stored).not.toContain(secret);
+    for (const secret of ['clave-secreta-p12', 'pin-nuevo-9z', 'pin-original-7q', first, second])
+      expect(stored).not.toContain(secret);
   });
 
   it('keeps the old key for the grace period on rotation and ends every key on revocation', async () => {
@@ -70,9 +84,15 @@ describe('tenant commands', () => {
     const { commands, changes } = world();
     await commands.createTenant(sampleTenant('acme'), 'cli');
     const p12 = makeTestP12();
-    await expect(commands.storeCertificate('acme', p12.p12, 'not-the-password', 'cli')).rejects.toMatchObject({ code: 'P12_WRONG_PASSWORD' });
-    await expect(commands.updateCompany('acme', { ...sampleTenant('acme').tenant, dv: 3 }, 'cli')).rejects.toMatchObject({ code: 'TENANT_INVALID' });
-    await expect(commands.recordTestSetPassed('nobody', 'cli', { testSetId: 'x', accepted: 1 })).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
+    await expect(commands.storeCertificate('acme', p12.p12, 'not-the-password', 'cli')).rejects.toMatchObject({
+      code: 'P12_WRONG_PASSWORD',
+    });
+    await expect(
+      commands.updateCompany('acme', { ...sampleTenant('acme').tenant, dv: 3 }, 'cli'),
+    ).rejects.toMatchObject({ code: 'TENANT_INVALID' });
+    await expect(commands.recordTestSetPassed('nobody', 'cli', { testSetId: 'x', accepted: 1 })).rejects.toMatchObject({
+      code: 'TENANT_NOT_FOUND',
+    });
     expect(await changes()).toEqual(['TenantCreated']);
   });
 });

@@ -10,7 +10,12 @@ import { makeDemoCertificates } from './demo-certificates.ts';
 // and the leaf must verify against the CA under OpenSSL's own chain rules (CA:true, keyCertSign,
 // key identifiers), as the DIAN simulator and xmlsec1 will check it.
 const openssl = (args: string[], cwd: string) =>
-  spawnSync('openssl', args, { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, OPENSSL_CONF: '/dev/null' } });
+  spawnSync('openssl', args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, OPENSSL_CONF: '/dev/null' },
+  });
 
 describe('makeDemoCertificates (OpenSSL)', () => {
   const now = new Date();

@@ -41,7 +41,10 @@ export function makeDemoCertificates(tenant: Pick<Tenant, 'nit' | 'legalName'>, 
   leafCert.sign(ca.privateKey, forge.md.sha256.create());
 
   const password = randomBytes(24).toString('base64url');
-  const asn1 = forge.pkcs12.toPkcs12Asn1(leaf.privateKey, [leafCert, caCert], password, { algorithm: 'aes256', friendlyName: tenant.legalName });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(leaf.privateKey, [leafCert, caCert], password, {
+    algorithm: 'aes256',
+    friendlyName: tenant.legalName,
+  });
   return {
     p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
     password,
@@ -63,8 +66,12 @@ function utf8(name: string, value: string): forge.pki.CertificateField {
 }
 
 function certificate(
-  publicKey: forge.pki.rsa.PublicKey, subject: forge.pki.CertificateField[], issuer: forge.pki.CertificateField[],
-  notBefore: Date, notAfter: Date, extensions: object[],
+  publicKey: forge.pki.rsa.PublicKey,
+  subject: forge.pki.CertificateField[],
+  issuer: forge.pki.CertificateField[],
+  notBefore: Date,
+  notAfter: Date,
+  extensions: object[],
 ): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;

@@ -36,8 +36,11 @@ export async function ensureDemoTenant(directory: DemoTenantRegistry, options: {
   const created = !(await directory.tenantExists(id));
   if (created) {
     await directory.createTenant({
-      tenant: demoTenant, environment: environments.habilitacion, software: demoSoftware,
-      resolutions: [demoResolution], activeResolutionId: demoResolution.id,
+      tenant: demoTenant,
+      environment: environments.habilitacion,
+      software: demoSoftware,
+      resolutions: [demoResolution],
+      activeResolutionId: demoResolution.id,
     });
   }
 
@@ -66,7 +69,11 @@ async function issueUnlessCurrent(directory: DemoTenantRegistry, id: string): Pr
 }
 
 /** The stored credential when it is valid now and for a while; SECRET_UNREADABLE and the like propagate. */
-async function usableCredential(directory: DemoTenantRegistry, id: string, now: Date): Promise<SigningCredential | undefined> {
+async function usableCredential(
+  directory: DemoTenantRegistry,
+  id: string,
+  now: Date,
+): Promise<SigningCredential | undefined> {
   try {
     const credential = await directory.credential(id, now);
     if (!credential || credential.chain.length < 2) return undefined;

@@ -19,8 +19,12 @@ describe('ensureDemoTenant', () => {
     expect(demo.issuedApiKey).toMatch(/^fe_test_[0-9A-Za-z]{43}$/);
     expect(await directory.authenticate(demo.issuedApiKey!)).toEqual({ tenantId: 'demo' });
     expect(await directory.profile('demo')).toEqual({
-      tenant: demoTenant, environment: '2', software: demoSoftware,
-      resolutions: [demoResolution], activeResolutionId: demoResolution.id, hasCertificate: true,
+      tenant: demoTenant,
+      environment: '2',
+      software: demoSoftware,
+      resolutions: [demoResolution],
+      activeResolutionId: demoResolution.id,
+      hasCertificate: true,
     });
     expect(await directory.trustedCaPems()).toEqual([demo.caPem]);
     await directory.close();
@@ -65,7 +69,10 @@ describe('ensureDemoTenant', () => {
     const credential = (await directory.credential('demo', CASE_ISSUED_AT))!;
     const built = buildCase(invoiceCases[0]!.request, '990000001', CASE_ISSUED_AT);
     const signed = createXadesSigner(credential).sign(built.xml, { signingTime: CASE_ISSUED_AT });
-    const report = verifySignedInvoice(signed.xml, { trustedPem: demo.caPem, technicalKey: demoResolution.technicalKey });
+    const report = verifySignedInvoice(signed.xml, {
+      trustedPem: demo.caPem,
+      technicalKey: demoResolution.technicalKey,
+    });
     expect(report.checks.filter((check) => check.ok === false)).toEqual([]);
     expect(report.valid).toBe(true);
     expect(report.checks.find((check) => check.name === 'chain')).toMatchObject({ ok: true });
@@ -92,10 +99,17 @@ describe('ensureDemoTenant', () => {
 
   it('completes a start that stopped after creating the tenant', async () => {
     const { directory } = openDirectory();
-    await directory.createTenant({ tenant: demoTenant, environment: '2', software: demoSoftware, resolutions: [demoResolution], activeResolutionId: demoResolution.id });
+    await directory.createTenant({
+      tenant: demoTenant,
+      environment: '2',
+      software: demoSoftware,
+      resolutions: [demoResolution],
+      activeResolutionId: demoResolution.id,
+    });
     const demo = await ensureDemoTenant(directory, { now });
     expect(demo.created).toBe(false);
-    expect(await directory.authenticate(demo.issuedApiKey!)).toEqual({ tenantId: 'demo' }); // issued by this start: shown by it
+    // issued by this start: shown by it
+    expect(await directory.authenticate(demo.issuedApiKey!)).toEqual({ tenantId: 'demo' });
     expect((await directory.profile('demo'))!.hasCertificate).toBe(true);
     await directory.close();
   });

@@ -26,11 +26,14 @@ export function checkNoteNumbering(numbering: NoteNumbering, invoicePrefixes: re
   for (const kind of ['credit', 'debit'] as const) {
     const series = numbering[kind];
     const field = `noteNumbering.${kind}`;
-    if (!series || !/^[A-Za-z0-9]{1,4}$/.test(series.prefix)) throw new TenancyError('TENANT_INVALID', `${field}.prefix must be 1–4 letters or digits`);
+    if (!series || !/^[A-Za-z0-9]{1,4}$/.test(series.prefix))
+      throw new TenancyError('TENANT_INVALID', `${field}.prefix must be 1–4 letters or digits`);
     if (!/^\d{1,10}$/.test(series.from) || !/^\d{1,10}$/.test(series.to) || BigInt(series.from) > BigInt(series.to)) {
       throw new TenancyError('TENANT_INVALID', `${field}: from and to must be up to 10 digits with from ≤ to`);
     }
-    if (invoicePrefixes.includes(series.prefix)) throw new TenancyError('TENANT_INVALID', `${field}.prefix ${series.prefix} is an invoice prefix`);
+    if (invoicePrefixes.includes(series.prefix))
+      throw new TenancyError('TENANT_INVALID', `${field}.prefix ${series.prefix} is an invoice prefix`);
   }
-  if (numbering.credit.prefix === numbering.debit.prefix) throw new TenancyError('TENANT_INVALID', 'noteNumbering: credit and debit notes need different prefixes');
+  if (numbering.credit.prefix === numbering.debit.prefix)
+    throw new TenancyError('TENANT_INVALID', 'noteNumbering: credit and debit notes need different prefixes');
 }

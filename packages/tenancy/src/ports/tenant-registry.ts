@@ -3,7 +3,13 @@ import type { NewTenant, TenantUpdate } from '../tenants/new-tenant.ts';
 import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
 
 /** What the admin portal shows after an upload (public data only). */
-export type CertificateSummary = { subjectName: string; issuerName: string; serialNumber: string; notBefore: Date; notAfter: Date };
+export type CertificateSummary = {
+  subjectName: string;
+  issuerName: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+};
 
 /**
  * The writing side of the tenant registry (embedded start, CLI, portal); `tenantDirectoryContract` holds every
@@ -28,13 +34,19 @@ export interface TenantRegistry extends TenantDirectory {
    * production → live). API_KEY_ENVIRONMENT_MISMATCH, API_KEY_EXISTS (rotate instead), TENANT_NOT_FOUND.
    */
   issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string>;
-  /** A new current key; the previous one keeps authenticating until `now` + `graceHours` (default 24). API_KEY_NOT_FOUND, GRACE_PERIOD_INVALID. */
+  /**
+   * A new current key; the previous one keeps authenticating until `now` + `graceHours` (default 24).
+   * API_KEY_NOT_FOUND, GRACE_PERIOD_INVALID.
+   */
   rotateApiKey(tenantId: string, now: Date, graceHours?: number): Promise<string>;
   /** Ends every key of the tenant at once, grace or not; returns how many were live. */
   revokeApiKey(tenantId: string, at?: Date): Promise<number>;
   /** The current key in plaintext for Settings; undefined when none. */
   displayApiKey(tenantId: string): Promise<string | undefined>;
-  /** Records a CA the built-in DIAN simulator must trust (public data), once whatever its line breaks. CA_CERTIFICATE_INVALID, TENANT_NOT_FOUND. */
+  /**
+   * Records a CA the built-in DIAN simulator must trust (public data), once whatever its line breaks.
+   * CA_CERTIFICATE_INVALID, TENANT_NOT_FOUND.
+   */
   addTrustedCa(tenantId: string, pem: string): Promise<void>;
   /** Every trusted CA in the order added; with `tenantId`, those added for that tenant. */
   trustedCaPems(tenantId?: string): Promise<string[]>;
@@ -45,7 +57,10 @@ export interface TenantRegistry extends TenantDirectory {
    * a new run and a takeover alike.
    */
   claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean>;
-  /** Writes the progress (and lease) of the tenant's run `run.runId` as claimed by `run.holder`; false, nothing written, when another run or another claim of it replaced it. */
+  /**
+   * Writes the progress (and lease) of the tenant's run `run.runId` as claimed by `run.holder`; false, nothing written,
+   * when another run or another claim of it replaced it.
+   */
   saveTestSetRun(tenantId: string, run: TestSetRun): Promise<boolean>;
   /** Releases the connection; closing twice is harmless. */
   close(): Promise<void>;

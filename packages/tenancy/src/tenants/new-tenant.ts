@@ -1,4 +1,10 @@
-import { parseNit, type DianEnvironment, type NumberingResolution, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
+import {
+  parseNit,
+  type DianEnvironment,
+  type NumberingResolution,
+  type SoftwareRegistration,
+  type Tenant,
+} from '@fe/dian-domain';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 
@@ -19,7 +25,9 @@ export type TenantUpdate = {
   /** With addResolution: the new resolution becomes the one used when a request names no prefix. */
   activateResolution?: boolean;
   environment?: DianEnvironment;
-  /** The credit and debit note numbering (docs/notes.md, "Numbering"); checked against the tenant's invoice prefixes. */
+  /**
+   * The credit and debit note numbering (docs/notes.md, "Numbering"); checked against the tenant's invoice prefixes.
+   */
   noteNumbering?: NoteNumbering;
 };
 
@@ -34,9 +42,11 @@ export function checkNewTenant(input: NewTenant): void {
   if (input.environment !== '1' && input.environment !== '2') throw new TenancyError('TENANT_INVALID', 'environment');
   checkNit(input.tenant.nit, input.tenant.dv, 'tenant.nit');
   checkNit(input.software.providerNit, input.software.providerDv, 'software.providerNit');
-  if (typeof input.software.pin !== 'string' || input.software.pin === '') throw new TenancyError('TENANT_INVALID', 'software.pin');
+  if (typeof input.software.pin !== 'string' || input.software.pin === '')
+    throw new TenancyError('TENANT_INVALID', 'software.pin');
   const ids = input.resolutions.map((r) => r.id);
-  if (ids.some((id) => !id) || new Set(ids).size !== ids.length) throw new TenancyError('TENANT_INVALID', 'resolution ids must be unique and non-empty');
+  if (ids.some((id) => !id) || new Set(ids).size !== ids.length)
+    throw new TenancyError('TENANT_INVALID', 'resolution ids must be unique and non-empty');
   if (input.activeResolutionId !== undefined && !ids.includes(input.activeResolutionId)) {
     throw new TenancyError('TENANT_INVALID', 'activeResolutionId is not among the resolutions');
   }
@@ -46,15 +56,19 @@ export function checkNewTenant(input: NewTenant): void {
 export function checkTenantUpdate(tenantId: string, update: TenantUpdate): void {
   checkTenantId(tenantId);
   if (update.tenant) {
-    if (update.tenant.id !== tenantId) throw new TenancyError('TENANT_INVALID', 'tenant.id is not the tenant being updated');
+    if (update.tenant.id !== tenantId)
+      throw new TenancyError('TENANT_INVALID', 'tenant.id is not the tenant being updated');
     checkNit(update.tenant.nit, update.tenant.dv, 'tenant.nit');
   }
   if (update.software) {
     checkNit(update.software.providerNit, update.software.providerDv, 'software.providerNit');
-    if (typeof update.software.pin !== 'string' || update.software.pin === '') throw new TenancyError('TENANT_INVALID', 'software.pin');
+    if (typeof update.software.pin !== 'string' || update.software.pin === '')
+      throw new TenancyError('TENANT_INVALID', 'software.pin');
   }
-  if (update.addResolution && !update.addResolution.id) throw new TenancyError('TENANT_INVALID', 'resolution id must be non-empty');
-  if (update.environment !== undefined && update.environment !== '1' && update.environment !== '2') throw new TenancyError('TENANT_INVALID', 'environment');
+  if (update.addResolution && !update.addResolution.id)
+    throw new TenancyError('TENANT_INVALID', 'resolution id must be non-empty');
+  if (update.environment !== undefined && update.environment !== '1' && update.environment !== '2')
+    throw new TenancyError('TENANT_INVALID', 'environment');
 }
 
 export function checkTenantId(id: string): void {
@@ -63,5 +77,6 @@ export function checkTenantId(id: string): void {
 
 function checkNit(nit: string, dv: number, field: string): void {
   const parsed = parseNit(nit);
-  if (!parsed.ok || parsed.value.dv !== dv) throw new TenancyError('TENANT_INVALID', `${field}: NIT and DV do not match`);
+  if (!parsed.ok || parsed.value.dv !== dv)
+    throw new TenancyError('TENANT_INVALID', `${field}: NIT and DV do not match`);
 }

@@ -9,8 +9,13 @@ describe('tenant input', () => {
     expect(checkInput(resolutionSchema, demoResolution).ok).toBe(true);
   });
 
-  it('names each field at fault: a DV that does not match the NIT, a city not on DIAN\'s list, no fiscal responsibility', () => {
-    const result = checkInput(companySchema, { ...demoTenant, dv: 3, address: { line: 'Calle 1', cityCode: '99999' }, taxLevelCodes: [] });
+  it("names each field at fault: a DV that does not match the NIT, a city not on DIAN's list, no fiscal responsibility", () => {
+    const result = checkInput(companySchema, {
+      ...demoTenant,
+      dv: 3,
+      address: { line: 'Calle 1', cityCode: '99999' },
+      taxLevelCodes: [],
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors.map((e) => e.field).sort()).toEqual(['address.cityCode', 'dv', 'taxLevelCodes']);
     const dv = checkInput(companySchema, { ...demoTenant, dv: 3 });
@@ -18,7 +23,11 @@ describe('tenant input', () => {
   });
 
   it('refuses a range that ends before it starts, and throws TENANT_INVALID with the field for the CLI', () => {
-    expect(() => parseInput(resolutionSchema, { ...demoResolution, from: '10', to: '9' })).toThrowError(expect.objectContaining({ code: 'TENANT_INVALID', message: expect.stringContaining('to:') }));
-    expect(() => parseInput(softwareSchema, { ...demoSoftware, providerDv: 0 })).toThrowError(expect.objectContaining({ code: 'TENANT_INVALID' }));
+    expect(() => parseInput(resolutionSchema, { ...demoResolution, from: '10', to: '9' })).toThrowError(
+      expect.objectContaining({ code: 'TENANT_INVALID', message: expect.stringContaining('to:') }),
+    );
+    expect(() => parseInput(softwareSchema, { ...demoSoftware, providerDv: 0 })).toThrowError(
+      expect.objectContaining({ code: 'TENANT_INVALID' }),
+    );
   });
 });

@@ -6,7 +6,8 @@ describe('testSetIdForDocument', () => {
 
   it('gives the TestSetId to a document of the run, and to no other', () => {
     expect(testSetIdForDocument(run, testSetDocumentKey('r1', 3))).toBe('set-1');
-    expect(testSetIdForDocument(run, testSetDocumentKey('r10', 3))).toBeUndefined(); // another run whose id starts alike
+    // another run whose id starts alike
+    expect(testSetIdForDocument(run, testSetDocumentKey('r10', 3))).toBeUndefined();
     expect(testSetIdForDocument(run, 'my-own-key')).toBeUndefined();
     expect(testSetIdForDocument(run, undefined)).toBeUndefined();
     expect(testSetIdForDocument(undefined, testSetDocumentKey('r1', 0))).toBeUndefined();
@@ -18,9 +19,11 @@ describe('testSetIdForDocument', () => {
 });
 
 describe('testSetLookup', () => {
-  it('reads the tenant\'s run only for a document whose key is a run\'s', async () => {
+  it("reads the tenant's run only for a document whose key is a run's", async () => {
     const reads: string[] = [];
-    const lookup = testSetLookup({ testSetRun: async (tenantId) => (reads.push(tenantId), { runId: 'r1', testSetId: 'set-1' }) });
+    const lookup = testSetLookup({
+      testSetRun: async (tenantId) => (reads.push(tenantId), { runId: 'r1', testSetId: 'set-1' }),
+    });
     expect(await lookup('acme', { idempotencyKey: 'mine' })).toBeUndefined();
     expect(await lookup('acme', { idempotencyKey: undefined })).toBeUndefined();
     expect(reads).toEqual([]);

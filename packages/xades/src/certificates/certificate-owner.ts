@@ -17,7 +17,13 @@ export function subjectNits(certificate: ChainCertificate): ReadonlySet<string> 
     for (const [, digits, dv] of value.matchAll(/(\d+)(?:-(\d))?/g)) {
       found.add(digits!);
       const rest = digits!.slice(0, -1);
-      if (dv === undefined && rest.length >= 1 && rest.length <= 15 && String(nitCheckDigit(rest)) === digits!.slice(-1)) found.add(rest);
+      if (
+        dv === undefined &&
+        rest.length >= 1 &&
+        rest.length <= 15 &&
+        String(nitCheckDigit(rest)) === digits!.slice(-1)
+      )
+        found.add(rest);
     }
   }
   named.set(certificate, (nits = found));

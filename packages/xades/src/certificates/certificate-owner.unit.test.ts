@@ -22,13 +22,13 @@ describe('the certificate belongs to the issuer (ZE03)', () => {
     expect(codeOf(() => assertCertificateOfIssuer(leaf, ['900123456']))).toBeUndefined();
   });
 
-  it('accepts the technology provider\'s certificate for a tenant that declared it', () => {
+  it("accepts the technology provider's certificate for a tenant that declared it", () => {
     const leaf = leafOf({ nit: '900373115' });
     expect(codeOf(() => assertCertificateOfIssuer(leaf, ['900123456', '900373115']))).toBeUndefined();
   });
 
   it.each([
-    ['another company\'s NIT', { nit: '900373115' }],
+    ["another company's NIT", { nit: '900373115' }],
     ['no NIT at all', { nit: null }],
     // 9001234567: its last digit is not the DV of 900123456 (8), so it is not that NIT with its DV.
     ['a longer number that only starts with the NIT', { nit: '9001234567' }],

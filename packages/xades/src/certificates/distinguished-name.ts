@@ -4,8 +4,15 @@ import forge from 'node-forge';
 // OID with the value as '#' + hex of its DER (DIAN's examples: 1.2.840.113549.1.9.1=#16…).
 // Java's X500Principal (xades4j compares IssuerSerial with it) uses the same table.
 const SHORT_NAMES: Readonly<Record<string, string>> = {
-  '2.5.4.3': 'CN', '2.5.4.7': 'L', '2.5.4.8': 'ST', '2.5.4.10': 'O', '2.5.4.11': 'OU', '2.5.4.6': 'C',
-  '2.5.4.9': 'STREET', '0.9.2342.19200300.100.1.25': 'DC', '0.9.2342.19200300.100.1.1': 'UID',
+  '2.5.4.3': 'CN',
+  '2.5.4.7': 'L',
+  '2.5.4.8': 'ST',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '2.5.4.6': 'C',
+  '2.5.4.9': 'STREET',
+  '0.9.2342.19200300.100.1.25': 'DC',
+  '0.9.2342.19200300.100.1.1': 'UID',
 };
 
 const T = forge.asn1.Type;
@@ -39,7 +46,8 @@ function decodeString(node: forge.asn1.Asn1): string | undefined {
       return bytes;
     case T.BMPSTRING: {
       let out = '';
-      for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode((bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1));
+      for (let i = 0; i + 1 < bytes.length; i += 2)
+        out += String.fromCharCode((bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1));
       return out;
     }
     default:

@@ -61,7 +61,7 @@ function privateKeyOf(pfx: forge.pkcs12.Pkcs12Pfx): forge.pki.rsa.PrivateKey {
 /** Leaf first, then each issuer found in the file, up to a self-signed root. Extra certs are dropped. */
 function orderChain(leaf: forge.pki.Certificate, certs: forge.pki.Certificate[]): forge.pki.Certificate[] {
   const chain = [leaf];
-  for (let current = leaf; chain.length <= certs.length; ) {
+  for (let current = leaf; chain.length <= certs.length;) {
     if (current.subject.hash === current.issuer.hash) break;
     const issuer = certs.find((c) => c.subject.hash === current.issuer.hash && !chain.includes(c));
     if (!issuer) break;

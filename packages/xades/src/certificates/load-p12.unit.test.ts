@@ -13,15 +13,25 @@ describe('loadP12 (forge-made .p12)', () => {
     expect(credential.privateKey.type).toBe('private');
     expect(credential.chain).toHaveLength(1);
     // serialNumber (the NIT) has no RFC 4514 short name: its OID and the DER of its PrintableString.
-    expect(credential.chain[0].issuerName).toBe('CN=unit test,2.5.4.5=#1309393030313233343536,O=Prueba\\, \\"Unit\\" S.A.S.,C=CO');
+    expect(credential.chain[0].issuerName).toBe(
+      'CN=unit test,2.5.4.5=#1309393030313233343536,O=Prueba\\, \\"Unit\\" S.A.S.,C=CO',
+    );
     expect(credential.chain[0].serialNumber).toBe(String(0x0badc0ffee));
   });
 
   it.each([
     ['garbage bytes', () => loadP12(Buffer.from('not a p12'), 'x', at), 'P12_UNREADABLE'],
     ['a wrong password', () => loadP12(identity.p12, 'wrong', at), 'P12_WRONG_PASSWORD'],
-    ['an instant before notBefore', () => loadP12(identity.p12, identity.password, new Date(Date.UTC(2023, 0, 1))), 'CERT_NOT_YET_VALID'],
-    ['an instant after notAfter', () => loadP12(identity.p12, identity.password, new Date(Date.UTC(2036, 0, 1))), 'CERT_EXPIRED'],
+    [
+      'an instant before notBefore',
+      () => loadP12(identity.p12, identity.password, new Date(Date.UTC(2023, 0, 1))),
+      'CERT_NOT_YET_VALID',
+    ],
+    [
+      'an instant after notAfter',
+      () => loadP12(identity.p12, identity.password, new Date(Date.UTC(2036, 0, 1))),
+      'CERT_EXPIRED',
+    ],
   ])('fails on %s with a stable code', (_, fn, code) => {
     expect(codeOf(fn)).toBe(code);
   });

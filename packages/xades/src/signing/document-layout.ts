@@ -28,12 +28,16 @@ export function readLayout(xml: string): DocumentLayout {
   const rootEnd = xml.indexOf('>', bodyStart);
   const slot = xml.indexOf(SIGNATURE_SLOT_ANCHOR, bodyStart);
   if (rootEnd < 0 || slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
-  if (xml.indexOf(SIGNATURE_SLOT_ANCHOR, slot + 1) >= 0) throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'more than one UBLExtensions');
+  if (xml.indexOf(SIGNATURE_SLOT_ANCHOR, slot + 1) >= 0)
+    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'more than one UBLExtensions');
   // Whitespace text before it (an indented document) is fine: C14N keeps it and so does the digest.
   let first = rootEnd + 1;
   while (xml[first] === ' ' || xml[first] === '\n' || xml[first] === '\r' || xml[first] === '\t') first++;
   if (!xml.startsWith('<ext:UBLExtensions>', first)) {
-    throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'ext:UBLExtensions must be the root\'s first child, without attributes');
+    throw new XadesError(
+      'XML_UNSUPPORTED_LAYOUT',
+      "ext:UBLExtensions must be the root's first child, without attributes",
+    );
   }
 
   const bodyEnd = rootEndOffset(xml, bodyStart);
@@ -42,9 +46,11 @@ export function readLayout(xml: string): DocumentLayout {
   const namespaces = declarations.join('');
   // Inclusive C14N also copies inherited xml:* attributes onto a subtree's apex; none is supported.
   if (rootTag.includes(' xml:')) throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'xml:* attribute on the root');
-  if (!namespaces.includes(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"')
-    || !namespaces.includes(' xmlns:xades="http://uri.etsi.org/01903/v1.3.2#"')
-    || !namespaces.includes(' xmlns:ext="')) {
+  if (
+    !namespaces.includes(' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"') ||
+    !namespaces.includes(' xmlns:xades="http://uri.etsi.org/01903/v1.3.2#"') ||
+    !namespaces.includes(' xmlns:ext="')
+  ) {
     throw new XadesError('XML_UNSUPPORTED_LAYOUT', 'the root must declare the ds, xades and ext prefixes');
   }
   if (!rootTag.startsWith(declarations[0] ?? '', rootTag.indexOf(' '))) {
@@ -59,7 +65,11 @@ export function readLayout(xml: string): DocumentLayout {
  */
 function rootEndOffset(xml: string, bodyStart: number): number {
   let end = xml.length;
-  while (end > bodyStart && (xml[end - 1] === '\n' || xml[end - 1] === '\r' || xml[end - 1] === ' ' || xml[end - 1] === '\t')) end--;
+  while (
+    end > bodyStart &&
+    (xml[end - 1] === '\n' || xml[end - 1] === '\r' || xml[end - 1] === ' ' || xml[end - 1] === '\t')
+  )
+    end--;
   let nameEnd = bodyStart + 1;
   while (nameEnd < xml.length && !' \t\r\n/>'.includes(xml[nameEnd]!)) nameEnd++;
   const rootName = xml[bodyStart] === '<' ? xml.slice(bodyStart + 1, nameEnd) : undefined;

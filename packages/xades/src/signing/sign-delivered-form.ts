@@ -6,10 +6,17 @@ import type { SignedDocument, SignOptions, XadesSigner } from './xades-signer.ts
  * Signs a document whose delivered text canonicalises to `canonical` (an AttachedDocument's CDATA): both must
  * agree on every character before the slot, so the signed head is the delivered head.
  */
-export function signDeliveredForm(signer: XadesSigner, canonical: string, delivered: string, options: SignOptions): SignedDocument {
+export function signDeliveredForm(
+  signer: XadesSigner,
+  canonical: string,
+  delivered: string,
+  options: SignOptions,
+): SignedDocument {
   const slot = canonical.indexOf(SIGNATURE_SLOT_ANCHOR);
   if (slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
-  if (delivered.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length) !== canonical.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length)) {
+  if (
+    delivered.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length) !== canonical.slice(0, slot + SIGNATURE_SLOT_ANCHOR.length)
+  ) {
     throw new XadesError('XML_FORMS_DIFFER');
   }
   const signed = signer.sign(canonical, options);

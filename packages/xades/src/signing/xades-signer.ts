@@ -5,7 +5,11 @@ import { assertValidAt } from '../certificates/validity.ts';
 import type { DigestAlgorithm } from './algorithms.ts';
 import { readLayout } from './document-layout.ts';
 import {
-  keyInfoXml, signedInfoXml, signedPropertiesXml, signingCertificateXml, type SignatureIds,
+  keyInfoXml,
+  signedInfoXml,
+  signedPropertiesXml,
+  signingCertificateXml,
+  type SignatureIds,
 } from './signature-parts.ts';
 
 export type SignOptions = {
@@ -37,7 +41,8 @@ export function createXadesSigner(credential: SigningCredential) {
   const signingCertificates = new Map<DigestAlgorithm, string>();
   const signingCertificate = (algorithm: DigestAlgorithm) => {
     let xml = signingCertificates.get(algorithm);
-    if (xml === undefined) signingCertificates.set(algorithm, (xml = signingCertificateXml(credential.chain, algorithm)));
+    if (xml === undefined)
+      signingCertificates.set(algorithm, (xml = signingCertificateXml(credential.chain, algorithm)));
     return xml;
   };
 
@@ -47,7 +52,11 @@ export function createXadesSigner(credential: SigningCredential) {
       assertValidAt(leaf, options.signingTime);
       const { bodyStart, bodyEnd, slot, namespaces } = readLayout(xml);
       const signature = `xmldsig-${options.uuid ?? randomUUID()}`;
-      const ids: SignatureIds = { signature, keyInfo: `${signature}-keyinfo`, signedProperties: `${signature}-signedprops` };
+      const ids: SignatureIds = {
+        signature,
+        keyInfo: `${signature}-keyinfo`,
+        signedProperties: `${signature}-signedprops`,
+      };
       const properties = {
         signingTime: colombiaDateTime(options.signingTime).isoMillis, // same date as cbc:IssueDate (FAD09e)
         signingCertificate: signingCertificate(algorithm),
@@ -57,20 +66,28 @@ export function createXadesSigner(credential: SigningCredential) {
 
       const digest = (text: string) => createHash(algorithm).update(text).digest('base64');
       const documentDigest = createHash(algorithm)
-        .update(xml.slice(bodyStart, slot)).update(OPEN_SLOT).update(CLOSE_SLOT).update(xml.slice(slot, bodyEnd))
+        .update(xml.slice(bodyStart, slot))
+        .update(OPEN_SLOT)
+        .update(CLOSE_SLOT)
+        .update(xml.slice(slot, bodyEnd))
         .digest('base64');
       const digests = {
         document: documentDigest,
         keyInfo: digest(keyInfoXml(namespaces, ids, leafBase64)),
         signedProperties: digest(signedPropertiesXml(namespaces, ids, properties)),
       };
-      const value = sign(algorithm, Buffer.from(signedInfoXml(namespaces, ids, algorithm, digests)), credential.privateKey);
+      const value = sign(
+        algorithm,
+        Buffer.from(signedInfoXml(namespaces, ids, algorithm, digests)),
+        credential.privateKey,
+      );
 
-      const signatureXml = `<ds:Signature Id="${signature}">${signedInfoXml('', ids, algorithm, digests)}`
-        + `<ds:SignatureValue Id="${signature}-sigvalue">${value.toString('base64')}</ds:SignatureValue>`
-        + keyInfoXml('', ids, leafBase64)
-        + `<ds:Object><xades:QualifyingProperties Target="#${signature}">${signedPropertiesXml('', ids, properties)}`
-        + '</xades:QualifyingProperties></ds:Object></ds:Signature>';
+      const signatureXml =
+        `<ds:Signature Id="${signature}">${signedInfoXml('', ids, algorithm, digests)}` +
+        `<ds:SignatureValue Id="${signature}-sigvalue">${value.toString('base64')}</ds:SignatureValue>` +
+        keyInfoXml('', ids, leafBase64) +
+        `<ds:Object><xades:QualifyingProperties Target="#${signature}">${signedPropertiesXml('', ids, properties)}` +
+        '</xades:QualifyingProperties></ds:Object></ds:Signature>';
       return {
         xml: xml.slice(0, slot) + OPEN_SLOT + signatureXml + CLOSE_SLOT + xml.slice(slot),
         signatureId: signature,

@@ -22,8 +22,12 @@ describe('createXadesSigner', () => {
 
   it('appends the second UBLExtension with ds:Signature right before </ext:UBLExtensions>, changing nothing else', () => {
     const slot = built.xml.indexOf(SIGNATURE_SLOT_ANCHOR);
-    expect(signed.xml.startsWith(built.xml.slice(0, slot) + '<ext:UBLExtension><ext:ExtensionContent><ds:Signature ')).toBe(true);
-    expect(signed.xml.endsWith('</ds:Signature></ext:ExtensionContent></ext:UBLExtension>' + built.xml.slice(slot))).toBe(true);
+    expect(
+      signed.xml.startsWith(built.xml.slice(0, slot) + '<ext:UBLExtension><ext:ExtensionContent><ds:Signature '),
+    ).toBe(true);
+    expect(
+      signed.xml.endsWith('</ds:Signature></ext:ExtensionContent></ext:UBLExtension>' + built.xml.slice(slot)),
+    ).toBe(true);
   });
 
   it('uses xmldsig-<uuid> ids, three references and the DIAN policy', () => {
@@ -31,7 +35,9 @@ describe('createXadesSigner', () => {
     expect(descendants(parseXmlTree(signed.xml), NS.ds, 'Reference')).toHaveLength(3);
     expect(signed.xml).toContain(`<ds:Reference Id="xmldsig-${uuid}-ref0" URI="">`);
     expect(signed.xml).toContain(`<ds:Reference URI="#xmldsig-${uuid}-keyinfo">`);
-    expect(signed.xml).toContain(`<ds:Reference Type="http://uri.etsi.org/01903#SignedProperties" URI="#xmldsig-${uuid}-signedprops">`);
+    expect(signed.xml).toContain(
+      `<ds:Reference Type="http://uri.etsi.org/01903#SignedProperties" URI="#xmldsig-${uuid}-signedprops">`,
+    );
     expect(signed.xml).toContain('<xades:ClaimedRole>supplier</xades:ClaimedRole>');
     expect(signed.xml).toContain('<ds:DigestValue>dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=</ds:DigestValue>');
   });
@@ -52,7 +58,10 @@ describe('createXadesSigner', () => {
     // for an invoice xmlsec1 and xades4j verify; the text fuzzer found it (text-fuzz.unit.test.ts).
     const text = 'Línea\u0085siguiente\u2028y\u2029más';
     const request = { ...escapingCase.request, customer: { ...escapingCase.request.customer, name: text } };
-    const withBreaks = signer.sign(buildTableCase({ ...escapingCase, request }, issuedAt).xml, { signingTime: issuedAt, uuid });
+    const withBreaks = signer.sign(buildTableCase({ ...escapingCase, request }, issuedAt).xml, {
+      signingTime: issuedAt,
+      uuid,
+    });
     expect(withBreaks.xml).toContain(text);
     expect(verifySignedInvoice(withBreaks.xml).checks.filter((c) => c.ok === false)).toEqual([]);
   });

@@ -15,19 +15,35 @@ export function leafCertificate(signature: Element): X509Certificate | undefined
 
 /** The signing certificate against the XAdES properties, the signing time and (optionally) a trusted CA. */
 export function checkCertificate(
-  signature: Element, cert: X509Certificate | undefined, issueDate: string | undefined, trustedPem: string | undefined,
+  signature: Element,
+  cert: X509Certificate | undefined,
+  issueDate: string | undefined,
+  trustedPem: string | undefined,
 ): Check[] {
   if (!cert) return [{ name: 'certificate', ok: false, detail: 'no X509Certificate in KeyInfo' }];
-  const props = path(signature, [NS.ds, 'Object'], [NS.xades, 'QualifyingProperties'], [NS.xades, 'SignedProperties'],
-    [NS.xades, 'SignedSignatureProperties']);
+  const props = path(
+    signature,
+    [NS.ds, 'Object'],
+    [NS.xades, 'QualifyingProperties'],
+    [NS.xades, 'SignedProperties'],
+    [NS.xades, 'SignedSignatureProperties'],
+  );
   const signingTimeText = text(path(props, [NS.xades, 'SigningTime']));
   const signingTime = signingTimeText ? new Date(signingTimeText) : undefined;
   const from = new Date(cert.validFrom);
   const to = new Date(cert.validTo);
   const inValidity = !!signingTime && signingTime >= from && signingTime <= to;
   const checks: Check[] = [
-    { name: 'certificate', ok: true, detail: `${cert.subject.replace(/\n/g, ', ')}; serial ${BigInt(`0x${cert.serialNumber}`)}` },
-    { name: 'certificate validity at SigningTime', ok: inValidity, detail: `${signingTimeText ?? 'no SigningTime'} in ${from.toISOString()} .. ${to.toISOString()}` },
+    {
+      name: 'certificate',
+      ok: true,
+      detail: `${cert.subject.replace(/\n/g, ', ')}; serial ${BigInt(`0x${cert.serialNumber}`)}`,
+    },
+    {
+      name: 'certificate validity at SigningTime',
+      ok: inValidity,
+      detail: `${signingTimeText ?? 'no SigningTime'} in ${from.toISOString()} .. ${to.toISOString()}`,
+    },
     {
       name: 'SigningTime date = cbc:IssueDate (FAD09e)',
       ok: !!signingTimeText && /-05:00$/.test(signingTimeText) && signingTimeText.slice(0, 10) === issueDate,
@@ -39,15 +55,28 @@ export function checkCertificate(
   const first = certs[0];
   const uri = path(first, [NS.xades, 'CertDigest'], [NS.ds, 'DigestMethod'])?.getAttribute('Algorithm');
   const algorithm = (Object.keys(DIGEST_URI) as DigestAlgorithm[]).find((a) => DIGEST_URI[a] === uri);
-  const digestOk = !!algorithm && createHash(algorithm).update(cert.raw).digest('base64') === text(path(first, [NS.xades, 'CertDigest'], [NS.ds, 'DigestValue']));
-  const serialOk = text(path(first, [NS.xades, 'IssuerSerial'], [NS.ds, 'X509SerialNumber'])) === BigInt(`0x${cert.serialNumber}`).toString();
-  checks.push({ name: 'SigningCertificate', ok: digestOk && serialOk, detail: `${certs.length} cert(s); leaf digest ${digestOk ? 'matches' : 'differs'}, serial ${serialOk ? 'matches' : 'differs'}` });
+  const digestOk =
+    !!algorithm &&
+    createHash(algorithm).update(cert.raw).digest('base64') ===
+      text(path(first, [NS.xades, 'CertDigest'], [NS.ds, 'DigestValue']));
+  const serialOk =
+    text(path(first, [NS.xades, 'IssuerSerial'], [NS.ds, 'X509SerialNumber'])) ===
+    BigInt(`0x${cert.serialNumber}`).toString();
+  checks.push({
+    name: 'SigningCertificate',
+    ok: digestOk && serialOk,
+    detail: `${certs.length} cert(s); leaf digest ${digestOk ? 'matches' : 'differs'}, serial ${serialOk ? 'matches' : 'differs'}`,
+  });
 
   const policy = path(props, [NS.xades, 'SignaturePolicyIdentifier'], [NS.xades, 'SignaturePolicyId']);
   const policyUrl = text(path(policy, [NS.xades, 'SigPolicyId'], [NS.xades, 'Identifier']));
   const policyHash = text(path(policy, [NS.xades, 'SigPolicyHash'], [NS.ds, 'DigestValue']));
   const policyOk = policyUrl === DIAN_POLICY.url && Object.values(DIAN_POLICY.hash).includes(policyHash ?? '');
-  checks.push({ name: 'signature policy', ok: policyOk, detail: `${policyUrl ?? 'none'} (hash ${policyOk ? 'is DIAN v2' : 'unexpected'})` });
+  checks.push({
+    name: 'signature policy',
+    ok: policyOk,
+    detail: `${policyUrl ?? 'none'} (hash ${policyOk ? 'is DIAN v2' : 'unexpected'})`,
+  });
 
   checks.push(checkChain(cert, trustedPem, '--trusted'));
   return checks;
@@ -59,7 +88,12 @@ export function checkChain(cert: X509Certificate, trustedPem: string | undefined
   const anchors = trustedPem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
   const trusted = anchors.map((pem) => new X509Certificate(pem));
   // A pinned certificate (e.g. DIAN's own, given with --trusted-dian) is trusted as itself.
-  if (trusted.some((t) => t.fingerprint256 === cert.fingerprint256)) return { name: 'chain', ok: true, detail: 'is a trusted certificate' };
+  if (trusted.some((t) => t.fingerprint256 === cert.fingerprint256))
+    return { name: 'chain', ok: true, detail: 'is a trusted certificate' };
   const issuer = trusted.find((ca) => cert.checkIssued(ca) && cert.verify(ca.publicKey));
-  return { name: 'chain', ok: !!issuer, detail: issuer ? `issued by ${issuer.subject.replace(/\n/g, ', ')}` : 'not issued by a trusted certificate' };
+  return {
+    name: 'chain',
+    ok: !!issuer,
+    detail: issuer ? `issued by ${issuer.subject.replace(/\n/g, ', ')}` : 'not issued by a trusted certificate',
+  };
 }

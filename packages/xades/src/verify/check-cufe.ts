@@ -30,5 +30,12 @@ export function checkCufe(head: UblDocumentHead, key: string | undefined): Check
   } catch (error) {
     return { name, ok: false, detail: error instanceof Error ? error.message : 'cannot compute' };
   }
-  return { name, ok: computed === declared, detail: computed === declared ? 'recomputed, matches cbc:UUID' : `recomputed ${computed}, cbc:UUID says ${declared ?? 'nothing'}` };
+  return {
+    name,
+    ok: computed === declared,
+    detail:
+      computed === declared
+        ? 'recomputed, matches cbc:UUID'
+        : `recomputed ${computed}, cbc:UUID says ${declared ?? 'nothing'}`,
+  };
 }

@@ -27,13 +27,23 @@ export function checkSignature(xml: string, signature: Element, cert: X509Certif
 
   const method = path(signedInfo, [NS.ds, 'SignatureMethod'])?.getAttribute('Algorithm') ?? null;
   const rsa = byUri(SIGNATURE_URI, method);
-  // DIAN's ApplicationResponse may be signed with ECDSA (r‖s, as XML-DSig writes it): `fe verify` reads it inside an AttachedDocument.
+  // DIAN's ApplicationResponse may be signed with ECDSA (r‖s, as XML-DSig writes it): `fe verify` reads it inside an
+  // AttachedDocument.
   const ecdsa = byUri(ECDSA_SIGNATURE_URI, method);
   const value = Buffer.from(text(path(signature, [NS.ds, 'SignatureValue'])) ?? '', 'base64');
   const signed = Buffer.from(canonicalize(signedInfo));
-  const ok = !!cert && (rsa ? verify(rsa, signed, cert.publicKey, value)
-    : ecdsa ? verify(ecdsa, signed, { key: cert.publicKey, dsaEncoding: 'ieee-p1363' }, value) : false);
-  checks.push({ name: 'signature value', ok, detail: `${method ?? 'no SignatureMethod'}${cert ? '' : ', no certificate in KeyInfo'}` });
+  const ok =
+    !!cert &&
+    (rsa
+      ? verify(rsa, signed, cert.publicKey, value)
+      : ecdsa
+        ? verify(ecdsa, signed, { key: cert.publicKey, dsaEncoding: 'ieee-p1363' }, value)
+        : false);
+  checks.push({
+    name: 'signature value',
+    ok,
+    detail: `${method ?? 'no SignatureMethod'}${cert ? '' : ', no certificate in KeyInfo'}`,
+  });
   return checks;
 }
 
@@ -42,13 +52,15 @@ function checkReference(xml: string, reference: Element, index: number): Check {
   const name = `reference ${index + 1} (URI="${uri ?? ''}")`;
   const algorithm = byUri(DIGEST_URI, path(reference, [NS.ds, 'DigestMethod'])?.getAttribute('Algorithm') ?? null);
   if (!algorithm) return { name, ok: false, detail: 'unsupported DigestMethod' };
-  const transforms = childElements(path(reference, [NS.ds, 'Transforms']) ?? reference, NS.ds, 'Transform')
-    .map((t) => t.getAttribute('Algorithm'));
+  const transforms = childElements(path(reference, [NS.ds, 'Transforms']) ?? reference, NS.ds, 'Transform').map((t) =>
+    t.getAttribute('Algorithm'),
+  );
 
   let canonical: string | undefined;
   if (uri === '') {
     // Enveloped: a fresh copy of the document without this ds:Signature, then C14N of the whole.
-    if (transforms.join() !== ENVELOPED_URI) return { name, ok: false, detail: `transforms ${transforms.join() || 'none'}` };
+    if (transforms.join() !== ENVELOPED_URI)
+      return { name, ok: false, detail: `transforms ${transforms.join() || 'none'}` };
     const copy = parseXml(xml);
     const own = copy.getElementsByTagNameNS(NS.ds, 'Signature').item(0);
     own?.parentNode?.removeChild(own);
@@ -61,5 +73,9 @@ function checkReference(xml: string, reference: Element, index: number): Check {
   if (canonical === undefined) return { name, ok: false, detail: 'target not found' };
   const digest = createHash(algorithm).update(canonical).digest('base64');
   const expected = text(path(reference, [NS.ds, 'DigestValue']));
-  return { name, ok: digest === expected, detail: digest === expected ? `${algorithm} digest matches` : `${algorithm} digest differs` };
+  return {
+    name,
+    ok: digest === expected,
+    detail: digest === expected ? `${algorithm} digest matches` : `${algorithm} digest differs`,
+  };
 }

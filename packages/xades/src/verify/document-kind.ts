@@ -11,7 +11,8 @@ const kinds: Record<string, DocumentKind> = {
 };
 
 /** The kind of a UBL document, by its root element; undefined for any other root. */
-export const documentKind = (root: XmlElement): DocumentKind | undefined => (Object.hasOwn(kinds, root.localName) ? kinds[root.localName] : undefined);
+export const documentKind = (root: XmlElement): DocumentKind | undefined =>
+  Object.hasOwn(kinds, root.localName) ? kinds[root.localName] : undefined;
 
 /**
  * The report's first line: which document this is, its number and key (a note printed as an
@@ -19,7 +20,8 @@ export const documentKind = (root: XmlElement): DocumentKind | undefined => (Obj
  */
 export function documentCheck(head: UblDocumentHead): Check {
   const kind = documentKind(head.root);
-  if (!kind) return { name: 'document', ok: null, detail: `a ${head.root.localName}, not an invoice or a credit or debit note` };
+  if (!kind)
+    return { name: 'document', ok: null, detail: `a ${head.root.localName}, not an invoice or a credit or debit note` };
   const id = head.number ?? '(no cbc:ID)';
   const key = head.key;
   return { name: 'document', ok: true, detail: `${kind.label} ${id}, ${kind.key} ${key ?? '(none)'}` };

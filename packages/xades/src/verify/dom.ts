@@ -18,14 +18,19 @@ export const NS = {
 const xml10LineEnds = (input: string) => input.replace(/\r\n?/g, '\n');
 
 export function parseXml(xml: string): Document {
-  return new DOMParser({ normalizeLineEndings: xml10LineEnds, onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
-    .parseFromString(xml, 'text/xml');
+  return new DOMParser({
+    normalizeLineEndings: xml10LineEnds,
+    onError: (level, message) => {
+      if (level !== 'warning') throw new Error(message);
+    },
+  }).parseFromString(xml, 'text/xml');
 }
 
 export function childElements(parent: Node, ns: string, localName: string): Element[] {
   const out: Element[] = [];
   for (let n = parent.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === localName) out.push(n as Element);
+    if (n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === localName)
+      out.push(n as Element);
   }
   return out;
 }

@@ -1,5 +1,11 @@
 import type { Document, Element } from '@xmldom/xmldom';
-import { parseXmlTree, readApplicationResponse, readAttachedDocument, readDocumentHead, UnexpectedDocumentError } from '@fe/dian-xml';
+import {
+  parseXmlTree,
+  readApplicationResponse,
+  readAttachedDocument,
+  readDocumentHead,
+  UnexpectedDocumentError,
+} from '@fe/dian-xml';
 import { checkCertificate, checkChain, leafCertificate } from './check-certificate.ts';
 import { checkSignature } from './check-signature.ts';
 import { documentKind } from './document-kind.ts';
@@ -8,7 +14,10 @@ import type { Check, VerificationReport } from './report.ts';
 import { verifySignedInvoice, type VerifyOptions } from './verify-signed-invoice.ts';
 
 export type AttachedDocumentVerifyOptions = VerifyOptions & {
-  /** PEM of DIAN's certificate (or its CA) for the ApplicationResponse's signature; without it the signature is checked against its own KeyInfo only. */
+  /**
+   * PEM of DIAN's certificate (or its CA) for the ApplicationResponse's signature; without it the signature is checked
+   * against its own KeyInfo only.
+   */
   trustedDianPem?: string;
 };
 
@@ -31,11 +40,15 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
     // The DOM serves the signature checks alone (xml-crypto needs one); the fields are read as everywhere else.
     const signature = ownSignature(parseXml(xml));
     const attached = otherwiseNothing(() => readAttachedDocument(xml));
-    const own = signature ? containerSignature(xml, signature, attached.issueDate, options.trustedPem) : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
+    const own = signature
+      ? containerSignature(xml, signature, attached.issueDate, options.trustedPem)
+      : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
     const invoiceXml = attached.documentXml?.trim() || undefined;
     const arXml = attached.applicationResponseXml?.trim() || undefined;
     const referencedCufe = attached.documentKey;
-    const invoice = invoiceXml ? verifySignedInvoice(invoiceXml, options) : { valid: false, checks: [{ name: 'document', ok: false, detail: 'no embedded invoice' }] };
+    const invoice = invoiceXml
+      ? verifySignedInvoice(invoiceXml, options)
+      : { valid: false, checks: [{ name: 'document', ok: false, detail: 'no embedded invoice' }] };
     const embedded = invoiceXml ? readDocumentHead(parseXmlTree(invoiceXml)) : undefined;
     const invoiceCufe = embedded?.key;
     // A note's container holds a CreditNote or DebitNote keyed by its CUDE: say so on every line.
@@ -43,11 +56,24 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
     checks = [
       ...own.map(prefixed('AttachedDocument')),
       ...invoice.checks.map(prefixed(label)),
-      { name: `AttachedDocument → ${label}`, ok: !!invoiceCufe && invoiceCufe === referencedCufe, detail: `the container names ${key} ${short(referencedCufe)}, the ${label} carries ${short(invoiceCufe)}` },
-      ...(arXml ? applicationResponseChecks(arXml, invoiceCufe, options.trustedDianPem, `the ${label}'s ${key}`) : [{ name: 'document', ok: false, detail: 'no embedded ApplicationResponse' }]).map(prefixed('DIAN ApplicationResponse')),
+      {
+        name: `AttachedDocument → ${label}`,
+        ok: !!invoiceCufe && invoiceCufe === referencedCufe,
+        detail: `the container names ${key} ${short(referencedCufe)}, the ${label} carries ${short(invoiceCufe)}`,
+      },
+      ...(arXml
+        ? applicationResponseChecks(arXml, invoiceCufe, options.trustedDianPem, `the ${label}'s ${key}`)
+        : [{ name: 'document', ok: false, detail: 'no embedded ApplicationResponse' }]
+      ).map(prefixed('DIAN ApplicationResponse')),
     ];
   } catch (error) {
-    checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
+    checks = [
+      {
+        name: 'document',
+        ok: false,
+        detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}`,
+      },
+    ];
   }
   return { valid: checks.every((c) => c.ok !== false), checks };
 }
@@ -61,34 +87,72 @@ export function verifyApplicationResponseSignature(arXml: string, trustedDianPem
   try {
     const signature = ownSignature(parseXml(arXml));
     const cert = signature ? leafCertificate(signature) : undefined;
-    checks = signature ? checkSignature(arXml, signature, cert) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
-    if (trustedDianPem !== undefined) checks.push(cert ? checkChain(cert, trustedDianPem, '--trusted-dian') : { name: 'chain', ok: false, detail: 'no X509Certificate in KeyInfo' });
+    checks = signature
+      ? checkSignature(arXml, signature, cert)
+      : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
+    if (trustedDianPem !== undefined)
+      checks.push(
+        cert
+          ? checkChain(cert, trustedDianPem, '--trusted-dian')
+          : { name: 'chain', ok: false, detail: 'no X509Certificate in KeyInfo' },
+      );
   } catch (error) {
-    checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
+    checks = [
+      {
+        name: 'document',
+        ok: false,
+        detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}`,
+      },
+    ];
   }
   return { valid: checks.every((c) => c.ok !== false), checks };
 }
 
-function containerSignature(xml: string, signature: Element, issueDate: string | undefined, trustedPem: string | undefined): Check[] {
+function containerSignature(
+  xml: string,
+  signature: Element,
+  issueDate: string | undefined,
+  trustedPem: string | undefined,
+): Check[] {
   const cert = leafCertificate(signature);
   return [...checkSignature(xml, signature, cert), ...checkCertificate(signature, cert, issueDate, trustedPem)];
 }
 
-function applicationResponseChecks(arXml: string, invoiceCufe: string | undefined, trustedDianPem: string | undefined, documentKey: string): Check[] {
+function applicationResponseChecks(
+  arXml: string,
+  invoiceCufe: string | undefined,
+  trustedDianPem: string | undefined,
+  documentKey: string,
+): Check[] {
   const signature = ownSignature(parseXml(arXml));
   const cert = signature ? leafCertificate(signature) : undefined;
-  const { responseCode: code, documentKey: cufe, senderNit: sender } = otherwiseNothing(() => readApplicationResponse(arXml));
+  const {
+    responseCode: code,
+    documentKey: cufe,
+    senderNit: sender,
+  } = otherwiseNothing(() => readApplicationResponse(arXml));
   return [
-    ...(signature ? checkSignature(arXml, signature, cert) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }]),
-    cert ? { name: 'certificate', ok: true, detail: cert.subject.replace(/\n/g, ', ') } : { name: 'certificate', ok: false, detail: 'no X509Certificate in KeyInfo' },
+    ...(signature
+      ? checkSignature(arXml, signature, cert)
+      : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }]),
+    cert
+      ? { name: 'certificate', ok: true, detail: cert.subject.replace(/\n/g, ', ') }
+      : { name: 'certificate', ok: false, detail: 'no X509Certificate in KeyInfo' },
     ...(cert ? [checkChain(cert, trustedDianPem, '--trusted-dian')] : []),
-    { name: 'sender is DIAN (NIT 800197268)', ok: sender === '800197268', detail: sender ?? 'no SenderParty CompanyID' },
+    {
+      name: 'sender is DIAN (NIT 800197268)',
+      ok: sender === '800197268',
+      detail: sender ?? 'no SenderParty CompanyID',
+    },
     { name: 'ResponseCode 02 (validated)', ok: code === '02', detail: code ?? 'none' },
     { name: `speaks of ${documentKey}`, ok: !!cufe && cufe === invoiceCufe, detail: short(cufe) },
   ];
 }
 
-/** The document's own signature: a ds:Signature under the root's UBLExtensions (embedded documents are text, not elements). */
+/**
+ * The document's own signature: a ds:Signature under the root's UBLExtensions (embedded documents are text, not
+ * elements).
+ */
 function ownSignature(doc: Document): Element | undefined {
   const all = doc.getElementsByTagNameNS(NS.ds, 'Signature');
   return all.length === 1 ? (all.item(0) ?? undefined) : undefined;
@@ -104,5 +168,7 @@ function otherwiseNothing<T extends object>(read: () => T): Partial<T> {
   }
 }
 
-const prefixed = (prefix: string) => (c: Check): Check => ({ ...c, name: `${prefix}: ${c.name}` });
+const prefixed =
+  (prefix: string) =>
+  (c: Check): Check => ({ ...c, name: `${prefix}: ${c.name}` });
 const short = (cufe: string | undefined) => (cufe ? `${cufe.slice(0, 16)}…` : 'none');

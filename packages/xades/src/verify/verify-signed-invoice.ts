@@ -9,7 +9,10 @@ import type { Check, VerificationReport } from './report.ts';
 export type VerifyOptions = {
   /** PEM bundle of trusted CA certificates; without it the chain is reported as not checked. */
   trustedPem?: string;
-  /** The range's technical key (ClTec): when given, the CUFE is recomputed. For a credit or debit note, the software PIN: its CUDE is recomputed. */
+  /**
+   * The range's technical key (ClTec): when given, the CUFE is recomputed. For a credit or debit note, the software
+   * PIN: its CUDE is recomputed.
+   */
   technicalKey?: string;
 };
 
@@ -37,7 +40,13 @@ export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): V
       ];
     }
   } catch (error) {
-    checks = [{ name: 'document', ok: false, detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}` }];
+    checks = [
+      {
+        name: 'document',
+        ok: false,
+        detail: `not well-formed XML: ${error instanceof Error ? error.message.split('\n')[0] : 'parse error'}`,
+      },
+    ];
   }
   return { valid: checks.every((c) => c.ok !== false), checks };
 }

@@ -13,10 +13,16 @@ import { verifySignedInvoice } from './verify-signed-invoice.ts';
 const issuedAt = new Date('2026-03-12T13:30:00Z');
 const identity = makeTestIdentity();
 const signer = createXadesSigner(loadP12(identity.p12, identity.password, issuedAt));
-const [credit, debit] = [noteCases.find((c) => c.content.kind === 'credit')!, noteCases.find((c) => c.content.kind === 'debit')!];
+const [credit, debit] = [
+  noteCases.find((c) => c.content.kind === 'credit')!,
+  noteCases.find((c) => c.content.kind === 'debit')!,
+];
 
 describe('verifySignedInvoice on a note', () => {
-  it.each([['credit note', credit, 'NC7'], ['debit note', debit, 'ND7']] as const)('labels a signed %s and its CUDE, recomputed with the software PIN', (label, { content }, id) => {
+  it.each([
+    ['credit note', credit, 'NC7'],
+    ['debit note', debit, 'ND7'],
+  ] as const)('labels a signed %s and its CUDE, recomputed with the software PIN', (label, { content }, id) => {
     const built = buildNoteCase(content, '7', issuedAt);
     const { xml } = signer.sign(built.xml, { signingTime: issuedAt, uuid: '0f8fad5b-d9cb-469f-a165-70867728950e' });
     const report = verifySignedInvoice(xml, { technicalKey: demoSoftware.pin });

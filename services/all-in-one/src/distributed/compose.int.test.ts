@@ -7,15 +7,24 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../../../..');
 // Dummies for the substitutions the file requires (its secrets are never in it).
 const required = {
-  FE_POSTGRES_PASSWORD: 'dummy-password', FE_S3_ACCESS_KEY: 'dummy-access', FE_S3_SECRET_KEY: 'dummy-secret',
-  FE_S3_PUBLIC_ENDPOINT: 'https://documents.example.com', FE_SMTP_URL: 'smtps://mail.example.com',
+  FE_POSTGRES_PASSWORD: 'dummy-password',
+  FE_S3_ACCESS_KEY: 'dummy-access',
+  FE_S3_SECRET_KEY: 'dummy-secret',
+  FE_S3_PUBLIC_ENDPOINT: 'https://documents.example.com',
+  FE_SMTP_URL: 'smtps://mail.example.com',
 };
 
 function composeConfig(env: Record<string, string>, ...options: string[]) {
   // Only PATH from this process: a developer's own FE_* variables must not decide the outcome.
-  return spawnSync('docker-compose', ['--project-directory', root, '-f', join(root, 'docker-compose.yml'), ...options, 'config', '--quiet'], {
-    env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 60_000,
-  });
+  return spawnSync(
+    'docker-compose',
+    ['--project-directory', root, '-f', join(root, 'docker-compose.yml'), ...options, 'config', '--quiet'],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
 }
 
 describe('docker-compose config', () => {

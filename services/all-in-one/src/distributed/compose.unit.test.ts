@@ -24,32 +24,56 @@ import { portalProcessConfigSchema } from '@fe/portal/process-config';
 const root = join(import.meta.dirname, '../../../..');
 
 type ComposeService = {
-  command?: string[]; environment?: Record<string, string>; ports?: string[]; profiles?: string[];
-  healthcheck?: { test: string[] }; depends_on?: Record<string, { condition: string }>; image?: string; build?: unknown;
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  profiles?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  image?: string;
+  build?: unknown;
 };
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, ComposeService>; secrets: Record<string, unknown>;
+  services: Record<string, ComposeService>;
+  secrets: Record<string, unknown>;
 };
 
-/** Each process container: its main and the schemas its main reads the environment with (every main's runMain reads the telemetry's too). */
-const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object.fromEntries(Object.entries({
-  'ingress-1': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
-  'ingress-2': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
-  'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
-  'signer-2': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
-  renderer: { main: 'services/renderer/src/main.ts', schemas: [rendererProcessConfigSchema] },
-  submitter: { main: 'services/submitter/src/main.ts', schemas: [submitterProcessConfigSchema, submitterConfigSchema] },
-  projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
-  relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
-  'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
-  notifier: { main: 'services/notifier/src/main.ts', schemas: [notifierProcessConfigSchema, dianEndpointsConfigSchema] },
-  portal: { main: 'services/portal/src/main.ts', schemas: [portalProcessConfigSchema, portalConfigSchema, dianEndpointsConfigSchema] },
-}).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]));
+/**
+ * Each process container: its main and the schemas its main reads the environment with (every main's runMain reads the
+ * telemetry's too).
+ */
+const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object.fromEntries(
+  Object.entries({
+    'ingress-1': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+    'ingress-2': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+    'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
+    'signer-2': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
+    renderer: { main: 'services/renderer/src/main.ts', schemas: [rendererProcessConfigSchema] },
+    submitter: {
+      main: 'services/submitter/src/main.ts',
+      schemas: [submitterProcessConfigSchema, submitterConfigSchema],
+    },
+    projection: { main: 'services/projection/src/main.ts', schemas: [projectionProcessConfigSchema] },
+    relay: { main: 'services/relay/src/main.ts', schemas: [relayProcessConfigSchema] },
+    'dian-simulator': { main: 'services/dian-simulator/src/main.ts', schemas: [simulatorProcessConfigSchema] },
+    notifier: {
+      main: 'services/notifier/src/main.ts',
+      schemas: [notifierProcessConfigSchema, dianEndpointsConfigSchema],
+    },
+    portal: {
+      main: 'services/portal/src/main.ts',
+      schemas: [portalProcessConfigSchema, portalConfigSchema, dianEndpointsConfigSchema],
+    },
+  }).map(([name, { main, schemas }]) => [name, { main, schemas: [...schemas, telemetryConfigSchema] }]),
+);
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 
 type Variable = { name: string; required: boolean };
 
-/** Every variable a schema reads, nested objects included; required when no wrapper on its path gives a default or makes it optional. */
+/**
+ * Every variable a schema reads, nested objects included; required when no wrapper on its path gives a default or makes
+ * it optional.
+ */
 function variablesOf(schema: z.ZodType, optionalAbove = false): Variable[] {
   let node = schema;
   let name: string | undefined;
@@ -66,7 +90,10 @@ function variablesOf(schema: z.ZodType, optionalAbove = false): Variable[] {
   return name ? [{ name, required: !optional }] : [];
 }
 
-/** What is wrong with one container's environment against its schemas: a required variable unset, a variable no schema reads. */
+/**
+ * What is wrong with one container's environment against its schemas: a required variable unset, a variable no schema
+ * reads.
+ */
 function environmentFaults(environment: Record<string, string>, schemas: z.ZodType[]): string[] {
   const read = schemas.flatMap((schema) => variablesOf(schema));
   const names = new Set(read.map((v) => v.name));
@@ -82,22 +109,30 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...infrastructure, ...Object.keys(processes)].sort());
   });
 
-  it.each(Object.entries(processes))('%s: runs its main from the one image, and its environment is what its schemas read', (name, { main, schemas }) => {
-    const service = compose.services[name]!;
-    expect(service.command).toEqual(['node', main]);
-    expect(existsSync(join(root, main))).toBe(true);
-    expect(service).toMatchObject({ image: expect.stringMatching(/^fe-colombia:/), build: '.' });
-    expect(environmentFaults(service.environment ?? {}, schemas)).toEqual([]);
-  });
+  it.each(Object.entries(processes))(
+    '%s: runs its main from the one image, and its environment is what its schemas read',
+    (name, { main, schemas }) => {
+      const service = compose.services[name]!;
+      expect(service.command).toEqual(['node', main]);
+      expect(existsSync(join(root, main))).toBe(true);
+      expect(service).toMatchObject({ image: expect.stringMatching(/^fe-colombia:/), build: '.' });
+      expect(environmentFaults(service.environment ?? {}, schemas)).toEqual([]);
+    },
+  );
 
-  it.each(Object.keys(processes))('%s: its health check asks /readyz on its FE_HEALTH_PORT, after the servers it needs are healthy', (name) => {
-    const service = compose.services[name]!;
-    expect(service.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${service.environment?.FE_HEALTH_PORT}/readyz`);
-    for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
-      expect(compose.services[dependency], dependency).toBeDefined();
-      if (infrastructure.includes(dependency)) expect(condition).toBe('service_healthy');
-    }
-  });
+  it.each(Object.keys(processes))(
+    '%s: its health check asks /readyz on its FE_HEALTH_PORT, after the servers it needs are healthy',
+    (name) => {
+      const service = compose.services[name]!;
+      expect(service.healthcheck?.test.join(' ')).toContain(
+        `http://127.0.0.1:${service.environment?.FE_HEALTH_PORT}/readyz`,
+      );
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(compose.services[dependency], dependency).toBeDefined();
+        if (infrastructure.includes(dependency)) expect(condition).toBe('service_healthy');
+      }
+    },
+  );
 
   it('publishes each ingress and the portal on its own host port, to the FE_PORT it listens on, on every interface of the container', () => {
     const published = ['ingress-1', 'ingress-2', 'portal'].map((name) => {
@@ -112,7 +147,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts the DIAN simulator only under the habilitacion-sim profile', () => {
-    const withProfile = Object.entries(compose.services).filter(([, service]) => service.profiles).map(([name, service]) => [name, service.profiles]);
+    const withProfile = Object.entries(compose.services)
+      .filter(([, service]) => service.profiles)
+      .map(([name, service]) => [name, service.profiles]);
     expect(withProfile).toEqual([['dian-simulator', ['habilitacion-sim']]]);
   });
 
@@ -142,12 +179,18 @@ describe('docker-compose.yml', () => {
     const grown = relayProcessConfigSchema.extend({ token: z.string().describe('RELAY_TOKEN: a new required key') });
     expect(environmentFaults(environment!, [grown, telemetryConfigSchema])).toEqual(['RELAY_TOKEN: required, not set']);
     const shrunk = relayProcessConfigSchema.omit({ kafkaBrokers: true });
-    expect(environmentFaults(environment!, [shrunk, telemetryConfigSchema])).toEqual(['FE_KAFKA_BROKERS: read by no schema']);
+    expect(environmentFaults(environment!, [shrunk, telemetryConfigSchema])).toEqual([
+      'FE_KAFKA_BROKERS: read by no schema',
+    ]);
   });
 
-  it('reads nested schemas (the submitter\'s retry keys) and sees required variables the process schemas declare', () => {
+  it("reads nested schemas (the submitter's retry keys) and sees required variables the process schemas declare", () => {
     expect(variablesOf(submitterConfigSchema)).toContainEqual({ name: 'SUBMIT_MAX_ATTEMPTS', required: false });
-    expect(variablesOf(signerProcessConfigSchema).filter((v) => v.required).map((v) => v.name).sort())
-      .toEqual(['FE_MASTER_KEY_FILE', 'FE_S3_ACCESS_KEY', 'FE_S3_SECRET_KEY']);
+    expect(
+      variablesOf(signerProcessConfigSchema)
+        .filter((v) => v.required)
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['FE_MASTER_KEY_FILE', 'FE_S3_ACCESS_KEY', 'FE_S3_SECRET_KEY']);
   });
 });

@@ -20,7 +20,9 @@ if (!dataDir || !url) {
 }
 if (url === '--api-key' && !existsSync(join(dataDir, 'master.key'))) {
   // Never a new key here: it would open none of the secrets sealed with the one the start created.
-  process.stderr.write(`no master.key in ${dataDir}: the distributed shape has not been started with that data folder\n`);
+  process.stderr.write(
+    `no master.key in ${dataDir}: the distributed shape has not been started with that data folder\n`,
+  );
   process.exit(1);
 }
 prepareDataFolder(dataDir);
@@ -35,7 +37,11 @@ try {
   await migrate(pool, { schema: config.postgresSchema });
   const { set, migrations } = tenantDirectoryMigrations();
   await migrate(pool, { schema: config.postgresSchema, set, migrations });
-  const tenants = new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')), now: () => new Date() });
+  const tenants = new PostgresTenantDirectory({
+    pool,
+    masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
+    now: () => new Date(),
+  });
   if (url === '--api-key') {
     const key = await tenants.displayApiKey('demo');
     if (key === undefined) throw new Error('the demo tenant has no current API key: run pnpm start:distributed first');
@@ -43,11 +49,20 @@ try {
   } else {
     const demo = await ensureDemoTenant(tenants, { now: new Date() });
     writeFileSync(join(dataDir, 'trusted-ca.pem'), (await tenants.trustedCaPems()).join('\n'), { mode: 0o600 });
-    const example = relative(process.env.INIT_CWD ?? process.cwd(), resolve(import.meta.dirname, '../../../../examples/invoice-request.json'));
-    process.stdout.write(welcomeText({
-      url, shape: 'distributed', ...(portalUrl ? { portalUrl } : {}), examplePath: example || 'examples/invoice-request.json',
-      apiKeyCommand: 'pnpm -s distributed:api-key', demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
-    }));
+    const example = relative(
+      process.env.INIT_CWD ?? process.cwd(),
+      resolve(import.meta.dirname, '../../../../examples/invoice-request.json'),
+    );
+    process.stdout.write(
+      welcomeText({
+        url,
+        shape: 'distributed',
+        ...(portalUrl ? { portalUrl } : {}),
+        examplePath: example || 'examples/invoice-request.json',
+        apiKeyCommand: 'pnpm -s distributed:api-key',
+        demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
+      }),
+    );
   }
   await tenants.close();
 } finally {

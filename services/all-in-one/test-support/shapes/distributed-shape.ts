@@ -9,8 +9,17 @@ import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { registerExtraTenantsIn } from '../extra-tenants.ts';
 import { httpClient, pollStatus } from '../http-client.ts';
 import {
-  alive, apiKeyIn, discardDistributedShape, prepareDistributedRun, recordedProcesses, root, run, startDistributedShape as startScript, startExtraProcess,
-  type RecordedProcess, type ServerVariables,
+  alive,
+  apiKeyIn,
+  discardDistributedShape,
+  prepareDistributedRun,
+  recordedProcesses,
+  root,
+  run,
+  startDistributedShape as startScript,
+  startExtraProcess,
+  type RecordedProcess,
+  type ServerVariables,
 } from '../start-distributed.ts';
 import { exampleRequest } from '../world.ts';
 import { invoiceEventsOf, settledDiff, type Shape } from './shape.ts';
@@ -22,7 +31,10 @@ const mains = {
 
 export type DistributedShape = Shape & {
   dataDir: string;
-  /** The answer to the invoice posted as soon as the start script returned (every /readyz 200): its HTTP status and the invoice's. */
+  /**
+   * The answer to the invoice posted as soon as the start script returned (every /readyz 200): its HTTP status and the
+   * invoice's.
+   */
   firstAnswer: { status: number; invoiceStatus: string | undefined };
   /** The log lines (JSON text) of the processes whose name starts with `prefix` (signer-1, signer-…). */
   logsOf(prefix: string): string[];
@@ -38,17 +50,27 @@ export type DistributedShape = Shape & {
 };
 
 export type DistributedShapeOptions = {
-  /** Servers of the test's own, which it may restart (a broker of startOwnBroker, an owned PostgreSQL); default the shared ones. */
+  /**
+   * Servers of the test's own, which it may restart (a broker of startOwnBroker, an owned PostgreSQL); default the
+   * shared ones.
+   */
   servers?: Partial<ServerVariables>;
 };
 
 export async function startDistributedShape(options: DistributedShapeOptions = {}): Promise<DistributedShape> {
   const shape = await prepareDistributedRun({
-    namespace: 'shape', servers: options.servers ?? {}, spareHealthPorts: 6,
+    namespace: 'shape',
+    servers: options.servers ?? {},
+    spareHealthPorts: 6,
     env: {
-      DIAN_SIMULATOR_CONTROL: 'true', MALLOC_ARENA_MAX: '2',
+      DIAN_SIMULATOR_CONTROL: 'true',
+      MALLOC_ARENA_MAX: '2',
       // As the embedded world (world.ts): no rate limit in the way, a long wait, quick retries.
-      FE_RATE_LIMIT_PER_SECOND: '10000', FE_RATE_LIMIT_BURST: '10000', FE_WAIT_BUDGET_MS: '20000', SUBMIT_RETRY_BASE_MS: '200', SUBMIT_RETRY_MAX_MS: '1000',
+      FE_RATE_LIMIT_PER_SECOND: '10000',
+      FE_RATE_LIMIT_BURST: '10000',
+      FE_WAIT_BUDGET_MS: '20000',
+      SUBMIT_RETRY_BASE_MS: '200',
+      SUBMIT_RETRY_MAX_MS: '1000',
       // The fault tests keep DIAN down for seconds while dozens of invoices retry every second at most.
       SUBMIT_MAX_ATTEMPTS: '40',
     },
@@ -57,7 +79,12 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
   env.FE_MASTER_KEY_FILE = join(dataDir, 'master.key'); // where the start script puts it, for prepare.ts run before it
   const scratchDir = join(dataDir, 'scratch');
   mkdirSync(scratchDir, { mode: 0o700 });
-  const pool = createPostgresPool({ connectionString: shape.servers.FE_POSTGRES_URL, schema: shape.names.schema, max: 3, onIdleError: () => undefined });
+  const pool = createPostgresPool({
+    connectionString: shape.servers.FE_POSTGRES_URL,
+    schema: shape.names.schema,
+    max: 3,
+    onIdleError: () => undefined,
+  });
   const closeAll = async () => {
     await discardDistributedShape(shape);
     await pool.end().catch(() => undefined);
@@ -65,10 +92,18 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
 
   try {
     // Prepared first (schema, demo tenant), so the extra tenants exist before the simulator reads the CAs to trust.
-    const prepared = await run(join(root, 'node_modules/node/bin/node'), ['services/all-in-one/src/distributed/prepare.ts', dataDir, url], { cwd: root, env, timeout: 120_000 });
+    const prepared = await run(
+      join(root, 'node_modules/node/bin/node'),
+      ['services/all-in-one/src/distributed/prepare.ts', dataDir, url],
+      { cwd: root, env, timeout: 120_000 },
+    );
     const apiKey = apiKeyIn(prepared.stdout);
     if (!apiKey) throw new Error(`prepare.ts printed no demo key: ${prepared.stdout}`);
-    const tenants = new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(env.FE_MASTER_KEY_FILE), now: () => new Date() });
+    const tenants = new PostgresTenantDirectory({
+      pool,
+      masterKey: loadOrCreateMasterKey(env.FE_MASTER_KEY_FILE),
+      now: () => new Date(),
+    });
     const extra = await registerExtraTenantsIn(tenants);
     const started = Date.now();
     await startScript(shape);
@@ -79,19 +114,34 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
     const startedIn = Date.now() - started;
     const first = await api.post(exampleRequest);
     const firstAnswer = { status: first.status, invoiceStatus: first.body?.status as string | undefined };
-    console.log(`distributed shape started in ${startedIn} ms; the first invoice: ${firstAnswer.status} ${firstAnswer.invoiceStatus} in ${Date.now() - started - startedIn} ms`); // printed, not asserted
+    console.log(
+      `distributed shape started in ${startedIn} ms; the first invoice: ${firstAnswer.status} ${firstAnswer.invoiceStatus} in ${Date.now() - started - startedIn} ms`,
+    ); // printed, not asserted
     // Its PDF drawn too, so the tests begin on a quiet shape (as they did after the warm-up this replaced).
     if (first.body?.cufe) await pollStatus(api, first.body.cufe, (body) => body.pdf_url !== undefined, 180_000);
 
     const eventStore = new PostgresEventStore(pool);
     const statusStore = new PostgresStatusStore(pool);
     const simulator = `http://127.0.0.1:${ports.simulator}/control`;
-    const logLines = (prefix: string) => readdirSync(join(dataDir, 'logs')).filter((file) => file.startsWith(prefix))
-      .flatMap((file) => readFileSync(join(dataDir, 'logs', file), 'utf8').split('\n').filter((line) => line.startsWith('{')));
+    const logLines = (prefix: string) =>
+      readdirSync(join(dataDir, 'logs'))
+        .filter((file) => file.startsWith(prefix))
+        .flatMap((file) =>
+          readFileSync(join(dataDir, 'logs', file), 'utf8')
+            .split('\n')
+            .filter((line) => line.startsWith('{')),
+        );
     const processes = () => recordedProcesses(dataDir);
 
     return {
-      name: 'distributed', files: 's3', url, apiKey, extra, scratchDir, dataDir, firstAnswer,
+      name: 'distributed',
+      files: 's3',
+      url,
+      apiKey,
+      extra,
+      scratchDir,
+      dataDir,
+      firstAnswer,
       ...api,
       ingressLogs: () => logLines('ingress-'),
       allLogs: () => logLines(''),
@@ -117,7 +167,10 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       },
       async startProcess(name, service) {
         const dian = `http://127.0.0.1:${ports.simulator}/WcfDianCustomerServices.svc`;
-        const own = service === 'signer' ? { SIGNER_POOL_SIZE: '1' } : { DIAN_ENDPOINT_HABILITACION: dian, DIAN_ENDPOINT_PRODUCTION: dian };
+        const own =
+          service === 'signer'
+            ? { SIGNER_POOL_SIZE: '1' }
+            : { DIAN_ENDPOINT_HABILITACION: dian, DIAN_ENDPOINT_PRODUCTION: dian };
         await startExtraProcess(shape, name, mains[service], own);
       },
       async close() {

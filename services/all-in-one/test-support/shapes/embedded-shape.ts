@@ -13,8 +13,14 @@ export async function startEmbeddedShape(): Promise<Shape> {
   mkdirSync(scratchDir, { recursive: true, mode: 0o700 });
   const simulator = world.embedded.simulator!;
   return {
-    name: 'embedded', files: 'service', url: world.url, apiKey: world.apiKey, extra: extra!, scratchDir,
-    post: world.post, get: world.get,
+    name: 'embedded',
+    files: 'service',
+    url: world.url,
+    apiKey: world.apiKey,
+    extra: extra!,
+    scratchDir,
+    post: world.post,
+    get: world.get,
     ingressLogs: () => world.logs,
     allLogs: () => world.logs,
     trustedCaPems: (tenantId) => world.embedded.tenants.trustedCaPems(tenantId),

@@ -46,7 +46,11 @@ export type Shape = HttpClient & {
 };
 
 type InvoiceStatusView = Awaited<ReturnType<StatusStore['all']>>[number];
-export type ViewDiff = { invoiceId: string; live: InvoiceStatusView | undefined; rebuilt: InvoiceStatusView | undefined };
+export type ViewDiff = {
+  invoiceId: string;
+  live: InvoiceStatusView | undefined;
+  rebuilt: InvoiceStatusView | undefined;
+};
 
 /**
  * Rebuilds the views from `events` into a throw-away store and compares them with `live` until
@@ -63,7 +67,12 @@ export async function settledDiff(events: EventStore, live: StatusStore, withinM
       const rebuiltViews = await rebuilt.all();
       const ids = diffViews(liveViews, rebuiltViews);
       const find = (views: InvoiceStatusView[], id: string) => views.find((view) => view.invoiceId === id);
-      if (ids.length === 0 || Date.now() > deadline) return ids.map((invoiceId) => ({ invoiceId, live: find(liveViews, invoiceId), rebuilt: find(rebuiltViews, invoiceId) }));
+      if (ids.length === 0 || Date.now() > deadline)
+        return ids.map((invoiceId) => ({
+          invoiceId,
+          live: find(liveViews, invoiceId),
+          rebuilt: find(rebuiltViews, invoiceId),
+        }));
     } finally {
       await rebuilt.close();
     }
@@ -77,7 +86,9 @@ export async function invoiceEventsOf(store: EventStore): Promise<{ stream: stri
   for (let after = 0n; ;) {
     const page = await store.readAll({ after, limit: 1000 });
     if (page.length === 0) return found;
-    for (const recorded of page) if (recorded.envelope.type.startsWith('Invoice')) found.push({ stream: recorded.stream, type: recorded.envelope.type });
+    for (const recorded of page)
+      if (recorded.envelope.type.startsWith('Invoice'))
+        found.push({ stream: recorded.stream, type: recorded.envelope.type });
     after = page.at(-1)!.position;
   }
 }

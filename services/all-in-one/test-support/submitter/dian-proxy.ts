@@ -6,7 +6,14 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProxiedRequest = { operation: string; url: string; fault: string | undefined; status: number | undefined; startedAt: number; endedAt: number | undefined };
+export type ProxiedRequest = {
+  operation: string;
+  url: string;
+  fault: string | undefined;
+  status: number | undefined;
+  startedAt: number;
+  endedAt: number | undefined;
+};
 
 export type DianProxy = {
   endpoint: string;
@@ -33,7 +40,14 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
     const nth = (counts.get(operation) ?? 0) + 1;
     counts.set(operation, nth);
     const fault = plan?.(operation, nth);
-    const record: ProxiedRequest = { operation, url: req.url ?? '', fault, status: undefined, startedAt: Date.now(), endedAt: undefined };
+    const record: ProxiedRequest = {
+      operation,
+      url: req.url ?? '',
+      fault,
+      status: undefined,
+      startedAt: Date.now(),
+      endedAt: undefined,
+    };
     requests.push(record);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -44,18 +58,30 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
       inFlight--;
       record.endedAt = Date.now();
     };
-    const upstream = request({
-      host: target.hostname, port: target.port, method: req.method, path: req.url,
-      headers: { ...req.headers, ...(fault ? { 'x-simulator-fault': fault } : {}) },
-    }, (answer) => {
-      record.status = answer.statusCode;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      answer.on('end', finish);
-    });
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, ...(fault ? { 'x-simulator-fault': fault } : {}) },
+      },
+      (answer) => {
+        record.status = answer.statusCode;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on('end', finish);
+      },
+    );
     // The simulator dropped the connection (response-lost) or the client gave up (timeout): pass it on.
-    upstream.on('error', () => { finish(); req.socket.destroy(); });
-    req.socket.on('close', () => { finish(); upstream.destroy(); });
+    upstream.on('error', () => {
+      finish();
+      req.socket.destroy();
+    });
+    req.socket.on('close', () => {
+      finish();
+      upstream.destroy();
+    });
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,9 +97,10 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
       plan = next;
       counts.clear();
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

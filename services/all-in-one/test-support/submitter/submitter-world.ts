@@ -7,20 +7,45 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { invoiceRequestSchema, topics, type Envelope, type InvoiceEvent, type InvoiceRequestInput } from '@fe/contracts';
+import {
+  invoiceRequestSchema,
+  topics,
+  type Envelope,
+  type InvoiceEvent,
+  type InvoiceRequestInput,
+} from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/testing';
 import { readInvoiceDocument } from '@fe/dian-xml';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
 import {
-  FilesystemBlobStore, InProcessEventBus, loadInvoiceStream, newInvoiceEvent, SignedLinks, SqliteCheckpointStore, SqliteEventStore,
-  invoiceStreamName, startRelay, systemClock, type Relay, type ServiceModule,
+  FilesystemBlobStore,
+  InProcessEventBus,
+  loadInvoiceStream,
+  newInvoiceEvent,
+  SignedLinks,
+  SqliteCheckpointStore,
+  SqliteEventStore,
+  invoiceStreamName,
+  startRelay,
+  systemClock,
+  type Relay,
+  type ServiceModule,
 } from '@fe/platform';
 import { createXadesSigner, loadP12, type SigningCredential } from '@fe/xades';
 import type { z } from 'zod';
 import { makeTestIdentity } from '@fe/xades/testing';
-import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigSchema, type SubmitterPorts } from '@fe/submitter';
+import {
+  createSubmitterService,
+  SqliteSubmissionSchedule,
+  submitterConfigSchema,
+  type SubmitterPorts,
+} from '@fe/submitter';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
-import { createInMemoryTenantDirectory, demoProfile, type InMemoryTenantDirectory } from './in-memory-tenant-directory.ts';
+import {
+  createInMemoryTenantDirectory,
+  demoProfile,
+  type InMemoryTenantDirectory,
+} from './in-memory-tenant-directory.ts';
 import { createRecordingLogger, type RecordingLogger } from '@fe/platform/testing';
 
 type ConfigInput = z.input<typeof submitterConfigSchema>;
@@ -55,8 +80,16 @@ export type SubmitterWorld = {
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
   /** A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run). */
   service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'>): ServiceModule;
-  /** `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled in order). */
-  issue(options?: { mutate?: (xml: string) => string; tenantId?: string; apartFrom?: string; idempotencyKey?: string }): Promise<IssuedInvoice>;
+  /**
+   * `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled
+   * in order).
+   */
+  issue(options?: {
+    mutate?: (xml: string) => string;
+    tenantId?: string;
+    apartFrom?: string;
+    idempotencyKey?: string;
+  }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
   /** Polls the stream until `done` holds (or fails after `timeoutMs`). */
   waitFor(invoiceId: string, done: (events: InvoiceEvent[]) => boolean, timeoutMs?: number): Promise<InvoiceEvent[]>;
@@ -69,20 +102,35 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'submitter-world-'));
   // keyCertSign too: the simulator's trust store takes the self-signed certificate as its own CA, and
   // OpenSSL only accepts an issuer whose key usage allows signing certificates.
-  const identity = makeTestIdentity({ organization: 'EMPRESA DEMO S.A.S.', keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true } });
+  const identity = makeTestIdentity({
+    organization: 'EMPRESA DEMO S.A.S.',
+    keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true },
+  });
   const credential = loadP12(identity.p12, identity.password, new Date());
   // The XSD check (an xmllint process) is off: this world serves unit tests, which stay in-process.
   const simulatorIdentity = ephemeralIdentity(new Date());
-  const simulator = await startDianSimulator(simulatorConfig({ identity: simulatorIdentity, trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }), { port: 0 });
+  const simulator = await startDianSimulator(
+    simulatorConfig({ identity: simulatorIdentity, trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }),
+    { port: 0 },
+  );
   const proxy = await startDianProxy(simulator.endpoint);
   const logger = createRecordingLogger();
   const store = new SqliteEventStore(':memory:');
   const bus = new InProcessEventBus();
-  const blobs = new FilesystemBlobStore(join(dir, 'blobs'), new SignedLinks(randomBytes(32), 'http://127.0.0.1:8080/files'));
+  const blobs = new FilesystemBlobStore(
+    join(dir, 'blobs'),
+    new SignedLinks(randomBytes(32), 'http://127.0.0.1:8080/files'),
+  );
   const tenants = createInMemoryTenantDirectory({ demo: { profile: demoProfile('demo'), credential } });
   const relay: Relay = startRelay({
-    name: 'relay.invoice-events', store, bus, checkpoints: new SqliteCheckpointStore(':memory:'), logger, idleMs: 10,
-    route: (e) => (e.envelope.invoice_id ? { topic: topics.invoiceEvents.name, key: e.envelope.invoice_id } : undefined),
+    name: 'relay.invoice-events',
+    store,
+    bus,
+    checkpoints: new SqliteCheckpointStore(':memory:'),
+    logger,
+    idleMs: 10,
+    route: (e) =>
+      e.envelope.invoice_id ? { topic: topics.invoiceEvents.name, key: e.envelope.invoice_id } : undefined,
   });
   const scheduleDbPath = join(dir, 'submitter-schedule.db');
   const services: ServiceModule[] = [];
@@ -90,7 +138,16 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   const signer = createXadesSigner(credential);
 
   const world: SubmitterWorld = {
-    simulator, proxy, store, bus, blobs, tenants, logger, credential, scheduleDbPath, simulatorCertificatePem: simulatorIdentity.certificatePem,
+    simulator,
+    proxy,
+    store,
+    bus,
+    blobs,
+    tenants,
+    logger,
+    credential,
+    scheduleDbPath,
+    simulatorCertificatePem: simulatorIdentity.certificatePem,
     service(config = {}, ports = {}) {
       const parsed = submitterConfigSchema.parse({
         endpoints: { habilitacion: proxy.endpoint, production: proxy.endpoint },
@@ -101,7 +158,10 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       });
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
       schedules.push(schedule);
-      const service = createSubmitterService({ store, bus, blobs, tenants, clock: systemClock, logger, schedule, ...ports }, parsed);
+      const service = createSubmitterService(
+        { store, bus, blobs, tenants, clock: systemClock, logger, schedule, ...ports },
+        parsed,
+      );
       services.push(service);
       return service;
     },
@@ -110,7 +170,10 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
       let number = String(nextNumber++);
       let built = buildCase(request, number, issuedAt);
-      while (options.apartFrom && bus.partitionOf(invoiceStreamName(tenantId, built.documentId)) === bus.partitionOf(options.apartFrom)) {
+      while (
+        options.apartFrom &&
+        bus.partitionOf(invoiceStreamName(tenantId, built.documentId)) === bus.partitionOf(options.apartFrom)
+      ) {
         number = String(nextNumber++);
         built = buildCase(request, number, issuedAt);
       }
@@ -119,15 +182,34 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const xmlKey = `${tenantId}/${built.documentId}.xml`;
       await blobs.put(xmlKey, signed.xml, 'application/xml');
       const meta = { tenantId, invoiceId, correlationId: `req-${number}`, causationId: `req-${number}` };
-      const requested = newInvoiceEvent('InvoiceRequested', {
-        request: invoiceRequestSchema.parse(request), prefix: 'SETP', number, document_id: built.documentId, resolution_id: 'demo-setp',
-        environment: '2', issued_at: built.issuedAt, cufe: built.cufe,
-        payable_amount: readInvoiceDocument(built.xml).payableAmount!,
-        ...(options.idempotencyKey ? { idempotency_key: options.idempotencyKey } : {}),
-      }, meta, systemClock);
-      const signedEvent = newInvoiceEvent('InvoiceSigned', {
-        xml_key: xmlKey, xml_sha256: 'e'.repeat(64), signed_at: new Date().toISOString(), certificate_serial: '0badc0ffee',
-      }, { ...meta, causationId: requested.id }, systemClock);
+      const requested = newInvoiceEvent(
+        'InvoiceRequested',
+        {
+          request: invoiceRequestSchema.parse(request),
+          prefix: 'SETP',
+          number,
+          document_id: built.documentId,
+          resolution_id: 'demo-setp',
+          environment: '2',
+          issued_at: built.issuedAt,
+          cufe: built.cufe,
+          payable_amount: readInvoiceDocument(built.xml).payableAmount!,
+          ...(options.idempotencyKey ? { idempotency_key: options.idempotencyKey } : {}),
+        },
+        meta,
+        systemClock,
+      );
+      const signedEvent = newInvoiceEvent(
+        'InvoiceSigned',
+        {
+          xml_key: xmlKey,
+          xml_sha256: 'e'.repeat(64),
+          signed_at: new Date().toISOString(),
+          certificate_serial: '0badc0ffee',
+        },
+        { ...meta, causationId: requested.id },
+        systemClock,
+      );
       await store.append(invoiceId, [asEnvelope(requested), asEnvelope(signedEvent)], 'no_stream');
       return { invoiceId, documentId: built.documentId, cufe: built.cufe, xmlKey };
     },
@@ -137,11 +219,13 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       for (;;) {
         const events = await world.events(invoiceId);
         if (done(events)) return events;
-        if (Date.now() > deadline) throw new Error(`timed out; the stream holds ${events.map((e) => e.type).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out; the stream holds ${events.map((e) => e.type).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
     },
-    republish: (event) => bus.publish(topics.invoiceEvents.name, [{ key: event.invoice_id!, value: asEnvelope(event) }]),
+    republish: (event) =>
+      bus.publish(topics.invoiceEvents.name, [{ key: event.invoice_id!, value: asEnvelope(event) }]),
     async close() {
       for (const s of services) await s.stop();
       for (const s of schedules) await s.close();

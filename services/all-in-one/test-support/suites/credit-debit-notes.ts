@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field and against the contract schemas */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // Credit and debit notes end to end on either shape: partial credit, an over-credit refused, a debit, then a
 // cancellation of the balance; each CUDE recomputed from the signed XML by a formula written here.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,9 @@ import type { Shape } from '../shapes/shape.ts';
 /** POST a note the way an integrator does: the tenant's key, JSON. */
 async function postNote(shape: Shape, kind: 'credit' | 'debit', body: unknown): Promise<HttpAnswer> {
   const response = await fetch(`${shape.url}/api/v1/service/${kind}-note`, {
-    method: 'POST', headers: { authorization: `Bearer ${shape.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${shape.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
@@ -37,10 +39,19 @@ export function cudeFromXml(xml: string, pin: string): string {
     return value;
   };
   const tax = (code: string) => `${code}${note.taxAmounts[code] ?? '0.00'}`;
-  const input = field(note.number, 'cbc:ID') + field(note.issueDate, 'cbc:IssueDate') + field(note.issueTime, 'cbc:IssueTime')
-    + field(note.lineExtensionAmount, 'cbc:LineExtensionAmount') + tax('01') + tax('04') + tax('03') + field(note.payableAmount, 'cbc:PayableAmount')
-    + field(note.supplierNit, "the supplier's cbc:CompanyID") + field(note.customerId, "the customer's cbc:CompanyID")
-    + pin + field(note.environment, 'cbc:ProfileExecutionID');
+  const input =
+    field(note.number, 'cbc:ID') +
+    field(note.issueDate, 'cbc:IssueDate') +
+    field(note.issueTime, 'cbc:IssueTime') +
+    field(note.lineExtensionAmount, 'cbc:LineExtensionAmount') +
+    tax('01') +
+    tax('04') +
+    tax('03') +
+    field(note.payableAmount, 'cbc:PayableAmount') +
+    field(note.supplierNit, "the supplier's cbc:CompanyID") +
+    field(note.customerId, "the customer's cbc:CompanyID") +
+    pin +
+    field(note.environment, 'cbc:ProfileExecutionID');
   return createHash('sha384').update(input, 'utf8').digest('hex');
 }
 
@@ -48,8 +59,20 @@ export function cudeFromXml(xml: string, pin: string): string {
 export function creditDebitNotesSuite(shape: () => Shape): void {
   describe('credit and debit notes on one invoice (issue 19)', () => {
     // exampleRequest: 2 × 150 000 + IVA 19 % (357 000.00) and 3 × 25 000.50 + INC 8 % (81 001.62) = 438 001.62.
-    const consultancy = (quantity: number) => ({ code: 'SRV-001', name: 'Consultoría', quantity, unit_price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] });
-    const lunches = { code: 'ALM-002', name: 'Almuerzo', quantity: 3, unit_price: '25000.50', taxes: [{ code: '04', name: 'INC', rate: 8 }] };
+    const consultancy = (quantity: number) => ({
+      code: 'SRV-001',
+      name: 'Consultoría',
+      quantity,
+      unit_price: 150000,
+      taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+    });
+    const lunches = {
+      code: 'ALM-002',
+      name: 'Almuerzo',
+      quantity: 3,
+      unit_price: '25000.50',
+      taxes: [{ code: '04', name: 'INC', rate: 8 }],
+    };
     const interest = { code: 'INT-1', name: 'Intereses de mora', quantity: 1, unit_price: 10000 };
     let invoice: any;
     let partial: HttpAnswer;
@@ -60,17 +83,36 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
     beforeAll(async () => {
       invoice = (await shape().post(exampleRequest)).body;
       const ref = { cufe: invoice.cufe };
-      partial = await postNote(shape(), 'credit', { invoice: ref, concept: '1', description: 'Devolución de una hora', lines: [consultancy(1)] });
-      excess = await postNote(shape(), 'credit', { invoice: ref, concept: '1', lines: [consultancy(2)] }); // 357 000.00 > 259 501.62 left
-      debit = await postNote(shape(), 'debit', { invoice: { prefix: invoice.number.replace(/\d+$/, ''), number: Number(invoice.number.replace(/^\D+/, '')) }, concept: '1', lines: [interest] });
-      cancellation = await postNote(shape(), 'credit', { invoice: ref, concept: '2', lines: [consultancy(1), lunches, interest] }); // exactly 269 501.62
+      partial = await postNote(shape(), 'credit', {
+        invoice: ref,
+        concept: '1',
+        description: 'Devolución de una hora',
+        lines: [consultancy(1)],
+      });
+      // 357 000.00 > 259 501.62 left
+      excess = await postNote(shape(), 'credit', { invoice: ref, concept: '1', lines: [consultancy(2)] });
+      debit = await postNote(shape(), 'debit', {
+        invoice: { prefix: invoice.number.replace(/\d+$/, ''), number: Number(invoice.number.replace(/^\D+/, '')) },
+        concept: '1',
+        lines: [interest],
+      });
+      cancellation = await postNote(shape(), 'credit', {
+        invoice: ref,
+        concept: '2',
+        lines: [consultancy(1), lunches, interest],
+      }); // exactly 269 501.62
     }, 120_000);
 
     it('accepts a partial credit note: 201, numbered on its own prefix, the CUDE its signed XML yields', async () => {
       expect(invoice.status).toBe('accepted');
       expect(partial.status).toBe(201);
       const body = createInvoiceResponseSchema.parse(partial.body);
-      expect(body).toMatchObject({ status: 'accepted', document_type: 'credit_note', concept: '1', referenced_invoice: { cufe: invoice.cufe, number: invoice.number } });
+      expect(body).toMatchObject({
+        status: 'accepted',
+        document_type: 'credit_note',
+        concept: '1',
+        referenced_invoice: { cufe: invoice.cufe, number: invoice.number },
+      });
       expect(body.number).toMatch(/^NC\d+$/);
       const xml = await (await fetch(body.xml_url)).text();
       expect(xml).toContain('<CreditNote');
@@ -80,7 +122,10 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
     });
 
     it('refuses a second credit above what is left: 422 CREDIT_EXCEEDS_BALANCE naming the lines', () => {
-      expect({ status: excess.status, code: excess.body?.error?.code }).toEqual({ status: 422, code: 'CREDIT_EXCEEDS_BALANCE' });
+      expect({ status: excess.status, code: excess.body?.error?.code }).toEqual({
+        status: 422,
+        code: 'CREDIT_EXCEEDS_BALANCE',
+      });
       expect(errorBodySchema.safeParse(excess.body).success).toBe(true);
       expect(excess.body.error.details[0].path).toBe('lines');
     });
@@ -97,18 +142,24 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
 
     it('a cancellation of exactly the balance is accepted and voids the invoice; a later note is 409 INVOICE_VOIDED', async () => {
       expect(cancellation.status).toBe(201);
-      const status = invoiceStatusResponseSchema.parse(await pollStatus(shape(), invoice.cufe, (b) => b.voided === true));
+      const status = invoiceStatusResponseSchema.parse(
+        await pollStatus(shape(), invoice.cufe, (b) => b.voided === true),
+      );
       expect(status.notes!.map((n) => [n.document_type, n.number, n.concept, n.amount, n.status])).toEqual([
         ['credit_note', partial.body.number, '1', '178500.00', 'accepted'],
         ['debit_note', debit.body.number, '1', '10000.00', 'accepted'],
         ['credit_note', cancellation.body.number, '2', '269501.62', 'accepted'],
       ]);
       expect(status.balance).toBe('0.00');
-      const late = await postNote(shape(), 'debit', { invoice: { cufe: invoice.cufe }, concept: '2', lines: [interest] });
+      const late = await postNote(shape(), 'debit', {
+        invoice: { cufe: invoice.cufe },
+        concept: '2',
+        lines: [interest],
+      });
       expect({ status: late.status, code: late.body?.error?.code }).toEqual({ status: 409, code: 'INVOICE_VOIDED' });
     });
 
-    it('hands out each note signed (xmlsec1 and xades4j verify it against the tenant\'s CA) and a PDF naming the note, its CUDE and the invoice', async () => {
+    it("hands out each note signed (xmlsec1 and xades4j verify it against the tenant's CA) and a PDF naming the note, its CUDE and the invoice", async () => {
       const caFile = join(shape().scratchDir, 'notes-demo-ca.pem');
       writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
       for (const [i, note] of [partial, debit, cancellation].entries()) {
@@ -134,7 +185,10 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
     it('answers the status of a note by its CUDE', async () => {
       const note = await shape().get(`/api/v1/service/status/${partial.body.cufe}`);
       expect(invoiceStatusResponseSchema.parse(note.body)).toMatchObject({
-        status: 'accepted', document_type: 'credit_note', number: partial.body.number, referenced_invoice: { cufe: invoice.cufe },
+        status: 'accepted',
+        document_type: 'credit_note',
+        number: partial.body.number,
+        referenced_invoice: { cufe: invoice.cufe },
       });
     });
   });

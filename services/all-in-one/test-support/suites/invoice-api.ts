@@ -4,7 +4,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema, type ErrorCode } from '@fe/contracts';
+import {
+  createInvoiceResponseSchema,
+  errorBodySchema,
+  invoiceStatusResponseSchema,
+  type ErrorCode,
+} from '@fe/contracts';
 import { ownText, parseXmlTree } from '@fe/dian-xml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
@@ -29,13 +34,17 @@ export function invoiceApiSuite(shape: () => Shape): void {
 
     it('answers 201 with the contract body, a Location and a request id', () => {
       expect(answer.status).toBe(201);
-      expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: true, status: 'accepted', tax_authority_response: { status: 'accepted' } });
+      expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({
+        success: true,
+        status: 'accepted',
+        tax_authority_response: { status: 'accepted' },
+      });
       expect(answer.body.number).toMatch(/^SETP99\d{7}$/);
       expect(answer.headers.get('location')).toBe(`/api/v1/service/status/${answer.body.cufe}`);
       expect(answer.headers.get('x-request-id')).toMatch(/^req_/);
     });
 
-    it('hands out a signed XML that xmlsec1 (and xades4j, DIAN\'s library) verify against the tenant\'s CA', async () => {
+    it("hands out a signed XML that xmlsec1 (and xades4j, DIAN's library) verify against the tenant's CA", async () => {
       const xml = await fetch(answer.body.xml_url);
       expect(xml.headers.get('content-type')).toContain('application/xml');
       const file = join(shape().scratchDir, 'fetched.xml');
@@ -72,12 +81,21 @@ export function invoiceApiSuite(shape: () => Shape): void {
     it('logs one line per request with its id and tenant, and never the API key', () => {
       const logs = shape().ingressLogs();
       const line = logs.map((l) => JSON.parse(l)).find((l) => l.req_id === answer.headers.get('x-request-id'));
-      expect(line).toMatchObject({ status: 201, tenant_id: 'demo', url: '/api/v1/service/invoice', service: 'ingress' });
+      expect(line).toMatchObject({
+        status: 201,
+        tenant_id: 'demo',
+        url: '/api/v1/service/invoice',
+        service: 'ingress',
+      });
       expect(shape().allLogs().join('\n')).not.toContain(shape().apiKey);
       // One `service` per line, naming the service: a log pipeline keeps only one of two equal keys.
       expect(logs.filter((l) => (l.match(/"service":/g) ?? []).length !== 1)).toEqual([]);
       // The request id once, under the documented key (fastify's own `reqId` label would add a second).
-      expect(logs.filter((l) => l.includes(answer.headers.get('x-request-id')!)).map((l) => Object.keys(JSON.parse(l)).filter((k) => /req_?id/i.test(k)))).toEqual([['req_id']]);
+      expect(
+        logs
+          .filter((l) => l.includes(answer.headers.get('x-request-id')!))
+          .map((l) => Object.keys(JSON.parse(l)).filter((k) => /req_?id/i.test(k))),
+      ).toEqual([['req_id']]);
     });
   });
 
@@ -88,9 +106,19 @@ export function invoiceApiSuite(shape: () => Shape): void {
       expectError(await shape().post(undefined, { raw: '{"customer": ' }), 'MALFORMED_JSON', 400);
       const invalid = await shape().post({ customer: { document_type: '31' }, payment: {} });
       expectError(invalid, 'VALIDATION_ERROR', 400);
-      expect(invalid.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['customer.document_number', 'customer.name', 'lines', 'payment.method_code']));
-      expectError(await shape().post(body({ customer: { ...exampleRequest.customer, document_number: '900108281-1' } })), 'NIT_INVALID', 400);
-      const rate = await shape().post(body({ lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, taxes: [{ code: '01', name: 'IVA', rate: 7 }] }] }));
+      expect(invalid.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+        expect.arrayContaining(['customer.document_number', 'customer.name', 'lines', 'payment.method_code']),
+      );
+      expectError(
+        await shape().post(body({ customer: { ...exampleRequest.customer, document_number: '900108281-1' } })),
+        'NIT_INVALID',
+        400,
+      );
+      const rate = await shape().post(
+        body({
+          lines: [{ code: 'a', name: 'b', quantity: 1, unit_price: 1, taxes: [{ code: '01', name: 'IVA', rate: 7 }] }],
+        }),
+      );
       expectError(rate, 'TAX_RATE_INVALID', 400);
       expect(rate.body.error.details[0].path).toBe('lines.0.taxes.0.rate');
     });
@@ -107,16 +135,24 @@ export function invoiceApiSuite(shape: () => Shape): void {
       expectError(await shape().post(exampleRequest, { apiKey: shape().extra.onboarding }), 'TENANT_NOT_READY', 403);
     });
 
-    it('404 INVOICE_NOT_FOUND for an unknown cufe and for another tenant\'s; 400 for a malformed one', async () => {
+    it("404 INVOICE_NOT_FOUND for an unknown cufe and for another tenant's; 400 for a malformed one", async () => {
       const mine = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
       expectError(await shape().get(`/api/v1/service/status/${'ab'.repeat(48)}`), 'INVOICE_NOT_FOUND', 404);
-      expectError(await shape().get(`/api/v1/service/status/${mine.body.cufe}`, { apiKey: shape().extra.unknownToDian }), 'INVOICE_NOT_FOUND', 404);
+      expectError(
+        await shape().get(`/api/v1/service/status/${mine.body.cufe}`, { apiKey: shape().extra.unknownToDian }),
+        'INVOICE_NOT_FOUND',
+        404,
+      );
       expectError(await shape().get('/api/v1/service/status/XYZ'), 'VALIDATION_ERROR', 400);
     });
 
     it('409 DUPLICATE_INVOICE_NUMBER for a number already used', async () => {
       const first = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
-      expectError(await shape().post(body({ number: consecutiveOf(first.body.number) })), 'DUPLICATE_INVOICE_NUMBER', 409);
+      expectError(
+        await shape().post(body({ number: consecutiveOf(first.body.number) })),
+        'DUPLICATE_INVOICE_NUMBER',
+        409,
+      );
     });
 
     it('409 IDEMPOTENCY_IN_PROGRESS while the first request with a key runs; 422 IDEMPOTENCY_KEY_REUSED with another body', async () => {
@@ -134,8 +170,16 @@ export function invoiceApiSuite(shape: () => Shape): void {
     });
 
     it('413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-      expectError(await shape().post(undefined, { raw: JSON.stringify({ notes: 'x'.repeat(1024 * 1024) }) }), 'PAYLOAD_TOO_LARGE', 413);
-      expectError(await shape().post(undefined, { raw: 'customer=1', headers: { 'content-type': 'text/plain' } }), 'UNSUPPORTED_MEDIA_TYPE', 415);
+      expectError(
+        await shape().post(undefined, { raw: JSON.stringify({ notes: 'x'.repeat(1024 * 1024) }) }),
+        'PAYLOAD_TOO_LARGE',
+        413,
+      );
+      expectError(
+        await shape().post(undefined, { raw: 'customer=1', headers: { 'content-type': 'text/plain' } }),
+        'UNSUPPORTED_MEDIA_TYPE',
+        415,
+      );
     });
 
     it('422 LINE_TOTAL_MISMATCH and NUMBER_OUT_OF_RANGE (number or prefix)', async () => {
@@ -151,12 +195,17 @@ export function invoiceApiSuite(shape: () => Shape): void {
       expect(consecutiveOf(after.body.number)).toBe(consecutiveOf(before.body.number) + 1);
     });
 
-    it('422 TAX_AUTHORITY_REJECTED with DIAN\'s rules when DIAN refuses the invoice', async () => {
+    it("422 TAX_AUTHORITY_REJECTED with DIAN's rules when DIAN refuses the invoice", async () => {
       const answer = await shape().post(exampleRequest, { apiKey: shape().extra.unknownToDian });
       expect(answer.status).toBe(422);
-      expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({ success: false, status: 'rejected', error: { code: 'TAX_AUTHORITY_REJECTED' } });
+      expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({
+        success: false,
+        status: 'rejected',
+        error: { code: 'TAX_AUTHORITY_REJECTED' },
+      });
       expect(answer.body.tax_authority_response.errors.length).toBeGreaterThan(0);
-      for (const rule of answer.body.tax_authority_response.errors) expect(rule.rule).toMatch(/^[A-Z]{2,4}\d{2}[a-z]?$|^\d{2,3}$/);
+      for (const rule of answer.body.tax_authority_response.errors)
+        expect(rule.rule).toMatch(/^[A-Z]{2,4}\d{2}[a-z]?$|^\d{2,3}$/);
     });
 
     it('404 ROUTE_NOT_FOUND; 403 for an altered file link (LINK_INVALID where the service serves the files)', async () => {
@@ -164,13 +213,18 @@ export function invoiceApiSuite(shape: () => Shape): void {
       const answer = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
       // The signature's first character changed to another (a fixed one was already there one time in 16).
       const flip = (prefix: string) => (found: string) => `${prefix}${found.endsWith('0') ? '1' : '0'}`;
-      const altered = shape().files === 'service'
-        ? answer.body.xml_url.replace(/signature=./, flip('signature='))
-        : answer.body.xml_url.replace(/X-Amz-Signature=./, flip('X-Amz-Signature='));
+      const altered =
+        shape().files === 'service'
+          ? answer.body.xml_url.replace(/signature=./, flip('signature='))
+          : answer.body.xml_url.replace(/X-Amz-Signature=./, flip('X-Amz-Signature='));
       expect(altered).not.toBe(answer.body.xml_url);
       const refused = await fetch(altered);
       if (shape().files === 'service') expectError(await httpAnswer(refused), 'LINK_INVALID', 403);
-      else expect({ status: refused.status, code: s3ErrorCode(await refused.text()) }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+      else
+        expect({ status: refused.status, code: s3ErrorCode(await refused.text()) }).toEqual({
+          status: 403,
+          code: 'SignatureDoesNotMatch',
+        });
     });
   });
 
@@ -186,10 +240,13 @@ export function invoiceApiSuite(shape: () => Shape): void {
     it('gives 20 concurrent requests for one explicit number (the next consecutive) exactly one 201 and nineteen 409', async () => {
       const last = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
       const next = consecutiveOf(last.body.number) + 1;
-      const answers = await Promise.all(Array.from({ length: 20 }, () => shape().post({ ...exampleRequest, number: next })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => shape().post({ ...exampleRequest, number: next })),
+      );
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([201, ...Array(19).fill(409)]);
-      for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('DUPLICATE_INVOICE_NUMBER');
+      for (const a of answers.filter((x) => x.status === 409))
+        expect(a.body.error.code).toBe('DUPLICATE_INVOICE_NUMBER');
     });
   });
 
@@ -205,8 +262,14 @@ export function invoiceApiSuite(shape: () => Shape): void {
         expect(answer.headers.get('location')).toBe(`/api/v1/service/status/${cufe}`);
         await pollStatus(shape(), cufe, (s) => s.status === 'pending' && s.stage === 'signed');
         const early = await fetch(answer.body.pdf_url); // the PDF is drawn after the verdict
-        const code = shape().files === 'service' ? ((await early.json()) as { error: { code: string } }).error.code : s3ErrorCode(await early.text());
-        expect({ status: early.status, code }).toEqual({ status: 404, code: shape().files === 'service' ? 'FILE_NOT_READY' : 'NoSuchKey' });
+        const code =
+          shape().files === 'service'
+            ? ((await early.json()) as { error: { code: string } }).error.code
+            : s3ErrorCode(await early.text());
+        expect({ status: early.status, code }).toEqual({
+          status: 404,
+          code: shape().files === 'service' ? 'FILE_NOT_READY' : 'NoSuchKey',
+        });
       } finally {
         await shape().dian.setFault(undefined);
       }

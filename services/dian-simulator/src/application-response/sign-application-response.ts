@@ -18,11 +18,24 @@ const POLICY = {
   description: 'Política de firma para facturas electrónicas de la República de Colombia.',
   sha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
 };
-/** The root's declarations (build-application-response.ts), as C14N renders them on a subtree's apex: sorted by prefix. */
-const ROOT_NAMESPACES = ([
-  ['', 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2'],
-  ['cac', ns.cac], ['cbc', ns.cbc], ['ds', ns.ds], ['ext', ns.ext], ['sts', ns.sts], ['xades', ns.xades], ['xades141', ns.xades141],
-] as [string, string][]).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([p, uri]) => (p ? ` xmlns:${p}="${uri}"` : ` xmlns="${uri}"`)).join('');
+/**
+ * The root's declarations (build-application-response.ts), as C14N renders them on a subtree's apex: sorted by prefix.
+ */
+const ROOT_NAMESPACES = (
+  [
+    ['', 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2'],
+    ['cac', ns.cac],
+    ['cbc', ns.cbc],
+    ['ds', ns.ds],
+    ['ext', ns.ext],
+    ['sts', ns.sts],
+    ['xades', ns.xades],
+    ['xades141', ns.xades141],
+  ] as [string, string][]
+)
+  .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  .map(([p, uri]) => (p ? ` xmlns:${p}="${uri}"` : ` xmlns="${uri}"`))
+  .join('');
 const OPEN_SLOT = '<ext:UBLExtension><ext:ExtensionContent>';
 const CLOSE_SLOT = '</ext:ExtensionContent></ext:UBLExtension>';
 const SLOT = '</ext:UBLExtensions>';
@@ -47,30 +60,32 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
   const ids = { keyInfo: `${id}-keyinfo`, signedProperties: `${id}-signedprops` };
   const digest = (text: string) => hash('sha256', text, 'base64');
 
-  const keyInfo = (namespaces: string) => `<ds:KeyInfo${namespaces} Id="${ids.keyInfo}"><ds:X509Data><ds:X509Certificate>`
-    + `${Buffer.from(leaf.der).toString('base64')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`;
+  const keyInfo = (namespaces: string) =>
+    `<ds:KeyInfo${namespaces} Id="${ids.keyInfo}"><ds:X509Data><ds:X509Certificate>` +
+    `${Buffer.from(leaf.der).toString('base64')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`;
   const keyInfoDigest = digest(keyInfo(ROOT_NAMESPACES));
-  const signingCertificate = `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${DIGEST_METHOD}`
-    + `<ds:DigestValue>${hash('sha256', leaf.der, 'base64')}</ds:DigestValue></xades:CertDigest>`
-    + `<xades:IssuerSerial><ds:X509IssuerName>${escapeText(leaf.issuerName)}</ds:X509IssuerName>`
-    + `<ds:X509SerialNumber>${leaf.serialNumber}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert></xades:SigningCertificate>`;
+  const signingCertificate =
+    `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${DIGEST_METHOD}` +
+    `<ds:DigestValue>${hash('sha256', leaf.der, 'base64')}</ds:DigestValue></xades:CertDigest>` +
+    `<xades:IssuerSerial><ds:X509IssuerName>${escapeText(leaf.issuerName)}</ds:X509IssuerName>` +
+    `<ds:X509SerialNumber>${leaf.serialNumber}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert></xades:SigningCertificate>`;
   const signedProperties = (namespaces: string, signingTime: string) =>
-    `<xades:SignedProperties${namespaces} Id="${ids.signedProperties}"><xades:SignedSignatureProperties>`
-    + `<xades:SigningTime>${signingTime}</xades:SigningTime>${signingCertificate}`
-    + '<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId>'
-    + `<xades:Identifier>${POLICY.url}</xades:Identifier><xades:Description>${POLICY.description}</xades:Description>`
-    + `</xades:SigPolicyId><xades:SigPolicyHash>${DIGEST_METHOD}<ds:DigestValue>${POLICY.sha256}</ds:DigestValue>`
-    + '</xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>'
-    + '<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>supplier</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>'
-    + '</xades:SignedSignatureProperties></xades:SignedProperties>';
+    `<xades:SignedProperties${namespaces} Id="${ids.signedProperties}"><xades:SignedSignatureProperties>` +
+    `<xades:SigningTime>${signingTime}</xades:SigningTime>${signingCertificate}` +
+    '<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId><xades:SigPolicyId>' +
+    `<xades:Identifier>${POLICY.url}</xades:Identifier><xades:Description>${POLICY.description}</xades:Description>` +
+    `</xades:SigPolicyId><xades:SigPolicyHash>${DIGEST_METHOD}<ds:DigestValue>${POLICY.sha256}</ds:DigestValue>` +
+    '</xades:SigPolicyHash></xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>' +
+    '<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>supplier</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>' +
+    '</xades:SignedSignatureProperties></xades:SignedProperties>';
   const signedInfo = (namespaces: string, document: string, properties: string) =>
-    `<ds:SignedInfo${namespaces}><ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>`
-    + `<ds:SignatureMethod Algorithm="${method.uri}"></ds:SignatureMethod>`
-    + `<ds:Reference Id="${id}-ref0" URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature">`
-    + `</ds:Transform></ds:Transforms>${DIGEST_METHOD}<ds:DigestValue>${document}</ds:DigestValue></ds:Reference>`
-    + `<ds:Reference URI="#${ids.keyInfo}">${DIGEST_METHOD}<ds:DigestValue>${keyInfoDigest}</ds:DigestValue></ds:Reference>`
-    + `<ds:Reference Type="http://uri.etsi.org/01903#SignedProperties" URI="#${ids.signedProperties}">${DIGEST_METHOD}`
-    + `<ds:DigestValue>${properties}</ds:DigestValue></ds:Reference></ds:SignedInfo>`;
+    `<ds:SignedInfo${namespaces}><ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>` +
+    `<ds:SignatureMethod Algorithm="${method.uri}"></ds:SignatureMethod>` +
+    `<ds:Reference Id="${id}-ref0" URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature">` +
+    `</ds:Transform></ds:Transforms>${DIGEST_METHOD}<ds:DigestValue>${document}</ds:DigestValue></ds:Reference>` +
+    `<ds:Reference URI="#${ids.keyInfo}">${DIGEST_METHOD}<ds:DigestValue>${keyInfoDigest}</ds:DigestValue></ds:Reference>` +
+    `<ds:Reference Type="http://uri.etsi.org/01903#SignedProperties" URI="#${ids.signedProperties}">${DIGEST_METHOD}` +
+    `<ds:DigestValue>${properties}</ds:DigestValue></ds:Reference></ds:SignedInfo>`;
   const inDocumentKeyInfo = keyInfo('');
 
   return {
@@ -85,9 +100,10 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
       // The key object alone: node's { key, dsaEncoding } form costs more than the signature itself.
       const der = sign('sha256', Buffer.from(signedInfo(ROOT_NAMESPACES, documentDigest, propertiesDigest)), key);
       const value = kind === 'ec' ? ecdsaRawSignature(der) : der;
-      const signature = `<ds:Signature Id="${id}">${signedInfo('', documentDigest, propertiesDigest)}`
-        + `<ds:SignatureValue Id="${id}-sigvalue">${value.toString('base64')}</ds:SignatureValue>${inDocumentKeyInfo}`
-        + `<ds:Object><xades:QualifyingProperties Target="#${id}">${signedProperties('', signingTime)}</xades:QualifyingProperties></ds:Object></ds:Signature>`;
+      const signature =
+        `<ds:Signature Id="${id}">${signedInfo('', documentDigest, propertiesDigest)}` +
+        `<ds:SignatureValue Id="${id}-sigvalue">${value.toString('base64')}</ds:SignatureValue>${inDocumentKeyInfo}` +
+        `<ds:Object><xades:QualifyingProperties Target="#${id}">${signedProperties('', signingTime)}</xades:QualifyingProperties></ds:Object></ds:Signature>`;
       return xml.slice(0, slot) + OPEN_SLOT + signature + CLOSE_SLOT + xml.slice(slot);
     },
   };

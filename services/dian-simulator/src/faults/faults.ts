@@ -19,7 +19,11 @@ export function parseFault(text: string | null | undefined): FaultSpec | undefin
   const latency = /^latency=(\d{1,6})$/.exec(value);
   if (latency) return { kind: 'latency', ms: Math.min(Number(latency[1]), MAX_LATENCY_MS) };
   switch (value) {
-    case 'timeout': case 'http500': case 'http503': case 'untrusted-cert': case 'response-lost':
+    case 'timeout':
+    case 'http500':
+    case 'http503':
+    case 'untrusted-cert':
+    case 'response-lost':
       return { kind: value };
     default:
       return undefined;

@@ -6,11 +6,16 @@ import type { SimulatorIdentity } from '../config.ts';
  * DER here since node:crypto can sign but not issue.
  */
 export function ephemeralIdentity(now: Date, keyType: 'ec' | 'rsa' = 'ec'): SimulatorIdentity {
-  const { privateKey, publicKey } = keyType === 'ec'
-    ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } =
+    keyType === 'ec'
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const der = selfSignedCertificate(privateKey, publicKey, keyType, {
-    names: [['2.5.4.6', 'CO'], ['2.5.4.10', 'DIAN simulador'], ['2.5.4.3', 'Unidad Especial DIAN (simulador)']],
+    names: [
+      ['2.5.4.6', 'CO'],
+      ['2.5.4.10', 'DIAN simulador'],
+      ['2.5.4.3', 'Unidad Especial DIAN (simulador)'],
+    ],
     serial: Buffer.concat([Buffer.from([0x01]), randomBytes(8)]),
     notBefore: new Date(now.getTime() - 86_400_000),
     notAfter: new Date(now.getTime() + 5 * 365 * 86_400_000),
@@ -39,21 +44,41 @@ function oid(dotted: string): Buffer {
   }
   return tlv(0x06, Buffer.from(bytes));
 }
-const time = (d: Date) => (d.getUTCFullYear() < 2050
-  ? tlv(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`))
-  : tlv(0x18, Buffer.from(`${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`)));
+const time = (d: Date) =>
+  d.getUTCFullYear() < 2050
+    ? tlv(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`))
+    : tlv(0x18, Buffer.from(`${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`));
 const name = (names: [string, string][]) =>
-  seq(...names.map(([type, value]) => tlv(0x31, seq(oid(type), tlv(type === '2.5.4.6' ? 0x13 : 0x0c, Buffer.from(value, 'utf8'))))));
+  seq(
+    ...names.map(([type, value]) =>
+      tlv(0x31, seq(oid(type), tlv(type === '2.5.4.6' ? 0x13 : 0x0c, Buffer.from(value, 'utf8')))),
+    ),
+  );
 
 type CertificateFields = { names: [string, string][]; serial: Buffer; notBefore: Date; notAfter: Date };
 
-function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, keyType: 'ec' | 'rsa', c: CertificateFields): Buffer {
-  const algorithm = keyType === 'ec' ? seq(oid('1.2.840.10045.4.3.2')) : seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+function selfSignedCertificate(
+  privateKey: KeyObject,
+  publicKey: KeyObject,
+  keyType: 'ec' | 'rsa',
+  c: CertificateFields,
+): Buffer {
+  const algorithm =
+    keyType === 'ec' ? seq(oid('1.2.840.10045.4.3.2')) : seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
   // keyUsage (critical): digitalSignature + nonRepudiation, as DIAN's signing certificates.
-  const keyUsage = seq(oid('2.5.29.15'), Buffer.from([0x01, 0x01, 0xff]), tlv(0x04, Buffer.from([0x03, 0x02, 0x06, 0xc0])));
+  const keyUsage = seq(
+    oid('2.5.29.15'),
+    Buffer.from([0x01, 0x01, 0xff]),
+    tlv(0x04, Buffer.from([0x03, 0x02, 0x06, 0xc0])),
+  );
   const tbs = seq(
-    tlv(0xa0, Buffer.from([0x02, 0x01, 0x02])), tlv(0x02, c.serial), algorithm, name(c.names),
-    seq(time(c.notBefore), time(c.notAfter)), name(c.names), publicKey.export({ type: 'spki', format: 'der' }),
+    tlv(0xa0, Buffer.from([0x02, 0x01, 0x02])),
+    tlv(0x02, c.serial),
+    algorithm,
+    name(c.names),
+    seq(time(c.notBefore), time(c.notAfter)),
+    name(c.names),
+    publicKey.export({ type: 'spki', format: 'der' }),
     tlv(0xa3, seq(keyUsage)),
   );
   const signature = sign('sha256', tbs, privateKey);

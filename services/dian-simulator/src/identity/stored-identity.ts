@@ -17,13 +17,15 @@ const CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE----
 const PRIVATE_KEY = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----\n?/;
 
 /** The file's content for an identity: the PKCS#8 key, then the certificate. */
-export const storedIdentityPem = (identity: SimulatorIdentity): string => `${identity.privateKeyPem.trimEnd()}\n${identity.certificatePem.trimEnd()}\n`;
+export const storedIdentityPem = (identity: SimulatorIdentity): string =>
+  `${identity.privateKeyPem.trimEnd()}\n${identity.certificatePem.trimEnd()}\n`;
 
 /** Reads an identity back from the file's content; the certificate must belong to the key. */
 export function storedIdentity(pem: string, file: string): SimulatorIdentity {
   const keyPem = PRIVATE_KEY.exec(pem)?.[0];
   const certificatePem = pem.match(CERTIFICATE)?.[0];
-  if (!keyPem || !certificatePem) throw new SimulatorIdentityError(`${file} does not hold a PEM private key and certificate`);
+  if (!keyPem || !certificatePem)
+    throw new SimulatorIdentityError(`${file} does not hold a PEM private key and certificate`);
   try {
     if (!new X509Certificate(certificatePem).checkPrivateKey(createPrivateKey(keyPem))) throw new Error('mismatch');
   } catch {

@@ -4,9 +4,27 @@
  */
 type RuleEffect = 'R' | 'N';
 export type RuleDefinition = { code: string; effect: RuleEffect; group: RuleGroup; message: string };
-type RuleGroup = 'zip' | 'xml' | 'signature' | 'cufe' | 'parties' | 'numbering' | 'dates' | 'taxes' | 'totals' | 'lines' | 'document' | 'reference' | 'duplicate';
+type RuleGroup =
+  | 'zip'
+  | 'xml'
+  | 'signature'
+  | 'cufe'
+  | 'parties'
+  | 'numbering'
+  | 'dates'
+  | 'taxes'
+  | 'totals'
+  | 'lines'
+  | 'document'
+  | 'reference'
+  | 'duplicate';
 
-const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({ code, effect, group, message });
+const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({
+  code,
+  effect,
+  group,
+  message,
+});
 
 const invoiceRules = [
   r('SIM-ZIP01', 'zip', 'El archivo enviado no es un archivo comprimido ZIP válido'),
@@ -15,12 +33,24 @@ const invoiceRules = [
   r('SIM-TS01', 'zip', 'El TestSetId no corresponde a un set de pruebas de habilitación del software'),
   r('ZB01', 'xml', 'Fallo en el Schema XML del archivo'), // [V] annex sample, first part
   r('ZE02', 'signature', 'Valor de la firma inválido'), // [V] reference §5.4
-  r('DC24', 'signature', 'La firma no cumple la estructura de la política de firma de la DIAN (referencias, algoritmos o propiedades firmadas)'),
+  r(
+    'DC24',
+    'signature',
+    'La firma no cumple la estructura de la política de firma de la DIAN (referencias, algoritmos o propiedades firmadas)',
+  ),
   r('ZD05', 'signature', 'El certificado de firma no fue emitido por una entidad de certificación de confianza'),
-  r('ZD06', 'signature', 'No se pudo construir la cadena de confianza del certificado de firma hasta una entidad de certificación'),
+  r(
+    'ZD06',
+    'signature',
+    'No se pudo construir la cadena de confianza del certificado de firma hasta una entidad de certificación',
+  ),
   r('ZD02', 'signature', 'El certificado de firma no estaba vigente en la fecha de firma'),
   r('ZD07', 'signature', 'El certificado de firma no tiene el uso de clave No Repudio'),
-  r('ZE03', 'signature', 'El certificado de firma no corresponde al emisor del documento ni a su proveedor tecnológico autorizado'),
+  r(
+    'ZE03',
+    'signature',
+    'El certificado de firma no corresponde al emisor del documento ni a su proveedor tecnológico autorizado',
+  ),
   r('FAD09e', 'signature', 'La fecha de emisión no corresponde a la fecha de la firma (SigningTime)'),
   r('FAD06', 'cufe', 'Valor del CUFE no está calculado correctamente'), // [V] wording of §7 intro
   r('FAD07', 'cufe', 'El ambiente del CUFE (schemeID) no corresponde al ambiente de destino'),
@@ -30,10 +60,18 @@ const invoiceRules = [
   r('FAB27a', 'cufe', 'No se informó el código de seguridad del software (SoftwareSecurityCode)'),
   r('FAB27b', 'cufe', 'El código de seguridad del software (SoftwareSecurityCode) no corresponde al calculado'),
   r('FAB19a', 'cufe', 'No se informó el NIT del proveedor de software (ProviderID)'),
-  r('FAB19b', 'cufe', 'El NIT del proveedor de software no corresponde al proveedor tecnológico autorizado para el software'),
+  r(
+    'FAB19b',
+    'cufe',
+    'El NIT del proveedor de software no corresponde al proveedor tecnológico autorizado para el software',
+  ),
   r('FAB22a', 'cufe', 'No se informó el dígito de verificación del NIT del proveedor de software'),
   r('FAB22b', 'cufe', 'El dígito de verificación del NIT del proveedor de software no es correcto'),
-  r('FAB34', 'cufe', 'El proveedor de la autorización (AuthorizationProviderID) debe ser la DIAN, NIT 800197268 con DV 4'),
+  r(
+    'FAB34',
+    'cufe',
+    'El proveedor de la autorización (AuthorizationProviderID) debe ser la DIAN, NIT 800197268 con DV 4',
+  ),
   r('FAB36', 'cufe', 'No se informó el código QR (QRCode) o no contiene el CUFE del documento'),
   r('FAB03', 'cufe', 'Solo una extensión (UBLExtension) puede contener el grupo DianExtensions'),
   r('FAJ02a', 'parties', 'No se informó el tipo de persona del emisor (AdditionalAccountID)'),
@@ -41,16 +79,36 @@ const invoiceRules = [
   r('FAJ21', 'parties', 'El NIT del emisor no está habilitado como facturador electrónico'),
   r('FAJ24a', 'parties', 'No se informó el dígito de verificación del NIT del emisor'),
   r('FAJ24b', 'parties', 'El dígito de verificación del NIT del emisor no es correcto'),
-  r('FAJ26', 'parties', 'La responsabilidad fiscal del emisor (TaxLevelCode) no corresponde a un código de la tabla 13.2.6.1'),
-  r('FAJ09', 'parties', 'El código de municipio de una dirección del emisor no corresponde a un código de la tabla de municipios (DANE)'),
-  r('FAK09', 'parties', 'El código de municipio de una dirección del adquiriente no corresponde a un código de la tabla de municipios (DANE)'),
+  r(
+    'FAJ26',
+    'parties',
+    'La responsabilidad fiscal del emisor (TaxLevelCode) no corresponde a un código de la tabla 13.2.6.1',
+  ),
+  r(
+    'FAJ09',
+    'parties',
+    'El código de municipio de una dirección del emisor no corresponde a un código de la tabla de municipios (DANE)',
+  ),
+  r(
+    'FAK09',
+    'parties',
+    'El código de municipio de una dirección del adquiriente no corresponde a un código de la tabla de municipios (DANE)',
+  ),
   r('FAK24', 'parties', 'El adquiriente identificado con NIT (31) no informa el dígito de verificación'),
   r('FAK25', 'parties', 'El dígito de verificación del NIT del adquiriente no es correcto'),
   r('FAK61', 'parties', 'El adquiriente persona natural no informa el grupo PartyIdentification'),
-  r('FAK62', 'parties', 'El adquiriente persona natural no informa su número de identificación (PartyIdentification/ID)'),
+  r(
+    'FAK62',
+    'parties',
+    'El adquiriente persona natural no informa su número de identificación (PartyIdentification/ID)',
+  ),
   r('FAJ43b', 'parties', 'El nombre o razón social del emisor no corresponde al registrado en el RUT', 'N'),
   r('FAB05b', 'numbering', 'El número de autorización de numeración no corresponde a este facturador y software'),
-  r('FAB05a', 'numbering', 'No se informó el número de autorización de numeración (InvoiceControl/InvoiceAuthorization)'),
+  r(
+    'FAB05a',
+    'numbering',
+    'No se informó el número de autorización de numeración (InvoiceControl/InvoiceAuthorization)',
+  ),
   r('FAB07b', 'numbering', 'La fecha de inicio de la autorización no corresponde a la registrada'),
   r('FAB08b', 'numbering', 'La fecha final de la autorización no corresponde a la registrada'),
   r('FAB10a', 'numbering', 'El prefijo no corresponde al informado en CorporateRegistrationScheme'),
@@ -62,7 +120,11 @@ const invoiceRules = [
   r('FAD05a', 'numbering', 'El número del documento contiene caracteres distintos de letras y números'),
   r('FAD05c', 'numbering', 'El número del documento es mayor al rango final de la numeración autorizada'),
   r('FAD05d', 'numbering', 'El número del documento no está contenido en el rango de numeración autorizado'),
-  r('FAD05e', 'numbering', 'El número del documento no existe para la autorización de numeración (prefijo o consecutivo)'),
+  r(
+    'FAD05e',
+    'numbering',
+    'El número del documento no existe para la autorización de numeración (prefijo o consecutivo)',
+  ),
   r('FAD09a', 'numbering', 'La fecha de emisión es anterior a la fecha de inicio de la autorización de numeración'),
   r('FAD09b', 'numbering', 'La fecha de emisión es posterior a la fecha final de la autorización de numeración'),
   r('SIM-FEC01', 'dates', 'La fecha de emisión es posterior a la fecha de recepción del documento'),
@@ -81,27 +143,67 @@ const invoiceRules = [
   r('FAV01', 'totals', 'El documento no contiene líneas (InvoiceLine)'),
   r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),
-  r('FAU04', 'totals', 'La base gravable (TaxExclusiveAmount) no corresponde a la suma de las bases de las líneas gravadas'),
+  r(
+    'FAU04',
+    'totals',
+    'La base gravable (TaxExclusiveAmount) no corresponde a la suma de las bases de las líneas gravadas',
+  ),
   r('FAU06', 'totals', 'El valor con impuestos (TaxInclusiveAmount) no corresponde al valor bruto más los tributos'),
-  r('FAU08', 'totals', 'El total de descuentos (AllowanceTotalAmount) no corresponde a la suma de los descuentos del documento'),
+  r(
+    'FAU08',
+    'totals',
+    'El total de descuentos (AllowanceTotalAmount) no corresponde a la suma de los descuentos del documento',
+  ),
   r('FAU10', 'totals', 'El total de cargos (ChargeTotalAmount) no corresponde a la suma de los cargos del documento'),
-  r('FAU12', 'totals', 'El total de anticipos (PrepaidAmount) no corresponde a la suma de los anticipos (PrepaidPayment)'),
-  r('FAU14', 'totals', 'El valor a pagar (PayableAmount) no corresponde al valor con impuestos menos descuentos más cargos'),
+  r(
+    'FAU12',
+    'totals',
+    'El total de anticipos (PrepaidAmount) no corresponde a la suma de los anticipos (PrepaidPayment)',
+  ),
+  r(
+    'FAU14',
+    'totals',
+    'El valor a pagar (PayableAmount) no corresponde al valor con impuestos menos descuentos más cargos',
+  ),
   r('FAV04b', 'lines', 'La cantidad de una línea (InvoicedQuantity) es negativa'),
   r('FAZ02', 'lines', 'No se informó la descripción del artículo o servicio (Item/Description)'),
-  r('FAZ09', 'lines', 'No se informó el identificador estándar del artículo (StandardItemIdentification/ID) o su esquema (schemeID 001, 010, 020 o 999) no es válido'),
+  r(
+    'FAZ09',
+    'lines',
+    'No se informó el identificador estándar del artículo (StandardItemIdentification/ID) o su esquema (schemeID 001, 010, 020 o 999) no es válido',
+  ),
   r('FAV05', 'lines', 'La unidad de medida (unitCode) no corresponde a un código de la tabla de unidades'),
   r('FAV06', 'lines', 'El valor de una línea no corresponde al precio por la cantidad menos descuentos más cargos'),
   r('FBB02', 'lines', 'El precio unitario (PriceAmount) tiene más de 6 decimales'),
   r('FAD02', 'document', 'El tipo de operación (CustomizationID) no es válido para este tipo de documento'),
   r('FAD12a', 'document', 'El tipo de factura (InvoiceTypeCode) no es válido'),
   r('FAD12b', 'document', 'El tipo de documento (InvoiceTypeCode) no corresponde a una factura electrónica de venta'),
-  r('FAD15a', 'document', 'El código de moneda (DocumentCurrencyCode) no corresponde a un código de la tabla de monedas'),
-  r('FAD15b', 'document', 'Existe un valor cuya moneda (currencyID) es diferente de la moneda del documento (DocumentCurrencyCode)'),
+  r(
+    'FAD15a',
+    'document',
+    'El código de moneda (DocumentCurrencyCode) no corresponde a un código de la tabla de monedas',
+  ),
+  r(
+    'FAD15b',
+    'document',
+    'Existe un valor cuya moneda (currencyID) es diferente de la moneda del documento (DocumentCurrencyCode)',
+  ),
   r('FAR01', 'document', 'El documento en moneda distinta de COP no informa la tasa de cambio (PaymentExchangeRate)'),
-  r('FAI01', 'document', 'La factura de contingencia (tipo 03) no informa el documento de referencia (AdditionalDocumentReference)'),
-  r('FAI02', 'document', 'La factura de contingencia (tipo 03) no informa el número del documento de referencia (AdditionalDocumentReference/ID)'),
-  r('FAI03', 'document', 'La factura de contingencia (tipo 03) no informa el CUFE del documento de referencia (AdditionalDocumentReference/UUID)'),
+  r(
+    'FAI01',
+    'document',
+    'La factura de contingencia (tipo 03) no informa el documento de referencia (AdditionalDocumentReference)',
+  ),
+  r(
+    'FAI02',
+    'document',
+    'La factura de contingencia (tipo 03) no informa el número del documento de referencia (AdditionalDocumentReference/ID)',
+  ),
+  r(
+    'FAI03',
+    'document',
+    'La factura de contingencia (tipo 03) no informa el CUFE del documento de referencia (AdditionalDocumentReference/UUID)',
+  ),
   r('FBH04', 'document', 'La nota crédito referenciada (BillingReference/CreditNoteDocumentReference) no existe'),
   r('FBI04', 'document', 'La nota débito referenciada (BillingReference/DebitNoteDocumentReference) no existe'),
   r('90', 'duplicate', 'Documento procesado anteriormente'), // [V] reference §6.3
@@ -111,8 +213,29 @@ type InvoiceRuleCode = (typeof invoiceRules)[number]['code'];
 
 /** Invoice rules with no counterpart for a note (no numbering authorization, type code or contingency). */
 const INVOICE_ONLY_CODES = [
-  'FAB05a', 'FAB05b', 'FAB07b', 'FAB08b', 'FAB10a', 'FAB10b', 'FAB11a', 'FAB11b', 'FAB12a', 'FAB12b',
-  'FAD05a', 'FAD05c', 'FAD05d', 'FAD05e', 'FAD09a', 'FAD09b', 'FAD12a', 'FAD12b', 'FAI01', 'FAI02', 'FAI03', 'FBH04', 'FBI04',
+  'FAB05a',
+  'FAB05b',
+  'FAB07b',
+  'FAB08b',
+  'FAB10a',
+  'FAB10b',
+  'FAB11a',
+  'FAB11b',
+  'FAB12a',
+  'FAB12b',
+  'FAD05a',
+  'FAD05c',
+  'FAD05d',
+  'FAD05e',
+  'FAD09a',
+  'FAD09b',
+  'FAD12a',
+  'FAD12b',
+  'FAI01',
+  'FAI02',
+  'FAI03',
+  'FBH04',
+  'FBI04',
 ] as const satisfies readonly InvoiceRuleCode[];
 const INVOICE_ONLY = new Set<string>(INVOICE_ONLY_CODES);
 /** An invoice rule a note shares, by the code the invoice's check reports. */
@@ -122,8 +245,12 @@ type NoteVariant<C extends string> = C extends `F${infer Rest}` ? `C${Rest}` | `
 
 /** A shared rule's wording for a note: its lines, quantities and key have the note's names. */
 function forNote(definition: RuleDefinition, letter: 'C' | 'D'): RuleDefinition {
-  const [line, quantity] = letter === 'C' ? ['CreditNoteLine', 'CreditedQuantity'] : ['DebitNoteLine', 'DebitedQuantity'];
-  const message = definition.message.replaceAll('InvoiceLine', line).replaceAll('InvoicedQuantity', quantity).replaceAll('CUFE', 'CUDE');
+  const [line, quantity] =
+    letter === 'C' ? ['CreditNoteLine', 'CreditedQuantity'] : ['DebitNoteLine', 'DebitedQuantity'];
+  const message = definition.message
+    .replaceAll('InvoiceLine', line)
+    .replaceAll('InvoicedQuantity', quantity)
+    .replaceAll('CUFE', 'CUDE');
   return { ...definition, code: letter + definition.code.slice(1), message };
 }
 const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOICE_ONLY.has(d.code));
@@ -133,14 +260,42 @@ const sharedRules = invoiceRules.filter((d) => d.code.startsWith('F') && !INVOIC
  * but no code.
  */
 const noteRules = [
-  r('CAD02a', 'document', 'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)'),
-  r('CBF03a', 'document', 'Una nota crédito sin referencia a facturas (CustomizationID 22) no puede anular una factura (concepto 2)'),
+  r(
+    'CAD02a',
+    'document',
+    'El concepto de anulación de factura electrónica (DiscrepancyResponse/ResponseCode 2) requiere el tipo de operación 20 (CustomizationID)',
+  ),
+  r(
+    'CBF03a',
+    'document',
+    'Una nota crédito sin referencia a facturas (CustomizationID 22) no puede anular una factura (concepto 2)',
+  ),
   r('CAD12', 'document', 'El tipo de documento (CreditNoteTypeCode) no corresponde a una nota crédito (91)'),
-  r('SIM-NC01', 'document', 'El concepto de la nota crédito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.4'),
-  r('SIM-NC02', 'document', 'La nota crédito sin referencia a facturas (CustomizationID 22) no informa el periodo que cubre (InvoicePeriod)'),
-  r('SIM-ND01', 'document', 'El concepto de la nota débito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.5'),
-  r('CBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),
-  r('DBG04', 'reference', 'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor'),
+  r(
+    'SIM-NC01',
+    'document',
+    'El concepto de la nota crédito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.4',
+  ),
+  r(
+    'SIM-NC02',
+    'document',
+    'La nota crédito sin referencia a facturas (CustomizationID 22) no informa el periodo que cubre (InvoicePeriod)',
+  ),
+  r(
+    'SIM-ND01',
+    'document',
+    'El concepto de la nota débito (DiscrepancyResponse/ResponseCode) no corresponde a un código de la tabla 13.2.5',
+  ),
+  r(
+    'CBG04',
+    'reference',
+    'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor',
+  ),
+  r(
+    'DBG04',
+    'reference',
+    'La factura referenciada (BillingReference/InvoiceDocumentReference/UUID) no existe o no fue aceptada por la DIAN para este emisor',
+  ),
 ] as const satisfies readonly RuleDefinition[];
 
 export type RuleCode = InvoiceRuleCode | NoteVariant<SharedRuleCode> | (typeof noteRules)[number]['code'];

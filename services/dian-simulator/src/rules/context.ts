@@ -18,8 +18,11 @@ export type RuleGroupCheck = (context: RuleContext) => RuleCode[];
 export function ruleContext(view: InvoiceView, config: SimulatorConfig, receivedAt: Date): RuleContext {
   const issuer = config.issuers.find((i) => i.nit === view.supplier.companyId.value);
   const software = issuer?.software.find((s) => s.id === view.softwareId);
-  const range = issuer?.ranges.find((r) => r.prefix === (view.control.prefix ?? '') && r.authorizationNumber === view.control.authorization)
-    ?? issuer?.ranges.find((r) => r.authorizationNumber === view.control.authorization)
-    ?? issuer?.ranges.find((r) => r.prefix === (view.control.prefix ?? ''));
+  const range =
+    issuer?.ranges.find(
+      (r) => r.prefix === (view.control.prefix ?? '') && r.authorizationNumber === view.control.authorization,
+    ) ??
+    issuer?.ranges.find((r) => r.authorizationNumber === view.control.authorization) ??
+    issuer?.ranges.find((r) => r.prefix === (view.control.prefix ?? ''));
   return { view, config, issuer, software, range, receivedAt };
 }

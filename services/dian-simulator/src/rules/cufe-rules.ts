@@ -13,13 +13,15 @@ export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, r
   const failures: RuleCode[] = [];
   const invoice = view.kind === 'invoice';
   if (view.uuid.schemeName !== (invoice ? 'CUFE-SHA384' : 'CUDE-SHA384')) failures.push('FAD08');
-  if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment) failures.push('FAD07');
+  if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment)
+    failures.push('FAD07');
   const key = invoice ? range?.technicalKey : software?.pin;
   if (key === undefined || view.uuid.value !== expectedCufe(view, key)) failures.push('FAD06');
   if (!view.softwareId) failures.push('FAB24a');
   else if (!software) failures.push('FAB24b');
   if (!view.softwareSecurityCode) failures.push('FAB27a');
-  else if (software && view.softwareSecurityCode !== sha384(software.id + software.pin + (view.id ?? ''))) failures.push('FAB27b');
+  else if (software && view.softwareSecurityCode !== sha384(software.id + software.pin + (view.id ?? '')))
+    failures.push('FAB27b');
   return failures;
 };
 
@@ -33,6 +35,8 @@ function expectedCufe(view: View, key: string): string | undefined {
   const amounts = [view.totals.lineExtension, tax('01'), tax('04'), tax('03'), view.totals.payable];
   if (!amounts.every(isTwoDecimals)) return undefined;
   const [valFac, valIva, valInc, valIca, valTot] = amounts as string[];
-  return sha384(`${view.id}${view.issueDate}${view.issueTime}${valFac}01${valIva}04${valInc}03${valIca}${valTot}`
-    + `${view.supplier.companyId.value}${view.customer.companyId.value}${key}${view.profileExecutionId}`);
+  return sha384(
+    `${view.id}${view.issueDate}${view.issueTime}${valFac}01${valIva}04${valInc}03${valIca}${valTot}` +
+      `${view.supplier.companyId.value}${view.customer.companyId.value}${key}${view.profileExecutionId}`,
+  );
 }

@@ -29,7 +29,10 @@ export const checkDocumentType: RuleGroupCheck = ({ view }) => {
   return failures;
 };
 
-/** FAD15a currency code, FAD15b every amount in the document's currency, FAR01 an exchange rate for a currency other than COP; notes too. */
+/**
+ * FAD15a currency code, FAD15b every amount in the document's currency, FAR01 an exchange rate for a currency other
+ * than COP; notes too.
+ */
 export function currencyFailures(view: InvoiceView): RuleCode[] {
   // DIAN's currency table (TipoMoneda-2.1.gc, 179 codes) as it is, withdrawn codes and gaps included:
   // DIAN checks against it, so a code its table lacks is refused here as there.

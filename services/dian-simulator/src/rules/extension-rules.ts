@@ -14,7 +14,8 @@ export const checkDianExtension: RuleGroupCheck = ({ view, software }) => {
   else if (software && provider.value !== software.providerNit) failures.push('FAB19b');
   else if (!provider.schemeId) failures.push('FAB22a');
   else if (String(dv(provider.value)) !== provider.schemeId) failures.push('FAB22b');
-  if (view.authorizationProvider.value !== DIAN_NIT || view.authorizationProvider.schemeId !== DIAN_DV) failures.push('FAB34');
+  if (view.authorizationProvider.value !== DIAN_NIT || view.authorizationProvider.schemeId !== DIAN_DV)
+    failures.push('FAB34');
   if (view.dianExtensionCount > 1) failures.push('FAB03');
   if (!view.qrCode || !view.uuid.value || !view.qrCode.includes(view.uuid.value)) failures.push('FAB36');
   return failures;

@@ -1,4 +1,13 @@
-import { attribute, childElement, childElements, childIndex, isElement, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
+import {
+  attribute,
+  childElement,
+  childElements,
+  childIndex,
+  isElement,
+  pathElement,
+  textOf,
+  type XmlElement,
+} from '../xml/light-xml.ts';
 
 /**
  * The fields of a UBL invoice, credit note or debit note the rules read, taken once from the tree. Values are the exact
@@ -21,9 +30,27 @@ export type DocumentKind = 'invoice' | 'credit-note' | 'debit-note';
  * §10.1–10.2: a debit note's totals are cac:RequestedMonetaryTotal, not LegalMonetaryTotal).
  */
 const documentKinds = {
-  invoice: { root: 'Invoice', ns: ubl.invoice, line: 'InvoiceLine', quantity: 'InvoicedQuantity', totals: 'LegalMonetaryTotal' },
-  'credit-note': { root: 'CreditNote', ns: ubl.creditNote, line: 'CreditNoteLine', quantity: 'CreditedQuantity', totals: 'LegalMonetaryTotal' },
-  'debit-note': { root: 'DebitNote', ns: ubl.debitNote, line: 'DebitNoteLine', quantity: 'DebitedQuantity', totals: 'RequestedMonetaryTotal' },
+  invoice: {
+    root: 'Invoice',
+    ns: ubl.invoice,
+    line: 'InvoiceLine',
+    quantity: 'InvoicedQuantity',
+    totals: 'LegalMonetaryTotal',
+  },
+  'credit-note': {
+    root: 'CreditNote',
+    ns: ubl.creditNote,
+    line: 'CreditNoteLine',
+    quantity: 'CreditedQuantity',
+    totals: 'LegalMonetaryTotal',
+  },
+  'debit-note': {
+    root: 'DebitNote',
+    ns: ubl.debitNote,
+    line: 'DebitNoteLine',
+    quantity: 'DebitedQuantity',
+    totals: 'RequestedMonetaryTotal',
+  },
 } as const satisfies Record<DocumentKind, { root: string; ns: string; line: string; quantity: string; totals: string }>;
 
 /** The kind of a root element, undefined for any other document. */
@@ -35,13 +62,22 @@ export function kindOf(root: XmlElement): DocumentKind | undefined {
 }
 const { cbc, cac, ext, sts } = ubl;
 
-type TaxSubtotalView = { scheme: string | undefined; percent: string | undefined; taxable: string | undefined; amount: string | undefined };
+type TaxSubtotalView = {
+  scheme: string | undefined;
+  percent: string | undefined;
+  taxable: string | undefined;
+  amount: string | undefined;
+};
 export type TaxTotalView = { amount: string | undefined; subtotals: TaxSubtotalView[] };
 type AllowanceChargeView = { charge: boolean; amount: string | undefined };
 type LineView = {
-  lineExtension: string | undefined; taxTotals: TaxTotalView[];
-  quantity: string | undefined; baseQuantity: string | undefined; price: string | undefined;
-  description: string | undefined; allowanceCharges: AllowanceChargeView[];
+  lineExtension: string | undefined;
+  taxTotals: TaxTotalView[];
+  quantity: string | undefined;
+  baseQuantity: string | undefined;
+  price: string | undefined;
+  description: string | undefined;
+  allowanceCharges: AllowanceChargeView[];
   /** @unitCode of cbc:InvoicedQuantity and of cac:Price/cbc:BaseQuantity (when present). */
   unitCodes: (string | null)[];
   /** cac:Item/cac:StandardItemIdentification/cbc:ID, undefined when the group is absent. */
@@ -78,8 +114,12 @@ export type InvoiceView = {
   profileExecutionId: string | undefined;
   lineCount: string | undefined;
   control: {
-    authorization: string | undefined; startDate: string | undefined; endDate: string | undefined;
-    prefix: string | undefined; from: string | undefined; to: string | undefined;
+    authorization: string | undefined;
+    startDate: string | undefined;
+    endDate: string | undefined;
+    prefix: string | undefined;
+    from: string | undefined;
+    to: string | undefined;
   };
   softwareId: string | undefined;
   softwareSecurityCode: string | undefined;
@@ -88,10 +128,19 @@ export type InvoiceView = {
   authorizationProvider: IdView;
   qrCode: string | undefined;
   supplier: {
-    companyId: IdView; name: string | undefined; registrationPrefix: string | undefined; additionalAccountId: string | undefined; taxLevelCode: string | undefined;
+    companyId: IdView;
+    name: string | undefined;
+    registrationPrefix: string | undefined;
+    additionalAccountId: string | undefined;
+    taxLevelCode: string | undefined;
     addresses: AddressView[];
   };
-  customer: { companyId: IdView; additionalAccountId: string | undefined; partyIdentification: IdView | undefined; addresses: AddressView[] };
+  customer: {
+    companyId: IdView;
+    additionalAccountId: string | undefined;
+    partyIdentification: IdView | undefined;
+    addresses: AddressView[];
+  };
   noteReferences: NoteReferencesView;
   /** How many ext:UBLExtension hold an sts:DianExtensions (FAB03: one). */
   dianExtensionCount: number;
@@ -106,13 +155,18 @@ export type InvoiceView = {
   allowanceCharges: AllowanceChargeView[];
   prepaidPayments: (string | undefined)[];
   taxTotals: TaxTotalView[];
-  totals: Record<'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable', string | undefined>;
+  totals: Record<
+    'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable',
+    string | undefined
+  >;
   lines: LineView[];
 };
 
 const text = (el: XmlElement | undefined) => textOf(el)?.trim();
 const idView = (el: XmlElement | undefined): IdView => ({
-  value: text(el), schemeId: attribute(el, 'schemeID'), schemeName: attribute(el, 'schemeName'),
+  value: text(el),
+  schemeId: attribute(el, 'schemeID'),
+  schemeName: attribute(el, 'schemeName'),
 });
 
 const allowanceCharge = (element: XmlElement): AllowanceChargeView => ({
@@ -126,14 +180,17 @@ function addressesOf(party: XmlElement | undefined): AddressView[] {
     pathElement(party, [cac, 'PhysicalLocation'], [cac, 'Address']),
     pathElement(party, [cac, 'PartyTaxScheme'], [cac, 'RegistrationAddress']),
   ];
-  return found.filter((a) => a !== undefined).map((a) => ({
-    cityCode: text(childElement(a, cbc, 'ID')),
-    country: text(pathElement(a, [cac, 'Country'], [cbc, 'IdentificationCode'])),
-  }));
+  return found
+    .filter((a) => a !== undefined)
+    .map((a) => ({
+      cityCode: text(childElement(a, cbc, 'ID')),
+      country: text(pathElement(a, [cac, 'Country'], [cbc, 'IdentificationCode'])),
+    }));
 }
 
 function noteReferences(references: XmlElement[]): NoteReferencesView {
-  const uuids = (local: string) => references.flatMap((r) => childElements(r, cac, local)).map((d) => text(childElement(d, cbc, 'UUID')));
+  const uuids = (local: string) =>
+    references.flatMap((r) => childElements(r, cac, local)).map((d) => text(childElement(d, cbc, 'UUID')));
   return { creditNotes: uuids('CreditNoteDocumentReference'), debitNotes: uuids('DebitNoteDocumentReference') };
 }
 
@@ -177,14 +234,21 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
   const documentCurrency = text(first(cbc, 'DocumentCurrencyCode'));
   return {
     kind,
-    note: kind === 'invoice' ? undefined : {
-      typeCode: text(first(cbc, 'CreditNoteTypeCode')),
-      concepts: all(cac, 'DiscrepancyResponse').map((d) => text(childElement(d, cbc, 'ResponseCode'))),
-      invoiceReferences: all(cac, 'BillingReference').flatMap((r) => childElements(r, cac, 'InvoiceDocumentReference')).map((d) => ({
-        id: text(childElement(d, cbc, 'ID')), uuid: idView(childElement(d, cbc, 'UUID')), issueDate: text(childElement(d, cbc, 'IssueDate')),
-      })),
-      hasInvoicePeriod: all(cac, 'InvoicePeriod').length > 0,
-    },
+    note:
+      kind === 'invoice'
+        ? undefined
+        : {
+            typeCode: text(first(cbc, 'CreditNoteTypeCode')),
+            concepts: all(cac, 'DiscrepancyResponse').map((d) => text(childElement(d, cbc, 'ResponseCode'))),
+            invoiceReferences: all(cac, 'BillingReference')
+              .flatMap((r) => childElements(r, cac, 'InvoiceDocumentReference'))
+              .map((d) => ({
+                id: text(childElement(d, cbc, 'ID')),
+                uuid: idView(childElement(d, cbc, 'UUID')),
+                issueDate: text(childElement(d, cbc, 'IssueDate')),
+              })),
+            hasInvoicePeriod: all(cac, 'InvoicePeriod').length > 0,
+          },
     customizationId: text(first(cbc, 'CustomizationID')),
     invoiceTypeCode: text(first(cbc, 'InvoiceTypeCode')),
     documentCurrency,
@@ -211,7 +275,9 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
     supplier: {
       companyId: idView(childElement(supplierScheme, cbc, 'CompanyID')),
       name: text(childElement(supplierScheme, cbc, 'RegistrationName')),
-      registrationPrefix: text(pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID'])),
+      registrationPrefix: text(
+        pathElement(supplier, [cac, 'PartyLegalEntity'], [cac, 'CorporateRegistrationScheme'], [cbc, 'ID']),
+      ),
       additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
       taxLevelCode: text(childElement(supplierScheme, cbc, 'TaxLevelCode')),
       addresses: addressesOf(supplier),
@@ -224,24 +290,38 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
     },
     noteReferences: noteReferences(all(cac, 'BillingReference')),
     dianExtensionCount: dianExtensions.length,
-    additionalDocuments: all(cac, 'AdditionalDocumentReference').map((d) => ({ id: text(childElement(d, cbc, 'ID')), uuid: text(childElement(d, cbc, 'UUID')) })),
+    additionalDocuments: all(cac, 'AdditionalDocumentReference').map((d) => ({
+      id: text(childElement(d, cbc, 'ID')),
+      uuid: text(childElement(d, cbc, 'UUID')),
+    })),
     hasPaymentExchangeRate: all(cac, 'PaymentExchangeRate').length > 0,
     deliveryWithoutDate: all(cac, 'Delivery').some((d) => !text(childElement(d, cbc, 'ActualDeliveryDate'))),
-    paymentMeans: all(cac, 'PaymentMeans').map((p) => ({ id: text(childElement(p, cbc, 'ID')), dueDate: text(childElement(p, cbc, 'PaymentDueDate')) })),
+    paymentMeans: all(cac, 'PaymentMeans').map((p) => ({
+      id: text(childElement(p, cbc, 'ID')),
+      dueDate: text(childElement(p, cbc, 'PaymentDueDate')),
+    })),
     allowanceCharges: all(cac, 'AllowanceCharge').map(allowanceCharge),
     prepaidPayments: all(cac, 'PrepaidPayment').map((p) => text(childElement(p, cbc, 'PaidAmount'))),
     taxTotals: all(cac, 'TaxTotal').map(taxTotal),
     totals: {
-      lineExtension: amount('LineExtensionAmount'), taxExclusive: amount('TaxExclusiveAmount'),
-      taxInclusive: amount('TaxInclusiveAmount'), allowance: amount('AllowanceTotalAmount'), charge: amount('ChargeTotalAmount'),
-      prepaid: amount('PrepaidAmount'), rounding: amount('PayableRoundingAmount'), payable: amount('PayableAmount'),
+      lineExtension: amount('LineExtensionAmount'),
+      taxExclusive: amount('TaxExclusiveAmount'),
+      taxInclusive: amount('TaxInclusiveAmount'),
+      allowance: amount('AllowanceTotalAmount'),
+      charge: amount('ChargeTotalAmount'),
+      prepaid: amount('PrepaidAmount'),
+      rounding: amount('PayableRoundingAmount'),
+      payable: amount('PayableAmount'),
     },
     lines: all(cac, names.line).map((line) => {
       const price = childElement(line, cac, 'Price');
       const baseQuantity = childElement(price, cbc, 'BaseQuantity');
       const standard = pathElement(line, [cac, 'Item'], [cac, 'StandardItemIdentification']);
       return {
-        unitCodes: [attribute(childElement(line, cbc, names.quantity), 'unitCode'), ...(baseQuantity ? [attribute(baseQuantity, 'unitCode')] : [])],
+        unitCodes: [
+          attribute(childElement(line, cbc, names.quantity), 'unitCode'),
+          ...(baseQuantity ? [attribute(baseQuantity, 'unitCode')] : []),
+        ],
         standardItemId: standard && idView(childElement(standard, cbc, 'ID')),
         lineExtension: text(childElement(line, cbc, 'LineExtensionAmount')),
         taxTotals: childElements(line, cac, 'TaxTotal').map(taxTotal),

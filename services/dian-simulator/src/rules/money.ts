@@ -61,7 +61,8 @@ export function productCents(price: string | undefined, quantity: string | undef
 
 export const abs = (n: bigint) => (n < 0n ? -n : n);
 /** Whether a decimal as written is negative (VLR01's test, and FAV04b's for quantities). */
-export const negative = (decimal: string | undefined) => decimal !== undefined && decimal.charCodeAt(0) === 0x2d; /* - */
+export const negative = (decimal: string | undefined) =>
+  decimal !== undefined && decimal.charCodeAt(0) === 0x2d; /* - */
 
 /** Exactly two decimals, as the CUFE and DIAN's arithmetic rules expect. */
 export const isTwoDecimals = (text: string | undefined) => text !== undefined && /^\d+\.\d{2}$/.test(text);

@@ -3,7 +3,14 @@ import { cents, productCents } from './money.ts';
 
 describe('simulator money', () => {
   it('reads amounts in cents, half-up from up to six decimals, and refuses what is not a decimal', () => {
-    expect([cents('100'), cents('0.005'), cents('0.004999'), cents('-1.235'), cents('1e3'), cents('1.1234567')]).toEqual([10000n, 1n, 0n, -124n, undefined, undefined]);
+    expect([
+      cents('100'),
+      cents('0.005'),
+      cents('0.004999'),
+      cents('-1.235'),
+      cents('1e3'),
+      cents('1.1234567'),
+    ]).toEqual([10000n, 1n, 0n, -124n, undefined, undefined]);
   });
 
   it('multiplies price by quantity exactly, then rounds half-up to cents', () => {

@@ -15,7 +15,8 @@ export function dv(nit: string): number | undefined {
 }
 
 /** A Colombian address carries a DANE municipality code (a foreign one carries none to check). */
-const knownMunicipality = (address: AddressView) => address.country !== 'CO' || hasCode(codelists.municipalities, address.cityCode);
+const knownMunicipality = (address: AddressView) =>
+  address.country !== 'CO' || hasCode(codelists.municipalities, address.cityCode);
 
 /** Issuer and buyer: person type, registration, responsibilities, DVs, identification, DANE codes (reference §3.4). */
 export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
@@ -28,7 +29,12 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (!supplier.schemeId) failures.push('FAJ24a');
   else if (String(dv(supplier.value ?? '')) !== supplier.schemeId) failures.push('FAJ24b');
   // Table 13.2.6.1: TipoResponsabilidad-2.1.gc's O-13, O-15, O-23, O-47, and R-99-PN for none.
-  if (!(view.supplier.taxLevelCode ?? '').split(';').every((code) => hasCode(codelists.fiscalResponsibilities, code.trim()))) failures.push('FAJ26');
+  if (
+    !(view.supplier.taxLevelCode ?? '')
+      .split(';')
+      .every((code) => hasCode(codelists.fiscalResponsibilities, code.trim()))
+  )
+    failures.push('FAJ26');
   const buyer = view.customer.companyId;
   if (buyer.schemeName === '31') {
     if (!buyer.schemeId) failures.push('FAK24');

@@ -4,9 +4,35 @@ import type { InvoiceView, TaxTotalView } from './invoice-view.ts';
 import { abs, cents, negative, normalRate, percentOf } from './money.ts';
 
 /** Annex table 13.2.2 (reference §8.1); 05–07 are withholdings and belong in WithholdingTaxTotal. */
-const TAX_CODES = new Set(['01', '02', '03', '04', '08', '20', '21', '22', '23', '24', '25', '26', '30', '32', '33', '34', '35', '36', 'ZZ']);
-/** Annex table 13.3.11 (reference §8.2): the only rates the simulator knows are IVA's and INC's. A Map: a code is any text. */
-const RATES = new Map<string, readonly string[]>([['01', ['0.00', '5.00', '16.00', '19.00']], ['04', ['2.00', '4.00', '8.00', '16.00']]]);
+const TAX_CODES = new Set([
+  '01',
+  '02',
+  '03',
+  '04',
+  '08',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '30',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  'ZZ',
+]);
+/**
+ * Annex table 13.3.11 (reference §8.2): the only rates the simulator knows are IVA's and INC's. A Map: a code is any
+ * text.
+ */
+const RATES = new Map<string, readonly string[]>([
+  ['01', ['0.00', '5.00', '16.00', '19.00']],
+  ['04', ['2.00', '4.00', '8.00', '16.00']],
+]);
 
 /**
  * Tax codes, rates and TaxTotal arithmetic (reference §7.5). FAS07 allows config.toleranceCents for documents built
@@ -44,13 +70,13 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
       const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
       const actual = cents(s.amount);
       // The same arithmetic is FAS07 on the document's TaxTotals and FAX07 on a line's.
-      if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents) failures.add(index < headerCount ? 'FAS07' : 'FAX07');
+      if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents)
+        failures.add(index < headerCount ? 'FAS07' : 'FAX07');
     }
   }
   if (!headerMatchesLines(view.taxTotals, all.slice(view.taxTotals.length))) failures.add('FAS01b');
   return [...failures];
 };
-
 
 /** Any tax amount, base or rate, line amount or document total (PayableRoundingAmount may be negative) below zero. */
 function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boolean {

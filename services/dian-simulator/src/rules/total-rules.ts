@@ -28,7 +28,8 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   if ((cents(totals.taxExclusive) ?? 0n) !== taxedBases) failures.push('FAU04');
   let taxes = 0n;
   for (const total of view.taxTotals) taxes += cents(total.amount) ?? 0n;
-  if (taxInclusive === undefined || lineExtension === undefined || taxInclusive !== lineExtension + taxes) failures.push('FAU06');
+  if (taxInclusive === undefined || lineExtension === undefined || taxInclusive !== lineExtension + taxes)
+    failures.push('FAU06');
   let allowances = 0n;
   let charges = 0n;
   for (const ac of view.allowanceCharges) {
@@ -40,7 +41,11 @@ export const checkTotals: RuleGroupCheck = ({ view }) => {
   let prepaid = 0n;
   for (const paid of view.prepaidPayments) prepaid += cents(paid) ?? 0n;
   if ((cents(totals.prepaid) ?? 0n) !== prepaid) failures.push('FAU12');
-  const payable = (taxInclusive ?? 0n) - (cents(totals.allowance) ?? 0n) + (cents(totals.charge) ?? 0n) + (cents(totals.rounding) ?? 0n);
+  const payable =
+    (taxInclusive ?? 0n) -
+    (cents(totals.allowance) ?? 0n) +
+    (cents(totals.charge) ?? 0n) +
+    (cents(totals.rounding) ?? 0n);
   if (cents(totals.payable) !== payable) failures.push('FAU14');
   return failures;
 };

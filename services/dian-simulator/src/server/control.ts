@@ -11,7 +11,13 @@ export type SimulatorControl = {
  * Test controls over HTTP for a simulator in its own process: PUT /control/fault, GET /control/received/<cufe>.
  * Off unless configured.
  */
-export function handleControl(control: SimulatorControl, req: IncomingMessage, res: ServerResponse, path: string, body: string | undefined): void {
+export function handleControl(
+  control: SimulatorControl,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: string | undefined,
+): void {
   if (req.method === 'PUT' && path === '/control/fault') {
     const text = (body ?? '').trim();
     const fault = parseFault(text);
@@ -21,7 +27,9 @@ export function handleControl(control: SimulatorControl, req: IncomingMessage, r
   }
   const received = /^\/control\/received\/([0-9a-f]{96})$/.exec(path);
   if (req.method === 'GET' && received) {
-    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ times: control.timesReceived(received[1]!) }));
+    return void res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ times: control.timesReceived(received[1]!) }));
   }
   res.writeHead(404).end();
 }

@@ -18,8 +18,12 @@ export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
  */
 export function createDispatcher(deps: ValidationDeps): Dispatcher {
   const answer = createAnswerer(deps);
-  const knownTestSets = new Set(deps.config.issuers.flatMap((i) => i.software.flatMap((s) => s.testSetIds ?? [])).map((id) => id.toLowerCase()));
-  /** ZipKey → GetStatusZip calls still answered "in process" (config.zipProcessingPolls); in memory, as DIAN's queue. */
+  const knownTestSets = new Set(
+    deps.config.issuers.flatMap((i) => i.software.flatMap((s) => s.testSetIds ?? [])).map((id) => id.toLowerCase()),
+  );
+  /**
+   * ZipKey → GetStatusZip calls still answered "in process" (config.zipProcessingPolls); in memory, as DIAN's queue.
+   */
   const processing = new Map<string, number>();
   return function dispatch(body, endpoint) {
     const now = deps.config.now();
@@ -31,8 +35,14 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
     }
     const envelope = document.root;
     const payload = firstChildElement(childElement(envelope, soapNs.soap, 'Body'));
-    if (envelope.ns !== soapNs.soap || payload?.ns !== soapNs.wcf) return { status: 400, body: write.senderFault('Not a WcfDianCustomerServices request.') };
-    const security = checkWsSecurity(document, { endpoint, now, skewSeconds: deps.config.timestampSkewSeconds, trust: deps.trust });
+    if (envelope.ns !== soapNs.soap || payload?.ns !== soapNs.wcf)
+      return { status: 400, body: write.senderFault('Not a WcfDianCustomerServices request.') };
+    const security = checkWsSecurity(document, {
+      endpoint,
+      now,
+      skewSeconds: deps.config.timestampSkewSeconds,
+      trust: deps.trust,
+    });
     if (!security.ok) return { status: 500, body: write.untrustedCertificateFault };
 
     const operation = payload.local;
@@ -41,18 +51,30 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
     switch (operation) {
       case 'SendBillSync': {
         const documents = unzip(param('contentFile'), param('fileName'), true);
-        const response = 'rejected' in documents ? documents.rejected : answer(documents.entries[0]!.xml, documents.entries[0]!.name, now);
+        const response =
+          'rejected' in documents
+            ? documents.rejected
+            : answer(documents.entries[0]!.xml, documents.entries[0]!.name, now);
         return ok(write.dianResponseResult(operation, response));
       }
       case 'SendBillAsync':
       case 'SendTestSetAsync': {
-        const refuse = (message: string) => ok(write.uploadResult(operation, undefined, [{ documentKey: undefined, processedMessage: message, success: false, xmlFileName: param('fileName') }]));
-        if (operation === 'SendTestSetAsync' && !knownTestSets.has(param('testSetId').toLowerCase())) return refuse(ruleMessage(rule('SIM-TS01')));
+        const refuse = (message: string) =>
+          ok(
+            write.uploadResult(operation, undefined, [
+              { documentKey: undefined, processedMessage: message, success: false, xmlFileName: param('fileName') },
+            ]),
+          );
+        if (operation === 'SendTestSetAsync' && !knownTestSets.has(param('testSetId').toLowerCase()))
+          return refuse(ruleMessage(rule('SIM-TS01')));
         const documents = unzip(param('contentFile'), param('fileName'), false);
         if ('rejected' in documents) return refuse(documents.rejected.errorMessages.join('; '));
         const zipKey = randomUUID();
         // Each document of the zip is judged alone, by the same rules as SendBillSync's.
-        deps.store.recordZip(zipKey, documents.entries.map((entry) => answer(entry.xml, entry.name, now)));
+        deps.store.recordZip(
+          zipKey,
+          documents.entries.map((entry) => answer(entry.xml, entry.name, now)),
+        );
         if (deps.config.zipProcessingPolls > 0) processing.set(zipKey, deps.config.zipProcessingPolls);
         return ok(write.uploadResult(operation, zipKey, []));
       }
@@ -69,25 +91,55 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
           else processing.set(key, pollsLeft - 1);
           return ok(write.dianResponsesResult(operation, [inProcess(key)]));
         }
-        const found = deps.store.byZipKey(key)?.map((a) => a.response) ?? [deps.store.byDocumentKey(key)?.response].filter((r) => r !== undefined);
-        return ok(write.dianResponsesResult(operation, found.length > 0 ? found : [notFound('90', 'TrackId no encontrado', key)]));
+        const found =
+          deps.store.byZipKey(key)?.map((a) => a.response) ??
+          [deps.store.byDocumentKey(key)?.response].filter((r) => r !== undefined);
+        return ok(
+          write.dianResponsesResult(
+            operation,
+            found.length > 0 ? found : [notFound('90', 'TrackId no encontrado', key)],
+          ),
+        );
       }
       case 'GetNumberingRange': {
         const issuer = deps.config.issuers.find((i) => i.nit === param('accountCode'));
-        const software = issuer?.software.find((s) => s.id === param('softwareCode') && s.providerNit === param('accountCodeT'));
-        return ok(software ? write.numberRangeResult('100', 'Acción completada OK.', issuer!.ranges)
-          : write.numberRangeResult('301', 'No se encontraron rangos de numeración para el software y los NIT informados.', []));
+        const software = issuer?.software.find(
+          (s) => s.id === param('softwareCode') && s.providerNit === param('accountCodeT'),
+        );
+        return ok(
+          software
+            ? write.numberRangeResult('100', 'Acción completada OK.', issuer!.ranges)
+            : write.numberRangeResult(
+                '301',
+                'No se encontraron rangos de numeración para el software y los NIT informados.',
+                [],
+              ),
+        );
       }
       case 'GetXmlByDocumentKey': {
         const stored = deps.store.byDocumentKey(param('trackId'));
-        return ok(stored?.signedXml
-          ? write.eventResult('100', 'Accion completada OK', stored.validatedAt.toISOString(), Buffer.from(stored.signedXml).toString('base64'))
-          : write.eventResult('404', 'Documento no encontrado', undefined, undefined));
+        return ok(
+          stored?.signedXml
+            ? write.eventResult(
+                '100',
+                'Accion completada OK',
+                stored.validatedAt.toISOString(),
+                Buffer.from(stored.signedXml).toString('base64'),
+              )
+            : write.eventResult('404', 'Documento no encontrado', undefined, undefined),
+        );
       }
       case 'GetAcquirer': {
-        const found = deps.config.acquirers.find((a) => a.identificationType === param('identificationType') && a.identificationNumber === param('identificationNumber'));
-        return ok(found ? write.acquirerResult('200', 'Acción completada OK.', found.email, found.name)
-          : write.acquirerResult('404', 'El adquiriente no se encuentra registrado.', undefined, undefined));
+        const found = deps.config.acquirers.find(
+          (a) =>
+            a.identificationType === param('identificationType') &&
+            a.identificationNumber === param('identificationNumber'),
+        );
+        return ok(
+          found
+            ? write.acquirerResult('200', 'Acción completada OK.', found.email, found.name)
+            : write.acquirerResult('404', 'El adquiriente no se encuentra registrado.', undefined, undefined),
+        );
       }
       default:
         return { status: 500, body: write.receiverFault(`The operation ${operation} is not simulated.`) };
@@ -95,11 +147,21 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
   };
 }
 
-function unzip(base64: string, fileName: string, sync: boolean): { entries: { name: string; xml: string }[] } | { rejected: SimulatedDianResponse } {
+function unzip(
+  base64: string,
+  fileName: string,
+  sync: boolean,
+): { entries: { name: string; xml: string }[] } | { rejected: SimulatedDianResponse } {
   const reject = (code: 'SIM-ZIP01' | 'SIM-ZIP02'): { rejected: SimulatedDianResponse } => ({
     rejected: {
-      isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.', statusMessage: undefined,
-      errorMessages: [ruleMessage(rule(code))], xmlBase64Bytes: undefined, xmlDocumentKey: undefined, xmlFileName: fileName.replace(/\.zip$/i, ''),
+      isValid: false,
+      statusCode: '99',
+      statusDescription: 'Validación contiene errores en campos mandatorios.',
+      statusMessage: undefined,
+      errorMessages: [ruleMessage(rule(code))],
+      xmlBase64Bytes: undefined,
+      xmlDocumentKey: undefined,
+      xmlFileName: fileName.replace(/\.zip$/i, ''),
     },
   });
   let entries: ZipEntry[];
@@ -115,15 +177,27 @@ function unzip(base64: string, fileName: string, sync: boolean): { entries: { na
 
 function notFound(code: string, description: string, key: string): SimulatedDianResponse {
   return {
-    isValid: false, statusCode: code, statusDescription: description, statusMessage: undefined, errorMessages: [],
-    xmlBase64Bytes: undefined, xmlDocumentKey: key || undefined, xmlFileName: undefined,
+    isValid: false,
+    statusCode: code,
+    statusDescription: description,
+    statusMessage: undefined,
+    errorMessages: [],
+    xmlBase64Bytes: undefined,
+    xmlDocumentKey: key || undefined,
+    xmlFileName: undefined,
   };
 }
 
 /** A zip still in DIAN's queue: the reference gives no code for it (UNCONFIRMED, "98 is sometimes cited"); 98 it is. */
 function inProcess(zipKey: string): SimulatedDianResponse {
   return {
-    isValid: false, statusCode: '98', statusDescription: 'En proceso de validación', statusMessage: undefined, errorMessages: [],
-    xmlBase64Bytes: undefined, xmlDocumentKey: zipKey, xmlFileName: undefined,
+    isValid: false,
+    statusCode: '98',
+    statusDescription: 'En proceso de validación',
+    statusMessage: undefined,
+    errorMessages: [],
+    xmlBase64Bytes: undefined,
+    xmlDocumentKey: zipKey,
+    xmlFileName: undefined,
   };
 }

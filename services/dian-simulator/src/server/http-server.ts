@@ -30,13 +30,18 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator');
-    if (req.method === 'GET' && url.pathname === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
-    if (options.control && url.pathname.startsWith('/control/')) return handleControl(options.control, req, res, url.pathname, await readBody(req, 1024));
+    if (req.method === 'GET' && url.pathname === '/health')
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+    if (options.control && url.pathname.startsWith('/control/'))
+      return handleControl(options.control, req, res, url.pathname, await readBody(req, 1024));
     if (req.method !== 'POST' || url.pathname !== SERVICE_PATH) return void res.writeHead(404).end();
     const body = await readBody(req, options.maxRequestBytes);
     if (body === undefined) return void res.writeHead(413).end();
 
-    const fault = parseFault(url.searchParams.get('fault')) ?? parseFault(header(req, 'x-simulator-fault')) ?? options.globalFault();
+    const fault =
+      parseFault(url.searchParams.get('fault')) ??
+      parseFault(header(req, 'x-simulator-fault')) ??
+      options.globalFault();
     switch (fault?.kind) {
       case 'latency':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
@@ -44,7 +49,10 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
       case 'timeout': {
         held.add(req.socket);
         const drop = setTimeout(() => req.socket.destroy(), HOLD_LIMIT_MS);
-        req.socket.once('close', () => { clearTimeout(drop); held.delete(req.socket); });
+        req.socket.once('close', () => {
+          clearTimeout(drop);
+          held.delete(req.socket);
+        });
         return;
       }
       case 'http500':
@@ -56,7 +64,8 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
       default:
     }
     const answer = dispatch(body, `http://${req.headers.host ?? ''}${req.url ?? ''}`);
-    if (fault?.kind === 'response-lost') return void req.socket.destroy(); // processed and stored; the answer never leaves
+    // processed and stored; the answer never leaves
+    if (fault?.kind === 'response-lost') return void req.socket.destroy();
     soap(res, answer.status, answer.body);
   }
   return server;

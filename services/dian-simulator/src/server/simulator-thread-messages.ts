@@ -3,7 +3,11 @@
 import type { SimulatorConfig } from '../config.ts';
 import type { FaultSpec } from '../faults/faults.ts';
 
-export type ThreadStart = { config: Omit<SimulatorConfig, 'now'>; listen: { host?: string; port: number }; storePath: string | undefined };
+export type ThreadStart = {
+  config: Omit<SimulatorConfig, 'now'>;
+  listen: { host?: string; port: number };
+  storePath: string | undefined;
+};
 
 export type ThreadRequest =
   | { id: number; kind: 'set-fault'; fault: FaultSpec | undefined }

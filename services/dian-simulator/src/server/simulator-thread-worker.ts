@@ -9,7 +9,11 @@ const { config, listen, storePath } = workerData as ThreadStart;
 const reply = (message: ThreadReply) => port.postMessage(message);
 
 try {
-  const simulator = await startDianSimulator({ ...config, now: () => new Date() }, listen, storePath ? { storePath } : {});
+  const simulator = await startDianSimulator(
+    { ...config, now: () => new Date() },
+    listen,
+    storePath ? { storePath } : {},
+  );
   port.on('message', (request: ThreadRequest) => {
     switch (request.kind) {
       case 'set-fault':

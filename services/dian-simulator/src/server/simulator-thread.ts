@@ -37,7 +37,11 @@ export function startDianSimulatorThread(
   options: SimulatorThreadOptions = {},
 ): Promise<DianSimulatorThread> {
   const start: ThreadStart = { config, listen, storePath: options.storePath };
-  const worker = new Worker(options.workerUrl ?? WORKER_URL, { name: 'dian-simulator', workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(options.workerUrl ?? WORKER_URL, {
+    name: 'dian-simulator',
+    workerData: start,
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const waiting = new Map<number, (reply: ThreadReply) => void>();
   let nextId = 1;
   let exited: Error | undefined;
@@ -103,4 +107,5 @@ function expect(reply: ThreadReply, kind: ThreadReply['kind']): void {
   if (reply.kind !== kind) throw new Error(describe(reply));
 }
 
-const describe = (reply: ThreadReply) => (reply.kind === 'error' ? reply.message : `unexpected simulator thread reply '${reply.kind}'`);
+const describe = (reply: ThreadReply) =>
+  reply.kind === 'error' ? reply.message : `unexpected simulator thread reply '${reply.kind}'`;

@@ -32,11 +32,19 @@ export const wssUris = {
 
 /** The operations the simulator answers (dispatch.ts); each also names its request element. */
 export const simulatedOperations = [
-  'SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'GetStatus', 'GetStatusZip', 'GetNumberingRange', 'GetXmlByDocumentKey', 'GetAcquirer',
+  'SendBillSync',
+  'SendBillAsync',
+  'SendTestSetAsync',
+  'GetStatus',
+  'GetStatusZip',
+  'GetNumberingRange',
+  'GetXmlByDocumentKey',
+  'GetAcquirer',
 ] as const;
 
 /** The WSDL's wsaw:Action of an operation's input; its output's is this plus `Response`. */
 export const actionUri = (operation: string) => `${soapNs.wcf}/IWcfDianCustomerServices/${operation}`;
 
 /** C14N text escaping (also valid XML text): what the simulator writes is already canonical. */
-export const escapeXmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+export const escapeXmlText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');

@@ -28,35 +28,61 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     CREATE TABLE IF NOT EXISTS zips (zip_key TEXT PRIMARY KEY, seq INTEGER NOT NULL, keys TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS zips_seq ON zips (seq);`);
   // A file written before notes has no kind and issuer: they are added, NULL for its rows (all invoices).
-  const columnNames = new Set((db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name));
-  for (const column of ['kind', 'issuer']) if (!columnNames.has(column)) db.exec(`ALTER TABLE documents ADD COLUMN ${column} TEXT`);
+  const columnNames = new Set(
+    (db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name),
+  );
+  for (const column of ['kind', 'issuer'])
+    if (!columnNames.has(column)) db.exec(`ALTER TABLE documents ADD COLUMN ${column} TEXT`);
   const statement = (sql: string): StatementSync => db.prepare(sql);
-  const select = statement('SELECT received, accepted, response, application_response, signed_xml, validated_at, kind, issuer FROM documents WHERE key = ?');
+  const select = statement(
+    'SELECT received, accepted, response, application_response, signed_xml, validated_at, kind, issuer FROM documents WHERE key = ?',
+  );
   const received = statement(`INSERT INTO documents (key, seq, received, accepted) VALUES (?, ?, 1, 0)
     ON CONFLICT (key) DO UPDATE SET received = received + 1, seq = excluded.seq`);
-  const keep = statement(`UPDATE documents SET response = ?, application_response = ?, signed_xml = ?, validated_at = ?, kind = ?, issuer = ?, accepted = ?
+  const keep =
+    statement(`UPDATE documents SET response = ?, application_response = ?, signed_xml = ?, validated_at = ?, kind = ?, issuer = ?, accepted = ?
     WHERE key = ? AND accepted = 0`);
-  const keepNew = statement(`INSERT INTO documents (key, seq, received, accepted, response, application_response, signed_xml, validated_at, kind, issuer)
+  const keepNew =
+    statement(`INSERT INTO documents (key, seq, received, accepted, response, application_response, signed_xml, validated_at, kind, issuer)
     VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`);
-  const zip = statement('INSERT INTO zips (zip_key, seq, keys) VALUES (?, ?, ?) ON CONFLICT (zip_key) DO UPDATE SET seq = excluded.seq, keys = excluded.keys');
+  const zip = statement(
+    'INSERT INTO zips (zip_key, seq, keys) VALUES (?, ?, ?) ON CONFLICT (zip_key) DO UPDATE SET seq = excluded.seq, keys = excluded.keys',
+  );
   const zipKeys = statement('SELECT keys FROM zips WHERE zip_key = ?');
   const trimDocuments = statement('DELETE FROM documents WHERE seq <= ?');
   const trimZips = statement('DELETE FROM zips WHERE seq <= ?');
   const counts = statement(`SELECT count(response) AS n,
     coalesce(sum(length(response) + coalesce(length(application_response), 0) + coalesce(length(signed_xml), 0)), 0) AS bytes FROM documents`);
-  let seq = Number((statement('SELECT max(seq) AS s FROM (SELECT seq FROM documents UNION ALL SELECT seq FROM zips)').get() as { s: number | null }).s ?? 0);
+  let seq = Number(
+    (
+      statement('SELECT max(seq) AS s FROM (SELECT seq FROM documents UNION ALL SELECT seq FROM zips)').get() as {
+        s: number | null;
+      }
+    ).s ?? 0,
+  );
 
   type Row = {
-    received: number; accepted: number; response: string | null; application_response: string | null; signed_xml: string | null; validated_at: string | null;
-    kind: DocumentFacts['kind'] | null; issuer: string | null;
+    received: number;
+    accepted: number;
+    response: string | null;
+    application_response: string | null;
+    signed_xml: string | null;
+    validated_at: string | null;
+    kind: DocumentFacts['kind'] | null;
+    issuer: string | null;
   };
   const row = (key: string) => select.get(key) as Row | undefined;
-  // An answer as bound parameters: response (without its base64), application_response, signed_xml, validated_at, kind, issuer.
+  // An answer as bound parameters: response (without its base64), application_response, signed_xml, validated_at, kind,
+  // issuer.
   const columns = (answer: StoredAnswer) => {
     const { xmlBase64Bytes, ...response } = answer.response;
     return [
-      JSON.stringify(response), xmlBase64Bytes ?? null, answer.signedXml ?? null, answer.validatedAt.toISOString(),
-      answer.document?.kind ?? null, answer.document?.issuerNit ?? null,
+      JSON.stringify(response),
+      xmlBase64Bytes ?? null,
+      answer.signedXml ?? null,
+      answer.validatedAt.toISOString(),
+      answer.document?.kind ?? null,
+      answer.document?.issuerNit ?? null,
     ] as const;
   };
   const next = () => ++seq;
@@ -71,8 +97,16 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
   const answerOf = (key: string): StoredAnswer | undefined => {
     const found = row(key);
     if (!found?.response) return undefined;
-    const response = { ...(JSON.parse(found.response) as Omit<SimulatedDianResponse, 'xmlBase64Bytes'>), xmlBase64Bytes: found.application_response ?? undefined };
-    const answer: StoredAnswer = { response, accepted: found.accepted === 1, signedXml: found.signed_xml ?? undefined, validatedAt: new Date(found.validated_at!) };
+    const response = {
+      ...(JSON.parse(found.response) as Omit<SimulatedDianResponse, 'xmlBase64Bytes'>),
+      xmlBase64Bytes: found.application_response ?? undefined,
+    };
+    const answer: StoredAnswer = {
+      response,
+      accepted: found.accepted === 1,
+      signedXml: found.signed_xml ?? undefined,
+      validatedAt: new Date(found.validated_at!),
+    };
     if (found.kind !== null && found.issuer !== null) answer.document = { kind: found.kind, issuerNit: found.issuer };
     return answer;
   };
@@ -101,7 +135,9 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     acceptedDocument(cufe): AcceptedDocument | undefined {
       const found = row(cufe);
       // NULL kind: accepted before kinds were recorded (or an async zip's entry), when only invoices were.
-      return found?.accepted === 1 ? { kind: found.kind ?? 'invoice', issuerNit: found.issuer ?? undefined } : undefined;
+      return found?.accepted === 1
+        ? { kind: found.kind ?? 'invoice', issuerNit: found.issuer ?? undefined }
+        : undefined;
     },
     timesReceived: (cufe) => row(cufe)?.received ?? 0,
     byDocumentKey: answerOf,
@@ -110,7 +146,12 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
       transaction(() => {
         zip.run(zipKey, next(), JSON.stringify(keys));
         answers.forEach((a, i) => {
-          const stored: StoredAnswer = { response: a, accepted: a.isValid, signedXml: undefined, validatedAt: new Date(0) };
+          const stored: StoredAnswer = {
+            response: a,
+            accepted: a.isValid,
+            signedXml: undefined,
+            validatedAt: new Date(0),
+          };
           keepNew.run(keys[i]!, next(), a.isValid ? 1 : 0, ...columns(stored));
         });
         trim();

@@ -7,11 +7,21 @@ import { createSqliteStore } from './sqlite-store.ts';
 import { createStore, type SimulatedDianResponse, type SimulatorStore, type StoredAnswer } from './store.ts';
 
 const response = (accepted: boolean, key?: string): SimulatedDianResponse => ({
-  isValid: accepted, statusCode: accepted ? '00' : '99', statusDescription: accepted ? 'Procesado Correctamente.' : 'Validación contiene errores en campos mandatorios.',
-  statusMessage: undefined, errorMessages: accepted ? [] : ['Regla: FAD06, Rechazo: …'], xmlBase64Bytes: accepted ? 'PEFwcGxpY2F0aW9uUmVzcG9uc2UvPg==' : undefined,
-  xmlDocumentKey: key, xmlFileName: undefined,
+  isValid: accepted,
+  statusCode: accepted ? '00' : '99',
+  statusDescription: accepted ? 'Procesado Correctamente.' : 'Validación contiene errores en campos mandatorios.',
+  statusMessage: undefined,
+  errorMessages: accepted ? [] : ['Regla: FAD06, Rechazo: …'],
+  xmlBase64Bytes: accepted ? 'PEFwcGxpY2F0aW9uUmVzcG9uc2UvPg==' : undefined,
+  xmlDocumentKey: key,
+  xmlFileName: undefined,
 });
-const answer = (accepted: boolean): StoredAnswer => ({ response: response(accepted), accepted, signedXml: accepted ? '<Invoice/>' : undefined, validatedAt: new Date('2026-11-25T10:00:00.000Z') });
+const answer = (accepted: boolean): StoredAnswer => ({
+  response: response(accepted),
+  accepted,
+  signedXml: accepted ? '<Invoice/>' : undefined,
+  validatedAt: new Date('2026-11-25T10:00:00.000Z'),
+});
 const file = () => join(mkdtempSync(join(tmpdir(), 'fe-sim-store-')), 'dian-simulator.sqlite');
 
 // The behaviour both adapters share, run against each (the SQLite one must answer as the memory one).
@@ -47,13 +57,16 @@ describe.each([
     expect(store.byDocumentKey('cufe-1')).toEqual(invoice);
   });
 
-  it('keeps an async zip\'s answers by ZipKey, without counting them as receptions or replacing a known document', () => {
+  it("keeps an async zip's answers by ZipKey, without counting them as receptions or replacing a known document", () => {
     const store = open();
     store.record('cufe-a', answer(true));
     store.recordZip('zip-1', [response(true, 'cufe-a'), response(false, 'cufe-b'), response(false)]);
     const answers = store.byZipKey('zip-1')!;
     expect(answers[0]).toEqual(answer(true)); // cufe-a's earlier answer, not replaced
-    expect(answers.slice(1).map((a) => [a.response.xmlDocumentKey, a.response.statusCode])).toEqual([['cufe-b', '99'], [undefined, '99']]);
+    expect(answers.slice(1).map((a) => [a.response.xmlDocumentKey, a.response.statusCode])).toEqual([
+      ['cufe-b', '99'],
+      [undefined, '99'],
+    ]);
     expect(store.byDocumentKey('zip-1#2')?.response.statusCode).toBe('99');
     expect(store.timesReceived('cufe-b')).toBe(0);
     expect(store.byZipKey('zip-2')).toBeUndefined();

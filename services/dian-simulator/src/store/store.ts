@@ -5,7 +5,9 @@ export type StoredAnswer = {
   accepted: boolean;
   signedXml: string | undefined;
   validatedAt: Date;
-  /** What the document is and whose: a note may only reference an invoice the same issuer had accepted (CBG04/DBG04). */
+  /**
+   * What the document is and whose: a note may only reference an invoice the same issuer had accepted (CBG04/DBG04).
+   */
   document?: DocumentFacts;
 };
 
@@ -65,7 +67,8 @@ const DEFAULT_LIMITS: StoreLimits = { maxDocuments: 100_000, maxAnswerBytes: 16 
  * count. An accepted document whose answer was dropped is still refused with rule 90.
  */
 export function createStore(limits: Partial<StoreLimits> | number = {}): SimulatorStore {
-  const { maxDocuments, maxAnswerBytes } = typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };
+  const { maxDocuments, maxAnswerBytes } =
+    typeof limits === 'number' ? { ...DEFAULT_LIMITS, maxDocuments: limits } : { ...DEFAULT_LIMITS, ...limits };
   const byKey = new Map<string, StoredAnswer>();
   let answerBytes = 0;
   /** Accepted keys, and what each document was (the facts are a few dozen bytes: bounded by count, as the keys). */
@@ -73,7 +76,8 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
   const zips = new Map<string, string[]>();
   const received = new Map<string, number>();
 
-  const sizeOf = (answer: StoredAnswer) => 1024 + (answer.signedXml?.length ?? 0) + (answer.response.xmlBase64Bytes?.length ?? 0);
+  const sizeOf = (answer: StoredAnswer) =>
+    1024 + (answer.signedXml?.length ?? 0) + (answer.response.xmlBase64Bytes?.length ?? 0);
   const forget = (key: string) => {
     const answer = byKey.get(key);
     if (!answer) return;
@@ -106,14 +110,22 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
     timesReceived: (cufe: string) => received.get(cufe) ?? 0,
     byDocumentKey: (cufe: string) => byKey.get(cufe),
     recordZip(zipKey: string, answers: SimulatedDianResponse[]): void {
-      zips.set(zipKey, answers.map((a, i) => a.xmlDocumentKey ?? `${zipKey}#${i}`));
+      zips.set(
+        zipKey,
+        answers.map((a, i) => a.xmlDocumentKey ?? `${zipKey}#${i}`),
+      );
       trimOldest(zips, maxDocuments);
       answers.forEach((a, i) => {
         const key = a.xmlDocumentKey ?? `${zipKey}#${i}`;
-        if (!byKey.has(key) && !accepted.has(key)) keep(key, { response: a, accepted: a.isValid, signedXml: undefined, validatedAt: new Date(0) });
+        if (!byKey.has(key) && !accepted.has(key))
+          keep(key, { response: a, accepted: a.isValid, signedXml: undefined, validatedAt: new Date(0) });
       });
     },
-    byZipKey: (zipKey: string) => zips.get(zipKey)?.map((key) => byKey.get(key)).filter((a) => a !== undefined),
+    byZipKey: (zipKey: string) =>
+      zips
+        .get(zipKey)
+        ?.map((key) => byKey.get(key))
+        .filter((a) => a !== undefined),
     get size() {
       return byKey.size;
     },

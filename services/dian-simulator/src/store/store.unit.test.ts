@@ -3,10 +3,18 @@ import { createStore, type StoredAnswer } from './store.ts';
 
 const answer = (accepted: boolean, xmlBytes = 10_000): StoredAnswer => ({
   response: {
-    isValid: accepted, statusCode: accepted ? '00' : '99', statusDescription: '', statusMessage: undefined, errorMessages: [],
-    xmlBase64Bytes: 'A'.repeat(xmlBytes), xmlDocumentKey: undefined, xmlFileName: undefined,
+    isValid: accepted,
+    statusCode: accepted ? '00' : '99',
+    statusDescription: '',
+    statusMessage: undefined,
+    errorMessages: [],
+    xmlBase64Bytes: 'A'.repeat(xmlBytes),
+    xmlDocumentKey: undefined,
+    xmlFileName: undefined,
   },
-  accepted, signedXml: accepted ? 'x'.repeat(xmlBytes) : undefined, validatedAt: new Date(0),
+  accepted,
+  signedXml: accepted ? 'x'.repeat(xmlBytes) : undefined,
+  validatedAt: new Date(0),
 });
 
 it('keeps answers within the byte budget, oldest dropped first, and still refuses an accepted document again', () => {

@@ -7,10 +7,17 @@ import { detached } from '../xml/light-xml.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
 /** How the status message names the document. */
-const TITLES: Record<DocumentKind, string> = { invoice: 'Factura electrónica', 'credit-note': 'Nota crédito electrónica', 'debit-note': 'Nota débito electrónica' };
+const TITLES: Record<DocumentKind, string> = {
+  invoice: 'Factura electrónica',
+  'credit-note': 'Nota crédito electrónica',
+  'debit-note': 'Nota débito electrónica',
+};
 
 /** What the store keeps of a judged document for the notes' reference rules (CBG04/DBG04). */
-const facts = (view: InvoiceView): DocumentFacts => ({ kind: view.kind, issuerNit: detached(view.supplier.companyId.value ?? '') });
+const facts = (view: InvoiceView): DocumentFacts => ({
+  kind: view.kind,
+  issuerNit: detached(view.supplier.companyId.value ?? ''),
+});
 
 /**
  * Validates one document and writes DIAN's answer (reference §6.2–6.3), recorded under its CUFE/CUDE for GetStatus.
@@ -24,30 +31,63 @@ export function createAnswerer(deps: ValidationDeps) {
     const view = verdict.view;
     // Detached: the store keeps it for up to 100 000 documents, and a slice would keep the whole text.
     const cufe = view?.uuid.value === undefined ? undefined : detached(view.uuid.value);
-    const base = { xmlDocumentKey: cufe, xmlFileName: xmlFileName.replace(/\.xml$/i, ''), errorMessages: verdict.findings.map(ruleMessage) };
+    const base = {
+      xmlDocumentKey: cufe,
+      xmlFileName: xmlFileName.replace(/\.xml$/i, ''),
+      errorMessages: verdict.findings.map(ruleMessage),
+    };
     if (!verdict.accepted || !view) {
       const response: SimulatedDianResponse = {
-        ...base, isValid: false, statusCode: '99', statusDescription: 'Validación contiene errores en campos mandatorios.',
-        statusMessage: undefined, xmlBase64Bytes: undefined,
+        ...base,
+        isValid: false,
+        statusCode: '99',
+        statusDescription: 'Validación contiene errores en campos mandatorios.',
+        statusMessage: undefined,
+        xmlBase64Bytes: undefined,
       };
-      if (cufe) deps.store.record(cufe, { response, accepted: false, signedXml: undefined, validatedAt: receivedAt, document: facts(view!) });
+      if (cufe)
+        deps.store.record(cufe, {
+          response,
+          accepted: false,
+          signedXml: undefined,
+          validatedAt: receivedAt,
+          document: facts(view!),
+        });
       return response;
     }
     const prefix = view.control.prefix ?? '';
-    const shownId = prefix && view.id?.startsWith(prefix) ? `${prefix}-${view.id.slice(prefix.length)}` : view.id ?? '';
+    const shownId =
+      prefix && view.id?.startsWith(prefix) ? `${prefix}-${view.id.slice(prefix.length)}` : (view.id ?? '');
     const statusMessage = `La ${TITLES[view.kind]} ${shownId}, ha sido autorizada.`;
     const unsigned = buildApplicationResponse({
-      id: String(++consecutive), environment: deps.config.environment, validatedAt: receivedAt,
-      receiver: { nit: view.supplier.companyId.value ?? '', dv: view.supplier.companyId.schemeId, name: view.supplier.name ?? '' },
+      id: String(++consecutive),
+      environment: deps.config.environment,
+      validatedAt: receivedAt,
+      receiver: {
+        nit: view.supplier.companyId.value ?? '',
+        dv: view.supplier.companyId.schemeId,
+        name: view.supplier.name ?? '',
+      },
       document: { id: view.id ?? '', cufe: cufe!, kind: view.kind },
-      notifications: verdict.findings, statusMessage,
+      notifications: verdict.findings,
+      statusMessage,
     });
     const ar = signer.sign(unsigned, receivedAt);
     const response: SimulatedDianResponse = {
-      ...base, isValid: true, statusCode: '00', statusDescription: 'Procesado Correctamente.', statusMessage,
+      ...base,
+      isValid: true,
+      statusCode: '00',
+      statusDescription: 'Procesado Correctamente.',
+      statusMessage,
       xmlBase64Bytes: Buffer.from(ar, 'utf8').toString('base64'),
     };
-    deps.store.record(cufe!, { response, accepted: true, signedXml: xml, validatedAt: receivedAt, document: facts(view) });
+    deps.store.record(cufe!, {
+      response,
+      accepted: true,
+      signedXml: xml,
+      validatedAt: receivedAt,
+      document: facts(view),
+    });
     return response;
   };
 }

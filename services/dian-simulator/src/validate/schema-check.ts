@@ -13,7 +13,9 @@ const maindoc = (name: string) => fileURLToPath(new URL(`../../../../spec/dian/x
 const INVOICE_XSD = maindoc('UBL-Invoice-2.1.xsd');
 /** The schema of each document kind: DIAN's copies of the UBL 2.1 Invoice, CreditNote and DebitNote maindocs. */
 const SCHEMAS: Record<DocumentKind, string> = {
-  invoice: INVOICE_XSD, 'credit-note': maindoc('UBL-CreditNote-2.1.xsd'), 'debit-note': maindoc('UBL-DebitNote-2.1.xsd'),
+  invoice: INVOICE_XSD,
+  'credit-note': maindoc('UBL-CreditNote-2.1.xsd'),
+  'debit-note': maindoc('UBL-DebitNote-2.1.xsd'),
 };
 
 /**
@@ -26,7 +28,8 @@ const MAX_OUTPUT = 1024 * 1024;
 const probed = new Map<string, boolean>();
 function xmllintAvailable(command: string): boolean {
   let found = probed.get(command);
-  if (found === undefined) probed.set(command, (found = spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0));
+  if (found === undefined)
+    probed.set(command, (found = spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0));
   return found;
 }
 
@@ -38,18 +41,29 @@ export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): Sch
   if (mode === 'off') return undefined;
   if (!xmllintAvailable(command)) {
     if (mode === 'auto') return undefined;
-    throw new Error(`schemaValidation 'xmllint': ${command} is not on the PATH (scripts/install-system-tools.sh installs it)`);
+    throw new Error(
+      `schemaValidation 'xmllint': ${command} is not on the PATH (scripts/install-system-tools.sh installs it)`,
+    );
   }
   return (xml, kind = 'invoice') => {
-    const run = spawnSync(command, ['--noout', '--nonet', '--schema', SCHEMAS[kind], '-'], { input: xml, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: 60_000 });
+    const run = spawnSync(command, ['--noout', '--nonet', '--schema', SCHEMAS[kind], '-'], {
+      input: xml,
+      encoding: 'utf8',
+      maxBuffer: MAX_OUTPUT,
+      timeout: 60_000,
+    });
     // More messages than the buffer holds: libxml2 found that many faults in the document.
-    if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') return { valid: false, errors: ['more schema errors than the simulator keeps'] };
+    if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS')
+      return { valid: false, errors: ['more schema errors than the simulator keeps'] };
     if (run.error) throw run.error; // the program vanished, could not run or hung: not the document's fault
     if (run.status === 0) return { valid: true, errors: [] };
     // 1: libxml2 could not read the document, 3: it fails the schema; 4/5 (the schema itself) are ours.
-    if (run.status !== 1 && run.status !== 3) throw new Error(`xmllint failed (status ${run.status}): ${run.stderr.slice(0, 300)}`);
+    if (run.status !== 1 && run.status !== 3)
+      throw new Error(`xmllint failed (status ${run.status}): ${run.stderr.slice(0, 300)}`);
     if (run.status === 1) return { valid: false, errors: [run.stderr.trim()] };
-    const errors = run.stderr.split('\n').filter((line) => /error/i.test(line) && !/fails to validate$/.test(line) && !LIBXML2_SERIAL_LIMIT.test(line));
+    const errors = run.stderr
+      .split('\n')
+      .filter((line) => /error/i.test(line) && !/fails to validate$/.test(line) && !LIBXML2_SERIAL_LIMIT.test(line));
     return { valid: errors.length === 0, errors };
   };
 }

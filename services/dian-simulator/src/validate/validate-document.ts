@@ -23,11 +23,31 @@ import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
 const invoiceGroups: RuleGroupCheck[] = [
-  checkCufeAndSoftware, checkDianExtension, checkParties, checkNumbering, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkLines, checkDocumentType,
+  checkCufeAndSoftware,
+  checkDianExtension,
+  checkParties,
+  checkNumbering,
+  checkIssueDateWindow,
+  checkDeliveryAndPayment,
+  checkTaxes,
+  checkTotals,
+  checkLines,
+  checkDocumentType,
 ];
-/** A note's: no numbering authorization to check (reference §10.1), its own type and concept rules instead of the invoice's. */
+/**
+ * A note's: no numbering authorization to check (reference §10.1), its own type and concept rules instead of the
+ * invoice's.
+ */
 const noteGroups: RuleGroupCheck[] = [
-  checkCufeAndSoftware, checkDianExtension, checkParties, checkIssueDateWindow, checkDeliveryAndPayment, checkTaxes, checkTotals, checkLines, checkNoteType,
+  checkCufeAndSoftware,
+  checkDianExtension,
+  checkParties,
+  checkIssueDateWindow,
+  checkDeliveryAndPayment,
+  checkTaxes,
+  checkTotals,
+  checkLines,
+  checkNoteType,
 ];
 
 export type DocumentVerdict = {
@@ -71,18 +91,27 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   if (xades.certificate && !certificateBelongsTo(xades.certificate, owners)) codes.push('ZE03');
   for (const group of kind === 'invoice' ? invoiceGroups : noteGroups) codes.push(...group(context));
   if (kind === 'invoice') {
-    // The simulator knows what it accepted; a referenced note it never accepted (as a note of that kind) does not exist.
-    const acceptedAs = (kind: 'credit-note' | 'debit-note') => (cude: string | undefined) => !!cude && deps.store.acceptedDocument(cude)?.kind === kind;
+    // The simulator knows what it accepted; a referenced note it never accepted (as a note of that kind) does not
+    // exist.
+    const acceptedAs = (kind: 'credit-note' | 'debit-note') => (cude: string | undefined) =>
+      !!cude && deps.store.acceptedDocument(cude)?.kind === kind;
     if (!view.noteReferences.creditNotes.every(acceptedAs('credit-note'))) codes.push('FBH04');
     if (!view.noteReferences.debitNotes.every(acceptedAs('debit-note'))) codes.push('FBI04');
   } else {
     codes.push(...checkReferencedInvoices(view, (cufe) => deps.store.acceptedDocument(cufe)));
   }
   if (view.uuid.value && deps.store.isAccepted(view.uuid.value)) codes.push('90');
-  return verdict(codes.map((code) => rule(codeFor(code, kind))), view);
+  return verdict(
+    codes.map((code) => rule(codeFor(code, kind))),
+    view,
+  );
 }
 
 function verdict(findings: RuleDefinition[], view: InvoiceView | undefined): DocumentVerdict {
   const rejections = findings.filter((f) => f.effect === 'R');
-  return { accepted: rejections.length === 0, findings: [...rejections, ...findings.filter((f) => f.effect === 'N')], view };
+  return {
+    accepted: rejections.length === 0,
+    findings: [...rejections, ...findings.filter((f) => f.effect === 'N')],
+    view,
+  };
 }

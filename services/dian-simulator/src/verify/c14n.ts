@@ -10,18 +10,27 @@ export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const TEXT_ESCAPE = /[&<>\r]/;
 const ATTR_ESCAPE = /[&<"\t\n\r]/;
 const textEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
-const attrEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;' };
+const attrEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  '\r': '&#xD;',
+};
 const escapeText = (s: string) => (TEXT_ESCAPE.test(s) ? s.replace(/[&<>\r]/g, (c) => textEscapes[c]!) : s);
 const escapeAttr = (s: string) => (ATTR_ESCAPE.test(s) ? s.replace(/[&<"\t\n\r]/g, (c) => attrEscapes[c]!) : s);
 
 type Attr = { name: string; local: string; ns: string; value: string };
-const byNsThenLocal = (a: Attr, b: Attr) => (a.ns === b.ns ? (a.local < b.local ? -1 : a.local > b.local ? 1 : 0) : a.ns < b.ns ? -1 : 1);
+const byNsThenLocal = (a: Attr, b: Attr) =>
+  a.ns === b.ns ? (a.local < b.local ? -1 : a.local > b.local ? 1 : 0) : a.ns < b.ns ? -1 : 1;
 const byPrefix = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 function namespaceText(declarations: [string, string][]): string {
   if (declarations.length > 1) declarations.sort(byPrefix);
   let out = '';
-  for (const [prefix, uri] of declarations) out += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
+  for (const [prefix, uri] of declarations)
+    out += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
   return out;
 }
 
@@ -63,14 +72,16 @@ function inclusiveApex(apex: XmlElement, exclude: XmlElement | undefined, out: O
     // xml:lang, xml:space… of ancestors are inherited by a subtree's apex (C14N 1.0 §2.4).
     const inherited = new Map<string, Attr>();
     for (let a: XmlElement | undefined = apex.parent; a; a = a.parent) {
-      for (const attr of a.attributes) if (attr.ns === XML_NS && !inherited.has(attr.local)) inherited.set(attr.local, attr);
+      for (const attr of a.attributes)
+        if (attr.ns === XML_NS && !inherited.has(attr.local)) inherited.set(attr.local, attr);
     }
     for (const attr of apex.attributes) if (attr.ns === XML_NS) inherited.delete(attr.local);
     if (inherited.size > 0) attributes = [...apex.attributes, ...inherited.values()];
   }
   out.text += `<${apex.name}${scopeText(apex.scope)}${attributeText(attributes)}>`;
   // Content already in canonical form as written (see XmlElement.canonicalContent) is copied.
-  if (apex.canonicalContent && !encloses(apex, exclude)) out.text += apex.source.slice(apex.contentStart, apex.contentEnd);
+  if (apex.canonicalContent && !encloses(apex, exclude))
+    out.text += apex.source.slice(apex.contentStart, apex.contentEnd);
   else inclusiveChildren(apex, exclude, out);
   out.text += `</${apex.name}>`;
 }
@@ -86,7 +97,8 @@ function inclusiveChildren(element: XmlElement, exclude: XmlElement | undefined,
     if (typeof child === 'string') out.text += escapeText(child);
     else if (!('local' in child)) out.text += instructionText(child);
     else if (child === exclude) continue;
-    else if (child.canonical && !encloses(child, exclude)) out.text += child.source.slice(child.start, child.end); // copied as written
+    else if (child.canonical && !encloses(child, exclude))
+      out.text += child.source.slice(child.start, child.end); // copied as written
     else {
       let ns = '';
       if (child.declarations.length > 0) {
@@ -94,7 +106,10 @@ function inclusiveChildren(element: XmlElement, exclude: XmlElement | undefined,
         const changed = child.declarations.filter(([prefix, uri]) => (element.scope.get(prefix) ?? '') !== uri);
         if (changed.length > 0) ns = namespaceText(changed);
       }
-      out.text += child.attributes.length === 0 && ns === '' ? `<${child.name}>` : `<${child.name}${ns}${attributeText(child.attributes)}>`;
+      out.text +=
+        child.attributes.length === 0 && ns === ''
+          ? `<${child.name}>`
+          : `<${child.name}${ns}${attributeText(child.attributes)}>`;
       inclusiveChildren(child, exclude, out);
       out.text += `</${child.name}>`;
     }

@@ -14,7 +14,8 @@ function subjectNits(certificate: X509Certificate): ReadonlySet<string> {
     const value = line.slice(line.indexOf('=') + 1).replace(/[.\s]/g, '');
     for (const [, digits, checkDigit] of value.matchAll(/(\d+)(?:-(\d))?/g)) {
       found.add(digits!);
-      if (checkDigit === undefined && digits!.length > 1 && String(dv(digits!.slice(0, -1))) === digits!.slice(-1)) found.add(digits!.slice(0, -1));
+      if (checkDigit === undefined && digits!.length > 1 && String(dv(digits!.slice(0, -1))) === digits!.slice(-1))
+        found.add(digits!.slice(0, -1));
     }
   }
   namesOf.set(certificate, (nits = found));

@@ -1,6 +1,15 @@
 import { hash, verify, type X509Certificate } from 'node:crypto';
 import { soapNs, wssUris } from '../server/wcf-vocabulary.ts';
-import { attribute, childElement, detached, childElements, pathElement, textOf, type XmlDocument, type XmlElement } from '../xml/light-xml.ts';
+import {
+  attribute,
+  childElement,
+  detached,
+  childElements,
+  pathElement,
+  textOf,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/light-xml.ts';
 import { EXC_C14N, exclusiveC14n } from './c14n.ts';
 import type { TrustStore } from './trust-store.ts';
 
@@ -38,29 +47,40 @@ export function checkWsSecurity(
   const expires = Date.parse(textOf(childElement(timestamp, wsu, 'Expires')) ?? '');
   const now = context.now.getTime();
   const skew = context.skewSeconds * 1000;
-  if (!(created - skew <= now && now <= expires + skew && created < expires)) return fail('timestamp missing or outside its window');
+  if (!(created - skew <= now && now <= expires + skew && created < expires))
+    return fail('timestamp missing or outside its window');
 
   const signature = childElement(security, ds, 'Signature');
   const signedInfo = childElement(signature, ds, 'SignedInfo');
   if (!signature || !signedInfo) return fail('no ds:Signature');
-  const tokenUri = attribute(pathElement(signature, [ds, 'KeyInfo'], [wsse, 'SecurityTokenReference'], [wsse, 'Reference']), 'URI');
-  const token = childElements(security, wsse, 'BinarySecurityToken').find((t) => `#${attribute(t, 'Id', wsu)}` === tokenUri);
-  if (!token || attribute(token, 'ValueType') !== wssUris.x509v3) return fail('the signature does not reference an X.509 BinarySecurityToken');
+  const tokenUri = attribute(
+    pathElement(signature, [ds, 'KeyInfo'], [wsse, 'SecurityTokenReference'], [wsse, 'Reference']),
+    'URI',
+  );
+  const token = childElements(security, wsse, 'BinarySecurityToken').find(
+    (t) => `#${attribute(t, 'Id', wsu)}` === tokenUri,
+  );
+  if (!token || attribute(token, 'ValueType') !== wssUris.x509v3)
+    return fail('the signature does not reference an X.509 BinarySecurityToken');
   const certificate = context.trust.certificate(textOf(token));
   if (!certificate) return fail('the BinarySecurityToken is not a certificate');
-  if (context.trust.check(certificate, context.now) !== 'trusted') return fail('certificate not trusted or not valid now');
+  if (context.trust.check(certificate, context.now) !== 'trusted')
+    return fail('certificate not trusted or not valid now');
 
   const c14n = childElement(signedInfo, ds, 'CanonicalizationMethod');
   const method = attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm');
-  if (attribute(c14n, 'Algorithm') !== EXC_C14N || method !== wssUris.rsaSha256) return fail('algorithms outside Basic256Sha256');
+  if (attribute(c14n, 'Algorithm') !== EXC_C14N || method !== wssUris.rsaSha256)
+    return fail('algorithms outside Basic256Sha256');
   const references = childElements(signedInfo, ds, 'Reference');
   const toId = attribute(to, 'Id', wsu);
   if (!toId || !references.some((ref) => attribute(ref, 'URI') === `#${toId}`)) return fail('wsa:To is not signed');
   for (const reference of references) {
     const target = document.ids.get((attribute(reference, 'URI') ?? '').replace(/^#/, ''));
     const transforms = childElements(childElement(reference, ds, 'Transforms') ?? reference, ds, 'Transform');
-    if (!target || transforms.length !== 1 || attribute(transforms[0]!, 'Algorithm') !== EXC_C14N) return fail('unsupported reference');
-    if (attribute(childElement(reference, ds, 'DigestMethod'), 'Algorithm') !== wssUris.sha256) return fail('digest is not sha256');
+    if (!target || transforms.length !== 1 || attribute(transforms[0]!, 'Algorithm') !== EXC_C14N)
+      return fail('unsupported reference');
+    if (attribute(childElement(reference, ds, 'DigestMethod'), 'Algorithm') !== wssUris.sha256)
+      return fail('digest is not sha256');
     const digest = hash('sha256', exclusiveC14n(target, prefixList(transforms[0])), 'base64');
     if (digest !== textOf(childElement(reference, ds, 'DigestValue'))?.trim()) return fail('reference digest differs');
   }
@@ -69,7 +89,8 @@ export function checkWsSecurity(
   // A verification that succeeded is remembered, keyed by everything it depends on.
   let known = verified.get(certificate);
   if (known?.some(([v, info]) => v === value && info === signedInfoC14n)) return { ok: true };
-  if (!verify('sha256', Buffer.from(signedInfoC14n), certificate.publicKey, Buffer.from(value, 'base64'))) return fail('signature value does not verify');
+  if (!verify('sha256', Buffer.from(signedInfoC14n), certificate.publicKey, Buffer.from(value, 'base64')))
+    return fail('signature value does not verify');
   if (!known) verified.set(certificate, (known = []));
   if (known.length >= VERIFIED_PER_CERTIFICATE) known.shift();
   known.push([detached(value), detached(signedInfoC14n)]);

@@ -4,7 +4,9 @@
  */
 
 /** The characters XML 1.0 forbids: C0 controls but TAB, LF and CR, and U+FFFE, U+FFFF. */
-const ILLEGAL_CHARS = [...Array(0x20).keys()].filter((c) => c !== 0x9 && c !== 0xa && c !== 0xd).concat(0xfffe, 0xffff)
+const ILLEGAL_CHARS = [...Array(0x20).keys()]
+  .filter((c) => c !== 0x9 && c !== 0xa && c !== 0xd)
+  .concat(0xfffe, 0xffff)
   .map((c) => String.fromCharCode(c));
 
 /** Whether the text holds a character XML 1.0 forbids: one native indexOf per character beats a class regex. */
@@ -33,8 +35,13 @@ export const isNameChar = (c: number) => ((nameTable[c] ?? 0) & PART) !== 0;
 
 const ENTITY = /&(?:(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);|)/g;
 const predefined: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const legal = (code: number) => code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff)
-  || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+const legal = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
 
 /**
  * Text with the five predefined entities and character references decoded; undefined for any other
@@ -43,11 +50,11 @@ const legal = (code: number) => code === 0x9 || code === 0xa || code === 0xd || 
 export function decode(text: string): string | undefined {
   let bad = false;
   const decoded = text.replace(ENTITY, (_, ref: string | undefined) => {
-    if (ref === undefined) return (bad = true), '';
+    if (ref === undefined) return ((bad = true), '');
     const known = predefined[ref];
     if (known !== undefined) return known;
     const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    if (!legal(code)) return (bad = true), '';
+    if (!legal(code)) return ((bad = true), '');
     return String.fromCodePoint(code);
   });
   return bad ? undefined : decoded;

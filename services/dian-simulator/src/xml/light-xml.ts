@@ -3,7 +3,19 @@
  * a DTD could change is refused (no DOCTYPE, no XXE); each element records whether its text is already canonical.
  */
 import { decode, hasIllegalChar, isNameChar, isNameStart } from './characters.ts';
-import { detached, NO_ATTRIBUTES, NO_CHILDREN, NO_DECLARATIONS, rootScope, XML_NS, type XmlAttribute, type XmlChild, type XmlDocument, type XmlElement, type XmlInstruction } from './tree.ts';
+import {
+  detached,
+  NO_ATTRIBUTES,
+  NO_CHILDREN,
+  NO_DECLARATIONS,
+  rootScope,
+  XML_NS,
+  type XmlAttribute,
+  type XmlChild,
+  type XmlDocument,
+  type XmlElement,
+  type XmlInstruction,
+} from './tree.ts';
 
 export * from './tree.ts';
 
@@ -157,7 +169,8 @@ class Parser {
 
   private decode(text: string, at: number): string {
     const decoded = decode(text);
-    if (decoded === undefined) this.fail('undeclared entity, stray "&" or illegal character reference (DTDs and entities are not accepted)', at);
+    if (decoded === undefined)
+      this.fail('undeclared entity, stray "&" or illegal character reference (DTDs and entities are not accepted)', at);
     return decoded!;
   }
 
@@ -168,7 +181,8 @@ class Parser {
     const name = open!.name;
     let end = lt + 2 + name.length;
     // Compared with the start tag's name where both are written: as cheap as indexOf, and it stops at a mismatch.
-    for (let k = open!.start + 1, at = lt + 2; at < end; k++, at++) if (xml.charCodeAt(k) !== xml.charCodeAt(at)) this.fail(`end tag does not match <${name}>`, lt);
+    for (let k = open!.start + 1, at = lt + 2; at < end; k++, at++)
+      if (xml.charCodeAt(k) !== xml.charCodeAt(at)) this.fail(`end tag does not match <${name}>`, lt);
     let c = xml.charCodeAt(end);
     if (c !== 0x3e /* > */) {
       open!.canonical = false; // C14N writes </name> without spaces
@@ -286,9 +300,14 @@ class Parser {
       at = close + 1;
 
       // A character test first: startsWith is one of V8's slower string builtins.
-      if (attrName.charCodeAt(0) === 0x78 /* x */ && attrName.startsWith('xmlns') && (attrName.length === 5 || attrName.charCodeAt(5) === 0x3a)) {
+      if (
+        attrName.charCodeAt(0) === 0x78 /* x */ &&
+        attrName.startsWith('xmlns') &&
+        (attrName.length === 5 || attrName.charCodeAt(5) === 0x3a)
+      ) {
         const prefix = attrName.length === 5 ? '' : attrName.slice(6);
-        if (prefix === 'xmlns' || value === XMLNS_NS || (prefix === 'xml') !== (value === XML_NS)) this.fail(`illegal declaration ${attrName}`, at);
+        if (prefix === 'xmlns' || value === XMLNS_NS || (prefix === 'xml') !== (value === XML_NS))
+          this.fail(`illegal declaration ${attrName}`, at);
         if (prefix !== '' && value === '') this.fail(`empty namespace for prefix ${prefix}`, at);
         if (declarations === NO_DECLARATIONS) declarations = [];
         for (const [p] of declarations) if (p === prefix) this.fail(`duplicate attribute ${attrName}`, at);
@@ -307,7 +326,8 @@ class Parser {
     if (declarations.length > 0) {
       const own = new Map(parentScope);
       for (const [prefix, uri] of declarations) {
-        if ((parentScope.get(prefix) ?? '') === uri) canonical = false; // C14N leaves out a declaration that changes nothing
+        // C14N leaves out a declaration that changes nothing
+        if ((parentScope.get(prefix) ?? '') === uri) canonical = false;
         own.set(prefix, uri);
       }
       scope = own;
@@ -326,8 +346,22 @@ class Parser {
       if (prefix !== '' && ns === '') this.fail(`undeclared prefix ${prefix}`, lt);
     }
     const element: XmlElement = {
-      name, prefix, local, ns, attributes, declarations, scope, children: NO_CHILDREN, parent,
-      source: xml, start: lt, contentStart: at + 1, contentEnd: at + 1, end: at + 1, canonicalContent: true, canonical: canonical && !selfClosing,
+      name,
+      prefix,
+      local,
+      ns,
+      attributes,
+      declarations,
+      scope,
+      children: NO_CHILDREN,
+      parent,
+      source: xml,
+      start: lt,
+      contentStart: at + 1,
+      contentEnd: at + 1,
+      end: at + 1,
+      canonicalContent: true,
+      canonical: canonical && !selfClosing,
     };
     if (attributes.length > 0) this.resolveAttributes(element, lt);
 
@@ -349,14 +383,18 @@ class Parser {
       const a = attributes[k]!;
       const colon = a.name.indexOf(':');
       if (colon >= 0) {
-        if (colon === 0 || colon === a.name.length - 1 || a.name.indexOf(':', colon + 1) >= 0) this.fail(`bad qualified name ${a.name}`, lt);
+        if (colon === 0 || colon === a.name.length - 1 || a.name.indexOf(':', colon + 1) >= 0)
+          this.fail(`bad qualified name ${a.name}`, lt);
         a.prefix = a.name.slice(0, colon);
         a.local = a.name.slice(colon + 1);
         a.ns = element.scope.get(a.prefix) ?? this.fail(`undeclared prefix ${a.prefix}`, lt);
-        for (let j = 0; j < k; j++) if (attributes[j]!.ns === a.ns && attributes[j]!.local === a.local) this.fail(`duplicate attribute {${a.ns}}${a.local}`, lt);
+        for (let j = 0; j < k; j++)
+          if (attributes[j]!.ns === a.ns && attributes[j]!.local === a.local)
+            this.fail(`duplicate attribute {${a.ns}}${a.local}`, lt);
       }
       if (k > 0 && !inCanonicalOrder(attributes[k - 1]!, a)) element.canonical = false;
-      if ((a.local === 'Id' || a.local === 'ID' || a.local === 'id') && !this.ids.has(a.value)) this.ids.set(a.value, element);
+      if ((a.local === 'Id' || a.local === 'ID' || a.local === 'id') && !this.ids.has(a.value))
+        this.ids.set(a.value, element);
     }
   }
 }

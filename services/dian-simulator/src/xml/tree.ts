@@ -71,7 +71,8 @@ export function childElement(parent: XmlElement | undefined, ns: string, local: 
   return undefined;
 }
 /** The first child element, whatever its name. */
-export const firstChildElement = (parent: XmlElement | undefined): XmlElement | undefined => parent?.children.find(isElement);
+export const firstChildElement = (parent: XmlElement | undefined): XmlElement | undefined =>
+  parent?.children.find(isElement);
 
 /** Follows a path of [ns, name] steps; undefined as soon as one is missing. */
 export function pathElement(start: XmlElement | undefined, ...steps: [string, string][]): XmlElement | undefined {
@@ -80,7 +81,9 @@ export function pathElement(start: XmlElement | undefined, ...steps: [string, st
   return at;
 }
 
-/** The child elements by local name, in document order: one pass for an element whose many children are read by name. */
+/**
+ * The child elements by local name, in document order: one pass for an element whose many children are read by name.
+ */
 export function childIndex(parent: XmlElement): Map<string, XmlElement[]> {
   const index = new Map<string, XmlElement[]>();
   for (const c of parent.children) {

@@ -9,8 +9,20 @@ const challenge = { 'WWW-Authenticate': 'Bearer realm="fe"' };
  */
 export async function authenticateBearer(authorization: string | undefined, tenants: TenantDirectory): Promise<string> {
   const match = /^Bearer ([^\s]{1,200})$/i.exec(authorization?.trim() ?? '');
-  if (!match) throw new ApiError('UNAUTHORIZED', 'Send the API key as "Authorization: Bearer <key>".', [{ path: 'Authorization', message: 'missing or malformed' }], challenge);
+  if (!match)
+    throw new ApiError(
+      'UNAUTHORIZED',
+      'Send the API key as "Authorization: Bearer <key>".',
+      [{ path: 'Authorization', message: 'missing or malformed' }],
+      challenge,
+    );
   const found = await tenants.authenticate(match[1]!);
-  if (!found) throw new ApiError('UNAUTHORIZED', 'The API key is unknown or revoked.', [{ path: 'Authorization', message: 'unknown or revoked key' }], challenge);
+  if (!found)
+    throw new ApiError(
+      'UNAUTHORIZED',
+      'The API key is unknown or revoked.',
+      [{ path: 'Authorization', message: 'unknown or revoked key' }],
+      challenge,
+    );
   return found.tenantId;
 }

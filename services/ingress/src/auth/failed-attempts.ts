@@ -13,8 +13,12 @@ export function authenticateWithFailureLimit(tenants: TenantDirectory, failures:
     const key = networkOf(address);
     const wait = failures.peek(key, nowMs);
     if (wait > 0) {
-      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address; wait before trying again.',
-        [{ path: 'Authorization', message: 'too many failed attempts' }], { 'Retry-After': String(wait) });
+      throw new ApiError(
+        'RATE_LIMITED',
+        'Too many failed authentications from this address; wait before trying again.',
+        [{ path: 'Authorization', message: 'too many failed attempts' }],
+        { 'Retry-After': String(wait) },
+      );
     }
     try {
       return await authenticateBearer(authorization, tenants);

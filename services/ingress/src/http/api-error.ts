@@ -19,6 +19,10 @@ export class ApiError extends Error {
   }
 
   body(requestId: string): ErrorBody {
-    return { success: false, error: { code: this.code, message: this.message, details: this.details }, request_id: requestId };
+    return {
+      success: false,
+      error: { code: this.code, message: this.message, details: this.details },
+      request_id: requestId,
+    };
   }
 }

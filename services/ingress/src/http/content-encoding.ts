@@ -8,9 +8,14 @@ import { ApiError } from './api-error.ts';
 export function refuseEncodedBody(request: FastifyRequest): void {
   const header = request.headers['content-encoding'];
   if (header === undefined || !hasBody(request)) return;
-  const codings = header.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '');
+  const codings = header
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '');
   if (codings.every((coding) => coding === 'identity')) return;
-  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body without Content-Encoding; only identity is accepted.', [{ path: 'Content-Encoding', message: 'only identity is accepted' }]);
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body without Content-Encoding; only identity is accepted.', [
+    { path: 'Content-Encoding', message: 'only identity is accepted' },
+  ]);
 }
 
 function hasBody(request: FastifyRequest): boolean {

@@ -39,7 +39,10 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   const { tenants, config } = options;
   const now = options.now ?? Date.now;
   const limiter = new TokenBuckets({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst });
-  const authenticate = authenticateWithFailureLimit(tenants, new TokenBuckets({ perSecond: config.authFailuresPerMinute / 60, burst: config.authFailureBurst }));
+  const authenticate = authenticateWithFailureLimit(
+    tenants,
+    new TokenBuckets({ perSecond: config.authFailuresPerMinute / 60, burst: config.authFailureBurst }),
+  );
   // The request in flight on each connection, so a timeout answered by clientError carries its id.
   const requestOnSocket = new WeakMap<Socket, string>();
   const app = Fastify({
@@ -68,7 +71,10 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new ApiError('MALFORMED_JSON', 'The body is not valid JSON.', [{ path: '', message: 'not JSON' }]), undefined);
+      done(
+        new ApiError('MALFORMED_JSON', 'The body is not valid JSON.', [{ path: '', message: 'not JSON' }]),
+        undefined,
+      );
     }
   });
 
@@ -77,26 +83,48 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     requestOnSocket.set(request.raw.socket, request.id);
     // RFC 9112 §3.2; Node's own check (turned off in nodeServerOptions) answers an empty 400.
     if (request.raw.httpVersion !== '1.0' && request.headers.host === undefined) {
-      throw new ApiError('MALFORMED_HTTP', 'An HTTP/1.1 request needs a Host header.', [{ path: 'Host', message: 'missing' }]);
+      throw new ApiError('MALFORMED_HTTP', 'An HTTP/1.1 request needs a Host header.', [
+        { path: 'Host', message: 'missing' },
+      ]);
     }
     if (!request.url.startsWith('/api/')) return;
     request.tenantId = await authenticate(request.ip, request.headers.authorization, now());
     const wait = limiter.take(request.tenantId, now());
-    if (wait > 0) throw new ApiError('RATE_LIMITED', 'Too many requests for this tenant; slow down.', [], { 'Retry-After': String(wait) });
+    if (wait > 0)
+      throw new ApiError('RATE_LIMITED', 'Too many requests for this tenant; slow down.', [], {
+        'Retry-After': String(wait),
+      });
   });
   app.addHook('preParsing', async (request) => refuseEncodedBody(request as never));
   app.addHook('onResponse', async (request, reply) => {
     requestOnSocket.delete(request.raw.socket);
-    request.log.info({ method: request.method, url: request.routeOptions.url ?? request.url, status: reply.statusCode, tenant_id: request.tenantId || undefined, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url,
+        status: reply.statusCode,
+        tenant_id: request.tenantId || undefined,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(error, request as never, reply as never, config.retryAfterSeconds));
+  app.setErrorHandler((error, request, reply) =>
+    sendError(error, request as never, reply as never, config.retryAfterSeconds),
+  );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = routeMethods.allowed(path);
-    const error = allowed.length > 0
-      ? new ApiError('METHOD_NOT_ALLOWED', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`, [{ path: 'method', message: `one of ${allowed.join(', ')}` }], { Allow: allowed.join(', ') })
-      : new ApiError('ROUTE_NOT_FOUND', `No route ${request.method} ${path}.`);
+    const error =
+      allowed.length > 0
+        ? new ApiError(
+            'METHOD_NOT_ALLOWED',
+            `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`,
+            [{ path: 'method', message: `one of ${allowed.join(', ')}` }],
+            { Allow: allowed.join(', ') },
+          )
+        : new ApiError('ROUTE_NOT_FOUND', `No route ${request.method} ${path}.`);
     return sendError(error, request as never, reply as never, config.retryAfterSeconds);
   });
   for (const routes of options.routes) void app.register(routes);
@@ -108,12 +136,17 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
  * interval keeps the cut-off near the configured value.
  */
 function nodeServerOptions(config: IngressConfig) {
-  const checkEveryMs = Math.max(1, Math.min(1000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)));
+  const checkEveryMs = Math.max(
+    1,
+    Math.min(1000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4)),
+  );
   return {
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     http: {
-      requestTimeout: config.requestTimeoutMs, headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: checkEveryMs,
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: checkEveryMs,
       // Checked in the onRequest hook instead, to answer in the API's error body.
       requireHostHeader: false,
     },

@@ -11,12 +11,20 @@ function preferredWaitMs(prefer: string | string[] | undefined): number | undefi
   return match ? Number(match[1]) * 1000 : undefined;
 }
 
-/** What every POST that creates a document reads from its headers: the Idempotency-Key (1–255 characters) and Prefer: wait. */
-export function documentHeaders(request: FastifyRequest): { idempotencyKey: string | undefined; waitMs: number | undefined } {
+/**
+ * What every POST that creates a document reads from its headers: the Idempotency-Key (1–255 characters) and Prefer:
+ * wait.
+ */
+export function documentHeaders(request: FastifyRequest): {
+  idempotencyKey: string | undefined;
+  waitMs: number | undefined;
+} {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
-    throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 characters.', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 characters' }]);
+    throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 characters.', [
+      { path: 'Idempotency-Key', message: 'must be 1 to 255 characters' },
+    ]);
   }
   return { idempotencyKey: key, waitMs: preferredWaitMs(request.headers.prefer) };
 }

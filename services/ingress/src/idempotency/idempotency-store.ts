@@ -18,7 +18,14 @@ export type BeginResult =
    */
   | { outcome: 'taken_over'; storeHead: bigint };
 
-export type BeginInput = { tenantId: string; key: string; requestHash: string; now: Date; leaseMs: number; storeHead: bigint };
+export type BeginInput = {
+  tenantId: string;
+  key: string;
+  requestHash: string;
+  now: Date;
+  leaseMs: number;
+  storeHead: bigint;
+};
 
 export interface IdempotencyStore {
   /** Atomic per tenant and key: of concurrent begins with one key, exactly one starts. */

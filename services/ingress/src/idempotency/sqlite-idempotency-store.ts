@@ -23,9 +23,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
       lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
       PRIMARY KEY (tenant_id, key))`);
-    this.select = this.db.prepare('SELECT request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?');
+    this.select = this.db.prepare(
+      'SELECT request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?',
+    );
     this.select.setReadBigInts(true); // store_head is an event-store position: exact beyond 2^53
-    this.insert = this.db.prepare('INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)');
+    this.insert = this.db.prepare(
+      'INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)',
+    );
     this.takeOver = this.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE tenant_id = ? AND key = ?');
     this.finish = this.db.prepare('UPDATE idempotency_keys SET response = ? WHERE tenant_id = ? AND key = ?');
     this.remove = this.db.prepare('DELETE FROM idempotency_keys WHERE tenant_id = ? AND key = ?');

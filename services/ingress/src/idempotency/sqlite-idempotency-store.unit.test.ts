@@ -7,7 +7,9 @@ idempotencyStoreContract('sqlite', async () => new SqliteIdempotencyStore(':memo
 
 describe('request fingerprint', () => {
   it('ignores key order and whitespace, not values', () => {
-    expect(requestHash(JSON.parse('{"a":1,"b":{"c":[1,2]}}'))).toBe(requestHash(JSON.parse('{ "b": { "c": [1, 2] }, "a": 1 }')));
+    expect(requestHash(JSON.parse('{"a":1,"b":{"c":[1,2]}}'))).toBe(
+      requestHash(JSON.parse('{ "b": { "c": [1, 2] }, "a": 1 }')),
+    );
     expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
     expect(requestHash({ a: [1, 2] })).not.toBe(requestHash({ a: [2, 1] }));
   });

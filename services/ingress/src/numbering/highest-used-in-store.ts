@@ -7,7 +7,8 @@ import type { UsedNumberHint } from './number-allocator.ts';
  */
 export function highestUsedInStore(store: EventStore): UsedNumberHint {
   return async (tenantId, resolution) => {
-    const used = async (n: bigint) => (await store.read(invoiceStreamName(tenantId, `${resolution.prefix}${n}`))).version !== 'no_stream';
+    const used = async (n: bigint) =>
+      (await store.read(invoiceStreamName(tenantId, `${resolution.prefix}${n}`))).version !== 'no_stream';
     let below = BigInt(resolution.from) - 1n; // the highest number known used (or the one before the range)
     let above = BigInt(resolution.to) + 1n; // the lowest number known free (or the one after the range)
     while (above - below > 1n) {

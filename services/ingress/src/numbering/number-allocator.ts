@@ -37,13 +37,21 @@ export class NumberAllocator {
    * Appends the first event of the invoice that gets a number. `firstEvent(number)` makes it
    * (the CUFE depends on the number). Returns the number used.
    */
-  async allocate(tenantId: string, resolution: NumberingResolution, explicit: string | undefined, firstEvent: (number: string) => Envelope): Promise<string> {
+  async allocate(
+    tenantId: string,
+    resolution: NumberingResolution,
+    explicit: string | undefined,
+    firstEvent: (number: string) => Envelope,
+  ): Promise<string> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
     if (explicit !== undefined) {
       await this.refuseGap(tenantId, resolution, BigInt(explicit), memoryKey);
       const taken = await this.tryAppend(tenantId, resolution, explicit, firstEvent);
       this.remember(memoryKey, BigInt(explicit));
-      if (!taken) throw new ApiError('DUPLICATE_INVOICE_NUMBER', 'That number was already used by this tenant and prefix.', [{ path: 'number', message: `${resolution.prefix}${BigInt(explicit)} already exists` }]);
+      if (!taken)
+        throw new ApiError('DUPLICATE_INVOICE_NUMBER', 'That number was already used by this tenant and prefix.', [
+          { path: 'number', message: `${resolution.prefix}${BigInt(explicit)} already exists` },
+        ]);
       return explicit;
     }
     const from = BigInt(resolution.from);
@@ -56,14 +64,22 @@ export class NumberAllocator {
       }
       this.remember(memoryKey, candidate);
     }
-    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [
+      { path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` },
+    ]);
   }
 
   /**
    * Numbers a document several processes may try to number at once (a note and whoever finishes it after a crash):
    * all search upward from the same `after`, and `owns` recognises the document's own number, so it gets exactly one.
    */
-  async allocateOwned(tenantId: string, resolution: NumberingResolution, after: bigint, firstEvent: (number: string) => Envelope, owns: (first: Envelope) => boolean): Promise<Envelope> {
+  async allocateOwned(
+    tenantId: string,
+    resolution: NumberingResolution,
+    after: bigint,
+    firstEvent: (number: string) => Envelope,
+    owns: (first: Envelope) => boolean,
+  ): Promise<Envelope> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
     for (let candidate = after + 1n; candidate <= BigInt(resolution.to); candidate++) {
       const event = firstEvent(candidate.toString());
@@ -73,10 +89,15 @@ export class NumberAllocator {
       const first = events[0]?.envelope;
       if (first && owns(first)) return first;
     }
-    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The numbering range is exhausted.', [
+      { path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` },
+    ]);
   }
 
-  /** The highest number this process or the hint knows used for the prefix (the range start − 1 when none): a safe `after` for allocateOwned. */
+  /**
+   * The highest number this process or the hint knows used for the prefix (the range start − 1 when none): a safe
+   * `after` for allocateOwned.
+   */
   async knownUsed(tenantId: string, resolution: NumberingResolution): Promise<bigint> {
     const known = await this.highestKnown(tenantId, resolution, `${tenantId}\u0000${resolution.prefix}`);
     const beforeRange = BigInt(resolution.from) - 1n;
@@ -87,7 +108,12 @@ export class NumberAllocator {
    * An explicit number is refused when it would leave a gap. Memory and the hint may lag the store, so a refusal is
    * confirmed by the store.
    */
-  private async refuseGap(tenantId: string, resolution: NumberingResolution, number: bigint, memoryKey: string): Promise<void> {
+  private async refuseGap(
+    tenantId: string,
+    resolution: NumberingResolution,
+    number: bigint,
+    memoryKey: string,
+  ): Promise<void> {
     const lowestNeighbour = number - 1n - this.window;
     if (lowestNeighbour < BigInt(resolution.from)) return;
     const known = await this.highestKnown(tenantId, resolution, memoryKey);
@@ -97,11 +123,18 @@ export class NumberAllocator {
     }
     const next = known === undefined || known < BigInt(resolution.from) ? BigInt(resolution.from) : known + 1n;
     throw new ApiError('NUMBER_NOT_CONSECUTIVE', 'The number would leave a gap in the consecutive numbering.', [
-      { path: 'number', message: `the next consecutive for prefix "${resolution.prefix}" is ${next}; an explicit number may be at most ${this.window} ahead of it (omit number to get it)` },
+      {
+        path: 'number',
+        message: `the next consecutive for prefix "${resolution.prefix}" is ${next}; an explicit number may be at most ${this.window} ahead of it (omit number to get it)`,
+      },
     ]);
   }
 
-  private async highestKnown(tenantId: string, resolution: NumberingResolution, memoryKey: string): Promise<bigint | undefined> {
+  private async highestKnown(
+    tenantId: string,
+    resolution: NumberingResolution,
+    memoryKey: string,
+  ): Promise<bigint | undefined> {
     return this.highest.get(memoryKey) ?? (await this.hint(tenantId, resolution));
   }
 
@@ -110,10 +143,19 @@ export class NumberAllocator {
     return version !== 'no_stream';
   }
 
-  private async tryAppend(tenantId: string, resolution: NumberingResolution, number: string, firstEvent: (number: string) => Envelope): Promise<boolean> {
+  private async tryAppend(
+    tenantId: string,
+    resolution: NumberingResolution,
+    number: string,
+    firstEvent: (number: string) => Envelope,
+  ): Promise<boolean> {
     const event = firstEvent(number);
     try {
-      await this.store.append(invoiceStreamName(tenantId, `${resolution.prefix}${BigInt(number)}`), [event], 'no_stream');
+      await this.store.append(
+        invoiceStreamName(tenantId, `${resolution.prefix}${BigInt(number)}`),
+        [event],
+        'no_stream',
+      );
       return true;
     } catch (error) {
       if (isConcurrencyError(error)) return false;

@@ -8,8 +8,15 @@ import { highestUsedInStore } from './highest-used-in-store.ts';
 import { NumberAllocator } from './number-allocator.ts';
 
 const event = (number: string): Envelope => ({
-  id: randomUUID(), type: 'InvoiceRequested', version: 1, occurred_at: '2026-03-10T10:00:00-05:00', tenant_id: 'demo',
-  invoice_id: `inv-demo-SETP${number}`, correlation_id: 'r', causation_id: 'r', data: { number },
+  id: randomUUID(),
+  type: 'InvoiceRequested',
+  version: 1,
+  occurred_at: '2026-03-10T10:00:00-05:00',
+  tenant_id: 'demo',
+  invoice_id: `inv-demo-SETP${number}`,
+  correlation_id: 'r',
+  causation_id: 'r',
+  data: { number },
 });
 const small = { ...demoResolution, from: '1', to: '5' };
 
@@ -17,7 +24,9 @@ describe('number allocation on the event store', () => {
   it('gives 20 concurrent requests for one explicit number exactly one success', async () => {
     const store = new SqliteEventStore(':memory:');
     const allocator = new NumberAllocator(store, async () => undefined);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => allocator.allocate('demo', small, '1', event)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => allocator.allocate('demo', small, '1', event)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as ApiError).code)).toEqual(Array(19).fill('DUPLICATE_INVOICE_NUMBER'));
@@ -27,18 +36,22 @@ describe('number allocation on the event store', () => {
     const store = new SqliteEventStore(':memory:');
     const a = new NumberAllocator(store, async () => undefined);
     const b = new NumberAllocator(store, async () => undefined); // a second process on the same store
-    expect(await Promise.all([a.allocate('demo', small, undefined, event), a.allocate('demo', small, undefined, event)])).toEqual(['1', '2']);
+    expect(
+      await Promise.all([a.allocate('demo', small, undefined, event), a.allocate('demo', small, undefined, event)]),
+    ).toEqual(['1', '2']);
     expect(await b.allocate('demo', small, undefined, event)).toBe('3'); // 1 and 2 are taken: moves past them
     expect(await a.allocate('demo', small, '4', event)).toBe('4'); // explicit, and the next consecutive
     expect(await a.allocate('demo', small, undefined, event)).toBe('5');
     await expect(a.allocate('demo', small, undefined, event)).rejects.toMatchObject({ code: 'NUMBER_OUT_OF_RANGE' });
   });
 
-  it('starts after the read model\'s hint and refuses past the range end', async () => {
+  it("starts after the read model's hint and refuses past the range end", async () => {
     const store = new SqliteEventStore(':memory:');
     const allocator = new NumberAllocator(store, async () => 4n);
     expect(await allocator.allocate('demo', small, undefined, event)).toBe('5');
-    await expect(allocator.allocate('demo', small, undefined, event)).rejects.toMatchObject({ code: 'NUMBER_OUT_OF_RANGE' });
+    await expect(allocator.allocate('demo', small, undefined, event)).rejects.toMatchObject({
+      code: 'NUMBER_OUT_OF_RANGE',
+    });
   });
 });
 
@@ -70,7 +83,9 @@ describe('explicit numbers never leave a gap (window 0, the default)', () => {
     expect(await wide.allocate('demo', small, '3', event)).toBe('3'); // 1 and 2 skipped: within the window
     const strict = new NumberAllocator(store, async () => 3n);
     expect(await strict.allocate('demo', small, '2', event)).toBe('2');
-    await expect(strict.allocate('demo', small, '3', event)).rejects.toMatchObject({ code: 'DUPLICATE_INVOICE_NUMBER' });
+    await expect(strict.allocate('demo', small, '3', event)).rejects.toMatchObject({
+      code: 'DUPLICATE_INVOICE_NUMBER',
+    });
     expect(await strict.allocate('demo', small, '4', event)).toBe('4');
   });
 
@@ -103,7 +118,10 @@ describe('the number hint from the event store (no read model)', () => {
     const writer = new NumberAllocator(store, async () => undefined);
     for (let i = 0; i < 37; i++) await writer.allocate('demo', range, undefined, event);
     let reads = 0;
-    const counted = { ...store, read: (stream: string) => (reads++, store.read(stream)) } as unknown as SqliteEventStore;
+    const counted = {
+      ...store,
+      read: (stream: string) => (reads++, store.read(stream)),
+    } as unknown as SqliteEventStore;
     expect(await highestUsedInStore(counted)('demo', range)).toBe(990000036n);
     expect(reads).toBeLessThanOrEqual(24); // log2 of five million, not thirty-seven
     expect(await hint('acme', range)).toBeUndefined(); // another tenant's numbers are its own
@@ -116,7 +134,11 @@ describe('the number hint from the event store (no read model)', () => {
     expect(await other.allocate('demo', small, undefined, event)).toBe('1');
     expect(await other.allocate('demo', small, undefined, event)).toBe('2');
     let appends = 0;
-    const counted = { ...store, read: (s: string) => store.read(s), append: (...args: Parameters<SqliteEventStore['append']>) => (appends++, store.append(...args)) } as unknown as SqliteEventStore;
+    const counted = {
+      ...store,
+      read: (s: string) => store.read(s),
+      append: (...args: Parameters<SqliteEventStore['append']>) => (appends++, store.append(...args)),
+    } as unknown as SqliteEventStore;
     const fresh = new NumberAllocator(counted, highestUsedInStore(counted));
     expect(await fresh.allocate('demo', small, undefined, event)).toBe('3');
     expect(appends).toBe(1); // no append lost to a number already taken

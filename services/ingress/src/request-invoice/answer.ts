@@ -8,7 +8,10 @@ const statusCodes = { accepted: 201, pending: 202, rejected: 422 } as const;
  * The create-invoice answer for a view (docs/api.md, "Answers"). Links are minted now: a file not stored yet
  * answers 404 FILE_NOT_READY until it is.
  */
-export function answerWithLinks(blobs: BlobStore, linkTtlSeconds: number): (view: InvoiceStatusView) => Promise<StoredResponse> {
+export function answerWithLinks(
+  blobs: BlobStore,
+  linkTtlSeconds: number,
+): (view: InvoiceStatusView) => Promise<StoredResponse> {
   return async (view) => ({
     statusCode: statusCodes[view.status],
     headers: { Location: `/api/v1/service/status/${view.cufe}` },

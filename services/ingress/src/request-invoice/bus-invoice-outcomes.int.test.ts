@@ -13,7 +13,10 @@ const json: EnvelopeCodec = {
   encode: async (envelope) => Buffer.from(JSON.stringify(envelope)),
   decode: async (value) => JSON.parse(value.toString('utf8')) as Envelope,
 };
-const brokers = (): string[] => requiredTestEnv('FE_TEST_KAFKA_BROKERS', 'a Kafka broker').split(',').map((b) => b.trim());
+const brokers = (): string[] =>
+  requiredTestEnv('FE_TEST_KAFKA_BROKERS', 'a Kafka broker')
+    .split(',')
+    .map((b) => b.trim());
 const logger = createLogger({ level: 'silent' });
 const HOUR = 3600_000; // never waited out: a missed verdict fails by the test's timeout
 
@@ -22,7 +25,14 @@ describe('two ingress instances on Kafka, each on its own consumer group', () =>
   const topic = `fe.test.outcomes.${run}`;
   const open: { close(): Promise<void> }[] = [];
   const bus = () => {
-    const b = new KafkaEventBus({ brokers: brokers(), codec: json, groupIdPrefix: `run.${run}.`, partitionsOf: () => 3, heartbeatIntervalMs: 300, sessionTimeoutMs: 6000 });
+    const b = new KafkaEventBus({
+      brokers: brokers(),
+      codec: json,
+      groupIdPrefix: `run.${run}.`,
+      partitionsOf: () => 3,
+      heartbeatIntervalMs: 300,
+      sessionTimeoutMs: 6000,
+    });
     open.push(b);
     return b;
   };
@@ -30,7 +40,7 @@ describe('two ingress instances on Kafka, each on its own consumer group', () =>
     for (const o of open.splice(0).reverse()) await o.close();
   });
 
-  it('each resolves its own invoice\'s verdict, published by another process', async () => {
+  it("each resolves its own invoice's verdict, published by another process", async () => {
     const store = new SqliteEventStore(':memory:'); // the event store every process shares (PostgreSQL in production)
     open.push(store);
     const [ingressA, ingressB] = [
@@ -43,7 +53,8 @@ describe('two ingress instances on Kafka, each on its own consumer group', () =>
     const elsewhere = bus(); // the signer, submitter and renderer's relay, in another process
 
     const [first, second] = [invoiceEvents('990000001'), invoiceEvents('990000002')];
-    await appendAndPublish(store, elsewhere, topic, [first.requested, second.requested]); // each ingress's own append, in effect
+    // each ingress's own append, in effect
+    await appendAndPublish(store, elsewhere, topic, [first.requested, second.requested]);
     const answers = Promise.all([
       ingressA.waitFor(first.invoiceId, decidedAndDrawn, HOUR),
       ingressB.waitFor(second.invoiceId, decidedAndDrawn, HOUR),
@@ -51,6 +62,10 @@ describe('two ingress instances on Kafka, each on its own consumer group', () =>
     await appendAndPublish(store, elsewhere, topic, [second.accepted, first.accepted, second.rendered, first.rendered]);
     const [answerA, answerB] = await answers;
     expect(answerA).toMatchObject({ invoiceId: first.invoiceId, status: 'accepted', pdfKey: 'demo/SETP990000001.pdf' });
-    expect(answerB).toMatchObject({ invoiceId: second.invoiceId, status: 'accepted', pdfKey: 'demo/SETP990000002.pdf' });
+    expect(answerB).toMatchObject({
+      invoiceId: second.invoiceId,
+      status: 'accepted',
+      pdfKey: 'demo/SETP990000002.pdf',
+    });
   });
 });

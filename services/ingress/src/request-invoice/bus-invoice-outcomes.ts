@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '@fe/contracts';
 import { evolve, waitForView, type InvoiceStatusView, type ViewSource, type ViewWaiter } from '@fe/invoice-status';
-import { loadInvoiceStream, type EventBus, type EventStore, type Logger, type ServiceModule, type Subscription } from '@fe/platform';
+import {
+  loadInvoiceStream,
+  type EventBus,
+  type EventStore,
+  type Logger,
+  type ServiceModule,
+  type Subscription,
+} from '@fe/platform';
 import type { InvoiceOutcomes } from './invoice-outcomes.ts';
 
 export type BusInvoiceOutcomesPorts = {
@@ -52,7 +59,10 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
     },
   };
 
-  /** Reads the stream again for whoever waits; a failed read leaves them waiting (the last read at the deadline decides). */
+  /**
+   * Reads the stream again for whoever waits; a failed read leaves them waiting (the last read at the deadline
+   * decides).
+   */
   function ring(invoiceId: string): void {
     const running = reading.get(invoiceId);
     if (running) {
@@ -68,7 +78,10 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
           const view = await currentView(invoiceId);
           if (view) for (const waiter of waiting.get(invoiceId) ?? []) source.offer(waiter, view);
         } catch (error) {
-          logger.warn({ err: error, invoice_id: invoiceId }, 'reading the invoice stream for a waiting request failed; the deadline reads it again');
+          logger.warn(
+            { err: error, invoice_id: invoiceId },
+            'reading the invoice stream for a waiting request failed; the deadline reads it again',
+          );
         }
       }
       reading.delete(invoiceId);
@@ -80,7 +93,9 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
     async start() {
       if (subscription) return;
       subscription = await bus.subscribe({
-        topic: ports.topic ?? topics.invoiceEvents.name, group, from: 'latest',
+        topic: ports.topic ?? topics.invoiceEvents.name,
+        group,
+        from: 'latest',
         // Only the instance waiting for the invoice draws a span for it (the tracing bus skips the rest).
         handles: (message) => waiting.has(message.value.invoice_id ?? message.key),
         handler: async (message) => {
@@ -95,8 +110,11 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
       subscription = undefined;
       await current?.stop();
       // Nobody waits out a timer on a stopped watch: each waiter gets the view as it stands.
-      await Promise.all([...waiting].flatMap(([invoiceId, waiters]) =>
-        [...waiters].map((waiter) => currentView(invoiceId).then(waiter.finish, waiter.fail))));
+      await Promise.all(
+        [...waiting].flatMap(([invoiceId, waiters]) =>
+          [...waiters].map((waiter) => currentView(invoiceId).then(waiter.finish, waiter.fail)),
+        ),
+      );
     },
     waitFor(invoiceId, until, timeoutMs) {
       // The event store failing to answer is the caller's error to report, as before the wait.

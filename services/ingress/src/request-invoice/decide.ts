@@ -1,7 +1,16 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import {
-  CURRENT_BUILD_RULES, checkInvoiceRequest, checkNumberInRange, colombiaDateTime, failure, invoiceIdentity, money, parseInvoiceRequest,
-  type NumberingResolution, type Result, type ValidatedInvoice,
+  CURRENT_BUILD_RULES,
+  checkInvoiceRequest,
+  checkNumberInRange,
+  colombiaDateTime,
+  failure,
+  invoiceIdentity,
+  money,
+  parseInvoiceRequest,
+  type NumberingResolution,
+  type Result,
+  type ValidatedInvoice,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
 
@@ -24,9 +33,10 @@ export function decideRequest(body: unknown, profile: TenantProfile, now: Date):
   if (!validated.ok) return validated;
   const invoice = validated.value;
 
-  const resolution = invoice.prefix === undefined
-    ? profile.resolutions.find((r) => r.id === profile.activeResolutionId)
-    : profile.resolutions.find((r) => r.prefix === invoice.prefix);
+  const resolution =
+    invoice.prefix === undefined
+      ? profile.resolutions.find((r) => r.id === profile.activeResolutionId)
+      : profile.resolutions.find((r) => r.prefix === invoice.prefix);
   if (!resolution) {
     return failure('NUMBER_OUT_OF_RANGE', 'No numbering resolution with that prefix.', [
       { path: 'prefix', message: `known prefixes: ${profile.resolutions.map((r) => r.prefix).join(', ') || '(none)'}` },
@@ -46,10 +56,20 @@ export function decideRequest(body: unknown, profile: TenantProfile, now: Date):
  * The InvoiceRequested data for one number, its CUFE computed as buildInvoiceXml computes it; the signer refuses a
  * document whose CUFE differs.
  */
-export function requestedData(accepted: AcceptedRequest, profile: TenantProfile, number: string, idempotencyKey: string | undefined): InvoiceRequestedV1['data'] {
+export function requestedData(
+  accepted: AcceptedRequest,
+  profile: TenantProfile,
+  number: string,
+  idempotencyKey: string | undefined,
+): InvoiceRequestedV1['data'] {
   const built = invoiceIdentity({
-    invoice: accepted.invoice, tenant: profile.tenant, resolution: accepted.resolution, number,
-    software: profile.software, environment: profile.environment, issuedAt: accepted.issuedAt,
+    invoice: accepted.invoice,
+    tenant: profile.tenant,
+    resolution: accepted.resolution,
+    number,
+    software: profile.software,
+    environment: profile.environment,
+    issuedAt: accepted.issuedAt,
   });
   return {
     request: accepted.request,

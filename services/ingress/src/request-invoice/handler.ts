@@ -41,12 +41,19 @@ export type InvoiceCommand = {
 export async function requestInvoice(ports: RequestInvoicePorts, command: InvoiceCommand): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);
   return withIdempotencyKey(ports, command, async (takenOverAt) => {
-    const orphan = takenOverAt === undefined ? undefined : await findRequestedByKey(ports.store, takenOverAt, command.tenantId, command.idempotencyKey!);
+    const orphan =
+      takenOverAt === undefined
+        ? undefined
+        : await findRequestedByKey(ports.store, takenOverAt, command.tenantId, command.idempotencyKey!);
     return orphan ? await waitAndAnswer(ports, orphan, command.waitMs) : await issue(ports, profile, command);
   });
 }
 
-async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command: InvoiceCommand): Promise<StoredResponse> {
+async function issue(
+  ports: RequestInvoicePorts,
+  profile: TenantProfile,
+  command: InvoiceCommand,
+): Promise<StoredResponse> {
   const decided = decideRequest(command.body, profile, ports.clock.now());
   if (!decided.ok) {
     const { code, message, details } = decided.error;
@@ -56,10 +63,14 @@ async function issue(ports: RequestInvoicePorts, profile: TenantProfile, command
   let requested: InvoiceRequestedV1 | undefined;
   await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
     const data = requestedData(accepted, profile, number, command.idempotencyKey);
-    const meta = { tenantId: command.tenantId, invoiceId: invoiceStreamName(command.tenantId, data.document_id), correlationId: command.requestId, causationId: command.requestId };
+    const meta = {
+      tenantId: command.tenantId,
+      invoiceId: invoiceStreamName(command.tenantId, data.document_id),
+      correlationId: command.requestId,
+      causationId: command.requestId,
+    };
     requested = newInvoiceEvent('InvoiceRequested', data, meta, ports.clock);
     return requested as Envelope;
   });
   return waitAndAnswer(ports, requested!, command.waitMs);
 }
-

@@ -6,5 +6,9 @@ import type { InvoiceStatusView } from '@fe/invoice-status';
  */
 export interface InvoiceOutcomes {
   /** The view once `until` holds, or the latest view (maybe undefined) when `timeoutMs` ran out. */
-  waitFor(invoiceId: string, until: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
+  waitFor(
+    invoiceId: string,
+    until: (view: InvoiceStatusView) => boolean,
+    timeoutMs: number,
+  ): Promise<InvoiceStatusView | undefined>;
 }

@@ -2,10 +2,17 @@ import { PlatformError, type Clock } from '@fe/platform';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import { ApiError } from '../http/api-error.ts';
 
-/** The tenant's profile when it may issue documents: company data, a resolution and a certificate valid now; 403 TENANT_NOT_READY otherwise. */
-export async function readyProfile(ports: { tenants: TenantDirectory; clock: Clock }, tenantId: string): Promise<TenantProfile> {
+/**
+ * The tenant's profile when it may issue documents: company data, a resolution and a certificate valid now; 403
+ * TENANT_NOT_READY otherwise.
+ */
+export async function readyProfile(
+  ports: { tenants: TenantDirectory; clock: Clock },
+  tenantId: string,
+): Promise<TenantProfile> {
   const profile = await ports.tenants.profile(tenantId);
-  const notReady = (message: string) => new ApiError('TENANT_NOT_READY', `Onboarding is incomplete: ${message}.`, [{ path: '', message }]);
+  const notReady = (message: string) =>
+    new ApiError('TENANT_NOT_READY', `Onboarding is incomplete: ${message}.`, [{ path: '', message }]);
   if (!profile) throw notReady('the tenant has no company data');
   if (!profile.resolutions.length) throw notReady('no numbering resolution on file');
   if (!profile.hasCertificate) throw notReady('no signing certificate on file');

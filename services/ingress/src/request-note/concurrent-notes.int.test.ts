@@ -11,7 +11,7 @@ describe('concurrent credit notes on PostgreSQL', () => {
   });
   afterAll(() => db?.drop());
 
-  it('never together exceed the invoice\'s balance: 12 credits of 30 % from two processes, 3 numbered, 9 CREDIT_EXCEEDS_BALANCE', async () => {
+  it("never together exceed the invoice's balance: 12 credits of 30 % from two processes, 3 numbered, 9 CREDIT_EXCEEDS_BALANCE", async () => {
     await concurrentCredits([new PostgresEventStore(db.pool), new PostgresEventStore(db.openPool())], 12);
   });
 });

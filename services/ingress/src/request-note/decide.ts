@@ -7,13 +7,18 @@ import { checkNote, noteBuildRulesOf, referencedInvoiceOf } from './note-identit
 
 export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
 
-/** The shape of a note request (the contract's schema): VALIDATION_ERROR naming every faulty field, `concept` out of its table included. */
+/**
+ * The shape of a note request (the contract's schema): VALIDATION_ERROR naming every faulty field, `concept` out of its
+ * table included.
+ */
 export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequest> {
   const parsed = (kind === 'credit' ? creditNoteRequestSchema : debitNoteRequestSchema).safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const details: ErrorDetail[] = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
-    ? issue.keys.map((key) => ({ path: [...issue.path.map(String), key].join('.'), message: 'unknown field' }))
-    : [{ path: issue.path.map(String).join('.') || 'invoice', message: issue.message }]));
+  const details: ErrorDetail[] = parsed.error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path.map(String), key].join('.'), message: 'unknown field' }))
+      : [{ path: issue.path.map(String).join('.') || 'invoice', message: issue.message }],
+  );
   return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', details);
 }
 
@@ -27,42 +32,59 @@ export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string };
 export function decideNote(kind: NoteKind, request: NoteRequest, ledger: InvoiceLedger): Result<DecidedNote> {
   const { view, requested } = ledger;
   if (view.status !== 'accepted') {
-    return failure('REFERENCED_INVOICE_NOT_ACCEPTED', `The invoice ${view.number} is ${view.status}: only an invoice DIAN accepted can be corrected.`, [
-      { path: 'invoice', message: `status ${view.status}` },
-    ]);
+    return failure(
+      'REFERENCED_INVOICE_NOT_ACCEPTED',
+      `The invoice ${view.number} is ${view.status}: only an invoice DIAN accepted can be corrected.`,
+      [{ path: 'invoice', message: `status ${view.status}` }],
+    );
   }
   const notes = view.notes ?? [];
   const cancellation = notes.find((n) => isCancellation(n) && n.status !== 'rejected');
   if (cancellation) {
-    return failure('INVOICE_VOIDED', `The invoice ${view.number} is cancelled by ${cancellation.number ?? 'a credit note'} (${cancellation.status}).`, [
-      { path: 'invoice', message: 'cancelled' },
-    ]);
+    return failure(
+      'INVOICE_VOIDED',
+      `The invoice ${view.number} is cancelled by ${cancellation.number ?? 'a credit note'} (${cancellation.status}).`,
+      [{ path: 'invoice', message: 'cancelled' }],
+    );
   }
   const balance = balanceCents(requested.data.payable_amount, notes);
   const cancelling = kind === 'credit' && request.concept === '2';
   const earlier = notes.filter((n) => n.status !== 'rejected');
   let lines = request.lines;
   if (!lines) {
-    if (!cancelling) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [{ path: 'lines', message: 'required unless the concept is "2" (cancellation)' }]);
-    if (earlier.length) {
-      return failure('CANCELLATION_NOT_FULL', 'After earlier notes a cancellation must list lines that credit exactly the balance.', [
-        { path: 'lines', message: `required: ${earlier.length} earlier note(s); the balance is ${amountOfCents(balance)}` },
+    if (!cancelling)
+      return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
+        { path: 'lines', message: 'required unless the concept is "2" (cancellation)' },
       ]);
+    if (earlier.length) {
+      return failure(
+        'CANCELLATION_NOT_FULL',
+        'After earlier notes a cancellation must list lines that credit exactly the balance.',
+        [
+          {
+            path: 'lines',
+            message: `required: ${earlier.length} earlier note(s); the balance is ${amountOfCents(balance)}`,
+          },
+        ],
+      );
     }
     lines = requested.data.request.lines;
   }
 
-  // The note's lines are checked and totalled exactly as an invoice's, with the invoice's buyer and
-  // payment, the declared total included: the amounts the CUDE hashes are the ones the document will carry (computeTotals).
+  // The note's lines are checked and totalled exactly as an invoice's, with the invoice's buyer and payment, the
+  // declared total included: the amounts the CUDE hashes are the ones the document will carry (computeTotals).
   const asInvoice: InvoiceRequest = {
-    customer: requested.data.request.customer, payment: requested.data.request.payment, lines,
+    customer: requested.data.request.customer,
+    payment: requested.data.request.payment,
+    lines,
     ...(request.total !== undefined ? { total: request.total } : {}),
   };
   // With the invoice's build rules, so a cancellation's lines give exactly the invoice's amounts.
   const buildRules = noteBuildRulesOf(requested);
   const checked = checkInvoiceRequest(asInvoice, { issueDate: requested.data.issued_at.slice(0, 10), buildRules });
   if (!checked.ok) return checked;
-  // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the signer cannot build.
+  // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the
+  // signer cannot build.
   const note = checkNote(kind, request, lines, referencedInvoiceOf(ledger), buildRules);
   if (!note.ok) return note;
   const amount = money(note.value.totals.payable);
@@ -74,7 +96,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
     ]);
   }
   if (kind === 'credit' && cents(amount) > balance) {
-    return failure('CREDIT_EXCEEDS_BALANCE', 'The credit note is larger than the invoice\'s balance.', [
+    return failure('CREDIT_EXCEEDS_BALANCE', "The credit note is larger than the invoice's balance.", [
       { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)} (pending notes count)` },
     ]);
   }

@@ -18,8 +18,14 @@ export type FinishNotePorts = { store: EventStore; allocator: NumberAllocator; c
 export function noteResolution(profile: TenantProfile, kind: 'credit' | 'debit'): NumberingResolution {
   const series = noteNumberingOf(profile)[kind];
   return {
-    id: `${kind}-notes`, authorizationNumber: '', prefix: series.prefix, from: series.from, to: series.to,
-    startDate: '0000-01-01', endDate: '9999-12-31', technicalKey: '',
+    id: `${kind}-notes`,
+    authorizationNumber: '',
+    prefix: series.prefix,
+    from: series.from,
+    to: series.to,
+    startDate: '0000-01-01',
+    endDate: '9999-12-31',
+    technicalKey: '',
   };
 }
 
@@ -27,39 +33,92 @@ export function noteResolution(profile: TenantProfile, kind: 'credit' | 'debit')
  * Numbers a reserved note on its own stream, then records the issue on the invoice's ledger. Deterministic from
  * the reservation, so whoever finishes a note whose ingress died produces the same note, once.
  */
-export async function finishNote(ports: FinishNotePorts, profile: TenantProfile, ledger: InvoiceLedger, reservation: InvoiceNoteReservedV1): Promise<NoteRequested> {
+export async function finishNote(
+  ports: FinishNotePorts,
+  profile: TenantProfile,
+  ledger: InvoiceLedger,
+  reservation: InvoiceNoteReservedV1,
+): Promise<NoteRequested> {
   const r = reservation.data;
   const resolution = noteResolution(profile, r.kind);
   const referenced = referencedInvoiceOf(ledger);
   const buildRules = noteBuildRulesOf(ledger.requested); // as decideNote checked it when it reserved the note
   const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, referenced, buildRules);
-  if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`); // they were checked when reserved
+  // they were checked when reserved
+  if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`);
   const noteEvent = (number: string): Envelope => {
-    const identity = noteIdentity(checked.value, profile, resolution.prefix, BigInt(number).toString(), new Date(r.issued_at));
+    const identity = noteIdentity(
+      checked.value,
+      profile,
+      resolution.prefix,
+      BigInt(number).toString(),
+      new Date(r.issued_at),
+    );
     const documentId = identity.documentId;
     const data = {
-      prefix: resolution.prefix, number: BigInt(number).toString(), document_id: documentId, environment: profile.environment,
-      issued_at: identity.issuedAt, cude: identity.cude, payable_amount: identity.payableAmount,
+      prefix: resolution.prefix,
+      number: BigInt(number).toString(),
+      document_id: documentId,
+      environment: profile.environment,
+      issued_at: identity.issuedAt,
+      cude: identity.cude,
+      payable_amount: identity.payableAmount,
       ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
       build_rules: buildRules, // checkNote built the CUDE's amounts with these
       reservation_id: r.reservation_id,
       referenced_invoice: referenced,
       lines: r.lines,
     };
-    const meta = { tenantId: reservation.tenant_id, invoiceId: invoiceStreamName(reservation.tenant_id, documentId), correlationId: reservation.correlation_id, causationId: reservation.id };
+    const meta = {
+      tenantId: reservation.tenant_id,
+      invoiceId: invoiceStreamName(reservation.tenant_id, documentId),
+      correlationId: reservation.correlation_id,
+      causationId: reservation.id,
+    };
     return r.kind === 'credit'
-      ? newInvoiceEvent('CreditNoteRequested', { ...data, request: r.request as CreditNoteRequestedV1['data']['request'] }, meta, ports.clock)
-      : newInvoiceEvent('DebitNoteRequested', { ...data, request: r.request as DebitNoteRequestedV1['data']['request'] }, meta, ports.clock);
+      ? newInvoiceEvent(
+          'CreditNoteRequested',
+          { ...data, request: r.request as CreditNoteRequestedV1['data']['request'] },
+          meta,
+          ports.clock,
+        )
+      : newInvoiceEvent(
+          'DebitNoteRequested',
+          { ...data, request: r.request as DebitNoteRequestedV1['data']['request'] },
+          meta,
+          ports.clock,
+        );
   };
   const owns = (first: Envelope) => (first.data as { reservation_id?: string }).reservation_id === r.reservation_id;
-  const requested = await ports.allocator.allocateOwned(reservation.tenant_id, resolution, BigInt(r.numbered_after), noteEvent, owns) as NoteRequested;
+  const requested = (await ports.allocator.allocateOwned(
+    reservation.tenant_id,
+    resolution,
+    BigInt(r.numbered_after),
+    noteEvent,
+    owns,
+  )) as NoteRequested;
 
   const same = (other: InvoiceNoteReservedV1) => other.data.reservation_id === r.reservation_id;
   if (ledger.reservations.some(same) && !ledger.open.some(same)) return requested; // its issue is on the ledger already
-  const issued = newInvoiceEvent('InvoiceNoteIssued', {
-    reservation_id: r.reservation_id, kind: r.kind, concept: r.concept, amount: r.amount,
-    document_id: requested.data.document_id, note_invoice_id: requested.invoice_id!, cude: requested.data.cude,
-  }, { tenantId: reservation.tenant_id, invoiceId: ledger.invoiceId, correlationId: reservation.correlation_id, causationId: requested.id }, ports.clock);
+  const issued = newInvoiceEvent(
+    'InvoiceNoteIssued',
+    {
+      reservation_id: r.reservation_id,
+      kind: r.kind,
+      concept: r.concept,
+      amount: r.amount,
+      document_id: requested.data.document_id,
+      note_invoice_id: requested.invoice_id!,
+      cude: requested.data.cude,
+    },
+    {
+      tenantId: reservation.tenant_id,
+      invoiceId: ledger.invoiceId,
+      correlationId: reservation.correlation_id,
+      causationId: requested.id,
+    },
+    ports.clock,
+  );
   // 'any': another finisher may have recorded it first; a second record of one reservation is folded once.
   await ports.store.append(ledger.invoiceId, [issued], 'any');
   return requested;

@@ -14,18 +14,27 @@ import { finishNote, noteResolution } from './finish-note.ts';
 import { ledgerFold, readLedger, type InvoiceLedger } from './ledger.ts';
 
 /** Finds the tenant's invoice stream by CUFE (the composition root fills it from the status store). */
-export type InvoiceIdByCufe = { findByCufe(tenantId: string, cufe: string): Promise<{ invoiceId: string } | undefined> };
+export type InvoiceIdByCufe = {
+  findByCufe(tenantId: string, cufe: string): Promise<{ invoiceId: string } | undefined>;
+};
 
 export type RequestNotePorts = RequestInvoicePorts & { invoices: InvoiceIdByCufe };
 
-/** Reservations one request may lose to concurrent ones before it answers 503 (each loss means another note was recorded). */
+/**
+ * Reservations one request may lose to concurrent ones before it answers 503 (each loss means another note was
+ * recorded).
+ */
 const MAX_ATTEMPTS = 64;
 
 /**
  * POST /credit-note and /debit-note (docs/notes.md). The reservation, appended at the version the balance was read
  * at, is the commit point: a concurrent note makes it conflict and the request decides again.
  */
-export async function requestNote(ports: RequestNotePorts, kind: NoteKind, command: InvoiceCommand): Promise<StoredResponse> {
+export async function requestNote(
+  ports: RequestNotePorts,
+  kind: NoteKind,
+  command: InvoiceCommand,
+): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);
   return withIdempotencyKey(ports, command, async (takenOverAt) => {
     const request = orThrow(parseNoteRequest(kind, command.body));
@@ -35,10 +44,18 @@ export async function requestNote(ports: RequestNotePorts, kind: NoteKind, comma
       if (!ledger) throw notFound(request);
       // The same key's note is answered, not made again: one a request left unnumbered (it failed, or died), or
       // any when the key was taken over from a request that died. A key reused after its 24 h makes a new note.
-      const own = command.idempotencyKey === undefined ? undefined : ledger.reservations.find((r) => r.data.idempotency_key === command.idempotencyKey
-        && r.data.kind === kind && (takenOverAt !== undefined || ledger.open.includes(r)));
+      const own =
+        command.idempotencyKey === undefined
+          ? undefined
+          : ledger.reservations.find(
+              (r) =>
+                r.data.idempotency_key === command.idempotencyKey &&
+                r.data.kind === kind &&
+                (takenOverAt !== undefined || ledger.open.includes(r)),
+            );
       if (own) return await waitAndAnswer(ports, await finishNote(ports, profile, ledger, own), command.waitMs);
-      // A note reserved but never numbered (its ingress died, or is numbering it now) is finished first: it counts either way, and finishing it twice yields one note.
+      // A note reserved but never numbered (its ingress died, or is numbering it now) is finished first: it counts
+      // either way, and finishing it twice yields one note.
       if (ledger.open.length) {
         for (const reservation of ledger.open) await finishNote(ports, profile, ledger, reservation);
         continue;
@@ -54,7 +71,12 @@ export async function requestNote(ports: RequestNotePorts, kind: NoteKind, comma
 }
 
 async function reserve(
-  ports: RequestNotePorts, profile: TenantProfile, kind: NoteKind, command: InvoiceCommand, request: NoteRequest, ledger: InvoiceLedger,
+  ports: RequestNotePorts,
+  profile: TenantProfile,
+  kind: NoteKind,
+  command: InvoiceCommand,
+  request: NoteRequest,
+  ledger: InvoiceLedger,
   decided: { lines: InvoiceNoteReservedV1['data']['lines']; amount: string },
 ): Promise<InvoiceNoteReservedV1 | undefined> {
   const issuedAt = new Date(Math.floor(ports.clock.now().getTime() / 1000) * 1000); // the XML carries seconds
@@ -64,23 +86,47 @@ async function reserve(
   // still take the last numbers after this check: that reservation then waits, counted, until the
   // range is extended (pnpm fe tenant note-numbering) and the next note on the invoice finishes it.
   if (numberedAfter >= BigInt(resolution.to)) {
-    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The note numbering range is exhausted.', [{ path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` }]);
+    throw new ApiError('NUMBER_OUT_OF_RANGE', 'The note numbering range is exhausted.', [
+      { path: 'number', message: `every number up to ${resolution.to} for prefix "${resolution.prefix}" is used` },
+    ]);
   }
-  const reservation = newInvoiceEvent('InvoiceNoteReserved', {
-    reservation_id: randomUUID(), kind, concept: request.concept, amount: decided.amount, issued_at: issuedAt.toISOString(),
-    request, lines: decided.lines, numbered_after: numberedAfter.toString(),
-    ...(command.idempotencyKey !== undefined ? { idempotency_key: command.idempotencyKey } : {}),
-  }, { tenantId: command.tenantId, invoiceId: ledger.invoiceId, correlationId: command.requestId, causationId: command.requestId }, ports.clock);
+  const reservation = newInvoiceEvent(
+    'InvoiceNoteReserved',
+    {
+      reservation_id: randomUUID(),
+      kind,
+      concept: request.concept,
+      amount: decided.amount,
+      issued_at: issuedAt.toISOString(),
+      request,
+      lines: decided.lines,
+      numbered_after: numberedAfter.toString(),
+      ...(command.idempotencyKey !== undefined ? { idempotency_key: command.idempotencyKey } : {}),
+    },
+    {
+      tenantId: command.tenantId,
+      invoiceId: ledger.invoiceId,
+      correlationId: command.requestId,
+      causationId: command.requestId,
+    },
+    ports.clock,
+  );
   // Decided on the ledger as read: any event recorded since may change the balance, so a conflict is lost.
   const run = await runReaction({
-    store: ports.store, stream: ledger.invoiceId, fold: ledgerFold, loaded: { version: ledger.version, state: ledger.state },
+    store: ports.store,
+    stream: ledger.invoiceId,
+    fold: ledgerFold,
+    loaded: { version: ledger.version, state: ledger.state },
     decide: () => ({ action: 'reserve' }),
     act: async () => ({ events: [reservation], onConflict: 'lost_race' }),
   });
   return run.outcome === 'lost_race' ? undefined : reservation;
 }
 
-/** The invoice's stream: by prefix + number its name, by CUFE the status store's row; another tenant's invoice is never found. */
+/**
+ * The invoice's stream: by prefix + number its name, by CUFE the status store's row; another tenant's invoice is never
+ * found.
+ */
 async function locateInvoice(ports: RequestNotePorts, tenantId: string, request: NoteRequest): Promise<string> {
   const ref = request.invoice;
   if (ref.cufe === undefined) return invoiceStreamName(tenantId, `${ref.prefix ?? ''}${BigInt(ref.number!)}`);
@@ -91,8 +137,11 @@ async function locateInvoice(ports: RequestNotePorts, tenantId: string, request:
 
 function notFound(request: NoteRequest): ApiError {
   const ref = request.invoice;
-  const [path, named] = ref.cufe !== undefined ? ['invoice.cufe', ref.cufe] : ['invoice.number', `${ref.prefix ?? ''}${ref.number}`];
-  return new ApiError('REFERENCED_INVOICE_NOT_FOUND', 'This tenant has no invoice with that reference.', [{ path, message: `no invoice ${named}` }]);
+  const [path, named] =
+    ref.cufe !== undefined ? ['invoice.cufe', ref.cufe] : ['invoice.number', `${ref.prefix ?? ''}${ref.number}`];
+  return new ApiError('REFERENCED_INVOICE_NOT_FOUND', 'This tenant has no invoice with that reference.', [
+    { path, message: `no invoice ${named}` },
+  ]);
 }
 
 function orThrow<T>(result: { ok: true; value: T } | { ok: false; error: DomainError }): T {

@@ -1,6 +1,13 @@
 import type { InvoiceNoteReservedV1, InvoiceRequestedV1 } from '@fe/contracts';
 import { evolve, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
-import { invoiceStream, loadInvoiceStream, loadState, type EventStore, type InvoiceState, type StreamFold } from '@fe/platform';
+import {
+  invoiceStream,
+  loadInvoiceStream,
+  loadState,
+  type EventStore,
+  type InvoiceState,
+  type StreamFold,
+} from '@fe/platform';
 
 /** The invoice's stream as the book rules read it: its state (the notes' ledger) and its status view. */
 export type LedgerState = { stream: InvoiceState; view: InvoiceStatusView | undefined };
@@ -38,5 +45,13 @@ export async function readLedger(store: EventStore, invoiceId: string): Promise<
     if (noteView) view = withNoteStatus(view, noteView);
   }
   const { noteReservations: reservations, notesIssued } = state.stream;
-  return { invoiceId, version, state, requested, view, reservations, open: reservations.filter((r) => !notesIssued.has(r.data.reservation_id)) };
+  return {
+    invoiceId,
+    version,
+    state,
+    requested,
+    view,
+    reservations,
+    open: reservations.filter((r) => !notesIssued.has(r.data.reservation_id)),
+  };
 }

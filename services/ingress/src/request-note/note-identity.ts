@@ -1,18 +1,40 @@
-import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, InvoiceRequestedV1, NoteKind, ReferencedInvoice } from '@fe/contracts';
+import type {
+  CreditNoteRequest,
+  DebitNoteRequest,
+  InvoiceRequest,
+  InvoiceRequestedV1,
+  NoteKind,
+  ReferencedInvoice,
+} from '@fe/contracts';
 import {
-  CURRENT_BUILD_RULES, checkInvoiceRequest, checkNoteDocument, INVOICE_BUILD_RULES_WHEN_ABSENT, isKnownBuildRules, money, noteIdentity as identifyNote,
-  type BuildRules, type NoteContent, type NoteIdentity, type Result, type ValidatedNote,
+  CURRENT_BUILD_RULES,
+  checkInvoiceRequest,
+  checkNoteDocument,
+  INVOICE_BUILD_RULES_WHEN_ABSENT,
+  isKnownBuildRules,
+  money,
+  noteIdentity as identifyNote,
+  type BuildRules,
+  type NoteContent,
+  type NoteIdentity,
+  type Result,
+  type ValidatedNote,
 } from '@fe/dian-domain';
 import type { TenantProfile } from '@fe/tenancy';
 import type { InvoiceLedger } from './ledger.ts';
 
-/** What a note's document says of the invoice it corrects, from the invoice's first event (BillingReference, parties). */
+/**
+ * What a note's document says of the invoice it corrects, from the invoice's first event (BillingReference, parties).
+ */
 export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
   const invoice = ledger.requested.data;
   return {
-    invoice_id: ledger.invoiceId, document_id: invoice.document_id, cufe: invoice.cufe,
+    invoice_id: ledger.invoiceId,
+    document_id: invoice.document_id,
+    cufe: invoice.cufe,
     issue_date: invoice.issued_at.slice(0, 10), // issued_at is written in Colombian time (-05:00)
-    customer: invoice.request.customer, payment: invoice.request.payment,
+    customer: invoice.request.customer,
+    payment: invoice.request.payment,
   };
 }
 
@@ -27,12 +49,21 @@ export function noteBuildRulesOf(invoice: InvoiceRequestedV1): BuildRules {
     const checked = checkInvoiceRequest(request, { issueDate: issuedAt.slice(0, 10), buildRules });
     return checked.ok ? money(checked.value.totals.payable) : undefined;
   };
-  return INVOICE_BUILD_RULES_WHEN_ABSENT.find((buildRules) => payableWith(buildRules) === payable) ?? CURRENT_BUILD_RULES;
+  return (
+    INVOICE_BUILD_RULES_WHEN_ABSENT.find((buildRules) => payableWith(buildRules) === payable) ?? CURRENT_BUILD_RULES
+  );
 }
 
-/** The note's document checked by the builder's own rules (@fe/dian-domain checkNoteDocument), totalled with `buildRules`. */
+/**
+ * The note's document checked by the builder's own rules (@fe/dian-domain checkNoteDocument), totalled with
+ * `buildRules`.
+ */
 export function checkNote(
-  kind: NoteKind, request: CreditNoteRequest | DebitNoteRequest, lines: InvoiceRequest['lines'], invoice: ReferencedInvoice, buildRules: BuildRules,
+  kind: NoteKind,
+  request: CreditNoteRequest | DebitNoteRequest,
+  lines: InvoiceRequest['lines'],
+  invoice: ReferencedInvoice,
+  buildRules: BuildRules,
 ): Result<ValidatedNote> {
   return checkNoteDocument({ kind, request, lines, referenced_invoice: invoice } as NoteContent, buildRules);
 }
@@ -41,6 +72,20 @@ export function checkNote(
  * A note's identity by the function the signer builds with, so the recorded CUDE is the one the document carries.
  * The identity never holds the PIN.
  */
-export function noteIdentity(note: ValidatedNote, profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>, prefix: string, number: string, issuedAt: Date): NoteIdentity {
-  return identifyNote({ note, tenant: profile.tenant, software: profile.software, environment: profile.environment, prefix, number, issuedAt });
+export function noteIdentity(
+  note: ValidatedNote,
+  profile: Pick<TenantProfile, 'tenant' | 'software' | 'environment'>,
+  prefix: string,
+  number: string,
+  issuedAt: Date,
+): NoteIdentity {
+  return identifyNote({
+    note,
+    tenant: profile.tenant,
+    software: profile.software,
+    environment: profile.environment,
+    prefix,
+    number,
+    issuedAt,
+  });
 }

@@ -5,6 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 export const docsRoute: FastifyPluginAsync = async (app) => {
   const document = JSON.stringify(buildOpenApiDocument(), null, 2);
   for (const path of ['/docs', '/docs/openapi.json']) {
-    app.get(path, async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
+    app.get(path, async (_request, reply) =>
+      reply.header('content-type', 'application/json; charset=utf-8').send(document),
+    );
   }
 };

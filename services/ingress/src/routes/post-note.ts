@@ -7,7 +7,12 @@ export function postNoteRoutes(ports: RequestNotePorts): FastifyPluginAsync {
   return async (app) => {
     for (const kind of ['credit', 'debit'] as const) {
       app.post(`/api/v1/service/${kind}-note`, async (request, reply) => {
-        const response = await requestNote(ports, kind, { tenantId: request.tenantId, body: request.body, requestId: request.id, ...documentHeaders(request) });
+        const response = await requestNote(ports, kind, {
+          tenantId: request.tenantId,
+          body: request.body,
+          requestId: request.id,
+          ...documentHeaders(request),
+        });
         return reply.code(response.statusCode).headers(response.headers).send(response.body);
       });
     }

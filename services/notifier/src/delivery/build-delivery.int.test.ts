@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTenant } from '@fe/dian-domain';
 import { createXadesSigner, formatReport, loadP12, verifyAttachedDocument } from '@fe/xades';
-import { attachedDocumentXsd, buildTableCase, escapingCase, makeTestIdentity, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
+import {
+  attachedDocumentXsd,
+  buildTableCase,
+  escapingCase,
+  makeTestIdentity,
+  xmllintXsd,
+  xmlsec1Verify,
+} from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
 import { readAttachedDocument } from '@fe/dian-xml';
 import { describe, expect, it } from 'vitest';
@@ -25,10 +32,23 @@ writeFileSync(caFile, identity.certPem);
 
 const invoice = buildTableCase(escapingCase, issuedAt);
 const signedInvoice = signer.sign(invoice.xml, { signingTime: issuedAt }).xml;
-const ar = signedApplicationResponse(signer, { number: invoice.documentId, cufe: invoice.cufe }, new Date(issuedAt.getTime() + 2000));
+const ar = signedApplicationResponse(
+  signer,
+  { number: invoice.documentId, cufe: invoice.cufe },
+  new Date(issuedAt.getTime() + 2000),
+);
 const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
 const sentAt = new Date(issuedAt.getTime() + 60_000);
-const delivery = buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', kind: 'invoice', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf });
+const delivery = buildDelivery({
+  tenant: demoTenant,
+  credential,
+  issuedAt: sentAt,
+  consecutive: '990000001',
+  kind: 'invoice',
+  signedInvoiceXml: signedInvoice,
+  applicationResponseXml: ar,
+  pdf,
+});
 
 /** The signed document and DIAN's answer the container carries, each in a CDATA section. */
 const cdataSections = (xml: string) => {
@@ -43,7 +63,9 @@ describe('buildDelivery', () => {
   it('zips the AttachedDocument and the PDF under the annex §6.5 names, with the annex §9.1 subject', () => {
     expect(names).toEqual([`ad0${demoTenant.nit}000263B023381.xml`, `ad0${demoTenant.nit}000263B023381.pdf`]);
     expect(delivery.zipName).toBe(`z0${demoTenant.nit}000263B023381.zip`);
-    expect(delivery.subject).toBe(`${demoTenant.nit};${demoTenant.legalName};${invoice.documentId};01;${demoTenant.tradeName ?? demoTenant.legalName}`);
+    expect(delivery.subject).toBe(
+      `${demoTenant.nit};${demoTenant.legalName};${invoice.documentId};01;${demoTenant.tradeName ?? demoTenant.legalName}`,
+    );
     expect(Buffer.from(files[names[1]!]!)).toEqual(Buffer.from(pdf));
   });
 
@@ -67,43 +89,76 @@ describe('buildDelivery', () => {
     expect(xml).toContain('<cbc:ValidationResultCode>02</cbc:ValidationResultCode>');
   });
 
-  it('a changed byte in the embedded invoice breaks the container\'s signature', () => {
+  it("a changed byte in the embedded invoice breaks the container's signature", () => {
     const xml = Buffer.from(files[names[0]!]!).toString('utf8').replace('Ñandú', 'Nandu');
     writeFileSync(join(dir, 'tampered.xml'), xml);
     expect(xmlsec1Verify(join(dir, 'tampered.xml'), caFile).ok).toBe(false);
     expect(verifyAttachedDocument(xml, { trustedPem: identity.certPem }).valid).toBe(false);
   });
 
-  it('the verifier behind `fe verify` accepts it: its signature, the invoice\'s and the ApplicationResponse\'s, one CUFE', () => {
+  it("the verifier behind `fe verify` accepts it: its signature, the invoice's and the ApplicationResponse's, one CUFE", () => {
     const xml = Buffer.from(files[names[0]!]!).toString('utf8');
     const report = verifyAttachedDocument(xml, { trustedPem: identity.certPem, trustedDianPem: identity.certPem });
     expect(report.valid, formatReport(report)).toBe(true);
-    expect(report.checks.filter((c) => c.ok === true).map((c) => c.name)).toEqual(expect.arrayContaining([
-      'AttachedDocument: signature value', 'invoice: signature value', 'AttachedDocument → invoice',
-      'DIAN ApplicationResponse: signature value', 'DIAN ApplicationResponse: ResponseCode 02 (validated)', 'DIAN ApplicationResponse: speaks of the invoice\'s CUFE',
-    ]));
+    expect(report.checks.filter((c) => c.ok === true).map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'AttachedDocument: signature value',
+        'invoice: signature value',
+        'AttachedDocument → invoice',
+        'DIAN ApplicationResponse: signature value',
+        'DIAN ApplicationResponse: ResponseCode 02 (validated)',
+        "DIAN ApplicationResponse: speaks of the invoice's CUFE",
+      ]),
+    );
   });
 
-  it('refuses a zip over DIAN\'s 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids', () => {
+  it("refuses a zip over DIAN's 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids", () => {
     const huge = randomBytes(MAX_ATTACHMENT_BYTES + 1); // random bytes do not compress
-    expect(() => buildDelivery({ tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '990000001', kind: 'invoice', signedInvoiceXml: signedInvoice, applicationResponseXml: ar, pdf: huge }))
-      .toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
+    expect(() =>
+      buildDelivery({
+        tenant: demoTenant,
+        credential,
+        issuedAt: sentAt,
+        consecutive: '990000001',
+        kind: 'invoice',
+        signedInvoiceXml: signedInvoice,
+        applicationResponseXml: ar,
+        pdf: huge,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
   });
 });
 
 describe('buildDelivery of a credit note', () => {
   const signedNote = signer.sign(creditNote.xml, { signingTime: issuedAt }).xml;
-  const noteAr = signedApplicationResponse(signer, { number: creditNote.documentId, cufe: creditNote.cude }, new Date(issuedAt.getTime() + 2000));
-  const input = { tenant: demoTenant, credential, issuedAt: sentAt, consecutive: '1001', signedInvoiceXml: signedNote, applicationResponseXml: noteAr, pdf };
+  const noteAr = signedApplicationResponse(
+    signer,
+    { number: creditNote.documentId, cufe: creditNote.cude },
+    new Date(issuedAt.getTime() + 2000),
+  );
+  const input = {
+    tenant: demoTenant,
+    credential,
+    issuedAt: sentAt,
+    consecutive: '1001',
+    signedInvoiceXml: signedNote,
+    applicationResponseXml: noteAr,
+    pdf,
+  };
   const noteDelivery = buildDelivery({ ...input, kind: 'credit_note' });
   const files = unzipSync(noteDelivery.zip);
   const [xmlName, pdfName] = Object.keys(files);
   const xml = Buffer.from(files[xmlName!]!).toString('utf8');
 
-  it('names the note\'s PDF with its annex prefix (nc) beside the AttachedDocument, with type code 91 in the subject', () => {
-    expect([xmlName, pdfName]).toEqual([`ad0${demoTenant.nit}00026000003E9.xml`, `nc0${demoTenant.nit}00026000003E9.pdf`]);
+  it("names the note's PDF with its annex prefix (nc) beside the AttachedDocument, with type code 91 in the subject", () => {
+    expect([xmlName, pdfName]).toEqual([
+      `ad0${demoTenant.nit}00026000003E9.xml`,
+      `nc0${demoTenant.nit}00026000003E9.pdf`,
+    ]);
     expect(noteDelivery.zipName).toBe(`z0${demoTenant.nit}00026000003E9.zip`);
-    expect(noteDelivery.subject).toBe(`${demoTenant.nit};${demoTenant.legalName};NC1001;91;${demoTenant.tradeName ?? demoTenant.legalName}`);
+    expect(noteDelivery.subject).toBe(
+      `${demoTenant.nit};${demoTenant.legalName};NC1001;91;${demoTenant.tradeName ?? demoTenant.legalName}`,
+    );
     expect([noteDelivery.number, noteDelivery.cufe]).toEqual(['NC1001', creditNote.cude]);
   });
 
@@ -128,7 +183,11 @@ describe('buildDelivery of a credit note', () => {
   });
 
   it('refuses a stored XML of another kind than the stream says (STORED_DOCUMENT_MISMATCH)', () => {
-    expect(() => buildDelivery({ ...input, kind: 'debit_note' })).toThrow(expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH', retriable: false }));
-    expect(() => buildDelivery({ ...input, kind: 'invoice' })).toThrow(expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH' }));
+    expect(() => buildDelivery({ ...input, kind: 'debit_note' })).toThrow(
+      expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH', retriable: false }),
+    );
+    expect(() => buildDelivery({ ...input, kind: 'invoice' })).toThrow(
+      expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH' }),
+    );
   });
 });

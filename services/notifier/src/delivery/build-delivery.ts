@@ -39,27 +39,49 @@ export type Delivery = {
  */
 export function buildDelivery(input: DeliveryInput): Delivery {
   const names = deliveryFileNames({
-    nit: input.tenant.nit, year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)), consecutive: input.consecutive, kind: input.kind,
+    nit: input.tenant.nit,
+    year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)),
+    consecutive: input.consecutive,
+    kind: input.kind,
   });
   const attachedDocumentId = names.xml.slice(0, -4);
   const built = buildAttachedDocument({
-    id: attachedDocumentId, issuedAt: input.issuedAt,
-    signedInvoiceXml: input.signedInvoiceXml, applicationResponseXml: input.applicationResponseXml,
+    id: attachedDocumentId,
+    issuedAt: input.issuedAt,
+    signedInvoiceXml: input.signedInvoiceXml,
+    applicationResponseXml: input.applicationResponseXml,
   });
-  if (built.invoice.kind !== input.kind) throw new NotifierError('STORED_DOCUMENT_MISMATCH', `the stream is a ${input.kind}, the stored XML a ${built.invoice.kind}`);
-  const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, { signingTime: input.issuedAt });
+  if (built.invoice.kind !== input.kind)
+    throw new NotifierError(
+      'STORED_DOCUMENT_MISMATCH',
+      `the stream is a ${input.kind}, the stored XML a ${built.invoice.kind}`,
+    );
+  const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
+    signingTime: input.issuedAt,
+  });
   const mtime = input.issuedAt;
-  const zip = zipSync({
-    [names.xml]: [Buffer.from(signed.xml, 'utf8'), { mtime }],
-    [names.pdf]: [input.pdf, { mtime, level: 0 }], // the PDF's streams are compressed already
-  }, { level: 6 });
+  const zip = zipSync(
+    {
+      [names.xml]: [Buffer.from(signed.xml, 'utf8'), { mtime }],
+      [names.pdf]: [input.pdf, { mtime, level: 0 }], // the PDF's streams are compressed already
+    },
+    { level: 6 },
+  );
   if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
   const tenant = input.tenant;
   return {
-    attachedDocumentXml: signed.xml, attachedDocumentId, zip, zipName: names.zip,
+    attachedDocumentXml: signed.xml,
+    attachedDocumentId,
+    zip,
+    zipName: names.zip,
     subject: deliverySubject({
-      nit: tenant.nit, legalName: tenant.legalName, number: built.invoice.number, typeCode: documentKinds[input.kind].typeCode, tradeName: tenant.tradeName ?? tenant.legalName,
+      nit: tenant.nit,
+      legalName: tenant.legalName,
+      number: built.invoice.number,
+      typeCode: documentKinds[input.kind].typeCode,
+      tradeName: tenant.tradeName ?? tenant.legalName,
     }),
-    number: built.invoice.number, cufe: built.invoice.cufe,
+    number: built.invoice.number,
+    cufe: built.invoice.cufe,
   };
 }

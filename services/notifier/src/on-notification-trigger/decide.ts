@@ -1,6 +1,11 @@
 import type {
-  BuyerNotificationFailedV1, BuyerNotificationRequestedV1, BuyerNotificationStartedV1, InvoiceAcceptedV1,
-  InvoiceRenderedV1, InvoiceSignedV1, NotificationAddressSource,
+  BuyerNotificationFailedV1,
+  BuyerNotificationRequestedV1,
+  BuyerNotificationStartedV1,
+  InvoiceAcceptedV1,
+  InvoiceRenderedV1,
+  InvoiceSignedV1,
+  NotificationAddressSource,
 } from '@fe/contracts';
 import { documentStream, type DocumentRequested, type DocumentState } from '@fe/platform';
 import { NotifierError } from '../errors.ts';
@@ -10,7 +15,12 @@ import { customerOf } from './document-request.ts';
 export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1;
 
 /** The recorded facts a mail is built from; `requested` is the stream's first event (an invoice's or a note's). */
-export type InvoiceFacts = { requested: DocumentRequested; signed: InvoiceSignedV1; accepted: InvoiceAcceptedV1; rendered: InvoiceRenderedV1 };
+export type InvoiceFacts = {
+  requested: DocumentRequested;
+  signed: InvoiceSignedV1;
+  accepted: InvoiceAcceptedV1;
+  rendered: InvoiceRenderedV1;
+};
 
 export type Address = { email: string; source: NotificationAddressSource };
 
@@ -35,7 +45,10 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
   if (!accepted) return { action: 'none', reason: 'not_accepted' };
   if (!rendered) return { action: 'none', reason: 'not_rendered' };
   if (!requested || !signed) {
-    throw new NotifierError('REQUEST_NOT_RECORDED', 'an accepted document whose stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested, or has no InvoiceSigned');
+    throw new NotifierError(
+      'REQUEST_NOT_RECORDED',
+      'an accepted document whose stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested, or has no InvoiceSigned',
+    );
   }
   const facts = { requested, signed, accepted, rendered };
 
@@ -44,7 +57,11 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
   if (!last) {
     const email = trigger.type === 'BuyerNotificationRequested' ? trigger.data.email : undefined;
     const fromRequest = customerOf(requested).email;
-    const address: Address | undefined = email ? { email, source: 'resend_request' } : fromRequest ? { email: fromRequest, source: 'request' } : undefined;
+    const address: Address | undefined = email
+      ? { email, source: 'resend_request' }
+      : fromRequest
+        ? { email: fromRequest, source: 'request' }
+        : undefined;
     return { action: 'send', facts, attempt: 1, address };
   }
   switch (last.type) {
@@ -57,8 +74,15 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
     case 'BuyerNotificationFailed': {
       if (last.data.final) return { action: 'none', reason: 'failed_final' };
       const started = round.findLast((e): e is BuyerNotificationStartedV1 => e.type === 'BuyerNotificationStarted');
-      if (!started) throw new NotifierError('TRIGGER_NOT_RECORDED', 'a temporary failure without its BuyerNotificationStarted');
-      return { action: 'send', facts, attempt: last.data.attempt + 1, address: { email: started.data.email, source: started.data.source }, retryOf: last };
+      if (!started)
+        throw new NotifierError('TRIGGER_NOT_RECORDED', 'a temporary failure without its BuyerNotificationStarted');
+      return {
+        action: 'send',
+        facts,
+        attempt: last.data.attempt + 1,
+        address: { email: started.data.email, source: started.data.source },
+        retryOf: last,
+      };
     }
   }
 }
@@ -67,4 +91,5 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
 export const notificationDecider = { ...documentStream, decide: decideNotification };
 
 /** The Message-ID of a round: the same on every attempt, so a receiver (and the outbox) can tell a repeat. */
-export const roundMessageId = (trigger: NotificationTrigger, number: string, domain: string): string => `<${number}.${trigger.id}@${domain}>`;
+export const roundMessageId = (trigger: NotificationTrigger, number: string, domain: string): string =>
+  `<${number}.${trigger.id}@${domain}>`;

@@ -9,8 +9,14 @@ export const customerOf = (requested: DocumentRequested) =>
   requested.type === 'InvoiceRequested' ? requested.data.request.customer : requested.data.referenced_invoice.customer;
 
 export const kindOf = (requested: DocumentRequested): DocumentKind =>
-  requested.type === 'InvoiceRequested' ? 'invoice' : requested.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note';
+  requested.type === 'InvoiceRequested'
+    ? 'invoice'
+    : requested.type === 'CreditNoteRequested'
+      ? 'credit_note'
+      : 'debit_note';
 
 /** The invoice a note corrects (number and CUFE), for the mail's text; undefined for an invoice. */
 export const referencedInvoiceOf = (requested: DocumentRequested) =>
-  requested.type === 'InvoiceRequested' ? undefined : { number: requested.data.referenced_invoice.document_id, cufe: requested.data.referenced_invoice.cufe };
+  requested.type === 'InvoiceRequested'
+    ? undefined
+    : { number: requested.data.referenced_invoice.document_id, cufe: requested.data.referenced_invoice.cufe };

@@ -2,15 +2,31 @@ import type { Envelope, InvoiceEvent } from '@fe/contracts';
 import type { Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
-  documentStream, lazyChild, metaCausedBy, newInvoiceEvent, runReaction,
-  type BlobStore, type Clock, type DeliveredMessage, type EventStore, type Logger, type ReactionStep,
+  documentStream,
+  lazyChild,
+  metaCausedBy,
+  newInvoiceEvent,
+  runReaction,
+  type BlobStore,
+  type Clock,
+  type DeliveredMessage,
+  type EventStore,
+  type Logger,
+  type ReactionStep,
 } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import { buildDelivery, type Delivery } from '../delivery/build-delivery.ts';
 import { NotifierError } from '../errors.ts';
 import type { AcquirerDirectory } from '../ports/acquirer-directory.ts';
 import type { NotifyingTenants } from '../ports/notifying-tenants.ts';
-import { decideNotification, roundMessageId, type Address, type InvoiceFacts, type NotificationDecision, type NotificationTrigger } from './decide.ts';
+import {
+  decideNotification,
+  roundMessageId,
+  type Address,
+  type InvoiceFacts,
+  type NotificationDecision,
+  type NotificationTrigger,
+} from './decide.ts';
 import { customerOf, kindOf, referencedInvoiceOf } from './document-request.ts';
 import { domainOf, mailText, senderOf } from './mail-text.ts';
 import { readDocuments } from './read-documents.ts';
@@ -34,22 +50,33 @@ export type OnNotificationTriggerPorts = {
  */
 export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
   return async (event: NotificationTrigger, message?: DeliveredMessage): Promise<void> => {
-    const log = lazyChild(ports.logger, { reaction: 'on-notification-trigger', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const log = lazyChild(ports.logger, {
+      reaction: 'on-notification-trigger',
+      invoice_id: event.invoice_id,
+      event_id: event.id,
+      attempt: message?.attempt ?? 1,
+    });
     const stream = event.invoice_id;
     if (!stream) throw new NotifierError('TRIGGER_NOT_RECORDED', 'the delivered event has no invoice_id');
     const run = await runReaction({
-      store: ports.store, stream, fold: documentStream,
+      store: ports.store,
+      stream,
+      fold: documentStream,
       decide: (state) => decideNotification(event, state),
       act: (decision) => notify(ports, event, decision, log),
     });
     if (run.outcome === 'skipped') log.info({ outcome: 'skipped', reason: run.decision.reason }, 'no mail to send');
-    else if (run.outcome === 'lost_race') log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
+    else if (run.outcome === 'lost_race')
+      log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
   };
 }
 
 /** The side effect of one decision: what to record, and (once BuyerNotificationStarted is) the mail itself. */
 async function notify(
-  ports: OnNotificationTriggerPorts, event: NotificationTrigger, decision: Exclude<NotificationDecision, { action: 'none' }>, log: Logger,
+  ports: OnNotificationTriggerPorts,
+  event: NotificationTrigger,
+  decision: Exclude<NotificationDecision, { action: 'none' }>,
+  log: Logger,
 ): Promise<ReactionStep> {
   const stream = event.invoice_id!;
   const meta = metaCausedBy(event);
@@ -67,15 +94,38 @@ async function notify(
     const left = await ports.transport.wasSent(started.message_id);
     if (left === true) {
       return {
-        events: [newInvoiceEvent('BuyerNotified', { email: started.email, message_id: started.message_id, notified_at: ports.clock.now().toISOString() }, meta, ports.clock)],
-        after: async () => log.info({ outcome: 'reconciled_sent', message_id: started.message_id }, 'the interrupted mail had left: recorded as sent'),
+        events: [
+          newInvoiceEvent(
+            'BuyerNotified',
+            { email: started.email, message_id: started.message_id, notified_at: ports.clock.now().toISOString() },
+            meta,
+            ports.clock,
+          ),
+        ],
+        after: async () =>
+          log.info(
+            { outcome: 'reconciled_sent', message_id: started.message_id },
+            'the interrupted mail had left: recorded as sent',
+          ),
       };
     }
     if (left === undefined) {
       return {
-        events: [failedEvent(meta, ports.clock, { email: started.email, messageId: started.message_id, attempt: started.attempt }, 'MAIL_OUTCOME_UNKNOWN',
-          'the notifier stopped between handing the mail to the server and recording the answer; it may have been delivered, and is not sent again automatically', true)],
-        after: async () => log.warn({ outcome: 'outcome_unknown', message_id: started.message_id, code: 'MAIL_OUTCOME_UNKNOWN' }, 'an interrupted mail may have left; not sent again'),
+        events: [
+          failedEvent(
+            meta,
+            ports.clock,
+            { email: started.email, messageId: started.message_id, attempt: started.attempt },
+            'MAIL_OUTCOME_UNKNOWN',
+            'the notifier stopped between handing the mail to the server and recording the answer; it may have been delivered, and is not sent again automatically',
+            true,
+          ),
+        ],
+        after: async () =>
+          log.warn(
+            { outcome: 'outcome_unknown', message_id: started.message_id, code: 'MAIL_OUTCOME_UNKNOWN' },
+            'an interrupted mail may have left; not sent again',
+          ),
       };
     }
     address = { email: started.email, source: started.source };
@@ -85,7 +135,7 @@ async function notify(
     const asked = decision.address ? undefined : await askDian(ports, facts);
     address = decision.address ?? asked?.address;
     if (!address) {
-      const detail = `no customer.email; ${asked?.detail ?? 'DIAN\'s GetAcquirer is not configured'}`;
+      const detail = `no customer.email; ${asked?.detail ?? "DIAN's GetAcquirer is not configured"}`;
       return {
         events: [newInvoiceEvent('BuyerNotificationSkipped', { reason: 'no_address', detail }, meta, ports.clock)],
         after: async () => log.info({ outcome: 'no_address' }, 'no address for the buyer: no mail'),
@@ -106,39 +156,99 @@ async function notify(
   }
 
   const to = address;
-  const started = newInvoiceEvent('BuyerNotificationStarted', {
-    email: to.email, source: to.source, message_id: messageId, attempt, attached_document_id: delivery.attachedDocumentId,
-  }, meta, ports.clock);
+  const started = newInvoiceEvent(
+    'BuyerNotificationStarted',
+    {
+      email: to.email,
+      source: to.source,
+      message_id: messageId,
+      attempt,
+      attached_document_id: delivery.attachedDocumentId,
+    },
+    meta,
+    ports.clock,
+  );
   // Recorded before the mail leaves: whoever records it first sends, so a conflict means another delivery sends.
-  return { events: [started], onConflict: 'lost_race', after: async (version) => {
-    try {
-      const sent = await ports.transport.send({
-        from: sender.from, to: to.email, subject: delivery.subject, messageId,
-        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
-        text: mailText({
-          buyerName: customerOf(facts.requested).name, tenant: profile.tenant, kind: kindOf(facts.requested),
-          number: delivery.number, cufe: delivery.cufe, zipName: delivery.zipName, referencedInvoice: referencedInvoiceOf(facts.requested),
-        }),
-        attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
-      });
-      await record(newInvoiceEvent('BuyerNotified', { email: to.email, message_id: messageId, notified_at: ports.clock.now().toISOString() }, meta, ports.clock), version);
-      log.info({ outcome: 'sent', message_id: messageId, source: to.source, bytes: sent.bytes, zip_bytes: delivery.zip.length, transport: ports.transport.kind, kind: kindOf(facts.requested) }, 'document mailed to the buyer');
-    } catch (error) {
-      // Anything but the server's own answer leaves the attempt open: the next delivery reconciles it.
-      if (!isMailError(error)) throw error;
-      await record(failedEvent(meta, ports.clock, { email: to.email, messageId, attempt }, error.code, error.message, !error.retriable), version);
-      if (error.retriable) throw error; // retried by the bus with backoff, then dead-lettered
-      log.warn({ outcome: 'failed', code: error.code, source: to.source }, 'the mail server refused the mail for good; the invoice stays accepted');
-    }
-  } };
+  return {
+    events: [started],
+    onConflict: 'lost_race',
+    after: async (version) => {
+      try {
+        const sent = await ports.transport.send({
+          from: sender.from,
+          to: to.email,
+          subject: delivery.subject,
+          messageId,
+          ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+          text: mailText({
+            buyerName: customerOf(facts.requested).name,
+            tenant: profile.tenant,
+            kind: kindOf(facts.requested),
+            number: delivery.number,
+            cufe: delivery.cufe,
+            zipName: delivery.zipName,
+            referencedInvoice: referencedInvoiceOf(facts.requested),
+          }),
+          attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
+        });
+        await record(
+          newInvoiceEvent(
+            'BuyerNotified',
+            { email: to.email, message_id: messageId, notified_at: ports.clock.now().toISOString() },
+            meta,
+            ports.clock,
+          ),
+          version,
+        );
+        log.info(
+          {
+            outcome: 'sent',
+            message_id: messageId,
+            source: to.source,
+            bytes: sent.bytes,
+            zip_bytes: delivery.zip.length,
+            transport: ports.transport.kind,
+            kind: kindOf(facts.requested),
+          },
+          'document mailed to the buyer',
+        );
+      } catch (error) {
+        // Anything but the server's own answer leaves the attempt open: the next delivery reconciles it.
+        if (!isMailError(error)) throw error;
+        await record(
+          failedEvent(
+            meta,
+            ports.clock,
+            { email: to.email, messageId, attempt },
+            error.code,
+            error.message,
+            !error.retriable,
+          ),
+          version,
+        );
+        if (error.retriable) throw error; // retried by the bus with backoff, then dead-lettered
+        log.warn(
+          { outcome: 'failed', code: error.code, source: to.source },
+          'the mail server refused the mail for good; the invoice stays accepted',
+        );
+      }
+    },
+  };
 }
 
 /** The buyer's address registered with DIAN, and what DIAN said (for the status when there is none). */
-async function askDian(ports: OnNotificationTriggerPorts, facts: InvoiceFacts): Promise<{ address: Address | undefined; detail: string } | undefined> {
+async function askDian(
+  ports: OnNotificationTriggerPorts,
+  facts: InvoiceFacts,
+): Promise<{ address: Address | undefined; detail: string } | undefined> {
   if (!ports.acquirers) return undefined;
   const customer = customerOf(facts.requested);
   try {
-    const found = await ports.acquirers.receptionEmail({ tenantId: facts.requested.tenant_id, documentType: customer.document_type, documentNumber: customer.document_number });
+    const found = await ports.acquirers.receptionEmail({
+      tenantId: facts.requested.tenant_id,
+      documentType: customer.document_type,
+      documentNumber: customer.document_number,
+    });
     return { address: found.email ? { email: found.email, source: 'dian_acquirer' } : undefined, detail: found.detail };
   } catch (error) {
     throw new NotifierError('ACQUIRER_LOOKUP_FAILED', (error as Error).message, { cause: error });
@@ -150,13 +260,36 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
   const issuedAt = ports.clock.now();
   const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
   if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
-  return buildDelivery({ tenant, credential, issuedAt, consecutive: facts.requested.data.number, kind: kindOf(facts.requested), ...documents });
+  return buildDelivery({
+    tenant,
+    credential,
+    issuedAt,
+    consecutive: facts.requested.data.number,
+    kind: kindOf(facts.requested),
+    ...documents,
+  });
 }
 
 function failedEvent(
-  meta: ReturnType<typeof metaCausedBy>, clock: Clock, at: { email: string; messageId?: string; attempt: number }, code: string, reason: string, final: boolean,
+  meta: ReturnType<typeof metaCausedBy>,
+  clock: Clock,
+  at: { email: string; messageId?: string; attempt: number },
+  code: string,
+  reason: string,
+  final: boolean,
 ) {
-  return newInvoiceEvent('BuyerNotificationFailed', {
-    email: at.email, ...(at.messageId ? { message_id: at.messageId } : {}), attempt: at.attempt, code, reason, final, failed_at: clock.now().toISOString(),
-  }, meta, clock);
+  return newInvoiceEvent(
+    'BuyerNotificationFailed',
+    {
+      email: at.email,
+      ...(at.messageId ? { message_id: at.messageId } : {}),
+      attempt: at.attempt,
+      code,
+      reason,
+      final,
+      failed_at: clock.now().toISOString(),
+    },
+    meta,
+    clock,
+  );
 }

@@ -2,10 +2,17 @@ import type { Tenant } from '@fe/dian-domain';
 import { documentKinds, type DocumentKind } from '../delivery/document-kinds.ts';
 
 /** The sender: FE_MAIL_FROM when set (one verified sending domain for every tenant), else the tenant's own address. */
-export function senderOf(tenant: Tenant, configuredFrom: string | undefined): { from: string; address: string; replyTo: string | undefined } {
+export function senderOf(
+  tenant: Tenant,
+  configuredFrom: string | undefined,
+): { from: string; address: string; replyTo: string | undefined } {
   const address = configuredFrom ?? tenant.email ?? 'facturacion@localhost';
   const name = (tenant.tradeName ?? tenant.legalName).replace(/["\\\r\n]/g, ' ');
-  return { from: `"${name}" <${address}>`, address, replyTo: tenant.email && tenant.email !== address ? tenant.email : undefined };
+  return {
+    from: `"${name}" <${address}>`,
+    address,
+    replyTo: tenant.email && tenant.email !== address ? tenant.email : undefined,
+  };
 }
 
 export const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1) || 'localhost';
@@ -34,7 +41,9 @@ export function mailText(input: MailTextInput): string {
     `Señores ${input.buyerName}:`,
     '',
     `Les enviamos la ${words.name} ${input.number} emitida por ${t.legalName} (NIT ${t.nit}) y validada por la DIAN.`,
-    ...(reference ? ['', `Corrige la factura electrónica de venta ${reference.number} (CUFE: ${reference.cufe}).`] : []),
+    ...(reference
+      ? ['', `Corrige la factura electrónica de venta ${reference.number} (CUFE: ${reference.cufe}).`]
+      : []),
     '',
     `${words.keyLabel}: ${input.cufe}`,
     '',

@@ -12,14 +12,19 @@ export type StoredDocuments = { signedInvoiceXml: string; applicationResponseXml
 export async function readDocuments(blobs: BlobStore, facts: InvoiceFacts): Promise<StoredDocuments> {
   const arKey = facts.accepted.data.application_response_key;
   if (!arKey) throw new NotifierError('NO_APPLICATION_RESPONSE', facts.requested.data.document_id);
-  const [xml, ar, pdf] = await Promise.all([blobs.get(facts.signed.data.xml_key), blobs.get(arKey), blobs.get(facts.rendered.data.pdf_key)]);
+  const [xml, ar, pdf] = await Promise.all([
+    blobs.get(facts.signed.data.xml_key),
+    blobs.get(arKey),
+    blobs.get(facts.rendered.data.pdf_key),
+  ]);
   checkDigest(xml.bytes, facts.signed.data.xml_sha256, facts.signed.data.xml_key);
   checkDigest(pdf.bytes, facts.rendered.data.pdf_sha256, facts.rendered.data.pdf_key);
   return { signedInvoiceXml: utf8(xml.bytes), applicationResponseXml: utf8(ar.bytes), pdf: pdf.bytes };
 }
 
 function checkDigest(bytes: Uint8Array, expected: string, key: string): void {
-  if (createHash('sha256').update(bytes).digest('hex') !== expected) throw new NotifierError('STORED_DOCUMENT_MISMATCH', key);
+  if (createHash('sha256').update(bytes).digest('hex') !== expected)
+    throw new NotifierError('STORED_DOCUMENT_MISMATCH', key);
 }
 
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

@@ -3,5 +3,9 @@
  */
 export interface AcquirerDirectory {
   /** Throws a retriable error when DIAN cannot be asked now. */
-  receptionEmail(query: { tenantId: string; documentType: string; documentNumber: string }): Promise<{ email: string | undefined; detail: string }>;
+  receptionEmail(query: {
+    tenantId: string;
+    documentType: string;
+    documentNumber: string;
+  }): Promise<{ email: string | undefined; detail: string }>;
 }

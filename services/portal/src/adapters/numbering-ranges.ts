@@ -17,25 +17,45 @@ export function dianNumberingRanges(options: {
     async lookup(tenantId) {
       const profile = await options.registry.profile(tenantId);
       const credential = profile && (await options.registry.credential(tenantId, options.now()));
-      if (!profile || !credential) return { ok: false, message: 'Primero cargue el certificado: la consulta a la DIAN va firmada con él.' };
+      if (!profile || !credential)
+        return { ok: false, message: 'Primero cargue el certificado: la consulta a la DIAN va firmada con él.' };
       const endpoints = options.endpoints();
       try {
         const client = createDianSoapClient({
           endpoint: profile.environment === '1' ? endpoints.production : endpoints.habilitacion,
           credential: { privateKey: credential.privateKey, certificateDer: credential.chain[0].der },
-          keepAliveMs: 0, timeoutMs: 15_000, now: options.now, ...(options.ca ? { ca: options.ca } : {}),
+          keepAliveMs: 0,
+          timeoutMs: 15_000,
+          now: options.now,
+          ...(options.ca ? { ca: options.ca } : {}),
         });
-        const answer = await client.getNumberingRange({ accountCode: profile.tenant.nit, accountCodeT: profile.software.providerNit, softwareCode: profile.software.id });
-        if (answer.operationCode !== '100') return { ok: false, message: `La DIAN respondió: ${answer.operationDescription ?? answer.operationCode ?? 'sin descripción'}` };
+        const answer = await client.getNumberingRange({
+          accountCode: profile.tenant.nit,
+          accountCodeT: profile.software.providerNit,
+          softwareCode: profile.software.id,
+        });
+        if (answer.operationCode !== '100')
+          return {
+            ok: false,
+            message: `La DIAN respondió: ${answer.operationDescription ?? answer.operationCode ?? 'sin descripción'}`,
+          };
         return {
           ok: true,
           ranges: answer.ranges.map((r) => ({
-            authorizationNumber: r.resolutionNumber ?? '', prefix: r.prefix ?? '', from: r.fromNumber ?? '', to: r.toNumber ?? '',
-            startDate: r.validDateFrom ?? '', endDate: r.validDateTo ?? '', technicalKey: (r.technicalKey ?? '').toLowerCase(),
+            authorizationNumber: r.resolutionNumber ?? '',
+            prefix: r.prefix ?? '',
+            from: r.fromNumber ?? '',
+            to: r.toNumber ?? '',
+            startDate: r.validDateFrom ?? '',
+            endDate: r.validDateTo ?? '',
+            technicalKey: (r.technicalKey ?? '').toLowerCase(),
           })),
         };
       } catch (error) {
-        return { ok: false, message: `No pudimos consultar a la DIAN (${(error as { code?: string }).code ?? 'sin conexión'}). Inténtelo más tarde o escriba la resolución.` };
+        return {
+          ok: false,
+          message: `No pudimos consultar a la DIAN (${(error as { code?: string }).code ?? 'sin conexión'}). Inténtelo más tarde o escriba la resolución.`,
+        };
       }
     },
   };

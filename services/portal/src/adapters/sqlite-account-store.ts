@@ -26,7 +26,15 @@ const SCHEMA = `
     expires_at INTEGER NOT NULL
   );`;
 
-type AccountRow = { id: string; email: string; password_hash: string; tenant_id: string; confirmed_at: number | null; company_draft: string | null; test_set_id: string | null };
+type AccountRow = {
+  id: string;
+  email: string;
+  password_hash: string;
+  tenant_id: string;
+  confirmed_at: number | null;
+  company_draft: string | null;
+  test_set_id: string | null;
+};
 
 /**
  * The portal's accounts on `node:sqlite` (WAL, synchronous FULL: a confirmed account or a new
@@ -41,8 +49,14 @@ export class SqliteAccountStore implements AccountStore {
     this.db.exec(SCHEMA);
   }
 
-  async createAccount(account: { id: string; email: string; passwordHash: string; tenantId: string }, at: Date): Promise<boolean> {
-    const result = this.db.prepare('INSERT OR IGNORE INTO accounts (id, email, password_hash, tenant_id, created_at) VALUES (?, ?, ?, ?, ?)')
+  async createAccount(
+    account: { id: string; email: string; passwordHash: string; tenantId: string },
+    at: Date,
+  ): Promise<boolean> {
+    const result = this.db
+      .prepare(
+        'INSERT OR IGNORE INTO accounts (id, email, password_hash, tenant_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(account.id, account.email, account.passwordHash, account.tenantId, at.getTime());
     return result.changes === 1;
   }
@@ -56,7 +70,9 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async confirm(accountId: string, at: Date): Promise<void> {
-    this.db.prepare('UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?').run(at.getTime(), accountId);
+    this.db
+      .prepare('UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?')
+      .run(at.getTime(), accountId);
   }
 
   async setPassword(accountId: string, passwordHash: string): Promise<void> {
@@ -64,26 +80,37 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async saveDraft(accountId: string, draft: { companyDraft?: Tenant; testSetId?: string }): Promise<void> {
-    if (draft.companyDraft) this.db.prepare('UPDATE accounts SET company_draft = ? WHERE id = ?').run(JSON.stringify(draft.companyDraft), accountId);
-    if (draft.testSetId !== undefined) this.db.prepare('UPDATE accounts SET test_set_id = ? WHERE id = ?').run(draft.testSetId, accountId);
+    if (draft.companyDraft)
+      this.db
+        .prepare('UPDATE accounts SET company_draft = ? WHERE id = ?')
+        .run(JSON.stringify(draft.companyDraft), accountId);
+    if (draft.testSetId !== undefined)
+      this.db.prepare('UPDATE accounts SET test_set_id = ? WHERE id = ?').run(draft.testSetId, accountId);
   }
 
   async saveToken(tokenHash: string, accountId: string, purpose: TokenPurpose, expiresAt: Date): Promise<void> {
-    this.db.prepare('INSERT INTO tokens (hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)').run(tokenHash, accountId, purpose, expiresAt.getTime());
+    this.db
+      .prepare('INSERT INTO tokens (hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)')
+      .run(tokenHash, accountId, purpose, expiresAt.getTime());
   }
 
   async takeToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<string | undefined> {
-    const row = this.db.prepare('DELETE FROM tokens WHERE hash = ? AND purpose = ? RETURNING account_id, expires_at').get(tokenHash, purpose) as { account_id: string; expires_at: number } | undefined;
+    const row = this.db
+      .prepare('DELETE FROM tokens WHERE hash = ? AND purpose = ? RETURNING account_id, expires_at')
+      .get(tokenHash, purpose) as { account_id: string; expires_at: number } | undefined;
     this.db.prepare('DELETE FROM tokens WHERE expires_at <= ?').run(now.getTime());
     return row && row.expires_at > now.getTime() ? row.account_id : undefined;
   }
 
   async createSession(sessionHash: string, accountId: string, expiresAt: Date): Promise<void> {
-    this.db.prepare('INSERT INTO sessions (hash, account_id, expires_at) VALUES (?, ?, ?)').run(sessionHash, accountId, expiresAt.getTime());
+    this.db
+      .prepare('INSERT INTO sessions (hash, account_id, expires_at) VALUES (?, ?, ?)')
+      .run(sessionHash, accountId, expiresAt.getTime());
   }
 
   async session(sessionHash: string, now: Date): Promise<{ accountId: string } | undefined> {
-    const row = this.db.prepare('SELECT account_id, expires_at FROM sessions WHERE hash = ?').get(sessionHash) as { account_id: string; expires_at: number } | undefined;
+    const row = this.db.prepare('SELECT account_id, expires_at FROM sessions WHERE hash = ?').get(sessionHash) as
+      { account_id: string; expires_at: number } | undefined;
     if (!row) return undefined;
     if (row.expires_at <= now.getTime()) {
       this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.getTime());
@@ -108,9 +135,12 @@ export class SqliteAccountStore implements AccountStore {
 function toAccount(row: AccountRow | undefined): Account | undefined {
   if (!row) return undefined;
   return {
-    id: row.id, email: row.email, passwordHash: row.password_hash, tenantId: row.tenant_id,
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    tenantId: row.tenant_id,
     confirmedAt: row.confirmed_at === null ? undefined : new Date(row.confirmed_at),
-    companyDraft: row.company_draft ? JSON.parse(row.company_draft) as Tenant : undefined,
+    companyDraft: row.company_draft ? (JSON.parse(row.company_draft) as Tenant) : undefined,
     testSetId: row.test_set_id ?? undefined,
   };
 }

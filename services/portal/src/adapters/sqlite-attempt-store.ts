@@ -23,12 +23,16 @@ export class SqliteAttemptStore implements AttemptStore {
 
   async hit(key: string, window: { windowMs: number; limit: number }, now: Date): Promise<number> {
     const at = now.getTime();
-    const row = this.db.prepare(`
+    const row = this.db
+      .prepare(
+        `
       INSERT INTO attempts (key, count, expires_at) VALUES (:key, 1, :fresh)
       ON CONFLICT (key) DO UPDATE SET
         count      = CASE WHEN expires_at <= :now THEN 1 ELSE count + 1 END,
         expires_at = CASE WHEN expires_at <= :now OR count + 1 = :limit THEN :fresh ELSE expires_at END
-      RETURNING count`).get({ key, now: at, fresh: at + window.windowMs, limit: window.limit }) as { count: number };
+      RETURNING count`,
+      )
+      .get({ key, now: at, fresh: at + window.windowMs, limit: window.limit }) as { count: number };
     if (at >= this.nextPurge) {
       this.nextPurge = at + ATTEMPT_PURGE_EVERY_MS;
       this.db.prepare('DELETE FROM attempts WHERE expires_at <= ?').run(at);
@@ -37,7 +41,9 @@ export class SqliteAttemptStore implements AttemptStore {
   }
 
   async count(key: string, now: Date): Promise<number> {
-    const row = this.db.prepare('SELECT count FROM attempts WHERE key = ? AND expires_at > ?').get(key, now.getTime()) as { count: number } | undefined;
+    const row = this.db
+      .prepare('SELECT count FROM attempts WHERE key = ? AND expires_at > ?')
+      .get(key, now.getTime()) as { count: number } | undefined;
     return row?.count ?? 0;
   }
 

@@ -9,14 +9,25 @@ import { randomUUID } from 'node:crypto';
  * Issues one invoice through the service's API with a tenant's key and an Idempotency-Key; the
  * answer's status and JSON body.
  */
-export type IssueThroughApi = (apiKey: string, document: unknown, idempotencyKey: string) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
+export type IssueThroughApi = (
+  apiKey: string,
+  document: unknown,
+  idempotencyKey: string,
+) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
 
 /** Through the app in this process (the embedded shape): Fastify's inject, no socket. */
 export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
   return async (apiKey, document, idempotencyKey) => {
     const answer = await app().inject({
-      method: 'POST', url: '/api/v1/service/invoice', payload: document as object,
-      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      method: 'POST',
+      url: '/api/v1/service/invoice',
+      payload: document as object,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        prefer: 'wait=0',
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
     });
     return { status: answer.statusCode, body: answer.json() };
   };
@@ -26,19 +37,46 @@ export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
 export function issueOverHttp(apiUrl: string): IssueThroughApi {
   return async (apiKey, document, idempotencyKey) => {
     const answer = await fetch(new URL('/api/v1/service/invoice', apiUrl), {
-      method: 'POST', body: JSON.stringify(document), signal: AbortSignal.timeout(30_000),
-      headers: { authorization: `Bearer ${apiKey}`, prefer: 'wait=0', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      method: 'POST',
+      body: JSON.stringify(document),
+      signal: AbortSignal.timeout(30_000),
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        prefer: 'wait=0',
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
     });
-    return { status: answer.status, body: await answer.json().catch(() => ({})) as Awaited<ReturnType<IssueThroughApi>>['body'] };
+    return {
+      status: answer.status,
+      body: (await answer.json().catch(() => ({}))) as Awaited<ReturnType<IssueThroughApi>>['body'],
+    };
   };
 }
 
 /** One document of the set: a sale with IVA, INC and an excluded line, as DIAN's set asks for several kinds. */
 const testSetDocument = {
-  customer: { document_type: '31', document_number: '900108281', name: 'Cliente del set de pruebas S.A.S.', tax_level_codes: ['O-13'] },
+  customer: {
+    document_type: '31',
+    document_number: '900108281',
+    name: 'Cliente del set de pruebas S.A.S.',
+    tax_level_codes: ['O-13'],
+  },
   lines: [
-    { code: 'SET-1', name: 'Servicio gravado con IVA', quantity: 1, unit_price: 100000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
-    { code: 'SET-2', name: 'Consumo con INC', quantity: 2, unit_price: 20000, taxes: [{ code: '04', name: 'INC', rate: 8 }] },
+    {
+      code: 'SET-1',
+      name: 'Servicio gravado con IVA',
+      quantity: 1,
+      unit_price: 100000,
+      taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+    },
+    {
+      code: 'SET-2',
+      name: 'Consumo con INC',
+      quantity: 2,
+      unit_price: 20000,
+      taxes: [{ code: '04', name: 'INC', rate: 8 }],
+    },
     { code: 'SET-3', name: 'Bien excluido', quantity: 1, unit_price: 5000 },
   ],
   payment: { method_code: '10' },
@@ -56,7 +94,9 @@ export type PipelineTestSetOptions = {
   documents: number;
   /** How long the run follows DIAN's verdicts before it gives up. */
   timeoutMs: number;
-  /** How long a run stays this process's without a write (ms; 30 s by default); past it another process takes it over. */
+  /**
+   * How long a run stays this process's without a write (ms; 30 s by default); past it another process takes it over.
+   */
   leaseMs?: number;
   /** Pause between two reads of the verdicts (ms; 200 by default). */
   pollMs?: number;
@@ -93,7 +133,10 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
         cufes.push({ number: body.number, cufe: body.cufe });
         run.sent += 1;
       } else {
-        run.rejected.push({ number: '—', message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}` });
+        run.rejected.push({
+          number: '—',
+          message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}`,
+        });
       }
       if (!(await save(tenantId, run))) return; // replaced by a newer run
     }
@@ -107,21 +150,35 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
           pending.delete(cufe);
         } else if (view?.status === 'rejected') {
           const dian = view.taxAuthority;
-          run.rejected.push({ number, message: dian ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ') : 'rechazada' });
+          run.rejected.push({
+            number,
+            message: dian
+              ? [dian.statusMessage, ...dian.errors.map((e) => `${e.rule}: ${e.message}`)].join(' · ')
+              : 'rechazada',
+          });
           pending.delete(cufe);
         } else if (view?.lastSubmissionFailure && !view.lastSubmissionFailure.nextAttemptAt) {
-          // The submitter gave up on it (e.g. TEST_SET_REFUSED: DIAN does not know the TestSetId): no verdict will come.
-          run.rejected.push({ number, message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).` });
+          // The submitter gave up on it (e.g. TEST_SET_REFUSED: DIAN does not know the TestSetId): no verdict will
+          // come.
+          run.rejected.push({
+            number,
+            message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).`,
+          });
           pending.delete(cufe);
         }
       }
       if (!(await save(tenantId, run))) return; // the progress, and the lease renewed
       if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
-    for (const number of pending.values()) run.rejected.push({ number, message: 'Sin respuesta de la DIAN a tiempo; inténtelo de nuevo.' });
+    for (const number of pending.values())
+      run.rejected.push({ number, message: 'Sin respuesta de la DIAN a tiempo; inténtelo de nuevo.' });
     if (run.accepted === run.total) {
-      // The audit event first: a crash before the run is saved leaves it running, and the takeover records it again rather than never.
-      await options.commands.recordTestSetPassed(tenantId, run.actor, { testSetId: run.testSetId, accepted: run.accepted });
+      // The audit event first: a crash before the run is saved leaves it running, and the takeover records it again
+      // rather than never.
+      await options.commands.recordTestSetPassed(tenantId, run.actor, {
+        testSetId: run.testSetId,
+        accepted: run.accepted,
+      });
       run.state = 'passed';
     } else {
       run.state = 'failed';
@@ -132,18 +189,36 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
   /** Follows `run` in the background; a failure of ours ends it as failed. */
   function launch(tenantId: string, run: TestSetRun): void {
     following.add(run.runId);
-    void follow(tenantId, run).catch(async (error: unknown) => {
-      options.logger.error({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId }, 'the habilitación run failed');
-      run.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
-      run.state = 'failed';
-      await save(tenantId, run).catch(() => undefined); // the store may be what failed: the lease then ends and another process takes it over
-    }).finally(() => following.delete(run.runId));
+    void follow(tenantId, run)
+      .catch(async (error: unknown) => {
+        options.logger.error(
+          { err: { name: (error as Error).name, code: (error as { code?: string }).code }, tenant_id: tenantId },
+          'the habilitación run failed',
+        );
+        run.rejected.push({ number: '—', message: 'El envío falló de nuestro lado; inténtelo de nuevo.' });
+        run.state = 'failed';
+        // the store may be what failed: the lease then ends and another process takes it over
+        await save(tenantId, run).catch(() => undefined);
+      })
+      .finally(() => following.delete(run.runId));
   }
 
   /** A fresh start of `run` under this process's lease; undefined when another process holds it. */
-  async function claim(tenantId: string, run: Pick<TestSetRun, 'runId' | 'testSetId' | 'actor' | 'startedAt'>): Promise<TestSetRun | undefined> {
+  async function claim(
+    tenantId: string,
+    run: Pick<TestSetRun, 'runId' | 'testSetId' | 'actor' | 'startedAt'>,
+  ): Promise<TestSetRun | undefined> {
     const now = options.now();
-    const claimed: TestSetRun = { ...run, holder: randomUUID(), leaseUntil: new Date(now.getTime() + leaseMs), state: 'running', total: options.documents, sent: 0, accepted: 0, rejected: [] };
+    const claimed: TestSetRun = {
+      ...run,
+      holder: randomUUID(),
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      state: 'running',
+      total: options.documents,
+      sent: 0,
+      accepted: 0,
+      rejected: [],
+    };
     if (!(await options.registry.claimTestSetRun(tenantId, claimed, now))) return undefined;
     launch(tenantId, claimed);
     return claimed;
@@ -157,9 +232,15 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
       const run = await options.registry.testSetRun(tenantId);
       if (!run) return undefined;
       const abandoned = run.state === 'running' && run.leaseUntil <= options.now() && !following.has(run.runId);
-      return progressOf(abandoned ? (await claim(tenantId, run)) ?? run : run);
+      return progressOf(abandoned ? ((await claim(tenantId, run)) ?? run) : run);
     },
   };
 }
 
-const progressOf = ({ state, total, sent, accepted, rejected }: TestSetRun): TestSetProgress => ({ state, total, sent, accepted, rejected });
+const progressOf = ({ state, total, sent, accepted, rejected }: TestSetRun): TestSetProgress => ({
+  state,
+  total,
+  sent,
+  accepted,
+  rejected,
+});

@@ -20,6 +20,14 @@ export class TransportMailSender implements MailSender {
   async send(message: { to: string; subject: string; text: string }): Promise<void> {
     const date = this.now();
     const messageId = `<portal.${date.getTime().toString().padStart(15, '0')}.${randomUUID()}@fe-portal>`;
-    await this.transport.send({ from: this.from, to: message.to, subject: message.subject, text: message.text, messageId, date, attachments: [] });
+    await this.transport.send({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      messageId,
+      date,
+      attachments: [],
+    });
   }
 }

@@ -3,7 +3,9 @@ import { networkOf } from '@fe/platform';
 import type { AttemptStore } from '../ports/attempt-store.ts';
 
 export type ThrottleOptions = {
-  /** Login attempts that may fail for one email within `windowMs`; the next is refused, even with the right password. */
+  /**
+   * Login attempts that may fail for one email within `windowMs`; the next is refused, even with the right password.
+   */
   maxFailures: number;
   /** Failed logins from one client address (any emails) within `windowMs` before the address is refused. */
   maxAddressFailures: number;

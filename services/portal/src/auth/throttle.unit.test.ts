@@ -15,7 +15,11 @@ let files = 0;
 /** Two throttles on one database file, as two portal instances on one store. */
 const twoInstances = () => {
   const path = join(dir, `portal-${files++}.sqlite`);
-  return { path, first: new LoginThrottle(new SqliteAttemptStore(path), secret, options), second: new LoginThrottle(new SqliteAttemptStore(path), secret, options) };
+  return {
+    path,
+    first: new LoginThrottle(new SqliteAttemptStore(path), secret, options),
+    second: new LoginThrottle(new SqliteAttemptStore(path), secret, options),
+  };
 };
 
 describe('LoginThrottle', () => {
@@ -26,9 +30,11 @@ describe('LoginThrottle', () => {
     }
     expect(await second.beginLogin('a@b.co', '10.0.0.9', at(3))).toEqual({ locked: true });
     expect(await first.beginLogin('other@b.co', '10.0.0.9', at(3))).toEqual({ locked: false });
-    expect(await first.beginLogin('a@b.co', '10.0.0.9', at(2 + 60_000))).toEqual({ locked: false }); // a full window after the third
+    // a full window after the third
+    expect(await first.beginLogin('a@b.co', '10.0.0.9', at(2 + 60_000))).toEqual({ locked: false });
     await second.loginSucceeded('a@b.co');
-    for (let i = 0; i < 3; i++) expect(await first.beginLogin('a@b.co', '10.0.0.9', at(60_001 + i))).toEqual({ locked: false });
+    for (let i = 0; i < 3; i++)
+      expect(await first.beginLogin('a@b.co', '10.0.0.9', at(60_001 + i))).toEqual({ locked: false });
   });
 
   it('locks an address after maxAddressFailures failed logins, whichever emails they named', async () => {
@@ -50,14 +56,22 @@ describe('LoginThrottle', () => {
 
   it('allows mailsPerHour sign-up and reset mails per email across instances', async () => {
     const { first, second } = twoInstances();
-    expect([await first.allowMail('a@b.co', at(0)), await second.allowMail('a@b.co', at(1)), await first.allowMail('a@b.co', at(2))]).toEqual([true, true, false]);
+    expect([
+      await first.allowMail('a@b.co', at(0)),
+      await second.allowMail('a@b.co', at(1)),
+      await first.allowMail('a@b.co', at(2)),
+    ]).toEqual([true, true, false]);
     expect(await second.allowMail('c@b.co', at(3))).toBe(true);
     expect(await first.allowMail('a@b.co', at(2 + 3_600_000))).toBe(true); // an hour after the refused one
   });
 
   it('allows postsPerMinute posts per address across instances', async () => {
     const { first, second } = twoInstances();
-    expect([await first.allowPost('10.0.0.1', at(0)), await second.allowPost('10.0.0.1', at(1)), await first.allowPost('10.0.0.1', at(2))]).toEqual([true, true, false]);
+    expect([
+      await first.allowPost('10.0.0.1', at(0)),
+      await second.allowPost('10.0.0.1', at(1)),
+      await first.allowPost('10.0.0.1', at(2)),
+    ]).toEqual([true, true, false]);
     expect(await second.allowPost('10.0.0.2', at(3))).toBe(true);
     expect(await first.allowPost('10.0.0.1', at(60_002))).toBe(true); // a minute after the refused post
   });
@@ -72,11 +86,16 @@ describe('LoginThrottle', () => {
     db.close();
     expect(keys).toHaveLength(3);
     for (const key of keys) expect(key).toMatch(/^[\w-]{43}$/);
-    const other = new LoginThrottle(new SqliteAttemptStore(join(dir, 'other.sqlite')), new Uint8Array(32).fill(8), options);
+    const other = new LoginThrottle(
+      new SqliteAttemptStore(join(dir, 'other.sqlite')),
+      new Uint8Array(32).fill(8),
+      options,
+    );
     await other.beginLogin('secreto@b.co', '203.0.113.7', at(0));
     const otherDb = new DatabaseSync(join(dir, 'other.sqlite'), { readOnly: true });
     const otherKey = (otherDb.prepare('SELECT key FROM attempts').get() as { key: string }).key;
     otherDb.close();
-    expect(keys).not.toContain(otherKey); // keyed: without the portal's key, a hash cannot be matched to a guessed email or address
+    // keyed: without the portal's key, a hash cannot be matched to a guessed email or address
+    expect(keys).not.toContain(otherKey);
   });
 });

@@ -27,7 +27,13 @@ export function field(o: FieldOptions): Html {
 </div>`;
 }
 
-export function select(o: { name: string; label: string; value?: string | undefined; options: readonly { value: string; label: string }[]; errors: FieldErrors }): Html {
+export function select(o: {
+  name: string;
+  label: string;
+  value?: string | undefined;
+  options: readonly { value: string; label: string }[];
+  errors: FieldErrors;
+}): Html {
   const error = o.errors[o.name];
   const id = `f-${o.name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   return html`<div class="field${error ? ' has-error' : ''}">

@@ -9,19 +9,34 @@ export type DocumentLinks = { xml?: string; pdf?: string };
 
 const statusLabels: Record<string, string> = { pending: 'En proceso', accepted: 'Aceptada', rejected: 'Rechazada' };
 const stageLabels: Record<string, string> = {
-  requested: 'Recibida', signing_failed: 'Firma detenida', signed: 'Firmada', rendered: 'PDF generado', submission_failed: 'Envío pendiente de reintento',
-  submitted: 'Enviada a la DIAN', accepted: 'Aceptada por la DIAN', rejected: 'Rechazada por la DIAN',
+  requested: 'Recibida',
+  signing_failed: 'Firma detenida',
+  signed: 'Firmada',
+  rendered: 'PDF generado',
+  submission_failed: 'Envío pendiente de reintento',
+  submitted: 'Enviada a la DIAN',
+  accepted: 'Aceptada por la DIAN',
+  rejected: 'Rechazada por la DIAN',
 };
 /** The document kinds, as the list's filter and its rows name them. */
-const kindLabels: Record<DocumentType, string> = { invoice: 'Factura', credit_note: 'Nota crédito', debit_note: 'Nota débito' };
+const kindLabels: Record<DocumentType, string> = {
+  invoice: 'Factura',
+  credit_note: 'Nota crédito',
+  debit_note: 'Nota débito',
+};
 
-export const statusFilter = (value: unknown): string => (typeof value === 'string' && value in statusLabels ? value : '');
-export const kindFilter = (value: unknown): DocumentType | '' => (typeof value === 'string' && value in kindLabels ? value as DocumentType : '');
+export const statusFilter = (value: unknown): string =>
+  typeof value === 'string' && value in statusLabels ? value : '';
+export const kindFilter = (value: unknown): DocumentType | '' =>
+  typeof value === 'string' && value in kindLabels ? (value as DocumentType) : '';
 
 /** A view's kind: views folded before notes existed carry none and are invoices. */
 export const kindOf = (view: Pick<InvoiceStatusView, 'documentType'>): DocumentType => view.documentType ?? 'invoice';
 
-const pesos = (amount: string | undefined) => (amount === undefined ? '—' : `$ ${Number(amount).toLocaleString('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const pesos = (amount: string | undefined) =>
+  amount === undefined
+    ? '—'
+    : `$ ${Number(amount).toLocaleString('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const detailHref = (invoiceId: string) => `/admin/invoices/${encodeURIComponent(invoiceId)}`;
 const conceptLabel = (kind: 'credit' | 'debit', code: string | undefined): string => {
   if (code === undefined) return '—';
@@ -30,10 +45,15 @@ const conceptLabel = (kind: 'credit' | 'debit', code: string | undefined): strin
 };
 const noteKind = (type: DocumentType): 'credit' | 'debit' => (type === 'debit_note' ? 'debit' : 'credit');
 const options = (labels: Record<string, string>, selected: string) =>
-  Object.entries(labels).map(([value, label]) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`);
+  Object.entries(labels).map(
+    ([value, label]) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`,
+  );
 
 /** The list page: its filters (number or buyer, status, kind) and one row per document. */
-export function invoiceListBody(rows: readonly { view: InvoiceStatusView; links: DocumentLinks }[], filters: { q: string; status: string; kind: string }): Html {
+export function invoiceListBody(
+  rows: readonly { view: InvoiceStatusView; links: DocumentLinks }[],
+  filters: { q: string; status: string; kind: string },
+): Html {
   const filtered = filters.q || filters.status || filters.kind;
   return html`<form class="filters card" method="get" action="/admin/invoices" role="search">
   <div class="field"><label for="q">Número o comprador</label><input id="q" name="q" value="${filters.q}"></div>
@@ -43,9 +63,13 @@ export function invoiceListBody(rows: readonly { view: InvoiceStatusView; links:
     ${options(kindLabels, filters.kind)}</select></div>
   <button type="submit">Filtrar</button>
 </form>
-${rows.length === 0 ? html`<p>No hay documentos${filtered ? ' con esos filtros' : ' todavía'}.</p>` : html`<table>
+${
+  rows.length === 0
+    ? html`<p>No hay documentos${filtered ? ' con esos filtros' : ' todavía'}.</p>`
+    : html`<table>
 <thead><tr><th>Número</th><th>Tipo</th><th>Comprador</th><th>Total</th><th>Estado</th><th>Etapa</th><th>Documentos</th></tr></thead>
-<tbody>${rows.map(({ view: v, links }) => html`<tr data-invoice="${v.number}" data-kind="${kindOf(v)}">
+<tbody>${rows.map(
+        ({ view: v, links }) => html`<tr data-invoice="${v.number}" data-kind="${kindOf(v)}">
   <td data-label="Número"><a href="${detailHref(v.invoiceId)}">${v.number}</a></td>
   <td data-label="Tipo">${kindLabels[kindOf(v)]}${v.voided ? html` <span data-voided>(Anulada)</span>` : ''}</td>
   <td data-label="Comprador">${v.buyerName ?? '—'}</td>
@@ -53,7 +77,9 @@ ${rows.length === 0 ? html`<p>No hay documentos${filtered ? ' con esos filtros' 
   <td data-label="Estado" data-status="${v.status}">${statusLabels[v.status] ?? v.status}</td>
   <td data-label="Etapa">${stageLabels[v.stage] ?? v.stage}</td>
   <td data-label="Documentos">${links.xml ? html`<a href="${links.xml}">XML</a>` : ''} ${links.pdf ? html`<a href="${links.pdf}">PDF</a>` : ''}</td>
-</tr>`)}</tbody></table>`}`;
+</tr>`,
+      )}</tbody></table>`
+}`;
 }
 
 /**
@@ -63,8 +89,10 @@ ${rows.length === 0 ? html`<p>No hay documentos${filtered ? ' con esos filtros' 
 export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks): Html {
   const kind = kindOf(view);
   const notes = (view.notes ?? []).filter((n): n is NoteEntry & { number: string } => n.number !== undefined);
-  const balance = kind === 'invoice' && view.status === 'accepted' && view.payableAmount !== undefined && view.notes?.length
-    ? amountOfCents(balanceCents(view.payableAmount, view.notes)) : undefined;
+  const balance =
+    kind === 'invoice' && view.status === 'accepted' && view.payableAmount !== undefined && view.notes?.length
+      ? amountOfCents(balanceCents(view.payableAmount, view.notes))
+      : undefined;
   return html`<section><dl>
   <dt>Número</dt><dd>${view.number}</dd>
   <dt>Tipo</dt><dd data-kind="${kind}">${kindLabels[kind]}${view.voided ? html` · <strong data-voided>Anulada</strong>` : ''}</dd>
@@ -79,15 +107,21 @@ export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks)
   ${view.taxAuthority ? html`<dt>Respuesta DIAN</dt><dd>${view.taxAuthority.statusMessage}${view.taxAuthority.errors.map((e) => html`<br>${e.rule}: ${e.message}`)}</dd>` : ''}
   <dt>Documentos</dt><dd>${links.xml ? html`<a href="${links.xml}">XML firmado</a>` : 'XML pendiente'} · ${links.pdf ? html`<a href="${links.pdf}">PDF</a>` : 'PDF pendiente'}</dd>
 </dl></section>
-${notes.length ? html`<section><h2>Notas</h2><table>
+${
+  notes.length
+    ? html`<section><h2>Notas</h2><table>
 <thead><tr><th>Número</th><th>Tipo</th><th>Concepto</th><th>Valor</th><th>Estado</th></tr></thead>
-<tbody>${notes.map((n) => html`<tr data-note="${n.number}">
+<tbody>${notes.map(
+        (n) => html`<tr data-note="${n.number}">
   <td data-label="Número">${n.noteInvoiceId ? html`<a href="${detailHref(n.noteInvoiceId)}">${n.number}</a>` : n.number}</td>
   <td data-label="Tipo">${kindLabels[n.kind === 'credit' ? 'credit_note' : 'debit_note']}</td>
   <td data-label="Concepto">${conceptLabel(n.kind, n.concept)}</td>
   <td data-label="Valor" class="amount">${pesos(n.amount)}</td>
   <td data-label="Estado" data-status="${n.status}">${statusLabels[n.status] ?? n.status}</td>
-</tr>`)}</tbody></table></section>` : ''}
+</tr>`,
+      )}</tbody></table></section>`
+    : ''
+}
 <p><a href="/admin/invoices">Volver a la lista</a></p>`;
 }
 

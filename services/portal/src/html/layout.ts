@@ -6,10 +6,17 @@ export type Nav = 'onboarding' | 'settings' | 'invoices' | undefined;
  * Every page in one frame, with one stylesheet and script from /admin/assets, since the Content-Security-Policy
  * allows nothing inline.
  */
-export function layout(options: { title: string; body: Html; account?: { email: string; csrf: string }; nav?: Nav }): string {
+export function layout(options: {
+  title: string;
+  body: Html;
+  account?: { email: string; csrf: string };
+  nav?: Nav;
+}): string {
   const { title, body, account, nav } = options;
-  const link = (href: string, label: string, key: Nav) => html`<a href="${href}"${key === nav ? html` aria-current="page"` : ''}>${label}</a>`;
-  return `<!doctype html>${html`<html lang="es">
+  const link = (href: string, label: string, key: Nav) =>
+    html`<a href="${href}"${key === nav ? html` aria-current="page"` : ''}>${label}</a>`;
+  return `<!doctype html>${
+    html`<html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -20,12 +27,16 @@ export function layout(options: { title: string; body: Html; account?: { email: 
 <body>
 <header class="top">
   <a class="brand" href="/admin">Facturación electrónica</a>
-  ${account ? html`<nav>
+  ${
+    account
+      ? html`<nav>
     ${link('/admin/onboarding', 'Configuración inicial', 'onboarding')}
     ${link('/admin/settings', 'Ajustes', 'settings')}
     ${link('/admin/invoices', 'Facturas', 'invoices')}
     <form method="post" action="/admin/logout" class="inline"><input type="hidden" name="csrf" value="${account.csrf}"><button class="link" type="submit">Salir</button></form>
-  </nav>` : ''}
+  </nav>`
+      : ''
+  }
 </header>
 <main>
 <h1>${title}</h1>
@@ -33,5 +44,6 @@ ${body}
 </main>
 <footer>${account ? html`Sesión de ${account.email}` : 'Portal de administración'}</footer>
 </body>
-</html>`.text}`;
+</html>`.text
+  }`;
 }

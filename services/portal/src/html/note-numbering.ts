@@ -1,7 +1,10 @@
 import type { NoteNumbering } from '@fe/tenancy';
 import { html, type Html } from './html.ts';
 
-/** Settings' read-only view of the credit and debit note numbering in force (docs/notes.md, "Numbering"); the CLI changes it. */
+/**
+ * Settings' read-only view of the credit and debit note numbering in force (docs/notes.md, "Numbering"); the CLI
+ * changes it.
+ */
 export function noteNumberingSection(numbering: NoteNumbering, own: boolean): Html {
   const series = (kind: 'credit' | 'debit') => {
     const { prefix, from, to } = numbering[kind];

@@ -4,14 +4,32 @@ import type { PortalErrorCode } from '../errors.ts';
 
 /** Every refusal in words a person understands, by its stable code (the code travels beside it). */
 export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' | 'password'; text: string }>> = {
-  P12_WRONG_PASSWORD: { field: 'password', text: 'La contraseña no abre este archivo .p12. Revise mayúsculas y espacios.' },
-  P12_UNREADABLE: { field: 'p12', text: 'El archivo no es un certificado .p12 (PKCS#12) legible. Descárguelo de nuevo de su entidad de certificación.' },
-  P12_NO_PRIVATE_KEY: { field: 'p12', text: 'El archivo trae el certificado pero no su llave privada: exporte el .p12 incluyendo la llave privada.' },
+  P12_WRONG_PASSWORD: {
+    field: 'password',
+    text: 'La contraseña no abre este archivo .p12. Revise mayúsculas y espacios.',
+  },
+  P12_UNREADABLE: {
+    field: 'p12',
+    text: 'El archivo no es un certificado .p12 (PKCS#12) legible. Descárguelo de nuevo de su entidad de certificación.',
+  },
+  P12_NO_PRIVATE_KEY: {
+    field: 'p12',
+    text: 'El archivo trae el certificado pero no su llave privada: exporte el .p12 incluyendo la llave privada.',
+  },
   P12_NO_CERTIFICATE: { field: 'p12', text: 'El archivo no trae el certificado que corresponde a su llave privada.' },
-  CERT_EXPIRED: { field: 'p12', text: 'El certificado está vencido. Solicite uno nuevo a su entidad de certificación.' },
+  CERT_EXPIRED: {
+    field: 'p12',
+    text: 'El certificado está vencido. Solicite uno nuevo a su entidad de certificación.',
+  },
   CERT_NOT_YET_VALID: { field: 'p12', text: 'El certificado todavía no está vigente: revise la fecha de inicio.' },
-  CERT_NO_DIGITAL_SIGNATURE: { field: 'p12', text: 'El certificado no permite firma digital (uso de llave «digitalSignature»).' },
-  CERT_NO_NON_REPUDIATION: { field: 'p12', text: 'El certificado no permite el no repudio que exige la DIAN (uso de llave «nonRepudiation»).' },
+  CERT_NO_DIGITAL_SIGNATURE: {
+    field: 'p12',
+    text: 'El certificado no permite firma digital (uso de llave «digitalSignature»).',
+  },
+  CERT_NO_NON_REPUDIATION: {
+    field: 'p12',
+    text: 'El certificado no permite el no repudio que exige la DIAN (uso de llave «nonRepudiation»).',
+  },
   CERT_KEY_TOO_SMALL: { field: 'p12', text: 'La llave del certificado es menor de 2048 bits; la DIAN no la acepta.' },
 };
 
@@ -29,7 +47,8 @@ export const tenancyRefusals: Partial<Record<TenancyErrorCode, string>> = {
 export const portalRefusals: Record<PortalErrorCode, string> = {
   CSRF_INVALID: 'El formulario caducó o no pertenece a esta sesión. Recargue la página e inténtelo de nuevo.',
   RATE_LIMITED: 'Demasiados intentos desde esta conexión. Espere un minuto e inténtelo de nuevo.',
-  LOGIN_FAILED: 'Correo o contraseña incorrectos, correo sin confirmar, o cuenta bloqueada temporalmente por intentos fallidos.',
+  LOGIN_FAILED:
+    'Correo o contraseña incorrectos, correo sin confirmar, o cuenta bloqueada temporalmente por intentos fallidos.',
   TOKEN_INVALID: 'El enlace no es válido, ya se usó o venció. Solicite uno nuevo.',
   FORM_INVALID: 'Revise los campos marcados.',
   NOT_FOUND: 'No encontramos esa página o esa factura en su cuenta.',

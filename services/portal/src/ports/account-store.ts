@@ -23,7 +23,10 @@ export type TokenPurpose = 'confirm' | 'reset';
  */
 export interface AccountStore {
   /** False when the email is taken (nothing written). */
-  createAccount(account: { id: string; email: string; passwordHash: string; tenantId: string }, at: Date): Promise<boolean>;
+  createAccount(
+    account: { id: string; email: string; passwordHash: string; tenantId: string },
+    at: Date,
+  ): Promise<boolean>;
   accountByEmail(email: string): Promise<Account | undefined>;
   accountById(id: string): Promise<Account | undefined>;
   confirm(accountId: string, at: Date): Promise<void>;

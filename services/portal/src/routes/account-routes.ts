@@ -17,7 +17,8 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const isEmail = (email: string) => email.length <= 254 && z.email().safeParse(email).success;
 
 function passwordErrors(password: string, repeat: string): FieldErrors {
-  if (password.length < PASSWORD_MIN) return { password: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.` };
+  if (password.length < PASSWORD_MIN)
+    return { password: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.` };
   if (password.length > PASSWORD_MAX) return { password: `La contraseña admite hasta ${PASSWORD_MAX} caracteres.` };
   if (password !== repeat) return { repeat: 'Las dos contraseñas no coinciden.' };
   return {};
@@ -28,7 +29,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   const { accounts, mail, clock } = deps;
   const link = (path: string, token: string) => `${deps.baseUrl}/admin/${path}?token=${token}`;
 
-  scope.get('/', async (request, reply) => reply.redirect(request.visitor.account ? '/admin/onboarding' : '/admin/login', 303));
+  scope.get('/', async (request, reply) =>
+    reply.redirect(request.visitor.account ? '/admin/onboarding' : '/admin/login', 303),
+  );
 
   const signupForm = (csrf: string, email: string, errors: FieldErrors, top?: Html) => html`${top}
 <form class="card" method="post" action="/admin/signup" novalidate>
@@ -40,31 +43,61 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
 </form>
 <p>¿Ya tiene cuenta? <a href="/admin/login">Inicie sesión</a>.</p>`;
 
-  scope.get('/signup', async (request, reply) => sendPage(request, reply, { title: 'Crear cuenta', body: signupForm(request.visitor.csrf, '', {}) }));
+  scope.get('/signup', async (request, reply) =>
+    sendPage(request, reply, { title: 'Crear cuenta', body: signupForm(request.visitor.csrf, '', {}) }),
+  );
 
   scope.post('/signup', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const password = exact(request.body, 'password');
-    const errors = { ...(isEmail(email) ? {} : { email: 'Escriba un correo válido.' }), ...passwordErrors(password, exact(request.body, 'repeat')) };
+    const errors = {
+      ...(isEmail(email) ? {} : { email: 'Escriba un correo válido.' }),
+      ...passwordErrors(password, exact(request.body, 'repeat')),
+    };
     if (Object.keys(errors).length > 0) {
-      return sendPage(request, reply, { title: 'Crear cuenta', status: 422, body: signupForm(request.visitor.csrf, email, errors, notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID')) });
+      return sendPage(request, reply, {
+        title: 'Crear cuenta',
+        status: 422,
+        body: signupForm(
+          request.visitor.csrf,
+          email,
+          errors,
+          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID'),
+        ),
+      });
     }
     const passwordHash = await hashPassword(password); // also for a taken email: both answers take as long
-    const created = await accounts.createAccount({ id: randomUUID(), email, passwordHash, tenantId: `t${randomBytes(8).toString('hex')}` }, clock.now());
+    const created = await accounts.createAccount(
+      { id: randomUUID(), email, passwordHash, tenantId: `t${randomBytes(8).toString('hex')}` },
+      clock.now(),
+    );
     const account = (await accounts.accountByEmail(email))!;
     if (created) {
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'confirm', new Date(clock.now().getTime() + 24 * HOUR));
-      await mail.send({ to: email, subject: 'Confirme su correo', text: `Para activar su cuenta del portal de facturación electrónica abra este enlace (vence en 24 horas):\n\n${link('confirm', token)}\n\nSi usted no creó la cuenta, ignore este mensaje.\n` });
-    } else if (await throttle.allowMail(email, clock.now())) { // a new account's one confirmation always goes; these are limited
-      await mail.send({ to: email, subject: 'Intento de registro con su correo', text: `Alguien intentó crear una cuenta con este correo, que ya tiene una. Si fue usted, inicie sesión en ${deps.baseUrl}/admin/login o restablezca su contraseña en ${deps.baseUrl}/admin/password.\n` });
+      await mail.send({
+        to: email,
+        subject: 'Confirme su correo',
+        text: `Para activar su cuenta del portal de facturación electrónica abra este enlace (vence en 24 horas):\n\n${link('confirm', token)}\n\nSi usted no creó la cuenta, ignore este mensaje.\n`,
+      });
+    } else if (await throttle.allowMail(email, clock.now())) {
+      // a new account's one confirmation always goes; these are limited
+      await mail.send({
+        to: email,
+        subject: 'Intento de registro con su correo',
+        text: `Alguien intentó crear una cuenta con este correo, que ya tiene una. Si fue usted, inicie sesión en ${deps.baseUrl}/admin/login o restablezca su contraseña en ${deps.baseUrl}/admin/password.\n`,
+      });
     }
-    return sendPage(request, reply, { title: 'Revise su correo', body: html`${notice('ok', 'Le enviamos un enlace para confirmar su correo. Ábralo para continuar.')}<p>Si no lo ve en unos minutos, revise la carpeta de correo no deseado.</p>` });
+    return sendPage(request, reply, {
+      title: 'Revise su correo',
+      body: html`${notice('ok', 'Le enviamos un enlace para confirmar su correo. Ábralo para continuar.')}<p>Si no lo ve en unos minutos, revise la carpeta de correo no deseado.</p>`,
+    });
   });
 
   scope.get('/confirm', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
-    const accountId = typeof token === 'string' ? await accounts.takeToken(tokenHash(token), 'confirm', clock.now()) : undefined;
+    const accountId =
+      typeof token === 'string' ? await accounts.takeToken(tokenHash(token), 'confirm', clock.now()) : undefined;
     if (!accountId) throw new PortalError('TOKEN_INVALID');
     await accounts.confirm(accountId, clock.now());
     await startSession(reply, deps, accountId, request.visitor.sessionToken);
@@ -80,18 +113,26 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
 </form>
 <p><a href="/admin/signup">Crear una cuenta</a> · <a href="/admin/password">Olvidé mi contraseña</a></p>`;
 
-  scope.get('/login', async (request, reply) => sendPage(request, reply, { title: 'Iniciar sesión', body: loginForm(request.visitor.csrf, '') }));
+  scope.get('/login', async (request, reply) =>
+    sendPage(request, reply, { title: 'Iniciar sesión', body: loginForm(request.visitor.csrf, '') }),
+  );
 
   scope.post('/login', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const now = clock.now();
     const { locked } = await throttle.beginLogin(email, request.ip, now);
     const account = await accounts.accountByEmail(email);
-    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password')); // also when locked: both answers take as long
+    // also when locked: both answers take as long
+    const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password'));
     if (locked || !matches || !account?.confirmedAt) {
       if (!locked) await throttle.loginFailed(request.ip, now);
-      deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused'); // no email: the log is not an account list
-      return sendPage(request, reply, { title: 'Iniciar sesión', status: 401, body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')) });
+      // no email: the log is not an account list
+      deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused');
+      return sendPage(request, reply, {
+        title: 'Iniciar sesión',
+        status: 401,
+        body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')),
+      });
     }
     await throttle.loginSucceeded(email);
     await startSession(reply, deps, account.id, request.visitor.sessionToken);
@@ -111,7 +152,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   <button type="submit">Enviar enlace</button>
 </form>`;
 
-  scope.get('/password', async (request, reply) => sendPage(request, reply, { title: 'Restablecer contraseña', body: resetRequestForm(request.visitor.csrf) }));
+  scope.get('/password', async (request, reply) =>
+    sendPage(request, reply, { title: 'Restablecer contraseña', body: resetRequestForm(request.visitor.csrf) }),
+  );
 
   scope.post('/password', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
@@ -119,9 +162,16 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     if (account && (await throttle.allowMail(email, clock.now()))) {
       const token = newToken();
       await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
-      await mail.send({ to: email, subject: 'Restablezca su contraseña', text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n` });
+      await mail.send({
+        to: email,
+        subject: 'Restablezca su contraseña',
+        text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n`,
+      });
     }
-    return sendPage(request, reply, { title: 'Revise su correo', body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.') });
+    return sendPage(request, reply, {
+      title: 'Revise su correo',
+      body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.'),
+    });
   });
 
   const newPasswordForm = (csrf: string, token: string, errors: FieldErrors, top?: Html) => html`${top}
@@ -134,7 +184,10 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
 
   scope.get('/password/new', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
-    return sendPage(request, reply, { title: 'Contraseña nueva', body: newPasswordForm(request.visitor.csrf, typeof token === 'string' ? token : '', {}) });
+    return sendPage(request, reply, {
+      title: 'Contraseña nueva',
+      body: newPasswordForm(request.visitor.csrf, typeof token === 'string' ? token : '', {}),
+    });
   });
 
   scope.post('/password/new', async (request, reply) => {
@@ -142,7 +195,16 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     const password = exact(request.body, 'password');
     const errors = passwordErrors(password, exact(request.body, 'repeat'));
     if (Object.keys(errors).length > 0) {
-      return sendPage(request, reply, { title: 'Contraseña nueva', status: 422, body: newPasswordForm(request.visitor.csrf, token, errors, notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID')) });
+      return sendPage(request, reply, {
+        title: 'Contraseña nueva',
+        status: 422,
+        body: newPasswordForm(
+          request.visitor.csrf,
+          token,
+          errors,
+          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID'),
+        ),
+      });
     }
     const accountId = await accounts.takeToken(tokenHash(token), 'reset', clock.now());
     if (!accountId) throw new PortalError('TOKEN_INVALID');

@@ -11,12 +11,23 @@ export function requireAccount(request: FastifyRequest, reply: FastifyReply): Ac
 }
 
 /** Sends a page in the layout, with the account's menu when logged in. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: { title: string; body: Html; nav?: Nav; status?: number }) {
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { title: string; body: Html; nav?: Nav; status?: number },
+) {
   const account = request.visitor.account;
-  return reply.status(page.status ?? 200).type('text/html; charset=utf-8').send(layout({
-    title: page.title, body: page.body, nav: page.nav,
-    ...(account ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
-  }));
+  return reply
+    .status(page.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .send(
+      layout({
+        title: page.title,
+        body: page.body,
+        nav: page.nav,
+        ...(account ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
+      }),
+    );
 }
 
 /** A form post's text field ('' when absent or not text). */

@@ -1,7 +1,14 @@
 import { isCancellation, withNoteStatus, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
 import type { FastifyInstance } from 'fastify';
 import { PortalError } from '../errors.ts';
-import { documentTitle, invoiceDetailBody, invoiceListBody, kindFilter, kindOf, statusFilter } from '../html/invoice-pages.ts';
+import {
+  documentTitle,
+  invoiceDetailBody,
+  invoiceListBody,
+  kindFilter,
+  kindOf,
+  statusFilter,
+} from '../html/invoice-pages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
 import { requireAccount, sendPage } from './guard.ts';
 
@@ -21,13 +28,21 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
       .filter((v) => v.tenantId === account.tenantId)
       .filter((v) => !status || v.status === status)
       .filter((v) => !kind || kindOf(v) === kind)
-      .filter((v) => !needle || v.number.toLowerCase().includes(needle) || (v.buyerName ?? '').toLowerCase().includes(needle));
+      .filter(
+        (v) => !needle || v.number.toLowerCase().includes(needle) || (v.buyerName ?? '').toLowerCase().includes(needle),
+      );
     // "Anulada" in a row: only a cancellation's own status can void an invoice, so only those are read.
-    const rows = await Promise.all(views.map(async (v) => {
-      const view = await withNoteStatuses(deps, account.tenantId, v, isCancellation);
-      return { view, links: await deps.invoices.links(view) };
-    }));
-    return sendPage(request, reply, { title: 'Facturas', nav: 'invoices', body: invoiceListBody(rows, { q, status, kind }) });
+    const rows = await Promise.all(
+      views.map(async (v) => {
+        const view = await withNoteStatuses(deps, account.tenantId, v, isCancellation);
+        return { view, links: await deps.invoices.links(view) };
+      }),
+    );
+    return sendPage(request, reply, {
+      title: 'Facturas',
+      nav: 'invoices',
+      body: invoiceListBody(rows, { q, status, kind }),
+    });
   });
 
   scope.get('/invoices/:invoiceId', async (request, reply) => {
@@ -46,7 +61,12 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
  * The invoice's view with its notes' statuses, each read from the note's own view, since the invoice's row is not
  * written by its notes' verdicts (docs/notes.md, "Status").
  */
-async function withNoteStatuses(deps: PortalDeps, tenantId: string, invoice: InvoiceStatusView, which: (note: NoteEntry) => boolean): Promise<InvoiceStatusView> {
+async function withNoteStatuses(
+  deps: PortalDeps,
+  tenantId: string,
+  invoice: InvoiceStatusView,
+  which: (note: NoteEntry) => boolean,
+): Promise<InvoiceStatusView> {
   let view = invoice;
   for (const note of (invoice.notes ?? []).filter(which)) {
     const noteView = note.noteInvoiceId ? await deps.invoices.get(note.noteInvoiceId) : undefined;

@@ -13,12 +13,21 @@ import { actorOf, onboardingState } from './onboarding-state.ts';
 
 const cities = municipalityOptions().map((m) => ({ value: m.code, label: m.label }));
 const responsibilities = [
-  ['O-13', 'Gran contribuyente'], ['O-15', 'Autorretenedor'], ['O-23', 'Agente de retención IVA'], ['O-47', 'Régimen simple de tributación'], ['R-99-PN', 'No aplica – Otros'],
+  ['O-13', 'Gran contribuyente'],
+  ['O-15', 'Autorretenedor'],
+  ['O-23', 'Agente de retención IVA'],
+  ['O-47', 'Régimen simple de tributación'],
+  ['R-99-PN', 'No aplica – Otros'],
 ] as const;
 
 /** Schema paths → the form's field names, so each error lands beside its field. */
-const formName: Record<string, string> = { 'address.line': 'addressLine', 'address.cityCode': 'cityCode', 'address.postalZone': 'postalZone' };
-const errorsByField = (errors: FieldError[]): FieldErrors => Object.fromEntries(errors.map((e) => [formName[e.field] ?? e.field, e.message]));
+const formName: Record<string, string> = {
+  'address.line': 'addressLine',
+  'address.cityCode': 'cityCode',
+  'address.postalZone': 'postalZone',
+};
+const errorsByField = (errors: FieldError[]): FieldErrors =>
+  Object.fromEntries(errors.map((e) => [formName[e.field] ?? e.field, e.message]));
 const optional = (value: string) => (value === '' ? undefined : value);
 const digitOrNaN = (value: string) => (/^\d$/.test(value) ? Number(value) : Number.NaN);
 const list = (body: unknown, name: string): string[] => {
@@ -37,9 +46,11 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const state = await onboardingState(deps, account);
     const body = html`${stepList(state, state.next?.key)}
 <section>
-  ${state.next
-    ? html`<p>Siguiente paso: <strong>${state.next.label}</strong>.</p><p><a class="button" href="${state.next.path}">Continuar</a></p>`
-    : html`${notice('ok', 'La configuración inicial está completa.')}<p><a class="button" href="/admin/settings">Ver su clave de API</a></p>`}
+  ${
+    state.next
+      ? html`<p>Siguiente paso: <strong>${state.next.label}</strong>.</p><p><a class="button" href="${state.next.path}">Continuar</a></p>`
+      : html`${notice('ok', 'La configuración inicial está completa.')}<p><a class="button" href="/admin/settings">Ver su clave de API</a></p>`
+  }
   ${state.done.resolution && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
 </section>`;
     return sendPage(request, reply, { title: 'Configuración inicial', body, nav: 'onboarding' });
@@ -53,8 +64,28 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   ${field({ name: 'tradeName', label: 'Nombre comercial (opcional)', value: t.tradeName, errors, required: false })}
   ${field({ name: 'nit', label: 'NIT (sin dígito de verificación)', value: t.nit, errors, inputmode: 'numeric' })}
   ${field({ name: 'dv', label: 'Dígito de verificación (DV)', value: t.dv === undefined || Number.isNaN(t.dv) ? '' : String(t.dv), errors, inputmode: 'numeric' })}
-  ${select({ name: 'personType', label: 'Tipo de persona', value: t.personType, errors, options: [{ value: '1', label: 'Persona jurídica' }, { value: '2', label: 'Persona natural' }] })}
-  ${select({ name: 'taxScheme', label: 'Régimen de impuestos', value: t.taxScheme, errors, options: [{ value: '01', label: 'IVA' }, { value: '04', label: 'INC' }, { value: 'ZA', label: 'IVA e INC' }, { value: 'ZZ', label: 'No aplica' }] })}
+  ${select({
+    name: 'personType',
+    label: 'Tipo de persona',
+    value: t.personType,
+    errors,
+    options: [
+      { value: '1', label: 'Persona jurídica' },
+      { value: '2', label: 'Persona natural' },
+    ],
+  })}
+  ${select({
+    name: 'taxScheme',
+    label: 'Régimen de impuestos',
+    value: t.taxScheme,
+    errors,
+    options: [
+      { value: '01', label: 'IVA' },
+      { value: '04', label: 'INC' },
+      { value: 'ZA', label: 'IVA e INC' },
+      { value: 'ZZ', label: 'No aplica' },
+    ],
+  })}
   <fieldset class="field${errors.taxLevelCodes ? ' has-error' : ''}"><legend>Responsabilidades fiscales</legend>
     ${responsibilities.map(([code, label]) => html`<label><input type="checkbox" name="taxLevelCodes" value="${code}"${t.taxLevelCodes?.includes(code) ? html` checked` : ''}> ${code} · ${label}</label>`)}
     ${errors.taxLevelCodes ? html`<p class="error" data-field-error="taxLevelCodes">${errors.taxLevelCodes}</p>` : ''}
@@ -72,7 +103,11 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!account) return reply;
     const state = await onboardingState(deps, account);
     const current = state.profile?.tenant ?? account.companyDraft ?? {};
-    return sendPage(request, reply, { title: 'Datos de la empresa', nav: 'onboarding', body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {})}` });
+    return sendPage(request, reply, {
+      title: 'Datos de la empresa',
+      nav: 'onboarding',
+      body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {})}`,
+    });
   });
 
   scope.post('/onboarding/company', async (request, reply) => {
@@ -80,9 +115,18 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!account) return reply;
     const b = request.body;
     const typed: Tenant = {
-      id: account.tenantId, nit: textOf(b, 'nit'), dv: digitOrNaN(textOf(b, 'dv')), legalName: textOf(b, 'legalName'),
-      personType: textOf(b, 'personType') as Tenant['personType'], taxLevelCodes: list(b, 'taxLevelCodes'), taxScheme: textOf(b, 'taxScheme') as Tenant['taxScheme'],
-      address: { line: textOf(b, 'addressLine'), cityCode: textOf(b, 'cityCode'), ...(optional(textOf(b, 'postalZone')) ? { postalZone: textOf(b, 'postalZone') } : {}) },
+      id: account.tenantId,
+      nit: textOf(b, 'nit'),
+      dv: digitOrNaN(textOf(b, 'dv')),
+      legalName: textOf(b, 'legalName'),
+      personType: textOf(b, 'personType') as Tenant['personType'],
+      taxLevelCodes: list(b, 'taxLevelCodes'),
+      taxScheme: textOf(b, 'taxScheme') as Tenant['taxScheme'],
+      address: {
+        line: textOf(b, 'addressLine'),
+        cityCode: textOf(b, 'cityCode'),
+        ...(optional(textOf(b, 'postalZone')) ? { postalZone: textOf(b, 'postalZone') } : {}),
+      },
       ...(optional(textOf(b, 'tradeName')) ? { tradeName: textOf(b, 'tradeName') } : {}),
       ...(optional(textOf(b, 'email')) ? { email: textOf(b, 'email') } : {}),
       ...(optional(textOf(b, 'phone')) ? { phone: textOf(b, 'phone') } : {}),
@@ -90,15 +134,27 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const checked = checkInput(companySchema, typed);
     if (!checked.ok) {
       const state = await onboardingState(deps, account);
-      return sendPage(request, reply, { title: 'Datos de la empresa', nav: 'onboarding', status: 422, body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errorsByField(checked.errors), refusal(undefined))}` });
+      return sendPage(request, reply, {
+        title: 'Datos de la empresa',
+        nav: 'onboarding',
+        status: 422,
+        body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errorsByField(checked.errors), refusal(undefined))}`,
+      });
     }
-    if (await deps.registry.tenantExists(account.tenantId)) await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
+    if (await deps.registry.tenantExists(account.tenantId))
+      await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
     else await accounts.saveDraft(account.id, { companyDraft: checked.value });
     return reply.redirect('/admin/onboarding/software', 303);
   });
 
   // --- DIAN software ---------------------------------------------------------------------------
-  const softwareForm = (csrf: string, s: Partial<SoftwareRegistration>, testSetId: string | undefined, errors: FieldErrors, top?: Html) => html`${top}
+  const softwareForm = (
+    csrf: string,
+    s: Partial<SoftwareRegistration>,
+    testSetId: string | undefined,
+    errors: FieldErrors,
+    top?: Html,
+  ) => html`${top}
 <form class="card" method="post" action="/admin/onboarding/software" novalidate>
   ${csrfField(csrf)}
   <p>Los datos del software que registró en el portal de habilitación de la DIAN.</p>
@@ -117,26 +173,49 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const state = await onboardingState(deps, account);
     if (!state.done.company) return reply.redirect('/admin/onboarding/company', 303);
     const company = state.profile?.tenant ?? account.companyDraft!;
-    const { pin: _pin, ...current } = state.profile?.software ?? { providerNit: company.nit, providerDv: company.dv, providerName: company.legalName };
-    return sendPage(request, reply, { title: 'Software DIAN', nav: 'onboarding', body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, current, account.testSetId, {})}` });
+    const { pin: _pin, ...current } = state.profile?.software ?? {
+      providerNit: company.nit,
+      providerDv: company.dv,
+      providerName: company.legalName,
+    };
+    return sendPage(request, reply, {
+      title: 'Software DIAN',
+      nav: 'onboarding',
+      body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, current, account.testSetId, {})}`,
+    });
   });
 
   scope.post('/onboarding/software', async (request, reply) => {
     const account = requireAccount(request, reply);
     if (!account) return reply;
     const b = request.body;
-    const typed: SoftwareRegistration = { id: textOf(b, 'id'), pin: exact(b, 'pin'), providerNit: textOf(b, 'providerNit'), providerDv: digitOrNaN(textOf(b, 'providerDv')), providerName: textOf(b, 'providerName') };
+    const typed: SoftwareRegistration = {
+      id: textOf(b, 'id'),
+      pin: exact(b, 'pin'),
+      providerNit: textOf(b, 'providerNit'),
+      providerDv: digitOrNaN(textOf(b, 'providerDv')),
+      providerName: textOf(b, 'providerName'),
+    };
     const testSetId = textOf(b, 'testSetId');
     const checked = checkInput(softwareSchema, typed);
     const state = await onboardingState(deps, account);
     if (!state.done.company) return reply.redirect('/admin/onboarding/company', 303);
     if (!checked.ok) {
       const { pin: _pin, ...shown } = typed; // a PIN is never written back into a page
-      return sendPage(request, reply, { title: 'Software DIAN', nav: 'onboarding', status: 422, body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, shown, testSetId, errorsByField(checked.errors), refusal(undefined))}` });
+      return sendPage(request, reply, {
+        title: 'Software DIAN',
+        nav: 'onboarding',
+        status: 422,
+        body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, shown, testSetId, errorsByField(checked.errors), refusal(undefined))}`,
+      });
     }
     await accounts.saveDraft(account.id, { testSetId });
     if (state.profile) await commands.setSoftware(account.tenantId, checked.value, actorOf(account));
-    else await commands.createTenant({ tenant: account.companyDraft!, environment: '2', software: checked.value, resolutions: [] }, actorOf(account));
+    else
+      await commands.createTenant(
+        { tenant: account.companyDraft!, environment: '2', software: checked.value, resolutions: [] },
+        actorOf(account),
+      );
     return reply.redirect('/admin/onboarding/certificate', 303);
   });
 
@@ -149,8 +228,11 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   <button type="submit">Subir y comprobar</button>
 </form>`;
 
-  const lastCertificate = async (tenantId: string) => (await commands.history(tenantId)).filter((e) => e.data.change === 'CertificateStored').at(-1)?.data.details;
-  const certificateSummary = (d: Record<string, string | number | boolean>) => html`<section aria-label="Certificado cargado">
+  const lastCertificate = async (tenantId: string) =>
+    (await commands.history(tenantId)).filter((e) => e.data.change === 'CertificateStored').at(-1)?.data.details;
+  const certificateSummary = (
+    d: Record<string, string | number | boolean>,
+  ) => html`<section aria-label="Certificado cargado">
   <dl>
     <dt>Titular</dt><dd data-cert="subject">${readableName(String(d.subject))}</dd>
     <dt>Emisor</dt><dd data-cert="issuer">${readableName(String(d.issuer))}</dd>
@@ -177,8 +259,18 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
     const p12 = (request.body as Record<string, unknown>).p12;
     const password = exact(request.body, 'password');
-    const again = (errors: FieldErrors, top: Html) => sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', status: 422, body: html`${stepList(state, 'certificate')}${certificateForm(request.visitor.csrf, errors, top)}` });
-    if (!Buffer.isBuffer(p12) || p12.length === 0) return again({ p12: portalRefusals.UPLOAD_INVALID }, notice('error', portalRefusals.UPLOAD_INVALID, 'UPLOAD_INVALID'));
+    const again = (errors: FieldErrors, top: Html) =>
+      sendPage(request, reply, {
+        title: 'Certificado de firma',
+        nav: 'onboarding',
+        status: 422,
+        body: html`${stepList(state, 'certificate')}${certificateForm(request.visitor.csrf, errors, top)}`,
+      });
+    if (!Buffer.isBuffer(p12) || p12.length === 0)
+      return again(
+        { p12: portalRefusals.UPLOAD_INVALID },
+        notice('error', portalRefusals.UPLOAD_INVALID, 'UPLOAD_INVALID'),
+      );
     try {
       await commands.storeCertificate(account.tenantId, p12, password, actorOf(account));
     } catch (error) {
@@ -206,16 +298,21 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   <button type="submit">Guardar y continuar</button>
 </form>`;
 
-  const resolutionsTable = (resolutions: readonly NumberingResolution[], active: string | undefined, title = 'Resoluciones registradas') => html`<section><h2>${title}</h2>
+  const resolutionsTable = (
+    resolutions: readonly NumberingResolution[],
+    active: string | undefined,
+    title = 'Resoluciones registradas',
+  ) => html`<section><h2>${title}</h2>
 <table><thead><tr><th>Resolución</th><th>Prefijo</th><th>Rango</th><th>Vigencia</th></tr></thead><tbody>
 ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorizationNumber}${r.id === active ? ' (activa)' : ''}</td><td data-label="Prefijo">${r.prefix}</td><td data-label="Rango">${r.from} – ${r.to}</td><td data-label="Vigencia">${r.startDate} – ${r.endDate}</td></tr>`)}
 </tbody></table></section>`;
 
-  const lookupForm = (csrf: string) => deps.numberingRanges
-    ? html`<form class="card" method="post" action="/admin/onboarding/resolution/lookup">${csrfField(csrf)}
+  const lookupForm = (csrf: string) =>
+    deps.numberingRanges
+      ? html`<form class="card" method="post" action="/admin/onboarding/resolution/lookup">${csrfField(csrf)}
   <p>La DIAN puede decirnos los rangos autorizados para su software (GetNumberingRange, firmado con su certificado).</p>
   <button type="submit" class="secondary">Consultar en la DIAN</button></form>`
-    : '';
+      : '';
 
   scope.get('/onboarding/resolution', async (request, reply) => {
     const account = requireAccount(request, reply);
@@ -233,11 +330,33 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     if (!state.profile || !deps.numberingRanges) return reply.redirect('/admin/onboarding/resolution', 303);
     const answer = await deps.numberingRanges.lookup(account.tenantId);
     const found = answer.ok ? answer.ranges : [];
-    const top = !answer.ok ? notice('error', answer.message, 'DIAN_LOOKUP_FAILED')
-      : found.length === 0 ? notice('error', 'La DIAN no tiene rangos autorizados para este software y NIT. Escríbalos a mano.', 'DIAN_NO_RANGES')
-        : notice('ok', `La DIAN respondió ${found.length === 1 ? 'un rango' : `${found.length} rangos`}; revise los datos y guárdelos.`);
-    const body = html`${stepList(state, 'resolution')}${found.length > 1 ? resolutionsTable(found.map((r, i) => ({ ...r, id: String(i) })), undefined, 'Rangos que informó la DIAN') : ''}${resolutionForm(request.visitor.csrf, found[0] ?? {}, {}, top)}`;
-    return sendPage(request, reply, { title: 'Resolución de numeración', nav: 'onboarding', body, status: answer.ok ? 200 : 502 });
+    const top = !answer.ok
+      ? notice('error', answer.message, 'DIAN_LOOKUP_FAILED')
+      : found.length === 0
+        ? notice(
+            'error',
+            'La DIAN no tiene rangos autorizados para este software y NIT. Escríbalos a mano.',
+            'DIAN_NO_RANGES',
+          )
+        : notice(
+            'ok',
+            `La DIAN respondió ${found.length === 1 ? 'un rango' : `${found.length} rangos`}; revise los datos y guárdelos.`,
+          );
+    const body = html`${stepList(state, 'resolution')}${
+      found.length > 1
+        ? resolutionsTable(
+            found.map((r, i) => ({ ...r, id: String(i) })),
+            undefined,
+            'Rangos que informó la DIAN',
+          )
+        : ''
+    }${resolutionForm(request.visitor.csrf, found[0] ?? {}, {}, top)}`;
+    return sendPage(request, reply, {
+      title: 'Resolución de numeración',
+      nav: 'onboarding',
+      body,
+      status: answer.ok ? 200 : 502,
+    });
   });
 
   scope.post('/onboarding/resolution', async (request, reply) => {
@@ -248,17 +367,31 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     const b = request.body;
     const prefix = textOf(b, 'prefix').toUpperCase();
     const typed: NumberingResolution = {
-      id: `${prefix || 'sp'}-${textOf(b, 'authorizationNumber') || 'x'}`.slice(0, 64), authorizationNumber: textOf(b, 'authorizationNumber'), prefix,
-      from: textOf(b, 'from'), to: textOf(b, 'to'), startDate: textOf(b, 'startDate'), endDate: textOf(b, 'endDate'), technicalKey: textOf(b, 'technicalKey').toLowerCase(),
+      id: `${prefix || 'sp'}-${textOf(b, 'authorizationNumber') || 'x'}`.slice(0, 64),
+      authorizationNumber: textOf(b, 'authorizationNumber'),
+      prefix,
+      from: textOf(b, 'from'),
+      to: textOf(b, 'to'),
+      startDate: textOf(b, 'startDate'),
+      endDate: textOf(b, 'endDate'),
+      technicalKey: textOf(b, 'technicalKey').toLowerCase(),
     };
     const checked = checkInput(resolutionSchema, typed);
     const taken = state.profile.resolutions.some((r) => r.id === typed.id);
     if (!checked.ok || taken) {
-      const errors = checked.ok ? { authorizationNumber: 'Esta resolución con este prefijo ya está registrada.' } : errorsByField(checked.errors);
-      return sendPage(request, reply, { title: 'Resolución de numeración', nav: 'onboarding', status: 422, body: html`${stepList(state, 'resolution')}${resolutionForm(request.visitor.csrf, typed, errors, refusal(undefined))}` });
+      const errors = checked.ok
+        ? { authorizationNumber: 'Esta resolución con este prefijo ya está registrada.' }
+        : errorsByField(checked.errors);
+      return sendPage(request, reply, {
+        title: 'Resolución de numeración',
+        nav: 'onboarding',
+        status: 422,
+        body: html`${stepList(state, 'resolution')}${resolutionForm(request.visitor.csrf, typed, errors, refusal(undefined))}`,
+      });
     }
     await commands.addResolution(account.tenantId, checked.value, true, actorOf(account));
-    if ((await deps.registry.displayApiKey(account.tenantId)) === undefined) await commands.issueApiKey(account.tenantId, actorOf(account));
+    if ((await deps.registry.displayApiKey(account.tenantId)) === undefined)
+      await commands.issueApiKey(account.tenantId, actorOf(account));
     return reply.redirect('/admin/onboarding/test-set', 303);
   });
 
@@ -269,15 +402,24 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     const state = await onboardingState(deps, account);
     const run = await deps.testSets?.progress(account.tenantId);
     const percent = run && run.total > 0 ? Math.round((100 * (run.accepted + run.rejected.length)) / run.total) : 0;
-    const canRun = Boolean(deps.testSets) && state.done.resolution && state.done.certificate && !state.done.testSet && run?.state !== 'running';
+    const canRun =
+      Boolean(deps.testSets) &&
+      state.done.resolution &&
+      state.done.certificate &&
+      !state.done.testSet &&
+      run?.state !== 'running';
     const body = html`${stepList(state, 'testSet')}<section>
   ${state.done.testSet ? notice('ok', 'La DIAN aceptó el set de pruebas: ya puede pasar a producción desde Ajustes.') : ''}
-  ${run ? html`<div data-test-set="${run.state}"${run.state === 'running' ? html` data-refresh-ms="1500"` : ''}>
+  ${
+    run
+      ? html`<div data-test-set="${run.state}"${run.state === 'running' ? html` data-refresh-ms="1500"` : ''}>
     <p>${run.state === 'running' ? 'Enviando el set de pruebas y esperando la respuesta de la DIAN…' : run.state === 'passed' ? 'Set de pruebas aceptado.' : 'La DIAN rechazó documentos del set.'}</p>
     <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}"><span class="w${Math.round(percent / 10) * 10}"></span></div>
     <p>${run.sent} de ${run.total} enviadas · ${run.accepted} aceptadas · ${run.rejected.length} rechazadas</p>
     ${run.rejected.length ? html`<ul>${run.rejected.map((r) => html`<li><strong>${r.number}</strong>: ${r.message}</li>`)}</ul>` : ''}
-  </div>` : ''}
+  </div>`
+      : ''
+  }
   ${!state.done.testSet && !run ? html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}.</p>` : ''}
   ${canRun ? html`<form method="post" action="/admin/onboarding/test-set">${csrfField(request.visitor.csrf)}<button type="submit">${run ? 'Enviar de nuevo' : 'Enviar el set de pruebas'}</button></form>` : ''}
   ${!deps.testSets && !state.done.testSet ? html`<p>Emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>; cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant test-set-passed</code>.</p>` : ''}

@@ -12,7 +12,11 @@ export const steps = [
 
 export type StepKey = (typeof steps)[number]['key'];
 
-export type OnboardingState = { profile: TenantProfile | undefined; done: Record<StepKey, boolean>; next: (typeof steps)[number] | undefined };
+export type OnboardingState = {
+  profile: TenantProfile | undefined;
+  done: Record<StepKey, boolean>;
+  next: (typeof steps)[number] | undefined;
+};
 
 /** Where an account stands, read from the registry and the tenant's audit events (nothing kept twice). */
 export async function onboardingState(deps: PortalDeps, account: Account): Promise<OnboardingState> {

@@ -15,7 +15,11 @@ export type ApplyOutcome =
  * Folds one event into its stored row, the one write path of the live projection and a rebuild. An event at or
  * below the row's position is skipped, so a republished older event cannot rewrite a newer view.
  */
-export async function applyEvent(store: StatusStore, event: InvoiceEvent, target: { invoiceId: string; position: bigint | undefined }): Promise<ApplyOutcome> {
+export async function applyEvent(
+  store: StatusStore,
+  event: InvoiceEvent,
+  target: { invoiceId: string; position: bigint | undefined },
+): Promise<ApplyOutcome> {
   const { invoiceId, position } = target;
   const folded = await store.positionOf(invoiceId);
   if (position !== undefined && folded !== undefined && position <= folded) return { kind: 'already_folded' };

@@ -1,7 +1,13 @@
 import { topology, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
 import {
-  STORE_POSITION_HEADER, subscribeInvoiceEvents,
-  type DeliveredMessage, type EventBus, type InvoiceEventHandlers, type Logger, type ServiceModule, type Subscription,
+  STORE_POSITION_HEADER,
+  subscribeInvoiceEvents,
+  type DeliveredMessage,
+  type EventBus,
+  type InvoiceEventHandlers,
+  type Logger,
+  type ServiceModule,
+  type Subscription,
 } from '@fe/platform';
 import { applyEvent } from './apply-event.ts';
 import { waitForView, type InvoiceStatusView, type ViewSource, type ViewWaiter } from '@fe/invoice-status';
@@ -14,7 +20,11 @@ export type StatusProjection = ServiceModule & {
    * Resolves with the view once it satisfies `predicate`, or the latest after `timeoutMs`; rejects when the store
    * cannot read it.
    */
-  waitFor(invoiceId: string, predicate: (view: InvoiceStatusView) => boolean, timeoutMs: number): Promise<InvoiceStatusView | undefined>;
+  waitFor(
+    invoiceId: string,
+    predicate: (view: InvoiceStatusView) => boolean,
+    timeoutMs: number,
+  ): Promise<InvoiceStatusView | undefined>;
 };
 
 export type StatusProjectionPorts = {
@@ -54,7 +64,9 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
     for (const listener of listeners) guarded(() => listener(view), view);
   }
 
-  /** A listener's failure is its own: throwing into the handler would make the bus redeliver an event already stored. */
+  /**
+   * A listener's failure is its own: throwing into the handler would make the bus redeliver an event already stored.
+   */
   function guarded<T>(call: () => T, view: InvoiceStatusView): T | undefined {
     try {
       return call();
@@ -65,11 +77,17 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
   }
 
   async function handle(event: InvoiceEvent, message: DeliveredMessage): Promise<void> {
-    const outcome = await applyEvent(store, event, { invoiceId: event.invoice_id ?? message.key, position: positionOf(message) });
+    const outcome = await applyEvent(store, event, {
+      invoiceId: event.invoice_id ?? message.key,
+      position: positionOf(message),
+    });
     await store.flushed(); // committed before the bus counts the event handled and before anyone hears of it
     if (outcome.kind === 'changed') changed(outcome.view);
     else if (outcome.kind === 'orphan') {
-      logger.warn({ event_id: event.id, type: event.type, invoice_id: event.invoice_id, tenant_id: event.tenant_id }, 'event for an invoice never requested; skipped');
+      logger.warn(
+        { event_id: event.id, type: event.type, invoice_id: event.invoice_id, tenant_id: event.tenant_id },
+        'event for an invoice never requested; skipped',
+      );
     }
   }
 
@@ -81,7 +99,9 @@ export function createStatusProjection(ports: StatusProjectionPorts): StatusProj
     async start() {
       if (subscription) return;
       subscription = await subscribeInvoiceEvents(bus, {
-        group, handlers, logger,
+        group,
+        handlers,
+        logger,
         ...(ports.maxAttempts !== undefined ? { maxAttempts: ports.maxAttempts } : {}),
         ...(ports.retryBackoffMs !== undefined ? { retryBackoffMs: ports.retryBackoffMs } : {}),
       });

@@ -19,9 +19,17 @@ async function setup() {
   const store = new SqliteStatusStore(':memory:');
   const logger = recordingLogger();
   const projection = createStatusProjection({ bus, store, logger, retryBackoffMs: 1 });
-  cleanups.push(() => store.close(), () => bus.close(), () => projection.stop());
+  cleanups.push(
+    () => store.close(),
+    () => bus.close(),
+    () => projection.stop(),
+  );
   await projection.start();
-  const publish = (...events: InvoiceEvent[]) => bus.publish(topic, events.map((e) => asMessage(e)));
+  const publish = (...events: InvoiceEvent[]) =>
+    bus.publish(
+      topic,
+      events.map((e) => asMessage(e)),
+    );
   return { bus, store, logger, projection, publish };
 }
 
@@ -33,8 +41,22 @@ describe('status projection', () => {
     const { store, publish } = await setup();
     const a = invoiceFixture({ consecutive: 1 });
     const b = invoiceFixture({ consecutive: 2 });
-    const [aReq, aSig, aSub, aAcc, aPdf, aMail] = [a.requested(), a.signed(), a.submitted(), a.accepted([{ rule: 'FAJ40', message: 'n' }]), a.rendered(), a.notified()];
-    const [bReq, bSig, bFail, bSub, bRej, bPdf] = [b.requested(), b.signed(), b.failed(1), b.submitted(2), b.rejected(), b.rendered()];
+    const [aReq, aSig, aSub, aAcc, aPdf, aMail] = [
+      a.requested(),
+      a.signed(),
+      a.submitted(),
+      a.accepted([{ rule: 'FAJ40', message: 'n' }]),
+      a.rendered(),
+      a.notified(),
+    ];
+    const [bReq, bSig, bFail, bSub, bRej, bPdf] = [
+      b.requested(),
+      b.signed(),
+      b.failed(1),
+      b.submitted(2),
+      b.rejected(),
+      b.rendered(),
+    ];
     const aStream = [aReq, aReq, aSig, aSub, aSub, aAcc, aPdf, aMail, aMail];
     const bStream = [bReq, bSig, bFail, bSub, bRej, bPdf, bPdf];
     await publish(...aStream.slice(0, 4), ...bStream.slice(0, 3), ...aStream.slice(4), ...bStream.slice(3));
@@ -42,8 +64,17 @@ describe('status projection', () => {
       expect(await store.get(a.invoiceId)).toEqual(fold(aStream));
       expect(await store.get(b.invoiceId)).toEqual(fold(bStream));
     });
-    expect(await store.get(a.invoiceId)).toMatchObject({ status: 'accepted', stage: 'accepted', pdfKey: `demo/${a.documentId}.pdf`, updatedAt: aMail.occurred_at });
-    expect(await store.get(b.invoiceId)).toMatchObject({ status: 'rejected', pdfKey: `demo/${b.documentId}.pdf`, updatedAt: bPdf.occurred_at });
+    expect(await store.get(a.invoiceId)).toMatchObject({
+      status: 'accepted',
+      stage: 'accepted',
+      pdfKey: `demo/${a.documentId}.pdf`,
+      updatedAt: aMail.occurred_at,
+    });
+    expect(await store.get(b.invoiceId)).toMatchObject({
+      status: 'rejected',
+      pdfKey: `demo/${b.documentId}.pdf`,
+      updatedAt: bPdf.occurred_at,
+    });
     expect((await store.get(b.invoiceId))!.lastSubmissionFailure).toBeUndefined();
   });
 
@@ -51,11 +82,17 @@ describe('status projection', () => {
     const { bus, store, projection } = await setup();
     const inv = invoiceFixture();
     const events = [inv.requested(), inv.signed(), inv.failed(1), inv.submitted(2), inv.accepted()];
-    await bus.publish(topic, events.map((e, i) => asMessage(e, BigInt(i + 1))));
+    await bus.publish(
+      topic,
+      events.map((e, i) => asMessage(e, BigInt(i + 1))),
+    );
     await settled(projection, events[4]!);
     // A relay restarted from an older checkpoint replays positions 2..4; folded again, they would
     // at least move lastEventId back to InvoiceSubmitted.
-    await bus.publish(topic, events.slice(1, 4).map((e, i) => asMessage(e, BigInt(i + 2))));
+    await bus.publish(
+      topic,
+      events.slice(1, 4).map((e, i) => asMessage(e, BigInt(i + 2))),
+    );
     const marker = invoiceFixture({ consecutive: 2 }).requested();
     await bus.publish(topic, [asMessage(marker, 6n)]);
     await settled(projection, marker);
@@ -100,10 +137,15 @@ describe('status projection', () => {
     };
     // The first read (waitFor's) answers late, as a server may; everything else goes straight through.
     const slowReads = new Proxy(store, {
-      get: (target, property) => (property === 'get' ? heldGet : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target)),
+      get: (target, property) =>
+        property === 'get' ? heldGet : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target),
     });
     const projection = createStatusProjection({ bus, store: slowReads, logger: recordingLogger() });
-    cleanups.push(() => store.close(), () => bus.close(), () => projection.stop());
+    cleanups.push(
+      () => store.close(),
+      () => bus.close(),
+      () => projection.stop(),
+    );
     await projection.start();
     const inv = invoiceFixture();
     const waiting = projection.waitFor(inv.invoiceId, (v) => v.stage === 'requested', 60_000);
@@ -114,7 +156,7 @@ describe('status projection', () => {
     await expect(waiting).resolves.toMatchObject({ lastEventId: requested.id });
   });
 
-  it('waitFor fails with the store\'s error when the view cannot be read', async () => {
+  it("waitFor fails with the store's error when the view cannot be read", async () => {
     const store = new SqliteStatusStore(':memory:');
     const projection = createStatusProjection({ bus: new InProcessEventBus(), store, logger: recordingLogger() });
     await store.close();
@@ -127,7 +169,10 @@ describe('status projection', () => {
     const signed = inv.signed();
     await publish(inv.requested(), signed);
     await settled(projection, signed);
-    await expect(projection.waitFor(inv.invoiceId, (v) => v.status === 'accepted', 30)).resolves.toMatchObject({ stage: 'signed', status: 'pending' });
+    await expect(projection.waitFor(inv.invoiceId, (v) => v.status === 'accepted', 30)).resolves.toMatchObject({
+      stage: 'signed',
+      status: 'pending',
+    });
     await expect(projection.waitFor('inv-demo-SETP404', () => true, 30)).resolves.toBeUndefined();
   });
 
@@ -165,7 +210,9 @@ describe('status projection', () => {
     const { store, publish, logger } = await setup();
     const inv = invoiceFixture();
     await publish(inv.signed());
-    await vi.waitFor(() => expect(logger.entries.some((e) => e.level === 'warn' && e.fields.invoice_id === inv.invoiceId)).toBe(true));
+    await vi.waitFor(() =>
+      expect(logger.entries.some((e) => e.level === 'warn' && e.fields.invoice_id === inv.invoiceId)).toBe(true),
+    );
     expect(await store.get(inv.invoiceId)).toBeUndefined();
   });
 });

@@ -23,7 +23,11 @@ const folded = new Set<string>(topology.projection.consumes);
  * Rebuilds the read model from the event store. Stop the live projection before rebuilding its own store; a
  * rebuild into a fresh store can run beside it.
  */
-export async function rebuildStatusViews(eventStore: EventStore, target: StatusStore, options: { pageSize?: number } = {}): Promise<RebuildResult> {
+export async function rebuildStatusViews(
+  eventStore: EventStore,
+  target: StatusStore,
+  options: { pageSize?: number } = {},
+): Promise<RebuildResult> {
   const limit = options.pageSize ?? 500;
   await target.clear();
   const invoices = new Set<string>();

@@ -23,14 +23,33 @@ const statusStore = () => {
 async function seededEventStore() {
   const events = new SqliteEventStore(':memory:');
   cleanups.push(() => events.close());
-  const [a, b, c] = [1, 2, 3].map((n) => invoiceFixture({ consecutive: n })) as [ReturnType<typeof invoiceFixture>, ReturnType<typeof invoiceFixture>, ReturnType<typeof invoiceFixture>];
+  const [a, b, c] = [1, 2, 3].map((n) => invoiceFixture({ consecutive: n })) as [
+    ReturnType<typeof invoiceFixture>,
+    ReturnType<typeof invoiceFixture>,
+    ReturnType<typeof invoiceFixture>,
+  ];
   const streams = new Map<string, InvoiceEvent[]>();
   const append = async (event: InvoiceEvent) => {
     streams.set(event.invoice_id!, [...(streams.get(event.invoice_id!) ?? []), event]);
     await events.append(event.invoice_id!, [event as Envelope], 'any');
   };
-  for (const event of [a.requested(), b.requested(), a.signed(), c.requested(), b.signed(), a.submitted(), b.failed(1), a.accepted(), c.signed()]) await append(event);
-  await events.append('tenant-demo', [{ ...(a.requested() as Envelope), type: 'TenantOnboarded', data: { nit: '900108281' } }], 'any');
+  for (const event of [
+    a.requested(),
+    b.requested(),
+    a.signed(),
+    c.requested(),
+    b.signed(),
+    a.submitted(),
+    b.failed(1),
+    a.accepted(),
+    c.signed(),
+  ])
+    await append(event);
+  await events.append(
+    'tenant-demo',
+    [{ ...(a.requested() as Envelope), type: 'TenantOnboarded', data: { nit: '900108281' } }],
+    'any',
+  );
   for (const event of [b.submitted(2), a.rendered(), b.rejected(), b.rendered(), a.notified()]) await append(event);
   return { events, streams, invoices: [a, b, c] as const };
 }
@@ -63,14 +82,30 @@ describe('rebuild from the event store', () => {
     const projection = createStatusProjection({ bus, store: live, logger });
     await projection.start();
     const relay = startRelay({
-      name: 'relay.invoice-events', store: events, bus, checkpoints, logger, idleMs: 5,
-      route: (e) => (e.envelope.type.startsWith('Invoice') || e.envelope.type === 'BuyerNotified' ? { topic: topics.invoiceEvents.name, key: e.stream } : undefined),
+      name: 'relay.invoice-events',
+      store: events,
+      bus,
+      checkpoints,
+      logger,
+      idleMs: 5,
+      route: (e) =>
+        e.envelope.type.startsWith('Invoice') || e.envelope.type === 'BuyerNotified'
+          ? { topic: topics.invoiceEvents.name, key: e.stream }
+          : undefined,
     });
-    cleanups.push(() => checkpoints.close(), () => bus.close(), () => projection.stop(), () => relay.stop());
+    cleanups.push(
+      () => checkpoints.close(),
+      () => bus.close(),
+      () => projection.stop(),
+      () => relay.stop(),
+    );
     await relay.caughtUp();
     // A relay that lost its checkpoint publishes the first events again, with their positions.
     const again = await events.readAll({ after: 0n, limit: 6 });
-    await bus.publish(topics.invoiceEvents.name, again.map((r) => ({ ...asMessage(r.envelope as InvoiceEvent, r.position), key: r.stream })));
+    await bus.publish(
+      topics.invoiceEvents.name,
+      again.map((r) => ({ ...asMessage(r.envelope as InvoiceEvent, r.position), key: r.stream })),
+    );
     const head = await events.head();
     // Settled: every consumer group finished every message up to the head, the replays included.
     await vi.waitFor(() => expect(bus.settledThrough(topics.invoiceEvents.name, head)).toBe(head));
@@ -85,7 +120,10 @@ describe('rebuild from the event store', () => {
     const cView = fold([c!.requested()])!;
     const reordered = Object.fromEntries(Object.entries(aView).reverse()) as typeof aView;
     expect(diffViews([aView, bView], [bView, reordered])).toEqual([]);
-    expect(diffViews([aView, bView], [{ ...aView, history: aView.history.slice(0, 1) }, bView, cView])).toEqual([a!.invoiceId, c!.invoiceId]);
+    expect(diffViews([aView, bView], [{ ...aView, history: aView.history.slice(0, 1) }, bView, cView])).toEqual([
+      a!.invoiceId,
+      c!.invoiceId,
+    ]);
   });
 
   it('diffAgainstRebuild finds a live view that drifted from the events', async () => {

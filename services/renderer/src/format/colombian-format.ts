@@ -37,7 +37,8 @@ export const formatPrice = (text: string): string => formatNumber(text, 2);
 export const formatRate = (text: string): string => `${formatNumber(text)} %`;
 
 /** '900123456', '8' → '900.123.456-8'. */
-export const formatNit = (nit: string, dv?: string): string => (/^\d+$/.test(nit) ? group(nit) : nit) + (dv !== undefined ? `-${dv}` : '');
+export const formatNit = (nit: string, dv?: string): string =>
+  (/^\d+$/.test(nit) ? group(nit) : nit) + (dv !== undefined ? `-${dv}` : '');
 
 /** '2025-03-10' → '10/03/2025'. */
 export function formatDate(iso: string): string {

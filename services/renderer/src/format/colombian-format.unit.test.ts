@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInstant, formatMoney, formatNit, formatNumber, formatPrice, formatRate, formatTime } from './colombian-format.ts';
+import {
+  formatDate,
+  formatInstant,
+  formatMoney,
+  formatNit,
+  formatNumber,
+  formatPrice,
+  formatRate,
+  formatTime,
+} from './colombian-format.ts';
 
 describe('Colombian formats', () => {
   it.each([
-    ['0.00', '0,00'], ['5.5', '5,50'], ['999.99', '999,99'], ['1000.00', '1.000,00'], ['518001.62', '518.001,62'],
+    ['0.00', '0,00'],
+    ['5.5', '5,50'],
+    ['999.99', '999,99'],
+    ['1000.00', '1.000,00'],
+    ['518001.62', '518.001,62'],
     ['1234567890.10', '1.234.567.890,10'],
   ])('money %s → %s', (text, formatted) => expect(formatMoney(text)).toBe(formatted));
 
   it('quantities drop trailing zeros, prices keep their cents', () => {
-    expect(['2.00', '1.500000', '0.333333', '12000.000000'].map((q) => formatNumber(q))).toEqual(['2', '1,5', '0,333333', '12.000']);
-    expect(['25000.50', '150000.00', '2130.123456'].map(formatPrice)).toEqual(['25.000,50', '150.000,00', '2.130,123456']);
+    expect(['2.00', '1.500000', '0.333333', '12000.000000'].map((q) => formatNumber(q))).toEqual([
+      '2',
+      '1,5',
+      '0,333333',
+      '12.000',
+    ]);
+    expect(['25000.50', '150000.00', '2130.123456'].map(formatPrice)).toEqual([
+      '25.000,50',
+      '150.000,00',
+      '2.130,123456',
+    ]);
     expect(['19.00', '8.00', '2.50'].map(formatRate)).toEqual(['19 %', '8 %', '2,5 %']);
   });
 

@@ -3,7 +3,11 @@ export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note';
 
 type Layout = { line: string; quantity: string; monetaryTotal: string };
 
-export const documentKinds: Record<string, DocumentKind> = { Invoice: 'invoice', CreditNote: 'credit_note', DebitNote: 'debit_note' };
+export const documentKinds: Record<string, DocumentKind> = {
+  Invoice: 'invoice',
+  CreditNote: 'credit_note',
+  DebitNote: 'debit_note',
+};
 
 export const kindLayout: Record<DocumentKind, Layout> = {
   invoice: { line: 'InvoiceLine', quantity: 'InvoicedQuantity', monetaryTotal: 'LegalMonetaryTotal' },

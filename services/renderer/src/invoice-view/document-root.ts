@@ -8,10 +8,12 @@ export function parseDocumentRoot(xml: string): XmlElement {
   try {
     root = parseXmlTree(xml);
   } catch (error) {
-    if (error instanceof XmlParseError) throw new RendererError('NOT_AN_INVOICE', `not well-formed XML: ${error.message}`);
+    if (error instanceof XmlParseError)
+      throw new RendererError('NOT_AN_INVOICE', `not well-formed XML: ${error.message}`);
     throw error;
   }
-  if (!Object.hasOwn(documentKinds, root.localName)) throw new RendererError('NOT_AN_INVOICE', 'the root element is not a UBL Invoice, CreditNote or DebitNote');
+  if (!Object.hasOwn(documentKinds, root.localName))
+    throw new RendererError('NOT_AN_INVOICE', 'the root element is not a UBL Invoice, CreditNote or DebitNote');
   return root;
 }
 

@@ -7,7 +7,9 @@ const invoice = (body: string) =>
 
 describe('parseDocumentRoot', () => {
   it('reads by local name whatever the prefix, and keeps xmlns declarations out of the attributes', () => {
-    const root = parseDocumentRoot(invoice(`<cbc:ID schemeID="8" schemeName='31'> 900123456 </cbc:ID><cbc:Note>a</cbc:Note><Note>b</Note><empty/>`));
+    const root = parseDocumentRoot(
+      invoice(`<cbc:ID schemeID="8" schemeName='31'> 900123456 </cbc:ID><cbc:Note>a</cbc:Note><Note>b</Note><empty/>`),
+    );
     expect(root.localName).toBe('Invoice');
     expect(root.attributes.size).toBe(0);
     expect(text(root, 'ID')).toBe('900123456');
@@ -20,10 +22,12 @@ describe('parseDocumentRoot', () => {
   });
 
   it('resolves the XML entities and character references, keeps CDATA as is, skips comments', () => {
-    const root = parseDocumentRoot(invoice(
-      `<Name>P&#233;rez &amp; Hijos &lt;Ltda&gt; &quot;&apos; &#xF1;&#x1F600;</Name>` +
-      `<Note><![CDATA[a & <b>]]><!-- not text --> c</Note><QR>NumFac: 1\r\nFecFac: 2</QR><X a="&lt;&#65;"/>`,
-    ));
+    const root = parseDocumentRoot(
+      invoice(
+        `<Name>P&#233;rez &amp; Hijos &lt;Ltda&gt; &quot;&apos; &#xF1;&#x1F600;</Name>` +
+          `<Note><![CDATA[a & <b>]]><!-- not text --> c</Note><QR>NumFac: 1\r\nFecFac: 2</QR><X a="&lt;&#65;"/>`,
+      ),
+    );
     expect(text(root, 'Name')).toBe('Pérez & Hijos <Ltda> "\' ñ😀');
     expect(text(root, 'Note')).toBe('a & <b> c');
     expect(text(root, 'QR')).toBe('NumFac: 1\nFecFac: 2');
@@ -48,8 +52,13 @@ describe('parseDocumentRoot', () => {
   });
 
   it('reads the roots of an invoice, a credit note and a debit note; refuses any other (NOT_AN_INVOICE)', () => {
-    for (const root of ['Invoice', 'CreditNote', 'DebitNote']) expect(parseDocumentRoot(`<x:${root} xmlns:x="urn:x"><ID>1</ID></x:${root}>`).localName).toBe(root);
-    expect(() => parseDocumentRoot('<ApplicationResponse><ID>1</ID></ApplicationResponse>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
-    expect(() => parseDocumentRoot('<toString><ID>1</ID></toString>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+    for (const root of ['Invoice', 'CreditNote', 'DebitNote'])
+      expect(parseDocumentRoot(`<x:${root} xmlns:x="urn:x"><ID>1</ID></x:${root}>`).localName).toBe(root);
+    expect(() => parseDocumentRoot('<ApplicationResponse><ID>1</ID></ApplicationResponse>')).toThrow(
+      expect.objectContaining({ code: 'NOT_AN_INVOICE' }),
+    );
+    expect(() => parseDocumentRoot('<toString><ID>1</ID></toString>')).toThrow(
+      expect.objectContaining({ code: 'NOT_AN_INVOICE' }),
+    );
   });
 });

@@ -24,7 +24,8 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
   const layout = kindLayout[kind];
   const dian = child(root, 'UBLExtensions', 'UBLExtension', 'ExtensionContent', 'DianExtensions');
   const environment = text(root, 'ProfileExecutionID') ?? attribute(child(root, 'UUID'), 'schemeID');
-  if (environment !== '1' && environment !== '2') throw new RendererError('MISSING_FIELD', 'the document has no environment (ProfileExecutionID)');
+  if (environment !== '1' && environment !== '2')
+    throw new RendererError('MISSING_FIELD', 'the document has no environment (ProfileExecutionID)');
   const cufe = required(text(root, 'UUID'), kind === 'invoice' ? 'CUFE' : 'CUDE');
   const supplier = readParty(child(root, 'AccountingSupplierParty'), 'issuer');
   const customer = readParty(child(root, 'AccountingCustomerParty'), 'buyer');
@@ -44,12 +45,16 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
   const providerDv = attribute(provider, 'schemeID');
   // An invoice must print its numbering authorization and payment terms; a note has no
   // authorization (annex §10.1) and may leave the payment means out.
-  const resolution = kind === 'invoice' || child(dian, 'InvoiceControl') ? readResolution(child(dian, 'InvoiceControl')) : undefined;
-  const payment = kind === 'invoice' || means ? {
-    form: text(means, 'ID') ?? '1',
-    meansCode: required(text(means, 'PaymentMeansCode'), 'payment means'),
-    ...(dueDate !== undefined ? { dueDate } : {}),
-  } : undefined;
+  const resolution =
+    kind === 'invoice' || child(dian, 'InvoiceControl') ? readResolution(child(dian, 'InvoiceControl')) : undefined;
+  const payment =
+    kind === 'invoice' || means
+      ? {
+          form: text(means, 'ID') ?? '1',
+          meansCode: required(text(means, 'PaymentMeansCode'), 'payment means'),
+          ...(dueDate !== undefined ? { dueDate } : {}),
+        }
+      : undefined;
   const note = kind === 'invoice' ? undefined : readNote(root);
 
   return {
@@ -61,7 +66,9 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     issueTime,
     ...(dueDate !== undefined ? { dueDate } : {}),
     currency: text(root, 'DocumentCurrencyCode') ?? 'COP',
-    notes: children(root, 'Note').map((n) => text(n)).filter((n) => n !== undefined),
+    notes: children(root, 'Note')
+      .map((n) => text(n))
+      .filter((n) => n !== undefined),
     ...(resolution ? { resolution } : {}),
     supplier,
     customer,
@@ -79,10 +86,20 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
       payable: required(text(monetary, 'PayableAmount'), 'total payable'),
       byTaxCode,
     },
-    qrContent: signedQr(text(dian, 'QRCode')) ?? rebuildQr({
-      numFac: documentId, fecFac: issueDate, horFac: issueTime, nitFac: supplier.documentNumber,
-      docAdq: customer.documentNumber, byTaxCode, amount, cufe, environment, kind,
-    }),
+    qrContent:
+      signedQr(text(dian, 'QRCode')) ??
+      rebuildQr({
+        numFac: documentId,
+        fecFac: issueDate,
+        horFac: issueTime,
+        nitFac: supplier.documentNumber,
+        docAdq: customer.documentNumber,
+        byTaxCode,
+        amount,
+        cufe,
+        environment,
+        kind,
+      }),
     lookupUrl: dianLookupUrl(cufe, environment),
     softwareProvider: {
       nit: text(provider) ?? supplier.documentNumber,
@@ -132,8 +149,16 @@ function readNote(root: XmlNode): NoteView {
 }
 
 type QrSource = {
-  numFac: string; fecFac: string; horFac: string; nitFac: string; docAdq: string;
-  byTaxCode: Record<string, string>; amount: (name: string) => string; cufe: string; environment: '1' | '2'; kind: DocumentKind;
+  numFac: string;
+  fecFac: string;
+  horFac: string;
+  nitFac: string;
+  docAdq: string;
+  byTaxCode: Record<string, string>;
+  amount: (name: string) => string;
+  cufe: string;
+  environment: '1' | '2';
+  kind: DocumentKind;
 };
 
 /**
@@ -141,9 +166,15 @@ type QrSource = {
  * the annex's labels, with its own number, amounts and key, which it names CUDE (docs/choices.md).
  */
 function rebuildQr({ byTaxCode, amount, kind, ...fields }: QrSource): string {
-  const others = Object.entries(byTaxCode).filter(([code]) => code !== '01').map(([, value]) => value);
+  const others = Object.entries(byTaxCode)
+    .filter(([code]) => code !== '01')
+    .map(([, value]) => value);
   const labelled = qrContent({
-    numFac: fields.numFac, fecFac: fields.fecFac, horFac: fields.horFac, nitFac: fields.nitFac, docAdq: fields.docAdq,
+    numFac: fields.numFac,
+    fecFac: fields.fecFac,
+    horFac: fields.horFac,
+    nitFac: fields.nitFac,
+    docAdq: fields.docAdq,
     valFac: amount('LineExtensionAmount'),
     valIva: byTaxCode['01'] ?? '0.00',
     valOtroIm: sumAmounts(others),
@@ -155,4 +186,6 @@ function rebuildQr({ byTaxCode, amount, kind, ...fields }: QrSource): string {
 }
 
 const hasSignature = (root: XmlNode) =>
-  children(child(root, 'UBLExtensions'), 'UBLExtension').some((ext) => child(ext, 'ExtensionContent', 'Signature') !== undefined);
+  children(child(root, 'UBLExtensions'), 'UBLExtension').some(
+    (ext) => child(ext, 'ExtensionContent', 'Signature') !== undefined,
+  );

@@ -17,7 +17,14 @@ describe('readInvoiceView', () => {
       environment: '2',
       issueDate: '2025-03-10',
       issueTime: '10:15:00-05:00',
-      resolution: { authorizationNumber: '18760000001', prefix: 'SETP', from: '990000000', to: '995000000', startDate: '2019-01-19', endDate: '2030-01-19' },
+      resolution: {
+        authorizationNumber: '18760000001',
+        prefix: 'SETP',
+        from: '990000000',
+        to: '995000000',
+        startDate: '2019-01-19',
+        endDate: '2030-01-19',
+      },
       validatedAt: sampleReadOptions.validatedAt,
       softwareProvider: { nit: '900123456', dv: '8', name: sampleReadOptions.softwareProviderName },
       signed: false,
@@ -25,8 +32,21 @@ describe('readInvoiceView', () => {
   });
 
   it('reads both parties with their identification', () => {
-    expect(view.supplier).toMatchObject({ name: 'EMPRESA DEMO S.A.S.', tradeName: 'Empresa Demo', documentType: '31', documentNumber: '900123456', dv: '8', taxLevelCodes: ['O-13', 'O-15'] });
-    expect(view.customer).toMatchObject({ name: 'Compañía Cliente de Ejemplo S.A.S.', documentType: '31', documentNumber: '900108281', dv: '3', email: 'compras@cliente.example' });
+    expect(view.supplier).toMatchObject({
+      name: 'EMPRESA DEMO S.A.S.',
+      tradeName: 'Empresa Demo',
+      documentType: '31',
+      documentNumber: '900123456',
+      dv: '8',
+      taxLevelCodes: ['O-13', 'O-15'],
+    });
+    expect(view.customer).toMatchObject({
+      name: 'Compañía Cliente de Ejemplo S.A.S.',
+      documentType: '31',
+      documentNumber: '900108281',
+      dv: '3',
+      email: 'compras@cliente.example',
+    });
     expect(view.customer.address?.city).toBe('Medellín');
   });
 
@@ -37,8 +57,15 @@ describe('readInvoiceView', () => {
       ['3', 'PRD-0003', '3.00', '80000.00', '240000.00', '240000.00'],
     ]);
     expect(view.lines[2]!.taxes).toEqual([]);
-    expect(view.taxes.map((t) => [t.code, t.rate, t.base, t.amount])).toEqual([['01', '19.00', '150000.00', '28500.00'], ['04', '8.00', '50001.00', '4000.08']]);
-    expect(view.totals).toMatchObject({ lineExtension: '440001.00', payable: '472501.08', byTaxCode: { '01': '28500.00', '04': '4000.08' } });
+    expect(view.taxes.map((t) => [t.code, t.rate, t.base, t.amount])).toEqual([
+      ['01', '19.00', '150000.00', '28500.00'],
+      ['04', '8.00', '50001.00', '4000.08'],
+    ]);
+    expect(view.totals).toMatchObject({
+      lineExtension: '440001.00',
+      payable: '472501.08',
+      byTaxCode: { '01': '28500.00', '04': '4000.08' },
+    });
     expect(view.payment).toEqual({ form: '2', meansCode: '31', dueDate: '2025-04-09' });
   });
 
@@ -49,14 +76,19 @@ describe('readInvoiceView', () => {
     expect(readInvoiceView(urlOnly).qrContent).toBe(built.qrContent);
   });
 
-  it('requires an invoice\'s numbering authorization and payment means, which a note may lack', () => {
+  it("requires an invoice's numbering authorization and payment means, which a note may lack", () => {
     expect(view.note).toBeUndefined();
-    expect(() => readInvoiceView(withoutElement(built.xml, 'sts:InvoiceControl'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
-    expect(() => readInvoiceView(withoutElement(built.xml, 'cac:PaymentMeans'))).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
+    expect(() => readInvoiceView(withoutElement(built.xml, 'sts:InvoiceControl'))).toThrow(
+      expect.objectContaining({ code: 'MISSING_FIELD' }),
+    );
+    expect(() => readInvoiceView(withoutElement(built.xml, 'cac:PaymentMeans'))).toThrow(
+      expect.objectContaining({ code: 'MISSING_FIELD' }),
+    );
   });
 
   it('sees the signature of a signed invoice', () => {
-    const signature = '<ext:UBLExtension><ext:ExtensionContent><ds:Signature Id="s"><ds:SignedInfo/></ds:Signature></ext:ExtensionContent></ext:UBLExtension>';
+    const signature =
+      '<ext:UBLExtension><ext:ExtensionContent><ds:Signature Id="s"><ds:SignedInfo/></ds:Signature></ext:ExtensionContent></ext:UBLExtension>';
     const signed = built.xml.replace(SIGNATURE_SLOT_ANCHOR, signature + SIGNATURE_SLOT_ANCHOR);
     expect(readInvoiceView(signed).signed).toBe(true);
   });
@@ -68,7 +100,9 @@ describe('readInvoiceView', () => {
 
   it('refuses what is not an invoice, and an invoice without a legal field', () => {
     expect(() => readInvoiceView('not xml <')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
-    expect(() => readInvoiceView('<ApplicationResponse/>')).toThrow(expect.objectContaining({ code: 'NOT_AN_INVOICE' }));
+    expect(() => readInvoiceView('<ApplicationResponse/>')).toThrow(
+      expect.objectContaining({ code: 'NOT_AN_INVOICE' }),
+    );
     const noCufe = withoutElement(built.xml, 'cbc:UUID');
     expect(() => readInvoiceView(noCufe)).toThrow(expect.objectContaining({ code: 'MISSING_FIELD' }));
   });

@@ -35,7 +35,12 @@ export function readParty(container: XmlNode | undefined, role: string): PartyVi
     documentNumber: required(text(idNode), `${role} identification number`),
     ...(dv !== undefined ? { dv } : {}),
     ...(personType !== undefined ? { personType } : {}),
-    taxLevelCodes: levels ? levels.split(';').map((code) => code.trim()).filter(Boolean) : [],
+    taxLevelCodes: levels
+      ? levels
+          .split(';')
+          .map((code) => code.trim())
+          .filter(Boolean)
+      : [],
     ...(scheme !== undefined ? { taxScheme: scheme } : {}),
     ...(address ? { address } : {}),
     ...(email !== undefined ? { email } : {}),
@@ -45,7 +50,9 @@ export function readParty(container: XmlNode | undefined, role: string): PartyVi
 
 function readAddress(node: XmlNode | undefined): PartyAddress | undefined {
   if (!node) return undefined;
-  const lines = children(node, 'AddressLine').map((l) => text(l, 'Line')).filter((l) => l !== undefined);
+  const lines = children(node, 'AddressLine')
+    .map((l) => text(l, 'Line'))
+    .filter((l) => l !== undefined);
   const city = text(node, 'CityName');
   const department = text(node, 'CountrySubentity');
   const country = text(node, 'Country', 'Name') ?? text(node, 'Country', 'IdentificationCode');

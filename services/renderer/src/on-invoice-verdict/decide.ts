@@ -21,12 +21,19 @@ export type RenderingDecision =
  */
 export function decideRendering(delivered: InvoiceVerdict, state: DocumentState): RenderingDecision {
   if (state.recorded.get(delivered.id) !== delivered.type) {
-    throw new RendererError('VERDICT_NOT_RECORDED', `the delivered ${delivered.type} ${delivered.id} is not recorded in its invoice stream`);
+    throw new RendererError(
+      'VERDICT_NOT_RECORDED',
+      `the delivered ${delivered.type} ${delivered.id} is not recorded in its invoice stream`,
+    );
   }
   if (state.rendered) return { action: 'none', reason: 'already_rendered' };
   const { signed, requested } = state;
   if (!signed) return { action: 'none', reason: 'not_signed' };
-  if (!requested) throw new RendererError('REQUEST_NOT_RECORDED', 'the stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested');
+  if (!requested)
+    throw new RendererError(
+      'REQUEST_NOT_RECORDED',
+      'the stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested',
+    );
   return { action: 'render', requested, signed, validatedAt: state.accepted?.data.validated_at };
 }
 

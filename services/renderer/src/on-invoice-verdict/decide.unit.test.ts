@@ -5,25 +5,47 @@ import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { requestedEvent, testClock } from '@fe/reaction-world/testing';
 import { renderingDecider } from './decide.ts';
-import { acceptedEvent, issuedAt, makeWorld, recordSignedNote, rejectedEvent, validatedAt } from '../../test-support/rendering-world.ts';
+import {
+  acceptedEvent,
+  issuedAt,
+  makeWorld,
+  recordSignedNote,
+  rejectedEvent,
+  validatedAt,
+} from '../../test-support/rendering-world.ts';
 
 const requested = requestedEvent(invoiceCases[0]!.request, '990000301', issuedAt);
-const signed = newInvoiceEvent('InvoiceSigned', {
-  xml_key: 'demo/SETP990000301.xml', xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:00.000-05:00', certificate_serial: '0badc0ffee',
-}, metaCausedBy(requested), testClock);
+const signed = newInvoiceEvent(
+  'InvoiceSigned',
+  {
+    xml_key: 'demo/SETP990000301.xml',
+    xml_sha256: 'a'.repeat(64),
+    signed_at: '2026-03-10T10:15:00.000-05:00',
+    certificate_serial: '0badc0ffee',
+  },
+  metaCausedBy(requested),
+  testClock,
+);
 const accepted = acceptedEvent(signed);
 const rejected = rejectedEvent(signed);
-const rendered = newInvoiceEvent('InvoiceRendered', { pdf_key: 'demo/SETP990000301.pdf', pdf_sha256: 'b'.repeat(64), pages: 1 }, metaCausedBy(accepted), testClock);
+const rendered = newInvoiceEvent(
+  'InvoiceRendered',
+  { pdf_key: 'demo/SETP990000301.pdf', pdf_sha256: 'b'.repeat(64), pages: 1 },
+  metaCausedBy(accepted),
+  testClock,
+);
 const given = (...events: InvoiceEvent[]) => DeciderSpecification.for(renderingDecider).given(events);
 const coded = (code: string) => (e: { code?: string }) => e.code === code;
 
 describe('decideRendering', () => {
-  it('renders an accepted invoice with DIAN\'s validation time', () => {
+  it("renders an accepted invoice with DIAN's validation time", () => {
     given(requested, signed, accepted).when(accepted).then({ action: 'render', requested, signed, validatedAt });
   });
 
   it('renders a rejected invoice without a validation time', () => {
-    given(requested, signed, rejected).when(rejected).then({ action: 'render', requested, signed, validatedAt: undefined });
+    given(requested, signed, rejected)
+      .when(rejected)
+      .then({ action: 'render', requested, signed, validatedAt: undefined });
   });
 
   it('does nothing once InvoiceRendered is recorded, or when nothing was signed', () => {
@@ -43,7 +65,9 @@ describe('decideRendering', () => {
     for (const kind of ['credit', 'debit'] as const) {
       const note = await recordSignedNote(world, kind);
       const verdict = acceptedEvent(note.signed);
-      given(note.requested, note.signed, verdict).when(verdict).then({ action: 'render', requested: note.requested, signed: note.signed, validatedAt });
+      given(note.requested, note.signed, verdict)
+        .when(verdict)
+        .then({ action: 'render', requested: note.requested, signed: note.signed, validatedAt });
       expect(documentKey(note.requested)).toBe(note.requested.data.cude);
     }
     expect(documentKey(requested)).toBe(requested.data.cufe);

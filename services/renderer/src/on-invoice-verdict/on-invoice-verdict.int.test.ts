@@ -10,12 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfkitRenderer } from '../pdfkit-renderer.ts';
 import { createRendererService } from '../service.ts';
 import {
-  acceptedEvent, eventsOfType, makeWorld, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, waitFor,
-  type SignedNoteStream, type SignedStream,
+  acceptedEvent,
+  eventsOfType,
+  makeWorld,
+  recordSignedInvoice,
+  recordSignedNote,
+  recordVerdict,
+  rejectedEvent,
+  waitFor,
+  type SignedNoteStream,
+  type SignedStream,
 } from '../../test-support/rendering-world.ts';
 
 const world = makeWorld();
-const service = createRendererService({ ...world, renderer: pdfkitRenderer(), tenants: { profile: async () => ({ software: demoSoftware }) } });
+const service = createRendererService({
+  ...world,
+  renderer: pdfkitRenderer(),
+  tenants: { profile: async () => ({ software: demoSoftware }) },
+});
 beforeAll(() => service.start());
 afterAll(async () => {
   await service.stop();
@@ -24,7 +36,9 @@ afterAll(async () => {
 
 async function pdfTextOf(invoice: SignedStream | SignedNoteStream): Promise<string> {
   const stream = invoice.requested.invoice_id!;
-  await waitFor(() => world.logger.entries.some((e) => e.fields.outcome === 'rendered' && e.fields.invoice_id === stream));
+  await waitFor(() =>
+    world.logger.entries.some((e) => e.fields.outcome === 'rendered' && e.fields.invoice_id === stream),
+  );
   const [rendered] = (await eventsOfType(world.store, stream, 'InvoiceRendered')) as InvoiceRenderedV1[];
   const file = join(world.dir, `${invoice.requested.data.document_id}.check.pdf`);
   writeFileSync(file, (await world.blobs.get(rendered!.data.pdf_key)).bytes);
@@ -32,7 +46,7 @@ async function pdfTextOf(invoice: SignedStream | SignedNoteStream): Promise<stri
 }
 
 describe('the PDF the renderer service stored, read back by pdftotext', () => {
-  it('carries the CUFE and DIAN\'s validation date and time for an accepted invoice', async () => {
+  it("carries the CUFE and DIAN's validation date and time for an accepted invoice", async () => {
     const invoice = await recordSignedInvoice(world, invoiceCases[1]!.request, '990000501');
     await recordVerdict(world, invoice, acceptedEvent(invoice.signed)); // validated 2026-03-10T10:16:02-05:00
     const text = await pdfTextOf(invoice);
@@ -43,7 +57,7 @@ describe('the PDF the renderer service stored, read back by pdftotext', () => {
     expect(text).toContain('catalogo-vpfe-hab.dian.gov.co');
   });
 
-  it('says the validation is pending on a rejected invoice\'s PDF', async () => {
+  it("says the validation is pending on a rejected invoice's PDF", async () => {
     const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000502');
     await recordVerdict(world, invoice, rejectedEvent(invoice.signed));
     const text = await pdfTextOf(invoice);
@@ -51,7 +65,7 @@ describe('the PDF the renderer service stored, read back by pdftotext', () => {
     expect(text).toMatch(/Fecha y hora de validación DIAN:\s+pendiente/);
   });
 
-  it('draws a credit note\'s PDF on its own stream\'s verdict: the note\'s title, number and CUDE', async () => {
+  it("draws a credit note's PDF on its own stream's verdict: the note's title, number and CUDE", async () => {
     const note = await recordSignedNote(world, 'credit');
     await recordVerdict(world, note, acceptedEvent(note.signed));
     const text = await pdfTextOf(note);

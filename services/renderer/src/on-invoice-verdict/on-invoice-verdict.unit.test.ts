@@ -13,7 +13,17 @@ import { requestedView } from '../render-request.ts';
 import { createRendererService } from '../service.ts';
 import { onInvoiceVerdict } from './handler.ts';
 import {
-  acceptedEvent, deadLetters, eventsOfType, makeWorld, publish, recordSignedInvoice, recordSignedNote, recordVerdict, rejectedEvent, validatedAt, waitFor,
+  acceptedEvent,
+  deadLetters,
+  eventsOfType,
+  makeWorld,
+  publish,
+  recordSignedInvoice,
+  recordSignedNote,
+  recordVerdict,
+  rejectedEvent,
+  validatedAt,
+  waitFor,
 } from '../../test-support/rendering-world.ts';
 
 const pdfkit = pdfkitRenderer();
@@ -23,7 +33,9 @@ const config = { maxAttempts: 2, retryBackoffMs: 1 };
 let world = makeWorld();
 let views: InvoiceView[] = [];
 // The view the request reads to (the XML with DIAN's time and the provider's name), as the renderer draws it.
-const watching: InvoiceRenderer = { render: async (request) => (views.push(requestedView(request)), pdfkit.render(request)) };
+const watching: InvoiceRenderer = {
+  render: async (request) => (views.push(requestedView(request)), pdfkit.render(request)),
+};
 const started: { stop(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const s of started.splice(0)) await s.stop();
@@ -39,7 +51,8 @@ async function startRenderer() {
 }
 
 const logged = (outcome: string) => world.logger.entries.filter((e) => e.fields.outcome === outcome);
-const renderedOf = async (stream: string) => (await eventsOfType(world.store, stream, 'InvoiceRendered')) as InvoiceRenderedV1[];
+const renderedOf = async (stream: string) =>
+  (await eventsOfType(world.store, stream, 'InvoiceRendered')) as InvoiceRenderedV1[];
 
 async function expectOnePdf(stream: string, documentId: string) {
   const [rendered, ...more] = await renderedOf(stream);
@@ -52,8 +65,8 @@ async function expectOnePdf(stream: string, documentId: string) {
   return rendered!;
 }
 
-describe('the renderer service, on DIAN\'s verdict', () => {
-  it('draws the PDF of an accepted invoice once, with DIAN\'s validation time and the provider\'s name', async () => {
+describe("the renderer service, on DIAN's verdict", () => {
+  it("draws the PDF of an accepted invoice once, with DIAN's validation time and the provider's name", async () => {
     await startRenderer();
     const invoice = await recordSignedInvoice(world, invoiceCases[1]!.request, '990000401');
     const accepted = acceptedEvent(invoice.signed);
@@ -61,15 +74,22 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     await waitFor(() => logged('rendered').length === 1);
 
     const rendered = await expectOnePdf(invoice.requested.invoice_id!, 'SETP990000401');
-    expect(rendered).toMatchObject({ causation_id: accepted.id, correlation_id: invoice.requested.correlation_id, tenant_id: 'demo' });
+    expect(rendered).toMatchObject({
+      causation_id: accepted.id,
+      correlation_id: invoice.requested.correlation_id,
+      tenant_id: 'demo',
+    });
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({
-      cufe: invoice.requested.data.cufe, environment: '2', validatedAt, signed: true,
+      cufe: invoice.requested.data.cufe,
+      environment: '2',
+      validatedAt,
+      signed: true,
       softwareProvider: { name: demoSoftware.providerName },
     });
   });
 
-  it('draws a credit note\'s and a debit note\'s PDF on their verdicts, checked against the CUDE their first event recorded', async () => {
+  it("draws a credit note's and a debit note's PDF on their verdicts, checked against the CUDE their first event recorded", async () => {
     await startRenderer();
     const credit = await recordSignedNote(world, 'credit');
     const debit = await recordSignedNote(world, 'debit');
@@ -79,8 +99,17 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     await expectOnePdf(credit.requested.invoice_id!, 'NC1001');
     await expectOnePdf(debit.requested.invoice_id!, 'ND1001');
     const byKind = Object.fromEntries(views.map((v) => [v.kind, v]));
-    expect(byKind.credit_note).toMatchObject({ documentId: 'NC1001', cufe: credit.requested.data.cude, validatedAt, note: { concept: '1' } });
-    expect(byKind.debit_note).toMatchObject({ documentId: 'ND1001', cufe: debit.requested.data.cude, note: { concept: '1' } });
+    expect(byKind.credit_note).toMatchObject({
+      documentId: 'NC1001',
+      cufe: credit.requested.data.cude,
+      validatedAt,
+      note: { concept: '1' },
+    });
+    expect(byKind.debit_note).toMatchObject({
+      documentId: 'ND1001',
+      cufe: debit.requested.data.cude,
+      note: { concept: '1' },
+    });
     expect(byKind.debit_note!.validatedAt).toBeUndefined();
   });
 
@@ -90,7 +119,9 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     const note = await recordSignedNote(world, 'credit', { cude: 'f'.repeat(96) });
     await recordVerdict(world, note, acceptedEvent(note.signed));
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
-    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(
+      /^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/,
+    );
     expect(await renderedOf(note.requested.invoice_id!)).toHaveLength(0);
   });
 
@@ -130,13 +161,20 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     const dlq = await deadLetters(world.bus);
     await startRenderer();
     const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000405');
-    await world.blobs.put(invoice.signed.data.xml_key, invoice.xml.replace('Producto 1', 'Producto 9'), 'application/xml');
+    await world.blobs.put(
+      invoice.signed.data.xml_key,
+      invoice.xml.replace('Producto 1', 'Producto 9'),
+      'application/xml',
+    );
     await recordVerdict(world, invoice, acceptedEvent(invoice.signed));
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
     expect(dead!.headers?.[deadLetterHeaders.error]).toContain('XML_DIGEST_MISMATCH');
     expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000405.pdf')).toBe(false);
-    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_DIGEST_MISMATCH', 'XML_DIGEST_MISMATCH']);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual([
+      'XML_DIGEST_MISMATCH',
+      'XML_DIGEST_MISMATCH',
+    ]);
   });
 
   it('refuses to draw from a signed XML of another invoice than the one requested (XML_MISMATCH)', async () => {
@@ -145,10 +183,15 @@ describe('the renderer service, on DIAN\'s verdict', () => {
     const invoice = await recordSignedInvoice(world, invoiceCases[0]!.request, '990000407', { cufe: 'f'.repeat(96) });
     await recordVerdict(world, invoice, acceptedEvent(invoice.signed));
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
-    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(
+      /^RendererError XML_MISMATCH: the signed XML's cbc:UUID differs/,
+    );
     expect(await renderedOf(invoice.requested.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000407.pdf')).toBe(false);
-    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['XML_MISMATCH', 'XML_MISMATCH']);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual([
+      'XML_MISMATCH',
+      'XML_MISMATCH',
+    ]);
   });
 
   it('skips, with a warning, a verdict on an invoice that has no InvoiceSigned', async () => {

@@ -10,6 +10,10 @@ import { RendererError } from '../errors.ts';
 export async function signedXml(blobs: BlobStore, signed: InvoiceSignedV1): Promise<string> {
   const { bytes } = await blobs.get(signed.data.xml_key);
   const digest = createHash('sha256').update(bytes).digest('hex');
-  if (digest !== signed.data.xml_sha256) throw new RendererError('XML_DIGEST_MISMATCH', `the stored ${signed.data.xml_key} is not the XML InvoiceSigned describes (SHA-256 differs)`);
+  if (digest !== signed.data.xml_sha256)
+    throw new RendererError(
+      'XML_DIGEST_MISMATCH',
+      `the stored ${signed.data.xml_key} is not the XML InvoiceSigned describes (SHA-256 differs)`,
+    );
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -141,7 +141,10 @@ function colorOperator(cache: Map<string, string>, color: string, operator: stri
   if (!op) {
     const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
     if (!rgb) throw new Error(`not a #rrggbb colour: ${color}`);
-    op = `${rgb.slice(1).map((h) => num(parseInt(h, 16) / 255)).join(' ')} ${operator}\n`;
+    op = `${rgb
+      .slice(1)
+      .map((h) => num(parseInt(h, 16) / 255))
+      .join(' ')} ${operator}\n`;
     cache.set(color, op);
   }
   return op;

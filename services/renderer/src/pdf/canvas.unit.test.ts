@@ -26,15 +26,24 @@ describe('Canvas', () => {
     canvas.text(bold, 7.5, '#ffffff', 50, 20, '(c) Tj');
     expect(written).toEqual([]); // nothing reaches the page before a flush
     canvas.flush();
-    expect(written).toEqual([[
-      // baseline = top + ascender (718/1000 em) × size, at most 6 decimals
-      'BT', '/S1 7.5 Tf', '0.101961 0.101961 0.101961 rg',
-      '1 0 0 -1 10 25.385 Tm', '(a) Tj',
-      '1 0 0 -1 30 25.385 Tm', '(b) Tj',
-      '/S2 7.5 Tf', '1 1 1 rg',
-      '1 0 0 -1 50 25.385 Tm', '(c) Tj',
-      'ET', '',
-    ].join('\n')]);
+    expect(written).toEqual([
+      [
+        // baseline = top + ascender (718/1000 em) × size, at most 6 decimals
+        'BT',
+        '/S1 7.5 Tf',
+        '0.101961 0.101961 0.101961 rg',
+        '1 0 0 -1 10 25.385 Tm',
+        '(a) Tj',
+        '1 0 0 -1 30 25.385 Tm',
+        '(b) Tj',
+        '/S2 7.5 Tf',
+        '1 1 1 rg',
+        '1 0 0 -1 50 25.385 Tm',
+        '(c) Tj',
+        'ET',
+        '',
+      ].join('\n'),
+    ]);
     expect(Object.keys(page.fonts)).toEqual(['S1', 'S2']);
   });
 
@@ -47,10 +56,18 @@ describe('Canvas', () => {
     canvas.strokeLine(0, 5, 10, 5, '#ffffff', 0.6);
     canvas.flush();
     expect(written[0]!.split('\n')).toEqual([
-      '0.101961 0.101961 0.101961 rg', '0 0 10 5 re f',
-      'BT', '/S1 10 Tf', '1 0 0 -1 1 8.18 Tm', '(a) Tj', 'ET',
-      '0.6 w', '1 1 1 RG', '0 0 10 5 re S',
-      '0 5 m 10 5 l S', '',
+      '0.101961 0.101961 0.101961 rg',
+      '0 0 10 5 re f',
+      'BT',
+      '/S1 10 Tf',
+      '1 0 0 -1 1 8.18 Tm',
+      '(a) Tj',
+      'ET',
+      '0.6 w',
+      '1 1 1 RG',
+      '0 0 10 5 re S',
+      '0 5 m 10 5 l S',
+      '',
     ]);
   });
 

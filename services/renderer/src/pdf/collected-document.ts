@@ -4,7 +4,9 @@ import PDFDocument from 'pdfkit';
  * pdfkit's document with its output joined in memory instead of pushed piece by piece through a stream. It
  * overrides pdfkit's private `_write` (pinned to pdfkit 0.20); render-invoice-pdf's tests check the file.
  */
-export class CollectedDocument extends (PDFDocument as unknown as new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument) {
+export class CollectedDocument extends (PDFDocument as unknown as new (
+  options: PDFKit.PDFDocumentOptions,
+) => PDFKit.PDFDocument) {
   // Not class fields: pdfkit writes its header from its constructor, before fields would be set.
   // Names pdfkit does not use (a `text` here would hide its text() method).
   declare private collected: Uint8Array[] | undefined;

@@ -5,12 +5,21 @@ export type DocumentTitles = { title: string; phrase: string; keyLabel: 'CUFE' |
 
 export const documentTitles: Record<DocumentKind, DocumentTitles> = {
   invoice: {
-    title: 'FACTURA ELECTRÓNICA DE VENTA', phrase: 'Representación gráfica de la factura electrónica', keyLabel: 'CUFE', totalLabel: 'TOTAL A PAGAR',
+    title: 'FACTURA ELECTRÓNICA DE VENTA',
+    phrase: 'Representación gráfica de la factura electrónica',
+    keyLabel: 'CUFE',
+    totalLabel: 'TOTAL A PAGAR',
   },
   credit_note: {
-    title: 'NOTA CRÉDITO ELECTRÓNICA', phrase: 'Representación gráfica de la nota crédito electrónica', keyLabel: 'CUDE', totalLabel: 'TOTAL NOTA CRÉDITO',
+    title: 'NOTA CRÉDITO ELECTRÓNICA',
+    phrase: 'Representación gráfica de la nota crédito electrónica',
+    keyLabel: 'CUDE',
+    totalLabel: 'TOTAL NOTA CRÉDITO',
   },
   debit_note: {
-    title: 'NOTA DÉBITO ELECTRÓNICA', phrase: 'Representación gráfica de la nota débito electrónica', keyLabel: 'CUDE', totalLabel: 'TOTAL NOTA DÉBITO',
+    title: 'NOTA DÉBITO ELECTRÓNICA',
+    phrase: 'Representación gráfica de la nota débito electrónica',
+    keyLabel: 'CUDE',
+    totalLabel: 'TOTAL NOTA DÉBITO',
   },
 };

@@ -19,12 +19,18 @@ export type Pen = {
 };
 
 /** The pen for `text` in the style, and the text as it can be drawn. */
-export function prepare(canvas: Canvas, text: string, style: TextStyle = {}, keepBreaks = false): { pen: Pen; text: string } {
+export function prepare(
+  canvas: Canvas,
+  text: string,
+  style: TextStyle = {},
+  keepBreaks = false,
+): { pen: Pen; text: string } {
   const face = style.face ?? 'regular';
   const d = drawable(text, face, keepBreaks);
   const size = style.size ?? sizes.body;
   const color = style.color ?? colors.text;
-  if (d.font === STANDARD[face]) return { pen: new StandardPen(canvas, standardFaces[face], size, color), text: winAnsi(d.text) };
+  if (d.font === STANDARD[face])
+    return { pen: new StandardPen(canvas, standardFaces[face], size, color), text: winAnsi(d.text) };
   return { pen: pdfkitPen(canvas, d.font, size, color), text: d.text };
 }
 
@@ -80,7 +86,11 @@ function pdfkitPen(canvas: Canvas, font: string, size: number, color: string): P
 
 /** One line at (x, y); with a width it is aligned in it and cut with "…" if it does not fit. */
 export function line(
-  canvas: Canvas, text: string, x: number, y: number, style: TextStyle = {},
+  canvas: Canvas,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle = {},
   box?: { width: number; align?: 'left' | 'right' | 'center' },
 ): void {
   const { pen, text: safe } = prepare(canvas, text, style);
@@ -88,7 +98,13 @@ export function line(
 }
 
 /** Draws prepared text at (x, y), aligned in the box and cut with "…" when too wide for it. */
-export function drawIn(pen: Pen, text: string, x: number, y: number, box?: { width: number; align?: 'left' | 'right' | 'center' }): void {
+export function drawIn(
+  pen: Pen,
+  text: string,
+  x: number,
+  y: number,
+  box?: { width: number; align?: 'left' | 'right' | 'center' },
+): void {
   if (!box) return pen.draw(x, y, text);
   let width = pen.width(text);
   if (width > box.width) {
@@ -172,7 +188,14 @@ export function blockHeight(canvas: Canvas, text: string, width: number, style: 
 }
 
 /** Wrapped text at (x, y), one line under the other; returns the height it took. */
-export function block(canvas: Canvas, text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
+export function block(
+  canvas: Canvas,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle = {},
+): number {
   const { pen, text: safe } = prepare(canvas, text, style, true);
   const lines = linesOf(pen, safe, width);
   lines.forEach((l, i) => {

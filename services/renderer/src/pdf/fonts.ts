@@ -19,7 +19,9 @@ let loaded: Record<FontFace, Font> | undefined;
 /** The parsed DejaVu faces, loaded on first use. */
 export function fallbackFonts(): Record<FontFace, Font> {
   if (!loaded) {
-    const dir = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
+    const dir = createRequire(import.meta.url)
+      .resolve('dejavu-fonts-ttf/package.json')
+      .replace(/package\.json$/, 'ttf/');
     const load = (file: string) => {
       const font = create(readFileSync(dir + file));
       if (!('layout' in font)) throw new Error(`${file} is a font collection, not a single font`);

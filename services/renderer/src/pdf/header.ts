@@ -42,9 +42,23 @@ export function drawHeader(canvas: Canvas, view: InvoiceView): number {
 function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): number {
   const pad = 6;
   canvas.fillRect(x, y, BOX_WIDTH, 18, colors.band);
-  line(canvas, documentTitles[view.kind].title, x, y + 4.5, { face: 'bold', size: sizes.title, color: colors.bandText }, { width: BOX_WIDTH, align: 'center' });
+  line(
+    canvas,
+    documentTitles[view.kind].title,
+    x,
+    y + 4.5,
+    { face: 'bold', size: sizes.title, color: colors.bandText },
+    { width: BOX_WIDTH, align: 'center' },
+  );
   let cursor = y + 22;
-  line(canvas, `No. ${view.documentId}`, x, cursor, { face: 'bold', size: sizes.number }, { width: BOX_WIDTH, align: 'center' });
+  line(
+    canvas,
+    `No. ${view.documentId}`,
+    x,
+    cursor,
+    { face: 'bold', size: sizes.number },
+    { width: BOX_WIDTH, align: 'center' },
+  );
   cursor += 19;
   const rows: [string, string][] = [
     ['Fecha de emisión', formatDate(view.issueDate)],
@@ -66,10 +80,17 @@ function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): 
 export function drawContinuationHeader(canvas: Canvas, view: InvoiceView): number {
   const y = page.margin;
   line(canvas, view.supplier.name, left, y, { face: 'bold', size: sizes.title }, { width: contentWidth / 2 });
-  line(canvas, `${documentTitles[view.kind].title} No. ${view.documentId} (continuación)`, left + contentWidth / 2, y + 1, { face: 'bold' }, {
-    width: contentWidth / 2,
-    align: 'right',
-  });
+  line(
+    canvas,
+    `${documentTitles[view.kind].title} No. ${view.documentId} (continuación)`,
+    left + contentWidth / 2,
+    y + 1,
+    { face: 'bold' },
+    {
+      width: contentWidth / 2,
+      align: 'right',
+    },
+  );
   canvas.strokeLine(left, y + 14, right, y + 14, colors.rule, 0.6);
   return continuationTop;
 }

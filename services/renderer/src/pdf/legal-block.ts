@@ -31,12 +31,19 @@ function entries(view: InvoiceView): Entry[] {
     },
     { label: 'Consulte el documento en la DIAN', text: site ?? view.lookupUrl },
     { text: query ?? '', style: { size: sizes.small } },
-    { label: 'Proveedor del software', text: `${provider.name ? `${provider.name} · ` : ''}NIT ${formatNit(provider.nit, provider.dv)}` },
+    {
+      label: 'Proveedor del software',
+      text: `${provider.name ? `${provider.name} · ` : ''}NIT ${formatNit(provider.nit, provider.dv)}`,
+    },
     { text: titles.phrase, style: { ...strong, size: 8.5 } },
   ];
-  if (view.signed) list.push({ text: 'Documento firmado digitalmente (XAdES-EPES, política de firma DIAN v2).', style: muted });
+  if (view.signed)
+    list.push({ text: 'Documento firmado digitalmente (XAdES-EPES, política de firma DIAN v2).', style: muted });
   if (view.environment === '2') {
-    list.push({ text: 'Emitida en el ambiente de habilitación (pruebas) de la DIAN: sin validez fiscal.', style: { ...strong, size: sizes.small } });
+    list.push({
+      text: 'Emitida en el ambiente de habilitación (pruebas) de la DIAN: sin validez fiscal.',
+      style: { ...strong, size: sizes.small },
+    });
   }
   return list.filter((e) => e.text);
 }

@@ -12,18 +12,34 @@ const TAX = columns.findIndex((c) => c.key === 'tax');
 function drawTableHeader(canvas: Canvas, y: number): number {
   canvas.fillRect(left, y, contentWidth, table.headerHeight, colors.band);
   columns.forEach((column, i) => {
-    line(canvas, column.title, columnX[i]! + table.padding, y + 4, { face: 'bold', size: sizes.label, color: colors.bandText }, {
-      width: column.width - 2 * table.padding,
-      align: column.align,
-    });
+    line(
+      canvas,
+      column.title,
+      columnX[i]! + table.padding,
+      y + 4,
+      { face: 'bold', size: sizes.label, color: colors.bandText },
+      {
+        width: column.width - 2 * table.padding,
+        align: column.align,
+      },
+    );
   });
   return y + table.headerHeight;
 }
 
 function cells(l: LineView): string[] {
   const tax = l.taxes.length ? l.taxes.map((t) => `${t.name} ${formatRate(t.rate)}`).join('\n') : 'Excluido';
-  return [l.id, l.code, l.description, formatNumber(l.quantity), unitLabel(l.unitCode), formatPrice(l.unitPrice),
-    formatMoney(l.base), tax, formatMoney(l.total)];
+  return [
+    l.id,
+    l.code,
+    l.description,
+    formatNumber(l.quantity),
+    unitLabel(l.unitCode),
+    formatPrice(l.unitPrice),
+    formatMoney(l.base),
+    tax,
+    formatMoney(l.total),
+  ];
 }
 
 type Prepared = { pen: Pen; lines: string[] };
@@ -50,7 +66,8 @@ export function drawLines(canvas: Canvas, lines: readonly LineView[], top: numbe
       const x = columnX[i]! + table.padding;
       const width = column.width - 2 * table.padding;
       const box = { width, align: column.align };
-      if (i === DESCRIPTION) description.lines.forEach((part, k) => drawIn(description.pen, part, x, textY + k * table.lineHeight, box));
+      if (i === DESCRIPTION)
+        description.lines.forEach((part, k) => drawIn(description.pen, part, x, textY + k * table.lineHeight, box));
       else values[i]!.split('\n').forEach((part, k) => line(canvas, part, x, textY + k * table.lineHeight, {}, box));
     });
     y += height;

@@ -13,6 +13,13 @@ export function drawFooter(canvas: Canvas, view: InvoiceView, pageNumber: number
   canvas.strokeLine(left, y - 4, right, y - 4, colors.rule, 0.4);
   const style = { size: sizes.small, color: colors.muted };
   const titles = documentTitles[view.kind];
-  line(canvas, `${titles.phrase} No. ${view.documentId} · ${titles.keyLabel} ${view.cufe.slice(0, 16)}…`, left, y, style, { width: contentWidth - 70 });
+  line(
+    canvas,
+    `${titles.phrase} No. ${view.documentId} · ${titles.keyLabel} ${view.cufe.slice(0, 16)}…`,
+    left,
+    y,
+    style,
+    { width: contentWidth - 70 },
+  );
   line(canvas, `Página ${pageNumber} de ${pageCount}`, left, y, style, { width: contentWidth, align: 'right' });
 }

@@ -53,9 +53,14 @@ const used = fixed.reduce((sum, c) => sum + c.width, 0);
 export const columns: Column[] = fixed.map((c) => (c.key === 'description' ? { ...c, width: contentWidth - used } : c));
 
 /** x of each column's left edge, in the order of `columns`. */
-export const columnX: number[] = columns.reduce<number[]>((xs, _c, i) => [...xs, i === 0 ? left : xs[i - 1]! + columns[i - 1]!.width], []);
+export const columnX: number[] = columns.reduce<number[]>(
+  (xs, _c, i) => [...xs, i === 0 ? left : xs[i - 1]! + columns[i - 1]!.width],
+  [],
+);
 
 /** Where the table header starts on pages 2…n (below the continuation header). */
 export const continuationTop = page.margin + 20;
 /** One-line rows a full continuation page holds: what the pagination test checks against. */
-export const rowsPerContinuationPage = Math.floor((bottomLimit - continuationTop - table.headerHeight) / table.rowHeight);
+export const rowsPerContinuationPage = Math.floor(
+  (bottomLimit - continuationTop - table.headerHeight) / table.rowHeight,
+);

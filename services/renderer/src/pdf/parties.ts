@@ -41,7 +41,14 @@ export function drawParties(canvas: Canvas, view: InvoiceView, top: number): num
   return bottom + 8;
 }
 
-function drawBox(canvas: Canvas, title: string, rows: [string, string][], x: number, top: number, width: number): number {
+function drawBox(
+  canvas: Canvas,
+  title: string,
+  rows: [string, string][],
+  x: number,
+  top: number,
+  width: number,
+): number {
   const pad = 5;
   canvas.fillRect(x, top, width, 12, colors.stripe);
   line(canvas, title, x + pad, top + 3, { face: 'bold', size: sizes.label, color: colors.band });

@@ -13,7 +13,12 @@ import type { QrMatrix } from './qr-matrix.ts';
  */
 export function drawQr(canvas: Canvas, matrix: QrMatrix, x: number, y: number, side: number): void {
   const { size } = matrix;
-  const form = canvas.doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, size, size + 1], Filter: 'FlateDecode' });
+  const form = canvas.doc.ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, size, size + 1],
+    Filter: 'FlateDecode',
+  });
   form.end(deflateSync(pathOperators(matrix), { level: 1 }));
   canvas.drawForm(form, side / size, x, y);
 }

@@ -16,7 +16,9 @@ type ErrorCorrectionTables = {
 const requireQr = createRequire(createRequire(import.meta.url).resolve('qrcode/package.json'));
 const ecTables = requireQr('./lib/core/error-correction-code.js') as ErrorCorrectionTables;
 const levelM: unknown = (requireQr('./lib/core/error-correction-level.js') as { M: unknown }).M;
-const { getSymbolTotalCodewords } = requireQr('./lib/core/utils.js') as { getSymbolTotalCodewords(version: number): number };
+const { getSymbolTotalCodewords } = requireQr('./lib/core/utils.js') as {
+  getSymbolTotalCodewords(version: number): number;
+};
 
 type VersionLayout = {
   version: number;
@@ -31,7 +33,13 @@ const layouts: VersionLayout[] = Array.from({ length: 40 }, (_, i) => {
   const totalCodewords = getSymbolTotalCodewords(version);
   const ecCodewords = ecTables.getTotalCodewordsCount(version, levelM);
   const blocks = ecTables.getBlocksCount(version, levelM);
-  return { version, totalCodewords, dataCodewords: totalCodewords - ecCodewords, blocks, ecPerBlock: ecCodewords / blocks };
+  return {
+    version,
+    totalCodewords,
+    dataCodewords: totalCodewords - ecCodewords,
+    blocks,
+    ecPerBlock: ecCodewords / blocks,
+  };
 });
 
 /** Bits of the character count indicator in byte mode. */
@@ -93,7 +101,8 @@ function interleave(layout: VersionLayout, data: Uint8Array): Uint8Array {
     start += length;
     // Data codeword i of block b goes after codeword i of every block; the long blocks' last
     // codeword comes after all the short blocks' ones.
-    for (let i = 0; i < length; i++) out[i < shortLength ? i * blocks + b : shortLength * blocks + (b - shortBlocks)] = block[i]!;
+    for (let i = 0; i < length; i++)
+      out[i < shortLength ? i * blocks + b : shortLength * blocks + (b - shortBlocks)] = block[i]!;
     const ec = remainder(block, generator);
     for (let i = 0; i < ecPerBlock; i++) out[dataCodewords + i * blocks + b] = ec[i]!;
   }
@@ -163,7 +172,11 @@ const templates = new Map<number, Template>();
 function templateOf(version: number): Template {
   let template = templates.get(version);
   if (template) return template;
-  const { modules } = QRCode.create([{ data: Uint8Array.of(0), mode: 'byte' }], { version, errorCorrectionLevel: 'M', maskPattern: MASK_PATTERN });
+  const { modules } = QRCode.create([{ data: Uint8Array.of(0), mode: 'byte' }], {
+    version,
+    errorCorrectionLevel: 'M',
+    maskPattern: MASK_PATTERN,
+  });
   const { size, reservedBit } = modules;
   // Data modules start as the mask (mask 2: dark in every third column), as if all data bits were 0.
   const masked = modules.data.map((dark, i) => (reservedBit[i] ? dark : (i % size) % 3 === 0 ? 1 : 0));

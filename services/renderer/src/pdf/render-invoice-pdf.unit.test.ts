@@ -36,7 +36,7 @@ describe('renderInvoicePdf', () => {
     expect(text(renderInvoicePdf(emoji).bytes)).toContain('/FontFile2');
   });
 
-  it('has an xref table whose every offset points at its object (pdfkit\'s output, collected in memory)', () => {
+  it("has an xref table whose every offset points at its object (pdfkit's output, collected in memory)", () => {
     const pdf = text(renderInvoicePdf(readInvoiceView(sampleInvoice({ lines: 120 }).xml, sampleReadOptions)).bytes);
     const xref = Number(/startxref\n(\d+)\n%%EOF/.exec(pdf)![1]);
     expect(pdf.startsWith('xref\n', xref)).toBe(true);
@@ -45,8 +45,10 @@ describe('renderInvoicePdf', () => {
     offsets.forEach((offset, i) => expect(pdf.startsWith(`${i + 1} 0 obj`, offset)).toBe(true));
   });
 
-  it('deflates each page\'s content (pdfkit\'s flip first, then the canvas\'s operators) and the QR form', () => {
-    const all = streams(text(renderInvoicePdf(readInvoiceView(sampleInvoice({ lines: 120 }).xml, sampleReadOptions)).bytes));
+  it("deflates each page's content (pdfkit's flip first, then the canvas's operators) and the QR form", () => {
+    const all = streams(
+      text(renderInvoicePdf(readInvoiceView(sampleInvoice({ lines: 120 }).xml, sampleReadOptions)).bytes),
+    );
     const pages = all.filter((s) => s.content.startsWith('1 0 0 -1 0 792 cm\n'));
     expect(pages).toHaveLength(4);
     pages.forEach((page, i) => {

@@ -11,7 +11,12 @@ class CopiedRun {
   readonly positions: GlyphPosition[];
   constructor(run: GlyphRun) {
     this.glyphs = run.glyphs;
-    this.positions = run.positions.map((p) => ({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset }));
+    this.positions = run.positions.map((p) => ({
+      xAdvance: p.xAdvance,
+      yAdvance: p.yAdvance,
+      xOffset: p.xOffset,
+      yOffset: p.yOffset,
+    }));
   }
   // Read by pdfkit after it scaled the positions, like fontkit's own GlyphRun getter.
   get advanceWidth(): number {

@@ -16,20 +16,52 @@ export type StandardFace = {
 };
 
 type AfmData = {
-  name: string; ascender: number; descender: number; glyphNames: string; glyphWidths: number[]; kernPairs: (number | number[])[];
+  name: string;
+  ascender: number;
+  descender: number;
+  glyphNames: string;
+  glyphWidths: number[];
+  kernPairs: (number | number[])[];
 };
 
 // The Unicode characters WinAnsi (cp1252) puts in 0x80–0x9F; everything else it has is Latin-1.
 const CP1252_HIGH: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
-  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
-  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
-  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
 };
 
 const hex4 = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
 /** Printable WinAnsi: ASCII, Latin-1 and the 0x80–0x9F punctuation. */
-export const WIN_ANSI = new RegExp(`^[\\x20-\\x7E\\u00A0-\\u00FF${Object.keys(CP1252_HIGH).map((c) => hex4(Number(c))).join('')}]*$`);
+export const WIN_ANSI = new RegExp(
+  `^[\\x20-\\x7E\\u00A0-\\u00FF${Object.keys(CP1252_HIGH)
+    .map((c) => hex4(Number(c)))
+    .join('')}]*$`,
+);
 const NEEDS_MAPPING = /[^\x20-\x7E\u00A0-\u00FF]/;
 
 /**
@@ -63,7 +95,11 @@ function build(data: AfmData): StandardFace {
     const glyph = repeat !== undefined ? index.get(repeat)! : next++;
     codesOf[glyph]!.push(code);
   }
-  if (next !== names.length || names[index.get('ntilde')!] !== 'ntilde' || !codesOf[index.get('ntilde')!]!.includes(0xf1)) {
+  if (
+    next !== names.length ||
+    names[index.get('ntilde')!] !== 'ntilde' ||
+    !codesOf[index.get('ntilde')!]!.includes(0xf1)
+  ) {
     throw new Error(`unexpected glyph order in pdfkit's ${data.name} metrics`);
   }
   const widths = new Uint16Array(256);
@@ -74,7 +110,8 @@ function build(data: AfmData): StandardFace {
     let pair = 0;
     for (const delta of data.kernPairs[i + 1] as number[]) {
       pair += delta;
-      for (const l of codesOf[Math.floor(pair / names.length)]!) for (const r of codesOf[pair % names.length]!) kerning[(l << 8) | r] = amount;
+      for (const l of codesOf[Math.floor(pair / names.length)]!)
+        for (const r of codesOf[pair % names.length]!) kerning[(l << 8) | r] = amount;
     }
   }
   return { name: data.name, ascender: data.ascender, descender: data.descender, widths, kerning };

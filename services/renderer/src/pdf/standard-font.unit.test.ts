@@ -33,12 +33,15 @@ const winAnsiText = fc.string({ unit: fc.constantFrom(...'AVTeWa yr.,()\\ñÓ€
 describe('Helvetica operators', () => {
   for (const [name, face] of Object.entries(standardFaces)) {
     it(`measures and shows ${name} text as pdfkit placed it: kerned pairs, escapes`, () => {
-      fc.assert(fc.property(winAnsiText, (text) => {
-        const bytes = winAnsi(text);
-        expect(widthOfBytes(face, bytes)).toBe(referenceWidth(face, bytes));
-        expect(showText(face, bytes)).toBe(referenceShow(face, bytes));
-        expect(showText(face, bytes)).toBe(referenceShow(face, bytes)); // and again, from the cache
-      }), { numRuns: 300 });
+      fc.assert(
+        fc.property(winAnsiText, (text) => {
+          const bytes = winAnsi(text);
+          expect(widthOfBytes(face, bytes)).toBe(referenceWidth(face, bytes));
+          expect(showText(face, bytes)).toBe(referenceShow(face, bytes));
+          expect(showText(face, bytes)).toBe(referenceShow(face, bytes)); // and again, from the cache
+        }),
+        { numRuns: 300 },
+      );
     });
   }
 

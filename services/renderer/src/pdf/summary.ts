@@ -23,7 +23,8 @@ function totalRows(view: InvoiceView): [string, string][] {
   ];
   // IVA and INC are always shown (the law asks for them discriminated), other taxes when present.
   for (const code of ['01', '04']) rows.push([code === '01' ? 'IVA' : 'INC', t.byTaxCode[code] ?? '0.00']);
-  for (const [code, amount] of Object.entries(t.byTaxCode)) if (code !== '01' && code !== '04') rows.push([taxNames.get(code) ?? code, amount]);
+  for (const [code, amount] of Object.entries(t.byTaxCode))
+    if (code !== '01' && code !== '04') rows.push([taxNames.get(code) ?? code, amount]);
   if (!isZero(t.allowance)) rows.push(['Descuentos', t.allowance]);
   if (!isZero(t.charge)) rows.push(['Cargos', t.charge]);
   if (!isZero(t.prepaid)) rows.push(['Anticipos', t.prepaid]);
@@ -65,7 +66,15 @@ export function drawSummary(canvas: Canvas, view: InvoiceView, top: number): num
   const cols = [0, 110, 170, 260].map((dx) => left + 5 + dx);
   const widths = [105, 55, 85, LEFT_WIDTH - 270];
   ['Tributo', 'Tarifa', 'Base gravable', 'Valor'].forEach((title, i) =>
-    line(canvas, title, cols[i]!, y, { face: 'bold', size: sizes.label, color: colors.muted }, { width: widths[i]!, align: i ? 'right' : 'left' }));
+    line(
+      canvas,
+      title,
+      cols[i]!,
+      y,
+      { face: 'bold', size: sizes.label, color: colors.muted },
+      { width: widths[i]!, align: i ? 'right' : 'left' },
+    ),
+  );
   y += 12;
   if (!view.taxes.length) {
     line(canvas, 'Sin impuestos: bienes o servicios excluidos', cols[0]!, y);
@@ -73,7 +82,9 @@ export function drawSummary(canvas: Canvas, view: InvoiceView, top: number): num
   }
   for (const tax of view.taxes) {
     const values = [`${tax.code} ${tax.name}`, formatRate(tax.rate), formatMoney(tax.base), formatMoney(tax.amount)];
-    values.forEach((value, i) => line(canvas, value, cols[i]!, y, {}, { width: widths[i]!, align: i ? 'right' : 'left' }));
+    values.forEach((value, i) =>
+      line(canvas, value, cols[i]!, y, {}, { width: widths[i]!, align: i ? 'right' : 'left' }),
+    );
     y += ROW;
   }
   y = sectionTitle(canvas, 'VALOR EN LETRAS', left, y + 6, LEFT_WIDTH);
@@ -96,12 +107,22 @@ function drawTotals(canvas: Canvas, view: InvoiceView, x: number, top: number): 
   canvas.fillRect(x, y, TOTALS_WIDTH, ROW + 4, colors.band);
   const bold = { face: 'bold' as const, size: 8.5, color: colors.bandText };
   line(canvas, documentTitles[view.kind].totalLabel, x + pad, y + 3, bold);
-  line(canvas, `$ ${formatMoney(view.totals.payable)}`, x + pad, y + 3, bold, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
+  line(canvas, `$ ${formatMoney(view.totals.payable)}`, x + pad, y + 3, bold, {
+    width: TOTALS_WIDTH - 2 * pad,
+    align: 'right',
+  });
   y += ROW + 4;
   const balance = balanceAfterAdvances(view.totals);
   if (balance !== undefined) {
     line(canvas, 'Saldo a pagar (menos anticipos)', x + pad, y, { face: 'bold' });
-    line(canvas, `$ ${formatMoney(balance)}`, x + pad, y, { face: 'bold' }, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
+    line(
+      canvas,
+      `$ ${formatMoney(balance)}`,
+      x + pad,
+      y,
+      { face: 'bold' },
+      { width: TOTALS_WIDTH - 2 * pad, align: 'right' },
+    );
     y += ROW;
   }
   canvas.strokeRect(x, top, TOTALS_WIDTH, y - top, colors.rule, 0.6);

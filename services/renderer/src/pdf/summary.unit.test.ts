@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { balanceAfterAdvances } from './summary.ts';
 
-const totals = (payable: string, prepaid: string) => ({ lineExtension: '0.00', taxExclusive: '0.00', taxInclusive: payable, allowance: '0.00', charge: '0.00', prepaid, payable, byTaxCode: {} });
+const totals = (payable: string, prepaid: string) => ({
+  lineExtension: '0.00',
+  taxExclusive: '0.00',
+  taxInclusive: payable,
+  allowance: '0.00',
+  charge: '0.00',
+  prepaid,
+  payable,
+  byTaxCode: {},
+});
 
 describe('balanceAfterAdvances (the PDF\'s "Saldo a pagar" under the total)', () => {
   it('is PayableAmount − PrepaidAmount, exactly', () => {

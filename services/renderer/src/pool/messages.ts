@@ -12,8 +12,7 @@ export type RenderJob = {
  * rebuilds the same error the in-process renderer would have thrown (render-failure.ts).
  */
 export type RenderFailure =
-  | { kind: 'renderer'; code: RendererErrorCode; message: string }
-  | { kind: 'other'; message: string };
+  { kind: 'renderer'; code: RendererErrorCode; message: string } | { kind: 'other'; message: string };
 
 /**
  * Worker → pool. `bytes` owns its whole ArrayBuffer, which travels in the transfer list (moved,

@@ -12,7 +12,9 @@ export function toFailure(error: unknown): RenderFailure {
 
 export function fromFailure(failure: RenderFailure): Error {
   switch (failure.kind) {
-    case 'renderer': return new RendererError(failure.code, failure.message);
-    case 'other': return new Error(failure.message);
+    case 'renderer':
+      return new RendererError(failure.code, failure.message);
+    case 'other':
+      return new Error(failure.message);
   }
 }

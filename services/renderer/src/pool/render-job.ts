@@ -11,7 +11,8 @@ export function answerRenderJob(job: RenderJob): { reply: RenderReply; transfer:
   try {
     const { bytes, pageCount } = renderRequest(job.request);
     // A view into a larger or shared buffer could not be moved whole: copy it into one of its own.
-    const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const whole =
+      bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const owned = whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
     return { reply: { jobId: job.jobId, ok: true, bytes: owned, pageCount }, transfer: [owned.buffer] };
   } catch (error) {

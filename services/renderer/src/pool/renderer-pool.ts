@@ -17,10 +17,11 @@ type Slot = { worker: Worker | undefined; current: Pending | undefined };
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
 /**
- * InvoiceRenderer on worker threads, so reading XML and drawing PDFs stays off the event loop with the same
- * bytes and errors as pdfkitRenderer. A crashed worker fails its job as retriable POOL_WORKER_FAILED.
+ * InvoiceRenderer on worker threads, so reading XML and drawing PDFs stays off the event loop with the same bytes and
+ * errors as pdfkitRenderer. A crashed worker fails its job as retriable POOL_WORKER_FAILED.
  *
- *   const { bytes, pageCount } = await createRendererPool({ size: 1 }).render({ xml: signedXml, options: { validatedAt } });
+ *   const pool = createRendererPool({ size: 1 });
+ *   const { bytes, pageCount } = await pool.render({ xml: signedXml, options: { validatedAt } });
  */
 export function createRendererPool(options: { size?: number } = {}): RendererPool {
   return startRendererPool(WORKER_URL, options.size ?? 1);

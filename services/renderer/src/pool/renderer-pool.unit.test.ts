@@ -56,7 +56,8 @@ describe('createRendererPool', () => {
 
   it('keeps the event loop turning while 120-line invoices render (in process it does not)', async () => {
     const request = requestOf({ lines: 120 });
-    const batch = (renderer: InvoiceRenderer) => () => Promise.all(Array.from({ length: 4 }, () => renderer.render(request)));
+    const batch = (renderer: InvoiceRenderer) => () =>
+      Promise.all(Array.from({ length: 4 }, () => renderer.render(request)));
     await pool.render(request); // both workers warm
     const blocked = await ticksDuring(batch(inProcess));
     const free = await ticksDuring(batch(pool));
@@ -68,24 +69,46 @@ describe('createRendererPool', () => {
     const requests = [1, 2, 3, 4, 5].map((lines) => requestOf({ lines, number: 990001000 + lines }));
     const results = await Promise.all(requests.map((request) => pool.render(request)));
     const expected = await Promise.all(requests.map((request) => inProcess.render(request)));
-    results.forEach((result, i) => expect(Buffer.from(result.bytes).equals(Buffer.from(expected[i]!.bytes))).toBe(true));
+    results.forEach((result, i) =>
+      expect(Buffer.from(result.bytes).equals(Buffer.from(expected[i]!.bytes))).toBe(true),
+    );
   });
 
   // The reaction tells a bad XML (final) from a crashed thread (retried) by class and code: the
   // worker's errors must come back as the in-process renderer throws them.
   const failures: Record<string, RenderRequest> = {
     'XML that is not well-formed (NOT_AN_INVOICE)': { ...requestOf({ lines: 1 }), xml: '<Invoice><cbc:ID>1</Invoice>' },
-    'an invoice without a required field (MISSING_FIELD)': { ...requestOf({ lines: 1 }), xml: withoutElement(requestOf({ lines: 1 }).xml, 'cbc:IssueTime') },
-    'an XML with another CUFE than recorded (XML_MISMATCH)': { ...requestOf({ lines: 1 }), expected: { cufe: 'f'.repeat(96), environment: '2' } },
-    'an XML of another environment than recorded (XML_MISMATCH)': { ...requestOf({ lines: 1 }), expected: { cufe: requestOf({ lines: 1 }).expected!.cufe, environment: '1' } },
+    'an invoice without a required field (MISSING_FIELD)': {
+      ...requestOf({ lines: 1 }),
+      xml: withoutElement(requestOf({ lines: 1 }).xml, 'cbc:IssueTime'),
+    },
+    'an XML with another CUFE than recorded (XML_MISMATCH)': {
+      ...requestOf({ lines: 1 }),
+      expected: { cufe: 'f'.repeat(96), environment: '2' },
+    },
+    'an XML of another environment than recorded (XML_MISMATCH)': {
+      ...requestOf({ lines: 1 }),
+      expected: { cufe: requestOf({ lines: 1 }).expected!.cufe, environment: '1' },
+    },
   };
   for (const [name, request] of Object.entries(failures)) {
     it(`fails as the in-process renderer does, and goes on: ${name}`, async () => {
-      const expected = await inProcess.render(request).then(() => undefined, (error: unknown) => error);
+      const expected = await inProcess.render(request).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(expected).toBeInstanceOf(Error);
-      const actual = await pool.render(request).then(() => undefined, (error: unknown) => error);
+      const actual = await pool.render(request).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(actual).toBeInstanceOf((expected as Error).constructor);
-      expect(actual).toMatchObject({ name: (expected as Error).name, code: (expected as { code: string }).code, message: (expected as Error).message, retriable: false });
+      expect(actual).toMatchObject({
+        name: (expected as Error).name,
+        code: (expected as { code: string }).code,
+        message: (expected as Error).message,
+        retriable: false,
+      });
       expect((await pool.render(requestOf({ lines: 1 }))).pageCount).toBe(1);
     });
   }
@@ -104,7 +127,11 @@ describe('createRendererPool', () => {
     const outcomes = await settled;
     for (const outcome of outcomes) {
       expect(outcome.status).toBe('rejected');
-      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ name: 'RendererError', code: 'POOL_CLOSED', retriable: false });
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+        name: 'RendererError',
+        code: 'POOL_CLOSED',
+        retriable: false,
+      });
     }
     await expect(closing.render(request)).rejects.toMatchObject({ code: 'POOL_CLOSED' });
   });
@@ -118,16 +145,30 @@ describe('a crashed renderer worker', () => {
     return { ...request, options: { ...request.options, softwareProviderName: trigger } };
   };
 
-  for (const [how, trigger] of [['exits', CRASH_BY_EXIT], ['throws', CRASH_BY_THROW]] as const) {
+  for (const [how, trigger] of [
+    ['exits', CRASH_BY_EXIT],
+    ['throws', CRASH_BY_THROW],
+  ] as const) {
     it(`that ${how} fails its job with the retriable POOL_WORKER_FAILED; the next job still renders`, async () => {
       const request = requestOf({ lines: 12 });
       const expected = await inProcess.render(request);
       // The second job waits in the queue behind the crash and goes to the replacement worker.
-      const [crashed, after] = await Promise.allSettled([crashing.render(crashRequest(trigger)), crashing.render(request)]);
+      const [crashed, after] = await Promise.allSettled([
+        crashing.render(crashRequest(trigger)),
+        crashing.render(request),
+      ]);
       expect(crashed.status).toBe('rejected');
-      expect((crashed as PromiseRejectedResult).reason).toMatchObject({ name: 'RendererError', code: 'POOL_WORKER_FAILED', retriable: true });
+      expect((crashed as PromiseRejectedResult).reason).toMatchObject({
+        name: 'RendererError',
+        code: 'POOL_WORKER_FAILED',
+        retriable: true,
+      });
       expect(after.status).toBe('fulfilled');
-      expect(Buffer.from((after as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes).equals(Buffer.from(expected.bytes))).toBe(true);
+      expect(
+        Buffer.from((after as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes).equals(
+          Buffer.from(expected.bytes),
+        ),
+      ).toBe(true);
       // and once idle, the replacement is started by the next job
       expect((await crashing.render(request)).pageCount).toBe(expected.pageCount);
     });

@@ -1,5 +1,11 @@
 import {
-  buildInvoiceXml, colombiaDateTime, demoResolution, demoSoftware, demoTenant, environments, validateInvoiceRequest,
+  buildInvoiceXml,
+  colombiaDateTime,
+  demoResolution,
+  demoSoftware,
+  demoTenant,
+  environments,
+  validateInvoiceRequest,
   type BuiltInvoice,
 } from '@fe/dian-domain';
 import type { RenderRequest } from '../ports/invoice-renderer.ts';
@@ -22,7 +28,11 @@ const PRODUCTS = [
   { name: 'Consultoría en facturación electrónica', price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
   { name: 'Almuerzo ejecutivo con bebida y postre', price: 25000.5, taxes: [{ code: '04', name: 'INC', rate: 8 }] },
   { name: 'Libro técnico «Contabilidad para pymes» (excluido de IVA)', price: 80000, taxes: [] },
-  { name: 'Mantenimiento preventivo de equipos de cómputo en sede del cliente, incluye limpieza interna, revisión de ventiladores y actualización de firmware', price: 320000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+  {
+    name: 'Mantenimiento preventivo de equipos de cómputo en sede del cliente, incluye limpieza interna, revisión de ventiladores y actualización de firmware',
+    price: 320000,
+    taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+  },
   { name: 'Café de origen Huila, bolsa 500 g', price: 18900, taxes: [{ code: '01', name: 'IVA', rate: 5 }] },
   { name: 'Servicio de cafetería (niño y acompañante)', price: 12000, taxes: [{ code: '04', name: 'INC', rate: 8 }] },
 ];

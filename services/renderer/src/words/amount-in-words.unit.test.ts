@@ -32,7 +32,14 @@ describe('amountInWords', () => {
 
   it('writes every hundred with its own word', () => {
     expect([200n, 300n, 400n, 500n, 600n, 700n, 800n, 900n].map(integerInWords)).toEqual([
-      'DOSCIENTOS', 'TRESCIENTOS', 'CUATROCIENTOS', 'QUINIENTOS', 'SEISCIENTOS', 'SETECIENTOS', 'OCHOCIENTOS', 'NOVECIENTOS',
+      'DOSCIENTOS',
+      'TRESCIENTOS',
+      'CUATROCIENTOS',
+      'QUINIENTOS',
+      'SEISCIENTOS',
+      'SETECIENTOS',
+      'OCHOCIENTOS',
+      'NOVECIENTOS',
     ]);
   });
 

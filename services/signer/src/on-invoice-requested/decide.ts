@@ -15,7 +15,8 @@ export function decideSigning<T extends DocumentRequested>(delivered: T, state: 
   const requested = state.requested?.type === delivered.type ? (state.requested as T) : undefined;
   if (!requested) throw new SignerError('EVENT_NOT_RECORDED', `the stream holds no ${delivered.type}`);
   if (requested.id !== delivered.id) throw new SignerError('EVENT_NOT_RECORDED', `recorded event ${requested.id}`);
-  if (documentKey(requested) !== documentKey(delivered)) throw new SignerError('EVENT_NOT_RECORDED', 'the delivered key differs from the recorded one');
+  if (documentKey(requested) !== documentKey(delivered))
+    throw new SignerError('EVENT_NOT_RECORDED', 'the delivered key differs from the recorded one');
   if (state.signed) return { action: 'none', reason: 'already_signed' };
   return { action: 'sign', requested };
 }

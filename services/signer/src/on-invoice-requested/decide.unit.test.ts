@@ -12,17 +12,29 @@ import { OLD_RULES_CUFE, requestedEvent, smallLinesRequest, testClock } from '..
 const issuedAt = new Date('2026-03-10T15:15:00Z');
 const requested = requestedEvent(invoiceCases[0]!.request, '990000101', issuedAt);
 const profile = { tenant: demoTenant, software: demoSoftware, resolutions: [demoResolution] };
-const signed = newInvoiceEvent('InvoiceSigned', {
-  xml_key: 'demo/SETP990000101.xml', xml_sha256: 'a'.repeat(64), signed_at: '2026-03-10T10:15:00.000-05:00', certificate_serial: '0badc0ffee',
-}, metaCausedBy(requested), testClock);
-const asRecorded = (e: InvoiceEvent) => parseRecorded({ stream: 's', version: 0n, position: 1n, envelope: e as Envelope, recordedAt: '' });
+const signed = newInvoiceEvent(
+  'InvoiceSigned',
+  {
+    xml_key: 'demo/SETP990000101.xml',
+    xml_sha256: 'a'.repeat(64),
+    signed_at: '2026-03-10T10:15:00.000-05:00',
+    certificate_serial: '0badc0ffee',
+  },
+  metaCausedBy(requested),
+  testClock,
+);
+const asRecorded = (e: InvoiceEvent) =>
+  parseRecorded({ stream: 's', version: 0n, position: 1n, envelope: e as Envelope, recordedAt: '' });
 
 describe('decideSigning', () => {
   const spec = DeciderSpecification.for(signingDecider);
   const notRecorded = (e: { code?: string }) => e.code === 'EVENT_NOT_RECORDED';
 
   it('signs the recorded request when the stream holds no InvoiceSigned', () => {
-    spec.given([asRecorded(requested)]).when(requested).then({ action: 'sign', requested: asRecorded(requested) as typeof requested });
+    spec
+      .given([asRecorded(requested)])
+      .when(requested)
+      .then({ action: 'sign', requested: asRecorded(requested) as typeof requested });
   });
 
   it('does nothing once InvoiceSigned is recorded (a redelivery)', () => {
@@ -31,22 +43,45 @@ describe('decideSigning', () => {
 
   it('refuses a delivered event the stream does not hold, or holds with another CUFE', () => {
     spec.given([]).when(requested).thenThrows(notRecorded);
-    spec.given([requested]).when({ ...requested, id: crypto.randomUUID() }).thenThrows(notRecorded);
-    spec.given([requested]).when({ ...requested, data: { ...requested.data, cufe: 'f'.repeat(96) } }).thenThrows(notRecorded);
+    spec
+      .given([requested])
+      .when({ ...requested, id: crypto.randomUUID() })
+      .thenThrows(notRecorded);
+    spec
+      .given([requested])
+      .when({ ...requested, data: { ...requested.data, cufe: 'f'.repeat(96) } })
+      .thenThrows(notRecorded);
   });
 });
 
 describe('invoiceSignedData', () => {
   it('records the serial in hex, whole bytes, and SigningTime as signed_at', () => {
-    const data = invoiceSignedData({ xmlKey: 'demo/X1.xml', xmlSha256: 'b'.repeat(64), signingTime: '2026-03-10T10:15:00.000-05:00', serialNumber: String(0x0badc0ffee) });
-    expect(data).toEqual({ xml_key: 'demo/X1.xml', xml_sha256: 'b'.repeat(64), signed_at: '2026-03-10T10:15:00.000-05:00', certificate_serial: '0badc0ffee' });
+    const data = invoiceSignedData({
+      xmlKey: 'demo/X1.xml',
+      xmlSha256: 'b'.repeat(64),
+      signingTime: '2026-03-10T10:15:00.000-05:00',
+      serialNumber: String(0x0badc0ffee),
+    });
+    expect(data).toEqual({
+      xml_key: 'demo/X1.xml',
+      xml_sha256: 'b'.repeat(64),
+      signed_at: '2026-03-10T10:15:00.000-05:00',
+      certificate_serial: '0badc0ffee',
+    });
     expect(serialHex('255')).toBe('ff');
     expect(serialHex('256')).toBe('0100');
   });
 });
 
 describe('rebuildInvoice', () => {
-  const code = (fn: () => unknown) => { try { fn(); } catch (e) { return (e as { code?: string }).code; } return 'none'; };
+  const code = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      return (e as { code?: string }).code;
+    }
+    return 'none';
+  };
 
   it('rebuilds the document whose CUFE ingress recorded', () => {
     const built = rebuildInvoice(requested.data, profile);
@@ -63,13 +98,22 @@ describe('rebuildInvoice', () => {
 
   it('refuses a CUFE, a document id or a resolution that does not match', () => {
     expect(code(() => rebuildInvoice({ ...requested.data, cufe: '0'.repeat(96) }, profile))).toBe('CUFE_MISMATCH');
-    expect(code(() => rebuildInvoice({ ...requested.data, document_id: 'SETP1' }, profile))).toBe('DOCUMENT_ID_MISMATCH');
-    expect(code(() => rebuildInvoice({ ...requested.data, resolution_id: 'gone' }, profile))).toBe('RESOLUTION_UNKNOWN');
-    expect(code(() => rebuildInvoice(requested.data, { ...profile, tenant: { ...demoTenant, nit: '900373115' } }))).toBe('CUFE_MISMATCH');
+    expect(code(() => rebuildInvoice({ ...requested.data, document_id: 'SETP1' }, profile))).toBe(
+      'DOCUMENT_ID_MISMATCH',
+    );
+    expect(code(() => rebuildInvoice({ ...requested.data, resolution_id: 'gone' }, profile))).toBe(
+      'RESOLUTION_UNKNOWN',
+    );
+    expect(
+      code(() => rebuildInvoice(requested.data, { ...profile, tenant: { ...demoTenant, nit: '900373115' } })),
+    ).toBe('CUFE_MISMATCH');
   });
 
   it('refuses a recorded request that no longer validates, and a number outside the resolution', () => {
-    const badNit = { ...requested.data.request, customer: { ...requested.data.request.customer, document_number: '900108281', check_digit: '0' } };
+    const badNit = {
+      ...requested.data.request,
+      customer: { ...requested.data.request.customer, document_number: '900108281', check_digit: '0' },
+    };
     expect(code(() => rebuildInvoice({ ...requested.data, request: badNit }, profile))).toBe('REQUEST_INVALID');
     expect(code(() => rebuildInvoice({ ...requested.data, number: '1' }, profile))).toBe('REBUILD_FAILED');
   });
@@ -91,7 +135,10 @@ describe('rebuildInvoice', () => {
 
   it('says why the builder refused: a recorded text XML cannot carry is not "outside the resolution"', () => {
     // A request recorded before ingress refused such text: the schema would refuse it now.
-    const unwritable = { ...requested.data.request, customer: { ...requested.data.request.customer, name: 'Cliente \ud800' } };
+    const unwritable = {
+      ...requested.data.request,
+      customer: { ...requested.data.request.customer, name: 'Cliente \ud800' },
+    };
     const error = (() => {
       try {
         rebuildInvoice({ ...requested.data, request: unwritable }, profile);

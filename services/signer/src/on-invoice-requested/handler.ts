@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { InvoiceSignedV1 } from '@fe/contracts';
 import {
-  documentStream, lazyChild, metaCausedBy, newInvoiceEvent, runReaction,
-  type BlobStore, type Clock, type DeliveredMessage, type DocumentRequested, type EventStore, type Logger,
+  documentStream,
+  lazyChild,
+  metaCausedBy,
+  newInvoiceEvent,
+  runReaction,
+  type BlobStore,
+  type Clock,
+  type DeliveredMessage,
+  type DocumentRequested,
+  type EventStore,
+  type Logger,
 } from '@fe/platform';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { isXadesError, type DigestAlgorithm } from '@fe/xades';
@@ -27,12 +36,19 @@ export type OnInvoiceRequestedPorts = {
 export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { algorithm: DigestAlgorithm }) {
   return async (event: DocumentRequested, message?: DeliveredMessage): Promise<void> => {
     const what = documentNames[event.type];
-    const log = lazyChild(ports.logger, { reaction: event.type === 'InvoiceRequested' ? 'on-invoice-requested' : 'on-note-requested', invoice_id: event.invoice_id, event_id: event.id, attempt: message?.attempt ?? 1 });
+    const log = lazyChild(ports.logger, {
+      reaction: event.type === 'InvoiceRequested' ? 'on-invoice-requested' : 'on-note-requested',
+      invoice_id: event.invoice_id,
+      event_id: event.id,
+      attempt: message?.attempt ?? 1,
+    });
     const stream = event.invoice_id;
     if (!stream) throw new SignerError('EVENT_NOT_RECORDED', 'the event has no invoice_id');
     try {
       const run = await runReaction({
-        store: ports.store, stream, fold: documentStream,
+        store: ports.store,
+        stream,
+        fold: documentStream,
         decide: (state) => decideSigning(event, state),
         act: async ({ requested }) => {
           const signed = await signRequested(requested, ports, options.algorithm);
@@ -41,7 +57,10 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
           // Stored before the event that points at it, so a reader never follows a key to nothing.
           await ports.blobs.put(xmlKey, bytes, 'application/xml');
           const data = invoiceSignedData({
-            xmlKey, xmlSha256: createHash('sha256').update(bytes).digest('hex'), signingTime: signed.signingTime, serialNumber: signed.serialNumber,
+            xmlKey,
+            xmlSha256: createHash('sha256').update(bytes).digest('hex'),
+            signingTime: signed.signingTime,
+            serialNumber: signed.serialNumber,
           });
           return { events: [newInvoiceEvent('InvoiceSigned', data, metaCausedBy(requested), ports.clock)] };
         },
@@ -52,7 +71,10 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
         log.info({ outcome: 'lost_race' }, 'another delivery recorded InvoiceSigned first; nothing to do');
       } else {
         const { data } = run.events[0] as InvoiceSignedV1;
-        log.info({ outcome: 'signed', xml_key: data.xml_key, certificate_serial: data.certificate_serial }, `${what} signed`);
+        log.info(
+          { outcome: 'signed', xml_key: data.xml_key, certificate_serial: data.certificate_serial },
+          `${what} signed`,
+        );
       }
     } catch (error) {
       // Final failures get one line with their stable code, for whoever reads the dead letters; the
@@ -66,5 +88,8 @@ export function onInvoiceRequested(ports: OnInvoiceRequestedPorts, options: { al
   };
 }
 
-const documentNames = { InvoiceRequested: 'invoice', CreditNoteRequested: 'credit note', DebitNoteRequested: 'debit note' } as const;
-
+const documentNames = {
+  InvoiceRequested: 'invoice',
+  CreditNoteRequested: 'credit note',
+  DebitNoteRequested: 'debit note',
+} as const;

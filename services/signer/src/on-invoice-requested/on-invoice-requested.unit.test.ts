@@ -15,7 +15,17 @@ import type { XmlSigner } from '../ports/xml-signer.ts';
 import { createSignerService } from '../service.ts';
 import { onInvoiceRequested } from './handler.ts';
 import {
-  appendAndPublish, deadLetters, eventsOfType, makeWorld, memoryTenants, noteRequestedEvent, OLD_RULES_CUFE, publish, requestedEvent, smallLinesRequest, waitFor,
+  appendAndPublish,
+  deadLetters,
+  eventsOfType,
+  makeWorld,
+  memoryTenants,
+  noteRequestedEvent,
+  OLD_RULES_CUFE,
+  publish,
+  requestedEvent,
+  smallLinesRequest,
+  waitFor,
 } from '../../test-support/signing-world.ts';
 
 const identity = makeTestIdentity();
@@ -34,17 +44,26 @@ const pool = createSignerPool({ size: 1 });
 afterAll(() => pool.close());
 
 async function startSigner(options: { signer?: XmlSigner; bus?: InProcessEventBus; tenants?: typeof tenants } = {}) {
-  const service = createSignerService({
-    store: world.store, bus: options.bus ?? world.bus, blobs: world.blobs, tenants: options.tenants ?? tenants,
-    signer: options.signer ?? createInProcessSigner(), clock: world.clock, logger: world.logger,
-  }, config);
+  const service = createSignerService(
+    {
+      store: world.store,
+      bus: options.bus ?? world.bus,
+      blobs: world.blobs,
+      tenants: options.tenants ?? tenants,
+      signer: options.signer ?? createInProcessSigner(),
+      clock: world.clock,
+      logger: world.logger,
+    },
+    config,
+  );
   await service.start();
   started.push(service);
   return service;
 }
 
 const logged = (outcome: string) => world.logger.entries.filter((e) => e.fields.outcome === outcome);
-const signedOf = async (stream: string) => (await eventsOfType(world.store, stream, 'InvoiceSigned')) as InvoiceSignedV1[];
+const signedOf = async (stream: string) =>
+  (await eventsOfType(world.store, stream, 'InvoiceSigned')) as InvoiceSignedV1[];
 
 describe('the signer service, on InvoiceRequested', () => {
   it('stores a signed XML the verifier accepts and records exactly one InvoiceSigned', async () => {
@@ -55,8 +74,17 @@ describe('the signer service, on InvoiceRequested', () => {
 
     const [signed, ...more] = await signedOf(requested.invoice_id!);
     expect(more).toHaveLength(0);
-    expect(signed!.data).toMatchObject({ xml_key: 'demo/SETP990000201.xml', certificate_serial: '0badc0ffee', signed_at: '2026-03-10T10:15:00.000-05:00' });
-    expect(signed).toMatchObject({ causation_id: requested.id, correlation_id: requested.correlation_id, tenant_id: 'demo', invoice_id: requested.invoice_id });
+    expect(signed!.data).toMatchObject({
+      xml_key: 'demo/SETP990000201.xml',
+      certificate_serial: '0badc0ffee',
+      signed_at: '2026-03-10T10:15:00.000-05:00',
+    });
+    expect(signed).toMatchObject({
+      causation_id: requested.id,
+      correlation_id: requested.correlation_id,
+      tenant_id: 'demo',
+      invoice_id: requested.invoice_id,
+    });
 
     const blob = await world.blobs.get(signed!.data.xml_key);
     expect(blob.contentType).toBe('application/xml');
@@ -71,7 +99,11 @@ describe('the signer service, on InvoiceRequested', () => {
   it('signs on the worker pool too, late in the Colombian evening (SigningTime keeps the issue date)', async () => {
     await startSigner({ signer: pool });
     const lateEvening = new Date('2026-03-11T03:30:00Z'); // 22:30 on 10 March in Colombia
-    const requested = requestedEvent({ ...invoiceCases[0]!.request, payment: { method_code: '31', due_date: '2026-03-10' } }, '990000202', lateEvening);
+    const requested = requestedEvent(
+      { ...invoiceCases[0]!.request, payment: { method_code: '31', due_date: '2026-03-10' } },
+      '990000202',
+      lateEvening,
+    );
     await appendAndPublish(world, requested);
     await waitFor(() => logged('signed').length === 1);
     const [signed] = await signedOf(requested.invoice_id!);
@@ -96,14 +128,20 @@ describe('the signer service, on InvoiceRequested', () => {
     const dlq = await deadLetters(world.bus);
     await startSigner();
     const honest = requestedEvent(invoiceCases[0]!.request, '990000204', issuedAt);
-    const tampered = { ...honest, data: { ...honest.data, cufe: `${honest.data.cufe.slice(0, 95)}${honest.data.cufe.endsWith('0') ? '1' : '0'}` } };
+    const tampered = {
+      ...honest,
+      data: { ...honest.data, cufe: `${honest.data.cufe.slice(0, 95)}${honest.data.cufe.endsWith('0') ? '1' : '0'}` },
+    };
     await appendAndPublish(world, tampered);
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
     expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CUFE_MISMATCH: The rebuilt CUFE differs/);
     expect(dead!.headers?.[deadLetterHeaders.attempts]).toBe('2');
     expect(await signedOf(tampered.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists('demo/SETP990000204.xml')).toBe(false);
-    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['CUFE_MISMATCH', 'CUFE_MISMATCH']);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual([
+      'CUFE_MISMATCH',
+      'CUFE_MISMATCH',
+    ]);
   });
 
   it('never signs a delivered copy that differs from the recorded event', async () => {
@@ -163,7 +201,7 @@ describe('the signer service, across a change of the build rules', () => {
     expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
   });
 
-  it('signs today\'s request with the rules it records (2), whose CUFE differs from the old one', async () => {
+  it("signs today's request with the rules it records (2), whose CUFE differs from the old one", async () => {
     await startSigner();
     const requested = requestedEvent(smallLinesRequest, '990000291', issuedAt);
     expect(requested.data).toMatchObject({ build_rules: 2, payable_amount: '0.71' });
@@ -181,55 +219,93 @@ describe('the signer service, across a change of the build rules', () => {
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
     expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError BUILD_RULES_UNKNOWN: /);
     expect(await signedOf(future.invoice_id!)).toHaveLength(0);
-    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['BUILD_RULES_UNKNOWN', 'BUILD_RULES_UNKNOWN']);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual([
+      'BUILD_RULES_UNKNOWN',
+      'BUILD_RULES_UNKNOWN',
+    ]);
   });
 });
 
-describe('the signer service, on a credit or debit note\'s first event', () => {
+describe("the signer service, on a credit or debit note's first event", () => {
   const invoice = invoiceCases[1]!.request;
   const cufe = 'c'.repeat(96);
   const notes = [
-    ['credit', noteRequestedEvent(creditNoteContent({ invoice: { cufe }, concept: '2' }, invoice), '301', issuedAt), 'CreditNote'],
-    ['debit', noteRequestedEvent(debitNoteContent({ invoice: { cufe }, concept: '2', lines: invoice.lines.slice(0, 2) }, invoice), '302', issuedAt), 'DebitNote'],
+    [
+      'credit',
+      noteRequestedEvent(creditNoteContent({ invoice: { cufe }, concept: '2' }, invoice), '301', issuedAt),
+      'CreditNote',
+    ],
+    [
+      'debit',
+      noteRequestedEvent(
+        debitNoteContent({ invoice: { cufe }, concept: '2', lines: invoice.lines.slice(0, 2) }, invoice),
+        '302',
+        issuedAt,
+      ),
+      'DebitNote',
+    ],
   ] as const;
 
-  it.each(notes)('signs a %s note on its own stream: the stored XML verifies (CUDE recomputed with the PIN) and one InvoiceSigned is recorded', async (_kind, requested, root) => {
-    await startSigner();
-    await appendAndPublish(world, requested);
-    await waitFor(() => logged('signed').length === 1);
-    const [signed, ...more] = await signedOf(requested.invoice_id!);
-    expect(more).toHaveLength(0);
-    expect(signed!.data).toMatchObject({ xml_key: `demo/${requested.data.document_id}.xml`, certificate_serial: '0badc0ffee', signed_at: '2026-03-10T10:15:00.000-05:00' });
-    expect(signed).toMatchObject({ causation_id: requested.id, tenant_id: 'demo', invoice_id: requested.invoice_id });
-    const blob = await world.blobs.get(signed!.data.xml_key);
-    expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
-    const xml = Buffer.from(blob.bytes).toString('utf8');
-    expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<${root} `)).toBe(true);
-    const note = readNoteDocument(xml);
-    expect([note.key, note.keyScheme, attributeOf(pathElement(note.root, cbc('UUID')), 'schemeID')]).toEqual([requested.data.cude, 'CUDE-SHA384', '2']);
-    const report = verifySignedInvoice(xml, { technicalKey: demoSoftware.pin });
-    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
-    expect(report.checks.find((c) => c.name === 'CUDE')).toMatchObject({ ok: true });
-    expect(logged('signed')[0]).toMatchObject({ message: `${_kind} note signed`, fields: { reaction: 'on-note-requested' } });
-  });
+  it.each(notes)(
+    'signs a %s note on its own stream: the stored XML verifies (CUDE recomputed with the PIN) and one InvoiceSigned is recorded',
+    async (_kind, requested, root) => {
+      await startSigner();
+      await appendAndPublish(world, requested);
+      await waitFor(() => logged('signed').length === 1);
+      const [signed, ...more] = await signedOf(requested.invoice_id!);
+      expect(more).toHaveLength(0);
+      expect(signed!.data).toMatchObject({
+        xml_key: `demo/${requested.data.document_id}.xml`,
+        certificate_serial: '0badc0ffee',
+        signed_at: '2026-03-10T10:15:00.000-05:00',
+      });
+      expect(signed).toMatchObject({ causation_id: requested.id, tenant_id: 'demo', invoice_id: requested.invoice_id });
+      const blob = await world.blobs.get(signed!.data.xml_key);
+      expect(createHash('sha256').update(blob.bytes).digest('hex')).toBe(signed!.data.xml_sha256);
+      const xml = Buffer.from(blob.bytes).toString('utf8');
+      expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<${root} `)).toBe(true);
+      const note = readNoteDocument(xml);
+      expect([note.key, note.keyScheme, attributeOf(pathElement(note.root, cbc('UUID')), 'schemeID')]).toEqual([
+        requested.data.cude,
+        'CUDE-SHA384',
+        '2',
+      ]);
+      const report = verifySignedInvoice(xml, { technicalKey: demoSoftware.pin });
+      expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+      expect(report.checks.find((c) => c.name === 'CUDE')).toMatchObject({ ok: true });
+      expect(logged('signed')[0]).toMatchObject({
+        message: `${_kind} note signed`,
+        fields: { reaction: 'on-note-requested' },
+      });
+    },
+  );
 
   it('never signs a note whose recorded CUDE is not the rebuilt one: CUDE_MISMATCH on the dead-letter topic', async () => {
     const dlq = await deadLetters(world.bus);
     await startSigner();
     const honest = notes[0][1];
-    const tampered = { ...honest, data: { ...honest.data, cude: `${honest.data.cude.slice(0, 95)}${honest.data.cude.endsWith('0') ? '1' : '0'}` } };
+    const tampered = {
+      ...honest,
+      data: { ...honest.data, cude: `${honest.data.cude.slice(0, 95)}${honest.data.cude.endsWith('0') ? '1' : '0'}` },
+    };
     await appendAndPublish(world, tampered);
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
     expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CUDE_MISMATCH: /);
     expect(await signedOf(tampered.invoice_id!)).toHaveLength(0);
     expect(await world.blobs.exists(`demo/${honest.data.document_id}.xml`)).toBe(false);
-    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual(['CUDE_MISMATCH', 'CUDE_MISMATCH']);
+    expect(world.logger.entries.filter((e) => e.level === 'error').map((e) => e.fields.code)).toEqual([
+      'CUDE_MISMATCH',
+      'CUDE_MISMATCH',
+    ]);
   });
 });
 
 describe('the signer service, when the tenant cannot sign', () => {
   it('dead-letters an invoice whose certificate expired before the issue instant, after the configured attempts, logging the code and no secret', async () => {
-    const expired = makeTestIdentity({ notBefore: new Date(Date.UTC(2024, 0, 1)), notAfter: new Date(Date.UTC(2025, 0, 1)) });
+    const expired = makeTestIdentity({
+      notBefore: new Date(Date.UTC(2024, 0, 1)),
+      notAfter: new Date(Date.UTC(2025, 0, 1)),
+    });
     const dlq = await deadLetters(world.bus);
     await startSigner({ tenants: memoryTenants((at) => loadP12(expired.p12, expired.password, at)) });
     const requested = requestedEvent(invoiceCases[0]!.request, '990000208', issuedAt);
@@ -239,8 +315,13 @@ describe('the signer service, when the tenant cannot sign', () => {
     expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CREDENTIAL_UNUSABLE: .*\(CERT_EXPIRED\)$/);
     expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
     const errors = world.logger.entries.filter((e) => e.level === 'error');
-    expect(errors.map((e) => [e.fields.code, e.fields.cause_code])).toEqual([['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED'], ['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED']]);
-    const everything = JSON.stringify(world.logger.entries, (_, v) => (v instanceof Error ? { ...v, message: v.message } : v));
+    expect(errors.map((e) => [e.fields.code, e.fields.cause_code])).toEqual([
+      ['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED'],
+      ['CREDENTIAL_UNUSABLE', 'CERT_EXPIRED'],
+    ]);
+    const everything = JSON.stringify(world.logger.entries, (_, v) =>
+      v instanceof Error ? { ...v, message: v.message } : v,
+    );
     expect(everything).not.toContain(expired.password);
     expect(everything).not.toContain(Buffer.from(expired.p12).toString('base64').slice(0, 40));
   });
@@ -252,7 +333,9 @@ describe('the signer service, when the tenant cannot sign', () => {
     const requested = requestedEvent(invoiceCases[0]!.request, '990000210', issuedAt);
     await appendAndPublish(world, requested);
     const [dead] = await waitFor(() => dlq.length === 1 && dlq);
-    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(/^SignerError CREDENTIAL_UNUSABLE: .*\(CERT_NOT_ISSUERS\)$/);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(
+      /^SignerError CREDENTIAL_UNUSABLE: .*\(CERT_NOT_ISSUERS\)$/,
+    );
     expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
   });
 
@@ -266,14 +349,29 @@ describe('the signer service, when the tenant cannot sign', () => {
     expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
   });
 
-  it('labels the directory\'s final failures CREDENTIAL_UNUSABLE and passes retriable ones on unchanged', async () => {
-    const failing = (error: Error) => ({ ...tenants, credential: async () => { throw error; } });
+  it("labels the directory's final failures CREDENTIAL_UNUSABLE and passes retriable ones on unchanged", async () => {
+    const failing = (error: Error) => ({
+      ...tenants,
+      credential: async () => {
+        throw error;
+      },
+    });
     const requested = requestedEvent(invoiceCases[0]!.request, '990000210', issuedAt);
     await world.store.append(requested.invoice_id!, [requested as Envelope], 'no_stream');
-    const undecryptable = Object.assign(new Error('stored secret unreadable'), { code: 'SECRET_UNREADABLE', retriable: false });
+    const undecryptable = Object.assign(new Error('stored secret unreadable'), {
+      code: 'SECRET_UNREADABLE',
+      retriable: false,
+    });
     const storeDown = Object.assign(new Error('store down'), { code: 'STORE_UNAVAILABLE', retriable: true });
-    const handle = (error: Error) => onInvoiceRequested({ ...world, tenants: failing(error), signer: createInProcessSigner() }, { algorithm: 'sha256' })(requested);
-    await expect(handle(undecryptable)).rejects.toMatchObject({ code: 'CREDENTIAL_UNUSABLE', causeCode: 'SECRET_UNREADABLE' });
+    const handle = (error: Error) =>
+      onInvoiceRequested(
+        { ...world, tenants: failing(error), signer: createInProcessSigner() },
+        { algorithm: 'sha256' },
+      )(requested);
+    await expect(handle(undecryptable)).rejects.toMatchObject({
+      code: 'CREDENTIAL_UNUSABLE',
+      causeCode: 'SECRET_UNREADABLE',
+    });
     await expect(handle(storeDown)).rejects.toBe(storeDown);
     expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
   });

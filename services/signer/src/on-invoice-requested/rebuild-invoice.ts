@@ -1,5 +1,12 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
-import { buildInvoiceXml, checkInvoiceRequest, colombiaDateTime, INVOICE_BUILD_RULES_WHEN_ABSENT, type BuildRules, type BuiltInvoice } from '@fe/dian-domain';
+import {
+  buildInvoiceXml,
+  checkInvoiceRequest,
+  colombiaDateTime,
+  INVOICE_BUILD_RULES_WHEN_ABSENT,
+  type BuildRules,
+  type BuiltInvoice,
+} from '@fe/dian-domain';
 import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from './signing-tenants.ts';
@@ -12,11 +19,15 @@ export function rebuildInvoice(data: InvoiceRequestedV1['data'], profile: Signin
   // With the rules that made the recorded CUFE (an invoice in flight during an upgrade keeps its
   // own). An event without build_rules was written with version 1 or 2: the one whose CUFE is the
   // recorded one is the one (the CUFE is a SHA-384 of the amounts, so no other document passes).
-  const candidates = data.build_rules === undefined ? INVOICE_BUILD_RULES_WHEN_ABSENT : [knownBuildRules(data.build_rules)];
+  const candidates =
+    data.build_rules === undefined ? INVOICE_BUILD_RULES_WHEN_ABSENT : [knownBuildRules(data.build_rules)];
   const builds = candidates.map((buildRules) => rebuildWith(data, profile, buildRules));
   const matching = builds.find((built) => built.cufe === data.cufe);
   if (matching) return matching;
-  throw new SignerError('CUFE_MISMATCH', `rebuilt ${builds[0]!.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`);
+  throw new SignerError(
+    'CUFE_MISMATCH',
+    `rebuilt ${builds[0]!.cufe.slice(0, 12)}…, recorded ${data.cufe.slice(0, 12)}…`,
+  );
 }
 
 function rebuildWith(data: InvoiceRequestedV1['data'], profile: SigningProfile, buildRules: BuildRules): BuiltInvoice {

@@ -1,5 +1,11 @@
 import type { DocumentRequested } from '@fe/platform';
-import { assertCertificateOfIssuer, isXadesError, type DigestAlgorithm, type SigningCredential, type XadesErrorCode } from '@fe/xades';
+import {
+  assertCertificateOfIssuer,
+  isXadesError,
+  type DigestAlgorithm,
+  type SigningCredential,
+  type XadesErrorCode,
+} from '@fe/xades';
 import { isSignerError, SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 import { rebuildNote } from '../on-note-requested/rebuild-note.ts';
@@ -27,7 +33,11 @@ export async function signRequested(
     // ZE03 again before each signature: the certificate was checked at upload, but the tenant's
     // declared technology provider may have changed since.
     assertCertificateOfIssuer(credential.chain[0], [profile.tenant.nit, profile.software.providerNit]);
-    const signed = await ports.signer.sign(built.xml, credential, { signingTime: issuedAt, algorithm, uuid: requested.id });
+    const signed = await ports.signer.sign(built.xml, credential, {
+      signingTime: issuedAt,
+      algorithm,
+      uuid: requested.id,
+    });
     return { xml: signed.xml, signingTime: signed.signingTime, serialNumber: credential.chain[0].serialNumber };
   } catch (error) {
     throw unusable(error);
@@ -36,7 +46,9 @@ export async function signRequested(
 
 /** The unsigned document the recorded first event describes; XAdES is the same for the three roots. */
 function rebuildDocument(requested: DocumentRequested, profile: SigningProfile): { xml: string } {
-  return requested.type === 'InvoiceRequested' ? rebuildInvoice(requested.data, profile) : rebuildNote(requested, profile);
+  return requested.type === 'InvoiceRequested'
+    ? rebuildInvoice(requested.data, profile)
+    : rebuildNote(requested, profile);
 }
 
 async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date): Promise<SigningCredential> {
@@ -57,12 +69,23 @@ async function credentialAt(tenants: SigningTenants, tenantId: string, at: Date)
 
 // Failures of the .p12 or its certificate: the issue instant is fixed, so retrying cannot help.
 const CREDENTIAL_CODES: ReadonlySet<XadesErrorCode> = new Set([
-  'P12_UNREADABLE', 'P12_WRONG_PASSWORD', 'P12_NO_PRIVATE_KEY', 'P12_NO_CERTIFICATE',
-  'CERT_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_NO_DIGITAL_SIGNATURE', 'CERT_NO_NON_REPUDIATION', 'CERT_KEY_TOO_SMALL', 'CERT_NOT_ISSUERS',
+  'P12_UNREADABLE',
+  'P12_WRONG_PASSWORD',
+  'P12_NO_PRIVATE_KEY',
+  'P12_NO_CERTIFICATE',
+  'CERT_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_NO_DIGITAL_SIGNATURE',
+  'CERT_NO_NON_REPUDIATION',
+  'CERT_KEY_TOO_SMALL',
+  'CERT_NOT_ISSUERS',
 ]);
 
 const hasFinalCode = (error: unknown): error is { code: string; retriable: false } =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && (error as { retriable?: unknown }).retriable === false;
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  (error as { retriable?: unknown }).retriable === false;
 
 /**
  * A credential failure becomes CREDENTIAL_UNUSABLE keeping its code, never its secret; anything else passes on

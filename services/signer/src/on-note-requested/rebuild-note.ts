@@ -1,5 +1,11 @@
 import type { CreditNoteRequestedV1, DebitNoteRequestedV1 } from '@fe/contracts';
-import { buildNoteXml, checkNoteDocument, NOTE_BUILD_RULES_WHEN_ABSENT, type BuiltNote, type NoteContent } from '@fe/dian-domain';
+import {
+  buildNoteXml,
+  checkNoteDocument,
+  NOTE_BUILD_RULES_WHEN_ABSENT,
+  type BuiltNote,
+  type NoteContent,
+} from '@fe/dian-domain';
 import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from '../on-invoice-requested/signing-tenants.ts';
@@ -12,10 +18,24 @@ export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
  */
 export function rebuildNote(requested: NoteRequested, profile: SigningProfile): BuiltNote {
   const { data } = requested;
-  const content: NoteContent = requested.type === 'CreditNoteRequested'
-    ? { kind: 'credit', request: requested.data.request, lines: data.lines, referenced_invoice: data.referenced_invoice }
-    : { kind: 'debit', request: requested.data.request, lines: data.lines, referenced_invoice: data.referenced_invoice };
-  const note = checkNoteDocument(content, data.build_rules === undefined ? NOTE_BUILD_RULES_WHEN_ABSENT : knownBuildRules(data.build_rules));
+  const content: NoteContent =
+    requested.type === 'CreditNoteRequested'
+      ? {
+          kind: 'credit',
+          request: requested.data.request,
+          lines: data.lines,
+          referenced_invoice: data.referenced_invoice,
+        }
+      : {
+          kind: 'debit',
+          request: requested.data.request,
+          lines: data.lines,
+          referenced_invoice: data.referenced_invoice,
+        };
+  const note = checkNoteDocument(
+    content,
+    data.build_rules === undefined ? NOTE_BUILD_RULES_WHEN_ABSENT : knownBuildRules(data.build_rules),
+  );
   if (!note.ok) throw new SignerError('REQUEST_INVALID', note.error.code);
 
   let built: BuiltNote;

@@ -1,4 +1,10 @@
-import { createXadesSigner, type SignedDocument, type SigningCredential, type SignOptions, type XadesSigner } from '@fe/xades';
+import {
+  createXadesSigner,
+  type SignedDocument,
+  type SigningCredential,
+  type SignOptions,
+  type XadesSigner,
+} from '@fe/xades';
 import { SignerError } from '../errors.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
 

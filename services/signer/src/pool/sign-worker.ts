@@ -17,7 +17,12 @@ port.on('message', (job: SignJob) => {
   } catch (error) {
     reply = isXadesError(error)
       ? { jobId: job.jobId, ok: false, code: error.code, message: error.message }
-      : { jobId: job.jobId, ok: false, code: undefined, message: error instanceof Error ? error.message : 'signing failed' };
+      : {
+          jobId: job.jobId,
+          ok: false,
+          code: undefined,
+          message: error instanceof Error ? error.message : 'signing failed',
+        };
   }
   port.postMessage(reply);
 });

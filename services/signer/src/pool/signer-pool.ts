@@ -23,7 +23,11 @@ export function createSignerPool(options: { size?: number } = {}): XmlSigner & {
   let closed = false;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(WORKER_URL, { name: 'fe-signer', resourceLimits: { maxYoungGenerationSizeMb: 8 } }), sent: new Set(), current: undefined };
+    const slot: Slot = {
+      worker: new Worker(WORKER_URL, { name: 'fe-signer', resourceLimits: { maxYoungGenerationSizeMb: 8 } }),
+      sent: new Set(),
+      current: undefined,
+    };
     slot.worker.unref();
     slot.worker.on('message', (reply: SignReply) => {
       const pending = slot.current;

@@ -20,7 +20,9 @@ describe('createSignerPool', () => {
       if (!done) setImmediate(spin);
     };
     setImmediate(spin);
-    const results = await Promise.all([big, big, big].map((xml) => pool.sign(xml, credential, { signingTime: issuedAt })));
+    const results = await Promise.all(
+      [big, big, big].map((xml) => pool.sign(xml, credential, { signingTime: issuedAt })),
+    );
     done = true;
     expect(ticks).toBeGreaterThan(1);
     for (const r of results) expect(verifySignedInvoice(r.xml).valid).toBe(true);
@@ -35,12 +37,16 @@ describe('createSignerPool', () => {
   });
 
   it('carries error codes across the thread boundary', async () => {
-    await expect(pool.sign('<x/>', credential, { signingTime: issuedAt })).rejects.toMatchObject({ code: 'XML_NO_SIGNATURE_SLOT' });
+    await expect(pool.sign('<x/>', credential, { signingTime: issuedAt })).rejects.toMatchObject({
+      code: 'XML_NO_SIGNATURE_SLOT',
+    });
   });
 
   it('rejects work after close with POOL_CLOSED', async () => {
     const other = createSignerPool({ size: 1 });
     await other.close();
-    await expect(other.sign('<x/>', credential, { signingTime: issuedAt })).rejects.toMatchObject({ code: 'POOL_CLOSED' });
+    await expect(other.sign('<x/>', credential, { signingTime: issuedAt })).rejects.toMatchObject({
+      code: 'POOL_CLOSED',
+    });
   });
 });

@@ -2,7 +2,10 @@
  * The per-tenant cap on concurrent DIAN calls (docs/api.md, "Limits"), across the reaction and the sweeper. It
  * never queues: no free slot leaves the work on the retry schedule, so a busy tenant cannot hold a partition.
  */
-/** Gives the slot back; never rejects, and resolves once other callers (and instances) can take it. Callers need not wait. */
+/**
+ * Gives the slot back; never rejects, and resolves once other callers (and instances) can take it. Callers need not
+ * wait.
+ */
 export type Release = () => Promise<void>;
 
 export interface TenantSlots {

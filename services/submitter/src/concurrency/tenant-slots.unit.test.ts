@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { tenantSlotsContract } from '../../test-support/tenant-slots.contract.ts';
 import { createTenantSlots } from './tenant-slots.ts';
 
-tenantSlotsContract('in-memory', async (cap) => ({ slots: createTenantSlots(cap), another: undefined }), { shared: false });
+tenantSlotsContract('in-memory', async (cap) => ({ slots: createTenantSlots(cap), another: undefined }), {
+  shared: false,
+});
 
 describe('createTenantSlots: the in-process twin', () => {
   it('reports the free slots of a tenant', async () => {

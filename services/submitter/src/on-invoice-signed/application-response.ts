@@ -23,7 +23,8 @@ export function applicationResponseInstant(xml: string | undefined): string | un
   // DIAN writes the offset (-05:00 or +00:00); a time without one is read as Colombian time.
   const withOffset = /(Z|[+-]\d{2}:\d{2})$/.test(time) ? time : `${time}-05:00`;
   const instant = `${date}T${withOffset}`;
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(instant) && !Number.isNaN(Date.parse(instant))
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(instant) &&
+    !Number.isNaN(Date.parse(instant))
     ? instant
     : undefined;
 }

@@ -1,4 +1,11 @@
-import { type DianResponse, sendTestSet, DianClientError, isDianClientError, type DianZip, type DianGateway } from '@fe/dian-client';
+import {
+  type DianResponse,
+  sendTestSet,
+  DianClientError,
+  isDianClientError,
+  type DianZip,
+  type DianGateway,
+} from '@fe/dian-client';
 import { clientFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, outcomeOfSend, outcomeOfStatus, type AnswerContext, type Recorded } from './outcomes.ts';
 
@@ -35,7 +42,10 @@ export async function runAttempt(input: AttemptInput): Promise<Recorded> {
     if (outcome.kind === 'record') return outcome;
   }
   await input.beforeSend();
-  const sent = await call(() => (input.testSetId ? sendInTestSet(input, input.testSetId) : gateway.sendBillSync(input.zip)), false);
+  const sent = await call(
+    () => (input.testSetId ? sendInTestSet(input, input.testSetId) : gateway.sendBillSync(input.zip)),
+    false,
+  );
   if (!sent.ok) return failure(sent.failure, input);
   const outcome = outcomeOfSend(sent.answer, input.context());
   if (outcome.kind === 'record') return outcome;
@@ -58,12 +68,18 @@ async function call(operation: () => Promise<DianResponse>, reconciling: boolean
   }
 }
 
-const failure = (f: AttemptFailure, input: AttemptInput): Recorded => ({ kind: 'record', events: [failed(f, input.context())] });
+const failure = (f: AttemptFailure, input: AttemptInput): Recorded => ({
+  kind: 'record',
+  events: [failed(f, input.context())],
+});
 
 /** The document's own verdict out of its one-document test-set zip (by CUFE; DIAN answers one per XML). */
 async function sendInTestSet(input: AttemptInput, testSetId: string): Promise<DianResponse> {
   const result = await sendTestSet(input.gateway, input.zip, testSetId, { pollDelaysMs: testSetPollDelaysMs });
-  const verdict = result.verdicts.find((v) => v.xmlDocumentKey === input.trackId) ?? (result.verdicts.length === 1 ? result.verdicts[0] : undefined);
-  if (!verdict) throw new DianClientError('RESPONSE_MALFORMED', { detail: 'GetStatusZip named no verdict for the document' });
+  const verdict =
+    result.verdicts.find((v) => v.xmlDocumentKey === input.trackId) ??
+    (result.verdicts.length === 1 ? result.verdicts[0] : undefined);
+  if (!verdict)
+    throw new DianClientError('RESPONSE_MALFORMED', { detail: 'GetStatusZip named no verdict for the document' });
   return verdict;
 }

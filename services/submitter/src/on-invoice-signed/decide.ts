@@ -30,7 +30,8 @@ export function decide(state: DocumentState, now: Date, policy: RetryPolicy, jou
 
   const failure = last.data;
   if (!failure.retriable) return { kind: 'none', why: 'gave-up' };
-  if (failure.attempt >= policy.maxAttempts) return { kind: 'give-up', attempt: lastAttempt, outcomeUnknown: failure.outcome_unknown };
+  if (failure.attempt >= policy.maxAttempts)
+    return { kind: 'give-up', attempt: lastAttempt, outcomeUnknown: failure.outcome_unknown };
   const due = failure.next_attempt_at === undefined ? undefined : new Date(failure.next_attempt_at);
   if (due && due.getTime() > now.getTime()) return { kind: 'wait', until: due };
   return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
@@ -42,7 +43,8 @@ export type SubmissionCheck = { now: Date; policy: RetryPolicy; journal?: SendJo
 /** The submitter's decider: a document stream's fold, and decide on its state. */
 export const submissionDecider = {
   ...documentStream,
-  decide: (check: SubmissionCheck, state: DocumentState): Decision => decide(state, check.now, check.policy, check.journal),
+  decide: (check: SubmissionCheck, state: DocumentState): Decision =>
+    decide(state, check.now, check.policy, check.journal),
 };
 
 function nextOrGiveUp(policy: RetryPolicy, lastAttempt: number, outcomeUnknown: boolean): Decision {

@@ -11,11 +11,24 @@ const later = '2026-11-22T15:02:00Z';
 const spec = DeciderSpecification.for(submissionDecider);
 
 describe('decide: what the submitter does next, from the recorded events', () => {
-  const table: { name: string; events: ReturnType<typeof signed>[]; journal?: { sendingAttempt?: number }; expected: Decision }[] = [
+  const table: {
+    name: string;
+    events: ReturnType<typeof signed>[];
+    journal?: { sendingAttempt?: number };
+    expected: Decision;
+  }[] = [
     { name: 'not signed yet: nothing', events: [requested()], expected: { kind: 'none', why: 'not-signed' } },
     { name: 'freshly signed: first send', events: [requested(), signed()], expected: { kind: 'send', attempt: 1 } },
-    { name: 'accepted: nothing (redelivery sends nothing)', events: [requested(), signed(), submitted(1), accepted()], expected: { kind: 'none', why: 'verdict-recorded' } },
-    { name: 'rejected: nothing', events: [requested(), signed(), submitted(1), rejected()], expected: { kind: 'none', why: 'verdict-recorded' } },
+    {
+      name: 'accepted: nothing (redelivery sends nothing)',
+      events: [requested(), signed(), submitted(1), accepted()],
+      expected: { kind: 'none', why: 'verdict-recorded' },
+    },
+    {
+      name: 'rejected: nothing',
+      events: [requested(), signed(), submitted(1), rejected()],
+      expected: { kind: 'none', why: 'verdict-recorded' },
+    },
     {
       name: 'a verdict wins over a later failure record',
       events: [signed(), submitted(1), accepted(), failedAttempt({ attempt: 2, next_attempt_at: earlier })],
@@ -33,17 +46,27 @@ describe('decide: what the submitter does next, from the recorded events', () =>
     },
     {
       name: 'outcome unknown (timeout, lost answer), due: reconcile with GetStatus first',
-      events: [signed(), failedAttempt({ attempt: 1, reason: 'TIMEOUT', outcome_unknown: true, next_attempt_at: earlier })],
+      events: [
+        signed(),
+        failedAttempt({ attempt: 1, reason: 'TIMEOUT', outcome_unknown: true, next_attempt_at: earlier }),
+      ],
       expected: { kind: 'reconcile', attempt: 2 },
     },
     {
       name: 'outcome unknown, not due: wait, never a resend',
-      events: [signed(), failedAttempt({ attempt: 1, reason: 'CONNECTION_RESET', outcome_unknown: true, next_attempt_at: later })],
+      events: [
+        signed(),
+        failedAttempt({ attempt: 1, reason: 'CONNECTION_RESET', outcome_unknown: true, next_attempt_at: later }),
+      ],
       expected: { kind: 'wait', until: new Date(later) },
     },
     {
       name: 'a known failure after an unknown one: only the last counts',
-      events: [signed(), failedAttempt({ attempt: 1, outcome_unknown: true, next_attempt_at: earlier }), failedAttempt({ attempt: 2, next_attempt_at: earlier })],
+      events: [
+        signed(),
+        failedAttempt({ attempt: 1, outcome_unknown: true, next_attempt_at: earlier }),
+        failedAttempt({ attempt: 2, next_attempt_at: earlier }),
+      ],
       expected: { kind: 'send', attempt: 3 },
     },
     {
@@ -68,22 +91,26 @@ describe('decide: what the submitter does next, from the recorded events', () =>
     },
     {
       name: 'a send the schedule saw start and nothing recorded (crash mid-call): reconcile that attempt',
-      events: [signed()], journal: { sendingAttempt: 1 },
+      events: [signed()],
+      journal: { sendingAttempt: 1 },
       expected: { kind: 'reconcile', attempt: 1 },
     },
     {
       name: 'the same, after an earlier recorded failure',
-      events: [signed(), failedAttempt({ attempt: 1, next_attempt_at: earlier })], journal: { sendingAttempt: 2 },
+      events: [signed(), failedAttempt({ attempt: 1, next_attempt_at: earlier })],
+      journal: { sendingAttempt: 2 },
       expected: { kind: 'reconcile', attempt: 2 },
     },
     {
       name: 'a stale send marker (its attempt is recorded) is ignored',
-      events: [signed(), failedAttempt({ attempt: 1, next_attempt_at: later })], journal: { sendingAttempt: 1 },
+      events: [signed(), failedAttempt({ attempt: 1, next_attempt_at: later })],
+      journal: { sendingAttempt: 1 },
       expected: { kind: 'wait', until: new Date(later) },
     },
     {
       name: 'a send marker never overrides a verdict',
-      events: [signed(), submitted(1), accepted()], journal: { sendingAttempt: 2 },
+      events: [signed(), submitted(1), accepted()],
+      journal: { sendingAttempt: 2 },
       expected: { kind: 'none', why: 'verdict-recorded' },
     },
     {
@@ -102,6 +129,9 @@ describe('decide: what the submitter does next, from the recorded events', () =>
   it('is due exactly at next_attempt_at', () => {
     const events = [signed(), failedAttempt({ attempt: 1, next_attempt_at: now.toISOString() })];
     spec.given(events).when({ now, policy }).then({ kind: 'send', attempt: 2 });
-    spec.given(events).when({ now: new Date(now.getTime() - 1), policy }).then({ kind: 'wait', until: now });
+    spec
+      .given(events)
+      .when({ now: new Date(now.getTime() - 1), policy })
+      .then({ kind: 'wait', until: now });
   });
 });

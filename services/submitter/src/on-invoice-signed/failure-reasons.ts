@@ -8,10 +8,17 @@ import type { DianClientError, DianClientErrorCode } from '@fe/dian-client';
 export const submissionReasons = {
   TENANT_UNKNOWN: { retriable: false, message: 'the tenant has no profile in the tenant directory' },
   CREDENTIAL_MISSING: { retriable: false, message: 'the tenant has no certificate on file' },
-  CREDENTIAL_INVALID: { retriable: false, message: 'the tenant\'s certificate could not be loaded or is not valid now' },
+  CREDENTIAL_INVALID: { retriable: false, message: "the tenant's certificate could not be loaded or is not valid now" },
   UNEXPECTED_STATUS: { retriable: true, message: 'DIAN answered with a status the submitter cannot act on' },
-  APPLICATION_RESPONSE_UNTRUSTED: { retriable: true, message: 'DIAN\'s ApplicationResponse is not signed by a certificate of the configured DIAN anchor (DIAN_TRUSTED_PEM); no verdict recorded' },
-  ATTEMPTS_EXHAUSTED: { retriable: false, message: 'the submitter stopped retrying after the configured number of attempts' },
+  APPLICATION_RESPONSE_UNTRUSTED: {
+    retriable: true,
+    message:
+      "DIAN's ApplicationResponse is not signed by a certificate of the configured DIAN anchor (DIAN_TRUSTED_PEM); no verdict recorded",
+  },
+  ATTEMPTS_EXHAUSTED: {
+    retriable: false,
+    message: 'the submitter stopped retrying after the configured number of attempts',
+  },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;
 
 export type SubmissionReasonCode = keyof typeof submissionReasons;
@@ -25,9 +32,17 @@ export type AttemptFailure = {
   outcomeUnknown: boolean;
 };
 
-export function serviceFailure(reason: SubmissionReasonCode, options: { outcomeUnknown?: boolean; detail?: string } = {}): AttemptFailure {
+export function serviceFailure(
+  reason: SubmissionReasonCode,
+  options: { outcomeUnknown?: boolean; detail?: string } = {},
+): AttemptFailure {
   const { retriable, message } = submissionReasons[reason];
-  return { reason, message: options.detail ? `${message} (${options.detail})` : message, retriable, outcomeUnknown: options.outcomeUnknown ?? false };
+  return {
+    reason,
+    message: options.detail ? `${message} (${options.detail})` : message,
+    retriable,
+    outcomeUnknown: options.outcomeUnknown ?? false,
+  };
 }
 
 /**
@@ -36,6 +51,9 @@ export function serviceFailure(reason: SubmissionReasonCode, options: { outcomeU
  */
 export function clientFailure(error: DianClientError, duringReconciliation: boolean): AttemptFailure {
   return {
-    reason: error.code, message: error.message, retriable: error.retriable, outcomeUnknown: error.outcomeUnknown || duringReconciliation,
+    reason: error.code,
+    message: error.message,
+    retriable: error.retriable,
+    outcomeUnknown: error.outcomeUnknown || duringReconciliation,
   };
 }

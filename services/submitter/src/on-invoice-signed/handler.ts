@@ -1,5 +1,14 @@
 import {
-  documentStream, lazyChild, metaCausedBy, runReaction, type BlobStore, type Clock, type DocumentState, type EventStore, type Logger, type ReactionStep,
+  documentStream,
+  lazyChild,
+  metaCausedBy,
+  runReaction,
+  type BlobStore,
+  type Clock,
+  type DocumentState,
+  type EventStore,
+  type Logger,
+  type ReactionStep,
 } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
@@ -18,7 +27,10 @@ import type { RetryPolicy } from './retry-policy.ts';
 type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined };
 
 /** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
-export type TestSetLookup = (tenantId: string, document: { idempotencyKey: string | undefined }) => Promise<string | undefined> | string | undefined;
+export type TestSetLookup = (
+  tenantId: string,
+  document: { idempotencyKey: string | undefined },
+) => Promise<string | undefined> | string | undefined;
 
 export type SubmissionHandlerDeps = {
   store: EventStore;
@@ -71,14 +83,19 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     try {
       const journal = { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt };
       const run = await runReaction({
-        store, stream: invoiceId, fold: documentStream,
+        store,
+        stream: invoiceId,
+        fold: documentStream,
         decide: (state) => decide(state, (turn.now = clock.now()), policy, journal),
         // Every decision has its work, if only on the schedule.
         isNone: () => false,
         act: (decision, state) => advance(invoiceId, tenantId, decision, state, turn),
       });
       if (run.outcome === 'lost_race') {
-        turn.logger.warn({ expected: String(run.expected), found: String(run.found) }, 'another writer recorded the verdict first; this outcome is dropped');
+        turn.logger.warn(
+          { expected: String(run.expected), found: String(run.found) },
+          'another writer recorded the verdict first; this outcome is dropped',
+        );
         await schedule.remove(invoiceId);
       }
       return turn.result;
@@ -88,11 +105,30 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     }
   }
 
-  /** One decision's work: the schedule for nothing or a wait, else an attempt (or giving up) and its outcome to record. */
-  async function advance(invoiceId: string, tenantId: string, decision: Decision, state: DocumentState, turn: Turn): Promise<ReactionStep<DocumentState> | undefined> {
+  /**
+   * One decision's work: the schedule for nothing or a wait, else an attempt (or giving up) and its outcome to record.
+   */
+  async function advance(
+    invoiceId: string,
+    tenantId: string,
+    decision: Decision,
+    state: DocumentState,
+    turn: Turn,
+  ): Promise<ReactionStep<DocumentState> | undefined> {
     const { now } = turn;
-    const logger = (turn.logger = lazyChild(deps.logger, { invoice_id: invoiceId, tenant_id: tenantId, decision: decision.kind }));
-    logger.debug(decision.kind === 'none' ? { why: decision.why } : decision.kind === 'wait' ? { until: decision.until.toISOString() } : { attempt: decision.attempt }, 'decided');
+    const logger = (turn.logger = lazyChild(deps.logger, {
+      invoice_id: invoiceId,
+      tenant_id: tenantId,
+      decision: decision.kind,
+    }));
+    logger.debug(
+      decision.kind === 'none'
+        ? { why: decision.why }
+        : decision.kind === 'wait'
+          ? { until: decision.until.toISOString() }
+          : { attempt: decision.attempt },
+      'decided',
+    );
     if (decision.kind === 'none') {
       await schedule.remove(invoiceId);
       turn.result = 'nothing-to-do';
@@ -106,7 +142,12 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     const meta = metaCausedBy(state.submission.cause!); // decide only acts on a signed invoice
     let outcome: Recorded;
     if (decision.kind === 'give-up') {
-      const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), { attempt: decision.attempt, now, policy, random: 0 });
+      const draft = failed(serviceFailure('ATTEMPTS_EXHAUSTED', { outcomeUnknown: decision.outcomeUnknown }), {
+        attempt: decision.attempt,
+        now,
+        policy,
+        random: 0,
+      });
       outcome = { kind: 'record', events: [draft] };
     } else {
       turn.release ??= await slots.tryAcquire(tenantId);
@@ -129,25 +170,49 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     return outcomeStep({ ...deps, logger }, { invoiceId, tenantId, meta, outcome });
   }
 
-  async function attempt(invoiceId: string, decision: Extract<Decision, { kind: 'send' | 'reconcile' }>, state: DocumentState, logger: Logger): Promise<Recorded> {
-    const context = { attempt: decision.attempt, now: clock.now(), policy, random: deps.random(), reconciling: decision.kind === 'reconcile' };
+  async function attempt(
+    invoiceId: string,
+    decision: Extract<Decision, { kind: 'send' | 'reconcile' }>,
+    state: DocumentState,
+    logger: Logger,
+  ): Promise<Recorded> {
+    const context = {
+      attempt: decision.attempt,
+      now: clock.now(),
+      policy,
+      random: deps.random(),
+      reconciling: decision.kind === 'reconcile',
+    };
     const prepared = await prepareAttempt(deps, state, context);
     if (prepared.kind === 'record') return prepared;
-    logger.info({ attempt: decision.attempt, endpoint: prepared.endpoint }, decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)');
+    logger.info(
+      { attempt: decision.attempt, endpoint: prepared.endpoint },
+      decision.kind === 'send' ? 'sending to DIAN' : 'reconciling with DIAN (GetStatus)',
+    );
     const { tenantId } = prepared;
     // Only habilitación documents count toward a test set; a production tenant's never go that way.
-    const testSetId = prepared.environment === '2' ? await deps.testSetFor?.(tenantId, { idempotencyKey: idempotencyKeyOf(state) }) : undefined;
+    const testSetId =
+      prepared.environment === '2'
+        ? await deps.testSetFor?.(tenantId, { idempotencyKey: idempotencyKeyOf(state) })
+        : undefined;
     return runAttempt({
       step: decision.kind,
       gateway: prepared.gateway,
       zip: prepared.zip,
       trackId: prepared.trackId,
       context: () => ({
-        attempt: decision.attempt, trackId: prepared.trackId, endpoint: prepared.endpoint, now: clock.now(),
-        applicationResponseKey: prepared.applicationResponseKey, policy, random: deps.random(), answerTrust: deps.answerTrust,
+        attempt: decision.attempt,
+        trackId: prepared.trackId,
+        endpoint: prepared.endpoint,
+        now: clock.now(),
+        applicationResponseKey: prepared.applicationResponseKey,
+        policy,
+        random: deps.random(),
+        answerTrust: deps.answerTrust,
         ...(testSetId ? { operation: 'SendTestSetAsync' as const } : {}),
       }),
-      beforeSend: () => schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),
+      beforeSend: () =>
+        schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),
       ...(testSetId ? { testSetId } : {}),
     });
   }

@@ -1,4 +1,9 @@
-import type { InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceSubmissionFailedV1, InvoiceSubmittedV1 } from '@fe/contracts';
+import type {
+  InvoiceAcceptedV1,
+  InvoiceRejectedV1,
+  InvoiceSubmissionFailedV1,
+  InvoiceSubmittedV1,
+} from '@fe/contracts';
 import type { DianResponse } from '@fe/dian-client';
 import type { AnswerTrust } from './answer-trust.ts';
 import { applicationResponseInstant } from './application-response.ts';
@@ -30,7 +35,9 @@ export type AnswerContext = {
   trackId: string;
   /** The endpoint called, without credentials. */
   endpoint: string;
-  /** How the document was sent: SendTestSetAsync during the tenant's habilitación test-set run; default SendBillSync. */
+  /**
+   * How the document was sent: SendTestSetAsync during the tenant's habilitación test-set run; default SendBillSync.
+   */
   operation?: 'SendBillSync' | 'SendTestSetAsync';
   now: Date;
   /** Where the answer's ApplicationResponse is stored, when it carries one (the handler stores it first). */
@@ -88,21 +95,39 @@ export function outcomeOfStatus(answer: DianResponse, ctx: AnswerContext, duplic
  * (DIAN may hold the document) and an operator sees APPLICATION_RESPONSE_UNTRUSTED on the invoice.
  */
 function recordVerdict(verdict: 'accepted' | 'rejected', answer: DianResponse, ctx: AnswerContext): Recorded {
-  const untrusted = answer.applicationResponseXml === undefined ? undefined : ctx.answerTrust?.(answer.applicationResponseXml);
-  if (untrusted) return { kind: 'record', events: [failed(serviceFailure('APPLICATION_RESPONSE_UNTRUSTED', { outcomeUnknown: true, detail: untrusted }), ctx)] };
+  const untrusted =
+    answer.applicationResponseXml === undefined ? undefined : ctx.answerTrust?.(answer.applicationResponseXml);
+  if (untrusted)
+    return {
+      kind: 'record',
+      events: [
+        failed(serviceFailure('APPLICATION_RESPONSE_UNTRUSTED', { outcomeUnknown: true, detail: untrusted }), ctx),
+      ],
+    };
   return { kind: 'record', events: [submitted(ctx), verdictEvent(verdict, answer, ctx)], answer };
 }
 
 /** A status nobody documents (an async "in process", a new code): DIAN may hold the document, so reconcile later. */
 const unexpected = (answer: DianResponse, ctx: AnswerContext): Recorded => ({
   kind: 'record',
-  events: [failed(serviceFailure('UNEXPECTED_STATUS', { outcomeUnknown: true, detail: `StatusCode ${answer.statusCode ?? 'absent'}` }), ctx)],
+  events: [
+    failed(
+      serviceFailure('UNEXPECTED_STATUS', {
+        outcomeUnknown: true,
+        detail: `StatusCode ${answer.statusCode ?? 'absent'}`,
+      }),
+      ctx,
+    ),
+  ],
 });
 
 export type FailedDraft = Extract<Draft, { type: 'InvoiceSubmissionFailed' }>;
 
 /** A failed attempt. It retries unless the failure is final or this was the last attempt allowed. */
-export function failed(failure: AttemptFailure, ctx: Pick<AnswerContext, 'attempt' | 'now' | 'policy' | 'random'>): FailedDraft {
+export function failed(
+  failure: AttemptFailure,
+  ctx: Pick<AnswerContext, 'attempt' | 'now' | 'policy' | 'random'>,
+): FailedDraft {
   const retry = mayRetry(ctx.policy, ctx.attempt, failure.retriable);
   const exhausted = failure.retriable && !retry;
   return {
@@ -111,16 +136,29 @@ export function failed(failure: AttemptFailure, ctx: Pick<AnswerContext, 'attemp
       attempt: ctx.attempt,
       retriable: retry,
       reason: failure.reason,
-      message: exhausted ? `${failure.message}; no further attempts (${ctx.attempt} of ${ctx.policy.maxAttempts})` : failure.message,
+      message: exhausted
+        ? `${failure.message}; no further attempts (${ctx.attempt} of ${ctx.policy.maxAttempts})`
+        : failure.message,
       outcome_unknown: failure.outcomeUnknown,
-      ...(retry ? { next_attempt_at: new Date(ctx.now.getTime() + retryDelayMs(ctx.policy, ctx.attempt, ctx.random)).toISOString() } : {}),
+      ...(retry
+        ? {
+            next_attempt_at: new Date(
+              ctx.now.getTime() + retryDelayMs(ctx.policy, ctx.attempt, ctx.random),
+            ).toISOString(),
+          }
+        : {}),
     },
   };
 }
 
 const submitted = (ctx: AnswerContext): Draft => ({
   type: 'InvoiceSubmitted',
-  data: { attempt: ctx.attempt, operation: ctx.operation ?? 'SendBillSync', track_id: ctx.trackId, endpoint: ctx.endpoint },
+  data: {
+    attempt: ctx.attempt,
+    operation: ctx.operation ?? 'SendBillSync',
+    track_id: ctx.trackId,
+    endpoint: ctx.endpoint,
+  },
 });
 
 /** DIAN's rule strings as `{ rule, message }`; a string naming no rule keeps an empty rule. */
@@ -133,11 +171,17 @@ function verdictEvent(verdict: 'accepted' | 'rejected', answer: DianResponse, ct
     status_code: answer.statusCode ?? '',
     status_description: answer.statusDescription ?? '',
     status_message: answer.statusMessage ?? '',
-    ...(ctx.applicationResponseKey && answer.applicationResponseXml ? { application_response_key: ctx.applicationResponseKey } : {}),
+    ...(ctx.applicationResponseKey && answer.applicationResponseXml
+      ? { application_response_key: ctx.applicationResponseKey }
+      : {}),
   };
-  if (verdict === 'accepted') return { type: 'InvoiceAccepted', data: { ...common, notifications: rules(answer), validated_at: at } };
+  if (verdict === 'accepted')
+    return { type: 'InvoiceAccepted', data: { ...common, notifications: rules(answer), validated_at: at } };
   const errors = rules(answer);
   // The contract asks for at least one rule; a bare 99 is reported by its own status.
-  const atLeastOne = errors.length > 0 ? errors : [{ rule: answer.statusCode ?? '', message: answer.statusDescription ?? 'DIAN rejected the document' }];
+  const atLeastOne =
+    errors.length > 0
+      ? errors
+      : [{ rule: answer.statusCode ?? '', message: answer.statusDescription ?? 'DIAN rejected the document' }];
   return { type: 'InvoiceRejected', data: { ...common, errors: atLeastOne, rejected_at: at } };
 }

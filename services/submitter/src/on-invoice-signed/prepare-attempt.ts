@@ -1,7 +1,14 @@
 import type { BlobStore, Clock, DocumentState } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
-import { isDianClientError, type GatewayCache, packageDocument, recordedDocumentFacts, type DianGateway, type DianZip } from '@fe/dian-client';
+import {
+  isDianClientError,
+  type GatewayCache,
+  packageDocument,
+  recordedDocumentFacts,
+  type DianGateway,
+  type DianZip,
+} from '@fe/dian-client';
 import { applicationResponseKey } from './application-response.ts';
 import { clientFailure, serviceFailure, type AttemptFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
@@ -40,8 +47,10 @@ export async function prepareAttempt(
   context: { attempt: number; now: Date; policy: RetryPolicy; random: number; reconciling: boolean },
 ): Promise<PreparedAttempt | Recorded> {
   // Failing before DIAN is asked anything leaves an earlier send's outcome as unknown as it was.
-  const fail = (failure: AttemptFailure): Recorded =>
-    ({ kind: 'record', events: [failed({ ...failure, outcomeUnknown: failure.outcomeUnknown || context.reconciling }, context)] });
+  const fail = (failure: AttemptFailure): Recorded => ({
+    kind: 'record',
+    events: [failed({ ...failure, outcomeUnknown: failure.outcomeUnknown || context.reconciling }, context)],
+  });
   const { signed } = state;
   if (!signed) throw new Error('prepareAttempt needs a signed invoice');
   const tenantId = signed.tenant_id;

@@ -1,5 +1,13 @@
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
-import { newInvoiceEvent, type BlobStore, type Clock, type DocumentState, type EventMeta, type Logger, type ReactionStep } from '@fe/platform';
+import {
+  newInvoiceEvent,
+  type BlobStore,
+  type Clock,
+  type DocumentState,
+  type EventMeta,
+  type Logger,
+  type ReactionStep,
+} from '@fe/platform';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { Draft, Recorded } from './outcomes.ts';
 
@@ -31,17 +39,28 @@ export async function outcomeStep(deps: Deps, input: OutcomeToRecord): Promise<R
       const next = failure?.data.retriable ? failure.data.next_attempt_at : undefined;
       if (next) await schedule.schedule(invoiceId, tenantId, new Date(next));
       else await schedule.remove(invoiceId);
-      logger.info({ recorded: outcome.events.map((d) => d.type), ...(failure ? { reason: failure.data.reason, retriable: failure.data.retriable } : {}), ...(next ? { next_attempt_at: next } : {}) }, 'submission outcome recorded');
+      logger.info(
+        {
+          recorded: outcome.events.map((d) => d.type),
+          ...(failure ? { reason: failure.data.reason, retriable: failure.data.retriable } : {}),
+          ...(next ? { next_attempt_at: next } : {}),
+        },
+        'submission outcome recorded',
+      );
     },
   };
 }
 
 const envelopeOf = (draft: Draft, meta: EventMeta, clock: Clock): Envelope => {
   switch (draft.type) {
-    case 'InvoiceSubmitted': return asEnvelope(newInvoiceEvent('InvoiceSubmitted', draft.data, meta, clock));
-    case 'InvoiceAccepted': return asEnvelope(newInvoiceEvent('InvoiceAccepted', draft.data, meta, clock));
-    case 'InvoiceRejected': return asEnvelope(newInvoiceEvent('InvoiceRejected', draft.data, meta, clock));
-    case 'InvoiceSubmissionFailed': return asEnvelope(newInvoiceEvent('InvoiceSubmissionFailed', draft.data, meta, clock));
+    case 'InvoiceSubmitted':
+      return asEnvelope(newInvoiceEvent('InvoiceSubmitted', draft.data, meta, clock));
+    case 'InvoiceAccepted':
+      return asEnvelope(newInvoiceEvent('InvoiceAccepted', draft.data, meta, clock));
+    case 'InvoiceRejected':
+      return asEnvelope(newInvoiceEvent('InvoiceRejected', draft.data, meta, clock));
+    case 'InvoiceSubmissionFailed':
+      return asEnvelope(newInvoiceEvent('InvoiceSubmissionFailed', draft.data, meta, clock));
   }
 };
 
@@ -56,7 +75,8 @@ function asEnvelope(event: InvoiceEvent): Envelope {
 
 function applicationResponseKeyOf(events: readonly Draft[]): string | undefined {
   for (const d of events) {
-    if ((d.type === 'InvoiceAccepted' || d.type === 'InvoiceRejected') && d.data.application_response_key) return d.data.application_response_key;
+    if ((d.type === 'InvoiceAccepted' || d.type === 'InvoiceRejected') && d.data.application_response_key)
+      return d.data.application_response_key;
   }
   return undefined;
 }

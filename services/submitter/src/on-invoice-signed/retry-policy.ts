@@ -25,4 +25,5 @@ export function retryDelayMs(policy: RetryPolicy, failedAttempt: number, random:
 }
 
 /** Whether a failure at `attempt` may be followed by another attempt. */
-export const mayRetry = (policy: RetryPolicy, attempt: number, retriable: boolean): boolean => retriable && attempt < policy.maxAttempts;
+export const mayRetry = (policy: RetryPolicy, attempt: number, retriable: boolean): boolean =>
+  retriable && attempt < policy.maxAttempts;

@@ -18,7 +18,10 @@ const UNCLAIMED_DUE = 'due_at <= ? AND (claimed_until IS NULL OR claimed_until <
 
 type Row = { invoice_id: string; tenant_id: string; due_at: number; sending_attempt: number | null };
 const toRow = (r: Row): ScheduleRow => ({
-  invoiceId: r.invoice_id, tenantId: r.tenant_id, dueAt: new Date(r.due_at), sendingAttempt: r.sending_attempt ?? undefined,
+  invoiceId: r.invoice_id,
+  tenantId: r.tenant_id,
+  dueAt: new Date(r.due_at),
+  sendingAttempt: r.sending_attempt ?? undefined,
 });
 
 /**
@@ -40,18 +43,24 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec(SCHEMA);
     addClaimColumns(this.db);
-    this.upsert = this.db.prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, ?)
+    this.upsert = this.db
+      .prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, ?)
       ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt,
       claimed_by = NULL, claimed_until = NULL`);
-    this.keepMarker = this.db.prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, NULL)
+    this.keepMarker = this.db
+      .prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, NULL)
       ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`);
     this.byId = this.db.prepare('SELECT * FROM submission_schedule WHERE invoice_id = ?');
     this.delete = this.db.prepare('DELETE FROM submission_schedule WHERE invoice_id = ?');
-    this.dueRows = this.db.prepare(`SELECT * FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT ?`);
+    this.dueRows = this.db.prepare(
+      `SELECT * FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT ?`,
+    );
     // One statement takes the writer's lock: another connection's claim waits for it and then sees the claims.
     this.claimRows = this.db.prepare(`UPDATE submission_schedule SET claimed_by = ?, claimed_until = ?
       WHERE invoice_id IN (SELECT invoice_id FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT ?) RETURNING *`);
-    this.unclaim = this.db.prepare('UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ?');
+    this.unclaim = this.db.prepare(
+      'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ?',
+    );
   }
 
   async schedule(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
@@ -79,7 +88,8 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     const at = now.getTime();
     if (!claim) return (this.dueRows.all(at, at, limit) as Row[]).map(toRow);
     const rows = this.claimRows.all(claim.owner, claim.until.getTime(), at, at, limit) as Row[];
-    return rows.sort((a, b) => a.due_at - b.due_at || (a.invoice_id < b.invoice_id ? -1 : 1)).map(toRow); // RETURNING keeps no order
+    // RETURNING keeps no order
+    return rows.sort((a, b) => a.due_at - b.due_at || (a.invoice_id < b.invoice_id ? -1 : 1)).map(toRow);
   }
 
   async release(invoiceId: string, owner: string): Promise<void> {
@@ -93,7 +103,9 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
 
 /** A schedule file written before claims existed gets their columns (empty: nobody holds a row). */
 function addClaimColumns(db: DatabaseSync): void {
-  const columns = new Set((db.prepare('PRAGMA table_info(submission_schedule)').all() as { name: string }[]).map((c) => c.name));
+  const columns = new Set(
+    (db.prepare('PRAGMA table_info(submission_schedule)').all() as { name: string }[]).map((c) => c.name),
+  );
   if (!columns.has('claimed_by')) db.exec('ALTER TABLE submission_schedule ADD COLUMN claimed_by TEXT');
   if (!columns.has('claimed_until')) db.exec('ALTER TABLE submission_schedule ADD COLUMN claimed_until INTEGER');
 }

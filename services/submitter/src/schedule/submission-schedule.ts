@@ -13,7 +13,10 @@ export interface SubmissionSchedule {
   schedule(invoiceId: string, tenantId: string, dueAt: Date): Promise<void>;
   /** A send of `attempt` starts now; if nothing is recorded by `leaseUntil`, the row falls due. */
   markSending(invoiceId: string, tenantId: string, attempt: number, leaseUntil: Date): Promise<void>;
-  /** Work is due at `dueAt`, keeping a send marker the row may hold (a deferred run, a run that failed); creates a missing row. */
+  /**
+   * Work is due at `dueAt`, keeping a send marker the row may hold (a deferred run, a run that failed); creates a
+   * missing row.
+   */
   defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void>;
   get(invoiceId: string): Promise<ScheduleRow | undefined>;
   /** Forgets the invoice's row; nothing happens when there is none. */

@@ -97,20 +97,37 @@ export function startSweeper(options: SweeperOptions): Sweeper {
         return;
       }
       notRun.delete(row.invoiceId);
-      const done = options.run(row.invoiceId, row.tenantId, slot).then(
-        () => { failures.delete(row.invoiceId); },
-        (error: unknown) => {
-          const count = (failures.get(row.invoiceId) ?? 0) + 1;
-          failures.set(row.invoiceId, count);
-          const due = new Date(clock.now().getTime() + options.errorDelayMs(count));
-          logger.warn({ err: error, invoice_id: row.invoiceId, tenant_id: row.tenantId, failures: count, due_at: due.toISOString() }, 'scheduled submission run failed; it will be tried again');
-          if (stopped) return undefined;
-          // The row is moved later; if even that fails, it stays due and the next sweep tries the run again.
-          return schedule.defer(row.invoiceId, row.tenantId, due).catch((deferError: unknown) => {
-            logger.error({ err: deferError, invoice_id: row.invoiceId }, 'could not move the submission schedule row later');
-          });
-        },
-      ).finally(() => running.delete(row.invoiceId));
+      const done = options
+        .run(row.invoiceId, row.tenantId, slot)
+        .then(
+          () => {
+            failures.delete(row.invoiceId);
+          },
+          (error: unknown) => {
+            const count = (failures.get(row.invoiceId) ?? 0) + 1;
+            failures.set(row.invoiceId, count);
+            const due = new Date(clock.now().getTime() + options.errorDelayMs(count));
+            logger.warn(
+              {
+                err: error,
+                invoice_id: row.invoiceId,
+                tenant_id: row.tenantId,
+                failures: count,
+                due_at: due.toISOString(),
+              },
+              'scheduled submission run failed; it will be tried again',
+            );
+            if (stopped) return undefined;
+            // The row is moved later; if even that fails, it stays due and the next sweep tries the run again.
+            return schedule.defer(row.invoiceId, row.tenantId, due).catch((deferError: unknown) => {
+              logger.error(
+                { err: deferError, invoice_id: row.invoiceId },
+                'could not move the submission schedule row later',
+              );
+            });
+          },
+        )
+        .finally(() => running.delete(row.invoiceId));
       running.set(row.invoiceId, done);
     }
   }

@@ -32,10 +32,27 @@ describe('startSweeper', () => {
     const ran: string[] = [];
     const slots = createTenantSlots(2, () => sweeper?.nudge());
     sweeper = startSweeper({
-      schedule, slots, clock, logger: createRecordingLogger(), intervalMs: 10_000, batch: 10, claimLeaseMs: 60_000, errorDelayMs: () => 1_000, isRunning: () => false,
+      schedule,
+      slots,
+      clock,
+      logger: createRecordingLogger(),
+      intervalMs: 10_000,
+      batch: 10,
+      claimLeaseMs: 60_000,
+      errorDelayMs: () => 1_000,
+      isRunning: () => false,
       run: (id, _tenant, slot: Release) => {
         ran.push(id);
-        return new Promise<void>((resolve) => held.push({ id, release: () => void schedule.remove(id).then(() => { slot(); resolve(); }) }));
+        return new Promise<void>((resolve) =>
+          held.push({
+            id,
+            release: () =>
+              void schedule.remove(id).then(() => {
+                slot();
+                resolve();
+              }),
+          }),
+        );
       },
     });
     sweeper.nudge();
@@ -50,21 +67,33 @@ describe('startSweeper', () => {
 
   it('two sweepers on one schedule (two instances) run each due row once; a row taken at the cap is left to the other', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sweepers-'));
-    const schedules = [new SqliteSubmissionSchedule(join(dir, 's.db')), new SqliteSubmissionSchedule(join(dir, 's.db'))];
+    const schedules = [
+      new SqliteSubmissionSchedule(join(dir, 's.db')),
+      new SqliteSubmissionSchedule(join(dir, 's.db')),
+    ];
     const ids = Array.from({ length: 30 }, (_, i) => `inv-${i}`);
     for (const id of ids) await schedules[0]!.schedule(id, 'demo', past());
     const ran: string[] = [];
-    const started = schedules.map((schedule, index) => startSweeper({
-      // The first instance runs one row at a time: the rest of each batch it takes must reach the other.
-      schedule, slots: createTenantSlots(index === 0 ? 1 : 3), clock, logger: createRecordingLogger(),
-      intervalMs: 20, batch: 7, claimLeaseMs: 60_000, errorDelayMs: () => 1_000, isRunning: () => false,
-      run: async (id, _tenant, slot) => {
-        ran.push(id);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        await schedule.remove(id);
-        await slot();
-      },
-    }));
+    const started = schedules.map((schedule, index) =>
+      startSweeper({
+        // The first instance runs one row at a time: the rest of each batch it takes must reach the other.
+        schedule,
+        slots: createTenantSlots(index === 0 ? 1 : 3),
+        clock,
+        logger: createRecordingLogger(),
+        intervalMs: 20,
+        batch: 7,
+        claimLeaseMs: 60_000,
+        errorDelayMs: () => 1_000,
+        isRunning: () => false,
+        run: async (id, _tenant, slot) => {
+          ran.push(id);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await schedule.remove(id);
+          await slot();
+        },
+      }),
+    );
     try {
       started.forEach((s) => s.nudge());
       await until(() => ran.length >= ids.length);
@@ -84,7 +113,14 @@ describe('startSweeper', () => {
     const logger = createRecordingLogger();
     const ran: string[] = [];
     sweeper = startSweeper({
-      schedule, slots: createTenantSlots(4), clock, logger, intervalMs: 10_000, batch: 10, claimLeaseMs: 60_000, errorDelayMs: (n) => n * 60_000,
+      schedule,
+      slots: createTenantSlots(4),
+      clock,
+      logger,
+      intervalMs: 10_000,
+      batch: 10,
+      claimLeaseMs: 60_000,
+      errorDelayMs: (n) => n * 60_000,
       isRunning: (id) => id === 'busy',
       run: async (id, _tenant, slot) => {
         ran.push(id);
@@ -112,11 +148,20 @@ describe('startSweeper', () => {
       return schedule.due(...args);
     };
     const slow = new Proxy(schedule, {
-      get: (target, property) => (property === 'due' ? slowDue : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target)),
+      get: (target, property) =>
+        property === 'due' ? slowDue : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target),
     });
     const ran: string[] = [];
     sweeper = startSweeper({
-      schedule: slow, slots: createTenantSlots(1), clock, logger: createRecordingLogger(), intervalMs: 10_000, batch: 10, claimLeaseMs: 60_000, errorDelayMs: () => 1_000, isRunning: () => false,
+      schedule: slow,
+      slots: createTenantSlots(1),
+      clock,
+      logger: createRecordingLogger(),
+      intervalMs: 10_000,
+      batch: 10,
+      claimLeaseMs: 60_000,
+      errorDelayMs: () => 1_000,
+      isRunning: () => false,
       run: async (id, _tenant, slot) => void (ran.push(id), slot()),
     });
     sweeper.nudge();

@@ -29,17 +29,26 @@ export class PostgresStatusStore implements StatusStore {
   }
 
   async get(invoiceId: string): Promise<InvoiceStatusView | undefined> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE invoice_id = $1', [invoiceId]);
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
+      'SELECT view FROM invoice_status WHERE invoice_id = $1',
+      [invoiceId],
+    );
     return rows[0]?.view;
   }
 
   async positionOf(invoiceId: string): Promise<bigint | undefined> {
-    const { rows } = await this.db.query<{ position: string | null }>('SELECT position FROM invoice_status WHERE invoice_id = $1', [invoiceId]);
+    const { rows } = await this.db.query<{ position: string | null }>(
+      'SELECT position FROM invoice_status WHERE invoice_id = $1',
+      [invoiceId],
+    );
     return rows[0]?.position == null ? undefined : BigInt(rows[0].position);
   }
 
   async findByCufe(tenantId: string, cufe: string): Promise<InvoiceStatusView | undefined> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE tenant_id = $1 AND cufe = $2', [tenantId, cufe]);
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
+      'SELECT view FROM invoice_status WHERE tenant_id = $1 AND cufe = $2',
+      [tenantId, cufe],
+    );
     return rows[0]?.view;
   }
 
@@ -47,23 +56,40 @@ export class PostgresStatusStore implements StatusStore {
     const number = BigInt(view.consecutive);
     if (number > MAX_INT64) throw new ProjectionError('NUMBER_TOO_LARGE');
     await this.db.query(UPSERT, [
-      view.invoiceId, view.tenantId, view.cufe, view.prefix, String(number), view.number,
-      view.status, view.stage, JSON.stringify(view), position === undefined ? null : String(position), view.updatedAt,
+      view.invoiceId,
+      view.tenantId,
+      view.cufe,
+      view.prefix,
+      String(number),
+      view.number,
+      view.status,
+      view.stage,
+      JSON.stringify(view),
+      position === undefined ? null : String(position),
+      view.updatedAt,
     ]);
   }
 
   async maxNumber(tenantId: string, prefix: string): Promise<bigint | undefined> {
-    const { rows } = await this.db.query<{ n: string | null }>('SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = $1 AND prefix = $2', [tenantId, prefix]);
+    const { rows } = await this.db.query<{ n: string | null }>(
+      'SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = $1 AND prefix = $2',
+      [tenantId, prefix],
+    );
     return rows[0]?.n == null ? undefined : BigInt(rows[0].n);
   }
 
   async listForTenant(tenantId: string, limit: number): Promise<InvoiceStatusView[]> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status WHERE tenant_id = $1 ORDER BY updated_at DESC, invoice_id LIMIT $2', [tenantId, limit]);
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
+      'SELECT view FROM invoice_status WHERE tenant_id = $1 ORDER BY updated_at DESC, invoice_id LIMIT $2',
+      [tenantId, limit],
+    );
     return rows.map((row) => row.view);
   }
 
   async all(): Promise<InvoiceStatusView[]> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView }>('SELECT view FROM invoice_status ORDER BY invoice_id');
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
+      'SELECT view FROM invoice_status ORDER BY invoice_id',
+    );
     return rows.map((row) => row.view);
   }
 
@@ -80,4 +106,6 @@ export class PostgresStatusStore implements StatusStore {
 }
 
 const cufeConflict = (error: PgFailure) =>
-  error.code === '23505' && error.constraint === 'invoice_status_tenant_cufe' ? new ProjectionError('CUFE_CONFLICT', { cause: error }) : undefined;
+  error.code === '23505' && error.constraint === 'invoice_status_tenant_cufe'
+    ? new ProjectionError('CUFE_CONFLICT', { cause: error })
+    : undefined;

@@ -38,7 +38,8 @@ export class AppendFeed implements EventStore {
     return run.length > 0 ? run : this.store.readAll(options);
   }
 
-  append: EventStore['append'] = (stream, events, expected, options) => this.store.append(stream, events, expected, options);
+  append: EventStore['append'] = (stream, events, expected, options) =>
+    this.store.append(stream, events, expected, options);
   read: EventStore['read'] = (stream) => this.store.read(stream);
   head: EventStore['head'] = () => this.store.head();
   close: EventStore['close'] = () => this.store.close();

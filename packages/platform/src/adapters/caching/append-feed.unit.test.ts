@@ -23,8 +23,11 @@ function fedStore(inner: EventStore, maxEvents?: number) {
     return counting(options);
   };
   const store: EventStore = {
-    append: (s, e, x, o) => cached.append(s, e, x, o), read: (s) => cached.read(s), readAll: (o) => feed.readAll(o),
-    head: () => cached.head(), close: () => cached.close(),
+    append: (s, e, x, o) => cached.append(s, e, x, o),
+    read: (s) => cached.read(s),
+    readAll: (o) => feed.readAll(o),
+    head: () => cached.head(),
+    close: () => cached.close(),
   };
   return { store, storeReads: () => storeReads };
 }
@@ -60,7 +63,8 @@ it('goes to the store for what it did not see: a gap, or events it let go', asyn
   expect(storeReads()).toBe(0);
   expect((await store.readAll({ after: 1n })).map((e) => e.position)).toEqual([2n, 3n]); // from the store
   expect(storeReads()).toBe(1);
-  for (let v = 1n; v <= 3n; v++) await store.append(a, [sampleEnvelope(a, 'InvoiceRendered')], v); // 4, 5, 6: only 5 and 6 kept
+  // 4, 5, 6: only 5 and 6 kept
+  for (let v = 1n; v <= 3n; v++) await store.append(a, [sampleEnvelope(a, 'InvoiceRendered')], v);
   expect((await store.readAll({ after: 3n })).map((e) => e.position)).toEqual([4n, 5n, 6n]);
   expect(storeReads()).toBe(2);
   await other.close();
@@ -76,7 +80,11 @@ it('stays exact when positions leave gaps: what memory cannot vouch for comes fr
   await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 0n);
   let after = 0n;
   const read: bigint[] = [];
-  for (let page = await store.readAll({ after, limit: 2 }); page.length; page = await store.readAll({ after, limit: 2 })) {
+  for (
+    let page = await store.readAll({ after, limit: 2 });
+    page.length;
+    page = await store.readAll({ after, limit: 2 })
+  ) {
     expect(page).toEqual(await truth.readAll({ after, limit: 2 }));
     read.push(...page.map((e) => e.position));
     after = page.at(-1)!.position;
@@ -86,4 +94,7 @@ it('stays exact when positions leave gaps: what memory cannot vouch for comes fr
   await store.close();
 });
 
-eventStoreContract('sqlite with gaps between positions, read through the append feed', () => fedStore(withSparsePositions(new SqliteEventStore(file()))).store);
+eventStoreContract(
+  'sqlite with gaps between positions, read through the append feed',
+  () => fedStore(withSparsePositions(new SqliteEventStore(file()))).store,
+);

@@ -10,7 +10,12 @@ type CachedStream = { version: bigint | 'no_stream'; events: RecordedEvent[] };
  */
 export function withStreamCache(
   store: EventStore,
-  options: { maxStreams?: number; /** Every append's events as the store recorded them, when the result says how (see AppendFeed). */ recorded?: (events: readonly RecordedEvent[]) => void } = {},
+  options: {
+    maxStreams?: number;
+    /** Every append's events as the store recorded them, when the result says how (see AppendFeed). */ recorded?: (
+      events: readonly RecordedEvent[],
+    ) => void;
+  } = {},
 ): EventStore {
   const maxStreams = options.maxStreams ?? 1024;
   const streams = new Map<string, CachedStream>();
@@ -25,7 +30,13 @@ export function withStreamCache(
     if (streams.size > maxStreams) streams.delete(streams.keys().next().value!);
   };
 
-  const extend = (stream: string, events: readonly Envelope[], expected: ExpectedVersion, result: AppendResult, traceContext: TraceContext | undefined) => {
+  const extend = (
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    result: AppendResult,
+    traceContext: TraceContext | undefined,
+  ) => {
     const recorded = asRecorded(stream, events, result, traceContext);
     if (recorded) options.recorded?.(recorded);
     const cached = streams.get(stream);
@@ -63,7 +74,8 @@ export function withStreamCache(
         if (left.length) reading.set(stream, left);
         else reading.delete(stream);
       }
-      if (read.version !== 'no_stream' && !mark.stale) remember(stream, { version: read.version, events: [...read.events] });
+      if (read.version !== 'no_stream' && !mark.stale)
+        remember(stream, { version: read.version, events: [...read.events] });
       return read;
     },
     readAll: (page) => store.readAll(page),
@@ -76,15 +88,24 @@ export function withStreamCache(
  * The appended events exactly as a read would return them (envelopes read back from the stored JSON), or
  * undefined when the result does not say when and where they were recorded.
  */
-function asRecorded(stream: string, events: readonly Envelope[], result: AppendResult, traceContext: TraceContext | undefined): RecordedEvent[] | undefined {
+function asRecorded(
+  stream: string,
+  events: readonly Envelope[],
+  result: AppendResult,
+  traceContext: TraceContext | undefined,
+): RecordedEvent[] | undefined {
   const { recordedAt, lastPosition, nextExpectedVersion } = result;
   // Positions are not dense (ports/event-store.ts): each comes from the store, none is computed.
   const positions = events.length === 1 ? [lastPosition] : result.positions;
   if (recordedAt === undefined || positions?.length !== events.length) return undefined;
   const count = BigInt(events.length);
   return events.map((event, i): RecordedEvent => ({
-    stream, version: nextExpectedVersion - count + 1n + BigInt(i), position: positions[i]!,
-    envelope: JSON.parse(JSON.stringify(event)) as Envelope, recordedAt, ...(traceContext ? { traceContext } : {}),
+    stream,
+    version: nextExpectedVersion - count + 1n + BigInt(i),
+    position: positions[i]!,
+    envelope: JSON.parse(JSON.stringify(event)) as Envelope,
+    recordedAt,
+    ...(traceContext ? { traceContext } : {}),
     ...(result.digests?.[i] ? { digest: result.digests[i] } : {}),
   }));
 }

@@ -22,7 +22,8 @@ it('reads from memory exactly what the store would return after each append', as
   await store.append(s, [sampleEnvelope(s, 'InvoiceRequested')], 'no_stream');
   expect(await store.read(s)).toEqual(await inner.read(s));
   await store.append(s, [sampleEnvelope(s, 'InvoiceSigned')], 0n);
-  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 1n); // two at once, consecutive positions
+  // two at once, consecutive positions
+  await store.append(s, [sampleEnvelope(s, 'InvoiceSubmitted'), sampleEnvelope(s, 'InvoiceAccepted')], 1n);
   expect(await store.read(s)).toEqual(await inner.read(s));
   await store.append(s, [sampleEnvelope(s, 'InvoiceRendered')], 3n);
   const cached = await store.read(s);
@@ -31,7 +32,7 @@ it('reads from memory exactly what the store would return after each append', as
   await store.close();
 });
 
-it('heals after another writer: the stale append fails, and the next read is the store\'s', async () => {
+it("heals after another writer: the stale append fails, and the next read is the store's", async () => {
   const path = file();
   const store = withStreamCache(new SqliteEventStore(path));
   const other = new SqliteEventStore(path);
@@ -63,7 +64,14 @@ function countingStore() {
     head: () => inner.head(),
     close: () => inner.close(),
   };
-  return { inner, store, reads: () => reads, hold: (until: Promise<void>) => { gate = until; } };
+  return {
+    inner,
+    store,
+    reads: () => reads,
+    hold: (until: Promise<void>) => {
+      gate = until;
+    },
+  };
 }
 
 it('serves every read from memory after appends of one and of several events', async () => {
@@ -76,7 +84,12 @@ it('serves every read from memory after appends of one and of several events', a
   const cached = await store.read(s);
   expect(counted.reads()).toBe(0);
   expect(cached).toEqual(await counted.inner.read(s));
-  expect(cached.events.map((e) => [e.version, e.envelope.type])).toEqual([[0n, 'InvoiceRequested'], [1n, 'InvoiceSigned'], [2n, 'InvoiceSubmitted'], [3n, 'InvoiceAccepted']]);
+  expect(cached.events.map((e) => [e.version, e.envelope.type])).toEqual([
+    [0n, 'InvoiceRequested'],
+    [1n, 'InvoiceSigned'],
+    [2n, 'InvoiceSubmitted'],
+    [3n, 'InvoiceAccepted'],
+  ]);
   await store.close();
 });
 
@@ -101,7 +114,8 @@ it('remembers a read overtaken by an append to another stream, not one overtaken
   counted.hold(new Promise<void>((r) => (release = r)));
   const readB = store.read(b);
   await new Promise((r) => setImmediate(r));
-  await store.append(b, [sampleEnvelope(b, 'InvoiceRendered')], 1n).catch(() => undefined); // its own stream, during the read
+  // its own stream, during the read
+  await store.append(b, [sampleEnvelope(b, 'InvoiceRendered')], 1n).catch(() => undefined);
   release();
   await readB;
   counted.hold(Promise.resolve());
@@ -111,7 +125,7 @@ it('remembers a read overtaken by an append to another stream, not one overtaken
   await store.close();
 });
 
-it('caches an append of several events at positions that are not consecutive, with the store\'s positions', async () => {
+it("caches an append of several events at positions that are not consecutive, with the store's positions", async () => {
   const counted = countingStore();
   const sparse = withSparsePositions(counted.store); // positions 10, 20, …: gaps, as PostgreSQL may leave
   const store = withStreamCache(sparse);
@@ -125,20 +139,26 @@ it('caches an append of several events at positions that are not consecutive, wi
   await store.close();
 });
 
-it('lets readThroughStreamCache (what the server adapters\' tests use) tell a store whose append results feed the cache from one whose do not', async () => {
+it("lets readThroughStreamCache (what the server adapters' tests use) tell a store whose append results feed the cache from one whose do not", async () => {
   const sqlite = new SqliteEventStore(':memory:');
   const good = await readThroughStreamCache(withSparsePositions(sqlite), 'inv-demo-SETP990000007');
   expect(good.storeReadsWhileCached).toBe(0);
   expect(good.cached).toEqual(good.stored);
-  const withoutPositions: EventStore = { ...bound(sqlite), append: async (s, events, expected) => {
-    const { positions: _dropped, ...result } = await sqlite.append(s, events, expected);
-    return result;
-  } };
+  const withoutPositions: EventStore = {
+    ...bound(sqlite),
+    append: async (s, events, expected) => {
+      const { positions: _dropped, ...result } = await sqlite.append(s, events, expected);
+      return result;
+    },
+  };
   expect((await readThroughStreamCache(withoutPositions, 'inv-demo-SETP990000008')).storeReadsWhileCached).toBe(1);
   await sqlite.close();
 });
 
 const bound = (store: EventStore): EventStore => ({
-  append: (s, events, expected) => store.append(s, events, expected), read: (s) => store.read(s),
-  readAll: (page) => store.readAll(page), head: () => store.head(), close: () => store.close(),
+  append: (s, events, expected) => store.append(s, events, expected),
+  read: (s) => store.read(s),
+  readAll: (page) => store.readAll(page),
+  head: () => store.head(),
+  close: () => store.close(),
 });

@@ -14,13 +14,22 @@ export function prepareDataFolder(dir: string, options: { uid?: number | undefin
     stats = statSync(dir);
   }
   const mode = stats.mode & 0o777;
-  if (!stats.isDirectory()) throw new PlatformError('DATA_FOLDER_UNSAFE', `DATA_FOLDER_UNSAFE: the data folder ${dir} is not a folder`, false);
+  if (!stats.isDirectory())
+    throw new PlatformError('DATA_FOLDER_UNSAFE', `DATA_FOLDER_UNSAFE: the data folder ${dir} is not a folder`, false);
   const uid = options.uid ?? process.getuid?.();
   if (uid !== undefined && stats.uid !== uid) {
-    throw new PlatformError('DATA_FOLDER_NOT_OWNED', `DATA_FOLDER_NOT_OWNED: the data folder ${dir} belongs to user ${stats.uid}, the service runs as user ${uid}; run it as that user or give it its own folder (FE_DATA_DIR)`, false);
+    throw new PlatformError(
+      'DATA_FOLDER_NOT_OWNED',
+      `DATA_FOLDER_NOT_OWNED: the data folder ${dir} belongs to user ${stats.uid}, the service runs as user ${uid}; run it as that user or give it its own folder (FE_DATA_DIR)`,
+      false,
+    );
   }
   if (mode & 0o022) {
-    throw new PlatformError('DATA_FOLDER_UNSAFE', `DATA_FOLDER_UNSAFE: the data folder ${dir} can be written by ${mode & 0o020 ? 'its group' : 'other users'} (mode ${octal(mode)}); after checking nothing in it was changed, chmod 700 ${dir}`, false);
+    throw new PlatformError(
+      'DATA_FOLDER_UNSAFE',
+      `DATA_FOLDER_UNSAFE: the data folder ${dir} can be written by ${mode & 0o020 ? 'its group' : 'other users'} (mode ${octal(mode)}); after checking nothing in it was changed, chmod 700 ${dir}`,
+      false,
+    );
   }
   if (mode !== OWNER_ONLY_DIR) {
     tightenContents(dir);

@@ -60,7 +60,9 @@ describe('prepareDataFolder', () => {
     chmodSync(dir, 0o755);
     prepareDataFolder(dir);
     expect([mode(dir), mode(join(dir, 'files')), mode(join(dir, 'files', 'demo'))]).toEqual([0o700, 0o700, 0o700]);
-    expect([mode(join(dir, 'tenants.sqlite')), mode(join(dir, 'files', 'demo', 'SETP990000000.xml'))]).toEqual([0o600, 0o600]);
+    expect([mode(join(dir, 'tenants.sqlite')), mode(join(dir, 'files', 'demo', 'SETP990000000.xml'))]).toEqual([
+      0o600, 0o600,
+    ]);
     expect(mode(outside)).toBe(0o644); // not followed
   });
 });

@@ -4,7 +4,10 @@ import { open } from 'node:fs/promises';
  * fsync of a directory, so renames in it survive a power cut; requests made before a sync starts share it.
  */
 export class DirectorySync {
-  private readonly pending = new Map<string, { next?: Promise<void> | undefined; running?: Promise<void> | undefined }>();
+  private readonly pending = new Map<
+    string,
+    { next?: Promise<void> | undefined; running?: Promise<void> | undefined }
+  >();
   private readonly fsyncDirectory: (dir: string) => Promise<void>;
 
   /** `fsync` is for tests (counting); the default opens the directory and syncs it. */

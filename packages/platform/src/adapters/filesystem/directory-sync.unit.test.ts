@@ -32,7 +32,9 @@ it('fsyncs the real directory through a handle opened on it, and closes that han
 });
 
 it('fails for a directory that does not exist (it really opens the path)', async () => {
-  await expect(new DirectorySync().sync(join(tmpdir(), 'fe-dirsync-missing-', String(process.pid)))).rejects.toMatchObject({ code: 'ENOENT' });
+  await expect(
+    new DirectorySync().sync(join(tmpdir(), 'fe-dirsync-missing-', String(process.pid))),
+  ).rejects.toMatchObject({ code: 'ENOENT' });
 });
 
 it('serves the requests made before a sync starts with that one sync, and starts another for a request made while it runs', async () => {

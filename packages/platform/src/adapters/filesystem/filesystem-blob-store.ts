@@ -10,7 +10,12 @@ import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.ts';
 import { RecentBlobs } from './recent-blobs.ts';
 
 /** Content types implied by a key's extension: no sidecar file is written for these. */
-const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = { xml: 'application/xml', pdf: 'application/pdf', zip: 'application/zip', json: 'application/json' };
+const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  json: 'application/json',
+};
 const RECENT_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -45,7 +50,8 @@ export class FilesystemBlobStore implements BlobStore {
     if (impliedType(key) !== contentType) await atomicWrite(`${path}.type`, contentType);
     else if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
     await atomicWrite(path, bytes);
-    await this.directories.sync(folder); // the renames above survive a power cut before the event naming the blob is appended
+    // the renames above survive a power cut before the event naming the blob is appended
+    await this.directories.sync(folder);
     this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
 
@@ -54,18 +60,25 @@ export class FilesystemBlobStore implements BlobStore {
     const cached = this.recent.get(key);
     if (cached) return cached;
     try {
-      const [bytes, sidecar] = await Promise.all([readFile(path), readFile(`${path}.type`, 'utf8').catch(ignoreMissing)]);
+      const [bytes, sidecar] = await Promise.all([
+        readFile(path),
+        readFile(`${path}.type`, 'utf8').catch(ignoreMissing),
+      ]);
       const contentType = sidecar ?? impliedType(key) ?? 'application/octet-stream';
       this.recent.set(key, { bytes, contentType });
       return { bytes: new Uint8Array(bytes), contentType };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PlatformError('BLOB_NOT_FOUND', `no blob ${key}`, false);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new PlatformError('BLOB_NOT_FOUND', `no blob ${key}`, false);
       throw new PlatformError('STORE_UNAVAILABLE', 'the blob store cannot be read', true, { cause: error });
     }
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.path(key)).then(() => true, () => false);
+    return stat(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async signedUrl(key: string, expiresInSeconds: number): Promise<string> {
@@ -75,7 +88,8 @@ export class FilesystemBlobStore implements BlobStore {
 
   private path(key: string): string {
     // `.type` and `.tmp` names are this adapter's own sidecar and temporary files.
-    if (!isValidBlobKey(key) || /\.(type|tmp)$/.test(key)) throw new PlatformError('BLOB_KEY_INVALID', 'invalid blob key', false);
+    if (!isValidBlobKey(key) || /\.(type|tmp)$/.test(key))
+      throw new PlatformError('BLOB_KEY_INVALID', 'invalid blob key', false);
     return join(this.root, key);
   }
 }

@@ -13,11 +13,20 @@ blobStoreContract('filesystem', async () => {
   const present = new Date('2026-03-10T15:00:00Z');
   let lagSeconds = 0;
   const links = new SignedLinks(randomBytes(32), 'http://127.0.0.1:8080/files');
-  const store = new FilesystemBlobStore(mkdtempSync(join(tmpdir(), 'fe-blobs-')), links, () => new Date(present.getTime() - lagSeconds * 1000));
+  const store = new FilesystemBlobStore(
+    mkdtempSync(join(tmpdir(), 'fe-blobs-')),
+    links,
+    () => new Date(present.getTime() - lagSeconds * 1000),
+  );
   const fetchUrl = async (url: string) => {
     const parsed = new URL(url);
     const key = decodeURIComponent(parsed.pathname.replace(/^\/files\//, ''));
-    const verdict = links.verify(key, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('signature') ?? undefined, present);
+    const verdict = links.verify(
+      key,
+      parsed.searchParams.get('expires') ?? undefined,
+      parsed.searchParams.get('signature') ?? undefined,
+      present,
+    );
     if (verdict !== 'ok') return { status: verdict === 'expired' ? 410 : 403 };
     const blob = await store.get(key);
     return { status: 200, body: blob.bytes, contentType: blob.contentType };
@@ -26,7 +35,10 @@ blobStoreContract('filesystem', async () => {
 });
 
 describe('FilesystemBlobStore specifics', () => {
-  const open = (root = mkdtempSync(join(tmpdir(), 'fe-blobs-'))) => ({ root, store: new FilesystemBlobStore(root, new SignedLinks(randomBytes(32), 'http://127.0.0.1/files')) });
+  const open = (root = mkdtempSync(join(tmpdir(), 'fe-blobs-'))) => ({
+    root,
+    store: new FilesystemBlobStore(root, new SignedLinks(randomBytes(32), 'http://127.0.0.1/files')),
+  });
 
   it('creates its folders 0700 and its files 0600, sidecars included, whatever the umask (an invoice names its buyer)', async () => {
     const { root, store } = open();
@@ -39,7 +51,9 @@ describe('FilesystemBlobStore specifics', () => {
     }
     const mode = (path: string) => statSync(join(root, path)).mode & 0o777;
     expect([mode('tenant'), mode('tenant/2026')]).toEqual([0o700, 0o700]);
-    expect([mode('tenant/2026/a.xml'), mode('tenant/2026/b.bin'), mode('tenant/2026/b.bin.type')]).toEqual([0o600, 0o600, 0o600]);
+    expect([mode('tenant/2026/a.xml'), mode('tenant/2026/b.bin'), mode('tenant/2026/b.bin.type')]).toEqual([
+      0o600, 0o600, 0o600,
+    ]);
   });
 
   it('implies the type from the extension and keeps a sidecar only for other types, across a type change', async () => {

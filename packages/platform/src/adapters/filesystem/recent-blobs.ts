@@ -23,7 +23,8 @@ export class RecentBlobs {
   set(key: string, blob: StoredBlob): void {
     this.delete(key);
     if (blob.bytes.byteLength > this.budgetBytes / 4) return; // one large blob must not empty the cache
-    this.entries.set(key, { bytes: new Uint8Array(blob.bytes), contentType: blob.contentType }); // a copy (Buffer.slice would share)
+    // a copy (Buffer.slice would share)
+    this.entries.set(key, { bytes: new Uint8Array(blob.bytes), contentType: blob.contentType });
     this.bytes += blob.bytes.byteLength;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.budgetBytes) break;

@@ -24,8 +24,13 @@ export class GroupConsumer {
   private paused = false;
 
   constructor(
-    logs: readonly PartitionLog[], settings: Settings, from: 'earliest' | 'latest',
-    deadLetter: { keep: (letter: DeadLetterInput) => Promise<void>; failed: (error: unknown, letter: DeadLetterInput) => void },
+    logs: readonly PartitionLog[],
+    settings: Settings,
+    from: 'earliest' | 'latest',
+    deadLetter: {
+      keep: (letter: DeadLetterInput) => Promise<void>;
+      failed: (error: unknown, letter: DeadLetterInput) => void;
+    },
   ) {
     this.logs = logs;
     this.settings = settings;
@@ -95,10 +100,18 @@ export class GroupConsumer {
     const result = await this.attempt(message, partition, offset);
     if (result.outcome === 'stopped') return STOPPED;
     if (result.outcome === 'handled') return;
-    const letter = { topic: this.settings.topic, group: this.settings.group, message, error: result.error, attempts: this.settings.maxAttempts };
+    const letter = {
+      topic: this.settings.topic,
+      group: this.settings.group,
+      message,
+      error: result.error,
+      attempts: this.settings.maxAttempts,
+    };
     // The offset may move past the message only once it is kept.
     const kept = await keepUntilKept(() => this.deadLetter(letter), {
-      backoffMs: this.settings.retryBackoffMs, stopped: () => this.paused, failed: (error) => this.deadLetterFailed(error, letter),
+      backoffMs: this.settings.retryBackoffMs,
+      stopped: () => this.paused,
+      failed: (error) => this.deadLetterFailed(error, letter),
     });
     if (!kept) return STOPPED;
   }
@@ -108,10 +121,14 @@ export class GroupConsumer {
    * a late message is harmless). The caller keeps the letter; nothing is dead-lettered here.
    */
   async redrive(message: BusMessage): Promise<RedriveOutcome> {
-    if (this.paused || this.members.length === 0) return { outcome: 'not_run', reason: 'no member of the group is running' };
+    if (this.paused || this.members.length === 0)
+      return { outcome: 'not_run', reason: 'no member of the group is running' };
     // In flight like a partition's work, so stopping the group waits for it.
     const work = this.attempt(message, -1, -1n);
-    const settled = work.then(() => undefined, () => undefined);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
     this.inFlight.add(settled);
     const result = await work.finally(() => this.inFlight.delete(settled));
     return result.outcome === 'stopped' ? { outcome: 'not_run', reason: 'the group stopped' } : result;
@@ -120,7 +137,15 @@ export class GroupConsumer {
   private attempt(message: BusMessage, partition: number, offset: bigint): Promise<AttemptOutcome> {
     const { topic, maxAttempts, retryBackoffMs } = this.settings;
     return attemptDelivery({
-      delivered: { ...message, topic, partition, offset, ...(partition >= 0 ? { behind: this.logs[partition]!.end - offset - 1n } : {}) }, maxAttempts, retryBackoffMs,
+      delivered: {
+        ...message,
+        topic,
+        partition,
+        offset,
+        ...(partition >= 0 ? { behind: this.logs[partition]!.end - offset - 1n } : {}),
+      },
+      maxAttempts,
+      retryBackoffMs,
       handler: () => (this.paused ? undefined : this.members[0]),
     });
   }

@@ -2,7 +2,14 @@ import { PlatformError } from '../../errors.ts';
 import type { DeadLetterInput, DeadLetterStore } from '../../ports/dead-letter-store.ts';
 import type { Logger } from '../../ports/logger.ts';
 import { deadLetterMessage } from '../../delivery/deliver.ts';
-import type { BusMessage, EventBus, RedriveOutcome, RedriveRequest, SubscribeOptions, Subscription } from '../../ports/event-bus.ts';
+import type {
+  BusMessage,
+  EventBus,
+  RedriveOutcome,
+  RedriveRequest,
+  SubscribeOptions,
+  Subscription,
+} from '../../ports/event-bus.ts';
 import { GroupConsumer } from './group-consumer.ts';
 import { PartitionLog, partitionFor } from './partition-log.ts';
 
@@ -20,7 +27,15 @@ export class InProcessEventBus implements EventBus {
   private readonly retainWithoutGroups: bigint;
   private closed = false;
 
-  constructor(options: { partitions?: number; deadLetters?: Pick<DeadLetterStore, 'keep'>; now?: () => Date; logger?: Logger; retainWithoutGroups?: number } = {}) {
+  constructor(
+    options: {
+      partitions?: number;
+      deadLetters?: Pick<DeadLetterStore, 'keep'>;
+      now?: () => Date;
+      logger?: Logger;
+      retainWithoutGroups?: number;
+    } = {},
+  ) {
     this.partitions = options.partitions ?? 6;
     this.retainWithoutGroups = BigInt(options.retainWithoutGroups ?? 4096);
     this.deadLetters = options.deadLetters;
@@ -42,7 +57,12 @@ export class InProcessEventBus implements EventBus {
     if (!group) {
       group = new GroupConsumer(
         this.logs(options.topic),
-        { topic: options.topic, group: options.group, maxAttempts: options.maxAttempts ?? 5, retryBackoffMs: options.retryBackoffMs ?? 50 },
+        {
+          topic: options.topic,
+          group: options.group,
+          maxAttempts: options.maxAttempts ?? 5,
+          retryBackoffMs: options.retryBackoffMs ?? 50,
+        },
         options.from ?? 'earliest',
         { keep: (letter) => this.deadLetter(letter), failed: (error, letter) => this.deadLetterFailed(error, letter) },
       );
@@ -78,7 +98,10 @@ export class InProcessEventBus implements EventBus {
     if (consumers.length === 0) return lastPublished;
     let settled = lastPublished;
     this.logs(topic).forEach((log, partition) => {
-      const needed = consumers.reduce((min, g) => (g.committed(partition) < min ? g.committed(partition) : min), log.end);
+      const needed = consumers.reduce(
+        (min, g) => (g.committed(partition) < min ? g.committed(partition) : min),
+        log.end,
+      );
       const header = needed < log.end ? log.at(needed)?.headers?.[positionHeader] : undefined;
       if (header !== undefined && BigInt(header) - 1n < settled) settled = BigInt(header) - 1n;
     });
@@ -86,8 +109,8 @@ export class InProcessEventBus implements EventBus {
   }
 
   /**
-   * The "re-drive" capability (ports/event-bus.ts): hands a dead letter back to the group that gave up on it (see GroupConsumer.redrive). A group
-   * with no running member in this process answers `not_run`.
+   * The "re-drive" capability (ports/event-bus.ts): hands a dead letter back to the group that gave up on it (see
+   * GroupConsumer.redrive). A group with no running member in this process answers `not_run`.
    */
   async redrive(letter: RedriveRequest): Promise<RedriveOutcome> {
     if (this.closed) return { outcome: 'not_run', reason: 'the bus is closed' };
@@ -109,7 +132,13 @@ export class InProcessEventBus implements EventBus {
 
   private deadLetterFailed(error: unknown, letter: DeadLetterInput): void {
     this.logger?.error(
-      { err: error, group: letter.group, topic: letter.topic, event_id: letter.message.value.id, invoice_id: letter.message.value.invoice_id },
+      {
+        err: error,
+        group: letter.group,
+        topic: letter.topic,
+        event_id: letter.message.value.id,
+        invoice_id: letter.message.value.invoice_id,
+      },
       'could not keep a dead letter; the partition waits and tries again',
     );
   }
@@ -132,7 +161,10 @@ export class InProcessEventBus implements EventBus {
     consumers.forEach((g) => g.wake());
     // Retention: drop what every group of this topic has consumed, or all but the newest messages if no group reads it.
     this.logs(topic).forEach((log, partition) => {
-      if (consumers.length) log.trimBelow(consumers.reduce((min, g) => (g.committed(partition) < min ? g.committed(partition) : min), log.end));
+      if (consumers.length)
+        log.trimBelow(
+          consumers.reduce((min, g) => (g.committed(partition) < min ? g.committed(partition) : min), log.end),
+        );
       else if (log.end > this.retainWithoutGroups) log.trimBelow(log.end - this.retainWithoutGroups);
     });
   }

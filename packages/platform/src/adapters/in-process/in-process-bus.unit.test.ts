@@ -10,16 +10,38 @@ eventBusContract('in-process', () => new InProcessEventBus({ partitions: 3 }));
 
 describe('InProcessEventBus dead letters', () => {
   const topic = 'fe.test.v1';
-  const msg = (n: number) => ({ key: 'k', value: sampleEnvelope('k', 'InvoiceSubmitted', { n }), headers: { 'x-store-position': String(n) } });
+  const msg = (n: number) => ({
+    key: 'k',
+    value: sampleEnvelope('k', 'InvoiceSubmitted', { n }),
+    headers: { 'x-store-position': String(n) },
+  });
   const n = (m: DeliveredMessage) => (m.value.data as { n: number }).n;
 
   it('keeps a dead letter durably before the group moves past it, the message as delivered without dead-letter headers', async () => {
     const kept: DeadLetterInput[] = [];
     let releaseKeep!: () => void;
     const keepDone = new Promise<void>((r) => (releaseKeep = r));
-    const bus = new InProcessEventBus({ partitions: 1, deadLetters: { keep: async (letter) => { kept.push(letter); await keepDone; } }, now: () => new Date(0) });
+    const bus = new InProcessEventBus({
+      partitions: 1,
+      deadLetters: {
+        keep: async (letter) => {
+          kept.push(letter);
+          await keepDone;
+        },
+      },
+      now: () => new Date(0),
+    });
     const ok: number[] = [];
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 1, handler: async (m) => { if (n(m) === 1) throw new Error('POISON'); ok.push(n(m)); } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 2,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        if (n(m) === 1) throw new Error('POISON');
+        ok.push(n(m));
+      },
+    });
     await bus.publish(topic, [msg(1), msg(2)]);
     await eventually(() => kept.length === 1);
     await new Promise((r) => setTimeout(r, 20));
@@ -37,12 +59,27 @@ describe('InProcessEventBus dead letters', () => {
 
   it('a letter names a catalogued error by its code first (Name CODE: message), once', async () => {
     const kept: DeadLetterInput[] = [];
-    const bus = new InProcessEventBus({ partitions: 1, deadLetters: { keep: async (letter) => void kept.push(letter) } });
+    const bus = new InProcessEventBus({
+      partitions: 1,
+      deadLetters: { keep: async (letter) => void kept.push(letter) },
+    });
     const coded = (code: string, message: string) => Object.assign(new Error(message), { name: 'SignerError', code });
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 1, handler: async (m) => { throw n(m) === 1 ? coded('CUFE_MISMATCH', 'The rebuilt CUFE differs.') : coded('ENOTDIR', 'ENOTDIR: not a directory'); } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 1,
+      handler: async (m) => {
+        throw n(m) === 1
+          ? coded('CUFE_MISMATCH', 'The rebuilt CUFE differs.')
+          : coded('ENOTDIR', 'ENOTDIR: not a directory');
+      },
+    });
     await bus.publish(topic, [msg(1), msg(2)]);
     await eventually(() => kept.length === 2);
-    expect(kept.map((l) => l.error)).toEqual(['SignerError CUFE_MISMATCH: The rebuilt CUFE differs.', 'SignerError: ENOTDIR: not a directory']);
+    expect(kept.map((l) => l.error)).toEqual([
+      'SignerError CUFE_MISMATCH: The rebuilt CUFE differs.',
+      'SignerError: ENOTDIR: not a directory',
+    ]);
     await bus.close();
   });
 
@@ -51,10 +88,31 @@ describe('InProcessEventBus dead letters', () => {
     const kept: DeadLetterInput[] = [];
     const failures: unknown[] = [];
     const logger = { error: (fields: { err: unknown }) => void failures.push(fields.err) } as unknown as Logger;
-    const bus = new InProcessEventBus({ partitions: 1, logger, deadLetters: { keep: async (letter) => { if (++keeps <= 2) throw new Error('disk full'); kept.push(letter); } } });
+    const bus = new InProcessEventBus({
+      partitions: 1,
+      logger,
+      deadLetters: {
+        keep: async (letter) => {
+          if (++keeps <= 2) throw new Error('disk full');
+          kept.push(letter);
+        },
+      },
+    });
     let deliveries = 0;
     const ok: number[] = [];
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 2, retryBackoffMs: 5, handler: async (m) => { if (n(m) === 1) { deliveries++; throw new Error('POISON'); } ok.push(n(m)); } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 2,
+      retryBackoffMs: 5,
+      handler: async (m) => {
+        if (n(m) === 1) {
+          deliveries++;
+          throw new Error('POISON');
+        }
+        ok.push(n(m));
+      },
+    });
     await bus.publish(topic, [msg(1), msg(2)]);
     await eventually(() => ok.length === 1);
     expect(keeps).toBe(3);
@@ -68,10 +126,23 @@ describe('InProcessEventBus dead letters', () => {
     const bus = new InProcessEventBus({ partitions: 1 });
     let healthy = false;
     const seen: number[] = [];
-    await bus.subscribe({ topic, group: 'g', maxAttempts: 3, retryBackoffMs: 1, handler: async (m) => { seen.push(m.attempt); if (!healthy) throw new Error('CERTIFICATE_EXPIRED'); } });
-    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toMatchObject({ outcome: 'not_run' }); // the member joins on a later turn
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      maxAttempts: 3,
+      retryBackoffMs: 1,
+      handler: async (m) => {
+        seen.push(m.attempt);
+        if (!healthy) throw new Error('CERTIFICATE_EXPIRED');
+      },
+    });
+    // the member joins on a later turn
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toMatchObject({ outcome: 'not_run' });
     await new Promise((r) => setImmediate(r));
-    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toEqual({ outcome: 'failed', error: 'Error: CERTIFICATE_EXPIRED' });
+    expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toEqual({
+      outcome: 'failed',
+      error: 'Error: CERTIFICATE_EXPIRED',
+    });
     expect(seen).toEqual([1, 2, 3]);
     healthy = true;
     expect(await bus.redrive({ topic, group: 'g', message: msg(1) })).toEqual({ outcome: 'handled' });
@@ -83,7 +154,14 @@ describe('InProcessEventBus dead letters', () => {
   it('closing the bus waits for a re-drive in flight', async () => {
     const bus = new InProcessEventBus({ partitions: 1 });
     let finished = false;
-    await bus.subscribe({ topic, group: 'g', handler: async () => { await new Promise((r) => setTimeout(r, 30)); finished = true; } });
+    await bus.subscribe({
+      topic,
+      group: 'g',
+      handler: async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        finished = true;
+      },
+    });
     await new Promise((r) => setImmediate(r)); // the member joins on a later turn
     const redriven = bus.redrive({ topic, group: 'g', message: msg(1) });
     await new Promise((r) => setTimeout(r, 5));
@@ -100,7 +178,11 @@ describe('InProcessEventBus members', () => {
   it('a subscription stopped before its first delivery never joins: the next member of the group gets every message', async () => {
     const bus = new InProcessEventBus({ partitions: 1 });
     const early: number[] = [];
-    const stopped = await bus.subscribe({ topic: 'fe.members.v1', group: 'g', handler: async (m) => void early.push(n(m)) });
+    const stopped = await bus.subscribe({
+      topic: 'fe.members.v1',
+      group: 'g',
+      handler: async (m) => void early.push(n(m)),
+    });
     await stopped.stop(); // before the member joined (joining waits for a later turn of the event loop)
     const next: number[] = [];
     await bus.subscribe({ topic: 'fe.members.v1', group: 'g', handler: async (m) => void next.push(n(m)) });
@@ -118,10 +200,19 @@ describe('InProcessEventBus retention', () => {
 
   it('a topic no group reads keeps only its newest messages; a group joining later reads them from there, in order', async () => {
     const bus = new InProcessEventBus({ partitions: 1, retainWithoutGroups: 200 });
-    for (let i = 1; i <= 1000; i += 100) await bus.publish('fe.unread.v1', Array.from({ length: 100 }, (_, k) => msg(i + k)));
+    for (let i = 1; i <= 1000; i += 100)
+      await bus.publish(
+        'fe.unread.v1',
+        Array.from({ length: 100 }, (_, k) => msg(i + k)),
+      );
     await new Promise((r) => setImmediate(r));
     const seen: number[] = [];
-    await bus.subscribe({ topic: 'fe.unread.v1', group: 'late', from: 'earliest', handler: async (m) => void seen.push(n(m)) });
+    await bus.subscribe({
+      topic: 'fe.unread.v1',
+      group: 'late',
+      from: 'earliest',
+      handler: async (m) => void seen.push(n(m)),
+    });
     await eventually(() => seen.at(-1) === 1000);
     // Trimmed in batches of 128: between 200 and 327 of the newest stay.
     expect(seen.length).toBeGreaterThanOrEqual(200);
@@ -135,8 +226,18 @@ describe('InProcessEventBus retention', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const seen: number[] = [];
-    await bus.subscribe({ topic: 'fe.read.v1', group: 'slow', handler: async (m) => { await gate; seen.push(n(m)); } });
-    await bus.publish('fe.read.v1', Array.from({ length: 500 }, (_, k) => msg(k + 1)));
+    await bus.subscribe({
+      topic: 'fe.read.v1',
+      group: 'slow',
+      handler: async (m) => {
+        await gate;
+        seen.push(n(m));
+      },
+    });
+    await bus.publish(
+      'fe.read.v1',
+      Array.from({ length: 500 }, (_, k) => msg(k + 1)),
+    );
     await new Promise((r) => setTimeout(r, 20));
     release();
     await eventually(() => seen.length === 500);

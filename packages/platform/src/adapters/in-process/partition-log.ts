@@ -25,7 +25,10 @@ export class PartitionLog {
     return offset < this.base ? undefined : this.messages[Number(offset - this.base)];
   }
 
-  /** Drops messages below `offset` in batches of `batch` (cheap splices; at most that many consumed messages stay in memory). */
+  /**
+   * Drops messages below `offset` in batches of `batch` (cheap splices; at most that many consumed messages stay in
+   * memory).
+   */
   trimBelow(offset: bigint, batch = 128): void {
     const drop = Number(offset - this.base);
     if (drop >= batch) {

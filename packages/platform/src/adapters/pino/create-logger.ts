@@ -6,8 +6,23 @@ import type { Logger } from '../../ports/logger.ts';
  * "[redacted]" wherever they appear, at the top level or one object deep, whatever a caller logs.
  */
 const SECRET_KEYS = [
-  'password', 'passphrase', 'p12', 'pfx', 'privateKey', 'private_key', 'key', 'apiKey', 'api_key',
-  'authorization', 'Authorization', 'certificatePassword', 'pin', 'technicalKey', 'secret', 'token', 'cookie',
+  'password',
+  'passphrase',
+  'p12',
+  'pfx',
+  'privateKey',
+  'private_key',
+  'key',
+  'apiKey',
+  'api_key',
+  'authorization',
+  'Authorization',
+  'certificatePassword',
+  'pin',
+  'technicalKey',
+  'secret',
+  'token',
+  'cookie',
 ];
 export const redactedPaths = [
   ...SECRET_KEYS,
@@ -23,7 +38,11 @@ export const redactedPaths = [
  */
 export function createLogger(options: { level?: string; service?: string; destination?: DestinationStream }): Logger {
   return pino(
-    { level: options.level ?? 'info', base: options.service ? { service: options.service } : {}, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    {
+      level: options.level ?? 'info',
+      base: options.service ? { service: options.service } : {},
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+    },
     options.destination,
   ) as unknown as Logger;
 }

@@ -17,10 +17,23 @@ describe('createLogger', () => {
   it('redacts secrets at the top level, one level deep and in request headers', () => {
     const { lines, destination } = capture();
     const log = createLogger({ service: 'signer', destination }).child({ invoice_id: 'i-1' });
-    log.info({ password: 'hunter2', tenant: { apiKey: 'fe_test_abc', name: 'Demo' }, req: { headers: { authorization: 'Bearer fe_test_abc' } } }, 'signing');
+    log.info(
+      {
+        password: 'hunter2',
+        tenant: { apiKey: 'fe_test_abc', name: 'Demo' },
+        req: { headers: { authorization: 'Bearer fe_test_abc' } },
+      },
+      'signing',
+    );
     const text = JSON.stringify(lines);
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('fe_test_abc');
-    expect(lines[0]).toMatchObject({ service: 'signer', invoice_id: 'i-1', msg: 'signing', password: '[redacted]', tenant: { name: 'Demo', apiKey: '[redacted]' } });
+    expect(lines[0]).toMatchObject({
+      service: 'signer',
+      invoice_id: 'i-1',
+      msg: 'signing',
+      password: '[redacted]',
+      tenant: { name: 'Demo', apiKey: '[redacted]' },
+    });
   });
 });

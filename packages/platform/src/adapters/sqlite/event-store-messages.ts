@@ -4,7 +4,13 @@ import type { AppendOptions, ExpectedVersion } from '../../ports/event-store.ts'
 
 /** Calls and replies between ThreadedSqliteEventStore and its worker (structured clone keeps bigints). */
 export type StoreCall = { id: number } & (
-  | { op: 'append'; stream: string; events: readonly Envelope[]; expected: ExpectedVersion; options: AppendOptions | undefined }
+  | {
+      op: 'append';
+      stream: string;
+      events: readonly Envelope[];
+      expected: ExpectedVersion;
+      options: AppendOptions | undefined;
+    }
   | { op: 'read'; stream: string }
   | { op: 'readAll'; options: { after?: bigint; limit?: number } | undefined }
   | { op: 'head' }

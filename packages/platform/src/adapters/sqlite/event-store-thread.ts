@@ -17,16 +17,23 @@ port.on('message', (call: StoreCall) => {
 
 async function run(call: StoreCall): Promise<unknown> {
   switch (call.op) {
-    case 'append': return store.append(call.stream, call.events, call.expected, call.options);
-    case 'read': return store.read(call.stream);
-    case 'readAll': return store.readAll(call.options);
-    case 'head': return store.head();
-    case 'close': return store.close();
+    case 'append':
+      return store.append(call.stream, call.events, call.expected, call.options);
+    case 'read':
+      return store.read(call.stream);
+    case 'readAll':
+      return store.readAll(call.options);
+    case 'head':
+      return store.head();
+    case 'close':
+      return store.close();
   }
 }
 
 function describe(error: unknown): StoreError {
-  if (error instanceof ConcurrencyError) return { kind: 'concurrency', stream: error.stream, expected: error.expected, actual: error.actual };
-  if (error instanceof PlatformError) return { kind: 'platform', code: error.code, message: error.message, retriable: error.retriable };
+  if (error instanceof ConcurrencyError)
+    return { kind: 'concurrency', stream: error.stream, expected: error.expected, actual: error.actual };
+  if (error instanceof PlatformError)
+    return { kind: 'platform', code: error.code, message: error.message, retriable: error.retriable };
   return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
 }

@@ -16,7 +16,9 @@ export class SqliteAuditCheckpointStore implements AuditCheckpointStore {
     this.db.exec(`CREATE TABLE IF NOT EXISTS audit_checkpoints (
       seq INTEGER PRIMARY KEY AUTOINCREMENT, position INTEGER NOT NULL, events INTEGER NOT NULL, root TEXT NOT NULL,
       signed_at TEXT NOT NULL, public_key TEXT NOT NULL, signature TEXT NOT NULL)`);
-    this.insert = this.db.prepare('INSERT INTO audit_checkpoints (position, events, root, signed_at, public_key, signature) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare(
+      'INSERT INTO audit_checkpoints (position, events, root, signed_at, public_key, signature) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.last = this.db.prepare('SELECT * FROM audit_checkpoints ORDER BY seq DESC LIMIT 1');
     this.every = this.db.prepare('SELECT * FROM audit_checkpoints ORDER BY seq');
     for (const s of [this.last, this.every]) s.setReadBigInts(true);
@@ -41,5 +43,10 @@ export class SqliteAuditCheckpointStore implements AuditCheckpointStore {
 }
 
 const toCheckpoint = (row: Row): AuditCheckpoint => ({
-  position: row.position, events: Number(row.events), root: row.root, signedAt: row.signed_at, publicKeyPem: row.public_key, signature: row.signature,
+  position: row.position,
+  events: Number(row.events),
+  root: row.root,
+  signedAt: row.signed_at,
+  publicKeyPem: row.public_key,
+  signature: row.signature,
 });

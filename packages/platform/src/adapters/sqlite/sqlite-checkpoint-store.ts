@@ -16,7 +16,9 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.select = this.db.prepare('SELECT position FROM checkpoints WHERE name = ?');
     this.select.setReadBigInts(true);
-    this.upsert = this.db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position');
+    this.upsert = this.db.prepare(
+      'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+    );
   }
 
   async load(name: string): Promise<bigint> {

@@ -7,7 +7,10 @@ import { SqliteCheckpointStore } from './sqlite-checkpoint-store.ts';
 
 checkpointStoreContract('sqlite (memory)', () => new SqliteCheckpointStore(':memory:'));
 // As the embedded shape opens it: a WAL file it shares with the dead letters and the submission schedule.
-checkpointStoreContract('sqlite (file, WAL)', () => new SqliteCheckpointStore(join(mkdtempSync(join(tmpdir(), 'fe-cp-')), 'state.sqlite')));
+checkpointStoreContract(
+  'sqlite (file, WAL)',
+  () => new SqliteCheckpointStore(join(mkdtempSync(join(tmpdir(), 'fe-cp-')), 'state.sqlite')),
+);
 
 describe('SqliteCheckpointStore', () => {
   it('keeps checkpoints across a reopen of the file', async () => {

@@ -5,8 +5,16 @@ import type { DeadLetter, DeadLetterInput, DeadLetterStore } from '../../ports/d
 import { immediate } from './immediate-transaction.ts';
 
 type Row = {
-  id: number; topic: string; consumer_group: string; message: string; error: string; attempts: number;
-  deaths: number; first_dead_at: string; last_dead_at: string; redrive_requested_at: string | null;
+  id: number;
+  topic: string;
+  consumer_group: string;
+  message: string;
+  error: string;
+  attempts: number;
+  deaths: number;
+  first_dead_at: string;
+  last_dead_at: string;
+  redrive_requested_at: string | null;
 };
 
 /**
@@ -44,7 +52,9 @@ export class SqliteDeadLetterStore implements DeadLetterStore {
         message = excluded.message, error = excluded.error, attempts = excluded.attempts,
         deaths = deaths + 1, last_dead_at = excluded.last_dead_at, redrive_requested_at = NULL`);
     this.selectAll = this.db.prepare('SELECT * FROM dead_letters ORDER BY id');
-    this.selectRequested = this.db.prepare('SELECT * FROM dead_letters WHERE redrive_requested_at IS NOT NULL ORDER BY redrive_requested_at, id');
+    this.selectRequested = this.db.prepare(
+      'SELECT * FROM dead_letters WHERE redrive_requested_at IS NOT NULL ORDER BY redrive_requested_at, id',
+    );
     this.markOne = this.db.prepare('UPDATE dead_letters SET redrive_requested_at = ? WHERE id = ?');
     this.markAll = this.db.prepare('UPDATE dead_letters SET redrive_requested_at = ?');
     this.deleteOne = this.db.prepare('DELETE FROM dead_letters WHERE id = ?');
@@ -52,8 +62,21 @@ export class SqliteDeadLetterStore implements DeadLetterStore {
 
   async keep(letter: DeadLetterInput, at: Date): Promise<void> {
     const when = at.toISOString();
-    const message: BusMessage = { key: letter.message.key, value: letter.message.value, ...(letter.message.headers ? { headers: letter.message.headers } : {}) };
-    this.upsert.run(letter.topic, letter.group, letter.message.value.id, JSON.stringify(message), letter.error, letter.attempts, when, when);
+    const message: BusMessage = {
+      key: letter.message.key,
+      value: letter.message.value,
+      ...(letter.message.headers ? { headers: letter.message.headers } : {}),
+    };
+    this.upsert.run(
+      letter.topic,
+      letter.group,
+      letter.message.value.id,
+      JSON.stringify(message),
+      letter.error,
+      letter.attempts,
+      when,
+      when,
+    );
   }
 
   async list(): Promise<DeadLetter[]> {
@@ -81,9 +104,15 @@ export class SqliteDeadLetterStore implements DeadLetterStore {
 
 function toLetter(row: Row): DeadLetter {
   return {
-    id: Number(row.id), topic: row.topic, group: row.consumer_group, message: JSON.parse(row.message) as BusMessage,
-    error: row.error, attempts: Number(row.attempts), deaths: Number(row.deaths),
-    firstDeadAt: row.first_dead_at, lastDeadAt: row.last_dead_at,
+    id: Number(row.id),
+    topic: row.topic,
+    group: row.consumer_group,
+    message: JSON.parse(row.message) as BusMessage,
+    error: row.error,
+    attempts: Number(row.attempts),
+    deaths: Number(row.deaths),
+    firstDeadAt: row.first_dead_at,
+    lastDeadAt: row.last_dead_at,
     ...(row.redrive_requested_at ? { redriveRequestedAt: row.redrive_requested_at } : {}),
   };
 }

@@ -8,14 +8,20 @@ import { SqliteDeadLetterStore } from './sqlite-dead-letter-store.ts';
 
 deadLetterStoreContract('sqlite (memory)', () => new SqliteDeadLetterStore(':memory:'));
 // As the embedded shape opens it: a WAL file it shares with the checkpoints and the submission schedule.
-deadLetterStoreContract('sqlite (file, WAL)', () => new SqliteDeadLetterStore(join(mkdtempSync(join(tmpdir(), 'fe-dlq-')), 'state.sqlite')));
+deadLetterStoreContract(
+  'sqlite (file, WAL)',
+  () => new SqliteDeadLetterStore(join(mkdtempSync(join(tmpdir(), 'fe-dlq-')), 'state.sqlite')),
+);
 
 describe('SqliteDeadLetterStore', () => {
   it('keeps letters across a reopen, and a second process sees and marks them while the first has the file open', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'fe-dlq-')), 'state.sqlite');
     const service = new SqliteDeadLetterStore(path);
     const value = sampleEnvelope('demo-SETP-1');
-    await service.keep({ topic: 't', group: 'g', message: { key: 'demo-SETP-1', value }, error: 'E: X', attempts: 2 }, new Date());
+    await service.keep(
+      { topic: 't', group: 'g', message: { key: 'demo-SETP-1', value }, error: 'E: X', attempts: 2 },
+      new Date(),
+    );
     const operator = new SqliteDeadLetterStore(path); // the CLI
     const [letter] = await operator.list();
     expect(letter!.message).toEqual({ key: 'demo-SETP-1', value });

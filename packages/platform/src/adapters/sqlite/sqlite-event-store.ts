@@ -2,7 +2,13 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { openWalDatabase } from './open-database.ts';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
-import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  RecordedEvent,
+} from '../../ports/event-store.ts';
 import { traceContextOf } from '../../tracing/trace-context.ts';
 import { chainDigest, GENESIS_DIGEST } from '../../audit/event-chain.ts';
 import { migrateEventChain } from './migrations/event-chain.ts';
@@ -33,7 +39,15 @@ type PendingAppend = {
   reject: (error: unknown) => void;
 };
 
-type Row = { position: number | bigint; stream: string; version: number | bigint; envelope: string; recorded_at: string; trace_context: string | null; digest: string | null };
+type Row = {
+  position: number | bigint;
+  stream: string;
+  version: number | bigint;
+  envelope: string;
+  recorded_at: string;
+  trace_context: string | null;
+  digest: string | null;
+};
 
 export class SqliteEventStore implements EventStore {
   private readonly db: DatabaseSync;
@@ -55,14 +69,21 @@ export class SqliteEventStore implements EventStore {
     migrateEventChain(this.db);
     this.currentVersion = this.db.prepare('SELECT MAX(version) AS v FROM events WHERE stream = ?');
     this.digestAt = this.db.prepare('SELECT digest FROM events WHERE stream = ? AND version = ?');
-    this.insert = this.db.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at, trace_context, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare(
+      'INSERT INTO events (stream, version, event_id, type, envelope, recorded_at, trace_context, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.byStream = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY version');
     this.after = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
     this.maxPosition = this.db.prepare('SELECT MAX(position) AS p FROM events');
     for (const s of [this.currentVersion, this.byStream, this.after, this.maxPosition]) s.setReadBigInts(true);
   }
 
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
+  append(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
     if (!this.db.isOpen) return Promise.reject(closedError());
     const context = traceContextOf(options.traceContext);
@@ -115,18 +136,34 @@ export class SqliteEventStore implements EventStore {
     const actual = found === null ? 'no_stream' : found;
     checkExpectation(stream, expected, actual);
     let version = actual === 'no_stream' ? -1n : actual;
-    let digest = actual === 'no_stream' ? GENESIS_DIGEST : (this.digestAt.get(stream, actual) as { digest: string }).digest;
+    let digest =
+      actual === 'no_stream' ? GENESIS_DIGEST : (this.digestAt.get(stream, actual) as { digest: string }).digest;
     const positions: bigint[] = [];
     const digests: string[] = [];
     for (const envelope of events) {
       version += 1n;
       const json = JSON.stringify(envelope);
       digest = chainDigest(digest, stream, version, json);
-      const result = this.insert.run(stream, version, envelope.id, envelope.type, json, recordedAt, traceContext, digest);
+      const result = this.insert.run(
+        stream,
+        version,
+        envelope.id,
+        envelope.type,
+        json,
+        recordedAt,
+        traceContext,
+        digest,
+      );
       positions.push(BigInt(result.lastInsertRowid));
       digests.push(digest);
     }
-    return { nextExpectedVersion: version, lastPosition: positions[positions.length - 1]!, recordedAt, positions, digests };
+    return {
+      nextExpectedVersion: version,
+      lastPosition: positions[positions.length - 1]!,
+      recordedAt,
+      positions,
+      digests,
+    };
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
@@ -172,7 +209,11 @@ function translate(error: unknown): unknown {
   if (message.includes('UNIQUE constraint failed: events.event_id')) {
     return new PlatformError('DUPLICATE_EVENT_ID', 'an event with this id is already stored', false, { cause: error });
   }
-  if (/SQLITE_(BUSY|IOERR|FULL|READONLY|CANTOPEN)|database is locked|disk I\/O error|database or disk is full/i.test(message)) {
+  if (
+    /SQLITE_(BUSY|IOERR|FULL|READONLY|CANTOPEN)|database is locked|disk I\/O error|database or disk is full/i.test(
+      message,
+    )
+  ) {
     return new PlatformError('STORE_UNAVAILABLE', 'the event store is busy or cannot write', true, { cause: error });
   }
   return error;
@@ -183,7 +224,7 @@ function translate(error: unknown): unknown {
  * the column is added, empty for the events already there.
  */
 function addTraceContextColumn(db: DatabaseSync): void {
-  const columns = db.prepare('SELECT name FROM pragma_table_info(\'events\')').all() as { name: string }[];
+  const columns = db.prepare("SELECT name FROM pragma_table_info('events')").all() as { name: string }[];
   if (columns.some((column) => column.name === 'trace_context')) return;
   try {
     db.exec('ALTER TABLE events ADD COLUMN trace_context TEXT');
@@ -194,7 +235,9 @@ function addTraceContextColumn(db: DatabaseSync): void {
 }
 
 function toRecorded(row: Row): RecordedEvent {
-  const traceContext = row.trace_context ? traceContextOf(JSON.parse(row.trace_context) as Record<string, unknown>) : undefined;
+  const traceContext = row.trace_context
+    ? traceContextOf(JSON.parse(row.trace_context) as Record<string, unknown>)
+    : undefined;
   return {
     stream: row.stream,
     version: BigInt(row.version),

@@ -8,8 +8,14 @@ import { eventChainContract } from '../../../test-support/event-chain.contract.t
 import { sampleEnvelope } from '../../../test-support/sample-envelope.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
-eventStoreContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));
-eventChainContract('sqlite (file, WAL)', () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')));
+eventStoreContract(
+  'sqlite (file, WAL)',
+  () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')),
+);
+eventChainContract(
+  'sqlite (file, WAL)',
+  () => new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.db')),
+);
 
 describe('SqliteEventStore', () => {
   it('adds the trace context column to a file written before it existed: old events read without one, new ones keep theirs', async () => {
@@ -18,7 +24,8 @@ describe('SqliteEventStore', () => {
     old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, version INTEGER NOT NULL,
       event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, envelope TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, version))`);
     const before = sampleEnvelope('i-0');
-    old.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, 0, ?, ?, ?, ?)')
+    old
+      .prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, 0, ?, ?, ?, ?)')
       .run('invoice-i-0', before.id, before.type, JSON.stringify(before), '2026-11-26T09:00:00.000Z');
     old.close();
     const store = new SqliteEventStore(file);
@@ -36,7 +43,9 @@ describe('SqliteEventStore', () => {
     await first.close();
     const reopened = new SqliteEventStore(file);
     expect((await reopened.read('invoice-i-1')).events.map((e) => e.envelope)).toEqual([event]);
-    await expect(reopened.append('invoice-i-1', [sampleEnvelope('i-1')], 'no_stream')).rejects.toMatchObject({ code: 'WRONG_EXPECTED_VERSION' });
+    await expect(reopened.append('invoice-i-1', [sampleEnvelope('i-1')], 'no_stream')).rejects.toMatchObject({
+      code: 'WRONG_EXPECTED_VERSION',
+    });
     await reopened.close();
   });
 
@@ -45,7 +54,9 @@ describe('SqliteEventStore', () => {
     const a = new SqliteEventStore(file);
     const b = new SqliteEventStore(file);
     await a.append('s', [sampleEnvelope('s')], 'no_stream');
-    await expect(b.append('s', [sampleEnvelope('s')], 'no_stream')).rejects.toMatchObject({ code: 'WRONG_EXPECTED_VERSION' });
+    await expect(b.append('s', [sampleEnvelope('s')], 'no_stream')).rejects.toMatchObject({
+      code: 'WRONG_EXPECTED_VERSION',
+    });
     await Promise.all([a.close(), b.close()]);
   });
 });

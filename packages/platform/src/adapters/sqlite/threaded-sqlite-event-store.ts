@@ -1,7 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
-import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../../ports/event-store.ts';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  RecordedEvent,
+} from '../../ports/event-store.ts';
 import type { StoreCall, StoreError, StoreReply } from './event-store-messages.ts';
 
 type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -17,7 +23,11 @@ export class ThreadedSqliteEventStore implements EventStore {
   private closed = false;
 
   constructor(path: string) {
-    this.worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), { name: 'fe-event-store', workerData: { path }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    this.worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), {
+      name: 'fe-event-store',
+      workerData: { path },
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     this.worker.on('message', (reply: StoreReply) => {
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
@@ -34,7 +44,12 @@ export class ThreadedSqliteEventStore implements EventStore {
     this.worker.on('exit', () => failAll('the event store thread stopped'));
   }
 
-  append(stream: string, events: readonly Envelope[], expected: ExpectedVersion, options?: AppendOptions): Promise<AppendResult> {
+  append(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
     return this.call({ op: 'append', stream, events, expected, options }) as Promise<AppendResult>;
   }
@@ -70,8 +85,11 @@ export class ThreadedSqliteEventStore implements EventStore {
 
 function toError(error: StoreError): Error {
   switch (error.kind) {
-    case 'concurrency': return new ConcurrencyError(error.stream, error.expected, error.actual);
-    case 'platform': return new PlatformError(error.code, error.message, error.retriable);
-    case 'other': return new Error(error.message);
+    case 'concurrency':
+      return new ConcurrencyError(error.stream, error.expected, error.actual);
+    case 'platform':
+      return new PlatformError(error.code, error.message, error.retriable);
+    case 'other':
+      return new Error(error.message);
   }
 }

@@ -6,5 +6,11 @@ import { eventChainContract } from '../../../test-support/event-chain.contract.t
 import { ThreadedSqliteEventStore } from './threaded-sqlite-event-store.ts';
 
 // A file, not ':memory:', as the service uses it (WAL and fsync included).
-eventStoreContract('sqlite on a worker thread', () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')));
-eventChainContract('sqlite on a worker thread', () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')));
+eventStoreContract(
+  'sqlite on a worker thread',
+  () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')),
+);
+eventChainContract(
+  'sqlite on a worker thread',
+  () => new ThreadedSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'fe-es-')), 'events.sqlite')),
+);

@@ -18,7 +18,12 @@ export class CredentialCache {
    * The credential for the stored `generation` (undefined: none stored) at `at`: XadesError
    * (CERT_EXPIRED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
    */
-  async credential(tenantId: string, generation: number | undefined, at: Date, readSealed: () => Promise<SealedCertificate | undefined>): Promise<SigningCredential | undefined> {
+  async credential(
+    tenantId: string,
+    generation: number | undefined,
+    at: Date,
+    readSealed: () => Promise<SealedCertificate | undefined>,
+  ): Promise<SigningCredential | undefined> {
     if (generation === undefined) {
       this.cache.delete(tenantId);
       return undefined;
@@ -43,6 +48,8 @@ export class CredentialCache {
 
 /** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
 function assertValidAt(leaf: ChainCertificate, at: Date): void {
-  if (at.getTime() < leaf.notBefore.getTime()) throw new XadesError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
-  if (at.getTime() > leaf.notAfter.getTime()) throw new XadesError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
+  if (at.getTime() < leaf.notBefore.getTime())
+    throw new XadesError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
+  if (at.getTime() > leaf.notAfter.getTime())
+    throw new XadesError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
 }

@@ -12,20 +12,35 @@ import { secretContext } from './secret-context.ts';
  */
 
 /** The software registration without its PIN (what is stored in the clear), and the PIN sealed. */
-export function sealSoftware(box: SecretBox, tenantId: string, software: SoftwareRegistration): { publicSoftware: Omit<SoftwareRegistration, 'pin'>; sealedPin: Buffer } {
+export function sealSoftware(
+  box: SecretBox,
+  tenantId: string,
+  software: SoftwareRegistration,
+): { publicSoftware: Omit<SoftwareRegistration, 'pin'>; sealedPin: Buffer } {
   const { pin, ...publicSoftware } = software; // the PIN is a secret: sealed, never in the JSON
   return { publicSoftware, sealedPin: box.seal(pin, secretContext.softwarePin(tenantId)) };
 }
 
 /** The registration with its PIN opened (SECRET_UNREADABLE with another master key, or none stored). */
-export function openSoftware(box: SecretBox, tenantId: string, publicSoftware: Omit<SoftwareRegistration, 'pin'>, sealedPin: Uint8Array | null): SoftwareRegistration {
+export function openSoftware(
+  box: SecretBox,
+  tenantId: string,
+  publicSoftware: Omit<SoftwareRegistration, 'pin'>,
+  sealedPin: Uint8Array | null,
+): SoftwareRegistration {
   if (!sealedPin) throw new TenancyError('SECRET_UNREADABLE', 'no software PIN');
   return { ...publicSoftware, pin: box.open(sealedPin, secretContext.softwarePin(tenantId)).toString('utf8') };
 }
 
 export type SealedCertificate = { generation: number; sealedP12: Uint8Array; sealedPassword: Uint8Array };
 
-export function sealCertificate(box: SecretBox, tenantId: string, generation: number, p12: Uint8Array, password: string): SealedCertificate {
+export function sealCertificate(
+  box: SecretBox,
+  tenantId: string,
+  generation: number,
+  p12: Uint8Array,
+  password: string,
+): SealedCertificate {
   return {
     generation,
     sealedP12: box.seal(p12, secretContext.p12(tenantId, generation)),
@@ -33,7 +48,11 @@ export function sealCertificate(box: SecretBox, tenantId: string, generation: nu
   };
 }
 
-export function openCertificate(box: SecretBox, tenantId: string, sealed: SealedCertificate): { p12: Buffer; password: string } {
+export function openCertificate(
+  box: SecretBox,
+  tenantId: string,
+  sealed: SealedCertificate,
+): { p12: Buffer; password: string } {
   return {
     p12: box.open(sealed.sealedP12, secretContext.p12(tenantId, sealed.generation)),
     password: box.open(sealed.sealedPassword, secretContext.p12Password(tenantId, sealed.generation)).toString('utf8'),
@@ -55,7 +74,13 @@ export function openApiKey(box: SecretBox, tenantId: string, hash: string, seale
 
 /** What the admin portal shows after an upload: the leaf's public data only. */
 export function certificateSummary(leaf: ChainCertificate): CertificateSummary {
-  return { subjectName: leaf.subjectName, issuerName: leaf.issuerName, serialNumber: leaf.serialNumber, notBefore: leaf.notBefore, notAfter: leaf.notAfter };
+  return {
+    subjectName: leaf.subjectName,
+    issuerName: leaf.issuerName,
+    serialNumber: leaf.serialNumber,
+    notBefore: leaf.notBefore,
+    notAfter: leaf.notAfter,
+  };
 }
 
 /**

@@ -22,7 +22,10 @@ export class ProfileCache {
     return profile;
   }
 
-  /** One tenant's profile, or every one (a certificate upload: after the write, so a read during it cannot keep the old one). */
+  /**
+   * One tenant's profile, or every one (a certificate upload: after the write, so a read during it cannot keep the old
+   * one).
+   */
   forget(tenantId?: string): void {
     if (tenantId === undefined) this.profiles.clear();
     else this.profiles.delete(tenantId);
@@ -42,7 +45,12 @@ export type StoredTenant = {
 };
 
 /** The profile services read, with the software PIN opened (SECRET_UNREADABLE with another master key). */
-export function tenantProfile(box: SecretBox, stored: StoredTenant, resolutions: NumberingResolution[], hasCertificate: boolean): TenantProfile {
+export function tenantProfile(
+  box: SecretBox,
+  stored: StoredTenant,
+  resolutions: NumberingResolution[],
+  hasCertificate: boolean,
+): TenantProfile {
   return {
     tenant: stored.tenant,
     environment: stored.environment as DianEnvironment,
@@ -58,7 +66,11 @@ export function tenantProfile(box: SecretBox, stored: StoredTenant, resolutions:
  * The numbering an update leaves in force, checked against the invoice prefixes it leaves (a new
  * resolution may not take a note prefix either); undefined when the update touches neither.
  */
-export function noteNumberingAfter(update: { noteNumbering?: NoteNumbering; addResolution?: NumberingResolution }, stored: NoteNumbering | null, invoicePrefixes: readonly string[]): NoteNumbering | undefined {
+export function noteNumberingAfter(
+  update: { noteNumbering?: NoteNumbering; addResolution?: NumberingResolution },
+  stored: NoteNumbering | null,
+  invoicePrefixes: readonly string[],
+): NoteNumbering | undefined {
   if (!update.noteNumbering && !update.addResolution) return undefined;
   const numbering = update.noteNumbering ?? stored ?? defaultNoteNumbering;
   checkNoteNumbering(numbering, [...invoicePrefixes, ...(update.addResolution ? [update.addResolution.prefix] : [])]);

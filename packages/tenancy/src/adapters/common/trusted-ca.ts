@@ -1,7 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { TenancyError } from '../../errors.ts';
 
-/** One CA certificate, re-encoded so the same CA pasted twice (other line breaks) is stored once. CA_CERTIFICATE_INVALID otherwise. */
+/**
+ * One CA certificate, re-encoded so the same CA pasted twice (other line breaks) is stored once. CA_CERTIFICATE_INVALID
+ * otherwise.
+ */
 export function normalizeCaPem(pem: string): string {
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   if (blocks.length !== 1) throw new TenancyError('CA_CERTIFICATE_INVALID', `${blocks.length} certificates`);

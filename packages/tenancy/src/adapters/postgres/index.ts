@@ -1,3 +1,7 @@
 // @fe/tenancy/postgres: the tenant registry on PostgreSQL. A separate entry point, so a service on
 // SQLite never loads pg.
-export { PostgresTenantDirectory, tenantDirectoryMigrations, type PostgresTenantDirectoryOptions } from './postgres-tenant-directory.ts';
+export {
+  PostgresTenantDirectory,
+  tenantDirectoryMigrations,
+  type PostgresTenantDirectoryOptions,
+} from './postgres-tenant-directory.ts';

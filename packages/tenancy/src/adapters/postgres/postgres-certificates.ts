@@ -27,14 +27,20 @@ export class PostgresCertificates {
    * write with the tenant's row locked.
    */
   async store(
-    tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[],
+    tenantId: string,
+    p12: Uint8Array,
+    password: string,
+    at: Date,
+    owners: readonly string[],
     lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>,
   ): Promise<CertificateSummary> {
     // Checked before any lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
     const leaf = loadP12(p12, password, at).chain[0];
     assertCertificateOfIssuer(leaf, owners);
     await lockedTenant(async (tx) => {
-      const previous = (await tx.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];
+      const previous = (
+        await tx.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])
+      ).rows[0];
       const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
       await tx.query(
         `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -54,12 +60,21 @@ export class PostgresCertificates {
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.cache.credential(tenantId, await this.generation(tenantId), at, async () => {
-      const row = (await this.db.query<SealedRow>('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0];
+      const row = (
+        await this.db.query<SealedRow>(
+          'SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1',
+          [tenantId],
+        )
+      ).rows[0];
       return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
     });
   }
 
   private async generation(tenantId: string): Promise<number | undefined> {
-    return (await this.db.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])).rows[0]?.generation;
+    return (
+      await this.db.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [
+        tenantId,
+      ])
+    ).rows[0]?.generation;
   }
 }

@@ -20,7 +20,8 @@ beforeAll(async () => {
   processB = db.openPool();
 });
 afterAll(() => db?.drop());
-const emptyTables = () => db.pool.query('TRUNCATE tenants, resolutions, certificates, api_keys, trusted_cas, test_set_runs');
+const emptyTables = () =>
+  db.pool.query('TRUNCATE tenants, resolutions, certificates, api_keys, trusted_cas, test_set_runs');
 
 tenantDirectoryContract('postgres', async (now) => {
   await emptyTables();
@@ -46,10 +47,18 @@ describe('PostgresTenantDirectory secrets at rest', () => {
     const first = await directory.issueApiKey('acme');
     const second = await directory.rotateApiKey('acme', at);
     // Every stored value of every table, as the server returns it (text and bytea alike).
-    const dump = Buffer.concat(await Promise.all(['tenants', 'resolutions', 'certificates', 'api_keys', 'trusted_cas'].map(async (table) => {
-      const { rows } = await db.pool.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
-      return Buffer.concat(rows.flatMap((row) => Object.values(row).map((v) => (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v) ?? '')))));
-    })));
+    const dump = Buffer.concat(
+      await Promise.all(
+        ['tenants', 'resolutions', 'certificates', 'api_keys', 'trusted_cas'].map(async (table) => {
+          const { rows } = await db.pool.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
+          return Buffer.concat(
+            rows.flatMap((row) =>
+              Object.values(row).map((v) => (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v) ?? ''))),
+            ),
+          );
+        }),
+      ),
+    );
     expectNoSecretIn(dump, { password, pin, apiKeys: [first, second], masterKey, p12: p12.p12 });
     await directory.close();
   });
@@ -71,7 +80,9 @@ describe('PostgresTenantDirectory secrets at rest', () => {
   });
 
   it('refuses a master key of the wrong length before any query', () => {
-    expect(() => new PostgresTenantDirectory({ pool: db.pool, masterKey: randomBytes(16) })).toThrowError(code('MASTER_KEY_INVALID'));
+    expect(() => new PostgresTenantDirectory({ pool: db.pool, masterKey: randomBytes(16) })).toThrowError(
+      code('MASTER_KEY_INVALID'),
+    );
   });
 });
 
@@ -80,14 +91,23 @@ describe('PostgresTenantDirectory on two replicas', () => {
     await emptyTables();
     const masterKey = randomBytes(32);
     const clock = testClock();
-    const replicas = [db.pool, processB].map((pool) => new PostgresTenantDirectory({ pool, masterKey, now: clock.now }));
+    const replicas = [db.pool, processB].map(
+      (pool) => new PostgresTenantDirectory({ pool, masterKey, now: clock.now }),
+    );
     await replicas[0]!.createTenant(sampleTenant('acme'));
     const issued = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => replicas[i % 2]!.issueApiKey('acme')));
     expect(issued.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(issued.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(Array(5).fill(code('API_KEY_EXISTS')));
-    const rotated = await Promise.all(Array.from({ length: 4 }, (_, i) => replicas[i % 2]!.rotateApiKey('acme', clock.now())));
+    expect(issued.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+      Array(5).fill(code('API_KEY_EXISTS')),
+    );
+    const rotated = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => replicas[i % 2]!.rotateApiKey('acme', clock.now())),
+    );
     expect(new Set(rotated).size).toBe(4);
-    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE tenant_id = $1 AND expires_at IS NULL AND revoked_at IS NULL', ['acme']);
+    const { rows } = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM api_keys WHERE tenant_id = $1 AND expires_at IS NULL AND revoked_at IS NULL',
+      ['acme'],
+    );
     expect(rows[0]!.n).toBe(1);
     const current = await replicas[1]!.displayApiKey('acme');
     expect(rotated).toContain(current);

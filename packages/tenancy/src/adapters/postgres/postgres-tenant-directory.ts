@@ -7,7 +7,13 @@ import { TenancyError } from '../../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../../ports/tenant-directory.ts';
 import type { CertificateSummary, TenantRegistry } from '../../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
-import { checkNewTenant, checkTenantId, checkTenantUpdate, type NewTenant, type TenantUpdate } from '../../tenants/new-tenant.ts';
+import {
+  checkNewTenant,
+  checkTenantId,
+  checkTenantUpdate,
+  type NewTenant,
+  type TenantUpdate,
+} from '../../tenants/new-tenant.ts';
 import { graceEnd } from '../common/api-key-authenticator.ts';
 import { certificateOwners, sealSoftware } from '../common/sealed-secrets.ts';
 import { noteNumberingAfter, ProfileCache, tenantProfile } from '../common/tenant-profile.ts';
@@ -31,8 +37,13 @@ export type PostgresTenantDirectoryOptions = {
 };
 
 type TenantRow = {
-  id: string; environment: string; tenant: Tenant; software: Omit<SoftwareRegistration, 'pin'>;
-  sealed_pin: Buffer; active_resolution_id: string | null; note_numbering: NoteNumbering | null;
+  id: string;
+  environment: string;
+  tenant: Tenant;
+  software: Omit<SoftwareRegistration, 'pin'>;
+  sealed_pin: Buffer;
+  active_resolution_id: string | null;
+  note_numbering: NoteNumbering | null;
 };
 
 /**
@@ -69,9 +80,25 @@ export class PostgresTenantDirectory implements TenantRegistry {
   private async readProfile(tenantId: string): Promise<TenantProfile | undefined> {
     const row = await this.tenantRow(this.db, tenantId);
     if (!row) return undefined;
-    const { rows } = await this.db.query<{ resolution: NumberingResolution }>('SELECT resolution FROM resolutions WHERE tenant_id = $1 ORDER BY ordinal', [tenantId]);
-    const stored = { id: row.id, environment: row.environment, tenant: row.tenant, publicSoftware: row.software, sealedPin: row.sealed_pin, activeResolutionId: row.active_resolution_id, noteNumbering: row.note_numbering };
-    return tenantProfile(this.box, stored, rows.map((r) => r.resolution), await this.certificates.has(tenantId));
+    const { rows } = await this.db.query<{ resolution: NumberingResolution }>(
+      'SELECT resolution FROM resolutions WHERE tenant_id = $1 ORDER BY ordinal',
+      [tenantId],
+    );
+    const stored = {
+      id: row.id,
+      environment: row.environment,
+      tenant: row.tenant,
+      publicSoftware: row.software,
+      sealedPin: row.sealed_pin,
+      activeResolutionId: row.active_resolution_id,
+      noteNumbering: row.note_numbering,
+    };
+    return tenantProfile(
+      this.box,
+      stored,
+      rows.map((r) => r.resolution),
+      await this.certificates.has(tenantId),
+    );
   }
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
@@ -82,16 +109,34 @@ export class PostgresTenantDirectory implements TenantRegistry {
     return (await this.db.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId])).rowCount === 1;
   }
 
-  /** TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS (the primary key decides); nothing written on a refusal. */
+  /**
+   * TENANT_ID_INVALID, TENANT_INVALID (NIT/DV, resolution ids), TENANT_EXISTS (the primary key decides); nothing
+   * written on a refusal.
+   */
   async createTenant(input: NewTenant): Promise<void> {
     checkNewTenant(input);
     const { tenant, environment, software, resolutions, activeResolutionId } = input;
     const { publicSoftware, sealedPin } = sealSoftware(this.box, tenant.id, software);
     await this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [tenant.id, environment, JSON.stringify(tenant), JSON.stringify(publicSoftware), sealedPin, activeResolutionId ?? null, this.now()]);
+      await tx.query(
+        'INSERT INTO tenants (id, environment, tenant, software, sealed_pin, active_resolution_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [
+          tenant.id,
+          environment,
+          JSON.stringify(tenant),
+          JSON.stringify(publicSoftware),
+          sealedPin,
+          activeResolutionId ?? null,
+          this.now(),
+        ],
+      );
       for (const [ordinal, resolution] of resolutions.entries()) {
-        await tx.query('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES ($1, $2, $3, $4)', [tenant.id, resolution.id, ordinal, JSON.stringify(resolution)]);
+        await tx.query('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) VALUES ($1, $2, $3, $4)', [
+          tenant.id,
+          resolution.id,
+          ordinal,
+          JSON.stringify(resolution),
+        ]);
       }
     });
     this.profiles.forget(tenant.id); // "no such tenant" may be cached
@@ -102,22 +147,42 @@ export class PostgresTenantDirectory implements TenantRegistry {
     checkTenantUpdate(tenantId, update);
     try {
       await this.withTenantLocked(tenantId, async (tx, row) => {
-        const { rows: resolutions } = await tx.query<{ prefix: string }>('SELECT resolution->>\'prefix\' AS prefix FROM resolutions WHERE tenant_id = $1', [tenantId]);
-        const numbering = noteNumberingAfter(update, row.note_numbering, resolutions.map((r) => r.prefix));
-        if (numbering) await tx.query('UPDATE tenants SET note_numbering = $2 WHERE id = $1', [tenantId, JSON.stringify(numbering)]);
-        if (update.tenant) await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
+        const { rows: resolutions } = await tx.query<{ prefix: string }>(
+          "SELECT resolution->>'prefix' AS prefix FROM resolutions WHERE tenant_id = $1",
+          [tenantId],
+        );
+        const numbering = noteNumberingAfter(
+          update,
+          row.note_numbering,
+          resolutions.map((r) => r.prefix),
+        );
+        if (numbering)
+          await tx.query('UPDATE tenants SET note_numbering = $2 WHERE id = $1', [tenantId, JSON.stringify(numbering)]);
+        if (update.tenant)
+          await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
         if (update.software) {
           const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
-          await tx.query('UPDATE tenants SET software = $2, sealed_pin = $3 WHERE id = $1', [tenantId, JSON.stringify(publicSoftware), sealedPin]);
+          await tx.query('UPDATE tenants SET software = $2, sealed_pin = $3 WHERE id = $1', [
+            tenantId,
+            JSON.stringify(publicSoftware),
+            sealedPin,
+          ]);
         }
-        if (update.environment) await tx.query('UPDATE tenants SET environment = $2 WHERE id = $1', [tenantId, update.environment]);
+        if (update.environment)
+          await tx.query('UPDATE tenants SET environment = $2 WHERE id = $1', [tenantId, update.environment]);
         const resolution = update.addResolution;
         if (resolution) {
-          const taken = await tx.query('SELECT 1 FROM resolutions WHERE tenant_id = $1 AND id = $2', [tenantId, resolution.id]);
+          const taken = await tx.query('SELECT 1 FROM resolutions WHERE tenant_id = $1 AND id = $2', [
+            tenantId,
+            resolution.id,
+          ]);
           if (taken.rowCount) throw new TenancyError('TENANT_INVALID', `resolution id ${resolution.id} is taken`);
-          await tx.query('INSERT INTO resolutions (tenant_id, id, ordinal, resolution) SELECT $1, $2, COALESCE(MAX(ordinal) + 1, 0), $3 FROM resolutions WHERE tenant_id = $1',
-            [tenantId, resolution.id, JSON.stringify(resolution)]);
-          if (update.activateResolution) await tx.query('UPDATE tenants SET active_resolution_id = $2 WHERE id = $1', [tenantId, resolution.id]);
+          await tx.query(
+            'INSERT INTO resolutions (tenant_id, id, ordinal, resolution) SELECT $1, $2, COALESCE(MAX(ordinal) + 1, 0), $3 FROM resolutions WHERE tenant_id = $1',
+            [tenantId, resolution.id, JSON.stringify(resolution)],
+          );
+          if (update.activateResolution)
+            await tx.query('UPDATE tenants SET active_resolution_id = $2 WHERE id = $1', [tenantId, resolution.id]);
         }
       });
     } finally {
@@ -127,15 +192,25 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   /** Refuses a .p12 that does not qualify at `at` with the signer's code; then replaces the tenant's certificate. */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
-    const row = await this.requireTenant(this.db, tenantId); // tenants are never deleted: checking before the slow load is enough
+    // tenants are never deleted: checking before the slow load is enough
+    const row = await this.requireTenant(this.db, tenantId);
     try {
-      return await this.certificates.store(tenantId, p12, password, at, certificateOwners(row.tenant, row.software), (write) => this.withTenantLocked(tenantId, write));
+      return await this.certificates.store(
+        tenantId,
+        p12,
+        password,
+        at,
+        certificateOwners(row.tenant, row.software),
+        (write) => this.withTenantLocked(tenantId, write),
+      );
     } finally {
       this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }
   }
 
-  /** A new current key in plaintext; API_KEY_ENVIRONMENT_MISMATCH, API_KEY_EXISTS (rotate instead), TENANT_NOT_FOUND. */
+  /**
+   * A new current key in plaintext; API_KEY_ENVIRONMENT_MISMATCH, API_KEY_EXISTS (rotate instead), TENANT_NOT_FOUND.
+   */
   async issueApiKey(tenantId: string, environment?: ApiKeyEnvironment): Promise<string> {
     checkTenantId(tenantId);
     return this.withTenantLocked(tenantId, async (tx, row) => {
@@ -164,13 +239,19 @@ export class PostgresTenantDirectory implements TenantRegistry {
   async addTrustedCa(tenantId: string, pem: string): Promise<void> {
     const normalized = normalizeCaPem(pem);
     await this.requireTenant(this.db, tenantId);
-    await this.db.query('INSERT INTO trusted_cas (pem, tenant_id, added_at) VALUES ($1, $2, $3) ON CONFLICT (pem) DO NOTHING', [normalized, tenantId, this.now()]);
+    await this.db.query(
+      'INSERT INTO trusted_cas (pem, tenant_id, added_at) VALUES ($1, $2, $3) ON CONFLICT (pem) DO NOTHING',
+      [normalized, tenantId, this.now()],
+    );
   }
 
   async trustedCaPems(tenantId?: string): Promise<string[]> {
-    const { rows } = tenantId === undefined
-      ? await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas ORDER BY ordinal')
-      : await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas WHERE tenant_id = $1 ORDER BY ordinal', [tenantId]);
+    const { rows } =
+      tenantId === undefined
+        ? await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas ORDER BY ordinal')
+        : await this.db.query<{ pem: string }>('SELECT pem FROM trusted_cas WHERE tenant_id = $1 ORDER BY ordinal', [
+            tenantId,
+          ]);
     return rows.map((r) => r.pem);
   }
 
@@ -178,7 +259,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
     return this.testSetRuns.get(tenantId);
   }
 
-  /** Unless another process's run is still running under its lease (one upsert decides between two claims); TENANT_NOT_FOUND. */
+  /**
+   * Unless another process's run is still running under its lease (one upsert decides between two claims);
+   * TENANT_NOT_FOUND.
+   */
   async claimTestSetRun(tenantId: string, run: TestSetRun, now: Date): Promise<boolean> {
     await this.requireTenant(this.db, tenantId); // tenants are never deleted: checking first is enough
     return this.testSetRuns.claim(tenantId, run, now);
@@ -194,7 +278,11 @@ export class PostgresTenantDirectory implements TenantRegistry {
   }
 
   /** `work` in a transaction holding the tenant's row lock: writes for one tenant take turns across replicas. */
-  private async withTenantLocked<T>(tenantId: string, work: (tx: Queryable, row: TenantRow) => Promise<T>, missing: 'TENANT_NOT_FOUND' | 'API_KEY_NOT_FOUND' = 'TENANT_NOT_FOUND'): Promise<T> {
+  private async withTenantLocked<T>(
+    tenantId: string,
+    work: (tx: Queryable, row: TenantRow) => Promise<T>,
+    missing: 'TENANT_NOT_FOUND' | 'API_KEY_NOT_FOUND' = 'TENANT_NOT_FOUND',
+  ): Promise<T> {
     return this.db.transaction(async (tx) => {
       const row = await this.tenantRow(tx, tenantId, 'FOR UPDATE');
       if (!row) throw new TenancyError(missing, tenantId);
@@ -210,7 +298,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
   }
 
   private async tenantRow(db: Queryable, tenantId: string, lock = ''): Promise<TenantRow | undefined> {
-    const { rows } = await db.query<TenantRow>(`SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering FROM tenants WHERE id = $1 ${lock}`, [tenantId]);
+    const { rows } = await db.query<TenantRow>(
+      `SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering FROM tenants WHERE id = $1 ${lock}`,
+      [tenantId],
+    );
     return rows[0];
   }
 }

@@ -13,7 +13,10 @@ export class PostgresTestSetRuns {
   }
 
   async get(tenantId: string): Promise<TestSetRun | undefined> {
-    const { rows } = await this.db.query<{ run: string }>('SELECT run::text AS run FROM test_set_runs WHERE tenant_id = $1', [tenantId]);
+    const { rows } = await this.db.query<{ run: string }>(
+      'SELECT run::text AS run FROM test_set_runs WHERE tenant_id = $1',
+      [tenantId],
+    );
     return rows[0] && testSetRunFromJson(rows[0].run);
   }
 
@@ -23,13 +26,16 @@ export class PostgresTestSetRuns {
       `INSERT INTO test_set_runs (tenant_id, run_id, state, lease_until, run) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id) DO UPDATE SET run_id = excluded.run_id, state = excluded.state, lease_until = excluded.lease_until, run = excluded.run
        WHERE test_set_runs.state <> 'running' OR test_set_runs.lease_until <= $6`,
-      [tenantId, run.runId, run.state, run.leaseUntil, testSetRunToJson(run), now]);
+      [tenantId, run.runId, run.state, run.leaseUntil, testSetRunToJson(run), now],
+    );
     return rowCount === 1;
   }
 
   async save(tenantId: string, run: TestSetRun): Promise<boolean> {
-    const { rowCount } = await this.db.query(`UPDATE test_set_runs SET state = $3, lease_until = $4, run = $5 WHERE tenant_id = $1 AND run_id = $2 AND run->>'holder' = $6`,
-      [tenantId, run.runId, run.state, run.leaseUntil, testSetRunToJson(run), run.holder]);
+    const { rowCount } = await this.db.query(
+      `UPDATE test_set_runs SET state = $3, lease_until = $4, run = $5 WHERE tenant_id = $1 AND run_id = $2 AND run->>'holder' = $6`,
+      [tenantId, run.runId, run.state, run.leaseUntil, testSetRunToJson(run), run.holder],
+    );
     return rowCount === 1;
   }
 }

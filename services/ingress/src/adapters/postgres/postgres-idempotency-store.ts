@@ -39,7 +39,10 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
         [tenantId, key, requestHash, leaseUntil, now],
       );
       if (takenOver.rows[0]) return { outcome: 'taken_over', storeHead: BigInt(takenOver.rows[0].store_head) };
-      const { rows } = await this.db.query<KeyRow>('SELECT request_hash, response, lease_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
+      const { rows } = await this.db.query<KeyRow>(
+        'SELECT request_hash, response, lease_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+        [tenantId, key],
+      );
       const row = rows[0];
       if (!row) continue; // released in between: begin again
       if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
@@ -48,11 +51,19 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       // Its lease ended after all: the row was released and begun again in between. Try once more.
     }
     // Only a key released and begun again by others on every round gets here: the client may retry.
-    throw new PlatformError('STORE_UNAVAILABLE', `the idempotency key kept changing under begin (${MAX_ROUNDS} rounds); retry`, true);
+    throw new PlatformError(
+      'STORE_UNAVAILABLE',
+      `the idempotency key kept changing under begin (${MAX_ROUNDS} rounds); retry`,
+      true,
+    );
   }
 
   async complete(tenantId: string, key: string, response: StoredResponse): Promise<void> {
-    await this.db.query('UPDATE idempotency_keys SET response = $3 WHERE tenant_id = $1 AND key = $2', [tenantId, key, JSON.stringify(response)]);
+    await this.db.query('UPDATE idempotency_keys SET response = $3 WHERE tenant_id = $1 AND key = $2', [
+      tenantId,
+      key,
+      JSON.stringify(response),
+    ]);
   }
 
   async release(tenantId: string, key: string): Promise<void> {

@@ -1,3 +1,4 @@
-// @fe/portal/postgres: the account and attempt stores on PostgreSQL. A separate entry point, so a portal on SQLite never loads pg.
+// @fe/portal/postgres: the account and attempt stores on PostgreSQL. A separate entry point, so a portal on SQLite
+// never loads pg.
 export { PostgresAccountStore, accountStoreMigrations } from './postgres-account-store.ts';
 export { PostgresAttemptStore } from './postgres-attempt-store.ts';

@@ -15,12 +15,15 @@ export class PostgresAttemptStore implements AttemptStore {
   }
 
   async hit(key: string, window: { windowMs: number; limit: number }, now: Date): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>(`
+    const { rows } = await this.db.query<{ count: number }>(
+      `
       INSERT INTO portal_attempts AS a (key, count, expires_at) VALUES ($1, 1, $3)
       ON CONFLICT (key) DO UPDATE SET
         count      = CASE WHEN a.expires_at <= $2 THEN 1 ELSE a.count + 1 END,
         expires_at = CASE WHEN a.expires_at <= $2 OR a.count + 1 = $4 THEN $3 ELSE a.expires_at END
-      RETURNING count`, [key, now, new Date(now.getTime() + window.windowMs), window.limit]);
+      RETURNING count`,
+      [key, now, new Date(now.getTime() + window.windowMs), window.limit],
+    );
     if (now.getTime() >= this.nextPurge) {
       this.nextPurge = now.getTime() + ATTEMPT_PURGE_EVERY_MS;
       await this.db.query('DELETE FROM portal_attempts WHERE expires_at <= $1', [now]);
@@ -29,7 +32,10 @@ export class PostgresAttemptStore implements AttemptStore {
   }
 
   async count(key: string, now: Date): Promise<number> {
-    const { rows } = await this.db.query<{ count: number }>('SELECT count FROM portal_attempts WHERE key = $1 AND expires_at > $2', [key, now]);
+    const { rows } = await this.db.query<{ count: number }>(
+      'SELECT count FROM portal_attempts WHERE key = $1 AND expires_at > $2',
+      [key, now],
+    );
     return rows[0]?.count ?? 0;
   }
 

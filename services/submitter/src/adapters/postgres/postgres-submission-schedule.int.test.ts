@@ -15,5 +15,8 @@ afterAll(() => db?.drop());
 
 submissionScheduleContract('postgres', async () => {
   await db.pool.query('TRUNCATE submission_schedule');
-  return { schedule: new PostgresSubmissionSchedule(db.pool), another: async () => new PostgresSubmissionSchedule(processB) };
+  return {
+    schedule: new PostgresSubmissionSchedule(db.pool),
+    another: async () => new PostgresSubmissionSchedule(processB),
+  };
 });

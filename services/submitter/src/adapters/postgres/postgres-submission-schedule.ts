@@ -6,7 +6,12 @@ import type { ScheduleClaim, ScheduleRow, SubmissionSchedule } from '../../sched
 export const submissionScheduleMigrations = () => migrationSet('submitter', new URL('./migrations/', import.meta.url));
 
 type Row = { invoice_id: string; tenant_id: string; due_at: Date; sending_attempt: number | null };
-const toRow = (r: Row): ScheduleRow => ({ invoiceId: r.invoice_id, tenantId: r.tenant_id, dueAt: r.due_at, sendingAttempt: r.sending_attempt ?? undefined });
+const toRow = (r: Row): ScheduleRow => ({
+  invoiceId: r.invoice_id,
+  tenantId: r.tenant_id,
+  dueAt: r.due_at,
+  sendingAttempt: r.sending_attempt ?? undefined,
+});
 
 // Every write ends a claim: the run wrote its outcome, and the row's due time says what is next.
 const UPSERT = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, $4)
@@ -21,7 +26,8 @@ const CLAIM = `UPDATE submission_schedule s SET claimed_by = $3, claimed_until =
   FROM (SELECT invoice_id FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2 FOR UPDATE SKIP LOCKED) c
   WHERE s.invoice_id = c.invoice_id RETURNING s.*`;
 
-const byDueThenId = (a: ScheduleRow, b: ScheduleRow) => a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
+const byDueThenId = (a: ScheduleRow, b: ScheduleRow) =>
+  a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
 
 /**
  * The submission schedule on PostgreSQL, shared by every submitter instance. `due` with a claim is one UPDATE,
@@ -43,8 +49,11 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
   }
 
   async defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
-    await this.db.query(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, NULL)
-      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`, [invoiceId, tenantId, dueAt]);
+    await this.db.query(
+      `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, NULL)
+      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`,
+      [invoiceId, tenantId, dueAt],
+    );
   }
 
   async get(invoiceId: string): Promise<ScheduleRow | undefined> {
@@ -58,7 +67,10 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
 
   async due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]> {
     if (!claim) {
-      const { rows } = await this.db.query<Row>(`SELECT * FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2`, [now, limit]);
+      const { rows } = await this.db.query<Row>(
+        `SELECT * FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2`,
+        [now, limit],
+      );
       return rows.map(toRow);
     }
     const { rows } = await this.db.query<Row>(CLAIM, [now, limit, claim.owner, claim.until]);
@@ -66,7 +78,10 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
   }
 
   async release(invoiceId: string, owner: string): Promise<void> {
-    await this.db.query('UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2', [invoiceId, owner]);
+    await this.db.query(
+      'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2',
+      [invoiceId, owner],
+    );
   }
 
   async close(): Promise<void> {

@@ -44,9 +44,11 @@ describe('PostgresTenantSlots: two submitter instances on one database', () => {
     const lost = await crashed.tryAcquire('crash');
     expect(lost).toBeDefined();
     expect(await survivor.tryAcquire('crash')).toBeUndefined();
-    await db.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%pg_try_advisory_lock%' AND datname = current_database()");
+    await db.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%pg_try_advisory_lock%' AND datname = current_database()",
+    );
     let taken: (() => Promise<void>) | undefined;
-    await expect.poll(async () => Boolean(taken ??= await survivor.tryAcquire('crash')), { interval: 20 }).toBe(true);
+    await expect.poll(async () => Boolean((taken ??= await survivor.tryAcquire('crash'))), { interval: 20 }).toBe(true);
     await taken!();
     await lost!(); // the unlock fails on the dead session: the client is discarded, nothing thrown
   });
@@ -61,21 +63,23 @@ async function burst(instances: TenantSlots[], attempts: number): Promise<{ most
   let holding = 0;
   let most = 0;
   let calls = 0;
-  await Promise.all(Array.from({ length: attempts }, async (_, i) => {
-    for (;;) {
-      const release = await instances[i % instances.length]!.tryAcquire('busy-tenant');
-      if (!release) {
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        continue;
+  await Promise.all(
+    Array.from({ length: attempts }, async (_, i) => {
+      for (;;) {
+        const release = await instances[i % instances.length]!.tryAcquire('busy-tenant');
+        if (!release) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          continue;
+        }
+        holding++;
+        most = Math.max(most, holding);
+        calls++;
+        for (let trip = 0; trip < 3; trip++) await db.pool.query('SELECT 1');
+        holding--;
+        await release();
+        return;
       }
-      holding++;
-      most = Math.max(most, holding);
-      calls++;
-      for (let trip = 0; trip < 3; trip++) await db.pool.query('SELECT 1');
-      holding--;
-      await release();
-      return;
-    }
-  }));
+    }),
+  );
   return { most, calls };
 }

@@ -9,7 +9,10 @@ export type PostgresTenantSlotsOptions = {
   /** A pool of its own: each held slot keeps one of its connections checked out for the call. */
   pool: pg.Pool;
   cap: number;
-  /** Slots are per schema, like leases: two deployments (or test schemas) in one database do not share them. Default 'fe'. */
+  /**
+   * Slots are per schema, like leases: two deployments (or test schemas) in one database do not share them. Default
+   * 'fe'.
+   */
   schema?: string;
 };
 
@@ -49,7 +52,10 @@ export class PostgresTenantSlots implements TenantSlots {
     try {
       for (let slot = 0; slot < this.cap; slot++) {
         const key = `${this.schema}.${tenantId}#${slot}`;
-        const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [SLOT_LOCK_NAMESPACE, key]);
+        const { rows } = await client.query<{ held: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
+          [SLOT_LOCK_NAMESPACE, key],
+        );
         if (rows[0]?.held) {
           this.held++;
           return onceOnly(async () => {

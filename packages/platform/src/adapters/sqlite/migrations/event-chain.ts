@@ -19,7 +19,12 @@ export function migrateEventChain(db: DatabaseSync): void {
     const update = db.prepare('UPDATE events SET digest = ? WHERE position = ?');
     let stream: string | undefined;
     let previous = GENESIS_DIGEST;
-    for (const row of rows.iterate() as Iterable<{ position: bigint; stream: string; version: bigint; envelope: string }>) {
+    for (const row of rows.iterate() as Iterable<{
+      position: bigint;
+      stream: string;
+      version: bigint;
+      envelope: string;
+    }>) {
       if (row.stream !== stream) [stream, previous] = [row.stream, GENESIS_DIGEST];
       previous = chainDigest(previous, row.stream, row.version, row.envelope);
       update.run(previous, row.position);

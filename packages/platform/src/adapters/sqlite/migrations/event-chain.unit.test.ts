@@ -12,8 +12,14 @@ it('chains the events of a store made before the chain when it is opened, and ap
   const old = new DatabaseSync(file);
   old.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, version INTEGER NOT NULL,
     event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, envelope TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, version))`);
-  const insert = old.prepare('INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const [stream, version] of [['a', 0], ['b', 0], ['a', 1]] as const) {
+  const insert = old.prepare(
+    'INSERT INTO events (stream, version, event_id, type, envelope, recorded_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  for (const [stream, version] of [
+    ['a', 0],
+    ['b', 0],
+    ['a', 1],
+  ] as const) {
     const envelope = sampleEnvelope(stream);
     insert.run(stream, version, envelope.id, envelope.type, JSON.stringify(envelope), '2026-03-10T15:15:00.000Z');
   }
