@@ -1,13 +1,14 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash, type X509Certificate } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
 import { DIAN_POLICY, DIGEST_URI, type DigestAlgorithm } from '../signing/algorithms.ts';
 import { childElements, NS, path, text } from './dom.ts';
+import { anchorsOf, certificateOf, judgedOnce } from './certificate-cache.ts';
 import type { Check } from './report.ts';
 
 export function leafCertificate(signature: Element): X509Certificate | undefined {
   const b64 = text(path(signature, [NS.ds, 'KeyInfo'], [NS.ds, 'X509Data'], [NS.ds, 'X509Certificate']));
   try {
-    return b64 ? new X509Certificate(Buffer.from(b64, 'base64')) : undefined;
+    return b64 ? certificateOf(b64) : undefined;
   } catch {
     return undefined;
   }
@@ -85,8 +86,10 @@ export function checkCertificate(
 /** Whether `cert` is issued by (or is) one of the PEM certificates in `trustedPem`; skipped without it. */
 export function checkChain(cert: X509Certificate, trustedPem: string | undefined, option: string): Check {
   if (trustedPem === undefined) return { name: 'chain', ok: null, detail: `not checked (no ${option})` };
-  const anchors = trustedPem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
-  const trusted = anchors.map((pem) => new X509Certificate(pem));
+  return { ...judgedOnce(cert, trustedPem, () => chainTo(cert, anchorsOf(trustedPem))) };
+}
+
+function chainTo(cert: X509Certificate, trusted: readonly X509Certificate[]): Check {
   // A pinned certificate (e.g. DIAN's own, given with --trusted-dian) is trusted as itself.
   if (trusted.some((t) => t.fingerprint256 === cert.fingerprint256))
     return { name: 'chain', ok: true, detail: 'is a trusted certificate' };
