@@ -18,26 +18,12 @@ import Fastify from 'fastify';
 import { smapsSummary } from './lib/smaps-summary.ts';
 import { cpuPerUnit, cpuTotalPerUnit, threadCpuSnapshot } from './lib/thread-cpu.ts';
 import { closedLoopInChild, percentile, rssSampler, type LoadResult } from './lib/http-load.ts';
+import { benchRequest } from './lib/bench-request.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const signerThreads = process.env.FE_SIGNER_THREADS ?? '1';
-const request = {
-  customer: {
-    document_type: '31',
-    document_number: '900108281',
-    name: 'Cliente de Ejemplo S.A.S.',
-    email: 'compras@cliente.example',
-  },
-  lines: Array.from({ length: 5 }, (_, i) => ({
-    code: `P-${i}`,
-    name: `Producto ${i}`,
-    quantity: i + 1,
-    unit_price: 1000 * (i + 1),
-    taxes: [{ code: '01', name: 'IVA', rate: 19 }],
-  })),
-  payment: { method_code: '10' },
-};
+const request = benchRequest;
 
 const rss = rssSampler();
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-bench-'));

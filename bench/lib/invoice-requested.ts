@@ -12,23 +12,9 @@ import {
   validateInvoiceRequest,
 } from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, systemClock } from '@fe/platform';
+import { benchRequest } from './bench-request.ts';
 
-const request = invoiceRequestSchema.parse({
-  customer: {
-    document_type: '31',
-    document_number: '900108281',
-    name: 'Cliente de Ejemplo S.A.S.',
-    email: 'compras@cliente.example',
-  },
-  lines: Array.from({ length: 5 }, (_, i) => ({
-    code: `P-${i}`,
-    name: `Producto ${i}`,
-    quantity: i + 1,
-    unit_price: 1000 * (i + 1),
-    taxes: [{ code: '01', name: 'IVA', rate: 19 }],
-  })),
-  payment: { method_code: '10' },
-});
+const request = invoiceRequestSchema.parse(benchRequest);
 
 /** The envelope of invoice number `number`, its invoice XML, and its stream (invoice id). */
 export function invoiceRequested(number: number): { envelope: Envelope; xml: string; stream: string } {
