@@ -1,3 +1,4 @@
-// @fe/dian-client/testing: DIAN's published web-service files for the tests of every workspace
-// that reads DIAN's answers. Never imported by production code.
+// @fe/dian-client/testing: DIAN's published web-service files and a recorded invoice request, for the tests of every
+// workspace that talks to DIAN. Never imported by production code.
 export * from './dian-spec.ts';
+export * from './invoice-requested.ts';

@@ -1,6 +1,7 @@
 // Invoice event streams for the submitter's decision tests: each helper makes one event of the
 // stream `inv-demo-SETP990000001`, in the one envelope, with the data the contracts require.
 import type { InvoiceEvent, InvoiceSubmissionFailedV1 } from '@fe/contracts';
+import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, type EventMeta } from '@fe/platform';
 
 const INVOICE_ID = 'inv-demo-SETP990000001';
@@ -8,32 +9,7 @@ const CUFE = 'a'.repeat(96);
 const meta: EventMeta = { tenantId: 'demo', invoiceId: INVOICE_ID, correlationId: 'req-1', causationId: 'req-1' };
 const at = (iso: string) => ({ now: () => new Date(iso) });
 
-export const requested = (): InvoiceEvent =>
-  newInvoiceEvent(
-    'InvoiceRequested',
-    {
-      request: {
-        customer: {
-          document_type: '31',
-          document_number: '900108281',
-          name: 'Cliente S.A.S.',
-          tax_level_codes: ['R-99-PN'],
-        },
-        lines: [{ code: 'P-1', name: 'Producto 1', quantity: 1, unit_price: 1000, unit_code: '94', taxes: [] }],
-        payment: { method_code: '10' },
-      },
-      prefix: 'SETP',
-      number: '990000001',
-      document_id: 'SETP990000001',
-      resolution_id: 'demo-setp',
-      environment: '2',
-      issued_at: '2026-11-22T10:00:00-05:00',
-      cufe: CUFE,
-      payable_amount: '1000.00',
-    } as Extract<InvoiceEvent, { type: 'InvoiceRequested' }>['data'],
-    meta,
-    at('2026-11-22T15:00:00Z'),
-  );
+export const requested = invoiceRequested;
 
 export const signed = (): InvoiceEvent =>
   newInvoiceEvent(
