@@ -16,3 +16,4 @@ export { auditCheckpointContract } from './audit-checkpoints.contract.ts';
 export { startServiceProcess, type ServiceProcess } from './service-process.ts';
 export { createRecordingLogger, type RecordingLogger, type LogEntry } from './recording-logger.ts';
 export { DeciderSpecification, type Decider } from './decider-specification.ts';
+export { startCpuHog, type CpuHog } from './cpu-hog.ts';
