@@ -49,7 +49,10 @@ export type SubmitterPorts = {
   trustedDianPem?: string;
 };
 
-/** Margin on top of the client's timeout before an unrecorded send is presumed interrupted (ms). */
+/**
+ * How much longer a claim lasts than the send it covers (ms): the send is cut by the client's timeout, measured
+ * from before the claim is renewed, so another run can only take the invoice once this send is over.
+ */
 const SEND_LEASE_MARGIN_MS = 5_000;
 
 /**
@@ -101,6 +104,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         endpoints: config.endpoints,
         policy,
         sendLeaseMs,
+        sendDeadlineMs: config.client.timeoutMs,
         random: Math.random,
         ...(ports.testSetFor ? { testSetFor: ports.testSetFor } : {}),
         ...(anchor !== undefined ? { answerTrust: answerTrust(anchor) } : {}),
@@ -113,19 +117,19 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         logger,
         // A retry the schedule starts runs outside any delivery: its own trace, found by the invoice id
         // (docs/observability.md).
-        run: (invoiceId, tenantId, slot) =>
+        run: (invoiceId, tenantId, slot, held) =>
           inSpan(
             tracerFor('fe.submitter'),
             'fe.submitter scheduled attempt',
             {
               attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId },
             },
-            () => handler.run(invoiceId, tenantId, slot),
+            () => handler.run(invoiceId, tenantId, slot, held),
           ),
         intervalMs: config.sweepIntervalMs,
         batch: config.sweepBatch,
-        // A run writes its row before it sends (markSending), ending the claim; a claimer that died holds its rows this
-        // long.
+        // The run holds the row under this claim until it writes it (markSending renews it for the send); a claimer
+        // that died holds its rows this long.
         claimLeaseMs: sendLeaseMs,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });

@@ -104,7 +104,7 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       ]);
     });
 
-    it("a claimed row is due for nobody until the claim ends, a write to the row, or its owner's release", async () => {
+    it("a claimed row is due for nobody until the claim ends, its holder's write, or its owner's release", async () => {
       const { s } = await open();
       await s.schedule('inv-a', 'demo', t(100));
       await s.schedule('inv-b', 'demo', t(100));
@@ -124,17 +124,92 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       expect(await s.due(t(300), 10)).toEqual([]);
       await s.release('inv-a', 'one');
       expect((await s.due(t(300), 10, { owner: 'two', until: t(600) })).map((r) => r.invoiceId)).toEqual(['inv-a']);
-      await s.defer('inv-a', 'demo', t(300)); // the run's outcome ends the claim
+      expect(await s.defer('inv-a', 'demo', t(300), 'one')).toBe(false); // no longer one's: nothing written
+      expect(await s.defer('inv-a', 'demo', t(300), 'two')).toBe(true); // the run's outcome ends the claim
       expect((await s.due(t(400), 10)).map((r) => r.invoiceId)).toEqual(['inv-a']);
       // inv-b's claim ran out at t(500)
       expect((await s.due(t(500), 10)).map((r) => r.invoiceId)).toEqual(['inv-b', 'inv-a']);
-      await s.markSending('inv-b', 'demo', 1, t(500));
       expect((await s.due(t(500), 10, { owner: 'three', until: t(900) })).map((r) => r.invoiceId)).toEqual([
-        'inv-a',
         'inv-b',
+        'inv-a',
       ]);
-      await s.schedule('inv-b', 'demo', t(550));
+      expect(await s.schedule('inv-b', 'demo', t(550), 'three')).toBe(true);
       expect((await s.due(t(600), 10)).map((r) => r.invoiceId)).toEqual(['inv-b']);
+    });
+
+    it('a write without a holder (an operator) keeps the claim: the row stays away from other claimers', async () => {
+      const { s } = await open();
+      await s.schedule('inv-a', 'demo', t(100));
+      expect(await s.due(t(200), 10, { owner: 'one', until: t(900) })).toHaveLength(1);
+      expect(await s.defer('inv-a', 'demo', t(150))).toBe(true);
+      expect(await s.schedule('inv-a', 'demo', t(160))).toBe(true);
+      expect(await s.due(t(300), 10, { owner: 'two', until: t(900) })).toEqual([]);
+      expect(await s.acquire('inv-a', 'demo', t(300), { owner: 'two', until: t(900) })).toBeUndefined();
+      expect(await s.schedule('inv-a', 'demo', t(400), 'one')).toBe(true);
+      expect(await s.get('inv-a')).toMatchObject({ dueAt: t(400), sendingAttempt: undefined });
+    });
+
+    it('acquire claims a row whatever its due time, creates a missing one due now, and refuses a live claim', async () => {
+      const { s, another } = await open();
+      const other = await another();
+      expect(await s.acquire('inv-new', 'demo', t(100), { owner: 'one', until: t(500) })).toEqual({
+        invoiceId: 'inv-new',
+        tenantId: 'demo',
+        dueAt: t(100),
+        sendingAttempt: undefined,
+      });
+      expect(await other.acquire('inv-new', 'demo', t(499), { owner: 'two', until: t(900) })).toBeUndefined();
+      expect(await other.due(t(499), 10, { owner: 'two', until: t(900) })).toEqual([]);
+      // the holder died: its claim ends, and the row is due for any claimer
+      expect((await other.due(t(500), 10, { owner: 'two', until: t(900) })).map((r) => r.invoiceId)).toEqual([
+        'inv-new',
+      ]);
+      expect(await s.schedule('inv-new', 'demo', t(600), 'one')).toBe(false);
+      await s.markSending('inv-later', 'demo', 2, t(5_000));
+      expect(await s.acquire('inv-later', 'demo', t(200), { owner: 'three', until: t(700) })).toEqual({
+        invoiceId: 'inv-later',
+        tenantId: 'demo',
+        dueAt: t(5_000),
+        sendingAttempt: 2,
+      });
+      expect(await s.remove('inv-later', 'four')).toBe(false);
+      expect(await s.remove('inv-later', 'three')).toBe(true);
+      expect(await s.get('inv-later')).toBeUndefined();
+    });
+
+    it('markSending by a holder is a compare-and-set: the claim it lost to another sends nothing', async () => {
+      const { s, another } = await open();
+      const other = await another();
+      await s.acquire('inv-a', 'demo', t(100), { owner: 'stalled', until: t(200) });
+      // the first holder stalls past its claim; a second takes the row, renews it for its send
+      expect(await other.acquire('inv-a', 'demo', t(200), { owner: 'second', until: t(300) })).toBeDefined();
+      expect(await other.markSending('inv-a', 'demo', 1, t(5_000), 'second')).toBe(true);
+      expect(await s.markSending('inv-a', 'demo', 1, t(5_000), 'stalled')).toBe(false);
+      expect(await s.get('inv-a')).toMatchObject({ sendingAttempt: 1, dueAt: t(5_000) });
+      // the marker renews the claim to the send's lease: nobody takes the row while the send may be under way
+      expect(await s.acquire('inv-a', 'demo', t(4_999), { owner: 'third', until: t(9_000) })).toBeUndefined();
+      expect(await s.due(t(4_999), 10, { owner: 'third', until: t(9_000) })).toEqual([]);
+      // after the lease, the next holder sees the marker and reconciles with GetStatus before any send
+      expect(await s.acquire('inv-a', 'demo', t(5_000), { owner: 'third', until: t(9_000) })).toMatchObject({
+        sendingAttempt: 1,
+      });
+      expect(await other.schedule('inv-a', 'demo', t(6_000), 'second')).toBe(false);
+      expect(await other.remove('inv-a', 'second')).toBe(false);
+      expect(await s.schedule('inv-a', 'demo', t(6_000), 'third')).toBe(true);
+    });
+
+    it('of many takers at once, exactly one gets the row', async () => {
+      const { s, another } = await open();
+      const other = await another();
+      for (let round = 0; round < 10; round++) {
+        const id = `inv-${round}`;
+        const got = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            (i % 2 ? s : other).acquire(id, 'demo', t(100), { owner: `taker-${i}`, until: t(900) }),
+          ),
+        );
+        expect(got.filter(Boolean)).toHaveLength(1);
+      }
     });
 
     it('two claimers sweeping at once never get the same row, and between them get every due row', async () => {

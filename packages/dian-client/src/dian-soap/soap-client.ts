@@ -61,7 +61,11 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
    * The span has the operation and the endpoint's host only: the envelope carries the tenant's
    * certificate (WS-Security) and the invoice, and neither belongs in telemetry.
    */
-  function call(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
+  function call(
+    operation: DianOperation,
+    parameters: SoapParameter[],
+    deadline?: number,
+  ): Promise<XmlElement | undefined> {
     const attributes = {
       'rpc.system': 'soap',
       'rpc.service': 'WcfDianCustomerServices',
@@ -72,7 +76,7 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
       const started = performance.now();
       let outcome = 'error';
       try {
-        const result = await callOnce(operation, parameters);
+        const result = await callOnce(operation, parameters, deadline);
         outcome = 'ok';
         return result;
       } finally {
@@ -81,7 +85,11 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     });
   }
 
-  async function callOnce(operation: DianOperation, parameters: SoapParameter[]): Promise<XmlElement | undefined> {
+  async function callOnce(
+    operation: DianOperation,
+    parameters: SoapParameter[],
+    deadline: number | undefined,
+  ): Promise<XmlElement | undefined> {
     const soap = buildSoapRequest(operation, parameters, {
       credential: options.credential,
       endpoint: options.endpoint,
@@ -91,7 +99,7 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     const maybeProcessed = sends.has(operation);
     let answer;
     try {
-      answer = await postSoap(url, soap, transport);
+      answer = await postSoap(url, soap, { ...transport, deadline });
     } catch (error) {
       // A read (GetStatus …) changes nothing at DIAN, so its outcome is never "unknown".
       if (maybeProcessed || !(error instanceof DianClientError) || !error.outcomeUnknown) throw error;
@@ -105,7 +113,8 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
   ];
 
   return {
-    sendBillSync: async (zip) => parseDianResponse(await call('SendBillSync', zipParameters(zip))),
+    sendBillSync: async (zip, options) =>
+      parseDianResponse(await call('SendBillSync', zipParameters(zip), options?.deadline)),
     sendBillAsync: async (zip) => parseUploadDocumentResponse(await call('SendBillAsync', zipParameters(zip))),
     sendTestSetAsync: async (zip, testSetId) =>
       parseUploadDocumentResponse(await call('SendTestSetAsync', [...zipParameters(zip), ['testSetId', testSetId]])),

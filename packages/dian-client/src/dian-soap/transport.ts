@@ -14,6 +14,11 @@ export type TransportOptions = {
   maxResponseBytes: number;
   /** Reused connections (connectionAgent), or undefined for a new connection per call. */
   agent?: HttpAgent | undefined;
+  /**
+   * A `performance.now()` instant by which the call is over: the request is never written after it, and the call is
+   * cut then if `timeoutMs` ends later. A send's exclusivity lease is measured from the same instant.
+   */
+  deadline?: number | undefined;
 };
 
 /**
@@ -53,6 +58,8 @@ export function checkEndpoint(endpoint: string): URL {
  * the request may have reached DIAN (connection established): the caller reconciles before resending.
  */
 export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions): Promise<HttpAnswer> {
+  const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
+  if (left <= 0) return Promise.reject(new DianClientError('TIMEOUT', { detail: 'deadline passed before sending' }));
   return new Promise((resolve, reject) => {
     let connected = false;
     let settled = false;
@@ -76,18 +83,23 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
     });
     const deadline = setTimeout(
       () => finish(new DianClientError('TIMEOUT', { outcomeUnknown: connected })),
-      options.timeoutMs,
+      Math.min(options.timeoutMs, left),
     );
     const connectDeadline = setTimeout(() => {
       if (!connected) finish(new DianClientError('TIMEOUT', { detail: 'connect' }));
     }, options.connectTimeoutMs);
+    // The body is written once connected, and only before the deadline: a process stalled past it (CPU starved,
+    // stopped) sends nothing when it wakes, as the timer phase runs before the connect callback.
+    const write = () => {
+      if (settled) return;
+      if (options.deadline !== undefined && performance.now() >= options.deadline)
+        return finish(new DianClientError('TIMEOUT', { detail: 'deadline passed before sending' }));
+      connected = true;
+      req.end(body);
+    };
     req.on('socket', (socket) => {
-      if (!socket.connecting && socket.remoteAddress !== undefined)
-        connected = true; // a reused keep-alive connection
-      else
-        socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
-          connected = true;
-        });
+      if (!socket.connecting && socket.remoteAddress !== undefined) write(); // a reused keep-alive connection
+      else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', write);
     });
     req.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, connected)));
     req.on('response', (res: IncomingMessage) => {
@@ -106,7 +118,6 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       res.on('aborted', () => finish(new DianClientError('CONNECTION_RESET', { outcomeUnknown: true })));
       res.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, true)));
     });
-    req.end(body);
   });
 }
 

@@ -9,6 +9,12 @@ import type {
 /** A zip ready to send: DIAN's file name (z….zip) and its bytes (see packaging/package-document.ts). */
 export type DianZip = { fileName: string; content: Uint8Array };
 
+/**
+ * `deadline`: a `performance.now()` instant by which the send is over; the document is never written to DIAN after
+ * it (the caller's exclusivity lease outlasts it).
+ */
+type SendOptions = { deadline?: number };
+
 export type NumberingRangeQuery = {
   /** Issuer NIT (no DV). */
   accountCode: string;
@@ -25,7 +31,7 @@ export type NumberingRangeQuery = {
  *   const answer = await dian.sendBillSync(packageDocument(signedXml, { modified: now }).zip);
  */
 export interface DianGateway {
-  sendBillSync(zip: DianZip): Promise<DianResponse>;
+  sendBillSync(zip: DianZip, options?: SendOptions): Promise<DianResponse>;
   sendBillAsync(zip: DianZip): Promise<UploadDocumentResponse>;
   sendTestSetAsync(zip: DianZip, testSetId: string): Promise<UploadDocumentResponse>;
   /** trackId: the CUFE/CUDE. */

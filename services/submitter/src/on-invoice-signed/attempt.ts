@@ -17,8 +17,11 @@ export type AttemptInput = {
   trackId: string;
   /** A fresh context per answer (time of the answer, jitter draw). */
   context: () => AnswerContext;
-  /** Awaited just before SendBillSync: the durable "a send is under way" marker. */
-  beforeSend: () => Promise<void>;
+  /**
+   * Awaited just before SendBillSync: the durable "a send is under way" marker, written only while the run holds the
+   * invoice (else it throws and nothing is sent); gives the `performance.now()` instant the send must be over by.
+   */
+  beforeSend: () => Promise<{ deadline: number }>;
   /**
    * The tenant's habilitación TestSetId while its test-set run is in progress: the document then goes
    * with SendTestSetAsync and its verdict comes from GetStatusZip, so DIAN counts it toward the set.
@@ -41,9 +44,9 @@ export async function runAttempt(input: AttemptInput): Promise<Recorded> {
     const outcome = outcomeOfStatus(status.answer, input.context());
     if (outcome.kind === 'record') return outcome;
   }
-  await input.beforeSend();
+  const { deadline } = await input.beforeSend();
   const sent = await call(
-    () => (input.testSetId ? sendInTestSet(input, input.testSetId) : gateway.sendBillSync(input.zip)),
+    () => (input.testSetId ? sendInTestSet(input, input.testSetId) : gateway.sendBillSync(input.zip, { deadline })),
     false,
   );
   if (!sent.ok) return failure(sent.failure, input);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   documentStream,
   lazyChild,
@@ -13,6 +14,7 @@ import {
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { GatewayCache } from '@fe/dian-client';
+import { ClaimLostError, heldBy, type Held } from '../schedule/held-schedule.ts';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';
@@ -23,8 +25,11 @@ import { prepareAttempt } from './prepare-attempt.ts';
 import { outcomeStep } from './record-outcome.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
-/** What one run carries between deciding and acting: its result, its logger, its instant, the slot it holds. */
-type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined };
+/**
+ * What one run carries between deciding and acting: its result, its logger, its instant, the slot it holds, and the
+ * schedule seen through the row's claim it holds (every write names it).
+ */
+type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined; schedule: SubmissionSchedule };
 
 /** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
 export type TestSetLookup = (
@@ -43,8 +48,13 @@ export type SubmissionHandlerDeps = {
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
   policy: RetryPolicy;
-  /** How long after a send starts its marker falls due if nothing was recorded (ms): client timeout + margin. */
+  /**
+   * How long a run's claim on the row lasts (ms), renewed by the send marker: client timeout + margin. A send is over
+   * `sendDeadlineMs` after the instant taken before the marker is written, so it always ends inside the lease.
+   */
   sendLeaseMs: number;
+  /** The longest a send may last, from just before its marker is written (ms); below `sendLeaseMs`. */
+  sendDeadlineMs: number;
   /** Jitter draws, ∈ [0, 1). */
   random: () => number;
   /** The TestSetId a document of a tenant's habilitación run goes with (SubmitterPorts.testSetFor). */
@@ -61,10 +71,11 @@ export type SubmissionHandler = {
    * Moves one invoice forward: loads its stream (the invoice id is the stream name), decides, and
    * when DIAN must be called takes a slot of the tenant (or the one the caller already holds),
    * makes the attempt and records it with the version it loaded. Safe to call any number of times
-   * for the same invoice: one run per invoice at a time in this process, and decide() sees what the
-   * previous runs recorded.
+   * for the same invoice: one run per invoice at a time in this process, one across processes (the
+   * run claims the schedule row first, or runs under `held`, the sweeper's claim), and decide() sees
+   * what the previous runs recorded.
    */
-  run(invoiceId: string, tenantId: string, slot?: Release): Promise<RunResult>;
+  run(invoiceId: string, tenantId: string, slot?: Release, held?: Held): Promise<RunResult>;
   /** True while a run for the invoice is in progress in this process. */
   isRunning(invoiceId: string): boolean;
 };
@@ -73,15 +84,24 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
   const { store, clock, schedule, slots, policy } = deps;
   const running = new Set<string>();
 
-  async function run(invoiceId: string, tenantId: string, slot?: Release): Promise<RunResult> {
+  async function run(invoiceId: string, tenantId: string, slot?: Release, held?: Held): Promise<RunResult> {
     if (running.has(invoiceId)) {
       slot?.();
+      if (held) await schedule.release(invoiceId, held.holder).catch(() => undefined);
       return 'busy'; // the run in progress records the outcome and keeps the schedule
     }
     running.add(invoiceId);
-    const turn: Turn = { result: 'recorded', logger: deps.logger, now: clock.now(), release: slot };
+    const turn: Turn = { result: 'recorded', logger: deps.logger, now: clock.now(), release: slot, schedule };
+    let claim = held;
     try {
-      const journal = { sendingAttempt: (await schedule.get(invoiceId))?.sendingAttempt };
+      // The claim comes before the stream is read: what this run decides, no other run decides meanwhile.
+      claim ??= await take(invoiceId, tenantId, turn.now);
+      if (!claim) {
+        turn.logger.debug({ invoice_id: invoiceId }, 'another run holds the invoice; it records the outcome');
+        return 'busy';
+      }
+      turn.schedule = heldBy(schedule, claim.holder);
+      const journal = { sendingAttempt: claim.sendingAttempt };
       const run = await runReaction({
         store,
         stream: invoiceId,
@@ -96,13 +116,29 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
           { expected: String(run.expected), found: String(run.found) },
           'another writer recorded the verdict first; this outcome is dropped',
         );
-        await schedule.remove(invoiceId);
+        await turn.schedule.remove(invoiceId);
       }
       return turn.result;
+    } catch (error) {
+      if (!(error instanceof ClaimLostError)) {
+        // A reaction's own claim is given back (the redelivery runs again); the sweeper moves its row later itself.
+        if (claim && !held) await schedule.release(invoiceId, claim.holder).catch(() => undefined);
+        throw error;
+      }
+      turn.logger.warn({ invoice_id: invoiceId }, 'another run took the invoice before this one sent; nothing sent');
+      return 'busy';
     } finally {
       turn.release?.();
       running.delete(invoiceId);
     }
+  }
+
+  /** The invoice's row claimed for this run (created when missing), or undefined: another run holds it. */
+  async function take(invoiceId: string, tenantId: string, now: Date): Promise<Held | undefined> {
+    const holder = `run-${randomUUID()}`;
+    const until = new Date(now.getTime() + deps.sendLeaseMs);
+    const row = await schedule.acquire(invoiceId, tenantId, now, { owner: holder, until });
+    return row && { holder, sendingAttempt: row.sendingAttempt };
   }
 
   /**
@@ -130,12 +166,12 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       'decided',
     );
     if (decision.kind === 'none') {
-      await schedule.remove(invoiceId);
+      await turn.schedule.remove(invoiceId);
       turn.result = 'nothing-to-do';
       return undefined;
     }
     if (decision.kind === 'wait') {
-      await schedule.schedule(invoiceId, tenantId, decision.until);
+      await turn.schedule.schedule(invoiceId, tenantId, decision.until);
       turn.result = 'waiting';
       return undefined;
     }
@@ -153,12 +189,12 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       turn.release ??= await slots.tryAcquire(tenantId);
       if (!turn.release) {
         // The tenant is at its cap: leave the work to the sweeper rather than hold the partition.
-        await schedule.defer(invoiceId, tenantId, now);
+        await turn.schedule.defer(invoiceId, tenantId, now);
         turn.result = 'deferred';
         return undefined;
       }
       try {
-        outcome = await attempt(invoiceId, decision, state, logger);
+        outcome = await attempt(invoiceId, decision, state, logger, turn.schedule);
       } finally {
         // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
         // the outcome's blob and event are written (two fsyncs the next call need not wait for).
@@ -167,7 +203,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         turn.release = undefined;
       }
     }
-    return outcomeStep({ ...deps, logger }, { invoiceId, tenantId, meta, outcome });
+    return outcomeStep({ ...deps, logger, schedule: turn.schedule }, { invoiceId, tenantId, meta, outcome });
   }
 
   async function attempt(
@@ -175,6 +211,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     decision: Extract<Decision, { kind: 'send' | 'reconcile' }>,
     state: DocumentState,
     logger: Logger,
+    held: SubmissionSchedule,
   ): Promise<Recorded> {
     const context = {
       attempt: decision.attempt,
@@ -211,8 +248,14 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         answerTrust: deps.answerTrust,
         ...(testSetId ? { operation: 'SendTestSetAsync' as const } : {}),
       }),
-      beforeSend: () =>
-        schedule.markSending(invoiceId, tenantId, decision.attempt, new Date(clock.now().getTime() + deps.sendLeaseMs)),
+      // Compare-and-set on the run's claim, the instant taken first: the send ends before the lease can lapse.
+      beforeSend: async () => {
+        const started = performance.now();
+        const leaseUntil = new Date(clock.now().getTime() + deps.sendLeaseMs);
+        if (!(await held.markSending(invoiceId, tenantId, decision.attempt, leaseUntil)))
+          throw new ClaimLostError(invoiceId);
+        return { deadline: started + deps.sendDeadlineMs };
+      },
       ...(testSetId ? { testSetId } : {}),
     });
   }

@@ -13,7 +13,6 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS submission_schedule_due ON submission_schedule (due_at);`;
 
-// Every write ends a claim: the run wrote its outcome, and the row's due time says what is next.
 const UNCLAIMED_DUE = 'due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)';
 
 type Row = { invoice_id: string; tenant_id: string; due_at: number; sending_attempt: number | null };
@@ -31,7 +30,13 @@ const toRow = (r: Row): ScheduleRow => ({
 export class SqliteSubmissionSchedule implements SubmissionSchedule {
   private readonly db: DatabaseSync;
   private readonly upsert: StatementSync;
+  private readonly upsertSending: StatementSync;
   private readonly keepMarker: StatementSync;
+  private readonly heldSchedule: StatementSync;
+  private readonly heldSending: StatementSync;
+  private readonly heldDefer: StatementSync;
+  private readonly heldDelete: StatementSync;
+  private readonly take: StatementSync;
   private readonly byId: StatementSync;
   private readonly delete: StatementSync;
   private readonly dueRows: StatementSync;
@@ -43,13 +48,28 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     this.db = openWalDatabase(path, 'NORMAL');
     this.db.exec(SCHEMA);
     addClaimColumns(this.db);
+    // Writes without a holder (tests, an operator) leave a claim alone: its holder may be sending.
     this.upsert = this.db
+      .prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, NULL)
+      ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = NULL`);
+    this.upsertSending = this.db
       .prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, ?)
-      ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt,
-      claimed_by = NULL, claimed_until = NULL`);
+      ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt`);
     this.keepMarker = this.db
       .prepare(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES (?, ?, ?, NULL)
-      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`);
+      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at`);
+    // A holder's writes: compare-and-set on its claim, which they end (markSending extends it to the send's lease).
+    this.heldSchedule = this.db.prepare(`UPDATE submission_schedule SET due_at = ?, sending_attempt = NULL,
+      claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ?`);
+    this.heldSending = this.db.prepare(`UPDATE submission_schedule SET due_at = ?, sending_attempt = ?,
+      claimed_until = ? WHERE invoice_id = ? AND claimed_by = ?`);
+    this.heldDefer = this.db.prepare(`UPDATE submission_schedule SET due_at = ?, claimed_by = NULL, claimed_until = NULL
+      WHERE invoice_id = ? AND claimed_by = ?`);
+    this.heldDelete = this.db.prepare('DELETE FROM submission_schedule WHERE invoice_id = ? AND claimed_by = ?');
+    this.take = this.db.prepare(`INSERT INTO submission_schedule
+      (invoice_id, tenant_id, due_at, sending_attempt, claimed_by, claimed_until) VALUES (?, ?, ?, NULL, ?, ?)
+      ON CONFLICT (invoice_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
+      WHERE submission_schedule.claimed_until IS NULL OR submission_schedule.claimed_until <= ? RETURNING *`);
     this.byId = this.db.prepare('SELECT * FROM submission_schedule WHERE invoice_id = ?');
     this.delete = this.db.prepare('DELETE FROM submission_schedule WHERE invoice_id = ?');
     this.dueRows = this.db.prepare(
@@ -63,16 +83,35 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     );
   }
 
-  async schedule(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
-    this.upsert.run(invoiceId, tenantId, dueAt.getTime(), null);
+  async schedule(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    if (holder !== undefined) return this.heldSchedule.run(dueAt.getTime(), invoiceId, holder).changes > 0;
+    this.upsert.run(invoiceId, tenantId, dueAt.getTime());
+    return true;
   }
 
-  async markSending(invoiceId: string, tenantId: string, attempt: number, leaseUntil: Date): Promise<void> {
-    this.upsert.run(invoiceId, tenantId, leaseUntil.getTime(), attempt);
+  async markSending(
+    invoiceId: string,
+    tenantId: string,
+    attempt: number,
+    leaseUntil: Date,
+    holder?: string,
+  ): Promise<boolean> {
+    const until = leaseUntil.getTime();
+    if (holder !== undefined) return this.heldSending.run(until, attempt, until, invoiceId, holder).changes > 0;
+    this.upsertSending.run(invoiceId, tenantId, until, attempt);
+    return true;
   }
 
-  async defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
+  async defer(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    if (holder !== undefined) return this.heldDefer.run(dueAt.getTime(), invoiceId, holder).changes > 0;
     this.keepMarker.run(invoiceId, tenantId, dueAt.getTime());
+    return true;
+  }
+
+  async acquire(invoiceId: string, tenantId: string, now: Date, claim: ScheduleClaim): Promise<ScheduleRow | undefined> {
+    const at = now.getTime();
+    const row = this.take.get(invoiceId, tenantId, at, claim.owner, claim.until.getTime(), at) as Row | undefined;
+    return row ? toRow(row) : undefined;
   }
 
   async get(invoiceId: string): Promise<ScheduleRow | undefined> {
@@ -80,8 +119,8 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     return row ? toRow(row) : undefined;
   }
 
-  async remove(invoiceId: string): Promise<void> {
-    this.delete.run(invoiceId);
+  async remove(invoiceId: string, holder?: string): Promise<boolean> {
+    return (holder === undefined ? this.delete.run(invoiceId) : this.heldDelete.run(invoiceId, holder)).changes > 0;
   }
 
   async due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]> {

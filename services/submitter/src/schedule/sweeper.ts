@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@fe/platform';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
+import type { Held } from './held-schedule.ts';
 import type { ScheduleRow, SubmissionSchedule } from './submission-schedule.ts';
 
 export type SweeperOptions = {
   schedule: SubmissionSchedule;
   slots: TenantSlots;
-  /** The handler's run: it records the outcome and rewrites or removes the row. */
-  run(invoiceId: string, tenantId: string, slot: Release): Promise<unknown>;
+  /** The handler's run under this sweeper's claim (`held`): it records the outcome and rewrites or removes the row. */
+  run(invoiceId: string, tenantId: string, slot: Release, held: Held): Promise<unknown>;
   /** A run for the invoice is under way elsewhere (a reaction): it will rewrite the row itself. */
   isRunning(invoiceId: string): boolean;
   clock: Clock;
@@ -36,7 +37,8 @@ export type Sweeper = {
 export function startSweeper(options: SweeperOptions): Sweeper {
   const { schedule, slots, clock, logger } = options;
   const running = new Map<string, Promise<void>>();
-  const owner = `sweeper-${randomUUID()}`;
+  const sweeper = `sweeper-${randomUUID()}`;
+  let sweeps = 0;
   const failures = new Map<string, number>();
   let stopped = false;
   let pending: NodeJS.Immediate | undefined;
@@ -63,6 +65,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
   async function sweepOnce(): Promise<void> {
     let rows;
     const now = clock.now();
+    const owner = `${sweeper}-${++sweeps}`; // each claim its own fencing token
     try {
       rows = await schedule.due(now, options.batch, { owner, until: new Date(now.getTime() + options.claimLeaseMs) });
     } catch (error) {
@@ -71,14 +74,14 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     }
     const notRun = new Set(rows.map((row) => row.invoiceId));
     try {
-      await runClaimed(rows, notRun);
+      await runClaimed(rows, notRun, owner);
     } finally {
       // Left to the next sweep of any instance; a release that fails only waits for the claim to end.
       await Promise.all([...notRun].map((invoiceId) => schedule.release(invoiceId, owner).catch(() => undefined)));
     }
   }
 
-  async function runClaimed(rows: ScheduleRow[], notRun: Set<string>): Promise<void> {
+  async function runClaimed(rows: ScheduleRow[], notRun: Set<string>, owner: string): Promise<void> {
     if (stopped) return; // stop() came while the schedule was being read: start nothing
     for (const row of rows) {
       // Not even a slot for an invoice already being worked on: releasing it would nudge this sweep again at once.
@@ -98,7 +101,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
       }
       notRun.delete(row.invoiceId);
       const done = options
-        .run(row.invoiceId, row.tenantId, slot)
+        .run(row.invoiceId, row.tenantId, slot, { holder: owner, sendingAttempt: row.sendingAttempt })
         .then(
           () => {
             failures.delete(row.invoiceId);
@@ -119,12 +122,15 @@ export function startSweeper(options: SweeperOptions): Sweeper {
             );
             if (stopped) return undefined;
             // The row is moved later; if even that fails, it stays due and the next sweep tries the run again.
-            return schedule.defer(row.invoiceId, row.tenantId, due).catch((deferError: unknown) => {
-              logger.error(
-                { err: deferError, invoice_id: row.invoiceId },
-                'could not move the submission schedule row later',
-              );
-            });
+            return schedule.defer(row.invoiceId, row.tenantId, due, owner).then(
+              () => undefined,
+              (deferError: unknown) => {
+                logger.error(
+                  { err: deferError, invoice_id: row.invoiceId },
+                  'could not move the submission schedule row later',
+                );
+              },
+            );
           },
         )
         .finally(() => running.delete(row.invoiceId));

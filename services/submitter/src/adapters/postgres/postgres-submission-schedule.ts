@@ -13,10 +13,24 @@ const toRow = (r: Row): ScheduleRow => ({
   sendingAttempt: r.sending_attempt ?? undefined,
 });
 
-// Every write ends a claim: the run wrote its outcome, and the row's due time says what is next.
+// Writes without a holder (tests, an operator) leave a claim alone: its holder may be sending.
 const UPSERT = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, $4)
-  ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at, sending_attempt = excluded.sending_attempt,
-  claimed_by = NULL, claimed_until = NULL`;
+  ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at,
+  sending_attempt = excluded.sending_attempt`;
+
+// A holder's writes: compare-and-set on its claim, which they end (markSending extends it to the send's lease).
+const HELD_SCHEDULE = `UPDATE submission_schedule SET due_at = $2, sending_attempt = NULL, claimed_by = NULL,
+  claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $3`;
+const HELD_SENDING = `UPDATE submission_schedule SET due_at = $2, sending_attempt = $3, claimed_until = $2
+  WHERE invoice_id = $1 AND claimed_by = $4`;
+const HELD_DEFER = `UPDATE submission_schedule SET due_at = $2, claimed_by = NULL, claimed_until = NULL
+  WHERE invoice_id = $1 AND claimed_by = $3`;
+
+// The conflict arm's WHERE sees the row's latest committed version: of two takers, the second finds it claimed.
+const TAKE = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt, claimed_by, claimed_until)
+  VALUES ($1, $2, $3, NULL, $4, $5)
+  ON CONFLICT (invoice_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
+  WHERE submission_schedule.claimed_until IS NULL OR submission_schedule.claimed_until <= $3 RETURNING *`;
 
 const UNCLAIMED_DUE = 'due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)';
 
@@ -40,20 +54,37 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     this.db = new AdapterPool(pool, { name: 'the submission schedule' });
   }
 
-  async schedule(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
+  async schedule(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    if (holder !== undefined) return this.changed(HELD_SCHEDULE, [invoiceId, dueAt, holder]);
     await this.db.query(UPSERT, [invoiceId, tenantId, dueAt, null]);
+    return true;
   }
 
-  async markSending(invoiceId: string, tenantId: string, attempt: number, leaseUntil: Date): Promise<void> {
+  async markSending(
+    invoiceId: string,
+    tenantId: string,
+    attempt: number,
+    leaseUntil: Date,
+    holder?: string,
+  ): Promise<boolean> {
+    if (holder !== undefined) return this.changed(HELD_SENDING, [invoiceId, leaseUntil, attempt, holder]);
     await this.db.query(UPSERT, [invoiceId, tenantId, leaseUntil, attempt]);
+    return true;
   }
 
-  async defer(invoiceId: string, tenantId: string, dueAt: Date): Promise<void> {
+  async defer(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    if (holder !== undefined) return this.changed(HELD_DEFER, [invoiceId, dueAt, holder]);
     await this.db.query(
       `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt) VALUES ($1, $2, $3, NULL)
-      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at, claimed_by = NULL, claimed_until = NULL`,
+      ON CONFLICT (invoice_id) DO UPDATE SET due_at = excluded.due_at`,
       [invoiceId, tenantId, dueAt],
     );
+    return true;
+  }
+
+  async acquire(invoiceId: string, tenantId: string, now: Date, claim: ScheduleClaim): Promise<ScheduleRow | undefined> {
+    const { rows } = await this.db.query<Row>(TAKE, [invoiceId, tenantId, now, claim.owner, claim.until]);
+    return rows[0] ? toRow(rows[0]) : undefined;
   }
 
   async get(invoiceId: string): Promise<ScheduleRow | undefined> {
@@ -61,8 +92,10 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
-  async remove(invoiceId: string): Promise<void> {
-    await this.db.query('DELETE FROM submission_schedule WHERE invoice_id = $1', [invoiceId]);
+  async remove(invoiceId: string, holder?: string): Promise<boolean> {
+    return holder === undefined
+      ? this.changed('DELETE FROM submission_schedule WHERE invoice_id = $1', [invoiceId])
+      : this.changed('DELETE FROM submission_schedule WHERE invoice_id = $1 AND claimed_by = $2', [invoiceId, holder]);
   }
 
   async due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]> {
@@ -82,6 +115,10 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
       'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2',
       [invoiceId, owner],
     );
+  }
+
+  private async changed(sql: string, values: unknown[]): Promise<boolean> {
+    return ((await this.db.query(sql, values)).rowCount ?? 0) > 0;
   }
 
   async close(): Promise<void> {
