@@ -98,7 +98,8 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
       req.end(body);
     };
     req.on('socket', (socket) => {
-      if (!socket.connecting && socket.remoteAddress !== undefined) write(); // a reused keep-alive connection
+      if (!socket.connecting && socket.remoteAddress !== undefined)
+        write(); // a reused keep-alive connection
       else socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', write);
     });
     req.on('error', (error: NodeJS.ErrnoException) => finish(transportError(error, connected)));

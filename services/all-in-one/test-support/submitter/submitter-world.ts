@@ -78,8 +78,14 @@ export type SubmitterWorld = {
   /** The retry schedule's file: each service opens its own schedule on it, as a restarted process would. */
   scheduleDbPath: string;
   /** A submitter service on these ports; the defaults retry fast (base 50 ms, no jitter). */
-  /** A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run). */
-  service(config?: ConfigInput, ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'>): ServiceModule;
+  /**
+   * A submitter on the world; `testSetFor` as SubmitterPorts' (a tenant's habilitación test-set run); `tenants` in
+   * place of the world's directory (one that stalls, say).
+   */
+  service(
+    config?: ConfigInput,
+    ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'> & Partial<Pick<SubmitterPorts, 'tenants'>>,
+  ): ServiceModule;
   /**
    * `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled
    * in order).
@@ -159,7 +165,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
       schedules.push(schedule);
       const service = createSubmitterService(
-        { store, bus, blobs, tenants, clock: systemClock, logger, schedule, ...ports },
+        { store, bus, blobs, clock: systemClock, logger, schedule, ...ports, tenants: ports.tenants ?? tenants },
         parsed,
       );
       services.push(service);

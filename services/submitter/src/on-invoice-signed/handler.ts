@@ -29,7 +29,13 @@ import type { RetryPolicy } from './retry-policy.ts';
  * What one run carries between deciding and acting: its result, its logger, its instant, the slot it holds, and the
  * schedule seen through the row's claim it holds (every write names it).
  */
-type Turn = { result: RunResult; logger: Logger; now: Date; release: Release | undefined; schedule: SubmissionSchedule };
+type Turn = {
+  result: RunResult;
+  logger: Logger;
+  now: Date;
+  release: Release | undefined;
+  schedule: SubmissionSchedule;
+};
 
 /** SubmitterPorts.testSetFor: the document's tenant and the Idempotency-Key it was requested with. */
 export type TestSetLookup = (

@@ -108,7 +108,12 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     return true;
   }
 
-  async acquire(invoiceId: string, tenantId: string, now: Date, claim: ScheduleClaim): Promise<ScheduleRow | undefined> {
+  async acquire(
+    invoiceId: string,
+    tenantId: string,
+    now: Date,
+    claim: ScheduleClaim,
+  ): Promise<ScheduleRow | undefined> {
     const at = now.getTime();
     const row = this.take.get(invoiceId, tenantId, at, claim.owner, claim.until.getTime(), at) as Row | undefined;
     return row ? toRow(row) : undefined;

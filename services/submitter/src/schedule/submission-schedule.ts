@@ -20,7 +20,13 @@ export interface SubmissionSchedule {
    * A send of `attempt` starts now; if nothing is recorded by `leaseUntil`, the row falls due. With `holder`, a
    * compare-and-set: only while it holds the row's claim, which then lasts until `leaseUntil`; false: do not send.
    */
-  markSending(invoiceId: string, tenantId: string, attempt: number, leaseUntil: Date, holder?: string): Promise<boolean>;
+  markSending(
+    invoiceId: string,
+    tenantId: string,
+    attempt: number,
+    leaseUntil: Date,
+    holder?: string,
+  ): Promise<boolean>;
   /**
    * Work is due at `dueAt`, keeping a send marker the row may hold (a deferred run, a run that failed); creates a
    * missing row unless `holder` is given (then as `schedule`: only its own claimed row, and the claim ends).

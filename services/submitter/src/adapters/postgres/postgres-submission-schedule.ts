@@ -82,7 +82,12 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     return true;
   }
 
-  async acquire(invoiceId: string, tenantId: string, now: Date, claim: ScheduleClaim): Promise<ScheduleRow | undefined> {
+  async acquire(
+    invoiceId: string,
+    tenantId: string,
+    now: Date,
+    claim: ScheduleClaim,
+  ): Promise<ScheduleRow | undefined> {
     const { rows } = await this.db.query<Row>(TAKE, [invoiceId, tenantId, now, claim.owner, claim.until]);
     return rows[0] ? toRow(rows[0]) : undefined;
   }
