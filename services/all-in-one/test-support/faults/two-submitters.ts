@@ -1,0 +1,39 @@
+// Two submitter instances sharing a burst's retries (test/distributed-shape.e2e.test.ts, and under a CPU hog
+// test/distributed-submitters-hog.e2e.test.ts): DIAN is down for the burst, so every retry is the sweepers' to share.
+import { expect } from 'vitest';
+import type { DistributedShape } from '../shapes/distributed-shape.ts';
+import { burst, expectNothingLostOrTwice, logLinesWhere, type FaultReport, type Issued } from './burst.ts';
+
+export type TwoSubmittersReport = FaultReport & {
+  sendsBySubmitter: { submitter: number; 'submitter-2': number };
+  reconciles: number;
+};
+
+/** Starts `submitter-2` beside the shape's submitter, sends a burst of `count` while DIAN answers 503, checks. */
+export async function twoSubmittersNeverSendTwice(shape: DistributedShape, count = 30): Promise<TwoSubmittersReport> {
+  await shape.startProcess('submitter-2', 'submitter');
+  await shape.dian.setFault('http503');
+  let issued: Issued[] = [];
+  try {
+    issued = await burst(shape, { count, faultAt: count, fault: async () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  } finally {
+    await shape.dian.setFault(undefined);
+  }
+  const report = await expectNothingLostOrTwice(shape, issued);
+  const ids = new Set(issued.map((i) => i.invoiceId));
+  const burstOf = (lines: string[], msg: string) =>
+    logLinesWhere(lines, (l) => l.msg === msg && ids.has(l.invoice_id)).length;
+  const sends = (name: string) => burstOf(shape.logsOf(name), 'sending to DIAN');
+  const seen: TwoSubmittersReport = {
+    ...report,
+    sendsBySubmitter: { submitter: sends('submitter.'), 'submitter-2': sends('submitter-2') },
+    reconciles: burstOf(shape.logsOf('submitter'), 'reconciling with DIAN (GetStatus)'),
+  };
+  // Which instance sends is the tenant cap's to decide (4 slots across instances, PostgresTenantSlots):
+  // one instance may hold every slot for the whole burst while the other's claims are released
+  // unsent, so only the sum is asserted; the claim itself is the schedule's contract test (two
+  // claimers never get one row) and the sweeper's (two sweepers run each row once).
+  expect(seen.sendsBySubmitter['submitter-2'] + seen.sendsBySubmitter.submitter).toBeGreaterThan(0);
+  return seen;
+}
