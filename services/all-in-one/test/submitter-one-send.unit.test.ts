@@ -2,6 +2,7 @@
 // or stopped process) must not send once another instance has taken the invoice over.
 import type { ServiceModule } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
+import { SqliteSubmissionSchedule } from '@fe/submitter';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSubmitterWorld, typesOf, type SubmitterWorld } from '../test-support/submitter/submitter-world.ts';
 
@@ -67,3 +68,30 @@ it('a run stalled past its claim sends nothing once the other instance has taken
     ),
   ).toHaveLength(1);
 }, 30_000);
+
+it("a reaction leaves an invoice another instance's run holds to that run; once the claim ends, one send", async () => {
+  const invoice = await world.issue(); // InvoiceSigned waits on the bus: no submitter is running yet
+  const other = new SqliteSubmissionSchedule(world.scheduleDbPath); // another instance's sweeper takes the row
+  const now = new Date();
+  await other.schedule(invoice.invoiceId, 'demo', now);
+  const claimEnds = new Date(now.getTime() + 2_000);
+  expect(await other.due(now, 10, { owner: 'another-instance', until: claimEnds })).toHaveLength(1);
+  await other.close();
+  const seen = world.proxy.requests.length;
+  const service = world.service();
+  services.push(service);
+  await service.start();
+  const sends = () => world.proxy.requests.slice(seen).filter((r) => r.operation === 'SendBillSync').length;
+  await new Promise((resolve) => setTimeout(resolve, claimEnds.getTime() - Date.now() - 300));
+  expect(sends()).toBe(0); // the reaction ran (InvoiceSigned delivered) and left the invoice to the holder
+  expect(
+    world.logger.entries.some(
+      (e) =>
+        e.message === 'another run holds the invoice; it records the outcome' &&
+        e.fields.invoice_id === invoice.invoiceId,
+    ),
+  ).toBe(true);
+  await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceAccepted'));
+  expect(sends()).toBe(1);
+  expect(world.simulator.store.timesReceived(invoice.cufe)).toBe(1);
+}, 20_000);
