@@ -80,7 +80,11 @@ function contentOf(info: forge.asn1.Asn1, oid: string): string {
   const [type, content] = children(info);
   if (forge.asn1.derToOid(type!.value as string) !== oid) throw new XadesError('P12_UNREADABLE');
   const octets = children(content)[0]!;
-  return octets.constructed ? children(octets).map((piece) => piece.value as string).join('') : (octets.value as string);
+  return octets.constructed
+    ? children(octets)
+        .map((piece) => piece.value as string)
+        .join('')
+    : (octets.value as string);
 }
 
 function parseDer(bytes: string): forge.asn1.Asn1 {

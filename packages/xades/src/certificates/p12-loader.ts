@@ -27,7 +27,11 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export function createP12Loader(options: { size?: number; timeoutMs?: number } = {}): P12Loader {
   const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, current: undefined, timer: undefined }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({
+    worker: undefined,
+    current: undefined,
+    timer: undefined,
+  }));
   const queue: Pending[] = [];
   let nextJob = 1;
   let opened = 0;
