@@ -8,8 +8,8 @@ import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
 
 /**
- * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed; each upload is a new
- * generation, so another replica's upload is served at the next call.
+ * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed;
+ * each upload is a new generation, so another replica's upload is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;
