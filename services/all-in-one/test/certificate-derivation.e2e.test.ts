@@ -14,7 +14,7 @@ import { exampleRequest, startWorld, type World } from '../test-support/world.ts
 describe('a slow .p12 on a freshly started service', { timeout: 240_000 }, () => {
   let world: World;
   let slow: HttpClient;
-  let stored = { p12: Buffer.alloc(0), password: '' };
+  let stored: { p12: Uint8Array; password: string } = { p12: new Uint8Array(), password: '' };
   beforeAll(async () => {
     let apiKey = '';
     // Stored before the service starts, as a restart finds it: nothing in this process has opened it yet.
