@@ -46,7 +46,8 @@ export function createP12Loader(options: { size?: number; timeoutMs?: number } =
   };
 
   const spawn = (slot: Slot): Worker => {
-    const worker = new Worker(WORKER_URL, { name: 'fe-p12' });
+    // A file built to exhaust memory ends its worker (P12_UNREADABLE), never the process.
+    const worker = new Worker(WORKER_URL, { name: 'fe-p12', resourceLimits: { maxOldGenerationSizeMb: 128 } });
     worker.on('message', (reply: P12Reply) => {
       if (slot.worker !== worker) return;
       const pending = finish(slot);
