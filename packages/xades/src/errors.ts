@@ -16,6 +16,12 @@ export const xadesErrorCatalogue = {
     message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).',
     retriable: false,
   },
+  CERT_ITERATIONS_TOO_HIGH: {
+    message:
+      'The .p12 asks for more key-derivation iterations than the limit (100000 per part, 300000 in all): export it again with fewer.',
+    retriable: false,
+  },
+  P12_LOAD_TIMEOUT: { message: 'Opening the .p12 took longer than allowed; it was abandoned.', retriable: false },
   CERT_KEY_TOO_SMALL: { message: 'The certificate key is RSA under 2048 bits.', retriable: false },
   CERT_NOT_ISSUERS: {
     message:

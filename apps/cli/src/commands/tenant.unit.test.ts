@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { SqliteEventStore } from '@fe/platform';
 import { createTenantCommands, loadOrCreateMasterKey, makeDemoCertificates, SqliteTenantDirectory } from '@fe/tenancy';
+import { repackP12 } from '@fe/xades/testing';
 import { describe, expect, it } from 'vitest';
 import { tenantCommand, type TenantIo } from './tenant.ts';
 
@@ -83,6 +84,19 @@ describe('pnpm fe tenant', () => {
     );
     expect(stored).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('issuer') });
     expect(stored.stdout + stored.stderr).not.toContain(demo.password);
+  });
+
+  it('refuses a .p12 asking for a million key-derivation iterations by its code, before opening it', async () => {
+    const { io, write } = dataFolder();
+    write('acme.json', newTenant);
+    await tenantCommand(['create', 'acme.json'], io());
+    const demo = makeDemoCertificates({ legalName: 'ACME', nit: '900123456' }, new Date());
+    write('slow.p12', repackP12(demo.p12, demo.password, 1_000_000));
+    const refused = await tenantCommand(
+      ['certificate', '--tenant', 'acme', 'slow.p12'],
+      io({ FE_P12_PASSWORD: demo.password }),
+    );
+    expect(refused).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^CERT_ITERATIONS_TOO_HIGH.*100000/) });
   });
 
   it('refuses a company with a wrong DV naming the field, and production before the test set', async () => {

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
-import { assertCertificateOfIssuer, loadP12, type ChainCertificate, type SigningCredential } from '@fe/xades';
+import { assertCertificateOfIssuer, type ChainCertificate, type P12Loader, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CredentialCache } from './common/credential-cache.ts';
@@ -8,20 +8,22 @@ import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts'
 import type { CertificateRow } from './sqlite-schema.ts';
 
 /**
- * The certificates table: a .p12 is checked by @fe/xades's loadP12 (refused with the signer's codes) before it is
- * stored sealed; the loaded credential is cached per tenant and upload generation.
+ * The certificates table: a .p12 is checked by @fe/xades's loader (off this loop, refused with the signer's codes)
+ * before it is stored sealed; the loaded credential is cached per tenant and upload generation.
  */
 export class SqliteCertificateStore {
   private readonly db: DatabaseSync;
   private readonly box: SecretBox;
   private readonly cache: CredentialCache;
+  private readonly loader: P12Loader;
   private readonly generationOf: StatementSync;
   private readonly sealedOf: StatementSync;
 
-  constructor(db: DatabaseSync, box: SecretBox) {
+  constructor(db: DatabaseSync, box: SecretBox, loader: P12Loader) {
     this.db = db;
     this.box = box;
-    this.cache = new CredentialCache(box);
+    this.loader = loader;
+    this.cache = new CredentialCache(box, loader);
     this.generationOf = db.prepare('SELECT generation FROM certificates WHERE tenant_id = ?');
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
   }
@@ -30,16 +32,23 @@ export class SqliteCertificateStore {
    * Throws XadesError when the .p12 does not qualify at `at`, or (CERT_NOT_ISSUERS, DIAN's ZE03)
    * when its certificate names none of `owners`: the tenant's NIT and its technology provider's.
    */
-  store(tenantId: string, p12: Uint8Array, password: string, at: Date, owners: readonly string[]): CertificateSummary {
-    // Checked before the write lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
-    const leaf = loadP12(p12, password, at).chain[0];
+  async store(
+    tenantId: string,
+    p12: Uint8Array,
+    password: string,
+    at: Date,
+    owners: readonly string[],
+  ): Promise<CertificateSummary> {
+    // Checked before the write lock is taken: node-forge's PKCS#12 decryption takes up to seconds.
+    const credential = await this.loader.load(p12, password, at);
+    const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
-    immediate(this.db, () => this.upsert(tenantId, p12, password, leaf, at));
-    this.cache.forget(tenantId);
+    const generation = immediate(this.db, () => this.upsert(tenantId, p12, password, leaf, at));
+    this.cache.remember(tenantId, generation, credential);
     return certificateSummary(leaf);
   }
 
-  private upsert(tenantId: string, p12: Uint8Array, password: string, leaf: ChainCertificate, at: Date): void {
+  private upsert(tenantId: string, p12: Uint8Array, password: string, leaf: ChainCertificate, at: Date): number {
     const previous = this.generationOf.get(tenantId) as { generation: number } | undefined;
     const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
     this.db
@@ -57,6 +66,7 @@ export class SqliteCertificateStore {
         leaf.notAfter.getTime(),
         at.getTime(),
       );
+    return sealed.generation;
   }
 
   has(tenantId: string): boolean {

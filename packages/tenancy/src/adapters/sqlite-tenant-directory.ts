@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
 import { immediate, openWalDatabase } from '@fe/platform';
-import type { SigningCredential } from '@fe/xades';
+import { sharedP12Loader, type P12Loader, type SigningCredential } from '@fe/xades';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
@@ -34,6 +34,8 @@ export type SqliteTenantDirectoryOptions = {
   masterKey: Uint8Array;
   /** The clock `authenticate` judges grace periods by, and that stamps created/revoked times. */
   now?: () => Date;
+  /** Opens .p12 files off the event loop; the process's shared loader by default. */
+  p12Loader?: P12Loader;
 };
 
 /**
@@ -63,7 +65,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     addNoteNumberingColumn(this.db);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
-    this.certificates = new SqliteCertificateStore(this.db, box);
+    this.certificates = new SqliteCertificateStore(this.db, box, options.p12Loader ?? sharedP12Loader());
     this.testSetRuns = new SqliteTestSetRuns(this.db);
     this.tenantById = this.db.prepare(
       'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering FROM tenants WHERE id = ?',
@@ -180,8 +182,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
   }
 
   /**
-   * Checks the .p12 at `at` with loadP12 (refused with its XadesError code) and replaces the tenant's certificate,
-   * sealed; the cached credential is dropped.
+   * Checks the .p12 at `at` off the event loop (refused with its XadesError code) and replaces the tenant's
+   * certificate, sealed; the credential just loaded is the one cached for it.
    */
   async storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary> {
     const row = this.requireTenant(tenantId); // tenants are never deleted: checking before the slow load is enough

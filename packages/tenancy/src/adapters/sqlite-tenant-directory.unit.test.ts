@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { createP12Loader } from '@fe/xades';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDirectory, sampleTenant, tempDbPath } from '../../test-support/directory.ts';
 import { expectNoSecretIn } from '../../test-support/secrets-at-rest.ts';
 import { makeTestP12 } from '../../test-support/test-p12.ts';
@@ -30,6 +31,53 @@ describe('SqliteTenantDirectory credential cache', () => {
     await directory.storeCertificate('acme', next.p12, next.password, at);
     expect(await directory.credential('acme', at)).not.toBe(first);
     await directory.close();
+  });
+});
+
+describe('SqliteTenantDirectory key derivation', { timeout: 60_000 }, () => {
+  // The loader's `opened` counts the files that reached a worker: each is one round of PKCS#12 key derivations.
+  const loader = createP12Loader({ size: 1 });
+  afterAll(() => loader.close());
+
+  it('derives a stored .p12 once: at upload, then once per restart, shared by concurrent first invoices', async () => {
+    const path = tempDbPath();
+    const masterKey = randomBytes(32);
+    const open = () => new SqliteTenantDirectory({ path, masterKey, p12Loader: loader });
+    const good = makeTestP12();
+    const first = open();
+    await first.createTenant(sampleTenant('acme'));
+    const start = loader.opened;
+    await first.storeCertificate('acme', good.p12, good.password, at);
+    for (let i = 0; i < 20; i++) await first.credential('acme', at);
+    expect(loader.opened - start).toBe(1); // the upload's own load serves the invoices after it
+    await first.close();
+
+    const restarted = open();
+    const credentials = await Promise.all(Array.from({ length: 30 }, () => restarted.credential('acme', at)));
+    for (let i = 0; i < 20; i++) await restarted.credential('acme', new Date(at.getTime() + i * 86_400_000));
+    expect(loader.opened - start).toBe(2);
+    expect(new Set(credentials).size).toBe(1);
+    await restarted.close();
+  });
+
+  it('derives a certificate that has since expired once, refusing every later invoice with CERT_EXPIRED', async () => {
+    const path = tempDbPath();
+    const masterKey = randomBytes(32);
+    const open = () => new SqliteTenantDirectory({ path, masterKey, p12Loader: loader });
+    const short = makeTestP12({ notAfter: new Date('2026-06-01T00:00:00Z') });
+    const first = open();
+    await first.createTenant(sampleTenant('acme'));
+    await first.storeCertificate('acme', short.p12, short.password, at);
+    await first.close();
+
+    const restarted = open();
+    const start = loader.opened;
+    const later = new Date('2026-07-01T00:00:00Z');
+    for (let i = 0; i < 10; i++)
+      await expect(restarted.credential('acme', later)).rejects.toThrowError(code('CERT_EXPIRED'));
+    expect(await restarted.credential('acme', at)).toBeDefined(); // still signs for an instant it covers
+    expect(loader.opened - start).toBe(1);
+    await restarted.close();
   });
 });
 

@@ -4,14 +4,18 @@ import { XadesError } from '../errors.ts';
 import { assertValidAt } from './validity.ts';
 import type { ChainCertificate, SigningCredential } from './credential.ts';
 import { rfc4514Name } from './distinguished-name.ts';
+import { assertP12IterationsWithinLimit } from './p12-iterations.ts';
 
 const MIN_RSA_BITS = 2048;
 
 /**
  * Opens a .p12 with node-forge (legacy RC2/3DES ones too, which Node refuses and Colombian CAs still issue),
- * checks DIAN's policy at `at`, and returns a Node KeyObject: forge is never used for signing.
+ * checks DIAN's policy at `at`, and returns a Node KeyObject: forge is never used for signing. Its key derivations
+ * take up to seconds of CPU (a file over the iteration limit is refused before any): a server calls it off its event
+ * loop, through createP12Loader.
  */
 export function loadP12(p12: Uint8Array, password: string, at: Date): SigningCredential {
+  assertP12IterationsWithinLimit(p12);
   const pfx = openPfx(p12, password);
   const key = privateKeyOf(pfx);
   const certs = bagsOf(pfx, forge.pki.oids.certBag ?? '').flatMap((bag) => (bag.cert ? [bag.cert] : []));

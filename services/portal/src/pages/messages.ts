@@ -1,5 +1,5 @@
 import type { TenancyErrorCode } from '@fe/tenancy';
-import type { XadesErrorCode } from '@fe/xades';
+import { MAX_P12_ITERATIONS, type XadesErrorCode } from '@fe/xades';
 import type { PortalErrorCode } from '../errors.ts';
 
 /** Every refusal in words a person understands, by its stable code (the code travels beside it). */
@@ -31,6 +31,18 @@ export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' 
     text: 'El certificado no permite el no repudio que exige la DIAN (uso de llave «nonRepudiation»).',
   },
   CERT_KEY_TOO_SMALL: { field: 'p12', text: 'La llave del certificado es menor de 2048 bits; la DIAN no la acepta.' },
+  CERT_ITERATIONS_TOO_HIGH: {
+    field: 'p12',
+    text: `El archivo .p12 pide más de ${MAX_P12_ITERATIONS.toLocaleString('es-CO')} iteraciones para abrir su llave. Expórtelo de nuevo con las opciones habituales (por ejemplo, openssl pkcs12 -export sin -iter).`,
+  },
+  P12_LOAD_TIMEOUT: {
+    field: 'p12',
+    text: 'Abrir este archivo .p12 tomó demasiado tiempo y se canceló. Expórtelo de nuevo con las opciones habituales.',
+  },
+  CERT_NOT_ISSUERS: {
+    field: 'p12',
+    text: 'El certificado no es de su empresa: debe llevar el NIT de la empresa o el de su proveedor tecnológico.',
+  },
 };
 
 export const tenancyRefusals: Partial<Record<TenancyErrorCode, string>> = {

@@ -1,17 +1,22 @@
-import { loadP12, XadesError, type ChainCertificate, type SigningCredential } from '@fe/xades';
+import { XadesError, type ChainCertificate, type P12Loader, type SigningCredential } from '@fe/xades';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
 
+type Entry = { generation: number; credential: Promise<SigningCredential | undefined> };
+
 /**
- * Loaded credentials per tenant and upload generation, since loadP12's decryption is too slow for every invoice; a
- * newer generation in storage is loaded instead.
+ * Loaded credentials per tenant and upload generation: each stored .p12 has its keys derived once per process (on the
+ * loader's worker, never on this loop), however many invoices ask at once; a newer generation in storage is loaded
+ * instead.
  */
 export class CredentialCache {
   private readonly box: SecretBox;
-  private readonly cache = new Map<string, { generation: number; credential: SigningCredential }>();
+  private readonly loader: P12Loader;
+  private readonly cache = new Map<string, Entry>();
 
-  constructor(box: SecretBox) {
+  constructor(box: SecretBox, loader: P12Loader) {
     this.box = box;
+    this.loader = loader;
   }
 
   /**
@@ -28,23 +33,45 @@ export class CredentialCache {
       this.cache.delete(tenantId);
       return undefined;
     }
-    const cached = this.cache.get(tenantId);
-    if (cached && cached.generation === generation) {
-      assertValidAt(cached.credential.chain[0], at);
-      return cached.credential;
+    let entry = this.cache.get(tenantId);
+    if (!entry || entry.generation !== generation) {
+      // Set before the first await: every caller that arrives during the load shares it.
+      const current: Entry = { generation, credential: this.load(tenantId, readSealed) };
+      this.cache.set(tenantId, current);
+      const drop = () => {
+        if (this.cache.get(tenantId) === current) this.cache.delete(tenantId);
+      };
+      // A refusal about the file itself is kept (never derived again); a timeout or a vanished row is retried.
+      current.credential.then(
+        (credential) => credential ?? drop(),
+        (error: unknown) => (error instanceof XadesError && error.code !== 'P12_LOAD_TIMEOUT' ? undefined : drop()),
+      );
+      entry = current;
     }
-    const sealed = await readSealed();
-    if (!sealed) return undefined;
-    const { p12, password } = openCertificate(this.box, tenantId, sealed);
-    const credential = loadP12(p12, password, at);
-    this.cache.set(tenantId, { generation: sealed.generation, credential });
+    const credential = await entry.credential;
+    if (credential) assertValidAt(credential.chain[0], at);
     return credential;
   }
 
-  forget(tenantId: string): void {
-    this.cache.delete(tenantId);
+  /** The credential just checked at upload, for `generation`: the first invoice after it derives nothing. */
+  remember(tenantId: string, generation: number, credential: SigningCredential): void {
+    this.cache.set(tenantId, { generation, credential: Promise.resolve(credential) });
+  }
+
+  private async load(
+    tenantId: string,
+    readSealed: () => Promise<SealedCertificate | undefined>,
+  ): Promise<SigningCredential | undefined> {
+    const sealed = await readSealed();
+    if (!sealed) return undefined;
+    const { p12, password } = openCertificate(this.box, tenantId, sealed);
+    return this.loader.load(p12, password, ANY_INSTANT);
   }
 }
+
+// An Invalid Date passes loadP12's validity check (every comparison with NaN is false): validity is judged per call
+// below, so one loaded credential serves every instant and an expired one is not derived again for each invoice.
+const ANY_INSTANT = new Date(Number.NaN);
 
 /** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
 function assertValidAt(leaf: ChainCertificate, at: Date): void {

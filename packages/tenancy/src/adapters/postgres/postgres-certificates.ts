@@ -1,5 +1,5 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
-import { assertCertificateOfIssuer, loadP12, type SigningCredential } from '@fe/xades';
+import { assertCertificateOfIssuer, type P12Loader, type SigningCredential } from '@fe/xades';
 import type { CertificateSummary } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
@@ -8,18 +8,20 @@ import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
 
 /**
- * The certificates table on PostgreSQL: a .p12 checked by loadP12 before it is stored sealed; each upload is a new
- * generation, so another replica's upload is served at the next call.
+ * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed;
+ * each upload is a new generation, so another replica's upload is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;
   private readonly box: SecretBox;
   private readonly cache: CredentialCache;
+  private readonly loader: P12Loader;
 
-  constructor(db: AdapterPool, box: SecretBox) {
+  constructor(db: AdapterPool, box: SecretBox, loader: P12Loader) {
     this.db = db;
     this.box = box;
-    this.cache = new CredentialCache(box);
+    this.loader = loader;
+    this.cache = new CredentialCache(box, loader);
   }
 
   /**
@@ -34,14 +36,17 @@ export class PostgresCertificates {
     owners: readonly string[],
     lockedTenant: (write: (tx: Queryable) => Promise<void>) => Promise<void>,
   ): Promise<CertificateSummary> {
-    // Checked before any lock is taken: node-forge's PKCS#12 decryption takes tens of ms.
-    const leaf = loadP12(p12, password, at).chain[0];
+    // Checked before any lock is taken: node-forge's PKCS#12 decryption takes up to seconds.
+    const credential = await this.loader.load(p12, password, at);
+    const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
+    let generation = 0;
     await lockedTenant(async (tx) => {
       const previous = (
         await tx.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [tenantId])
       ).rows[0];
       const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
+      generation = sealed.generation;
       await tx.query(
         `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (tenant_id) DO UPDATE SET generation = excluded.generation, sealed_p12 = excluded.sealed_p12,
@@ -49,7 +54,7 @@ export class PostgresCertificates {
         [tenantId, sealed.generation, sealed.sealedP12, sealed.sealedPassword, leaf.subjectName, leaf.notAfter, at],
       );
     });
-    this.cache.forget(tenantId);
+    this.cache.remember(tenantId, generation, credential);
     return certificateSummary(leaf);
   }
 

@@ -1,6 +1,6 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import { AdapterPool, migrationSet, type PgFailure, type Queryable } from '@fe/platform-postgres';
-import type { SigningCredential } from '@fe/xades';
+import { sharedP12Loader, type P12Loader, type SigningCredential } from '@fe/xades';
 import type pg from 'pg';
 import { apiKeyEnvironmentFor } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
@@ -34,6 +34,8 @@ export type PostgresTenantDirectoryOptions = {
   masterKey: Uint8Array;
   /** The clock `authenticate` judges grace periods by, and that stamps created/revoked times. */
   now?: () => Date;
+  /** Opens .p12 files off the event loop; the process's shared loader by default. */
+  p12Loader?: P12Loader;
 };
 
 type TenantRow = {
@@ -64,7 +66,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
     this.now = options.now ?? (() => new Date());
     this.db = new AdapterPool(options.pool, { name: 'the tenant registry', translate: registryConflict });
     this.keys = new PostgresApiKeys(this.db, this.box);
-    this.certificates = new PostgresCertificates(this.db, this.box);
+    this.certificates = new PostgresCertificates(this.db, this.box, options.p12Loader ?? sharedP12Loader());
     this.testSetRuns = new PostgresTestSetRuns(this.db);
   }
 
