@@ -13,6 +13,16 @@ export async function readModelFindings(
   settleMs = 2000,
 ): Promise<AuditFinding[]> {
   if (!live) return [];
+  try {
+    return await compare(store, live, settleMs);
+  } catch (error) {
+    // An event the walk already reported unreadable stops the fold: say the comparison was not made.
+    const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+    return [{ code: 'READ_MODEL_DIFFERS', subject: 'status', detail: `not compared: the rebuild failed (${reason})` }];
+  }
+}
+
+async function compare(store: EventStore, live: StatusStore, settleMs: number): Promise<AuditFinding[]> {
   for (let pass = 1; ; pass++) {
     const rebuilt = new SqliteStatusStore(':memory:');
     try {
