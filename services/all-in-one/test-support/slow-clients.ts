@@ -75,7 +75,7 @@ export function probe(url: string | undefined, timeoutMs: number, localAddress?:
       res.on('end', () => resolve(true));
       res.on('error', () => resolve(false));
     });
-    req.on('timeout', () => req.destroy());
+    req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve(false));
     req.end();
   });
