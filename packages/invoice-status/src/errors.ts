@@ -6,6 +6,10 @@ import { errorCatalogue } from '@fe/platform/errors';
  */
 export const projectionErrors = {
   STATUS_STORE_BUSY: { retriable: true, message: 'the status store is locked by another writer' },
+  STATUS_STORE_UNAVAILABLE: {
+    retriable: true,
+    message: 'the status store cannot write now (disk full or I/O error); retried until it can',
+  },
   CUFE_CONFLICT: { retriable: false, message: 'another invoice of this tenant already has this cufe' },
   NUMBER_TOO_LARGE: { retriable: false, message: 'the consecutive does not fit a 64-bit integer' },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;

@@ -33,6 +33,7 @@ export type { ServiceModule } from './ports/service-module.ts';
 export { configFromEnv, envNamesOf, type Env } from './config/config-from-env.ts';
 export { SignedLinks } from './links/signed-links.ts';
 export { networkOf } from './net/network-of.ts';
+export { limitConnectionsPerAddress } from './net/connections-per-address.ts';
 export { SqliteEventStore } from './adapters/sqlite/sqlite-event-store.ts';
 export { ThreadedSqliteEventStore } from './adapters/sqlite/threaded-sqlite-event-store.ts';
 export { withStreamCache } from './adapters/caching/stream-cache.ts';

@@ -122,6 +122,27 @@ export function eventBusContract(
       expect(dead[0]!.headers![deadLetterHeaders.error]).toContain('poison');
     });
 
+    it('retries a transient storage failure past maxAttempts, never dead-letters it, and goes on in order', async () => {
+      const seen: number[] = [];
+      const dead: DeliveredMessage[] = [];
+      await bus.subscribe({ topic: `${topic}.dlq`, group: 'ops', handler: async (m) => void dead.push(m) });
+      let full = 6; // twice maxAttempts: a counted failure would have dead-lettered it
+      await bus.subscribe({
+        topic,
+        group: 'g',
+        maxAttempts: 3,
+        retryBackoffMs: 1,
+        handler: async (m) => {
+          if (n(m) === 1 && full-- > 0) throw sqliteFull();
+          seen.push(n(m));
+        },
+      });
+      await bus.publish(topic, [msg('k', 1), msg('k', 2)]);
+      await eventually(() => seen.length === 2);
+      expect(seen).toEqual([1, 2]);
+      expect(dead).toEqual([]);
+    });
+
     it('a second member of a group takes over from the committed offset when the member that had the key stops', async () => {
       // Which member owns a key's partition is the bus's choice (Kafka's assignor); the takeover is the contract.
       const seen = { a: [] as number[], b: [] as number[] };
@@ -175,5 +196,14 @@ export function eventBusContract(
       await eventually(() => seen.length >= 1);
       expect(seen).toEqual([2]);
     });
+  });
+}
+
+/** The error node:sqlite throws when the disk (or max_page_count) is full. */
+function sqliteFull(): Error {
+  return Object.assign(new Error('database or disk is full'), {
+    code: 'ERR_SQLITE_ERROR',
+    errcode: 13,
+    errstr: 'database or disk is full',
   });
 }

@@ -12,6 +12,22 @@ export const embeddedConfigSchema = z.object({
   dataDir: z.string().min(1).default('./data').describe('FE_DATA_DIR: SQLite files, stored documents and keys.'),
   host: z.string().default('127.0.0.1').describe('FE_HOST: address to listen on (loopback by default).'),
   port: z.coerce.number().int().min(0).max(65535).default(8080).describe('FE_PORT: HTTP port (0 = any free port).'),
+  healthHost: z
+    .string()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      'FE_HEALTH_HOST: the address /healthz and /readyz listen on, apart from the API (0.0.0.0 in a container).',
+    ),
+  healthPort: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe(
+      'FE_HEALTH_PORT: the port of /healthz and /readyz, a listener of their own so they answer while the API port is full; 0 takes a free one (printed at start).',
+    ),
   baseUrl: z
     .url()
     .optional()

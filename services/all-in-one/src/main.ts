@@ -27,6 +27,7 @@ try {
       apiKeyCommand,
       demo: embedded.demo,
       mail: embedded.mail,
+      healthUrl: embedded.healthUrl,
     }),
   );
   let stopping = false;

@@ -76,12 +76,15 @@ import {
   issueByInject,
   statusInvoiceList,
 } from '@fe/portal';
+import { startHealthServer } from '@fe/service-runtime';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
 
 export type Embedded = {
   url: string;
+  /** `/healthz` on a listener of its own (FE_HEALTH_PORT): it answers while the API's connections are all taken. */
+  healthUrl: string;
   app: FastifyInstance;
   /**
    * `issuedApiKey`: the demo tenant's key when this start issued it (then printed once); later starts leave it sealed
@@ -122,6 +125,15 @@ export async function startEmbedded(
     // Off (and the SDK never loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md).
     const telemetry = await startTelemetry(telemetryConfigFromEnv(env, 'fe-all-in-one'));
     closers.push(() => telemetry.shutdown());
+    // Its own port, as each distributed process has: no client of the API can take its connections.
+    const ready: { checks: { name: string; check: () => Promise<void> }[] } = { checks: [] };
+    const health = await startHealthServer({
+      host: config.healthHost,
+      port: config.healthPort,
+      checks: () => ready.checks,
+      timeoutMs: 2000,
+    });
+    closers.push(() => health.close());
     const tenants = new SqliteTenantDirectory({
       path: join(dir, 'tenants.sqlite'),
       masterKey: loadOrCreateMasterKey(join(dir, 'master.key')),
@@ -419,9 +431,15 @@ export async function startEmbedded(
     const url = config.baseUrl ?? `http://${config.host}:${port}`;
     if (!config.baseUrl && config.port === 0) links.rebase(`${url}/files`);
     portalBaseUrl.current = url;
+    ready.checks = [
+      { name: 'event-store', check: async () => void (await rawStore.head()) },
+      { name: 'status-store', check: async () => void (await statusStore.get('readiness-probe')) },
+    ];
+    health.setState('ready');
 
     return {
       url,
+      healthUrl: `http://${config.healthHost}:${health.port}/healthz`,
       app,
       simulator,
       tenants,
@@ -430,7 +448,10 @@ export async function startEmbedded(
       mail: { kind: transport.kind, destination: transport.destination },
       bus,
       demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
-      close: () => closeAll(closers),
+      close: () => {
+        health.setState('stopping'); // /readyz 503 at once; /healthz answers until its port closes last
+        return closeAll(closers);
+      },
     };
   } catch (error) {
     await closeAll(closers);

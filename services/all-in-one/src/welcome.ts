@@ -17,6 +17,8 @@ export type Welcome = {
    * distributed shape.
    */
   portalUrl?: string;
+  /** /healthz on its own listener (absent: not shown). */
+  healthUrl?: string | undefined;
   /** Where the buyers' mails go (absent: not shown). */
   mail?: { kind: 'smtp' | 'outbox'; destination: string } | undefined;
 };
@@ -28,6 +30,7 @@ export function welcomeText({
   demo,
   shape = 'embedded',
   mail,
+  healthUrl,
   portalUrl = `${url}/admin`,
 }: Welcome): string {
   const key =
@@ -51,6 +54,7 @@ export function welcomeText({
     '  Then read its status (the cufe from the answer):',
     `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
+    ...(healthUrl ? [`  Health (its own port): ${healthUrl}`] : []),
     `  OpenAPI: ${url}/docs`,
     ...(mail
       ? [

@@ -156,12 +156,13 @@ describe('fe audit verify and fe replay', () => {
         )
         .run(streamOf(1)),
     );
-    expect(codes(verify(changed).stdout)).toEqual(['CHAIN_BROKEN']);
+    // The live read model folded the true history: it differs from the edited one too.
+    expect(codes(verify(changed).stdout)).toEqual(['CHAIN_BROKEN', 'READ_MODEL_DIFFERS']);
     const removed = tampered((_, db) => {
       db.prepare(`DELETE FROM events WHERE stream = ? AND type = 'InvoiceSubmitted'`).run(streamOf(1));
       db.prepare('UPDATE events SET version = version - 1 WHERE stream = ? AND version > 2').run(streamOf(1));
     });
-    expect(codes(verify(removed).stdout)).toEqual(['CHAIN_BROKEN', 'CHECKPOINT_MISMATCH']);
+    expect(codes(verify(removed).stdout)).toEqual(['CHAIN_BROKEN', 'CHECKPOINT_MISMATCH', 'READ_MODEL_DIFFERS']);
     const reordered = tampered((_, db) => {
       db.prepare('UPDATE events SET version = -1 WHERE stream = ? AND version = 2').run(streamOf(0));
       db.prepare('UPDATE events SET version = 2 WHERE stream = ? AND version = 3').run(streamOf(0));
@@ -171,7 +172,8 @@ describe('fe audit verify and fe replay', () => {
     const invoiceGone = tampered((_, db) => db.prepare('DELETE FROM events WHERE stream = ?').run(streamOf(1)));
     const gone = verify(invoiceGone);
     expect(gone.status).toBe(1);
-    expect(codes(gone.stdout)).toEqual(['CHECKPOINT_MISMATCH', 'NUMBERING_GAP']);
+    expect(codes(gone.stdout)).toEqual(['CHECKPOINT_MISMATCH', 'NUMBERING_GAP', 'READ_MODEL_DIFFERS']);
+    expect(gone.stdout).toContain(`READ_MODEL_DIFFERS ${streamOf(1)}: view: live present, rebuilt absent`);
   });
 
   it("finds a stored file changed: the signed XML, and DIAN's answer", () => {
@@ -218,6 +220,28 @@ describe('fe audit verify and fe replay', () => {
     const run = fe('audit', 'verify', '--data-dir', world.dataDir, '--public-key', otherKey);
     expect(run.status).toBe(1);
     expect(codes(run.stdout)).toEqual(['CHECKPOINT_KEY_UNKNOWN', 'CHECKPOINT_SIGNATURE_INVALID']);
+  });
+
+  it('finds the live read model differing from a rebuild from the events, field by field, as fe replay does', () => {
+    // A row of the status table edited by hand: the history says accepted, the live view rejected.
+    const edited = tampered((dir) => {
+      const status = new DatabaseSync(join(dir, 'status.sqlite'));
+      const { view } = status.prepare('SELECT view FROM invoice_status WHERE invoice_id = ?').get(streamOf(1)) as {
+        view: string;
+      };
+      const changed = { ...JSON.parse(view), status: 'rejected', stage: 'rejected' };
+      status
+        .prepare(`UPDATE invoice_status SET status = 'rejected', stage = 'rejected', view = ? WHERE invoice_id = ?`)
+        .run(JSON.stringify(changed), streamOf(1));
+      status.close();
+    });
+    const run = verify(edited);
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(codes(run.stdout)).toEqual(['READ_MODEL_DIFFERS']);
+    expect(run.stdout).toContain(`READ_MODEL_DIFFERS ${streamOf(1)}: stage: live "rejected", rebuilt "accepted"`);
+    expect(run.stdout).toContain(`READ_MODEL_DIFFERS ${streamOf(1)}: status: live "rejected", rebuilt "accepted"`);
+    expect(run.stdout).toContain('2 difference(s)');
+    expect(fe('replay', '--projection', 'status', '--data-dir', edited).stdout).toContain(`DIFFERS ${streamOf(1)}`);
   });
 
   it('fe replay --projection status rebuilds the read model into a new store equal to the live one', () => {

@@ -72,6 +72,14 @@ export const ingressConfigSchema = z
       .positive()
       .default(1024)
       .describe('FE_MAX_CONNECTIONS: open connections the server accepts; more are closed at once.'),
+    maxConnectionsPerAddress: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(256)
+      .describe(
+        'FE_MAX_CONNECTIONS_PER_ADDRESS: open connections one client address (an IPv6 /64) may hold; more are closed at once, unread.',
+      ),
     idempotencyTtlHours: z.coerce
       .number()
       .positive()

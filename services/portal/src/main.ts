@@ -2,7 +2,7 @@
 // port, over the same PostgreSQL stores as the ingress (accounts, tenants, the status views) and
 // S3 links for the invoice list. It reads the projection's views (@fe/invoice-status) and issues the
 // habilitación set through an ingress's HTTP API.
-import type { ServiceModule } from '@fe/platform';
+import { limitConnectionsPerAddress, type ServiceModule } from '@fe/platform';
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
@@ -85,8 +85,18 @@ await runMain({
         .digest(),
       baseUrl: config.baseUrl ?? `http://${config.host}:${config.port}`,
     });
-    // The portal sets its own error pages and headers; slow clients are cut off as the ingress's Node server does.
-    const app = fastify({ logger: false, requestTimeout: 60_000, connectionTimeout: 120_000 });
+    // The portal sets its own error pages and headers; slow clients are cut off as the ingress's Node server does:
+    // headers within 10 s even when trickled (Node checks each second), and no address holds every connection.
+    const app = fastify({
+      logger: false,
+      requestTimeout: 60_000,
+      connectionTimeout: 120_000,
+      http: { requestTimeout: 60_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
+    });
+    app.server.maxConnections = 1024;
+    limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (network) =>
+      logger.warn({ network, limit: config.maxConnectionsPerAddress }, 'client address at its connection limit'),
+    );
     await app.register(portal, { prefix: '/admin' });
     app.get('/', async (_request, reply) => reply.redirect('/admin', 303));
     const http: ServiceModule = {

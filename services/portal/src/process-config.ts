@@ -38,6 +38,14 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .describe(
         "FE_PORTAL_API_URL: an ingress the habilitación run issues its test invoices through (the API, with the tenant's test key).",
       ),
+    maxConnectionsPerAddress: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(256)
+      .describe(
+        'FE_MAX_CONNECTIONS_PER_ADDRESS: open connections one client address (an IPv6 /64) may hold; more are closed at once, unread.',
+      ),
     portalOutboxDir: z
       .string()
       .min(1)

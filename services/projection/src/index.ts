@@ -7,4 +7,10 @@ export {
   type StatusProjection,
   type StatusProjectionPorts,
 } from './invoice-status/projection.ts';
-export { rebuildStatusViews, diffViews, diffAgainstRebuild, type RebuildResult } from './invoice-status/rebuild.ts';
+export {
+  rebuildStatusViews,
+  diffViews,
+  diffAgainstRebuild,
+  viewDifferences,
+  type RebuildResult,
+} from './invoice-status/rebuild.ts';

@@ -1,6 +1,7 @@
 import { verifyEventStore, type AuditFinding, type DocumentRequested } from '@fe/platform';
 import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
+import { readModelFindings } from './read-model.ts';
 import { documentRequested, verifyInvoice, type TenantTrust } from './verify-invoice.ts';
 
 export type AuditReport = {
@@ -47,6 +48,7 @@ export async function auditStore(
     findings.push(...(await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem)));
   }
   findings.push(...numberingGaps(used));
+  findings.push(...(await readModelFindings(sources.store, sources.liveStatus())));
   return {
     findings,
     invoices,

@@ -11,7 +11,8 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        checkpoint (under the pinned public key), every file an event
                        names (present, same SHA-256), every signed XML (XAdES, certificate
                        chain, CUFE or a note's CUDE), DIAN's answers against the
-                       verdicts, the numbering of invoices and notes;
+                       verdicts, the numbering of invoices and notes, the status
+                       read model against a rebuild from the events;
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
                        from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE;
                        DIAN's answers must be signed by a certificate chaining to
@@ -118,7 +119,8 @@ function describe(report: AuditReport, ms: number): string {
     `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints` +
       (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
     "checked: every stream's digest chain; every checkpoint's signature, root and count; every file an event names (present, same SHA-256); " +
-      "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; the numbering of invoices and notes",
+      "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; the numbering of invoices and notes; " +
+      'the status read model against a rebuild from the events',
     report.pinned
       ? 'checkpoints checked under the pinned public key'
       : "checkpoints checked under the key they name: pin the service's key with --public-key (pnpm fe audit public-key)",

@@ -54,6 +54,8 @@ export class SqliteStatusStore implements StatusStore {
   private readonly writtenByCufe = new Map<string, string>();
   /** Waiting for the open batch's commit; undefined when no batch is open. */
   private batch: { resolve: () => void; reject: (error: unknown) => void }[] | undefined;
+  /** What made SQLite roll the open batch back (full disk, I/O error): its saves and its commit fail with it. */
+  private batchLost: unknown;
 
   /** `path` is a file, or ':memory:' for tests and throw-away rebuilds. */
   constructor(path: string) {
@@ -96,6 +98,8 @@ export class SqliteStatusStore implements StatusStore {
     const number = BigInt(view.consecutive);
     if (number > MAX_INT64) throw new ProjectionError('NUMBER_TOO_LARGE');
     this.openBatch();
+    // Outside the rolled-back transaction a save would commit on its own, then its batch's commit fail: not counted.
+    if (this.batchLost !== undefined) throw this.batchLost;
     this.run(() =>
       this.upsert.run(
         view.invoiceId,
@@ -174,7 +178,10 @@ export class SqliteStatusStore implements StatusStore {
     const waiting = this.batch;
     if (!waiting) return;
     this.batch = undefined;
+    const lost = this.batchLost;
+    this.batchLost = undefined;
     try {
+      if (lost !== undefined) throw lost; // SQLite rolled it back: its saves are retried, with the reason
       this.run(() => this.db.exec('COMMIT'));
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
@@ -196,10 +203,22 @@ export class SqliteStatusStore implements StatusStore {
       }
       if (/SQLITE_BUSY|database is locked/i.test(message))
         throw new ProjectionError('STATUS_STORE_BUSY', { cause: error });
-      throw error;
+      const code = (error as { errcode?: unknown }).errcode;
+      const failed =
+        typeof code === 'number' && CANNOT_WRITE_NOW.has(code & 0xff)
+          ? new ProjectionError('STATUS_STORE_UNAVAILABLE', { cause: error })
+          : error;
+      if (this.batch && !this.db.isTransaction && this.batchLost === undefined) {
+        this.batchLost = failed;
+        this.forgetWritten(); // views of the rolled-back batch
+      }
+      throw failed;
     }
   }
 }
+
+/** SQLITE_NOMEM 7, SQLITE_IOERR 10 (and its extended codes), SQLITE_FULL 13: the write may pass later. */
+const CANNOT_WRITE_NOW = new Set([7, 10, 13]);
 
 const parse = (row: unknown): InvoiceStatusView | undefined =>
   row === undefined ? undefined : (JSON.parse((row as { view: string }).view) as InvoiceStatusView);

@@ -21,7 +21,9 @@ export type AuditFindingCode =
   | 'NUMBERING_GAP'
   | 'EVENT_UNREADABLE'
   /** DIAN's answer is signed by a certificate that does not chain to the pinned DIAN anchor. */
-  | 'APPLICATION_RESPONSE_UNTRUSTED';
+  | 'APPLICATION_RESPONSE_UNTRUSTED'
+  /** The live status read model differs from a rebuild from the events (what `fe replay` shows too). */
+  | 'READ_MODEL_DIFFERS';
 
 /**
  * Checks one stream's chain in version order: a changed event breaks its own digest, a removed or reordered one

@@ -1,5 +1,6 @@
 import type { DeadLetterInput } from '../ports/dead-letter-store.ts';
 import { deadLetterHeaders, type BusMessage, type DeliveredMessage } from '../ports/event-bus.ts';
+import { isTransientStorageError } from './transient-storage-error.ts';
 
 /**
  * What every bus adapter does around a consumer group's handler, so the in-process and the Kafka
@@ -20,11 +21,19 @@ export type AttemptOptions = {
   whileWaiting?: () => Promise<void>;
 };
 
-/** Runs the handler up to `maxAttempts` times with doubling backoff. */
+/** A storage outage is waited out at most this long between tries, so the group catches up soon after it ends. */
+const TRANSIENT_BACKOFF_MAX_MS = 5000;
+
+/**
+ * Runs the handler up to `maxAttempts` times with doubling backoff. A transient storage failure (full, busy, down)
+ * is not counted: it is retried until the storage recovers or the member stops, the group staying behind meanwhile.
+ */
 export async function attemptDelivery(options: AttemptOptions): Promise<AttemptOutcome> {
   const { delivered, maxAttempts, retryBackoffMs } = options;
   let lastError = '';
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+  let counted = 0;
+  let waits = 0;
+  for (let attempt = 1; ; attempt++) {
     const handler = options.handler();
     if (!handler) return { outcome: 'stopped' };
     try {
@@ -32,10 +41,15 @@ export async function attemptDelivery(options: AttemptOptions): Promise<AttemptO
       return { outcome: 'handled' };
     } catch (error) {
       lastError = describeFailure(error);
-      if (attempt < maxAttempts) {
-        await options.whileWaiting?.().catch(() => undefined);
-        await sleep(retryBackoffMs * 2 ** (attempt - 1));
-      }
+      const transient = isTransientStorageError(error);
+      if (!transient) counted++;
+      if (counted >= maxAttempts) break;
+      await options.whileWaiting?.().catch(() => undefined);
+      await sleep(
+        transient
+          ? Math.min(Math.max(retryBackoffMs, 1) * 2 ** Math.min(waits++, 16), TRANSIENT_BACKOFF_MAX_MS)
+          : retryBackoffMs * 2 ** (counted - 1),
+      );
     }
   }
   return { outcome: 'failed', error: lastError.slice(0, 500) };

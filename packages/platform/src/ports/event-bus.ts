@@ -38,7 +38,7 @@ export type SubscribeOptions = {
   handles?: (message: BusMessage) => boolean;
   /** Where a group with no committed offset starts. Default 'earliest'. */
   from?: 'earliest' | 'latest';
-  /** Deliveries before dead-lettering. Default 5. */
+  /** Deliveries before dead-lettering. Default 5. A transient storage failure is retried and not counted. */
   maxAttempts?: number;
   /** First retry delay in ms, doubled each retry. Default 50. */
   retryBackoffMs?: number;

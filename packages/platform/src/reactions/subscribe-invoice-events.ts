@@ -1,4 +1,5 @@
 import { topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
+import { isTransientStorageError } from '../delivery/transient-storage-error.ts';
 import { parseDelivered } from '../invoice-stream/parse-invoice-event.ts';
 import type { DeliveredMessage, EventBus, Subscription } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
@@ -37,6 +38,7 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
       try {
         await handler(event, message);
       } catch (error) {
+        const transient = isTransientStorageError(error);
         logger.warn(
           {
             err: error,
@@ -45,8 +47,11 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
             type: event.type,
             invoice_id: event.invoice_id,
             attempt: message.attempt,
+            ...(transient ? { transient: true, behind: message.behind?.toString() } : {}),
           },
-          'reaction failed; the bus will redeliver',
+          transient
+            ? 'storage unavailable; the bus retries until it recovers, this group is behind meanwhile'
+            : 'reaction failed; the bus will redeliver',
         );
         throw error;
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { Logger } from '@fe/platform';
+import { limitConnectionsPerAddress, type Logger } from '@fe/platform';
 import { traceHttpRoutes } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -60,6 +60,10 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   });
 
   app.server.maxConnections = config.maxConnections;
+  // One address filling the global limit would lock every other client out.
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (network) =>
+    options.logger.warn({ network, limit: config.maxConnectionsPerAddress }, 'client address at its connection limit'),
+  );
   app.server.on('checkExpectation', handleUnmetExpectation(options.logger));
   const routeMethods = collectRouteMethods(app as unknown as FastifyInstance);
 

@@ -62,6 +62,33 @@ export function diffViews(a: Iterable<InvoiceStatusView>, b: Iterable<InvoiceSta
   return [...ids].filter((id) => !isDeepStrictEqual(left.get(id), right.get(id))).sort();
 }
 
+/** One field of one invoice's view that differs between the live read model and a rebuild, as JSON. */
+type ViewDifference = { invoiceId: string; field: string; live: string; rebuilt: string };
+
+/** Every field that differs, per invoice (sorted); a view on one side only is one difference, field `view`. */
+export function viewDifferences(
+  live: Iterable<InvoiceStatusView>,
+  rebuilt: Iterable<InvoiceStatusView>,
+): ViewDifference[] {
+  const left = new Map([...live].map((view) => [view.invoiceId, view]));
+  const right = new Map([...rebuilt].map((view) => [view.invoiceId, view]));
+  const shown = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value).slice(0, 200));
+  const differences: ViewDifference[] = [];
+  for (const invoiceId of [...new Set([...left.keys(), ...right.keys()])].sort()) {
+    const [a, b] = [left.get(invoiceId), right.get(invoiceId)];
+    if (!a || !b) {
+      differences.push({ invoiceId, field: 'view', live: a ? 'present' : 'absent', rebuilt: b ? 'present' : 'absent' });
+      continue;
+    }
+    const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const field of fields) {
+      const [x, y] = [(a as Record<string, unknown>)[field], (b as Record<string, unknown>)[field]];
+      if (!isDeepStrictEqual(x, y)) differences.push({ invoiceId, field, live: shown(x), rebuilt: shown(y) });
+    }
+  }
+  return differences;
+}
+
 /**
  * Rebuilds into a throw-away in-memory store and compares it with `live`: the check that "the
  * projection equals a rebuild from the event store". Returns the differing invoice ids.
