@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { dedicatedBroker, type DedicatedBroker } from '@fe/platform-kafka/testing';
+import { startVersitygw, type VersitygwServer } from '@fe/platform-s3/testing';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
@@ -261,6 +262,13 @@ export async function startOwnBroker(): Promise<DedicatedBroker> {
   // The e2e project has no globalSetup to say where infra/up.sh put the Kafka jars.
   process.env.FE_TEST_KAFKA_LIB ??= join(root, '.infra/kafka/lib');
   return dedicatedBroker();
+}
+
+/** An S3 server (versitygw) of the caller's own, on `dataDir`, which it may stop and start again. */
+export async function startOwnS3(dataDir: string): Promise<VersitygwServer> {
+  // As for the broker: the binary infra/up.sh installed, found without the int project's globalSetup.
+  process.env.FE_TEST_VERSITYGW_BIN ??= join(root, '.infra/bin/versitygw-v1.7.0');
+  return startVersitygw(dataDir);
 }
 
 /**
