@@ -18,13 +18,26 @@ export type AttemptOptions = {
   handler: () => Handler | undefined;
   /** Called while waiting between attempts (Kafka: a heartbeat, so a slow retry is not taken for a dead member). */
   whileWaiting?: () => Promise<void>;
+  /** How long a store outage is waited out before its failures spend attempts; default STORE_OUTAGE_BUDGET_MS. */
+  outageBudgetMs?: number;
 };
 
-/** Runs the handler up to `maxAttempts` times with doubling backoff. */
+/**
+ * A store that is down (S3, PostgreSQL restarting) answers a retriable STORE_UNAVAILABLE: waited out for this long,
+ * with no attempt spent, so an outage of seconds does not dead-letter every message in hand (attempts bound failures
+ * no retry can fix); past it, an outage counts as failures again, so nothing waits for ever unseen.
+ */
+export const STORE_OUTAGE_BUDGET_MS = 300_000;
+const OUTAGE_WAIT_MAX_MS = 5_000;
+
+/** Runs the handler up to `maxAttempts` times with doubling backoff; a store outage spends none (above). */
 export async function attemptDelivery(options: AttemptOptions): Promise<AttemptOutcome> {
   const { delivered, maxAttempts, retryBackoffMs } = options;
+  const outageBudgetMs = options.outageBudgetMs ?? STORE_OUTAGE_BUDGET_MS;
   let lastError = '';
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+  let outageSince: number | undefined;
+  let outageWait = Math.max(retryBackoffMs, 1);
+  for (let attempt = 1; attempt <= maxAttempts;) {
     const handler = options.handler();
     if (!handler) return { outcome: 'stopped' };
     try {
@@ -32,13 +45,26 @@ export async function attemptDelivery(options: AttemptOptions): Promise<AttemptO
       return { outcome: 'handled' };
     } catch (error) {
       lastError = describeFailure(error);
+      if (isStoreOutage(error) && Date.now() - (outageSince ??= Date.now()) < outageBudgetMs) {
+        await options.whileWaiting?.().catch(() => undefined);
+        await sleep(outageWait);
+        outageWait = Math.min(outageWait * 2, OUTAGE_WAIT_MAX_MS);
+        continue;
+      }
       if (attempt < maxAttempts) {
         await options.whileWaiting?.().catch(() => undefined);
         await sleep(retryBackoffMs * 2 ** (attempt - 1));
       }
+      attempt++;
     }
   }
   return { outcome: 'failed', error: lastError.slice(0, 500) };
+}
+
+/** A store's own word that it is down for now (errors.ts: PlatformError, retriable), not that it refused for good. */
+function isStoreOutage(error: unknown): boolean {
+  const { code, retriable } = (error ?? {}) as { code?: unknown; retriable?: unknown };
+  return code === 'STORE_UNAVAILABLE' && retriable === true;
 }
 
 /**
