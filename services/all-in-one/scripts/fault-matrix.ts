@@ -74,7 +74,7 @@ function vitest(args: string[], json: string, log: string): Promise<number | nul
   const child = spawn('pnpm', ['exec', 'vitest', ...args, `--outputFile.json=${json}`], {
     cwd: root,
     stdio: ['ignore', out, out],
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, NO_COLOR: '1' },
   });
   closeSync(out);
   return new Promise((done) => child.once('close', (code) => done(code)));
