@@ -27,7 +27,7 @@ export type AttemptOptions = {
  * with no attempt spent, so an outage of seconds does not dead-letter every message in hand (attempts bound failures
  * no retry can fix); past it, an outage counts as failures again, so nothing waits for ever unseen.
  */
-export const STORE_OUTAGE_BUDGET_MS = 300_000;
+const STORE_OUTAGE_BUDGET_MS = 300_000;
 const OUTAGE_WAIT_MAX_MS = 5_000;
 
 /** Runs the handler up to `maxAttempts` times with doubling backoff; a store outage spends none (above). */
