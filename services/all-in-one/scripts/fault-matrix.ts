@@ -74,7 +74,7 @@ function vitest(args: string[], json: string, log: string): Promise<number | nul
   const child = spawn('pnpm', ['exec', 'vitest', ...args, `--outputFile.json=${json}`], {
     cwd: root,
     stdio: ['ignore', out, out],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', FE_E2E_KEEP_LOGS: `${log}.processes` },
   });
   closeSync(out);
   return new Promise((done) => child.once('close', (code) => done(code)));

@@ -147,6 +147,10 @@ describe('SIGKILL during a burst', () => {
     expect(new Set(events.map((e) => e.envelope.id)).size).toBe(events.length);
     for (const [stream, streamEvents] of byStream) {
       const count = (type: string) => streamEvents.filter((e) => e.envelope.type === type).length;
+      // Under load a DIAN call may time out and be retried (then reconciled, judged once: below); never a final one.
+      const retried = streamEvents.filter(
+        (e) => e.envelope.type === 'InvoiceSubmissionFailed' && (e.envelope.data as { retriable: boolean }).retriable,
+      ).length;
       expect({
         stream,
         requested: count('InvoiceRequested'),
@@ -156,7 +160,16 @@ describe('SIGKILL during a burst', () => {
         accepted: count('InvoiceAccepted'),
         rejected: count('InvoiceRejected'),
         rendered: count('InvoiceRendered'),
-      }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
+      }).toEqual({
+        stream,
+        requested: 1,
+        signed: 1,
+        submitted: 1,
+        failed: retried,
+        accepted: 1,
+        rejected: 0,
+        rendered: 1,
+      });
       // One mail per invoice, even when the kill cut a send: the outbox holds each Message-ID once.
       expect(count('BuyerNotified')).toBe(1);
     }
