@@ -28,6 +28,7 @@ export function startCpuHog(processes = availableParallelism()): CpuHog {
           (child) =>
             new Promise<void>((resolve) => {
               if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.ref(); // else a script's event loop may end before the exit arrives
               child.once('exit', () => resolve());
               child.kill('SIGKILL');
             }),

@@ -22,7 +22,7 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!/service \(embedded\) at /.test(output) || !/ {2}OpenAPI: /.test(output)) {
     // the first and last lines of the welcome text
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);

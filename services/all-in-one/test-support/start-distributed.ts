@@ -2,12 +2,23 @@
 // one machine"): every pid recorded in run/pids so the stop ends exactly those; each run has its own prefixes.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { dedicatedBroker, type DedicatedBroker } from '@fe/platform-kafka/testing';
+import { startVersitygw, type VersitygwServer } from '@fe/platform-s3/testing';
 
 export const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, '../../..');
@@ -187,24 +198,61 @@ export async function startExtraProcess(
 ): Promise<RecordedProcess> {
   const recorded = recordedProcesses(shape.dataDir);
   const healthPort = Math.max(shape.ports.health + shape.processCount - 1, ...recorded.map((p) => p.healthPort)) + 1;
+  const pid = spawnLogged(shape, name, main, { ...env, FE_HEALTH_PORT: String(healthPort) });
+  appendFileSync(join(shape.dataDir, 'run/pids'), `${name} ${pid} ${healthPort}\n`);
+  return untilReady({ name, pid, healthPort });
+}
+
+/**
+ * Starts a recorded process again, as a supervisor would after it died: the same main, environment and /readyz
+ * port, its new pid put in place of the old one in run/pids; resolves once its /readyz answers 200.
+ */
+export async function restartRecordedProcess(
+  shape: DistributedRun,
+  name: string,
+  main: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RecordedProcess> {
+  const old = recordedProcesses(shape.dataDir).find((p) => p.name === name);
+  if (!old) throw new Error(`no process named ${name} is recorded`);
+  if (alive(old.pid)) throw new Error(`${name} (pid ${old.pid}) still runs`);
+  const pid = spawnLogged(shape, name, main, { ...env, FE_HEALTH_PORT: String(old.healthPort) });
+  const pids = join(shape.dataDir, 'run/pids');
+  const lines = readFileSync(pids, 'utf8').split('\n');
+  writeFileSync(
+    pids,
+    lines
+      .map((l) => (l === `${name} ${old.pid} ${old.healthPort}` ? `${name} ${pid} ${old.healthPort}` : l))
+      .join('\n'),
+  );
+  return untilReady({ name, pid, healthPort: old.healthPort });
+}
+
+/** Spawns `main` detached as the start script does, its output appended to logs/<name>.log; its pid. */
+function spawnLogged(shape: DistributedRun, name: string, main: string, env: NodeJS.ProcessEnv): number {
   const log = openSync(join(shape.dataDir, 'logs', `${name}.log`), 'a', 0o600);
   const child = spawn(node, ['--max-semi-space-size=4', '--max-old-space-size=512', main], {
     cwd: root,
-    env: { ...shape.env, ...env, FE_HEALTH_PORT: String(healthPort) },
+    env: { ...shape.env, ...env },
     stdio: ['ignore', log, log],
     detached: true,
   });
   closeSync(log);
   child.unref();
-  appendFileSync(join(shape.dataDir, 'run/pids'), `${name} ${child.pid} ${healthPort}\n`);
-  const deadline = Date.now() + 120_000;
+  return child.pid!;
+}
+
+/** Waits (bounded, generous for a loaded machine) until the process answers /readyz with 200. */
+async function untilReady(started: RecordedProcess): Promise<RecordedProcess> {
+  const { name, pid, healthPort } = started;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const ready = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return { name, pid: child.pid!, healthPort };
-    if (!alive(child.pid!) || Date.now() > deadline) throw new Error(`${name} did not become ready; see ${name}.log`);
+    if (ready) return started;
+    if (!alive(pid) || Date.now() > deadline) throw new Error(`${name} did not become ready; see ${name}.log`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -214,6 +262,13 @@ export async function startOwnBroker(): Promise<DedicatedBroker> {
   // The e2e project has no globalSetup to say where infra/up.sh put the Kafka jars.
   process.env.FE_TEST_KAFKA_LIB ??= join(root, '.infra/kafka/lib');
   return dedicatedBroker();
+}
+
+/** An S3 server (versitygw) of the caller's own, on `dataDir`, which it may stop and start again. */
+export async function startOwnS3(dataDir: string): Promise<VersitygwServer> {
+  // As for the broker: the binary infra/up.sh installed, found without the int project's globalSetup.
+  process.env.FE_TEST_VERSITYGW_BIN ??= join(root, '.infra/bin/versitygw-v1.7.0');
+  return startVersitygw(dataDir);
 }
 
 /**

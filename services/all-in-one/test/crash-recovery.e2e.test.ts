@@ -14,6 +14,8 @@ import { freePort, startChildService, stopChild, type ChildService } from '../te
 import { exampleRequest } from '../test-support/world.ts';
 
 const BURST = 50;
+/** How long each wait may take: bounds, not expectations (pnpm test:faults runs this under a CPU hog). */
+const LOADED_MS = 300_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'fe-crash-'));
 let service: ChildService | undefined;
 afterAll(async () => {
@@ -55,7 +57,7 @@ async function post(s: ChildService, i: number): Promise<Answer> {
 
 /** What a careful client does after a lost answer: the same request, same key, until it gets one. */
 async function retryUntilAnswered(s: ChildService, i: number): Promise<Answer> {
-  for (let tries = 0; tries < 120; tries++) {
+  for (const deadline = Date.now() + LOADED_MS; Date.now() < deadline;) {
     const answer = await post(s, i).catch(() => undefined);
     if (answer && answer.status < 500 && answer.body?.error?.code !== 'IDEMPOTENCY_IN_PROGRESS') return answer;
     await new Promise((r) => setTimeout(r, 500));
@@ -86,7 +88,7 @@ describe('SIGKILL during a burst', () => {
         () => undefined,
       );
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + LOADED_MS;
     while (answers.filter(Boolean).length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     first.process.kill('SIGKILL');
     await Promise.all(burst);
@@ -101,8 +103,9 @@ describe('SIGKILL during a burst', () => {
     const final = await Promise.all(Array.from({ length: BURST }, (_, i) => retryUntilAnswered(second, i)));
     // a replayed answer, not a new invoice
     for (const [i, cufe] of beforeKill.entries()) if (cufe) expect(final[i]!.body.cufe).toBe(cufe);
+    const settledBy = Date.now() + LOADED_MS;
     for (const answer of final) {
-      for (let tries = 0; answer.body.status === 'pending' && tries < 200; tries++) {
+      while (answer.body.status === 'pending' && Date.now() < settledBy) {
         await new Promise((r) => setTimeout(r, 250));
         const status = await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, {
           headers: { authorization: `Bearer ${second.apiKey}` },
@@ -114,7 +117,7 @@ describe('SIGKILL during a burst', () => {
     // The last step, the buyer's mail (into the outbox: no FE_SMTP_URL), reached for every invoice.
     for (const answer of final) {
       let status: any;
-      for (let tries = 0; tries < 200; tries++) {
+      while (Date.now() < settledBy) {
         status = await (
           await fetch(`${second.url}/api/v1/service/status/${answer.body.cufe}`, {
             headers: { authorization: `Bearer ${second.apiKey}` },
@@ -144,6 +147,10 @@ describe('SIGKILL during a burst', () => {
     expect(new Set(events.map((e) => e.envelope.id)).size).toBe(events.length);
     for (const [stream, streamEvents] of byStream) {
       const count = (type: string) => streamEvents.filter((e) => e.envelope.type === type).length;
+      // Under load a DIAN call may time out and be retried (then reconciled, judged once: below); never a final one.
+      const retried = streamEvents.filter(
+        (e) => e.envelope.type === 'InvoiceSubmissionFailed' && (e.envelope.data as { retriable: boolean }).retriable,
+      ).length;
       expect({
         stream,
         requested: count('InvoiceRequested'),
@@ -153,7 +160,16 @@ describe('SIGKILL during a burst', () => {
         accepted: count('InvoiceAccepted'),
         rejected: count('InvoiceRejected'),
         rendered: count('InvoiceRendered'),
-      }).toEqual({ stream, requested: 1, signed: 1, submitted: 1, failed: 0, accepted: 1, rejected: 0, rendered: 1 });
+      }).toEqual({
+        stream,
+        requested: 1,
+        signed: 1,
+        submitted: 1,
+        failed: retried,
+        accepted: 1,
+        rejected: 0,
+        rendered: 1,
+      });
       // One mail per invoice, even when the kill cut a send: the outbox holds each Message-ID once.
       expect(count('BuyerNotified')).toBe(1);
     }
@@ -181,5 +197,5 @@ describe('SIGKILL during a burst', () => {
     console.log(
       `kill test: ${answeredBeforeKill} of ${BURST} answered before SIGKILL; in the store at the kill: ${JSON.stringify(atKill)}; after restart: ${events.length} events, ${BURST} invoices accepted, ${reconciled} reconciled with GetStatus, each judged once by DIAN, projection = rebuild`,
     );
-  });
+  }, 1_200_000);
 });

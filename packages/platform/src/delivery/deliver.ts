@@ -19,21 +19,26 @@ export type AttemptOptions = {
   handler: () => Handler | undefined;
   /** Called while waiting between attempts (Kafka: a heartbeat, so a slow retry is not taken for a dead member). */
   whileWaiting?: () => Promise<void>;
+  /** How long a store outage is waited out before its failures spend attempts; default STORE_OUTAGE_BUDGET_MS. */
+  outageBudgetMs?: number;
 };
 
-/** A storage outage is waited out at most this long between tries, so the group catches up soon after it ends. */
-const TRANSIENT_BACKOFF_MAX_MS = 5000;
-
 /**
- * Runs the handler up to `maxAttempts` times with doubling backoff. A transient storage failure (full, busy, down)
- * is not counted: it is retried until the storage recovers or the member stops, the group staying behind meanwhile.
+ * A store that is down (S3, PostgreSQL restarting: a retriable STORE_UNAVAILABLE) or full or busy (a transient
+ * storage error: SQLite full, PostgreSQL class 08/53) is waited out for this long, with no attempt spent, so an outage of seconds does not dead-letter every message in hand (attempts bound failures
+ * no retry can fix); past it, an outage counts as failures again, so nothing waits for ever unseen.
  */
+const STORE_OUTAGE_BUDGET_MS = 300_000;
+const OUTAGE_WAIT_MAX_MS = 5_000;
+
+/** Runs the handler up to `maxAttempts` times with doubling backoff; a store outage spends none (above). */
 export async function attemptDelivery(options: AttemptOptions): Promise<AttemptOutcome> {
   const { delivered, maxAttempts, retryBackoffMs } = options;
+  const outageBudgetMs = options.outageBudgetMs ?? STORE_OUTAGE_BUDGET_MS;
   let lastError = '';
-  let counted = 0;
-  let waits = 0;
-  for (let attempt = 1; ; attempt++) {
+  let outageSince: number | undefined;
+  let outageWait = Math.max(retryBackoffMs, 1);
+  for (let attempt = 1; attempt <= maxAttempts;) {
     const handler = options.handler();
     if (!handler) return { outcome: 'stopped' };
     try {
@@ -41,18 +46,29 @@ export async function attemptDelivery(options: AttemptOptions): Promise<AttemptO
       return { outcome: 'handled' };
     } catch (error) {
       lastError = describeFailure(error);
-      const transient = isTransientStorageError(error);
-      if (!transient) counted++;
-      if (counted >= maxAttempts) break;
-      await options.whileWaiting?.().catch(() => undefined);
-      await sleep(
-        transient
-          ? Math.min(Math.max(retryBackoffMs, 1) * 2 ** Math.min(waits++, 16), TRANSIENT_BACKOFF_MAX_MS)
-          : retryBackoffMs * 2 ** (counted - 1),
-      );
+      if (
+        (isStoreOutage(error) || isTransientStorageError(error)) &&
+        Date.now() - (outageSince ??= Date.now()) < outageBudgetMs
+      ) {
+        await options.whileWaiting?.().catch(() => undefined);
+        await sleep(outageWait);
+        outageWait = Math.min(outageWait * 2, OUTAGE_WAIT_MAX_MS);
+        continue;
+      }
+      if (attempt < maxAttempts) {
+        await options.whileWaiting?.().catch(() => undefined);
+        await sleep(retryBackoffMs * 2 ** (attempt - 1));
+      }
+      attempt++;
     }
   }
   return { outcome: 'failed', error: lastError.slice(0, 500) };
+}
+
+/** A store's own word that it is down for now (errors.ts: PlatformError, retriable), not that it refused for good. */
+function isStoreOutage(error: unknown): boolean {
+  const { code, retriable } = (error ?? {}) as { code?: unknown; retriable?: unknown };
+  return code === 'STORE_UNAVAILABLE' && retriable === true;
 }
 
 /**

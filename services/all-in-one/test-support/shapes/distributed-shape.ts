@@ -17,6 +17,7 @@ import {
   root,
   run,
   startDistributedShape as startScript,
+  restartRecordedProcess,
   startExtraProcess,
   type RecordedProcess,
   type ServerVariables,
@@ -47,6 +48,13 @@ export type DistributedShape = Shape & {
    * script stops it too); resolves once its /readyz answers 200.
    */
   startProcess(name: string, service: keyof typeof mains): Promise<void>;
+  /**
+   * Starts a recorded process that died (a SIGKILL of the test's) again, as a supervisor would: same main,
+   * environment and /readyz port; resolves once it is ready.
+   */
+  restart(name: string): Promise<void>;
+  /** Where the second ingress listens. */
+  secondUrl: string;
 };
 
 export type DistributedShapeOptions = {
@@ -55,6 +63,8 @@ export type DistributedShapeOptions = {
    * shared ones.
    */
   servers?: Partial<ServerVariables>;
+  /** Variables for every process over the harness's (FE_SMTP_URL: the buyers' mails to a test's SMTP server). */
+  env?: NodeJS.ProcessEnv;
 };
 
 export async function startDistributedShape(options: DistributedShapeOptions = {}): Promise<DistributedShape> {
@@ -73,10 +83,12 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       SUBMIT_RETRY_MAX_MS: '1000',
       // The fault tests keep DIAN down for seconds while dozens of invoices retry every second at most.
       SUBMIT_MAX_ATTEMPTS: '40',
+      ...options.env,
     },
   });
   const { dataDir, env, ports, url } = shape;
   env.FE_MASTER_KEY_FILE = join(dataDir, 'master.key'); // where the start script puts it, for prepare.ts run before it
+  env.FE_AUDIT_KEY_FILE = join(dataDir, 'audit.key'); // as the script: for a relay restarted by the test
   const scratchDir = join(dataDir, 'scratch');
   mkdirSync(scratchDir, { mode: 0o700 });
   const pool = createPostgresPool({
@@ -173,6 +185,11 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
             : { DIAN_ENDPOINT_HABILITACION: dian, DIAN_ENDPOINT_PRODUCTION: dian };
         await startExtraProcess(shape, name, mains[service], own);
       },
+      async restart(name) {
+        const { main, env: own } = startedAs(name, shape.dataDir, ports);
+        await restartRecordedProcess(shape, name, main, own);
+      },
+      secondUrl: `http://127.0.0.1:${ports.api + 1}`,
       async close() {
         await tenants.close().catch(() => undefined);
         await statusStore.close().catch(() => undefined);
@@ -183,4 +200,31 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
     await closeAll();
     throw error;
   }
+}
+
+/**
+ * The main and own environment scripts/start-distributed.sh starts the process `name` with (its "start" lines), so
+ * a restart is the same process; names the script does not start are refused.
+ */
+function startedAs(
+  name: string,
+  dataDir: string,
+  ports: { api: number; simulator: number },
+): { main: string; env: NodeJS.ProcessEnv } {
+  const dian = `http://127.0.0.1:${ports.simulator}/WcfDianCustomerServices.svc`;
+  const endpoints = { DIAN_ENDPOINT_HABILITACION: dian, DIAN_ENDPOINT_PRODUCTION: dian };
+  const service = (s: string) => `services/${s}/src/main.ts`;
+  if (/^signer-\d+$/.test(name)) return { main: service('signer'), env: { SIGNER_POOL_SIZE: '1' } };
+  if (name === 'ingress-1' || name === 'ingress-2')
+    return { main: service('ingress'), env: { FE_PORT: String(ports.api + Number(name.at(-1)) - 1) } };
+  const own: Record<string, NodeJS.ProcessEnv> = {
+    projection: {},
+    relay: {},
+    renderer: {},
+    submitter: { ...endpoints, DIAN_TRUSTED_PEM: join(dataDir, 'dian-simulator-certificate.pem') },
+    notifier: { ...endpoints, FE_MAIL_OUTBOX_DIR: join(dataDir, 'outbox') },
+  };
+  const env = own[name];
+  if (!env) throw new Error(`${name}: not a process the start script starts the same way every time`);
+  return { main: service(name), env };
 }

@@ -40,8 +40,8 @@ export type Shape = HttpClient & {
    * projection has caught up (tried again for `withinMs` while they differ), with both views; [] when they agree.
    */
   projectionDiff(withinMs?: number): Promise<ViewDiff[]>;
-  /** Every invoice event of the event store: stream, type, and (for a count of duplicates) nothing else. */
-  invoiceEvents(): Promise<{ stream: string; type: string }[]>;
+  /** Every event of the event store (an invoice's stream is its id): stream, type and the envelope's id. */
+  invoiceEvents(): Promise<StoredEvent[]>;
   close(): Promise<void>;
 };
 
@@ -80,15 +80,16 @@ export async function settledDiff(events: EventStore, live: StatusStore, withinM
   }
 }
 
-/** Every invoice event of `store` (its stream and type), read a page at a time. */
-export async function invoiceEventsOf(store: EventStore): Promise<{ stream: string; type: string }[]> {
-  const found: { stream: string; type: string }[] = [];
+export type StoredEvent = { stream: string; type: string; id: string };
+
+/** Every event of `store` (its stream, type and id), read a page at a time. */
+export async function invoiceEventsOf(store: EventStore): Promise<StoredEvent[]> {
+  const found: StoredEvent[] = [];
   for (let after = 0n; ;) {
     const page = await store.readAll({ after, limit: 1000 });
     if (page.length === 0) return found;
     for (const recorded of page)
-      if (recorded.envelope.type.startsWith('Invoice'))
-        found.push({ stream: recorded.stream, type: recorded.envelope.type });
+      found.push({ stream: recorded.stream, type: recorded.envelope.type, id: recorded.envelope.id });
     after = page.at(-1)!.position;
   }
 }
