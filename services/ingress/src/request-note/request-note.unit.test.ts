@@ -393,6 +393,7 @@ describe('a note whose ingress died after reserving it', () => {
     await ports.idempotency.begin({
       tenantId: 'demo',
       key: 'key-2',
+      endpoint: 'credit-note',
       requestHash: requestHash(body),
       now,
       leaseMs: ports.config.idempotencyLeaseMs,
@@ -417,6 +418,18 @@ describe('a note whose ingress died after reserving it', () => {
     const forgotten = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
     open.push(forgotten.idempotency);
     expect(await outcome(requestNote(forgotten, 'credit', command(body, 'key-1')))).toBe('NC2');
+  });
+
+  it('refuses its Idempotency-Key on the other note endpoint, with the same body, and makes no note', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-1')))).toBe('NC1');
+    expect(await refusal(requestNote(ports, 'debit', command(body, 'key-1')))).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      paths: ['Idempotency-Key'],
+    });
+    expect((await store.read(invoiceStreamName('demo', 'ND1'))).version).toBe('no_stream');
   });
 
   it('is answered, not made again, when its Idempotency-Key comes back', async () => {
