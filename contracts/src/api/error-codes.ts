@@ -104,6 +104,10 @@ export const errorCatalogue = {
     summary:
       "The credit note is larger than the invoice's balance (its payable amount − credit notes not rejected + debit notes not rejected, pending ones included).",
   },
+  NOTE_AMOUNT_ZERO: {
+    http: 422,
+    summary: 'A note of 0.00 corrects nothing; only a cancellation (credit concept "2") of a 0.00 balance may be 0.00.',
+  },
   CANCELLATION_NOT_FULL: {
     http: 422,
     summary:

@@ -163,3 +163,36 @@ describe('an Idempotency-Key belongs to one endpoint', () => {
     expect((await post('/api/v1/service/credit-note', body, headers)).body.cufe).toBe(credit.body.cufe);
   });
 });
+
+describe('product rules', () => {
+  it('a buyer name of only invisible characters is 400 VALIDATION_ERROR naming customer.name', async () => {
+    const body = { ...exampleRequest, customer: { ...exampleRequest.customer, name: '\u200b\u200b' } };
+    expectError(
+      await post('/api/v1/service/invoice', JSON.stringify(body), {}),
+      400,
+      'VALIDATION_ERROR',
+      'customer.name',
+    );
+  });
+
+  it('NIT 0000000 is 400 NIT_INVALID naming customer.document_number', async () => {
+    const body = { ...exampleRequest, customer: { ...exampleRequest.customer, document_number: '0000000' } };
+    expectError(
+      await post('/api/v1/service/invoice', JSON.stringify(body), {}),
+      400,
+      'NIT_INVALID',
+      'customer.document_number',
+    );
+  });
+
+  it('credit and debit notes of 0.00 are 422 NOTE_AMOUNT_ZERO naming the lines', async () => {
+    const invoice = (await world.post(exampleRequest)).body;
+    const body = JSON.stringify({
+      invoice: { cufe: invoice.cufe },
+      concept: '1',
+      lines: [{ code: 'SRV-001', name: 'Consultoría', quantity: 1, unit_price: 0, taxes: [] }],
+    });
+    for (const kind of ['credit', 'debit'])
+      expectError(await post(`/api/v1/service/${kind}-note`, body, {}), 422, 'NOTE_AMOUNT_ZERO', 'lines');
+  });
+});

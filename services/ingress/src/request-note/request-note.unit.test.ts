@@ -137,6 +137,17 @@ describe('a credit note', () => {
     ).toBe('NDA1');
   });
 
+  it('of 0.00 is NOTE_AMOUNT_ZERO naming the lines, credit or debit; nothing is reserved', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    for (const kind of ['credit', 'debit'] as const) {
+      expect(
+        await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(0)])))),
+      ).toEqual({ code: 'NOTE_AMOUNT_ZERO', paths: ['lines'] });
+    }
+    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
+  });
+
   it('may not exceed the balance, pending notes included: CREDIT_EXCEEDS_BALANCE naming the lines (or the total)', async () => {
     const { store, ports } = world();
     const invoice = await anInvoice(store, '990000001'); // 1 190.00
