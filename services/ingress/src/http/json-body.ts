@@ -34,9 +34,11 @@ export function declaredCharset(contentType: string | undefined): string {
   ]);
 }
 
-/** The preParsing check: an unsupported charset is refused before a byte of the body is read. */
+/** The preParsing check: a JSON body in an unsupported charset is refused before a byte of it is read. */
 export function refuseUnknownCharset(request: FastifyRequest): void {
-  if (hasBody(request)) declaredCharset(request.headers['content-type']);
+  const contentType = request.headers['content-type'];
+  if (hasBody(request) && contentType?.trim().toLowerCase().startsWith('application/json'))
+    declaredCharset(contentType);
 }
 
 /** The body as the API's JSON: decoded by its declared charset (bytes invalid in it are refused), depth-limited. */
