@@ -2,7 +2,7 @@ import type { ErrorDetail } from '@fe/contracts';
 
 /** An error body repeats at most this much of what the client sent: it never grows with the request. */
 export const MAX_DETAILS = 50;
-export const MAX_DETAIL_TEXT = 200;
+const MAX_DETAIL_TEXT = 200;
 
 /** Cuts a text to `max` characters, saying how many were left out. */
 export function bounded(text: string, max = MAX_DETAIL_TEXT): string {
