@@ -8,6 +8,7 @@ describe('error catalogue', () => {
   it('answers with the HTTP status of docs/api.md', () => {
     expect(Object.fromEntries(Object.entries(errorCatalogue).map(([code, e]) => [code, e.http]))).toEqual({
       MALFORMED_JSON: 400,
+      JSON_TOO_DEEP: 400,
       VALIDATION_ERROR: 400,
       NIT_INVALID: 400,
       TAX_RATE_INVALID: 400,
@@ -47,6 +48,7 @@ describe('error catalogue', () => {
       REFERENCED_INVOICE_NOT_ACCEPTED: 409,
       INVOICE_VOIDED: 409,
       CREDIT_EXCEEDS_BALANCE: 422,
+      NOTE_AMOUNT_ZERO: 422,
       CANCELLATION_NOT_FULL: 422,
     });
   });

@@ -3,7 +3,8 @@
  * integrators switch on it.
  */
 export const errorCatalogue = {
-  MALFORMED_JSON: { http: 400, summary: 'The body is not JSON.' },
+  MALFORMED_JSON: { http: 400, summary: 'The body is not JSON, or has bytes invalid in its declared charset.' },
+  JSON_TOO_DEEP: { http: 400, summary: 'The JSON body nests arrays and objects more than 32 levels deep.' },
   VALIDATION_ERROR: {
     http: 400,
     summary: 'A field is missing or has the wrong type, bound or format; details name every faulty field.',
@@ -23,7 +24,7 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: {
     http: 415,
     summary:
-      'The body is not application/json, or has a Content-Encoding other than identity (details name the header).',
+      'The body is not application/json, declares a charset other than UTF-8, ISO-8859-1 or windows-1252, or has a Content-Encoding other than identity (details name the header).',
   },
   AMOUNTS_INCONSISTENT: {
     http: 422,
@@ -40,7 +41,10 @@ export const errorCatalogue = {
     summary:
       'An explicit number is further ahead of the next consecutive than the configured window allows; numbering would have a gap.',
   },
-  IDEMPOTENCY_KEY_REUSED: { http: 422, summary: 'The Idempotency-Key was used before with a different body.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    http: 422,
+    summary: 'The Idempotency-Key was used before with a different body, or on another endpoint.',
+  },
   TAX_AUTHORITY_REJECTED: {
     http: 422,
     summary: 'DIAN rejected the invoice; tax_authority_response.errors carries its rules.',
@@ -99,6 +103,10 @@ export const errorCatalogue = {
     http: 422,
     summary:
       "The credit note is larger than the invoice's balance (its payable amount − credit notes not rejected + debit notes not rejected, pending ones included).",
+  },
+  NOTE_AMOUNT_ZERO: {
+    http: 422,
+    summary: 'A note of 0.00 corrects nothing; only a cancellation (credit concept "2") of a 0.00 balance may be 0.00.',
   },
   CANCELLATION_NOT_FULL: {
     http: 422,

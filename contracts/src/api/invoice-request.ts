@@ -52,9 +52,21 @@ const XML_CHARACTERS = /^(?:[\t\n\r\u0020-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\
 const XML_CHARACTERS_MESSAGE =
   'must contain only characters XML 1.0 can carry (no control characters, lone surrogates, U+FFFE or U+FFFF)';
 
-/** Text an invoice's XML can carry, trimmed. */
+/** A character a reader sees: not a space, a format character (U+200B, U+FEFF…), a mark alone or a blank filler. */
+const VISIBLE = /[^\s\p{Z}\p{Cc}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/** Text an invoice's XML can carry, trimmed; a required one shows at least one visible character. */
 const text = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE);
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE)
+    .refine(
+      (s) => min === 0 || VISIBLE.test(s),
+      'debe tener al menos un carácter visible (no solo espacios ni caracteres invisibles como U+200B)',
+    );
 
 export const customerAddressSchema = z
   .object({

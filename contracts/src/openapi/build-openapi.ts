@@ -123,6 +123,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ),
             ...errors([
               'MALFORMED_JSON',
+              'JSON_TOO_DEEP',
               'VALIDATION_ERROR',
               'NIT_INVALID',
               'TAX_RATE_INVALID',
@@ -173,6 +174,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 ),
                 ...errors([
                   'MALFORMED_JSON',
+                  'JSON_TOO_DEEP',
                   'VALIDATION_ERROR',
                   'TAX_RATE_INVALID',
                   'UNAUTHORIZED',
@@ -186,6 +188,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                   'AMOUNTS_INCONSISTENT',
                   'LINE_TOTAL_MISMATCH',
                   'NUMBER_OUT_OF_RANGE',
+                  'NOTE_AMOUNT_ZERO',
                   'IDEMPOTENCY_KEY_REUSED',
                   'RATE_LIMITED',
                   'INTERNAL_ERROR',
@@ -194,7 +197,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 ]),
                 '422': {
                   description:
-                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
+                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `NOTE_AMOUNT_ZERO`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
                     'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
                   content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
                 },
@@ -214,12 +217,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           requestBody: { required: false, content: json(ref('NotifyBuyerRequest')) },
           responses: {
             '202': {
-              description: 'Recorded; the mail leaves shortly.',
+              description: 'Recorded; the mail leaves shortly. Each 202 is one mail, concurrent requests included.',
               headers: requestId,
               content: json(ref('NotifyBuyerResponse')),
             },
             ...errors([
               'MALFORMED_JSON',
+              'JSON_TOO_DEEP',
               'VALIDATION_ERROR',
               'UNAUTHORIZED',
               'INVOICE_NOT_FOUND',

@@ -22,7 +22,16 @@ export function idempotencyStoreContract(name: string, factory: () => Promise<Id
       for (const store of opened.splice(0)) await store.close();
     });
     const begin = (store: IdempotencyStore, requestHash: string, overrides: Partial<BeginInput> = {}) =>
-      store.begin({ tenantId: 'demo', key: 'k1', requestHash, now: t0, leaseMs: 1000, storeHead: 7n, ...overrides });
+      store.begin({
+        tenantId: 'demo',
+        key: 'k1',
+        endpoint: 'invoice',
+        requestHash,
+        now: t0,
+        leaseMs: 1000,
+        storeHead: 7n,
+        ...overrides,
+      });
 
     it('starts once; a second request is in progress until the first completes, then replays its response exactly', async () => {
       const store = await open();
@@ -39,6 +48,17 @@ export function idempotencyStoreContract(name: string, factory: () => Promise<Id
       expect(await begin(store, 'other')).toEqual({ outcome: 'mismatch' });
       await store.complete('demo', 'k1', response);
       expect(await begin(store, 'other')).toEqual({ outcome: 'mismatch' });
+    });
+
+    it('refuses the same key on another endpoint, whatever the body, while the first runs, after it died or finished', async () => {
+      const store = await open();
+      await begin(store, 'h');
+      const elsewhere = { outcome: 'other_endpoint', endpoint: 'invoice' };
+      expect(await begin(store, 'h', { endpoint: 'debit-note' })).toEqual(elsewhere);
+      expect(await begin(store, 'h', { endpoint: 'debit-note', now: later(5000) })).toEqual(elsewhere);
+      await store.complete('demo', 'k1', response);
+      expect(await begin(store, 'other', { endpoint: 'credit-note' })).toEqual(elsewhere);
+      expect(await begin(store, 'h')).toEqual({ outcome: 'replay', response });
     });
 
     it('lets a later request take over a key whose request died when its lease ends, with the store head it began at', async () => {

@@ -29,6 +29,8 @@ export function parseNit(
   if (!match) return { ok: false, reason: 'a NIT is digits only, optionally followed by -DV' };
   const body = match[1]!;
   if (body.length < 6 || body.length > 10) return { ok: false, reason: 'a NIT has 6 to 10 digits without its DV' };
+  // Its DV (0) checks, but no one has NIT 0: a placeholder would be sent to DIAN as the buyer.
+  if (/^0+$/.test(body)) return { ok: false, reason: 'un NIT no puede ser solo ceros' };
   const dv = nitCheckDigit(body);
   for (const given of [match[2], declaredDv]) {
     if (given !== undefined && Number(given) !== dv) {

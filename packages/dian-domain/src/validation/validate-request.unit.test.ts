@@ -40,6 +40,13 @@ describe('VALIDATION_ERROR names every faulty field', () => {
     ],
     ['unknown document type', (b) => ((b.customer.document_type = '91'), b), ['customer.document_type']],
     ['blank name', (b) => ((b.customer.name = '   '), b), ['customer.name']],
+    ['name of zero-width spaces only', (b) => ((b.customer.name = '\u200b\u200b'), b), ['customer.name']],
+    [
+      'name of invisible characters only',
+      (b) => ((b.customer.name = '\u2060\u3164\u00a0\u0301'), b),
+      ['customer.name'],
+    ],
+    ['line name of a zero-width joiner only', (b) => ((b.lines[0].name = '\u200d'), b), ['lines.0.name']],
     ['name with a control character', (b) => ((b.customer.name = 'A\u0007B'), b), ['customer.name']],
     [
       "name with a lone surrogate (the review's case)",
@@ -107,6 +114,12 @@ describe('NIT_INVALID', () => {
     ['too short', (b) => ((b.customer.document_number = '12345'), b), ['customer.document_number']],
     ['too long', (b) => ((b.customer.document_number = '12345678901'), b), ['customer.document_number']],
     ['dots', (b) => ((b.customer.document_number = '900.108.281'), b), ['customer.document_number']],
+    [
+      'only zeros (its DV, 0, checks)',
+      (b) => ((b.customer.document_number = '0000000'), b),
+      ['customer.document_number'],
+    ],
+    ['only zeros with DV', (b) => ((b.customer.document_number = '000000000-0'), b), ['customer.document_number']],
   ])('%s', (_name, mutate, paths) => {
     const result = run(mutate(valid()));
     expect(result.ok ? null : result.error.code).toBe('NIT_INVALID');

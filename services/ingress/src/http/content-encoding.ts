@@ -18,6 +18,7 @@ export function refuseEncodedBody(request: FastifyRequest): void {
   ]);
 }
 
-function hasBody(request: FastifyRequest): boolean {
+/** A body is coming: framed by Content-Length above 0 or by Transfer-Encoding. */
+export function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }

@@ -11,7 +11,9 @@ import { ApiError } from './api-error.ts';
 import { handleClientError, handleUnmetExpectation } from './client-error.ts';
 import { refuseEncodedBody } from './content-encoding.ts';
 import { sendError } from './error-handler.ts';
+import { parseJsonBody, refuseUnknownCharset } from './json-body.ts';
 import { collectRouteMethods } from './route-methods.ts';
+import { closeOnUnreadBody } from './unread-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,16 +73,14 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
   traceHttpRoutes(app as unknown as FastifyInstance, 'fe.ingress');
   app.decorateRequest('tenantId', '');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(
-        new ApiError('MALFORMED_JSON', 'The body is not valid JSON.', [{ path: '', message: 'not JSON' }]),
-        undefined,
-      );
+      done(null, parseJsonBody(req.headers['content-type'], body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
+  closeOnUnreadBody(app as unknown as FastifyInstance);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -99,7 +99,10 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
         'Retry-After': String(wait),
       });
   });
-  app.addHook('preParsing', async (request) => refuseEncodedBody(request as never));
+  app.addHook('preParsing', async (request) => {
+    refuseEncodedBody(request as never);
+    refuseUnknownCharset(request as never);
+  });
   app.addHook('onResponse', async (request, reply) => {
     requestOnSocket.delete(request.raw.socket);
     request.log.info(

@@ -10,6 +10,8 @@ export type BeginResult =
   | { outcome: 'replay'; response: StoredResponse }
   /** Same key, different body: 422 IDEMPOTENCY_KEY_REUSED. */
   | { outcome: 'mismatch' }
+  /** Same key first used on another endpoint (a key belongs to one): 422 IDEMPOTENCY_KEY_REUSED. */
+  | { outcome: 'other_endpoint'; endpoint: string }
   /** The first request is still running (its lease is alive): 409 IDEMPOTENCY_IN_PROGRESS. */
   | { outcome: 'in_progress' }
   /**
@@ -21,6 +23,11 @@ export type BeginResult =
 export type BeginInput = {
   tenantId: string;
   key: string;
+  /**
+   * The route the key is used on (`invoice`, `credit-note`, `debit-note`). Rows kept from before endpoints were
+   * recorded have none, and match any endpoint until they are purged.
+   */
+  endpoint: string;
   requestHash: string;
   now: Date;
   leaseMs: number;

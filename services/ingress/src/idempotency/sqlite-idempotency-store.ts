@@ -2,7 +2,13 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate, openWalDatabase } from '@fe/platform';
 import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
-type Row = { request_hash: string; response: string | null; lease_until: bigint; store_head: bigint };
+type Row = {
+  endpoint: string | null;
+  request_hash: string;
+  response: string | null;
+  lease_until: bigint;
+  store_head: bigint;
+};
 
 /**
  * Idempotency keys in SQLite. `begin` runs in one IMMEDIATE transaction, so two requests with the
@@ -23,12 +29,14 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
       lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
       PRIMARY KEY (tenant_id, key))`);
+    addEndpointColumn(this.db);
     this.select = this.db.prepare(
-      'SELECT request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?',
+      'SELECT endpoint, request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?',
     );
     this.select.setReadBigInts(true); // store_head is an event-store position: exact beyond 2^53
     this.insert = this.db.prepare(
-      'INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)',
+      `INSERT INTO idempotency_keys (tenant_id, key, endpoint, request_hash, response, lease_until, store_head, created_at)
+       VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`,
     );
     this.takeOver = this.db.prepare('UPDATE idempotency_keys SET lease_until = ? WHERE tenant_id = ? AND key = ?');
     this.finish = this.db.prepare('UPDATE idempotency_keys SET response = ? WHERE tenant_id = ? AND key = ?');
@@ -37,14 +45,16 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async begin(input: BeginInput): Promise<BeginResult> {
-    const { tenantId, key, requestHash, now, leaseMs, storeHead } = input;
+    const { tenantId, key, endpoint, requestHash, now, leaseMs, storeHead } = input;
     const nowMs = now.getTime();
     return immediate(this.db, (): BeginResult => {
       const row = this.select.get(tenantId, key) as Row | undefined;
       if (!row) {
-        this.insert.run(tenantId, key, requestHash, nowMs + leaseMs, storeHead, nowMs);
+        this.insert.run(tenantId, key, endpoint, requestHash, nowMs + leaseMs, storeHead, nowMs);
         return { outcome: 'started' };
       }
+      if (row.endpoint !== null && row.endpoint !== endpoint)
+        return { outcome: 'other_endpoint', endpoint: row.endpoint };
       if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
       if (row.response !== null) return { outcome: 'replay', response: JSON.parse(row.response) as StoredResponse };
       if (row.lease_until > BigInt(nowMs)) return { outcome: 'in_progress' };
@@ -68,4 +78,10 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   async close(): Promise<void> {
     if (this.db.isOpen) this.db.close();
   }
+}
+
+/** Rows written before endpoints were recorded keep a NULL endpoint (they match any, until purged). */
+function addEndpointColumn(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(idempotency_keys)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'endpoint')) db.exec('ALTER TABLE idempotency_keys ADD COLUMN endpoint TEXT');
 }

@@ -20,6 +20,7 @@ export type KeyedCommand = { tenantId: string; body: unknown; idempotencyKey: st
 export async function withIdempotencyKey(
   ports: IdempotencyPorts,
   command: KeyedCommand,
+  endpoint: 'invoice' | 'credit-note' | 'debit-note',
   run: (takenOverAt: bigint | undefined) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   const { tenantId, idempotencyKey: key } = command;
@@ -28,12 +29,19 @@ export async function withIdempotencyKey(
   const begun = await ports.idempotency.begin({
     tenantId,
     key,
+    endpoint,
     requestHash: requestHash(command.body),
     now: ports.clock.now(),
     leaseMs: ports.config.idempotencyLeaseMs,
     storeHead: await ports.store.head(),
   });
   if (begun.outcome === 'replay') return begun.response;
+  if (begun.outcome === 'other_endpoint')
+    throw new ApiError(
+      'IDEMPOTENCY_KEY_REUSED',
+      `Esta Idempotency-Key ya se usó en /${begun.endpoint}; cada clave sirve a un solo endpoint.`,
+      [{ path: 'Idempotency-Key', message: `usada antes en /${begun.endpoint}` }],
+    );
   if (begun.outcome === 'mismatch')
     throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different body.', [
       { path: 'Idempotency-Key', message: 'reused with another body' },

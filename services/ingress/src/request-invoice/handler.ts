@@ -40,7 +40,7 @@ export type InvoiceCommand = {
  */
 export async function requestInvoice(ports: RequestInvoicePorts, command: InvoiceCommand): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);
-  return withIdempotencyKey(ports, command, async (takenOverAt) => {
+  return withIdempotencyKey(ports, command, 'invoice', async (takenOverAt) => {
     const orphan =
       takenOverAt === undefined
         ? undefined

@@ -95,6 +95,11 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)}` },
     ]);
   }
+  if (!cancelling && cents(amount) === 0n) {
+    return failure('NOTE_AMOUNT_ZERO', 'Una nota de 0.00 no corrige nada: sus líneas deben sumar más de cero.', [
+      { path: field, message: 'el total de la nota es 0.00' },
+    ]);
+  }
   if (kind === 'credit' && cents(amount) > balance) {
     return failure('CREDIT_EXCEEDS_BALANCE', "The credit note is larger than the invoice's balance.", [
       { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)} (pending notes count)` },

@@ -36,7 +36,7 @@ export async function requestNote(
   command: InvoiceCommand,
 ): Promise<StoredResponse> {
   const profile = await readyProfile(ports, command.tenantId);
-  return withIdempotencyKey(ports, command, async (takenOverAt) => {
+  return withIdempotencyKey(ports, command, `${kind}-note`, async (takenOverAt) => {
     const request = orThrow(parseNoteRequest(kind, command.body));
     const invoiceId = await locateInvoice(ports, command.tenantId, request);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -137,6 +137,17 @@ describe('a credit note', () => {
     ).toBe('NDA1');
   });
 
+  it('of 0.00 is NOTE_AMOUNT_ZERO naming the lines, credit or debit; nothing is reserved', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    for (const kind of ['credit', 'debit'] as const) {
+      expect(
+        await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(0)])))),
+      ).toEqual({ code: 'NOTE_AMOUNT_ZERO', paths: ['lines'] });
+    }
+    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
+  });
+
   it('may not exceed the balance, pending notes included: CREDIT_EXCEEDS_BALANCE naming the lines (or the total)', async () => {
     const { store, ports } = world();
     const invoice = await anInvoice(store, '990000001'); // 1 190.00
@@ -393,6 +404,7 @@ describe('a note whose ingress died after reserving it', () => {
     await ports.idempotency.begin({
       tenantId: 'demo',
       key: 'key-2',
+      endpoint: 'credit-note',
       requestHash: requestHash(body),
       now,
       leaseMs: ports.config.idempotencyLeaseMs,
@@ -417,6 +429,18 @@ describe('a note whose ingress died after reserving it', () => {
     const forgotten = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
     open.push(forgotten.idempotency);
     expect(await outcome(requestNote(forgotten, 'credit', command(body, 'key-1')))).toBe('NC2');
+  });
+
+  it('refuses its Idempotency-Key on the other note endpoint, with the same body, and makes no note', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-1')))).toBe('NC1');
+    expect(await refusal(requestNote(ports, 'debit', command(body, 'key-1')))).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      paths: ['Idempotency-Key'],
+    });
+    expect((await store.read(invoiceStreamName('demo', 'ND1'))).version).toBe('no_stream');
   });
 
   it('is answered, not made again, when its Idempotency-Key comes back', async () => {

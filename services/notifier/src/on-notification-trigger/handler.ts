@@ -3,6 +3,7 @@ import type { Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
   documentStream,
+  isConcurrencyError,
   lazyChild,
   metaCausedBy,
   newInvoiceEvent,
@@ -10,6 +11,7 @@ import {
   type BlobStore,
   type Clock,
   type DeliveredMessage,
+  type DocumentState,
   type EventStore,
   type Logger,
   type ReactionStep,
@@ -44,6 +46,15 @@ export type OnNotificationTriggerPorts = {
   from?: string | undefined;
 };
 
+/** Conflicts with other triggers' records one delivery absorbs before it goes back to the bus. */
+const MAX_CONFLICTS = 64;
+
+/** Another delivery of the same trigger recorded its round; anything else appended meanwhile is no reason to stop. */
+const ownRoundRecorded =
+  (trigger: NotificationTrigger) =>
+  (reloaded: DocumentState): 'lost_race' | 'append_again' =>
+    reloaded.notifications.some((e) => e.causation_id === trigger.id) ? 'lost_race' : 'append_again';
+
 /**
  * One mail to the buyer per trigger (docs/notifier.md). The attempt is recorded BEFORE the mail is handed over,
  * so two deliveries cannot both send and a crash after sending is reconciled instead of resent.
@@ -58,13 +69,25 @@ export function onNotificationTrigger(ports: OnNotificationTriggerPorts) {
     });
     const stream = event.invoice_id;
     if (!stream) throw new NotifierError('TRIGGER_NOT_RECORDED', 'the delivered event has no invoice_id');
-    const run = await runReaction({
-      store: ports.store,
-      stream,
-      fold: documentStream,
-      decide: (state) => decideNotification(event, state),
-      act: (decision) => notify(ports, event, decision, log),
-    });
+    const react = () =>
+      runReaction({
+        store: ports.store,
+        stream,
+        fold: documentStream,
+        decide: (state) => decideNotification(event, state),
+        act: (decision) => notify(ports, event, decision, log),
+      });
+    // Resend requests and other triggers append to the stream meanwhile: each conflict not about this
+    // trigger's round is decided again, so no requested mail is lost to another one's.
+    let run: Awaited<ReturnType<typeof react>>;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        run = await react();
+        break;
+      } catch (error) {
+        if (!isConcurrencyError(error) || attempt >= MAX_CONFLICTS) throw error;
+      }
+    }
     if (run.outcome === 'skipped') log.info({ outcome: 'skipped', reason: run.decision.reason }, 'no mail to send');
     else if (run.outcome === 'lost_race')
       log.info({ outcome: 'lost_race' }, 'another delivery recorded first; it sends the mail');
@@ -77,7 +100,7 @@ async function notify(
   event: NotificationTrigger,
   decision: Exclude<NotificationDecision, { action: 'none' }>,
   log: Logger,
-): Promise<ReactionStep> {
+): Promise<ReactionStep<DocumentState>> {
   const stream = event.invoice_id!;
   const meta = metaCausedBy(event);
   const record = (e: InvoiceEvent, expected: bigint) => ports.store.append(stream, [e as Envelope], expected);
@@ -168,10 +191,10 @@ async function notify(
     meta,
     ports.clock,
   );
-  // Recorded before the mail leaves: whoever records it first sends, so a conflict means another delivery sends.
+  // Recorded before the mail leaves: whoever records this round first sends; another trigger's events are no conflict.
   return {
     events: [started],
-    onConflict: 'lost_race',
+    onConflict: ownRoundRecorded(event),
     after: async (version) => {
       try {
         const sent = await ports.transport.send({

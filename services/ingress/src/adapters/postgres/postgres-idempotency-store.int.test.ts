@@ -18,7 +18,15 @@ idempotencyStoreContract('postgres', async () => {
 describe('PostgresIdempotencyStore on two replicas', () => {
   const t0 = new Date('2026-03-10T15:00:00Z');
   const begin = (store: PostgresIdempotencyStore, now: Date, storeHead: bigint) =>
-    store.begin({ tenantId: 'demo', key: 'shared', requestHash: 'h', now, leaseMs: 1000, storeHead });
+    store.begin({
+      tenantId: 'demo',
+      key: 'shared',
+      endpoint: 'invoice',
+      requestHash: 'h',
+      now,
+      leaseMs: 1000,
+      storeHead,
+    });
 
   it('lets exactly one of many begins from two replicas start, and exactly one take over once the lease ended', async () => {
     await db.pool.query('TRUNCATE idempotency_keys');

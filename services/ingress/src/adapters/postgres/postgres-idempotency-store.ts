@@ -6,7 +6,7 @@ import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from '
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'ingress'. */
 export const idempotencyStoreMigrations = () => migrationSet('ingress', new URL('./migrations/', import.meta.url));
 
-type KeyRow = { request_hash: string; response: StoredResponse | null; lease_until: Date };
+type KeyRow = { endpoint: string | null; request_hash: string; response: StoredResponse | null; lease_until: Date };
 
 /** A row that changed between two statements (released and begun again) is tried again, this many times at most. */
 const MAX_ROUNDS = 5;
@@ -23,28 +23,31 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async begin(input: BeginInput): Promise<BeginResult> {
-    const { tenantId, key, requestHash, now, leaseMs, storeHead } = input;
+    const { tenantId, key, endpoint, requestHash, now, leaseMs, storeHead } = input;
     const leaseUntil = new Date(now.getTime() + leaseMs);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const inserted = await this.db.query(
-        `INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at)
-         VALUES ($1, $2, $3, NULL, $4, $5, $6) ON CONFLICT (tenant_id, key) DO NOTHING`,
-        [tenantId, key, requestHash, leaseUntil, String(storeHead), now],
+        `INSERT INTO idempotency_keys (tenant_id, key, request_hash, response, lease_until, store_head, created_at, endpoint)
+         VALUES ($1, $2, $3, NULL, $4, $5, $6, $7) ON CONFLICT (tenant_id, key) DO NOTHING`,
+        [tenantId, key, requestHash, leaseUntil, String(storeHead), now, endpoint],
       );
       if (inserted.rowCount === 1) return { outcome: 'started' };
       const takenOver = await this.db.query<{ store_head: string }>(
         `UPDATE idempotency_keys SET lease_until = $4
          WHERE tenant_id = $1 AND key = $2 AND request_hash = $3 AND response IS NULL AND lease_until <= $5
+           AND (endpoint IS NULL OR endpoint = $6)
          RETURNING store_head`,
-        [tenantId, key, requestHash, leaseUntil, now],
+        [tenantId, key, requestHash, leaseUntil, now, endpoint],
       );
       if (takenOver.rows[0]) return { outcome: 'taken_over', storeHead: BigInt(takenOver.rows[0].store_head) };
       const { rows } = await this.db.query<KeyRow>(
-        'SELECT request_hash, response, lease_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+        'SELECT endpoint, request_hash, response, lease_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
         [tenantId, key],
       );
       const row = rows[0];
       if (!row) continue; // released in between: begin again
+      if (row.endpoint !== null && row.endpoint !== endpoint)
+        return { outcome: 'other_endpoint', endpoint: row.endpoint };
       if (row.request_hash !== requestHash) return { outcome: 'mismatch' };
       if (row.response !== null) return { outcome: 'replay', response: row.response };
       if (row.lease_until.getTime() > now.getTime()) return { outcome: 'in_progress' };
