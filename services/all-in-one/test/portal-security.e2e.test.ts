@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { linkInOutbox } from '../test-support/browser.ts';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { startWorld, type World } from '../test-support/world.ts';
@@ -91,7 +91,8 @@ describe('admin portal security', () => {
     await ana.signUp(world.dataDir, 'reset@empresa.example', PASSWORD);
     const oldSession = ana.cookies.get('fe_admin_session')!;
     await client().post('/admin/password', { email: 'reset@empresa.example' });
-    const link = new URL(linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new'));
+    // mailed after the answer
+    const link = new URL(await vi.waitFor(() => linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new')));
     const token = link.searchParams.get('token')!;
     const browser = client();
     expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain(`value="${token}"`);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, passwordMatches, PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { ResetMails } from '../auth/reset-mails.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { SESSION_COOKIE, setCookie, startSession } from '../auth/visitor.ts';
@@ -156,18 +157,12 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     sendPage(request, reply, { title: 'Restablecer contraseña', body: resetRequestForm(request.visitor.csrf) }),
   );
 
+  const resets = new ResetMails(deps, throttle);
+  scope.addHook('onClose', () => resets.drain());
   scope.post('/password', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
-    const account = isEmail(email) ? await accounts.accountByEmail(email) : undefined;
-    if (account && (await throttle.allowMail(email, clock.now()))) {
-      const token = newToken();
-      await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
-      await mail.send({
-        to: email,
-        subject: 'Restablezca su contraseña',
-        text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n`,
-      });
-    }
+    // The answer waits on nothing that depends on the email: the look-up, token and mail follow it.
+    if (isEmail(email)) resets.request(email);
     return sendPage(request, reply, {
       title: 'Revise su correo',
       body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.'),
