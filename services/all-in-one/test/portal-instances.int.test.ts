@@ -99,7 +99,7 @@ describe('two admin portal instances on one PostgreSQL', () => {
   };
   const withoutValues = (page: string) => page.replace(/value="[^"]+"/g, '');
 
-  it('locks an account after the configured failures, spread across both instances, even for the right password', async () => {
+  it('locks an account from an address after the configured failures, spread across both instances, even for the right password', async () => {
     posts++;
     await on(0).signUp(dir, 'ana@empresa.example', PASSWORD);
     for (let i = 0; i < FAILURES; i++) {

@@ -121,7 +121,7 @@ describe('admin portal security', () => {
     ).toBe(303);
   });
 
-  it('locks an email after repeated failures, even for the right password, and says the same for an unknown email', async () => {
+  it('locks an email from an address after repeated failures, even for the right password, and says the same for an unknown email', async () => {
     const setup = client();
     await setup.signUp(world.dataDir, 'bloqueo@empresa.example', PASSWORD);
     const attacker = client();

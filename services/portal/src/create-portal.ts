@@ -60,6 +60,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     const throttle = new LoginThrottle(deps.attempts, deps.csrfKey, {
       maxFailures: deps.config.loginFailuresBeforeLockout,
       maxAddressFailures: deps.config.loginFailuresPerAddress,
+      maxAccountFailures: deps.config.loginFailuresPerAccount,
       windowMs: deps.config.lockoutMinutes * 60_000,
       postsPerMinute: deps.config.formPostsPerMinute,
       mailsPerHour: deps.config.mailsPerEmailPerHour,

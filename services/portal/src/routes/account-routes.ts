@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, passwordMatches, PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { isKnownDevice, rememberDevice } from '../auth/device.ts';
 import { ResetMails } from '../auth/reset-mails.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
@@ -121,12 +122,13 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   scope.post('/login', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const now = clock.now();
-    const { locked } = await throttle.beginLogin(email, request.ip, now);
+    const knownDevice = isKnownDevice(request, deps.csrfKey, email);
+    const { locked } = await throttle.beginLogin(email, request.ip, now, knownDevice);
     const account = await accounts.accountByEmail(email);
     // also when locked: both answers take as long
     const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password'));
     if (locked || !matches || !account?.confirmedAt) {
-      if (!locked) await throttle.loginFailed(request.ip, now);
+      if (!locked) await throttle.loginFailed(email, request.ip, now);
       // no email: the log is not an account list
       deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused');
       return sendPage(request, reply, {
@@ -135,8 +137,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
         body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')),
       });
     }
-    await throttle.loginSucceeded(email);
+    await throttle.loginSucceeded(email, request.ip);
     await startSession(reply, deps, account.id, request.visitor.sessionToken);
+    rememberDevice(reply, deps, email);
     return reply.redirect('/admin/onboarding', 303);
   });
 
@@ -207,6 +210,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     await accounts.deleteSessionsOf(accountId); // a stolen session ends with the old password
     await accounts.confirm(accountId, clock.now()); // the link proved the address
     await startSession(reply, deps, accountId, undefined);
+    // the mailed link proves the owner: this browser logs in whatever guesses others spread over many addresses
+    const account = await accounts.accountById(accountId);
+    if (account) rememberDevice(reply, deps, account.email);
     return reply.redirect('/admin/onboarding', 303);
   });
 }
