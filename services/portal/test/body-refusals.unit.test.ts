@@ -93,6 +93,27 @@ describe('portal body refusals', () => {
     expect([400, 403]).toContain((await upload(form, badHeader)).statusCode);
   });
 
+  it('still reads an upload within its limits, and still checks its form token', async () => {
+    const page = await portal.app.inject({
+      method: 'GET',
+      url: '/admin/onboarding',
+      headers: { cookie: `fe_admin_session=${session}` },
+    });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const file = `--XyZ\r\nContent-Disposition: form-data; name="p12"; filename="a.p12"\r\n\r\n${'p'.repeat(99 * 1024)}\r\n`;
+    const send = (fields: string) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/admin/onboarding/certificate',
+        headers: { cookie: `fe_admin_session=${session}`, 'content-type': form },
+        payload: `${fields}${file}${part('password', 'x')}--XyZ--\r\n`,
+      });
+    // read and its token accepted: the route sends this account, which has no software yet, to that step
+    const read = await send(part('csrf', csrf));
+    expect([read.statusCode, read.headers.location]).toEqual([303, '/admin/onboarding/software']);
+    expectRefusal(await send(''), 403, 'CSRF_INVALID');
+  });
+
   it('answers a full disk with a 503 page in Spanish, not a 500', async () => {
     // The real SQLite refusal: the attempt store's connection may not grow its file any more.
     const db = Reflect.get(portal.attempts, 'db') as DatabaseSync;

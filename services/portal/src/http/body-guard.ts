@@ -4,7 +4,7 @@ import { PortalError } from '../errors.ts';
 
 /** The only form that takes multipart: one .p12 and its password (docs/portal.md, "What the portal refuses"). */
 const UPLOAD_PATHS = new Set(['/admin/onboarding/certificate']);
-export const UPLOAD_FILE_LIMIT = 100 * 1024;
+const UPLOAD_FILE_LIMIT = 100 * 1024;
 const UPLOAD_FIELD_LIMIT = 8 * 1024;
 /** The file, a few fields and the multipart framing: a declared length above this is refused unread. */
 const UPLOAD_BODY_LIMIT = UPLOAD_FILE_LIMIT + 32 * 1024;

@@ -18,7 +18,7 @@ const bodyErrorCodes: Record<string, PortalErrorCode> = {
 };
 
 /** SQLite's SQLITE_FULL, PostgreSQL's disk_full, a file write's ENOSPC: nothing was stored, and it may pass. */
-export function isStorageFull(error: unknown): boolean {
+function isStorageFull(error: unknown): boolean {
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown } | undefined;
   if (!e || typeof e !== 'object') return false;
   return (
