@@ -137,6 +137,24 @@ describe('admin portal security', () => {
     expect(nobody.text.replace(/value="[^"]+"/g, '')).toBe(right.text.replace(/value="[^"]+"/g, ''));
   });
 
+  it('answers a body it cannot read with a Spanish page, its code and a 4xx, in the embedded shape too', async () => {
+    const visitor = client();
+    await visitor.get('/admin/login');
+    const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const send = async (headers: Record<string, string>, body: string) => {
+      const answer = await fetch(`${world.url}/admin/login`, { method: 'POST', headers: { cookie, ...headers }, body });
+      return [answer.status, errorCodeOf(await answer.text())];
+    };
+    expect(await send({ 'content-type': 'application/json' }, '{"email":')).toEqual([415, 'BODY_TYPE_UNSUPPORTED']);
+    expect(
+      await send({ 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, 'x'),
+    ).toEqual([415, 'BODY_ENCODED']);
+    expect(await send({ 'content-type': 'application/x-www-form-urlencoded' }, `a=${'b'.repeat(70_000)}`)).toEqual([
+      413,
+      'BODY_TOO_LARGE',
+    ]);
+  });
+
   it('escapes every typed value, keeps passwords out of every log line, and rate-limits form posts per address', async () => {
     const typed = await client().post('/admin/signup', {
       email: '<script>alert(1)</script>',

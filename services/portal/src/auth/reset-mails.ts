@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { PortalDeps } from '../portal-deps.ts';
 import type { LoginThrottle } from './throttle.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -29,8 +30,8 @@ export class ResetMails {
       return;
     }
     this.pending.push(email);
-    // on a later turn of the event loop: the stores answer synchronously, and the answer goes first
-    this.running ??= new Promise<void>((started) => setImmediate(started))
+    // A random moment later: the work of a known email then slows no answer in particular, least of all its own.
+    this.running ??= new Promise<void>((started) => setTimeout(started, randomInt(50, 250)))
       .then(() => this.work())
       .finally(() => (this.running = undefined));
   }
@@ -57,7 +58,8 @@ export class ResetMails {
   private async send(email: string): Promise<void> {
     const { accounts, clock, mail } = this.deps;
     const account = await accounts.accountByEmail(email);
-    if (!account || !(await this.throttle.allowMail(email, clock.now()))) return;
+    const allowed = await this.throttle.allowMail(email, clock.now()); // counted for any email: the same writes
+    if (!account || !allowed) return;
     const token = newToken();
     await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
     await mail.send({

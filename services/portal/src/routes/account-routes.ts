@@ -161,11 +161,16 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   );
 
   const resets = new ResetMails(deps, throttle);
+  const asked = new WeakMap<object, string>();
   scope.addHook('onClose', () => resets.drain());
-  scope.post('/password', async (request, reply) => {
+  // Queued once the answer has gone: nothing on the request path depends on the email.
+  const queueReset = async (request: object) => {
+    const email = asked.get(request);
+    if (email !== undefined) resets.request(email);
+  };
+  scope.post('/password', { onResponse: queueReset }, async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
-    // The answer waits on nothing that depends on the email: the look-up, token and mail follow it.
-    if (isEmail(email)) resets.request(email);
+    if (isEmail(email)) asked.set(request, email);
     return sendPage(request, reply, {
       title: 'Revise su correo',
       body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.'),
