@@ -92,7 +92,9 @@ describe('admin portal security', () => {
     const oldSession = ana.cookies.get('fe_admin_session')!;
     await client().post('/admin/password', { email: 'reset@empresa.example' });
     // mailed after the answer
-    const link = new URL(await vi.waitFor(() => linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new')));
+    const link = new URL(
+      await vi.waitFor(() => linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new'), { timeout: 10_000 }),
+    );
     const token = link.searchParams.get('token')!;
     const browser = client();
     expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain(`value="${token}"`);

@@ -107,11 +107,14 @@ describe('login lockout', () => {
     // ...and a new one of the owner's does through the mailed reset link, and is known from then on.
     const phone = browser('198.51.100.23');
     await phone.post('/admin/password', { email: 'asediada@empresa.example' });
-    const mail = await vi.waitFor(() => {
-      const text = portal.mailsTo('asediada@empresa.example').at(-1);
-      if (!text?.includes('password/new?token=')) throw new Error('not mailed yet');
-      return text;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        const text = portal.mailsTo('asediada@empresa.example').at(-1);
+        if (!text?.includes('password/new?token=')) throw new Error('not mailed yet');
+        return text;
+      },
+      { timeout: 10_000 },
+    );
     const token = /password\/new\?token=([\w-]+)/.exec(mail)![1]!;
     const fresh = 'otra contraseña bien larga';
     const reset = await phone.post(`/admin/password/new?token=${token}`, { token, password: fresh, repeat: fresh });
