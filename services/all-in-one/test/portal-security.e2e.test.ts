@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { linkInOutbox } from '../test-support/browser.ts';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { startWorld, type World } from '../test-support/world.ts';
@@ -91,7 +91,10 @@ describe('admin portal security', () => {
     await ana.signUp(world.dataDir, 'reset@empresa.example', PASSWORD);
     const oldSession = ana.cookies.get('fe_admin_session')!;
     await client().post('/admin/password', { email: 'reset@empresa.example' });
-    const link = new URL(linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new'));
+    // mailed after the answer
+    const link = new URL(
+      await vi.waitFor(() => linkInOutbox(world.dataDir, 'reset@empresa.example', 'password/new'), { timeout: 10_000 }),
+    );
     const token = link.searchParams.get('token')!;
     const browser = client();
     expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain(`value="${token}"`);
@@ -120,7 +123,7 @@ describe('admin portal security', () => {
     ).toBe(303);
   });
 
-  it('locks an email after repeated failures, even for the right password, and says the same for an unknown email', async () => {
+  it('locks an email from an address after repeated failures, even for the right password, and says the same for an unknown email', async () => {
     const setup = client();
     await setup.signUp(world.dataDir, 'bloqueo@empresa.example', PASSWORD);
     const attacker = client();
@@ -134,6 +137,24 @@ describe('admin portal security', () => {
     const nobody = await client().post('/admin/login', { email: 'nadie@empresa.example', password: PASSWORD });
     expect(nobody.status).toBe(401);
     expect(nobody.text.replace(/value="[^"]+"/g, '')).toBe(right.text.replace(/value="[^"]+"/g, ''));
+  });
+
+  it('answers a body it cannot read with a Spanish page, its code and a 4xx, in the embedded shape too', async () => {
+    const visitor = client();
+    await visitor.get('/admin/login');
+    const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const send = async (headers: Record<string, string>, body: string) => {
+      const answer = await fetch(`${world.url}/admin/login`, { method: 'POST', headers: { cookie, ...headers }, body });
+      return [answer.status, errorCodeOf(await answer.text())];
+    };
+    expect(await send({ 'content-type': 'application/json' }, '{"email":')).toEqual([415, 'BODY_TYPE_UNSUPPORTED']);
+    expect(
+      await send({ 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, 'x'),
+    ).toEqual([415, 'BODY_ENCODED']);
+    expect(await send({ 'content-type': 'application/x-www-form-urlencoded' }, `a=${'b'.repeat(70_000)}`)).toEqual([
+      413,
+      'BODY_TOO_LARGE',
+    ]);
   });
 
   it('escapes every typed value, keeps passwords out of every log line, and rate-limits form posts per address', async () => {

@@ -21,13 +21,15 @@ export const portalConfigSchema = z.object({
     .int()
     .positive()
     .default(5)
-    .describe('FE_PORTAL_LOGIN_FAILURES: failed logins for one email before it is locked out.'),
+    .describe(
+      'FE_PORTAL_LOGIN_FAILURES: login attempts for one email from one client address (an IPv6 client: its /64) before that address may not log in to it; others still may.',
+    ),
   lockoutMinutes: z.coerce
     .number()
     .positive()
     .default(15)
     .describe(
-      'FE_PORTAL_LOCKOUT_MINUTES: how long a locked-out email or address stays locked (and the window failures are counted in).',
+      'FE_PORTAL_LOCKOUT_MINUTES: how long a lock on an email or an address lasts (and the window failures are counted in).',
     ),
   loginFailuresPerAddress: z.coerce
     .number()
@@ -36,6 +38,14 @@ export const portalConfigSchema = z.object({
     .default(30)
     .describe(
       'FE_PORTAL_LOGIN_FAILURES_PER_ADDRESS: failed logins from one client address, whatever the emails, before the address is locked out.',
+    ),
+  loginFailuresPerAccount: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50)
+    .describe(
+      'FE_PORTAL_LOGIN_FAILURES_PER_ACCOUNT: failed logins for one email from all addresses before it may log in only from a browser that logged in to it before (or through a password reset).',
     ),
   mailFrom: z
     .string()

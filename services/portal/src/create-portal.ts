@@ -6,6 +6,8 @@ import { csrfTokenMatches } from './auth/tokens.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { identify, type Visitor } from './auth/visitor.ts';
 import { PortalError } from './errors.ts';
+import { anonymousUpload, multipartOptions, refuseBodyFromHead } from './http/body-guard.ts';
+import { bodyReadEnds, bodyReadStarts, refusalOf } from './http/refusal-of.ts';
 import { notice } from './html/form.ts';
 import { layout } from './html/layout.ts';
 import { portalRefusals } from './pages/messages.ts';
@@ -58,26 +60,33 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     const throttle = new LoginThrottle(deps.attempts, deps.csrfKey, {
       maxFailures: deps.config.loginFailuresBeforeLockout,
       maxAddressFailures: deps.config.loginFailuresPerAddress,
+      maxAccountFailures: deps.config.loginFailuresPerAccount,
       windowMs: deps.config.lockoutMinutes * 60_000,
       postsPerMinute: deps.config.formPostsPerMinute,
       mailsPerHour: deps.config.mailsPerEmailPerHour,
     });
+    // Urlencoded forms, and multipart on the upload form only; any other type is refused (415), JSON included.
+    scope.removeAllContentTypeParsers();
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
     // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { fileSize: 100 * 1024, files: 1, fields: 10, parts: 12 },
-    });
+    await scope.register(multipart, multipartOptions);
     scope.decorateRequest('visitor', undefined as unknown as Visitor);
 
     scope.addHook('onSend', async (_request, reply, payload) => {
       for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
       return payload;
     });
-    scope.addHook('preHandler', async (request, reply) => {
+    // Who asks, and what the head alone refuses, before a byte of the body is read.
+    scope.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/admin/assets/')) return;
+      refuseBodyFromHead(request);
       request.visitor = await identify(request, reply, deps);
-      if (request.method !== 'POST') return;
+      if (anonymousUpload(request)) return reply.header('connection', 'close').redirect('/admin/login', 303);
+    });
+    scope.addHook('preParsing', async (request) => bodyReadStarts(request));
+    scope.addHook('preHandler', async (request) => {
+      bodyReadEnds(request);
+      if (request.url.startsWith('/admin/assets/') || request.method !== 'POST') return;
       const path = request.url.split('?')[0]!;
       if (throttledPosts.has(path) && !(await throttle.allowPost(request.ip, deps.clock.now())))
         throw new PortalError('RATE_LIMITED');
@@ -103,13 +112,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
 
 /** A refusal the routes did not render beside a field: a page in the layout with its code. */
 function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyReply, deps: PortalDeps) {
-  const known =
-    error instanceof PortalError
-      ? error
-      : (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
-          (error as { code?: string }).code === 'FST_FILES_LIMIT'
-        ? new PortalError('UPLOAD_INVALID')
-        : undefined;
+  const known = refusalOf(error, request);
   if (!known) {
     // Never the body: it may hold a password or a .p12.
     deps.logger.error(
@@ -124,6 +127,9 @@ function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyRepl
       'portal request failed',
     );
   }
+  // The rest of a refused body is not read: the connection ends with the answer.
+  if (!request.raw.complete) reply.header('connection', 'close');
+  if (known?.code === 'STORAGE_FULL') reply.header('retry-after', '60');
   const code = known?.code;
   const account = request.visitor?.account;
   const body = notice(

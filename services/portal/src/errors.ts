@@ -12,6 +12,11 @@ export const portalErrorCatalogue = {
   FORM_INVALID: { status: 422, message: 'A field is missing or wrong.' },
   NOT_FOUND: { status: 404, message: 'No such page or invoice for this account.' },
   UPLOAD_INVALID: { status: 422, message: 'The upload is not one .p12 file within the size limit.' },
+  BODY_TYPE_UNSUPPORTED: { status: 415, message: 'The body is not in a type this form sends.' },
+  BODY_ENCODED: { status: 415, message: 'The body has a Content-Encoding; only identity is accepted.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The body, a field or a file is over its limit, or has too many parts.' },
+  BODY_MALFORMED: { status: 400, message: 'The body cannot be read as the form its type declares.' },
+  STORAGE_FULL: { status: 503, message: 'The storage is full; nothing was changed.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 const portalErrors = errorCatalogue('PortalError', portalErrorCatalogue);

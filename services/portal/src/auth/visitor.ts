@@ -17,7 +17,7 @@ export type Visitor = {
   bindingKey: string;
 };
 
-function readCookies(request: FastifyRequest): Map<string, string> {
+export function readCookies(request: FastifyRequest): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');

@@ -65,4 +65,9 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
   FORM_INVALID: 'Revise los campos marcados.',
   NOT_FOUND: 'No encontramos esa página o esa factura en su cuenta.',
   UPLOAD_INVALID: 'Suba un único archivo .p12 de menos de 100 KB.',
+  BODY_TYPE_UNSUPPORTED: 'El formulario llegó en un formato que esta página no recibe. Envíelo desde el formulario.',
+  BODY_ENCODED: 'El formulario llegó comprimido; esta página solo lo recibe sin comprimir.',
+  BODY_TOO_LARGE: 'El formulario es demasiado grande o trae demasiados campos. El certificado admite hasta 100 KB.',
+  BODY_MALFORMED: 'No pudimos leer el formulario: llegó incompleto o dañado. Envíelo de nuevo.',
+  STORAGE_FULL: 'El almacenamiento del servicio está lleno; no se guardó nada. Inténtelo de nuevo en unos minutos.',
 };

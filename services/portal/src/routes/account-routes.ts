@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, passwordMatches, PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { isKnownDevice, rememberDevice } from '../auth/device.ts';
+import { ResetMails } from '../auth/reset-mails.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import { SESSION_COOKIE, setCookie, startSession } from '../auth/visitor.ts';
@@ -120,12 +122,13 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   scope.post('/login', async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     const now = clock.now();
-    const { locked } = await throttle.beginLogin(email, request.ip, now);
+    const knownDevice = isKnownDevice(request, deps.csrfKey, email);
+    const { locked } = await throttle.beginLogin(email, request.ip, now, knownDevice);
     const account = await accounts.accountByEmail(email);
     // also when locked: both answers take as long
     const matches = await passwordMatches(account?.passwordHash, exact(request.body, 'password'));
     if (locked || !matches || !account?.confirmedAt) {
-      if (!locked) await throttle.loginFailed(request.ip, now);
+      if (!locked) await throttle.loginFailed(email, request.ip, now);
       // no email: the log is not an account list
       deps.logger.info({ event: 'portal.login_failed' }, 'portal login refused');
       return sendPage(request, reply, {
@@ -134,8 +137,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
         body: loginForm(request.visitor.csrf, email, notice('error', portalRefusals.LOGIN_FAILED, 'LOGIN_FAILED')),
       });
     }
-    await throttle.loginSucceeded(email);
+    await throttle.loginSucceeded(email, request.ip);
     await startSession(reply, deps, account.id, request.visitor.sessionToken);
+    rememberDevice(reply, deps, email);
     return reply.redirect('/admin/onboarding', 303);
   });
 
@@ -156,18 +160,17 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     sendPage(request, reply, { title: 'Restablecer contraseña', body: resetRequestForm(request.visitor.csrf) }),
   );
 
-  scope.post('/password', async (request, reply) => {
+  const resets = new ResetMails(deps, throttle);
+  const asked = new WeakMap<object, string>();
+  scope.addHook('onClose', () => resets.drain());
+  // Queued once the answer has gone: nothing on the request path depends on the email.
+  const queueReset = async (request: object) => {
+    const email = asked.get(request);
+    if (email !== undefined) resets.request(email);
+  };
+  scope.post('/password', { onResponse: queueReset }, async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
-    const account = isEmail(email) ? await accounts.accountByEmail(email) : undefined;
-    if (account && (await throttle.allowMail(email, clock.now()))) {
-      const token = newToken();
-      await accounts.saveToken(tokenHash(token), account.id, 'reset', new Date(clock.now().getTime() + HOUR));
-      await mail.send({
-        to: email,
-        subject: 'Restablezca su contraseña',
-        text: `Para elegir una contraseña nueva abra este enlace (vence en una hora):\n\n${link('password/new', token)}\n\nSi usted no lo pidió, ignore este mensaje: su contraseña no cambia.\n`,
-      });
-    }
+    if (isEmail(email)) asked.set(request, email);
     return sendPage(request, reply, {
       title: 'Revise su correo',
       body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.'),
@@ -212,6 +215,9 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
     await accounts.deleteSessionsOf(accountId); // a stolen session ends with the old password
     await accounts.confirm(accountId, clock.now()); // the link proved the address
     await startSession(reply, deps, accountId, undefined);
+    // the mailed link proves the owner: this browser logs in whatever guesses others spread over many addresses
+    const account = await accounts.accountById(accountId);
+    if (account) rememberDevice(reply, deps, account.email);
     return reply.redirect('/admin/onboarding', 303);
   });
 }
