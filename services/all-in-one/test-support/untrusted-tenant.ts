@@ -1,0 +1,28 @@
+// A tenant whose certificate chains to a CA the built-in DIAN simulator does not trust: DIAN's WS-Security
+// check refuses every call it signs (a SOAP fault, final), as it would for a certificate from an unknown CA.
+import { join } from 'node:path';
+import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
+import { loadOrCreateMasterKey, makeDemoCertificates, SqliteTenantDirectory } from '@fe/tenancy';
+
+/** Registers tenant `untrusted` (NIT 900108281-3) in an embedded data folder; its API key. */
+export async function registerUntrustedTenant(dataDir: string): Promise<string> {
+  const tenants = new SqliteTenantDirectory({
+    path: join(dataDir, 'tenants.sqlite'),
+    masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
+  });
+  try {
+    const now = new Date();
+    await tenants.createTenant({
+      tenant: { ...demoTenant, id: 'untrusted', legalName: 'UNTRUSTED S.A.S.' },
+      environment: '2',
+      software: demoSoftware,
+      resolutions: [demoResolution],
+      activeResolutionId: demoResolution.id,
+    });
+    const certs = makeDemoCertificates({ nit: demoTenant.nit, legalName: 'UNTRUSTED S.A.S.' }, now);
+    await tenants.storeCertificate('untrusted', certs.p12, certs.password, now);
+    return await tenants.issueApiKey('untrusted');
+  } finally {
+    await tenants.close();
+  }
+}
