@@ -50,8 +50,18 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
         at,
         event.id,
       );
-    case 'InvoiceSubmissionFailed':
-      return { ...failedAttempt(view, event.data, at), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceSubmissionFailed': {
+      const next = {
+        ...failedAttempt(view, event.data, at),
+        updatedAt: latest(view.updatedAt, at),
+        lastEventId: event.id,
+      };
+      // A failure the submitter will not retry is final for the step: the invoice waits for an operator.
+      const final = !event.data.retriable && next.lastSubmissionFailure?.attempt === event.data.attempt;
+      if (!final) return next;
+      const halt = { step: 'submission', error_code: event.data.reason, attempts: event.data.attempt } as const;
+      return halted(next, halt, at, event.id);
+    }
     case 'InvoiceAccepted':
       return verdict(view, 'accepted', event.data, event.data.notifications, at, event.id);
     case 'InvoiceRejected':
