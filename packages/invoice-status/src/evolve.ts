@@ -104,6 +104,11 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return { ...view, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceProcessingHalted':
       return halted(view, event.data, at, event.id);
+    case 'InvoiceRedriveRequested': {
+      // The operator fixed the cause: the step runs again, and its next event says how it went.
+      const resumed = view.processingHalt?.step === event.data.step ? withoutHalt(view) : view;
+      return { ...resumed, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    }
     case 'InvoiceNoteReserved':
       return { ...noteReserved(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceNoteIssued':

@@ -16,7 +16,7 @@ import type { GatewayCache } from '@fe/dian-client';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';
-import { decide, type Decision } from './decide.ts';
+import { decide, policyAfterRedrive, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
 import { prepareAttempt } from './prepare-attempt.ts';
@@ -116,6 +116,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     turn: Turn,
   ): Promise<ReactionStep<DocumentState> | undefined> {
     const { now } = turn;
+    const policy = policyAfterRedrive(deps.policy, state);
     const logger = (turn.logger = lazyChild(deps.logger, {
       invoice_id: invoiceId,
       tenant_id: tenantId,
@@ -158,7 +159,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         return undefined;
       }
       try {
-        outcome = await attempt(invoiceId, decision, state, logger);
+        outcome = await attempt(invoiceId, decision, state, logger, policy);
       } finally {
         // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
         // the outcome's blob and event are written (two fsyncs the next call need not wait for).
@@ -175,6 +176,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     decision: Extract<Decision, { kind: 'send' | 'reconcile' }>,
     state: DocumentState,
     logger: Logger,
+    policy: RetryPolicy,
   ): Promise<Recorded> {
     const context = {
       attempt: decision.attempt,
