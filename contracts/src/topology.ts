@@ -11,14 +11,7 @@ export const topics = {
 } as const;
 
 export type ServiceName =
-  | 'ingress'
-  | 'signer'
-  | 'renderer'
-  | 'submitter'
-  | 'projection'
-  | 'notifier'
-  | 'deadLetters'
-  | 'operator';
+  'ingress' | 'signer' | 'renderer' | 'submitter' | 'projection' | 'notifier' | 'deadLetters' | 'operator';
 
 export type ServiceTopology = {
   produces: readonly InvoiceEventType[];

@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { loadOrCreateMasterKey, makeDemoCertificates, SqliteTenantDirectory } from '@fe/tenancy';
 
-/** Registers tenant `untrusted` (NIT 900108281-3) in an embedded data folder; its API key. */
-export async function registerUntrustedTenant(dataDir: string): Promise<string> {
+export type UntrustedTenant = {
+  apiKey: string;
+  /** A certificate of a CA the simulator does trust (registered as the tenant's trusted CA): the operator's fix. */
+  trusted: { p12: Uint8Array; password: string };
+};
+
+/** Registers tenant `untrusted` (the demo NIT) in an embedded data folder, before the service starts. */
+export async function registerUntrustedTenant(dataDir: string): Promise<UntrustedTenant> {
   const tenants = new SqliteTenantDirectory({
     path: join(dataDir, 'tenants.sqlite'),
     masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
@@ -21,7 +27,9 @@ export async function registerUntrustedTenant(dataDir: string): Promise<string> 
     });
     const certs = makeDemoCertificates({ nit: demoTenant.nit, legalName: 'UNTRUSTED S.A.S.' }, now);
     await tenants.storeCertificate('untrusted', certs.p12, certs.password, now);
-    return await tenants.issueApiKey('untrusted');
+    const trusted = makeDemoCertificates({ nit: demoTenant.nit, legalName: 'UNTRUSTED S.A.S.' }, now);
+    await tenants.addTrustedCa('untrusted', trusted.caPem);
+    return { apiKey: await tenants.issueApiKey('untrusted'), trusted };
   } finally {
     await tenants.close();
   }
