@@ -2,6 +2,7 @@
 // re-drive it once the cause is fixed: an invoice never stays "pending" with no signal.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectEverySettled } from '../test-support/faults/settled.ts';
 import { registerUntrustedTenant, type UntrustedTenant } from '../test-support/untrusted-tenant.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
@@ -43,6 +44,7 @@ it('answers a WS-Security refusal as soon as DIAN gives it, with the step that f
     processing_error: { step: 'submission', code: 'SOAP_FAULT_CLIENT' },
   });
   expect(status.history.at(-1)).toMatchObject({ status: 'pending', stage: 'submission_failed' });
+  await expectEverySettled(world.embedded.eventStore, 0);
 });
 
 it('re-drives the submission from the CLI once a trusted certificate is on file, and refuses a final invoice', async () => {

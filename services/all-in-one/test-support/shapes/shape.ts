@@ -42,6 +42,8 @@ export type Shape = HttpClient & {
   projectionDiff(withinMs?: number): Promise<ViewDiff[]>;
   /** Every invoice event of the event store: stream, type, and (for a count of duplicates) nothing else. */
   invoiceEvents(): Promise<{ stream: string; type: string }[]>;
+  /** The deployment's event store, read by the test (faults/settled.ts). */
+  eventStore: EventStore;
   close(): Promise<void>;
 };
 
