@@ -52,6 +52,7 @@ import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
+import { redriveThrough } from './redrive-through.ts';
 import {
   countingDeadLetters,
   startTelemetry,
@@ -363,6 +364,7 @@ export async function startEmbedded(
         timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
+      redrive: redriveThrough({ store, letters: letterFile, clock }),
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,

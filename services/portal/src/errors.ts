@@ -12,6 +12,8 @@ export const portalErrorCatalogue = {
   FORM_INVALID: { status: 422, message: 'A field is missing or wrong.' },
   NOT_FOUND: { status: 404, message: 'No such page or invoice for this account.' },
   UPLOAD_INVALID: { status: 422, message: 'The upload is not one .p12 file within the size limit.' },
+  REDRIVE_FINAL: { status: 409, message: 'The invoice has a verdict from DIAN: there is nothing to re-drive.' },
+  REDRIVE_NOT_FAILED: { status: 409, message: 'No step of the invoice failed for good: there is nothing to re-drive.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 const portalErrors = errorCatalogue('PortalError', portalErrorCatalogue);

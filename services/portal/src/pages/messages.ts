@@ -53,4 +53,6 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
   FORM_INVALID: 'Revise los campos marcados.',
   NOT_FOUND: 'No encontramos esa página o esa factura en su cuenta.',
   UPLOAD_INVALID: 'Suba un único archivo .p12 de menos de 100 KB.',
+  REDRIVE_FINAL: 'La DIAN ya emitió su veredicto sobre esta factura: no hay nada que reintentar.',
+  REDRIVE_NOT_FAILED: 'Ningún paso de esta factura falló de forma definitiva: no hay nada que reintentar.',
 };
