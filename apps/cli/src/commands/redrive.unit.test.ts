@@ -74,6 +74,40 @@ describe('pnpm fe redrive', () => {
     expect((await letters.requested()).map((l) => l.id)).toEqual([1]);
   });
 
+  it('re-drives a dead-lettered PDF of an accepted invoice, and refuses an accepted one with none', async () => {
+    const accepted = (m: { tenantId: string; invoiceId: string }) =>
+      newInvoiceEvent(
+        'InvoiceAccepted',
+        {
+          track_id: 'a'.repeat(96),
+          status_code: '00',
+          status_description: 'ok',
+          status_message: 'ok',
+          notifications: [],
+          validated_at: '2026-11-22T15:00:05Z',
+        },
+        meta(m),
+        clock,
+      );
+    const { run, letters, requested } = await folder(signed, accepted);
+    expect(await run(requested.data.document_id)).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^REDRIVE_FINAL/),
+    });
+    const verdict = { ...requested, id: crypto.randomUUID(), type: 'InvoiceAccepted' } as unknown as InvoiceEvent;
+    await letters.keep(
+      {
+        topic: topics.invoiceEvents.name,
+        group: 'fe.renderer',
+        message: { key: requested.invoice_id!, value: verdict },
+        error: 'RendererError RENDER_FAILED: x',
+        attempts: 5,
+      },
+      clock.now(),
+    );
+    expect((await run(requested.data.document_id)).stdout).toContain('rendering re-driven by cli:ops');
+  });
+
   it('refuses an invoice that is pending without a failure, an unknown one, and bad usage', async () => {
     const { run, requested } = await folder(signed);
     expect(await run(requested.data.document_id)).toMatchObject({

@@ -19,23 +19,25 @@ export type Redriven = { step: ProcessingStep; deadLetterIds: number[]; event: I
 /**
  * An operator's re-drive of an invoice whose step failed for good (`pnpm fe redrive`, the portal): records
  * InvoiceRedriveRequested (who asked) and hands the invoice's dead letters back. Refused with REDRIVE_FINAL for
- * a verdict, REDRIVE_NOT_FAILED when no step failed for good, REDRIVE_NOT_FOUND for an unknown stream.
+ * a verdict and no dead letter, REDRIVE_NOT_FAILED when no step failed for good, REDRIVE_NOT_FOUND for an unknown
+ * stream.
  */
 export async function requestRedrive(deps: RedriveDeps, invoiceId: string, requestedBy: string): Promise<Redriven> {
   const { version, state } = await loadState(deps.store, invoiceId, documentStream);
   if (version === 'no_stream' || !state.requested)
     throw new PlatformError('REDRIVE_NOT_FOUND', `no invoice ${invoiceId}`, false);
-  if (state.verdict)
-    throw new PlatformError(
-      'REDRIVE_FINAL',
-      `invoice ${invoiceId} is ${state.verdict.type}: nothing to re-drive`,
-      false,
-    );
   const letters = (await deps.letters?.list()) ?? [];
   const mine = letters.filter(
     (l) =>
       l.topic === topics.invoiceEvents.name && l.message.value.invoice_id === invoiceId && stepOfGroup.has(l.group),
   );
+  // A step after the verdict (the PDF, the mail) may still be dead-lettered; otherwise a verdict is final.
+  if (state.verdict && mine.length === 0)
+    throw new PlatformError(
+      'REDRIVE_FINAL',
+      `invoice ${invoiceId} is ${state.verdict.type}: nothing to re-drive`,
+      false,
+    );
   const { last, redrivenAfter } = state.submission;
   const submissionGaveUp =
     last?.kind === 'failed' &&
