@@ -10,7 +10,8 @@ export const topics = {
   tenantEvents: { name: 'fe.tenant.events.v1', key: 'tenant_id', partitions: 3 },
 } as const;
 
-export type ServiceName = 'ingress' | 'signer' | 'renderer' | 'submitter' | 'projection' | 'notifier' | 'deadLetters';
+export type ServiceName =
+  'ingress' | 'signer' | 'renderer' | 'submitter' | 'projection' | 'notifier' | 'deadLetters' | 'operator';
 
 export type ServiceTopology = {
   produces: readonly InvoiceEventType[];
@@ -54,7 +55,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   },
   submitter: {
     produces: ['InvoiceSubmitted', 'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected'],
-    consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed'],
+    consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed', 'InvoiceRedriveRequested'],
     consumerGroup: 'fe.submitter',
     step: 'submission',
   },
@@ -73,6 +74,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceAccepted',
       'InvoiceRejected',
       'InvoiceProcessingHalted',
+      'InvoiceRedriveRequested',
       'BuyerNotificationRequested',
       'BuyerNotificationStarted',
       'BuyerNotified',
@@ -91,4 +93,6 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // Not a service of its own: the dead-letter path of every service with a `step`, when its group
   // gives up on an invoice event (packages/platform, dead-letters/record-halts.ts).
   deadLetters: { produces: ['InvoiceProcessingHalted'], consumes: [] },
+  // Not a service either: an operator's re-drive of a step that failed for good (`pnpm fe redrive`, the portal).
+  operator: { produces: ['InvoiceRedriveRequested'], consumes: [] },
 };

@@ -1,6 +1,7 @@
 // `pnpm fe <command> …`: the command-line tool for integrators and auditors.
 // The only file of the CLI that touches process, the file system and the clock.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { xmlCommand, type CommandOutput } from './commands/xml.ts';
 import { signCommand, signUsage } from './commands/sign.ts';
@@ -11,13 +12,14 @@ import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simula
 import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
 import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
 import { historyCommand, historyUsage } from './commands/history.ts';
+import { redriveCommand, redriveUsage } from './commands/redrive.ts';
 import { auditCommand, auditUsage } from './commands/audit.ts';
 import { replayCommand, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
 import { createPublicKey } from 'node:crypto';
 import { outboxCommand, outboxUsage } from './commands/outbox.ts';
 import { tenantCommand, tenantUsage } from './commands/tenant.ts';
-import { SqliteEventStore } from '@fe/platform';
+import { SqliteDeadLetterStore, SqliteEventStore } from '@fe/platform';
 import { createTenantCommands, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 
 const usage = `usage: pnpm fe <command>
@@ -26,7 +28,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${auditUsage}${replayUsage}${outboxUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${redriveUsage}${auditUsage}${replayUsage}${outboxUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -127,6 +129,27 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
       });
     case 'history':
       return historyCommand(args, { open: openAuditSources });
+    case 'redrive':
+      return redriveCommand(args, {
+        clock: { now: () => new Date() },
+        operator: userInfo().username,
+        open: (dataDir) => {
+          const dir = dataFolder(dataDir);
+          if (!existsSync(resolve(dir, 'events.sqlite'))) return undefined;
+          // The service's own files: its relay publishes the re-drive, its redriver takes the letters.
+          const store = new SqliteEventStore(resolve(dir, 'events.sqlite'));
+          const state = resolve(dir, 'state.sqlite');
+          const letters = existsSync(state) ? new SqliteDeadLetterStore(state) : undefined;
+          return {
+            store,
+            letters,
+            close: async () => {
+              letters?.close();
+              await store.close();
+            },
+          };
+        },
+      });
     case 'audit':
       return auditCommand(args, {
         open: openAuditSources,

@@ -10,6 +10,7 @@ import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
+import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
@@ -36,6 +37,7 @@ export const invoiceEventSchemas = {
   'DebitNoteRequested.v1': debitNoteRequestedV1,
   'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
+  'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -56,6 +58,7 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   debitNoteRequestedV1,
   invoiceNoteReservedV1,
   invoiceNoteIssuedV1,
+  invoiceRedriveRequestedV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;

@@ -50,8 +50,18 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
         at,
         event.id,
       );
-    case 'InvoiceSubmissionFailed':
-      return { ...failedAttempt(view, event.data, at), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceSubmissionFailed': {
+      const next = {
+        ...failedAttempt(view, event.data, at),
+        updatedAt: latest(view.updatedAt, at),
+        lastEventId: event.id,
+      };
+      // A failure the submitter will not retry is final for the step: the invoice waits for an operator.
+      const final = !event.data.retriable && next.lastSubmissionFailure?.attempt === event.data.attempt;
+      if (!final) return next;
+      const halt = { step: 'submission', error_code: event.data.reason, attempts: event.data.attempt } as const;
+      return halted(next, halt, at, event.id);
+    }
     case 'InvoiceAccepted':
       return verdict(view, 'accepted', event.data, event.data.notifications, at, event.id);
     case 'InvoiceRejected':
@@ -94,6 +104,11 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return { ...view, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceProcessingHalted':
       return halted(view, event.data, at, event.id);
+    case 'InvoiceRedriveRequested': {
+      // The operator fixed the cause: the step runs again, and its next event says how it went.
+      const resumed = view.processingHalt?.step === event.data.step ? withoutHalt(view) : view;
+      return { ...resumed, updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    }
     case 'InvoiceNoteReserved':
       return { ...noteReserved(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceNoteIssued':

@@ -227,6 +227,24 @@ describe('a step that gave up (InvoiceProcessingHalted)', () => {
     expect(evolve(view, rendered())!.processingHalt).toBeUndefined();
   });
 
+  it('a submission failure the submitter will not retry halts the step at once, with its reason as the code', () => {
+    const final = event('InvoiceSubmissionFailed', {
+      attempt: 1,
+      retriable: false,
+      reason: 'SOAP_FAULT_CLIENT',
+      message: 'DIAN refused the request; not retried',
+      outcome_unknown: false,
+    });
+    const stuck = fold([requested(), signed(), final])!;
+    expect(stuck).toMatchObject({
+      status: 'pending',
+      stage: 'submission_failed',
+      processingHalt: { step: 'submission', code: 'SOAP_FAULT_CLIENT', attempts: 1, at: final.occurred_at },
+    });
+    expect(fold([requested(), signed(), failed()])!.processingHalt).toBeUndefined();
+    expect(evolve(stuck, submitted())!.processingHalt).toBeUndefined();
+  });
+
   it('never moves the stage back: a halt after the invoice was submitted only adds the halt', () => {
     const view = fold([requested(), signed(), submitted(), halted('submission')])!;
     expect(view.stage).toBe('submitted');

@@ -3,6 +3,7 @@
 // the views) and ingress (which folds the events it waited for and answers POST /invoice), so that
 // neither imports the other. Anything not exported here is private.
 export { evolve } from './evolve.ts';
+export { processingError } from './processing-error.ts';
 export { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.ts';
 export {

@@ -1,7 +1,8 @@
-import type { CreateInvoiceResponse, InvoiceStatusResponse, ProcessingStep } from '@fe/contracts';
+import type { CreateInvoiceResponse, InvoiceStatusResponse } from '@fe/contracts';
 import type { BlobStore } from '@fe/platform';
 import type { InvoiceStatusView } from './invoice-status.ts';
 import { amountOfCents, balanceCents } from './notes.ts';
+import { processingError } from './processing-error.ts';
 
 /** Signed, expiring links to the invoice's files, minted by whoever answers the request. */
 export type InvoiceLinks = { xmlUrl: string; pdfUrl: string };
@@ -10,13 +11,8 @@ export type InvoiceLinks = { xmlUrl: string; pdfUrl: string };
 const PENDING = 'Pendiente de validación por la DIAN.';
 const RETRY_SCHEDULED = 'La DIAN no está disponible; se programó un nuevo intento de envío.';
 const NOT_RETRIED = 'No fue posible enviar la factura a la DIAN y el envío no se reintentará automáticamente.';
-const HALTED = 'El procesamiento de la factura se detuvo tras varios intentos; espera la intervención del operador.';
-const STEP_NAMES: Record<ProcessingStep, string> = {
-  signing: 'Signing',
-  rendering: 'Drawing the PDF',
-  submission: 'Submission to DIAN',
-  notification: 'Notifying the buyer',
-};
+const HALTED =
+  'El procesamiento de la factura se detuvo; espera la intervención del operador (processing_error dice por qué).';
 const FALLBACK = { accepted: 'Documento validado por la DIAN.', rejected: 'Documento rechazado por la DIAN.' } as const;
 
 /**
@@ -141,19 +137,6 @@ export async function invoiceLinks(
     blobs.signedUrl(pdfKey, ttlSeconds),
   ]);
   return { xmlUrl, pdfUrl };
-}
-
-function processingError(
-  halt: NonNullable<InvoiceStatusView['processingHalt']>,
-): NonNullable<CreateInvoiceResponse['processing_error']> {
-  return {
-    step: halt.step,
-    code: halt.code,
-    message:
-      `${STEP_NAMES[halt.step]} gave up after ${halt.attempts} attempts (${halt.code}). The invoice keeps its number and waits ` +
-      'for the operator to fix the cause and re-drive it; do not issue it again.',
-    at: halt.at,
-  };
 }
 
 /** DIAN's own words once it answered; before that, what the service knows about the submission. */

@@ -14,6 +14,9 @@ const platformErrors = errorCatalogue('PlatformError', {
   DATA_FOLDER_UNSAFE: {},
   DATA_FOLDER_NOT_OWNED: {},
   AUDIT_KEY_INVALID: {},
+  REDRIVE_NOT_FOUND: {},
+  REDRIVE_FINAL: {},
+  REDRIVE_NOT_FAILED: {},
 });
 
 export type PlatformErrorCode = (typeof platformErrors.codes)[number];

@@ -51,6 +51,7 @@ export { createLogger, redactedPaths } from './adapters/pino/create-logger.ts';
 export { lazyChild } from './logging/lazy-child.ts';
 export { startDeadLetterRedriver, type Redriver, type RedriverOptions } from './dead-letters/redriver.ts';
 export { recordingHalts } from './dead-letters/record-halts.ts';
+export { requestRedrive, type Redriven, type RedriveDeps } from './dead-letters/request-redrive.ts';
 export { startRelay, STORE_POSITION_HEADER, type Relay, type RelayOptions } from './relay/relay.ts';
 export { routeByEventType } from './relay/route-by-event-type.ts';
 export {

@@ -52,6 +52,7 @@ import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
 import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
+import { redriveThrough } from './redrive-through.ts';
 import {
   countingDeadLetters,
   startTelemetry,
@@ -204,12 +205,12 @@ export async function startEmbedded(
     // Every writer of the invoice streams in this process appends through `store`: the stream cache
     // may serve the reactions' reads, and the relay reads what was just appended from the feed
     // (adapters/caching/). The doorbell rings after the cache has fed the feed.
-    const feed = new AppendFeed(rawStore);
+    // What the relay finds only in the store was appended elsewhere (`pnpm fe redrive`): the cache drops it first.
+    const feed = new AppendFeed(rawStore, { fromStore: (events) => events.forEach((e) => cached.forget(e.stream)) });
+    const cached = withStreamCache(rawStore, { recorded: (events) => feed.add(events) });
     // Each append is a span; the store keeps its trace context with the events and the relay publishes
     // them with it in the message's headers (docs/observability.md, "How the processes connect in a trace").
-    const store = tracingEventStore(
-      notifyingEventStore(withStreamCache(rawStore, { recorded: (events) => feed.add(events) }), () => nudge()),
-    );
+    const store = tracingEventStore(notifyingEventStore(cached, () => nudge()));
     // Dead letters beside the relay's checkpoint: the bus keeps one before its group moves past it
     // (the checkpoint then moves past the event too), and `pnpm fe dead-letters` lists and re-drives them.
     // Each is first recorded on its invoice's stream (InvoiceProcessingHalted), so the status says so.
@@ -375,6 +376,7 @@ export async function startEmbedded(
         timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
+      redrive: redriveThrough({ store, letters: letterFile, clock }),
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,

@@ -10,6 +10,7 @@ import { SqliteEventStore, type RecordedEvent } from '@fe/platform';
 import { diffViews, rebuildStatusViews } from '@fe/projection';
 import { SqliteStatusStore } from '@fe/invoice-status';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectEverySettled } from '../test-support/faults/settled.ts';
 import { freePort, startChildService, stopChild, type ChildService } from '../test-support/child-service.ts';
 import { exampleRequest } from '../test-support/world.ts';
 
@@ -132,6 +133,7 @@ describe('SIGKILL during a burst', () => {
     service = undefined;
 
     const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+    await expectEverySettled(store, 0); // the service is stopped: what it left must already be settled
     const events: RecordedEvent[] = await store.readAll({ limit: 1_000_000 });
     const byStream = Map.groupBy(events, (e) => e.stream);
     const requested = events.filter((e) => e.envelope.type === 'InvoiceRequested');

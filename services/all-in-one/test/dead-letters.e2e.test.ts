@@ -5,6 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteCheckpointStore } from '@fe/platform';
 import { afterAll, expect, it } from 'vitest';
+import { expectEverySettled } from '../test-support/faults/settled.ts';
 import { exampleRequest, pollStatus, startWorld, type World } from '../test-support/world.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -88,6 +89,7 @@ it('keeps a dead letter across a restart and re-drives it on request to an accep
   expect(accepted.processing_error).toBeUndefined();
   expect(await letters(again.dataDir, 0)).toEqual([]);
   expect(again.logs.some((line) => line.includes('dead letter re-driven and handled'))).toBe(true);
+  await expectEverySettled(again.embedded.eventStore);
 });
 
 it('the CLI refuses what it cannot do, with usage or a clear message', () => {

@@ -4,6 +4,7 @@ import type { DedicatedBroker } from '@fe/platform-kafka/testing';
 import { startOwnedServer, type OwnedServer } from '@fe/platform-postgres/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { burst, expectNothingLostOrTwice } from '../test-support/faults/burst.ts';
+import { expectEverySettled } from '../test-support/faults/settled.ts';
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
 import { alive, startOwnBroker } from '../test-support/start-distributed.ts';
 
@@ -35,6 +36,7 @@ it('the broker killed (SIGKILL) and started again mid-burst: every invoice accep
   });
   const report = await expectNothingLostOrTwice(shape, issued);
   console.log(`broker restart: ${JSON.stringify(report)}`);
+  await expectEverySettled(shape.eventStore);
   expect(
     shape
       .processes()
@@ -47,6 +49,7 @@ it('PostgreSQL restarted (pg_ctl restart -m fast) mid-burst: every invoice accep
   const issued = await burst(shape, { count: 50, faultAt: 15, fault: () => postgres!.restart() });
   const report = await expectNothingLostOrTwice(shape, issued);
   console.log(`PostgreSQL restart: ${JSON.stringify(report)}`);
+  await expectEverySettled(shape.eventStore);
   expect(
     shape
       .processes()

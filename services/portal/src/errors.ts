@@ -17,6 +17,8 @@ export const portalErrorCatalogue = {
   BODY_TOO_LARGE: { status: 413, message: 'The body, a field or a file is over its limit, or has too many parts.' },
   BODY_MALFORMED: { status: 400, message: 'The body cannot be read as the form its type declares.' },
   STORAGE_FULL: { status: 503, message: 'The storage is full; nothing was changed.' },
+  REDRIVE_FINAL: { status: 409, message: 'The invoice has a verdict from DIAN: there is nothing to re-drive.' },
+  REDRIVE_NOT_FAILED: { status: 409, message: 'No step of the invoice failed for good: there is nothing to re-drive.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 const portalErrors = errorCatalogue('PortalError', portalErrorCatalogue);

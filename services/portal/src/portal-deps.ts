@@ -7,6 +7,7 @@ import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
 import type { NumberingRanges } from './ports/numbering-ranges.ts';
+import type { RedriveInvoice } from './ports/redrive.ts';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -21,6 +22,8 @@ export type PortalDeps = {
   testSets?: TestSetRunner;
   /** Absent: the resolution is typed only. */
   numberingRanges?: NumberingRanges;
+  /** Absent: the invoice page shows a failed step without the re-drive button (the operator uses `pnpm fe redrive`). */
+  redrive?: RedriveInvoice;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

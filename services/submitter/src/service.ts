@@ -148,7 +148,8 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         subscription = await subscribeInvoiceEvents(ports.bus, {
           group: topology.submitter.consumerGroup ?? 'fe.submitter',
           logger,
-          handlers: { InvoiceSigned: react, InvoiceSubmissionFailed: react },
+          // An operator's re-drive of another step is that step's; decide() tells them apart.
+          handlers: { InvoiceSigned: react, InvoiceSubmissionFailed: react, InvoiceRedriveRequested: react },
         });
       } catch (error) {
         await sweeper.stop();

@@ -58,6 +58,8 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
         `   recorded ${e.recorded_at} at position ${e.position}; caused by ${e.causation_id}; correlation ${e.correlation_id}`,
       );
       if (e.chain_digest) lines.push(`   chain ${e.chain_digest}`);
+      const failure = failureLine(e.type, e.data);
+      if (failure) lines.push(`   ${failure}`);
       for (const f of e.files)
         lines.push(
           `   file ${f.role} ${f.key} sha256 ${f.sha256 ?? '(missing)'}${f.recorded_in_event ? '' : ' (of the stored file; the event records none)'}`,
@@ -70,7 +72,7 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
 }
 
 /** The InvoiceRequested whose cufe or number (prefix + consecutive) is `wanted`: one pass over the store. */
-async function findInvoice(
+export async function findInvoice(
   store: EventStore,
   wanted: string,
   tenant: string | undefined,
@@ -87,4 +89,15 @@ async function findInvoice(
       if (data.cufe === wanted || data.document_id === wanted) found.push(envelope as InvoiceRequestedV1);
     }
   }
+}
+
+/** What an operator looks for in a history: a step that failed, gave up, or was re-driven, and who asked. */
+function failureLine(type: string, data: Record<string, unknown>): string | undefined {
+  const text = (key: string) => String(data[key] ?? '');
+  if (type === 'InvoiceSubmissionFailed')
+    return `attempt ${text('attempt')} failed: ${text('reason')}${data.retriable ? ', to be retried' : ', final'}`;
+  if (type === 'InvoiceProcessingHalted')
+    return `${text('step')} gave up after ${text('attempts')} attempts: ${text('error_code')}`;
+  if (type === 'InvoiceRedriveRequested') return `re-drive of ${text('step')} requested by ${text('requested_by')}`;
+  return undefined;
 }

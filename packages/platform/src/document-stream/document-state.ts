@@ -9,6 +9,7 @@ import type {
   InvoiceEvent,
   InvoiceEventType,
   InvoiceNoteReservedV1,
+  InvoiceRedriveRequestedV1,
   InvoiceRejectedV1,
   InvoiceRenderedV1,
   InvoiceRequestedV1,
@@ -27,8 +28,10 @@ type SubmissionState = {
   /** The highest attempt number recorded; 0 before the first. */
   lastAttempt: number;
   last: { kind: 'submitted' } | { kind: 'failed'; data: InvoiceSubmissionFailedV1['data'] } | undefined;
-  /** The last of InvoiceSigned, InvoiceSubmitted, InvoiceSubmissionFailed: what a next outcome is caused by. */
-  cause: InvoiceSignedV1 | InvoiceSubmittedV1 | InvoiceSubmissionFailedV1 | undefined;
+  /** The last of InvoiceSigned, InvoiceSubmitted, InvoiceSubmissionFailed, a re-drive: what a next outcome follows. */
+  cause: InvoiceSignedV1 | InvoiceSubmittedV1 | InvoiceSubmissionFailedV1 | InvoiceRedriveRequestedV1 | undefined;
+  /** `lastAttempt` when an operator last re-drove the submission: the attempts allowed count again from there. */
+  redrivenAfter?: number;
 };
 
 /**
@@ -88,6 +91,7 @@ function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent):
       break;
     case 'InvoiceSubmitted':
       s.submission = {
+        ...s.submission,
         lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt),
         last: { kind: 'submitted' },
         cause: event,
@@ -95,10 +99,15 @@ function evolveDocument<S extends DocumentState>(state: S, event: InvoiceEvent):
       break;
     case 'InvoiceSubmissionFailed':
       s.submission = {
+        ...s.submission,
         lastAttempt: Math.max(s.submission.lastAttempt, event.data.attempt),
         last: { kind: 'failed', data: event.data },
         cause: event,
       };
+      break;
+    case 'InvoiceRedriveRequested':
+      if (event.data.step === 'submission')
+        s.submission = { ...s.submission, redrivenAfter: s.submission.lastAttempt, cause: event };
       break;
     case 'InvoiceAccepted':
       s.accepted ??= event;

@@ -170,6 +170,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       },
       projectionDiff: (withinMs = 30_000) => settledDiff(eventStore, statusStore, withinMs),
       invoiceEvents: () => invoiceEventsOf(eventStore),
+      eventStore,
       processes,
       async kill(name, signal) {
         const found = processes().find((p) => p.name === name);

@@ -30,6 +30,7 @@ export async function startEmbeddedShape(): Promise<Shape> {
     },
     projectionDiff: (withinMs = 10_000) => settledDiff(world.embedded.eventStore, world.embedded.statusStore, withinMs),
     invoiceEvents: () => invoiceEventsOf(world.embedded.eventStore),
+    eventStore: world.embedded.eventStore,
     close: () => world.close(),
   };
 }

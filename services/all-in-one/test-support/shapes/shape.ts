@@ -42,6 +42,8 @@ export type Shape = HttpClient & {
   projectionDiff(withinMs?: number): Promise<ViewDiff[]>;
   /** Every event of the event store (an invoice's stream is its id): stream, type and the envelope's id. */
   invoiceEvents(): Promise<StoredEvent[]>;
+  /** The deployment's event store, read by the test (faults/settled.ts). */
+  eventStore: EventStore;
   close(): Promise<void>;
 };
 

@@ -1,6 +1,13 @@
 import { creditNoteConcepts, debitNoteConcepts, type DocumentType } from '@fe/contracts';
-import { amountOfCents, balanceCents, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
+import {
+  amountOfCents,
+  balanceCents,
+  processingError,
+  type InvoiceStatusView,
+  type NoteEntry,
+} from '@fe/invoice-status';
 import { html, type Html } from './html.ts';
+import { csrfField } from './form.ts';
 
 // The invoice list and one document's page (docs/portal.md, "The pages"): pure, so a unit test reads
 // what a row or a note says, escaped, without a server.
@@ -86,7 +93,7 @@ ${
  * One document's page: an invoice with its notes, balance and "Anulada" when voided; a note with its concept and
  * the invoice it corrects.
  */
-export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks): Html {
+export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks, redrive?: { csrf: string }): Html {
   const kind = kindOf(view);
   const notes = (view.notes ?? []).filter((n): n is NoteEntry & { number: string } => n.number !== undefined);
   const balance =
@@ -105,6 +112,7 @@ export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks)
   <dt>Etapa</dt><dd>${stageLabels[view.stage] ?? view.stage}</dd>
   <dt>${kind === 'invoice' ? 'CUFE' : 'CUDE'}</dt><dd><code>${view.cufe}</code></dd>
   ${view.taxAuthority ? html`<dt>Respuesta DIAN</dt><dd>${view.taxAuthority.statusMessage}${view.taxAuthority.errors.map((e) => html`<br>${e.rule}: ${e.message}`)}</dd>` : ''}
+  ${view.processingHalt ? failedStep(view, redrive) : ''}
   <dt>Documentos</dt><dd>${links.xml ? html`<a href="${links.xml}">XML firmado</a>` : 'XML pendiente'} · ${links.pdf ? html`<a href="${links.pdf}">PDF</a>` : 'PDF pendiente'}</dd>
 </dl></section>
 ${
@@ -123,6 +131,15 @@ ${
     : ''
 }
 <p><a href="/admin/invoices">Volver a la lista</a></p>`;
+}
+
+/** A step that failed for good: why, in Spanish, and (for the account that may) the button that re-drives it. */
+function failedStep(view: InvoiceStatusView, redrive: { csrf: string } | undefined): Html {
+  const error = processingError(view.processingHalt!);
+  const form = redrive
+    ? html`<form method="post" action="/admin/invoices/${encodeURIComponent(view.invoiceId)}/redrive">${csrfField(redrive.csrf)}<button type="submit">Reintentar (después de corregir la causa)</button></form>`
+    : '';
+  return html`<dt>Error de procesamiento</dt><dd data-processing-error="${error.code}">${error.message}${form}</dd>`;
 }
 
 /** The page's title: "Factura SETP1", "Nota crédito NC1". */

@@ -70,4 +70,6 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
   BODY_TOO_LARGE: 'El formulario es demasiado grande o trae demasiados campos. El certificado admite hasta 100 KB.',
   BODY_MALFORMED: 'No pudimos leer el formulario: llegó incompleto o dañado. Envíelo de nuevo.',
   STORAGE_FULL: 'El almacenamiento del servicio está lleno; no se guardó nada. Inténtelo de nuevo en unos minutos.',
+  REDRIVE_FINAL: 'La DIAN ya emitió su veredicto sobre esta factura: no hay nada que reintentar.',
+  REDRIVE_NOT_FAILED: 'Ningún paso de esta factura falló de forma definitiva: no hay nada que reintentar.',
 };

@@ -52,8 +52,25 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     // Another tenant's invoice reads exactly like a missing one.
     if (!found || found.tenantId !== account.tenantId) throw new PortalError('NOT_FOUND');
     const view = await withNoteStatuses(deps, account.tenantId, found, () => true);
-    const body = invoiceDetailBody(view, await deps.invoices.links(view));
+    const redrive = deps.redrive && view.processingHalt ? { csrf: request.visitor.csrf } : undefined;
+    const body = invoiceDetailBody(view, await deps.invoices.links(view), redrive);
     return sendPage(request, reply, { title: documentTitle(view), nav: 'invoices', body });
+  });
+  redriveRoute(scope, deps);
+}
+
+/** The account (its tenant's administrator) re-drives a failed step; history records who (CSRF checked by the hook). */
+function redriveRoute(scope: FastifyInstance, deps: PortalDeps): void {
+  scope.post('/invoices/:invoiceId/redrive', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    const invoiceId = (request.params as { invoiceId: string }).invoiceId;
+    const found = await deps.invoices.get(invoiceId);
+    if (!found || found.tenantId !== account.tenantId || !deps.redrive) throw new PortalError('NOT_FOUND');
+    const done = await deps.redrive(found.invoiceId, `portal:${account.email}`);
+    if (!done.ok) throw new PortalError(done.code);
+    deps.logger.info({ invoice_id: found.invoiceId, step: done.step, account_id: account.id }, 'invoice re-driven');
+    return reply.redirect(`/admin/invoices/${encodeURIComponent(found.invoiceId)}`, 303);
   });
 }
 

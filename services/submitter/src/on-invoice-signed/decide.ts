@@ -15,10 +15,11 @@ export type Decision =
 /** What this process's schedule remembers: a send it started and never recorded an outcome for. */
 export type SendJournal = { sendingAttempt?: number | undefined };
 
-export function decide(state: DocumentState, now: Date, policy: RetryPolicy, journal: SendJournal = {}): Decision {
+export function decide(state: DocumentState, now: Date, basePolicy: RetryPolicy, journal: SendJournal = {}): Decision {
   if (state.verdict) return { kind: 'none', why: 'verdict-recorded' };
   if (!state.signed) return { kind: 'none', why: 'not-signed' };
-  const { lastAttempt, last } = state.submission;
+  const { lastAttempt, last, redrivenAfter } = state.submission;
+  const policy = policyAfterRedrive(basePolicy, state);
 
   // A send this process started but never recorded (it stopped mid-call): DIAN may have the document.
   const journaled = journal.sendingAttempt;
@@ -29,12 +30,21 @@ export function decide(state: DocumentState, now: Date, policy: RetryPolicy, jou
   if (last.kind === 'submitted') return nextOrGiveUp(policy, lastAttempt, true);
 
   const failure = last.data;
+  // An operator's re-drive after the final failure: one more round, reconciled first if DIAN may hold it.
+  if (!failure.retriable && redrivenAfter !== undefined && redrivenAfter >= failure.attempt)
+    return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
   if (!failure.retriable) return { kind: 'none', why: 'gave-up' };
   if (failure.attempt >= policy.maxAttempts)
     return { kind: 'give-up', attempt: lastAttempt, outcomeUnknown: failure.outcome_unknown };
   const due = failure.next_attempt_at === undefined ? undefined : new Date(failure.next_attempt_at);
   if (due && due.getTime() > now.getTime()) return { kind: 'wait', until: due };
   return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
+}
+
+/** After a re-drive the attempts allowed count from the attempt it followed, so the step gets a full round again. */
+export function policyAfterRedrive(policy: RetryPolicy, state: DocumentState): RetryPolicy {
+  const after = state.submission.redrivenAfter;
+  return after ? { ...policy, maxAttempts: policy.maxAttempts + after } : policy;
 }
 
 /** What one run of the submitter decides on: the instant, the policy and what the schedule remembers. */

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { accepted, failedAttempt, rejected, requested, signed, submitted } from '../../test-support/invoice-events.ts';
 import { DeciderSpecification } from '@fe/platform/testing';
+import { newInvoiceEvent } from '@fe/platform';
 import { submissionDecider, type Decision } from './decide.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
@@ -9,6 +10,13 @@ const now = new Date('2026-11-22T15:01:00Z');
 const earlier = '2026-11-22T15:00:30Z';
 const later = '2026-11-22T15:02:00Z';
 const spec = DeciderSpecification.for(submissionDecider);
+const redriven = () =>
+  newInvoiceEvent(
+    'InvoiceRedriveRequested',
+    { step: 'submission', requested_by: 'cli:ops', requested_at: later },
+    { tenantId: 'demo', invoiceId: 'inv-demo-SETP990000001', correlationId: 'c', causationId: 'c' },
+    { now: () => new Date(later) },
+  );
 
 describe('decide: what the submitter does next, from the recorded events', () => {
   const table: {
@@ -77,6 +85,26 @@ describe('decide: what the submitter does next, from the recorded events', () =>
     {
       name: 'attempts exhausted and recorded as final: nothing',
       events: [signed(), failedAttempt({ attempt: 3, retriable: false, outcome_unknown: true })],
+      expected: { kind: 'none', why: 'gave-up' },
+    },
+    {
+      name: "an operator's re-drive after a final failure: the next attempt",
+      events: [signed(), failedAttempt({ attempt: 1, reason: 'SOAP_FAULT_CLIENT', retriable: false }), redriven()],
+      expected: { kind: 'send', attempt: 2 },
+    },
+    {
+      name: 'a re-drive after attempts ran out with an unknown outcome: a fresh round, reconciled first',
+      events: [signed(), failedAttempt({ attempt: 3, retriable: false, outcome_unknown: true }), redriven()],
+      expected: { kind: 'reconcile', attempt: 4 },
+    },
+    {
+      name: 'a re-drive whose attempt failed for good again: nothing until the next re-drive',
+      events: [
+        signed(),
+        failedAttempt({ attempt: 1, retriable: false }),
+        redriven(),
+        failedAttempt({ attempt: 2, retriable: false }),
+      ],
       expected: { kind: 'none', why: 'gave-up' },
     },
     {

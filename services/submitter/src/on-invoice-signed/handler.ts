@@ -18,7 +18,7 @@ import { ClaimLostError, heldBy, type Held } from '../schedule/held-schedule.ts'
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';
-import { decide, type Decision } from './decide.ts';
+import { decide, policyAfterRedrive, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
 import { prepareAttempt } from './prepare-attempt.ts';
@@ -158,6 +158,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     turn: Turn,
   ): Promise<ReactionStep<DocumentState> | undefined> {
     const { now } = turn;
+    const policy = policyAfterRedrive(deps.policy, state);
     const logger = (turn.logger = lazyChild(deps.logger, {
       invoice_id: invoiceId,
       tenant_id: tenantId,
@@ -200,7 +201,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         return undefined;
       }
       try {
-        outcome = await attempt(invoiceId, decision, state, logger, turn.schedule);
+        outcome = await attempt(invoiceId, decision, state, logger, turn.schedule, policy);
       } finally {
         // The cap counts calls to DIAN: the slot is free once DIAN has answered (or not), before
         // the outcome's blob and event are written (two fsyncs the next call need not wait for).
@@ -218,6 +219,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     state: DocumentState,
     logger: Logger,
     held: SubmissionSchedule,
+    policy: RetryPolicy,
   ): Promise<Recorded> {
     const context = {
       attempt: decision.attempt,

@@ -10,10 +10,16 @@ export class AppendFeed implements EventStore {
   private readonly store: EventStore;
   private readonly byPosition = new Map<bigint, RecordedEvent>();
   private readonly maxEvents: number;
+  private readonly fromStore: ((events: readonly RecordedEvent[]) => void) | undefined;
 
-  constructor(store: EventStore, options: { maxEvents?: number } = {}) {
+  /** `fromStore`: told of what only the store had, e.g. appended by another process (the CLI's re-drive). */
+  constructor(
+    store: EventStore,
+    options: { maxEvents?: number; fromStore?: (events: readonly RecordedEvent[]) => void } = {},
+  ) {
     this.store = store;
     this.maxEvents = options.maxEvents ?? 10_000;
+    this.fromStore = options.fromStore;
   }
 
   /** Events as the store recorded them (their positions included), in any order. */
@@ -35,7 +41,10 @@ export class AppendFeed implements EventStore {
       if (!event) break;
       run.push(event);
     }
-    return run.length > 0 ? run : this.store.readAll(options);
+    if (run.length > 0) return run;
+    const read = await this.store.readAll(options);
+    this.fromStore?.(read);
+    return read;
   }
 
   append: EventStore['append'] = (stream, events, expected, options) =>

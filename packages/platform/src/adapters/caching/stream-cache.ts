@@ -16,7 +16,7 @@ export function withStreamCache(
       events: readonly RecordedEvent[],
     ) => void;
   } = {},
-): EventStore {
+): EventStore & { forget(stream: string): void } {
   const maxStreams = options.maxStreams ?? 1024;
   const streams = new Map<string, CachedStream>();
   // The reads in flight, by stream: an append to that stream marks them stale, as they may hold an
@@ -79,6 +79,8 @@ export function withStreamCache(
       return read;
     },
     readAll: (page) => store.readAll(page),
+    /** Another process appended to the stream (the relay read it from the store alone): read it afresh. */
+    forget: (stream) => void streams.delete(stream),
     head: () => store.head(),
     close: () => store.close(),
   };
