@@ -1,0 +1,55 @@
+// p.3: many connections from one address, each trickling a header line every 2 s; meanwhile the health URLs, from
+// that address and from another loopback one (127.0.0.2), must keep answering.
+import { connect, type Socket } from 'node:net';
+import type { Context } from './context.ts';
+import { baselineMs, watchWhile } from './latency.ts';
+import { Tally } from './tally.ts';
+import { sleep } from './context.ts';
+
+export async function probeSlow(context: Context): Promise<Tally> {
+  const tally = new Tally('p.3 slow connections');
+  const { slowConnections, slowSeconds } = context.settings;
+  const url = new URL(context.target.url);
+  const bound = Math.max(2000, 20 * (await baselineMs(context.target.health)));
+  const sockets: Socket[] = [];
+  const closedEarly = { count: 0, answers: new Map<string, number>() };
+  let stopping = false;
+  for (let i = 0; i < slowConnections; i++) {
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    socket.on('error', () => undefined);
+    socket.once('data', (chunk: Buffer) => {
+      const line = chunk.toString('latin1').split('\r\n')[0] ?? '';
+      closedEarly.answers.set(line, (closedEarly.answers.get(line) ?? 0) + 1);
+    });
+    socket.on('close', () => void (stopping || closedEarly.count++));
+    socket.write(`GET /docs/openapi.json HTTP/1.1\r\nHost: ${url.host}\r\n`);
+    sockets.push(socket);
+    if (i % 50 === 49) await sleep(20);
+  }
+  tally.sent += slowConnections;
+  const trickle = setInterval(() => {
+    for (const socket of sockets) if (!socket.destroyed) socket.write(`X-Slow-${Date.now()}: 1\r\n`);
+  }, 2000);
+  const held = sleep(slowSeconds * 1000);
+  const watch = await watchWhile(held, context.target.health, bound, {
+    everyMs: 500,
+    localAddresses: [undefined, '127.0.0.2'],
+    timeoutMs: 5000,
+  });
+  stopping = true;
+  clearInterval(trickle);
+  for (const socket of sockets) socket.destroy();
+  tally.sent += watch.sent;
+  for (const [line, n] of closedEarly.answers) {
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(line)?.[1] ?? 0);
+    if (status >= 500) tally.fiveXx += n;
+    else tally.refused.set(`${status || 'closed'} slow connection`, n);
+  }
+  tally.note(
+    `${slowConnections} slow connections for ${slowSeconds} s: ${closedEarly.count} closed by the service; ` +
+      `${watch.sent} health probes, worst ${Math.round(watch.worstMs)} ms`,
+  );
+  for (const line of watch.failed) tally.isStuck(`health probe failed: ${line}`);
+  for (const line of watch.slow) tally.isStuck(`health probe slow: ${line}`);
+  return tally;
+}
