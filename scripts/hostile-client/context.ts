@@ -19,7 +19,13 @@ export const invoiceRequest = (overrides: Record<string, unknown> = {}) => ({
     email: 'compras@cliente.example',
   },
   lines: [
-    { code: 'SRV-001', name: 'Consultoría', quantity: 2, unit_price: 150000, taxes: [{ code: '01', name: 'IVA', rate: 19 }] },
+    {
+      code: 'SRV-001',
+      name: 'Consultoría',
+      quantity: 2,
+      unit_price: 150000,
+      taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+    },
   ],
   payment: { method_code: '10' },
   ...overrides,

@@ -70,13 +70,22 @@ export function send(url: string, options: SendOptions = {}): Promise<Answer> {
       const done = (error?: string) => {
         const text = Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
         for (const watch of watchers) watch(text, url);
-        finish({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, ...(error ? { error } : {}) }, writtenBeforeAnswer);
+        finish(
+          { status: res.statusCode ?? 0, headers: res.headers, text, bytes, ...(error ? { error } : {}) },
+          writtenBeforeAnswer,
+        );
       };
       res.on('end', () => done());
       res.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'aborted'));
       res.on('aborted', () => done('aborted'));
     });
-    if (options.stream) void streamBody(req, options.stream, (n) => (written += n), () => answered || settled);
+    if (options.stream)
+      void streamBody(
+        req,
+        options.stream,
+        (n) => (written += n),
+        () => answered || settled,
+      );
     else {
       if (options.body !== undefined) written = Buffer.byteLength(options.body);
       req.end(options.body);
@@ -91,7 +100,7 @@ async function streamBody(
   count: (n: number) => void,
   stop: () => boolean,
 ): Promise<void> {
-  for (let left = bytes; left > 0 && !stop() && !req.destroyed; ) {
+  for (let left = bytes; left > 0 && !stop() && !req.destroyed;) {
     const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
     left -= part.length;
     count(part.length);

@@ -37,7 +37,8 @@ export async function watchWhile(
       watch.sent++;
       const answer = await send(url, { timeoutMs: options.timeoutMs ?? Math.max(boundMs * 3, 10_000), localAddress });
       watch.worstMs = Math.max(watch.worstMs, answer.ms);
-      if (answer.status !== 200) watch.failed.push(`${url}${from}: ${answer.status || answer.error} after ${Math.round(answer.ms)} ms`);
+      if (answer.status !== 200)
+        watch.failed.push(`${url}${from}: ${answer.status || answer.error} after ${Math.round(answer.ms)} ms`);
       else if (answer.ms > boundMs) watch.slow.push(`${url}${from}: ${Math.round(answer.ms)} ms`);
       await new Promise((r) => setTimeout(r, options.everyMs ?? 250));
     }

@@ -87,12 +87,10 @@ export async function onboardedVisitor(portal: string, outboxDir: string, email:
     addressLine: 'Carrera 7 # 71-21',
     cityCode: '11001',
   });
-  const software = await visitor.request('/onboarding/software');
-  const prefilled = Object.fromEntries(
-    [...software.text.matchAll(/<input[^>]*name="(provider\w+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-  );
   const saved = await visitor.post('/onboarding/software', {
-    ...prefilled,
+    providerNit: '860002964',
+    providerDv: '4',
+    providerName: 'Hostil Pruebas S.A.S.',
     id: '5b7c3a9e-1f2d-4c6b-8a0e-9d1f2e3c4b5a',
     pin: 'Pin75315x',
     testSetId: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',

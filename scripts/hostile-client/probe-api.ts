@@ -46,14 +46,26 @@ export async function probeApi(context: Context): Promise<Tally> {
     const answer = await call(what, path, body);
     tally.note(`${what}: ${answer.status} ${answer.status < 300 ? 'accepted' : codeOf(answer)}`);
   };
-  await rule('buyer name of U+200B only', '/api/v1/service/invoice', invoiceRequest({
-    customer: { ...invoiceRequest().customer, name: '\u200b\u200b' },
-  }));
-  await rule('NIT 0000000', '/api/v1/service/invoice', invoiceRequest({
-    customer: { ...invoiceRequest().customer, document_number: '0000000' },
-  }));
+  await rule(
+    'buyer name of U+200B only',
+    '/api/v1/service/invoice',
+    invoiceRequest({
+      customer: { ...invoiceRequest().customer, name: '\u200b\u200b' },
+    }),
+  );
+  await rule(
+    'NIT 0000000',
+    '/api/v1/service/invoice',
+    invoiceRequest({
+      customer: { ...invoiceRequest().customer, document_number: '0000000' },
+    }),
+  );
   if (cufe) {
-    const zero = { invoice: { cufe }, concept: '1', lines: [{ ...invoiceRequest().lines[0], unit_price: '0.00', quantity: 1 }] };
+    const zero = {
+      invoice: { cufe },
+      concept: '1',
+      lines: [{ ...invoiceRequest().lines[0], unit_price: '0.00', quantity: 1 }],
+    };
     await rule('credit note of 0.00', '/api/v1/service/credit-note', zero);
     await rule('debit note of 0.00', '/api/v1/service/debit-note', zero);
   }
@@ -76,7 +88,11 @@ type Call = (what: string, path: string, body: unknown, options?: Parameters<typ
 /** One Idempotency-Key on /credit-note, then on /debit-note with the same body: never the credit note again. */
 async function keyAcrossEndpoints(tally: Tally, call: Call, cufe: string) {
   const key = `across-${Date.now()}`;
-  const note = { invoice: { cufe }, concept: '1', lines: [{ ...invoiceRequest().lines[0], quantity: 1, unit_price: 1000 }] };
+  const note = {
+    invoice: { cufe },
+    concept: '1',
+    lines: [{ ...invoiceRequest().lines[0], quantity: 1, unit_price: 1000 }],
+  };
   const headers = { 'idempotency-key': key };
   await call('credit note with a key', '/api/v1/service/credit-note', note, { headers });
   const debit = await call('debit note with the same key', '/api/v1/service/debit-note', note, { headers });
@@ -97,7 +113,8 @@ async function charsets(tally: Tally, call: Call) {
   if (latin1.status < 300 && xmlUrl) {
     const xml = await send(xmlUrl, { timeoutMs: 15_000 });
     if (xml.status !== 200) tally.note(`charset=iso-8859-1: the signed XML could not be read (${xml.status})`);
-    else if (!xml.text.includes(name)) tally.isWrong('charset=iso-8859-1: the signed XML does not carry the name as sent');
+    else if (!xml.text.includes(name))
+      tally.isWrong('charset=iso-8859-1: the signed XML does not carry the name as sent');
   }
   const utf16 = await call('UTF-8 body declared utf-16', '/api/v1/service/invoice', undefined, {
     raw: body,
@@ -116,8 +133,9 @@ async function concurrentNotify(context: Context, tally: Tally, cufe: string) {
   );
   const promised = addresses.filter((_, i) => answers[i]!.status === 202);
   const mailed = () => promised.filter((to) => outboxMailsTo(context.target.outboxDir, to).length > 0).length;
-  for (const deadline = Date.now() + 30_000; mailed() < promised.length && Date.now() < deadline; ) await sleep(500);
+  for (const deadline = Date.now() + 30_000; mailed() < promised.length && Date.now() < deadline;) await sleep(500);
   const sent = mailed();
   tally.note(`30 notify: ${promised.length} answered 202, ${sent} mailed`);
-  if (sent < promised.length) tally.isWrong(`notify: ${promised.length - sent} of ${promised.length} 202s sent no mail`);
+  if (sent < promised.length)
+    tally.isWrong(`notify: ${promised.length - sent} of ${promised.length} 202s sent no mail`);
 }

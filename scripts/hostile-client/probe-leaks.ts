@@ -17,7 +17,7 @@ export async function resetTiming(context: Context, tally: Tally, knownEmail: st
   const samples: { known: boolean; ms: number }[] = [];
   const visitor = new Visitor(context.target.portal);
   for (let i = 0; i < 2 * n; i++) {
-    const known = i % 2 === (Math.floor(i / 2) % 2);
+    const known = i % 2 === Math.floor(i / 2) % 2;
     const csrf = await visitor.csrf('/password');
     const email = known ? knownEmail : `nadie${i}.${Date.now()}@empresa.example`;
     const body = new URLSearchParams({ email, csrf }).toString();
@@ -41,18 +41,22 @@ export async function resetTiming(context: Context, tally: Tally, knownEmail: st
   const accuracy = correct(test, best.threshold, best.knownSlower);
   const margin = Math.max(0.08, 1.5 / Math.sqrt(test.length));
   const median = (known: boolean) => {
-    const sorted = samples.filter((s) => s.known === known).map((s) => s.ms).sort((a, b) => a - b);
+    const sorted = samples
+      .filter((s) => s.known === known)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!.toFixed(2);
   };
   tally.note(
     `reset timing: median known ${median(true)} ms, unknown ${median(false)} ms; ` +
       `${(accuracy * 100).toFixed(0)} % told apart on ${test.length} held-out samples (leak above ${((0.5 + margin) * 100).toFixed(0)} %)`,
   );
-  if (accuracy > 0.5 + margin) tally.isLeaked(`password reset tells a known email ${(accuracy * 100).toFixed(0)} % of the time`);
+  if (accuracy > 0.5 + margin)
+    tally.isLeaked(`password reset tells a known email ${(accuracy * 100).toFixed(0)} % of the time`);
 }
 
 const correct = (samples: { known: boolean; ms: number }[], threshold: number, knownSlower: boolean) =>
-  samples.filter((s) => (s.ms > threshold) === (knownSlower ? s.known : !s.known)).length / samples.length;
+  samples.filter((s) => s.ms > threshold === (knownSlower ? s.known : !s.known)).length / samples.length;
 
 /** Five wrong passwords from five addresses, then the owner from a sixth: the owner must get in. */
 export async function lockout(context: Context, tally: Tally, email: string): Promise<void> {
@@ -62,7 +66,8 @@ export async function lockout(context: Context, tally: Tally, email: string): Pr
   }
   const owner = new Visitor(context.target.portal, '127.0.0.20');
   const answer = tally.count(await owner.post('/login', { email, password: ACCOUNT_PASSWORD }), "the owner's login");
-  if (answer.status !== 303) tally.isStuck(`after five wrong passwords from five addresses the owner got ${answer.status}`);
+  if (answer.status !== 303)
+    tally.isStuck(`after five wrong passwords from five addresses the owner got ${answer.status}`);
 }
 
 /** Every answer body so far (http.ts calls this), then the logs and the data folder's files, for each secret. */
@@ -78,7 +83,11 @@ export function secretWatcher(context: Context, tally: Tally) {
       for (const [name, value] of context.target.secrets) if (text.includes(value)) hit(name, `the answer of ${url}`);
     },
     inLogsAndFiles() {
-      const logs = context.target.logs().split('\n').filter((line) => line.startsWith('{')).join('\n');
+      const logs = context.target
+        .logs()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .join('\n');
       for (const [name, value] of context.target.secrets) if (logs.includes(value)) hit(name, 'the logs');
       for (const file of filesUnder(context.target.dataDir)) {
         if (file.endsWith('/master.key')) continue; // the master key's own home

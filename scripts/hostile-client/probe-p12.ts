@@ -30,7 +30,9 @@ export async function probeP12(context: Context, session: Visitor | undefined): 
   });
   const watch = await watchWhile(upload, context.target.health, bound);
   const answer = tally.count(await upload, 'the upload');
-  tally.note(`upload: ${answer.status} in ${Math.round(answer.ms)} ms; baseline ${baseline.toFixed(1)} ms, bound ${Math.round(bound)} ms`);
+  tally.note(
+    `upload: ${answer.status} in ${Math.round(answer.ms)} ms; baseline ${baseline.toFixed(1)} ms, bound ${Math.round(bound)} ms`,
+  );
   tally.sent += watch.sent;
   for (const line of [...watch.failed, ...watch.slow]) tally.isStuck(`while the upload ran: ${line}`);
   return tally;
@@ -41,10 +43,37 @@ function heavyP12(iterations: number): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'fe-hostile-p12-'));
   try {
     const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '30',
-      '-subj', '/CN=HOSTIL PRUEBAS/serialNumber=860002964', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation']);
-    run(['pkcs12', '-export', '-iter', String(iterations), '-inkey', 'k.pem', '-in', 'c.pem',
-      '-out', 'heavy.p12', '-passout', `pass:${HEAVY_P12_PASSWORD}`]);
+    run([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'k.pem',
+      '-out',
+      'c.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=HOSTIL PRUEBAS/serialNumber=860002964',
+      '-addext',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+    ]);
+    run([
+      'pkcs12',
+      '-export',
+      '-iter',
+      String(iterations),
+      '-inkey',
+      'k.pem',
+      '-in',
+      'c.pem',
+      '-out',
+      'heavy.p12',
+      '-passout',
+      `pass:${HEAVY_P12_PASSWORD}`,
+    ]);
     return readFileSync(join(dir, 'heavy.p12'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

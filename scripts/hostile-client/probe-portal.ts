@@ -25,7 +25,11 @@ const badPosts = (): BadPost[] => {
       headers: { 'content-type': 'multipart/form-data; boundary=notTheOne' },
       body: wrongBoundary.body,
     },
-    { what: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, body: wrongBoundary.body },
+    {
+      what: 'multipart without boundary',
+      headers: { 'content-type': 'multipart/form-data' },
+      body: wrongBoundary.body,
+    },
     { what: 'bad JSON', headers: { 'content-type': 'application/json' }, body: '{"email": ' },
     {
       what: 'Content-Encoding: gzip',
@@ -41,7 +45,12 @@ export async function probePortal(context: Context, session: Visitor | undefined
     [anonymous, '/login'],
     [anonymous, '/password'],
     [anonymous, '/signup'],
-    ...(session ? ([[session, '/onboarding/company'], [session, '/onboarding/certificate']] as [Visitor, string][]) : []),
+    ...(session
+      ? ([
+          [session, '/onboarding/company'],
+          [session, '/onboarding/certificate'],
+        ] as [Visitor, string][])
+      : []),
   ];
   for (const [visitor, page] of pages)
     for (const bad of badPosts()) {
@@ -60,7 +69,9 @@ export async function probePortal(context: Context, session: Visitor | undefined
     });
     tally.count(answer, '51 MB certificate form');
     if (answer.writtenBeforeAnswer > 20 * MB)
-      tally.isStuck(`51 MB certificate form: ${(answer.writtenBeforeAnswer / MB).toFixed(0)} MB read before its answer`);
+      tally.isStuck(
+        `51 MB certificate form: ${(answer.writtenBeforeAnswer / MB).toFixed(0)} MB read before its answer`,
+      );
   } else tally.note('no portal session: the logged-in pages were not probed');
   context.log(`p.5 portal: ${tally.sent} sent`);
   return tally;

@@ -1,11 +1,11 @@
 // The service under probe, started by the client itself in a temporary data folder: the embedded default as a
 // child process (scripts/start.sh, as the crash tests start it) or the distributed shape on the shared servers,
 // in a namespace of its own (as the distributed e2e tests run it). Stopped by the pids it saved.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, startChildService, stopChild } from '../../services/all-in-one/test-support/child-service.ts';
+import { freePort } from '../../services/all-in-one/test-support/child-service.ts';
 import {
   apiKeyIn,
   discardDistributedShape,
@@ -14,6 +14,7 @@ import {
   run,
   startDistributedShape,
   type DistributedRun,
+  type RecordedProcess,
 } from '../../services/all-in-one/test-support/start-distributed.ts';
 import {
   registerUntrustedTenant,
@@ -28,7 +29,7 @@ export type Target = {
   url: string;
   /** The admin portal, `…/admin`. */
   portal: string;
-  /** URLs that must answer 200 quickly at any time: the OpenAPI document, and /healthz where there is one. */
+  /** URLs that must answer 200 quickly at any time: the OpenAPI document, the login page, any /healthz. */
   health: string[];
   apiKey: string;
   /** The key of a tenant whose certificate DIAN refuses (untrusted-tenant.ts). */
@@ -57,15 +58,17 @@ export async function startTarget(shape: Target['shape'], onStarted: (stop: () =
 
 async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-hostile-'));
+  const started: { child?: ChildProcess } = {};
   let stopped = false;
-  let child: Awaited<ReturnType<typeof startChildService>> | undefined;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    if (child) {
-      const pid = child.process.pid!;
-      const killer = setTimeout(() => process.kill(pid, 'SIGKILL'), 30_000);
-      await stopChild(child.process, 'SIGTERM').catch(() => undefined);
+    const child = started.child;
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
       clearTimeout(killer);
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -73,23 +76,34 @@ async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Pr
   onStarted(stop);
   const untrusted = await registerUntrustedTenant(dataDir);
   const { FE_SMTP_URL: _smtp, ...env } = process.env;
-  child = await startChildService({
-    ...(env as Record<string, string>),
-    ...probeEnv,
-    FE_DATA_DIR: dataDir,
-    FE_PORT: String(await freePort()),
+  // The README's start line; it execs node, so the saved pid is the service's own.
+  const child = spawn('bash', [join(root, 'scripts/start.sh')], {
+    cwd: root,
+    env: { ...env, ...probeEnv, INIT_CWD: root, FE_DATA_DIR: dataDir, FE_PORT: String(await freePort()) },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.child = child;
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  for (const deadline = Date.now() + 120_000; !/ {2}OpenAPI: /.test(output);) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const url = /service \(embedded\) at (http:\/\/\S+)/.exec(output)?.[1];
+  const apiKey = /export FE_API_KEY=(fe_test_\w+)\n/.exec(output)?.[1];
+  if (!url || !apiKey) throw new Error(`no URL or API key in the welcome text:\n${output}`);
   return {
     shape: 'embedded',
-    url: child.url,
-    portal: `${child.url}/admin`,
-    health: [`${child.url}/docs/openapi.json`],
-    apiKey: child.apiKey,
+    url,
+    portal: `${url}/admin`,
+    health: [`${url}/docs/openapi.json`, `${url}/admin/login`],
+    apiKey,
     untrustedKey: untrusted.apiKey,
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
-    secrets: secretsOf(dataDir, child.apiKey, untrusted),
-    logs: () => child!.output(),
+    secrets: secretsOf(dataDir, apiKey, untrusted),
+    logs: () => output,
     stop,
   };
 }
@@ -97,15 +111,16 @@ async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Pr
 async function startDistributed(onStarted: (stop: () => Promise<void>) => void): Promise<Target> {
   sharedServers();
   const { FE_SMTP_URL: _smtp, ...env } = process.env;
-  let shape: DistributedRun | undefined;
+  const started: { shape?: DistributedRun } = {};
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await discardDistributedShape(shape);
+    await discardDistributedShape(started.shape);
   };
   onStarted(stop);
-  shape = await prepareDistributedRun({ namespace: 'hostile', env: { ...env, ...probeEnv } });
+  const shape = await prepareDistributedRun({ namespace: 'hostile', env: { ...env, ...probeEnv } });
+  started.shape = shape;
   shape.env = { ...shape.env, FE_MASTER_KEY_FILE: join(shape.dataDir, 'master.key') };
   delete shape.env.FE_SMTP_URL;
   const prepared = await run(
@@ -121,13 +136,22 @@ async function startDistributed(onStarted: (stop: () => Promise<void>) => void):
     shape.env.FE_MASTER_KEY_FILE!,
   );
   await startDistributedShape(shape);
-  const ingress = recordedProcesses(shape.dataDir).find((p) => p.name === 'ingress-1')!;
+  const recorded = recordedProcesses(shape.dataDir);
+  const [ingress, portal] = ['ingress-1', 'portal'].map((name) => recorded.find((p) => p.name === name)!) as [
+    RecordedProcess,
+    RecordedProcess,
+  ];
   const logsDir = join(shape.dataDir, 'logs');
   return {
     shape: 'distributed',
     url: shape.url,
     portal: `http://127.0.0.1:${shape.ports.portal}/admin`,
-    health: [`${shape.url}/docs/openapi.json`, `http://127.0.0.1:${ingress.healthPort}/healthz`],
+    health: [
+      `${shape.url}/docs/openapi.json`,
+      `http://127.0.0.1:${ingress.healthPort}/healthz`,
+      `http://127.0.0.1:${shape.ports.portal}/admin/login`,
+      `http://127.0.0.1:${portal.healthPort}/healthz`,
+    ],
     apiKey,
     untrustedKey: untrusted.apiKey,
     dataDir: shape.dataDir,
