@@ -19,9 +19,8 @@ export type Answer = {
 export type SendOptions = {
   method?: string;
   headers?: Record<string, string | number>;
-  /** A body, or a size of generated body streamed in chunks (`stream`). */
+  /** Large bodies go through stream-post.ts instead. */
   body?: string | Buffer;
-  stream?: { bytes: number; chunk: Buffer };
   timeoutMs?: number;
   localAddress?: string | undefined;
   maxBytes?: number;
@@ -79,41 +78,9 @@ export function send(url: string, options: SendOptions = {}): Promise<Answer> {
       res.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'aborted'));
       res.on('aborted', () => done('aborted'));
     });
-    if (options.stream)
-      void streamBody(
-        req,
-        options.stream,
-        (n) => (written += n),
-        () => answered || settled,
-      );
-    else {
-      if (options.body !== undefined) written = Buffer.byteLength(options.body);
-      req.end(options.body);
-    }
+    if (options.body !== undefined) written = Buffer.byteLength(options.body);
+    req.end(options.body);
   });
-}
-
-/** Writes `bytes` of `chunk` repeated, waiting for drain, stopping once an answer came. */
-async function streamBody(
-  req: ReturnType<typeof request>,
-  { bytes, chunk }: { bytes: number; chunk: Buffer },
-  count: (n: number) => void,
-  stop: () => boolean,
-): Promise<void> {
-  for (let left = bytes; left > 0 && !stop() && !req.destroyed;) {
-    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-    left -= part.length;
-    count(part.length);
-    if (!req.write(part))
-      await new Promise<void>((resolve) => {
-        const go = () => {
-          req.off('drain', go).off('close', go);
-          resolve();
-        };
-        req.on('drain', go).on('close', go);
-      });
-  }
-  if (!stop() && !req.destroyed) req.end();
 }
 
 /** The error code an answer names: the API's JSON `error.code`, or the portal page's `data-error-code`. */

@@ -3,6 +3,7 @@
 import { outboxMailsTo } from '../../services/all-in-one/test-support/outbox.ts';
 import { api, invoiceRequest, jsonOf, sleep, statusOf, type Context } from './context.ts';
 import { codeOf, send, type Answer } from './http.ts';
+import { streamPost } from './stream-post.ts';
 import { Tally } from './tally.ts';
 
 const MB = 1024 * 1024;
@@ -23,12 +24,11 @@ export async function probeApi(context: Context): Promise<Tally> {
   if (cufe) await keyAcrossEndpoints(tally, call, cufe);
   await charsets(tally, call);
 
-  const anonymous = await send(`${context.target.url}/api/v1/service/invoice`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': 50 * MB },
-    stream: { bytes: 50 * MB, chunk: Buffer.alloc(64 * 1024, 0x20) },
-    timeoutMs: 60_000,
-  });
+  const anonymous = await streamPost(
+    `${context.target.url}/api/v1/service/invoice`,
+    { 'content-type': 'application/json' },
+    50 * MB,
+  );
   tally.count(anonymous, 'anonymous 50 MB POST');
   if (anonymous.writtenBeforeAnswer > 20 * MB)
     tally.isStuck(`anonymous 50 MB POST: ${(anonymous.writtenBeforeAnswer / MB).toFixed(0)} MB read before its answer`);

@@ -2,6 +2,7 @@
 // must be a 4xx page with its refusal, never a 500, and no body is read in full before it is refused.
 import type { Context } from './context.ts';
 import { multipart, type Visitor } from './portal.ts';
+import { streamPost } from './stream-post.ts';
 import { Tally } from './tally.ts';
 
 const MB = 1024 * 1024;
@@ -61,12 +62,13 @@ export async function probePortal(context: Context, session: Visitor | undefined
     }
   if (session) {
     const big = multipart({ password: 'x' }, Buffer.alloc(0));
-    const answer = await session.request('/onboarding/certificate', {
-      method: 'POST',
-      headers: { 'content-type': big.contentType, 'content-length': 51 * MB },
-      stream: { bytes: 51 * MB, chunk: Buffer.alloc(64 * 1024, 0x61) },
-      timeoutMs: 90_000,
-    });
+    const cookie = [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const answer = await streamPost(
+      `${context.target.portal}/onboarding/certificate`,
+      { 'content-type': big.contentType, cookie },
+      51 * MB,
+      90_000,
+    );
     tally.count(answer, '51 MB certificate form');
     if (answer.writtenBeforeAnswer > 20 * MB)
       tally.isStuck(

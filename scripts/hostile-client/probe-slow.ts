@@ -11,22 +11,32 @@ export async function probeSlow(context: Context): Promise<Tally> {
   const { slowConnections, slowSeconds } = context.settings;
   const url = new URL(context.target.url);
   const bound = Math.max(2000, 20 * (await baselineMs(context.target.health)));
-  const sockets: Socket[] = [];
+  const sockets = new Set<Socket>();
   const closedEarly = { count: 0, answers: new Map<string, number>() };
   let stopping = false;
-  for (let i = 0; i < slowConnections; i++) {
+  let opened = 0;
+  // A socket the service closes is opened again at once: the attacker keeps its count of connections up.
+  const open = () => {
+    opened++;
     const socket = connect({ host: url.hostname, port: Number(url.port) });
+    sockets.add(socket);
     socket.on('error', () => undefined);
     socket.once('data', (chunk: Buffer) => {
       const line = chunk.toString('latin1').split('\r\n')[0] ?? '';
       closedEarly.answers.set(line, (closedEarly.answers.get(line) ?? 0) + 1);
     });
-    socket.on('close', () => void (stopping || closedEarly.count++));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (stopping) return;
+      closedEarly.count++;
+      setTimeout(() => stopping || open(), 50);
+    });
     socket.write(`GET /docs/openapi.json HTTP/1.1\r\nHost: ${url.host}\r\n`);
-    sockets.push(socket);
+  };
+  for (let i = 0; i < slowConnections; i++) {
+    open();
     if (i % 50 === 49) await sleep(20);
   }
-  tally.sent += slowConnections;
   const trickle = setInterval(() => {
     for (const socket of sockets) if (!socket.destroyed) socket.write(`X-Slow-${Date.now()}: 1\r\n`);
   }, 2000);
@@ -39,14 +49,14 @@ export async function probeSlow(context: Context): Promise<Tally> {
   stopping = true;
   clearInterval(trickle);
   for (const socket of sockets) socket.destroy();
-  tally.sent += watch.sent;
+  tally.sent += opened + watch.sent;
   for (const [line, n] of closedEarly.answers) {
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(line)?.[1] ?? 0);
     if (status >= 500) tally.fiveXx += n;
     else tally.refused.set(`${status || 'closed'} slow connection`, n);
   }
   tally.note(
-    `${slowConnections} slow connections for ${slowSeconds} s: ${closedEarly.count} closed by the service; ` +
+    `${slowConnections} slow connections for ${slowSeconds} s (${opened} opened): ${closedEarly.count} closed by the service; ` +
       `${watch.sent} health probes, worst ${Math.round(watch.worstMs)} ms`,
   );
   for (const line of watch.failed) tally.isStuck(`health probe failed: ${line}`);

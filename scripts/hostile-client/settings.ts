@@ -16,7 +16,7 @@ export type Settings = {
 };
 
 export const usage = `pnpm hostile [--shape embedded|distributed] [--only p2,p3,p4,p5-api,p5-portal,p6]
-  [--p12-iterations 2000000] [--slow-connections 600] [--slow-seconds 60] [--timing-samples 300] [--settle-seconds 60]`;
+  [--p12-iterations 2000000] [--slow-connections 1100] [--slow-seconds 60] [--timing-samples 300] [--settle-seconds 60]`;
 
 export function readSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -25,7 +25,7 @@ export function readSettings(argv: string[]): Settings {
       shape: { type: 'string', default: 'embedded' },
       only: { type: 'string' },
       'p12-iterations': { type: 'string', default: '2000000' },
-      'slow-connections': { type: 'string', default: '600' },
+      'slow-connections': { type: 'string', default: '1100' },
       'slow-seconds': { type: 'string', default: '60' },
       'timing-samples': { type: 'string', default: '300' },
       'settle-seconds': { type: 'string', default: '60' },
