@@ -15,7 +15,7 @@ async function hostile(shape: 'embedded' | 'distributed') {
     '--shape',
     shape,
     '--slow-connections',
-    '600',
+    '1100',
     '--slow-seconds',
     '20',
   ];
