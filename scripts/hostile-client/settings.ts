@@ -15,7 +15,7 @@ export type Settings = {
   settleSeconds: number;
 };
 
-export const usage = `pnpm hostile [--shape embedded|distributed] [--only p2,p3,p4,p5-api,p5-portal,p6]
+const usage = `pnpm hostile [--shape embedded|distributed] [--only p2,p3,p4,p5-api,p5-portal,p6]
   [--p12-iterations 2000000] [--slow-connections 1100] [--slow-seconds 60] [--timing-samples 300] [--settle-seconds 60]`;
 
 export function readSettings(argv: string[]): Settings {
