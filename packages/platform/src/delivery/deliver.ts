@@ -25,8 +25,8 @@ export type AttemptOptions = {
 
 /**
  * A store that is down (S3, PostgreSQL restarting: a retriable STORE_UNAVAILABLE) or full or busy (a transient
- * storage error: SQLite full, PostgreSQL class 08/53) is waited out for this long, with no attempt spent, so an outage of seconds does not dead-letter every message in hand (attempts bound failures
- * no retry can fix); past it, an outage counts as failures again, so nothing waits for ever unseen.
+ * storage error: SQLite full, PostgreSQL class 08/53) is waited out this long without spending an attempt, so an
+ * outage of seconds dead-letters nothing; past it, failures count again, so nothing waits for ever unseen.
  */
 const STORE_OUTAGE_BUDGET_MS = 300_000;
 const OUTAGE_WAIT_MAX_MS = 5_000;
