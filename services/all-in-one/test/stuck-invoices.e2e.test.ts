@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { demoTenant } from '@fe/dian-domain';
 import { SqliteAccountStore } from '@fe/portal';
 import { makeDemoCertificates } from '@fe/tenancy';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { expectEverySettled } from '../test-support/faults/settled.ts';
 import { linkInOutbox } from '../test-support/browser.ts';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
@@ -98,7 +98,10 @@ it("shows the failed step on the portal's invoice page and re-drives it from the
 
   const portal = new PortalClient(world.url);
   await portal.post('/admin/password', { email: OPERATOR });
-  const link = new URL(linkInOutbox(world.dataDir, OPERATOR, 'password/new'));
+  // The reset mail is queued after the answer (docs/portal.md), so it is waited for.
+  const link = new URL(
+    await vi.waitFor(() => linkInOutbox(world.dataDir, OPERATOR, 'password/new'), { timeout: 10_000 }),
+  );
   const token = link.searchParams.get('token')!;
   const password = 'una clave larga y segura';
   const set = await portal.post(
