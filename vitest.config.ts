@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 //   *.unit.test.ts  pure, in-process, no external program
 //   *.int.test.ts   real external programs and servers (xmllint, xmlsec1, Kafka, …)
 //   *.e2e.test.ts   the whole service over HTTP on a real port (in-process, or a child process)
+//   *.fault.test.ts the whole service under faults or hostile clients, for many minutes: `pnpm test:faults`
 export default defineConfig({
   test: {
     projects: [
@@ -36,6 +37,16 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One whole service at a time: they are CPU-heavy and the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['services/**/*.fault.test.ts'],
+          exclude: ['**/node_modules/**', '**/tmp/**'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -18,7 +18,7 @@ export async function probeP12(context: Context, session: Visitor | undefined): 
     return tally;
   }
   const p12 = heavyP12(context.settings.p12Iterations);
-  const baseline = await baselineMs(context.target.health);
+  const baseline = await baselineMs([...context.target.health, ...context.target.served]);
   const bound = Math.max(2000, 20 * baseline);
   const csrf = await session.csrf('/onboarding/certificate');
   const form = multipart({ csrf, password: HEAVY_P12_PASSWORD }, p12);
@@ -28,7 +28,7 @@ export async function probeP12(context: Context, session: Visitor | undefined): 
     body: form.body,
     timeoutMs: 180_000,
   });
-  const watch = await watchWhile(upload, context.target.health, bound);
+  const watch = await watchWhile(upload, [...context.target.health, ...context.target.served], bound);
   const answer = tally.count(await upload, 'the upload');
   tally.note(
     `upload: ${answer.status} in ${Math.round(answer.ms)} ms; baseline ${baseline.toFixed(1)} ms, bound ${Math.round(bound)} ms`,

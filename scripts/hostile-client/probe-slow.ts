@@ -1,5 +1,5 @@
-// p.3: many connections from one address, each trickling a header line every 2 s; meanwhile the health URLs, from
-// that address and from another loopback one (127.0.0.2), must keep answering.
+// p.3: many connections from one address, each trickling a header line every 2 s; meanwhile the health listeners
+// answer both that address and another loopback one (127.0.0.2), and the main listeners answer the other one.
 import { connect, type Socket } from 'node:net';
 import type { Context } from './context.ts';
 import { baselineMs, watchWhile } from './latency.ts';
@@ -10,7 +10,7 @@ export async function probeSlow(context: Context): Promise<Tally> {
   const tally = new Tally('p.3 slow connections');
   const { slowConnections, slowSeconds } = context.settings;
   const url = new URL(context.target.url);
-  const bound = Math.max(2000, 20 * (await baselineMs(context.target.health)));
+  const bound = Math.max(2000, 20 * (await baselineMs([...context.target.health, ...context.target.served])));
   const sockets = new Set<Socket>();
   const closedEarly = { count: 0, answers: new Map<string, number>() };
   let stopping = false;
@@ -41,11 +41,20 @@ export async function probeSlow(context: Context): Promise<Tally> {
     for (const socket of sockets) if (!socket.destroyed) socket.write(`X-Slow-${Date.now()}: 1\r\n`);
   }, 2000);
   const held = sleep(slowSeconds * 1000);
-  const watch = await watchWhile(held, context.target.health, bound, {
-    everyMs: 500,
-    localAddresses: [undefined, '127.0.0.2'],
-    timeoutMs: 5000,
-  });
+  const [health, served] = await Promise.all([
+    watchWhile(held, context.target.health, bound, {
+      everyMs: 500,
+      localAddresses: [undefined, '127.0.0.2'],
+      timeoutMs: 5000,
+    }),
+    watchWhile(held, context.target.served, bound, { everyMs: 500, localAddresses: ['127.0.0.2'], timeoutMs: 5000 }),
+  ]);
+  const watch = {
+    sent: health.sent + served.sent,
+    worstMs: Math.max(health.worstMs, served.worstMs),
+    failed: [...health.failed, ...served.failed],
+    slow: [...health.slow, ...served.slow],
+  };
   stopping = true;
   clearInterval(trickle);
   for (const socket of sockets) socket.destroy();

@@ -29,8 +29,10 @@ export type Target = {
   url: string;
   /** The admin portal, `…/admin`. */
   portal: string;
-  /** URLs that must answer 200 quickly at any time: the OpenAPI document, the login page, any /healthz. */
+  /** The health listeners (own ports): they answer whatever the main listeners carry. */
   health: string[];
+  /** The main listeners' pages (the OpenAPI document, the login page): they answer every address under its cap. */
+  served: string[];
   apiKey: string;
   /** The key of a tenant whose certificate DIAN refuses (untrusted-tenant.ts). */
   untrustedKey: string;
@@ -92,12 +94,14 @@ async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Pr
   }
   const url = /service \(embedded\) at (http:\/\/\S+)/.exec(output)?.[1];
   const apiKey = /export FE_API_KEY=(fe_test_\w+)\n/.exec(output)?.[1];
-  if (!url || !apiKey) throw new Error(`no URL or API key in the welcome text:\n${output}`);
+  const healthUrl = /Health \(its own port\): (http:\/\/\S+)/.exec(output)?.[1];
+  if (!url || !apiKey || !healthUrl) throw new Error(`no URL or API key in the welcome text:\n${output}`);
   return {
     shape: 'embedded',
     url,
     portal: `${url}/admin`,
-    health: [`${url}/docs/openapi.json`, `${url}/admin/login`],
+    health: [healthUrl],
+    served: [`${url}/docs/openapi.json`, `${url}/admin/login`],
     apiKey,
     untrustedKey: untrusted.apiKey,
     dataDir,
@@ -146,12 +150,8 @@ async function startDistributed(onStarted: (stop: () => Promise<void>) => void):
     shape: 'distributed',
     url: shape.url,
     portal: `http://127.0.0.1:${shape.ports.portal}/admin`,
-    health: [
-      `${shape.url}/docs/openapi.json`,
-      `http://127.0.0.1:${ingress.healthPort}/healthz`,
-      `http://127.0.0.1:${shape.ports.portal}/admin/login`,
-      `http://127.0.0.1:${portal.healthPort}/healthz`,
-    ],
+    health: [`http://127.0.0.1:${ingress.healthPort}/healthz`, `http://127.0.0.1:${portal.healthPort}/healthz`],
+    served: [`${shape.url}/docs/openapi.json`, `http://127.0.0.1:${shape.ports.portal}/admin/login`],
     apiKey,
     untrustedKey: untrusted.apiKey,
     dataDir: shape.dataDir,

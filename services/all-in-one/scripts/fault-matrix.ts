@@ -11,7 +11,7 @@ import { startCpuHog } from '@fe/platform/testing';
 
 const root = resolve(import.meta.dirname, '../../..');
 const FILES = [
-  'services/all-in-one/test/distributed-process-kills.e2e.test.ts',
+  'services/all-in-one/test/distributed-process-kills.fault.test.ts',
   'services/all-in-one/test/distributed-s3-down.e2e.test.ts',
   'services/all-in-one/test/distributed-restarts.e2e.test.ts',
   'services/all-in-one/test/distributed-shape.e2e.test.ts',

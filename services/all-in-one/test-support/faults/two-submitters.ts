@@ -1,5 +1,5 @@
 // Two submitter instances sharing a burst's retries (test/distributed-shape.e2e.test.ts, and under a CPU hog
-// test/distributed-submitters-hog.e2e.test.ts): DIAN is down for the burst, so every retry is the sweepers' to share.
+// test/distributed-submitters-hog.fault.test.ts): DIAN is down for the burst, so every retry is the sweepers' to share.
 import { expect } from 'vitest';
 import type { DistributedShape } from '../shapes/distributed-shape.ts';
 import { burst, expectNothingLostOrTwice, logLinesWhere, type FaultReport, type Issued } from './burst.ts';

@@ -18,7 +18,7 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     }
   }
   const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   // The bulky texts (the signed XML, the ApplicationResponse's base64) in columns of their own, not
   // inside the JSON: binding a string is a copy, JSON.stringify would scan and escape 30 KB.
   db.exec(`CREATE TABLE IF NOT EXISTS documents (

@@ -8,6 +8,7 @@ import { ensureOwnerOnlyFile } from '../filesystem/owner-only.ts';
 export function openWalDatabase(path: string, synchronous: 'FULL' | 'NORMAL'): DatabaseSync {
   ensureOwnerOnlyFile(path);
   const db = new DatabaseSync(path);
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 5000;`);
+  // The busy timeout first: switching a new file to WAL takes a lock another opener may hold for a moment.
+  db.exec(`PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
   return db;
 }
