@@ -1,7 +1,7 @@
 // The service under probe, started by the client itself in a temporary data folder: the embedded default as a
 // child process (scripts/start.sh, as the crash tests start it) or the distributed shape on the shared servers,
 // in a namespace of its own (as the distributed e2e tests run it). Stopped by the pids it saved.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -113,7 +113,6 @@ async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Pr
 }
 
 async function startDistributed(onStarted: (stop: () => Promise<void>) => void): Promise<Target> {
-  sharedServers();
   const { FE_SMTP_URL: _smtp, ...env } = process.env;
   const started: { shape?: DistributedRun } = {};
   let stopped = false;
@@ -163,12 +162,6 @@ async function startDistributed(onStarted: (stop: () => Promise<void>) => void):
         .join('\n'),
     stop,
   };
-}
-
-/** The shared test servers' variables (infra/env.sh) when unset, so no server is brought up or down. */
-function sharedServers(): void {
-  const printed = execFileSync('bash', ['infra/env.sh'], { cwd: root, encoding: 'utf8' });
-  for (const [, name, value] of printed.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)) process.env[name!] ??= value!;
 }
 
 function secretsOf(dataDir: string, apiKey: string, untrusted: { apiKey: string; p12Password: string }) {

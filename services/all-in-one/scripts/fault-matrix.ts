@@ -38,7 +38,9 @@ for (let run = 1; run <= runs; run++) {
   const log = join(logs, `run-${run}.log`);
   let code: number | null;
   try {
-    code = await vitest(['run', ...FILES, '-t', FAULT_TESTS, '--reporter=default', '--reporter=json'], json, log);
+    // One file at a time: the files belong to two vitest projects, which would otherwise run side by side.
+    const args = ['run', ...FILES, '-t', FAULT_TESTS, '--maxWorkers=1', '--reporter=default', '--reporter=json'];
+    code = await vitest(args, json, log);
   } finally {
     await hog.stop();
   }

@@ -120,6 +120,8 @@ export async function prepareDistributedRun(options: DistributedRunOptions = {})
     ...servers,
     ...(external ? { FE_INFRA: 'external' } : {}),
     FE_LOG_LEVEL: 'info',
+    // Under a CPU hog a process may need a second try at its start (a broker still electing leaders).
+    FE_START_TIMEOUT_SECONDS: '360',
     ...(options.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.otlpEndpoint } : {}),
     ...options.env,
   };

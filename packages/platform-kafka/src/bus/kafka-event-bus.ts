@@ -13,7 +13,7 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@fe/platform';
-import { Kafka, logLevel, type KafkaMessage, type Message, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type KafkaMessage, type Message, type Producer, type Transaction } from 'kafkajs';
 import type { EnvelopeCodec } from '../codec/envelope-codec.ts';
 import { KafkaBusError } from '../errors.ts';
 import { GroupMember } from './group-member.ts';
@@ -60,6 +60,8 @@ export type KafkaEventBusOptions = {
    * and a newer bus with the same id makes this one's fail with PUBLISH_FENCED, its uncommitted messages discarded.
    */
   transactionalId?: string;
+  /** The kafkajs client to use instead of one made from `brokers` (a test's client with scripted failures). */
+  client?: Kafka;
 };
 
 /**
@@ -82,19 +84,21 @@ export class KafkaEventBus implements EventBus {
 
   constructor(options: KafkaEventBusOptions) {
     this.options = options;
-    this.kafka = new Kafka({
-      clientId: options.clientId ?? 'fe',
-      brokers: [...options.brokers],
-      // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
-      logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
-      logCreator:
-        () =>
-        ({ namespace, label, log }) =>
-          options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
-      // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is
-      // reported.
-      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
-    });
+    this.kafka =
+      options.client ??
+      new Kafka({
+        clientId: options.clientId ?? 'fe',
+        brokers: [...options.brokers],
+        // kafkajs's own warnings and errors go to the bus's logger (a broker restart logs its reconnects there).
+        logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
+        logCreator:
+          () =>
+          ({ namespace, label, log }) =>
+            options.logger?.warn({ kafkajs: namespace, level: label, ...log }, 'kafkajs'),
+        // Reconnects back off up to 2 s; 30 of them (about a minute) ride out a broker restart before a dead one is
+        // reported.
+        retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: options.retries ?? 30 },
+      });
     const partitionsOf = options.partitionsOf ?? (() => 6);
     const prefix = options.topicPrefix ?? '';
     this.topics = new TopicAdmin(this.kafka.admin(), (onBroker) => partitionsOf(onBroker.slice(prefix.length)));
@@ -227,15 +231,16 @@ export class KafkaEventBus implements EventBus {
       return;
     }
     const turn = this.sending.then(async () => {
-      const transaction = await producer.transaction();
+      let transaction: Transaction | undefined;
       try {
+        transaction = await producer.transaction();
         await transaction.send({ topic, acks: -1, messages });
         await transaction.commit();
       } catch (error) {
-        await transaction.abort().catch(() => undefined);
-        // A fenced producer is done for: the next publish (after the relay took its lease again) starts a new one,
-        // which fences the other.
-        if (isFenced(error)) this.dropProducer(producer);
+        await transaction?.abort().catch(() => undefined);
+        // kafkajs leaves a producer whose commit or abort failed in a state no transaction can leave, and a fenced
+        // one is done for: the next publish starts a new producer, whose start aborts what this one left open.
+        this.dropProducer(producer);
         throw error;
       }
     });

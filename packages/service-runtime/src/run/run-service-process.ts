@@ -1,6 +1,7 @@
 import type { Logger, ServiceModule } from '@fe/platform';
 import type { RuntimeConfig } from '../config/runtime-config.ts';
 import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.ts';
+import { isTransientStartError } from './transient-start-error.ts';
 
 /** What a main's `build` opens: the modules to start (in order), what /readyz asks, and how to close the rest. */
 export type ServiceParts = {
@@ -28,6 +29,11 @@ export type ServiceProcessOptions = {
    * clean stop into a failed one. It counts against `shutdownTimeoutMs`.
    */
   finally?(): Promise<void>;
+  /**
+   * How long a start that fails because a server is not ready yet is tried again, unready meanwhile, before the
+   * process gives up and exits 1. Default 300 000 ms.
+   */
+  startRetryMs?: number;
   process?: ProcessHooks;
 };
 
@@ -116,11 +122,27 @@ export async function runServiceProcess(options: ServiceProcessOptions): Promise
       checks: () => parts?.checks ?? [],
     });
     logger.info({ health: `http://${runtime.healthHost}:${health.port}` }, `${options.name} starting`);
-    parts = await options.build();
-    for (const module of parts.modules) {
-      if (stopping) return; // a signal during the start: the stop closes what opened
-      await module.start();
-      started.push(module);
+    const giveUpAt = Date.now() + (options.startRetryMs ?? 300_000);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        parts = await options.build();
+        for (const module of parts.modules) {
+          if (stopping) return; // a signal during the start: the stop closes what opened
+          await module.start();
+          started.push(module);
+        }
+        break;
+      } catch (error) {
+        if (stopping || !isTransientStartError(error) || Date.now() >= giveUpAt) throw error;
+        const waitMs = Math.min(10_000, 250 * 2 ** attempt);
+        logger.warn(
+          { err: startFailure(error), attempt, retry_in_ms: waitMs },
+          `${options.name} could not start yet (a server it needs is not ready); trying again`,
+        );
+        await releaseParts(started, parts, logger);
+        parts = undefined;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
     if (!stopping) {
       health.setState('ready');
@@ -149,6 +171,17 @@ async function release(
   health: HealthServer | undefined,
   logger: Logger,
 ): Promise<number> {
+  const code = await releaseParts(started, parts, logger);
+  await health?.close();
+  return code;
+}
+
+/** Stops the started modules (newest first), then closes the parts; 0 when all went well. */
+async function releaseParts(
+  started: ServiceModule[],
+  parts: ServiceParts | undefined,
+  logger: Logger,
+): Promise<number> {
   let code = 0;
   for (const module of started.splice(0).reverse()) {
     try {
@@ -164,7 +197,6 @@ async function release(
     code = 1;
     logger.error({ err: startFailure(error) }, 'closing the stores or the bus failed');
   }
-  await health?.close();
   return code;
 }
 

@@ -51,7 +51,11 @@ afterEach(async () => {
   for (const p of running.splice(0)) await p.stop('test over').catch(() => undefined);
 });
 
-async function start(parts: () => Promise<ServiceParts>, overrides: Partial<typeof runtime> = {}) {
+async function start(
+  parts: () => Promise<ServiceParts>,
+  overrides: Partial<typeof runtime> = {},
+  startRetryMs?: number,
+) {
   const fake = fakeProcess();
   const logger = createRecordingLogger();
   const service = await runServiceProcess({
@@ -60,6 +64,7 @@ async function start(parts: () => Promise<ServiceParts>, overrides: Partial<type
     logger,
     build: parts,
     process: fake.hooks,
+    ...(startRetryMs === undefined ? {} : { startRetryMs }),
   });
   running.push(service);
   const get = async (path: string) => {
@@ -267,5 +272,52 @@ describe('runServiceProcess: one service module as a process', () => {
     expect(journal).toEqual(['start a', 'stopping a', 'stopped a', 'closed stores']);
     const line = logger.records.find((r) => r.level === 'error');
     expect(line?.fields).toMatchObject({ err: { code: 'BROKER_UNAVAILABLE' } });
+  });
+
+  it('a start that fails because a server is not ready yet is tried again, unready meanwhile, and then runs', async () => {
+    const journal: string[] = [];
+    const notReady = [
+      Object.assign(new Error('This is not the correct coordinator for this group'), { retriable: true }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:59092'), { code: 'ECONNREFUSED' }),
+    ];
+    let builds = 0;
+    const { fake, logger, get } = await start(async () => {
+      builds++;
+      const failure = notReady.shift();
+      return {
+        modules: [
+          {
+            name: 'consumer',
+            start: async () => {
+              if (failure) throw failure;
+              journal.push('started');
+            },
+            stop: async () => undefined,
+          },
+        ],
+        checks: [],
+        close: async () => void journal.push(`closed build ${builds}`),
+      };
+    });
+    expect(builds).toBe(3);
+    expect(journal).toEqual(['closed build 1', 'closed build 2', 'started']);
+    expect(fake.exits).toEqual([]);
+    expect((await get('/readyz')).status).toBe(200);
+    const retries = logger.records.filter((r) => r.level === 'warn' && /trying again/.test(r.msg));
+    expect(retries.map((r) => r.fields.attempt)).toEqual([1, 2]);
+  });
+
+  it('a server still not ready when the start retry time is up: exit 1', async () => {
+    let builds = 0;
+    const { service, fake } = await start(
+      async () => {
+        builds++;
+        throw Object.assign(new Error('Request Metadata(key: 3, version: 6) timed out'), { retriable: true });
+      },
+      {},
+      0,
+    );
+    expect(await service.exited).toBe(1);
+    expect({ builds, exits: fake.exits }).toEqual({ builds: 1, exits: [1] });
   });
 });
