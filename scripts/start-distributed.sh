@@ -78,9 +78,10 @@ fail() {
 wait_ready() {
   local deadline=$((SECONDS + timeout)) name pid hport
   while read -r name pid hport; do
-    until curl -sf -o /dev/null "http://127.0.0.1:$hport/readyz"; do
+    until curl -sf --max-time 10 -o /dev/null "http://127.0.0.1:$hport/readyz"; do
       kill -0 "$pid" 2>/dev/null || fail "$name (pid $pid) exited during its start"
-      ((SECONDS < deadline)) || fail "$name (pid $pid) was not ready after ${timeout} s"
+      ((SECONDS < deadline)) ||
+        fail "$name (pid $pid) was not ready after ${timeout} s: $(curl -s --max-time 10 "http://127.0.0.1:$hport/readyz")"
       sleep 0.5
     done
   done <"$pids"
