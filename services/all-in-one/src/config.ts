@@ -69,10 +69,10 @@ export const embeddedConfigSchema = z.object({
       'FE_DIAN_SIMULATOR_FAULT: a fault the built-in simulator applies to every request (see docs/dian-web-service.md).',
     ),
   dianSimulatorSchemaValidation: z
-    .enum(['auto', 'xmllint', 'off'])
-    .default('auto')
+    .enum(['on', 'off', 'auto', 'xmllint'])
+    .default('on')
     .describe(
-      "FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN's UBL XSD with xmllint (ZB01, ≈ 50 ms of CPU an invoice): auto when xmllint is on the PATH, xmllint to require it, off.",
+      "FE_DIAN_SIMULATOR_SCHEMA_VALIDATION: the built-in simulator checks each invoice against DIAN's UBL XSD (ZB01) with libxml2 (WebAssembly) on its own thread, the schema loaded once: on or off (auto and xmllint, former values, mean on).",
     ),
 });
 

@@ -55,8 +55,8 @@ export type SimulatorConfig = {
   /** Fault applied to every request unless one names its own (see faults/faults.ts). */
   globalFault: FaultSpec | undefined;
   /**
-   * ZB01 beyond well-formedness: DIAN's UBL 2.1 XSD via xmllint, a process per document. 'auto' uses xmllint when
-   * it is on the PATH, 'xmllint' requires it, 'off' skips it.
+   * ZB01 beyond well-formedness: DIAN's UBL 2.1 XSD, with libxml2 in the simulator's thread ('on', the default), or
+   * not ('off'). 'auto' and 'xmllint', the values of when it ran the xmllint program, mean 'on'.
    */
   schemaValidation: SchemaValidation;
   /**
@@ -101,7 +101,7 @@ export function simulatorConfig(
     globalFault: undefined,
     maxRequestBytes: 20 * 1024 * 1024,
     zipProcessingPolls: 0,
-    schemaValidation: 'auto',
+    schemaValidation: 'on',
     now: () => new Date(),
     ...overrides,
     ...required,

@@ -40,10 +40,10 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
       'DIAN_SIMULATOR_STORE_PATH: SQLite file of what it accepted, kept across restarts as DIAN does; default in memory.',
     ),
   schemaValidation: z
-    .enum(['auto', 'xmllint', 'off'])
-    .default('auto')
+    .enum(['on', 'off', 'auto', 'xmllint'])
+    .default('on')
     .describe(
-      "DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN's UBL 2.1 XSD with xmllint (≈ 50 ms of CPU a document): auto when xmllint is on the PATH, xmllint to require it, off.",
+      "DIAN_SIMULATOR_SCHEMA_VALIDATION: ZB01 against DIAN's UBL 2.1 XSD, with libxml2 (WebAssembly) in the process, the schema loaded once: on or off (auto and xmllint, former values, mean on).",
     ),
   fault: z
     .string()

@@ -27,10 +27,10 @@ const issuedAt = new Date('2026-03-10T15:15:00Z'); // inside the certificate's a
 const issueDate = colombiaDateTime(issuedAt).date;
 const credential = loadP12(identity.p12, identity.password, issuedAt);
 const signer = createXadesSigner(credential);
-// The schema (xmllint, an external program) is left to the int tests: this one runs in-process.
+// DIAN's XSD included: the check runs in this thread.
 const config = simulatorConfig(
   { identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] },
-  { schemaValidation: 'off' },
+  { schemaValidation: 'on' },
 );
 const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
 let nextNumber = 990_000_001;

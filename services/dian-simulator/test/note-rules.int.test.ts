@@ -35,7 +35,7 @@ async function endpoint(config: SimulatorConfig): Promise<Endpoint> {
 
 beforeAll(async () => {
   world = makeWorld();
-  checked = await endpoint(world.config({ schemaValidation: 'xmllint' }));
+  checked = await endpoint(world.config({ schemaValidation: 'on' }));
   schemaless = await endpoint(world.config({ schemaValidation: 'off' }));
 });
 afterAll(async () => {

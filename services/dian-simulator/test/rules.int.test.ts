@@ -14,7 +14,7 @@ let schemaless: DianSimulator;
 let schemalessClient: DianGateway;
 beforeAll(async () => {
   world = makeWorld();
-  sim = await startDianSimulator(world.config({ schemaValidation: 'xmllint' }), { port: 0 });
+  sim = await startDianSimulator(world.config({ schemaValidation: 'on' }), { port: 0 });
   client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
   schemaless = await startDianSimulator(world.config({ schemaValidation: 'off' }), { port: 0 });
   schemalessClient = createDianSoapClient({ endpoint: schemaless.endpoint, credential: world.ws, timeoutMs: 20_000 });

@@ -113,7 +113,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
     keyUsage: { digitalSignature: true, nonRepudiation: true, keyCertSign: true },
   });
   const credential = loadP12(identity.p12, identity.password, new Date());
-  // The XSD check (an xmllint process) is off: this world serves unit tests, which stay in-process.
+  // The XSD check is off: this world tests the submitter, not DIAN's schema.
   const simulatorIdentity = ephemeralIdentity(new Date());
   const simulator = await startDianSimulator(
     simulatorConfig({ identity: simulatorIdentity, trustedCaPems: [identity.certPem] }, { schemaValidation: 'off' }),

@@ -4,6 +4,7 @@ import { ruleMessage } from '../rules/catalogue.ts';
 import type { DocumentKind, InvoiceView } from '../rules/invoice-view.ts';
 import type { DocumentFacts, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
+import { schemaCheckFor } from './schema-check.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
 /** How the status message names the document. */
@@ -24,10 +25,12 @@ const facts = (view: InvoiceView): DocumentFacts => ({
  */
 export function createAnswerer(deps: ValidationDeps) {
   const signer = createApplicationResponseSigner(deps.config.identity);
+  // At start, not on the first document: the schema takes far longer to load than a document to check.
+  const schema = schemaCheckFor(deps.config.schemaValidation);
   let consecutive = 0;
 
   return function answer(xml: string, xmlFileName: string, receivedAt: Date): SimulatedDianResponse {
-    const verdict = validateDocument(xml, receivedAt, deps);
+    const verdict = validateDocument(xml, receivedAt, deps, schema);
     const view = verdict.view;
     // Detached: the store keeps it for up to 100 000 documents, and a slice would keep the whole text.
     const cufe = view?.uuid.value === undefined ? undefined : detached(view.uuid.value);

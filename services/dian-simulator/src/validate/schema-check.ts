@@ -1,22 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { ParseOption, XmlDocument, XmlParseError, XmlValidateError, type ErrorDetail } from 'libxml2-wasm';
 import type { DocumentKind } from '../rules/invoice-view.ts';
+import { DOCUMENT_ROOTS, documentsSchema } from './documents-schema.ts';
 
-/** See SimulatorConfig.schemaValidation. */
-export type SchemaValidation = 'auto' | 'xmllint' | 'off';
+/** See SimulatorConfig.schemaValidation; 'auto' and 'xmllint', the former values, mean 'on'. */
+export type SchemaValidation = 'on' | 'off' | 'auto' | 'xmllint';
 
 /** Whether a document (an invoice unless told) passes DIAN's XSD, and libxml2's messages when it does not. */
 export type SchemaCheck = (xml: string, kind?: DocumentKind) => { valid: boolean; errors: string[] };
-
-const maindoc = (name: string) => fileURLToPath(new URL(`../../../../spec/dian/xsd/maindoc/${name}`, import.meta.url));
-/** DIAN's copy of the UBL 2.1 Invoice schema (spec/dian/README.md), which imports the rest of spec/dian/xsd. */
-const INVOICE_XSD = maindoc('UBL-Invoice-2.1.xsd');
-/** The schema of each document kind: DIAN's copies of the UBL 2.1 Invoice, CreditNote and DebitNote maindocs. */
-const SCHEMAS: Record<DocumentKind, string> = {
-  invoice: INVOICE_XSD,
-  'credit-note': maindoc('UBL-CreditNote-2.1.xsd'),
-  'debit-note': maindoc('UBL-DebitNote-2.1.xsd'),
-};
 
 /**
  * libxml2's 24-digit xs:integer overflows on a real CA's 20-byte serial, which DIAN (.NET) accepts, so that one
@@ -24,46 +14,50 @@ const SCHEMAS: Record<DocumentKind, string> = {
  */
 const LIBXML2_SERIAL_LIMIT = /X509SerialNumber'?: '\d+' is not a valid value of the atomic type 'xs:integer'/;
 
-const MAX_OUTPUT = 1024 * 1024;
-const probed = new Map<string, boolean>();
-function xmllintAvailable(command: string): boolean {
-  let found = probed.get(command);
-  if (found === undefined)
-    probed.set(command, (found = spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0));
-  return found;
+/** Messages kept of a document that fails: the first ones say what is wrong, a flood of them says no more. */
+const MAX_ERRORS = 100;
+/** No network, no external entity or DTD: the document is judged as it came. */
+const PARSE = { option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE };
+
+/** The ZB01 schema check, with libxml2 in this thread; undefined when off. Loads the schema on the first call. */
+export function schemaCheckFor(mode: SchemaValidation): SchemaCheck | undefined {
+  if (mode === 'off') return undefined;
+  const schema = documentsSchema();
+  return (xml, kind = 'invoice') => {
+    let document: XmlDocument;
+    try {
+      document = XmlDocument.fromString(xml, PARSE);
+    } catch (error) {
+      if (error instanceof XmlParseError)
+        return { valid: false, errors: error.details.length > 0 ? messages(error.details) : [error.message] };
+      throw error;
+    }
+    try {
+      const wrongRoot = wrongRootOf(document, kind);
+      if (wrongRoot) return { valid: false, errors: [wrongRoot] };
+      schema.validate(document);
+      return { valid: true, errors: [] };
+    } catch (error) {
+      // Any other XmlError is libxml2 failing, not the document: the caller answers it as a fault of its own.
+      if (!(error instanceof XmlValidateError)) throw error;
+      const errors = messages(error.details.filter((d) => d.level >= 2 && !LIBXML2_SERIAL_LIMIT.test(d.message)));
+      return { valid: errors.length === 0, errors };
+    } finally {
+      document.dispose();
+    }
+  };
 }
 
-/**
- * The ZB01 schema check: undefined when off; throws at once for 'xmllint' when it is missing, so a simulator that
- * must check the schema does not start without it.
- */
-export function schemaCheckFor(mode: SchemaValidation, command = 'xmllint'): SchemaCheck | undefined {
-  if (mode === 'off') return undefined;
-  if (!xmllintAvailable(command)) {
-    if (mode === 'auto') return undefined;
-    throw new Error(
-      `schemaValidation 'xmllint': ${command} is not on the PATH (scripts/install-system-tools.sh installs it)`,
-    );
-  }
-  return (xml, kind = 'invoice') => {
-    const run = spawnSync(command, ['--noout', '--nonet', '--schema', SCHEMAS[kind], '-'], {
-      input: xml,
-      encoding: 'utf8',
-      maxBuffer: MAX_OUTPUT,
-      timeout: 60_000,
-    });
-    // More messages than the buffer holds: libxml2 found that many faults in the document.
-    if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS')
-      return { valid: false, errors: ['more schema errors than the simulator keeps'] };
-    if (run.error) throw run.error; // the program vanished, could not run or hung: not the document's fault
-    if (run.status === 0) return { valid: true, errors: [] };
-    // 1: libxml2 could not read the document, 3: it fails the schema; 4/5 (the schema itself) are ours.
-    if (run.status !== 1 && run.status !== 3)
-      throw new Error(`xmllint failed (status ${run.status}): ${run.stderr.slice(0, 300)}`);
-    if (run.status === 1) return { valid: false, errors: [run.stderr.trim()] };
-    const errors = run.stderr
-      .split('\n')
-      .filter((line) => /error/i.test(line) && !/fails to validate$/.test(line) && !LIBXML2_SERIAL_LIMIT.test(line));
-    return { valid: errors.length === 0, errors };
-  };
+/** The schema holds the three maindocs, so it would take any of their roots: the kind's own is asked for here. */
+function wrongRootOf(document: XmlDocument, kind: DocumentKind): string | undefined {
+  const { name, namespaceUri, line } = document.root;
+  const expected = DOCUMENT_ROOTS[kind];
+  if (name === expected.name && namespaceUri === expected.ns) return undefined;
+  return `line ${line}: Element '{${namespaceUri}}${name}': a ${kind} is {${expected.ns}}${expected.name}.`;
+}
+
+function messages(details: ErrorDetail[]): string[] {
+  const kept = details.slice(0, MAX_ERRORS).map((d) => `line ${d.line}: ${d.message.trim()}`);
+  if (details.length > MAX_ERRORS) kept.push(`${details.length - MAX_ERRORS} more schema errors`);
+  return kept;
 }

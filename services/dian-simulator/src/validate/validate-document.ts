@@ -18,7 +18,7 @@ import type { SimulatorStore } from '../store/store.ts';
 import type { TrustStore } from '../verify/trust-store.ts';
 import { certificateBelongsTo } from '../verify/certificate-owner.ts';
 import { verifyXades } from '../verify/xades.ts';
-import { schemaCheckFor } from './schema-check.ts';
+import { schemaCheckFor, type SchemaCheck } from './schema-check.ts';
 import { parseLightXml, type XmlDocument } from '../xml/light-xml.ts';
 
 /** The groups after the signature, in the order DIAN's answer lists them (rules/catalogue.ts). */
@@ -63,7 +63,12 @@ export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store
  * One document through every enforced rule: the schema first (DIAN stops there), then every group, reporting every
  * failing rule at once as DIAN does.
  */
-export function validateDocument(xml: string, receivedAt: Date, deps: ValidationDeps): DocumentVerdict {
+export function validateDocument(
+  xml: string,
+  receivedAt: Date,
+  deps: ValidationDeps,
+  schema: SchemaCheck | undefined = schemaCheckFor(deps.config.schemaValidation),
+): DocumentVerdict {
   let document: XmlDocument;
   try {
     document = parseLightXml(xml);
@@ -73,7 +78,6 @@ export function validateDocument(xml: string, receivedAt: Date, deps: Validation
   const root = document.root;
   const kind = kindOf(root);
   if (!kind) return verdict([rule('ZB01')], undefined);
-  const schema = schemaCheckFor(deps.config.schemaValidation);
   if (schema && !schema(xml, kind).valid) return verdict([rule('ZB01')], undefined);
 
   const view = readInvoiceView(root, kind);
