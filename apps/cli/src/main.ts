@@ -3,38 +3,34 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { xmlCommand, type CommandOutput } from './commands/xml.ts';
-import { signCommand, signUsage } from './commands/sign.ts';
-import { verifyCommand, verifyUsage } from './commands/verify.ts';
-import { pdfCommand, pdfUsage } from './commands/pdf.ts';
-import { submitCommand, submitUsage } from './commands/submit.ts';
-import { dianSimulatorCommand, dianSimulatorUsage } from './commands/dian-simulator.ts';
-import { deadLettersCommand, deadLettersUsage } from './commands/dead-letters.ts';
-import { apiKeyCommand, apiKeyUsage } from './commands/api-key.ts';
-import { historyCommand, historyUsage } from './commands/history.ts';
-import { redriveCommand, redriveUsage } from './commands/redrive.ts';
-import { auditCommand, auditUsage } from './commands/audit.ts';
-import { replayCommand, replayUsage } from './commands/replay.ts';
+import { xmlCommand, xmlExample, xmlUsage } from './commands/xml.ts';
+import { signCommand, signExample, signUsage } from './commands/sign.ts';
+import { verifyCommand, verifyExample, verifyUsage } from './commands/verify.ts';
+import { pdfCommand, pdfExample, pdfUsage } from './commands/pdf.ts';
+import { submitCommand, submitExample, submitUsage } from './commands/submit.ts';
+import { dianSimulatorCommand, dianSimulatorExample, dianSimulatorUsage } from './commands/dian-simulator.ts';
+import { deadLettersCommand, deadLettersExample, deadLettersUsage } from './commands/dead-letters.ts';
+import { apiKeyCommand, apiKeyExample, apiKeyUsage } from './commands/api-key.ts';
+import { historyCommand, historyExample, historyUsage } from './commands/history.ts';
+import { redriveCommand, redriveExample, redriveUsage } from './commands/redrive.ts';
+import { auditCommand, auditExample, auditUsage } from './commands/audit.ts';
+import { replayCommand, replayExample, replayUsage } from './commands/replay.ts';
 import { openEmbeddedData } from './audit/embedded-data.ts';
 import { createPublicKey } from 'node:crypto';
-import { outboxCommand, outboxUsage } from './commands/outbox.ts';
-import { tenantCommand, tenantUsage } from './commands/tenant.ts';
+import { outboxCommand, outboxExample, outboxUsage } from './commands/outbox.ts';
+import { tenantCommand, tenantExample, tenantUsage } from './commands/tenant.ts';
 import { SqliteDeadLetterStore, SqliteEventStore } from '@fe/platform';
 import { createTenantCommands, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 
-const usage = `usage: pnpm fe <command>
-
-commands:
-  xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
-                       for the built-in demo tenant; a bad request prints the error body
-                       and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${redriveUsage}${auditUsage}${replayUsage}${outboxUsage}`;
+import { dispatch, type CommandTable } from './help.ts';
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
-// --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
+/** --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them. */
 const dataFolder = (dataDir: string | undefined) =>
   dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
+const readFile = (path: string) => readFileSync(resolve(cwd, path));
+const fileIo = () => ({ readFile, env: process.env, now: new Date() });
 // The stores the auditor's commands read: the embedded data folder, or the distributed shape's servers.
 const openAuditSources = async (where: { dataDir: string | undefined; distributed: boolean }) =>
   // Loaded only when asked for: the other commands never load pg or the S3 client.
@@ -42,73 +38,71 @@ const openAuditSources = async (where: { dataDir: string | undefined; distribute
     ? (await import('./audit/distributed-data.ts')).openDistributedData(process.env)
     : openEmbeddedData(dataFolder(where.dataDir));
 
-function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
-  const [command, ...args] = argv;
-  switch (command) {
-    case 'xml': {
+/** Every subcommand: the overview and `--help` are built from this table, and a test walks it. */
+export const commands: CommandTable = {
+  xml: {
+    usage: xmlUsage,
+    example: xmlExample,
+    run: (args) => {
       const file = args[0];
-      if (!file || args.length !== 1) return { exitCode: 2, stdout: '', stderr: usage };
+      if (!file || args.length !== 1) return { exitCode: 2, stdout: '', stderr: `usage:\n${xmlUsage}` };
       let text: string;
       try {
         text = readFileSync(resolve(cwd, file), 'utf8');
       } catch (error) {
-        return {
-          exitCode: 2,
-          stdout: '',
-          stderr: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
-        };
+        const code = (error as NodeJS.ErrnoException).code ?? 'error';
+        return { exitCode: 2, stdout: '', stderr: `cannot read ${file}: ${code}\n` };
       }
       return xmlCommand(text, new Date());
-    }
-    case 'sign':
-      return signCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
-        env: process.env,
-        now: new Date(),
-      });
-    case 'verify':
-      return verifyCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
-        env: process.env,
-        now: new Date(),
-      });
-    case 'pdf':
-      return pdfCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
-        writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes),
-      });
-    case 'submit':
-      return submitCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
-        env: process.env,
-        now: new Date(),
-      });
-    case 'dian-simulator':
-      return dianSimulatorCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
-        env: process.env,
-        now: new Date(),
+    },
+  },
+  sign: { usage: signUsage, example: signExample, run: (args) => signCommand(args, fileIo()) },
+  verify: { usage: verifyUsage, example: verifyExample, run: (args) => verifyCommand(args, fileIo()) },
+  pdf: {
+    usage: pdfUsage,
+    example: pdfExample,
+    run: (args) => pdfCommand(args, { readFile, writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes) }),
+  },
+  submit: { usage: submitUsage, example: submitExample, run: (args) => submitCommand(args, fileIo()) },
+  'dian-simulator': {
+    usage: dianSimulatorUsage,
+    example: dianSimulatorExample,
+    run: (args) =>
+      dianSimulatorCommand(args, {
+        ...fileIo(),
         print: (text) => process.stdout.write(text),
         stopped: new Promise((stop) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop()))),
-      });
-    case 'dead-letters':
-      return deadLettersCommand(args, {
+      }),
+  },
+  'dead-letters': {
+    usage: deadLettersUsage,
+    example: deadLettersExample,
+    run: (args) =>
+      deadLettersCommand(args, {
         now: new Date(),
-        // --data-dir from where the user typed the command; FE_DATA_DIR and ./data as the service reads them.
+        dataFolder,
         stateDb: (dataDir) => {
-          const path = resolve(
-            dataDir === undefined ? process.env.FE_DATA_DIR || './data' : resolve(cwd, dataDir),
-            'state.sqlite',
-          );
+          const path = resolve(dataFolder(dataDir), 'state.sqlite');
           return existsSync(path) ? path : undefined;
         },
-      });
-    case 'api-key':
-      return apiKeyCommand(args, { registry: registryFiles });
-    case 'tenant':
-      return tenantCommand(args, {
-        readFile: (path) => readFileSync(resolve(cwd, path)),
+      }),
+  },
+  'api-key': {
+    usage: apiKeyUsage,
+    example: apiKeyExample,
+    run: (args) => apiKeyCommand(args, { registry: registryFiles, dataFolder }),
+  },
+  tenant: {
+    usage: tenantUsage,
+    // The shape `create` reads is the example file itself, so the help cannot drift from it.
+    get example() {
+      return tenantExample(readFileSync(new URL('../../../examples/tenant.json', import.meta.url), 'utf8'));
+    },
+    run: (args) =>
+      tenantCommand(args, {
+        readFile,
         env: process.env,
+        dataFolder,
         open: (dataDir) => {
           const files = registryFiles(dataDir);
           if (!files) return undefined;
@@ -126,13 +120,21 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
             },
           };
         },
-      });
-    case 'history':
-      return historyCommand(args, { open: openAuditSources });
-    case 'redrive':
-      return redriveCommand(args, {
+      }),
+  },
+  history: {
+    usage: historyUsage,
+    example: historyExample,
+    run: (args) => historyCommand(args, { open: openAuditSources, dataFolder }),
+  },
+  redrive: {
+    usage: redriveUsage,
+    example: redriveExample,
+    run: (args) =>
+      redriveCommand(args, {
         clock: { now: () => new Date() },
         operator: userInfo().username,
+        dataFolder,
         open: (dataDir) => {
           const dir = dataFolder(dataDir);
           if (!existsSync(resolve(dir, 'events.sqlite'))) return undefined;
@@ -149,10 +151,15 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
             },
           };
         },
-      });
-    case 'audit':
-      return auditCommand(args, {
+      }),
+  },
+  audit: {
+    usage: auditUsage,
+    example: auditExample,
+    run: (args) =>
+      auditCommand(args, {
         open: openAuditSources,
+        dataFolder,
         publicKeyOf: (dir) => {
           const file = resolve(dataFolder(dir), 'audit.key');
           // The public half only: the private key never leaves this function.
@@ -160,13 +167,18 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
             ? (createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'pem' }) as string)
             : undefined;
         },
-        readFile: (path) => readFileSync(resolve(cwd, path)),
+        readFile,
         dianTrustedPemFile: process.env.DIAN_TRUSTED_PEM || undefined,
         elapsedMs: () => performance.now(),
-      });
-    case 'replay':
-      return replayCommand(args, {
+      }),
+  },
+  replay: {
+    usage: replayUsage,
+    example: replayExample,
+    run: (args) =>
+      replayCommand(args, {
         open: openAuditSources,
+        dataFolder,
         target: (path) => ({ path: resolve(cwd, path), exists: existsSync(resolve(cwd, path)) }),
         fromTopic: async (topic, target) => {
           const [{ replayStatusFromTopic }, { platformConfigSchema }, { configFromEnv }] = await Promise.all([
@@ -183,32 +195,20 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
             target,
           );
         },
-      });
-    case 'outbox':
-      return outboxCommand(args, {
-        outboxDir: (dataDir) =>
-          resolve(
-            dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir),
-            'outbox',
-          ),
-      });
-    case undefined:
-    case 'help':
-    case '--help':
-      return { exitCode: command ? 0 : 2, stdout: command ? usage : '', stderr: command ? '' : usage };
-    default:
-      return { exitCode: 2, stdout: '', stderr: `unknown command: ${command}\n\n${usage}` };
-  }
-}
+      }),
+  },
+  outbox: {
+    usage: outboxUsage,
+    example: outboxExample,
+    run: (args) => outboxCommand(args, { outboxDir: (dataDir) => resolve(dataFolder(dataDir), 'outbox') }),
+  },
+};
 
-/**
- * The data folder's registry files (--data-dir from where the user typed; FE_DATA_DIR and ./data as the service reads
- * them), when the service ran there.
- */
+/** The data folder's registry files, when the service ran there. */
 function registryFiles(
   dataDir: string | undefined,
 ): { tenantsDb: string; masterKey: string; eventsDb: string } | undefined {
-  const dir = dataDir === undefined ? resolve(process.env.FE_DATA_DIR || './data') : resolve(cwd, dataDir);
+  const dir = dataFolder(dataDir);
   const found = {
     tenantsDb: resolve(dir, 'tenants.sqlite'),
     masterKey: resolve(dir, 'master.key'),
@@ -217,7 +217,10 @@ function registryFiles(
   return existsSync(found.tenantsDb) && existsSync(found.masterKey) ? found : undefined;
 }
 
-const result = await run(process.argv.slice(2));
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.exitCode;
+// Run only as the program: the --help test imports the table.
+if (import.meta.main) {
+  const result = await dispatch(commands, process.argv.slice(2));
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}

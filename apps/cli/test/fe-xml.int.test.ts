@@ -43,6 +43,15 @@ describe('pnpm fe xml', () => {
     expect(typeof body.request_id).toBe('string');
   });
 
+  it('answers -h and xml --help through the real command line: usage on stdout, exit 0', () => {
+    const overview = fe('-h');
+    expect(overview.status, overview.stderr).toBe(0);
+    expect(overview.stdout).toContain('usage: pnpm fe');
+    const help = fe('xml', '--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('pnpm fe xml examples/invoice-request.json');
+  });
+
   it('exits 2 with usage for an unknown command', () => {
     const run = fe('frobnicate');
     expect(run.status).toBe(2);

@@ -107,6 +107,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'a request the HTTP parser refuses (400, 431), one that does not arrive in time (408), and a client address that keeps failing ' +
         'authentication (429 with `Retry-After`, before its key is checked).',
     },
+    // The served copy (/docs/openapi.json) names the address each request reached instead.
     servers: [{ url: 'http://127.0.0.1:8080', description: 'Embedded default' }],
     security: [{ bearer: [] }],
     paths: {
@@ -321,8 +322,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/docs': {
         get: {
+          operationId: 'getApiReference',
+          summary: 'This reference, rendered for a browser (Swagger UI, served by the service itself)',
+          security: [],
+          responses: {
+            '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+            ...errors([]),
+          },
+        },
+      },
+      '/docs/openapi.json': {
+        get: {
           operationId: 'getOpenApiDocument',
-          summary: 'This OpenAPI document (also at /docs/openapi.json)',
+          summary: 'This OpenAPI document',
+          description:
+            'Its `servers` names the address the request reached: `FE_BASE_URL` when configured, else the `Host` it was sent to (`https` when `X-Forwarded-Proto` says so).',
           security: [],
           responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) }, ...errors([]) },
         },

@@ -17,14 +17,12 @@ try {
   const embedded = await startEmbedded(config, process.env, root, systemClock);
   const typedFrom = process.env.INIT_CWD ?? process.cwd();
   const example = relative(typedFrom, resolve(import.meta.dirname, '../../../examples/invoice-request.json'));
-  // `pnpm fe` reads FE_DATA_DIR, else ./data, from the workspace root: name the folder when it is another.
-  const dataDir = resolve(config.dataDir);
-  const apiKeyCommand = `pnpm -s fe api-key${dataDir === resolve('data') ? '' : ` --data-dir ${shellWord(relative(typedFrom, dataDir) || '.')}`}`;
   process.stdout.write(
     welcomeText({
       url: embedded.url,
       examplePath: example || 'examples/invoice-request.json',
-      apiKeyCommand,
+      // Absolute: a shell without this start's FE_DATA_DIR, or in another folder, reaches the same data.
+      dataDir: resolve(config.dataDir),
       demo: embedded.demo,
       mail: embedded.mail,
       healthUrl: embedded.healthUrl,
@@ -44,9 +42,4 @@ try {
   // A startup failure ends the process (docs/architecture.md convention 5); the reason, never a secret.
   logger.error({ err: error }, 'the service could not start');
   process.exit(1);
-}
-
-/** A path as one shell word, quoted only when it needs to be. */
-function shellWord(text: string): string {
-  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -12,7 +12,7 @@ import {
 import {
   answerWithLinks,
   createHttpApp,
-  docsRoute,
+  docsRoutes,
   filesRoute,
   highestUsedInStore,
   notifyBuyerRoute,
@@ -421,7 +421,8 @@ export async function startEmbedded(
         async (scope) =>
           void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
         filesRoute(blobs, links, () => clock.now()),
-        docsRoute,
+        // `/` leads to the portal; FE_BASE_URL, when set, is the address the OpenAPI document names.
+        docsRoutes({ publicUrl: config.baseUrl, home: '/admin' }),
         async (scope) => void (await scope.register(portal, { prefix: '/admin' })),
       ],
     });

@@ -6,8 +6,10 @@ export type Welcome = {
   url: string;
   /** The example request, as the user would type its path. */
   examplePath: string;
-  /** The command that prints the demo tenant's current key (with --data-dir when not the default). */
-  apiKeyCommand: string;
+  /** The data folder, absolute: every command printed names it, so it works from any shell and folder. */
+  dataDir: string;
+  /** The command that prints the demo tenant's current key; default `pnpm -s fe api-key --data-dir <dataDir>`. */
+  apiKeyCommand?: string;
   /** `issuedApiKey`: the key when this start issued it, the only start that prints it. */
   demo: { created: boolean; issuedApiKey: string | undefined };
   /** Which shape answers at `url`: the embedded default, or one process per service. */
@@ -26,7 +28,8 @@ export type Welcome = {
 export function welcomeText({
   url,
   examplePath,
-  apiKeyCommand,
+  dataDir,
+  apiKeyCommand = `pnpm -s fe api-key --data-dir ${shellWord(dataDir)}`,
   demo,
   shape = 'embedded',
   mail,
@@ -40,6 +43,7 @@ export function welcomeText({
           `    export FE_API_KEY=${demo.issuedApiKey}`,
         ]
       : ['  Its API key is not printed again; to put it in your shell:', `    export FE_API_KEY=$(${apiKeyCommand})`];
+  const outbox = `pnpm fe outbox --data-dir ${shellWord(dataDir)}`;
   return [
     '',
     `  Electronic invoicing service (${shape}) at ${url}`,
@@ -55,16 +59,21 @@ export function welcomeText({
     `    curl -sS ${url}/api/v1/service/status/<cufe> -H "Authorization: Bearer $FE_API_KEY"`,
     '',
     ...(healthUrl ? [`  Health (its own port): ${healthUrl}`] : []),
-    `  OpenAPI: ${url}/docs`,
+    `  API reference: ${url}/docs (the OpenAPI document: ${url}/docs/openapi.json)`,
     ...(mail
       ? [
           '',
           mail.kind === 'outbox'
-            ? `  Mails (to buyers, and the portal's) are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`pnpm fe outbox\` lists them, \`pnpm fe outbox --last --to <email>\` shows one.`
+            ? `  Mails (to buyers, and the portal's) are not sent (no FE_SMTP_URL): they are written to ${mail.destination}; \`${outbox}\` lists them, \`${outbox} --last --to <email>\` shows one.`
             : `  Mails (to buyers, and the portal's) leave through ${mail.destination}.`,
         ]
       : []),
     `  Admin portal (sign up a company of your own): ${portalUrl}`,
     '',
   ].join('\n');
+}
+
+/** A path as one shell word, quoted only when it needs to be. */
+export function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

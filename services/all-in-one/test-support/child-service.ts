@@ -23,7 +23,7 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const deadline = Date.now() + 180_000;
-  while (!/service \(embedded\) at /.test(output) || !/ {2}OpenAPI: /.test(output)) {
+  while (!/service \(embedded\) at /.test(output) || !/ {2}Admin portal /.test(output)) {
     // the first and last lines of the welcome text
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));

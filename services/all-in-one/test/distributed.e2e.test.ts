@@ -254,7 +254,7 @@ it('the stop script stops exactly those processes, each gracefully, and frees th
 it('a later start on the same data folder uses the demo tenant without printing its key', async () => {
   const again = await startDistributedShape(shape);
   expect(again).toContain('Using the demo tenant');
-  expect(again).toContain('export FE_API_KEY=$(pnpm -s distributed:api-key)');
+  expect(again).toMatch(/export FE_API_KEY=\$\(FE_DATA_DIR=\S+ pnpm -s distributed:api-key\)/);
   expect(again).not.toContain(apiKey());
   // the same key still authenticates: an unknown invoice, not a 401
   expect((await statusOn(1, '0'.repeat(96))).status).toBe(404);

@@ -22,4 +22,4 @@ export { requestNote, type RequestNotePorts, type InvoiceIdByCufe } from './requ
 export { noteResolution } from './request-note/finish-note.ts';
 export { filesRoute } from './routes/files.ts';
 export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './routes/notify-buyer.ts';
-export { docsRoute } from './routes/docs.ts';
+export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';

@@ -12,7 +12,7 @@ import {
   answerWithLinks,
   createBusInvoiceOutcomes,
   createHttpApp,
-  docsRoute,
+  docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
   NumberAllocator,
@@ -76,7 +76,8 @@ await runMain({
           })),
         async (scope) =>
           void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: store, blobs: blobs! })),
-        docsRoute,
+        // No portal in this process (it runs as its own): `/` is a page of links.
+        docsRoutes(),
       ],
     });
     // Keys are kept FE_IDEMPOTENCY_TTL_HOURS, then purged hourly (any instance may purge: it is one DELETE).

@@ -1,4 +1,5 @@
 import { loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -7,8 +8,9 @@ export const apiKeyUsage = `  api-key [--tenant <id>] [--data-dir <dir>]
                        from the data folder's tenant registry; the embedded service prints
                        the demo key only on the start that creates it
 `;
+export const apiKeyExample = '  export FE_API_KEY=$(pnpm -s fe api-key --data-dir ./data)\n';
 
-export type ApiKeyIo = {
+export type ApiKeyIo = DataFolderIo & {
   /** The data folder's tenant registry and master key, or undefined when either is missing (nothing is created). */
   registry(dataDir: string | undefined): { tenantsDb: string; masterKey: string } | undefined;
 };
@@ -22,12 +24,7 @@ export async function apiKeyCommand(args: string[], io: ApiKeyIo): Promise<Comma
   if (positional.length || unknown.length) return { exitCode: 2, stdout: '', stderr: `usage:\n${apiKeyUsage}` };
   const tenantId = options.get('tenant') ?? 'demo';
   const registry = io.registry(options.get('data-dir'));
-  if (!registry)
-    return {
-      exitCode: 1,
-      stdout: '',
-      stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n',
-    };
+  if (!registry) return missingInDataFolder(io.dataFolder(options.get('data-dir')), 'tenants.sqlite and master.key');
   const tenants = new SqliteTenantDirectory({
     path: registry.tenantsDb,
     masterKey: loadOrCreateMasterKey(registry.masterKey),

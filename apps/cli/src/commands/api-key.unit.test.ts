@@ -27,6 +27,7 @@ async function dataFolder(): Promise<{ dir: string; key: string }> {
 
 const io = (dir: string | undefined) => ({
   registry: () => (dir ? { tenantsDb: join(dir, 'tenants.sqlite'), masterKey: join(dir, 'master.key') } : undefined),
+  dataFolder: (given: string | undefined) => given ?? dir ?? '/srv/fe/data',
 });
 
 describe('pnpm fe api-key', () => {
@@ -39,12 +40,19 @@ describe('pnpm fe api-key', () => {
     });
   });
 
-  it('exits 1 for a folder the service never ran in, a tenant without a key, and another master key', async () => {
-    expect(await apiKeyCommand([], io(undefined))).toMatchObject({ exitCode: 1, stdout: '' });
+  it('exits 1 for a folder the service never ran in (naming it), a tenant without a key, another master key', async () => {
+    expect(await apiKeyCommand([], io(undefined))).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: expect.stringContaining(
+        'no tenants.sqlite and master.key in /srv/fe/data: the service has not run there',
+      ),
+    });
     const { dir } = await dataFolder();
     expect(await apiKeyCommand(['--tenant', 'nobody'], io(dir))).toMatchObject({ exitCode: 1, stdout: '' });
     const other = mkdtempSync(join(tmpdir(), 'fe-cli-api-key-'));
     const wrongKey = {
+      ...io(dir),
       registry: () => ({ tenantsDb: join(dir, 'tenants.sqlite'), masterKey: join(other, 'master.key') }),
     };
     loadOrCreateMasterKey(join(other, 'master.key'));

@@ -2,6 +2,7 @@ import type { AuditReport } from '../audit/audit-store.ts';
 import { auditStore } from '../audit/audit-store.ts';
 import { certificatesOf } from '@fe/dian-simulator';
 import type { AuditSources, DianAnchor } from '../audit/embedded-data.ts';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -22,8 +23,11 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        print the public key the service signs checkpoints with: keep it
                        apart from the data folder and pass it to audit verify
 `;
+export const auditExample = `  pnpm -s fe audit public-key --data-dir ./data > audit.pub   # keep it apart from the data folder
+  pnpm fe audit verify --data-dir ./data --public-key audit.pub
+`;
 
-export type AuditIo = {
+export type AuditIo = DataFolderIo & {
   /**
    * The stores of the data folder (--data-dir, else FE_DATA_DIR, else ./data; undefined when it holds none), or the
    * distributed shape's.
@@ -54,11 +58,7 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
     const pem = io.publicKeyOf(dataDir);
     return pem
       ? { exitCode: 0, stdout: pem, stderr: '' }
-      : {
-          exitCode: 1,
-          stdout: '',
-          stderr: 'no audit.key in that data folder: the service has not signed a checkpoint there\n',
-        };
+      : missingInDataFolder(io.dataFolder(dataDir), 'audit.key', 'the service has not signed a checkpoint there');
   }
   let pinned: string | undefined;
   const keyFile = options.get('public-key');
@@ -90,7 +90,7 @@ export async function auditCommand(args: string[], io: AuditIo): Promise<Command
     }
   }
   const sources = await io.open({ dataDir, distributed });
-  if (!sources) return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: nothing to audit\n' };
+  if (!sources) return missingInDataFolder(io.dataFolder(dataDir), 'events.sqlite', 'nothing to audit');
   const started = io.elapsedMs();
   let report: AuditReport;
   try {

@@ -1,4 +1,5 @@
 import { SqliteDeadLetterStore, type DeadLetter } from '@fe/platform';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -11,8 +12,11 @@ export const deadLettersUsage = `  dead-letters [list] [--data-dir <dir>] [--jso
                        service (within 2 s; or at its next start): a handled letter is
                        removed, one that fails again is kept with its new error
 `;
+export const deadLettersExample = `  pnpm fe dead-letters --data-dir ./data
+  pnpm fe dead-letters redrive 3 --data-dir ./data
+`;
 
-export type DeadLettersIo = {
+export type DeadLettersIo = DataFolderIo & {
   /** The data folder's state.sqlite, or undefined when there is none (nothing to open or create). */
   stateDb(dataDir: string | undefined): string | undefined;
   now: Date;
@@ -38,11 +42,11 @@ export async function deadLettersCommand(args: string[], io: DeadLettersIo): Pro
 
   const path = io.stateDb(options.get('data-dir'));
   if (!path)
-    return {
-      exitCode: 1,
-      stdout: '',
-      stderr: 'no state.sqlite in that data folder: the service has not run there, so it has no dead letters\n',
-    };
+    return missingInDataFolder(
+      io.dataFolder(options.get('data-dir')),
+      'state.sqlite',
+      'the service has not run there, so it has no dead letters',
+    );
   const store = new SqliteDeadLetterStore(path);
   try {
     if (action === 'list') {

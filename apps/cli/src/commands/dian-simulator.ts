@@ -17,6 +17,7 @@ export const dianSimulatorUsage = `  dian-simulator --trust <ca.pem>[,<ca.pem>â€
                        certificate when absent); --fault applies to every request
                        (latency=<ms>, timeout, http500, http503, untrusted-cert, response-lost)
 `;
+export const dianSimulatorExample = '  pnpm fe dian-simulator --trust ca.pem --port 8081\n';
 
 export type SimulatorIo = CommandIo & {
   print(text: string): void;

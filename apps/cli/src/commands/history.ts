@@ -1,6 +1,7 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { invoiceHistory, type EventStore } from '@fe/platform';
 import type { AuditSources } from '../audit/embedded-data.ts';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -8,8 +9,9 @@ export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [-
                        every recorded event of the invoice, oldest first: its time, its
                        cause, its chain digest and the SHA-256 of every file it names
 `;
+export const historyExample = '  pnpm fe history SETP990000000 --data-dir ./data\n';
 
-export type HistoryIo = {
+export type HistoryIo = DataFolderIo & {
   open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
 };
 
@@ -25,8 +27,7 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
   if (unknown.length || positional.length !== 1 || !wanted || (distributed && options.has('data-dir')))
     return { exitCode: 2, stdout: '', stderr: `usage:\n${historyUsage}` };
   const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
-  if (!sources)
-    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: the service has not run there\n' };
+  if (!sources) return missingInDataFolder(io.dataFolder(options.get('data-dir')), 'events.sqlite');
   try {
     const found = await findInvoice(sources.store, wanted, options.get('tenant'));
     if (found.length === 0)

@@ -10,6 +10,7 @@ export const outboxUsage = `  outbox [--data-dir <dir>] [--last [--to <email>]]
                        mail (to <email>) decoded: its headers, its text (the portal's links
                        as they are meant) and the names of its attachments
 `;
+export const outboxExample = '  pnpm fe outbox --data-dir ./data --last --to compras@cliente.example\n';
 
 export type OutboxIo = {
   /** The data folder's outbox, as the service names it (--data-dir, else FE_DATA_DIR, else ./data). */

@@ -9,6 +9,7 @@ export const pdfUsage = `  pdf <signed.xml> [--out <file.pdf>] [--validated-at <
                        DIAN's acceptance time (the XML cannot carry it); the provider name
                        defaults to the demo software's when its NIT matches
 `;
+export const pdfExample = '  pnpm fe pdf signed.xml --out factura.pdf\n';
 
 export type PdfIo = Pick<CommandIo, 'readFile'> & { writeFile(path: string, bytes: Uint8Array): void };
 

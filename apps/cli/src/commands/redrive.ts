@@ -1,5 +1,6 @@
 import { PlatformError, requestRedrive, type Clock, type DeadLetterStore, type EventStore } from '@fe/platform';
 import { findInvoice } from './history.ts';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -10,8 +11,9 @@ export const redriveUsage = `  redrive <cufe | prefix+number> [--tenant <id>] [-
                        dead letters; refused (exit 1, REDRIVE_FINAL / REDRIVE_NOT_FAILED)
                        for an invoice with a verdict or with no failed step
 `;
+export const redriveExample = '  pnpm fe redrive SETP990000000 --tenant demo --data-dir ./data\n';
 
-export type RedriveIo = {
+export type RedriveIo = DataFolderIo & {
   /** The embedded data folder's event store and dead letters, or undefined when the service never ran there. */
   open(
     dataDir: string | undefined,
@@ -28,8 +30,7 @@ export async function redriveCommand(args: string[], io: RedriveIo): Promise<Com
   if (unknown.length || positional.length !== 1 || !wanted)
     return { exitCode: 2, stdout: '', stderr: `usage:\n${redriveUsage}` };
   const sources = io.open(options.get('data-dir'));
-  if (!sources)
-    return { exitCode: 1, stdout: '', stderr: 'no events.sqlite in that data folder: the service has not run there\n' };
+  if (!sources) return missingInDataFolder(io.dataFolder(options.get('data-dir')), 'events.sqlite');
   try {
     const found = await findInvoice(sources.store, wanted, options.get('tenant'));
     if (found.length !== 1)

@@ -20,6 +20,7 @@ async function folder(...after: ((meta: { tenantId: string; invoiceId: string })
     redriveCommand(args, {
       clock,
       operator: 'ops',
+      dataFolder: () => '/srv/fe/data',
       open: () => ({ store, letters, close: async () => {} }),
     });
   return { store, letters, run, requested, invoiceId };

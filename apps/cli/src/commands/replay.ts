@@ -2,6 +2,7 @@ import { topics } from '@fe/contracts';
 import { diffViews, rebuildStatusViews } from '@fe/projection';
 import { SqliteStatusStore } from '@fe/invoice-status';
 import type { AuditSources } from '../audit/embedded-data.ts';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -11,8 +12,9 @@ export const replayUsage = `  replay --projection status [--into <file>] [--data
                        live one; exits 1 when an invoice differs. --from-topic folds the
                        Kafka topic from offset 0 instead (FE_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL)
 `;
+export const replayExample = '  pnpm fe replay --projection status --data-dir ./data\n';
 
-export type ReplayIo = {
+export type ReplayIo = DataFolderIo & {
   open(where: { dataDir: string | undefined; distributed: boolean }): Promise<AuditSources | undefined>;
   /** The --into path as the user meant it (from where they typed the command), and whether it exists already. */
   target(path: string): { path: string; exists: boolean };
@@ -45,11 +47,11 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
   const live = sources?.liveStatus();
   if (!sources || !live) {
     await sources?.close();
-    return {
-      exitCode: 1,
-      stdout: '',
-      stderr: 'no events.sqlite and status.sqlite in that data folder: nothing to replay\n',
-    };
+    return missingInDataFolder(
+      io.dataFolder(options.get('data-dir')),
+      'events.sqlite and status.sqlite',
+      'nothing to replay',
+    );
   }
   const rebuilt = new SqliteStatusStore(target?.path ?? ':memory:');
   try {

@@ -9,6 +9,9 @@ export const signUsage = `  sign <in.xml> --p12 <file> --password-env <VAR> [--a
                        password is read from the environment variable VAR, never argv.
                        SigningTime defaults to now and must fall on cbc:IssueDate
 `;
+export const signExample = `  read -rs P12_PASSWORD && export P12_PASSWORD   # typed, not echoed, not in argv
+  pnpm fe sign invoice.xml --p12 firma.p12 --password-env P12_PASSWORD > signed.xml
+`;
 
 /** `pnpm fe sign`: signs a UBL invoice with a .p12, on this thread (one document, no pool needed). */
 export function signCommand(args: string[], io: CommandIo): CommandOutput {

@@ -10,6 +10,9 @@ export const submitUsage = `  submit <signed.xml> --endpoint <url> --p12 <file> 
                        as JSON; exits 0 when accepted (00), 1 when rejected, 3 when the call
                        failed (the error's code, retriable and outcomeUnknown go to stderr)
 `;
+export const submitExample = `  pnpm fe submit signed.xml --endpoint http://127.0.0.1:8081/WcfDianCustomerServices.svc \\
+    --p12 firma.p12 --password-env P12_PASSWORD
+`;
 
 /** `pnpm fe submit`: one document to DIAN (or the simulator) and its answer. */
 export async function submitCommand(args: string[], io: CommandIo): Promise<CommandOutput> {

@@ -9,13 +9,15 @@ import {
   type TenantCommands,
 } from '@fe/tenancy';
 import { isXadesError } from '@fe/xades';
+import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
 export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a tenant in the data folder's registry; each change
                        is recorded as a TenantChanged audit event (fe.tenant.events.v1):
     create <tenant.json>                        a tenant ({ tenant, environment, software, resolutions,
-                                                activeResolutionId }); prints its first API key
+                                                activeResolutionId }: examples/tenant.json); prints its
+                                                first API key
     company --tenant <id> <company.json>        replace the company data (NIT and DV checked)
     certificate --tenant <id> <file.p12>        upload the signing certificate; its password is read
                                                 from FE_P12_PASSWORD (never an argument: ps shows those)
@@ -32,7 +34,19 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
     history --tenant <id>                       the tenant's audit events, one JSON per line
 `;
 
-export type TenantIo = {
+/** The example, with the shape `create` reads (the text of examples/tenant.json). */
+export const tenantExample = (
+  tenantJson: string,
+) => `  pnpm fe tenant create examples/tenant.json --data-dir ./data   # prints acme's first API key
+  read -rs FE_P12_PASSWORD && export FE_P12_PASSWORD
+  pnpm fe tenant certificate --tenant acme firma.p12 --data-dir ./data
+  pnpm fe tenant rotate-key --tenant acme --data-dir ./data
+
+examples/tenant.json, what \`create\` reads (environment "2" is habilitación, "1" production;
+SETP 990000000–995000000 is DIAN's habilitación range):
+${tenantJson}`;
+
+export type TenantIo = DataFolderIo & {
   readFile(path: string): Buffer;
   env: Readonly<Record<string, string | undefined>>;
   /**
@@ -62,12 +76,7 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
   const json = () => JSON.parse(io.readFile(positional[0]!).toString('utf8')) as unknown;
 
   const opened = io.open(options.get('data-dir'));
-  if (!opened)
-    return {
-      exitCode: 1,
-      stdout: '',
-      stderr: 'no tenants.sqlite and master.key in that data folder: the service has not run there\n',
-    };
+  if (!opened) return missingInDataFolder(io.dataFolder(options.get('data-dir')), 'tenants.sqlite and master.key');
   const { commands } = opened;
   const done = (stdout = '') => ({ exitCode: 0, stdout, stderr: '' });
   try {

@@ -19,6 +19,7 @@ function dataFolder() {
   const io = (env: Record<string, string> = {}): TenantIo => ({
     readFile: (path) => readFileSync(join(dir, path)),
     env,
+    dataFolder: () => dir,
     open: () => {
       const tenants = registry();
       const events = new SqliteEventStore(join(dir, 'events.sqlite'));
@@ -66,6 +67,15 @@ describe('pnpm fe tenant', () => {
         .split('\n')
         .map((line) => JSON.parse(line).data.change),
     ).toEqual(['TenantCreated', 'ApiKeyIssued', 'ApiKeyRotated', 'ApiKeysRevoked']);
+  });
+
+  it('creates the tenant of examples/tenant.json, the shape its --help shows', async () => {
+    const { io, write, registry } = dataFolder();
+    write('tenant.json', readFileSync(new URL('../../../../examples/tenant.json', import.meta.url)));
+    expect(await tenantCommand(['create', 'tenant.json'], io())).toMatchObject({ exitCode: 0 });
+    const tenants = registry();
+    expect((await tenants.profile('acme'))?.tenant.nit).toBe('901234567');
+    await tenants.close();
   });
 
   it('uploads a .p12 with its password from FE_P12_PASSWORD and refuses a wrong one by its code', async () => {

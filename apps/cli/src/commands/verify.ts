@@ -18,6 +18,7 @@ export const verifyUsage = `  verify <signed.xml | attached-document.xml | z….
                        DIAN's ApplicationResponse inside it (signature, code 02, same
                        CUFE); exits 0 only when every check holds
 `;
+export const verifyExample = '  pnpm fe verify signed.xml --trusted ca.pem\n';
 
 /**
  * `pnpm fe verify`: the auditor's report on a signed invoice or on what a buyer received (DOM-based, independent of the

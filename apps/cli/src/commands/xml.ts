@@ -14,6 +14,12 @@ import {
 
 export type CommandOutput = { exitCode: number; stdout: string; stderr: string };
 
+export const xmlUsage = `  xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
+                       for the built-in demo tenant; a bad request prints the error body
+                       and exits 1
+`;
+export const xmlExample = '  pnpm fe xml examples/invoice-request.json > invoice.xml\n';
+
 /**
  * `pnpm fe xml <request.json>`: the unsigned demo invoice for a request, numbered from the request or the range start.
  */

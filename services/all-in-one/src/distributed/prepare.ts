@@ -10,7 +10,7 @@ import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
 import { STORED_IDENTITY_FILE, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
-import { welcomeText } from '../welcome.ts';
+import { shellWord, welcomeText } from '../welcome.ts';
 
 process.umask(0o077);
 const [dataDir, url, portalUrl] = process.argv.slice(2);
@@ -59,7 +59,9 @@ try {
         shape: 'distributed',
         ...(portalUrl ? { portalUrl } : {}),
         examplePath: example || 'examples/invoice-request.json',
-        apiKeyCommand: 'pnpm -s distributed:api-key',
+        dataDir: resolve(dataDir),
+        // The folder named, as every command the welcome prints: a shell without this start's FE_DATA_DIR works too.
+        apiKeyCommand: `FE_DATA_DIR=${shellWord(resolve(dataDir))} pnpm -s distributed:api-key`,
         demo: { created: demo.created, issuedApiKey: demo.issuedApiKey },
       }),
     );
