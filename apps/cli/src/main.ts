@@ -20,7 +20,16 @@ import { createPublicKey } from 'node:crypto';
 import { outboxCommand, outboxUsage } from './commands/outbox.ts';
 import { tenantCommand, tenantUsage } from './commands/tenant.ts';
 import { SqliteDeadLetterStore, SqliteEventStore } from '@fe/platform';
-import { createTenantCommands, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import {
+  createTenantCommands,
+  issueTestCertificate,
+  LOCAL_TEST_CA_FILE,
+  loadOrCreateLocalTestCa,
+  loadOrCreateMasterKey,
+  SqliteTenantDirectory,
+} from '@fe/tenancy';
+import { addToTrustFolder, TRUST_FOLDER } from '@fe/dian-simulator';
+import { simulatorTrustCommand, simulatorTrustUsage } from './commands/simulator-trust.ts';
 
 const usage = `usage: pnpm fe <command>
 
@@ -28,7 +37,7 @@ commands:
   xml <request.json>   print the unsigned UBL 2.1 invoice for the request, issued now,
                        for the built-in demo tenant; a bad request prints the error body
                        and exits 1
-${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${redriveUsage}${auditUsage}${replayUsage}${outboxUsage}`;
+${signUsage}${verifyUsage}${pdfUsage}${submitUsage}${dianSimulatorUsage}${simulatorTrustUsage}${deadLettersUsage}${apiKeyUsage}${tenantUsage}${historyUsage}${redriveUsage}${auditUsage}${replayUsage}${outboxUsage}`;
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -84,6 +93,26 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
         now: new Date(),
       });
     case 'dian-simulator':
+      if (args[0] === 'trust')
+        return simulatorTrustCommand(args.slice(1), {
+          readFile: (path) => readFileSync(resolve(cwd, path)),
+          trustFolder: (dataDir) => {
+            const dir = dataFolder(dataDir);
+            return registryFiles(dataDir) ? { folder: resolve(dir, TRUST_FOLDER) } : { missing: dir };
+          },
+          registryCas: async (dataDir) => {
+            const files = registryFiles(dataDir)!;
+            const registry = new SqliteTenantDirectory({
+              path: files.tenantsDb,
+              masterKey: loadOrCreateMasterKey(files.masterKey),
+            });
+            try {
+              return await registry.trustedCaPems();
+            } finally {
+              await registry.close();
+            }
+          },
+        });
       return dianSimulatorCommand(args, {
         readFile: (path) => readFileSync(resolve(cwd, path)),
         env: process.env,
@@ -125,6 +154,13 @@ function run(argv: string[]): CommandOutput | Promise<CommandOutput> {
               await events.close();
             },
           };
+        },
+        testCertificate: async (dataDir, owner) => {
+          const dir = dataFolder(dataDir);
+          const { ca, created } = loadOrCreateLocalTestCa(resolve(dir, LOCAL_TEST_CA_FILE), new Date());
+          // A CA made here (the service's start makes it first) goes on the simulator's trust list at once.
+          if (created) addToTrustFolder(resolve(dir, TRUST_FOLDER), ca.certificatePem);
+          return issueTestCertificate(ca, owner, new Date());
         },
       });
     case 'history':

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
-import { demoTestSetId } from '@fe/dian-simulator';
 import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
@@ -185,13 +184,9 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     try {
       await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
       await fillCompany(page, company);
-      // First a TestSetId DIAN (the simulator) does not know: the run's documents go with SendTestSetAsync, so it is
-      // refused.
-      await fillSoftware(page, {
-        id: demoSoftware.id,
-        pin: demoSoftware.pin,
-        testSetId: '11111111-2222-4333-8444-555555555555',
-      });
+      // First a TestSetId that is not one DIAN's portal gives (a GUID): the run's documents go with SendTestSetAsync,
+      // so it is refused.
+      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: 'set-de-pruebas' });
       await uploadCertificate(page, certificate.file, certificate.password);
       // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
@@ -204,11 +199,15 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
       await page.waitForURL(/\/onboarding\/test-set$/);
       await page.click('text=Enviar el set de pruebas');
       await page.waitForSelector('[data-test-set="failed"]', { timeout: 60_000 });
-      expect(await page.textContent('[data-test-set]')).toContain('TEST_SET_REFUSED');
+      expect(await page.textContent('[data-test-set]')).toContain('no reconoce el identificador del set de pruebas');
       await shot('refused-test-set-id');
-      // Then the TestSetId the simulator knows for the demo software.
+      // Then a TestSetId of its own, which the simulator has not seen: it starts a set for it, as DIAN does.
       await page.goto(`${world.url}/admin/onboarding/software`);
-      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: demoTestSetId });
+      await fillSoftware(page, {
+        id: demoSoftware.id,
+        pin: demoSoftware.pin,
+        testSetId: '11111111-2222-4333-8444-555555555555',
+      });
       await page.goto(`${world.url}/admin/onboarding/test-set`);
       await page.click('text=Enviar de nuevo');
       await page.waitForSelector('[data-test-set="running"], [data-test-set="passed"]');
