@@ -20,8 +20,16 @@ import { createPublicKey } from 'node:crypto';
 import { outboxCommand, outboxExample, outboxUsage } from './commands/outbox.ts';
 import { tenantCommand, tenantExample, tenantUsage } from './commands/tenant.ts';
 import { SqliteDeadLetterStore, SqliteEventStore } from '@fe/platform';
-import { createTenantCommands, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
-
+import {
+  createTenantCommands,
+  issueTestCertificate,
+  LOCAL_TEST_CA_FILE,
+  loadOrCreateLocalTestCa,
+  loadOrCreateMasterKey,
+  SqliteTenantDirectory,
+} from '@fe/tenancy';
+import { addToTrustFolder, TRUST_FOLDER } from '@fe/dian-simulator';
+import { simulatorTrustCommand, simulatorTrustUsage } from './commands/simulator-trust.ts';
 import { dispatch, type CommandTable } from './help.ts';
 
 // pnpm runs scripts from the workspace root; resolve paths from where the user typed the command.
@@ -65,14 +73,36 @@ export const commands: CommandTable = {
   },
   submit: { usage: submitUsage, example: submitExample, run: (args) => submitCommand(args, fileIo()) },
   'dian-simulator': {
-    usage: dianSimulatorUsage,
+    usage: `${dianSimulatorUsage}${simulatorTrustUsage}`,
     example: dianSimulatorExample,
     run: (args) =>
-      dianSimulatorCommand(args, {
-        ...fileIo(),
-        print: (text) => process.stdout.write(text),
-        stopped: new Promise((stop) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop()))),
-      }),
+      args[0] === 'trust'
+        ? simulatorTrustCommand(args.slice(1), {
+            readFile,
+            trustFolder: (dataDir) => {
+              const dir = dataFolder(dataDir);
+              return registryFiles(dataDir) ? { folder: resolve(dir, TRUST_FOLDER) } : { missing: dir };
+            },
+            registryCas: async (dataDir) => {
+              const files = registryFiles(dataDir)!;
+              const registry = new SqliteTenantDirectory({
+                path: files.tenantsDb,
+                masterKey: loadOrCreateMasterKey(files.masterKey),
+              });
+              try {
+                return await registry.trustedCaPems();
+              } finally {
+                await registry.close();
+              }
+            },
+          })
+        : dianSimulatorCommand(args, {
+            ...fileIo(),
+            print: (text) => process.stdout.write(text),
+            stopped: new Promise((stop) =>
+              ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => stop())),
+            ),
+          }),
   },
   'dead-letters': {
     usage: deadLettersUsage,
@@ -119,6 +149,13 @@ export const commands: CommandTable = {
               await events.close();
             },
           };
+        },
+        testCertificate: async (dataDir, owner) => {
+          const dir = dataFolder(dataDir);
+          const { ca, created } = loadOrCreateLocalTestCa(resolve(dir, LOCAL_TEST_CA_FILE), new Date());
+          // A CA made here (the service's start makes it first) goes on the simulator's trust list at once.
+          if (created) addToTrustFolder(resolve(dir, TRUST_FOLDER), ca.certificatePem);
+          return issueTestCertificate(ca, owner, new Date());
         },
       }),
   },

@@ -12,7 +12,9 @@ const STEP_NAMES: Record<ProcessingStep, string> = {
 
 // What an operator most often has to fix, per stable code; any other code is named as is.
 const CAUSES: Record<string, string> = {
-  SOAP_FAULT_CLIENT: 'la DIAN rechazó la petición (certificado no confiable en WS-Security o petición mal formada)',
+  SOAP_FAULT_CLIENT:
+    'la DIAN no aceptó la conexión firmada: no confía en la entidad que emitió el certificado de firma, o la petición ' +
+    'no es válida; con el simulador incluido, agregue esa entidad a su lista de confianza',
   CREDENTIAL_MISSING: 'el emisor no tiene certificado de firma cargado',
   CREDENTIAL_INVALID: 'el certificado del emisor no se pudo leer o no está vigente',
   TENANT_UNKNOWN: 'el emisor no está registrado',

@@ -22,6 +22,12 @@ export const tenancyErrorCatalogue = {
   TEST_SET_NOT_PASSED: { message: 'The habilitación test set has not passed yet: production cannot be switched on.' },
   ALREADY_IN_PRODUCTION: { message: 'The tenant is already in production.' },
   CA_CERTIFICATE_INVALID: { message: 'The PEM is not a single CA certificate (basicConstraints CA:true).' },
+  TEST_CERTIFICATE_IN_PRODUCTION: {
+    message:
+      'Los certificados de prueba de la CA local solo sirven en habilitación: en producción la DIAN exige el de una ' +
+      'entidad de certificación acreditada.',
+  },
+  LOCAL_TEST_CA_INVALID: { message: "The local test CA's file does not hold a key and the certificate it belongs to." },
 } as const satisfies Record<string, { message: string }>;
 
 const tenancyErrors = errorCatalogue('TenancyError', tenancyErrorCatalogue);

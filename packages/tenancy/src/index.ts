@@ -5,6 +5,13 @@ export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adap
 export type { NewTenant } from './tenants/new-tenant.ts';
 export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';
 export { makeDemoCertificates, type DemoCertificates } from './demo/demo-certificates.ts';
+export {
+  issueTestCertificate,
+  loadOrCreateLocalTestCa,
+  LOCAL_TEST_CA_FILE,
+  type LocalTestCa,
+} from './test-ca/local-test-ca.ts';
+export { issueTestCertificateOffLoop } from './test-ca/issue-off-loop.ts';
 export { createSecretBox, MASTER_KEY_BYTES, type SecretBox } from './secrets/secret-box.ts';
 export { loadOrCreateMasterKey } from './secrets/master-key.ts';
 export {

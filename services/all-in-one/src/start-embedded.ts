@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import {
   parseFault,
+  seedTrustFolder,
   simulatorConfig,
   startDianSimulatorThread,
   STORED_IDENTITY_FILE,
+  TRUST_FOLDER,
   type DianSimulatorThread,
   loadOrCreateSimulatorIdentity,
 } from '@fe/dian-simulator/thread';
@@ -63,9 +65,12 @@ import {
 import {
   createTenantCommands,
   ensureDemoTenant,
+  LOCAL_TEST_CA_FILE,
+  loadOrCreateLocalTestCa,
   loadOrCreateMasterKey,
   SqliteTenantDirectory,
   testSetLookup,
+  type LocalTestCa,
 } from '@fe/tenancy';
 import {
   createPortal,
@@ -75,12 +80,16 @@ import {
   createPipelineTestSetRunner,
   dianNumberingRanges,
   issueByInject,
+  localTestCertificates,
   statusInvoiceList,
 } from '@fe/portal';
 import { startHealthServer } from '@fe/service-runtime';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
+import type { TenantRegistryFiles } from './simulator/simulator-thread-entry.ts';
+
+const SIMULATOR_ENTRY = new URL('./simulator/simulator-thread-entry.ts', import.meta.url);
 
 export type Embedded = {
   url: string;
@@ -135,15 +144,18 @@ export async function startEmbedded(
       timeoutMs: 2000,
     });
     closers.push(() => health.close());
+    const masterKey = loadOrCreateMasterKey(join(dir, 'master.key'));
     const tenants = new SqliteTenantDirectory({
       path: join(dir, 'tenants.sqlite'),
-      masterKey: loadOrCreateMasterKey(join(dir, 'master.key')),
+      masterKey,
       now: () => clock.now(),
     });
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
 
     let simulator: DianSimulatorThread | undefined;
+    // Issues test certificates for any tenant's NIT; only the built-in simulator trusts it.
+    let testCa: LocalTestCa | undefined;
     // The certificates DIAN's answers must chain to: the built-in simulator's own, else DIAN_TRUSTED_PEM's (the
     // submitter reads it).
     let trustedDianPem: string | undefined;
@@ -153,17 +165,26 @@ export async function startEmbedded(
       // One signing certificate for the folder's whole life: the anchor its answers are checked against.
       const identity = loadOrCreateSimulatorIdentity(join(dir, STORED_IDENTITY_FILE), clock.now());
       trustedDianPem = identity.certificatePem;
+      // The trust list (docs/dian-web-service.md, "The trust list"): made with the local test CA on a new folder,
+      // then the operator's; the demo's CA comes from the registry.
+      testCa = loadOrCreateLocalTestCa(join(dir, LOCAL_TEST_CA_FILE), clock.now()).ca;
+      const trustFolder = join(dir, TRUST_FOLDER);
+      seedTrustFolder(trustFolder, testCa.certificatePem);
       const { now: _wallClock, ...simulated } = simulatorConfig(
         { identity, trustedCaPems: await tenants.trustedCaPems() },
         {
           globalFault: fault,
           schemaValidation: config.dianSimulatorSchemaValidation,
+          trustFolder,
         },
       );
       simulator = await startDianSimulatorThread(
         simulated,
         { port: config.dianSimulatorPort },
         {
+          // DIAN's registry of issuers: the folder's tenants, read on the simulator's thread as they change.
+          workerUrl: SIMULATOR_ENTRY,
+          entryData: { tenantsDb: join(dir, 'tenants.sqlite'), masterKey } satisfies TenantRegistryFiles,
           // Like DIAN, it remembers across restarts what it accepted: a submission cut by a crash is
           // then found by the GetStatus that reconciles it, not judged a second time.
           storePath: join(dir, 'dian-simulator.sqlite'),
@@ -360,6 +381,7 @@ export async function startEmbedded(
       attempts,
       registry: tenants,
       commands: tenantCommands,
+      ...(testCa ? { testCertificates: localTestCertificates(testCa, () => clock.now()) } : {}),
       numberingRanges: dianNumberingRanges({
         registry: tenants,
         endpoints: () => submitter.endpoints,

@@ -1,8 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
-import { demoTestSetId } from '@fe/dian-simulator';
-import { ensureDemoTenant, loadOrCreateMasterKey, SqliteTenantDirectory } from '@fe/tenancy';
+import { demoResolution } from '@fe/dian-domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openBrowser } from '../test-support/browser.ts';
 import {
@@ -158,22 +155,15 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
   });
 });
 
-// A company DIAN's (simulated) registry knows — the demo NIT and software — whose certificate's CA
-// the built-in simulator trusts: its habilitación run is accepted and production can be switched on.
+// A company of its own, as a newcomer makes it: a new NIT and software, a test certificate for that NIT from the
+// local test CA (the built-in simulator trusts it), DIAN's test range read from the simulator, the set passed, then
+// production.
 describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and production', () => {
-  const company: Company = { legalName: 'Empresa Habilitada S.A.S.', nit: demoTenant.nit, dv: String(demoTenant.dv) };
-  const certificate = certificateFile(company);
+  const company: Company = { legalName: 'Empresa Habilitada S.A.S.', nit: '860002964', dv: '4' };
+  const software = { id: '2f6e8c1a-3b5d-4e7f-9a0b-1c2d3e4f5a6b', pin: SOFTWARE_PIN };
   let world: World;
   beforeAll(async () => {
-    world = await startWorld({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' }, async (dataDir) => {
-      const registry = new SqliteTenantDirectory({
-        path: join(dataDir, 'tenants.sqlite'),
-        masterKey: loadOrCreateMasterKey(join(dataDir, 'master.key')),
-      });
-      await ensureDemoTenant(registry, { now: new Date() });
-      await registry.addTrustedCa('demo', certificate.caPem); // the simulator starts trusting it
-      await registry.close();
-    });
+    world = await startWorld({ FE_PORTAL_TEST_SET_DOCUMENTS: '2' });
   });
   afterAll(async () => {
     await world?.close();
@@ -185,14 +175,14 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
     try {
       await signUpAndConfirm(page, world.url, world.dataDir, 'caro@habilitada.example');
       await fillCompany(page, company);
-      // First a TestSetId DIAN (the simulator) does not know: the run's documents go with SendTestSetAsync, so it is
-      // refused.
-      await fillSoftware(page, {
-        id: demoSoftware.id,
-        pin: demoSoftware.pin,
-        testSetId: '11111111-2222-4333-8444-555555555555',
-      });
-      await uploadCertificate(page, certificate.file, certificate.password);
+      // First a TestSetId that is not one DIAN's portal gives (a GUID): the run's documents go with SendTestSetAsync,
+      // so it is refused.
+      await fillSoftware(page, { ...software, testSetId: 'set-de-pruebas' });
+      await shot('certificate-step');
+      await page.click('text=Generar un certificado de prueba (solo habilitación)');
+      await page.waitForSelector('[data-cert="test"]');
+      expect(await page.textContent('[data-cert="subject"]')).toContain('(PRUEBA)');
+      await shot('test-certificate');
       // The resolution as DIAN (the simulator) reports it with GetNumberingRange, signed with the certificate.
       await page.goto(`${world.url}/admin/onboarding/resolution`);
       await page.click('text=Consultar en la DIAN');
@@ -204,11 +194,11 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: the habilitación run and 
       await page.waitForURL(/\/onboarding\/test-set$/);
       await page.click('text=Enviar el set de pruebas');
       await page.waitForSelector('[data-test-set="failed"]', { timeout: 60_000 });
-      expect(await page.textContent('[data-test-set]')).toContain('TEST_SET_REFUSED');
+      expect(await page.textContent('[data-test-set]')).toContain('no reconoce el identificador del set de pruebas');
       await shot('refused-test-set-id');
-      // Then the TestSetId the simulator knows for the demo software.
+      // Then a TestSetId of its own, which the simulator has not seen: it starts a set for it, as DIAN does.
       await page.goto(`${world.url}/admin/onboarding/software`);
-      await fillSoftware(page, { id: demoSoftware.id, pin: demoSoftware.pin, testSetId: demoTestSetId });
+      await fillSoftware(page, { ...software, testSetId: '11111111-2222-4333-8444-555555555555' });
       await page.goto(`${world.url}/admin/onboarding/test-set`);
       await page.click('text=Enviar de nuevo');
       await page.waitForSelector('[data-test-set="running"], [data-test-set="passed"]');

@@ -297,10 +297,10 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     expect(asked.sort()).toEqual(['fe-test-set:r1:0', 'my-own-key']);
   });
 
-  it('a test-set run with a TestSetId DIAN does not know: one final TEST_SET_REFUSED, no SendBillSync', async () => {
+  it('a test-set run with a TestSetId DIAN refuses (not a GUID): one final TEST_SET_REFUSED, no SendBillSync', async () => {
     const invoice = await world.issue();
     seen = world.proxy.requests.length;
-    service = world.service({}, { testSetFor: () => '11111111-2222-4333-8444-555555555555' });
+    service = world.service({}, { testSetFor: () => 'set-de-pruebas' });
     await service.start();
     const events = await world.waitFor(invoice.invoiceId, (e) => e.some((x) => x.type === 'InvoiceSubmissionFailed'));
     expect(find(events, 'InvoiceSubmissionFailed')[0]!.data).toMatchObject({

@@ -7,8 +7,8 @@ import type { SchemaValidation } from './validate/schema-check.ts';
 export type SimulatorRange = Omit<NumberingResolution, 'id'> & { resolutionDate: string };
 
 /**
- * A software registered in the portal: SoftwareID, PIN, the provider that owns it, and the
- * habilitación test sets (TestSetId GUIDs) DIAN's portal issued for it: SendTestSetAsync refuses any other.
+ * A software registered in the portal: SoftwareID, PIN, the provider that owns it, and the habilitación test sets
+ * (TestSetId GUIDs) DIAN's portal issued for it; SendTestSetAsync starts a set for any other well-formed GUID.
  */
 export type SimulatorSoftware = { id: string; pin: string; providerNit: string; testSetIds?: string[] };
 
@@ -45,6 +45,10 @@ export type SimulatorConfig = {
   acquirers: SimulatorAcquirer[];
   /** CA certificates (PEM) that WS-Security and XAdES certificates must chain to (ZD05). */
   trustedCaPems: string[];
+  /**
+   * A trust list folder (verify/trust-folder.ts) whose CAs count besides trustedCaPems, read again when it changes.
+   */
+  trustFolder?: string;
   identity: SimulatorIdentity;
   /** Issue-date window around the reception instant, in Colombian dates (SIM-FEC01/02). */
   issueDateWindow: { pastDays: number; futureDays: number };

@@ -8,6 +8,7 @@ import { createSimulatorServer, SERVICE_PATH } from './server/http-server.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
 import { createStore, type SimulatorStore } from './store/store.ts';
 import { createTrustStore } from './verify/trust-store.ts';
+import { issuerRegistry, type IssuerSource } from './registry/issuer-registry.ts';
 
 export {
   simulatorConfig,
@@ -26,6 +27,16 @@ export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from '
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
 export { SERVICE_PATH } from './server/http-server.ts';
 export { createTrustStore } from './verify/trust-store.ts';
+export {
+  addToTrustFolder,
+  readTrustFolder,
+  seedTrustFolder,
+  TRUST_FOLDER,
+  TrustListError,
+  type TrustedCa,
+  type TrustFolderProblem,
+} from './verify/trust-folder.ts';
+export { habilitacionTestRange, type IssuerSource } from './registry/issuer-registry.ts';
 export { createStore, type SimulatorStore } from './store/store.ts';
 export { createSqliteStore } from './store/sqlite-store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';
@@ -58,21 +69,30 @@ export type DianSimulator = {
   close(): Promise<void>;
 };
 
-/** The contract without a socket (bench, in-process callers). */
-export function createSimulatorDispatcher(config: SimulatorConfig, store: SimulatorStore = createStore()): Dispatcher {
-  return createDispatcher({ config, trust: createTrustStore(config.trustedCaPems), store });
+/** The contract without a socket (bench, in-process callers); `issuers` adds to the configured issuers. */
+export function createSimulatorDispatcher(
+  config: SimulatorConfig,
+  store: SimulatorStore = createStore(),
+  issuers?: IssuerSource,
+): Dispatcher {
+  return createDispatcher({
+    config,
+    trust: createTrustStore(config.trustedCaPems, config.trustFolder ? { folder: config.trustFolder } : {}),
+    store,
+    issuers: issuerRegistry(config, issuers),
+  });
 }
 
 /**
  * Starts the simulator on loopback; `storePath` keeps its answers in SQLite, `control` opens /control/ for a test
- * in another process.
+ * in another process, `issuers` are registered issuers besides config.issuers.
  *
  *   const sim = await startDianSimulator(simulatorConfig({ identity, trustedCaPems: [caPem] }), { port: 0 });
  */
 export async function startDianSimulator(
   config: SimulatorConfig,
   listen: { host?: string; port: number },
-  options: { storePath?: string; control?: boolean } = {},
+  options: { storePath?: string; control?: boolean; issuers?: IssuerSource } = {},
 ): Promise<DianSimulator> {
   const host = listen.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host))
@@ -80,7 +100,7 @@ export async function startDianSimulator(
   // In memory unless a file is given (the embedded service gives one: DIAN does not forget on a restart).
   const store = options.storePath ? createSqliteStore(options.storePath) : createStore();
   let globalFault = config.globalFault;
-  const server = createSimulatorServer(createSimulatorDispatcher(config, store), {
+  const server = createSimulatorServer(createSimulatorDispatcher(config, store, options.issuers), {
     maxRequestBytes: config.maxRequestBytes,
     globalFault: () => globalFault,
     ...(options.control

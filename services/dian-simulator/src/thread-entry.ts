@@ -16,3 +16,4 @@ export {
 } from './identity/stored-identity.ts';
 export { loadOrCreateSimulatorIdentity } from './identity/load-or-create-identity.ts';
 export { parseFault, type FaultSpec } from './faults/faults.ts';
+export { seedTrustFolder, TRUST_FOLDER } from './verify/trust-folder.ts';

@@ -17,6 +17,7 @@ import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';
 import { validateDocument } from '../src/validate/validate-document.ts';
 import { requests, seed, type Body } from '../test-support/random-requests.ts';
+import { issuerRegistry } from '../src/registry/issuer-registry.ts';
 
 // keyCertSign: the trust store takes the self-signed certificate as its own CA.
 const identity = makeTestIdentity({
@@ -32,7 +33,12 @@ const config = simulatorConfig(
   { identity: ephemeralIdentity(issuedAt), trustedCaPems: [identity.certPem] },
   { schemaValidation: 'on' },
 );
-const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
+const deps = {
+  config,
+  trust: createTrustStore(config.trustedCaPems),
+  store: createStore(),
+  issuers: issuerRegistry(config),
+};
 let nextNumber = 990_000_001;
 
 /** What became of a request: ingress's refusal code, or the simulator's rejections and the CUFE check. */

@@ -13,6 +13,7 @@ import { parseLightXml } from '../src/xml/light-xml.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { documents } from '../test-support/non-canonical-documents.ts';
 import { makeWorld } from '../test-support/world.ts';
+import { issuerRegistry } from '../src/registry/issuer-registry.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-c14n-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,6 +77,7 @@ describe('a signed invoice re-serialised out of canonical form still verifies', 
         config,
         trust: createTrustStore(config.trustedCaPems),
         store: createStore(),
+        issuers: issuerRegistry(config),
       });
       expect(verdict.findings.map((f) => f.code)).toEqual([]);
       expect(verdict.accepted).toBe(true);

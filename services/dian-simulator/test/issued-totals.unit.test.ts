@@ -7,6 +7,7 @@ import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';
 import { createStore, createTrustStore, ephemeralIdentity, simulatorConfig } from '../src/index.ts';
 import { validateDocument } from '../src/validate/validate-document.ts';
+import { issuerRegistry } from '../src/registry/issuer-registry.ts';
 
 const identity = makeTestIdentity({
   organization: demoTenant.legalName,
@@ -14,7 +15,12 @@ const identity = makeTestIdentity({
 });
 const signer = createXadesSigner(loadP12(identity.p12, identity.password, CASE_ISSUED_AT));
 const config = simulatorConfig({ identity: ephemeralIdentity(CASE_ISSUED_AT), trustedCaPems: [identity.certPem] });
-const deps = { config, trust: createTrustStore(config.trustedCaPems), store: createStore() };
+const deps = {
+  config,
+  trust: createTrustStore(config.trustedCaPems),
+  store: createStore(),
+  issuers: issuerRegistry(config),
+};
 let number = 990_100_001;
 
 const requestOf = (name: string) => invoiceCases.find((c) => c.name === name)!.request;

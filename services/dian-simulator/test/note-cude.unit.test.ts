@@ -8,6 +8,7 @@ import { createStore, createTrustStore, demoIssuer, ephemeralIdentity, simulator
 import { codeFor, rule, ruleCatalogue, type RuleCode } from '../src/rules/catalogue.ts';
 import { validateDocument } from '../src/validate/validate-document.ts';
 import { exampleCreditNote } from '../test-support/notes.ts';
+import { issuerRegistry } from '../src/registry/issuer-registry.ts';
 
 const at = new Date('2025-03-12T14:00:00Z');
 const verdictWith = (pin: string) => {
@@ -16,7 +17,12 @@ const verdictWith = (pin: string) => {
     { identity: ephemeralIdentity(at), trustedCaPems: [] },
     { issuers, schemaValidation: 'off', now: () => at },
   );
-  return validateDocument(exampleCreditNote.xml, at, { config, trust: createTrustStore([]), store: createStore() });
+  return validateDocument(exampleCreditNote.xml, at, {
+    config,
+    trust: createTrustStore([]),
+    store: createStore(),
+    issuers: issuerRegistry(config),
+  });
 };
 const codes = (pin: string) => verdictWith(pin).findings.map((f) => f.code);
 

@@ -1,5 +1,5 @@
 // The habilitación test set over loopback HTTP: SendTestSetAsync returns a ZipKey, GetStatusZip answers one
-// verdict per document, and an unknown TestSetId is refused.
+// verdict per document, a TestSetId never seen starts its own set, and one that is not a GUID is refused.
 import {
   createDianSoapClient,
   dianFileNames,
@@ -92,9 +92,17 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     expect(answers[1]!.errorMessages.filter((m) => m.effect === 'rejection').map((m) => m.rule)).toContain('FAD05c');
   });
 
-  it('refuses an unknown TestSetId: no ZipKey, one unsuccessful item naming SIM-TS01, nothing recorded', async () => {
+  it("starts a new set for a TestSetId it never saw (each software has DIAN's own), judged like any other", async () => {
     const invoice = signedInvoice({ credential: world.tenant });
     const upload = await client.sendTestSetAsync(setZip([invoice.xml]), '11111111-2222-4333-8444-555555555555');
+    expect(upload.errorMessageList).toEqual([]);
+    const { answers } = await pollVerdicts(upload.zipKey!);
+    expect(answers.map((a) => [a.statusCode, a.xmlDocumentKey])).toEqual([['00', invoice.cufe]]);
+  });
+
+  it('refuses a TestSetId that is not a GUID: no ZipKey, one unsuccessful item naming SIM-TS01, nothing recorded', async () => {
+    const invoice = signedInvoice({ credential: world.tenant });
+    const upload = await client.sendTestSetAsync(setZip([invoice.xml]), 'set-de-pruebas-1');
     expect(upload.zipKey).toBeUndefined();
     expect(
       upload.errorMessageList.map((e) => [e.success, /Regla: (\S+),/.exec(e.processedMessage ?? '')?.[1]]),
@@ -134,7 +142,7 @@ describe('SendTestSetAsync + GetStatusZip', () => {
     const refused = await sendTestSet(
       client,
       setZip([signedInvoice({ credential: world.tenant }).xml]),
-      '11111111-2222-4333-8444-555555555555',
+      'set-de-pruebas-1',
       { pollDelaysMs: [], sleep },
     ).then(
       () => undefined,

@@ -13,9 +13,11 @@ export { TransportMailSender } from './adapters/transport-mail-sender.ts';
 export type { TestSetRunner, TestSetProgress } from './ports/test-set-runner.ts';
 export type { NumberingRanges } from './ports/numbering-ranges.ts';
 export type { RedriveInvoice } from './ports/redrive.ts';
+export type { TestCertificates } from './ports/test-certificates.ts';
 // Ports filled from outside the portal: the status views, DIAN's GetNumberingRange, the API's pipeline.
 export { statusInvoiceList } from './adapters/invoice-list.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';
+export { localTestCertificates } from './adapters/local-test-certificates.ts';
 export {
   createPipelineTestSetRunner,
   issueByInject,

@@ -8,6 +8,7 @@ import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
 import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
+import type { TestCertificates } from './ports/test-certificates.ts';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -22,6 +23,8 @@ export type PortalDeps = {
   testSets?: TestSetRunner;
   /** Absent: the resolution is typed only. */
   numberingRanges?: NumberingRanges;
+  /** Absent: the certificate step offers no test certificate (only the built-in simulator trusts one). */
+  testCertificates?: TestCertificates;
   /** Absent: the invoice page shows a failed step without the re-drive button (the operator uses `pnpm fe redrive`). */
   redrive?: RedriveInvoice;
   clock: Clock;

@@ -21,6 +21,9 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
     company --tenant <id> <company.json>        replace the company data (NIT and DV checked)
     certificate --tenant <id> <file.p12>        upload the signing certificate; its password is read
                                                 from FE_P12_PASSWORD (never an argument: ps shows those)
+    test-certificate --tenant <id>              a TEST certificate for the tenant's own NIT from the data
+                                                folder's local test CA, loaded as its signing certificate;
+                                                habilitación only, trusted by the built-in simulator only
     software --tenant <id> <software.json>      set the DIAN software (id, PIN, provider)
     resolution --tenant <id> <resolution.json> [--activate yes]   add a numbering resolution
     note-numbering --tenant <id> [<numbering.json>]   print the credit and debit note numbering, or set it
@@ -53,6 +56,11 @@ export type TenantIo = DataFolderIo & {
    * The tenant commands on the data folder's registry and event store, or undefined when the service never ran there.
    */
   open(dataDir: string | undefined): { commands: TenantCommands; close(): Promise<void> } | undefined;
+  /** A .p12 for `owner` from the data folder's local test CA (made, and put on the trust list, when missing). */
+  testCertificate(
+    dataDir: string | undefined,
+    owner: { nit: string; legalName: string },
+  ): Promise<{ p12: Uint8Array; password: string }>;
 };
 
 const usage = (): CommandOutput => ({ exitCode: 2, stdout: '', stderr: `usage:\n${tenantUsage}` });
@@ -96,6 +104,18 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
         const summary = await commands.storeCertificate(tenantId!, io.readFile(positional[0]!), password, 'cli');
         return done(
           `${summary.subjectName}\nissuer ${summary.issuerName}\nvalid ${summary.notBefore.toISOString()} – ${summary.notAfter.toISOString()}\n`,
+        );
+      }
+      case 'test-certificate': {
+        const dataDir = options.get('data-dir');
+        const summary = await commands.storeTestCertificate(
+          tenantId!,
+          (owner) => io.testCertificate(dataDir, owner),
+          'cli',
+        );
+        return done(
+          `${summary.subjectName}\nissuer ${summary.issuerName}\nvalid ${summary.notBefore.toISOString()} – ${summary.notAfter.toISOString()}\n` +
+            'a TEST certificate of the local CA: only the built-in DIAN simulator trusts it, in habilitación\n',
         );
       }
       case 'software':

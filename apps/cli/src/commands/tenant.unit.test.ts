@@ -1,9 +1,18 @@
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { SqliteEventStore } from '@fe/platform';
-import { createTenantCommands, loadOrCreateMasterKey, makeDemoCertificates, SqliteTenantDirectory } from '@fe/tenancy';
+import {
+  createTenantCommands,
+  issueTestCertificate,
+  LOCAL_TEST_CA_FILE,
+  loadOrCreateLocalTestCa,
+  loadOrCreateMasterKey,
+  makeDemoCertificates,
+  SqliteTenantDirectory,
+} from '@fe/tenancy';
 import { repackP12 } from '@fe/xades/testing';
 import { describe, expect, it } from 'vitest';
 import { tenantCommand, type TenantIo } from './tenant.ts';
@@ -31,6 +40,8 @@ function dataFolder() {
         },
       };
     },
+    testCertificate: async (_dataDir, owner) =>
+      issueTestCertificate(loadOrCreateLocalTestCa(join(dir, LOCAL_TEST_CA_FILE), new Date()).ca, owner, new Date()),
   });
   const write = (name: string, value: unknown) =>
     writeFileSync(join(dir, name), typeof value === 'string' || Buffer.isBuffer(value) ? value : JSON.stringify(value));
@@ -94,6 +105,35 @@ describe('pnpm fe tenant', () => {
     );
     expect(stored).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('issuer') });
     expect(stored.stdout + stored.stderr).not.toContain(demo.password);
+  });
+
+  it("loads a test certificate of the local CA for the tenant's own NIT, labelled, and refuses one in production", async () => {
+    const { io, write, registry } = dataFolder();
+    write('acme.json', { ...newTenant, tenant: { ...demoTenant, id: 'acme', nit: '900373115', dv: 3 } });
+    await tenantCommand(['create', 'acme.json'], io());
+    const loaded = await tenantCommand(['test-certificate', '--tenant', 'acme'], io());
+    expect(loaded).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringContaining('a TEST certificate of the local CA'),
+    });
+    expect(loaded.stdout).toMatch(/issuer CN=FE CA local de pruebas - solo habilitación/);
+    const tenants = registry();
+    const [leaf, ca] = (await tenants.credential('acme', new Date()))!.chain.map((c) => new X509Certificate(c.der));
+    expect(leaf!.subject).toContain('serialNumber=900373115');
+    expect(leaf!.subject).toContain('OU=Certificado de prueba - solo habilitación');
+    expect(leaf!.checkIssued(ca!) && leaf!.verify(ca!.publicKey)).toBe(true);
+    await tenants.close();
+    const stored = JSON.parse(
+      (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout.trim().split('\n').at(-1)!,
+    );
+    expect(stored.data).toMatchObject({ change: 'CertificateStored', details: { test_certificate: true } });
+
+    await tenantCommand(['test-set-passed', '--tenant', 'acme', '--test-set', 'set-1', '--accepted', '8'], io());
+    await tenantCommand(['production', '--tenant', 'acme'], io());
+    expect(await tenantCommand(['test-certificate', '--tenant', 'acme'], io())).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^TEST_CERTIFICATE_IN_PRODUCTION: .*solo sirven en habilitación/),
+    });
   });
 
   it('refuses a .p12 asking for a million key-derivation iterations by its code, before opening it', async () => {

@@ -79,13 +79,25 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
       actor: Actor,
     ): Promise<CertificateSummary> {
       const summary = await registry.storeCertificate(tenantId, p12, password, clock.now());
-      await audit(tenantId, 'CertificateStored', actor, {
-        subject: summary.subjectName,
-        issuer: summary.issuerName,
-        serial_number: summary.serialNumber,
-        not_before: summary.notBefore.toISOString(),
-        not_after: summary.notAfter.toISOString(),
-      });
+      await audit(tenantId, 'CertificateStored', actor, certificateDetails(summary));
+      return summary;
+    },
+
+    /**
+     * A certificate for the tenant's own NIT from the local test CA (`issue`), stored as its signing certificate; in
+     * habilitación only (TEST_CERTIFICATE_IN_PRODUCTION), and recorded as a test certificate.
+     */
+    async storeTestCertificate(
+      tenantId: string,
+      issue: (owner: Pick<Tenant, 'nit' | 'legalName'>) => Promise<{ p12: Uint8Array; password: string }>,
+      actor: Actor,
+    ): Promise<CertificateSummary> {
+      const profile = await registry.profile(tenantId);
+      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      if (profile.environment === '1') throw new TenancyError('TEST_CERTIFICATE_IN_PRODUCTION', tenantId);
+      const { p12, password } = await issue(profile.tenant);
+      const summary = await registry.storeCertificate(tenantId, p12, password, clock.now());
+      await audit(tenantId, 'CertificateStored', actor, { ...certificateDetails(summary), test_certificate: true });
       return summary;
     },
 
@@ -197,3 +209,14 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
 }
 
 export type TenantCommands = ReturnType<typeof createTenantCommands>;
+
+/** What the audit keeps of a stored certificate: its public data. */
+function certificateDetails(summary: CertificateSummary): Details {
+  return {
+    subject: summary.subjectName,
+    issuer: summary.issuerName,
+    serial_number: summary.serialNumber,
+    not_before: summary.notBefore.toISOString(),
+    not_after: summary.notAfter.toISOString(),
+  };
+}

@@ -139,7 +139,7 @@ export function invoiceApiSuite(shape: () => Shape): void {
       const mine = await shape().post(exampleRequest, { headers: { prefer: 'wait=0' } });
       expectError(await shape().get(`/api/v1/service/status/${'ab'.repeat(48)}`), 'INVOICE_NOT_FOUND', 404);
       expectError(
-        await shape().get(`/api/v1/service/status/${mine.body.cufe}`, { apiKey: shape().extra.unknownToDian }),
+        await shape().get(`/api/v1/service/status/${mine.body.cufe}`, { apiKey: shape().extra.rejectedByDian }),
         'INVOICE_NOT_FOUND',
         404,
       );
@@ -196,7 +196,7 @@ export function invoiceApiSuite(shape: () => Shape): void {
     });
 
     it("422 TAX_AUTHORITY_REJECTED with DIAN's rules when DIAN refuses the invoice", async () => {
-      const answer = await shape().post(exampleRequest, { apiKey: shape().extra.unknownToDian });
+      const answer = await shape().post(exampleRequest, { apiKey: shape().extra.rejectedByDian });
       expect(answer.status).toBe(422);
       expect(createInvoiceResponseSchema.parse(answer.body)).toMatchObject({
         success: false,

@@ -30,7 +30,7 @@ const invoiceRules = [
   r('SIM-ZIP01', 'zip', 'El archivo enviado no es un archivo comprimido ZIP válido'),
   r('SIM-ZIP02', 'zip', 'El archivo ZIP de SendBillSync debe contener exactamente un documento XML'),
   // The reference does not say how DIAN answers an unknown TestSetId: an upload refused without a ZipKey.
-  r('SIM-TS01', 'zip', 'El TestSetId no corresponde a un set de pruebas de habilitación del software'),
+  r('SIM-TS01', 'zip', 'El TestSetId no es un identificador de set de pruebas de habilitación (un GUID)'),
   r('ZB01', 'xml', 'Fallo en el Schema XML del archivo'), // [V] annex sample, first part
   r('ZE02', 'signature', 'Valor de la firma inválido'), // [V] reference §5.4
   r(

@@ -1,4 +1,5 @@
 import type { SimulatorConfig, SimulatorIssuer, SimulatorRange, SimulatorSoftware } from '../config.ts';
+import type { IssuerSource } from '../registry/issuer-registry.ts';
 import type { RuleCode } from './catalogue.ts';
 import type { InvoiceView } from './invoice-view.ts';
 
@@ -15,8 +16,14 @@ export type RuleContext = {
 
 export type RuleGroupCheck = (context: RuleContext) => RuleCode[];
 
-export function ruleContext(view: InvoiceView, config: SimulatorConfig, receivedAt: Date): RuleContext {
-  const issuer = config.issuers.find((i) => i.nit === view.supplier.companyId.value);
+export function ruleContext(
+  view: InvoiceView,
+  config: SimulatorConfig,
+  issuers: IssuerSource,
+  receivedAt: Date,
+): RuleContext {
+  const nit = view.supplier.companyId.value;
+  const issuer = nit === undefined ? undefined : issuers(nit);
   const software = issuer?.software.find((s) => s.id === view.softwareId);
   const range =
     issuer?.ranges.find(

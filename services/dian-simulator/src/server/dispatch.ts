@@ -12,13 +12,18 @@ import { readZipEntries, type ZipEntry } from './zip-entries.ts';
 export type SoapAnswer = { status: number; body: string };
 export type Dispatcher = (body: string, endpoint: string) => SoapAnswer;
 
+/** A TestSetId as DIAN's portal writes it. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * The WCF contract without HTTP: WS-Security first, then the operation. Synchronous, so the bench can time it
  * without a socket.
  */
 export function createDispatcher(deps: ValidationDeps): Dispatcher {
   const answer = createAnswerer(deps);
-  const knownTestSets = new Set(
+  // DIAN's portal gives each software its own TestSetId: any GUID starts a set of its own. Nothing is kept per set
+  // (each document is judged alone); the configured ids may be any text.
+  const testSets = new Set(
     deps.config.issuers.flatMap((i) => i.software.flatMap((s) => s.testSetIds ?? [])).map((id) => id.toLowerCase()),
   );
   /**
@@ -65,8 +70,10 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
               { documentKey: undefined, processedMessage: message, success: false, xmlFileName: param('fileName') },
             ]),
           );
-        if (operation === 'SendTestSetAsync' && !knownTestSets.has(param('testSetId').toLowerCase()))
-          return refuse(ruleMessage(rule('SIM-TS01')));
+        if (operation === 'SendTestSetAsync') {
+          const testSetId = param('testSetId').toLowerCase();
+          if (!testSets.has(testSetId) && !GUID.test(testSetId)) return refuse(ruleMessage(rule('SIM-TS01')));
+        }
         const documents = unzip(param('contentFile'), param('fileName'), false);
         if ('rejected' in documents) return refuse(documents.rejected.errorMessages.join('; '));
         const zipKey = randomUUID();
@@ -102,7 +109,7 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
         );
       }
       case 'GetNumberingRange': {
-        const issuer = deps.config.issuers.find((i) => i.nit === param('accountCode'));
+        const issuer = deps.issuers(param('accountCode'));
         const software = issuer?.software.find(
           (s) => s.id === param('softwareCode') && s.providerNit === param('accountCodeT'),
         );

@@ -7,6 +7,8 @@ export type ThreadStart = {
   config: Omit<SimulatorConfig, 'now'>;
   listen: { host?: string; port: number };
   storePath: string | undefined;
+  /** For an entry of another package (SimulatorThreadOptions.entryData). */
+  entryData?: unknown;
 };
 
 export type ThreadRequest =

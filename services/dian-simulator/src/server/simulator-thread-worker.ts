@@ -1,31 +1,4 @@
-// The simulator thread's entry (see simulator-thread.ts): starts the simulator with the config it was
-// given, then answers control messages until it is closed.
-import { parentPort, workerData } from 'node:worker_threads';
-import { startDianSimulator } from '../index.ts';
-import type { ThreadReply, ThreadRequest, ThreadStart } from './simulator-thread-messages.ts';
+// The simulator thread's default entry (see simulator-thread.ts): the configured issuers only.
+import { serveSimulatorThread } from './serve-simulator-thread.ts';
 
-const port = parentPort!;
-const { config, listen, storePath } = workerData as ThreadStart;
-const reply = (message: ThreadReply) => port.postMessage(message);
-
-try {
-  const simulator = await startDianSimulator(
-    { ...config, now: () => new Date() },
-    listen,
-    storePath ? { storePath } : {},
-  );
-  port.on('message', (request: ThreadRequest) => {
-    switch (request.kind) {
-      case 'set-fault':
-        simulator.setGlobalFault(request.fault);
-        return reply({ id: request.id, kind: 'done' });
-      case 'times-received':
-        return reply({ id: request.id, kind: 'count', count: simulator.store.timesReceived(request.cufe) });
-      case 'close':
-        void simulator.close().then(() => reply({ id: request.id, kind: 'done' }));
-    }
-  });
-  reply({ id: 0, kind: 'listening', endpoint: simulator.endpoint, port: simulator.port });
-} catch (error) {
-  reply({ id: 0, kind: 'start-failed', message: error instanceof Error ? error.message : String(error) });
-}
+await serveSimulatorThread();

@@ -25,8 +25,13 @@ export type DianSimulatorThread = {
 export type SimulatorThreadOptions = {
   /** Called once if the thread stops without close() (a crash): whoever runs it should say so. */
   onStopped?: (reason: string) => void;
-  /** The thread's entry; tests substitute one that crashes. */
+  /**
+   * The thread's entry: one that calls serveSimulatorThread (`@fe/dian-simulator/thread-body`) with DIAN's registry
+   * of issuers; tests substitute one that crashes.
+   */
   workerUrl?: URL;
+  /** Plain data for that entry (structured clone carries it). */
+  entryData?: unknown;
   /** A SQLite file for what the simulator answered (createSqliteStore); memory when absent. */
   storePath?: string;
 };
@@ -36,7 +41,7 @@ export function startDianSimulatorThread(
   listen: { host?: string; port: number },
   options: SimulatorThreadOptions = {},
 ): Promise<DianSimulatorThread> {
-  const start: ThreadStart = { config, listen, storePath: options.storePath };
+  const start: ThreadStart = { config, listen, storePath: options.storePath, entryData: options.entryData };
   const worker = new Worker(options.workerUrl ?? WORKER_URL, {
     name: 'dian-simulator',
     workerData: start,

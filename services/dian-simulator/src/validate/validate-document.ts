@@ -16,6 +16,7 @@ import { checkTaxes } from '../rules/tax-rules.ts';
 import { checkTotals } from '../rules/total-rules.ts';
 import type { SimulatorStore } from '../store/store.ts';
 import type { TrustStore } from '../verify/trust-store.ts';
+import type { IssuerSource } from '../registry/issuer-registry.ts';
 import { certificateBelongsTo } from '../verify/certificate-owner.ts';
 import { verifyXades } from '../verify/xades.ts';
 import { schemaCheckFor, type SchemaCheck } from './schema-check.ts';
@@ -57,7 +58,13 @@ export type DocumentVerdict = {
   view: InvoiceView | undefined;
 };
 
-export type ValidationDeps = { config: SimulatorConfig; trust: TrustStore; store: SimulatorStore };
+export type ValidationDeps = {
+  config: SimulatorConfig;
+  trust: TrustStore;
+  store: SimulatorStore;
+  /** DIAN's registry of issuers by NIT (registry/issuer-registry.ts). */
+  issuers: IssuerSource;
+};
 
 /**
  * One document through every enforced rule: the schema first (DIAN stops there), then every group, reporting every
@@ -88,7 +95,7 @@ export function validateDocument(
   const signingDate = Number.isNaN(signedAt) ? undefined : colombiaDate(signedAt);
   if (signingDate !== undefined && signingDate !== view.issueDate) codes.push('FAD09e');
 
-  const context = ruleContext(view, deps.config, receivedAt);
+  const context = ruleContext(view, deps.config, deps.issuers, receivedAt);
   // ZE03: the certificate names the issuer's NIT, or the NIT of the provider its software is
   // registered to (the document's ProviderID when the software is unknown: FAB24b says the rest).
   const owners = [view.supplier.companyId.value, context.software?.providerNit ?? view.softwareProvider.value];

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { detached } from '../xml/light-xml.ts';
+import { readTrustFolder, trustFolderSignature } from './trust-folder.ts';
 
 /**
  * The CAs DIAN would accept. Intermediates go in the store too: neither the WS-Security token nor DIAN's XAdES
@@ -16,8 +17,15 @@ export type TrustStore = {
  */
 type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at';
 
-export function createTrustStore(caPems: readonly string[]): TrustStore {
-  const cas = caPems.flatMap(splitPem).map((pem) => new X509Certificate(pem));
+/**
+ * `caPems` are fixed for the store's life; the CAs of `folder` (trust-folder.ts) are read again when a certificate is
+ * not trusted and the folder changed since, so a CA an operator adds counts from the next request, with no restart.
+ */
+export function createTrustStore(caPems: readonly string[], options: { folder?: string } = {}): TrustStore {
+  const fixed = caPems.flatMap(splitPem);
+  const folder = options.folder;
+  let seen = folder === undefined ? '' : trustFolderSignature(folder);
+  let known = anchors([...fixed, ...(folder === undefined ? [] : readTrustFolder(folder).cas.map((ca) => ca.pem))]);
   // A certificate's validity period, read once per certificate (the dates are text in node:crypto).
   const periods = new WeakMap<X509Certificate, [from: number, to: number]>();
   const validAt = (cert: X509Certificate, at: Date) => {
@@ -25,25 +33,26 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
     if (!period) periods.set(cert, (period = [new Date(cert.validFrom).getTime(), new Date(cert.validTo).getTime()]));
     return period[0] <= at.getTime() && at.getTime() <= period[1];
   };
-  // Which CA signed a certificate does not change; validity is still checked at each instant.
-  const issuers = new WeakMap<X509Certificate, X509Certificate | 'untrusted' | 'no-chain'>();
-  const parsed = new Map<string, X509Certificate | null>();
+  const judge = (certificate: X509Certificate, at: Date): TrustResult => {
+    let path = known.paths.get(certificate);
+    if (path === undefined) known.paths.set(certificate, (path = chainOf(certificate, known.cas)));
+    if (typeof path === 'string') return path;
+    return validAt(certificate, at) && path.every((ca) => validAt(ca, at)) ? 'trusted' : 'not-valid-at';
+  };
   // The last two texts asked for, and their answers: the BinarySecurityToken and the invoice's
   // ds:X509Certificate carry the tenant's ~1.3 kB of base64 (the same text, or two writings of it),
   // and comparing with them (a memcmp) is cheaper than the Map lookup, which hashes the whole text.
+  const parsed = new Map<string, X509Certificate | null>();
   const recent: [text: string, certificate: X509Certificate | null][] = [];
   return {
     check(certificate, at) {
-      let issuer = issuers.get(certificate);
-      if (issuer === undefined) {
-        // By name alone (checkIssued also compares key identifiers, which would make a CA of the
-        // same name with another key look unrelated, ZD05, where the chain is what fails, ZD06).
-        const named = cas.filter((ca) => ca.subject === certificate.issuer);
-        issuer = named.find((ca) => certificate.verify(ca.publicKey)) ?? (named.length > 0 ? 'no-chain' : 'untrusted');
-        issuers.set(certificate, issuer);
-      }
-      if (typeof issuer === 'string') return issuer;
-      return validAt(certificate, at) && validAt(issuer, at) ? 'trusted' : 'not-valid-at';
+      const result = judge(certificate, at);
+      if (result === 'trusted' || folder === undefined) return result;
+      const now = trustFolderSignature(folder);
+      if (now === seen) return result;
+      seen = now;
+      known = anchors([...fixed, ...readTrustFolder(folder).cas.map((ca) => ca.pem)]);
+      return judge(certificate, at);
     },
     certificate(base64) {
       if (!base64) return undefined;
@@ -58,6 +67,42 @@ export function createTrustStore(caPems: readonly string[]): TrustStore {
       return certificate ?? undefined;
     },
   };
+}
+
+/** The CAs, and the path found for each certificate judged (which CA signed it does not change). */
+function anchors(pems: readonly string[]) {
+  return {
+    cas: pems.map((pem) => new X509Certificate(pem)),
+    paths: new WeakMap<X509Certificate, X509Certificate[] | 'untrusted' | 'no-chain'>(),
+  };
+}
+
+const MAX_CHAIN = 6;
+
+/**
+ * The CAs from the certificate's issuer up to a self-signed root, all in the store; a listed intermediate whose own
+ * issuer is not listed ends the path too (the operator trusted it). By name first (checkIssued also compares key
+ * identifiers, which would make a CA of the same name with another key look unrelated, ZD05, where the chain is what
+ * fails, ZD06).
+ */
+function chainOf(
+  certificate: X509Certificate,
+  cas: readonly X509Certificate[],
+): X509Certificate[] | 'untrusted' | 'no-chain' {
+  const path: X509Certificate[] = [];
+  let current = certificate;
+  while (path.length < MAX_CHAIN) {
+    const named = cas.filter((ca) => ca.subject === current.issuer && !path.includes(ca));
+    const issuer = named.find((ca) => current.verify(ca.publicKey));
+    if (!issuer) {
+      if (path.length > 0) return path;
+      return named.length > 0 ? 'no-chain' : 'untrusted';
+    }
+    path.push(issuer);
+    if (issuer.subject === issuer.issuer) return path;
+    current = issuer;
+  }
+  return path;
 }
 
 /** A PEM file may hold several certificates. */

@@ -1,6 +1,7 @@
 import type { NumberingRanges } from '../ports/numbering-ranges.ts';
 import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantRegistry } from '@fe/tenancy';
+import { dianFailureText } from '../pages/messages.ts';
 
 /**
  * The portal's GetNumberingRange, signed with the tenant's certificate at the endpoint its submissions go to;
@@ -54,7 +55,7 @@ export function dianNumberingRanges(options: {
       } catch (error) {
         return {
           ok: false,
-          message: `No pudimos consultar a la DIAN (${(error as { code?: string }).code ?? 'sin conexión'}). Inténtelo más tarde o escriba la resolución.`,
+          message: `No pudimos consultar a la DIAN. ${dianFailureText((error as { code?: string }).code ?? 'CONNECTION_FAILED')} Mientras tanto, puede escribir la resolución a mano.`,
         };
       }
     },

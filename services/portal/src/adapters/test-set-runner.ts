@@ -4,6 +4,7 @@ import type { StatusStore } from '@fe/invoice-status';
 import { testSetDocumentKey, type TenantCommands, type TenantRegistry, type TestSetRun } from '@fe/tenancy';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { dianFailureText } from '../pages/messages.ts';
 
 /**
  * Issues one invoice through the service's API with a tenant's key and an Idempotency-Key; the
@@ -162,7 +163,7 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
           // come.
           run.rejected.push({
             number,
-            message: `La DIAN no recibió el documento (${view.lastSubmissionFailure.reason}).`,
+            message: `La DIAN no recibió el documento. ${dianFailureText(view.lastSubmissionFailure.reason)}`,
           });
           pending.delete(cufe);
         }

@@ -54,6 +54,8 @@ export const tenancyRefusals: Partial<Record<TenancyErrorCode, string>> = {
   ALREADY_IN_PRODUCTION: 'La empresa ya está en producción.',
   SECRET_UNREADABLE: 'No se pudo leer un dato cifrado. Contacte al operador del servicio.',
   GRACE_PERIOD_INVALID: 'El periodo de gracia debe ser un número de horas, cero o más.',
+  TEST_CERTIFICATE_IN_PRODUCTION:
+    'La empresa ya está en producción: los certificados de prueba solo sirven en habilitación. Cargue el certificado de una entidad de certificación acreditada.',
 };
 
 export const portalRefusals: Record<PortalErrorCode, string> = {
@@ -73,3 +75,32 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
   REDRIVE_FINAL: 'La DIAN ya emitió su veredicto sobre esta factura: no hay nada que reintentar.',
   REDRIVE_NOT_FAILED: 'Ningún paso de esta factura falló de forma definitiva: no hay nada que reintentar.',
 };
+
+/**
+ * Why DIAN did not take a request, by the code the DIAN client or the submitter gave: the sentence an accountant reads
+ * where DIAN gave no verdict of its own (the test set, the numbering lookup).
+ */
+const dianFailures: Partial<Record<string, string>> = {
+  SOAP_FAULT_CLIENT:
+    'La DIAN no aceptó la conexión firmada con su certificado: no confía en la entidad que lo emitió, o la petición no es válida. Con el simulador de la DIAN incluido, el operador del servicio debe agregar esa entidad a su lista de confianza.',
+  TEST_SET_REFUSED:
+    'La DIAN no reconoce el identificador del set de pruebas (TestSetId): revíselo en el paso «Software DIAN».',
+  ATTEMPTS_EXHAUSTED: 'La DIAN no respondió en ninguno de los intentos permitidos.',
+  TIMEOUT: 'La DIAN no respondió a tiempo.',
+  CONNECTION_FAILED: 'No hubo conexión con el servicio de la DIAN.',
+  CONNECTION_RESET: 'La conexión con la DIAN se cortó antes de su respuesta.',
+  TLS_FAILED: 'El certificado de seguridad (TLS) del servicio de la DIAN no se pudo verificar.',
+  HTTP_4XX: 'El servicio de la DIAN rechazó la petición.',
+  HTTP_500: 'El servicio de la DIAN respondió con un error interno.',
+  HTTP_503: 'El servicio de la DIAN no está disponible en este momento.',
+  HTTP_5XX: 'El servicio de la DIAN respondió con un error.',
+  SOAP_FAULT: 'El servicio de la DIAN respondió con un error.',
+  RESPONSE_MALFORMED: 'La respuesta de la DIAN no se pudo leer.',
+  APPLICATION_RESPONSE_UNTRUSTED: 'La respuesta de la DIAN no venía firmada por un certificado de confianza.',
+  CREDENTIAL_MISSING: 'La empresa no tiene certificado de firma cargado.',
+  CREDENTIAL_INVALID: 'El certificado de firma de la empresa no se pudo leer o no está vigente.',
+};
+
+/** The sentence for a DIAN failure code; an unknown code is named inside a sentence. */
+export const dianFailureText = (code: string): string =>
+  dianFailures[code] ?? `La DIAN no atendió la solicitud (código ${code}).`;

@@ -1,15 +1,22 @@
 import { municipalityOptions, type NumberingResolution, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
-import { checkInput, companySchema, resolutionSchema, softwareSchema, type FieldError } from '@fe/tenancy';
+import {
+  checkInput,
+  companySchema,
+  isTenancyError,
+  resolutionSchema,
+  softwareSchema,
+  type FieldError,
+} from '@fe/tenancy';
 import { isXadesError } from '@fe/xades';
 import type { FastifyInstance } from 'fastify';
 import { csrfField, field, notice, select, type FieldErrors } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
 import { stepList } from '../html/steps.ts';
 import { readableName } from '../html/distinguished-name.ts';
-import { certificateRefusals, portalRefusals } from '../pages/messages.ts';
+import { certificateRefusals, portalRefusals, tenancyRefusals } from '../pages/messages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
 import { text as textOf, exact, requireAccount, sendPage } from './guard.ts';
-import { actorOf, onboardingState } from './onboarding-state.ts';
+import { actorOf, onboardingState, type OnboardingState } from './onboarding-state.ts';
 
 const cities = municipalityOptions().map((m) => ({ value: m.code, label: m.label }));
 const responsibilities = [
@@ -228,6 +235,17 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   <button type="submit">Subir y comprobar</button>
 </form>`;
 
+  // Offered where the local test CA exists (the built-in simulator trusts it), in habilitación only.
+  const testCertificateForm = (csrf: string, state: OnboardingState) =>
+    deps.testCertificates && state.profile?.environment === '2'
+      ? html`<form class="card" method="post" action="/admin/onboarding/certificate/test" data-test-certificate>
+  ${csrfField(csrf)}
+  <h2>¿Aún no tiene su certificado?</h2>
+  <p>Para probar en habilitación, este servicio puede emitir un certificado de prueba para el NIT ${state.profile.tenant.nit} con su CA local de pruebas. Solo lo acepta el simulador de la DIAN incluido; en producción la DIAN exige el certificado de una entidad de certificación acreditada.</p>
+  <button type="submit" class="secondary">Generar un certificado de prueba (solo habilitación)</button>
+</form>`
+      : '';
+
   const lastCertificate = async (tenantId: string) =>
     (await commands.history(tenantId)).filter((e) => e.data.change === 'CertificateStored').at(-1)?.data.details;
   const certificateSummary = (
@@ -240,6 +258,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     <dt>Válido desde</dt><dd>${String(d.not_before).slice(0, 10)}</dd>
     <dt>Válido hasta</dt><dd data-cert="not-after">${String(d.not_after).slice(0, 10)}</dd>
   </dl>
+  ${d.test_certificate === true ? html`<p data-cert="test"><strong>Certificado de prueba</strong> de la CA local: solo sirve en habilitación, con el simulador de la DIAN incluido. Antes de pasar a producción, cargue el de una entidad de certificación acreditada.</p>` : ''}
 </section>`;
 
   scope.get('/onboarding/certificate', async (request, reply) => {
@@ -248,8 +267,30 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const state = await onboardingState(deps, account);
     if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
     const current = state.done.certificate ? await lastCertificate(account.tenantId) : undefined;
-    const body = html`${stepList(state, 'certificate')}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}`;
+    const body = html`${stepList(state, 'certificate')}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}${testCertificateForm(request.visitor.csrf, state)}`;
     return sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', body });
+  });
+
+  scope.post('/onboarding/certificate/test', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    const state = await onboardingState(deps, account);
+    if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
+    const issuer = deps.testCertificates;
+    if (!issuer) return reply.redirect('/admin/onboarding/certificate', 303);
+    try {
+      await commands.storeTestCertificate(account.tenantId, (owner) => issuer.issue(owner), actorOf(account));
+    } catch (error) {
+      if (!isTenancyError(error) || error.code !== 'TEST_CERTIFICATE_IN_PRODUCTION') throw error;
+      const words = tenancyRefusals.TEST_CERTIFICATE_IN_PRODUCTION!;
+      return sendPage(request, reply, {
+        title: 'Certificado de firma',
+        nav: 'onboarding',
+        status: 409,
+        body: html`${stepList(state, 'certificate')}${notice('error', words, error.code)}${certificateForm(request.visitor.csrf, {})}`,
+      });
+    }
+    return reply.redirect('/admin/onboarding/certificate', 303);
   });
 
   scope.post('/onboarding/certificate', async (request, reply) => {

@@ -1,0 +1,70 @@
+import { addToTrustFolder, readTrustFolder, TrustListError, type TrustedCa } from '@fe/dian-simulator';
+import { parseOptions } from './sign.ts';
+import type { CommandOutput } from './xml.ts';
+
+export const simulatorTrustUsage = `  dian-simulator trust add <ca.pem> [--data-dir <dir>]
+                       put a CA (its root, and any intermediate CA that issues the certificates: a file
+                       may hold several) on the built-in simulator's trust list; it counts from the next
+                       request, no restart
+  dian-simulator trust list [--data-dir <dir>]
+                       the CAs the built-in simulator trusts: the list's files and the registry's
+`;
+
+export type TrustIo = {
+  readFile(path: string): Buffer;
+  /** The data folder's trust list folder, or undefined when the service never ran there (the path looked in). */
+  trustFolder(dataDir: string | undefined): { folder: string } | { missing: string };
+  /** The CAs the registry keeps for its tenants (the demo tenant's), trusted beside the list. */
+  registryCas(dataDir: string | undefined): Promise<string[]>;
+};
+
+/** `pnpm fe dian-simulator trust …`: the operator's side of the simulator's trust list. */
+export async function simulatorTrustCommand(args: string[], io: TrustIo): Promise<CommandOutput> {
+  const [action, ...rest] = args;
+  const { positional, options, unknown } = parseOptions(rest, ['data-dir']);
+  const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${simulatorTrustUsage}` };
+  if (unknown.length || !(action === 'add' ? positional.length === 1 : action === 'list' && !positional.length))
+    return usage;
+  const where = io.trustFolder(options.get('data-dir'));
+  if ('missing' in where)
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `no embedded service data in ${where.missing}: start the service there first, or give --data-dir\n`,
+    };
+  if (action === 'list') {
+    const { cas, problems } = readTrustFolder(where.folder);
+    const registry = await io.registryCas(options.get('data-dir'));
+    const lines = [
+      `trust list ${where.folder}:`,
+      ...(cas.length ? cas.map(line) : ['  (empty)']),
+      ...problems.map((p) => `  ${p.file}: ${p.problem === 'unreadable' ? 'cannot be read' : 'no CA certificate'}`),
+      `from the tenant registry (the demo tenant's CA): ${registry.length}`,
+    ];
+    return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  }
+  let pem: Buffer;
+  try {
+    pem = io.readFile(positional[0]!);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return { exitCode: 2, stdout: '', stderr: `cannot read ${positional[0]}: ${code}\n` };
+  }
+  let result: ReturnType<typeof addToTrustFolder>;
+  try {
+    result = addToTrustFolder(where.folder, pem.toString('utf8'));
+  } catch (error) {
+    if (error instanceof TrustListError)
+      return { exitCode: 1, stdout: '', stderr: `${error.code}: ${error.message}\n` };
+    throw error;
+  }
+  const lines = [
+    ...result.added.map((ca) => `added${line(ca)}`),
+    ...result.already.map((ca) => `already trusted${line(ca)}`),
+    `the built-in simulator trusts ${result.added.length ? 'it' : 'them'} from its next request (${where.folder})`,
+  ];
+  return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+}
+
+const line = (ca: TrustedCa) =>
+  `  ${ca.file}  ${ca.subject}  until ${ca.validTo.slice(0, 10)}  SHA-256 ${ca.fingerprint}`;
