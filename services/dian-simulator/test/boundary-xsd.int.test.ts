@@ -51,7 +51,8 @@ describe('random requests ingress accepts become XSD-valid signed invoices', () 
       });
       return [{ name: `random-${i}`, xml: signer.sign(built.xml, { signingTime: issuedAt }).xml }];
     });
-    expect(documents.length).toBeGreaterThan(RUNS / 2);
+    // The generator aims at valid requests; about half pass validation, so a quarter is a bound a sample keeps.
+    expect(documents.length).toBeGreaterThan(RUNS / 4);
     const result = xmllintValidate(documents);
     expect(
       result.status,
