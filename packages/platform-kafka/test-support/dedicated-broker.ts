@@ -61,7 +61,10 @@ export async function dedicatedBroker(): Promise<DedicatedBroker> {
     '<Configuration><Appenders><Console name="c" target="SYSTEM_ERR"><PatternLayout pattern="%p %m%n"/></Console></Appenders><Loggers><Root level="INFO"><AppenderRef ref="c"/></Root></Loggers></Configuration>',
   );
   const jvm = [`-Dlog4j2.configurationFile=${log4j}`, '-Xms128m', '-Xmx384m', '-cp', join(lib, '*')];
-  const clusterId = randomBytes(16).toString('base64url');
+  // An id that starts with '-' reads as an option to the storage tool (Kafka's own ids avoid it the same way).
+  let clusterId: string;
+  do clusterId = randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-'));
   const format = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], {
     encoding: 'utf8',
     timeout: 60_000,
