@@ -2,7 +2,7 @@
 // embedded crash) run `--runs N` times in a row under a CPU hog on every core; prints passed/failed and the duration
 // of each run and test, and each test's own counts. Exit code 1 unless every run passed. Usage (from the root):
 //   pnpm test:faults [--runs 5] [--logs <folder>]     FE_TEST_CPU_HOG=0: no hog (a quick local run)
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,10 +29,19 @@ if (!Number.isInteger(runs) || runs < 1) throw new RangeError(`--runs ${values.r
 const logs = values.logs ?? mkdtempSync(join(tmpdir(), 'fe-fault-matrix-'));
 mkdirSync(logs, { recursive: true });
 
+// Stopped (Ctrl-C, a kill) mid-run: the hog and the test run go too, so no busy loop outlives the matrix.
+let current: { hog: ReturnType<typeof startCpuHog>; child?: ChildProcess } | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    current?.child?.kill('SIGTERM');
+    void (current?.hog.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+
 const summary: string[] = [];
 let failedRuns = 0;
 for (let run = 1; run <= runs; run++) {
   const hog = startCpuHog();
+  current = { hog };
   const started = Date.now();
   const json = join(logs, `run-${run}.json`);
   const log = join(logs, `run-${run}.log`);
@@ -78,6 +87,7 @@ function vitest(args: string[], json: string, log: string): Promise<number | nul
     stdio: ['ignore', out, out],
     env: { ...process.env, NO_COLOR: '1', FE_E2E_KEEP_LOGS: `${log}.processes` },
   });
+  if (current) current.child = child;
   closeSync(out);
   return new Promise((done) => child.once('close', (code) => done(code)));
 }
