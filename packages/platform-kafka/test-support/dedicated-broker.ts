@@ -52,7 +52,7 @@ export async function dedicatedBroker(): Promise<DedicatedBroker> {
       'min.insync.replicas=1',
       'default.replication.factor=1',
       'group.initial.rebalance.delay.ms=0',
-      'broker.session.timeout.ms=600000', // as infra/kafka/server.properties: never fenced by its own controller
+      'broker.session.timeout.ms=30000', // as infra/kafka/server.properties (why there)
       `log.dirs=${join(dir, 'data')}`,
     ].join('\n'),
   );

@@ -39,9 +39,12 @@ export type KafkaEventBusOptions = {
   deadLetters?: Pick<DeadLetterStore, 'keep'>;
   now?: () => Date;
   logger?: Logger;
-  /** Member liveness: a member silent this long is dropped and its partitions reassigned. Default 10 000 ms. */
+  /**
+   * Member liveness: a member silent this long is dropped and its partitions reassigned. Default 30 000 ms: on a
+   * loaded CPU a process stalls for seconds, and each drop pauses the whole group for a rebalance.
+   */
   sessionTimeoutMs?: number;
-  /** Default 1 000 ms (a third of the session timeout or less). */
+  /** Default 3 000 ms (a third of the session timeout or less). */
   heartbeatIntervalMs?: number;
   /**
    * How long `subscribe` waits for the group to take the new member in; past it, `subscribe` resolves anyway and
@@ -134,8 +137,8 @@ export class KafkaEventBus implements EventBus {
     const createConsumer = () =>
       this.kafka.consumer({
         groupId,
-        sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
-        heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
+        sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+        heartbeatInterval: this.options.heartbeatIntervalMs ?? 3000,
         maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 100,
         allowAutoTopicCreation: false,
       });
