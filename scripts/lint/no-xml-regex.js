@@ -14,6 +14,7 @@ export const htmlPages = [
   'services/portal/src/html/invoice-pages.unit.test.ts',
   'services/all-in-one/test/notes-tools.e2e.test.ts',
   'services/all-in-one/test/distributed.e2e.test.ts',
+  'services/all-in-one/test/portal-refusals.e2e.test.ts',
 ];
 
 // `<cbc:`, `<\/`, `</`, `<[A-Za-z]`, `<(?:\w+:)?`, `<(name)`: the opening of a tag, start or end

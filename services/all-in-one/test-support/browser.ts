@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { outboxMailsTo } from './outbox.ts';
 
@@ -65,4 +66,34 @@ export function linkInOutbox(dataDir: string, to: string, path: string): string 
   const link = mails.at(-1)?.match(new RegExp(`https?://\\S+/admin/${path}\\?token=[A-Za-z0-9_-]+`))?.[0];
   if (!link) throw new Error(`no ${path} link mailed to ${to}`);
   return link;
+}
+
+type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+/**
+ * axe-core's violations on the page as it stands, at 1280×800 and at 390×844, as lines to compare with []. The page's
+ * Content-Security-Policy forbids injected script tags, so axe is evaluated through the debugging protocol.
+ */
+export async function accessibilityViolations(page: Page, state: string): Promise<string[]> {
+  const found: string[] = [];
+  const size = page.viewportSize();
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(axe.source);
+    const result = (await page.evaluate('window.axe.run(document)')) as {
+      violations: AxeViolation[];
+      passes: unknown[];
+    };
+    if (result.passes.length === 0) throw new Error(`axe checked nothing on ${state}`);
+    const violations = result.violations;
+    for (const v of violations)
+      found.push(
+        `${state} ${viewport.width}px: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+  }
+  if (size) await page.setViewportSize(size);
+  return found;
 }

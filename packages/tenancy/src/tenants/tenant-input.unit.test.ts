@@ -22,6 +22,22 @@ describe('tenant input', () => {
     expect(!dv.ok && dv.errors).toEqual([{ field: 'dv', message: expect.stringContaining('dígito de verificación') }]);
   });
 
+  it('says every fault in one round, in Spanish sentences: a wrong DV beside an unchosen select and an empty name', () => {
+    const result = checkInput(companySchema, { ...demoTenant, dv: 3, personType: '', legalName: '' });
+    expect(!result.ok && Object.fromEntries(result.errors.map((e) => [e.field, e.message]))).toEqual({
+      dv: 'El dígito de verificación no corresponde al NIT.',
+      personType: 'Elija el tipo de persona.',
+      legalName: 'Escriba la razón social.',
+    });
+    const empty = checkInput(softwareSchema, { ...demoSoftware, providerDv: Number.NaN, id: '' });
+    expect(!empty.ok && empty.errors.map((e) => e.message)).toEqual([
+      'Escriba el identificador del software.',
+      'Escriba el dígito de verificación del proveedor: un dígito del 0 al 9.',
+    ]);
+    const range = checkInput(resolutionSchema, { ...demoResolution, from: '10', to: '9', technicalKey: '' });
+    expect(!range.ok && range.errors.map((e) => e.field).sort()).toEqual(['technicalKey', 'to']);
+  });
+
   it('refuses a range that ends before it starts, and throws TENANT_INVALID with the field for the CLI', () => {
     expect(() => parseInput(resolutionSchema, { ...demoResolution, from: '10', to: '9' })).toThrowError(
       expect.objectContaining({ code: 'TENANT_INVALID', message: expect.stringContaining('to:') }),

@@ -1,7 +1,8 @@
 import type { NumberingRanges } from '../ports/numbering-ranges.ts';
 import { createDianSoapClient } from '@fe/dian-client';
 import type { TenantRegistry } from '@fe/tenancy';
-import { dianFailureText } from '../pages/messages.ts';
+import { isXadesError } from '@fe/xades';
+import { certificateRefusals, dianFailureText } from '../pages/messages.ts';
 
 /**
  * The portal's GetNumberingRange, signed with the tenant's certificate at the endpoint its submissions go to;
@@ -17,7 +18,15 @@ export function dianNumberingRanges(options: {
   return {
     async lookup(tenantId) {
       const profile = await options.registry.profile(tenantId);
-      const credential = profile && (await options.registry.credential(tenantId, options.now()));
+      let credential;
+      try {
+        credential = profile && (await options.registry.credential(tenantId, options.now()));
+      } catch (error) {
+        // the stored certificate expired or cannot be opened any more: said as on upload, never a fault page
+        const words = isXadesError(error) ? certificateRefusals[error.code] : undefined;
+        if (!words) throw error;
+        return { ok: false, message: `${words.text} La consulta a la DIAN va firmada con él.` };
+      }
       if (!profile || !credential)
         return { ok: false, message: 'Primero cargue el certificado: la consulta a la DIAN va firmada con él.' };
       const endpoints = options.endpoints();

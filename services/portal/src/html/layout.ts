@@ -42,6 +42,7 @@ export function layout(options: {
 <h1>${title}</h1>
 ${body}
 </main>
+<div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
 <footer>${account ? html`Sesión de ${account.email}` : 'Portal de administración'}</footer>
 </body>
 </html>`.text

@@ -45,6 +45,12 @@ export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' 
   },
 };
 
+/** CERT_NOT_ISSUERS (DIAN's ZE03) naming the NITs the certificate may carry. */
+export const certificateNotIssuers = (nit: string, providerNit: string): string =>
+  nit === providerNit
+    ? `El certificado no es de su empresa: debe llevar el NIT ${nit}. Cargue el certificado emitido para ese NIT.`
+    : `El certificado no es de su empresa: debe llevar el NIT ${nit} de la empresa o el NIT ${providerNit} de su proveedor tecnológico.`;
+
 export const tenancyRefusals: Partial<Record<TenancyErrorCode, string>> = {
   TENANT_INVALID: 'Algún dato no es válido; revise los campos marcados.',
   TENANT_NOT_FOUND: 'Primero complete los datos de la empresa y del software DIAN.',

@@ -64,7 +64,10 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
           request.visitor.csrf,
           email,
           errors,
-          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID'),
+          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID', {
+            errors,
+            labels: { email: 'Correo electrónico', password: 'Contraseña', repeat: 'Repita la contraseña' },
+          }),
         ),
       });
     }
@@ -205,7 +208,10 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
           request.visitor.csrf,
           token,
           errors,
-          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID'),
+          notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID', {
+            errors,
+            labels: { password: 'Contraseña nueva', repeat: 'Repita la contraseña' },
+          }),
         ),
       });
     }

@@ -9,11 +9,13 @@ import {
 } from '@fe/tenancy';
 import { isXadesError } from '@fe/xades';
 import type { FastifyInstance } from 'fastify';
-import { csrfField, field, notice, select, type FieldErrors } from '../html/form.ts';
+import { checkboxes, csrfField, field, notice, select, type FieldErrors } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
 import { stepList } from '../html/steps.ts';
+import { testSetProgress } from '../html/test-set-progress.ts';
 import { readableName } from '../html/distinguished-name.ts';
-import { certificateRefusals, portalRefusals, tenancyRefusals } from '../pages/messages.ts';
+import { certificateLabels, companyLabels, resolutionLabels, softwareLabels } from '../pages/field-labels.ts';
+import { certificateNotIssuers, certificateRefusals, portalRefusals, tenancyRefusals } from '../pages/messages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
 import { text as textOf, exact, requireAccount, sendPage } from './guard.ts';
 import { actorOf, onboardingState, type OnboardingState } from './onboarding-state.ts';
@@ -41,7 +43,9 @@ const list = (body: unknown, name: string): string[] => {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 };
-const refusal = (top: Html | undefined) => top ?? notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID');
+/** The error summary of a form refused field by field. */
+const refusal = (errors: FieldErrors, labels: Readonly<Record<string, string>>) =>
+  notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID', { errors, labels });
 
 /** The onboarding steps (docs/portal.md): company, DIAN software, certificate, numbering resolution, test set. */
 export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void {
@@ -67,13 +71,13 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   const companyForm = (csrf: string, t: Partial<Tenant>, errors: FieldErrors, top?: Html) => html`${top}
 <form class="card" method="post" action="/admin/onboarding/company" novalidate>
   ${csrfField(csrf)}
-  ${field({ name: 'legalName', label: 'Razón social', value: t.legalName, errors, autocomplete: 'organization' })}
-  ${field({ name: 'tradeName', label: 'Nombre comercial (opcional)', value: t.tradeName, errors, required: false })}
-  ${field({ name: 'nit', label: 'NIT (sin dígito de verificación)', value: t.nit, errors, inputmode: 'numeric' })}
-  ${field({ name: 'dv', label: 'Dígito de verificación (DV)', value: t.dv === undefined || Number.isNaN(t.dv) ? '' : String(t.dv), errors, inputmode: 'numeric' })}
+  ${field({ name: 'legalName', label: companyLabels.legalName, value: t.legalName, errors, autocomplete: 'organization' })}
+  ${field({ name: 'tradeName', label: companyLabels.tradeName, value: t.tradeName, errors, required: false })}
+  ${field({ name: 'nit', label: companyLabels.nit, value: t.nit, errors, inputmode: 'numeric' })}
+  ${field({ name: 'dv', label: companyLabels.dv, value: t.dv === undefined || Number.isNaN(t.dv) ? '' : String(t.dv), errors, inputmode: 'numeric' })}
   ${select({
     name: 'personType',
-    label: 'Tipo de persona',
+    label: companyLabels.personType,
     value: t.personType,
     errors,
     options: [
@@ -83,7 +87,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   })}
   ${select({
     name: 'taxScheme',
-    label: 'Régimen de impuestos',
+    label: companyLabels.taxScheme,
     value: t.taxScheme,
     errors,
     options: [
@@ -93,15 +97,18 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       { value: 'ZZ', label: 'No aplica' },
     ],
   })}
-  <fieldset class="field${errors.taxLevelCodes ? ' has-error' : ''}"><legend>Responsabilidades fiscales</legend>
-    ${responsibilities.map(([code, label]) => html`<label><input type="checkbox" name="taxLevelCodes" value="${code}"${t.taxLevelCodes?.includes(code) ? html` checked` : ''}> ${code} · ${label}</label>`)}
-    ${errors.taxLevelCodes ? html`<p class="error" data-field-error="taxLevelCodes">${errors.taxLevelCodes}</p>` : ''}
-  </fieldset>
-  ${field({ name: 'addressLine', label: 'Dirección', value: t.address?.line, errors, autocomplete: 'street-address' })}
-  ${select({ name: 'cityCode', label: 'Municipio (lista DIAN)', value: t.address?.cityCode, errors, options: cities })}
-  ${field({ name: 'postalZone', label: 'Código postal (opcional)', value: t.address?.postalZone, errors, required: false, inputmode: 'numeric' })}
-  ${field({ name: 'email', label: 'Correo de facturación (opcional)', value: t.email, type: 'email', errors, required: false })}
-  ${field({ name: 'phone', label: 'Teléfono (opcional)', value: t.phone, errors, required: false })}
+  ${checkboxes({
+    name: 'taxLevelCodes',
+    legend: companyLabels.taxLevelCodes,
+    checked: t.taxLevelCodes ?? [],
+    options: responsibilities.map(([code, label]) => ({ value: code, label: `${code} · ${label}` })),
+    errors,
+  })}
+  ${field({ name: 'addressLine', label: companyLabels.addressLine, value: t.address?.line, errors, autocomplete: 'street-address' })}
+  ${select({ name: 'cityCode', label: companyLabels.cityCode, value: t.address?.cityCode, errors, options: cities })}
+  ${field({ name: 'postalZone', label: companyLabels.postalZone, value: t.address?.postalZone, errors, required: false, inputmode: 'numeric' })}
+  ${field({ name: 'email', label: companyLabels.email, value: t.email, type: 'email', errors, required: false })}
+  ${field({ name: 'phone', label: companyLabels.phone, value: t.phone, errors, required: false })}
   <button type="submit">Guardar y continuar</button>
 </form>`;
 
@@ -141,11 +148,12 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const checked = checkInput(companySchema, typed);
     if (!checked.ok) {
       const state = await onboardingState(deps, account);
+      const errors = errorsByField(checked.errors);
       return sendPage(request, reply, {
         title: 'Datos de la empresa',
         nav: 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errorsByField(checked.errors), refusal(undefined))}`,
+        body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errors, refusal(errors, companyLabels))}`,
       });
     }
     if (await deps.registry.tenantExists(account.tenantId))
@@ -165,12 +173,12 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
 <form class="card" method="post" action="/admin/onboarding/software" novalidate>
   ${csrfField(csrf)}
   <p>Los datos del software que registró en el portal de habilitación de la DIAN.</p>
-  ${field({ name: 'id', label: 'Identificador del software (SoftwareID)', value: s.id, errors })}
-  ${field({ name: 'pin', label: 'PIN del software', type: 'password', errors, autocomplete: 'off', hint: 'Se guarda cifrado y nunca se vuelve a mostrar.' })}
-  ${field({ name: 'testSetId', label: 'Identificador del set de pruebas (TestSetId)', value: testSetId, errors, required: false })}
-  ${field({ name: 'providerNit', label: 'NIT del proveedor del software', value: s.providerNit, errors, inputmode: 'numeric', hint: 'El de su empresa si usa software propio.' })}
-  ${field({ name: 'providerDv', label: 'DV del proveedor', value: s.providerDv === undefined || Number.isNaN(s.providerDv) ? '' : String(s.providerDv), errors, inputmode: 'numeric' })}
-  ${field({ name: 'providerName', label: 'Nombre del proveedor', value: s.providerName, errors })}
+  ${field({ name: 'id', label: softwareLabels.id, value: s.id, errors })}
+  ${field({ name: 'pin', label: softwareLabels.pin, type: 'password', errors, autocomplete: 'off', hint: 'Se guarda cifrado y nunca se vuelve a mostrar.' })}
+  ${field({ name: 'testSetId', label: softwareLabels.testSetId, value: testSetId, errors, required: false })}
+  ${field({ name: 'providerNit', label: softwareLabels.providerNit, value: s.providerNit, errors, inputmode: 'numeric', hint: 'El de su empresa si usa software propio.' })}
+  ${field({ name: 'providerDv', label: softwareLabels.providerDv, value: s.providerDv === undefined || Number.isNaN(s.providerDv) ? '' : String(s.providerDv), errors, inputmode: 'numeric' })}
+  ${field({ name: 'providerName', label: softwareLabels.providerName, value: s.providerName, errors })}
   <button type="submit">Guardar y continuar</button>
 </form>`;
 
@@ -209,11 +217,12 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!state.done.company) return reply.redirect('/admin/onboarding/company', 303);
     if (!checked.ok) {
       const { pin: _pin, ...shown } = typed; // a PIN is never written back into a page
+      const errors = errorsByField(checked.errors);
       return sendPage(request, reply, {
         title: 'Software DIAN',
         nav: 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, shown, testSetId, errorsByField(checked.errors), refusal(undefined))}`,
+        body: html`${stepList(state, 'software')}${softwareForm(request.visitor.csrf, shown, testSetId, errors, refusal(errors, softwareLabels))}`,
       });
     }
     await accounts.saveDraft(account.id, { testSetId });
@@ -230,8 +239,8 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   const certificateForm = (csrf: string, errors: FieldErrors, top?: Html) => html`${top}
 <form class="card" method="post" action="/admin/onboarding/certificate" enctype="multipart/form-data" novalidate>
   ${csrfField(csrf)}
-  ${field({ name: 'p12', label: 'Certificado de firma digital (.p12 o .pfx)', type: 'file', accept: '.p12,.pfx,application/x-pkcs12', errors })}
-  ${field({ name: 'password', label: 'Contraseña del certificado', type: 'password', errors, autocomplete: 'off', hint: 'Se guarda cifrada; nunca se muestra ni se registra.' })}
+  ${field({ name: 'p12', label: certificateLabels.p12, type: 'file', accept: '.p12,.pfx,application/x-pkcs12', errors })}
+  ${field({ name: 'password', label: certificateLabels.password, type: 'password', errors, autocomplete: 'off', hint: 'Se guarda cifrada; nunca se muestra ni se registra.' })}
   <button type="submit">Subir y comprobar</button>
 </form>`;
 
@@ -300,24 +309,29 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
     const p12 = (request.body as Record<string, unknown>).p12;
     const password = exact(request.body, 'password');
-    const again = (errors: FieldErrors, top: Html) =>
+    const again = (errors: FieldErrors, code: string) =>
       sendPage(request, reply, {
         title: 'Certificado de firma',
         nav: 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'certificate')}${certificateForm(request.visitor.csrf, errors, top)}`,
+        body: html`${stepList(state, 'certificate')}${certificateForm(
+          request.visitor.csrf,
+          errors,
+          notice('error', 'No pudimos aceptar el certificado.', code, { errors, labels: certificateLabels }),
+        )}${testCertificateForm(request.visitor.csrf, state)}`,
       });
     if (!Buffer.isBuffer(p12) || p12.length === 0)
-      return again(
-        { p12: portalRefusals.UPLOAD_INVALID },
-        notice('error', portalRefusals.UPLOAD_INVALID, 'UPLOAD_INVALID'),
-      );
+      return again({ p12: portalRefusals.UPLOAD_INVALID }, 'UPLOAD_INVALID');
     try {
       await commands.storeCertificate(account.tenantId, p12, password, actorOf(account));
     } catch (error) {
       const words = isXadesError(error) ? certificateRefusals[error.code] : undefined;
       if (!words || !isXadesError(error)) throw error;
-      return again({ [words.field]: words.text }, notice('error', words.text, error.code));
+      const text =
+        error.code === 'CERT_NOT_ISSUERS' && state.profile
+          ? certificateNotIssuers(state.profile.tenant.nit, state.profile.software.providerNit)
+          : words.text;
+      return again({ [words.field]: text }, error.code);
     }
     const stored = (await lastCertificate(account.tenantId))!;
     const body = html`${stepList(await onboardingState(deps, account), 'certificate')}${notice('ok', 'Certificado aceptado.')}${certificateSummary(stored)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p>`;
@@ -329,13 +343,13 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
 <form class="card" method="post" action="/admin/onboarding/resolution" novalidate>
   ${csrfField(csrf)}
   <p>Los datos de la resolución de numeración que le otorgó la DIAN.</p>
-  ${field({ name: 'authorizationNumber', label: 'Número de resolución', value: r.authorizationNumber, errors, inputmode: 'numeric' })}
-  ${field({ name: 'prefix', label: 'Prefijo', value: r.prefix, errors, required: false })}
-  ${field({ name: 'from', label: 'Desde (número)', value: r.from, errors, inputmode: 'numeric' })}
-  ${field({ name: 'to', label: 'Hasta (número)', value: r.to, errors, inputmode: 'numeric' })}
-  ${field({ name: 'startDate', label: 'Vigente desde', type: 'date', value: r.startDate, errors })}
-  ${field({ name: 'endDate', label: 'Vigente hasta', type: 'date', value: r.endDate, errors })}
-  ${field({ name: 'technicalKey', label: 'Clave técnica', value: r.technicalKey, errors })}
+  ${field({ name: 'authorizationNumber', label: resolutionLabels.authorizationNumber, value: r.authorizationNumber, errors, inputmode: 'numeric' })}
+  ${field({ name: 'prefix', label: resolutionLabels.prefix, value: r.prefix, errors, required: false })}
+  ${field({ name: 'from', label: resolutionLabels.from, value: r.from, errors, inputmode: 'numeric' })}
+  ${field({ name: 'to', label: resolutionLabels.to, value: r.to, errors, inputmode: 'numeric' })}
+  ${field({ name: 'startDate', label: resolutionLabels.startDate, type: 'date', value: r.startDate, errors })}
+  ${field({ name: 'endDate', label: resolutionLabels.endDate, type: 'date', value: r.endDate, errors })}
+  ${field({ name: 'technicalKey', label: resolutionLabels.technicalKey, value: r.technicalKey, errors })}
   <button type="submit">Guardar y continuar</button>
 </form>`;
 
@@ -427,7 +441,7 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
         title: 'Resolución de numeración',
         nav: 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'resolution')}${resolutionForm(request.visitor.csrf, typed, errors, refusal(undefined))}`,
+        body: html`${stepList(state, 'resolution')}${resolutionForm(request.visitor.csrf, typed, errors, refusal(errors, resolutionLabels))}`,
       });
     }
     await commands.addResolution(account.tenantId, checked.value, true, actorOf(account));
@@ -442,7 +456,6 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
     if (!account) return reply;
     const state = await onboardingState(deps, account);
     const run = await deps.testSets?.progress(account.tenantId);
-    const percent = run && run.total > 0 ? Math.round((100 * (run.accepted + run.rejected.length)) / run.total) : 0;
     const canRun =
       Boolean(deps.testSets) &&
       state.done.resolution &&
@@ -450,22 +463,15 @@ ${resolutions.map((r) => html`<tr><td data-label="Resolución">${r.authorization
       !state.done.testSet &&
       run?.state !== 'running';
     const body = html`${stepList(state, 'testSet')}<section>
+  ${run ? testSetProgress(run) : ''}
+  <div data-live-part="test-set-next">
   ${state.done.testSet ? notice('ok', 'La DIAN aceptó el set de pruebas: ya puede pasar a producción desde Ajustes.') : ''}
-  ${
-    run
-      ? html`<div data-test-set="${run.state}"${run.state === 'running' ? html` data-refresh-ms="1500"` : ''}>
-    <p>${run.state === 'running' ? 'Enviando el set de pruebas y esperando la respuesta de la DIAN…' : run.state === 'passed' ? 'Set de pruebas aceptado.' : 'La DIAN rechazó documentos del set.'}</p>
-    <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}"><span class="w${Math.round(percent / 10) * 10}"></span></div>
-    <p>${run.sent} de ${run.total} enviadas · ${run.accepted} aceptadas · ${run.rejected.length} rechazadas</p>
-    ${run.rejected.length ? html`<ul>${run.rejected.map((r) => html`<li><strong>${r.number}</strong>: ${r.message}</li>`)}</ul>` : ''}
-  </div>`
-      : ''
-  }
   ${!state.done.testSet && !run ? html`<p>Para pasar a producción, la DIAN debe aceptar el set de pruebas de habilitación${account.testSetId ? html` (identificador <code>${account.testSetId}</code>)` : ''}.</p>` : ''}
   ${canRun ? html`<form method="post" action="/admin/onboarding/test-set">${csrfField(request.visitor.csrf)}<button type="submit">${run ? 'Enviar de nuevo' : 'Enviar el set de pruebas'}</button></form>` : ''}
   ${!deps.testSets && !state.done.testSet ? html`<p>Emita con su clave de API de pruebas las facturas que pide el set y siga su resultado en <a href="/admin/invoices">Facturas</a>; cuando la DIAN lo acepte, el operador lo registra con <code>pnpm fe tenant test-set-passed</code>.</p>` : ''}
   ${state.done.resolution && !state.done.certificate ? html`<p>Primero <a href="/admin/onboarding/certificate">cargue el certificado</a>.</p>` : ''}
   <p><a class="button" href="/admin/settings">Ir a Ajustes y copiar la clave de API</a></p>
+  </div>
 </section>`;
     return sendPage(request, reply, { title: 'Set de pruebas de habilitación', nav: 'onboarding', body });
   });
