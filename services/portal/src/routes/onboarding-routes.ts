@@ -17,6 +17,7 @@ import { certificateRefusals, portalRefusals, tenancyRefusals } from '../pages/m
 import type { PortalDeps } from '../portal-deps.ts';
 import { text as textOf, exact, requireAccount, sendPage } from './guard.ts';
 import { actorOf, onboardingState, type OnboardingState } from './onboarding-state.ts';
+import { redirectWithFlash, takeFlash } from './flash.ts';
 
 const cities = municipalityOptions().map((m) => ({ value: m.code, label: m.label }));
 const responsibilities = [
@@ -43,6 +44,18 @@ const list = (body: unknown, name: string): string[] => {
 };
 const refusal = (top: Html | undefined) => top ?? notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID');
 
+/** What the steps ask for, so a newcomer gathers it before starting. */
+const atHand = html`<section aria-labelledby="at-hand-title" data-at-hand>
+  <h2 id="at-hand-title">Tenga a mano</h2>
+  <ul>
+    <li>Los datos de la empresa como figuran en el RUT: razón social, NIT y dígito de verificación, responsabilidades fiscales, dirección y municipio.</li>
+    <li>El identificador del software (SoftwareID) y su PIN, que registró en el portal de habilitación de la DIAN.</li>
+    <li>El identificador del set de pruebas (TestSetId) que la DIAN asignó a ese software.</li>
+    <li>El certificado de firma digital (archivo .p12 o .pfx) de una entidad de certificación acreditada, y su contraseña.</li>
+    <li>La resolución de numeración de facturación: número, prefijo, rango, vigencia y clave técnica.</li>
+  </ul>
+</section>`;
+
 /** The onboarding steps (docs/portal.md): company, DIAN software, certificate, numbering resolution, test set. */
 export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void {
   const { commands, accounts } = deps;
@@ -59,14 +72,21 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       : html`${notice('ok', 'La configuración inicial está completa.')}<p><a class="button" href="/admin/settings">Ver su clave de API</a></p>`
   }
   ${state.done.resolution && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
-</section>`;
+</section>
+${state.next ? atHand : ''}`;
     return sendPage(request, reply, { title: 'Configuración inicial', body, nav: 'onboarding' });
   });
 
   // --- company ---------------------------------------------------------------------------------
-  const companyForm = (csrf: string, t: Partial<Tenant>, errors: FieldErrors, top?: Html) => html`${top}
+  const companyForm = (
+    csrf: string,
+    t: Partial<Tenant>,
+    errors: FieldErrors,
+    top?: Html,
+    fromSettings = false,
+  ) => html`${top}
 <form class="card" method="post" action="/admin/onboarding/company" novalidate>
-  ${csrfField(csrf)}
+  ${csrfField(csrf)}${fromSettings ? html`<input type="hidden" name="from" value="settings">` : ''}
   ${field({ name: 'legalName', label: 'Razón social', value: t.legalName, errors, autocomplete: 'organization' })}
   ${field({ name: 'tradeName', label: 'Nombre comercial (opcional)', value: t.tradeName, errors, required: false })}
   ${field({ name: 'nit', label: 'NIT (sin dígito de verificación)', value: t.nit, errors, inputmode: 'numeric' })}
@@ -102,7 +122,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   ${field({ name: 'postalZone', label: 'Código postal (opcional)', value: t.address?.postalZone, errors, required: false, inputmode: 'numeric' })}
   ${field({ name: 'email', label: 'Correo de facturación (opcional)', value: t.email, type: 'email', errors, required: false })}
   ${field({ name: 'phone', label: 'Teléfono (opcional)', value: t.phone, errors, required: false })}
-  <button type="submit">Guardar y continuar</button>
+  <button type="submit">${fromSettings ? 'Guardar' : 'Guardar y continuar'}</button>
 </form>`;
 
   scope.get('/onboarding/company', async (request, reply) => {
@@ -110,10 +130,11 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!account) return reply;
     const state = await onboardingState(deps, account);
     const current = state.profile?.tenant ?? account.companyDraft ?? {};
+    const fromSettings = Boolean(state.profile) && (request.query as { from?: unknown }).from === 'settings';
     return sendPage(request, reply, {
       title: 'Datos de la empresa',
-      nav: 'onboarding',
-      body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {})}`,
+      nav: fromSettings ? 'settings' : 'onboarding',
+      body: html`${fromSettings ? '' : stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {}, undefined, fromSettings)}`,
     });
   });
 
@@ -139,18 +160,21 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       ...(optional(textOf(b, 'phone')) ? { phone: textOf(b, 'phone') } : {}),
     };
     const checked = checkInput(companySchema, typed);
+    const exists = await deps.registry.tenantExists(account.tenantId);
+    const fromSettings = exists && textOf(b, 'from') === 'settings';
     if (!checked.ok) {
       const state = await onboardingState(deps, account);
       return sendPage(request, reply, {
         title: 'Datos de la empresa',
-        nav: 'onboarding',
+        nav: fromSettings ? 'settings' : 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errorsByField(checked.errors), refusal(undefined))}`,
+        body: html`${fromSettings ? '' : stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errorsByField(checked.errors), refusal(undefined), fromSettings)}`,
       });
     }
-    if (await deps.registry.tenantExists(account.tenantId))
-      await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
+    if (exists) await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
     else await accounts.saveDraft(account.id, { companyDraft: checked.value });
+    // From Settings, an edit goes back there saying it was saved; during onboarding, on to the next step.
+    if (fromSettings) return redirectWithFlash(reply, deps, '/admin/settings', 'company');
     return reply.redirect('/admin/onboarding/software', 303);
   });
 
@@ -267,7 +291,8 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const state = await onboardingState(deps, account);
     if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
     const current = state.done.certificate ? await lastCertificate(account.tenantId) : undefined;
-    const body = html`${stepList(state, 'certificate')}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}${testCertificateForm(request.visitor.csrf, state)}`;
+    const flash = takeFlash(request, reply, deps);
+    const body = html`${stepList(state, 'certificate')}${flash ? notice('ok', flash) : ''}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}${testCertificateForm(request.visitor.csrf, state)}`;
     return sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', body });
   });
 
@@ -319,9 +344,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       if (!words || !isXadesError(error)) throw error;
       return again({ [words.field]: words.text }, notice('error', words.text, error.code));
     }
-    const stored = (await lastCertificate(account.tenantId))!;
-    const body = html`${stepList(await onboardingState(deps, account), 'certificate')}${notice('ok', 'Certificado aceptado.')}${certificateSummary(stored)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p>`;
-    return sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', body });
+    return redirectWithFlash(reply, deps, '/admin/onboarding/certificate', 'certificate');
   });
 
   // --- numbering resolution --------------------------------------------------------------------
