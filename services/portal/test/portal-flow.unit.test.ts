@@ -61,6 +61,28 @@ describe('the portal flows like a web application', () => {
     ...(from ? { from } : {}),
   });
 
+  it('answers sign-up and a reset request with a 303 to a page, so a reload sends no second mail', async () => {
+    const page = await portal.app.inject({ method: 'GET', url: '/admin/signup' });
+    const cookie = page.headers['set-cookie']!.toString().split(';')[0]!;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const post = (url: string, fields: Record<string, string>) =>
+      portal.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ csrf, ...fields }).toString(),
+      });
+    const password = 'una clave larga y segura';
+    const signedUp = await post('/admin/signup', { email: 'nuevo@flujo.example', password, repeat: password });
+    expect([signedUp.statusCode, signedUp.headers.location]).toEqual([303, '/admin/signup/sent']);
+    const sent = await portal.app.inject({ method: 'GET', url: '/admin/signup/sent', headers: { cookie } });
+    expect(sent.body).toContain('Le enviamos un enlace para confirmar su correo.');
+    const reset = await post('/admin/password', { email: 'nuevo@flujo.example' });
+    expect([reset.statusCode, reset.headers.location]).toEqual([303, '/admin/password/sent']);
+    const told = await portal.app.inject({ method: 'GET', url: '/admin/password/sent', headers: { cookie } });
+    expect(told.body).toContain('Si existe una cuenta con ese correo');
+  });
+
   it('lists on the overview what to have at hand, and offers Cúcuta as Colombians write it', async () => {
     const overview = (await get('/admin/onboarding')).body;
     const from = overview.indexOf('data-at-hand');
