@@ -122,6 +122,7 @@ describe('the portal flows like a web application', () => {
     expect(settings).toContain('<li data-missing="certificate">Cargar el <a href="/admin/onboarding/certificate">');
     expect(settings).not.toContain('id="api-key"');
     expect(settings).not.toMatch(/fe_test_[0-9A-Za-z]{43}/);
+    expect((await get('/admin/onboarding')).body).not.toContain('Ya puede emitir facturas');
   });
 
   it('accepts the certificate with a 303, shows it by its name, CN first, then the key', async () => {

@@ -71,7 +71,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       ? html`<p>Siguiente paso: <strong>${state.next.label}</strong>.</p><p><a class="button" href="${state.next.path}">Continuar</a></p>`
       : html`${notice('ok', 'La configuración inicial está completa.')}<p><a class="button" href="/admin/settings">Ver su clave de API</a></p>`
   }
-  ${state.done.resolution && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
+  ${state.done.resolution && state.done.certificate && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
 </section>
 ${state.next ? atHand : ''}`;
     return sendPage(request, reply, { title: 'Configuración inicial', body, nav: 'onboarding' });
