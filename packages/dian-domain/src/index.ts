@@ -98,4 +98,4 @@ export {
   type AttachedDocumentInput,
   type BuiltAttachedDocument,
 } from './ubl/attached-document.ts';
-export { isMunicipalityCode, municipalityOptions } from './codelists/municipalities.ts';
+export { isMunicipalityCode, municipalityOptions, spellMunicipality } from './codelists/municipalities.ts';

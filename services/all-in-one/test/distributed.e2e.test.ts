@@ -149,8 +149,8 @@ it('the admin portal is a process of its own: it serves sign-up and its confirma
       repeat: 'una clave larga y segura',
     }),
   });
-  expect(posted.status).toBe(200);
-  expect(await posted.text()).toContain('Revise su correo');
+  expect([posted.status, posted.headers.get('location')]).toEqual([303, '/admin/signup/sent']);
+  expect(await (await fetch(portal('/admin/signup/sent'))).text()).toContain('Revise su correo');
   // The link names the portal's own address (FE_BASE_URL the start script gives it).
   expect(
     outboxMailsTo(join(shape.dataDir, 'outbox'), email).some((mail) =>

@@ -115,6 +115,11 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal in headless Chromium', () =
       const graceUntil = Date.parse((await page.getAttribute('[data-grace-until]', 'data-grace-until'))!);
       expect(graceUntil - Date.now()).toBeGreaterThan(23 * 3_600_000);
       await shot('rotated');
+      // Redirected after the post: a reload shows the page again, it does not rotate again.
+      expect(new URL(page.url()).pathname).toBe('/admin/settings');
+      await page.reload();
+      expect(await page.inputValue('#api-key')).toBe(newKey);
+      expect(await page.locator('text=Clave rotada.').count()).toBe(0);
       const status = async (key: string) =>
         (await world.get('/api/v1/service/status/' + '0'.repeat(96), { apiKey: key })).status;
       expect(await status(oldKey)).toBe(404); // authenticated: no such invoice

@@ -44,6 +44,32 @@ const pesos = (amount: string | undefined) =>
   amount === undefined
     ? '—'
     : `$ ${Number(amount).toLocaleString('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The issue date as the XML's IssueDate (issued_at is Colombian time), written day/month/year. */
+const issueDate = (view: InvoiceStatusView) => {
+  const day = view.issuedAt.slice(0, 10);
+  return html`<time datetime="${day}">${day.split('-').reverse().join('/')}</time>`;
+};
+
+/** Why a document has no PDF yet: it is drawn after DIAN's verdict, so it waits on every step before. */
+function pdfPendingReason(view: InvoiceStatusView): string {
+  const halt = view.processingHalt?.step;
+  if (halt === 'signing') return 'La firma falló; sin firma no hay PDF. Vea el error de procesamiento.';
+  if (halt === 'rendering') return 'La generación del PDF falló. Vea el error de procesamiento.';
+  if (view.status === 'pending') {
+    if (halt === 'submission')
+      return 'El PDF se genera con la respuesta de la DIAN, y el envío falló de forma definitiva.';
+    if (view.lastSubmissionFailure)
+      return 'El PDF se genera con la respuesta de la DIAN; el envío no pasó y se reintentará.';
+    return 'El PDF se genera cuando la DIAN responda, con el resultado de su validación.';
+  }
+  return 'La DIAN ya respondió; el PDF se está generando.';
+}
+
+const pdfLink = (view: InvoiceStatusView, pdf: string | undefined, label: string) =>
+  pdf
+    ? html`<a href="${pdf}">${label}</a>`
+    : html`<span data-pdf-pending>PDF pendiente: ${pdfPendingReason(view)}</span>`;
+
 const detailHref = (invoiceId: string) => `/admin/invoices/${encodeURIComponent(invoiceId)}`;
 const conceptLabel = (kind: 'credit' | 'debit', code: string | undefined): string => {
   if (code === undefined) return '—';
@@ -74,16 +100,17 @@ ${
   rows.length === 0
     ? html`<p>No hay documentos${filtered ? ' con esos filtros' : ' todavía'}.</p>`
     : html`<table>
-<thead><tr><th>Número</th><th>Tipo</th><th>Comprador</th><th>Total</th><th>Estado</th><th>Etapa</th><th>Documentos</th></tr></thead>
+<thead><tr><th>Número</th><th>Fecha</th><th>Tipo</th><th>Comprador</th><th>Total</th><th>Estado</th><th>Etapa</th><th>Documentos</th></tr></thead>
 <tbody>${rows.map(
         ({ view: v, links }) => html`<tr data-invoice="${v.number}" data-kind="${kindOf(v)}">
   <td data-label="Número"><a href="${detailHref(v.invoiceId)}">${v.number}</a></td>
+  <td data-label="Fecha" data-issue-date>${issueDate(v)}</td>
   <td data-label="Tipo">${kindLabels[kindOf(v)]}${v.voided ? html` <span data-voided>(Anulada)</span>` : ''}</td>
   <td data-label="Comprador">${v.buyerName ?? '—'}</td>
   <td data-label="Total" class="amount">${pesos(v.payableAmount)}</td>
   <td data-label="Estado" data-status="${v.status}">${statusLabels[v.status] ?? v.status}</td>
   <td data-label="Etapa">${stageLabels[v.stage] ?? v.stage}</td>
-  <td data-label="Documentos">${links.xml ? html`<a href="${links.xml}">XML</a>` : ''} ${links.pdf ? html`<a href="${links.pdf}">PDF</a>` : ''}</td>
+  <td data-label="Documentos">${links.xml ? html`<a href="${links.xml}">XML</a>` : ''} ${pdfLink(v, links.pdf, 'PDF')}</td>
 </tr>`,
       )}</tbody></table>`
 }`;
@@ -102,6 +129,7 @@ export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks,
       : undefined;
   return html`<section><dl>
   <dt>Número</dt><dd>${view.number}</dd>
+  <dt>Fecha de emisión</dt><dd data-issue-date>${issueDate(view)}</dd>
   <dt>Tipo</dt><dd data-kind="${kind}">${kindLabels[kind]}${view.voided ? html` · <strong data-voided>Anulada</strong>` : ''}</dd>
   ${view.reference ? html`<dt>Corrige la factura</dt><dd data-referenced-invoice><a href="${detailHref(view.reference.invoiceId)}">${view.reference.number}</a> del ${view.reference.issueDate}</dd>` : ''}
   ${kind !== 'invoice' ? html`<dt>Concepto</dt><dd>${conceptLabel(noteKind(kind), view.concept)}</dd>` : ''}
@@ -113,7 +141,7 @@ export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks,
   <dt>${kind === 'invoice' ? 'CUFE' : 'CUDE'}</dt><dd><code>${view.cufe}</code></dd>
   ${view.taxAuthority ? html`<dt>Respuesta DIAN</dt><dd>${view.taxAuthority.statusMessage}${view.taxAuthority.errors.map((e) => html`<br>${e.rule}: ${e.message}`)}</dd>` : ''}
   ${view.processingHalt ? failedStep(view, redrive) : ''}
-  <dt>Documentos</dt><dd>${links.xml ? html`<a href="${links.xml}">XML firmado</a>` : 'XML pendiente'} · ${links.pdf ? html`<a href="${links.pdf}">PDF</a>` : 'PDF pendiente'}</dd>
+  <dt>Documentos</dt><dd>${links.xml ? html`<a href="${links.xml}">XML firmado</a>` : 'XML pendiente'} · ${pdfLink(view, links.pdf, 'PDF')}</dd>
 </dl></section>
 ${
   notes.length

@@ -103,6 +103,36 @@ describe("the portal's document pages", () => {
     expect(plain).not.toContain('Saldo');
   });
 
+  it('the list and the page show the issue date, as the XML dates it in Colombia', () => {
+    const late = view({ issuedAt: '2026-11-21T22:40:02-05:00' }); // already the 22nd in UTC
+    expect(invoiceListBody([{ view: late, links: {} }], { q: '', status: '', kind: '' }).text).toContain(
+      '<td data-label="Fecha" data-issue-date><time datetime="2026-11-21">21/11/2026</time></td>',
+    );
+    expect(invoiceDetailBody(late, {}).text).toContain('<time datetime="2026-11-21">21/11/2026</time>');
+  });
+
+  it('a pending PDF says why: waiting for DIAN, a retry, a failed step, or being drawn', () => {
+    const pending = (v: InvoiceStatusView) =>
+      /data-pdf-pending>PDF pendiente: ([^<]+)</.exec(invoiceDetailBody(v, {}).text)?.[1];
+    expect(pending(view({ status: 'pending', stage: 'submitted' }))).toContain('cuando la DIAN responda');
+    expect(
+      pending(
+        view({
+          status: 'pending',
+          stage: 'submission_failed',
+          lastSubmissionFailure: { attempt: 1, reason: 'TIMEOUT', retriable: true, at: '2026-11-21T22:41:00-05:00' },
+        }),
+      ),
+    ).toContain('se reintentará');
+    const halt = { step: 'rendering' as const, code: 'RENDER_FAILED', attempts: 3, at: '2026-11-21T22:41:00-05:00' };
+    expect(pending(view({ processingHalt: halt }))).toContain('La generación del PDF falló');
+    expect(pending(view({}))).toContain('se está generando');
+    expect(
+      invoiceListBody([{ view: view({ status: 'pending' }), links: {} }], { q: '', status: '', kind: '' }).text,
+    ).toContain('PDF pendiente: El PDF se genera cuando la DIAN responda');
+    expect(invoiceDetailBody(view({}), { pdf: 'https://x.example/a.pdf' }).text).not.toContain('PDF pendiente');
+  });
+
   it("a note's page names its kind, concept and CUDE, and links the invoice it corrects", () => {
     const page = invoiceDetailBody(credit, {}).text;
     expect(page).toContain('<dd data-kind="credit_note">Nota crédito</dd>');

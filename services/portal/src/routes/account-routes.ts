@@ -93,11 +93,15 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
         text: `Alguien intentó crear una cuenta con este correo, que ya tiene una. Si fue usted, inicie sesión en ${deps.baseUrl}/admin/login o restablezca su contraseña en ${deps.baseUrl}/admin/password.\n`,
       });
     }
-    return sendPage(request, reply, {
+    return reply.redirect('/admin/signup/sent', 303); // the same answer whether or not the email had an account
+  });
+
+  scope.get('/signup/sent', async (request, reply) =>
+    sendPage(request, reply, {
       title: 'Revise su correo',
       body: html`${notice('ok', 'Le enviamos un enlace para confirmar su correo. Ábralo para continuar.')}<p>Si no lo ve en unos minutos, revise la carpeta de correo no deseado.</p>`,
-    });
-  });
+    }),
+  );
 
   scope.get('/confirm', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
@@ -174,11 +178,15 @@ export function accountRoutes(scope: FastifyInstance, deps: PortalDeps, throttle
   scope.post('/password', { onResponse: queueReset }, async (request, reply) => {
     const email = normalizeEmail(text(request.body, 'email'));
     if (isEmail(email)) asked.set(request, email);
-    return sendPage(request, reply, {
+    return reply.redirect('/admin/password/sent', 303);
+  });
+
+  scope.get('/password/sent', async (request, reply) =>
+    sendPage(request, reply, {
       title: 'Revise su correo',
       body: notice('ok', 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña.'),
-    });
-  });
+    }),
+  );
 
   const newPasswordForm = (csrf: string, token: string, errors: FieldErrors, top?: Html) => html`${top}
 <form class="card" method="post" action="/admin/password/new" novalidate>

@@ -19,6 +19,7 @@ import { certificateNotIssuers, certificateRefusals, portalRefusals, tenancyRefu
 import type { PortalDeps } from '../portal-deps.ts';
 import { text as textOf, exact, requireAccount, sendPage } from './guard.ts';
 import { actorOf, onboardingState, type OnboardingState } from './onboarding-state.ts';
+import { redirectWithFlash, takeFlash } from './flash.ts';
 
 const cities = municipalityOptions().map((m) => ({ value: m.code, label: m.label }));
 const responsibilities = [
@@ -47,6 +48,18 @@ const list = (body: unknown, name: string): string[] => {
 const refusal = (errors: FieldErrors, labels: Readonly<Record<string, string>>) =>
   notice('error', portalRefusals.FORM_INVALID, 'FORM_INVALID', { errors, labels });
 
+/** What the steps ask for, so a newcomer gathers it before starting. */
+const atHand = html`<section aria-labelledby="at-hand-title" data-at-hand>
+  <h2 id="at-hand-title">Tenga a mano</h2>
+  <ul>
+    <li>Los datos de la empresa como figuran en el RUT: razón social, NIT y dígito de verificación, responsabilidades fiscales, dirección y municipio.</li>
+    <li>El identificador del software (SoftwareID) y su PIN, que registró en el portal de habilitación de la DIAN.</li>
+    <li>El identificador del set de pruebas (TestSetId) que la DIAN asignó a ese software.</li>
+    <li>El certificado de firma digital (archivo .p12 o .pfx) de una entidad de certificación acreditada, y su contraseña.</li>
+    <li>La resolución de numeración de facturación: número, prefijo, rango, vigencia y clave técnica.</li>
+  </ul>
+</section>`;
+
 /** The onboarding steps (docs/portal.md): company, DIAN software, certificate, numbering resolution, test set. */
 export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void {
   const { commands, accounts } = deps;
@@ -62,15 +75,22 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       ? html`<p>Siguiente paso: <strong>${state.next.label}</strong>.</p><p><a class="button" href="${state.next.path}">Continuar</a></p>`
       : html`${notice('ok', 'La configuración inicial está completa.')}<p><a class="button" href="/admin/settings">Ver su clave de API</a></p>`
   }
-  ${state.done.resolution && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
-</section>`;
+  ${state.done.resolution && state.done.certificate && !state.done.testSet ? html`<p>Ya puede emitir facturas de habilitación: su clave de API está en <a href="/admin/settings">Ajustes</a>.</p>` : ''}
+</section>
+${state.next ? atHand : ''}`;
     return sendPage(request, reply, { title: 'Configuración inicial', body, nav: 'onboarding' });
   });
 
   // --- company ---------------------------------------------------------------------------------
-  const companyForm = (csrf: string, t: Partial<Tenant>, errors: FieldErrors, top?: Html) => html`${top}
+  const companyForm = (
+    csrf: string,
+    t: Partial<Tenant>,
+    errors: FieldErrors,
+    top?: Html,
+    fromSettings = false,
+  ) => html`${top}
 <form class="card" method="post" action="/admin/onboarding/company" novalidate>
-  ${csrfField(csrf)}
+  ${csrfField(csrf)}${fromSettings ? html`<input type="hidden" name="from" value="settings">` : ''}
   ${field({ name: 'legalName', label: companyLabels.legalName, value: t.legalName, errors, autocomplete: 'organization' })}
   ${field({ name: 'tradeName', label: companyLabels.tradeName, value: t.tradeName, errors, required: false })}
   ${field({ name: 'nit', label: companyLabels.nit, value: t.nit, errors, inputmode: 'numeric' })}
@@ -109,7 +129,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
   ${field({ name: 'postalZone', label: companyLabels.postalZone, value: t.address?.postalZone, errors, required: false, inputmode: 'numeric' })}
   ${field({ name: 'email', label: companyLabels.email, value: t.email, type: 'email', errors, required: false })}
   ${field({ name: 'phone', label: companyLabels.phone, value: t.phone, errors, required: false })}
-  <button type="submit">Guardar y continuar</button>
+  <button type="submit">${fromSettings ? 'Guardar' : 'Guardar y continuar'}</button>
 </form>`;
 
   scope.get('/onboarding/company', async (request, reply) => {
@@ -117,10 +137,11 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     if (!account) return reply;
     const state = await onboardingState(deps, account);
     const current = state.profile?.tenant ?? account.companyDraft ?? {};
+    const fromSettings = Boolean(state.profile) && (request.query as { from?: unknown }).from === 'settings';
     return sendPage(request, reply, {
       title: 'Datos de la empresa',
-      nav: 'onboarding',
-      body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {})}`,
+      nav: fromSettings ? 'settings' : 'onboarding',
+      body: html`${fromSettings ? '' : stepList(state, 'company')}${companyForm(request.visitor.csrf, current, {}, undefined, fromSettings)}`,
     });
   });
 
@@ -146,19 +167,22 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
       ...(optional(textOf(b, 'phone')) ? { phone: textOf(b, 'phone') } : {}),
     };
     const checked = checkInput(companySchema, typed);
+    const exists = await deps.registry.tenantExists(account.tenantId);
+    const fromSettings = exists && textOf(b, 'from') === 'settings';
     if (!checked.ok) {
       const state = await onboardingState(deps, account);
       const errors = errorsByField(checked.errors);
       return sendPage(request, reply, {
         title: 'Datos de la empresa',
-        nav: 'onboarding',
+        nav: fromSettings ? 'settings' : 'onboarding',
         status: 422,
-        body: html`${stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errors, refusal(errors, companyLabels))}`,
+        body: html`${fromSettings ? '' : stepList(state, 'company')}${companyForm(request.visitor.csrf, typed, errors, refusal(errors, companyLabels), fromSettings)}`,
       });
     }
-    if (await deps.registry.tenantExists(account.tenantId))
-      await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
+    if (exists) await commands.updateCompany(account.tenantId, checked.value, actorOf(account));
     else await accounts.saveDraft(account.id, { companyDraft: checked.value });
+    // From Settings, an edit goes back there saying it was saved; during onboarding, on to the next step.
+    if (fromSettings) return redirectWithFlash(reply, deps, '/admin/settings', 'company');
     return reply.redirect('/admin/onboarding/software', 303);
   });
 
@@ -276,7 +300,8 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
     const state = await onboardingState(deps, account);
     if (!state.done.software) return reply.redirect('/admin/onboarding/software', 303);
     const current = state.done.certificate ? await lastCertificate(account.tenantId) : undefined;
-    const body = html`${stepList(state, 'certificate')}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}${testCertificateForm(request.visitor.csrf, state)}`;
+    const flash = takeFlash(request, reply, deps);
+    const body = html`${stepList(state, 'certificate')}${flash ? notice('ok', flash) : ''}${current ? html`${certificateSummary(current)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p><h2>Reemplazar el certificado</h2>` : ''}${certificateForm(request.visitor.csrf, {})}${testCertificateForm(request.visitor.csrf, state)}`;
     return sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', body });
   });
 
@@ -333,9 +358,7 @@ export function onboardingRoutes(scope: FastifyInstance, deps: PortalDeps): void
           : words.text;
       return again({ [words.field]: text }, error.code);
     }
-    const stored = (await lastCertificate(account.tenantId))!;
-    const body = html`${stepList(await onboardingState(deps, account), 'certificate')}${notice('ok', 'Certificado aceptado.')}${certificateSummary(stored)}<p><a class="button" href="/admin/onboarding/resolution">Continuar</a></p>`;
-    return sendPage(request, reply, { title: 'Certificado de firma', nav: 'onboarding', body });
+    return redirectWithFlash(reply, deps, '/admin/onboarding/certificate', 'certificate');
   });
 
   // --- numbering resolution --------------------------------------------------------------------

@@ -50,6 +50,10 @@ describe('readInvoiceView', () => {
     expect(view.customer.address?.city).toBe('Medellín');
   });
 
+  it("prints a DANE-coded city as Colombians write it, not in DIAN's list's capitals", () => {
+    expect(view.supplier.address?.city).toBe('Bogotá, D.C.'); // the XML says "Bogotá, D.c."
+  });
+
   it('reads lines, taxes by code and rate, and totals as the exact XML texts', () => {
     expect(view.lines.map((l) => [l.id, l.code, l.quantity, l.unitPrice, l.base, l.total])).toEqual([
       ['1', 'PRD-0001', '1.00', '150000.00', '150000.00', '178500.00'],

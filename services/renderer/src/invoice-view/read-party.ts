@@ -1,5 +1,6 @@
 import type { PartyAddress, PartyView } from './invoice-view.ts';
 import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
+import { isMunicipalityCode, spellMunicipality } from '@fe/dian-domain';
 import { required } from './document-root.ts';
 
 /**
@@ -53,7 +54,11 @@ function readAddress(node: XmlNode | undefined): PartyAddress | undefined {
   const lines = children(node, 'AddressLine')
     .map((l) => text(l, 'Line'))
     .filter((l) => l !== undefined);
-  const city = text(node, 'CityName');
+  const dianCity = text(node, 'CityName');
+  const dane = text(node, 'ID');
+  // A DANE-coded city carries DIAN's list's spelling; a foreign one is printed as written.
+  const city =
+    dianCity !== undefined && dane !== undefined && isMunicipalityCode(dane) ? spellMunicipality(dianCity) : dianCity;
   const department = text(node, 'CountrySubentity');
   const country = text(node, 'Country', 'Name') ?? text(node, 'Country', 'IdentificationCode');
   return {
