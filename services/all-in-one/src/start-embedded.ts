@@ -299,6 +299,7 @@ export async function startEmbedded(
         renderer: rendererPool,
         clock,
         logger: logger.child({ service: 'renderer' }),
+        tenants, // the software provider's name, which the signed XML cannot carry
       }),
       createSubmitterService(
         {

@@ -38,7 +38,14 @@ const marks: Record<string, string[]> = {
 /** What each example's PDF must show (pdftotext). */
 const pdfShows: Record<string, string[]> = {
   'invoice-advance.json': ['Anticipos', '$ 15.000.000,00', 'Saldo a pagar (menos anticipos)', '$ 32.600.000,00'],
-  'invoice-discounts.json': ['Descuentos', '$ 50.000,00', 'Cargos', '$ 35.000,00'],
+  'invoice-discounts.json': [
+    'Descuentos',
+    '$ 50.000,00',
+    'Cargos',
+    '$ 35.000,00',
+    'del 10 % sobre $ 7.500.000,00: Descuento por volumen',
+    'Pronto pago (condicionado a pago en 10 días)',
+  ],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
 };
 

@@ -43,7 +43,7 @@ it('creates a company by the CLI, loads a test certificate of the local CA for i
         pin: '75315',
         providerNit: andina.nit,
         providerDv: dv,
-        providerName: andina.legalName,
+        providerName: `${andina.legalName} (software propio)`,
       },
       resolutions: [{ ...demoResolution, id: 'setp' }],
       activeResolutionId: 'setp',
@@ -61,11 +61,12 @@ it('creates a company by the CLI, loads a test certificate of the local CA for i
   expect(issued.body).toMatchObject({ status: 'accepted', number: expect.stringMatching(/^SETP99/) });
   const pdf = await fetch(issued.body.pdf_url);
   expect(pdf.status).toBe(200);
-  expect(
-    Buffer.from(await pdf.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
+  const bytes = Buffer.from(await pdf.arrayBuffer());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // The provider's name as the company registered it, which the signed XML cannot carry.
+  writeFileSync(join(work, 'andina.pdf'), bytes);
+  const text = spawnSync('pdftotext', ['-enc', 'UTF-8', join(work, 'andina.pdf'), '-'], { encoding: 'utf8' }).stdout;
+  expect(text).toContain(`Proveedor del software: ${andina.legalName} (software propio)`);
 });
 
 it('refuses a certificate from a CA off the trust list in Spanish, and accepts it once the operator adds that CA', async () => {

@@ -1,8 +1,10 @@
 // A credit note's and a debit note's PDF read back by poppler and jsQR (test-support/read-pdf.ts):
 // the title, the number, the CUDE, the invoice corrected, the concept, the lines, the totals, the QR.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InvoiceRequestInput } from '@fe/contracts';
+import { buildNoteCase, creditNoteContent, debitNoteContent } from '@fe/dian-domain/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
 import {
@@ -82,4 +84,33 @@ describe("a debit note's PDF, read back", () => {
     expect(text).toMatch(/TOTAL NOTA DÉBITO\s+\$ 119\.000,00/);
     expect(text).toContain('Representación gráfica de la nota débito electrónica');
   });
+});
+
+describe('notes on an invoice with line discounts and charges (examples/invoice-discounts.json)', () => {
+  const invoice = JSON.parse(
+    readFileSync(new URL('../../../examples/invoice-discounts.json', import.meta.url), 'utf8'),
+  ) as InvoiceRequestInput;
+  const credit = buildNoteCase(creditNoteContent({ invoice: { cufe: referencedInvoiceCufe }, concept: '2' }, invoice));
+  const debit = buildNoteCase(
+    debitNoteContent({ invoice: { cufe: referencedInvoiceCufe }, concept: '4', lines: invoice.lines }, invoice),
+  );
+
+  for (const [name, built] of [
+    ['credit', credit],
+    ['debit', debit],
+  ] as const) {
+    it(`a ${name} note prints each line's discount or charge with its reason, no absent tax, the city once`, () => {
+      const file = join(dir, `discounts-${name}.pdf`);
+      writeFileSync(file, renderInvoicePdf(readInvoiceView(built.xml)).bytes);
+      const text = pdfText(file);
+      expect(text).toMatch(
+        /Descuento no condicionado del 10 % sobre \$ 7\.500\.000,00: Descuento por volumen\s+-750\.000,00/,
+      );
+      expect(text).toMatch(/Cargo sobre \$ 360\.000,00: Servicio urgente\s+\+60\.000,00/);
+      expect(text).not.toMatch(/\bINC\b/);
+      expect(text).toContain('Proveedor del software: EMPRESA DEMO S.A.S. · NIT 900.123.456-8');
+      const address = text.split('\n').find((row) => row.includes('Carrera 7 # 71 - 21'))!;
+      expect(address.match(/bogot/gi)).toHaveLength(1);
+    });
+  }
 });

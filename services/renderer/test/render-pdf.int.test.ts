@@ -1,13 +1,13 @@
 // The PDF read back by independent programs: poppler's pdftotext, pdfinfo and pdftoppm (Debian
 // poppler-utils, scripts/install-system-tools.sh) and the jsQR decoder.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
 import { rowsPerContinuationPage } from '../src/pdf/page-geometry.ts';
-import { sampleInvoice, sampleReadOptions } from '../src/samples/sample-invoices.ts';
+import { demoInvoiceOf, sampleInvoice, sampleReadOptions } from '../src/samples/sample-invoices.ts';
 import { decodeQr, pdfText } from '../test-support/read-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fe-renderer-'));
@@ -91,5 +91,48 @@ describe('names the font cannot draw', () => {
     expect(text).toContain('😀'); // DejaVu has it: drawn, and extractable
     expect(text).toContain('\uFFFD'); // 中文 and 🥐 are in no font: one replacement each
     expect(text).toContain('de cumpleaños');
+  });
+});
+
+describe('examples/invoice-discounts.json, read back as an accountant checks it', () => {
+  const request: unknown = JSON.parse(
+    readFileSync(new URL('../../../examples/invoice-discounts.json', import.meta.url), 'utf8'),
+  );
+  // No read options: the provider's name comes from the XML alone.
+  const file = join(dir, 'discounts.pdf');
+  writeFileSync(file, renderInvoicePdf(readInvoiceView(demoInvoiceOf(request).xml)).bytes);
+  const text = pdfText(file);
+  const rows = text.split('\n');
+  const below = (needle: string) => rows[rows.findIndex((row) => row.includes(needle)) + 1];
+
+  it("prints each line's discount or charge under it, with its percentage, base, reason and amount", () => {
+    expect(rows.find((row) => row.includes('Portátil 14 pulgadas'))).toMatch(/2\.500\.000,00\s+6\.750\.000,00/);
+    expect(below('Portátil 14 pulgadas')).toMatch(
+      /Descuento no condicionado del 10 % sobre \$ 7\.500\.000,00: Descuento por volumen\s+-750\.000,00/,
+    );
+    expect(below('Instalación y configuración')).toMatch(/Cargo sobre \$ 360\.000,00: Servicio urgente\s+\+60\.000,00/);
+  });
+
+  it("prints the invoice's own discounts and charges with their reasons", () => {
+    expect(text).toContain('DESCUENTOS Y CARGOS DE LA FACTURA');
+    expect(text).toMatch(/Descuento condicionado: Pronto pago \(condicionado a pago en 10 días\)\s+-\$ 50\.000,00/);
+    expect(text).toMatch(/Cargo: Transporte\s+\+\$ 35\.000,00/);
+  });
+
+  it('prints the taxes the invoice carries and no other (no "INC $ 0,00")', () => {
+    expect(text).toMatch(/IVA\s+\$ 1\.362\.300,00/);
+    expect(text).not.toMatch(/\bINC\b/);
+  });
+
+  it("names the software provider: a company on its own software by the issuer's legal name", () => {
+    expect(text).toContain('Proveedor del software: EMPRESA DEMO S.A.S. · NIT 900.123.456-8');
+  });
+
+  it("writes each address's city once ('Bogotá, D.C.' already names its department)", () => {
+    for (const street of ['Carrera 7 # 71 - 21', 'Calle 100 # 10 - 20']) {
+      const address = rows.find((row) => row.includes(street))!;
+      expect(address.match(/bogot/gi)).toHaveLength(1);
+      expect(address).toMatch(/Colombia/);
+    }
   });
 });

@@ -33,6 +33,18 @@ export type PartyView = {
 
 export type TaxView = { code: string; name: string; rate: string; base: string; amount: string };
 
+/** A discount or charge (cac:AllowanceCharge) on a line or on the whole document, as signed. */
+export type AdjustmentView = {
+  charge: boolean;
+  /** Discounts: '00' no condicionado, '01' condicionado (annex table 13.3.8). */
+  reasonCode?: string;
+  reason: string;
+  /** MultiplierFactorNumeric: the percentage of the base. */
+  percent?: string;
+  base?: string;
+  amount: string;
+};
+
 export type LineView = {
   id: string;
   code: string;
@@ -43,6 +55,8 @@ export type LineView = {
   /** LineExtensionAmount. */
   base: string;
   taxes: TaxView[];
+  /** The line's discounts and charges: what turns quantity × price into its base. */
+  adjustments: AdjustmentView[];
   /** Base plus the line's taxes, 2 decimals. */
   total: string;
 };
@@ -87,6 +101,8 @@ export type InvoiceView = {
   /** Present on a credit or debit note only. */
   note?: NoteView;
   lines: LineView[];
+  /** Discounts and charges on the whole document, after taxes. */
+  adjustments: AdjustmentView[];
   /** Document TaxTotal subtotals: one per tax code and rate. */
   taxes: TaxView[];
   totals: {

@@ -1,8 +1,9 @@
 import { dianLookupUrl, qrContent } from '@fe/dian-domain/primitives';
 import { RendererError } from '../errors.ts';
-import type { InvoiceView, NoteView } from './invoice-view.ts';
+import type { InvoiceView, NoteView, PartyView } from './invoice-view.ts';
 import { readParty } from './read-party.ts';
 import { readLine, readTaxes, sumAmounts } from './read-lines.ts';
+import { readAdjustments } from './read-adjustments.ts';
 import { documentKinds, kindLayout, type DocumentKind } from './document-kind.ts';
 import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
 import { parseDocumentRoot, required } from './document-root.ts';
@@ -75,6 +76,7 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     ...(payment ? { payment } : {}),
     ...(note ? { note } : {}),
     lines: children(root, layout.line).map((line) => readLine(line, layout.quantity)),
+    adjustments: readAdjustments(root),
     taxes,
     totals: {
       lineExtension: amount('LineExtensionAmount'),
@@ -104,11 +106,20 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     softwareProvider: {
       nit: text(provider) ?? supplier.documentNumber,
       ...(providerDv !== undefined ? { dv: providerDv } : {}),
-      ...(options.softwareProviderName !== undefined ? { name: options.softwareProviderName } : {}),
+      ...providerName(options, supplier, text(provider)),
     },
     ...(options.validatedAt !== undefined ? { validatedAt: options.validatedAt } : {}),
     signed: hasSignature(root),
   };
+}
+
+/**
+ * The provider's name as given; a company that uses its own software (the provider's NIT is the issuer's) is named
+ * by the issuer's legal name (docs/choices.md).
+ */
+function providerName(options: ReadOptions, supplier: PartyView, nit: string | undefined): { name?: string } {
+  if (options.softwareProviderName !== undefined) return { name: options.softwareProviderName };
+  return nit === undefined || nit === supplier.documentNumber ? { name: supplier.name } : {};
 }
 
 /**

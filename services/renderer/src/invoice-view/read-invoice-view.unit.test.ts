@@ -97,6 +97,19 @@ describe('readInvoiceView', () => {
     expect(readInvoiceView(signed).signed).toBe(true);
   });
 
+  it("names the provider as given; else by the issuer's name when the issuer is its own provider, else not at all", () => {
+    expect(readInvoiceView(built.xml).softwareProvider).toEqual({
+      nit: '900123456',
+      dv: '8',
+      name: 'EMPRESA DEMO S.A.S.',
+    });
+    const thirdParty = editElementContent(built.xml, 'sts:ProviderID', () => '800197268');
+    expect(readInvoiceView(thirdParty).softwareProvider).toEqual({ nit: '800197268', dv: '8' });
+    expect(
+      readInvoiceView(thirdParty, { softwareProviderName: 'Proveedor Tecnológico S.A.S.' }).softwareProvider,
+    ).toEqual({ nit: '800197268', dv: '8', name: 'Proveedor Tecnológico S.A.S.' });
+  });
+
   it('decodes XML escapes in names', () => {
     const xml = built.xml.replaceAll('Compañía Cliente de Ejemplo S.A.S.', 'Pérez &amp; Hijos &lt;Ltda&gt;');
     expect(readInvoiceView(xml).customer.name).toBe('Pérez & Hijos <Ltda>');

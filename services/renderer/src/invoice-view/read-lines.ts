@@ -2,6 +2,7 @@ import { money, parseDecimal, roundHalfUp } from '@fe/dian-domain/primitives';
 import type { LineView, TaxView } from './invoice-view.ts';
 import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
 import { required } from './document-root.ts';
+import { readAdjustments } from './read-adjustments.ts';
 
 /** Σ of 2-decimal amount texts, exactly (BigInt cents), as a 2-decimal text. */
 export function sumAmounts(amounts: readonly string[]): string {
@@ -42,6 +43,7 @@ export function readLine(line: XmlNode, quantityElement = 'InvoicedQuantity'): L
     unitPrice: required(text(line, 'Price', 'PriceAmount'), 'unit price'),
     base,
     taxes,
+    adjustments: readAdjustments(line),
     total: sumAmounts([base, ...taxes.map((t) => t.amount)]),
   };
 }

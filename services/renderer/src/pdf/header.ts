@@ -8,8 +8,14 @@ import { colors, contentWidth, continuationTop, left, page, right, sizes } from 
 
 const BOX_WIDTH = 206;
 
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The department, unless the city already names it: 'Bogotá, D.C.' is in the department 'Bogotá'. */
+const departmentOf = (a: PartyAddress): string | undefined =>
+  a.city && a.department && folded(a.city).startsWith(`${folded(a.department)},`) ? undefined : a.department;
+
 export const addressText = (a: PartyAddress | undefined): string =>
-  [a?.line, a?.city, a?.department, a?.country].filter(Boolean).join(', ');
+  a ? [a.line, a.city, departmentOf(a), a.country].filter(Boolean).join(', ') : '';
 
 /** Page 1 top: issuer, title box, numbering authorization. Returns the y below it. */
 export function drawHeader(canvas: Canvas, view: InvoiceView): number {

@@ -1,3 +1,4 @@
+import { adjustmentText, signedAmount } from '../format/adjustment-text.ts';
 import { formatMoney, formatNumber, formatPrice, formatRate } from '../format/colombian-format.ts';
 import { unitLabel } from '../format/labels.ts';
 import type { LineView } from '../invoice-view/invoice-view.ts';
@@ -7,6 +8,10 @@ import { bottomLimit, colors, columns, columnX, contentWidth, left, sizes, table
 
 const DESCRIPTION = columns.findIndex((c) => c.key === 'description');
 const TAX = columns.findIndex((c) => c.key === 'tax');
+const BASE = columns.findIndex((c) => c.key === 'base');
+// A discount or charge is written under its line, from the description to the unit price; its amount under the base.
+const ADJUSTMENT_WIDTH = columnX[BASE]! - columnX[DESCRIPTION]! - 2 * table.padding;
+const adjustmentStyle = { color: colors.muted };
 
 /** The table header: drawn on every page the table runs onto. */
 function drawTableHeader(canvas: Canvas, y: number): number {
@@ -43,14 +48,36 @@ function cells(l: LineView): string[] {
 }
 
 type Prepared = { pen: Pen; lines: string[] };
+type Adjustment = Prepared & { amount: string };
+type Row = { height: number; lines: number; description: Prepared; adjustments: Adjustment[] };
 
 /** A row's lines and height, measured before drawing so a row never splits across pages. */
-function layoutRow(canvas: Canvas, values: string[]): { height: number; description: Prepared } {
+function layoutRow(canvas: Canvas, l: LineView, values: string[]): Row {
   const width = columns[DESCRIPTION]!.width - 2 * table.padding;
   const { pen, text } = prepare(canvas, values[DESCRIPTION]!);
   const description = { pen, lines: linesOf(pen, text, width) };
   const lines = Math.max(description.lines.length, values[TAX]!.split('\n').length);
-  return { height: table.rowHeight + (lines - 1) * table.lineHeight, description };
+  const adjustments = l.adjustments.map((a) => {
+    const prepared = prepare(canvas, adjustmentText(a, { withBase: true }), adjustmentStyle);
+    return {
+      pen: prepared.pen,
+      lines: linesOf(prepared.pen, prepared.text, ADJUSTMENT_WIDTH),
+      amount: signedAmount(a),
+    };
+  });
+  const extra = adjustments.reduce((sum, a) => sum + a.lines.length, 0);
+  return { height: table.rowHeight + (lines - 1 + extra) * table.lineHeight, lines, description, adjustments };
+}
+
+/** The line's discounts and charges, under its cells. */
+function drawAdjustments(canvas: Canvas, row: Row, top: number): void {
+  let y = top + row.lines * table.lineHeight;
+  const amountBox = { width: columns[BASE]!.width - 2 * table.padding, align: 'right' as const };
+  for (const a of row.adjustments) {
+    line(canvas, a.amount, columnX[BASE]! + table.padding, y, adjustmentStyle, amountBox);
+    a.lines.forEach((part, k) => drawIn(a.pen, part, columnX[DESCRIPTION]! + table.padding, y + k * table.lineHeight));
+    y += a.lines.length * table.lineHeight;
+  }
 }
 
 /** The lines, page after page, repeating the table header; returns the y below the last row. */
@@ -58,7 +85,8 @@ export function drawLines(canvas: Canvas, lines: readonly LineView[], top: numbe
   let y = drawTableHeader(canvas, top);
   lines.forEach((l, index) => {
     const values = cells(l);
-    const { height, description } = layoutRow(canvas, values);
+    const row = layoutRow(canvas, l, values);
+    const { height, description } = row;
     if (y + height > bottomLimit) y = drawTableHeader(canvas, newPage());
     if (index % 2 === 1) canvas.fillRect(left, y, contentWidth, height, colors.stripe);
     const textY = y + 2.2;
@@ -70,6 +98,7 @@ export function drawLines(canvas: Canvas, lines: readonly LineView[], top: numbe
         description.lines.forEach((part, k) => drawIn(description.pen, part, x, textY + k * table.lineHeight, box));
       else values[i]!.split('\n').forEach((part, k) => line(canvas, part, x, textY + k * table.lineHeight, {}, box));
     });
+    drawAdjustments(canvas, row, textY);
     y += height;
   });
   canvas.strokeLine(left, y, left + contentWidth, y, colors.rule, 0.6);

@@ -1,3 +1,4 @@
+import { adjustmentText, signedAmount } from '../format/adjustment-text.ts';
 import { formatMoney, formatRate } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { amountInWords } from '../words/amount-in-words.ts';
@@ -10,6 +11,8 @@ const TOTALS_WIDTH = 206;
 const GAP = 10;
 const LEFT_WIDTH = contentWidth - TOTALS_WIDTH - GAP;
 const ROW = 10.5;
+const AMOUNT_WIDTH = 80;
+const REASON_WIDTH = LEFT_WIDTH - 10 - AMOUNT_WIDTH - 6;
 
 const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 
@@ -21,10 +24,10 @@ function totalRows(view: InvoiceView): [string, string][] {
     ['Subtotal (valor bruto)', t.lineExtension],
     ['Base gravable', t.taxExclusive],
   ];
-  // IVA and INC are always shown (the law asks for them discriminated), other taxes when present.
-  for (const code of ['01', '04']) rows.push([code === '01' ? 'IVA' : 'INC', t.byTaxCode[code] ?? '0.00']);
-  for (const [code, amount] of Object.entries(t.byTaxCode))
-    if (code !== '01' && code !== '04') rows.push([taxNames.get(code) ?? code, amount]);
+  // Each tax the document carries, IVA and INC first; a tax it does not carry is not printed as $ 0.
+  const order = (code: string) => (code === '01' ? 0 : code === '04' ? 1 : 2);
+  const codes = Object.keys(t.byTaxCode).sort((a, b) => order(a) - order(b));
+  for (const code of codes) rows.push([taxNames.get(code) ?? code, t.byTaxCode[code]!]);
   if (!isZero(t.allowance)) rows.push(['Descuentos', t.allowance]);
   if (!isZero(t.charge)) rows.push(['Cargos', t.charge]);
   if (!isZero(t.prepaid)) rows.push(['Anticipos', t.prepaid]);
@@ -50,6 +53,33 @@ export function balanceAfterAdvances(totals: InvoiceView['totals']): string | un
 const wordsText = (view: InvoiceView) => `SON: ${amountInWords(view.totals.payable)}`;
 const notesText = (view: InvoiceView) => view.notes.join('\n');
 
+const reasonText = (a: InvoiceView['adjustments'][number]) => adjustmentText(a, { withBase: false });
+
+/** The document's discounts and charges, each with its reason; its height when drawn. */
+function adjustmentsHeight(canvas: Canvas, view: InvoiceView): number {
+  if (!view.adjustments.length) return 0;
+  const rows = view.adjustments.map((a) => Math.max(ROW, blockHeight(canvas, reasonText(a), REASON_WIDTH) + 1.5));
+  return 14 + rows.reduce((sum, h) => sum + h, 0) + 4;
+}
+
+function drawAdjustments(canvas: Canvas, view: InvoiceView, top: number): number {
+  if (!view.adjustments.length) return top;
+  let y = sectionTitle(canvas, 'DESCUENTOS Y CARGOS DE LA FACTURA', left, top, LEFT_WIDTH);
+  for (const a of view.adjustments) {
+    const height = block(canvas, reasonText(a), left + 5, y, REASON_WIDTH) + 1.5;
+    line(
+      canvas,
+      signedAmount(a, '$ '),
+      left + LEFT_WIDTH - 5 - AMOUNT_WIDTH,
+      y,
+      {},
+      { width: AMOUNT_WIDTH, align: 'right' },
+    );
+    y += Math.max(ROW, height);
+  }
+  return y + 4;
+}
+
 /** Height of the summary, measured before drawing so it never splits across pages. */
 export function summaryHeight(canvas: Canvas, view: InvoiceView): number {
   // The same steps drawSummary takes: section titles 14, tax header 12, rows, gaps.
@@ -57,10 +87,13 @@ export function summaryHeight(canvas: Canvas, view: InvoiceView): number {
   const words = 6 + 14 + blockHeight(canvas, wordsText(view), LEFT_WIDTH - 10, { face: 'bold' }) + 6;
   const notes = view.notes.length ? 14 + blockHeight(canvas, notesText(view), LEFT_WIDTH - 10) + 4 : 0;
   const totals = (totalRows(view).length + 1 + (balanceAfterAdvances(view.totals) ? 1 : 0)) * ROW + 8;
-  return Math.max(taxes + words + notes, totals);
+  return Math.max(taxes + adjustmentsHeight(canvas, view) + words + notes, totals);
 }
 
-/** Taxes grouped by code and rate, the amount in words and the notes; the totals on the right. */
+/**
+ * Taxes grouped by code and rate, the document's discounts and charges, the amount in words and the notes; the
+ * totals on the right.
+ */
 export function drawSummary(canvas: Canvas, view: InvoiceView, top: number): number {
   let y = sectionTitle(canvas, 'IMPUESTOS', left, top, LEFT_WIDTH);
   const cols = [0, 110, 170, 260].map((dx) => left + 5 + dx);
@@ -87,6 +120,7 @@ export function drawSummary(canvas: Canvas, view: InvoiceView, top: number): num
     );
     y += ROW;
   }
+  y = drawAdjustments(canvas, view, y + 6) - 6;
   y = sectionTitle(canvas, 'VALOR EN LETRAS', left, y + 6, LEFT_WIDTH);
   y += block(canvas, wordsText(view), left + 5, y, LEFT_WIDTH - 10, { face: 'bold' }) + 6;
   if (view.notes.length) {

@@ -65,14 +65,19 @@ export function sampleRequest(options: SampleOptions): unknown {
 
 /** The unsigned UBL invoice of a sample request (a signed one differs only by its ds:Signature). */
 export function sampleInvoice(options: SampleOptions): BuiltInvoice {
+  return demoInvoiceOf(sampleRequest(options), options.number);
+}
+
+/** The demo tenant's unsigned invoice for any request (e.g. one of examples/), issued at the samples' instant. */
+export function demoInvoiceOf(request: unknown, number = 990001234): BuiltInvoice {
   const issue = colombiaDateTime(ISSUED_AT);
-  const validated = validateInvoiceRequest(sampleRequest(options), { issueDate: issue.date });
+  const validated = validateInvoiceRequest(request, { issueDate: issue.date });
   if (!validated.ok) throw new Error(`sample request rejected: ${JSON.stringify(validated.error)}`);
   return buildInvoiceXml({
     invoice: validated.value,
     tenant: demoTenant,
     resolution: demoResolution,
-    number: String(options.number ?? 990001234),
+    number: String(number),
     software: demoSoftware,
     environment: environments.habilitacion,
     issuedAt: ISSUED_AT,
