@@ -30,6 +30,7 @@ export { createTrustStore } from './verify/trust-store.ts';
 export {
   addToTrustFolder,
   readTrustFolder,
+  removeFromTrustFolder,
   seedTrustFolder,
   TRUST_FOLDER,
   TrustListError,

@@ -23,7 +23,8 @@ function issuersByNit(registrations: readonly DianRegistration[]): Map<string, S
   const byNit = new Map<string, SimulatorIssuer>();
   for (const r of registrations) {
     const issuer = byNit.get(r.nit) ?? { nit: r.nit, legalName: r.legalName, software: [], ranges: [] };
-    if (!issuer.software.some((s) => s.id === r.software.id)) issuer.software.push({ ...r.software });
+    if (!issuer.software.some((s) => s.id === r.software.id))
+      issuer.software.push({ ...r.software, environment: r.environment });
     if (r.environment === '1')
       for (const { id: _id, ...range } of r.resolutions)
         if (
