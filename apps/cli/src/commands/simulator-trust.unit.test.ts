@@ -43,6 +43,6 @@ it('answers its usage for a missing or extra argument, and names the data folder
   const missing = await simulatorTrustCommand(['remove', 'x', '--data-dir', 'nowhere'], io);
   expect(missing).toMatchObject({
     exitCode: 1,
-    stderr: expect.stringContaining('no embedded service data in nowhere'),
+    stderr: expect.stringContaining('no service data in nowhere'),
   });
 });
