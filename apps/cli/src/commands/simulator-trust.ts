@@ -40,7 +40,9 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
     return {
       exitCode: 1,
       stdout: '',
-      stderr: `no service data in ${where.missing} (neither the embedded registry nor a trust list folder): start the service there first, or give --data-dir\n`,
+      stderr:
+        `no service data in ${where.missing} (neither the embedded registry nor a trust list folder): ` +
+        'start the service there first, or give --data-dir\n',
     };
   if (action === 'list') {
     const { cas, problems } = readTrustFolder(where.folder);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
-it("reads each tenant's NIT, environment, software with its PIN opened and resolutions; one of another key is left out", async () => {
+it("reads each tenant's NIT, environment, software, PIN and resolutions; one of another key is left out", async () => {
   const masterKey = new Uint8Array(32).fill(7);
   const directory = new PostgresTenantDirectory({ pool: db.pool, masterKey });
   const registrations = new PostgresDianRegistrations({ pool: db.pool, masterKey });
