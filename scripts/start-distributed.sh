@@ -87,9 +87,12 @@ wait_ready() {
   done <"$pids"
 }
 
+# It trusts the demo's CA and the data folder's trust list (pnpm fe dian-simulator trust add --data-dir "$data"), and
+# knows every tenant of the registry, those created after the start too.
 start dian-simulator services/dian-simulator/src/main.ts \
   DIAN_SIMULATOR_PORT="$simulator_port" DIAN_SIMULATOR_TRUSTED_CA_FILE="$data/trusted-ca.pem" DIAN_SIMULATOR_STORE_PATH="$data/dian-simulator.sqlite" \
-  DIAN_SIMULATOR_IDENTITY_FILE="$data/dian-simulator-identity.pem"
+  DIAN_SIMULATOR_IDENTITY_FILE="$data/dian-simulator-identity.pem" DIAN_SIMULATOR_TRUST_FOLDER="$data/dian-simulator-trust" \
+  DIAN_SIMULATOR_TENANT_REGISTRY=postgres
 start projection services/projection/src/main.ts
 start relay services/relay/src/main.ts
 for ((i = 1; i <= signers; i++)); do start "signer-$i" services/signer/src/main.ts SIGNER_POOL_SIZE=1; done

@@ -79,12 +79,18 @@ export const commands: CommandTable = {
       args[0] === 'trust'
         ? simulatorTrustCommand(args.slice(1), {
             readFile,
+            // The embedded service's folder, or the distributed start's (which makes the trust folder).
             trustFolder: (dataDir) => {
               const dir = dataFolder(dataDir);
-              return registryFiles(dataDir) ? { folder: resolve(dir, TRUST_FOLDER) } : { missing: dir };
+              const folder = resolve(dir, TRUST_FOLDER);
+              return registryFiles(dataDir) || existsSync(folder) ? { folder } : { missing: dir };
             },
             registryCas: async (dataDir) => {
-              const files = registryFiles(dataDir)!;
+              const files = registryFiles(dataDir);
+              if (!files) {
+                const distributed = resolve(dataFolder(dataDir), 'trusted-ca.pem');
+                return existsSync(distributed) ? (readFileSync(distributed, 'utf8').match(PEM_BLOCKS) ?? []) : [];
+              }
               const registry = new SqliteTenantDirectory({
                 path: files.tenantsDb,
                 masterKey: loadOrCreateMasterKey(files.masterKey),
@@ -240,6 +246,8 @@ export const commands: CommandTable = {
     run: (args) => outboxCommand(args, { outboxDir: (dataDir) => resolve(dataFolder(dataDir), 'outbox') }),
   },
 };
+
+const PEM_BLOCKS = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** The data folder's registry files, when the service ran there. */
 function registryFiles(

@@ -18,8 +18,17 @@ export type Browser = {
   close(): Promise<void>;
 };
 
-/** A fresh headless Chromium with its own profile; `origin` may read and write the clipboard. */
-export async function openBrowser(origin: string, label: string): Promise<Browser> {
+/** The sizes `shot` keeps with `sizes: 'both'`: a phone first (where the page is read), then a laptop. */
+const BOTH_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/**
+ * A fresh headless Chromium with its own profile; `origin` may read and write the clipboard. `sizes: 'both'`: each
+ * shot is taken at 390×844 and 1280×800, named with the size.
+ */
+export async function openBrowser(origin: string, label: string, options: { sizes?: 'both' } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'fe-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -45,14 +54,20 @@ export async function openBrowser(origin: string, label: string): Promise<Browse
   });
   mkdirSync(ARTIFACTS, { recursive: true });
   let n = 0;
+  const shotAt = async (name: string) => {
+    const base = `${label}-${String(++n).padStart(2, '0')}-${name}`;
+    if (options.sizes !== 'both')
+      return void (await page.screenshot({ path: join(ARTIFACTS, `${base}.png`), fullPage: true }));
+    for (const size of BOTH_SIZES) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: join(ARTIFACTS, `${base}-${size.width}x${size.height}.png`), fullPage: true });
+    }
+    await page.setViewportSize(BOTH_SIZES[0]!);
+  };
   return {
     context,
     page,
-    shot: async (name) =>
-      void (await page.screenshot({
-        path: join(ARTIFACTS, `${label}-${String(++n).padStart(2, '0')}-${name}.png`),
-        fullPage: true,
-      })),
+    shot: shotAt,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -28,6 +28,19 @@ export class PortalClient {
     return this.send(path, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
 
+  /** Posts a multipart form as a browser does (a file field), with the form token of `formPage`. */
+  async postFile(
+    path: string,
+    fields: Record<string, string>,
+    file: { field: string; name: string; type: string; bytes: Uint8Array },
+  ): Promise<PortalAnswer> {
+    const form = new FormData();
+    form.set('csrf', await this.csrfFrom(path));
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set(file.field, new Blob([file.bytes], { type: file.type }), file.name);
+    return this.send(path, { method: 'POST', body: form });
+  }
+
   async csrfFrom(page: string): Promise<string> {
     const { text } = await this.get(page);
     const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { demoResolution, nitCheckDigit } from '@fe/dian-domain';
 import { demoTestSetId } from '@fe/dian-simulator';
 import { createPostgresPool } from '@fe/platform-postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,8 +20,9 @@ import {
   stopDistributedShape,
   type DistributedRun,
 } from '../test-support/start-distributed.ts';
+import { makeOperatorCa } from '../test-support/operator-ca.ts';
 import { outboxMailsTo } from '../test-support/outbox.ts';
-import { PortalClient } from '../test-support/portal-client.ts';
+import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 
 let shape: DistributedRun;
 let welcome = '';
@@ -210,6 +212,97 @@ it('the portal process asks DIAN (the simulator) for the numbering ranges, and i
   expect(new Set(uploaded).size).toBe(2); // a retried upload would add a zip, not a document
   expect(uploaded.filter((cufe) => exampleCufes.includes(cufe))).toEqual([]);
 }, 180_000);
+
+it('a company created after the start, its certificate from a CA the operator put on the trust list: DIAN answers its range and passes its own test set', async () => {
+  const company = { nit: '860002964', legalName: 'Distribuidora del Norte S.A.S.' };
+  const dv = String(nitCheckDigit(company.nit));
+  const admin = new PortalClient(`http://127.0.0.1:${shape.ports.portal}`);
+  await admin.signUp(shape.dataDir, `norte-${shape.tag}@empresa.example`, 'una clave larga y segura');
+  const saved = await admin.post('/admin/onboarding/company', {
+    legalName: company.legalName,
+    nit: company.nit,
+    dv,
+    personType: '1',
+    taxScheme: '01',
+    taxLevelCodes: 'R-99-PN',
+    addressLine: 'Carrera 54 # 72-80',
+    cityCode: '08001',
+  });
+  expect(saved.status, saved.text).toBe(303);
+  const software = await admin.post('/admin/onboarding/software', {
+    id: '4c1d9e2a-7b3f-4a5c-9d8e-2f1a0b3c4d5e',
+    pin: 'Pin75315x',
+    testSetId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', // one the simulator has not seen
+    providerNit: company.nit,
+    providerDv: dv,
+    providerName: company.legalName,
+  });
+  expect(software.headers.get('location')).toBe('/admin/onboarding/certificate');
+  const ca = makeOperatorCa();
+  try {
+    const { p12, password } = ca.issue(company);
+    const file = { field: 'p12', name: 'firma.p12', type: 'application/x-pkcs12', bytes: p12 };
+    const uploaded = await admin.postFile('/admin/onboarding/certificate', { password }, file);
+    expect(uploaded.status, uploaded.text).toBeLessThan(400);
+    const lookup = () =>
+      admin.post('/admin/onboarding/resolution/lookup', {}, { formPage: '/admin/onboarding/resolution' });
+    // DIAN (the simulator process) does not trust that CA yet: refused in words.
+    const refused = await lookup();
+    expect(errorCodeOf(refused.text)).toBe('DIAN_LOOKUP_FAILED');
+    const added = await run(
+      'pnpm',
+      ['-s', 'fe', 'dian-simulator', 'trust', 'add', ca.caFile, '--data-dir', shape.dataDir],
+      {
+        cwd: root,
+        env: shape.env,
+        timeout: 60_000,
+      },
+    );
+    expect(added.stdout).toMatch(/^added .*Raiz Certificadora de Pruebas/m);
+  } finally {
+    ca.close();
+  }
+  // No restart: the CA counts from the next request, and the tenant (created after the start) is registered.
+  const answered = await rangeFromDian(admin);
+  expect(answered).toContain('La DIAN respondió un rango');
+  expect(answered).toContain(demoResolution.technicalKey);
+  const resolution = await admin.post(
+    '/admin/onboarding/resolution',
+    {
+      authorizationNumber: demoResolution.authorizationNumber,
+      prefix: demoResolution.prefix,
+      from: demoResolution.from,
+      to: demoResolution.to,
+      startDate: demoResolution.startDate,
+      endDate: demoResolution.endDate,
+      technicalKey: demoResolution.technicalKey,
+    },
+    { formPage: '/admin/onboarding/resolution' },
+  );
+  expect(resolution.headers.get('location')).toBe('/admin/onboarding/test-set');
+  expect((await admin.post('/admin/onboarding/test-set', {})).status).toBe(303);
+  let page = '';
+  for (let attempt = 0; !/data-test-set="(passed|failed)"/.test(page); attempt++) {
+    if (attempt >= 480) throw new Error('the run did not end');
+    await new Promise((done) => setTimeout(done, 250));
+    page = (await admin.get('/admin/onboarding/test-set')).text;
+  }
+  expect(page, page).toContain('data-test-set="passed"');
+  expect(page).toContain('2 aceptadas');
+}, 240_000);
+
+/** "Consultar en la DIAN" until it answers a range: the simulator reads the registry again every 2 s. */
+async function rangeFromDian(admin: PortalClient): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await admin.post(
+      '/admin/onboarding/resolution/lookup',
+      {},
+      { formPage: '/admin/onboarding/resolution' },
+    );
+    if (answer.text.includes('La DIAN respondió un rango') || attempt >= 40) return answer.text;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
 
 it('the stop script stops exactly those processes, each gracefully, and frees their ports', async () => {
   await stop();

@@ -9,8 +9,16 @@ export type SimulatorRange = Omit<NumberingResolution, 'id'> & { resolutionDate:
 /**
  * A software registered in the portal: SoftwareID, PIN, the provider that owns it, and the habilitación test sets
  * (TestSetId GUIDs) DIAN's portal issued for it; SendTestSetAsync starts a set for any other well-formed GUID.
+ * `environment`: where the software is enabled ('2' habilitación, '1' production), which its documents must target
+ * (FAD07); absent, the simulator's own. One simulator then plays both of DIAN's endpoints.
  */
-export type SimulatorSoftware = { id: string; pin: string; providerNit: string; testSetIds?: string[] };
+export type SimulatorSoftware = {
+  id: string;
+  pin: string;
+  providerNit: string;
+  testSetIds?: string[];
+  environment?: '1' | '2';
+};
 
 /** The demo software's test set (a fixed GUID, like the one DIAN's portal shows a company in habilitación). */
 export const demoTestSetId = '6f1a7e4e-0000-4000-8000-000000000000';

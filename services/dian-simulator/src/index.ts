@@ -30,6 +30,7 @@ export { createTrustStore } from './verify/trust-store.ts';
 export {
   addToTrustFolder,
   readTrustFolder,
+  removeFromTrustFolder,
   seedTrustFolder,
   TRUST_FOLDER,
   TrustListError,
@@ -37,6 +38,7 @@ export {
   type TrustFolderProblem,
 } from './verify/trust-folder.ts';
 export { habilitacionTestRange, type IssuerSource } from './registry/issuer-registry.ts';
+export { tenantIssuers, type TenantRegistration } from './registry/tenant-issuers.ts';
 export { createStore, type SimulatorStore } from './store/store.ts';
 export { createSqliteStore } from './store/sqlite-store.ts';
 export { ephemeralIdentity } from './identity/ephemeral-identity.ts';

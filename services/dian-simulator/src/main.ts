@@ -8,6 +8,7 @@ import {
   simulatorConfig,
   startDianSimulator,
   storedIdentity,
+  tenantIssuers,
   type DianSimulator,
   type SimulatorIdentity,
 } from './index.ts';
@@ -36,23 +37,41 @@ await runMain({
         identity: config.identityFile ? identityIn(config.identityFile) : ephemeralIdentity(clock.now()),
         trustedCaPems,
       },
-      { schemaValidation: config.schemaValidation, ...(config.fault ? { globalFault: parseFault(config.fault) } : {}) },
+      {
+        schemaValidation: config.schemaValidation,
+        ...(config.fault ? { globalFault: parseFault(config.fault) } : {}),
+        ...(config.trustFolder ? { trustFolder: config.trustFolder } : {}),
+      },
     );
+    const tenants =
+      config.tenantRegistry === 'postgres'
+        ? (await import('./registry/postgres-tenants.ts')).postgresTenantRegistrations(process.env, {
+            intervalMs: 2000,
+            onError: (error) =>
+              logger.warn({ error: (error as Error).message }, 'the tenant registry could not be read; kept the last'),
+          })
+        : undefined;
     let simulator: DianSimulator | undefined;
     return {
       modules: [
         {
           name: 'dian-simulator',
           async start() {
+            await tenants?.start();
             simulator = await startDianSimulator(
               settings,
               { host: config.host, port: config.port },
-              { ...(config.storePath ? { storePath: config.storePath } : {}), control: config.control },
+              {
+                ...(config.storePath ? { storePath: config.storePath } : {}),
+                control: config.control,
+                ...(tenants ? { issuers: tenantIssuers(tenants.current) } : {}),
+              },
             );
             logger.info({ endpoint: simulator.endpoint }, 'DIAN simulator listening');
           },
           async stop() {
             await simulator?.close();
+            await tenants?.close();
           },
         },
       ],

@@ -25,6 +25,19 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .describe(
       "DIAN_SIMULATOR_TRUSTED_CA_FILE: PEM file of the CA certificates tenants' signing certificates must chain to (required: DIAN trusts its accredited CAs; here, the deployment's).",
     ),
+  trustFolder: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'DIAN_SIMULATOR_TRUST_FOLDER: a trust list folder (docs/dian-web-service.md, "The trust list"): its CAs count besides DIAN_SIMULATOR_TRUSTED_CA_FILE\'s, one added counts from the next request; `pnpm fe dian-simulator trust add --data-dir <data>` fills <data>/dian-simulator-trust.',
+    ),
+  tenantRegistry: z
+    .enum(['none', 'postgres'])
+    .default('none')
+    .describe(
+      "DIAN_SIMULATOR_TENANT_REGISTRY: postgres registers the tenants of the service's registry (FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_MASTER_KEY_FILE) as DIAN's portal would, read again every 2 s, so a company created after the start is known; none (default) knows the demo issuer only.",
+    ),
   identityFile: z
     .string()
     .min(1)

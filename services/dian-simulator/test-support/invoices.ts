@@ -42,6 +42,8 @@ export type InvoiceOptions = {
   /** Recompute cbc:UUID after `mutate`, so a broken amount does not also break the CUFE. */
   recomputeCufe?: boolean;
   signingTime?: Date;
+  /** The environment it targets (ProfileExecutionID, the CUFE's); habilitación by default. */
+  environment?: '1' | '2';
   credential: SigningCredential;
 };
 
@@ -56,7 +58,7 @@ export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: str
     resolution: { ...demoResolution, ...options.resolution },
     number: options.number ?? String(next++),
     software: demoSoftware,
-    environment: '2',
+    environment: options.environment ?? '2',
     issuedAt,
   });
   let xml = options.mutate ? options.mutate(built.xml) : built.xml;

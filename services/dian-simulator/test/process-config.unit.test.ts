@@ -22,3 +22,16 @@ it('DIAN_SIMULATOR_IDENTITY_FILE: unset by default (a throwaway identity per sta
       .identityFile,
   ).toBe('/run/config/identity.pem');
 });
+
+it('DIAN_SIMULATOR_TENANT_REGISTRY: none by default, postgres on request, anything else refused by name', () => {
+  expect(simulatorProcessConfigFromEnv(required).tenantRegistry).toBe('none');
+  expect(
+    simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_TENANT_REGISTRY: 'postgres' }).tenantRegistry,
+  ).toBe('postgres');
+  expect(() => simulatorProcessConfigFromEnv({ ...required, DIAN_SIMULATOR_TENANT_REGISTRY: 'sqlite' })).toThrow(
+    expect.objectContaining({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('DIAN_SIMULATOR_TENANT_REGISTRY'),
+    }),
+  );
+});

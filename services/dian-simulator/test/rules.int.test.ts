@@ -933,6 +933,16 @@ describe("rules that need the simulator's registry or clock changed", () => {
     });
   });
 
+  it('judges FAD07 by where the software is enabled: a software in production has its production invoice accepted', async () => {
+    const inProduction = [{ ...demoIssuer.software[0]!, environment: '1' as const }];
+    await withSimulator(world.config({ issuers: [{ ...demoIssuer, software: inProduction }] }), async (c) => {
+      const production = await send(signedInvoice({ credential: world.tenant, environment: '1' }).xml, c);
+      expect(rules(production)).toEqual([]);
+      expect(production.applicationResponseXml).toContain('<cbc:ProfileExecutionID>1</cbc:ProfileExecutionID>');
+      expect(rules(await send(signedInvoice({ credential: world.tenant }).xml, c))).toEqual(['FAD07']);
+    });
+  });
+
   it('rejects SIM-FEC02: received twelve days after the issue date', async () => {
     const later = () => new Date(Date.now() + 12 * day);
     await withSimulator(

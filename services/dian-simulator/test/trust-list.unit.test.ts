@@ -6,7 +6,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToTrustFolder, createTrustStore, readTrustFolder, seedTrustFolder, TrustListError } from '../src/index.ts';
+import {
+  addToTrustFolder,
+  createTrustStore,
+  readTrustFolder,
+  removeFromTrustFolder,
+  seedTrustFolder,
+  TrustListError,
+} from '../src/index.ts';
 
 let dir: string;
 const pem = (name: string) => readFileSync(join(dir, `${name}.pem`), 'utf8');
@@ -116,6 +123,37 @@ describe('the trust list folder', () => {
     expect(readTrustFolder(folder).cas).toEqual([]);
   });
 
+  it('removes a CA by its file or fingerprint; a shared file keeps its other CAs; an unknown name is refused', () => {
+    const folder = join(dir, 'list-5');
+    const { added } = addToTrustFolder(folder, pem('root') + pem('intermediate'));
+    writeFileSync(join(folder, 'operator.pem'), pem('other-root') + pem('impostor-root'));
+    const refusal = (which: string) => {
+      try {
+        removeFromTrustFolder(folder, which);
+        return undefined;
+      } catch (error) {
+        if (!(error instanceof TrustListError)) throw error;
+        return error.code;
+      }
+    };
+    expect(refusal('nada.pem')).toBe('TRUST_NOT_LISTED');
+    expect(refusal('ab')).toBe('TRUST_NOT_LISTED'); // too short a start to name a CA
+    expect(removeFromTrustFolder(folder, added[0]!.file).map((ca) => ca.subject)).toEqual(['CN=Raiz de Pruebas']);
+    const other = cert('other-root').fingerprint256;
+    expect(removeFromTrustFolder(folder, other.toLowerCase().slice(0, 20)).map((ca) => ca.fingerprint)).toEqual([
+      other,
+    ]);
+    expect(readdirSync(folder).sort()).toEqual([added[1]!.file, 'operator.pem'].sort());
+    expect(
+      readTrustFolder(folder)
+        .cas.map((ca) => ca.subject)
+        .sort(),
+    ).toEqual(['CN=Intermedia de Pruebas', 'CN=Raiz de Pruebas']);
+    expect(readTrustFolder(folder).cas.find((ca) => ca.file === 'operator.pem')?.fingerprint).toBe(
+      cert('impostor-root').fingerprint256,
+    );
+  });
+
   it('is seeded once: a folder the operator emptied stays empty', () => {
     const folder = join(dir, 'list-3');
     seedTrustFolder(folder, pem('root'));
@@ -139,6 +177,14 @@ describe('the trust store on a folder', () => {
     addToTrustFolder(folder, pem('other-root'));
     expect(store.check(cert('other-leaf'), now)).toBe('trusted');
     expect(store.check(cert('leaf'), now)).toBe('trusted');
+  });
+
+  it('no longer trusts a removed CA once started again', () => {
+    const folder = join(dir, 'list-6');
+    const { added } = addToTrustFolder(folder, pem('other-root'));
+    expect(createTrustStore([], { folder }).check(cert('other-leaf'), now)).toBe('trusted');
+    removeFromTrustFolder(folder, added[0]!.fingerprint);
+    expect(createTrustStore([], { folder }).check(cert('other-leaf'), now)).toBe('untrusted');
   });
 
   it('chains a certificate through a listed intermediate to a listed root, each valid at the instant', () => {

@@ -1,4 +1,10 @@
-import { addToTrustFolder, readTrustFolder, TrustListError, type TrustedCa } from '@fe/dian-simulator';
+import {
+  addToTrustFolder,
+  readTrustFolder,
+  removeFromTrustFolder,
+  TrustListError,
+  type TrustedCa,
+} from '@fe/dian-simulator';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
@@ -8,6 +14,9 @@ export const simulatorTrustUsage = `  dian-simulator trust add <ca.pem> [--data-
                        request, no restart
   dian-simulator trust list [--data-dir <dir>]
                        the CAs the built-in simulator trusts: the list's files and the registry's
+  dian-simulator trust remove <file | SHA-256> [--data-dir <dir>]
+                       take a CA off the list, named by its file or fingerprint (or its first 8+ digits)
+                       as trust list shows them; it stops counting at the service's next start
 `;
 
 export type TrustIo = {
@@ -23,14 +32,17 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
   const [action, ...rest] = args;
   const { positional, options, unknown } = parseOptions(rest, ['data-dir']);
   const usage = { exitCode: 2, stdout: '', stderr: `usage:\n${simulatorTrustUsage}` };
-  if (unknown.length || !(action === 'add' ? positional.length === 1 : action === 'list' && !positional.length))
+  const arity = { add: 1, remove: 1, list: 0 } as Record<string, number>;
+  if (unknown.length || action === undefined || !Object.hasOwn(arity, action) || positional.length !== arity[action])
     return usage;
   const where = io.trustFolder(options.get('data-dir'));
   if ('missing' in where)
     return {
       exitCode: 1,
       stdout: '',
-      stderr: `no embedded service data in ${where.missing}: start the service there first, or give --data-dir\n`,
+      stderr:
+        `no service data in ${where.missing} (neither the embedded registry nor a trust list folder): ` +
+        'start the service there first, or give --data-dir\n',
     };
   if (action === 'list') {
     const { cas, problems } = readTrustFolder(where.folder);
@@ -43,6 +55,7 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
     ];
     return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   }
+  if (action === 'remove') return remove(where.folder, positional[0]!);
   let pem: Buffer;
   try {
     pem = io.readFile(positional[0]!);
@@ -62,6 +75,22 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
     ...result.added.map((ca) => `added${line(ca)}`),
     ...result.already.map((ca) => `already trusted${line(ca)}`),
     `the built-in simulator trusts ${result.added.length ? 'it' : 'them'} from its next request (${where.folder})`,
+  ];
+  return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+}
+
+function remove(folder: string, which: string): CommandOutput {
+  let removed: TrustedCa[];
+  try {
+    removed = removeFromTrustFolder(folder, which);
+  } catch (error) {
+    if (error instanceof TrustListError)
+      return { exitCode: 1, stdout: '', stderr: `${error.code}: ${error.message}\n` };
+    throw error;
+  }
+  const lines = [
+    ...removed.map((ca) => `removed${line(ca)}`),
+    `a running service still trusts it until its next start (${folder})`,
   ];
   return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
 }

@@ -1,7 +1,7 @@
 // The distributed start's one-off step (scripts/start-distributed.sh): migrations, keys, the simulator's identity
 // and the demo tenant, before any service process runs; prints the welcome text (the demo key only once).
 //   node prepare.ts <data-dir> <url> [<portal-url>]  |  node prepare.ts <data-dir> --api-key
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createPostgresPool, migrate } from '@fe/platform-postgres';
 import { platformConfigSchema } from '@fe/service-runtime/distributed';
@@ -9,7 +9,7 @@ import { readConfig } from '@fe/service-runtime';
 import { ensureDemoTenant, loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { loadOrCreateAuditKey, prepareDataFolder } from '@fe/platform';
-import { STORED_IDENTITY_FILE, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
+import { STORED_IDENTITY_FILE, TRUST_FOLDER, loadOrCreateSimulatorIdentity } from '@fe/dian-simulator/thread';
 import { shellWord, welcomeText } from '../welcome.ts';
 
 process.umask(0o077);
@@ -31,6 +31,8 @@ loadOrCreateAuditKey(join(dataDir, 'audit.key')); // FE_AUDIT_KEY_FILE of the re
 // its certificate alone (DIAN_TRUSTED_PEM), written beside it: the key stays in one file.
 const simulatorIdentity = loadOrCreateSimulatorIdentity(join(dataDir, STORED_IDENTITY_FILE), new Date());
 writeFileSync(join(dataDir, 'dian-simulator-certificate.pem'), simulatorIdentity.certificatePem, { mode: 0o600 });
+// The simulator's trust list (DIAN_SIMULATOR_TRUST_FOLDER), empty until the operator adds a CA with `trust add`.
+mkdirSync(join(dataDir, TRUST_FOLDER), { recursive: true, mode: 0o700 });
 const config = readConfig(platformConfigSchema, process.env);
 const pool = createPostgresPool({ connectionString: config.postgresUrl, schema: config.postgresSchema, max: 2 });
 try {

@@ -13,8 +13,8 @@ export const checkCufeAndSoftware: RuleGroupCheck = ({ view, config, software, r
   const failures: RuleCode[] = [];
   const invoice = view.kind === 'invoice';
   if (view.uuid.schemeName !== (invoice ? 'CUFE-SHA384' : 'CUDE-SHA384')) failures.push('FAD08');
-  if (view.uuid.schemeId !== config.environment || view.profileExecutionId !== config.environment)
-    failures.push('FAD07');
+  const environment = software?.environment ?? config.environment;
+  if (view.uuid.schemeId !== environment || view.profileExecutionId !== environment) failures.push('FAD07');
   const key = invoice ? range?.technicalKey : software?.pin;
   if (key === undefined || view.uuid.value !== expectedCufe(view, key)) failures.push('FAD06');
   if (!view.softwareId) failures.push('FAB24a');

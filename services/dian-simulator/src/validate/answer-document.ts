@@ -64,7 +64,8 @@ export function createAnswerer(deps: ValidationDeps) {
     const statusMessage = `La ${TITLES[view.kind]} ${shownId}, ha sido autorizada.`;
     const unsigned = buildApplicationResponse({
       id: String(++consecutive),
-      environment: deps.config.environment,
+      // Accepted, so the document targets the environment its software is enabled in (FAD07).
+      environment: view.profileExecutionId === '1' ? '1' : '2',
       validatedAt: receivedAt,
       receiver: {
         nit: view.supplier.companyId.value ?? '',

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { OWNER_ONLY_DIR, writeFileOnce } from '@fe/platform';
@@ -75,6 +75,35 @@ export function addToTrustFolder(folder: string, pemText: string): { added: Trus
 }
 
 /**
+ * Takes off the list the CAs `which` names: a file of the folder (every CA in it), or a CA's SHA-256 fingerprint
+ * (colons optional, any case), or a unique start of one; a file left with no CA is deleted, one with others is
+ * rewritten with them. TrustListError TRUST_NOT_LISTED when nothing matches, TRUST_AMBIGUOUS when a start matches
+ * several CAs.
+ */
+export function removeFromTrustFolder(folder: string, which: string): TrustedCa[] {
+  const { cas } = readTrustFolder(folder);
+  const plain = (fingerprint: string) => fingerprint.replaceAll(':', '').toLowerCase();
+  const wanted = plain(which.trim());
+  const byFile = cas.filter((ca) => ca.file === which);
+  const byPrint = wanted.length >= 8 ? cas.filter((ca) => plain(ca.fingerprint).startsWith(wanted)) : [];
+  const removed = byFile.length ? byFile : byPrint;
+  if (removed.length === 0) throw new TrustListError('TRUST_NOT_LISTED', which);
+  if (!byFile.length && new Set(removed.map((ca) => ca.fingerprint)).size > 1)
+    throw new TrustListError('TRUST_AMBIGUOUS', which);
+  for (const file of new Set(removed.map((ca) => ca.file))) {
+    const kept = cas.filter((ca) => ca.file === file && !removed.includes(ca));
+    const path = join(folder, file);
+    if (kept.length === 0) rmSync(path, { force: true });
+    else {
+      // Whole or not at all: the simulator may read the folder at any moment.
+      writeFileSync(`${path}.tmp`, kept.map((ca) => ca.pem).join(''), { mode: 0o600 });
+      renameSync(`${path}.tmp`, path);
+    }
+  }
+  return removed;
+}
+
+/**
  * Creates the folder with its first CA when it does not exist yet (a new data folder); an existing folder is the
  * operator's and is left as it is, even emptied.
  */
@@ -91,8 +120,10 @@ export function seedTrustFolder(folder: string, firstCaPem: string): void {
 const trustListErrors = errorCatalogue('TrustListError', {
   TRUST_NO_CERTIFICATE: { message: 'The file holds no PEM certificate (-----BEGIN CERTIFICATE-----).' },
   TRUST_NOT_A_CA: { message: 'A certificate of the file is not a CA certificate (basicConstraints CA:true).' },
+  TRUST_NOT_LISTED: { message: 'No CA of the trust list has that file name or SHA-256 fingerprint.' },
+  TRUST_AMBIGUOUS: { message: 'That start of a fingerprint matches several CAs of the list: give more of it.' },
 });
-/** A PEM text `trust add` cannot put on the list; the detail names the certificate that is not a CA. */
+/** A PEM text `trust add` cannot put on the list, or a CA `trust remove` cannot find; the detail names it. */
 export class TrustListError extends trustListErrors.Error {}
 
 function pemFiles(folder: string): string[] {

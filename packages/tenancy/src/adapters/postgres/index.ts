@@ -5,3 +5,4 @@ export {
   tenantDirectoryMigrations,
   type PostgresTenantDirectoryOptions,
 } from './postgres-tenant-directory.ts';
+export { PostgresDianRegistrations } from './postgres-dian-registrations.ts';
