@@ -32,6 +32,10 @@ export const dianClientErrors = {
   ZIP_INVALID: { retriable: false, message: 'the zip could not be read' },
   DOCUMENT_INVALID: { retriable: false, message: 'the document to send is not a signed UBL document' },
   DIAN_ANCHOR_INVALID: { retriable: false, message: 'DIAN_TRUSTED_PEM holds no readable PEM certificate' },
+  DIAN_ANCHOR_REQUIRED: {
+    retriable: false,
+    message: "DIAN_TRUSTED_PEM is required with a DIAN endpoint off this machine: DIAN's answers would go unchecked",
+  },
   // The habilitación test set (dian-soap/test-set.ts).
   TEST_SET_REFUSED: {
     retriable: false,
@@ -52,8 +56,11 @@ export class DianClientError extends catalogue.Error {
   /** HTTP status or SOAP fault code when there was one; never a body. */
   readonly detail: string | undefined;
 
-  constructor(code: DianClientErrorCode, options: { outcomeUnknown?: boolean; detail?: string; cause?: unknown } = {}) {
-    super(code, options.detail, { cause: options.cause });
+  constructor(
+    code: DianClientErrorCode,
+    options: { outcomeUnknown?: boolean; detail?: string; cause?: unknown; field?: string } = {},
+  ) {
+    super(code, options.detail, { cause: options.cause, field: options.field });
     this.outcomeUnknown = options.outcomeUnknown ?? false;
     this.detail = options.detail;
   }

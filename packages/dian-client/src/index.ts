@@ -2,6 +2,7 @@
 export { DianClientError, dianClientErrors, isDianClientError, type DianClientErrorCode } from './errors.ts';
 export type { DianGateway, DianZip, NumberingRangeQuery } from './ports/dian-gateway.ts';
 export { createDianSoapClient, type DianSoapClientOptions } from './dian-soap/soap-client.ts';
+export { isLoopbackEndpoint } from './dian-soap/transport.ts';
 export { createGatewayCache, type GatewayCache, type GatewayClientOptions } from './gateways/gateway-cache.ts';
 export { sendTestSet, inProcessStatusCode, type TestSetResult, type SendTestSetOptions } from './dian-soap/test-set.ts';
 export { buildSoapRequest, type SoapRequest, type SoapParameter } from './dian-soap/envelope.ts';

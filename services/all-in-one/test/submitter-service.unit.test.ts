@@ -5,7 +5,7 @@ import type { InvoiceEvent } from '@fe/contracts';
 import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, ephemeralIdentity } from '@fe/dian-simulator';
-import { createDianSoapClient, packageDocument } from '@fe/dian-client';
+import { createDianSoapClient, dianEndpoints, packageDocument } from '@fe/dian-client';
 import { editElementContent } from '@fe/dian-xml/testing';
 import { SqliteSubmissionSchedule } from '@fe/submitter';
 import type { ProxiedRequest } from '../test-support/submitter/dian-proxy.ts';
@@ -245,6 +245,19 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
       world.logger.entries.some((e) => e.message.startsWith('no DIAN certificate configured (DIAN_TRUSTED_PEM)')),
     ).toBe(true);
     await world.waitFor(invoice.invoiceId, hasVerdict); // answers are then recorded unchecked
+  });
+
+  it("pointed at a DIAN off this machine without an anchor, the start fails (DIAN_ANCHOR_REQUIRED): DIAN's answers are never recorded unchecked", async () => {
+    const dian = { habilitacion: dianEndpoints.habilitacion, production: dianEndpoints.production };
+    await expect(world.service({ endpoints: dian }).start()).rejects.toMatchObject({
+      code: 'DIAN_ANCHOR_REQUIRED',
+      field: 'DIAN_TRUSTED_PEM',
+      message: expect.stringContaining(dianEndpoints.production),
+    });
+    const oneRemote = { habilitacion: world.proxy.endpoint, production: dianEndpoints.production };
+    await expect(world.service({ endpoints: oneRemote }).start()).rejects.toMatchObject({
+      code: 'DIAN_ANCHOR_REQUIRED',
+    });
   });
 
   it("a tenant's habilitación test-set run: SendTestSetAsync with its TestSetId, the verdict from GetStatusZip", async () => {

@@ -67,7 +67,7 @@ export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
     .min(1)
     .optional()
     .describe(
-      "DIAN_TRUSTED_PEM: PEM file of the certificates that sign DIAN's ApplicationResponses, or of the CAs that issue them; an answer signed by any other is not recorded (APPLICATION_RESPONSE_UNTRUSTED). Unset: answers are recorded unchecked, with a warning at start.",
+      "DIAN_TRUSTED_PEM: PEM file of the certificates that sign DIAN's ApplicationResponses, or of the CAs that issue them; an answer signed by any other is not recorded (APPLICATION_RESPONSE_UNTRUSTED). Unset: with loopback endpoints (a simulator) answers are recorded unchecked, with a warning; with any other the start fails (DIAN_ANCHOR_REQUIRED).",
     ),
 });
 export type SubmitterConfig = z.infer<typeof submitterConfigSchema>;

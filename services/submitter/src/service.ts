@@ -15,7 +15,7 @@ import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
-import { createGatewayCache, type GatewayCache, DianClientError } from '@fe/dian-client';
+import { createGatewayCache, type GatewayCache, DianClientError, isLoopbackEndpoint } from '@fe/dian-client';
 import { answerTrust } from './on-invoice-signed/answer-trust.ts';
 import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed/handler.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
@@ -74,6 +74,13 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         ports.trustedDianPem ??
         (config.dianTrustedPemFile ? readFileSync(config.dianTrustedPemFile, 'utf8') : undefined);
       if (anchor !== undefined) checkAnchor(anchor);
+      // Unchecked answers are a development convenience: only the loopback simulator may go without an anchor.
+      const remote = Object.values(config.endpoints).filter((endpoint) => !isLoopbackEndpoint(endpoint));
+      if (anchor === undefined && remote.length > 0)
+        throw new DianClientError('DIAN_ANCHOR_REQUIRED', {
+          detail: [...new Set(remote)].join(', '),
+          field: 'DIAN_TRUSTED_PEM',
+        });
       if (anchor === undefined)
         logger.warn(
           {},

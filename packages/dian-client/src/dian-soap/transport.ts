@@ -39,6 +39,11 @@ export type HttpAnswer = { status: number; body: string };
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|localhost)$/;
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS|ERR_SSL/;
 
+/** True for an endpoint on this machine (the simulator), false for any other host or an unreadable URL. */
+export function isLoopbackEndpoint(endpoint: string): boolean {
+  return URL.canParse(endpoint) && LOOPBACK.test(new URL(endpoint).hostname);
+}
+
 /** Accepts https anywhere, plain http only to loopback (the simulator); never turns TLS checks off. */
 export function checkEndpoint(endpoint: string): URL {
   let url: URL;

@@ -12,6 +12,7 @@ const required = {
   FE_S3_SECRET_KEY: 'dummy-secret',
   FE_S3_PUBLIC_ENDPOINT: 'https://documents.example.com',
   FE_SMTP_URL: 'smtps://mail.example.com',
+  DIAN_TRUSTED_PEM_FILE: './secrets/dian-trusted.pem',
 };
 
 function composeConfig(env: Record<string, string>, ...options: string[]) {

@@ -30,6 +30,7 @@ type ComposeService = {
   profiles?: string[];
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
+  secrets?: string[];
   image?: string;
   build?: unknown;
 };
@@ -69,6 +70,14 @@ const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object
 const infrastructure = ['postgres', 'kafka', 'registry', 's3', 'otel-collector'];
 
 type Variable = { name: string; required: boolean };
+
+/** The variables naming a secret file, and the compose secret each is mounted from. */
+const secretFiles: Record<string, string> = {
+  FE_MASTER_KEY_FILE: 'fe-master-key',
+  FE_AUDIT_KEY_FILE: 'fe-audit-key',
+  DIAN_TRUSTED_PEM: 'dian-trusted-pem',
+  DIAN_SIMULATOR_IDENTITY_FILE: 'dian-simulator-identity',
+};
 
 /**
  * Every variable a schema reads, nested objects included; required when no wrapper on its path gives a default or makes
@@ -162,7 +171,31 @@ describe('docker-compose.yml', () => {
       const env = service.environment ?? {};
       if ('FE_MASTER_KEY_FILE' in env) expect(env.FE_MASTER_KEY_FILE, name).toBe('/run/secrets/fe-master-key');
     }
-    expect(Object.keys(compose.secrets)).toEqual(['fe-master-key']);
+    expect(Object.keys(compose.secrets).sort()).toEqual(Object.values(secretFiles).sort());
+  });
+
+  it.each(Object.entries(processes))(
+    '%s: receives exactly the secret files its schemas read, each at /run/secrets/<name>',
+    (name, { schemas }) => {
+      const { secrets = [], environment = {} } = compose.services[name]!;
+      const read = new Set(schemas.flatMap((schema) => variablesOf(schema)).map((v) => v.name));
+      const wanted = Object.entries(secretFiles).filter(([variable]) => read.has(variable));
+      expect([...secrets].sort()).toEqual(wanted.map(([, secret]) => secret).sort());
+      for (const [variable, secret] of wanted) expect(environment[variable], variable).toBe(`/run/secrets/${secret}`);
+    },
+  );
+
+  it('knows every key or certificate file a schema reads, so a new one is given a secret here', () => {
+    const all = Object.values(processes).flatMap(({ schemas }) => schemas.flatMap((schema) => variablesOf(schema)));
+    const files = new Set(all.map((v) => v.name).filter((n) => /(KEY_FILE|TRUSTED_PEM|IDENTITY_FILE)$/.test(n)));
+    expect([...files].sort()).toEqual(Object.keys(secretFiles).sort());
+  });
+
+  it('mounts the master key only into the processes that read tenants: not the projection, relay or renderer', () => {
+    const holders = Object.entries(compose.services).filter(([, s]) => s.secrets?.includes('fe-master-key'));
+    expect(holders.map(([name]) => name).sort()).toEqual(
+      ['ingress-1', 'ingress-2', 'notifier', 'portal', 'signer-1', 'signer-2', 'submitter'].sort(),
+    );
   });
 
   it('builds from a Dockerfile that copies only files of the repository, on Node 24', () => {
