@@ -1,6 +1,7 @@
 // The public surface of @fe/service-runtime: running one service as a process. The distributed
 // adapters are a separate entry point (./distributed), so the runtime alone loads neither pg nor kafkajs.
 export { runMain } from './run/run-main.ts';
+export { logProcessWarnings } from './run/process-warnings.ts';
 export {
   runServiceProcess,
   type ServiceParts,

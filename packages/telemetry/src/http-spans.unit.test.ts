@@ -52,6 +52,27 @@ describe('traceHttpRoutes', () => {
     await server.close();
   });
 
+  it('leaves a span for a request an onRequest hook refuses (401) and for an unknown route, without its query', async () => {
+    const server = Fastify();
+    traceHttpRoutes(server, 'fe.ingress');
+    server.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !request.headers.authorization) return reply.code(401).send({ no: 1 });
+    });
+    server.get('/api/v1/service/status/:cufe', async () => ({ ok: true }));
+    await server.ready();
+    expect((await server.inject({ method: 'GET', url: '/api/v1/service/status/abc' })).statusCode).toBe(401);
+    expect((await server.inject({ method: 'GET', url: '/nowhere?signature=s3cr3t' })).statusCode).toBe(404);
+    const [refused, unknown] = telemetry.spans();
+    expect(refused).toMatchObject({
+      name: 'GET /api/v1/service/status/:cufe',
+      kind: 1,
+      attributes: { 'http.route': '/api/v1/service/status/:cufe', 'http.response.status_code': 401 },
+    });
+    expect(unknown).toMatchObject({ name: 'GET', attributes: { 'http.response.status_code': 404 } });
+    expect(JSON.stringify(telemetry.spans())).not.toMatch(/s3cr3t|nowhere/);
+    await server.close();
+  });
+
   it('marks a 5xx answer failed', async () => {
     const server = await app();
     expect((await server.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);

@@ -1,4 +1,5 @@
 import type { TelemetryConfig } from './config.ts';
+import { processResource } from './resource.ts';
 
 export type Telemetry = {
   /** Whether an SDK runs (an endpoint was configured). */
@@ -20,8 +21,7 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
     import('@opentelemetry/exporter-metrics-otlp-http'),
   ]);
   const sdk = new NodeSDK({
-    resource: resources.resourceFromAttributes({ 'service.name': config.serviceName }),
-    // Host and process detectors would add attributes nobody asked for (the command line among them).
+    resource: processResource(resources, config.serviceName),
     autoDetectResources: false,
     traceExporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }),
     metricReaders: [

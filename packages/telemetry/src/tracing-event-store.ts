@@ -6,9 +6,27 @@ import { inSpan, tracerFor } from './spans.ts';
 /** The final verdicts `fe.invoices.final` counts, by the event that records them. */
 const finalStatus: Readonly<Record<string, string>> = { InvoiceAccepted: 'accepted', InvoiceRejected: 'rejected' };
 
+/** What a document stream is, by its first event. */
+const kinds: Readonly<Record<string, string>> = {
+  InvoiceRequested: 'invoice',
+  CreditNoteRequested: 'credit_note',
+  DebitNoteRequested: 'debit_note',
+};
+
+/** The kind of document a verdict's stream holds; `unknown` when it cannot be read (the verdict still counts). */
+async function documentKindOf(store: EventStore, stream: string): Promise<string> {
+  try {
+    const { events } = await store.read(stream);
+    return kinds[events[0]?.envelope.type ?? ''] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 /**
  * Each append is a span whose context the store keeps with the events, so the relay publishes them with it in
- * any process (docs/observability.md); a final verdict counts in `fe.invoices.final` here, where it happens once.
+ * any process (docs/observability.md); a final verdict counts in `fe.invoices.final` here, where it happens once,
+ * by document kind.
  */
 export function tracingEventStore(store: EventStore): EventStore {
   const tracer = tracerFor('fe.event-store');
@@ -32,9 +50,10 @@ export function tracingEventStore(store: EventStore): EventStore {
           ...options,
           ...(traceContext ? { traceContext } : {}),
         });
-        for (const event of events) {
-          const status = finalStatus[event.type];
-          if (status) instruments().invoicesFinal.add(1, { status });
+        const verdicts = events.map((event) => finalStatus[event.type]).filter((status) => status !== undefined);
+        if (verdicts.length > 0) {
+          const kind = await documentKindOf(store, stream);
+          for (const status of verdicts) instruments().invoicesFinal.add(1, { status, kind });
         }
         return result;
       });

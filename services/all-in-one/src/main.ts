@@ -2,6 +2,8 @@
 // and builds adapters (docs/architecture.md, "Ports, adapters, composition roots").
 import { relative, resolve } from 'node:path';
 import { createLogger, systemClock } from '@fe/platform';
+import { logProcessWarnings } from '@fe/service-runtime';
+import { traceLogFields } from '@fe/telemetry';
 import { embeddedConfigFromEnv } from './config.ts';
 import { startEmbedded } from './start-embedded.ts';
 import { welcomeText } from './welcome.ts';
@@ -10,8 +12,10 @@ import { welcomeText } from './welcome.ts';
 // each store also creates its files 0600 itself, so the embedded start in tests is just as strict.
 process.umask(0o077);
 const config = embeddedConfigFromEnv(process.env);
-const root = createLogger({ level: config.logLevel }); // each service adds its own `service` (start-embedded.ts)
+// each service adds its own `service` (start-embedded.ts); a line written in a span names it
+const root = createLogger({ level: config.logLevel, mixin: traceLogFields });
 const logger = root.child({ service: 'all-in-one' });
+logProcessWarnings(logger);
 
 try {
   const embedded = await startEmbedded(config, process.env, root, systemClock);

@@ -21,7 +21,8 @@ export type OtlpSpan = {
   attributes?: OtlpAttribute[];
   status?: { code?: number; message?: string };
 };
-export type ReceivedSpan = OtlpSpan & { service: string };
+/** A span with its resource's service.name and every resource attribute as a plain string. */
+export type ReceivedSpan = OtlpSpan & { service: string; resource: Record<string, string> };
 /**
  * One data point of a metric (a sum's or a histogram's), with its resource's service.name and its attributes as plain
  * strings.
@@ -37,7 +38,7 @@ export type ReceivedPoint = {
 
 export type OtlpReceiver = {
   url: string;
-  /** Every span received, with its resource's service.name. */
+  /** Every span received, with its resource's service.name and attributes. */
   spans(): ReceivedSpan[];
   /** Every metric export request body as received. */
   metricExports: any[];
@@ -79,11 +80,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     spans: () =>
       traceExports.flatMap((body) =>
         (body.resourceSpans ?? []).flatMap((resource: any) => {
-          const service =
-            resource.resource?.attributes?.find((a: OtlpAttribute) => a.key === 'service.name')?.value?.stringValue ??
-            '';
+          const attributes: Record<string, string> = Object.fromEntries(
+            (resource.resource?.attributes ?? []).map((a: OtlpAttribute) => [a.key, plain(a.value)]),
+          );
+          const service = attributes['service.name'] ?? '';
           return (resource.scopeSpans ?? []).flatMap((scope: any) =>
-            (scope.spans ?? []).map((span: OtlpSpan) => ({ ...span, service })),
+            (scope.spans ?? []).map((span: OtlpSpan) => ({ ...span, service, resource: attributes })),
           );
         }),
       ),

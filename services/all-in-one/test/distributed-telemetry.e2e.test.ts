@@ -1,5 +1,6 @@
 // One invoice's trace across processes (docs/observability.md, "How the processes connect in a trace"): after a
-// graceful stop it is one tree, each hop linked through the context the event store kept and Kafka carried.
+// graceful stop it is one tree, each hop linked through the context the event store kept and Kafka carried, and
+// every process's log lines of it carry its trace_id.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,15 +21,21 @@ import {
   type ReceivedSpan,
   type TraceTree,
 } from '../test-support/otlp-receiver.ts';
+import { duplicateKeys, logLines, type LogLine } from '../test-support/log-lines.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
+const PRODUCER = 4;
 const CONSUMER = 5;
+/** A signed link's signature in a query string, which no log may repeat. */
+const SIGNATURE = 'c2lnbmF0dXJlLWluLWEtcXVlcnk';
 
 let receiver: OtlpReceiver;
 let shape: DistributedRun | undefined;
 let apiKey = '';
 let posted: { status: number; cufe: string };
+let refused: number[] = [];
+let logs: LogLine[] = [];
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
@@ -62,8 +69,18 @@ beforeAll(async () => {
     if (body.pdf_url && ['sent', 'failed', 'no_address'].includes(body.buyer_notification?.stage ?? '')) break;
     await new Promise((done) => setTimeout(done, 250));
   }
+  // Refused before any handler: a wrong key (401), an unknown route with a signature in its query (404); and a page
+  // of the portal.
+  const api = `http://127.0.0.1:${shape.ports.api}/api/v1/service`;
+  refused = [
+    (await fetch(`${api}/status/${posted.cufe}`, { headers: { authorization: 'Bearer fe_test_wrong' } })).status,
+    (await fetch(`${api}/nowhere?expires=1&signature=${SIGNATURE}`, { headers: { authorization: `Bearer ${apiKey}` } }))
+      .status,
+    (await fetch(`http://127.0.0.1:${shape.ports.portal}/admin/login`)).status,
+  ];
   // SIGTERM to every process: each exports what its span processor and metric reader still hold before it exits.
   await stopDistributedShape(shape);
+  logs = logLines(shape.dataDir);
 }, 600_000);
 
 afterAll(async () => {
@@ -102,15 +119,38 @@ describe('one invoice, one trace across processes', () => {
     expect(new Set(trace.map((span) => attribute(span, 'fe.invoice_id')).filter(Boolean)).size).toBe(1);
   });
 
-  it('holds spans of each service process, named by its service.name', () => {
+  it('holds spans of each service process, named by its service.name, the relay and the simulator included', () => {
     expect([...new Set(trace.map((span) => span.service))].sort()).toEqual([
+      'fe-dian-simulator',
       'fe-ingress',
       'fe-notifier',
       'fe-projection',
+      'fe-relay',
       'fe-renderer',
       'fe-signer',
       'fe-submitter',
     ]);
+  });
+
+  it("holds the relay's publishes: a PRODUCER span per batch, the child of the append its events were recorded in", () => {
+    const publishes = trace.filter((span) => span.service === 'fe-relay' && span.kind === PRODUCER);
+    expect(publishes.map((span) => span.name)).toContain('publish fe.invoice.events.v1');
+    for (const publish of publishes) expect(parentOf(publish)!.name).toMatch(/^append /);
+    // The first publish of the run started the producer: its time is a span of its own.
+    const steps = trace.filter((span) => span.service === 'fe-relay' && span.name.startsWith('kafka '));
+    expect(steps.every((step) => parentOf(step)?.kind === PRODUCER || parentOf(step)?.name === 'kafka send')).toBe(
+      true,
+    );
+  });
+
+  it("holds the simulator's answer as a SERVER span under the submitter's DIAN call, and both name the invoice", () => {
+    const served = trace.filter((span) => span.service === 'fe-dian-simulator');
+    expect(served.map((span) => [span.name, span.kind])).toContainEqual(['DIAN SendBillSync', SERVER]);
+    for (const span of served) expect(parentOf(span)).toMatchObject({ kind: CLIENT, service: 'fe-submitter' });
+    const invoiceId = attribute(root, 'fe.invoice_id');
+    expect(invoiceId).toMatch(/^inv-/);
+    for (const call of trace.filter((span) => span.kind === CLIENT))
+      expect(attribute(call, 'fe.invoice_id')).toBe(invoiceId);
   });
 
   it('links each hop across processes: a reaction is a CONSUMER span of its process, the child of the append (in another process) that recorded its event', () => {
@@ -141,7 +181,8 @@ describe('one invoice, one trace across processes', () => {
   });
 
   it('holds the SOAP call to DIAN as a CLIENT span of the submitter, under its reaction', () => {
-    const calls = trace.filter((span) => span.name.startsWith('DIAN '));
+    // The simulator's answer to it is named alike (its SERVER span, below).
+    const calls = trace.filter((span) => span.name.startsWith('DIAN ') && span.service !== 'fe-dian-simulator');
     expect(calls.length).toBeGreaterThanOrEqual(1);
     for (const call of calls) {
       expect(call).toMatchObject({ kind: CLIENT, service: 'fe-submitter' });
@@ -163,10 +204,80 @@ describe('one invoice, one trace across processes', () => {
   });
 });
 
+describe('logs and traces meet', () => {
+  let trace: ReceivedSpan[];
+  let traceId = '';
+  beforeAll(
+    () =>
+      ({
+        trace,
+        root: { traceId },
+      } = invoiceTrace(receiver.spans())),
+  );
+  const ofTrace = () => logs.filter((line) => line.json?.trace_id === traceId);
+
+  it('finds log lines of every process that handled the invoice by the trace_id the receiver shows', () => {
+    const processes = new Set(ofTrace().map((line) => line.process.replace(/-\d+$/, '')));
+    expect([...processes].sort()).toEqual(expect.arrayContaining(['ingress', 'signer', 'submitter']));
+  });
+
+  it('puts each line on a span of the trace (its span_id), and every line naming the invoice in a span on its trace', () => {
+    const spanIds = new Set(trace.map((span) => span.spanId));
+    for (const line of ofTrace()) expect(spanIds.has(String(line.json!.span_id)), line.text).toBe(true);
+    const invoiceId = attribute(invoiceTrace(receiver.spans()).root, 'fe.invoice_id')!;
+    const naming = logs.filter((line) => line.json?.span_id !== undefined && line.text.includes(invoiceId));
+    expect(naming.length).toBeGreaterThan(0);
+    for (const line of naming) expect(line.json!.trace_id, line.text).toBe(traceId);
+  });
+
+  it('leaves no plain-text line and no key twice in any log file', () => {
+    expect(logs.length).toBeGreaterThan(100);
+    expect(logs.filter((line) => !line.json).map((line) => `${line.process}: ${line.text}`)).toEqual([]);
+    expect(logs.filter((line) => duplicateKeys(line.text).length > 0).map((line) => line.text)).toEqual([]);
+  });
+
+  it("never logs a query string's signature", () => {
+    expect(refused[1]).toBe(404);
+    expect(logs.filter((line) => line.text.includes(SIGNATURE))).toEqual([]);
+  });
+});
+
+describe('every process its own identity, every request a span', () => {
+  it('gives the two signers (and the two ingress instances) distinct service.instance.ids', () => {
+    const instances = (service: string) =>
+      new Set(
+        receiver
+          .spans()
+          .filter((span) => span.service === service)
+          .map((span) => span.resource['service.instance.id']),
+      );
+    expect(instances('fe-signer').size).toBe(2);
+    expect(instances('fe-ingress').size).toBe(2);
+    for (const id of instances('fe-signer')) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('leaves a SERVER span for a request refused before its handler (401) and for a portal page', () => {
+    expect(refused).toEqual([401, 404, 200]);
+    const spans = receiver.spans();
+    expect(
+      spans.some(
+        (span) =>
+          span.service === 'fe-ingress' &&
+          span.name === 'GET /api/v1/service/status/:cufe' &&
+          attribute(span, 'http.response.status_code') === '401',
+      ),
+    ).toBe(true);
+    expect(
+      spans.some((span) => span.service === 'fe-portal' && span.kind === SERVER && span.name === 'GET /admin/login'),
+    ).toBe(true);
+  });
+});
+
 describe('metrics from the processes', () => {
   it('counts the invoice by its final status where the verdict is appended (the submitter)', () => {
     const accepted = receiver.points('fe.invoices.final').filter((p) => p.labels.status === 'accepted');
     expect(new Set(accepted.map((p) => p.service))).toEqual(new Set(['fe-submitter']));
+    expect(new Set(accepted.map((p) => p.labels.kind))).toEqual(new Set(['invoice']));
     expect(Math.max(...accepted.map((p) => Number(p.asInt ?? p.asDouble)))).toBe(1);
   });
 

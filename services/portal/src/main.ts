@@ -6,6 +6,7 @@ import { limitConnectionsPerAddress, type ServiceModule } from '@fe/platform';
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
+import { traceHttpRoutes } from '@fe/telemetry';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
 import fastify from 'fastify';
@@ -94,6 +95,8 @@ await runMain({
       http: { requestTimeout: 60_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
     });
     app.server.maxConnections = 1024;
+    // Before the portal's hooks: a request it refuses (a login page instead) still leaves a SERVER span.
+    traceHttpRoutes(app, 'fe.portal');
     limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (network) =>
       logger.warn({ network, limit: config.maxConnectionsPerAddress }, 'client address at its connection limit'),
     );

@@ -3,6 +3,7 @@
 import { readAuditKey, startCheckpointer, type Checkpointer, type ServiceModule } from '@fe/platform';
 import { PostgresAuditCheckpointStore, PostgresCheckpointStore, PostgresLeaseStore } from '@fe/platform-postgres';
 import { runMain } from '@fe/service-runtime';
+import { tracingPublishes } from '@fe/telemetry';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { relayProcessConfigFromEnv } from './process-config.ts';
 import { createRelayService } from './relay-service.ts';
@@ -23,7 +24,8 @@ await runMain({
     const relay = createRelayService(
       {
         store: platform.store,
-        bus: platform.bus,
+        // A PRODUCER span per batch in each of its events' traces (docs/observability.md).
+        bus: tracingPublishes(platform.bus, 'fe.relay'),
         checkpoints: new PostgresCheckpointStore(platform.pool),
         leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }),
         logger,

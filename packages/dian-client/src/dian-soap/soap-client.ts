@@ -1,4 +1,4 @@
-import { inSpan, instruments, SpanKind, tracerFor } from '@fe/telemetry';
+import { inSpan, instruments, SpanKind, traceHeaders, tracerFor } from '@fe/telemetry';
 import type { XmlElement } from '@fe/dian-xml';
 import { DianClientError } from '../errors.ts';
 import type { DianGateway, DianZip } from '../ports/dian-gateway.ts';
@@ -99,7 +99,7 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
     const maybeProcessed = sends.has(operation);
     let answer;
     try {
-      answer = await postSoap(url, soap, { ...transport, deadline });
+      answer = await postSoap(url, soap, { ...transport, deadline, traceHeaders: traceHeaders() });
     } catch (error) {
       // A read (GetStatus …) changes nothing at DIAN, so its outcome is never "unknown".
       if (maybeProcessed || !(error instanceof DianClientError) || !error.outcomeUnknown) throw error;

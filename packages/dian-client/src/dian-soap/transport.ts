@@ -10,6 +10,8 @@ export type TransportOptions = {
   connectTimeoutMs: number;
   /** Extra trusted CA certificates (PEM) for https, e.g. a loopback simulator's. Verification stays on. */
   ca?: string | undefined;
+  /** The call's W3C trace context (`traceparent`), so a server that traces joins the caller's trace. */
+  traceHeaders?: Readonly<Record<string, string>>;
   /** Answers larger than this are cut off as malformed (bytes). */
   maxResponseBytes: number;
   /** Reused connections (connectionAgent), or undefined for a new connection per call. */
@@ -82,7 +84,7 @@ export function postSoap(url: URL, soap: SoapRequest, options: TransportOptions)
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, {
       method: 'POST',
-      headers: { 'content-type': soap.contentType, 'content-length': body.length },
+      headers: { ...options.traceHeaders, 'content-type': soap.contentType, 'content-length': body.length },
       ...(url.protocol === 'https:' ? { rejectUnauthorized: true, ...(options.ca ? { ca: options.ca } : {}) } : {}),
       agent: options.agent ?? false,
     });

@@ -12,7 +12,7 @@ import {
 import { KafkaEventBus, SchemaRegistryCodec } from '@fe/platform-kafka';
 import { createPostgresPool, migrate, PostgresDeadLetterStore, type MigrationSet } from '@fe/platform-postgres';
 import { S3BlobStore, type S3BlobStoreConfig } from '@fe/platform-s3';
-import { countingDeadLetters, tracingEventBus, tracingEventStore } from '@fe/telemetry';
+import { childStep, countingDeadLetters, tracingEventBus, tracingEventStore } from '@fe/telemetry';
 import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory, tenantDirectoryMigrations } from '@fe/tenancy/postgres';
 import { Kafka, logLevel } from 'kafkajs';
@@ -114,6 +114,8 @@ export async function openPlatform(options: OpenPlatformOptions): Promise<Distri
         now: () => clock.now(),
         logger: logger.child({ component: 'bus' }),
         joinWaitMs: config.kafkaJoinWaitMs,
+        // Inside a traced publish (the relay's), its steps are spans: a producer's start shows as one.
+        step: childStep('fe.bus'),
         ...(options.transactionalId ? { transactionalId: options.transactionalId } : {}),
         ...(config.kafkaGroupPrefix ? { groupIdPrefix: config.kafkaGroupPrefix } : {}),
         ...(config.kafkaTopicPrefix ? { topicPrefix: config.kafkaTopicPrefix } : {}),

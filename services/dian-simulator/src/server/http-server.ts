@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { inSpan, remoteParent, SpanKind, tracerFor } from '@fe/telemetry';
 import { parseFault, type FaultSpec } from '../faults/faults.ts';
 import { handleControl, type SimulatorControl } from './control.ts';
 import type { Dispatcher } from './dispatch.ts';
@@ -35,6 +36,22 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
     if (options.control && url.pathname.startsWith('/control/'))
       return handleControl(options.control, req, res, url.pathname, await readBody(req, 1024));
     if (req.method !== 'POST' || url.pathname !== SERVICE_PATH) return void res.writeHead(404).end();
+    // A SERVER span per SOAP call, in the caller's trace when it sent a traceparent (operation and status only).
+    const operation = /action="[^"]*\/(\w+)"/.exec(header(req, 'content-type') ?? '')?.[1] ?? 'unknown';
+    const attributes = { 'rpc.system': 'soap', 'rpc.method': operation };
+    const parent = remoteParent(req.headers);
+    return inSpan(
+      tracerFor('fe.dian-simulator'),
+      `DIAN ${operation}`,
+      { kind: SpanKind.SERVER, parent, attributes },
+      async (span) => {
+        await answerSoap(req, res, url);
+        if (res.headersSent) span.setAttribute('http.response.status_code', res.statusCode);
+      },
+    );
+  }
+
+  async function answerSoap(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const body = await readBody(req, options.maxRequestBytes);
     if (body === undefined) return void res.writeHead(413).end();
 

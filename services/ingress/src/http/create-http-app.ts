@@ -108,7 +108,8 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     request.log.info(
       {
         method: request.method,
-        url: request.routeOptions.url ?? request.url,
+        // The route's pattern, else the path: a query string may hold a signed link's signature.
+        url: request.routeOptions.url ?? request.url.split('?')[0],
         status: reply.statusCode,
         tenant_id: request.tenantId || undefined,
         ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -1,5 +1,6 @@
 import type { Envelope, ErrorCode, InvoiceRequestedV1 } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { tagInvoice } from '@fe/telemetry';
 import type { InvoiceStatusView } from '@fe/invoice-status';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import type { IngressConfig } from '../config.ts';
@@ -45,6 +46,7 @@ export async function requestInvoice(ports: RequestInvoicePorts, command: Invoic
       takenOverAt === undefined
         ? undefined
         : await findRequestedByKey(ports.store, takenOverAt, command.tenantId, command.idempotencyKey!);
+    if (orphan?.invoice_id) tagInvoice(orphan.invoice_id);
     return orphan ? await waitAndAnswer(ports, orphan, command.waitMs) : await issue(ports, profile, command);
   });
 }
@@ -72,5 +74,6 @@ async function issue(
     requested = newInvoiceEvent('InvoiceRequested', data, meta, ports.clock);
     return requested as Envelope;
   });
+  tagInvoice(requested!.invoice_id!); // the POST's span names the invoice, as every span after it does
   return waitAndAnswer(ports, requested!, command.waitMs);
 }

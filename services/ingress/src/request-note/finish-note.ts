@@ -1,6 +1,7 @@
 import type { CreditNoteRequestedV1, DebitNoteRequestedV1, Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { tagInvoice } from '@fe/telemetry';
 import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
 import type { InvoiceLedger } from './ledger.ts';
@@ -97,6 +98,7 @@ export async function finishNote(
     noteEvent,
     owns,
   )) as NoteRequested;
+  if (requested.invoice_id) tagInvoice(requested.invoice_id); // the POST's span names the note it issued
 
   const same = (other: InvoiceNoteReservedV1) => other.data.reservation_id === r.reservation_id;
   if (ledger.reservations.some(same) && !ledger.open.some(same)) return requested; // its issue is on the ledger already

@@ -1,4 +1,5 @@
 import type { Logger } from '@fe/platform';
+import { traceHeaders } from '@fe/telemetry';
 import type { TestSetProgress, TestSetRunner } from '../ports/test-set-runner.ts';
 import type { StatusStore } from '@fe/invoice-status';
 import { testSetDocumentKey, type TenantCommands, type TenantRegistry, type TestSetRun } from '@fe/tenancy';
@@ -34,7 +35,10 @@ export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
   };
 }
 
-/** Over HTTP to an ingress (the portal's own process in the distributed shape, FE_PORTAL_API_URL). */
+/**
+ * Over HTTP to an ingress (the portal's own process in the distributed shape, FE_PORTAL_API_URL); with the
+ * portal request's trace context, so each invoice of the set is in the trace of the request that started it.
+ */
 export function issueOverHttp(apiUrl: string): IssueThroughApi {
   return async (apiKey, document, idempotencyKey) => {
     const answer = await fetch(new URL('/api/v1/service/invoice', apiUrl), {
@@ -42,6 +46,7 @@ export function issueOverHttp(apiUrl: string): IssueThroughApi {
       body: JSON.stringify(document),
       signal: AbortSignal.timeout(30_000),
       headers: {
+        ...traceHeaders(),
         authorization: `Bearer ${apiKey}`,
         prefer: 'wait=0',
         'content-type': 'application/json',

@@ -34,14 +34,21 @@ export const redactedPaths = [
 
 /**
  * A pino logger with redaction. `service` names a single-service process; the embedded shape leaves it out and
- * hands each service a child, so no line carries the key twice.
+ * hands each service a child, so no line carries the key twice. `mixin`'s fields go on every line (the active
+ * span's ids: `traceLogFields` of @fe/telemetry).
  */
-export function createLogger(options: { level?: string; service?: string; destination?: DestinationStream }): Logger {
+export function createLogger(options: {
+  level?: string;
+  service?: string;
+  destination?: DestinationStream;
+  mixin?: () => Record<string, unknown>;
+}): Logger {
   return pino(
     {
       level: options.level ?? 'info',
       base: options.service ? { service: options.service } : {},
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      ...(options.mixin ? { mixin: options.mixin } : {}),
     },
     options.destination,
   ) as unknown as Logger;
