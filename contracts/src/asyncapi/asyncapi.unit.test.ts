@@ -73,4 +73,12 @@ describe('contracts/asyncapi.json', () => {
     walk(buildAsyncApiDocument().components, '#/components');
     expect(closed).toEqual([]);
   });
+
+  it("docs/events.md's table names every event type the topic carries", () => {
+    const doc = readFileSync(new URL('../../../docs/events.md', import.meta.url), 'utf8');
+    const missing = Object.keys(invoiceEventSchemas)
+      .map((key) => key.split('.v')[0]!)
+      .filter((type) => !doc.includes(`\`${type}\``));
+    expect(missing).toEqual([]);
+  });
 });
