@@ -47,13 +47,14 @@ type Line = {
   yesterday_errors?: string[];
 };
 
-/** Every stream's events once both documents are rendered and nothing was appended for a while (bounded). */
+/** Each document's events once both are rendered and nothing was appended for a while (bounded). */
 async function settledStreams(store: PostgresEventStore): Promise<Map<string, RecordedEvent[]>> {
   let previous = -1;
   for (let attempt = 0; attempt < 300; attempt++) {
     const events = await store.readAll({ after: 0n, limit: 10_000 });
     const streams = new Map<string, RecordedEvent[]>();
-    for (const event of events) streams.set(event.stream, [...(streams.get(event.stream) ?? []), event]);
+    for (const event of events)
+      if (event.stream.startsWith('inv-')) streams.set(event.stream, [...(streams.get(event.stream) ?? []), event]);
     const rendered = [...streams.values()].filter((s) => s.some((e) => e.envelope.type === 'InvoiceRendered'));
     if (rendered.length === 2 && events.length === previous) return streams;
     previous = rendered.length === 2 ? events.length : -1;
