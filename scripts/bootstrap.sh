@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Everything a fresh clone needs before it runs: pnpm, the workspace's packages (which bring
-# Node 24 in as node_modules/.bin/node), the system tools the tests use, the xades4j verifier,
-# and the integration run's servers downloaded and built (started later, by the int project's
-# globalSetup; infra/up.sh).
+# Node 24 in as node_modules/.bin/node), the system tools the tests use, the xades4j verifier, the
+# Python subscriber's venv (examples/python-subscriber), and the integration run's servers
+# downloaded and built (started later, by the int project's globalSetup; infra/up.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,4 +22,5 @@ fi
 rm -f "$install_log"
 bash scripts/install-system-tools.sh
 bash scripts/build-xades4j-verifier.sh
+bash scripts/install-python-subscriber.sh >/dev/null
 bash infra/up.sh --install-only

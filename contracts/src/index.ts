@@ -28,6 +28,7 @@ export * from './events/invoice-note-reserved.v1.ts';
 export * from './events/invoice-note-issued.v1.ts';
 export * from './events/tenant-changed.v1.ts';
 export * from './events/published-events.ts';
+export * from './events/published-json-schema.ts';
 export * from './topology.ts';
 
 export { buildOpenApiDocument } from './openapi/build-openapi.ts';

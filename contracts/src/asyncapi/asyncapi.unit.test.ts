@@ -32,9 +32,18 @@ describe('contracts/asyncapi.json', () => {
     ]);
     expect(Object.keys(doc.components.messages)).toEqual(Object.keys(invoiceEventSchemas));
     for (const [key, message] of Object.entries(doc.components.messages)) {
-      expect(message.description).toContain(`\`fe.events.${key}\``);
+      expect(message.description).toContain(`\`co.fe-colombia.${key}\``);
       expect(Object.keys(message.headers.properties)).toEqual(
-        expect.arrayContaining(['ce_specversion', 'ce_id', 'ce_type', 'ce_source', 'ce_time', 'ce_subject']),
+        expect.arrayContaining([
+          'ce_specversion',
+          'ce_id',
+          'ce_type',
+          'ce_source',
+          'ce_time',
+          'ce_subject',
+          'ce_documentkind',
+          'content-type',
+        ]),
       );
       expect(message.payload.$ref).toBe(`#/components/schemas/${key}`);
       expect(Object.keys(doc.components.schemas[key]!.properties)).toEqual(
@@ -49,5 +58,27 @@ describe('contracts/asyncapi.json', () => {
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(resolve(ref), ref).toBeDefined();
+  });
+
+  // A reader generated from today's document must read the optional fields a v1 gains tomorrow (docs/events.md).
+  it('closes no object: a reader of it ignores fields it does not know', () => {
+    const closed: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [name, value] of Object.entries(node)) {
+        if (name === 'additionalProperties' && value === false) closed.push(path);
+        walk(value, `${path}/${name}`);
+      }
+    };
+    walk(buildAsyncApiDocument().components, '#/components');
+    expect(closed).toEqual([]);
+  });
+
+  it("docs/events.md's table names every event type the topic carries", () => {
+    const doc = readFileSync(new URL('../../../docs/events.md', import.meta.url), 'utf8');
+    const missing = Object.keys(invoiceEventSchemas)
+      .map((key) => key.split('.v')[0]!)
+      .filter((type) => !doc.includes(`\`${type}\``));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,13 +1,27 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { invoiceEventSchemas } from '../events/invoice-events.ts';
+import { publishedJsonSchema } from '../events/published-json-schema.ts';
 import { topics, topology } from '../topology.ts';
 
-/** The registry subject of an event version (`@fe/platform-kafka`'s default namespace): `fe.events.<Type>.v<n>`. */
-export const eventSubject = (contractKey: string, namespace = 'fe.events'): string => `${namespace}.${contractKey}`;
+/**
+ * The registry subject of an event version (`@fe/platform-kafka`'s default namespace), its schema's title and its
+ * events' `ce_type`: `co.fe-colombia.<Type>.v<n>`.
+ */
+export const eventSubject = (contractKey: string, namespace = 'co.fe-colombia'): string =>
+  `${namespace}.${contractKey}`;
 
 const cloudEventHeaders = {
   type: 'object',
-  required: ['ce_specversion', 'ce_id', 'ce_type', 'ce_source', 'ce_time', 'x-store-position'],
+  required: [
+    'ce_specversion',
+    'ce_id',
+    'ce_type',
+    'ce_source',
+    'ce_time',
+    'ce_documentkind',
+    'content-type',
+    'x-store-position',
+  ],
   properties: {
     ce_specversion: {
       type: 'string',
@@ -25,11 +39,28 @@ const cloudEventHeaders = {
       pattern: '^/fe-colombia/tenants/',
       description: '`/fe-colombia/tenants/<tenant_id>`.',
     },
-    ce_time: { type: 'string', format: 'date-time', description: "The envelope's `occurred_at`." },
+    ce_time: {
+      type: 'string',
+      format: 'date-time',
+      description: "The envelope's `occurred_at`, as recorded: UTC (`Z`), like every instant the service records.",
+    },
     ce_subject: {
       type: 'string',
       pattern: '^[0-9a-f]{96}$',
-      description: "The invoice's cufe (absent only for an event of a stream with no InvoiceRequested).",
+      description:
+        "The document's key: an invoice's cufe, a note's CUDE (absent only for an event of a stream with no first event).",
+    },
+    ce_documentkind: {
+      type: 'string',
+      enum: ['invoice', 'credit_note', 'debit_note'],
+      description:
+        "What the event's document is, from its stream's first event: a note's later events keep their `Invoice*` types.",
+    },
+    'content-type': {
+      type: 'string',
+      const: 'application/json',
+      description:
+        'The JSON after the Confluent framing: the value starts with byte 0 and the 4-byte schema id, which a CloudEvents SDK must strip.',
     },
     'x-store-position': {
       type: 'string',
@@ -48,7 +79,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(invoiceEventSchemas)) {
     // The registered schema's definitions become the document's schemas, its references rewritten to them.
-    const registered = JSON.stringify(z.toJSONSchema(schema, { target: 'draft-7' })).replaceAll(
+    const registered = JSON.stringify(publishedJsonSchema(schema)).replaceAll(
       '"#/definitions/',
       '"#/components/schemas/',
     );
@@ -86,17 +117,18 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
       description:
         'The invoice events the service publishes, for downstream subscribers. Generated from the zod contracts in `contracts/`. ' +
         "Delivery is at least once, in order per invoice (the message key); deduplicate on `ce_id` (the envelope's `id`). " +
-        'Each value is the envelope in the Confluent wire format (byte 0, the 4-byte schema id, the JSON); the schema is registered under the subject `fe.events.<Type>.v<version>`. ' +
+        'Each value is the envelope in the Confluent wire format (byte 0, the 4-byte schema id, the JSON); the schema is registered under the subject `co.fe-colombia.<Type>.v<version>` (the `ce_type`), which is its `title` (Confluent RecordNameStrategy), with compatibility FORWARD_TRANSITIVE. ' +
+        'Every object is open: a reader ignores the fields it does not know, which later optional fields of a version are. ' +
         'Versioning: a published version is never edited; a change is a new version (a new subject) plus an upcaster (docs/events.md). ' +
         'The past is in the event store, not only the topic: a new subscriber gets it from the store through the relay (docs/platform.md, "Retention").',
     },
     defaultContentType: 'application/json',
     servers: {
       kafka: {
-        host: '127.0.0.1:9092',
+        host: '127.0.0.1:59092',
         protocol: 'kafka',
         description:
-          "The distributed shape's brokers (FE_KAFKA_BROKERS). The registry: FE_SCHEMA_REGISTRY_URL (Confluent-compatible API).",
+          "The distributed shape's brokers on one machine (FE_KAFKA_BROKERS, infra/env.sh). The registry: FE_SCHEMA_REGISTRY_URL, http://127.0.0.1:58080/apis/ccompat/v7 (Apicurio's Confluent-compatible API). Read with isolation.level=read_committed: the relay writes in transactions.",
       },
     },
     channels: {

@@ -37,7 +37,7 @@ const v1Consumer = (message: unknown) => {
 };
 
 describe('the versioning rule, worked: InvoiceRendered v2', () => {
-  it('v2 is a new schema: v1 refuses a v2 event and v2 a v1 one (hence a new subject, fe.events.InvoiceRendered.v2)', () => {
+  it('v2 is a new schema: v1 refuses a v2 event and v2 a v1 one (hence a new subject, co.fe-colombia.InvoiceRendered.v2)', () => {
     expect(invoiceRenderedV1.safeParse(v2).success).toBe(false);
     expect(invoiceRenderedV2.safeParse(v1).success).toBe(false);
   });

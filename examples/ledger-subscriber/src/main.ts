@@ -1,10 +1,10 @@
-// Runs the example subscriber until SIGINT/SIGTERM:
-//   KAFKA_BROKERS=127.0.0.1:9092 SCHEMA_REGISTRY_URL=http://127.0.0.1:8080/apis/ccompat/v7 LEDGER=ledger.sqlite pnpm --filter @fe/example-ledger-subscriber start
+// Runs the example subscriber until SIGINT/SIGTERM; the defaults are the distributed shape's servers on one machine
+// (infra/env.sh): LEDGER=ledger.sqlite pnpm --filter @fe/example-ledger-subscriber start
 import { startSubscriber } from './subscriber.ts';
 
 const subscriber = await startSubscriber({
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  registryUrl: process.env.SCHEMA_REGISTRY_URL ?? 'http://127.0.0.1:8080/apis/ccompat/v7',
+  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:59092').split(','),
+  registryUrl: process.env.SCHEMA_REGISTRY_URL ?? 'http://127.0.0.1:58080/apis/ccompat/v7',
   ledgerPath: process.env.LEDGER ?? 'ledger.sqlite',
   log: (line) => console.log(line),
 });

@@ -121,6 +121,8 @@ it('ledgers the accepted invoices once each, across a duplicate delivery and a r
       ce_specversion: '1.0',
       ce_source: '/fe-colombia/tenants/demo',
       ce_subject: expect.stringMatching(/^[0-9a-f]{96}$/),
+      ce_documentkind: 'invoice',
+      'content-type': 'application/json',
     });
     expect(h.ce_type).toMatch(/^co\.fe-colombia\.Invoice[A-Za-z]+\.v1$/);
     expect(h.ce_id).toMatch(/^[0-9a-f-]{36}$/);

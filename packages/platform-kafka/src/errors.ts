@@ -18,7 +18,7 @@ const kafkaBusErrors = errorCatalogue('KafkaBusError', {
   SCHEMA_REGISTRY_UNAVAILABLE: {},
   /** An event type/version the codec has no zod contract for: it cannot be published. */
   SCHEMA_NOT_IN_CATALOGUE: {},
-  /** The registry refused a schema as incompatible with its subject's earlier versions (BACKWARD). */
+  /** The registry refused a schema as incompatible with its subject's earlier versions (FORWARD_TRANSITIVE). */
   SCHEMA_INCOMPATIBLE: {},
   /** A message names a schema id the registry does not know. */
   SCHEMA_UNKNOWN: {},

@@ -6,9 +6,9 @@ import { SchemaRegistryCodec } from './schema-registry-codec.ts';
 
 describe('event JSON Schemas and subjects', () => {
   it('one subject per event type and version: <namespace>.<Type>.v<N>', () => {
-    expect(subjectFor('fe.events', 'InvoiceSigned', 1)).toBe('fe.events.InvoiceSigned.v1');
+    expect(subjectFor('co.fe-colombia', 'InvoiceSigned', 1)).toBe('co.fe-colombia.InvoiceSigned.v1');
     const codec = new SchemaRegistryCodec({ url: 'http://127.0.0.1:9', contracts: invoiceEventSchemas });
-    expect(codec.subjectOf('InvoiceProcessingHalted', 2)).toBe('fe.events.InvoiceProcessingHalted.v2');
+    expect(codec.subjectOf('InvoiceProcessingHalted', 2)).toBe('co.fe-colombia.InvoiceProcessingHalted.v2');
   });
 
   it('every published contract has a draft-07 JSON Schema that pins its type and version', () => {
@@ -21,6 +21,15 @@ describe('event JSON Schemas and subjects', () => {
       const body = schema.definitions[key]!;
       expect(`${String(body.properties.type!.const)}.v${String(body.properties.version!.const)}`).toBe(key);
       expect(body.required).toEqual(expect.arrayContaining(['id', 'type', 'version', 'tenant_id', 'data']));
+    }
+  });
+
+  it("the registered schema's title is its subject, the record name Confluent's RecordNameStrategy reads", () => {
+    for (const [key, contract] of Object.entries(invoiceEventSchemas)) {
+      const subject = `co.fe-colombia.${key}`;
+      const schema = JSON.parse(jsonSchemaOf(contract, subject)) as { title?: string; $ref: string };
+      expect(schema.title).toBe(subject);
+      expect(schema.$ref).toBe(`#/definitions/${key}`);
     }
   });
 
@@ -54,7 +63,7 @@ describe('contracts/asyncapi.json against what the codec registers', () => {
     for (const [key, contract] of Object.entries(invoiceEventSchemas)) {
       const [type, version] = key.split('.v') as [string, string];
       expect(doc.components.messages[key]!.description).toContain(
-        `\`${subjectFor('fe.events', type, Number(version))}\``,
+        `\`${subjectFor('co.fe-colombia', type, Number(version))}\``,
       );
       const registered = JSON.parse(jsonSchemaOf(contract).replaceAll('"#/definitions/', '"#/components/schemas/')) as {
         definitions: Record<string, unknown>;

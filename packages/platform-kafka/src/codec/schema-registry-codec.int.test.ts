@@ -43,7 +43,7 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
   const namespace = unique('fe.events.test');
   const codec = () => new SchemaRegistryCodec({ url: schemaRegistryUrl(), contracts: invoiceEventSchemas, namespace });
 
-  it('registers one subject per event type and version, each with compatibility BACKWARD; registering again keeps the ids', async () => {
+  it('registers one subject per event type and version, each with compatibility FORWARD_TRANSITIVE and its schema titled with it; registering again keeps the ids', async () => {
     const ids = await codec().registerAll();
     expect(Object.keys(ids).sort()).toEqual(
       Object.keys(invoiceEventSchemas)
@@ -53,7 +53,9 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
     expect(await codec().registerAll()).toEqual(ids);
     for (const subject of Object.keys(ids)) {
       const config = await fetch(`${schemaRegistryUrl()}/config/${encodeURIComponent(subject)}`).then((r) => r.json());
-      expect(config).toEqual({ compatibilityLevel: 'BACKWARD' });
+      expect(config).toEqual({ compatibilityLevel: 'FORWARD_TRANSITIVE' });
+      const latest = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions/latest`);
+      expect(JSON.parse(((await latest.json()) as { schema: string }).schema)).toMatchObject({ title: subject });
     }
   });
 
@@ -61,16 +63,16 @@ describe('SchemaRegistryCodec against a Confluent-compatible registry (Apicurio 
     const registry = codec();
     await registry.registerAll();
     const subject = registry.subjectOf('InvoiceSigned', 1);
-    // A new required field: data written under the published schema would not read under the new one.
-    const breaking = envelopeSchema('InvoiceSigned', 1, invoiceSignedV1Data.extend({ signer_key_id: z.string() }));
-    expect(await codeOf(registry.register(subject, jsonSchemaOf(breaking)))).toBe('SCHEMA_INCOMPATIBLE');
-    // A new optional field reads old data: BACKWARD allows it (it becomes the subject's version 2).
+    // A required field dropped: a reader of the published schema would refuse what the new one lets through.
+    const breaking = envelopeSchema('InvoiceSigned', 1, invoiceSignedV1Data.omit({ xml_sha256: true }));
+    expect(await codeOf(registry.register(subject, jsonSchemaOf(breaking, subject)))).toBe('SCHEMA_INCOMPATIBLE');
+    // A new optional field: every earlier reader ignores it (open content), so FORWARD_TRANSITIVE allows it.
     const compatible = envelopeSchema(
       'InvoiceSigned',
       1,
       invoiceSignedV1Data.extend({ signer_key_id: z.string().optional() }),
     );
-    const id = await registry.register(subject, jsonSchemaOf(compatible));
+    const id = await registry.register(subject, jsonSchemaOf(compatible, subject));
     const versions = await fetch(`${schemaRegistryUrl()}/subjects/${encodeURIComponent(subject)}/versions`).then((r) =>
       r.json(),
     );

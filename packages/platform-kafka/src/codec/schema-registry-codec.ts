@@ -3,14 +3,23 @@ import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-sc
 import { TimeoutMiddleware } from 'mappersmith/middleware/timeout';
 import { KafkaBusError } from '../errors.ts';
 import type { EnvelopeCodec } from './envelope-codec.ts';
-import { contractKey, jsonSchemaOf, subjectFor, type EventContracts } from './event-json-schemas.ts';
+import {
+  contractKey,
+  DEFAULT_SUBJECT_NAMESPACE,
+  jsonSchemaOf,
+  subjectFor,
+  type EventContracts,
+} from './event-json-schemas.ts';
 
 export type SchemaRegistryCodecOptions = {
   /** The registry's Confluent-compatible API, e.g. `http://127.0.0.1:8080/apis/ccompat/v7` (Apicurio Registry). */
   url: string;
   /** The zod envelope schema of every event this process may publish (contracts' `invoiceEventSchemas`). */
   contracts: EventContracts;
-  /** Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `fe.events`. */
+  /**
+   * Subjects are `<namespace>.<Type>.v<version>` (event-json-schemas.ts). Default `co.fe-colombia`, so a subject is
+   * its events' CloudEvents `ce_type`.
+   */
   namespace?: string;
   /**
    * How long one registry request may take before it is abandoned and retried; without it a registry that never
@@ -22,7 +31,8 @@ export type SchemaRegistryCodecOptions = {
 };
 
 /**
- * Envelopes in the Confluent wire format, JSON Schemas from the zod contracts, BACKWARD compatibility.
+ * Envelopes in the Confluent wire format, open JSON Schemas from the zod contracts, FORWARD_TRANSITIVE compatibility:
+ * a reader of any earlier schema of a subject reads what is published now (docs/events.md, "Versioning").
  * `registerAll` at start makes an incompatible contract stop a deployment before it publishes.
  */
 export class SchemaRegistryCodec implements EnvelopeCodec {
@@ -43,7 +53,7 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
       { [SchemaType.JSON]: { validateFormats: false, strict: false } } as never,
     );
     this.contracts = options.contracts;
-    this.namespace = options.namespace ?? 'fe.events';
+    this.namespace = options.namespace ?? DEFAULT_SUBJECT_NAMESPACE;
   }
 
   subjectOf(type: string, version: number): string {
@@ -61,14 +71,14 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
   }
 
   /**
-   * Registers `schema` as a subject's next version under BACKWARD compatibility; exposed so a test can show an edited
-   * contract refused.
+   * Registers `schema` as a subject's next version under FORWARD_TRANSITIVE compatibility; exposed so a test can
+   * show an edited contract refused.
    */
   async register(subject: string, schema: string): Promise<number> {
     try {
       const { id } = await this.registry.register(
         { type: SchemaType.JSON, schema },
-        { subject, compatibility: COMPATIBILITY.BACKWARD },
+        { subject, compatibility: COMPATIBILITY.FORWARD_TRANSITIVE },
       );
       return id;
     } catch (error) {
@@ -109,7 +119,8 @@ export class SchemaRegistryCodec implements EnvelopeCodec {
         return Promise.reject(
           new KafkaBusError('SCHEMA_NOT_IN_CATALOGUE', `no contract for ${key}: it cannot be published`, false),
         );
-      id = this.register(this.subjectOf(type, version), jsonSchemaOf(contract));
+      const subject = this.subjectOf(type, version);
+      id = this.register(subject, jsonSchemaOf(contract, subject));
       this.ids.set(key, id);
       id.catch(() => this.ids.delete(key)); // a failed registration is tried again on the next message
     }
@@ -159,7 +170,7 @@ function registryError(error: unknown, doing: string): KafkaBusError {
   if (status === 409 || status === 422)
     return new KafkaBusError(
       'SCHEMA_INCOMPATIBLE',
-      `${doing}: the registry refused the schema (compatibility BACKWARD)`,
+      `${doing}: the registry refused the schema (compatibility FORWARD_TRANSITIVE)`,
       false,
       { cause: error },
     );

@@ -1,10 +1,19 @@
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 
+/** What an event's document is: its stream's first event tells (a note's later events keep their `Invoice*` types). */
+type DocumentKind = 'invoice' | 'credit_note' | 'debit_note';
+
+/** A document's key (an invoice's CUFE, a note's CUDE) and kind, from its stream's first event. */
+type DocumentIdentity = { key?: string; kind: DocumentKind };
+
 /**
  * CloudEvents 1.0 Kafka binary-mode headers (docs/events.md), so tooling can route without decoding the body;
- * `content-type` is left to the schema the message names.
+ * `content-type` names the JSON behind the Confluent framing, as contracts/asyncapi.json does.
  */
-export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined): Record<string, string> {
+export function cloudEventHeaders(
+  event: RecordedEvent,
+  document: DocumentIdentity | undefined,
+): Record<string, string> {
   const { envelope } = event;
   return {
     ce_specversion: '1.0',
@@ -12,25 +21,27 @@ export function cloudEventHeaders(event: RecordedEvent, cufe: string | undefined
     ce_type: `co.fe-colombia.${envelope.type}.v${envelope.version}`,
     ce_source: `/fe-colombia/tenants/${encodeURIComponent(envelope.tenant_id)}`,
     ce_time: envelope.occurred_at,
-    ...(cufe ? { ce_subject: cufe } : {}),
+    ...(document?.key ? { ce_subject: document.key } : {}),
+    ...(document ? { ce_documentkind: document.kind } : {}),
+    'content-type': 'application/json',
   };
 }
 
 /**
- * The cufe of an event's invoice: only InvoiceRequested carries it, so it is remembered from published requests or
- * read from the stream; bounded.
+ * The document of an event's stream: only its first event carries the key and tells the kind, so both are remembered
+ * from published first events or read from the stream; bounded.
  */
-export function cufeLookup(
+export function documentLookup(
   store: Pick<EventStore, 'read'>,
   capacity = 10_000,
-): (event: RecordedEvent) => Promise<string | undefined> {
-  const known = new Map<string, string>();
-  const remember = (invoiceId: string, cufe: string) => {
-    known.set(invoiceId, cufe);
+): (event: RecordedEvent) => Promise<DocumentIdentity | undefined> {
+  const known = new Map<string, DocumentIdentity>();
+  const remember = (invoiceId: string, document: DocumentIdentity) => {
+    known.set(invoiceId, document);
     if (known.size > capacity) known.delete(known.keys().next().value!);
   };
   return async (event) => {
-    const own = cufeOf(event.envelope);
+    const own = documentOf(event.envelope);
     const invoiceId = event.envelope.invoice_id ?? event.stream;
     if (own) {
       remember(invoiceId, own);
@@ -39,24 +50,22 @@ export function cufeLookup(
     const cached = known.get(invoiceId);
     if (cached || !event.stream.startsWith('inv-')) return cached;
     const first = (await store.read(event.stream)).events[0];
-    const found = first && cufeOf(first.envelope);
+    const found = first && documentOf(first.envelope);
     if (found) remember(invoiceId, found);
     return found;
   };
 }
 
-/**
- * The document's key from its stream's first event: an invoice's CUFE, or a credit or debit note's CUDE
- * (docs/notes.md).
- */
-function cufeOf(envelope: RecordedEvent['envelope']): string | undefined {
-  const field =
-    envelope.type === 'InvoiceRequested'
-      ? 'cufe'
-      : envelope.type === 'CreditNoteRequested' || envelope.type === 'DebitNoteRequested'
-        ? 'cude'
-        : undefined;
-  if (field === undefined) return undefined;
-  const key = (envelope.data as Record<string, unknown> | undefined)?.[field];
-  return typeof key === 'string' ? key : undefined;
+const openers: Readonly<Record<string, { kind: DocumentKind; field: 'cufe' | 'cude' }>> = {
+  InvoiceRequested: { kind: 'invoice', field: 'cufe' },
+  CreditNoteRequested: { kind: 'credit_note', field: 'cude' },
+  DebitNoteRequested: { kind: 'debit_note', field: 'cude' },
+};
+
+/** A document's first event: an invoice's CUFE, or a credit or debit note's CUDE (docs/notes.md), and its kind. */
+function documentOf(envelope: RecordedEvent['envelope']): DocumentIdentity | undefined {
+  const opener = openers[envelope.type];
+  if (!opener) return undefined;
+  const key = (envelope.data as Record<string, unknown> | undefined)?.[opener.field];
+  return { kind: opener.kind, ...(typeof key === 'string' ? { key } : {}) };
 }

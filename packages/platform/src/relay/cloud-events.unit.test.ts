@@ -49,6 +49,8 @@ it('every message the relay publishes carries the CloudEvents binary-mode header
         ce_source: '/fe-colombia/tenants/demo',
         ce_time: m.value.occurred_at,
         ce_subject: cufe,
+        ce_documentkind: 'invoice',
+        'content-type': 'application/json',
       }),
     ),
   );
@@ -56,7 +58,7 @@ it('every message the relay publishes carries the CloudEvents binary-mode header
   await store.close();
 });
 
-it("ce_subject of a credit or debit note's events is its CUDE, from the note's first event", async () => {
+it("ce_subject of a credit or debit note's events is its CUDE and ce_documentkind its kind, from the note's first event", async () => {
   const store = new SqliteEventStore(':memory:');
   const cude = 'cd'.repeat(48);
   const stream = 'inv-demo-NC1';
@@ -78,6 +80,11 @@ it("ce_subject of a credit or debit note's events is its CUDE, from the note's f
   await relay.stop();
   await eventually(() => seen.length === 2);
   expect(seen.map((m) => m.headers?.ce_subject)).toEqual([cude, cude]);
+  // A note's later events keep their Invoice* types; the header says whose they are.
+  expect(seen.map((m) => [m.value.type, m.headers?.ce_documentkind])).toEqual([
+    ['CreditNoteRequested', 'credit_note'],
+    ['InvoiceSigned', 'credit_note'],
+  ]);
   await bus.close();
   await store.close();
 });

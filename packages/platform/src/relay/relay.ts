@@ -3,7 +3,7 @@ import type { CheckpointStore } from '../ports/checkpoint-store.ts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import type { Lease, LeaseStore } from '../ports/lease-store.ts';
 import type { Logger } from '../ports/logger.ts';
-import { cloudEventHeaders, cufeLookup } from './cloud-events.ts';
+import { cloudEventHeaders, documentLookup } from './cloud-events.ts';
 
 /** Header carrying the event's global position in the event store (consumers may log it). */
 export const STORE_POSITION_HEADER = 'x-store-position';
@@ -50,7 +50,7 @@ export function startRelay(options: RelayOptions): Relay {
   const idleMs = options.idleMs ?? 200;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const topicsPublished = new Set<string>();
-  const cufeOf = cufeLookup(store);
+  const documentOf = documentLookup(store);
   let stopped = false;
   let wake: (() => void) | undefined;
   let nudged = false;
@@ -126,7 +126,7 @@ export function startRelay(options: RelayOptions): Relay {
             await standBy();
             continue;
           }
-          await publishPage(bus, page, route, topicsPublished, cufeOf);
+          await publishPage(bus, page, route, topicsPublished, documentOf);
           published = page[page.length - 1]!.position;
         }
         const settled = settledThrough(bus, topicsPublished, published);
@@ -205,7 +205,7 @@ async function publishPage(
   page: readonly RecordedEvent[],
   route: RelayOptions['route'],
   topics: Set<string>,
-  cufeOf: (event: RecordedEvent) => Promise<string | undefined>,
+  documentOf: ReturnType<typeof documentLookup>,
 ): Promise<void> {
   const byTopic = new Map<string, BusMessage[]>();
   for (const event of page) {
@@ -218,7 +218,7 @@ async function publishPage(
     const headers = {
       [STORE_POSITION_HEADER]: String(event.position),
       ...event.traceContext,
-      ...cloudEventHeaders(event, await cufeOf(event)),
+      ...cloudEventHeaders(event, await documentOf(event)),
     };
     batch.push({ key: target.key, value: event.envelope, headers });
   }
