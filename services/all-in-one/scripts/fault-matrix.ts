@@ -33,7 +33,7 @@ mkdirSync(logs, { recursive: true });
 let current: { hog: ReturnType<typeof startCpuHog>; child?: ChildProcess } | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    current?.child?.kill('SIGTERM');
+    if (current?.child?.pid) process.kill(-current.child.pid, 'SIGTERM'); // its group: pnpm, vitest and workers
     void (current?.hog.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   });
 
@@ -85,6 +85,7 @@ function vitest(args: string[], json: string, log: string): Promise<number | nul
   const child = spawn('pnpm', ['exec', 'vitest', ...args, `--outputFile.json=${json}`], {
     cwd: root,
     stdio: ['ignore', out, out],
+    detached: true,
     env: { ...process.env, NO_COLOR: '1', FE_E2E_KEEP_LOGS: `${log}.processes` },
   });
   if (current) current.child = child;
