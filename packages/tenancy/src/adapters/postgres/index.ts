@@ -6,3 +6,4 @@ export {
   type PostgresTenantDirectoryOptions,
 } from './postgres-tenant-directory.ts';
 export { PostgresDianRegistrations } from './postgres-dian-registrations.ts';
+export { PostgresSoftwareProviders } from './postgres-software-providers.ts';
