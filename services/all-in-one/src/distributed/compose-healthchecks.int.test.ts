@@ -120,6 +120,10 @@ describe('docker-compose.yml health checks, against the local servers', () => {
     const url = new URL(requiredTestEnv('FE_TEST_POSTGRES_URL'));
     const answer = await run(command[0]!, [...command.slice(1), '-h', url.hostname, '-p', url.port]);
     expect(answer.stdout).toContain('accepting connections');
+    // the image's major version is the local server's: every migration was tested on it
+    const version = await run('psql', [url.href, '-tAc', 'SHOW server_version_num']);
+    const major = String(Math.floor(Number(version.stdout.trim()) / 10_000));
+    expect(services.postgres!.image).toBe(`postgres:${major}-bookworm`);
   });
 
   it('kafka: the ApiVersions request kafka-broker-api-versions.sh sends is answered on the PLAINTEXT listener', async () => {
