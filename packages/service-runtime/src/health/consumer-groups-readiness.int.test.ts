@@ -47,8 +47,9 @@ async function member(
   group: string,
   topic: string,
   silent: boolean,
+  sessionTimeout = 6000,
 ): Promise<{ consumer: Consumer; partitions: number[]; stuck: Promise<void> }> {
-  const consumer = kafka.consumer({ groupId: `${groupPrefix}${group}`, sessionTimeout: 6000, heartbeatInterval: 500 });
+  const consumer = kafka.consumer({ groupId: `${groupPrefix}${group}`, sessionTimeout, heartbeatInterval: 500 });
   let release: () => void = () => undefined;
   cleanups.push(async () => (release(), await consumer.disconnect()));
   let stuck: () => void = () => undefined;
@@ -167,7 +168,8 @@ it("/readyz turns 503 consumer-groups when a rebalance takes the process's consu
 
   // Two more members: one that will leave, one that goes silent on the message sent to its partition.
   const leaving = await member(group, topic, false);
-  const silent = await member(group, topic, true);
+  // Silent for 20 s: the rebalance outlasts the process's consumer's heartbeat interval (3 s) many times over.
+  const silent = await member(group, topic, true, 20_000);
   expect(silent.partitions).toHaveLength(1);
   await send(topic, silent.partitions[0]);
   await silent.stuck;
@@ -175,8 +177,8 @@ it("/readyz turns 503 consumer-groups when a rebalance takes the process's consu
   // timeout.
   await leaving.consumer.disconnect();
 
-  // Its consumer hears of the rebalance at its next heartbeat (1 s) and waits in the join from then on.
-  expect((await service.until(503, 5000)).last).toEqual(NOT_READY);
+  // Its consumer hears of the rebalance at its next heartbeat (3 s) and waits in the join from then on.
+  expect((await service.until(503, 10_000)).last).toEqual(NOT_READY);
   const { before, last } = await service.until(200);
   expect(before.filter((answer) => answer.status !== 503 || answer.body.failing?.[0] !== 'consumer-groups')).toEqual(
     [],
