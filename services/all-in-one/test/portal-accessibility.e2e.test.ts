@@ -56,6 +56,10 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: keyboard and screen reader
       await check('login');
       await page.goto(`${world.url}/admin/password`);
       await check('password-reset');
+      await page.fill('#f-email', 'nadie@example.com');
+      await page.click('main form.card button[type=submit]');
+      await page.waitForURL(/\/admin\/password\/sent$/);
+      await check('password-sent');
       await page.goto(`${world.url}/admin/password/new?token=x`);
       await check('password-new');
 
@@ -154,6 +158,11 @@ describe.skipIf(!existsSync(CHROMIUM))('admin portal: keyboard and screen reader
 
       await page.goto(`${world.url}/admin/settings`);
       await check('settings');
+      await page.goto(`${world.url}/admin/onboarding/company?from=settings`);
+      await check('settings-company');
+      await page.click('main form.card button[type=submit]');
+      await page.waitForURL(/\/admin\/settings$/);
+      await check('settings-saved');
       await page.click('[data-copy-target="api-key"]');
       await page.waitForFunction("document.getElementById('announcer')?.textContent !== ''");
       expect(await page.getAttribute('#announcer', 'role')).toBe('status');
