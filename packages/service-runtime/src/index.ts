@@ -11,6 +11,7 @@ export {
 } from './run/run-service-process.ts';
 export { startHealthServer, type HealthServer, type HealthState, type ReadinessCheck } from './health/health-server.ts';
 export { consumerGroupsCheck } from './health/consumer-groups-check.ts';
+export { closeOnUnreadBody } from './http/unread-body.ts';
 export { readConfig, readNestedConfig } from './config/read-config.ts';
 export { runtimeConfigSchema, type RuntimeConfig } from './config/runtime-config.ts';
 export { ServiceRuntimeError, isServiceRuntimeError, type ServiceRuntimeErrorCode } from './errors.ts';

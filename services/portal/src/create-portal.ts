@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { closeOnUnreadBody } from '@fe/service-runtime';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenMatches } from './auth/tokens.ts';
 import { LoginThrottle } from './auth/throttle.ts';
@@ -76,6 +77,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
       for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
       return payload;
     });
+    closeOnUnreadBody(scope); // a refusal of a large body still reaches the client
     // Who asks, and what the head alone refuses, before a byte of the body is read.
     scope.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/admin/assets/')) return;

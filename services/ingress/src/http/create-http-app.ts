@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { limitConnectionsPerAddress, type Logger } from '@fe/platform';
+import { closeOnUnreadBody } from '@fe/service-runtime';
 import { traceHttpRoutes } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -13,7 +14,6 @@ import { refuseEncodedBody } from './content-encoding.ts';
 import { sendError } from './error-handler.ts';
 import { parseJsonBody, refuseUnknownCharset } from './json-body.ts';
 import { collectRouteMethods } from './route-methods.ts';
-import { closeOnUnreadBody } from './unread-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
