@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyIn,
   discardDistributedShape,
+  PROCESSES,
   prepareDistributedRun,
   root,
   startDistributedShape,
@@ -231,7 +232,8 @@ describe('logs and traces meet', () => {
   });
 
   it('leaves no plain-text line and no key twice in any log file', () => {
-    expect(logs.length).toBeGreaterThan(100);
+    // Not vacuous: every process of the shape wrote to its own log (how many lines each writes is not the point).
+    expect(new Set(logs.map((line) => line.process)).size).toBe(PROCESSES);
     expect(logs.filter((line) => !line.json).map((line) => `${line.process}: ${line.text}`)).toEqual([]);
     expect(logs.filter((line) => duplicateKeys(line.text).length > 0).map((line) => line.text)).toEqual([]);
   });
