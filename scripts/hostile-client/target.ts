@@ -88,7 +88,7 @@ async function startEmbedded(onStarted: (stop: () => Promise<void>) => void): Pr
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  for (const deadline = Date.now() + 120_000; !/ {2}OpenAPI: /.test(output);) {
+  for (const deadline = Date.now() + 120_000; !/ {2}Admin portal .*\n/.test(output);) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
