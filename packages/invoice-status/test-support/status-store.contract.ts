@@ -48,6 +48,8 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
       expect(await store.get('inv-demo-SETP1')).toBeUndefined();
       expect(await store.positionOf(inv.invoiceId)).toBe(5n);
       expect(await store.positionOf('inv-demo-SETP1')).toBeUndefined();
+      expect(await store.folded(inv.invoiceId)).toEqual({ view: await store.get(inv.invoiceId), position: 5n });
+      expect(await store.folded('inv-demo-SETP1')).toBeUndefined();
     });
 
     it("lists a tenant's invoices only, up to the limit, each with its buyer and total", async () => {
@@ -83,6 +85,7 @@ export function statusStoreContract(name: string, factory: () => Promise<StatusS
       const plain = requestedView({ consecutive: 1 });
       await store.save(plain);
       expect(await store.positionOf(plain.invoiceId)).toBeUndefined();
+      expect(await store.folded(plain.invoiceId)).toEqual({ view: plain, position: undefined });
       const big = requestedView({ consecutive: 2 });
       await store.save(big, 2n ** 62n + 1n);
       expect(await store.positionOf(big.invoiceId)).toBe(2n ** 62n + 1n);

@@ -1,5 +1,6 @@
 import { PlatformError } from '@fe/platform';
 import type pg from 'pg';
+import { pooledQuery } from './pooled-query.ts';
 import { translatePgError } from './translate-error.ts';
 
 /** A pg error as the driver reports it: the SQLSTATE and, for a constraint violation, its name. */
@@ -41,7 +42,7 @@ export class AdapterPool implements Queryable {
   async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     this.assertOpen();
     try {
-      return await this.pool.query<R>(sql, values);
+      return await pooledQuery<R>(this.pool, sql, values);
     } catch (error) {
       throw this.translate(error);
     }

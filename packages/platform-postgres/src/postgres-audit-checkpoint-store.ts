@@ -1,5 +1,6 @@
 import type { AuditCheckpoint, AuditCheckpointStore } from '@fe/platform';
 import type pg from 'pg';
+import { pooledQuery } from './pooled-query.ts';
 import { translatePgError } from './translate-error.ts';
 
 type Row = { position: string; events: string; root: string; signed_at: string; public_key: string; signature: string };
@@ -32,7 +33,7 @@ export class PostgresAuditCheckpointStore implements AuditCheckpointStore {
 
   private async query(sql: string, values: unknown[]): Promise<Row[]> {
     try {
-      return (await this.pool.query<Row>(sql, values)).rows;
+      return (await pooledQuery<Row>(this.pool, sql, values)).rows;
     } catch (error) {
       throw translatePgError(error);
     }

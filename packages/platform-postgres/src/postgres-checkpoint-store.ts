@@ -1,5 +1,6 @@
 import type { CheckpointStore } from '@fe/platform';
 import type pg from 'pg';
+import { pooledQuery } from './pooled-query.ts';
 import { translatePgError } from './translate-error.ts';
 
 /**
@@ -14,9 +15,11 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async load(name: string): Promise<bigint> {
     try {
-      const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM checkpoints WHERE name = $1', [
-        name,
-      ]);
+      const { rows } = await pooledQuery<{ position: string }>(
+        this.pool,
+        'SELECT position FROM checkpoints WHERE name = $1',
+        [name],
+      );
       return rows[0] ? BigInt(rows[0].position) : 0n;
     } catch (error) {
       throw translatePgError(error);
@@ -25,7 +28,8 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async save(name: string, position: bigint): Promise<void> {
     try {
-      await this.pool.query(
+      await pooledQuery(
+        this.pool,
         'INSERT INTO checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
         [name, String(position)],
       );

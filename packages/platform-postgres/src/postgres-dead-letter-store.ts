@@ -1,5 +1,6 @@
 import type { BusMessage, DeadLetter, DeadLetterInput, DeadLetterStore } from '@fe/platform';
 import type pg from 'pg';
+import { pooledQuery } from './pooled-query.ts';
 import { translatePgError } from './translate-error.ts';
 
 type Row = {
@@ -81,7 +82,7 @@ export class PostgresDeadLetterStore implements DeadLetterStore {
 
   private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(sql, values);
+      return await pooledQuery<R>(this.pool, sql, values);
     } catch (error) {
       throw translatePgError(error);
     }

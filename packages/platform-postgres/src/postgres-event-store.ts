@@ -1,5 +1,6 @@
 import type { Envelope } from '@fe/contracts';
 import {
+  ConcurrencyError,
   PlatformError,
   traceContextOf,
   type AppendOptions,
@@ -9,6 +10,7 @@ import {
   type RecordedEvent,
 } from '@fe/platform';
 import type pg from 'pg';
+import { pooledQuery } from './pooled-query.ts';
 import { translatePgError } from './translate-error.ts';
 
 type EventRow = {
@@ -21,6 +23,11 @@ type EventRow = {
   digest: string | null;
 };
 
+/** A lost race comes back as `conflict` (the actual version), not as an error (migrations/007_append_status.sql). */
+type AppendRow =
+  | { next_version: string; positions: string[]; recorded_at: string; digests: string[]; conflict: null }
+  | { next_version: null; positions: null; recorded_at: null; digests: null; conflict: string };
+
 const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
 
 /**
@@ -30,26 +37,54 @@ const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_a
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private closed = false;
+  /** The last append issued per stream, in flight: the next one waits for it, so they reach the server in order. */
+  private readonly tails = new Map<string, Promise<unknown>>();
 
   constructor(pool: pg.Pool) {
     this.pool = pool;
   }
 
-  async append(
+  append(
     stream: string,
     events: readonly Envelope[],
     expected: ExpectedVersion,
     options: AppendOptions = {},
   ): Promise<AppendResult> {
+    // Each call takes an idle connection at once now that a refusal keeps it, so two appends to one stream issued
+    // together could otherwise run in either order.
+    const previous = this.tails.get(stream);
+    const result = previous
+      ? previous.then(() => this.appendNow(stream, events, expected, options))
+      : this.appendNow(stream, events, expected, options);
+    const tail = result.catch(() => {});
+    this.tails.set(stream, tail);
+    void tail.then(() => {
+      if (this.tails.get(stream) === tail) this.tails.delete(stream);
+    });
+    return result;
+  }
+
+  private async appendNow(
+    stream: string,
+    events: readonly Envelope[],
+    expected: ExpectedVersion,
+    options: AppendOptions,
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
     const traceContext = traceContextOf(options.traceContext);
     const row = (
-      await this.query<{ next_version: string; positions: string[]; recorded_at: string; digests: string[] }>(
-        'SELECT next_version, positions, recorded_at, digests FROM append_events($1, $2, $3, $4)',
+      await this.query<AppendRow>(
+        'SELECT next_version, positions, recorded_at, digests, conflict FROM try_append_events($1, $2, $3, $4)',
         [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
         { stream, expected: String(expected) },
       )
     )[0]!;
+    if (row.conflict !== null)
+      throw new ConcurrencyError(
+        stream,
+        String(expected),
+        row.conflict === 'no_stream' ? 'no_stream' : BigInt(row.conflict),
+      );
     const positions = row.positions.map(BigInt);
     return {
       nextExpectedVersion: BigInt(row.next_version),
@@ -92,7 +127,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<R[]> {
     if (this.closed) throw new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true);
     try {
-      return (await this.pool.query<R>(sql, values)).rows;
+      return (await pooledQuery<R>(this.pool, sql, values)).rows;
     } catch (error) {
       throw translatePgError(error, context);
     }

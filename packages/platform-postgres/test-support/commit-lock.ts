@@ -7,8 +7,8 @@ export const HOLD_COMMIT_LOCK = `SELECT pg_advisory_lock(1178952, 'events'::regc
 export const RELEASE_COMMIT_LOCK = `SELECT pg_advisory_unlock(1178952, 'events'::regclass::oid::integer)`;
 
 /**
- * Replaces `append_events` in the test's schema with the same function minus the commit lock: the naive store the
- * global-order test must catch.
+ * Replaces `try_append_events` (what the store calls; `append_events` calls it too) in the test's schema with the
+ * same function minus the commit lock: the naive store the global-order test must catch.
  */
 export async function withoutCommitLock(db: TestSchema): Promise<void> {
   const folder = new URL('../migrations/', import.meta.url);
@@ -17,8 +17,8 @@ export async function withoutCommitLock(db: TestSchema): Promise<void> {
     .sort()
     .reverse()
     .map((file) => readFileSync(new URL(file, folder), 'utf8'))
-    .find((text) => text.includes('CREATE FUNCTION append_events'));
-  if (!newest) throw new Error('no migration defines append_events');
+    .find((text) => text.includes('CREATE FUNCTION try_append_events'));
+  if (!newest) throw new Error('no migration defines try_append_events');
   const sql = newest;
   const naive = sql
     .slice(sql.indexOf('CREATE FUNCTION'))

@@ -422,7 +422,7 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(first!.chain[0].serialNumber);
       });
 
-      it('serves the new credential once another certificate is stored, by this registry or another', async () => {
+      it('serves the new credential once another certificate is stored: by this registry at once, by another within a second', async () => {
         const { directory, another } = await withTenants();
         await directory.storeCertificate('acme', good.p12, good.password, at);
         expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(good.serialNumber);
@@ -431,7 +431,14 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(next.serialNumber);
         const third = makeTestP12();
         await (await another()).storeCertificate('acme', third.p12, third.password, at);
-        expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(third.serialNumber);
+        // Another registry's upload within a second, as its profile (an adapter may believe a generation that long).
+        const storedAt = Date.now();
+        let serial = (await directory.credential('acme', at))!.chain[0].serialNumber;
+        while (serial !== third.serialNumber && Date.now() - storedAt < 3000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          serial = (await directory.credential('acme', at))!.chain[0].serialNumber;
+        }
+        expect(serial).toBe(third.serialNumber);
       });
 
       it('answers undefined for a tenant without a certificate or an unknown tenant', async () => {

@@ -81,6 +81,12 @@ export class SqliteStatusStore implements StatusStore {
     return this.storedPosition(invoiceId);
   }
 
+  /** In process, two reads cost no round trip: get and positionOf, each served by the batch first. */
+  async folded(invoiceId: string): Promise<{ view: InvoiceStatusView; position: bigint | undefined } | undefined> {
+    const view = await this.get(invoiceId);
+    return view && { view, position: this.storedPosition(invoiceId) };
+  }
+
   private storedPosition(invoiceId: string): bigint | undefined {
     const hit = this.written.get(invoiceId);
     if (hit) return hit.position;

@@ -2,6 +2,7 @@ import { invoiceStreamName, isConcurrencyError, type EventStore } from '@fe/plat
 import type { Envelope } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
 import { ApiError } from '../http/api-error.ts';
+import { KeyTurns } from './key-turns.ts';
 
 /**
  * Highest number already used for a tenant and a resolution's prefix, as far as the source knows (it
@@ -19,13 +20,16 @@ export type NumberAllocatorOptions = {
 
 /**
  * Numbers invoices with the event store as the only arbiter: the stream is named after its number and created
- * with `no_stream`, so two requests can never both own a number, even from two processes.
+ * with `no_stream`, so two requests can never both own a number, even from two processes. Within a process the
+ * allocations of one tenant and prefix take turns: concurrent ones all tried the same next number and all but one
+ * lost the race, and a number is still tried only once every lower one is known used (no gap after a kill).
  */
 export class NumberAllocator {
   private readonly store: EventStore;
   private readonly hint: UsedNumberHint;
   private readonly highest = new Map<string, bigint>();
   private readonly window: bigint;
+  private readonly turns = new KeyTurns();
 
   constructor(store: EventStore, hint: UsedNumberHint, options: NumberAllocatorOptions = {}) {
     this.store = store;
@@ -37,13 +41,23 @@ export class NumberAllocator {
    * Appends the first event of the invoice that gets a number. `firstEvent(number)` makes it
    * (the CUFE depends on the number). Returns the number used.
    */
-  async allocate(
+  allocate(
     tenantId: string,
     resolution: NumberingResolution,
     explicit: string | undefined,
     firstEvent: (number: string) => Envelope,
   ): Promise<string> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
+    return this.turns.run(memoryKey, () => this.allocateInTurn(tenantId, resolution, explicit, firstEvent, memoryKey));
+  }
+
+  private async allocateInTurn(
+    tenantId: string,
+    resolution: NumberingResolution,
+    explicit: string | undefined,
+    firstEvent: (number: string) => Envelope,
+    memoryKey: string,
+  ): Promise<string> {
     if (explicit !== undefined) {
       await this.refuseGap(tenantId, resolution, BigInt(explicit), memoryKey);
       const taken = await this.tryAppend(tenantId, resolution, explicit, firstEvent);
@@ -73,7 +87,7 @@ export class NumberAllocator {
    * Numbers a document several processes may try to number at once (a note and whoever finishes it after a crash):
    * all search upward from the same `after`, and `owns` recognises the document's own number, so it gets exactly one.
    */
-  async allocateOwned(
+  allocateOwned(
     tenantId: string,
     resolution: NumberingResolution,
     after: bigint,
@@ -81,6 +95,19 @@ export class NumberAllocator {
     owns: (first: Envelope) => boolean,
   ): Promise<Envelope> {
     const memoryKey = `${tenantId}\u0000${resolution.prefix}`;
+    return this.turns.run(memoryKey, () =>
+      this.allocateOwnedInTurn(tenantId, resolution, after, firstEvent, owns, memoryKey),
+    );
+  }
+
+  private async allocateOwnedInTurn(
+    tenantId: string,
+    resolution: NumberingResolution,
+    after: bigint,
+    firstEvent: (number: string) => Envelope,
+    owns: (first: Envelope) => boolean,
+    memoryKey: string,
+  ): Promise<Envelope> {
     for (let candidate = after + 1n; candidate <= BigInt(resolution.to); candidate++) {
       const event = firstEvent(candidate.toString());
       this.remember(memoryKey, candidate);

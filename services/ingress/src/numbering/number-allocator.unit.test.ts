@@ -32,6 +32,25 @@ describe('number allocation on the event store', () => {
     expect(refused.map((r) => (r.reason as ApiError).code)).toEqual(Array(19).fill('DUPLICATE_INVOICE_NUMBER'));
   });
 
+  it('numbers 20 concurrent requests of one process 1 to 20 without one lost race', async () => {
+    const store = new SqliteEventStore(':memory:');
+    let lost = 0;
+    const counting: typeof store = Object.assign(Object.create(store) as typeof store, {
+      append: (...args: Parameters<typeof store.append>) =>
+        store.append(...args).catch((error: unknown) => {
+          lost++;
+          throw error;
+        }),
+    });
+    const allocator = new NumberAllocator(counting, async () => undefined);
+    const wide = { ...demoResolution, from: '1', to: '100' };
+    const numbers = await Promise.all(
+      Array.from({ length: 20 }, () => allocator.allocate('demo', wide, undefined, event)),
+    );
+    expect(numbers.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(lost).toBe(0);
+  });
+
   it('hands out consecutive numbers, skips numbers another writer took, and reports exhaustion', async () => {
     const store = new SqliteEventStore(':memory:');
     const a = new NumberAllocator(store, async () => undefined);

@@ -21,9 +21,10 @@ export async function applyEvent(
   target: { invoiceId: string; position: bigint | undefined },
 ): Promise<ApplyOutcome> {
   const { invoiceId, position } = target;
-  const folded = await store.positionOf(invoiceId);
+  const stored = await store.folded(invoiceId);
+  const folded = stored?.position;
   if (position !== undefined && folded !== undefined && position <= folded) return { kind: 'already_folded' };
-  const current = await store.get(invoiceId);
+  const current = stored?.view;
   const next = evolve(current, event);
   if (!next) return { kind: 'orphan' };
   if (next === current) return { kind: 'unchanged' };

@@ -24,6 +24,31 @@ afterEach(async () => {
 });
 
 describe('startSweeper', () => {
+  it('asks for a slot of a tenant at its cap once per sweep, not once per due row', async () => {
+    const schedule = new SqliteSubmissionSchedule(':memory:');
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) await schedule.schedule(id, 'a', past());
+    await schedule.schedule('b1', 'b', past());
+    const asked: string[] = [];
+    const ran: string[] = [];
+    sweeper = startSweeper({
+      schedule,
+      slots: { tryAcquire: async (tenantId) => void asked.push(tenantId), inUse: 0 },
+      clock,
+      logger: createRecordingLogger(),
+      intervalMs: 10_000,
+      batch: 10,
+      claimLeaseMs: 60_000,
+      errorDelayMs: () => 1_000,
+      isRunning: () => false,
+      run: async (id) => void ran.push(id),
+    });
+    sweeper.nudge();
+    await until(() => asked.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.sort()).toEqual(['a', 'b']);
+    expect(ran).toEqual([]);
+  });
+
   it('runs due rows with a slot of their tenant, never past the cap, and picks the rest up when a slot frees', async () => {
     const schedule = new SqliteSubmissionSchedule(':memory:');
     for (const id of ['a1', 'a2', 'a3']) await schedule.schedule(id, 'a', past());

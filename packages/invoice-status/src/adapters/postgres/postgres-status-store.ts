@@ -44,6 +44,15 @@ export class PostgresStatusStore implements StatusStore {
     return rows[0]?.position == null ? undefined : BigInt(rows[0].position);
   }
 
+  async folded(invoiceId: string): Promise<{ view: InvoiceStatusView; position: bigint | undefined } | undefined> {
+    const { rows } = await this.db.query<{ view: InvoiceStatusView; position: string | null }>(
+      'SELECT view, position FROM invoice_status WHERE invoice_id = $1',
+      [invoiceId],
+    );
+    const row = rows[0];
+    return row && { view: row.view, position: row.position == null ? undefined : BigInt(row.position) };
+  }
+
   async findByCufe(tenantId: string, cufe: string): Promise<InvoiceStatusView | undefined> {
     const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
       'SELECT view FROM invoice_status WHERE tenant_id = $1 AND cufe = $2',

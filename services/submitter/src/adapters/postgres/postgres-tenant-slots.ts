@@ -25,6 +25,8 @@ export class PostgresTenantSlots implements TenantSlots {
   private readonly cap: number;
   private readonly schema: string;
   private held = 0;
+  /** The slot keys this instance holds: asking the server for one of them again is a certain refusal. */
+  private readonly mine = new Set<string>();
 
   constructor(options: PostgresTenantSlotsOptions) {
     checkCap(options.cap);
@@ -38,6 +40,10 @@ export class PostgresTenantSlots implements TenantSlots {
   }
 
   async tryAcquire(tenantId: string): Promise<Release | undefined> {
+    const keys = Array.from({ length: this.cap }, (_, slot) => `${this.schema}.${tenantId}#${slot}`).filter(
+      (key) => !this.mine.has(key),
+    );
+    if (keys.length === 0) return undefined;
     const { totalCount, idleCount, options } = this.pool as pg.Pool & { options: { max?: number } };
     if (idleCount === 0 && totalCount >= (options.max ?? 10)) return undefined;
     const client = await this.pool.connect();
@@ -50,14 +56,15 @@ export class PostgresTenantSlots implements TenantSlots {
       client.release(error === undefined ? undefined : error instanceof Error ? error : true);
     };
     try {
-      for (let slot = 0; slot < this.cap; slot++) {
-        const key = `${this.schema}.${tenantId}#${slot}`;
+      for (const key of keys) {
+        if (this.mine.has(key)) continue; // taken by another call of this instance meanwhile
         const { rows } = await client.query<{ held: boolean }>(
           'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
           [SLOT_LOCK_NAMESPACE, key],
         );
         if (rows[0]?.held) {
           this.held++;
+          this.mine.add(key);
           return onceOnly(async () => {
             this.held--;
             try {
@@ -66,6 +73,8 @@ export class PostgresTenantSlots implements TenantSlots {
             } catch (error) {
               // Ending the session frees the lock as surely as the unlock would have.
               giveBack(error);
+            } finally {
+              this.mine.delete(key);
             }
           });
         }
