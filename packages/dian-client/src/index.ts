@@ -29,7 +29,14 @@ export type {
   AcquirerResponse,
   SoapFault,
 } from './dian-soap/response-types.ts';
-export { writeZip, readZip, type ZipEntry, type ReadZipLimits } from './packaging/zip.ts';
+export {
+  writeZip,
+  writeZipOffThread,
+  readZip,
+  type ZipEntry,
+  type ZipInput,
+  type ReadZipLimits,
+} from './packaging/zip.ts';
 export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';

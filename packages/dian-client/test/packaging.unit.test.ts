@@ -19,6 +19,7 @@ import {
   readZip,
   recordedDocumentFacts,
   writeZip,
+  writeZipOffThread,
 } from '../src/index.ts';
 import { invoiceRequested } from '../test-support/index.ts';
 
@@ -32,6 +33,14 @@ describe('zip', () => {
     expect(readZip(writeZip(entries, at)).map((e) => [e.name, Buffer.from(e.data).toString('hex')])).toEqual(
       entries.map((e) => [e.name, e.data.toString('hex')]),
     );
+  });
+  it('writes the same bytes off the event loop, and keeps a stored entry as it is', async () => {
+    const entries = [{ name: 'a.xml', data: Buffer.from('<a/>'.repeat(50)) }];
+    expect(Buffer.from(await writeZipOffThread(entries, at))).toEqual(Buffer.from(writeZip(entries, at)));
+    const pdf = Buffer.from('%PDF '.repeat(20));
+    const zip = Buffer.from(await writeZipOffThread([...entries, { name: 'a.pdf', data: pdf, stored: true }], at));
+    expect(zip.includes(pdf)).toBe(true);
+    expect(readZip(zip).map((e) => Buffer.from(e.data).toString())).toEqual(['<a/>'.repeat(50), pdf.toString()]);
   });
   it('refuses garbage, a corrupted entry and too many entries with ZIP_INVALID', () => {
     expect(() => readZip(Buffer.from('no zip'))).toThrow(expect.objectContaining({ code: 'ZIP_INVALID' }));

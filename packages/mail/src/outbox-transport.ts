@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { access, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { MailError } from './errors.ts';
@@ -9,7 +10,7 @@ import { toNodemailer } from './smtp-transport.ts';
 
 /**
  * Each mail becomes `<folder>/<message-id>.eml`, the bytes SMTP would carry, written whole and owner-only; named
- * after the Message-ID so `wasSent` can tell whether a mail left.
+ * after the Message-ID so `wasSent` can tell whether a mail left. Sends run on the service's event loop: no sync I/O.
  */
 export function createOutboxTransport(folder: string): MailTransport {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -21,14 +22,18 @@ export function createOutboxTransport(folder: string): MailTransport {
       try {
         const bytes = await new MailComposer(toNodemailer(message)).compile().build();
         const partial = `${file}.${randomUUID()}.partial`;
-        writeFileSync(partial, bytes, { mode: 0o600 });
-        renameSync(partial, file);
+        await writeFile(partial, bytes, { mode: 0o600 });
+        await rename(partial, file);
         return { response: file, bytes: bytes.length };
       } catch (error) {
         throw new MailError('MAIL_OUTBOX_WRITE_FAILED', String((error as Error).message ?? error), { cause: error });
       }
     },
-    wasSent: async (messageId) => existsSync(join(folder, outboxFileName(messageId))),
+    wasSent: (messageId) =>
+      access(join(folder, outboxFileName(messageId))).then(
+        () => true,
+        () => false,
+      ),
     close: async () => undefined,
   };
 }

@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DianClientError } from '../errors.ts';
 
 /**
@@ -14,45 +15,59 @@ const CENTRAL = 0x02014b50;
 const END = 0x06054b50;
 const UTF8_NAMES = 0x0800;
 
+/** What a zip is written from: `stored` keeps the bytes as they are (data that is compressed already, a PDF). */
+export type ZipInput = ZipEntry & { stored?: boolean };
+
+// Level 3: cheaper than zlib's default for a few bytes more on invoice-sized input.
+const LEVEL = { level: 3 };
+const deflateOffThread = promisify(deflateRaw);
+
 /** Writes a zip of deflated entries; `modified` is the timestamp stored for every entry. */
-export function writeZip(entries: readonly ZipEntry[], modified: Date): Uint8Array {
+export function writeZip(entries: readonly ZipInput[], modified: Date): Uint8Array {
+  return assemble(
+    entries,
+    entries.map((e) => (e.stored ? e.data : deflateRawSync(e.data, LEVEL))),
+    modified,
+  );
+}
+
+/** writeZip with the deflating on libuv's thread pool: for a caller on an event loop that serves requests. */
+export async function writeZipOffThread(entries: readonly ZipInput[], modified: Date): Promise<Uint8Array> {
+  const bodies = await Promise.all(entries.map((e) => (e.stored ? e.data : deflateOffThread(e.data, LEVEL))));
+  return assemble(entries, bodies, modified);
+}
+
+function assemble(entries: readonly ZipInput[], bodies: readonly Uint8Array[], modified: Date): Uint8Array {
   const { time, date } = dosDateTime(modified);
-  const locals: Buffer[] = [];
+  const locals: Uint8Array[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  entries.forEach((entry, i) => {
     const name = Buffer.from(entry.name, 'utf8');
-    // Level 3: cheaper than zlib's default for a few bytes more on invoice-sized input.
-    const data = deflateRawSync(entry.data, { level: 3 });
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4);
-    writeCommon(local, 6, {
+    const data = bodies[i]!;
+    const common = {
+      method: entry.stored ? 0 : 8,
       time,
       date,
-      crc,
+      crc: crc32(entry.data),
       compressed: data.length,
       size: entry.data.length,
       nameLength: name.length,
-    });
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4);
+    writeCommon(local, 6, common);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE(20, 4); // made by: MS-DOS, 2.0
     central.writeUInt16LE(20, 6);
-    writeCommon(central, 8, {
-      time,
-      date,
-      crc,
-      compressed: data.length,
-      size: entry.data.length,
-      nameLength: name.length,
-    });
+    writeCommon(central, 8, common);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
     offset += local.length + name.length + data.length;
-  }
+  });
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(END, 0);
@@ -63,10 +78,18 @@ export function writeZip(entries: readonly ZipEntry[], modified: Date): Uint8Arr
   return Buffer.concat([...locals, directory, end]);
 }
 
-type Common = { time: number; date: number; crc: number; compressed: number; size: number; nameLength: number };
+type Common = {
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  nameLength: number;
+};
 function writeCommon(b: Buffer, at: number, c: Common): void {
   b.writeUInt16LE(UTF8_NAMES, at);
-  b.writeUInt16LE(8, at + 2); // deflate
+  b.writeUInt16LE(c.method, at + 2); // 8: deflate, 0: stored
   b.writeUInt16LE(c.time, at + 4);
   b.writeUInt16LE(c.date, at + 6);
   b.writeUInt32LE(c.crc, at + 8);

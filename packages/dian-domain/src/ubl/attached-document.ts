@@ -132,7 +132,8 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
     `<cbc:ValidationResultCode>${verdict.responseCode}</cbc:ValidationResultCode>` +
     `<cbc:ValidationDate>${verdict.validationDate}</cbc:ValidationDate><cbc:ValidationTime>${verdict.validationTime}</cbc:ValidationTime>` +
     '</cac:ResultOfVerification></cac:DocumentReference></cac:ParentDocumentLineReference></AttachedDocument>';
-  return { canonical: write(escapeText), delivered: write(cdata), invoice, verdict };
+  const canonical = write(escapeText); // first: escapeText refuses what XML cannot carry, for cdata too
+  return { canonical, delivered: write(cdata), invoice, verdict };
 }
 
 function externalReference(description: string): string {
@@ -142,9 +143,11 @@ function externalReference(description: string): string {
   );
 }
 
-/** A CDATA section cannot hold `]]>`: it is split there, which C14N reads as the same text. */
+/**
+ * A CDATA section cannot hold `]]>`: it is split there, which C14N reads as the same text. Characters XML cannot
+ * carry were refused already: the canonical form, escaped from the same texts, is written first.
+ */
 function cdata(text: string): string {
-  escapeText(text); // refuses characters XML cannot carry, as the canonical form does
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 

@@ -1,7 +1,7 @@
 import { createHash, verify, type X509Certificate } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
 import { C14N_URI, DIGEST_URI, ENVELOPED_URI, SIGNATURE_URI, type DigestAlgorithm } from '../signing/algorithms.ts';
-import { canonicalize, childElements, findById, NS, parseXml, path, text } from './dom.ts';
+import { canonicalize, childElements, findById, NS, path, text } from './dom.ts';
 import type { Check } from './report.ts';
 
 const ECDSA_SIGNATURE_URI: Readonly<Record<DigestAlgorithm, string>> = {
@@ -13,16 +13,20 @@ const ECDSA_SIGNATURE_URI: Readonly<Record<DigestAlgorithm, string>> = {
 const byUri = <T extends Record<DigestAlgorithm, string>>(table: T, uri: string | null) =>
   (Object.keys(table) as DigestAlgorithm[]).find((alg) => table[alg] === uri);
 
-/** XML-DSig core validation, reference by reference, so an auditor sees which part changed. */
-export function checkSignature(xml: string, signature: Element, cert: X509Certificate | undefined): Check[] {
+/**
+ * XML-DSig core validation, reference by reference, so an auditor sees which part changed. Works on the document the
+ * signature was parsed in (one parse per check, not one per reference), which it leaves as it found it.
+ */
+export function checkSignature(signature: Element, cert: X509Certificate | undefined): Check[] {
   const checks: Check[] = [];
   const signedInfo = path(signature, [NS.ds, 'SignedInfo']);
-  if (!signedInfo) return [{ name: 'signature', ok: false, detail: 'no ds:SignedInfo' }];
+  const doc = signature.ownerDocument;
+  if (!signedInfo || !doc) return [{ name: 'signature', ok: false, detail: 'no ds:SignedInfo' }];
   const c14n = path(signedInfo, [NS.ds, 'CanonicalizationMethod'])?.getAttribute('Algorithm') ?? null;
   checks.push({ name: 'canonicalization', ok: c14n === C14N_URI, detail: c14n ?? 'missing' });
 
   const references = childElements(signedInfo, NS.ds, 'Reference');
-  references.forEach((reference, i) => checks.push(checkReference(xml, reference, i)));
+  references.forEach((reference, i) => checks.push(checkReference(doc, reference, i)));
   checks.push({ name: 'references', ok: references.length === 3, detail: `${references.length} (DIAN requires 3)` });
 
   const method = path(signedInfo, [NS.ds, 'SignatureMethod'])?.getAttribute('Algorithm') ?? null;
@@ -47,7 +51,7 @@ export function checkSignature(xml: string, signature: Element, cert: X509Certif
   return checks;
 }
 
-function checkReference(xml: string, reference: Element, index: number): Check {
+function checkReference(doc: Document, reference: Element, index: number): Check {
   const uri = reference.getAttribute('URI');
   const name = `reference ${index + 1} (URI="${uri ?? ''}")`;
   const algorithm = byUri(DIGEST_URI, path(reference, [NS.ds, 'DigestMethod'])?.getAttribute('Algorithm') ?? null);
@@ -58,16 +62,12 @@ function checkReference(xml: string, reference: Element, index: number): Check {
 
   let canonical: string | undefined;
   if (uri === '') {
-    // Enveloped: a fresh copy of the document without this ds:Signature, then C14N of the whole.
     if (transforms.join() !== ENVELOPED_URI)
       return { name, ok: false, detail: `transforms ${transforms.join() || 'none'}` };
-    const copy = parseXml(xml);
-    const own = copy.getElementsByTagNameNS(NS.ds, 'Signature').item(0);
-    own?.parentNode?.removeChild(own);
-    if (copy.documentElement) canonical = canonicalize(copy.documentElement);
+    canonical = withoutSignature(doc, (root) => canonicalize(root));
   } else if (uri?.startsWith('#')) {
     if (transforms.some((t) => t !== C14N_URI)) return { name, ok: false, detail: `transforms ${transforms.join()}` };
-    const target = findById(parseXml(xml), uri.slice(1));
+    const target = findById(doc, uri.slice(1));
     if (target) canonical = canonicalize(target);
   }
   if (canonical === undefined) return { name, ok: false, detail: 'target not found' };
@@ -78,4 +78,17 @@ function checkReference(xml: string, reference: Element, index: number): Check {
     ok: digest === expected,
     detail: digest === expected ? `${algorithm} digest matches` : `${algorithm} digest differs`,
   };
+}
+
+/** The enveloped transform: `read` sees the document without its ds:Signature, which is put back where it was after. */
+function withoutSignature<T>(doc: Document, read: (root: Element) => T): T | undefined {
+  const own = doc.getElementsByTagNameNS(NS.ds, 'Signature').item(0);
+  const parent = own?.parentNode;
+  const next = own?.nextSibling ?? null;
+  if (own && parent) parent.removeChild(own);
+  try {
+    return doc.documentElement ? read(doc.documentElement) : undefined;
+  } finally {
+    if (own && parent) parent.insertBefore(own, next);
+  }
 }

@@ -41,7 +41,7 @@ export function verifyAttachedDocument(xml: string, options: AttachedDocumentVer
     const signature = ownSignature(parseXml(xml));
     const attached = otherwiseNothing(() => readAttachedDocument(xml));
     const own = signature
-      ? containerSignature(xml, signature, attached.issueDate, options.trustedPem)
+      ? containerSignature(signature, attached.issueDate, options.trustedPem)
       : [{ name: 'signature', ok: false, detail: 'no ds:Signature of its own' }];
     const invoiceXml = attached.documentXml?.trim() || undefined;
     const arXml = attached.applicationResponseXml?.trim() || undefined;
@@ -88,7 +88,7 @@ export function verifyApplicationResponseSignature(arXml: string, trustedDianPem
     const signature = ownSignature(parseXml(arXml));
     const cert = signature ? leafCertificate(signature) : undefined;
     checks = signature
-      ? checkSignature(arXml, signature, cert)
+      ? checkSignature(signature, cert)
       : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }];
     if (trustedDianPem !== undefined)
       checks.push(
@@ -109,13 +109,12 @@ export function verifyApplicationResponseSignature(arXml: string, trustedDianPem
 }
 
 function containerSignature(
-  xml: string,
   signature: Element,
   issueDate: string | undefined,
   trustedPem: string | undefined,
 ): Check[] {
   const cert = leafCertificate(signature);
-  return [...checkSignature(xml, signature, cert), ...checkCertificate(signature, cert, issueDate, trustedPem)];
+  return [...checkSignature(signature, cert), ...checkCertificate(signature, cert, issueDate, trustedPem)];
 }
 
 function applicationResponseChecks(
@@ -132,9 +131,7 @@ function applicationResponseChecks(
     senderNit: sender,
   } = otherwiseNothing(() => readApplicationResponse(arXml));
   return [
-    ...(signature
-      ? checkSignature(arXml, signature, cert)
-      : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }]),
+    ...(signature ? checkSignature(signature, cert) : [{ name: 'signature', ok: false, detail: 'no ds:Signature' }]),
     cert
       ? { name: 'certificate', ok: true, detail: cert.subject.replace(/\n/g, ', ') }
       : { name: 'certificate', ok: false, detail: 'no X509Certificate in KeyInfo' },

@@ -34,7 +34,7 @@ export function verifySignedInvoice(xml: string, options: VerifyOptions = {}): V
       const head = readDocumentHead(parseXmlTree(xml));
       checks = [
         documentCheck(head),
-        ...checkSignature(xml, signature, cert),
+        ...checkSignature(signature, cert),
         ...checkCertificate(signature, cert, head.issueDate, options.trustedPem),
         checkCufe(head, options.technicalKey),
       ];

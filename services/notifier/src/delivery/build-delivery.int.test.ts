@@ -39,7 +39,7 @@ const ar = signedApplicationResponse(
 );
 const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
 const sentAt = new Date(issuedAt.getTime() + 60_000);
-const delivery = buildDelivery({
+const delivery = await buildDelivery({
   tenant: demoTenant,
   credential,
   issuedAt: sentAt,
@@ -112,9 +112,9 @@ describe('buildDelivery', () => {
     );
   });
 
-  it("refuses a zip over DIAN's 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids", () => {
+  it("refuses a zip over DIAN's 2 MB (ATTACHMENT_TOO_LARGE) rather than send what the annex forbids", async () => {
     const huge = randomBytes(MAX_ATTACHMENT_BYTES + 1); // random bytes do not compress
-    expect(() =>
+    await expect(
       buildDelivery({
         tenant: demoTenant,
         credential,
@@ -125,27 +125,28 @@ describe('buildDelivery', () => {
         applicationResponseXml: ar,
         pdf: huge,
       }),
-    ).toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE', retriable: false }));
+    ).rejects.toMatchObject({ code: 'ATTACHMENT_TOO_LARGE', retriable: false });
   });
 });
 
+const signedNote = signer.sign(creditNote.xml, { signingTime: issuedAt }).xml;
+const noteAr = signedApplicationResponse(
+  signer,
+  { number: creditNote.documentId, cufe: creditNote.cude },
+  new Date(issuedAt.getTime() + 2000),
+);
+const noteInput = {
+  tenant: demoTenant,
+  credential,
+  issuedAt: sentAt,
+  consecutive: '1001',
+  signedInvoiceXml: signedNote,
+  applicationResponseXml: noteAr,
+  pdf,
+};
+const noteDelivery = await buildDelivery({ ...noteInput, kind: 'credit_note' });
+
 describe('buildDelivery of a credit note', () => {
-  const signedNote = signer.sign(creditNote.xml, { signingTime: issuedAt }).xml;
-  const noteAr = signedApplicationResponse(
-    signer,
-    { number: creditNote.documentId, cufe: creditNote.cude },
-    new Date(issuedAt.getTime() + 2000),
-  );
-  const input = {
-    tenant: demoTenant,
-    credential,
-    issuedAt: sentAt,
-    consecutive: '1001',
-    signedInvoiceXml: signedNote,
-    applicationResponseXml: noteAr,
-    pdf,
-  };
-  const noteDelivery = buildDelivery({ ...input, kind: 'credit_note' });
   const files = unzipSync(noteDelivery.zip);
   const [xmlName, pdfName] = Object.keys(files);
   const xml = Buffer.from(files[xmlName!]!).toString('utf8');
@@ -182,12 +183,13 @@ describe('buildDelivery of a credit note', () => {
     expect(xmlsec1Verify(join(dir, 'inner-note.xml'), caFile).ok).toBe(true);
   });
 
-  it('refuses a stored XML of another kind than the stream says (STORED_DOCUMENT_MISMATCH)', () => {
-    expect(() => buildDelivery({ ...input, kind: 'debit_note' })).toThrow(
-      expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH', retriable: false }),
-    );
-    expect(() => buildDelivery({ ...input, kind: 'invoice' })).toThrow(
-      expect.objectContaining({ code: 'STORED_DOCUMENT_MISMATCH' }),
-    );
+  it('refuses a stored XML of another kind than the stream says (STORED_DOCUMENT_MISMATCH)', async () => {
+    await expect(buildDelivery({ ...noteInput, kind: 'debit_note' })).rejects.toMatchObject({
+      code: 'STORED_DOCUMENT_MISMATCH',
+      retriable: false,
+    });
+    await expect(buildDelivery({ ...noteInput, kind: 'invoice' })).rejects.toMatchObject({
+      code: 'STORED_DOCUMENT_MISMATCH',
+    });
   });
 });

@@ -1,6 +1,6 @@
+import { writeZipOffThread } from '@fe/dian-client';
 import { buildAttachedDocument, colombiaDateTime, type Tenant } from '@fe/dian-domain';
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
-import { zipSync } from 'fflate';
 import { NotifierError } from '../errors.ts';
 import { documentKinds, type DocumentKind } from './document-kinds.ts';
 import { deliveryFileNames, deliverySubject } from './file-names.ts';
@@ -35,9 +35,9 @@ export type Delivery = {
 
 /**
  * What the buyer receives (annex §9.1): the signed AttachedDocument zipped with the PDF under the annex's names.
- * Pure apart from the signature's key.
+ * Pure apart from the signature's key; the deflating runs off the event loop.
  */
-export function buildDelivery(input: DeliveryInput): Delivery {
+export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
   const names = deliveryFileNames({
     nit: input.tenant.nit,
     year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)),
@@ -59,13 +59,12 @@ export function buildDelivery(input: DeliveryInput): Delivery {
   const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
     signingTime: input.issuedAt,
   });
-  const mtime = input.issuedAt;
-  const zip = zipSync(
-    {
-      [names.xml]: [Buffer.from(signed.xml, 'utf8'), { mtime }],
-      [names.pdf]: [input.pdf, { mtime, level: 0 }], // the PDF's streams are compressed already
-    },
-    { level: 6 },
+  const zip = await writeZipOffThread(
+    [
+      { name: names.xml, data: Buffer.from(signed.xml, 'utf8') },
+      { name: names.pdf, data: input.pdf, stored: true }, // the PDF's streams are compressed already
+    ],
+    input.issuedAt,
   );
   if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
   const tenant = input.tenant;
