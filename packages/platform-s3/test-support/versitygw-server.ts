@@ -34,7 +34,9 @@ export async function startVersitygw(dataDir: string): Promise<VersitygwServer> 
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    const started = spawn(bin, ['--port', `127.0.0.1:${port}`, '--health', '/health', 'posix', dataDir], {
+    // --keep-alive: without it versitygw answers every request with `Connection: close` (a new TCP connection each)
+    const args = ['--port', `127.0.0.1:${port}`, '--health', '/health', '--keep-alive', 'posix', dataDir];
+    const started = spawn(bin, args, {
       env: { PATH: process.env.PATH ?? '', ROOT_ACCESS_KEY: accessKey, ROOT_SECRET_KEY: secretKey },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
