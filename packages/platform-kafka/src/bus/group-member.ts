@@ -26,6 +26,8 @@ export type MemberSettings = {
   maxAttempts: number;
   retryBackoffMs: number;
   joinWaitMs: number;
+  /** How often handled offsets are committed (offset-committer.ts); 0 commits after each handler. */
+  commitIntervalMs: number;
 };
 
 export type MemberPorts = {
@@ -72,6 +74,7 @@ export class GroupMember {
           { topic: settings.topic, group: settings.group, partitions: offsets.map((o) => o.partition), err: error },
           'offset commit refused (a rebalance?); the messages since the last commit may be delivered again',
         ),
+      settings.commitIntervalMs,
     );
   }
 
@@ -107,6 +110,8 @@ export class GroupMember {
     consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) =>
       this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)),
     );
+    // Handled offsets waiting for the commit timer go out before the partitions may move to another member.
+    consumer.on(consumer.events.REBALANCING, () => void this.committer.flush());
     await consumer.connect();
     await consumer.subscribe({ topics: [this.settings.onBroker], fromBeginning: true });
     const joined = this.membership.whenJoined(this.settings.joinWaitMs);

@@ -57,6 +57,12 @@ export type KafkaEventBusOptions = {
    * `BROKER_UNAVAILABLE`. Default 30.
    */
   retries?: number;
+  /**
+   * How often a member commits the offsets it has handled: one commit for all its partitions, instead of one per
+   * message. A crash redelivers what was handled since (handlers are idempotent, docs/events.md); a stop and a
+   * rebalance commit first. 0 commits after each handler. Default 500 ms.
+   */
+  commitIntervalMs?: number;
   /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
   maxWaitTimeMs?: number;
   /**
@@ -155,6 +161,7 @@ export class KafkaEventBus implements EventBus {
         maxAttempts: options.maxAttempts ?? 5,
         retryBackoffMs: options.retryBackoffMs ?? 50,
         joinWaitMs: this.options.joinWaitMs ?? 30_000,
+        commitIntervalMs: this.options.commitIntervalMs ?? 500,
       },
       {
         createConsumer,
