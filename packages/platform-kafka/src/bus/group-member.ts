@@ -23,6 +23,8 @@ export type MemberSettings = {
   onBroker: string;
   group: string;
   handler: Handler;
+  /** Judged from key and headers before decoding; a refused message is committed past (ports/event-bus.ts). */
+  wanted: ((message: Pick<BusMessage, 'key' | 'headers'>) => boolean) | undefined;
   maxAttempts: number;
   retryBackoffMs: number;
   joinWaitMs: number;
@@ -163,6 +165,12 @@ export class GroupMember {
 
   private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     if (this.stopping) return; // not committed: the next member gets it
+    const headers = readHeaders(message.headers);
+    const key = message.key?.toString() ?? '';
+    if (this.settings.wanted && !this.settings.wanted({ key, ...(headers ? { headers } : {}) })) {
+      this.commit(topic, partition, message.offset); // not decoded: no registry look-up, no schema check
+      return;
+    }
     let value: Envelope;
     try {
       value = await this.ports.codec.decode(message.value ?? Buffer.alloc(0));
@@ -172,8 +180,7 @@ export class GroupMember {
       this.commit(topic, partition, message.offset);
       return;
     }
-    const headers = readHeaders(message.headers);
-    const busMessage: BusMessage = { key: message.key?.toString() ?? '', value, ...(headers ? { headers } : {}) };
+    const busMessage: BusMessage = { key, value, ...(headers ? { headers } : {}) };
     const offset = BigInt(message.offset);
     const end = this.highWatermarks.get(partition);
     const behind = end !== undefined && end > offset ? end - offset - 1n : undefined;

@@ -158,6 +158,7 @@ export class KafkaEventBus implements EventBus {
         onBroker,
         group,
         handler: options.handler,
+        wanted: options.wanted,
         maxAttempts: options.maxAttempts ?? 5,
         retryBackoffMs: options.retryBackoffMs ?? 50,
         joinWaitMs: this.options.joinWaitMs ?? 30_000,
