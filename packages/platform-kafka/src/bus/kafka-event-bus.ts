@@ -63,7 +63,10 @@ export type KafkaEventBusOptions = {
    * rebalance commit first. 0 commits after each handler. Default 500 ms.
    */
   commitIntervalMs?: number;
-  /** How long a fetch waits for new messages; also how long a stop may wait for the fetch in flight. Default 100 ms. */
+  /**
+   * How long a fetch waits for new messages (one arriving ends it at once); also how long a stop may wait for the
+   * fetch in flight. Default 500 ms: an idle member wakes twice a second, not ten times.
+   */
   maxWaitTimeMs?: number;
   /**
    * The fence between relays of one name (docs/platform.md, "Two relays at once"): each `publish` is a transaction,
@@ -149,7 +152,7 @@ export class KafkaEventBus implements EventBus {
         groupId,
         sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
         heartbeatInterval: this.options.heartbeatIntervalMs ?? 3000,
-        maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 100,
+        maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 500,
         allowAutoTopicCreation: false,
       });
     const member = new GroupMember(
