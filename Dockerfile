@@ -10,6 +10,8 @@ WORKDIR /app
 RUN corepack enable
 # Manifests first, so a source change does not redo the install.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# the dependency patches pnpm applies at install (pnpm-workspace.yaml, patchedDependencies)
+COPY patches ./patches
 COPY contracts/package.json contracts/
 COPY packages ./packages-manifests
 COPY services ./services-manifests

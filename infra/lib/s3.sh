@@ -49,7 +49,9 @@ s3_start() {
   case $S3_SERVER in
     versitygw)
       ROOT_ACCESS_KEY=$FE_TEST_S3_ACCESS_KEY ROOT_SECRET_KEY=$FE_TEST_S3_SECRET_KEY \
-        spawn_server s3 "$S3_BIN" --port "127.0.0.1:$FE_INFRA_S3_PORT" --health "$S3_HEALTH" posix "$S3_DATA" ;;
+        # --keep-alive: versitygw otherwise closes the connection after every answer (a TCP connect per request)
+        spawn_server s3 "$S3_BIN" --port "127.0.0.1:$FE_INFRA_S3_PORT" --health "$S3_HEALTH" --keep-alive \
+          posix "$S3_DATA" ;;
     minio)
       MINIO_ROOT_USER=$FE_TEST_S3_ACCESS_KEY MINIO_ROOT_PASSWORD=$FE_TEST_S3_SECRET_KEY MINIO_BROWSER=off \
         spawn_server s3 "$S3_BIN" server "$S3_DATA" --address "127.0.0.1:$FE_INFRA_S3_PORT" \

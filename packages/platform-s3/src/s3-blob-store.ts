@@ -4,6 +4,7 @@ import { isValidBlobKey, PlatformError, systemClock, type BlobStore, type Clock,
 import { Client, S3Error, type ClientOptions } from 'minio';
 import type { S3BlobStoreConfig } from './config.ts';
 import { baseTransportFor, deadlineTransport, type Transport } from './deadline-transport.ts';
+import { keepAliveAgent } from './keep-alive-agent.ts';
 import { linkWindow } from './link-window.ts';
 import { isS3NotFound, platformErrorOf } from './s3-errors.ts';
 
@@ -42,7 +43,12 @@ export class S3BlobStore implements BlobStore {
       options.transport ?? baseTransportFor(!this.signsPayload),
     );
     // the caller owns retries
-    this.client = new Client({ ...clientOptions(endpoint, config), transport, retryOptions: { disableRetry: true } });
+    this.client = new Client({
+      ...clientOptions(endpoint, config),
+      transport,
+      transportAgent: keepAliveAgent(!this.signsPayload),
+      retryOptions: { disableRetry: true },
+    });
     this.presigner = config.publicEndpoint
       ? new Client(clientOptions(new URL(config.publicEndpoint), config))
       : this.client;

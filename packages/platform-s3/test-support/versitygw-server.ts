@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { freePort } from '@fe/platform/testing';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,10 @@ export type VersitygwServer = {
   accessKey: string;
   secretKey: string;
   pid(): number;
-  /** SIGSTOP: the process keeps its port and answers nothing, as a hung server does. */
+  /**
+   * SIGSTOP: the process keeps its port and answers nothing, as a hung server does. Returns once every thread is
+   * stopped: on a kept-alive connection a request sent meanwhile would still be answered.
+   */
   pause(): void;
   resume(): void;
   /** SIGKILL: connections are refused until `restart`. */
@@ -34,7 +37,9 @@ export async function startVersitygw(dataDir: string): Promise<VersitygwServer> 
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    const started = spawn(bin, ['--port', `127.0.0.1:${port}`, '--health', '/health', 'posix', dataDir], {
+    // --keep-alive: without it versitygw answers every request with `Connection: close` (a new TCP connection each)
+    const args = ['--port', `127.0.0.1:${port}`, '--health', '/health', '--keep-alive', 'posix', dataDir];
+    const started = spawn(bin, args, {
       env: { PATH: process.env.PATH ?? '', ROOT_ACCESS_KEY: accessKey, ROOT_SECRET_KEY: secretKey },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -64,7 +69,10 @@ export async function startVersitygw(dataDir: string): Promise<VersitygwServer> 
     accessKey,
     secretKey,
     pid: () => child?.pid ?? -1,
-    pause: () => void child?.kill('SIGSTOP'),
+    pause: () => {
+      child?.kill('SIGSTOP');
+      if (child?.pid !== undefined) waitUntilStopped(child.pid);
+    },
     resume: () => void child?.kill('SIGCONT'),
     kill: killChild,
     restart: async () => {
@@ -94,4 +102,19 @@ async function answers(url: string): Promise<boolean> {
     (response) => response.ok,
     () => false,
   );
+}
+
+/** Spins (at most 2 s) until every thread of `pid` shows state T: a signal reaches a busy process's threads late. */
+function waitUntilStopped(pid: number): void {
+  const deadline = Date.now() + 2000;
+  const stopped = () =>
+    readdirSync(`/proc/${pid}/task`).every((task) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        return /^[Tt]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+      } catch {
+        return true; // the thread ended
+      }
+    });
+  while (!stopped() && Date.now() < deadline);
 }

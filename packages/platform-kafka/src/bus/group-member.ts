@@ -23,9 +23,13 @@ export type MemberSettings = {
   onBroker: string;
   group: string;
   handler: Handler;
+  /** Judged from key and headers before decoding; a refused message is committed past (ports/event-bus.ts). */
+  wanted: ((message: Pick<BusMessage, 'key' | 'headers'>) => boolean) | undefined;
   maxAttempts: number;
   retryBackoffMs: number;
   joinWaitMs: number;
+  /** How often handled offsets are committed (offset-committer.ts); 0 commits after each handler. */
+  commitIntervalMs: number;
 };
 
 export type MemberPorts = {
@@ -72,6 +76,7 @@ export class GroupMember {
           { topic: settings.topic, group: settings.group, partitions: offsets.map((o) => o.partition), err: error },
           'offset commit refused (a rebalance?); the messages since the last commit may be delivered again',
         ),
+      settings.commitIntervalMs,
     );
   }
 
@@ -107,6 +112,8 @@ export class GroupMember {
     consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) =>
       this.highWatermarks.set(payload.partition, BigInt(payload.highWatermark)),
     );
+    // Handled offsets waiting for the commit timer go out before the partitions may move to another member.
+    consumer.on(consumer.events.REBALANCING, () => void this.committer.flush());
     await consumer.connect();
     await consumer.subscribe({ topics: [this.settings.onBroker], fromBeginning: true });
     const joined = this.membership.whenJoined(this.settings.joinWaitMs);
@@ -158,6 +165,12 @@ export class GroupMember {
 
   private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     if (this.stopping) return; // not committed: the next member gets it
+    const headers = readHeaders(message.headers);
+    const key = message.key?.toString() ?? '';
+    if (this.settings.wanted && !this.settings.wanted({ key, ...(headers ? { headers } : {}) })) {
+      this.commit(topic, partition, message.offset); // not decoded: no registry look-up, no schema check
+      return;
+    }
     let value: Envelope;
     try {
       value = await this.ports.codec.decode(message.value ?? Buffer.alloc(0));
@@ -167,8 +180,7 @@ export class GroupMember {
       this.commit(topic, partition, message.offset);
       return;
     }
-    const headers = readHeaders(message.headers);
-    const busMessage: BusMessage = { key: message.key?.toString() ?? '', value, ...(headers ? { headers } : {}) };
+    const busMessage: BusMessage = { key, value, ...(headers ? { headers } : {}) };
     const offset = BigInt(message.offset);
     const end = this.highWatermarks.get(partition);
     const behind = end !== undefined && end > offset ? end - offset - 1n : undefined;

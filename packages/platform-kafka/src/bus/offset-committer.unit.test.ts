@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OffsetCommitter, type PartitionOffset } from './offset-committer.ts';
 
 /** A broker whose commits answer only when the test says so. */
@@ -60,5 +60,43 @@ describe('OffsetCommitter', () => {
     broker.calls[1]!.answer();
     await committer.flush();
     expect(broker.calls.map((c) => c.offsets[0]!.offset)).toEqual(['5', '6']);
+  });
+
+  it('with an interval, waits for it and sends what was handled meanwhile in one commit', async () => {
+    vi.useFakeTimers();
+    try {
+      const broker = slowBroker();
+      const committer = new OffsetCommitter(broker.commit, () => {}, 500);
+      committer.record('t', 0, '1');
+      committer.record('t', 1, '4');
+      committer.record('t', 0, '2');
+      expect(broker.calls).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(broker.calls.map((c) => c.offsets)).toEqual([
+        [
+          { topic: 't', partition: 0, offset: '2' },
+          { topic: 't', partition: 1, offset: '4' },
+        ],
+      ]);
+      broker.calls[0]!.answer();
+      committer.record('t', 0, '3');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(broker.calls).toHaveLength(1); // the next commit waits its turn
+      await vi.advanceTimersByTimeAsync(1);
+      expect(broker.calls).toHaveLength(2);
+      broker.calls[1]!.answer();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('flush sends at once what waits for the interval', async () => {
+    const broker = slowBroker();
+    const committer = new OffsetCommitter(broker.commit, () => {}, 60_000);
+    committer.record('t', 0, '9');
+    const flushing = committer.flush();
+    expect(broker.calls.map((c) => c.offsets)).toEqual([[{ topic: 't', partition: 0, offset: '9' }]]);
+    broker.calls[0]!.answer();
+    await flushing;
   });
 });

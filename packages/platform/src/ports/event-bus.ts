@@ -36,6 +36,12 @@ export type SubscribeOptions = {
    * such as the tracing bus skip them.
    */
   handles?: (message: BusMessage) => boolean;
+  /**
+   * Which messages to hand over at all, judged from the key and headers alone (the relay's `ce_type` names the
+   * event): the rest are acknowledged without reaching the handler, and Kafka skips them before decoding, so a group
+   * pays next to nothing for events it does not act on. Default: every message.
+   */
+  wanted?: (message: Pick<BusMessage, 'key' | 'headers'>) => boolean;
   /** Where a group with no committed offset starts. Default 'earliest'. */
   from?: 'earliest' | 'latest';
   /** Deliveries before dead-lettering. Default 5. A transient storage failure is retried and not counted. */

@@ -2,6 +2,7 @@ import { topics, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts'
 import { isTransientStorageError } from '../delivery/transient-storage-error.ts';
 import { parseDelivered } from '../invoice-stream/parse-invoice-event.ts';
 import type { DeliveredMessage, EventBus, Subscription } from '../ports/event-bus.ts';
+import { eventTypeOfHeaders } from '../relay/cloud-events.ts';
 import type { Logger } from '../ports/logger.ts';
 import type { ServiceModule } from '../ports/service-module.ts';
 
@@ -28,6 +29,11 @@ export function subscribeInvoiceEvents(bus: EventBus, options: ReactionOptions):
     topic: topics.invoiceEvents.name,
     group,
     handles: (message) => handlers[message.value.type as InvoiceEventType] !== undefined,
+    // Types it has no handler for are passed over before decoding (a message without `ce_type` is decoded).
+    wanted: (message) => {
+      const type = eventTypeOfHeaders(message.headers);
+      return type === undefined || handlers[type as InvoiceEventType] !== undefined;
+    },
     ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
     ...(options.retryBackoffMs !== undefined ? { retryBackoffMs: options.retryBackoffMs } : {}),
     handler: async (message) => {

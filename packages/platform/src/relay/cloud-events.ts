@@ -28,6 +28,15 @@ export function cloudEventHeaders(
 }
 
 /**
+ * The event type a message's `ce_type` names (`co.fe-colombia.InvoiceSigned.v1` → `InvoiceSigned`): a consumer
+ * can pass over an event it does not handle without decoding it. Undefined without the header.
+ */
+export function eventTypeOfHeaders(headers: Readonly<Record<string, string>> | undefined): string | undefined {
+  const type = headers?.ce_type;
+  return type === undefined ? undefined : /^co\.fe-colombia\.(\w+)\.v\d+$/.exec(type)?.[1];
+}
+
+/**
  * The document of an event's stream: only its first event carries the key and tells the kind, so both are remembered
  * from published first events or read from the stream; bounded.
  */

@@ -6,6 +6,7 @@ import type { DeliveredMessage } from '../ports/event-bus.ts';
 import type { Logger } from '../ports/logger.ts';
 import { eventually } from '../../test-support/event-bus.contract.ts';
 import { sampleEnvelope } from '../../test-support/sample-envelope.ts';
+import { cloudEventHeaders, eventTypeOfHeaders } from './cloud-events.ts';
 import { startRelay } from './relay.ts';
 
 const silent: Logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
@@ -87,4 +88,15 @@ it("ce_subject of a credit or debit note's events is its CUDE and ce_documentkin
   ]);
   await bus.close();
   await store.close();
+});
+
+it('the event type a consumer reads from ce_type is the one the relay wrote; none without the header', () => {
+  const envelope = sampleEnvelope('inv-x', 'InvoiceSigned');
+  const headers = cloudEventHeaders(
+    { envelope, stream: 'inv-x', position: 1n, version: 1n, recordedAt: '' },
+    undefined,
+  );
+  expect(eventTypeOfHeaders(headers)).toBe('InvoiceSigned');
+  expect(eventTypeOfHeaders({ 'content-type': 'application/json' })).toBeUndefined();
+  expect(eventTypeOfHeaders({ ce_type: 'com.other.Thing' })).toBeUndefined();
 });

@@ -98,6 +98,8 @@ export function createBusInvoiceOutcomes(ports: BusInvoiceOutcomesPorts): Invoic
         from: 'latest',
         // Only the instance waiting for the invoice draws a span for it (the tracing bus skips the rest).
         handles: (message) => waiting.has(message.value.invoice_id ?? message.key),
+        // The relay keys an invoice's events by its id: an instance decodes only what someone here waits for.
+        wanted: (message) => waiting.has(message.key),
         handler: async (message) => {
           const invoiceId = message.value.invoice_id ?? message.key;
           if (waiting.has(invoiceId)) ring(invoiceId);

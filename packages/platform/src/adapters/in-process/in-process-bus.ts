@@ -68,7 +68,8 @@ export class InProcessEventBus implements EventBus {
       );
       this.groups.set(id, group);
     }
-    const handler = options.handler;
+    const { wanted, handler: given } = options;
+    const handler: typeof given = wanted ? async (m) => void (wanted(m) && (await given(m))) : given;
     const joined = group;
     // A subscription stopped before this turn comes must not join after all: it would stay a member
     // for the life of the bus, handling the group's messages with a stopped service's handler.
