@@ -48,8 +48,8 @@ s3_start() {
   mkdir -p "$S3_DATA"
   case $S3_SERVER in
     versitygw)
+      # --keep-alive: versitygw otherwise closes the connection after every answer (a TCP connect per request)
       ROOT_ACCESS_KEY=$FE_TEST_S3_ACCESS_KEY ROOT_SECRET_KEY=$FE_TEST_S3_SECRET_KEY \
-        # --keep-alive: versitygw otherwise closes the connection after every answer (a TCP connect per request)
         spawn_server s3 "$S3_BIN" --port "127.0.0.1:$FE_INFRA_S3_PORT" --health "$S3_HEALTH" --keep-alive \
           posix "$S3_DATA" ;;
     minio)
