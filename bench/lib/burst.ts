@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { loadInChild, send, type LoadRequest } from './http-load.ts';
+import { loadInChild, send, type InChild, type LoadRequest } from './http-load.ts';
 
 /**
  * A burst of `count` requests from `concurrency` closed-loop clients spread over `targets`; each answer keeps its
@@ -14,7 +14,7 @@ type BurstAnswer = { status: number; latencyMs: number; answeredAt: number; cufe
 export type BurstResult = { answers: BurstAnswer[]; elapsedMs: number; startedAt: number; cpuMs: number };
 
 /** The burst in a child process (lib/load-process.ts): it shares the cores with the service, not its event loop. */
-export function burstInChild(options: BurstOptions): Promise<BurstResult> {
+export function burstInChild(options: BurstOptions): Promise<InChild<BurstResult>> {
   return loadInChild<BurstResult>({ burst: options });
 }
 

@@ -5,7 +5,10 @@ import { Agent, request } from 'node:http';
  * A closed-loop HTTP load on keep-alive node:http, light so the client steals little CPU from the server.
  * `closedLoopInChild` shares the cores but not the service's event loop or heap.
  */
-/** `cpuMs`: the CPU time the load generator itself used (user + system), to see what it takes from the cores. */
+/**
+ * `cpuMs`: the CPU time the load generator itself used (user + system) during the run, to see what it takes from the
+ * cores.
+ */
 export type LoadResult = {
   sent: number;
   ok: number;
@@ -25,21 +28,29 @@ export type LoadRequest = {
 
 export type LoadOptions = { concurrency: number; durationMs: number; request: LoadRequest };
 
-export function closedLoopInChild(options: LoadOptions): Promise<LoadResult> {
+export function closedLoopInChild(options: LoadOptions): Promise<InChild<LoadResult>> {
   return loadInChild<LoadResult>(options);
 }
 
+/**
+ * `lifeCpuMs`: the load process's CPU over its whole life (its start included). It has exited and been reaped when the
+ * promise settles, so that time is in this process's reaped-children time, where a bench takes it out again.
+ */
+export type InChild<T> = T & { lifeCpuMs: number };
+
 /** One run of lib/load-process.ts: `message` says which load, the child's answer is its result. */
-export function loadInChild<T>(message: object): Promise<T> {
+export function loadInChild<T>(message: object): Promise<InChild<T>> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./load-process.ts', import.meta.url), [], {
       execPath: process.execPath,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('message', (result) => resolve(result as T));
+    let result: InChild<T> | undefined;
+    child.once('message', (answer) => (result = answer as InChild<T>));
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+      if (code === 0 && result) resolve(result);
+      else reject(new Error(`load process exited with ${code}${result ? '' : ', no result'}`));
     });
     child.send(message);
   });
