@@ -1,5 +1,6 @@
 import type { Envelope } from '@fe/contracts';
 import {
+  KeyTurns,
   PlatformError,
   traceContextOf,
   type AppendOptions,
@@ -49,9 +50,9 @@ const LOST_RACES = 10;
 export class KurrentEventStore implements EventStore {
   private readonly client: KurrentDBClient;
   private readonly deadlineMs: number;
-  // The last append queued for each stream: appends to one stream run one after another, in call
-  // order, as the embedded store applies them (a caller may issue `no_stream` and `0n` together).
-  private readonly appending = new Map<string, Promise<unknown>>();
+  // Appends to one stream run one after another, in call order, as the embedded store applies them (a caller may
+  // issue `no_stream` and `0n` together).
+  private readonly appending = new KeyTurns();
   private closed = false;
 
   /**
@@ -75,7 +76,7 @@ export class KurrentEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('append needs at least one event');
     const traceContext = traceContextOf(options.traceContext);
-    return this.inStreamOrder(stream, () => this.appendNow(stream, events, expected, traceContext));
+    return this.appending.run(stream, () => this.appendNow(stream, events, expected, traceContext));
   }
 
   private async appendNow(
@@ -162,17 +163,6 @@ export class KurrentEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await this.client.dispose();
-  }
-
-  private async inStreamOrder<T>(stream: string, append: () => Promise<T>): Promise<T> {
-    const previous = this.appending.get(stream);
-    const result = (previous ?? Promise.resolve()).then(append, append);
-    const tail = result.catch(() => {});
-    this.appending.set(stream, tail);
-    void tail.then(() => {
-      if (this.appending.get(stream) === tail) this.appending.delete(stream);
-    });
-    return result;
   }
 
   private async run<T>(

@@ -1,6 +1,7 @@
 import type { Envelope } from '@fe/contracts';
 import {
   ConcurrencyError,
+  KeyTurns,
   PlatformError,
   traceContextOf,
   type AppendOptions,
@@ -37,8 +38,8 @@ const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_a
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private closed = false;
-  /** The last append issued per stream, in flight: the next one waits for it, so they reach the server in order. */
-  private readonly tails = new Map<string, Promise<unknown>>();
+  /** Appends to one stream wait for the one issued before, so they reach the server in order. */
+  private readonly appending = new KeyTurns();
 
   constructor(pool: pg.Pool) {
     this.pool = pool;
@@ -52,16 +53,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     // Each call takes an idle connection at once now that a refusal keeps it, so two appends to one stream issued
     // together could otherwise run in either order.
-    const previous = this.tails.get(stream);
-    const result = previous
-      ? previous.then(() => this.appendNow(stream, events, expected, options))
-      : this.appendNow(stream, events, expected, options);
-    const tail = result.catch(() => {});
-    this.tails.set(stream, tail);
-    void tail.then(() => {
-      if (this.tails.get(stream) === tail) this.tails.delete(stream);
-    });
-    return result;
+    return this.appending.run(stream, () => this.appendNow(stream, events, expected, options));
   }
 
   private async appendNow(

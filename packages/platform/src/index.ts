@@ -28,6 +28,7 @@ export type { CheckpointStore } from './ports/checkpoint-store.ts';
 export type { Lease, LeaseStore } from './ports/lease-store.ts';
 export type { DeadLetter, DeadLetterInput, DeadLetterStore } from './ports/dead-letter-store.ts';
 export { systemClock, type Clock } from './ports/clock.ts';
+export { KeyTurns } from './concurrency/key-turns.ts';
 export type { Logger, LogFields } from './ports/logger.ts';
 export type { ServiceModule } from './ports/service-module.ts';
 export { configFromEnv, envNamesOf, type Env } from './config/config-from-env.ts';

@@ -1,8 +1,7 @@
-import { invoiceStreamName, isConcurrencyError, type EventStore } from '@fe/platform';
+import { invoiceStreamName, isConcurrencyError, KeyTurns, type EventStore } from '@fe/platform';
 import type { Envelope } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
 import { ApiError } from '../http/api-error.ts';
-import { KeyTurns } from './key-turns.ts';
 
 /**
  * Highest number already used for a tenant and a resolution's prefix, as far as the source knows (it

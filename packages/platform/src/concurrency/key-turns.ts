@@ -1,6 +1,7 @@
 /**
  * Runs the calls given one key one after another, in call order; other keys run alongside. A failed call does not
- * stop the ones queued behind it.
+ * stop the ones queued behind it. Used where a caller must not race itself: appends to one stream, numbers of one
+ * range.
  */
 export class KeyTurns {
   private readonly tails = new Map<string, Promise<unknown>>();
