@@ -41,6 +41,13 @@ export {
 export { cufe, cude, cufeInput, softwareSecurityCode, sha384Hex, type CufeFields } from './cufe/cufe.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
 export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
+export { colombianHolidays } from './calendar/colombia-holidays.ts';
+export {
+  isColombianBusinessDay,
+  addColombianBusinessDays,
+  colombianBusinessDaysBetween,
+  tacitAcceptanceAvailableFrom,
+} from './calendar/business-days.ts';
 export {
   environments,
   type DianEnvironment,
