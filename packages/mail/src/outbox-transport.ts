@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { access, rename, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileWhole } from '@fe/platform';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { MailError } from './errors.ts';
 import { readMail } from './read-mail.ts';
@@ -21,9 +21,7 @@ export function createOutboxTransport(folder: string): MailTransport {
       const file = join(folder, outboxFileName(message.messageId));
       try {
         const bytes = await new MailComposer(toNodemailer(message)).compile().build();
-        const partial = `${file}.${randomUUID()}.partial`;
-        await writeFile(partial, bytes, { mode: 0o600 });
-        await rename(partial, file);
+        await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: false });
         return { response: file, bytes: bytes.length };
       } catch (error) {
         throw new MailError('MAIL_OUTBOX_WRITE_FAILED', String((error as Error).message ?? error), { cause: error });

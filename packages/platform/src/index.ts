@@ -105,3 +105,4 @@ export { loadOrCreateAuditKey, readAuditKey, type AuditSigningKey } from './audi
 export { SqliteAuditCheckpointStore } from './adapters/sqlite/sqlite-audit-checkpoint-store.ts';
 export { verifyEventStore, type StoreVerification } from './audit/verify-store.ts';
 export { writeFileOnce } from './adapters/filesystem/write-once.ts';
+export { writeFileWhole, FileWriteError, type WriteFileOptions } from './adapters/filesystem/file-writer.ts';

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PlatformError } from '../../errors.ts';
 import type { SignedLinks } from '../../links/signed-links.ts';
 import { isValidBlobKey, type BlobStore, type StoredBlob } from '../../ports/blob-store.ts';
-import { DirectorySync } from './directory-sync.ts';
+import { writeFileWhole } from './file-writer.ts';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.ts';
 import { RecentBlobs } from './recent-blobs.ts';
 
@@ -26,9 +24,7 @@ export class FilesystemBlobStore implements BlobStore {
   private readonly root: string;
   private readonly links: SignedLinks;
   private readonly now: () => Date;
-  private readonly folders = new Set<string>();
   private readonly recent = new RecentBlobs(RECENT_BYTES);
-  private readonly directories = new DirectorySync();
 
   constructor(root: string, links: SignedLinks, now: () => Date = () => new Date()) {
     this.root = root;
@@ -38,20 +34,17 @@ export class FilesystemBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array | string, contentType: string): Promise<void> {
     const path = this.path(key);
-    const folder = dirname(path);
-    if (!this.folders.has(folder)) {
-      await mkdir(folder, { recursive: true, mode: OWNER_ONLY_DIR });
-      await this.directories.sync(dirname(folder)); // the folder's own name, once per folder and process
-      this.folders.add(folder);
-    }
     this.recent.delete(key); // a failed write below must not leave the previous content cached
-    // The sidecar first: a reader never pairs the new bytes with a stale type. (existsSync: a stat
-    // from the dentry cache, cheaper than an unlink that fails through the thread pool.)
-    if (impliedType(key) !== contentType) await atomicWrite(`${path}.type`, contentType);
-    else if (existsSync(`${path}.type`)) await unlink(`${path}.type`).catch(ignoreMissing);
-    await atomicWrite(path, bytes);
-    // the renames above survive a power cut before the event naming the blob is appended
-    await this.directories.sync(folder);
+    const durable = { mode: OWNER_ONLY_FILE, folderMode: OWNER_ONLY_DIR, durable: true };
+    try {
+      // The sidecar first: a reader never pairs the new bytes with a stale type.
+      const sidecar = `${path}.type`;
+      if (impliedType(key) !== contentType) await writeFileWhole(sidecar, contentType, durable);
+      // Written and its folder fsynced before the event naming the blob is appended.
+      await writeFileWhole(path, bytes, { ...durable, remove: impliedType(key) === contentType ? sidecar : undefined });
+    } catch (error) {
+      throw new PlatformError('STORE_UNAVAILABLE', 'the blob store cannot be written', true, { cause: error });
+    }
     this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
 
@@ -99,10 +92,4 @@ const impliedType = (key: string): string | undefined => TYPE_BY_EXTENSION[key.s
 function ignoreMissing(error: NodeJS.ErrnoException): undefined {
   if (error.code === 'ENOENT') return undefined;
   throw error;
-}
-
-async function atomicWrite(path: string, data: Uint8Array | string): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, data, { flush: true, mode: OWNER_ONLY_FILE });
-  await rename(temporary, path);
 }

@@ -1,0 +1,15 @@
+/** A file the writer thread puts in place whole: a temporary name, then a rename. */
+export type FileWrite = {
+  id: number;
+  path: string;
+  data: Uint8Array | string;
+  mode: number;
+  /** fsync the file before the rename and its folder after it, so both survive a power cut. */
+  durable: boolean;
+  /** Created with this mode (and its new parent fsynced when durable) when missing. */
+  folderMode: number;
+  /** Removed first when present (a stale sidecar). */
+  remove?: string | undefined;
+};
+
+export type FileWriteReply = { id: number; error?: { code: string | undefined; message: string } };

@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileWriteError, writeFileWhole } from './file-writer.ts';
+
+const options = { mode: 0o600, folderMode: 0o700, durable: true };
+
+describe('writeFileWhole (the file writer thread)', () => {
+  it('writes bytes and text whole, owner-only whatever the umask, and leaves no temporary file', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    const previous = process.umask(0o022);
+    try {
+      await writeFileWhole(join(root, 'a/b/one.bin'), new Uint8Array([1, 2, 3]), options);
+      await writeFileWhole(join(root, 'a/b/two.txt'), 'dos ñ', { ...options, durable: false });
+    } finally {
+      process.umask(previous);
+    }
+    expect([...readFileSync(join(root, 'a/b/one.bin'))]).toEqual([1, 2, 3]);
+    expect(readFileSync(join(root, 'a/b/two.txt'), 'utf8')).toBe('dos ñ');
+    expect(statSync(join(root, 'a/b/one.bin')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, 'a/b')).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(root, 'a/b')).sort()).toEqual(['one.bin', 'two.txt']);
+  });
+
+  it('lands every one of many writes sent together, replacing and removing as asked', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    writeFileSync(join(root, 'stale.type'), 'x');
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        writeFileWhole(join(root, `f${i % 50}`), `content ${i}`, { ...options, remove: join(root, 'stale.type') }),
+      ),
+    );
+    expect(readdirSync(root).length).toBe(50);
+    expect(readFileSync(join(root, 'f7'), 'utf8')).toMatch(/^content (7|57)$/);
+  });
+
+  it('rejects a write that cannot land with its errno, and keeps serving the next ones', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    writeFileSync(join(root, 'file'), 'x');
+    const failed = await writeFileWhole(join(root, 'file/inside'), 'y', options).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(FileWriteError);
+    expect((failed as FileWriteError).code).toMatch(/^(EEXIST|ENOTDIR)$/);
+    await writeFileWhole(join(root, 'after'), 'z', options);
+    expect(readFileSync(join(root, 'after'), 'utf8')).toBe('z');
+  });
+
+  it('does not keep a process alive once its writes are done', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    const script = `import { writeFileWhole } from ${JSON.stringify(new URL('./file-writer.ts', import.meta.url).href)};
+      await writeFileWhole(${JSON.stringify(join(root, 'done'))}, 'ok', { mode: 0o600, folderMode: 0o700, durable: true });`;
+    writeFileSync(join(root, 'write.mjs'), script);
+    execFileSync(process.execPath, [join(root, 'write.mjs')], { timeout: 60_000 });
+    expect(readFileSync(join(root, 'done'), 'utf8')).toBe('ok');
+  });
+});
