@@ -106,3 +106,16 @@ export {
   type BuiltAttachedDocument,
 } from './ubl/attached-document.ts';
 export { isMunicipalityCode, municipalityOptions, spellMunicipality } from './codelists/municipalities.ts';
+export { buildEventApplicationResponse, type BuildEventInput, type BuiltEvent } from './radian/build-event.ts';
+export { checkEventContent, type ValidatedEvent } from './radian/check-event.ts';
+export type { EventContent, EventParty, EventPerson } from './radian/event-content.ts';
+export {
+  radianEvents,
+  isRadianEventCode,
+  dianEventReceiver,
+  type RadianEvent,
+  type RadianEventCode,
+} from './radian/event-codes.ts';
+export { eventCude, eventCudeInput, type EventCudeFields } from './radian/event-cude.ts';
+export { claimReasons, isClaimReason, type ClaimReason } from './radian/claim-reasons.ts';
+export { tacitAcceptanceStatement } from './radian/tacit-acceptance.ts';

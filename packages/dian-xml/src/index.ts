@@ -20,4 +20,10 @@ export { parseDocument, readDocumentHead, UnexpectedDocumentError, type UblDocum
 export { readInvoiceDocument, type InvoiceDocument } from './read-invoice-document.ts';
 export { readNoteDocument, type NoteDocument } from './read-note-document.ts';
 export { readApplicationResponse, type ApplicationResponseDocument } from './read-application-response.ts';
+export {
+  readEventApplicationResponse,
+  type EventDocument,
+  type EventDocumentParty,
+  type EventDocumentPerson,
+} from './read-event-application-response.ts';
 export { readAttachedDocument, type AttachedDocument } from './read-attached-document.ts';

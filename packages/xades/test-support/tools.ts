@@ -14,6 +14,7 @@ export const invoiceXsd = join(dianSpecDir, 'xsd/maindoc/UBL-Invoice-2.1.xsd');
 export const creditNoteXsd = join(dianSpecDir, 'xsd/maindoc/UBL-CreditNote-2.1.xsd');
 export const debitNoteXsd = join(dianSpecDir, 'xsd/maindoc/UBL-DebitNote-2.1.xsd');
 export const attachedDocumentXsd = join(dianSpecDir, 'xsd/maindoc/UBL-AttachedDocument-2.1.xsd');
+export const applicationResponseXsd = join(dianSpecDir, 'xsd/maindoc/UBL-ApplicationResponse-2.1.xsd');
 export const xades4jJar = join(repoRoot, '.infra/xades4j-verifier/xades4j-verifier.jar');
 
 export type ToolResult = { ok: boolean; output: string };

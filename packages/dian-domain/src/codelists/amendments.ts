@@ -84,3 +84,59 @@ export const identificationTypeAmendments: readonly Amendment[] = [
 export const fiscalResponsibilityAmendments: readonly Amendment[] = [
   { code: 'R-99-PN', dian: undefined, name: 'No aplica – Otros', source: 'annex 1.9 table 13.2.6.1' },
 ];
+
+/** DIAN's RADIAN toolkit 1.1 examples (Res. 000085/2022), as kept in wariox3/nobelio @cf9c187 (docs/radian.md). */
+const RADIAN_EXAMPLE = "cbc:Description of DIAN's RADIAN toolkit 1.1 example";
+const RADIAN_TABLE = 'RADIAN event table (Res. 000085/2022) as the annex 1.9 reference §9.3 transcribes it';
+
+/**
+ * EventoDocumento-2.1.gc is the 2019 edition, older than RADIAN: 030–033 carry other meanings' names, 034–037 are
+ * missing, and 02 (DIAN's own verdict) and 040/041 (now other RADIAN events) are not events this list offers.
+ */
+export const documentEventAmendments: readonly Amendment[] = [
+  {
+    code: '02',
+    dian: 'Uso Autorizado por la DIAN',
+    name: null,
+    source: "DIAN's verdict (annex 1.9 §9.2), not an event",
+  },
+  {
+    code: '030',
+    dian: 'Solicitación de Corrección en Documento',
+    name: 'Acuse de recibo de Factura Electrónica de Venta',
+    source: `${RADIAN_EXAMPLE} 030`,
+  },
+  {
+    code: '031',
+    dian: 'Rechazo de Documento',
+    name: 'Reclamo de la Factura Electrónica de Venta',
+    source: `${RADIAN_EXAMPLE} 031`,
+  },
+  {
+    code: '032',
+    dian: 'Recibimiento de los Bienes',
+    name: 'Recibo del bien y/o prestación del servicio',
+    source: `${RADIAN_EXAMPLE} 032`,
+  },
+  { code: '033', dian: 'Aceptación de Documento', name: 'Aceptación expresa', source: `${RADIAN_EXAMPLE} 033` },
+  { code: '034', dian: undefined, name: 'Aceptación Tácita', source: `${RADIAN_EXAMPLE} 034` },
+  {
+    code: '036',
+    dian: undefined,
+    name: 'Inscripción de la factura electrónica de venta como título valor',
+    source: RADIAN_TABLE,
+  },
+  { code: '037', dian: undefined, name: 'Endoso en propiedad', source: RADIAN_TABLE },
+  {
+    code: '040',
+    dian: 'Factura Ofrecida para Negociación como Título Valor',
+    name: null,
+    source: `${RADIAN_TABLE}: 040 is now "Cancelación de endoso", not supported`,
+  },
+  {
+    code: '041',
+    dian: 'Factura Negociada como Título Valor',
+    name: null,
+    source: `${RADIAN_TABLE}: 041 is now a limitation of circulation, not supported`,
+  },
+];

@@ -4,6 +4,7 @@
 import countries from './countries.json' with { type: 'json' };
 import currencies from './currencies.json' with { type: 'json' };
 import departments from './departments.json' with { type: 'json' };
+import documentEvents from './document-events.json' with { type: 'json' };
 import fiscalResponsibilities from './fiscal-responsibilities.json' with { type: 'json' };
 import identificationTypes from './identification-types.json' with { type: 'json' };
 import municipalities from './municipalities.json' with { type: 'json' };
@@ -16,6 +17,7 @@ export const codelists = {
   countries: countries as CodeList,
   currencies: currencies as CodeList,
   departments: departments as CodeList,
+  documentEvents: documentEvents as CodeList,
   fiscalResponsibilities: fiscalResponsibilities as CodeList,
   identificationTypes: identificationTypes as CodeList,
   municipalities: municipalities as CodeList,

@@ -3,6 +3,7 @@ export const ns = {
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
   debitNote: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2',
+  applicationResponse: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
@@ -29,6 +30,7 @@ const rootAttributes = (defaultNamespace: string) => ({
 export const invoiceRootAttributes = rootAttributes(ns.invoice);
 export const creditNoteRootAttributes = rootAttributes(ns.creditNote);
 export const debitNoteRootAttributes = rootAttributes(ns.debitNote);
+export const applicationResponseRootAttributes = rootAttributes(ns.applicationResponse);
 
 export const DIAN_AGENCY = {
   schemeAgencyID: '195',

@@ -12,7 +12,8 @@ function companyIdAttributes(documentType: string, dv: number | undefined) {
 }
 
 /** TaxLevelCode listName: 48 responsible for IVA, 49 not (post-1.8 examples; annex §3.7). */
-const taxLevelListName = (codes: readonly string[]) => (codes.length === 1 && codes[0] === 'R-99-PN' ? '49' : '48');
+export const taxLevelListName = (codes: readonly string[]) =>
+  codes.length === 1 && codes[0] === 'R-99-PN' ? '49' : '48';
 
 /** The issuer (annex §3.3). */
 export function writeSupplier(w: XmlWriter, tenant: Tenant, prefix: string): void {

@@ -1,5 +1,4 @@
 import { invoiceRequestSchema, type ErrorDetail, type InvoiceRequest } from '@fe/contracts';
-import type { z } from 'zod';
 import countries from '../codelists/countries.json' with { type: 'json' };
 import municipalities from '../codelists/municipalities.json' with { type: 'json' };
 import paymentMeans from '../codelists/payment-means.json' with { type: 'json' };
@@ -12,6 +11,7 @@ import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { BuildRules } from '../totals/build-rules.ts';
 import { tryComputeTotals } from '../totals/compute-totals.ts';
 import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
+import { zodDetails } from './zod-details.ts';
 
 export type ValidationContext = {
   /** Colombian issue date (YYYY-MM-DD): a due date may not be before it. */
@@ -111,17 +111,6 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       totals,
     },
   };
-}
-
-function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.flatMap((issue) => {
-    const path = issue.path.map(String);
-    // An unknown field is named itself, so a typo ("due_dat") points at the field to fix.
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: [...path, key].join('.'), message: 'unknown field' }));
-    }
-    return [{ path: path.join('.'), message: issue.message }];
-  });
 }
 
 function codeListAndDateErrors(request: InvoiceRequest, context: ValidationContext): ErrorDetail[] {

@@ -1,0 +1,80 @@
+import type { ErrorDetail } from '@fe/contracts';
+import { failure, type Result } from '../errors/domain-error.ts';
+import { parseNit } from '../nit/nit-check-digit.ts';
+import { zodDetails } from '../validation/zod-details.ts';
+import { claimReasons, isClaimReason, type ClaimReason } from './claim-reasons.ts';
+import { eventContentSchema, type EventContent, type ParsedEventContent } from './event-content.ts';
+import { dianEventReceiver, isRadianEventCode, radianEvents, type RadianEvent } from './event-codes.ts';
+import { SWORN_STATEMENT } from './tacit-acceptance.ts';
+
+/** An event's content past its rules, for the builder (build-event.ts). */
+export type ValidatedEvent = Omit<ParsedEventContent, 'eventCode' | 'operationType' | 'claimReason'> & {
+  event: RadianEvent;
+  /** cbc:CustomizationID. */
+  customizationId: string;
+  claimReason?: { code: ClaimReason; name: string };
+};
+
+const INVALID = 'The event has invalid or missing fields.';
+
+/** The sender's checks: VALIDATION_ERROR naming every field, then NIT_INVALID (a NIT and its DV disagree). */
+export function checkEventContent(content: EventContent): Result<ValidatedEvent> {
+  const parsed = eventContentSchema.safeParse(content);
+  if (!parsed.success) return failure('VALIDATION_ERROR', INVALID, zodDetails(parsed.error));
+  const { eventCode, operationType, claimReason, ...rest } = parsed.data;
+  if (!isRadianEventCode(eventCode)) {
+    const supported = Object.keys(radianEvents).join(', ');
+    return failure('VALIDATION_ERROR', INVALID, [
+      { path: 'eventCode', message: `not a supported event (${supported})` },
+    ]);
+  }
+  const event = radianEvents[eventCode];
+  const errors = ruleErrors(parsed.data, event);
+  if (errors.length) return failure('VALIDATION_ERROR', INVALID, errors);
+  const nits = (['sender', 'receiver', 'person'] as const).flatMap((path) => nitErrors(path, parsed.data[path]));
+  if (nits.length) return failure('NIT_INVALID', 'A NIT is invalid; verify it with its check digit.', nits);
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      event,
+      customizationId: operationType ?? event.operationTypes[0]!,
+      ...(claimReason && isClaimReason(claimReason)
+        ? { claimReason: { code: claimReason, name: claimReasons[claimReason] } }
+        : {}),
+    },
+  };
+}
+
+function ruleErrors(c: ParsedEventContent, event: RadianEvent): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  const add = (path: string, message: string) => errors.push({ path, message });
+  const operations = event.operationTypes;
+  if (c.operationType === undefined ? operations.length > 1 : !operations.includes(c.operationType))
+    add('operationType', `event ${event.code} takes operation type ${operations.join(' or ')}`);
+  if (event.code === '031') {
+    if (c.claimReason === undefined || !isClaimReason(c.claimReason))
+      add('claimReason', 'a claim (031) names its reason: 01, 02, 03 or 04');
+  } else if (c.claimReason !== undefined) add('claimReason', 'only a claim (031) carries a reason');
+  if (event.person && !c.person)
+    add('person', `event ${event.code} names the person who received or accepted (IssuerParty/Person)`);
+  if (event.code === '034' && !c.note?.toLowerCase().includes(SWORN_STATEMENT))
+    add('note', 'a tacit acceptance (034) carries the sworn statement (tacitAcceptanceStatement)');
+  if (event.toDian && (c.receiver.id !== dianEventReceiver.id || c.receiver.documentType !== '31'))
+    add('receiver.id', `event ${event.code} is addressed to DIAN (NIT ${dianEventReceiver.id})`);
+  for (const path of ['sender', 'receiver', 'person'] as const) {
+    const who = c[path];
+    if (who?.documentType === '31' && who.dv === undefined) add(`${path}.dv`, 'a NIT carries its check digit');
+    if (who && who.documentType !== '31' && who.dv !== undefined) add(`${path}.dv`, 'only a NIT has a check digit');
+  }
+  return errors;
+}
+
+function nitErrors(
+  path: string,
+  who: { documentType: string; id: string; dv?: number | undefined } | undefined,
+): ErrorDetail[] {
+  if (who?.documentType !== '31') return [];
+  const nit = parseNit(who.id, String(who.dv));
+  return nit.ok ? [] : [{ path: `${path}.id`, message: nit.reason }];
+}
