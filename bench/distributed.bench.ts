@@ -48,6 +48,8 @@ type Running = {
   walSyncs?(): Promise<{ syncs: number; syncMs: number }>;
   /** The `cpu()` row that reaps the load processes (the bench's own process), to take their CPU out of. */
   reapsLoad?: string;
+  /** The burst's window on the monotonic clock (µs), set by `measure`: the CPU profiles are summed over it only. */
+  burstWindowUs?: { from: number; to: number };
 };
 type Arm = { name: string; start(): Promise<Running> };
 
@@ -164,7 +166,7 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
       const pool = createPostgresPool({ connectionString: servers.postgresUrl, max: 1 });
       if (servers.postgresOwned)
         await pool.query('ALTER SYSTEM SET track_wal_io_timing = on').then(() => pool.query('SELECT pg_reload_conf()'));
-      return {
+      const running: Running = {
         urls: [shape.url, `http://127.0.0.1:${shape.ports.api + 1}`],
         apiKey,
         store: new PostgresEventStore(storePool),
@@ -183,8 +185,9 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
           await storePool.end();
           await removeAll(); // the processes write their profiles as they exit
           if (!profiles) return;
-          const lines = summarizeProfiles(profiles, processes);
-          rmSync(profiles, { recursive: true, force: true });
+          const lines = summarizeProfiles(profiles, processes, running.burstWindowUs);
+          if (process.env.BENCH_KEEP_PROFILES) lines.push(`    (profiles kept in ${profiles})`);
+          else rmSync(profiles, { recursive: true, force: true });
           return lines;
         },
         cpu: () =>
@@ -193,6 +196,7 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
             ...infra.map(({ name, pid }) => [name, treeSchedTimes(pid)] as const),
           ]),
       };
+      return running;
     },
   };
 }
@@ -236,7 +240,11 @@ async function infraPids(servers: PlatformServers): Promise<{ name: string; pid:
 }
 
 /** Each process's profile (main thread and workers), by owner of the code; first the sum over all of them. */
-function summarizeProfiles(dir: string, processes: { name: string; pid: number }[]): string[] {
+function summarizeProfiles(
+  dir: string,
+  processes: { name: string; pid: number }[],
+  window: { from: number; to: number } | undefined,
+): string[] {
   const byPid = new Map(processes.map((p) => [p.pid, p.name]));
   const all = new Map<string, number>();
   const each: string[] = [];
@@ -246,7 +254,7 @@ function summarizeProfiles(dir: string, processes: { name: string; pid: number }
     const [, , , pid, thread] = file.split('.'); // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile
     const name = byPid.get(Number(pid));
     if (!name) continue; // the start's one-off prepare step
-    const owners = cpuByOwner(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
+    const owners = cpuByOwner(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, window);
     const total = owners.reduce((sum, [, ms]) => sum + ms, 0);
     for (const [owner, ms] of owners) all.set(owner, (all.get(owner) ?? 0) + ms);
     const top = owners
@@ -264,7 +272,7 @@ function summarizeProfiles(dir: string, processes: { name: string; pid: number }
     .map(([owner, ms]) => `${owner} ${((ms / total) * 100).toFixed(1)}%`)
     .join(', ');
   return [
-    `  CPU profiles of the service processes over their whole life (start, warm-up, idle, burst), self time by owner of the code:`,
+    `  CPU profiles of the service processes during the burst, self time by owner of the code:`,
     `    all ${(total / 1000).toFixed(1)} s: ${top}`,
     ...each,
   ];
@@ -294,10 +302,12 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const idleSeconds = (performance.now() - idleStart) / 1000;
     const windowStart = performance.now();
     const load0 = loadavg()[0]!;
+    const burstFromUs = Number(process.hrtime.bigint() / 1000n);
     const burst = await burstInChild({ count, concurrency, targets });
     const answeredAt = new Map(burst.answers.filter((a) => a.cufe).map((a) => [a.cufe!, a.answeredAt]));
     const { lines, complete } = await settledTimelines(running.store, burst.startedAt, count, answeredAt);
     const cpu1 = running.cpu();
+    running.burstWindowUs = { from: burstFromUs, to: Number(process.hrtime.bigint() / 1000n) };
     const wal1 = await running.walSyncs?.();
     const syncs = wal1 && wal0 ? wal1.syncs - wal0.syncs : 0;
     const wal =

@@ -1,11 +1,17 @@
 import type { EventStore, RecordedEvent } from '@fe/platform';
 import { timelines, type StepEvent, type Timeline } from './stage-times.ts';
 
-/** An invoice is done when DIAN's verdict is recorded (or a step gave up), and an accepted one's PDF is drawn. */
+/**
+ * An invoice is done when DIAN's verdict is recorded (or a step gave up), and an accepted one's PDF is drawn and its
+ * mail's outcome recorded: a window that closed before the mail would leave the notifier's work to the next one.
+ */
 const done = (line: Timeline) =>
   line.has('InvoiceProcessingHalted') ||
   line.has('InvoiceRejected') ||
-  (line.has('InvoiceAccepted') && line.has('InvoiceRendered'));
+  (line.has('InvoiceAccepted') && line.has('InvoiceRendered') && mailSettled(line));
+
+const mailSettled = (line: Timeline) =>
+  line.has('BuyerNotified') || line.has('BuyerNotificationSkipped') || line.has('BuyerNotificationFailed');
 
 /** The timelines of the `count` invoices requested since `since`, once all are done or after `timeoutMs`. */
 export async function settledTimelines(

@@ -6,6 +6,8 @@ export type CpuProfile = {
   nodes: { id: number; callFrame: { functionName: string; url: string } }[];
   samples: number[];
   timeDeltas: number[];
+  /** Monotonic clock, µs (CLOCK_MONOTONIC on Linux, as `process.hrtime`). */
+  startTime: number;
 };
 
 /** The owner of a function's code, from its script URL. */
@@ -28,11 +30,14 @@ export function ownerOf(functionName: string, url: string): string {
   return url;
 }
 
-/** Self milliseconds per owner, largest first, idle excluded. */
-export function cpuByOwner(profile: CpuProfile): [owner: string, ms: number][] {
+/** Self milliseconds per owner, largest first, idle excluded; only samples taken within `window` (µs) when given. */
+export function cpuByOwner(profile: CpuProfile, window?: { from: number; to: number }): [owner: string, ms: number][] {
   const owners = new Map(profile.nodes.map((n) => [n.id, ownerOf(n.callFrame.functionName, n.callFrame.url)]));
   const totals = new Map<string, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.from || at > window.to)) return;
     const owner = owners.get(id) ?? '(unknown)';
     if (owner === '(idle)') return;
     totals.set(owner, (totals.get(owner) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);

@@ -29,9 +29,15 @@ describe('cpu profile summary', () => {
       ],
       samples: [1, 2, 2, 3, 1],
       timeDeltas: [5000, 1000, 2000, 500, 9000],
+      startTime: 100_000,
     };
     expect(cpuByOwner(profile)).toEqual([
       ['pg', 3],
+      ['(garbage collector)', 0.5],
+    ]);
+    // samples at 105 000, 106 000, 108 000, 108 500, 117 500 µs: a window keeps those inside it
+    expect(cpuByOwner(profile, { from: 107_000, to: 110_000 })).toEqual([
+      ['pg', 2],
       ['(garbage collector)', 0.5],
     ]);
   });

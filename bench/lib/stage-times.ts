@@ -4,7 +4,7 @@
  */
 import { percentile } from './http-load.ts';
 
-/** The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client. */
+/** The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client, which does not wait for the buyer's mail. */
 const invoiceSteps = [
   'InvoiceRequested',
   'InvoiceSigned',
@@ -12,6 +12,7 @@ const invoiceSteps = [
   'InvoiceAccepted',
   'InvoiceRendered',
   'answered',
+  'BuyerNotified',
 ] as const;
 
 export type StepEvent = { stream: string; type: string; recordedAt: string; cufe?: string };
