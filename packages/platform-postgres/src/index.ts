@@ -16,3 +16,9 @@ export { translatePgError } from './translate-error.ts';
 export { AdapterPool, type AdapterPoolOptions, type PgFailure, type Queryable } from './adapter-pool.ts';
 export { PostgresAdapterError, type PostgresAdapterErrorCode } from './errors.ts';
 export { PostgresAuditCheckpointStore } from './postgres-audit-checkpoint-store.ts';
+export {
+  listenForAppends,
+  appendsChannel,
+  type AppendListener,
+  type AppendListenerOptions,
+} from './append-listener.ts';

@@ -1,7 +1,12 @@
 // The relay as its own process (docs/service.md): the event store (FE_EVENT_STORE) → Kafka. Run two
 // for availability: the PostgreSQL lease keeps one publishing, the transactional id fences the other.
 import { readAuditKey, startCheckpointer, type Checkpointer, type ServiceModule } from '@fe/platform';
-import { PostgresAuditCheckpointStore, PostgresCheckpointStore, PostgresLeaseStore } from '@fe/platform-postgres';
+import {
+  listenForAppends,
+  PostgresAuditCheckpointStore,
+  PostgresCheckpointStore,
+  PostgresLeaseStore,
+} from '@fe/platform-postgres';
 import { runMain } from '@fe/service-runtime';
 import { tracingPublishes } from '@fe/telemetry';
 import { openPlatform } from '@fe/service-runtime/distributed';
@@ -29,6 +34,8 @@ await runMain({
         checkpoints: new PostgresCheckpointStore(platform.pool),
         leases: new PostgresLeaseStore({ connectionString: config.postgresUrl, schema: config.postgresSchema, logger }),
         logger,
+        appends: (onAppend) =>
+          listenForAppends({ connectionString: config.postgresUrl, schema: config.postgresSchema, onAppend, logger }),
       },
       config,
     );

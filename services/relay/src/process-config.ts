@@ -17,8 +17,10 @@ export const relayProcessConfigSchema = runtimeConfigSchema.extend(platformConfi
     .int()
     .min(5)
     .max(10_000)
-    .default(50)
-    .describe('RELAY_IDLE_MS: how long the relay waits before reading the event store again once it has caught up.'),
+    .default(1000)
+    .describe(
+      'RELAY_IDLE_MS: how long the relay waits before reading the event store again once it has caught up, unless an append wakes it first (PostgreSQL NOTIFY).',
+    ),
   auditKeyFile: z
     .string()
     .min(1)

@@ -16,6 +16,8 @@ export type RelayServicePorts = {
   checkpoints: CheckpointStore;
   leases: LeaseStore;
   logger: Logger;
+  /** Calls `onAppend` whenever the store has new events (PostgreSQL's NOTIFY), so the relay need not poll fast. */
+  appends?: (onAppend: () => void) => { close(): Promise<void> };
 };
 
 /**
@@ -24,6 +26,7 @@ export type RelayServicePorts = {
  */
 export function createRelayService(ports: RelayServicePorts, options: { name: string; idleMs: number }): ServiceModule {
   let relay: Relay | undefined;
+  let appends: { close(): Promise<void> } | undefined;
   return {
     name: 'relay',
     async start() {
@@ -37,8 +40,11 @@ export function createRelayService(ports: RelayServicePorts, options: { name: st
         idleMs: options.idleMs,
         route: routeByEventType,
       });
+      appends ??= ports.appends?.(() => relay?.nudge());
     },
     async stop() {
+      await appends?.close();
+      appends = undefined;
       // Finishes the page being published and its checkpoint; the lease goes with it.
       await relay?.stop();
       relay = undefined;
