@@ -15,6 +15,7 @@ export {
   parseUploadDocumentResponse,
   parseNumberRangeResponseList,
   parseEventResponse,
+  parseEventStatusResponse,
   parseAcquirerResponse,
   parseRuleMessage,
   decodeXmlBase64,
@@ -26,6 +27,7 @@ export type {
   NumberRange,
   NumberRangeResponseList,
   EventResponse,
+  EventStatusResponse,
   AcquirerResponse,
   SoapFault,
 } from './dian-soap/response-types.ts';

@@ -3,6 +3,8 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   buildCase,
+  buildEventCase,
+  eventCases,
   invoiceCases,
   buildNoteCase,
   creditNoteContent,
@@ -116,6 +118,25 @@ describe('packageDocument', () => {
       'nd09001234560002600000100.xml',
       'z09001234560002600000100.zip',
     ]);
+  });
+  it("names a RADIAN event ar… after its sender, with its CUDE's first 8 hex digits for the consecutive", () => {
+    const receipt = buildEventCase(eventCases['032']);
+    const acknowledgement = buildEventCase(eventCases['030']);
+    const packaged = packageDocument(receipt.xml, { modified: new Date() });
+    expect(packaged.facts).toMatchObject({
+      type: 'ar',
+      id: 'RBS1',
+      issueDate: '2026-03-14',
+      documentKey: receipt.cude,
+      issuerNit: '900373115',
+    });
+    const hex = receipt.cude.slice(0, 8).toUpperCase();
+    expect([packaged.xmlFileName, packaged.zip.fileName]).toEqual([
+      `ar090037311500026${hex}.xml`,
+      `z090037311500026${hex}.zip`,
+    ]);
+    // ACR1 and RBS1 share their digits; their names do not.
+    expect(packageDocument(acknowledgement.xml, { modified: new Date() }).xmlFileName).not.toBe(packaged.xmlFileName);
   });
   it('refuses what is not a UBL document', () => {
     expect(() => readDocumentFacts('<x/>')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));

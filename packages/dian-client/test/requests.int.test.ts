@@ -122,6 +122,8 @@ const requests: [DianOperation, SoapParameter[]][] = [
     ],
   ],
   ['GetXmlByDocumentKey', [['trackId', 'a'.repeat(96)]]],
+  ['SendEventUpdateStatus', [['contentFile', Buffer.from('zip bytes').toString('base64')]]],
+  ['GetStatusEvent', [['trackId', 'a'.repeat(96)]]],
 ];
 const build = (operation: DianOperation, parameters: SoapParameter[], id = 'test') =>
   buildSoapRequest(operation, parameters, { credential, endpoint, now: new Date(), ttlSeconds: 300, id });

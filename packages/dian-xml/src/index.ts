@@ -26,4 +26,9 @@ export {
   type EventDocumentParty,
   type EventDocumentPerson,
 } from './read-event-application-response.ts';
+export {
+  readRegisteredEvents,
+  type RegisteredEventEntry,
+  type RegisteredEventsDocument,
+} from './read-registered-events.ts';
 export { readAttachedDocument, type AttachedDocument } from './read-attached-document.ts';

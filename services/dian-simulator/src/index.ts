@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createApplicationResponseSigner } from './application-response/sign-application-response.ts';
 import type { SimulatorConfig, SimulatorIdentity } from './config.ts';
 import type { FaultSpec } from './faults/faults.ts';
+import { createRadianDesk } from './events/radian-desk.ts';
+import type { PlayBuyerOutcome, PlayBuyerRequest } from './events/play-buyer.ts';
 import { createDispatcher, type Dispatcher } from './server/dispatch.ts';
 import { createSimulatorServer, SERVICE_PATH } from './server/http-server.ts';
 import { createSqliteStore } from './store/sqlite-store.ts';
@@ -23,6 +25,7 @@ export {
   type SimulatorIdentity,
 } from './config.ts';
 export { parseFault, faultText, type FaultSpec } from './faults/faults.ts';
+export type { PlayBuyerOutcome, PlayBuyerRequest } from './events/play-buyer.ts';
 export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from './rules/catalogue.ts';
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
 export { SERVICE_PATH } from './server/http-server.ts';
@@ -68,6 +71,10 @@ export type DianSimulator = {
   store: SimulatorStore;
   /** Applies a fault to every request that does not name its own; undefined clears it. */
   setGlobalFault(fault: FaultSpec | undefined): void;
+  /** Registers 030, 031, 032 or 033 on an accepted invoice as its buyer would (docs/dian-web-service.md). */
+  playBuyer(cufe: string, request: PlayBuyerRequest): Promise<PlayBuyerOutcome>;
+  /** The date (YYYY-MM-DD) the event rules take for today; undefined goes back to the real one. */
+  setToday(date: string | undefined): void;
   close(): Promise<void>;
 };
 
@@ -77,13 +84,15 @@ export function createSimulatorDispatcher(
   store: SimulatorStore = createStore(),
   issuers?: IssuerSource,
 ): Dispatcher {
-  return createDispatcher({
-    config,
-    trust: createTrustStore(config.trustedCaPems, config.trustFolder ? { folder: config.trustFolder } : {}),
-    store,
-    issuers: issuerRegistry(config, issuers),
-  });
+  return createDispatcher(validationDeps(config, store, issuers));
 }
+
+const validationDeps = (config: SimulatorConfig, store: SimulatorStore, issuers: IssuerSource | undefined) => ({
+  config,
+  trust: createTrustStore(config.trustedCaPems, config.trustFolder ? { folder: config.trustFolder } : {}),
+  store,
+  issuers: issuerRegistry(config, issuers),
+});
 
 /**
  * Starts the simulator on loopback; `storePath` keeps its answers in SQLite, `control` opens /control/ for a test
@@ -102,7 +111,9 @@ export async function startDianSimulator(
   // In memory unless a file is given (the embedded service gives one: DIAN does not forget on a restart).
   const store = options.storePath ? createSqliteStore(options.storePath) : createStore();
   let globalFault = config.globalFault;
-  const server = createSimulatorServer(createSimulatorDispatcher(config, store, options.issuers), {
+  const deps = validationDeps(config, store, options.issuers);
+  const radian = createRadianDesk(deps);
+  const server = createSimulatorServer(createDispatcher(deps, radian), {
     maxRequestBytes: config.maxRequestBytes,
     globalFault: () => globalFault,
     ...(options.control
@@ -112,6 +123,8 @@ export async function startDianSimulator(
               globalFault = fault;
             },
             timesReceived: (cufe) => store.timesReceived(cufe),
+            playBuyer: radian.playBuyer,
+            setToday: radian.setToday,
           },
         }
       : {}),
@@ -129,6 +142,8 @@ export async function startDianSimulator(
     setGlobalFault: (fault) => {
       globalFault = fault;
     },
+    playBuyer: radian.playBuyer,
+    setToday: radian.setToday,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

@@ -70,7 +70,7 @@ export const simulatorProcessConfigSchema = runtimeConfigSchema.extend({
     .transform((value) => value === 'true')
     .default(false)
     .describe(
-      'DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault and GET /control/received/<cufe> (docs/dian-web-service.md, "Fault injection"), for tests that run the simulator as a process.',
+      'DIAN_SIMULATOR_CONTROL: true opens PUT /control/fault, GET /control/received/<cufe>, POST /control/events/<cufe> (play the buyer) and PUT /control/today (docs/dian-web-service.md, "Fault injection" and "RADIAN events"), for tests that run the simulator as a process.',
     ),
 });
 

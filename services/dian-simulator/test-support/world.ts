@@ -161,6 +161,8 @@ export function makeWorld(): TestWorld {
   };
   // ZE03: trusted, valid, but issued to another company (NIT 900373115).
   issueLeaf('other-company', '/C=CO/O=Otra Empresa S.A.S./serialNumber=900373115/CN=other-company (pruebas)', 'ca');
+  // The test invoices' buyer (NIT 900108281), who signs its RADIAN events (test-support/events.ts).
+  issueLeaf('buyer', '/C=CO/O=Cliente S.A.S./serialNumber=900108281/CN=buyer (pruebas)', 'ca');
   // ZD06: a CA with the trusted CA's very name but another key; its leaf names the trusted CA as issuer and no chain
   // verifies.
   const caSubject = '/' + new X509Certificate(caPem).subject.split('\n').join('/');

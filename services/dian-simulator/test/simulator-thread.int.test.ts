@@ -39,6 +39,23 @@ it('judges a document on its thread, counts it, applies a global fault, and clos
   expect(stops).toEqual([]);
 });
 
+it("plays an invoice's buyer and moves the event rules' today by messages", async () => {
+  const sim = await startDianSimulatorThread(threadConfig(), { port: 0 });
+  try {
+    const client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
+    const invoice = signedInvoice({ credential: world.tenant });
+    await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip);
+    const played = await sim.playBuyer(invoice.cufe, { eventCode: '030' });
+    expect(played).toMatchObject({ ok: true, response: { statusCode: '00' } });
+    expect((await client.getStatusEvent(invoice.cufe)).events?.map((e) => e.eventCode)).toEqual(['030']);
+    await sim.setToday('2030-01-02');
+    await expect(sim.setToday('2030-02-30')).rejects.toThrow(/YYYY-MM-DD/);
+    await sim.setToday(undefined);
+  } finally {
+    await sim.close();
+  }
+});
+
 it('reports a thread that dies once, and control calls fail afterwards', async () => {
   const stops: string[] = [];
   const sim = await startDianSimulatorThread(

@@ -36,6 +36,8 @@ export const operations = [
   'GetNumberingRange',
   'GetXmlByDocumentKey',
   'GetAcquirer',
+  'SendEventUpdateStatus',
+  'GetStatusEvent',
 ] as const;
 export type DianOperation = (typeof operations)[number];
 

@@ -4,6 +4,7 @@ import {
   isNil,
   parseXmlTree,
   pathElement,
+  readRegisteredEvents,
   textOf,
   XmlParseError,
   type XmlElement,
@@ -14,6 +15,7 @@ import type {
   DianResponse,
   DianRuleMessage,
   EventResponse,
+  EventStatusResponse,
   NumberRange,
   NumberRangeResponseList,
   SoapFault,
@@ -97,6 +99,23 @@ export function parseDianResponse(element: XmlElement | undefined): DianResponse
     xmlDocumentKey: value(element, ns, 'XmlDocumentKey')?.trim(),
     xmlFileName: value(element, ns, 'XmlFileName'),
   };
+}
+
+/** GetStatusEvent: the DianResponse, and the events its ApplicationResponse lists read by @fe/dian-xml. */
+export function parseEventStatusResponse(element: XmlElement | undefined): EventStatusResponse {
+  const response = parseDianResponse(element);
+  let events: EventStatusResponse['events'] = [];
+  if (response.xmlBase64Bytes !== undefined) {
+    try {
+      events =
+        response.applicationResponseXml === undefined
+          ? undefined
+          : readRegisteredEvents(response.applicationResponseXml).events;
+    } catch {
+      events = undefined; // not an ApplicationResponse: the raw answer is still there to look at
+    }
+  }
+  return { ...response, events };
 }
 
 export function parseDianResponses(element: XmlElement | undefined): DianResponse[] {

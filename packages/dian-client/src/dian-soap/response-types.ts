@@ -1,3 +1,5 @@
+import type { RegisteredEventEntry } from '@fe/dian-xml';
+
 /**
  * DIAN's answers, parsed completely (xsd3, xsd5, xsd6, xsd7, xsd8, xsd9). Absent and xsi:nil
  * elements are `undefined`; nothing DIAN sent is dropped.
@@ -30,6 +32,12 @@ export type DianResponse = {
   xmlDocumentKey: string | undefined;
   xmlFileName: string | undefined;
 };
+
+/**
+ * GetStatusEvent's DianResponse, with the events its ApplicationResponse lists (docs/dian-web-service.md, "RADIAN
+ * events"): oldest first; [] when it carries no ApplicationResponse; undefined when XmlBase64Bytes is not one.
+ */
+export type EventStatusResponse = DianResponse & { events: readonly RegisteredEventEntry[] | undefined };
 
 export type UploadDocumentResponse = {
   zipKey: string | undefined;

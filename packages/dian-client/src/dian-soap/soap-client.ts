@@ -10,6 +10,7 @@ import {
   parseDianResponse,
   parseDianResponses,
   parseEventResponse,
+  parseEventStatusResponse,
   parseNumberRangeResponseList,
   parseUploadDocumentResponse,
 } from './parse-response.ts';
@@ -37,7 +38,7 @@ export type DianSoapClientOptions = {
   now?: () => Date;
 };
 
-const sends = new Set<DianOperation>(['SendBillSync', 'SendBillAsync', 'SendTestSetAsync']);
+const sends = new Set<DianOperation>(['SendBillSync', 'SendBillAsync', 'SendTestSetAsync', 'SendEventUpdateStatus']);
 
 /**
  * The DianGateway adapter over SOAP 1.2 + WS-Security (see ports/dian-gateway.ts). Stateless
@@ -137,5 +138,15 @@ export function createDianSoapClient(options: DianSoapClientOptions): DianGatewa
           ['identificationNumber', q.identificationNumber],
         ]),
       ),
+    // The operation takes the zip alone (xsd0: no fileName); DIAN names it by the XML inside.
+    sendEventUpdateStatus: async (zip, options) =>
+      parseDianResponse(
+        await call(
+          'SendEventUpdateStatus',
+          [['contentFile', Buffer.from(zip.content).toString('base64')]],
+          options?.deadline,
+        ),
+      ),
+    getStatusEvent: async (trackId) => parseEventStatusResponse(await call('GetStatusEvent', [['trackId', trackId]])),
   };
 }

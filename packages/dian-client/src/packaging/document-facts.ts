@@ -17,12 +17,15 @@ export type DocumentFacts = {
   type: DocumentType;
   /** cbc:ID, prefix included (SETP990000001). */
   id: string;
-  /** The digits at the end of cbc:ID. */
+  /**
+   * The digits at the end of cbc:ID; for a RADIAN event (ar), the number its CUDE's first 8 hex digits write, since
+   * each event code numbers apart (ACR1 and RBS1 would share a name) and an ID may have no digits at all.
+   */
   consecutive: string;
   issueDate: string;
   /** CUFE/CUDE (cbc:UUID): GetStatus's track id. */
   documentKey: string;
-  /** Issuer NIT (AccountingSupplierParty/Party/PartyTaxScheme/CompanyID), without DV. */
+  /** Issuer NIT (AccountingSupplierParty/Party/PartyTaxScheme/CompanyID; an event's SenderParty), without DV. */
   issuerNit: string;
 };
 
@@ -42,12 +45,10 @@ export function readDocumentFacts(xml: string): DocumentFacts {
   const scheme = pathElement(childElement(supplier, CAC, 'Party') ?? supplier, [CAC, 'PartyTaxScheme']);
   const issuerNit = textOf(childElement(scheme, CBC, 'CompanyID'))?.trim() || invalid('no issuer NIT');
   const id = text('ID');
-  return {
-    type,
-    id,
-    consecutive: /(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'),
-    issueDate: text('IssueDate'),
-    documentKey: text('UUID'),
-    issuerNit,
-  };
+  const documentKey = text('UUID');
+  const consecutive =
+    type === 'ar'
+      ? String(Number.parseInt(/^[0-9a-f]{8}/i.exec(documentKey)?.[0] ?? invalid('cbc:UUID is not a CUDE'), 16))
+      : (/(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'));
+  return { type, id, consecutive, issueDate: text('IssueDate'), documentKey, issuerNit };
 }

@@ -1,8 +1,9 @@
 /**
  * DIAN's file names (annex §6.5.7/6.5.8): `<type><NIT, 10 digits><PPP><AA><8 hex>.xml`, and the zip
  * `z<same body>.zip`. The consecutive is the document's number in hexadecimal (990000001 →
- * 3B023381), so a resend of the same document carries the same names, which keeps a retry after
- * a lost answer recognisable. DIAN does not seem to enforce the convention (reference §6.5).
+ * 3B023381; a RADIAN event's, `ar`, its CUDE's first 8 hex digits: document-facts.ts), so a resend
+ * of the same document carries the same names, which keeps a retry after a lost answer
+ * recognisable. DIAN does not seem to enforce the convention (reference §6.5).
  */
 export type DocumentType = 'fv' | 'nc' | 'nd' | 'ar' | 'ad';
 

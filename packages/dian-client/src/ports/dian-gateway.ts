@@ -2,6 +2,7 @@ import type {
   AcquirerResponse,
   DianResponse,
   EventResponse,
+  EventStatusResponse,
   NumberRangeResponseList,
   UploadDocumentResponse,
 } from '../dian-soap/response-types.ts';
@@ -43,4 +44,12 @@ export interface DianGateway {
   getXmlByDocumentKey(trackId: string): Promise<EventResponse>;
   /** The buyer's registered reception email (annex §9.1), by its document type code (31 NIT, 13 CC…) and number. */
   getAcquirer(query: { identificationType: string; identificationNumber: string }): Promise<AcquirerResponse>;
+  /**
+   * A signed RADIAN event (030–037) in its zip (packageDocument names it `ar…`): DIAN's DianResponse, `00` with its
+   * ApplicationResponse for the event in XmlBase64Bytes, or `99` with the rules it broke. A send: its outcome may be
+   * unknown; GetStatus(CUDE) or getStatusEvent tells.
+   */
+  sendEventUpdateStatus(zip: DianZip, options?: SendOptions): Promise<DianResponse>;
+  /** trackId: the invoice's CUFE; the events registered on it, oldest first (docs/dian-web-service.md). */
+  getStatusEvent(trackId: string): Promise<EventStatusResponse>;
 }

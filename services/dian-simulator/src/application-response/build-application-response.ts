@@ -3,14 +3,21 @@ import { escapeAttribute, escapeText, ublNamespaces as ns, XML_DECLARATION } fro
 import type { RuleDefinition } from '../rules/catalogue.ts';
 import type { DocumentKind } from '../rules/invoice-view.ts';
 
-/** Per kind: the document type code (annex table 13.1.3) in the AR's CUDE, and the scheme of its key. */
-const DOCUMENTS: Record<DocumentKind, { typeCode: string; scheme: string }> = {
+/**
+ * Per kind: the document type code (annex table 13.1.3) in the AR's CUDE, and the scheme of its key; a RADIAN event
+ * is an ApplicationResponse, type 96 in DIAN's own validator.
+ */
+const DOCUMENTS: Record<DocumentKind | 'event', { typeCode: string; scheme: string }> = {
   invoice: { typeCode: '01', scheme: 'CUFE-SHA384' },
   'credit-note': { typeCode: '91', scheme: 'CUDE-SHA384' },
   'debit-note': { typeCode: '92', scheme: 'CUDE-SHA384' },
+  event: { typeCode: '96', scheme: 'CUDE-SHA384' },
 };
 
-const DIAN = { name: 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales', nit: '800197268', dv: '4' };
+export const DIAN = { name: 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales', nit: '800197268', dv: '4' };
+
+/** A party as the AR names it; `documentType` (schemeName) is 31, a NIT, unless told. */
+export type ArParty = { nit: string; dv: string | null; name: string; documentType?: string };
 
 export type ApplicationResponseInput = {
   /** DIAN's internal consecutive for the AR. */
@@ -18,9 +25,9 @@ export type ApplicationResponseInput = {
   environment: '1' | '2';
   /** Validation instant: its UTC date and time are written, as DIAN's own ARs do (+00:00). */
   validatedAt: Date;
-  receiver: { nit: string; dv: string | null; name: string };
-  /** The judged document: its number, its CUFE (a note's CUDE) and kind. */
-  document: { id: string; cufe: string; kind: DocumentKind };
+  receiver: ArParty;
+  /** The judged document: its number, its CUFE (a note's or an event's CUDE) and kind. */
+  document: { id: string; cufe: string; kind: DocumentKind | 'event' };
   notifications: readonly RuleDefinition[];
   statusMessage: string;
 };
@@ -28,7 +35,7 @@ export type ApplicationResponseInput = {
 // Written as text in canonical form (the signer digests it as it is): every namespace on the root
 // (xmlns, then xmlns:* by prefix), attributes sorted by name, explicit end tags, values escaped as
 // C14N escapes them. One template instead of an XML writer: this runs once per accepted document.
-const HEAD =
+export const AR_HEAD =
   `${XML_DECLARATION}<ApplicationResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"` +
   ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}" xmlns:sts="${ns.sts}"` +
   ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>` +
@@ -41,9 +48,7 @@ const RESPONSE =
  * signing needs no tree.
  */
 export function buildApplicationResponse(input: ApplicationResponseInput): string {
-  const iso = input.validatedAt.toISOString();
-  const issueDate = iso.slice(0, 10);
-  const issueTime = `${iso.slice(11, 19)}+00:00`;
+  const { issueDate, issueTime } = arDateTime(input.validatedAt);
   const judged = DOCUMENTS[input.document.kind];
   const cude = hash(
     'sha384',
@@ -54,9 +59,9 @@ export function buildApplicationResponse(input: ApplicationResponseInput): strin
   input.notifications.forEach((n, i) => (lines += lineResponse(i + 1, n.code, n.message)));
   lines += lineResponse(input.notifications.length + 1, '0000', input.statusMessage);
   return (
-    `${HEAD}<cbc:ProfileExecutionID>${input.environment}</cbc:ProfileExecutionID><cbc:ID>${escapeText(input.id)}</cbc:ID>` +
-    `<cbc:UUID schemeName="CUDE-SHA384">${cude}</cbc:UUID><cbc:IssueDate>${issueDate}</cbc:IssueDate><cbc:IssueTime>${issueTime}</cbc:IssueTime>` +
-    `${SENDER}${party('cac:ReceiverParty', input.receiver)}<cac:DocumentResponse>${RESPONSE}` +
+    AR_HEAD +
+    arHeader(input.environment, input.id, cude, issueDate, issueTime) +
+    `${SENDER}${partyXml('cac:ReceiverParty', input.receiver)}<cac:DocumentResponse>${RESPONSE}` +
     `<cac:DocumentReference><cbc:ID>${escapeText(input.document.id)}</cbc:ID>` +
     `<cbc:UUID schemeName="${judged.scheme}">${escapeText(input.document.cufe)}</cbc:UUID></cac:DocumentReference>` +
     `${lines}</cac:DocumentResponse></ApplicationResponse>`
@@ -70,12 +75,24 @@ function lineResponse(line: number, code: string, text: string): string {
   );
 }
 
-function party(element: string, p: { name: string; nit: string; dv: string | null }): string {
+/** Its UTC date and time, as DIAN's own ARs write them (+00:00). */
+export function arDateTime(at: Date): { issueDate: string; issueTime: string } {
+  const iso = at.toISOString();
+  return { issueDate: iso.slice(0, 10), issueTime: `${iso.slice(11, 19)}+00:00` };
+}
+
+/** ProfileExecutionID to IssueTime, after AR_HEAD. */
+export const arHeader = (environment: string, id: string, cude: string, issueDate: string, issueTime: string) =>
+  `<cbc:ProfileExecutionID>${environment}</cbc:ProfileExecutionID><cbc:ID>${escapeText(id)}</cbc:ID>` +
+  `<cbc:UUID schemeName="CUDE-SHA384">${cude}</cbc:UUID><cbc:IssueDate>${issueDate}</cbc:IssueDate><cbc:IssueTime>${issueTime}</cbc:IssueTime>`;
+
+/** A party element holding its PartyTaxScheme (SenderParty, ReceiverParty, IssuerParty …). */
+export function partyXml(element: string, p: ArParty): string {
   const dv = p.dv === null ? '' : ` schemeID="${escapeAttribute(p.dv)}"`;
   return (
     `<${element}><cac:PartyTaxScheme><cbc:RegistrationName>${escapeText(p.name)}</cbc:RegistrationName>` +
-    `<cbc:CompanyID schemeAgencyID="195"${dv} schemeName="31">${escapeText(p.nit)}</cbc:CompanyID>` +
+    `<cbc:CompanyID schemeAgencyID="195"${dv} schemeName="${escapeAttribute(p.documentType ?? '31')}">${escapeText(p.nit)}</cbc:CompanyID>` +
     `<cac:TaxScheme><cbc:ID>01</cbc:ID><cbc:Name>IVA</cbc:Name></cac:TaxScheme></cac:PartyTaxScheme></${element}>`
   );
 }
-const SENDER = party('cac:SenderParty', DIAN);
+export const SENDER = partyXml('cac:SenderParty', DIAN);

@@ -18,24 +18,23 @@ const POLICY = {
   description: 'Política de firma para facturas electrónicas de la República de Colombia.',
   sha256: 'dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=',
 };
-/**
- * The root's declarations (build-application-response.ts), as C14N renders them on a subtree's apex: sorted by prefix.
- */
-const ROOT_NAMESPACES = (
-  [
-    ['', 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2'],
-    ['cac', ns.cac],
-    ['cbc', ns.cbc],
-    ['ds', ns.ds],
-    ['ext', ns.ext],
-    ['sts', ns.sts],
-    ['xades', ns.xades],
-    ['xades141', ns.xades141],
-  ] as [string, string][]
-)
-  .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-  .map(([p, uri]) => (p ? ` xmlns:${p}="${uri}"` : ` xmlns="${uri}"`))
-  .join('');
+/** The root's declarations of the simulator's own AR (build-application-response.ts). */
+const AR_NAMESPACES: readonly [prefix: string, uri: string][] = [
+  ['', 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2'],
+  ['cac', ns.cac],
+  ['cbc', ns.cbc],
+  ['ds', ns.ds],
+  ['ext', ns.ext],
+  ['sts', ns.sts],
+  ['xades', ns.xades],
+  ['xades141', ns.xades141],
+];
+/** Declarations as C14N renders them on a subtree's apex: sorted by prefix, the default namespace first. */
+const rendered = (declarations: readonly (readonly [string, string])[]) =>
+  [...declarations]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([p, uri]) => (p ? ` xmlns:${p}="${uri}"` : ` xmlns="${uri}"`))
+    .join('');
 const OPEN_SLOT = '<ext:UBLExtension><ext:ExtensionContent>';
 const CLOSE_SLOT = '</ext:ExtensionContent></ext:UBLExtension>';
 const SLOT = '</ext:UBLExtensions>';
@@ -47,7 +46,15 @@ export type ApplicationResponseSigner = {
   sign(unsignedXml: string, signingTime: Date): string;
 };
 
-export function createApplicationResponseSigner(identity: SimulatorIdentity): ApplicationResponseSigner {
+/**
+ * `rootNamespaces`: the declarations on the root of the documents it will sign, when they are not the simulator's own
+ * AR's (a RADIAN event the played buyer sends, written by @fe/dian-domain); every one is in scope of the signature.
+ */
+export function createApplicationResponseSigner(
+  identity: SimulatorIdentity,
+  options: { rootNamespaces?: readonly (readonly [prefix: string, uri: string])[] } = {},
+): ApplicationResponseSigner {
+  const apexNamespaces = rendered(options.rootNamespaces ?? AR_NAMESPACES);
   const credential = identityCredential(identity);
   const leaf = credential.chain[0];
   const key = credential.privateKey;
@@ -63,7 +70,7 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
   const keyInfo = (namespaces: string) =>
     `<ds:KeyInfo${namespaces} Id="${ids.keyInfo}"><ds:X509Data><ds:X509Certificate>` +
     `${Buffer.from(leaf.der).toString('base64')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`;
-  const keyInfoDigest = digest(keyInfo(ROOT_NAMESPACES));
+  const keyInfoDigest = digest(keyInfo(apexNamespaces));
   const signingCertificate =
     `<xades:SigningCertificate><xades:Cert><xades:CertDigest>${DIGEST_METHOD}` +
     `<ds:DigestValue>${hash('sha256', leaf.der, 'base64')}</ds:DigestValue></xades:CertDigest>` +
@@ -96,9 +103,9 @@ export function createApplicationResponseSigner(identity: SimulatorIdentity): Ap
       if (slot < 0 || bodyStart < 0) throw new Error('the ApplicationResponse has no ext:UBLExtensions slot');
       const signingTime = colombiaDateTime(at).isoMillis;
       const documentDigest = digest(xml.slice(bodyStart, slot) + OPEN_SLOT + CLOSE_SLOT + xml.slice(slot));
-      const propertiesDigest = digest(signedProperties(ROOT_NAMESPACES, signingTime));
+      const propertiesDigest = digest(signedProperties(apexNamespaces, signingTime));
       // The key object alone: node's { key, dsaEncoding } form costs more than the signature itself.
-      const der = sign('sha256', Buffer.from(signedInfo(ROOT_NAMESPACES, documentDigest, propertiesDigest)), key);
+      const der = sign('sha256', Buffer.from(signedInfo(apexNamespaces, documentDigest, propertiesDigest)), key);
       const value = kind === 'ec' ? ecdsaRawSignature(der) : der;
       const signature =
         `<ds:Signature Id="${id}">${signedInfo('', documentDigest, propertiesDigest)}` +

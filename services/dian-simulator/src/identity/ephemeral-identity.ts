@@ -6,19 +6,32 @@ import type { SimulatorIdentity } from '../config.ts';
  * DER here since node:crypto can sign but not issue.
  */
 export function ephemeralIdentity(now: Date, keyType: 'ec' | 'rsa' = 'ec'): SimulatorIdentity {
-  const { privateKey, publicKey } =
-    keyType === 'ec'
-      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      : generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const der = selfSignedCertificate(privateKey, publicKey, keyType, {
+  return selfSignedIdentity(keyType, {
     names: [
       ['2.5.4.6', 'CO'],
       ['2.5.4.10', 'DIAN simulador'],
       ['2.5.4.3', 'Unidad Especial DIAN (simulador)'],
     ],
-    serial: Buffer.concat([Buffer.from([0x01]), randomBytes(8)]),
     notBefore: new Date(now.getTime() - 86_400_000),
     notAfter: new Date(now.getTime() + 5 * 365 * 86_400_000),
+  });
+}
+
+/**
+ * A new key and a self-signed signing certificate for it (digitalSignature, nonRepudiation) naming `names` (OID,
+ * value: C 2.5.4.6, O 2.5.4.10, serialNumber 2.5.4.5, CN 2.5.4.3).
+ */
+export function selfSignedIdentity(
+  keyType: 'ec' | 'rsa',
+  subject: { names: [oid: string, value: string][]; notBefore: Date; notAfter: Date },
+): SimulatorIdentity {
+  const { privateKey, publicKey } =
+    keyType === 'ec'
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const der = selfSignedCertificate(privateKey, publicKey, keyType, {
+    ...subject,
+    serial: Buffer.concat([Buffer.from([0x01]), randomBytes(8)]),
   });
   return {
     certificatePem: `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n?$/, '\n')}-----END CERTIFICATE-----\n`,
@@ -48,10 +61,12 @@ const time = (d: Date) =>
   d.getUTCFullYear() < 2050
     ? tlv(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`))
     : tlv(0x18, Buffer.from(`${d.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`));
+const PRINTABLE = new Set(['2.5.4.6', '2.5.4.5']);
 const name = (names: [string, string][]) =>
   seq(
     ...names.map(([type, value]) =>
-      tlv(0x31, seq(oid(type), tlv(type === '2.5.4.6' ? 0x13 : 0x0c, Buffer.from(value, 'utf8')))),
+      // PrintableString for the country and a serial number (X.520), UTF8String for the rest.
+      tlv(0x31, seq(oid(type), tlv(PRINTABLE.has(type) ? 0x13 : 0x0c, Buffer.from(value, 'utf8')))),
     ),
   );
 

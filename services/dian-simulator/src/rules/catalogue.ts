@@ -17,6 +17,7 @@ type RuleGroup =
   | 'lines'
   | 'document'
   | 'reference'
+  | 'event'
   | 'duplicate';
 
 const r = (code: string, group: RuleGroup, message: string, effect: RuleEffect = 'R'): RuleDefinition => ({
@@ -298,17 +299,84 @@ const noteRules = [
   ),
 ] as const satisfies readonly RuleDefinition[];
 
-export type RuleCode = InvoiceRuleCode | NoteVariant<SharedRuleCode> | (typeof noteRules)[number]['code'];
+/**
+ * A RADIAN event's own rules (SendEventUpdateStatus; docs/dian-simulator-rules.md, "RADIAN events"), in check order.
+ * DIAN's codes where its validator or peers name them (AAD05, AAD06, AAD09e, AAH09, DC24c, DC24e), SIM-EV… else; an
+ * event also answers ZB01, the signature's codes, ZE03 and 90.
+ */
+const eventRules = [
+  r('AAD09e', 'signature', 'La fecha del evento (IssueDate) no corresponde a la fecha de la firma (SigningTime)'),
+  r(
+    'SIM-EV01',
+    'event',
+    'El código del evento (DocumentResponse/Response/ResponseCode) no corresponde a un evento que la DIAN registre (030, 031, 032, 033, 034, 036 o 037)',
+  ),
+  r(
+    'SIM-EV02',
+    'event',
+    'El ambiente del CUDE (UUID/@schemeID) o del evento (ProfileExecutionID) no corresponde al ambiente del software del emisor',
+  ),
+  r(
+    'SIM-EV03',
+    'event',
+    'El identificador del software (SoftwareID) no corresponde a un software registrado para el emisor del evento',
+  ),
+  r('AAD06', 'event', 'Valor del CUDE no está calculado correctamente'),
+  r(
+    'SIM-EV04',
+    'event',
+    'La factura referenciada (DocumentReference: número, CUFE y tipo 01) no corresponde a una factura electrónica aceptada por la DIAN',
+  ),
+  r(
+    'SIM-EV05',
+    'event',
+    'El emisor del evento (SenderParty) no puede registrarlo sobre esta factura: 030 a 033 los registra su adquiriente, 034 su emisor, 036 y 037 su tenedor legítimo',
+  ),
+  r(
+    'SIM-EV06',
+    'event',
+    'El receptor del evento (ReceiverParty) no corresponde: el emisor de la factura para 030 a 033, la DIAN para 034 y 036',
+  ),
+  r(
+    'SIM-EV07',
+    'event',
+    'La factura no tiene el evento previo que este requiere (032 tras 030; 031, 033 y 034 tras 032; 036 tras 033 o 034; 037 tras 036)',
+  ),
+  r(
+    'SIM-EV08',
+    'event',
+    'El evento es incompatible con uno ya registrado sobre la factura (un reclamo y una aceptación se excluyen)',
+  ),
+  r(
+    'DC24c',
+    'event',
+    'La aceptación expresa (033) se firmó pasados 3 días hábiles del recibo del bien o servicio (032)',
+  ),
+  r(
+    'DC24e',
+    'event',
+    'La aceptación tácita (034) se firmó o se recibió antes de transcurridos 3 días hábiles del recibo del bien o servicio (032)',
+  ),
+  r('AAH09', 'duplicate', 'Evento registrado previamente: la factura ya tiene un evento con este código'),
+  r('AAD05', 'duplicate', 'El número del evento (cbc:ID) ya fue usado por el emisor para otro evento del mismo código'),
+] as const satisfies readonly RuleDefinition[];
+
+export type RuleCode =
+  | InvoiceRuleCode
+  | NoteVariant<SharedRuleCode>
+  | (typeof noteRules)[number]['code']
+  | (typeof eventRules)[number]['code'];
 
 /**
  * Every rule: the invoice's, then each shared one as a credit note's and as a debit note's, then
- * the notes' own. Order matters only within a kind (the answer lists findings in check order).
+ * the notes' own, then the events'. Order matters only within a kind (the answer lists findings in check order).
  */
 export const ruleCatalogue: readonly (RuleDefinition & { code: RuleCode })[] = [
   ...invoiceRules,
   ...sharedRules.map((d) => forNote(d, 'C')),
   ...sharedRules.map((d) => forNote(d, 'D')),
   ...noteRules,
+  ...eventRules,
 ] as (RuleDefinition & { code: RuleCode })[];
 
 const byCode = new Map<string, RuleDefinition>(ruleCatalogue.map((rule) => [rule.code, rule]));

@@ -21,6 +21,7 @@ export const ubl = {
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
   debitNote: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2',
+  applicationResponse: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
 } as const;
 
 /** The three documents the simulator judges, by their root element. */
@@ -137,6 +138,8 @@ export type InvoiceView = {
   };
   customer: {
     companyId: IdView;
+    /** PartyTaxScheme/RegistrationName (the played buyer signs its events with it). */
+    name: string | undefined;
     additionalAccountId: string | undefined;
     partyIdentification: IdView | undefined;
     addresses: AddressView[];
@@ -284,6 +287,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
     },
     customer: {
       companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
+      name: text(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'RegistrationName'])),
       additionalAccountId: text(childElement(customerParty, cbc, 'AdditionalAccountID')),
       partyIdentification: customerIdentification && idView(childElement(customerIdentification, cbc, 'ID')),
       addresses: addressesOf(customer),

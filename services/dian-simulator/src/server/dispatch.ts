@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRadianDesk, type RadianDesk } from '../events/radian-desk.ts';
 import { soapNs } from './wcf-vocabulary.ts';
 import { rule, ruleMessage } from '../rules/catalogue.ts';
 import type { SimulatedDianResponse } from '../store/store.ts';
@@ -17,9 +18,9 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The WCF contract without HTTP: WS-Security first, then the operation. Synchronous, so the bench can time it
- * without a socket.
+ * without a socket. `radian` answers the events' operations (its test controls are the caller's).
  */
-export function createDispatcher(deps: ValidationDeps): Dispatcher {
+export function createDispatcher(deps: ValidationDeps, radian: RadianDesk = createRadianDesk(deps)): Dispatcher {
   const answer = createAnswerer(deps);
   // DIAN's portal gives each software its own TestSetId: any GUID starts a set of its own. Nothing is kept per set
   // (each document is judged alone); the configured ids may be any text.
@@ -108,6 +109,17 @@ export function createDispatcher(deps: ValidationDeps): Dispatcher {
           ),
         );
       }
+      case 'SendEventUpdateStatus': {
+        // One signed event per zip; the operation has no fileName, so answers name the XML inside.
+        const documents = unzip(param('contentFile'), param('fileName'), true);
+        const response =
+          'rejected' in documents
+            ? documents.rejected
+            : radian.answerEvent(documents.entries[0]!.xml, documents.entries[0]!.name, now);
+        return ok(write.dianResponseResult(operation, response));
+      }
+      case 'GetStatusEvent':
+        return ok(write.dianResponseResult(operation, radian.eventStatus(param('trackId'), now)));
       case 'GetNumberingRange': {
         const issuer = deps.issuers(param('accountCode'));
         const software = issuer?.software.find(

@@ -34,7 +34,7 @@ export function createSimulatorServer(dispatch: Dispatcher, options: HttpOptions
     if (req.method === 'GET' && url.pathname === '/health')
       return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     if (options.control && url.pathname.startsWith('/control/'))
-      return handleControl(options.control, req, res, url.pathname, await readBody(req, 1024));
+      return handleControl(options.control, req, res, url.pathname, await readBody(req, 16 * 1024));
     if (req.method !== 'POST' || url.pathname !== SERVICE_PATH) return void res.writeHead(404).end();
     // A SERVER span per SOAP call, in the caller's trace when it sent a traceparent (operation and status only).
     const operation = /action="[^"]*\/(\w+)"/.exec(header(req, 'content-type') ?? '')?.[1] ?? 'unknown';

@@ -23,6 +23,18 @@ export async function serveSimulatorThread(issuers?: (entryData: unknown) => Iss
           return reply({ id: request.id, kind: 'done' });
         case 'times-received':
           return reply({ id: request.id, kind: 'count', count: simulator.store.timesReceived(request.cufe) });
+        case 'play-buyer':
+          return void simulator.playBuyer(request.cufe, request.request).then(
+            (outcome) => reply({ id: request.id, kind: 'played', outcome }),
+            (error: unknown) => reply({ id: request.id, kind: 'error', message: (error as Error).message }),
+          );
+        case 'set-today':
+          try {
+            simulator.setToday(request.date);
+            return reply({ id: request.id, kind: 'done' });
+          } catch (error) {
+            return reply({ id: request.id, kind: 'error', message: (error as Error).message });
+          }
         case 'close':
           void simulator.close().then(() => reply({ id: request.id, kind: 'done' }));
       }

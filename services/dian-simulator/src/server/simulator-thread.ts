@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SimulatorConfig } from '../config.ts';
+import type { PlayBuyerOutcome, PlayBuyerRequest } from '../events/play-buyer.ts';
 import type { FaultSpec } from '../faults/faults.ts';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './simulator-thread-messages.ts';
 
@@ -15,6 +16,10 @@ export type DianSimulatorThread = {
   setGlobalFault(fault: FaultSpec | undefined): Promise<void>;
   /** How many times a document with this CUFE was received and judged. */
   timesReceived(cufe: string): Promise<number>;
+  /** Registers 030, 031, 032 or 033 on an accepted invoice as its buyer would (DianSimulator.playBuyer). */
+  playBuyer(cufe: string, request: PlayBuyerRequest): Promise<PlayBuyerOutcome>;
+  /** The date (YYYY-MM-DD) the event rules take for today; undefined goes back to the real one. */
+  setToday(date: string | undefined): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -86,6 +91,11 @@ export function startDianSimulatorThread(
             const answer = await ask({ kind: 'times-received', cufe });
             return answer.kind === 'count' ? answer.count : Promise.reject(new Error(describe(answer)));
           },
+          playBuyer: async (cufe, request) => {
+            const answer = await ask({ kind: 'play-buyer', cufe, request });
+            return answer.kind === 'played' ? answer.outcome : Promise.reject(new Error(describe(answer)));
+          },
+          setToday: async (date) => expect(await ask({ kind: 'set-today', date }), 'done'),
           close: async () => {
             if (exited) return;
             closing = true;

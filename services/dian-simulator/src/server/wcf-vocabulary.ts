@@ -40,6 +40,8 @@ export const simulatedOperations = [
   'GetNumberingRange',
   'GetXmlByDocumentKey',
   'GetAcquirer',
+  'SendEventUpdateStatus',
+  'GetStatusEvent',
 ] as const;
 
 /** The WSDL's wsaw:Action of an operation's input; its output's is this plus `Response`. */

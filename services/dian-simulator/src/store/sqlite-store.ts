@@ -1,6 +1,14 @@
 import { closeSync, openSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { AcceptedDocument, DocumentFacts, SimulatedDianResponse, SimulatorStore, StoredAnswer } from './store.ts';
+import type {
+  AcceptedDocument,
+  DocumentFacts,
+  InvoiceFacts,
+  RegisteredEvent,
+  SimulatedDianResponse,
+  SimulatorStore,
+  StoredAnswer,
+} from './store.ts';
 
 /**
  * The simulator's memory in SQLite: DIAN does not forget an acceptance when the service restarts, so a
@@ -23,39 +31,53 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
   // inside the JSON: binding a string is a copy, JSON.stringify would scan and escape 30 KB.
   db.exec(`CREATE TABLE IF NOT EXISTS documents (
       key TEXT PRIMARY KEY, seq INTEGER NOT NULL, received INTEGER NOT NULL, accepted INTEGER NOT NULL,
-      response TEXT, application_response TEXT, signed_xml TEXT, validated_at TEXT, kind TEXT, issuer TEXT);
+      response TEXT, application_response TEXT, signed_xml TEXT, validated_at TEXT, kind TEXT, issuer TEXT, invoice TEXT);
     CREATE INDEX IF NOT EXISTS documents_seq ON documents (seq);
     CREATE TABLE IF NOT EXISTS zips (zip_key TEXT PRIMARY KEY, seq INTEGER NOT NULL, keys TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS zips_seq ON zips (seq);`);
-  // A file written before notes has no kind and issuer: they are added, NULL for its rows (all invoices).
+    CREATE INDEX IF NOT EXISTS zips_seq ON zips (seq);
+    CREATE TABLE IF NOT EXISTS events (cude TEXT PRIMARY KEY, invoice_key TEXT NOT NULL, seq INTEGER NOT NULL,
+      sender TEXT NOT NULL, code TEXT NOT NULL, id TEXT NOT NULL, event TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS events_invoice ON events (invoice_key, seq);
+    CREATE INDEX IF NOT EXISTS events_id ON events (sender, code, id);
+    CREATE INDEX IF NOT EXISTS events_seq ON events (seq);`);
+  // A file written before notes has no kind and issuer, one before events no invoice parties: they are added, NULL
+  // for its rows (invoices then; no event can be registered on one whose parties were not kept).
   const columnNames = new Set(
     (db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name),
   );
-  for (const column of ['kind', 'issuer'])
+  for (const column of ['kind', 'issuer', 'invoice'])
     if (!columnNames.has(column)) db.exec(`ALTER TABLE documents ADD COLUMN ${column} TEXT`);
   const statement = (sql: string): StatementSync => db.prepare(sql);
   const select = statement(
-    'SELECT received, accepted, response, application_response, signed_xml, validated_at, kind, issuer FROM documents WHERE key = ?',
+    'SELECT received, accepted, response, application_response, signed_xml, validated_at, kind, issuer, invoice FROM documents WHERE key = ?',
   );
   const received = statement(`INSERT INTO documents (key, seq, received, accepted) VALUES (?, ?, 1, 0)
     ON CONFLICT (key) DO UPDATE SET received = received + 1, seq = excluded.seq`);
   const keep =
-    statement(`UPDATE documents SET response = ?, application_response = ?, signed_xml = ?, validated_at = ?, kind = ?, issuer = ?, accepted = ?
-    WHERE key = ? AND accepted = 0`);
+    statement(`UPDATE documents SET response = ?, application_response = ?, signed_xml = ?, validated_at = ?, kind = ?, issuer = ?, invoice = ?,
+    accepted = ? WHERE key = ? AND accepted = 0`);
   const keepNew =
-    statement(`INSERT INTO documents (key, seq, received, accepted, response, application_response, signed_xml, validated_at, kind, issuer)
-    VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`);
+    statement(`INSERT INTO documents (key, seq, received, accepted, response, application_response, signed_xml, validated_at, kind, issuer,
+    invoice) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`);
   const zip = statement(
     'INSERT INTO zips (zip_key, seq, keys) VALUES (?, ?, ?) ON CONFLICT (zip_key) DO UPDATE SET seq = excluded.seq, keys = excluded.keys',
   );
   const zipKeys = statement('SELECT keys FROM zips WHERE zip_key = ?');
   const trimDocuments = statement('DELETE FROM documents WHERE seq <= ?');
   const trimZips = statement('DELETE FROM zips WHERE seq <= ?');
+  const addEvent = statement(
+    'INSERT INTO events (cude, invoice_key, seq, sender, code, id, event) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (cude) DO NOTHING',
+  );
+  const selectEvents = statement('SELECT event FROM events WHERE invoice_key = ? ORDER BY seq');
+  const selectEventId = statement('SELECT 1 AS found FROM events WHERE sender = ? AND code = ? AND id = ? LIMIT 1');
+  const trimEvents = statement('DELETE FROM events WHERE seq <= ?');
   const counts = statement(`SELECT count(response) AS n,
     coalesce(sum(length(response) + coalesce(length(application_response), 0) + coalesce(length(signed_xml), 0)), 0) AS bytes FROM documents`);
   let seq = Number(
     (
-      statement('SELECT max(seq) AS s FROM (SELECT seq FROM documents UNION ALL SELECT seq FROM zips)').get() as {
+      statement(
+        'SELECT max(seq) AS s FROM (SELECT seq FROM documents UNION ALL SELECT seq FROM zips UNION ALL SELECT seq FROM events)',
+      ).get() as {
         s: number | null;
       }
     ).s ?? 0,
@@ -70,10 +92,11 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     validated_at: string | null;
     kind: DocumentFacts['kind'] | null;
     issuer: string | null;
+    invoice: string | null;
   };
   const row = (key: string) => select.get(key) as Row | undefined;
   // An answer as bound parameters: response (without its base64), application_response, signed_xml, validated_at, kind,
-  // issuer.
+  // issuer, invoice.
   const columns = (answer: StoredAnswer) => {
     const { xmlBase64Bytes, ...response } = answer.response;
     return [
@@ -83,6 +106,7 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
       answer.validatedAt.toISOString(),
       answer.document?.kind ?? null,
       answer.document?.issuerNit ?? null,
+      answer.document?.invoice ? JSON.stringify(answer.document.invoice) : null,
     ] as const;
   };
   const next = () => ++seq;
@@ -93,7 +117,10 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     trimmedAt = seq;
     trimDocuments.run(seq - maxDocuments);
     trimZips.run(seq - maxDocuments);
+    trimEvents.run(seq - maxDocuments);
   };
+  const invoiceOf = (found: Row): { invoice?: InvoiceFacts } =>
+    found.invoice === null ? {} : { invoice: JSON.parse(found.invoice) as InvoiceFacts };
   const answerOf = (key: string): StoredAnswer | undefined => {
     const found = row(key);
     if (!found?.response) return undefined;
@@ -107,7 +134,8 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
       signedXml: found.signed_xml ?? undefined,
       validatedAt: new Date(found.validated_at!),
     };
-    if (found.kind !== null && found.issuer !== null) answer.document = { kind: found.kind, issuerNit: found.issuer };
+    if (found.kind !== null && found.issuer !== null)
+      answer.document = { kind: found.kind, issuerNit: found.issuer, ...invoiceOf(found) };
     return answer;
   };
   // @fe/platform's `immediate` does this; the simulator's thread does not load @fe/platform (its
@@ -123,11 +151,15 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     }
   };
 
+  const recordAnswer = (cufe: string, answer: StoredAnswer) => {
+    received.run(cufe, next());
+    keep.run(...columns(answer), answer.accepted ? 1 : 0, cufe);
+  };
+
   return {
     record(cufe, answer) {
       transaction(() => {
-        received.run(cufe, next());
-        keep.run(...columns(answer), answer.accepted ? 1 : 0, cufe);
+        recordAnswer(cufe, answer);
         trim();
       });
     },
@@ -136,7 +168,7 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
       const found = row(cufe);
       // NULL kind: accepted before kinds were recorded (or an async zip's entry), when only invoices were.
       return found?.accepted === 1
-        ? { kind: found.kind ?? 'invoice', issuerNit: found.issuer ?? undefined }
+        ? { kind: found.kind ?? 'invoice', issuerNit: found.issuer ?? undefined, ...invoiceOf(found) }
         : undefined;
     },
     timesReceived: (cufe) => row(cufe)?.received ?? 0,
@@ -162,6 +194,19 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
       if (!keys) return undefined;
       return (JSON.parse(keys.keys) as string[]).map(answerOf).filter((a) => a !== undefined);
     },
+    recordEvent(invoiceCufe, event, answer) {
+      transaction(() => {
+        recordAnswer(event.cude, answer);
+        addEvent.run(event.cude, invoiceCufe, next(), event.sender.nit, event.code, event.id, JSON.stringify(event));
+        trim();
+      });
+    },
+    eventsOf: (invoiceCufe) =>
+      (selectEvents.all(invoiceCufe) as { event: string }[]).map(({ event }) => {
+        const stored = JSON.parse(event) as Omit<RegisteredEvent, 'registeredAt'> & { registeredAt: string };
+        return { ...stored, registeredAt: new Date(stored.registeredAt) };
+      }),
+    eventIdUsed: (senderNit, code, id) => selectEventId.get(senderNit, code, id) !== undefined,
     get size() {
       return Number((counts.get() as { n: number }).n);
     },

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from './sqlite-store.ts';
-import { createStore, type SimulatedDianResponse, type SimulatorStore, type StoredAnswer } from './store.ts';
+import {
+  createStore,
+  type InvoiceFacts,
+  type RegisteredEvent,
+  type SimulatedDianResponse,
+  type SimulatorStore,
+  type StoredAnswer,
+} from './store.ts';
 
 const response = (accepted: boolean, key?: string): SimulatedDianResponse => ({
   isValid: accepted,
@@ -23,6 +30,31 @@ const answer = (accepted: boolean): StoredAnswer => ({
   validatedAt: new Date('2026-11-25T10:00:00.000Z'),
 });
 const file = () => join(mkdtempSync(join(tmpdir(), 'fe-sim-store-')), 'dian-simulator.sqlite');
+const party = (nit: string, name: string) => ({ nit, dv: '3', documentType: '31', personType: '1', name });
+const invoiceFacts: InvoiceFacts = {
+  number: 'SETP990000001',
+  issueDate: '2026-03-14',
+  environment: '2',
+  supplier: party('900123456', 'Vendedor'),
+  customer: { ...party('1020304050', 'Comprador'), dv: undefined, documentType: '13', personType: undefined },
+};
+const event = (code: string, id: string, cude: string): RegisteredEvent => ({
+  code,
+  id,
+  cude,
+  description: code === '031' ? undefined : `Evento ${code}`,
+  claimReason: code === '031' ? { code: '02', name: undefined } : undefined,
+  issueDate: '2026-03-14',
+  issueTime: '10:20:05-05:00',
+  sender: invoiceFacts.customer,
+  receiver: invoiceFacts.supplier,
+  registeredAt: new Date('2026-03-14T15:20:06.000Z'),
+});
+const eventAnswer = (): StoredAnswer => ({
+  ...answer(true),
+  signedXml: '<ApplicationResponse/>',
+  document: { kind: 'event', issuerNit: '1020304050' },
+});
 
 // The behaviour both adapters share, run against each (the SQLite one must answer as the memory one).
 describe.each([
@@ -57,6 +89,37 @@ describe.each([
     expect(store.byDocumentKey('cufe-1')).toEqual(invoice);
   });
 
+  it("remembers an accepted invoice's parties, which the event rules read", () => {
+    const store = open();
+    store.record('cufe-1', {
+      ...answer(true),
+      document: { kind: 'invoice', issuerNit: '900123456', invoice: invoiceFacts },
+    });
+    expect(store.acceptedDocument('cufe-1')).toEqual({
+      kind: 'invoice',
+      issuerNit: '900123456',
+      invoice: invoiceFacts,
+    });
+    expect(store.byDocumentKey('cufe-1')?.document?.invoice).toEqual(invoiceFacts);
+  });
+
+  it("keeps each invoice's events in the order registered, under their CUDE too, and the IDs each sender used", () => {
+    const store = open();
+    const [acknowledgement, claim] = [event('030', 'ACR1', 'cude-1'), event('031', 'RCL1', 'cude-2')];
+    store.recordEvent('cufe-1', acknowledgement, eventAnswer());
+    store.recordEvent('cufe-1', claim, eventAnswer());
+    store.recordEvent('cufe-2', event('030', 'ACR2', 'cude-3'), eventAnswer());
+    expect(store.eventsOf('cufe-1')).toEqual([acknowledgement, claim]);
+    expect(store.eventsOf('unknown')).toEqual([]);
+    expect(store.isAccepted('cude-2')).toBe(true);
+    expect(store.acceptedDocument('cude-2')).toEqual({ kind: 'event', issuerNit: '1020304050' });
+    expect(store.byDocumentKey('cude-2')).toEqual(eventAnswer());
+    expect(store.timesReceived('cude-2')).toBe(1);
+    expect(store.eventIdUsed('1020304050', '030', 'ACR2')).toBe(true);
+    expect(store.eventIdUsed('1020304050', '032', 'ACR2')).toBe(false);
+    expect(store.eventIdUsed('900123456', '030', 'ACR2')).toBe(false);
+  });
+
   it("keeps an async zip's answers by ZipKey, without counting them as receptions or replacing a known document", () => {
     const store = open();
     store.record('cufe-a', answer(true));
@@ -73,7 +136,7 @@ describe.each([
   });
 });
 
-it('opens a file written before notes: its accepted documents are invoices of an unrecorded issuer, new ones record theirs', () => {
+it('opens a file written before notes and events: its accepted documents are invoices of an unrecorded issuer without parties, new ones record theirs', () => {
   const path = file();
   const old = new DatabaseSync(path);
   old.exec(`CREATE TABLE documents (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, received INTEGER NOT NULL, accepted INTEGER NOT NULL,
@@ -82,24 +145,28 @@ it('opens a file written before notes: its accepted documents are invoices of an
   old.close();
   const store = createSqliteStore(path);
   expect(store.acceptedDocument('cufe-old')).toEqual({ kind: 'invoice', issuerNit: undefined });
+  expect(store.eventsOf('cufe-old')).toEqual([]);
   store.record('cude-new', { ...answer(true), document: { kind: 'debit-note', issuerNit: '900123456' } });
   expect(store.acceptedDocument('cude-new')).toEqual({ kind: 'debit-note', issuerNit: '900123456' });
   store.close();
 });
 
-it('still knows after a reopen what it accepted and how often each document came', () => {
+it('still knows after a reopen what it accepted, how often each document came and the events registered', () => {
   const path = file();
   const first = createSqliteStore(path);
   first.record('cufe-1', answer(true));
   first.recordZip('zip-1', [response(false, 'cufe-2')]);
+  first.recordEvent('cufe-1', event('030', 'ACR1', 'cude-1'), eventAnswer());
   first.close();
   const again = createSqliteStore(path);
+  expect(again.eventsOf('cufe-1')).toEqual([event('030', 'ACR1', 'cude-1')]);
+  expect(again.eventIdUsed('1020304050', '030', 'ACR1')).toBe(true);
   expect(again.isAccepted('cufe-1')).toBe(true);
   expect(again.timesReceived('cufe-1')).toBe(1);
   expect(again.byDocumentKey('cufe-1')).toEqual(answer(true));
   expect(again.byZipKey('zip-1')?.map((a) => a.response.xmlDocumentKey)).toEqual(['cufe-2']);
   again.record('cufe-3', answer(true)); // positions go on after the reopened ones
-  expect(again.size).toBe(3);
+  expect(again.size).toBe(4);
   again.close();
 });
 

@@ -11,14 +11,65 @@ export type StoredAnswer = {
   document?: DocumentFacts;
 };
 
-/** The kind of a judged document and its issuer's NIT. */
-export type DocumentFacts = { kind: 'invoice' | 'credit-note' | 'debit-note'; issuerNit: string };
+/**
+ * The kind of a judged document and its issuer's NIT (an event's sender); an invoice's parties too, which the RADIAN
+ * rules read (who may send which event) and the played buyer writes its events from.
+ */
+export type DocumentFacts = {
+  kind: 'invoice' | 'credit-note' | 'debit-note' | 'event';
+  issuerNit: string;
+  invoice?: InvoiceFacts;
+};
+
+/** A party as its document names it: CompanyID and its DV (schemeID) and type (schemeName), person type, name. */
+export type PartyFacts = {
+  nit: string;
+  dv: string | undefined;
+  /** The identification type ('31' NIT, '13' cédula …). */
+  documentType: string;
+  /** AdditionalAccountID: '1' persona jurídica, '2' natural. */
+  personType: string | undefined;
+  name: string;
+};
+
+/** What events are checked against: the invoice's number, date, environment and parties. */
+export type InvoiceFacts = {
+  number: string;
+  issueDate: string;
+  /** ProfileExecutionID: '1' production, '2' habilitación. */
+  environment: string;
+  supplier: PartyFacts;
+  customer: PartyFacts;
+};
 
 /**
  * An accepted document as the rules see it. `issuerNit` is undefined only for what a simulator file
- * accepted before it recorded issuers: invoices then, as nothing else was accepted.
+ * accepted before it recorded issuers: invoices then, as nothing else was accepted. `invoice` is absent for an
+ * invoice accepted before the parties were recorded (no event can be registered on it).
  */
-export type AcceptedDocument = { kind: DocumentFacts['kind']; issuerNit: string | undefined };
+export type AcceptedDocument = {
+  kind: DocumentFacts['kind'];
+  issuerNit: string | undefined;
+  invoice?: InvoiceFacts;
+};
+
+/** A RADIAN event the simulator registered on an invoice (GetStatusEvent lists them in this order). */
+export type RegisteredEvent = {
+  /** The event code: '030' … '037'. */
+  code: string;
+  /** cbc:ID and cbc:UUID (the CUDE) of the event document. */
+  id: string;
+  cude: string;
+  /** cbc:Description as sent, and a claim's reason (ResponseCode/@listID and @name). */
+  description: string | undefined;
+  claimReason: { code: string; name: string | undefined } | undefined;
+  issueDate: string;
+  issueTime: string;
+  sender: PartyFacts;
+  receiver: PartyFacts;
+  /** When the simulator registered it. */
+  registeredAt: Date;
+};
 
 export type SimulatedDianResponse = {
   isValid: boolean;
@@ -46,6 +97,15 @@ export interface SimulatorStore {
   byDocumentKey(key: string): StoredAnswer | undefined;
   recordZip(zipKey: string, answers: SimulatedDianResponse[]): void;
   byZipKey(zipKey: string): StoredAnswer[] | undefined;
+  /**
+   * An accepted event: its answer under its CUDE (as `record`, for GetStatus and rule 90) and the event on its
+   * invoice's list, together.
+   */
+  recordEvent(invoiceCufe: string, event: RegisteredEvent, answer: StoredAnswer): void;
+  /** The events registered on an invoice, oldest first; none for an unknown one. */
+  eventsOf(invoiceCufe: string): RegisteredEvent[];
+  /** Whether this sender registered an event of this code with this ID (on any invoice): AAD05. */
+  eventIdUsed(senderNit: string, code: string, id: string): boolean;
   /** Answers held. */
   readonly size: number;
   /** Bytes of answers held (for tests and diagnostics). */
@@ -75,6 +135,10 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
   const accepted = new Map<string, AcceptedDocument>();
   const zips = new Map<string, string[]>();
   const received = new Map<string, number>();
+  /** Events by invoice CUFE, and the (sender, code, ID) triples used: bounded by count, as the keys. */
+  const events = new Map<string, RegisteredEvent[]>();
+  const eventIds = new Set<string>();
+  const eventIdKey = (senderNit: string, code: string, id: string) => `${senderNit}|${code}|${id}`;
 
   const sizeOf = (answer: StoredAnswer) =>
     1024 + (answer.signedXml?.length ?? 0) + (answer.response.xmlBase64Bytes?.length ?? 0);
@@ -96,15 +160,17 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
     trimOldest(accepted, maxDocuments);
   };
 
+  const record = (cufe: string, answer: StoredAnswer): void => {
+    const times = (received.get(cufe) ?? 0) + 1;
+    received.delete(cufe); // re-inserted last: the most recent receptions are the ones kept
+    received.set(cufe, times);
+    trimOldest(received, maxDocuments);
+    if (accepted.has(cufe)) return;
+    keep(cufe, answer);
+  };
+
   return {
-    record(cufe: string, answer: StoredAnswer): void {
-      const times = (received.get(cufe) ?? 0) + 1;
-      received.delete(cufe); // re-inserted last: the most recent receptions are the ones kept
-      received.set(cufe, times);
-      trimOldest(received, maxDocuments);
-      if (accepted.has(cufe)) return;
-      keep(cufe, answer);
-    },
+    record,
     isAccepted: (cufe: string) => accepted.has(cufe),
     acceptedDocument: (cufe: string) => accepted.get(cufe),
     timesReceived: (cufe: string) => received.get(cufe) ?? 0,
@@ -126,6 +192,17 @@ export function createStore(limits: Partial<StoreLimits> | number = {}): Simulat
         .get(zipKey)
         ?.map((key) => byKey.get(key))
         .filter((a) => a !== undefined),
+    recordEvent(invoiceCufe, event, answer) {
+      record(event.cude, answer);
+      const list = events.get(invoiceCufe) ?? [];
+      events.delete(invoiceCufe); // re-inserted last: the invoices with recent events are the ones kept
+      events.set(invoiceCufe, [...list, event]);
+      trimOldest(events, maxDocuments);
+      eventIds.add(eventIdKey(event.sender.nit, event.code, event.id));
+      trimOldest(eventIds, maxDocuments);
+    },
+    eventsOf: (invoiceCufe) => [...(events.get(invoiceCufe) ?? [])],
+    eventIdUsed: (senderNit, code, id) => eventIds.has(eventIdKey(senderNit, code, id)),
     get size() {
       return byKey.size;
     },

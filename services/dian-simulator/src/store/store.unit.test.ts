@@ -46,3 +46,23 @@ it('with 0 documents remembers nothing: every call is a first submission', () =>
   expect(store.isAccepted('cufe')).toBe(false);
   expect(store.size).toBe(0);
 });
+
+it('bounds the invoices whose events it keeps by document count, the least recently added to first', () => {
+  const store = createStore({ maxDocuments: 2 });
+  const party = { nit: '900108281', dv: '3', documentType: '31', personType: '1', name: 'Cliente' };
+  const event = (cude: string) => ({
+    code: '030',
+    id: cude,
+    cude,
+    description: undefined,
+    claimReason: undefined,
+    issueDate: '2026-03-14',
+    issueTime: '10:00:00-05:00',
+    sender: party,
+    receiver: party,
+    registeredAt: new Date(0),
+  });
+  for (const cufe of ['cufe-1', 'cufe-2', 'cufe-3']) store.recordEvent(cufe, event(`cude-${cufe}`), answer(true, 10));
+  expect([store.eventsOf('cufe-1'), store.eventsOf('cufe-3')].map((events) => events.length)).toEqual([0, 1]);
+  expect(store.eventIdUsed('900108281', '030', 'cude-cufe-1')).toBe(false);
+});

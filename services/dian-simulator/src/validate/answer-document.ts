@@ -2,7 +2,7 @@ import { buildApplicationResponse } from '../application-response/build-applicat
 import { createApplicationResponseSigner } from '../application-response/sign-application-response.ts';
 import { ruleMessage } from '../rules/catalogue.ts';
 import type { DocumentKind, InvoiceView } from '../rules/invoice-view.ts';
-import type { DocumentFacts, SimulatedDianResponse } from '../store/store.ts';
+import type { DocumentFacts, InvoiceFacts, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
 import { schemaCheckFor } from './schema-check.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
@@ -14,10 +14,37 @@ const TITLES: Record<DocumentKind, string> = {
   'debit-note': 'Nota débito electrónica',
 };
 
-/** What the store keeps of a judged document for the notes' reference rules (CBG04/DBG04). */
+/**
+ * What the store keeps of a judged document: its kind and issuer for the notes' reference rules (CBG04/DBG04), an
+ * invoice's number, date and parties for the RADIAN events registered on it.
+ */
 const facts = (view: InvoiceView): DocumentFacts => ({
   kind: view.kind,
   issuerNit: detached(view.supplier.companyId.value ?? ''),
+  ...(view.kind === 'invoice' ? { invoice: invoiceFacts(view) } : {}),
+});
+
+// Detached, as the CUFE: the store keeps them for up to 100 000 documents.
+const own = (text: string | null | undefined) => detached(text ?? '');
+const maybe = (text: string | null | undefined) => (text ? detached(text) : undefined);
+const invoiceFacts = (view: InvoiceView): InvoiceFacts => ({
+  number: own(view.id),
+  issueDate: own(view.issueDate),
+  environment: own(view.profileExecutionId),
+  supplier: {
+    nit: own(view.supplier.companyId.value),
+    dv: maybe(view.supplier.companyId.schemeId),
+    documentType: own(view.supplier.companyId.schemeName ?? '31'),
+    personType: maybe(view.supplier.additionalAccountId),
+    name: own(view.supplier.name),
+  },
+  customer: {
+    nit: own(view.customer.companyId.value),
+    dv: maybe(view.customer.companyId.schemeId),
+    documentType: own(view.customer.companyId.schemeName ?? '31'),
+    personType: maybe(view.customer.additionalAccountId),
+    name: own(view.customer.name),
+  },
 });
 
 /**

@@ -7,11 +7,15 @@ import { ubl, type DocumentKind } from '../rules/invoice-view.ts';
 /** DIAN's copies of the UBL 2.1 schemas (spec/dian/README.md): the maindocs import the rest of the folder. */
 const XSD_DIR = fileURLToPath(new URL('../../../../spec/dian/xsd/', import.meta.url));
 
+/** What the schema judges: the three documents, and a RADIAN event (an ApplicationResponse). */
+export type SchemaRoot = DocumentKind | 'event';
+
 /** Each kind's root element and the maindoc that declares it. */
-export const DOCUMENT_ROOTS: Record<DocumentKind, { name: string; ns: string; xsd: string }> = {
+export const DOCUMENT_ROOTS: Record<SchemaRoot, { name: string; ns: string; xsd: string }> = {
   invoice: { name: 'Invoice', ns: ubl.invoice, xsd: 'UBL-Invoice-2.1.xsd' },
   'credit-note': { name: 'CreditNote', ns: ubl.creditNote, xsd: 'UBL-CreditNote-2.1.xsd' },
   'debit-note': { name: 'DebitNote', ns: ubl.debitNote, xsd: 'UBL-DebitNote-2.1.xsd' },
+  event: { name: 'ApplicationResponse', ns: ubl.applicationResponse, xsd: 'UBL-ApplicationResponse-2.1.xsd' },
 };
 
 /** Whether libxml2 may open this file: only the schemas' own folder, no network (xmllint's --nonet, and more). */
@@ -33,7 +37,7 @@ let validator: XsdValidator | undefined;
 let schemaDocument: XmlDocument | undefined;
 
 /**
- * One libxml2 (WebAssembly) validator for the three maindocs, parsed once per thread and kept for its life: parsing
+ * One libxml2 (WebAssembly) validator for the four maindocs, parsed once per thread and kept for its life: parsing
  * costs far more than validating an invoice, and one schema holds the UBL components they share once.
  */
 export function documentsSchema(): XsdValidator {

@@ -1,12 +1,11 @@
 import { ParseOption, XmlDocument, XmlParseError, XmlValidateError, type ErrorDetail } from 'libxml2-wasm';
-import type { DocumentKind } from '../rules/invoice-view.ts';
-import { DOCUMENT_ROOTS, documentsSchema } from './documents-schema.ts';
+import { DOCUMENT_ROOTS, documentsSchema, type SchemaRoot } from './documents-schema.ts';
 
 /** See SimulatorConfig.schemaValidation; 'auto' and 'xmllint', the former values, mean 'on'. */
 export type SchemaValidation = 'on' | 'off' | 'auto' | 'xmllint';
 
 /** Whether a document (an invoice unless told) passes DIAN's XSD, and libxml2's messages when it does not. */
-export type SchemaCheck = (xml: string, kind?: DocumentKind) => { valid: boolean; errors: string[] };
+export type SchemaCheck = (xml: string, kind?: SchemaRoot) => { valid: boolean; errors: string[] };
 
 /**
  * libxml2's 24-digit xs:integer overflows on a real CA's 20-byte serial, which DIAN (.NET) accepts, so that one
@@ -48,8 +47,8 @@ export function schemaCheckFor(mode: SchemaValidation): SchemaCheck | undefined 
   };
 }
 
-/** The schema holds the three maindocs, so it would take any of their roots: the kind's own is asked for here. */
-function wrongRootOf(document: XmlDocument, kind: DocumentKind): string | undefined {
+/** The schema holds the four maindocs, so it would take any of their roots: the kind's own is asked for here. */
+function wrongRootOf(document: XmlDocument, kind: SchemaRoot): string | undefined {
   const { name, namespaceUri, line } = document.root;
   const expected = DOCUMENT_ROOTS[kind];
   if (name === expected.name && namespaceUri === expected.ns) return undefined;

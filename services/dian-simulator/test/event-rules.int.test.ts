@@ -1,0 +1,296 @@
+// The RADIAN event rules over loopback HTTP with our client: for each rule, one event on an invoice the simulator
+// accepted, with exactly one thing broken (before signing, so only that rule fires, unless said), answered 99 with
+// that rule; then the three business days of a tacit acceptance across a Colombian holiday, and the título valor's
+// holder.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { colombianHolidays, tacitAcceptanceAvailableFrom } from '@fe/dian-domain';
+import { demoIssuer, startDianSimulator, type DianSimulator } from '../src/index.ts';
+import {
+  buyer,
+  buyerSoftware,
+  endorsee,
+  eventSenders,
+  seller,
+  signedEvent,
+  stranger,
+  type EventOptions,
+} from '../test-support/events.ts';
+import { signedInvoice } from '../test-support/invoices.ts';
+import { makeWorld, type TestWorld } from '../test-support/world.ts';
+
+let world: TestWorld;
+let sim: DianSimulator;
+let client: DianGateway;
+beforeAll(async () => {
+  world = makeWorld();
+  sim = await startDianSimulator(world.config({ issuers: [demoIssuer, ...eventSenders] }), { port: 0 });
+  client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
+});
+afterAll(async () => {
+  await sim?.close();
+  world?.cleanup();
+});
+
+type Invoice = { id: string; cufe: string };
+const send = (xml: string) => client.sendEventUpdateStatus(packageDocument(xml, { modified: new Date() }).zip);
+const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
+const accepted = async (): Promise<Invoice> => {
+  const invoice = signedInvoice({ credential: world.tenant });
+  expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+  return invoice;
+};
+/** The certificate of each event's default sender: the seller's for 034, 036, 037, the buyer's for the rest. */
+const signer = (code: string) => (['034', '036', '037'].includes(code) ? world.tenant : world.rawCredential('buyer'));
+const event = (code: string, invoice: Invoice, options: Partial<EventOptions> = {}) =>
+  signedEvent(code, invoice, { credential: signer(code), ...options });
+const register = async (invoice: Invoice, ...codes: string[]) => {
+  for (const code of codes) expect(rules(await send(event(code, invoice).xml)), code).toEqual([]);
+};
+const replaceFirst = (from: string, to: string) => (xml: string) => {
+  if (!xml.includes(from)) throw new Error(`fixture drift: ${from}`);
+  return xml.replace(from, to);
+};
+const day = 86_400_000;
+
+type Case = {
+  rules: string[];
+  why: string;
+  code: string;
+  /** Events registered first on the same invoice. */
+  before?: string[];
+  options?: () => Partial<EventOptions>;
+  /** Edits the signed event. */
+  after?: (xml: string) => string;
+  /** The invoice the event names instead of the accepted one. */
+  invoice?: (accepted: Invoice) => Invoice;
+};
+const cases: Case[] = [
+  {
+    rules: ['ZB01'],
+    why: "a Note after the SenderParty (DIAN's ApplicationResponse XSD)",
+    code: '031',
+    before: ['030', '032'],
+    options: () => ({
+      content: { note: 'Llegaron 8 de 10 cajas.' },
+      mutate: (xml) => {
+        const note = '<cbc:Note>Llegaron 8 de 10 cajas.</cbc:Note>';
+        return replaceFirst('</cac:SenderParty>', `</cac:SenderParty>${note}`)(replaceFirst(note, '')(xml));
+      },
+    }),
+  },
+  {
+    rules: ['ZE02'],
+    why: 'the person who received it changed after signing',
+    code: '030',
+    after: replaceFirst('>Ana María<', '>Ana Marta<'),
+  },
+  {
+    rules: ['ZE03'],
+    why: "signed with the seller's certificate",
+    code: '030',
+    options: () => ({ credential: world.tenant }),
+  },
+  {
+    rules: ['AAD09e'],
+    why: 'signed the day after its IssueDate',
+    code: '030',
+    options: () => ({ signingTime: new Date(Date.now() + day) }),
+  },
+  {
+    rules: ['SIM-EV01', 'AAD06'],
+    why: 'an event DIAN does not register here (035, an aval; the code enters the CUDE)',
+    code: '030',
+    options: () => ({ mutate: replaceFirst('>030</cbc:ResponseCode>', '>035</cbc:ResponseCode>') }),
+  },
+  {
+    rules: ['SIM-EV02'],
+    why: "for production, from a software enabled in habilitación (the simulator's environment)",
+    code: '030',
+    options: () => ({ environment: '1' }),
+  },
+  {
+    rules: ['SIM-EV03', 'AAD06'],
+    why: 'from a software not registered for the buyer (no PIN to check the CUDE with)',
+    code: '030',
+    options: () => ({ software: { ...buyerSoftware, id: '7e57b0b0-0000-4000-8000-000000000099' } }),
+  },
+  {
+    rules: ['AAD06'],
+    why: "a CUDE keyed with another PIN than the software's",
+    code: '030',
+    options: () => ({ software: { ...buyerSoftware, pin: '13579' } }),
+  },
+  {
+    rules: ['SIM-EV04'],
+    why: 'about an invoice the simulator never accepted',
+    code: '030',
+    invoice: (accepted) => ({ id: accepted.id, cufe: 'f'.repeat(96) }),
+  },
+  {
+    rules: ['SIM-EV04'],
+    why: "about an accepted invoice's CUFE under another number",
+    code: '030',
+    invoice: (accepted) => ({ id: 'SETP1', cufe: accepted.cufe }),
+  },
+  {
+    rules: ['SIM-EV05'],
+    why: "an acknowledgement (030) sent by a company that is not the invoice's buyer",
+    code: '030',
+    options: () => ({ credential: world.rawCredential('other-company'), content: { sender: stranger } }),
+  },
+  {
+    rules: ['SIM-EV06'],
+    why: "an acknowledgement (030) addressed to another company than the invoice's issuer",
+    code: '030',
+    options: () => ({ content: { receiver: stranger } }),
+  },
+  { rules: ['SIM-EV07'], why: 'a receipt (032) before the acknowledgement (030)', code: '032' },
+  { rules: ['SIM-EV07'], why: 'an express acceptance (033) before the receipt (032)', code: '033', before: ['030'] },
+  { rules: ['SIM-EV07'], why: 'a claim (031) before the receipt (032)', code: '031', before: ['030'] },
+  {
+    rules: ['SIM-EV07'],
+    why: 'a registration as título valor (036) before any acceptance',
+    code: '036',
+    before: ['030', '032'],
+  },
+  { rules: ['SIM-EV07'], why: 'an endorsement (037) before the registration (036)', code: '037', before: ['030'] },
+  {
+    rules: ['SIM-EV08'],
+    why: 'a claim (031) after the express acceptance (033)',
+    code: '031',
+    before: ['030', '032', '033'],
+  },
+  {
+    rules: ['SIM-EV08'],
+    why: 'an express acceptance (033) after a claim (031)',
+    code: '033',
+    before: ['030', '032', '031'],
+  },
+  { rules: ['AAH09'], why: 'a second acknowledgement (030) of the same invoice', code: '030', before: ['030'] },
+];
+
+describe('each rule, one thing broken', () => {
+  it.each(cases)('rejects $rules: $why', async (c) => {
+    const invoice = await accepted();
+    await register(invoice, ...(c.before ?? []));
+    const built = event(c.code, c.invoice?.(invoice) ?? invoice, c.options?.());
+    const answer = await send(c.after ? c.after(built.xml) : built.xml);
+    expect(rules(answer)).toEqual(c.rules);
+    expect(answer).toMatchObject({ isValid: false, statusCode: '99', xmlBase64Bytes: undefined });
+    expect((await client.getStatusEvent(invoice.cufe)).events?.map((e) => e.eventCode)).toEqual(c.before ?? []);
+  });
+
+  it('answers SIM-ZIP01 for a non-zip, SIM-ZIP02 for two files, ZB01 for an invoice sent as an event', async () => {
+    const zipped = (...xml: string[]) =>
+      writeZip(
+        xml.map((x, i) => ({ name: `ar${i}.xml`, data: Buffer.from(x) })),
+        new Date(),
+      );
+    const invoice = signedInvoice({ credential: world.tenant });
+    const acknowledgement = event('030', await accepted()).xml;
+    const answers = await Promise.all([
+      client.sendEventUpdateStatus({ fileName: 'z.zip', content: Buffer.from('no zip') }),
+      client.sendEventUpdateStatus({ fileName: 'z.zip', content: zipped(acknowledgement, acknowledgement) }),
+      client.sendEventUpdateStatus({ fileName: 'z.zip', content: zipped(invoice.xml) }),
+    ]);
+    expect(answers.map(rules)).toEqual([['SIM-ZIP01'], ['SIM-ZIP02'], ['ZB01']]);
+  });
+
+  it('rejects a resend of a registered event with rule 90 alone, and keeps its registration', async () => {
+    const invoice = await accepted();
+    const acknowledgement = event('030', invoice);
+    expect((await send(acknowledgement.xml)).statusCode).toBe('00');
+    const again = await send(acknowledgement.xml);
+    expect(rules(again)).toEqual(['90']);
+    expect(again.errorMessages[0]!.message).toBe('Documento procesado anteriormente');
+    expect(await client.getStatus(acknowledgement.cude)).toMatchObject({ isValid: true, statusCode: '00' });
+    expect((await client.getStatusEvent(invoice.cufe)).events).toHaveLength(1);
+  });
+
+  it("rejects AAD05: an event ID the buyer used already for another invoice's acknowledgement", async () => {
+    const [first, second] = [await accepted(), await accepted()];
+    expect((await send(event('030', first, { id: 'ACR77' }).xml)).statusCode).toBe('00');
+    expect(rules(await send(event('030', second, { id: 'ACR77' }).xml))).toEqual(['AAD05']);
+    // Each event code numbers apart: the same ID for a receipt is no reuse.
+    expect(rules(await send(event('032', first, { id: 'ACR77' }).xml))).toEqual([]);
+  });
+
+  it('accepts a claim (031) after the receipt, with its reason listed by GetStatusEvent', async () => {
+    const invoice = await accepted();
+    await register(invoice, '030', '032', '031');
+    const events = (await client.getStatusEvent(invoice.cufe)).events!;
+    expect(events.map((e) => [e.eventCode, e.claimReason])).toEqual([
+      ['030', undefined],
+      ['032', undefined],
+      ['031', { code: '02', name: 'Mercancía no entregada totalmente' }],
+    ]);
+  });
+});
+
+/** A Friday before a Monday holiday, over a week ahead and within the test certificates' year. */
+function fridayBeforeAHoliday(): string {
+  const from = new Date(Date.now() + 10 * day).toISOString().slice(0, 10);
+  const year = Number(from.slice(0, 4));
+  const monday = [...colombianHolidays(year), ...colombianHolidays(year + 1)].find(
+    (date) => date >= from && new Date(`${date}T12:00:00Z`).getUTCDay() === 1,
+  )!;
+  return new Date(Date.parse(`${monday}T12:00:00Z`) - 3 * day).toISOString().slice(0, 10);
+}
+/** 10:00 in Colombia, `days` after `date`. */
+const at = (date: string, days = 0) => new Date(Date.parse(`${date}T10:00:00-05:00`) + days * day);
+const dateOf = (instant: Date) => new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+
+describe('tacit acceptance (034) three business days after the receipt (032), a Colombian holiday between', () => {
+  const friday = fridayBeforeAHoliday();
+  // Business days after Friday: not the Monday holiday, then Tuesday, Wednesday, Thursday; 034 from the next Friday.
+  const thursday = dateOf(at(friday, 6));
+  const nextFriday = dateOf(at(friday, 7));
+  let invoice: Invoice;
+  beforeAll(async () => {
+    invoice = await accepted();
+    for (const code of ['030', '032'])
+      expect(rules(await send(event(code, invoice, { issuedAt: at(friday) }).xml)), code).toEqual([]);
+  });
+  afterAll(() => sim.setToday(undefined));
+
+  it('the calendar: the Monday holiday moves the first day from the Thursday to the next Friday', () => {
+    const monday = dateOf(at(friday, 3));
+    expect(colombianHolidays(Number(monday.slice(0, 4)))).toContain(monday);
+    expect(tacitAcceptanceAvailableFrom(friday)).toBe(nextFriday);
+  });
+
+  it('rejects DC24e: a 034 on the Thursday, the third business day not over', async () => {
+    sim.setToday(thursday);
+    expect(rules(await send(event('034', invoice, { issuedAt: at(friday, 6) }).xml))).toEqual(['DC24e']);
+  });
+
+  it('rejects DC24e: a 034 dated the next Friday but received while DIAN is still on Thursday', async () => {
+    sim.setToday(thursday);
+    expect(rules(await send(event('034', invoice, { issuedAt: at(friday, 7) }).xml))).toEqual(['DC24e']);
+  });
+
+  it('rejects DC24c: an express acceptance (033) signed once the three business days are over', async () => {
+    sim.setToday(nextFriday);
+    expect(rules(await send(event('033', invoice, { issuedAt: at(friday, 7) }).xml))).toEqual(['DC24c']);
+  });
+
+  it('accepts the 034 on the next Friday, then the registration as título valor (036) and an endorsement (037)', async () => {
+    sim.setToday(nextFriday);
+    for (const code of ['034', '036', '037'])
+      expect(rules(await send(event(code, invoice, { issuedAt: at(friday, 7) }).xml)), code).toEqual([]);
+    const events = (await client.getStatusEvent(invoice.cufe)).events!;
+    expect(events.map((e) => [e.eventCode, e.sender.id, e.recipient?.id])).toEqual([
+      ['030', buyer.id, seller.id],
+      ['032', buyer.id, seller.id],
+      ['034', seller.id, '800197268'],
+      ['036', seller.id, '800197268'],
+      ['037', seller.id, endorsee.id],
+    ]);
+  });
+
+  it('rejects SIM-EV05: the issuer endorsing again after endorsing it (the endorsee holds it now)', async () => {
+    sim.setToday(nextFriday);
+    expect(rules(await send(event('037', invoice, { issuedAt: at(friday, 7) }).xml))).toEqual(['SIM-EV05']);
+  });
+});
