@@ -4,7 +4,10 @@
  */
 import { percentile } from './http-load.ts';
 
-/** The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client, which does not wait for the buyer's mail. */
+/**
+ * The steps of an accepted invoice, in flow order; `answered` is the POST's answer reaching the client, which does
+ * not wait for the buyer's mail.
+ */
 const invoiceSteps = [
   'InvoiceRequested',
   'InvoiceSigned',
