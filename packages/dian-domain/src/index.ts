@@ -119,3 +119,5 @@ export {
 export { eventCude, eventCudeInput, type EventCudeFields } from './radian/event-cude.ts';
 export { claimReasons, isClaimReason, type ClaimReason } from './radian/claim-reasons.ts';
 export { tacitAcceptanceStatement } from './radian/tacit-acceptance.ts';
+export { buyerAnswer, type BuyerAnswer, type BuyerAnswerState, type RegisteredEvent } from './radian/buyer-answer.ts';
+export { nextEventCheck, FOLLOW_HORIZON_DAYS } from './radian/follow-schedule.ts';
