@@ -22,7 +22,7 @@ export default defineConfig({
           name: 'int',
           include: ['{contracts,packages,apps,services,bench,infra,examples}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
-          // PostgreSQL, Kafka, the schema registry and S3 on loopback (infra/up.sh), their
+          // PostgreSQL, Kafka, the schema registry, S3 and the mail server on loopback (infra/up.sh), their
           // FE_TEST_* variables for the tests; stops at the end only what it started.
           globalSetup: ['infra/test-support/global-setup.ts'],
           testTimeout: 120_000,

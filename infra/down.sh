@@ -2,7 +2,7 @@
 # Stops the servers infra/up.sh started, by their saved pids (.infra/run/<server>.pid), and waits
 # until each process has exited. Idempotent: a server that is not running is skipped. Data, logs
 # and downloads stay (infra/reset.sh removes the data).
-#   bash infra/down.sh [postgres|kafka|registry|s3 ...]   (default: all)
+#   bash infra/down.sh [postgres|kafka|registry|s3|mail ...]   (default: all)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 

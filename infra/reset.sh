@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Stops the servers (infra/down.sh) and deletes their data, keeping downloads and builds: the next
 # infra/up.sh starts from empty databases, topics and buckets in seconds. The registry keeps its
-# schemas in memory, so a restart already empties it.
-#   bash infra/reset.sh [postgres|kafka|registry|s3 ...]   (default: all)
+# schemas in memory, and the mail server its mailboxes, so a restart already empties them.
+#   bash infra/reset.sh [postgres|kafka|registry|s3|mail ...]   (default: all)
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
@@ -20,7 +20,7 @@ for server in "${servers[@]}"; do
       rm -rf "$data" ;;
     kafka) rm -rf "$FE_INFRA_HOME/kafka/data" ;;
     s3) rm -rf "$FE_INFRA_HOME/s3/data" ;;
-    registry) ;;
+    registry | mail) ;;
   esac
   say "$server: data removed"
 done

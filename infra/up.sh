@@ -2,7 +2,7 @@
 # Starts the integration run's servers on loopback, each on its fixed port (infra/env.sh), and
 # waits until each answers. Idempotent: a server whose saved pid is alive and answering is left as
 # it is. Downloads and builds happen on the first run only (cached in .infra/ and the tools' caches).
-#   bash infra/up.sh [postgres|kafka|registry|s3 ...]     (default: all)
+#   bash infra/up.sh [postgres|kafka|registry|s3|mail ...]     (default: all)
 #   --install-only            download and build what is missing, start nothing (scripts/bootstrap.sh)
 #   --record-started <file>   append the names of the servers this call started (not those found
 #                             running): vitest's globalSetup stops only those at the end
@@ -24,7 +24,7 @@ done
 ((${#servers[@]})) || servers=("${ALL_SERVERS[@]}")
 
 # Start timeouts are generous: two shared cores may be busy with a test run and other JVMs.
-declare -A START_TIMEOUT=([postgres]=60 [kafka]=120 [registry]=180 [s3]=60)
+declare -A START_TIMEOUT=([postgres]=60 [kafka]=120 [registry]=180 [s3]=60 [mail]=60)
 
 # Installs are one at a time (Maven's repository takes no lock; builds need the cores); starts run
 # side by side, since most of a JVM's start is waiting.

@@ -40,7 +40,8 @@ signers=${FE_SIGNER_INSTANCES:-2}
 [[ $signers =~ ^[1-9][0-9]*$ ]] || { echo "FE_SIGNER_INSTANCES: must be a whole number from 1 (signer processes to start)" >&2; exit 1; }
 
 # The servers this call starts (not those found running) are recorded: the stop script takes down only those.
-[[ ${FE_INFRA:-} == external ]] || bash infra/up.sh --record-started "$run/infra-started"
+# Not the mail server: no process of this shape reads a mailbox yet.
+[[ ${FE_INFRA:-} == external ]] || bash infra/up.sh --record-started "$run/infra-started" postgres kafka registry s3
 source infra/env.sh
 export FE_POSTGRES_URL=${FE_POSTGRES_URL:-$FE_TEST_POSTGRES_URL}
 export FE_KAFKA_BROKERS=${FE_KAFKA_BROKERS:-$FE_TEST_KAFKA_BROKERS}

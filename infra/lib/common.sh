@@ -13,7 +13,7 @@ RUN_DIR=$FE_INFRA_HOME/run
 LOG_DIR=$FE_INFRA_HOME/logs
 mkdir -p "$RUN_DIR" "$LOG_DIR"
 
-ALL_SERVERS=(postgres kafka registry s3)
+ALL_SERVERS=(postgres kafka registry s3 mail)
 
 say() { printf 'infra: %s\n' "$*" >&2; }
 die() {

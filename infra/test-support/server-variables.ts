@@ -5,6 +5,10 @@ export const serverVariables = [
   { server: 'kafka', variables: ['FE_TEST_KAFKA_BROKERS'] },
   { server: 'registry', variables: ['FE_TEST_SCHEMA_REGISTRY_URL'] },
   { server: 's3', variables: ['FE_TEST_S3_ENDPOINT', 'FE_TEST_S3_ACCESS_KEY', 'FE_TEST_S3_SECRET_KEY'] },
+  {
+    server: 'mail',
+    variables: ['FE_TEST_IMAP_URL', 'FE_TEST_MAIL_SMTP_URL', 'FE_TEST_IMAP_USER', 'FE_TEST_IMAP_PASSWORD'],
+  },
 ] as const;
 
 export type ServerVariables = (typeof serverVariables)[number];

@@ -49,7 +49,7 @@ describe('infra/down.sh', () => {
   it('is a no-op, and succeeds, when nothing runs', () => {
     const result = script('down.sh', scratchHome(), []);
     expect(result.status).toBe(0);
-    expect(result.stderr.match(/is not running/g)).toHaveLength(4);
+    expect(result.stderr.match(/is not running/g)).toHaveLength(5);
   });
 });
 

@@ -5,13 +5,14 @@ import { parseEnvLines, serverVariables, serversToStart } from '../test-support/
 
 describe('serversToStart', () => {
   it('starts every server when no variable is set', () => {
-    expect(serversToStart({}).map((s) => s.server)).toEqual(['postgres', 'kafka', 'registry', 's3']);
+    expect(serversToStart({}).map((s) => s.server)).toEqual(['postgres', 'kafka', 'registry', 's3', 'mail']);
   });
 
   it('leaves a server whose address is already set to whoever set it', () => {
     const env = {
       FE_TEST_POSTGRES_URL: 'postgres://postgres@127.0.0.1:15432/postgres',
       FE_TEST_S3_ENDPOINT: 'http://127.0.0.1:19000',
+      FE_TEST_IMAP_URL: 'imap://127.0.0.1:1143',
     };
     expect(serversToStart(env).map((s) => s.server)).toEqual(['kafka', 'registry']);
   });
@@ -38,6 +39,8 @@ describe('infra/env.sh', () => {
       'FE_TEST_KAFKA_BROKERS',
       'FE_TEST_SCHEMA_REGISTRY_URL',
       'FE_TEST_S3_ENDPOINT',
+      'FE_TEST_IMAP_URL',
+      'FE_TEST_MAIL_SMTP_URL',
     ]) {
       expect(printed.get(name), name).toContain('127.0.0.1:');
     }

@@ -106,3 +106,39 @@ describe('S3 at FE_TEST_S3_ENDPOINT with FE_TEST_S3_ACCESS_KEY / FE_TEST_S3_SECR
     expect((await s3('GET', `/${bucket}/hello.txt`, 'not-the-secret')).status).toBe(403);
   });
 });
+
+describe('Mail at FE_TEST_MAIL_SMTP_URL (in) and FE_TEST_IMAP_URL (out), user FE_TEST_IMAP_USER / FE_TEST_IMAP_PASSWORD', () => {
+  // curl speaks SMTP and IMAP, so no mail library is needed here either.
+  const imap = (path: string, user: string, password: string) =>
+    run('curl', ['-sS', '--max-time', '10', '--user', `${user}:${password}`, `${required('FE_TEST_IMAP_URL')}${path}`]);
+
+  it('takes a mail over SMTP for a new address and serves it over IMAP to that address', async () => {
+    const address = `fe-infra-smoke-${randomUUID().slice(0, 8)}@fe.test`;
+    const mail = ['From: smoke@fe.test', `To: ${address}`, 'Subject: hola DIAN', '', 'cuerpo', ''].join('\r\n');
+    const sent = execFile('curl', [
+      '-sS',
+      '--max-time',
+      '10',
+      required('FE_TEST_MAIL_SMTP_URL'),
+      '--mail-from',
+      'smoke@fe.test',
+      '--mail-rcpt',
+      address,
+      '-T',
+      '-',
+    ]);
+    sent.stdin?.end(mail);
+    await new Promise<void>((resolve, reject) =>
+      sent.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl smtp exited ${code}`)))),
+    );
+    // GreenMail made the address a user, its password the address (infra/lib/mail.sh).
+    const { stdout } = await imap('/INBOX;UID=1', address, address);
+    expect(stdout).toContain('Subject: hola DIAN');
+  });
+
+  it('logs the fixed test user in, and refuses a wrong password', async () => {
+    const user = required('FE_TEST_IMAP_USER');
+    expect((await imap('/', user, required('FE_TEST_IMAP_PASSWORD'))).stdout).toContain('INBOX');
+    await expect(imap('/', user, 'not-the-password')).rejects.toMatchObject({ code: 67 }); // curl: login denied
+  });
+});

@@ -67,21 +67,42 @@ function decodeBody(body: string, encoding: string | undefined): Buffer {
 }
 
 /**
- * RFC 2047 encoded words (`=?UTF-8?B?…?=`, `?Q?`); the bytes of adjacent words are joined before decoding, as a
- * character may span two.
+ * RFC 2047 encoded words (`=?UTF-8?B?…?=`, `?Q?`, any charset TextDecoder knows); the bytes of adjacent words in one
+ * charset are joined before decoding, as a character may span two, and the space between adjacent words is dropped.
  */
 export function decodeWords(text: string): string {
-  return text.replace(/(=\?[^?]+\?[BQbq]\?[^?]*\?=\s*)+/g, (run) => {
-    const bytes = [...run.matchAll(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=/g)].map(([, , encoding, data]) =>
-      encoding!.toUpperCase() === 'B'
-        ? Buffer.from(data!, 'base64')
-        : Buffer.from(
-            data!
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ),
-    );
-    return Buffer.concat(bytes).toString('utf8');
+  return text.replace(/=\?[^?]+\?[BQbq]\?[^?]*\?=(?:\s*=\?[^?]+\?[BQbq]\?[^?]*\?=)*/g, (run) => {
+    let decoded = '';
+    let charset = '';
+    let bytes: Buffer[] = [];
+    const flush = () => {
+      if (bytes.length) decoded += decodeCharset(Buffer.concat(bytes), charset);
+      bytes = [];
+    };
+    for (const [, name, encoding, data] of run.matchAll(/=\?([^?*]+)(?:\*[^?]*)?\?([BQbq])\?([^?]*)\?=/g)) {
+      if (name!.toLowerCase() !== charset) flush();
+      charset = name!.toLowerCase();
+      bytes.push(
+        encoding!.toUpperCase() === 'B'
+          ? Buffer.from(data!, 'base64')
+          : Buffer.from(
+              data!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            ),
+      );
+    }
+    flush();
+    return decoded;
   });
+}
+
+/** Bytes in a named charset (utf-8, iso-8859-1, windows-1252…); an unknown name reads as UTF-8. */
+export function decodeCharset(bytes: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
 }
