@@ -10,6 +10,12 @@ import {
   type ServiceModule,
 } from '@fe/platform';
 
+/**
+ * How long the relay waits after an append's notification before it reads: the appends of that while go out as one
+ * page, one Kafka transaction (waking on each made a transaction of every few events).
+ */
+const WAKE_LINGER_MS = 50;
+
 export type RelayServicePorts = {
   store: EventStore;
   bus: EventBus;
@@ -27,6 +33,7 @@ export type RelayServicePorts = {
 export function createRelayService(ports: RelayServicePorts, options: { name: string; idleMs: number }): ServiceModule {
   let relay: Relay | undefined;
   let appends: { close(): Promise<void> } | undefined;
+  let lingering: NodeJS.Timeout | undefined;
   return {
     name: 'relay',
     async start() {
@@ -40,11 +47,18 @@ export function createRelayService(ports: RelayServicePorts, options: { name: st
         idleMs: options.idleMs,
         route: routeByEventType,
       });
-      appends ??= ports.appends?.(() => relay?.nudge());
+      appends ??= ports.appends?.(() => {
+        lingering ??= setTimeout(() => {
+          lingering = undefined;
+          relay?.nudge();
+        }, WAKE_LINGER_MS);
+      });
     },
     async stop() {
       await appends?.close();
       appends = undefined;
+      clearTimeout(lingering);
+      lingering = undefined;
       // Finishes the page being published and its checkpoint; the lease goes with it.
       await relay?.stop();
       relay = undefined;
