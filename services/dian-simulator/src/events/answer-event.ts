@@ -4,6 +4,7 @@ import { ruleMessage } from '../rules/catalogue.ts';
 import type { PartyFacts, RegisteredEvent, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
 import type { EventPartyView, EventView } from './event-view.ts';
+import { refusedResponse } from '../application-response/refused-response.ts';
 import { judgeEvent, type EventDeps } from './judge-event.ts';
 
 /** The reception's instant and the simulator's notion of today (a Colombian date). */
@@ -55,14 +56,7 @@ export function createEventAnswerer(deps: EventDeps) {
     };
     const senderNit = own(view?.sender.id);
     if (!verdict.accepted || !view || !verdict.invoice || !cude) {
-      const response: SimulatedDianResponse = {
-        ...base,
-        isValid: false,
-        statusCode: '99',
-        statusDescription: 'Validación contiene errores en campos mandatorios.',
-        statusMessage: undefined,
-        xmlBase64Bytes: undefined,
-      };
+      const response = refusedResponse(base);
       // A resend of a registered event (rule 90) leaves the registration's answer as it was.
       if (cude)
         deps.store.record(cude, {

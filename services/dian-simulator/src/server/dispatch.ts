@@ -8,6 +8,7 @@ import type { ValidationDeps } from '../validate/validate-document.ts';
 import { checkWsSecurity } from '../verify/ws-security.ts';
 import { childElement, firstChildElement, parseLightXml, textOf, type XmlDocument } from '../xml/light-xml.ts';
 import * as write from './soap-responses.ts';
+import { refusedResponse } from '../application-response/refused-response.ts';
 import { readZipEntries, type ZipEntry } from './zip-entries.ts';
 
 export type SoapAnswer = { status: number; body: string };
@@ -172,16 +173,11 @@ function unzip(
   sync: boolean,
 ): { entries: { name: string; xml: string }[] } | { rejected: SimulatedDianResponse } {
   const reject = (code: 'SIM-ZIP01' | 'SIM-ZIP02'): { rejected: SimulatedDianResponse } => ({
-    rejected: {
-      isValid: false,
-      statusCode: '99',
-      statusDescription: 'Validación contiene errores en campos mandatorios.',
-      statusMessage: undefined,
+    rejected: refusedResponse({
       errorMessages: [ruleMessage(rule(code))],
-      xmlBase64Bytes: undefined,
       xmlDocumentKey: undefined,
       xmlFileName: fileName.replace(/\.zip$/i, ''),
-    },
+    }),
   });
   let entries: ZipEntry[];
   try {

@@ -5,6 +5,7 @@ import type { DocumentKind, InvoiceView } from '../rules/invoice-view.ts';
 import type { DocumentFacts, InvoiceFacts, SimulatedDianResponse } from '../store/store.ts';
 import { detached } from '../xml/light-xml.ts';
 import { schemaCheckFor } from './schema-check.ts';
+import { refusedResponse } from '../application-response/refused-response.ts';
 import { validateDocument, type ValidationDeps } from './validate-document.ts';
 
 /** How the status message names the document. */
@@ -67,14 +68,7 @@ export function createAnswerer(deps: ValidationDeps) {
       errorMessages: verdict.findings.map(ruleMessage),
     };
     if (!verdict.accepted || !view) {
-      const response: SimulatedDianResponse = {
-        ...base,
-        isValid: false,
-        statusCode: '99',
-        statusDescription: 'Validación contiene errores en campos mandatorios.',
-        statusMessage: undefined,
-        xmlBase64Bytes: undefined,
-      };
+      const response = refusedResponse(base);
       if (cufe)
         deps.store.record(cufe, {
           response,
