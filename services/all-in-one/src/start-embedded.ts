@@ -53,7 +53,12 @@ import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTran
 import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
-import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
+import {
+  createSubmitterService,
+  SqliteEventCheckSchedule,
+  SqliteSubmissionSchedule,
+  submitterConfigFromEnv,
+} from '@fe/submitter';
 import { redriveThrough } from './redrive-through.ts';
 import {
   countingDeadLetters,
@@ -268,6 +273,9 @@ export async function startEmbedded(
     // The submitter's retry schedule beside the relay's checkpoint; closed after the services stop.
     const schedule = new SqliteSubmissionSchedule(stateDb);
     closers.push(() => schedule.close());
+    // The RADIAN event checks beside it (docs/radian.md).
+    const eventChecks = new SqliteEventCheckSchedule(stateDb);
+    closers.push(() => eventChecks.close());
 
     // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files
     // (`pnpm fe outbox` lists them), so the embedded default never mails anyone by surprise.
@@ -310,6 +318,7 @@ export async function startEmbedded(
           clock,
           logger: logger.child({ service: 'submitter' }),
           schedule,
+          eventChecks,
           // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go
           // with SendTestSetAsync and the TestSetId.
           testSetFor: testSetLookup(tenants),

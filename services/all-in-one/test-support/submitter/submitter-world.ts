@@ -36,6 +36,7 @@ import type { z } from 'zod';
 import { makeTestIdentity } from '@fe/xades/testing';
 import {
   createSubmitterService,
+  SqliteEventCheckSchedule,
   SqliteSubmissionSchedule,
   submitterConfigSchema,
   type SubmitterPorts,
@@ -140,7 +141,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   });
   const scheduleDbPath = join(dir, 'submitter-schedule.db');
   const services: ServiceModule[] = [];
-  const schedules: SqliteSubmissionSchedule[] = [];
+  const schedules: { close(): Promise<void> }[] = [];
   const signer = createXadesSigner(credential);
 
   const world: SubmitterWorld = {
@@ -163,9 +164,20 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
         client: { timeoutMs: 5_000, ...config.client },
       });
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
-      schedules.push(schedule);
+      const eventChecks = new SqliteEventCheckSchedule(scheduleDbPath);
+      schedules.push(schedule, eventChecks);
       const service = createSubmitterService(
-        { store, bus, blobs, clock: systemClock, logger, schedule, ...ports, tenants: ports.tenants ?? tenants },
+        {
+          store,
+          bus,
+          blobs,
+          clock: systemClock,
+          logger,
+          schedule,
+          eventChecks,
+          ...ports,
+          tenants: ports.tenants ?? tenants,
+        },
         parsed,
       );
       services.push(service);
