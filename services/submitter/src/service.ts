@@ -226,6 +226,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         checks: ports.eventChecks,
         clock: ports.clock,
         logger: logger.child({ part: 'radian' }),
+        maxIntervalMs: config.radian.maxCheckIntervalMs,
       });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
       const react = async (event: InvoiceEvent) => {

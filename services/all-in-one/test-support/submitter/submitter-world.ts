@@ -40,6 +40,7 @@ import {
   SqliteSubmissionSchedule,
   submitterConfigSchema,
   type SubmitterPorts,
+  type SubmitterService,
 } from '@fe/submitter';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
 import {
@@ -85,8 +86,9 @@ export type SubmitterWorld = {
    */
   service(
     config?: ConfigInput,
-    ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'> & Partial<Pick<SubmitterPorts, 'tenants'>>,
-  ): ServiceModule;
+    ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem' | 'radianToday'> &
+      Partial<Pick<SubmitterPorts, 'tenants'>>,
+  ): SubmitterService;
   /**
    * `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled
    * in order).
