@@ -39,7 +39,7 @@ export type SubmitterPorts = {
   logger: Logger;
   /** The durable retry schedule; the composition root opens it and closes it after `stop()`. */
   schedule: SubmissionSchedule;
-  /** When to ask DIAN next for each followed invoice's RADIAN events (docs/radian.md); opened and closed as `schedule`. */
+  /** When to ask DIAN next for each followed invoice's RADIAN events (docs/radian.md); closed like `schedule`. */
   eventChecks: EventCheckSchedule;
   /**
    * Today's Colombian date (YYYY-MM-DD), which RADIAN's deadlines are counted in; default: the clock's. A test moves it
@@ -72,7 +72,7 @@ const SEND_LEASE_MARGIN_MS = 5_000;
 
 /** The submitter as a module, and the seller's request for its tacit acceptance (the API and the portal ask it). */
 export type SubmitterService = ServiceModule & {
-  /** Issues the invoice's 034 now if RADIAN allows it (docs/radian.md, "Tacit acceptance"); `unavailable` before start. */
+  /** Issues the invoice's 034 now if RADIAN allows it (docs/radian.md, "Tacit acceptance"); else why not. */
   requestTacitAcceptance(invoiceId: string, tenantId: string): Promise<TacitAcceptanceOutcome>;
 };
 

@@ -10,8 +10,8 @@ import type { ExtraTenants } from '../extra-tenants.ts';
 type ShapeName = 'embedded' | 'distributed';
 
 /** What the simulator's buyer registers: the event, and a claim's reason or the instant when given. */
-export type PlayedEvent = { eventCode: string; claimReason?: string; issuedAt?: string };
-export type PlayedOutcome =
+type PlayedEvent = { eventCode: string; claimReason?: string; issuedAt?: string };
+type PlayedOutcome =
   { ok: true; id: string; cude: string; statusCode: string | undefined } | { ok: false; code: string; message: string };
 
 export type Shape = HttpClient & {

@@ -8,7 +8,7 @@ import type { ScheduleClaim } from '../schedule/submission-schedule.ts';
  *
  *   await checks.follow(invoiceId, tenantId, firstCheckAt);          // the first check; a repeat changes nothing
  *   const rows = await checks.due(now, 100, { owner, until });       // claimed for one sweep
- *   await checks.reschedule(invoiceId, tenantId, nextAt, owner);     // or remove(invoiceId, owner): followed to the end
+ *   await checks.reschedule(invoiceId, tenantId, nextAt, owner);     // or remove(invoiceId, owner): the end
  */
 export type EventCheckRow = { invoiceId: string; tenantId: string; dueAt: Date };
 

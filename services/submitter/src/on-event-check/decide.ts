@@ -6,7 +6,7 @@ import { registrationOf } from './registrations.ts';
 import { tacitAcceptanceId } from './tacit-acceptance.ts';
 
 /** The tenant's setting (docs/radian.md, "Tacit acceptance"): issue the 034 on its own, or offer it to the seller. */
-export type TacitAcceptanceMode = 'automatic' | 'offer';
+type TacitAcceptanceMode = 'automatic' | 'offer';
 
 /** One check of an invoice's RADIAN events: what DIAN listed, when, and what the seller wants. */
 export type EventCheck = {
@@ -26,7 +26,7 @@ export type TacitRefusal =
   | { code: 'TOO_EARLY'; availableFrom: string }
   | { code: 'BUYER_ANSWERED'; event: '031' | '033' };
 
-export type TacitStep =
+type TacitStep =
   /** Build, sign and send the 034 now. */
   | { kind: 'issue'; id: string }
   /** Registered already (by this service or another): nothing to send. */

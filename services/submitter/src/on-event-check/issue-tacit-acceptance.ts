@@ -41,7 +41,7 @@ export type IssueInput = {
 const ALREADY = new Set(['90', 'AAH09', 'AAD05']);
 
 /** Where the seller's 034 of an invoice and DIAN's answer to it are kept. */
-export const tacitAcceptanceKeys = (tenantId: string, invoiceNumber: string) => ({
+const tacitAcceptanceKeys = (tenantId: string, invoiceNumber: string) => ({
   event: `${tenantId}/${invoiceNumber}.034.xml`,
   applicationResponse: `${tenantId}/${invoiceNumber}.034.application-response.xml`,
 });

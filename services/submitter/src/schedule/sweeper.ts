@@ -5,13 +5,13 @@ import type { Held } from './held-schedule.ts';
 import type { ScheduleClaim } from './submission-schedule.ts';
 
 /** A due row as a sweeper sees it: whose, and a send marker when its schedule keeps one. */
-export type SweptRow = { invoiceId: string; tenantId: string; sendingAttempt?: number | undefined };
+type SweptRow = { invoiceId: string; tenantId: string; sendingAttempt?: number | undefined };
 
 /**
  * What a sweeper needs of a schedule (the submission schedule, the event checks): claimed due rows, a claim given
  * back, and a row moved later by its holder.
  */
-export type SweptSchedule = {
+type SweptSchedule = {
   due(now: Date, limit: number, claim: ScheduleClaim): Promise<SweptRow[]>;
   release(invoiceId: string, owner: string): Promise<void>;
   defer(invoiceId: string, tenantId: string, dueAt: Date, holder: string): Promise<boolean>;

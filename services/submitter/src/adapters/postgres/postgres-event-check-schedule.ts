@@ -27,7 +27,7 @@ const CLAIM = `UPDATE event_check_schedule s SET claimed_by = $3, claimed_until 
 const byDueThenId = (a: EventCheckRow, b: EventCheckRow) =>
   a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
 
-/** The event-check schedule on PostgreSQL (migration 003 of the set 'submitter'), shared by every submitter instance. */
+/** The event-check schedule on PostgreSQL (migration 003 of the set 'submitter'), shared by every instance. */
 export class PostgresEventCheckSchedule implements EventCheckSchedule {
   private readonly db: AdapterPool;
 
