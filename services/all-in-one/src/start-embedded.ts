@@ -423,6 +423,11 @@ export async function startEmbedded(
       }),
       invoices: statusInvoiceList(statusStore, blobs),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
+      // The invoice page's tacit acceptance button: the submitter issues it, as for the API.
+      tacitAcceptances: {
+        today: radianToday,
+        request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
+      },
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,
