@@ -123,4 +123,22 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     });
     expect(radian(await world.events(second.invoiceId)).map((e) => e.code)).toEqual(['030', '032', '034']);
   });
+
+  it('DIAN unreachable during checks: the check is moved later and retried, never lost, until it records the events', async () => {
+    await world
+      .service(fast, { radianToday: () => days.receipt, trustedDianPem: world.simulatorCertificatePem })
+      .start();
+    const invoice = await acceptedInvoice();
+    world.proxy.setFaultPlan((operation, nth) => (operation === 'GetStatusEvent' && nth <= 3 ? 'http503' : undefined));
+    await buyerReceivesGoods(invoice.cufe);
+    const events = await world.waitFor(invoice.invoiceId, (all) => radian(all).length === 2, 20_000);
+    expect(radian(events).map((e) => e.code)).toEqual(['030', '032']);
+    const failed = world.proxy.requests.filter((r) => r.operation === 'GetStatusEvent' && r.fault === 'http503');
+    expect(failed).toHaveLength(3);
+    expect(
+      world.logger.entries.filter(
+        (e) => e.message === 'scheduled RADIAN event check run failed; it will be tried again',
+      ),
+    ).toHaveLength(3);
+  });
 });
