@@ -4,7 +4,7 @@ import { csrfField } from './form.ts';
 import { html, type Html } from './html.ts';
 
 /** The buyer's answer in RADIAN, as the invoice page says it (docs/radian.md). */
-export const buyerAnswerLabels: Record<string, string> = {
+const buyerAnswerLabels: Record<string, string> = {
   none: 'Sin eventos del comprador',
   received: 'Factura recibida por el comprador (acuse de recibo)',
   goods_received: 'Bienes o servicios recibidos por el comprador',
