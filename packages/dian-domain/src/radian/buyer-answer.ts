@@ -18,7 +18,7 @@ export type BuyerAnswerState = {
   answer: BuyerAnswer;
   /** Nothing the buyer sends can change it any more. */
   final: boolean;
-  /** With goods received and no answer: the first Colombian date the seller may issue 034. */
+  /** With goods received and no answer: the first Colombian date the seller may send its 034. */
   tacitAcceptanceFrom?: string;
 };
 

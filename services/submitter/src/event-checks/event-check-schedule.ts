@@ -1,10 +1,8 @@
 import type { ScheduleClaim } from '../schedule/submission-schedule.ts';
 
 /**
- * When to ask DIAN next for an accepted invoice's RADIAN events (docs/radian.md, "Following an invoice's events"):
- * one row per followed invoice, due at its next check. A run holds the row's claim (`acquire`, or `due` with a claim)
- * and its writes name it, as in the submission schedule; the invoice's stream stays the truth, so a stale row only
- * causes a check that finds nothing new.
+ * When to ask DIAN next for an accepted invoice's RADIAN events (docs/radian.md): one row per followed invoice. A
+ * run holds the row's claim and its writes name it, as in the submission schedule; the stream stays the truth.
  *
  *   await checks.follow(invoiceId, tenantId, firstCheckAt);          // the first check; a repeat changes nothing
  *   const rows = await checks.due(now, 100, { owner, until });       // claimed for one sweep
