@@ -178,7 +178,9 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         claimLeaseMs: sendLeaseMs,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
-      // RADIAN: each due check asks DIAN for the invoice's events under a slot of its tenant, like a submission.
+      // RADIAN: each due check asks DIAN for the invoice's events under a slot of its tenant, like a submission. A
+      // check makes at most three calls (the list, the 034, the list again), each within the client's timeout.
+      const checkLeaseMs = sendLeaseMs * 3;
       const checks = createEventCheckHandler({
         store: ports.store,
         blobs: ports.blobs,
@@ -190,7 +192,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         gateways,
         endpoints: config.endpoints,
         today: ports.radianToday ?? (() => colombiaDateTime(ports.clock.now()).date),
-        claimLeaseMs: sendLeaseMs * 2, // a check makes at most two calls and a send
+        claimLeaseMs: checkLeaseMs,
         maxIntervalMs: config.radian.maxCheckIntervalMs,
         retryAfterMs: Math.min(60_000, config.radian.maxCheckIntervalMs ?? 60_000),
         answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
@@ -217,7 +219,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
               ),
             intervalMs: config.radian.sweepIntervalMs,
             batch: config.sweepBatch,
-            claimLeaseMs: sendLeaseMs * 2,
+            claimLeaseMs: checkLeaseMs,
             errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
           })
         : undefined;
