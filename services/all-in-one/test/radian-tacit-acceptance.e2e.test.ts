@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationResponseXsd, xmllintXsd } from '@fe/xades/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAccountStore } from '@fe/portal';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { linkInOutbox } from '../test-support/browser.ts';
+import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { receiptAcrossHoliday } from '../test-support/radian-days.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
@@ -15,9 +18,23 @@ import { exampleRequest, pollStatus } from '../test-support/world.ts';
 
 let shape: Shape;
 let scratch: string;
+let dataDir: string;
+const ACCOUNTANT = 'contabilidad@demo.example';
 beforeAll(async () => {
   // Checks every 300 ms instead of nextEventCheck's quarter of an hour, so the test sees them.
-  shape = await startEmbeddedShape({ env: { RADIAN_CHECK_MAX_INTERVAL_MS: '300', RADIAN_SWEEP_INTERVAL_MS: '100' } });
+  shape = await startEmbeddedShape({
+    env: { RADIAN_CHECK_MAX_INTERVAL_MS: '300', RADIAN_SWEEP_INTERVAL_MS: '100' },
+    // The demo tenant's portal account; its password is chosen through the reset link.
+    async prepare(dir) {
+      dataDir = dir;
+      const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
+      await accounts.createAccount(
+        { id: 'acc-demo', email: ACCOUNTANT, passwordHash: '-', tenantId: 'demo' },
+        new Date(),
+      );
+      await accounts.close();
+    },
+  });
   scratch = mkdtempSync(join(tmpdir(), 'fe-radian-'));
 });
 afterAll(async () => {
@@ -129,5 +146,44 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     expect(again.body.event.cude).toBe(issued.body.event.cude);
     await pollStatus(shape, second.cufe, (body) => body.buyer_answer === 'tacitly_accepted');
     await expectValid034(`demo/${second.number}.034.xml`);
+  });
+
+  it("the portal's invoice page says the buyer's answer in Spanish and its button issues the offered 034", async () => {
+    await shape.setTacitAcceptance('demo', 'offer');
+    const invoice = await acceptedInvoice();
+    const invoiceId = `inv-demo-${invoice.number}`;
+    await buyerReceivesGoods(invoice.cufe);
+    await shape.dian.setToday(days.tacitFrom);
+    await pollStatus(shape, invoice.cufe, (body) => body.tacit_acceptance_available === true);
+
+    const portal = new PortalClient(shape.url);
+    await portal.post('/admin/password', { email: ACCOUNTANT });
+    const link = new URL(
+      await vi.waitFor(() => linkInOutbox(dataDir, ACCOUNTANT, 'password/new'), { timeout: 10_000 }),
+    );
+    const password = 'una clave larga y segura';
+    const set = await portal.post(
+      '/admin/password/new',
+      { token: link.searchParams.get('token')!, password, repeat: password },
+      { formPage: `${link.pathname}${link.search}` },
+    );
+    expect(set.status).toBe(303);
+    const page = await portal.get(`/admin/invoices/${invoiceId}`);
+    expect(page.text).toContain('data-buyer-answer="goods_received"');
+    expect(page.text).toContain('Bienes o servicios recibidos por el comprador');
+    expect(page.text).toContain(`data-tacit-acceptance-from="${days.tacitFrom}"`);
+    const forged = await portal.post(`/admin/invoices/${invoiceId}/tacit-acceptance`, {}, { csrf: 'none' });
+    expect(errorCodeOf(forged.text)).toBe('CSRF_INVALID');
+    const issued = await portal.post(
+      `/admin/invoices/${invoiceId}/tacit-acceptance`,
+      {},
+      { formPage: `/admin/invoices/${invoiceId}` },
+    );
+    expect(issued.status, issued.text).toBe(303);
+    await pollStatus(shape, invoice.cufe, (body) => body.buyer_answer === 'tacitly_accepted');
+    const after = await portal.get(`/admin/invoices/${invoiceId}`);
+    expect(after.text).toContain('Aceptada tácitamente');
+    expect(after.text).not.toContain('/tacit-acceptance"');
+    await expectValid034(`demo/${invoice.number}.034.xml`);
   });
 });

@@ -7,11 +7,20 @@ import { registerExtraTenants, type ExtraTenants } from '../extra-tenants.ts';
 import { startWorld } from '../world.ts';
 import { invoiceEventsOf, settledDiff, type Shape } from './shape.ts';
 
-/** `env`: variables of this start beside the e2e defaults (world.ts), e.g. RADIAN_CHECK_MAX_INTERVAL_MS. */
-export async function startEmbeddedShape(options: { env?: Record<string, string> } = {}): Promise<Shape> {
+/**
+ * `env`: variables of this start beside the e2e defaults (world.ts), e.g. RADIAN_CHECK_MAX_INTERVAL_MS; `prepare`
+ * runs on the data folder before the start, after the extra tenants are registered (a portal account, say).
+ */
+export async function startEmbeddedShape(
+  options: { env?: Record<string, string>; prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<Shape> {
   let extra: ExtraTenants | undefined;
   let today: string | undefined; // RADIAN's "today", moved with the simulator's
-  const world = await startWorld(options.env ?? {}, async (dir) => void (extra = await registerExtraTenants(dir)), {
+  const prepare = async (dir: string) => {
+    extra = await registerExtraTenants(dir);
+    await options.prepare?.(dir);
+  };
+  const world = await startWorld(options.env ?? {}, prepare, {
     radianToday: () => today ?? colombiaDateTime(new Date()).date,
   });
   const scratchDir = join(world.dataDir, 'scratch');
