@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
-import { blobKey } from './shared.ts';
+import { blobKey, sha256Hex } from './shared.ts';
 
 /** The RADIAN events the service follows (docs/radian.md): the buyer's answers, the tacit acceptance, título valor. */
 export const radianEventCodeSchema = z
@@ -61,6 +61,7 @@ export const invoiceRadianEventRegisteredV1Data = z.object({
     .optional()
     .describe("DIAN's signed answer to an event this service sent, stored (issued_by_us only)."),
   event_key: blobKey.optional().describe('The signed event this service sent, stored (issued_by_us only).'),
+  event_sha256: sha256Hex.optional().describe('SHA-256 of that signed event, as sent (issued_by_us only).'),
 });
 
 export const invoiceRadianEventRegisteredV1 = envelopeSchema(

@@ -2,6 +2,7 @@
 // the simulator plays the buyer (030, 032, 033), "today" moves across a Colombian holiday, and the seller's tacit
 // acceptance (034) goes on its own ('automatic') or only when asked ('offer'). Every exit is checked: the stream's
 // events, DIAN's calls, the stored 034 and the logs (docs/architecture.md, convention 8).
+import { createHash } from 'node:crypto';
 import { demoTenant } from '@fe/dian-domain';
 import { readEventApplicationResponse } from '@fe/dian-xml';
 import type { InvoiceEvent } from '@fe/contracts';
@@ -70,7 +71,9 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
       application_response_key: `demo/${invoice.documentId}.034.application-response.xml`,
       event_key: `demo/${invoice.documentId}.034.xml`,
     });
-    const signed = Buffer.from((await world.blobs.get(own.event_key!)).bytes).toString('utf8');
+    const stored = (await world.blobs.get(own.event_key!)).bytes;
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(own.event_sha256);
+    const signed = Buffer.from(stored).toString('utf8');
     const read = readEventApplicationResponse(signed);
     expect(read).toMatchObject({ eventCode: '034', id: own.event_id, cude: own.cude });
     expect(read.notes.join(' ')).toContain('bajo la gravedad de juramento');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RadianEventRegistration } from '@fe/contracts';
 import { isDianClientError, packageDocument, type DianGateway } from '@fe/dian-client';
 import {
@@ -98,6 +99,7 @@ export async function issueTacitAcceptance(input: IssueInput): Promise<IssueOutc
       issued_by_us: true,
       ...(ar ? { application_response_key: keys.applicationResponse } : {}),
       event_key: keys.event,
+      event_sha256: createHash('sha256').update(signed, 'utf8').digest('hex'),
     },
   };
 }
