@@ -5,7 +5,7 @@ import type { Clock, EventStore } from '@fe/platform';
 import { TenancyError } from '../errors.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { noteNumberingOf, type NoteNumbering } from '../notes/note-numbering.ts';
-import type { TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
+import { tacitAcceptanceOf, type TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 import type { NewTenant } from '../tenants/new-tenant.ts';
 
 /** The event-store stream holding one tenant's audit events (published on fe.tenant.events.v1). */
@@ -148,6 +148,13 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
     async setTacitAcceptance(tenantId: string, setting: TacitAcceptanceSetting, actor: Actor): Promise<void> {
       await registry.updateTenant(tenantId, { tacitAcceptance: setting });
       await audit(tenantId, 'CompanyUpdated', actor, { setting: 'tacit_acceptance', tacit_acceptance: setting });
+    },
+
+    /** The tacit acceptance setting in force: the tenant's own, or 'offer'. TENANT_NOT_FOUND. */
+    async tacitAcceptance(tenantId: string): Promise<TacitAcceptanceSetting> {
+      const profile = await registry.profile(tenantId);
+      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      return tacitAcceptanceOf(profile);
     },
 
     /** The numbering in force: the tenant's own, or the defaults. TENANT_NOT_FOUND. */
