@@ -69,7 +69,7 @@ export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
         .default('true')
         .transform((value) => value === 'true')
         .describe(
-          "RADIAN_FOLLOW: whether an accepted invoice's RADIAN events are followed at DIAN (GetStatusEvent) and recorded, and tacit acceptances issued (docs/radian.md); 'false' stops both.",
+          "RADIAN_FOLLOW: whether accepted invoices' RADIAN events are followed at DIAN (GetStatusEvent), recorded, and automatic tacit acceptances issued (docs/radian.md); 'false' stops that, while a seller's own request for its 034 still asks DIAN.",
         ),
       sweepIntervalMs: z.coerce
         .number()
