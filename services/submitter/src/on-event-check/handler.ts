@@ -78,35 +78,46 @@ type Run = {
 
 type Checked = { result: RunResult; outcome: TacitAcceptanceOutcome };
 
+/** How long a request waits for another instance's check of the invoice: 20 tries, 250 ms apart. */
+const REQUEST_CLAIM_TRIES = 20;
+const REQUEST_CLAIM_WAIT_MS = 250;
+
 /** docs/radian.md, "Following an invoice's events". */
 export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler {
   const { store, clock, checks } = deps;
-  const running = new Set<string>();
+  /** The checks in progress in this process, by invoice: a request waits for one, a sweep leaves the row to it. */
+  const running = new Map<string, Promise<unknown>>();
 
+  /** A check under this process's guard: one per invoice at a time. */
   async function check(run: Run): Promise<Checked> {
-    const { invoiceId, tenantId } = run;
-    if (running.has(invoiceId)) {
+    // The seller asking while a scheduled check runs waits for it, then asks DIAN itself.
+    if (run.requested) for (let ahead; (ahead = running.get(run.invoiceId));) await ahead.catch(() => undefined);
+    if (running.has(run.invoiceId)) {
       void run.slot?.();
-      if (run.held) await checks.release(invoiceId, run.held.holder).catch(() => undefined);
+      if (run.held) await checks.release(run.invoiceId, run.held.holder).catch(() => undefined);
       return { result: 'busy', outcome: { kind: 'unavailable', reason: 'another check of the invoice is under way' } };
     }
-    running.add(invoiceId);
+    const done = guarded(run);
+    running.set(run.invoiceId, done);
+    try {
+      return await done;
+    } finally {
+      running.delete(run.invoiceId);
+    }
+  }
+
+  async function guarded(run: Run): Promise<Checked> {
+    const { invoiceId, tenantId } = run;
     let release = run.slot;
     let holder = run.held?.holder;
     try {
-      const now = clock.now();
       if (!holder) {
-        const owner = `check-${randomUUID()}`;
-        const row = await checks.acquire(invoiceId, tenantId, now, {
-          owner,
-          until: new Date(now.getTime() + deps.claimLeaseMs),
-        });
-        if (!row)
+        holder = await claim(invoiceId, tenantId, run.requested);
+        if (!holder)
           return {
             result: 'busy',
             outcome: { kind: 'unavailable', reason: 'another check of the invoice is under way' },
           };
-        holder = owner;
       }
       return await checkHeld(
         run,
@@ -120,8 +131,25 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
       throw error;
     } finally {
       void release?.();
-      running.delete(invoiceId);
     }
+  }
+
+  /**
+   * The invoice's row claimed for this run (created when missing). Another instance's check holds it for a DIAN call
+   * or two: a request tries again for a few seconds before it answers "unavailable".
+   */
+  async function claim(invoiceId: string, tenantId: string, patient: boolean): Promise<string | undefined> {
+    const owner = `check-${randomUUID()}`;
+    for (let tries = patient ? REQUEST_CLAIM_TRIES : 1; tries > 0; tries--) {
+      const now = clock.now();
+      const row = await checks.acquire(invoiceId, tenantId, now, {
+        owner,
+        until: new Date(now.getTime() + deps.claimLeaseMs),
+      });
+      if (row) return owner;
+      if (tries > 1) await new Promise((resolve) => setTimeout(resolve, REQUEST_CLAIM_WAIT_MS));
+    }
+    return undefined;
   }
 
   async function checkHeld(
