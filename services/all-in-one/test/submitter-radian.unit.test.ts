@@ -134,9 +134,11 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
   });
 
   it('DIAN unreachable during checks: the check is moved later and retried, never lost, until it records the events', async () => {
-    await world
-      .service(fast, { radianToday: () => days.receipt, trustedDianPem: world.simulatorCertificatePem })
-      .start();
+    const submitter = world.service(fast, {
+      radianToday: () => days.receipt,
+      trustedDianPem: world.simulatorCertificatePem,
+    });
+    await submitter.start();
     const invoice = await acceptedInvoice();
     world.proxy.setFaultPlan((operation, nth) => (operation === 'GetStatusEvent' && nth <= 3 ? 'http503' : undefined));
     await buyerReceivesGoods(invoice.cufe);
@@ -149,5 +151,17 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
         (e) => e.message === 'scheduled RADIAN event check run failed; it will be tried again',
       ),
     ).toHaveLength(3);
+    // A request while DIAN does not answer: "unavailable" at once, and the row is left free for the next check.
+    world.proxy.setFaultPlan((operation) => (operation === 'GetStatusEvent' ? 'http503' : undefined));
+    expect(await submitter.requestTacitAcceptance(invoice.invoiceId, 'demo')).toEqual({
+      kind: 'unavailable',
+      reason: 'HTTP_503',
+    });
+    world.proxy.setFaultPlan(undefined);
+    expect(await world.simulator.playBuyer(invoice.cufe, { eventCode: '031', claimReason: '03' })).toMatchObject({
+      ok: true,
+    });
+    const claimed = await world.waitFor(invoice.invoiceId, (all) => radian(all).length === 3, 5_000);
+    expect(radian(claimed)[2]).toMatchObject({ code: '031', claim: { reason: '03' } });
   });
 });

@@ -201,7 +201,11 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     const gateway = deps.gateways.forTenant(tenantId, endpoint, credential);
     const cufe = loaded.state.requested!.data.cufe;
     const listing = await listEvents(() => gateway.getStatusEvent(cufe), run);
-    if (!listing.ok) return { result: 'checked', outcome: { kind: 'unavailable', reason: listing.reason } };
+    if (!listing.ok) {
+      // Only a request gets here (a scheduled check throws): the row keeps its due time, free for the next sweep.
+      await checks.release(invoiceId, holder);
+      return { result: 'checked', outcome: { kind: 'unavailable', reason: listing.reason } };
+    }
     let decision = decideEventCheck({ ...base, listed: listing.events }, loaded.state);
     if (decision.action === 'none') throw new Error('unreachable: the stream was an accepted invoice a moment ago');
     for (const skipped of decision.skipped)
