@@ -50,6 +50,11 @@ describe('error catalogue', () => {
       CREDIT_EXCEEDS_BALANCE: 422,
       NOTE_AMOUNT_ZERO: 422,
       CANCELLATION_NOT_FULL: 422,
+      // ours: the seller's tacit acceptance (docs/radian.md)
+      TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED: 409,
+      TACIT_ACCEPTANCE_TOO_EARLY: 409,
+      TACIT_ACCEPTANCE_BUYER_ANSWERED: 409,
+      TACIT_ACCEPTANCE_REJECTED: 422,
     });
   });
 

@@ -54,8 +54,16 @@ export const topology: Record<ServiceName, ServiceTopology> = {
     step: 'rendering',
   },
   submitter: {
-    produces: ['InvoiceSubmitted', 'InvoiceSubmissionFailed', 'InvoiceAccepted', 'InvoiceRejected'],
-    consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed', 'InvoiceRedriveRequested'],
+    // It owns the DIAN gateway, so it also follows an accepted invoice's RADIAN events and sends the seller's 034
+    // (docs/radian.md).
+    produces: [
+      'InvoiceSubmitted',
+      'InvoiceSubmissionFailed',
+      'InvoiceAccepted',
+      'InvoiceRejected',
+      'InvoiceRadianEventRegistered',
+    ],
+    consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed', 'InvoiceRedriveRequested', 'InvoiceAccepted'],
     consumerGroup: 'fe.submitter',
     step: 'submission',
   },
@@ -80,6 +88,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'BuyerNotified',
       'BuyerNotificationFailed',
       'BuyerNotificationSkipped',
+      'InvoiceRadianEventRegistered',
     ],
     consumerGroup: 'fe.projection',
   },

@@ -113,6 +113,24 @@ export const errorCatalogue = {
     summary:
       'A cancellation (credit concept "2") must credit exactly the whole balance; without lines it is allowed only when the invoice has no earlier notes.',
   },
+  // The seller's tacit acceptance (RADIAN 034, docs/radian.md).
+  TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED: {
+    http: 409,
+    summary: 'The buyer has not registered the receipt of the goods or service (032) at DIAN: no tacit acceptance yet.',
+  },
+  TACIT_ACCEPTANCE_TOO_EARLY: {
+    http: 409,
+    summary:
+      'The three Colombian business days after the receipt (032) have not passed; details give the date a tacit acceptance becomes possible.',
+  },
+  TACIT_ACCEPTANCE_BUYER_ANSWERED: {
+    http: 409,
+    summary: 'The buyer claimed (031) or accepted expressly (033): a tacit acceptance is no longer possible.',
+  },
+  TACIT_ACCEPTANCE_REJECTED: {
+    http: 422,
+    summary: "DIAN refused the tacit acceptance (034); details carry DIAN's rules.",
+  },
   INTERNAL_ERROR: {
     http: 500,
     summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.',

@@ -126,6 +126,49 @@ export const buyerNotificationSchema = z
   )
   .meta({ id: 'BuyerNotification' });
 
+export const buyerAnswerSchema = z
+  .enum(['none', 'received', 'goods_received', 'claimed', 'accepted', 'tacitly_accepted'])
+  .describe(
+    "Where the buyer's answer stands in RADIAN (docs/radian.md): none; received (030, the invoice); goods_received (032); then claimed (031), accepted (033) or tacitly_accepted (034, the seller's sworn statement after three business days without a claim), which are final.",
+  )
+  .meta({ id: 'BuyerAnswer' });
+
+export const radianEventSummarySchema = z
+  .object({
+    code: z.enum(['030', '031', '032', '033', '034', '036', '037']),
+    name: z.string().describe("The event's name as DIAN lists it."),
+    event_id: z.string().describe("The event document's own number."),
+    cude: cufeSchema.describe("The event's CUDE."),
+    issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    sender_nit: z.string().describe('Who sent it: the buyer (030–033) or the seller (034).'),
+    claim_reason: z.enum(['01', '02', '03', '04']).optional().describe("A claim's (031) reason."),
+    issued_by_us: z.boolean().describe("True for the seller's own 034, sent by this service."),
+    registered_at: z.iso.datetime({ offset: true }).optional().describe('When DIAN registered it, if it says.'),
+  })
+  .meta({ id: 'RadianEventSummary' });
+
+/** What an accepted invoice's status adds about RADIAN (docs/radian.md). */
+const radianShape = {
+  buyer_answer: buyerAnswerSchema.optional().describe("On an accepted invoice: the buyer's answer in RADIAN."),
+  radian_events: z
+    .array(radianEventSummarySchema)
+    .optional()
+    .describe('On an accepted invoice with RADIAN events: each, in the order the service learned them.'),
+  tacit_acceptance_available_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .describe(
+      'With goods received (032) and no claim or acceptance: the first Colombian date the seller may issue its tacit acceptance (034): the day after the third business day after the receipt.',
+    ),
+  tacit_acceptance_available: z
+    .boolean()
+    .optional()
+    .describe(
+      'With tacit_acceptance_available_from: true from that date on. POST /invoice/<cufe>/tacit-acceptance issues it (a tenant set to "automatic" has it issued on its own).',
+    ),
+};
+
 /** Body of GET /status/<cufe>: the creation body plus the stage and its history. */
 export const invoiceStatusResponseSchema = z
   .object({
@@ -150,6 +193,7 @@ export const invoiceStatusResponseSchema = z
       .boolean()
       .optional()
       .describe('On an invoice: true once a cancellation (credit concept "2") is accepted.'),
+    ...radianShape,
   })
   .meta({ id: 'InvoiceStatusResponse' });
 
@@ -160,3 +204,5 @@ export type InvoiceStage = z.infer<typeof invoiceStageSchema>;
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 export type NoteSummary = z.infer<typeof noteSummarySchema>;
+export type BuyerAnswerName = z.infer<typeof buyerAnswerSchema>;
+export type RadianEventSummary = z.infer<typeof radianEventSummarySchema>;

@@ -10,6 +10,7 @@ import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
+import { invoiceRadianEventRegisteredV1 } from './invoice-radian-event-registered.v1.ts';
 import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
@@ -38,6 +39,7 @@ export const invoiceEventSchemas = {
   'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
+  'InvoiceRadianEventRegistered.v1': invoiceRadianEventRegisteredV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -59,6 +61,7 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceNoteReservedV1,
   invoiceNoteIssuedV1,
   invoiceRedriveRequestedV1,
+  invoiceRadianEventRegisteredV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;

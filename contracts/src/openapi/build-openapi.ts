@@ -5,6 +5,7 @@ import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
 import '../api/invoice-events-response.ts';
 import '../api/notify-buyer.ts';
+import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
 
 /**
@@ -230,6 +231,41 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               'INVOICE_NOT_FOUND',
               'INVOICE_NOT_ACCEPTED',
               'UNSUPPORTED_MEDIA_TYPE',
+              'RATE_LIMITED',
+              'INTERNAL_ERROR',
+              'UNAVAILABLE',
+            ]),
+          },
+        },
+      },
+      '/api/v1/service/invoice/{cufe}/tacit-acceptance': {
+        post: {
+          operationId: 'issueTacitAcceptance',
+          summary: "Issue the seller's tacit acceptance (RADIAN 034) of an accepted invoice",
+          description:
+            "Asks DIAN for the invoice's RADIAN events first, then, when the buyer registered the receipt of the goods (032) three Colombian business days ago or more and neither claimed (031) nor accepted expressly (033), signs the 034 with the tenant's certificate and sends it (docs/radian.md). " +
+            'The status then shows `buyer_answer` `tacitly_accepted`. A tenant set to "automatic" has it issued on its own; one set to "offer" (the default) issues it here. No body.',
+          parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
+          responses: {
+            '201': {
+              description: 'DIAN registered the 034 now.',
+              headers: requestId,
+              content: json(ref('TacitAcceptanceResponse')),
+            },
+            '200': {
+              description: 'The invoice was tacitly accepted before (a repeated request): the 034 registered then.',
+              headers: requestId,
+              content: json(ref('TacitAcceptanceResponse')),
+            },
+            ...errors([
+              'VALIDATION_ERROR',
+              'UNAUTHORIZED',
+              'INVOICE_NOT_FOUND',
+              'INVOICE_NOT_ACCEPTED',
+              'TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED',
+              'TACIT_ACCEPTANCE_TOO_EARLY',
+              'TACIT_ACCEPTANCE_BUYER_ANSWERED',
+              'TACIT_ACCEPTANCE_REJECTED',
               'RATE_LIMITED',
               'INTERNAL_ERROR',
               'UNAVAILABLE',

@@ -6,6 +6,8 @@ import {
   type InvoiceStage,
   type InvoiceStatus,
   type ProcessingStep,
+  type RadianEventRegistration,
+  type RadianEventSummary,
 } from '@fe/contracts';
 import { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
 import { noteIssued, noteReserved } from './notes.ts';
@@ -113,7 +115,27 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return { ...noteReserved(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceNoteIssued':
       return { ...noteIssued(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceRadianEventRegistered':
+      return { ...radianEvent(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
   }
+}
+
+/** One RADIAN event more, unless the view has its CUDE (a repeat). */
+function radianEvent(view: InvoiceStatusView, d: RadianEventRegistration): InvoiceStatusView {
+  const known = view.radianEvents ?? [];
+  if (known.some((e) => e.cude === d.cude)) return view;
+  const entry: RadianEventSummary = {
+    code: d.code,
+    name: d.name,
+    event_id: d.event_id,
+    cude: d.cude,
+    issue_date: d.issue_date,
+    sender_nit: d.sender.nit,
+    ...(d.claim ? { claim_reason: d.claim.reason } : {}),
+    issued_by_us: d.issued_by_us,
+    ...(d.registered_at ? { registered_at: d.registered_at } : {}),
+  };
+  return { ...view, radianEvents: [...known, entry] };
 }
 
 type Created = Extract<InvoiceEvent, { type: 'InvoiceRequested' | 'CreditNoteRequested' | 'DebitNoteRequested' }>;

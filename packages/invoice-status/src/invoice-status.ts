@@ -1,4 +1,11 @@
-import type { BuyerNotification, DocumentType, InvoiceStage, InvoiceStatus, ProcessingStep } from '@fe/contracts';
+import type {
+  BuyerNotification,
+  DocumentType,
+  InvoiceStage,
+  InvoiceStatus,
+  ProcessingStep,
+  RadianEventSummary,
+} from '@fe/contracts';
 
 /**
  * One credit or debit note in its invoice's ledger (docs/notes.md): reserved first (amount known,
@@ -62,6 +69,8 @@ export type InvoiceStatusView = {
   notes?: NoteEntry[];
   /** On an invoice: a cancellation (credit concept "2") of it was accepted. */
   voided?: boolean;
+  /** On an accepted invoice: its RADIAN events, as recorded (one per CUDE; docs/radian.md). */
+  radianEvents?: RadianEventSummary[];
   /** Id of the last event folded in: a redelivery of that event changes nothing. */
   lastEventId: string;
 };

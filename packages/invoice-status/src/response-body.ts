@@ -1,4 +1,5 @@
 import type { CreateInvoiceResponse, InvoiceStatusResponse } from '@fe/contracts';
+import { buyerAnswer } from '@fe/dian-domain';
 import type { BlobStore } from '@fe/platform';
 import type { InvoiceStatusView } from './invoice-status.ts';
 import { amountOfCents, balanceCents } from './notes.ts';
@@ -51,8 +52,15 @@ export function createResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
   };
 }
 
-/** The body of GET /status/<cufe>: the creation body plus the stage, the instants and the history. */
-export function statusResponseBody(view: InvoiceStatusView, links: InvoiceLinks): InvoiceStatusResponse {
+/**
+ * The body of GET /status/<cufe>: the creation body plus the stage, the instants and the history. `today` (Colombian
+ * YYYY-MM-DD) says whether a tacit acceptance is available yet; without it, only from when.
+ */
+export function statusResponseBody(
+  view: InvoiceStatusView,
+  links: InvoiceLinks,
+  today?: string,
+): InvoiceStatusResponse {
   return {
     ...createResponseBody(view, links),
     stage: view.stage,
@@ -61,6 +69,21 @@ export function statusResponseBody(view: InvoiceStatusView, links: InvoiceLinks)
     history: view.history.map(({ status, stage, at }) => ({ status, stage, at })),
     ...(view.buyerNotification ? { buyer_notification: view.buyerNotification } : {}),
     ...ledgerFields(view),
+    ...radianFields(view, today),
+  };
+}
+
+/** What an accepted invoice's status adds about RADIAN: the buyer's answer, the events, a tacit acceptance's date. */
+function radianFields(view: InvoiceStatusView, today: string | undefined): Partial<InvoiceStatusResponse> {
+  if ((view.documentType && view.documentType !== 'invoice') || view.status !== 'accepted') return {};
+  const events = view.radianEvents ?? [];
+  const answer = buyerAnswer(events.map((e) => ({ code: e.code, issueDate: e.issue_date })));
+  const from = answer.tacitAcceptanceFrom;
+  return {
+    buyer_answer: answer.answer,
+    ...(events.length ? { radian_events: events } : {}),
+    ...(from ? { tacit_acceptance_available_from: from } : {}),
+    ...(from && today ? { tacit_acceptance_available: today >= from } : {}),
   };
 }
 

@@ -135,3 +135,60 @@ describe('response bodies', () => {
     }
   });
 });
+
+describe("the status body's RADIAN fields (docs/radian.md)", () => {
+  const status = (view: InvoiceStatusView, today?: string) => {
+    const body = statusResponseBody(view, links, today);
+    invoiceStatusResponseSchema.strict().parse(body);
+    return body;
+  };
+
+  it('an accepted invoice without events: buyer_answer none; a pending one says nothing of RADIAN', () => {
+    const inv = invoiceFixture();
+    expect(status(fold([inv.requested(), inv.signed()])).buyer_answer).toBeUndefined();
+    const body = status(fold([inv.requested(), inv.signed(), inv.submitted(), inv.accepted()]));
+    expect(body).toMatchObject({ buyer_answer: 'none' });
+    expect(body.radian_events).toBeUndefined();
+  });
+
+  it('goods received: the events, from when a tacit acceptance is possible, and whether it is today', () => {
+    const inv = invoiceFixture();
+    // 2026-12-04 is a Friday; Tuesday 8th is a holiday: business days 7, 9, 10, so from the 11th.
+    const view = fold([
+      inv.requested(),
+      inv.signed(),
+      inv.submitted(),
+      inv.accepted(),
+      inv.radian('030', '1', '2026-12-04'),
+      inv.radian('032', '2', '2026-12-04'),
+      inv.radian('032', '2', '2026-12-04'), // a repeat (two checks raced): one event
+    ]);
+    expect(status(view, '2026-12-10')).toMatchObject({
+      buyer_answer: 'goods_received',
+      tacit_acceptance_available_from: '2026-12-11',
+      tacit_acceptance_available: false,
+      radian_events: [
+        { code: '030', event_id: 'EV030', issue_date: '2026-12-04', sender_nit: '900108281', issued_by_us: false },
+        { code: '032', cude: '2'.repeat(96) },
+      ],
+    });
+    expect(status(view, '2026-12-11').tacit_acceptance_available).toBe(true);
+    expect(status(view).tacit_acceptance_available).toBeUndefined();
+  });
+
+  it('tacitly accepted, claimed: final answers, no date', () => {
+    const inv = invoiceFixture();
+    const base = [inv.requested(), inv.signed(), inv.submitted(), inv.accepted(), inv.radian('030', '1', '2026-12-04')];
+    const tacit = status(
+      fold([...base, inv.radian('032', '2', '2026-12-04'), inv.radian('034', '3', '2026-12-11', true)]),
+      '2026-12-11',
+    );
+    expect(tacit).toMatchObject({ buyer_answer: 'tacitly_accepted' });
+    expect(tacit.tacit_acceptance_available_from).toBeUndefined();
+    expect(tacit.radian_events!.at(-1)).toMatchObject({ code: '034', issued_by_us: true });
+    expect(status(fold([...base, inv.radian('031', '4', '2026-12-05')]))).toMatchObject({
+      buyer_answer: 'claimed',
+      radian_events: [{ code: '030' }, { code: '031', claim_reason: '02' }],
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BusMessage } from '@fe/platform';
 import { invoiceStreamName, newInvoiceEvent, STORE_POSITION_HEADER, type EventMeta } from '@fe/platform';
-import type { Envelope, InvoiceEvent } from '@fe/contracts';
+import type { Envelope, InvoiceEvent, RadianEventRegistration } from '@fe/contracts';
 
 /**
  * One invoice's events as the services append them, a second apart; the cufe is a SHA-384 stand-in.
@@ -155,6 +155,24 @@ export function invoiceFixture(options: { tenantId?: string; prefix?: string; co
           email: 'compras@example.com',
           message_id: `<${documentId}@fe.local>`,
           notified_at: '2026-03-10T10:00:09-05:00',
+        },
+        meta,
+        clock,
+      ),
+    /** A RADIAN event the submitter recorded: by code, a digit its CUDE repeats, and its issue date. */
+    radian: (code: RadianEventRegistration['code'], digit: string, issueDate: string, issuedByUs = false) =>
+      newInvoiceEvent(
+        'InvoiceRadianEventRegistered',
+        {
+          code,
+          name: `Evento ${code}`,
+          event_id: `EV${code}`,
+          cude: digit.repeat(96),
+          issue_date: issueDate,
+          issue_time: '12:00:00-05:00',
+          sender: { nit: issuedByUs ? '900123456' : '900108281' },
+          issued_by_us: issuedByUs,
+          ...(code === '031' ? { claim: { reason: '02' as const } } : {}),
         },
         meta,
         clock,

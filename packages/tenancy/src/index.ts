@@ -51,4 +51,10 @@ export {
   type NoteNumbering,
   type NoteSeries,
 } from './notes/note-numbering.ts';
+export {
+  tacitAcceptanceOf,
+  tacitAcceptanceSettings,
+  isTacitAcceptanceSetting,
+  type TacitAcceptanceSetting,
+} from './radian/tacit-acceptance-setting.ts';
 export { testSetDocumentKey, testSetIdForDocument, testSetLookup, type TestSetRun } from './test-sets/test-set-run.ts';

@@ -187,6 +187,19 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         });
       });
 
+      it('keeps the tacit acceptance setting (docs/radian.md): none stored reads as absent ("offer"), a set one is read back, another value writes nothing', async () => {
+        const { directory } = await open();
+        await directory.createTenant(sampleTenant('acme'));
+        expect((await directory.profile('acme'))?.tacitAcceptance).toBeUndefined();
+        await directory.updateTenant('acme', { tacitAcceptance: 'automatic' });
+        expect((await directory.profile('acme'))?.tacitAcceptance).toBe('automatic');
+        await expect(directory.updateTenant('acme', { tacitAcceptance: 'sometimes' as 'offer' })).rejects.toEqual(
+          code('TENANT_INVALID'),
+        );
+        await directory.updateTenant('acme', { tacitAcceptance: 'offer' });
+        expect((await directory.profile('acme'))?.tacitAcceptance).toBe('offer');
+      });
+
       it('refuses to update an unknown tenant (TENANT_NOT_FOUND)', async () => {
         const { directory } = await open();
         await expect(directory.updateTenant('nobody', { environment: '1' })).rejects.toThrowError(

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
+import { colombiaDateTime } from '@fe/dian-domain';
 import {
   parseFault,
   seedTrustFolder,
@@ -22,6 +23,7 @@ import {
   postInvoiceRoute,
   postNoteRoutes,
   SqliteIdempotencyStore,
+  tacitAcceptanceRoute,
 } from '@fe/ingress';
 import {
   AppendFeed,
@@ -53,7 +55,12 @@ import { createOutboxTransport, createSmtpTransport, smtpSettings, type MailTran
 import { createNotifierService, notifierConfigFromEnv, dianAcquirers } from '@fe/notifier';
 import { createRendererPool, createRendererService } from '@fe/renderer/service';
 import { createSignerPool, createSignerService, signerConfigFromEnv } from '@fe/signer';
-import { createSubmitterService, SqliteSubmissionSchedule, submitterConfigFromEnv } from '@fe/submitter';
+import {
+  createSubmitterService,
+  SqliteEventCheckSchedule,
+  SqliteSubmissionSchedule,
+  submitterConfigFromEnv,
+} from '@fe/submitter';
 import { redriveThrough } from './redrive-through.ts';
 import {
   countingDeadLetters,
@@ -117,11 +124,20 @@ export type Embedded = {
  * Every service in one process (docs/architecture.md, "Deployment shapes"). Consumers subscribe before the relay
  * republishes what a previous run left unsettled, and the HTTP port opens last.
  */
+export type EmbeddedOptions = {
+  /**
+   * Today's Colombian date for RADIAN's deadlines (the submitter's and the status's); default: the clock's. The
+   * end-to-end tests move it with the built-in simulator's "today" (test-support/shapes/embedded-shape.ts).
+   */
+  radianToday?: () => string;
+};
+
 export async function startEmbedded(
   config: EmbeddedConfig,
   env: Readonly<Record<string, string | undefined>>,
   logger: Logger,
   clock: Clock,
+  options: EmbeddedOptions = {},
 ): Promise<Embedded> {
   const dir = config.dataDir;
   // Owner-only before anything is opened in it (DATA_FOLDER_UNSAFE / DATA_FOLDER_NOT_OWNED refuse
@@ -268,6 +284,9 @@ export async function startEmbedded(
     // The submitter's retry schedule beside the relay's checkpoint; closed after the services stop.
     const schedule = new SqliteSubmissionSchedule(stateDb);
     closers.push(() => schedule.close());
+    // The RADIAN event checks beside it (docs/radian.md).
+    const eventChecks = new SqliteEventCheckSchedule(stateDb);
+    closers.push(() => eventChecks.close());
 
     // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files
     // (`pnpm fe outbox` lists them), so the embedded default never mails anyone by surprise.
@@ -286,6 +305,25 @@ export async function startEmbedded(
         ? { ...env, DIAN_ENDPOINT_HABILITACION: dianEndpoint, DIAN_ENDPOINT_PRODUCTION: dianEndpoint }
         : { ...env, DIAN_ENDPOINT: dianEndpoint },
     );
+    const radianToday = options.radianToday ?? (() => colombiaDateTime(clock.now()).date);
+    const submitterService = createSubmitterService(
+      {
+        store,
+        bus,
+        blobs,
+        tenants,
+        clock,
+        logger: logger.child({ service: 'submitter' }),
+        schedule,
+        eventChecks,
+        radianToday,
+        // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go
+        // with SendTestSetAsync and the TestSetId.
+        testSetFor: testSetLookup(tenants),
+        ...(trustedDianPem ? { trustedDianPem } : {}),
+      },
+      submitter,
+    );
     const services: ServiceModule[] = [
       projection,
       createSignerService(
@@ -301,22 +339,7 @@ export async function startEmbedded(
         logger: logger.child({ service: 'renderer' }),
         tenants, // the software provider's name, which the signed XML cannot carry
       }),
-      createSubmitterService(
-        {
-          store,
-          bus,
-          blobs,
-          tenants,
-          clock,
-          logger: logger.child({ service: 'submitter' }),
-          schedule,
-          // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go
-          // with SendTestSetAsync and the TestSetId.
-          testSetFor: testSetLookup(tenants),
-          ...(trustedDianPem ? { trustedDianPem } : {}),
-        },
-        submitter,
-      ),
+      submitterService,
       createNotifierService(
         {
           store,
@@ -400,6 +423,11 @@ export async function startEmbedded(
       }),
       invoices: statusInvoiceList(statusStore, blobs),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
+      // The invoice page's tacit acceptance button: the submitter issues it, as for the API.
+      tacitAcceptances: {
+        today: radianToday,
+        request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
+      },
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,
@@ -434,11 +462,20 @@ export async function startEmbedded(
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        // The seller's 034 is the submitter's to send (it owns the DIAN gateway and the tenant's call slots).
+        tacitAcceptanceRoute({
+          invoices: statusStore,
+          tacitAcceptances: {
+            request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
+          },
+          retryAfterSeconds: config.ingress.retryAfterSeconds,
+        }),
         async (scope) =>
           void (await scope.register(statusRoutes, {
             store: statusStore,
             blobs,
             linkTtlSeconds: config.ingress.linkTtlSeconds,
+            today: radianToday,
           })),
         // The raw store: its reads carry the chain digests.
         async (scope) =>

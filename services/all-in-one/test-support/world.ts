@@ -55,7 +55,7 @@ export const exampleRequest = {
 export async function startWorld(
   env: Record<string, string> = {},
   prepare?: (dataDir: string) => Promise<void>,
-  options: { dataDir?: string; clock?: Clock } = {},
+  options: { dataDir?: string; clock?: Clock; radianToday?: () => string } = {},
 ): Promise<World> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fe-e2e-'));
   await prepare?.(dataDir);
@@ -71,7 +71,13 @@ export async function startWorld(
   };
   const logs: string[] = [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
-  const embedded = await startEmbedded(embeddedConfigFromEnv(allEnv), allEnv, logger, options.clock ?? systemClock);
+  const embedded = await startEmbedded(
+    embeddedConfigFromEnv(allEnv),
+    allEnv,
+    logger,
+    options.clock ?? systemClock,
+    options.radianToday ? { radianToday: options.radianToday } : {},
+  );
   // Printed once, by the start that issued it; a restarted world reads it back as `pnpm fe api-key` does.
   const apiKey = embedded.demo.issuedApiKey ?? (await embedded.tenants.displayApiKey('demo'))!;
 

@@ -19,6 +19,11 @@ export const portalErrorCatalogue = {
   STORAGE_FULL: { status: 503, message: 'The storage is full; nothing was changed.' },
   REDRIVE_FINAL: { status: 409, message: 'The invoice has a verdict from DIAN: there is nothing to re-drive.' },
   REDRIVE_NOT_FAILED: { status: 409, message: 'No step of the invoice failed for good: there is nothing to re-drive.' },
+  TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED: { status: 409, message: 'The buyer has not registered the receipt (032).' },
+  TACIT_ACCEPTANCE_TOO_EARLY: { status: 409, message: 'The three business days after the receipt have not passed.' },
+  TACIT_ACCEPTANCE_BUYER_ANSWERED: { status: 409, message: 'The buyer claimed (031) or accepted (033) the invoice.' },
+  TACIT_ACCEPTANCE_REJECTED: { status: 422, message: 'DIAN refused the tacit acceptance (034).' },
+  DIAN_UNAVAILABLE: { status: 503, message: 'DIAN could not be asked or did not answer; nothing was recorded.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 const portalErrors = errorCatalogue('PortalError', portalErrorCatalogue);

@@ -62,6 +62,32 @@ export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
     .max(10_000)
     .default(100)
     .describe('SUBMIT_SWEEP_BATCH: due schedule rows read per sweep.'),
+  radian: z
+    .object({
+      follow: z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((value) => value === 'true')
+        .describe(
+          "RADIAN_FOLLOW: whether accepted invoices' RADIAN events are followed at DIAN (GetStatusEvent), recorded, and automatic tacit acceptances issued (docs/radian.md); 'false' stops that, while a seller's own request for its 034 still asks DIAN.",
+        ),
+      sweepIntervalMs: z.coerce
+        .number()
+        .int()
+        .min(10)
+        .max(600_000)
+        .default(1_000)
+        .describe('RADIAN_SWEEP_INTERVAL_MS: how often the event-check schedule is looked at for due checks, in ms.'),
+      maxCheckIntervalMs: z.coerce
+        .number()
+        .int()
+        .min(10)
+        .optional()
+        .describe(
+          'RADIAN_CHECK_MAX_INTERVAL_MS: the longest wait between two checks of one invoice, in ms; unset: every 15 minutes the first day, hourly the first week, every 6 hours the first month, daily to 90 days (nextEventCheck).',
+        ),
+    })
+    .prefault({}),
   dianTrustedPemFile: z
     .string()
     .min(1)
@@ -85,6 +111,11 @@ export function submitterConfigFromEnv(env: Record<string, string | undefined>):
     concurrencyPerTenant: env.SUBMIT_CONCURRENCY_PER_TENANT,
     sweepIntervalMs: env.SUBMIT_SWEEP_INTERVAL_MS,
     sweepBatch: env.SUBMIT_SWEEP_BATCH,
+    radian: {
+      follow: env.RADIAN_FOLLOW || undefined,
+      sweepIntervalMs: env.RADIAN_SWEEP_INTERVAL_MS || undefined,
+      maxCheckIntervalMs: env.RADIAN_CHECK_MAX_INTERVAL_MS || undefined,
+    },
     dianTrustedPemFile: env.DIAN_TRUSTED_PEM || undefined,
   });
 }

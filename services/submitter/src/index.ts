@@ -1,7 +1,11 @@
 // The public surface of @fe/submitter. Anything not exported here is private.
 export { submitterConfigSchema, submitterConfigFromEnv, type SubmitterConfig } from './config.ts';
 // The submitter service.
-export { createSubmitterService, type SubmitterPorts } from './service.ts';
+export { createSubmitterService, type SubmitterPorts, type SubmitterService } from './service.ts';
+export type { EventCheckSchedule, EventCheckRow } from './event-checks/event-check-schedule.ts';
+export { SqliteEventCheckSchedule } from './event-checks/sqlite-event-check-schedule.ts';
+export type { TacitAcceptanceOutcome } from './on-event-check/handler.ts';
+export type { TacitRefusal } from './on-event-check/decide.ts';
 export { decide, type Decision, type SendJournal } from './on-invoice-signed/decide.ts';
 export {
   outcomeOfSend,

@@ -5,6 +5,7 @@ import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { testSetLookup } from '@fe/tenancy';
 import {
+  PostgresEventCheckSchedule,
   PostgresSubmissionSchedule,
   PostgresTenantSlots,
   submissionScheduleMigrations,
@@ -33,6 +34,7 @@ await runMain({
       max: config.slotConnections,
     });
     const schedule = new PostgresSubmissionSchedule(platform.pool);
+    const eventChecks = new PostgresEventCheckSchedule(platform.pool);
     const slots = new PostgresTenantSlots({
       pool: slotPool,
       cap: config.submitter.concurrencyPerTenant,
@@ -47,6 +49,7 @@ await runMain({
         clock,
         logger,
         schedule,
+        eventChecks,
         slots,
         // The portal process's habilitación run, read from the registry: its documents go with SendTestSetAsync and the
         // TestSetId.
@@ -59,6 +62,7 @@ await runMain({
       checks: platform.checks,
       close: async () => {
         await schedule.close();
+        await eventChecks.close();
         await slotPool.end();
         await platform.close();
       },

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { topology, type InvoiceEvent } from '@fe/contracts';
+import { topology, type InvoiceAcceptedV1, type InvoiceEvent } from '@fe/contracts';
+import { colombiaDateTime } from '@fe/dian-domain';
 import {
   subscribeInvoiceEvents,
   type BlobStore,
@@ -21,6 +22,13 @@ import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
 import type { SubmissionSchedule } from './schedule/submission-schedule.ts';
 import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
+import type { EventCheckSchedule } from './event-checks/event-check-schedule.ts';
+import {
+  createEventCheckHandler,
+  type EventCheckHandler,
+  type TacitAcceptanceOutcome,
+} from './on-event-check/handler.ts';
+import { onInvoiceAccepted } from './on-invoice-accepted/handler.ts';
 
 export type SubmitterPorts = {
   store: EventStore;
@@ -31,6 +39,13 @@ export type SubmitterPorts = {
   logger: Logger;
   /** The durable retry schedule; the composition root opens it and closes it after `stop()`. */
   schedule: SubmissionSchedule;
+  /** When to ask DIAN next for each followed invoice's RADIAN events (docs/radian.md); closed like `schedule`. */
+  eventChecks: EventCheckSchedule;
+  /**
+   * Today's Colombian date (YYYY-MM-DD), which RADIAN's deadlines are counted in; default: the clock's. A test moves it
+   * as it moves the DIAN simulator's "today" (DianSimulator.setToday).
+   */
+  radianToday?: () => string;
   /**
    * The per-tenant cap shared by every submitter instance (`PostgresTenantSlots`, built with
    * `config.concurrencyPerTenant`); default: a cap for this process alone (the embedded shape).
@@ -55,18 +70,37 @@ export type SubmitterPorts = {
  */
 const SEND_LEASE_MARGIN_MS = 5_000;
 
+/** The submitter as a module, and the seller's request for its tacit acceptance (the API and the portal ask it). */
+export type SubmitterService = ServiceModule & {
+  /** Issues the invoice's 034 now if RADIAN allows it (docs/radian.md, "Tacit acceptance"); else why not. */
+  requestTacitAcceptance(invoiceId: string, tenantId: string): Promise<TacitAcceptanceOutcome>;
+};
+
 /**
  * The submitter: InvoiceSigned → DIAN → the verdict or InvoiceSubmissionFailed, retrying from a durable schedule
- * and reconciling with GetStatus whenever a send's outcome is unknown.
+ * and reconciling with GetStatus whenever a send's outcome is unknown; then an accepted invoice's RADIAN events,
+ * followed at DIAN on a schedule of their own.
  */
-export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): ServiceModule {
+export function createSubmitterService(ports: SubmitterPorts, config: SubmitterConfig): SubmitterService {
   const logger = ports.logger; // the composition root hands in the service's child
   const policy = config.retry;
   const { schedule } = ports;
-  let running: { subscription: Subscription; sweeper: Sweeper; gateways: GatewayCache } | undefined;
+  let running:
+    | {
+        subscription: Subscription;
+        sweeper: Sweeper;
+        eventSweeper: Sweeper | undefined;
+        checks: EventCheckHandler;
+        gateways: GatewayCache;
+      }
+    | undefined;
 
   return {
     name: 'submitter',
+    async requestTacitAcceptance(invoiceId, tenantId) {
+      if (!running) return { kind: 'unavailable', reason: 'SUBMITTER_STOPPED' };
+      return running.checks.requestTacitAcceptance(invoiceId, tenantId);
+    },
     async start() {
       if (running) return;
       const ca = config.client.caFile ? readFileSync(config.client.caFile, 'utf8') : undefined;
@@ -94,10 +128,14 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         ...(ca ? { ca } : {}),
         now: () => ports.clock.now(),
       });
-      // A freed slot nudges the sweeper (declared below; no run starts before it exists).
+      // A freed slot nudges the sweepers (declared below; no run starts before they exist).
+      const nudgeAll = () => {
+        sweeper.nudge();
+        eventSweeper?.nudge();
+      };
       const slots = ports.slots
-        ? nudgingOnRelease(ports.slots, () => sweeper.nudge())
-        : createTenantSlots(config.concurrencyPerTenant, () => sweeper.nudge());
+        ? nudgingOnRelease(ports.slots, nudgeAll)
+        : createTenantSlots(config.concurrencyPerTenant, nudgeAll);
       const sendLeaseMs = config.client.timeoutMs + SEND_LEASE_MARGIN_MS;
       const handler = createSubmissionHandler({
         store: ports.store,
@@ -140,6 +178,58 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         claimLeaseMs: sendLeaseMs,
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
+      // RADIAN: each due check asks DIAN for the invoice's events under a slot of its tenant, like a submission. A
+      // check makes at most three calls (the list, the 034, the list again), each within the client's timeout.
+      const checkLeaseMs = sendLeaseMs * 3;
+      const checks = createEventCheckHandler({
+        store: ports.store,
+        blobs: ports.blobs,
+        tenants: ports.tenants,
+        clock: ports.clock,
+        logger: logger.child({ part: 'radian' }),
+        checks: ports.eventChecks,
+        slots,
+        gateways,
+        endpoints: config.endpoints,
+        today: ports.radianToday ?? (() => colombiaDateTime(ports.clock.now()).date),
+        claimLeaseMs: checkLeaseMs,
+        maxIntervalMs: config.radian.maxCheckIntervalMs,
+        retryAfterMs: Math.min(60_000, config.radian.maxCheckIntervalMs ?? 60_000),
+        answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
+      });
+      const eventSweeper = config.radian.follow
+        ? startSweeper({
+            schedule: {
+              due: (now, limit, claim) => ports.eventChecks.due(now, limit, claim),
+              release: (invoiceId, owner) => ports.eventChecks.release(invoiceId, owner),
+              defer: (invoiceId, tenantId, dueAt, holder) =>
+                ports.eventChecks.reschedule(invoiceId, tenantId, dueAt, holder),
+            },
+            work: 'RADIAN event check',
+            slots,
+            isRunning: checks.isRunning,
+            clock: ports.clock,
+            logger,
+            run: (invoiceId, tenantId, slot, held) =>
+              inSpan(
+                tracerFor('fe.submitter'),
+                'fe.submitter RADIAN event check',
+                { attributes: { 'fe.invoice_id': invoiceId, 'fe.tenant_id': tenantId } },
+                () => checks.run(invoiceId, tenantId, slot, held),
+              ),
+            intervalMs: config.radian.sweepIntervalMs,
+            batch: config.sweepBatch,
+            claimLeaseMs: checkLeaseMs,
+            errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
+          })
+        : undefined;
+      const follow = onInvoiceAccepted({
+        store: ports.store,
+        checks: ports.eventChecks,
+        clock: ports.clock,
+        logger: logger.child({ part: 'radian' }),
+        maxIntervalMs: config.radian.maxCheckIntervalMs,
+      });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
       const react = async (event: InvoiceEvent) => {
         if (!event.invoice_id)
@@ -156,14 +246,28 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
           group: topology.submitter.consumerGroup ?? 'fe.submitter',
           logger,
           // An operator's re-drive of another step is that step's; decide() tells them apart.
-          handlers: { InvoiceSigned: react, InvoiceSubmissionFailed: react, InvoiceRedriveRequested: react },
+          handlers: {
+            InvoiceSigned: react,
+            InvoiceSubmissionFailed: react,
+            InvoiceRedriveRequested: react,
+            // DIAN's acceptance (this service's own event) starts following the invoice's RADIAN events.
+            ...(config.radian.follow
+              ? {
+                  InvoiceAccepted: async (event: InvoiceEvent) => {
+                    if (event.invoice_id) await follow(event as InvoiceAcceptedV1);
+                  },
+                }
+              : {}),
+          },
         });
       } catch (error) {
         await sweeper.stop();
+        await eventSweeper?.stop();
         throw error;
       }
-      running = { subscription, sweeper, gateways };
+      running = { subscription, sweeper, eventSweeper, checks, gateways };
       sweeper.nudge(); // work left from before a restart
+      eventSweeper?.nudge();
       logger.info(
         { concurrency_per_tenant: config.concurrencyPerTenant, max_attempts: policy.maxAttempts },
         'submitter started',
@@ -171,10 +275,11 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
     },
     async stop() {
       if (!running) return;
-      const { subscription, sweeper, gateways } = running;
+      const { subscription, sweeper, eventSweeper, gateways } = running;
       running = undefined;
       await subscription.stop();
       await sweeper.stop();
+      await eventSweeper?.stop();
       gateways.clear();
       logger.info({}, 'submitter stopped');
     },

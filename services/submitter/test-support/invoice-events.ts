@@ -1,6 +1,7 @@
 // Invoice event streams for the submitter's decision tests: each helper makes one event of the
 // stream `inv-demo-SETP990000001`, in the one envelope, with the data the contracts require.
-import type { InvoiceEvent, InvoiceSubmissionFailedV1 } from '@fe/contracts';
+import type { InvoiceEvent, InvoiceSubmissionFailedV1, RadianEventRegistration } from '@fe/contracts';
+import type { RegisteredEventEntry } from '@fe/dian-xml';
 import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, type EventMeta } from '@fe/platform';
 
@@ -79,4 +80,44 @@ export const rejected = (): InvoiceEvent =>
     },
     meta,
     at('2026-11-22T15:00:03Z'),
+  );
+
+/** A RADIAN event as GetStatusEvent lists it (dian-xml's entry), by code, CUDE digit and issue date. */
+export const listedEvent = (
+  code: string,
+  cudeDigit: string,
+  issueDate: string,
+  extra: Partial<RegisteredEventEntry> = {},
+): RegisteredEventEntry => ({
+  eventCode: code,
+  description: `Evento ${code}`,
+  claimReason: undefined,
+  registeredDate: issueDate,
+  registeredTime: '17:00:00Z',
+  id: `EV${code}${cudeDigit}`,
+  cude: cudeDigit.repeat(96),
+  issueDate,
+  issueTime: '12:00:00-05:00',
+  documentTypeCode: '96',
+  sender: { name: 'Cliente S.A.S.', id: '900108281', dv: '4', documentType: '31' },
+  recipient: undefined,
+  ...extra,
+});
+
+/** The invoice's stream recorded a RADIAN event (as a check appends it). */
+export const radianRegistered = (
+  data: Partial<RadianEventRegistration> & Pick<RadianEventRegistration, 'code' | 'cude' | 'issue_date'>,
+): InvoiceEvent =>
+  newInvoiceEvent(
+    'InvoiceRadianEventRegistered',
+    {
+      name: `Evento ${data.code}`,
+      event_id: `EV${data.code}`,
+      issue_time: '12:00:00-05:00',
+      sender: { nit: '900108281' },
+      issued_by_us: false,
+      ...data,
+    },
+    meta,
+    at('2026-11-23T15:00:00Z'),
   );

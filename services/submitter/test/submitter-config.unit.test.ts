@@ -11,6 +11,7 @@ describe('submitter configuration', () => {
       concurrencyPerTenant: 4,
       sweepIntervalMs: 250,
       sweepBatch: 100,
+      radian: { follow: true, sweepIntervalMs: 1_000 },
     });
   });
 
@@ -30,6 +31,9 @@ describe('submitter configuration', () => {
       SUBMIT_CONCURRENCY_PER_TENANT: '2',
       SUBMIT_SWEEP_INTERVAL_MS: '100',
       SUBMIT_SWEEP_BATCH: '20',
+      RADIAN_FOLLOW: 'false',
+      RADIAN_SWEEP_INTERVAL_MS: '500',
+      RADIAN_CHECK_MAX_INTERVAL_MS: '60000',
     });
     expect(config).toEqual({
       endpoints: { habilitacion: dianEndpoints.habilitacion, production: dianEndpoints.production },
@@ -44,6 +48,7 @@ describe('submitter configuration', () => {
       concurrencyPerTenant: 2,
       sweepIntervalMs: 100,
       sweepBatch: 20,
+      radian: { follow: false, sweepIntervalMs: 500, maxCheckIntervalMs: 60_000 },
     });
   });
 
@@ -65,6 +70,7 @@ describe('submitter configuration', () => {
     const described = [
       ...Object.values(shape.endpoints.unwrap().shape),
       ...Object.values(shape.retry.unwrap().shape),
+      ...Object.values(shape.radian.unwrap().shape),
       shape.concurrencyPerTenant,
       shape.sweepIntervalMs,
       shape.sweepBatch,

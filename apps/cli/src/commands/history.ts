@@ -7,7 +7,8 @@ import type { CommandOutput } from './xml.ts';
 
 export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [--data-dir <dir> | --distributed] [--json]
                        every recorded event of the invoice, oldest first: its time, its
-                       cause, its chain digest and the SHA-256 of every file it names
+                       cause, its chain digest and the SHA-256 of every file it names;
+                       RADIAN events with their code, number, date and sender
 `;
 export const historyExample = '  pnpm fe history SETP990000000 --data-dir ./data\n';
 
@@ -92,7 +93,10 @@ export async function findInvoice(
   }
 }
 
-/** What an operator looks for in a history: a step that failed, gave up, or was re-driven, and who asked. */
+/**
+ * What an operator looks for in a history: a step that failed, gave up, or was re-driven, and who asked; and each
+ * RADIAN event (docs/radian.md): the buyer's answers, the seller's tacit acceptance.
+ */
 function failureLine(type: string, data: Record<string, unknown>): string | undefined {
   const text = (key: string) => String(data[key] ?? '');
   if (type === 'InvoiceSubmissionFailed')
@@ -100,5 +104,10 @@ function failureLine(type: string, data: Record<string, unknown>): string | unde
   if (type === 'InvoiceProcessingHalted')
     return `${text('step')} gave up after ${text('attempts')} attempts: ${text('error_code')}`;
   if (type === 'InvoiceRedriveRequested') return `re-drive of ${text('step')} requested by ${text('requested_by')}`;
+  if (type === 'InvoiceRadianEventRegistered') {
+    const sender = data.issued_by_us ? 'this service (the seller)' : String((data.sender as { nit?: unknown })?.nit);
+    const claim = data.claim as { reason?: unknown } | undefined;
+    return `RADIAN ${text('code')} ${text('name')}, ${text('event_id')} of ${text('issue_date')}, sent by ${sender}${claim ? `, reason ${String(claim.reason)}` : ''}`;
+  }
   return undefined;
 }

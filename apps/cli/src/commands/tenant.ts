@@ -1,5 +1,6 @@
 import {
   companySchema,
+  isTacitAcceptanceSetting,
   isTenancyError,
   newTenantSchema,
   noteNumberingSchema,
@@ -28,6 +29,8 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
     resolution --tenant <id> <resolution.json> [--activate yes]   add a numbering resolution
     note-numbering --tenant <id> [<numbering.json>]   print the credit and debit note numbering, or set it
                                                 ({ credit: { prefix, from, to }, debit: { … } }; docs/notes.md)
+    tacit-acceptance --tenant <id> [automatic | offer]   print what the tenant's RADIAN tacit acceptances
+                                                do (offer by default), or set it (docs/radian.md)
     rotate-key --tenant <id> [--grace-hours <h>]  a new API key; the old one works <h> hours more (24)
     revoke-keys --tenant <id>                   end every API key of the tenant at once
     test-set-passed --tenant <id> --test-set <id> --accepted <n>
@@ -79,7 +82,7 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
   if (!action || unknown.length) return usage();
   const tenantId = options.get('tenant');
   const needsFile = ['create', 'company', 'certificate', 'software', 'resolution'].includes(action);
-  const mayHaveFile = action === 'note-numbering' && positional.length <= 1;
+  const mayHaveFile = (action === 'note-numbering' || action === 'tacit-acceptance') && positional.length <= 1;
   if ((positional.length !== (needsFile ? 1 : 0) && !mayHaveFile) || (action !== 'create' && !tenantId)) return usage();
   const json = () => JSON.parse(io.readFile(positional[0]!).toString('utf8')) as unknown;
 
@@ -133,6 +136,12 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
         if (positional.length)
           await commands.setNoteNumbering(tenantId!, parseInput(noteNumberingSchema, json()), 'cli');
         return done(`${JSON.stringify(await commands.noteNumbering(tenantId!))}\n`);
+      case 'tacit-acceptance': {
+        const setting = positional[0];
+        if (setting !== undefined && !isTacitAcceptanceSetting(setting)) return usage();
+        if (setting) await commands.setTacitAcceptance(tenantId!, setting, 'cli');
+        return done(`${await commands.tacitAcceptance(tenantId!)}\n`);
+      }
       case 'rotate-key': {
         const hours = Number(options.get('grace-hours') ?? 24);
         const { apiKey, previousValidUntil } = await commands.rotateApiKey(tenantId!, 'cli', hours);

@@ -200,4 +200,31 @@ describe('pnpm fe tenant', () => {
       .map((line) => JSON.parse(line));
     expect(history.filter((e) => e.data.change === 'NoteNumberingSet')).toHaveLength(1);
   });
+
+  it('prints the tacit acceptance setting (offer by default), sets it, and refuses another word', async () => {
+    const { io, write, registry } = dataFolder();
+    write('acme.json', newTenant);
+    await tenantCommand(['create', 'acme.json'], io());
+    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme'], io())).toMatchObject({
+      exitCode: 0,
+      stdout: 'offer\n',
+    });
+    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme', 'automatic'], io())).toMatchObject({
+      exitCode: 0,
+      stdout: 'automatic\n',
+    });
+    const tenants = registry();
+    expect((await tenants.profile('acme'))?.tacitAcceptance).toBe('automatic');
+    await tenants.close();
+    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme', 'always'], io())).toMatchObject({
+      exitCode: 2,
+    });
+    const history = (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(history.filter((e) => e.data.details.tacit_acceptance === 'automatic')).toMatchObject([
+      { data: { change: 'CompanyUpdated', actor: 'cli', details: { setting: 'tacit_acceptance' } } },
+    ]);
+  });
 });

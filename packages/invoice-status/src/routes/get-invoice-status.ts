@@ -1,3 +1,4 @@
+import { colombiaDateTime } from '@fe/dian-domain';
 import type { BlobStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProjectionError } from '../errors.ts';
@@ -19,6 +20,11 @@ export type StatusRoutesOptions = {
   blobs: Pick<BlobStore, 'signedUrl'>;
   /** Lifetime of the xml_url and pdf_url links, in seconds (docs/api.md, "File links": 7 days by default). */
   linkTtlSeconds: number;
+  /**
+   * Today's Colombian date (YYYY-MM-DD), which says whether a tacit acceptance is available yet; default: the system
+   * clock's. The embedded shape passes the submitter's RADIAN calendar (docs/radian.md).
+   */
+  today?: () => string;
 };
 
 const PATH = '/api/v1/service/status';
@@ -38,7 +44,11 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (app,
         return sendError(reply, request, 404, 'INVOICE_NOT_FOUND', 'no invoice with this cufe for this tenant', []);
       const links = await invoiceLinks(options.blobs, view, options.linkTtlSeconds);
       // The links are capabilities minted for this answer: no shared cache may keep them.
-      return reply.code(200).header('cache-control', 'no-store').send(statusResponseBody(view, links));
+      const today = options.today?.() ?? colombiaDateTime(new Date()).date;
+      return reply
+        .code(200)
+        .header('cache-control', 'no-store')
+        .send(statusResponseBody(view, links, today));
     } catch (error) {
       if (!(error instanceof ProjectionError && error.retriable)) throw error;
       request.log.warn({ code: error.code }, 'status store unavailable');

@@ -9,6 +9,7 @@ import type {
   InvoiceEvent,
   InvoiceEventType,
   InvoiceNoteReservedV1,
+  InvoiceRadianEventRegisteredV1,
   InvoiceRedriveRequestedV1,
   InvoiceRejectedV1,
   InvoiceRenderedV1,
@@ -57,6 +58,8 @@ export type InvoiceState = DocumentState<InvoiceRequestedV1> & {
   noteReservations: readonly InvoiceNoteReservedV1[];
   /** reservation_id of every reservation whose note was numbered. */
   notesIssued: ReadonlySet<string>;
+  /** The RADIAN events recorded on the invoice, oldest first, one per CUDE (docs/radian.md). */
+  radianEvents: readonly InvoiceRadianEventRegisteredV1[];
 };
 
 export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequestedV1>;
@@ -139,11 +142,18 @@ export const invoiceStream: StreamFold<InvoiceState> = {
     ...(initialDocumentState() as DocumentState<InvoiceRequestedV1>),
     noteReservations: [],
     notesIssued: new Set(),
+    radianEvents: [],
   }),
   evolve(state, event) {
     evolveDocument(state, event);
     if (event.type === 'InvoiceNoteReserved') (state.noteReservations as InvoiceNoteReservedV1[]).push(event);
     if (event.type === 'InvoiceNoteIssued') (state.notesIssued as Set<string>).add(event.data.reservation_id);
+    // A repeat of one event (two checks that raced) is the same event: the first record stands.
+    if (
+      event.type === 'InvoiceRadianEventRegistered' &&
+      !state.radianEvents.some((e) => e.data.cude === event.data.cude)
+    )
+      (state.radianEvents as InvoiceRadianEventRegisteredV1[]).push(event);
     return state;
   },
 };

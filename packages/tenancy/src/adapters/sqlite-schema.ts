@@ -5,7 +5,7 @@ import { immediate } from '@fe/platform';
  * The tenant registry's tables on `node:sqlite`: company data as JSON, every secret a sealed BLOB, at most one
  * current API key per tenant (a partial unique index); older files are upgraded when opened.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS tenants (
@@ -16,7 +16,8 @@ export const SCHEMA = `
     active_resolution_id TEXT,
     created_at           INTEGER NOT NULL,
     sealed_pin           BLOB,
-    note_numbering       TEXT
+    note_numbering       TEXT,
+    tacit_acceptance     TEXT
   );
   CREATE TABLE IF NOT EXISTS resolutions (
     tenant_id  TEXT    NOT NULL REFERENCES tenants (id),
@@ -65,18 +66,21 @@ export type TenantRow = {
   active_resolution_id: string | null;
   sealed_pin: Uint8Array | null;
   note_numbering: string | null;
+  tacit_acceptance: string | null;
 };
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
 
 /**
- * Version 2 → 3: the note numbering column, added once (inside the write lock: two processes may open the file at
- * once).
+ * Version 2 → 3: the note numbering column; 3 → 4: the tacit acceptance setting. Each added once (inside the write
+ * lock: two processes may open the file at once).
  */
-export function addNoteNumberingColumn(db: DatabaseSync): void {
+export function addSettingColumns(db: DatabaseSync): void {
   immediate(db, () => {
     const columns = db.prepare("SELECT name FROM pragma_table_info('tenants')").all() as { name: string }[];
     if (!columns.some((column) => column.name === 'note_numbering'))
       db.exec('ALTER TABLE tenants ADD COLUMN note_numbering TEXT');
+    if (!columns.some((column) => column.name === 'tacit_acceptance'))
+      db.exec('ALTER TABLE tenants ADD COLUMN tacit_acceptance TEXT');
   });
 }

@@ -23,7 +23,7 @@ import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { SqliteTestSetRuns } from './sqlite-test-set-runs.ts';
 import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
-import { addNoteNumberingColumn, SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
+import { addSettingColumns, SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
@@ -62,13 +62,13 @@ export class SqliteTenantDirectory implements TenantRegistry {
     this.db.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
     this.db.exec(SCHEMA);
     sealPlainSoftwarePins(this.db, box);
-    addNoteNumberingColumn(this.db);
+    addSettingColumns(this.db);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(this.db, box, options.p12Loader ?? sharedP12Loader());
     this.testSetRuns = new SqliteTestSetRuns(this.db);
     this.tenantById = this.db.prepare(
-      'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering FROM tenants WHERE id = ?',
+      'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering, tacit_acceptance FROM tenants WHERE id = ?',
     );
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
@@ -96,6 +96,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
       sealedPin: row.sealed_pin,
       activeResolutionId: row.active_resolution_id,
       noteNumbering: row.note_numbering === null ? null : (JSON.parse(row.note_numbering) as NoteNumbering),
+      tacitAcceptance: row.tacit_acceptance,
     };
     return tenantProfile(this.box, stored, resolutions, this.certificates.has(tenantId));
   }
@@ -155,6 +156,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
         this.db.prepare('UPDATE tenants SET note_numbering = ? WHERE id = ?').run(JSON.stringify(numbering), tenantId);
       if (update.tenant)
         this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
+      if (update.tacitAcceptance)
+        this.db.prepare('UPDATE tenants SET tacit_acceptance = ? WHERE id = ?').run(update.tacitAcceptance, tenantId);
       if (update.software) {
         const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
         this.db

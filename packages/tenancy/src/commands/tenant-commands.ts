@@ -5,6 +5,7 @@ import type { Clock, EventStore } from '@fe/platform';
 import { TenancyError } from '../errors.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
 import { noteNumberingOf, type NoteNumbering } from '../notes/note-numbering.ts';
+import { tacitAcceptanceOf, type TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 import type { NewTenant } from '../tenants/new-tenant.ts';
 
 /** The event-store stream holding one tenant's audit events (published on fe.tenant.events.v1). */
@@ -137,6 +138,23 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
         debit_from: numbering.debit.from,
         debit_to: numbering.debit.to,
       });
+    },
+
+    /**
+     * What the tenant's RADIAN tacit acceptances (034) do (docs/radian.md). Audited as CompanyUpdated with
+     * `details.tacit_acceptance`: a change kind of its own would be a new value of TenantChanged.v1's enum, which the
+     * registry refuses as incompatible (docs/choices.md, "The tacit acceptance setting").
+     */
+    async setTacitAcceptance(tenantId: string, setting: TacitAcceptanceSetting, actor: Actor): Promise<void> {
+      await registry.updateTenant(tenantId, { tacitAcceptance: setting });
+      await audit(tenantId, 'CompanyUpdated', actor, { setting: 'tacit_acceptance', tacit_acceptance: setting });
+    },
+
+    /** The tacit acceptance setting in force: the tenant's own, or 'offer'. TENANT_NOT_FOUND. */
+    async tacitAcceptance(tenantId: string): Promise<TacitAcceptanceSetting> {
+      const profile = await registry.profile(tenantId);
+      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      return tacitAcceptanceOf(profile);
     },
 
     /** The numbering in force: the tenant's own, or the defaults. TENANT_NOT_FOUND. */

@@ -1,6 +1,7 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/xades';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
+import type { TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 
 /**
  * What every service needs about a tenant, never its certificate, password or keys. The software PIN (it enters the
@@ -17,6 +18,8 @@ export type TenantProfile = {
   hasCertificate: boolean;
   /** Credit and debit note numbering; absent: `defaultNoteNumbering` (read it with `noteNumberingOf`). */
   noteNumbering?: NoteNumbering | undefined;
+  /** RADIAN's tacit acceptance (034); absent: 'offer' (read it with `tacitAcceptanceOf`). */
+  tacitAcceptance?: TacitAcceptanceSetting | undefined;
 };
 
 export type ApiKeyEnvironment = 'test' | 'live';

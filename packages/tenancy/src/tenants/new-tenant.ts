@@ -7,6 +7,7 @@ import {
 } from '@fe/dian-domain';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
+import { isTacitAcceptanceSetting, type TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 
 /** What onboarding (or the embedded start, for the demo tenant) registers. */
 export type NewTenant = {
@@ -29,6 +30,8 @@ export type TenantUpdate = {
    * The credit and debit note numbering (docs/notes.md, "Numbering"); checked against the tenant's invoice prefixes.
    */
   noteNumbering?: NoteNumbering;
+  /** What the tenant's tacit acceptances (RADIAN 034) do: issued on their own, or offered (docs/radian.md). */
+  tacitAcceptance?: TacitAcceptanceSetting;
 };
 
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -69,6 +72,8 @@ export function checkTenantUpdate(tenantId: string, update: TenantUpdate): void 
     throw new TenancyError('TENANT_INVALID', 'resolution id must be non-empty');
   if (update.environment !== undefined && update.environment !== '1' && update.environment !== '2')
     throw new TenancyError('TENANT_INVALID', 'environment');
+  if (update.tacitAcceptance !== undefined && !isTacitAcceptanceSetting(update.tacitAcceptance))
+    throw new TenancyError('TENANT_INVALID', 'tacitAcceptance: automatic or offer');
 }
 
 export function checkTenantId(id: string): void {

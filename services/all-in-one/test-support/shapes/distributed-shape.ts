@@ -159,6 +159,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       allLogs: () => logLines(''),
       logsOf: logLines,
       trustedCaPems: (tenantId) => tenants.trustedCaPems(tenantId),
+      setTacitAcceptance: (tenantId, setting) => tenants.updateTenant(tenantId, { tacitAcceptance: setting }),
       dian: {
         async setFault(spec) {
           const answer = await fetch(`${simulator}/fault`, { method: 'PUT', body: spec ?? '' });
@@ -166,6 +167,23 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
         },
         async timesReceived(cufe) {
           return ((await (await fetch(`${simulator}/received/${cufe}`)).json()) as { times: number }).times;
+        },
+        async playBuyer(cufe, request) {
+          const answer = await fetch(`${simulator}/events/${cufe}`, { method: 'POST', body: JSON.stringify(request) });
+          const body = (await answer.json()) as {
+            id?: string;
+            cude?: string;
+            statusCode?: string;
+            code?: string;
+            message?: string;
+          };
+          return answer.status === 200
+            ? { ok: true, id: body.id!, cude: body.cude!, statusCode: body.statusCode }
+            : { ok: false, code: body.code ?? String(answer.status), message: body.message ?? '' };
+        },
+        async setToday(date) {
+          const answer = await fetch(`${simulator}/today`, { method: 'PUT', body: date ?? '' });
+          if (answer.status !== 204) throw new Error(`the simulator refused the date ${date}: ${answer.status}`);
         },
       },
       projectionDiff: (withinMs = 30_000) => settledDiff(eventStore, statusStore, withinMs),

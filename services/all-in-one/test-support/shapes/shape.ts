@@ -9,6 +9,11 @@ import type { ExtraTenants } from '../extra-tenants.ts';
 
 type ShapeName = 'embedded' | 'distributed';
 
+/** What the simulator's buyer registers: the event, and a claim's reason or the instant when given. */
+type PlayedEvent = { eventCode: string; claimReason?: string; issuedAt?: string };
+type PlayedOutcome =
+  { ok: true; id: string; cude: string; statusCode: string | undefined } | { ok: false; code: string; message: string };
+
 export type Shape = HttpClient & {
   name: ShapeName;
   /** Where the (first) ingress listens. */
@@ -29,11 +34,26 @@ export type Shape = HttpClient & {
   /** Every log line of the deployment so far, every service. */
   allLogs(): string[];
   trustedCaPems(tenantId: string): Promise<string[]>;
+  /** Sets a tenant's tacit acceptance (RADIAN 034): issued on its own, or offered (docs/radian.md). */
+  setTacitAcceptance(tenantId: string, setting: 'automatic' | 'offer'): Promise<void>;
+  /** A stored file by its blob key (a signed 034, DIAN's answer); embedded only: S3 keeps the distributed shape's. */
+  storedFile?(key: string): Promise<Uint8Array>;
   dian: {
     /** A fault on every request (`http503`, `latency=1500`, …; docs/dian-web-service.md), or none. */
     setFault(spec: string | undefined): Promise<void>;
     /** How often DIAN received and judged the document. */
     timesReceived(cufe: string): Promise<number>;
+    /**
+     * The simulator plays the invoice's buyer at RADIAN (030, 031, 032, 033; docs/dian-web-service.md, "Playing the
+     * buyer"): the event's id and cude with DIAN's status code, or why it could not.
+     */
+    playBuyer(cufe: string, request: PlayedEvent): Promise<PlayedOutcome>;
+    /**
+     * Moves "today" (YYYY-MM-DD; undefined: the real date) for RADIAN's deadlines: DIAN's (the simulator's event rules)
+     * and, in the embedded shape, the service's (the submitter's checks and the status). The distributed processes keep
+     * the real date.
+     */
+    setToday(date: string | undefined): Promise<void>;
   };
   /**
    * The invoices whose live status view differs from a rebuild from the event store, once the

@@ -36,9 +36,11 @@ import type { z } from 'zod';
 import { makeTestIdentity } from '@fe/xades/testing';
 import {
   createSubmitterService,
+  SqliteEventCheckSchedule,
   SqliteSubmissionSchedule,
   submitterConfigSchema,
   type SubmitterPorts,
+  type SubmitterService,
 } from '@fe/submitter';
 import { startDianProxy, type DianProxy } from './dian-proxy.ts';
 import {
@@ -84,8 +86,9 @@ export type SubmitterWorld = {
    */
   service(
     config?: ConfigInput,
-    ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem'> & Partial<Pick<SubmitterPorts, 'tenants'>>,
-  ): ServiceModule;
+    ports?: Pick<SubmitterPorts, 'testSetFor' | 'trustedDianPem' | 'radianToday'> &
+      Partial<Pick<SubmitterPorts, 'tenants'>>,
+  ): SubmitterService;
   /**
    * `apartFrom`: skip numbers until the invoice's bus partition differs from that invoice's (one partition is handled
    * in order).
@@ -140,7 +143,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
   });
   const scheduleDbPath = join(dir, 'submitter-schedule.db');
   const services: ServiceModule[] = [];
-  const schedules: SqliteSubmissionSchedule[] = [];
+  const schedules: { close(): Promise<void> }[] = [];
   const signer = createXadesSigner(credential);
 
   const world: SubmitterWorld = {
@@ -163,9 +166,20 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
         client: { timeoutMs: 5_000, ...config.client },
       });
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
-      schedules.push(schedule);
+      const eventChecks = new SqliteEventCheckSchedule(scheduleDbPath);
+      schedules.push(schedule, eventChecks);
       const service = createSubmitterService(
-        { store, bus, blobs, clock: systemClock, logger, schedule, ...ports, tenants: ports.tenants ?? tenants },
+        {
+          store,
+          bus,
+          blobs,
+          clock: systemClock,
+          logger,
+          schedule,
+          eventChecks,
+          ...ports,
+          tenants: ports.tenants ?? tenants,
+        },
         parsed,
       );
       services.push(service);

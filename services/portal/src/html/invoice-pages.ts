@@ -8,6 +8,7 @@ import {
 } from '@fe/invoice-status';
 import { html, type Html } from './html.ts';
 import { csrfField } from './form.ts';
+import { radianSection } from './radian-section.ts';
 
 // The invoice list and one document's page (docs/portal.md, "The pages"): pure, so a unit test reads
 // what a row or a note says, escaped, without a server.
@@ -120,7 +121,12 @@ ${
  * One document's page: an invoice with its notes, balance and "Anulada" when voided; a note with its concept and
  * the invoice it corrects.
  */
-export function invoiceDetailBody(view: InvoiceStatusView, links: DocumentLinks, redrive?: { csrf: string }): Html {
+export function invoiceDetailBody(
+  view: InvoiceStatusView,
+  links: DocumentLinks,
+  redrive?: { csrf: string },
+  radian?: { csrf: string; today: string },
+): Html {
   const kind = kindOf(view);
   const notes = (view.notes ?? []).filter((n): n is NoteEntry & { number: string } => n.number !== undefined);
   const balance =
@@ -158,6 +164,7 @@ ${
       )}</tbody></table></section>`
     : ''
 }
+${kind === 'invoice' && view.status === 'accepted' ? radianSection(view, radian) : ''}
 <p><a href="/admin/invoices">Volver a la lista</a></p>`;
 }
 

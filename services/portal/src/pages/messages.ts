@@ -80,6 +80,16 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
   STORAGE_FULL: 'El almacenamiento del servicio está lleno; no se guardó nada. Inténtelo de nuevo en unos minutos.',
   REDRIVE_FINAL: 'La DIAN ya emitió su veredicto sobre esta factura: no hay nada que reintentar.',
   REDRIVE_NOT_FAILED: 'Ningún paso de esta factura falló de forma definitiva: no hay nada que reintentar.',
+  TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED:
+    'El comprador no ha registrado en RADIAN el recibo del bien o del servicio (evento 032): la aceptación tácita aún no procede.',
+  TACIT_ACCEPTANCE_TOO_EARLY:
+    'Aún no han pasado tres días hábiles desde el recibo del bien o del servicio; la página de la factura dice desde cuándo procede.',
+  TACIT_ACCEPTANCE_BUYER_ANSWERED:
+    'El comprador reclamó (evento 031) o aceptó expresamente (evento 033) la factura: la aceptación tácita ya no procede.',
+  TACIT_ACCEPTANCE_REJECTED:
+    'La DIAN rechazó la aceptación tácita. El operador del servicio puede ver sus reglas en el registro.',
+  DIAN_UNAVAILABLE:
+    'No fue posible consultar la DIAN en este momento; no se registró nada. Inténtelo de nuevo en unos minutos.',
 };
 
 /**

@@ -13,6 +13,7 @@ const flashes = {
   certificate: 'Certificado aceptado.',
   company: 'Guardado. Los datos de la empresa quedaron actualizados.',
   notes: 'Guardado. La numeración de notas quedó actualizada.',
+  tacit: 'Guardado. La aceptación tácita de sus facturas quedó configurada.',
 } as const;
 
 export type Flash = keyof typeof flashes;

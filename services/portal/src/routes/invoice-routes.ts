@@ -53,10 +53,38 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     if (!found || found.tenantId !== account.tenantId) throw new PortalError('NOT_FOUND');
     const view = await withNoteStatuses(deps, account.tenantId, found, () => true);
     const redrive = deps.redrive && view.processingHalt ? { csrf: request.visitor.csrf } : undefined;
-    const body = invoiceDetailBody(view, await deps.invoices.links(view), redrive);
+    const radian = deps.tacitAcceptances
+      ? { csrf: request.visitor.csrf, today: deps.tacitAcceptances.today() }
+      : undefined;
+    const body = invoiceDetailBody(view, await deps.invoices.links(view), redrive, radian);
     return sendPage(request, reply, { title: documentTitle(view), nav: 'invoices', body });
   });
   redriveRoute(scope, deps);
+  tacitAcceptanceRoute(scope, deps);
+}
+
+const tacitRefusals = {
+  GOODS_NOT_RECEIVED: 'TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED',
+  TOO_EARLY: 'TACIT_ACCEPTANCE_TOO_EARLY',
+  BUYER_ANSWERED: 'TACIT_ACCEPTANCE_BUYER_ANSWERED',
+} as const;
+
+/** The account issues the seller's tacit acceptance (RADIAN 034) of an accepted invoice (CSRF checked by the hook). */
+function tacitAcceptanceRoute(scope: FastifyInstance, deps: PortalDeps): void {
+  scope.post('/invoices/:invoiceId/tacit-acceptance', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    const invoiceId = (request.params as { invoiceId: string }).invoiceId;
+    const found = await deps.invoices.get(invoiceId);
+    if (!found || found.tenantId !== account.tenantId || !deps.tacitAcceptances) throw new PortalError('NOT_FOUND');
+    const done = await deps.tacitAcceptances.request(found.invoiceId, account.tenantId);
+    if (done.kind === 'refused') throw new PortalError(tacitRefusals[done.refusal.code]);
+    if (done.kind === 'not-accepted') throw new PortalError('NOT_FOUND');
+    if (done.kind === 'rejected') throw new PortalError('TACIT_ACCEPTANCE_REJECTED');
+    if (done.kind === 'unavailable') throw new PortalError('DIAN_UNAVAILABLE');
+    deps.logger.info({ invoice_id: found.invoiceId, account_id: account.id, outcome: done.kind }, 'tacit acceptance');
+    return reply.redirect(`/admin/invoices/${encodeURIComponent(found.invoiceId)}`, 303);
+  });
 }
 
 /** The account (its tenant's administrator) re-drives a failed step; history records who (CSRF checked by the hook). */

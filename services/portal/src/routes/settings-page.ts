@@ -1,8 +1,9 @@
-import { noteNumberingOf, type NoteNumbering, type TenantProfile } from '@fe/tenancy';
+import { noteNumberingOf, tacitAcceptanceOf, type NoteNumbering, type TenantProfile } from '@fe/tenancy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfField, notice, type FieldErrors } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
 import { noteNumberingSection } from '../html/note-numbering.ts';
+import { tacitAcceptanceSection } from '../html/tacit-acceptance-setting.ts';
 import type { Account } from '../ports/account-store.ts';
 import type { PortalDeps } from '../portal-deps.ts';
 import { takeFlash } from './flash.ts';
@@ -105,6 +106,7 @@ export async function settingsPage(
     <button type="submit"${state.done.testSet ? '' : html` disabled`}>Pasar a producción</button></form>`
   }
 </section>
-${noteNumberingSection(view.notes?.numbering ?? noteNumberingOf(profile), profile.noteNumbering !== undefined, { csrf, errors: view.notes?.errors ?? {} })}`;
+${noteNumberingSection(view.notes?.numbering ?? noteNumberingOf(profile), profile.noteNumbering !== undefined, { csrf, errors: view.notes?.errors ?? {} })}
+${tacitAcceptanceSection(tacitAcceptanceOf(profile), csrf)}`;
   return sendPage(request, reply, { title: 'Ajustes', nav: 'settings', body, status: view.status ?? 200 });
 }

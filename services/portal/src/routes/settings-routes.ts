@@ -1,4 +1,10 @@
-import { checkInput, isTenancyError, noteNumberingSchema, type NoteNumbering } from '@fe/tenancy';
+import {
+  checkInput,
+  isTacitAcceptanceSetting,
+  isTenancyError,
+  noteNumberingSchema,
+  type NoteNumbering,
+} from '@fe/tenancy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notice, type FieldErrors } from '../html/form.ts';
 import type { Html } from '../html/html.ts';
@@ -71,6 +77,16 @@ export function settingsRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     change(request, reply, async (account) => {
       await commands.switchToProduction(account.tenantId, actorOf(account));
       return 'production';
+    }),
+  );
+
+  scope.post('/settings/tacit-acceptance', async (request, reply) =>
+    change(request, reply, async (account) => {
+      const setting = text(request.body, 'tacitAcceptance');
+      if (!isTacitAcceptanceSetting(setting))
+        return notice('error', 'Elija si la aceptación tácita se emite sola o se ofrece.', 'FORM_INVALID');
+      await commands.setTacitAcceptance(account.tenantId, setting, actorOf(account));
+      return 'tacit';
     }),
   );
 

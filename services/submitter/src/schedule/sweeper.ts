@@ -2,10 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '@fe/platform';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { Held } from './held-schedule.ts';
-import type { ScheduleRow, SubmissionSchedule } from './submission-schedule.ts';
+import type { ScheduleClaim } from './submission-schedule.ts';
+
+/** A due row as a sweeper sees it: whose, and a send marker when its schedule keeps one. */
+type SweptRow = { invoiceId: string; tenantId: string; sendingAttempt?: number | undefined };
+
+/**
+ * What a sweeper needs of a schedule (the submission schedule, the event checks): claimed due rows, a claim given
+ * back, and a row moved later by its holder.
+ */
+type SweptSchedule = {
+  due(now: Date, limit: number, claim: ScheduleClaim): Promise<SweptRow[]>;
+  release(invoiceId: string, owner: string): Promise<void>;
+  defer(invoiceId: string, tenantId: string, dueAt: Date, holder: string): Promise<boolean>;
+};
 
 export type SweeperOptions = {
-  schedule: SubmissionSchedule;
+  schedule: SweptSchedule;
+  /** What a row's run is, for the logs: 'submission' (default), 'event check'. */
+  work?: string;
   slots: TenantSlots;
   /** The handler's run under this sweeper's claim (`held`): it records the outcome and rewrites or removes the row. */
   run(invoiceId: string, tenantId: string, slot: Release, held: Held): Promise<unknown>;
@@ -36,6 +51,7 @@ export type Sweeper = {
  */
 export function startSweeper(options: SweeperOptions): Sweeper {
   const { schedule, slots, clock, logger } = options;
+  const work = options.work ?? 'submission';
   const running = new Map<string, Promise<void>>();
   const sweeper = `sweeper-${randomUUID()}`;
   let sweeps = 0;
@@ -69,7 +85,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     try {
       rows = await schedule.due(now, options.batch, { owner, until: new Date(now.getTime() + options.claimLeaseMs) });
     } catch (error) {
-      logger.error({ err: error }, 'could not read the submission schedule');
+      logger.error({ err: error }, `could not read the ${work} schedule`);
       return;
     }
     const notRun = new Set(rows.map((row) => row.invoiceId));
@@ -81,7 +97,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     }
   }
 
-  async function runClaimed(rows: ScheduleRow[], notRun: Set<string>, owner: string): Promise<void> {
+  async function runClaimed(rows: SweptRow[], notRun: Set<string>, owner: string): Promise<void> {
     if (stopped) return; // stop() came while the schedule was being read: start nothing
     // A tenant found at its cap is not asked again in this sweep: with DIAN slow, every due row of it asked the
     // shared slot table anew (89 lock attempts per invoice), and a release nudges the next sweep anyway.
@@ -124,7 +140,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
                 failures: count,
                 due_at: due.toISOString(),
               },
-              'scheduled submission run failed; it will be tried again',
+              `scheduled ${work} run failed; it will be tried again`,
             );
             if (stopped) return undefined;
             // The row is moved later; if even that fails, it stays due and the next sweep tries the run again.
@@ -133,7 +149,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
               (deferError: unknown) => {
                 logger.error(
                   { err: deferError, invoice_id: row.invoiceId },
-                  'could not move the submission schedule row later',
+                  `could not move the ${work} schedule row later`,
                 );
               },
             );

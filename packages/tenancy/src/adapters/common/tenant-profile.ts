@@ -1,3 +1,4 @@
+import { isTacitAcceptanceSetting } from '../../radian/tacit-acceptance-setting.ts';
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import { checkNoteNumbering, defaultNoteNumbering, type NoteNumbering } from '../../notes/note-numbering.ts';
 import type { TenantProfile } from '../../ports/tenant-directory.ts';
@@ -42,6 +43,8 @@ export type StoredTenant = {
   activeResolutionId: string | null;
   /** Null: the defaults (docs/notes.md, "Numbering"). */
   noteNumbering?: NoteNumbering | null;
+  /** Null: the default, 'offer'. */
+  tacitAcceptance?: string | null;
 };
 
 /** The profile services read, with the software PIN opened (SECRET_UNREADABLE with another master key). */
@@ -59,6 +62,9 @@ export function tenantProfile(
     activeResolutionId: stored.activeResolutionId ?? undefined,
     hasCertificate,
     ...(stored.noteNumbering ? { noteNumbering: stored.noteNumbering } : {}),
+    ...(stored.tacitAcceptance && isTacitAcceptanceSetting(stored.tacitAcceptance)
+      ? { tacitAcceptance: stored.tacitAcceptance }
+      : {}),
   };
 }
 

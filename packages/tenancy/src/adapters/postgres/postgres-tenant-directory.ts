@@ -46,6 +46,7 @@ type TenantRow = {
   sealed_pin: Buffer;
   active_resolution_id: string | null;
   note_numbering: NoteNumbering | null;
+  tacit_acceptance: string | null;
 };
 
 /**
@@ -94,6 +95,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
       sealedPin: row.sealed_pin,
       activeResolutionId: row.active_resolution_id,
       noteNumbering: row.note_numbering,
+      tacitAcceptance: row.tacit_acceptance,
     };
     return tenantProfile(
       this.box,
@@ -162,6 +164,8 @@ export class PostgresTenantDirectory implements TenantRegistry {
           await tx.query('UPDATE tenants SET note_numbering = $2 WHERE id = $1', [tenantId, JSON.stringify(numbering)]);
         if (update.tenant)
           await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
+        if (update.tacitAcceptance)
+          await tx.query('UPDATE tenants SET tacit_acceptance = $2 WHERE id = $1', [tenantId, update.tacitAcceptance]);
         if (update.software) {
           const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
           await tx.query('UPDATE tenants SET software = $2, sealed_pin = $3 WHERE id = $1', [
@@ -301,7 +305,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   private async tenantRow(db: Queryable, tenantId: string, lock = ''): Promise<TenantRow | undefined> {
     const { rows } = await db.query<TenantRow>(
-      `SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering FROM tenants WHERE id = $1 ${lock}`,
+      `SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering, tacit_acceptance FROM tenants WHERE id = $1 ${lock}`,
       [tenantId],
     );
     return rows[0];

@@ -1,0 +1,63 @@
+import type { InvoiceRequestedV1 } from '@fe/contracts';
+import { invoiceRequested } from '@fe/dian-client/testing';
+import { newInvoiceEvent, SqliteEventStore } from '@fe/platform';
+import { describe, expect, it } from 'vitest';
+import type { AuditSources } from '../audit/embedded-data.ts';
+import { historyCommand } from './history.ts';
+
+const clock = { now: () => new Date('2026-12-11T15:00:00Z') };
+
+describe('pnpm fe history', () => {
+  it("names each RADIAN event: its code and name, number, date and sender (the seller's own 034 as this service's)", async () => {
+    const requested = invoiceRequested() as InvoiceRequestedV1;
+    const invoiceId = requested.invoice_id!;
+    const meta = { tenantId: 'demo', invoiceId, correlationId: 'c', causationId: 'c' };
+    const registered = (data: Record<string, unknown>) =>
+      newInvoiceEvent(
+        'InvoiceRadianEventRegistered',
+        {
+          name: 'Evento',
+          issue_time: '12:00:00-05:00',
+          sender: { nit: '900108281' },
+          issued_by_us: false,
+          ...data,
+        } as never,
+        meta,
+        clock,
+      );
+    const store = new SqliteEventStore(':memory:');
+    await store.append(
+      invoiceId,
+      [
+        requested,
+        registered({
+          code: '031',
+          event_id: 'RCL1',
+          cude: '1'.repeat(96),
+          issue_date: '2026-12-04',
+          claim: { reason: '02' },
+        }),
+        registered({
+          code: '034',
+          name: 'Aceptación Tácita',
+          event_id: 'TACSETP990000001',
+          cude: '2'.repeat(96),
+          issue_date: '2026-12-11',
+          issued_by_us: true,
+          sender: { nit: '900123456' },
+        }),
+      ],
+      'no_stream',
+    );
+    const sources = { store, blobs: { get: async () => ({ bytes: new Uint8Array() }) }, close: async () => {} };
+    const out = await historyCommand([requested.data.document_id], {
+      dataFolder: () => '/srv/fe/data',
+      open: async () => sources as unknown as AuditSources,
+    });
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout).toContain('RADIAN 031 Evento, RCL1 of 2026-12-04, sent by 900108281, reason 02');
+    expect(out.stdout).toContain(
+      'RADIAN 034 Aceptación Tácita, TACSETP990000001 of 2026-12-11, sent by this service (the seller)',
+    );
+  });
+});
