@@ -76,7 +76,7 @@ export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
         .int()
         .min(10)
         .max(600_000)
-        .default(1_000)
+        .default(5_000)
         .describe('RADIAN_SWEEP_INTERVAL_MS: how often the event-check schedule is looked at for due checks, in ms.'),
       maxCheckIntervalMs: z.coerce
         .number()

@@ -11,7 +11,7 @@ describe('submitter configuration', () => {
       concurrencyPerTenant: 4,
       sweepIntervalMs: 250,
       sweepBatch: 100,
-      radian: { follow: true, sweepIntervalMs: 1_000 },
+      radian: { follow: true, sweepIntervalMs: 5_000 },
     });
   });
 
