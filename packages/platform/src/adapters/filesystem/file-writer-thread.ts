@@ -44,14 +44,18 @@ function flush(): void {
 
 function writeWhole(write: FileWrite): void {
   const folder = dirname(write.path);
-  if (!folders.has(folder)) {
-    mkdirSync(folder, { recursive: true, mode: write.folderMode });
-    if (write.durable) fsyncPath(dirname(folder)); // the new folder's own name
-    folders.add(folder);
-  }
+  if (!folders.has(folder)) makeFolder(folder, write);
   if (write.remove !== undefined) rmSync(write.remove, { force: true });
   const temporary = `${write.path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', write.mode);
+  let fd: number;
+  try {
+    fd = openSync(temporary, 'wx', write.mode);
+  } catch (error) {
+    // A folder this thread made was removed since (an operator, a test's data folder): make it again, once.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    makeFolder(folder, write);
+    fd = openSync(temporary, 'wx', write.mode);
+  }
   try {
     writeAll(fd, write.data);
     if (write.durable) fsyncSync(fd);
@@ -62,6 +66,12 @@ function writeWhole(write: FileWrite): void {
   }
   closeSync(fd);
   renameSync(temporary, write.path);
+}
+
+function makeFolder(folder: string, write: FileWrite): void {
+  mkdirSync(folder, { recursive: true, mode: write.folderMode });
+  if (write.durable) fsyncPath(dirname(folder)); // the new folder's own name
+  folders.add(folder);
 }
 
 function writeAll(fd: number, data: Uint8Array | string): void {

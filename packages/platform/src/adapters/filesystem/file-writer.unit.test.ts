@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,14 @@ describe('writeFileWhole (the file writer thread)', () => {
     expect((failed as FileWriteError).code).toMatch(/^(EEXIST|ENOTDIR)$/);
     await writeFileWhole(join(root, 'after'), 'z', options);
     expect(readFileSync(join(root, 'after'), 'utf8')).toBe('z');
+  });
+
+  it('makes a folder again when it was removed after the thread made it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    await writeFileWhole(join(root, 'a/one'), '1', options);
+    rmSync(join(root, 'a'), { recursive: true });
+    await writeFileWhole(join(root, 'a/two'), '2', options);
+    expect(readFileSync(join(root, 'a/two'), 'utf8')).toBe('2');
   });
 
   it('does not keep a process alive once its writes are done', () => {

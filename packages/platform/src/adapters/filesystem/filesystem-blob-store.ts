@@ -36,15 +36,12 @@ export class FilesystemBlobStore implements BlobStore {
     const path = this.path(key);
     this.recent.delete(key); // a failed write below must not leave the previous content cached
     const durable = { mode: OWNER_ONLY_FILE, folderMode: OWNER_ONLY_DIR, durable: true };
-    try {
-      // The sidecar first: a reader never pairs the new bytes with a stale type.
-      const sidecar = `${path}.type`;
-      if (impliedType(key) !== contentType) await writeFileWhole(sidecar, contentType, durable);
-      // Written and its folder fsynced before the event naming the blob is appended.
-      await writeFileWhole(path, bytes, { ...durable, remove: impliedType(key) === contentType ? sidecar : undefined });
-    } catch (error) {
-      throw new PlatformError('STORE_UNAVAILABLE', 'the blob store cannot be written', true, { cause: error });
-    }
+    // The sidecar first: a reader never pairs the new bytes with a stale type. A failure is the file system's own
+    // (FileWriteError with its errno), as a write on this thread would throw it.
+    const sidecar = `${path}.type`;
+    if (impliedType(key) !== contentType) await writeFileWhole(sidecar, contentType, durable);
+    // Written and its folder fsynced before the event naming the blob is appended.
+    await writeFileWhole(path, bytes, { ...durable, remove: impliedType(key) === contentType ? sidecar : undefined });
     this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
   }
 
