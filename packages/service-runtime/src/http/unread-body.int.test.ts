@@ -14,14 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => void server?.kill());
 
-/** Streams `bytes` until the first byte of an answer arrives; the answer's status (0: none) and the bytes written. */
-function upload(bytes: number): Promise<{ status: number; written: number; error?: string }> {
+/**
+ * Streams `bytes` of body, a chunk per turn of the event loop as a real client does; stops at the first byte of an
+ * answer unless `ignoreAnswer`. The answer's status (0: none), the bytes written and the error that ended it.
+ */
+function upload(bytes: number, ignoreAnswer = false): Promise<{ status: number; written: number; error?: string }> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    // Half-open: Node's default would end the upload itself on the server's FIN, hiding what the server does
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
     let answer = '';
     let written = 0;
     let error: string | undefined;
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => void (ignoreAnswer || socket.end()));
     socket.on('error', (e: NodeJS.ErrnoException) => void (error ??= e.code));
     socket.on('close', () =>
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), written, ...(error ? { error } : {}) }),
@@ -31,11 +36,11 @@ function upload(bytes: number): Promise<{ status: number; written: number; error
     );
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const pump = () => {
-      while (written < bytes && answer === '' && !socket.destroyed) {
-        written += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-      if (answer !== '') socket.end();
+      if (socket.destroyed) return;
+      if (written >= bytes || (answer !== '' && !ignoreAnswer)) return void socket.end();
+      written += chunk.length;
+      if (socket.write(chunk)) setImmediate(pump);
+      else socket.once('drain', pump);
     };
     pump();
   });
@@ -46,4 +51,13 @@ it('a refused 50 MB upload gets its refusal, read by the client, without its bod
   for (let round = 0; round < 20; round++) results.push(await upload(50 * 1024 * 1024));
   expect(results.filter((r) => r.status !== 401)).toEqual([]);
   for (const { written } of results) expect(written).toBeLessThan(20 * 1024 * 1024);
+});
+
+it('a client that ignores the refusal and keeps sending is cut off after a bounded number of bytes', async () => {
+  for (let round = 0; round < 5; round++) {
+    const { status, written } = await upload(50 * 1024 * 1024, true);
+    expect(status).toBe(401);
+    // 8 MB dropped by the server, plus what the two kernels' socket buffers hold
+    expect(written).toBeLessThan(20 * 1024 * 1024);
+  }
 });

@@ -18,22 +18,22 @@ const lingering = new WeakSet<Socket>();
 /**
  * Node destroys a `connection: close` socket as soon as the answer is flushed; a client still sending then gets a
  * reset, and the kernel drops the answer it had not read yet. Instead: half-close after the answer, drop what still
- * comes for a while (bounded), then close.
+ * comes (bounded in bytes and time), then close.
  */
 function lingerInsteadOfReset(request: IncomingMessage): void {
   const socket = request.socket;
   if (lingering.has(socket)) return;
   lingering.add(socket);
+  // Counted from now: once the answer is sent Node marks the body dumped and no longer emits it
+  let dropped = 0;
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) socket.destroy();
+  });
   socket.destroySoon = () => {
     socket.end();
     const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
-    // Node is dumping the rest of the body by now; the request's own events count it
-    let dropped = 0;
-    request.on('data', (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > LINGER_BYTES) socket.destroy();
-    });
   };
 }
 
