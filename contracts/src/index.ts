@@ -23,6 +23,8 @@ export * from './events/buyer-notification-skipped.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
 export * from './events/invoice-redrive-requested.v1.ts';
 export * from './events/invoice-radian-event-registered.v1.ts';
+export * from './events/invoice-radian-event-requested.v1.ts';
+export * from './events/invoice-radian-event-answered.v1.ts';
 export * from './events/note-requested-shared.ts';
 export * from './events/credit-note-requested.v1.ts';
 export * from './events/debit-note-requested.v1.ts';

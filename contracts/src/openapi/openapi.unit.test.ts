@@ -18,6 +18,8 @@ describe('contracts/openapi.json', () => {
       '/api/v1/service/debit-note',
       '/api/v1/service/invoice/{cufe}/notify',
       '/api/v1/service/invoice/{cufe}/tacit-acceptance',
+      '/api/v1/service/invoice/{cufe}/title-value',
+      '/api/v1/service/invoice/{cufe}/endorsement',
       '/api/v1/service/status/{cufe}',
       '/api/v1/service/invoices/{cufe}/events',
       '/files/{key}',

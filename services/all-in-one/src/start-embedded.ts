@@ -23,7 +23,7 @@ import {
   postInvoiceRoute,
   postNoteRoutes,
   SqliteIdempotencyStore,
-  tacitAcceptanceRoute,
+  radianEventRoutes,
 } from '@fe/ingress';
 import {
   AppendFeed,
@@ -88,6 +88,7 @@ import {
   dianNumberingRanges,
   issueByInject,
   localTestCertificates,
+  radianEventsThrough,
   statusInvoiceList,
 } from '@fe/portal';
 import { startHealthServer } from '@fe/service-runtime';
@@ -423,11 +424,14 @@ export async function startEmbedded(
       }),
       invoices: statusInvoiceList(statusStore, blobs),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
-      // The invoice page's tacit acceptance button: the submitter issues it, as for the API.
-      tacitAcceptances: {
+      // The invoice page's RADIAN buttons: recorded as the API's are, sent by the submitter.
+      radianEvents: radianEventsThrough({
+        store,
+        clock,
+        waitFor: (invoiceId, until, timeoutMs) => projection.waitFor(invoiceId, until, timeoutMs),
         today: radianToday,
-        request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
-      },
+        waitMs: config.ingress.waitBudgetMs,
+      }),
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,
@@ -462,12 +466,14 @@ export async function startEmbedded(
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
-        // The seller's 034 is the submitter's to send (it owns the DIAN gateway and the tenant's call slots).
-        tacitAcceptanceRoute({
+        // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
+        // call slots), answered through the projection's waiters.
+        radianEventRoutes({
+          store,
+          clock,
           invoices: statusStore,
-          tacitAcceptances: {
-            request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
-          },
+          waitFor: (invoiceId, until, timeoutMs) => projection.waitFor(invoiceId, until, timeoutMs),
+          waitMs: config.ingress.waitBudgetMs,
           retryAfterSeconds: config.ingress.retryAfterSeconds,
         }),
         async (scope) =>

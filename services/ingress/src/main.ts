@@ -15,6 +15,7 @@ import {
   docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
+  radianEventRoutes,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
@@ -68,6 +69,15 @@ await runMain({
         // "Concurrency").
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
+        radianEventRoutes({
+          store,
+          clock,
+          invoices: statusStore,
+          waitFor: (invoiceId, until, timeoutMs) => outcomes.waitFor(invoiceId, until, timeoutMs),
+          waitMs: ingress.waitBudgetMs,
+          retryAfterSeconds: ingress.retryAfterSeconds,
+        }),
         async (scope) =>
           void (await scope.register(statusRoutes, {
             store: statusStore,

@@ -23,6 +23,10 @@ export const portalErrorCatalogue = {
   TACIT_ACCEPTANCE_TOO_EARLY: { status: 409, message: 'The three business days after the receipt have not passed.' },
   TACIT_ACCEPTANCE_BUYER_ANSWERED: { status: 409, message: 'The buyer claimed (031) or accepted (033) the invoice.' },
   TACIT_ACCEPTANCE_REJECTED: { status: 422, message: 'DIAN refused the tacit acceptance (034).' },
+  TITLE_VALUE_NOT_ACCEPTED: { status: 409, message: 'The buyer has not accepted the invoice (033 or 034).' },
+  TITLE_VALUE_NOT_REGISTERED: { status: 409, message: 'The invoice is not registered as a título valor (036).' },
+  TITLE_VALUE_NOT_HOLDER: { status: 409, message: 'The seller no longer holds the título valor (037).' },
+  RADIAN_EVENT_REJECTED: { status: 422, message: "DIAN refused the seller's RADIAN event (036 or 037)." },
   DIAN_UNAVAILABLE: { status: 503, message: 'DIAN could not be asked or did not answer; nothing was recorded.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

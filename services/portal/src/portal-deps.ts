@@ -8,7 +8,7 @@ import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
 import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
-import type { PortalTacitAcceptances } from './ports/tacit-acceptance.ts';
+import type { PortalRadianEvents } from './ports/radian-events.ts';
 import type { TestCertificates } from './ports/test-certificates.ts';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
@@ -28,8 +28,8 @@ export type PortalDeps = {
   testCertificates?: TestCertificates;
   /** Absent: the invoice page shows a failed step without the re-drive button (the operator uses `pnpm fe redrive`). */
   redrive?: RedriveInvoice;
-  /** Absent: the invoice page shows the buyer's RADIAN answer without the tacit acceptance button. */
-  tacitAcceptances?: PortalTacitAcceptances;
+  /** Absent: the invoice page shows the buyer's RADIAN answer without the buttons for the seller's events. */
+  radianEvents?: PortalRadianEvents;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

@@ -1,4 +1,4 @@
-// The seller's tacit acceptance (034) as the submitter builds and signs it (on-event-check/tacit-acceptance.ts, the
+// The seller's tacit acceptance (034) as the submitter builds and signs it (own-events/own-event-content.ts, the
 // tenant's certificate through @fe/xades) is valid against DIAN's ApplicationResponse XSD (xmllint), its signature
 // verifies with xmlsec1, and it names the invoice, DIAN as receiver and the sworn statement.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { invoiceStream } from '@fe/platform';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { applicationResponseXsd, makeTestCerts, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tacitAcceptanceContent } from '../src/on-event-check/tacit-acceptance.ts';
+import { tacitAcceptanceContent } from '../src/own-events/own-event-content.ts';
 import { accepted, requested, signed, submitted } from '../test-support/invoice-events.ts';
 
 let dir: string;

@@ -21,7 +21,8 @@ import type { EventCheckSchedule } from '../event-checks/event-check-schedule.ts
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
 import type { Held } from '../schedule/held-schedule.ts';
 import { decideEventCheck, type EventCheck, type EventCheckDecision, type TacitRefusal } from './decide.ts';
-import { issueTacitAcceptance, type IssueOutcome } from './issue-tacit-acceptance.ts';
+import { issueOwnEvent, type IssueOutcome } from '../own-events/issue-own-event.ts';
+import { tacitAcceptanceContent } from '../own-events/own-event-content.ts';
 
 export type EventCheckDeps = {
   store: EventStore;
@@ -213,7 +214,9 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     const toRecord = [...decision.registrations];
     let issued: IssueOutcome | undefined;
     if (decision.tacit.kind === 'issue') {
-      issued = await issueTacitAcceptance({
+      issued = await issueOwnEvent({
+        code: '034',
+        content: tacitAcceptanceContent(profile.tenant, loaded.state),
         tenant: profile.tenant,
         software: profile.software,
         environment: profile.environment,
@@ -224,6 +227,9 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
         blobs: deps.blobs,
         answerTrust: deps.answerTrust,
       });
+      // The 034's content is the service's own: one that cannot be built is a defect, not DIAN's answer.
+      if (issued.kind === 'invalid')
+        throw new Error(`the tacit acceptance cannot be built: ${issued.code} ${JSON.stringify(issued.details)}`);
       logger.info(
         { outcome: issued.kind, ...('rules' in issued ? { rules: issued.rules } : {}) },
         'tacit acceptance (034) sent',
