@@ -39,7 +39,17 @@ export {
   type ZipInput,
   type ReadZipLimits,
 } from './packaging/zip.ts';
-export { dianFileNames, type DianFileNames, type DocumentType, type FileNameParts } from './packaging/file-names.ts';
+export {
+  dianFileName,
+  MAX_FILE_CONSECUTIVE,
+  type DianFileNames,
+  type DocumentType,
+  type FileKind,
+  type FileNameParts,
+} from './file-names/file-names.ts';
+export type { FileCounter, FileNumber, FileNumberRequest } from './file-names/file-counter.ts';
+export { SqliteFileCounter } from './file-names/sqlite-file-counter.ts';
+export { allocateDocumentNames, type DocumentFileRequest } from './file-names/allocate-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
 export { recordedDocumentFacts } from './packaging/recorded-facts.ts';

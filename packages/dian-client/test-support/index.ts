@@ -2,3 +2,4 @@
 // workspace that talks to DIAN. Never imported by production code.
 export * from './dian-spec.ts';
 export * from './invoice-requested.ts';
+export { fileCounterContract, type FileCounterStorage } from './file-counter.contract.ts';

@@ -1,4 +1,4 @@
-// Zip writer/reader round trip and its bounds, DIAN file names, and facts read from a document.
+// Zip writer/reader round trip and its bounds, a document packaged, and facts read from a document.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,6 @@ import { noteIdentity, type NoteContent } from '@fe/dian-domain';
 import type { InvoiceEvent } from '@fe/contracts';
 import { newInvoiceEvent } from '@fe/platform';
 import {
-  dianFileNames,
   packageDocument,
   readDocumentFacts,
   readZip,
@@ -61,35 +60,23 @@ describe('zip', () => {
   });
 });
 
-describe('file names (annex §6.5)', () => {
-  it('pads the NIT, writes the year and the consecutive in hex', () => {
-    expect(dianFileNames({ type: 'fv', nit: '900373076', issueDate: '2026-03-10', consecutive: '990000001' })).toEqual({
-      xml: 'fv0900373076000263B023381.xml',
-      zip: 'z0900373076000263B023381.zip',
-    });
-    expect(
-      dianFileNames({ type: 'nc', nit: '1', providerCode: '123', issueDate: '2025-01-01', consecutive: '255' }).xml,
-    ).toBe('nc000000000112325000000FF.xml');
-  });
-});
-
 describe('packageDocument', () => {
-  it('zips one invoice under names read from the document itself', () => {
+  const names = { xml: 'fv0900123456000260000000A.xml', zip: 'z09001234560002600000003.zip' };
+  it('zips one signed invoice, untouched, under the names it is given', () => {
     const built = buildCase(invoiceCases[0]!.request, '990000001');
-    const packaged = packageDocument(built.xml, { modified: new Date() });
+    const packaged = packageDocument(built.xml, { modified: new Date(), names });
     expect(packaged.facts).toMatchObject({
       type: 'fv',
       id: 'SETP990000001',
-      consecutive: '990000001',
       issuerNit: '900123456',
       documentKey: built.cufe,
     });
-    expect(packaged.zip.fileName).toBe('z0900123456000263B023381.zip');
+    expect([packaged.xmlFileName, packaged.zip.fileName]).toEqual([names.xml, names.zip]);
     expect(
       readZip(packaged.zip.content).map((e) => [e.name, Buffer.from(e.data).toString('utf8') === built.xml]),
-    ).toEqual([[packaged.xmlFileName, true]]);
+    ).toEqual([[names.xml, true]]);
   });
-  it('names a credit note nc… and a debit note nd… (annex §6.5), keyed by its CUDE', () => {
+  it('reads a credit note as nc, a debit note as nd, keyed by its CUDE', () => {
     const invoice = invoiceCases[0]!.request;
     const credit = buildNoteCase(
       creditNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '2' }, invoice),
@@ -99,44 +86,24 @@ describe('packageDocument', () => {
       debitNoteContent({ invoice: { cufe: 'c'.repeat(96) }, concept: '1', lines: [invoice.lines[0]!] }, invoice),
       '256',
     );
-    const nc = packageDocument(credit.xml, { modified: new Date() });
-    expect(nc.facts).toMatchObject({
+    expect(readDocumentFacts(credit.xml)).toMatchObject({
       type: 'nc',
       id: 'NC255',
-      consecutive: '255',
       issueDate: '2026-03-12',
       documentKey: credit.cude,
       issuerNit: '900123456',
     });
-    expect([nc.xmlFileName, nc.zip.fileName]).toEqual([
-      'nc090012345600026000000FF.xml',
-      'z090012345600026000000FF.zip',
-    ]);
-    const nd = packageDocument(debit.xml, { modified: new Date() });
-    expect(nd.facts).toMatchObject({ type: 'nd', id: 'ND256', documentKey: debit.cude });
-    expect([nd.xmlFileName, nd.zip.fileName]).toEqual([
-      'nd09001234560002600000100.xml',
-      'z09001234560002600000100.zip',
-    ]);
+    expect(readDocumentFacts(debit.xml)).toMatchObject({ type: 'nd', id: 'ND256', documentKey: debit.cude });
   });
-  it("names a RADIAN event ar… after its sender, with its CUDE's first 8 hex digits for the consecutive", () => {
+  it('reads a RADIAN event as ar, from its sender', () => {
     const receipt = buildEventCase(eventCases['032']);
-    const acknowledgement = buildEventCase(eventCases['030']);
-    const packaged = packageDocument(receipt.xml, { modified: new Date() });
-    expect(packaged.facts).toMatchObject({
+    expect(readDocumentFacts(receipt.xml)).toMatchObject({
       type: 'ar',
       id: 'RBS1',
       issueDate: '2026-03-14',
       documentKey: receipt.cude,
       issuerNit: '900373115',
     });
-    const hex = receipt.cude.slice(0, 8).toUpperCase();
-    expect([packaged.xmlFileName, packaged.zip.fileName]).toEqual([
-      `ar090037311500026${hex}.xml`,
-      `z090037311500026${hex}.zip`,
-    ]);
-    // ACR1 and RBS1 share their digits; their names do not.
-    expect(packageDocument(acknowledgement.xml, { modified: new Date() }).xmlFileName).not.toBe(packaged.xmlFileName);
   });
   it('refuses what is not a UBL document', () => {
     expect(() => readDocumentFacts('<x/>')).toThrow(expect.objectContaining({ code: 'DOCUMENT_INVALID' }));

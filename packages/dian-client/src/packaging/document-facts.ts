@@ -1,6 +1,6 @@
 import { childElement, NS, parseXmlTree, pathElement, textOf, type XmlElement } from '@fe/dian-xml';
 import { DianClientError } from '../errors.ts';
-import type { DocumentType } from './file-names.ts';
+import type { DocumentType } from '../file-names/file-names.ts';
 
 const CBC = NS.cbc;
 const CAC = NS.cac;
@@ -17,11 +17,6 @@ export type DocumentFacts = {
   type: DocumentType;
   /** cbc:ID, prefix included (SETP990000001). */
   id: string;
-  /**
-   * The digits at the end of cbc:ID; for a RADIAN event (ar), the number its CUDE's first 8 hex digits write, since
-   * each event code numbers apart (ACR1 and RBS1 would share a name) and an ID may have no digits at all.
-   */
-  consecutive: string;
   issueDate: string;
   /** CUFE/CUDE (cbc:UUID): GetStatus's track id. */
   documentKey: string;
@@ -46,9 +41,5 @@ export function readDocumentFacts(xml: string): DocumentFacts {
   const issuerNit = textOf(childElement(scheme, CBC, 'CompanyID'))?.trim() || invalid('no issuer NIT');
   const id = text('ID');
   const documentKey = text('UUID');
-  const consecutive =
-    type === 'ar'
-      ? String(Number.parseInt(/^[0-9a-f]{8}/i.exec(documentKey)?.[0] ?? invalid('cbc:UUID is not a CUDE'), 16))
-      : (/(\d+)$/.exec(id)?.[1] ?? invalid('cbc:ID has no number'));
-  return { type, id, consecutive, issueDate: text('IssueDate'), documentKey, issuerNit };
+  return { type, id, issueDate: text('IssueDate'), documentKey, issuerNit };
 }

@@ -3,7 +3,7 @@ import { documentKey } from '@fe/platform';
 import type { DocumentFacts } from './document-facts.ts';
 
 /**
- * What the file names need, from the stream's first event (the signer checked the XML matches it):
+ * What packaging needs, from the stream's first event (the signer checked the XML matches it):
  * an invoice's InvoiceRequested (fv) or a note's CreditNoteRequested (nc) / DebitNoteRequested (nd).
  * Undefined when the stream has none of them; the caller then reads the facts from the XML.
  */
@@ -14,7 +14,6 @@ export function recordedDocumentFacts(events: readonly InvoiceEvent[], issuerNit
     return {
       type: e.type === 'InvoiceRequested' ? 'fv' : e.type === 'CreditNoteRequested' ? 'nc' : 'nd',
       id: d.document_id,
-      consecutive: d.number,
       issueDate: d.issued_at.slice(0, 10),
       documentKey: documentKey(e),
       issuerNit,

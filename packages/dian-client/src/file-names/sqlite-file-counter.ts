@@ -1,0 +1,43 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { immediate, openWalDatabase } from '@fe/platform';
+import type { FileCounter, FileNumber, FileNumberRequest } from './file-counter.ts';
+import { MAX_FILE_CONSECUTIVE } from './file-names.ts';
+
+type Row = { year: number; consecutive: number };
+
+/**
+ * The file counter of the embedded shape, in the state file. One row per file: the next number is the counter's
+ * highest plus one, read and written under BEGIN IMMEDIATE, so two connections never take the same one, and a number
+ * exists only once its owner's row is committed (no gaps).
+ */
+export class SqliteFileCounter implements FileCounter {
+  private readonly db: DatabaseSync;
+  private readonly owned: StatementSync;
+  private readonly insert: StatementSync;
+
+  constructor(path: string) {
+    this.db = openWalDatabase(path, 'FULL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS file_numbers (
+      nit TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER NOT NULL, consecutive INTEGER NOT NULL, owner TEXT NOT NULL,
+      PRIMARY KEY (nit, kind, year, consecutive), UNIQUE (nit, kind, owner))`);
+    this.owned = this.db.prepare('SELECT year, consecutive FROM file_numbers WHERE nit = ? AND kind = ? AND owner = ?');
+    this.insert = this.db.prepare(`INSERT INTO file_numbers (nit, kind, year, consecutive, owner)
+      SELECT ?1, ?2, ?3, COALESCE(MAX(consecutive), 0) + 1, ?4 FROM file_numbers WHERE nit = ?1 AND kind = ?2 AND year = ?3
+      RETURNING year, consecutive`);
+  }
+
+  async allocate(request: FileNumberRequest): Promise<FileNumber> {
+    const { nit, kind, year, owner } = request;
+    return immediate(this.db, () => {
+      const mine = this.owned.get(nit, kind, owner) as Row | undefined;
+      if (mine) return { year: mine.year, consecutive: mine.consecutive };
+      const taken = this.insert.get(nit, kind, year, owner) as Row;
+      if (taken.consecutive > MAX_FILE_CONSECUTIVE) throw new RangeError(`the ${kind} file counter of ${year} is full`);
+      return { year: taken.year, consecutive: taken.consecutive };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+}
