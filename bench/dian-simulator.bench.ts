@@ -1,7 +1,7 @@
 // `pnpm bench:simulator`: documents the simulator validates per second next to what the signer signs, in the same
 // run; the embedded default signs and validates each invoice once, so the simulator must keep up.
 import { buildSoapRequest } from '../packages/dian-client/src/index.ts';
-import { packageDocument } from '../packages/dian-client/src/index.ts';
+import { packageForTest } from '../packages/dian-client/test-support/test-file-names.ts';
 import {
   applicationResponseKeyType,
   createSimulatorDispatcher,
@@ -38,7 +38,7 @@ try {
   const arKey = applicationResponseKeyType(world.ecIdentity);
   const arKeyRsa = applicationResponseKeyType(world.identity);
   const request = (xml: string) => {
-    const { zip } = packageDocument(xml, { modified: now });
+    const { zip } = packageForTest(xml, now);
     return buildSoapRequest(
       'SendBillSync',
       [
@@ -115,7 +115,7 @@ try {
     () => acceptingWithSchema(valid, endpoint),
   );
   const floor = measureSimulatorFloor({
-    contentFileBase64: Buffer.from(packageDocument(validXml, { modified: now }).zip.content).toString('base64'),
+    contentFileBase64: Buffer.from(packageForTest(validXml, now).zip.content).toString('base64'),
     xml: validXml,
     tenantKey: world.tenant.privateKey,
     arKeyPem: world.ecIdentity.privateKeyPem,

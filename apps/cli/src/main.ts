@@ -71,7 +71,11 @@ export const commands: CommandTable = {
     example: pdfExample,
     run: (args) => pdfCommand(args, { readFile, writeFile: (path, bytes) => writeFileSync(resolve(cwd, path), bytes) }),
   },
-  submit: { usage: submitUsage, example: submitExample, run: (args) => submitCommand(args, fileIo()) },
+  submit: {
+    usage: submitUsage,
+    example: submitExample,
+    run: (args) => submitCommand(args, { ...fileIo(), dataFolder }),
+  },
   'dian-simulator': {
     usage: `${dianSimulatorUsage}${simulatorTrustUsage}`,
     example: dianSimulatorExample,

@@ -20,6 +20,13 @@ export const buyerNotificationStartedV1Data = z.object({
     .describe("The mail's Message-ID, stable for this notification: every retry sends the same one."),
   attempt: z.number().int().positive(),
   attached_document_id: z.string().min(1),
+  file_name: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "The attached zip's name (z…zip), from the issuer's file counter, as attached_document_id is: every round carries both",
+    ),
 });
 
 export const buyerNotificationStartedV1 = envelopeSchema(

@@ -3,3 +3,4 @@
 export * from './dian-spec.ts';
 export * from './invoice-requested.ts';
 export { fileCounterContract, type FileCounterStorage } from './file-counter.contract.ts';
+export { testFileNames, packageForTest } from './test-file-names.ts';

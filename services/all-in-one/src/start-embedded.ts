@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { colombiaDateTime } from '@fe/dian-domain';
+import { SqliteFileCounter } from '@fe/dian-client';
 import {
   parseFault,
   seedTrustFolder,
@@ -288,6 +289,9 @@ export async function startEmbedded(
     // The RADIAN event checks beside it (docs/radian.md).
     const eventChecks = new SqliteEventCheckSchedule(stateDb);
     closers.push(() => eventChecks.close());
+    // The annex's file counter (docs/choices.md, "File names"): every name sent to DIAN or mailed to a buyer.
+    const fileCounter = new SqliteFileCounter(stateDb);
+    closers.push(() => fileCounter.close());
 
     // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files
     // (`pnpm fe outbox` lists them), so the embedded default never mails anyone by surprise.
@@ -317,6 +321,7 @@ export async function startEmbedded(
         logger: logger.child({ service: 'submitter' }),
         schedule,
         eventChecks,
+        fileCounter,
         radianToday,
         // The portal's habilitación run, read from the registry as the distributed submitter does: its documents go
         // with SendTestSetAsync and the TestSetId.
@@ -348,6 +353,7 @@ export async function startEmbedded(
           blobs,
           tenants,
           transport,
+          fileCounter,
           clock,
           logger: logger.child({ service: 'notifier' }),
           // Where the request gave no customer.email: DIAN's register of buyers, at the endpoint the submissions go to.

@@ -5,7 +5,8 @@ import type { InvoiceEvent } from '@fe/contracts';
 import type { ServiceModule } from '@fe/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, ephemeralIdentity } from '@fe/dian-simulator';
-import { createDianSoapClient, dianEndpoints, packageDocument } from '@fe/dian-client';
+import { createDianSoapClient, dianEndpoints } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { editElementContent } from '@fe/dian-xml/testing';
 import { SqliteSubmissionSchedule } from '@fe/submitter';
 import type { ProxiedRequest } from '../test-support/submitter/dian-proxy.ts';
@@ -73,6 +74,9 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
       operation: 'SendBillSync',
       track_id: invoice.cufe,
       endpoint: world.proxy.endpoint,
+      // The world's counter is new: the first fv and the first zip of its issuer this year.
+      file_name: expect.stringMatching(/^z0900123456000\d\d00000001\.zip$/),
+      xml_file_name: expect.stringMatching(/^fv0900123456000\d\d00000001\.xml$/),
     });
     expect(accepted!.data).toMatchObject({
       track_id: invoice.cufe,
@@ -183,7 +187,7 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
       endpoint: world.simulator.endpoint,
       credential: { privateKey: world.credential.privateKey, certificateDer: world.credential.chain[0].der },
     });
-    expect((await direct.sendBillSync(packageDocument(xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+    expect((await direct.sendBillSync(packageForTest(xml, new Date()).zip)).statusCode).toBe('00');
     await start();
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmitted', 'InvoiceAccepted']);

@@ -6,7 +6,8 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSoapRequest, packageDocument } from '@fe/dian-client';
+import { buildSoapRequest } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import {
   applicationResponseKeyType,
   createSimulatorDispatcher,
@@ -33,7 +34,7 @@ afterAll(() => world?.cleanup());
 function applicationResponse(identity: SimulatorIdentity): string {
   const endpoint = `http://127.0.0.1:8081${SERVICE_PATH}`;
   const now = new Date();
-  const { zip } = packageDocument(signedInvoice({ credential: world.tenant }).xml, { modified: now });
+  const { zip } = packageForTest(signedInvoice({ credential: world.tenant }).xml, now);
   const body = buildSoapRequest(
     'SendBillSync',
     [

@@ -3,7 +3,8 @@
 // that rule; then the three business days of a tacit acceptance across a Colombian holiday, and the título valor's
 // holder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { colombianHolidays, tacitAcceptanceAvailableFrom } from '@fe/dian-domain';
 import { demoIssuer, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import {
@@ -33,11 +34,11 @@ afterAll(async () => {
 });
 
 type Invoice = { id: string; cufe: string };
-const send = (xml: string) => client.sendEventUpdateStatus(packageDocument(xml, { modified: new Date() }).zip);
+const send = (xml: string) => client.sendEventUpdateStatus(packageForTest(xml, new Date()).zip);
 const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
 const accepted = async (): Promise<Invoice> => {
   const invoice = signedInvoice({ credential: world.tenant });
-  expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+  expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
   return invoice;
 };
 /** The certificate of each event's default sender: the seller's for 034, 036, 037, the buyer's for the rest. */

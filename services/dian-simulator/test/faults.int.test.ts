@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSoapRequest,
   createDianSoapClient,
-  packageDocument,
   readSoapEnvelope,
   DianClientError,
   type DianGateway,
 } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
@@ -29,7 +29,7 @@ const clientFor = (endpoint: string, timeoutMs = 20_000) =>
   createDianSoapClient({ endpoint, credential: world.ws, timeoutMs });
 const zipOf = () => {
   const invoice = signedInvoice({ credential: world.tenant });
-  return { invoice, zip: packageDocument(invoice.xml, { modified: new Date() }).zip };
+  return { invoice, zip: packageForTest(invoice.xml, new Date()).zip };
 };
 async function failure(
   promise: Promise<unknown>,

@@ -1,7 +1,8 @@
 // Notes against the simulator over loopback HTTP: a valid note of each kind is accepted, and a note broken in one
 // way gets that rule's code, as rules.int.test.ts does for invoices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { createDianSoapClient, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import {
   demoIssuer,
   demoTestSetId,
@@ -20,7 +21,7 @@ let checked: Endpoint;
 let schemaless: Endpoint;
 
 const colombiaToday = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-const send = (xml: string, via: DianGateway) => via.sendBillSync(packageDocument(xml, { modified: new Date() }).zip);
+const send = (xml: string, via: DianGateway) => via.sendBillSync(packageForTest(xml, new Date()).zip);
 const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
 
 /** A simulator with an invoice of the demo issuer it accepted, for the notes to reference. */
@@ -484,7 +485,7 @@ describe('DIAN simulator: credit and debit notes (SendBillSync)', () => {
   it('judges a note sent in a habilitación test set (SendTestSetAsync) by the same rules', async () => {
     const good = signedNote({ kind: credit, invoice: checked.invoice, credential: world.tenant });
     const bad = signedNote({ kind: debit, invoice: checked.invoice, credential: world.tenant, concept: '9' });
-    const zip = (xml: string) => packageDocument(xml, { modified: new Date() }).zip;
+    const zip = (xml: string) => packageForTest(xml, new Date()).zip;
     for (const note of [good, bad]) {
       const upload = await checked.client.sendTestSetAsync(zip(note.xml), demoTestSetId);
       const [verdict] = await checked.client.getStatusZip(upload.zipKey!);

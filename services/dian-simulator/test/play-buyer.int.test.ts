@@ -2,7 +2,8 @@
 // judged like any event, so the seller's side (GetStatusEvent, its 034 three business days later) is tested end to
 // end; in process, and over HTTP for a simulator in another process (DIAN_SIMULATOR_CONTROL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, type DianGateway } from '@fe/dian-client';
+import { createDianSoapClient, type DianGateway } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { tacitAcceptanceAvailableFrom } from '@fe/dian-domain';
 import { startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { seller, signedEvent } from '../test-support/events.ts';
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 const accepted = async () => {
   const invoice = signedInvoice({ credential: world.tenant });
-  expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+  expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
   return invoice;
 };
 const played = async (cufe: string, request: Parameters<DianSimulator['playBuyer']>[1]) => {
@@ -114,7 +115,7 @@ describe('playing the buyer in process', () => {
       credential: world.tenant,
       issuedAt: new Date(`${from}T09:00:00-05:00`),
     });
-    const send = () => client.sendEventUpdateStatus(packageDocument(tacit.xml, { modified: new Date() }).zip);
+    const send = () => client.sendEventUpdateStatus(packageForTest(tacit.xml, new Date()).zip);
     try {
       sim.setToday(receivedOn);
       expect((await send()).errorMessages.map((m) => m.rule)).toEqual(['DC24e']);

@@ -1,13 +1,8 @@
 // RADIAN over loopback HTTP with our client: an invoice the simulator accepted gets its buyer's 030 → 032 → 033,
 // each answered 00 with DIAN's signed ApplicationResponse, and GetStatusEvent lists them, signed too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDianSoapClient,
-  packageDocument,
-  type DianGateway,
-  type DianResponse,
-  type EventStatusResponse,
-} from '@fe/dian-client';
+import { createDianSoapClient, type DianGateway, type DianResponse, type EventStatusResponse } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { readApplicationResponse } from '@fe/dian-xml';
 import { verifyApplicationResponseSignature } from '@fe/xades';
 import { demoIssuer, startDianSimulator, type DianSimulator } from '../src/index.ts';
@@ -28,11 +23,11 @@ afterAll(async () => {
   world?.cleanup();
 });
 
-const send = (xml: string) => client.sendEventUpdateStatus(packageDocument(xml, { modified: new Date() }).zip);
+const send = (xml: string) => client.sendEventUpdateStatus(packageForTest(xml, new Date()).zip);
 const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
 const accepted = async () => {
   const invoice = signedInvoice({ credential: world.tenant });
-  expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe('00');
+  expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
   return invoice;
 };
 

@@ -2,7 +2,8 @@
 // ApplicationResponse, and for each enforced rule one document, made by breaking exactly one thing
 // in a valid one before signing, is answered with that rule (and only the rules that break implies).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
@@ -25,7 +26,7 @@ afterAll(async () => {
   world?.cleanup();
 });
 
-const send = (xml: string, via = client) => via.sendBillSync(packageDocument(xml, { modified: new Date() }).zip);
+const send = (xml: string, via = client) => via.sendBillSync(packageForTest(xml, new Date()).zip);
 const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
 const day = 86_400_000;
 const replaceFirst = (from: string, to: string) => (xml: string) => {

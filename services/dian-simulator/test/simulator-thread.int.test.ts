@@ -1,7 +1,8 @@
 // The simulator on its own thread (the embedded default's DIAN): the same contract over loopback,
 // controlled by messages; a crash is reported once, a close is not.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument } from '@fe/dian-client';
+import { createDianSoapClient } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { startDianSimulatorThread, type DianSimulatorThread } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
@@ -25,9 +26,7 @@ it('judges a document on its thread, counts it, applies a global fault, and clos
   try {
     const client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
     const invoice = signedInvoice({ credential: world.tenant });
-    expect((await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip)).statusCode).toBe(
-      '00',
-    );
+    expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
     expect(await sim.timesReceived(invoice.cufe)).toBe(1);
     await sim.setGlobalFault({ kind: 'http503' });
     await expect(client.getStatus(invoice.cufe)).rejects.toMatchObject({ code: 'HTTP_503' });
@@ -44,7 +43,7 @@ it("plays an invoice's buyer and moves the event rules' today by messages", asyn
   try {
     const client = createDianSoapClient({ endpoint: sim.endpoint, credential: world.ws, timeoutMs: 20_000 });
     const invoice = signedInvoice({ credential: world.tenant });
-    await client.sendBillSync(packageDocument(invoice.xml, { modified: new Date() }).zip);
+    await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip);
     const played = await sim.playBuyer(invoice.cufe, { eventCode: '030' });
     expect(played).toMatchObject({ ok: true, response: { statusCode: '00' } });
     expect((await client.getStatusEvent(invoice.cufe)).events?.map((e) => e.eventCode)).toEqual(['030']);

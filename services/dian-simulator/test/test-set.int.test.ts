@@ -2,14 +2,13 @@
 // verdict per document, a TestSetId never seen starts its own set, and one that is not a GUID is refused.
 import {
   createDianSoapClient,
-  dianFileNames,
-  readDocumentFacts,
   sendTestSet,
   DianClientError,
   writeZip,
   type DianGateway,
   type DianZip,
 } from '@fe/dian-client';
+import { testFileNames } from '@fe/dian-client/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTestSetId, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
@@ -31,15 +30,7 @@ afterAll(async () => {
 
 /** Several signed documents in one zip, each under DIAN's file name, as a test set is sent. */
 function setZip(xmls: string[]): DianZip {
-  const names = xmls.map((xml) => {
-    const facts = readDocumentFacts(xml);
-    return dianFileNames({
-      type: facts.type,
-      nit: facts.issuerNit,
-      issueDate: facts.issueDate,
-      consecutive: facts.consecutive,
-    });
-  });
+  const names = xmls.map(testFileNames);
   return {
     fileName: names[0]!.zip,
     content: writeZip(

@@ -1,6 +1,7 @@
 // The notifier as its own process (docs/service.md, "One process per service"): buyers' mails on the
 // distributed platform, their reception addresses asked of DIAN's GetAcquirer.
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
+import { fileCounterMigrations, PostgresFileCounter } from '@fe/dian-client/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { dianAcquirers } from './dian-acquirers.ts';
@@ -19,7 +20,10 @@ await runMain({
       clock,
       s3: config,
       masterKeyFile: config.masterKeyFile,
+      migrations: [fileCounterMigrations()],
     });
+    // Shared with the submitter: one counter per issuer across every process (docs/choices.md, "File names").
+    const fileCounter = new PostgresFileCounter(platform.pool);
     const transport = config.url
       ? createSmtpTransport(smtpSettings({ ...config, url: config.url }))
       : createOutboxTransport(config.outboxDir);
@@ -34,6 +38,7 @@ await runMain({
         blobs: platform.blobs!,
         tenants: platform.tenants!,
         transport,
+        fileCounter,
         clock,
         logger,
         acquirers: dianAcquirers({
@@ -49,6 +54,7 @@ await runMain({
       checks: platform.checks,
       close: async () => {
         await transport.close();
+        await fileCounter.close();
         await platform.close();
       },
     };

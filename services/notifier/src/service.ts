@@ -1,4 +1,5 @@
 import { topology } from '@fe/contracts';
+import type { FileCounter } from '@fe/dian-client';
 import type { MailTransport } from '@fe/mail';
 import {
   reactionService,
@@ -22,6 +23,8 @@ export type NotifierServicePorts = {
   /** `createSmtpTransport(…)` or `createOutboxTransport(folder)` from @fe/mail; the caller closes it. */
   transport: MailTransport;
   acquirers?: AcquirerDirectory | undefined;
+  /** The issuer's file counter the buyer's AttachedDocument and zip are named from; the caller closes it. */
+  fileCounter: FileCounter;
   clock: Clock;
   logger: Logger;
 };

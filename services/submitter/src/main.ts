@@ -1,6 +1,7 @@
 // The submitter as its own process, as many instances as needed: the schedule and the per-tenant
 // cap on DIAN calls live in PostgreSQL, so they hold across instances (docs/service.md).
 import { createPostgresPool } from '@fe/platform-postgres';
+import { fileCounterMigrations, PostgresFileCounter } from '@fe/dian-client/postgres';
 import { runMain } from '@fe/service-runtime';
 import { openPlatform } from '@fe/service-runtime/distributed';
 import { testSetLookup } from '@fe/tenancy';
@@ -25,7 +26,7 @@ await runMain({
       clock,
       s3: config,
       masterKeyFile: config.masterKeyFile,
-      migrations: [submissionScheduleMigrations()],
+      migrations: [submissionScheduleMigrations(), fileCounterMigrations()],
     });
     // Its own pool: a held slot keeps a connection for the whole DIAN call.
     const slotPool = createPostgresPool({
@@ -35,6 +36,8 @@ await runMain({
     });
     const schedule = new PostgresSubmissionSchedule(platform.pool);
     const eventChecks = new PostgresEventCheckSchedule(platform.pool);
+    // Shared with the notifier: one counter per issuer across every process (docs/choices.md, "File names").
+    const fileCounter = new PostgresFileCounter(platform.pool);
     const slots = new PostgresTenantSlots({
       pool: slotPool,
       cap: config.submitter.concurrencyPerTenant,
@@ -50,6 +53,7 @@ await runMain({
         logger,
         schedule,
         eventChecks,
+        fileCounter,
         slots,
         // The portal process's habilitación run, read from the registry: its documents go with SendTestSetAsync and the
         // TestSetId.
@@ -63,6 +67,7 @@ await runMain({
       close: async () => {
         await schedule.close();
         await eventChecks.close();
+        await fileCounter.close();
         await slotPool.end();
         await platform.close();
       },

@@ -16,7 +16,13 @@ import { inSpan, tracerFor } from '@fe/telemetry';
 import type { TenantDirectory } from '@fe/tenancy';
 import { createTenantSlots, type TenantSlots } from './concurrency/tenant-slots.ts';
 import type { SubmitterConfig } from './config.ts';
-import { createGatewayCache, type GatewayCache, DianClientError, isLoopbackEndpoint } from '@fe/dian-client';
+import {
+  createGatewayCache,
+  type FileCounter,
+  type GatewayCache,
+  DianClientError,
+  isLoopbackEndpoint,
+} from '@fe/dian-client';
 import { answerTrust } from './on-invoice-signed/answer-trust.ts';
 import { createSubmissionHandler, type TestSetLookup } from './on-invoice-signed/handler.ts';
 import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
@@ -38,6 +44,8 @@ export type SubmitterPorts = {
   schedule: SubmissionSchedule;
   /** When to ask DIAN next for each followed invoice's RADIAN events (docs/radian.md); closed like `schedule`. */
   eventChecks: EventCheckSchedule;
+  /** The issuer's file counter every zip and XML sent to DIAN is named from; closed like `schedule`. */
+  fileCounter: FileCounter;
   /**
    * Today's Colombian date (YYYY-MM-DD), which RADIAN's deadlines are counted in; default: the clock's. A test moves it
    * as it moves the DIAN simulator's "today" (DianSimulator.setToday).
@@ -135,6 +143,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         slots,
         gateways,
         endpoints: config.endpoints,
+        fileCounter: ports.fileCounter,
         policy,
         sendLeaseMs,
         sendDeadlineMs: config.client.timeoutMs,
@@ -179,6 +188,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         slots,
         gateways,
         endpoints: config.endpoints,
+        fileCounter: ports.fileCounter,
         today: ports.radianToday ?? (() => colombiaDateTime(ports.clock.now()).date),
         claimLeaseMs: checkLeaseMs,
         maxIntervalMs: config.radian.maxCheckIntervalMs,
@@ -228,6 +238,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         slots,
         gateways,
         endpoints: config.endpoints,
+        fileCounter: ports.fileCounter,
         checks,
         answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
       });

@@ -1,11 +1,23 @@
 import { isXadesError, loadP12 } from '@fe/xades';
-import { createDianSoapClient, packageDocument, isDianClientError, type DianResponse } from '@fe/dian-client';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  allocateDocumentNames,
+  createDianSoapClient,
+  packageDocument,
+  isDianClientError,
+  readDocumentFacts,
+  SqliteFileCounter,
+  type DianResponse,
+} from '@fe/dian-client';
+import type { DataFolderIo } from './data-folder.ts';
 import { parseOptions, readInput, type CommandIo } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
 export const submitUsage = `  submit <signed.xml> --endpoint <url> --p12 <file> --password-env <VAR>
-       [--timeout-ms <ms>] [--ca <pem>]
-                       zip the signed document (annex §6.5 names), send it with SendBillSync
+       [--timeout-ms <ms>] [--ca <pem>] [--data-dir <dir>]
+                       zip the signed document (annex §6.5 names, from the data folder's file
+                       counter: state.sqlite, the embedded service's), send it with SendBillSync
                        (SOAP 1.2, WS-Security with the .p12) and print DIAN's parsed answer
                        as JSON; exits 0 when accepted (00), 1 when rejected, 3 when the call
                        failed (the error's code, retriable and outcomeUnknown go to stderr)
@@ -15,8 +27,15 @@ export const submitExample = `  pnpm fe submit signed.xml --endpoint http://127.
 `;
 
 /** `pnpm fe submit`: one document to DIAN (or the simulator) and its answer. */
-export async function submitCommand(args: string[], io: CommandIo): Promise<CommandOutput> {
-  const { positional, options, unknown } = parseOptions(args, ['endpoint', 'p12', 'password-env', 'timeout-ms', 'ca']);
+export async function submitCommand(args: string[], io: CommandIo & DataFolderIo): Promise<CommandOutput> {
+  const { positional, options, unknown } = parseOptions(args, [
+    'endpoint',
+    'p12',
+    'password-env',
+    'timeout-ms',
+    'ca',
+    'data-dir',
+  ]);
   const [file] = positional;
   const endpoint = options.get('endpoint');
   const p12Path = options.get('p12');
@@ -44,7 +63,19 @@ export async function submitCommand(args: string[], io: CommandIo): Promise<Comm
       credential: { privateKey: credential.privateKey, certificateDer: credential.chain[0].der },
       ...(ca ? { ca: ca.toString('utf8') } : {}),
     });
-    const packaged = packageDocument(xml.toString('utf8'), { modified: io.now });
+    const signed = xml.toString('utf8');
+    const facts = readDocumentFacts(signed);
+    // The same counter as the embedded service's, so a document sent by hand takes a name no other file has.
+    const folder = io.dataFolder(options.get('data-dir'));
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const counter = new SqliteFileCounter(join(folder, 'state.sqlite'));
+    const names = await allocateDocumentNames(counter, {
+      nit: facts.issuerNit,
+      type: facts.type,
+      year: Number(facts.issueDate.slice(0, 4)),
+      owner: `submit:${facts.documentKey}`,
+    }).finally(() => counter.close());
+    const packaged = packageDocument(signed, { modified: io.now, names, facts });
     const answer = await client.sendBillSync(packaged.zip);
     return {
       exitCode: answer.isValid && answer.statusCode === '00' ? 0 : 1,

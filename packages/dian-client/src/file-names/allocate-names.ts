@@ -16,7 +16,10 @@ export type DocumentFileRequest = {
  * names the XML's kind, so a document's zip to DIAN and its AttachedDocument's zip to the buyer are two files.
  * The zip takes the XML's year, so the two names agree on NIT, PPP and year (the simulator checks it).
  */
-export async function allocateDocumentNames(counter: FileCounter, request: DocumentFileRequest): Promise<DianFileNames> {
+export async function allocateDocumentNames(
+  counter: FileCounter,
+  request: DocumentFileRequest,
+): Promise<DianFileNames> {
   const { nit, type, owner } = request;
   const xml = await counter.allocate({ nit, kind: type, year: request.year, owner });
   const zip = await counter.allocate({ nit, kind: 'z', year: xml.year, owner: `${owner}:${type}` });

@@ -32,7 +32,8 @@ export function dianFileName(parts: FileNameParts): string {
   if (!/^\d{1,10}$/.test(parts.nit)) throw new RangeError('nit must be 1–10 digits');
   const provider = parts.providerCode ?? '000';
   if (!/^\d{3}$/.test(provider)) throw new RangeError('providerCode must be 3 digits');
-  if (!Number.isInteger(parts.year) || parts.year < 2000 || parts.year > 9999) throw new RangeError('year out of range');
+  if (!Number.isInteger(parts.year) || parts.year < 2000 || parts.year > 9999)
+    throw new RangeError('year out of range');
   const n = parts.consecutive;
   // Eight hex digits hold 2^32 - 1 files a year; past that a name would repeat, so it is refused.
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_FILE_CONSECUTIVE) throw new RangeError('consecutive out of range');

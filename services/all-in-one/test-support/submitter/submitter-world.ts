@@ -15,6 +15,7 @@ import {
   type InvoiceRequestInput,
 } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/testing';
+import { SqliteFileCounter } from '@fe/dian-client';
 import { readInvoiceDocument } from '@fe/dian-xml';
 import { ephemeralIdentity, simulatorConfig, startDianSimulator, type DianSimulator } from '@fe/dian-simulator';
 import {
@@ -167,7 +168,8 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       });
       const schedule = new SqliteSubmissionSchedule(scheduleDbPath);
       const eventChecks = new SqliteEventCheckSchedule(scheduleDbPath);
-      schedules.push(schedule, eventChecks);
+      const fileCounter = new SqliteFileCounter(scheduleDbPath);
+      schedules.push(schedule, eventChecks, fileCounter);
       const service = createSubmitterService(
         {
           store,
@@ -177,6 +179,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
           logger,
           schedule,
           eventChecks,
+          fileCounter,
           ...ports,
           tenants: ports.tenants ?? tenants,
         },

@@ -39,11 +39,15 @@ const ar = signedApplicationResponse(
 );
 const pdf = new TextEncoder().encode(`%PDF-1.7 stand-in ${invoice.cufe}`);
 const sentAt = new Date(issuedAt.getTime() + 60_000);
+// As the file counter gives them (the handler allocates them): the AttachedDocument's and its zip's own numbers.
+const body = (n: string) => `0${demoTenant.nit}00026${n}`;
+const invoiceNames = { xml: `ad${body('00000001')}.xml`, zip: `z${body('00000002')}.zip` };
+const noteNames = { xml: `ad${body('0000000A')}.xml`, zip: `z${body('0000000B')}.zip` };
 const delivery = await buildDelivery({
   tenant: demoTenant,
   credential,
   issuedAt: sentAt,
-  consecutive: '990000001',
+  names: invoiceNames,
   kind: 'invoice',
   signedInvoiceXml: signedInvoice,
   applicationResponseXml: ar,
@@ -61,8 +65,9 @@ describe('buildDelivery', () => {
   const names = Object.keys(files);
 
   it('zips the AttachedDocument and the PDF under the annex §6.5 names, with the annex §9.1 subject', () => {
-    expect(names).toEqual([`ad0${demoTenant.nit}000263B023381.xml`, `ad0${demoTenant.nit}000263B023381.pdf`]);
-    expect(delivery.zipName).toBe(`z0${demoTenant.nit}000263B023381.zip`);
+    expect(names).toEqual([invoiceNames.xml, `ad${body('00000001')}.pdf`]);
+    expect(delivery.zipName).toBe(invoiceNames.zip);
+    expect(delivery.attachedDocumentId).toBe(`ad${body('00000001')}`);
     expect(delivery.subject).toBe(
       `${demoTenant.nit};${demoTenant.legalName};${invoice.documentId};01;${demoTenant.tradeName ?? demoTenant.legalName}`,
     );
@@ -119,7 +124,7 @@ describe('buildDelivery', () => {
         tenant: demoTenant,
         credential,
         issuedAt: sentAt,
-        consecutive: '990000001',
+        names: invoiceNames,
         kind: 'invoice',
         signedInvoiceXml: signedInvoice,
         applicationResponseXml: ar,
@@ -139,7 +144,7 @@ const noteInput = {
   tenant: demoTenant,
   credential,
   issuedAt: sentAt,
-  consecutive: '1001',
+  names: noteNames,
   signedInvoiceXml: signedNote,
   applicationResponseXml: noteAr,
   pdf,
@@ -152,11 +157,8 @@ describe('buildDelivery of a credit note', () => {
   const xml = Buffer.from(files[xmlName!]!).toString('utf8');
 
   it("names the note's PDF with its annex prefix (nc) beside the AttachedDocument, with type code 91 in the subject", () => {
-    expect([xmlName, pdfName]).toEqual([
-      `ad0${demoTenant.nit}00026000003E9.xml`,
-      `nc0${demoTenant.nit}00026000003E9.pdf`,
-    ]);
-    expect(noteDelivery.zipName).toBe(`z0${demoTenant.nit}00026000003E9.zip`);
+    expect([xmlName, pdfName]).toEqual([noteNames.xml, `nc${body('0000000A')}.pdf`]);
+    expect(noteDelivery.zipName).toBe(noteNames.zip);
     expect(noteDelivery.subject).toBe(
       `${demoTenant.nit};${demoTenant.legalName};NC1001;91;${demoTenant.tradeName ?? demoTenant.legalName}`,
     );

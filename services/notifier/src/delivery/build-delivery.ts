@@ -1,5 +1,5 @@
-import { writeZipOffThread } from '@fe/dian-client';
-import { buildAttachedDocument, colombiaDateTime, type Tenant } from '@fe/dian-domain';
+import { writeZipOffThread, type DianFileNames } from '@fe/dian-client';
+import { buildAttachedDocument, type Tenant } from '@fe/dian-domain';
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
 import { NotifierError } from '../errors.ts';
 import { documentKinds, type DocumentKind } from './document-kinds.ts';
@@ -13,8 +13,8 @@ export type DeliveryInput = {
   credential: SigningCredential;
   /** When the AttachedDocument is issued and signed. */
   issuedAt: Date;
-  /** The document's consecutive (digits), for the annex's file names. */
-  consecutive: string;
+  /** The AttachedDocument's name (ad….xml, also its cbc:ID) and its zip's, from the issuer's file counter. */
+  names: DianFileNames;
   /** What the stream's first event says the document is; the signed XML's root must agree. */
   kind: DocumentKind;
   /** The signed invoice, credit note or debit note, as stored. */
@@ -38,12 +38,7 @@ export type Delivery = {
  * Pure apart from the signature's key; the deflating runs off the event loop.
  */
 export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
-  const names = deliveryFileNames({
-    nit: input.tenant.nit,
-    year: Number(colombiaDateTime(input.issuedAt).date.slice(0, 4)),
-    consecutive: input.consecutive,
-    kind: input.kind,
-  });
+  const names = deliveryFileNames(input.names, input.kind);
   const attachedDocumentId = names.xml.slice(0, -4);
   const built = buildAttachedDocument({
     id: attachedDocumentId,

@@ -1,16 +1,16 @@
+import type { DianFileNames } from '@fe/dian-client';
 import { documentKinds, type DocumentKind } from './document-kinds.ts';
 
 /**
- * Annex §6.5 file names for the AttachedDocument, its zip and the PDF (a note's PDF takes its own prefix).
+ * The files of the buyer's zip (annex §6.5): the AttachedDocument and its zip under the names the file counter gave
+ * them, and the PDF beside the AttachedDocument under its number (a note's PDF takes its own prefix).
  *
- *   deliveryFileNames({ nit: '900373076', year: 2026, consecutive: '990000001' }).xml
- *   // 'ad0900373076000263B023381.xml'
+ *   deliveryFileNames({ xml: 'ad09003730760002600000001.xml', zip: 'z09003730760002600000007.zip' }, 'credit_note')
+ *   // { xml: 'ad…01.xml', pdf: 'nc09003730760002600000001.pdf', zip: 'z…07.zip' }
  */
-export function deliveryFileNames(input: { nit: string; year: number; consecutive: string; kind?: DocumentKind }) {
-  const consecutive = (BigInt(input.consecutive) % 0x1_0000_0000n).toString(16).toUpperCase().padStart(8, '0');
-  const body = `${input.nit.padStart(10, '0')}000${String(input.year % 100).padStart(2, '0')}${consecutive}`;
-  const pdfPrefix = documentKinds[input.kind ?? 'invoice'].pdfPrefix;
-  return { body, xml: `ad${body}.xml`, pdf: `${pdfPrefix}${body}.pdf`, zip: `z${body}.zip` };
+export function deliveryFileNames(names: DianFileNames, kind: DocumentKind = 'invoice') {
+  const body = names.xml.replace(/^ad/, '').replace(/\.xml$/, '');
+  return { xml: names.xml, pdf: `${documentKinds[kind].pdfPrefix}${body}.pdf`, zip: names.zip };
 }
 
 /**

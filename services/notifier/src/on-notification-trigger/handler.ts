@@ -1,5 +1,6 @@
 import type { Envelope, InvoiceEvent } from '@fe/contracts';
-import type { Tenant } from '@fe/dian-domain';
+import { allocateDocumentNames, type FileCounter } from '@fe/dian-client';
+import { colombiaDateTime, type Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
   documentStream,
@@ -40,6 +41,8 @@ export type OnNotificationTriggerPorts = {
   transport: MailTransport;
   /** DIAN's GetAcquirer; absent: a request without customer.email gets no mail. */
   acquirers?: AcquirerDirectory | undefined;
+  /** The issuer's file counter: the AttachedDocument's name and its zip's (docs/choices.md, "File names"). */
+  fileCounter: FileCounter;
   clock: Clock;
   logger: Logger;
   /** FE_MAIL_FROM; absent: each tenant's own address. */
@@ -187,6 +190,7 @@ async function notify(
       message_id: messageId,
       attempt,
       attached_document_id: delivery.attachedDocumentId,
+      file_name: delivery.zipName,
     },
     meta,
     ports.clock,
@@ -283,11 +287,18 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
   const issuedAt = ports.clock.now();
   const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
   if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
+  // Owned by the document's stream: every round of its mail (a retry, a resend) carries the same two names.
+  const names = await allocateDocumentNames(ports.fileCounter, {
+    nit: tenant.nit,
+    type: 'ad',
+    year: Number(colombiaDateTime(issuedAt).date.slice(0, 4)),
+    owner: facts.requested.invoice_id!,
+  });
   return buildDelivery({
     tenant,
     credential,
     issuedAt,
-    consecutive: facts.requested.data.number,
+    names,
     kind: kindOf(facts.requested),
     ...documents,
   });

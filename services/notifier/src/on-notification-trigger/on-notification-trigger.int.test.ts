@@ -14,6 +14,7 @@ import {
 } from '@fe/mail';
 import { startSmtpCatcher, type SmtpCatcher } from '@fe/mail/testing';
 import { loadInvoiceStream, newInvoiceEvent } from '@fe/platform';
+import { SqliteFileCounter } from '@fe/dian-client';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -28,17 +29,20 @@ import { memoryTenants } from '../../test-support/notifier-world.ts';
 let catcher: SmtpCatcher;
 let world: World;
 let smtp: MailTransport;
+let fileCounter: SqliteFileCounter;
 let number = 990000100;
 beforeAll(async () => void (catcher = await startSmtpCatcher()));
 afterAll(async () => catcher?.close());
 beforeEach(() => {
   world = makeWorld();
   smtp = createSmtpTransport(smtpSettings({ url: catcher.url, timeoutMs: 5000 }));
+  fileCounter = new SqliteFileCounter(join(mkdtempSync(join(tmpdir(), 'fe-names-')), 'state.sqlite'));
   catcher.mails.length = 0;
   catcher.refuse.clear();
 });
 afterEach(async () => {
   await smtp.close();
+  await fileCounter.close();
   await world.close();
 });
 
@@ -54,6 +58,7 @@ function handler(overrides: Partial<OnNotificationTriggerPorts> = {}) {
     blobs: world.blobs,
     tenants: memoryTenants,
     transport: smtp,
+    fileCounter,
     clock: world.clock,
     logger: world.logger,
     ...overrides,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceEvent, RadianEventRegistration } from '@fe/contracts';
-import { isDianClientError, type GatewayCache } from '@fe/dian-client';
+import { isDianClientError, type GatewayCache, type FileCounter } from '@fe/dian-client';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import {
   invoiceStream,
@@ -34,6 +34,7 @@ export type EventCheckDeps = {
   slots: TenantSlots;
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
+  fileCounter: FileCounter;
   /** Today's Colombian date, which RADIAN's deadlines are counted in (SubmitterPorts.radianToday). */
   today: () => string;
   /** How long a run's claim on the row lasts (ms): a DIAN call or two, with margin. */
@@ -225,6 +226,7 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
         state: loaded.state,
         issuedAt: clock.now(),
         blobs: deps.blobs,
+        fileCounter: deps.fileCounter,
         answerTrust: deps.answerTrust,
       });
       // The 034's content is the service's own: one that cannot be built is a defect, not DIAN's answer.

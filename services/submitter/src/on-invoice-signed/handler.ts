@@ -13,7 +13,7 @@ import {
 } from '@fe/platform';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
-import type { GatewayCache } from '@fe/dian-client';
+import type { FileCounter, GatewayCache } from '@fe/dian-client';
 import { ClaimLostError, heldBy, type Held } from '../schedule/held-schedule.ts';
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
@@ -53,6 +53,8 @@ export type SubmissionHandlerDeps = {
   slots: TenantSlots;
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
+  /** The issuer's file counter: the zip's and the XML's names (docs/choices.md, "File names"). */
+  fileCounter: FileCounter;
   policy: RetryPolicy;
   /**
    * How long a run's claim on the row lasts (ms), renewed by the send marker: client timeout + margin. A send is over
@@ -222,6 +224,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
     policy: RetryPolicy,
   ): Promise<Recorded> {
     const context = {
+      invoiceId,
       attempt: decision.attempt,
       now: clock.now(),
       policy,
@@ -249,6 +252,7 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
         attempt: decision.attempt,
         trackId: prepared.trackId,
         endpoint: prepared.endpoint,
+        files: prepared.files,
         now: clock.now(),
         applicationResponseKey: prepared.applicationResponseKey,
         policy,

@@ -4,7 +4,7 @@ import type {
   InvoiceSubmissionFailedV1,
   InvoiceSubmittedV1,
 } from '@fe/contracts';
-import type { DianResponse } from '@fe/dian-client';
+import type { DianFileNames, DianResponse } from '@fe/dian-client';
 import type { AnswerTrust } from './answer-trust.ts';
 import { applicationResponseInstant } from './application-response.ts';
 import { serviceFailure, type AttemptFailure } from './failure-reasons.ts';
@@ -35,6 +35,8 @@ export type AnswerContext = {
   trackId: string;
   /** The endpoint called, without credentials. */
   endpoint: string;
+  /** The zip's and the XML's names the document was sent under, recorded with InvoiceSubmitted. */
+  files?: DianFileNames | undefined;
   /**
    * How the document was sent: SendTestSetAsync during the tenant's habilitación test-set run; default SendBillSync.
    */
@@ -158,6 +160,7 @@ const submitted = (ctx: AnswerContext): Draft => ({
     operation: ctx.operation ?? 'SendBillSync',
     track_id: ctx.trackId,
     endpoint: ctx.endpoint,
+    ...(ctx.files ? { file_name: ctx.files.zip, xml_file_name: ctx.files.xml } : {}),
   },
 });
 

@@ -2,12 +2,16 @@ import type { BlobStore, Clock, DocumentState } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
 import {
+  allocateDocumentNames,
   isDianClientError,
   type GatewayCache,
   packageDocument,
+  readDocumentFacts,
   recordedDocumentFacts,
+  type DianFileNames,
   type DianGateway,
   type DianZip,
+  type FileCounter,
 } from '@fe/dian-client';
 import { applicationResponseKey } from './application-response.ts';
 import { clientFailure, serviceFailure, type AttemptFailure } from './failure-reasons.ts';
@@ -19,6 +23,8 @@ export type PreparedAttempt = {
   tenantId: string;
   gateway: DianGateway;
   zip: DianZip;
+  /** The zip's and the XML's names, the same on every attempt (the file counter keeps them per document). */
+  files: DianFileNames;
   trackId: string;
   /** The endpoint as events show it: no user or password, ever. */
   endpoint: string;
@@ -33,6 +39,7 @@ type Deps = {
   clock: Clock;
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
+  fileCounter: FileCounter;
 };
 
 /**
@@ -44,7 +51,14 @@ type Deps = {
 export async function prepareAttempt(
   deps: Deps,
   state: DocumentState,
-  context: { attempt: number; now: Date; policy: RetryPolicy; random: number; reconciling: boolean },
+  context: {
+    invoiceId: string;
+    attempt: number;
+    now: Date;
+    policy: RetryPolicy;
+    random: number;
+    reconciling: boolean;
+  },
 ): Promise<PreparedAttempt | Recorded> {
   // Failing before DIAN is asked anything leaves an earlier send's outcome as unknown as it was.
   const fail = (failure: AttemptFailure): Recorded => ({
@@ -70,13 +84,22 @@ export async function prepareAttempt(
 
   const xml = Buffer.from((await deps.blobs.get(signed.data.xml_key)).bytes).toString('utf8');
   try {
-    const facts = recordedDocumentFacts(state.requested ? [state.requested] : [], profile.tenant.nit);
-    const packaged = packageDocument(xml, { modified: context.now, ...(facts ? { facts } : {}) });
+    const facts =
+      recordedDocumentFacts(state.requested ? [state.requested] : [], profile.tenant.nit) ?? readDocumentFacts(xml);
+    // Owned by the document's stream: a retry, a reconciliation or another instance gets the same two names.
+    const files = await allocateDocumentNames(deps.fileCounter, {
+      nit: facts.issuerNit,
+      type: facts.type,
+      year: Number(facts.issueDate.slice(0, 4)),
+      owner: context.invoiceId,
+    });
+    const packaged = packageDocument(xml, { modified: context.now, names: files, facts });
     return {
       kind: 'ready',
       tenantId,
       gateway: deps.gateways.forTenant(tenantId, endpoint, credential),
       zip: packaged.zip,
+      files,
       trackId: packaged.facts.documentKey,
       endpoint: withoutUserInfo(endpoint),
       environment: profile.environment === '1' ? '1' : '2',

@@ -4,7 +4,7 @@ import type {
   RadianEventAnswer,
   RadianEventRegistration,
 } from '@fe/contracts';
-import type { GatewayCache } from '@fe/dian-client';
+import type { GatewayCache, FileCounter } from '@fe/dian-client';
 import {
   invoiceStream,
   newInvoiceEvent,
@@ -34,6 +34,7 @@ export type RadianRequestDeps = {
   slots: TenantSlots;
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
+  fileCounter: FileCounter;
   /** The 034 is the event check's, with the request (it asks DIAN's list first). */
   checks: Pick<EventCheckHandler, 'requestTacitAcceptance'>;
   answerTrust?: AnswerTrust | undefined;
@@ -142,6 +143,7 @@ export function onRadianEventRequested(
         state,
         issuedAt: clock.now(),
         blobs: deps.blobs,
+        fileCounter: deps.fileCounter,
         answerTrust: deps.answerTrust,
       });
       switch (issued.kind) {

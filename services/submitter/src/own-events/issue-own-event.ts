@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { RadianEventRegistration } from '@fe/contracts';
-import { isDianClientError, packageDocument, type DianGateway } from '@fe/dian-client';
+import {
+  allocateDocumentNames,
+  isDianClientError,
+  packageDocument,
+  type DianGateway,
+  type FileCounter,
+} from '@fe/dian-client';
 import {
   buildEventApplicationResponse,
   radianEvents,
@@ -41,6 +47,8 @@ export type IssueInput = {
   /** The issue instant: IssueDate/IssueTime and the signature's SigningTime (one date, FAD09e's rule for events). */
   issuedAt: Date;
   blobs: BlobStore;
+  /** The issuer's file counter: the event's ar… name, the same on every send of it (docs/choices.md, "File names"). */
+  fileCounter: FileCounter;
   answerTrust?: AnswerTrust | undefined;
 };
 
@@ -66,9 +74,15 @@ export async function issueOwnEvent(input: IssueInput): Promise<IssueOutcome> {
   const number = state.requested!.data.document_id;
   const keys = ownEventKeys(tenant.id, number, code);
   await input.blobs.put(keys.event, signed, 'application/xml');
+  const names = await allocateDocumentNames(input.fileCounter, {
+    nit: tenant.nit,
+    type: 'ar',
+    year: Number(event.issueDate.slice(0, 4)),
+    owner: `${state.requested!.invoice_id}:${code}`,
+  });
   let answer;
   try {
-    answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt }).zip);
+    answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt, names }).zip);
   } catch (error) {
     if (isDianClientError(error)) return { kind: 'unknown', reason: error.code };
     throw error;
