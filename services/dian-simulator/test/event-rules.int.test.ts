@@ -198,6 +198,22 @@ describe('each rule, one thing broken', () => {
     expect(answers.map(rules)).toEqual([['SIM-ZIP01'], ['SIM-ZIP02'], ['ZB01']]);
   });
 
+  it("answers SIM-NAME02 for an event's XML not named ar + its sender's NIT (the operation carries no zip name)", async () => {
+    const invoice = await accepted();
+    const acknowledgement = event('030', invoice).xml;
+    const named = (name: string) =>
+      client.sendEventUpdateStatus({
+        fileName: 'anything.zip',
+        content: writeZip([{ name, data: Buffer.from(acknowledgement) }], new Date()),
+      });
+    const year = String(new Date().getFullYear() % 100);
+    // The event's sender is the buyer; the invoice's issuer (demoTenant) is another NIT.
+    expect(rules(await named(`fv0900108281000${year}0000B001.xml`))).toEqual(['SIM-NAME02']);
+    expect(rules(await named(`ar0900123456000${year}0000B002.xml`))).toEqual(['SIM-NAME02']);
+    expect(rules(await named('ACR1.xml'))).toEqual(['SIM-NAME02']);
+    expect(rules(await named(`ar0900108281000${year}0000B003.xml`))).toEqual([]);
+  });
+
   it('rejects a resend of a registered event with rule 90 alone, and keeps its registration', async () => {
     const invoice = await accepted();
     const acknowledgement = event('030', invoice);

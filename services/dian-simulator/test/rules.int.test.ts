@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } from '@fe/dian-client';
 import { packageForTest } from '@fe/dian-client/testing';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
+import { demoTenant } from '@fe/dian-domain';
 import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
 
@@ -874,6 +875,28 @@ describe('DIAN simulator through the SOAP client', () => {
       at,
     );
     expect(rules(await client.sendBillSync({ fileName: 'z3.zip', content: two }))).toEqual(['SIM-ZIP02']);
+  });
+
+  it('judges the file names by the annex convention: SIM-NAME01 the zip, SIM-NAME02 the XML, SIM-NAME03 the pair', async () => {
+    const at = new Date();
+    const nit = demoTenant.nit.padStart(10, '0');
+    const year = String(at.getFullYear() % 100).padStart(2, '0');
+    const named = (zip: string, xml: string) => {
+      const invoice = signedInvoice({ credential: world.tenant });
+      const content = writeZip([{ name: xml, data: Buffer.from(invoice.xml) }], at);
+      return client.sendBillSync({ fileName: zip, content });
+    };
+    const zip = (n: string, y = year) => `z${nit}000${y}${n}.zip`;
+    const xml = (kind: string, n: string, who = nit) => `${kind}${who}000${year}${n}.xml`;
+    expect((await named(zip('0000A001'), xml('fv', '0000A001'))).statusCode).toBe('00');
+    expect(rules(await named('z1.zip', xml('fv', '0000A002')))).toEqual(['SIM-NAME01']);
+    expect(rules(await named(zip('0000000a'), xml('fv', '0000A003')))).toEqual(['SIM-NAME01']); // lowercase hex
+    expect(rules(await named(zip('00000000'), xml('fv', '0000A004')))).toEqual(['SIM-NAME01']); // a counter starts at 1
+    expect(rules(await named(zip('0000A005'), xml('nc', '0000A005')))).toEqual(['SIM-NAME02']); // an invoice is fv
+    expect(rules(await named(zip('0000A006'), xml('fv', '0000A006', '0800197268')))).toEqual(['SIM-NAME02']);
+    expect(rules(await named(zip('0000A007'), 'SETP990000001.xml'))).toEqual(['SIM-NAME02']);
+    expect(rules(await named(`z0800197268000${year}0000A008.zip`, xml('fv', '0000A008')))).toEqual(['SIM-NAME03']);
+    expect(rules(await named(zip('0000A009', '19'), xml('fv', '0000A009')))).toEqual(['SIM-NAME03']);
   });
 });
 

@@ -8,7 +8,12 @@ import { refusedResponse } from '../application-response/refused-response.ts';
 import { judgeEvent, type EventDeps } from './judge-event.ts';
 
 /** The reception's instant and the simulator's notion of today (a Colombian date). */
-export type EventReception = { receivedAt: Date; today: string };
+export type EventReception = {
+  receivedAt: Date;
+  today: string;
+  /** The name a sender gave the file, judged by the annex's convention; absent for the buyer the simulator plays. */
+  receivedAs?: string;
+};
 
 const own = (text: string | null | undefined) => detached(text ?? '');
 const maybe = (text: string | null | undefined) => (text ? detached(text) : undefined);

@@ -2,6 +2,7 @@ import type { SimulatorConfig } from '../config.ts';
 import type { IssuerSource } from '../registry/issuer-registry.ts';
 import { rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
 import { colombiaDate } from '../rules/colombia-date.ts';
+import { checkFileNames } from '../rules/file-name-rules.ts';
 import { ubl } from '../rules/invoice-view.ts';
 import type { InvoiceFacts, SimulatorStore } from '../store/store.ts';
 import type { SchemaCheck } from '../validate/schema-check.ts';
@@ -40,7 +41,11 @@ export type EventVerdict = {
  * there), a CUDE already registered alone (rule 90, as DIAN answers a resend), then the signature, the document, the
  * invoice, who sends it, its order and timing, and duplicates, all at once.
  */
-export function judgeEvent(xml: string, at: { receivedAt: Date; today: string }, deps: EventDeps): EventVerdict {
+export function judgeEvent(
+  xml: string,
+  at: { receivedAt: Date; today: string; receivedAs?: string },
+  deps: EventDeps,
+): EventVerdict {
   let document: XmlDocument;
   try {
     document = parseLightXml(xml);
@@ -66,6 +71,9 @@ export function judgeEvent(xml: string, at: { receivedAt: Date; today: string },
   const owners = [view.sender.id, software?.providerNit ?? view.providerId];
   if (xades.certificate && !certificateBelongsTo(xades.certificate, owners)) codes.push('ZE03');
   codes.push(...checkEventDocument(view, deps.config, software));
+  // SendEventUpdateStatus carries no zip name: the XML's alone is judged.
+  if (at.receivedAs !== undefined)
+    codes.push(...checkFileNames({ zip: undefined, xml: at.receivedAs }, 'ar', view.sender.id));
 
   const invoiceCufe = view.reference.uuid;
   const accepted = invoiceCufe === undefined ? undefined : deps.store.acceptedDocument(invoiceCufe);

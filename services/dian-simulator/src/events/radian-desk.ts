@@ -46,7 +46,8 @@ export function createRadianDesk(deps: ValidationDeps): RadianDesk {
     today: today ?? colombiaDate(receivedAt.getTime()),
   });
   return {
-    answerEvent: (xml, xmlFileName, receivedAt) => answer(xml, xmlFileName, reception(receivedAt)),
+    answerEvent: (xml, xmlFileName, receivedAt) =>
+      answer(xml, xmlFileName, { ...reception(receivedAt), receivedAs: xmlFileName }),
     eventStatus: createEventStatus(deps),
     playBuyer: createBuyerPlayer({ store: deps.store, played, answerEvent: answer, reception: () => reception() }),
     setToday(date) {

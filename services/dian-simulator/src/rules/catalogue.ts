@@ -32,6 +32,18 @@ const invoiceRules = [
   r('SIM-ZIP02', 'zip', 'El archivo ZIP de SendBillSync debe contener exactamente un documento XML'),
   // The reference does not say how DIAN answers an unknown TestSetId: an upload refused without a ZipKey.
   r('SIM-TS01', 'zip', 'El TestSetId no es un identificador de set de pruebas de habilitación (un GUID)'),
+  // Reference §6.5 names the convention, not DIAN's codes for a breach (nor whether DIAN checks it).
+  r(
+    'SIM-NAME01',
+    'zip',
+    'El nombre del archivo ZIP no sigue la convención z + NIT (10) + PPP + AA + consecutivo (8 hex)',
+  ),
+  r(
+    'SIM-NAME02',
+    'zip',
+    'El nombre del XML no sigue la convención de su tipo de documento (fv, nc, nd, ar) y del NIT de su emisor',
+  ),
+  r('SIM-NAME03', 'zip', 'El nombre del XML y el del ZIP no coinciden en NIT, código de proveedor o año'),
   r('ZB01', 'xml', 'Fallo en el Schema XML del archivo'), // [V] annex sample, first part
   r('ZE02', 'signature', 'Valor de la firma inválido'), // [V] reference §5.4
   r(

@@ -61,7 +61,7 @@ export function createDispatcher(deps: ValidationDeps, radian: RadianDesk = crea
         const response =
           'rejected' in documents
             ? documents.rejected
-            : answer(documents.entries[0]!.xml, documents.entries[0]!.name, now);
+            : answer(documents.entries[0]!.xml, documents.entries[0]!.name, now, param('fileName'));
         return ok(write.dianResponseResult(operation, response));
       }
       case 'SendBillAsync':
@@ -82,7 +82,7 @@ export function createDispatcher(deps: ValidationDeps, radian: RadianDesk = crea
         // Each document of the zip is judged alone, by the same rules as SendBillSync's.
         deps.store.recordZip(
           zipKey,
-          documents.entries.map((entry) => answer(entry.xml, entry.name, now)),
+          documents.entries.map((entry) => answer(entry.xml, entry.name, now, param('fileName'))),
         );
         if (deps.config.zipProcessingPolls > 0) processing.set(zipKey, deps.config.zipProcessingPolls);
         return ok(write.uploadResult(operation, zipKey, []));

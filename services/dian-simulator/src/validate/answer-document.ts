@@ -57,8 +57,14 @@ export function createAnswerer(deps: ValidationDeps) {
   const schema = schemaCheckFor(deps.config.schemaValidation);
   let consecutive = 0;
 
-  return function answer(xml: string, xmlFileName: string, receivedAt: Date): SimulatedDianResponse {
-    const verdict = validateDocument(xml, receivedAt, deps, schema);
+  /** `zipFileName`: the SOAP fileName the document came in, judged with the XML's name by the annex's convention. */
+  return function answer(
+    xml: string,
+    xmlFileName: string,
+    receivedAt: Date,
+    zipFileName: string,
+  ): SimulatedDianResponse {
+    const verdict = validateDocument(xml, receivedAt, deps, schema, { zip: zipFileName, xml: xmlFileName });
     const view = verdict.view;
     // Detached: the store keeps it for up to 100 000 documents, and a slice would keep the whole text.
     const cufe = view?.uuid.value === undefined ? undefined : detached(view.uuid.value);

@@ -1,6 +1,7 @@
 import type { SimulatorConfig } from '../config.ts';
 import { codeFor, rule, type RuleCode, type RuleDefinition } from '../rules/catalogue.ts';
 import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
+import { checkFileNames, type ReceivedNames } from '../rules/file-name-rules.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
 import { colombiaDate } from '../rules/colombia-date.ts';
 import { checkIssueDateWindow } from '../rules/date-rules.ts';
@@ -51,6 +52,8 @@ const noteGroups: RuleGroupCheck[] = [
   checkNoteType,
 ];
 
+const FILE_KINDS = { invoice: 'fv', 'credit-note': 'nc', 'debit-note': 'nd' } as const;
+
 export type DocumentVerdict = {
   accepted: boolean;
   /** Rejections then notifications, in check order. */
@@ -75,6 +78,7 @@ export function validateDocument(
   receivedAt: Date,
   deps: ValidationDeps,
   schema: SchemaCheck | undefined = schemaCheckFor(deps.config.schemaValidation),
+  names?: ReceivedNames,
 ): DocumentVerdict {
   let document: XmlDocument;
   try {
@@ -89,6 +93,7 @@ export function validateDocument(
 
   const view = readInvoiceView(root, kind);
   const codes: RuleCode[] = [];
+  if (names) codes.push(...checkFileNames(names, FILE_KINDS[kind], view.supplier.companyId.value));
   const xades = verifyXades(document, deps.trust);
   codes.push(...xades.failures);
   const signedAt = xades.signingTime ? Date.parse(xades.signingTime) : NaN;
