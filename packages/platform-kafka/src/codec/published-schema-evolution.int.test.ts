@@ -2,6 +2,8 @@
 // field added is accepted, since every earlier reader of the subject ignores what it does not know; a new value of
 // an enum is refused, since an earlier reader would refuse the event, so it would be a v2.
 import {
+  buyerNotificationStartedV1,
+  buyerNotificationStartedV1Data,
   creditNoteRequestedV1,
   creditNoteRequestedV1Data,
   debitNoteRequestedV1,
@@ -10,6 +12,7 @@ import {
   invoiceRequestedV1,
   invoiceRequestedV1Data,
   invoiceSubmittedV1,
+  invoiceSubmittedV1Data,
 } from '@fe/contracts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +75,32 @@ describe('the first events of a document with build_rules', () => {
       const subject = registry.subjectOf(type, 1);
       expect(jsonSchemaOf(contract)).toContain('build_rules');
       expect(jsonSchemaOf(before)).not.toContain('build_rules');
+      await registry.register(subject, jsonSchemaOf(before, subject));
+      await registry.register(subject, jsonSchemaOf(contract, subject));
+      expect(await versionsOf(subject)).toEqual([1, 2]);
+    },
+  );
+});
+
+// File names (docs/choices.md, "File names"): the names a document was sent and mailed under, optional on two v1s.
+describe('InvoiceSubmitted and BuyerNotificationStarted with their file names', () => {
+  const withAndWithout = [
+    ['InvoiceSubmitted', invoiceSubmittedV1, invoiceSubmittedV1Data.omit({ file_name: true, xml_file_name: true })],
+    ['BuyerNotificationStarted', buyerNotificationStartedV1, buyerNotificationStartedV1Data.omit({ file_name: true })],
+  ] as const;
+
+  it.each(withAndWithout)(
+    '%s.v1 is a FORWARD_TRANSITIVE-compatible next version of the schema without them',
+    async (type, contract, dataBefore) => {
+      const before = envelopeSchema(type, 1, dataBefore).meta({ id: `${type}.v1` });
+      const registry = new SchemaRegistryCodec({
+        url: schemaRegistryUrl(),
+        contracts: { [`${type}.v1`]: contract },
+        namespace: unique('fe.events.filenames'),
+      });
+      const subject = registry.subjectOf(type, 1);
+      expect(jsonSchemaOf(contract)).toContain('file_name');
+      expect(jsonSchemaOf(before)).not.toContain('file_name');
       await registry.register(subject, jsonSchemaOf(before, subject));
       await registry.register(subject, jsonSchemaOf(contract, subject));
       expect(await versionsOf(subject)).toEqual([1, 2]);
