@@ -47,8 +47,8 @@ export {
   type FileKind,
   type FileNameParts,
 } from './file-names/file-names.ts';
-export type { FileCounter, FileNumber, FileNumberRequest } from './file-names/file-counter.ts';
-export { SqliteFileCounter } from './file-names/sqlite-file-counter.ts';
+export type { FileCounter, FileNumber, FileNumberRequest } from './ports/file-counter.ts';
+export { SqliteFileCounter } from './adapters/sqlite-file-counter.ts';
 export { allocateDocumentNames, type DocumentFileRequest } from './file-names/allocate-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';

@@ -1,6 +1,6 @@
 import { startCpuHog } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
-import type { FileCounter, FileNumberRequest } from '../src/file-names/file-counter.ts';
+import type { FileCounter, FileNumberRequest } from '../src/ports/file-counter.ts';
 
 /** Fresh, empty storage and connections to it: each `open()` is another connection, as another process has. */
 export type FileCounterStorage = { open(): FileCounter | Promise<FileCounter> };
@@ -13,7 +13,7 @@ const ask = (owner: string, over: Partial<FileNumberRequest> = {}): FileNumberRe
   ...over,
 });
 
-/** What every FileCounter adapter must do (src/file-names/file-counter.ts). */
+/** What every FileCounter adapter must do (src/ports/file-counter.ts). */
 export function fileCounterContract(name: string, storage: () => Promise<FileCounterStorage> | FileCounterStorage) {
   describe(`FileCounter contract: ${name}`, () => {
     it('numbers 1, 2, 3 per NIT, kind and year, each counter apart', async () => {

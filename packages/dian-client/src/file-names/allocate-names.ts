@@ -1,4 +1,4 @@
-import type { FileCounter } from './file-counter.ts';
+import type { FileCounter } from '../ports/file-counter.ts';
 import { dianFileName, type DianFileNames, type DocumentType } from './file-names.ts';
 
 export type DocumentFileRequest = {

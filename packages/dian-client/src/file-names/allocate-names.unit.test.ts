@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateDocumentNames } from './allocate-names.ts';
 import { dianFileName, type DianFileNames, type DocumentType } from './file-names.ts';
-import { SqliteFileCounter } from './sqlite-file-counter.ts';
+import { SqliteFileCounter } from '../adapters/sqlite-file-counter.ts';
 
 const NIT = '900373076';
 

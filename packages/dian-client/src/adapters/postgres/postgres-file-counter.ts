@@ -1,7 +1,7 @@
 import { AdapterPool, migrationSet, type Queryable } from '@fe/platform-postgres';
 import type pg from 'pg';
-import type { FileCounter, FileNumber, FileNumberRequest } from '../file-counter.ts';
-import { MAX_FILE_CONSECUTIVE } from '../file-names.ts';
+import type { FileCounter, FileNumber, FileNumberRequest } from '../../ports/file-counter.ts';
+import { MAX_FILE_CONSECUTIVE } from '../../file-names/file-names.ts';
 
 /** The table of this adapter (migrations/), applied by the shared migrator under the set 'file-names'. */
 export const fileCounterMigrations = () => migrationSet('file-names', new URL('./migrations/', import.meta.url));

@@ -1,4 +1,4 @@
--- The annex's file counter (src/file-names/postgres/postgres-file-counter.ts; docs/choices.md, "File names"):
+-- The annex's file counter (src/adapters/postgres/postgres-file-counter.ts; docs/choices.md, "File names"):
 -- one row per file, numbered per issuer NIT, kind and year. Rows are never updated or deleted.
 CREATE TABLE file_numbers (
   nit          text        NOT NULL,

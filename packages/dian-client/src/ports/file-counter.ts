@@ -1,4 +1,4 @@
-import type { FileKind } from './file-names.ts';
+import type { FileKind } from '../file-names/file-names.ts';
 
 /** One file's place in its counter: what the name is built from. */
 export type FileNumber = { year: number; consecutive: number };

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate, openWalDatabase } from '@fe/platform';
-import type { FileCounter, FileNumber, FileNumberRequest } from './file-counter.ts';
-import { MAX_FILE_CONSECUTIVE } from './file-names.ts';
+import type { FileCounter, FileNumber, FileNumberRequest } from '../ports/file-counter.ts';
+import { MAX_FILE_CONSECUTIVE } from '../file-names/file-names.ts';
 
 type Row = { year: number; consecutive: number };
 
