@@ -1,4 +1,4 @@
-// A year of a company's random documents through the counter as the services ask it (issue 31): no two files share a
+// A year of a company's random documents through the counter as the services ask it: no two files share a
 // name, a file asked for again keeps its name, and each counter runs 1, 2, 3… without a gap.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
