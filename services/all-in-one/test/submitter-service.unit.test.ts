@@ -163,6 +163,11 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     });
     expect(operations()).toEqual(['SendBillSync', 'GetStatus', 'SendBillSync']);
     expect(calls()[1]!.status).toBe(200);
+    // The resend is the same zip under the same name, the one InvoiceSubmitted records.
+    const names = calls()
+      .filter((r) => r.operation === 'SendBillSync')
+      .map((r) => r.fileName);
+    expect(names).toEqual([find(events, 'InvoiceSubmitted')[0]!.data.file_name, names[0]]);
   });
 
   it("response lost: reconciled with GetStatus, DIAN's verdict adopted, no second SendBillSync", async () => {
@@ -430,6 +435,10 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     const due = Date.parse(find(events, 'InvoiceSubmissionFailed')[0]!.data.next_attempt_at!);
     expect(Date.parse(find(events, 'InvoiceSubmitted')[0]!.occurred_at)).toBeGreaterThanOrEqual(due);
     expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
+    // The new service sends under the name the first one took: the counter keeps it per document.
+    const names = calls().map((r) => r.fileName);
+    expect(names).toEqual([find(events, 'InvoiceSubmitted')[0]!.data.file_name, names[0]]);
+    expect(names[0]).toMatch(/^z0900123456000\d\d[0-9A-F]{8}\.zip$/);
   }, 20_000);
 
   it('a schedule row lost in a crash is re-created when the InvoiceSubmissionFailed is redelivered', async () => {
@@ -451,6 +460,10 @@ describe('submitter service against the DIAN simulator', { timeout: 20_000 }, ()
     const events = await world.waitFor(invoice.invoiceId, hasVerdict);
     expect(typesOf(events).slice(2)).toEqual(['InvoiceSubmissionFailed', 'InvoiceSubmitted', 'InvoiceAccepted']);
     expect(operations()).toEqual(['SendBillSync', 'SendBillSync']);
+    // The new service sends under the name the first one took: the counter keeps it per document.
+    const names = calls().map((r) => r.fileName);
+    expect(names).toEqual([find(events, 'InvoiceSubmitted')[0]!.data.file_name, names[0]]);
+    expect(names[0]).toMatch(/^z0900123456000\d\d[0-9A-F]{8}\.zip$/);
   }, 20_000);
 });
 

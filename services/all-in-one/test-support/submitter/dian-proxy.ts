@@ -11,6 +11,8 @@ export type ProxiedRequest = {
   url: string;
   fault: string | undefined;
   status: number | undefined;
+  /** The zip's name the request carried (SendBillSync's `fileName`), once its body has arrived. */
+  fileName: string | undefined;
   startedAt: number;
   endedAt: number | undefined;
 };
@@ -45,6 +47,7 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
       url: req.url ?? '',
       fault,
       status: undefined,
+      fileName: undefined,
       startedAt: Date.now(),
       endedAt: undefined,
     };
@@ -81,6 +84,11 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
     req.socket.on('close', () => {
       finish();
       upstream.destroy();
+    });
+    const body: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => body.push(chunk));
+    req.on('end', () => {
+      record.fileName = /<wcf:fileName>([^<]*)<\/wcf:fileName>/.exec(Buffer.concat(body).toString('utf8'))?.[1];
     });
     req.pipe(upstream);
   });
