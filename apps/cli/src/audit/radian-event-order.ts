@@ -20,8 +20,8 @@ const EXCLUDES: Partial<Record<string, readonly string[]>> = {
 
 /**
  * Each RADIAN event of one invoice in its place (the rules DIAN applies when it registers them): what it needs was
- * issued no later, nothing it excludes was recorded before it, a 034 not before the tacit acceptance's first day, and
- * no code but 037 (each holder endorses in turn) twice.
+ * issued no later (an earlier day; the same day, earlier or recorded first), nothing it excludes was recorded before
+ * it, a 034 not before the tacit acceptance's first day, and no code but 037 (each holder endorses in turn) twice.
  */
 export function radianOrderFindings(stream: string, events: readonly RadianEventRegistration[]): AuditFinding[] {
   const findings: AuditFinding[] = [];
@@ -29,8 +29,15 @@ export function radianOrderFindings(stream: string, events: readonly RadianEvent
     findings.push({ code, subject: stream, detail: `event ${e.code} ${e.event_id}: ${detail}` });
   events.forEach((event, index) => {
     const needs = NEEDS[event.code];
+    // The same day, its place on the stream counts too: a listed event without a time is recorded at 00:00.
     const before = (code: string) =>
-      events.some((e) => e.code === code && e.cude !== event.cude && issuedAt(e) <= issuedAt(event));
+      events.some(
+        (e, at) =>
+          e.code === code &&
+          e.cude !== event.cude &&
+          (e.issue_date < event.issue_date ||
+            (e.issue_date === event.issue_date && (issuedAt(e) <= issuedAt(event) || at < index))),
+      );
     const missing = [
       ...(needs?.all ?? []).filter((c) => !before(c)),
       ...(needs?.any?.some(before) === false ? [needs.any.join(' or ')] : []),

@@ -34,15 +34,17 @@ it('passes a lawful life: receipt, goods, tacit acceptance on its first day, tí
       event('037', '6', tacitFrom, '12:00:00-05:00'),
     ),
   ).toEqual([]);
-  // Learned in one check, listed newest first: the issue instants, not the stream's order, say what came first.
+  // Learned in one check, listed newest first: the issue instants, not the stream's order, say what came first;
+  // the same day, a time missing from DIAN's list (recorded as 00:00) leaves the stream's order to say it.
   expect(order(event('032', '2', receipt, '10:00:00-05:00'), event('030', '1', receipt))).toEqual([]);
+  expect(order(event('030', '1', receipt), event('032', '2', receipt, '00:00:00-05:00'))).toEqual([]);
 });
 
 it('finds an event without the ones it needs, or issued before them', () => {
   expect(order(event('032', '2', receipt))).toEqual([
     'RADIAN_EVENT_OUT_OF_ORDER event 032 EV032-2: no 030 issued before it',
   ]);
-  expect(order(event('030', '1', receipt, '10:00:00-05:00'), event('032', '2', receipt))).toEqual([
+  expect(order(event('030', '1', '2026-03-20'), event('032', '2', receipt))).toEqual([
     'RADIAN_EVENT_OUT_OF_ORDER event 032 EV032-2: no 030 issued before it',
   ]);
   expect(order(event('030', '1', receipt), event('033', '3', receipt))).toEqual([
