@@ -1,8 +1,8 @@
 // The auditor's commands after a tacit acceptance on the embedded service (docs/audit.md, docs/radian.md): the
 // simulator plays the buyer's 030 and 032, "today" moves three business days across a holiday, the service issues its
-// 034; then `fe audit verify` passes (the 034's signature, certificate, CUDE with the registry's PIN, fields, DIAN's
-// answer; every event's order) and `fe replay` rebuilds the RADIAN events into the status view. Copies edited by hand
-// fail with their codes.
+// 034, then registers the invoice as a título valor (036) and endorses it (037); `fe audit verify` passes (each own
+// event's signature, certificate, CUDE with the registry's PIN, fields, DIAN's answer; every event's order) and
+// `fe replay` rebuilds the RADIAN events into the status view. Copies edited by hand fail with their codes.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,19 @@ beforeAll(async () => {
     expect(await simulator.playBuyer(invoice.cufe, { eventCode }), eventCode).toMatchObject({ ok: true });
   await simulator.setToday((today = days.tacitFrom));
   await pollStatus(world, invoice.cufe, (b) => b.buyer_answer === 'tacitly_accepted');
+  // Then a título valor: registered (036) and endorsed (037), both signed here and audited like the 034.
+  const endorsee = { name: 'Factor Capital S.A.S.', document_type: '31', id: '901234567', dv: 7, person_type: '1' };
+  for (const [path, body] of [
+    ['title-value', {}],
+    ['endorsement', { endorsee }],
+  ] as const) {
+    const response = await fetch(`${world.url}/api/v1/service/invoice/${invoice.cufe}/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.text()).toBe(201);
+  }
   await world.stop(); // signs the head: every event is under a checkpoint
   publicKey = pinnedPublicKey(world.dataDir).file;
 });
@@ -54,10 +67,10 @@ const radianRow = (db: DatabaseSync, code: string) =>
 const own034 = (db: DatabaseSync) => JSON.parse(radianRow(db, '034').envelope).data;
 
 describe('fe audit verify and fe replay after a tacit acceptance', () => {
-  it('pass the untouched store: the 034 checked like a document, every event in its place, the views rebuilt', async () => {
+  it('pass the untouched store: the 034, 036 and 037 checked like documents, every event in its place, the views rebuilt', async () => {
     const run = verify(world.dataDir);
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('3 RADIAN events, 1 issued here with a signed document');
+    expect(run.stdout).toContain('5 RADIAN events, 3 issued here with a signed document');
     expect(run.stdout).toContain('no difference');
 
     const into = join(mkdtempSync(join(tmpdir(), 'fe-replay-')), 'status.sqlite');
@@ -71,6 +84,8 @@ describe('fe audit verify and fe replay after a tacit acceptance', () => {
       ['030', false],
       ['032', false],
       ['034', true],
+      ['036', true],
+      ['037', true],
     ]);
     const events = view.radianEvents!.map((e) => ({ code: e.code as RadianEventCode, issueDate: e.issue_date }));
     expect(buyerAnswer(events).answer).toBe('tacitly_accepted');
