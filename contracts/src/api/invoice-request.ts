@@ -250,6 +250,23 @@ export const paymentSchema = z
   .strict()
   .meta({ id: 'Payment' });
 
+/**
+ * A withholding the buyer applies (ReteIVA, ReteFuente, ReteICA): written as cac:WithholdingTaxTotal, informative only
+ * (annex §3.2: not in the CUFE, not subtracted from PayableAmount).
+ */
+export const withholdingSchema = z
+  .object({
+    code: z.enum(['05', '06', '07']).describe('"05" ReteIVA, "06" ReteFuente (ReteRenta), "07" ReteICA.'),
+    rate: positiveAmount(3, 'rate').describe(
+      'Percentage of the base, up to 3 decimals (ReteICA 9.66 per mil is 0.966); at most 100.',
+    ),
+    base: positiveAmount(2, 'base')
+      .optional()
+      .describe("Omitted: the invoice's IVA for ReteIVA, the lines' net amount (LineExtensionAmount) otherwise."),
+  })
+  .strict()
+  .meta({ id: 'Withholding' });
+
 export const invoiceRequestSchema = z
   .object({
     customer: customerSchema,
@@ -273,6 +290,13 @@ export const invoiceRequestSchema = z
       .optional()
       .describe(
         'Discounts and charges on the whole invoice (AllowanceTotalAmount, ChargeTotalAmount): applied after taxes, they do not change the tax bases.',
+      ),
+    withholdings: z
+      .array(withholdingSchema)
+      .max(3)
+      .optional()
+      .describe(
+        "Withholdings the buyer applies, one per code: printed with the net the seller receives, never subtracted from PayableAmount or the CUFE's values.",
       ),
     prepaid_payments: z
       .array(prepaidPaymentSchema)

@@ -33,6 +33,12 @@ const marks: Record<string, string[]> = {
     '<cbc:PriceAmount currencyID="COP">285000.123456</cbc:PriceAmount>',
   ],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
+  // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
+  'invoice-withholdings.json': [
+    '<cac:WithholdingTaxTotal><cbc:TaxAmount currencyID="COP">210900.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">1406000.00</cbc:TaxableAmount>',
+    '<cbc:Percent>0.966</cbc:Percent><cac:TaxScheme><cbc:ID>07</cbc:ID><cbc:Name>ReteICA</cbc:Name>',
+    '<cbc:PayableAmount currencyID="COP">8806000.00</cbc:PayableAmount>',
+  ],
 };
 
 /** What each example's PDF must show (pdftotext). */
@@ -47,6 +53,16 @@ const pdfShows: Record<string, string[]> = {
     'Pronto pago (condicionado a pago en 10 días)',
   ],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+  'invoice-withholdings.json': [
+    'Retención ReteRenta',
+    '$ 185.000,00',
+    'Retención ReteIVA',
+    '$ 210.900,00',
+    'Retención ReteICA',
+    '$ 71.484,00',
+    'Neto a recibir (menos retenciones)',
+    '$ 8.338.616,00',
+  ],
 };
 
 let world: World;
@@ -56,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the five the README lists', () => {
+  it('are the six the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

@@ -141,6 +141,16 @@ const invoiceRules = [
   r('FAS04', 'taxes', 'Un grupo de tributos (TaxTotal) no informa su subtotal por tarifa (TaxSubtotal)'),
   r('FAS07', 'taxes', 'El valor del tributo no corresponde a la base gravable por la tarifa'),
   r('FAX07', 'taxes', 'El valor del tributo de una línea no corresponde a la base gravable por la tarifa'),
+  r(
+    'SIM-RET01',
+    'taxes',
+    'Una retención (WithholdingTaxTotal) no es ReteIVA (05), ReteRenta (06) ni ReteICA (07), o se repite',
+  ),
+  r(
+    'SIM-RET02',
+    'taxes',
+    'El valor de una retención no corresponde a la suma de sus subtotales o a su base por la tarifa',
+  ),
   r('FAV01', 'totals', 'El documento no contiene líneas (InvoiceLine)'),
   r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),

@@ -158,6 +158,8 @@ export type InvoiceView = {
   allowanceCharges: AllowanceChargeView[];
   prepaidPayments: (string | undefined)[];
   taxTotals: TaxTotalView[];
+  /** Document-level cac:WithholdingTaxTotal: the buyer's withholdings, informative (annex §3.2). */
+  withholdingTaxTotals: TaxTotalView[];
   totals: Record<
     'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable',
     string | undefined
@@ -307,6 +309,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
     allowanceCharges: all(cac, 'AllowanceCharge').map(allowanceCharge),
     prepaidPayments: all(cac, 'PrepaidPayment').map((p) => text(childElement(p, cbc, 'PaidAmount'))),
     taxTotals: all(cac, 'TaxTotal').map(taxTotal),
+    withholdingTaxTotals: all(cac, 'WithholdingTaxTotal').map(taxTotal),
     totals: {
       lineExtension: amount('LineExtensionAmount'),
       taxExclusive: amount('TaxExclusiveAmount'),
