@@ -207,12 +207,26 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
     new Date(issuedAt.getTime() - 365 * 86_400_000),
     new Date(issuedAt.getTime() - 86_400_000),
   );
+  // The buyer's withholdings: one per code, a rate with up to 3 decimals (ReteICA's per mil), sometimes a base.
+  const withholding = fc
+    .record({
+      code: fc.constantFrom('05', '06', '07'),
+      rate: fc.integer({ min: 1, max: 100_000 }).map((thousandths) => formatUnits(BigInt(thousandths), 3)),
+      base: fc.option(
+        fc.integer({ min: 1, max: 10_000_000_000 }).map((c) => formatUnits(BigInt(c), 2)),
+        { nil: undefined },
+      ),
+    })
+    .map(withoutUndefined);
   const base = fc
     .record({
       customer,
       lines,
       payment,
       allowance_charges: fc.option(fc.array(allowanceCharge, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+      withholdings: fc.option(fc.uniqueArray(withholding, { minLength: 1, maxLength: 3, selector: (w) => w.code }), {
+        nil: undefined,
+      }),
       notes: fc.option(text(80), { nil: undefined }),
     })
     .map(withoutUndefined);
