@@ -273,8 +273,8 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
 }
 
 /**
- * The buyer's withholdings (issue 30): one per code, a rate above 0 and at most 100, ReteIVA only on an invoice with
- * IVA; computed on their bases (computeWithholdings).
+ * The buyer's withholdings (docs/api.md, "Withholdings"): one per code, a rate above 0 and at most 100, ReteIVA only
+ * on an invoice with IVA; computed on their bases (computeWithholdings).
  */
 function checkWithholdings(request: InvoiceRequest, totals: InvoiceTotals): Result<WithholdingTotal[]> {
   const asked = request.withholdings ?? [];
