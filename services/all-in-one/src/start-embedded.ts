@@ -83,6 +83,7 @@ import {
   createPortal,
   SqliteAccountStore,
   SqliteAttemptStore,
+  SqliteExpiryWarningStore,
   TransportMailSender,
   createPipelineTestSetRunner,
   dianNumberingRanges,
@@ -398,12 +399,16 @@ export async function startEmbedded(
     // the lockout and post limits, in the same file
     const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite'));
     closers.push(() => attempts.close());
+    // which certificate expiry warnings were mailed, in the same file
+    const expiryWarnings = new SqliteExpiryWarningStore(join(dir, 'portal.sqlite'));
+    closers.push(() => expiryWarnings.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
       accounts,
       attempts,
+      expiryWarnings,
       registry: tenants,
       commands: tenantCommands,
       ...(testCa ? { testCertificates: localTestCertificates(testCa, () => clock.now()) } : {}),

@@ -46,9 +46,7 @@ export function expiryWarningStoreContract(
     it('has exactly one winner among many concurrent claims of one warning', async () => {
       const [one, two] = await fresh();
       const warning = { tenantId: 'acme', generation: 1, threshold: 1 } as const;
-      const claims = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).claim(warning, at)),
-      );
+      const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).claim(warning, at)));
       expect(claims.filter(Boolean)).toHaveLength(1);
     });
   });
