@@ -19,6 +19,7 @@ import {
   filesRoute,
   highestUsedInStore,
   notifyBuyerRoute,
+  tenantReadinessRoute,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
@@ -471,6 +472,8 @@ export async function startEmbedded(
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
+        tenantReadinessRoute({ tenants: tenants, clock }),
         // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
         // call slots), answered through the projection's waiters.
         radianEventRoutes({
