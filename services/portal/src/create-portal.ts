@@ -84,7 +84,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     if (warnings) {
       let stop: (() => Promise<void>) | undefined;
       scope.addHook('onReady', async () => {
-        const ports = { ...deps, warnings, baseUrl: deps.baseUrl };
+        const ports = { ...deps, warnings, baseUrl: () => deps.baseUrl };
         stop = startExpirySweep(ports, deps.config.certificateSweepMs);
       });
       scope.addHook('onClose', async () => stop?.());

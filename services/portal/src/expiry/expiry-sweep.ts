@@ -12,7 +12,8 @@ export type ExpirySweepPorts = {
   mail: MailSender;
   clock: Clock;
   logger: Logger;
-  baseUrl: string;
+  /** Read at each mail: the embedded shape knows its port only once it listens. */
+  baseUrl: () => string;
 };
 
 /**
@@ -39,7 +40,7 @@ export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise
     }
     const warning = { tenantId: validity.tenantId, generation: validity.generation, threshold: expiry.threshold };
     if (!(await warnings.claim(warning, now))) continue;
-    const message = expiryMail(profile.tenant, expiry, ports.baseUrl);
+    const message = expiryMail(profile.tenant, expiry, ports.baseUrl());
     try {
       for (const to of recipients) await mail.send({ to, ...message });
     } catch (error) {

@@ -40,7 +40,7 @@ function world(options: { validities?: CertificateValidity[]; emails?: string[] 
     },
     clock,
     logger,
-    baseUrl: 'https://fe.example',
+    baseUrl: () => 'https://fe.example',
   });
   const one = new SqliteExpiryWarningStore(path);
   const two = new SqliteExpiryWarningStore(path);
