@@ -1,6 +1,6 @@
 const DAY_MS = 86_400_000;
 
-/** The days before a certificate's end at which the portal, the mail and the readiness status warn (docs/tenancy.md). */
+/** Days before a certificate's end at which the portal, the mail and the readiness status warn (docs/tenancy.md). */
 export const EXPIRY_WARNING_DAYS = [30, 7, 1] as const;
 
 /** The warning a certificate is at: the last threshold its remaining time has crossed, or 'expired'. */
