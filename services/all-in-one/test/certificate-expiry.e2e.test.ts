@@ -155,6 +155,7 @@ describe('a certificate that ends in five days', { timeout: 240_000 }, () => {
     const issued = await world.post(exampleRequest, { apiKey });
     expect(issued.status, issued.text).toBe(201);
     expect(issued.body.status).toBe('accepted');
+    expect(JSON.stringify(issued.body.tax_authority_response)).not.toContain('FAJ71'); // the registered address
     const signed = await (await fetch(issued.body.xml_url)).text();
     const root = parseXmlTree(signed);
     const supplier = descendants(root, ...cac('AccountingSupplierParty'))[0];
