@@ -97,6 +97,9 @@ describe('a certificate that ends in five days', { timeout: 240_000 }, () => {
       expect(banner).toMatch(/\(hora de Colombia\), en 5 días/);
       expect(banner).toContain('href="/admin/onboarding/certificate"');
     }
+    expect((await admin.get('/admin/settings')).text).toContain(
+      `<span data-cert-not-after="${notAfter.toISOString()}">Cargado, vigente hasta el`,
+    );
     // Before login nothing is said: the banner belongs to the company's pages.
     expect((await new PortalClient(world.url).get('/admin/login')).text).not.toContain('data-certificate-expiry');
   });
