@@ -104,6 +104,12 @@ const invoiceRules = [
     'El adquiriente persona natural no informa su número de identificación (PartyIdentification/ID)',
   ),
   r('FAJ43b', 'parties', 'El nombre o razón social del emisor no corresponde al registrado en el RUT', 'N'),
+  r(
+    'FAJ71',
+    'parties',
+    'El correo electrónico del emisor no corresponde al correo de recepción registrado en la DIAN',
+    'N',
+  ),
   r('FAB05b', 'numbering', 'El número de autorización de numeración no corresponde a este facturador y software'),
   r(
     'FAB05a',

@@ -135,6 +135,8 @@ export type InvoiceView = {
     additionalAccountId: string | undefined;
     taxLevelCode: string | undefined;
     addresses: AddressView[];
+    /** Contact/ElectronicMail (FAJ71). */
+    email: string | undefined;
   };
   customer: {
     companyId: IdView;
@@ -286,6 +288,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
       additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
       taxLevelCode: text(childElement(supplierScheme, cbc, 'TaxLevelCode')),
       addresses: addressesOf(supplier),
+      email: text(pathElement(supplier, [cac, 'Contact'], [cbc, 'ElectronicMail'])),
     },
     customer: {
       companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
