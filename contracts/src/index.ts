@@ -4,6 +4,7 @@ export * from './api/invoice-request.ts';
 export * from './api/invoice-response.ts';
 export * from './api/invoice-events-response.ts';
 export * from './api/notify-buyer.ts';
+export * from './api/tenant-readiness.ts';
 export * from './api/tacit-acceptance.ts';
 export * from './api/note-request.ts';
 export * from './events/envelope.ts';

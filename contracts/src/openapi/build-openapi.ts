@@ -5,6 +5,7 @@ import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
 import '../api/invoice-events-response.ts';
 import '../api/notify-buyer.ts';
+import '../api/tenant-readiness.ts';
 import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
 
@@ -379,6 +380,23 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               'INTERNAL_ERROR',
               'UNAVAILABLE',
             ]),
+          },
+        },
+      },
+      '/api/v1/service/tenant/readiness': {
+        get: {
+          operationId: 'tenantReadiness',
+          summary: "Whether the API takes this tenant's documents now, and how long its signing certificate lasts",
+          description:
+            'The checks behind `403 TENANT_NOT_READY` (company data, a numbering resolution, a certificate valid now), answered without sending a document. ' +
+            'A certificate within 30, 7 or 1 days of its end adds a `CERTIFICATE_EXPIRING` warning and `ready_with_warnings`; only its end makes the tenant `not_ready`.',
+          responses: {
+            '200': {
+              description: 'Where the tenant stands.',
+              headers: requestId,
+              content: json(ref('TenantReadinessResponse')),
+            },
+            ...errors(['UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
           },
         },
       },

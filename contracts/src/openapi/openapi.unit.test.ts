@@ -22,6 +22,7 @@ describe('contracts/openapi.json', () => {
       '/api/v1/service/invoice/{cufe}/endorsement',
       '/api/v1/service/status/{cufe}',
       '/api/v1/service/invoices/{cufe}/events',
+      '/api/v1/service/tenant/readiness',
       '/files/{key}',
       '/docs',
       '/docs/openapi.json',

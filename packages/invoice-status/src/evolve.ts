@@ -158,6 +158,16 @@ function radianEvent(view: InvoiceStatusView, d: RadianEventRegistration): Invoi
     issue_date: d.issue_date,
     sender_nit: d.sender.nit,
     ...(d.claim ? { claim_reason: d.claim.reason } : {}),
+    ...(d.person
+      ? {
+          person: {
+            id: d.person.id,
+            name: `${d.person.first_name} ${d.person.family_name}`.trim(),
+            ...(d.person.job_title ? { job_title: d.person.job_title } : {}),
+            ...(d.person.department ? { department: d.person.department } : {}),
+          },
+        }
+      : {}),
     issued_by_us: d.issued_by_us,
     ...(d.registered_at ? { registered_at: d.registered_at } : {}),
   };

@@ -20,6 +20,7 @@ import {
   filesRoute,
   highestUsedInStore,
   notifyBuyerRoute,
+  tenantReadinessRoute,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
@@ -84,6 +85,7 @@ import {
   createPortal,
   SqliteAccountStore,
   SqliteAttemptStore,
+  SqliteExpiryWarningStore,
   TransportMailSender,
   createPipelineTestSetRunner,
   dianNumberingRanges,
@@ -404,12 +406,16 @@ export async function startEmbedded(
     // the lockout and post limits, in the same file
     const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite'));
     closers.push(() => attempts.close());
+    // which certificate expiry warnings were mailed, in the same file
+    const expiryWarnings = new SqliteExpiryWarningStore(join(dir, 'portal.sqlite'));
+    closers.push(() => expiryWarnings.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
       accounts,
       attempts,
+      expiryWarnings,
       registry: tenants,
       commands: tenantCommands,
       ...(testCa ? { testCertificates: localTestCertificates(testCa, () => clock.now()) } : {}),
@@ -472,6 +478,8 @@ export async function startEmbedded(
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
+        tenantReadinessRoute({ tenants: tenants, clock }),
         // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
         // call slots), answered through the projection's waiters.
         radianEventRoutes({

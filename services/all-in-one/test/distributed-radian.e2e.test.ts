@@ -3,7 +3,10 @@
 // issued invoice; its "today" moves three Colombian business days across a holiday; the submitter process issues the
 // seller's 034 on its own; then the seller, through an ingress process, registers the invoice as a título valor (036)
 // and endorses it (037), each request carried to the submitter as an event. The service's clock is real and already
-// past the window: the simulator's today is what the 034 waits for.
+// past the window: the simulator's today is what the 034 waits for. Each signed event passes the XSD and xmlsec1.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applicationResponseXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptAcrossHoliday } from '../test-support/radian-days.ts';
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
@@ -31,15 +34,27 @@ const post = (cufe: string, path: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
 
-/** The invoice's history names the signed event and DIAN's answer, with their digests (the XSD: the embedded test). */
-async function expectStoredEvent(cufe: string, code: string, number: string): Promise<void> {
+/**
+ * The signed event as the submitter stored it in the run's bucket: DIAN's ApplicationResponse XSD (xmllint) takes it
+ * and xmlsec1 verifies it against the tenant's CA; the history names it and DIAN's answer with their digests.
+ */
+async function expectValidEvent(cufe: string, code: string, number: string): Promise<void> {
+  const key = `demo/${number}.${code}.xml`;
+  const file = join(shape.scratchDir, key.replaceAll('/', '_'));
+  writeFileSync(file, await shape.storedFile!(key));
+  const checked = xmllintXsd(file, applicationResponseXsd);
+  expect(checked.ok, checked.output).toBe(true);
+  const caFile = join(shape.scratchDir, 'radian-demo-ca.pem');
+  writeFileSync(caFile, (await shape.trustedCaPems('demo'))[0]!);
+  const signature = xmlsec1Verify(file, caFile);
+  expect(signature.ok, signature.output).toBe(true);
   const history = await shape.get(`/api/v1/service/invoices/${cufe}/events`);
   const registered = history.body.events.find(
     (e: any) => e.type === 'InvoiceRadianEventRegistered' && e.data.code === code,
   );
   expect(registered.files.map((f: any) => [f.role, f.key])).toEqual(
     expect.arrayContaining([
-      ['event', `demo/${number}.${code}.xml`],
+      ['event', key],
       ['application_response', `demo/${number}.${code}.application-response.xml`],
     ]),
   );
@@ -61,7 +76,7 @@ describe('RADIAN on the distributed shape', () => {
       ['032', false],
       ['034', true],
     ]);
-    await expectStoredEvent(cufe, '034', number);
+    await expectValidEvent(cufe, '034', number);
 
     const endorsee = { name: 'Factor Capital S.A.S.', document_type: '31', id: '901234567', dv: 7, person_type: '1' };
     const early = await post(cufe, 'endorsement', { endorsee });
@@ -76,7 +91,7 @@ describe('RADIAN on the distributed shape', () => {
     expect(endorsed.body.event).toMatchObject({ code: '037', event_id: `END${number}`, issued_by_us: true });
     const status = await pollStatus(shape, cufe, (body) => body.radian_events?.length === 5);
     expect(status.radian_events.map((e: any) => e.code)).toEqual(['030', '032', '034', '036', '037']);
-    await expectStoredEvent(cufe, '036', number);
-    await expectStoredEvent(cufe, '037', number);
+    await expectValidEvent(cufe, '036', number);
+    await expectValidEvent(cufe, '037', number);
   });
 });

@@ -93,6 +93,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
       ['030', days.receipt, false],
       ['032', days.receipt, false],
     ]);
+    expect(received.radian_events[1].person).toEqual({ id: '1000000001', name: 'Recepción Simulada' });
 
     await shape.dian.setToday(days.lastDayToAnswer); // the holiday is behind; the buyer may still answer today
     await sleep(1_000);
@@ -193,6 +194,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     const page = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(page.text).toContain('data-buyer-answer="goods_received"');
     expect(page.text).toContain('Bienes o servicios recibidos por el comprador');
+    expect(page.text).toContain('data-radian-person>Recepción Simulada');
     expect(page.text).toContain(`data-tacit-acceptance-from="${days.tacitFrom}"`);
     const forged = await portal.post(`/admin/invoices/${invoiceId}/tacit-acceptance`, {}, { csrf: 'none' });
     expect(errorCodeOf(forged.text)).toBe('CSRF_INVALID');

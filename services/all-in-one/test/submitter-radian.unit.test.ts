@@ -90,6 +90,11 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
       ['030', days.receipt, false],
       ['032', days.receipt, false],
     ]);
+    // Who received: the events' own documents name the simulated buyer's receiver (GetXmlByDocumentKey).
+    expect(radian(two).map((e) => e.person)).toEqual([
+      { id: '1000000001', first_name: 'Recepción', family_name: 'Simulada' },
+      { id: '1000000001', first_name: 'Recepción', family_name: 'Simulada' },
+    ]);
     // The last day the buyer may still answer (past the holiday): checks go on, no 034.
     today = days.lastDayToAnswer;
     world.simulator.setToday(days.lastDayToAnswer);

@@ -23,4 +23,5 @@ export { noteResolution } from './request-note/finish-note.ts';
 export { filesRoute } from './routes/files.ts';
 export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './routes/notify-buyer.ts';
 export { radianEventRoutes, type RadianEventPorts } from './routes/radian-events.ts';
+export { tenantReadinessRoute } from './routes/tenant-readiness.ts';
 export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';

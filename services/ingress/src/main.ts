@@ -15,6 +15,7 @@ import {
   docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
+  tenantReadinessRoute,
   radianEventRoutes,
   NumberAllocator,
   postInvoiceRoute,
@@ -69,6 +70,8 @@ await runMain({
         // "Concurrency").
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
+        tenantReadinessRoute({ tenants: tenants!, clock }),
         // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
         radianEventRoutes({
           store,

@@ -16,7 +16,12 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { statusInvoiceList } from './adapters/invoice-list.ts';
 import { dianNumberingRanges } from './adapters/numbering-ranges.ts';
-import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from './adapters/postgres/index.ts';
+import {
+  accountStoreMigrations,
+  PostgresAccountStore,
+  PostgresAttemptStore,
+  PostgresExpiryWarningStore,
+} from './adapters/postgres/index.ts';
 import { createPipelineTestSetRunner, issueOverHttp } from './adapters/test-set-runner.ts';
 import { createPortal, radianEventsThrough, TransportMailSender } from './index.ts';
 import { portalProcessConfigFromEnv } from './process-config.ts';
@@ -44,6 +49,8 @@ await runMain({
     const accounts = new PostgresAccountStore(platform.pool);
     // shared: the lockout and post limits hold across portal instances
     const attempts = new PostgresAttemptStore(platform.pool);
+    // shared: one instance mails each certificate expiry warning
+    const expiryWarnings = new PostgresExpiryWarningStore(platform.pool);
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
     // Confirmation and reset mails leave as the buyers' do: FE_SMTP_URL, or the outbox folder without one.
     const transport = config.url
@@ -56,6 +63,7 @@ await runMain({
     const portal = createPortal({
       accounts,
       attempts,
+      expiryWarnings,
       registry: tenants!,
       commands,
       invoices: statusInvoiceList(statusStore, blobs!),
@@ -134,6 +142,7 @@ await runMain({
         await transport.close();
         await accounts.close();
         await attempts.close();
+        await expiryWarnings.close();
         await statusStore.close();
         await platform.close();
       },

@@ -3,6 +3,7 @@ import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
 import type { AttemptStore } from './ports/attempt-store.ts';
+import type { ExpiryWarningStore } from './ports/expiry-warning-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
@@ -30,6 +31,11 @@ export type PortalDeps = {
   redrive?: RedriveInvoice;
   /** Absent: the invoice page shows the buyer's RADIAN answer without the buttons for the seller's events. */
   radianEvents?: PortalRadianEvents;
+  /**
+   * The record of the certificate expiry warnings mailed, shared by every portal process; absent: no warning is mailed
+   * (the banner still shows).
+   */
+  expiryWarnings?: ExpiryWarningStore;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

@@ -176,8 +176,9 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
       // RADIAN: each due check asks DIAN for the invoice's events under a slot of its tenant, like a submission. A
-      // check makes at most three calls (the list, the 034, the list again), each within the client's timeout.
-      const checkLeaseMs = sendLeaseMs * 3;
+      // check makes at most six calls (the list, the documents of up to three new buyer's events, the 034, the list
+      // again), each within the client's timeout.
+      const checkLeaseMs = sendLeaseMs * 6;
       const checks = createEventCheckHandler({
         store: ports.store,
         blobs: ports.blobs,

@@ -41,7 +41,11 @@ ${
     ? html`<table><thead><tr><th>Evento</th><th>Número</th><th>Fecha</th><th>Emisor</th></tr></thead>
 <tbody>${events.map(
         (e) => html`<tr data-radian-event="${e.code}">
-  <td data-label="Evento">${e.code} · ${e.name}${e.claim_reason ? html` (motivo ${e.claim_reason})` : ''}</td>
+  <td data-label="Evento">${e.code} · ${e.name}${e.claim_reason ? html` (motivo ${e.claim_reason})` : ''}${
+    e.person
+      ? html`<br><span data-radian-person>${e.person.name}${e.person.job_title ? `, ${e.person.job_title}` : ''}</span>`
+      : ''
+  }</td>
   <td data-label="Número">${e.event_id}</td>
   <td data-label="Fecha">${day(e.issue_date)}</td>
   <td data-label="Emisor">${e.issued_by_us ? 'Esta empresa' : e.sender_nit}</td>
