@@ -1,7 +1,8 @@
 // FAJ71 (a notification): the issuer's Contact/ElectronicMail must be the reception address the company registered
 // at DIAN. Known here from the issuer's registration; an issuer registered without one is not checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDianSoapClient, packageDocument, type DianGateway } from '@fe/dian-client';
+import { createDianSoapClient, type DianGateway } from '@fe/dian-client';
+import { packageForTest } from '@fe/dian-client/testing';
 import { demoTenant } from '@fe/dian-domain';
 import { demoIssuer, startDianSimulator, type DianSimulator } from '../src/index.ts';
 import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
@@ -25,9 +26,7 @@ afterAll(async () => {
 });
 
 const answer = (options: Omit<InvoiceOptions, 'credential'>) =>
-  client.sendBillSync(
-    packageDocument(signedInvoice({ credential: world.tenant, ...options }).xml, { modified: new Date() }).zip,
-  );
+  client.sendBillSync(packageForTest(signedInvoice({ credential: world.tenant, ...options }).xml, new Date()).zip);
 const withoutIssuerEmail = (xml: string) => {
   const contact = `<cbc:ElectronicMail>${demoTenant.email}</cbc:ElectronicMail>`;
   if (!xml.includes(contact)) throw new Error('fixture drift: the issuer contact');

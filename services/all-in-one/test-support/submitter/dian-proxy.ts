@@ -5,6 +5,8 @@
 // URL the simulator checks.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { soapNs } from '@fe/dian-client';
+import { descendants, parseXmlTree, textOf } from '@fe/dian-xml';
 
 export type ProxiedRequest = {
   operation: string;
@@ -88,7 +90,12 @@ export async function startDianProxy(simulatorEndpoint: string): Promise<DianPro
     const body: Buffer[] = [];
     req.on('data', (chunk: Buffer) => body.push(chunk));
     req.on('end', () => {
-      record.fileName = /<wcf:fileName>([^<]*)<\/wcf:fileName>/.exec(Buffer.concat(body).toString('utf8'))?.[1];
+      try {
+        const envelope = parseXmlTree(Buffer.concat(body).toString('utf8'));
+        record.fileName = textOf(descendants(envelope, soapNs.wcf, 'fileName')[0]);
+      } catch {
+        record.fileName = undefined; // not a SOAP request: the simulator answers it
+      }
     });
     req.pipe(upstream);
   });
