@@ -1,7 +1,7 @@
 /**
  * DIAN's file names (annex §6.5.7/6.5.8, reference §6.5; the rule chosen: docs/choices.md, "File names"):
  * `<kind><NIT, 10 digits><PPP><AA><8 hex>.xml`, a zip `z<…>.zip`. The 8 hex digits are a file counter per issuer,
- * year and kind (file-counter.ts), never the document's number: NC1 and ND1, or SETP1 and SETT1, would share it.
+ * year and kind (ports/file-counter.ts), never the document's number: NC1 and ND1, or SETP1 and SETT1, would share it.
  *
  *   dianFileName({ kind: 'fv', nit: '900373076', year: 2026, consecutive: 0x3b023381 })
  *   // 'fv0900373076000263B023381.xml'
