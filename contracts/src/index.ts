@@ -23,6 +23,7 @@ export * from './events/buyer-notification-skipped.v1.ts';
 export * from './events/invoice-processing-halted.v1.ts';
 export * from './events/invoice-redrive-requested.v1.ts';
 export * from './events/invoice-radian-event-registered.v1.ts';
+export * from './events/received-invoice-events.ts';
 export * from './events/note-requested-shared.ts';
 export * from './events/credit-note-requested.v1.ts';
 export * from './events/debit-note-requested.v1.ts';

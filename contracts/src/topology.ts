@@ -36,6 +36,9 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceNoteReserved',
       'InvoiceNoteIssued',
       'BuyerNotificationRequested',
+      // The buyer's side: a supplier's invoice uploaded or read from the reception mailbox, and the buyer's events.
+      'ReceivedInvoiceImported',
+      'ReceivedInvoiceEventRequested',
     ],
     consumes: [],
   },
@@ -62,8 +65,16 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceAccepted',
       'InvoiceRejected',
       'InvoiceRadianEventRegistered',
+      'ReceivedInvoiceEventRegistered',
+      'ReceivedInvoiceEventRefused',
     ],
-    consumes: ['InvoiceSigned', 'InvoiceSubmissionFailed', 'InvoiceRedriveRequested', 'InvoiceAccepted'],
+    consumes: [
+      'InvoiceSigned',
+      'InvoiceSubmissionFailed',
+      'InvoiceRedriveRequested',
+      'InvoiceAccepted',
+      'ReceivedInvoiceEventRequested',
+    ],
     consumerGroup: 'fe.submitter',
     step: 'submission',
   },
@@ -94,8 +105,15 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   },
   // The mail leaves once the PDF is drawn after an acceptance (docs/notifier.md); a resend is asked for by an event.
   notifier: {
-    produces: ['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped'],
-    consumes: ['InvoiceRendered', 'BuyerNotificationRequested'],
+    produces: [
+      'BuyerNotificationStarted',
+      'BuyerNotified',
+      'BuyerNotificationFailed',
+      'BuyerNotificationSkipped',
+      'ReceivedInvoiceEventMailed',
+    ],
+    // The buyer's registered event goes to the supplier by mail (docs/radian.md, "The buyer's side").
+    consumes: ['InvoiceRendered', 'BuyerNotificationRequested', 'ReceivedInvoiceEventRegistered'],
     consumerGroup: 'fe.notifier',
     step: 'notification',
   },
