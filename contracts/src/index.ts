@@ -5,6 +5,7 @@ export * from './api/invoice-response.ts';
 export * from './api/invoice-events-response.ts';
 export * from './api/notify-buyer.ts';
 export * from './api/tacit-acceptance.ts';
+export * from './api/received-invoices.ts';
 export * from './api/note-request.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
