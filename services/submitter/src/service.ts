@@ -29,6 +29,7 @@ import {
   type TacitAcceptanceOutcome,
 } from './on-event-check/handler.ts';
 import { onInvoiceAccepted } from './on-invoice-accepted/handler.ts';
+import { onReceivedInvoiceEventRequested } from './on-received-invoice-event/handler.ts';
 
 export type SubmitterPorts = {
   store: EventStore;
@@ -230,6 +231,18 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         logger: logger.child({ part: 'radian' }),
         maxIntervalMs: config.radian.maxCheckIntervalMs,
       });
+      // The buyer's side: the tenant's own 030–033 on a supplier's invoice, under the same slots (docs/radian.md).
+      const buyerEvents = onReceivedInvoiceEventRequested({
+        store: ports.store,
+        blobs: ports.blobs,
+        tenants: ports.tenants,
+        clock: ports.clock,
+        logger: logger.child({ part: 'buyer-events' }),
+        slots,
+        gateways,
+        endpoints: config.endpoints,
+        answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
+      });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
       const react = async (event: InvoiceEvent) => {
         if (!event.invoice_id)
@@ -250,6 +263,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
             InvoiceSigned: react,
             InvoiceSubmissionFailed: react,
             InvoiceRedriveRequested: react,
+            ReceivedInvoiceEventRequested: buyerEvents,
             // DIAN's acceptance (this service's own event) starts following the invoice's RADIAN events.
             ...(config.radian.follow
               ? {
