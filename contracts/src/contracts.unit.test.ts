@@ -56,6 +56,13 @@ describe('error catalogue', () => {
       TACIT_ACCEPTANCE_TOO_EARLY: 409,
       TACIT_ACCEPTANCE_BUYER_ANSWERED: 409,
       TACIT_ACCEPTANCE_REJECTED: 422,
+      // ours: the buyer's side, received invoices and the buyer's events (docs/radian.md)
+      RECEIVED_INVOICE_UNREADABLE: 422,
+      RECEIVED_INVOICE_NOT_FOUND: 404,
+      RECEIVED_INVOICE_CHECKS_FAILED: 409,
+      BUYER_EVENT_OUT_OF_ORDER: 409,
+      BUYER_EVENT_REPEATED: 409,
+      BUYER_EVENT_PENDING: 409,
     });
   });
 

@@ -29,3 +29,6 @@ export {
   type TacitAcceptanceAnswer,
 } from './routes/tacit-acceptance.ts';
 export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';
+export { receivedInvoiceRoutes, type ReceivedInvoicePorts } from './routes/received-invoices.ts';
+export { createInboxPoller, type InboxMailbox, type InboxPorts } from './inbox/inbox-poller.ts';
+export { inboxConfigFromEnv, inboxConfigSchema, type InboxConfig } from './inbox/inbox-config.ts';

@@ -5,7 +5,7 @@ import { decideBuyerEvent, type BuyerEventDecision, type BuyerEventRequest } fro
 
 export type BuyerEventOutcome =
   | { kind: 'requested'; eventId: string }
-  | Extract<BuyerEventDecision, { action: 'refuse' }>;
+  | { kind: 'refused'; refusal: Extract<BuyerEventDecision, { action: 'refuse' }> };
 
 /**
  * The API's and the portal's one way to ask for a buyer's event: the order checked on the stream (decideBuyerEvent),
@@ -37,7 +37,7 @@ export async function requestBuyerEvent(
     },
   });
   if (run.outcome === 'skipped' || run.outcome === 'lost_race') {
-    if (decided?.action === 'refuse') return decided;
+    if (decided?.action === 'refuse') return { kind: 'refused', refusal: decided };
     throw new Error('unreachable: a request is either appended or refused');
   }
   const requested = run.events[0]!;

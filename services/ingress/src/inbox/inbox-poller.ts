@@ -1,0 +1,103 @@
+import { extractAttachments, isMailError, type MailboxReader } from '@fe/mail';
+import type { Logger, ServiceModule } from '@fe/platform';
+import { importReceivedInvoice, type ImportPorts, type ImportOutcome } from '@fe/received-invoices';
+
+export type InboxMailbox = { tenantId: string; reader: MailboxReader };
+
+export type InboxPorts = ImportPorts & {
+  mailboxes: readonly InboxMailbox[];
+  tenants: { profile(tenantId: string): Promise<{ tenant: { nit: string } } | undefined> };
+  logger: Logger;
+  intervalMs: number;
+};
+
+/** The folders a read mail goes to: imported (checks passed or not), or nothing in it could be read. */
+export const IMPORTED_FOLDER = 'Importadas';
+export const REFUSED_FOLDER = 'Rechazadas';
+
+/**
+ * Reads each tenant's reception mailbox on a timer: every unseen mail's zip and XML attachments are imported as
+ * received invoices (importReceivedInvoice, idempotent by CUFE), then the mail is moved out of the folder, so a crash
+ * before the move reads it again and imports nothing twice. Mailbox credentials are never logged.
+ */
+export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+
+  async function pollMailbox(mailbox: InboxMailbox): Promise<void> {
+    const logger = ports.logger.child({ tenant_id: mailbox.tenantId });
+    const profile = await ports.tenants.profile(mailbox.tenantId);
+    if (!profile) return logger.warn({}, 'the reception mailbox names an unknown tenant; not read');
+    const unseen = await mailbox.reader.listUnseen(50);
+    for (const message of unseen) {
+      if (stopped) return;
+      const outcomes: ImportOutcome[] = [];
+      try {
+        const { attachments } = extractAttachments(await mailbox.reader.fetchRaw(message.uid));
+        for (const attachment of attachments)
+          outcomes.push(
+            await importReceivedInvoice(ports, {
+              tenantId: mailbox.tenantId,
+              tenantNit: profile.tenant.nit,
+              bytes: attachment.content,
+              source: 'mail',
+              fileName: attachment.filename,
+              mailMessageId: message.messageId || undefined,
+              correlationId: message.messageId || `imap-${message.uid}`,
+            }),
+          );
+      } catch (error) {
+        // A mail too large or too complex is set aside; anything else (the server, the store) is tried next time.
+        if (!isMailError(error) || error.retriable) throw error;
+        logger.warn({ code: error.code, uid: message.uid }, 'a received mail cannot be read; set aside');
+      }
+      const read = outcomes.flatMap((o) => (o.kind === 'unreadable' ? [] : [o]));
+      logger.info(
+        {
+          uid: message.uid,
+          imported: read.map((o) => `${o.kind}:${o.cufe.slice(0, 12)}`),
+          unreadable: outcomes.length - read.length,
+        },
+        'reception mail read',
+      );
+      await mailbox.reader.moveTo(message.uid, read.length ? IMPORTED_FOLDER : REFUSED_FOLDER);
+    }
+  }
+
+  async function pollAll(): Promise<void> {
+    for (const mailbox of ports.mailboxes) {
+      try {
+        await pollMailbox(mailbox);
+      } catch (error) {
+        ports.logger.warn(
+          { tenant_id: mailbox.tenantId, code: isMailError(error) ? error.code : undefined, err: isMailError(error) ? undefined : error },
+          'the reception mailbox could not be read; tried again at the next poll',
+        );
+      }
+    }
+  }
+
+  const pollNow = (): Promise<void> => (running ??= pollAll().finally(() => (running = undefined)));
+
+  return {
+    name: 'inbox',
+    pollNow,
+    async start() {
+      if (!stopped || !ports.mailboxes.length) return;
+      stopped = false;
+      const tick = () => {
+        timer = setTimeout(() => void pollNow().finally(() => !stopped && tick()), ports.intervalMs);
+        timer.unref();
+      };
+      void pollNow();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      for (const mailbox of ports.mailboxes) await mailbox.reader.close();
+    },
+  };
+}
