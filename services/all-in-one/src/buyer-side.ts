@@ -1,0 +1,60 @@
+import { receivedInvoiceRoutes, createInboxPoller, inboxConfigFromEnv } from '@fe/ingress';
+import { createImapMailboxReader, imapSettings } from '@fe/mail';
+import type { BlobStore, Clock, EventStore, Logger, ServiceModule } from '@fe/platform';
+import { createReceivedInvoiceChecker, SqliteReceivedInvoiceIndex } from '@fe/received-invoices';
+import type { TenantDirectory } from '@fe/tenancy';
+import type { FastifyPluginAsync } from 'fastify';
+
+export type BuyerSide = { routes: FastifyPluginAsync; inbox: ServiceModule; close(): Promise<void> };
+
+/**
+ * The buyer's side in one process (docs/radian.md, "The buyer's side"): the list of received invoices beside the
+ * other state, the check thread, the API routes, and the reception mailbox when FE_IMAP_URL and FE_INBOX_TENANT name
+ * one. The submitter and the notifier react to its events on their own.
+ */
+export function buyerSide(options: {
+  stateDb: string;
+  store: EventStore;
+  blobs: BlobStore;
+  clock: Clock;
+  tenants: TenantDirectory;
+  trustedDianPem: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  logger: Logger;
+}): BuyerSide {
+  const index = new SqliteReceivedInvoiceIndex(options.stateDb);
+  const checker = createReceivedInvoiceChecker();
+  const ports = {
+    store: options.store,
+    blobs: options.blobs,
+    index,
+    checker,
+    clock: options.clock,
+    trustedDianPem: options.trustedDianPem,
+  };
+  const config = inboxConfigFromEnv(options.env);
+  const logger = options.logger.child({ service: 'inbox' });
+  const mailboxes =
+    config.url && config.tenant
+      ? [
+          {
+            tenantId: config.tenant,
+            reader: createImapMailboxReader(imapSettings({ ...config, url: config.url }), { logger }),
+          },
+        ]
+      : [];
+  return {
+    routes: receivedInvoiceRoutes({ ...ports, tenants: options.tenants }),
+    inbox: createInboxPoller({
+      ...ports,
+      mailboxes,
+      tenants: options.tenants,
+      logger,
+      intervalMs: config.pollIntervalMs,
+    }),
+    async close() {
+      await checker.close();
+      await index.close();
+    },
+  };
+}
