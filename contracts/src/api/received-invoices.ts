@@ -14,7 +14,9 @@ export const buyerEventRequestSchema = z
     person: buyerEventPersonSchema
       .optional()
       .describe('Who received the invoice (030), the goods or service (032), or accepted (033): required for those.'),
-    claim: buyerEventClaimSchema.optional().describe('The reason of a claim (031): required for it, refused on others.'),
+    claim: buyerEventClaimSchema
+      .optional()
+      .describe('The reason of a claim (031): required for it, refused on others.'),
   })
   .superRefine((body, ctx) => {
     if (body.code === '031' && !body.claim)
@@ -22,7 +24,11 @@ export const buyerEventRequestSchema = z
     if (body.code !== '031' && body.claim)
       ctx.addIssue({ code: 'custom', path: ['claim'], message: 'solo un reclamo (031) lleva motivo' });
     if (body.code !== '031' && !body.person)
-      ctx.addIssue({ code: 'custom', path: ['person'], message: 'este evento nombra a la persona que recibió o aceptó' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['person'],
+        message: 'este evento nombra a la persona que recibió o aceptó',
+      });
   })
   .meta({ id: 'BuyerEventRequest' });
 export type BuyerEventRequestBody = z.infer<typeof buyerEventRequestSchema>;

@@ -7,7 +7,10 @@ import { taxAuthorityRule } from './shared.ts';
 export const receivedInvoiceEventRefusedV1Data = z.object({
   code: buyerEventCodeSchema,
   event_id: z.string().min(1),
-  cude: z.string().regex(/^[0-9a-f]{96}$/).optional(),
+  cude: z
+    .string()
+    .regex(/^[0-9a-f]{96}$/)
+    .optional(),
   status_code: z.string(),
   rules: z.array(taxAuthorityRule),
 });

@@ -8,7 +8,10 @@ import { buyerEventClaimSchema, buyerEventCodeSchema, buyerEventPersonSchema } f
  */
 export const receivedInvoiceEventRequestedV1Data = z.object({
   code: buyerEventCodeSchema,
-  event_id: z.string().regex(/^[A-Za-z0-9]{1,50}$/).describe("The event document's own number (its cbc:ID)."),
+  event_id: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,50}$/)
+    .describe("The event document's own number (its cbc:ID)."),
   person: buyerEventPersonSchema.optional(),
   claim: buyerEventClaimSchema.optional(),
   requested_from: z.enum(['api', 'portal']),

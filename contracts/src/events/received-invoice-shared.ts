@@ -8,8 +8,16 @@ export type BuyerEventCode = z.infer<typeof buyerEventCodeSchema>;
 
 /** Who received the invoice or the goods, or accepted: DocumentResponse/IssuerParty/Person. */
 export const buyerEventPersonSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9]{1,20}$/).describe('Identification number, letters and digits.'),
-  document_type: z.string().min(1).max(2).default('13').describe('Identification type (annex table 13.2.1); 13 cédula.'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/)
+    .describe('Identification number, letters and digits.'),
+  document_type: z
+    .string()
+    .min(1)
+    .max(2)
+    .default('13')
+    .describe('Identification type (annex table 13.2.1); 13 cédula.'),
   first_name: z.string().min(1).max(100),
   family_name: z.string().min(1).max(100),
   job_title: z.string().min(1).max(100).optional(),

@@ -7,6 +7,7 @@ import '../api/invoice-events-response.ts';
 import '../api/notify-buyer.ts';
 import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
+import { receivedInvoicePaths } from './received-invoice-paths.ts';
 
 /**
  * The OpenAPI 3.1 document from the zod schemas; `contracts/openapi.json` is its checked-in output (`pnpm openapi`;
@@ -273,6 +274,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      ...receivedInvoicePaths({ ref, json, errors, requestId }),
       '/api/v1/service/status/{cufe}': {
         get: {
           operationId: 'getInvoiceStatus',

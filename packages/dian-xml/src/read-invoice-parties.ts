@@ -24,7 +24,10 @@ export function readInvoiceParties(head: Pick<UblDocumentHead, 'root'>): {
   supplier: InvoiceParty;
   customer: InvoiceParty;
 } {
-  return { supplier: party(head.root, 'AccountingSupplierParty'), customer: party(head.root, 'AccountingCustomerParty') };
+  return {
+    supplier: party(head.root, 'AccountingSupplierParty'),
+    customer: party(head.root, 'AccountingCustomerParty'),
+  };
 }
 
 function party(root: XmlElement, role: string): InvoiceParty {

@@ -15,7 +15,13 @@ export function buyerEventContent(
   return {
     eventCode: requested.code,
     id: requested.event_id,
-    sender: { name: tenant.legalName, documentType: '31', id: tenant.nit, dv: tenant.dv, personType: tenant.personType },
+    sender: {
+      name: tenant.legalName,
+      documentType: '31',
+      id: tenant.nit,
+      dv: tenant.dv,
+      personType: tenant.personType,
+    },
     receiver: {
       name: supplier.name,
       documentType: supplier.document_type ?? '31',

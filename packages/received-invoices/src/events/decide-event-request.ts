@@ -40,7 +40,11 @@ const EXCLUDES: Partial<Record<BuyerEventCode, BuyerEventCode>> = { '031': '033'
 export function decideBuyerEvent(request: BuyerEventRequest, state: ReceivedInvoiceState): BuyerEventDecision {
   const imported = state.imported;
   if (!imported)
-    return refuse('RECEIVED_INVOICE_NOT_FOUND', 'No hay una factura recibida con este cufe para este comprador.', 'cufe');
+    return refuse(
+      'RECEIVED_INVOICE_NOT_FOUND',
+      'No hay una factura recibida con este cufe para este comprador.',
+      'cufe',
+    );
   if (!imported.data.checks_passed) {
     const failed = imported.data.checks.filter((c) => !c.ok).map((c) => c.code);
     return refuse(
@@ -91,11 +95,12 @@ export function decideBuyerEvent(request: BuyerEventRequest, state: ReceivedInvo
   };
 }
 
-const refuse = (
-  code: BuyerEventRefusalCode,
-  message: string,
-  field: string,
-  missing?: string,
-): BuyerEventDecision => ({ action: 'refuse', code, message, field, ...(missing ? { missing } : {}) });
+const refuse = (code: BuyerEventRefusalCode, message: string, field: string, missing?: string): BuyerEventDecision => ({
+  action: 'refuse',
+  code,
+  message,
+  field,
+  ...(missing ? { missing } : {}),
+});
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

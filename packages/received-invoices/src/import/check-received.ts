@@ -102,7 +102,11 @@ function checkBareInvoice(xml: string, input: CheckInput): CheckResult {
   const missing = 'Llegó la factura sola, sin el AttachedDocument con la respuesta de la DIAN';
   const checks: ReceivedInvoiceCheck[] = [
     { code: 'ATTACHED_DOCUMENT_SIGNATURE', ok: false, detail: missing },
-    summarize('INVOICE_SIGNATURE', report.checks.filter((c) => !/CUFE/.test(c.name)), 'La firma XAdES de la factura es válida'),
+    summarize(
+      'INVOICE_SIGNATURE',
+      report.checks.filter((c) => !/CUFE/.test(c.name)),
+      'La firma XAdES de la factura es válida',
+    ),
     { code: 'CUFE_MATCHES_DIAN', ok: false, detail: missing },
     { code: 'DIAN_SIGNATURE', ok: false, detail: missing },
     { code: 'DIAN_ACCEPTED', ok: false, detail: missing },
@@ -180,7 +184,9 @@ function pickXml(bytes: Uint8Array): string | undefined {
       .map((e) => Buffer.from(e.data).toString('utf8'));
     return xmls.find((x) => rootOf(x) === 'AttachedDocument') ?? xmls.find((x) => rootOf(x) === 'Invoice');
   }
-  const text = Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return text.trimStart().startsWith('<') ? text : undefined;
 }
 

@@ -46,7 +46,12 @@ export function evolveReceivedInvoice(state: ReceivedInvoiceState, event: Invoic
           ? latest(state, event.data.code, eventId)
           : state.events.findLast((e) => e.registered?.data.cude === event.data.cude);
       if (!target) return state;
-      const key = event.type === 'ReceivedInvoiceEventRegistered' ? 'registered' : event.type === 'ReceivedInvoiceEventRefused' ? 'refused' : 'mailed';
+      const key =
+        event.type === 'ReceivedInvoiceEventRegistered'
+          ? 'registered'
+          : event.type === 'ReceivedInvoiceEventRefused'
+            ? 'refused'
+            : 'mailed';
       return { ...state, events: state.events.map((e) => (e === target ? { ...e, [key]: event } : e)) };
     }
     default:

@@ -10,7 +10,9 @@ export const inboxConfigSchema = imapSettingsSchema.extend({
   tenant: z
     .string()
     .optional()
-    .describe("FE_INBOX_TENANT: the tenant whose reception address FE_IMAP_URL's mailbox is; its mail is imported as that tenant's received invoices."),
+    .describe(
+      "FE_INBOX_TENANT: the tenant whose reception address FE_IMAP_URL's mailbox is; its mail is imported as that tenant's received invoices.",
+    ),
   pollIntervalMs: z.coerce
     .number()
     .int()

@@ -71,7 +71,11 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
         await pollMailbox(mailbox);
       } catch (error) {
         ports.logger.warn(
-          { tenant_id: mailbox.tenantId, code: isMailError(error) ? error.code : undefined, err: isMailError(error) ? undefined : error },
+          {
+            tenant_id: mailbox.tenantId,
+            code: isMailError(error) ? error.code : undefined,
+            err: isMailError(error) ? undefined : error,
+          },
           'the reception mailbox could not be read; tried again at the next poll',
         );
       }

@@ -45,29 +45,34 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
       done(null, body),
     );
 
-    app.post<{ Querystring: { file_name?: string } }>(BASE, { bodyLimit: UPLOAD_LIMIT_BYTES }, async (request, reply) => {
-      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-        throw new ApiError('RECEIVED_INVOICE_UNREADABLE', 'Envíe el zip o el XML del proveedor en el cuerpo.', [
-          { path: '(body)', message: 'vacío o no es application/zip ni application/xml' },
-        ]);
-      const profile = await ports.tenants.profile(request.tenantId);
-      if (!profile) throw new ApiError('UNAUTHORIZED', 'El emisor no existe.');
-      const fileName = typeof request.query.file_name === 'string' ? request.query.file_name.slice(0, 200) : undefined;
-      const outcome = await importReceivedInvoice(ports, {
-        tenantId: request.tenantId,
-        tenantNit: profile.tenant.nit,
-        bytes: request.body,
-        source: 'upload',
-        fileName,
-        correlationId: request.id,
-      });
-      if (outcome.kind === 'unreadable')
-        throw new ApiError('RECEIVED_INVOICE_UNREADABLE', `No se pudo leer la factura: ${outcome.reason}.`, [
-          { path: '(body)', message: outcome.reason },
-        ]);
-      const view = await viewOf(ports.store, request.tenantId, outcome.cufe);
-      return reply.code(outcome.kind === 'imported' ? 201 : 200).send(view);
-    });
+    app.post<{ Querystring: { file_name?: string } }>(
+      BASE,
+      { bodyLimit: UPLOAD_LIMIT_BYTES },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+          throw new ApiError('RECEIVED_INVOICE_UNREADABLE', 'Envíe el zip o el XML del proveedor en el cuerpo.', [
+            { path: '(body)', message: 'vacío o no es application/zip ni application/xml' },
+          ]);
+        const profile = await ports.tenants.profile(request.tenantId);
+        if (!profile) throw new ApiError('UNAUTHORIZED', 'El emisor no existe.');
+        const fileName =
+          typeof request.query.file_name === 'string' ? request.query.file_name.slice(0, 200) : undefined;
+        const outcome = await importReceivedInvoice(ports, {
+          tenantId: request.tenantId,
+          tenantNit: profile.tenant.nit,
+          bytes: request.body,
+          source: 'upload',
+          fileName,
+          correlationId: request.id,
+        });
+        if (outcome.kind === 'unreadable')
+          throw new ApiError('RECEIVED_INVOICE_UNREADABLE', `No se pudo leer la factura: ${outcome.reason}.`, [
+            { path: '(body)', message: outcome.reason },
+          ]);
+        const view = await viewOf(ports.store, request.tenantId, outcome.cufe);
+        return reply.code(outcome.kind === 'imported' ? 201 : 200).send(view);
+      },
+    );
 
     app.get<{ Querystring: { limit?: string; before?: string } }>(BASE, async (request) => {
       const limit = Number(request.query.limit ?? 50);

@@ -2,7 +2,13 @@ import { writeZipOffThread } from '@fe/dian-client';
 import { buildEventAttachedDocument, radianEvents, type Tenant } from '@fe/dian-domain';
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
 
-export type EventMail = { subject: string; text: string; zipName: string; zip: Uint8Array; attachedDocumentXml: string };
+export type EventMail = {
+  subject: string;
+  text: string;
+  zipName: string;
+  zip: Uint8Array;
+  attachedDocumentXml: string;
+};
 
 /**
  * The buyer's event as the supplier receives it: the signed AttachedDocument (the event and DIAN's answer) zipped,

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ReceivedInvoiceEventRegisteredV1 } from '@fe/contracts';
 import type { MailTransport } from '@fe/mail';
-import { metaCausedBy, newInvoiceEvent, runReaction, type BlobStore, type Clock, type EventStore, type Logger } from '@fe/platform';
+import {
+  metaCausedBy,
+  newInvoiceEvent,
+  runReaction,
+  type BlobStore,
+  type Clock,
+  type EventStore,
+  type Logger,
+} from '@fe/platform';
 import { receivedInvoiceFold } from '@fe/received-invoices';
 import { senderOf } from '../on-notification-trigger/mail-text.ts';
 import type { NotifyingTenants } from '../ports/notifying-tenants.ts';

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ReceivedInvoiceEventRefusedV1, ReceivedInvoiceEventRegisteredV1 } from '@fe/contracts';
 import { packageDocument, type DianGateway } from '@fe/dian-client';
-import { buildEventApplicationResponse, type DianEnvironment, type SoftwareRegistration, type Tenant } from '@fe/dian-domain';
+import {
+  buildEventApplicationResponse,
+  type DianEnvironment,
+  type SoftwareRegistration,
+  type Tenant,
+} from '@fe/dian-domain';
 import type { BlobStore } from '@fe/platform';
 import { buyerEventContent, type BuyerEventState, type ReceivedInvoiceState } from '@fe/received-invoices';
 import { createXadesSigner, type SigningCredential } from '@fe/xades';
