@@ -7,7 +7,7 @@ import {
 } from '../events/received-invoice-shared.ts';
 import { cufeSchema } from './invoice-response.ts';
 
-/** POST /api/v1/service/received-invoices/<cufe>/events: the buyer's RADIAN event (docs/radian.md, "The buyer's side"). */
+/** POST …/received-invoices/<cufe>/events: the buyer's RADIAN event (docs/radian.md, "The buyer's side"). */
 export const buyerEventRequestSchema = z
   .strictObject({
     code: buyerEventCodeSchema,

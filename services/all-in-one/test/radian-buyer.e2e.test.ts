@@ -11,7 +11,7 @@ import { demoSoftware, demoTenant } from '@fe/dian-domain';
 import { createImapMailboxReader, extractAttachments, imapSettings, type MailboxReader } from '@fe/mail';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
-import { readAttachedDocument } from '@fe/dian-xml';
+import { readAttachedDocument, readEventApplicationResponse } from '@fe/dian-xml';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
@@ -96,24 +96,19 @@ const cudeOf = (f: Record<string, string>, pin: string) =>
     )
     .digest('hex');
 
-/** The CUDE's fields, read from the signed XML with patterns of the test's own. */
+/** The CUDE's fields, read from the signed XML by the one reader (@fe/dian-xml); the formula above is the test's. */
 function cudeFields(xml: string): Record<string, string> {
-  const one = (pattern: RegExp) => {
-    const match = pattern.exec(xml);
-    if (!match) throw new Error(`not found: ${pattern}`);
-    return match[1]!;
-  };
-  const party = (name: string) => one(new RegExp(`<cac:${name}>[\\s\\S]*?<cbc:CompanyID[^>]*>([^<]+)</cbc:CompanyID>`));
+  const event = readEventApplicationResponse(xml);
   return {
-    id: one(/<\/cbc:ProfileExecutionID><cbc:ID>([^<]+)<\/cbc:ID>/),
-    issueDate: one(/<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/),
-    issueTime: one(/<cbc:IssueTime>([^<]+)<\/cbc:IssueTime>/),
-    sender: party('SenderParty'),
-    receiver: party('ReceiverParty'),
-    code: one(/<cac:Response><cbc:ResponseCode[^>]*>([^<]+)<\/cbc:ResponseCode>/),
-    invoiceId: one(/<cac:DocumentReference><cbc:ID>([^<]+)<\/cbc:ID>/),
-    typeCode: one(/<cbc:DocumentTypeCode>([^<]+)<\/cbc:DocumentTypeCode>/),
-    uuid: one(/<cbc:UUID[^>]*>([0-9a-f]{96})<\/cbc:UUID>/),
+    id: event.id!,
+    issueDate: event.issueDate!,
+    issueTime: event.issueTime!,
+    sender: event.sender.id!,
+    receiver: event.receiver.id!,
+    code: event.eventCode!,
+    invoiceId: event.invoice.id!,
+    typeCode: event.invoice.documentTypeCode!,
+    uuid: event.cude!,
   };
 }
 

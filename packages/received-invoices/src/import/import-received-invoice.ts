@@ -12,7 +12,7 @@ export type ImportPorts = {
   index: ReceivedInvoiceIndex;
   checker: ReceivedInvoiceChecker;
   clock: Clock;
-  /** DIAN's certificate its answers chain to (the submitter's anchor); without it only their own signature is checked. */
+  /** DIAN's certificate its answers chain to (the submitter's anchor); without it only their signature is checked. */
   trustedDianPem?: string | undefined;
 };
 

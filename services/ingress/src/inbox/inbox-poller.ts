@@ -12,8 +12,8 @@ export type InboxPorts = ImportPorts & {
 };
 
 /** The folders a read mail goes to: imported (checks passed or not), or nothing in it could be read. */
-export const IMPORTED_FOLDER = 'Importadas';
-export const REFUSED_FOLDER = 'Rechazadas';
+const IMPORTED_FOLDER = 'Importadas';
+const REFUSED_FOLDER = 'Rechazadas';
 
 /**
  * Reads each tenant's reception mailbox on a timer: every unseen mail's zip and XML attachments are imported as
