@@ -307,6 +307,18 @@ describe("the buyer's side: a supplier's invoice by mail, then 030, 032 and 031"
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('RECEIVED_INVOICE_CHECKS_FAILED');
 
+    // Altered after DIAN validated it (here: another CUFE everywhere): listed, each broken signature named.
+    const forged = xml.toString('utf8').replaceAll(cufe, 'f'.repeat(96));
+    const altered = await api('POST', '/api/v1/service/received-invoices', buyerKey, forged, 'application/xml');
+    expect(altered.status).toBe(201);
+    expect(altered.body.checks_passed).toBe(false);
+    expect(altered.body.checks.filter((c: any) => !c.ok).map((c: any) => c.code)).toEqual([
+      'ATTACHED_DOCUMENT_SIGNATURE',
+      'INVOICE_SIGNATURE',
+      'DIAN_SIGNATURE',
+    ]);
+    for (const check of altered.body.checks.filter((c: any) => !c.ok)) expect(check.detail).not.toBe('');
+
     const garbage = await api(
       'POST',
       '/api/v1/service/received-invoices',
