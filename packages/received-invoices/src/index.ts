@@ -28,3 +28,4 @@ export { buyerEventId } from './events/buyer-event-id.ts';
 export type { ReceivedInvoiceIndex } from './list/received-invoice-index.ts';
 export { SqliteReceivedInvoiceIndex } from './list/sqlite-received-invoice-index.ts';
 export { receivedInvoiceView } from './view/received-invoice-view.ts';
+export { createReceivedInvoices, type ReceivedInvoices } from './received-invoices.ts';

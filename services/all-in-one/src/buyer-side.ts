@@ -1,11 +1,22 @@
 import { receivedInvoiceRoutes, createInboxPoller, inboxConfigFromEnv } from '@fe/ingress';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { BlobStore, Clock, EventStore, Logger, ServiceModule } from '@fe/platform';
-import { createReceivedInvoiceChecker, SqliteReceivedInvoiceIndex } from '@fe/received-invoices';
+import {
+  createReceivedInvoiceChecker,
+  createReceivedInvoices,
+  SqliteReceivedInvoiceIndex,
+  type ReceivedInvoices,
+} from '@fe/received-invoices';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { FastifyPluginAsync } from 'fastify';
 
-export type BuyerSide = { routes: FastifyPluginAsync; inbox: ServiceModule; close(): Promise<void> };
+export type BuyerSide = {
+  routes: FastifyPluginAsync;
+  inbox: ServiceModule;
+  /** The same operations for the portal's pages. */
+  received: ReceivedInvoices;
+  close(): Promise<void>;
+};
 
 /**
  * The buyer's side in one process (docs/radian.md, "The buyer's side"): the list of received invoices beside the
@@ -43,8 +54,10 @@ export function buyerSide(options: {
           },
         ]
       : [];
+  const received = createReceivedInvoices(ports);
   return {
-    routes: receivedInvoiceRoutes({ ...ports, tenants: options.tenants }),
+    routes: receivedInvoiceRoutes({ received, tenants: options.tenants }),
+    received,
     inbox: createInboxPoller({
       ...ports,
       mailboxes,

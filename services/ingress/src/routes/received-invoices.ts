@@ -1,32 +1,13 @@
-import {
-  buyerEventRequestSchema,
-  cufeSchema,
-  receivedInvoiceStream,
-  type ReceivedInvoiceResponse,
-} from '@fe/contracts';
+import { buyerEventRequestSchema, cufeSchema } from '@fe/contracts';
 import type { Tenant } from '@fe/dian-domain';
-import { loadState, type BlobStore, type Clock, type EventStore } from '@fe/platform';
-import {
-  importReceivedInvoice,
-  receivedInvoiceFold,
-  receivedInvoiceView,
-  requestBuyerEvent,
-  type ReceivedInvoiceChecker,
-  type ReceivedInvoiceIndex,
-} from '@fe/received-invoices';
+import type { ReceivedInvoices } from '@fe/received-invoices';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
 
 export type ReceivedInvoicePorts = {
-  store: EventStore;
-  blobs: BlobStore;
-  index: ReceivedInvoiceIndex;
-  /** Checks a supplier's file off the event loop (@fe/received-invoices). */
-  checker: ReceivedInvoiceChecker;
-  clock: Clock;
+  /** `createReceivedInvoices` of @fe/received-invoices: checks off the event loop, the streams, the list. */
+  received: ReceivedInvoices;
   tenants: { profile(tenantId: string): Promise<{ tenant: Tenant } | undefined> };
-  /** DIAN's certificate its answers must chain to (the submitter's anchor). */
-  trustedDianPem?: string | undefined;
 };
 
 /** A supplier's zip (its PDF beside the XML) stays under DIAN's 2 MiB; some room for a bare XML's encoding. */
@@ -57,7 +38,7 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
         if (!profile) throw new ApiError('UNAUTHORIZED', 'El emisor no existe.');
         const fileName =
           typeof request.query.file_name === 'string' ? request.query.file_name.slice(0, 200) : undefined;
-        const outcome = await importReceivedInvoice(ports, {
+        const outcome = await ports.received.import({
           tenantId: request.tenantId,
           tenantNit: profile.tenant.nit,
           bytes: request.body,
@@ -69,7 +50,7 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
           throw new ApiError('RECEIVED_INVOICE_UNREADABLE', `No se pudo leer la factura: ${outcome.reason}.`, [
             { path: '(body)', message: outcome.reason },
           ]);
-        const view = await viewOf(ports.store, request.tenantId, outcome.cufe);
+        const view = await ports.received.get(request.tenantId, outcome.cufe);
         return reply.code(outcome.kind === 'imported' ? 201 : 200).send(view);
       },
     );
@@ -83,17 +64,16 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
         throw new ApiError('VALIDATION_ERROR', 'before debe ser una fecha ISO 8601.', [
           { path: 'before', message: 'no es una fecha' },
         ]);
-      const rows = await ports.index.list(request.tenantId, { limit, ...(before ? { before } : {}) });
-      const invoices = (await Promise.all(rows.map((r) => viewOf(ports.store, request.tenantId, r.cufe)))).filter(
-        (v): v is ReceivedInvoiceResponse => v !== undefined,
-      );
-      const last = rows.at(-1);
-      return { invoices, ...(rows.length === limit && last ? { next_before: last.importedAt.toISOString() } : {}) };
+      const page = await ports.received.list(request.tenantId, { limit, ...(before ? { before } : {}) });
+      return {
+        invoices: page.invoices,
+        ...(page.nextBefore ? { next_before: page.nextBefore.toISOString() } : {}),
+      };
     });
 
     app.get<{ Params: { cufe: string } }>(`${BASE}/:cufe`, async (request) => {
       const cufe = parseCufe(request.params.cufe);
-      const view = await viewOf(ports.store, request.tenantId, cufe);
+      const view = await ports.received.get(request.tenantId, cufe);
       if (!view) throw notFound();
       return view;
     });
@@ -107,8 +87,7 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
           'El evento tiene campos inválidos o faltantes.',
           body.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
         );
-      const outcome = await requestBuyerEvent(
-        ports,
+      const outcome = await ports.received.requestEvent(
         { tenantId: request.tenantId, cufe, correlationId: request.id },
         { ...body.data, from: 'api' },
       );
@@ -116,15 +95,10 @@ export function receivedInvoiceRoutes(ports: ReceivedInvoicePorts): FastifyPlugi
         const { code, message, field, missing } = outcome.refusal;
         throw new ApiError(code, message, [{ path: field, message: missing ?? code }]);
       }
-      const view = await viewOf(ports.store, request.tenantId, cufe);
+      const view = await ports.received.get(request.tenantId, cufe);
       return reply.code(202).send({ event_id: outcome.eventId, code: body.data.code, invoice: view });
     });
   };
-}
-
-async function viewOf(store: EventStore, tenantId: string, cufe: string) {
-  const { state } = await loadState(store, receivedInvoiceStream(tenantId, cufe), receivedInvoiceFold);
-  return receivedInvoiceView(state);
 }
 
 function parseCufe(raw: string): string {
