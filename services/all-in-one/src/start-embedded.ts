@@ -442,6 +442,8 @@ export async function startEmbedded(
         today: radianToday,
         request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
       },
+      // "Facturas recibidas": the same operations as the API's.
+      receivedInvoices: buyer.received,
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,

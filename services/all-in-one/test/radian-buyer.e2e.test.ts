@@ -8,12 +8,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
-import { createImapMailboxReader, extractAttachments, imapSettings, type MailboxReader } from '@fe/mail';
+import {
+  createImapMailboxReader,
+  extractAttachments,
+  imapSettings,
+  isMailError,
+  readMail,
+  type MailboxReader,
+} from '@fe/mail';
+import { SqliteAccountStore } from '@fe/portal';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { readAttachedDocument, readEventApplicationResponse } from '@fe/dian-xml';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
@@ -25,6 +34,9 @@ const smtpUrl = requiredTestEnv('FE_TEST_MAIL_SMTP_URL', need);
 const reception = `recepcion-${randomUUID().slice(0, 8)}@fe.test`;
 const BUYER_NIT = '900108281'; // ACME, the extra tenant (test-support/extra-tenants.ts)
 const SUPPLIER_MAILBOX = demoTenant.email!;
+// ACME's accountant in the portal, and where the supplier sends ACME's second invoice (not the reception mailbox).
+const ACCOUNTANT = `contabilidad-${randomUUID().slice(0, 8)}@fe.test`;
+const PURCHASES = `compras-${randomUUID().slice(0, 8)}@fe.test`;
 
 let shape: Shape;
 let buyerKey: string;
@@ -39,6 +51,15 @@ beforeAll(async () => {
       FE_INBOX_TENANT: 'acme',
       FE_INBOX_POLL_MS: '300',
       NOTIFIER_RETRY_BACKOFF_MS: '100',
+    },
+    // ACME's portal account; its password is chosen through the reset link, mailed through GreenMail.
+    async prepare(dir) {
+      const accounts = new SqliteAccountStore(join(dir, 'portal.sqlite'));
+      await accounts.createAccount(
+        { id: 'acc-acme', email: ACCOUNTANT, passwordHash: '-', tenantId: 'acme' },
+        new Date(),
+      );
+      await accounts.close();
     },
   });
   buyerKey = shape.extra.rejectedByDian; // ACME's key: its own invoices DIAN rejects, its events it registers
@@ -62,6 +83,23 @@ async function api(method: string, path: string, key: string, body?: unknown, co
       : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
+}
+
+/** Every mail GreenMail holds for `address` (its password is the address), read whole; none before its first mail. */
+async function mailsTo(address: string): Promise<Uint8Array[]> {
+  const reader = createImapMailboxReader(
+    imapSettings({ url: imapUrl, user: address, password: address, timeoutMs: 10_000 }),
+  );
+  try {
+    const raws = [];
+    for (const message of await reader.listUnseen(1000)) raws.push(await reader.fetchRaw(message.uid));
+    return raws;
+  } catch (error) {
+    if (isMailError(error) && error.code === 'MAILBOX_AUTH_FAILED') return []; // GreenMail makes the user on delivery
+    throw error;
+  } finally {
+    await reader.close();
+  }
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 30_000): Promise<T> {
@@ -328,5 +366,89 @@ describe("the buyer's side: a supplier's invoice by mail, then 030, 032 and 031"
     );
     expect(garbage.status).toBe(422);
     expect(garbage.body.error.code).toBe('RECEIVED_INVOICE_UNREADABLE');
+  });
+});
+
+describe("the buyer's side in the portal: upload the supplier's zip, then 030, 032 and 033", () => {
+  it("ACME's accountant uploads the zip, sees the checks, and sends the events in order from the invoice's page", async () => {
+    const issued = await shape.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: PURCHASES } });
+    expect(issued.status, issued.text).toBe(201);
+    const cufe: string = issued.body.cufe;
+    const zip = await until('the supplier mail to purchases', async () => {
+      for (const raw of await mailsTo(PURCHASES)) {
+        const attachment = readMail(raw).attachments.find((a) => a.filename.endsWith('.zip'));
+        if (attachment && readMail(raw).subject.includes(issued.body.number)) return attachment.content;
+      }
+      return undefined;
+    });
+
+    const portal = new PortalClient(shape.url);
+    await portal.post('/admin/password', { email: ACCOUNTANT });
+    const link = await until('the reset mail', async () => {
+      for (const raw of await mailsTo(ACCOUNTANT)) {
+        const found = /https?:\/\/\S+\/admin\/password\/new\?token=[A-Za-z0-9_-]+/.exec(readMail(raw).text)?.[0];
+        if (found) return new URL(found);
+      }
+      return undefined;
+    });
+    const password = 'una clave larga y segura';
+    const set = await portal.post(
+      '/admin/password/new',
+      { token: link.searchParams.get('token')!, password, repeat: password },
+      { formPage: `${link.pathname}${link.search}` },
+    );
+    expect(set.status).toBe(303);
+
+    const list = await portal.get('/admin/received');
+    expect(list.text).toContain('Facturas recibidas');
+    const uploaded = await portal.postFile(
+      '/admin/received',
+      {},
+      { field: 'file', name: 'factura.zip', type: 'application/zip', bytes: zip },
+    );
+    expect(uploaded.status, uploaded.text).toBe(303);
+    expect(uploaded.headers.get('location')).toBe(`/admin/received/${cufe}`);
+    const page = await portal.get(`/admin/received/${cufe}`);
+    expect(page.text).toContain('Verificada');
+    expect(page.text).toContain('data-event-form="030"');
+    expect((await portal.get('/admin/received')).text).toContain(issued.body.number);
+
+    const event = (code: string, fields: Record<string, string>) =>
+      portal.post(`/admin/received/${cufe}/events`, { code, ...fields }, { formPage: `/admin/received/${cufe}` });
+    const person = {
+      person_id: '52123456',
+      first_name: 'Marta',
+      family_name: 'Ruiz',
+      job_title: 'Contadora',
+      department: 'Contabilidad',
+    };
+    const registered = (code: string) =>
+      until(`${code} registered`, async () => {
+        const text = (await portal.get(`/admin/received/${cufe}`)).text;
+        return text.includes(`data-event-code="${code}" data-event-status="registered"`) ? text : undefined;
+      });
+
+    expect((await event('030', person)).status).toBe(303);
+    await registered('030');
+    const early = await event('033', person);
+    expect(errorCodeOf(early.text)).toBe('BUYER_EVENT_OUT_OF_ORDER');
+    expect((await event('032', person)).status).toBe(303);
+    await registered('032');
+    expect((await event('033', person)).status).toBe(303);
+    const accepted = await registered('033');
+    expect(accepted).toContain('data-buyer-answer="accepted"');
+    expect(accepted).toContain('Aceptada expresamente (033)');
+    const forged = await portal.post(
+      `/admin/received/${cufe}/events`,
+      { code: '031', claim_reason: '01' },
+      { csrf: 'none' },
+    );
+    expect(errorCodeOf(forged.text)).toBe('CSRF_INVALID');
+    const view = (await received(cufe)).body;
+    expect(view.events.map((e: any) => [e.code, e.status])).toEqual([
+      ['030', 'registered'],
+      ['032', 'registered'],
+      ['033', 'registered'],
+    ]);
   });
 });

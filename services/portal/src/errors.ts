@@ -23,6 +23,11 @@ export const portalErrorCatalogue = {
   TACIT_ACCEPTANCE_TOO_EARLY: { status: 409, message: 'The three business days after the receipt have not passed.' },
   TACIT_ACCEPTANCE_BUYER_ANSWERED: { status: 409, message: 'The buyer claimed (031) or accepted (033) the invoice.' },
   TACIT_ACCEPTANCE_REJECTED: { status: 422, message: 'DIAN refused the tacit acceptance (034).' },
+  RECEIVED_INVOICE_UNREADABLE: { status: 422, message: "The upload holds no supplier's AttachedDocument or invoice." },
+  RECEIVED_INVOICE_CHECKS_FAILED: { status: 409, message: 'The received invoice failed its checks: no event.' },
+  BUYER_EVENT_OUT_OF_ORDER: { status: 409, message: 'The event comes before the one it needs (030, 032, 031/033).' },
+  BUYER_EVENT_REPEATED: { status: 409, message: 'The event was registered before, or one it excludes was.' },
+  BUYER_EVENT_PENDING: { status: 409, message: "An event of the invoice awaits DIAN's answer." },
   DIAN_UNAVAILABLE: { status: 503, message: 'DIAN could not be asked or did not answer; nothing was recorded.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -10,6 +10,7 @@ import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
 import type { PortalTacitAcceptances } from './ports/tacit-acceptance.ts';
 import type { TestCertificates } from './ports/test-certificates.ts';
+import type { ReceivedInvoices } from '@fe/received-invoices';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -30,6 +31,8 @@ export type PortalDeps = {
   redrive?: RedriveInvoice;
   /** Absent: the invoice page shows the buyer's RADIAN answer without the tacit acceptance button. */
   tacitAcceptances?: PortalTacitAcceptances;
+  /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
+  receivedInvoices?: ReceivedInvoices;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;
