@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { receivedInvoiceRoutes, createInboxPoller, inboxConfigFromEnv } from '@fe/ingress';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { BlobStore, Clock, EventStore, Logger, ServiceModule } from '@fe/platform';
@@ -41,7 +42,7 @@ export function buyerSide(options: {
     index,
     checker,
     clock: options.clock,
-    trustedDianPem: options.trustedDianPem,
+    trustedDianPem: options.trustedDianPem ?? anchorFile(inboxConfigFromEnv(options.env).dianTrustedPemFile),
   };
   const config = inboxConfigFromEnv(options.env);
   const logger = options.logger.child({ service: 'inbox' });
@@ -71,3 +72,6 @@ export function buyerSide(options: {
     },
   };
 }
+
+/** DIAN_TRUSTED_PEM's certificates, when a real DIAN replaces the built-in simulator. */
+const anchorFile = (path: string | undefined) => (path ? readFileSync(path, 'utf8') : undefined);

@@ -2,7 +2,11 @@
 // distributed platform, the status routes (@fe/invoice-status) read from the views the projection
 // writes. Run as many instances as needed: each answers its own requests.
 // The admin portal is a process of its own (services/portal/src/main.ts).
+import { readFileSync } from 'node:fs';
+import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { ServiceModule } from '@fe/platform';
+import { createReceivedInvoiceChecker, createReceivedInvoices } from '@fe/received-invoices';
+import { PostgresReceivedInvoiceIndex, receivedInvoiceIndexMigrations } from '@fe/received-invoices/postgres';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/invoice-status';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
@@ -12,12 +16,14 @@ import {
   answerWithLinks,
   createBusInvoiceOutcomes,
   createHttpApp,
+  createInboxPoller,
   docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
+  receivedInvoiceRoutes,
 } from './index.ts';
 import { ingressProcessConfigFromEnv } from './process-config.ts';
 
@@ -37,7 +43,7 @@ await runMain({
       redrive: false,
       // The status views too: the ingress reads them and may start before any projection process
       // (the migrator's advisory lock lets both run the same migrations at once).
-      migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
+      migrations: [idempotencyStoreMigrations(), statusStoreMigrations(), receivedInvoiceIndexMigrations()],
     });
     const { store, bus, blobs, tenants } = platform;
     const idempotency = new PostgresIdempotencyStore(platform.pool);
@@ -58,6 +64,36 @@ await runMain({
       }),
       answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
     };
+    // The buyer's side (docs/radian.md): received invoices checked on a worker thread, listed in PostgreSQL.
+    const checker = createReceivedInvoiceChecker();
+    const inbox = config.inbox;
+    const receivedPorts = {
+      store,
+      blobs: blobs!,
+      index: new PostgresReceivedInvoiceIndex(platform.pool),
+      checker,
+      clock,
+      trustedDianPem: inbox.dianTrustedPemFile ? readFileSync(inbox.dianTrustedPemFile, 'utf8') : undefined,
+    };
+    const received = createReceivedInvoices(receivedPorts);
+    const mailboxes =
+      inbox.url && inbox.tenant
+        ? [
+            {
+              tenantId: inbox.tenant,
+              reader: createImapMailboxReader(imapSettings({ ...inbox, url: inbox.url }), {
+                logger: logger.child({ component: 'inbox' }),
+              }),
+            },
+          ]
+        : [];
+    const poller = createInboxPoller({
+      ...receivedPorts,
+      mailboxes,
+      tenants: tenants!,
+      logger: logger.child({ component: 'inbox' }),
+      intervalMs: inbox.pollIntervalMs,
+    });
     const app = createHttpApp({
       logger,
       tenants: tenants!,
@@ -68,6 +104,7 @@ await runMain({
         // "Concurrency").
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        receivedInvoiceRoutes({ received, tenants: tenants! }),
         async (scope) =>
           void (await scope.register(statusRoutes, {
             store: statusStore,
@@ -104,9 +141,10 @@ await runMain({
       },
     };
     return {
-      modules: [outcomes, http],
+      modules: [outcomes, poller, http],
       checks: platform.checks,
       close: async () => {
+        await checker.close();
         await idempotency.close();
         await statusStore.close();
         await platform.close();

@@ -13,6 +13,12 @@ export const inboxConfigSchema = imapSettingsSchema.extend({
     .describe(
       "FE_INBOX_TENANT: the tenant whose reception address FE_IMAP_URL's mailbox is; its mail is imported as that tenant's received invoices.",
     ),
+  dianTrustedPemFile: z
+    .string()
+    .optional()
+    .describe(
+      "DIAN_TRUSTED_PEM: PEM file of DIAN's certificates (or CAs); a received invoice's ApplicationResponse must chain to it (DIAN_SIGNATURE). Unset: the embedded simulator's, else only its own signature is checked.",
+    ),
   pollIntervalMs: z.coerce
     .number()
     .int()
