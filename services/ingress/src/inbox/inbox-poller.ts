@@ -23,7 +23,8 @@ const REFUSED_FOLDER = 'Rechazadas';
 export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let stopped = true;
+  let started = false;
+  let stopping = false;
 
   async function pollMailbox(mailbox: InboxMailbox): Promise<void> {
     const logger = ports.logger.child({ tenant_id: mailbox.tenantId });
@@ -31,7 +32,7 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
     if (!profile) return logger.warn({}, 'the reception mailbox names an unknown tenant; not read');
     const unseen = await mailbox.reader.listUnseen(50);
     for (const message of unseen) {
-      if (stopped) return;
+      if (stopping) return;
       const outcomes: ImportOutcome[] = [];
       try {
         const { attachments } = extractAttachments(await mailbox.reader.fetchRaw(message.uid));
@@ -88,17 +89,19 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
     name: 'inbox',
     pollNow,
     async start() {
-      if (!stopped || !ports.mailboxes.length) return;
-      stopped = false;
+      if (started || !ports.mailboxes.length) return;
+      started = true;
+      stopping = false;
       const tick = () => {
-        timer = setTimeout(() => void pollNow().finally(() => !stopped && tick()), ports.intervalMs);
+        timer = setTimeout(() => void pollNow().finally(() => !stopping && tick()), ports.intervalMs);
         timer.unref();
       };
       void pollNow();
       tick();
     },
     async stop() {
-      stopped = true;
+      stopping = true;
+      started = false;
       if (timer) clearTimeout(timer);
       await running;
       for (const mailbox of ports.mailboxes) await mailbox.reader.close();
