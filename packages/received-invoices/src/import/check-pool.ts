@@ -1,10 +1,23 @@
 import { Worker } from 'node:worker_threads';
+import { MailError, type MailErrorCode } from '@fe/mail';
 import type { CheckInput, CheckResult } from './check-received.ts';
+import type { CheckJob } from './check-thread.ts';
 
 const WORKER_URL = new URL('./check-thread.ts', import.meta.url);
 
-/** Runs checkReceived off the event loop (DOM parsing, C14N and RSA on a supplier's file). */
-export type ReceivedInvoiceChecker = { check(input: CheckInput): Promise<CheckResult>; close(): Promise<void> };
+/** A mail's zip or XML attachment (@fe/mail's extractAttachments). */
+export type MailInvoiceFile = { filename: string; content: Uint8Array };
+
+/**
+ * Runs the blocking parts off the event loop: checkReceived (DOM parsing, C14N and RSA on a supplier's file) and a
+ * received mail's MIME walk (up to 10 MiB).
+ */
+export type ReceivedInvoiceChecker = {
+  check(input: CheckInput): Promise<CheckResult>;
+  /** Throws MailError MAIL_MESSAGE_TOO_LARGE or MAIL_MESSAGE_TOO_COMPLEX, as extractAttachments does. */
+  attachmentsOf(mail: Uint8Array): Promise<MailInvoiceFile[]>;
+  close(): Promise<void>;
+};
 
 /**
  * One worker thread, started on the first check and unref'd while idle; a crashed worker fails its jobs and the next
@@ -13,7 +26,7 @@ export type ReceivedInvoiceChecker = { check(input: CheckInput): Promise<CheckRe
 export function createReceivedInvoiceChecker(): ReceivedInvoiceChecker {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (r: CheckResult) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { resolve: (r: never) => void; reject: (e: Error) => void }>();
 
   const failAll = (error: Error) => {
     for (const job of pending.values()) job.reject(error);
@@ -22,13 +35,14 @@ export function createReceivedInvoiceChecker(): ReceivedInvoiceChecker {
   };
   const start = (): Worker => {
     const started = new Worker(WORKER_URL, { name: 'fe-received-check' });
-    started.on('message', (reply: { id: number; result?: CheckResult; error?: string }) => {
+    started.on('message', (reply: { id: number; result?: unknown; error?: string; code?: string }) => {
       const job = pending.get(reply.id);
       pending.delete(reply.id);
       if (!pending.size) started.unref();
       if (!job) return;
-      if (reply.result) job.resolve(reply.result);
-      else job.reject(new Error(`the received invoice could not be checked: ${reply.error}`));
+      if (reply.result !== undefined) job.resolve(reply.result as never);
+      else if (reply.code?.startsWith('MAIL_')) job.reject(new MailError(reply.code as MailErrorCode));
+      else job.reject(new Error(`the received file could not be read: ${reply.error}`));
     });
     started.on('error', (error) => failAll(error));
     started.on('exit', (code) => {
@@ -38,17 +52,20 @@ export function createReceivedInvoiceChecker(): ReceivedInvoiceChecker {
     return started;
   };
 
+  function run<T>(job: Omit<CheckJob, 'id'>): Promise<T> {
+    worker ??= start();
+    const id = nextId++;
+    worker.ref();
+    const running = worker;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (r: never) => void, reject });
+      running.postMessage({ id, ...job });
+    });
+  }
+
   return {
-    check(input) {
-      worker ??= start();
-      const id = nextId++;
-      worker.ref();
-      const running = worker;
-      return new Promise<CheckResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        running.postMessage({ id, input });
-      });
-    },
+    check: (input) => run<CheckResult>({ check: input }),
+    attachmentsOf: (mail) => run<MailInvoiceFile[]>({ mail }),
     async close() {
       const stopping = worker;
       worker = undefined;

@@ -1,4 +1,4 @@
-import { extractAttachments, isMailError, type MailboxReader } from '@fe/mail';
+import { isMailError, type MailboxReader } from '@fe/mail';
 import type { Logger, ServiceModule } from '@fe/platform';
 import { importReceivedInvoice, type ImportPorts, type ImportOutcome } from '@fe/received-invoices';
 
@@ -35,7 +35,8 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
       if (stopping) return;
       const outcomes: ImportOutcome[] = [];
       try {
-        const { attachments } = extractAttachments(await mailbox.reader.fetchRaw(message.uid));
+        // The MIME walk of a mail of up to 10 MiB runs on the check thread, beside the checks.
+        const attachments = await ports.checker.attachmentsOf(await mailbox.reader.fetchRaw(message.uid));
         for (const attachment of attachments)
           outcomes.push(
             await importReceivedInvoice(ports, {
