@@ -6,7 +6,7 @@ import type { CheckJob } from './check-thread.ts';
 const WORKER_URL = new URL('./check-thread.ts', import.meta.url);
 
 /** A mail's zip or XML attachment (@fe/mail's extractAttachments). */
-export type MailInvoiceFile = { filename: string; content: Uint8Array };
+type MailInvoiceFile = { filename: string; content: Uint8Array };
 
 /**
  * Runs the blocking parts off the event loop: checkReceived (DOM parsing, C14N and RSA on a supplier's file) and a
