@@ -1,6 +1,7 @@
 // Events of a received invoice's stream for given/when/then tests (docs/radian.md, "The buyer's side").
 import type {
   BuyerEventCode,
+  InvoiceProcessingHaltedV1,
   ReceivedInvoiceEventMailedV1,
   ReceivedInvoiceEventRefusedV1,
   ReceivedInvoiceEventRegisteredV1,
@@ -96,6 +97,22 @@ export function mailed(code: BuyerEventCode): ReceivedInvoiceEventMailedV1 {
       cude: cudeOf(code),
       to: 'facturacion@demo.example',
       attached_document_key: `acme/received/${CUFE}.${code}.attached-document.xml`,
+    },
+  };
+}
+
+/** The submitter gave up on a request (its message dead-lettered). */
+export function halted(request: ReceivedInvoiceEventRequestedV1): InvoiceProcessingHaltedV1 {
+  return {
+    ...envelope('InvoiceProcessingHalted'),
+    type: 'InvoiceProcessingHalted',
+    data: {
+      step: 'submission',
+      consumer_group: 'fe.submitter',
+      failed_event_id: request.id,
+      failed_event_type: request.type,
+      error_code: 'DIAN_CALLS_BUSY',
+      attempts: 6,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, it } from 'vitest';
-import { imported, refused, registered, requested } from '../../test-support/received-invoice-events.ts';
+import { halted, imported, refused, registered, requested } from '../../test-support/received-invoice-events.ts';
 import { initialReceivedInvoiceState, evolveReceivedInvoice } from '../stream/received-invoice-state.ts';
 import { decideBuyerEvent, type BuyerEventRequest } from './decide-event-request.ts';
 
@@ -69,13 +69,19 @@ describe("decideBuyerEvent: the order of the buyer's events, before anything is 
       .then(refusal('BUYER_EVENT_REPEATED', '033'));
   });
 
-  it('an event DIAN refused may be asked again', () => {
+  it('an event DIAN refused, or one the service gave up sending, may be asked again', () => {
+    const again = (decision: ReturnType<typeof decideBuyerEvent>) => {
+      if (decision.action !== 'request') throw new Error('expected a request');
+    };
     spec
       .given([imported(), requested('030'), refused('030')])
       .when(ask('030'))
-      .then((decision) => {
-        if (decision.action !== 'request') throw new Error('expected a request');
-      });
+      .then(again);
+    const stuck = requested('030');
+    spec
+      .given([imported(), stuck, halted(stuck)])
+      .when(ask('030'))
+      .then(again);
   });
 
   it('after 030 and 032: 031 with its reason, or 033', () => {

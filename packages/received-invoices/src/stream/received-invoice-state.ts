@@ -1,6 +1,7 @@
 import type {
   BuyerEventCode,
   InvoiceEvent,
+  InvoiceProcessingHaltedV1,
   ReceivedInvoiceEventMailedV1,
   ReceivedInvoiceEventRefusedV1,
   ReceivedInvoiceEventRegisteredV1,
@@ -16,6 +17,8 @@ export type BuyerEventState = {
   /** The last refusal of this request; a new request of the same code starts a new entry. */
   refused?: ReceivedInvoiceEventRefusedV1;
   mailed?: ReceivedInvoiceEventMailedV1;
+  /** The submitter gave up on sending it (its request dead-lettered): no answer will come, the buyer may ask again. */
+  halted?: InvoiceProcessingHaltedV1;
 };
 
 /** A received invoice's stream folded: the import in force and the buyer's events in the order asked. */
@@ -54,6 +57,11 @@ export function evolveReceivedInvoice(state: ReceivedInvoiceState, event: Invoic
             : 'mailed';
       return { ...state, events: state.events.map((e) => (e === target ? { ...e, [key]: event } : e)) };
     }
+    case 'InvoiceProcessingHalted': {
+      const target = state.events.find((e) => e.requested.id === event.data.failed_event_id);
+      if (!target || target.registered || target.refused) return state;
+      return { ...state, events: state.events.map((e) => (e === target ? { ...e, halted: event } : e)) };
+    }
     default:
       return state;
   }
@@ -67,4 +75,4 @@ export const receivedInvoiceFold: StreamFold<ReceivedInvoiceState> = {
 
 /** What an event entry has come to. */
 export const eventStatus = (e: BuyerEventState): 'requested' | 'registered' | 'refused' =>
-  e.registered ? 'registered' : e.refused ? 'refused' : 'requested';
+  e.registered ? 'registered' : e.refused || e.halted ? 'refused' : 'requested';

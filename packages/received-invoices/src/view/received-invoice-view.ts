@@ -40,6 +40,9 @@ export function receivedInvoiceView(state: ReceivedInvoiceState): ReceivedInvoic
             }
           : {}),
         ...(e.refused && !e.registered ? { rules: e.refused.data.rules } : {}),
+        ...(e.halted && !e.refused && !e.registered
+          ? { rules: [{ rule: e.halted.data.error_code, message: 'El servicio no pudo enviar el evento a la DIAN.' }] }
+          : {}),
         ...(e.mailed ? { mailed_to: e.mailed.data.to } : {}),
         ...(r.person ? { person: r.person } : {}),
         ...(r.claim ? { claim: r.claim } : {}),

@@ -16,6 +16,6 @@ export function decideBuyerEventSend(
   if (!state.imported) return { action: 'none', reason: 'not_imported' };
   const entry = state.events.find((e) => e.requested.id === requested.id);
   if (!entry) return { action: 'none', reason: 'unknown_request' };
-  if (entry.registered || entry.refused) return { action: 'none', reason: 'answered' };
+  if (entry.registered || entry.refused || entry.halted) return { action: 'none', reason: 'answered' };
   return { action: 'send', entry, imported: state.imported };
 }

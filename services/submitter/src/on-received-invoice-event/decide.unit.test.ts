@@ -1,6 +1,6 @@
 import { DeciderSpecification } from '@fe/platform/testing';
 import { evolveReceivedInvoice, initialReceivedInvoiceState } from '@fe/received-invoices';
-import { imported, refused, registered, requested } from '@fe/received-invoices/testing';
+import { halted, imported, refused, registered, requested } from '@fe/received-invoices/testing';
 import { describe, expect, it } from 'vitest';
 import { decideBuyerEventSend } from './decide.ts';
 
@@ -30,6 +30,11 @@ describe("decideBuyerEventSend: whether the buyer's requested event still goes t
       .then({ action: 'none', reason: 'answered' });
     spec
       .given([imported(), asked, refused('030')])
+      .when(asked)
+      .then({ action: 'none', reason: 'answered' });
+    // An operator's re-drive of a request the service gave up on sends nothing: the buyer asks again instead.
+    spec
+      .given([imported(), asked, halted(asked)])
       .when(asked)
       .then({ action: 'none', reason: 'answered' });
   });

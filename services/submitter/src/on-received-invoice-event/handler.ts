@@ -10,6 +10,7 @@ import {
   type Logger,
 } from '@fe/platform';
 import { receivedInvoiceFold } from '@fe/received-invoices';
+import { isXadesError } from '@fe/xades';
 import type { TenantDirectory } from '@fe/tenancy';
 import type { TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
@@ -46,25 +47,16 @@ export function onReceivedInvoiceEventRequested(deps: BuyerEventDeps) {
       fold: receivedInvoiceFold,
       decide: (state) => decideBuyerEventSend(requested, state),
       act: async (decision) => {
-        const profile = await deps.tenants.profile(requested.tenant_id);
-        const credential = profile && (await deps.tenants.credential(requested.tenant_id, deps.clock.now()));
         const meta = metaCausedBy(requested);
-        if (!profile || !credential)
-          return {
-            events: [
-              newInvoiceEvent(
-                'ReceivedInvoiceEventRefused',
-                {
-                  code: requested.data.code,
-                  event_id: requested.data.event_id,
-                  status_code: 'CREDENTIAL_MISSING',
-                  rules: [{ rule: 'CREDENTIAL_MISSING', message: 'El comprador no tiene un certificado para firmar.' }],
-                },
-                meta,
-                deps.clock,
-              ),
-            ],
-          };
+        const profile = await deps.tenants.profile(requested.tenant_id);
+        const credential = profile && (await usableCredential(deps, requested.tenant_id));
+        if (!profile || !credential || 'code' in credential) {
+          const code = credential && 'code' in credential ? credential.code : 'CREDENTIAL_MISSING';
+          const message = 'El comprador no tiene un certificado vigente para firmar el evento.';
+          const data = { code: requested.data.code, event_id: requested.data.event_id, status_code: code };
+          const refused = { ...data, rules: [{ rule: code, message }] };
+          return { events: [newInvoiceEvent('ReceivedInvoiceEventRefused', refused, meta, deps.clock)] };
+        }
         const release = await acquire(deps, requested.tenant_id);
         let sent;
         try {
@@ -96,6 +88,16 @@ export function onReceivedInvoiceEventRequested(deps: BuyerEventDeps) {
     });
     if (run.outcome === 'lost_race') logger.info({}, "another run recorded DIAN's answer first");
   };
+}
+
+/** The tenant's certificate, or why it cannot sign (expired, …: a refusal, not a retry). */
+async function usableCredential(deps: BuyerEventDeps, tenantId: string) {
+  try {
+    return await deps.tenants.credential(tenantId, deps.clock.now());
+  } catch (error) {
+    if (isXadesError(error)) return { code: error.code };
+    throw error;
+  }
 }
 
 /** A slot of the tenant's DIAN calls, waited for a while; past that the bus delivers the request again. */
