@@ -63,13 +63,12 @@ export function decideBuyerEvent(request: BuyerEventRequest, state: ReceivedInvo
     );
   const registered = new Set(state.events.filter((e) => e.registered).map((e) => e.requested.data.code));
   const { code } = request;
-  if (registered.has(code))
-    return refuse('BUYER_EVENT_REPEATED', `${capital(NAMES[code])} ya está registrado en la DIAN.`, 'code', code);
+  if (registered.has(code)) return refuse('BUYER_EVENT_REPEATED', `La DIAN ya registró ${NAMES[code]}.`, 'code', code);
   const excluded = EXCLUDES[code];
   if (excluded && registered.has(excluded))
     return refuse(
       'BUYER_EVENT_REPEATED',
-      `No se puede enviar ${NAMES[code]}: ya está registrado ${NAMES[excluded]}.`,
+      `No se puede enviar ${NAMES[code]}: la DIAN ya registró ${NAMES[excluded]}.`,
       'code',
       excluded,
     );
@@ -78,7 +77,7 @@ export function decideBuyerEvent(request: BuyerEventRequest, state: ReceivedInvo
     const missing = registered.has('030') || needed === '030' ? needed : '030';
     return refuse(
       'BUYER_EVENT_OUT_OF_ORDER',
-      `Antes de ${NAMES[code]} debe estar registrado ${NAMES[missing]}.`,
+      `${capital(NAMES[missing])} debe estar registrado en la DIAN antes de enviar ${NAMES[code]}.`,
       'code',
       missing,
     );
