@@ -4,25 +4,18 @@
 // the invoice; ACME sends 030, 032 and 031 with a reason, each registered by the simulator, and the supplier's mailbox
 // holds each event's AttachedDocument. Out-of-order and repeated events are refused with their codes; every signed
 // event passes DIAN's XSD and xmlsec1, and its CUDE is recomputed here by the formula written below.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
-import {
-  createImapMailboxReader,
-  extractAttachments,
-  imapSettings,
-  isMailError,
-  readMail,
-  type MailboxReader,
-} from '@fe/mail';
+import { readMail } from '@fe/mail';
 import { SqliteAccountStore } from '@fe/portal';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { readAttachedDocument, readEventApplicationResponse } from '@fe/dian-xml';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
+import { cudeFields, cudeOf, eventMails, mailsTo } from '../test-support/radian-buyer.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
@@ -40,7 +33,6 @@ const PURCHASES = `compras-${randomUUID().slice(0, 8)}@fe.test`;
 
 let shape: Shape;
 let buyerKey: string;
-const readers: MailboxReader[] = [];
 beforeAll(async () => {
   shape = await startEmbeddedShape({
     env: {
@@ -65,7 +57,6 @@ beforeAll(async () => {
   buyerKey = shape.extra.rejectedByDian; // ACME's key: its own invoices DIAN rejects, its events it registers
 });
 afterAll(async () => {
-  await Promise.all(readers.map((r) => r.close()));
   await shape?.close();
 });
 
@@ -83,23 +74,6 @@ async function api(method: string, path: string, key: string, body?: unknown, co
       : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
-}
-
-/** Every mail GreenMail holds for `address` (its password is the address), read whole; none before its first mail. */
-async function mailsTo(address: string): Promise<Uint8Array[]> {
-  const reader = createImapMailboxReader(
-    imapSettings({ url: imapUrl, user: address, password: address, timeoutMs: 10_000 }),
-  );
-  try {
-    const raws = [];
-    for (const message of await reader.listUnseen(1000)) raws.push(await reader.fetchRaw(message.uid));
-    return raws;
-  } catch (error) {
-    if (isMailError(error) && error.code === 'MAILBOX_AUTH_FAILED') return []; // GreenMail makes the user on delivery
-    throw error;
-  } finally {
-    await reader.close();
-  }
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 30_000): Promise<T> {
@@ -123,31 +97,6 @@ async function sendEvent(cufe: string, body: Record<string, unknown>) {
     const event = view.events.findLast((e: any) => e.code === body.code);
     return event && event.status !== 'requested' ? event : undefined;
   });
-}
-
-/** CUDE of an event, as annex §1.4 writes it (no separators; CompanyIDs without DV; IssueTime with its offset). */
-const cudeOf = (f: Record<string, string>, pin: string) =>
-  createHash('sha384')
-    .update(
-      f.id! + f.issueDate! + f.issueTime! + f.sender! + f.receiver! + f.code! + f.invoiceId! + f.typeCode! + pin,
-      'utf8',
-    )
-    .digest('hex');
-
-/** The CUDE's fields, read from the signed XML by the one reader (@fe/dian-xml); the formula above is the test's. */
-function cudeFields(xml: string): Record<string, string> {
-  const event = readEventApplicationResponse(xml);
-  return {
-    id: event.id!,
-    issueDate: event.issueDate!,
-    issueTime: event.issueTime!,
-    sender: event.sender.id!,
-    receiver: event.receiver.id!,
-    code: event.eventCode!,
-    invoiceId: event.invoice.id!,
-    typeCode: event.invoice.documentTypeCode!,
-    uuid: event.cude!,
-  };
 }
 
 describe("the buyer's side: a supplier's invoice by mail, then 030, 032 and 031", () => {
@@ -268,33 +217,19 @@ describe("the buyer's side: a supplier's invoice by mail, then 030, 032 and 031"
         typeCode: '01',
       });
       // ACME's software is the demo's with another id (extra-tenants.ts): the same PIN.
+      const person = readEventApplicationResponse(xml).person;
+      expect(person?.jobTitle).toBe({ '030': 'Almacenista', '032': 'Jefe de bodega', '031': undefined }[code]);
       expect(cudeOf(fields, demoSoftware.pin)).toBe(fields.uuid);
       expect(fields.uuid).toBe(cudes[code]);
     }
   });
 
   it("the supplier's mailbox holds each event's AttachedDocument, signed by the buyer, with DIAN's answer", async () => {
-    const reader = createImapMailboxReader(
-      imapSettings({ url: imapUrl, user: SUPPLIER_MAILBOX, password: SUPPLIER_MAILBOX, timeoutMs: 10_000 }),
-    );
-    readers.push(reader);
     // The demo's mailbox is shared by every run on this server: its mails are told apart by the events' CUDEs.
     const found = await until(
       'the three event mails',
       async () => {
-        const byCude = new Map<string, { subject: string; xml: string }>();
-        for (const message of await reader.listUnseen(1000)) {
-          if (!message.subject.startsWith('Evento;')) continue;
-          for (const attachment of extractAttachments(await reader.fetchRaw(message.uid)).attachments) {
-            if (attachment.kind !== 'zip') continue;
-            for (const [name, data] of Object.entries(unzipSync(attachment.content))) {
-              if (!name.endsWith('.xml')) continue;
-              const xml = Buffer.from(data).toString('utf8');
-              const key = readAttachedDocument(xml).documentKey;
-              if (key && Object.values(cudes).includes(key)) byCude.set(key, { subject: message.subject, xml });
-            }
-          }
-        }
+        const byCude = await eventMails(imapUrl, SUPPLIER_MAILBOX, Object.values(cudes));
         return byCude.size === 3 ? byCude : undefined;
       },
       60_000,
@@ -375,7 +310,7 @@ describe("the buyer's side in the portal: upload the supplier's zip, then 030, 0
     expect(issued.status, issued.text).toBe(201);
     const cufe: string = issued.body.cufe;
     const zip = await until('the supplier mail to purchases', async () => {
-      for (const raw of await mailsTo(PURCHASES)) {
+      for (const { raw } of await mailsTo(imapUrl, PURCHASES)) {
         const attachment = readMail(raw).attachments.find((a) => a.filename.endsWith('.zip'));
         if (attachment && readMail(raw).subject.includes(issued.body.number)) return attachment.content;
       }
@@ -385,7 +320,7 @@ describe("the buyer's side in the portal: upload the supplier's zip, then 030, 0
     const portal = new PortalClient(shape.url);
     await portal.post('/admin/password', { email: ACCOUNTANT });
     const link = await until('the reset mail', async () => {
-      for (const raw of await mailsTo(ACCOUNTANT)) {
+      for (const { raw } of await mailsTo(imapUrl, ACCOUNTANT)) {
         const found = /https?:\/\/\S+\/admin\/password\/new\?token=[A-Za-z0-9_-]+/.exec(readMail(raw).text)?.[0];
         if (found) return new URL(found);
       }
