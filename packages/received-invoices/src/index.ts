@@ -29,3 +29,5 @@ export type { ReceivedInvoiceIndex } from './list/received-invoice-index.ts';
 export { SqliteReceivedInvoiceIndex } from './list/sqlite-received-invoice-index.ts';
 export { receivedInvoiceView } from './view/received-invoice-view.ts';
 export { createReceivedInvoices, type ReceivedInvoices } from './received-invoices.ts';
+export type { ReceptionMailboxSettings, ReceptionMailboxStore } from './mailboxes/reception-mailbox-store.ts';
+export { SqliteReceptionMailboxStore } from './mailboxes/sqlite-reception-mailbox-store.ts';
