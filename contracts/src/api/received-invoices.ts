@@ -73,3 +73,28 @@ export type ReceivedInvoiceResponse = z.infer<typeof receivedInvoiceResponseSche
 export const receivedInvoiceListSchema = z
   .object({ invoices: z.array(receivedInvoiceResponseSchema), next_before: z.string().optional() })
   .meta({ id: 'ReceivedInvoiceList' });
+
+/** PUT /api/v1/service/reception-mailbox: where the tenant's suppliers mail their invoices (docs/mailbox.md). */
+export const receptionMailboxRequestSchema = z
+  .strictObject({
+    url: z
+      .string()
+      .min(1)
+      .max(500)
+      .describe('imaps://host:993, or imap://host:143 with STARTTLS (plain only on loopback); no credentials in it.'),
+    user: z.string().min(1).max(320).describe('The IMAP login, often the reception address itself.'),
+    password: z.string().min(1).max(1000).describe('Kept sealed under the master key; never shown again nor logged.'),
+    folder: z.string().min(1).max(200).default('INBOX').describe('The folder read.'),
+  })
+  .meta({ id: 'ReceptionMailboxRequest' });
+
+export const receptionMailboxResponseSchema = z
+  .object({
+    configured: z.boolean(),
+    url: z.string().optional(),
+    user: z.string().optional(),
+    folder: z.string().optional(),
+    updated_at: z.string().optional(),
+  })
+  .meta({ id: 'ReceptionMailbox' });
+export type ReceptionMailboxResponse = z.infer<typeof receptionMailboxResponseSchema>;

@@ -20,6 +20,7 @@ describe('contracts/openapi.json', () => {
       '/api/v1/service/invoice/{cufe}/tacit-acceptance',
       '/api/v1/service/received-invoices',
       '/api/v1/service/received-invoices/{cufe}',
+      '/api/v1/service/reception-mailbox',
       '/api/v1/service/received-invoices/{cufe}/events',
       '/api/v1/service/status/{cufe}',
       '/api/v1/service/invoices/{cufe}/events',

@@ -78,6 +78,34 @@ export function receivedInvoicePaths({ ref, json, errors, requestId }: Helpers):
         },
       },
     },
+    '/api/v1/service/reception-mailbox': {
+      get: {
+        operationId: 'getReceptionMailbox',
+        summary: "The tenant's reception mailbox, read for its suppliers' invoices (never its password)",
+        responses: {
+          '200': { description: 'Set or not.', headers: requestId, content: json(ref('ReceptionMailbox')) },
+          ...errors(COMMON),
+        },
+      },
+      put: {
+        operationId: 'setReceptionMailbox',
+        summary: "Set the tenant's reception mailbox (IMAP): its mail is read and imported from the next poll on",
+        requestBody: { required: true, content: json(ref('ReceptionMailboxRequest')) },
+        responses: {
+          '200': {
+            description: 'Kept; the password sealed.',
+            headers: requestId,
+            content: json(ref('ReceptionMailbox')),
+          },
+          ...errors(['VALIDATION_ERROR', 'MALFORMED_JSON', ...COMMON]),
+        },
+      },
+      delete: {
+        operationId: 'removeReceptionMailbox',
+        summary: "Stop reading the tenant's reception mailbox",
+        responses: { '204': { description: 'Removed (or there was none).', headers: requestId }, ...errors(COMMON) },
+      },
+    },
     '/api/v1/service/received-invoices/{cufe}/events': {
       post: {
         operationId: 'sendBuyerEvent',

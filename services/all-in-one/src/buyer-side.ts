@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { receivedInvoiceRoutes, createInboxPoller, inboxConfigFromEnv } from '@fe/ingress';
+import { receivedInvoiceRoutes, receptionMailboxRoute, createInboxPoller, inboxConfigFromEnv } from '@fe/ingress';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { BlobStore, Clock, EventStore, Logger, ServiceModule } from '@fe/platform';
 import {
   createReceivedInvoiceChecker,
   createReceivedInvoices,
   SqliteReceivedInvoiceIndex,
+  SqliteReceptionMailboxStore,
   type ReceivedInvoices,
 } from '@fe/received-invoices';
-import type { TenantDirectory } from '@fe/tenancy';
+import { createSecretBox, type TenantDirectory } from '@fe/tenancy';
 import type { FastifyPluginAsync } from 'fastify';
 
 export type BuyerSide = {
@@ -30,11 +31,14 @@ export function buyerSide(options: {
   blobs: BlobStore;
   clock: Clock;
   tenants: TenantDirectory;
+  /** Seals the reception mailboxes' passwords, as the tenants' secrets. */
+  masterKey: Uint8Array;
   trustedDianPem: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
 }): BuyerSide {
   const index = new SqliteReceivedInvoiceIndex(options.stateDb);
+  const mailboxStore = new SqliteReceptionMailboxStore(options.stateDb, createSecretBox(options.masterKey));
   const checker = createReceivedInvoiceChecker();
   const ports = {
     store: options.store,
@@ -57,11 +61,15 @@ export function buyerSide(options: {
       : [];
   const received = createReceivedInvoices(ports);
   return {
-    routes: receivedInvoiceRoutes({ received, tenants: options.tenants }),
+    routes: async (scope) => {
+      await scope.register(receivedInvoiceRoutes({ received, tenants: options.tenants }));
+      await scope.register(receptionMailboxRoute({ mailboxes: mailboxStore, clock: options.clock }));
+    },
     received,
     inbox: createInboxPoller({
       ...ports,
       mailboxes,
+      registered: mailboxStore,
       tenants: options.tenants,
       logger,
       intervalMs: config.pollIntervalMs,
@@ -69,6 +77,7 @@ export function buyerSide(options: {
     async close() {
       await checker.close();
       await index.close();
+      await mailboxStore.close();
     },
   };
 }

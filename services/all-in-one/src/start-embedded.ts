@@ -363,6 +363,7 @@ export async function startEmbedded(
       blobs,
       clock,
       tenants,
+      masterKey,
       trustedDianPem,
       env,
       logger: logger.child({ service: 'ingress' }),

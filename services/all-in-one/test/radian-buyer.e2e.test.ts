@@ -37,11 +37,7 @@ beforeAll(async () => {
   shape = await startEmbeddedShape({
     env: {
       FE_SMTP_URL: smtpUrl,
-      FE_IMAP_URL: imapUrl,
-      FE_IMAP_USER: reception,
-      FE_IMAP_PASSWORD: reception,
-      FE_INBOX_TENANT: 'acme',
-      FE_INBOX_POLL_MS: '300',
+      FE_INBOX_POLL_MS: '300', // ACME registers its reception mailbox through the API below
       NOTIFIER_RETRY_BACKOFF_MS: '100',
     },
     // ACME's portal account; its password is chosen through the reset link, mailed through GreenMail.
@@ -103,6 +99,25 @@ describe("the buyer's side: a supplier's invoice by mail, then 030, 032 and 031"
   let cufe: string;
   let number: string;
   const cudes: Record<string, string> = {};
+
+  it('ACME registers its reception mailbox; its password is never shown, a URL carrying credentials is refused', async () => {
+    const mailbox = '/api/v1/service/reception-mailbox';
+    expect((await api('GET', mailbox, buyerKey)).body).toEqual({ configured: false });
+    const withCredentials = await api('PUT', mailbox, buyerKey, {
+      url: imapUrl.replace('imap://', `imap://${encodeURIComponent(reception)}:x@`),
+      user: reception,
+      password: reception,
+    });
+    expect(withCredentials.status).toBe(400);
+    expect(withCredentials.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'url', message: 'MAILBOX_URL_HAS_CREDENTIALS' }],
+    });
+    const set = await api('PUT', mailbox, buyerKey, { url: imapUrl, user: reception, password: reception });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ configured: true, url: imapUrl, user: reception, folder: 'INBOX' });
+    expect(JSON.stringify((await api('GET', mailbox, buyerKey)).body)).not.toContain('password');
+  });
 
   it('the supplier issues an invoice to ACME; its mail reaches the reception mailbox, which the service reads, checks and lists', async () => {
     const issued = await shape.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: reception } });

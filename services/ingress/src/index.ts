@@ -31,4 +31,5 @@ export {
 export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';
 export { receivedInvoiceRoutes, type ReceivedInvoicePorts } from './routes/received-invoices.ts';
 export { createInboxPoller, type InboxMailbox, type InboxPorts } from './inbox/inbox-poller.ts';
+export { receptionMailboxRoute } from './routes/reception-mailbox.ts';
 export { inboxConfigFromEnv, inboxConfigSchema, type InboxConfig } from './inbox/inbox-config.ts';

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { ServiceModule } from '@fe/platform';
 import { createReceivedInvoiceChecker, createReceivedInvoices } from '@fe/received-invoices';
-import { PostgresReceivedInvoiceIndex, receivedInvoiceIndexMigrations } from '@fe/received-invoices/postgres';
+import {
+  PostgresReceivedInvoiceIndex,
+  PostgresReceptionMailboxStore,
+  receivedInvoiceIndexMigrations,
+  receptionMailboxMigrations,
+} from '@fe/received-invoices/postgres';
+import { createSecretBox, loadOrCreateMasterKey } from '@fe/tenancy';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/invoice-status';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
@@ -24,6 +30,7 @@ import {
   postInvoiceRoute,
   postNoteRoutes,
   receivedInvoiceRoutes,
+  receptionMailboxRoute,
 } from './index.ts';
 import { ingressProcessConfigFromEnv } from './process-config.ts';
 
@@ -43,7 +50,12 @@ await runMain({
       redrive: false,
       // The status views too: the ingress reads them and may start before any projection process
       // (the migrator's advisory lock lets both run the same migrations at once).
-      migrations: [idempotencyStoreMigrations(), statusStoreMigrations(), receivedInvoiceIndexMigrations()],
+      migrations: [
+        idempotencyStoreMigrations(),
+        statusStoreMigrations(),
+        receivedInvoiceIndexMigrations(),
+        receptionMailboxMigrations(),
+      ],
     });
     const { store, bus, blobs, tenants } = platform;
     const idempotency = new PostgresIdempotencyStore(platform.pool);
@@ -76,6 +88,10 @@ await runMain({
       trustedDianPem: inbox.dianTrustedPemFile ? readFileSync(inbox.dianTrustedPemFile, 'utf8') : undefined,
     };
     const received = createReceivedInvoices(receivedPorts);
+    // The tenants' own mailboxes, their passwords sealed under the master key the tenants' secrets use.
+    const mailboxStore = config.masterKeyFile
+      ? new PostgresReceptionMailboxStore(platform.pool, createSecretBox(loadOrCreateMasterKey(config.masterKeyFile)))
+      : undefined;
     const mailboxes =
       inbox.url && inbox.tenant
         ? [
@@ -90,6 +106,7 @@ await runMain({
     const poller = createInboxPoller({
       ...receivedPorts,
       mailboxes,
+      registered: mailboxStore,
       tenants: tenants!,
       logger: logger.child({ component: 'inbox' }),
       intervalMs: inbox.pollIntervalMs,
@@ -105,6 +122,7 @@ await runMain({
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         receivedInvoiceRoutes({ received, tenants: tenants! }),
+        ...(mailboxStore ? [receptionMailboxRoute({ mailboxes: mailboxStore, clock })] : []),
         async (scope) =>
           void (await scope.register(statusRoutes, {
             store: statusStore,

@@ -1,11 +1,20 @@
-import { isMailError, type MailboxReader } from '@fe/mail';
+import { createHash } from 'node:crypto';
+import { createImapMailboxReader, imapSettings, isMailError, type MailboxReader } from '@fe/mail';
 import type { Logger, ServiceModule } from '@fe/platform';
-import { importReceivedInvoice, type ImportPorts, type ImportOutcome } from '@fe/received-invoices';
+import {
+  importReceivedInvoice,
+  type ImportPorts,
+  type ImportOutcome,
+  type ReceptionMailboxStore,
+} from '@fe/received-invoices';
 
 export type InboxMailbox = { tenantId: string; reader: MailboxReader };
 
 export type InboxPorts = ImportPorts & {
+  /** The deployment's own mailbox (FE_IMAP_* with FE_INBOX_TENANT), if any. */
   mailboxes: readonly InboxMailbox[];
+  /** The mailboxes the tenants registered (PUT /reception-mailbox, the portal), read again at every poll. */
+  registered?: ReceptionMailboxStore | undefined;
   tenants: { profile(tenantId: string): Promise<{ tenant: { nit: string } } | undefined> };
   logger: Logger;
   intervalMs: number;
@@ -16,9 +25,10 @@ const IMPORTED_FOLDER = 'Importadas';
 const REFUSED_FOLDER = 'Rechazadas';
 
 /**
- * Reads each tenant's reception mailbox on a timer: every unseen mail's zip and XML attachments are imported as
- * received invoices (importReceivedInvoice, idempotent by CUFE), then the mail is moved out of the folder, so a crash
- * before the move reads it again and imports nothing twice. Mailbox credentials are never logged.
+ * Reads each reception mailbox on a timer (the deployment's and those the tenants registered): every unseen mail's
+ * zip and XML attachments are imported as received invoices (importReceivedInvoice, idempotent by CUFE), then the mail
+ * is moved out of the folder, so a crash before the move reads it again and imports nothing twice. Mailbox
+ * credentials are never logged.
  */
 export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
@@ -67,8 +77,48 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
     }
   }
 
+  // A registered mailbox's reader, kept while its settings and password stay the same.
+  const opened = new Map<string, { key: string; reader: MailboxReader }>();
+  async function registeredMailboxes(): Promise<InboxMailbox[]> {
+    if (!ports.registered) return [];
+    const current = await ports.registered.all();
+    for (const [tenantId, kept] of opened)
+      if (!current.some((m) => m.tenantId === tenantId)) {
+        opened.delete(tenantId);
+        await kept.reader.close();
+      }
+    const found: InboxMailbox[] = [];
+    for (const mailbox of current) {
+      const key = createHash('sha256')
+        .update(JSON.stringify([mailbox.settings, mailbox.password]))
+        .digest('hex');
+      let kept = opened.get(mailbox.tenantId);
+      if (kept?.key !== key) {
+        await kept?.reader.close();
+        opened.delete(mailbox.tenantId);
+        try {
+          const settings = imapSettings({ ...mailbox.settings, password: mailbox.password });
+          kept = { key, reader: createImapMailboxReader(settings, { logger: ports.logger }) };
+          opened.set(mailbox.tenantId, kept);
+        } catch (error) {
+          if (!isMailError(error)) throw error;
+          ports.logger.warn({ tenant_id: mailbox.tenantId, code: error.code }, 'a reception mailbox cannot be read');
+          continue;
+        }
+      }
+      found.push({ tenantId: mailbox.tenantId, reader: kept.reader });
+    }
+    return found;
+  }
+
   async function pollAll(): Promise<void> {
-    for (const mailbox of ports.mailboxes) {
+    let mailboxes: InboxMailbox[] = [...ports.mailboxes];
+    try {
+      mailboxes = [...mailboxes, ...(await registeredMailboxes())];
+    } catch (error) {
+      ports.logger.warn({ err: error }, 'the registered reception mailboxes could not be read');
+    }
+    for (const mailbox of mailboxes) {
       try {
         await pollMailbox(mailbox);
       } catch (error) {
@@ -90,7 +140,7 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
     name: 'inbox',
     pollNow,
     async start() {
-      if (started || !ports.mailboxes.length) return;
+      if (started || (!ports.mailboxes.length && !ports.registered)) return;
       started = true;
       stopping = false;
       const tick = () => {
@@ -106,6 +156,8 @@ export function createInboxPoller(ports: InboxPorts): ServiceModule & { pollNow(
       if (timer) clearTimeout(timer);
       await running;
       for (const mailbox of ports.mailboxes) await mailbox.reader.close();
+      for (const kept of opened.values()) await kept.reader.close();
+      opened.clear();
     },
   };
 }
