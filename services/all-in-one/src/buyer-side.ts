@@ -8,6 +8,7 @@ import {
   SqliteReceivedInvoiceIndex,
   SqliteReceptionMailboxStore,
   type ReceivedInvoices,
+  type ReceptionMailboxStore,
 } from '@fe/received-invoices';
 import { createSecretBox, type TenantDirectory } from '@fe/tenancy';
 import type { FastifyPluginAsync } from 'fastify';
@@ -17,6 +18,8 @@ export type BuyerSide = {
   inbox: ServiceModule;
   /** The same operations for the portal's pages. */
   received: ReceivedInvoices;
+  /** The tenants' reception mailboxes, for the portal's form. */
+  mailboxes: ReceptionMailboxStore;
   close(): Promise<void>;
 };
 
@@ -66,6 +69,7 @@ export function buyerSide(options: {
       await scope.register(receptionMailboxRoute({ mailboxes: mailboxStore, clock: options.clock }));
     },
     received,
+    mailboxes: mailboxStore,
     inbox: createInboxPoller({
       ...ports,
       mailboxes,

@@ -445,6 +445,7 @@ export async function startEmbedded(
       },
       // "Facturas recibidas": the same operations as the API's.
       receivedInvoices: buyer.received,
+      receptionMailboxes: buyer.mailboxes,
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,

@@ -351,6 +351,20 @@ describe("the buyer's side in the portal: upload the supplier's zip, then 030, 0
 
     const list = await portal.get('/admin/received');
     expect(list.text).toContain('Facturas recibidas');
+    // The mailbox ACME registered through the API, shown without its password; changed from the form too.
+    expect(list.text).toContain(`data-mailbox="${reception}"`);
+    const wrong = await portal.post('/admin/received/mailbox', { url: 'ftp://mail', user: reception, password: 'x' });
+    expect(wrong.status).toBe(422);
+    expect(errorCodeOf(wrong.text)).toBe('FORM_INVALID');
+    expect(wrong.text).toContain('data-field-error="url"');
+    const saved = await portal.post(
+      '/admin/received/mailbox',
+      { url: imapUrl, user: reception, password: reception, folder: 'INBOX' },
+      { formPage: '/admin/received' },
+    );
+    expect(saved.status).toBe(303);
+    const after = await portal.get('/admin/received');
+    expect(after.text).toContain('El buzón de recepción se leerá desde la próxima consulta.');
     const uploaded = await portal.postFile(
       '/admin/received',
       {},

@@ -10,7 +10,7 @@ import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
 import type { PortalTacitAcceptances } from './ports/tacit-acceptance.ts';
 import type { TestCertificates } from './ports/test-certificates.ts';
-import type { ReceivedInvoices } from '@fe/received-invoices';
+import type { ReceivedInvoices, ReceptionMailboxStore } from '@fe/received-invoices';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -33,6 +33,8 @@ export type PortalDeps = {
   tacitAcceptances?: PortalTacitAcceptances;
   /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
   receivedInvoices?: ReceivedInvoices;
+  /** Absent: the page offers no reception mailbox form (the API still sets it). */
+  receptionMailboxes?: ReceptionMailboxStore;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

@@ -1,5 +1,5 @@
 import type { ReceivedInvoiceResponse } from '@fe/contracts';
-import { csrfField, field } from './form.ts';
+import { csrfField, field, notice as noticeOf, type FieldErrors } from './form.ts';
 import { html, type Html } from './html.ts';
 
 // The buyer's side in the portal (docs/portal.md, "Facturas recibidas"): pure, so a unit test reads what a page says.
@@ -30,8 +30,40 @@ const claimReasons = [
 const checked = (invoice: Received) =>
   invoice.checks_passed ? html`<span class="ok">Verificada</span>` : html`<strong class="error">No verificada</strong>`;
 
-/** The list with the upload form above it. */
-export function receivedListBody(invoices: readonly Received[], csrf: string, notice?: Html): Html {
+export type MailboxForm = {
+  current: { url: string; user: string; folder: string; updatedAt: Date } | undefined;
+  values?: { url?: string; user?: string; folder?: string };
+  errors: FieldErrors;
+};
+
+const mailboxLabels = { url: 'Servidor IMAP', user: 'Usuario', password: 'Clave', folder: 'Carpeta' };
+
+/** Where the suppliers' mails are read: the current settings (never the password) and the form to change them. */
+function mailboxSection(form: MailboxForm, csrf: string): Html {
+  const { current, values = {}, errors } = form;
+  const failed = Object.keys(errors).length > 0;
+  return html`<section aria-labelledby="mailbox-title">
+<h2 id="mailbox-title">Buzón de recepción</h2>
+${current ? html`<p data-mailbox="${current.user}">Se lee <code>${current.user}</code> en ${current.url} (carpeta ${current.folder}).</p>` : html`<p>Aún no ha registrado el buzón al que sus proveedores envían las facturas.</p>`}
+${failed ? noticeOf('error', 'Revise los campos marcados.', 'FORM_INVALID', { errors, labels: mailboxLabels }) : ''}
+<form method="post" action="/admin/received/mailbox" class="stack">
+  ${csrfField(csrf)}
+  ${field({ name: 'url', label: mailboxLabels.url, value: values.url ?? current?.url, hint: 'imaps://servidor:993, o imap://servidor:143 con STARTTLS.', errors })}
+  ${field({ name: 'user', label: mailboxLabels.user, value: values.user ?? current?.user, errors, autocomplete: 'off' })}
+  ${field({ name: 'password', label: mailboxLabels.password, type: 'password', hint: 'Se guarda cifrada y no se vuelve a mostrar.', errors, autocomplete: 'new-password' })}
+  ${field({ name: 'folder', label: mailboxLabels.folder, value: values.folder ?? current?.folder ?? 'INBOX', errors })}
+  <button type="submit">Guardar el buzón</button>
+</form>
+</section>`;
+}
+
+/** The list with the upload form above it, and the reception mailbox's form when the portal has one. */
+export function receivedListBody(
+  invoices: readonly Received[],
+  csrf: string,
+  notice?: Html,
+  mailbox?: MailboxForm,
+): Html {
   const rows = invoices.map(
     (i) => html`<tr>
   <td><a href="/admin/received/${i.cufe}">${i.number}</a></td>
@@ -62,7 +94,8 @@ ${
   <tbody>${rows}</tbody>
 </table>`
     : html`<p>Aún no ha recibido facturas. Las que lleguen a su buzón de recepción aparecen aquí.</p>`
-}`;
+}
+${mailbox ? mailboxSection(mailbox, csrf) : ''}`;
 }
 
 /** One received invoice: its checks with their reasons, its events, and the form of the next event when it may go. */

@@ -14,6 +14,7 @@ const flashes = {
   company: 'Guardado. Los datos de la empresa quedaron actualizados.',
   notes: 'Guardado. La numeración de notas quedó actualizada.',
   tacit: 'Guardado. La aceptación tácita de sus facturas quedó configurada.',
+  mailbox: 'Guardado. El buzón de recepción se leerá desde la próxima consulta.',
 } as const;
 
 export type Flash = keyof typeof flashes;

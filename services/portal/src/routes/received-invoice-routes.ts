@@ -1,10 +1,12 @@
-import { buyerEventRequestSchema, cufeSchema } from '@fe/contracts';
+import { buyerEventRequestSchema, cufeSchema, receptionMailboxRequestSchema } from '@fe/contracts';
+import { imapSettings, isMailError } from '@fe/mail';
 import type { FastifyInstance } from 'fastify';
 import { PortalError } from '../errors.ts';
 import { notice } from '../html/form.ts';
-import { receivedDetailBody, receivedListBody } from '../html/received-invoice-pages.ts';
+import { receivedDetailBody, receivedListBody, type MailboxForm } from '../html/received-invoice-pages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
-import { requireAccount, sendPage, text } from './guard.ts';
+import { redirectWithFlash, takeFlash } from './flash.ts';
+import { exact, requireAccount, sendPage, text } from './guard.ts';
 
 const LIST_LIMIT = 200;
 
@@ -13,15 +15,65 @@ export function receivedInvoiceRoutes(scope: FastifyInstance, deps: PortalDeps):
   const received = deps.receivedInvoices;
   if (!received) return;
 
+  const mailboxForm = async (tenantId: string, form: Partial<MailboxForm> = {}): Promise<MailboxForm | undefined> =>
+    deps.receptionMailboxes ? { current: await deps.receptionMailboxes.get(tenantId), errors: {}, ...form } : undefined;
+
   scope.get('/received', async (request, reply) => {
     const account = requireAccount(request, reply);
     if (!account) return reply;
     const page = await received.list(account.tenantId, { limit: LIST_LIMIT });
+    const flash = takeFlash(request, reply, deps);
     return sendPage(request, reply, {
       title: 'Facturas recibidas',
       nav: 'received',
-      body: receivedListBody(page.invoices, request.visitor.csrf),
+      body: receivedListBody(
+        page.invoices,
+        request.visitor.csrf,
+        flash ? notice('ok', flash) : undefined,
+        await mailboxForm(account.tenantId),
+      ),
     });
+  });
+
+  // The reception mailbox, as PUT /api/v1/service/reception-mailbox sets it; every field at fault in one round.
+  scope.post('/received/mailbox', async (request, reply) => {
+    const account = requireAccount(request, reply);
+    if (!account) return reply;
+    if (!deps.receptionMailboxes) throw new PortalError('NOT_FOUND');
+    const body = request.body;
+    const values = { url: text(body, 'url'), user: text(body, 'user'), folder: text(body, 'folder') || 'INBOX' };
+    const parsed = receptionMailboxRequestSchema.safeParse({ ...values, password: exact(body, 'password') });
+    const errors: Record<string, string> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'url')] ??= 'Escriba este dato.';
+    else
+      try {
+        imapSettings(parsed.data);
+      } catch (error) {
+        if (!isMailError(error)) throw error;
+        errors[error.code === 'MAILBOX_CREDENTIALS_MISSING' ? 'user' : 'url'] =
+          error.code === 'MAILBOX_URL_HAS_CREDENTIALS'
+            ? 'Sin usuario ni clave en la URL: van en sus campos.'
+            : 'Debe ser imaps://servidor o imap://servidor.';
+      }
+    if (!parsed.success || Object.keys(errors).length) {
+      const page = await received.list(account.tenantId, { limit: LIST_LIMIT });
+      return sendPage(request, reply, {
+        title: 'Facturas recibidas',
+        nav: 'received',
+        status: 422,
+        body: receivedListBody(
+          page.invoices,
+          request.visitor.csrf,
+          undefined,
+          await mailboxForm(account.tenantId, { values, errors }),
+        ),
+      });
+    }
+    const { password, ...settings } = parsed.data;
+    await deps.receptionMailboxes.set(account.tenantId, settings, password, deps.clock.now());
+    deps.logger.info({ account_id: account.id }, 'reception mailbox set');
+    return redirectWithFlash(reply, deps, '/admin/received', 'mailbox');
   });
 
   scope.post('/received', async (request, reply) => {
