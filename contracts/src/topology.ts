@@ -39,6 +39,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       // The buyer's side: a supplier's invoice uploaded or read from the reception mailbox, and the buyer's events.
       'ReceivedInvoiceImported',
       'ReceivedInvoiceEventRequested',
+      // The seller's 034, 036, 037 asked through the API (the portal's buttons append it too; docs/radian.md).
+      'InvoiceRadianEventRequested',
     ],
     consumes: [],
   },
@@ -67,6 +69,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceRadianEventRegistered',
       'ReceivedInvoiceEventRegistered',
       'ReceivedInvoiceEventRefused',
+      'InvoiceRadianEventAnswered',
     ],
     consumes: [
       'InvoiceSigned',
@@ -74,6 +77,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceRedriveRequested',
       'InvoiceAccepted',
       'ReceivedInvoiceEventRequested',
+      'InvoiceRadianEventRequested',
     ],
     consumerGroup: 'fe.submitter',
     step: 'submission',
@@ -100,6 +104,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'BuyerNotificationFailed',
       'BuyerNotificationSkipped',
       'InvoiceRadianEventRegistered',
+      'InvoiceRadianEventRequested',
+      'InvoiceRadianEventAnswered',
     ],
     consumerGroup: 'fe.projection',
   },

@@ -156,6 +156,25 @@ export const errorCatalogue = {
     http: 409,
     summary: 'An event of this invoice is still on its way to DIAN: wait for its answer before the next one.',
   },
+  // The título valor (RADIAN 036 and 037, docs/radian.md).
+  TITLE_VALUE_NOT_ACCEPTED: {
+    http: 409,
+    summary:
+      'The buyer has not accepted the invoice (033, or 034 tacitly): it cannot be registered as a título valor yet.',
+  },
+  TITLE_VALUE_NOT_REGISTERED: {
+    http: 409,
+    summary: 'The invoice is not registered as a título valor (036): it cannot be endorsed.',
+  },
+  TITLE_VALUE_NOT_HOLDER: {
+    http: 409,
+    summary:
+      'The seller is no longer the legitimate holder of the título valor (it was endorsed): it cannot endorse it.',
+  },
+  RADIAN_EVENT_REJECTED: {
+    http: 422,
+    summary: "DIAN refused the seller's RADIAN event (036 or 037); details carry DIAN's rules.",
+  },
   INTERNAL_ERROR: {
     http: 500,
     summary: 'An unexpected error; nothing was half-written; the request id finds it in the logs.',

@@ -137,9 +137,11 @@ export const customerSchema = z
 
 export const lineTaxSchema = z
   .object({
-    code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
+    code: z.enum(['01', '03', '04', '35']).describe('"01" IVA, "03" ICA, "04" INC, "35" ICUI (ultra-processed food).'),
     name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
-    rate: decimalAmount(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
+    rate: decimalAmount(3, 'rate').describe(
+      "Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966).",
+    ),
   })
   .strict()
   .meta({ id: 'LineTax' });
@@ -219,10 +221,10 @@ export const invoiceLineSchema = z
       .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
       .array(lineTaxSchema)
-      .max(2)
+      .max(4)
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
-      .describe('Empty for goods or services excluded from IVA.'),
+      .describe('Empty for goods or services excluded from IVA. ICA and ICUI sit beside IVA or INC.'),
     allowance_charges: z
       .array(allowanceChargeSchema)
       .max(10)
@@ -250,6 +252,23 @@ export const paymentSchema = z
   .strict()
   .meta({ id: 'Payment' });
 
+/**
+ * A withholding the buyer applies (ReteIVA, ReteFuente, ReteICA): written as cac:WithholdingTaxTotal, informative only
+ * (annex §3.2: not in the CUFE, not subtracted from PayableAmount).
+ */
+export const withholdingSchema = z
+  .object({
+    code: z.enum(['05', '06', '07']).describe('"05" ReteIVA, "06" ReteFuente (ReteRenta), "07" ReteICA.'),
+    rate: positiveAmount(3, 'rate').describe(
+      'Percentage of the base, up to 3 decimals (ReteICA 9.66 per mil is 0.966); at most 100.',
+    ),
+    base: positiveAmount(2, 'base')
+      .optional()
+      .describe("Omitted: the invoice's IVA for ReteIVA, the lines' net amount (LineExtensionAmount) otherwise."),
+  })
+  .strict()
+  .meta({ id: 'Withholding' });
+
 export const invoiceRequestSchema = z
   .object({
     customer: customerSchema,
@@ -273,6 +292,13 @@ export const invoiceRequestSchema = z
       .optional()
       .describe(
         'Discounts and charges on the whole invoice (AllowanceTotalAmount, ChargeTotalAmount): applied after taxes, they do not change the tax bases.',
+      ),
+    withholdings: z
+      .array(withholdingSchema)
+      .max(3)
+      .optional()
+      .describe(
+        "Withholdings the buyer applies, one per code: printed with the net the seller receives, never subtracted from PayableAmount or the CUFE's values.",
       ),
     prepaid_payments: z
       .array(prepaidPaymentSchema)

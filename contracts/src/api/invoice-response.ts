@@ -140,9 +140,18 @@ export const radianEventSummarySchema = z
     event_id: z.string().describe("The event document's own number."),
     cude: cufeSchema.describe("The event's CUDE."),
     issue_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    sender_nit: z.string().describe('Who sent it: the buyer (030–033) or the seller (034).'),
+    sender_nit: z.string().describe('Who sent it: the buyer (030–033) or the seller (034, 036, 037).'),
     claim_reason: z.enum(['01', '02', '03', '04']).optional().describe("A claim's (031) reason."),
-    issued_by_us: z.boolean().describe("True for the seller's own 034, sent by this service."),
+    person: z
+      .object({
+        id: z.string(),
+        name: z.string().describe('First and family names.'),
+        job_title: z.string().optional(),
+        department: z.string().optional(),
+      })
+      .optional()
+      .describe('030/032/033: who received the invoice or the goods, or accepted, as the event names them.'),
+    issued_by_us: z.boolean().describe("True for the seller's own 034, 036 or 037, sent by this service."),
     registered_at: z.iso.datetime({ offset: true }).optional().describe('When DIAN registered it, if it says.'),
   })
   .meta({ id: 'RadianEventSummary' });

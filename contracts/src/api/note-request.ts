@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice-request.ts';
+import { allowanceChargeSchema, decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice-request.ts';
 
 /**
  * Credit and debit notes (docs/notes.md). A note corrects one accepted invoice of the same tenant,
@@ -64,6 +64,13 @@ const noteFields = {
     .optional()
     .describe('Declared payable total of the note; checked against the computed one.'),
   notes: xmlTextSchema(0, 5000).optional().describe('Free text, printed as cbc:Note.'),
+  allowance_charges: z
+    .array(allowanceChargeSchema)
+    .max(10)
+    .optional()
+    .describe(
+      "Discounts and charges on the whole note, as on an invoice: after taxes, not changing the tax bases. A cancellation without lines takes the invoice's.",
+    ),
 };
 
 export const creditNoteRequestSchema = z

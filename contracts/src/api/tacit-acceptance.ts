@@ -1,17 +1,60 @@
 import { z } from 'zod';
+import { radianPartySchema } from '../events/invoice-radian-event-requested.v1.ts';
 import { cufeSchema, radianEventSummarySchema } from './invoice-response.ts';
 
 /**
- * Body of the 201 (issued now) and 200 (issued before) answers of POST /api/v1/service/invoice/<cufe>/tacit-acceptance
- * (docs/radian.md, "Tacit acceptance").
+ * Body of the 201 (issued now) and 200 (issued before) answers of the seller's RADIAN requests: POST
+ * /api/v1/service/invoice/<cufe>/tacit-acceptance, …/title-value and …/endorsement (docs/radian.md).
  */
-export const tacitAcceptanceResponseSchema = z
+export const radianEventResponseSchema = z
   .object({
     success: z.literal(true),
     cufe: cufeSchema,
-    event: radianEventSummarySchema.describe('The 034 RADIAN registered: its number, CUDE and date.'),
-    status_url: z.string().describe("Where the invoice's buyer_answer now says tacitly_accepted."),
+    event: radianEventSummarySchema.describe('The event RADIAN registered: its number, CUDE and date.'),
+    status_url: z.string().describe("Where the invoice's RADIAN events now list it."),
   })
-  .meta({ id: 'TacitAcceptanceResponse' });
+  .meta({ id: 'RadianEventResponse' });
 
-export type TacitAcceptanceResponse = z.infer<typeof tacitAcceptanceResponseSchema>;
+export type RadianEventResponse = z.infer<typeof radianEventResponseSchema>;
+/** The tacit acceptance's answer is a RADIAN event answer. */
+export type TacitAcceptanceResponse = RadianEventResponse;
+
+/** Body of the 202 answer: the request is recorded and DIAN's answer has not come within the wait. */
+export const radianEventPendingResponseSchema = z
+  .object({
+    success: z.literal(true),
+    cufe: cufeSchema,
+    request_id: z
+      .uuid()
+      .describe("The request's id; the invoice's events (InvoiceRadianEventAnswered) carry its answer."),
+    status_url: z.string().describe('Where the event shows once registered.'),
+  })
+  .meta({ id: 'RadianEventPendingResponse' });
+
+export type RadianEventPendingResponse = z.infer<typeof radianEventPendingResponseSchema>;
+
+/** POST …/title-value: the seller registers its accepted invoice as a título valor (036). */
+export const titleValueRequestSchema = z
+  .strictObject({
+    operation_type: z
+      .enum(['361', '362', '363', '364'])
+      .optional()
+      .describe(
+        "The registration type (the event's CustomizationID); default 361, the first registration for general negotiation.",
+      ),
+  })
+  .meta({ id: 'TitleValueRequest' });
+
+/** POST …/endorsement: the seller, holder of the título valor, endorses it to a factor (037). */
+export const endorsementRequestSchema = z
+  .strictObject({
+    endorsee: radianPartySchema.describe('Who the invoice is endorsed to.'),
+    operation_type: z
+      .enum(['371', '372'])
+      .optional()
+      .describe('371 endoso con responsabilidad (default), 372 sin responsabilidad.'),
+  })
+  .meta({ id: 'EndorsementRequest' });
+
+export type TitleValueRequest = z.infer<typeof titleValueRequestSchema>;
+export type EndorsementRequest = z.infer<typeof endorsementRequestSchema>;

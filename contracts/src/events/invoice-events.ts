@@ -10,7 +10,9 @@ import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
+import { invoiceRadianEventAnsweredV1 } from './invoice-radian-event-answered.v1.ts';
 import { invoiceRadianEventRegisteredV1 } from './invoice-radian-event-registered.v1.ts';
+import { invoiceRadianEventRequestedV1 } from './invoice-radian-event-requested.v1.ts';
 import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
@@ -42,6 +44,8 @@ export const invoiceEventSchemas = {
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
   'InvoiceRadianEventRegistered.v1': invoiceRadianEventRegisteredV1,
   ...receivedInvoiceEvents.schemas,
+  'InvoiceRadianEventRequested.v1': invoiceRadianEventRequestedV1,
+  'InvoiceRadianEventAnswered.v1': invoiceRadianEventAnsweredV1,
 } as const;
 
 export const invoiceEventSchema = z.discriminatedUnion('type', [
@@ -65,6 +69,8 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceRedriveRequestedV1,
   invoiceRadianEventRegisteredV1,
   ...receivedInvoiceEvents.union,
+  invoiceRadianEventRequestedV1,
+  invoiceRadianEventAnsweredV1,
 ]);
 
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;

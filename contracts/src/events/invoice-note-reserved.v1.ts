@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceLineSchema } from '../api/invoice-request.ts';
+import { allowanceChargeSchema, invoiceLineSchema } from '../api/invoice-request.ts';
 import { creditNoteRequestSchema, debitNoteRequestSchema } from '../api/note-request.ts';
 import { envelopeSchema } from './envelope.ts';
 import { amountString } from './shared.ts';
@@ -18,6 +18,10 @@ export const invoiceNoteReservedV1Data = z.object({
     .describe("The note's issue instant, fixed here so a finished note is the same whoever finishes it."),
   request: z.union([creditNoteRequestSchema, debitNoteRequestSchema]),
   lines: z.array(invoiceLineSchema).min(1).describe("The lines the note's document carries."),
+  allowance_charges: z
+    .array(allowanceChargeSchema)
+    .optional()
+    .describe("The document-level discounts and charges the note's document carries."),
   numbered_after: z
     .string()
     .regex(/^\d+$/)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
+import { allowanceChargeSchema, customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -44,6 +44,12 @@ export const noteRequestedFields = {
     .array(invoiceLineSchema)
     .min(1)
     .describe("The lines the document carries: the request's, or the invoice's for a full cancellation."),
+  allowance_charges: z
+    .array(allowanceChargeSchema)
+    .optional()
+    .describe(
+      "The document-level discounts and charges the document carries: the request's, or the invoice's for a full cancellation.",
+    ),
 };
 
 export type ReferencedInvoice = z.infer<typeof referencedInvoiceSchema>;

@@ -5,6 +5,7 @@ import '../api/invoice-request.ts';
 import '../api/invoice-response.ts';
 import '../api/invoice-events-response.ts';
 import '../api/notify-buyer.ts';
+import '../api/tenant-readiness.ts';
 import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
 import { receivedInvoicePaths } from './received-invoice-paths.ts';
@@ -84,6 +85,53 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const requestId = {
     'X-Request-Id': { description: 'Request id, also in the body and the logs.', schema: { type: 'string' } },
   };
+  // A seller's RADIAN request still unanswered when the wait ran out (docs/radian.md, "The seller's requests").
+  const pending = {
+    description: "Recorded; DIAN's answer did not come within the wait. The status lists the event once registered.",
+    headers: requestId,
+    content: json(ref('RadianEventPendingResponse')),
+  };
+  // The título valor's two requests (036, 037): the same answers, their own body and refusals.
+  const titleValueEvent = (
+    operationId: string,
+    summary: string,
+    description: string,
+    requestBody: { required: boolean; content: unknown },
+    refusals: ErrorCode[],
+  ) => ({
+    post: {
+      operationId,
+      summary,
+      description,
+      parameters: [{ name: 'cufe', in: 'path', required: true, schema: ref('Cufe') }],
+      requestBody,
+      responses: {
+        '201': {
+          description: 'DIAN registered the event now.',
+          headers: requestId,
+          content: json(ref('RadianEventResponse')),
+        },
+        '200': {
+          description: 'Registered before (a repeated request): the event registered then.',
+          headers: requestId,
+          content: json(ref('RadianEventResponse')),
+        },
+        '202': pending,
+        ...errors([
+          'MALFORMED_JSON',
+          'VALIDATION_ERROR',
+          'UNAUTHORIZED',
+          'INVOICE_NOT_FOUND',
+          'INVOICE_NOT_ACCEPTED',
+          ...refusals,
+          'RADIAN_EVENT_REJECTED',
+          'RATE_LIMITED',
+          'INTERNAL_ERROR',
+          'UNAVAILABLE',
+        ]),
+      },
+    },
+  });
   // 201 and 202 of a POST that creates a document: its body, and Location at its status.
   const createdAnswers = (accepted: string, location: string) => {
     const headers = { ...requestId, Location: { description: location, schema: { type: 'string' } } };
@@ -251,13 +299,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             '201': {
               description: 'DIAN registered the 034 now.',
               headers: requestId,
-              content: json(ref('TacitAcceptanceResponse')),
+              content: json(ref('RadianEventResponse')),
             },
             '200': {
               description: 'The invoice was tacitly accepted before (a repeated request): the 034 registered then.',
               headers: requestId,
-              content: json(ref('TacitAcceptanceResponse')),
+              content: json(ref('RadianEventResponse')),
             },
+            '202': pending,
             ...errors([
               'VALIDATION_ERROR',
               'UNAUTHORIZED',
@@ -274,6 +323,20 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      '/api/v1/service/invoice/{cufe}/title-value': titleValueEvent(
+        'registerTitleValue',
+        'Register an accepted invoice as a título valor (RADIAN 036)',
+        "When the buyer accepted the invoice (033, or the seller's 034), signs the 036 with the tenant's certificate, addressed to DIAN, and sends it (docs/radian.md). The body may be empty.",
+        { required: false, content: json(ref('TitleValueRequest')) },
+        ['TITLE_VALUE_NOT_ACCEPTED'],
+      ),
+      '/api/v1/service/invoice/{cufe}/endorsement': titleValueEvent(
+        'endorseTitleValue',
+        'Endorse the título valor to a factor (RADIAN 037, endoso en propiedad)',
+        'When the invoice is registered as a título valor (036) and the seller still holds it, signs the 037 addressed to the endorsee and sends it (docs/radian.md).',
+        { required: true, content: json(ref('EndorsementRequest')) },
+        ['NIT_INVALID', 'TITLE_VALUE_NOT_REGISTERED', 'TITLE_VALUE_NOT_HOLDER'],
+      ),
       ...receivedInvoicePaths({ ref, json, errors, requestId }),
       '/api/v1/service/status/{cufe}': {
         get: {
@@ -319,6 +382,23 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               'INTERNAL_ERROR',
               'UNAVAILABLE',
             ]),
+          },
+        },
+      },
+      '/api/v1/service/tenant/readiness': {
+        get: {
+          operationId: 'tenantReadiness',
+          summary: "Whether the API takes this tenant's documents now, and how long its signing certificate lasts",
+          description:
+            'The checks behind `403 TENANT_NOT_READY` (company data, a numbering resolution, a certificate valid now), answered without sending a document. ' +
+            'A certificate within 30, 7 or 1 days of its end adds a `CERTIFICATE_EXPIRING` warning and `ready_with_warnings`; only its end makes the tenant `not_ready`.',
+          responses: {
+            '200': {
+              description: 'Where the tenant stands.',
+              headers: requestId,
+              content: json(ref('TenantReadinessResponse')),
+            },
+            ...errors(['UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'UNAVAILABLE']),
           },
         },
       },

@@ -3,6 +3,8 @@ import {
   type BuyerNotification,
   type InvoiceEvent,
   type InvoiceEventType,
+  type InvoiceRadianEventAnsweredV1,
+  type InvoiceRadianEventRequestedV1,
   type InvoiceStage,
   type InvoiceStatus,
   type ProcessingStep,
@@ -117,7 +119,31 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
       return { ...noteIssued(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
     case 'InvoiceRadianEventRegistered':
       return { ...radianEvent(view, event.data), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
+    case 'InvoiceRadianEventRequested':
+    case 'InvoiceRadianEventAnswered':
+      return { ...radianRequest(view, event), updatedAt: latest(view.updatedAt, at), lastEventId: event.id };
   }
+}
+
+/** A seller's request for a RADIAN event, or its answer (one per request_id; a repeat changes nothing). */
+function radianRequest(
+  view: InvoiceStatusView,
+  event: InvoiceRadianEventRequestedV1 | InvoiceRadianEventAnsweredV1,
+): InvoiceStatusView {
+  const known = view.radianRequests ?? [];
+  const { request_id: requestId, code } = event.data;
+  const entry = known.find((r) => r.requestId === requestId);
+  if (event.type === 'InvoiceRadianEventRequested') {
+    if (entry) return view;
+    return { ...view, radianRequests: [...known, { requestId, code, requestedAt: event.data.requested_at }] };
+  }
+  if (entry?.answer) return view;
+  const { request_id: _id, code: _code, ...answer } = event.data;
+  const answered = { requestId, code, requestedAt: entry?.requestedAt ?? answer.answered_at, answer };
+  return {
+    ...view,
+    radianRequests: entry ? known.map((r) => (r === entry ? answered : r)) : [...known, answered],
+  };
 }
 
 /** One RADIAN event more, unless the view has its CUDE (a repeat). */
@@ -132,6 +158,16 @@ function radianEvent(view: InvoiceStatusView, d: RadianEventRegistration): Invoi
     issue_date: d.issue_date,
     sender_nit: d.sender.nit,
     ...(d.claim ? { claim_reason: d.claim.reason } : {}),
+    ...(d.person
+      ? {
+          person: {
+            id: d.person.id,
+            name: `${d.person.first_name} ${d.person.family_name}`.trim(),
+            ...(d.person.job_title ? { job_title: d.person.job_title } : {}),
+            ...(d.person.department ? { department: d.person.department } : {}),
+          },
+        }
+      : {}),
     issued_by_us: d.issued_by_us,
     ...(d.registered_at ? { registered_at: d.registered_at } : {}),
   };

@@ -4,7 +4,14 @@
 // neither imports the other. Anything not exported here is private.
 export { evolve } from './evolve.ts';
 export { processingError } from './processing-error.ts';
-export { stageOrder, type InvoiceStatusView } from './invoice-status.ts';
+export { stageOrder, type InvoiceStatusView, type RadianRequestEntry } from './invoice-status.ts';
+export {
+  requestRadianEvent,
+  radianRequestEntry,
+  polledViews,
+  type WaitForView,
+  type RadianRequestInput,
+} from './radian-requests.ts';
 export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.ts';
 export {
   createResponseBody,

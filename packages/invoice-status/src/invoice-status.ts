@@ -4,6 +4,8 @@ import type {
   InvoiceStage,
   InvoiceStatus,
   ProcessingStep,
+  RadianEventAnswer,
+  RadianEventRequest,
   RadianEventSummary,
 } from '@fe/contracts';
 
@@ -23,6 +25,14 @@ export type NoteEntry = {
 };
 
 /** One invoice as the status endpoint shows it; folded from its events by `evolve`. */
+/** A seller's request for a RADIAN event, and what came of it (docs/radian.md, "The seller's requests"). */
+export type RadianRequestEntry = {
+  requestId: string;
+  code: RadianEventRequest['code'];
+  requestedAt: string;
+  answer?: Omit<RadianEventAnswer, 'request_id' | 'code'>;
+};
+
 export type InvoiceStatusView = {
   invoiceId: string;
   tenantId: string;
@@ -71,6 +81,8 @@ export type InvoiceStatusView = {
   voided?: boolean;
   /** On an accepted invoice: its RADIAN events, as recorded (one per CUDE; docs/radian.md). */
   radianEvents?: RadianEventSummary[];
+  /** The seller's requests for its RADIAN events (034, 036, 037), oldest first, each with its answer once given. */
+  radianRequests?: RadianRequestEntry[];
   /** Id of the last event folded in: a redelivery of that event changes nothing. */
   lastEventId: string;
 };

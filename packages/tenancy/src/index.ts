@@ -1,6 +1,12 @@
 // The public surface of @fe/tenancy. Anything not exported here is private.
 export type { TenantDirectory, TenantProfile, ApiKeyEnvironment } from './ports/tenant-directory.ts';
-export type { TenantRegistry, CertificateSummary } from './ports/tenant-registry.ts';
+export type { TenantRegistry, CertificateSummary, CertificateValidity } from './ports/tenant-registry.ts';
+export {
+  certificateExpiry,
+  EXPIRY_WARNING_DAYS,
+  type CertificateExpiry,
+  type ExpiryThreshold,
+} from './certificates/expiry.ts';
 export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adapters/sqlite-tenant-directory.ts';
 export type { NewTenant } from './tenants/new-tenant.ts';
 export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';

@@ -354,6 +354,20 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         expect((await directory.credential('acme', at))!.chain[0].serialNumber).toBe(good.serialNumber);
       });
 
+      it("lists each stored certificate's end of validity without opening it, one generation per upload", async () => {
+        const { directory } = await withTenants();
+        expect(await directory.certificateValidities()).toEqual([]);
+        await directory.storeCertificate('acme', good.p12, good.password, at);
+        const end = new Date(Date.UTC(2035, 0, 1));
+        expect(await directory.certificateValidities()).toEqual([{ tenantId: 'acme', generation: 1, notAfter: end }]);
+        const sooner = makeTestP12({ notAfter: new Date(Date.UTC(2030, 5, 1)) });
+        await directory.storeCertificate('acme', sooner.p12, sooner.password, at);
+        expect(await directory.certificateValidities('acme')).toEqual([
+          { tenantId: 'acme', generation: 2, notAfter: new Date(Date.UTC(2030, 5, 1)) },
+        ]);
+        expect(await directory.certificateValidities('prod')).toEqual([]);
+      });
+
       it.each([
         ['a wrong password', () => ({ ...good, password: 'otra-clave' }), 'P12_WRONG_PASSWORD'],
         ['no private key', () => makeTestP12({ withKey: false }), 'P12_NO_PRIVATE_KEY'],

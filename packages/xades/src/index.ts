@@ -11,6 +11,7 @@ export { assertCertificateOfIssuer, subjectNits } from './certificates/certifica
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';
+export { verifySignedEvent, type EventVerifyOptions } from './verify/verify-signed-event.ts';
 export {
   verifyAttachedDocument,
   verifyApplicationResponseSignature,

@@ -19,11 +19,12 @@ import {
   filesRoute,
   highestUsedInStore,
   notifyBuyerRoute,
+  tenantReadinessRoute,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
   SqliteIdempotencyStore,
-  tacitAcceptanceRoute,
+  radianEventRoutes,
 } from '@fe/ingress';
 import {
   AppendFeed,
@@ -84,11 +85,13 @@ import {
   createPortal,
   SqliteAccountStore,
   SqliteAttemptStore,
+  SqliteExpiryWarningStore,
   TransportMailSender,
   createPipelineTestSetRunner,
   dianNumberingRanges,
   issueByInject,
   localTestCertificates,
+  radianEventsThrough,
   statusInvoiceList,
 } from '@fe/portal';
 import { startHealthServer } from '@fe/service-runtime';
@@ -412,12 +415,16 @@ export async function startEmbedded(
     // the lockout and post limits, in the same file
     const attempts = new SqliteAttemptStore(join(dir, 'portal.sqlite'));
     closers.push(() => attempts.close());
+    // which certificate expiry warnings were mailed, in the same file
+    const expiryWarnings = new SqliteExpiryWarningStore(join(dir, 'portal.sqlite'));
+    closers.push(() => expiryWarnings.close());
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
     const portal = createPortal({
       accounts,
       attempts,
+      expiryWarnings,
       registry: tenants,
       commands: tenantCommands,
       ...(testCa ? { testCertificates: localTestCertificates(testCa, () => clock.now()) } : {}),
@@ -438,11 +445,14 @@ export async function startEmbedded(
       }),
       invoices: statusInvoiceList(statusStore, blobs),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
-      // The invoice page's tacit acceptance button: the submitter issues it, as for the API.
-      tacitAcceptances: {
+      // The invoice page's RADIAN buttons: recorded as the API's are, sent by the submitter.
+      radianEvents: radianEventsThrough({
+        store,
+        clock,
+        waitFor: (invoiceId, until, timeoutMs) => projection.waitFor(invoiceId, until, timeoutMs),
         today: radianToday,
-        request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
-      },
+        waitMs: config.ingress.waitBudgetMs,
+      }),
       // "Facturas recibidas": the same operations as the API's.
       receivedInvoices: buyer.received,
       receptionMailboxes: buyer.mailboxes,
@@ -480,12 +490,16 @@ export async function startEmbedded(
         // Credit and debit notes find the invoice named by its cufe through the status views (docs/notes.md).
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
-        // The seller's 034 is the submitter's to send (it owns the DIAN gateway and the tenant's call slots).
-        tacitAcceptanceRoute({
+        // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
+        tenantReadinessRoute({ tenants: tenants, clock }),
+        // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
+        // call slots), answered through the projection's waiters.
+        radianEventRoutes({
+          store,
+          clock,
           invoices: statusStore,
-          tacitAcceptances: {
-            request: (invoiceId, tenantId) => submitterService.requestTacitAcceptance(invoiceId, tenantId),
-          },
+          waitFor: (invoiceId, until, timeoutMs) => projection.waitFor(invoiceId, until, timeoutMs),
+          waitMs: config.ingress.waitBudgetMs,
           retryAfterSeconds: config.ingress.retryAfterSeconds,
         }),
         async (scope) =>

@@ -32,7 +32,20 @@ const marks: Record<string, string[]> = {
     '<cbc:CityName>New York</cbc:CityName><cbc:PostalZone>10118</cbc:PostalZone><cbc:CountrySubentity>NY</cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode>',
     '<cbc:PriceAmount currencyID="COP">285000.123456</cbc:PriceAmount>',
   ],
+  // 100 × 4 200 = 420 000.00 with IVA 79 800.00 and ICUI 84 000.00; 350 000.00 with IVA 66 500.00 and ICA 3 381.00.
+  'invoice-other-taxes.json': [
+    '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">350000.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxCategory><cbc:Percent>0.966</cbc:Percent><cac:TaxScheme><cbc:ID>03</cbc:ID><cbc:Name>ICA</cbc:Name>',
+    '<cbc:Percent>20.00</cbc:Percent><cac:TaxScheme><cbc:ID>35</cbc:ID><cbc:Name>ICUI</cbc:Name>',
+    // The base once per line (FAU04), every tax in TaxInclusiveAmount: 770 000 + 146 300 + 84 000 + 3 381.
+    '<cbc:TaxExclusiveAmount currencyID="COP">770000.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="COP">1003681.00</cbc:TaxInclusiveAmount>',
+  ],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
+  // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
+  'invoice-withholdings.json': [
+    '<cac:WithholdingTaxTotal><cbc:TaxAmount currencyID="COP">210900.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">1406000.00</cbc:TaxableAmount>',
+    '<cbc:Percent>0.966</cbc:Percent><cac:TaxScheme><cbc:ID>07</cbc:ID><cbc:Name>ReteICA</cbc:Name>',
+    '<cbc:PayableAmount currencyID="COP">8806000.00</cbc:PayableAmount>',
+  ],
 };
 
 /** What each example's PDF must show (pdftotext). */
@@ -47,6 +60,17 @@ const pdfShows: Record<string, string[]> = {
     'Pronto pago (condicionado a pago en 10 días)',
   ],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+  'invoice-other-taxes.json': ['35 ICUI', '03 ICA', '$ 84.000,00', '$ 3.381,00'],
+  'invoice-withholdings.json': [
+    'Retención ReteRenta',
+    '$ 185.000,00',
+    'Retención ReteIVA',
+    '$ 210.900,00',
+    'Retención ReteICA',
+    '$ 71.484,00',
+    'Neto a recibir (menos retenciones)',
+    '$ 8.338.616,00',
+  ],
 };
 
 let world: World;
@@ -56,7 +80,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the five the README lists', () => {
+  it('are the seven the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

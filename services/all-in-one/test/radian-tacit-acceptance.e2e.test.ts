@@ -57,13 +57,21 @@ async function buyerReceivesGoods(cufe: string): Promise<void> {
     expect(await shape.dian.playBuyer(cufe, { eventCode }), eventCode).toMatchObject({ ok: true, statusCode: '00' });
 }
 
+const endorsee = { name: 'Factor Capital S.A.S.', document_type: '31', id: '901234567', dv: 7, person_type: '1' };
+const radianPost = (cufe: string, path: string, body: unknown) =>
+  fetch(`${shape.url}/api/v1/service/invoice/${cufe}/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shape.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+
 const tacitAcceptance = (cufe: string) =>
   fetch(`${shape.url}/api/v1/service/invoice/${cufe}/tacit-acceptance`, {
     method: 'POST',
     headers: { authorization: `Bearer ${shape.apiKey}` },
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
 
-/** The signed 034 as stored: DIAN's ApplicationResponse XSD (xmllint) takes it. */
+/** A signed event (034, 036, 037) as stored: DIAN's ApplicationResponse XSD (xmllint) takes it. */
 async function expectValid034(key: string): Promise<void> {
   const file = join(scratch, key.replaceAll('/', '_'));
   writeFileSync(file, await shape.storedFile!(key));
@@ -85,6 +93,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
       ['030', days.receipt, false],
       ['032', days.receipt, false],
     ]);
+    expect(received.radian_events[1].person).toEqual({ id: '1000000001', name: 'Recepción Simulada' });
 
     await shape.dian.setToday(days.lastDayToAnswer); // the holiday is behind; the buyer may still answer today
     await sleep(1_000);
@@ -146,6 +155,20 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     expect(again.body.event.cude).toBe(issued.body.event.cude);
     await pollStatus(shape, second.cufe, (body) => body.buyer_answer === 'tacitly_accepted');
     await expectValid034(`demo/${second.number}.034.xml`);
+
+    // The título valor: not on an invoice the buyer has not accepted; registered (036) and endorsed (037) on this one.
+    const notYet = await radianPost(first.cufe, 'endorsement', { endorsee });
+    expect(notYet.body.error.code).toBe('TITLE_VALUE_NOT_REGISTERED');
+    const title = await radianPost(second.cufe, 'title-value', {});
+    expect(title.status, JSON.stringify(title.body)).toBe(201);
+    expect(title.body.event).toMatchObject({ code: '036', event_id: `TV${second.number}`, issued_by_us: true });
+    const endorsed = await radianPost(second.cufe, 'endorsement', { endorsee, operation_type: '372' });
+    expect(endorsed.status, JSON.stringify(endorsed.body)).toBe(201);
+    expect((await radianPost(second.cufe, 'endorsement', { endorsee })).status).toBe(200);
+    const codes = await pollStatus(shape, second.cufe, (body) => body.radian_events.length === 5);
+    expect(codes.radian_events.map((e: any) => e.code)).toEqual(['030', '032', '034', '036', '037']);
+    await expectValid034(`demo/${second.number}.036.xml`);
+    await expectValid034(`demo/${second.number}.037.xml`);
   });
 
   it("the portal's invoice page says the buyer's answer in Spanish and its button issues the offered 034", async () => {
@@ -171,6 +194,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     const page = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(page.text).toContain('data-buyer-answer="goods_received"');
     expect(page.text).toContain('Bienes o servicios recibidos por el comprador');
+    expect(page.text).toContain('data-radian-person>Recepción Simulada');
     expect(page.text).toContain(`data-tacit-acceptance-from="${days.tacitFrom}"`);
     const forged = await portal.post(`/admin/invoices/${invoiceId}/tacit-acceptance`, {}, { csrf: 'none' });
     expect(errorCodeOf(forged.text)).toBe('CSRF_INVALID');
@@ -184,6 +208,23 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     const after = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(after.text).toContain('Aceptada tácitamente');
     expect(after.text).not.toContain('/tacit-acceptance"');
+    // The título valor's button, then the endorsement's form.
+    expect(after.text).toContain('/title-value"');
+    const registered = await portal.post(
+      `/admin/invoices/${invoiceId}/title-value`,
+      {},
+      { formPage: `/admin/invoices/${invoiceId}` },
+    );
+    expect(registered.status, registered.text).toBe(303);
+    const titled = await portal.get(`/admin/invoices/${invoiceId}`);
+    expect(titled.text).toContain('data-title-value="registered"');
+    const endorsedPage = await portal.post(
+      `/admin/invoices/${invoiceId}/endorsement`,
+      { endorsee_name: endorsee.name, endorsee_id: endorsee.id, endorsee_dv: '7', operation_type: '371' },
+      { formPage: `/admin/invoices/${invoiceId}` },
+    );
+    expect(endorsedPage.status, endorsedPage.text).toBe(303);
+    expect((await portal.get(`/admin/invoices/${invoiceId}`)).text).toContain('data-title-value="endorsed"');
     await expectValid034(`demo/${invoice.number}.034.xml`);
   });
 });

@@ -2,10 +2,11 @@
 // the simulator plays the buyer (030, 032, 033), "today" moves across a Colombian holiday, and the seller's tacit
 // acceptance (034) goes on its own ('automatic') or only when asked ('offer'). Every exit is checked: the stream's
 // events, DIAN's calls, the stored 034 and the logs (docs/architecture.md, convention 8).
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { demoTenant } from '@fe/dian-domain';
 import { readEventApplicationResponse } from '@fe/dian-xml';
-import type { InvoiceEvent } from '@fe/contracts';
+import type { InvoiceEvent, RadianEventRequest } from '@fe/contracts';
+import { newInvoiceEvent, systemClock } from '@fe/platform';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoProfile } from '../test-support/submitter/in-memory-tenant-directory.ts';
 import { startSubmitterWorld, type SubmitterWorld } from '../test-support/submitter/submitter-world.ts';
@@ -20,12 +21,50 @@ afterEach(() => world.close());
 const radian = (events: InvoiceEvent[]) =>
   events.flatMap((e) => (e.type === 'InvoiceRadianEventRegistered' ? [e.data] : []));
 const days = receiptAcrossHoliday();
+const endorsee = {
+  name: 'Factor Capital S.A.S.',
+  document_type: '31',
+  id: '901234567',
+  dv: 7,
+  person_type: '1' as const,
+};
 const fast = { radian: { sweepIntervalMs: 20, maxCheckIntervalMs: 40 } };
 
 async function acceptedInvoice() {
   const invoice = await world.issue();
   await world.waitFor(invoice.invoiceId, (events) => events.some((e) => e.type === 'InvoiceAccepted'));
   return invoice;
+}
+
+/**
+ * The seller asks for one of its RADIAN events as the API and the portal do (InvoiceRadianEventRequested on the
+ * stream); the submitter's answer (InvoiceRadianEventAnswered), without request_id and answered_at.
+ */
+async function ask(
+  invoiceId: string,
+  code: '034' | '036' | '037',
+  extra: Partial<Pick<RadianEventRequest, 'operation_type' | 'endorsee'>> = {},
+) {
+  const requestId = randomUUID();
+  const meta = { tenantId: 'demo', invoiceId, correlationId: requestId, causationId: requestId };
+  const data = {
+    request_id: requestId,
+    code,
+    requested_by: 'api:demo',
+    requested_at: new Date().toISOString(),
+    ...extra,
+  };
+  await world.store.append(
+    invoiceId,
+    [newInvoiceEvent('InvoiceRadianEventRequested', data, meta, systemClock)],
+    'stream_exists',
+  );
+  const answeredIn = (events: InvoiceEvent[]) =>
+    events.find((e) => e.type === 'InvoiceRadianEventAnswered' && e.data.request_id === requestId);
+  const answered = answeredIn(await world.waitFor(invoiceId, (events) => answeredIn(events) !== undefined, 20_000));
+  if (answered?.type !== 'InvoiceRadianEventAnswered') throw new Error('unreachable');
+  const { request_id: _id, answered_at: _at, ...answer } = answered.data;
+  return answer;
 }
 
 async function buyerReceivesGoods(cufe: string) {
@@ -50,6 +89,11 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     expect(radian(two).map((e) => [e.code, e.issue_date, e.issued_by_us])).toEqual([
       ['030', days.receipt, false],
       ['032', days.receipt, false],
+    ]);
+    // Who received: the events' own documents name the simulated buyer's receiver (GetXmlByDocumentKey).
+    expect(radian(two).map((e) => e.person)).toEqual([
+      { id: '1000000001', first_name: 'Recepción', family_name: 'Simulada' },
+      { id: '1000000001', first_name: 'Recepción', family_name: 'Simulada' },
     ]);
     // The last day the buyer may still answer (past the holiday): checks go on, no 034.
     today = days.lastDayToAnswer;
@@ -97,15 +141,17 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     const invoice = await acceptedInvoice();
     await buyerReceivesGoods(invoice.cufe);
     await world.waitFor(invoice.invoiceId, (events) => radian(events).length === 2);
-    expect(await submitter.requestTacitAcceptance(invoice.invoiceId, 'demo')).toEqual({
-      kind: 'refused',
-      refusal: { code: 'TOO_EARLY', availableFrom: days.tacitFrom },
+    expect(await ask(invoice.invoiceId, '034')).toEqual({
+      code: '034',
+      outcome: 'refused',
+      refusal: { code: 'TOO_EARLY', available_from: days.tacitFrom },
     });
     expect(await world.simulator.playBuyer(invoice.cufe, { eventCode: '033' })).toMatchObject({ ok: true });
     today = days.tacitFrom;
     world.simulator.setToday(days.tacitFrom);
-    expect(await submitter.requestTacitAcceptance(invoice.invoiceId, 'demo')).toEqual({
-      kind: 'refused',
+    expect(await ask(invoice.invoiceId, '034')).toEqual({
+      code: '034',
+      outcome: 'refused',
       refusal: { code: 'BUYER_ANSWERED', event: '033' },
     });
     expect(radian(await world.events(invoice.invoiceId)).map((e) => e.code)).toEqual(['030', '032', '033']);
@@ -119,18 +165,37 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(radian(await world.events(second.invoiceId))).toHaveLength(2); // offered, not issued
     // Two clicks at once (and the scheduled checks meanwhile): one 034, the other answer names it.
-    const both = await Promise.all([
-      submitter.requestTacitAcceptance(second.invoiceId, 'demo'),
-      submitter.requestTacitAcceptance(second.invoiceId, 'demo'),
-    ]);
-    expect(both.map((outcome) => outcome.kind).sort()).toEqual(['already', 'issued']);
-    const issued = both.find((outcome) => outcome.kind === 'issued')!;
-    expect(issued).toMatchObject({ registration: { code: '034', issued_by_us: true } });
-    expect(await submitter.requestTacitAcceptance(second.invoiceId, 'demo')).toMatchObject({
-      kind: 'already',
-      registration: { code: '034' },
-    });
+    const both = await Promise.all([ask(second.invoiceId, '034'), ask(second.invoiceId, '034')]);
+    expect(both.map((answer) => answer.outcome).sort()).toEqual(['already', 'issued']);
+    const own = radian(await world.events(second.invoiceId)).find((e) => e.code === '034')!;
+    expect(own).toMatchObject({ issued_by_us: true });
+    expect(both.map((answer) => answer.cude)).toEqual([own.cude, own.cude]);
+    expect(await ask(second.invoiceId, '034')).toMatchObject({ outcome: 'already', cude: own.cude });
     expect(radian(await world.events(second.invoiceId)).map((e) => e.code)).toEqual(['030', '032', '034']);
+
+    // The título valor: registered (036) once accepted, endorsed (037) once by its holder; DIAN's rules hold.
+    expect(await ask(invoice.invoiceId, '037', { endorsee })).toMatchObject({
+      outcome: 'refused',
+      refusal: { code: 'NOT_A_TITLE' },
+    });
+    const title = await ask(second.invoiceId, '036');
+    expect(title).toMatchObject({ code: '036', outcome: 'issued' });
+    expect(await ask(second.invoiceId, '036')).toMatchObject({ outcome: 'already', cude: title.cude });
+    const endorsed = await ask(second.invoiceId, '037', { endorsee, operation_type: '372' });
+    expect(endorsed).toMatchObject({ code: '037', outcome: 'issued' });
+    expect(await ask(second.invoiceId, '037', { endorsee })).toMatchObject({ outcome: 'already', cude: endorsed.cude });
+    const events = radian(await world.events(second.invoiceId));
+    expect(events.map((e) => [e.code, e.event_id, e.issued_by_us])).toEqual([
+      ['030', expect.any(String), false],
+      ['032', expect.any(String), false],
+      ['034', `TAC${second.documentId}`, true],
+      ['036', `TV${second.documentId}`, true],
+      ['037', `END${second.documentId}`, true],
+    ]);
+    const signed037 = readEventApplicationResponse(
+      Buffer.from((await world.blobs.get(events[4]!.event_key!)).bytes).toString('utf8'),
+    );
+    expect(signed037).toMatchObject({ eventCode: '037', cude: endorsed.cude, receiver: { id: endorsee.id } });
   });
 
   it('DIAN unreachable during checks: the check is moved later and retried, never lost, until it records the events', async () => {
@@ -153,10 +218,7 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     ).toHaveLength(3);
     // A request while DIAN does not answer: "unavailable" at once, and the row is left free for the next check.
     world.proxy.setFaultPlan((operation) => (operation === 'GetStatusEvent' ? 'http503' : undefined));
-    expect(await submitter.requestTacitAcceptance(invoice.invoiceId, 'demo')).toEqual({
-      kind: 'unavailable',
-      reason: 'HTTP_503',
-    });
+    expect(await ask(invoice.invoiceId, '034')).toEqual({ code: '034', outcome: 'unavailable', reason: 'HTTP_503' });
     world.proxy.setFaultPlan(undefined);
     expect(await world.simulator.playBuyer(invoice.cufe, { eventCode: '031', claimReason: '03' })).toMatchObject({
       ok: true,

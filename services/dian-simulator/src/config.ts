@@ -27,6 +27,8 @@ export const demoTestSetId = '6f1a7e4e-0000-4000-8000-000000000000';
 export type SimulatorIssuer = {
   nit: string;
   legalName: string;
+  /** The reception e-mail registered at DIAN's portal; FAJ71 (N) compares the issuer's Contact with it. */
+  receptionEmail?: string;
   software: SimulatorSoftware[];
   ranges: SimulatorRange[];
 };

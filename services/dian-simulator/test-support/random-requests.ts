@@ -41,14 +41,25 @@ const positive = (decimals: number, maxDigits = 15) =>
 // which the unit tests of validate-request cover).
 const quantity = positive(6, 9);
 const rate = (values: number[]) =>
-  fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
-const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
+  fc
+    .constantFrom(...values)
+    .chain((r) =>
+      Number.isInteger(r) ? fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`) : fc.constant(r),
+    );
+/** Each tax's rates: IVA, INC and ICUI from their tables, ICA a municipality's per-mil rate (3 decimals). */
+const taxRates: Record<'01' | '03' | '04' | '35', number[]> = {
+  '01': [0, 5, 19],
+  '03': [0.414, 0.69, 0.966, 1.104],
+  '04': [2, 4, 8, 16],
+  '35': [10, 15, 20],
+};
+const lineTaxes = fc.shuffledSubarray(['01', '04', '03', '35'] as const, { maxLength: 3 }).chain((codes) =>
   fc.tuple(
     ...codes.map((code) =>
       fc.record({
         code: fc.constant(code),
         name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
-        rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
+        rate: rate(taxRates[code]),
       }),
     ),
   ),
@@ -207,12 +218,26 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
     new Date(issuedAt.getTime() - 365 * 86_400_000),
     new Date(issuedAt.getTime() - 86_400_000),
   );
+  // The buyer's withholdings: one per code, a rate with up to 3 decimals (ReteICA's per mil), sometimes a base.
+  const withholding = fc
+    .record({
+      code: fc.constantFrom('05', '06', '07'),
+      rate: fc.integer({ min: 1, max: 100_000 }).map((thousandths) => formatUnits(BigInt(thousandths), 3)),
+      base: fc.option(
+        fc.integer({ min: 1, max: 10_000_000_000 }).map((c) => formatUnits(BigInt(c), 2)),
+        { nil: undefined },
+      ),
+    })
+    .map(withoutUndefined);
   const base = fc
     .record({
       customer,
       lines,
       payment,
       allowance_charges: fc.option(fc.array(allowanceCharge, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+      withholdings: fc.option(fc.uniqueArray(withholding, { minLength: 1, maxLength: 3, selector: (w) => w.code }), {
+        nil: undefined,
+      }),
       notes: fc.option(text(80), { nil: undefined }),
     })
     .map(withoutUndefined);

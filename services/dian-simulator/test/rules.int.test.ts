@@ -60,6 +60,15 @@ const naturalPersonBuyer = replaceFirst(
 const buyerAddress = (cityCode: string, country: string) =>
   `<cac:PhysicalLocation><cac:Address><cbc:ID>${cityCode}</cbc:ID>` +
   `<cac:AddressLine><cbc:Line>Calle 1</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>${country}</cbc:IdentificationCode></cac:Country></cac:Address></cac:PhysicalLocation>`;
+/** A cac:WithholdingTaxTotal of `amount` on a base of 100 000.00 at `percent`, placed before the monetary total. */
+const withholding = (scheme: string, percent: string, amount: string) =>
+  replaceFirst(
+    '<cac:LegalMonetaryTotal>',
+    `<cac:WithholdingTaxTotal><cbc:TaxAmount currencyID="COP">${amount}</cbc:TaxAmount><cac:TaxSubtotal>` +
+      `<cbc:TaxableAmount currencyID="COP">100000.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">${amount}</cbc:TaxAmount>` +
+      `<cac:TaxCategory><cbc:Percent>${percent}</cbc:Percent><cac:TaxScheme><cbc:ID>${scheme}</cbc:ID><cbc:Name>R</cbc:Name>` +
+      '</cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:WithholdingTaxTotal><cac:LegalMonetaryTotal>',
+  );
 const noteReference = (type: 'CreditNote' | 'DebitNote') =>
   `<cac:BillingReference><cac:${type}DocumentReference><cbc:ID>NC1</cbc:ID>` +
   `<cbc:UUID schemeName="CUDE-SHA384">${'ef'.repeat(48)}</cbc:UUID><cbc:IssueDate>2026-01-02</cbc:IssueDate></cac:${type}DocumentReference></cac:BillingReference>`;
@@ -325,6 +334,18 @@ const cases: Case[] = [
         '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">19000.01<',
       ),
     }),
+  },
+  {
+    rule: 'SIM-RET01',
+    why: 'IVA (01) written as a withholding: only ReteIVA, ReteRenta and ReteICA are withheld',
+    expected: ['SIM-RET01'],
+    options: () => ({ mutate: withholding('01', '19.00', '19000.00') }),
+  },
+  {
+    rule: 'SIM-RET02',
+    why: 'a ReteRenta of 2.5 % on 100 000.00 written as 3 000.00 (it is 2 500.00)',
+    expected: ['SIM-RET02'],
+    options: () => ({ mutate: withholding('06', '2.5', '3000.00') }),
   },
   {
     rule: 'FAS07',

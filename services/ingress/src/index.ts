@@ -22,12 +22,8 @@ export { requestNote, type RequestNotePorts, type InvoiceIdByCufe } from './requ
 export { noteResolution } from './request-note/finish-note.ts';
 export { filesRoute } from './routes/files.ts';
 export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './routes/notify-buyer.ts';
-export {
-  tacitAcceptanceRoute,
-  type TacitAcceptancePorts,
-  type TacitAcceptances,
-  type TacitAcceptanceAnswer,
-} from './routes/tacit-acceptance.ts';
+export { radianEventRoutes, type RadianEventPorts } from './routes/radian-events.ts';
+export { tenantReadinessRoute } from './routes/tenant-readiness.ts';
 export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';
 export { receivedInvoiceRoutes, type ReceivedInvoicePorts } from './routes/received-invoices.ts';
 export { createInboxPoller, type InboxMailbox, type InboxPorts } from './inbox/inbox-poller.ts';

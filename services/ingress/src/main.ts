@@ -26,6 +26,8 @@ import {
   docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
+  tenantReadinessRoute,
+  radianEventRoutes,
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
@@ -123,6 +125,17 @@ await runMain({
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         receivedInvoiceRoutes({ received, tenants: tenants! }),
         ...(mailboxStore ? [receptionMailboxRoute({ mailboxes: mailboxStore, clock })] : []),
+        // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
+        tenantReadinessRoute({ tenants: tenants!, clock }),
+        // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
+        radianEventRoutes({
+          store,
+          clock,
+          invoices: statusStore,
+          waitFor: (invoiceId, until, timeoutMs) => outcomes.waitFor(invoiceId, until, timeoutMs),
+          waitMs: ingress.waitBudgetMs,
+          retryAfterSeconds: ingress.retryAfterSeconds,
+        }),
         async (scope) =>
           void (await scope.register(statusRoutes, {
             store: statusStore,

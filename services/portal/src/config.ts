@@ -77,6 +77,14 @@ export const portalConfigSchema = z.object({
     .describe(
       'FE_PORTAL_MAILS_PER_EMAIL_PER_HOUR: sign-up and password-reset mails the portal sends to one email per hour; more are not sent (the page reads the same).',
     ),
+  certificateSweepMs: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(3_600_000)
+    .describe(
+      "FE_PORTAL_CERTIFICATE_SWEEP_MS: how often the portal looks for certificates within 30, 7 or 1 days of their end (or past it) and mails each warning once to the tenant's account.",
+    ),
 });
 
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { closeOnUnreadBody } from '@fe/service-runtime';
+import type { CertificateExpiry } from '@fe/tenancy';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenMatches } from './auth/tokens.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { identify, type Visitor } from './auth/visitor.ts';
+import { currentExpiry } from './expiry/current-expiry.ts';
+import { startExpirySweep } from './expiry/expiry-sweep.ts';
 import { PortalError } from './errors.ts';
 import { anonymousUpload, multipartOptions, refuseBodyFromHead } from './http/body-guard.ts';
 import { bodyReadEnds, bodyReadStarts, refusalOf } from './http/refusal-of.ts';
 import { notice } from './html/form.ts';
+import { certificateBanner } from './html/certificate-banner.ts';
 import { layout } from './html/layout.ts';
 import { portalRefusals } from './pages/messages.ts';
 import type { PortalDeps } from './portal-deps.ts';
@@ -23,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the portal's preHandler on every /admin request. */
     visitor: Visitor;
+    /** The logged-in tenant's certificate, where it stands now (the banner); set with `visitor`. */
+    certificateExpiry: CertificateExpiry | undefined;
   }
 }
 
@@ -73,6 +79,17 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     // The .p12 upload: one file, small; fields and file buffered so the CSRF check sees them all.
     await scope.register(multipart, multipartOptions);
     scope.decorateRequest('visitor', undefined as unknown as Visitor);
+    scope.decorateRequest('certificateExpiry', undefined);
+    // The expiry warnings' mail (docs/portal.md, "Certificate expiry"), where a composition root gave their record.
+    const warnings = deps.expiryWarnings;
+    if (warnings) {
+      let stop: (() => Promise<void>) | undefined;
+      scope.addHook('onReady', async () => {
+        const ports = { ...deps, warnings, baseUrl: () => deps.baseUrl };
+        stop = startExpirySweep(ports, deps.config.certificateSweepMs);
+      });
+      scope.addHook('onClose', async () => stop?.());
+    }
 
     scope.addHook('onSend', async (_request, reply, payload) => {
       for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
@@ -84,6 +101,8 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
       if (request.url.startsWith('/admin/assets/')) return;
       refuseBodyFromHead(request);
       request.visitor = await identify(request, reply, deps);
+      const tenantId = request.visitor.account?.tenantId;
+      if (tenantId) request.certificateExpiry = await currentExpiry(deps, tenantId);
       if (anonymousUpload(request)) return reply.header('connection', 'close').redirect('/admin/login', 303);
     });
     scope.addHook('preParsing', async (request) => bodyReadStarts(request));
@@ -148,6 +167,7 @@ function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyRepl
       layout({
         title: code === 'NOT_FOUND' ? 'No encontrada' : 'No se pudo completar',
         body,
+        banner: certificateBanner(request.certificateExpiry),
         ...(account && request.visitor ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
       }),
     );

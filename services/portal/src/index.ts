@@ -9,6 +9,8 @@ export type { MailSender } from './ports/mail-sender.ts';
 export type { InvoiceList } from './ports/invoice-list.ts';
 export { SqliteAccountStore } from './adapters/sqlite-account-store.ts';
 export { SqliteAttemptStore } from './adapters/sqlite-attempt-store.ts';
+export { SqliteExpiryWarningStore } from './adapters/sqlite-expiry-warning-store.ts';
+export type { ExpiryWarningStore } from './ports/expiry-warning-store.ts';
 export { TransportMailSender } from './adapters/transport-mail-sender.ts';
 export type { TestSetRunner, TestSetProgress } from './ports/test-set-runner.ts';
 export type { NumberingRanges } from './ports/numbering-ranges.ts';
@@ -16,6 +18,8 @@ export type { RedriveInvoice } from './ports/redrive.ts';
 export type { TestCertificates } from './ports/test-certificates.ts';
 // Ports filled from outside the portal: the status views, DIAN's GetNumberingRange, the API's pipeline.
 export { statusInvoiceList } from './adapters/invoice-list.ts';
+export { radianEventsThrough } from './adapters/radian-events.ts';
+export type { PortalRadianEvents } from './ports/radian-events.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';
 export { localTestCertificates } from './adapters/local-test-certificates.ts';
 export {

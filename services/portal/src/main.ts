@@ -4,7 +4,9 @@
 // habilitación set through an ingress's HTTP API.
 import { limitConnectionsPerAddress, type ServiceModule } from '@fe/platform';
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
+import { polledViews } from '@fe/invoice-status';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
+import { colombiaDateTime } from '@fe/dian-domain';
 import { runMain } from '@fe/service-runtime';
 import { traceHttpRoutes } from '@fe/telemetry';
 import { openPlatform } from '@fe/service-runtime/distributed';
@@ -14,9 +16,14 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { statusInvoiceList } from './adapters/invoice-list.ts';
 import { dianNumberingRanges } from './adapters/numbering-ranges.ts';
-import { accountStoreMigrations, PostgresAccountStore, PostgresAttemptStore } from './adapters/postgres/index.ts';
+import {
+  accountStoreMigrations,
+  PostgresAccountStore,
+  PostgresAttemptStore,
+  PostgresExpiryWarningStore,
+} from './adapters/postgres/index.ts';
 import { createPipelineTestSetRunner, issueOverHttp } from './adapters/test-set-runner.ts';
-import { createPortal, TransportMailSender } from './index.ts';
+import { createPortal, radianEventsThrough, TransportMailSender } from './index.ts';
 import { portalProcessConfigFromEnv } from './process-config.ts';
 
 await runMain({
@@ -42,6 +49,8 @@ await runMain({
     const accounts = new PostgresAccountStore(platform.pool);
     // shared: the lockout and post limits hold across portal instances
     const attempts = new PostgresAttemptStore(platform.pool);
+    // shared: one instance mails each certificate expiry warning
+    const expiryWarnings = new PostgresExpiryWarningStore(platform.pool);
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
     // Confirmation and reset mails leave as the buyers' do: FE_SMTP_URL, or the outbox folder without one.
     const transport = config.url
@@ -54,6 +63,7 @@ await runMain({
     const portal = createPortal({
       accounts,
       attempts,
+      expiryWarnings,
       registry: tenants!,
       commands,
       invoices: statusInvoiceList(statusStore, blobs!),
@@ -76,6 +86,15 @@ await runMain({
         timeoutMs: 5 * 60_000,
       }),
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
+      // The invoice page's RADIAN buttons: the request on the invoice's stream, a submitter process sends the event;
+      // this process has no bus subscription, so it reads the stream for the answer.
+      radianEvents: radianEventsThrough({
+        store,
+        clock,
+        waitFor: polledViews(store),
+        today: () => colombiaDateTime(clock.now()).date,
+        waitMs: 10_000,
+      }),
       clock,
       logger,
       config: config.portal,
@@ -123,6 +142,7 @@ await runMain({
         await transport.close();
         await accounts.close();
         await attempts.close();
+        await expiryWarnings.close();
         await statusStore.close();
         await platform.close();
       },

@@ -3,12 +3,13 @@ import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
 import type { AttemptStore } from './ports/attempt-store.ts';
+import type { ExpiryWarningStore } from './ports/expiry-warning-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
 import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
-import type { PortalTacitAcceptances } from './ports/tacit-acceptance.ts';
+import type { PortalRadianEvents } from './ports/radian-events.ts';
 import type { TestCertificates } from './ports/test-certificates.ts';
 import type { ReceivedInvoices, ReceptionMailboxStore } from '@fe/received-invoices';
 
@@ -29,8 +30,13 @@ export type PortalDeps = {
   testCertificates?: TestCertificates;
   /** Absent: the invoice page shows a failed step without the re-drive button (the operator uses `pnpm fe redrive`). */
   redrive?: RedriveInvoice;
-  /** Absent: the invoice page shows the buyer's RADIAN answer without the tacit acceptance button. */
-  tacitAcceptances?: PortalTacitAcceptances;
+  /** Absent: the invoice page shows the buyer's RADIAN answer without the buttons for the seller's events. */
+  radianEvents?: PortalRadianEvents;
+  /**
+   * The record of the certificate expiry warnings mailed, shared by every portal process; absent: no warning is mailed
+   * (the banner still shows).
+   */
+  expiryWarnings?: ExpiryWarningStore;
   /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
   receivedInvoices?: ReceivedInvoices;
   /** Absent: the page offers no reception mailbox form (the API still sets it). */

@@ -47,6 +47,20 @@ export function accountStoreContract(name: string, open: () => Promise<AccountSt
       expect(await store.takeToken('hash-2', 'reset', later(1000))).toBeUndefined(); // expired
     });
 
+    it("lists the e-mail of a tenant's confirmed account, none for an unconfirmed one or another tenant", async () => {
+      const store = await fresh();
+      for (const [id, email, tenantId] of [
+        ['a1', 'ana@acme.co', 't1'],
+        ['a2', 'sin.confirmar@beta.co', 't2'],
+        ['a3', 'otra@gama.co', 't3'],
+      ] as const)
+        await store.createAccount({ id, email, passwordHash: 'h', tenantId }, at);
+      for (const id of ['a1', 'a3']) await store.confirm(id, at);
+      expect(await store.confirmedEmailsOf('t1')).toEqual(['ana@acme.co']);
+      expect(await store.confirmedEmailsOf('t2')).toEqual([]);
+      expect(await store.confirmedEmailsOf('t4')).toEqual([]);
+    });
+
     it('ends sessions at their expiry, one by one, or all of an account at once', async () => {
       const store = await fresh();
       await store.createAccount({ id: 'a1', email: 'ana@acme.co', passwordHash: 'h', tenantId: 't1' }, at);

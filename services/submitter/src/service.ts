@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { topology, type InvoiceAcceptedV1, type InvoiceEvent } from '@fe/contracts';
+import { topology, type InvoiceAcceptedV1, type InvoiceEvent, type InvoiceRadianEventRequestedV1 } from '@fe/contracts';
 import { colombiaDateTime } from '@fe/dian-domain';
 import {
   subscribeInvoiceEvents,
@@ -23,12 +23,9 @@ import { retryDelayMs } from './on-invoice-signed/retry-policy.ts';
 import type { SubmissionSchedule } from './schedule/submission-schedule.ts';
 import { startSweeper, type Sweeper } from './schedule/sweeper.ts';
 import type { EventCheckSchedule } from './event-checks/event-check-schedule.ts';
-import {
-  createEventCheckHandler,
-  type EventCheckHandler,
-  type TacitAcceptanceOutcome,
-} from './on-event-check/handler.ts';
+import { createEventCheckHandler } from './on-event-check/handler.ts';
 import { onInvoiceAccepted } from './on-invoice-accepted/handler.ts';
+import { onRadianEventRequested } from './on-radian-event-requested/handler.ts';
 import { onReceivedInvoiceEventRequested } from './on-received-invoice-event/handler.ts';
 
 export type SubmitterPorts = {
@@ -71,11 +68,7 @@ export type SubmitterPorts = {
  */
 const SEND_LEASE_MARGIN_MS = 5_000;
 
-/** The submitter as a module, and the seller's request for its tacit acceptance (the API and the portal ask it). */
-export type SubmitterService = ServiceModule & {
-  /** Issues the invoice's 034 now if RADIAN allows it (docs/radian.md, "Tacit acceptance"); else why not. */
-  requestTacitAcceptance(invoiceId: string, tenantId: string): Promise<TacitAcceptanceOutcome>;
-};
+export type SubmitterService = ServiceModule;
 
 /**
  * The submitter: InvoiceSigned → DIAN → the verdict or InvoiceSubmissionFailed, retrying from a durable schedule
@@ -91,17 +84,12 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         subscription: Subscription;
         sweeper: Sweeper;
         eventSweeper: Sweeper | undefined;
-        checks: EventCheckHandler;
         gateways: GatewayCache;
       }
     | undefined;
 
   return {
     name: 'submitter',
-    async requestTacitAcceptance(invoiceId, tenantId) {
-      if (!running) return { kind: 'unavailable', reason: 'SUBMITTER_STOPPED' };
-      return running.checks.requestTacitAcceptance(invoiceId, tenantId);
-    },
     async start() {
       if (running) return;
       const ca = config.client.caFile ? readFileSync(config.client.caFile, 'utf8') : undefined;
@@ -180,8 +168,9 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         errorDelayMs: (failures) => retryDelayMs(policy, failures, Math.random()),
       });
       // RADIAN: each due check asks DIAN for the invoice's events under a slot of its tenant, like a submission. A
-      // check makes at most three calls (the list, the 034, the list again), each within the client's timeout.
-      const checkLeaseMs = sendLeaseMs * 3;
+      // check makes at most six calls (the list, the documents of up to three new buyer's events, the 034, the list
+      // again), each within the client's timeout.
+      const checkLeaseMs = sendLeaseMs * 6;
       const checks = createEventCheckHandler({
         store: ports.store,
         blobs: ports.blobs,
@@ -231,6 +220,19 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         logger: logger.child({ part: 'radian' }),
         maxIntervalMs: config.radian.maxCheckIntervalMs,
       });
+      // The seller's 034, 036 or 037, asked through the API or the portal (docs/radian.md, "The seller's requests").
+      const requested = onRadianEventRequested({
+        store: ports.store,
+        blobs: ports.blobs,
+        tenants: ports.tenants,
+        clock: ports.clock,
+        logger: logger.child({ part: 'radian' }),
+        slots,
+        gateways,
+        endpoints: config.endpoints,
+        checks,
+        answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
+      });
       // The buyer's side: the tenant's own 030–033 on a supplier's invoice, under the same slots (docs/radian.md).
       const buyerEvents = onReceivedInvoiceEventRequested({
         store: ports.store,
@@ -263,6 +265,9 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
             InvoiceSigned: react,
             InvoiceSubmissionFailed: react,
             InvoiceRedriveRequested: react,
+            InvoiceRadianEventRequested: async (event: InvoiceEvent) => {
+              if (event.invoice_id) await requested(event as InvoiceRadianEventRequestedV1);
+            },
             ReceivedInvoiceEventRequested: buyerEvents,
             // DIAN's acceptance (this service's own event) starts following the invoice's RADIAN events.
             ...(config.radian.follow
@@ -279,7 +284,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         await eventSweeper?.stop();
         throw error;
       }
-      running = { subscription, sweeper, eventSweeper, checks, gateways };
+      running = { subscription, sweeper, eventSweeper, gateways };
       sweeper.nudge(); // work left from before a restart
       eventSweeper?.nudge();
       logger.info(

@@ -2,6 +2,7 @@ import { verifyEventStore, type AuditFinding, type DocumentRequested } from '@fe
 import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
 import { readModelFindings } from './read-model.ts';
+import { repeatedCudes } from './repeated-cudes.ts';
 import { documentRequested, verifyInvoice, type TenantTrust } from './verify-invoice.ts';
 
 export type AuditReport = {
@@ -10,6 +11,9 @@ export type AuditReport = {
   /** Credit and debit notes: streams of their own, checked like invoices (docs/notes.md). */
   notes: number;
   events: number;
+  /** RADIAN events recorded on invoices, and those the service issued with a stored document. */
+  radianEvents: number;
+  radianDocuments: number;
   head: bigint;
   checkpoints: number;
   uncovered: number;
@@ -35,9 +39,17 @@ export async function auditStore(
   const findings = [...store.findings];
   const trust = trustCache(sources);
   const used: { tenantId: string; prefix: string; number: bigint }[] = [];
+  const cudes: { stream: string; cude: string }[] = [];
   let invoices = 0;
   let notes = 0;
+  let radianDocuments = 0;
   for (const [stream, events] of store.streams) {
+    for (const { envelope } of events) {
+      const data = envelope.data as { cude?: unknown; event_key?: unknown } | null;
+      if (envelope.type !== 'InvoiceRadianEventRegistered' || typeof data?.cude !== 'string') continue;
+      cudes.push({ stream, cude: data.cude });
+      if (typeof data.event_key === 'string') radianDocuments++;
+    }
     const first = documentRequested(events[0]?.envelope);
     if (!first) continue;
     if (first.type === 'InvoiceRequested') invoices++;
@@ -48,12 +60,15 @@ export async function auditStore(
     findings.push(...(await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem)));
   }
   findings.push(...numberingGaps(used));
+  findings.push(...repeatedCudes(cudes));
   findings.push(...(await readModelFindings(sources.store, sources.liveStatus())));
   return {
     findings,
     invoices,
     notes,
     events: store.events,
+    radianEvents: cudes.length,
+    radianDocuments,
     head: store.head,
     checkpoints: store.checkpoints,
     uncovered: store.uncovered,
@@ -80,7 +95,12 @@ function trustCache(sources: AuditSources): (requested: DocumentRequested) => Pr
           resolutionId === undefined
             ? profile?.software.pin
             : profile?.resolutions.find((r) => r.id === resolutionId)?.technicalKey;
-        return { trustedPem: pems.length ? pems.join('\n') : undefined, technicalKey };
+        return {
+          trustedPem: pems.length ? pems.join('\n') : undefined,
+          technicalKey,
+          softwarePin: profile?.software.pin,
+          owners: profile && [profile.tenant.nit, profile.software.providerNit],
+        };
       })();
       cached.set(key, found);
     }

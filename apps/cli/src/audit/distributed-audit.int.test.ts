@@ -1,7 +1,8 @@
 // The auditor's commands on the distributed shape's stores (PostgreSQL and S3 of the integration
 // run), as a child process reading the variables the services read: history by number, the audit
-// walk under a pinned key (and an event edited in PostgreSQL by hand, found), the replay of the
-// status read model, from the event store and from the Kafka topic, against the projection's live table.
+// walk under a pinned key (and events edited in PostgreSQL by hand, a RADIAN one out of order,
+// found), the replay of the status read model, from the event store and from the Kafka topic,
+// against the projection's live table.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,13 @@ beforeAll(async () => {
   const store = new PostgresEventStore(db.pool);
   for (const inv of invoices)
     await store.append(inv.invoiceId, [inv.requested(), inv.submitted(), inv.accepted()], 'no_stream');
+  // The buyer's receipt and goods received, learned from DIAN (docs/radian.md): checked in their order.
+  const buyer = invoices[1]!;
+  await store.append(
+    buyer.invoiceId,
+    [buyer.radian('030', '1', '2026-03-11'), buyer.radian('032', '2', '2026-03-11')],
+    'any',
+  );
   for (const note of notes) {
     await store.append(invoices[0]!.invoiceId, [note.reserved(), note.issued()], 'any');
     await store.append(note.noteInvoiceId, [note.requested(), note.accepted()], 'no_stream');
@@ -102,12 +110,19 @@ it('fe history, fe audit verify and fe replay --projection status on PostgreSQL 
   const history = fe('history', invoices[1]!.documentId, '--json');
   expect(history.status, history.stderr).toBe(0);
   const body = invoiceEventsResponseSchema.parse(JSON.parse(history.stdout));
-  expect(body.events.map((e) => e.type)).toEqual(['InvoiceRequested', 'InvoiceSubmitted', 'InvoiceAccepted']);
+  expect(body.events.map((e) => e.type)).toEqual([
+    'InvoiceRequested',
+    'InvoiceSubmitted',
+    'InvoiceAccepted',
+    'InvoiceRadianEventRegistered',
+    'InvoiceRadianEventRegistered',
+  ]);
   expect(body.events.every((e) => /^[0-9a-f]{64}$/.test(e.chain_digest ?? ''))).toBe(true);
 
   const verify = fe('audit', 'verify', '--public-key', publicKey);
   expect(verify.status, verify.stdout + verify.stderr).toBe(0);
-  expect(verify.stdout).toContain('2 invoices, 3 credit/debit notes, 18 events');
+  expect(verify.stdout).toContain('2 invoices, 3 credit/debit notes, 20 events');
+  expect(verify.stdout).toContain('2 RADIAN events, 0 issued here with a signed document');
   expect(verify.stdout).toContain('no difference');
 
   const replay = fe('replay', '--projection', 'status');
@@ -115,14 +130,23 @@ it('fe history, fe audit verify and fe replay --projection status on PostgreSQL 
   expect(replay.stdout).toContain('the live read model equals the rebuild');
   const fromTopic = fe('replay', '--projection', 'status', '--from-topic', '--topic', topic);
   expect(fromTopic.status, fromTopic.stdout + fromTopic.stderr).toBe(0);
-  expect(fromTopic.stdout).toContain(`rebuilt 5 invoice views from 18 events of ${topic} from offset 0 (18 messages)`);
+  expect(fromTopic.stdout).toContain(`rebuilt 5 invoice views from 20 events of ${topic} from offset 0 (20 messages)`);
   expect(fromTopic.stdout).toContain('the live read model equals the rebuild');
 
   await db.pool.query(
     `UPDATE events SET envelope = json_build_object('id', envelope->>'id', 'type', 'InvoiceRejected') WHERE stream = $1 AND version = 2`,
     [invoices[0]!.invoiceId],
   );
+  // The buyer's receipt (030) turned into an express acceptance: the goods received (032) lose what comes before.
+  await db.pool.query(
+    `UPDATE events SET envelope = jsonb_set(envelope::jsonb, '{data,code}', '"033"')::json WHERE stream = $1 AND version = 3`,
+    [invoices[1]!.invoiceId],
+  );
   const tampered = fe('audit', 'verify', '--public-key', publicKey);
   expect(tampered.status).toBe(1);
   expect(tampered.stdout).toMatch(/^CHAIN_BROKEN inv-demo-SETP990000201: version 2/m);
+  expect(tampered.stdout).toMatch(/^CHAIN_BROKEN inv-demo-SETP990000202: version 3/m);
+  expect(tampered.stdout).toContain(
+    'RADIAN_EVENT_OUT_OF_ORDER inv-demo-SETP990000202: event 032 EV032: no 030 issued before it',
+  );
 });

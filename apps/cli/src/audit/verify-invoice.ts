@@ -9,21 +9,23 @@ import {
   type DocumentRequested,
   type RecordedEvent,
 } from '@fe/platform';
-import {
-  parseXmlTree,
-  readApplicationResponse,
-  readDocumentHead,
-  UnexpectedDocumentError,
-  XmlParseError,
-  type ApplicationResponseDocument,
-} from '@fe/dian-xml';
-import { verifyApplicationResponseSignature, verifySignedInvoice } from '@fe/xades';
+import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
+import { verifySignedInvoice } from '@fe/xades';
+import { checkDianAnswer, unlessMalformed } from './dian-answer-check.ts';
+import { checkIssuedEvent } from './issued-event-check.ts';
+import { radianOrderFindings } from './radian-event-order.ts';
 
 /**
  * What the signature and CUFE checks need from the tenant registry: for a note, `technicalKey` is the software PIN (its
- * CUDE's key).
+ * CUDE's key). A RADIAN event the service issued takes the software PIN too, and its certificate names one of `owners`
+ * (the tenant's NIT, its software provider's).
  */
-export type TenantTrust = { trustedPem: string | undefined; technicalKey: string | undefined };
+export type TenantTrust = {
+  trustedPem: string | undefined;
+  technicalKey: string | undefined;
+  softwarePin?: string | undefined;
+  owners?: readonly string[] | undefined;
+};
 
 /**
  * The first event of `events` when it opens a document stream (an invoice or a note); undefined for any other stream.
@@ -92,17 +94,18 @@ export async function verifyInvoice(
     }
     if ((event.type === 'InvoiceAccepted' || event.type === 'InvoiceRejected') && event.data.application_response_key) {
       const answer = files.get(event.data.application_response_key);
+      const verdict = { key: cufe, keyName: 'cufe', accepted: event.type === 'InvoiceAccepted', about: '' };
       if (answer)
-        findings.push(
-          ...checkApplicationResponse(
-            stream,
-            Buffer.from(answer).toString('utf8'),
-            cufe,
-            event.type === 'InvoiceAccepted',
-            dianTrustedPem,
-          ),
-        );
+        findings.push(...checkDianAnswer(stream, Buffer.from(answer).toString('utf8'), verdict, dianTrustedPem));
     }
+  }
+  const radian = events.flatMap((e) => (e.type === 'InvoiceRadianEventRegistered' ? [e.data] : []));
+  if (radian.length) {
+    const invoice = { cufe, number: requested.data.document_id };
+    const trust = await trustOf(requested);
+    for (const registration of radian)
+      findings.push(...checkIssuedEvent(stream, registration, { invoice, files, trust, dianTrustedPem }));
+    findings.push(...radianOrderFindings(stream, radian));
   }
   return findings;
 }
@@ -137,54 +140,6 @@ function checkSignedXml(
 }
 
 const CUFE_TEXT = /^[0-9a-f]{96}$/;
-
-/**
- * What `read` finds, or undefined when the document is not well-formed or another one (the signature check reports
- * that).
- */
-function unlessMalformed<T>(read: () => T): T | undefined {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof XmlParseError || error instanceof UnexpectedDocumentError) return undefined;
-    throw error;
-  }
-}
-
-/**
- * DIAN's answer: the document-level ResponseCode (02 validated, 04 rejected: annex 1.9 §9.2) and the referenced cufe.
- */
-function checkApplicationResponse(
-  stream: string,
-  xml: string,
-  cufe: string,
-  accepted: boolean,
-  dianTrustedPem: string | undefined,
-): AuditFinding[] {
-  const answer: Partial<ApplicationResponseDocument> = unlessMalformed(() => readApplicationResponse(xml)) ?? {};
-  const { responseCode: code, documentKey: referenced } = answer;
-  const expected = accepted ? '02' : '04';
-  const findings: AuditFinding[] = [];
-  for (const check of verifyApplicationResponseSignature(xml, dianTrustedPem).checks.filter((c) => c.ok === false)) {
-    // A valid signature by a key that is not DIAN's: a forged answer, not an edited one.
-    const code = check.name === 'chain' ? 'APPLICATION_RESPONSE_UNTRUSTED' : 'SIGNATURE_INVALID';
-    findings.push({ code, subject: stream, detail: `DIAN's ApplicationResponse: ${check.name}: ${check.detail}` });
-  }
-  if (code !== expected) {
-    findings.push({
-      code: 'APPLICATION_RESPONSE_MISMATCH',
-      subject: stream,
-      detail: `DIAN's answer says ResponseCode ${code ?? '(none)'}; the stream records ${accepted ? 'acceptance (02)' : 'rejection (04)'}`,
-    });
-  }
-  if (referenced !== cufe)
-    findings.push({
-      code: 'APPLICATION_RESPONSE_MISMATCH',
-      subject: stream,
-      detail: `DIAN's answer refers to cufe ${referenced ?? '(none)'}`,
-    });
-  return findings;
-}
 
 async function read(blobs: Pick<BlobStore, 'get'>, key: string): Promise<Uint8Array | undefined> {
   try {

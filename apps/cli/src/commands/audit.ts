@@ -12,8 +12,11 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        checkpoint (under the pinned public key), every file an event
                        names (present, same SHA-256), every signed XML (XAdES, certificate
                        chain, CUFE or a note's CUDE), DIAN's answers against the
-                       verdicts, the numbering of invoices and notes, the status
-                       read model against a rebuild from the events;
+                       verdicts, every RADIAN event the service issued (signature,
+                       certificate, CUDE with the software PIN, its fields, DIAN's
+                       answer) and every RADIAN event's place in the order, the
+                       numbering of invoices and notes, the status read model
+                       against a rebuild from the events;
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
                        from FE_POSTGRES_URL, FE_POSTGRES_SCHEMA, FE_S3_*, FE_MASTER_KEY_FILE;
                        DIAN's answers must be signed by a certificate chaining to
@@ -119,7 +122,8 @@ function describe(report: AuditReport, ms: number): string {
     `${report.invoices} invoices, ${report.notes ? `${report.notes} credit/debit notes, ` : ''}${report.events} events through position ${report.head}, ${report.checkpoints} signed checkpoints` +
       (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
     "checked: every stream's digest chain; every checkpoint's signature, root and count; every file an event names (present, same SHA-256); " +
-      "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; the numbering of invoices and notes; " +
+      "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; " +
+      "every RADIAN event issued here (signature, certificate, CUDE, fields, DIAN's answer) and every RADIAN event's order; the numbering of invoices and notes; " +
       'the status read model against a rebuild from the events',
     report.pinned
       ? 'checkpoints checked under the pinned public key'
@@ -127,6 +131,9 @@ function describe(report: AuditReport, ms: number): string {
     report.dianAnchor
       ? `DIAN's answers checked against the certificates of ${report.dianAnchor}`
       : "WARNING: no DIAN certificate configured: DIAN's answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)",
+    ...(report.radianEvents
+      ? [`${report.radianEvents} RADIAN events, ${report.radianDocuments} issued here with a signed document`]
+      : []),
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),
     report.findings.length ? `${report.findings.length} difference(s)` : 'no difference',

@@ -95,7 +95,7 @@ export async function findInvoice(
 
 /**
  * What an operator looks for in a history: a step that failed, gave up, or was re-driven, and who asked; and each
- * RADIAN event (docs/radian.md): the buyer's answers, the seller's tacit acceptance.
+ * RADIAN event (docs/radian.md): the buyer's answers and who gave them, the seller's events, its requests and answers.
  */
 function failureLine(type: string, data: Record<string, unknown>): string | undefined {
   const text = (key: string) => String(data[key] ?? '');
@@ -107,7 +107,16 @@ function failureLine(type: string, data: Record<string, unknown>): string | unde
   if (type === 'InvoiceRadianEventRegistered') {
     const sender = data.issued_by_us ? 'this service (the seller)' : String((data.sender as { nit?: unknown })?.nit);
     const claim = data.claim as { reason?: unknown } | undefined;
-    return `RADIAN ${text('code')} ${text('name')}, ${text('event_id')} of ${text('issue_date')}, sent by ${sender}${claim ? `, reason ${String(claim.reason)}` : ''}`;
+    const person = data.person as { first_name?: unknown; family_name?: unknown } | undefined;
+    const who = person ? `, by ${String(person.first_name)} ${String(person.family_name)}` : '';
+    return `RADIAN ${text('code')} ${text('name')}, ${text('event_id')} of ${text('issue_date')}, sent by ${sender}${claim ? `, reason ${String(claim.reason)}` : ''}${who}`;
+  }
+  if (type === 'InvoiceRadianEventRequested')
+    return `RADIAN ${text('code')} requested by ${text('requested_by')} (request ${text('request_id')})`;
+  if (type === 'InvoiceRadianEventAnswered') {
+    const refusal = data.refusal as { code?: unknown } | undefined;
+    const why = refusal ? `: ${String(refusal.code)}` : data.reason ? `: ${text('reason')}` : '';
+    return `RADIAN ${text('code')} request ${text('request_id')} answered ${text('outcome')}${why}`;
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import { historyCommand } from './history.ts';
 const clock = { now: () => new Date('2026-12-11T15:00:00Z') };
 
 describe('pnpm fe history', () => {
-  it("names each RADIAN event: its code and name, number, date and sender (the seller's own 034 as this service's)", async () => {
+  it("names each RADIAN event: its code and name, number, date, sender and person (the seller's own 034 as this service's), and the seller's requests with their answers", async () => {
     const requested = invoiceRequested() as InvoiceRequestedV1;
     const invoiceId = requested.invoice_id!;
     const meta = { tenantId: 'demo', invoiceId, correlationId: 'c', causationId: 'c' };
@@ -46,6 +46,36 @@ describe('pnpm fe history', () => {
           issued_by_us: true,
           sender: { nit: '900123456' },
         }),
+        registered({
+          code: '032',
+          event_id: 'RB1',
+          cude: '3'.repeat(96),
+          issue_date: '2026-12-04',
+          person: { id: '52123456', first_name: 'Ana', family_name: 'Pérez' },
+        }),
+        newInvoiceEvent(
+          'InvoiceRadianEventRequested',
+          {
+            request_id: '7d1c4f40-5a3b-4c4e-9a55-8f0f3c2b1a01',
+            code: '036',
+            requested_by: 'portal:contabilidad@demo.example',
+            requested_at: '2026-12-11T15:00:00.000Z',
+          },
+          meta,
+          clock,
+        ),
+        newInvoiceEvent(
+          'InvoiceRadianEventAnswered',
+          {
+            request_id: '7d1c4f40-5a3b-4c4e-9a55-8f0f3c2b1a01',
+            code: '036',
+            outcome: 'refused',
+            refusal: { code: 'NOT_BUYER_ACCEPTED' },
+            answered_at: '2026-12-11T15:00:01.000Z',
+          },
+          meta,
+          clock,
+        ),
       ],
       'no_stream',
     );
@@ -56,6 +86,13 @@ describe('pnpm fe history', () => {
     });
     expect(out.exitCode).toBe(0);
     expect(out.stdout).toContain('RADIAN 031 Evento, RCL1 of 2026-12-04, sent by 900108281, reason 02');
+    expect(out.stdout).toContain('RADIAN 032 Evento, RB1 of 2026-12-04, sent by 900108281, by Ana Pérez');
+    expect(out.stdout).toContain(
+      'RADIAN 036 requested by portal:contabilidad@demo.example (request 7d1c4f40-5a3b-4c4e-9a55-8f0f3c2b1a01)',
+    );
+    expect(out.stdout).toContain(
+      'RADIAN 036 request 7d1c4f40-5a3b-4c4e-9a55-8f0f3c2b1a01 answered refused: NOT_BUYER_ACCEPTED',
+    );
     expect(out.stdout).toContain(
       'RADIAN 034 Aceptación Tácita, TACSETP990000001 of 2026-12-11, sent by this service (the seller)',
     );

@@ -24,6 +24,11 @@ export type Tenant = {
   taxScheme: '01' | '04' | 'ZA' | 'ZZ';
   address: Address;
   email?: string;
+  /**
+   * The reception e-mail the issuer registered at DIAN, written in the invoice's supplier Contact/ElectronicMail
+   * (issuerEmailOf); absent: `email`.
+   */
+  receptionEmail?: string;
   phone?: string;
   /** Matrícula mercantil, printed in CorporateRegistrationScheme/Name when known. */
   mercantileRegistration?: string;

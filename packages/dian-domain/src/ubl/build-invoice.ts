@@ -12,7 +12,7 @@ import { writeMonetaryTotal } from './monetary-total.ts';
 import { invoiceRootAttributes } from './namespaces.ts';
 import { writeCustomer, writeSupplier } from './parties.ts';
 import { writePaymentMeans } from './payment-means.ts';
-import { writeTaxTotal } from './taxes.ts';
+import { writeTaxTotal, writeWithholdingTaxTotal } from './taxes.ts';
 import { CanonicalXmlWriter, type XmlWriter } from './xml-writer.ts';
 
 export type BuildInvoiceInput = {
@@ -85,6 +85,8 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   }
   writeAllowanceCharges(w, t.allowanceCharges);
   for (const total of t.taxTotals) writeTaxTotal(w, total);
+  // The buyer's withholdings, after the taxes as the XSD orders them; informative (annex §3.2).
+  for (const withholding of invoice.withholdings) writeWithholdingTaxTotal(w, withholding);
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t);
   invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!));
   w.close();

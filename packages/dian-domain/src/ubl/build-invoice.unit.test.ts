@@ -29,12 +29,12 @@ const ownExample = {
   payment: { method_code: '31', due_date: '2025-04-09' },
 };
 
-function buildOwnExample() {
+function buildOwnExample(tenant = demoTenant) {
   const validated = validateInvoiceRequest(ownExample, { issueDate: '2025-03-10' });
   if (!validated.ok) throw new Error(validated.error.code);
   return buildInvoiceXml({
     invoice: validated.value,
-    tenant: demoTenant,
+    tenant,
     resolution: demoResolution,
     number: '990001234',
     software: demoSoftware,
@@ -63,6 +63,16 @@ describe('buildInvoiceXml', () => {
 
   it('is deterministic: the same input gives the same bytes', () => {
     expect(buildOwnExample().xml).toBe(buildOwnExample().xml);
+  });
+
+  it("writes the issuer's reception e-mail registered at DIAN in its Contact, the same bytes when it is the company e-mail", () => {
+    const plain = buildOwnExample();
+    expect(buildOwnExample({ ...demoTenant, receptionEmail: demoTenant.email! }).xml).toBe(plain.xml);
+    const registered = buildOwnExample({ ...demoTenant, receptionEmail: 'recepcion.fe@demo.example' });
+    const supplier = descendants(parseXmlTree(registered.xml), ...cac('AccountingSupplierParty'))[0];
+    expect(textAt(supplier, cac('Party'), cac('Contact'), cbc('ElectronicMail'))).toBe('recepcion.fe@demo.example');
+    expect(registered.xml).not.toContain(demoTenant.email!);
+    expect(registered.cufe).toBe(plain.cufe); // the e-mail is not a CUFE input
   });
 
   it('writes every amount with exactly 2 decimals, and unit prices (PriceAmount) with 2 to 6 (FBB02)', () => {

@@ -3,6 +3,7 @@ import { documentId as composeDocumentId } from '../numbering/number-range.ts';
 import type { DianEnvironment, SoftwareRegistration, Tenant } from '../tenant/tenant.ts';
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedNote } from '../validation/check-note-document.ts';
+import { writeAllowanceCharges } from './allowance-charges.ts';
 import type { BuiltInvoice } from './build-invoice.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { documentKeyFields, documentQr } from './document-key.ts';
@@ -103,7 +104,10 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   w.close();
   writeSupplier(w, tenant, input.prefix);
   writeCustomer(w, note.customer);
+  // The note's own discounts and charges: a DebitNote has them before PaymentMeans, a CreditNote after (annex §10.2b).
+  if (note.kind === 'debit') writeAllowanceCharges(w, t.allowanceCharges);
   writePaymentMeans(w, note.payment);
+  if (note.kind === 'credit') writeAllowanceCharges(w, t.allowanceCharges);
   for (const total of t.taxTotals) writeTaxTotal(w, total);
   writeMonetaryTotal(w, kind.monetaryTotal, t);
   note.lines.forEach((line, i) => writeDocumentLine(w, kind.lines, i, line, t.lines[i]!));

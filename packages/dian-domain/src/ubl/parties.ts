@@ -15,6 +15,9 @@ function companyIdAttributes(documentType: string, dv: number | undefined) {
 export const taxLevelListName = (codes: readonly string[]) =>
   codes.length === 1 && codes[0] === 'R-99-PN' ? '49' : '48';
 
+/** The issuer's Contact/ElectronicMail: the reception address registered at DIAN, else the company's e-mail. */
+const issuerEmailOf = (tenant: Tenant): string | undefined => tenant.receptionEmail ?? tenant.email;
+
 /** The issuer (annex §3.3). */
 export function writeSupplier(w: XmlWriter, tenant: Tenant, prefix: string): void {
   const idAttributes = companyIdAttributes('31', tenant.dv);
@@ -43,10 +46,11 @@ export function writeSupplier(w: XmlWriter, tenant: Tenant, prefix: string): voi
   if (tenant.mercantileRegistration) w.leaf('cbc:Name', tenant.mercantileRegistration);
   w.close();
   w.close();
-  if (tenant.email || tenant.phone) {
+  const email = issuerEmailOf(tenant);
+  if (email || tenant.phone) {
     w.open('cac:Contact');
     if (tenant.phone) w.leaf('cbc:Telephone', tenant.phone);
-    if (tenant.email) w.leaf('cbc:ElectronicMail', tenant.email);
+    if (email) w.leaf('cbc:ElectronicMail', email);
     w.close();
   }
   w.close();

@@ -1,5 +1,6 @@
 import { formatDecimal, money, type Decimal } from '../money/decimal.ts';
 import { taxRules, type TaxCode } from '../tax/tax-rules.ts';
+import { withholdingNames, type WithholdingTotal } from '../totals/withholdings.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
@@ -13,8 +14,22 @@ export type TaxTotalInput = {
 };
 
 export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput): void {
+  writeTotal(w, 'cac:TaxTotal', total, taxRules[total.code].name);
+}
+
+/** One cac:WithholdingTaxTotal (ReteIVA, ReteRenta, ReteICA): a TaxTotal's shape, informative only. */
+export function writeWithholdingTaxTotal(w: XmlWriter, total: WithholdingTotal): void {
+  writeTotal(w, 'cac:WithholdingTaxTotal', total, withholdingNames[total.code]);
+}
+
+function writeTotal(
+  w: XmlWriter,
+  element: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal',
+  total: Omit<TaxTotalInput, 'code'> & { code: string },
+  name: string,
+): void {
   const cop = { currencyID: 'COP' };
-  w.open('cac:TaxTotal');
+  w.open(element);
   w.leaf('cbc:TaxAmount', money(total.amount), cop);
   for (const sub of total.subtotals) {
     w.open('cac:TaxSubtotal');
@@ -24,7 +39,7 @@ export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput): void {
     w.leaf('cbc:Percent', formatDecimal(sub.rate, 2));
     w.open('cac:TaxScheme');
     w.leaf('cbc:ID', total.code);
-    w.leaf('cbc:Name', taxRules[total.code].name);
+    w.leaf('cbc:Name', name);
     w.close();
     w.close();
     w.close();

@@ -25,7 +25,7 @@ export type ValidatedNote = {
   customer: ValidatedCustomer;
   payment: { methodCode: string; dueDate?: string };
   lines: readonly ValidatedLine[];
-  /** computeTotals of the lines, exactly as for an invoice: the CUDE and the XML use these. */
+  /** computeTotals of the lines and the note's own discounts and charges, as an invoice's: the CUDE and XML use it. */
   totals: InvoiceTotals;
   /** BillingReference/InvoiceDocumentReference, and DiscrepancyResponse/ReferenceID. */
   referencedInvoice: { documentId: string; cufe: string; issueDate: string };
@@ -35,14 +35,14 @@ export type ValidatedNote = {
  * What a note's first event records (CreditNoteRequested.v1 / DebitNoteRequested.v1), or what ingress has before it
  * records it.
  */
-export type NoteContent =
-  | {
-      kind: 'credit';
-      request: CreditNoteRequest;
-      lines: InvoiceRequest['lines'];
-      referenced_invoice: ReferencedInvoice;
-    }
-  | { kind: 'debit'; request: DebitNoteRequest; lines: InvoiceRequest['lines']; referenced_invoice: ReferencedInvoice };
+export type NoteContent = (
+  { kind: 'credit'; request: CreditNoteRequest } | { kind: 'debit'; request: DebitNoteRequest }
+) & {
+  lines: InvoiceRequest['lines'];
+  /** The document-level discounts and charges: the request's, or the invoice's for a full cancellation. */
+  allowance_charges?: InvoiceRequest['allowance_charges'];
+  referenced_invoice: ReferencedInvoice;
+};
 
 const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = {
   credit: creditNoteConcepts,
@@ -57,7 +57,7 @@ export function checkNoteDocument(
   content: NoteContent,
   buildRules: BuildRules = CURRENT_BUILD_RULES,
 ): Result<ValidatedNote> {
-  const { kind, request, lines, referenced_invoice: invoice } = content;
+  const { kind, request, lines, allowance_charges, referenced_invoice: invoice } = content;
   const conceptName = conceptNames[kind][request.concept];
   if (conceptName === undefined) {
     return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
@@ -73,7 +73,12 @@ export function checkNoteDocument(
     if (free.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', free);
   }
   const checked = checkInvoiceRequest(
-    { customer: invoice.customer, payment: invoice.payment, lines },
+    {
+      customer: invoice.customer,
+      payment: invoice.payment,
+      lines,
+      ...(allowance_charges?.length ? { allowance_charges } : {}),
+    },
     { issueDate: invoice.issue_date, buildRules },
   );
   if (!checked.ok) return checked;

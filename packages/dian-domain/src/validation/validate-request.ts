@@ -4,12 +4,13 @@ import municipalities from '../codelists/municipalities.json' with { type: 'json
 import paymentMeans from '../codelists/payment-means.json' with { type: 'json' };
 import units from '../codelists/units.json' with { type: 'json' };
 import { failure, type Result } from '../errors/domain-error.ts';
-import { compareDecimal, decimalText, formatUnits, parseDecimal } from '../money/decimal.ts';
+import { compareDecimal, decimalText, formatUnits, parseDecimal, roundHalfUp } from '../money/decimal.ts';
 import { parseNit } from '../nit/nit-check-digit.ts';
-import { isAllowedRate, taxRules } from '../tax/tax-rules.ts';
+import { allowedRatesText, isAllowedRate, taxRules } from '../tax/tax-rules.ts';
 import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { BuildRules } from '../totals/build-rules.ts';
-import { tryComputeTotals } from '../totals/compute-totals.ts';
+import { tryComputeTotals, type InvoiceTotals } from '../totals/compute-totals.ts';
+import { computeWithholdings, isWithholdingRate, type WithholdingTotal } from '../totals/withholdings.ts';
 import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
 import { zodDetails } from './zod-details.ts';
 
@@ -57,7 +58,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
         : [
             {
               path: `lines.${i}.taxes.${j}.rate`,
-              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${taxRules[tax.code].allowedRates.join(', ')}`,
+              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${allowedRatesText(tax.code)}`,
             },
           ],
     ),
@@ -82,6 +83,8 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       outcome.problems,
     );
   const totals = outcome.totals;
+  const withholdings = checkWithholdings(request, totals);
+  if (!withholdings.ok) return withholdings;
   if (request.total !== undefined) {
     const declared = parseDecimal(decimalText(request.total));
     if (compareDecimal(declared, { units: totals.payable, scale: 2 }) !== 0) {
@@ -105,6 +108,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       },
       allowanceCharges,
       prepaidPayments,
+      withholdings: withholdings.value,
       ...(request.number !== undefined ? { number: request.number } : {}),
       ...(request.prefix !== undefined ? { prefix: request.prefix } : {}),
       ...(request.notes ? { notes: request.notes.normalize('NFC') } : {}),
@@ -266,4 +270,27 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
         }
       : {}),
   };
+}
+
+/**
+ * The buyer's withholdings (docs/api.md, "Withholdings"): one per code, a rate above 0 and at most 100, ReteIVA only
+ * on an invoice with IVA; computed on their bases (computeWithholdings).
+ */
+function checkWithholdings(request: InvoiceRequest, totals: InvoiceTotals): Result<WithholdingTotal[]> {
+  const asked = request.withholdings ?? [];
+  const errors: ErrorDetail[] = [];
+  const iva = totals.taxTotals.find((t) => t.code === '01')?.amount ?? 0n;
+  const inputs = asked.map((w, i) => {
+    const rate = parseDecimal(decimalText(w.rate));
+    if (asked.findIndex((other) => other.code === w.code) !== i)
+      errors.push({ path: `withholdings.${i}.code`, message: `${w.code} is named twice` });
+    if (!isWithholdingRate(rate))
+      errors.push({ path: `withholdings.${i}.rate`, message: 'must be above 0 and at most 100' });
+    if (w.code === '05' && w.base === undefined && iva === 0n)
+      errors.push({ path: `withholdings.${i}.code`, message: 'ReteIVA (05) needs IVA on the invoice, or a base' });
+    const base = w.base === undefined ? undefined : roundHalfUp(parseDecimal(decimalText(w.base)), 2);
+    return { code: w.code, rate, ...(base !== undefined ? { base } : {}) };
+  });
+  if (errors.length) return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', errors);
+  return { ok: true, value: computeWithholdings(inputs, { lineExtension: totals.lineExtension, iva }) };
 }

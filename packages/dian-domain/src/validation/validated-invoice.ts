@@ -25,6 +25,8 @@ export type ValidatedCustomer = {
   taxLevelCodes: readonly string[];
 };
 
+import type { WithholdingTotal } from '../totals/withholdings.ts';
+
 export type ValidatedLine = {
   code: string;
   name: string;
@@ -46,6 +48,8 @@ export type ValidatedInvoice = {
   payment: { methodCode: string; dueDate?: string };
   allowanceCharges: readonly AllowanceChargeInput[];
   prepaidPayments: readonly ValidatedPrepaidPayment[];
+  /** The buyer's withholdings, computed (cac:WithholdingTaxTotal; informative, outside the totals and the CUFE). */
+  withholdings: readonly WithholdingTotal[];
   number?: number;
   prefix?: string;
   notes?: string;

@@ -23,7 +23,15 @@ export type AuditFindingCode =
   /** DIAN's answer is signed by a certificate that does not chain to the pinned DIAN anchor. */
   | 'APPLICATION_RESPONSE_UNTRUSTED'
   /** The live status read model differs from a rebuild from the events (what `fe replay` shows too). */
-  | 'READ_MODEL_DIFFERS';
+  | 'READ_MODEL_DIFFERS'
+  /** A RADIAN event's stored document says otherwise than the event recorded (code, number, invoice, date, sender). */
+  | 'RADIAN_EVENT_MISMATCH'
+  /** A RADIAN event's CUDE, recomputed with the software PIN, is not the one its document or its event carries. */
+  | 'RADIAN_EVENT_CUDE_MISMATCH'
+  /** A RADIAN event without the events it needs before it, or beside one it excludes (docs/radian.md). */
+  | 'RADIAN_EVENT_OUT_OF_ORDER'
+  /** A RADIAN event's CUDE recorded twice, or an event code that registers once recorded twice on an invoice. */
+  | 'RADIAN_EVENT_DUPLICATE';
 
 /**
  * Checks one stream's chain in version order: a changed event breaks its own digest, a removed or reordered one

@@ -60,6 +60,8 @@ export type InvoiceState = DocumentState<InvoiceRequestedV1> & {
   notesIssued: ReadonlySet<string>;
   /** The RADIAN events recorded on the invoice, oldest first, one per CUDE (docs/radian.md). */
   radianEvents: readonly InvoiceRadianEventRegisteredV1[];
+  /** request_id of every seller's request for a RADIAN event that has its answer (InvoiceRadianEventAnswered). */
+  radianAnswers: ReadonlySet<string>;
 };
 
 export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequestedV1>;
@@ -143,6 +145,7 @@ export const invoiceStream: StreamFold<InvoiceState> = {
     noteReservations: [],
     notesIssued: new Set(),
     radianEvents: [],
+    radianAnswers: new Set(),
   }),
   evolve(state, event) {
     evolveDocument(state, event);
@@ -154,6 +157,7 @@ export const invoiceStream: StreamFold<InvoiceState> = {
       !state.radianEvents.some((e) => e.data.cude === event.data.cude)
     )
       (state.radianEvents as InvoiceRadianEventRegisteredV1[]).push(event);
+    if (event.type === 'InvoiceRadianEventAnswered') (state.radianAnswers as Set<string>).add(event.data.request_id);
     return state;
   },
 };

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
 import { assertCertificateOfIssuer, type ChainCertificate, type P12Loader, type SigningCredential } from '@fe/xades';
-import type { CertificateSummary } from '../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CredentialCache } from './common/credential-cache.ts';
 import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts';
@@ -67,6 +67,15 @@ export class SqliteCertificateStore {
         at.getTime(),
       );
     return sealed.generation;
+  }
+
+  validities(tenantId?: string): CertificateValidity[] {
+    const rows = (
+      tenantId === undefined
+        ? this.db.prepare('SELECT tenant_id, generation, not_after FROM certificates ORDER BY tenant_id').all()
+        : this.db.prepare('SELECT tenant_id, generation, not_after FROM certificates WHERE tenant_id = ?').all(tenantId)
+    ) as { tenant_id: string; generation: number; not_after: number }[];
+    return rows.map((r) => ({ tenantId: r.tenant_id, generation: r.generation, notAfter: new Date(r.not_after) }));
   }
 
   has(tenantId: string): boolean {

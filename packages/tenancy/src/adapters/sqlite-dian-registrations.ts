@@ -9,8 +9,16 @@ export type DianRegistration = {
   environment: DianEnvironment;
   nit: string;
   legalName: string;
+  /** The reception e-mail registered at DIAN: the company's `receptionEmail`, else its `email` (as its invoices). */
+  receptionEmail?: string;
   software: Pick<SoftwareRegistration, 'id' | 'pin' | 'providerNit'>;
   resolutions: NumberingResolution[];
+};
+
+/** What the company registered as its reception e-mail: the address its invoices carry (dian-domain's parties). */
+export const receptionEmailOf = (tenant: Tenant): { receptionEmail?: string } => {
+  const email = tenant.receptionEmail ?? tenant.email;
+  return email ? { receptionEmail: email } : {};
 };
 
 /**
@@ -68,6 +76,7 @@ export class SqliteDianRegistrations {
           environment: row.environment as DianEnvironment,
           nit: tenant.nit,
           legalName: tenant.legalName,
+          ...receptionEmailOf(tenant),
           software: { id: software.id, pin: software.pin, providerNit: software.providerNit },
           resolutions,
         },

@@ -27,6 +27,7 @@ describe('SqliteDianRegistrations', () => {
         environment: '2',
         nit: demoTenant.nit,
         legalName: demoTenant.legalName,
+        receptionEmail: demoTenant.email, // the company e-mail while no reception e-mail is set
         software: { id: demoSoftware.id, pin: 'Pin-75315', providerNit: demoSoftware.providerNit },
         resolutions: [demoResolution],
       },
@@ -34,6 +35,10 @@ describe('SqliteDianRegistrations', () => {
     expect(registrations.all()).toBe(read); // nothing written since: the same answer, not read again
     await directory.updateTenant('acme', { environment: '1' });
     expect(registrations.all()[0]?.environment).toBe('1');
+    await directory.updateTenant('acme', {
+      tenant: { ...demoTenant, id: 'acme', receptionEmail: 'recepcion@acme.co' },
+    });
+    expect(registrations.all()[0]?.receptionEmail).toBe('recepcion@acme.co');
     // Another master key opens no PIN: the tenant is left out rather than registered without one.
     expect(new SqliteDianRegistrations({ path, masterKey: new Uint8Array(32).fill(9) }).all()).toEqual([]);
     registrations.close();

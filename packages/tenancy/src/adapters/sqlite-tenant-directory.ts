@@ -6,7 +6,7 @@ import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
-import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity, TenantRegistry } from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import {
   checkNewTenant,
@@ -201,6 +201,10 @@ export class SqliteTenantDirectory implements TenantRegistry {
     } finally {
       this.profiles.forget(); // after the write: a read during the load must not keep the old profile
     }
+  }
+
+  async certificateValidities(tenantId?: string): Promise<CertificateValidity[]> {
+    return this.certificates.validities(tenantId);
   }
 
   /**

@@ -66,6 +66,7 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
         dv: tenant.dv,
         legal_name: tenant.legalName,
         city_code: tenant.address.cityCode,
+        ...(tenant.receptionEmail ? { reception_email: tenant.receptionEmail } : {}),
       });
     },
 

@@ -11,6 +11,14 @@ export type CertificateSummary = {
   notAfter: Date;
 };
 
+/** A stored certificate's end of validity, read without opening the .p12 (the expiry warnings'). */
+export type CertificateValidity = {
+  tenantId: string;
+  /** The upload's generation: a replaced certificate is another generation, warned about afresh. */
+  generation: number;
+  notAfter: Date;
+};
+
 /**
  * The writing side of the tenant registry (embedded start, CLI, portal); `tenantDirectoryContract` holds every
  * adapter to it. Secrets are sealed at rest and errors never carry one.
@@ -29,6 +37,8 @@ export interface TenantRegistry extends TenantDirectory {
    * certificate.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
+  /** Every tenant's stored certificate's validity, or `tenantId`'s alone ([] when it has none); public data. */
+  certificateValidities(tenantId?: string): Promise<CertificateValidity[]>;
   /**
    * A new current key in plaintext; `environment` defaults to the tenant's (habilitación → test,
    * production → live). API_KEY_ENVIRONMENT_MISMATCH, API_KEY_EXISTS (rotate instead), TENANT_NOT_FOUND.

@@ -60,6 +60,9 @@ const company = z
       postalZone: digits(6, 6, 'el código postal').optional(),
     }),
     email: z.email('Escriba un correo válido, como facturas@empresa.com.').optional(),
+    receptionEmail: z
+      .email('Escriba el correo de recepción registrado en la DIAN, como recepcion@empresa.com.')
+      .optional(),
     phone: optionalText(30),
   })
   .refine((c) => nitMatchesDv(c.nit, c.dv), {

@@ -22,6 +22,15 @@ describe('tenant input', () => {
     expect(!dv.ok && dv.errors).toEqual([{ field: 'dv', message: expect.stringContaining('dígito de verificación') }]);
   });
 
+  it('keeps a reception e-mail registered at DIAN, and refuses one that is not an e-mail address, in Spanish', () => {
+    const registered = { ...demoTenant, receptionEmail: 'recepcion@demo.example' };
+    expect(checkInput(companySchema, registered)).toEqual({ ok: true, value: registered });
+    const wrong = checkInput(companySchema, { ...demoTenant, receptionEmail: 'recepcion en demo.example' });
+    expect(!wrong.ok && wrong.errors).toEqual([
+      { field: 'receptionEmail', message: expect.stringContaining('correo de recepción registrado en la DIAN') },
+    ]);
+  });
+
   it('says every fault in one round, in Spanish sentences: a wrong DV beside an unchosen select and an empty name', () => {
     const result = checkInput(companySchema, { ...demoTenant, dv: 3, personType: '', legalName: '' });
     expect(!result.ok && Object.fromEntries(result.errors.map((e) => [e.field, e.message]))).toEqual({

@@ -41,13 +41,15 @@ export function loadOrCreateLocalTestCa(path: string, now: Date): { ca: LocalTes
 }
 
 /**
- * A .p12 for `owner`'s NIT under a fresh password, valid a year, its subject labelled as a test certificate.
- * Blocking (RSA key and PKCS#12): a server calls issueTestCertificateOffLoop.
+ * A .p12 for `owner`'s NIT under a fresh password, valid a year (or until `notAfter`: a test of the expiry warnings),
+ * its subject labelled as a test certificate. Blocking (RSA key and PKCS#12): a server calls
+ * issueTestCertificateOffLoop.
  */
 export function issueTestCertificate(
   ca: LocalTestCa,
   owner: Pick<Tenant, 'nit' | 'legalName'>,
   now: Date,
+  notAfter: Date = addYears(now, 1),
 ): { p12: Buffer; password: string } {
   const caCert = forge.pki.certificateFromPem(ca.certificatePem);
   const caKey = forge.pki.privateKeyFromPem(ca.privateKeyPem);
@@ -60,14 +62,7 @@ export function issueTestCertificate(
     { name: 'serialNumber', value: owner.nit }, // how Colombian CAs carry the NIT
   ];
   const notBefore = new Date(now.getTime() - DAY_MS);
-  const cert = certificate(
-    leaf.publicKey,
-    subject,
-    issuerName(caCert),
-    notBefore,
-    addYears(now, 1),
-    leafExtensions(caCert),
-  );
+  const cert = certificate(leaf.publicKey, subject, issuerName(caCert), notBefore, notAfter, leafExtensions(caCert));
   cert.sign(caKey, forge.md.sha256.create());
   return p12Of(leaf.privateKey, [cert, caCert], `${owner.legalName} (PRUEBA)`);
 }

@@ -7,8 +7,8 @@ import type { ChainCertificate } from './credential.ts';
  * The NITs a certificate's subject names. Colombian CAs write the NIT in various attributes, with or without its
  * DV, so every digit run counts, and one ending in its own DV counts without it too.
  */
-const named = new WeakMap<ChainCertificate, ReadonlySet<string>>();
-export function subjectNits(certificate: ChainCertificate): ReadonlySet<string> {
+const named = new WeakMap<Pick<ChainCertificate, 'der'>, ReadonlySet<string>>();
+export function subjectNits(certificate: Pick<ChainCertificate, 'der'>): ReadonlySet<string> {
   let nits = named.get(certificate);
   if (nits) return nits;
   const found = new Set<string>();

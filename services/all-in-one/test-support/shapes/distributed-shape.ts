@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { PostgresStatusStore } from '@fe/invoice-status/postgres';
+import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
 import { loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { registerExtraTenantsIn } from '../extra-tenants.ts';
@@ -144,6 +145,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
             .filter((line) => line.startsWith('{')),
         );
     const processes = () => recordedProcesses(dataDir);
+    let blobs: S3BlobStore | undefined;
 
     return {
       name: 'distributed',
@@ -159,6 +161,11 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       allLogs: () => logLines(''),
       logsOf: logLines,
       trustedCaPems: (tenantId) => tenants.trustedCaPems(tenantId),
+      // The run's bucket, read as the processes write it.
+      async storedFile(key) {
+        blobs ??= await S3BlobStore.open(s3BlobStoreConfigFromEnv(env));
+        return (await blobs.get(key)).bytes;
+      },
       setTacitAcceptance: (tenantId, setting) => tenants.updateTenant(tenantId, { tacitAcceptance: setting }),
       dian: {
         async setFault(spec) {

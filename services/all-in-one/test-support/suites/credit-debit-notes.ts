@@ -3,11 +3,11 @@
 // cancellation of the balance; each CUDE recomputed from the signed XML by a formula written here.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInvoiceResponseSchema, errorBodySchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { demoSoftware } from '@fe/dian-domain';
-import { cbc, parseXmlTree, readNoteDocument, textAt } from '@fe/dian-xml';
+import { cbc, parseXmlTree, readInvoiceDocument, readNoteDocument, textAt } from '@fe/dian-xml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { exampleRequest } from '../world.ts';
@@ -24,6 +24,10 @@ async function postNote(shape: Shape, kind: 'credit' | 'debit', body: unknown): 
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
 }
+
+/** The local names of the root's child elements, in document order. */
+const rootChildren = (xml: string) =>
+  parseXmlTree(xml).content.flatMap((c) => (typeof c === 'string' ? [] : [c.localName]));
 
 /** The text of the root's cbc child `name`. */
 const rootText = (xml: string, name: string) => textAt(parseXmlTree(xml), cbc(name));
@@ -190,6 +194,69 @@ export function creditDebitNotesSuite(shape: () => Shape): void {
         number: partial.body.number,
         referenced_invoice: { cufe: invoice.cufe },
       });
+    });
+  });
+
+  describe('notes on an invoice with its own discounts and charges (issue 31)', () => {
+    // examples/invoice-discounts.json: lines 7 110 000.00 + IVA 1 422 300.00 − 50 000.00 + 35 000.00 = 8 517 300.00.
+    const discounted = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../../../examples/invoice-discounts.json'), 'utf8'),
+    ) as { allowance_charges: unknown[] };
+    let cancelled: any;
+    let cancellation: HttpAnswer;
+    let charged: any;
+    let debit: HttpAnswer;
+    beforeAll(async () => {
+      cancelled = (await shape().post(discounted)).body;
+      cancellation = await postNote(shape(), 'credit', { invoice: { cufe: cancelled.cufe }, concept: '2' });
+      charged = (await shape().post(discounted)).body;
+      debit = await postNote(shape(), 'debit', {
+        invoice: { cufe: charged.cufe },
+        concept: '2',
+        lines: [{ code: 'INT-1', name: 'Intereses de mora', quantity: 1, unit_price: 10000 }],
+        allowance_charges: [{ type: 'charge', reason: 'Gastos de cobranza', amount: 5000 }],
+      });
+    }, 120_000);
+
+    it('a cancellation without lines reproduces the invoice: its lines, its discounts and charges, its taxes, its payable amount', async () => {
+      expect(cancelled.status).toBe('accepted');
+      expect(cancellation.status, cancellation.text).toBe(201);
+      const body = createInvoiceResponseSchema.parse(cancellation.body);
+      const noteXml = await (await fetch(body.xml_url)).text();
+      const invoiceXml = await (await fetch(cancelled.xml_url)).text();
+      const note = readNoteDocument(noteXml);
+      expect(note.payableAmount).toBe('8517300.00');
+      const original = readInvoiceDocument(invoiceXml);
+      expect(note.taxAmounts['01']).toBe(original.taxAmounts['01']);
+      expect(note.lineExtensionAmount).toBe(original.lineExtensionAmount);
+      // The document's two, after its PaymentMeans (the lines' own are inside their lines).
+      const names = rootChildren(noteXml);
+      expect(names.filter((n) => n === 'AllowanceCharge')).toHaveLength(2);
+      expect(names.indexOf('AllowanceCharge')).toBeGreaterThan(names.indexOf('PaymentMeans'));
+      expect(cudeFromXml(noteXml, demoSoftware.pin)).toBe(body.cufe);
+      const status = invoiceStatusResponseSchema.parse(
+        await pollStatus(shape(), cancelled.cufe, (b) => b.voided === true),
+      );
+      expect(status.balance).toBe('0.00');
+    });
+
+    it("a debit note carries a charge of its own, before its PaymentMeans as DebitNote's schema orders it", async () => {
+      expect(debit.status, debit.text).toBe(201);
+      const body = createInvoiceResponseSchema.parse(debit.body);
+      const xml = await (await fetch(body.xml_url)).text();
+      expect(readNoteDocument(xml).payableAmount).toBe('15000.00');
+      const names = rootChildren(xml);
+      expect(names.indexOf('AllowanceCharge')).toBeGreaterThan(-1);
+      expect(names.indexOf('AllowanceCharge')).toBeLessThan(names.indexOf('PaymentMeans'));
+      expect(cudeFromXml(xml, demoSoftware.pin)).toBe(body.cufe);
+      const caFile = join(shape().scratchDir, 'notes-ac-demo-ca.pem');
+      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
+      for (const [i, answer] of [cancellation, debit].entries()) {
+        const file = join(shape().scratchDir, `note-ac-${i}.xml`);
+        writeFileSync(file, Buffer.from(await (await fetch(answer.body.xml_url)).arrayBuffer()));
+        const xmlsec = xmlsec1Verify(file, caFile);
+        expect(xmlsec.ok, xmlsec.output).toBe(true);
+      }
     });
   });
 }

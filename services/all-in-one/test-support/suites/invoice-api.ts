@@ -133,6 +133,16 @@ export function invoiceApiSuite(shape: () => Shape): void {
 
     it('403 TENANT_NOT_READY for a tenant without a certificate', async () => {
       expectError(await shape().post(exampleRequest, { apiKey: shape().extra.onboarding }), 'TENANT_NOT_READY', 403);
+      // The readiness check says the same beforehand; a certificate a year away is ready without a warning.
+      const onboarding = await shape().get('/api/v1/service/tenant/readiness', { apiKey: shape().extra.onboarding });
+      expect(onboarding.body).toEqual({
+        status: 'not_ready',
+        missing: ['no signing certificate on file'],
+        warnings: [],
+      });
+      const ready = await shape().get('/api/v1/service/tenant/readiness');
+      expect(ready.body).toMatchObject({ status: 'ready', missing: [], warnings: [] });
+      expect(ready.body.certificate_expires_in_days).toBeGreaterThan(30);
     });
 
     it("404 INVOICE_NOT_FOUND for an unknown cufe and for another tenant's; 400 for a malformed one", async () => {

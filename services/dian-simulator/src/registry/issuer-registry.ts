@@ -43,6 +43,9 @@ function merged(first: SimulatorIssuer, second: SimulatorIssuer): SimulatorIssue
   return {
     nit: first.nit,
     legalName: first.legalName,
+    ...(first.receptionEmail || second.receptionEmail
+      ? { receptionEmail: first.receptionEmail ?? second.receptionEmail }
+      : {}),
     software: [...first.software, ...second.software.filter((s) => !first.software.some((f) => f.id === s.id))],
     ranges: [...first.ranges, ...second.ranges.filter((r) => !first.ranges.some((f) => sameRange(f, r)))],
   };

@@ -7,6 +7,8 @@ export type TenantRegistration = {
   environment: '1' | '2';
   nit: string;
   legalName: string;
+  /** The reception e-mail the company registered (its own, else its company e-mail). */
+  receptionEmail?: string;
   software: { id: string; pin: string; providerNit: string };
   resolutions: readonly NumberingResolution[];
 };
@@ -33,7 +35,13 @@ export function tenantIssuers(registrations: () => readonly TenantRegistration[]
 function issuersByNit(registrations: readonly TenantRegistration[]): Map<string, SimulatorIssuer> {
   const byNit = new Map<string, SimulatorIssuer>();
   for (const r of registrations) {
-    const issuer = byNit.get(r.nit) ?? { nit: r.nit, legalName: r.legalName, software: [], ranges: [] };
+    const issuer = byNit.get(r.nit) ?? {
+      nit: r.nit,
+      legalName: r.legalName,
+      ...(r.receptionEmail ? { receptionEmail: r.receptionEmail } : {}),
+      software: [],
+      ranges: [],
+    };
     if (!issuer.software.some((s) => s.id === r.software.id))
       issuer.software.push({ ...r.software, environment: r.environment });
     if (r.environment === '1')

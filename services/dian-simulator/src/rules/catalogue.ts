@@ -104,6 +104,12 @@ const invoiceRules = [
     'El adquiriente persona natural no informa su número de identificación (PartyIdentification/ID)',
   ),
   r('FAJ43b', 'parties', 'El nombre o razón social del emisor no corresponde al registrado en el RUT', 'N'),
+  r(
+    'FAJ71',
+    'parties',
+    'El correo electrónico del emisor no corresponde al correo de recepción registrado en la DIAN',
+    'N',
+  ),
   r('FAB05b', 'numbering', 'El número de autorización de numeración no corresponde a este facturador y software'),
   r(
     'FAB05a',
@@ -141,6 +147,16 @@ const invoiceRules = [
   r('FAS04', 'taxes', 'Un grupo de tributos (TaxTotal) no informa su subtotal por tarifa (TaxSubtotal)'),
   r('FAS07', 'taxes', 'El valor del tributo no corresponde a la base gravable por la tarifa'),
   r('FAX07', 'taxes', 'El valor del tributo de una línea no corresponde a la base gravable por la tarifa'),
+  r(
+    'SIM-RET01',
+    'taxes',
+    'Una retención (WithholdingTaxTotal) no es ReteIVA (05), ReteRenta (06) ni ReteICA (07), o se repite',
+  ),
+  r(
+    'SIM-RET02',
+    'taxes',
+    'El valor de una retención no corresponde a la suma de sus subtotales o a su base por la tarifa',
+  ),
   r('FAV01', 'totals', 'El documento no contiene líneas (InvoiceLine)'),
   r('FAD16', 'totals', 'El número de líneas (LineCountNumeric) no corresponde al número de líneas del documento'),
   r('FAU02', 'totals', 'El valor bruto (LineExtensionAmount) no corresponde a la suma de los valores de las líneas'),

@@ -135,6 +135,8 @@ export type InvoiceView = {
     additionalAccountId: string | undefined;
     taxLevelCode: string | undefined;
     addresses: AddressView[];
+    /** Contact/ElectronicMail (FAJ71). */
+    email: string | undefined;
   };
   customer: {
     companyId: IdView;
@@ -158,6 +160,8 @@ export type InvoiceView = {
   allowanceCharges: AllowanceChargeView[];
   prepaidPayments: (string | undefined)[];
   taxTotals: TaxTotalView[];
+  /** Document-level cac:WithholdingTaxTotal: the buyer's withholdings, informative (annex §3.2). */
+  withholdingTaxTotals: TaxTotalView[];
   totals: Record<
     'lineExtension' | 'taxExclusive' | 'taxInclusive' | 'allowance' | 'charge' | 'prepaid' | 'rounding' | 'payable',
     string | undefined
@@ -284,6 +288,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
       additionalAccountId: text(childElement(supplierParty, cbc, 'AdditionalAccountID')),
       taxLevelCode: text(childElement(supplierScheme, cbc, 'TaxLevelCode')),
       addresses: addressesOf(supplier),
+      email: text(pathElement(supplier, [cac, 'Contact'], [cbc, 'ElectronicMail'])),
     },
     customer: {
       companyId: idView(pathElement(customer, [cac, 'PartyTaxScheme'], [cbc, 'CompanyID'])),
@@ -307,6 +312,7 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
     allowanceCharges: all(cac, 'AllowanceCharge').map(allowanceCharge),
     prepaidPayments: all(cac, 'PrepaidPayment').map((p) => text(childElement(p, cbc, 'PaidAmount'))),
     taxTotals: all(cac, 'TaxTotal').map(taxTotal),
+    withholdingTaxTotals: all(cac, 'WithholdingTaxTotal').map(taxTotal),
     totals: {
       lineExtension: amount('LineExtensionAmount'),
       taxExclusive: amount('TaxExclusiveAmount'),

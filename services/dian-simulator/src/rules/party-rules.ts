@@ -47,5 +47,9 @@ export const checkParties: RuleGroupCheck = ({ view, issuer }) => {
   if (!view.supplier.addresses.every(knownMunicipality)) failures.push('FAJ09');
   if (!view.customer.addresses.every(knownMunicipality)) failures.push('FAK09');
   if (issuer && view.supplier.name !== issuer.legalName) failures.push('FAJ43b');
+  // Providers' reports name FAJ71 for an issuer e-mail other than the reception address registered at DIAN.
+  const registered = issuer?.receptionEmail;
+  if (registered && view.supplier.email?.trim().toLowerCase() !== registered.trim().toLowerCase())
+    failures.push('FAJ71');
   return failures;
 };

@@ -75,8 +75,30 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
     }
   }
   if (!headerMatchesLines(view.taxTotals, all.slice(view.taxTotals.length))) failures.add('FAS01b');
+  for (const code of checkWithholdings(view.withholdingTaxTotals ?? [], config.toleranceCents)) failures.add(code);
   return [...failures];
 };
+
+/** The buyer's withholdings (docs/choices.md, "Withholdings"): 05–07 only, once each, their arithmetic as a tax's. */
+function checkWithholdings(totals: readonly TaxTotalView[], toleranceCents: bigint): RuleCode[] {
+  const failures: RuleCode[] = [];
+  const schemes = totals.flatMap((t) => t.subtotals.map((s) => s.scheme ?? ''));
+  if (schemes.some((s) => !WITHHOLDINGS.has(s)) || new Set(schemes).size !== schemes.length) failures.push('SIM-RET01');
+  const wrong = totals.some((total) => {
+    const sum = total.subtotals.reduce((acc, s) => acc + (cents(s.amount) ?? 0n), 0n);
+    if (cents(total.amount) !== sum) return true;
+    return total.subtotals.some((s) => {
+      const base = cents(s.taxable);
+      const actual = cents(s.amount);
+      const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
+      return actual === undefined || expected === undefined || abs(actual - expected) > toleranceCents;
+    });
+  });
+  if (wrong) failures.push('SIM-RET02');
+  return failures;
+}
+
+const WITHHOLDINGS = new Set(['05', '06', '07']);
 
 /** Any tax amount, base or rate, line amount or document total (PayableRoundingAmount may be negative) below zero. */
 function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boolean {

@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
  * TENANT_NOT_READY otherwise.
  */
 export async function readyProfile(
-  ports: { tenants: TenantDirectory; clock: Clock },
+  ports: { tenants: Pick<TenantDirectory, 'profile' | 'credential'>; clock: Clock },
   tenantId: string,
 ): Promise<TenantProfile> {
   const profile = await ports.tenants.profile(tenantId);

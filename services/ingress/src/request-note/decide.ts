@@ -23,7 +23,11 @@ export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequ
 }
 
 /** A note the book rules allow: what its reservation records. */
-export type DecidedNote = { lines: InvoiceRequest['lines']; amount: string };
+export type DecidedNote = {
+  lines: InvoiceRequest['lines'];
+  allowanceCharges?: InvoiceRequest['allowance_charges'];
+  amount: string;
+};
 
 /**
  * The book rules (docs/notes.md, "Book rules"), pure: the request against the invoice's ledger as read. A debit
@@ -51,6 +55,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   const cancelling = kind === 'credit' && request.concept === '2';
   const earlier = notes.filter((n) => n.status !== 'rejected');
   let lines = request.lines;
+  let allowanceCharges = request.allowance_charges;
   if (!lines) {
     if (!cancelling)
       return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
@@ -68,7 +73,9 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
         ],
       );
     }
+    // A cancellation reproduces the invoice: its lines and its discounts and charges (unless the request names some).
     lines = requested.data.request.lines;
+    allowanceCharges ??= requested.data.request.allowance_charges;
   }
 
   // The note's lines are checked and totalled exactly as an invoice's, with the invoice's buyer and payment, the
@@ -77,6 +84,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
     customer: requested.data.request.customer,
     payment: requested.data.request.payment,
     lines,
+    ...(allowanceCharges?.length ? { allowance_charges: allowanceCharges } : {}),
     ...(request.total !== undefined ? { total: request.total } : {}),
   };
   // With the invoice's build rules, so a cancellation's lines give exactly the invoice's amounts.
@@ -85,7 +93,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   if (!checked.ok) return checked;
   // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the
   // signer cannot build.
-  const note = checkNote(kind, request, lines, referencedInvoiceOf(ledger), buildRules);
+  const note = checkNote(kind, request, lines, allowanceCharges, referencedInvoiceOf(ledger), buildRules);
   if (!note.ok) return note;
   const amount = money(note.value.totals.payable);
 
@@ -105,5 +113,5 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       { path: field, message: `credits ${amount}; the balance is ${amountOfCents(balance)} (pending notes count)` },
     ]);
   }
-  return { ok: true, value: { lines, amount } };
+  return { ok: true, value: { lines, ...(allowanceCharges?.length ? { allowanceCharges } : {}), amount } };
 }

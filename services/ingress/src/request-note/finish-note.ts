@@ -44,7 +44,7 @@ export async function finishNote(
   const resolution = noteResolution(profile, r.kind);
   const referenced = referencedInvoiceOf(ledger);
   const buildRules = noteBuildRulesOf(ledger.requested); // as decideNote checked it when it reserved the note
-  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, referenced, buildRules);
+  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, r.allowance_charges, referenced, buildRules);
   // they were checked when reserved
   if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`);
   const noteEvent = (number: string): Envelope => {
@@ -69,6 +69,7 @@ export async function finishNote(
       reservation_id: r.reservation_id,
       referenced_invoice: referenced,
       lines: r.lines,
+      ...(r.allowance_charges ? { allowance_charges: r.allowance_charges } : {}),
     };
     const meta = {
       tenantId: reservation.tenant_id,

@@ -9,7 +9,7 @@ import { withIdempotencyKey } from '../idempotency/with-idempotency-key.ts';
 import type { InvoiceCommand, RequestInvoicePorts } from '../request-invoice/handler.ts';
 import { readyProfile } from '../request-invoice/ready-profile.ts';
 import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
-import { decideNote, parseNoteRequest, type NoteRequest } from './decide.ts';
+import { decideNote, parseNoteRequest, type DecidedNote, type NoteRequest } from './decide.ts';
 import { finishNote, noteResolution } from './finish-note.ts';
 import { ledgerFold, readLedger, type InvoiceLedger } from './ledger.ts';
 
@@ -77,7 +77,7 @@ async function reserve(
   command: InvoiceCommand,
   request: NoteRequest,
   ledger: InvoiceLedger,
-  decided: { lines: InvoiceNoteReservedV1['data']['lines']; amount: string },
+  decided: DecidedNote,
 ): Promise<InvoiceNoteReservedV1 | undefined> {
   const issuedAt = new Date(Math.floor(ports.clock.now().getTime() / 1000) * 1000); // the XML carries seconds
   const resolution = noteResolution(profile, kind);
@@ -100,6 +100,7 @@ async function reserve(
       issued_at: issuedAt.toISOString(),
       request,
       lines: decided.lines,
+      ...(decided.allowanceCharges ? { allowance_charges: decided.allowanceCharges } : {}),
       numbered_after: numberedAfter.toString(),
       ...(command.idempotencyKey !== undefined ? { idempotency_key: command.idempotencyKey } : {}),
     },

@@ -62,10 +62,18 @@ export function checkNote(
   kind: NoteKind,
   request: CreditNoteRequest | DebitNoteRequest,
   lines: InvoiceRequest['lines'],
+  allowanceCharges: InvoiceRequest['allowance_charges'],
   invoice: ReferencedInvoice,
   buildRules: BuildRules,
 ): Result<ValidatedNote> {
-  return checkNoteDocument({ kind, request, lines, referenced_invoice: invoice } as NoteContent, buildRules);
+  const content = {
+    kind,
+    request,
+    lines,
+    ...(allowanceCharges ? { allowance_charges: allowanceCharges } : {}),
+    referenced_invoice: invoice,
+  } as NoteContent;
+  return checkNoteDocument(content, buildRules);
 }
 
 /**

@@ -69,6 +69,13 @@ export class SqliteAccountStore implements AccountStore {
     return toAccount(this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined);
   }
 
+  async confirmedEmailsOf(tenantId: string): Promise<string[]> {
+    const rows = this.db
+      .prepare('SELECT email FROM accounts WHERE tenant_id = ? AND confirmed_at IS NOT NULL ORDER BY email')
+      .all(tenantId) as { email: string }[];
+    return rows.map((r) => r.email);
+  }
+
   async confirm(accountId: string, at: Date): Promise<void> {
     this.db
       .prepare('UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?')

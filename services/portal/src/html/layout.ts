@@ -11,8 +11,10 @@ export function layout(options: {
   body: Html;
   account?: { email: string; csrf: string };
   nav?: Nav;
+  /** Above the title: the certificate expiry banner (html/certificate-banner.ts) when there is one. */
+  banner?: Html | '';
 }): string {
-  const { title, body, account, nav } = options;
+  const { title, body, account, nav, banner } = options;
   const link = (href: string, label: string, key: Nav) =>
     html`<a href="${href}"${key === nav ? html` aria-current="page"` : ''}>${label}</a>`;
   return `<!doctype html>${
@@ -40,7 +42,7 @@ export function layout(options: {
   }
 </header>
 <main>
-<h1>${title}</h1>
+${banner ?? ''}<h1>${title}</h1>
 ${body}
 </main>
 <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>

@@ -35,12 +35,17 @@ export function radianSection(view: InvoiceStatusView, form: { csrf: string; tod
   return html`<section aria-labelledby="radian-title"><h2 id="radian-title">RADIAN</h2>
 <p>Respuesta del comprador: <strong data-buyer-answer="${answer.answer}">${buyerAnswerLabels[answer.answer]}</strong></p>
 ${tacit}
+${titleValue(view, form)}
 ${
   events.length
     ? html`<table><thead><tr><th>Evento</th><th>Número</th><th>Fecha</th><th>Emisor</th></tr></thead>
 <tbody>${events.map(
         (e) => html`<tr data-radian-event="${e.code}">
-  <td data-label="Evento">${e.code} · ${e.name}${e.claim_reason ? html` (motivo ${e.claim_reason})` : ''}</td>
+  <td data-label="Evento">${e.code} · ${e.name}${e.claim_reason ? html` (motivo ${e.claim_reason})` : ''}${
+    e.person
+      ? html`<br><span data-radian-person>${e.person.name}${e.person.job_title ? `, ${e.person.job_title}` : ''}</span>`
+      : ''
+  }</td>
   <td data-label="Número">${e.event_id}</td>
   <td data-label="Fecha">${day(e.issue_date)}</td>
   <td data-label="Emisor">${e.issued_by_us ? 'Esta empresa' : e.sender_nit}</td>
@@ -48,4 +53,30 @@ ${
       )}</tbody></table>`
     : ''
 }</section>`;
+}
+
+/**
+ * The título valor: once the buyer accepted (033 or 034) the button that registers it (036); once registered and still
+ * held, the form that endorses it to a factor (037); then who holds it.
+ */
+function titleValue(view: InvoiceStatusView, form: { csrf: string } | undefined): Html {
+  const events = view.radianEvents ?? [];
+  const has = (code: string) => events.some((e) => e.code === code);
+  const action = (path: string) => `/admin/invoices/${encodeURIComponent(view.invoiceId)}/${path}`;
+  if (!has('033') && !has('034')) return html``;
+  if (!has('036'))
+    return form
+      ? html`<form method="post" action="${action('title-value')}">${csrfField(form.csrf)}<button type="submit">Inscribir como título valor (evento 036)</button></form>`
+      : html``;
+  if (has('037')) return html`<p data-title-value="endorsed">Título valor endosado (evento 037).</p>`;
+  return html`<p data-title-value="registered">Inscrita como título valor (evento 036).</p>${
+    form
+      ? html`<form method="post" action="${action('endorsement')}">${csrfField(form.csrf)}
+<label>Endosatario (razón social) <input name="endorsee_name" required maxlength="450"></label>
+<label>NIT <input name="endorsee_id" required inputmode="numeric" pattern="[0-9]{5,15}"></label>
+<label>DV <input name="endorsee_dv" required inputmode="numeric" pattern="[0-9]" maxlength="1"></label>
+<label>Tipo de endoso <select name="operation_type"><option value="371">Con responsabilidad</option><option value="372">Sin responsabilidad</option></select></label>
+<button type="submit">Endosar en propiedad (evento 037)</button></form>`
+      : ''
+  }`;
 }

@@ -11,6 +11,7 @@ export const companyLabels = {
   cityCode: 'Municipio (lista DIAN)',
   postalZone: 'Código postal (opcional)',
   email: 'Correo de facturación (opcional)',
+  receptionEmail: 'Correo de recepción registrado en la DIAN (opcional)',
   phone: 'Teléfono (opcional)',
 } as const;
 export const softwareLabels = {

@@ -98,6 +98,11 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
     'Ese evento ya está registrado en la DIAN, o ya se registró el que lo excluye (reclamo o aceptación expresa).',
   BUYER_EVENT_PENDING:
     'El evento anterior espera todavía la respuesta de la DIAN. Recargue la página en unos segundos.',
+  TITLE_VALUE_NOT_ACCEPTED:
+    'El comprador no ha aceptado la factura (evento 033, o la aceptación tácita 034): aún no puede inscribirse como título valor.',
+  TITLE_VALUE_NOT_REGISTERED: 'La factura no está inscrita como título valor (evento 036): no puede endosarse.',
+  TITLE_VALUE_NOT_HOLDER: 'Su empresa ya no es la tenedora legítima del título valor: lo endosó antes.',
+  RADIAN_EVENT_REJECTED: 'La DIAN rechazó el evento. El operador del servicio puede ver sus reglas en el registro.',
   DIAN_UNAVAILABLE:
     'No fue posible consultar la DIAN en este momento; no se registró nada. Inténtelo de nuevo en unos minutos.',
 };

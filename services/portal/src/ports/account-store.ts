@@ -29,6 +29,8 @@ export interface AccountStore {
   ): Promise<boolean>;
   accountByEmail(email: string): Promise<Account | undefined>;
   accountById(id: string): Promise<Account | undefined>;
+  /** The confirmed e-mails of the accounts of `tenantId` (one today), sorted: the expiry warnings' recipients. */
+  confirmedEmailsOf(tenantId: string): Promise<string[]>;
   confirm(accountId: string, at: Date): Promise<void>;
   setPassword(accountId: string, passwordHash: string): Promise<void>;
   saveDraft(accountId: string, draft: { companyDraft?: Tenant; testSetId?: string }): Promise<void>;

@@ -15,6 +15,8 @@ const flashes = {
   notes: 'Guardado. La numeración de notas quedó actualizada.',
   tacit: 'Guardado. La aceptación tácita de sus facturas quedó configurada.',
   mailbox: 'Guardado. El buzón de recepción se leerá desde la próxima consulta.',
+  radianPending:
+    'Solicitud registrada. La DIAN aún no responde; esta página mostrará el evento cuando quede registrado.',
 } as const;
 
 export type Flash = keyof typeof flashes;

@@ -1,4 +1,5 @@
 import { isCancellation, withNoteStatus, type InvoiceStatusView, type NoteEntry } from '@fe/invoice-status';
+import { nitCheckDigit } from '@fe/dian-domain';
 import type { FastifyInstance } from 'fastify';
 import { PortalError } from '../errors.ts';
 import {
@@ -10,6 +11,8 @@ import {
   statusFilter,
 } from '../html/invoice-pages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
+import type { PortalRadianAsk } from '../ports/radian-events.ts';
+import { redirectWithFlash } from './flash.ts';
 import { requireAccount, sendPage } from './guard.ts';
 
 const LIST_LIMIT = 500;
@@ -53,38 +56,71 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     if (!found || found.tenantId !== account.tenantId) throw new PortalError('NOT_FOUND');
     const view = await withNoteStatuses(deps, account.tenantId, found, () => true);
     const redrive = deps.redrive && view.processingHalt ? { csrf: request.visitor.csrf } : undefined;
-    const radian = deps.tacitAcceptances
-      ? { csrf: request.visitor.csrf, today: deps.tacitAcceptances.today() }
-      : undefined;
+    const radian = deps.radianEvents ? { csrf: request.visitor.csrf, today: deps.radianEvents.today() } : undefined;
     const body = invoiceDetailBody(view, await deps.invoices.links(view), redrive, radian);
     return sendPage(request, reply, { title: documentTitle(view), nav: 'invoices', body });
   });
   redriveRoute(scope, deps);
-  tacitAcceptanceRoute(scope, deps);
+  radianEventRoutes(scope, deps);
 }
 
-const tacitRefusals = {
+const refusals = {
   GOODS_NOT_RECEIVED: 'TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED',
   TOO_EARLY: 'TACIT_ACCEPTANCE_TOO_EARLY',
   BUYER_ANSWERED: 'TACIT_ACCEPTANCE_BUYER_ANSWERED',
+  NOT_BUYER_ACCEPTED: 'TITLE_VALUE_NOT_ACCEPTED',
+  NOT_A_TITLE: 'TITLE_VALUE_NOT_REGISTERED',
+  NOT_HOLDER: 'TITLE_VALUE_NOT_HOLDER',
 } as const;
 
-/** The account issues the seller's tacit acceptance (RADIAN 034) of an accepted invoice (CSRF checked by the hook). */
-function tacitAcceptanceRoute(scope: FastifyInstance, deps: PortalDeps): void {
-  scope.post('/invoices/:invoiceId/tacit-acceptance', async (request, reply) => {
-    const account = requireAccount(request, reply);
-    if (!account) return reply;
-    const invoiceId = (request.params as { invoiceId: string }).invoiceId;
-    const found = await deps.invoices.get(invoiceId);
-    if (!found || found.tenantId !== account.tenantId || !deps.tacitAcceptances) throw new PortalError('NOT_FOUND');
-    const done = await deps.tacitAcceptances.request(found.invoiceId, account.tenantId);
-    if (done.kind === 'refused') throw new PortalError(tacitRefusals[done.refusal.code]);
-    if (done.kind === 'not-accepted') throw new PortalError('NOT_FOUND');
-    if (done.kind === 'rejected') throw new PortalError('TACIT_ACCEPTANCE_REJECTED');
-    if (done.kind === 'unavailable') throw new PortalError('DIAN_UNAVAILABLE');
-    deps.logger.info({ invoice_id: found.invoiceId, account_id: account.id, outcome: done.kind }, 'tacit acceptance');
-    return reply.redirect(`/admin/invoices/${encodeURIComponent(found.invoiceId)}`, 303);
-  });
+/** The form's endorsee (037): who the invoice is endorsed to. */
+function endorseeOf(form: Record<string, unknown>): PortalRadianAsk['endorsee'] {
+  const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
+  const name = text('endorsee_name');
+  const id = text('endorsee_id');
+  const dv = text('endorsee_dv');
+  const personType = text('endorsee_person_type') || '1';
+  if (!name || name.length > 450 || !/^[0-9]{5,15}$/.test(id) || !/^[0-9]$/.test(dv) || !/^[12]$/.test(personType))
+    throw new PortalError('FORM_INVALID');
+  // A NIT whose DV disagrees would make an event DIAN refuses: said here, before anything is signed.
+  if (nitCheckDigit(id) !== Number(dv)) throw new PortalError('FORM_INVALID');
+  return { name, document_type: '31', id, dv: Number(dv), person_type: personType as '1' | '2' };
+}
+
+/**
+ * The account issues the seller's RADIAN events of an accepted invoice (CSRF checked by the hook): its tacit acceptance
+ * (034), its registration as título valor (036), its endorsement (037).
+ */
+function radianEventRoutes(scope: FastifyInstance, deps: PortalDeps): void {
+  const route = (path: string, ask: (form: Record<string, unknown>) => PortalRadianAsk) =>
+    scope.post(`/invoices/:invoiceId/${path}`, async (request, reply) => {
+      const account = requireAccount(request, reply);
+      if (!account) return reply;
+      const invoiceId = (request.params as { invoiceId: string }).invoiceId;
+      const found = await deps.invoices.get(invoiceId);
+      if (!found || found.tenantId !== account.tenantId || !deps.radianEvents) throw new PortalError('NOT_FOUND');
+      const asked = ask((request.body ?? {}) as Record<string, unknown>);
+      const done = await deps.radianEvents.request(found.invoiceId, account.tenantId, asked, `portal:${account.email}`);
+      deps.logger.info(
+        { invoice_id: found.invoiceId, account_id: account.id, code: asked.code, outcome: done?.outcome ?? 'pending' },
+        'RADIAN event asked',
+      );
+      const page = `/admin/invoices/${encodeURIComponent(found.invoiceId)}`;
+      if (!done) return redirectWithFlash(reply, deps, page, 'radianPending');
+      if (done.outcome === 'refused') throw new PortalError(refusals[done.refusal!.code]);
+      if (done.outcome === 'not_accepted') throw new PortalError('NOT_FOUND');
+      if (done.outcome === 'rejected')
+        throw new PortalError(asked.code === '034' ? 'TACIT_ACCEPTANCE_REJECTED' : 'RADIAN_EVENT_REJECTED');
+      if (done.outcome === 'unavailable') throw new PortalError('DIAN_UNAVAILABLE');
+      return reply.redirect(page, 303);
+    });
+  route('tacit-acceptance', () => ({ code: '034' }));
+  route('title-value', () => ({ code: '036' }));
+  route('endorsement', (form) => ({
+    code: '037',
+    operation_type: form.operation_type === '372' ? '372' : '371',
+    endorsee: endorseeOf(form),
+  }));
 }
 
 /** The account (its tenant's administrator) re-drives a failed step; history records who (CSRF checked by the hook). */

@@ -128,6 +128,7 @@ ${state.next ? atHand : ''}`;
   ${select({ name: 'cityCode', label: companyLabels.cityCode, value: t.address?.cityCode, errors, options: cities })}
   ${field({ name: 'postalZone', label: companyLabels.postalZone, value: t.address?.postalZone, errors, required: false, inputmode: 'numeric' })}
   ${field({ name: 'email', label: companyLabels.email, value: t.email, type: 'email', errors, required: false })}
+  ${field({ name: 'receptionEmail', label: companyLabels.receptionEmail, value: t.receptionEmail, type: 'email', errors, required: false, hint: 'El correo de recepción de facturas que registró en la DIAN; va en sus facturas como correo del emisor. Si lo deja vacío, se usa el correo de facturación.' })}
   ${field({ name: 'phone', label: companyLabels.phone, value: t.phone, errors, required: false })}
   <button type="submit">${fromSettings ? 'Guardar' : 'Guardar y continuar'}</button>
 </form>`;
@@ -164,6 +165,7 @@ ${state.next ? atHand : ''}`;
       },
       ...(optional(textOf(b, 'tradeName')) ? { tradeName: textOf(b, 'tradeName') } : {}),
       ...(optional(textOf(b, 'email')) ? { email: textOf(b, 'email') } : {}),
+      ...(optional(textOf(b, 'receptionEmail')) ? { receptionEmail: textOf(b, 'receptionEmail') } : {}),
       ...(optional(textOf(b, 'phone')) ? { phone: textOf(b, 'phone') } : {}),
     };
     const checked = checkInput(companySchema, typed);

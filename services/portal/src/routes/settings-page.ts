@@ -1,4 +1,10 @@
-import { noteNumberingOf, tacitAcceptanceOf, type NoteNumbering, type TenantProfile } from '@fe/tenancy';
+import {
+  noteNumberingOf,
+  tacitAcceptanceOf,
+  type CertificateExpiry,
+  type NoteNumbering,
+  type TenantProfile,
+} from '@fe/tenancy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfField, notice, type FieldErrors } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
@@ -12,6 +18,12 @@ import { onboardingState } from './onboarding-state.ts';
 
 const bogota = (at: Date | string) =>
   new Date(at).toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
+
+/** "Cargado, vigente hasta el …" (or "vencido el …"), the end as the banner reads it. */
+const certificateState = (expiry: CertificateExpiry | undefined): Html | string =>
+  expiry
+    ? html`<span data-cert-not-after="${expiry.notAfter.toISOString()}">${expiry.state === 'expired' ? 'Vencido el' : 'Cargado, vigente hasta el'} ${bogota(expiry.notAfter)}</span>`
+    : 'Cargado';
 
 /** What the API still lacks before it takes the key (it answers 403 TENANT_NOT_READY): the same checks, in words. */
 function apiBlockers(profile: TenantProfile, certificateNotAfter: string | undefined, now: Date): Html[] {
@@ -95,7 +107,7 @@ export async function settingsPage(
     <dt>Razón social</dt><dd data-company="legal-name">${profile.tenant.legalName}</dd>
     <dt>NIT</dt><dd>${profile.tenant.nit}-${profile.tenant.dv}</dd>
     <dt>Ambiente</dt><dd data-environment="${profile.environment}">${production ? 'Producción' : 'Habilitación (pruebas)'}</dd>
-    <dt>Certificado</dt><dd>${profile.hasCertificate ? 'Cargado' : 'Pendiente'}</dd>
+    <dt>Certificado</dt><dd>${profile.hasCertificate ? certificateState(request.certificateExpiry) : 'Pendiente'}</dd>
   </dl>
   <p><a href="/admin/onboarding/company?from=settings">Editar los datos de la empresa</a></p>
   ${

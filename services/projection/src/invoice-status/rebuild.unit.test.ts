@@ -113,6 +113,36 @@ describe('rebuild from the event store', () => {
     expect(await diffAgainstRebuild(events, live)).toEqual([]);
   });
 
+  it("rebuilds an invoice's RADIAN events (once per CUDE, as learned) and finds a live view missing one", async () => {
+    const events = new SqliteEventStore(':memory:');
+    cleanups.push(() => events.close());
+    const inv = invoiceFixture({ consecutive: 7 });
+    const stream = [
+      inv.requested(),
+      inv.signed(),
+      inv.submitted(),
+      inv.accepted(),
+      inv.radian('030', '1', '2026-03-11'),
+      inv.radian('032', '2', '2026-03-11'),
+      inv.radian('032', '2', '2026-03-11'), // a check that raced another records it again: one view entry
+      inv.radian('034', '3', '2026-03-17', true),
+    ];
+    await events.append(inv.invoiceId, stream as Envelope[], 'no_stream');
+    const live = statusStore();
+    for (const event of stream) await live.save(evolve(await live.get(inv.invoiceId), event)!);
+    const rebuilt = statusStore();
+    await rebuildStatusViews(events, rebuilt);
+    const view = (await rebuilt.get(inv.invoiceId))!;
+    expect(view.radianEvents?.map((e) => [e.code, e.issue_date, e.issued_by_us])).toEqual([
+      ['030', '2026-03-11', false],
+      ['032', '2026-03-11', false],
+      ['034', '2026-03-17', true],
+    ]);
+    expect(await diffAgainstRebuild(events, live)).toEqual([]);
+    await live.save({ ...view, radianEvents: view.radianEvents!.slice(0, 2) });
+    expect(await diffAgainstRebuild(events, live)).toEqual([inv.invoiceId]);
+  });
+
   it('diffViews names the invoices that differ or exist on one side only', () => {
     const [a, b, c] = [1, 2, 3].map((n) => invoiceFixture({ consecutive: n }));
     const aView = fold([a!.requested(), a!.signed()])!;

@@ -105,6 +105,8 @@ export type InvoiceView = {
   adjustments: AdjustmentView[];
   /** Document TaxTotal subtotals: one per tax code and rate. */
   taxes: TaxView[];
+  /** The buyer's withholdings (cac:WithholdingTaxTotal: ReteIVA, ReteRenta, ReteICA), informative. */
+  withholdings: TaxView[];
   totals: {
     lineExtension: string;
     taxExclusive: string;

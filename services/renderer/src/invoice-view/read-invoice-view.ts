@@ -78,6 +78,7 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     lines: children(root, layout.line).map((line) => readLine(line, layout.quantity)),
     adjustments: readAdjustments(root),
     taxes,
+    withholdings: readTaxes(root, 'WithholdingTaxTotal'),
     totals: {
       lineExtension: amount('LineExtensionAmount'),
       taxExclusive: amount('TaxExclusiveAmount'),

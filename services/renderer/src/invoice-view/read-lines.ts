@@ -10,8 +10,11 @@ export function sumAmounts(amounts: readonly string[]): string {
 }
 
 /** Every TaxSubtotal of the TaxTotal elements under the node (a line, or the document). */
-export function readTaxes(node: XmlNode | undefined): TaxView[] {
-  return children(node, 'TaxTotal').flatMap((total) =>
+export function readTaxes(
+  node: XmlNode | undefined,
+  element: 'TaxTotal' | 'WithholdingTaxTotal' = 'TaxTotal',
+): TaxView[] {
+  return children(node, element).flatMap((total) =>
     children(total, 'TaxSubtotal').map((sub) => {
       const scheme = child(sub, 'TaxCategory', 'TaxScheme');
       const code = required(text(scheme, 'ID'), 'tax scheme code');

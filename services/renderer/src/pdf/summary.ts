@@ -34,20 +34,36 @@ function totalRows(view: InvoiceView): [string, string][] {
   return rows;
 }
 
+/** The withholdings' rows and what the seller receives net of them; none without withholdings. */
+function withholdingRows(view: InvoiceView): [string, string][] {
+  if (!view.withholdings.length) return [];
+  const rows: [string, string][] = view.withholdings.map((w) => [
+    `Retención ${w.name} (${formatRate(w.rate)})`,
+    w.amount,
+  ]);
+  const net = cents(view.totals.payable) - view.withholdings.reduce((sum, w) => sum + cents(w.amount), 0n);
+  if (net >= 0n) rows.push(['Neto a recibir (menos retenciones)', amountOf(net)]);
+  return rows;
+}
+
+const cents = (amount: string) => {
+  const [int = '0', frac = ''] = amount.split('.');
+  return BigInt(int + frac.padEnd(2, '0').slice(0, 2));
+};
+const amountOf = (units: bigint) => {
+  const digits = units.toString().padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
 /**
  * What the buyer still owes after advances. DIAN's PayableAmount keeps them in (FAU14), so the XML has no such
  * amount; undefined without advances.
  */
 export function balanceAfterAdvances(totals: InvoiceView['totals']): string | undefined {
   if (isZero(totals.prepaid)) return undefined;
-  const cents = (amount: string) => {
-    const [int = '0', frac = ''] = amount.split('.');
-    return BigInt(int + frac.padEnd(2, '0').slice(0, 2));
-  };
   const balance = cents(totals.payable) - cents(totals.prepaid);
   if (balance < 0n) return undefined; // ingress refuses advances above the payable amount
-  const digits = balance.toString().padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return amountOf(balance);
 }
 
 const wordsText = (view: InvoiceView) => `SON: ${amountInWords(view.totals.payable)}`;
@@ -86,7 +102,8 @@ export function summaryHeight(canvas: Canvas, view: InvoiceView): number {
   const taxes = 14 + 12 + Math.max(1, view.taxes.length) * ROW;
   const words = 6 + 14 + blockHeight(canvas, wordsText(view), LEFT_WIDTH - 10, { face: 'bold' }) + 6;
   const notes = view.notes.length ? 14 + blockHeight(canvas, notesText(view), LEFT_WIDTH - 10) + 4 : 0;
-  const totals = (totalRows(view).length + 1 + (balanceAfterAdvances(view.totals) ? 1 : 0)) * ROW + 8;
+  const totals =
+    (totalRows(view).length + 1 + (balanceAfterAdvances(view.totals) ? 1 : 0) + withholdingRows(view).length) * ROW + 8;
   return Math.max(taxes + adjustmentsHeight(canvas, view) + words + notes, totals);
 }
 
@@ -157,6 +174,12 @@ function drawTotals(canvas: Canvas, view: InvoiceView, x: number, top: number): 
       { face: 'bold' },
       { width: TOTALS_WIDTH - 2 * pad, align: 'right' },
     );
+    y += ROW;
+  }
+  // Informative: the buyer pays the total and withholds these for DIAN (annex §3.2).
+  for (const [label, amount] of withholdingRows(view)) {
+    line(canvas, label, x + pad, y);
+    line(canvas, `$ ${formatMoney(amount)}`, x + pad, y, {}, { width: TOTALS_WIDTH - 2 * pad, align: 'right' });
     y += ROW;
   }
   canvas.strokeRect(x, top, TOTALS_WIDTH, y - top, colors.rule, 0.6);

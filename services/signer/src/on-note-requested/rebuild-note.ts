@@ -24,12 +24,14 @@ export function rebuildNote(requested: NoteRequested, profile: SigningProfile): 
           kind: 'credit',
           request: requested.data.request,
           lines: data.lines,
+          ...(data.allowance_charges ? { allowance_charges: data.allowance_charges } : {}),
           referenced_invoice: data.referenced_invoice,
         }
       : {
           kind: 'debit',
           request: requested.data.request,
           lines: data.lines,
+          ...(data.allowance_charges ? { allowance_charges: data.allowance_charges } : {}),
           referenced_invoice: data.referenced_invoice,
         };
   const note = checkNoteDocument(

@@ -3,7 +3,7 @@ import { buyerAnswer, nextEventCheck, type BuyerAnswerState } from '@fe/dian-dom
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import { invoiceStream, type InvoiceState } from '@fe/platform';
 import { registrationOf } from './registrations.ts';
-import { tacitAcceptanceId } from './tacit-acceptance.ts';
+import { tacitAcceptanceId } from '../own-events/own-event-content.ts';
 
 /** The tenant's setting (docs/radian.md, "Tacit acceptance"): issue the 034 on its own, or offer it to the seller. */
 type TacitAcceptanceMode = 'automatic' | 'offer';
@@ -58,12 +58,13 @@ export type EventCheckDecision =
 export function decideEventCheck(check: EventCheck, state: InvoiceState): EventCheckDecision {
   if (state.requested?.type !== 'InvoiceRequested') return { action: 'none', why: 'not-an-invoice' };
   if (!state.accepted) return { action: 'none', why: 'not-accepted' };
-  const ownId = tacitAcceptanceId(state.requested.data.document_id);
+  const number = state.requested.data.document_id;
+  const ownId = tacitAcceptanceId(number);
   const known = new Set(state.radianEvents.map((e) => e.data.cude));
   const registrations: RadianEventRegistration[] = [];
   const skipped: { cude: string | undefined; why: string }[] = [];
   for (const entry of check.listed) {
-    const read = registrationOf(entry, ownId);
+    const read = registrationOf(entry, number);
     if (!read.ok) skipped.push({ cude: entry.cude, why: read.why });
     else if (!known.has(read.data.cude)) {
       known.add(read.data.cude);

@@ -20,8 +20,10 @@ import type { Release, TenantSlots } from '../concurrency/tenant-slots.ts';
 import type { EventCheckSchedule } from '../event-checks/event-check-schedule.ts';
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
 import type { Held } from '../schedule/held-schedule.ts';
+import { withPeople } from './people.ts';
 import { decideEventCheck, type EventCheck, type EventCheckDecision, type TacitRefusal } from './decide.ts';
-import { issueTacitAcceptance, type IssueOutcome } from './issue-tacit-acceptance.ts';
+import { issueOwnEvent, type IssueOutcome } from '../own-events/issue-own-event.ts';
+import { tacitAcceptanceContent } from '../own-events/own-event-content.ts';
 
 export type EventCheckDeps = {
   store: EventStore;
@@ -210,10 +212,17 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     if (decision.action === 'none') throw new Error('unreachable: the stream was an accepted invoice a moment ago');
     for (const skipped of decision.skipped)
       logger.warn({ cude: skipped.cude, why: skipped.why }, "an event of DIAN's list is not recorded");
-    const toRecord = [...decision.registrations];
+    // Who received or accepted: each new 030/032/033's own document names the person (people.ts).
+    const toRecord = await withPeople(
+      decision.registrations,
+      async (cude) => (await gateway.getXmlByDocumentKey(cude)).xml,
+      logger,
+    );
     let issued: IssueOutcome | undefined;
     if (decision.tacit.kind === 'issue') {
-      issued = await issueTacitAcceptance({
+      issued = await issueOwnEvent({
+        code: '034',
+        content: tacitAcceptanceContent(profile.tenant, loaded.state),
         tenant: profile.tenant,
         software: profile.software,
         environment: profile.environment,
@@ -224,6 +233,9 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
         blobs: deps.blobs,
         answerTrust: deps.answerTrust,
       });
+      // The 034's content is the service's own: one that cannot be built is a defect, not DIAN's answer.
+      if (issued.kind === 'invalid')
+        throw new Error(`the tacit acceptance cannot be built: ${issued.code} ${JSON.stringify(issued.details)}`);
       logger.info(
         { outcome: issued.kind, ...('rules' in issued ? { rules: issued.rules } : {}) },
         'tacit acceptance (034) sent',
@@ -234,7 +246,16 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
         const again = await listEvents(() => gateway.getStatusEvent(cufe), run);
         if (again.ok) {
           decision = decideEventCheck({ ...base, listed: again.events, requested: false, mode: 'offer' }, loaded.state);
-          if (decision.action === 'record') toRecord.splice(0, toRecord.length, ...decision.registrations);
+          if (decision.action === 'record')
+            toRecord.splice(
+              0,
+              toRecord.length,
+              ...(await withPeople(
+                decision.registrations,
+                async (cude) => (await gateway.getXmlByDocumentKey(cude)).xml,
+                logger,
+              )),
+            );
         }
       }
     }

@@ -1,16 +1,17 @@
 import type { RadianEventRegistration } from '@fe/contracts';
 import { isRadianEventCode, radianEvents } from '@fe/dian-domain';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
+import { isOwnEvent } from '../own-events/own-event-content.ts';
 
 /**
  * One event of DIAN's GetStatusEvent list as the invoice's stream records it (pure), or the reason it cannot be:
- * an entry without a CUDE, a code the service does not follow, a date it cannot read. `ownTacitAcceptanceId` is the
- * 034 number this service gives the invoice (tacit-acceptance.ts): a 034 that carries it is the seller's own, sent by
- * this service even when its answer was lost.
+ * an entry without a CUDE, a code the service does not follow, a date it cannot read. A 034, 036 or 037 with the number
+ * this service gives it on `invoiceNumber` (own-event-content.ts) is the seller's own, sent by this service even when
+ * its answer was lost.
  */
 export function registrationOf(
   entry: RegisteredEventEntry,
-  ownTacitAcceptanceId: string,
+  invoiceNumber: string,
 ): { ok: true; data: RadianEventRegistration } | { ok: false; why: string } {
   const code = entry.eventCode;
   if (code === undefined || !isRadianEventCode(code)) return { ok: false, why: `event code ${code ?? 'absent'}` };
@@ -44,7 +45,7 @@ export function registrationOf(
           }
         : {}),
       ...(registeredAt ? { registered_at: registeredAt } : {}),
-      issued_by_us: code === '034' && id === ownTacitAcceptanceId,
+      issued_by_us: isOwnEvent(code, id, invoiceNumber),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
 import { assertCertificateOfIssuer, type P12Loader, type SigningCredential } from '@fe/xades';
-import type { CertificateSummary } from '../../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
 import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts';
@@ -65,6 +65,14 @@ export class PostgresCertificates {
     this.cache.remember(tenantId, generation, credential);
     this.generations.set(tenantId, { generation, readAt: Date.now() });
     return certificateSummary(leaf);
+  }
+
+  async validities(tenantId?: string): Promise<CertificateValidity[]> {
+    const { rows } = await this.db.query<{ tenant_id: string; generation: number; not_after: Date }>(
+      `SELECT tenant_id, generation, not_after FROM certificates${tenantId === undefined ? '' : ' WHERE tenant_id = $1'} ORDER BY tenant_id`,
+      tenantId === undefined ? [] : [tenantId],
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, generation: r.generation, notAfter: r.not_after }));
   }
 
   async has(tenantId: string): Promise<boolean> {

@@ -35,6 +35,7 @@ it("reads each tenant's NIT, environment, software, PIN and resolutions; one of 
       environment: '2',
       nit: demoTenant.nit,
       legalName: demoTenant.legalName,
+      receptionEmail: demoTenant.email,
       software: { id: demoSoftware.id, pin: 'Pin-75315', providerNit: demoSoftware.providerNit },
       resolutions: [demoResolution, second],
     },

@@ -3,7 +3,7 @@ import { AdapterPool } from '@fe/platform-postgres';
 import type pg from 'pg';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import { openSoftware } from '../common/sealed-secrets.ts';
-import type { DianRegistration } from '../sqlite-dian-registrations.ts';
+import { receptionEmailOf, type DianRegistration } from '../sqlite-dian-registrations.ts';
 
 /**
  * The registry on PostgreSQL as DIAN's portal would hold it (sqlite-dian-registrations.ts): every tenant, its
@@ -48,6 +48,7 @@ export class PostgresDianRegistrations {
           environment: row.environment as DianEnvironment,
           nit: row.tenant.nit,
           legalName: row.tenant.legalName,
+          ...receptionEmailOf(row.tenant),
           software: { id: software.id, pin: software.pin, providerNit: software.providerNit },
           resolutions: row.resolutions ?? [],
         },

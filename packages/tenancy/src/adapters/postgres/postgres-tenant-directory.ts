@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { apiKeyEnvironmentFor } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../../ports/tenant-directory.ts';
-import type { CertificateSummary, TenantRegistry } from '../../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity, TenantRegistry } from '../../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import {
   checkNewTenant,
@@ -224,6 +224,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
       if (environment !== undefined && environment !== expected) throw new TenancyError('API_KEY_ENVIRONMENT_MISMATCH');
       return this.keys.issue(tx, tenantId, expected, this.now());
     });
+  }
+
+  async certificateValidities(tenantId?: string): Promise<CertificateValidity[]> {
+    return this.certificates.validities(tenantId);
   }
 
   /** A new current key; the previous one keeps authenticating until `now` + `graceHours` (default 24). */

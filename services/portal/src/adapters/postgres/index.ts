@@ -1,4 +1,5 @@
-// @fe/portal/postgres: the account and attempt stores on PostgreSQL. A separate entry point, so a portal on SQLite
-// never loads pg.
+// @fe/portal/postgres: the account, attempt and expiry warning stores on PostgreSQL. A separate entry point, so a
+// portal on SQLite never loads pg.
 export { PostgresAccountStore, accountStoreMigrations } from './postgres-account-store.ts';
 export { PostgresAttemptStore } from './postgres-attempt-store.ts';
+export { PostgresExpiryWarningStore } from './postgres-expiry-warning-store.ts';

@@ -48,6 +48,14 @@ export class PostgresAccountStore implements AccountStore {
     return toAccount((await this.db.query<AccountRow>('SELECT * FROM portal_accounts WHERE id = $1', [id])).rows[0]);
   }
 
+  async confirmedEmailsOf(tenantId: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ email: string }>(
+      'SELECT email FROM portal_accounts WHERE tenant_id = $1 AND confirmed_at IS NOT NULL ORDER BY email',
+      [tenantId],
+    );
+    return rows.map((r) => r.email);
+  }
+
   async confirm(accountId: string, at: Date): Promise<void> {
     await this.db.query('UPDATE portal_accounts SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1', [
       accountId,

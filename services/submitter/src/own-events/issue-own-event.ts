@@ -5,6 +5,7 @@ import {
   buildEventApplicationResponse,
   radianEvents,
   type DianEnvironment,
+  type EventContent,
   type SoftwareRegistration,
   type Tenant,
 } from '@fe/dian-domain';
@@ -12,9 +13,9 @@ import type { BlobStore, InvoiceState } from '@fe/platform';
 import { createXadesSigner, type SigningCredential } from '@fe/xades';
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
 import { applicationResponseInstant } from '../on-invoice-signed/application-response.ts';
-import { tacitAcceptanceContent } from './tacit-acceptance.ts';
+import { ownEventKeys, type OwnEventCode } from './own-event-content.ts';
 
-/** How sending the seller's 034 went. */
+/** How sending one of the seller's own events (034, 036, 037) went. */
 export type IssueOutcome =
   /** DIAN registered it: record it. */
   | { kind: 'registered'; registration: RadianEventRegistration }
@@ -23,9 +24,14 @@ export type IssueOutcome =
   /** DIAN refused it (99 with its rules): nothing registered. */
   | { kind: 'refused'; statusCode: string; rules: { rule: string; message: string }[] }
   /** No answer, or one that cannot be trusted: DIAN may have it; the next check tells. */
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string }
+  /** The content cannot make an event (checkEventContent's code and fields): nothing signed or sent. */
+  | { kind: 'invalid'; code: string; details: { path: string; message: string }[] };
 
 export type IssueInput = {
+  code: OwnEventCode;
+  /** What the event says (own-event-content.ts). */
+  content: EventContent;
   tenant: Tenant;
   software: SoftwareRegistration;
   environment: DianEnvironment;
@@ -41,31 +47,24 @@ export type IssueInput = {
 /** DIAN's answers that mean "you sent this already" for an event (docs/dian-simulator-rules.md, "RADIAN events"). */
 const ALREADY = new Set(['90', 'AAH09', 'AAD05']);
 
-/** Where the seller's 034 of an invoice and DIAN's answer to it are kept. */
-const tacitAcceptanceKeys = (tenantId: string, invoiceNumber: string) => ({
-  event: `${tenantId}/${invoiceNumber}.034.xml`,
-  applicationResponse: `${tenantId}/${invoiceNumber}.034.application-response.xml`,
-});
-
 /**
- * Builds the seller's tacit acceptance (@fe/dian-domain), signs it with the tenant's certificate (@fe/xades: a few
+ * Builds the seller's event (@fe/dian-domain), signs it with the tenant's certificate (@fe/xades: a few
  * hashes and one RSA signature on a canonical string, no DOM, so it stays on the event loop as the notifier's does),
  * stores it, sends it with SendEventUpdateStatus and reads DIAN's answer.
  */
-export async function issueTacitAcceptance(input: IssueInput): Promise<IssueOutcome> {
-  const { tenant, state, issuedAt } = input;
+export async function issueOwnEvent(input: IssueInput): Promise<IssueOutcome> {
+  const { tenant, state, issuedAt, code } = input;
   const built = buildEventApplicationResponse({
-    content: tacitAcceptanceContent(tenant, state),
+    content: input.content,
     software: input.software,
     environment: input.environment,
     issuedAt,
   });
-  if (!built.ok)
-    throw new Error(`the tacit acceptance cannot be built: ${built.error.code} ${JSON.stringify(built.error.details)}`);
+  if (!built.ok) return { kind: 'invalid', code: built.error.code, details: [...built.error.details] };
   const event = built.value;
   const signed = createXadesSigner(input.credential).sign(event.xml, { signingTime: issuedAt }).xml;
   const number = state.requested!.data.document_id;
-  const keys = tacitAcceptanceKeys(tenant.id, number);
+  const keys = ownEventKeys(tenant.id, number, code);
   await input.blobs.put(keys.event, signed, 'application/xml');
   let answer;
   try {
@@ -88,8 +87,8 @@ export async function issueTacitAcceptance(input: IssueInput): Promise<IssueOutc
   return {
     kind: 'registered',
     registration: {
-      code: '034',
-      name: radianEvents['034'].name,
+      code,
+      name: radianEvents[code].name,
       event_id: event.id,
       cude: event.cude,
       issue_date: event.issueDate,

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Body of GET /api/v1/service/tenant/readiness: whether the API takes the tenant's documents now, and how long its
+ * signing certificate lasts. A certificate within 30 days of its end is a warning, not a failure, until it ends.
+ */
+export const tenantReadinessResponseSchema = z
+  .object({
+    status: z
+      .enum(['ready', 'ready_with_warnings', 'not_ready'])
+      .describe('`not_ready` is what `403 TENANT_NOT_READY` answers a document with; warnings never make it.'),
+    missing: z
+      .array(z.string())
+      .describe('What keeps the tenant from issuing (empty when ready), as the TENANT_NOT_READY message says it.'),
+    certificate_not_after: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe("The stored certificate's end of validity; absent when none is on file."),
+    certificate_expires_in_days: z
+      .number()
+      .int()
+      .optional()
+      .describe('Whole days left, rounded up (23 hours left is 1); 0 or less once it has ended.'),
+    warnings: z
+      .array(
+        z.object({
+          code: z
+            .enum(['CERTIFICATE_EXPIRING'])
+            .describe('The certificate is within 30, 7 or 1 days of its end (`threshold_days`).'),
+          threshold_days: z.union([z.literal(30), z.literal(7), z.literal(1)]),
+          message: z.string().describe('In Spanish, with the date, for a person.'),
+        }),
+      )
+      .describe('Empty when nothing needs attention.'),
+  })
+  .meta({ id: 'TenantReadinessResponse' });
+
+export type TenantReadinessResponse = z.infer<typeof tenantReadinessResponseSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope.ts';
+
+/** The RADIAN events the seller asks this service to send on its invoice (docs/radian.md, "The seller's requests"). */
+export const sellerRadianEventCodeSchema = z
+  .enum(['034', '036', '037'])
+  .describe('034 aceptación tácita, 036 inscripción como título valor, 037 endoso en propiedad.');
+
+/** A party of an endorsement (037's ReceiverParty), as DIAN identifies it. */
+export const radianPartySchema = z.object({
+  name: z.string().min(1).max(450),
+  document_type: z
+    .string()
+    .regex(/^\d{2}$/)
+    .describe("Identification type (annex table 13.2.1): '31' a NIT."),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/)
+    .describe('The identification number, without DV.'),
+  dv: z.number().int().min(0).max(9).optional().describe("A NIT's check digit."),
+  person_type: z.enum(['1', '2']).describe("'1' persona jurídica, '2' persona natural."),
+});
+
+/**
+ * The seller asked for one of its RADIAN events on the invoice (the API or the portal's button): the submitter, which
+ * owns the DIAN gateway, issues it and records InvoiceRadianEventAnswered with the same `request_id`.
+ */
+export const invoiceRadianEventRequestedV1Data = z.object({
+  request_id: z.uuid().describe('Names this request; its answer carries it.'),
+  code: sellerRadianEventCodeSchema,
+  requested_by: z.string().min(1).max(200).describe('Who asked: `api:<tenant>` or `portal:<account email>`.'),
+  requested_at: z.iso.datetime({ offset: true }),
+  operation_type: z
+    .enum(['361', '362', '363', '364', '371', '372'])
+    .optional()
+    .describe(
+      "036: 361–364; 037: 371 (con responsabilidad) or 372 (sin responsabilidad); the event's CustomizationID.",
+    ),
+  endorsee: radianPartySchema.optional().describe('037 only: who the invoice is endorsed to (the factor).'),
+});
+
+export const invoiceRadianEventRequestedV1 = envelopeSchema(
+  'InvoiceRadianEventRequested',
+  1,
+  invoiceRadianEventRequestedV1Data,
+).meta({ id: 'InvoiceRadianEventRequested.v1' });
+export type InvoiceRadianEventRequestedV1 = z.infer<typeof invoiceRadianEventRequestedV1>;
+export type RadianEventRequest = InvoiceRadianEventRequestedV1['data'];

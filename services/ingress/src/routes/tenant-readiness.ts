@@ -1,0 +1,55 @@
+import type { TenantReadinessResponse } from '@fe/contracts';
+import type { Clock } from '@fe/platform';
+import { certificateExpiry, type TenantRegistry } from '@fe/tenancy';
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../http/api-error.ts';
+import { readyProfile } from '../request-invoice/ready-profile.ts';
+
+export type TenantReadinessPorts = {
+  /** The registry: the checks of TENANT_NOT_READY, and the stored certificate's end read without opening it. */
+  tenants: Pick<TenantRegistry, 'profile' | 'credential' | 'certificateValidities'>;
+  clock: Clock;
+};
+
+const bogota = (at: Date) =>
+  at.toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * GET …/tenant/readiness (docs/api.md, "Tenant readiness"): the same checks a document meets (readyProfile), and the
+ * certificate's days left, a warning within 30, 7 and 1 days that never fails readiness before the end.
+ */
+export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/api/v1/service/tenant/readiness', async (request) => {
+      const missing: string[] = [];
+      try {
+        await readyProfile(ports, request.tenantId);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'TENANT_NOT_READY') throw error; // 503 for a store outage
+        missing.push(...error.details.map((d) => d.message));
+      }
+      const [stored] = await ports.tenants.certificateValidities(request.tenantId);
+      const expiry = stored && certificateExpiry(stored.notAfter, ports.clock.now());
+      const threshold = expiry?.threshold;
+      const warnings: TenantReadinessResponse['warnings'] =
+        threshold && threshold !== 'expired'
+          ? [
+              {
+                code: 'CERTIFICATE_EXPIRING',
+                threshold_days: threshold,
+                message: `El certificado de firma vence el ${bogota(expiry.notAfter)} (hora de Colombia): cargue uno vigente antes de esa fecha.`,
+              },
+            ]
+          : [];
+      const answer: TenantReadinessResponse = {
+        status: missing.length ? 'not_ready' : warnings.length ? 'ready_with_warnings' : 'ready',
+        missing,
+        ...(expiry
+          ? { certificate_not_after: expiry.notAfter.toISOString(), certificate_expires_in_days: expiry.daysLeft }
+          : {}),
+        warnings,
+      };
+      return answer;
+    });
+  };
+}

@@ -1,0 +1,19 @@
+import type { ExpiryThreshold } from '@fe/tenancy';
+
+/** One warning about one certificate: a tenant's upload (its generation) at one threshold. */
+export type ExpiryWarning = { tenantId: string; generation: number; threshold: ExpiryThreshold };
+
+/**
+ * Which certificate expiry warnings were mailed (docs/portal.md, "Certificate expiry"), shared by every portal
+ * process, so a restart or a second instance does not mail twice.
+ */
+export interface ExpiryWarningStore {
+  /**
+   * Records the warning before its mail leaves: true for the one caller that recorded it, false when it was already
+   * (by this process or another).
+   */
+  claim(warning: ExpiryWarning, at: Date): Promise<boolean>;
+  /** Takes a claim back when its mail could not be sent, so the next sweep tries again. */
+  release(warning: ExpiryWarning): Promise<void>;
+  close(): Promise<void>;
+}
