@@ -36,6 +36,9 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceNoteReserved',
       'InvoiceNoteIssued',
       'BuyerNotificationRequested',
+      // The buyer's side: a supplier's invoice uploaded or read from the reception mailbox, and the buyer's events.
+      'ReceivedInvoiceImported',
+      'ReceivedInvoiceEventRequested',
       // The seller's 034, 036, 037 asked through the API (the portal's buttons append it too; docs/radian.md).
       'InvoiceRadianEventRequested',
     ],
@@ -64,6 +67,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceAccepted',
       'InvoiceRejected',
       'InvoiceRadianEventRegistered',
+      'ReceivedInvoiceEventRegistered',
+      'ReceivedInvoiceEventRefused',
       'InvoiceRadianEventAnswered',
     ],
     consumes: [
@@ -71,6 +76,7 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'InvoiceSubmissionFailed',
       'InvoiceRedriveRequested',
       'InvoiceAccepted',
+      'ReceivedInvoiceEventRequested',
       'InvoiceRadianEventRequested',
     ],
     consumerGroup: 'fe.submitter',
@@ -105,8 +111,15 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   },
   // The mail leaves once the PDF is drawn after an acceptance (docs/notifier.md); a resend is asked for by an event.
   notifier: {
-    produces: ['BuyerNotificationStarted', 'BuyerNotified', 'BuyerNotificationFailed', 'BuyerNotificationSkipped'],
-    consumes: ['InvoiceRendered', 'BuyerNotificationRequested'],
+    produces: [
+      'BuyerNotificationStarted',
+      'BuyerNotified',
+      'BuyerNotificationFailed',
+      'BuyerNotificationSkipped',
+      'ReceivedInvoiceEventMailed',
+    ],
+    // The buyer's registered event goes to the supplier by mail (docs/radian.md, "The buyer's side").
+    consumes: ['InvoiceRendered', 'BuyerNotificationRequested', 'ReceivedInvoiceEventRegistered'],
     consumerGroup: 'fe.notifier',
     step: 'notification',
   },

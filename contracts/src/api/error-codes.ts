@@ -131,6 +131,31 @@ export const errorCatalogue = {
     http: 422,
     summary: "DIAN refused the tacit acceptance (034); details carry DIAN's rules.",
   },
+  // The buyer's side: received invoices and the buyer's RADIAN events (docs/radian.md, "The buyer's side").
+  RECEIVED_INVOICE_UNREADABLE: {
+    http: 422,
+    summary:
+      'The upload is not a zip holding an AttachedDocument or invoice XML, nor such an XML, or it names no CUFE and number.',
+  },
+  RECEIVED_INVOICE_NOT_FOUND: { http: 404, summary: 'No received invoice with that cufe for this tenant.' },
+  RECEIVED_INVOICE_CHECKS_FAILED: {
+    http: 409,
+    summary: 'The received invoice failed its checks (details name them): no event can be sent on it.',
+  },
+  BUYER_EVENT_OUT_OF_ORDER: {
+    http: 409,
+    summary:
+      'The event comes before the one it needs (030, then 032, then 031 or 033); details name the missing event.',
+  },
+  BUYER_EVENT_REPEATED: {
+    http: 409,
+    summary:
+      'The event was sent before on this invoice, or it excludes one sent (031 and 033 exclude each other); details name it.',
+  },
+  BUYER_EVENT_PENDING: {
+    http: 409,
+    summary: 'An event of this invoice is still on its way to DIAN: wait for its answer before the next one.',
+  },
   // The título valor (RADIAN 036 and 037, docs/radian.md).
   TITLE_VALUE_NOT_ACCEPTED: {
     http: 409,

@@ -137,11 +137,9 @@ export const customerSchema = z
 
 export const lineTaxSchema = z
   .object({
-    code: z.enum(['01', '03', '04', '35']).describe('"01" IVA, "03" ICA, "04" INC, "35" ICUI (ultra-processed food).'),
+    code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
     name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
-    rate: decimalAmount(3, 'rate').describe(
-      "Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966).",
-    ),
+    rate: decimalAmount(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
   })
   .strict()
   .meta({ id: 'LineTax' });
@@ -221,10 +219,10 @@ export const invoiceLineSchema = z
       .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
       .array(lineTaxSchema)
-      .max(4)
+      .max(2)
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
-      .describe('Empty for goods or services excluded from IVA. ICA and ICUI sit beside IVA or INC.'),
+      .describe('Empty for goods or services excluded from IVA.'),
     allowance_charges: z
       .array(allowanceChargeSchema)
       .max(10)

@@ -20,6 +20,7 @@ import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
 import { invoiceSignedV1 } from './invoice-signed.v1.ts';
 import { invoiceSubmissionFailedV1 } from './invoice-submission-failed.v1.ts';
 import { invoiceSubmittedV1 } from './invoice-submitted.v1.ts';
+import { receivedInvoiceEvents } from './received-invoice-events.ts';
 
 /** Every published invoice event schema, by `type` and `version`. */
 export const invoiceEventSchemas = {
@@ -42,6 +43,7 @@ export const invoiceEventSchemas = {
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
   'InvoiceRadianEventRegistered.v1': invoiceRadianEventRegisteredV1,
+  ...receivedInvoiceEvents.schemas,
   'InvoiceRadianEventRequested.v1': invoiceRadianEventRequestedV1,
   'InvoiceRadianEventAnswered.v1': invoiceRadianEventAnsweredV1,
 } as const;
@@ -66,6 +68,7 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceNoteIssuedV1,
   invoiceRedriveRequestedV1,
   invoiceRadianEventRegisteredV1,
+  ...receivedInvoiceEvents.union,
   invoiceRadianEventRequestedV1,
   invoiceRadianEventAnsweredV1,
 ]);

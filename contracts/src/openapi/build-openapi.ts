@@ -8,6 +8,7 @@ import '../api/notify-buyer.ts';
 import '../api/tenant-readiness.ts';
 import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
+import { receivedInvoicePaths } from './received-invoice-paths.ts';
 
 /**
  * The OpenAPI 3.1 document from the zod schemas; `contracts/openapi.json` is its checked-in output (`pnpm openapi`;
@@ -336,6 +337,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         { required: true, content: json(ref('EndorsementRequest')) },
         ['NIT_INVALID', 'TITLE_VALUE_NOT_REGISTERED', 'TITLE_VALUE_NOT_HOLDER'],
       ),
+      ...receivedInvoicePaths({ ref, json, errors, requestId }),
       '/api/v1/service/status/{cufe}': {
         get: {
           operationId: 'getInvoiceStatus',

@@ -105,6 +105,11 @@ export {
   type AttachedDocumentInput,
   type BuiltAttachedDocument,
 } from './ubl/attached-document.ts';
+export {
+  buildEventAttachedDocument,
+  type EventAttachedDocumentInput,
+  type BuiltEventAttachedDocument,
+} from './ubl/event-attached-document.ts';
 export { isMunicipalityCode, municipalityOptions, spellMunicipality } from './codelists/municipalities.ts';
 export { buildEventApplicationResponse, type BuildEventInput, type BuiltEvent } from './radian/build-event.ts';
 export { checkEventContent, type ValidatedEvent } from './radian/check-event.ts';

@@ -18,6 +18,7 @@ export {
 export { cac, cbc, NS, type Step } from './namespaces.ts';
 export { parseDocument, readDocumentHead, UnexpectedDocumentError, type UblDocumentHead } from './documents.ts';
 export { readInvoiceDocument, type InvoiceDocument } from './read-invoice-document.ts';
+export { readInvoiceParties, type InvoiceParty } from './read-invoice-parties.ts';
 export { readNoteDocument, type NoteDocument } from './read-note-document.ts';
 export { readApplicationResponse, type ApplicationResponseDocument } from './read-application-response.ts';
 export {

@@ -64,6 +64,7 @@ import {
   submitterConfigFromEnv,
 } from '@fe/submitter';
 import { redriveThrough } from './redrive-through.ts';
+import { buyerSide } from './buyer-side.ts';
 import {
   countingDeadLetters,
   startTelemetry,
@@ -364,6 +365,20 @@ export async function startEmbedded(
         notifierConfigFromEnv(env),
       ),
     ];
+    // The buyer's side: received invoices, the reception mailbox (docs/radian.md, "The buyer's side").
+    const buyer = buyerSide({
+      stateDb,
+      store,
+      blobs,
+      clock,
+      tenants,
+      masterKey,
+      trustedDianPem,
+      env,
+      logger: logger.child({ service: 'ingress' }),
+    });
+    closers.push(() => buyer.close());
+    services.push(buyer.inbox);
     for (const service of services) await service.start();
     closers.push(async () => {
       for (const service of [...services].reverse()) await service.stop();
@@ -444,6 +459,9 @@ export async function startEmbedded(
         today: radianToday,
         waitMs: config.ingress.waitBudgetMs,
       }),
+      // "Facturas recibidas": the same operations as the API's.
+      receivedInvoices: buyer.received,
+      receptionMailboxes: buyer.mailboxes,
       // the buyers' mail path: SMTP or the outbox
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
       clock,
@@ -500,6 +518,7 @@ export async function startEmbedded(
         // The raw store: its reads carry the chain digests.
         async (scope) =>
           void (await scope.register(invoiceEventsRoutes, { statuses: statusStore, events: rawStore, blobs })),
+        buyer.routes,
         filesRoute(blobs, links, () => clock.now()),
         // `/` leads to the portal; FE_BASE_URL, when set, is the address the OpenAPI document names.
         docsRoutes({ publicUrl: config.baseUrl, home: '/admin' }),

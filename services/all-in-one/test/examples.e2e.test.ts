@@ -32,13 +32,6 @@ const marks: Record<string, string[]> = {
     '<cbc:CityName>New York</cbc:CityName><cbc:PostalZone>10118</cbc:PostalZone><cbc:CountrySubentity>NY</cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode>',
     '<cbc:PriceAmount currencyID="COP">285000.123456</cbc:PriceAmount>',
   ],
-  // 100 × 4 200 = 420 000.00 with IVA 79 800.00 and ICUI 84 000.00; 350 000.00 with IVA 66 500.00 and ICA 3 381.00.
-  'invoice-other-taxes.json': [
-    '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">350000.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxCategory><cbc:Percent>0.966</cbc:Percent><cac:TaxScheme><cbc:ID>03</cbc:ID><cbc:Name>ICA</cbc:Name>',
-    '<cbc:Percent>20.00</cbc:Percent><cac:TaxScheme><cbc:ID>35</cbc:ID><cbc:Name>ICUI</cbc:Name>',
-    // The base once per line (FAU04), every tax in TaxInclusiveAmount: 770 000 + 146 300 + 84 000 + 3 381.
-    '<cbc:TaxExclusiveAmount currencyID="COP">770000.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="COP">1003681.00</cbc:TaxInclusiveAmount>',
-  ],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
   // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
   'invoice-withholdings.json': [
@@ -60,7 +53,6 @@ const pdfShows: Record<string, string[]> = {
     'Pronto pago (condicionado a pago en 10 días)',
   ],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
-  'invoice-other-taxes.json': ['35 ICUI', '03 ICA', '$ 84.000,00', '$ 3.381,00'],
   'invoice-withholdings.json': [
     'Retención ReteRenta',
     '$ 185.000,00',
@@ -80,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the seven the README lists', () => {
+  it('are the six the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

@@ -25,3 +25,7 @@ export { notifyBuyerRoute, type NotifyBuyerPorts, type InvoiceByCufe } from './r
 export { radianEventRoutes, type RadianEventPorts } from './routes/radian-events.ts';
 export { tenantReadinessRoute } from './routes/tenant-readiness.ts';
 export { docsRoutes, type DocsOptions } from './docs/docs-routes.ts';
+export { receivedInvoiceRoutes, type ReceivedInvoicePorts } from './routes/received-invoices.ts';
+export { createInboxPoller, type InboxMailbox, type InboxPorts } from './inbox/inbox-poller.ts';
+export { receptionMailboxRoute } from './routes/reception-mailbox.ts';
+export { inboxConfigFromEnv, inboxConfigSchema, type InboxConfig } from './inbox/inbox-config.ts';

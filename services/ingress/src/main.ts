@@ -2,7 +2,17 @@
 // distributed platform, the status routes (@fe/invoice-status) read from the views the projection
 // writes. Run as many instances as needed: each answers its own requests.
 // The admin portal is a process of its own (services/portal/src/main.ts).
+import { readFileSync } from 'node:fs';
+import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { ServiceModule } from '@fe/platform';
+import { createReceivedInvoiceChecker, createReceivedInvoices } from '@fe/received-invoices';
+import {
+  PostgresReceivedInvoiceIndex,
+  PostgresReceptionMailboxStore,
+  receivedInvoiceIndexMigrations,
+  receptionMailboxMigrations,
+} from '@fe/received-invoices/postgres';
+import { createSecretBox, loadOrCreateMasterKey } from '@fe/tenancy';
 import { invoiceEventsRoutes, statusRoutes } from '@fe/invoice-status';
 import { PostgresStatusStore, statusStoreMigrations } from '@fe/invoice-status/postgres';
 import { runMain } from '@fe/service-runtime';
@@ -12,6 +22,7 @@ import {
   answerWithLinks,
   createBusInvoiceOutcomes,
   createHttpApp,
+  createInboxPoller,
   docsRoutes,
   highestUsedInStore,
   notifyBuyerRoute,
@@ -20,6 +31,8 @@ import {
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
+  receivedInvoiceRoutes,
+  receptionMailboxRoute,
 } from './index.ts';
 import { ingressProcessConfigFromEnv } from './process-config.ts';
 
@@ -39,7 +52,12 @@ await runMain({
       redrive: false,
       // The status views too: the ingress reads them and may start before any projection process
       // (the migrator's advisory lock lets both run the same migrations at once).
-      migrations: [idempotencyStoreMigrations(), statusStoreMigrations()],
+      migrations: [
+        idempotencyStoreMigrations(),
+        statusStoreMigrations(),
+        receivedInvoiceIndexMigrations(),
+        receptionMailboxMigrations(),
+      ],
     });
     const { store, bus, blobs, tenants } = platform;
     const idempotency = new PostgresIdempotencyStore(platform.pool);
@@ -60,6 +78,41 @@ await runMain({
       }),
       answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
     };
+    // The buyer's side (docs/radian.md): received invoices checked on a worker thread, listed in PostgreSQL.
+    const checker = createReceivedInvoiceChecker();
+    const inbox = config.inbox;
+    const receivedPorts = {
+      store,
+      blobs: blobs!,
+      index: new PostgresReceivedInvoiceIndex(platform.pool),
+      checker,
+      clock,
+      trustedDianPem: inbox.dianTrustedPemFile ? readFileSync(inbox.dianTrustedPemFile, 'utf8') : undefined,
+    };
+    const received = createReceivedInvoices(receivedPorts);
+    // The tenants' own mailboxes, their passwords sealed under the master key the tenants' secrets use.
+    const mailboxStore = config.masterKeyFile
+      ? new PostgresReceptionMailboxStore(platform.pool, createSecretBox(loadOrCreateMasterKey(config.masterKeyFile)))
+      : undefined;
+    const mailboxes =
+      inbox.url && inbox.tenant
+        ? [
+            {
+              tenantId: inbox.tenant,
+              reader: createImapMailboxReader(imapSettings({ ...inbox, url: inbox.url }), {
+                logger: logger.child({ component: 'inbox' }),
+              }),
+            },
+          ]
+        : [];
+    const poller = createInboxPoller({
+      ...receivedPorts,
+      mailboxes,
+      registered: mailboxStore,
+      tenants: tenants!,
+      logger: logger.child({ component: 'inbox' }),
+      intervalMs: inbox.pollIntervalMs,
+    });
     const app = createHttpApp({
       logger,
       tenants: tenants!,
@@ -70,6 +123,8 @@ await runMain({
         // "Concurrency").
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
+        receivedInvoiceRoutes({ received, tenants: tenants! }),
+        ...(mailboxStore ? [receptionMailboxRoute({ mailboxes: mailboxStore, clock })] : []),
         // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
         tenantReadinessRoute({ tenants: tenants!, clock }),
         // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
@@ -117,9 +172,10 @@ await runMain({
       },
     };
     return {
-      modules: [outcomes, http],
+      modules: [outcomes, poller, http],
       checks: platform.checks,
       close: async () => {
+        await checker.close();
         await idempotency.close();
         await statusStore.close();
         await platform.close();

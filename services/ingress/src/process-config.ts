@@ -4,6 +4,7 @@ import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-r
 import { platformConfigSchema, tenantsConfigSchema } from '@fe/service-runtime/distributed';
 import { z } from 'zod';
 import { ingressConfigFromEnv, ingressConfigSchema } from './config.ts';
+import { inboxConfigFromEnv, inboxConfigSchema } from './inbox/inbox-config.ts';
 
 /** What the ingress's own process reads besides the ingress's keys (ingressConfigSchema). */
 export const ingressProcessConfigSchema = runtimeConfigSchema
@@ -35,5 +36,7 @@ export function ingressProcessConfigFromEnv(env: Env) {
   return {
     ...process,
     ingress: readNestedConfig(ingressConfigSchema, () => ingressConfigFromEnv(env)),
+    // The buyer's side: the reception mailbox and DIAN's anchor for received invoices (docs/radian.md).
+    inbox: readNestedConfig(inboxConfigSchema, () => inboxConfigFromEnv(env)),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@fe/platform';
 import { defaultNotifierConfig, type NotifierConfig } from './config.ts';
 import { onNotificationTrigger } from './on-notification-trigger/handler.ts';
+import { onReceivedInvoiceEventRegistered } from './on-received-invoice-event-registered/handler.ts';
 import type { AcquirerDirectory } from './ports/acquirer-directory.ts';
 import type { NotifyingTenants } from './ports/notifying-tenants.ts';
 
@@ -43,6 +44,11 @@ export function createNotifierService(
     logger: ports.logger,
     maxAttempts: config.maxAttempts,
     retryBackoffMs: config.retryBackoffMs,
-    handlers: { InvoiceRendered: onTrigger, BuyerNotificationRequested: onTrigger },
+    handlers: {
+      InvoiceRendered: onTrigger,
+      BuyerNotificationRequested: onTrigger,
+      // The buyer's side: its registered event goes to the supplier (docs/radian.md, "The buyer's side").
+      ReceivedInvoiceEventRegistered: onReceivedInvoiceEventRegistered({ ...ports, from: config.from }),
+    },
   });
 }

@@ -11,6 +11,7 @@ import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
 import type { PortalRadianEvents } from './ports/radian-events.ts';
 import type { TestCertificates } from './ports/test-certificates.ts';
+import type { ReceivedInvoices, ReceptionMailboxStore } from '@fe/received-invoices';
 
 /** What the portal runs on: its ports, filled by a composition root (services/all-in-one). */
 export type PortalDeps = {
@@ -36,6 +37,10 @@ export type PortalDeps = {
    * (the banner still shows).
    */
   expiryWarnings?: ExpiryWarningStore;
+  /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
+  receivedInvoices?: ReceivedInvoices;
+  /** Absent: the page offers no reception mailbox form (the API still sets it). */
+  receptionMailboxes?: ReceptionMailboxStore;
   clock: Clock;
   logger: Logger;
   config: PortalConfig;

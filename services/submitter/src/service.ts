@@ -32,6 +32,7 @@ import type { EventCheckSchedule } from './event-checks/event-check-schedule.ts'
 import { createEventCheckHandler } from './on-event-check/handler.ts';
 import { onInvoiceAccepted } from './on-invoice-accepted/handler.ts';
 import { onRadianEventRequested } from './on-radian-event-requested/handler.ts';
+import { onReceivedInvoiceEventRequested } from './on-received-invoice-event/handler.ts';
 
 export type SubmitterPorts = {
   store: EventStore;
@@ -243,6 +244,18 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         checks,
         answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
       });
+      // The buyer's side: the tenant's own 030–033 on a supplier's invoice, under the same slots (docs/radian.md).
+      const buyerEvents = onReceivedInvoiceEventRequested({
+        store: ports.store,
+        blobs: ports.blobs,
+        tenants: ports.tenants,
+        clock: ports.clock,
+        logger: logger.child({ part: 'buyer-events' }),
+        slots,
+        gateways,
+        endpoints: config.endpoints,
+        answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
+      });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.
       const react = async (event: InvoiceEvent) => {
         if (!event.invoice_id)
@@ -266,6 +279,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
             InvoiceRadianEventRequested: async (event: InvoiceEvent) => {
               if (event.invoice_id) await requested(event as InvoiceRadianEventRequestedV1);
             },
+            ReceivedInvoiceEventRequested: buyerEvents,
             // DIAN's acceptance (this service's own event) starts following the invoice's RADIAN events.
             ...(config.radian.follow
               ? {

@@ -5,7 +5,7 @@ import {
   type AllowanceChargeInput,
   type ResolvedAllowanceCharge,
 } from './allowance-charge.ts';
-import { taxTotalOrder, type TaxCode } from '../tax/tax-rules.ts';
+import type { TaxCode } from '../tax/tax-rules.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from './build-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
 import { perLineTaxV1 } from './rules-v1.ts';
@@ -136,7 +136,7 @@ export function tryComputeTotals(
     taxes: lineTaxes[i]!,
     taxTotal: lineTaxes[i]!.reduce((sum, t) => sum + t.amount, 0n),
   }));
-  const taxTotals: TaxTotal[] = taxTotalOrder
+  const taxTotals: TaxTotal[] = (['01', '04'] as const)
     .map((code) => {
       const subtotals = allSubtotals.filter((g) => g.code === code).sort((a, b) => compareDecimal(a.rate, b.rate));
       return { code, amount: subtotals.reduce((sum, s) => sum + s.amount, 0n), subtotals };
@@ -185,7 +185,7 @@ export function tryComputeTotals(
       chargeTotal,
       prepaid,
       payable,
-      byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': amountOf('03') },
+      byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': 0n },
     },
   };
 }

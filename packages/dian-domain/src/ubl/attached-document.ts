@@ -67,11 +67,11 @@ export class AttachedDocumentInputError extends Error {
   }
 }
 
-const ROOT =
+export const ROOT =
   `<AttachedDocument xmlns="urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2"` +
   ` xmlns:cac="${ns.cac}" xmlns:cbc="${ns.cbc}" xmlns:ds="${ns.ds}" xmlns:ext="${ns.ext}"` +
   ` xmlns:xades="${ns.xades}" xmlns:xades141="${ns.xades141}"><ext:UBLExtensions></ext:UBLExtensions>`;
-const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales';
+export const DIAN_VALIDATOR = 'Unidad Especial Dirección de Impuestos y Aduanas Nacionales';
 
 export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttachedDocument {
   const invoiceXml = input.signedInvoiceXml;
@@ -136,7 +136,7 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
   return { canonical, delivered: write(cdata), invoice, verdict };
 }
 
-function externalReference(description: string): string {
+export function externalReference(description: string): string {
   return (
     '<cac:ExternalReference><cbc:MimeCode>text/xml</cbc:MimeCode><cbc:EncodingCode>UTF-8</cbc:EncodingCode>' +
     `<cbc:Description>${description}</cbc:Description></cac:ExternalReference>`
@@ -147,11 +147,11 @@ function externalReference(description: string): string {
  * A CDATA section cannot hold `]]>`: it is split there, which C14N reads as the same text. Characters XML cannot
  * carry were refused already: the canonical form, escaped from the same texts, is written first.
  */
-function cdata(text: string): string {
+export function cdata(text: string): string {
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
-function parse(xml: string, what: string): XmlElement {
+export function parse(xml: string, what: string): XmlElement {
   try {
     return parseXmlTree(xml);
   } catch (error) {
@@ -165,7 +165,7 @@ function parse(xml: string, what: string): XmlElement {
  * The text of the element at the path, as written (copied into the container as it is: our
  * documents are canonical, so no entity is left to resolve beyond C14N's).
  */
-function leaf(xml: string, from: XmlElement, path: Step[], what: string): string {
+export function leaf(xml: string, from: XmlElement, path: Step[], what: string): string {
   const element = pathElement(from, ...path);
   if (!element || element.content.some((part) => typeof part !== 'string'))
     throw new AttachedDocumentInputError(`${what} not found`);

@@ -6,7 +6,7 @@ import units from '../codelists/units.json' with { type: 'json' };
 import { failure, type Result } from '../errors/domain-error.ts';
 import { compareDecimal, decimalText, formatUnits, parseDecimal, roundHalfUp } from '../money/decimal.ts';
 import { parseNit } from '../nit/nit-check-digit.ts';
-import { allowedRatesText, isAllowedRate, taxRules } from '../tax/tax-rules.ts';
+import { isAllowedRate, taxRules } from '../tax/tax-rules.ts';
 import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { BuildRules } from '../totals/build-rules.ts';
 import { tryComputeTotals, type InvoiceTotals } from '../totals/compute-totals.ts';
@@ -58,7 +58,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
         : [
             {
               path: `lines.${i}.taxes.${j}.rate`,
-              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${allowedRatesText(tax.code)}`,
+              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${taxRules[tax.code].allowedRates.join(', ')}`,
             },
           ],
     ),

@@ -32,11 +32,7 @@ describe('VALIDATION_ERROR names every faulty field', () => {
       ['lines.0.unit_price'],
     ],
     ['unit_price not a number', (b) => ((b.lines[0].unit_price = 'diez'), b), ['lines.0.unit_price']],
-    [
-      'tax code 02 (IC, per unit) not accepted',
-      (b) => ((b.lines[0].taxes[0].code = '02'), b),
-      ['lines.0.taxes.0.code'],
-    ],
+    ['tax code 03 (ICA) not accepted', (b) => ((b.lines[0].taxes[0].code = '03'), b), ['lines.0.taxes.0.code']],
     [
       'two entries for one tax code',
       (b) => (b.lines[0].taxes.push({ code: '01', name: 'IVA', rate: 5 }), b),

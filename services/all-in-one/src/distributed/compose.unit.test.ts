@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simulatorProcessConfigSchema } from '@fe/dian-simulator/process-config';
-import { ingressConfigSchema } from '@fe/ingress';
+import { inboxConfigSchema, ingressConfigSchema } from '@fe/ingress';
 import { projectionProcessConfigSchema } from '@fe/projection/process-config';
 import { relayProcessConfigSchema } from '@fe/relay';
 import { rendererProcessConfigSchema } from '@fe/renderer/process-config';
@@ -45,8 +45,14 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
  */
 const processes: Record<string, { main: string; schemas: z.ZodType[] }> = Object.fromEntries(
   Object.entries({
-    'ingress-1': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
-    'ingress-2': { main: 'services/ingress/src/main.ts', schemas: [ingressProcessConfigSchema, ingressConfigSchema] },
+    'ingress-1': {
+      main: 'services/ingress/src/main.ts',
+      schemas: [ingressProcessConfigSchema, ingressConfigSchema, inboxConfigSchema],
+    },
+    'ingress-2': {
+      main: 'services/ingress/src/main.ts',
+      schemas: [ingressProcessConfigSchema, ingressConfigSchema, inboxConfigSchema],
+    },
     'signer-1': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
     'signer-2': { main: 'services/signer/src/main.ts', schemas: [signerProcessConfigSchema] },
     renderer: { main: 'services/renderer/src/main.ts', schemas: [rendererProcessConfigSchema] },

@@ -242,7 +242,13 @@ function startedAs(
   const service = (s: string) => `services/${s}/src/main.ts`;
   if (/^signer-\d+$/.test(name)) return { main: service('signer'), env: { SIGNER_POOL_SIZE: '1' } };
   if (name === 'ingress-1' || name === 'ingress-2')
-    return { main: service('ingress'), env: { FE_PORT: String(ports.api + Number(name.at(-1)) - 1) } };
+    return {
+      main: service('ingress'),
+      env: {
+        FE_PORT: String(ports.api + Number(name.at(-1)) - 1),
+        DIAN_TRUSTED_PEM: join(dataDir, 'dian-simulator-certificate.pem'),
+      },
+    };
   const own: Record<string, NodeJS.ProcessEnv> = {
     projection: {},
     relay: {},

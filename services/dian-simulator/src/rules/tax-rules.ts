@@ -1,7 +1,7 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
 import type { InvoiceView, TaxTotalView } from './invoice-view.ts';
-import { abs, cents, negative, normalRate, percentOf } from './money.ts';
+import { abs, cents, exactPercentOf, negative, normalRate, percentOf } from './money.ts';
 
 /** Annex table 13.2.2 (reference §8.1); 05–07 are withholdings and belong in WithholdingTaxTotal. */
 const TAX_CODES = new Set([
@@ -90,7 +90,7 @@ function checkWithholdings(totals: readonly TaxTotalView[], toleranceCents: bigi
     return total.subtotals.some((s) => {
       const base = cents(s.taxable);
       const actual = cents(s.amount);
-      const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
+      const expected = base === undefined || s.percent === undefined ? undefined : exactPercentOf(base, s.percent);
       return actual === undefined || expected === undefined || abs(actual - expected) > toleranceCents;
     });
   });

@@ -1,6 +1,6 @@
 import { html, type Html } from './html.ts';
 
-export type Nav = 'onboarding' | 'settings' | 'invoices' | undefined;
+export type Nav = 'onboarding' | 'settings' | 'invoices' | 'received' | undefined;
 
 /**
  * Every page in one frame, with one stylesheet and script from /admin/assets, since the Content-Security-Policy
@@ -35,6 +35,7 @@ export function layout(options: {
     ${link('/admin/onboarding', 'Configuración inicial', 'onboarding')}
     ${link('/admin/settings', 'Ajustes', 'settings')}
     ${link('/admin/invoices', 'Facturas', 'invoices')}
+    ${link('/admin/received', 'Facturas recibidas', 'received')}
     <form method="post" action="/admin/logout" class="inline"><input type="hidden" name="csrf" value="${account.csrf}"><button class="link" type="submit">Salir</button></form>
   </nav>`
       : ''

@@ -88,6 +88,16 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
     'El comprador reclamó (evento 031) o aceptó expresamente (evento 033) la factura: la aceptación tácita ya no procede.',
   TACIT_ACCEPTANCE_REJECTED:
     'La DIAN rechazó la aceptación tácita. El operador del servicio puede ver sus reglas en el registro.',
+  RECEIVED_INVOICE_UNREADABLE:
+    'El archivo no trae una factura del proveedor: suba el zip que le enviaron, su AttachedDocument o la factura XML.',
+  RECEIVED_INVOICE_CHECKS_FAILED:
+    'La factura recibida no pasó sus verificaciones (ver abajo): no se pueden enviar eventos sobre ella.',
+  BUYER_EVENT_OUT_OF_ORDER:
+    'Los eventos van en orden: primero el acuse de recibo (030), luego el recibo del bien o servicio (032), y después el reclamo (031) o la aceptación expresa (033).',
+  BUYER_EVENT_REPEATED:
+    'Ese evento ya está registrado en la DIAN, o ya se registró el que lo excluye (reclamo o aceptación expresa).',
+  BUYER_EVENT_PENDING:
+    'El evento anterior espera todavía la respuesta de la DIAN. Recargue la página en unos segundos.',
   TITLE_VALUE_NOT_ACCEPTED:
     'El comprador no ha aceptado la factura (evento 033, o la aceptación tácita 034): aún no puede inscribirse como título valor.',
   TITLE_VALUE_NOT_REGISTERED: 'La factura no está inscrita como título valor (evento 036): no puede endosarse.',
