@@ -254,6 +254,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
         slots,
         gateways,
         endpoints: config.endpoints,
+        fileCounter: ports.fileCounter,
         answerTrust: anchor !== undefined ? answerTrust(anchor) : undefined,
       });
       // Both triggers ask the same question; the Failed reaction re-creates a retry row that a crash lost.

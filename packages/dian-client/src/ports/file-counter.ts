@@ -9,7 +9,7 @@ export type FileNumberRequest = {
   kind: FileKind;
   /** The year a new number is taken in; an owner that has one keeps its own. */
   year: number;
-  /** What the file is, unique per NIT and kind: the document's stream plus its purpose ('inv-acme-NC1', 'inv-acme-NC1:nc' for its zip). */
+  /** What the file is, unique per NIT and kind: its document's stream plus purpose ('inv-acme-NC1', '…NC1:nc'). */
   owner: string;
 };
 

@@ -1,4 +1,4 @@
-import { writeZipOffThread } from '@fe/dian-client';
+import { writeZipOffThread, type DianFileNames } from '@fe/dian-client';
 import { buildEventAttachedDocument, radianEvents, type Tenant } from '@fe/dian-domain';
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
 
@@ -19,13 +19,12 @@ export async function buildEventMail(input: {
   credential: SigningCredential;
   issuedAt: Date;
   invoiceNumber: string;
-  /** The event's code and number: the container's and the files' names. */
-  eventCode: string;
-  eventId: string;
+  /** The AttachedDocument's name (ad….xml, also its cbc:ID) and its zip's, from the buyer's file counter. */
+  names: DianFileNames;
   signedEventXml: string;
   applicationResponseXml: string;
 }): Promise<EventMail> {
-  const base = `ad${input.tenant.nit}${input.eventCode}${input.eventId}`;
+  const base = input.names.xml.replace(/\.xml$/, '');
   const built = buildEventAttachedDocument({
     id: base,
     issuedAt: input.issuedAt,
@@ -45,7 +44,7 @@ export async function buildEventMail(input: {
       `${tenant.legalName} (NIT ${tenant.nit}) registró en la DIAN el evento ${event.code} (${name}) ` +
       `sobre su factura ${input.invoiceNumber}. CUDE del evento: ${event.cude}. ` +
       'El adjunto trae el evento firmado y la respuesta de la DIAN (AttachedDocument).',
-    zipName: `${base}.zip`,
+    zipName: input.names.zip,
     zip,
     attachedDocumentXml: signed.xml,
   };

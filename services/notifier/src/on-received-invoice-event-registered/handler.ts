@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReceivedInvoiceEventRegisteredV1 } from '@fe/contracts';
+import { allocateDocumentNames, type FileCounter } from '@fe/dian-client';
+import { colombiaDateTime } from '@fe/dian-domain';
 import type { MailTransport } from '@fe/mail';
 import {
   metaCausedBy,
@@ -21,6 +23,8 @@ export type EventMailDeps = {
   blobs: BlobStore;
   tenants: NotifyingTenants;
   transport: MailTransport;
+  /** The buyer's file counter: the AttachedDocument's name and its zip's (docs/choices.md, "File names"). */
+  fileCounter: FileCounter;
   clock: Clock;
   logger: Logger;
   from?: string | undefined;
@@ -51,8 +55,13 @@ export function onReceivedInvoiceEventRegistered(deps: EventMailDeps) {
           credential,
           issuedAt,
           invoiceNumber: state.imported!.data.number,
-          eventCode: registered.data.code,
-          eventId: registered.data.event_id,
+          // Owned by the event: a redelivery mails the same two names.
+          names: await allocateDocumentNames(deps.fileCounter, {
+            nit: profile.tenant.nit,
+            type: 'ad',
+            year: Number(colombiaDateTime(issuedAt).date.slice(0, 4)),
+            owner: registered.data.event_key,
+          }),
           signedEventXml: await text(registered.data.event_key),
           applicationResponseXml: await text(decision.arKey),
         });

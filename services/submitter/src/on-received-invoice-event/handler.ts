@@ -1,5 +1,5 @@
 import type { ReceivedInvoiceEventRequestedV1 } from '@fe/contracts';
-import type { GatewayCache } from '@fe/dian-client';
+import type { FileCounter, GatewayCache } from '@fe/dian-client';
 import {
   metaCausedBy,
   newInvoiceEvent,
@@ -26,6 +26,7 @@ export type BuyerEventDeps = {
   slots: TenantSlots;
   gateways: GatewayCache;
   endpoints: { habilitacion: string; production: string };
+  fileCounter: FileCounter;
   answerTrust?: AnswerTrust | undefined;
   /** How long a request waits for a slot of its tenant's DIAN calls before the bus delivers it again (ms). */
   slotWaitMs?: number;
@@ -70,6 +71,7 @@ export function onReceivedInvoiceEventRequested(deps: BuyerEventDeps) {
             imported: decision.imported,
             entry: decision.entry,
             blobs: deps.blobs,
+            fileCounter: deps.fileCounter,
             answerTrust: deps.answerTrust,
           });
         } finally {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ReceivedInvoiceEventRefusedV1, ReceivedInvoiceEventRegisteredV1 } from '@fe/contracts';
-import { packageDocument, type DianGateway } from '@fe/dian-client';
+import { allocateDocumentNames, packageDocument, type DianGateway, type FileCounter } from '@fe/dian-client';
 import {
   buildEventApplicationResponse,
   type DianEnvironment,
@@ -22,6 +22,8 @@ export type BuyerEventSendInput = {
   imported: NonNullable<ReceivedInvoiceState['imported']>;
   entry: BuyerEventState;
   blobs: BlobStore;
+  /** The buyer's file counter: the event's ar… name, the same on every send of it (docs/choices.md, "File names"). */
+  fileCounter: FileCounter;
   answerTrust?: AnswerTrust | undefined;
 };
 
@@ -63,7 +65,13 @@ export async function sendBuyerEvent(input: BuyerEventSendInput): Promise<BuyerE
   const base = `${input.tenant.id}/received/${input.imported.data.cufe}.${code}`;
   const eventKey = `${base}.xml`;
   await input.blobs.put(eventKey, signed, 'application/xml');
-  const answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt }).zip);
+  const names = await allocateDocumentNames(input.fileCounter, {
+    nit: input.tenant.nit,
+    type: 'ar',
+    year: Number(event.issueDate.slice(0, 4)),
+    owner: base,
+  });
+  const answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt, names }).zip);
   const rules = answer.errorMessages.map((m) => ({ rule: m.rule ?? '', message: m.message }));
   const accepted = (answer.statusCode === '00' || answer.statusCode === '0') && answer.isValid !== false;
   const sameDocument = rules.length > 0 && rules.every((r) => r.rule === SAME_DOCUMENT);
