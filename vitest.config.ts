@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['{services,bench}/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**', '**/tmp/**'],
+          // The mail server (GreenMail) for the buyer's reception mailbox, unless FE_TEST_IMAP_URL points at one.
+          globalSetup: ['infra/test-support/mail-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One whole service at a time: they are CPU-heavy and the machine has two cores.

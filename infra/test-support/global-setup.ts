@@ -32,9 +32,14 @@ function pointAtInstalledPrograms(): void {
 }
 
 export default function setup(): (() => void) | undefined {
+  return startServers();
+}
+
+/** Starts the servers among `only` (default: all) whose variable is unset; returns what stops them. */
+export function startServers(only?: readonly string[]): (() => void) | undefined {
   pointAtInstalledPrograms();
   if (process.env.FE_TEST_INFRA === 'off') return undefined;
-  const wanted = serversToStart(process.env);
+  const wanted = serversToStart(process.env).filter((s) => only === undefined || only.includes(s.server));
   if (wanted.length === 0) return undefined;
 
   const scratch = mkdtempSync(join(tmpdir(), 'fe-infra-'));
