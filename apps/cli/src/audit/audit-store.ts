@@ -3,7 +3,8 @@ import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
 import { readModelFindings } from './read-model.ts';
 import { repeatedCudes } from './repeated-cudes.ts';
-import { documentRequested, verifyInvoice, type TenantTrust } from './verify-invoice.ts';
+import type { TenantTrust } from './tenant-trust.ts';
+import { documentRequested, verifyInvoice } from './verify-invoice.ts';
 
 export type AuditReport = {
   findings: AuditFinding[];

@@ -3,7 +3,7 @@ import { readEventApplicationResponse } from '@fe/dian-xml';
 import type { AuditFinding } from '@fe/platform';
 import { verifySignedEvent } from '@fe/xades';
 import { checkDianAnswer, unlessMalformed } from './dian-answer-check.ts';
-import type { TenantTrust } from './verify-invoice.ts';
+import type { TenantTrust } from './tenant-trust.ts';
 
 export type IssuedEventContext = {
   /** The invoice the stream is about: the event must reference it. */

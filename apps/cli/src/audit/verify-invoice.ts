@@ -14,18 +14,7 @@ import { verifySignedInvoice } from '@fe/xades';
 import { checkDianAnswer, unlessMalformed } from './dian-answer-check.ts';
 import { checkIssuedEvent } from './issued-event-check.ts';
 import { radianOrderFindings } from './radian-event-order.ts';
-
-/**
- * What the signature and CUFE checks need from the tenant registry: for a note, `technicalKey` is the software PIN (its
- * CUDE's key). A RADIAN event the service issued takes the software PIN too, and its certificate names one of `owners`
- * (the tenant's NIT, its software provider's).
- */
-export type TenantTrust = {
-  trustedPem: string | undefined;
-  technicalKey: string | undefined;
-  softwarePin?: string | undefined;
-  owners?: readonly string[] | undefined;
-};
+import type { TenantTrust } from './tenant-trust.ts';
 
 /**
  * The first event of `events` when it opens a document stream (an invoice or a note); undefined for any other stream.
