@@ -214,11 +214,8 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     for (const skipped of decision.skipped)
       logger.warn({ cude: skipped.cude, why: skipped.why }, "an event of DIAN's list is not recorded");
     // Who received or accepted: each new 030/032/033's own document names the person (people.ts).
-    const toRecord = await withPeople(
-      decision.registrations,
-      async (cude) => (await gateway.getXmlByDocumentKey(cude)).xml,
-      logger,
-    );
+    const documentOf = async (cude: string) => (await gateway.getXmlByDocumentKey(cude)).xml;
+    const toRecord = await withPeople(decision.registrations, documentOf, logger);
     let issued: IssueOutcome | undefined;
     if (decision.tacit.kind === 'issue') {
       issued = await issueOwnEvent({
@@ -249,15 +246,7 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
         if (again.ok) {
           decision = decideEventCheck({ ...base, listed: again.events, requested: false, mode: 'offer' }, loaded.state);
           if (decision.action === 'record')
-            toRecord.splice(
-              0,
-              toRecord.length,
-              ...(await withPeople(
-                decision.registrations,
-                async (cude) => (await gateway.getXmlByDocumentKey(cude)).xml,
-                logger,
-              )),
-            );
+            toRecord.splice(0, toRecord.length, ...(await withPeople(decision.registrations, documentOf, logger)));
         }
       }
     }
