@@ -6,6 +6,9 @@ export const sellerRadianEventCodeSchema = z
   .enum(['034', '036', '037'])
   .describe('034 aceptación tácita, 036 inscripción como título valor, 037 endoso en propiedad.');
 
+/** `requested_by` of the 034 the event check issued on its own and DIAN rejected: recorded once, then offered. */
+export const automaticTacitRequester = 'schedule';
+
 /** A party of an endorsement (037's ReceiverParty), as DIAN identifies it. */
 export const radianPartySchema = z.object({
   name: z.string().min(1).max(450),
@@ -28,7 +31,13 @@ export const radianPartySchema = z.object({
 export const invoiceRadianEventRequestedV1Data = z.object({
   request_id: z.uuid().describe('Names this request; its answer carries it.'),
   code: sellerRadianEventCodeSchema,
-  requested_by: z.string().min(1).max(200).describe('Who asked: `api:<tenant>` or `portal:<account email>`.'),
+  requested_by: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe(
+      'Who asked: `api:<tenant>`, `portal:<account email>`, or `schedule` (the automatic 034, recorded when DIAN rejected it).',
+    ),
   requested_at: z.iso.datetime({ offset: true }),
   operation_type: z
     .enum(['361', '362', '363', '364', '371', '372'])

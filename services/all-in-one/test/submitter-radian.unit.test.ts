@@ -134,6 +134,40 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     ).toBe(true);
   });
 
+  it("'automatic': a 034 DIAN rejects (its calendar says too early) is recorded once with DIAN's rules, not sent again, and issued when the seller asks", async () => {
+    world.tenants.set('demo', {
+      profile: { ...demoProfile('demo'), tacitAcceptance: 'automatic' },
+      credential: world.credential,
+    });
+    let today = days.receipt;
+    await world.service(fast, { radianToday: () => today, trustedDianPem: world.simulatorCertificatePem }).start();
+    const invoice = await acceptedInvoice();
+    await buyerReceivesGoods(invoice.cufe);
+    await world.waitFor(invoice.invoiceId, (events) => radian(events).length === 2);
+    world.simulator.setToday(days.lastDayToAnswer); // DIAN's day is behind the service's
+    today = days.tacitFrom;
+    const answeredIn = (events: InvoiceEvent[]) => events.filter((e) => e.type === 'InvoiceRadianEventAnswered');
+    const rejectedOnce = await world.waitFor(invoice.invoiceId, (events) => answeredIn(events).length === 1);
+    const request = rejectedOnce.find((e) => e.type === 'InvoiceRadianEventRequested');
+    expect(request?.data).toMatchObject({ code: '034', requested_by: 'schedule' });
+    expect(answeredIn(rejectedOnce)[0]!.data).toMatchObject({
+      request_id: (request!.data as RadianEventRequest).request_id,
+      code: '034',
+      outcome: 'rejected',
+      rules: [expect.objectContaining({ rule: expect.stringMatching(/^DC24/) })],
+    });
+    // The checks go on (40 ms apart) without sending it again.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const after = await world.events(invoice.invoiceId);
+    expect(answeredIn(after)).toHaveLength(1);
+    expect(radian(after).map((e) => e.code)).toEqual(['030', '032']);
+    expect(world.proxy.operations().filter((o) => o === 'SendEventUpdateStatus')).toHaveLength(1);
+
+    world.simulator.setToday(days.tacitFrom);
+    expect(await ask(invoice.invoiceId, '034')).toMatchObject({ code: '034', outcome: 'issued' });
+    expect(radian(await world.events(invoice.invoiceId)).map((e) => e.code)).toEqual(['030', '032', '034']);
+  });
+
   it("'offer': nothing on its own; a request too early, then after an express acceptance, is refused with why; on another invoice it issues", async () => {
     let today = days.receipt;
     const submitter = world.service(fast, { radianToday: () => today, trustedDianPem: world.simulatorCertificatePem });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceEvent, RadianEventRegistration } from '@fe/contracts';
+import {
+  automaticTacitRequester,
+  type InvoiceEvent,
+  type RadianEventAnswer,
+  type RadianEventRegistration,
+  type RadianEventRequest,
+} from '@fe/contracts';
 import { isDianClientError, type GatewayCache, type FileCounter } from '@fe/dian-client';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import {
@@ -55,6 +61,8 @@ export type TacitAcceptanceOutcome =
   | { kind: 'rejected'; statusCode: string; rules: { rule: string; message: string }[] }
   /** DIAN did not answer, the tenant's DIAN calls are all taken, or another run holds the invoice: try again. */
   | { kind: 'unavailable'; reason: string };
+
+type RejectionRecord = [RadianEventRequest, RadianEventAnswer];
 
 type RunResult = 'busy' | 'deferred' | 'stopped' | 'checked';
 
@@ -252,7 +260,8 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     }
     void slot()?.(); // DIAN has answered: the slot is free before the events are written
     setSlot(undefined);
-    const recorded = await record(invoiceId, loaded.state, toRecord);
+    const rejection = issued?.kind === 'refused' && !run.requested ? automaticRejection(issued) : undefined;
+    const recorded = await record(invoiceId, loaded.state, toRecord, rejection);
     const after = decideEventCheck({ ...base, listed: [] }, recorded);
     if (after.action === 'record' && after.answer.final) await checks.remove(invoiceId, holder);
     else if (issued?.kind === 'unknown')
@@ -268,28 +277,58 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     return { result: 'checked', outcome: outcomeOf(after, issued, recorded) };
   }
 
+  /**
+   * The automatic 034 DIAN rejected, as a request by the schedule and its answer, so the stream shows why and the
+   * next check offers it to the seller instead of sending it again.
+   */
+  function automaticRejection(issued: Extract<IssueOutcome, { kind: 'refused' }>): RejectionRecord {
+    const at = clock.now().toISOString();
+    const request_id = randomUUID();
+    return [
+      { request_id, code: '034', requested_by: automaticTacitRequester, requested_at: at },
+      {
+        request_id,
+        code: '034',
+        outcome: 'rejected',
+        status_code: issued.statusCode,
+        rules: issued.rules,
+        answered_at: at,
+      },
+    ];
+  }
+
   /** Appends what is new at the version loaded (runReaction); returns the state with it. */
   async function record(
     invoiceId: string,
     state: InvoiceState,
     registrations: readonly RadianEventRegistration[],
+    rejection: RejectionRecord | undefined,
   ): Promise<InvoiceState> {
-    if (registrations.length === 0) return state;
+    if (registrations.length === 0 && !rejection) return state;
     const cause = state.accepted!;
     const meta = { tenantId: cause.tenant_id, invoiceId, correlationId: cause.correlation_id, causationId: cause.id };
     const events = registrations.map(
       (data) => newInvoiceEvent('InvoiceRadianEventRegistered', data, meta, clock) as InvoiceEvent,
     );
+    if (rejection) {
+      const [request, answer] = rejection;
+      events.push(newInvoiceEvent('InvoiceRadianEventRequested', request, meta, clock) as InvoiceEvent);
+      events.push(newInvoiceEvent('InvoiceRadianEventAnswered', answer, meta, clock) as InvoiceEvent);
+    }
     const newIn = (s: InvoiceState) => registrations.filter((r) => !s.radianEvents.some((e) => e.data.cude === r.cude));
+    // A racing check recorded the rejection: once is enough (DIAN's events it lacks come with the next check).
+    const rejectionNew = (s: InvoiceState) => rejection !== undefined && !s.automaticTacitRejected;
+    const lostRejection = (s: InvoiceState) => rejection !== undefined && s.automaticTacitRejected;
     await runReaction({
       store,
       stream: invoiceId,
       fold: invoiceStream,
-      decide: (s) => (newIn(s).length ? { action: 'record' as const } : { action: 'none' as const }),
+      decide: (s) => (newIn(s).length || rejectionNew(s) ? { action: 'record' as const } : { action: 'none' as const }),
       act: async () => ({
         events,
         // Another writer (a note, a mail) moved the stream: still facts, unless a racing check recorded them all.
-        onConflict: (reloaded) => (newIn(reloaded).length ? 'append_again' : 'lost_race'),
+        onConflict: (reloaded) =>
+          !lostRejection(reloaded) && (newIn(reloaded).length || rejectionNew(reloaded)) ? 'append_again' : 'lost_race',
       }),
     });
     return (await loadState(store, invoiceId, invoiceStream)).state;
