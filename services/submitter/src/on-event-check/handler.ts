@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  automaticTacitRequester,
-  type InvoiceEvent,
-  type RadianEventAnswer,
-  type RadianEventRegistration,
-  type RadianEventRequest,
-} from '@fe/contracts';
+import type { RadianEventRegistration } from '@fe/contracts';
 import { isDianClientError, type GatewayCache, type FileCounter } from '@fe/dian-client';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import {
   invoiceStream,
   lazyChild,
   loadState,
-  newInvoiceEvent,
-  runReaction,
   type BlobStore,
   type Clock,
   type EventStore,
@@ -27,6 +19,7 @@ import type { EventCheckSchedule } from '../event-checks/event-check-schedule.ts
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
 import type { Held } from '../schedule/held-schedule.ts';
 import { withPeople } from './people.ts';
+import { createCheckRecorder } from './record-check.ts';
 import { decideEventCheck, type EventCheck, type EventCheckDecision, type TacitRefusal } from './decide.ts';
 import { issueOwnEvent, type IssueOutcome } from '../own-events/issue-own-event.ts';
 import { tacitAcceptanceContent } from '../own-events/own-event-content.ts';
@@ -62,8 +55,6 @@ export type TacitAcceptanceOutcome =
   /** DIAN did not answer, the tenant's DIAN calls are all taken, or another run holds the invoice: try again. */
   | { kind: 'unavailable'; reason: string };
 
-type RejectionRecord = [RadianEventRequest, RadianEventAnswer];
-
 type RunResult = 'busy' | 'deferred' | 'stopped' | 'checked';
 
 export type EventCheckHandler = {
@@ -96,6 +87,7 @@ const REQUEST_CLAIM_WAIT_MS = 250;
 /** docs/radian.md, "Following an invoice's events". */
 export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler {
   const { store, clock, checks } = deps;
+  const { automaticRejection, record } = createCheckRecorder({ store, clock });
   /** The checks in progress in this process, by invoice: a request waits for one, a sweep leaves the row to it. */
   const running = new Map<string, Promise<unknown>>();
 
@@ -275,63 +267,6 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
       'RADIAN events checked',
     );
     return { result: 'checked', outcome: outcomeOf(after, issued, recorded) };
-  }
-
-  /**
-   * The automatic 034 DIAN rejected, as a request by the schedule and its answer, so the stream shows why and the
-   * next check offers it to the seller instead of sending it again.
-   */
-  function automaticRejection(issued: Extract<IssueOutcome, { kind: 'refused' }>): RejectionRecord {
-    const at = clock.now().toISOString();
-    const request_id = randomUUID();
-    return [
-      { request_id, code: '034', requested_by: automaticTacitRequester, requested_at: at },
-      {
-        request_id,
-        code: '034',
-        outcome: 'rejected',
-        status_code: issued.statusCode,
-        rules: issued.rules,
-        answered_at: at,
-      },
-    ];
-  }
-
-  /** Appends what is new at the version loaded (runReaction); returns the state with it. */
-  async function record(
-    invoiceId: string,
-    state: InvoiceState,
-    registrations: readonly RadianEventRegistration[],
-    rejection: RejectionRecord | undefined,
-  ): Promise<InvoiceState> {
-    if (registrations.length === 0 && !rejection) return state;
-    const cause = state.accepted!;
-    const meta = { tenantId: cause.tenant_id, invoiceId, correlationId: cause.correlation_id, causationId: cause.id };
-    const events = registrations.map(
-      (data) => newInvoiceEvent('InvoiceRadianEventRegistered', data, meta, clock) as InvoiceEvent,
-    );
-    if (rejection) {
-      const [request, answer] = rejection;
-      events.push(newInvoiceEvent('InvoiceRadianEventRequested', request, meta, clock) as InvoiceEvent);
-      events.push(newInvoiceEvent('InvoiceRadianEventAnswered', answer, meta, clock) as InvoiceEvent);
-    }
-    const newIn = (s: InvoiceState) => registrations.filter((r) => !s.radianEvents.some((e) => e.data.cude === r.cude));
-    // A racing check recorded the rejection: once is enough (DIAN's events it lacks come with the next check).
-    const rejectionNew = (s: InvoiceState) => rejection !== undefined && !s.automaticTacitRejected;
-    const lostRejection = (s: InvoiceState) => rejection !== undefined && s.automaticTacitRejected;
-    await runReaction({
-      store,
-      stream: invoiceId,
-      fold: invoiceStream,
-      decide: (s) => (newIn(s).length || rejectionNew(s) ? { action: 'record' as const } : { action: 'none' as const }),
-      act: async () => ({
-        events,
-        // Another writer (a note, a mail) moved the stream: still facts, unless a racing check recorded them all.
-        onConflict: (reloaded) =>
-          !lostRejection(reloaded) && (newIn(reloaded).length || rejectionNew(reloaded)) ? 'append_again' : 'lost_race',
-      }),
-    });
-    return (await loadState(store, invoiceId, invoiceStream)).state;
   }
 
   async function reschedule(run: Run, holder: string, next: Date | undefined, now: Date): Promise<void> {
