@@ -40,6 +40,10 @@ export type InvoiceFacts = {
   environment: string;
   supplier: PartyFacts;
   customer: PartyFacts;
+  /** LegalMonetaryTotal/PayableAmount and the first PaymentMeans' PaymentDueDate (a título valor's 036 and 037 rules);
+   * absent for invoices accepted before they were kept, whose título-valor values are then not checked. */
+  payableAmount?: string | undefined;
+  dueDate?: string | undefined;
 };
 
 /**
