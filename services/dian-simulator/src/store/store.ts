@@ -40,9 +40,9 @@ export type InvoiceFacts = {
   environment: string;
   supplier: PartyFacts;
   customer: PartyFacts;
-  /** LegalMonetaryTotal/PayableAmount and the first PaymentMeans' PaymentDueDate (a título valor's 036 and 037 rules);
-   * absent for invoices accepted before they were kept, whose título-valor values are then not checked. */
+  /** LegalMonetaryTotal/PayableAmount, for a 036's and 037's rules; absent for invoices accepted before it was kept. */
   payableAmount?: string | undefined;
+  /** The first PaymentDueDate of its PaymentMeans: none for an invoice sold in cash. */
   dueDate?: string | undefined;
 };
 
