@@ -90,7 +90,11 @@ export async function startRevocationCa(dir: string): Promise<RevocationCa> {
       const section = names.crl && names.ocsp ? 'both' : names.crl ? 'crl_only' : names.ocsp ? 'ocsp_only' : 'none';
       const subject = `/C=CO/O=${name}/serialNumber=${nit}/CN=${name} (pruebas de revocacion)`;
       run(`req -new -newkey rsa:2048 -nodes -keyout ${name}.key -out ${name}.csr`, '-subj', subject);
-      run(`ca -batch -config ca.cnf -extensions ${section} -days 365 -in ${name}.csr -out ${name}.pem -notext`);
+      // valid from a day back: a test's clock may stand a little before the issue instant
+      const from = new Date(Date.now() - 86_400_000).toISOString().replace(/[-:T]|\.\d+/g, '');
+      run(
+        `ca -batch -config ca.cnf -extensions ${section} -startdate ${from} -days 365 -in ${name}.csr -out ${name}.pem -notext`,
+      );
       run(
         `pkcs12 -export -inkey ${name}.key -in ${name}.pem -certfile ca.pem -out ${name}.p12 -passout pass:${PASSWORD}`,
       );
