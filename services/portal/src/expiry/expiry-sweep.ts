@@ -20,7 +20,8 @@ export type ExpirySweepPorts = {
  * One pass over every stored certificate: a certificate past a threshold (30, 7, 1 days, expired), or revoked by its
  * CA (asked through the registry's cached revocation check), whose warning was not recorded yet gets it recorded,
  * then mailed to its tenant's confirmed account (the company's e-mail when it has none). The record comes first, so
- * a second process or a rerun mails nothing; a mail that fails gives the record back for the next pass. Returns how many warnings were mailed.
+ * a second process or a rerun mails nothing; a mail that fails gives the record back for the next pass. Returns how
+ * many warnings were mailed.
  */
 export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise<number> {
   const { registry, accounts, warnings, mail, clock, logger } = ports;
