@@ -15,6 +15,7 @@ export {
   type RevocationCheckerOptions,
   type RevocationStatus,
 } from './certificates/revocation/revocation-checker.ts';
+export { readRevocationList, type RevocationList } from './certificates/revocation/crl.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';
