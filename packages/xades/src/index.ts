@@ -10,6 +10,7 @@ export { MAX_P12_ITERATIONS } from './certificates/p12-iterations.ts';
 export { assertCertificateOfIssuer, subjectNits } from './certificates/certificate-owner.ts';
 export {
   createRevocationChecker,
+  revocationCheckerFromEnv,
   sharedRevocationChecker,
   type RevocationChecker,
   type RevocationCheckerOptions,

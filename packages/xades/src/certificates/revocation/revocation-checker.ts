@@ -142,14 +142,19 @@ export function createRevocationChecker(options: RevocationCheckerOptions = {}):
   };
 }
 
+/**
+ * A checker configured by FE_CERTIFICATE_REVOCATION_CACHE_SECONDS, how long a 'good' answer is kept (docs/service.md);
+ * the defaults otherwise.
+ */
+export function revocationCheckerFromEnv(env: Readonly<Record<string, string | undefined>>): RevocationChecker {
+  const seconds = Number(env.FE_CERTIFICATE_REVOCATION_CACHE_SECONDS);
+  return createRevocationChecker(Number.isFinite(seconds) && seconds > 0 ? { goodForMs: seconds * 1000 } : {});
+}
+
 let shared: RevocationChecker | undefined;
 
-/**
- * The process's checker, one cache for every tenant directory in it. FE_CERTIFICATE_REVOCATION_CACHE_SECONDS sets how
- * long a 'good' answer is kept (docs/service.md).
- */
+/** The process's checker, one cache for every tenant directory in it, configured by the process's environment. */
 export function sharedRevocationChecker(): RevocationChecker {
-  const seconds = Number(process.env.FE_CERTIFICATE_REVOCATION_CACHE_SECONDS);
-  shared ??= createRevocationChecker(Number.isFinite(seconds) && seconds > 0 ? { goodForMs: seconds * 1000 } : {});
+  shared ??= revocationCheckerFromEnv(process.env);
   return shared;
 }
