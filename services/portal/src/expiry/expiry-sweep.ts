@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@fe/platform';
-import { certificateExpiry, certificateRevoked, type TenantRegistry } from '@fe/tenancy';
+import { certificateExpiry, certificateRevoked, type CertificateWarningKind, type TenantRegistry } from '@fe/tenancy';
 import type { AccountStore } from '../ports/account-store.ts';
 import type { ExpiryWarningStore } from '../ports/expiry-warning-store.ts';
 import type { MailSender } from '../ports/mail-sender.ts';
@@ -30,7 +30,7 @@ export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise
     const now = clock.now();
     const expiry = certificateExpiry(validity.notAfter, now);
     const revoked = expiry.state !== 'expired' && (await certificateRevoked(registry, validity.tenantId, now));
-    const threshold = revoked ? 'revoked' : expiry.threshold;
+    const threshold: CertificateWarningKind | undefined = revoked ? 'revoked' : expiry.threshold;
     if (!threshold) continue;
     const profile = await registry.profile(validity.tenantId);
     if (!profile) continue;
