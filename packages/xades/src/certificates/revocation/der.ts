@@ -26,7 +26,7 @@ export const TAG = {
 /** The context-specific tag `[n]`, constructed (EXPLICIT or a constructed IMPLICIT) or primitive. */
 export const context = (n: number, constructed = true) => 0x80 | (constructed ? 0x20 : 0) | n;
 
-export class DerError extends Error {}
+class DerError extends Error {}
 
 /** The element starting at `offset` of `bytes`. */
 export function readTlv(bytes: Buffer, offset = 0): Tlv {
