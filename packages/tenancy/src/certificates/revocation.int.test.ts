@@ -8,18 +8,18 @@ import { demoResolution, demoSoftware, demoTenant } from '@fe/dian-domain';
 import { createRevocationChecker, XadesError } from '@fe/xades';
 import { startRevocationCa, type RevocationCa } from '@fe/xades/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshTestSchema, type TestSchema } from '@fe/platform-postgres/testing';
+import { PostgresTenantDirectory, tenantDirectoryMigrations } from '../adapters/postgres/postgres-tenant-directory.ts';
 import { SqliteTenantDirectory } from '../adapters/sqlite-tenant-directory.ts';
+import type { TenantRegistry } from '../ports/tenant-registry.ts';
 import { certificateRevoked } from './revoked.ts';
 
 let dir: string;
 let ca: RevocationCa;
 let clock = Date.now();
 const now = () => new Date(clock);
-const directory = new SqliteTenantDirectory({
-  path: ':memory:',
-  masterKey: new Uint8Array(32).fill(7),
-  revocation: createRevocationChecker({ goodForMs: 60_000, now }),
-});
+const masterKey = new Uint8Array(32).fill(7);
+let db: TestSchema | undefined;
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'stored',
@@ -29,20 +29,39 @@ const codeOf = (promise: Promise<unknown>) =>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fe-tenancy-revocation-'));
   ca = await startRevocationCa(dir);
-  await directory.createTenant({
-    tenant: { ...demoTenant, id: 'acme' },
-    environment: '2',
-    software: demoSoftware,
-    resolutions: [demoResolution],
-  });
 }, 60_000);
 afterAll(async () => {
-  await directory.close();
   await ca?.stop();
+  await db?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('revocation in the tenant directory', { timeout: 60_000 }, () => {
+// Each directory with a checker of its own that keeps a good answer for a minute of the test's clock.
+const shapes: [string, () => Promise<TenantRegistry>][] = [
+  ['SQLite', async () => new SqliteTenantDirectory({ path: ':memory:', masterKey, revocation: checker() })],
+  [
+    'PostgreSQL',
+    async () => {
+      db = await freshTestSchema({ sets: [tenantDirectoryMigrations()] });
+      return new PostgresTenantDirectory({ pool: db.pool, masterKey, revocation: checker() });
+    },
+  ],
+];
+const checker = () => createRevocationChecker({ goodForMs: 60_000, now });
+
+describe.each(shapes)('revocation in the %s tenant directory', { timeout: 60_000 }, (_, open) => {
+  let directory: TenantRegistry;
+  beforeAll(async () => {
+    directory = await open();
+    await directory.createTenant({
+      tenant: { ...demoTenant, id: 'acme' },
+      environment: '2',
+      software: demoSoftware,
+      resolutions: [demoResolution],
+    });
+  });
+  afterAll(() => directory?.close());
+
   it('refuses to store a revoked certificate (CERT_REVOKED), keeping none', async () => {
     const revoked = ca.issue('revocado', demoTenant.nit);
     ca.revoke(revoked.serialHex);
@@ -52,6 +71,7 @@ describe('revocation in the tenant directory', { timeout: 60_000 }, () => {
 
   it('stores a good one, then refuses it once its CA revoked it and the cached answer ended', async () => {
     const good = ca.issue('vigente', demoTenant.nit);
+    const start = clock;
     expect(await codeOf(directory.storeCertificate('acme', good.p12, good.password, now()))).toBe('stored');
     ca.revoke(good.serialHex);
     expect((await directory.credential('acme', now()))!.chain[0].serialNumber).toBe(
@@ -61,10 +81,11 @@ describe('revocation in the tenant directory', { timeout: 60_000 }, () => {
     clock += 61_000;
     expect(await codeOf(directory.credential('acme', now()))).toBe('CERT_REVOKED');
     expect(await certificateRevoked(directory, 'acme', now())).toBe(true);
+    clock = start; // the next shape starts where this one did
   });
 
   it('lets a certificate whose CA does not answer be stored and sign (soft-fail)', async () => {
-    const gone = await startRevocationCa(join(dir, 'caida'));
+    const gone = await startRevocationCa(join(dir, `caida-${Math.random().toString(36).slice(2)}`));
     const issued = gone.issue('sin-respuesta', demoTenant.nit);
     await gone.stop();
     expect(await codeOf(directory.storeCertificate('acme', issued.p12, issued.password, now()))).toBe('stored');
