@@ -5,6 +5,7 @@ import {
   type ChainCertificate,
   type P12Loader,
   type RevocationChecker,
+  type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
 import type { CertificateSummary, CertificateValidity } from '../ports/tenant-registry.ts';
@@ -87,6 +88,11 @@ export class SqliteCertificateStore {
 
   has(tenantId: string): boolean {
     return this.generationOf.get(tenantId) !== undefined;
+  }
+
+  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
+  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */

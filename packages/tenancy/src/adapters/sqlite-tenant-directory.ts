@@ -6,6 +6,7 @@ import {
   sharedRevocationChecker,
   type P12Loader,
   type RevocationChecker,
+  type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
@@ -116,6 +117,10 @@ export class SqliteTenantDirectory implements TenantRegistry {
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.certificates.credential(tenantId, at);
+  }
+
+  async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.certificates.revocation(tenantId, at);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {

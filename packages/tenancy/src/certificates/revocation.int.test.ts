@@ -81,6 +81,7 @@ describe.each(shapes)('revocation in the %s tenant directory', { timeout: 60_000
     clock += 61_000;
     expect(await codeOf(directory.credential('acme', now()))).toBe('CERT_REVOKED');
     expect(await certificateRevoked(directory, 'acme', now())).toBe(true);
+    expect(await directory.certificateRevocation('acme', now())).toMatchObject({ status: 'revoked', source: 'ocsp' });
     clock = start; // the next shape starts where this one did
   });
 
@@ -90,5 +91,6 @@ describe.each(shapes)('revocation in the %s tenant directory', { timeout: 60_000
     await gone.stop();
     expect(await codeOf(directory.storeCertificate('acme', issued.p12, issued.password, now()))).toBe('stored');
     expect(await directory.credential('acme', now())).toBeDefined();
+    expect(await directory.certificateRevocation('acme', now())).toMatchObject({ status: 'unknown' });
   });
 });

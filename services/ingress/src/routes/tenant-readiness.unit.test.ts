@@ -12,7 +12,13 @@ const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 /** One tenant per key, each in the state its name says. */
 const tenants: Record<
   string,
-  { certificate?: CertificateValidity; resolutions?: boolean; outage?: boolean; revoked?: boolean }
+  {
+    certificate?: CertificateValidity;
+    resolutions?: boolean;
+    outage?: boolean;
+    revoked?: boolean;
+    caSilent?: boolean;
+  }
 > = {
   fine: { certificate: { tenantId: 'fine', generation: 1, notAfter: days(60) } },
   soon: { certificate: { tenantId: 'soon', generation: 2, notAfter: days(5) } },
@@ -21,6 +27,7 @@ const tenants: Record<
   unnumbered: { certificate: { tenantId: 'unnumbered', generation: 1, notAfter: days(20) }, resolutions: false },
   outage: { certificate: { tenantId: 'outage', generation: 1, notAfter: days(60) }, outage: true },
   revoked: { certificate: { tenantId: 'revoked', generation: 1, notAfter: days(60) }, revoked: true },
+  silent: { certificate: { tenantId: 'silent', generation: 1, notAfter: days(60) }, caSilent: true },
 };
 const registry = {
   authenticate: async (key: string) => (key in tenants ? { tenantId: key } : undefined),
@@ -38,6 +45,10 @@ const registry = {
       throw Object.assign(new Error('expired'), { code: 'CERT_EXPIRED' }); // as @fe/xades's XadesError
     return state.certificate && ({} as Awaited<ReturnType<TenantDirectory['credential']>>);
   },
+  certificateRevocation: async (id: string) =>
+    tenants[id]!.caSilent
+      ? ({ status: 'unknown', reason: 'http://127.0.0.1:9/ocsp: fetch failed' } as const)
+      : ({ status: 'good', source: 'ocsp' } as const),
   certificateValidities: async (id?: string) => (tenants[id!]?.certificate ? [tenants[id!]!.certificate!] : []),
 };
 const app = createHttpApp({
@@ -57,6 +68,18 @@ const readiness = async (key: string) => {
 };
 
 describe('GET /api/v1/service/tenant/readiness', () => {
+  it('stays ready with a warning in Spanish when the CA did not answer whether it is revoked (soft-fail)', async () => {
+    expect(await readiness('silent')).toMatchObject({
+      status: 200,
+      body: {
+        status: 'ready_with_warnings',
+        missing: [],
+        warnings: [{ code: 'CERTIFICATE_REVOCATION_UNKNOWN', message: expect.stringContaining('se sigue firmando') }],
+      },
+    });
+    expect((await readiness('fine')).body.warnings).toEqual([]);
+  });
+
   it('is not ready, saying so with the code, once the CA revoked the certificate (DIAN ZD04)', async () => {
     expect(await readiness('revoked')).toMatchObject({
       status: 200,

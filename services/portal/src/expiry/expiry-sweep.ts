@@ -6,7 +6,7 @@ import type { MailSender } from '../ports/mail-sender.ts';
 import { expiryMail } from './expiry-mail.ts';
 
 export type ExpirySweepPorts = {
-  registry: Pick<TenantRegistry, 'certificateValidities' | 'profile' | 'credential'>;
+  registry: Pick<TenantRegistry, 'certificateValidities' | 'profile' | 'certificateRevocation'>;
   accounts: Pick<AccountStore, 'confirmedEmailsOf'>;
   warnings: ExpiryWarningStore;
   mail: MailSender;

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { demoTenant } from '@fe/dian-domain';
 import { createRecordingLogger } from '@fe/platform/testing';
 import type { CertificateValidity, TenantProfile } from '@fe/tenancy';
-import { XadesError } from '@fe/xades';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteExpiryWarningStore } from '../adapters/sqlite-expiry-warning-store.ts';
 import { sweepCertificateExpiries, type ExpirySweepPorts } from './expiry-sweep.ts';
@@ -27,10 +26,10 @@ function world(options: { validities?: CertificateValidity[]; emails?: string[];
     registry: {
       certificateValidities: async () => validities,
       profile: async (id) => ({ tenant: { ...demoTenant, id } }) as TenantProfile,
-      credential: async () => {
-        if (options.revoked?.()) throw new XadesError('CERT_REVOKED', 'revoked (ocsp)');
-        return undefined;
-      },
+      certificateRevocation: async () =>
+        options.revoked?.()
+          ? { status: 'revoked', source: 'ocsp', revokedAt: new Date('2027-01-01T00:00:00Z') }
+          : { status: 'good', source: 'ocsp' },
     },
     accounts: { confirmedEmailsOf: async () => [...(options.emails ?? ['ana@acme.example'])] },
     warnings,

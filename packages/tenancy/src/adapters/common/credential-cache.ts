@@ -3,6 +3,7 @@ import {
   type ChainCertificate,
   type P12Loader,
   type RevocationChecker,
+  type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -20,6 +21,8 @@ export class CredentialCache {
   private readonly loader: P12Loader;
   private readonly revocation: RevocationChecker;
   private readonly cache = new Map<string, Entry>();
+  /** Each tenant's last revocation answer: what readiness and the portal show without asking the CA again. */
+  private readonly revocations = new Map<string, RevocationStatus>();
 
   constructor(box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.box = box;
@@ -59,9 +62,26 @@ export class CredentialCache {
     const credential = await entry.credential;
     if (credential) {
       assertValidAt(credential.chain[0], at);
+      this.revocations.set(tenantId, await this.revocation.status(credential.chain));
       await this.assertNotRevoked(credential);
     }
     return credential;
+  }
+
+  /**
+   * The revocation status of the credential `load` gives (the adapter's credential()): undefined without one;
+   * `revoked` rather than CERT_REVOKED; its other refusals (CERT_EXPIRED, …) thrown.
+   */
+  async revocationOf(
+    tenantId: string,
+    load: () => Promise<SigningCredential | undefined>,
+  ): Promise<RevocationStatus | undefined> {
+    try {
+      if (!(await load())) return undefined;
+    } catch (error) {
+      if (!(error instanceof XadesError) || error.code !== 'CERT_REVOKED') throw error;
+    }
+    return this.revocations.get(tenantId);
   }
 
   /** XadesError CERT_REVOKED (DIAN's ZD04) when the certificate's CA says it is revoked; an unreachable CA passes. */

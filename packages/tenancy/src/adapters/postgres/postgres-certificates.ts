@@ -1,5 +1,11 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
-import { assertCertificateOfIssuer, type P12Loader, type RevocationChecker, type SigningCredential } from '@fe/xades';
+import {
+  assertCertificateOfIssuer,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import type { CertificateSummary, CertificateValidity } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
@@ -78,6 +84,11 @@ export class PostgresCertificates {
 
   async has(tenantId: string): Promise<boolean> {
     return (await this.generation(tenantId)) !== undefined;
+  }
+
+  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
+  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */

@@ -5,6 +5,7 @@ import {
   sharedRevocationChecker,
   type P12Loader,
   type RevocationChecker,
+  type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
 import type pg from 'pg';
@@ -120,6 +121,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.certificates.credential(tenantId, at);
+  }
+
+  async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.certificates.revocation(tenantId, at);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {
