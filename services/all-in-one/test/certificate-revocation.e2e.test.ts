@@ -22,6 +22,7 @@ const dv = String(nitCheckDigit(company.nit));
 const env = {
   FE_PORTAL_CERTIFICATE_SWEEP_MS: '200',
   FE_CERTIFICATE_REVOCATION_CACHE_SECONDS: '1',
+  FE_CERTIFICATE_REVOCATION_LOCAL_URLS: 'allow', // the test's CA is on loopback
   // A failed signature is tried again 1.5 s, 3 s and 6 s later: time for a revocation to land between two tries.
   SIGNER_MAX_ATTEMPTS: '4',
   SIGNER_RETRY_BACKOFF_MS: '1500',

@@ -1,4 +1,5 @@
 import { hash, X509Certificate } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { XadesError } from '../../errors.ts';
 import type { ChainCertificate } from '../credential.ts';
 import { certificateFields, revocationSources, type CertificateFields } from './certificate-fields.ts';
@@ -28,6 +29,11 @@ export type RevocationCheckerOptions = {
   unknownForMs?: number;
   /** Per request to a responder or CRL: 5 s by default. */
   timeoutMs?: number;
+  /**
+   * Whether a URL naming a loopback or private address is asked (tests' local CAs); false by default, since the URLs
+   * come from a certificate anyone can upload and must not reach the service's own network.
+   */
+  allowLocalUrls?: boolean;
   now?: () => Date;
 };
 
@@ -47,7 +53,9 @@ export function createRevocationChecker(options: RevocationCheckerOptions = {}):
   const crls = new Map<string, { until: number; list: RevocationList }>();
 
   const fetchBytes = async (url: string, init: RequestInit = {}): Promise<Buffer> => {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    if (!options.allowLocalUrls && isLocalUrl(url)) throw new Error('a local address, not asked');
+    // No redirect: it could lead to an address the check above refused.
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     if (Number(response.headers.get('content-length') ?? 0) > MAX_RESPONSE_BYTES) throw new Error('too large');
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -143,12 +151,36 @@ export function createRevocationChecker(options: RevocationCheckerOptions = {}):
 }
 
 /**
- * A checker configured by FE_CERTIFICATE_REVOCATION_CACHE_SECONDS, how long a 'good' answer is kept (docs/service.md);
- * the defaults otherwise.
+ * A checker configured by FE_CERTIFICATE_REVOCATION_CACHE_SECONDS, how long a 'good' answer is kept, and
+ * FE_CERTIFICATE_REVOCATION_LOCAL_URLS=allow (docs/service.md); the defaults otherwise.
  */
 export function revocationCheckerFromEnv(env: Readonly<Record<string, string | undefined>>): RevocationChecker {
   const seconds = Number(env.FE_CERTIFICATE_REVOCATION_CACHE_SECONDS);
-  return createRevocationChecker(Number.isFinite(seconds) && seconds > 0 ? { goodForMs: seconds * 1000 } : {});
+  return createRevocationChecker({
+    ...(Number.isFinite(seconds) && seconds > 0 ? { goodForMs: seconds * 1000 } : {}),
+    allowLocalUrls: env.FE_CERTIFICATE_REVOCATION_LOCAL_URLS === 'allow',
+  });
+}
+
+/** A URL whose host is localhost or an IP literal of loopback, private, link-local or unspecified space. */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIPv4(host)) {
+    const [a, b] = host.split('.').map(Number) as [number, number];
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
+  }
+  return (
+    isIPv6(host) &&
+    (host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:'))
+  );
 }
 
 let shared: RevocationChecker | undefined;
