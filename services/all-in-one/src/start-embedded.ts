@@ -96,6 +96,7 @@ import {
   statusInvoiceList,
 } from '@fe/portal';
 import { startHealthServer } from '@fe/service-runtime';
+import { revocationCheckerFromEnv } from '@fe/xades';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
@@ -170,6 +171,7 @@ export async function startEmbedded(
       path: join(dir, 'tenants.sqlite'),
       masterKey,
       now: () => clock.now(),
+      revocation: revocationCheckerFromEnv(env),
     });
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { PostgresStatusStore } from '@fe/invoice-status/postgres';
 import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
-import { loadOrCreateMasterKey } from '@fe/tenancy';
+import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { registerExtraTenantsIn } from '../extra-tenants.ts';
 import { httpClient, pollStatus } from '../http-client.ts';
@@ -56,6 +56,8 @@ export type DistributedShape = Shape & {
   restart(name: string): Promise<void>;
   /** Where the second ingress listens. */
   secondUrl: string;
+  /** The shape's tenant registry (PostgreSQL), as an operator's CLI reaches it. */
+  registry: TenantRegistry;
 };
 
 export type DistributedShapeOptions = {
@@ -161,6 +163,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       allLogs: () => logLines(''),
       logsOf: logLines,
       trustedCaPems: (tenantId) => tenants.trustedCaPems(tenantId),
+      registry: tenants,
       // The run's bucket, read as the processes write it.
       async storedFile(key) {
         blobs ??= await S3BlobStore.open(s3BlobStoreConfigFromEnv(env));

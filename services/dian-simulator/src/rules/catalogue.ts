@@ -58,6 +58,7 @@ const invoiceRules = [
     'No se pudo construir la cadena de confianza del certificado de firma hasta una entidad de certificación',
   ),
   r('ZD02', 'signature', 'El certificado de firma no estaba vigente en la fecha de firma'),
+  r('ZD04', 'signature', 'El certificado de firma fue revocado por la entidad de certificación que lo emitió'),
   r('ZD07', 'signature', 'El certificado de firma no tiene el uso de clave No Repudio'),
   r(
     'ZE03',

@@ -22,6 +22,10 @@ export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' 
     text: 'El certificado está vencido. Solicite uno nuevo a su entidad de certificación.',
   },
   CERT_NOT_YET_VALID: { field: 'p12', text: 'El certificado todavía no está vigente: revise la fecha de inicio.' },
+  CERT_REVOKED: {
+    field: 'p12',
+    text: 'Su entidad de certificación revocó este certificado: la DIAN rechaza lo que se firme con él (regla ZD04). Cargue un certificado vigente.',
+  },
   CERT_NO_DIGITAL_SIGNATURE: {
     field: 'p12',
     text: 'El certificado no permite firma digital (uso de llave «digitalSignature»).',
