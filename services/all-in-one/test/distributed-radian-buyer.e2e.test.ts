@@ -13,7 +13,7 @@ import { readAttachedDocument } from '@fe/dian-xml';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cudeFields, cudeOf, eventMails } from '../test-support/radian-buyer.ts';
+import { cudeFields, cudeOf, eventMails, until } from '../test-support/radian-buyer.ts';
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
 
@@ -50,16 +50,6 @@ async function api(method: string, path: string, body?: unknown) {
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 it('receives the supplier invoice by mail, sends 030, 032 and 031 in order, and the supplier receives each', async () => {

@@ -15,7 +15,7 @@ import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify 
 import { readAttachedDocument, readEventApplicationResponse } from '@fe/dian-xml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
-import { cudeFields, cudeOf, eventMails, mailsTo } from '../test-support/radian-buyer.ts';
+import { cudeFields, cudeOf, eventMails, mailsTo, until } from '../test-support/radian-buyer.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
@@ -56,8 +56,6 @@ afterAll(async () => {
   await shape?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function api(method: string, path: string, key: string, body?: unknown, contentType = 'application/json') {
   const response = await fetch(`${shape.url}${path}`, {
     method,
@@ -70,16 +68,6 @@ async function api(method: string, path: string, key: string, body?: unknown, co
       : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 30_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
 }
 
 const received = (cufe: string) => api('GET', `/api/v1/service/received-invoices/${cufe}`, buyerKey);
