@@ -9,12 +9,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
-import { readMail } from '@fe/mail';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fe, findingCodes as codes, pinnedPublicKey, tamperedCopy } from '../test-support/audit-cli.ts';
 import { registerExtraTenants, type ExtraTenants } from '../test-support/extra-tenants.ts';
-import { cudeFields, cudeOf, mailsTo, until } from '../test-support/radian-buyer.ts';
+import { cudeFields, cudeOf, until } from '../test-support/radian-buyer.ts';
+import { supplierZip } from '../test-support/radian-buyer-portal.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
 const need = 'the mail server (bash infra/up.sh mail)';
@@ -51,14 +51,7 @@ beforeAll(async () => {
   expect(issued.status, issued.text).toBe(201);
   ({ cufe, number } = issued.body);
   stream = `rcv-acme-${cufe}`;
-  const zip = await until('the supplier mail', async () => {
-    for (const { raw } of await mailsTo(imapUrl, PURCHASES)) {
-      const mail = readMail(raw);
-      const attachment = mail.attachments.find((a) => a.filename.endsWith('.zip'));
-      if (attachment && mail.subject.includes(number)) return attachment.content;
-    }
-    return undefined;
-  });
+  const zip = await supplierZip(imapUrl, PURCHASES, number);
   const uploaded = await asAcme('POST', '', zip);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   expect(uploaded.body.checks_passed).toBe(true);
