@@ -27,10 +27,9 @@ export async function rebuildReceived(store: EventStore): Promise<{
   for (;;) {
     const page = await store.readAll({ after: position, limit: 1000 });
     if (page.length === 0) break;
-    for (const { envelope, position: at } of page) {
+    for (const { stream, envelope, position: at } of page) {
       position = at;
-      const stream = envelope.invoice_id;
-      if (!stream?.startsWith(receivedInvoiceStream(envelope.tenant_id, ''))) continue;
+      if (!stream.startsWith(receivedInvoiceStream(envelope.tenant_id, ''))) continue;
       events++;
       const entry = states.get(stream) ?? { tenantId: envelope.tenant_id, state: initialReceivedInvoiceState() };
       entry.state = evolveReceivedInvoice(entry.state, envelope as InvoiceEvent);

@@ -7,6 +7,7 @@ import { verifyReceived } from './verify-received.ts';
 const STREAM = `rcv-acme-${CUFE}`;
 const recorded = (events: InvoiceEvent[]): RecordedEvent[] =>
   events.map((envelope, at) => ({
+    stream: STREAM,
     envelope,
     version: BigInt(at + 1),
     position: BigInt(at + 1),
