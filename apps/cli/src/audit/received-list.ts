@@ -85,19 +85,32 @@ export async function receivedListDifferences(
   return differences;
 }
 
-/** `fe audit verify`'s side of it: each difference a READ_MODEL_DIFFERS. */
+/**
+ * `fe audit verify`'s side of it: each difference a READ_MODEL_DIFFERS. A running service lists an import just after
+ * appending it, so differences are looked at again after `settleMs` and only those found twice are reported.
+ */
 export async function receivedListFindings(
   store: EventStore,
   live: ReceivedInvoiceIndex | undefined,
+  settleMs = 2000,
 ): Promise<AuditFinding[]> {
   if (!live) return [];
-  const { invoices, unreadable } = await rebuildReceived(store);
-  return [
-    ...unreadable.map((subject) => ({ subject, detail: 'no view: the stream has no import' })),
-    ...(await receivedListDifferences(invoices, live)),
-  ].map(({ subject, detail }) => ({
-    code: 'READ_MODEL_DIFFERS' as const,
-    subject,
-    detail: `received invoices: ${detail}`,
-  }));
+  const compare = async () => {
+    const { invoices, unreadable } = await rebuildReceived(store);
+    return [
+      ...unreadable.map((subject) => ({ subject, detail: 'no view: the stream has no import' })),
+      ...(await receivedListDifferences(invoices, live)),
+    ];
+  };
+  const first = await compare();
+  if (first.length === 0) return [];
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const seen = new Set(first.map((d) => `${d.subject}\u0000${d.detail}`));
+  return (await compare())
+    .filter((d) => seen.has(`${d.subject}\u0000${d.detail}`))
+    .map(({ subject, detail }) => ({
+      code: 'READ_MODEL_DIFFERS' as const,
+      subject,
+      detail: `received invoices: ${detail}`,
+    }));
 }
