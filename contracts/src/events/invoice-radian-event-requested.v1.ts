@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
+import { amountString } from './shared.ts';
 
 /** The RADIAN events the seller asks this service to send on its invoice (docs/radian.md, "The seller's requests"). */
 export const sellerRadianEventCodeSchema = z
   .enum(['034', '036', '037'])
   .describe('034 aceptación tácita, 036 inscripción como título valor, 037 endoso en propiedad.');
+
+/** `requested_by` of the 034 the event check issued on its own and DIAN rejected: recorded once, then offered. */
+export const automaticTacitRequester = 'schedule';
 
 /** A party of an endorsement (037's ReceiverParty), as DIAN identifies it. */
 export const radianPartySchema = z.object({
@@ -28,7 +32,13 @@ export const radianPartySchema = z.object({
 export const invoiceRadianEventRequestedV1Data = z.object({
   request_id: z.uuid().describe('Names this request; its answer carries it.'),
   code: sellerRadianEventCodeSchema,
-  requested_by: z.string().min(1).max(200).describe('Who asked: `api:<tenant>` or `portal:<account email>`.'),
+  requested_by: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe(
+      'Who asked: `api:<tenant>`, `portal:<account email>`, or `schedule` (the automatic 034, recorded when DIAN rejected it).',
+    ),
   requested_at: z.iso.datetime({ offset: true }),
   operation_type: z
     .enum(['361', '362', '363', '364', '371', '372'])
@@ -37,6 +47,24 @@ export const invoiceRadianEventRequestedV1Data = z.object({
       "036: 361–364; 037: 371 (con responsabilidad) or 372 (sin responsabilidad); the event's CustomizationID.",
     ),
   endorsee: radianPartySchema.optional().describe('037 only: who the invoice is endorsed to (the factor).'),
+  paid_amount: amountString
+    .optional()
+    .describe('036 only: what the buyer paid before the registration (ValorPagado); absent in requests before it.'),
+  endorsement_kind: z
+    .enum(['complete', 'blank'])
+    .optional()
+    .describe('037 only: endoso completo (ResponseCode/@listID 1) or en blanco (2); absent: complete.'),
+  amount: amountString.optional().describe('037 only: the endorsed value (ValorTotalEndoso).'),
+  discount_rate: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/)
+    .optional()
+    .describe('037 only: the discount, a percentage (TasaDescuento); absent in requests before it: 0.'),
+  payment_means: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .optional()
+    .describe("037 only: how the endorsee pays (MedioPago, DIAN's MediosPago list); absent: the invoice's."),
 });
 
 export const invoiceRadianEventRequestedV1 = envelopeSchema(

@@ -126,3 +126,9 @@ export { claimReasons, isClaimReason, type ClaimReason } from './radian/claim-re
 export { tacitAcceptanceStatement } from './radian/tacit-acceptance.ts';
 export { buyerAnswer, type BuyerAnswer, type BuyerAnswerState, type RegisteredEvent } from './radian/buyer-answer.ts';
 export { nextEventCheck, FOLLOW_HORIZON_DAYS } from './radian/follow-schedule.ts';
+export {
+  titleValueTerms,
+  type TitleValueAsk,
+  type TitleValueInvoice,
+  type TitleValueTerms,
+} from './radian/title-value-terms.ts';

@@ -1,6 +1,11 @@
 // Invoice event streams for the submitter's decision tests: each helper makes one event of the
 // stream `inv-demo-SETP990000001`, in the one envelope, with the data the contracts require.
-import type { InvoiceEvent, InvoiceSubmissionFailedV1, RadianEventRegistration } from '@fe/contracts';
+import {
+  automaticTacitRequester,
+  type InvoiceEvent,
+  type InvoiceSubmissionFailedV1,
+  type RadianEventRegistration,
+} from '@fe/contracts';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, type EventMeta } from '@fe/platform';
@@ -121,3 +126,36 @@ export const radianRegistered = (
     meta,
     at('2026-11-23T15:00:00Z'),
   );
+
+/** The automatic 034 DIAN rejected, as the event check records it: the schedule's request and its answer. */
+export const automaticTacitRejected = (): InvoiceEvent[] => {
+  const request = { request_id: '5f1e2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', code: '034' as const };
+  return [
+    newInvoiceEvent(
+      'InvoiceRadianEventRequested',
+      { ...request, requested_by: automaticTacitRequester, requested_at: '2026-12-11T05:00:00.000Z' },
+      meta,
+      at('2026-12-11T05:00:00Z'),
+    ),
+    newInvoiceEvent(
+      'InvoiceRadianEventAnswered',
+      {
+        ...request,
+        outcome: 'rejected',
+        status_code: '99',
+        rules: [{ rule: 'DC24c', message: 'Evento antes de tiempo' }],
+        answered_at: '2026-12-11T05:00:01.000Z',
+      },
+      meta,
+      at('2026-12-11T05:00:01Z'),
+    ),
+  ];
+};
+
+/** The invoice's request, sold on credit: its payment carries a due date (a título valor's, 036 and 037). */
+export function requestedOnCredit(dueDate: string): InvoiceEvent {
+  const event = requested();
+  if (event.type !== 'InvoiceRequested') throw new Error('not an invoice request');
+  event.data.request.payment = { method_code: '31', due_date: dueDate };
+  return event;
+}

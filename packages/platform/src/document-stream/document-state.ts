@@ -18,6 +18,7 @@ import type {
   InvoiceSubmissionFailedV1,
   InvoiceSubmittedV1,
 } from '@fe/contracts';
+import { automaticTacitRequester } from '@fe/contracts';
 import { isDocumentRequested, type DocumentRequested } from './document-requested.ts';
 
 /** The events of one notification round: what a trigger caused (causation_id). */
@@ -62,6 +63,10 @@ export type InvoiceState = DocumentState<InvoiceRequestedV1> & {
   radianEvents: readonly InvoiceRadianEventRegisteredV1[];
   /** request_id of every seller's request for a RADIAN event that has its answer (InvoiceRadianEventAnswered). */
   radianAnswers: ReadonlySet<string>;
+  /** request_id of each 034 the event check asked for on its own (recorded only when DIAN rejected it). */
+  automaticTacitRequests: ReadonlySet<string>;
+  /** DIAN rejected the automatic 034: the check offers it to the seller instead of sending it again. */
+  automaticTacitRejected: boolean;
 };
 
 export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequestedV1>;
@@ -146,6 +151,8 @@ export const invoiceStream: StreamFold<InvoiceState> = {
     notesIssued: new Set(),
     radianEvents: [],
     radianAnswers: new Set(),
+    automaticTacitRequests: new Set(),
+    automaticTacitRejected: false,
   }),
   evolve(state, event) {
     evolveDocument(state, event);
@@ -157,7 +164,13 @@ export const invoiceStream: StreamFold<InvoiceState> = {
       !state.radianEvents.some((e) => e.data.cude === event.data.cude)
     )
       (state.radianEvents as InvoiceRadianEventRegisteredV1[]).push(event);
-    if (event.type === 'InvoiceRadianEventAnswered') (state.radianAnswers as Set<string>).add(event.data.request_id);
+    if (event.type === 'InvoiceRadianEventRequested' && event.data.requested_by === automaticTacitRequester)
+      (state.automaticTacitRequests as Set<string>).add(event.data.request_id);
+    if (event.type === 'InvoiceRadianEventAnswered') {
+      (state.radianAnswers as Set<string>).add(event.data.request_id);
+      if (event.data.outcome === 'rejected' && state.automaticTacitRequests.has(event.data.request_id))
+        state.automaticTacitRejected = true;
+    }
     return state;
   },
 };

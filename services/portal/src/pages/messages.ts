@@ -100,6 +100,8 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
     'El evento anterior espera todavía la respuesta de la DIAN. Recargue la página en unos segundos.',
   TITLE_VALUE_NOT_ACCEPTED:
     'El comprador no ha aceptado la factura (evento 033, o la aceptación tácita 034): aún no puede inscribirse como título valor.',
+  TITLE_VALUE_CASH_INVOICE:
+    'La factura es de contado (no tiene fecha de vencimiento): no puede inscribirse ni endosarse como título valor.',
   TITLE_VALUE_NOT_REGISTERED: 'La factura no está inscrita como título valor (evento 036): no puede endosarse.',
   TITLE_VALUE_NOT_HOLDER: 'Su empresa ya no es la tenedora legítima del título valor: lo endosó antes.',
   RADIAN_EVENT_REJECTED: 'La DIAN rechazó el evento. El operador del servicio puede ver sus reglas en el registro.',

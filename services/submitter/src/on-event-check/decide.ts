@@ -73,7 +73,7 @@ export function decideEventCheck(check: EventCheck, state: InvoiceState): EventC
   }
   const all = [...state.radianEvents.map((e) => e.data), ...registrations];
   const answer = buyerAnswer(all.map((e) => ({ code: e.code, issueDate: e.issue_date })));
-  const tacit = tacitStep(check, answer, all, ownId);
+  const tacit = tacitStep(check, answer, all, ownId, state.automaticTacitRejected);
   return { action: 'record', registrations, skipped, answer, tacit, next: nextCheck(check, state, answer, tacit) };
 }
 
@@ -82,6 +82,7 @@ function tacitStep(
   answer: BuyerAnswerState,
   all: readonly RadianEventRegistration[],
   ownId: string,
+  automaticRejected: boolean,
 ): TacitStep {
   switch (answer.answer) {
     case 'tacitly_accepted':
@@ -97,9 +98,9 @@ function tacitStep(
     case 'goods_received': {
       const from = answer.tacitAcceptanceFrom!;
       if (check.today < from) return { kind: 'not-now', refusal: { code: 'TOO_EARLY', availableFrom: from } };
-      return check.requested || check.mode === 'automatic'
-        ? { kind: 'issue', id: ownId }
-        : { kind: 'offered', availableFrom: from };
+      // DIAN rejected the automatic 034 (recorded): the same would be rejected again, so the seller decides.
+      const automatic = check.mode === 'automatic' && !automaticRejected;
+      return check.requested || automatic ? { kind: 'issue', id: ownId } : { kind: 'offered', availableFrom: from };
     }
   }
 }

@@ -2,6 +2,7 @@ import { DeciderSpecification } from '@fe/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
   accepted,
+  automaticTacitRejected,
   listedEvent,
   radianRegistered,
   rejected,
@@ -117,6 +118,18 @@ describe('decideEventCheck: what a check of DIAN records and does next', () => {
     spec
       .given(base)
       .when({ ...late, requested: true })
+      .then((decision) => expect(recorded(decision).tacit).toEqual({ kind: 'issue', id: 'TACSETP990000001' }));
+  });
+
+  it('once DIAN rejected the automatic 034 (recorded), automatic offers it; a request still issues it', () => {
+    const late = check({ today: '2026-12-11', listed: [received, goods] });
+    spec
+      .given([...base, ...automaticTacitRejected()])
+      .when({ ...late, mode: 'automatic' })
+      .then((decision) => expect(recorded(decision).tacit).toEqual({ kind: 'offered', availableFrom: '2026-12-11' }));
+    spec
+      .given([...base, ...automaticTacitRejected()])
+      .when({ ...late, mode: 'automatic', requested: true })
       .then((decision) => expect(recorded(decision).tacit).toEqual({ kind: 'issue', id: 'TACSETP990000001' }));
   });
 

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceEvent, RadianEventRegistration } from '@fe/contracts';
+import type { RadianEventRegistration } from '@fe/contracts';
 import { isDianClientError, type GatewayCache, type FileCounter } from '@fe/dian-client';
 import type { RegisteredEventEntry } from '@fe/dian-xml';
 import {
   invoiceStream,
   lazyChild,
   loadState,
-  newInvoiceEvent,
-  runReaction,
   type BlobStore,
   type Clock,
   type EventStore,
@@ -21,6 +19,7 @@ import type { EventCheckSchedule } from '../event-checks/event-check-schedule.ts
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
 import type { Held } from '../schedule/held-schedule.ts';
 import { withPeople } from './people.ts';
+import { createCheckRecorder } from './record-check.ts';
 import { decideEventCheck, type EventCheck, type EventCheckDecision, type TacitRefusal } from './decide.ts';
 import { issueOwnEvent, type IssueOutcome } from '../own-events/issue-own-event.ts';
 import { tacitAcceptanceContent } from '../own-events/own-event-content.ts';
@@ -88,6 +87,7 @@ const REQUEST_CLAIM_WAIT_MS = 250;
 /** docs/radian.md, "Following an invoice's events". */
 export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler {
   const { store, clock, checks } = deps;
+  const { automaticRejection, record } = createCheckRecorder({ store, clock });
   /** The checks in progress in this process, by invoice: a request waits for one, a sweep leaves the row to it. */
   const running = new Map<string, Promise<unknown>>();
 
@@ -252,7 +252,8 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
     }
     void slot()?.(); // DIAN has answered: the slot is free before the events are written
     setSlot(undefined);
-    const recorded = await record(invoiceId, loaded.state, toRecord);
+    const rejection = issued?.kind === 'refused' && !run.requested ? automaticRejection(issued) : undefined;
+    const recorded = await record(invoiceId, loaded.state, toRecord, rejection);
     const after = decideEventCheck({ ...base, listed: [] }, recorded);
     if (after.action === 'record' && after.answer.final) await checks.remove(invoiceId, holder);
     else if (issued?.kind === 'unknown')
@@ -266,33 +267,6 @@ export function createEventCheckHandler(deps: EventCheckDeps): EventCheckHandler
       'RADIAN events checked',
     );
     return { result: 'checked', outcome: outcomeOf(after, issued, recorded) };
-  }
-
-  /** Appends what is new at the version loaded (runReaction); returns the state with it. */
-  async function record(
-    invoiceId: string,
-    state: InvoiceState,
-    registrations: readonly RadianEventRegistration[],
-  ): Promise<InvoiceState> {
-    if (registrations.length === 0) return state;
-    const cause = state.accepted!;
-    const meta = { tenantId: cause.tenant_id, invoiceId, correlationId: cause.correlation_id, causationId: cause.id };
-    const events = registrations.map(
-      (data) => newInvoiceEvent('InvoiceRadianEventRegistered', data, meta, clock) as InvoiceEvent,
-    );
-    const newIn = (s: InvoiceState) => registrations.filter((r) => !s.radianEvents.some((e) => e.data.cude === r.cude));
-    await runReaction({
-      store,
-      stream: invoiceId,
-      fold: invoiceStream,
-      decide: (s) => (newIn(s).length ? { action: 'record' as const } : { action: 'none' as const }),
-      act: async () => ({
-        events,
-        // Another writer (a note, a mail) moved the stream: still facts, unless a racing check recorded them all.
-        onConflict: (reloaded) => (newIn(reloaded).length ? 'append_again' : 'lost_race'),
-      }),
-    });
-    return (await loadState(store, invoiceId, invoiceStream)).state;
   }
 
   async function reschedule(run: Run, holder: string, next: Date | undefined, now: Date): Promise<void> {
