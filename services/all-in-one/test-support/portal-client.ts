@@ -12,6 +12,15 @@ export class PortalClient {
     this.url = url;
   }
 
+  /** Chooses `password` on the page a reset mail's `link` opens, signing in; answers the form's post. */
+  async choosePassword(link: URL, password = 'una clave larga y segura'): Promise<PortalAnswer> {
+    return this.post(
+      '/admin/password/new',
+      { token: link.searchParams.get('token')!, password, repeat: password },
+      { formPage: `${link.pathname}${link.search}` },
+    );
+  }
+
   async get(path: string): Promise<PortalAnswer> {
     return this.send(path, { method: 'GET' });
   }

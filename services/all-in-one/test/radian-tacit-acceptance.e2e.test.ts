@@ -213,13 +213,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     const link = new URL(
       await vi.waitFor(() => linkInOutbox(dataDir, ACCOUNTANT, 'password/new'), { timeout: 10_000 }),
     );
-    const password = 'una clave larga y segura';
-    const set = await portal.post(
-      '/admin/password/new',
-      { token: link.searchParams.get('token')!, password, repeat: password },
-      { formPage: `${link.pathname}${link.search}` },
-    );
-    expect(set.status).toBe(303);
+    expect((await portal.choosePassword(link)).status).toBe(303);
     const page = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(page.text).toContain('data-buyer-answer="goods_received"');
     expect(page.text).toContain('Bienes o servicios recibidos por el comprador');

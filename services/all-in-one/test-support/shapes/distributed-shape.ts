@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { PostgresStatusStore } from '@fe/invoice-status/postgres';
+import { PostgresAccountStore } from '@fe/portal/postgres';
 import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
 import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
@@ -58,6 +59,10 @@ export type DistributedShape = Shape & {
   secondUrl: string;
   /** The shape's tenant registry (PostgreSQL), as an operator's CLI reaches it. */
   registry: TenantRegistry;
+  /** Where the admin portal process listens (its /admin). */
+  portalUrl: string;
+  /** A portal account of `tenantId` for `email`, without a password (it is chosen through the reset mail). */
+  addPortalAccount(email: string, tenantId: string): Promise<void>;
 };
 
 export type DistributedShapeOptions = {
@@ -219,6 +224,13 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
         await restartRecordedProcess(shape, name, main, own);
       },
       secondUrl: `http://127.0.0.1:${ports.api + 1}`,
+      portalUrl: `http://127.0.0.1:${ports.portal}`,
+      async addPortalAccount(email, tenantId) {
+        await new PostgresAccountStore(pool).createAccount(
+          { id: `acc-${tenantId}-${email}`, email, passwordHash: '-', tenantId },
+          new Date(),
+        );
+      },
       async close() {
         await tenants.close().catch(() => undefined);
         await statusStore.close().catch(() => undefined);
