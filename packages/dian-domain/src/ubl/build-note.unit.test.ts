@@ -49,7 +49,7 @@ const ownCreditNote = () => {
     },
     ownInvoice,
   );
-  const referenced = { ...content.referenced_invoice, document_id: 'SETP990001234', issue_date: '2025-03-10' };
+  const referenced = { ...content.referenced_invoice!, document_id: 'SETP990001234', issue_date: '2025-03-10' };
   return noteInput({ ...content, referenced_invoice: referenced }, '1001', new Date('2025-03-12T13:30:00Z'));
 };
 
