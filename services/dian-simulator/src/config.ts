@@ -94,7 +94,7 @@ export const demoAcquirer: SimulatorAcquirer = {
 /** The demo tenant of the embedded default, on DIAN's public test range (docs/api.md, "Tenants"). */
 /**
  * Software of another provider that DIAN also knows for the demo issuer, as a company that changed provider has: what
- * it issued is at DIAN, so a note of this product may reference it (docs/notes.md, "Notes on no invoice of this product").
+ * it issued is at DIAN, so a note of this product may reference it (docs/notes.md).
  */
 export const demoOtherProviderSoftware: SimulatorSoftware = {
   id: '00000000-0000-4000-8000-0000000000b2',
