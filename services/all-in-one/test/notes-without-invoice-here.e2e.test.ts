@@ -1,10 +1,11 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the examples are JSON */
 // Notes on no invoice of this product, on the embedded shape (issue 31): a credit note without a referenced invoice
 // (CustomizationID 22), a debit note without one (32), and a credit note on an invoice another provider issued, which
 // that provider submitted to the simulator itself. Each signed XML is checked by DIAN's XSD (xmllint), xmlsec1 and
 // its CUDE recomputed here (suites/credit-debit-notes.ts's formula).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceResponseSchema, invoiceStatusResponseSchema } from '@fe/contracts';
 import { createDianSoapClient } from '@fe/dian-client';
@@ -35,10 +36,18 @@ const post = async (kind: 'credit' | 'debit', body: unknown): Promise<HttpAnswer
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
 };
 
+/** The requests of examples/ (docs/api.md shows them). */
+const example = (name: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../examples', name), 'utf8')) as Record<string, any>;
 const period = { start_date: '2026-11-01', end_date: '2026-11-30' };
 const { customer, payment } = exampleRequest;
-const discount = { code: 'DSC-1', name: 'Descuento por volumen de noviembre', quantity: 1, unit_price: 50000 };
-const withIva = { ...discount, taxes: [{ code: '01', name: 'IVA', rate: 19 }] };
+const withIva = {
+  code: 'DSC-1',
+  name: 'Descuento',
+  quantity: 1,
+  unit_price: 50000,
+  taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+};
 
 /** An invoice of the demo issuer made with another provider's software and sent by it to DIAN directly. */
 async function otherProvidersInvoice(): Promise<{ number: string; cufe: string; issueDate: string }> {
@@ -101,14 +110,7 @@ afterAll(async () => world?.close());
 
 describe('notes DIAN allows without an invoice of this product (issue 31)', () => {
   it('a credit note without a referenced invoice is CustomizationID 22: InvoicePeriod, no BillingReference, accepted', async () => {
-    const answer = await post('credit', {
-      invoice_period: period,
-      concept: '3',
-      description: 'Descuento por volumen de noviembre',
-      customer,
-      payment,
-      lines: [withIva],
-    });
+    const answer = await post('credit', example('note-credit-without-invoice.json')); // 50 000 + IVA 19 %
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body).toMatchObject({ status: 'accepted', document_type: 'credit_note', concept: '3' });
     expect(answer.body.referenced_invoice).toBeUndefined();
@@ -130,13 +132,7 @@ describe('notes DIAN allows without an invoice of this product (issue 31)', () =
   });
 
   it('a debit note without a referenced invoice is CustomizationID 32, accepted', async () => {
-    const answer = await post('debit', {
-      invoice_period: period,
-      concept: '1',
-      customer,
-      payment,
-      lines: [{ code: 'INT-1', name: 'Intereses de mora de noviembre', quantity: 1, unit_price: 12000 }],
-    });
+    const answer = await post('debit', example('note-debit-without-invoice.json'));
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.number).toMatch(/^ND\d+$/);
     const xml = await checkedXml(answer, 'nd-32', debitNoteXsd);
@@ -157,13 +153,10 @@ describe('notes DIAN allows without an invoice of this product (issue 31)', () =
 
   it("a credit note on another provider's invoice carries its number, CUFE and date as the client gives them, accepted", async () => {
     const external = await otherProvidersInvoice();
+    // The example with the invoice the other provider just issued in place of its illustrative one.
     const answer = await post('credit', {
+      ...example('note-credit-other-provider.json'),
       external_invoice: { number: external.number, cufe: external.cufe, issue_date: external.issueDate },
-      concept: '1',
-      description: 'Devolución de una hora de consultoría',
-      customer,
-      payment,
-      lines: [{ ...withIva, code: 'SRV-001', name: 'Consultoría', unit_price: 150000 }],
     });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.referenced_invoice).toEqual({
