@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the examples are JSON */
-// Notes on no invoice of this product, on the embedded shape (issue 31): a credit note without a referenced invoice
+// Notes on no invoice of this product, on the embedded shape: a credit note without a referenced invoice
 // (CustomizationID 22), a debit note without one (32), and a credit note on an invoice another provider issued, which
 // that provider submitted to the simulator itself. Each signed XML is checked by DIAN's XSD (xmllint), xmlsec1 and
 // its CUDE recomputed here (suites/credit-debit-notes.ts's formula).
