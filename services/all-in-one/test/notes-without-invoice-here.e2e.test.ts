@@ -22,19 +22,11 @@ import { cbc, parseXmlTree, textAt } from '@fe/dian-xml';
 import { demoOtherProviderSoftware } from '@fe/dian-simulator';
 import { createXadesSigner } from '@fe/xades';
 import { creditNoteXsd, debitNoteXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
-import { cudeFromXml } from '../test-support/suites/credit-debit-notes.ts';
+import { cudeFromXml, postNote } from '../test-support/suites/credit-debit-notes.ts';
 import { exampleRequest, startWorld, type HttpAnswer, type World } from '../test-support/world.ts';
 
 let world: World;
-const post = async (kind: 'credit' | 'debit', body: unknown): Promise<HttpAnswer> => {
-  const response = await fetch(`${world.url}/api/v1/service/${kind}-note`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${world.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
-};
+const post = (kind: 'credit' | 'debit', body: unknown) => postNote(world, kind, body);
 
 /** The requests of examples/ (docs/api.md shows them). */
 const example = (name: string) =>

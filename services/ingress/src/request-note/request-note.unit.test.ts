@@ -40,6 +40,19 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error('the note was not refused');
 }
 
+/** A credit-note request that began `key` and died before answering. */
+async function beginKey(ports: ReturnType<typeof notePorts>, store: EventStore, key: string, body: object, now: Date) {
+  await ports.idempotency.begin({
+    tenantId: 'demo',
+    key,
+    endpoint: 'credit-note',
+    requestHash: requestHash(body),
+    now,
+    leaseMs: ports.config.idempotencyLeaseMs,
+    storeHead: await store.head(),
+  });
+}
+
 async function verdict(store: EventStore, noteInvoiceId: string, outcome: 'InvoiceAccepted' | 'InvoiceRejected') {
   const meta = { tenantId: 'demo', invoiceId: noteInvoiceId, correlationId: 'dian', causationId: 'dian' };
   const clock = { now: () => new Date() };
@@ -401,15 +414,7 @@ describe('a note whose ingress died after reserving it', () => {
     const invoice = await anInvoice(store, '990000001');
     const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
     // The dead request: it began the key, reserved and numbered NC1, and died before answering.
-    await ports.idempotency.begin({
-      tenantId: 'demo',
-      key: 'key-2',
-      endpoint: 'credit-note',
-      requestHash: requestHash(body),
-      now,
-      leaseMs: ports.config.idempotencyLeaseMs,
-      storeHead: await store.head(),
-    });
+    await beginKey(ports, store, 'key-2', body, now);
     const itsWork = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
     open.push(itsWork.idempotency);
     expect(await outcome(requestNote(itsWork, 'credit', command(body, 'key-2')))).toBe('NC1');
@@ -500,15 +505,7 @@ describe('a note on no invoice of this product', () => {
     const ports = notePorts(store, { now: () => now });
     open.push(store, ports.idempotency);
     const body = unlinked(period);
-    await ports.idempotency.begin({
-      tenantId: 'demo',
-      key: 'key-3',
-      endpoint: 'credit-note',
-      requestHash: requestHash(body),
-      now,
-      leaseMs: ports.config.idempotencyLeaseMs,
-      storeHead: await store.head(),
-    });
+    await beginKey(ports, store, 'key-3', body, now); // the dead request's
     const itsWork = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
     open.push(itsWork.idempotency);
     expect(await outcome(requestNote(itsWork, 'credit', command(body, 'key-3')))).toBe('NC1');
