@@ -73,7 +73,12 @@ export type {
   IdentificationType,
 } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
-export { checkNoteDocument, type NoteContent, type ValidatedNote } from './validation/check-note-document.ts';
+export {
+  checkNoteDocument,
+  noteContentOf,
+  type NoteContent,
+  type ValidatedNote,
+} from './validation/check-note-document.ts';
 export {
   buildNoteXml,
   noteIdentity,

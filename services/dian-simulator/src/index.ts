@@ -15,6 +15,7 @@ import { issuerRegistry, type IssuerSource } from './registry/issuer-registry.ts
 export {
   simulatorConfig,
   demoIssuer,
+  demoOtherProviderSoftware,
   demoTestSetId,
   demoAcquirer,
   type SimulatorAcquirer,
