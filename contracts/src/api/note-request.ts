@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { allowanceChargeSchema, decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice-request.ts';
+import { allowanceChargeSchema, decimalAmountSchema, xmlTextSchema } from './invoice-request.ts';
+import { invoiceLineV1Schema } from './invoice-line.v1.ts';
 
 /**
  * Credit and debit notes (docs/notes.md). A note corrects one accepted invoice of the same tenant,
@@ -78,7 +79,7 @@ export const creditNoteRequestSchema = z
     ...noteFields,
     concept: conceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
     lines: z
-      .array(invoiceLineSchema)
+      .array(invoiceLineV1Schema)
       .min(1)
       .max(500)
       .optional()
@@ -93,7 +94,7 @@ export const debitNoteRequestSchema = z
   .object({
     ...noteFields,
     concept: conceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
-    lines: z.array(invoiceLineSchema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
+    lines: z.array(invoiceLineV1Schema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
   })
   .strict()
   .meta({ id: 'DebitNoteRequest' });

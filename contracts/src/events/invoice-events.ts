@@ -17,6 +17,7 @@ import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
+import { invoiceRequestedV1Upcast, invoiceRequestedV2 } from './invoice-requested.v2.ts';
 import { invoiceSignedV1 } from './invoice-signed.v1.ts';
 import { invoiceSubmissionFailedV1 } from './invoice-submission-failed.v1.ts';
 import { invoiceSubmittedV1 } from './invoice-submitted.v1.ts';
@@ -25,6 +26,7 @@ import { receivedInvoiceEvents } from './received-invoice-events.ts';
 /** Every published invoice event schema, by `type` and `version`. */
 export const invoiceEventSchemas = {
   'InvoiceRequested.v1': invoiceRequestedV1,
+  'InvoiceRequested.v2': invoiceRequestedV2,
   'InvoiceSigned.v1': invoiceSignedV1,
   'InvoiceRendered.v1': invoiceRenderedV1,
   'InvoiceSubmitted.v1': invoiceSubmittedV1,
@@ -48,8 +50,8 @@ export const invoiceEventSchemas = {
   'InvoiceRadianEventAnswered.v1': invoiceRadianEventAnsweredV1,
 } as const;
 
-export const invoiceEventSchema = z.discriminatedUnion('type', [
-  invoiceRequestedV1,
+const latestInvoiceEventSchema = z.discriminatedUnion('type', [
+  invoiceRequestedV2,
   invoiceSignedV1,
   invoiceRenderedV1,
   invoiceSubmittedV1,
@@ -73,6 +75,21 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceRadianEventAnsweredV1,
 ]);
 
+/**
+ * What a reader of the store or the topic parses: the latest version of each type, an earlier one upcast to it
+ * (InvoiceRequested.v1 → v2), so no reader handles two versions.
+ */
+export const invoiceEventSchema = z.union([latestInvoiceEventSchema, invoiceRequestedV1Upcast]);
+
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 export type InvoiceEventType = InvoiceEvent['type'];
-export const invoiceEventTypes = invoiceEventSchema.options.map((o) => o.shape.type.value) as InvoiceEventType[];
+/** The version each type is written in: its latest (earlier ones are only read, through their upcasters). */
+export const latestInvoiceEventVersions = Object.keys(invoiceEventSchemas).reduce<Record<string, number>>(
+  (latest, key) => {
+    const [type, version] = key.split('.v') as [string, string];
+    latest[type] = Math.max(latest[type] ?? 0, Number(version));
+    return latest;
+  },
+  {},
+) as Record<InvoiceEventType, number>;
+export const invoiceEventTypes = Object.keys(latestInvoiceEventVersions) as InvoiceEventType[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { allowanceChargeSchema, customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
+import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
+import { allowanceChargeSchema, customerSchema, paymentSchema } from '../api/invoice-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -41,7 +42,7 @@ export const noteRequestedFields = {
     .describe('The InvoiceNoteReserved on the invoice\'s stream this note fulfils (docs/notes.md, "Concurrency").'),
   referenced_invoice: referencedInvoiceSchema,
   lines: z
-    .array(invoiceLineSchema)
+    .array(invoiceLineV1Schema)
     .min(1)
     .describe("The lines the document carries: the request's, or the invoice's for a full cancellation."),
   allowance_charges: z

@@ -12,7 +12,7 @@ import {
   noteInput,
 } from '@fe/dian-domain/testing';
 import { noteIdentity, type NoteContent } from '@fe/dian-domain';
-import type { InvoiceEvent } from '@fe/contracts';
+import type { InvoiceEvent, InvoiceLineV1 } from '@fe/contracts';
 import { newInvoiceEvent } from '@fe/platform';
 import {
   packageDocument,
@@ -126,7 +126,7 @@ describe('recordedDocumentFacts', () => {
       cude: id.cude,
       payable_amount: id.payableAmount,
       referenced_invoice: content.referenced_invoice,
-      lines: content.lines,
+      lines: content.lines as InvoiceLineV1[], // IVA and INC only, as a v1 note's
     };
     return content.kind === 'credit'
       ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, clock)

@@ -13,7 +13,8 @@ import {
   type Envelope,
   type InvoiceEvent,
   type InvoiceRequestInput,
-  type InvoiceRequestedV1,
+  type InvoiceLineV1,
+  type InvoiceRequestedV2,
 } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
@@ -94,7 +95,7 @@ export function requestedEvent(
   number: string,
   issuedAt: Date,
   options: { rules?: BuildRules; recorded?: boolean } = {},
-): InvoiceRequestedV1 {
+): InvoiceRequestedV2 {
   const rules = options.rules ?? CURRENT_BUILD_RULES;
   const request = invoiceRequestSchema.parse(input);
   const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date, buildRules: rules });
@@ -166,7 +167,7 @@ export function noteRequestedEvent(
     cude: identity.cude,
     payable_amount: identity.payableAmount,
     referenced_invoice: content.referenced_invoice,
-    lines: content.lines,
+    lines: content.lines as InvoiceLineV1[], // the fixtures' lines are IVA and INC only, as a v1 note's
     ...(rules !== undefined ? { build_rules: rules } : {}),
   };
   return content.kind === 'credit'

@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV1 } from '@fe/contracts';
+import type { InvoiceRequestedV2 } from '@fe/contracts';
 import type { EventStore } from '@fe/platform';
 
 /**
@@ -10,12 +10,12 @@ export async function findRequestedByKey(
   after: bigint,
   tenantId: string,
   key: string,
-): Promise<InvoiceRequestedV1 | undefined> {
+): Promise<InvoiceRequestedV2 | undefined> {
   let position = after;
   for (;;) {
     const page = await store.readAll({ after: position, limit: 1000 });
     for (const recorded of page) {
-      const event = recorded.envelope as InvoiceRequestedV1;
+      const event = recorded.envelope as InvoiceRequestedV2;
       if (event.type === 'InvoiceRequested' && event.tenant_id === tenantId && event.data.idempotency_key === key)
         return event;
     }
