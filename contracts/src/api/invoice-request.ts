@@ -159,19 +159,12 @@ export const lineTaxSchema = z
     per_unit_amount: positiveAmount(2, 'per_unit_amount')
       .optional()
       .describe(
-        'For 22 and 34 only: the tax per unit of `unit_code` (PerUnitAmount), e.g. 66 a bag, 0.65 a millilitre.',
-      ),
-    unit_code: z
-      .string()
-      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code')
-      .optional()
-      .describe(
-        'For 22 and 34 only: the unit the per-unit amount is per (BaseUnitMeasure/@unitCode); default the line\'s unit_code; IBUA "MLT".',
+        'For 22 and 34 only: the tax per unit (PerUnitAmount): INC bolsas per bag (unit "94"), e.g. 66; IBUA per millilitre ("MLT"), e.g. 0.65.',
       ),
     units_per_item: positiveAmount(3, 'units_per_item')
       .optional()
       .describe(
-        'For 22 and 34 only: how many of `unit_code` one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item.',
+        'For 22 and 34 only: how many bags or millilitres one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item, a whole number.',
       ),
   })
   .strict()
@@ -187,7 +180,7 @@ export const lineTaxSchema = z
       });
     const wrong = perUnit
       ? (['rate'] as const).filter((f) => tax[f] !== undefined)
-      : (['per_unit_amount', 'unit_code', 'units_per_item'] as const).filter((f) => tax[f] !== undefined);
+      : (['per_unit_amount', 'units_per_item'] as const).filter((f) => tax[f] !== undefined);
     for (const field of wrong)
       ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to tax ${tax.code}` });
   })

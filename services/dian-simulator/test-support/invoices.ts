@@ -29,10 +29,70 @@ const request = {
   payment: { method_code: '10' },
 } as const;
 
+/**
+ * Every line tax the product writes: IVA beside ICUI, ICA and INC, and the per-unit INC bolsas (per bag) and IBUA (per
+ * millilitre) with their BaseUnitMeasure and PerUnitAmount.
+ */
+export const everyTaxRequest = {
+  customer: request.customer,
+  lines: [
+    {
+      code: 'G-1',
+      name: 'Galletas (ultraprocesado)',
+      quantity: 10,
+      unit_price: 4200,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '35', name: 'ICUI', rate: 20 },
+      ],
+    },
+    {
+      code: 'S-1',
+      name: 'Mantenimiento',
+      quantity: 1,
+      unit_price: 350000,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '03', name: 'ICA', rate: 0.966 },
+      ],
+    },
+    {
+      code: 'C-1',
+      name: 'Comida en restaurante',
+      quantity: 2,
+      unit_price: 30000,
+      taxes: [{ code: '04', name: 'INC', rate: 8 }],
+    },
+    {
+      code: 'B-1',
+      name: 'Bolsa plástica',
+      quantity: 3,
+      unit_price: 200,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '22', name: 'Bolsas', per_unit_amount: 66 },
+      ],
+    },
+    {
+      code: 'D-1',
+      name: 'Gaseosa 400 ml',
+      quantity: 24,
+      unit_price: 2500,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '34', name: 'IBUA', per_unit_amount: 0.65, units_per_item: 400 },
+      ],
+    },
+  ],
+  payment: request.payment,
+} as const;
+
 // Each test process starts at a random point of the shared test range, as the reference advises.
 let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);
 
 export type InvoiceOptions = {
+  /** The request built; default: four lines of IVA at 19, 5 and 0 % and one excluded. */
+  request?: typeof request | typeof everyTaxRequest;
   number?: string;
   issuedAt?: Date;
   resolution?: Partial<NumberingResolution>;
@@ -50,7 +110,7 @@ export type InvoiceOptions = {
 export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: string; id: string } {
   const issuedAt = options.issuedAt ?? new Date();
   const issueDate = new Date(issuedAt.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
-  const validated = validateInvoiceRequest(request, { issueDate });
+  const validated = validateInvoiceRequest(options.request ?? request, { issueDate });
   if (!validated.ok) throw new Error(JSON.stringify(validated.error));
   const built = buildInvoiceXml({
     invoice: validated.value,

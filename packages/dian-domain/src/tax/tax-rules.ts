@@ -16,22 +16,21 @@ type TaxRule = {
   name: string;
   /** The rates (or per-unit amounts) allowed: a list, or 'municipal' where each municipality sets its own (ICA). */
   allowed: readonly string[] | 'municipal' | 'any';
-  perUnit: boolean;
-  /** The unit a per-unit tax must be counted in (IBUA per millilitre). */
-  unitCode?: string;
+  /** A per-unit tax's unit of measure (BaseUnitMeasure/@unitCode): a bag, a millilitre. */
+  perUnit?: { unitCode: string };
 };
 
 export const taxRules: Record<TaxCode, TaxRule> = {
-  '01': { name: 'IVA', allowed: ['0', '5', '19'], perUnit: false },
-  '04': { name: 'INC', allowed: ['2', '4', '8', '16'], perUnit: false },
+  '01': { name: 'IVA', allowed: ['0', '5', '19'] },
+  '04': { name: 'INC', allowed: ['2', '4', '8', '16'] },
   // ICA's per-mil rates are written as percentages: 9.66 ‰ is 0.966 (annex reference §8.1).
-  '03': { name: 'ICA', allowed: 'municipal', perUnit: false },
+  '03': { name: 'ICA', allowed: 'municipal' },
   // Ley 2277 de 2022: 10 % from November 2023, 15 % in 2024, 20 % from 2025 (annex reference §8.2).
-  '35': { name: 'ICUI', allowed: ['10', '15', '20'], perUnit: false },
+  '35': { name: 'ICUI', allowed: ['10', '15', '20'] },
   // The per-bag value follows the UVT each year (Art. 512-15 ET), so any amount above 0.
-  '22': { name: 'INC Bolsas', allowed: 'any', perUnit: true },
+  '22': { name: 'INC Bolsas', allowed: 'any', perUnit: { unitCode: '94' } },
   // Ley 2277: $18/$35, $28/$55, $38/$65 per 100 ml by sugar content (reference §8.2), per millilitre here.
-  '34': { name: 'IBUA', allowed: ['0.18', '0.35', '0.28', '0.55', '0.38', '0.65'], perUnit: true, unitCode: 'MLT' },
+  '34': { name: 'IBUA', allowed: ['0.18', '0.35', '0.28', '0.55', '0.38', '0.65'], perUnit: { unitCode: 'MLT' } },
 };
 
 /** The document's TaxTotals in this order: IVA and INC first, as before the others existed. */

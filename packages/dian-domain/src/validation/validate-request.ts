@@ -161,15 +161,13 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
 }
 
 /**
- * A per-unit tax counts whole units of a listed unit (BaseUnitMeasure), so its amount is exact: PerUnitAmount ×
+ * A per-unit tax counts whole units (BaseUnitMeasure), so its amount is exact: PerUnitAmount ×
  * BaseUnitMeasure is the TaxAmount to the cent (FAS07).
  */
 function perUnitErrors(line: InvoiceRequest['lines'][number], path: string): ErrorDetail[] {
   return line.taxes.flatMap((tax, j) => {
     if (tax.per_unit_amount === undefined) return [];
     const errors: ErrorDetail[] = [];
-    if (tax.unit_code !== undefined && !Object.hasOwn(units, tax.unit_code))
-      errors.push({ path: `${path}.taxes.${j}.unit_code`, message: "not a code of DIAN's unit list" });
     const measure = multiply(
       parseDecimal(decimalText(line.quantity)),
       parseDecimal(decimalText(tax.units_per_item ?? 1)),
@@ -267,7 +265,7 @@ function toAllowanceCharge(ac: NonNullable<InvoiceRequest['allowance_charges']>[
   };
 }
 
-/** A rate or per-unit amount the tax does not allow (TAX_RATE_INVALID), or a per-unit tax in the wrong unit. */
+/** A rate or per-unit amount the tax does not allow (TAX_RATE_INVALID). */
 function taxValueErrors(tax: LineTaxInput, path: string): ErrorDetail[] {
   const rule = taxRules[tax.code];
   const value = tax.perUnit?.amount ?? tax.rate!;
@@ -281,12 +279,13 @@ function taxValueErrors(tax: LineTaxInput, path: string): ErrorDetail[] {
           message: `${rule.name} (${tax.code}) allows ${what} ${allowedRatesText(tax.code)}`,
         },
       ];
-  if (tax.perUnit && rule.unitCode !== undefined && tax.perUnit.unitCode !== rule.unitCode)
-    errors.push({ path: `${path}.unit_code`, message: `${rule.name} (${tax.code}) is charged per "${rule.unitCode}"` });
   return errors;
 }
 
-/** A request's tax as the builder takes it: a per-unit tax's measure is the line's quantity × units_per_item. */
+/**
+ * A request's tax as the builder takes it: a per-unit tax is counted in its own unit (a bag, a millilitre), its measure
+ * the line's quantity × units_per_item.
+ */
 function toLineTax(tax: InvoiceRequest['lines'][number]['taxes'][number], line: InvoiceRequest['lines'][number]) {
   if (tax.per_unit_amount === undefined) return { code: tax.code, rate: parseDecimal(decimalText(tax.rate!)) };
   const measure = multiply(
@@ -295,7 +294,7 @@ function toLineTax(tax: InvoiceRequest['lines'][number]['taxes'][number], line: 
   );
   const perUnit = {
     amount: parseDecimal(decimalText(tax.per_unit_amount)),
-    unitCode: tax.unit_code ?? line.unit_code,
+    unitCode: taxRules[tax.code].perUnit!.unitCode,
     measure,
   };
   return { code: tax.code, perUnit };

@@ -49,11 +49,6 @@ describe('VALIDATION_ERROR names every faulty field', () => {
       ['lines.0.taxes.0.per_unit_amount'],
     ],
     [
-      'a per-unit tax counted in a unit outside the list',
-      (b) => ((b.lines[0].taxes = [{ ...{ code: '22', name: 'Bolsa', per_unit_amount: 66 }, unit_code: 'QQQ' }]), b),
-      ['lines.0.taxes.0.unit_code'],
-    ],
-    [
       'a per-unit tax on a fraction of a unit (BaseUnitMeasure must be whole)',
       (b) => (
         (b.lines[0].quantity = 1.5),
@@ -179,9 +174,9 @@ describe('TAX_RATE_INVALID', () => {
       ['lines.0.taxes.0.rate'],
     ],
     [
-      'IBUA at an amount of no year, and per unit rather than per millilitre',
-      (b) => ((b.lines[0].taxes = [{ code: '34', name: 'IBUA', per_unit_amount: 0.5, unit_code: '94' }]), b),
-      ['lines.0.taxes.0.per_unit_amount', 'lines.0.taxes.0.unit_code'],
+      'IBUA at a per-millilitre amount of no year',
+      (b) => ((b.lines[0].taxes = [{ code: '34', name: 'IBUA', per_unit_amount: 0.5 }]), b),
+      ['lines.0.taxes.0.per_unit_amount'],
     ],
     [
       'two faulty rates on two lines',
@@ -234,7 +229,7 @@ describe('per-unit taxes (INC bolsas, IBUA)', () => {
         unit_price: 2500,
         taxes: [
           { code: '01', name: 'IVA', rate: 19 },
-          { code: '34', name: 'IBUA', per_unit_amount: 0.65, unit_code: 'MLT', units_per_item: 400 },
+          { code: '34', name: 'IBUA', per_unit_amount: 0.65, units_per_item: 400 },
         ],
       },
     ];
