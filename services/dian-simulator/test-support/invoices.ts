@@ -33,59 +33,30 @@ const request = {
  * Every line tax the product writes: IVA beside ICUI, ICA and INC, and the per-unit INC bolsas (per bag) and IBUA (per
  * millilitre) with their BaseUnitMeasure and PerUnitAmount.
  */
+const taxedLine = (code: string, name: string, quantity: number, unit_price: number, ...taxes: object[]) => ({
+  code,
+  name,
+  quantity,
+  unit_price,
+  taxes,
+});
+const iva19 = { code: '01', name: 'IVA', rate: 19 };
 export const everyTaxRequest = {
   customer: request.customer,
   lines: [
-    {
-      code: 'G-1',
-      name: 'Galletas (ultraprocesado)',
-      quantity: 10,
-      unit_price: 4200,
-      taxes: [
-        { code: '01', name: 'IVA', rate: 19 },
-        { code: '35', name: 'ICUI', rate: 20 },
-      ],
-    },
-    {
-      code: 'S-1',
-      name: 'Mantenimiento',
-      quantity: 1,
-      unit_price: 350000,
-      taxes: [
-        { code: '01', name: 'IVA', rate: 19 },
-        { code: '03', name: 'ICA', rate: 0.966 },
-      ],
-    },
-    {
-      code: 'C-1',
-      name: 'Comida en restaurante',
-      quantity: 2,
-      unit_price: 30000,
-      taxes: [{ code: '04', name: 'INC', rate: 8 }],
-    },
-    {
-      code: 'B-1',
-      name: 'Bolsa plástica',
-      quantity: 3,
-      unit_price: 200,
-      taxes: [
-        { code: '01', name: 'IVA', rate: 19 },
-        { code: '22', name: 'Bolsas', per_unit_amount: 66 },
-      ],
-    },
-    {
-      code: 'D-1',
-      name: 'Gaseosa 400 ml',
-      quantity: 24,
-      unit_price: 2500,
-      taxes: [
-        { code: '01', name: 'IVA', rate: 19 },
-        { code: '34', name: 'IBUA', per_unit_amount: 0.65, units_per_item: 400 },
-      ],
-    },
+    taxedLine('G-1', 'Galletas (ultraprocesado)', 10, 4200, iva19, { code: '35', name: 'ICUI', rate: 20 }),
+    taxedLine('S-1', 'Mantenimiento', 1, 350000, iva19, { code: '03', name: 'ICA', rate: 0.966 }),
+    taxedLine('C-1', 'Comida en restaurante', 2, 30000, { code: '04', name: 'INC', rate: 8 }),
+    taxedLine('B-1', 'Bolsa plástica', 3, 200, iva19, { code: '22', name: 'Bolsas', per_unit_amount: 66 }),
+    taxedLine('D-1', 'Gaseosa 400 ml', 24, 2500, iva19, {
+      code: '34',
+      name: 'IBUA',
+      per_unit_amount: 0.65,
+      units_per_item: 400,
+    }),
   ],
   payment: request.payment,
-} as const;
+};
 
 // Each test process starts at a random point of the shared test range, as the reference advises.
 let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);

@@ -34,7 +34,7 @@ const RATES = new Map<string, readonly string[]>([
   ['04', ['2.00', '4.00', '8.00', '16.00']],
   ['35', ['10.00', '15.00', '20.00']],
 ]);
-/** Table 13.2.2's taxes charged per unit (reference §8.1): they carry BaseUnitMeasure and PerUnitAmount, not Percent. */
+/** Table 13.2.2's per-unit taxes (reference §8.1): they carry BaseUnitMeasure and PerUnitAmount, not Percent. */
 const PER_UNIT = new Set(['02', '22', '23', '24', '25', '32', '33', '34']);
 
 /**
