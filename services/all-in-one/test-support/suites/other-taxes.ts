@@ -77,11 +77,10 @@ export function otherTaxesSuite(shape: () => Shape): void {
       const caFile = join(dir, 'demo-ca.pem');
       writeFileSync(xmlFile, xml);
       writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
-      const xmlsec = xmlsec1Verify(xmlFile, caFile);
-      expect(xmlsec.ok, xmlsec.output).toBe(true);
-      if (existsSync(xades4jJar)) {
-        const xades = xades4jVerify(xmlFile, caFile);
-        expect(xades.ok, xades.output).toBe(true);
+      // xades4j when its jar is installed (scripts/bootstrap.sh), as the other suites do.
+      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
+        const verdict = verify(xmlFile, caFile);
+        expect(verdict.ok, verdict.output).toBe(true);
       }
     });
 
