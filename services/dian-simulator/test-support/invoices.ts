@@ -30,7 +30,7 @@ const request = {
 } as const;
 
 /**
- * Every line tax the product writes: IVA beside ICUI, ICA and INC, and the per-unit INC bolsas (per bag) and IBUA (per
+ * Every line tax the product writes: IVA beside ICUI, ICA and INC (a vehicle's two taxes on one base), and the per-unit INC bolsas (per bag) and IBUA (per
  * millilitre) with their BaseUnitMeasure and PerUnitAmount.
  */
 const taxedLine = (code: string, name: string, quantity: number, unit_price: number, ...taxes: object[]) => ({
@@ -46,7 +46,7 @@ export const everyTaxRequest = {
   lines: [
     taxedLine('G-1', 'Galletas (ultraprocesado)', 10, 4200, iva19, { code: '35', name: 'ICUI', rate: 20 }),
     taxedLine('S-1', 'Mantenimiento', 1, 350000, iva19, { code: '03', name: 'ICA', rate: 0.966 }),
-    taxedLine('C-1', 'Comida en restaurante', 2, 30000, { code: '04', name: 'INC', rate: 8 }),
+    taxedLine('V-1', 'Camioneta', 2, 30000, iva19, { code: '04', name: 'INC', rate: 16 }),
     taxedLine('B-1', 'Bolsa plástica', 3, 200, iva19, { code: '22', name: 'Bolsas', per_unit_amount: 66 }),
     taxedLine('D-1', 'Gaseosa 400 ml', 24, 2500, iva19, {
       code: '34',

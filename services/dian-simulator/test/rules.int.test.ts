@@ -354,6 +354,15 @@ const cases: Case[] = [
     }),
   },
   {
+    rule: 'FAU04',
+    why: "a vehicle's base counted once per tax (IVA and INC): TaxExclusiveAmount is the taxed lines' bases, each once",
+    expected: ['FAU04'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: amount('TaxExclusiveAmount', '512600.00', '572600.00'),
+    }),
+  },
+  {
     rule: 'FAS07',
     why: "IBUA's header PerUnitAmount 0.66 for 9 600 ml and 6 240.00 (it is 0.65 × 9 600; the lines' 0.65 no longer sum to it: FAS01b)",
     expected: ['FAS07', 'FAS01b'],
