@@ -29,10 +29,6 @@ const request = {
   payment: { method_code: '10' },
 } as const;
 
-/**
- * Every line tax the product writes: IVA beside ICUI, ICA and INC (a vehicle's two taxes on one base), and the per-unit INC bolsas (per bag) and IBUA (per
- * millilitre) with their BaseUnitMeasure and PerUnitAmount.
- */
 const taxedLine = (code: string, name: string, quantity: number, unit_price: number, ...taxes: object[]) => ({
   code,
   name,
@@ -41,6 +37,10 @@ const taxedLine = (code: string, name: string, quantity: number, unit_price: num
   taxes,
 });
 const iva19 = { code: '01', name: 'IVA', rate: 19 };
+/**
+ * Every line tax the product writes: IVA beside ICUI, ICA and INC (a vehicle's two taxes on one base), and the
+ * per-unit INC bolsas (per bag) and IBUA (per millilitre) with their BaseUnitMeasure and PerUnitAmount.
+ */
 export const everyTaxRequest = {
   customer: request.customer,
   lines: [
