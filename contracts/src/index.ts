@@ -1,6 +1,7 @@
 export * from './api/error-codes.ts';
 export * from './api/error-body.ts';
 export * from './api/invoice-request.ts';
+export * from './api/invoice-line.v1.ts';
 export * from './api/invoice-response.ts';
 export * from './api/invoice-events-response.ts';
 export * from './api/notify-buyer.ts';
@@ -11,6 +12,7 @@ export * from './api/note-request.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';
+export * from './events/invoice-requested.v2.ts';
 export * from './events/invoice-signed.v1.ts';
 export * from './events/invoice-rendered.v1.ts';
 export * from './events/invoice-submitted.v1.ts';

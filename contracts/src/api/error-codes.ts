@@ -10,7 +10,11 @@ export const errorCatalogue = {
     summary: 'A field is missing or has the wrong type, bound or format; details name every faulty field.',
   },
   NIT_INVALID: { http: 400, summary: 'The NIT is not digits, has the wrong length, or its check digit (DV) is wrong.' },
-  TAX_RATE_INVALID: { http: 400, summary: 'A tax rate is not allowed for its tax code (IVA 0/5/19, INC 2/4/8/16).' },
+  TAX_RATE_INVALID: {
+    http: 400,
+    summary:
+      'A tax rate or per-unit amount is not allowed for its tax code (IVA 0/5/19, INC 2/4/8/16, ICUI 10/15/20, ICA above 0 up to 100, IBUA the per-millilitre values of Ley 2277).',
+  },
   UNAUTHORIZED: { http: 401, summary: 'The API key is missing, malformed, unknown or revoked.' },
   TENANT_NOT_READY: { http: 403, summary: 'Onboarding is incomplete: no valid certificate or numbering resolution.' },
   INVOICE_NOT_FOUND: { http: 404, summary: 'No invoice with that cufe for this tenant.' },
@@ -107,6 +111,11 @@ export const errorCatalogue = {
   NOTE_AMOUNT_ZERO: {
     http: 422,
     summary: 'A note of 0.00 corrects nothing; only a cancellation (credit concept "2") of a 0.00 balance may be 0.00.',
+  },
+  NOTE_TAX_NOT_SUPPORTED: {
+    http: 422,
+    summary:
+      'A note line names a tax other than IVA (01) or INC (04), or cancels an invoice whose lines carry one: notes do not carry those taxes yet.',
   },
   CANCELLATION_NOT_FULL: {
     http: 422,

@@ -135,17 +135,56 @@ export const customerSchema = z
   .strict()
   .meta({ id: 'Customer' });
 
-export const lineTaxSchema = z
-  .object({
-    code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
-    name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
-    rate: decimalAmount(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
-  })
-  .strict()
-  .meta({ id: 'LineTax' });
-
 const positiveAmount = (maxDecimals: number, what: string) =>
   decimalAmount(maxDecimals, what).refine((a) => /[1-9]/.test(String(a)), `${what} must be greater than 0`);
+
+/** Taxes charged as a percentage of the line's base (annex table 13.2.2). */
+export const percentageTaxCodes = ['01', '03', '04', '35'] as const;
+/** Taxes charged as an amount per unit of measure (BaseUnitMeasure × PerUnitAmount, annex §3.8). */
+export const perUnitTaxCodes = ['22', '34'] as const;
+
+export const lineTaxSchema = z
+  .object({
+    code: z
+      .enum([...percentageTaxCodes, ...perUnitTaxCodes])
+      .describe(
+        '"01" IVA, "04" INC, "03" ICA, "35" ICUI (ultra-processed food): by `rate`; "22" INC bolsas (plastic bags), "34" IBUA (sugary drinks): by `per_unit_amount`.',
+      ),
+    name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
+    rate: decimalAmount(3, 'rate')
+      .optional()
+      .describe(
+        "Percentage, for 01, 03, 04, 35 only: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966).",
+      ),
+    per_unit_amount: positiveAmount(2, 'per_unit_amount')
+      .optional()
+      .describe(
+        'For 22 and 34 only: the tax per unit (PerUnitAmount): INC bolsas per bag (unit "94"), e.g. 66; IBUA per millilitre ("MLT"), e.g. 0.65.',
+      ),
+    units_per_item: positiveAmount(3, 'units_per_item')
+      .optional()
+      .describe(
+        'For 22 and 34 only: how many bags or millilitres one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item, a whole number.',
+      ),
+  })
+  .strict()
+  .superRefine((tax, ctx) => {
+    const perUnit = (perUnitTaxCodes as readonly string[]).includes(tax.code);
+    if (!perUnit && tax.rate === undefined)
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: `a percentage tax (${tax.code}) needs a rate` });
+    if (perUnit && tax.per_unit_amount === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['per_unit_amount'],
+        message: `a per-unit tax (${tax.code}) needs per_unit_amount`,
+      });
+    const wrong = perUnit
+      ? (['rate'] as const).filter((f) => tax[f] !== undefined)
+      : (['per_unit_amount', 'units_per_item'] as const).filter((f) => tax[f] !== undefined);
+    for (const field of wrong)
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to tax ${tax.code}` });
+  })
+  .meta({ id: 'LineTaxV2' });
 
 export const allowanceChargeSchema = z
   .object({
@@ -219,10 +258,10 @@ export const invoiceLineSchema = z
       .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
       .array(lineTaxSchema)
-      .max(2)
+      .max(6)
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
-      .describe('Empty for goods or services excluded from IVA.'),
+      .describe('Empty for goods or services excluded from IVA; at most one entry per tax code.'),
     allowance_charges: z
       .array(allowanceChargeSchema)
       .max(10)
@@ -235,7 +274,7 @@ export const invoiceLineSchema = z
       ),
   })
   .strict()
-  .meta({ id: 'InvoiceLine' });
+  .meta({ id: 'InvoiceLineV2' });
 
 export const paymentSchema = z
   .object({
@@ -318,7 +357,7 @@ export const invoiceRequestSchema = z
       .describe('Free text, printed as cbc:Note.'),
   })
   .strict()
-  .meta({ id: 'InvoiceRequest' });
+  .meta({ id: 'InvoiceRequestV2' });
 
 /** The request as the client sends it. */
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;

@@ -19,6 +19,7 @@ import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
+import { invoiceRequestedV1AsV2, invoiceRequestedV2 } from './invoice-requested.v2.ts';
 import { invoiceSignedV1 } from './invoice-signed.v1.ts';
 import { invoiceSubmissionFailedV1 } from './invoice-submission-failed.v1.ts';
 import { invoiceSubmittedV1 } from './invoice-submitted.v1.ts';
@@ -27,6 +28,7 @@ import { receivedInvoiceEvents } from './received-invoice-events.ts';
 /** Every published invoice event schema, by `type` and `version`. */
 export const invoiceEventSchemas = {
   'InvoiceRequested.v1': invoiceRequestedV1,
+  'InvoiceRequested.v2': invoiceRequestedV2,
   'InvoiceSigned.v1': invoiceSignedV1,
   'InvoiceRendered.v1': invoiceRenderedV1,
   'InvoiceSubmitted.v1': invoiceSubmittedV1,
@@ -54,7 +56,7 @@ export const invoiceEventSchemas = {
 
 /** Today's version of every invoice event, by `type`. */
 const currentInvoiceEventSchema = z.discriminatedUnion('type', [
-  invoiceRequestedV1,
+  invoiceRequestedV2,
   invoiceSignedV1,
   invoiceRenderedV1,
   invoiceSubmittedV1,
@@ -84,6 +86,7 @@ const currentInvoiceEventSchema = z.discriminatedUnion('type', [
  */
 export const invoiceEventSchema = z.union([
   currentInvoiceEventSchema,
+  invoiceRequestedV1AsV2,
   creditNoteRequestedV1AsV2,
   debitNoteRequestedV1AsV2,
 ]);

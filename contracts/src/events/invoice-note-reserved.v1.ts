@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { allowanceChargeSchema, invoiceLineSchema } from '../api/invoice-request.ts';
+import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
+import { allowanceChargeSchema } from '../api/invoice-request.ts';
 import { creditNoteRequestV1Schema, debitNoteRequestV1Schema } from './note-request.v1.ts';
 import { envelopeSchema } from './envelope.ts';
 import { amountString } from './shared.ts';
@@ -17,7 +18,7 @@ export const invoiceNoteReservedV1Data = z.object({
     .datetime({ offset: true })
     .describe("The note's issue instant, fixed here so a finished note is the same whoever finishes it."),
   request: z.union([creditNoteRequestV1Schema, debitNoteRequestV1Schema]),
-  lines: z.array(invoiceLineSchema).min(1).describe("The lines the note's document carries."),
+  lines: z.array(invoiceLineV1Schema).min(1).describe("The lines the note's document carries."),
   allowance_charges: z
     .array(allowanceChargeSchema)
     .optional()

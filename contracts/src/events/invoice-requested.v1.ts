@@ -1,14 +1,23 @@
 import { z } from 'zod';
+import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
 import { invoiceRequestSchema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
+/** The id of a schema only v1 events carry: the HTTP API's request is InvoiceRequestV2. */
+export const invoiceRequestV1SchemaId = 'InvoiceRequest';
+
+/** The request as v1 carries it: lines with IVA and INC only (invoice-line.v1.ts), frozen under its first id. */
+const invoiceRequestV1Schema = invoiceRequestSchema
+  .extend({ lines: z.array(invoiceLineV1Schema).min(1).max(500) })
+  .meta({ id: invoiceRequestV1SchemaId });
+
 /**
- * Ingress accepted a request and numbered it. It holds everything a pure rebuild needs, so a replay reproduces
- * byte-identical documents, even after an upgrade.
+ * Ingress accepted a request and numbered it (written until the request took taxes beyond IVA and INC; now
+ * InvoiceRequested.v2, which reads every v1 through upcastInvoiceRequestedV1).
  */
 export const invoiceRequestedV1Data = z.object({
-  request: invoiceRequestSchema,
+  request: invoiceRequestV1Schema,
   prefix: z.string(),
   number: z.string().regex(/^\d+$/),
   document_id: z.string().describe('prefix + number, the XML cbc:ID'),

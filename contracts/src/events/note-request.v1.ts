@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceLineSchema } from '../api/invoice-request.ts';
+import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
 import {
   creditNoteConcepts,
   debitNoteConcepts,
@@ -23,7 +23,7 @@ export const creditNoteRequestV1Schema = z
     ...noteFieldsV1,
     concept: noteConceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
     lines: z
-      .array(invoiceLineSchema)
+      .array(invoiceLineV1Schema)
       .min(1)
       .max(500)
       .optional()
@@ -38,7 +38,7 @@ export const debitNoteRequestV1Schema = z
   .object({
     ...noteFieldsV1,
     concept: noteConceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
-    lines: z.array(invoiceLineSchema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
+    lines: z.array(invoiceLineV1Schema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
   })
   .strict()
   .meta({ id: 'DebitNoteRequest' });

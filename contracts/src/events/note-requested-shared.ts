@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
 import { allowanceChargeSchema, customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
@@ -45,10 +46,10 @@ const numberedNoteFields = {
     .describe('The InvoiceNoteReserved on the invoice\'s stream this note fulfils (docs/notes.md, "Concurrency").'),
 };
 
-/** What the note's document carries beside its parties. */
-const documentNoteFields = {
+/** What the note's document carries beside its parties; v1 keeps the lines it was published with. */
+const documentNoteFields = (line: typeof invoiceLineSchema | typeof invoiceLineV1Schema) => ({
   lines: z
-    .array(invoiceLineSchema)
+    .array(line)
     .min(1)
     .describe("The lines the document carries: the request's, or the invoice's for a full cancellation."),
   allowance_charges: z
@@ -57,13 +58,13 @@ const documentNoteFields = {
     .describe(
       "The document-level discounts and charges the document carries: the request's, or the invoice's for a full cancellation.",
     ),
-};
+});
 
 /** v1: every note corrects an invoice issued here, whose buyer and payment means it copies. */
 export const noteRequestedV1Fields = {
   ...numberedNoteFields,
   referenced_invoice: referencedInvoiceSchema,
-  ...documentNoteFields,
+  ...documentNoteFields(invoiceLineV1Schema),
 };
 
 /**
@@ -94,7 +95,7 @@ export const noteRequestedV2Fields = {
     .describe('cac:InvoicePeriod of a note without a referenced invoice.'),
   customer: customerSchema.describe("The buyer: the referenced invoice's, or the request's."),
   payment: paymentSchema.describe("The payment means: the referenced invoice's, or the request's."),
-  ...documentNoteFields,
+  ...documentNoteFields(invoiceLineSchema),
 };
 
 export type ReferencedInvoice = z.infer<typeof referencedInvoiceSchema>;

@@ -8,6 +8,7 @@ import '../api/notify-buyer.ts';
 import '../api/tenant-readiness.ts';
 import '../api/tacit-acceptance.ts';
 import '../api/note-request.ts';
+import { invoiceRequestV1SchemaId } from '../events/invoice-requested.v1.ts';
 import { receivedInvoicePaths } from './received-invoice-paths.ts';
 
 /**
@@ -23,7 +24,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   });
   const schemas: Record<string, unknown> = {};
   for (const [id, schema] of Object.entries(generated.schemas).sort(([a], [b]) => a.localeCompare(b))) {
-    if (id.includes('.v')) continue; // event schemas go to the schema registry, not the HTTP API
+    // Event schemas, and the v1 request only they carry, go to the schema registry, not the HTTP API.
+    if (id.includes('.v') || id === invoiceRequestV1SchemaId) continue;
     const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
     schemas[id] = rest;
   }
@@ -166,7 +168,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           operationId: 'createInvoice',
           summary: 'Issue an electronic sales invoice',
           parameters: documentHeaders,
-          requestBody: { required: true, content: json(ref('InvoiceRequest')) },
+          requestBody: { required: true, content: json(ref('InvoiceRequestV2')) },
           responses: {
             ...createdAnswers(
               'Accepted by DIAN within the wait budget; the PDF is drawn.',
@@ -240,6 +242,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                   'LINE_TOTAL_MISMATCH',
                   'NUMBER_OUT_OF_RANGE',
                   'NOTE_AMOUNT_ZERO',
+                  'NOTE_TAX_NOT_SUPPORTED',
                   'IDEMPOTENCY_KEY_REUSED',
                   'RATE_LIMITED',
                   'INTERNAL_ERROR',
@@ -248,7 +251,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 ]),
                 '422': {
                   description:
-                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `NOTE_AMOUNT_ZERO`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
+                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `NOTE_AMOUNT_ZERO`, `NOTE_TAX_NOT_SUPPORTED`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
                     'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
                   content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
                 },

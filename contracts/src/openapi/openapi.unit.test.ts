@@ -41,7 +41,7 @@ describe('contracts/openapi.json', () => {
         schemas: Record<string, { required?: string[]; properties?: Record<string, { maxItems?: number }> }>;
       };
     };
-    const request = doc.components.schemas.InvoiceRequest!;
+    const request = doc.components.schemas.InvoiceRequestV2!;
     expect(request.required).toEqual(['customer', 'lines', 'payment']);
     expect(request.properties!.lines!.maxItems).toBe(500);
   });

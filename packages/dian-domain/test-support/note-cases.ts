@@ -32,8 +32,13 @@ function invoicePartsOf(request: InvoiceRequestInput, documentId = 'SETP99000000
   };
 }
 
+/** A note request whose lines may be typed as an invoice's (the fixtures'); the note's schema still checks them. */
+type NoteRequestFixture<Input extends { lines?: unknown }> = Omit<Input, 'lines'> & {
+  lines?: InvoiceRequestInput['lines'];
+};
+
 export function creditNoteContent(
-  request: CreditNoteRequestInput,
+  request: NoteRequestFixture<CreditNoteRequestInput>,
   invoice: InvoiceRequestInput,
 ): Extract<NoteContent, { kind: 'credit' }> {
   const parsed = creditNoteRequestSchema.parse(request);
@@ -43,7 +48,7 @@ export function creditNoteContent(
 }
 
 export function debitNoteContent(
-  request: DebitNoteRequestInput,
+  request: NoteRequestFixture<DebitNoteRequestInput> & { lines: InvoiceRequestInput['lines'] },
   invoice: InvoiceRequestInput,
 ): Extract<NoteContent, { kind: 'debit' }> {
   const parsed = debitNoteRequestSchema.parse(request);

@@ -32,6 +32,9 @@ const marks: Record<string, string[]> = {
     '<cbc:CityName>New York</cbc:CityName><cbc:PostalZone>10118</cbc:PostalZone><cbc:CountrySubentity>NY</cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode>',
     '<cbc:PriceAmount currencyID="COP">285000.123456</cbc:PriceAmount>',
   ],
+  // The taxes beyond IVA and INC (test-support/suites/other-taxes.ts checks them on both shapes, with the CUFE).
+  'invoice-other-taxes.json': ['<cbc:TaxInclusiveAmount currencyID="COP">244003681.00</cbc:TaxInclusiveAmount>'],
+  'invoice-per-unit-taxes.json': ['<cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure>'],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
   // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
   'invoice-withholdings.json': [
@@ -72,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the six the README lists', () => {
+  it('are the eight the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

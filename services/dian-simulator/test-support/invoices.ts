@@ -29,10 +29,41 @@ const request = {
   payment: { method_code: '10' },
 } as const;
 
+const taxedLine = (code: string, name: string, quantity: number, unit_price: number, ...taxes: object[]) => ({
+  code,
+  name,
+  quantity,
+  unit_price,
+  taxes,
+});
+const iva19 = { code: '01', name: 'IVA', rate: 19 };
+/**
+ * Every line tax the product writes: IVA beside ICUI, ICA and INC (a vehicle's two taxes on one base), and the
+ * per-unit INC bolsas (per bag) and IBUA (per millilitre) with their BaseUnitMeasure and PerUnitAmount.
+ */
+export const everyTaxRequest = {
+  customer: request.customer,
+  lines: [
+    taxedLine('G-1', 'Galletas (ultraprocesado)', 10, 4200, iva19, { code: '35', name: 'ICUI', rate: 20 }),
+    taxedLine('S-1', 'Mantenimiento', 1, 350000, iva19, { code: '03', name: 'ICA', rate: 0.966 }),
+    taxedLine('V-1', 'Camioneta', 2, 30000, iva19, { code: '04', name: 'INC', rate: 16 }),
+    taxedLine('B-1', 'Bolsa plástica', 3, 200, iva19, { code: '22', name: 'Bolsas', per_unit_amount: 66 }),
+    taxedLine('D-1', 'Gaseosa 400 ml', 24, 2500, iva19, {
+      code: '34',
+      name: 'IBUA',
+      per_unit_amount: 0.65,
+      units_per_item: 400,
+    }),
+  ],
+  payment: request.payment,
+};
+
 // Each test process starts at a random point of the shared test range, as the reference advises.
 let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);
 
 export type InvoiceOptions = {
+  /** The request built; default: four lines of IVA at 19, 5 and 0 % and one excluded. */
+  request?: typeof request | typeof everyTaxRequest;
   number?: string;
   issuedAt?: Date;
   resolution?: Partial<NumberingResolution>;
@@ -59,8 +90,9 @@ export function signedInvoice(options: InvoiceOptions): {
 } {
   const issuedAt = options.issuedAt ?? new Date();
   const issueDate = new Date(issuedAt.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
-  const payment = options.dueDate ? { method_code: '31', due_date: options.dueDate } : request.payment;
-  const validated = validateInvoiceRequest({ ...request, payment }, { issueDate });
+  const base = options.request ?? request;
+  const payment = options.dueDate ? { method_code: '31', due_date: options.dueDate } : base.payment;
+  const validated = validateInvoiceRequest({ ...base, payment }, { issueDate });
   if (!validated.ok) throw new Error(JSON.stringify(validated.error));
   const built = buildInvoiceXml({
     invoice: validated.value,

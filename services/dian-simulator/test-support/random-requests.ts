@@ -41,18 +41,45 @@ const positive = (decimals: number, maxDigits = 15) =>
 // which the unit tests of validate-request cover).
 const quantity = positive(6, 9);
 const rate = (values: number[]) =>
-  fc.constantFrom(...values).chain((r) => fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`));
-const lineTaxes = fc.shuffledSubarray(['01', '04'] as const).chain((codes) =>
+  fc
+    .constantFrom(...values)
+    .chain((r) =>
+      Number.isInteger(r) ? fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`) : fc.constant(r),
+    );
+/** Each percentage tax's rates (ICA a municipality's per mil, 3 decimals); each per-unit tax's amounts. */
+const taxRates: Record<'01' | '03' | '04' | '35', number[]> = {
+  '01': [0, 5, 19],
+  '03': [0.414, 0.69, 0.966, 1.104],
+  '04': [2, 4, 8, 16],
+  '35': [10, 15, 20],
+};
+const perUnitAmounts: Record<'22' | '34', number[]> = { '22': [50, 66], '34': [0.18, 0.35, 0.38, 0.65] };
+const lineTaxes = fc.shuffledSubarray(['01', '04', '03', '35', '22', '34'] as const).chain((codes) =>
   fc.tuple(
     ...codes.map((code) =>
-      fc.record({
-        code: fc.constant(code),
-        name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
-        rate: rate(code === '01' ? [0, 5, 19] : [2, 4, 8, 16]),
-      }),
+      code === '22' || code === '34'
+        ? fc.record(
+            {
+              code: fc.constant(code),
+              name: fc.constantFrom('Bolsas', 'IBUA', ''),
+              per_unit_amount: fc.constantFrom(...perUnitAmounts[code]),
+              units_per_item: fc.integer({ min: 1, max: 2000 }),
+            },
+            { requiredKeys: ['code', 'name', 'per_unit_amount'] },
+          )
+        : fc.record({
+            code: fc.constant(code),
+            name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
+            rate: rate(taxRates[code]),
+          }),
     ),
   ),
 );
+/** A per-unit tax counts whole units (BaseUnitMeasure): its line's quantity is then a whole number. */
+const wholeWithPerUnit = <L extends { quantity: number | string; taxes: readonly object[] }>(line: L): L =>
+  line.taxes.some((t) => 'per_unit_amount' in t)
+    ? { ...line, quantity: Math.max(1, Math.round(Number(line.quantity))) }
+    : line;
 const text = (max: number) =>
   fc
     .string({ unit: fc.constantFrom(...'aZ09 -ñÑáéÍóúü&<>"\'.,#/😀'.split(/(?:)/u)), minLength: 1, maxLength: max })
@@ -91,29 +118,33 @@ const allowanceCharge = fc
     withoutUndefined({ type, reason, ...how, reason_code: type === 'discount' ? reason_code : undefined }),
   );
 
-const paidLine = fc.record(
-  {
+const paidLine = fc
+  .record(
+    {
+      code: text(12),
+      name: text(40),
+      quantity,
+      unit_price: amount(6, 9),
+      unit_code: fc.constantFrom(...unitCodes),
+      taxes: lineTaxes,
+      allowance_charges: fc.array(allowanceCharge, { maxLength: 2 }),
+    },
+    { requiredKeys: ['code', 'name', 'quantity', 'unit_price', 'taxes'] },
+  )
+  .map(wholeWithPerUnit);
+const freeLine = fc
+  .record({
     code: text(12),
     name: text(40),
     quantity,
-    unit_price: amount(6, 9),
-    unit_code: fc.constantFrom(...unitCodes),
+    unit_price: fc.constantFrom<number | string>(0, '0', '0.00'),
     taxes: lineTaxes,
-    allowance_charges: fc.array(allowanceCharge, { maxLength: 2 }),
-  },
-  { requiredKeys: ['code', 'name', 'quantity', 'unit_price', 'taxes'] },
-);
-const freeLine = fc.record({
-  code: text(12),
-  name: text(40),
-  quantity,
-  unit_price: fc.constantFrom<number | string>(0, '0', '0.00'),
-  taxes: lineTaxes,
-  free_of_charge: fc.record(
-    { reference_price: positive(6, 12), price_type_code: fc.constantFrom('01', '02', '03') },
-    { requiredKeys: ['reference_price'] },
-  ),
-});
+    free_of_charge: fc.record(
+      { reference_price: positive(6, 12), price_type_code: fc.constantFrom('01', '02', '03') },
+      { requiredKeys: ['reference_price'] },
+    ),
+  })
+  .map(wholeWithPerUnit);
 const line = fc.oneof({ weight: 5, arbitrary: paidLine }, { weight: 1, arbitrary: freeLine });
 /** Hundreds of lines of the same few cents at one rate, where per-line rounding drifts the same way every time. */
 const centLines = fc

@@ -6,7 +6,7 @@ import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } f
 import { packageForTest } from '@fe/dian-client/testing';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { demoTenant } from '@fe/dian-domain';
-import { signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
+import { everyTaxRequest, signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
 
 let world: TestWorld;
@@ -316,6 +316,78 @@ const cases: Case[] = [
     rule: 'SIM-IMP02',
     why: 'IVA at 1 %',
     options: () => ({ mutate: replaceAll('<cbc:Percent>0.00</cbc:Percent>', '<cbc:Percent>1.00</cbc:Percent>') }),
+  },
+  {
+    rule: 'SIM-IMP02',
+    why: 'ICUI at 12 % (10, 15 or 20): its amounts no longer match either (FAS07, FAX07)',
+    expected: ['SIM-IMP02', 'FAS07', 'FAX07'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: replaceAll(
+        '<cbc:Percent>20.00</cbc:Percent><cac:TaxScheme><cbc:ID>35<',
+        '<cbc:Percent>12.00</cbc:Percent><cac:TaxScheme><cbc:ID>35<',
+      ),
+    }),
+  },
+  {
+    rule: 'SIM-IMP03',
+    why: 'INC bolsas (22) without its BaseUnitMeasure and PerUnitAmount',
+    expected: ['SIM-IMP03'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: replaceAll(
+        '<cbc:BaseUnitMeasure unitCode="94">3</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">66.00</cbc:PerUnitAmount>',
+        '',
+      ),
+    }),
+  },
+  {
+    rule: 'SIM-IMP03',
+    why: 'ICA (03, a percentage) with a BaseUnitMeasure and PerUnitAmount',
+    expected: ['SIM-IMP03'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: replaceAll(
+        '<cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxCategory>',
+        '<cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="94">1</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">3381.00</cbc:PerUnitAmount><cac:TaxCategory>',
+      ),
+    }),
+  },
+  {
+    rule: 'FAU04',
+    why: "a vehicle's base counted once per tax (IVA and INC): TaxExclusiveAmount is the taxed lines' bases, each once",
+    expected: ['FAU04'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: amount('TaxExclusiveAmount', '512600.00', '572600.00'),
+    }),
+  },
+  {
+    rule: 'FAS07',
+    why: "IBUA's header PerUnitAmount 0.66 for 9 600 ml and 6 240.00 (it is 0.65 × 9 600; the lines' 0.65 no longer sum to it: FAS01b)",
+    expected: ['FAS07', 'FAS01b'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: replaceFirst(
+        '<cbc:PerUnitAmount currencyID="COP">0.65</cbc:PerUnitAmount>',
+        '<cbc:PerUnitAmount currencyID="COP">0.66</cbc:PerUnitAmount>',
+      ),
+    }),
+  },
+  {
+    rule: 'FAX07',
+    why: "a bag line's BaseUnitMeasure 4 for 198.00 at 66.00 a bag (it is 3 bags)",
+    expected: ['FAX07'],
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: (x) => {
+        const line = x.indexOf('<cac:InvoiceLine>');
+        return (
+          x.slice(0, line) +
+          replaceFirst('<cbc:BaseUnitMeasure unitCode="94">3<', '<cbc:BaseUnitMeasure unitCode="94">4<')(x.slice(line))
+        );
+      },
+    }),
   },
   {
     rule: 'FAS01a',
@@ -782,6 +854,16 @@ describe('DIAN simulator through the SOAP client', () => {
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
     expect(answer.errorMessages.map((m) => [m.rule, m.effect])).toEqual([['FAJ43b', 'notification']]);
     expect(answer.applicationResponseXml).toContain('<cbc:ResponseCode>FAJ43b</cbc:ResponseCode>');
+  });
+
+  it('accepts every line tax (IVA, INC, ICA, ICUI, INC bolsas and IBUA per unit) with the schemas checked', async () => {
+    const invoice = signedInvoice({ credential: world.tenant, request: everyTaxRequest });
+    expect(invoice.xml).toContain(
+      '<cbc:TaxAmount currencyID="COP">6240.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">0.65</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>34</cbc:ID><cbc:Name>IBUA</cbc:Name>',
+    );
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
   });
 
   it('accepts what those rules ask for: a Delivery with its ActualDeliveryDate, a credit payment with its due date, a natural-person buyer identified, the QR as the bare URL', async () => {

@@ -1,18 +1,55 @@
 import { compareDecimal, parseDecimal, type Decimal } from '../money/decimal.ts';
 
 /**
- * The taxes a sales invoice line may carry in v1 (docs/api.md, "Create an invoice"; annex 1.9 §8, table 13.3.11).
- * The XML carries DIAN's own name for the code, whatever name the request sent.
+ * The taxes a sales invoice line may carry (docs/api.md, "Create an invoice"; annex 1.9 §8, table 13.2.2): by a
+ * percentage of the line's base, or by an amount per unit of measure. The XML carries DIAN's own name for the code,
+ * whatever name the request sent.
  */
-export type TaxCode = '01' | '04';
+export type TaxCode = '01' | '03' | '04' | '35' | '22' | '34';
 
-export const taxRules: Record<TaxCode, { name: string; allowedRates: readonly string[] }> = {
-  '01': { name: 'IVA', allowedRates: ['0', '5', '19'] },
-  '04': { name: 'INC', allowedRates: ['2', '4', '8', '16'] },
+/** PerUnitAmount × BaseUnitMeasure (annex §3.8): the amount per unit, the unit, and how many units the line holds. */
+export type PerUnitTax = { amount: Decimal; unitCode: string; measure: Decimal };
+/** One tax on a line: a percentage (`rate`) or a per-unit amount (`perUnit`), never both. */
+export type LineTaxInput = { code: TaxCode; rate?: Decimal; perUnit?: PerUnitTax };
+
+type TaxRule = {
+  name: string;
+  /** The rates (or per-unit amounts) allowed: a list, or 'municipal' where each municipality sets its own (ICA). */
+  allowed: readonly string[] | 'municipal' | 'any';
+  /** A per-unit tax's unit of measure (BaseUnitMeasure/@unitCode): a bag, a millilitre. */
+  perUnit?: { unitCode: string };
 };
 
-export function isAllowedRate(code: TaxCode, rate: Decimal): boolean {
-  return taxRules[code].allowedRates.some((allowed) => compareDecimal(parseDecimal(allowed), rate) === 0);
+export const taxRules: Record<TaxCode, TaxRule> = {
+  '01': { name: 'IVA', allowed: ['0', '5', '19'] },
+  '04': { name: 'INC', allowed: ['2', '4', '8', '16'] },
+  // ICA's per-mil rates are written as percentages: 9.66 ‰ is 0.966 (annex reference §8.1).
+  '03': { name: 'ICA', allowed: 'municipal' },
+  // Ley 2277 de 2022: 10 % from November 2023, 15 % in 2024, 20 % from 2025 (annex reference §8.2).
+  '35': { name: 'ICUI', allowed: ['10', '15', '20'] },
+  // The per-bag value follows the UVT each year (Art. 512-15 ET), so any amount above 0.
+  '22': { name: 'INC Bolsas', allowed: 'any', perUnit: { unitCode: '94' } },
+  // Ley 2277: $18/$35, $28/$55, $38/$65 per 100 ml by sugar content (reference §8.2), per millilitre here.
+  '34': { name: 'IBUA', allowed: ['0.18', '0.35', '0.28', '0.55', '0.38', '0.65'], perUnit: { unitCode: 'MLT' } },
+};
+
+/** The document's TaxTotals in this order: IVA and INC first, as before the others existed. */
+export const taxTotalOrder: readonly TaxCode[] = ['01', '04', '03', '35', '22', '34'];
+
+/** True when `value` (the rate, or the per-unit amount of a per-unit tax) is one the tax allows. */
+export function isAllowedRate(code: TaxCode, value: Decimal): boolean {
+  const allowed = taxRules[code].allowed;
+  if (allowed === 'any') return value.units > 0n;
+  if (allowed === 'municipal') return value.units > 0n && compareDecimal(value, parseDecimal('100')) <= 0;
+  return allowed.some((a) => compareDecimal(parseDecimal(a), value) === 0);
+}
+
+/** The rates or per-unit amounts a tax allows, as an error names them. */
+export function allowedRatesText(code: TaxCode): string {
+  const allowed = taxRules[code].allowed;
+  if (allowed === 'any') return 'any amount above 0';
+  if (allowed === 'municipal') return 'any rate above 0 and at most 100 (the municipality sets it)';
+  return allowed.join(', ');
 }
 
 /** Only these document-level taxes enter the CUFE, always in this order (annex §1.1). */

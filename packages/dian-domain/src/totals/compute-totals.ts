@@ -5,7 +5,7 @@ import {
   type AllowanceChargeInput,
   type ResolvedAllowanceCharge,
 } from './allowance-charge.ts';
-import type { TaxCode } from '../tax/tax-rules.ts';
+import { taxTotalOrder, type LineTaxInput, type PerUnitTax, type TaxCode } from '../tax/tax-rules.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from './build-rules.ts';
 import { distributeTax } from './distribute-tax.ts';
 import { perLineTaxV1 } from './rules-v1.ts';
@@ -17,7 +17,7 @@ import { perLineTaxV1 } from './rules-v1.ts';
 export type LineInput = {
   quantity: Decimal;
   unitPrice: Decimal;
-  taxes: readonly { code: TaxCode; rate: Decimal }[];
+  taxes: readonly LineTaxInput[];
   allowanceCharges?: readonly AllowanceChargeInput[];
   /** A free item: taxed on quantity × referencePrice, its LineExtensionAmount 0. */
   freeOfCharge?: { referencePrice: Decimal };
@@ -29,7 +29,8 @@ export type DocumentInput = {
   prepaid?: readonly Decimal[];
 };
 
-type LineTax = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
+/** A percentage tax has `rate`; a per-unit tax has `perUnit` (its measure the line's, or the subtotal's sum). */
+type LineTax = { code: TaxCode; rate?: Decimal; perUnit?: PerUnitTax; taxable: bigint; amount: bigint };
 export type LineAmounts = {
   /** LineExtensionAmount: gross − discounts + charges, 0 for a free item. */
   base: bigint;
@@ -41,12 +42,12 @@ export type LineAmounts = {
   taxes: LineTax[];
   taxTotal: bigint;
 };
-export type TaxSubtotal = { code: TaxCode; rate: Decimal; taxable: bigint; amount: bigint };
+export type TaxSubtotal = LineTax;
 export type TaxTotal = { code: TaxCode; amount: bigint; subtotals: TaxSubtotal[] };
 
 export type InvoiceTotals = {
   lines: LineAmounts[];
-  /** One per tax code present (01 before 04), subtotals by rate ascending. */
+  /** One per tax code present (in taxTotalOrder), subtotals by rate (or per-unit amount) ascending. */
   taxTotals: TaxTotal[];
   lineExtension: bigint;
   /** Σ tax bases of the lines that carry at least one tax (excluded lines do not count; FAU04). */
@@ -103,19 +104,12 @@ export function tryComputeTotals(
   if (problems.length) return { ok: false, problems };
 
   const lineTaxes: LineTax[][] = lines.map(() => []);
-  // 19, 19.0 and 19.00 are one rate: group on the 2-decimal form the XML prints.
-  const groups = new Map<string, { code: TaxCode; rate: Decimal; members: { line: number; tax: number }[] }>();
-  lines.forEach((line, i) =>
-    line.taxes.forEach(({ code, rate }, j) => {
-      const key = `${code}|${formatDecimal(rate, 2)}`;
-      const group = groups.get(key) ?? { code, rate, members: [] };
-      group.members.push({ line: i, tax: j });
-      groups.set(key, group);
-    }),
-  );
   const taxableOf = (i: number) => resolvedLines[i]!.taxable;
+  // 19, 19.0 and 19.00 are one rate: group on the 2-decimal form the XML prints.
+  const percentages = groupTaxes(lines, (tax) => (tax.rate ? `${tax.code}|${formatDecimal(tax.rate, 2)}` : undefined));
   const allSubtotals: TaxSubtotal[] = [];
-  for (const { code, rate, members } of groups.values()) {
+  for (const { code, members } of percentages) {
+    const rate = lines[members[0]!.line]!.taxes[members[0]!.tax]!.rate!;
     const { amount, shares } = taxOfLines[rules](
       members.map((m) => taxableOf(m.line)),
       rate,
@@ -123,12 +117,36 @@ export function tryComputeTotals(
     members.forEach((m, k) => {
       lineTaxes[m.line]![m.tax] = {
         code,
-        rate: lines[m.line]!.taxes[m.tax]!.rate,
+        rate: lines[m.line]!.taxes[m.tax]!.rate!,
         taxable: taxableOf(m.line),
         amount: shares[k]!,
       };
     });
     allSubtotals.push({ code, rate, taxable: members.reduce((sum, m) => sum + taxableOf(m.line), 0n), amount });
+  }
+  // A per-unit tax is exact (a whole measure × an amount in cents), so its subtotal is the sum of its lines'.
+  const perUnits = groupTaxes(lines, ({ code, perUnit }) =>
+    perUnit ? `${code}|${formatDecimal(perUnit.amount, 2)}|${perUnit.unitCode}` : undefined,
+  );
+  for (const { code, members } of perUnits) {
+    const taxes = members.map((m) => {
+      const perUnit = lines[m.line]!.taxes[m.tax]!.perUnit!;
+      const tax = {
+        code,
+        perUnit,
+        taxable: taxableOf(m.line),
+        amount: roundHalfUp(multiply(perUnit.measure, perUnit.amount), 2),
+      };
+      lineTaxes[m.line]![m.tax] = tax;
+      return tax;
+    });
+    const measure = taxes.reduce((sum, t) => sum + roundHalfUp(t.perUnit.measure, 0), 0n);
+    allSubtotals.push({
+      code,
+      perUnit: { ...taxes[0]!.perUnit, measure: { units: measure, scale: 0 } },
+      taxable: taxes.reduce((sum, t) => sum + t.taxable, 0n),
+      amount: taxes.reduce((sum, t) => sum + t.amount, 0n),
+    });
   }
   const computed: LineAmounts[] = resolvedLines.map((resolved, i) => ({
     ...resolved,
@@ -136,9 +154,9 @@ export function tryComputeTotals(
     taxes: lineTaxes[i]!,
     taxTotal: lineTaxes[i]!.reduce((sum, t) => sum + t.amount, 0n),
   }));
-  const taxTotals: TaxTotal[] = (['01', '04'] as const)
+  const taxTotals: TaxTotal[] = taxTotalOrder
     .map((code) => {
-      const subtotals = allSubtotals.filter((g) => g.code === code).sort((a, b) => compareDecimal(a.rate, b.rate));
+      const subtotals = allSubtotals.filter((g) => g.code === code).sort(bySizeOfTax);
       return { code, amount: subtotals.reduce((sum, s) => sum + s.amount, 0n), subtotals };
     })
     .filter((t) => t.subtotals.length > 0);
@@ -185,9 +203,35 @@ export function tryComputeTotals(
       chargeTotal,
       prepaid,
       payable,
-      byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': 0n },
+      byCode: { '01': amountOf('01'), '04': amountOf('04'), '03': amountOf('03') },
     },
   };
+}
+
+/** The lines' taxes grouped by the key `keyOf` gives (undefined: not in any group), in the order first met. */
+function groupTaxes(
+  lines: readonly LineInput[],
+  keyOf: (tax: LineTaxInput) => string | undefined,
+): { code: TaxCode; members: { line: number; tax: number }[] }[] {
+  const groups = new Map<string, { code: TaxCode; members: { line: number; tax: number }[] }>();
+  lines.forEach((line, i) =>
+    line.taxes.forEach((tax, j) => {
+      const key = keyOf(tax);
+      if (key === undefined) return;
+      const group = groups.get(key) ?? { code: tax.code, members: [] };
+      group.members.push({ line: i, tax: j });
+      groups.set(key, group);
+    }),
+  );
+  return [...groups.values()];
+}
+
+/** Subtotals by rate ascending; per-unit ones by amount, then unit. */
+function bySizeOfTax(a: TaxSubtotal, b: TaxSubtotal): number {
+  if (a.rate && b.rate) return compareDecimal(a.rate, b.rate);
+  if (a.perUnit && b.perUnit)
+    return compareDecimal(a.perUnit.amount, b.perUnit.amount) || a.perUnit.unitCode.localeCompare(b.perUnit.unitCode);
+  return 0;
 }
 
 /** One (tax, rate) subtotal and each line's share of it, by build rules version. */

@@ -32,10 +32,32 @@ const decimalLiteral = (maxInt: number, decimals: number) =>
       places === 0 ? String(int) : `${int}.${String(frac).padStart(decimals, '0').slice(0, places)}`,
     );
 
-const rates: Record<TaxCode, string[]> = { '01': ['0', '5', '19'], '04': ['2', '4', '8', '16'] };
-const taxesArb = fc
-  .subarray(['01', '04'] as TaxCode[])
-  .chain((codes) => fc.tuple(...codes.map((code) => fc.constantFrom(...rates[code]).map((rate) => ({ code, rate })))));
+/** Each percentage tax's rates (ICA a municipality's per mil, 3 decimals), each per-unit tax's amounts and unit. */
+const rates: Record<'01' | '03' | '04' | '35', string[]> = {
+  '01': ['0', '5', '19'],
+  '03': ['0.414', '0.966', '1.104'],
+  '04': ['2', '4', '8', '16'],
+  '35': ['10', '15', '20'],
+};
+const perUnits: Record<'22' | '34', { amounts: string[]; unit: string }> = {
+  '22': { amounts: ['66', '50.5'], unit: '94' },
+  '34': { amounts: ['0.38', '0.65'], unit: 'MLT' },
+};
+type TaxArb = { code: TaxCode; rate?: string; perUnit?: { amount: string; unit: string; measure: string } };
+const taxesArb: fc.Arbitrary<TaxArb[]> = fc.subarray(['01', '04', '03', '35', '22', '34'] as const).chain((codes) =>
+  fc.tuple(
+    ...codes.map((code): fc.Arbitrary<TaxArb> =>
+      code === '22' || code === '34'
+        ? fc
+            .tuple(fc.constantFrom(...perUnits[code].amounts), fc.integer({ min: 1, max: 100_000 }))
+            .map(([amount, measure]) => ({
+              code,
+              perUnit: { amount, unit: perUnits[code].unit, measure: String(measure) },
+            }))
+        : fc.constantFrom(...rates[code]).map((rate) => ({ code, rate })),
+    ),
+  ),
+);
 /** A discount or charge as the request gives it: a percentage (of its default base or of its own) or an amount. */
 type AcArb = { charge: boolean; percent?: string; amount?: string; base?: string };
 const acArb: fc.Arbitrary<AcArb> = fc
@@ -96,7 +118,7 @@ function referenceAc(ac: AcArb, defaultBase: bigint): bigint | undefined {
 }
 
 describe('computeTotals', () => {
-  it('matches integer reference arithmetic on every total, with discounts, charges, free items and advances (property)', () => {
+  it('matches integer reference arithmetic on every total, with every tax (by rate and per unit), discounts, charges, free items and advances (property)', () => {
     fc.assert(
       fc.property(
         fc.array(lineArb, { minLength: 1, maxLength: 40 }),
@@ -107,7 +129,18 @@ describe('computeTotals', () => {
             lines.map((l) => ({
               quantity: parseDecimal(l.quantity),
               unitPrice: parseDecimal(l.price),
-              taxes: l.taxes.map((t) => ({ code: t.code, rate: parseDecimal(t.rate) })),
+              taxes: l.taxes.map((t) =>
+                t.perUnit
+                  ? {
+                      code: t.code,
+                      perUnit: {
+                        amount: parseDecimal(t.perUnit.amount),
+                        unitCode: t.perUnit.unit,
+                        measure: parseDecimal(t.perUnit.measure),
+                      },
+                    }
+                  : { code: t.code, rate: parseDecimal(t.rate!) },
+              ),
               allowanceCharges: l.acs.map(toInput),
               ...(l.reference ? { freeOfCharge: { referencePrice: parseDecimal(l.reference) } } : {}),
             })),
@@ -143,8 +176,9 @@ describe('computeTotals', () => {
             lineExtension += base;
             if (l.taxes.length) taxExclusive += taxable;
             l.taxes.forEach((t, j) => {
+              if (t.perUnit) return; // exact: checked below
               // base (cents, scale 2) × rate (scale 8) / 100 has scale 12.
-              const exact = taxable * toScaled(t.rate);
+              const exact = taxable * toScaled(t.rate!);
               const group = groups.get(`${t.code}|${t.rate}`) ?? { exact: 0n, rounded: 0n, lines: [] };
               group.exact += exact;
               group.rounded += roundToCents(exact, 2 + SCALE + 2);
@@ -154,6 +188,22 @@ describe('computeTotals', () => {
           });
           let taxSum = 0n;
           for (const group of groups.values()) taxSum += roundToCents(group.exact, 2 + SCALE + 2);
+          // A per-unit tax: PerUnitAmount × BaseUnitMeasure (a whole measure), exact to the cent, summed per amount.
+          const perUnitGroups = new Map<string, { measure: bigint; amount: bigint; taxable: bigint }>();
+          lines.forEach((l, i) =>
+            l.taxes.forEach((t) => {
+              if (!t.perUnit) return;
+              const key = `${t.code}|${t.perUnit.amount}`;
+              const group = perUnitGroups.get(key) ?? { measure: 0n, amount: 0n, taxable: 0n };
+              const amount = BigInt(t.perUnit.measure) * roundToCents(toScaled(t.perUnit.amount), SCALE);
+              perUnitGroups.set(key, {
+                measure: group.measure + BigInt(t.perUnit.measure),
+                amount: group.amount + amount,
+                taxable: group.taxable + reference[i]!.taxable,
+              });
+              taxSum += amount;
+            }),
+          );
           // The invoice: discounts and charges after taxes (FAU14), advances never subtracted.
           const taxInclusive = lineExtension + taxSum;
           let allowances = 0n;
@@ -177,14 +227,27 @@ describe('computeTotals', () => {
             expect(totals.lines[i]!.base).toBe(reference[i]!.base);
             expect(totals.lines[i]!.taxable).toBe(reference[i]!.taxable);
           });
-          const byCode: Record<string, bigint> = { '01': 0n, '04': 0n };
+          const byCode: Record<string, bigint> = { '01': 0n, '03': 0n, '04': 0n, '35': 0n };
+          for (const [key, group] of perUnitGroups) {
+            const [code, amount] = key.split('|') as [TaxCode, string];
+            const subtotal = totals.taxTotals
+              .find((x) => x.code === code)!
+              .subtotals.find(
+                (x) => x.perUnit!.amount.units * 10n ** BigInt(SCALE - x.perUnit!.amount.scale) === toScaled(amount),
+              )!;
+            expect([subtotal.perUnit!.measure.units, subtotal.amount, subtotal.taxable]).toEqual([
+              group.measure,
+              group.amount,
+              group.taxable,
+            ]);
+          }
           for (const [key, group] of groups) {
             const [code, rate] = key.split('|') as [TaxCode, string];
             // The subtotal is Σ bases × rate rounded once (FAS07), and the lines add up to it (FAS01b).
             const header = roundToCents(group.exact, 2 + SCALE + 2);
             const subtotal = totals.taxTotals
               .find((x) => x.code === code)!
-              .subtotals.find((x) => x.rate.units * 10n ** BigInt(SCALE - x.rate.scale) === toScaled(rate))!;
+              .subtotals.find((x) => x.rate!.units * 10n ** BigInt(SCALE - x.rate!.scale) === toScaled(rate))!;
             expect(subtotal.amount).toBe(header);
             expect(group.lines.reduce((sum, [, written]) => sum + written, 0n)).toBe(header);
             const cent = 10n ** BigInt(SCALE + 2); // one cent at the exact taxes' scale 12
@@ -203,6 +266,7 @@ describe('computeTotals', () => {
           expect(totals.taxExclusive).toBe(taxExclusive);
           expect(totals.byCode['01']).toBe(byCode['01']);
           expect(totals.byCode['04']).toBe(byCode['04']);
+          expect(totals.byCode['03']).toBe(byCode['03']);
           expect(totals.taxInclusive).toBe(taxInclusive);
           expect([totals.allowanceTotal, totals.chargeTotal, totals.prepaid, totals.payable]).toEqual([
             allowances,
@@ -265,7 +329,7 @@ describe('computeTotals', () => {
       14000000n,
     ]);
     expect(t.taxTotals).toHaveLength(1);
-    expect(t.taxTotals[0]!.subtotals.map((s) => s.rate.units)).toEqual([5n, 19n]);
+    expect(t.taxTotals[0]!.subtotals.map((s) => s.rate!.units)).toEqual([5n, 19n]);
   });
 
   it('groups subtotals by code and rate, whatever the rate literal', () => {

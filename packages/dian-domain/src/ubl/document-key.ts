@@ -50,7 +50,8 @@ export function documentQr(
     docAdq: fields.numAdq,
     valFac: fields.valFac,
     valIva: fields.valIva,
-    valOtroIm: money(totals.byCode['04'] + totals.byCode['03']),
+    // Every tax but IVA (INC, ICA, ICUI, the per-unit ones), as the PDF's QR reads the document.
+    valOtroIm: money(totals.taxTotals.filter((t) => t.code !== '01').reduce((sum, t) => sum + t.amount, 0n)),
     valTolFac: fields.valTot,
     cufe: documentKey,
     keyLabel: label,

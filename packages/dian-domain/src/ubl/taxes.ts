@@ -1,16 +1,16 @@
 import { formatDecimal, money, type Decimal } from '../money/decimal.ts';
-import { taxRules, type TaxCode } from '../tax/tax-rules.ts';
+import { taxRules, type PerUnitTax, type TaxCode } from '../tax/tax-rules.ts';
 import { withholdingNames, type WithholdingTotal } from '../totals/withholdings.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
- * One cac:TaxTotal (annex §3.8): the total of one tax code and a subtotal per rate. Used for the
+ * One cac:TaxTotal (annex §3.8): the total of one tax code and a subtotal per rate (or per-unit amount). Used for the
  * document totals and, with a single subtotal, for each line.
  */
 export type TaxTotalInput = {
   code: TaxCode;
   amount: bigint;
-  subtotals: readonly { rate: Decimal; taxable: bigint; amount: bigint }[];
+  subtotals: readonly { rate?: Decimal; perUnit?: PerUnitTax; taxable: bigint; amount: bigint }[];
 };
 
 export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput): void {
@@ -25,7 +25,10 @@ export function writeWithholdingTaxTotal(w: XmlWriter, total: WithholdingTotal):
 function writeTotal(
   w: XmlWriter,
   element: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal',
-  total: Omit<TaxTotalInput, 'code'> & { code: string },
+  total: Omit<TaxTotalInput, 'code' | 'subtotals'> & {
+    code: string;
+    subtotals: readonly { rate?: Decimal; perUnit?: PerUnitTax; taxable: bigint; amount: bigint }[];
+  },
   name: string,
 ): void {
   const cop = { currencyID: 'COP' };
@@ -35,8 +38,13 @@ function writeTotal(
     w.open('cac:TaxSubtotal');
     w.leaf('cbc:TaxableAmount', money(sub.taxable), cop);
     w.leaf('cbc:TaxAmount', money(sub.amount), cop);
+    // A per-unit tax: TaxAmount = PerUnitAmount × BaseUnitMeasure, and no Percent (annex §3.8, FAS07).
+    if (sub.perUnit) {
+      w.leaf('cbc:BaseUnitMeasure', formatDecimal(sub.perUnit.measure, 0), { unitCode: sub.perUnit.unitCode });
+      w.leaf('cbc:PerUnitAmount', formatDecimal(sub.perUnit.amount, 2), cop);
+    }
     w.open('cac:TaxCategory');
-    w.leaf('cbc:Percent', formatDecimal(sub.rate, 2));
+    if (sub.rate) w.leaf('cbc:Percent', formatDecimal(sub.rate, 2));
     w.open('cac:TaxScheme');
     w.leaf('cbc:ID', total.code);
     w.leaf('cbc:Name', name);

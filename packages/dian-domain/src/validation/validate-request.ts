@@ -4,9 +4,9 @@ import municipalities from '../codelists/municipalities.json' with { type: 'json
 import paymentMeans from '../codelists/payment-means.json' with { type: 'json' };
 import units from '../codelists/units.json' with { type: 'json' };
 import { failure, type Result } from '../errors/domain-error.ts';
-import { compareDecimal, decimalText, formatUnits, parseDecimal, roundHalfUp } from '../money/decimal.ts';
+import { compareDecimal, decimalText, formatUnits, multiply, parseDecimal, roundHalfUp } from '../money/decimal.ts';
 import { parseNit } from '../nit/nit-check-digit.ts';
-import { isAllowedRate, taxRules } from '../tax/tax-rules.ts';
+import { allowedRatesText, isAllowedRate, taxRules, type LineTaxInput } from '../tax/tax-rules.ts';
 import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { BuildRules } from '../totals/build-rules.ts';
 import { tryComputeTotals, type InvoiceTotals } from '../totals/compute-totals.ts';
@@ -52,16 +52,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
 
   const lines = request.lines.map(toLine);
   const rateErrors = lines.flatMap((line, i) =>
-    line.taxes.flatMap((tax, j) =>
-      isAllowedRate(tax.code, tax.rate)
-        ? []
-        : [
-            {
-              path: `lines.${i}.taxes.${j}.rate`,
-              message: `${taxRules[tax.code].name} (${tax.code}) allows rates ${taxRules[tax.code].allowedRates.join(', ')}`,
-            },
-          ],
-    ),
+    line.taxes.flatMap((tax, j) => taxValueErrors(tax, `lines.${i}.taxes.${j}`)),
   );
   if (rateErrors.length) return failure('TAX_RATE_INVALID', 'A tax rate is not allowed for its tax code.', rateErrors);
 
@@ -129,6 +120,7 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
   request.lines.forEach((line, i) => {
     if (!Object.hasOwn(units, line.unit_code))
       errors.push({ path: `lines.${i}.unit_code`, message: "not a code of DIAN's unit list" });
+    errors.push(...perUnitErrors(line, `lines.${i}`));
     if (line.free_of_charge) {
       if (/[1-9]/.test(String(line.unit_price)))
         errors.push({
@@ -166,6 +158,27 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
     });
   }
   return errors;
+}
+
+/**
+ * A per-unit tax counts whole units (BaseUnitMeasure), so its amount is exact: PerUnitAmount ×
+ * BaseUnitMeasure is the TaxAmount to the cent (FAS07).
+ */
+function perUnitErrors(line: InvoiceRequest['lines'][number], path: string): ErrorDetail[] {
+  return line.taxes.flatMap((tax, j) => {
+    if (tax.per_unit_amount === undefined) return [];
+    const errors: ErrorDetail[] = [];
+    const measure = multiply(
+      parseDecimal(decimalText(line.quantity)),
+      parseDecimal(decimalText(tax.units_per_item ?? 1)),
+    );
+    if (measure.units % 10n ** BigInt(measure.scale) !== 0n)
+      errors.push({
+        path: `${path}.taxes.${j}.units_per_item`,
+        message: 'quantity × units_per_item (BaseUnitMeasure) must be a whole number of units',
+      });
+    return errors;
+  });
 }
 
 /**
@@ -252,6 +265,41 @@ function toAllowanceCharge(ac: NonNullable<InvoiceRequest['allowance_charges']>[
   };
 }
 
+/** A rate or per-unit amount the tax does not allow (TAX_RATE_INVALID). */
+function taxValueErrors(tax: LineTaxInput, path: string): ErrorDetail[] {
+  const rule = taxRules[tax.code];
+  const value = tax.perUnit?.amount ?? tax.rate!;
+  const field = tax.perUnit ? 'per_unit_amount' : 'rate';
+  const what = tax.perUnit ? 'per-unit amounts' : 'rates';
+  const errors: ErrorDetail[] = isAllowedRate(tax.code, value)
+    ? []
+    : [
+        {
+          path: `${path}.${field}`,
+          message: `${rule.name} (${tax.code}) allows ${what} ${allowedRatesText(tax.code)}`,
+        },
+      ];
+  return errors;
+}
+
+/**
+ * A request's tax as the builder takes it: a per-unit tax is counted in its own unit (a bag, a millilitre), its measure
+ * the line's quantity × units_per_item.
+ */
+function toLineTax(tax: InvoiceRequest['lines'][number]['taxes'][number], line: InvoiceRequest['lines'][number]) {
+  if (tax.per_unit_amount === undefined) return { code: tax.code, rate: parseDecimal(decimalText(tax.rate!)) };
+  const measure = multiply(
+    parseDecimal(decimalText(line.quantity)),
+    parseDecimal(decimalText(tax.units_per_item ?? 1)),
+  );
+  const perUnit = {
+    amount: parseDecimal(decimalText(tax.per_unit_amount)),
+    unitCode: taxRules[tax.code].perUnit!.unitCode,
+    measure,
+  };
+  return { code: tax.code, perUnit };
+}
+
 function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
   return {
     code: line.code.normalize('NFC'),
@@ -259,7 +307,7 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
     quantity: parseDecimal(decimalText(line.quantity)),
     unitPrice: parseDecimal(decimalText(line.unit_price)),
     unitCode: line.unit_code,
-    taxes: line.taxes.map((t) => ({ code: t.code, rate: parseDecimal(decimalText(t.rate)) })),
+    taxes: line.taxes.map((t) => toLineTax(t, line)),
     allowanceCharges: (line.allowance_charges ?? []).map(toAllowanceCharge),
     ...(line.free_of_charge
       ? {

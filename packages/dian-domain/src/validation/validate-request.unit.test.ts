@@ -32,7 +32,31 @@ describe('VALIDATION_ERROR names every faulty field', () => {
       ['lines.0.unit_price'],
     ],
     ['unit_price not a number', (b) => ((b.lines[0].unit_price = 'diez'), b), ['lines.0.unit_price']],
-    ['tax code 03 (ICA) not accepted', (b) => ((b.lines[0].taxes[0].code = '03'), b), ['lines.0.taxes.0.code']],
+    ['tax code 02 (IC) not accepted', (b) => ((b.lines[0].taxes[0].code = '02'), b), ['lines.0.taxes.0.code']],
+    [
+      'a percentage tax without its rate',
+      (b) => ((b.lines[0].taxes = [{ code: '35', name: 'ICUI' }]), b),
+      ['lines.0.taxes.0.rate'],
+    ],
+    [
+      'a per-unit tax without its amount, and with a rate',
+      (b) => ((b.lines[0].taxes = [{ code: '22', name: 'Bolsas', rate: 19 }]), b),
+      ['lines.0.taxes.0.per_unit_amount', 'lines.0.taxes.0.rate'],
+    ],
+    [
+      'per-unit fields on a percentage tax',
+      (b) => ((b.lines[0].taxes[0].per_unit_amount = 66), b),
+      ['lines.0.taxes.0.per_unit_amount'],
+    ],
+    [
+      'a per-unit tax on a fraction of a unit (BaseUnitMeasure must be whole)',
+      (b) => (
+        (b.lines[0].quantity = 1.5),
+        (b.lines[0].taxes = [{ code: '22', name: 'Bolsa', per_unit_amount: 66 }]),
+        b
+      ),
+      ['lines.0.taxes.0.units_per_item'],
+    ],
     [
       'two entries for one tax code',
       (b) => (b.lines[0].taxes.push({ code: '01', name: 'IVA', rate: 5 }), b),
@@ -143,6 +167,17 @@ describe('TAX_RATE_INVALID', () => {
     ['IVA 16 (transitional, not offered)', (b) => ((b.lines[0].taxes[0].rate = 16), b), ['lines.0.taxes.0.rate']],
     ['IVA 19.5', (b) => ((b.lines[0].taxes[0].rate = 19.5), b), ['lines.0.taxes.0.rate']],
     ['INC 19', (b) => ((b.lines[0].taxes[0] = { code: '04', name: 'INC', rate: 19 }), b), ['lines.0.taxes.0.rate']],
+    ['ICUI 12', (b) => ((b.lines[0].taxes[0] = { code: '35', name: 'ICUI', rate: 12 }), b), ['lines.0.taxes.0.rate']],
+    [
+      'ICA above 100',
+      (b) => ((b.lines[0].taxes[0] = { code: '03', name: 'ICA', rate: 100.5 }), b),
+      ['lines.0.taxes.0.rate'],
+    ],
+    [
+      'IBUA at a per-millilitre amount of no year',
+      (b) => ((b.lines[0].taxes = [{ code: '34', name: 'IBUA', per_unit_amount: 0.5 }]), b),
+      ['lines.0.taxes.0.per_unit_amount'],
+    ],
     [
       'two faulty rates on two lines',
       (b) => {
@@ -166,10 +201,56 @@ describe('TAX_RATE_INVALID', () => {
     ['04', 4],
     ['04', 8],
     ['04', 16],
+    ['03', 0.966],
+    ['03', '1.104'],
+    ['35', 20],
   ] as const)('accepts %s at %s', (code, rate) => {
     const body = valid();
     body.lines[0].taxes = [{ code, name: 'x', rate }];
     expect(run(body).ok).toBe(true);
+  });
+});
+
+describe('per-unit taxes (INC bolsas, IBUA)', () => {
+  it("computes PerUnitAmount × BaseUnitMeasure, the measure quantity × units_per_item in the tax's unit", () => {
+    const body = valid();
+    body.lines = [
+      {
+        code: 'B',
+        name: 'Bolsa',
+        quantity: 3,
+        unit_price: 100,
+        taxes: [{ code: '22', name: 'x', per_unit_amount: 66 }],
+      },
+      {
+        code: 'G',
+        name: 'Gaseosa 400 ml',
+        quantity: 24,
+        unit_price: 2500,
+        taxes: [
+          { code: '01', name: 'IVA', rate: 19 },
+          { code: '34', name: 'IBUA', per_unit_amount: 0.65, units_per_item: 400 },
+        ],
+      },
+    ];
+    const result = run(body);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const totals = result.value.totals;
+    // 3 bags × 66.00 = 198.00; 24 × 400 ml = 9600 ml × 0.65 = 6240.00; IVA 19 % of 60000.00 = 11400.00.
+    expect(totals.taxTotals.map((t) => [t.code, t.amount])).toEqual([
+      ['01', 1140000n],
+      ['22', 19800n],
+      ['34', 624000n],
+    ]);
+    expect(totals.lines[1]!.taxes[1]!.perUnit).toEqual({
+      amount: { units: 65n, scale: 2 },
+      unitCode: 'MLT',
+      measure: { units: 9600n, scale: 0 },
+    });
+    // Both lines are taxed, each base counted once (FAU04): 300.00 + 60000.00.
+    expect(totals.taxExclusive).toBe(6030000n);
+    expect(totals.byCode).toEqual({ '01': 1140000n, '04': 0n, '03': 0n });
   });
 });
 

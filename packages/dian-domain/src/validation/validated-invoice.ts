@@ -1,5 +1,5 @@
 import type { Decimal } from '../money/decimal.ts';
-import type { TaxCode } from '../tax/tax-rules.ts';
+import type { LineTaxInput } from '../tax/tax-rules.ts';
 import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { InvoiceTotals } from '../totals/compute-totals.ts';
 
@@ -33,7 +33,7 @@ export type ValidatedLine = {
   quantity: Decimal;
   unitPrice: Decimal;
   unitCode: string;
-  taxes: readonly { code: TaxCode; rate: Decimal }[];
+  taxes: readonly LineTaxInput[];
   allowanceCharges: readonly AllowanceChargeInput[];
   /** A free item or sample, valued at the reference price (PricingReference, table 13.3.9 price type). */
   freeOfCharge?: { referencePrice: Decimal; priceTypeCode: '01' | '02' | '03' };

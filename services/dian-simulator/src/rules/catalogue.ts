@@ -154,6 +154,11 @@ const invoiceRules = [
   r('VLR01', 'taxes', 'Se informó un valor o porcentaje negativo'),
   r('SIM-IMP01', 'taxes', 'El código del tributo no corresponde a un tributo de la tabla 13.2.2'),
   r('SIM-IMP02', 'taxes', 'La tarifa no corresponde a una tarifa vigente para el tributo (tabla 13.3.11)'),
+  r(
+    'SIM-IMP03',
+    'taxes',
+    'Un tributo por unidad (22, 34 …) no informa BaseUnitMeasure y PerUnitAmount, o un tributo porcentual los informa',
+  ),
   r('FAS01a', 'taxes', 'Existe más de un grupo TaxTotal para el mismo tributo'),
   r('FAS01b', 'taxes', 'Los impuestos del documento no corresponden a la suma de los impuestos de las líneas'),
   r('FAS02', 'taxes', 'El valor del tributo no corresponde a la suma de sus subtotales (TaxSubtotal)'),

@@ -63,9 +63,12 @@ export function kindOf(root: XmlElement): DocumentKind | undefined {
 }
 const { cbc, cac, ext, sts } = ubl;
 
-type TaxSubtotalView = {
+export type TaxSubtotalView = {
   scheme: string | undefined;
   percent: string | undefined;
+  /** A per-unit tax's BaseUnitMeasure and PerUnitAmount (annex §3.8). */
+  baseUnitMeasure: string | undefined;
+  perUnitAmount: string | undefined;
   taxable: string | undefined;
   amount: string | undefined;
 };
@@ -209,6 +212,8 @@ function taxTotal(total: XmlElement): TaxTotalView {
       return {
         scheme: text(pathElement(category, [cac, 'TaxScheme'], [cbc, 'ID'])),
         percent: text(childElement(category, cbc, 'Percent')),
+        baseUnitMeasure: text(childElement(sub, cbc, 'BaseUnitMeasure')),
+        perUnitAmount: text(childElement(sub, cbc, 'PerUnitAmount')),
         taxable: text(childElement(sub, cbc, 'TaxableAmount')),
         amount: text(childElement(sub, cbc, 'TaxAmount')),
       };

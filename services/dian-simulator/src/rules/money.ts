@@ -41,16 +41,6 @@ function parseCents(text: string): bigint | undefined {
   return m < 0n ? -rounded : rounded;
 }
 
-/**
- * base × percent / 100 in cents, rounded half-up, with the percent's every decimal (up to 6: ReteICA's 0.966 %);
- * undefined when the percent is not a decimal.
- */
-export function exactPercentOf(baseCents: bigint, percent: string): bigint | undefined {
-  const m = micros(percent); // the percent in millionths
-  if (m === undefined || m < 0n || baseCents < 0n) return undefined;
-  return (baseCents * m + 50_000_000n) / 100_000_000n;
-}
-
 /** The decimal in millionths, exactly; undefined when the text is not a decimal with up to 6 decimals. */
 function micros(text: string): bigint | undefined {
   const match = AMOUNT.exec(text);
@@ -77,10 +67,12 @@ export const negative = (decimal: string | undefined) =>
 /** Exactly two decimals, as the CUFE and DIAN's arithmetic rules expect. */
 export const isTwoDecimals = (text: string | undefined) => text !== undefined && /^\d+\.\d{2}$/.test(text);
 
-/** amount × percent / 100, in cents, rounded half-up (percent with up to 2 decimals). */
+/**
+ * base × percent / 100 in cents, rounded half-up, with the percent's every decimal (up to 6: ICA's and ReteICA's
+ * 0.966 %); undefined when the percent is not a decimal.
+ */
 export function percentOf(baseCents: bigint, percent: string): bigint | undefined {
-  const p = cents(percent); // percent in hundredths
-  if (p === undefined) return undefined;
-  const product = baseCents * p; // cents × hundredths of a percent = 10⁻⁴ cents × 100
-  return (product + 5_000n) / 10_000n;
+  const m = micros(percent); // the percent in millionths
+  if (m === undefined || m < 0n || baseCents < 0n) return undefined;
+  return (baseCents * m + 50_000_000n) / 100_000_000n;
 }

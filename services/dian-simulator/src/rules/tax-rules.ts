@@ -1,7 +1,7 @@
 import type { RuleCode } from './catalogue.ts';
 import type { RuleGroupCheck } from './context.ts';
-import type { InvoiceView, TaxTotalView } from './invoice-view.ts';
-import { abs, cents, exactPercentOf, negative, normalRate, percentOf } from './money.ts';
+import type { InvoiceView, TaxSubtotalView, TaxTotalView } from './invoice-view.ts';
+import { abs, cents, negative, normalRate, percentOf, productCents } from './money.ts';
 
 /** Annex table 13.2.2 (reference §8.1); 05–07 are withholdings and belong in WithholdingTaxTotal. */
 const TAX_CODES = new Set([
@@ -26,13 +26,16 @@ const TAX_CODES = new Set([
   'ZZ',
 ]);
 /**
- * Annex table 13.3.11 (reference §8.2): the only rates the simulator knows are IVA's and INC's. A Map: a code is any
- * text.
+ * Annex table 13.3.11 (reference §8.2): the rates the simulator knows, IVA's, INC's and ICUI's (Ley 2277). A Map: a
+ * code is any text.
  */
 const RATES = new Map<string, readonly string[]>([
   ['01', ['0.00', '5.00', '16.00', '19.00']],
   ['04', ['2.00', '4.00', '8.00', '16.00']],
+  ['35', ['10.00', '15.00', '20.00']],
 ]);
+/** Table 13.2.2's per-unit taxes (reference §8.1): they carry BaseUnitMeasure and PerUnitAmount, not Percent. */
+const PER_UNIT = new Set(['02', '22', '23', '24', '25', '32', '33', '34']);
 
 /**
  * Tax codes, rates and TaxTotal arithmetic (reference §7.5). FAS07 allows config.toleranceCents for documents built
@@ -54,6 +57,7 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
       if (rates && !rates.includes(normalRate(s.percent) ?? '')) unknownRate = true;
     }
   }
+  if (all.some((total) => total.subtotals.some(wrongKindOfRate))) failures.add('SIM-IMP03');
   if (all.some((total) => total.subtotals.length === 0)) failures.add('FAS04');
   if (unknownCode) failures.add('SIM-IMP01');
   if (unknownRate) failures.add('SIM-IMP02');
@@ -66,9 +70,8 @@ export const checkTaxes: RuleGroupCheck = ({ view, config }) => {
     for (const s of total.subtotals) subtotalSum += cents(s.amount) ?? 0n;
     if (cents(total.amount) !== subtotalSum) failures.add('FAS02');
     for (const s of total.subtotals) {
-      const base = cents(s.taxable);
-      const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
       const actual = cents(s.amount);
+      const expected = expectedTax(s);
       // The same arithmetic is FAS07 on the document's TaxTotals and FAX07 on a line's.
       if (expected !== undefined && actual !== undefined && abs(actual - expected) > config.toleranceCents)
         failures.add(index < headerCount ? 'FAS07' : 'FAX07');
@@ -90,7 +93,7 @@ function checkWithholdings(totals: readonly TaxTotalView[], toleranceCents: bigi
     return total.subtotals.some((s) => {
       const base = cents(s.taxable);
       const actual = cents(s.amount);
-      const expected = base === undefined || s.percent === undefined ? undefined : exactPercentOf(base, s.percent);
+      const expected = base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
       return actual === undefined || expected === undefined || abs(actual - expected) > toleranceCents;
     });
   });
@@ -99,6 +102,24 @@ function checkWithholdings(totals: readonly TaxTotalView[], toleranceCents: bigi
 }
 
 const WITHHOLDINGS = new Set(['05', '06', '07']);
+
+/**
+ * FAS07's arithmetic (reference §7.5): TaxableAmount × Percent / 100, or for a per-unit tax PerUnitAmount ×
+ * BaseUnitMeasure; undefined when the subtotal does not say enough (SIM-IMP03 or FAS04 report that).
+ */
+function expectedTax(s: TaxSubtotalView): bigint | undefined {
+  if (s.perUnitAmount !== undefined) return productCents(s.perUnitAmount, s.baseUnitMeasure);
+  const base = cents(s.taxable);
+  return base === undefined || s.percent === undefined ? undefined : percentOf(base, s.percent);
+}
+
+/** A per-unit tax without BaseUnitMeasure and PerUnitAmount (or with a Percent), or a percentage tax with them. */
+function wrongKindOfRate(s: TaxSubtotalView): boolean {
+  const perUnitFields = s.baseUnitMeasure !== undefined || s.perUnitAmount !== undefined;
+  if (PER_UNIT.has(s.scheme ?? ''))
+    return s.baseUnitMeasure === undefined || s.perUnitAmount === undefined || s.percent !== undefined;
+  return perUnitFields;
+}
 
 /** Any tax amount, base or rate, line amount or document total (PayableRoundingAmount may be negative) below zero. */
 function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boolean {
@@ -111,21 +132,22 @@ function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boo
   return [t.lineExtension, t.taxExclusive, t.taxInclusive, t.allowance, t.charge, t.prepaid, t.payable].some(negative);
 }
 
-/** Each header subtotal (tax, rate) equals the sum of the lines' subtotals at that tax and rate. */
+/** Each header subtotal (tax, rate or per-unit amount) equals the sum of the lines' subtotals at that tax and rate. */
 function headerMatchesLines(header: readonly TaxTotalView[], lines: readonly TaxTotalView[]): boolean {
-  const key = (scheme: string | undefined, percent: string | undefined) => `${scheme}|${normalRate(percent)}`;
+  // A per-unit tax's subtotals are per PerUnitAmount, as a percentage tax's are per rate.
+  const key = (s: TaxSubtotalView) => `${s.scheme}|${normalRate(s.percent)}|${cents(s.perUnitAmount)}`;
   const fromLines = new Map<string, [bigint, bigint]>();
   for (const total of lines) {
     for (const s of total.subtotals) {
-      const [base, tax] = fromLines.get(key(s.scheme, s.percent)) ?? [0n, 0n];
-      fromLines.set(key(s.scheme, s.percent), [base + (cents(s.taxable) ?? 0n), tax + (cents(s.amount) ?? 0n)]);
+      const [base, tax] = fromLines.get(key(s)) ?? [0n, 0n];
+      fromLines.set(key(s), [base + (cents(s.taxable) ?? 0n), tax + (cents(s.amount) ?? 0n)]);
     }
   }
   let inHeader = 0;
   for (const total of header) {
     for (const s of total.subtotals) {
       inHeader++;
-      const expected = fromLines.get(key(s.scheme, s.percent));
+      const expected = fromLines.get(key(s));
       if (expected === undefined || expected[0] !== cents(s.taxable) || expected[1] !== cents(s.amount)) return false;
     }
   }

@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV1 } from '@fe/contracts';
+import type { InvoiceRequestedV2 } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
   checkInvoiceRequest,
@@ -17,7 +17,7 @@ import type { TenantProfile } from '@fe/tenancy';
 /** A request that may be numbered: validated, with its resolution and the number it asked for. */
 export type AcceptedRequest = {
   invoice: ValidatedInvoice;
-  request: InvoiceRequestedV1['data']['request'];
+  request: InvoiceRequestedV2['data']['request'];
   resolution: NumberingResolution;
   explicitNumber: string | undefined;
   issuedAt: Date;
@@ -61,7 +61,7 @@ export function requestedData(
   profile: TenantProfile,
   number: string,
   idempotencyKey: string | undefined,
-): InvoiceRequestedV1['data'] {
+): InvoiceRequestedV2['data'] {
   const built = invoiceIdentity({
     invoice: accepted.invoice,
     tenant: profile.tenant,

@@ -1,4 +1,4 @@
-import type { Envelope, ErrorCode, InvoiceRequestedV1 } from '@fe/contracts';
+import type { Envelope, ErrorCode, InvoiceRequestedV2 } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { tagInvoice } from '@fe/telemetry';
 import type { InvoiceStatusView } from '@fe/invoice-status';
@@ -62,7 +62,7 @@ async function issue(
     throw new ApiError(code as ErrorCode, message, details);
   }
   const accepted = decided.value;
-  let requested: InvoiceRequestedV1 | undefined;
+  let requested: InvoiceRequestedV2 | undefined;
   await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
     const data = requestedData(accepted, profile, number, command.idempotencyKey);
     const meta = {

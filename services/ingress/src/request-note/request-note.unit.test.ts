@@ -150,6 +150,33 @@ describe('a credit note', () => {
     ).toBe('NDA1');
   });
 
+  it('names only IVA and INC for now: NOTE_TAX_NOT_SUPPORTED on a line with another tax, or on a cancellation copying one; nothing is reserved', async () => {
+    const { store, ports } = world();
+    const ica = { code: '03', name: 'ICA', rate: 0.966 } as const;
+    const invoice = await anInvoice(store, '990000001', 'accepted', {
+      request: {
+        ...invoiceRequest,
+        lines: invoiceRequest.lines.map((l) => ({ ...l, taxes: [...(l.taxes ?? []), ica] })),
+      },
+    });
+    for (const kind of ['credit', 'debit'] as const) {
+      const line = { ...noteLine(10), taxes: [ica] };
+      expect(await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [line]))))).toEqual({
+        code: 'NOTE_TAX_NOT_SUPPORTED',
+        paths: ['lines.0.taxes.0.code'],
+      });
+    }
+    expect(await refusal(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '2'))))).toEqual({
+      code: 'NOTE_TAX_NOT_SUPPORTED',
+      paths: ['invoice'],
+    });
+    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
+    // A note of IVA-only lines is still numbered.
+    expect(
+      await outcome(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)])))),
+    ).toBe('NC1');
+  });
+
   it('of 0.00 is NOTE_AMOUNT_ZERO naming the lines, credit or debit; nothing is reserved', async () => {
     const { store, ports } = world();
     const invoice = await anInvoice(store, '990000001');

@@ -36,6 +36,16 @@ export const formatPrice = (text: string): string => formatNumber(text, 2);
 
 export const formatRate = (text: string): string => `${formatNumber(text)} %`;
 
+/** The units a per-unit tax is counted in, as a reader says them. */
+const unitWords: Record<string, string> = { '94': 'und', MLT: 'ml' };
+
+/** A tax's rate as printed: '19 %', or a per-unit tax's '66,00 × 3 und' (PerUnitAmount × BaseUnitMeasure). */
+export function formatTaxRate(tax: { rate: string; perUnit?: { amount: string; measure: string; unitCode: string } }) {
+  if (!tax.perUnit) return formatRate(tax.rate);
+  const { amount, measure, unitCode } = tax.perUnit;
+  return `${formatMoney(amount)} × ${formatNumber(measure)} ${unitWords[unitCode] ?? unitCode}`;
+}
+
 /** '900123456', '8' → '900.123.456-8'. */
 export const formatNit = (nit: string, dv?: string): string =>
   (/^\d+$/.test(nit) ? group(nit) : nit) + (dv !== undefined ? `-${dv}` : '');

@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatPrice,
   formatRate,
+  formatTaxRate,
   formatTime,
 } from './colombian-format.ts';
 
@@ -33,6 +34,15 @@ describe('Colombian formats', () => {
       '2.130,123456',
     ]);
     expect(['19.00', '8.00', '2.50'].map(formatRate)).toEqual(['19 %', '8 %', '2,5 %']);
+  });
+
+  it('prints a per-unit tax as PerUnitAmount × BaseUnitMeasure in its unit, a percentage tax as its rate', () => {
+    const ibua = { amount: '0.65', measure: '9600', unitCode: 'MLT' };
+    expect(formatTaxRate({ rate: '0.00', perUnit: ibua })).toBe('0,65 × 9.600 ml');
+    expect(formatTaxRate({ rate: '0.00', perUnit: { amount: '66.00', measure: '3', unitCode: '94' } })).toBe(
+      '66,00 × 3 und',
+    );
+    expect(formatTaxRate({ rate: '0.966' })).toBe('0,966 %');
   });
 
   it('refuses text that is not a decimal rather than printing a wrong amount', () => {

@@ -31,7 +31,15 @@ export type PartyView = {
   phone?: string;
 };
 
-export type TaxView = { code: string; name: string; rate: string; base: string; amount: string };
+export type TaxView = {
+  code: string;
+  name: string;
+  rate: string;
+  base: string;
+  amount: string;
+  /** A per-unit tax (INC bolsas, IBUA): PerUnitAmount per unit of unitCode, BaseUnitMeasure units. */
+  perUnit?: { amount: string; measure: string; unitCode: string };
+};
 
 /** A discount or charge (cac:AllowanceCharge) on a line or on the whole document, as signed. */
 export type AdjustmentView = {

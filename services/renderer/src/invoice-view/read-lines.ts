@@ -18,12 +18,23 @@ export function readTaxes(
     children(total, 'TaxSubtotal').map((sub) => {
       const scheme = child(sub, 'TaxCategory', 'TaxScheme');
       const code = required(text(scheme, 'ID'), 'tax scheme code');
+      const perUnitAmount = text(sub, 'PerUnitAmount');
+      const measure = child(sub, 'BaseUnitMeasure');
       return {
         code,
         name: text(scheme, 'Name') ?? code,
         rate: text(sub, 'TaxCategory', 'Percent') ?? text(sub, 'Percent') ?? '0.00',
         base: text(sub, 'TaxableAmount') ?? '0.00',
         amount: required(text(sub, 'TaxAmount'), 'tax amount'),
+        ...(perUnitAmount !== undefined && measure
+          ? {
+              perUnit: {
+                amount: perUnitAmount,
+                measure: text(measure) ?? '0',
+                unitCode: attribute(measure, 'unitCode') ?? '',
+              },
+            }
+          : {}),
       };
     }),
   );

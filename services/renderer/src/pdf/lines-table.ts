@@ -32,8 +32,11 @@ function drawTableHeader(canvas: Canvas, y: number): number {
   return y + table.headerHeight;
 }
 
+/** A line's taxes by name and rate; a per-unit tax by name, its amount × measure too wide here (the summary has it). */
 function cells(l: LineView): string[] {
-  const tax = l.taxes.length ? l.taxes.map((t) => `${t.name} ${formatRate(t.rate)}`).join('\n') : 'Excluido';
+  const tax = l.taxes.length
+    ? l.taxes.map((t) => (t.perUnit ? t.name : `${t.name} ${formatRate(t.rate)}`)).join('\n')
+    : 'Excluido';
   return [
     l.id,
     l.code,

@@ -1,5 +1,5 @@
 import { adjustmentText, signedAmount } from '../format/adjustment-text.ts';
-import { formatMoney, formatRate } from '../format/colombian-format.ts';
+import { formatMoney, formatRate, formatTaxRate } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { amountInWords } from '../words/amount-in-words.ts';
 import type { Canvas } from './canvas.ts';
@@ -131,7 +131,7 @@ export function drawSummary(canvas: Canvas, view: InvoiceView, top: number): num
     y += ROW;
   }
   for (const tax of view.taxes) {
-    const values = [`${tax.code} ${tax.name}`, formatRate(tax.rate), formatMoney(tax.base), formatMoney(tax.amount)];
+    const values = [`${tax.code} ${tax.name}`, formatTaxRate(tax), formatMoney(tax.base), formatMoney(tax.amount)];
     values.forEach((value, i) =>
       line(canvas, value, cols[i]!, y, {}, { width: widths[i]!, align: i ? 'right' : 'left' }),
     );

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { invoiceRequestSchema } from '../api/invoice-request.ts';
+import { envelopeSchema } from './envelope.ts';
+import { invoiceRequestedV1, invoiceRequestedV1Data, type InvoiceRequestedV1 } from './invoice-requested.v1.ts';
+
+/**
+ * Ingress accepted a request and numbered it. It holds everything a pure rebuild needs, so a replay reproduces
+ * byte-identical documents, even after an upgrade. v2: a line's taxes may be ICA, ICUI, INC bolsas and IBUA beside
+ * IVA and INC (docs/events.md, "Versioning"), which a v1 reader's closed enum refuses.
+ */
+export const invoiceRequestedV2Data = invoiceRequestedV1Data.extend({ request: invoiceRequestSchema });
+
+export const invoiceRequestedV2 = envelopeSchema('InvoiceRequested', 2, invoiceRequestedV2Data).meta({
+  id: 'InvoiceRequested.v2',
+});
+export type InvoiceRequestedV2 = z.infer<typeof invoiceRequestedV2>;
+
+/**
+ * The upcaster: a stored v1 read as v2. Its request is already a valid v2 request (v2 only widened the taxes), so
+ * only the version changes; the store keeps the v1 as written.
+ */
+export function upcastInvoiceRequestedV1(v1: InvoiceRequestedV1): InvoiceRequestedV2 {
+  return { ...v1, version: 2 };
+}
+
+/** A stored or delivered v1, parsed and read as v2: how invoiceEventSchema reads it. */
+export const invoiceRequestedV1AsV2 = invoiceRequestedV1.transform(upcastInvoiceRequestedV1);

@@ -1,0 +1,94 @@
+// The line taxes beyond IVA and INC end to end on either shape: examples/invoice-other-taxes.json (ICA, ICUI, a
+// vehicle's IVA and INC) and invoice-per-unit-taxes.json (INC bolsas, IBUA) accepted by the simulator with DIAN's
+// XSD, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
+// formula written here, and the PDF naming each tax.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { demoResolution } from '@fe/dian-domain';
+import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
+import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpAnswer } from '../http-client.ts';
+import type { Shape } from '../shapes/shape.ts';
+
+const example = (file: string): unknown =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
+
+/** Annex §1.1: SHA-384 of the document's own strings; only IVA (01), INC (04) and ICA (03) enter it. */
+function cufeOf(xml: string): string {
+  const head = readDocumentHead(parseXmlTree(xml));
+  const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
+  const parts = [head.number, head.issueDate, head.issueTime, head.lineExtensionAmount, tax('01'), tax('04')];
+  parts.push(tax('03'), head.payableAmount, head.supplierNit, head.customerId, demoResolution.technicalKey);
+  parts.push(head.environment);
+  expect(parts.every((part) => part !== undefined)).toBe(true);
+  return createHash('sha384').update(parts.join(''), 'utf8').digest('hex');
+}
+
+/** What each example's signed XML and PDF must show. */
+const cases = [
+  {
+    file: 'invoice-other-taxes.json',
+    // 420 000 + IVA 79 800 + ICUI 84 000; 350 000 + IVA 66 500 + ICA 3 381; a vehicle 180 000 000 + IVA 34 200 000 +
+    // INC 16 % 28 800 000. Each taxed line's base counts once in TaxExclusiveAmount (FAU04).
+    xml: [
+      '<cac:TaxTotal><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">350000.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="COP">3381.00</cbc:TaxAmount><cac:TaxCategory><cbc:Percent>0.966</cbc:Percent><cac:TaxScheme><cbc:ID>03</cbc:ID><cbc:Name>ICA</cbc:Name>',
+      '<cbc:Percent>20.00</cbc:Percent><cac:TaxScheme><cbc:ID>35</cbc:ID><cbc:Name>ICUI</cbc:Name>',
+      '<cbc:TaxExclusiveAmount currencyID="COP">180770000.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="COP">244003681.00</cbc:TaxInclusiveAmount>',
+    ],
+    pdf: ['35 ICUI', '03 ICA', '04 INC', '$ 84.000,00', '$ 3.381,00', '$ 28.800.000,00'],
+  },
+  {
+    file: 'invoice-per-unit-taxes.json',
+    // 24 bottles × 400 ml = 9 600 ml × 0.65 = 6 240.00; 3 bags × 66.00 = 198.00; IVA 11 400.00 + 114.00.
+    xml: [
+      '<cbc:TaxAmount currencyID="COP">6240.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">0.65</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>34</cbc:ID><cbc:Name>IBUA</cbc:Name>',
+      '<cbc:TaxAmount currencyID="COP">198.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="94">3</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">66.00</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>22</cbc:ID><cbc:Name>INC Bolsas</cbc:Name>',
+      '<cbc:TaxInclusiveAmount currencyID="COP">78552.00</cbc:TaxInclusiveAmount>',
+    ],
+    pdf: ['34 IBUA', '22 INC Bolsas', '0,65 × 9.600 ml', '66,00 × 3 und', '$ 6.240,00', '$ 198,00'],
+  },
+];
+
+/** `shape` gives the deployment the file started (in its beforeAll). */
+export function otherTaxesSuite(shape: () => Shape): void {
+  describe.each(cases)('examples/$file', ({ file, xml: marks, pdf: shown }) => {
+    let answer: HttpAnswer;
+    let xml: string;
+    beforeAll(async () => {
+      answer = await shape().post(example(file));
+      xml = answer.status === 201 ? await (await fetch(answer.body.xml_url)).text() : '';
+    }, 60_000);
+
+    it('is accepted by DIAN (XSD checked) with the CUFE of the annex formula, over IVA, INC and ICA only', () => {
+      expect({ status: answer.status, errors: answer.body?.tax_authority_response?.errors }).toEqual({
+        status: 201,
+        errors: undefined,
+      });
+      expect(cufeOf(xml)).toBe(answer.body.cufe);
+      for (const mark of marks) expect(xml).toContain(mark);
+    });
+
+    it("is signed as xmlsec1 and xades4j (DIAN's library) verify", async () => {
+      const dir = shape().scratchDir;
+      const xmlFile = join(dir, `${file}.xml`);
+      const caFile = join(dir, 'demo-ca.pem');
+      writeFileSync(xmlFile, xml);
+      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
+      // xades4j when its jar is installed (scripts/bootstrap.sh), as the other suites do.
+      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
+        const verdict = verify(xmlFile, caFile);
+        expect(verdict.ok, verdict.output).toBe(true);
+      }
+    });
+
+    it('has a PDF that prints each tax, its rate or per-unit amount and its value', async () => {
+      const pdfFile = join(shape().scratchDir, `${file}.pdf`);
+      writeFileSync(pdfFile, Buffer.from(await (await fetch(answer.body.pdf_url)).arrayBuffer()));
+      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      for (const words of shown) expect(text).toContain(words);
+    });
+  });
+}
