@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invoiceRequestSchema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
+import { invoiceContingencyFields } from './invoice-requested-shared.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -19,6 +20,7 @@ export const invoiceRequestedV1Data = z.object({
   payable_amount: amountString,
   idempotency_key: z.string().optional(),
   build_rules: buildRulesField,
+  ...invoiceContingencyFields,
 });
 
 export const invoiceRequestedV1 = envelopeSchema('InvoiceRequested', 1, invoiceRequestedV1Data).meta({

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { colombiaDateTime } from '@fe/dian-domain';
-import { SqliteFileCounter } from '@fe/dian-client';
+import { createDianOutageMonitor, dianAvailabilityConfigSchema, SqliteFileCounter } from '@fe/dian-client';
 import {
   parseFault,
   seedTrustFolder,
@@ -32,6 +32,7 @@ import {
   FilesystemBlobStore,
   routeByEventType,
   InProcessEventBus,
+  configFromEnv,
   loadOrCreateAuditKey,
   OWNER_ONLY_DIR,
   SqliteAuditCheckpointStore,
@@ -314,6 +315,15 @@ export async function startEmbedded(
         : { ...env, DIAN_ENDPOINT: dianEndpoint },
     );
     const radianToday = options.radianToday ?? (() => colombiaDateTime(clock.now()).date);
+    // DIAN's outage, probed on a schedule, for the tenants in `automatic` contingency (docs/contingency.md).
+    const dianAvailability = createDianOutageMonitor(
+      submitter.endpoints,
+      configFromEnv(dianAvailabilityConfigSchema, env),
+      (endpoint, down) =>
+        logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
+    );
+    dianAvailability.start();
+    closers.push(() => dianAvailability.stop());
     const submitterService = createSubmitterService(
       {
         store,
@@ -486,6 +496,7 @@ export async function startEmbedded(
       // extra read. Other processes watch the bus instead (createBusInvoiceOutcomes, docs/service.md).
       outcomes: projection,
       answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
+      dianAvailability,
     };
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }),

@@ -25,7 +25,12 @@ export type BuildInvoiceInput = {
   environment: DianEnvironment;
   /** The issue instant; written in Colombian time (-05:00), to the second. */
   issuedAt: Date;
+  /** 01 a sale (the default), 04 issued while DIAN is unavailable (contingency, docs/contingency.md). */
+  invoiceTypeCode?: SalesInvoiceTypeCode | undefined;
 };
+
+/** The sales invoice types this product issues (annex table 13.1.3): 01 sale, 04 contingency on DIAN's side. */
+export type SalesInvoiceTypeCode = '01' | '04';
 
 export type BuiltInvoice = {
   /** The unsigned UBL 2.1 invoice, in canonical XML form (see xml-writer.ts). */
@@ -67,7 +72,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   w.leaf('cbc:IssueDate', when.date);
   w.leaf('cbc:IssueTime', when.time);
   if (invoice.payment.dueDate) w.leaf('cbc:DueDate', invoice.payment.dueDate);
-  w.leaf('cbc:InvoiceTypeCode', '01');
+  w.leaf('cbc:InvoiceTypeCode', input.invoiceTypeCode ?? '01');
   if (invoice.notes) w.leaf('cbc:Note', invoice.notes);
   w.leaf('cbc:DocumentCurrencyCode', 'COP');
   w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));

@@ -167,6 +167,8 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
         return (await blobs.get(key)).bytes;
       },
       setTacitAcceptance: (tenantId, setting) => tenants.updateTenant(tenantId, { tacitAcceptance: setting }),
+      setContingency: (tenantId, setting) => tenants.updateTenant(tenantId, { contingency: setting }),
+      outboxDir: join(dataDir, 'outbox'),
       dian: {
         async setFault(spec) {
           const answer = await fetch(`${simulator}/fault`, { method: 'PUT', body: spec ?? '' });

@@ -1,0 +1,20 @@
+import type { InvoiceRequestedV1 } from '@fe/contracts';
+import { contingencyOf, type TenantProfile } from '@fe/tenancy';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The contingency fields of an invoice issued now (docs/contingency.md): type 04 and its deadline while the tenant's
+ * setting is `on`, or `automatic` with DIAN down; nothing (an ordinary sale) otherwise.
+ */
+export function contingencyFields(
+  profile: TenantProfile,
+  dianDown: boolean,
+  issuedAt: Date,
+  windowHours: number,
+): Pick<InvoiceRequestedV1['data'], 'invoice_type_code' | 'contingency_transmit_by'> {
+  const setting = contingencyOf(profile);
+  if (setting === 'off' || (setting === 'automatic' && !dianDown)) return {};
+  const transmitBy = new Date(issuedAt.getTime() + windowHours * HOUR_MS);
+  return { invoice_type_code: '04', contingency_transmit_by: transmitBy.toISOString() };
+}
