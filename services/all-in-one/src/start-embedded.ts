@@ -508,7 +508,11 @@ export async function startEmbedded(
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
-        tenantReadinessRoute({ tenants: tenants, clock }),
+        tenantReadinessRoute({
+          tenants: tenants,
+          clock,
+          contingency: { invoices: statusStore, store, alarmHours: config.ingress.contingencyAlarmHours },
+        }),
         // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
         // call slots), answered through the projection's waiters.
         radianEventRoutes({

@@ -131,7 +131,11 @@ await runMain({
         receivedInvoiceRoutes({ received, tenants: tenants! }),
         ...(mailboxStore ? [receptionMailboxRoute({ mailboxes: mailboxStore, clock })] : []),
         // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
-        tenantReadinessRoute({ tenants: tenants!, clock }),
+        tenantReadinessRoute({
+          tenants: tenants!,
+          clock,
+          contingency: { invoices: statusStore, store, alarmHours: ingress.contingencyAlarmHours },
+        }),
         // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
         radianEventRoutes({
           store,

@@ -24,6 +24,7 @@ export const contingencyEnv = {
   SUBMIT_CONTINGENCY_RETRY_MS: '500',
   SUBMIT_RETRY_BASE_MS: '200',
   FE_WAIT_BUDGET_MS: '1000',
+  CONTINGENCY_ALARM_HOURS: '72', // past the 48-hour window: the readiness warns at once
 };
 
 const INVOICES = 3;
@@ -70,6 +71,7 @@ export function contingencySuite(shape: () => Shape): void {
     const mailsOf = (number: string): ReadMail[] =>
       outboxMailsTo(shape().outboxDir, buyer).filter((m) => m.subject.includes(`;${number};`));
     let beforeDian: { mail: ReadMail; pending: boolean; received: number }[] = [];
+    let readinessDuring: { status: string; warnings: { code: string }[] };
 
     beforeAll(async () => {
       const s = shape();
@@ -90,6 +92,7 @@ export function contingencySuite(shape: () => Shape): void {
           return { mail, pending: status.status === 'pending', received: await s.dian.timesReceived(cufe) };
         }),
       );
+      readinessDuring = (await s.get('/api/v1/service/tenant/readiness')).body;
       await s.dian.setFault(undefined);
     });
 
@@ -119,6 +122,20 @@ export function contingencySuite(shape: () => Shape): void {
         expect(text).toContain('Factura de contingencia (tipo 04)');
         expect(text).toContain('pendiente: la DIAN aún no ha validado este documento');
       }
+    });
+
+    it("warns in the tenant's readiness of the oldest one's deadline while DIAN has not taken it, and no more after", async () => {
+      const { number } = issued[0]!;
+      expect(readinessDuring.status).toBe('ready_with_warnings');
+      expect(readinessDuring.warnings).toContainEqual({
+        code: 'CONTINGENCY_DEADLINE',
+        document_id: number,
+        transmit_by: expect.any(String),
+        message: expect.stringContaining(`La factura de contingencia ${number} debe transmitirse a la DIAN`),
+      });
+      for (const { cufe } of issued) await pollStatus(shape(), cufe, (body) => body.status !== 'pending', 60_000);
+      const after = (await shape().get('/api/v1/service/tenant/readiness')).body;
+      expect(after.warnings.map((w: { code: string }) => w.code)).not.toContain('CONTINGENCY_DEADLINE');
     });
 
     it('records the deadline, the issue plus the 48-hour window', async () => {
