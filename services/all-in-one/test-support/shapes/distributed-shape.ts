@@ -249,6 +249,7 @@ function startedAs(
       env: {
         FE_PORT: String(ports.api + Number(name.at(-1)) - 1),
         DIAN_TRUSTED_PEM: join(dataDir, 'dian-simulator-certificate.pem'),
+        ...endpoints,
       },
     };
   const own: Record<string, NodeJS.ProcessEnv> = {
