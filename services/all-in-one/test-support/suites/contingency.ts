@@ -11,13 +11,13 @@ import { cac, cbc, parseXmlTree, readAttachedDocument, textAt, type XmlElement }
 import type { ReadMail } from '@fe/mail';
 import { attachedDocumentXsd, invoiceXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailsTo } from '../outbox.ts';
 import type { Shape } from '../shapes/shape.ts';
 import { exampleRequest, pollStatus } from '../world.ts';
 
 /** The variables a shape starts with for this suite: quick probes, a short wait, a short contingency delay. */
-export const contingencyEnv = {
+const contingencyEnv = {
   DIAN_PROBE_INTERVAL_MS: '200',
   DIAN_PROBE_TIMEOUT_MS: '1000',
   DIAN_OUTAGE_AFTER: '2',
@@ -65,7 +65,15 @@ function recomputedCufe(xml: string): string {
   return createHash('sha384').update(input, 'utf8').digest('hex');
 }
 
-export function contingencySuite(shape: () => Shape): void {
+/** The scenario on the shape `start` brings up with `contingencyEnv`, closed after. */
+export function contingencySuite(start: (env: Record<string, string>) => Promise<Shape>): void {
+  let started: Shape | undefined;
+  const shape = () => started!;
+  beforeAll(async () => {
+    started = await start(contingencyEnv);
+  }, 300_000);
+  afterAll(() => started?.close());
+
   describe('DIAN down, the tenant in automatic contingency', { timeout: 180_000 }, () => {
     const issued: { cufe: string; number: string }[] = [];
     const mailsOf = (number: string): ReadMail[] =>
