@@ -183,6 +183,29 @@ export function contingencySuite(start: (env: Record<string, string>) => Promise
       }
     });
 
+    it('accepts a type-03 invoice transcribed from a paper one, naming it (FAI01–FAI03), and refuses a paper dated later', async () => {
+      const s = shape();
+      const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Bogota' });
+      const paper = { number: 'TAL-000417', issue_date: today };
+      const answer = await s.post({ ...exampleRequest, paper_document: paper });
+      expect(answer.status, answer.text).toBe(201);
+      expect(answer.body.status).toBe('accepted');
+      const xml = await (await fetch(answer.body.xml_url)).text();
+      expect(xml).toContain('<cbc:InvoiceTypeCode>03</cbc:InvoiceTypeCode>');
+      expect(xml).toContain(
+        '<cac:AdditionalDocumentReference><cbc:ID>TAL-000417</cbc:ID><cbc:UUID>TAL-000417</cbc:UUID>' +
+          `<cbc:IssueDate>${today}</cbc:IssueDate><cbc:DocumentTypeCode>FTC</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>`,
+      );
+      const xmlFile = join(s.scratchDir, 'type-03.xml');
+      writeFileSync(xmlFile, xml);
+      expect(xmllintXsd(xmlFile, invoiceXsd).ok).toBe(true);
+      expect(recomputedCufe(xml)).toBe(answer.body.cufe);
+      const later = await s.post({ ...exampleRequest, paper_document: { ...paper, issue_date: '2999-01-01' } });
+      expect(later.status).toBe(400);
+      expect(later.body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(later.body.error.details)).toContain('paper_document.issue_date');
+    });
+
     it('issues an ordinary invoice (type 01) again once DIAN answers and the queue is through', async () => {
       const s = shape();
       await until(() => s.ingressLogs().find((l) => l.includes('DIAN answers again')), 'DIAN seen again');

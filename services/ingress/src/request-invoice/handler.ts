@@ -67,7 +67,13 @@ async function issue(
   }
   const accepted = decided.value;
   const dianDown = ports.dianAvailability?.isDown(profile.environment) ?? false;
-  const contingency = contingencyFields(profile, dianDown, accepted.issuedAt, ports.config.contingencyWindowHours);
+  const contingency = contingencyFields(
+    accepted.request,
+    profile,
+    dianDown,
+    accepted.issuedAt,
+    ports.config.contingencyWindowHours,
+  );
   let requested: InvoiceRequestedV1 | undefined;
   await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
     const data = requestedData(accepted, profile, number, command.idempotencyKey, contingency);

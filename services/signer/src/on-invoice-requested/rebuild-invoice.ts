@@ -68,6 +68,6 @@ function rebuildWith(data: InvoiceRequestedV1['data'], profile: SigningProfile, 
 
 /** The recorded type as the builder takes it; a type this product never issues is refused, not rebuilt as 01. */
 function salesTypeOf(code: string | undefined): SalesInvoiceTypeCode {
-  if (code === undefined || code === '01' || code === '04') return code ?? '01';
+  if (code === undefined || code === '01' || code === '03' || code === '04') return code ?? '01';
   throw new SignerError('REQUEST_INVALID', `invoice_type_code ${code}`);
 }
