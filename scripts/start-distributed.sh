@@ -113,9 +113,10 @@ start ingress-2 services/ingress/src/main.ts FE_PORT="$((port + 1))" DIAN_TRUSTE
   DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
 # The admin portal after the ingress: its habilitación run issues the test set through ingress-1.
 # Started last, it is stopped first (the stop script goes newest first), before the API it uses.
-# GetNumberingRange (onboarding's "Consultar en la DIAN") at the simulator, where the submitter sends.
+# GetNumberingRange (onboarding's "Consultar en la DIAN") at the simulator, where the submitter sends; an uploaded
+# received invoice's DIAN answer checked against the simulator's certificate, as the ingress checks it.
 start portal services/portal/src/main.ts FE_PORT="$portal_port" FE_PORTAL_API_URL="$url" FE_BASE_URL="${FE_BASE_URL:-http://127.0.0.1:$portal_port}" \
-  DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
+  DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem"
 wait_ready
 
 printf '%s\n' "$welcome"

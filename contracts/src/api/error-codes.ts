@@ -162,6 +162,10 @@ export const errorCatalogue = {
     summary:
       'The buyer has not accepted the invoice (033, or 034 tacitly): it cannot be registered as a título valor yet.',
   },
+  TITLE_VALUE_CASH_INVOICE: {
+    http: 409,
+    summary: 'The invoice has no due date (paid in cash): it cannot be registered or endorsed as a título valor.',
+  },
   TITLE_VALUE_NOT_REGISTERED: {
     http: 409,
     summary: 'The invoice is not registered as a título valor (036): it cannot be endorsed.',

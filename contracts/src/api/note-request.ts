@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { allowanceChargeSchema, decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice-request.ts';
+import {
+  allowanceChargeSchema,
+  calendarDateSchema,
+  customerSchema,
+  decimalAmountSchema,
+  invoiceLineSchema,
+  paymentSchema,
+  xmlTextSchema,
+} from './invoice-request.ts';
 
 /**
- * Credit and debit notes (docs/notes.md). A note corrects one accepted invoice of the same tenant,
- * named by its CUFE or by prefix + number; its buyer and payment means are the invoice's.
+ * Credit and debit notes (docs/notes.md). A note corrects one accepted invoice of the same tenant, named by its CUFE
+ * or by prefix + number (its buyer and payment means are the invoice's); or an invoice this product never issued,
+ * as the client gives it; or no invoice at all (annex §10.1–10.2: CustomizationID 22/32, with the period it covers).
  */
 export const noteInvoiceReferenceSchema = z
   .object({
@@ -30,6 +39,32 @@ export const noteInvoiceReferenceSchema = z
   })
   .meta({ id: 'NoteInvoiceReference' });
 
+/** An invoice issued before this product or by another provider, as the client gives it (CustomizationID 20/30). */
+export const externalInvoiceReferenceSchema = z
+  .object({
+    number: z
+      .string()
+      .regex(/^[A-Za-z0-9]{0,4}\d{1,10}$/, 'must be the prefix (0–4 letters or digits) and number, e.g. FE1234')
+      .describe("The invoice's cbc:ID, prefix and number together (BillingReference/InvoiceDocumentReference/ID)."),
+    cufe: z
+      .string()
+      .regex(/^[0-9a-f]{96}$/, 'must be 96 lowercase hex characters')
+      .describe("The invoice's CUFE: DIAN refuses a note whose invoice it does not know (CBG04/DBG04)."),
+    issue_date: calendarDateSchema.describe("The invoice's IssueDate (YYYY-MM-DD)."),
+  })
+  .strict()
+  .meta({ id: 'ExternalInvoiceReference' });
+
+/** The period a note without a referenced invoice covers (cac:InvoicePeriod, required for CustomizationID 22). */
+export const noteInvoicePeriodSchema = z
+  .object({
+    start_date: calendarDateSchema.describe('First day the note covers.'),
+    end_date: calendarDateSchema.describe('Last day the note covers; not before start_date.'),
+  })
+  .strict()
+  .refine((p) => p.end_date >= p.start_date, { path: ['end_date'], message: 'must not be before start_date' })
+  .meta({ id: 'NoteInvoicePeriod' });
+
 /** Annex 1.9 table 13.2.4 (CreditNote DiscrepancyResponse/ResponseCode). */
 export const creditNoteConcepts = {
   '1': 'Devolución parcial de los bienes y/o no aceptación parcial del servicio',
@@ -48,15 +83,15 @@ export const debitNoteConcepts = {
   '4': 'Otros',
 } as const;
 
-const conceptSchema = <Codes extends Record<string, string>>(codes: Codes, table: string) =>
+export const noteConceptSchema = <Codes extends Record<string, string>>(codes: Codes, table: string) =>
   z.enum(Object.keys(codes) as [keyof Codes & string, ...(keyof Codes & string)[]]).describe(
     `${table}, as a string: ${Object.entries(codes)
       .map(([code, name]) => `"${code}" ${name}`)
       .join('; ')}.`,
   );
 
-const noteFields = {
-  invoice: noteInvoiceReferenceSchema,
+/** What a note says beside its reference and lines (shared with the frozen v1 request, events/note-request.v1.ts). */
+export const noteTextFields = {
   description: xmlTextSchema(1, 5000)
     .optional()
     .describe("Why the invoice is corrected (DiscrepancyResponse/Description); omitted: the concept's DIAN name."),
@@ -73,30 +108,88 @@ const noteFields = {
     ),
 };
 
-export const creditNoteRequestSchema = z
+const noteFields = {
+  invoice: noteInvoiceReferenceSchema
+    .optional()
+    .describe('An invoice of this tenant issued here. Exactly one of invoice, external_invoice, invoice_period.'),
+  external_invoice: externalInvoiceReferenceSchema.optional(),
+  invoice_period: noteInvoicePeriodSchema
+    .optional()
+    .describe('A note without a referenced invoice (CustomizationID 22 credit, 32 debit): the period it covers.'),
+  customer: customerSchema
+    .optional()
+    .describe("The buyer, with external_invoice or invoice_period only (otherwise the invoice's)."),
+  payment: paymentSchema
+    .optional()
+    .describe("The payment means, with external_invoice or invoice_period only (otherwise the invoice's)."),
+  ...noteTextFields,
+};
+
+type NoteReferenceFields = {
+  invoice?: unknown;
+  external_invoice?: unknown;
+  invoice_period?: unknown;
+  customer?: unknown;
+  payment?: unknown;
+  lines?: unknown;
+};
+
+/**
+ * Exactly one reference; the buyer and payment means come with a reference to no invoice of this product (there is
+ * no invoice to copy them from) and only then.
+ */
+function checkReference(note: NoteReferenceFields, ctx: z.RefinementCtx): void {
+  const given = (['invoice', 'external_invoice', 'invoice_period'] as const).filter((f) => note[f] !== undefined);
+  if (given.length !== 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['invoice'],
+      message: 'give exactly one of invoice, external_invoice, invoice_period',
+    });
+  const own = note.invoice !== undefined;
+  for (const field of ['customer', 'payment'] as const) {
+    if (own && note[field] !== undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: "not with invoice: the invoice's is used" });
+    if (!own && given.length === 1 && note[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: 'required with external_invoice or invoice_period' });
+  }
+  if (!own && given.length === 1 && note.lines === undefined)
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: 'required: there is no invoice here to copy them from' });
+}
+
+const creditNoteRequestBody = z
   .object({
     ...noteFields,
-    concept: conceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
+    concept: noteConceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
     lines: z
       .array(invoiceLineSchema)
       .min(1)
       .max(500)
       .optional()
       .describe(
-        'What is credited. Omitted only for a cancellation (concept "2") of an invoice without earlier notes: the invoice\'s lines are credited.',
+        'What is credited. Omitted only for a cancellation (concept "2") of an invoice of this product without earlier notes: the invoice\'s lines are credited.',
       ),
   })
   .strict()
-  .meta({ id: 'CreditNoteRequest' });
+  .superRefine(checkReference);
+export const creditNoteRequestSchema = creditNoteRequestBody.meta({ id: 'CreditNoteRequest' });
 
-export const debitNoteRequestSchema = z
+const debitNoteRequestBody = z
   .object({
     ...noteFields,
-    concept: conceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
+    concept: noteConceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
     lines: z.array(invoiceLineSchema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
   })
   .strict()
-  .meta({ id: 'DebitNoteRequest' });
+  .superRefine(checkReference);
+export const debitNoteRequestSchema = debitNoteRequestBody.meta({ id: 'DebitNoteRequest' });
+
+/**
+ * The same requests as the v2 note events carry them, under ids of their own: the AsyncAPI document also holds v1's
+ * frozen 'CreditNoteRequest' and 'DebitNoteRequest' (events/note-request.v1.ts).
+ */
+export const creditNoteRequestV2Schema = creditNoteRequestBody.meta({ id: 'CreditNoteRequest.v2' });
+export const debitNoteRequestV2Schema = debitNoteRequestBody.meta({ id: 'DebitNoteRequest.v2' });
 
 export type CreditNoteRequestInput = z.input<typeof creditNoteRequestSchema>;
 export type CreditNoteRequest = z.output<typeof creditNoteRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { radianPartySchema } from '../events/invoice-radian-event-requested.v1.ts';
+import { decimalAmountSchema } from './invoice-request.ts';
 import { cufeSchema, radianEventSummarySchema } from './invoice-response.ts';
 
 /**
@@ -42,6 +43,11 @@ export const titleValueRequestSchema = z
       .describe(
         "The registration type (the event's CustomizationID); default 361, the first registration for general negotiation.",
       ),
+    paid_amount: decimalAmountSchema(2, 'paid_amount')
+      .optional()
+      .describe(
+        "What the buyer already paid (ValorPagado), at most the invoice's payable amount; default 0. The título valor is worth the rest (NuevoValorTV).",
+      ),
   })
   .meta({ id: 'TitleValueRequest' });
 
@@ -53,6 +59,27 @@ export const endorsementRequestSchema = z
       .enum(['371', '372'])
       .optional()
       .describe('371 endoso con responsabilidad (default), 372 sin responsabilidad.'),
+    kind: z
+      .enum(['complete', 'blank'])
+      .optional()
+      .describe(
+        'complete (default): the endorsement names the endorsee; blank: endoso en blanco (ResponseCode/@listID 2, which changes the CUDE).',
+      ),
+    discount_rate: decimalAmountSchema(2, 'discount_rate').describe(
+      'The discount the endorsee takes, a percentage from 0 to 100 (TasaDescuento): the price it pays (PrecioPagarseFEV) is amount × (100 − discount_rate) / 100.',
+    ),
+    amount: decimalAmountSchema(2, 'amount')
+      .optional()
+      .describe(
+        "The endorsed value (ValorTotalEndoso), more than 0 and at most the invoice's payable amount; default that amount.",
+      ),
+    payment_means: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN payment means code')
+      .optional()
+      .describe(
+        "How the endorsee pays the price (MedioPago, DIAN's MediosPago list); default the invoice's payment means.",
+      ),
   })
   .meta({ id: 'EndorsementRequest' });
 

@@ -26,9 +26,15 @@ export const tenantReadinessResponseSchema = z
         z.union([
           z.object({
             code: z
-              .enum(['CERTIFICATE_EXPIRING'])
-              .describe('The certificate is within 30, 7 or 1 days of its end (`threshold_days`).'),
-            threshold_days: z.union([z.literal(30), z.literal(7), z.literal(1)]),
+              .enum(['CERTIFICATE_EXPIRING', 'CERTIFICATE_REVOCATION_UNKNOWN'])
+              .describe(
+                'CERTIFICATE_EXPIRING: the certificate is within 30, 7 or 1 days of its end (`threshold_days`). ' +
+                  'CERTIFICATE_REVOCATION_UNKNOWN: its CA (OCSP responder, CRL) did not answer; it still signs.',
+              ),
+            threshold_days: z
+              .union([z.literal(30), z.literal(7), z.literal(1)])
+              .optional()
+              .describe('With CERTIFICATE_EXPIRING only.'),
             message: z.string().describe('In Spanish, with the date, for a person.'),
           }),
           z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allowanceChargeSchema, invoiceLineSchema } from '../api/invoice-request.ts';
-import { creditNoteRequestSchema, debitNoteRequestSchema } from '../api/note-request.ts';
+import { creditNoteRequestV1Schema, debitNoteRequestV1Schema } from './note-request.v1.ts';
 import { envelopeSchema } from './envelope.ts';
 import { amountString } from './shared.ts';
 
@@ -16,7 +16,7 @@ export const invoiceNoteReservedV1Data = z.object({
   issued_at: z.iso
     .datetime({ offset: true })
     .describe("The note's issue instant, fixed here so a finished note is the same whoever finishes it."),
-  request: z.union([creditNoteRequestSchema, debitNoteRequestSchema]),
+  request: z.union([creditNoteRequestV1Schema, debitNoteRequestV1Schema]),
   lines: z.array(invoiceLineSchema).min(1).describe("The lines the note's document carries."),
   allowance_charges: z
     .array(allowanceChargeSchema)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope.ts';
+import { amountString } from './shared.ts';
 
 /** The RADIAN events the seller asks this service to send on its invoice (docs/radian.md, "The seller's requests"). */
 export const sellerRadianEventCodeSchema = z
@@ -46,6 +47,24 @@ export const invoiceRadianEventRequestedV1Data = z.object({
       "036: 361–364; 037: 371 (con responsabilidad) or 372 (sin responsabilidad); the event's CustomizationID.",
     ),
   endorsee: radianPartySchema.optional().describe('037 only: who the invoice is endorsed to (the factor).'),
+  paid_amount: amountString
+    .optional()
+    .describe('036 only: what the buyer paid before the registration (ValorPagado); absent in requests before it.'),
+  endorsement_kind: z
+    .enum(['complete', 'blank'])
+    .optional()
+    .describe('037 only: endoso completo (ResponseCode/@listID 1) or en blanco (2); absent: complete.'),
+  amount: amountString.optional().describe('037 only: the endorsed value (ValorTotalEndoso).'),
+  discount_rate: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/)
+    .optional()
+    .describe('037 only: the discount, a percentage (TasaDescuento); absent in requests before it: 0.'),
+  payment_means: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .optional()
+    .describe("037 only: how the endorsee pays (MedioPago, DIAN's MediosPago list); absent: the invoice's."),
 });
 
 export const invoiceRadianEventRequestedV1 = envelopeSchema(

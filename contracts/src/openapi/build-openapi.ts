@@ -326,16 +326,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       '/api/v1/service/invoice/{cufe}/title-value': titleValueEvent(
         'registerTitleValue',
         'Register an accepted invoice as a título valor (RADIAN 036)',
-        "When the buyer accepted the invoice (033, or the seller's 034), signs the 036 with the tenant's certificate, addressed to DIAN, and sends it (docs/radian.md). The body may be empty.",
+        "When the buyer accepted the invoice (033, or the seller's 034) and it was sold on credit, signs the 036 with the tenant's certificate, addressed to DIAN, with the invoice's value, what was paid and its due date, and sends it (docs/radian.md). The body may be empty.",
         { required: false, content: json(ref('TitleValueRequest')) },
-        ['TITLE_VALUE_NOT_ACCEPTED'],
+        ['TITLE_VALUE_CASH_INVOICE', 'TITLE_VALUE_NOT_ACCEPTED'],
       ),
       '/api/v1/service/invoice/{cufe}/endorsement': titleValueEvent(
         'endorseTitleValue',
         'Endorse the título valor to a factor (RADIAN 037, endoso en propiedad)',
-        'When the invoice is registered as a título valor (036) and the seller still holds it, signs the 037 addressed to the endorsee and sends it (docs/radian.md).',
+        "When the invoice is registered as a título valor (036) and the seller still holds it, signs the 037 addressed to the endorsee with the negotiation (endorsed value, price, discount rate, payment means), each side's participation, the invoice's due date and the endorsement's kind, and sends it (docs/radian.md).",
         { required: true, content: json(ref('EndorsementRequest')) },
-        ['NIT_INVALID', 'TITLE_VALUE_NOT_REGISTERED', 'TITLE_VALUE_NOT_HOLDER'],
+        ['NIT_INVALID', 'TITLE_VALUE_CASH_INVOICE', 'TITLE_VALUE_NOT_REGISTERED', 'TITLE_VALUE_NOT_HOLDER'],
       ),
       ...receivedInvoicePaths({ ref, json, errors, requestId }),
       '/api/v1/service/status/{cufe}': {

@@ -49,6 +49,7 @@ export {
 } from './file-names/file-names.ts';
 export type { FileCounter, FileNumber, FileNumberRequest } from './ports/file-counter.ts';
 export { SqliteFileCounter } from './adapters/sqlite-file-counter.ts';
+export { ThreadedSqliteFileCounter } from './adapters/threaded-sqlite-file-counter.ts';
 export { allocateDocumentNames, type DocumentFileRequest } from './file-names/allocate-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
 export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';

@@ -126,6 +126,8 @@ describe('recordedDocumentFacts', () => {
       cude: id.cude,
       payable_amount: id.payableAmount,
       referenced_invoice: content.referenced_invoice,
+      customer: content.customer,
+      payment: content.payment,
       lines: content.lines,
     };
     return content.kind === 'credit'

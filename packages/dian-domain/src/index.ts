@@ -73,7 +73,12 @@ export type {
   IdentificationType,
 } from './validation/validated-invoice.ts';
 export { checkNumberInRange, documentId } from './numbering/number-range.ts';
-export { checkNoteDocument, type NoteContent, type ValidatedNote } from './validation/check-note-document.ts';
+export {
+  checkNoteDocument,
+  noteContentOf,
+  type NoteContent,
+  type ValidatedNote,
+} from './validation/check-note-document.ts';
 export {
   buildNoteXml,
   noteIdentity,
@@ -127,3 +132,9 @@ export { claimReasons, isClaimReason, type ClaimReason } from './radian/claim-re
 export { tacitAcceptanceStatement } from './radian/tacit-acceptance.ts';
 export { buyerAnswer, type BuyerAnswer, type BuyerAnswerState, type RegisteredEvent } from './radian/buyer-answer.ts';
 export { nextEventCheck, FOLLOW_HORIZON_DAYS } from './radian/follow-schedule.ts';
+export {
+  titleValueTerms,
+  type TitleValueAsk,
+  type TitleValueInvoice,
+  type TitleValueTerms,
+} from './radian/title-value-terms.ts';

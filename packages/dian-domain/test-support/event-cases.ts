@@ -80,6 +80,7 @@ export const eventCases: Record<RadianEventCode, EventContent> = {
     sender: seller,
     receiver: dianEventReceiver,
     invoice: EVENT_INVOICE,
+    titleValue: { invoiceAmount: '595000.00', paidAmount: '95000.00', dueDate: '2026-04-30' },
   },
   '037': {
     eventCode: '037',
@@ -88,6 +89,7 @@ export const eventCases: Record<RadianEventCode, EventContent> = {
     sender: seller,
     receiver: endorsee,
     invoice: EVENT_INVOICE,
+    endorsement: { kind: '1', amount: '500000.00', discountRate: '2.5', paymentMeans: '47', dueDate: '2026-04-30' },
   },
 };
 

@@ -5,7 +5,6 @@ import {
   type CreditNoteRequestInput,
   type DebitNoteRequestInput,
   type InvoiceRequestInput,
-  type ReferencedInvoice,
 } from '@fe/contracts';
 import {
   buildNoteXml,
@@ -23,18 +22,11 @@ export const NOTE_ISSUED_AT = new Date('2026-03-12T13:30:00Z'); // 08:30:00-05:0
 
 const CUFE = '4798fcead6a0af811f391a0aa43e6b52e6c1989704dcb3d0930ac8e95bd2be6a7b18ab4976bc3b76f237d082c696a3e3';
 
-/** The referenced invoice as ingress copies it into the note's first event, from an invoice request. */
-export function referencedInvoiceOf(
-  request: InvoiceRequestInput,
-  documentId = 'SETP990000001',
-  cufe = CUFE,
-): ReferencedInvoice {
+/** The referenced invoice and its parties as ingress copies them into the note's first event. */
+function invoicePartsOf(request: InvoiceRequestInput, documentId = 'SETP990000001', cufe = CUFE) {
   const parsed = invoiceRequestSchema.parse(request);
   return {
-    invoice_id: `demo:${documentId}`,
-    document_id: documentId,
-    cufe,
-    issue_date: '2026-03-10',
+    referenced_invoice: { invoice_id: `demo:${documentId}`, document_id: documentId, cufe, issue_date: '2026-03-10' },
     customer: parsed.customer,
     payment: parsed.payment,
   };
@@ -47,7 +39,7 @@ export function creditNoteContent(
   const parsed = creditNoteRequestSchema.parse(request);
   // a full cancellation carries the invoice's lines
   const lines = parsed.lines ?? invoiceRequestSchema.parse(invoice).lines;
-  return { kind: 'credit', request: parsed, lines, referenced_invoice: referencedInvoiceOf(invoice) };
+  return { kind: 'credit', request: parsed, lines, ...invoicePartsOf(invoice) };
 }
 
 export function debitNoteContent(
@@ -55,7 +47,7 @@ export function debitNoteContent(
   invoice: InvoiceRequestInput,
 ): Extract<NoteContent, { kind: 'debit' }> {
   const parsed = debitNoteRequestSchema.parse(request);
-  return { kind: 'debit', request: parsed, lines: parsed.lines, referenced_invoice: referencedInvoiceOf(invoice) };
+  return { kind: 'debit', request: parsed, lines: parsed.lines, ...invoicePartsOf(invoice) };
 }
 
 /** The builder's input for the demo tenant; throws when the content does not validate (a fixture bug). */

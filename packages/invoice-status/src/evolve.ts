@@ -30,9 +30,18 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     const r = d.referenced_invoice;
     return created(event, {
       cufe: d.cude,
-      buyerName: r.customer.name,
+      buyerName: d.customer.name,
       documentType: event.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note',
-      reference: { invoiceId: r.invoice_id, number: r.document_id, cufe: r.cufe, issueDate: r.issue_date },
+      ...(r
+        ? {
+            reference: {
+              ...(r.invoice_id !== undefined ? { invoiceId: r.invoice_id } : {}),
+              number: r.document_id,
+              cufe: r.cufe,
+              issueDate: r.issue_date,
+            },
+          }
+        : {}),
       concept: d.request.concept,
     });
   }

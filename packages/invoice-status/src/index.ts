@@ -10,6 +10,7 @@ export {
   radianRequestEntry,
   polledViews,
   type WaitForView,
+  type RadianAsk,
   type RadianRequestInput,
 } from './radian-requests.ts';
 export { waitForView, type ViewSource, type ViewWaiter } from './wait-for-view.ts';

@@ -71,8 +71,8 @@ export type InvoiceStatusView = {
   processingHalt?: { step: ProcessingStep; code: string; attempts: number; at: string };
   /** Absent: an invoice (views folded before notes existed say nothing). */
   documentType?: DocumentType;
-  /** On a note: the invoice it corrects. */
-  reference?: { invoiceId: string; number: string; cufe: string; issueDate: string };
+  /** The invoice a note corrects; `invoiceId` only when it was issued here. Absent on a note without one. */
+  reference?: { invoiceId?: string; number: string; cufe: string; issueDate: string };
   /** On a note: its concept code. */
   concept?: string;
   /** On an invoice: its notes, oldest first (the ledger on its stream). */

@@ -17,6 +17,9 @@ const CAUSES: Record<string, string> = {
     'no es válida; con el simulador incluido, agregue esa entidad a su lista de confianza',
   CREDENTIAL_MISSING: 'el emisor no tiene certificado de firma cargado',
   CREDENTIAL_INVALID: 'el certificado del emisor no se pudo leer o no está vigente',
+  CREDENTIAL_REVOKED:
+    'la entidad de certificación revocó el certificado de firma del emisor (la DIAN lo rechazaría, regla ZD04): ' +
+    'cargue un certificado vigente',
   TENANT_UNKNOWN: 'el emisor no está registrado',
   ATTEMPTS_EXHAUSTED: 'la DIAN no respondió en ninguno de los intentos permitidos',
   APPLICATION_RESPONSE_UNTRUSTED: 'la respuesta de la DIAN no está firmada por un certificado de confianza',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RadianEventRequest } from '@fe/contracts';
+import { titleValueTerms, type DomainError, type TitleValueAsk, type TitleValueTerms } from '@fe/dian-domain';
 import { loadInvoiceStream, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { evolve } from './evolve.ts';
 import type { InvoiceStatusView, RadianRequestEntry } from './invoice-status.ts';
@@ -13,26 +14,55 @@ export type WaitForView = (
 
 export type RadianRequestPorts = { store: EventStore; clock: Clock; waitFor: WaitForView };
 
-export type RadianRequestInput = Pick<RadianEventRequest, 'code' | 'requested_by' | 'operation_type' | 'endorsee'> & {
-  tenantId: string;
-  invoiceId: string;
-  correlationId: string;
-};
+/** What the seller asks: the event, and for a 036 or 037 its título-valor terms as given (absent: the defaults). */
+export type RadianAsk = Pick<RadianEventRequest, 'code' | 'operation_type' | 'endorsee'> & Omit<TitleValueAsk, 'code'>;
+
+export type RadianRequestInput = RadianAsk &
+  Pick<RadianEventRequest, 'requested_by'> & {
+    tenantId: string;
+    invoiceId: string;
+    correlationId: string;
+  };
+
+export type RadianRequestResult =
+  /** The terms cannot make the event (titleValueTerms's code and fields): nothing recorded. */
+  | { invalid: DomainError }
+  | {
+      invalid?: undefined;
+      requestId: string;
+      entry: RadianRequestEntry | undefined;
+      view: InvoiceStatusView | undefined;
+    };
 
 /**
- * The seller asks for a RADIAN event (docs/radian.md, "The seller's requests"): InvoiceRadianEventRequested on the
- * invoice's stream, which the submitter answers; the answer once it is in the invoice's view, or none yet after
- * `waitMs` (the request stands; the status shows its answer later).
+ * The seller asks for a RADIAN event (docs/radian.md, "The seller's requests"): a 036's or 037's terms checked against
+ * the invoice and filled with its defaults, then InvoiceRadianEventRequested on the invoice's stream, which the
+ * submitter answers; the answer once it is in the invoice's view, or none yet after `waitMs` (the request stands; the
+ * status shows its answer later).
  */
 export async function requestRadianEvent(
   ports: RadianRequestPorts,
   input: RadianRequestInput,
   waitMs: number,
-): Promise<{ requestId: string; entry: RadianRequestEntry | undefined; view: InvoiceStatusView | undefined }> {
+): Promise<RadianRequestResult> {
   const requestId = randomUUID();
-  const { tenantId, invoiceId, correlationId, ...asked } = input;
+  const { tenantId, invoiceId, correlationId, code, operation_type, endorsee, requested_by } = input;
+  let terms: TitleValueTerms | undefined;
+  if (code !== '034') {
+    const checked = titleValueTerms({ ...input, code }, await invoiceTerms(ports.store, invoiceId));
+    if (!checked.ok) return { invalid: checked.error };
+    terms = checked.value;
+  }
   const meta = { tenantId, invoiceId, correlationId, causationId: correlationId };
-  const data = { request_id: requestId, ...asked, requested_at: ports.clock.now().toISOString() };
+  const data = {
+    request_id: requestId,
+    code,
+    requested_by,
+    ...(operation_type ? { operation_type } : {}),
+    ...(endorsee ? { endorsee } : {}),
+    ...terms,
+    requested_at: ports.clock.now().toISOString(),
+  };
   await ports.store.append(
     invoiceId,
     [newInvoiceEvent('InvoiceRadianEventRequested', data, meta, ports.clock)],
@@ -41,6 +71,18 @@ export async function requestRadianEvent(
   const answered = (view: InvoiceStatusView) => Boolean(radianRequestEntry(view, requestId)?.answer);
   const view = await ports.waitFor(invoiceId, answered, waitMs);
   return { requestId, entry: view && radianRequestEntry(view, requestId), view };
+}
+
+/** The invoice's own terms: its payable amount, due date (credit only) and payment means, from its request. */
+async function invoiceTerms(store: EventStore, invoiceId: string) {
+  const first = (await loadInvoiceStream(store, invoiceId)).events.find((e) => e.type === 'InvoiceRequested');
+  if (first?.type !== 'InvoiceRequested') throw new Error(`no invoice request on ${invoiceId}`);
+  const { payable_amount, request } = first.data;
+  return {
+    payableAmount: payable_amount,
+    dueDate: request.payment.due_date,
+    paymentMeans: request.payment.method_code,
+  };
 }
 
 export const radianRequestEntry = (view: InvoiceStatusView, requestId: string): RadianRequestEntry | undefined =>

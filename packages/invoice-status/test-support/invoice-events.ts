@@ -8,7 +8,15 @@ import type { Envelope, InvoiceEvent, RadianEventRegistration } from '@fe/contra
  *
  *   const events = [inv.requested(), inv.signed(), inv.submitted(), inv.accepted(), inv.rendered()];
  */
-export function invoiceFixture(options: { tenantId?: string; prefix?: string; consecutive?: number | string } = {}) {
+export function invoiceFixture(
+  options: {
+    tenantId?: string;
+    prefix?: string;
+    consecutive?: number | string;
+    /** Sold on credit, due that day (a título valor's invoice); cash by default. */
+    dueDate?: string;
+  } = {},
+) {
   const tenantId = options.tenantId ?? 'demo';
   const prefix = options.prefix ?? 'SETP';
   const consecutive = String(options.consecutive ?? 990000001);
@@ -38,7 +46,7 @@ export function invoiceFixture(options: { tenantId?: string; prefix?: string; co
               tax_level_codes: ['R-99-PN'],
             },
             lines: [{ code: 'P-1', name: 'Servicio', quantity: 1, unit_price: 100, unit_code: '94', taxes: [] }],
-            payment: { method_code: '10' },
+            payment: options.dueDate ? { method_code: '31', due_date: options.dueDate } : { method_code: '10' },
           },
           prefix,
           number: consecutive,

@@ -45,9 +45,9 @@ export function noteFixture(
       document_id: invoice.data.document_id,
       cufe: invoice.data.cufe,
       issue_date: invoice.data.issued_at.slice(0, 10),
-      customer: invoice.data.request.customer,
-      payment: invoice.data.request.payment,
     },
+    customer: invoice.data.request.customer,
+    payment: invoice.data.request.payment,
   };
   return {
     documentId,

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import {
   invoiceRequestSchema,
   topics,
-  type CreditNoteRequestedV1,
-  type DebitNoteRequestedV1,
+  type CreditNoteRequestedV2,
+  type DebitNoteRequestedV2,
   type Envelope,
   type InvoiceEvent,
   type InvoiceRequestInput,
@@ -135,19 +135,19 @@ export function noteRequestedEvent(
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): CreditNoteRequestedV1;
+): CreditNoteRequestedV2;
 export function noteRequestedEvent(
   content: Extract<NoteContent, { kind: 'debit' }>,
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): DebitNoteRequestedV1;
+): DebitNoteRequestedV2;
 export function noteRequestedEvent(
   content: NoteContent,
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): CreditNoteRequestedV1 | DebitNoteRequestedV1 {
+): CreditNoteRequestedV2 | DebitNoteRequestedV2 {
   const input = noteInput(content, number, issuedAt);
   if (rules !== undefined) {
     const checked = checkNoteDocument(content, rules);
@@ -166,6 +166,8 @@ export function noteRequestedEvent(
     cude: identity.cude,
     payable_amount: identity.payableAmount,
     referenced_invoice: content.referenced_invoice,
+    customer: content.customer,
+    payment: content.payment,
     lines: content.lines,
     ...(rules !== undefined ? { build_rules: rules } : {}),
   };

@@ -7,6 +7,7 @@ export {
   type CertificateExpiry,
   type ExpiryThreshold,
 } from './certificates/expiry.ts';
+export { certificateRevoked, type CertificateWarningKind } from './certificates/revoked.ts';
 export { SqliteTenantDirectory, type SqliteTenantDirectoryOptions } from './adapters/sqlite-tenant-directory.ts';
 export type { NewTenant } from './tenants/new-tenant.ts';
 export { ensureDemoTenant, type DemoTenant, type DemoTenantRegistry } from './demo/ensure-demo-tenant.ts';

@@ -11,6 +11,10 @@ export const xadesErrorCatalogue = {
   P12_NO_CERTIFICATE: { message: 'The .p12 holds no certificate for its private key.', retriable: false },
   CERT_EXPIRED: { message: 'The certificate has expired.', retriable: false },
   CERT_NOT_YET_VALID: { message: 'The certificate is not valid yet.', retriable: false },
+  CERT_REVOKED: {
+    message: 'The certificate was revoked by its certification authority (DIAN rule ZD04).',
+    retriable: false,
+  },
   CERT_NO_DIGITAL_SIGNATURE: { message: 'The certificate key usage lacks digitalSignature.', retriable: false },
   CERT_NO_NON_REPUDIATION: {
     message: 'The certificate key usage lacks nonRepudiation (DIAN rule ZD07).',

@@ -8,6 +8,15 @@ export { loadP12 } from './certificates/load-p12.ts';
 export { createP12Loader, sharedP12Loader, type P12Loader } from './certificates/p12-loader.ts';
 export { MAX_P12_ITERATIONS } from './certificates/p12-iterations.ts';
 export { assertCertificateOfIssuer, subjectNits } from './certificates/certificate-owner.ts';
+export {
+  createRevocationChecker,
+  revocationCheckerFromEnv,
+  sharedRevocationChecker,
+  type RevocationChecker,
+  type RevocationCheckerOptions,
+  type RevocationStatus,
+} from './certificates/revocation/revocation-checker.ts';
+export { readRevocationList, type RevocationList } from './certificates/revocation/crl.ts';
 export type { SigningCredential, ChainCertificate } from './certificates/credential.ts';
 export { XadesError, isXadesError, isXadesErrorCode, xadesErrorCatalogue, type XadesErrorCode } from './errors.ts';
 export { verifySignedInvoice, type VerifyOptions } from './verify/verify-signed-invoice.ts';

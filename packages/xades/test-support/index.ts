@@ -5,3 +5,4 @@ export { makeTestIdentity } from './in-memory-credential.ts';
 export { repackP12 } from './repack-p12.ts';
 export * from './invoice-cases.ts';
 export * from './tools.ts';
+export { startRevocationCa, type RevocationCa } from './revocation-ca.ts';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { colombiaDateTime } from '@fe/dian-domain';
-import { createDianOutageMonitor, dianAvailabilityConfigSchema, SqliteFileCounter } from '@fe/dian-client';
+import { createDianOutageMonitor, dianAvailabilityConfigSchema, ThreadedSqliteFileCounter } from '@fe/dian-client';
 import {
   parseFault,
   seedTrustFolder,
@@ -97,6 +97,7 @@ import {
   statusInvoiceList,
 } from '@fe/portal';
 import { startHealthServer } from '@fe/service-runtime';
+import { revocationCheckerFromEnv } from '@fe/xades';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedConfig } from './config.ts';
 import { notifyingEventStore } from './notifying-event-store.ts';
@@ -171,6 +172,7 @@ export async function startEmbedded(
       path: join(dir, 'tenants.sqlite'),
       masterKey,
       now: () => clock.now(),
+      revocation: revocationCheckerFromEnv(env),
     });
     closers.push(() => tenants.close());
     const demo = await ensureDemoTenant(tenants, { now: clock.now() });
@@ -293,8 +295,9 @@ export async function startEmbedded(
     // The RADIAN event checks beside it (docs/radian.md).
     const eventChecks = new SqliteEventCheckSchedule(stateDb);
     closers.push(() => eventChecks.close());
-    // The annex's file counter (docs/choices.md, "File names"): every name sent to DIAN or mailed to a buyer.
-    const fileCounter = new SqliteFileCounter(stateDb);
+    // The annex's file counter (docs/choices.md, "File names"): every name sent to DIAN or mailed to a buyer. Kept in
+    // the state file before: an empty counter starts from the numbers taken there.
+    const fileCounter = new ThreadedSqliteFileCounter(join(dir, 'file-numbers.sqlite'), { importFrom: stateDb });
     closers.push(() => fileCounter.close());
 
     // FE_SMTP_URL names a mail server; without one, mails are written to <data>/outbox as .eml files

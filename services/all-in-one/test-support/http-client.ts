@@ -17,6 +17,7 @@ export function httpClient(baseUrl: string, apiKey: string): HttpClient {
     const headers = new Headers(init.headers);
     const bearer = key === undefined ? apiKey : key;
     if (bearer !== null) headers.set('authorization', `Bearer ${bearer}`);
+    closeAfterward(headers);
     const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
     const text = await response.text();
     let body: unknown;
@@ -56,4 +57,12 @@ export async function pollStatus(
     if (Date.now() > deadline) throw new Error(`status of ${cufe} did not reach the condition: ${answer.text}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * One connection per request: on a loaded machine the test's timers run late, so a kept-alive socket the server has
+ * just closed (its keep-alive timeout) can be reused and answer ECONNRESET. The suites test answers, not reuse.
+ */
+export function closeAfterward(headers: Headers): void {
+  headers.set('connection', 'close');
 }

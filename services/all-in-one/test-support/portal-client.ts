@@ -1,5 +1,6 @@
 // A cookie-keeping HTTP client for the admin portal's form posts, without a browser.
 import { linkInOutbox } from './browser.ts';
+import { closeAfterward } from './http-client.ts';
 
 export type PortalAnswer = { status: number; headers: Headers; text: string; setCookies: string[] };
 
@@ -9,6 +10,15 @@ export class PortalClient {
 
   constructor(url: string) {
     this.url = url;
+  }
+
+  /** Chooses `password` on the page a reset mail's `link` opens, signing in; answers the form's post. */
+  async choosePassword(link: URL, password = 'una clave larga y segura'): Promise<PortalAnswer> {
+    return this.post(
+      '/admin/password/new',
+      { token: link.searchParams.get('token')!, password, repeat: password },
+      { formPage: `${link.pathname}${link.search}` },
+    );
   }
 
   async get(path: string): Promise<PortalAnswer> {
@@ -58,6 +68,7 @@ export class PortalClient {
   private async send(path: string, init: RequestInit): Promise<PortalAnswer> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    closeAfterward(headers);
     const response = await fetch(`${this.url}${path}`, { ...init, headers, redirect: 'manual' });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) {

@@ -69,3 +69,14 @@ export function cudeFields(xml: string): Record<string, string> {
     uuid: event.cude!,
   };
 }
+
+/** Polls `probe` until it finds something, failing after `withinMs`: the buyer's side waits on mail and DIAN. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 60_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

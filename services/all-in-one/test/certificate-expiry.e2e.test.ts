@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailsTo } from '../test-support/outbox.ts';
 import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
 import { PASSWORD, SOFTWARE_PIN } from '../test-support/portal-steps.ts';
+import { until } from '../test-support/until.ts';
 import { exampleRequest, startWorld, type World } from '../test-support/world.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,13 +30,6 @@ const companyFields = {
 const sweep = { FE_PORTAL_CERTIFICATE_SWEEP_MS: '200' };
 const expiryMails = (world: World) =>
   outboxMailsTo(join(world.dataDir, 'outbox'), email).filter((m) => m.subject.startsWith('Su certificado de firma'));
-const until = async <T>(read: () => T | undefined, what: string, ms = 20_000): Promise<T> => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
-    const value = read();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`never: ${what}`);
-};
 
 describe('a certificate that ends in five days', { timeout: 240_000 }, () => {
   let world: World;

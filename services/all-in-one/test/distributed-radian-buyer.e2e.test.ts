@@ -4,7 +4,8 @@
 // ACME's reception mailbox, checks and lists it; ACME sends 030, 032 and 031 through the API, the submitter process
 // signs and sends each, the notifier process mails each event's AttachedDocument to the supplier. Out-of-order and
 // repeated events are refused; each event the supplier received passes DIAN's XSD and xmlsec1, and its CUDE is
-// recomputed by the test's own formula.
+// recomputed by the test's own formula. Then ACME's accountant does the same on the portal process over HTTP:
+// uploads the supplier's zip and sends 030, 032 and 033 from the received invoice's page.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { readAttachedDocument } from '@fe/dian-xml';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cudeFields, cudeOf, eventMails } from '../test-support/radian-buyer.ts';
+import { cudeFields, cudeOf, eventMails, until } from '../test-support/radian-buyer.ts';
+import { signInThroughReset, supplierZip, uploadAndAccept } from '../test-support/radian-buyer-portal.ts';
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
 
@@ -50,16 +52,6 @@ async function api(method: string, path: string, body?: unknown) {
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 it('receives the supplier invoice by mail, sends 030, 032 and 031 in order, and the supplier receives each', async () => {
@@ -131,4 +123,31 @@ it('receives the supplier invoice by mail, sends 030, 032 and 031 in order, and 
   const view = (await api('GET', `/api/v1/service/received-invoices/${cufe}`)).body;
   expect(view.buyer_answer).toBe('claimed');
   expect(view.events.map((e: any) => e.mailed_to)).toEqual([SUPPLIER_MAILBOX, SUPPLIER_MAILBOX, SUPPLIER_MAILBOX]);
+}, 300_000);
+
+it("ACME's accountant on the portal process uploads the supplier's zip and sends 030, 032 and 033 from its page", async () => {
+  const accountant = `contabilidad-${randomUUID().slice(0, 8)}@fe.test`;
+  const purchases = `compras-${randomUUID().slice(0, 8)}@fe.test`; // not the mailbox the ingress reads
+  await shape.addPortalAccount(accountant, 'acme');
+  const issued = await shape.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: purchases } });
+  expect(issued.status, issued.text).toBe(201);
+  const invoice = { cufe: issued.body.cufe as string, number: issued.body.number as string };
+  const zip = await supplierZip(imapUrl, purchases, invoice.number);
+  const portal = await signInThroughReset(shape.portalUrl, imapUrl, accountant);
+  expect((await portal.get('/admin/received')).text).toContain('Facturas recibidas');
+  await uploadAndAccept(portal, invoice, zip);
+
+  // The ingress's API reads what the portal process recorded: one list, one stream, each event mailed.
+  const view = await until('the three events mailed', async () => {
+    const body = (await api('GET', `/api/v1/service/received-invoices/${invoice.cufe}`)).body;
+    return body.events?.length === 3 && body.events.every((e: any) => e.mailed_to) ? body : undefined;
+  });
+  expect(view).toMatchObject({ source: 'upload', checks_passed: true, buyer_answer: 'accepted' });
+  expect(view.events.map((e: any) => [e.code, e.status, e.mailed_to])).toEqual([
+    ['030', 'registered', SUPPLIER_MAILBOX],
+    ['032', 'registered', SUPPLIER_MAILBOX],
+    ['033', 'registered', SUPPLIER_MAILBOX],
+  ]);
+  const listed = (await api('GET', '/api/v1/service/received-invoices')).body.invoices;
+  expect(listed.filter((i: any) => i.cufe === invoice.cufe)).toHaveLength(1);
 }, 300_000);

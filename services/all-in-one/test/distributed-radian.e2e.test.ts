@@ -6,6 +6,7 @@
 // past the window: the simulator's today is what the 034 waits for. Each signed event passes the XSD and xmlsec1.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readEventApplicationResponse } from '@fe/dian-xml';
 import { applicationResponseXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptAcrossHoliday } from '../test-support/radian-days.ts';
@@ -63,7 +64,8 @@ async function expectValidEvent(cufe: string, code: string, number: string): Pro
 describe('RADIAN on the distributed shape', () => {
   it('the buyer receives the goods; three business days later (a holiday between) the 034 goes on its own; the invoice is registered as a título valor and endorsed', async () => {
     await shape.setTacitAcceptance('demo', 'automatic');
-    const created = await shape.post(exampleRequest);
+    // Sold on credit: only an invoice with a due date may become a título valor.
+    const created = await shape.post({ ...exampleRequest, payment: { method_code: '31', due_date: '2030-12-31' } });
     expect(created.status, created.text).toBe(201);
     const { cufe, number } = created.body;
     await shape.dian.setToday(days.receipt);
@@ -79,19 +81,29 @@ describe('RADIAN on the distributed shape', () => {
     await expectValidEvent(cufe, '034', number);
 
     const endorsee = { name: 'Factor Capital S.A.S.', document_type: '31', id: '901234567', dv: 7, person_type: '1' };
-    const early = await post(cufe, 'endorsement', { endorsee });
+    const early = await post(cufe, 'endorsement', { endorsee, discount_rate: 4 });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('TITLE_VALUE_NOT_REGISTERED');
     const title = await post(cufe, 'title-value', {});
     expect(title.status, JSON.stringify(title.body)).toBe(201);
     expect(title.body.event).toMatchObject({ code: '036', event_id: `TV${number}`, issued_by_us: true });
     expect((await post(cufe, 'title-value', {})).status).toBe(200);
-    const endorsed = await post(cufe, 'endorsement', { endorsee, operation_type: '372' });
+    const endorsed = await post(cufe, 'endorsement', { endorsee, operation_type: '372', discount_rate: 4 });
     expect(endorsed.status, JSON.stringify(endorsed.body)).toBe(201);
     expect(endorsed.body.event).toMatchObject({ code: '037', event_id: `END${number}`, issued_by_us: true });
     const status = await pollStatus(shape, cufe, (body) => body.radian_events?.length === 5);
     expect(status.radian_events.map((e: any) => e.code)).toEqual(['030', '032', '034', '036', '037']);
     await expectValidEvent(cufe, '036', number);
     await expectValidEvent(cufe, '037', number);
+    const endorsement = readEventApplicationResponse(
+      Buffer.from(await shape.storedFile!(`demo/${number}.037.xml`)).toString('utf8'),
+    );
+    expect(endorsement).toMatchObject({ endorsementKind: '1', invoice: { dueDate: '2030-12-31' } });
+    expect(endorsement.titleValueGroups[0]!.pairs.map(([name]) => name)).toEqual([
+      'ValorTotalEndoso',
+      'PrecioPagarseFEV',
+      'TasaDescuento',
+      'MedioPago',
+    ]);
   });
 });

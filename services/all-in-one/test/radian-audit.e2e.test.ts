@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   const simulator = world.embedded.simulator!;
   await world.embedded.tenants.updateTenant('demo', { tacitAcceptance: 'automatic' });
-  const answer = await world.post(exampleRequest);
+  // Sold on credit: only an invoice with a due date may become a título valor.
+  const answer = await world.post({ ...exampleRequest, payment: { method_code: '31', due_date: '2030-12-31' } });
   expect(answer.status, answer.text).toBe(201);
   invoice = { cufe: answer.body.cufe, number: answer.body.number, stream: `inv-demo-${answer.body.number}` };
   await pollStatus(world, invoice.cufe, (b) => b.buyer_notification?.stage === 'sent');
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const endorsee = { name: 'Factor Capital S.A.S.', document_type: '31', id: '901234567', dv: 7, person_type: '1' };
   for (const [path, body] of [
     ['title-value', {}],
-    ['endorsement', { endorsee }],
+    ['endorsement', { endorsee, discount_rate: 2 }],
   ] as const) {
     const response = await fetch(`${world.url}/api/v1/service/invoice/${invoice.cufe}/${path}`, {
       method: 'POST',

@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoSoftware, demoTenant } from '@fe/dian-domain';
-import { readMail } from '@fe/mail';
 import { SqliteAccountStore } from '@fe/portal';
 import { requiredTestEnv } from '@fe/platform/testing';
 import { applicationResponseXsd, attachedDocumentXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import { readAttachedDocument, readEventApplicationResponse } from '@fe/dian-xml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodeOf, PortalClient } from '../test-support/portal-client.ts';
-import { cudeFields, cudeOf, eventMails, mailsTo } from '../test-support/radian-buyer.ts';
+import { errorCodeOf } from '../test-support/portal-client.ts';
+import { signInThroughReset, supplierZip, uploadAndAccept } from '../test-support/radian-buyer-portal.ts';
+import { cudeFields, cudeOf, eventMails, until } from '../test-support/radian-buyer.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { exampleRequest } from '../test-support/world.ts';
@@ -56,8 +56,6 @@ afterAll(async () => {
   await shape?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function api(method: string, path: string, key: string, body?: unknown, contentType = 'application/json') {
   const response = await fetch(`${shape.url}${path}`, {
     method,
@@ -70,16 +68,6 @@ async function api(method: string, path: string, key: string, body?: unknown, co
       : {}),
   });
   return { status: response.status, body: (await response.json()) as any };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 30_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
 }
 
 const received = (cufe: string) => api('GET', `/api/v1/service/received-invoices/${cufe}`, buyerKey);
@@ -324,30 +312,8 @@ describe("the buyer's side in the portal: upload the supplier's zip, then 030, 0
     const issued = await shape.post({ ...exampleRequest, customer: { ...exampleRequest.customer, email: PURCHASES } });
     expect(issued.status, issued.text).toBe(201);
     const cufe: string = issued.body.cufe;
-    const zip = await until('the supplier mail to purchases', async () => {
-      for (const { raw } of await mailsTo(imapUrl, PURCHASES)) {
-        const attachment = readMail(raw).attachments.find((a) => a.filename.endsWith('.zip'));
-        if (attachment && readMail(raw).subject.includes(issued.body.number)) return attachment.content;
-      }
-      return undefined;
-    });
-
-    const portal = new PortalClient(shape.url);
-    await portal.post('/admin/password', { email: ACCOUNTANT });
-    const link = await until('the reset mail', async () => {
-      for (const { raw } of await mailsTo(imapUrl, ACCOUNTANT)) {
-        const found = /https?:\/\/\S+\/admin\/password\/new\?token=[A-Za-z0-9_-]+/.exec(readMail(raw).text)?.[0];
-        if (found) return new URL(found);
-      }
-      return undefined;
-    });
-    const password = 'una clave larga y segura';
-    const set = await portal.post(
-      '/admin/password/new',
-      { token: link.searchParams.get('token')!, password, repeat: password },
-      { formPage: `${link.pathname}${link.search}` },
-    );
-    expect(set.status).toBe(303);
+    const zip = await supplierZip(imapUrl, PURCHASES, issued.body.number);
+    const portal = await signInThroughReset(shape.url, imapUrl, ACCOUNTANT);
 
     const list = await portal.get('/admin/received');
     expect(list.text).toContain('Facturas recibidas');
@@ -365,49 +331,8 @@ describe("the buyer's side in the portal: upload the supplier's zip, then 030, 0
     expect(saved.status).toBe(303);
     const after = await portal.get('/admin/received');
     expect(after.text).toContain('El buzón de recepción se leerá desde la próxima consulta.');
-    const uploaded = await portal.postFile(
-      '/admin/received',
-      {},
-      { field: 'file', name: 'factura.zip', type: 'application/zip', bytes: zip },
-    );
-    expect(uploaded.status, uploaded.text).toBe(303);
-    expect(uploaded.headers.get('location')).toBe(`/admin/received/${cufe}`);
-    const page = await portal.get(`/admin/received/${cufe}`);
-    expect(page.text).toContain('Verificada');
-    expect(page.text).toContain('data-event-form="030"');
-    expect((await portal.get('/admin/received')).text).toContain(issued.body.number);
 
-    const event = (code: string, fields: Record<string, string>) =>
-      portal.post(`/admin/received/${cufe}/events`, { code, ...fields }, { formPage: `/admin/received/${cufe}` });
-    const person = {
-      person_id: '52123456',
-      first_name: 'Marta',
-      family_name: 'Ruiz',
-      job_title: 'Contadora',
-      department: 'Contabilidad',
-    };
-    const registered = (code: string) =>
-      until(`${code} registered`, async () => {
-        const text = (await portal.get(`/admin/received/${cufe}`)).text;
-        return text.includes(`data-event-code="${code}" data-event-status="registered"`) ? text : undefined;
-      });
-
-    expect((await event('030', person)).status).toBe(303);
-    await registered('030');
-    const early = await event('033', person);
-    expect(errorCodeOf(early.text)).toBe('BUYER_EVENT_OUT_OF_ORDER');
-    expect((await event('032', person)).status).toBe(303);
-    await registered('032');
-    expect((await event('033', person)).status).toBe(303);
-    const accepted = await registered('033');
-    expect(accepted).toContain('data-buyer-answer="accepted"');
-    expect(accepted).toContain('Aceptada expresamente (033)');
-    const forged = await portal.post(
-      `/admin/received/${cufe}/events`,
-      { code: '031', claim_reason: '01' },
-      { csrf: 'none' },
-    );
-    expect(errorCodeOf(forged.text)).toBe('CSRF_INVALID');
+    await uploadAndAccept(portal, { cufe, number: issued.body.number }, zip);
     const view = (await received(cufe)).body;
     expect(view.events.map((e: any) => [e.code, e.status])).toEqual([
       ['030', 'registered'],

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readEventApplicationResponse, type EventDocument } from '@fe/dian-xml';
 import { applicationResponseXsd, xmllintXsd } from '@fe/xades/testing';
 import { SqliteAccountStore } from '@fe/portal';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -45,8 +46,11 @@ afterAll(async () => {
 const days = receiptAcrossHoliday();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function acceptedInvoice(): Promise<{ cufe: string; number: string }> {
-  const answer = await shape.post(exampleRequest);
+/** Sold on credit: only an invoice with a due date may become a título valor (036, 037). */
+const onCredit = { ...exampleRequest, payment: { method_code: '31', due_date: '2030-12-31' } };
+
+async function acceptedInvoice(request: object = onCredit): Promise<{ cufe: string; number: string }> {
+  const answer = await shape.post(request);
   expect(answer.status, answer.text).toBe(201);
   return { cufe: answer.body.cufe, number: answer.body.number };
 }
@@ -71,12 +75,14 @@ const tacitAcceptance = (cufe: string) =>
     headers: { authorization: `Bearer ${shape.apiKey}` },
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
 
-/** A signed event (034, 036, 037) as stored: DIAN's ApplicationResponse XSD (xmllint) takes it. */
-async function expectValid034(key: string): Promise<void> {
+/** A signed event (034, 036, 037) as stored: DIAN's ApplicationResponse XSD (xmllint) takes it; read back. */
+async function expectValid034(key: string): Promise<EventDocument> {
   const file = join(scratch, key.replaceAll('/', '_'));
-  writeFileSync(file, await shape.storedFile!(key));
+  const xml = await shape.storedFile!(key);
+  writeFileSync(file, xml);
   const checked = xmllintXsd(file, applicationResponseXsd);
   expect(checked.ok, checked.output).toBe(true);
+  return readEventApplicationResponse(Buffer.from(xml).toString('utf8'));
 }
 
 describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
@@ -156,19 +162,42 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     await pollStatus(shape, second.cufe, (body) => body.buyer_answer === 'tacitly_accepted');
     await expectValid034(`demo/${second.number}.034.xml`);
 
-    // The título valor: not on an invoice the buyer has not accepted; registered (036) and endorsed (037) on this one.
-    const notYet = await radianPost(first.cufe, 'endorsement', { endorsee });
+    // The título valor: not on an invoice sold in cash, nor one the buyer has not accepted; registered (036) and
+    // endorsed in blank (037) on this one, with the invoice's payable amount and due date, DIAN's rules holding.
+    const cash = await acceptedInvoice(exampleRequest);
+    const inCash = await radianPost(cash.cufe, 'title-value', {});
+    expect([inCash.status, inCash.body.error.code]).toEqual([409, 'TITLE_VALUE_CASH_INVOICE']);
+    const notYet = await radianPost(first.cufe, 'endorsement', { endorsee, discount_rate: 3 });
     expect(notYet.body.error.code).toBe('TITLE_VALUE_NOT_REGISTERED');
-    const title = await radianPost(second.cufe, 'title-value', {});
+    const title = await radianPost(second.cufe, 'title-value', { paid_amount: '1000' });
     expect(title.status, JSON.stringify(title.body)).toBe(201);
     expect(title.body.event).toMatchObject({ code: '036', event_id: `TV${second.number}`, issued_by_us: true });
-    const endorsed = await radianPost(second.cufe, 'endorsement', { endorsee, operation_type: '372' });
+    const overpaid = await radianPost(second.cufe, 'endorsement', { endorsee, discount_rate: 101 });
+    expect([overpaid.status, overpaid.body.error.details[0].path]).toEqual([400, 'discount_rate']);
+    const terms = { endorsee, operation_type: '372', kind: 'blank', discount_rate: 3, amount: '100000' };
+    const endorsed = await radianPost(second.cufe, 'endorsement', terms);
     expect(endorsed.status, JSON.stringify(endorsed.body)).toBe(201);
-    expect((await radianPost(second.cufe, 'endorsement', { endorsee })).status).toBe(200);
+    expect((await radianPost(second.cufe, 'endorsement', { endorsee, discount_rate: 3 })).status).toBe(200);
     const codes = await pollStatus(shape, second.cufe, (body) => body.radian_events.length === 5);
     expect(codes.radian_events.map((e: any) => e.code)).toEqual(['030', '032', '034', '036', '037']);
-    await expectValid034(`demo/${second.number}.036.xml`);
-    await expectValid034(`demo/${second.number}.037.xml`);
+    // Registered by the simulator, so ValorFEV-TV is the invoice's PayableAmount (LGC57); the rest after 1000 paid.
+    const registered = await expectValid034(`demo/${second.number}.036.xml`);
+    expect(registered.invoice.dueDate).toBe('2030-12-31');
+    const [value, paid, rest] = registered.titleValueGroups[0]!.pairs.map(([, v]) => Number(v));
+    expect(registered.titleValueGroups[0]!.pairs.map(([name]) => name)).toEqual([
+      'ValorFEV-TV',
+      'ValorPagado',
+      'NuevoValorTV',
+    ]);
+    expect([paid, rest]).toEqual([1000, value! - 1000]);
+    const endorsement = await expectValid034(`demo/${second.number}.037.xml`);
+    expect(endorsement).toMatchObject({ endorsementKind: '2', invoice: { dueDate: '2030-12-31' } });
+    expect(endorsement.titleValueGroups[0]!.pairs).toEqual([
+      ['ValorTotalEndoso', '100000.00'],
+      ['PrecioPagarseFEV', '97000.00'],
+      ['TasaDescuento', '3'],
+      ['MedioPago', '31'],
+    ]);
   });
 
   it("the portal's invoice page says the buyer's answer in Spanish and its button issues the offered 034", async () => {
@@ -184,13 +213,7 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     const link = new URL(
       await vi.waitFor(() => linkInOutbox(dataDir, ACCOUNTANT, 'password/new'), { timeout: 10_000 }),
     );
-    const password = 'una clave larga y segura';
-    const set = await portal.post(
-      '/admin/password/new',
-      { token: link.searchParams.get('token')!, password, repeat: password },
-      { formPage: `${link.pathname}${link.search}` },
-    );
-    expect(set.status).toBe(303);
+    expect((await portal.choosePassword(link)).status).toBe(303);
     const page = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(page.text).toContain('data-buyer-answer="goods_received"');
     expect(page.text).toContain('Bienes o servicios recibidos por el comprador');
@@ -212,19 +235,40 @@ describe('RADIAN: following an issued invoice and its tacit acceptance', () => {
     expect(after.text).toContain('/title-value"');
     const registered = await portal.post(
       `/admin/invoices/${invoiceId}/title-value`,
-      {},
+      { paid_amount: '' },
       { formPage: `/admin/invoices/${invoiceId}` },
     );
     expect(registered.status, registered.text).toBe(303);
     const titled = await portal.get(`/admin/invoices/${invoiceId}`);
     expect(titled.text).toContain('data-title-value="registered"');
+    const form = {
+      endorsee_name: endorsee.name,
+      endorsee_id: endorsee.id,
+      endorsee_dv: '7',
+      operation_type: '371',
+      kind: 'complete',
+      amount: '',
+      payment_means: '',
+    };
+    const noRate = await portal.post(`/admin/invoices/${invoiceId}/endorsement`, form, {
+      formPage: `/admin/invoices/${invoiceId}`,
+    });
+    expect(errorCodeOf(noRate.text)).toBe('FORM_INVALID');
     const endorsedPage = await portal.post(
       `/admin/invoices/${invoiceId}/endorsement`,
-      { endorsee_name: endorsee.name, endorsee_id: endorsee.id, endorsee_dv: '7', operation_type: '371' },
+      { ...form, discount_rate: '2.5' },
       { formPage: `/admin/invoices/${invoiceId}` },
     );
     expect(endorsedPage.status, endorsedPage.text).toBe(303);
     expect((await portal.get(`/admin/invoices/${invoiceId}`)).text).toContain('data-title-value="endorsed"');
+    const endorsement = await expectValid034(`demo/${invoice.number}.037.xml`);
+    expect(endorsement).toMatchObject({ endorsementKind: '1', receiver: { participations: [expect.any(String)] } });
+    expect(endorsement.titleValueGroups[0]!.pairs.map(([name]) => name)).toEqual([
+      'ValorTotalEndoso',
+      'PrecioPagarseFEV',
+      'TasaDescuento',
+      'MedioPago',
+    ]);
     await expectValid034(`demo/${invoice.number}.034.xml`);
   });
 });

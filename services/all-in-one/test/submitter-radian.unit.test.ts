@@ -30,8 +30,9 @@ const endorsee = {
 };
 const fast = { radian: { sweepIntervalMs: 20, maxCheckIntervalMs: 40 } };
 
+/** An invoice DIAN accepted, sold on credit so that it may become a título valor (036, 037). */
 async function acceptedInvoice() {
-  const invoice = await world.issue();
+  const invoice = await world.issue({ dueDate: '2030-12-31' });
   await world.waitFor(invoice.invoiceId, (events) => events.some((e) => e.type === 'InvoiceAccepted'));
   return invoice;
 }
@@ -43,7 +44,7 @@ async function acceptedInvoice() {
 async function ask(
   invoiceId: string,
   code: '034' | '036' | '037',
-  extra: Partial<Pick<RadianEventRequest, 'operation_type' | 'endorsee'>> = {},
+  extra: Partial<Omit<RadianEventRequest, 'request_id' | 'code' | 'requested_by' | 'requested_at'>> = {},
 ) {
   const requestId = randomUUID();
   const meta = { tenantId: 'demo', invoiceId, correlationId: requestId, causationId: requestId };
@@ -208,14 +209,19 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     expect(radian(await world.events(second.invoiceId)).map((e) => e.code)).toEqual(['030', '032', '034']);
 
     // The título valor: registered (036) once accepted, endorsed (037) once by its holder; DIAN's rules hold.
-    expect(await ask(invoice.invoiceId, '037', { endorsee })).toMatchObject({
+    expect(await ask(invoice.invoiceId, '037', { endorsee, discount_rate: '2' })).toMatchObject({
       outcome: 'refused',
       refusal: { code: 'NOT_A_TITLE' },
     });
     const title = await ask(second.invoiceId, '036');
     expect(title).toMatchObject({ code: '036', outcome: 'issued' });
     expect(await ask(second.invoiceId, '036')).toMatchObject({ outcome: 'already', cude: title.cude });
-    const endorsed = await ask(second.invoiceId, '037', { endorsee, operation_type: '372' });
+    const endorsed = await ask(second.invoiceId, '037', {
+      endorsee,
+      operation_type: '372',
+      endorsement_kind: 'blank',
+      discount_rate: '2',
+    });
     expect(endorsed).toMatchObject({ code: '037', outcome: 'issued' });
     expect(await ask(second.invoiceId, '037', { endorsee })).toMatchObject({ outcome: 'already', cude: endorsed.cude });
     const events = radian(await world.events(second.invoiceId));
@@ -229,7 +235,12 @@ describe('the submitter follows an accepted invoice at RADIAN', () => {
     const signed037 = readEventApplicationResponse(
       Buffer.from((await world.blobs.get(events[4]!.event_key!)).bytes).toString('utf8'),
     );
-    expect(signed037).toMatchObject({ eventCode: '037', cude: endorsed.cude, receiver: { id: endorsee.id } });
+    expect(signed037).toMatchObject({
+      eventCode: '037',
+      cude: endorsed.cude,
+      endorsementKind: '2',
+      receiver: { id: endorsee.id },
+    });
   });
 
   it('DIAN unreachable during checks: the check is moved later and retried, never lost, until it records the events', async () => {

@@ -92,11 +92,22 @@ export const demoAcquirer: SimulatorAcquirer = {
 };
 
 /** The demo tenant of the embedded default, on DIAN's public test range (docs/api.md, "Tenants"). */
+/**
+ * Software of another provider that DIAN also knows for the demo issuer, as a company that changed provider has: what
+ * it issued is at DIAN, so a note of this product may reference it (docs/notes.md).
+ */
+export const demoOtherProviderSoftware: SimulatorSoftware = {
+  id: '00000000-0000-4000-8000-0000000000b2',
+  pin: '67890',
+  providerNit: '900373115',
+};
+
 export const demoIssuer: SimulatorIssuer = {
   nit: demoTenant.nit,
   legalName: demoTenant.legalName,
   software: [
     { id: demoSoftware.id, pin: demoSoftware.pin, providerNit: demoSoftware.providerNit, testSetIds: [demoTestSetId] },
+    demoOtherProviderSoftware,
   ],
   ranges: [{ ...demoResolution, resolutionDate: demoResolution.startDate }],
 };

@@ -15,6 +15,7 @@ import { issuerRegistry, type IssuerSource } from './registry/issuer-registry.ts
 export {
   simulatorConfig,
   demoIssuer,
+  demoOtherProviderSoftware,
   demoTestSetId,
   demoAcquirer,
   type SimulatorAcquirer,
@@ -30,6 +31,7 @@ export { ruleCatalogue, ruleMessage, type RuleDefinition, type RuleCode } from '
 export type { Dispatcher, SoapAnswer } from './server/dispatch.ts';
 export { SERVICE_PATH } from './server/http-server.ts';
 export { createTrustStore } from './verify/trust-store.ts';
+export { addRevocationList } from './verify/revocation-lists.ts';
 export {
   addToTrustFolder,
   readTrustFolder,

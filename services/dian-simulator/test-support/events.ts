@@ -96,8 +96,17 @@ const PREFIXES: Record<string, string> = {
 };
 let next = Math.floor(Math.random() * 1_000_000);
 
-/** The content each event code gets by default: the buyer's to the seller, the seller's to DIAN, an endorsement. */
-function contentFor(code: string, invoice: { id: string; cufe: string }): EventContent {
+/** The invoice an event is about; a título valor's also states its PayableAmount and due date (036, 037). */
+export type EventInvoice = { id: string; cufe: string; payable?: string; dueDate?: string | undefined };
+
+/**
+ * The content each event code gets by default: the buyer's to the seller, the seller's to DIAN, an endorsement of
+ * 80 % of the invoice at a 3 % discount.
+ */
+function contentFor(code: string, invoice: EventInvoice): EventContent {
+  const payable = invoice.payable ?? '1000.00';
+  const dueDate = invoice.dueDate ?? '2030-12-31';
+  const endorsed = (Math.round(Number(payable) * 80) / 100).toFixed(2);
   const base = {
     eventCode: code,
     id: `${PREFIXES[code] ?? 'EV'}${next++}`,
@@ -112,9 +121,21 @@ function contentFor(code: string, invoice: { id: string; cufe: string }): EventC
         note: tacitAcceptanceStatement(buyer.name, buyer.id),
       };
     case '036':
-      return { ...base, operationType: '361', sender: seller, receiver: dianEventReceiver };
+      return {
+        ...base,
+        operationType: '361',
+        sender: seller,
+        receiver: dianEventReceiver,
+        titleValue: { invoiceAmount: payable, paidAmount: '0.00', dueDate },
+      };
     case '037':
-      return { ...base, operationType: '372', sender: seller, receiver: endorsee };
+      return {
+        ...base,
+        operationType: '372',
+        sender: seller,
+        receiver: endorsee,
+        endorsement: { kind: '1', amount: endorsed, discountRate: '3', paymentMeans: '47', dueDate },
+      };
     case '031':
       return { ...base, sender: buyer, receiver: seller, claimReason: '02' };
     default:
@@ -125,7 +146,7 @@ function contentFor(code: string, invoice: { id: string; cufe: string }): EventC
 /** A signed event of `code` about `invoice`; `cude` as built (a mutated document keeps it unless it edits it). */
 export function signedEvent(
   code: string,
-  invoice: { id: string; cufe: string },
+  invoice: EventInvoice,
   options: EventOptions,
 ): { xml: string; cude: string; id: string } {
   const content = { ...contentFor(code, invoice), ...(options.id ? { id: options.id } : {}), ...options.content };

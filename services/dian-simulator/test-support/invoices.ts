@@ -44,13 +44,23 @@ export type InvoiceOptions = {
   signingTime?: Date;
   /** The environment it targets (ProfileExecutionID, the CUFE's); habilitación by default. */
   environment?: '1' | '2';
+  /** Sold on credit, due that day (a título valor's invoice); cash by default. */
+  dueDate?: string;
   credential: SigningCredential;
 };
 
-export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: string; id: string } {
+export function signedInvoice(options: InvoiceOptions): {
+  xml: string;
+  cufe: string;
+  id: string;
+  /** PayableAmount, and the due date when on credit: what a 036 and a 037 state of the invoice. */
+  payable: string;
+  dueDate: string | undefined;
+} {
   const issuedAt = options.issuedAt ?? new Date();
   const issueDate = new Date(issuedAt.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
-  const validated = validateInvoiceRequest(request, { issueDate });
+  const payment = options.dueDate ? { method_code: '31', due_date: options.dueDate } : request.payment;
+  const validated = validateInvoiceRequest({ ...request, payment }, { issueDate });
   if (!validated.ok) throw new Error(JSON.stringify(validated.error));
   const built = buildInvoiceXml({
     invoice: validated.value,
@@ -68,6 +78,8 @@ export function signedInvoice(options: InvoiceOptions): { xml: string; cufe: str
     xml: signed.xml,
     cufe: /<cbc:UUID[^>]*>([0-9a-f]+)<\/cbc:UUID>/.exec(signed.xml)![1]!,
     id: built.documentId,
+    payable: /<cbc:PayableAmount[^>]*>([^<]+)</.exec(signed.xml)![1]!,
+    dueDate: options.dueDate,
   };
 }
 

@@ -1,6 +1,7 @@
 // The simulator's own event CUDE against the annex's worked example (RADIAN annex numeral 12.1.1.1, annex reference
 // §1.4: event 1 of 2019-04-30 19:48:50-05:00, sender 99998888, receiver DIAN, 030 on FE123, PIN 11111), read from a
 // hand-written event by the simulator's own reader: the example passes with its PIN, another PIN is AAD06.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkEventDocument } from '../src/events/event-document-rules.ts';
 import { readEventView } from '../src/events/event-view.ts';
@@ -40,4 +41,34 @@ describe("an event's CUDE", () => {
       checkEventDocument(view, { environment: '2' }, { id: 's', pin: '11111', providerNit: '1', environment: '1' }),
     ).toEqual(['SIM-EV02']);
   });
+});
+
+describe("a blank endorsement's CUDE (037, @listID 2), as DIAN's validator computes it", () => {
+  // ID + IssueDate + IssueTime + ReceiverParty + ResponseCode + listID + DocumentReference/ID + type + PIN: no sender.
+  const cude = createHash('sha384')
+    .update('END12026-03-1410:20:05-05:00860034313' + '0372' + 'SETP99000000101' + '11111')
+    .digest('hex');
+  const endorsement = (listId: string) =>
+    example
+      .replace('<cbc:ID>1</cbc:ID>', '<cbc:ID>END1</cbc:ID>')
+      .replace(CUDE, cude)
+      .replace('2019-04-30', '2026-03-14')
+      .replace('19:48:50-05:00', '10:20:05-05:00')
+      .replace('800197268', '860034313')
+      .replace('<cbc:ResponseCode>030', `<cbc:ResponseCode listID="${listId}">037`)
+      .replace('FE123', 'SETP990000001');
+  const check = (listId: string) =>
+    checkEventDocument(
+      readEventView(parseLightXml(endorsement(listId)).root),
+      { environment: '2' },
+      {
+        id: 'software',
+        pin: '11111',
+        providerNit: '99998888',
+      },
+    );
+
+  it('leaves the endorser out and puts the kind after the code', () => expect(check('2')).toEqual([]));
+  it('is not the CUDE of a complete endorsement (@listID 1), which hashes the annex fields', () =>
+    expect(check('1')).toEqual(['AAD06']));
 });

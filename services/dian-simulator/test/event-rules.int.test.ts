@@ -15,6 +15,7 @@ import {
   seller,
   signedEvent,
   stranger,
+  type EventInvoice,
   type EventOptions,
 } from '../test-support/events.ts';
 import { signedInvoice } from '../test-support/invoices.ts';
@@ -33,10 +34,16 @@ afterAll(async () => {
   world?.cleanup();
 });
 
-type Invoice = { id: string; cufe: string };
+type Invoice = EventInvoice;
 const send = (xml: string) => client.sendEventUpdateStatus(packageForTest(xml, new Date()).zip);
 const rules = (r: DianResponse) => r.errorMessages.map((m) => m.rule);
+// On credit: a título valor's invoice has a due date (036 and 037 state it).
 const accepted = async (): Promise<Invoice> => {
+  const invoice = signedInvoice({ credential: world.tenant, dueDate: '2030-12-31' });
+  expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
+  return invoice;
+};
+const acceptedInCash = async (): Promise<Invoice> => {
   const invoice = signedInvoice({ credential: world.tenant });
   expect((await client.sendBillSync(packageForTest(invoice.xml, new Date()).zip)).statusCode).toBe('00');
   return invoice;
@@ -65,6 +72,8 @@ type Case = {
   after?: (xml: string) => string;
   /** The invoice the event names instead of the accepted one. */
   invoice?: (accepted: Invoice) => Invoice;
+  /** The invoice is sold in cash (no due date). */
+  cash?: boolean;
 };
 const cases: Case[] = [
   {
@@ -169,11 +178,87 @@ const cases: Case[] = [
     before: ['030', '032', '031'],
   },
   { rules: ['AAH09'], why: 'a second acknowledgement (030) of the same invoice', code: '030', before: ['030'] },
+  // The título valor's data (036 after the tacit acceptance's stand-in, an express acceptance 033).
+  {
+    rules: ['LGC57'],
+    why: 'a registration (036) valuing the invoice at other than its PayableAmount (NuevoValorTV kept consistent)',
+    code: '036',
+    before: ['030', '032', '033'],
+    options: () => ({ content: { titleValue: { invoiceAmount: '1.00', paidAmount: '0.00', dueDate: '2030-12-31' } } }),
+  },
+  {
+    rules: ['SIM-EV09'],
+    why: 'a registration (036) whose NuevoValorTV is not ValorFEV-TV less ValorPagado',
+    code: '036',
+    before: ['030', '032', '033'],
+    options: () => ({ mutate: replaceFirst('<Name>NuevoValorTV</Name><Value>', '<Name>NuevoValorTV</Name><Value>1') }),
+  },
+  {
+    rules: ['SIM-EV10'],
+    why: "a registration (036) with another due date than the invoice's",
+    code: '036',
+    before: ['030', '032', '033'],
+    options: () => ({ mutate: replaceFirst('<cbc:EndDate>2030-12-31<', '<cbc:EndDate>2030-12-30<') }),
+  },
+  {
+    rules: ['SIM-EV10'],
+    why: 'a registration (036) on an invoice sold in cash (no due date)',
+    code: '036',
+    before: ['030', '032', '033'],
+    cash: true,
+  },
+  {
+    rules: ['AAI07b'],
+    why: 'an endorsement (037) whose PrecioPagarseFEV is not ValorTotalEndoso less the discount',
+    code: '037',
+    before: ['030', '032', '033', '036'],
+    options: () => ({
+      mutate: replaceFirst('<Name>TasaDescuento</Name><Value>3<', '<Name>TasaDescuento</Name><Value>4<'),
+    }),
+  },
+  {
+    rules: ['AAF19'],
+    why: "an endorsement (037) whose endorser's participation is not the endorsed value",
+    code: '037',
+    before: ['030', '032', '033', '036'],
+    options: () => ({ mutate: (xml) => replaceParticipation(xml, 'SenderParty') }),
+  },
+  {
+    rules: ['AAG20'],
+    why: "an endorsement (037) whose endorsee's participation is not the endorsed value",
+    code: '037',
+    before: ['030', '032', '033', '036'],
+    options: () => ({ mutate: (xml) => replaceParticipation(xml, 'ReceiverParty') }),
+  },
+  {
+    rules: ['SIM-EV11'],
+    why: 'an endorsement (037) that says neither complete (1) nor blank (2) in @listID',
+    code: '037',
+    before: ['030', '032', '033', '036'],
+    options: () => ({ mutate: replaceFirst('<cbc:ResponseCode listID="1">', '<cbc:ResponseCode>') }),
+  },
+  {
+    rules: ['AAD06'],
+    why: "a blank endorsement (037, @listID 2) with the annex's CUDE rather than its own",
+    code: '037',
+    before: ['030', '032', '033', '036'],
+    options: () => ({ mutate: replaceFirst('<cbc:ResponseCode listID="1">', '<cbc:ResponseCode listID="2">') }),
+  },
 ];
+
+/** One side's participation made a peso less than the endorsed value. */
+function replaceParticipation(xml: string, side: string): string {
+  const at = xml.indexOf(`<cac:${side}>`);
+  const stock = /(<cbc:CorporateStockAmount currencyID="COP">)(\d+)(\.\d{2}<)/;
+  const tail = xml
+    .slice(at)
+    .replace(stock, (_, open: string, units: string, rest: string) => `${open}${Number(units) - 1}${rest}`);
+  return xml.slice(0, at) + tail;
+}
 
 describe('each rule, one thing broken', () => {
   it.each(cases)('rejects $rules: $why', async (c) => {
-    const invoice = await accepted();
+    const invoice = c.cash ? await acceptedInCash() : await accepted();
     await register(invoice, ...(c.before ?? []));
     const built = event(c.code, c.invoice?.(invoice) ?? invoice, c.options?.());
     const answer = await send(c.after ? c.after(built.xml) : built.xml);
@@ -231,6 +316,19 @@ describe('each rule, one thing broken', () => {
     expect(rules(await send(event('030', second, { id: 'ACR77' }).xml))).toEqual(['AAD05']);
     // Each event code numbers apart: the same ID for a receipt is no reuse.
     expect(rules(await send(event('032', first, { id: 'ACR77' }).xml))).toEqual([]);
+  });
+
+  it('accepts a blank endorsement (037, @listID 2) with its own CUDE, listing its kind', async () => {
+    const invoice = await accepted();
+    await register(invoice, '030', '032', '033', '036');
+    const blank = event('037', invoice, {
+      content: {
+        endorsement: { kind: '2', amount: '100.00', discountRate: '0', paymentMeans: '10', dueDate: '2030-12-31' },
+      },
+    });
+    expect(rules(await send(blank.xml))).toEqual([]);
+    const listed = (await client.getStatusEvent(invoice.cufe)).events!.at(-1)!;
+    expect([listed.eventCode, listed.cude, listed.claimReason?.code]).toEqual(['037', blank.cude, '2']);
   });
 
   it('accepts a claim (031) after the receipt, with its reason listed by GetStatusEvent', async () => {

@@ -29,7 +29,7 @@ describe('issuerRegistry', () => {
     expect(registry(other.nit)?.software.map((s) => s.id)).toEqual(['sw-otra']);
     expect(registry(demoIssuer.nit)).toMatchObject({
       legalName: demoIssuer.legalName,
-      software: [demoIssuer.software[0], other.software[0]],
+      software: [...demoIssuer.software, other.software[0]],
       ranges: demoIssuer.ranges,
     });
   });

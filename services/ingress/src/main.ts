@@ -6,10 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createDianOutageMonitor } from '@fe/dian-client';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { ServiceModule } from '@fe/platform';
-import { createReceivedInvoiceChecker, createReceivedInvoices } from '@fe/received-invoices';
 import {
-  PostgresReceivedInvoiceIndex,
-  PostgresReceptionMailboxStore,
+  openPostgresBuyerSide,
   receivedInvoiceIndexMigrations,
   receptionMailboxMigrations,
 } from '@fe/received-invoices/postgres';
@@ -83,22 +81,18 @@ await runMain({
       answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
       dianAvailability,
     };
-    // The buyer's side (docs/radian.md): received invoices checked on a worker thread, listed in PostgreSQL.
-    const checker = createReceivedInvoiceChecker();
+    // The buyer's side (docs/radian.md): received invoices checked on a worker thread, listed in PostgreSQL; the
+    // tenants' own mailboxes, their passwords sealed under the master key the tenants' secrets use.
     const inbox = config.inbox;
-    const receivedPorts = {
+    const buyerSide = openPostgresBuyerSide({
+      pool: platform.pool,
       store,
       blobs: blobs!,
-      index: new PostgresReceivedInvoiceIndex(platform.pool),
-      checker,
       clock,
       trustedDianPem: inbox.dianTrustedPemFile ? readFileSync(inbox.dianTrustedPemFile, 'utf8') : undefined,
-    };
-    const received = createReceivedInvoices(receivedPorts);
-    // The tenants' own mailboxes, their passwords sealed under the master key the tenants' secrets use.
-    const mailboxStore = config.masterKeyFile
-      ? new PostgresReceptionMailboxStore(platform.pool, createSecretBox(loadOrCreateMasterKey(config.masterKeyFile)))
-      : undefined;
+      secretBox: config.masterKeyFile ? createSecretBox(loadOrCreateMasterKey(config.masterKeyFile)) : undefined,
+    });
+    const { received, mailboxes: mailboxStore, ports: receivedPorts } = buyerSide;
     const mailboxes =
       inbox.url && inbox.tenant
         ? [
@@ -189,7 +183,7 @@ await runMain({
       ],
       checks: platform.checks,
       close: async () => {
-        await checker.close();
+        await buyerSide.close();
         await idempotency.close();
         await statusStore.close();
         await platform.close();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  creditNoteRequestedV1Data,
+  creditNoteRequestedV2Data,
   invoiceRequestSchema,
   type Envelope,
   type InvoiceRenderedV1,
@@ -169,7 +169,7 @@ export async function recordAcceptedCreditNote(world: World, email: string | und
   ];
   const requested = newInvoiceEvent(
     'CreditNoteRequested',
-    creditNoteRequestedV1Data.parse({
+    creditNoteRequestedV2Data.parse({
       request: { invoice: { cufe: creditNote.invoice.cufe }, concept: '1', lines },
       prefix: 'NC',
       number: '1001',
@@ -184,13 +184,13 @@ export async function recordAcceptedCreditNote(world: World, email: string | und
         document_id: creditNote.invoice.documentId,
         cufe: creditNote.invoice.cufe,
         issue_date: creditNote.invoice.issueDate,
-        payment: { method_code: '10' },
-        customer: {
-          document_type: '13',
-          document_number: '1020304050',
-          name: 'PERSONA NATURAL DE EJEMPLO',
-          ...(email ? { email } : {}),
-        },
+      },
+      payment: { method_code: '10' },
+      customer: {
+        document_type: '13',
+        document_number: '1020304050',
+        name: 'PERSONA NATURAL DE EJEMPLO',
+        ...(email ? { email } : {}),
       },
     }),
     meta,

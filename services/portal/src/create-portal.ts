@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { closeOnUnreadBody } from '@fe/service-runtime';
-import type { CertificateExpiry } from '@fe/tenancy';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenMatches } from './auth/tokens.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { identify, type Visitor } from './auth/visitor.ts';
-import { currentExpiry } from './expiry/current-expiry.ts';
+import { currentExpiry, type CertificateStanding } from './expiry/current-expiry.ts';
 import { startExpirySweep } from './expiry/expiry-sweep.ts';
 import { PortalError } from './errors.ts';
 import { anonymousUpload, multipartOptions, refuseBodyFromHead } from './http/body-guard.ts';
@@ -28,7 +27,7 @@ declare module 'fastify' {
     /** Set by the portal's preHandler on every /admin request. */
     visitor: Visitor;
     /** The logged-in tenant's certificate, where it stands now (the banner); set with `visitor`. */
-    certificateExpiry: CertificateExpiry | undefined;
+    certificateExpiry: CertificateStanding | undefined;
   }
 }
 

@@ -29,6 +29,7 @@ export const portalErrorCatalogue = {
   BUYER_EVENT_REPEATED: { status: 409, message: 'The event was registered before, or one it excludes was.' },
   BUYER_EVENT_PENDING: { status: 409, message: "An event of the invoice awaits DIAN's answer." },
   TITLE_VALUE_NOT_ACCEPTED: { status: 409, message: 'The buyer has not accepted the invoice (033 or 034).' },
+  TITLE_VALUE_CASH_INVOICE: { status: 409, message: 'The invoice has no due date (cash): it is no título valor.' },
   TITLE_VALUE_NOT_REGISTERED: { status: 409, message: 'The invoice is not registered as a título valor (036).' },
   TITLE_VALUE_NOT_HOLDER: { status: 409, message: 'The seller no longer holds the título valor (037).' },
   RADIAN_EVENT_REJECTED: { status: 422, message: "DIAN refused the seller's RADIAN event (036 or 037)." },

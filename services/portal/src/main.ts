@@ -1,7 +1,7 @@
 // The admin portal as its own process (docs/portal.md, "In the distributed shape"): /admin on its own
 // port, over the same PostgreSQL stores as the ingress (accounts, tenants, the status views) and
-// S3 links for the invoice list. It reads the projection's views (@fe/invoice-status) and issues the
-// habilitación set through an ingress's HTTP API.
+// S3 links for the invoice list. It reads the projection's views (@fe/invoice-status), a tenant's received invoices
+// from their streams (@fe/received-invoices), and issues the habilitación set through an ingress's HTTP API.
 import { limitConnectionsPerAddress, type ServiceModule } from '@fe/platform';
 import { createOutboxTransport, createSmtpTransport, smtpSettings } from '@fe/mail';
 import { polledViews } from '@fe/invoice-status';
@@ -10,7 +10,12 @@ import { colombiaDateTime } from '@fe/dian-domain';
 import { runMain } from '@fe/service-runtime';
 import { traceHttpRoutes } from '@fe/telemetry';
 import { openPlatform } from '@fe/service-runtime/distributed';
-import { createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
+import {
+  openPostgresBuyerSide,
+  receivedInvoiceIndexMigrations,
+  receptionMailboxMigrations,
+} from '@fe/received-invoices/postgres';
+import { createSecretBox, createTenantCommands, loadOrCreateMasterKey } from '@fe/tenancy';
 import fastify from 'fastify';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -42,7 +47,12 @@ await runMain({
       redrive: false,
       // The views it reads too: it may start before any projection process (the migrator's advisory lock lets both run
       // them).
-      migrations: [statusStoreMigrations(), accountStoreMigrations()],
+      migrations: [
+        statusStoreMigrations(),
+        accountStoreMigrations(),
+        receivedInvoiceIndexMigrations(),
+        receptionMailboxMigrations(),
+      ],
     });
     const { store, blobs, tenants } = platform;
     const statusStore = new PostgresStatusStore(platform.pool); // read only: the projection process writes it
@@ -52,6 +62,16 @@ await runMain({
     // shared: one instance mails each certificate expiry warning
     const expiryWarnings = new PostgresExpiryWarningStore(platform.pool);
     const commands = createTenantCommands({ registry: tenants!, events: store, clock });
+    // "Facturas recibidas" as the ingress serves them (docs/radian.md): the same streams, list and mailboxes in
+    // PostgreSQL; an upload is checked on this process's thread, an event request appended for a submitter process.
+    const buyerSide = openPostgresBuyerSide({
+      pool: platform.pool,
+      store,
+      blobs: blobs!,
+      clock,
+      trustedDianPem: config.dianTrustedPemFile ? readFileSync(config.dianTrustedPemFile, 'utf8') : undefined,
+      secretBox: createSecretBox(loadOrCreateMasterKey(config.masterKeyFile)),
+    });
     // Confirmation and reset mails leave as the buyers' do: FE_SMTP_URL, or the outbox folder without one.
     const transport = config.url
       ? createSmtpTransport(smtpSettings({ ...config, url: config.url }))
@@ -86,6 +106,8 @@ await runMain({
         timeoutMs: 5 * 60_000,
       }),
       mail: new TransportMailSender(transport, config.portal.mailFrom, () => clock.now()),
+      receivedInvoices: buyerSide.received,
+      ...(buyerSide.mailboxes ? { receptionMailboxes: buyerSide.mailboxes } : {}),
       // The invoice page's RADIAN buttons: the request on the invoice's stream, a submitter process sends the event;
       // this process has no bus subscription, so it reads the stream for the answer.
       radianEvents: radianEventsThrough({
@@ -140,6 +162,7 @@ await runMain({
       checks: platform.checks,
       close: async () => {
         await transport.close();
+        await buyerSide.close();
         await accounts.close();
         await attempts.close();
         await expiryWarnings.close();

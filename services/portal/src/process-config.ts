@@ -46,6 +46,12 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .describe(
         'FE_MAX_CONNECTIONS_PER_ADDRESS: open connections one client address (an IPv6 /64) may hold; more are closed at once, unread.',
       ),
+    dianTrustedPemFile: z
+      .string()
+      .optional()
+      .describe(
+        "DIAN_TRUSTED_PEM: PEM file of DIAN's certificates (or CAs) an uploaded received invoice's ApplicationResponse must chain to (DIAN_SIGNATURE), as the ingress's; unset: only its own signature is checked.",
+      ),
     portalOutboxDir: z
       .string()
       .min(1)

@@ -3,10 +3,10 @@
 // signing credential is @fe/xades's in-memory test identity.
 import { createHash } from 'node:crypto';
 import {
-  creditNoteRequestedV1Data,
-  debitNoteRequestedV1Data,
-  type CreditNoteRequestedV1,
-  type DebitNoteRequestedV1,
+  creditNoteRequestedV2Data,
+  debitNoteRequestedV2Data,
+  type CreditNoteRequestedV2,
+  type DebitNoteRequestedV2,
   type Envelope,
   type InvoiceAcceptedV1,
   type InvoiceRejectedV1,
@@ -70,7 +70,7 @@ export async function recordSignedInvoice(
 }
 
 export type SignedNoteStream = {
-  requested: CreditNoteRequestedV1 | DebitNoteRequestedV1;
+  requested: CreditNoteRequestedV2 | DebitNoteRequestedV2;
   signed: InvoiceSignedV1;
   xml: string;
 };
@@ -101,14 +101,14 @@ export async function recordSignedNote(
       document_id: 'SETP990001234',
       cufe: referencedInvoiceCufe,
       issue_date: '2025-03-10',
-      customer: {
-        document_type: '13',
-        document_number: '1020304050',
-        name: 'PERSONA NATURAL DE EJEMPLO',
-        email: 'cliente@example.com',
-      },
-      payment: { method_code: '10' },
     },
+    customer: {
+      document_type: '13',
+      document_number: '1020304050',
+      name: 'PERSONA NATURAL DE EJEMPLO',
+      email: 'cliente@example.com',
+    },
+    payment: { method_code: '10' },
   };
   const meta = {
     tenantId: 'demo',
@@ -118,8 +118,8 @@ export async function recordSignedNote(
   };
   const requested =
     kind === 'credit'
-      ? newInvoiceEvent('CreditNoteRequested', creditNoteRequestedV1Data.parse(fields), meta, testClock)
-      : newInvoiceEvent('DebitNoteRequested', debitNoteRequestedV1Data.parse(fields), meta, testClock);
+      ? newInvoiceEvent('CreditNoteRequested', creditNoteRequestedV2Data.parse(fields), meta, testClock)
+      : newInvoiceEvent('DebitNoteRequested', debitNoteRequestedV2Data.parse(fields), meta, testClock);
   const signedXml = signNote(xml);
   const xmlKey = `demo/${documentId}.xml`;
   await world.blobs.put(xmlKey, signedXml, 'application/xml');

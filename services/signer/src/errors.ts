@@ -38,6 +38,10 @@ export const signerErrorCatalogue = {
     message: "The tenant's signing certificate cannot sign at the issue instant.",
     retriable: false,
   },
+  CREDENTIAL_REVOKED: {
+    message: "The tenant's signing certificate was revoked by its certification authority (DIAN rule ZD04).",
+    retriable: false,
+  },
 } as const;
 
 const signerErrors = errorCatalogue('SignerError', signerErrorCatalogue);

@@ -151,3 +151,11 @@ export const automaticTacitRejected = (): InvoiceEvent[] => {
     ),
   ];
 };
+
+/** The invoice's request, sold on credit: its payment carries a due date (a título valor's, 036 and 037). */
+export function requestedOnCredit(dueDate: string): InvoiceEvent {
+  const event = requested();
+  if (event.type !== 'InvoiceRequested') throw new Error('not an invoice request');
+  event.data.request.payment = { method_code: '31', due_date: dueDate };
+  return event;
+}

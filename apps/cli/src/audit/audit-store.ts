@@ -2,9 +2,11 @@ import { verifyEventStore, type AuditFinding, type DocumentRequested } from '@fe
 import type { AuditSources, DianAnchor } from './embedded-data.ts';
 import { numberingGaps } from './numbering-gaps.ts';
 import { readModelFindings } from './read-model.ts';
+import { receivedListFindings } from './received-list.ts';
 import { repeatedCudes } from './repeated-cudes.ts';
 import type { TenantTrust } from './tenant-trust.ts';
 import { documentRequested, verifyInvoice } from './verify-invoice.ts';
+import { isReceivedInvoice, verifyReceived } from './verify-received.ts';
 
 export type AuditReport = {
   findings: AuditFinding[];
@@ -15,6 +17,9 @@ export type AuditReport = {
   /** RADIAN events recorded on invoices, and those the service issued with a stored document. */
   radianEvents: number;
   radianDocuments: number;
+  /** Invoices tenants received as buyers (their own streams), and the buyer events DIAN registered on them. */
+  receivedInvoices: number;
+  buyerEvents: number;
   head: bigint;
   checkpoints: number;
   uncovered: number;
@@ -44,7 +49,24 @@ export async function auditStore(
   let invoices = 0;
   let notes = 0;
   let radianDocuments = 0;
+  let receivedInvoices = 0;
+  let buyerEvents = 0;
   for (const [stream, events] of store.streams) {
+    const head = events[0]?.envelope;
+    if (head && isReceivedInvoice(head)) {
+      receivedInvoices++;
+      const received = await verifyReceived(
+        stream,
+        events,
+        sources.blobs,
+        await trust(head.tenant_id),
+        dianAnchor?.pem,
+      );
+      findings.push(...received.findings);
+      buyerEvents += received.registered.length;
+      cudes.push(...received.registered.map(({ cude }) => ({ stream, cude })));
+      continue;
+    }
     for (const { envelope } of events) {
       const data = envelope.data as { cude?: unknown; event_key?: unknown } | null;
       if (envelope.type !== 'InvoiceRadianEventRegistered' || typeof data?.cude !== 'string') continue;
@@ -58,11 +80,14 @@ export async function auditStore(
     const data = first.data as Partial<DocumentRequested['data']>;
     if (typeof data.prefix === 'string' && /^\d+$/.test(data.number ?? ''))
       used.push({ tenantId: first.tenant_id, prefix: data.prefix, number: BigInt(data.number!) });
-    findings.push(...(await verifyInvoice(stream, events, sources.blobs, trust, dianAnchor?.pem)));
+    const trustOf = (requested: DocumentRequested) =>
+      trust(requested.tenant_id, requested.type === 'InvoiceRequested' ? requested.data.resolution_id : undefined);
+    findings.push(...(await verifyInvoice(stream, events, sources.blobs, trustOf, dianAnchor?.pem)));
   }
   findings.push(...numberingGaps(used));
   findings.push(...repeatedCudes(cudes));
   findings.push(...(await readModelFindings(sources.store, sources.liveStatus())));
+  findings.push(...(await receivedListFindings(sources.store, sources.liveReceived())));
   return {
     findings,
     invoices,
@@ -70,6 +95,8 @@ export async function auditStore(
     events: store.events,
     radianEvents: cudes.length,
     radianDocuments,
+    receivedInvoices,
+    buyerEvents,
     head: store.head,
     checkpoints: store.checkpoints,
     uncovered: store.uncovered,
@@ -78,19 +105,21 @@ export async function auditStore(
   };
 }
 
-/** Trusted CAs and the CUFE/CUDE key, asked once per tenant; a note's PIN stays in memory, never in a finding. */
-function trustCache(sources: AuditSources): (requested: DocumentRequested) => Promise<TenantTrust> {
+/**
+ * Trusted CAs and the CUFE/CUDE key (an invoice's resolution's technical key, else the software PIN), asked once per
+ * tenant; a PIN stays in memory, never in a finding.
+ */
+function trustCache(sources: AuditSources): (tenantId: string, resolutionId?: string) => Promise<TenantTrust> {
   const cached = new Map<string, Promise<TenantTrust>>();
-  return (requested) => {
-    const resolutionId = requested.type === 'InvoiceRequested' ? requested.data.resolution_id : undefined;
-    const key = `${requested.tenant_id}\u0000${resolutionId ?? '(software PIN)'}`;
+  return (tenantId, resolutionId) => {
+    const key = `${tenantId}\u0000${resolutionId ?? '(software PIN)'}`;
     let found = cached.get(key);
     if (!found) {
       found = (async (): Promise<TenantTrust> => {
         if (!sources.tenants) return { trustedPem: undefined, technicalKey: undefined };
         const [pems, profile] = await Promise.all([
-          sources.tenants.trustedCaPems(requested.tenant_id),
-          sources.tenants.profile(requested.tenant_id),
+          sources.tenants.trustedCaPems(tenantId),
+          sources.tenants.profile(tenantId),
         ]);
         const technicalKey =
           resolutionId === undefined
@@ -101,6 +130,7 @@ function trustCache(sources: AuditSources): (requested: DocumentRequested) => Pr
           technicalKey,
           softwarePin: profile?.software.pin,
           owners: profile && [profile.tenant.nit, profile.software.providerNit],
+          tenantNit: profile?.tenant.nit,
         };
       })();
       cached.set(key, found);

@@ -21,6 +21,7 @@ async function audit(noteNumbers: number[]) {
     checkpoints: new SqliteAuditCheckpointStore(':memory:'),
     tenants: undefined,
     liveStatus: () => undefined,
+    liveReceived: () => undefined,
     blobs: { get: () => Promise.reject(new Error('no file is named by these events')) },
     close: () => store.close(),
   };

@@ -3,6 +3,7 @@ import { configFromEnv, type Env } from '@fe/platform';
 import { createPostgresPool, PostgresAuditCheckpointStore, PostgresEventStore } from '@fe/platform-postgres';
 import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
 import { PostgresStatusStore } from '@fe/invoice-status/postgres';
+import { PostgresReceivedInvoiceIndex } from '@fe/received-invoices/postgres';
 import { platformConfigSchema } from '@fe/service-runtime/distributed';
 import { loadOrCreateMasterKey } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
@@ -42,6 +43,7 @@ export async function openDistributedData(env: Env): Promise<AuditSources> {
       ? new PostgresTenantDirectory({ pool, masterKey: loadOrCreateMasterKey(config.masterKeyFile) })
       : undefined;
     const status = new PostgresStatusStore(pool);
+    const received = new PostgresReceivedInvoiceIndex(pool);
     const store =
       config.eventStore === 'kurrentdb'
         ? (await import('@fe/platform-kurrentdb')).KurrentEventStore.connect(config.kurrentdbUrl, {
@@ -55,6 +57,7 @@ export async function openDistributedData(env: Env): Promise<AuditSources> {
       blobs,
       tenants,
       liveStatus: () => status,
+      liveReceived: () => received,
       close: async () => {
         await store.close();
         await pool.end();

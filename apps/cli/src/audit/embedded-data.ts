@@ -12,6 +12,7 @@ import {
 } from '@fe/platform';
 import { certificatesOf, STORED_IDENTITY_FILE } from '@fe/dian-simulator';
 import { SqliteStatusStore, type StatusStore } from '@fe/invoice-status';
+import { SqliteReceivedInvoiceIndex, type ReceivedInvoiceIndex } from '@fe/received-invoices';
 import { loadOrCreateMasterKey, SqliteTenantDirectory, type TenantDirectory, type TenantRegistry } from '@fe/tenancy';
 
 /**
@@ -32,6 +33,8 @@ export type AuditSources = {
   dianAnchor?: DianAnchor | undefined;
   /** The live status read model (for `fe replay`), when there is one. */
   liveStatus(): StatusStore | undefined;
+  /** The live list of received invoices (docs/radian.md, "The buyer's side"), when there is one. */
+  liveReceived(): ReceivedInvoiceIndex | undefined;
   close(): Promise<void>;
 };
 
@@ -55,6 +58,7 @@ export function openEmbeddedData(dir: string): AuditSources | undefined {
       ? new SqliteTenantDirectory({ path: registry.path, masterKey: loadOrCreateMasterKey(registry.masterKey) })
       : undefined;
   let status: SqliteStatusStore | undefined;
+  let received: SqliteReceivedInvoiceIndex | undefined;
   return {
     store,
     checkpoints,
@@ -65,8 +69,12 @@ export function openEmbeddedData(dir: string): AuditSources | undefined {
       (status ??= existsSync(join(dir, 'status.sqlite'))
         ? new SqliteStatusStore(join(dir, 'status.sqlite'))
         : undefined),
+    liveReceived: () =>
+      (received ??= existsSync(join(dir, 'state.sqlite'))
+        ? new SqliteReceivedInvoiceIndex(join(dir, 'state.sqlite'))
+        : undefined),
     async close() {
-      await Promise.all([store.close(), checkpoints.close(), tenants?.close(), status?.close()]);
+      await Promise.all([store.close(), checkpoints.close(), tenants?.close(), status?.close(), received?.close()]);
     },
   };
 }

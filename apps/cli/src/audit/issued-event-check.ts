@@ -5,6 +5,16 @@ import { verifySignedEvent } from '@fe/xades';
 import { checkDianAnswer, unlessMalformed } from './dian-answer-check.ts';
 import type { TenantTrust } from './tenant-trust.ts';
 
+/** What the check compares a signed event's document with: the event as a stream recorded it, whoever sent it. */
+export type SignedEventRecord = Pick<
+  RadianEventRegistration,
+  'code' | 'event_id' | 'cude' | 'issue_date' | 'issue_time' | 'application_response_key'
+> & { event_key: string; sender: { nit: string } };
+
+/** An issued invoice's RADIAN event as a signed record; undefined for one learned from DIAN's list (no document). */
+export const issuedRecord = (e: RadianEventRegistration): SignedEventRecord | undefined =>
+  e.issued_by_us && e.event_key ? { ...e, event_key: e.event_key } : undefined;
+
 export type IssuedEventContext = {
   /** The invoice the stream is about: the event must reference it. */
   invoice: { cufe: string; number: string };
@@ -15,16 +25,15 @@ export type IssuedEventContext = {
 };
 
 /**
- * A RADIAN event the service issued and stored (docs/radian.md), checked like a document: its signature by the
- * tenant's certificate, its CUDE recomputed with the software PIN, its fields against the recorded event, and DIAN's
- * answer accepting that CUDE. Events learned from DIAN's list carry no document: nothing to check here.
+ * A RADIAN event the service issued and stored (docs/radian.md: the seller's 034, 036, 037 and a buyer's 030–033),
+ * checked like a document: its signature by the tenant's certificate, its CUDE recomputed with the software PIN, its
+ * fields against the recorded event, and DIAN's answer accepting that CUDE.
  */
 export function checkIssuedEvent(
   stream: string,
-  event: RadianEventRegistration,
+  event: SignedEventRecord,
   context: IssuedEventContext,
 ): AuditFinding[] {
-  if (!event.issued_by_us || !event.event_key) return [];
   const bytes = context.files.get(event.event_key);
   if (!bytes) return []; // FILE_MISSING says so
   const about = `event ${event.code} ${event.event_id}: `;

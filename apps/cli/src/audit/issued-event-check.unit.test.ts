@@ -10,7 +10,7 @@ import { EVENT_INVOICE, eventCases } from '@fe/dian-domain/testing';
 import { createXadesSigner, loadP12 } from '@fe/xades';
 import { makeTestIdentity } from '@fe/xades/testing';
 import { describe, expect, it } from 'vitest';
-import { checkIssuedEvent, type IssuedEventContext } from './issued-event-check.ts';
+import { checkIssuedEvent, issuedRecord, type IssuedEventContext } from './issued-event-check.ts';
 
 const issuedAt = new Date('2026-03-19T15:20:05Z');
 const tenantIdentity = makeTestIdentity(); // names the demo tenant's NIT
@@ -71,7 +71,8 @@ function audit(
     },
     dianTrustedPem: dian.certificatePem,
   };
-  const findings = checkIssuedEvent('inv-demo-SETP990000001', { ...registration, ...changes.recorded }, context);
+  const record = issuedRecord({ ...registration, ...changes.recorded });
+  const findings = record ? checkIssuedEvent('inv-demo-SETP990000001', record, context) : [];
   return { findings, codes: [...new Set(findings.map((f) => f.code))].sort() };
 }
 

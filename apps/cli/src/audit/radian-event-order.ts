@@ -2,6 +2,9 @@ import type { RadianEventRegistration } from '@fe/contracts';
 import { tacitAcceptanceAvailableFrom } from '@fe/dian-domain';
 import type { AuditFinding } from '@fe/platform';
 
+/** What the order is read from: an issued invoice's RADIAN event, or a buyer's event on a received invoice. */
+type OrderedEvent = Pick<RadianEventRegistration, 'code' | 'event_id' | 'cude' | 'issue_date' | 'issue_time'>;
+
 /** What an event needs recorded and issued before it: all of `all`, one of `any` (docs/radian.md). */
 const NEEDS: Partial<Record<string, { all?: readonly string[]; any?: readonly string[] }>> = {
   '032': { all: ['030'] },
@@ -23,9 +26,9 @@ const EXCLUDES: Partial<Record<string, readonly string[]>> = {
  * issued no later (an earlier day; the same day, earlier or recorded first), nothing it excludes was recorded before
  * it, a 034 not before the tacit acceptance's first day, and no code but 037 (each holder endorses in turn) twice.
  */
-export function radianOrderFindings(stream: string, events: readonly RadianEventRegistration[]): AuditFinding[] {
+export function radianOrderFindings(stream: string, events: readonly OrderedEvent[]): AuditFinding[] {
   const findings: AuditFinding[] = [];
-  const say = (code: AuditFinding['code'], e: RadianEventRegistration, detail: string) =>
+  const say = (code: AuditFinding['code'], e: OrderedEvent, detail: string) =>
     findings.push({ code, subject: stream, detail: `event ${e.code} ${e.event_id}: ${detail}` });
   events.forEach((event, index) => {
     const needs = NEEDS[event.code];
@@ -62,7 +65,7 @@ export function radianOrderFindings(stream: string, events: readonly RadianEvent
 }
 
 /** The event's issue instant in ms; a time without an offset is Colombian (-05:00), as RADIAN writes them. */
-function issuedAt(e: RadianEventRegistration): number {
+function issuedAt(e: OrderedEvent): number {
   const time = /(Z|[+-]\d{2}:\d{2})$/.test(e.issue_time) ? e.issue_time : `${e.issue_time}-05:00`;
   const at = Date.parse(`${e.issue_date}T${time}`);
   return Number.isNaN(at) ? Date.parse(`${e.issue_date}T00:00:00-05:00`) : at;

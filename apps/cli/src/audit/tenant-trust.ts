@@ -8,4 +8,6 @@ export type TenantTrust = {
   technicalKey: string | undefined;
   softwarePin?: string | undefined;
   owners?: readonly string[] | undefined;
+  /** The tenant's own NIT: the buyer of the invoices it received, the sender of its buyer events. */
+  tenantNit?: string | undefined;
 };

@@ -1,9 +1,5 @@
-import { invoiceEventSchema, type InvoiceEvent } from '@fe/contracts';
 import {
   documentKey,
-  filesNamed,
-  PlatformError,
-  sha256Of,
   type AuditFinding,
   type BlobStore,
   type DocumentRequested,
@@ -12,8 +8,9 @@ import {
 import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
 import { verifySignedInvoice } from '@fe/xades';
 import { checkDianAnswer, unlessMalformed } from './dian-answer-check.ts';
-import { checkIssuedEvent } from './issued-event-check.ts';
+import { checkIssuedEvent, issuedRecord } from './issued-event-check.ts';
 import { radianOrderFindings } from './radian-event-order.ts';
+import { readStream } from './read-stream.ts';
 import type { TenantTrust } from './tenant-trust.ts';
 
 /**
@@ -37,39 +34,8 @@ export async function verifyInvoice(
   trustOf: (requested: DocumentRequested) => Promise<TenantTrust>,
   dianTrustedPem?: string,
 ): Promise<AuditFinding[]> {
-  const findings: AuditFinding[] = [];
-  const events: InvoiceEvent[] = [];
-  for (const event of recorded) {
-    const parsed = invoiceEventSchema.safeParse(event.envelope);
-    if (parsed.success) events.push(parsed.data);
-    else
-      findings.push({
-        code: 'EVENT_UNREADABLE',
-        subject: stream,
-        detail: `version ${event.version} (${event.envelope.type}) does not match its published schema`,
-      });
-  }
+  const { findings, events, files } = await readStream(stream, recorded, blobs);
   const requested = documentRequested(events[0]);
-  const files = new Map<string, Uint8Array | undefined>();
-  for (const event of recorded) {
-    for (const file of filesNamed(event.envelope)) {
-      const bytes = await read(blobs, file.key);
-      files.set(file.key, bytes);
-      if (!bytes)
-        findings.push({
-          code: 'FILE_MISSING',
-          subject: stream,
-          detail: `${event.envelope.type} names ${file.key}, which is not stored`,
-        });
-      else if (file.sha256 !== undefined && sha256Of(bytes) !== file.sha256) {
-        findings.push({
-          code: 'FILE_DIGEST_MISMATCH',
-          subject: stream,
-          detail: `${file.key} no longer has the SHA-256 ${event.envelope.type} recorded`,
-        });
-      }
-    }
-  }
   if (!requested) return findings;
   const cufe = documentKey(requested); // the invoice's CUFE, a note's CUDE
   const keyName = requested.type === 'InvoiceRequested' ? 'cufe' : 'CUDE';
@@ -92,8 +58,8 @@ export async function verifyInvoice(
   if (radian.length) {
     const invoice = { cufe, number: requested.data.document_id };
     const trust = await trustOf(requested);
-    for (const registration of radian)
-      findings.push(...checkIssuedEvent(stream, registration, { invoice, files, trust, dianTrustedPem }));
+    for (const record of radian.map(issuedRecord))
+      if (record) findings.push(...checkIssuedEvent(stream, record, { invoice, files, trust, dianTrustedPem }));
     findings.push(...radianOrderFindings(stream, radian));
   }
   return findings;
@@ -129,13 +95,3 @@ function checkSignedXml(
 }
 
 const CUFE_TEXT = /^[0-9a-f]{96}$/;
-
-async function read(blobs: Pick<BlobStore, 'get'>, key: string): Promise<Uint8Array | undefined> {
-  try {
-    return (await blobs.get(key)).bytes;
-  } catch (error) {
-    if (error instanceof PlatformError && (error.code === 'BLOB_NOT_FOUND' || error.code === 'BLOB_KEY_INVALID'))
-      return undefined;
-    throw error;
-  }
-}

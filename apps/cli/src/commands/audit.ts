@@ -14,7 +14,10 @@ export const auditUsage = `  audit verify [--data-dir <dir> | --distributed] [--
                        chain, CUFE or a note's CUDE), DIAN's answers against the
                        verdicts, every RADIAN event the service issued (signature,
                        certificate, CUDE with the software PIN, its fields, DIAN's
-                       answer) and every RADIAN event's place in the order, the
+                       answer) and every RADIAN event's place in the order; every
+                       invoice a tenant received (its stored file checked again as
+                       its import checked it, each buyer event like an event issued
+                       here, each mailed AttachedDocument, the stream's order); the
                        numbering of invoices and notes, the status read model
                        against a rebuild from the events;
                        exits 1 on any difference; --distributed reads PostgreSQL and S3
@@ -123,7 +126,8 @@ function describe(report: AuditReport, ms: number): string {
       (report.uncovered ? `; ${report.uncovered} events after the last one (held by their chains until the next)` : ''),
     "checked: every stream's digest chain; every checkpoint's signature, root and count; every file an event names (present, same SHA-256); " +
       "every signed XML (XAdES signature, certificate chain, CUFE or a note's CUDE); DIAN's answers against the verdicts; " +
-      "every RADIAN event issued here (signature, certificate, CUDE, fields, DIAN's answer) and every RADIAN event's order; the numbering of invoices and notes; " +
+      "every RADIAN event issued here (signature, certificate, CUDE, fields, DIAN's answer) and every RADIAN event's order; " +
+      "every received invoice's stored file checked again, its buyer events like events issued here, its stream's order; the numbering of invoices and notes; " +
       'the status read model against a rebuild from the events',
     report.pinned
       ? 'checkpoints checked under the pinned public key'
@@ -133,6 +137,9 @@ function describe(report: AuditReport, ms: number): string {
       : "WARNING: no DIAN certificate configured: DIAN's answers were checked against their own certificate only, so one forged with another key passes; give --trusted-dian (or DIAN_TRUSTED_PEM)",
     ...(report.radianEvents
       ? [`${report.radianEvents} RADIAN events, ${report.radianDocuments} issued here with a signed document`]
+      : []),
+    ...(report.receivedInvoices
+      ? [`${report.receivedInvoices} received invoices, ${report.buyerEvents} buyer events registered by DIAN`]
       : []),
     `took ${(ms / 1000).toFixed(1)} s${perThousand}`,
     ...report.findings.map((f) => `${f.code} ${f.subject}: ${f.detail}`),

@@ -2,13 +2,16 @@ import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { invoiceHistory, type EventStore } from '@fe/platform';
 import type { AuditSources } from '../audit/embedded-data.ts';
 import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
+import { findReceived, receivedLine } from './received-history.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
 
-export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [--data-dir <dir> | --distributed] [--json]
+export const historyUsage = `  history <cufe | prefix+number> [--tenant <id>] [--received] [--data-dir <dir> | --distributed] [--json]
                        every recorded event of the invoice, oldest first: its time, its
                        cause, its chain digest and the SHA-256 of every file it names;
-                       RADIAN events with their code, number, date and sender
+                       RADIAN events with their code, number, date and sender;
+                       --received: an invoice the tenant received as buyer (its import
+                       and checks, each buyer event asked, DIAN's answer, the mail)
 `;
 export const historyExample = '  pnpm fe history SETP990000000 --data-dir ./data\n';
 
@@ -20,8 +23,9 @@ export type HistoryIo = DataFolderIo & {
 export async function historyCommand(args: string[], io: HistoryIo): Promise<CommandOutput> {
   const json = args.includes('--json');
   const distributed = args.includes('--distributed');
+  const received = args.includes('--received');
   const { positional, options, unknown } = parseOptions(
-    args.filter((a) => a !== '--json' && a !== '--distributed'),
+    args.filter((a) => a !== '--json' && a !== '--distributed' && a !== '--received'),
     ['data-dir', 'tenant'],
   );
   const [wanted] = positional;
@@ -30,12 +34,27 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
   const sources = await io.open({ dataDir: options.get('data-dir'), distributed });
   if (!sources) return missingInDataFolder(io.dataFolder(options.get('data-dir')), 'events.sqlite');
   try {
-    const found = await findInvoice(sources.store, wanted, options.get('tenant'));
+    const tenant = options.get('tenant');
+    const found = received
+      ? (await findReceived(sources.store, wanted, tenant)).map((r) => ({
+          tenant_id: r.tenant_id,
+          invoice_id: r.invoice_id!,
+          cufe: r.data.cufe,
+          number: r.data.number,
+          title: `invoice ${r.data.number} received by tenant ${r.tenant_id} from ${r.data.supplier.name}`,
+        }))
+      : (await findInvoice(sources.store, wanted, tenant)).map((r) => ({
+          tenant_id: r.tenant_id,
+          invoice_id: r.invoice_id!,
+          cufe: r.data.cufe,
+          number: r.data.document_id,
+          title: `invoice ${r.data.document_id} of tenant ${r.tenant_id}`,
+        }));
     if (found.length === 0)
       return {
         exitCode: 1,
         stdout: '',
-        stderr: `no invoice with cufe or number ${wanted}${options.has('tenant') ? ` for tenant ${options.get('tenant')}` : ''}\n`,
+        stderr: `no ${received ? 'received ' : ''}invoice with cufe or number ${wanted}${tenant !== undefined ? ` for tenant ${tenant}` : ''}${received ? '' : ' (--received for one a tenant received)'}\n`,
       };
     if (found.length > 1)
       return {
@@ -43,24 +62,22 @@ export async function historyCommand(args: string[], io: HistoryIo): Promise<Com
         stdout: '',
         stderr: `${found.length} tenants have an invoice ${wanted}: name one with --tenant (${found.map((f) => f.tenant_id).join(', ')})\n`,
       };
-    const requested = found[0]!;
-    const entries = await invoiceHistory((await sources.store.read(requested.invoice_id!)).events, sources.blobs);
+    const invoice = found[0]!;
+    const entries = await invoiceHistory((await sources.store.read(invoice.invoice_id)).events, sources.blobs);
     if (json)
       return {
         exitCode: 0,
-        stdout: `${JSON.stringify({ cufe: requested.data.cufe, number: requested.data.document_id, events: entries }, null, 2)}\n`,
+        stdout: `${JSON.stringify({ cufe: invoice.cufe, number: invoice.number, events: entries }, null, 2)}\n`,
         stderr: '',
       };
-    const lines = [
-      `invoice ${requested.data.document_id} of tenant ${requested.tenant_id}, cufe ${requested.data.cufe}`,
-    ];
+    const lines = [`${invoice.title}, cufe ${invoice.cufe}`];
     for (const e of entries) {
       lines.push(`#${e.stream_version} ${e.occurred_at} ${e.type}.v${e.event_version} ${e.id}`);
       lines.push(
         `   recorded ${e.recorded_at} at position ${e.position}; caused by ${e.causation_id}; correlation ${e.correlation_id}`,
       );
       if (e.chain_digest) lines.push(`   chain ${e.chain_digest}`);
-      const failure = failureLine(e.type, e.data);
+      const failure = failureLine(e.type, e.data) ?? receivedLine(e.type, e.data);
       if (failure) lines.push(`   ${failure}`);
       for (const f of e.files)
         lines.push(

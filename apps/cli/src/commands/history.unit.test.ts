@@ -1,6 +1,12 @@
 import type { InvoiceRequestedV1 } from '@fe/contracts';
 import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, SqliteEventStore } from '@fe/platform';
+import {
+  CUFE as RECEIVED_CUFE,
+  imported as receivedImported,
+  refused as receivedRefused,
+  requested as receivedRequested,
+} from '@fe/received-invoices/testing';
 import { describe, expect, it } from 'vitest';
 import type { AuditSources } from '../audit/embedded-data.ts';
 import { historyCommand } from './history.ts';
@@ -96,5 +102,32 @@ describe('pnpm fe history', () => {
     expect(out.stdout).toContain(
       'RADIAN 034 Aceptación Tácita, TACSETP990000001 of 2026-12-11, sent by this service (the seller)',
     );
+  });
+});
+
+describe('pnpm fe history --received', () => {
+  it("tells a received invoice's life: the import and its failed checks, a request, DIAN's refusal with its rules", async () => {
+    const store = new SqliteEventStore(':memory:');
+    const request = receivedRequested('031');
+    await store.append(
+      `rcv-acme-${RECEIVED_CUFE}`,
+      [receivedImported(false), request, receivedRefused('031')],
+      'no_stream',
+    );
+    const sources = { store, blobs: { get: async () => ({ bytes: new Uint8Array() }) }, close: async () => {} };
+    const io = { dataFolder: () => '/srv/fe/data', open: async () => sources as unknown as AuditSources };
+    const out = await historyCommand([RECEIVED_CUFE, '--received'], io);
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout).toContain(
+      `invoice SETP990000001 received by tenant acme from EMPRESA DEMO S.A.S., cufe ${RECEIVED_CUFE}`,
+    );
+    expect(out.stdout).toContain(
+      'received by mail: invoice SETP990000001 of EMPRESA DEMO S.A.S. (NIT 900123456); checks failed: BUYER_IS_TENANT',
+    );
+    expect(out.stdout).toContain('buyer event 031 RCCCCCCCCCCCCCCCCCCCCCCCC requested from api, reason 02');
+    expect(out.stdout).toContain('buyer event 031 RCCCCCCCCCCCCCCCCCCCCCCCC refused by DIAN (99): SIM-EV05 x');
+    const issuedOnly = await historyCommand([RECEIVED_CUFE], io);
+    expect(issuedOnly.exitCode).toBe(1);
+    expect(issuedOnly.stderr).toContain('(--received for one a tenant received)');
   });
 });

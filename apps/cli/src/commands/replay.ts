@@ -2,6 +2,7 @@ import { topics } from '@fe/contracts';
 import { diffViews, rebuildStatusViews } from '@fe/projection';
 import { SqliteStatusStore } from '@fe/invoice-status';
 import type { AuditSources } from '../audit/embedded-data.ts';
+import { rebuildReceived, receivedListDifferences } from '../audit/received-list.ts';
 import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
 import { parseOptions } from './sign.ts';
 import type { CommandOutput } from './xml.ts';
@@ -11,6 +12,9 @@ export const replayUsage = `  replay --projection status [--into <file>] [--data
                        store (in memory, or the new file --into) and compare it with the
                        live one; exits 1 when an invoice differs. --from-topic folds the
                        Kafka topic from offset 0 instead (FE_KAFKA_BROKERS, FE_SCHEMA_REGISTRY_URL)
+  replay --projection received [--data-dir <dir> | --distributed]
+                       fold every received invoice's stream into its view and compare
+                       the live list of received invoices with it; exits 1 on a difference
 `;
 export const replayExample = '  pnpm fe replay --projection status --data-dir ./data\n';
 
@@ -30,6 +34,8 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
     args.filter((a) => a !== '--distributed' && a !== '--from-topic'),
     ['projection', 'into', 'data-dir', 'topic'],
   );
+  if (options.get('projection') === 'received' && !fromTopic && !options.has('into') && !options.has('topic'))
+    return replayReceived(options.get('data-dir'), distributed, unknown.length + positional.length, io);
   if (
     unknown.length ||
     positional.length ||
@@ -75,6 +81,40 @@ export async function replayCommand(args: string[], io: ReplayIo): Promise<Comma
     return { exitCode: differing.length || result.orphans ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
   } finally {
     await rebuilt.close();
+    await sources.close();
+  }
+}
+
+/** `--projection received`: the received invoices' list against their streams (received-list.ts). */
+async function replayReceived(
+  dataDir: string | undefined,
+  distributed: boolean,
+  extra: number,
+  io: ReplayIo,
+): Promise<CommandOutput> {
+  if (extra || (distributed && dataDir !== undefined))
+    return { exitCode: 2, stdout: '', stderr: `usage:\n${replayUsage}` };
+  const sources = await io.open({ dataDir, distributed });
+  const live = sources?.liveReceived();
+  if (!sources || !live) {
+    await sources?.close();
+    return missingInDataFolder(io.dataFolder(dataDir), 'events.sqlite and state.sqlite', 'nothing to replay');
+  }
+  try {
+    const rebuilt = await rebuildReceived(sources.store);
+    const differing = [
+      ...rebuilt.unreadable.map((stream) => `DIFFERS ${stream}: no view, the stream has no import`),
+      ...(await receivedListDifferences(rebuilt.invoices, live)).map((d) => `DIFFERS ${d.subject}: ${d.detail}`),
+    ];
+    const lines = [
+      `rebuilt ${rebuilt.invoices.length} received invoice views from ${rebuilt.events} events (through position ${rebuilt.position})`,
+      ...differing,
+      differing.length
+        ? `${differing.length} received invoice(s) differ from the live list`
+        : 'the live list of received invoices equals the rebuild',
+    ];
+    return { exitCode: differing.length ? 1 : 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  } finally {
     await sources.close();
   }
 }

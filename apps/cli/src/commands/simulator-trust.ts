@@ -1,4 +1,5 @@
 import {
+  addRevocationList,
   addToTrustFolder,
   readTrustFolder,
   removeFromTrustFolder,
@@ -12,6 +13,9 @@ export const simulatorTrustUsage = `  dian-simulator trust add <ca.pem> [--data-
                        put a CA (its root, and any intermediate CA that issues the certificates: a file
                        may hold several) on the built-in simulator's trust list; it counts from the next
                        request, no restart
+  dian-simulator trust add <ca.crl> [--data-dir <dir>]
+                       put a listed CA's revocation list (CRL, PEM or DER) on the trust list, replacing
+                       that CA's earlier one: what it revokes is DIAN's ZD04 from the next second on
   dian-simulator trust list [--data-dir <dir>]
                        the CAs the built-in simulator trusts: the list's files and the registry's
   dian-simulator trust remove <file | SHA-256> [--data-dir <dir>]
@@ -63,6 +67,7 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     return { exitCode: 2, stdout: '', stderr: `cannot read ${positional[0]}: ${code}\n` };
   }
+  if (positional[0]!.endsWith('.crl') || pem.includes('-----BEGIN X509 CRL-----')) return addCrl(where.folder, pem);
   let result: ReturnType<typeof addToTrustFolder>;
   try {
     result = addToTrustFolder(where.folder, pem.toString('utf8'));
@@ -77,6 +82,18 @@ export async function simulatorTrustCommand(args: string[], io: TrustIo): Promis
     `the built-in simulator trusts ${result.added.length ? 'it' : 'them'} from its next request (${where.folder})`,
   ];
   return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+}
+
+function addCrl(folder: string, crl: Buffer): CommandOutput {
+  try {
+    const { file, issuer } = addRevocationList(folder, crl);
+    const lines = [`added  ${file}  the revocation list of ${issuer}`, `it counts from the next second (${folder})`];
+    return { exitCode: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
+  } catch (error) {
+    if (error instanceof TrustListError)
+      return { exitCode: 1, stdout: '', stderr: `${error.code}: ${error.message}\n` };
+    throw error;
+  }
 }
 
 function remove(folder: string, which: string): CommandOutput {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate, openWalDatabase } from '@fe/platform';
 import type { FileCounter, FileNumber, FileNumberRequest } from '../ports/file-counter.ts';
@@ -15,11 +16,13 @@ export class SqliteFileCounter implements FileCounter {
   private readonly owned: StatementSync;
   private readonly insert: StatementSync;
 
-  constructor(path: string) {
+  /** `importFrom`: a file whose file_numbers table an empty counter starts from (where the counter lived before). */
+  constructor(path: string, options: { importFrom?: string } = {}) {
     this.db = openWalDatabase(path, 'FULL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS file_numbers (
       nit TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER NOT NULL, consecutive INTEGER NOT NULL, owner TEXT NOT NULL,
       PRIMARY KEY (nit, kind, year, consecutive), UNIQUE (nit, kind, owner))`);
+    if (options.importFrom) importNumbers(this.db, options.importFrom);
     this.owned = this.db.prepare('SELECT year, consecutive FROM file_numbers WHERE nit = ? AND kind = ? AND owner = ?');
     this.insert = this.db.prepare(`INSERT INTO file_numbers (nit, kind, year, consecutive, owner)
       SELECT ?1, ?2, ?3, COALESCE(MAX(consecutive), 0) + 1, ?4 FROM file_numbers WHERE nit = ?1 AND kind = ?2 AND year = ?3
@@ -39,5 +42,21 @@ export class SqliteFileCounter implements FileCounter {
 
   async close(): Promise<void> {
     if (this.db.isOpen) this.db.close();
+  }
+}
+
+/** Copies the numbers taken before into an empty counter, once: a name is never given twice, wherever it was kept. */
+function importNumbers(db: DatabaseSync, from: string): void {
+  if (!existsSync(from)) return;
+  db.prepare('ATTACH DATABASE ? AS previous').run(from); // not allowed inside a transaction
+  try {
+    const kept = db.prepare("SELECT 1 FROM previous.sqlite_master WHERE type = 'table' AND name = 'file_numbers'");
+    if (!kept.get()) return;
+    immediate(db, () => {
+      if (db.prepare('SELECT 1 FROM file_numbers LIMIT 1').get()) return;
+      db.exec('INSERT INTO file_numbers SELECT nit, kind, year, consecutive, owner FROM previous.file_numbers');
+    });
+  } finally {
+    db.exec('DETACH DATABASE previous');
   }
 }

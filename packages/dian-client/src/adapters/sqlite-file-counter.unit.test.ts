@@ -1,10 +1,73 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
 import { fileCounterContract } from '../../test-support/file-counter.contract.ts';
+import { MAX_FILE_CONSECUTIVE } from '../file-names/file-names.ts';
 import { SqliteFileCounter } from './sqlite-file-counter.ts';
+import { ThreadedSqliteFileCounter } from './threaded-sqlite-file-counter.ts';
+
+const freshFile = () => join(mkdtempSync(join(tmpdir(), 'fe-files-')), 'state.sqlite');
 
 fileCounterContract('sqlite', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'fe-files-')), 'state.sqlite');
+  const file = freshFile();
   return { open: () => new SqliteFileCounter(file) };
+});
+
+fileCounterContract('sqlite on its own thread', () => {
+  const file = freshFile();
+  return { open: () => new ThreadedSqliteFileCounter(file) };
+});
+
+describe('a counter in a file of its own, where it was kept in the state file before', () => {
+  const ask = (owner: string) => ({ nit: '900373076', kind: 'nc' as const, year: 2026, owner });
+
+  it('starts from the numbers taken there: an owner keeps its number, a new one takes the next', async () => {
+    const stateFile = freshFile();
+    const before = new SqliteFileCounter(stateFile);
+    for (const owner of ['inv-a-NC1', 'inv-a-NC2']) await before.allocate(ask(owner));
+    await before.close();
+    const counter = new ThreadedSqliteFileCounter(join(stateFile, '..', 'file-numbers.sqlite'), {
+      importFrom: stateFile,
+    });
+    expect(await counter.allocate(ask('inv-a-NC2'))).toEqual({ year: 2026, consecutive: 2 });
+    expect(await counter.allocate(ask('inv-a-NC3'))).toEqual({ year: 2026, consecutive: 3 });
+    await counter.close();
+    // Imported once: a number taken since is not lost when the old file is still there at the next start.
+    const again = new ThreadedSqliteFileCounter(join(stateFile, '..', 'file-numbers.sqlite'), {
+      importFrom: stateFile,
+    });
+    expect(await again.allocate(ask('inv-a-NC4'))).toEqual({ year: 2026, consecutive: 4 });
+    await again.close();
+  });
+
+  it('starts empty when the state file never held a counter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fe-files-'));
+    const counter = new ThreadedSqliteFileCounter(join(dir, 'file-numbers.sqlite'), {
+      importFrom: join(dir, 'state.sqlite'),
+    });
+    expect(await counter.allocate(ask('inv-a-NC1'))).toEqual({ year: 2026, consecutive: 1 });
+    await counter.close();
+  });
+
+  it("fails a call with the worker's error: a full counter is a RangeError; after close, unavailable", async () => {
+    const stateFile = freshFile();
+    const db = new DatabaseSync(stateFile);
+    db.exec(`CREATE TABLE file_numbers (nit TEXT, kind TEXT, year INTEGER, consecutive INTEGER, owner TEXT)`);
+    db.prepare('INSERT INTO file_numbers VALUES (?, ?, ?, ?, ?)').run(
+      '900373076',
+      'nc',
+      2026,
+      MAX_FILE_CONSECUTIVE,
+      'x',
+    );
+    db.close();
+    const counter = new ThreadedSqliteFileCounter(join(stateFile, '..', 'file-numbers.sqlite'), {
+      importFrom: stateFile,
+    });
+    await expect(counter.allocate(ask('inv-a-NC1'))).rejects.toThrow(RangeError);
+    await counter.close();
+    await expect(counter.allocate(ask('inv-a-NC1'))).rejects.toThrow(/unavailable/);
+  });
 });

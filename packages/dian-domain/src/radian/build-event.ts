@@ -10,7 +10,12 @@ import { checkEventContent } from './check-event.ts';
 import type { EventContent } from './event-content.ts';
 import type { RadianEventCode } from './event-codes.ts';
 import { eventCude, eventCudeInput } from './event-cude.ts';
-import { INVOICE_TYPE_CODE, writeDocumentResponse, writeEventParty } from './write-event-parts.ts';
+import {
+  INVOICE_TYPE_CODE,
+  writeDocumentResponse,
+  writeEventParty,
+  writeTitleValueExtension,
+} from './write-event-parts.ts';
 
 export type BuildEventInput = {
   content: EventContent;
@@ -58,6 +63,7 @@ export function buildEventApplicationResponse(input: BuildEventInput): Result<Bu
     documentId: e.invoice.id,
     documentTypeCode: INVOICE_TYPE_CODE,
     pin: software.pin,
+    endorsementKind: e.endorsement?.kind,
   };
   const cude = eventCude(cudeFields);
   const ssc = softwareSecurityCode(software.id, software.pin, e.id);
@@ -67,6 +73,7 @@ export function buildEventApplicationResponse(input: BuildEventInput): Result<Bu
   w.open('ext:UBLExtensions');
   // DIAN's examples point the QR at the invoice, not at the event.
   writeDianExtensions(w, { software, softwareSecurityCode: ssc, qrCode: dianLookupUrl(e.invoice.cufe, environment) });
+  writeTitleValueExtension(w, e);
   w.close();
   w.leaf('cbc:UBLVersionID', 'UBL 2.1');
   w.leaf('cbc:CustomizationID', e.customizationId);
@@ -77,8 +84,10 @@ export function buildEventApplicationResponse(input: BuildEventInput): Result<Bu
   w.leaf('cbc:IssueDate', when.date);
   w.leaf('cbc:IssueTime', when.time);
   if (e.note) w.leaf('cbc:Note', e.note);
-  writeEventParty(w, 'cac:SenderParty', e.sender);
-  writeEventParty(w, 'cac:ReceiverParty', e.receiver);
+  // An endorsement hands the whole endorsed value from one holder to the other: each side's participation.
+  const participation = e.endorsement?.amount;
+  writeEventParty(w, 'cac:SenderParty', e.sender, participation);
+  writeEventParty(w, 'cac:ReceiverParty', e.receiver, participation);
   writeDocumentResponse(w, e);
   w.close();
 

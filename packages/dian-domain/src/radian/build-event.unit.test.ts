@@ -13,6 +13,7 @@ describe.each(cases)('event %s, built and read back', (code, content) => {
   const read = readEventApplicationResponse(built.xml);
 
   it('carries its CUDE: SHA-384 of ID, date, time, sender, receiver, code, invoice, type 01 and the PIN', () => {
+    // A blank endorsement's formula is its own (below); every case here is a complete one.
     const input =
       read.id! +
       read.issueDate! +
@@ -75,6 +76,63 @@ describe.each(cases)('event %s, built and read back', (code, content) => {
       'DocumentResponse',
     ]);
     expect(built.xml.split(SIGNATURE_SLOT_ANCHOR)).toHaveLength(2);
+  });
+});
+
+describe("the título valor's data", () => {
+  const pairsOf = (xml: string) => readEventApplicationResponse(xml).titleValueGroups;
+
+  it('a 036 writes ConstanciadePagos in its own extension after DianExtensions, and the due date', () => {
+    const { xml } = buildEventCase(eventCases['036']);
+    expect(xml).toContain(
+      '</sts:DianExtensions></ext:ExtensionContent></ext:UBLExtension><ext:UBLExtension><ext:ExtensionContent><CustomTagGeneral><ConstanciadePagos>',
+    );
+    expect(pairsOf(xml)).toEqual([
+      {
+        group: 'ConstanciadePagos',
+        pairs: [
+          ['ValorFEV-TV', '595000.00'],
+          ['ValorPagado', '95000.00'],
+          ['NuevoValorTV', '500000.00'],
+        ],
+      },
+    ]);
+    const read = readEventApplicationResponse(xml);
+    expect(read.invoice.dueDate).toBe('2026-04-30');
+    expect([read.sender.participations, read.receiver.participations]).toEqual([[], []]);
+  });
+
+  it("a 037 writes InformacionNegociacion, its kind in @listID and each side's participation", () => {
+    const { xml } = buildEventCase(eventCases['037']);
+    const read = readEventApplicationResponse(xml);
+    expect(read.titleValueGroups).toEqual([
+      {
+        group: 'InformacionNegociacion',
+        pairs: [
+          ['ValorTotalEndoso', '500000.00'],
+          ['PrecioPagarseFEV', '487500.00'],
+          ['TasaDescuento', '2.5'],
+          ['MedioPago', '47'],
+        ],
+      },
+    ]);
+    expect(xml).toContain('<cbc:ResponseCode listID="1">037</cbc:ResponseCode>');
+    expect(read).toMatchObject({
+      endorsementKind: '1',
+      claimReason: undefined,
+      invoice: { dueDate: '2026-04-30' },
+      sender: { participations: ['500000.00'] },
+      receiver: { participations: ['500000.00'] },
+    });
+  });
+
+  it("a blank endorsement's CUDE leaves the endorser out and adds its kind after the code", () => {
+    const blank = { ...eventCases['037'], endorsement: { ...eventCases['037'].endorsement!, kind: '2' as const } };
+    const built = buildEventCase(blank);
+    const read = readEventApplicationResponse(built.xml);
+    const input = `END1${read.issueDate}${read.issueTime}${blank.receiver.id}0372${EVENT_INVOICE.id}01${demoSoftware.pin}`;
+    expect(built.cude).toBe(createHash('sha384').update(input, 'utf8').digest('hex'));
+    expect(read.endorsementKind).toBe('2');
   });
 });
 

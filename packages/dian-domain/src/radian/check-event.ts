@@ -3,16 +3,30 @@ import { failure, type Result } from '../errors/domain-error.ts';
 import { parseNit } from '../nit/nit-check-digit.ts';
 import { zodDetails } from '../validation/zod-details.ts';
 import { claimReasons, isClaimReason, type ClaimReason } from './claim-reasons.ts';
-import { eventContentSchema, type EventContent, type ParsedEventContent } from './event-content.ts';
+import {
+  eventContentSchema,
+  type EndorsementData,
+  type EventContent,
+  type ParsedEventContent,
+  type TitleValueData,
+} from './event-content.ts';
 import { dianEventReceiver, isRadianEventCode, radianEvents, type RadianEvent } from './event-codes.ts';
+import { endorsementPrice, isPercentage, remainingTitleValue } from './negotiation.ts';
 import { SWORN_STATEMENT } from './tacit-acceptance.ts';
 
 /** An event's content past its rules, for the builder (build-event.ts). */
-export type ValidatedEvent = Omit<ParsedEventContent, 'eventCode' | 'operationType' | 'claimReason'> & {
+export type ValidatedEvent = Omit<
+  ParsedEventContent,
+  'eventCode' | 'operationType' | 'claimReason' | 'titleValue' | 'endorsement'
+> & {
   event: RadianEvent;
   /** cbc:CustomizationID. */
   customizationId: string;
   claimReason?: { code: ClaimReason; name: string };
+  /** 036: with NuevoValorTV. */
+  titleValue?: TitleValueData & { newAmount: string };
+  /** 037: with PrecioPagarseFEV. */
+  endorsement?: EndorsementData & { price: string };
 };
 
 const INVALID = 'The event has invalid or missing fields.';
@@ -21,7 +35,7 @@ const INVALID = 'The event has invalid or missing fields.';
 export function checkEventContent(content: EventContent): Result<ValidatedEvent> {
   const parsed = eventContentSchema.safeParse(content);
   if (!parsed.success) return failure('VALIDATION_ERROR', INVALID, zodDetails(parsed.error));
-  const { eventCode, operationType, claimReason, ...rest } = parsed.data;
+  const { eventCode, operationType, claimReason, titleValue, endorsement, ...rest } = parsed.data;
   if (!isRadianEventCode(eventCode)) {
     const supported = Object.keys(radianEvents).join(', ');
     return failure('VALIDATION_ERROR', INVALID, [
@@ -42,6 +56,17 @@ export function checkEventContent(content: EventContent): Result<ValidatedEvent>
       ...(claimReason && isClaimReason(claimReason)
         ? { claimReason: { code: claimReason, name: claimReasons[claimReason] } }
         : {}),
+      ...(titleValue
+        ? {
+            titleValue: {
+              ...titleValue,
+              newAmount: remainingTitleValue(titleValue.invoiceAmount, titleValue.paidAmount)!,
+            },
+          }
+        : {}),
+      ...(endorsement
+        ? { endorsement: { ...endorsement, price: endorsementPrice(endorsement.amount, endorsement.discountRate) } }
+        : {}),
     },
   };
 }
@@ -60,6 +85,7 @@ function ruleErrors(c: ParsedEventContent, event: RadianEvent): ErrorDetail[] {
     add('person', `event ${event.code} names the person who received or accepted (IssuerParty/Person)`);
   if (event.code === '034' && !c.note?.toLowerCase().includes(SWORN_STATEMENT))
     add('note', 'a tacit acceptance (034) carries the sworn statement (tacitAcceptanceStatement)');
+  titleValueErrors(c, event, add);
   if (event.toDian && (c.receiver.id !== dianEventReceiver.id || c.receiver.documentType !== '31'))
     add('receiver.id', `event ${event.code} is addressed to DIAN (NIT ${dianEventReceiver.id})`);
   for (const path of ['sender', 'receiver', 'person'] as const) {
@@ -68,6 +94,24 @@ function ruleErrors(c: ParsedEventContent, event: RadianEvent): ErrorDetail[] {
     if (who && who.documentType !== '31' && who.dv !== undefined) add(`${path}.dv`, 'only a NIT has a check digit');
   }
   return errors;
+}
+
+/** A 036 carries its ConstanciadePagos and a 037 its negotiation; no other event carries either. */
+function titleValueErrors(c: ParsedEventContent, event: RadianEvent, add: (path: string, message: string) => void) {
+  if (event.code !== '036' && c.titleValue) add('titleValue', 'only a registration as título valor (036) carries it');
+  if (event.code !== '037' && c.endorsement) add('endorsement', 'only an endorsement (037) carries it');
+  if (event.code === '036') {
+    if (!c.titleValue) add('titleValue', "a 036 carries the invoice's value, what was paid and its due date");
+    else if (remainingTitleValue(c.titleValue.invoiceAmount, c.titleValue.paidAmount) === undefined)
+      add('titleValue.paidAmount', "what was paid cannot exceed the invoice's value");
+  }
+  if (event.code === '037') {
+    if (!c.endorsement) add('endorsement', 'a 037 carries its kind, value, discount rate, payment means and due date');
+    else {
+      if (!isPercentage(c.endorsement.discountRate)) add('endorsement.discountRate', 'at most 100');
+      if (/^0+\.00$/.test(c.endorsement.amount)) add('endorsement.amount', 'an endorsement is of more than 0.00');
+    }
+  }
 }
 
 function nitErrors(

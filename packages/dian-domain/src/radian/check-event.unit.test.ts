@@ -46,6 +46,51 @@ describe('a sender asking for an event it cannot send', () => {
       { ...eventCases['037'], operationType: '361' },
       ['operationType'],
     ],
+    ['a registration (036) without its values', { ...eventCases['036'], titleValue: undefined }, ['titleValue']],
+    [
+      'a registration (036) paid beyond its value',
+      { ...eventCases['036'], titleValue: { ...eventCases['036'].titleValue!, paidAmount: '595000.01' } },
+      ['titleValue.paidAmount'],
+    ],
+    [
+      'a registration (036) without its due date',
+      { ...eventCases['036'], titleValue: { invoiceAmount: '1.00', paidAmount: '0.00' } } as EventContent,
+      ['titleValue.dueDate'],
+    ],
+    ['an endorsement (037) without its negotiation', { ...eventCases['037'], endorsement: undefined }, ['endorsement']],
+    [
+      'an endorsement (037) discounting more than 100 %',
+      { ...eventCases['037'], endorsement: { ...eventCases['037'].endorsement!, discountRate: '100.5' } },
+      ['endorsement.discountRate'],
+    ],
+    [
+      'an endorsement (037) of nothing',
+      { ...eventCases['037'], endorsement: { ...eventCases['037'].endorsement!, amount: '0.00' } },
+      ['endorsement.amount'],
+    ],
+    [
+      'an endorsement (037) of a kind other than complete or blank',
+      {
+        ...eventCases['037'],
+        endorsement: { ...eventCases['037'].endorsement!, kind: '3' },
+      } as unknown as EventContent,
+      ['endorsement.kind'],
+    ],
+    [
+      'an endorsement (037) paid by an unknown means',
+      { ...eventCases['037'], endorsement: { ...eventCases['037'].endorsement!, paymentMeans: 'ZZ9' } },
+      ['endorsement.paymentMeans'],
+    ],
+    [
+      "an endorsement's values on a registration",
+      { ...eventCases['036'], endorsement: eventCases['037'].endorsement },
+      ['endorsement'],
+    ],
+    [
+      "a registration's values on a tacit acceptance",
+      { ...eventCases['034'], titleValue: eventCases['036'].titleValue },
+      ['titleValue'],
+    ],
     ['an operation type on a reception event', { ...eventCases['030'], operationType: '361' }, ['operationType']],
     [
       'a NIT without its DV',

@@ -37,6 +37,35 @@ const personSchema = z.strictObject({
   department: text(1, 100).optional(),
 });
 
+/** An amount as DIAN's RADIAN extensions write it: pesos with two decimals. */
+const amount = z.string().regex(/^\d{1,15}\.\d{2}$/, 'must be an amount with two decimals, e.g. 1500000.00');
+/** The invoice's due date (its PaymentDueDate): DocumentReference/ValidityPeriod/EndDate. */
+const dueDate = z.iso.date();
+
+/** 036 only: DIAN's ConstanciadePagos (docs/radian.md, "The título valor's data"); NuevoValorTV is derived. */
+const titleValueSchema = z.strictObject({
+  /** ValorFEV-TV: the invoice's PayableAmount, which DIAN compares with the invoice (LGC57). */
+  invoiceAmount: amount,
+  /** ValorPagado: what the buyer paid before the registration. */
+  paidAmount: amount,
+  dueDate,
+});
+
+/** 037 only: the endorsement's kind and DIAN's InformacionNegociacion; PrecioPagarseFEV is derived. */
+const endorsementSchema = z.strictObject({
+  /** ResponseCode/@listID: '1' endoso completo, '2' endoso en blanco (which changes the CUDE: event-cude.ts). */
+  kind: z.enum(['1', '2']),
+  /** ValorTotalEndoso, also each party's participation (PartyLegalEntity/CorporateStockAmount). */
+  amount,
+  /** TasaDescuento: a percentage, 0 to 100, up to two decimals. */
+  discountRate: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage, e.g. 5 or 2.75'),
+  /** MedioPago: how the endorsee pays the price (DIAN's MediosPago list). */
+  paymentMeans: z
+    .string()
+    .refine((c) => hasCode(codelists.paymentMeans, c), 'not a payment means code (DIAN list MediosPago)'),
+  dueDate,
+});
+
 /** What the party sending an event asks for; checkEventContent (check-event.ts) applies each event's rules. */
 export const eventContentSchema = z.strictObject({
   eventCode: z.string(),
@@ -56,9 +85,13 @@ export const eventContentSchema = z.strictObject({
   person: personSchema.optional(),
   /** cbc:Note; a 034 carries the sworn statement (tacit-acceptance.ts). */
   note: text(1, 5000).optional(),
+  titleValue: titleValueSchema.optional(),
+  endorsement: endorsementSchema.optional(),
 });
 
 export type EventContent = z.input<typeof eventContentSchema>;
 export type EventParty = z.output<typeof partySchema>;
 export type EventPerson = z.output<typeof personSchema>;
+export type TitleValueData = z.output<typeof titleValueSchema>;
+export type EndorsementData = z.output<typeof endorsementSchema>;
 export type ParsedEventContent = z.output<typeof eventContentSchema>;

@@ -22,17 +22,26 @@ export type EventCudeFields = {
   documentTypeCode: string;
   /** The software PIN: a secret, never logged. */
   pin: string;
+  /** An endorsement's ResponseCode/@listID ('1' complete, '2' blank); absent on other events. */
+  endorsementKind?: string | undefined;
 };
 
+/**
+ * A blank endorsement (@listID 2) names no endorser in its CUDE and puts its kind after the code; every other event,
+ * a complete endorsement too, hashes the annex's fields. DIAN's own validator computes it so (docs/choices.md, "RADIAN
+ * events").
+ */
 export const eventCudeInput = (f: EventCudeFields): string =>
-  f.id +
-  f.issueDate +
-  f.issueTime +
-  f.senderId +
-  f.receiverId +
-  f.responseCode +
-  f.documentId +
-  f.documentTypeCode +
-  f.pin;
+  f.endorsementKind === '2'
+    ? f.id + f.issueDate + f.issueTime + f.receiverId + f.responseCode + '2' + f.documentId + f.documentTypeCode + f.pin
+    : f.id +
+      f.issueDate +
+      f.issueTime +
+      f.senderId +
+      f.receiverId +
+      f.responseCode +
+      f.documentId +
+      f.documentTypeCode +
+      f.pin;
 
 export const eventCude = (fields: EventCudeFields): string => sha384Hex(eventCudeInput(fields));

@@ -44,7 +44,7 @@ const kinds = {
   credit: {
     root: 'CreditNote',
     rootAttributes: creditNoteRootAttributes,
-    customizationId: '20', // a note that references an invoice (22 would be one without)
+    customizationId: { referenced: '20', unreferenced: '22' },
     profileId: 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta',
     typeCode: '91',
     monetaryTotal: 'cac:LegalMonetaryTotal',
@@ -53,7 +53,7 @@ const kinds = {
   debit: {
     root: 'DebitNote',
     rootAttributes: debitNoteRootAttributes,
-    customizationId: '30', // a note that references an invoice (32 would be one without)
+    customizationId: { referenced: '30', unreferenced: '32' },
     profileId: 'DIAN 2.1: Nota Débito de Factura Electrónica de Venta',
     typeCode: undefined, // DebitNote has no type-code element
     monetaryTotal: 'cac:RequestedMonetaryTotal',
@@ -79,7 +79,8 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   writeDianExtensions(w, { software, softwareSecurityCode: ssc, qrCode: qr });
   w.close();
   w.leaf('cbc:UBLVersionID', 'UBL 2.1');
-  w.leaf('cbc:CustomizationID', kind.customizationId);
+  const reference = note.referencedInvoice;
+  w.leaf('cbc:CustomizationID', kind.customizationId[reference ? 'referenced' : 'unreferenced']);
   w.leaf('cbc:ProfileID', kind.profileId);
   w.leaf('cbc:ProfileExecutionID', environment);
   w.leaf('cbc:ID', documentId);
@@ -90,18 +91,27 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   if (note.notes) w.leaf('cbc:Note', note.notes);
   w.leaf('cbc:DocumentCurrencyCode', 'COP');
   w.leaf('cbc:LineCountNumeric', String(note.lines.length));
+  // 22/32 (annex §10.1–10.2): the period instead of an invoice, so no ReferenceID and no BillingReference.
+  if (note.invoicePeriod) {
+    w.open('cac:InvoicePeriod');
+    w.leaf('cbc:StartDate', note.invoicePeriod.startDate);
+    w.leaf('cbc:EndDate', note.invoicePeriod.endDate);
+    w.close();
+  }
   w.open('cac:DiscrepancyResponse');
-  w.leaf('cbc:ReferenceID', note.referencedInvoice.documentId);
+  if (reference) w.leaf('cbc:ReferenceID', reference.documentId);
   w.leaf('cbc:ResponseCode', note.concept);
   w.leaf('cbc:Description', note.description);
   w.close();
-  w.open('cac:BillingReference');
-  w.open('cac:InvoiceDocumentReference');
-  w.leaf('cbc:ID', note.referencedInvoice.documentId);
-  w.leaf('cbc:UUID', note.referencedInvoice.cufe, { schemeName: 'CUFE-SHA384' });
-  w.leaf('cbc:IssueDate', note.referencedInvoice.issueDate);
-  w.close();
-  w.close();
+  if (reference) {
+    w.open('cac:BillingReference');
+    w.open('cac:InvoiceDocumentReference');
+    w.leaf('cbc:ID', reference.documentId);
+    w.leaf('cbc:UUID', reference.cufe, { schemeName: 'CUFE-SHA384' });
+    w.leaf('cbc:IssueDate', reference.issueDate);
+    w.close();
+    w.close();
+  }
   writeSupplier(w, tenant, input.prefix);
   writeCustomer(w, note.customer);
   // The note's own discounts and charges: a DebitNote has them before PaymentMeans, a CreditNote after (annex §10.2b).

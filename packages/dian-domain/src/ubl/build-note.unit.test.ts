@@ -49,7 +49,7 @@ const ownCreditNote = () => {
     },
     ownInvoice,
   );
-  const referenced = { ...content.referenced_invoice, document_id: 'SETP990001234', issue_date: '2025-03-10' };
+  const referenced = { ...content.referenced_invoice!, document_id: 'SETP990001234', issue_date: '2025-03-10' };
   return noteInput({ ...content, referenced_invoice: referenced }, '1001', new Date('2025-03-12T13:30:00Z'));
 };
 
@@ -199,6 +199,39 @@ describe('buildNoteXml', () => {
     expect(built.xml).toContain(
       '<cac:DiscrepancyResponse><cbc:ReferenceID>SETP990000001</cbc:ReferenceID><cbc:ResponseCode>1</cbc:ResponseCode><cbc:Description>Intereses</cbc:Description></cac:DiscrepancyResponse>',
     );
+  });
+
+  it('a note without a referenced invoice is 22 (credit) or 32 (debit): InvoicePeriod before DiscrepancyResponse, no ReferenceID, no BillingReference', () => {
+    const { referenced_invoice: _none, ...credit } = creditNoteContent(
+      { invoice: { cufe: 'a'.repeat(96) }, concept: '3', lines: [invoiceCases[0]!.request.lines[0]!] },
+      invoiceCases[0]!.request,
+    );
+    const { referenced_invoice: _neither, ...debit } = debitNoteContent(
+      { invoice: { cufe: 'a'.repeat(96) }, concept: '1', lines: [invoiceCases[0]!.request.lines[0]!] },
+      invoiceCases[0]!.request,
+    );
+    const invoice_period = { start_date: '2026-03-01', end_date: '2026-03-31' };
+    for (const [content, code] of [
+      [{ ...credit, invoice_period }, '22'],
+      [{ ...debit, invoice_period }, '32'],
+    ] as const) {
+      const built = buildNoteCase(content);
+      expect(built.xml).toContain(`<cbc:CustomizationID>${code}</cbc:CustomizationID>`);
+      expect(built.xml).toContain(
+        '<cac:InvoicePeriod><cbc:StartDate>2026-03-01</cbc:StartDate><cbc:EndDate>2026-03-31</cbc:EndDate></cac:InvoicePeriod><cac:DiscrepancyResponse><cbc:ResponseCode>',
+      );
+      expect(built.xml).not.toContain('BillingReference');
+      expect(built.xml).not.toContain('ReferenceID');
+      expect(independentCude(built.xml, '12345')).toBe(built.cude);
+    }
+    // Neither an invoice nor a period, or both: refused.
+    const linked = creditNoteContent(
+      { invoice: { cufe: 'a'.repeat(96) }, concept: '3', lines: [invoiceCases[0]!.request.lines[0]!] },
+      invoiceCases[0]!.request,
+    );
+    expect(checkNoteDocument(credit).ok).toBe(false);
+    expect(checkNoteDocument({ ...linked, invoice_period }).ok).toBe(false);
+    expect(checkNoteDocument(linked).ok).toBe(true);
   });
 
   it('a credit note writes CreditNoteTypeCode 91 and, in its lines, the taxes before the discounts (the XSD order)', () => {

@@ -2,10 +2,12 @@ import {
   creditNoteConcepts,
   debitNoteConcepts,
   type CreditNoteRequest,
+  type CreditNoteRequestedV2,
   type DebitNoteRequest,
+  type DebitNoteRequestedV2,
   type InvoiceRequest,
   type NoteKind,
-  type ReferencedInvoice,
+  type NoteReference,
 } from '@fe/contracts';
 import { failure, type Result } from '../errors/domain-error.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from '../totals/build-rules.ts';
@@ -21,18 +23,20 @@ export type ValidatedNote = {
   /** DiscrepancyResponse/Description: the request's, or the concept's DIAN name. */
   description: string;
   notes?: string;
-  /** The referenced invoice's buyer and payment means: a note corrects that invoice, for that buyer. */
+  /** The buyer and payment means: the referenced invoice's, or the request's when there is no invoice here. */
   customer: ValidatedCustomer;
   payment: { methodCode: string; dueDate?: string };
   lines: readonly ValidatedLine[];
   /** computeTotals of the lines and the note's own discounts and charges, as an invoice's: the CUDE and XML use it. */
   totals: InvoiceTotals;
-  /** BillingReference/InvoiceDocumentReference, and DiscrepancyResponse/ReferenceID. */
-  referencedInvoice: { documentId: string; cufe: string; issueDate: string };
+  /** BillingReference/InvoiceDocumentReference, and DiscrepancyResponse/ReferenceID; absent: CustomizationID 22/32. */
+  referencedInvoice?: { documentId: string; cufe: string; issueDate: string };
+  /** cac:InvoicePeriod of a note without a referenced invoice. */
+  invoicePeriod?: { startDate: string; endDate: string };
 };
 
 /**
- * What a note's first event records (CreditNoteRequested.v1 / DebitNoteRequested.v1), or what ingress has before it
+ * What a note's first event records (CreditNoteRequested.v2 / DebitNoteRequested.v2), or what ingress has before it
  * records it.
  */
 export type NoteContent = (
@@ -41,8 +45,28 @@ export type NoteContent = (
   lines: InvoiceRequest['lines'];
   /** The document-level discounts and charges: the request's, or the invoice's for a full cancellation. */
   allowance_charges?: InvoiceRequest['allowance_charges'];
-  referenced_invoice: ReferencedInvoice;
+  /** Absent: a note without a referenced invoice (then `invoice_period`). */
+  referenced_invoice?: NoteReference | undefined;
+  invoice_period?: { start_date: string; end_date: string } | undefined;
+  customer: InvoiceRequest['customer'];
+  payment: InvoiceRequest['payment'];
 };
+
+/** The content a note's first event recorded, as checkNoteDocument takes it (the signer rebuilds from it). */
+export function noteContentOf(requested: CreditNoteRequestedV2 | DebitNoteRequestedV2): NoteContent {
+  const { request: _request, ...data } = requested.data;
+  const shared = {
+    lines: data.lines,
+    ...(data.allowance_charges ? { allowance_charges: data.allowance_charges } : {}),
+    referenced_invoice: data.referenced_invoice,
+    invoice_period: data.invoice_period,
+    customer: data.customer,
+    payment: data.payment,
+  };
+  return requested.type === 'CreditNoteRequested'
+    ? { kind: 'credit', request: requested.data.request, ...shared }
+    : { kind: 'debit', request: requested.data.request, ...shared };
+}
 
 const conceptNames: Record<NoteKind, Readonly<Record<string, string>>> = {
   credit: creditNoteConcepts,
@@ -57,7 +81,12 @@ export function checkNoteDocument(
   content: NoteContent,
   buildRules: BuildRules = CURRENT_BUILD_RULES,
 ): Result<ValidatedNote> {
-  const { kind, request, lines, allowance_charges, referenced_invoice: invoice } = content;
+  const { kind, request, lines, allowance_charges, referenced_invoice: invoice, invoice_period: period } = content;
+  if ((invoice === undefined) === (period === undefined)) {
+    return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
+      { path: 'invoice', message: 'a note references an invoice or, without one, gives the period it covers' },
+    ]);
+  }
   const conceptName = conceptNames[kind][request.concept];
   if (conceptName === undefined) {
     return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', [
@@ -74,12 +103,13 @@ export function checkNoteDocument(
   }
   const checked = checkInvoiceRequest(
     {
-      customer: invoice.customer,
-      payment: invoice.payment,
+      customer: content.customer,
+      payment: content.payment,
       lines,
       ...(allowance_charges?.length ? { allowance_charges } : {}),
     },
-    { issueDate: invoice.issue_date, buildRules },
+    // The date a due date may not precede: the invoice's, or the start of the period a note without one covers.
+    { issueDate: invoice?.issue_date ?? period!.start_date, buildRules },
   );
   if (!checked.ok) return checked;
   const { customer, payment, totals } = checked.value;
@@ -94,7 +124,9 @@ export function checkNoteDocument(
       payment,
       lines: checked.value.lines,
       totals,
-      referencedInvoice: { documentId: invoice.document_id, cufe: invoice.cufe, issueDate: invoice.issue_date },
+      ...(invoice
+        ? { referencedInvoice: { documentId: invoice.document_id, cufe: invoice.cufe, issueDate: invoice.issue_date } }
+        : { invoicePeriod: { startDate: period!.start_date, endDate: period!.end_date } }),
     },
   };
 }

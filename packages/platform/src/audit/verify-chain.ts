@@ -31,7 +31,9 @@ export type AuditFindingCode =
   /** A RADIAN event without the events it needs before it, or beside one it excludes (docs/radian.md). */
   | 'RADIAN_EVENT_OUT_OF_ORDER'
   /** A RADIAN event's CUDE recorded twice, or an event code that registers once recorded twice on an invoice. */
-  | 'RADIAN_EVENT_DUPLICATE';
+  | 'RADIAN_EVENT_DUPLICATE'
+  /** A received invoice's stored file, checked again, does not give the verdict its import recorded on a check. */
+  | 'RECEIVED_INVOICE_CHECK_DIFFERS';
 
 /**
  * Checks one stream's chain in version order: a changed event breaks its own digest, a removed or reordered one

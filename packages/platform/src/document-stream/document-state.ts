@@ -3,8 +3,8 @@ import type {
   BuyerNotificationSkippedV1,
   BuyerNotificationStartedV1,
   BuyerNotifiedV1,
-  CreditNoteRequestedV1,
-  DebitNoteRequestedV1,
+  CreditNoteRequestedV2,
+  DebitNoteRequestedV2,
   InvoiceAcceptedV1,
   InvoiceEvent,
   InvoiceEventType,
@@ -69,7 +69,7 @@ export type InvoiceState = DocumentState<InvoiceRequestedV1> & {
   automaticTacitRejected: boolean;
 };
 
-export type NoteState = DocumentState<CreditNoteRequestedV1 | DebitNoteRequestedV1>;
+export type NoteState = DocumentState<CreditNoteRequestedV2 | DebitNoteRequestedV2>;
 
 /** How a stream folds into a state: the decider's `initialState` and `evolve`. */
 export type StreamFold<S> = { initialState: () => S; evolve: (state: S, event: InvoiceEvent) => S };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceEvent, InvoiceEventType } from '@fe/contracts';
+import { currentInvoiceEventVersion, type InvoiceEvent, type InvoiceEventType } from '@fe/contracts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventStore, RecordedEvent } from '../ports/event-store.ts';
 import { parseInvoiceEvent, parseRecordedOf } from './parse-invoice-event.ts';
@@ -25,7 +25,7 @@ export function newInvoiceEvent<T extends InvoiceEventType>(
   return {
     id,
     type,
-    version: 1,
+    version: currentInvoiceEventVersion[type],
     occurred_at: clock.now().toISOString(),
     tenant_id: meta.tenantId,
     invoice_id: meta.invoiceId,

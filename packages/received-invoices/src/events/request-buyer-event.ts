@@ -33,7 +33,13 @@ export async function requestBuyerEvent(
         correlationId: target.correlationId,
         causationId: target.correlationId,
       };
-      return { events: [newInvoiceEvent('ReceivedInvoiceEventRequested', decision.data, meta, ports.clock)] };
+      return {
+        events: [newInvoiceEvent('ReceivedInvoiceEventRequested', decision.data, meta, ports.clock)],
+        // Another writer meanwhile (the previous event's mail, DIAN's answer): decided again on what it left, so a
+        // request still in order is recorded rather than failed.
+        onConflict: (state) =>
+          (decided = decideBuyerEvent(request, state)).action === 'request' ? 'append_again' : 'lost_race',
+      };
     },
   });
   if (run.outcome === 'skipped' || run.outcome === 'lost_race') {

@@ -1,6 +1,13 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
-import { assertCertificateOfIssuer, type ChainCertificate, type P12Loader, type SigningCredential } from '@fe/xades';
+import {
+  assertCertificateOfIssuer,
+  type ChainCertificate,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import type { CertificateSummary, CertificateValidity } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CredentialCache } from './common/credential-cache.ts';
@@ -19,11 +26,11 @@ export class SqliteCertificateStore {
   private readonly generationOf: StatementSync;
   private readonly sealedOf: StatementSync;
 
-  constructor(db: DatabaseSync, box: SecretBox, loader: P12Loader) {
+  constructor(db: DatabaseSync, box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.db = db;
     this.box = box;
     this.loader = loader;
-    this.cache = new CredentialCache(box, loader);
+    this.cache = new CredentialCache(box, loader, revocation);
     this.generationOf = db.prepare('SELECT generation FROM certificates WHERE tenant_id = ?');
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
   }
@@ -43,6 +50,7 @@ export class SqliteCertificateStore {
     const credential = await this.loader.load(p12, password, at);
     const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
+    await this.cache.assertNotRevoked(credential); // ZD04, before anything is written
     const generation = immediate(this.db, () => this.upsert(tenantId, p12, password, leaf, at));
     this.cache.remember(tenantId, generation, credential);
     return certificateSummary(leaf);
@@ -80,6 +88,11 @@ export class SqliteCertificateStore {
 
   has(tenantId: string): boolean {
     return this.generationOf.get(tenantId) !== undefined;
+  }
+
+  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
+  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */

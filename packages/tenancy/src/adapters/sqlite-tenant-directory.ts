@@ -1,7 +1,14 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DianEnvironment, NumberingResolution } from '@fe/dian-domain';
 import { immediate, openWalDatabase } from '@fe/platform';
-import { sharedP12Loader, type P12Loader, type SigningCredential } from '@fe/xades';
+import {
+  sharedP12Loader,
+  sharedRevocationChecker,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
@@ -36,6 +43,8 @@ export type SqliteTenantDirectoryOptions = {
   now?: () => Date;
   /** Opens .p12 files off the event loop; the process's shared loader by default. */
   p12Loader?: P12Loader;
+  /** Asks the certificate's CA whether it is revoked, at upload and before each use; the process's by default. */
+  revocation?: RevocationChecker;
 };
 
 /**
@@ -65,7 +74,12 @@ export class SqliteTenantDirectory implements TenantRegistry {
     addSettingColumns(this.db);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
-    this.certificates = new SqliteCertificateStore(this.db, box, options.p12Loader ?? sharedP12Loader());
+    this.certificates = new SqliteCertificateStore(
+      this.db,
+      box,
+      options.p12Loader ?? sharedP12Loader(),
+      options.revocation ?? sharedRevocationChecker(),
+    );
     this.testSetRuns = new SqliteTestSetRuns(this.db);
     this.tenantById = this.db.prepare(
       'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering, tacit_acceptance, contingency FROM tenants WHERE id = ?',
@@ -104,6 +118,10 @@ export class SqliteTenantDirectory implements TenantRegistry {
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.certificates.credential(tenantId, at);
+  }
+
+  async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.certificates.revocation(tenantId, at);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { RevocationStatus } from '@fe/xades';
 import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import type { NewTenant, TenantUpdate } from '../tenants/new-tenant.ts';
 import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
@@ -37,6 +38,12 @@ export interface TenantRegistry extends TenantDirectory {
    * certificate.
    */
   storeCertificate(tenantId: string, p12: Uint8Array, password: string, at: Date): Promise<CertificateSummary>;
+  /**
+   * Where the stored certificate stands with its CA at `at` (signing.md, "Revocation"; cached, as credential() asks
+   * it): `revoked`, `unknown` (the CA did not answer: it still signs), `good`, `not-published`; undefined without one.
+   * Throws credential()'s other refusals (CERT_EXPIRED, …).
+   */
+  certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined>;
   /** Every tenant's stored certificate's validity, or `tenantId`'s alone ([] when it has none); public data. */
   certificateValidities(tenantId?: string): Promise<CertificateValidity[]>;
   /**

@@ -74,6 +74,8 @@ function cudeCheck(event: EventDocument, pin: string | undefined): Check {
     documentId: event.invoice.id ?? '',
     documentTypeCode: event.invoice.documentTypeCode ?? '',
     pin,
+    // A blank endorsement's CUDE has its own fields (docs/radian.md, "The CUDE of an event").
+    endorsementKind: event.endorsementKind,
   });
   return {
     name: 'CUDE',

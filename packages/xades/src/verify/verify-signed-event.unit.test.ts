@@ -28,6 +28,12 @@ describe('verifySignedEvent', () => {
     expect(report.valid).toBe(true);
   });
 
+  it('passes a blank endorsement (037, @listID 2), whose CUDE leaves the endorser out', () => {
+    const blank = { ...eventCases['037'], endorsement: { ...eventCases['037'].endorsement!, kind: '2' as const } };
+    const endorsed = signer.sign(buildEventCase(blank, issuedAt).xml, { signingTime: issuedAt }).xml;
+    expect(failed(verifySignedEvent(endorsed, options))).toEqual([]);
+  });
+
   it('fails a CUDE recomputed with another PIN, and never prints the PIN', () => {
     const report = verifySignedEvent(xml, { ...options, pin: '54321' });
     expect(failed(report).map((c) => c.name)).toEqual(['CUDE']);

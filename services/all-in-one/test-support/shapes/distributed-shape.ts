@@ -4,8 +4,9 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresPool, PostgresEventStore } from '@fe/platform-postgres';
 import { PostgresStatusStore } from '@fe/invoice-status/postgres';
+import { PostgresAccountStore } from '@fe/portal/postgres';
 import { S3BlobStore, s3BlobStoreConfigFromEnv } from '@fe/platform-s3';
-import { loadOrCreateMasterKey } from '@fe/tenancy';
+import { loadOrCreateMasterKey, type TenantRegistry } from '@fe/tenancy';
 import { PostgresTenantDirectory } from '@fe/tenancy/postgres';
 import { registerExtraTenantsIn } from '../extra-tenants.ts';
 import { httpClient, pollStatus } from '../http-client.ts';
@@ -56,6 +57,12 @@ export type DistributedShape = Shape & {
   restart(name: string): Promise<void>;
   /** Where the second ingress listens. */
   secondUrl: string;
+  /** The shape's tenant registry (PostgreSQL), as an operator's CLI reaches it. */
+  registry: TenantRegistry;
+  /** Where the admin portal process listens (its /admin). */
+  portalUrl: string;
+  /** A portal account of `tenantId` for `email`, without a password (it is chosen through the reset mail). */
+  addPortalAccount(email: string, tenantId: string): Promise<void>;
 };
 
 export type DistributedShapeOptions = {
@@ -161,6 +168,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       allLogs: () => logLines(''),
       logsOf: logLines,
       trustedCaPems: (tenantId) => tenants.trustedCaPems(tenantId),
+      registry: tenants,
       // The run's bucket, read as the processes write it.
       async storedFile(key) {
         blobs ??= await S3BlobStore.open(s3BlobStoreConfigFromEnv(env));
@@ -218,6 +226,13 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
         await restartRecordedProcess(shape, name, main, own);
       },
       secondUrl: `http://127.0.0.1:${ports.api + 1}`,
+      portalUrl: `http://127.0.0.1:${ports.portal}`,
+      async addPortalAccount(email, tenantId) {
+        await new PostgresAccountStore(pool).createAccount(
+          { id: `acc-${tenantId}-${email}`, email, passwordHash: '-', tenantId },
+          new Date(),
+        );
+      },
       async close() {
         await tenants.close().catch(() => undefined);
         await statusStore.close().catch(() => undefined);

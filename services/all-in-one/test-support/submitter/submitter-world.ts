@@ -99,6 +99,8 @@ export type SubmitterWorld = {
     tenantId?: string;
     apartFrom?: string;
     idempotencyKey?: string;
+    /** Sold on credit, due that day (a título valor's invoice); cash by default. */
+    dueDate?: string;
   }): Promise<IssuedInvoice>;
   events(invoiceId: string): Promise<InvoiceEvent[]>;
   /** Polls the stream until `done` holds (or fails after `timeoutMs`). */
@@ -192,13 +194,16 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const tenantId = options.tenantId ?? 'demo';
       const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
       let number = String(nextNumber++);
-      let built = buildCase(request, number, issuedAt);
+      const asked = options.dueDate
+        ? { ...request, payment: { method_code: '31', due_date: options.dueDate } }
+        : request;
+      let built = buildCase(asked, number, issuedAt);
       while (
         options.apartFrom &&
         bus.partitionOf(invoiceStreamName(tenantId, built.documentId)) === bus.partitionOf(options.apartFrom)
       ) {
         number = String(nextNumber++);
-        built = buildCase(request, number, issuedAt);
+        built = buildCase(asked, number, issuedAt);
       }
       const signed = signer.sign(options.mutate ? options.mutate(built.xml) : built.xml, { signingTime: issuedAt });
       const invoiceId = invoiceStreamName(tenantId, built.documentId);
@@ -208,7 +213,7 @@ export async function startSubmitterWorld(): Promise<SubmitterWorld> {
       const requested = newInvoiceEvent(
         'InvoiceRequested',
         {
-          request: invoiceRequestSchema.parse(request),
+          request: invoiceRequestSchema.parse(asked),
           prefix: 'SETP',
           number,
           document_id: built.documentId,

@@ -15,7 +15,11 @@ import { pollStatus, type HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
 
 /** POST a note the way an integrator does: the tenant's key, JSON. */
-async function postNote(shape: Shape, kind: 'credit' | 'debit', body: unknown): Promise<HttpAnswer> {
+export async function postNote(
+  shape: Pick<Shape, 'url' | 'apiKey'>,
+  kind: 'credit' | 'debit',
+  body: unknown,
+): Promise<HttpAnswer> {
   const response = await fetch(`${shape.url}/api/v1/service/${kind}-note`, {
     method: 'POST',
     headers: { authorization: `Bearer ${shape.apiKey}`, 'content-type': 'application/json' },

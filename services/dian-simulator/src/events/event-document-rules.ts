@@ -26,16 +26,19 @@ export function checkEventDocument(
 
 /**
  * Annex reference §1.4: SHA-384 of ID, IssueDate, IssueTime, the sender's and receiver's CompanyID, ResponseCode,
- * DocumentReference/ID and DocumentTypeCode, then the software PIN, with no separator.
+ * DocumentReference/ID and DocumentTypeCode, then the software PIN, with no separator. A blank endorsement (037,
+ * @listID 2) leaves the sender out and follows the code with its listID, as DIAN's validator does.
  */
 function expectedCude(view: EventView, pin: string): string {
+  const blank = view.code === '037' && view.listId === '2';
   const fields = [
     view.id,
     view.issueDate,
     view.issueTime,
-    view.sender.id,
+    ...(blank ? [] : [view.sender.id]),
     view.receiver.id,
     view.code,
+    ...(blank ? [view.listId] : []),
     view.reference.id,
     view.reference.typeCode,
   ];

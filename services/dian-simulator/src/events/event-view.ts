@@ -1,5 +1,13 @@
 import { ubl } from '../rules/invoice-view.ts';
-import { attribute, childElement, childElements, pathElement, textOf, type XmlElement } from '../xml/light-xml.ts';
+import {
+  attribute,
+  childElement,
+  childElements,
+  isElement,
+  pathElement,
+  textOf,
+  type XmlElement,
+} from '../xml/light-xml.ts';
 
 const { cbc, cac, ext, sts } = ubl;
 
@@ -33,7 +41,22 @@ export type EventView = {
   code: string | undefined;
   description: string | undefined;
   claimReason: { code: string; name: string | undefined } | undefined;
-  reference: { id: string | undefined; uuid: string | undefined; typeCode: string | undefined };
+  /** ResponseCode/@listID as written: a claim's reason, an endorsement's kind ('1' complete, '2' blank). */
+  listId: string | undefined;
+  reference: {
+    id: string | undefined;
+    uuid: string | undefined;
+    typeCode: string | undefined;
+    /** ValidityPeriod/EndDate: a título valor's due date. */
+    endDate: string | undefined;
+  };
+  /**
+   * The Name/Value pairs of each group under ext:ExtensionContent/CustomTagGeneral (ConstanciadePagos,
+   * InformacionNegociacion …), by group name; a Name without its Value pairs with undefined.
+   */
+  customTags: Map<string, [string | undefined, string | undefined][]>;
+  /** Each side's PartyLegalEntity/CorporateStockAmount, as written. */
+  participations: { sender: (string | undefined)[]; receiver: (string | undefined)[] };
 };
 
 const text = (element: XmlElement | undefined) => textOf(element)?.trim();
@@ -50,9 +73,36 @@ function party(root: XmlElement, local: string): EventPartyView {
   };
 }
 
+/** Every element child, whatever its namespace: peers write CustomTagGeneral in the root's default or in none. */
+const elementsOf = (parent: XmlElement | undefined): XmlElement[] => (parent?.children ?? []).filter(isElement);
+
+/** The Name/Value groups of every CustomTagGeneral in the extensions, by group. */
+function customTags(extensions: XmlElement[]): EventView['customTags'] {
+  const tags: EventView['customTags'] = new Map();
+  for (const extension of extensions) {
+    const general = elementsOf(childElement(extension, ext, 'ExtensionContent')).find(
+      (e) => e.local === 'CustomTagGeneral',
+    );
+    for (const group of elementsOf(general)) {
+      const pairs: [string | undefined, string | undefined][] = [];
+      for (const item of elementsOf(group))
+        if (item.local === 'Name') pairs.push([text(item), undefined]);
+        else if (item.local === 'Value' && pairs.length) pairs[pairs.length - 1]![1] = text(item);
+      tags.set(group.local, pairs);
+    }
+  }
+  return tags;
+}
+
+const stockAmounts = (root: XmlElement, local: string) =>
+  childElements(childElement(root, cac, local), cac, 'PartyLegalEntity').map((e) =>
+    text(childElement(e, cbc, 'CorporateStockAmount')),
+  );
+
 /** The view of an ApplicationResponse root. */
 export function readEventView(root: XmlElement): EventView {
-  const dian = childElements(childElement(root, ext, 'UBLExtensions'), ext, 'UBLExtension')
+  const extensions = childElements(childElement(root, ext, 'UBLExtensions'), ext, 'UBLExtension');
+  const dian = extensions
     .map((e) => pathElement(e, [ext, 'ExtensionContent'], [sts, 'DianExtensions']))
     .find((e) => e !== undefined);
   const responses = childElements(root, cac, 'DocumentResponse');
@@ -75,10 +125,14 @@ export function readEventView(root: XmlElement): EventView {
     code: text(code),
     description: text(childElement(response, cbc, 'Description')),
     claimReason: reason === null ? undefined : { code: reason, name: attribute(code, 'name') ?? undefined },
+    listId: reason ?? undefined,
     reference: {
       id: text(childElement(reference, cbc, 'ID')),
       uuid: text(childElement(reference, cbc, 'UUID')),
       typeCode: text(childElement(reference, cbc, 'DocumentTypeCode')),
+      endDate: text(pathElement(reference, [cac, 'ValidityPeriod'], [cbc, 'EndDate'])),
     },
+    customTags: customTags(extensions),
+    participations: { sender: stockAmounts(root, 'SenderParty'), receiver: stockAmounts(root, 'ReceiverParty') },
   };
 }

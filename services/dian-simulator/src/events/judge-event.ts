@@ -15,6 +15,7 @@ import { checkEventDocument } from './event-document-rules.ts';
 import { checkEventOrder } from './event-order-rules.ts';
 import { checkEventParties } from './event-party-rules.ts';
 import { readEventView, type EventView } from './event-view.ts';
+import { checkTitleValue } from './title-value-rules.ts';
 
 export type EventDeps = {
   config: SimulatorConfig;
@@ -86,6 +87,7 @@ export function judgeEvent(
     const events = deps.store.eventsOf(invoiceCufe!);
     codes.push(...checkEventParties(view, invoice, events));
     codes.push(...checkEventOrder(view.code, events, { signedOn: signedOn ?? view.issueDate, today: at.today }));
+    codes.push(...checkTitleValue(view, invoice));
   }
   if (view.sender.id && view.code && view.id && deps.store.eventIdUsed(view.sender.id, view.code, view.id))
     codes.push('AAD05');

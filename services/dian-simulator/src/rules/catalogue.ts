@@ -58,6 +58,7 @@ const invoiceRules = [
     'No se pudo construir la cadena de confianza del certificado de firma hasta una entidad de certificación',
   ),
   r('ZD02', 'signature', 'El certificado de firma no estaba vigente en la fecha de firma'),
+  r('ZD04', 'signature', 'El certificado de firma fue revocado por la entidad de certificación que lo emitió'),
   r('ZD07', 'signature', 'El certificado de firma no tiene el uso de clave No Repudio'),
   r(
     'ZE03',
@@ -390,6 +391,37 @@ const eventRules = [
     'DC24e',
     'event',
     'La aceptación tácita (034) se firmó o se recibió antes de transcurridos 3 días hábiles del recibo del bien o servicio (032)',
+  ),
+  r(
+    'SIM-EV10',
+    'event',
+    'La fecha de vencimiento del título valor (DocumentReference/ValidityPeriod/EndDate) no corresponde a la de la factura (PaymentDueDate), o la factura no tiene fecha de vencimiento',
+  ),
+  r(
+    'LGC57',
+    'event',
+    'El valor de la factura como título valor (ConstanciadePagos, ValorFEV-TV) no corresponde al valor a pagar de la factura (PayableAmount)',
+  ),
+  r(
+    'SIM-EV09',
+    'event',
+    'El nuevo valor del título valor (NuevoValorTV) no corresponde a ValorFEV-TV menos ValorPagado',
+  ),
+  r('SIM-EV11', 'event', 'El endoso no indica su forma en ResponseCode/@listID: 1 endoso completo, 2 endoso en blanco'),
+  r(
+    'AAI07b',
+    'event',
+    'El precio a pagarse (PrecioPagarseFEV) no corresponde al valor total del endoso (ValorTotalEndoso) menos la tasa de descuento (TasaDescuento)',
+  ),
+  r(
+    'AAF19',
+    'event',
+    'La participación del endosante (SenderParty/PartyLegalEntity/CorporateStockAmount) no suma el valor total del endoso',
+  ),
+  r(
+    'AAG20',
+    'event',
+    'La participación del endosatario (ReceiverParty/PartyLegalEntity/CorporateStockAmount) no suma el valor total del endoso',
   ),
   r('AAH09', 'duplicate', 'Evento registrado previamente: la factura ya tiene un evento con este código'),
   r('AAD05', 'duplicate', 'El número del evento (cbc:ID) ya fue usado por el emisor para otro evento del mismo código'),

@@ -40,6 +40,10 @@ export type InvoiceFacts = {
   environment: string;
   supplier: PartyFacts;
   customer: PartyFacts;
+  /** LegalMonetaryTotal/PayableAmount, for a 036's and 037's rules; absent for invoices accepted before it was kept. */
+  payableAmount?: string | undefined;
+  /** The first PaymentDueDate of its PaymentMeans: none for an invoice sold in cash. */
+  dueDate?: string | undefined;
 };
 
 /**

@@ -46,6 +46,8 @@ const invoiceFacts = (view: InvoiceView): InvoiceFacts => ({
     personType: maybe(view.customer.additionalAccountId),
     name: own(view.customer.name),
   },
+  payableAmount: maybe(view.totals.payable),
+  dueDate: maybe(view.paymentMeans.find((p) => p.dueDate)?.dueDate),
 });
 
 /**

@@ -41,7 +41,7 @@ export function readTrustFolder(folder: string): { cas: TrustedCa[]; problems: T
  * Empty for a folder that does not exist.
  */
 export function trustFolderSignature(folder: string): string {
-  return pemFiles(folder)
+  return listedFiles(folder, ['.pem', '.crl'])
     .map((file) => {
       try {
         const stat = statSync(join(folder, file));
@@ -122,14 +122,18 @@ const trustListErrors = errorCatalogue('TrustListError', {
   TRUST_NOT_A_CA: { message: 'A certificate of the file is not a CA certificate (basicConstraints CA:true).' },
   TRUST_NOT_LISTED: { message: 'No CA of the trust list has that file name or SHA-256 fingerprint.' },
   TRUST_AMBIGUOUS: { message: 'That start of a fingerprint matches several CAs of the list: give more of it.' },
+  TRUST_CRL_UNKNOWN_CA: { message: 'No CA of the trust list signed this revocation list (CRL): add its CA first.' },
 });
 /** A PEM text `trust add` cannot put on the list, or a CA `trust remove` cannot find; the detail names it. */
 export class TrustListError extends trustListErrors.Error {}
 
-function pemFiles(folder: string): string[] {
+const pemFiles = (folder: string) => listedFiles(folder, ['.pem']);
+
+/** The folder's files with one of `endings`, sorted; none for a folder that does not exist. */
+export function listedFiles(folder: string, endings: readonly string[]): string[] {
   try {
     return readdirSync(folder)
-      .filter((name) => name.endsWith('.pem'))
+      .filter((name) => endings.some((ending) => name.endsWith(ending)))
       .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -164,7 +168,7 @@ function notACa(pem: string): never {
 }
 
 /** A file name from a subject's CN (accents dropped), so `ls` says which CA a file is. */
-function slug(subject: string): string {
+export function slug(subject: string): string {
   const cn = /(?:^|, )CN=([^,]+)/.exec(subject)?.[1] ?? 'ca';
   const plain = cn
     .normalize('NFD')

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { detached } from '../xml/light-xml.ts';
+import { revocationListFiles, revocationListsOf, revokedAt, type RevocationLists } from './revocation-lists.ts';
 import { readTrustFolder, trustFolderSignature } from './trust-folder.ts';
 
 /**
@@ -13,19 +14,23 @@ export type TrustStore = {
 };
 /**
  * 'untrusted': no CA of the store bears the certificate's issuer name (ZD05); 'no-chain': one
- * does, but its key did not sign the certificate, so no path to it can be built (ZD06).
+ * does, but its key did not sign the certificate, so no path to it can be built (ZD06); 'revoked': its CA's list
+ * (a `.crl` of the folder) revoked it at or before the instant asked about (ZD04).
  */
-type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at';
+type TrustResult = 'trusted' | 'untrusted' | 'no-chain' | 'not-valid-at' | 'revoked';
 
 /**
- * `caPems` are fixed for the store's life; the CAs of `folder` (trust-folder.ts) are read again when a certificate is
- * not trusted and the folder changed since, so a CA an operator adds counts from the next request, with no restart.
+ * `caPems` are fixed for the store's life; the CAs and CRLs of `folder` (trust-folder.ts) are read again when a
+ * certificate is not trusted and the folder changed since, so a CA an operator adds counts from the next request, with
+ * no restart; a trusted answer looks at the folder at most once a second, so a CRL added counts within a second.
  */
 export function createTrustStore(caPems: readonly string[], options: { folder?: string } = {}): TrustStore {
   const fixed = caPems.flatMap(splitPem);
   const folder = options.folder;
   let seen = folder === undefined ? '' : trustFolderSignature(folder);
-  let known = anchors([...fixed, ...(folder === undefined ? [] : readTrustFolder(folder).cas.map((ca) => ca.pem))]);
+  const folderCas = () => (folder === undefined ? [] : readTrustFolder(folder).cas.map((ca) => ca.pem));
+  let known = anchors([...fixed, ...folderCas()], revocationListFiles(folder));
+  let looked = Date.now();
   // A certificate's validity period, read once per certificate (the dates are text in node:crypto).
   const periods = new WeakMap<X509Certificate, [from: number, to: number]>();
   const validAt = (cert: X509Certificate, at: Date) => {
@@ -37,7 +42,8 @@ export function createTrustStore(caPems: readonly string[], options: { folder?: 
     let path = known.paths.get(certificate);
     if (path === undefined) known.paths.set(certificate, (path = chainOf(certificate, known.cas)));
     if (typeof path === 'string') return path;
-    return validAt(certificate, at) && path.every((ca) => validAt(ca, at)) ? 'trusted' : 'not-valid-at';
+    if (!validAt(certificate, at) || !path.every((ca) => validAt(ca, at))) return 'not-valid-at';
+    return revokedAt(known.lists, path[0]!, certificate, at) ? 'revoked' : 'trusted';
   };
   // The last two texts asked for, and their answers: the BinarySecurityToken and the invoice's
   // ds:X509Certificate carry the tenant's ~1.3 kB of base64 (the same text, or two writings of it),
@@ -47,11 +53,12 @@ export function createTrustStore(caPems: readonly string[], options: { folder?: 
   return {
     check(certificate, at) {
       const result = judge(certificate, at);
-      if (result === 'trusted' || folder === undefined) return result;
+      if (folder === undefined || (result === 'trusted' && Date.now() - looked < 1000)) return result;
+      looked = Date.now();
       const now = trustFolderSignature(folder);
       if (now === seen) return result;
       seen = now;
-      known = anchors([...fixed, ...readTrustFolder(folder).cas.map((ca) => ca.pem)]);
+      known = anchors([...fixed, ...folderCas()], revocationListFiles(folder));
       return judge(certificate, at);
     },
     certificate(base64) {
@@ -69,10 +76,12 @@ export function createTrustStore(caPems: readonly string[], options: { folder?: 
   };
 }
 
-/** The CAs, and the path found for each certificate judged (which CA signed it does not change). */
-function anchors(pems: readonly string[]) {
+/** The CAs, their revocation lists, and the path found for each certificate judged (its CA does not change). */
+function anchors(pems: readonly string[], crls: readonly Uint8Array[]) {
+  const cas = pems.map((pem) => new X509Certificate(pem));
   return {
-    cas: pems.map((pem) => new X509Certificate(pem)),
+    cas,
+    lists: revocationListsOf(crls, cas) as RevocationLists,
     paths: new WeakMap<X509Certificate, X509Certificate[] | 'untrusted' | 'no-chain'>(),
   };
 }

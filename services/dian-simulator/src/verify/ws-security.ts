@@ -64,8 +64,9 @@ export function checkWsSecurity(
     return fail('the signature does not reference an X.509 BinarySecurityToken');
   const certificate = context.trust.certificate(textOf(token));
   if (!certificate) return fail('the BinarySecurityToken is not a certificate');
-  if (context.trust.check(certificate, context.now) !== 'trusted')
-    return fail('certificate not trusted or not valid now');
+  // A revoked certificate is the document's ZD04 (its verdict), not a refusal of the connection.
+  const trusted = context.trust.check(certificate, context.now);
+  if (trusted !== 'trusted' && trusted !== 'revoked') return fail('certificate not trusted or not valid now');
 
   const c14n = childElement(signedInfo, ds, 'CanonicalizationMethod');
   const method = attribute(childElement(signedInfo, ds, 'SignatureMethod'), 'Algorithm');

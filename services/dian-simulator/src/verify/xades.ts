@@ -74,6 +74,7 @@ export function verifyXades(document: XmlDocument, trust: TrustStore): XadesResu
   if (trusted === 'untrusted') failures.add('ZD05');
   if (trusted === 'no-chain') failures.add('ZD06');
   if (trusted === 'not-valid-at') failures.add('ZD02');
+  if (trusted === 'revoked') failures.add('ZD04');
   if (keyUsage(certificate)?.nonRepudiation !== true) failures.add('ZD07');
 
   // Digests: KeyInfo and SignedProperties in document context, then the enveloped document.

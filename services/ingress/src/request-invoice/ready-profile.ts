@@ -22,6 +22,10 @@ export async function readyProfile(
     // A store that did not answer (a PostgreSQL restart) is 503 UNAVAILABLE, which the client
     // retries; only a certificate that does not qualify is the tenant's onboarding.
     if (error instanceof PlatformError && error.retriable) throw error;
+    if ((error as { code?: unknown }).code === 'CERT_REVOKED')
+      throw notReady(
+        'the signing certificate was revoked by its certification authority (CERT_REVOKED, DIAN rule ZD04)',
+      );
     throw notReady('the signing certificate is not valid now');
   }
   return profile;

@@ -3,7 +3,7 @@ import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
 import { checkInvoiceRequest, failure, money, type Result } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
-import { checkNote, noteBuildRulesOf, referencedInvoiceOf } from './note-identity.ts';
+import { checkNote, invoicePartsOf, noteBuildRulesOf } from './note-identity.ts';
 
 export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
 
@@ -93,7 +93,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   if (!checked.ok) return checked;
   // …and by the note builder's own rules (a debit note has no free lines), so a reservation never holds a note the
   // signer cannot build.
-  const note = checkNote(kind, request, lines, allowanceCharges, referencedInvoiceOf(ledger), buildRules);
+  const note = checkNote(kind, request, lines, allowanceCharges, invoicePartsOf(ledger), buildRules);
   if (!note.ok) return note;
   const amount = money(note.value.totals.payable);
 

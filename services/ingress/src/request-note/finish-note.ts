@@ -1,14 +1,13 @@
-import type { CreditNoteRequestedV1, DebitNoteRequestedV1, Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
+import type { Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
-import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
+import { newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { tagInvoice } from '@fe/telemetry';
 import { noteNumberingOf, type TenantProfile } from '@fe/tenancy';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
 import type { InvoiceLedger } from './ledger.ts';
 import type { NoteRequest } from './decide.ts';
-import { checkNote, noteBuildRulesOf, noteIdentity, referencedInvoiceOf } from './note-identity.ts';
-
-export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
+import { checkNote, invoicePartsOf, noteBuildRulesOf } from './note-identity.ts';
+import { noteRequestedEvent, type NoteRequested } from './note-requested-event.ts';
 
 export type FinishNotePorts = { store: EventStore; allocator: NumberAllocator; clock: Clock };
 
@@ -42,55 +41,30 @@ export async function finishNote(
 ): Promise<NoteRequested> {
   const r = reservation.data;
   const resolution = noteResolution(profile, r.kind);
-  const referenced = referencedInvoiceOf(ledger);
-  const buildRules = noteBuildRulesOf(ledger.requested); // as decideNote checked it when it reserved the note
-  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, r.allowance_charges, referenced, buildRules);
+  const parts = invoicePartsOf(ledger);
+  const buildRules = noteBuildRulesOf(ledger.requested);
+  const checked = checkNote(r.kind, r.request as NoteRequest, r.lines, r.allowance_charges, parts, buildRules);
   // they were checked when reserved
   if (!checked.ok) throw new RangeError(`a reserved note's lines no longer check: ${checked.error.code}`);
-  const noteEvent = (number: string): Envelope => {
-    const identity = noteIdentity(
-      checked.value,
-      profile,
-      resolution.prefix,
-      BigInt(number).toString(),
-      new Date(r.issued_at),
-    );
-    const documentId = identity.documentId;
-    const data = {
-      prefix: resolution.prefix,
-      number: BigInt(number).toString(),
-      document_id: documentId,
-      environment: profile.environment,
-      issued_at: identity.issuedAt,
-      cude: identity.cude,
-      payable_amount: identity.payableAmount,
-      ...(r.idempotency_key !== undefined ? { idempotency_key: r.idempotency_key } : {}),
-      build_rules: buildRules, // checkNote built the CUDE's amounts with these
-      reservation_id: r.reservation_id,
-      referenced_invoice: referenced,
-      lines: r.lines,
-      ...(r.allowance_charges ? { allowance_charges: r.allowance_charges } : {}),
-    };
-    const meta = {
-      tenantId: reservation.tenant_id,
-      invoiceId: invoiceStreamName(reservation.tenant_id, documentId),
-      correlationId: reservation.correlation_id,
-      causationId: reservation.id,
-    };
-    return r.kind === 'credit'
-      ? newInvoiceEvent(
-          'CreditNoteRequested',
-          { ...data, request: r.request as CreditNoteRequestedV1['data']['request'] },
-          meta,
-          ports.clock,
-        )
-      : newInvoiceEvent(
-          'DebitNoteRequested',
-          { ...data, request: r.request as DebitNoteRequestedV1['data']['request'] },
-          meta,
-          ports.clock,
-        );
+  const numberable = {
+    kind: r.kind,
+    request: r.request as NoteRequest,
+    checked: checked.value,
+    lines: r.lines,
+    allowanceCharges: r.allowance_charges,
+    parts,
+    buildRules, // as decideNote checked it
+    issuedAt: new Date(r.issued_at),
+    prefix: resolution.prefix,
+    idempotencyKey: r.idempotency_key,
+    reservationId: r.reservation_id,
   };
+  const meta = {
+    tenantId: reservation.tenant_id,
+    correlationId: reservation.correlation_id,
+    causationId: reservation.id,
+  };
+  const noteEvent = (number: string): Envelope => noteRequestedEvent(numberable, number, profile, meta, ports.clock);
   const owns = (first: Envelope) => (first.data as { reservation_id?: string }).reservation_id === r.reservation_id;
   const requested = (await ports.allocator.allocateOwned(
     reservation.tenant_id,

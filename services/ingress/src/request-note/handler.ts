@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode, InvoiceNoteReservedV1, NoteKind } from '@fe/contracts';
-import type { DomainError } from '@fe/dian-domain';
+import type { InvoiceNoteReservedV1, NoteKind } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, runReaction } from '@fe/platform';
 import type { TenantProfile } from '@fe/tenancy';
 import { ApiError } from '../http/api-error.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
+import { findRequestedByKey } from '../idempotency/find-requested-by-key.ts';
 import { withIdempotencyKey } from '../idempotency/with-idempotency-key.ts';
 import type { InvoiceCommand, RequestInvoicePorts } from '../request-invoice/handler.ts';
 import { readyProfile } from '../request-invoice/ready-profile.ts';
@@ -12,6 +12,10 @@ import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
 import { decideNote, parseNoteRequest, type DecidedNote, type NoteRequest } from './decide.ts';
 import { finishNote, noteResolution } from './finish-note.ts';
 import { ledgerFold, readLedger, type InvoiceLedger } from './ledger.ts';
+import { orThrow } from './or-throw.ts';
+import { issueUnlinkedNote } from './unlinked-note.ts';
+
+type InvoiceReference = NonNullable<NoteRequest['invoice']>;
 
 /** Finds the tenant's invoice stream by CUFE (the composition root fills it from the status store). */
 export type InvoiceIdByCufe = {
@@ -38,10 +42,19 @@ export async function requestNote(
   const profile = await readyProfile(ports, command.tenantId);
   return withIdempotencyKey(ports, command, `${kind}-note`, async (takenOverAt) => {
     const request = orThrow(parseNoteRequest(kind, command.body));
-    const invoiceId = await locateInvoice(ports, command.tenantId, request);
+    if (request.invoice === undefined) {
+      // No ledger to find its note on: a note a dead request numbered is found by its key, as an invoice is.
+      const orphan =
+        takenOverAt === undefined
+          ? undefined
+          : await findRequestedByKey(ports.store, takenOverAt, command.tenantId, command.idempotencyKey!, kind);
+      if (orphan) return await waitAndAnswer(ports, orphan, command.waitMs);
+      return await issueUnlinkedNote(ports, profile, kind, command, request);
+    }
+    const invoiceId = await locateInvoice(ports, command.tenantId, request.invoice);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const ledger = await readLedger(ports.store, invoiceId);
-      if (!ledger) throw notFound(request);
+      if (!ledger) throw notFound(request.invoice);
       // The same key's note is answered, not made again: one a request left unnumbered (it failed, or died), or
       // any when the key was taken over from a request that died. A key reused after its 24 h makes a new note.
       const own =
@@ -98,7 +111,7 @@ async function reserve(
       concept: request.concept,
       amount: decided.amount,
       issued_at: issuedAt.toISOString(),
-      request,
+      request: request as InvoiceNoteReservedV1['data']['request'], // it names an invoice here, as v1's did
       lines: decided.lines,
       ...(decided.allowanceCharges ? { allowance_charges: decided.allowanceCharges } : {}),
       numbered_after: numberedAfter.toString(),
@@ -128,24 +141,17 @@ async function reserve(
  * The invoice's stream: by prefix + number its name, by CUFE the status store's row; another tenant's invoice is never
  * found.
  */
-async function locateInvoice(ports: RequestNotePorts, tenantId: string, request: NoteRequest): Promise<string> {
-  const ref = request.invoice;
+async function locateInvoice(ports: RequestNotePorts, tenantId: string, ref: InvoiceReference): Promise<string> {
   if (ref.cufe === undefined) return invoiceStreamName(tenantId, `${ref.prefix ?? ''}${BigInt(ref.number!)}`);
   const found = await ports.invoices.findByCufe(tenantId, ref.cufe);
-  if (!found) throw notFound(request);
+  if (!found) throw notFound(ref);
   return found.invoiceId;
 }
 
-function notFound(request: NoteRequest): ApiError {
-  const ref = request.invoice;
+function notFound(ref: InvoiceReference): ApiError {
   const [path, named] =
     ref.cufe !== undefined ? ['invoice.cufe', ref.cufe] : ['invoice.number', `${ref.prefix ?? ''}${ref.number}`];
   return new ApiError('REFERENCED_INVOICE_NOT_FOUND', 'This tenant has no invoice with that reference.', [
     { path, message: `no invoice ${named}` },
   ]);
-}
-
-function orThrow<T>(result: { ok: true; value: T } | { ok: false; error: DomainError }): T {
-  if (result.ok) return result.value;
-  throw new ApiError(result.error.code as ErrorCode, result.error.message, result.error.details);
 }

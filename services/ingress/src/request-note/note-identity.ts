@@ -1,11 +1,4 @@
-import type {
-  CreditNoteRequest,
-  DebitNoteRequest,
-  InvoiceRequest,
-  InvoiceRequestedV1,
-  NoteKind,
-  ReferencedInvoice,
-} from '@fe/contracts';
+import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, InvoiceRequestedV1, NoteKind } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
   checkInvoiceRequest,
@@ -23,16 +16,19 @@ import {
 import type { TenantProfile } from '@fe/tenancy';
 import type { InvoiceLedger } from './ledger.ts';
 
-/**
- * What a note's document says of the invoice it corrects, from the invoice's first event (BillingReference, parties).
- */
-export function referencedInvoiceOf(ledger: InvoiceLedger): ReferencedInvoice {
+/** What a note's document says beside its lines: the invoice it names (or the period), the buyer, the payment. */
+export type NoteParts = Pick<NoteContent, 'referenced_invoice' | 'invoice_period' | 'customer' | 'payment'>;
+
+/** A note on an invoice issued here: its BillingReference and parties from the invoice's first event. */
+export function invoicePartsOf(ledger: InvoiceLedger): NoteParts {
   const invoice = ledger.requested.data;
   return {
-    invoice_id: ledger.invoiceId,
-    document_id: invoice.document_id,
-    cufe: invoice.cufe,
-    issue_date: invoice.issued_at.slice(0, 10), // issued_at is written in Colombian time (-05:00)
+    referenced_invoice: {
+      invoice_id: ledger.invoiceId,
+      document_id: invoice.document_id,
+      cufe: invoice.cufe,
+      issue_date: invoice.issued_at.slice(0, 10), // issued_at is written in Colombian time (-05:00)
+    },
     customer: invoice.request.customer,
     payment: invoice.request.payment,
   };
@@ -63,7 +59,7 @@ export function checkNote(
   request: CreditNoteRequest | DebitNoteRequest,
   lines: InvoiceRequest['lines'],
   allowanceCharges: InvoiceRequest['allowance_charges'],
-  invoice: ReferencedInvoice,
+  parts: NoteParts,
   buildRules: BuildRules,
 ): Result<ValidatedNote> {
   const content = {
@@ -71,7 +67,7 @@ export function checkNote(
     request,
     lines,
     ...(allowanceCharges ? { allowance_charges: allowanceCharges } : {}),
-    referenced_invoice: invoice,
+    ...parts,
   } as NoteContent;
   return checkNoteDocument(content, buildRules);
 }

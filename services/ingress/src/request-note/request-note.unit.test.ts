@@ -40,6 +40,19 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error('the note was not refused');
 }
 
+/** A credit-note request that began `key` and died before answering. */
+async function beginKey(ports: ReturnType<typeof notePorts>, store: EventStore, key: string, body: object, now: Date) {
+  await ports.idempotency.begin({
+    tenantId: 'demo',
+    key,
+    endpoint: 'credit-note',
+    requestHash: requestHash(body),
+    now,
+    leaseMs: ports.config.idempotencyLeaseMs,
+    storeHead: await store.head(),
+  });
+}
+
 async function verdict(store: EventStore, noteInvoiceId: string, outcome: 'InvoiceAccepted' | 'InvoiceRejected') {
   const meta = { tenantId: 'demo', invoiceId: noteInvoiceId, correlationId: 'dian', causationId: 'dian' };
   const clock = { now: () => new Date() };
@@ -401,15 +414,7 @@ describe('a note whose ingress died after reserving it', () => {
     const invoice = await anInvoice(store, '990000001');
     const body = credit({ cufe: invoice.cufe }, '1', [noteLine(300)]);
     // The dead request: it began the key, reserved and numbered NC1, and died before answering.
-    await ports.idempotency.begin({
-      tenantId: 'demo',
-      key: 'key-2',
-      endpoint: 'credit-note',
-      requestHash: requestHash(body),
-      now,
-      leaseMs: ports.config.idempotencyLeaseMs,
-      storeHead: await store.head(),
-    });
+    await beginKey(ports, store, 'key-2', body, now);
     const itsWork = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
     open.push(itsWork.idempotency);
     expect(await outcome(requestNote(itsWork, 'credit', command(body, 'key-2')))).toBe('NC1');
@@ -450,6 +455,62 @@ describe('a note whose ingress died after reserving it', () => {
     const first = await requestNote(ports, 'credit', command(body, 'key-1'));
     const again = await requestNote(ports, 'credit', command(body, 'key-1'));
     expect(again).toEqual(first);
+    expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
+  });
+});
+
+describe('a note on no invoice of this product', () => {
+  const customer = { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' };
+  const unlinked = (extra: object) => ({
+    concept: '3',
+    customer,
+    payment: { method_code: '10' },
+    lines: [noteLine(300)],
+    ...extra,
+  });
+  const period = { invoice_period: { start_date: '2026-03-01', end_date: '2026-03-31' } };
+
+  it('is numbered in the same note series as the others, on its own stream, with no invoice ledger touched', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    expect(
+      await outcome(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(100)])))),
+    ).toBe('NC1');
+    expect(await outcome(requestNote(ports, 'credit', command(unlinked(period))))).toBe('NC2');
+    const first = (await store.read(invoiceStreamName('demo', 'NC2'))).events[0]!.envelope;
+    expect(first).toMatchObject({
+      type: 'CreditNoteRequested',
+      version: 2,
+      data: { invoice_period: period.invoice_period, customer },
+    });
+    expect((first.data as { referenced_invoice?: unknown }).referenced_invoice).toBeUndefined();
+    const ledger = (await store.read(invoice.invoiceId)).events.map((e) => e.envelope.type);
+    expect(ledger.filter((type) => type === 'InvoiceNoteReserved')).toHaveLength(1);
+  });
+
+  it('names as external an invoice issued here: refused at external_invoice.cufe, nothing numbered', async () => {
+    const { store, ports } = world();
+    const invoice = await anInvoice(store, '990000001');
+    const external = { external_invoice: { number: 'SETP990000001', cufe: invoice.cufe, issue_date: '2026-03-10' } };
+    expect(await refusal(requestNote(ports, 'debit', command(unlinked({ ...external, concept: '1' }))))).toEqual({
+      code: 'VALIDATION_ERROR',
+      paths: ['external_invoice.cufe'],
+    });
+    expect((await store.read(invoiceStreamName('demo', 'ND1'))).version).toBe('no_stream');
+  });
+
+  it('is answered, not made again, when a request that died after numbering it is taken over by its Idempotency-Key', async () => {
+    const store = new SqliteEventStore(':memory:');
+    let now = new Date('2026-03-10T15:00:00Z');
+    const ports = notePorts(store, { now: () => now });
+    open.push(store, ports.idempotency);
+    const body = unlinked(period);
+    await beginKey(ports, store, 'key-3', body, now); // the dead request's
+    const itsWork = { ...ports, idempotency: new SqliteIdempotencyStore(':memory:') };
+    open.push(itsWork.idempotency);
+    expect(await outcome(requestNote(itsWork, 'credit', command(body, 'key-3')))).toBe('NC1');
+    now = new Date(now.getTime() + ports.config.idempotencyLeaseMs);
+    expect(await outcome(requestNote(ports, 'credit', command(body, 'key-3')))).toBe('NC1');
     expect((await store.read(invoiceStreamName('demo', 'NC2'))).version).toBe('no_stream');
   });
 });

@@ -64,3 +64,14 @@ export const notAccepted = (status: InvoiceStatus, code: '034' | '036' | '037') 
     `La factura está ${status === 'pending' ? 'pendiente' : status === 'accepted' ? 'sin aceptación de la DIAN registrada' : 'rechazada'}: solo una factura aceptada por la DIAN admite ${NAMES[code]}.`,
     [{ path: 'cufe', message: `status ${status}` }],
   );
+
+/** A 036's or 037's terms the invoice does not allow (titleValueTerms), in Spanish with the fields at fault. */
+export function invalidTerms(error: { code: string; details: { path: string; message: string }[] }): ApiError {
+  if (error.code === 'TITLE_VALUE_CASH_INVOICE')
+    return new ApiError(
+      'TITLE_VALUE_CASH_INVOICE',
+      'La factura es de contado (no tiene fecha de vencimiento): no puede inscribirse ni endosarse como título valor.',
+      error.details,
+    );
+  return new ApiError('VALIDATION_ERROR', 'Los datos del título valor no corresponden a la factura.', error.details);
+}

@@ -4,16 +4,15 @@ import {
   titleValueRequestSchema,
   type InvoiceStatus,
   type RadianEventPendingResponse,
-  type RadianEventRequest,
   type RadianEventResponse,
   type RadianEventSummary,
 } from '@fe/contracts';
 import { nitCheckDigit } from '@fe/dian-domain';
-import { requestRadianEvent, type RadianRequestEntry, type WaitForView } from '@fe/invoice-status';
+import { requestRadianEvent, type RadianAsk, type RadianRequestEntry, type WaitForView } from '@fe/invoice-status';
 import type { Clock, EventStore } from '@fe/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
-import { NAMES, notAccepted, refusal } from './radian-event-errors.ts';
+import { invalidTerms, NAMES, notAccepted, refusal } from './radian-event-errors.ts';
 
 export type RadianEventPorts = {
   store: EventStore;
@@ -45,20 +44,17 @@ export function radianEventRoutes(ports: RadianEventPorts): FastifyPluginAsync {
       return answer(request, reply, await ask(request, { code: '036', ...body }));
     });
     app.post<{ Params: { cufe: string } }>('/api/v1/service/invoice/:cufe/endorsement', async (request, reply) => {
-      const body = parsed(endorsementRequestSchema, request.body ?? {});
+      const { kind, ...body } = parsed(endorsementRequestSchema, request.body ?? {});
       const { document_type: type, id, dv } = body.endorsee;
       if (type === '31' && (dv === undefined || nitCheckDigit(id) !== dv))
         throw new ApiError('NIT_INVALID', 'El NIT del endosatario no corresponde a su dígito de verificación.', [
           { path: 'endorsee.dv', message: `expected ${nitCheckDigit(id)}` },
         ]);
-      return answer(request, reply, await ask(request, { code: '037', ...body }));
+      return answer(request, reply, await ask(request, { code: '037', endorsement_kind: kind, ...body }));
     });
   };
 
-  async function ask(
-    request: FastifyRequest<{ Params: { cufe: string } }>,
-    asked: Pick<RadianEventRequest, 'code'> & Partial<Pick<RadianEventRequest, 'operation_type' | 'endorsee'>>,
-  ) {
+  async function ask(request: FastifyRequest<{ Params: { cufe: string } }>, asked: RadianAsk) {
     const cufe = cufeSchema.safeParse(request.params.cufe);
     if (!cufe.success)
       throw new ApiError('VALIDATION_ERROR', 'El cufe no es válido.', [
@@ -67,17 +63,19 @@ export function radianEventRoutes(ports: RadianEventPorts): FastifyPluginAsync {
     const invoice = await ports.invoices.findByCufe(request.tenantId, cufe.data);
     if (!invoice) throw new ApiError('INVOICE_NOT_FOUND', 'No hay una factura con este cufe para este emisor.', []);
     if (invoice.status !== 'accepted') throw notAccepted(invoice.status, asked.code);
-    const { requestId, entry, view } = await requestRadianEvent(
+    const asking = await requestRadianEvent(
       ports,
       {
+        ...asked,
         tenantId: request.tenantId,
         invoiceId: invoice.invoiceId,
         correlationId: request.id,
         requested_by: `api:${request.tenantId}`,
-        ...(asked as Pick<RadianEventRequest, 'code'>),
       },
       ports.waitMs,
     );
+    if (asking.invalid) throw invalidTerms(asking.invalid);
+    const { requestId, entry, view } = asking;
     return {
       cufe: cufe.data,
       code: asked.code,

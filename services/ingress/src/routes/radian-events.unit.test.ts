@@ -36,6 +36,7 @@ const answers: Record<string, Canned> = {
   'inv-rejected': { outcome: 'rejected', status_code: '99', rules: [{ rule: 'DC24e', message: 'Fecha no válida' }] },
   'inv-down': { outcome: 'unavailable', reason: 'TIMEOUT' },
   'inv-not-title': { outcome: 'refused', refusal: { code: 'NOT_A_TITLE' } },
+  'inv-cash': { outcome: 'issued', cude: registration.cude },
   'inv-slow': 'silent',
 };
 const byCufe: Record<string, { invoiceId: string; status: 'accepted' | 'pending' }> = {
@@ -49,6 +50,7 @@ const byCufe: Record<string, { invoiceId: string; status: 'accepted' | 'pending'
   [cufe('8')]: { invoiceId: 'inv-pending', status: 'pending' },
   [cufe('a')]: { invoiceId: 'inv-not-title', status: 'accepted' },
   [cufe('b')]: { invoiceId: 'inv-slow', status: 'accepted' },
+  [cufe('c')]: { invoiceId: 'inv-cash', status: 'accepted' },
 };
 const store = new SqliteEventStore(':memory:');
 const meta = (invoiceId: string) => ({ tenantId: 'demo', invoiceId, correlationId: 'c', causationId: 'c' });
@@ -56,7 +58,9 @@ const meta = (invoiceId: string) => ({ tenantId: 'demo', invoiceId, correlationI
 const streamOf = new Map<string, string>();
 let consecutive = 1;
 for (const entry of Object.values(byCufe)) {
-  const invoice = invoiceFixture({ consecutive: consecutive++ });
+  // Every invoice is sold on credit (a título valor's), but the cash one.
+  const cash = entry.invoiceId === 'inv-cash';
+  const invoice = invoiceFixture({ consecutive: consecutive++, ...(cash ? {} : { dueDate: '2026-06-30' }) });
   streamOf.set(invoice.invoiceId, entry.invoiceId);
   entry.invoiceId = invoice.invoiceId;
   await store.append(
@@ -204,18 +208,65 @@ describe('POST …/title-value and …/endorsement', () => {
   it('records the 036 and 037 with what the body says; a refusal is its own code', async () => {
     expect((await postTo(cufe('1'), 'title-value', {})).statusCode).toBe(201);
     const endorsee = { name: 'Factor S.A.S.', document_type: '31', id: '900555111', dv: 6, person_type: '1' };
-    const refused = await postTo(cufe('a'), 'endorsement', { endorsee, operation_type: '372' });
+    const refused = await postTo(cufe('a'), 'endorsement', { endorsee, operation_type: '372', discount_rate: 2.5 });
     expect(refused.statusCode).toBe(409);
     expect(errorBodySchema.parse(refused.json()).error).toMatchObject({
       code: 'TITLE_VALUE_NOT_REGISTERED',
       message: expect.stringContaining('título valor'),
     });
     const { events: stream } = await loadInvoiceStream(store, named('inv-not-title'));
+    // The terms the body left out are the invoice's: its payable amount, its payment means, a complete endorsement.
     expect(stream.find((e) => e.type === 'InvoiceRadianEventRequested')?.data).toMatchObject({
       code: '037',
       operation_type: '372',
       endorsee,
+      endorsement_kind: 'complete',
+      amount: '100.00',
+      discount_rate: '2.5',
+      payment_means: '31',
     });
+    const { events: issued } = await loadInvoiceStream(store, named('inv-issued'));
+    expect(issued.find((e) => e.type === 'InvoiceRadianEventRequested' && e.data.code === '036')?.data).toMatchObject({
+      code: '036',
+      paid_amount: '0.00',
+    });
+  });
+
+  it('an invoice sold in cash is no título valor: TITLE_VALUE_CASH_INVOICE, and nothing is recorded', async () => {
+    const before = (await store.read(named('inv-cash'))).events.length;
+    const cash = await postTo(cufe('c'), 'title-value', {});
+    expect(cash.statusCode).toBe(409);
+    expect(errorBodySchema.parse(cash.json()).error).toMatchObject({
+      code: 'TITLE_VALUE_CASH_INVOICE',
+      message: expect.stringContaining('de contado'),
+      details: [{ path: 'payment.due_date' }],
+    });
+    expect((await store.read(named('inv-cash'))).events.length).toBe(before);
+  });
+
+  it("terms beyond the invoice's are VALIDATION_ERROR naming each field, and nothing is recorded", async () => {
+    const before = (await store.read(named('inv-issued'))).events.length;
+    const endorsee = { name: 'Factor S.A.S.', document_type: '31', id: '900555111', dv: 6, person_type: '1' };
+    const overPaid = await postTo(cufe('1'), 'title-value', { paid_amount: '100.01' });
+    expect(errorBodySchema.parse(overPaid.json()).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'paid_amount' }],
+    });
+    const over = await postTo(cufe('1'), 'endorsement', {
+      endorsee,
+      amount: 250,
+      discount_rate: '100.5',
+      payment_means: 'ZZ9',
+    });
+    expect(over.statusCode).toBe(400);
+    expect(errorBodySchema.parse(over.json()).error.details.map((d) => d.path)).toEqual([
+      'amount',
+      'discount_rate',
+      'payment_means',
+    ]);
+    const noRate = await postTo(cufe('1'), 'endorsement', { endorsee });
+    expect(errorBodySchema.parse(noRate.json()).error.details.map((d) => d.path)).toEqual(['discount_rate']);
+    expect((await store.read(named('inv-issued'))).events.length).toBe(before);
   });
 
   it('a body that is not a request is VALIDATION_ERROR naming the field, and nothing is recorded', async () => {
@@ -225,7 +276,7 @@ describe('POST …/title-value and …/endorsement', () => {
     expect(errorBodySchema.parse(bad.json()).error.details.map((d) => d.path)).toContain('endorsee.person_type');
     expect((await postTo(cufe('1'), 'title-value', { operation_type: '999' })).statusCode).toBe(400);
     const wrongDv = { name: 'Factor S.A.S.', document_type: '31', id: '900555111', dv: 1, person_type: '1' };
-    const nit = await postTo(cufe('1'), 'endorsement', { endorsee: wrongDv });
+    const nit = await postTo(cufe('1'), 'endorsement', { endorsee: wrongDv, discount_rate: 1 });
     expect(errorBodySchema.parse(nit.json()).error).toMatchObject({
       code: 'NIT_INVALID',
       details: [{ path: 'endorsee.dv', message: 'expected 6' }],

@@ -8,18 +8,24 @@ import { contingencyDeadlineWarning, type ContingencyDeadlinePorts } from './con
 
 export type TenantReadinessPorts = {
   /** The registry: the checks of TENANT_NOT_READY, and the stored certificate's end read without opening it. */
-  tenants: Pick<TenantRegistry, 'profile' | 'credential' | 'certificateValidities'>;
+  tenants: Pick<TenantRegistry, 'profile' | 'credential' | 'certificateValidities' | 'certificateRevocation'>;
   clock: Clock;
   /** The contingency queue's deadline (docs/contingency.md); absent: not looked at. */
   contingency?: (ContingencyDeadlinePorts & { alarmHours: number }) | undefined;
 };
+
+// Soft-fail (docs/choices.md): the certificate signs meanwhile, and DIAN would answer ZD04 if it were revoked.
+const REVOCATION_UNKNOWN =
+  'La entidad de certificación no respondió si el certificado de firma está revocado: se sigue firmando, y se le ' +
+  'preguntará de nuevo en unos minutos. Si lo revocó, la DIAN rechazará las facturas (regla ZD04).';
 
 const bogota = (at: Date) =>
   at.toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * GET …/tenant/readiness (docs/api.md, "Tenant readiness"): the same checks a document meets (readyProfile), and the
- * certificate's days left, a warning within 30, 7 and 1 days that never fails readiness before the end.
+ * certificate's days left, a warning within 30, 7 and 1 days that never fails readiness before the end, and one when
+ * its CA could not say whether it is revoked.
  */
 export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPluginAsync {
   return async (app) => {
@@ -44,6 +50,11 @@ export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPlugin
               },
             ]
           : [];
+      if (
+        !missing.length &&
+        (await ports.tenants.certificateRevocation(request.tenantId, ports.clock.now()))?.status === 'unknown'
+      )
+        warnings.push({ code: 'CERTIFICATE_REVOCATION_UNKNOWN', message: REVOCATION_UNKNOWN });
       const contingency = ports.contingency;
       const late =
         contingency &&

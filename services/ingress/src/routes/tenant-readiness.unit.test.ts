@@ -10,13 +10,24 @@ const now = new Date('2027-03-26T17:00:00Z');
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 
 /** One tenant per key, each in the state its name says. */
-const tenants: Record<string, { certificate?: CertificateValidity; resolutions?: boolean; outage?: boolean }> = {
+const tenants: Record<
+  string,
+  {
+    certificate?: CertificateValidity;
+    resolutions?: boolean;
+    outage?: boolean;
+    revoked?: boolean;
+    caSilent?: boolean;
+  }
+> = {
   fine: { certificate: { tenantId: 'fine', generation: 1, notAfter: days(60) } },
   soon: { certificate: { tenantId: 'soon', generation: 2, notAfter: days(5) } },
   ended: { certificate: { tenantId: 'ended', generation: 1, notAfter: days(-1.5) } },
   none: {},
   unnumbered: { certificate: { tenantId: 'unnumbered', generation: 1, notAfter: days(20) }, resolutions: false },
   outage: { certificate: { tenantId: 'outage', generation: 1, notAfter: days(60) }, outage: true },
+  revoked: { certificate: { tenantId: 'revoked', generation: 1, notAfter: days(60) }, revoked: true },
+  silent: { certificate: { tenantId: 'silent', generation: 1, notAfter: days(60) }, caSilent: true },
 };
 const registry = {
   authenticate: async (key: string) => (key in tenants ? { tenantId: key } : undefined),
@@ -29,10 +40,15 @@ const registry = {
   credential: async (id: string, at: Date) => {
     const state = tenants[id]!;
     if (state.outage) throw new PlatformError('STORE_UNAVAILABLE', 'the registry did not answer', true);
+    if (state.revoked) throw Object.assign(new Error('revoked'), { code: 'CERT_REVOKED' });
     if (state.certificate && state.certificate.notAfter < at)
       throw Object.assign(new Error('expired'), { code: 'CERT_EXPIRED' }); // as @fe/xades's XadesError
     return state.certificate && ({} as Awaited<ReturnType<TenantDirectory['credential']>>);
   },
+  certificateRevocation: async (id: string) =>
+    tenants[id]!.caSilent
+      ? ({ status: 'unknown', reason: 'http://127.0.0.1:9/ocsp: fetch failed' } as const)
+      : ({ status: 'good', source: 'ocsp' } as const),
   certificateValidities: async (id?: string) => (tenants[id!]?.certificate ? [tenants[id!]!.certificate!] : []),
 };
 const app = createHttpApp({
@@ -52,6 +68,29 @@ const readiness = async (key: string) => {
 };
 
 describe('GET /api/v1/service/tenant/readiness', () => {
+  it('stays ready with a warning in Spanish when the CA did not answer whether it is revoked (soft-fail)', async () => {
+    expect(await readiness('silent')).toMatchObject({
+      status: 200,
+      body: {
+        status: 'ready_with_warnings',
+        missing: [],
+        warnings: [{ code: 'CERTIFICATE_REVOCATION_UNKNOWN', message: expect.stringContaining('se sigue firmando') }],
+      },
+    });
+    expect((await readiness('fine')).body.warnings).toEqual([]);
+  });
+
+  it('is not ready, saying so with the code, once the CA revoked the certificate (DIAN ZD04)', async () => {
+    expect(await readiness('revoked')).toMatchObject({
+      status: 200,
+      body: {
+        status: 'not_ready',
+        missing: ['the signing certificate was revoked by its certification authority (CERT_REVOKED, DIAN rule ZD04)'],
+        certificate_expires_in_days: 60,
+      },
+    });
+  });
+
   it('is ready with the days left and no warning beyond 30 days', async () => {
     expect(await readiness('fine')).toEqual({
       status: 200,

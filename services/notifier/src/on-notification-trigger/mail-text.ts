@@ -46,7 +46,9 @@ export function mailText(input: MailTextInput): string {
     `Les enviamos la ${words.name} ${input.number} emitida por ${t.legalName} (NIT ${t.nit}) y validada por la DIAN.`,
     ...(reference
       ? ['', `Corrige la factura electrónica de venta ${reference.number} (CUFE: ${reference.cufe}).`]
-      : []),
+      : input.kind === 'invoice'
+        ? []
+        : ['', 'Es una nota sin factura de referencia.']),
     '',
     `${words.keyLabel}: ${input.cufe}`,
     '',

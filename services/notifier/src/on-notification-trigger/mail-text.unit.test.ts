@@ -35,6 +35,12 @@ describe('mailText', () => {
     expect(text.join(' ')).not.toContain('factura firmada');
   });
 
+  it('says a note without a referenced invoice (22/32) corrects no invoice in particular', () => {
+    const text = lines(mailText({ ...base, kind: 'credit_note', number: 'NC9', cufe: 'd'.repeat(96) }));
+    expect(text).toContain('Es una nota sin factura de referencia.');
+    expect(text.join(' ')).not.toContain('Corrige');
+  });
+
   it('names a debit note', () => {
     const text = mailText({
       ...base,

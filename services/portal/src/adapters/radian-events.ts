@@ -18,7 +18,8 @@ export function radianEventsThrough(ports: {
     today: ports.today,
     async request(invoiceId, tenantId, ask, requestedBy) {
       const input = { tenantId, invoiceId, correlationId: randomUUID(), requested_by: requestedBy, ...ask };
-      return (await requestRadianEvent(ports, input, ports.waitMs)).entry?.answer;
+      const asked = await requestRadianEvent(ports, input, ports.waitMs);
+      return asked.invalid ? { invalid: asked.invalid.code } : { answer: asked.entry?.answer };
     },
   };
 }

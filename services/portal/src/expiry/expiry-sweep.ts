@@ -1,12 +1,12 @@
 import type { Clock, Logger } from '@fe/platform';
-import { certificateExpiry, type TenantRegistry } from '@fe/tenancy';
+import { certificateExpiry, certificateRevoked, type CertificateWarningKind, type TenantRegistry } from '@fe/tenancy';
 import type { AccountStore } from '../ports/account-store.ts';
 import type { ExpiryWarningStore } from '../ports/expiry-warning-store.ts';
 import type { MailSender } from '../ports/mail-sender.ts';
 import { expiryMail } from './expiry-mail.ts';
 
 export type ExpirySweepPorts = {
-  registry: Pick<TenantRegistry, 'certificateValidities' | 'profile'>;
+  registry: Pick<TenantRegistry, 'certificateValidities' | 'profile' | 'certificateRevocation'>;
   accounts: Pick<AccountStore, 'confirmedEmailsOf'>;
   warnings: ExpiryWarningStore;
   mail: MailSender;
@@ -17,10 +17,11 @@ export type ExpirySweepPorts = {
 };
 
 /**
- * One pass over every stored certificate: a certificate past a threshold (30, 7, 1 days, expired) whose warning was
- * not recorded yet gets it recorded, then mailed to its tenant's confirmed account (the company's e-mail when it has
- * none). The record comes first, so a second process or a rerun mails nothing; a mail that fails gives the record
- * back for the next pass. Returns how many warnings were mailed.
+ * One pass over every stored certificate: a certificate past a threshold (30, 7, 1 days, expired), or revoked by its
+ * CA (asked through the registry's cached revocation check), whose warning was not recorded yet gets it recorded,
+ * then mailed to its tenant's confirmed account (the company's e-mail when it has none). The record comes first, so
+ * a second process or a rerun mails nothing; a mail that fails gives the record back for the next pass. Returns how
+ * many warnings were mailed.
  */
 export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise<number> {
   const { registry, accounts, warnings, mail, clock, logger } = ports;
@@ -28,19 +29,21 @@ export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise
   for (const validity of await registry.certificateValidities()) {
     const now = clock.now();
     const expiry = certificateExpiry(validity.notAfter, now);
-    if (!expiry.threshold) continue;
+    const revoked = expiry.state !== 'expired' && (await certificateRevoked(registry, validity.tenantId, now));
+    const threshold: CertificateWarningKind | undefined = revoked ? 'revoked' : expiry.threshold;
+    if (!threshold) continue;
     const profile = await registry.profile(validity.tenantId);
     if (!profile) continue;
     const recipients = await accounts.confirmedEmailsOf(validity.tenantId);
     if (!recipients.length && profile.tenant.email) recipients.push(profile.tenant.email);
-    const fields = { tenant: validity.tenantId, generation: validity.generation, threshold: expiry.threshold };
+    const fields = { tenant: validity.tenantId, generation: validity.generation, threshold };
     if (!recipients.length) {
       logger.warn(fields, 'certificate expiry warning not mailed: the tenant has no account or e-mail');
       continue;
     }
-    const warning = { tenantId: validity.tenantId, generation: validity.generation, threshold: expiry.threshold };
+    const warning = { tenantId: validity.tenantId, generation: validity.generation, threshold };
     if (!(await warnings.claim(warning, now))) continue;
-    const message = expiryMail(profile.tenant, expiry, ports.baseUrl());
+    const message = expiryMail(profile.tenant, expiry, ports.baseUrl(), revoked);
     try {
       for (const to of recipients) await mail.send({ to, ...message });
     } catch (error) {

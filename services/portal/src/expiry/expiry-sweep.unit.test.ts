@@ -15,7 +15,7 @@ let files = 0;
 const notAfter = new Date('2027-03-31T23:59:59Z');
 
 /** Two portal processes on one portal.sqlite, one tenant with a confirmed account, the clock where the test puts it. */
-function world(options: { validities?: CertificateValidity[]; emails?: string[] } = {}) {
+function world(options: { validities?: CertificateValidity[]; emails?: string[]; revoked?: () => boolean } = {}) {
   const path = join(dir, `portal-${files++}.sqlite`);
   const sent: { to: string; subject: string; text: string }[] = [];
   const clock = { at: new Date('2027-01-01T00:00:00Z'), now: () => clock.at };
@@ -26,6 +26,10 @@ function world(options: { validities?: CertificateValidity[]; emails?: string[] 
     registry: {
       certificateValidities: async () => validities,
       profile: async (id) => ({ tenant: { ...demoTenant, id } }) as TenantProfile,
+      certificateRevocation: async () =>
+        options.revoked?.()
+          ? { status: 'revoked', source: 'ocsp', revokedAt: new Date('2027-01-01T00:00:00Z') }
+          : { status: 'good', source: 'ocsp' },
     },
     accounts: { confirmedEmailsOf: async () => [...(options.emails ?? ['ana@acme.example'])] },
     warnings,
@@ -125,6 +129,26 @@ describe('the certificate expiry sweep', () => {
     w.clock.at = new Date('2027-03-27T12:00:00Z');
     expect(await sweepCertificateExpiries(w.first)).toBe(1);
     expect(w.sent.map((m) => m.to)).toEqual([demoTenant.email]);
+    await w.close();
+  });
+
+  it('mails a revocation once, in place of the expiry thresholds, and once more for a new upload revoked too', async () => {
+    let revoked = false;
+    const validities = [{ tenantId: 'acme', generation: 1, notAfter }];
+    const w = world({ validities, revoked: () => revoked });
+    expect(await sweepCertificateExpiries(w.first)).toBe(0); // 89 days left, not revoked
+    revoked = true;
+    expect(await sweepCertificateExpiries(w.first)).toBe(1);
+    expect(await sweepCertificateExpiries(w.second)).toBe(0);
+    w.clock.at = new Date('2027-03-27T12:00:00Z'); // 5 days left: the revocation still stands, no expiry mail
+    expect(await sweepCertificateExpiries(w.first)).toBe(0);
+    expect(w.sent).toHaveLength(1);
+    expect(w.sent[0]!.subject).toBe(`Su certificado de firma fue revocado: ${demoTenant.legalName} no puede facturar`);
+    expect(w.sent[0]!.text).toContain('revocó su certificado de firma digital');
+    expect(w.sent[0]!.text).toContain('(regla ZD04)');
+    expect(w.sent[0]!.text).toContain('https://fe.example/admin/onboarding/certificate');
+    validities[0] = { tenantId: 'acme', generation: 2, notAfter };
+    expect(await sweepCertificateExpiries(w.first)).toBe(1);
     await w.close();
   });
 });

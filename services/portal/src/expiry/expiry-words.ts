@@ -18,6 +18,10 @@ export function expirySentence(expiry: CertificateExpiry): string {
     : `Su certificado de firma digital vence el ${when}, en ${days(Math.max(expiry.daysLeft, 1))}: desde entonces el servicio no podrá firmar ni enviar sus facturas a la DIAN.`;
 }
 
+/** The revocation's sentence (banner and mail alike): DIAN refuses what it signs (ZD04). */
+export const REVOKED_SENTENCE =
+  'Su entidad de certificación revocó su certificado de firma digital: el servicio ya no firma ni envía sus facturas a la DIAN, que rechaza lo firmado con un certificado revocado (regla ZD04).';
+
 export const RENEW_ADVICE =
   'Cargue un certificado vigente de una entidad de certificación acreditada antes de esa fecha.';
 export const RENEW_ADVICE_EXPIRED = 'Cargue un certificado vigente para volver a facturar.';

@@ -137,7 +137,7 @@ export function invoiceDetailBody(
   <dt>Número</dt><dd>${view.number}</dd>
   <dt>Fecha de emisión</dt><dd data-issue-date>${issueDate(view)}</dd>
   <dt>Tipo</dt><dd data-kind="${kind}">${kindLabels[kind]}${view.voided ? html` · <strong data-voided>Anulada</strong>` : ''}</dd>
-  ${view.reference ? html`<dt>Corrige la factura</dt><dd data-referenced-invoice><a href="${detailHref(view.reference.invoiceId)}">${view.reference.number}</a> del ${view.reference.issueDate}</dd>` : ''}
+  ${view.reference ? html`<dt>Corrige la factura</dt><dd data-referenced-invoice>${view.reference.invoiceId ? html`<a href="${detailHref(view.reference.invoiceId)}">${view.reference.number}</a>` : view.reference.number} del ${view.reference.issueDate}</dd>` : ''}
   ${kind !== 'invoice' ? html`<dt>Concepto</dt><dd>${conceptLabel(noteKind(kind), view.concept)}</dd>` : ''}
   <dt>Comprador</dt><dd>${view.buyerName ?? '—'}</dd>
   <dt>Total</dt><dd>${pesos(view.payableAmount)}</dd>

@@ -66,7 +66,9 @@ function titleValue(view: InvoiceStatusView, form: { csrf: string } | undefined)
   if (!has('033') && !has('034')) return html``;
   if (!has('036'))
     return form
-      ? html`<form method="post" action="${action('title-value')}">${csrfField(form.csrf)}<button type="submit">Inscribir como título valor (evento 036)</button></form>`
+      ? html`<form method="post" action="${action('title-value')}">${csrfField(form.csrf)}
+<label>Valor ya pagado por el comprador (pesos, opcional) <input name="paid_amount" inputmode="decimal" pattern="[0-9]{1,15}([.][0-9]{1,2})?" placeholder="0"></label>
+<button type="submit">Inscribir como título valor (evento 036)</button></form>`
       : html``;
   if (has('037')) return html`<p data-title-value="endorsed">Título valor endosado (evento 037).</p>`;
   return html`<p data-title-value="registered">Inscrita como título valor (evento 036).</p>${
@@ -76,6 +78,10 @@ function titleValue(view: InvoiceStatusView, form: { csrf: string } | undefined)
 <label>NIT <input name="endorsee_id" required inputmode="numeric" pattern="[0-9]{5,15}"></label>
 <label>DV <input name="endorsee_dv" required inputmode="numeric" pattern="[0-9]" maxlength="1"></label>
 <label>Tipo de endoso <select name="operation_type"><option value="371">Con responsabilidad</option><option value="372">Sin responsabilidad</option></select></label>
+<label>Forma del endoso <select name="kind"><option value="complete">Completo (nombra al endosatario)</option><option value="blank">En blanco</option></select></label>
+<label>Valor endosado (pesos) <input name="amount" inputmode="decimal" pattern="[0-9]{1,15}([.][0-9]{1,2})?" placeholder="${view.payableAmount ?? 'el valor a pagar de la factura'}"></label>
+<label>Tasa de descuento (%) <input name="discount_rate" required inputmode="decimal" pattern="[0-9]{1,3}([.][0-9]{1,2})?"></label>
+<label>Medio de pago del endosatario (código DIAN, opcional) <input name="payment_means" pattern="[A-Z0-9]{1,3}" maxlength="3" placeholder="el de la factura"></label>
 <button type="submit">Endosar en propiedad (evento 037)</button></form>`
       : ''
   }`;

@@ -66,6 +66,19 @@ describe("the invoice page's RADIAN section", () => {
     );
   });
 
+  it("the título valor's forms ask its terms: what was paid (036); the kind, value, rate and payment means (037)", () => {
+    const accepted = [event('030', '1'), event('032', '2'), event('033', '3')];
+    const register = page(view(accepted), '2026-12-11');
+    expect(register).toContain('action="/admin/invoices/inv-demo-SETP1/title-value"');
+    expect(register).toContain('name="paid_amount"');
+    const endorse = page(view([...accepted, event('036', '4')], { payableAmount: '119000.00' }), '2026-12-11');
+    expect(endorse).toContain('action="/admin/invoices/inv-demo-SETP1/endorsement"');
+    expect(endorse).toContain('<input name="discount_rate" required');
+    expect(endorse).toContain('<option value="blank">En blanco</option>');
+    expect(endorse).toContain('placeholder="119000.00"'); // the endorsed value defaults to the payable amount
+    expect(endorse).toContain('name="payment_means"');
+  });
+
   it('not shown on a pending invoice', () => {
     expect(page(view([], { status: 'pending', stage: 'signed' }))).not.toContain('RADIAN');
   });

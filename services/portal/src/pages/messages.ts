@@ -22,6 +22,10 @@ export const certificateRefusals: Partial<Record<XadesErrorCode, { field: 'p12' 
     text: 'El certificado está vencido. Solicite uno nuevo a su entidad de certificación.',
   },
   CERT_NOT_YET_VALID: { field: 'p12', text: 'El certificado todavía no está vigente: revise la fecha de inicio.' },
+  CERT_REVOKED: {
+    field: 'p12',
+    text: 'Su entidad de certificación revocó este certificado: la DIAN rechaza lo que se firme con él (regla ZD04). Cargue un certificado vigente.',
+  },
   CERT_NO_DIGITAL_SIGNATURE: {
     field: 'p12',
     text: 'El certificado no permite firma digital (uso de llave «digitalSignature»).',
@@ -100,6 +104,8 @@ export const portalRefusals: Record<PortalErrorCode, string> = {
     'El evento anterior espera todavía la respuesta de la DIAN. Recargue la página en unos segundos.',
   TITLE_VALUE_NOT_ACCEPTED:
     'El comprador no ha aceptado la factura (evento 033, o la aceptación tácita 034): aún no puede inscribirse como título valor.',
+  TITLE_VALUE_CASH_INVOICE:
+    'La factura es de contado (no tiene fecha de vencimiento): no puede inscribirse ni endosarse como título valor.',
   TITLE_VALUE_NOT_REGISTERED: 'La factura no está inscrita como título valor (evento 036): no puede endosarse.',
   TITLE_VALUE_NOT_HOLDER: 'Su empresa ya no es la tenedora legítima del título valor: lo endosó antes.',
   RADIAN_EVENT_REJECTED: 'La DIAN rechazó el evento. El operador del servicio puede ver sus reglas en el registro.',

@@ -1,7 +1,7 @@
-import type { ExpiryThreshold } from '@fe/tenancy';
+import type { CertificateWarningKind } from '@fe/tenancy';
 
-/** One warning about one certificate: a tenant's upload (its generation) at one threshold. */
-export type ExpiryWarning = { tenantId: string; generation: number; threshold: ExpiryThreshold };
+/** One warning about one certificate: a tenant's upload (its generation) at one threshold, or its revocation. */
+export type ExpiryWarning = { tenantId: string; generation: number; threshold: CertificateWarningKind };
 
 /**
  * Which certificate expiry warnings were mailed (docs/portal.md, "Certificate expiry"), shared by every portal

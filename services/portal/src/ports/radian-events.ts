@@ -1,8 +1,10 @@
-import type { RadianEventRequest } from '@fe/contracts';
-import type { RadianRequestEntry } from '@fe/invoice-status';
+import type { RadianAsk, RadianRequestEntry } from '@fe/invoice-status';
 
-/** What the seller asks from the invoice page: its 034, 036 or 037 (docs/radian.md, "The seller's requests"). */
-export type PortalRadianAsk = Pick<RadianEventRequest, 'code' | 'operation_type' | 'endorsee'>;
+/**
+ * What the seller asks from the invoice page: its 034, 036 or 037 with the título valor's terms (docs/radian.md, "The
+ * seller's requests").
+ */
+export type PortalRadianAsk = RadianAsk;
 
 /**
  * The seller's RADIAN events from the invoice page: the composition root records the request (requestRadianEvent of
@@ -16,5 +18,10 @@ export type PortalRadianEvents = {
     tenantId: string,
     ask: PortalRadianAsk,
     requestedBy: string,
-  ): Promise<RadianRequestEntry['answer'] | undefined>;
+  ): Promise<{
+    /** The terms' error code (TITLE_VALUE_CASH_INVOICE, VALIDATION_ERROR): nothing was recorded. */
+    invalid?: string;
+    /** The submitter's answer; absent when it did not come within the wait. */
+    answer?: RadianRequestEntry['answer'];
+  }>;
 };

@@ -73,6 +73,12 @@ const refusals = {
   NOT_HOLDER: 'TITLE_VALUE_NOT_HOLDER',
 } as const;
 
+/** A form's optional text field: trimmed, undefined when empty (the invoice's default applies). */
+function fieldOf(form: Record<string, unknown>, name: string): string | undefined {
+  const value = typeof form[name] === 'string' ? (form[name] as string).trim() : '';
+  return value === '' ? undefined : value;
+}
+
 /** The form's endorsee (037): who the invoice is endorsed to. */
 function endorseeOf(form: Record<string, unknown>): PortalRadianAsk['endorsee'] {
   const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
@@ -100,7 +106,17 @@ function radianEventRoutes(scope: FastifyInstance, deps: PortalDeps): void {
       const found = await deps.invoices.get(invoiceId);
       if (!found || found.tenantId !== account.tenantId || !deps.radianEvents) throw new PortalError('NOT_FOUND');
       const asked = ask((request.body ?? {}) as Record<string, unknown>);
-      const done = await deps.radianEvents.request(found.invoiceId, account.tenantId, asked, `portal:${account.email}`);
+      const result = await deps.radianEvents.request(
+        found.invoiceId,
+        account.tenantId,
+        asked,
+        `portal:${account.email}`,
+      );
+      if (result.invalid)
+        throw new PortalError(
+          result.invalid === 'TITLE_VALUE_CASH_INVOICE' ? 'TITLE_VALUE_CASH_INVOICE' : 'FORM_INVALID',
+        );
+      const done = result.answer;
       deps.logger.info(
         { invoice_id: found.invoiceId, account_id: account.id, code: asked.code, outcome: done?.outcome ?? 'pending' },
         'RADIAN event asked',
@@ -115,11 +131,16 @@ function radianEventRoutes(scope: FastifyInstance, deps: PortalDeps): void {
       return reply.redirect(page, 303);
     });
   route('tacit-acceptance', () => ({ code: '034' }));
-  route('title-value', () => ({ code: '036' }));
+  route('title-value', (form) => ({ code: '036', paid_amount: fieldOf(form, 'paid_amount') }));
   route('endorsement', (form) => ({
     code: '037',
     operation_type: form.operation_type === '372' ? '372' : '371',
+    endorsement_kind: form.kind === 'blank' ? 'blank' : 'complete',
     endorsee: endorseeOf(form),
+    amount: fieldOf(form, 'amount'),
+    // Required on the form; an empty one is refused by the terms' check as out of bounds, never taken as 0 %.
+    discount_rate: fieldOf(form, 'discount_rate') ?? '',
+    payment_means: fieldOf(form, 'payment_means'),
   }));
 }
 

@@ -94,3 +94,6 @@ export const noteConceptLabel = (kind: 'credit_note' | 'debit_note', code: strin
   const names: Record<string, string> = kind === 'credit_note' ? creditNoteConcepts : debitNoteConcepts;
   return names[code] ? `${code} ${names[code]}` : `Código ${code}`;
 };
+
+/** What a note of CustomizationID 22/32 (annex §10.1–10.2) says where others name their invoice. */
+export const NO_REFERENCE = 'Sin factura de referencia';

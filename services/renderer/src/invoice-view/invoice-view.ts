@@ -67,8 +67,10 @@ export type NoteView = {
   concept: string;
   /** DiscrepancyResponse/Description, when present. */
   description?: string;
-  /** BillingReference/InvoiceDocumentReference: the invoice's number, CUFE and issue date. */
-  referencedInvoice: { documentId: string; cufe: string; issueDate: string };
+  /** BillingReference/InvoiceDocumentReference: the invoice's number, CUFE and issue date; absent on a 22/32 note. */
+  referencedInvoice?: { documentId: string; cufe: string; issueDate: string };
+  /** cac:InvoicePeriod of a note without a referenced invoice. */
+  invoicePeriod?: { startDate: string; endDate: string };
 };
 
 export type InvoiceView = {

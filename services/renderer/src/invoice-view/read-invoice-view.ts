@@ -145,19 +145,32 @@ function readResolution(control: XmlNode | undefined): NonNullable<InvoiceView['
   };
 }
 
-/** DiscrepancyResponse (the concept) and BillingReference (the invoice corrected), annex §10.1. */
+/**
+ * DiscrepancyResponse (the concept) and BillingReference (the invoice corrected), annex §10.1; a note without a
+ * referenced invoice (22/32) has InvoicePeriod instead.
+ */
 function readNote(root: XmlNode): NoteView {
   const discrepancy = child(root, 'DiscrepancyResponse');
   const reference = child(root, 'BillingReference', 'InvoiceDocumentReference');
+  const period = child(root, 'InvoicePeriod');
   const description = text(discrepancy, 'Description');
   return {
     concept: required(text(discrepancy, 'ResponseCode'), 'note concept (DiscrepancyResponse/ResponseCode)'),
     ...(description !== undefined ? { description } : {}),
-    referencedInvoice: {
-      documentId: required(text(reference, 'ID'), 'referenced invoice number'),
-      cufe: required(text(reference, 'UUID'), 'referenced invoice CUFE'),
-      issueDate: required(text(reference, 'IssueDate'), 'referenced invoice issue date'),
-    },
+    ...(reference
+      ? {
+          referencedInvoice: {
+            documentId: required(text(reference, 'ID'), 'referenced invoice number'),
+            cufe: required(text(reference, 'UUID'), 'referenced invoice CUFE'),
+            issueDate: required(text(reference, 'IssueDate'), 'referenced invoice issue date'),
+          },
+        }
+      : {
+          invoicePeriod: {
+            startDate: required(text(period, 'StartDate'), 'invoice period start (a note without a reference)'),
+            endDate: required(text(period, 'EndDate'), 'invoice period end (a note without a reference)'),
+          },
+        }),
   };
 }
 

@@ -72,7 +72,7 @@ describe('the PDF the renderer service stored, read back by pdftotext', () => {
     expect(text).toContain('NOTA CRÉDITO ELECTRÓNICA');
     expect(text).toContain('No. NC1001');
     expect(text).toMatch(new RegExp(`CUDE:\\s+${note.requested.data.cude}`));
-    expect(text).toContain(note.requested.data.referenced_invoice.cufe);
+    expect(text).toContain(note.requested.data.referenced_invoice!.cufe);
     expect(text).toMatch(/Fecha y hora de validación DIAN:\s+10\/03\/2026 10:16:02/);
   });
 });

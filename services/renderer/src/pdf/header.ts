@@ -1,5 +1,5 @@
 import { formatDate, formatNit, formatTime } from '../format/colombian-format.ts';
-import { personTypeLabel, responsibilitiesLabel, taxSchemeLabel } from '../format/labels.ts';
+import { NO_REFERENCE, personTypeLabel, responsibilitiesLabel, taxSchemeLabel } from '../format/labels.ts';
 import type { InvoiceView, PartyAddress } from '../invoice-view/invoice-view.ts';
 import type { Canvas } from './canvas.ts';
 import { documentTitles } from './document-titles.ts';
@@ -70,7 +70,7 @@ function drawTitleBox(canvas: Canvas, view: InvoiceView, x: number, y: number): 
     ['Fecha de emisión', formatDate(view.issueDate)],
     ['Hora de emisión', formatTime(view.issueTime)],
     view.note
-      ? ['Factura referenciada', view.note.referencedInvoice.documentId]
+      ? ['Factura referenciada', view.note.referencedInvoice?.documentId ?? NO_REFERENCE]
       : ['Fecha de vencimiento', view.dueDate ? formatDate(view.dueDate) : 'No aplica (contado)'],
   ];
   for (const [label, value] of rows) {

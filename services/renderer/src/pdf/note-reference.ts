@@ -1,5 +1,5 @@
 import { formatDate } from '../format/colombian-format.ts';
-import { noteConceptLabel } from '../format/labels.ts';
+import { NO_REFERENCE, noteConceptLabel } from '../format/labels.ts';
 import type { InvoiceView, NoteView } from '../invoice-view/invoice-view.ts';
 import type { Canvas } from './canvas.ts';
 import { labelled, line } from './draw-text.ts';
@@ -7,15 +7,22 @@ import { colors, contentWidth, left, sizes } from './page-geometry.ts';
 
 const PAD = 5;
 
-/** A note's reason to exist (annex §10.1–10.2): the invoice it corrects and the concept. Returns the y below. */
+/**
+ * A note's reason to exist (annex §10.1–10.2): the invoice it corrects, or the period a note without one covers, and
+ * the concept. Returns the y below.
+ */
 export function drawNoteReference(canvas: Canvas, view: InvoiceView, note: NoteView, top: number): number {
   const kind = view.kind === 'debit_note' ? 'debit_note' : 'credit_note';
   const invoice = note.referencedInvoice;
-  const rows: [string, string][] = [
-    ['Factura electrónica de venta', `No. ${invoice.documentId} del ${formatDate(invoice.issueDate)}`],
-    ['CUFE de la factura', invoice.cufe],
-    ['Concepto', noteConceptLabel(kind, note.concept)],
-  ];
+  const period = note.invoicePeriod;
+  const rows: [string, string][] = invoice
+    ? [
+        ['Factura electrónica de venta', `No. ${invoice.documentId} del ${formatDate(invoice.issueDate)}`],
+        ['CUFE de la factura', invoice.cufe],
+      ]
+    : [['Factura electrónica de venta', NO_REFERENCE]];
+  if (period) rows.push(['Periodo', `del ${formatDate(period.startDate)} al ${formatDate(period.endDate)}`]);
+  rows.push(['Concepto', noteConceptLabel(kind, note.concept)]);
   if (note.description) rows.push(['Descripción', note.description]);
   canvas.fillRect(left, top, contentWidth, 12, colors.stripe);
   line(canvas, 'FACTURA REFERENCIADA', left + PAD, top + 3, { face: 'bold', size: sizes.label, color: colors.band });

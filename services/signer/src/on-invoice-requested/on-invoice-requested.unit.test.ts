@@ -8,7 +8,7 @@ import { attributeOf, cbc, pathElement, readInvoiceDocument, readNoteDocument } 
 import { deadLetterHeaders, InProcessEventBus } from '@fe/platform';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTestIdentity } from '@fe/xades/testing';
-import { loadP12, verifySignedInvoice } from '@fe/xades';
+import { loadP12, verifySignedInvoice, XadesError } from '@fe/xades';
 import { createInProcessSigner } from '../pool/in-process-signer.ts';
 import { createSignerPool } from '../pool/signer-pool.ts';
 import type { XmlSigner } from '../ports/xml-signer.ts';
@@ -324,6 +324,21 @@ describe('the signer service, when the tenant cannot sign', () => {
     );
     expect(everything).not.toContain(expired.password);
     expect(everything).not.toContain(Buffer.from(expired.p12).toString('base64').slice(0, 40));
+  });
+
+  it('dead-letters an invoice whose certificate its CA revoked with its own code (DIAN ZD04), signing nothing', async () => {
+    const dlq = await deadLetters(world.bus);
+    const revoked = memoryTenants(() => {
+      throw new XadesError('CERT_REVOKED', 'revoked 2026-05-01T00:00:00.000Z (ocsp)');
+    });
+    await startSigner({ tenants: revoked });
+    const requested = requestedEvent(invoiceCases[0]!.request, '990000211', issuedAt);
+    await appendAndPublish(world, requested);
+    const [dead] = await waitFor(() => dlq.length === 1 && dlq);
+    expect(dead!.headers?.[deadLetterHeaders.error]).toMatch(
+      /^SignerError CREDENTIAL_REVOKED: .*ZD04.*\(CERT_REVOKED\)$/,
+    );
+    expect(await signedOf(requested.invoice_id!)).toHaveLength(0);
   });
 
   it('dead-letters an invoice whose certificate belongs to another company (DIAN ZE03), signing nothing', async () => {

@@ -88,10 +88,13 @@ const hasFinalCode = (error: unknown): error is { code: string; retriable: false
   (error as { retriable?: unknown }).retriable === false;
 
 /**
- * A credential failure becomes CREDENTIAL_UNUSABLE keeping its code, never its secret; anything else passes on
- * unchanged with its own `retriable`.
+ * A credential failure becomes CREDENTIAL_UNUSABLE keeping its code (a revoked one CREDENTIAL_REVOKED), never its
+ * secret; anything else passes on unchanged with its own `retriable`.
  */
 function unusable(error: unknown): unknown {
+  // Its own code, so the invoice's processing_error names it (DIAN would answer ZD04).
+  if (isXadesError(error) && error.code === 'CERT_REVOKED')
+    return new SignerError('CREDENTIAL_REVOKED', error.code, { cause: error, causeCode: error.code });
   if (!isXadesError(error) || !CREDENTIAL_CODES.has(error.code)) return error;
   return new SignerError('CREDENTIAL_UNUSABLE', error.code, { cause: error, causeCode: error.code });
 }

@@ -1,16 +1,16 @@
-import type { CreditNoteRequestedV1, DebitNoteRequestedV1 } from '@fe/contracts';
+import type { CreditNoteRequestedV2, DebitNoteRequestedV2 } from '@fe/contracts';
 import {
   buildNoteXml,
   checkNoteDocument,
   NOTE_BUILD_RULES_WHEN_ABSENT,
+  noteContentOf,
   type BuiltNote,
-  type NoteContent,
 } from '@fe/dian-domain';
 import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from '../on-invoice-requested/signing-tenants.ts';
 
-export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
+export type NoteRequested = CreditNoteRequestedV2 | DebitNoteRequestedV2;
 
 /**
  * The unsigned note exactly as ingress built it when it computed the recorded CUDE; a CUDE that differs is
@@ -18,22 +18,7 @@ export type NoteRequested = CreditNoteRequestedV1 | DebitNoteRequestedV1;
  */
 export function rebuildNote(requested: NoteRequested, profile: SigningProfile): BuiltNote {
   const { data } = requested;
-  const content: NoteContent =
-    requested.type === 'CreditNoteRequested'
-      ? {
-          kind: 'credit',
-          request: requested.data.request,
-          lines: data.lines,
-          ...(data.allowance_charges ? { allowance_charges: data.allowance_charges } : {}),
-          referenced_invoice: data.referenced_invoice,
-        }
-      : {
-          kind: 'debit',
-          request: requested.data.request,
-          lines: data.lines,
-          ...(data.allowance_charges ? { allowance_charges: data.allowance_charges } : {}),
-          referenced_invoice: data.referenced_invoice,
-        };
+  const content = noteContentOf(requested);
   const note = checkNoteDocument(
     content,
     data.build_rules === undefined ? NOTE_BUILD_RULES_WHEN_ABSENT : knownBuildRules(data.build_rules),

@@ -127,6 +127,9 @@ export function onRadianEventRequested(
       logger.warn({ code: error.code }, "the tenant's certificate cannot be used");
     }
     if (!credential) return { answer: { outcome: 'unavailable', reason: 'CREDENTIAL_MISSING' } };
+    const content = titleEventContent(profile.tenant, state, event.data);
+    // Checked at the API; a request that still cannot make an event is answered, not retried for ever.
+    if (!content.ok) return { answer: invalidAnswer(content.error.code, content.error.details) };
     const release = await deps.slots.tryAcquire(tenantId);
     if (!release) return { answer: { outcome: 'unavailable', reason: 'DIAN_CALLS_BUSY' } };
     try {
@@ -134,7 +137,7 @@ export function onRadianEventRequested(
       const gateway = deps.gateways.forTenant(tenantId, endpoint, credential);
       const issued: IssueOutcome = await issueOwnEvent({
         code,
-        content: titleEventContent(profile.tenant, state, event.data),
+        content: content.value,
         tenant: profile.tenant,
         software: profile.software,
         environment: profile.environment,
@@ -154,14 +157,7 @@ export function onRadianEventRequested(
         case 'unknown':
           return { answer: { outcome: 'unavailable', reason: issued.reason } };
         case 'invalid':
-          // Checked at the API; a request that still cannot make an event is answered, not retried for ever.
-          return {
-            answer: {
-              outcome: 'rejected',
-              status_code: issued.code,
-              rules: issued.details.map((d) => ({ rule: issued.code, message: `${d.path}: ${d.message}` })),
-            },
-          };
+          return { answer: invalidAnswer(issued.code, issued.details) };
         case 'registered-before': {
           // An earlier send whose answer was lost got through: DIAN's list has it, with the same number.
           const number = state.requested!.data.document_id;
@@ -176,6 +172,15 @@ export function onRadianEventRequested(
       await release();
     }
   }
+}
+
+/** A request whose content cannot make an event: rejected with the check's code and fields as its rules. */
+function invalidAnswer(code: string, details: readonly { path: string; message: string }[]): Answer {
+  return {
+    outcome: 'rejected',
+    status_code: code,
+    rules: details.map((d) => ({ rule: code, message: `${d.path}: ${d.message}` })),
+  };
 }
 
 /** The event check's answer to a requested 034, as the request's answer. */

@@ -1,14 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { RadianEventRegistration } from '@fe/contracts';
+import { isDianClientError, type DianGateway, type FileCounter } from '@fe/dian-client';
 import {
-  allocateDocumentNames,
-  isDianClientError,
-  packageDocument,
-  type DianGateway,
-  type FileCounter,
-} from '@fe/dian-client';
-import {
-  buildEventApplicationResponse,
   radianEvents,
   type DianEnvironment,
   type EventContent,
@@ -16,9 +8,9 @@ import {
   type Tenant,
 } from '@fe/dian-domain';
 import type { BlobStore, InvoiceState } from '@fe/platform';
-import { createXadesSigner, type SigningCredential } from '@fe/xades';
+import type { SigningCredential } from '@fe/xades';
 import type { AnswerTrust } from '../on-invoice-signed/answer-trust.ts';
-import { applicationResponseInstant } from '../on-invoice-signed/application-response.ts';
+import { sendSignedEvent } from '../event-sending/send-signed-event.ts';
 import { ownEventKeys, type OwnEventCode } from './own-event-content.ts';
 
 /** How sending one of the seller's own events (034, 036, 037) went. */
@@ -52,67 +44,48 @@ export type IssueInput = {
   answerTrust?: AnswerTrust | undefined;
 };
 
-/** DIAN's answers that mean "you sent this already" for an event (docs/dian-simulator-rules.md, "RADIAN events"). */
-const ALREADY = new Set(['90', 'AAH09', 'AAD05']);
-
-/**
- * Builds the seller's event (@fe/dian-domain), signs it with the tenant's certificate (@fe/xades: a few
- * hashes and one RSA signature on a canonical string, no DOM, so it stays on the event loop as the notifier's does),
- * stores it, sends it with SendEventUpdateStatus and reads DIAN's answer.
- */
+/** Sends one of the seller's own events (sendSignedEvent) and says what DIAN's answer means for its check. */
 export async function issueOwnEvent(input: IssueInput): Promise<IssueOutcome> {
-  const { tenant, state, issuedAt, code } = input;
-  const built = buildEventApplicationResponse({
-    content: input.content,
-    software: input.software,
-    environment: input.environment,
-    issuedAt,
-  });
-  if (!built.ok) return { kind: 'invalid', code: built.error.code, details: [...built.error.details] };
-  const event = built.value;
-  const signed = createXadesSigner(input.credential).sign(event.xml, { signingTime: issuedAt }).xml;
-  const number = state.requested!.data.document_id;
-  const keys = ownEventKeys(tenant.id, number, code);
-  await input.blobs.put(keys.event, signed, 'application/xml');
-  const names = await allocateDocumentNames(input.fileCounter, {
-    nit: tenant.nit,
-    type: 'ar',
-    year: Number(event.issueDate.slice(0, 4)),
-    owner: `${state.requested!.invoice_id}:${code}`,
-  });
-  let answer;
+  const { tenant, state, code } = input;
+  let sent;
   try {
-    answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt, names }).zip);
+    sent = await sendSignedEvent({
+      ...input,
+      keys: ownEventKeys(tenant.id, state.requested!.data.document_id, code),
+      names: { nit: tenant.nit, owner: `${state.requested!.invoice_id}:${code}` },
+    });
   } catch (error) {
     if (isDianClientError(error)) return { kind: 'unknown', reason: error.code };
     throw error;
   }
-  const rules = answer.errorMessages.map((m) => ({ rule: m.rule ?? '', message: m.message }));
-  const accepted = (answer.statusCode === '00' || answer.statusCode === '0') && answer.isValid !== false;
-  if (!accepted) {
-    if (rules.length > 0 && rules.every((r) => ALREADY.has(r.rule))) return { kind: 'registered-before', rules };
-    return { kind: 'refused', statusCode: answer.statusCode ?? '', rules };
+  switch (sent.kind) {
+    case 'invalid':
+      return sent;
+    case 'already':
+      return { kind: 'registered-before', rules: sent.rules };
+    case 'refused':
+      return { kind: 'refused', statusCode: sent.statusCode, rules: sent.rules };
+    case 'untrusted':
+      return { kind: 'unknown', reason: `APPLICATION_RESPONSE_UNTRUSTED: ${sent.detail}` };
+    case 'registered': {
+      const { event } = sent;
+      return {
+        kind: 'registered',
+        registration: {
+          code,
+          name: radianEvents[code].name,
+          event_id: event.id,
+          cude: event.cude,
+          issue_date: event.issueDate,
+          issue_time: event.issueTime,
+          sender: { nit: tenant.nit, name: tenant.legalName },
+          ...(sent.registeredAt ? { registered_at: sent.registeredAt } : {}),
+          issued_by_us: true,
+          ...(sent.applicationResponseKey ? { application_response_key: sent.applicationResponseKey } : {}),
+          event_key: event.eventKey,
+          event_sha256: event.sha256,
+        },
+      };
+    }
   }
-  const ar = answer.applicationResponseXml;
-  const untrusted = ar === undefined ? undefined : input.answerTrust?.(ar);
-  if (untrusted) return { kind: 'unknown', reason: `APPLICATION_RESPONSE_UNTRUSTED: ${untrusted}` };
-  if (ar) await input.blobs.put(keys.applicationResponse, ar, 'application/xml');
-  const registeredAt = applicationResponseInstant(ar);
-  return {
-    kind: 'registered',
-    registration: {
-      code,
-      name: radianEvents[code].name,
-      event_id: event.id,
-      cude: event.cude,
-      issue_date: event.issueDate,
-      issue_time: event.issueTime,
-      sender: { nit: tenant.nit, name: tenant.legalName },
-      ...(registeredAt ? { registered_at: new Date(registeredAt).toISOString() } : {}),
-      issued_by_us: true,
-      ...(ar ? { application_response_key: keys.applicationResponse } : {}),
-      event_key: keys.event,
-      event_sha256: createHash('sha256').update(signed, 'utf8').digest('hex'),
-    },
-  };
 }

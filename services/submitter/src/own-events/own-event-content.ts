@@ -1,6 +1,13 @@
 import type { RadianEventRequest } from '@fe/contracts';
 import type { InvoiceState } from '@fe/platform';
-import { dianEventReceiver, tacitAcceptanceStatement, type EventContent, type Tenant } from '@fe/dian-domain';
+import {
+  dianEventReceiver,
+  tacitAcceptanceStatement,
+  titleValueTerms,
+  type EventContent,
+  type Result,
+  type Tenant,
+} from '@fe/dian-domain';
 
 /** The RADIAN events the seller sends through this service. */
 export type OwnEventCode = '034' | '036' | '037';
@@ -65,33 +72,59 @@ export function tacitAcceptanceContent(tenant: Tenant, state: InvoiceState): Eve
 /**
  * The seller's registration of the invoice as a título valor (036, to DIAN; 361 first registration for general
  * negotiation unless asked otherwise) or its endorsement (037, to the endorsee; 371 with responsibility unless asked
- * otherwise). The envelope only: docs/radian.md, "Not yet supported".
+ * otherwise), with the título valor's data: the request's terms (filled with the invoice's defaults at the API; a
+ * request recorded before the terms existed gets them here, 0 % discount) and the invoice's value and due date from
+ * its own request (docs/radian.md, "The título valor's data"). A failure is titleValueTerms's: nothing to sign.
  */
-export function titleEventContent(tenant: Tenant, state: InvoiceState, request: RadianEventRequest): EventContent {
-  const { invoice } = invoiceOf(state);
-  if (request.code === '036')
+export function titleEventContent(
+  tenant: Tenant,
+  state: InvoiceState,
+  request: RadianEventRequest,
+): Result<EventContent> {
+  const { requested, invoice } = invoiceOf(state);
+  if (request.code !== '036' && request.code !== '037') throw new Error(`no title event content for ${request.code}`);
+  const { payable_amount: payableAmount, request: asked } = requested.data;
+  const dueDate = asked.payment.due_date;
+  const terms = titleValueTerms(
+    { ...request, code: request.code },
+    { payableAmount, dueDate, paymentMeans: asked.payment.method_code },
+  );
+  if (!terms.ok) return terms;
+  const t = terms.value;
+  const common = { id: ownEventId(request.code, invoice.id), sender: senderOf(tenant), invoice };
+  if (t.code === '036')
     return {
-      eventCode: '036',
-      operationType: request.operation_type ?? '361',
-      id: ownEventId('036', invoice.id),
-      sender: senderOf(tenant),
-      receiver: { ...dianEventReceiver },
-      invoice,
+      ok: true,
+      value: {
+        ...common,
+        eventCode: '036',
+        operationType: request.operation_type ?? '361',
+        receiver: { ...dianEventReceiver },
+        titleValue: { invoiceAmount: payableAmount, paidAmount: t.paid_amount, dueDate: dueDate! },
+      },
     };
   const endorsee = request.endorsee;
-  if (request.code !== '037' || !endorsee) throw new Error(`no title event content for ${request.code}`);
+  if (!endorsee) throw new Error('an endorsement names its endorsee');
   return {
-    eventCode: '037',
-    operationType: request.operation_type ?? '371',
-    id: ownEventId('037', invoice.id),
-    sender: senderOf(tenant),
-    receiver: {
-      name: endorsee.name,
-      documentType: endorsee.document_type,
-      id: endorsee.id,
-      ...(endorsee.dv !== undefined ? { dv: endorsee.dv } : {}),
-      personType: endorsee.person_type,
+    ok: true,
+    value: {
+      ...common,
+      eventCode: '037',
+      operationType: request.operation_type ?? '371',
+      receiver: {
+        name: endorsee.name,
+        documentType: endorsee.document_type,
+        id: endorsee.id,
+        ...(endorsee.dv !== undefined ? { dv: endorsee.dv } : {}),
+        personType: endorsee.person_type,
+      },
+      endorsement: {
+        kind: t.endorsement_kind === 'blank' ? '2' : '1',
+        amount: t.amount,
+        discountRate: t.discount_rate,
+        paymentMeans: t.payment_means,
+        dueDate: dueDate!,
+      },
     },
-    invoice,
   };
 }

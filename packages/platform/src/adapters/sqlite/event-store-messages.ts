@@ -2,7 +2,7 @@ import type { Envelope } from '@fe/contracts';
 import type { PlatformErrorCode } from '../../errors.ts';
 import type { AppendOptions, ExpectedVersion } from '../../ports/event-store.ts';
 
-/** Calls and replies between ThreadedSqliteEventStore and its worker (structured clone keeps bigints). */
+/** Calls between ThreadedSqliteEventStore and its worker (structured clone keeps bigints), and its errors. */
 export type StoreCall = { id: number } & (
   | {
       op: 'append';
@@ -21,5 +21,3 @@ export type StoreError =
   | { kind: 'concurrency'; stream: string; expected: string; actual: bigint | 'no_stream' }
   | { kind: 'platform'; code: PlatformErrorCode; message: string; retriable: boolean }
   | { kind: 'other'; message: string };
-
-export type StoreReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: StoreError });

@@ -1,19 +1,13 @@
 // The worker side of ThreadedSqliteEventStore: owns the SQLite connection, so its fsyncs block
 // this thread, never the service's event loop. One message per call; replies carry the same id.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { PlatformError, ConcurrencyError } from '../../errors.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
-import type { StoreCall, StoreError, StoreReply } from './event-store-messages.ts';
+import { serveWorkerCalls } from '../../threads/worker-calls.ts';
+import type { StoreCall, StoreError } from './event-store-messages.ts';
 
 const store = new SqliteEventStore((workerData as { path: string }).path);
-const port = parentPort!;
-
-port.on('message', (call: StoreCall) => {
-  void run(call).then(
-    (value) => port.postMessage({ id: call.id, ok: true, value } satisfies StoreReply),
-    (error: unknown) => port.postMessage({ id: call.id, ok: false, error: describe(error) } satisfies StoreReply),
-  );
-});
+serveWorkerCalls<StoreCall, StoreError>(run, describe);
 
 async function run(call: StoreCall): Promise<unknown> {
   switch (call.op) {

@@ -8,7 +8,8 @@ import type {
   ExpectedVersion,
   RecordedEvent,
 } from '../../ports/event-store.ts';
-import type { StoreCall, StoreError, StoreReply } from './event-store-messages.ts';
+import { WorkerCalls } from '../../threads/worker-calls.ts';
+import type { StoreCall, StoreError } from './event-store-messages.ts';
 
 type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
@@ -17,31 +18,23 @@ type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'
  * service's thread blocks the event loop. Same durability, group commit, same contract suite.
  */
 export class ThreadedSqliteEventStore implements EventStore {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  private nextId = 1;
-  private closed = false;
+  private readonly calls: WorkerCalls<Call, StoreError>;
 
   constructor(path: string) {
-    this.worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), {
+    const worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), {
       name: 'fe-event-store',
       workerData: { path },
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    this.worker.on('message', (reply: StoreReply) => {
-      const waiter = this.pending.get(reply.id);
-      if (!waiter) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) waiter.resolve(reply.value);
-      else waiter.reject(toError(reply.error));
+    this.calls = new WorkerCalls(worker, {
+      fromWorker: toError,
+      unavailable: (reason) =>
+        new PlatformError(
+          'STORE_UNAVAILABLE',
+          reason === 'closed' ? 'the event store is closed' : `the event store: ${reason}`,
+          true,
+        ),
     });
-    const failAll = (reason: string) => {
-      this.closed = true;
-      for (const waiter of this.pending.values()) waiter.reject(new PlatformError('STORE_UNAVAILABLE', reason, true));
-      this.pending.clear();
-    };
-    this.worker.on('error', () => failAll('the event store thread failed'));
-    this.worker.on('exit', () => failAll('the event store thread stopped'));
   }
 
   append(
@@ -51,35 +44,26 @@ export class ThreadedSqliteEventStore implements EventStore {
     options?: AppendOptions,
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
-    return this.call({ op: 'append', stream, events, expected, options }) as Promise<AppendResult>;
+    return this.calls.call({ op: 'append', stream, events, expected, options }) as Promise<AppendResult>;
   }
 
   read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
-    return this.call({ op: 'read', stream }) as Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }>;
+    return this.calls.call({ op: 'read', stream }) as Promise<{
+      version: bigint | 'no_stream';
+      events: RecordedEvent[];
+    }>;
   }
 
   readAll(options?: { after?: bigint; limit?: number }): Promise<RecordedEvent[]> {
-    return this.call({ op: 'readAll', options }) as Promise<RecordedEvent[]>;
+    return this.calls.call({ op: 'readAll', options }) as Promise<RecordedEvent[]>;
   }
 
   head(): Promise<bigint> {
-    return this.call({ op: 'head' }) as Promise<bigint>;
+    return this.calls.call({ op: 'head' }) as Promise<bigint>;
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.call({ op: 'close' }).catch(() => undefined);
-    this.closed = true;
-    await this.worker.terminate();
-  }
-
-  private call(call: Call): Promise<unknown> {
-    if (this.closed) return Promise.reject(new PlatformError('STORE_UNAVAILABLE', 'the event store is closed', true));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...call, id });
-    });
+  close(): Promise<void> {
+    return this.calls.close({ op: 'close' });
   }
 }
 

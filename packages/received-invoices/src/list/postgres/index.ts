@@ -5,3 +5,4 @@ export {
   PostgresReceptionMailboxStore,
   receptionMailboxMigrations,
 } from '../../mailboxes/postgres/postgres-reception-mailbox-store.ts';
+export { openPostgresBuyerSide } from '../../postgres-buyer-side.ts';

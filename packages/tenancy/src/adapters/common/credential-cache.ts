@@ -1,4 +1,11 @@
-import { XadesError, type ChainCertificate, type P12Loader, type SigningCredential } from '@fe/xades';
+import {
+  XadesError,
+  type ChainCertificate,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
 
@@ -7,21 +14,25 @@ type Entry = { generation: number; credential: Promise<SigningCredential | undef
 /**
  * Loaded credentials per tenant and upload generation: each stored .p12 has its keys derived once per process (on the
  * loader's worker, never on this loop), however many invoices ask at once; a newer generation in storage is loaded
- * instead.
+ * instead. Each use asks `revocation` too, whose own cache keeps its answers (docs/signing.md, "Revocation").
  */
 export class CredentialCache {
   private readonly box: SecretBox;
   private readonly loader: P12Loader;
+  private readonly revocation: RevocationChecker;
   private readonly cache = new Map<string, Entry>();
+  /** Each tenant's last revocation answer: what readiness and the portal show without asking the CA again. */
+  private readonly revocations = new Map<string, RevocationStatus>();
 
-  constructor(box: SecretBox, loader: P12Loader) {
+  constructor(box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.box = box;
     this.loader = loader;
+    this.revocation = revocation;
   }
 
   /**
    * The credential for the stored `generation` (undefined: none stored) at `at`: XadesError
-   * (CERT_EXPIRED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
+   * (CERT_EXPIRED, CERT_REVOKED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
    */
   async credential(
     tenantId: string,
@@ -49,8 +60,33 @@ export class CredentialCache {
       entry = current;
     }
     const credential = await entry.credential;
-    if (credential) assertValidAt(credential.chain[0], at);
+    if (credential) {
+      assertValidAt(credential.chain[0], at);
+      this.revocations.set(tenantId, await this.revocation.status(credential.chain));
+      await this.assertNotRevoked(credential);
+    }
     return credential;
+  }
+
+  /**
+   * The revocation status of the credential `load` gives (the adapter's credential()): undefined without one;
+   * `revoked` rather than CERT_REVOKED; its other refusals (CERT_EXPIRED, …) thrown.
+   */
+  async revocationOf(
+    tenantId: string,
+    load: () => Promise<SigningCredential | undefined>,
+  ): Promise<RevocationStatus | undefined> {
+    try {
+      if (!(await load())) return undefined;
+    } catch (error) {
+      if (!(error instanceof XadesError) || error.code !== 'CERT_REVOKED') throw error;
+    }
+    return this.revocations.get(tenantId);
+  }
+
+  /** XadesError CERT_REVOKED (DIAN's ZD04) when the certificate's CA says it is revoked; an unreachable CA passes. */
+  async assertNotRevoked(credential: SigningCredential): Promise<void> {
+    await this.revocation.assertNotRevoked(credential.chain);
   }
 
   /** The credential just checked at upload, for `generation`: the first invoice after it derives nothing. */

@@ -1,5 +1,11 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
-import { assertCertificateOfIssuer, type P12Loader, type SigningCredential } from '@fe/xades';
+import {
+  assertCertificateOfIssuer,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import type { CertificateSummary, CertificateValidity } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { CredentialCache } from '../common/credential-cache.ts';
@@ -25,11 +31,11 @@ export class PostgresCertificates {
   private readonly loader: P12Loader;
   private readonly generations = new Map<string, { generation: number; readAt: number }>();
 
-  constructor(db: AdapterPool, box: SecretBox, loader: P12Loader) {
+  constructor(db: AdapterPool, box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.db = db;
     this.box = box;
     this.loader = loader;
-    this.cache = new CredentialCache(box, loader);
+    this.cache = new CredentialCache(box, loader, revocation);
   }
 
   /**
@@ -48,6 +54,7 @@ export class PostgresCertificates {
     const credential = await this.loader.load(p12, password, at);
     const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
+    await this.cache.assertNotRevoked(credential); // ZD04, before anything is written
     let generation = 0;
     await lockedTenant(async (tx) => {
       const previous = (
@@ -77,6 +84,11 @@ export class PostgresCertificates {
 
   async has(tenantId: string): Promise<boolean> {
     return (await this.generation(tenantId)) !== undefined;
+  }
+
+  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
+  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */

@@ -1,6 +1,13 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import { AdapterPool, migrationSet, type PgFailure, type Queryable } from '@fe/platform-postgres';
-import { sharedP12Loader, type P12Loader, type SigningCredential } from '@fe/xades';
+import {
+  sharedP12Loader,
+  sharedRevocationChecker,
+  type P12Loader,
+  type RevocationChecker,
+  type RevocationStatus,
+  type SigningCredential,
+} from '@fe/xades';
 import type pg from 'pg';
 import { apiKeyEnvironmentFor } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
@@ -36,6 +43,8 @@ export type PostgresTenantDirectoryOptions = {
   now?: () => Date;
   /** Opens .p12 files off the event loop; the process's shared loader by default. */
   p12Loader?: P12Loader;
+  /** Asks the certificate's CA whether it is revoked, at upload and before each use; the process's by default. */
+  revocation?: RevocationChecker;
 };
 
 type TenantRow = {
@@ -68,7 +77,12 @@ export class PostgresTenantDirectory implements TenantRegistry {
     this.now = options.now ?? (() => new Date());
     this.db = new AdapterPool(options.pool, { name: 'the tenant registry', translate: registryConflict });
     this.keys = new PostgresApiKeys(this.db, this.box);
-    this.certificates = new PostgresCertificates(this.db, this.box, options.p12Loader ?? sharedP12Loader());
+    this.certificates = new PostgresCertificates(
+      this.db,
+      this.box,
+      options.p12Loader ?? sharedP12Loader(),
+      options.revocation ?? sharedRevocationChecker(),
+    );
     this.testSetRuns = new PostgresTestSetRuns(this.db);
   }
 
@@ -109,6 +123,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
     return this.certificates.credential(tenantId, at);
+  }
+
+  async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.certificates.revocation(tenantId, at);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {
