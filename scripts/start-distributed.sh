@@ -105,9 +105,12 @@ start submitter services/submitter/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian
 start notifier services/notifier/src/main.ts DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian" FE_MAIL_OUTBOX_DIR="$data/outbox"
 # The ingress last, so it answers only once the services behind it are ready.
 wait_ready
-# A received invoice's DIAN answer must chain to the simulator's certificate, as the submitter's answers do.
-start ingress-1 services/ingress/src/main.ts FE_PORT="$port" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem"
-start ingress-2 services/ingress/src/main.ts FE_PORT="$((port + 1))" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem"
+# A received invoice's DIAN answer must chain to the simulator's certificate, as the submitter's answers do. The
+# endpoints: the ingress probes DIAN for an outage (docs/contingency.md).
+start ingress-1 services/ingress/src/main.ts FE_PORT="$port" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem" \
+  DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
+start ingress-2 services/ingress/src/main.ts FE_PORT="$((port + 1))" DIAN_TRUSTED_PEM="$data/dian-simulator-certificate.pem" \
+  DIAN_ENDPOINT_HABILITACION="$dian" DIAN_ENDPOINT_PRODUCTION="$dian"
 # The admin portal after the ingress: its habilitación run issues the test set through ingress-1.
 # Started last, it is stopped first (the stop script goes newest first), before the API it uses.
 # GetNumberingRange (onboarding's "Consultar en la DIAN") at the simulator, where the submitter sends; an uploaded

@@ -31,6 +31,7 @@ export * from './events/received-invoice-events.ts';
 export * from './events/invoice-radian-event-requested.v1.ts';
 export * from './events/invoice-radian-event-answered.v1.ts';
 export * from './events/note-requested-shared.ts';
+export * from './events/invoice-requested-shared.ts';
 export * from './events/credit-note-requested.v1.ts';
 export * from './events/debit-note-requested.v1.ts';
 export * from './events/credit-note-requested.v2.ts';

@@ -54,7 +54,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
   // The PDF is drawn once, after DIAN's verdict, so it can carry the validation time (docs/service.md).
   renderer: {
     produces: ['InvoiceRendered'],
-    consumes: ['InvoiceAccepted', 'InvoiceRejected'],
+    // InvoiceSigned: a contingency invoice (type 04) is drawn before DIAN's verdict (docs/contingency.md).
+    consumes: ['InvoiceAccepted', 'InvoiceRejected', 'InvoiceSigned'],
     consumerGroup: 'fe.renderer',
     step: 'rendering',
   },
@@ -119,7 +120,8 @@ export const topology: Record<ServiceName, ServiceTopology> = {
       'ReceivedInvoiceEventMailed',
     ],
     // The buyer's registered event goes to the supplier by mail (docs/radian.md, "The buyer's side").
-    consumes: ['InvoiceRendered', 'BuyerNotificationRequested', 'ReceivedInvoiceEventRegistered'],
+    // InvoiceAccepted: a contingency invoice, mailed before DIAN had it, is mailed again with DIAN's answer.
+    consumes: ['InvoiceRendered', 'BuyerNotificationRequested', 'ReceivedInvoiceEventRegistered', 'InvoiceAccepted'],
     consumerGroup: 'fe.notifier',
     step: 'notification',
   },

@@ -355,6 +355,16 @@ export const invoiceRequestSchema = z
       .regex(XML_CHARACTERS, XML_CHARACTERS_MESSAGE)
       .optional()
       .describe('Free text, printed as cbc:Note.'),
+    paper_document: z
+      .object({
+        number: text(1, 40).describe("The paper invoice's number, as printed on it."),
+        issue_date: isoDate.describe('The date the sale was documented on paper; not after today.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'A sale documented on paper while the seller could not invoice electronically: the invoice is issued as type 03 and names the paper one (AdditionalDocumentReference, docs/contingency.md).',
+      ),
   })
   .strict()
   .meta({ id: 'InvoiceRequestV2' });

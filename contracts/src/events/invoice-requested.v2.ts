@@ -1,14 +1,19 @@
 import type { z } from 'zod';
 import { invoiceRequestSchema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
+import { invoiceContingencyFields } from './invoice-requested-shared.ts';
 import { invoiceRequestedV1, invoiceRequestedV1Data, type InvoiceRequestedV1 } from './invoice-requested.v1.ts';
 
 /**
  * Ingress accepted a request and numbered it. It holds everything a pure rebuild needs, so a replay reproduces
  * byte-identical documents, even after an upgrade. v2: a line's taxes may be ICA, ICUI, INC bolsas and IBUA beside
- * IVA and INC (docs/events.md, "Versioning"), which a v1 reader's closed enum refuses.
+ * IVA and INC (docs/events.md, "Versioning"), which a v1 reader's closed enum refuses; and a contingency invoice says
+ * its type (docs/contingency.md).
  */
-export const invoiceRequestedV2Data = invoiceRequestedV1Data.extend({ request: invoiceRequestSchema });
+export const invoiceRequestedV2Data = invoiceRequestedV1Data.extend({
+  request: invoiceRequestSchema,
+  ...invoiceContingencyFields,
+});
 
 export const invoiceRequestedV2 = envelopeSchema('InvoiceRequested', 2, invoiceRequestedV2Data).meta({
   id: 'InvoiceRequested.v2',

@@ -64,3 +64,10 @@ export {
   type DianClientConfig,
   type DianEndpointsConfig,
 } from './config.ts';
+export { probeDian, type ProbeResult } from './availability/probe-dian.ts';
+export { DianOutageMonitor, type DianOutageMonitorOptions } from './availability/dian-outage-monitor.ts';
+export {
+  createDianOutageMonitor,
+  dianAvailabilityConfigSchema,
+  type DianAvailabilityConfig,
+} from './availability/availability-config.ts';

@@ -93,6 +93,7 @@ export {
   type BuildInvoiceInput,
   type BuiltInvoice,
   type InvoiceIdentity,
+  type SalesInvoiceTypeCode,
 } from './ubl/build-invoice.ts';
 export {
   CanonicalXmlWriter,

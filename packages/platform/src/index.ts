@@ -70,7 +70,7 @@ export {
   type EventMeta,
   type LoadedInvoice,
 } from './invoice-stream/invoice-stream.ts';
-export { documentKey, type DocumentRequested } from './document-stream/document-requested.ts';
+export { documentKey, isContingencyInvoice, type DocumentRequested } from './document-stream/document-requested.ts';
 export {
   documentStream,
   invoiceStream,

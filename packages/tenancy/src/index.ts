@@ -64,4 +64,5 @@ export {
   isTacitAcceptanceSetting,
   type TacitAcceptanceSetting,
 } from './radian/tacit-acceptance-setting.ts';
+export { contingencyOf, isContingencySetting, type ContingencySetting } from './contingency/contingency-setting.ts';
 export { testSetDocumentKey, testSetIdForDocument, testSetLookup, type TestSetRun } from './test-sets/test-set-run.ts';

@@ -187,17 +187,21 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         });
       });
 
-      it('keeps the tacit acceptance setting (docs/radian.md): none stored reads as absent ("offer"), a set one is read back, another value writes nothing', async () => {
+      // Each setting: none stored reads as absent (its default), a set one is read back, another value is refused.
+      it.each([
+        { setting: 'tacitAcceptance', page: 'radian.md', values: ['automatic', 'offer'] },
+        { setting: 'contingency', page: 'contingency.md', values: ['automatic', 'off'] },
+      ] as const)('keeps the $setting setting (docs/$page)', async ({ setting, values }) => {
         const { directory } = await open();
         await directory.createTenant(sampleTenant('acme'));
-        expect((await directory.profile('acme'))?.tacitAcceptance).toBeUndefined();
-        await directory.updateTenant('acme', { tacitAcceptance: 'automatic' });
-        expect((await directory.profile('acme'))?.tacitAcceptance).toBe('automatic');
-        await expect(directory.updateTenant('acme', { tacitAcceptance: 'sometimes' as 'offer' })).rejects.toEqual(
+        expect((await directory.profile('acme'))?.[setting]).toBeUndefined();
+        await directory.updateTenant('acme', { [setting]: values[0] });
+        expect((await directory.profile('acme'))?.[setting]).toBe(values[0]);
+        await expect(directory.updateTenant('acme', { [setting]: 'sometimes' })).rejects.toEqual(
           code('TENANT_INVALID'),
         );
-        await directory.updateTenant('acme', { tacitAcceptance: 'offer' });
-        expect((await directory.profile('acme'))?.tacitAcceptance).toBe('offer');
+        await directory.updateTenant('acme', { [setting]: values[1] });
+        expect((await directory.profile('acme'))?.[setting]).toBe(values[1]);
       });
 
       it('refuses to update an unknown tenant (TENANT_NOT_FOUND)', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { topics } from '@fe/contracts';
 import { colombiaDateTime } from '@fe/dian-domain';
-import { ThreadedSqliteFileCounter } from '@fe/dian-client';
+import { createDianOutageMonitor, dianAvailabilityConfigSchema, ThreadedSqliteFileCounter } from '@fe/dian-client';
 import {
   parseFault,
   seedTrustFolder,
@@ -32,6 +32,7 @@ import {
   FilesystemBlobStore,
   routeByEventType,
   InProcessEventBus,
+  configFromEnv,
   loadOrCreateAuditKey,
   OWNER_ONLY_DIR,
   SqliteAuditCheckpointStore,
@@ -317,6 +318,15 @@ export async function startEmbedded(
         : { ...env, DIAN_ENDPOINT: dianEndpoint },
     );
     const radianToday = options.radianToday ?? (() => colombiaDateTime(clock.now()).date);
+    // DIAN's outage, probed on a schedule, for the tenants in `automatic` contingency (docs/contingency.md).
+    const dianAvailability = createDianOutageMonitor(
+      submitter.endpoints,
+      configFromEnv(dianAvailabilityConfigSchema, env),
+      (endpoint, down) =>
+        logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
+    );
+    dianAvailability.start();
+    closers.push(() => dianAvailability.stop());
     const submitterService = createSubmitterService(
       {
         store,
@@ -489,6 +499,7 @@ export async function startEmbedded(
       // extra read. Other processes watch the bus instead (createBusInvoiceOutcomes, docs/service.md).
       outcomes: projection,
       answer: answerWithLinks(blobs, config.ingress.linkTtlSeconds),
+      dianAvailability,
     };
     const app = createHttpApp({
       logger: logger.child({ service: 'ingress' }),
@@ -500,7 +511,11 @@ export async function startEmbedded(
         postNoteRoutes({ ...documentPorts, invoices: statusStore }),
         notifyBuyerRoute({ store, invoices: statusStore, clock }),
         // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
-        tenantReadinessRoute({ tenants: tenants, clock }),
+        tenantReadinessRoute({
+          tenants: tenants,
+          clock,
+          contingency: { invoices: statusStore, store, alarmHours: config.ingress.contingencyAlarmHours },
+        }),
         // The seller's 034, 036, 037: recorded here, sent by the submitter (it owns the DIAN gateway and the tenant's
         // call slots), answered through the projection's waiters.
         radianEventRoutes({

@@ -119,6 +119,22 @@ export const ingressConfigSchema = z
       .positive()
       .default(2)
       .describe('FE_RETRY_AFTER_SECONDS: Retry-After sent with 503 UNAVAILABLE.'),
+    contingencyWindowHours: z.coerce
+      .number()
+      .positive()
+      .max(30 * 24)
+      .default(48)
+      .describe(
+        'CONTINGENCY_WINDOW_HOURS: how long after its issue a contingency invoice (type 04) must reach DIAN (docs/contingency.md).',
+      ),
+    contingencyAlarmHours: z.coerce
+      .number()
+      .min(0)
+      .max(30 * 24)
+      .default(12)
+      .describe(
+        "CONTINGENCY_ALARM_HOURS: how long before a contingency invoice's window ends the tenant's readiness warns of it.",
+      ),
   })
   .refine((config) => config.headersTimeoutMs <= config.requestTimeoutMs, {
     path: ['headersTimeoutMs'],

@@ -8,6 +8,7 @@ export type { IdempotencyStore, StoredResponse, BeginResult } from './idempotenc
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store.ts';
 export { requestHash } from './idempotency/request-hash.ts';
 export type { InvoiceOutcomes } from './request-invoice/invoice-outcomes.ts';
+export type { DianAvailability } from './ports/dian-availability.ts';
 export {
   createBusInvoiceOutcomes,
   OUTCOMES_GROUP_PREFIX,

@@ -3,6 +3,7 @@
 // writes. Run as many instances as needed: each answers its own requests.
 // The admin portal is a process of its own (services/portal/src/main.ts).
 import { readFileSync } from 'node:fs';
+import { createDianOutageMonitor } from '@fe/dian-client';
 import { createImapMailboxReader, imapSettings } from '@fe/mail';
 import type { ServiceModule } from '@fe/platform';
 import {
@@ -64,6 +65,9 @@ await runMain({
     const ingress = config.ingress;
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
     const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
+    const dianAvailability = createDianOutageMonitor(config.dian.endpoints, config.dianAvailability, (endpoint, down) =>
+      logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
+    );
     const documentPorts = {
       store,
       tenants: tenants!,
@@ -75,6 +79,7 @@ await runMain({
         explicitNumberWindow: ingress.explicitNumberWindow,
       }),
       answer: answerWithLinks(blobs!, ingress.linkTtlSeconds),
+      dianAvailability,
     };
     // The buyer's side (docs/radian.md): received invoices checked on a worker thread, listed in PostgreSQL; the
     // tenants' own mailboxes, their passwords sealed under the master key the tenants' secrets use.
@@ -120,7 +125,11 @@ await runMain({
         receivedInvoiceRoutes({ received, tenants: tenants! }),
         ...(mailboxStore ? [receptionMailboxRoute({ mailboxes: mailboxStore, clock })] : []),
         // The tenant's readiness and its certificate's days left (docs/api.md, "Tenant readiness").
-        tenantReadinessRoute({ tenants: tenants!, clock }),
+        tenantReadinessRoute({
+          tenants: tenants!,
+          clock,
+          contingency: { invoices: statusStore, store, alarmHours: ingress.contingencyAlarmHours },
+        }),
         // The seller's 034, 036, 037: recorded here, sent by a submitter process, answered through the outcomes.
         radianEventRoutes({
           store,
@@ -166,7 +175,12 @@ await runMain({
       },
     };
     return {
-      modules: [outcomes, poller, http],
+      modules: [
+        outcomes,
+        poller,
+        http,
+        { name: 'dian-availability', start: async () => dianAvailability.start(), stop: () => dianAvailability.stop() },
+      ],
       checks: platform.checks,
       close: async () => {
         await buyerSide.close();

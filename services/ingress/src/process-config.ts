@@ -1,4 +1,5 @@
-import type { Env } from '@fe/platform';
+import { dianAvailabilityConfigSchema, dianEndpointsConfigFromEnv, dianEndpointsConfigSchema } from '@fe/dian-client';
+import { configFromEnv, type Env } from '@fe/platform';
 import { s3BlobStoreConfigSchema } from '@fe/platform-s3';
 import { readConfig, readNestedConfig, runtimeConfigSchema } from '@fe/service-runtime';
 import { platformConfigSchema, tenantsConfigSchema } from '@fe/service-runtime/distributed';
@@ -38,5 +39,10 @@ export function ingressProcessConfigFromEnv(env: Env) {
     ingress: readNestedConfig(ingressConfigSchema, () => ingressConfigFromEnv(env)),
     // The buyer's side: the reception mailbox and DIAN's anchor for received invoices (docs/radian.md).
     inbox: readNestedConfig(inboxConfigSchema, () => inboxConfigFromEnv(env)),
+    // DIAN's outage, probed for the tenants in `automatic` contingency (docs/contingency.md).
+    dian: readNestedConfig(dianEndpointsConfigSchema, () => dianEndpointsConfigFromEnv(env)),
+    dianAvailability: readNestedConfig(dianAvailabilityConfigSchema, () =>
+      configFromEnv(dianAvailabilityConfigSchema, env),
+    ),
   };
 }

@@ -47,6 +47,8 @@ export function createNotifierService(
     handlers: {
       InvoiceRendered: onTrigger,
       BuyerNotificationRequested: onTrigger,
+      // A contingency invoice's second mail, DIAN's answer inside (docs/contingency.md).
+      InvoiceAccepted: onTrigger,
       // The buyer's side: its registered event goes to the supplier (docs/radian.md, "The buyer's side").
       ReceivedInvoiceEventRegistered: onReceivedInvoiceEventRegistered({ ...ports, from: config.from }),
     },

@@ -43,6 +43,6 @@ export function createRendererService(
     logger: ports.logger,
     maxAttempts: config.maxAttempts,
     retryBackoffMs: config.retryBackoffMs,
-    handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict },
+    handlers: { InvoiceAccepted: onVerdict, InvoiceRejected: onVerdict, InvoiceSigned: onVerdict },
   });
 }

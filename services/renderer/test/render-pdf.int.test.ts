@@ -48,6 +48,26 @@ describe('the PDF, read back', () => {
   });
 });
 
+describe('a contingency invoice (type 04, docs/contingency.md)', () => {
+  it('says on its PDF that DIAN has not got it yet, and why; an ordinary one does not', () => {
+    const built = sampleInvoice({ lines: 2 });
+    const contingency = built.xml.replace(
+      '<cbc:InvoiceTypeCode>01</cbc:InvoiceTypeCode>',
+      '<cbc:InvoiceTypeCode>04</cbc:InvoiceTypeCode>',
+    );
+    expect(contingency).not.toBe(built.xml);
+    const file = join(dir, 'contingency.pdf');
+    writeFileSync(file, renderInvoicePdf(readInvoiceView(contingency, { softwareProviderName: 'X' })).bytes);
+    const text = pdfText(file).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Factura de contingencia (tipo 04): expedida durante una indisponibilidad de la plataforma de la DIAN;',
+    );
+    expect(text).toContain('se transmite a la DIAN cuando el servicio se restablece.');
+    expect(text).toContain('pendiente: la DIAN aún no ha validado este documento');
+    expect(pdfText(render('ordinary', { lines: 2 }).file)).not.toContain('contingencia');
+  });
+});
+
 describe('a 500-line invoice', () => {
   const { file, pageCount } = render('five-hundred', {
     lines: 500,

@@ -39,6 +39,14 @@ export const submitterConfigSchema = dianEndpointsConfigSchema.extend({
         .describe(
           'SUBMIT_RETRY_JITTER: fraction of each delay drawn at random (0 none, 1 full jitter), so invoices that failed together do not retry together.',
         ),
+      contingencyMaxDelayMs: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(60_000)
+        .describe(
+          'SUBMIT_CONTINGENCY_RETRY_MS: upper bound of one delay for a contingency invoice (type 04), which is retried until DIAN takes it, and how often one waiting for the previous number looks again, in ms (docs/contingency.md).',
+        ),
     })
     .prefault({}),
   concurrencyPerTenant: z.coerce
@@ -107,6 +115,7 @@ export function submitterConfigFromEnv(env: Record<string, string | undefined>):
       baseDelayMs: env.SUBMIT_RETRY_BASE_MS,
       maxDelayMs: env.SUBMIT_RETRY_MAX_MS,
       jitter: env.SUBMIT_RETRY_JITTER,
+      contingencyMaxDelayMs: env.SUBMIT_CONTINGENCY_RETRY_MS,
     },
     concurrencyPerTenant: env.SUBMIT_CONCURRENCY_PER_TENANT,
     sweepIntervalMs: env.SUBMIT_SWEEP_INTERVAL_MS,

@@ -1,5 +1,6 @@
 import {
   companySchema,
+  isContingencySetting,
   isTacitAcceptanceSetting,
   isTenancyError,
   newTenantSchema,
@@ -31,6 +32,8 @@ export const tenantUsage = `  tenant <action> [--data-dir <dir>] …   change a 
                                                 ({ credit: { prefix, from, to }, debit: { … } }; docs/notes.md)
     tacit-acceptance --tenant <id> [automatic | offer]   print what the tenant's RADIAN tacit acceptances
                                                 do (offer by default), or set it (docs/radian.md)
+    contingency --tenant <id> [off | automatic | on]   print when the tenant's invoices are contingency
+                                                invoices, type 04 (off by default), or set it (docs/contingency.md)
     rotate-key --tenant <id> [--grace-hours <h>]  a new API key; the old one works <h> hours more (24)
     revoke-keys --tenant <id>                   end every API key of the tenant at once
     test-set-passed --tenant <id> --test-set <id> --accepted <n>
@@ -82,7 +85,7 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
   if (!action || unknown.length) return usage();
   const tenantId = options.get('tenant');
   const needsFile = ['create', 'company', 'certificate', 'software', 'resolution'].includes(action);
-  const mayHaveFile = (action === 'note-numbering' || action === 'tacit-acceptance') && positional.length <= 1;
+  const mayHaveFile = ['note-numbering', 'tacit-acceptance', 'contingency'].includes(action) && positional.length <= 1;
   if ((positional.length !== (needsFile ? 1 : 0) && !mayHaveFile) || (action !== 'create' && !tenantId)) return usage();
   const json = () => JSON.parse(io.readFile(positional[0]!).toString('utf8')) as unknown;
 
@@ -141,6 +144,12 @@ export async function tenantCommand(args: string[], io: TenantIo): Promise<Comma
         if (setting !== undefined && !isTacitAcceptanceSetting(setting)) return usage();
         if (setting) await commands.setTacitAcceptance(tenantId!, setting, 'cli');
         return done(`${await commands.tacitAcceptance(tenantId!)}\n`);
+      }
+      case 'contingency': {
+        const setting = positional[0];
+        if (setting !== undefined && !isContingencySetting(setting)) return usage();
+        if (setting) await commands.setContingency(tenantId!, setting, 'cli');
+        return done(`${await commands.contingency(tenantId!)}\n`);
       }
       case 'rotate-key': {
         const hours = Number(options.get('grace-hours') ?? 24);

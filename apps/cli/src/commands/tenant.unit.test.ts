@@ -201,30 +201,33 @@ describe('pnpm fe tenant', () => {
     expect(history.filter((e) => e.data.change === 'NoteNumberingSet')).toHaveLength(1);
   });
 
-  it('prints the tacit acceptance setting (offer by default), sets it, and refuses another word', async () => {
+  it.each([
+    { command: 'tacit-acceptance', key: 'tacitAcceptance', detail: 'tacit_acceptance', values: ['offer', 'automatic'] },
+    { command: 'contingency', key: 'contingency', detail: 'contingency', values: ['off', 'automatic'] },
+  ] as const)('prints the $command setting ($values.0 by default), sets it, and refuses another word', async (c) => {
     const { io, write, registry } = dataFolder();
     write('acme.json', newTenant);
     await tenantCommand(['create', 'acme.json'], io());
-    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme'], io())).toMatchObject({
+    expect(await tenantCommand([c.command, '--tenant', 'acme'], io())).toMatchObject({
       exitCode: 0,
-      stdout: 'offer\n',
+      stdout: `${c.values[0]}\n`,
     });
-    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme', 'automatic'], io())).toMatchObject({
+    expect(await tenantCommand([c.command, '--tenant', 'acme', c.values[1]], io())).toMatchObject({
       exitCode: 0,
-      stdout: 'automatic\n',
+      stdout: `${c.values[1]}\n`,
     });
     const tenants = registry();
-    expect((await tenants.profile('acme'))?.tacitAcceptance).toBe('automatic');
+    expect((await tenants.profile('acme'))?.[c.key]).toBe(c.values[1]);
     await tenants.close();
-    expect(await tenantCommand(['tacit-acceptance', '--tenant', 'acme', 'always'], io())).toMatchObject({
+    expect(await tenantCommand([c.command, '--tenant', 'acme', 'always'], io())).toMatchObject({
       exitCode: 2,
     });
     const history = (await tenantCommand(['history', '--tenant', 'acme'], io())).stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(history.filter((e) => e.data.details.tacit_acceptance === 'automatic')).toMatchObject([
-      { data: { change: 'CompanyUpdated', actor: 'cli', details: { setting: 'tacit_acceptance' } } },
+    expect(history.filter((e) => e.data.details[c.detail] === c.values[1])).toMatchObject([
+      { data: { change: 'CompanyUpdated', actor: 'cli', details: { setting: c.detail } } },
     ]);
   });
 });

@@ -25,7 +25,18 @@ export type BuildInvoiceInput = {
   environment: DianEnvironment;
   /** The issue instant; written in Colombian time (-05:00), to the second. */
   issuedAt: Date;
+  /**
+   * 01 a sale (the default), 03 transcribed from paper (the invoice's paperDocument), 04 issued while DIAN is
+   * unavailable (docs/contingency.md).
+   */
+  invoiceTypeCode?: SalesInvoiceTypeCode | undefined;
 };
+
+/**
+ * The sales invoice types this product issues (annex table 13.1.3): 01 sale, 03 the seller's contingency (paper),
+ * 04 DIAN's.
+ */
+export type SalesInvoiceTypeCode = '01' | '03' | '04';
 
 export type BuiltInvoice = {
   /** The unsigned UBL 2.1 invoice, in canonical XML form (see xml-writer.ts). */
@@ -53,6 +64,10 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
   const qr = documentQr(cufeFields, t, cufe, 'CUFE');
 
+  const typeCode = input.invoiceTypeCode ?? '01';
+  // A type 03 names its paper invoice (FAI01–FAI03), and only a type 03 has one.
+  if ((typeCode === '03') !== (invoice.paperDocument !== undefined))
+    throw new RangeError(`InvoiceTypeCode ${typeCode} with${invoice.paperDocument ? '' : 'out'} a paper document`);
   const w = writer;
   w.open('Invoice', invoiceRootAttributes);
   w.open('ext:UBLExtensions');
@@ -67,10 +82,11 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   w.leaf('cbc:IssueDate', when.date);
   w.leaf('cbc:IssueTime', when.time);
   if (invoice.payment.dueDate) w.leaf('cbc:DueDate', invoice.payment.dueDate);
-  w.leaf('cbc:InvoiceTypeCode', '01');
+  w.leaf('cbc:InvoiceTypeCode', typeCode);
   if (invoice.notes) w.leaf('cbc:Note', invoice.notes);
   w.leaf('cbc:DocumentCurrencyCode', 'COP');
   w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));
+  if (invoice.paperDocument) writePaperReference(w, invoice.paperDocument);
   writeSupplier(w, tenant, resolution.prefix);
   writeCustomer(w, invoice.customer);
   writePaymentMeans(w, invoice.payment);
@@ -141,3 +157,16 @@ function identify(input: BuildInvoiceInput) {
 }
 
 export { SIGNATURE_SLOT_ANCHOR } from './signature-slot.ts';
+
+/**
+ * The paper invoice a type 03 transcribes (annex FAI01–FAI03, document type `FTC`). A paper has no CUFE: its number
+ * is what identifies it, so the UUID FAI03 requires repeats it (docs/choices.md, "Contingency").
+ */
+function writePaperReference(w: XmlWriter, paper: { number: string; issueDate: string }): void {
+  w.open('cac:AdditionalDocumentReference');
+  w.leaf('cbc:ID', paper.number);
+  w.leaf('cbc:UUID', paper.number);
+  w.leaf('cbc:IssueDate', paper.issueDate);
+  w.leaf('cbc:DocumentTypeCode', 'FTC');
+  w.close();
+}

@@ -103,6 +103,9 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       ...(request.number !== undefined ? { number: request.number } : {}),
       ...(request.prefix !== undefined ? { prefix: request.prefix } : {}),
       ...(request.notes ? { notes: request.notes.normalize('NFC') } : {}),
+      ...(request.paper_document
+        ? { paperDocument: { number: request.paper_document.number, issueDate: request.paper_document.issue_date } }
+        : {}),
       totals,
     },
   };
@@ -131,6 +134,11 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
         errors.push({ path: `lines.${i}.allowance_charges`, message: 'a free line has no discounts or charges' });
     }
   });
+  if (request.paper_document && request.paper_document.issue_date > context.issueDate)
+    errors.push({
+      path: 'paper_document.issue_date',
+      message: `must not be after the issue date ${context.issueDate}`,
+    });
   request.prepaid_payments?.forEach((p, i) => {
     if (p.received_date > context.issueDate)
       errors.push({

@@ -53,5 +53,7 @@ export type ValidatedInvoice = {
   number?: number;
   prefix?: string;
   notes?: string;
+  /** The paper invoice this one transcribes (type 03, AdditionalDocumentReference; docs/contingency.md). */
+  paperDocument?: { number: string; issueDate: string };
   totals: InvoiceTotals;
 };

@@ -6,6 +6,13 @@ export type DocumentRequested = InvoiceRequestedV2 | CreditNoteRequestedV2 | Deb
 export const isDocumentRequested = (event: InvoiceEvent | undefined): event is DocumentRequested =>
   event?.type === 'InvoiceRequested' || event?.type === 'CreditNoteRequested' || event?.type === 'DebitNoteRequested';
 
+/**
+ * A contingency invoice (type 04, docs/contingency.md): issued while DIAN was unavailable, delivered to the buyer
+ * before DIAN has it, transmitted once DIAN answers again.
+ */
+export const isContingencyInvoice = (requested: DocumentRequested | undefined): boolean =>
+  requested?.type === 'InvoiceRequested' && requested.data.invoice_type_code === '04';
+
 /** The document's key as its first event records it: the invoice's CUFE, a note's CUDE (the signed XML's cbc:UUID). */
 export const documentKey = (requested: DocumentRequested): string =>
   requested.type === 'InvoiceRequested' ? requested.data.cufe : requested.data.cude;

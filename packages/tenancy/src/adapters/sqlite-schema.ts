@@ -5,7 +5,7 @@ import { immediate } from '@fe/platform';
  * The tenant registry's tables on `node:sqlite`: company data as JSON, every secret a sealed BLOB, at most one
  * current API key per tenant (a partial unique index); older files are upgraded when opened.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS tenants (
@@ -17,7 +17,8 @@ export const SCHEMA = `
     created_at           INTEGER NOT NULL,
     sealed_pin           BLOB,
     note_numbering       TEXT,
-    tacit_acceptance     TEXT
+    tacit_acceptance     TEXT,
+    contingency          TEXT
   );
   CREATE TABLE IF NOT EXISTS resolutions (
     tenant_id  TEXT    NOT NULL REFERENCES tenants (id),
@@ -67,13 +68,14 @@ export type TenantRow = {
   sealed_pin: Uint8Array | null;
   note_numbering: string | null;
   tacit_acceptance: string | null;
+  contingency: string | null;
 };
 export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
 
 /**
- * Version 2 → 3: the note numbering column; 3 → 4: the tacit acceptance setting. Each added once (inside the write
- * lock: two processes may open the file at once).
+ * Version 2 → 3: the note numbering column; 3 → 4: the tacit acceptance setting; 4 → 5: the contingency
+ * setting. Each added once (inside the write lock: two processes may open the file at once).
  */
 export function addSettingColumns(db: DatabaseSync): void {
   immediate(db, () => {
@@ -82,5 +84,7 @@ export function addSettingColumns(db: DatabaseSync): void {
       db.exec('ALTER TABLE tenants ADD COLUMN note_numbering TEXT');
     if (!columns.some((column) => column.name === 'tacit_acceptance'))
       db.exec('ALTER TABLE tenants ADD COLUMN tacit_acceptance TEXT');
+    if (!columns.some((column) => column.name === 'contingency'))
+      db.exec('ALTER TABLE tenants ADD COLUMN contingency TEXT');
   });
 }

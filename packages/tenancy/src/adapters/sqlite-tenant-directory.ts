@@ -82,7 +82,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     );
     this.testSetRuns = new SqliteTestSetRuns(this.db);
     this.tenantById = this.db.prepare(
-      'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering, tacit_acceptance FROM tenants WHERE id = ?',
+      'SELECT id, environment, tenant, software, active_resolution_id, sealed_pin, note_numbering, tacit_acceptance, contingency FROM tenants WHERE id = ?',
     );
     this.resolutionsOf = this.db.prepare('SELECT resolution FROM resolutions WHERE tenant_id = ? ORDER BY ordinal');
   }
@@ -111,6 +111,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
       activeResolutionId: row.active_resolution_id,
       noteNumbering: row.note_numbering === null ? null : (JSON.parse(row.note_numbering) as NoteNumbering),
       tacitAcceptance: row.tacit_acceptance,
+      contingency: row.contingency,
     };
     return tenantProfile(this.box, stored, resolutions, this.certificates.has(tenantId));
   }
@@ -176,6 +177,8 @@ export class SqliteTenantDirectory implements TenantRegistry {
         this.db.prepare('UPDATE tenants SET tenant = ? WHERE id = ?').run(JSON.stringify(update.tenant), tenantId);
       if (update.tacitAcceptance)
         this.db.prepare('UPDATE tenants SET tacit_acceptance = ? WHERE id = ?').run(update.tacitAcceptance, tenantId);
+      if (update.contingency)
+        this.db.prepare('UPDATE tenants SET contingency = ? WHERE id = ?').run(update.contingency, tenantId);
       if (update.software) {
         const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
         this.db

@@ -4,7 +4,9 @@ import type { NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian
 import type { Clock, EventStore } from '@fe/platform';
 import { TenancyError } from '../errors.ts';
 import type { CertificateSummary, TenantRegistry } from '../ports/tenant-registry.ts';
+import type { TenantProfile } from '../ports/tenant-directory.ts';
 import { noteNumberingOf, type NoteNumbering } from '../notes/note-numbering.ts';
+import { contingencyOf, type ContingencySetting } from '../contingency/contingency-setting.ts';
 import { tacitAcceptanceOf, type TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 import type { NewTenant } from '../tenants/new-tenant.ts';
 
@@ -26,6 +28,13 @@ type Details = TenantChangedV1['data']['details'];
  */
 export function createTenantCommands(ports: TenantCommandsPorts) {
   const { registry, events, clock } = ports;
+
+  /** The tenant's profile; TENANT_NOT_FOUND when there is none. */
+  async function profileOf(tenantId: string): Promise<TenantProfile> {
+    const profile = await registry.profile(tenantId);
+    if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+    return profile;
+  }
 
   async function audit(tenantId: string, change: TenantChange, actor: Actor, details: Details = {}): Promise<void> {
     const id = randomUUID();
@@ -94,8 +103,7 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
       issue: (owner: Pick<Tenant, 'nit' | 'legalName'>) => Promise<{ p12: Uint8Array; password: string }>,
       actor: Actor,
     ): Promise<CertificateSummary> {
-      const profile = await registry.profile(tenantId);
-      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      const profile = await profileOf(tenantId);
       if (profile.environment === '1') throw new TenancyError('TEST_CERTIFICATE_IN_PRODUCTION', tenantId);
       const { p12, password } = await issue(profile.tenant);
       const summary = await registry.storeCertificate(tenantId, p12, password, clock.now());
@@ -153,15 +161,21 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
 
     /** The tacit acceptance setting in force: the tenant's own, or 'offer'. TENANT_NOT_FOUND. */
     async tacitAcceptance(tenantId: string): Promise<TacitAcceptanceSetting> {
-      const profile = await registry.profile(tenantId);
-      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
-      return tacitAcceptanceOf(profile);
+      return tacitAcceptanceOf(await profileOf(tenantId));
     },
+
+    /** When the tenant's invoices are contingency invoices, type 04 (docs/contingency.md); audited as the above. */
+    async setContingency(tenantId: string, setting: ContingencySetting, actor: Actor): Promise<void> {
+      await registry.updateTenant(tenantId, { contingency: setting });
+      await audit(tenantId, 'CompanyUpdated', actor, { setting: 'contingency', contingency: setting });
+    },
+
+    /** The contingency setting in force: the tenant's own, or 'off'. TENANT_NOT_FOUND. */
+    contingency: async (tenantId: string): Promise<ContingencySetting> => contingencyOf(await profileOf(tenantId)),
 
     /** The numbering in force: the tenant's own, or the defaults. TENANT_NOT_FOUND. */
     async noteNumbering(tenantId: string): Promise<NoteNumbering> {
-      const profile = await registry.profile(tenantId);
-      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      const profile = await profileOf(tenantId);
       return noteNumberingOf(profile);
     },
 
@@ -214,8 +228,7 @@ export function createTenantCommands(ports: TenantCommandsPorts) {
      * keys end at once and a fe_live_ key is issued and returned (a test key must never sign for real).
      */
     async switchToProduction(tenantId: string, actor: Actor): Promise<string> {
-      const profile = await registry.profile(tenantId);
-      if (!profile) throw new TenancyError('TENANT_NOT_FOUND', tenantId);
+      const profile = await profileOf(tenantId);
       if (profile.environment === '1') throw new TenancyError('ALREADY_IN_PRODUCTION', tenantId);
       if (!(await this.testSetPassed(tenantId))) throw new TenancyError('TEST_SET_NOT_PASSED', tenantId);
       await registry.updateTenant(tenantId, { environment: '1' });

@@ -1,6 +1,7 @@
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import type { SigningCredential } from '@fe/xades';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
+import type { ContingencySetting } from '../contingency/contingency-setting.ts';
 import type { TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
 
 /**
@@ -20,6 +21,8 @@ export type TenantProfile = {
   noteNumbering?: NoteNumbering | undefined;
   /** RADIAN's tacit acceptance (034); absent: 'offer' (read it with `tacitAcceptanceOf`). */
   tacitAcceptance?: TacitAcceptanceSetting | undefined;
+  /** When invoices are type 04 (docs/contingency.md); absent: 'off' (read it with `contingencyOf`). */
+  contingency?: ContingencySetting | undefined;
 };
 
 export type ApiKeyEnvironment = 'test' | 'live';

@@ -8,6 +8,7 @@ import {
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 import { isTacitAcceptanceSetting, type TacitAcceptanceSetting } from '../radian/tacit-acceptance-setting.ts';
+import { isContingencySetting, type ContingencySetting } from '../contingency/contingency-setting.ts';
 
 /** What onboarding (or the embedded start, for the demo tenant) registers. */
 export type NewTenant = {
@@ -32,6 +33,8 @@ export type TenantUpdate = {
   noteNumbering?: NoteNumbering;
   /** What the tenant's tacit acceptances (RADIAN 034) do: issued on their own, or offered (docs/radian.md). */
   tacitAcceptance?: TacitAcceptanceSetting;
+  /** When the tenant's invoices are contingency invoices, type 04 (docs/contingency.md). */
+  contingency?: ContingencySetting;
 };
 
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -74,6 +77,8 @@ export function checkTenantUpdate(tenantId: string, update: TenantUpdate): void 
     throw new TenancyError('TENANT_INVALID', 'environment');
   if (update.tacitAcceptance !== undefined && !isTacitAcceptanceSetting(update.tacitAcceptance))
     throw new TenancyError('TENANT_INVALID', 'tacitAcceptance: automatic or offer');
+  if (update.contingency !== undefined && !isContingencySetting(update.contingency))
+    throw new TenancyError('TENANT_INVALID', 'contingency: off, automatic or on');
 }
 
 export function checkTenantId(id: string): void {

@@ -175,6 +175,8 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
         return (await blobs.get(key)).bytes;
       },
       setTacitAcceptance: (tenantId, setting) => tenants.updateTenant(tenantId, { tacitAcceptance: setting }),
+      setContingency: (tenantId, setting) => tenants.updateTenant(tenantId, { contingency: setting }),
+      outboxDir: join(dataDir, 'outbox'),
       dian: {
         async setFault(spec) {
           const answer = await fetch(`${simulator}/fault`, { method: 'PUT', body: spec ?? '' });
@@ -262,6 +264,7 @@ function startedAs(
       env: {
         FE_PORT: String(ports.api + Number(name.at(-1)) - 1),
         DIAN_TRUSTED_PEM: join(dataDir, 'dian-simulator-certificate.pem'),
+        ...endpoints,
       },
     };
   const own: Record<string, NodeJS.ProcessEnv> = {

@@ -40,6 +40,8 @@ export async function startEmbeddedShape(
     trustedCaPems: (tenantId) => world.embedded.tenants.trustedCaPems(tenantId),
     setTacitAcceptance: (tenantId, setting) =>
       world.embedded.tenants.updateTenant(tenantId, { tacitAcceptance: setting }),
+    setContingency: (tenantId, setting) => world.embedded.tenants.updateTenant(tenantId, { contingency: setting }),
+    outboxDir: join(world.dataDir, 'outbox'),
     storedFile: async (key) => readFileSync(join(world.dataDir, 'files', key)),
     dian: {
       setFault: (spec) => simulator.setGlobalFault(parseFault(spec)),

@@ -36,6 +36,10 @@ export type Shape = HttpClient & {
   trustedCaPems(tenantId: string): Promise<string[]>;
   /** Sets a tenant's tacit acceptance (RADIAN 034): issued on its own, or offered (docs/radian.md). */
   setTacitAcceptance(tenantId: string, setting: 'automatic' | 'offer'): Promise<void>;
+  /** Sets when a tenant's invoices are contingency invoices, type 04 (docs/contingency.md). */
+  setContingency(tenantId: string, setting: 'off' | 'automatic' | 'on'): Promise<void>;
+  /** Where the buyers' mails are written (no FE_SMTP_URL): `pnpm fe outbox`'s folder. */
+  outboxDir: string;
   /** A stored file by its blob key (a signed 034, DIAN's answer); embedded only: S3 keeps the distributed shape's. */
   storedFile?(key: string): Promise<Uint8Array>;
   dian: {

@@ -149,6 +149,12 @@ const invoiceRules = [
   r('FAD09b', 'numbering', 'La fecha de emisión es posterior a la fecha final de la autorización de numeración'),
   r('SIM-FEC01', 'dates', 'La fecha de emisión es posterior a la fecha de recepción del documento'),
   r('SIM-FEC02', 'dates', 'La fecha de emisión es anterior al plazo permitido respecto de la fecha de recepción'),
+  r(
+    'SIM-CONT01',
+    'dates',
+    'La factura de contingencia (tipo 04) se transmitió después de las 48 horas siguientes a su expedición',
+    'N',
+  ),
   r('FAM02a', 'dates', 'Se informó el grupo Delivery sin la fecha efectiva de entrega (ActualDeliveryDate)'),
   r('FAN04', 'dates', 'El medio de pago a crédito (ID 2) no informa la fecha de vencimiento (PaymentDueDate)'),
   r('VLR01', 'taxes', 'Se informó un valor o porcentaje negativo'),

@@ -4,7 +4,7 @@ import { ruleContext, type RuleGroupCheck } from '../rules/context.ts';
 import { checkFileNames, type ReceivedNames } from '../rules/file-name-rules.ts';
 import { checkCufeAndSoftware } from '../rules/cufe-rules.ts';
 import { colombiaDate } from '../rules/colombia-date.ts';
-import { checkIssueDateWindow } from '../rules/date-rules.ts';
+import { checkContingencyWindow, checkIssueDateWindow } from '../rules/date-rules.ts';
 import { checkDeliveryAndPayment } from '../rules/delivery-payment-rules.ts';
 import { checkDocumentType } from '../rules/document-rules.ts';
 import { checkDianExtension } from '../rules/extension-rules.ts';
@@ -30,6 +30,7 @@ const invoiceGroups: RuleGroupCheck[] = [
   checkParties,
   checkNumbering,
   checkIssueDateWindow,
+  checkContingencyWindow,
   checkDeliveryAndPayment,
   checkTaxes,
   checkTotals,

@@ -61,6 +61,7 @@ export function requestedData(
   profile: TenantProfile,
   number: string,
   idempotencyKey: string | undefined,
+  contingency: Pick<InvoiceRequestedV2['data'], 'invoice_type_code' | 'contingency_transmit_by'> = {},
 ): InvoiceRequestedV2['data'] {
   const built = invoiceIdentity({
     invoice: accepted.invoice,
@@ -84,5 +85,6 @@ export function requestedData(
     ...(idempotencyKey !== undefined ? { idempotency_key: idempotencyKey } : {}),
     // checkInvoiceRequest computed the CUFE's amounts with today's rules; the signer rebuilds with these.
     build_rules: CURRENT_BUILD_RULES,
+    ...contingency,
   };
 }

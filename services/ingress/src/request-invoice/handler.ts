@@ -9,6 +9,8 @@ import { findRequestedByKey } from '../idempotency/find-requested-by-key.ts';
 import type { IdempotencyStore, StoredResponse } from '../idempotency/idempotency-store.ts';
 import { withIdempotencyKey } from '../idempotency/with-idempotency-key.ts';
 import type { NumberAllocator } from '../numbering/number-allocator.ts';
+import type { DianAvailability } from '../ports/dian-availability.ts';
+import { contingencyFields } from './contingency.ts';
 import { decideRequest, requestedData } from './decide.ts';
 import type { InvoiceOutcomes } from './invoice-outcomes.ts';
 import { readyProfile } from './ready-profile.ts';
@@ -24,6 +26,8 @@ export type RequestInvoicePorts = {
   answer(view: InvoiceStatusView): Promise<StoredResponse>;
   clock: Clock;
   config: IngressConfig;
+  /** DIAN's outage as this process sees it, for the tenants in `automatic` contingency (docs/contingency.md). */
+  dianAvailability?: DianAvailability | undefined;
 };
 
 export type InvoiceCommand = {
@@ -62,9 +66,17 @@ async function issue(
     throw new ApiError(code as ErrorCode, message, details);
   }
   const accepted = decided.value;
+  const dianDown = ports.dianAvailability?.isDown(profile.environment) ?? false;
+  const contingency = contingencyFields(
+    accepted.request,
+    profile,
+    dianDown,
+    accepted.issuedAt,
+    ports.config.contingencyWindowHours,
+  );
   let requested: InvoiceRequestedV2 | undefined;
   await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
-    const data = requestedData(accepted, profile, number, command.idempotencyKey);
+    const data = requestedData(accepted, profile, number, command.idempotencyKey, contingency);
     const meta = {
       tenantId: command.tenantId,
       invoiceId: invoiceStreamName(command.tenantId, data.document_id),

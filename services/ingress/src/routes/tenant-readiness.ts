@@ -4,11 +4,14 @@ import { certificateExpiry, type TenantRegistry } from '@fe/tenancy';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
 import { readyProfile } from '../request-invoice/ready-profile.ts';
+import { contingencyDeadlineWarning, type ContingencyDeadlinePorts } from './contingency-deadline.ts';
 
 export type TenantReadinessPorts = {
   /** The registry: the checks of TENANT_NOT_READY, and the stored certificate's end read without opening it. */
   tenants: Pick<TenantRegistry, 'profile' | 'credential' | 'certificateValidities' | 'certificateRevocation'>;
   clock: Clock;
+  /** The contingency queue's deadline (docs/contingency.md); absent: not looked at. */
+  contingency?: (ContingencyDeadlinePorts & { alarmHours: number }) | undefined;
 };
 
 // Soft-fail (docs/choices.md): the certificate signs meanwhile, and DIAN would answer ZD04 if it were revoked.
@@ -52,6 +55,11 @@ export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPlugin
         (await ports.tenants.certificateRevocation(request.tenantId, ports.clock.now()))?.status === 'unknown'
       )
         warnings.push({ code: 'CERTIFICATE_REVOCATION_UNKNOWN', message: REVOCATION_UNKNOWN });
+      const contingency = ports.contingency;
+      const late =
+        contingency &&
+        (await contingencyDeadlineWarning(contingency, request.tenantId, ports.clock.now(), contingency.alarmHours));
+      if (late) warnings.push(late);
       const answer: TenantReadinessResponse = {
         status: missing.length ? 'not_ready' : warnings.length ? 'ready_with_warnings' : 'ready',
         missing,

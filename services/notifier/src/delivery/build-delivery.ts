@@ -17,6 +17,8 @@ export type DeliveryInput = {
   names: DianFileNames;
   /** What the stream's first event says the document is; the signed XML's root must agree. */
   kind: DocumentKind;
+  /** The subject's document type code when not the kind's own: 04 for a contingency invoice (docs/contingency.md). */
+  typeCode?: string | undefined;
   /** The signed invoice, credit note or debit note, as stored. */
   signedInvoiceXml: string;
   applicationResponseXml: string;
@@ -72,7 +74,7 @@ export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
       nit: tenant.nit,
       legalName: tenant.legalName,
       number: built.invoice.number,
-      typeCode: documentKinds[input.kind].typeCode,
+      typeCode: input.typeCode ?? documentKinds[input.kind].typeCode,
       tradeName: tenant.tradeName ?? tenant.legalName,
     }),
     number: built.invoice.number,

@@ -7,25 +7,32 @@ import type {
   InvoiceSignedV1,
   NotificationAddressSource,
 } from '@fe/contracts';
-import { documentStream, type DocumentRequested, type DocumentState } from '@fe/platform';
+import { documentStream, isContingencyInvoice, type DocumentRequested, type DocumentState } from '@fe/platform';
 import { NotifierError } from '../errors.ts';
 import { customerOf } from './document-request.ts';
 
-/** What starts a notification: the PDF drawn (the automatic mail) or a request to send again. */
-export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1;
+/**
+ * What starts a notification: the PDF drawn (the automatic mail), a request to send again, or DIAN's acceptance of a
+ * contingency invoice whose PDF was drawn, and mailed, before it (docs/contingency.md).
+ */
+export type NotificationTrigger = InvoiceRenderedV1 | BuyerNotificationRequestedV1 | InvoiceAcceptedV1;
 
 /** The recorded facts a mail is built from; `requested` is the stream's first event (an invoice's or a note's). */
 export type InvoiceFacts = {
   requested: DocumentRequested;
   signed: InvoiceSignedV1;
-  accepted: InvoiceAcceptedV1;
+  /** Absent only for a contingency invoice (type 04), mailed before DIAN has it (docs/contingency.md). */
+  accepted: InvoiceAcceptedV1 | undefined;
   rendered: InvoiceRenderedV1;
 };
 
 export type Address = { email: string; source: NotificationAddressSource };
 
 export type NotificationDecision =
-  | { action: 'none'; reason: 'not_accepted' | 'not_rendered' | 'notified' | 'failed_final' | 'skipped' }
+  | {
+      action: 'none';
+      reason: 'not_accepted' | 'not_rendered' | 'notified' | 'failed_final' | 'skipped' | 'mailed_when_rendered';
+    }
   /** First attempt: find the address (request, resend request, else DIAN's GetAcquirer), then send. */
   | { action: 'send'; facts: InvoiceFacts; attempt: 1; address: Address | undefined }
   /** A temporary failure was recorded: send again, same address and Message-ID. */
@@ -42,7 +49,7 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
     throw new NotifierError('TRIGGER_NOT_RECORDED', `${trigger.type} ${trigger.id}`);
   }
   const { accepted, rendered, requested, signed } = state;
-  if (!accepted) return { action: 'none', reason: 'not_accepted' };
+  if (!accepted && !(requested && isContingencyInvoice(requested))) return { action: 'none', reason: 'not_accepted' };
   if (!rendered) return { action: 'none', reason: 'not_rendered' };
   if (!requested || !signed) {
     throw new NotifierError(
@@ -50,7 +57,14 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
       'an accepted document whose stream does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested, or has no InvoiceSigned',
     );
   }
-  const facts = { requested, signed, accepted, rendered };
+  // A contingency invoice's PDF drawn before DIAN's acceptance (stream order, so every delivery decides alike): its
+  // first mail goes without DIAN's answer, and the acceptance sends the second, with it. Any other invoice is mailed
+  // once, when drawn.
+  const drawnBeforeAcceptance = !accepted || recordedBefore(state, rendered.id, accepted.id);
+  if (trigger.type === 'InvoiceAccepted' && !drawnBeforeAcceptance)
+    return { action: 'none', reason: 'mailed_when_rendered' };
+  const withoutAnswer = trigger.type === 'InvoiceRendered' && drawnBeforeAcceptance;
+  const facts = { requested, signed, accepted: withoutAnswer ? undefined : accepted, rendered };
 
   const round = state.notifications.filter((e) => e.causation_id === trigger.id);
   const last = round.at(-1);
@@ -85,6 +99,15 @@ export function decideNotification(trigger: NotificationTrigger, state: Document
       };
     }
   }
+}
+
+/** Whether the stream recorded event `a` before event `b` (both recorded). */
+function recordedBefore(state: DocumentState, a: string, b: string): boolean {
+  for (const id of state.recorded.keys()) {
+    if (id === a) return true;
+    if (id === b) return false;
+  }
+  return false;
 }
 
 /** The notifier's decider: a document stream's fold, and decideNotification on its state. */

@@ -114,3 +114,39 @@ describe('decideNotification', () => {
     given(accepted()).when(inv.rendered()).thenThrows(coded('TRIGGER_NOT_RECORDED'));
   });
 });
+
+describe('a contingency invoice (type 04, docs/contingency.md)', () => {
+  const contingency = () => {
+    const requested = inv.requested();
+    return { ...requested, data: { ...requested.data, invoice_type_code: '04' } } as InvoiceEvent;
+  };
+
+  it('is mailed when drawn, before DIAN has it, without its answer; then again, with it, once DIAN accepts', () => {
+    const requested = contingency();
+    const signed = inv.signed();
+    const rendered = inv.rendered();
+    given([requested, signed, rendered])
+      .when(rendered)
+      .then((d) => expect(d).toMatchObject({ action: 'send', attempt: 1, facts: { accepted: undefined } }));
+    const accepted = inv.accepted();
+    const stream = [requested, signed, rendered, ...round(rendered, 'started', 'sent'), inv.submitted(), accepted];
+    given(stream)
+      .when(accepted)
+      .then((d) => expect(d).toMatchObject({ action: 'send', attempt: 1, facts: { accepted } }));
+    // A redelivery of the first trigger continues its own round: sent, nothing more.
+    given(stream).when(rendered).then({ action: 'none', reason: 'notified' });
+  });
+
+  it('is mailed once, with the answer, when DIAN accepted it before it was drawn; an ordinary invoice once too', () => {
+    const acceptance = inv.accepted();
+    const rendered = inv.rendered();
+    const stream = [contingency(), inv.signed(), inv.submitted(), acceptance, rendered];
+    given(stream)
+      .when(rendered)
+      .then((d) => expect(d).toMatchObject({ action: 'send', facts: { accepted: acceptance } }));
+    given(stream).when(acceptance).then({ action: 'none', reason: 'mailed_when_rendered' });
+    const ordinaryAcceptance = inv.accepted();
+    const ordinary = [inv.requested(), inv.signed(), inv.submitted(), ordinaryAcceptance, rendered];
+    given(ordinary).when(ordinaryAcceptance).then({ action: 'none', reason: 'mailed_when_rendered' });
+  });
+});

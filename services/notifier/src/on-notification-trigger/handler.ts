@@ -3,7 +3,9 @@ import { allocateDocumentNames, type FileCounter } from '@fe/dian-client';
 import { colombiaDateTime, type Tenant } from '@fe/dian-domain';
 import { isMailError, type MailTransport } from '@fe/mail';
 import {
+  documentKey,
   documentStream,
+  isContingencyInvoice,
   isConcurrencyError,
   lazyChild,
   metaCausedBy,
@@ -18,6 +20,7 @@ import {
   type ReactionStep,
 } from '@fe/platform';
 import { isXadesError } from '@fe/xades';
+import { buildContingencyDelivery } from '../delivery/build-contingency-delivery.ts';
 import { buildDelivery, type Delivery } from '../delivery/build-delivery.ts';
 import { NotifierError } from '../errors.ts';
 import type { AcquirerDirectory } from '../ports/acquirer-directory.ts';
@@ -215,6 +218,7 @@ async function notify(
             cufe: delivery.cufe,
             zipName: delivery.zipName,
             referencedInvoice: referencedInvoiceOf(facts.requested),
+            contingency: !facts.accepted,
           }),
           attachments: [{ filename: delivery.zipName, content: delivery.zip, contentType: 'application/zip' }],
         });
@@ -285,22 +289,39 @@ async function askDian(
 async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, tenant: Tenant): Promise<Delivery> {
   const documents = await readDocuments(ports.blobs, facts);
   const issuedAt = ports.clock.now();
+  const year = Number(colombiaDateTime(issuedAt).date.slice(0, 4));
+  const owner = facts.requested.invoice_id!;
+  const { applicationResponseXml } = documents;
+  if (applicationResponseXml === undefined) {
+    // A contingency invoice before DIAN's answer: its own file name, the one the submitter sends it under.
+    const requested = facts.requested.data;
+    const issueYear = Number(requested.issued_at.slice(0, 4));
+    const own = await allocateDocumentNames(ports.fileCounter, { nit: tenant.nit, type: 'fv', year: issueYear, owner });
+    const names = await allocateDocumentNames(ports.fileCounter, { nit: tenant.nit, type: 'ad', year, owner });
+    return buildContingencyDelivery({
+      tenant,
+      issuedAt,
+      names,
+      invoiceXmlName: own.xml,
+      signedInvoiceXml: documents.signedInvoiceXml,
+      number: requested.document_id,
+      cufe: documentKey(facts.requested),
+      pdf: documents.pdf,
+    });
+  }
   const credential = await ports.tenants.credential(facts.requested.tenant_id, issuedAt);
   if (!credential) throw new NotifierError('NO_CERTIFICATE', facts.requested.tenant_id);
   // Owned by the document's stream: every round of its mail (a retry, a resend) carries the same two names.
-  const names = await allocateDocumentNames(ports.fileCounter, {
-    nit: tenant.nit,
-    type: 'ad',
-    year: Number(colombiaDateTime(issuedAt).date.slice(0, 4)),
-    owner: facts.requested.invoice_id!,
-  });
+  const names = await allocateDocumentNames(ports.fileCounter, { nit: tenant.nit, type: 'ad', year, owner });
   return buildDelivery({
     tenant,
     credential,
     issuedAt,
     names,
     kind: kindOf(facts.requested),
+    ...(isContingencyInvoice(facts.requested) ? { typeCode: '04' } : {}),
     ...documents,
+    applicationResponseXml,
   });
 }
 

@@ -27,6 +27,8 @@ export type MailTextInput = {
   zipName: string;
   /** The invoice a note corrects. */
   referencedInvoice?: { number: string; cufe: string } | undefined;
+  /** A contingency invoice (type 04) mailed before DIAN has it (docs/contingency.md). */
+  contingency?: boolean | undefined;
 };
 
 /**
@@ -37,6 +39,7 @@ export function mailText(input: MailTextInput): string {
   const t = input.tenant;
   const words = documentKinds[input.kind];
   const reference = input.referencedInvoice;
+  if (input.contingency) return contingencyText(input);
   return [
     `Señores ${input.buyerName}:`,
     '',
@@ -51,5 +54,22 @@ export function mailText(input: MailTextInput): string {
     '',
     `El archivo adjunto ${input.zipName} contiene el documento electrónico (AttachedDocument, con ${words.signed} y la respuesta`,
     'de validación de la DIAN) y su representación gráfica en PDF.',
+  ].join('\r\n');
+}
+
+/** A type-04 invoice's mail: what it is, and that DIAN gets it once its platform answers again. */
+function contingencyText(input: MailTextInput): string {
+  const t = input.tenant;
+  return [
+    `Señores ${input.buyerName}:`,
+    '',
+    `Les enviamos la factura electrónica de venta ${input.number} emitida por ${t.legalName} (NIT ${t.nit}).`,
+    '',
+    'FACTURA DE CONTINGENCIA (tipo 04): expedida durante una indisponibilidad de la plataforma de la DIAN; se',
+    'transmite a la DIAN cuando el servicio se restablece. Recibirán el documento validado por la DIAN cuando lo acepte.',
+    '',
+    `CUFE: ${input.cufe}`,
+    '',
+    `El archivo adjunto ${input.zipName} contiene la factura firmada (XML) y su representación gráfica en PDF.`,
   ].join('\r\n');
 }

@@ -136,4 +136,6 @@ export type InvoiceView = {
   validatedAt?: string;
   /** True when the XML carries a ds:Signature. */
   signed: boolean;
+  /** An invoice of InvoiceTypeCode 04: issued while DIAN was unavailable (docs/contingency.md). */
+  contingency?: true;
 };

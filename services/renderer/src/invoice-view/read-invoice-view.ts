@@ -67,6 +67,7 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     issueTime,
     ...(dueDate !== undefined ? { dueDate } : {}),
     currency: text(root, 'DocumentCurrencyCode') ?? 'COP',
+    ...(kind === 'invoice' && text(root, 'InvoiceTypeCode') === '04' ? { contingency: true as const } : {}),
     notes: children(root, 'Note')
       .map((n) => text(n))
       .filter((n) => n !== undefined),

@@ -1,12 +1,16 @@
 import type { InvoiceAcceptedV1, InvoiceRejectedV1, InvoiceRenderedV1, InvoiceSignedV1 } from '@fe/contracts';
-import { documentStream, type DocumentRequested, type DocumentState } from '@fe/platform';
+import { documentStream, isContingencyInvoice, type DocumentRequested, type DocumentState } from '@fe/platform';
 import { RendererError } from '../errors.ts';
 
-/** DIAN's verdict: the PDF is drawn once, after it, so an accepted invoice's PDF carries its validation time. */
-export type InvoiceVerdict = InvoiceAcceptedV1 | InvoiceRejectedV1;
+/**
+ * DIAN's verdict: the PDF is drawn once, after it, so an accepted invoice's PDF carries its validation time. A
+ * contingency invoice (type 04) is drawn at its signature instead: the buyer gets it before DIAN does
+ * (docs/contingency.md).
+ */
+export type InvoiceVerdict = InvoiceAcceptedV1 | InvoiceRejectedV1 | InvoiceSignedV1;
 
 export type RenderingDecision =
-  | { action: 'none'; reason: 'already_rendered' | 'not_signed' }
+  | { action: 'none'; reason: 'already_rendered' | 'not_signed' | 'awaits_verdict' }
   | {
       action: 'render';
       requested: DocumentRequested;
@@ -34,6 +38,8 @@ export function decideRendering(delivered: InvoiceVerdict, state: DocumentState)
       'REQUEST_NOT_RECORDED',
       'the stream holds InvoiceSigned but does not start with InvoiceRequested, CreditNoteRequested or DebitNoteRequested',
     );
+  if (delivered.type === 'InvoiceSigned' && !isContingencyInvoice(requested))
+    return { action: 'none', reason: 'awaits_verdict' };
   return { action: 'render', requested, signed, validatedAt: state.accepted?.data.validated_at };
 }
 

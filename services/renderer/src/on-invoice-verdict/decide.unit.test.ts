@@ -53,6 +53,16 @@ describe('decideRendering', () => {
     given(requested, accepted).when(accepted).then({ action: 'none', reason: 'not_signed' });
   });
 
+  it('draws a contingency invoice (type 04) at its signature, an ordinary one only after the verdict', () => {
+    const contingency = { ...requested, data: { ...requested.data, invoice_type_code: '04' } };
+    given(contingency, signed)
+      .when(signed)
+      .then({ action: 'render', requested: contingency, signed, validatedAt: undefined });
+    given(requested, signed).when(signed).then({ action: 'none', reason: 'awaits_verdict' });
+    // DIAN's later verdict finds the PDF drawn: the buyer's copy stays the one mailed.
+    given(contingency, signed, rendered, accepted).when(accepted).then({ action: 'none', reason: 'already_rendered' });
+  });
+
   it('refuses a verdict the stream does not hold, and a stream without its request', () => {
     given(requested, signed).when(accepted).thenThrows(coded('VERDICT_NOT_RECORDED'));
     given(requested, signed, accepted).when(rejected).thenThrows(coded('VERDICT_NOT_RECORDED'));

@@ -79,8 +79,10 @@ export function onInvoiceVerdict(ports: OnInvoiceVerdictPorts) {
         },
       });
       if (run.outcome === 'skipped') {
-        // not_signed cannot happen in the flow (DIAN only sees signed invoices): worth a warning.
-        log[run.decision.reason === 'not_signed' ? 'warn' : 'info'](
+        // not_signed cannot happen in the flow (DIAN only sees signed invoices): worth a warning. Every ordinary
+        // invoice's signature awaits its verdict: nothing to say.
+        const reason = run.decision.reason;
+        log[reason === 'not_signed' ? 'warn' : reason === 'awaits_verdict' ? 'debug' : 'info'](
           { outcome: 'skipped', reason: run.decision.reason },
           'no PDF to draw',
         );

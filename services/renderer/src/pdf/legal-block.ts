@@ -13,6 +13,12 @@ const TEXT_X = left + QR_SIDE + 2 * QR_PAD + 8;
 const TEXT_WIDTH = left + contentWidth - TEXT_X - 6;
 const LINE = 10.5;
 
+/** The legend of a contingency invoice (type 04) on its PDF, a line each (the mail says it in its own words). */
+const CONTINGENCY_LEGEND = [
+  'Factura de contingencia (tipo 04): expedida durante una indisponibilidad de la plataforma de la DIAN;',
+  'se transmite a la DIAN cuando el servicio se restablece.',
+] as const;
+
 type Entry = { label?: string; text: string; style?: TextStyle };
 
 const muted = { size: sizes.small, color: colors.muted };
@@ -39,6 +45,10 @@ function entries(view: InvoiceView): Entry[] {
   ];
   if (view.signed)
     list.push({ text: 'Documento firmado digitalmente (XAdES-EPES, política de firma DIAN v2).', style: muted });
+  if (view.contingency) {
+    // Type 04 reaches the buyer before DIAN has it (docs/contingency.md): the PDF says so.
+    for (const text of CONTINGENCY_LEGEND) list.push({ text, style: { ...strong, size: sizes.small } });
+  }
   if (view.environment === '2') {
     list.push({
       text: 'Emitida en el ambiente de habilitación (pruebas) de la DIAN: sin validez fiscal.',

@@ -6,6 +6,7 @@ import {
   INVOICE_BUILD_RULES_WHEN_ABSENT,
   type BuildRules,
   type BuiltInvoice,
+  type SalesInvoiceTypeCode,
 } from '@fe/dian-domain';
 import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
@@ -50,6 +51,7 @@ function rebuildWith(data: InvoiceRequestedV2['data'], profile: SigningProfile, 
       software: profile.software,
       environment: data.environment, // as recorded: the tenant may have moved to production since
       issuedAt,
+      invoiceTypeCode: salesTypeOf(data.invoice_type_code),
     });
   } catch (error) {
     // The builder's RangeError says which invariant broke (a number outside the resolution, a
@@ -62,4 +64,10 @@ function rebuildWith(data: InvoiceRequestedV2['data'], profile: SigningProfile, 
     throw new SignerError('DOCUMENT_ID_MISMATCH', `rebuilt ${built.documentId}, recorded ${data.document_id}`);
   }
   return built;
+}
+
+/** The recorded type as the builder takes it; a type this product never issues is refused, not rebuilt as 01. */
+function salesTypeOf(code: string | undefined): SalesInvoiceTypeCode {
+  if (code === undefined || code === '01' || code === '03' || code === '04') return code ?? '01';
+  throw new SignerError('REQUEST_INVALID', `invoice_type_code ${code}`);
 }

@@ -1,4 +1,5 @@
 import { documentStream, type DocumentState } from '@fe/platform';
+import { contingencyPolicy } from './contingency.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
 /**
@@ -41,10 +42,13 @@ export function decide(state: DocumentState, now: Date, basePolicy: RetryPolicy,
   return nextOrGiveUp(policy, lastAttempt, failure.outcome_unknown);
 }
 
-/** After a re-drive the attempts allowed count from the attempt it followed, so the step gets a full round again. */
+/**
+ * After a re-drive the attempts allowed count from the attempt it followed, so the step gets a full round again; a
+ * contingency invoice is retried until DIAN takes it (contingency.ts).
+ */
 export function policyAfterRedrive(policy: RetryPolicy, state: DocumentState): RetryPolicy {
   const after = state.submission.redrivenAfter;
-  return after ? { ...policy, maxAttempts: policy.maxAttempts + after } : policy;
+  return contingencyPolicy(after ? { ...policy, maxAttempts: policy.maxAttempts + after } : policy, state);
 }
 
 /** What one run of the submitter decides on: the instant, the policy and what the schedule remembers. */

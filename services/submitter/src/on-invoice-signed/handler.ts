@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   documentStream,
   lazyChild,
+  loadState,
   metaCausedBy,
   runReaction,
   type BlobStore,
@@ -18,6 +19,7 @@ import { ClaimLostError, heldBy, type Held } from '../schedule/held-schedule.ts'
 import type { SubmissionSchedule } from '../schedule/submission-schedule.ts';
 import type { AnswerTrust } from './answer-trust.ts';
 import { runAttempt } from './attempt.ts';
+import { holdsBack, previousInvoiceStream } from './contingency.ts';
 import { decide, policyAfterRedrive, type Decision } from './decide.ts';
 import { serviceFailure } from './failure-reasons.ts';
 import { failed, type Recorded } from './outcomes.ts';
@@ -184,6 +186,14 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       turn.result = 'waiting';
       return undefined;
     }
+    if (decision.kind !== 'give-up' && (await waitsForPrevious(state))) {
+      // In order (docs/contingency.md): looked at again after the contingency delay, once the previous is judged.
+      const until = new Date(now.getTime() + (policy.contingencyMaxDelayMs ?? policy.maxDelayMs));
+      logger.info({ until: until.toISOString() }, 'a contingency invoice waits for the previous number');
+      await turn.schedule.schedule(invoiceId, tenantId, until);
+      turn.result = 'waiting';
+      return undefined;
+    }
     const meta = metaCausedBy(state.submission.cause!); // decide only acts on a signed invoice
     let outcome: Recorded;
     if (decision.kind === 'give-up') {
@@ -213,6 +223,12 @@ export function createSubmissionHandler(deps: SubmissionHandlerDeps): Submission
       }
     }
     return outcomeStep({ ...deps, logger, schedule: turn.schedule }, { invoiceId, tenantId, meta, outcome });
+  }
+
+  /** A contingency invoice whose previous number is a contingency invoice DIAN has not judged yet. */
+  async function waitsForPrevious(state: DocumentState): Promise<boolean> {
+    const previous = previousInvoiceStream(state);
+    return previous !== undefined && holdsBack((await loadState(store, previous, documentStream)).state);
   }
 
   async function attempt(

@@ -11,6 +11,8 @@ export type RetryPolicy = {
   maxDelayMs: number;
   /** Fraction of the delay drawn at random, 0..1: many invoices that failed together spread out. */
   jitter: number;
+  /** A contingency invoice's cap on one delay (ms; docs/contingency.md); absent: `maxDelayMs`. */
+  contingencyMaxDelayMs?: number | undefined;
 };
 
 /**

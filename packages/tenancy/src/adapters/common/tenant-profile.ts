@@ -1,3 +1,4 @@
+import { isContingencySetting } from '../../contingency/contingency-setting.ts';
 import { isTacitAcceptanceSetting } from '../../radian/tacit-acceptance-setting.ts';
 import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant } from '@fe/dian-domain';
 import { checkNoteNumbering, defaultNoteNumbering, type NoteNumbering } from '../../notes/note-numbering.ts';
@@ -45,6 +46,8 @@ export type StoredTenant = {
   noteNumbering?: NoteNumbering | null;
   /** Null: the default, 'offer'. */
   tacitAcceptance?: string | null;
+  /** Null: the default, 'off'. */
+  contingency?: string | null;
 };
 
 /** The profile services read, with the software PIN opened (SECRET_UNREADABLE with another master key). */
@@ -65,6 +68,7 @@ export function tenantProfile(
     ...(stored.tacitAcceptance && isTacitAcceptanceSetting(stored.tacitAcceptance)
       ? { tacitAcceptance: stored.tacitAcceptance }
       : {}),
+    ...(stored.contingency && isContingencySetting(stored.contingency) ? { contingency: stored.contingency } : {}),
   };
 }
 

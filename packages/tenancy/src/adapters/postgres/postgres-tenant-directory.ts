@@ -56,6 +56,7 @@ type TenantRow = {
   active_resolution_id: string | null;
   note_numbering: NoteNumbering | null;
   tacit_acceptance: string | null;
+  contingency: string | null;
 };
 
 /**
@@ -110,6 +111,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
       activeResolutionId: row.active_resolution_id,
       noteNumbering: row.note_numbering,
       tacitAcceptance: row.tacit_acceptance,
+      contingency: row.contingency,
     };
     return tenantProfile(
       this.box,
@@ -184,6 +186,8 @@ export class PostgresTenantDirectory implements TenantRegistry {
           await tx.query('UPDATE tenants SET tenant = $2 WHERE id = $1', [tenantId, JSON.stringify(update.tenant)]);
         if (update.tacitAcceptance)
           await tx.query('UPDATE tenants SET tacit_acceptance = $2 WHERE id = $1', [tenantId, update.tacitAcceptance]);
+        if (update.contingency)
+          await tx.query('UPDATE tenants SET contingency = $2 WHERE id = $1', [tenantId, update.contingency]);
         if (update.software) {
           const { publicSoftware, sealedPin } = sealSoftware(this.box, tenantId, update.software);
           await tx.query('UPDATE tenants SET software = $2, sealed_pin = $3 WHERE id = $1', [
@@ -327,7 +331,7 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   private async tenantRow(db: Queryable, tenantId: string, lock = ''): Promise<TenantRow | undefined> {
     const { rows } = await db.query<TenantRow>(
-      `SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering, tacit_acceptance FROM tenants WHERE id = $1 ${lock}`,
+      `SELECT id, environment, tenant, software, sealed_pin, active_resolution_id, note_numbering, tacit_acceptance, contingency FROM tenants WHERE id = $1 ${lock}`,
       [tenantId],
     );
     return rows[0];
