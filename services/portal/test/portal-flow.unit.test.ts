@@ -198,4 +198,17 @@ describe('the portal flows like a web application', () => {
     expect(refused.body).toContain('data-field-error="debitTo"');
     expect(refused.body).toMatch(/name="creditPrefix" type="text" value="SETP"/);
   });
+
+  it('sets the contingency from Settings: saved with a 303 and shown checked; a value off the list is refused', async () => {
+    expect((await get('/admin/settings')).body).toContain('data-contingency="off"');
+    const saved = await post('/admin/settings/contingency', { contingency: 'automatic' });
+    expect([saved.statusCode, saved.headers.location]).toEqual([303, '/admin/settings']);
+    const settings = (await get('/admin/settings')).body;
+    expect(settings).toContain('La contingencia de sus facturas quedó configurada.');
+    expect(settings).toContain('data-contingency="automatic"');
+    expect(settings).toContain('<input type="radio" name="contingency" value="automatic" checked>');
+    const refused = await post('/admin/settings/contingency', { contingency: 'siempre' });
+    expect([refused.statusCode, errorCodeOf(refused.body)]).toEqual([422, 'FORM_INVALID']);
+    expect((await get('/admin/settings')).body).toContain('data-contingency="automatic"');
+  });
 });

@@ -14,6 +14,7 @@ const flashes = {
   company: 'Guardado. Los datos de la empresa quedaron actualizados.',
   notes: 'Guardado. La numeración de notas quedó actualizada.',
   tacit: 'Guardado. La aceptación tácita de sus facturas quedó configurada.',
+  contingency: 'Guardado. La contingencia de sus facturas quedó configurada.',
   mailbox: 'Guardado. El buzón de recepción se leerá desde la próxima consulta.',
   radianPending:
     'Solicitud registrada. La DIAN aún no responde; esta página mostrará el evento cuando quede registrado.',

@@ -1,4 +1,5 @@
 import {
+  contingencyOf,
   noteNumberingOf,
   tacitAcceptanceOf,
   type CertificateExpiry,
@@ -9,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfField, notice, type FieldErrors } from '../html/form.ts';
 import { html, type Html } from '../html/html.ts';
 import { noteNumberingSection } from '../html/note-numbering.ts';
+import { contingencySection } from '../html/contingency-setting.ts';
 import { tacitAcceptanceSection } from '../html/tacit-acceptance-setting.ts';
 import type { Account } from '../ports/account-store.ts';
 import type { PortalDeps } from '../portal-deps.ts';
@@ -119,6 +121,7 @@ export async function settingsPage(
   }
 </section>
 ${noteNumberingSection(view.notes?.numbering ?? noteNumberingOf(profile), profile.noteNumbering !== undefined, { csrf, errors: view.notes?.errors ?? {} })}
-${tacitAcceptanceSection(tacitAcceptanceOf(profile), csrf)}`;
+${tacitAcceptanceSection(tacitAcceptanceOf(profile), csrf)}
+${contingencySection(contingencyOf(profile), csrf)}`;
   return sendPage(request, reply, { title: 'Ajustes', nav: 'settings', body, status: view.status ?? 200 });
 }

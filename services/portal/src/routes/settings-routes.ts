@@ -1,5 +1,6 @@
 import {
   checkInput,
+  isContingencySetting,
   isTacitAcceptanceSetting,
   isTenancyError,
   noteNumberingSchema,
@@ -87,6 +88,16 @@ export function settingsRoutes(scope: FastifyInstance, deps: PortalDeps): void {
         return notice('error', 'Elija si la aceptación tácita se emite sola o se ofrece.', 'FORM_INVALID');
       await commands.setTacitAcceptance(account.tenantId, setting, actorOf(account));
       return 'tacit';
+    }),
+  );
+
+  scope.post('/settings/contingency', async (request, reply) =>
+    change(request, reply, async (account) => {
+      const setting = text(request.body, 'contingency');
+      if (!isContingencySetting(setting))
+        return notice('error', 'Elija cuándo sus facturas se emiten como facturas de contingencia.', 'FORM_INVALID');
+      await commands.setContingency(account.tenantId, setting, actorOf(account));
+      return 'contingency';
     }),
   );
 
