@@ -6,23 +6,19 @@ import { ApiError } from '../http/api-error.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 import { findRequestedByKey } from '../idempotency/find-requested-by-key.ts';
 import { withIdempotencyKey } from '../idempotency/with-idempotency-key.ts';
-import type { InvoiceCommand, RequestInvoicePorts } from '../request-invoice/handler.ts';
+import type { InvoiceCommand } from '../request-invoice/handler.ts';
 import { readyProfile } from '../request-invoice/ready-profile.ts';
 import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
 import { decideNote, parseNoteRequest, type DecidedNote, type NoteRequest } from './decide.ts';
 import { finishNote, noteResolution } from './finish-note.ts';
 import { ledgerFold, readLedger, type InvoiceLedger } from './ledger.ts';
 import { orThrow } from './or-throw.ts';
+import type { RequestNotePorts } from './ports.ts';
 import { issueUnlinkedNote } from './unlinked-note.ts';
 
 type InvoiceReference = NonNullable<NoteRequest['invoice']>;
 
-/** Finds the tenant's invoice stream by CUFE (the composition root fills it from the status store). */
-export type InvoiceIdByCufe = {
-  findByCufe(tenantId: string, cufe: string): Promise<{ invoiceId: string } | undefined>;
-};
-
-export type RequestNotePorts = RequestInvoicePorts & { invoices: InvoiceIdByCufe };
+export type { InvoiceIdByCufe, RequestNotePorts } from './ports.ts';
 
 /**
  * Reservations one request may lose to concurrent ones before it answers 503 (each loss means another note was

@@ -9,7 +9,7 @@ import { waitAndAnswer } from '../request-invoice/wait-and-answer.ts';
 import type { NoteRequest } from './decide.ts';
 import { decideUnlinkedNote } from './decide-unlinked.ts';
 import { noteResolution } from './finish-note.ts';
-import type { RequestNotePorts } from './handler.ts';
+import type { RequestNotePorts } from './ports.ts';
 import { noteRequestedEvent, type NoteRequested } from './note-requested-event.ts';
 import { orThrow } from './or-throw.ts';
 
