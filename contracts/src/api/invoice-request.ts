@@ -306,6 +306,54 @@ export const withholdingSchema = z
   .strict()
   .meta({ id: 'Withholding' });
 
+// ── Issue 30, currency and export (InvoiceRequested.v3 fields; all optional: absent means COP and type 01) ──
+
+/**
+ * The document's currency when it is not the peso (annex §3.2: DocumentCurrencyCode, cac:PaymentExchangeRate). Every
+ * amount of the request is in this currency, and so is every amount the XML writes; the rate converts to COP.
+ */
+export const invoiceCurrencySchema = z
+  .object({
+    code: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+      .describe('A code of DIAN\'s currency list (TipoMoneda) other than "COP", e.g. "USD", "EUR".'),
+    exchange_rate: positiveAmount(4, 'exchange_rate').describe(
+      'Pesos per unit of the currency (CalculationRate), e.g. the TRM 3912.45; above 0, up to 4 decimals.',
+    ),
+    rate_date: isoDate.describe('When the rate was set (PaymentExchangeRate/Date); not after the issue date.'),
+  })
+  .strict()
+  .meta({ id: 'InvoiceCurrency' });
+
+/** An export sale (annex table 13.1.3, type 02): a buyer abroad and the delivery terms (cac:DeliveryTerms). */
+export const invoiceExportSchema = z
+  .object({
+    incoterm: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an Incoterms code')
+      .describe(
+        'A code of DIAN\'s delivery terms list (TipoEntrega), e.g. "FOB", "CIF", "EXW" (LossRiskResponsibilityCode).',
+      ),
+    special_terms: text(1, 300)
+      .optional()
+      .describe('Further delivery conditions in words (SpecialTerms), e.g. "Portes pagados".'),
+  })
+  .strict()
+  .meta({ id: 'InvoiceExport' });
+
+/** Spread into the request's v3 fields. */
+export const invoiceCurrencyFields = {
+  currency: invoiceCurrencySchema
+    .optional()
+    .describe('Absent: pesos (COP). Present: every amount of the request is in this currency.'),
+  export: invoiceExportSchema
+    .optional()
+    .describe('An export sale (InvoiceTypeCode 02) to a buyer with a foreign_address; not with paper_document.'),
+};
+
+// ── end of issue 30 currency and export ──
+
 export const invoiceRequestSchema = z
   .object({
     customer: customerSchema,
@@ -365,6 +413,7 @@ export const invoiceRequestSchema = z
       .describe(
         'A sale documented on paper while the seller could not invoice electronically: the invoice is issued as type 03 and names the paper one (AdditionalDocumentReference, docs/contingency.md).',
       ),
+    ...invoiceCurrencyFields, // issue 30 (v3): currency and export
   })
   .strict()
   .meta({ id: 'InvoiceRequestV2' });

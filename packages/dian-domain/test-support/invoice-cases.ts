@@ -276,6 +276,34 @@ export const invoiceCases: { name: string; request: InvoiceRequestInput }[] = [
       payment: { method_code: '10' },
     },
   },
+  {
+    name: 'export in US dollars (type 02, FOB) to a company abroad',
+    request: {
+      customer: {
+        document_type: '50',
+        document_number: 'US123456789',
+        name: 'Importadora Gringa Inc.',
+        foreign_address: { line: '1 Harbor Way', city_name: 'Miami', region: 'FL', country_code: 'US' },
+      },
+      lines: [
+        line(1, [{ code: '01', rate: 0 }], 120, '12.75'),
+        { ...line(2, [], 3, '1499.99'), allowance_charges: [{ type: 'discount', reason: 'Volumen', percent: 5 }] },
+      ],
+      payment: { method_code: '30', due_date: '2026-04-09' },
+      currency: { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-03-09' },
+      export: { incoterm: 'FOB', special_terms: 'Puerto de Cartagena' },
+    },
+  },
+  {
+    name: 'US dollars to a buyer at home (type 01)',
+    request: {
+      customer: nitBuyer,
+      lines: [line(1, [{ code: '01', rate: 19 }], 2, '350.5')],
+      payment: { method_code: '10' },
+      currency: { code: 'USD', exchange_rate: 4005.1234, rate_date: '2026-03-10' },
+      withholdings: [{ code: '06', rate: 2.5 }],
+    },
+  },
   ...(['11', '12', '21', '42', '47', '48'] as const).map((documentType) => ({
     name: `buyer with identification type ${documentType}`,
     request: {

@@ -20,6 +20,7 @@ export const codelistSources = {
   'identification-types': { file: 'TipoIdFiscal-2.1.gc', amendments: identificationTypeAmendments },
   'fiscal-responsibilities': { file: 'TipoResponsabilidad-2.1.gc', amendments: fiscalResponsibilityAmendments },
   countries: { file: 'Paises-2.1.gc', amendments: [] },
+  'delivery-terms': { file: 'TipoEntrega-2.1.gc', amendments: [] },
   'document-events': { file: 'EventoDocumento-2.1.gc', amendments: documentEventAmendments },
 } as const satisfies Record<string, { file: string; amendments: readonly Amendment[] }>;
 

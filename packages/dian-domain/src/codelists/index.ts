@@ -3,6 +3,7 @@
 // annex 1.9). Code → name; look codes up with Object.hasOwn, never with `in` or indexing alone.
 import countries from './countries.json' with { type: 'json' };
 import currencies from './currencies.json' with { type: 'json' };
+import deliveryTerms from './delivery-terms.json' with { type: 'json' };
 import departments from './departments.json' with { type: 'json' };
 import documentEvents from './document-events.json' with { type: 'json' };
 import fiscalResponsibilities from './fiscal-responsibilities.json' with { type: 'json' };
@@ -16,6 +17,7 @@ export type CodeList = Readonly<Record<string, string>>;
 export const codelists = {
   countries: countries as CodeList,
   currencies: currencies as CodeList,
+  deliveryTerms: deliveryTerms as CodeList,
   departments: departments as CodeList,
   documentEvents: documentEvents as CodeList,
   fiscalResponsibilities: fiscalResponsibilities as CodeList,

@@ -5,6 +5,8 @@ import type { DianEnvironment, NumberingResolution, SoftwareRegistration, Tenant
 import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedInvoice } from '../validation/validated-invoice.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
+import { codelists } from '../codelists/index.ts';
+import { currencyAttribute, writeDeliveryTerms, writePaymentExchangeRate } from './currency.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { documentKeyFields, documentQr } from './document-key.ts';
 import { writeInvoiceLine } from './lines.ts';
@@ -26,17 +28,17 @@ export type BuildInvoiceInput = {
   /** The issue instant; written in Colombian time (-05:00), to the second. */
   issuedAt: Date;
   /**
-   * 01 a sale (the default), 03 transcribed from paper (the invoice's paperDocument), 04 issued while DIAN is
-   * unavailable (docs/contingency.md).
+   * 01 a sale, 02 an export (the invoice's export; both the default by the invoice), 03 transcribed from paper (the
+   * invoice's paperDocument), 04 issued while DIAN is unavailable (docs/contingency.md).
    */
   invoiceTypeCode?: SalesInvoiceTypeCode | undefined;
 };
 
 /**
- * The sales invoice types this product issues (annex table 13.1.3): 01 sale, 03 the seller's contingency (paper),
- * 04 DIAN's.
+ * The sales invoice types this product issues (annex table 13.1.3): 01 sale, 02 export, 03 the seller's contingency
+ * (paper), 04 DIAN's.
  */
-export type SalesInvoiceTypeCode = '01' | '03' | '04';
+export type SalesInvoiceTypeCode = '01' | '02' | '03' | '04';
 
 export type BuiltInvoice = {
   /** The unsigned UBL 2.1 invoice, in canonical XML form (see xml-writer.ts). */
@@ -64,10 +66,14 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   const ssc = softwareSecurityCode(software.id, software.pin, documentId);
   const qr = documentQr(cufeFields, t, cufe, 'CUFE');
 
-  const typeCode = input.invoiceTypeCode ?? '01';
+  const typeCode = input.invoiceTypeCode ?? (invoice.export ? '02' : '01');
   // A type 03 names its paper invoice (FAI01–FAI03), and only a type 03 has one.
   if ((typeCode === '03') !== (invoice.paperDocument !== undefined))
     throw new RangeError(`InvoiceTypeCode ${typeCode} with${invoice.paperDocument ? '' : 'out'} a paper document`);
+  // An export is type 02 and only a type 02 is one (its DeliveryTerms, SIM-EXP01).
+  if ((typeCode === '02') !== (invoice.export !== undefined))
+    throw new RangeError(`InvoiceTypeCode ${typeCode} with${invoice.export ? '' : 'out'} an export`);
+  const cur = currencyAttribute(invoice.currency);
   const w = writer;
   w.open('Invoice', invoiceRootAttributes);
   w.open('ext:UBLExtensions');
@@ -84,27 +90,29 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   if (invoice.payment.dueDate) w.leaf('cbc:DueDate', invoice.payment.dueDate);
   w.leaf('cbc:InvoiceTypeCode', typeCode);
   if (invoice.notes) w.leaf('cbc:Note', invoice.notes);
-  w.leaf('cbc:DocumentCurrencyCode', 'COP');
+  w.leaf('cbc:DocumentCurrencyCode', cur.currencyID);
   w.leaf('cbc:LineCountNumeric', String(invoice.lines.length));
   if (invoice.paperDocument) writePaperReference(w, invoice.paperDocument);
   writeSupplier(w, tenant, resolution.prefix);
   writeCustomer(w, invoice.customer);
+  if (invoice.export)
+    writeDeliveryTerms(w, invoice.export, codelists.deliveryTerms[invoice.export.incoterm] ?? invoice.export.incoterm);
   writePaymentMeans(w, invoice.payment);
-  const cop = { currencyID: 'COP' };
   // Advances (FAU12) and the invoice's own discounts and charges (FAU08, FAU10), in XSD order.
   for (const advance of invoice.prepaidPayments) {
     w.open('cac:PrepaidPayment');
     w.leaf('cbc:ID', advance.id);
-    w.leaf('cbc:PaidAmount', money(roundHalfUp(advance.amount, 2)), cop);
+    w.leaf('cbc:PaidAmount', money(roundHalfUp(advance.amount, 2)), cur);
     w.leaf('cbc:ReceivedDate', advance.receivedDate);
     w.close();
   }
-  writeAllowanceCharges(w, t.allowanceCharges);
-  for (const total of t.taxTotals) writeTaxTotal(w, total);
+  writeAllowanceCharges(w, t.allowanceCharges, cur);
+  if (invoice.currency) writePaymentExchangeRate(w, invoice.currency);
+  for (const total of t.taxTotals) writeTaxTotal(w, total, cur);
   // The buyer's withholdings, after the taxes as the XSD orders them; informative (annex §3.2).
-  for (const withholding of invoice.withholdings) writeWithholdingTaxTotal(w, withholding);
-  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t);
-  invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!));
+  for (const withholding of invoice.withholdings) writeWithholdingTaxTotal(w, withholding, cur);
+  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t, cur);
+  invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!, cur));
   w.close();
 
   return {

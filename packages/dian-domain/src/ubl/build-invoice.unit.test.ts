@@ -80,13 +80,63 @@ describe('buildInvoiceXml', () => {
       const { xml } = buildCase(request);
       const root = parseXmlTree(xml);
       const amounts = everyElement(root).filter(
-        (e) => e.namespaceURI === NS.cbc && e.attributes.get('currencyID') === 'COP',
+        (e) => e.namespaceURI === NS.cbc && e.attributes.get('currencyID') !== undefined,
       );
       expect(amounts.length).toBeGreaterThan(5);
       for (const amount of amounts)
         expect(textOf(amount)).toMatch(amount.localName === 'PriceAmount' ? /^\d+\.\d{2,6}$/ : /^\d+\.\d{2}$/);
       for (const percent of descendants(root, NS.cbc, 'Percent')) expect(textOf(percent)).toMatch(/^\d+\.\d{2}$/);
     }
+  });
+
+  it('writes every amount in the document currency (FAD15b), and a foreign one with its rate to COP (FAR01–07)', () => {
+    for (const { request } of invoiceCases) {
+      const root = parseXmlTree(buildCase(request).xml);
+      const currency = request.currency?.code ?? 'COP';
+      expect(textAt(root, cbc('DocumentCurrencyCode'))).toBe(currency);
+      const ids = everyElement(root).flatMap((e) => e.attributes.get('currencyID') ?? []);
+      expect(new Set(ids)).toEqual(new Set([currency]));
+      expect(descendants(root, NS.cac, 'PaymentExchangeRate').length).toBe(request.currency ? 1 : 0);
+    }
+    const dollars = buildCase(invoiceCases.find((c) => c.name.startsWith('export in US dollars'))!.request).xml;
+    expect(dollars).toContain(
+      '<cac:PaymentExchangeRate><cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode><cbc:SourceCurrencyBaseRate>1.00</cbc:SourceCurrencyBaseRate>' +
+        '<cbc:TargetCurrencyCode>COP</cbc:TargetCurrencyCode><cbc:TargetCurrencyBaseRate>1.00</cbc:TargetCurrencyBaseRate>' +
+        '<cbc:CalculationRate>3912.45</cbc:CalculationRate><cbc:Date>2026-03-09</cbc:Date></cac:PaymentExchangeRate><cac:TaxTotal>',
+    );
+  });
+
+  it('writes an export as type 02 with its Incoterm (DeliveryTerms before PaymentMeans), any other invoice without', () => {
+    for (const { request } of invoiceCases) {
+      const root = parseXmlTree(buildCase(request).xml);
+      expect(textAt(root, cbc('InvoiceTypeCode'))).toBe(request.export ? '02' : '01');
+      expect(descendants(root, NS.cac, 'DeliveryTerms').length).toBe(request.export ? 1 : 0);
+    }
+    const sale = buildCase(invoiceCases.find((c) => c.name.startsWith('export in US dollars'))!.request).xml;
+    expect(sale).toContain(
+      '<cac:DeliveryTerms><cbc:SpecialTerms>Puerto de Cartagena</cbc:SpecialTerms><cbc:LossRiskResponsibilityCode>FOB</cbc:LossRiskResponsibilityCode>' +
+        '<cbc:LossRisk>Franco a bordo</cbc:LossRisk></cac:DeliveryTerms><cac:PaymentMeans>',
+    );
+  });
+
+  it('refuses to write an export under another type, or type 02 without an export', () => {
+    const exportCase = invoiceCases.find((c) => c.name.startsWith('export in US dollars'))!.request;
+    const validated = validateInvoiceRequest(exportCase, { issueDate: '2026-03-10' });
+    if (!validated.ok) throw new Error(JSON.stringify(validated.error));
+    const input = {
+      invoice: validated.value,
+      tenant: demoTenant,
+      resolution: demoResolution,
+      number: '990000001',
+      software: demoSoftware,
+      environment: '2',
+      issuedAt: new Date('2026-03-10T15:15:00Z'),
+    } as const;
+    expect(() => buildInvoiceXml({ ...input, invoiceTypeCode: '04' })).toThrow('InvoiceTypeCode 04 with an export');
+    const { export: _sale, ...domestic } = validated.value;
+    expect(() => buildInvoiceXml({ ...input, invoice: domestic, invoiceTypeCode: '02' })).toThrow(
+      'InvoiceTypeCode 02 without an export',
+    );
   });
 
   it('declares the DIAN extension first, in canonical form with no self-closing tags', () => {

@@ -5,6 +5,7 @@ import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedNote } from '../validation/check-note-document.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
 import type { BuiltInvoice } from './build-invoice.ts';
+import { currencyAttribute } from './currency.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { documentKeyFields, documentQr } from './document-key.ts';
 import { lineLayouts, writeDocumentLine } from './lines.ts';
@@ -89,7 +90,8 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   w.leaf('cbc:IssueTime', when.time);
   if (kind.typeCode) w.leaf('cbc:CreditNoteTypeCode', kind.typeCode);
   if (note.notes) w.leaf('cbc:Note', note.notes);
-  w.leaf('cbc:DocumentCurrencyCode', 'COP');
+  const cur = currencyAttribute(undefined); // notes are in pesos: a foreign-currency invoice's are refused (notes.md)
+  w.leaf('cbc:DocumentCurrencyCode', cur.currencyID);
   w.leaf('cbc:LineCountNumeric', String(note.lines.length));
   // 22/32 (annex §10.1–10.2): the period instead of an invoice, so no ReferenceID and no BillingReference.
   if (note.invoicePeriod) {
@@ -115,12 +117,12 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   writeSupplier(w, tenant, input.prefix);
   writeCustomer(w, note.customer);
   // The note's own discounts and charges: a DebitNote has them before PaymentMeans, a CreditNote after (annex §10.2b).
-  if (note.kind === 'debit') writeAllowanceCharges(w, t.allowanceCharges);
+  if (note.kind === 'debit') writeAllowanceCharges(w, t.allowanceCharges, cur);
   writePaymentMeans(w, note.payment);
-  if (note.kind === 'credit') writeAllowanceCharges(w, t.allowanceCharges);
-  for (const total of t.taxTotals) writeTaxTotal(w, total);
-  writeMonetaryTotal(w, kind.monetaryTotal, t);
-  note.lines.forEach((line, i) => writeDocumentLine(w, kind.lines, i, line, t.lines[i]!));
+  if (note.kind === 'credit') writeAllowanceCharges(w, t.allowanceCharges, cur);
+  for (const total of t.taxTotals) writeTaxTotal(w, total, cur);
+  writeMonetaryTotal(w, kind.monetaryTotal, t, cur);
+  note.lines.forEach((line, i) => writeDocumentLine(w, kind.lines, i, line, t.lines[i]!, cur));
   w.close();
 
   return {

@@ -1,5 +1,6 @@
 import { money } from '../money/decimal.ts';
 import type { InvoiceTotals } from '../totals/compute-totals.ts';
+import type { CurrencyAttribute } from './currency.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
@@ -10,15 +11,15 @@ export function writeMonetaryTotal(
   w: XmlWriter,
   element: 'cac:LegalMonetaryTotal' | 'cac:RequestedMonetaryTotal',
   t: InvoiceTotals,
+  cur: CurrencyAttribute,
 ): void {
-  const cop = { currencyID: 'COP' };
   w.open(element);
-  w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cop);
-  w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cop);
-  w.leaf('cbc:TaxInclusiveAmount', money(t.taxInclusive), cop);
-  w.leaf('cbc:AllowanceTotalAmount', money(t.allowanceTotal), cop);
-  w.leaf('cbc:ChargeTotalAmount', money(t.chargeTotal), cop);
-  w.leaf('cbc:PrepaidAmount', money(t.prepaid), cop);
-  w.leaf('cbc:PayableAmount', money(t.payable), cop);
+  w.leaf('cbc:LineExtensionAmount', money(t.lineExtension), cur);
+  w.leaf('cbc:TaxExclusiveAmount', money(t.taxExclusive), cur);
+  w.leaf('cbc:TaxInclusiveAmount', money(t.taxInclusive), cur);
+  w.leaf('cbc:AllowanceTotalAmount', money(t.allowanceTotal), cur);
+  w.leaf('cbc:ChargeTotalAmount', money(t.chargeTotal), cur);
+  w.leaf('cbc:PrepaidAmount', money(t.prepaid), cur);
+  w.leaf('cbc:PayableAmount', money(t.payable), cur);
   w.close();
 }

@@ -1,6 +1,7 @@
 import { formatDecimal, money, type Decimal } from '../money/decimal.ts';
 import { taxRules, type PerUnitTax, type TaxCode } from '../tax/tax-rules.ts';
 import { withholdingNames, type WithholdingTotal } from '../totals/withholdings.ts';
+import type { CurrencyAttribute } from './currency.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
@@ -13,13 +14,13 @@ export type TaxTotalInput = {
   subtotals: readonly { rate?: Decimal; perUnit?: PerUnitTax; taxable: bigint; amount: bigint }[];
 };
 
-export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput): void {
-  writeTotal(w, 'cac:TaxTotal', total, taxRules[total.code].name);
+export function writeTaxTotal(w: XmlWriter, total: TaxTotalInput, cur: CurrencyAttribute): void {
+  writeTotal(w, 'cac:TaxTotal', total, taxRules[total.code].name, cur);
 }
 
 /** One cac:WithholdingTaxTotal (ReteIVA, ReteRenta, ReteICA): a TaxTotal's shape, informative only. */
-export function writeWithholdingTaxTotal(w: XmlWriter, total: WithholdingTotal): void {
-  writeTotal(w, 'cac:WithholdingTaxTotal', total, withholdingNames[total.code]);
+export function writeWithholdingTaxTotal(w: XmlWriter, total: WithholdingTotal, cur: CurrencyAttribute): void {
+  writeTotal(w, 'cac:WithholdingTaxTotal', total, withholdingNames[total.code], cur);
 }
 
 function writeTotal(
@@ -30,18 +31,18 @@ function writeTotal(
     subtotals: readonly { rate?: Decimal; perUnit?: PerUnitTax; taxable: bigint; amount: bigint }[];
   },
   name: string,
+  cur: CurrencyAttribute,
 ): void {
-  const cop = { currencyID: 'COP' };
   w.open(element);
-  w.leaf('cbc:TaxAmount', money(total.amount), cop);
+  w.leaf('cbc:TaxAmount', money(total.amount), cur);
   for (const sub of total.subtotals) {
     w.open('cac:TaxSubtotal');
-    w.leaf('cbc:TaxableAmount', money(sub.taxable), cop);
-    w.leaf('cbc:TaxAmount', money(sub.amount), cop);
+    w.leaf('cbc:TaxableAmount', money(sub.taxable), cur);
+    w.leaf('cbc:TaxAmount', money(sub.amount), cur);
     // A per-unit tax: TaxAmount = PerUnitAmount × BaseUnitMeasure, and no Percent (annex §3.8, FAS07).
     if (sub.perUnit) {
       w.leaf('cbc:BaseUnitMeasure', formatDecimal(sub.perUnit.measure, 0), { unitCode: sub.perUnit.unitCode });
-      w.leaf('cbc:PerUnitAmount', formatDecimal(sub.perUnit.amount, 2), cop);
+      w.leaf('cbc:PerUnitAmount', formatDecimal(sub.perUnit.amount, 2), cur);
     }
     w.open('cac:TaxCategory');
     if (sub.rate) w.leaf('cbc:Percent', formatDecimal(sub.rate, 2));

@@ -1,5 +1,7 @@
 import { invoiceRequestSchema, type ErrorDetail, type InvoiceRequest } from '@fe/contracts';
 import countries from '../codelists/countries.json' with { type: 'json' };
+import currencies from '../codelists/currencies.json' with { type: 'json' };
+import deliveryTerms from '../codelists/delivery-terms.json' with { type: 'json' };
 import municipalities from '../codelists/municipalities.json' with { type: 'json' };
 import paymentMeans from '../codelists/payment-means.json' with { type: 'json' };
 import units from '../codelists/units.json' with { type: 'json' };
@@ -106,6 +108,23 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
       ...(request.paper_document
         ? { paperDocument: { number: request.paper_document.number, issueDate: request.paper_document.issue_date } }
         : {}),
+      ...(request.currency
+        ? {
+            currency: {
+              code: request.currency.code,
+              rate: parseDecimal(decimalText(request.currency.exchange_rate)),
+              rateDate: request.currency.rate_date,
+            },
+          }
+        : {}),
+      ...(request.export
+        ? {
+            export: {
+              incoterm: request.export.incoterm,
+              ...(request.export.special_terms ? { specialTerms: request.export.special_terms.normalize('NFC') } : {}),
+            },
+          }
+        : {}),
       totals,
     },
   };
@@ -139,6 +158,7 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
       path: 'paper_document.issue_date',
       message: `must not be after the issue date ${context.issueDate}`,
     });
+  errors.push(...currencyAndExportErrors(request, context));
   request.prepaid_payments?.forEach((p, i) => {
     if (p.received_date > context.issueDate)
       errors.push({
@@ -164,6 +184,31 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
       path: 'customer.person_type',
       message: 'a persona jurídica ("1") is identified by a NIT ("31" or "50")',
     });
+  }
+  return errors;
+}
+
+/**
+ * A foreign currency from DIAN's list with a rate set by the issue date; an export to a buyer abroad, by an Incoterm of
+ * DIAN's list (docs/api.md, "Currency and export").
+ */
+function currencyAndExportErrors(request: InvoiceRequest, context: ValidationContext): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  const currency = request.currency;
+  if (currency?.code === 'COP')
+    errors.push({ path: 'currency.code', message: 'pesos are the default: omit currency for COP' });
+  else if (currency && !Object.hasOwn(currencies, currency.code))
+    errors.push({ path: 'currency.code', message: "not a code of DIAN's currency list (TipoMoneda)" });
+  if (currency && currency.rate_date > context.issueDate)
+    errors.push({ path: 'currency.rate_date', message: `must not be after the issue date ${context.issueDate}` });
+  const sale = request.export;
+  if (sale) {
+    if (!Object.hasOwn(deliveryTerms, sale.incoterm))
+      errors.push({ path: 'export.incoterm', message: "not a code of DIAN's delivery terms list (TipoEntrega)" });
+    if (!request.customer.foreign_address)
+      errors.push({ path: 'customer.foreign_address', message: 'an export is sold to a buyer abroad' });
+    if (request.paper_document)
+      errors.push({ path: 'export', message: 'an export is type 02, a paper transcription type 03: not both' });
   }
   return errors;
 }

@@ -458,6 +458,46 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
       (b) => ((b.customer.foreign_address = { line: 'x', city_name: 'y', country_code: 'ZZ' }), b),
       ['customer.foreign_address.country_code'],
     ],
+    // Issue 30: currency and export (docs/api.md, "Currency and export").
+    [
+      "a currency outside DIAN's list",
+      (b) => ({ ...b, currency: { code: 'XYZ', exchange_rate: 1, rate_date: '2026-03-10' } }),
+      ['currency.code'],
+    ],
+    [
+      'COP named as a currency',
+      (b) => ({ ...b, currency: { code: 'COP', exchange_rate: 1, rate_date: '2026-03-10' } }),
+      ['currency.code'],
+    ],
+    [
+      'an exchange rate of 0',
+      (b) => ({ ...b, currency: { code: 'USD', exchange_rate: 0, rate_date: '2026-03-11' } }),
+      ['currency.exchange_rate'],
+    ],
+    [
+      'an exchange rate with 5 decimals',
+      (b) => ({ ...b, currency: { code: 'EUR', exchange_rate: '4300.12345', rate_date: '2026-03-11' } }),
+      ['currency.exchange_rate'],
+    ],
+    [
+      'a rate dated after the issue date',
+      (b) => ({ ...b, currency: { code: 'EUR', exchange_rate: '4300.1234', rate_date: '2026-03-11' } }),
+      ['currency.rate_date'],
+    ],
+    [
+      "an export to a buyer at home, by an Incoterm outside DIAN's list",
+      (b) => ({ ...b, export: { incoterm: 'DPU' } }),
+      ['customer.foreign_address', 'export.incoterm'],
+    ],
+    [
+      'an export transcribed from paper',
+      (b) => (
+        (b.customer.foreign_address = { line: 'x', city_name: 'Lima', country_code: 'PE' }),
+        { ...b, export: { incoterm: 'FOB' }, paper_document: { number: 'P-1', issue_date: '2026-03-09' } }
+      ),
+      ['export'],
+    ],
+    ['an unknown field in export', (b) => ({ ...b, export: { incoterm: 'FOB', port: 'x' } }), ['export.port']],
     [
       'a persona jurídica with a passport',
       (b) => ((b.customer = { ...b.customer, document_type: '41', document_number: 'X123', person_type: '1' }), b),
@@ -627,5 +667,33 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
       postalZone: '10118',
     });
     expect(result.ok && result.value.lines[0]!.unitPrice).toEqual({ units: 123456n, scale: 6 });
+  });
+});
+
+describe('currency and export (issue 30)', () => {
+  it('keeps the currency, its rate as given and the Incoterm; the amounts stay in that currency', () => {
+    const body = {
+      ...valid(),
+      customer: {
+        document_type: '50',
+        document_number: 'B123',
+        name: 'Buyer Ltd',
+        foreign_address: { line: '1 Main St', city_name: 'Toronto', country_code: 'CA' },
+      },
+      currency: { code: 'USD', exchange_rate: 3912.45, rate_date: '2026-03-10' },
+      export: { incoterm: 'CIF' },
+    };
+    const result = run(body);
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
+    expect(result.value.currency).toEqual({ code: 'USD', rate: { units: 391245n, scale: 2 }, rateDate: '2026-03-10' });
+    expect(result.value.export).toEqual({ incoterm: 'CIF' });
+    expect(result.value.totals.payable).toBe(11900000n); // 2 × 50000 + 19 %, in dollars: no conversion
+  });
+
+  it('leaves a request without them as it was: no currency, no export', () => {
+    const result = run(valid());
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
+    expect('currency' in result.value).toBe(false);
+    expect('export' in result.value).toBe(false);
   });
 });

@@ -55,5 +55,12 @@ export type ValidatedInvoice = {
   notes?: string;
   /** The paper invoice this one transcribes (type 03, AdditionalDocumentReference; docs/contingency.md). */
   paperDocument?: { number: string; issueDate: string };
+  /** A currency other than COP (DocumentCurrencyCode): every amount is in it; `rate` is pesos per unit. */
+  currency?: ValidatedCurrency;
+  /** An export sale (InvoiceTypeCode 02): its Incoterm (cac:DeliveryTerms). */
+  export?: { incoterm: string; specialTerms?: string };
   totals: InvoiceTotals;
 };
+
+/** A document currency other than the peso and its rate to COP (cac:PaymentExchangeRate). */
+export type ValidatedCurrency = { code: string; rate: Decimal; rateDate: string };

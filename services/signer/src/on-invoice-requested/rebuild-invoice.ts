@@ -66,8 +66,11 @@ function rebuildWith(data: InvoiceRequestedV2['data'], profile: SigningProfile, 
   return built;
 }
 
-/** The recorded type as the builder takes it; a type this product never issues is refused, not rebuilt as 01. */
-function salesTypeOf(code: string | undefined): SalesInvoiceTypeCode {
-  if (code === undefined || code === '01' || code === '03' || code === '04') return code ?? '01';
+/**
+ * The recorded type as the builder takes it (absent: the invoice's own, 01 or an export's 02); a type this product
+ * never issues is refused, not rebuilt as 01.
+ */
+function salesTypeOf(code: string | undefined): SalesInvoiceTypeCode | undefined {
+  if (code === undefined || code === '01' || code === '02' || code === '03' || code === '04') return code;
   throw new SignerError('REQUEST_INVALID', `invoice_type_code ${code}`);
 }
