@@ -58,12 +58,29 @@ export const everyTaxRequest = {
   payment: request.payment,
 };
 
+/** An export (type 02) in US dollars to a company abroad, delivered FOB, with its rate to COP. */
+export const exportRequest = {
+  customer: {
+    document_type: '50',
+    document_number: 'US987654321',
+    name: 'Importadora del Norte Inc.',
+    foreign_address: { line: '1 Harbor Way', city_name: 'Miami', region: 'FL', country_code: 'US' },
+  },
+  lines: [
+    taxedLine('C-1', 'Café verde (saco 70 kg)', 40, 310.5, { code: '01', name: 'IVA', rate: 0 }),
+    taxedLine('F-1', 'Flores (caja)', 12, 45.25),
+  ],
+  payment: { method_code: '30' },
+  currency: { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-01-02' },
+  export: { incoterm: 'FOB' },
+} as const;
+
 // Each test process starts at a random point of the shared test range, as the reference advises.
 let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);
 
 export type InvoiceOptions = {
   /** The request built; default: four lines of IVA at 19, 5 and 0 % and one excluded. */
-  request?: typeof request | typeof everyTaxRequest;
+  request?: typeof request | typeof everyTaxRequest | typeof exportRequest;
   number?: string;
   issuedAt?: Date;
   resolution?: Partial<NumberingResolution>;

@@ -6,7 +6,7 @@ import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } f
 import { packageForTest } from '@fe/dian-client/testing';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { demoTenant } from '@fe/dian-domain';
-import { everyTaxRequest, signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
+import { everyTaxRequest, exportRequest, signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
 
 let world: TestWorld;
@@ -793,6 +793,57 @@ const cases: Case[] = [
       ),
     }),
   },
+  // Issue 30: the exchange rate's fields (FAR02–07, one per field) and the export's (SIM-EXP01/02).
+  ...(
+    [
+      [
+        'FAR02',
+        'SourceCurrencyCode EUR on a USD document',
+        '<cbc:SourceCurrencyCode>USD<',
+        '<cbc:SourceCurrencyCode>EUR<',
+      ],
+      [
+        'FAR03',
+        'SourceCurrencyBaseRate 100.00',
+        '<cbc:SourceCurrencyBaseRate>1.00<',
+        '<cbc:SourceCurrencyBaseRate>100.00<',
+      ],
+      ['FAR04', 'TargetCurrencyCode USD', '<cbc:TargetCurrencyCode>COP<', '<cbc:TargetCurrencyCode>USD<'],
+      [
+        'FAR05',
+        'TargetCurrencyBaseRate 1000',
+        '<cbc:TargetCurrencyBaseRate>1.00<',
+        '<cbc:TargetCurrencyBaseRate>1000<',
+      ],
+      ['FAR06', 'CalculationRate 0.00', '<cbc:CalculationRate>3912.45<', '<cbc:CalculationRate>0.00<'],
+      ['FAR07', 'a rate dated after the issue date', '<cbc:Date>2026-01-02<', '<cbc:Date>2099-01-02<'],
+    ] as const
+  ).map(([rule, why, from, to]) => ({
+    rule,
+    why,
+    options: () => ({ request: exportRequest, mutate: replaceFirst(from, to) }),
+  })),
+  {
+    rule: 'SIM-EXP01',
+    why: 'an export (02) without DeliveryTerms',
+    options: () => ({
+      request: exportRequest,
+      mutate: (xml: string) => xml.replace(/<cac:DeliveryTerms>.*?<\/cac:DeliveryTerms>/, ''),
+    }),
+  },
+  {
+    rule: 'SIM-EXP02',
+    why: 'an export (02), with its Incoterm, to a buyer without an address abroad',
+    options: () => ({
+      mutate: chain(
+        replaceFirst('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>02<'),
+        replaceFirst(
+          '<cac:PaymentMeans>',
+          '<cac:DeliveryTerms><cbc:LossRiskResponsibilityCode>CIF</cbc:LossRiskResponsibilityCode></cac:DeliveryTerms><cac:PaymentMeans>',
+        ),
+      ),
+    }),
+  },
   {
     rule: 'FAI01',
     why: 'a contingency invoice (03) without AdditionalDocumentReference',
@@ -938,6 +989,14 @@ describe('DIAN simulator through the SOAP client', () => {
         amount('PriceAmount', '50000.00', '50000.99'), // 2 × 50 000.99 = 100 001.98 for a line of 100 000.00: 1.98 off
       ),
     });
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
+  });
+
+  it('accepts an export (02) in US dollars with its rate and Incoterm', async () => {
+    const invoice = signedInvoice({ credential: world.tenant, request: exportRequest });
+    expect(invoice.xml).toContain('<cbc:InvoiceTypeCode>02</cbc:InvoiceTypeCode>');
     const answer = await send(invoice.xml);
     expect(rules(answer)).toEqual([]);
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });

@@ -230,6 +230,23 @@ const invoiceRules = [
     'Existe un valor cuya moneda (currencyID) es diferente de la moneda del documento (DocumentCurrencyCode)',
   ),
   r('FAR01', 'document', 'El documento en moneda distinta de COP no informa la tasa de cambio (PaymentExchangeRate)'),
+  r('FAR02', 'document', 'La moneda de origen de la tasa de cambio (SourceCurrencyCode) no es la moneda del documento'),
+  r('FAR03', 'document', 'La base de la moneda de origen (SourceCurrencyBaseRate) debe ser 1.00'),
+  r('FAR04', 'document', 'La moneda de destino de la tasa de cambio (TargetCurrencyCode) debe ser COP'),
+  r('FAR05', 'document', 'La base de la moneda de destino (TargetCurrencyBaseRate) debe ser 1.00'),
+  r('FAR06', 'document', 'La tasa de cambio (CalculationRate) no se informó o no es un valor mayor que cero'),
+  r('FAR07', 'document', 'La fecha de la tasa de cambio (Date) no se informó o es posterior a la fecha de emisión'),
+  // Reference §10.3 names the export type and its fields, not DIAN's codes for them.
+  r(
+    'SIM-EXP01',
+    'document',
+    'La factura de exportación (tipo 02) no informa condiciones de entrega (DeliveryTerms) con un Incoterm de la tabla',
+  ),
+  r(
+    'SIM-EXP02',
+    'document',
+    'La factura de exportación (tipo 02) debe tener un adquirente con dirección en el exterior',
+  ),
   r(
     'FAI01',
     'document',

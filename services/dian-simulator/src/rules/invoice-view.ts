@@ -93,6 +93,12 @@ export type AddressView = { cityCode: string | undefined; country: string | unde
 /** cac:BillingReference's note references: the CUDE in each Credit/DebitNoteDocumentReference/cbc:UUID. */
 type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
+/** cac:PaymentExchangeRate, each field as written. */
+export type ExchangeRateView = Record<
+  'sourceCurrency' | 'sourceBaseRate' | 'targetCurrency' | 'targetBaseRate' | 'calculationRate' | 'date',
+  string | undefined
+>;
+
 /** What a credit or debit note adds to the view (reference §10.1–10.2). */
 type NoteView = {
   typeCode: string | undefined;
@@ -154,8 +160,10 @@ export type InvoiceView = {
   dianExtensionCount: number;
   /** cac:AdditionalDocumentReference: its cbc:ID and cbc:UUID (FAI01–03, contingency invoices). */
   additionalDocuments: { id: string | undefined; uuid: string | undefined }[];
-  /** Whether cac:PaymentExchangeRate is present (FAR01, a currency other than COP). */
-  hasPaymentExchangeRate: boolean;
+  /** cac:PaymentExchangeRate's fields (FAR01–07: a currency other than COP), undefined without one. */
+  exchangeRate: ExchangeRateView | undefined;
+  /** Each cac:DeliveryTerms' cbc:LossRiskResponsibilityCode, the Incoterm (SIM-EXP01, an export). */
+  incoterms: (string | undefined)[];
   /** Whether some cac:Delivery lacks cbc:ActualDeliveryDate. */
   deliveryWithoutDate: boolean;
   paymentMeans: { id: string | undefined; dueDate: string | undefined }[];
@@ -183,6 +191,19 @@ const allowanceCharge = (element: XmlElement): AllowanceChargeView => ({
   charge: text(childElement(element, cbc, 'ChargeIndicator')) === 'true',
   amount: text(childElement(element, cbc, 'Amount')),
 });
+
+function exchangeRateOf(rate: XmlElement | undefined): ExchangeRateView | undefined {
+  if (!rate) return undefined;
+  const field = (local: string) => text(childElement(rate, cbc, local));
+  return {
+    sourceCurrency: field('SourceCurrencyCode'),
+    sourceBaseRate: field('SourceCurrencyBaseRate'),
+    targetCurrency: field('TargetCurrencyCode'),
+    targetBaseRate: field('TargetCurrencyBaseRate'),
+    calculationRate: field('CalculationRate'),
+    date: field('Date'),
+  };
+}
 
 /** cac:PhysicalLocation/cac:Address and cac:PartyTaxScheme/cac:RegistrationAddress of a party, those present. */
 function addressesOf(party: XmlElement | undefined): AddressView[] {
@@ -308,7 +329,8 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
       id: text(childElement(d, cbc, 'ID')),
       uuid: text(childElement(d, cbc, 'UUID')),
     })),
-    hasPaymentExchangeRate: all(cac, 'PaymentExchangeRate').length > 0,
+    exchangeRate: exchangeRateOf(all(cac, 'PaymentExchangeRate')[0]),
+    incoterms: all(cac, 'DeliveryTerms').map((d) => text(childElement(d, cbc, 'LossRiskResponsibilityCode'))),
     deliveryWithoutDate: all(cac, 'Delivery').some((d) => !text(childElement(d, cbc, 'ActualDeliveryDate'))),
     paymentMeans: all(cac, 'PaymentMeans').map((p) => ({
       id: text(childElement(p, cbc, 'ID')),
