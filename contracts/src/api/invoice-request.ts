@@ -245,7 +245,7 @@ export const prepaidPaymentSchema = z
   .strict()
   .meta({ id: 'PrepaidPayment' });
 
-export const invoiceLineSchema = z
+export const invoiceLineV2Schema = z
   .object({
     code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
     name: text(1, 300).describe('Description.'),
@@ -275,6 +275,16 @@ export const invoiceLineSchema = z
   })
   .strict()
   .meta({ id: 'InvoiceLineV2' });
+
+/**
+ * Today's line: the v2 line, frozen above as InvoiceRequested.v2 published it, plus what v3 added (docs/events.md,
+ * "Versioning"). New line fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceLineSchema = invoiceLineV2Schema
+  .extend({
+    // v3 line fields
+  })
+  .meta({ id: 'InvoiceLineV3' });
 
 export const paymentSchema = z
   .object({
@@ -342,22 +352,12 @@ export const invoiceExportSchema = z
   .strict()
   .meta({ id: 'InvoiceExport' });
 
-/** Spread into the request's v3 fields. */
-export const invoiceCurrencyFields = {
-  currency: invoiceCurrencySchema
-    .optional()
-    .describe('Absent: pesos (COP). Present: every amount of the request is in this currency.'),
-  export: invoiceExportSchema
-    .optional()
-    .describe('An export sale (InvoiceTypeCode 02) to a buyer with a foreign_address; not with paper_document.'),
-};
-
 // ── end of issue 30 currency and export ──
 
-export const invoiceRequestSchema = z
+export const invoiceRequestV2Schema = z
   .object({
     customer: customerSchema,
-    lines: z.array(invoiceLineSchema).min(1).max(500),
+    lines: z.array(invoiceLineV2Schema).min(1).max(500),
     payment: paymentSchema,
     number: z
       .number()
@@ -413,10 +413,28 @@ export const invoiceRequestSchema = z
       .describe(
         'A sale documented on paper while the seller could not invoice electronically: the invoice is issued as type 03 and names the paper one (AdditionalDocumentReference, docs/contingency.md).',
       ),
-    ...invoiceCurrencyFields, // issue 30 (v3): currency and export
   })
   .strict()
   .meta({ id: 'InvoiceRequestV2' });
+
+/**
+ * The request as the API takes it today: the v2 request, frozen above as InvoiceRequested.v2 published it, plus what
+ * v3 added. New request fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceRequestSchema = invoiceRequestV2Schema
+  .extend({
+    lines: z.array(invoiceLineSchema).min(1).max(500),
+    // v3 request fields
+    // Issue 30, currency and export (invoiceCurrencySchema, invoiceExportSchema above): absent means COP, type 01.
+    currency: invoiceCurrencySchema
+      .optional()
+      .describe('Absent: pesos (COP). Present: every amount of the request is in this currency.'),
+    export: invoiceExportSchema
+      .optional()
+      .describe('An export sale (InvoiceTypeCode 02) to a buyer with a foreign_address; not with paper_document.'),
+    // end of issue 30 currency and export
+  })
+  .meta({ id: 'InvoiceRequestV3' });
 
 /** The request as the client sends it. */
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
