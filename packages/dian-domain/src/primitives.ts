@@ -6,7 +6,7 @@ export { ns as ublNamespaces } from './ubl/namespaces.ts';
 export { demoTenant, demoResolution, demoSoftware } from './tenant/demo-tenant.ts';
 export { colombiaDateTime, type ColombiaDateTime } from './time/colombia-time.ts';
 export { SIGNATURE_SLOT_ANCHOR } from './ubl/signature-slot.ts';
-export { parseDecimal, roundHalfUp, money, formatUnits, type Decimal } from './money/decimal.ts';
+export { parseDecimal, multiply, roundHalfUp, money, formatUnits, type Decimal } from './money/decimal.ts';
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
 export { nitCheckDigit } from './nit/nit-check-digit.ts';
 export { tacitAcceptanceAvailableFrom } from './calendar/business-days.ts';

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readInvoiceView, renderInvoicePdf } from '../src/index.ts';
 import { rowsPerContinuationPage } from '../src/pdf/page-geometry.ts';
 import { demoInvoiceOf, sampleInvoice, sampleReadOptions } from '../src/samples/sample-invoices.ts';
+import { buildCase, invoiceCases } from '@fe/dian-domain/testing';
 import { decodeQr, pdfText } from '../test-support/read-pdf.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fe-renderer-'));
@@ -45,6 +46,36 @@ describe('the PDF, read back', () => {
 
   it("has a QR that decodes, from the rasterised page, to DIAN's QR text", () => {
     expect(decodeQr(file, dir)).toBe(built.qrContent);
+  });
+});
+
+describe('an invoice in a foreign currency (issue 30)', () => {
+  const pdfOf = (name: string) => {
+    const built = buildCase(invoiceCases.find((c) => c.name.startsWith(name))!.request);
+    const file = join(dir, `${name.replaceAll(' ', '-')}.pdf`);
+    writeFileSync(file, renderInvoicePdf(readInvoiceView(built.xml, { softwareProviderName: 'X' })).bytes);
+    return pdfText(file);
+  };
+
+  it("prints an export's currency, its rate with its date, the total in pesos and the Incoterm", () => {
+    const text = pdfOf('export in US dollars');
+    expect(text).toContain('USD');
+    expect(text).toContain('1 USD = $ 3.912,45 COP (09/03/2026)');
+    // 120 × 12.75 + 3 × 1 499.99 − 5 % (225.00) = 1 530.00 + 4 274.97 = 5 804.97 dollars; × 3 912.45 = 22 711 654.88 pesos.
+    expect(text).toContain('$ 5.804,97');
+    expect(text).toContain('$ 22.711.654,88');
+    expect(text).toContain('Condiciones de entrega: FOB (Franco a bordo). Puerto de');
+    expect(text).toContain('SON: CINCO MIL OCHOCIENTOS CUATRO DÓLARES ESTADOUNIDENSES CON 97/100');
+    expect(text).not.toContain('M/CTE');
+  });
+
+  it('prints a dollar invoice at home with its rate and no delivery terms; a peso one with neither', () => {
+    const dollars = pdfOf('US dollars to a buyer at home');
+    expect(dollars).toContain('1 USD = $ 4.005,1234 COP (10/03/2026)');
+    expect(dollars).not.toContain('Condiciones de entrega');
+    const pesos = pdfOf('one line');
+    expect(pesos).toContain('COP (peso colombiano)');
+    expect(pesos).not.toContain('Tasa de cambio');
   });
 });
 

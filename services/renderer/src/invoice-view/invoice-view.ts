@@ -93,7 +93,15 @@ export type InvoiceView = {
   /** HH:MM:SS-05:00 as signed. */
   issueTime: string;
   dueDate?: string;
+  /** DocumentCurrencyCode: every amount of the view is in it. */
   currency: string;
+  /**
+   * cac:PaymentExchangeRate of a document in another currency: pesos per unit (CalculationRate), its date, and the
+   * payable total in pesos at that rate (rounded half-up to the cent).
+   */
+  exchangeRate?: { rate: string; date: string; payableInPesos: string };
+  /** cac:DeliveryTerms of an export (type 02): the Incoterm, its name, and any further terms. */
+  deliveryTerms?: { incoterm: string; name?: string; specialTerms?: string };
   notes: string[];
   /** The invoice's numbering authorization (sts:InvoiceControl); notes have none (annex §10.1). */
   resolution?: {

@@ -1,4 +1,4 @@
-import { dianLookupUrl, qrContent } from '@fe/dian-domain/primitives';
+import { dianLookupUrl, formatUnits, multiply, parseDecimal, qrContent, roundHalfUp } from '@fe/dian-domain/primitives';
 import { RendererError } from '../errors.ts';
 import type { InvoiceView, NoteView, PartyView } from './invoice-view.ts';
 import { readParty } from './read-party.ts';
@@ -57,6 +57,8 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
         }
       : undefined;
   const note = kind === 'invoice' ? undefined : readNote(root);
+  const exchangeRate = readExchangeRate(child(root, 'PaymentExchangeRate'), amount('PayableAmount'));
+  const deliveryTerms = readDeliveryTerms(child(root, 'DeliveryTerms'));
 
   return {
     kind,
@@ -67,6 +69,8 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
     issueTime,
     ...(dueDate !== undefined ? { dueDate } : {}),
     currency: text(root, 'DocumentCurrencyCode') ?? 'COP',
+    ...(exchangeRate ? { exchangeRate } : {}),
+    ...(deliveryTerms ? { deliveryTerms } : {}),
     ...(kind === 'invoice' && text(root, 'InvoiceTypeCode') === '04' ? { contingency: true as const } : {}),
     notes: children(root, 'Note')
       .map((n) => text(n))
@@ -215,3 +219,20 @@ const hasSignature = (root: XmlNode) =>
   children(child(root, 'UBLExtensions'), 'UBLExtension').some(
     (ext) => child(ext, 'ExtensionContent', 'Signature') !== undefined,
   );
+
+/** A foreign currency's rate to COP and the total it makes in pesos, as the PDF prints them beside the currency. */
+function readExchangeRate(rate: XmlNode | undefined, payable: string): InvoiceView['exchangeRate'] {
+  const calculation = text(rate, 'CalculationRate');
+  const date = text(rate, 'Date');
+  if (calculation === undefined || date === undefined) return undefined;
+  const pesos = roundHalfUp(multiply(parseDecimal(payable), parseDecimal(calculation)), 2);
+  return { rate: calculation, date, payableInPesos: formatUnits(pesos, 2) };
+}
+
+function readDeliveryTerms(terms: XmlNode | undefined): InvoiceView['deliveryTerms'] {
+  const incoterm = text(terms, 'LossRiskResponsibilityCode');
+  if (incoterm === undefined) return undefined;
+  const name = text(terms, 'LossRisk');
+  const specialTerms = text(terms, 'SpecialTerms');
+  return { incoterm, ...(name ? { name } : {}), ...(specialTerms ? { specialTerms } : {}) };
+}

@@ -1,4 +1,4 @@
-import { formatDate, formatNit } from '../format/colombian-format.ts';
+import { formatDate, formatMoney, formatNit, formatPrice } from '../format/colombian-format.ts';
 import { documentTypeLabel, paymentFormLabel, paymentMeansLabel, responsibilitiesLabel } from '../format/labels.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
 import { addressText } from './header.ts';
@@ -11,7 +11,8 @@ const PAY_WIDTH = 206;
 
 /**
  * The buyer (name, document type and number, address, email) and the payment terms (form,
- * means, due date, currency), side by side in two framed boxes of equal height.
+ * means, due date, currency and its rate, an export's delivery terms), side by side in two framed boxes of equal
+ * height.
  */
 export function drawParties(canvas: Canvas, view: InvoiceView, top: number): number {
   const c = view.customer;
@@ -32,6 +33,17 @@ export function drawParties(canvas: Canvas, view: InvoiceView, top: number): num
     ['Fecha de vencimiento', p?.dueDate ? formatDate(p.dueDate) : 'No aplica'],
     ['Moneda', view.currency === 'COP' ? 'COP (peso colombiano)' : view.currency],
   ];
+  const rate = view.exchangeRate;
+  if (rate) {
+    // The rate the XML carries (PaymentExchangeRate) and the total in pesos at it: amounts above are in the currency.
+    payment.push(['Tasa de cambio', `1 ${view.currency} = $ ${formatPrice(rate.rate)} COP (${formatDate(rate.date)})`]);
+    payment.push(['Total en pesos (COP)', `$ ${formatMoney(rate.payableInPesos)}`]);
+  }
+  const terms = view.deliveryTerms;
+  if (terms) {
+    const named = terms.name ? `${terms.incoterm} (${terms.name})` : terms.incoterm;
+    payment.push(['Condiciones de entrega', terms.specialTerms ? `${named}. ${terms.specialTerms}` : named]);
+  }
 
   const buyerBottom = drawBox(canvas, 'ADQUIRIENTE', buyer, left, top, buyerWidth);
   const payBottom = drawBox(canvas, 'CONDICIONES DE PAGO', payment, left + buyerWidth + GAP, top, PAY_WIDTH);

@@ -66,7 +66,7 @@ export function balanceAfterAdvances(totals: InvoiceView['totals']): string | un
   return amountOf(balance);
 }
 
-const wordsText = (view: InvoiceView) => `SON: ${amountInWords(view.totals.payable)}`;
+const wordsText = (view: InvoiceView) => `SON: ${amountInWords(view.totals.payable, view.currency)}`;
 const notesText = (view: InvoiceView) => view.notes.join('\n');
 
 const reasonText = (a: InvoiceView['adjustments'][number]) => adjustmentText(a, { withBase: false });

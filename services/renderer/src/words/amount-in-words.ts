@@ -93,13 +93,24 @@ export function integerInWords(value: bigint): string {
   return parts.join(' ');
 }
 
-export function amountInWords(amount: string): string {
+/** The currencies named in words (singular, plural); any other is named by its ISO code. */
+const CURRENCY_WORDS: Readonly<Record<string, readonly [string, string]>> = {
+  COP: ['PESO', 'PESOS'],
+  USD: ['DÓLAR ESTADOUNIDENSE', 'DÓLARES ESTADOUNIDENSES'],
+  EUR: ['EURO', 'EUROS'],
+};
+
+/** The amount in words in its currency: pesos end in "M/CTE" (moneda corriente), another currency does not. */
+export function amountInWords(amount: string, currencyCode = 'COP'): string {
   const cents = roundHalfUp(parseDecimal(amount), 2);
-  const pesos = cents / 100n;
+  const units = cents / 100n;
   const fraction = Number(cents % 100n);
   // "un millón de pesos": a round number of millions takes "de" before the currency.
-  const of = pesos >= 1_000_000n && pesos % 1_000_000n === 0n ? ' DE' : '';
-  const currency = pesos === 1n ? 'PESO' : 'PESOS';
+  const of = units >= 1_000_000n && units % 1_000_000n === 0n ? ' DE' : '';
+  const [singular, plural] = Object.hasOwn(CURRENCY_WORDS, currencyCode)
+    ? CURRENCY_WORDS[currencyCode]!
+    : [currencyCode, currencyCode];
+  const currency = units === 1n ? singular : plural;
   const centsText = fraction ? ` CON ${String(fraction).padStart(2, '0')}/100` : '';
-  return `${integerInWords(pesos)}${of} ${currency}${centsText} M/CTE`;
+  return `${integerInWords(units)}${of} ${currency}${centsText}${currencyCode === 'COP' ? ' M/CTE' : ''}`;
 }

@@ -43,6 +43,14 @@ describe('amountInWords', () => {
     ]);
   });
 
+  it('names a foreign currency in its own words, or by its code, and only pesos as moneda corriente', () => {
+    expect(amountInWords('5804.97', 'USD')).toBe('CINCO MIL OCHOCIENTOS CUATRO DÓLARES ESTADOUNIDENSES CON 97/100');
+    expect(amountInWords('1.00', 'USD')).toBe('UN DÓLAR ESTADOUNIDENSE');
+    expect(amountInWords('1000000.00', 'EUR')).toBe('UN MILLÓN DE EUROS');
+    expect(amountInWords('12.50', 'JPY')).toBe('DOCE JPY CON 50/100');
+    expect(amountInWords('12.50', 'COP')).toBe('DOCE PESOS CON 50/100 M/CTE');
+  });
+
   it('refuses what it cannot say rather than printing a wrong total', () => {
     expect(() => amountInWords('-1.00')).toThrow(RangeError);
     expect(() => integerInWords(10n ** 24n)).toThrow(RangeError);
