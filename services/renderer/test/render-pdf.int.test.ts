@@ -61,7 +61,7 @@ describe('an invoice in a foreign currency (issue 30)', () => {
     const text = pdfOf('export in US dollars');
     expect(text).toContain('USD');
     expect(text).toContain('1 USD = $ 3.912,45 COP (09/03/2026)');
-    // 120 × 12.75 + 3 × 1 499.99 − 5 % (225.00) = 1 530.00 + 4 274.97 = 5 804.97 dollars; × 3 912.45 = 22 711 654.88 pesos.
+    // 120 × 12.75 + 3 × 1 499.99 − 5 % (225.00) = 5 804.97 dollars; × 3 912.45 = 22 711 654.88 pesos.
     expect(text).toContain('$ 5.804,97');
     expect(text).toContain('$ 22.711.654,88');
     expect(text).toContain('Condiciones de entrega: FOB (Franco a bordo). Puerto de');
