@@ -27,6 +27,17 @@ const marks: Record<string, string[]> = {
   'invoice-free-sample.json': [
     '<cbc:LineExtensionAmount currencyID="COP">0.00</cbc:LineExtensionAmount><cbc:FreeOfChargeIndicator>true</cbc:FreeOfChargeIndicator><cac:PricingReference><cac:AlternativeConditionPrice><cbc:PriceAmount currencyID="COP">3800.00</cbc:PriceAmount><cbc:PriceTypeCode>01</cbc:PriceTypeCode>',
   ],
+  // Currency and export (test-support/suites/currency.ts checks them on both shapes, with the CUFE and xmllint).
+  'invoice-export.json': [
+    '<cbc:InvoiceTypeCode>02</cbc:InvoiceTypeCode>',
+    '<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>',
+    '<cbc:PayableAmount currencyID="USD">113465.00</cbc:PayableAmount>',
+  ],
+  'invoice-usd-at-home.json': [
+    '<cbc:InvoiceTypeCode>01</cbc:InvoiceTypeCode>',
+    '<cbc:CalculationRate>4005.12</cbc:CalculationRate>',
+    '<cbc:PayableAmount currencyID="USD">6604.50</cbc:PayableAmount>',
+  ],
   'invoice-foreign-buyer.json': [
     '<cbc:ID schemeName="41">X4821937</cbc:ID>',
     '<cbc:CityName>New York</cbc:CityName><cbc:PostalZone>10118</cbc:PostalZone><cbc:CountrySubentity>NY</cbc:CountrySubentity><cac:AddressLine><cbc:Line>350 Fifth Avenue, Suite 4200</cbc:Line></cac:AddressLine><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode>',
@@ -56,6 +67,10 @@ const pdfShows: Record<string, string[]> = {
     'Pronto pago (condicionado a pago en 10 días)',
   ],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+  // 275 × 412.60 = 113 465.00 dollars × 3 912.45 = 443 926 139.25 pesos.
+  'invoice-export.json': ['1 USD = $ 3.912,45 COP (02/01/2026)', '$ 443.926.139,25', 'FOB (Franco a bordo)'],
+  // 3 × 1 850 + IVA 19 % = 6 604.50 dollars × 4 005.12 = 26 451 815.04 pesos; ReteFuente 3.5 % of 5 550.00.
+  'invoice-usd-at-home.json': ['1 USD = $ 4.005,12 COP (02/01/2026)', '$ 26.451.815,04', '$ 194,25'],
   'invoice-withholdings.json': [
     'Retención ReteRenta',
     '$ 185.000,00',
@@ -75,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the eight the README lists', () => {
+  it('are the ten the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
+import { currencySuite } from '../test-support/suites/currency.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
@@ -16,3 +17,4 @@ afterAll(async () => shape?.close());
 invoiceApiSuite(() => shape);
 creditDebitNotesSuite(() => shape);
 otherTaxesSuite(() => shape);
+currencySuite(() => shape);

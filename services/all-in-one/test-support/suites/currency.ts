@@ -1,0 +1,109 @@
+// Issue 30's currency and export end to end on either shape: examples/invoice-export.json (type 02 in US dollars,
+// FOB) and invoice-usd-at-home.json (type 01 in dollars) accepted by the simulator, valid against DIAN's XSD by
+// xmllint, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
+// formula written here (on the amounts as written, in the document's currency), and the PDF showing the rate.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { demoResolution } from '@fe/dian-domain';
+import { xmllintValidate } from '@fe/dian-domain/testing';
+import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
+import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpAnswer } from '../http-client.ts';
+import type { Shape } from '../shapes/shape.ts';
+
+const example = (file: string): unknown =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
+
+/**
+ * Annex §1.1: SHA-384 of NumFac, FecFac, HorFac, ValFac, 01 ValIva, 04 ValInc, 03 ValIca, ValTot, NitOFE, NumAdq,
+ * ClTec, TipoAmbiente, each value the XML's own string: a dollar invoice's are in dollars, with no conversion.
+ */
+function cufeOf(xml: string): string {
+  const head = readDocumentHead(parseXmlTree(xml));
+  const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
+  const parts = [head.number, head.issueDate, head.issueTime, head.lineExtensionAmount, tax('01'), tax('04')];
+  parts.push(tax('03'), head.payableAmount, head.supplierNit, head.customerId, demoResolution.technicalKey);
+  parts.push(head.environment);
+  expect(parts.every((part) => part !== undefined)).toBe(true);
+  return createHash('sha384').update(parts.join(''), 'utf8').digest('hex');
+}
+
+const cases = [
+  {
+    file: 'invoice-export.json',
+    // 275 × 412.60 = 113 465.00 dollars at IVA 0 % (an export is exempt); FOB; × 3 912.45 = 443 926 139.25 pesos.
+    xml: [
+      '<cbc:InvoiceTypeCode>02</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>',
+      '<cac:DeliveryTerms><cbc:SpecialTerms>Puerto de Cartagena</cbc:SpecialTerms><cbc:LossRiskResponsibilityCode>FOB</cbc:LossRiskResponsibilityCode><cbc:LossRisk>Franco a bordo</cbc:LossRisk></cac:DeliveryTerms>',
+      '<cac:PaymentExchangeRate><cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode><cbc:SourceCurrencyBaseRate>1.00</cbc:SourceCurrencyBaseRate><cbc:TargetCurrencyCode>COP</cbc:TargetCurrencyCode><cbc:TargetCurrencyBaseRate>1.00</cbc:TargetCurrencyBaseRate><cbc:CalculationRate>3912.45</cbc:CalculationRate><cbc:Date>2026-01-02</cbc:Date></cac:PaymentExchangeRate>',
+      '<cbc:PayableAmount currencyID="USD">113465.00</cbc:PayableAmount>',
+    ],
+    // The CUFE's amounts (ValFac 01 ValIva 04 ValInc 03 ValIca ValTot), in dollars as the XML writes them.
+    cufeAmounts: '113465.00010.00040.00030.00113465.00',
+    pdf: ['Moneda: USD', '1 USD = $ 3.912,45 COP (02/01/2026)', '$ 443.926.139,25', 'FOB (Franco a bordo)'],
+  },
+  {
+    file: 'invoice-usd-at-home.json',
+    // 3 × 1 850 = 5 550.00 + IVA 1 054.50 = 6 604.50 dollars; × 4 005.12 = 26 451 815.04 pesos.
+    xml: [
+      '<cbc:InvoiceTypeCode>01</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>',
+      '<cbc:CalculationRate>4005.12</cbc:CalculationRate>',
+      '<cbc:TaxAmount currencyID="USD">1054.50</cbc:TaxAmount>',
+    ],
+    cufeAmounts: '5550.00011054.50040.00030.006604.50',
+    pdf: ['1 USD = $ 4.005,12 COP (02/01/2026)', '$ 26.451.815,04', 'DÓLARES ESTADOUNIDENSES'],
+  },
+];
+
+/** `shape` gives the deployment the file started (in its beforeAll). */
+export function currencySuite(shape: () => Shape): void {
+  describe.each(cases)('examples/$file', ({ file, xml: marks, cufeAmounts, pdf: shown }) => {
+    let answer: HttpAnswer;
+    let xml: string;
+    beforeAll(async () => {
+      answer = await shape().post(example(file));
+      xml = answer.status === 201 ? await (await fetch(answer.body.xml_url)).text() : '';
+    }, 60_000);
+
+    it('is accepted by DIAN, in its currency, with the CUFE of the annex formula over the amounts as written', () => {
+      expect({ status: answer.status, errors: answer.body?.tax_authority_response?.errors }).toEqual({
+        status: 201,
+        errors: undefined,
+      });
+      expect(cufeOf(xml)).toBe(answer.body.cufe);
+      for (const mark of marks) expect(xml).toContain(mark);
+      // Every amount in the document's currency (FAD15b): no COP amount beside the dollars.
+      expect(xml).not.toContain('currencyID="COP"');
+      const head = readDocumentHead(parseXmlTree(xml));
+      const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
+      expect(head.lineExtensionAmount! + tax('01') + tax('04') + tax('03') + head.payableAmount!).toBe(cufeAmounts);
+    });
+
+    it("validates against DIAN's UBL 2.1 XSD (xmllint)", () => {
+      const result = xmllintValidate([{ name: file, xml }]);
+      expect(result.status, result.output).toBe(0);
+    });
+
+    it("is signed as xmlsec1 and xades4j (DIAN's library) verify", async () => {
+      const dir = shape().scratchDir;
+      const xmlFile = join(dir, `${file}.xml`);
+      const caFile = join(dir, 'demo-ca.pem');
+      writeFileSync(xmlFile, xml);
+      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
+      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
+        const verdict = verify(xmlFile, caFile);
+        expect(verdict.ok, verdict.output).toBe(true);
+      }
+    });
+
+    it('has a PDF that prints the currency, its rate with its date and the total in pesos', async () => {
+      const pdfFile = join(shape().scratchDir, `${file}.pdf`);
+      writeFileSync(pdfFile, Buffer.from(await (await fetch(answer.body.pdf_url)).arrayBuffer()));
+      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      for (const words of shown) expect(text).toContain(words);
+    });
+  });
+}
