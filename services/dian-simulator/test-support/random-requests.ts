@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { formatUnits, nitCheckDigit } from '@fe/dian-domain';
 import countries from '../../../packages/dian-domain/src/codelists/countries.json' with { type: 'json' };
+import currencies from '../../../packages/dian-domain/src/codelists/currencies.json' with { type: 'json' };
+import deliveryTerms from '../../../packages/dian-domain/src/codelists/delivery-terms.json' with { type: 'json' };
 import municipalities from '../../../packages/dian-domain/src/codelists/municipalities.json' with { type: 'json' };
 import paymentMeans from '../../../packages/dian-domain/src/codelists/payment-means.json' with { type: 'json' };
 import units from '../../../packages/dian-domain/src/codelists/units.json' with { type: 'json' };
@@ -249,6 +251,19 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
       ),
     })
     .map(withoutUndefined);
+  // Issue 30: a currency of DIAN's list other than COP, its rate (up to 4 decimals) set on or before the issue date;
+  // an export (02) by an Incoterm of DIAN's list, kept only for a buyer abroad.
+  const currency = fc.record({
+    code: fc.constantFrom(...Object.keys(currencies).filter((code) => code !== 'COP' && /^[A-Z]{3}$/.test(code))),
+    exchange_rate: positive(4, 9),
+    rate_date: isoDay(new Date(issuedAt.getTime() - 365 * 86_400_000), issuedAt),
+  });
+  const sale = fc
+    .record(
+      { incoterm: fc.constantFrom(...Object.keys(deliveryTerms)), special_terms: text(40) },
+      { requiredKeys: ['incoterm'] },
+    )
+    .map(withoutUndefined);
   const base = fc
     .record({
       customer,
@@ -259,8 +274,12 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
         nil: undefined,
       }),
       notes: fc.option(text(80), { nil: undefined }),
+      currency: fc.option(currency, { nil: undefined, freq: 2 }),
+      export: fc.option(sale, { nil: undefined }),
     })
-    .map(withoutUndefined);
+    .map(({ export: exported, ...body }) =>
+      withoutUndefined({ ...body, export: 'foreign_address' in body.customer ? exported : undefined }),
+    );
   return base.chain((body) => {
     const payable = payableOf(body);
     if (payable === undefined || payable === 0n) return fc.constant<Body>(body);

@@ -130,7 +130,7 @@ describe("a request ingress accepts is accepted by the simulator's rules", () =>
   });
 
   it('random requests of the contract: accepted with the CUFE recomputed, or refused at ingress for amounts that cannot be (property)', () => {
-    const counts = { valid: 0, refusedAmounts: 0 };
+    const counts = { valid: 0, refusedAmounts: 0, foreignCurrency: 0, exports: 0 };
     fc.assert(
       fc.property(requests(issuedAt, payableIfValid), (body) => {
         const result = outcome(body);
@@ -143,12 +143,17 @@ describe("a request ingress accepts is accepted by the simulator's rules", () =>
         }
         expect(result).toEqual({ rejected: [], cufeMatches: true });
         counts.valid++;
+        if (body.currency) counts.foreignCurrency++;
+        if (body.export) counts.exports++;
       }),
       { numRuns: acceptedRuns, ...(seed !== undefined ? { seed } : {}) },
     );
     console.info(
-      `boundary property: ${counts.valid} accepted by the simulator, ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT)`,
+      `boundary property: ${counts.valid} accepted by the simulator (${counts.foreignCurrency} in a foreign currency, ${counts.exports} exports), ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT)`,
     );
+    // Issue 30: currencies and exports are among the accepted ones, or the property does not reach them.
+    expect(counts.foreignCurrency).toBeGreaterThan(0);
+    expect(counts.exports).toBeGreaterThan(0);
     // Every run reached a verdict, and most generated requests made it through, or the property says little.
     expect(counts.valid + counts.refusedAmounts).toBe(acceptedRuns);
     expect(counts.valid).toBeGreaterThan(counts.refusedAmounts);
@@ -164,6 +169,31 @@ const payableOf = (b: Body) => {
   return valid.value.totals.payable;
 };
 const breakages: Breakage[] = [
+  // Issue 30: currency and export.
+  {
+    name: 'a rate dated after the issue date',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      b.currency = { code: 'USD', exchange_rate: 3912.45, rate_date: '2026-03-11' };
+    },
+  },
+  {
+    name: 'pesos named as a foreign currency',
+    code: 'VALIDATION_ERROR',
+    applies: () => true,
+    break: (b) => {
+      b.currency = { code: 'COP', exchange_rate: 1, rate_date: '2026-03-10' };
+    },
+  },
+  {
+    name: 'an export to a buyer without an address abroad',
+    code: 'VALIDATION_ERROR',
+    applies: (b) => !('foreign_address' in (b.customer as Body)),
+    break: (b) => {
+      b.export = { incoterm: 'FOB' };
+    },
+  },
   {
     name: 'unit price with 7 decimals',
     code: 'VALIDATION_ERROR',
