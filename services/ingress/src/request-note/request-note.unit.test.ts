@@ -177,6 +177,17 @@ describe('a credit note', () => {
     ).toBe('NC1');
   });
 
+  it('on an invoice in another currency is NOTE_CURRENCY_NOT_SUPPORTED, credit or debit; nothing is reserved', async () => {
+    const { store, ports } = world();
+    const currency = { code: 'USD', exchange_rate: 3912.45, rate_date: '2026-03-01' };
+    const invoice = await anInvoice(store, '990000001', 'accepted', { request: { ...invoiceRequest, currency } });
+    for (const kind of ['credit', 'debit'] as const)
+      expect(await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)]))))).toEqual(
+        { code: 'NOTE_CURRENCY_NOT_SUPPORTED', paths: ['invoice'] },
+      );
+    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
+  });
+
   it('of 0.00 is NOTE_AMOUNT_ZERO naming the lines, credit or debit; nothing is reserved', async () => {
     const { store, ports } = world();
     const invoice = await anInvoice(store, '990000001');
