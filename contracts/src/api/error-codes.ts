@@ -120,7 +120,7 @@ export const errorCatalogue = {
   NOTE_CURRENCY_NOT_SUPPORTED: {
     http: 422,
     summary:
-      'The invoice is in a currency other than COP: notes are written in pesos until their events carry the invoice\'s currency and rate.',
+      "The invoice is in a currency other than COP: notes are written in pesos until their events carry the invoice's currency and rate.",
   },
   CANCELLATION_NOT_FULL: {
     http: 422,

@@ -94,7 +94,7 @@ export type AddressView = { cityCode: string | undefined; country: string | unde
 type NoteReferencesView = { creditNotes: (string | undefined)[]; debitNotes: (string | undefined)[] };
 
 /** cac:PaymentExchangeRate, each field as written. */
-export type ExchangeRateView = Record<
+type ExchangeRateView = Record<
   'sourceCurrency' | 'sourceBaseRate' | 'targetCurrency' | 'targetBaseRate' | 'calculationRate' | 'date',
   string | undefined
 >;

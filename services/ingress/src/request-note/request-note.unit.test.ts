@@ -182,9 +182,9 @@ describe('a credit note', () => {
     const currency = { code: 'USD', exchange_rate: 3912.45, rate_date: '2026-03-01' };
     const invoice = await anInvoice(store, '990000001', 'accepted', { request: { ...invoiceRequest, currency } });
     for (const kind of ['credit', 'debit'] as const)
-      expect(await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)]))))).toEqual(
-        { code: 'NOTE_CURRENCY_NOT_SUPPORTED', paths: ['invoice'] },
-      );
+      expect(
+        await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)])))),
+      ).toEqual({ code: 'NOTE_CURRENCY_NOT_SUPPORTED', paths: ['invoice'] });
     expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
   });
 
