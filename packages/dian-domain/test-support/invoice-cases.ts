@@ -289,7 +289,7 @@ export const invoiceCases: { name: string; request: InvoiceRequestInput }[] = [
         line(1, [{ code: '01', rate: 0 }], 120, '12.75'),
         { ...line(2, [], 3, '1499.99'), allowance_charges: [{ type: 'discount', reason: 'Volumen', percent: 5 }] },
       ],
-      payment: { method_code: '30', due_date: '2026-04-09' },
+      payment: { method_code: '30', due_date: '2030-04-09' },
       currency: { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-03-09' },
       export: { incoterm: 'FOB', special_terms: 'Puerto de Cartagena' },
     },
