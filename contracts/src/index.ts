@@ -37,6 +37,8 @@ export * from './events/credit-note-requested.v1.ts';
 export * from './events/debit-note-requested.v1.ts';
 export * from './events/credit-note-requested.v2.ts';
 export * from './events/debit-note-requested.v2.ts';
+export * from './events/credit-note-requested.v3.ts';
+export * from './events/debit-note-requested.v3.ts';
 export * from './events/note-request.v1.ts';
 export * from './events/invoice-note-reserved.v1.ts';
 export * from './events/invoice-note-issued.v1.ts';

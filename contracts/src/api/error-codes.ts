@@ -117,11 +117,6 @@ export const errorCatalogue = {
     summary:
       'A note line names a tax other than IVA (01) or INC (04), or cancels an invoice whose lines carry one: notes do not carry those taxes yet.',
   },
-  NOTE_CURRENCY_NOT_SUPPORTED: {
-    http: 422,
-    summary:
-      "The invoice is in a currency other than COP: notes are written in pesos until their events carry the invoice's currency and rate.",
-  },
   CANCELLATION_NOT_FULL: {
     http: 422,
     summary:

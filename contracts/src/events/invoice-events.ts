@@ -5,9 +5,15 @@ import { buyerNotificationSkippedV1 } from './buyer-notification-skipped.v1.ts';
 import { buyerNotificationStartedV1 } from './buyer-notification-started.v1.ts';
 import { buyerNotifiedV1 } from './buyer-notified.v1.ts';
 import { creditNoteRequestedV1 } from './credit-note-requested.v1.ts';
-import { creditNoteRequestedV1AsV2, creditNoteRequestedV2 } from './credit-note-requested.v2.ts';
+import { creditNoteRequestedV2 } from './credit-note-requested.v2.ts';
+import {
+  creditNoteRequestedV1AsV3,
+  creditNoteRequestedV2AsV3,
+  creditNoteRequestedV3,
+} from './credit-note-requested.v3.ts';
 import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
-import { debitNoteRequestedV1AsV2, debitNoteRequestedV2 } from './debit-note-requested.v2.ts';
+import { debitNoteRequestedV2 } from './debit-note-requested.v2.ts';
+import { debitNoteRequestedV1AsV3, debitNoteRequestedV2AsV3, debitNoteRequestedV3 } from './debit-note-requested.v3.ts';
 import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
@@ -47,6 +53,8 @@ export const invoiceEventSchemas = {
   'DebitNoteRequested.v1': debitNoteRequestedV1,
   'CreditNoteRequested.v2': creditNoteRequestedV2,
   'DebitNoteRequested.v2': debitNoteRequestedV2,
+  'CreditNoteRequested.v3': creditNoteRequestedV3,
+  'DebitNoteRequested.v3': debitNoteRequestedV3,
   'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
@@ -71,8 +79,8 @@ const currentInvoiceEventSchema = z.discriminatedUnion('type', [
   buyerNotificationFailedV1,
   buyerNotificationSkippedV1,
   invoiceProcessingHaltedV1,
-  creditNoteRequestedV2,
-  debitNoteRequestedV2,
+  creditNoteRequestedV3,
+  debitNoteRequestedV3,
   invoiceNoteReservedV1,
   invoiceNoteIssuedV1,
   invoiceRedriveRequestedV1,
@@ -90,8 +98,10 @@ export const invoiceEventSchema = z.union([
   currentInvoiceEventSchema,
   invoiceRequestedV2AsV3,
   invoiceRequestedV1AsV3,
-  creditNoteRequestedV1AsV2,
-  debitNoteRequestedV1AsV2,
+  creditNoteRequestedV2AsV3,
+  creditNoteRequestedV1AsV3,
+  debitNoteRequestedV2AsV3,
+  debitNoteRequestedV1AsV3,
 ]);
 
 export type InvoiceEvent = z.output<typeof invoiceEventSchema>;

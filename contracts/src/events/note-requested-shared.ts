@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
-import { allowanceChargeSchema, customerSchema, invoiceLineV2Schema, paymentSchema } from '../api/invoice-request.ts';
+import {
+  allowanceChargeSchema,
+  customerSchema,
+  invoiceCurrencySchema,
+  invoiceLineV2Schema,
+  paymentSchema,
+} from '../api/invoice-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -96,6 +102,13 @@ export const noteRequestedV2Fields = {
   customer: customerSchema.describe("The buyer: the referenced invoice's, or the request's."),
   payment: paymentSchema.describe("The payment means: the referenced invoice's, or the request's."),
   ...documentNoteFields(invoiceLineV2Schema),
+};
+
+/** v3: the referenced invoice's currency and rate, which the note is written in (issue 30); absent: pesos. */
+export const noteCurrencyField = {
+  currency: invoiceCurrencySchema
+    .optional()
+    .describe("The referenced invoice's currency and rate to COP (its request's `currency`); absent: COP."),
 };
 
 export type ReferencedInvoice = z.infer<typeof referencedInvoiceSchema>;

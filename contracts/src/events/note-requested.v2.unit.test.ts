@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { creditNoteRequestSchema } from '../api/note-request.ts';
 import { creditNoteRequestedV1, type CreditNoteRequestedV1 } from './credit-note-requested.v1.ts';
 import { creditNoteRequestedV2, upcastCreditNoteRequestedV1 } from './credit-note-requested.v2.ts';
+import { creditNoteRequestedV3 } from './credit-note-requested.v3.ts';
 import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
 import { invoiceEventSchema } from './invoice-events.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
@@ -71,7 +72,7 @@ describe('CreditNoteRequested and DebitNoteRequested v2 (docs/events.md, "Versio
     expect(creditNoteRequestedV1.safeParse(v2).success).toBe(false);
   });
 
-  it('the upcaster moves the parties out of the reference, and every reader reads a stored v1 as v2', () => {
+  it('the upcaster moves the parties out of the reference, and every reader reads a stored v1 (and v2) as v3', () => {
     const v2 = creditNoteRequestedV2.parse(upcastCreditNoteRequestedV1(v1));
     expect(v2.version).toBe(2);
     expect(v2.data.customer).toEqual(v1.data.referenced_invoice.customer);
@@ -82,8 +83,17 @@ describe('CreditNoteRequested and DebitNoteRequested v2 (docs/events.md, "Versio
       cufe,
       issue_date: '2026-03-09',
     });
-    expect(invoiceEventSchema.parse(v1)).toEqual(v2);
-    expect(invoiceEventSchema.parse(v2)).toEqual(v2);
+    // v3 (issue 30) only adds the invoice's optional currency: a v2 is a v3 in pesos.
+    expect(invoiceEventSchema.parse(v1)).toEqual({ ...v2, version: 3 });
+    expect(invoiceEventSchema.parse(v2)).toEqual({ ...v2, version: 3 });
+    const inDollars = {
+      ...v2,
+      version: 3,
+      data: { ...v2.data, currency: { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-03-09' } },
+    };
+    expect(creditNoteRequestedV3.parse(inDollars)).toEqual(inDollars);
+    // A v2 reader drops the currency it does not know: a note in dollars needs its own version.
+    expect(creditNoteRequestedV2.parse({ ...inDollars, version: 2 }).data).not.toHaveProperty('currency');
   });
 
   it('v2 carries a note without a referenced invoice, which v1 could not', () => {

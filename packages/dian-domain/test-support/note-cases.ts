@@ -29,6 +29,7 @@ function invoicePartsOf(request: InvoiceRequestInput, documentId = 'SETP99000000
     referenced_invoice: { invoice_id: `demo:${documentId}`, document_id: documentId, cufe, issue_date: '2026-03-10' },
     customer: parsed.customer,
     payment: parsed.payment,
+    ...(parsed.currency ? { currency: parsed.currency } : {}), // a note is in its invoice's currency
   };
 }
 

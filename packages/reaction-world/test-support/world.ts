@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import {
   invoiceRequestSchema,
   topics,
-  type CreditNoteRequestedV2,
-  type DebitNoteRequestedV2,
+  type CreditNoteRequestedV3,
+  type DebitNoteRequestedV3,
   type Envelope,
   type InvoiceEvent,
   type InvoiceRequestInput,
@@ -135,19 +135,19 @@ export function noteRequestedEvent(
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): CreditNoteRequestedV2;
+): CreditNoteRequestedV3;
 export function noteRequestedEvent(
   content: Extract<NoteContent, { kind: 'debit' }>,
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): DebitNoteRequestedV2;
+): DebitNoteRequestedV3;
 export function noteRequestedEvent(
   content: NoteContent,
   number: string,
   issuedAt: Date,
   rules?: BuildRules,
-): CreditNoteRequestedV2 | DebitNoteRequestedV2 {
+): CreditNoteRequestedV3 | DebitNoteRequestedV3 {
   const input = noteInput(content, number, issuedAt);
   if (rules !== undefined) {
     const checked = checkNoteDocument(content, rules);

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import {
   creditNoteRequestedV2Data,
   debitNoteRequestedV2Data,
-  type CreditNoteRequestedV2,
-  type DebitNoteRequestedV2,
+  type CreditNoteRequestedV3,
+  type DebitNoteRequestedV3,
   type Envelope,
   type InvoiceAcceptedV1,
   type InvoiceRejectedV1,
@@ -70,7 +70,7 @@ export async function recordSignedInvoice(
 }
 
 export type SignedNoteStream = {
-  requested: CreditNoteRequestedV2 | DebitNoteRequestedV2;
+  requested: CreditNoteRequestedV3 | DebitNoteRequestedV3;
   signed: InvoiceSignedV1;
   xml: string;
 };

@@ -5,7 +5,7 @@ import { colombiaDateTime } from '../time/colombia-time.ts';
 import type { ValidatedNote } from '../validation/check-note-document.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
 import type { BuiltInvoice } from './build-invoice.ts';
-import { currencyAttribute } from './currency.ts';
+import { currencyAttribute, writePaymentExchangeRate } from './currency.ts';
 import { writeDianExtensions } from './dian-extensions.ts';
 import { documentKeyFields, documentQr } from './document-key.ts';
 import { lineLayouts, writeDocumentLine } from './lines.ts';
@@ -90,7 +90,7 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   w.leaf('cbc:IssueTime', when.time);
   if (kind.typeCode) w.leaf('cbc:CreditNoteTypeCode', kind.typeCode);
   if (note.notes) w.leaf('cbc:Note', note.notes);
-  const cur = currencyAttribute(undefined); // notes are in pesos: a foreign-currency invoice's are refused (notes.md)
+  const cur = currencyAttribute(note.currency); // the invoice's currency, at its rate (docs/notes.md, "Currency")
   w.leaf('cbc:DocumentCurrencyCode', cur.currencyID);
   w.leaf('cbc:LineCountNumeric', String(note.lines.length));
   // 22/32 (annex §10.1–10.2): the period instead of an invoice, so no ReferenceID and no BillingReference.
@@ -119,6 +119,8 @@ export function buildNoteXml(input: BuildNoteInput, writer: XmlWriter = new Cano
   // The note's own discounts and charges: a DebitNote has them before PaymentMeans, a CreditNote after (annex §10.2b).
   if (note.kind === 'debit') writeAllowanceCharges(w, t.allowanceCharges, cur);
   writePaymentMeans(w, note.payment);
+  // Both roots order the exchange rates after PaymentMeans and before TaxTotal (annex §10.2b).
+  if (note.currency) writePaymentExchangeRate(w, note.currency);
   if (note.kind === 'credit') writeAllowanceCharges(w, t.allowanceCharges, cur);
   for (const total of t.taxTotals) writeTaxTotal(w, total, cur);
   writeMonetaryTotal(w, kind.monetaryTotal, t, cur);

@@ -270,6 +270,23 @@ describe('buildNoteXml', () => {
     expect(built.xml).toContain(`<sts:QRCode>${built.qrContent}</sts:QRCode>`);
   });
 
+  it("a note on a dollar invoice is in dollars at the invoice's rate: every @currencyID, PaymentExchangeRate after PaymentMeans", () => {
+    const dollarCases = noteCases.filter((c) => c.content.currency);
+    expect(dollarCases.length).toBeGreaterThanOrEqual(4); // a credit and a debit per dollar invoice
+    for (const { content } of dollarCases) {
+      const xml = buildNoteCase(content).xml;
+      const ids = new Set([...xml.matchAll(/currencyID="([A-Z]+)"/g)].map((m) => m[1]));
+      expect(ids).toEqual(new Set(['USD']));
+      expect(xml).toContain('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
+      expect(xml).toMatch(
+        new RegExp(
+          `</cac:PaymentMeans><cac:PaymentExchangeRate><cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode>.*<cbc:CalculationRate>${content.currency!.exchange_rate}</cbc:CalculationRate><cbc:Date>${content.currency!.rate_date}</cbc:Date></cac:PaymentExchangeRate>`,
+        ),
+      );
+    }
+    expect(buildNoteCase(noteCases[0]!.content).xml).not.toContain('PaymentExchangeRate');
+  });
+
   it('is deterministic, and the xmlbuilder2 writer gives the same bytes', () => {
     for (const { content } of noteCases.slice(0, 4)) {
       expect(buildNoteXml(noteInput(content)).xml).toBe(buildNoteXml(noteInput(content)).xml);

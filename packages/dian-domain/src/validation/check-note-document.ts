@@ -2,9 +2,9 @@ import {
   creditNoteConcepts,
   debitNoteConcepts,
   type CreditNoteRequest,
-  type CreditNoteRequestedV2,
+  type CreditNoteRequestedV3,
   type DebitNoteRequest,
-  type DebitNoteRequestedV2,
+  type DebitNoteRequestedV3,
   type InvoiceRequest,
   type NoteKind,
   type NoteReference,
@@ -13,7 +13,7 @@ import { failure, type Result } from '../errors/domain-error.ts';
 import { CURRENT_BUILD_RULES, type BuildRules } from '../totals/build-rules.ts';
 import type { InvoiceTotals } from '../totals/compute-totals.ts';
 import { checkInvoiceRequest } from './validate-request.ts';
-import type { ValidatedCustomer, ValidatedLine } from './validated-invoice.ts';
+import type { ValidatedCurrency, ValidatedCustomer, ValidatedLine } from './validated-invoice.ts';
 
 /** A credit or debit note's content, checked and normalised for the builder (build-note.ts). */
 export type ValidatedNote = {
@@ -33,10 +33,12 @@ export type ValidatedNote = {
   referencedInvoice?: { documentId: string; cufe: string; issueDate: string };
   /** cac:InvoicePeriod of a note without a referenced invoice. */
   invoicePeriod?: { startDate: string; endDate: string };
+  /** The invoice's currency and rate the note is written in (DocumentCurrencyCode, PaymentExchangeRate). */
+  currency?: ValidatedCurrency;
 };
 
 /**
- * What a note's first event records (CreditNoteRequested.v2 / DebitNoteRequested.v2), or what ingress has before it
+ * What a note's first event records (CreditNoteRequested.v3 / DebitNoteRequested.v3), or what ingress has before it
  * records it.
  */
 export type NoteContent = (
@@ -50,10 +52,12 @@ export type NoteContent = (
   invoice_period?: { start_date: string; end_date: string } | undefined;
   customer: InvoiceRequest['customer'];
   payment: InvoiceRequest['payment'];
+  /** The referenced invoice's currency and rate (docs/notes.md, "Currency"); absent: pesos. */
+  currency?: InvoiceRequest['currency'];
 };
 
 /** The content a note's first event recorded, as checkNoteDocument takes it (the signer rebuilds from it). */
-export function noteContentOf(requested: CreditNoteRequestedV2 | DebitNoteRequestedV2): NoteContent {
+export function noteContentOf(requested: CreditNoteRequestedV3 | DebitNoteRequestedV3): NoteContent {
   const { request: _request, ...data } = requested.data;
   const shared = {
     lines: data.lines,
@@ -62,6 +66,7 @@ export function noteContentOf(requested: CreditNoteRequestedV2 | DebitNoteReques
     invoice_period: data.invoice_period,
     customer: data.customer,
     payment: data.payment,
+    ...(data.currency ? { currency: data.currency } : {}),
   };
   return requested.type === 'CreditNoteRequested'
     ? { kind: 'credit', request: requested.data.request, ...shared }
@@ -107,12 +112,13 @@ export function checkNoteDocument(
       payment: content.payment,
       lines,
       ...(allowance_charges?.length ? { allowance_charges } : {}),
+      ...(content.currency ? { currency: content.currency } : {}),
     },
     // The date a due date may not precede: the invoice's, or the start of the period a note without one covers.
     { issueDate: invoice?.issue_date ?? period!.start_date, buildRules },
   );
   if (!checked.ok) return checked;
-  const { customer, payment, totals } = checked.value;
+  const { customer, payment, totals, currency } = checked.value;
   return {
     ok: true,
     value: {
@@ -127,6 +133,7 @@ export function checkNoteDocument(
       ...(invoice
         ? { referencedInvoice: { documentId: invoice.document_id, cufe: invoice.cufe, issueDate: invoice.issue_date } }
         : { invoicePeriod: { startDate: period!.start_date, endDate: period!.end_date } }),
+      ...(currency ? { currency } : {}),
     },
   };
 }

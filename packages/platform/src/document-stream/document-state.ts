@@ -3,8 +3,8 @@ import type {
   BuyerNotificationSkippedV1,
   BuyerNotificationStartedV1,
   BuyerNotifiedV1,
-  CreditNoteRequestedV2,
-  DebitNoteRequestedV2,
+  CreditNoteRequestedV3,
+  DebitNoteRequestedV3,
   InvoiceAcceptedV1,
   InvoiceEvent,
   InvoiceEventType,
@@ -69,7 +69,7 @@ export type InvoiceState = DocumentState<InvoiceRequestedV3> & {
   automaticTacitRejected: boolean;
 };
 
-export type NoteState = DocumentState<CreditNoteRequestedV2 | DebitNoteRequestedV2>;
+export type NoteState = DocumentState<CreditNoteRequestedV3 | DebitNoteRequestedV3>;
 
 /** How a stream folds into a state: the decider's `initialState` and `evolve`. */
 export type StreamFold<S> = { initialState: () => S; evolve: (state: S, event: InvoiceEvent) => S };

@@ -91,14 +91,6 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       [{ path: 'invoice', message: `status ${view.status}` }],
     );
   }
-  // Notes are written in pesos until their events carry the invoice's currency and rate (docs/notes.md, "Currency").
-  const currency = requested.data.request.currency;
-  if (currency)
-    return failure(
-      'NOTE_CURRENCY_NOT_SUPPORTED',
-      `La factura ${view.number} está en ${currency.code}: las notas crédito y débito aún se emiten solo en pesos (COP).`,
-      [{ path: 'invoice', message: `moneda ${currency.code}` }],
-    );
   const notes = view.notes ?? [];
   const cancellation = notes.find((n) => isCancellation(n) && n.status !== 'rejected');
   if (cancellation) {

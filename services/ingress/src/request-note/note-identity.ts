@@ -16,8 +16,11 @@ import {
 import type { TenantProfile } from '@fe/tenancy';
 import type { InvoiceLedger } from './ledger.ts';
 
-/** What a note's document says beside its lines: the invoice it names (or the period), the buyer, the payment. */
-export type NoteParts = Pick<NoteContent, 'referenced_invoice' | 'invoice_period' | 'customer' | 'payment'>;
+/**
+ * What a note's document says beside its lines: the invoice it names (or the period), the buyer, the payment, the
+ * currency.
+ */
+export type NoteParts = Pick<NoteContent, 'referenced_invoice' | 'invoice_period' | 'customer' | 'payment' | 'currency'>;
 
 /** A note on an invoice issued here: its BillingReference and parties from the invoice's first event. */
 export function invoicePartsOf(ledger: InvoiceLedger): NoteParts {
@@ -31,6 +34,8 @@ export function invoicePartsOf(ledger: InvoiceLedger): NoteParts {
     },
     customer: invoice.request.customer,
     payment: invoice.request.payment,
+    // The note is written in the invoice's currency, at its rate (docs/notes.md, "Currency").
+    ...(invoice.request.currency ? { currency: invoice.request.currency } : {}),
   };
 }
 

@@ -1,11 +1,11 @@
-import type { CreditNoteRequestedV2, DebitNoteRequestedV2, InvoiceRequest, NoteKind } from '@fe/contracts';
+import type { CreditNoteRequestedV3, DebitNoteRequestedV3, InvoiceRequest, NoteKind } from '@fe/contracts';
 import type { BuildRules, ValidatedNote } from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, type Clock } from '@fe/platform';
 import type { TenantProfile } from '@fe/tenancy';
 import type { NoteRequest } from './decide.ts';
 import { noteIdentity, type NoteParts } from './note-identity.ts';
 
-export type NoteRequested = CreditNoteRequestedV2 | DebitNoteRequestedV2;
+export type NoteRequested = CreditNoteRequestedV3 | DebitNoteRequestedV3;
 
 /** Everything a note's first event records but its number. */
 export type NumberableNote = {
@@ -24,7 +24,7 @@ export type NumberableNote = {
   reservationId?: string | undefined;
 };
 
-/** The note's first event once numbered (CreditNoteRequested.v2 / DebitNoteRequested.v2), for both paths. */
+/** The note's first event once numbered (CreditNoteRequested.v3 / DebitNoteRequested.v3), for both paths. */
 export function noteRequestedEvent(
   note: NumberableNote,
   number: string,
@@ -53,13 +53,13 @@ export function noteRequestedEvent(
   return note.kind === 'credit'
     ? newInvoiceEvent(
         'CreditNoteRequested',
-        { ...data, request: note.request as CreditNoteRequestedV2['data']['request'] },
+        { ...data, request: note.request as CreditNoteRequestedV3['data']['request'] },
         withStream,
         clock,
       )
     : newInvoiceEvent(
         'DebitNoteRequested',
-        { ...data, request: note.request as DebitNoteRequestedV2['data']['request'] },
+        { ...data, request: note.request as DebitNoteRequestedV3['data']['request'] },
         withStream,
         clock,
       );

@@ -177,15 +177,21 @@ describe('a credit note', () => {
     ).toBe('NC1');
   });
 
-  it('on an invoice in another currency is NOTE_CURRENCY_NOT_SUPPORTED, credit or debit; nothing is reserved', async () => {
+  it("on an invoice in another currency is written in it, at the invoice's rate, and bounded by its balance", async () => {
     const { store, ports } = world();
-    const currency = { code: 'USD', exchange_rate: 3912.45, rate_date: '2026-03-01' };
+    const currency = { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-03-01' };
     const invoice = await anInvoice(store, '990000001', 'accepted', { request: { ...invoiceRequest, currency } });
-    for (const kind of ['credit', 'debit'] as const)
-      expect(
-        await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)])))),
-      ).toEqual({ code: 'NOTE_CURRENCY_NOT_SUPPORTED', paths: ['invoice'] });
-    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
+    expect(
+      await outcome(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)])))),
+    ).toBe('NC1');
+    const { events } = await store.read(invoiceStreamName('demo', 'NC1'));
+    expect(events[0]!.envelope).toMatchObject({ type: 'CreditNoteRequested', version: 3, data: { currency } });
+    // The balance is the invoice's, in dollars: crediting more than it is refused as in pesos.
+    expect(
+      await refusal(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(10_000_000)])))),
+    ).toMatchObject({
+      code: 'CREDIT_EXCEEDS_BALANCE',
+    });
   });
 
   it('of 0.00 is NOTE_AMOUNT_ZERO naming the lines, credit or debit; nothing is reserved', async () => {
@@ -518,7 +524,7 @@ describe('a note on no invoice of this product', () => {
     const first = (await store.read(invoiceStreamName('demo', 'NC2'))).events[0]!.envelope;
     expect(first).toMatchObject({
       type: 'CreditNoteRequested',
-      version: 2,
+      version: 3,
       data: { invoice_period: period.invoice_period, customer },
     });
     expect((first.data as { referenced_invoice?: unknown }).referenced_invoice).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { CreditNoteRequestedV2, DebitNoteRequestedV2 } from '@fe/contracts';
+import type { CreditNoteRequestedV3, DebitNoteRequestedV3 } from '@fe/contracts';
 import {
   buildNoteXml,
   checkNoteDocument,
@@ -10,7 +10,7 @@ import { knownBuildRules } from '../recorded-build-rules.ts';
 import { SignerError } from '../errors.ts';
 import type { SigningProfile } from '../on-invoice-requested/signing-tenants.ts';
 
-export type NoteRequested = CreditNoteRequestedV2 | DebitNoteRequestedV2;
+export type NoteRequested = CreditNoteRequestedV3 | DebitNoteRequestedV3;
 
 /**
  * The unsigned note exactly as ingress built it when it computed the recorded CUDE; a CUDE that differs is
