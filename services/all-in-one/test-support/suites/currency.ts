@@ -6,13 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { demoResolution } from '@fe/dian-domain';
-import { xmllintValidate } from '@fe/dian-domain/testing';
+import { demoResolution, demoSoftware } from '@fe/dian-domain';
+import { CREDIT_NOTE_XSD, DEBIT_NOTE_XSD, xmllintValidate } from '@fe/dian-domain/testing';
 import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
 import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
+import { cudeFromXml, postNote } from './credit-debit-notes.ts';
 
 const example = (file: string): unknown =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
@@ -106,4 +107,55 @@ export function currencySuite(shape: () => Shape): void {
       for (const words of shown) expect(text).toContain(words);
     });
   });
+
+  // Notes on the dollar invoice (docs/notes.md, "Currency"): in dollars at the invoice's rate, bounded by its balance.
+  describe('a credit and a debit note on examples/invoice-usd-at-home.json', () => {
+    let invoice: HttpAnswer;
+    let credit: HttpAnswer;
+    let excess: HttpAnswer;
+    let debit: HttpAnswer;
+    beforeAll(async () => {
+      invoice = await shape().post(example('invoice-usd-at-home.json'));
+      const ref = { cufe: invoice.body.cufe };
+      const license = (quantity: number) => ({
+        code: 'LIC-ERP-12',
+        name: 'Licencia de software ERP, 12 meses',
+        quantity,
+        unit_price: 1850,
+        taxes: [{ code: '01', name: 'IVA', rate: 19 }],
+      });
+      credit = await postNote(shape(), 'credit', { invoice: ref, concept: '1', lines: [license(1)] }); // 2 201.50
+      excess = await postNote(shape(), 'credit', { invoice: ref, concept: '1', lines: [license(3)] }); // 6 604.50 > 4 403.00
+      debit = await postNote(shape(), 'debit', {
+        invoice: ref,
+        concept: '1',
+        lines: [{ ...license(1), unit_price: 25, taxes: [] }],
+      });
+    }, 120_000);
+
+    it('are accepted in dollars at the invoice rate, each CUDE the one its XML yields', async () => {
+      expect([invoice.status, credit.status, debit.status]).toEqual([201, 201, 201]);
+      for (const note of [credit, debit]) {
+        const xml = await (await fetch(note.body.xml_url)).text();
+        expect(cudeFromXml(xml, demoSoftware.pin)).toBe(note.body.cufe);
+        expect(xml).toContain('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
+        expect(xml).toContain('<cbc:CalculationRate>4005.12</cbc:CalculationRate><cbc:Date>2026-01-02</cbc:Date>');
+        expect(xml).not.toContain('currencyID="COP"');
+        expect(xmllintValidate([{ name: 'note', xml }], noteSchema(xml)).status).toBe(0);
+      }
+      expect(await (await fetch(credit.body.xml_url)).text()).toContain(
+        '<cbc:PayableAmount currencyID="USD">2201.50</cbc:PayableAmount>',
+      );
+    });
+
+    it('refuses a credit above the balance in dollars: 422 CREDIT_EXCEEDS_BALANCE', () => {
+      expect({ status: excess.status, code: excess.body?.error?.code }).toEqual({
+        status: 422,
+        code: 'CREDIT_EXCEEDS_BALANCE',
+      });
+    });
+  });
 }
+
+/** DIAN's XSD for the note's root. */
+const noteSchema = (xml: string) => (xml.includes('<CreditNote') ? CREDIT_NOTE_XSD : DEBIT_NOTE_XSD);
