@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { InvoiceRequestInput } from '@fe/contracts';
 import { XMLParser } from 'fast-xml-parser';
-import { cac, childElement, childElements, parseXmlTree, type XmlElement } from '@fe/dian-xml';
+import {
+  cac,
+  cbc,
+  childElement,
+  childElements,
+  everyElement,
+  parseXmlTree,
+  textAt,
+  type XmlElement,
+} from '@fe/dian-xml';
 import { describe, expect, it } from 'vitest';
 import { readDianSpec } from '../../test-support/dian-spec.ts';
 import { invoiceCases } from '../../test-support/invoice-cases.ts';
@@ -274,15 +283,15 @@ describe('buildNoteXml', () => {
     const dollarCases = noteCases.filter((c) => c.content.currency);
     expect(dollarCases.length).toBeGreaterThanOrEqual(4); // a credit and a debit per dollar invoice
     for (const { content } of dollarCases) {
-      const xml = buildNoteCase(content).xml;
-      const ids = new Set([...xml.matchAll(/currencyID="([A-Z]+)"/g)].map((m) => m[1]));
-      expect(ids).toEqual(new Set(['USD']));
-      expect(xml).toContain('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
-      expect(xml).toMatch(
-        new RegExp(
-          `</cac:PaymentMeans><cac:PaymentExchangeRate><cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode>.*<cbc:CalculationRate>${content.currency!.exchange_rate}</cbc:CalculationRate><cbc:Date>${content.currency!.rate_date}</cbc:Date></cac:PaymentExchangeRate>`,
-        ),
-      );
+      const root = parseXmlTree(buildNoteCase(content).xml);
+      const ids = everyElement(root).flatMap((e) => e.attributes.get('currencyID') ?? []);
+      expect(new Set(ids)).toEqual(new Set(['USD']));
+      expect(textAt(root, cbc('DocumentCurrencyCode'))).toBe('USD');
+      const names = root.content.flatMap((c) => (typeof c === 'string' ? [] : [c.localName]));
+      expect(names[names.indexOf('PaymentMeans') + 1]).toBe('PaymentExchangeRate');
+      const rate = childElement(root, ...cac('PaymentExchangeRate'));
+      expect(textAt(rate!, cbc('CalculationRate'))).toBe(String(content.currency!.exchange_rate));
+      expect(textAt(rate!, cbc('Date'))).toBe(content.currency!.rate_date);
     }
     expect(buildNoteCase(noteCases[0]!.content).xml).not.toContain('PaymentExchangeRate');
   });

@@ -20,7 +20,10 @@ import type { InvoiceLedger } from './ledger.ts';
  * What a note's document says beside its lines: the invoice it names (or the period), the buyer, the payment, the
  * currency.
  */
-export type NoteParts = Pick<NoteContent, 'referenced_invoice' | 'invoice_period' | 'customer' | 'payment' | 'currency'>;
+export type NoteParts = Pick<
+  NoteContent,
+  'referenced_invoice' | 'invoice_period' | 'customer' | 'payment' | 'currency'
+>;
 
 /** A note on an invoice issued here: its BillingReference and parties from the invoice's first event. */
 export function invoicePartsOf(ledger: InvoiceLedger): NoteParts {
