@@ -35,6 +35,7 @@ const marks: Record<string, string[]> = {
   // The taxes beyond IVA and INC (test-support/suites/other-taxes.ts checks them on both shapes, with the CUFE).
   'invoice-other-taxes.json': ['<cbc:TaxInclusiveAmount currencyID="COP">244003681.00</cbc:TaxInclusiveAmount>'],
   'invoice-per-unit-taxes.json': ['<cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure>'],
+  'invoice-fuel-liquor-data-taxes.json': ['<cbc:PayableAmount currencyID="COP">683968.62</cbc:PayableAmount>'],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
   // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
   'invoice-withholdings.json': [
@@ -75,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the eight the README lists', () => {
+  it('are the nine the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

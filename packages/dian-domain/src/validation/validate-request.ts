@@ -302,7 +302,7 @@ function toLineTax(tax: InvoiceRequest['lines'][number]['taxes'][number], line: 
   );
   const perUnit = {
     amount: parseDecimal(decimalText(tax.per_unit_amount)),
-    unitCode: taxRules[tax.code].perUnit!.unitCode,
+    unitCode: tax.unit_code ?? taxRules[tax.code].perUnit!.unitCode,
     measure,
   };
   return { code: tax.code, perUnit };

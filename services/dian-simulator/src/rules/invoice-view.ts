@@ -68,6 +68,8 @@ export type TaxSubtotalView = {
   percent: string | undefined;
   /** A per-unit tax's BaseUnitMeasure and PerUnitAmount (annex §3.8). */
   baseUnitMeasure: string | undefined;
+  /** BaseUnitMeasure/@unitCode: two per-unit subtotals of one amount in different units are two groups. */
+  baseUnitCode: string | undefined;
   perUnitAmount: string | undefined;
   taxable: string | undefined;
   amount: string | undefined;
@@ -213,6 +215,7 @@ function taxTotal(total: XmlElement): TaxTotalView {
         scheme: text(pathElement(category, [cac, 'TaxScheme'], [cbc, 'ID'])),
         percent: text(childElement(category, cbc, 'Percent')),
         baseUnitMeasure: text(childElement(sub, cbc, 'BaseUnitMeasure')),
+        baseUnitCode: attribute(childElement(sub, cbc, 'BaseUnitMeasure'), 'unitCode') ?? undefined,
         perUnitAmount: text(childElement(sub, cbc, 'PerUnitAmount')),
         taxable: text(childElement(sub, cbc, 'TaxableAmount')),
         amount: text(childElement(sub, cbc, 'TaxAmount')),
