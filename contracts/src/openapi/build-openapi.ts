@@ -218,7 +218,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               parameters: documentHeaders,
               requestBody: {
                 required: true,
-                content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')),
+                content: json(ref(kind === 'credit' ? 'CreditNoteRequestV2' : 'DebitNoteRequestV2')),
               },
               responses: {
                 ...createdAnswers(

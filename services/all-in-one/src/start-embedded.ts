@@ -320,7 +320,7 @@ export async function startEmbedded(
     const radianToday = options.radianToday ?? (() => colombiaDateTime(clock.now()).date);
     // DIAN's outage, probed on a schedule, for the tenants in `automatic` contingency (docs/contingency.md).
     const dianAvailability = createDianOutageMonitor(
-      submitter.endpoints,
+      submitter, // its endpoints, probed with the SOAP client's trust (DIAN_CA_FILE)
       configFromEnv(dianAvailabilityConfigSchema, env),
       (endpoint, down) =>
         logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
