@@ -91,6 +91,7 @@ import {
   TransportMailSender,
   createPipelineTestSetRunner,
   dianNumberingRanges,
+  contingencyQueueThrough,
   issueByInject,
   localTestCertificates,
   radianEventsThrough,
@@ -463,6 +464,8 @@ export async function startEmbedded(
         timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
+      // the banner and mail of untransmitted contingency invoices, read as the readiness check reads them
+      contingency: contingencyQueueThrough({ invoices: statusStore, store }, config.ingress.contingencyAlarmHours),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
       // The invoice page's RADIAN buttons: recorded as the API's are, sent by the submitter.
       radianEvents: radianEventsThrough({

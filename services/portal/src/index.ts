@@ -18,6 +18,7 @@ export type { RedriveInvoice } from './ports/redrive.ts';
 export type { TestCertificates } from './ports/test-certificates.ts';
 // Ports filled from outside the portal: the status views, DIAN's GetNumberingRange, the API's pipeline.
 export { statusInvoiceList } from './adapters/invoice-list.ts';
+export { contingencyQueueThrough } from './adapters/contingency-queue.ts';
 export { radianEventsThrough } from './adapters/radian-events.ts';
 export type { PortalRadianEvents } from './ports/radian-events.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';

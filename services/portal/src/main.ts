@@ -20,6 +20,7 @@ import fastify from 'fastify';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { statusInvoiceList } from './adapters/invoice-list.ts';
+import { contingencyQueueThrough } from './adapters/contingency-queue.ts';
 import { dianNumberingRanges } from './adapters/numbering-ranges.ts';
 import {
   accountStoreMigrations,
@@ -87,6 +88,8 @@ await runMain({
       registry: tenants!,
       commands,
       invoices: statusInvoiceList(statusStore, blobs!),
+      // the banner and mail of untransmitted contingency invoices, as the ingress's readiness check reads them
+      contingency: contingencyQueueThrough({ invoices: statusStore, store }, config.contingencyAlarmHours),
       // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la
       // DIAN".
       numberingRanges: dianNumberingRanges({

@@ -3,6 +3,7 @@ import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
 import type { AttemptStore } from './ports/attempt-store.ts';
+import type { ContingencyQueue } from './ports/contingency-queue.ts';
 import type { ExpiryWarningStore } from './ports/expiry-warning-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
@@ -37,6 +38,11 @@ export type PortalDeps = {
    * (the banner still shows).
    */
   expiryWarnings?: ExpiryWarningStore;
+  /**
+   * The tenant's untransmitted contingency invoices: the banner above its pages and, with `expiryWarnings`, the mail
+   * before the earliest window ends (docs/contingency.md); absent: neither.
+   */
+  contingency?: ContingencyQueue;
   /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
   receivedInvoices?: ReceivedInvoices;
   /** Absent: the page offers no reception mailbox form (the API still sets it). */

@@ -52,6 +52,14 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .describe(
         "DIAN_TRUSTED_PEM: PEM file of DIAN's certificates (or CAs) an uploaded received invoice's ApplicationResponse must chain to (DIAN_SIGNATURE), as the ingress's; unset: only its own signature is checked.",
       ),
+    contingencyAlarmHours: z.coerce
+      .number()
+      .min(0)
+      .max(30 * 24)
+      .default(12)
+      .describe(
+        "CONTINGENCY_ALARM_HOURS: how long before a contingency invoice's window ends the portal mails the tenant, as the ingress's readiness warns (docs/contingency.md).",
+      ),
     portalOutboxDir: z
       .string()
       .min(1)
