@@ -20,6 +20,7 @@ import { portalRefusals } from './pages/messages.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { invoiceRoutes } from './routes/invoice-routes.ts';
+import { paperInvoiceRoutes } from './routes/paper-invoice-routes.ts';
 import { receivedInvoiceRoutes } from './routes/received-invoice-routes.ts';
 import { onboardingRoutes } from './routes/onboarding-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
@@ -136,6 +137,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     onboardingRoutes(scope, deps);
     settingsRoutes(scope, deps);
     invoiceRoutes(scope, deps);
+    paperInvoiceRoutes(scope, deps);
     receivedInvoiceRoutes(scope, deps);
   };
 }

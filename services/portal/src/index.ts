@@ -23,9 +23,6 @@ export { radianEventsThrough } from './adapters/radian-events.ts';
 export type { PortalRadianEvents } from './ports/radian-events.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';
 export { localTestCertificates } from './adapters/local-test-certificates.ts';
-export {
-  createPipelineTestSetRunner,
-  issueByInject,
-  issueOverHttp,
-  type IssueThroughApi,
-} from './adapters/test-set-runner.ts';
+export { createPipelineTestSetRunner } from './adapters/test-set-runner.ts';
+export { issueByInject, issueOverHttp } from './adapters/issue-through-api.ts';
+export type { IssueThroughApi } from './ports/issue-through-api.ts';

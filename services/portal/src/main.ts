@@ -28,7 +28,8 @@ import {
   PostgresAttemptStore,
   PostgresExpiryWarningStore,
 } from './adapters/postgres/index.ts';
-import { createPipelineTestSetRunner, issueOverHttp } from './adapters/test-set-runner.ts';
+import { createPipelineTestSetRunner } from './adapters/test-set-runner.ts';
+import { issueOverHttp } from './adapters/issue-through-api.ts';
 import { createPortal, radianEventsThrough, TransportMailSender } from './index.ts';
 import { portalProcessConfigFromEnv } from './process-config.ts';
 
@@ -81,6 +82,7 @@ await runMain({
       { transport: transport.kind, destination: transport.destination },
       "the portal's mails leave through this transport",
     );
+    const issue = issueOverHttp(config.apiUrl); // the habilitación run and the paper invoice form, through the API
     const portal = createPortal({
       accounts,
       attempts,
@@ -88,6 +90,7 @@ await runMain({
       registry: tenants!,
       commands,
       invoices: statusInvoiceList(statusStore, blobs!),
+      issue,
       // the banner and mail of untransmitted contingency invoices, as the ingress's readiness check reads them
       contingency: contingencyQueueThrough({ invoices: statusStore, store }, config.contingencyAlarmHours),
       // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la
@@ -99,7 +102,7 @@ await runMain({
         ...(config.dian.client.caFile ? { ca: readFileSync(config.dian.client.caFile, 'utf8') } : {}),
       }),
       testSets: createPipelineTestSetRunner({
-        issue: issueOverHttp(config.apiUrl),
+        issue,
         registry: tenants!,
         commands,
         statusStore,

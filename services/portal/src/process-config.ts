@@ -36,7 +36,7 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .url()
       .default('http://127.0.0.1:8080')
       .describe(
-        "FE_PORTAL_API_URL: an ingress the habilitación run issues its test invoices through (the API, with the tenant's test key).",
+        "FE_PORTAL_API_URL: an ingress the habilitación run and the paper invoice form (type 03) issue through (the API, with the tenant's key).",
       ),
     maxConnectionsPerAddress: z.coerce
       .number()
