@@ -15,9 +15,9 @@ export type ContingencySweepPorts = WarningMailPorts & {
 
 /**
  * One pass over the tenants' contingency queues (docs/contingency.md, "The deadline"): a tenant whose earliest
- * untransmitted invoice ends its window within `alarmHours` (or has) is mailed once per batch: the invoices
- * untransmitted when the mail goes are recorded with it, so while any of them heads the queue nothing is mailed again,
- * by this process or another. Returns how many tenants were mailed.
+ * untransmitted invoice ends its window within `alarmHours` (or has) is mailed once per batch. The queue is recorded
+ * under its head: when the head was mailed about already, the invoices behind it join that batch, so as the queue
+ * drains nothing is mailed again, by this process or another. Returns how many tenants were mailed.
  */
 export async function sweepContingencyDeadlines(ports: ContingencySweepPorts): Promise<number> {
   const { registry, contingency, clock, logger } = ports;

@@ -102,8 +102,12 @@ describe('the contingency deadline mail', () => {
     w.queue.invoices = [invoice(1), invoice(2, 1)];
     w.clock.at = new Date(issuedAt.getTime() + 40 * HOUR);
     expect(await sweepContingencyDeadlines(w.first)).toBe(1);
-    w.queue.invoices = [invoice(2, 1)]; // DIAN took the first; the second, mailed about, heads the queue
+    w.queue.invoices = [invoice(1), invoice(2, 1), invoice(4, 2)]; // one more while the outage goes on: it joins
+    expect(await sweepContingencyDeadlines(w.second)).toBe(0);
+    w.queue.invoices = [invoice(2, 1), invoice(4, 2)]; // DIAN took the first; the next, mailed about, heads the queue
     w.clock.at = new Date(issuedAt.getTime() + 41 * HOUR);
+    expect(await sweepContingencyDeadlines(w.first)).toBe(0);
+    w.queue.invoices = [invoice(4, 2)]; // the one that joined the batch heads it now
     expect(await sweepContingencyDeadlines(w.first)).toBe(0);
     w.queue.invoices = [invoice(3, 30)]; // a later outage: its first invoice was never mailed about
     w.clock.at = new Date(issuedAt.getTime() + 70 * HOUR);

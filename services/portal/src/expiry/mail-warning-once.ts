@@ -14,9 +14,9 @@ export type WarningMailPorts = {
 
 /**
  * Mails a tenant's warning to its confirmed accounts (the company's e-mail when it has none) once: `claims[0]` is
- * recorded first, and a caller that did not record it mails nothing; the other claims are recorded with it (what the
- * mail also covers). A mail that fails gives the records back for the next pass. `label` names it in the logs, which
- * never carry an address. True when this caller mailed it.
+ * recorded first, and a caller that did not record it mails nothing. The other claims are recorded with it whether or
+ * not it mails (what the warning also covers, mailed now or before). A mail that fails gives back what this call
+ * recorded, for the next pass. `label` names it in the logs, which never carry an address. True when it mailed.
  */
 export async function mailWarningOnce(
   ports: WarningMailPorts,
@@ -39,9 +39,10 @@ export async function mailWarningOnce(
     return false;
   }
   const [first, ...rest] = warning.claims;
-  if (!(await warnings.claim(first, now))) return false;
-  const claimed = [first];
+  const mine = await warnings.claim(first, now);
+  const claimed = mine ? [first] : [];
   for (const other of rest) if (await warnings.claim(other, now)) claimed.push(other);
+  if (!mine) return false;
   const message = warning.write(profile.tenant);
   try {
     for (const to of recipients) await mail.send({ to, ...message });
