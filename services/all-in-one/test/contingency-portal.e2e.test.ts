@@ -15,7 +15,7 @@ import { SqliteAccountStore } from '@fe/portal';
 import { invoiceXsd, xmllintXsd, xmlsec1Verify } from '@fe/xades/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openBrowser, type Browser } from '../test-support/browser.ts';
+import { accessibilityViolations, CHROMIUM, openBrowser, type Browser } from '../test-support/browser.ts';
 import { PASSWORD } from '../test-support/portal-steps.ts';
 import { mailsTo, until } from '../test-support/radian-buyer.ts';
 import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
@@ -115,6 +115,7 @@ describe.skipIf(!existsSync(CHROMIUM))('contingency in the portal', { timeout: 3
       expect(await banner.innerText(), path).toContain(`la primera, ${issued[0]!.number}, debe transmitirse`);
     }
     await browser.shot('banner');
+    expect(await accessibilityViolations(page, 'the paper form under the banner')).toEqual([]);
     await new Promise((r) => setTimeout(r, 2000)); // six sweeps more
     expect(await alarmMails()).toHaveLength(1);
 
@@ -149,6 +150,7 @@ describe.skipIf(!existsSync(CHROMIUM))('contingency in the portal', { timeout: 3
     );
     expect(await page.inputValue('#f-lines-1-name')).toBe('Bolsa de café'); // the blank row dropped, the rest kept
     await browser.shot('refused');
+    expect(await accessibilityViolations(page, 'the paper form refused')).toEqual([]);
 
     const today = colombiaDateTime(new Date()).date;
     await page.fill('#f-paper_document-issue_date', today);
