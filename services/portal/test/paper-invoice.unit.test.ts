@@ -165,6 +165,17 @@ describe('the paper invoice form', () => {
     expect(answer.body).not.toContain(`value="${fields.form_id}"`);
   });
 
+  it('says a second click while the first is issued is that, and keeps its key', async () => {
+    const { fields } = await typed();
+    const error = { code: 'IDEMPOTENCY_IN_PROGRESS' as const, message: 'still running', details: [] };
+    answers.push({ status: 409, body: { error } });
+    const answer = await post(fields);
+    expect([answer.statusCode, errorCodeOf(answer.body)]).toEqual([422, 'IDEMPOTENCY_IN_PROGRESS']);
+    expect(answer.body).toContain('Esta factura ya se está emitiendo');
+    expect(answer.body).not.toContain('data-field-error');
+    expect(answer.body).toContain(`name="form_id" value="${fields.form_id}"`); // sent again, it is the same sale
+  });
+
   it('refuses a form without its token before it reaches the API', async () => {
     const { fields } = await typed();
     const before = asked.length;

@@ -88,6 +88,7 @@ const refusalWords: Readonly<Record<string, string>> = {
   TENANT_NOT_READY: 'La empresa aún no puede facturar: le falta un certificado vigente o una resolución de numeración.',
   NUMBER_OUT_OF_RANGE: 'La resolución de numeración se agotó o venció: registre una nueva.',
   AMOUNTS_INCONSISTENT: 'Los valores de la factura no cuadran: revise cantidades y precios.',
+  IDEMPOTENCY_IN_PROGRESS: 'Esta factura ya se está emitiendo (un segundo clic): véala en Facturas en un momento.',
   RATE_LIMITED: 'Demasiadas facturas en poco tiempo: espere un momento y envíela de nuevo.',
   UNAVAILABLE: 'El servicio no pudo guardar la factura: nada quedó emitido. Inténtelo de nuevo en un momento.',
 };

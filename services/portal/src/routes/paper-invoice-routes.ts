@@ -54,9 +54,11 @@ export function paperInvoiceRoutes(scope: FastifyInstance, deps: PortalDeps): vo
       return redirectWithFlash(reply, deps, page, 'paperIssued');
     }
     const refusal = paperRefusal(answer.body.error, answer.status, form.lines.length);
-    // A refused request may have kept its key: the corrected one is a new request.
+    // A refused content may have kept its key, so the corrected one is a new request; any other answer (a second click,
+    // a busy service) keeps it, so sending again cannot issue the sale twice.
+    const refusedContent = answer.status === 400 || answer.status === 422;
     const body = paperInvoiceForm(
-      { ...form, formId: randomUUID() },
+      { ...form, formId: refusedContent ? randomUUID() : form.formId },
       { csrf: request.visitor.csrf, errors: refusal.errors, refusal },
     );
     return sendPage(request, reply, { title: TITLE, nav: 'invoices', body, status: 422 });
