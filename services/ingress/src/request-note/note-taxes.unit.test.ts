@@ -105,6 +105,23 @@ describe('a note on an invoice with ICA, ICUI, INC bolsas and IBUA', () => {
   });
 });
 
+describe('a note on no invoice of this product', () => {
+  it('carries them too: a debit note of every tax over a period is numbered with them on its first event', async () => {
+    const { store, ports } = world();
+    const { customer, payment } = everyTaxInvoice;
+    const body = {
+      invoice_period: { start_date: '2026-03-01', end_date: '2026-03-31' },
+      concept: '4',
+      customer,
+      payment,
+      lines: returned,
+    };
+    expect(await outcome(requestNote(ports, 'debit', command(body)))).toBe('ND1');
+    const { events } = await store.read(invoiceStreamName('demo', 'ND1'));
+    expect(events[0]!.envelope.data).toMatchObject({ payable_amount: '80161.60' });
+  });
+});
+
 describe('a note on an invoice with withholdings', () => {
   it('refuses withholdings of its own: VALIDATION_ERROR on `withholdings`, saying the certificate corrects them', () => {
     const parsed = parseNoteRequest('credit', {
