@@ -245,7 +245,7 @@ export const prepaidPaymentSchema = z
   .strict()
   .meta({ id: 'PrepaidPayment' });
 
-export const invoiceLineSchema = z
+export const invoiceLineV2Schema = z
   .object({
     code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
     name: text(1, 300).describe('Description.'),
@@ -275,6 +275,16 @@ export const invoiceLineSchema = z
   })
   .strict()
   .meta({ id: 'InvoiceLineV2' });
+
+/**
+ * Today's line: the v2 line, frozen above as InvoiceRequested.v2 published it, plus what v3 added (docs/events.md,
+ * "Versioning"). New line fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceLineSchema = invoiceLineV2Schema
+  .extend({
+    // v3 line fields
+  })
+  .meta({ id: 'InvoiceLineV3' });
 
 export const paymentSchema = z
   .object({
@@ -306,10 +316,10 @@ export const withholdingSchema = z
   .strict()
   .meta({ id: 'Withholding' });
 
-export const invoiceRequestSchema = z
+export const invoiceRequestV2Schema = z
   .object({
     customer: customerSchema,
-    lines: z.array(invoiceLineSchema).min(1).max(500),
+    lines: z.array(invoiceLineV2Schema).min(1).max(500),
     payment: paymentSchema,
     number: z
       .number()
@@ -368,6 +378,17 @@ export const invoiceRequestSchema = z
   })
   .strict()
   .meta({ id: 'InvoiceRequestV2' });
+
+/**
+ * The request as the API takes it today: the v2 request, frozen above as InvoiceRequested.v2 published it, plus what
+ * v3 added. New request fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceRequestSchema = invoiceRequestV2Schema
+  .extend({
+    lines: z.array(invoiceLineSchema).min(1).max(500),
+    // v3 request fields
+  })
+  .meta({ id: 'InvoiceRequestV3' });
 
 /** The request as the client sends it. */
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
