@@ -10,6 +10,7 @@ import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
 import { debitNoteRequestedV1AsV2, debitNoteRequestedV2 } from './debit-note-requested.v2.ts';
 import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
+import { invoiceNoteReservedV1AsV2, invoiceNoteReservedV2 } from './invoice-note-reserved.v2.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
 import { invoiceRadianEventAnsweredV1 } from './invoice-radian-event-answered.v1.ts';
@@ -48,6 +49,7 @@ export const invoiceEventSchemas = {
   'CreditNoteRequested.v2': creditNoteRequestedV2,
   'DebitNoteRequested.v2': debitNoteRequestedV2,
   'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
+  'InvoiceNoteReserved.v2': invoiceNoteReservedV2,
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
   'InvoiceRadianEventRegistered.v1': invoiceRadianEventRegisteredV1,
@@ -73,7 +75,7 @@ const currentInvoiceEventSchema = z.discriminatedUnion('type', [
   invoiceProcessingHaltedV1,
   creditNoteRequestedV2,
   debitNoteRequestedV2,
-  invoiceNoteReservedV1,
+  invoiceNoteReservedV2,
   invoiceNoteIssuedV1,
   invoiceRedriveRequestedV1,
   invoiceRadianEventRegisteredV1,
@@ -92,6 +94,7 @@ export const invoiceEventSchema = z.union([
   invoiceRequestedV1AsV3,
   creditNoteRequestedV1AsV2,
   debitNoteRequestedV1AsV2,
+  invoiceNoteReservedV1AsV2,
 ]);
 
 export type InvoiceEvent = z.output<typeof invoiceEventSchema>;
