@@ -245,6 +245,52 @@ export const prepaidPaymentSchema = z
   .strict()
   .meta({ id: 'PrepaidPayment' });
 
+// i30-aiu: AIU and mandates, the v3 fields' schemas.
+/**
+ * The request fields of the two operations beyond the standard sale (annex table TipoOperacionF): AIU (09) and
+ * mandates (11). Each is optional, so a request without them keeps its meaning and its hash.
+ */
+
+/** One of the three AIU parts: a percentage of the contract lines' amount, or the amount itself. */
+export const aiuPartSchema = z
+  .object({
+    percent: decimalAmount(2, 'percent')
+      .optional()
+      .describe("Percentage of the contract lines' amount (their LineExtensionAmount); at most 100."),
+    amount: decimalAmount(2, 'amount').optional().describe('The amount itself.'),
+  })
+  .strict()
+  .refine((part) => (part.percent === undefined) !== (part.amount === undefined), {
+    message: 'give exactly one of percent and amount',
+    path: ['percent'],
+  })
+  .refine((part) => part.percent === undefined || !(Number(part.percent) > 100), {
+    message: 'a part is at most 100 percent',
+    path: ['percent'],
+  })
+  .meta({ id: 'AiuPart' });
+
+export const aiuSchema = z
+  .object({
+    contract_object: text(1, 4950).describe(
+      'What the contract is for: the Administración line\'s note reads "Contrato de servicios AIU por concepto de: " and this text (annex FAV03).',
+    ),
+    administration: aiuPartSchema.describe('Administración (A).'),
+    unforeseen: aiuPartSchema.describe('Imprevistos (I).'),
+    profit: aiuPartSchema.describe('Utilidad (U): the only part IVA is charged on.'),
+    profit_iva_rate: decimalAmount(2, 'profit_iva_rate')
+      .default(19)
+      .describe("IVA's rate on the profit: 5 or 19 (default 19)."),
+  })
+  .strict()
+  .meta({ id: 'Aiu' });
+
+/** The principal (mandante) a line is sold for: the third party whose income it is (annex, operation 11). */
+export const linePrincipalSchema = customerSchema
+  .pick({ document_type: true, document_number: true, check_digit: true, name: true })
+  .strict()
+  .meta({ id: 'LinePrincipal' });
+
 export const invoiceLineSchema = z
   .object({
     code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
@@ -271,6 +317,12 @@ export const invoiceLineSchema = z
       .optional()
       .describe(
         'Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.',
+      ),
+    // i30-aiu v3 line field: mandates (operation 11).
+    principal: linePrincipalSchema
+      .optional()
+      .describe(
+        "The principal (mandante) this line is sold for, as their agent: the invoice becomes a mandate (CustomizationID 11) and the line the principal's income (Item/InformationContentProviderParty).",
       ),
   })
   .strict()
@@ -364,6 +416,12 @@ export const invoiceRequestSchema = z
       .optional()
       .describe(
         'A sale documented on paper while the seller could not invoice electronically: the invoice is issued as type 03 and names the paper one (AdditionalDocumentReference, docs/contingency.md).',
+      ),
+    // i30-aiu v3 request field: AIU (operation 09).
+    aiu: aiuSchema
+      .optional()
+      .describe(
+        'A contract invoiced AIU (CustomizationID 09): lines are the contract; the service adds the Administración, Imprevistos and Utilidad lines, IVA on the Utilidad only.',
       ),
   })
   .strict()
