@@ -13,6 +13,7 @@ export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';
 export * from './events/invoice-requested.v2.ts';
+export * from './events/invoice-requested.v3.ts';
 export * from './events/invoice-signed.v1.ts';
 export * from './events/invoice-rendered.v1.ts';
 export * from './events/invoice-submitted.v1.ts';

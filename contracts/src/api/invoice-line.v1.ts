@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalAmountSchema, invoiceLineSchema, xmlTextSchema } from './invoice-request.ts';
+import { decimalAmountSchema, invoiceLineV2Schema, xmlTextSchema } from './invoice-request.ts';
 
 /**
  * The line and its taxes as the published v1 events carry them (InvoiceRequested.v1, CreditNoteRequested.v1,
@@ -21,7 +21,7 @@ const lineTaxV1Schema = z
   .strict()
   .meta({ id: 'LineTax' });
 
-export const invoiceLineV1Schema = invoiceLineSchema
+export const invoiceLineV1Schema = invoiceLineV2Schema
   .extend({
     taxes: z
       .array(lineTaxV1Schema)

@@ -245,6 +245,37 @@ export const prepaidPaymentSchema = z
   .strict()
   .meta({ id: 'PrepaidPayment' });
 
+export const invoiceLineV2Schema = z
+  .object({
+    code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
+    name: text(1, 300).describe('Description.'),
+    quantity: decimalAmount(6, 'quantity').refine((q) => /[1-9]/.test(String(q)), 'quantity must be greater than 0'),
+    unit_price: decimalAmount(6, 'unit_price').describe('Unit price, up to 6 decimals (FBB02). 0 on a free line.'),
+    unit_code: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code')
+      .default('94')
+      .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
+    taxes: z
+      .array(lineTaxSchema)
+      .max(6)
+      .default([])
+      .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
+      .describe('Empty for goods or services excluded from IVA; at most one entry per tax code.'),
+    allowance_charges: z
+      .array(allowanceChargeSchema)
+      .max(10)
+      .optional()
+      .describe('Discounts and charges on this line: they change the line amount and so its tax base (FAV06).'),
+    free_of_charge: freeOfChargeSchema
+      .optional()
+      .describe(
+        'Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.',
+      ),
+  })
+  .strict()
+  .meta({ id: 'InvoiceLineV2' });
+
 // i30-aiu: AIU and mandates, the v3 fields' schemas.
 /**
  * The request fields of the two operations beyond the standard sale (annex table TipoOperacionF): AIU (09) and
@@ -291,42 +322,21 @@ export const linePrincipalSchema = customerSchema
   .strict()
   .meta({ id: 'LinePrincipal' });
 
-export const invoiceLineSchema = z
-  .object({
-    code: text(1, 50).describe("Product or service code (the taxpayer's own standard, scheme 999)."),
-    name: text(1, 300).describe('Description.'),
-    quantity: decimalAmount(6, 'quantity').refine((q) => /[1-9]/.test(String(q)), 'quantity must be greater than 0'),
-    unit_price: decimalAmount(6, 'unit_price').describe('Unit price, up to 6 decimals (FBB02). 0 on a free line.'),
-    unit_code: z
-      .string()
-      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code')
-      .default('94')
-      .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
-    taxes: z
-      .array(lineTaxSchema)
-      .max(6)
-      .default([])
-      .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
-      .describe('Empty for goods or services excluded from IVA; at most one entry per tax code.'),
-    allowance_charges: z
-      .array(allowanceChargeSchema)
-      .max(10)
-      .optional()
-      .describe('Discounts and charges on this line: they change the line amount and so its tax base (FAV06).'),
-    free_of_charge: freeOfChargeSchema
-      .optional()
-      .describe(
-        'Present: a free item or sample (FreeOfChargeIndicator). unit_price must be 0; taxes are computed on quantity × reference_price.',
-      ),
-    // i30-aiu v3 line field: mandates (operation 11).
+/**
+ * Today's line: the v2 line, frozen above as InvoiceRequested.v2 published it, plus what v3 added (docs/events.md,
+ * "Versioning"). New line fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceLineSchema = invoiceLineV2Schema
+  .extend({
+    // v3 line fields
+    // i30-aiu (mandates, operation 11): the principal a line is sold for.
     principal: linePrincipalSchema
       .optional()
       .describe(
         "The principal (mandante) this line is sold for, as their agent: the invoice becomes a mandate (CustomizationID 11) and the line the principal's income (Item/InformationContentProviderParty).",
       ),
   })
-  .strict()
-  .meta({ id: 'InvoiceLineV2' });
+  .meta({ id: 'InvoiceLineV3' });
 
 export const paymentSchema = z
   .object({
@@ -358,10 +368,10 @@ export const withholdingSchema = z
   .strict()
   .meta({ id: 'Withholding' });
 
-export const invoiceRequestSchema = z
+export const invoiceRequestV2Schema = z
   .object({
     customer: customerSchema,
-    lines: z.array(invoiceLineSchema).min(1).max(500),
+    lines: z.array(invoiceLineV2Schema).min(1).max(500),
     payment: paymentSchema,
     number: z
       .number()
@@ -417,15 +427,26 @@ export const invoiceRequestSchema = z
       .describe(
         'A sale documented on paper while the seller could not invoice electronically: the invoice is issued as type 03 and names the paper one (AdditionalDocumentReference, docs/contingency.md).',
       ),
-    // i30-aiu v3 request field: AIU (operation 09).
+  })
+  .strict()
+  .meta({ id: 'InvoiceRequestV2' });
+
+/**
+ * The request as the API takes it today: the v2 request, frozen above as InvoiceRequested.v2 published it, plus what
+ * v3 added. New request fields go in this extend, optional, so every earlier request keeps its meaning and hash.
+ */
+export const invoiceRequestSchema = invoiceRequestV2Schema
+  .extend({
+    lines: z.array(invoiceLineSchema).min(1).max(500),
+    // v3 request fields
+    // i30-aiu (AIU, operation 09): the contract's Administración, Imprevistos and Utilidad.
     aiu: aiuSchema
       .optional()
       .describe(
         'A contract invoiced AIU (CustomizationID 09): lines are the contract; the service adds the Administración, Imprevistos and Utilidad lines, IVA on the Utilidad only.',
       ),
   })
-  .strict()
-  .meta({ id: 'InvoiceRequestV2' });
+  .meta({ id: 'InvoiceRequestV3' });
 
 /** The request as the client sends it. */
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;

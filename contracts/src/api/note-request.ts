@@ -4,7 +4,7 @@ import {
   calendarDateSchema,
   customerSchema,
   decimalAmountSchema,
-  invoiceLineSchema,
+  invoiceLineV2Schema,
   paymentSchema,
   xmlTextSchema,
 } from './invoice-request.ts';
@@ -162,7 +162,7 @@ const creditNoteRequestBody = z
     ...noteFields,
     concept: noteConceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
     lines: z
-      .array(invoiceLineSchema)
+      .array(invoiceLineV2Schema)
       .min(1)
       .max(500)
       .optional()
@@ -178,7 +178,7 @@ const debitNoteRequestBody = z
   .object({
     ...noteFields,
     concept: noteConceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
-    lines: z.array(invoiceLineSchema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
+    lines: z.array(invoiceLineV2Schema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
   })
   .strict()
   .superRefine(checkReference);

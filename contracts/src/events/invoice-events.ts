@@ -19,7 +19,8 @@ import { invoiceRedriveRequestedV1 } from './invoice-redrive-requested.v1.ts';
 import { invoiceRejectedV1 } from './invoice-rejected.v1.ts';
 import { invoiceRenderedV1 } from './invoice-rendered.v1.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
-import { invoiceRequestedV1AsV2, invoiceRequestedV2 } from './invoice-requested.v2.ts';
+import { invoiceRequestedV2 } from './invoice-requested.v2.ts';
+import { invoiceRequestedV1AsV3, invoiceRequestedV2AsV3, invoiceRequestedV3 } from './invoice-requested.v3.ts';
 import { invoiceSignedV1 } from './invoice-signed.v1.ts';
 import { invoiceSubmissionFailedV1 } from './invoice-submission-failed.v1.ts';
 import { invoiceSubmittedV1 } from './invoice-submitted.v1.ts';
@@ -29,6 +30,7 @@ import { receivedInvoiceEvents } from './received-invoice-events.ts';
 export const invoiceEventSchemas = {
   'InvoiceRequested.v1': invoiceRequestedV1,
   'InvoiceRequested.v2': invoiceRequestedV2,
+  'InvoiceRequested.v3': invoiceRequestedV3,
   'InvoiceSigned.v1': invoiceSignedV1,
   'InvoiceRendered.v1': invoiceRenderedV1,
   'InvoiceSubmitted.v1': invoiceSubmittedV1,
@@ -56,7 +58,7 @@ export const invoiceEventSchemas = {
 
 /** Today's version of every invoice event, by `type`. */
 const currentInvoiceEventSchema = z.discriminatedUnion('type', [
-  invoiceRequestedV2,
+  invoiceRequestedV3,
   invoiceSignedV1,
   invoiceRenderedV1,
   invoiceSubmittedV1,
@@ -86,7 +88,8 @@ const currentInvoiceEventSchema = z.discriminatedUnion('type', [
  */
 export const invoiceEventSchema = z.union([
   currentInvoiceEventSchema,
-  invoiceRequestedV1AsV2,
+  invoiceRequestedV2AsV3,
+  invoiceRequestedV1AsV3,
   creditNoteRequestedV1AsV2,
   debitNoteRequestedV1AsV2,
 ]);

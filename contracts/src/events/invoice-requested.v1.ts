@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
-import { invoiceRequestSchema } from '../api/invoice-request.ts';
+import { invoiceRequestV2Schema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
@@ -8,7 +8,7 @@ import { amountString, buildRulesField } from './shared.ts';
 export const invoiceRequestV1SchemaId = 'InvoiceRequest';
 
 /** The request as v1 carries it: lines with IVA and INC only (invoice-line.v1.ts), frozen under its first id. */
-const invoiceRequestV1Schema = invoiceRequestSchema
+const invoiceRequestV1Schema = invoiceRequestV2Schema
   .extend({ lines: z.array(invoiceLineV1Schema).min(1).max(500) })
   .meta({ id: invoiceRequestV1SchemaId });
 

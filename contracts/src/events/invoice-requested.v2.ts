@@ -1,17 +1,18 @@
 import type { z } from 'zod';
-import { invoiceRequestSchema } from '../api/invoice-request.ts';
+import { invoiceRequestV2Schema } from '../api/invoice-request.ts';
 import { envelopeSchema } from './envelope.ts';
 import { invoiceContingencyFields } from './invoice-requested-shared.ts';
-import { invoiceRequestedV1, invoiceRequestedV1Data, type InvoiceRequestedV1 } from './invoice-requested.v1.ts';
+import { invoiceRequestedV1Data, type InvoiceRequestedV1 } from './invoice-requested.v1.ts';
 
 /**
- * Ingress accepted a request and numbered it. It holds everything a pure rebuild needs, so a replay reproduces
- * byte-identical documents, even after an upgrade. v2: a line's taxes may be ICA, ICUI, INC bolsas and IBUA beside
- * IVA and INC (docs/events.md, "Versioning"), which a v1 reader's closed enum refuses; and a contingency invoice says
- * its type (docs/contingency.md).
+ * Ingress accepted a request and numbered it (written until the request took v3's fields; now InvoiceRequested.v3,
+ * which reads every v2 through upcastInvoiceRequestedV2). It holds everything a pure rebuild needs, so a replay
+ * reproduces byte-identical documents, even after an upgrade. v2: a line's taxes may be ICA, ICUI, INC bolsas and
+ * IBUA beside IVA and INC (docs/events.md, "Versioning"), which a v1 reader's closed enum refuses; and a contingency
+ * invoice says its type (docs/contingency.md).
  */
 export const invoiceRequestedV2Data = invoiceRequestedV1Data.extend({
-  request: invoiceRequestSchema,
+  request: invoiceRequestV2Schema,
   ...invoiceContingencyFields,
 });
 
@@ -27,6 +28,3 @@ export type InvoiceRequestedV2 = z.infer<typeof invoiceRequestedV2>;
 export function upcastInvoiceRequestedV1(v1: InvoiceRequestedV1): InvoiceRequestedV2 {
   return { ...v1, version: 2 };
 }
-
-/** A stored or delivered v1, parsed and read as v2: how invoiceEventSchema reads it. */
-export const invoiceRequestedV1AsV2 = invoiceRequestedV1.transform(upcastInvoiceRequestedV1);

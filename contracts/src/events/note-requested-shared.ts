@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
-import { allowanceChargeSchema, customerSchema, invoiceLineSchema, paymentSchema } from '../api/invoice-request.ts';
+import { allowanceChargeSchema, customerSchema, invoiceLineV2Schema, paymentSchema } from '../api/invoice-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -47,7 +47,7 @@ const numberedNoteFields = {
 };
 
 /** What the note's document carries beside its parties; v1 keeps the lines it was published with. */
-const documentNoteFields = (line: typeof invoiceLineSchema | typeof invoiceLineV1Schema) => ({
+const documentNoteFields = (line: typeof invoiceLineV2Schema | typeof invoiceLineV1Schema) => ({
   lines: z
     .array(line)
     .min(1)
@@ -95,7 +95,7 @@ export const noteRequestedV2Fields = {
     .describe('cac:InvoicePeriod of a note without a referenced invoice.'),
   customer: customerSchema.describe("The buyer: the referenced invoice's, or the request's."),
   payment: paymentSchema.describe("The payment means: the referenced invoice's, or the request's."),
-  ...documentNoteFields(invoiceLineSchema),
+  ...documentNoteFields(invoiceLineV2Schema),
 };
 
 export type ReferencedInvoice = z.infer<typeof referencedInvoiceSchema>;

@@ -124,8 +124,8 @@ it('ledgers the accepted invoices once each, across a duplicate delivery and a r
       ce_documentkind: 'invoice',
       'content-type': 'application/json',
     });
-    // Each type in the version written today: InvoiceRequested.v2 (the request's every tax), the others v1.
-    expect(h.ce_type).toMatch(/^co\.fe-colombia\.(InvoiceRequested\.v2|Invoice(?!Requested\.)[A-Za-z]+\.v1)$/);
+    // Each type in the version written today: InvoiceRequested.v3 (the request's v3 fields), the others v1.
+    expect(h.ce_type).toMatch(/^co\.fe-colombia\.(InvoiceRequested\.v3|Invoice(?!Requested\.)[A-Za-z]+\.v1)$/);
     expect(h.ce_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(h.ce_time!))).toBe(false);
   }

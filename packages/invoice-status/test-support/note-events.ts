@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { invoiceStreamName, newInvoiceEvent } from '@fe/platform';
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 
 /**
  * A note of an invoice as the ingress records it: reservation and issue on the invoice's stream, the note's
  * first event and verdict on its own.
  */
 export function noteFixture(
-  invoice: InvoiceRequestedV2,
+  invoice: InvoiceRequestedV3,
   options: { kind: 'credit' | 'debit'; number: number; concept: string; amount: string },
 ) {
   const { kind, concept, amount } = options;

@@ -13,7 +13,7 @@ import {
   type Envelope,
   type InvoiceEvent,
   type InvoiceRequestInput,
-  type InvoiceRequestedV2,
+  type InvoiceRequestedV3,
 } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
@@ -94,7 +94,7 @@ export function requestedEvent(
   number: string,
   issuedAt: Date,
   options: { rules?: BuildRules; recorded?: boolean } = {},
-): InvoiceRequestedV2 {
+): InvoiceRequestedV3 {
   const rules = options.rules ?? CURRENT_BUILD_RULES;
   const request = invoiceRequestSchema.parse(input);
   const validated = validateInvoiceRequest(request, { issueDate: colombiaDateTime(issuedAt).date, buildRules: rules });

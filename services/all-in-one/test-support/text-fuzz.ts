@@ -4,7 +4,7 @@
 // Every outcome must be a 4xx answer, or a signed invoice the checkers verify.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { errorCatalogue, invoiceRequestedV2, type ErrorCode } from '@fe/contracts';
+import { errorCatalogue, invoiceRequestedV3, type ErrorCode } from '@fe/contracts';
 import { decideRequest, requestedData } from '@fe/ingress';
 import { newInvoiceEvent, systemClock } from '@fe/platform';
 import { createInProcessSigner, signRequested } from '@fe/signer';
@@ -141,7 +141,7 @@ export async function fuzzPipeline(now = new Date()) {
       causationId: 'fuzz',
     };
     // As the event store keeps it and the signer's consumer reads it: JSON, then the contract's schema.
-    const recorded = invoiceRequestedV2.parse(
+    const recorded = invoiceRequestedV3.parse(
       JSON.parse(JSON.stringify(newInvoiceEvent('InvoiceRequested', data, meta, systemClock))),
     );
     const signed = await signRequested(recorded, { tenants, signer }, 'sha256');

@@ -11,7 +11,7 @@ import {
   type InvoiceAcceptedV1,
   type InvoiceRejectedV1,
   type InvoiceRequestInput,
-  type InvoiceRequestedV2,
+  type InvoiceRequestedV3,
   type InvoiceSignedV1,
 } from '@fe/contracts';
 import { buildCase } from '@fe/dian-domain/testing';
@@ -36,7 +36,7 @@ const identity = makeTestIdentity();
 const credential = loadP12(identity.p12, identity.password, issuedAt);
 const signer = createXadesSigner(credential);
 
-export type SignedStream = { requested: InvoiceRequestedV2; signed: InvoiceSignedV1; xml: string };
+export type SignedStream = { requested: InvoiceRequestedV3; signed: InvoiceSignedV1; xml: string };
 
 /**
  * What ingress and the signer leave behind: InvoiceRequested, the signed XML stored, InvoiceSigned.
@@ -46,10 +46,10 @@ export async function recordSignedInvoice(
   world: World,
   request: InvoiceRequestInput,
   number: string,
-  recorded: Partial<InvoiceRequestedV2['data']> = {},
+  recorded: Partial<InvoiceRequestedV3['data']> = {},
 ): Promise<SignedStream> {
   const built = requestedEvent(request, number, issuedAt);
-  const requested: InvoiceRequestedV2 = { ...built, data: { ...built.data, ...recorded } };
+  const requested: InvoiceRequestedV3 = { ...built, data: { ...built.data, ...recorded } };
   const document = buildCase(request, number, issuedAt); // the same document: demo tenant, habilitación
   const { xml, signingTime } = signer.sign(document.xml, { signingTime: issuedAt });
   const xmlKey = `demo/${requested.data.document_id}.xml`;

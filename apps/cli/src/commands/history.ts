@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 import { invoiceHistory, type EventStore } from '@fe/platform';
 import type { AuditSources } from '../audit/embedded-data.ts';
 import { missingInDataFolder, type DataFolderIo } from './data-folder.ts';
@@ -95,8 +95,8 @@ export async function findInvoice(
   store: EventStore,
   wanted: string,
   tenant: string | undefined,
-): Promise<InvoiceRequestedV2[]> {
-  const found: InvoiceRequestedV2[] = [];
+): Promise<InvoiceRequestedV3[]> {
+  const found: InvoiceRequestedV3[] = [];
   let after = 0n;
   for (;;) {
     const page = await store.readAll({ after, limit: 1000 });
@@ -104,8 +104,8 @@ export async function findInvoice(
     for (const { envelope, position } of page) {
       after = position;
       if (envelope.type !== 'InvoiceRequested' || (tenant !== undefined && envelope.tenant_id !== tenant)) continue;
-      const data = envelope.data as InvoiceRequestedV2['data'];
-      if (data.cufe === wanted || data.document_id === wanted) found.push(envelope as InvoiceRequestedV2);
+      const data = envelope.data as InvoiceRequestedV3['data'];
+      if (data.cufe === wanted || data.document_id === wanted) found.push(envelope as InvoiceRequestedV3);
     }
   }
 }

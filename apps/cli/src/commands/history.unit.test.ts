@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, SqliteEventStore } from '@fe/platform';
 import {
@@ -15,7 +15,7 @@ const clock = { now: () => new Date('2026-12-11T15:00:00Z') };
 
 describe('pnpm fe history', () => {
   it("names each RADIAN event: its code and name, number, date, sender and person (the seller's own 034 as this service's), and the seller's requests with their answers", async () => {
-    const requested = invoiceRequested() as InvoiceRequestedV2;
+    const requested = invoiceRequested() as InvoiceRequestedV3;
     const invoiceId = requested.invoice_id!;
     const meta = { tenantId: 'demo', invoiceId, correlationId: 'c', causationId: 'c' };
     const registered = (data: Record<string, unknown>) =>

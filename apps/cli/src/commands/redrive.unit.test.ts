@@ -1,4 +1,4 @@
-import { topics, type InvoiceEvent, type InvoiceRequestedV2 } from '@fe/contracts';
+import { topics, type InvoiceEvent, type InvoiceRequestedV3 } from '@fe/contracts';
 import { invoiceRequested } from '@fe/dian-client/testing';
 import { newInvoiceEvent, SqliteDeadLetterStore, SqliteEventStore } from '@fe/platform';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { redriveCommand } from './redrive.ts';
 const clock = { now: () => new Date('2026-11-22T16:00:00Z') };
 
 async function folder(...after: ((meta: { tenantId: string; invoiceId: string }) => InvoiceEvent)[]) {
-  const requested = invoiceRequested() as InvoiceRequestedV2;
+  const requested = invoiceRequested() as InvoiceRequestedV3;
   const invoiceId = requested.invoice_id!;
   const store = new SqliteEventStore(':memory:');
   const letters = new SqliteDeadLetterStore(':memory:');

@@ -1,7 +1,7 @@
-import type { CreditNoteRequestedV2, DebitNoteRequestedV2, InvoiceEvent, InvoiceRequestedV2 } from '@fe/contracts';
+import type { CreditNoteRequestedV2, DebitNoteRequestedV2, InvoiceEvent, InvoiceRequestedV3 } from '@fe/contracts';
 
 /** A document stream's first event: an invoice's, or a credit or debit note's (the rest of the stream is shared). */
-export type DocumentRequested = InvoiceRequestedV2 | CreditNoteRequestedV2 | DebitNoteRequestedV2;
+export type DocumentRequested = InvoiceRequestedV3 | CreditNoteRequestedV2 | DebitNoteRequestedV2;
 
 export const isDocumentRequested = (event: InvoiceEvent | undefined): event is DocumentRequested =>
   event?.type === 'InvoiceRequested' || event?.type === 'CreditNoteRequested' || event?.type === 'DebitNoteRequested';

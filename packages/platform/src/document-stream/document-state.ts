@@ -13,7 +13,7 @@ import type {
   InvoiceRedriveRequestedV1,
   InvoiceRejectedV1,
   InvoiceRenderedV1,
-  InvoiceRequestedV2,
+  InvoiceRequestedV3,
   InvoiceSignedV1,
   InvoiceSubmissionFailedV1,
   InvoiceSubmittedV1,
@@ -55,7 +55,7 @@ export type DocumentState<Requested extends DocumentRequested = DocumentRequeste
 };
 
 /** An invoice's stream also holds the ledger of its notes (docs/notes.md, "Book rules"). */
-export type InvoiceState = DocumentState<InvoiceRequestedV2> & {
+export type InvoiceState = DocumentState<InvoiceRequestedV3> & {
   noteReservations: readonly InvoiceNoteReservedV1[];
   /** reservation_id of every reservation whose note was numbered. */
   notesIssued: ReadonlySet<string>;
@@ -146,7 +146,7 @@ export const documentStream: StreamFold<DocumentState> = { initialState: initial
 /** An invoice's stream. */
 export const invoiceStream: StreamFold<InvoiceState> = {
   initialState: () => ({
-    ...(initialDocumentState() as DocumentState<InvoiceRequestedV2>),
+    ...(initialDocumentState() as DocumentState<InvoiceRequestedV3>),
     noteReservations: [],
     notesIssued: new Set(),
     radianEvents: [],

@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 import { contingencyOf, type TenantProfile } from '@fe/tenancy';
 
 const HOUR_MS = 3_600_000;
@@ -9,12 +9,12 @@ const HOUR_MS = 3_600_000;
  * sale) otherwise.
  */
 export function contingencyFields(
-  request: Pick<InvoiceRequestedV2['data']['request'], 'paper_document'>,
+  request: Pick<InvoiceRequestedV3['data']['request'], 'paper_document'>,
   profile: TenantProfile,
   dianDown: boolean,
   issuedAt: Date,
   windowHours: number,
-): Pick<InvoiceRequestedV2['data'], 'invoice_type_code' | 'contingency_transmit_by'> {
+): Pick<InvoiceRequestedV3['data'], 'invoice_type_code' | 'contingency_transmit_by'> {
   // A sale documented on paper is the seller's contingency (type 03), whatever DIAN does.
   if (request.paper_document) return { invoice_type_code: '03' };
   const setting = contingencyOf(profile);

@@ -1,4 +1,4 @@
-import { invoiceRequestedV2Data } from '@fe/contracts';
+import { invoiceRequestedV3Data } from '@fe/contracts';
 import { describe, expect, it } from 'vitest';
 import { invoiceRequest, profile } from '../../test-support/note-world.ts';
 import { contingencyFields } from './contingency.ts';
@@ -34,7 +34,7 @@ describe('the contingency of an invoice issued now (docs/contingency.md)', () =>
     const accepted = decideRequest(invoiceRequest, profile, issuedAt);
     if (!accepted.ok) throw new Error(accepted.error.code);
     const data = requestedData(accepted.value, profile, '990000001', undefined, fields);
-    expect(invoiceRequestedV2Data.parse(data)).toMatchObject(fields);
+    expect(invoiceRequestedV3Data.parse(data)).toMatchObject(fields);
     // The CUFE does not depend on the type: the same request issued as 01 has the same one.
     expect(data.cufe).toBe(requestedData(accepted.value, profile, '990000001', undefined).cufe);
   });

@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
   checkInvoiceRequest,
@@ -17,7 +17,7 @@ import type { TenantProfile } from '@fe/tenancy';
 /** A request that may be numbered: validated, with its resolution and the number it asked for. */
 export type AcceptedRequest = {
   invoice: ValidatedInvoice;
-  request: InvoiceRequestedV2['data']['request'];
+  request: InvoiceRequestedV3['data']['request'];
   resolution: NumberingResolution;
   explicitNumber: string | undefined;
   issuedAt: Date;
@@ -61,8 +61,8 @@ export function requestedData(
   profile: TenantProfile,
   number: string,
   idempotencyKey: string | undefined,
-  contingency: Pick<InvoiceRequestedV2['data'], 'invoice_type_code' | 'contingency_transmit_by'> = {},
-): InvoiceRequestedV2['data'] {
+  contingency: Pick<InvoiceRequestedV3['data'], 'invoice_type_code' | 'contingency_transmit_by'> = {},
+): InvoiceRequestedV3['data'] {
   const built = invoiceIdentity({
     invoice: accepted.invoice,
     tenant: profile.tenant,

@@ -1,4 +1,4 @@
-import { invoiceRequestedV2Data } from '@fe/contracts';
+import { invoiceRequestedV3Data } from '@fe/contracts';
 import { describe, expect, it } from 'vitest';
 import { invoiceRequest, profile } from '../../test-support/note-world.ts';
 import { decideRequest, requestedData } from './decide.ts';
@@ -9,6 +9,6 @@ describe('the InvoiceRequested data ingress records', () => {
     if (!accepted.ok) throw new Error(accepted.error.code);
     const data = requestedData(accepted.value, profile, '990000001', undefined);
     expect(data).toMatchObject({ build_rules: 2, payable_amount: '1190.00' });
-    expect(invoiceRequestedV2Data.parse(data)).toEqual(data);
+    expect(invoiceRequestedV3Data.parse(data)).toEqual(data);
   });
 });

@@ -1,4 +1,4 @@
-import type { Envelope, ErrorCode, InvoiceRequestedV2 } from '@fe/contracts';
+import type { Envelope, ErrorCode, InvoiceRequestedV3 } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { tagInvoice } from '@fe/telemetry';
 import type { InvoiceStatusView } from '@fe/invoice-status';
@@ -74,7 +74,7 @@ async function issue(
     accepted.issuedAt,
     ports.config.contingencyWindowHours,
   );
-  let requested: InvoiceRequestedV2 | undefined;
+  let requested: InvoiceRequestedV3 | undefined;
   await ports.allocator.allocate(command.tenantId, accepted.resolution, accepted.explicitNumber, (number) => {
     const data = requestedData(accepted, profile, number, command.idempotencyKey, contingency);
     const meta = {

@@ -1,4 +1,4 @@
-import type { InvoiceNoteReservedV1, InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceNoteReservedV1, InvoiceRequestedV3 } from '@fe/contracts';
 import { evolve, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
 import {
   invoiceStream,
@@ -26,7 +26,7 @@ export type InvoiceLedger = {
   version: bigint;
   /** The invoice stream's state at `version`. */
   state: LedgerState;
-  requested: InvoiceRequestedV2;
+  requested: InvoiceRequestedV3;
   view: InvoiceStatusView;
   reservations: readonly InvoiceNoteReservedV1[];
   open: InvoiceNoteReservedV1[];

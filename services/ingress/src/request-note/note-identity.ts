@@ -1,4 +1,4 @@
-import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, InvoiceRequestedV2, NoteKind } from '@fe/contracts';
+import type { CreditNoteRequest, DebitNoteRequest, InvoiceRequest, InvoiceRequestedV3, NoteKind } from '@fe/contracts';
 import {
   CURRENT_BUILD_RULES,
   checkInvoiceRequest,
@@ -38,7 +38,7 @@ export function invoicePartsOf(ledger: InvoiceLedger): NoteParts {
  * A note is built with its invoice's rules so its amounts add up as the invoice's did; an invoice without the field
  * gets the version whose totals give its recorded payable amount, an unknown one today's.
  */
-export function noteBuildRulesOf(invoice: InvoiceRequestedV2): BuildRules {
+export function noteBuildRulesOf(invoice: InvoiceRequestedV3): BuildRules {
   const { build_rules: recorded, request, issued_at: issuedAt, payable_amount: payable } = invoice.data;
   if (recorded !== undefined) return isKnownBuildRules(recorded) ? recorded : CURRENT_BUILD_RULES;
   const payableWith = (buildRules: BuildRules) => {

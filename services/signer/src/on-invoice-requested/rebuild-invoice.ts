@@ -1,4 +1,4 @@
-import type { InvoiceRequestedV2 } from '@fe/contracts';
+import type { InvoiceRequestedV3 } from '@fe/contracts';
 import {
   buildInvoiceXml,
   checkInvoiceRequest,
@@ -16,7 +16,7 @@ import type { SigningProfile } from './signing-tenants.ts';
  * The unsigned document exactly as ingress built it (a pure build of the recorded request). A rebuild with
  * another CUFE is never signed: the event or the profile changed under it, and only a person can tell which.
  */
-export function rebuildInvoice(data: InvoiceRequestedV2['data'], profile: SigningProfile): BuiltInvoice {
+export function rebuildInvoice(data: InvoiceRequestedV3['data'], profile: SigningProfile): BuiltInvoice {
   // With the rules that made the recorded CUFE (an invoice in flight during an upgrade keeps its
   // own). An event without build_rules was written with version 1 or 2: the one whose CUFE is the
   // recorded one is the one (the CUFE is a SHA-384 of the amounts, so no other document passes).
@@ -31,7 +31,7 @@ export function rebuildInvoice(data: InvoiceRequestedV2['data'], profile: Signin
   );
 }
 
-function rebuildWith(data: InvoiceRequestedV2['data'], profile: SigningProfile, buildRules: BuildRules): BuiltInvoice {
+function rebuildWith(data: InvoiceRequestedV3['data'], profile: SigningProfile, buildRules: BuildRules): BuiltInvoice {
   const issuedAt = new Date(data.issued_at);
   // The Colombian date, as ingress used it: a due date may not fall before it. The request's shape
   // was checked when the event was parsed (the same contract schema): only the domain checks run.

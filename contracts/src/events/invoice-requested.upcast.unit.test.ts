@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceEventSchema } from './invoice-events.ts';
 import { invoiceRequestedV1 } from './invoice-requested.v1.ts';
 import { invoiceRequestedV2 } from './invoice-requested.v2.ts';
+import { invoiceRequestedV3 } from './invoice-requested.v3.ts';
 
 const line = (taxes: unknown[]) => ({ code: 'A', name: 'Item', quantity: 1, unit_price: 100, taxes });
 const event = (version: number, taxes: unknown[]) => ({
@@ -32,19 +33,24 @@ const event = (version: number, taxes: unknown[]) => ({
 const iva = { code: '01', name: 'IVA', rate: 19 };
 const ica = { code: '03', name: 'ICA', rate: 0.966 };
 
-describe('InvoiceRequested v2 and its upcaster', () => {
-  it('reads a stored v1 as v2 with the same data: the store keeps v1, every reader sees v2', () => {
-    const stored = event(1, [iva]);
-    const read = invoiceEventSchema.parse(stored);
-    expect(read.version).toBe(2);
-    expect(read.data).toEqual(invoiceRequestedV1.parse(stored).data);
-    expect(invoiceRequestedV2.safeParse(read).success).toBe(true);
+describe('InvoiceRequested v2, v3 and their upcasters', () => {
+  it('reads a stored v1 or v2 as v3 with the same data: the store keeps what was written, every reader sees v3', () => {
+    const storedV1 = event(1, [iva]);
+    const readV1 = invoiceEventSchema.parse(storedV1);
+    expect(readV1.version).toBe(3);
+    expect(readV1.data).toEqual(invoiceRequestedV1.parse(storedV1).data);
+    expect(invoiceRequestedV3.safeParse(readV1).success).toBe(true);
+
+    const storedV2 = event(2, [iva, ica]);
+    const readV2 = invoiceEventSchema.parse(storedV2);
+    expect(readV2.version).toBe(3);
+    expect(readV2.data).toEqual(invoiceRequestedV2.parse(storedV2).data);
   });
 
   it('carries the new taxes that v1 refuses, so they are a new subject and not a v1 edit', () => {
-    expect(invoiceEventSchema.parse(event(2, [iva, ica])).version).toBe(2);
+    expect(invoiceEventSchema.parse(event(3, [iva, ica])).version).toBe(3);
     expect(invoiceRequestedV1.safeParse(event(1, [iva, ica])).success).toBe(false);
     expect(invoiceEventSchema.safeParse(event(1, [iva, ica])).success).toBe(false);
-    expect(invoiceEventSchema.safeParse(event(3, [iva])).success).toBe(false);
+    expect(invoiceEventSchema.safeParse(event(4, [iva])).success).toBe(false);
   });
 });
