@@ -452,6 +452,8 @@ export const invoiceRequestSchema = invoiceRequestV2Schema
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
 /** The request after shape validation and defaults. */
 export type InvoiceRequest = z.output<typeof invoiceRequestSchema>;
+/** A line as InvoiceRequested.v2 and the notes' events carry it. */
+export type InvoiceLineV2 = z.output<typeof invoiceLineV2Schema>;
 export type DecimalInput = number | string;
 
 /** The field builders the credit and debit note requests share with the invoice request. */

@@ -49,7 +49,12 @@ export type ValidatedLine = {
 export type AiuPart = 'administration' | 'unforeseen' | 'profit';
 
 /** A mandate line's principal: identified as a buyer is (NIT split from its DV). */
-export type ValidatedPrincipal = { documentType: IdentificationType; documentNumber: string; dv?: number; name: string };
+export type ValidatedPrincipal = {
+  documentType: IdentificationType;
+  documentNumber: string;
+  dv?: number;
+  name: string;
+};
 
 /** Annex table TipoOperacionF: 10 estándar, 09 AIU, 11 mandatos (the invoice's CustomizationID). */
 export type OperationType = '10' | '09' | '11';

@@ -3,11 +3,12 @@ import type {
   DebitNoteRequest,
   ErrorDetail,
   InvoiceLineV1,
+  InvoiceLineV2,
   InvoiceRequest,
   NoteKind,
 } from '@fe/contracts';
 import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
-import { checkInvoiceRequest, failure, money, type Result } from '@fe/dian-domain';
+import { checkInvoiceRequest, documentLinesOf, failure, money, type Result } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
 import { checkNote, invoicePartsOf, noteBuildRulesOf } from './note-identity.ts';
@@ -49,7 +50,7 @@ const noteTax = (code: string) => code === '01' || code === '04';
  * The invoice's lines, when a note can carry them: its v1 events know IVA and INC only (docs/notes.md, "Taxes").
  * Lifted when the notes' events take the invoice's line (InvoiceRequested.v2's).
  */
-function notesCarry(lines: InvoiceRequest['lines']): Result<InvoiceLineV1[]> {
+function notesCarry(lines: readonly InvoiceLineV2[]): Result<InvoiceLineV1[]> {
   const details = lines.flatMap((line, i) =>
     line.taxes.flatMap((tax, j) =>
       noteTax(tax.code)
@@ -123,7 +124,13 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       );
     }
     // A cancellation reproduces the invoice: its lines and its discounts and charges (unless the request names some).
-    const invoiceLines = notesCarry(requested.data.request.lines);
+    // An AIU invoice's document has lines its request does not list; a mandate's lines name principals (documentLinesOf).
+    const documentLines = documentLinesOf(requested.data.request, {
+      issueDate: requested.data.issued_at.slice(0, 10),
+      buildRules: noteBuildRulesOf(requested),
+    });
+    if (!documentLines) throw new Error(`invoice ${view.number}: its accepted request no longer validates`);
+    const invoiceLines = notesCarry(documentLines);
     if (!invoiceLines.ok) return invoiceLines;
     lines = invoiceLines.value;
     allowanceCharges ??= requested.data.request.allowance_charges;
