@@ -6,6 +6,7 @@ import { twoSubmittersNeverSendTwice } from '../test-support/faults/two-submitte
 import { startDistributedShape, type DistributedShape } from '../test-support/shapes/distributed-shape.ts';
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
+import { operationsSuite } from '../test-support/suites/operations.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
 let shape: DistributedShape;
@@ -25,6 +26,7 @@ it('answers the first invoice posted right after the start script returned with 
 describe('the invoice API on the distributed shape', () => invoiceApiSuite(() => shape));
 describe('credit and debit notes on the distributed shape', () => creditDebitNotesSuite(() => shape));
 describe('the taxes beyond IVA and INC on the distributed shape', () => otherTaxesSuite(() => shape));
+describe('AIU and mandates on the distributed shape', () => operationsSuite(() => shape));
 
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).
 // Each prints what it saw; the counts are asserted in expectNothingLostOrTwice.
