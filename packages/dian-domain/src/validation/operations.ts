@@ -11,10 +11,10 @@ import type { AiuPart, OperationType, ValidatedLine, ValidatedPrincipal } from '
  */
 
 /** FAV03: the Administración line's note starts with this text, then the contract's object. */
-export const AIU_NOTE_PREFIX = 'Contrato de servicios AIU por concepto de:';
+const AIU_NOTE_PREFIX = 'Contrato de servicios AIU por concepto de:';
 
 /** The three AIU lines the service adds, by part: their item code (scheme 999) and description. */
-export const aiuLineNames: Record<AiuPart, { code: string; name: string }> = {
+const aiuLineNames: Record<AiuPart, { code: string; name: string }> = {
   administration: { code: 'AIU-A', name: 'Administración' },
   unforeseen: { code: 'AIU-I', name: 'Imprevistos' },
   profit: { code: 'AIU-U', name: 'Utilidad' },

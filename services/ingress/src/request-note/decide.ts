@@ -124,7 +124,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       );
     }
     // A cancellation reproduces the invoice: its lines and its discounts and charges (unless the request names some).
-    // An AIU invoice's document has lines its request does not list; a mandate's lines name principals (documentLinesOf).
+    // An AIU invoice's document has lines its request does not list; a mandate's name principals (documentLinesOf).
     const documentLines = documentLinesOf(requested.data.request, {
       issueDate: requested.data.issued_at.slice(0, 10),
       buildRules: noteBuildRulesOf(requested),
