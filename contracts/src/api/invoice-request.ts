@@ -308,6 +308,52 @@ export const invoiceLineV2Schema = z
   .strict()
   .meta({ id: 'InvoiceLineV2' });
 
+// i30-aiu: AIU and mandates, the v3 fields' schemas.
+/**
+ * The request fields of the two operations beyond the standard sale (annex table TipoOperacionF): AIU (09) and
+ * mandates (11). Each is optional, so a request without them keeps its meaning and its hash.
+ */
+
+/** One of the three AIU parts: a percentage of the contract lines' amount, or the amount itself. */
+export const aiuPartSchema = z
+  .object({
+    percent: decimalAmount(2, 'percent')
+      .optional()
+      .describe("Percentage of the contract lines' amount (their LineExtensionAmount); at most 100."),
+    amount: decimalAmount(2, 'amount').optional().describe('The amount itself.'),
+  })
+  .strict()
+  .refine((part) => (part.percent === undefined) !== (part.amount === undefined), {
+    message: 'give exactly one of percent and amount',
+    path: ['percent'],
+  })
+  .refine((part) => part.percent === undefined || !(Number(part.percent) > 100), {
+    message: 'a part is at most 100 percent',
+    path: ['percent'],
+  })
+  .meta({ id: 'AiuPart' });
+
+export const aiuSchema = z
+  .object({
+    contract_object: text(1, 4950).describe(
+      'What the contract is for: the Administración line\'s note reads "Contrato de servicios AIU por concepto de: " and this text (annex FAV03).',
+    ),
+    administration: aiuPartSchema.describe('Administración (A).'),
+    unforeseen: aiuPartSchema.describe('Imprevistos (I).'),
+    profit: aiuPartSchema.describe('Utilidad (U): the only part IVA is charged on.'),
+    profit_iva_rate: decimalAmount(2, 'profit_iva_rate')
+      .default(19)
+      .describe("IVA's rate on the profit: 5 or 19 (default 19)."),
+  })
+  .strict()
+  .meta({ id: 'Aiu' });
+
+/** The principal (mandante) a line is sold for: the third party whose income it is (annex, operation 11). */
+export const linePrincipalSchema = customerSchema
+  .pick({ document_type: true, document_number: true, check_digit: true, name: true })
+  .strict()
+  .meta({ id: 'LinePrincipal' });
+
 /**
  * Today's line: the v2 line, frozen above as InvoiceRequested.v2 published it, plus what v3 added (docs/events.md,
  * "Versioning"). New line fields go in this extend, optional, so every earlier request keeps its meaning and hash.
@@ -321,6 +367,12 @@ export const invoiceLineSchema = invoiceLineV2Schema
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
       .describe('Empty for goods or services excluded from IVA; at most one entry per tax code.'),
     // v3 line fields
+    // i30-aiu (mandates, operation 11): the principal a line is sold for.
+    principal: linePrincipalSchema
+      .optional()
+      .describe(
+        "The principal (mandante) this line is sold for, as their agent: the invoice becomes a mandate (CustomizationID 11) and the line the principal's income (Item/InformationContentProviderParty).",
+      ),
   })
   .meta({ id: 'InvoiceLineV3' });
 
@@ -425,6 +477,12 @@ export const invoiceRequestSchema = invoiceRequestV2Schema
   .extend({
     lines: z.array(invoiceLineSchema).min(1).max(500),
     // v3 request fields
+    // i30-aiu (AIU, operation 09): the contract's Administración, Imprevistos and Utilidad.
+    aiu: aiuSchema
+      .optional()
+      .describe(
+        'A contract invoiced AIU (CustomizationID 09): lines are the contract; the service adds the Administración, Imprevistos and Utilidad lines, IVA on the Utilidad only.',
+      ),
   })
   .meta({ id: 'InvoiceRequestV3' });
 

@@ -9,6 +9,7 @@ import {
 import {
   buildNoteXml,
   checkNoteDocument,
+  documentLinesOf,
   demoSoftware,
   demoTenant,
   type BuildNoteInput,
@@ -42,8 +43,8 @@ export function creditNoteContent(
   invoice: InvoiceRequestInput,
 ): Extract<NoteContent, { kind: 'credit' }> {
   const parsed = creditNoteRequestSchema.parse(request);
-  // a full cancellation carries the invoice's lines
-  const lines = parsed.lines ?? invoiceRequestSchema.parse(invoice).lines;
+  // a full cancellation carries the invoice's lines, as its document does (an AIU's added ones, no principals)
+  const lines = parsed.lines ?? documentLinesOf(invoiceRequestSchema.parse(invoice), { issueDate: '2026-03-10' })!;
   return { kind: 'credit', request: parsed, lines, ...invoicePartsOf(invoice) };
 }
 
@@ -131,7 +132,7 @@ export const noteCases: { name: string; content: NoteContent }[] = [
   ...invoiceCases,
   { name: 'every line tax', request: everyTaxInvoice },
 ].flatMap(({ name, request }) => {
-  const charged = request.lines.filter((line) => !line.free_of_charge);
+  const charged = request.lines.filter((line) => !line.free_of_charge).map(({ principal: _p, ...line }) => line);
   return [
     {
       name: `credit: cancels "${name}"`,

@@ -7,6 +7,7 @@ import { startDistributedShape, type DistributedShape } from '../test-support/sh
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
 import { everyTaxCancellationSuite } from '../test-support/suites/notes-every-tax.ts';
+import { operationsSuite } from '../test-support/suites/operations.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
 let shape: DistributedShape;
@@ -27,6 +28,7 @@ describe('the invoice API on the distributed shape', () => invoiceApiSuite(() =>
 describe('credit and debit notes on the distributed shape', () => creditDebitNotesSuite(() => shape));
 describe('a note with every tax on the distributed shape', () => everyTaxCancellationSuite(() => shape));
 describe('the taxes beyond IVA and INC on the distributed shape', () => otherTaxesSuite(() => shape));
+describe('AIU and mandates on the distributed shape', () => operationsSuite(() => shape));
 
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).
 // Each prints what it saw; the counts are asserted in expectNothingLostOrTwice.

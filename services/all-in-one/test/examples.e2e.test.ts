@@ -19,6 +19,9 @@ const marks: Record<string, string[]> = {
     '<cac:AllowanceCharge><cbc:ID>1</cbc:ID><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>00</cbc:AllowanceChargeReasonCode>',
     '<cbc:AllowanceTotalAmount currencyID="COP">50000.00</cbc:AllowanceTotalAmount><cbc:ChargeTotalAmount currencyID="COP">35000.00</cbc:ChargeTotalAmount>',
   ],
+  // AIU and mandates (test-support/suites/operations.ts checks them on both shapes, with the CUFE and the arithmetic).
+  'invoice-aiu.json': ['<cbc:CustomizationID>09</cbc:CustomizationID>'],
+  'invoice-mandate.json': ['<cbc:CustomizationID>11</cbc:CustomizationID>'],
   'invoice-advance.json': [
     '<cac:PrepaidPayment><cbc:ID>RC-2026-0145</cbc:ID><cbc:PaidAmount currencyID="COP">10000000.00</cbc:PaidAmount><cbc:ReceivedDate>2026-01-15</cbc:ReceivedDate></cac:PrepaidPayment>',
     // Advances are recorded and not subtracted (FAU14): 40000000 + 19 % = 47600000.00.
@@ -56,7 +59,9 @@ const pdfShows: Record<string, string[]> = {
     'del 10 % sobre $ 7.500.000,00: Descuento por volumen',
     'Pronto pago (condicionado a pago en 10 días)',
   ],
+  'invoice-aiu.json': ['Utilidad (U)', '$ 211.662.500,00'],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+  'invoice-mandate.json': ['Mandante: NIT 900.373.076-4', 'Sonoras S.A.S.'],
   'invoice-withholdings.json': [
     'Retención ReteRenta',
     '$ 185.000,00',
@@ -76,7 +81,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the nine the README lists', () => {
+  it('are the eleven the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

@@ -5,6 +5,7 @@ import { startEmbeddedShape } from '../test-support/shapes/embedded-shape.ts';
 import type { Shape } from '../test-support/shapes/shape.ts';
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
+import { operationsSuite } from '../test-support/suites/operations.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
 let shape: Shape;
@@ -16,3 +17,4 @@ afterAll(async () => shape?.close());
 invoiceApiSuite(() => shape);
 creditDebitNotesSuite(() => shape);
 otherTaxesSuite(() => shape);
+operationsSuite(() => shape);

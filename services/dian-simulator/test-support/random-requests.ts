@@ -244,6 +244,46 @@ const customer = fc
   })
   .map(({ identity: id, address, ...rest }) => withoutUndefined({ ...id, ...address, ...rest }));
 
+/**
+ * The operation (annex TipoOperacionF): mostly a standard sale; a mandate gives every other line a principal (a NIT
+ * with its DV, or a cédula); an AIU contract strips the lines' taxes and adds A, I and U as percentages or amounts.
+ */
+const principal = fc.oneof(
+  nit.map((n) => ({
+    document_type: '31',
+    document_number: n,
+    check_digit: String(nitCheckDigit(n)),
+    name: 'Mandante',
+  })),
+  fc.stringMatching(/^\d{3,15}$/).map((n) => ({ document_type: '13', document_number: n, name: 'Mandante natural' })),
+);
+const aiuPart = fc.oneof(
+  percent.map((p) => ({ percent: p })),
+  positive(2, 9).map((a) => ({ amount: a })),
+);
+const aiu = fc.record(
+  {
+    contract_object: text(60),
+    administration: aiuPart,
+    unforeseen: aiuPart,
+    profit: aiuPart,
+    profit_iva_rate: rate([5, 19]),
+  },
+  { requiredKeys: ['contract_object', 'administration', 'unforeseen', 'profit'] },
+);
+type Operation = { principal: object } | { aiu: object } | undefined;
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: principal.map((p) => ({ principal: p })) },
+  { weight: 1, arbitrary: aiu.map((a) => ({ aiu: a })) },
+);
+function withOperation<B extends { lines: object[] }>(body: B, op: Operation): B {
+  if (op === undefined) return body;
+  if ('principal' in op)
+    return { ...body, lines: body.lines.map((l, i) => (i % 2 === 0 ? { ...l, principal: op.principal } : l)) };
+  return { ...body, lines: body.lines.map((l) => ({ ...l, taxes: [] })), aiu: op.aiu };
+}
+
 /** The largest amount of 15 significant digits with 2 decimals, in cents. */
 const MAX_AMOUNT_CENTS = 10n ** 15n - 1n;
 
@@ -285,8 +325,9 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
         nil: undefined,
       }),
       notes: fc.option(text(80), { nil: undefined }),
+      operation,
     })
-    .map(withoutUndefined);
+    .map(({ operation: op, ...body }) => withOperation(withoutUndefined(body), op));
   return base.chain((body) => {
     const payable = payableOf(body);
     if (payable === undefined || payable === 0n) return fc.constant<Body>(body);

@@ -1,6 +1,6 @@
 import type { CreditNoteRequest, DebitNoteRequest, ErrorDetail, InvoiceRequest, NoteKind } from '@fe/contracts';
 import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
-import { checkInvoiceRequest, failure, money, type Result } from '@fe/dian-domain';
+import { checkInvoiceRequest, documentLinesOf, failure, money, type Result } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
 import { checkNote, invoicePartsOf, noteBuildRulesOf } from './note-identity.ts';
@@ -85,7 +85,13 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       );
     }
     // A cancellation reproduces the invoice: its lines and its discounts and charges (unless the request names some).
-    lines = requested.data.request.lines;
+    // An AIU invoice's document has lines its request does not list; a mandate's name principals (documentLinesOf).
+    const documentLines = documentLinesOf(requested.data.request, {
+      issueDate: requested.data.issued_at.slice(0, 10),
+      buildRules: noteBuildRulesOf(requested),
+    });
+    if (!documentLines) throw new Error(`invoice ${view.number}: its accepted request no longer validates`);
+    lines = documentLines;
     allowanceCharges ??= requested.data.request.allowance_charges;
   }
 

@@ -58,8 +58,10 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
       : undefined;
   const note = kind === 'invoice' ? undefined : readNote(root);
 
+  const operationType = text(root, 'CustomizationID');
   return {
     kind,
+    ...(operationType !== undefined ? { operationType } : {}),
     documentId,
     cufe,
     environment,
