@@ -50,7 +50,6 @@ describe('error catalogue', () => {
       INVOICE_VOIDED: 409,
       CREDIT_EXCEEDS_BALANCE: 422,
       NOTE_AMOUNT_ZERO: 422,
-      NOTE_TAX_NOT_SUPPORTED: 422,
       CANCELLATION_NOT_FULL: 422,
       // ours: the seller's tacit acceptance (docs/radian.md)
       TACIT_ACCEPTANCE_GOODS_NOT_RECEIVED: 409,

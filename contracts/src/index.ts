@@ -41,6 +41,7 @@ export * from './events/credit-note-requested.v3.ts';
 export * from './events/debit-note-requested.v3.ts';
 export * from './events/note-request.v1.ts';
 export * from './events/invoice-note-reserved.v1.ts';
+export * from './events/invoice-note-reserved.v2.ts';
 export * from './events/invoice-note-issued.v1.ts';
 export * from './events/tenant-changed.v1.ts';
 export * from './events/published-events.ts';

@@ -112,11 +112,6 @@ export const errorCatalogue = {
     http: 422,
     summary: 'A note of 0.00 corrects nothing; only a cancellation (credit concept "2") of a 0.00 balance may be 0.00.',
   },
-  NOTE_TAX_NOT_SUPPORTED: {
-    http: 422,
-    summary:
-      'A note line names a tax other than IVA (01) or INC (04), or cancels an invoice whose lines carry one: notes do not carry those taxes yet.',
-  },
   CANCELLATION_NOT_FULL: {
     http: 422,
     summary:

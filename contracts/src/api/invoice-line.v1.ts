@@ -9,12 +9,7 @@ import { decimalAmountSchema, invoiceLineV2Schema, xmlTextSchema } from './invoi
  */
 const lineTaxV1Schema = z
   .object({
-    code: z
-      .enum(['01', '04'], {
-        // A person reads it on a note that names an invoice-only tax (docs/notes.md).
-        error: 'solo "01" (IVA) y "04" (INC): las notas crédito y débito aún no llevan otros tributos',
-      })
-      .describe('"01" IVA, "04" INC.'),
+    code: z.enum(['01', '04']).describe('"01" IVA, "04" INC.'),
     name: xmlTextSchema(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
     rate: decimalAmountSchema(2, 'rate').describe('Percentage: IVA 0, 5 or 19; INC 2, 4, 8 or 16.'),
   })

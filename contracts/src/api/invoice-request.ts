@@ -138,53 +138,85 @@ export const customerSchema = z
 const positiveAmount = (maxDecimals: number, what: string) =>
   decimalAmount(maxDecimals, what).refine((a) => /[1-9]/.test(String(a)), `${what} must be greater than 0`);
 
-/** Taxes charged as a percentage of the line's base (annex table 13.2.2). */
-export const percentageTaxCodes = ['01', '03', '04', '35'] as const;
-/** Taxes charged as an amount per unit of measure (BaseUnitMeasure × PerUnitAmount, annex §3.8). */
-export const perUnitTaxCodes = ['22', '34'] as const;
+type TaxTexts = { code: string; rate: string; perUnitAmount: string; unitsPerItem: string };
 
-export const lineTaxSchema = z
-  .object({
-    code: z
-      .enum([...percentageTaxCodes, ...perUnitTaxCodes])
-      .describe(
-        '"01" IVA, "04" INC, "03" ICA, "35" ICUI (ultra-processed food): by `rate`; "22" INC bolsas (plastic bags), "34" IBUA (sugary drinks): by `per_unit_amount`.',
-      ),
-    name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
-    rate: decimalAmount(3, 'rate')
+/**
+ * A line's tax, by rate or per unit, for the given codes: v2's and v3's differ in their codes and v3's unit_code, and
+ * the published v2 schema must stay as it was written.
+ */
+function lineTaxSchemaOf<Code extends string, Extra extends z.ZodRawShape>(
+  kinds: { percentage: readonly Code[]; perUnit: readonly Code[] },
+  texts: TaxTexts,
+  extra: Extra,
+) {
+  const perUnitOnly = ['per_unit_amount', 'units_per_item', ...Object.keys(extra)];
+  return z
+    .object({
+      code: z.enum([...kinds.percentage, ...kinds.perUnit] as [Code, ...Code[]]).describe(texts.code),
+      name: text(0, 50).describe("Free text; the XML carries DIAN's own name for the code."),
+      rate: decimalAmount(3, 'rate').optional().describe(texts.rate),
+      per_unit_amount: positiveAmount(2, 'per_unit_amount').optional().describe(texts.perUnitAmount),
+      units_per_item: positiveAmount(3, 'units_per_item').optional().describe(texts.unitsPerItem),
+      ...extra,
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      const tax = value as Record<string, unknown> & { code: Code };
+      const perUnit = kinds.perUnit.includes(tax.code);
+      if (!perUnit && tax.rate === undefined)
+        ctx.addIssue({ code: 'custom', path: ['rate'], message: `a percentage tax (${tax.code}) needs a rate` });
+      if (perUnit && tax.per_unit_amount === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['per_unit_amount'],
+          message: `a per-unit tax (${tax.code}) needs per_unit_amount`,
+        });
+      const wrong = perUnit ? ['rate'] : perUnitOnly;
+      for (const field of wrong.filter((f) => tax[f] !== undefined))
+        ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to tax ${tax.code}` });
+    });
+}
+
+/** The taxes InvoiceRequested.v2 published: by a percentage of the line's base, or per unit (annex table 13.2.2). */
+const lineTaxV2Schema = lineTaxSchemaOf(
+  { percentage: ['01', '03', '04', '35'], perUnit: ['22', '34'] },
+  {
+    code: '"01" IVA, "04" INC, "03" ICA, "35" ICUI (ultra-processed food): by `rate`; "22" INC bolsas (plastic bags), "34" IBUA (sugary drinks): by `per_unit_amount`.',
+    rate: "Percentage, for 01, 03, 04, 35 only: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966).",
+    perUnitAmount:
+      'For 22 and 34 only: the tax per unit (PerUnitAmount): INC bolsas per bag (unit "94"), e.g. 66; IBUA per millilitre ("MLT"), e.g. 0.65.',
+    unitsPerItem:
+      'For 22 and 34 only: how many bags or millilitres one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item, a whole number.',
+  },
+  {},
+).meta({ id: 'LineTaxV2' });
+
+/** Taxes charged as a percentage of the line's base (annex table 13.2.2; 05–07 are withholdings, below). */
+export const percentageTaxCodes = ['01', '03', '04', '35', '08', '20', '21', '26', '30', '36'] as const;
+/** Taxes charged as an amount per unit of measure (BaseUnitMeasure × PerUnitAmount, annex §3.8). */
+export const perUnitTaxCodes = ['22', '34', '02', '23', '24', '25', '32', '33'] as const;
+
+/** A line's tax today: every code of table 13.2.2 a seller charges (docs/api.md, "Other taxes"). */
+export const lineTaxSchema = lineTaxSchemaOf(
+  { percentage: percentageTaxCodes, perUnit: perUnitTaxCodes },
+  {
+    code: 'By `rate`: "01" IVA, "04" INC, "03" ICA, "35" ICUI, "08" IC porcentual, "20" cuota de fomento hortifrutícola, "21" timbre, "26" Sordicom, "30" IC datos, "36" ad valorem. By `per_unit_amount`: "22" INC bolsas, "34" IBUA, "02" IC (licores, cigarrillos), "23" INCarbono, "24" INCombustibles, "25" sobretasa a los combustibles, "32" ICL, "33" INPP.',
+    rate: "Percentage, for the taxes by rate only: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966); the others above 0 and at most 100.",
+    perUnitAmount:
+      'For the taxes per unit only: the tax per unit of `unit_code` (PerUnitAmount): INC bolsas per bag, e.g. 66; IBUA per millilitre, e.g. 0.65; INCombustibles per gallon.',
+    unitsPerItem:
+      'For the taxes per unit only: how many units of `unit_code` one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item, a whole number.',
+  },
+  {
+    unit_code: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'must be a DIAN unit code')
       .optional()
       .describe(
-        "Percentage, for 01, 03, 04, 35 only: IVA 0, 5 or 19; INC 2, 4, 8 or 16; ICUI 10, 15 or 20; ICA the municipality's (9.66 per mil is 0.966).",
+        'For the taxes per unit only: the unit the tax is counted in (BaseUnitMeasure/@unitCode, UN/ECE Rec. 20). Default: "94" (unit) for INC bolsas and the others, "MLT" for IBUA; e.g. "GLL" for fuels, "LTR" for liquor.',
       ),
-    per_unit_amount: positiveAmount(2, 'per_unit_amount')
-      .optional()
-      .describe(
-        'For 22 and 34 only: the tax per unit (PerUnitAmount): INC bolsas per bag (unit "94"), e.g. 66; IBUA per millilitre ("MLT"), e.g. 0.65.',
-      ),
-    units_per_item: positiveAmount(3, 'units_per_item')
-      .optional()
-      .describe(
-        'For 22 and 34 only: how many bags or millilitres one item of the line holds (a 400 ml bottle: 400); default 1. BaseUnitMeasure is quantity × units_per_item, a whole number.',
-      ),
-  })
-  .strict()
-  .superRefine((tax, ctx) => {
-    const perUnit = (perUnitTaxCodes as readonly string[]).includes(tax.code);
-    if (!perUnit && tax.rate === undefined)
-      ctx.addIssue({ code: 'custom', path: ['rate'], message: `a percentage tax (${tax.code}) needs a rate` });
-    if (perUnit && tax.per_unit_amount === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['per_unit_amount'],
-        message: `a per-unit tax (${tax.code}) needs per_unit_amount`,
-      });
-    const wrong = perUnit
-      ? (['rate'] as const).filter((f) => tax[f] !== undefined)
-      : (['per_unit_amount', 'units_per_item'] as const).filter((f) => tax[f] !== undefined);
-    for (const field of wrong)
-      ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to tax ${tax.code}` });
-  })
-  .meta({ id: 'LineTaxV2' });
+  },
+).meta({ id: 'LineTaxV3' });
 
 export const allowanceChargeSchema = z
   .object({
@@ -257,7 +289,7 @@ export const invoiceLineV2Schema = z
       .default('94')
       .describe('DIAN unit code (UN/ECE Rec. 20); "94" is unit.'),
     taxes: z
-      .array(lineTaxSchema)
+      .array(lineTaxV2Schema)
       .max(6)
       .default([])
       .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
@@ -276,13 +308,71 @@ export const invoiceLineV2Schema = z
   .strict()
   .meta({ id: 'InvoiceLineV2' });
 
+// i30-aiu: AIU and mandates, the v3 fields' schemas.
+/**
+ * The request fields of the two operations beyond the standard sale (annex table TipoOperacionF): AIU (09) and
+ * mandates (11). Each is optional, so a request without them keeps its meaning and its hash.
+ */
+
+/** One of the three AIU parts: a percentage of the contract lines' amount, or the amount itself. */
+export const aiuPartSchema = z
+  .object({
+    percent: decimalAmount(2, 'percent')
+      .optional()
+      .describe("Percentage of the contract lines' amount (their LineExtensionAmount); at most 100."),
+    amount: decimalAmount(2, 'amount').optional().describe('The amount itself.'),
+  })
+  .strict()
+  .refine((part) => (part.percent === undefined) !== (part.amount === undefined), {
+    message: 'give exactly one of percent and amount',
+    path: ['percent'],
+  })
+  .refine((part) => part.percent === undefined || !(Number(part.percent) > 100), {
+    message: 'a part is at most 100 percent',
+    path: ['percent'],
+  })
+  .meta({ id: 'AiuPart' });
+
+export const aiuSchema = z
+  .object({
+    contract_object: text(1, 4950).describe(
+      'What the contract is for: the Administración line\'s note reads "Contrato de servicios AIU por concepto de: " and this text (annex FAV03).',
+    ),
+    administration: aiuPartSchema.describe('Administración (A).'),
+    unforeseen: aiuPartSchema.describe('Imprevistos (I).'),
+    profit: aiuPartSchema.describe('Utilidad (U): the only part IVA is charged on.'),
+    profit_iva_rate: decimalAmount(2, 'profit_iva_rate')
+      .default(19)
+      .describe("IVA's rate on the profit: 5 or 19 (default 19)."),
+  })
+  .strict()
+  .meta({ id: 'Aiu' });
+
+/** The principal (mandante) a line is sold for: the third party whose income it is (annex, operation 11). */
+export const linePrincipalSchema = customerSchema
+  .pick({ document_type: true, document_number: true, check_digit: true, name: true })
+  .strict()
+  .meta({ id: 'LinePrincipal' });
+
 /**
  * Today's line: the v2 line, frozen above as InvoiceRequested.v2 published it, plus what v3 added (docs/events.md,
  * "Versioning"). New line fields go in this extend, optional, so every earlier request keeps its meaning and hash.
  */
 export const invoiceLineSchema = invoiceLineV2Schema
   .extend({
+    taxes: z
+      .array(lineTaxSchema)
+      .max(10)
+      .default([])
+      .refine((taxes) => new Set(taxes.map((t) => t.code)).size === taxes.length, 'at most one entry per tax code')
+      .describe('Empty for goods or services excluded from IVA; at most one entry per tax code.'),
     // v3 line fields
+    // i30-aiu (mandates, operation 11): the principal a line is sold for.
+    principal: linePrincipalSchema
+      .optional()
+      .describe(
+        "The principal (mandante) this line is sold for, as their agent: the invoice becomes a mandate (CustomizationID 11) and the line the principal's income (Item/InformationContentProviderParty).",
+      ),
   })
   .meta({ id: 'InvoiceLineV3' });
 
@@ -425,6 +515,12 @@ export const invoiceRequestSchema = invoiceRequestV2Schema
   .extend({
     lines: z.array(invoiceLineSchema).min(1).max(500),
     // v3 request fields
+    // i30-aiu (AIU, operation 09): the contract's Administración, Imprevistos and Utilidad.
+    aiu: aiuSchema
+      .optional()
+      .describe(
+        'A contract invoiced AIU (CustomizationID 09): lines are the contract; the service adds the Administración, Imprevistos and Utilidad lines, IVA on the Utilidad only.',
+      ),
     // Issue 30, currency and export (invoiceCurrencySchema, invoiceExportSchema above): absent means COP, type 01.
     currency: invoiceCurrencySchema
       .optional()
@@ -441,6 +537,8 @@ export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
 /** The request after shape validation and defaults. */
 export type InvoiceRequest = z.output<typeof invoiceRequestSchema>;
 export type DecimalInput = number | string;
+/** A line as InvoiceRequested.v2 and the notes' v2 events carry it (taxes 01, 03, 04, 35, 22, 34). */
+export type InvoiceLineV2 = z.output<typeof invoiceLineV2Schema>;
 
 /** The field builders the credit and debit note requests share with the invoice request. */
 export { text as xmlTextSchema, isoDate as calendarDateSchema, decimalAmount as decimalAmountSchema };

@@ -172,7 +172,8 @@ const creditNoteRequestBody = z
   })
   .strict()
   .superRefine(checkReference);
-export const creditNoteRequestSchema = creditNoteRequestBody.meta({ id: 'CreditNoteRequest' });
+// 'CreditNoteRequest' is v1's frozen request (events/note-request.v1.ts): the API's is V2, as InvoiceRequestV2 is.
+export const creditNoteRequestSchema = creditNoteRequestBody.meta({ id: 'CreditNoteRequestV2' });
 
 const debitNoteRequestBody = z
   .object({
@@ -182,7 +183,7 @@ const debitNoteRequestBody = z
   })
   .strict()
   .superRefine(checkReference);
-export const debitNoteRequestSchema = debitNoteRequestBody.meta({ id: 'DebitNoteRequest' });
+export const debitNoteRequestSchema = debitNoteRequestBody.meta({ id: 'DebitNoteRequestV2' });
 
 /**
  * The same requests as the v2 note events carry them, under ids of their own: the AsyncAPI document also holds v1's

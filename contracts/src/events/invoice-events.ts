@@ -16,6 +16,7 @@ import { debitNoteRequestedV2 } from './debit-note-requested.v2.ts';
 import { debitNoteRequestedV1AsV3, debitNoteRequestedV2AsV3, debitNoteRequestedV3 } from './debit-note-requested.v3.ts';
 import { invoiceNoteIssuedV1 } from './invoice-note-issued.v1.ts';
 import { invoiceNoteReservedV1 } from './invoice-note-reserved.v1.ts';
+import { invoiceNoteReservedV1AsV2, invoiceNoteReservedV2 } from './invoice-note-reserved.v2.ts';
 import { invoiceAcceptedV1 } from './invoice-accepted.v1.ts';
 import { invoiceProcessingHaltedV1 } from './invoice-processing-halted.v1.ts';
 import { invoiceRadianEventAnsweredV1 } from './invoice-radian-event-answered.v1.ts';
@@ -56,6 +57,7 @@ export const invoiceEventSchemas = {
   'CreditNoteRequested.v3': creditNoteRequestedV3,
   'DebitNoteRequested.v3': debitNoteRequestedV3,
   'InvoiceNoteReserved.v1': invoiceNoteReservedV1,
+  'InvoiceNoteReserved.v2': invoiceNoteReservedV2,
   'InvoiceNoteIssued.v1': invoiceNoteIssuedV1,
   'InvoiceRedriveRequested.v1': invoiceRedriveRequestedV1,
   'InvoiceRadianEventRegistered.v1': invoiceRadianEventRegisteredV1,
@@ -81,7 +83,7 @@ const currentInvoiceEventSchema = z.discriminatedUnion('type', [
   invoiceProcessingHaltedV1,
   creditNoteRequestedV3,
   debitNoteRequestedV3,
-  invoiceNoteReservedV1,
+  invoiceNoteReservedV2,
   invoiceNoteIssuedV1,
   invoiceRedriveRequestedV1,
   invoiceRadianEventRegisteredV1,
@@ -102,6 +104,7 @@ export const invoiceEventSchema = z.union([
   creditNoteRequestedV1AsV3,
   debitNoteRequestedV2AsV3,
   debitNoteRequestedV1AsV3,
+  invoiceNoteReservedV1AsV2,
 ]);
 
 export type InvoiceEvent = z.output<typeof invoiceEventSchema>;

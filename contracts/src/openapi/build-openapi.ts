@@ -218,7 +218,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               parameters: documentHeaders,
               requestBody: {
                 required: true,
-                content: json(ref(kind === 'credit' ? 'CreditNoteRequest' : 'DebitNoteRequest')),
+                content: json(ref(kind === 'credit' ? 'CreditNoteRequestV2' : 'DebitNoteRequestV2')),
               },
               responses: {
                 ...createdAnswers(
@@ -242,7 +242,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                   'LINE_TOTAL_MISMATCH',
                   'NUMBER_OUT_OF_RANGE',
                   'NOTE_AMOUNT_ZERO',
-                  'NOTE_TAX_NOT_SUPPORTED',
                   'IDEMPOTENCY_KEY_REUSED',
                   'RATE_LIMITED',
                   'INTERNAL_ERROR',
@@ -251,7 +250,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 ]),
                 '422': {
                   description:
-                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `NOTE_AMOUNT_ZERO`, `NOTE_TAX_NOT_SUPPORTED`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
+                    'An ErrorBody for the book rules and validation (`CREDIT_EXCEEDS_BALANCE`, `CANCELLATION_NOT_FULL`, `NOTE_AMOUNT_ZERO`, `AMOUNTS_INCONSISTENT`, `LINE_TOTAL_MISMATCH`, `NUMBER_OUT_OF_RANGE`, `IDEMPOTENCY_KEY_REUSED`); ' +
                     'a CreateInvoiceResponse with `error.code` = `TAX_AUTHORITY_REJECTED` when DIAN rejected the note.',
                   content: json({ oneOf: [ref('ErrorBody'), ref('CreateInvoiceResponse')] }),
                 },

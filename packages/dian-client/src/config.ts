@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -122,4 +123,9 @@ export function dianEndpointsConfigInput(env: Record<string, string | undefined>
 /** Reads the endpoint and client keys from environment variables (names as in the descriptions). */
 export function dianEndpointsConfigFromEnv(env: Record<string, string | undefined>): DianEndpointsConfig {
   return dianEndpointsConfigSchema.parse(dianEndpointsConfigInput(env));
+}
+
+/** DIAN_CA_FILE's PEM (the extra CA the SOAP client trusts for an https endpoint), or undefined when none is set. */
+export function readDianCa(client: { caFile?: string | undefined }): string | undefined {
+  return client.caFile === undefined ? undefined : readFileSync(client.caFile, 'utf8');
 }

@@ -25,12 +25,12 @@ afterAll(() => new Promise((resolve) => server.closeAllConnections() ?? server.c
 
 it('counts a SOAP refusal as an answer, and an error page, silence or a closed port as a failure', async () => {
   answer = 'soap';
-  expect(await probeDian(endpoint, 2000)).toBe('answered');
+  expect(await probeDian(endpoint, { timeoutMs: 2000 })).toBe('answered');
   answer = 'http503';
-  expect(await probeDian(endpoint, 2000)).toBe('failed');
+  expect(await probeDian(endpoint, { timeoutMs: 2000 })).toBe('failed');
   answer = 'silent';
-  expect(await probeDian(endpoint, 300)).toBe('failed');
-  expect(await probeDian('http://127.0.0.1:1/WcfDianCustomerServices.svc', 2000)).toBe('failed');
+  expect(await probeDian(endpoint, { timeoutMs: 300 })).toBe('failed');
+  expect(await probeDian('http://127.0.0.1:1/WcfDianCustomerServices.svc', { timeoutMs: 2000 })).toBe('failed');
 });
 
 it('is down after the configured failures in a row and up at the first answer, telling each change once', async () => {
@@ -39,7 +39,7 @@ it('is down after the configured failures in a row and up at the first answer, t
     endpoints: { habilitacion: endpoint, production: endpoint },
     intervalMs: 60_000,
     outageAfter: 2,
-    probe: (url) => probeDian(url, 1000),
+    probe: (url) => probeDian(url, { timeoutMs: 1000 }),
     onChange: (_url, down) => changes.push(down),
   });
   answer = 'http503';

@@ -64,6 +64,7 @@ export {
   validateInvoiceRequest,
   type ValidationContext,
 } from './validation/validate-request.ts';
+export { documentLinesOf } from './validation/document-lines.ts';
 export type {
   ValidatedInvoice,
   ValidatedLine,

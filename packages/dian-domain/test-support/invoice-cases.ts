@@ -316,6 +316,38 @@ export const invoiceCases: { name: string; request: InvoiceRequestInput }[] = [
       payment: { method_code: '10' },
     },
   })),
+  {
+    name: 'AIU contract (09): IVA on the profit only',
+    request: {
+      customer: nitBuyer,
+      lines: [line(1, [], 1, 80000000), line(2, [], '2.5', 4000000)],
+      payment: { method_code: '10' },
+      aiu: {
+        contract_object: 'Construcción de la bodega de la calle 80',
+        administration: { percent: 10 },
+        unforeseen: { percent: '2.5' },
+        profit: { amount: 4500000 },
+      },
+    },
+  },
+  {
+    name: 'mandate (11): lines of two principals and one of the seller',
+    request: {
+      customer: nitBuyer,
+      lines: [
+        {
+          ...line(1, [{ code: '01', rate: 19 }], 2, 50000),
+          principal: { document_type: '31', document_number: '800197268', check_digit: '4', name: 'Mandante S.A.S.' },
+        },
+        {
+          ...line(2, [], 1, 120000),
+          principal: { document_type: '13', document_number: '1020304050', name: 'Ana Mandante' },
+        },
+        line(3, [{ code: '01', rate: 19 }], 1, 15000),
+      ],
+      payment: { method_code: '10' },
+    },
+  },
 ];
 
 export const CASE_ISSUED_AT = new Date('2026-03-10T15:15:00Z'); // 10:15:00-05:00

@@ -9,6 +9,7 @@ import {
 import {
   buildNoteXml,
   checkNoteDocument,
+  documentLinesOf,
   demoSoftware,
   demoTenant,
   type BuildNoteInput,
@@ -43,8 +44,8 @@ export function creditNoteContent(
   invoice: InvoiceRequestInput,
 ): Extract<NoteContent, { kind: 'credit' }> {
   const parsed = creditNoteRequestSchema.parse(request);
-  // a full cancellation carries the invoice's lines
-  const lines = parsed.lines ?? invoiceRequestSchema.parse(invoice).lines;
+  // a full cancellation carries the invoice's lines, as its document does (an AIU's added ones, no principals)
+  const lines = parsed.lines ?? documentLinesOf(invoiceRequestSchema.parse(invoice), { issueDate: '2026-03-10' })!;
   return { kind: 'credit', request: parsed, lines, ...invoicePartsOf(invoice) };
 }
 
@@ -74,9 +75,65 @@ export function noteInput(content: NoteContent, number = '1', issuedAt = NOTE_IS
 export const buildNoteCase = (content: NoteContent, number?: string, issuedAt?: Date): BuiltNote =>
   buildNoteXml(noteInput(content, number, issuedAt));
 
+/**
+ * An invoice with every tax a line may carry: IVA with ICUI, with ICA and with the per-unit IBUA (400 ml a bottle) and
+ * INC bolsas, and INC alone: lines 207 000.00; IVA 20 330.00, ICUI 8 000.00, ICA 579.60, INC 8 000.00, IBUA 2 600.00
+ * (10 × 400 ml × 0.65), INC bolsas 660.00 (10 × 66); payable 247 169.60.
+ */
+export const everyTaxInvoice: InvoiceRequestInput = {
+  customer: { document_type: '31', document_number: '900108281', name: 'Cliente S.A.S.' },
+  lines: [
+    {
+      code: 'SNK-120',
+      name: 'Pasabocas ultraprocesados',
+      quantity: 10,
+      unit_price: 4000,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '35', name: 'ICUI', rate: 20 },
+      ],
+    },
+    {
+      code: 'SRV-ICA',
+      name: 'Servicio con ICA',
+      quantity: 1,
+      unit_price: 60000,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '03', name: 'ICA', rate: 0.966 },
+      ],
+    },
+    { code: 'ALM-1', name: 'Almuerzo', quantity: 4, unit_price: 25000, taxes: [{ code: '04', name: 'INC', rate: 8 }] },
+    {
+      code: 'BEB-400',
+      name: 'Bebida azucarada 400 ml',
+      quantity: 10,
+      unit_price: 500,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '34', name: 'IBUA', per_unit_amount: 0.65, units_per_item: 400 },
+      ],
+    },
+    {
+      code: 'BOL-01',
+      name: 'Bolsa plástica',
+      quantity: 10,
+      unit_price: 200,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '22', name: 'INC bolsas', per_unit_amount: 66 },
+      ],
+    },
+  ],
+  payment: { method_code: '10' },
+};
+
 /** Every invoice case as a cancelling credit note and a re-charging debit note. */
-export const noteCases: { name: string; content: NoteContent }[] = invoiceCases.flatMap(({ name, request }) => {
-  const charged = request.lines.filter((line) => !line.free_of_charge);
+export const noteCases: { name: string; content: NoteContent }[] = [
+  ...invoiceCases,
+  { name: 'every line tax', request: everyTaxInvoice },
+].flatMap(({ name, request }) => {
+  const charged = request.lines.filter((line) => !line.free_of_charge).map(({ principal: _p, ...line }) => line);
   return [
     {
       name: `credit: cancels "${name}"`,

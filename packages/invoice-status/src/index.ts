@@ -37,3 +37,9 @@ export { SqliteStatusStore } from './store/sqlite-status-store.ts';
 export { statusRoutes, type StatusRoutesOptions } from './routes/get-invoice-status.ts';
 export { invoiceEventsRoutes, type InvoiceEventsRoutesOptions } from './routes/get-invoice-events.ts';
 export { ProjectionError, projectionErrors, type ProjectionErrorCode } from './errors.ts';
+export {
+  untransmittedContingencyInvoices,
+  contingencyAlarmDue,
+  type ContingencyQueuePorts,
+  type UntransmittedInvoice,
+} from './contingency-queue.ts';

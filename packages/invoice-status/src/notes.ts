@@ -1,4 +1,4 @@
-import type { InvoiceNoteIssuedV1, InvoiceNoteReservedV1 } from '@fe/contracts';
+import type { InvoiceNoteIssuedV1, InvoiceNoteReservedV2 } from '@fe/contracts';
 import type { InvoiceStatusView, NoteEntry } from './invoice-status.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { InvoiceStatusView, NoteEntry } from './invoice-status.ts';
  */
 
 /** A reservation on the invoice's stream: the note counts against the balance from now on (pending). */
-export function noteReserved(view: InvoiceStatusView, d: InvoiceNoteReservedV1['data']): InvoiceStatusView {
+export function noteReserved(view: InvoiceStatusView, d: InvoiceNoteReservedV2['data']): InvoiceStatusView {
   if (view.notes?.some((n) => n.reservationId === d.reservation_id)) return view;
   const entry: NoteEntry = {
     reservationId: d.reservation_id,

@@ -1,6 +1,11 @@
 // The public surface of @fe/tenancy. Anything not exported here is private.
 export type { TenantDirectory, TenantProfile, ApiKeyEnvironment } from './ports/tenant-directory.ts';
-export type { TenantRegistry, CertificateSummary, CertificateValidity } from './ports/tenant-registry.ts';
+export type {
+  TenantRegistry,
+  CertificateSummary,
+  CertificateValidity,
+  StoredCertificateChain,
+} from './ports/tenant-registry.ts';
 export {
   certificateExpiry,
   EXPIRY_WARNING_DAYS,

@@ -1,6 +1,6 @@
 import { demoResolution } from '@fe/dian-domain';
-import type { XadesError } from '@fe/xades';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createP12Loader, type P12Loader, type XadesError } from '@fe/xades';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sampleTenant, testClock, type TestClock } from './directory.ts';
 import { makeTestP12 } from './test-p12.ts';
 import { generateApiKey } from '../src/api-keys/api-key.ts';
@@ -10,12 +10,19 @@ import type { TenantRegistry } from '../src/ports/tenant-registry.ts';
 import type { TestSetRun } from '../src/test-sets/test-set-run.ts';
 
 /**
- * Fresh, empty storage whose adapter judges time by `now`; `another()` opens a second registry on
- * the same storage with the same master key (another process: the CLI, a second replica).
+ * Fresh, empty storage whose adapter judges time by `now` and opens .p12 files with `p12Loader` (its `opened` counts
+ * key derivations); `another()` opens a second registry on the same storage with the same master key (another
+ * process: the CLI, a second replica); `forgetStoredChains()` leaves every certificate as an upload made before the
+ * public chain was kept beside it.
  */
 export type TenantRegistryFactory = (
   now: () => Date,
-) => Promise<{ registry: TenantRegistry; another(): Promise<TenantRegistry> }>;
+  p12Loader: P12Loader,
+) => Promise<{
+  registry: TenantRegistry;
+  another(): Promise<TenantRegistry>;
+  forgetStoredChains(): Promise<void>;
+}>;
 
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError | XadesError;
 const at = new Date('2026-03-10T12:00:00Z');
@@ -26,20 +33,24 @@ const at = new Date('2026-03-10T12:00:00Z');
 export function tenantDirectoryContract(name: string, factory: TenantRegistryFactory): void {
   describe(`TenantDirectory contract: ${name}`, () => {
     const opened: TenantRegistry[] = [];
+    const loader = createP12Loader({ size: 1 });
     afterEach(async () => {
       for (const registry of opened.splice(0)) await registry.close();
     });
+    afterAll(() => loader.close());
     async function open(): Promise<{
       directory: TenantRegistry;
       clock: TestClock;
       another(): Promise<TenantRegistry>;
+      forgetStoredChains(): Promise<void>;
     }> {
       const clock = testClock();
-      const { registry, another } = await factory(clock.now);
+      const { registry, another, forgetStoredChains } = await factory(clock.now, loader);
       opened.push(registry);
       return {
         directory: registry,
         clock,
+        forgetStoredChains,
         another: async () => {
           const second = await another();
           opened.push(second);
@@ -476,6 +487,66 @@ export function tenantDirectoryContract(name: string, factory: TenantRegistryFac
         const { directory } = await withTenants();
         expect(await directory.credential('acme', at)).toBeUndefined();
         expect(await directory.credential('nobody', at)).toBeUndefined();
+      });
+
+      it("keeps each certificate's public chain: a restarted registry reads chains, expiry and revocation of every tenant deriving no key", async () => {
+        const { directory, another } = await withTenants();
+        const ids = ['t1', 't2', 't3', 't4', 't5'];
+        const uploaded = new Map<string, string>();
+        for (const id of ids) {
+          await directory.createTenant(sampleTenant(id));
+          const demo = makeDemoCertificates({ nit: '900123456', legalName: `EMPRESA ${id} S.A.S.` }, at);
+          await directory.storeCertificate(id, demo.p12, demo.password, at);
+          uploaded.set(id, demo.caPem);
+        }
+        const restarted = await another();
+        const before = loader.opened;
+        for (const id of ids) {
+          const stored = (await restarted.certificateChain(id))!;
+          expect(stored.generation).toBe(1);
+          expect(stored.chain).toHaveLength(2); // the leaf, then the CA that issued it
+          expect(stored.chain[0].subjectName).toContain(`EMPRESA ${id} S.A.S.`);
+          expect(Buffer.from(stored.chain[1]!.der).toString('base64')).toBe(
+            uploaded.get(id)!.replace(/-----[A-Z ]+-----|\s/g, ''),
+          );
+          expect(await restarted.certificateRevocation(id, at)).toEqual({ status: 'not-published' });
+          await expect(restarted.certificateRevocation(id, new Date('2099-01-01T00:00:00Z'))).rejects.toThrowError(
+            code('CERT_EXPIRED'),
+          );
+          await expect(restarted.certificateRevocation(id, new Date('2020-01-01T00:00:00Z'))).rejects.toThrowError(
+            code('CERT_NOT_YET_VALID'),
+          );
+        }
+        expect(loader.opened - before).toBe(0);
+        expect(await restarted.certificateChain('acme')).toBeUndefined();
+        expect(await restarted.certificateRevocation('nobody', at)).toBeUndefined();
+        // The kept chain is the very chain the signer gets from the .p12 (which derives: counted after).
+        expect((await restarted.credential('t1', at))!.chain).toEqual((await restarted.certificateChain('t1'))!.chain);
+      });
+
+      it('derives the chain of a certificate stored before chains were kept once, and keeps it for every later registry', async () => {
+        const { directory, another, forgetStoredChains } = await withTenants();
+        await directory.storeCertificate('acme', good.p12, good.password, at);
+        await forgetStoredChains();
+        const first = await another();
+        const before = loader.opened;
+        const answers = await Promise.all([
+          first.certificateChain('acme'),
+          first.certificateRevocation('acme', at),
+          first.credential('acme', at),
+          first.certificateChain('acme'),
+        ]);
+        expect(loader.opened - before).toBe(1); // one derivation, shared by every caller meanwhile
+        expect(answers[0]!.chain[0].serialNumber).toBe(good.serialNumber);
+        expect(answers[1]).toEqual({ status: 'not-published' });
+        const later = await another();
+        expect((await later.certificateChain('acme'))!.chain).toEqual(answers[0]!.chain);
+        expect(await later.certificateRevocation('acme', at)).toEqual({ status: 'not-published' });
+        expect(loader.opened - before).toBe(1); // kept: no other start derives it again
+        const next = makeTestP12();
+        await later.storeCertificate('acme', next.p12, next.password, at);
+        expect(await later.certificateChain('acme')).toMatchObject({ generation: 2 });
+        expect((await later.certificateChain('acme'))!.chain[0].serialNumber).toBe(next.serialNumber);
       });
     });
 

@@ -5,6 +5,8 @@ export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocum
 export { signDeliveredForm } from './signing/sign-delivered-form.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './signing/algorithms.ts';
 export { loadP12 } from './certificates/load-p12.ts';
+export { chainFromPem, chainToPem, type CertificateChain } from './certificates/certificate-chain.ts';
+export { assertValidAt } from './certificates/validity.ts';
 export { createP12Loader, sharedP12Loader, type P12Loader } from './certificates/p12-loader.ts';
 export { MAX_P12_ITERATIONS } from './certificates/p12-iterations.ts';
 export { assertCertificateOfIssuer, subjectNits } from './certificates/certificate-owner.ts';

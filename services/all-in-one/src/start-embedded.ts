@@ -91,6 +91,7 @@ import {
   TransportMailSender,
   createPipelineTestSetRunner,
   dianNumberingRanges,
+  contingencyQueueThrough,
   issueByInject,
   localTestCertificates,
   radianEventsThrough,
@@ -320,7 +321,7 @@ export async function startEmbedded(
     const radianToday = options.radianToday ?? (() => colombiaDateTime(clock.now()).date);
     // DIAN's outage, probed on a schedule, for the tenants in `automatic` contingency (docs/contingency.md).
     const dianAvailability = createDianOutageMonitor(
-      submitter.endpoints,
+      submitter, // its endpoints, probed with the SOAP client's trust (DIAN_CA_FILE)
       configFromEnv(dianAvailabilityConfigSchema, env),
       (endpoint, down) =>
         logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
@@ -440,6 +441,7 @@ export async function startEmbedded(
     const portalBaseUrl = { current: config.baseUrl ?? `http://${config.host}:${config.port}` };
     const tenantCommands = createTenantCommands({ registry: tenants, events: store, clock });
     const httpApp: { current?: FastifyInstance } = {}; // the run issues its documents through the app built below
+    const issueThroughApp = issueByInject(() => httpApp.current!);
     const portal = createPortal({
       accounts,
       attempts,
@@ -453,7 +455,7 @@ export async function startEmbedded(
         now: () => clock.now(),
       }),
       testSets: createPipelineTestSetRunner({
-        issue: issueByInject(() => httpApp.current!),
+        issue: issueThroughApp,
         registry: tenants,
         commands: tenantCommands,
         statusStore,
@@ -463,6 +465,10 @@ export async function startEmbedded(
         timeoutMs: 5 * 60_000,
       }),
       invoices: statusInvoiceList(statusStore, blobs),
+      // the paper invoice form (type 03) issues through the API, as the habilitación run does
+      issue: issueThroughApp,
+      // the banner and mail of untransmitted contingency invoices, read as the readiness check reads them
+      contingency: contingencyQueueThrough({ invoices: statusStore, store }, config.ingress.contingencyAlarmHours),
       redrive: redriveThrough({ store, letters: letterFile, clock }),
       // The invoice page's RADIAN buttons: recorded as the API's are, sent by the submitter.
       radianEvents: radianEventsThrough({

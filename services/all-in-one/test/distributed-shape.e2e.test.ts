@@ -7,6 +7,8 @@ import { startDistributedShape, type DistributedShape } from '../test-support/sh
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { currencySuite } from '../test-support/suites/currency.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
+import { everyTaxCancellationSuite } from '../test-support/suites/notes-every-tax.ts';
+import { operationsSuite } from '../test-support/suites/operations.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
 let shape: DistributedShape;
@@ -25,7 +27,9 @@ it('answers the first invoice posted right after the start script returned with 
 
 describe('the invoice API on the distributed shape', () => invoiceApiSuite(() => shape));
 describe('credit and debit notes on the distributed shape', () => creditDebitNotesSuite(() => shape));
+describe('a note with every tax on the distributed shape', () => everyTaxCancellationSuite(() => shape));
 describe('the taxes beyond IVA and INC on the distributed shape', () => otherTaxesSuite(() => shape));
+describe('AIU and mandates on the distributed shape', () => operationsSuite(() => shape));
 describe('currency and export on the distributed shape', () => currencySuite(() => shape));
 
 // Faults only processes have (the broker and PostgreSQL restarts: distributed-restarts.e2e.test.ts).

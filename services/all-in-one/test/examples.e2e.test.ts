@@ -19,6 +19,9 @@ const marks: Record<string, string[]> = {
     '<cac:AllowanceCharge><cbc:ID>1</cbc:ID><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>00</cbc:AllowanceChargeReasonCode>',
     '<cbc:AllowanceTotalAmount currencyID="COP">50000.00</cbc:AllowanceTotalAmount><cbc:ChargeTotalAmount currencyID="COP">35000.00</cbc:ChargeTotalAmount>',
   ],
+  // AIU and mandates (test-support/suites/operations.ts checks them on both shapes, with the CUFE and the arithmetic).
+  'invoice-aiu.json': ['<cbc:CustomizationID>09</cbc:CustomizationID>'],
+  'invoice-mandate.json': ['<cbc:CustomizationID>11</cbc:CustomizationID>'],
   'invoice-advance.json': [
     '<cac:PrepaidPayment><cbc:ID>RC-2026-0145</cbc:ID><cbc:PaidAmount currencyID="COP">10000000.00</cbc:PaidAmount><cbc:ReceivedDate>2026-01-15</cbc:ReceivedDate></cac:PrepaidPayment>',
     // Advances are recorded and not subtracted (FAU14): 40000000 + 19 % = 47600000.00.
@@ -46,6 +49,7 @@ const marks: Record<string, string[]> = {
   // The taxes beyond IVA and INC (test-support/suites/other-taxes.ts checks them on both shapes, with the CUFE).
   'invoice-other-taxes.json': ['<cbc:TaxInclusiveAmount currencyID="COP">244003681.00</cbc:TaxInclusiveAmount>'],
   'invoice-per-unit-taxes.json': ['<cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure>'],
+  'invoice-fuel-liquor-data-taxes.json': ['<cbc:PayableAmount currencyID="COP">683968.62</cbc:PayableAmount>'],
   'invoice-request.json': ['<cbc:AllowanceTotalAmount currencyID="COP">0.00</cbc:AllowanceTotalAmount>'],
   // Withholdings after the taxes, informative: 40 × 185 000 = 7 400 000.00, IVA 1 406 000.00, payable unchanged.
   'invoice-withholdings.json': [
@@ -66,7 +70,9 @@ const pdfShows: Record<string, string[]> = {
     'del 10 % sobre $ 7.500.000,00: Descuento por volumen',
     'Pronto pago (condicionado a pago en 10 días)',
   ],
+  'invoice-aiu.json': ['Utilidad (U)', '$ 211.662.500,00'],
   'invoice-foreign-buyer.json': ['New York', 'X4821937'],
+  'invoice-mandate.json': ['Mandante: NIT 900.373.076-4', 'Sonoras S.A.S.'],
   // 275 × 412.60 = 113 465.00 dollars × 3 912.45 = 443 926 139.25 pesos.
   'invoice-export.json': ['1 USD = $ 3.912,45 COP (02/01/2026)', '$ 443.926.139,25', 'FOB (Franco a bordo)'],
   // 3 × 1 850 + IVA 19 % = 6 604.50 dollars × 4 005.12 = 26 451 815.04 pesos; ReteFuente 3.5 % of 5 550.00.
@@ -90,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('the requests of examples/', () => {
-  it('are the ten the README lists', () => {
+  it('are the thirteen the README lists', () => {
     expect(examples).toEqual(Object.keys(marks).sort());
   });
 

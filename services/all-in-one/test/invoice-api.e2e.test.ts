@@ -6,6 +6,7 @@ import type { Shape } from '../test-support/shapes/shape.ts';
 import { creditDebitNotesSuite } from '../test-support/suites/credit-debit-notes.ts';
 import { currencySuite } from '../test-support/suites/currency.ts';
 import { invoiceApiSuite } from '../test-support/suites/invoice-api.ts';
+import { operationsSuite } from '../test-support/suites/operations.ts';
 import { otherTaxesSuite } from '../test-support/suites/other-taxes.ts';
 
 let shape: Shape;
@@ -17,4 +18,5 @@ afterAll(async () => shape?.close());
 invoiceApiSuite(() => shape);
 creditDebitNotesSuite(() => shape);
 otherTaxesSuite(() => shape);
+operationsSuite(() => shape);
 currencySuite(() => shape);

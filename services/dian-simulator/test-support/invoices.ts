@@ -75,12 +75,42 @@ export const exportRequest = {
   export: { incoterm: 'FOB' },
 } as const;
 
+/** An AIU contract (09): two contract lines, A 10 % and I 5 % of them, U 3 000 000 taxed IVA 19 %. */
+export const aiuRequest = {
+  customer: request.customer,
+  lines: [taxedLine('OB-1', 'Obra civil', 1, 50000000), taxedLine('OB-2', 'Acabados', 2, 5000000)],
+  payment: request.payment,
+  aiu: {
+    contract_object: 'Construcción de la sede de Chía',
+    administration: { percent: 10 },
+    unforeseen: { percent: 5 },
+    profit: { amount: 3000000 },
+  },
+};
+
+/** A mandate (11): a principal's line (NIT 800197268-4), a natural-person principal's, and the seller's own. */
+export const mandateRequest = {
+  customer: request.customer,
+  lines: [
+    {
+      ...taxedLine('M-1', 'Boleta concierto', 2, 150000, iva19),
+      principal: { document_type: '31', document_number: '800197268', check_digit: '4', name: 'Eventos S.A.S.' },
+    },
+    {
+      ...taxedLine('M-2', 'Clase de música', 1, 80000),
+      principal: { document_type: '13', document_number: '1020304050', name: 'Ana Músico' },
+    },
+    taxedLine('C-1', 'Comisión de venta', 1, 30000, iva19),
+  ],
+  payment: request.payment,
+};
+
 // Each test process starts at a random point of the shared test range, as the reference advises.
 let next = 990_000_000 + Math.floor(Math.random() * 4_000_000);
 
 export type InvoiceOptions = {
   /** The request built; default: four lines of IVA at 19, 5 and 0 % and one excluded. */
-  request?: typeof request | typeof everyTaxRequest | typeof exportRequest;
+  request?: typeof request | typeof everyTaxRequest | typeof exportRequest | typeof aiuRequest | typeof mandateRequest;
   number?: string;
   issuedAt?: Date;
   resolution?: Partial<NumberingResolution>;

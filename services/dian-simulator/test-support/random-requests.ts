@@ -49,34 +49,60 @@ const rate = (values: number[]) =>
       Number.isInteger(r) ? fc.constantFrom<number | string>(r, String(r), `${r}.0`, `${r}.00`) : fc.constant(r),
     );
 /** Each percentage tax's rates (ICA a municipality's per mil, 3 decimals); each per-unit tax's amounts. */
-const taxRates: Record<'01' | '03' | '04' | '35', number[]> = {
+const taxRates: Record<PercentageCode, number[]> = {
   '01': [0, 5, 19],
   '03': [0.414, 0.69, 0.966, 1.104],
   '04': [2, 4, 8, 16],
   '35': [10, 15, 20],
+  '08': [25, 30],
+  '20': [1],
+  '21': [1, 1.5],
+  '26': [0.5],
+  '30': [4],
+  '36': [10, 21.5],
 };
-const perUnitAmounts: Record<'22' | '34', number[]> = { '22': [50, 66], '34': [0.18, 0.35, 0.38, 0.65] };
-const lineTaxes = fc.shuffledSubarray(['01', '04', '03', '35', '22', '34'] as const).chain((codes) =>
-  fc.tuple(
-    ...codes.map((code) =>
-      code === '22' || code === '34'
-        ? fc.record(
-            {
+const perUnitAmounts: Record<PerUnitCode, number[]> = {
+  '22': [50, 66],
+  '34': [0.18, 0.35, 0.38, 0.65],
+  '02': [2.5, 285],
+  '23': [120.3],
+  '24': [1036, 1266.5],
+  '25': [1850],
+  '32': [439.13],
+  '33': [15],
+};
+type PercentageCode = '01' | '03' | '04' | '35' | '08' | '20' | '21' | '26' | '30' | '36';
+type PerUnitCode = '22' | '34' | '02' | '23' | '24' | '25' | '32' | '33';
+const isPerUnit = (code: string): code is PerUnitCode => code in perUnitAmounts;
+const lineTaxes = fc
+  .shuffledSubarray(
+    [...(Object.keys(taxRates) as PercentageCode[]), ...(Object.keys(perUnitAmounts) as PerUnitCode[])],
+    {
+      maxLength: 10,
+    },
+  )
+  .chain((codes) =>
+    fc.tuple(
+      ...codes.map((code) =>
+        isPerUnit(code)
+          ? fc.record(
+              {
+                code: fc.constant(code),
+                name: fc.constantFrom('Bolsas', 'IBUA', ''),
+                per_unit_amount: fc.constantFrom(...perUnitAmounts[code]),
+                units_per_item: fc.integer({ min: 1, max: 2000 }),
+                ...(code === '22' || code === '34' ? {} : { unit_code: fc.constantFrom('94', 'GLL', 'LTR', 'KGM') }),
+              },
+              { requiredKeys: ['code', 'name', 'per_unit_amount'] },
+            )
+          : fc.record({
               code: fc.constant(code),
-              name: fc.constantFrom('Bolsas', 'IBUA', ''),
-              per_unit_amount: fc.constantFrom(...perUnitAmounts[code]),
-              units_per_item: fc.integer({ min: 1, max: 2000 }),
-            },
-            { requiredKeys: ['code', 'name', 'per_unit_amount'] },
-          )
-        : fc.record({
-            code: fc.constant(code),
-            name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
-            rate: rate(taxRates[code]),
-          }),
+              name: fc.constantFrom('IVA', 'INC', 'Impuesto', ''),
+              rate: rate(taxRates[code]),
+            }),
+      ),
     ),
-  ),
-);
+  );
 /** A per-unit tax counts whole units (BaseUnitMeasure): its line's quantity is then a whole number. */
 const wholeWithPerUnit = <L extends { quantity: number | string; taxes: readonly object[] }>(line: L): L =>
   line.taxes.some((t) => 'per_unit_amount' in t)
@@ -220,6 +246,46 @@ const customer = fc
   })
   .map(({ identity: id, address, ...rest }) => withoutUndefined({ ...id, ...address, ...rest }));
 
+/**
+ * The operation (annex TipoOperacionF): mostly a standard sale; a mandate gives every other line a principal (a NIT
+ * with its DV, or a cédula); an AIU contract strips the lines' taxes and adds A, I and U as percentages or amounts.
+ */
+const principal = fc.oneof(
+  nit.map((n) => ({
+    document_type: '31',
+    document_number: n,
+    check_digit: String(nitCheckDigit(n)),
+    name: 'Mandante',
+  })),
+  fc.stringMatching(/^\d{3,15}$/).map((n) => ({ document_type: '13', document_number: n, name: 'Mandante natural' })),
+);
+const aiuPart = fc.oneof(
+  percent.map((p) => ({ percent: p })),
+  positive(2, 9).map((a) => ({ amount: a })),
+);
+const aiu = fc.record(
+  {
+    contract_object: text(60),
+    administration: aiuPart,
+    unforeseen: aiuPart,
+    profit: aiuPart,
+    profit_iva_rate: rate([5, 19]),
+  },
+  { requiredKeys: ['contract_object', 'administration', 'unforeseen', 'profit'] },
+);
+type Operation = { principal: object } | { aiu: object } | undefined;
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: principal.map((p) => ({ principal: p })) },
+  { weight: 1, arbitrary: aiu.map((a) => ({ aiu: a })) },
+);
+function withOperation<B extends { lines: object[] }>(body: B, op: Operation): B {
+  if (op === undefined) return body;
+  if ('principal' in op)
+    return { ...body, lines: body.lines.map((l, i) => (i % 2 === 0 ? { ...l, principal: op.principal } : l)) };
+  return { ...body, lines: body.lines.map((l) => ({ ...l, taxes: [] })), aiu: op.aiu };
+}
+
 /** The largest amount of 15 significant digits with 2 decimals, in cents. */
 const MAX_AMOUNT_CENTS = 10n ** 15n - 1n;
 
@@ -276,9 +342,13 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
       notes: fc.option(text(80), { nil: undefined }),
       currency: fc.option(currency, { nil: undefined, freq: 2 }),
       export: fc.option(sale, { nil: undefined }),
+      operation,
     })
-    .map(({ export: exported, ...body }) =>
-      withoutUndefined({ ...body, export: 'foreign_address' in body.customer ? exported : undefined }),
+    .map(({ operation: op, export: exported, ...body }) =>
+      withOperation(
+        withoutUndefined({ ...body, export: 'foreign_address' in body.customer ? exported : undefined }),
+        op,
+      ),
     );
   return base.chain((body) => {
     const payable = payableOf(body);

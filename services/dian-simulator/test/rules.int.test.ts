@@ -6,7 +6,14 @@ import { createDianSoapClient, writeZip, type DianGateway, type DianResponse } f
 import { packageForTest } from '@fe/dian-client/testing';
 import { demoIssuer, startDianSimulator, type DianSimulator, type SimulatorConfig } from '../src/index.ts';
 import { demoTenant } from '@fe/dian-domain';
-import { everyTaxRequest, exportRequest, signedInvoice, type InvoiceOptions } from '../test-support/invoices.ts';
+import {
+  aiuRequest,
+  everyTaxRequest,
+  exportRequest,
+  mandateRequest,
+  signedInvoice,
+  type InvoiceOptions,
+} from '../test-support/invoices.ts';
 import { makeWorld, type TestWorld } from '../test-support/world.ts';
 
 let world: TestWorld;
@@ -326,6 +333,45 @@ const cases: Case[] = [
       mutate: replaceAll(
         '<cbc:Percent>20.00</cbc:Percent><cac:TaxScheme><cbc:ID>35<',
         '<cbc:Percent>12.00</cbc:Percent><cac:TaxScheme><cbc:ID>35<',
+      ),
+    }),
+  },
+  {
+    rule: 'FAV03',
+    why: "an AIU invoice (09) whose Administración line lacks the contract's note",
+    options: () => ({
+      request: aiuRequest,
+      mutate: replaceFirst(
+        '<cbc:Note>Contrato de servicios AIU por concepto de: Construcción de la sede de Chía</cbc:Note>',
+        '',
+      ),
+    }),
+  },
+  {
+    rule: 'SIM-MAN01',
+    why: 'a mandate invoice (11) line that does not say whose income it is (cbc:ID without schemeID)',
+    options: () => ({
+      request: mandateRequest,
+      mutate: replaceFirst('<cbc:ID schemeID="0">3</cbc:ID>', '<cbc:ID>3</cbc:ID>'),
+    }),
+  },
+  {
+    rule: 'SIM-MAN02',
+    why: "a principal's line (schemeID 1) without the principal's identification",
+    options: () => ({
+      request: mandateRequest,
+      mutate: (xml) =>
+        xml.replace(/<cac:InformationContentProviderParty>[\s\S]*?<\/cac:InformationContentProviderParty>/, ''),
+    }),
+  },
+  {
+    rule: 'SIM-MAN03',
+    why: "the principal's NIT with a wrong check digit",
+    options: () => ({
+      request: mandateRequest,
+      mutate: replaceFirst(
+        '<cbc:ID schemeAgencyID="195" schemeAgencyName="CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)" schemeID="4" schemeName="31">800197268<',
+        '<cbc:ID schemeAgencyID="195" schemeAgencyName="CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)" schemeID="5" schemeName="31">800197268<',
       ),
     }),
   },
@@ -912,6 +958,16 @@ describe('DIAN simulator through the SOAP client', () => {
     expect(invoice.xml).toContain(
       '<cbc:TaxAmount currencyID="COP">6240.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="MLT">9600</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">0.65</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>34</cbc:ID><cbc:Name>IBUA</cbc:Name>',
     );
+    const answer = await send(invoice.xml);
+    expect(rules(answer)).toEqual([]);
+    expect(answer).toMatchObject({ isValid: true, statusCode: '00' });
+  });
+
+  it.each([
+    ['an AIU contract (09): the Administración note, IVA on the Utilidad line only', aiuRequest],
+    ["a mandate (11): each line's schemeID, the principals identified", mandateRequest],
+  ])('accepts %s with the schemas checked', async (_what, request) => {
+    const invoice = signedInvoice({ credential: world.tenant, request });
     const answer = await send(invoice.xml);
     expect(rules(answer)).toEqual([]);
     expect(answer).toMatchObject({ isValid: true, statusCode: '00' });

@@ -65,7 +65,7 @@ await runMain({
     const ingress = config.ingress;
     // Subscribed before the port opens (its group starts at the topic's end); stopped after the port closes.
     const outcomes = createBusInvoiceOutcomes({ bus, store, logger: logger.child({ component: 'outcomes' }) });
-    const dianAvailability = createDianOutageMonitor(config.dian.endpoints, config.dianAvailability, (endpoint, down) =>
+    const dianAvailability = createDianOutageMonitor(config.dian, config.dianAvailability, (endpoint, down) =>
       logger[down ? 'warn' : 'info']({ endpoint, down }, down ? 'DIAN is down: contingency' : 'DIAN answers again'),
     );
     const documentPorts = {

@@ -11,7 +11,8 @@ import {
   type BuildRules,
 } from '@fe/dian-domain';
 import { evolve } from '@fe/invoice-status';
-import { createLogger, invoiceStreamName, newInvoiceEvent, type EventStore } from '@fe/platform';
+import { createLogger, invoiceStreamName, newInvoiceEvent, SqliteEventStore, type EventStore } from '@fe/platform';
+import { afterEach } from 'vitest';
 import type { TenantDirectory, TenantProfile } from '@fe/tenancy';
 import { ingressConfigSchema } from '../src/config.ts';
 import { SqliteIdempotencyStore } from '../src/idempotency/sqlite-idempotency-store.ts';
@@ -159,4 +160,22 @@ export function notePorts(
       },
     },
   };
+}
+
+/**
+ * One in-memory world per test for the file that calls this at its top level: `world()` gives a store and
+ * requestNote's ports on it; whatever is pushed on `open` is closed after each test.
+ */
+export function memoryNoteWorlds() {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const o of open.splice(0)) await o.close();
+  });
+  const world = () => {
+    const store = new SqliteEventStore(':memory:');
+    const ports = notePorts(store);
+    open.push(store, ports.idempotency);
+    return { store, ports };
+  };
+  return { open, world };
 }

@@ -8,16 +8,19 @@ import { LoginThrottle } from './auth/throttle.ts';
 import { identify, type Visitor } from './auth/visitor.ts';
 import { currentExpiry, type CertificateStanding } from './expiry/current-expiry.ts';
 import { startExpirySweep } from './expiry/expiry-sweep.ts';
+import { currentContingency } from './contingency/current-contingency.ts';
+import type { ContingencyStanding } from './contingency/contingency-words.ts';
 import { PortalError } from './errors.ts';
 import { anonymousUpload, multipartOptions, refuseBodyFromHead } from './http/body-guard.ts';
 import { bodyReadEnds, bodyReadStarts, refusalOf } from './http/refusal-of.ts';
 import { notice } from './html/form.ts';
-import { certificateBanner } from './html/certificate-banner.ts';
+import { pageBanners } from './html/banners.ts';
 import { layout } from './html/layout.ts';
 import { portalRefusals } from './pages/messages.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { invoiceRoutes } from './routes/invoice-routes.ts';
+import { paperInvoiceRoutes } from './routes/paper-invoice-routes.ts';
 import { receivedInvoiceRoutes } from './routes/received-invoice-routes.ts';
 import { onboardingRoutes } from './routes/onboarding-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
@@ -28,6 +31,8 @@ declare module 'fastify' {
     visitor: Visitor;
     /** The logged-in tenant's certificate, where it stands now (the banner); set with `visitor`. */
     certificateExpiry: CertificateStanding | undefined;
+    /** The logged-in tenant's untransmitted contingency invoices (the banner); set with `visitor`. */
+    contingency: ContingencyStanding | undefined;
   }
 }
 
@@ -79,6 +84,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     await scope.register(multipart, multipartOptions);
     scope.decorateRequest('visitor', undefined as unknown as Visitor);
     scope.decorateRequest('certificateExpiry', undefined);
+    scope.decorateRequest('contingency', undefined);
     // The expiry warnings' mail (docs/portal.md, "Certificate expiry"), where a composition root gave their record.
     const warnings = deps.expiryWarnings;
     if (warnings) {
@@ -101,7 +107,10 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
       refuseBodyFromHead(request);
       request.visitor = await identify(request, reply, deps);
       const tenantId = request.visitor.account?.tenantId;
-      if (tenantId) request.certificateExpiry = await currentExpiry(deps, tenantId);
+      if (tenantId) {
+        request.certificateExpiry = await currentExpiry(deps, tenantId);
+        request.contingency = await currentContingency(deps, tenantId);
+      }
       if (anonymousUpload(request)) return reply.header('connection', 'close').redirect('/admin/login', 303);
     });
     scope.addHook('preParsing', async (request) => bodyReadStarts(request));
@@ -128,6 +137,7 @@ export function createPortal(deps: PortalDeps): FastifyPluginAsync {
     onboardingRoutes(scope, deps);
     settingsRoutes(scope, deps);
     invoiceRoutes(scope, deps);
+    paperInvoiceRoutes(scope, deps);
     receivedInvoiceRoutes(scope, deps);
   };
 }
@@ -166,7 +176,7 @@ function refusalPage(error: unknown, request: FastifyRequest, reply: FastifyRepl
       layout({
         title: code === 'NOT_FOUND' ? 'No encontrada' : 'No se pudo completar',
         body,
-        banner: certificateBanner(request.certificateExpiry),
+        banner: pageBanners(request),
         ...(account && request.visitor ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
       }),
     );

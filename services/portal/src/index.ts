@@ -18,13 +18,11 @@ export type { RedriveInvoice } from './ports/redrive.ts';
 export type { TestCertificates } from './ports/test-certificates.ts';
 // Ports filled from outside the portal: the status views, DIAN's GetNumberingRange, the API's pipeline.
 export { statusInvoiceList } from './adapters/invoice-list.ts';
+export { contingencyQueueThrough } from './adapters/contingency-queue.ts';
 export { radianEventsThrough } from './adapters/radian-events.ts';
 export type { PortalRadianEvents } from './ports/radian-events.ts';
 export { dianNumberingRanges } from './adapters/numbering-ranges.ts';
 export { localTestCertificates } from './adapters/local-test-certificates.ts';
-export {
-  createPipelineTestSetRunner,
-  issueByInject,
-  issueOverHttp,
-  type IssueThroughApi,
-} from './adapters/test-set-runner.ts';
+export { createPipelineTestSetRunner } from './adapters/test-set-runner.ts';
+export { issueByInject, issueOverHttp } from './adapters/issue-through-api.ts';
+export type { IssueThroughApi } from './ports/issue-through-api.ts';

@@ -20,6 +20,7 @@ import fastify from 'fastify';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { statusInvoiceList } from './adapters/invoice-list.ts';
+import { contingencyQueueThrough } from './adapters/contingency-queue.ts';
 import { dianNumberingRanges } from './adapters/numbering-ranges.ts';
 import {
   accountStoreMigrations,
@@ -27,7 +28,8 @@ import {
   PostgresAttemptStore,
   PostgresExpiryWarningStore,
 } from './adapters/postgres/index.ts';
-import { createPipelineTestSetRunner, issueOverHttp } from './adapters/test-set-runner.ts';
+import { createPipelineTestSetRunner } from './adapters/test-set-runner.ts';
+import { issueOverHttp } from './adapters/issue-through-api.ts';
 import { createPortal, radianEventsThrough, TransportMailSender } from './index.ts';
 import { portalProcessConfigFromEnv } from './process-config.ts';
 
@@ -80,6 +82,7 @@ await runMain({
       { transport: transport.kind, destination: transport.destination },
       "the portal's mails leave through this transport",
     );
+    const issue = issueOverHttp(config.apiUrl); // the habilitación run and the paper invoice form, through the API
     const portal = createPortal({
       accounts,
       attempts,
@@ -87,6 +90,9 @@ await runMain({
       registry: tenants!,
       commands,
       invoices: statusInvoiceList(statusStore, blobs!),
+      issue,
+      // the banner and mail of untransmitted contingency invoices, as the ingress's readiness check reads them
+      contingency: contingencyQueueThrough({ invoices: statusStore, store }, config.contingencyAlarmHours),
       // GetNumberingRange at the submitter's DIAN endpoints (the same variables), for the onboarding's "Consultar en la
       // DIAN".
       numberingRanges: dianNumberingRanges({
@@ -96,7 +102,7 @@ await runMain({
         ...(config.dian.client.caFile ? { ca: readFileSync(config.dian.client.caFile, 'utf8') } : {}),
       }),
       testSets: createPipelineTestSetRunner({
-        issue: issueOverHttp(config.apiUrl),
+        issue,
         registry: tenants!,
         commands,
         statusStore,

@@ -3,10 +3,12 @@ import type { TenantCommands, TenantRegistry } from '@fe/tenancy';
 import type { PortalConfig } from './config.ts';
 import type { AccountStore } from './ports/account-store.ts';
 import type { AttemptStore } from './ports/attempt-store.ts';
+import type { ContingencyQueue } from './ports/contingency-queue.ts';
 import type { ExpiryWarningStore } from './ports/expiry-warning-store.ts';
 import type { InvoiceList } from './ports/invoice-list.ts';
 import type { MailSender } from './ports/mail-sender.ts';
 import type { TestSetRunner } from './ports/test-set-runner.ts';
+import type { IssueThroughApi } from './ports/issue-through-api.ts';
 import type { NumberingRanges } from './ports/numbering-ranges.ts';
 import type { RedriveInvoice } from './ports/redrive.ts';
 import type { PortalRadianEvents } from './ports/radian-events.ts';
@@ -24,6 +26,11 @@ export type PortalDeps = {
   mail: MailSender;
   /** Absent: the test-set step explains how an operator records DIAN's acceptance instead. */
   testSets?: TestSetRunner;
+  /**
+   * The service's own API (POST /invoice) with the tenant's key, as the habilitación run issues: the form of a sale
+   * documented on paper (type 03); absent: no such form.
+   */
+  issue?: IssueThroughApi;
   /** Absent: the resolution is typed only. */
   numberingRanges?: NumberingRanges;
   /** Absent: the certificate step offers no test certificate (only the built-in simulator trusts one). */
@@ -37,6 +44,11 @@ export type PortalDeps = {
    * (the banner still shows).
    */
   expiryWarnings?: ExpiryWarningStore;
+  /**
+   * The tenant's untransmitted contingency invoices: the banner above its pages and, with `expiryWarnings`, the mail
+   * before the earliest window ends (docs/contingency.md); absent: neither.
+   */
+  contingency?: ContingencyQueue;
   /** Absent: no "Facturas recibidas" pages (docs/radian.md, "The buyer's side"). */
   receivedInvoices?: ReceivedInvoices;
   /** Absent: the page offers no reception mailbox form (the API still sets it). */

@@ -36,7 +36,7 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .url()
       .default('http://127.0.0.1:8080')
       .describe(
-        "FE_PORTAL_API_URL: an ingress the habilitación run issues its test invoices through (the API, with the tenant's test key).",
+        "FE_PORTAL_API_URL: an ingress the habilitación run and the paper invoice form (type 03) issue through (the API, with the tenant's key).",
       ),
     maxConnectionsPerAddress: z.coerce
       .number()
@@ -51,6 +51,14 @@ export const portalProcessConfigSchema = runtimeConfigSchema
       .optional()
       .describe(
         "DIAN_TRUSTED_PEM: PEM file of DIAN's certificates (or CAs) an uploaded received invoice's ApplicationResponse must chain to (DIAN_SIGNATURE), as the ingress's; unset: only its own signature is checked.",
+      ),
+    contingencyAlarmHours: z.coerce
+      .number()
+      .min(0)
+      .max(30 * 24)
+      .default(12)
+      .describe(
+        "CONTINGENCY_ALARM_HOURS: how long before a contingency invoice's window ends the portal mails the tenant, as the ingress's readiness warns (docs/contingency.md).",
       ),
     portalOutboxDir: z
       .string()

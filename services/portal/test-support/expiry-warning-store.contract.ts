@@ -34,6 +34,15 @@ export function expiryWarningStoreContract(
       expect(await one.claim({ ...seven, tenantId: 'beta' }, at)).toBe(true);
     });
 
+    it("keeps a contingency batch's warnings apart from the certificate's, one per first invoice", async () => {
+      const [one, two] = await fresh();
+      const batch = { tenantId: 'acme', generation: 0, threshold: 'contingency:SETP990000001' } as const;
+      expect(await one.claim(batch, at)).toBe(true);
+      expect(await two.claim(batch, at)).toBe(false);
+      expect(await two.claim({ ...batch, threshold: 'contingency:SETP990000002' }, at)).toBe(true);
+      expect(await one.claim({ ...batch, generation: 1, threshold: 7 }, at)).toBe(true);
+    });
+
     it('gives a released warning to the next claim, in the other store too', async () => {
       const [one, two] = await fresh();
       const thirty = { tenantId: 'acme', generation: 3, threshold: 30 } as const;

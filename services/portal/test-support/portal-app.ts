@@ -10,6 +10,7 @@ import { createTenantCommands, SqliteTenantDirectory } from '@fe/tenancy';
 import fastify, { type FastifyInstance } from 'fastify';
 import { portalConfigFromEnv } from '../src/config.ts';
 import { createPortal } from '../src/create-portal.ts';
+import type { PortalDeps } from '../src/portal-deps.ts';
 import { SqliteAccountStore } from '../src/adapters/sqlite-account-store.ts';
 import { SqliteAttemptStore } from '../src/adapters/sqlite-attempt-store.ts';
 import { TransportMailSender } from '../src/adapters/transport-mail-sender.ts';
@@ -17,6 +18,7 @@ import { statusInvoiceList } from '../src/adapters/invoice-list.ts';
 
 export type PortalApp = {
   app: FastifyInstance;
+  registry: SqliteTenantDirectory;
   dir: string;
   accounts: SqliteAccountStore;
   attempts: SqliteAttemptStore;
@@ -26,7 +28,12 @@ export type PortalApp = {
   close(): Promise<void>;
 };
 
-export async function startPortalApp(env: Record<string, string> = {}, clock?: Clock): Promise<PortalApp> {
+/** `ports`: the optional ports a test gives the portal (the API it issues through, the contingency queue). */
+export async function startPortalApp(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  ports: Pick<PortalDeps, 'issue' | 'contingency'> = {},
+): Promise<PortalApp> {
   const dir = mkdtempSync(join(tmpdir(), 'fe-portal-app-'));
   const now = clock ?? { now: () => new Date() };
   const key = new Uint8Array(32).fill(5);
@@ -52,6 +59,7 @@ export async function startPortalApp(env: Record<string, string> = {}, clock?: C
       config,
       csrfKey: key,
       baseUrl: 'http://127.0.0.1',
+      ...ports,
     }),
     { prefix: '/admin' },
   );
@@ -66,6 +74,7 @@ export async function startPortalApp(env: Record<string, string> = {}, clock?: C
       : [];
   return {
     app,
+    registry,
     dir,
     accounts,
     attempts,

@@ -187,3 +187,60 @@ describe('examples/invoice-discounts.json, read back as an accountant checks it'
     }
   });
 });
+
+describe('the operations beyond the standard sale (docs/api.md, "AIU and mandates")', () => {
+  const buyer = { document_type: '31', document_number: '900108281', name: 'Constructora Cliente S.A.S.' };
+  const renderText = (name: string, request: unknown) => {
+    const file = join(dir, `${name}.pdf`);
+    writeFileSync(file, renderInvoicePdf(readInvoiceView(demoInvoiceOf(request).xml, sampleReadOptions)).bytes);
+    return pdfText(file);
+  };
+
+  it("an AIU invoice prints the contract's direct cost, A, I and U, the contract's note, and IVA on U only", () => {
+    const text = renderText('aiu', {
+      customer: buyer,
+      lines: [{ code: 'OB-1', name: 'Obra civil', quantity: 1, unit_price: 40000000 }],
+      payment: { method_code: '10' },
+      aiu: {
+        contract_object: 'Bodega de Funza',
+        administration: { percent: 8 },
+        unforeseen: { percent: 2 },
+        profit: { percent: 5 },
+      },
+    });
+    // A 3 200 000, I 800 000, U 2 000 000 of a 40 000 000 contract; IVA 19 % of U = 380 000.
+    for (const shown of [
+      'Costo directo (contrato AIU)',
+      'Administración (A)',
+      '$ 3.200.000,00',
+      'Imprevistos (I)',
+      '$ 800.000,00',
+      'Utilidad (U)',
+      '$ 2.000.000,00',
+      'Contrato de servicios AIU por concepto de:', // the note, wrapped in the description column
+      'Bodega de Funza',
+      '$ 380.000,00',
+      '$ 46.380.000,00',
+    ])
+      expect(text).toContain(shown);
+  });
+
+  it("a mandate invoice prints each principal's line with the principal's identification and name", () => {
+    const text = renderText('mandate', {
+      customer: buyer,
+      lines: [
+        {
+          code: 'M-1',
+          name: 'Boleta',
+          quantity: 1,
+          unit_price: 100000,
+          principal: { document_type: '31', document_number: '800197268', check_digit: '4', name: 'Eventos S.A.S.' },
+        },
+        { code: 'C-1', name: 'Comisión', quantity: 1, unit_price: 10000 },
+      ],
+      payment: { method_code: '10' },
+    });
+    expect(text).toContain('Mandante: NIT 800.197.268-4 Eventos S.A.S.');
+    expect(text.match(/Mandante:/g)).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DianOutageMonitor } from './dian-outage-monitor.ts';
+import { readDianCa } from '../config.ts';
 import { probeDian } from './probe-dian.ts';
 
 /**
@@ -31,17 +32,21 @@ export const dianAvailabilityConfigSchema = z.object({
 });
 export type DianAvailabilityConfig = z.infer<typeof dianAvailabilityConfigSchema>;
 
-/** The monitor a composition root starts: real probes of the configured endpoints. */
+/**
+ * The monitor a composition root starts: real probes of the configured endpoints, trusting what the SOAP client
+ * trusts (`client.caFile`, DIAN_CA_FILE, read once here).
+ */
 export function createDianOutageMonitor(
-  endpoints: { habilitacion: string; production: string },
+  dian: { endpoints: { habilitacion: string; production: string }; client: { caFile?: string | undefined } },
   config: DianAvailabilityConfig,
   onChange?: (endpoint: string, down: boolean) => void,
 ): DianOutageMonitor {
+  const ca = readDianCa(dian.client);
   return new DianOutageMonitor({
-    endpoints,
+    endpoints: dian.endpoints,
     intervalMs: config.probeIntervalMs,
     outageAfter: config.outageAfter,
-    probe: (endpoint) => probeDian(endpoint, config.probeTimeoutMs),
+    probe: (endpoint) => probeDian(endpoint, { timeoutMs: config.probeTimeoutMs, ca }),
     ...(onChange ? { onChange } : {}),
   });
 }

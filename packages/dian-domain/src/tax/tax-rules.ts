@@ -5,7 +5,25 @@ import { compareDecimal, parseDecimal, type Decimal } from '../money/decimal.ts'
  * percentage of the line's base, or by an amount per unit of measure. The XML carries DIAN's own name for the code,
  * whatever name the request sent.
  */
-export type TaxCode = '01' | '03' | '04' | '35' | '22' | '34';
+export type TaxCode =
+  | '01'
+  | '03'
+  | '04'
+  | '35'
+  | '22'
+  | '34'
+  | '08'
+  | '20'
+  | '21'
+  | '26'
+  | '30'
+  | '36'
+  | '02'
+  | '23'
+  | '24'
+  | '25'
+  | '32'
+  | '33';
 
 /** PerUnitAmount × BaseUnitMeasure (annex §3.8): the amount per unit, the unit, and how many units the line holds. */
 export type PerUnitTax = { amount: Decimal; unitCode: string; measure: Decimal };
@@ -14,9 +32,12 @@ export type LineTaxInput = { code: TaxCode; rate?: Decimal; perUnit?: PerUnitTax
 
 type TaxRule = {
   name: string;
-  /** The rates (or per-unit amounts) allowed: a list, or 'municipal' where each municipality sets its own (ICA). */
-  allowed: readonly string[] | 'municipal' | 'any';
-  /** A per-unit tax's unit of measure (BaseUnitMeasure/@unitCode): a bag, a millilitre. */
+  /**
+   * The rates (or per-unit amounts) allowed: a list; 'municipal' where each municipality sets its own (ICA);
+   * 'percent' any rate above 0 and at most 100, 'any' any amount above 0, where the law or the product sets it.
+   */
+  allowed: readonly string[] | 'municipal' | 'percent' | 'any';
+  /** A per-unit tax's default unit (BaseUnitMeasure/@unitCode): a bag, a millilitre; the request may name another. */
   perUnit?: { unitCode: string };
 };
 
@@ -31,16 +52,50 @@ export const taxRules: Record<TaxCode, TaxRule> = {
   '22': { name: 'INC Bolsas', allowed: 'any', perUnit: { unitCode: '94' } },
   // Ley 2277: $18/$35, $28/$55, $38/$65 per 100 ml by sugar content (reference §8.2), per millilitre here.
   '34': { name: 'IBUA', allowed: ['0.18', '0.35', '0.28', '0.55', '0.38', '0.65'], perUnit: { unitCode: 'MLT' } },
+  // The rest of table 13.2.2 a seller charges (reference §8.1): each rate or amount is set per product, department or
+  // year, so the product checks only its sign and, for a rate, at most 100 (docs/choices.md, "The other taxes").
+  '08': { name: 'IC Porcentual', allowed: 'percent' },
+  '20': { name: 'FtoHorticultura', allowed: 'percent' },
+  '21': { name: 'Timbre', allowed: 'percent' },
+  '26': { name: 'Sordicom', allowed: 'percent' },
+  '30': { name: 'IC Datos', allowed: 'percent' },
+  '36': { name: 'ADV', allowed: 'percent' },
+  '02': { name: 'IC', allowed: 'any', perUnit: { unitCode: '94' } },
+  '23': { name: 'INCarbono', allowed: 'any', perUnit: { unitCode: '94' } },
+  '24': { name: 'INCombustibles', allowed: 'any', perUnit: { unitCode: '94' } },
+  '25': { name: 'Sobretasa Combustibles', allowed: 'any', perUnit: { unitCode: '94' } },
+  '32': { name: 'ICL', allowed: 'any', perUnit: { unitCode: '94' } },
+  '33': { name: 'INPP', allowed: 'any', perUnit: { unitCode: '94' } },
 };
 
-/** The document's TaxTotals in this order: IVA and INC first, as before the others existed. */
-export const taxTotalOrder: readonly TaxCode[] = ['01', '04', '03', '35', '22', '34'];
+/** The document's TaxTotals in this order: IVA and INC first, as before the others existed, then by code. */
+export const taxTotalOrder: readonly TaxCode[] = [
+  '01',
+  '04',
+  '03',
+  '35',
+  '22',
+  '34',
+  '02',
+  '08',
+  '20',
+  '21',
+  '23',
+  '24',
+  '25',
+  '26',
+  '30',
+  '32',
+  '33',
+  '36',
+];
 
 /** True when `value` (the rate, or the per-unit amount of a per-unit tax) is one the tax allows. */
 export function isAllowedRate(code: TaxCode, value: Decimal): boolean {
   const allowed = taxRules[code].allowed;
   if (allowed === 'any') return value.units > 0n;
-  if (allowed === 'municipal') return value.units > 0n && compareDecimal(value, parseDecimal('100')) <= 0;
+  if (allowed === 'municipal' || allowed === 'percent')
+    return value.units > 0n && compareDecimal(value, parseDecimal('100')) <= 0;
   return allowed.some((a) => compareDecimal(parseDecimal(a), value) === 0);
 }
 
@@ -49,6 +104,7 @@ export function allowedRatesText(code: TaxCode): string {
   const allowed = taxRules[code].allowed;
   if (allowed === 'any') return 'any amount above 0';
   if (allowed === 'municipal') return 'any rate above 0 and at most 100 (the municipality sets it)';
+  if (allowed === 'percent') return 'any rate above 0 and at most 100';
   return allowed.join(', ');
 }
 

@@ -80,7 +80,7 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   writeDianExtensions(w, { resolution, software, softwareSecurityCode: ssc, qrCode: qr });
   w.close();
   w.leaf('cbc:UBLVersionID', 'UBL 2.1');
-  w.leaf('cbc:CustomizationID', '10'); // operation type: estándar
+  w.leaf('cbc:CustomizationID', invoice.operationType); // 10 estándar, 09 AIU, 11 mandatos
   w.leaf('cbc:ProfileID', 'DIAN 2.1: Factura Electrónica de Venta');
   w.leaf('cbc:ProfileExecutionID', environment);
   w.leaf('cbc:ID', documentId);
@@ -112,7 +112,8 @@ export function buildInvoiceXml(input: BuildInvoiceInput, writer: XmlWriter = ne
   // The buyer's withholdings, after the taxes as the XSD orders them; informative (annex §3.2).
   for (const withholding of invoice.withholdings) writeWithholdingTaxTotal(w, withholding, cur);
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t, cur);
-  invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!, cur));
+  const mandate = invoice.operationType === '11';
+  invoice.lines.forEach((line, i) => writeInvoiceLine(w, i, line, t.lines[i]!, cur, mandate));
   w.close();
 
   return {

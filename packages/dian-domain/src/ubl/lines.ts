@@ -1,7 +1,8 @@
 import { formatDecimal, money } from '../money/decimal.ts';
 import type { LineAmounts } from '../totals/compute-totals.ts';
-import type { ValidatedLine } from '../validation/validated-invoice.ts';
+import type { ValidatedLine, ValidatedPrincipal } from '../validation/validated-invoice.ts';
 import { writeAllowanceCharges } from './allowance-charges.ts';
+import { companyIdAttributes } from './parties.ts';
 import { writeTaxTotal } from './taxes.ts';
 import type { CurrencyAttribute } from './currency.ts';
 import type { XmlWriter } from './xml-writer.ts';
@@ -29,8 +30,9 @@ export function writeInvoiceLine(
   line: ValidatedLine,
   amounts: LineAmounts,
   cur: CurrencyAttribute,
+  mandate = false,
 ): void {
-  writeDocumentLine(w, lineLayouts.invoice, index, line, amounts, cur);
+  writeDocumentLine(w, lineLayouts.invoice, index, line, amounts, cur, mandate);
 }
 
 /**
@@ -44,10 +46,13 @@ export function writeDocumentLine(
   line: ValidatedLine,
   amounts: LineAmounts,
   cur: CurrencyAttribute,
+  mandate = false,
 ): void {
   const quantity = formatDecimal(line.quantity, 2);
   w.open(layout.element);
-  w.leaf('cbc:ID', String(index + 1));
+  // On a mandate invoice each line says whose income it is: 0 the seller's own, 1 a principal's.
+  w.leaf('cbc:ID', String(index + 1), mandate ? { schemeID: line.principal ? '1' : '0' } : undefined);
+  if (line.note) w.leaf('cbc:Note', line.note);
   w.leaf(layout.quantity, quantity, { unitCode: line.unitCode });
   w.leaf('cbc:LineExtensionAmount', money(amounts.base), cur);
   if (line.freeOfCharge) {
@@ -73,10 +78,30 @@ export function writeDocumentLine(
   // 999: the taxpayer's own coding standard (FAZ09).
   w.leaf('cbc:ID', line.code, { schemeID: '999', schemeName: 'Estándar de adopción del contribuyente' });
   w.close();
+  if (line.principal) writePrincipal(w, line.principal);
   w.close();
   w.open('cac:Price');
   w.leaf('cbc:PriceAmount', formatDecimal(line.unitPrice, 2), cur);
   w.leaf('cbc:BaseQuantity', quantity, { unitCode: line.unitCode });
+  w.close();
+  w.close();
+}
+
+/**
+ * The principal a mandate line is sold for (annex, operation 11): identified as DIAN identifies a party (schemeName
+ * the document type, schemeID a NIT's DV, agency 195), named for the printed invoice.
+ */
+function writePrincipal(w: XmlWriter, principal: ValidatedPrincipal): void {
+  w.open('cac:InformationContentProviderParty');
+  w.open('cac:PowerOfAttorney');
+  w.open('cac:AgentParty');
+  w.open('cac:PartyIdentification');
+  w.leaf('cbc:ID', principal.documentNumber, companyIdAttributes(principal.documentType, principal.dv));
+  w.close();
+  w.open('cac:PartyName');
+  w.leaf('cbc:Name', principal.name);
+  w.close();
+  w.close();
   w.close();
   w.close();
 }

@@ -7,7 +7,7 @@ import type { XmlWriter } from './xml-writer.ts';
 const TAX_SCHEME_NAMES = { '01': 'IVA', '04': 'INC', ZA: 'IVA e INC', ZZ: 'No aplica' } as const;
 
 /** cbc:CompanyID attributes: the DV goes in schemeID for a NIT only (annex §2.1). */
-function companyIdAttributes(documentType: string, dv: number | undefined) {
+export function companyIdAttributes(documentType: string, dv: number | undefined) {
   return { ...DIAN_AGENCY, ...(dv !== undefined ? { schemeID: String(dv) } : {}), schemeName: documentType };
 }
 

@@ -13,8 +13,22 @@ import type { AllowanceChargeInput } from '../totals/allowance-charge.ts';
 import type { BuildRules } from '../totals/build-rules.ts';
 import { tryComputeTotals, type InvoiceTotals } from '../totals/compute-totals.ts';
 import { computeWithholdings, isWithholdingRate, type WithholdingTotal } from '../totals/withholdings.ts';
-import type { ValidatedAddress, ValidatedCustomer, ValidatedInvoice, ValidatedLine } from './validated-invoice.ts';
+import type {
+  ValidatedAddress,
+  ValidatedCustomer,
+  ValidatedInvoice,
+  ValidatedLine,
+  ValidatedPrincipal,
+} from './validated-invoice.ts';
 import { zodDetails } from './zod-details.ts';
+import {
+  aiuLines,
+  aiuRateErrors,
+  identificationErrors,
+  operationErrors,
+  operationTypeOf,
+  principalsOf,
+} from './operations.ts';
 
 export type ValidationContext = {
   /** Colombian issue date (YYYY-MM-DD): a due date may not be before it. */
@@ -52,11 +66,17 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
   const customer = validateCustomer(request);
   if (!customer.ok) return customer;
 
-  const lines = request.lines.map(toLine);
-  const rateErrors = lines.flatMap((line, i) =>
+  const principals = principalsOf(request);
+  if (!principals.ok) return principals;
+
+  const contractLines = request.lines.map((line, i) => toLine(line, principals.value[i]));
+  const rateErrors = contractLines.flatMap((line, i) =>
     line.taxes.flatMap((tax, j) => taxValueErrors(tax, `lines.${i}.taxes.${j}`)),
   );
+  rateErrors.push(...aiuRateErrors(request));
   if (rateErrors.length) return failure('TAX_RATE_INVALID', 'A tax rate is not allowed for its tax code.', rateErrors);
+  const lines = withAiuLines(request, contractLines, context);
+  if (!lines.ok) return lines;
 
   const allowanceCharges = (request.allowance_charges ?? []).map(toAllowanceCharge);
   const prepaidPayments = (request.prepaid_payments ?? []).map((p, i) => ({
@@ -65,7 +85,7 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
     receivedDate: p.received_date,
   }));
   const outcome = tryComputeTotals(
-    lines,
+    lines.value,
     { allowanceCharges, prepaid: prepaidPayments.map((p) => p.amount) },
     context.buildRules,
   );
@@ -93,8 +113,9 @@ export function checkInvoiceRequest(request: InvoiceRequest, context: Validation
   return {
     ok: true,
     value: {
+      operationType: operationTypeOf(request),
       customer: customer.value,
-      lines,
+      lines: lines.value,
       payment: {
         methodCode: request.payment.method_code,
         ...(request.payment.due_date ? { dueDate: request.payment.due_date } : {}),
@@ -167,18 +188,8 @@ function codeListAndDateErrors(request: InvoiceRequest, context: ValidationConte
       });
   });
   const c = request.customer;
-  const foreignNumber = c.document_type === '41' || c.document_type === '42' || c.document_type === '50';
-  if (c.document_type !== '31') {
-    if (foreignNumber ? !/^[A-Za-z0-9]{3,20}$/.test(c.document_number) : !/^\d{3,15}$/.test(c.document_number)) {
-      errors.push({
-        path: 'customer.document_number',
-        message: foreignNumber ? 'must be 3 to 20 letters or digits' : 'must be 3 to 15 digits',
-      });
-    }
-    if (c.check_digit !== undefined) {
-      errors.push({ path: 'customer.check_digit', message: 'only a NIT (document_type 31) has a check digit' });
-    }
-  }
+  errors.push(...identificationErrors(c, 'customer'));
+  errors.push(...operationErrors(request));
   if (c.person_type === '1' && c.document_type !== '31' && c.document_type !== '50') {
     errors.push({
       path: 'customer.person_type',
@@ -347,13 +358,13 @@ function toLineTax(tax: InvoiceRequest['lines'][number]['taxes'][number], line: 
   );
   const perUnit = {
     amount: parseDecimal(decimalText(tax.per_unit_amount)),
-    unitCode: taxRules[tax.code].perUnit!.unitCode,
+    unitCode: tax.unit_code ?? taxRules[tax.code].perUnit!.unitCode,
     measure,
   };
   return { code: tax.code, perUnit };
 }
 
-function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
+function toLine(line: InvoiceRequest['lines'][number], principal?: ValidatedPrincipal): ValidatedLine {
   return {
     code: line.code.normalize('NFC'),
     name: line.name.normalize('NFC'),
@@ -370,7 +381,26 @@ function toLine(line: InvoiceRequest['lines'][number]): ValidatedLine {
           },
         }
       : {}),
+    ...(principal ? { principal } : {}),
   };
+}
+
+/**
+ * An AIU contract's lines followed by its Administración, Imprevistos and Utilidad lines, whose percentages are of the
+ * contract lines' amount; the lines as they are otherwise.
+ */
+function withAiuLines(
+  request: InvoiceRequest,
+  contractLines: ValidatedLine[],
+  context: ValidationContext,
+): Result<ValidatedLine[]> {
+  if (!request.aiu) return { ok: true, value: contractLines };
+  const contract = tryComputeTotals(contractLines, {}, context.buildRules);
+  if (!contract.ok)
+    return failure('AMOUNTS_INCONSISTENT', "Discounts, charges or advances do not fit the invoice's amounts.", [
+      ...contract.problems,
+    ]);
+  return { ok: true, value: [...contractLines, ...aiuLines(request.aiu, contract.totals.lineExtension)] };
 }
 
 /**

@@ -32,7 +32,11 @@ describe('VALIDATION_ERROR names every faulty field', () => {
       ['lines.0.unit_price'],
     ],
     ['unit_price not a number', (b) => ((b.lines[0].unit_price = 'diez'), b), ['lines.0.unit_price']],
-    ['tax code 02 (IC) not accepted', (b) => ((b.lines[0].taxes[0].code = '02'), b), ['lines.0.taxes.0.code']],
+    [
+      'tax code 05 (ReteIVA, a withholding) not accepted on a line',
+      (b) => ((b.lines[0].taxes[0].code = '05'), b),
+      ['lines.0.taxes.0.code'],
+    ],
     [
       'a percentage tax without its rate',
       (b) => ((b.lines[0].taxes = [{ code: '35', name: 'ICUI' }]), b),

@@ -37,12 +37,34 @@ export type ValidatedLine = {
   allowanceCharges: readonly AllowanceChargeInput[];
   /** A free item or sample, valued at the reference price (PricingReference, table 13.3.9 price type). */
   freeOfCharge?: { referencePrice: Decimal; priceTypeCode: '01' | '02' | '03' };
+  /** The line's cbc:Note: on an AIU invoice, the Administración line's (FAV03). */
+  note?: string;
+  /** On an AIU invoice, which of its three parts the line is (the contract lines have none). */
+  aiuPart?: AiuPart;
+  /** The principal (mandante) the line is sold for, on a mandate invoice (InformationContentProviderParty). */
+  principal?: ValidatedPrincipal;
 };
+
+/** Administración, Imprevistos, Utilidad. */
+export type AiuPart = 'administration' | 'unforeseen' | 'profit';
+
+/** A mandate line's principal: identified as a buyer is (NIT split from its DV). */
+export type ValidatedPrincipal = {
+  documentType: IdentificationType;
+  documentNumber: string;
+  dv?: number;
+  name: string;
+};
+
+/** Annex table TipoOperacionF: 10 estándar, 09 AIU, 11 mandatos (the invoice's CustomizationID). */
+export type OperationType = '10' | '09' | '11';
 
 /** An advance received before the invoice (cac:PrepaidPayment). */
 export type ValidatedPrepaidPayment = { id: string; amount: Decimal; receivedDate: string };
 
 export type ValidatedInvoice = {
+  /** 10 unless the request is an AIU contract (09) or has a line sold for a principal (11). */
+  operationType: OperationType;
   customer: ValidatedCustomer;
   lines: readonly ValidatedLine[];
   payment: { methodCode: string; dueDate?: string };

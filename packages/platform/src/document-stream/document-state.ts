@@ -8,7 +8,7 @@ import type {
   InvoiceAcceptedV1,
   InvoiceEvent,
   InvoiceEventType,
-  InvoiceNoteReservedV1,
+  InvoiceNoteReservedV2,
   InvoiceRadianEventRegisteredV1,
   InvoiceRedriveRequestedV1,
   InvoiceRejectedV1,
@@ -56,7 +56,7 @@ export type DocumentState<Requested extends DocumentRequested = DocumentRequeste
 
 /** An invoice's stream also holds the ledger of its notes (docs/notes.md, "Book rules"). */
 export type InvoiceState = DocumentState<InvoiceRequestedV3> & {
-  noteReservations: readonly InvoiceNoteReservedV1[];
+  noteReservations: readonly InvoiceNoteReservedV2[];
   /** reservation_id of every reservation whose note was numbered. */
   notesIssued: ReadonlySet<string>;
   /** The RADIAN events recorded on the invoice, oldest first, one per CUDE (docs/radian.md). */
@@ -156,7 +156,7 @@ export const invoiceStream: StreamFold<InvoiceState> = {
   }),
   evolve(state, event) {
     evolveDocument(state, event);
-    if (event.type === 'InvoiceNoteReserved') (state.noteReservations as InvoiceNoteReservedV1[]).push(event);
+    if (event.type === 'InvoiceNoteReserved') (state.noteReservations as InvoiceNoteReservedV2[]).push(event);
     if (event.type === 'InvoiceNoteIssued') (state.notesIssued as Set<string>).add(event.data.reservation_id);
     // A repeat of one event (two checks that raced) is the same event: the first record stands.
     if (

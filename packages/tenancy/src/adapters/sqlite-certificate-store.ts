@@ -2,21 +2,23 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { immediate } from '@fe/platform';
 import {
   assertCertificateOfIssuer,
-  type ChainCertificate,
+  chainToPem,
   type P12Loader,
   type RevocationChecker,
   type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
-import type { CertificateSummary, CertificateValidity } from '../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity, StoredCertificateChain } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { CredentialCache } from './common/credential-cache.ts';
+import { CredentialCache, type CertificateRow } from './common/credential-cache.ts';
+import { certificateUpsert } from './common/certificate-upsert.ts';
 import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts';
-import type { CertificateRow } from './sqlite-schema.ts';
+import type { SealedCertificateRow } from './sqlite-schema.ts';
 
 /**
  * The certificates table: a .p12 is checked by @fe/xades's loader (off this loop, refused with the signer's codes)
- * before it is stored sealed; the loaded credential is cached per tenant and upload generation.
+ * before it is stored sealed, its public chain beside it; the loaded credential is cached per tenant and upload
+ * generation.
  */
 export class SqliteCertificateStore {
   private readonly db: DatabaseSync;
@@ -25,6 +27,8 @@ export class SqliteCertificateStore {
   private readonly loader: P12Loader;
   private readonly generationOf: StatementSync;
   private readonly sealedOf: StatementSync;
+  private readonly chainOf: StatementSync;
+  private readonly keepChain: StatementSync;
 
   constructor(db: DatabaseSync, box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.db = db;
@@ -33,6 +37,10 @@ export class SqliteCertificateStore {
     this.cache = new CredentialCache(box, loader, revocation);
     this.generationOf = db.prepare('SELECT generation FROM certificates WHERE tenant_id = ?');
     this.sealedOf = db.prepare('SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = ?');
+    this.chainOf = db.prepare('SELECT generation, chain_pem FROM certificates WHERE tenant_id = ?');
+    this.keepChain = db.prepare(
+      'UPDATE certificates SET chain_pem = ? WHERE tenant_id = ? AND generation = ? AND chain_pem IS NULL',
+    );
   }
 
   /**
@@ -50,26 +58,24 @@ export class SqliteCertificateStore {
     const credential = await this.loader.load(p12, password, at);
     const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
-    await this.cache.assertNotRevoked(credential); // ZD04, before anything is written
-    const generation = immediate(this.db, () => this.upsert(tenantId, p12, password, leaf, at));
+    await this.cache.assertNotRevoked(credential.chain); // ZD04, before anything is written
+    const generation = immediate(this.db, () => this.upsert(tenantId, p12, password, credential, at));
     this.cache.remember(tenantId, generation, credential);
     return certificateSummary(leaf);
   }
 
-  private upsert(tenantId: string, p12: Uint8Array, password: string, leaf: ChainCertificate, at: Date): number {
+  private upsert(tenantId: string, p12: Uint8Array, password: string, credential: SigningCredential, at: Date): number {
     const previous = this.generationOf.get(tenantId) as { generation: number } | undefined;
     const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
+    const leaf = credential.chain[0];
     this.db
-      .prepare(
-        `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (tenant_id) DO UPDATE SET generation = excluded.generation, sealed_p12 = excluded.sealed_p12,
-         sealed_password = excluded.sealed_password, subject = excluded.subject, not_after = excluded.not_after, stored_at = excluded.stored_at`,
-      )
+      .prepare(certificateUpsert(() => '?'))
       .run(
         tenantId,
         sealed.generation,
         sealed.sealedP12,
         sealed.sealedPassword,
+        chainToPem(credential.chain),
         leaf.subjectName,
         leaf.notAfter.getTime(),
         at.getTime(),
@@ -90,17 +96,36 @@ export class SqliteCertificateStore {
     return this.generationOf.get(tenantId) !== undefined;
   }
 
-  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
-  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
-    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
+  /** The stored certificate's revocation status at `at` (the cached check), from its chain; undefined without one. */
+  async revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(await this.chain(tenantId), at);
+  }
+
+  /** The public chain kept beside the sealed .p12 (derived and kept once for an older upload). */
+  chain(tenantId: string): Promise<StoredCertificateChain | undefined> {
+    return this.cache.chain(tenantId, this.storedGeneration(tenantId), this.row(tenantId));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
-    const stored = this.generationOf.get(tenantId) as { generation: number } | undefined;
-    return this.cache.credential(tenantId, stored?.generation, at, async () => {
-      const row = this.sealedOf.get(tenantId) as CertificateRow | undefined;
-      return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
-    });
+    return this.cache.credential(tenantId, this.storedGeneration(tenantId), at, this.row(tenantId));
+  }
+
+  private storedGeneration(tenantId: string): number | undefined {
+    return (this.generationOf.get(tenantId) as { generation: number } | undefined)?.generation;
+  }
+
+  private row(tenantId: string): CertificateRow {
+    return {
+      readSealed: async () => {
+        const row = this.sealedOf.get(tenantId) as SealedCertificateRow | undefined;
+        return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
+      },
+      readChain: async () => {
+        const row = this.chainOf.get(tenantId) as { generation: number; chain_pem: string | null } | undefined;
+        return row && { generation: row.generation, chainPem: row.chain_pem };
+      },
+      writeChain: async (generation, chainPem) => void this.keepChain.run(chainPem, tenantId, generation),
+    };
   }
 }

@@ -56,7 +56,8 @@ it('seals the plain software PINs of a version 1 file on open: none left in the 
   expect((await again.directory.profile('acme'))!.software.pin).toBe(pins.acme);
   await again.directory.close();
   const reader = new DatabaseSync(path, { readOnly: true });
-  // version 3: the note numbering column; 4: the tacit acceptance setting; 5: contingency (all added on open too)
-  expect((reader.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(5);
+  // version 3: the note numbering column; 4: the tacit acceptance setting; 5: contingency; 6: the certificate chain
+  // (all added on open too)
+  expect((reader.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(6);
   reader.close();
 });

@@ -5,7 +5,7 @@ import { immediate } from '@fe/platform';
  * The tenant registry's tables on `node:sqlite`: company data as JSON, every secret a sealed BLOB, at most one
  * current API key per tenant (a partial unique index); older files are upgraded when opened.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS tenants (
@@ -32,6 +32,7 @@ export const SCHEMA = `
     generation      INTEGER NOT NULL,
     sealed_p12      BLOB    NOT NULL,
     sealed_password BLOB    NOT NULL,
+    chain_pem       TEXT,
     subject         TEXT    NOT NULL,
     not_after       INTEGER NOT NULL,
     stored_at       INTEGER NOT NULL
@@ -70,14 +71,15 @@ export type TenantRow = {
   tacit_acceptance: string | null;
   contingency: string | null;
 };
-export type CertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
+export type SealedCertificateRow = { generation: number; sealed_p12: Uint8Array; sealed_password: Uint8Array };
 export type ApiKeyRow = { hash: string; tenant_id: string; expires_at: number | null; revoked_at: number | null };
 
 /**
  * Version 2 → 3: the note numbering column; 3 → 4: the tacit acceptance setting; 4 → 5: the contingency
- * setting. Each added once (inside the write lock: two processes may open the file at once).
+ * setting; 5 → 6: the certificate's public chain (NULL for an older upload: derived once when first asked).
+ * Each added once (inside the write lock: two processes may open the file at once).
  */
-export function addSettingColumns(db: DatabaseSync): void {
+export function addLaterColumns(db: DatabaseSync): void {
   immediate(db, () => {
     const columns = db.prepare("SELECT name FROM pragma_table_info('tenants')").all() as { name: string }[];
     if (!columns.some((column) => column.name === 'note_numbering'))
@@ -86,5 +88,10 @@ export function addSettingColumns(db: DatabaseSync): void {
       db.exec('ALTER TABLE tenants ADD COLUMN tacit_acceptance TEXT');
     if (!columns.some((column) => column.name === 'contingency'))
       db.exec('ALTER TABLE tenants ADD COLUMN contingency TEXT');
+    const certificateColumns = db.prepare("SELECT name FROM pragma_table_info('certificates')").all() as {
+      name: string;
+    }[];
+    if (!certificateColumns.some((column) => column.name === 'chain_pem'))
+      db.exec('ALTER TABLE certificates ADD COLUMN chain_pem TEXT');
   });
 }

@@ -13,7 +13,12 @@ import { apiKeyEnvironmentFor } from '../api-keys/api-key.ts';
 import { TenancyError } from '../errors.ts';
 import type { NoteNumbering } from '../notes/note-numbering.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../ports/tenant-directory.ts';
-import type { CertificateSummary, CertificateValidity, TenantRegistry } from '../ports/tenant-registry.ts';
+import type {
+  CertificateSummary,
+  CertificateValidity,
+  StoredCertificateChain,
+  TenantRegistry,
+} from '../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 import {
   checkNewTenant,
@@ -30,7 +35,7 @@ import { SqliteCertificateStore } from './sqlite-certificate-store.ts';
 import { SqliteTestSetRuns } from './sqlite-test-set-runs.ts';
 import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import { sealPlainSoftwarePins } from './sqlite-pin-migration.ts';
-import { addSettingColumns, SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
+import { addLaterColumns, SCHEMA, SCHEMA_VERSION, type TenantRow } from './sqlite-schema.ts';
 
 export type SqliteTenantDirectoryOptions = {
   /** A file, or ':memory:' for tests. */
@@ -71,7 +76,7 @@ export class SqliteTenantDirectory implements TenantRegistry {
     this.db.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
     this.db.exec(SCHEMA);
     sealPlainSoftwarePins(this.db, box);
-    addSettingColumns(this.db);
+    addLaterColumns(this.db);
     this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.keys = new SqliteApiKeyStore(this.db, box);
     this.certificates = new SqliteCertificateStore(
@@ -122,6 +127,10 @@ export class SqliteTenantDirectory implements TenantRegistry {
 
   async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
     return this.certificates.revocation(tenantId, at);
+  }
+
+  async certificateChain(tenantId: string): Promise<StoredCertificateChain | undefined> {
+    return this.certificates.chain(tenantId);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { createP12Loader } from '@fe/xades';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDirectory, sampleTenant, tempDbPath } from '../../test-support/directory.ts';
@@ -12,11 +13,16 @@ import { SqliteTenantDirectory } from './sqlite-tenant-directory.ts';
 const code = (c: string) => expect.objectContaining({ code: c }) as TenancyError;
 const at = new Date('2026-03-10T12:00:00Z');
 
-tenantDirectoryContract('sqlite (file, WAL)', async (now) => {
+tenantDirectoryContract('sqlite (file, WAL)', async (now, p12Loader) => {
   const path = tempDbPath();
   const masterKey = randomBytes(32);
-  const open = async () => new SqliteTenantDirectory({ path, masterKey, now });
-  return { registry: await open(), another: open };
+  const open = async () => new SqliteTenantDirectory({ path, masterKey, now, p12Loader });
+  const forgetStoredChains = async () => {
+    const db = new DatabaseSync(path);
+    db.exec('UPDATE certificates SET chain_pem = NULL');
+    db.close();
+  };
+  return { registry: await open(), another: open, forgetStoredChains };
 });
 
 describe('SqliteTenantDirectory credential cache', () => {
@@ -78,6 +84,30 @@ describe('SqliteTenantDirectory key derivation', { timeout: 60_000 }, () => {
     expect(await restarted.credential('acme', at)).toBeDefined(); // still signs for an instant it covers
     expect(loader.opened - start).toBe(1);
     await restarted.close();
+  });
+
+  it('upgrades a version 5 file, whose certificates have no chain column: its chain is derived once, then kept', async () => {
+    const path = tempDbPath();
+    const masterKey = randomBytes(32);
+    const open = () => new SqliteTenantDirectory({ path, masterKey, p12Loader: loader });
+    const good = makeTestP12();
+    const first = open();
+    await first.createTenant(sampleTenant('acme'));
+    await first.storeCertificate('acme', good.p12, good.password, at);
+    await first.close();
+    const old = new DatabaseSync(path);
+    old.exec('ALTER TABLE certificates DROP COLUMN chain_pem; PRAGMA user_version = 5;'); // as version 5 wrote it
+    old.close();
+
+    const start = loader.opened;
+    const upgraded = open();
+    expect((await upgraded.certificateChain('acme'))!.chain[0].serialNumber).toBe(good.serialNumber);
+    expect(loader.opened - start).toBe(1);
+    await upgraded.close();
+    const later = open();
+    expect(await later.certificateRevocation('acme', at)).toEqual({ status: 'not-published' });
+    expect(loader.opened - start).toBe(1);
+    await later.close();
   });
 });
 

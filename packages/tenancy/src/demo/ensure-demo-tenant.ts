@@ -1,14 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { demoResolution, demoSoftware, demoTenant, environments } from '@fe/dian-domain';
-import { isXadesError, type SigningCredential } from '@fe/xades';
 import { isTenancyError } from '../errors.ts';
-import type { TenantRegistry } from '../ports/tenant-registry.ts';
+import type { StoredCertificateChain, TenantRegistry } from '../ports/tenant-registry.ts';
 import { makeDemoCertificates } from './demo-certificates.ts';
 
 /** The registry writes the demo needs. */
 export type DemoTenantRegistry = Pick<
   TenantRegistry,
-  'tenantExists' | 'createTenant' | 'credential' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
+  'tenantExists' | 'createTenant' | 'certificateChain' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
 >;
 
 export type DemoTenant = {
@@ -44,15 +43,16 @@ export async function ensureDemoTenant(directory: DemoTenantRegistry, options: {
     });
   }
 
-  let credential = await usableCredential(directory, id, now);
-  if (!credential) {
+  let stored = await usableChain(directory, id, now);
+  if (!stored) {
     const demo = makeDemoCertificates(demoTenant, now);
     await directory.storeCertificate(id, demo.p12, demo.password, now);
-    credential = (await directory.credential(id, now))!;
+    stored = (await directory.certificateChain(id))!;
   }
   // The CA is read back from the stored chain (leaf, then its CA), so the CA returned is always the
-  // one that issued the certificate in use; adding it is idempotent.
-  const caPem = new X509Certificate(credential.chain[credential.chain.length - 1]!.der).toString();
+  // one that issued the certificate in use; adding it is idempotent. The chain alone: no start derives the key.
+  const { chain } = stored;
+  const caPem = new X509Certificate(chain[chain.length - 1]!.der).toString();
   await directory.addTrustedCa(id, caPem);
 
   return { created, issuedApiKey: await issueUnlessCurrent(directory, id), caPem };
@@ -68,18 +68,15 @@ async function issueUnlessCurrent(directory: DemoTenantRegistry, id: string): Pr
   }
 }
 
-/** The stored credential when it is valid now and for a while; SECRET_UNREADABLE and the like propagate. */
-async function usableCredential(
+/** The stored chain when its leaf is valid now and for a while; SECRET_UNREADABLE and the like propagate. */
+async function usableChain(
   directory: DemoTenantRegistry,
   id: string,
   now: Date,
-): Promise<SigningCredential | undefined> {
-  try {
-    const credential = await directory.credential(id, now);
-    if (!credential || credential.chain.length < 2) return undefined;
-    return credential.chain[0].notAfter.getTime() - now.getTime() > RENEW_BEFORE_MS ? credential : undefined;
-  } catch (error) {
-    if (isXadesError(error) && (error.code === 'CERT_EXPIRED' || error.code === 'CERT_NOT_YET_VALID')) return undefined;
-    throw error;
-  }
+): Promise<StoredCertificateChain | undefined> {
+  const stored = await directory.certificateChain(id);
+  if (!stored || stored.chain.length < 2) return undefined;
+  const leaf = stored.chain[0];
+  const valid = leaf.notBefore.getTime() <= now.getTime() && leaf.notAfter.getTime() - now.getTime() > RENEW_BEFORE_MS;
+  return valid ? stored : undefined;
 }

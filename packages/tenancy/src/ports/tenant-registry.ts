@@ -1,4 +1,4 @@
-import type { RevocationStatus } from '@fe/xades';
+import type { CertificateChain, RevocationStatus } from '@fe/xades';
 import type { TestSetRun } from '../test-sets/test-set-run.ts';
 import type { NewTenant, TenantUpdate } from '../tenants/new-tenant.ts';
 import type { ApiKeyEnvironment, TenantDirectory } from './tenant-directory.ts';
@@ -18,6 +18,13 @@ export type CertificateValidity = {
   /** The upload's generation: a replaced certificate is another generation, warned about afresh. */
   generation: number;
   notAfter: Date;
+};
+
+/** A stored certificate's public chain (leaf first), kept beside the sealed .p12: read without deriving its key. */
+export type StoredCertificateChain = {
+  /** The upload's generation. */
+  generation: number;
+  chain: CertificateChain;
 };
 
 /**
@@ -41,9 +48,14 @@ export interface TenantRegistry extends TenantDirectory {
   /**
    * Where the stored certificate stands with its CA at `at` (signing.md, "Revocation"; cached, as credential() asks
    * it): `revoked`, `unknown` (the CA did not answer: it still signs), `good`, `not-published`; undefined without one.
-   * Throws credential()'s other refusals (CERT_EXPIRED, …).
+   * Throws CERT_EXPIRED / CERT_NOT_YET_VALID. Read from the stored chain: no key is derived (certificateChain).
    */
   certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined>;
+  /**
+   * The stored certificate's public chain, kept at upload; undefined without one. A certificate stored before chains
+   * were kept has its .p12 opened once (off the event loop) and its chain stored, so no later call derives a key.
+   */
+  certificateChain(tenantId: string): Promise<StoredCertificateChain | undefined>;
   /** Every tenant's stored certificate's validity, or `tenantId`'s alone ([] when it has none); public data. */
   certificateValidities(tenantId?: string): Promise<CertificateValidity[]>;
   /**

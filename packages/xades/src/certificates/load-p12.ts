@@ -3,7 +3,7 @@ import forge from 'node-forge';
 import { XadesError } from '../errors.ts';
 import { assertValidAt } from './validity.ts';
 import type { ChainCertificate, SigningCredential } from './credential.ts';
-import { rfc4514Name } from './distinguished-name.ts';
+import { chainCertificate } from './certificate-chain.ts';
 import { assertP12IterationsWithinLimit } from './p12-iterations.ts';
 
 const MIN_RSA_BITS = 2048;
@@ -84,16 +84,5 @@ function checkKeyUsage(cert: forge.pki.Certificate): void {
 }
 
 function toChainCertificate(cert: forge.pki.Certificate): ChainCertificate {
-  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
-  const tbs = (forge.pki.certificateToAsn1(cert).value as forge.asn1.Asn1[])[0]!;
-  const fields = tbs.value as forge.asn1.Asn1[];
-  const offset = fields[0]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC ? 1 : 0; // [0] version
-  return {
-    der: Buffer.from(der, 'binary'),
-    issuerName: rfc4514Name(fields[offset + 2]!),
-    subjectName: rfc4514Name(fields[offset + 4]!),
-    serialNumber: BigInt(`0x${cert.serialNumber}`).toString(10),
-    notBefore: cert.validity.notBefore,
-    notAfter: cert.validity.notAfter,
-  };
+  return chainCertificate(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'));
 }

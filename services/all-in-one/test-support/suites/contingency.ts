@@ -17,7 +17,7 @@ import type { Shape } from '../shapes/shape.ts';
 import { exampleRequest, pollStatus } from '../world.ts';
 
 /** The variables a shape starts with for this suite: quick probes, a short wait, a short contingency delay. */
-const contingencyEnv = {
+export const contingencyEnv = {
   DIAN_PROBE_INTERVAL_MS: '200',
   DIAN_PROBE_TIMEOUT_MS: '1000',
   DIAN_OUTAGE_AFTER: '2',
@@ -38,7 +38,7 @@ const until = async <T>(read: () => T | undefined | Promise<T | undefined>, what
 };
 
 /** The CUFE of annex §4.1 from the signed XML's own fields (a formula of this test, not the product's). */
-function recomputedCufe(xml: string): string {
+export function recomputedCufe(xml: string): string {
   const root = parseXmlTree(xml);
   const own = (name: string) => textAt(root, cbc(name))!;
   const totals = (root.content as (XmlElement | string)[]).filter(

@@ -1,5 +1,6 @@
 // The line taxes beyond IVA and INC end to end on either shape: examples/invoice-other-taxes.json (ICA, ICUI, a
-// vehicle's IVA and INC) and invoice-per-unit-taxes.json (INC bolsas, IBUA) accepted by the simulator with DIAN's
+// vehicle's IVA and INC), invoice-per-unit-taxes.json (INC bolsas, IBUA) and invoice-fuel-liquor-data-taxes.json (fuel
+// taxes per gallon, ICL per degree, ad valorem, IC datos) accepted by the simulator with DIAN's
 // XSD, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
 // formula written here, and the PDF naming each tax.
 import { spawnSync } from 'node:child_process';
@@ -49,6 +50,30 @@ const cases = [
       '<cbc:TaxInclusiveAmount currencyID="COP">78552.00</cbc:TaxInclusiveAmount>',
     ],
     pdf: ['34 IBUA', '22 INC Bolsas', '0,65 × 9.600 ml', '66,00 × 3 und', '$ 6.240,00', '$ 198,00'],
+  },
+  {
+    file: 'invoice-fuel-liquor-data-taxes.json',
+    // 10 gal × 15 000 = 150 000, IVA 28 500, INCombustibles 10 × 1 036 = 10 360, sobretasa 10 × 1 850 = 18 500;
+    // 6 × 45 000 = 270 000, IVA 5 % 13 500, ICL 6 × 29 grados × 439.13 = 76 408.62, ad valorem 25 % 67 500;
+    // 40 000, IVA 7 600, IC datos 4 % 1 600. Taxes 223 968.62 over 460 000.
+    xml: [
+      '<cbc:TaxAmount currencyID="COP">10360.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="GLL">10</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">1036.00</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>24</cbc:ID><cbc:Name>INCombustibles</cbc:Name>',
+      '<cbc:TaxAmount currencyID="COP">76408.62</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="94">174</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">439.13</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>32</cbc:ID><cbc:Name>ICL</cbc:Name>',
+      '<cbc:Percent>25.00</cbc:Percent><cac:TaxScheme><cbc:ID>36</cbc:ID><cbc:Name>ADV</cbc:Name>',
+      '<cbc:Percent>4.00</cbc:Percent><cac:TaxScheme><cbc:ID>30</cbc:ID><cbc:Name>IC Datos</cbc:Name>',
+      '<cbc:TaxExclusiveAmount currencyID="COP">460000.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="COP">683968.62</cbc:TaxInclusiveAmount>',
+    ],
+    pdf: [
+      '24 INCombustibles',
+      '25 Sobretasa Combustibles',
+      '1.036,00 × 10',
+      '32 ICL',
+      '439,13 × 174',
+      '$ 76.408,62',
+      '36 ADV',
+      '30 IC Datos',
+      '$ 67.500,00',
+    ],
   },
 ];
 

@@ -216,6 +216,19 @@ const invoiceRules = [
   r('FAV05', 'lines', 'La unidad de medida (unitCode) no corresponde a un código de la tabla de unidades'),
   r('FAV06', 'lines', 'El valor de una línea no corresponde al precio por la cantidad menos descuentos más cargos'),
   r('FBB02', 'lines', 'El precio unitario (PriceAmount) tiene más de 6 decimales'),
+  // AIU (09) and mandates (11): FAV03 is the annex's; the mandate checks are the simulator's (no DIAN code known).
+  r(
+    'FAV03',
+    'lines',
+    'La factura AIU no informa en la línea de Administración la nota que empieza por "Contrato de servicios AIU por concepto de:"',
+  ),
+  r('SIM-MAN01', 'lines', 'Una línea de la factura de mandato no informa en cbc:ID@schemeID 0 (propio) o 1 (mandante)'),
+  r(
+    'SIM-MAN02',
+    'lines',
+    'Una línea de un mandante no identifica al mandante (InformationContentProviderParty/PowerOfAttorney/AgentParty)',
+  ),
+  r('SIM-MAN03', 'lines', 'El dígito de verificación del NIT del mandante no es correcto'),
   r('FAD02', 'document', 'El tipo de operación (CustomizationID) no es válido para este tipo de documento'),
   r('FAD12a', 'document', 'El tipo de factura (InvoiceTypeCode) no es válido'),
   r('FAD12b', 'document', 'El tipo de documento (InvoiceTypeCode) no corresponde a una factura electrónica de venta'),

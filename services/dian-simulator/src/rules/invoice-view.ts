@@ -68,6 +68,8 @@ export type TaxSubtotalView = {
   percent: string | undefined;
   /** A per-unit tax's BaseUnitMeasure and PerUnitAmount (annex §3.8). */
   baseUnitMeasure: string | undefined;
+  /** BaseUnitMeasure/@unitCode: two per-unit subtotals of one amount in different units are two groups. */
+  baseUnitCode: string | undefined;
   perUnitAmount: string | undefined;
   taxable: string | undefined;
   amount: string | undefined;
@@ -86,6 +88,12 @@ type LineView = {
   unitCodes: (string | null)[];
   /** cac:Item/cac:StandardItemIdentification/cbc:ID, undefined when the group is absent. */
   standardItemId: IdView | undefined;
+  /** The line's cbc:ID with its schemeID (on a mandate invoice: 0 the seller's income, 1 a principal's). */
+  lineId: IdView;
+  /** The line's cbc:Note texts (an AIU invoice's Administración line, FAV03). */
+  notes: string[];
+  /** Item/InformationContentProviderParty/PowerOfAttorney/AgentParty/PartyIdentification/cbc:ID: a principal. */
+  principalId: IdView | undefined;
 };
 type IdView = { value: string | undefined; schemeId: string | null; schemeName: string | null };
 /** An address's DANE municipality code (cbc:ID) and country (cac:Country/cbc:IdentificationCode). */
@@ -234,6 +242,7 @@ function taxTotal(total: XmlElement): TaxTotalView {
         scheme: text(pathElement(category, [cac, 'TaxScheme'], [cbc, 'ID'])),
         percent: text(childElement(category, cbc, 'Percent')),
         baseUnitMeasure: text(childElement(sub, cbc, 'BaseUnitMeasure')),
+        baseUnitCode: attribute(childElement(sub, cbc, 'BaseUnitMeasure'), 'unitCode') ?? undefined,
         perUnitAmount: text(childElement(sub, cbc, 'PerUnitAmount')),
         taxable: text(childElement(sub, cbc, 'TaxableAmount')),
         amount: text(childElement(sub, cbc, 'TaxAmount')),
@@ -367,9 +376,25 @@ export function readInvoiceView(root: XmlElement, kind: DocumentKind = 'invoice'
         price: text(childElement(price, cbc, 'PriceAmount')),
         description: text(pathElement(line, [cac, 'Item'], [cbc, 'Description'])),
         allowanceCharges: childElements(line, cac, 'AllowanceCharge').map(allowanceCharge),
+        lineId: idView(childElement(line, cbc, 'ID')),
+        notes: childElements(line, cbc, 'Note').map((n) => text(n) ?? ''),
+        principalId: principalOf(line),
       };
     }),
   };
+}
+
+/** A mandate line's principal, undefined when the line names none. */
+function principalOf(line: XmlElement): IdView | undefined {
+  const party = pathElement(
+    line,
+    [cac, 'Item'],
+    [cac, 'InformationContentProviderParty'],
+    [cac, 'PowerOfAttorney'],
+    [cac, 'AgentParty'],
+    [cac, 'PartyIdentification'],
+  );
+  return party && idView(childElement(party, cbc, 'ID'));
 }
 
 /**

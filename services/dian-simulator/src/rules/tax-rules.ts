@@ -134,8 +134,9 @@ function hasNegativeAmount(view: InvoiceView, all: readonly TaxTotalView[]): boo
 
 /** Each header subtotal (tax, rate or per-unit amount) equals the sum of the lines' subtotals at that tax and rate. */
 function headerMatchesLines(header: readonly TaxTotalView[], lines: readonly TaxTotalView[]): boolean {
-  // A per-unit tax's subtotals are per PerUnitAmount, as a percentage tax's are per rate.
-  const key = (s: TaxSubtotalView) => `${s.scheme}|${normalRate(s.percent)}|${cents(s.perUnitAmount)}`;
+  // A per-unit tax's subtotals are per PerUnitAmount and unit, as a percentage tax's are per rate.
+  const key = (s: TaxSubtotalView) =>
+    `${s.scheme}|${normalRate(s.percent)}|${cents(s.perUnitAmount)}|${s.perUnitAmount === undefined ? '' : s.baseUnitCode}`;
   const fromLines = new Map<string, [bigint, bigint]>();
   for (const total of lines) {
     for (const s of total.subtotals) {

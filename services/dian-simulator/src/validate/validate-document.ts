@@ -9,6 +9,7 @@ import { checkDeliveryAndPayment } from '../rules/delivery-payment-rules.ts';
 import { checkDocumentType } from '../rules/document-rules.ts';
 import { checkDianExtension } from '../rules/extension-rules.ts';
 import { checkLines } from '../rules/line-rules.ts';
+import { checkOperations } from '../rules/operation-rules.ts';
 import { kindOf, readInvoiceView, type InvoiceView } from '../rules/invoice-view.ts';
 import { checkNoteType, checkReferencedInvoices } from '../rules/note-rules.ts';
 import { checkNumbering } from '../rules/numbering-rules.ts';
@@ -35,6 +36,7 @@ const invoiceGroups: RuleGroupCheck[] = [
   checkTaxes,
   checkTotals,
   checkLines,
+  checkOperations,
   checkDocumentType,
 ];
 /**

@@ -1,18 +1,17 @@
-import type {
-  CreditNoteRequest,
-  DebitNoteRequest,
-  ErrorDetail,
-  InvoiceLineV1,
-  InvoiceRequest,
-  NoteKind,
-} from '@fe/contracts';
+import type { CreditNoteRequest, DebitNoteRequest, ErrorDetail, InvoiceRequest, NoteKind } from '@fe/contracts';
 import { creditNoteRequestSchema, debitNoteRequestSchema } from '@fe/contracts';
-import { checkInvoiceRequest, failure, money, type Result } from '@fe/dian-domain';
+import { checkInvoiceRequest, documentLinesOf, failure, money, type Result } from '@fe/dian-domain';
 import { amountOfCents, balanceCents, cents, isCancellation } from '@fe/invoice-status';
 import type { InvoiceLedger } from './ledger.ts';
 import { checkNote, invoicePartsOf, noteBuildRulesOf } from './note-identity.ts';
 
 export type NoteRequest = CreditNoteRequest | DebitNoteRequest;
+
+/** Fields an invoice has and a note never carries, with why (docs/notes.md, "Withholdings"). */
+const unknownNoteFields: Readonly<Record<string, string>> = {
+  withholdings:
+    'una nota no lleva retenciones (la nota crédito y la débito de la DIAN no tienen WithholdingTaxTotal): el comprador corrige la retención en su certificado de retención',
+};
 
 /**
  * The shape of a note request (the contract's schema): VALIDATION_ERROR naming every faulty field, `concept` out of its
@@ -23,57 +22,20 @@ export function parseNoteRequest(kind: NoteKind, body: unknown): Result<NoteRequ
   if (!parsed.success) {
     const details: ErrorDetail[] = parsed.error.issues.flatMap((issue) =>
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({ path: [...issue.path.map(String), key].join('.'), message: 'unknown field' }))
+        ? issue.keys.map((key) => ({
+            path: [...issue.path.map(String), key].join('.'),
+            message: (issue.path.length === 0 && unknownNoteFields[key]) || 'unknown field',
+          }))
         : [{ path: issue.path.map(String).join('.') || 'invoice', message: issue.message }],
     );
     return failure('VALIDATION_ERROR', 'The request has invalid or missing fields.', details);
   }
-  const taxes = (parsed.data.lines ?? []).flatMap((line, i) =>
-    line.taxes.flatMap((tax, j) =>
-      noteTax(tax.code) ? [] : [{ path: `lines.${i}.taxes.${j}.code`, message: `el tributo ${tax.code}` }],
-    ),
-  );
-  if (taxes.length)
-    return failure(
-      'NOTE_TAX_NOT_SUPPORTED',
-      'Las notas crédito y débito aún no llevan tributos distintos de IVA (01) e INC (04).',
-      taxes,
-    );
   return { ok: true, value: parsed.data };
-}
-
-/** The taxes a note carries today: its reservation (InvoiceNoteReserved.v1) knows IVA and INC only. */
-const noteTax = (code: string) => code === '01' || code === '04';
-
-/**
- * The invoice's lines, when a note can carry them: its v1 events know IVA and INC only (docs/notes.md, "Taxes").
- * Lifted when the notes' events take the invoice's line (InvoiceRequested.v2's).
- */
-function notesCarry(lines: InvoiceRequest['lines']): Result<InvoiceLineV1[]> {
-  const details = lines.flatMap((line, i) =>
-    line.taxes.flatMap((tax, j) =>
-      noteTax(tax.code)
-        ? []
-        : [
-            {
-              path: `invoice`,
-              message: `la línea ${i + 1} de la factura lleva el tributo ${tax.code} (lines.${i}.taxes.${j})`,
-            },
-          ],
-    ),
-  );
-  if (details.length)
-    return failure(
-      'NOTE_TAX_NOT_SUPPORTED',
-      'La factura lleva tributos que las notas aún no llevan: anúlela con líneas de IVA (01) e INC (04) solamente, o espere esa versión.',
-      details,
-    );
-  return { ok: true, value: lines as InvoiceLineV1[] };
 }
 
 /** A note the book rules allow: what its reservation records. */
 export type DecidedNote = {
-  lines: InvoiceLineV1[];
+  lines: InvoiceRequest['lines'];
   allowanceCharges?: InvoiceRequest['allowance_charges'];
   amount: string;
 };
@@ -103,7 +65,7 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
   const balance = balanceCents(requested.data.payable_amount, notes);
   const cancelling = kind === 'credit' && request.concept === '2';
   const earlier = notes.filter((n) => n.status !== 'rejected');
-  let lines = request.lines as InvoiceLineV1[] | undefined; // parseNoteRequest refused the other taxes
+  let lines = request.lines;
   let allowanceCharges = request.allowance_charges;
   if (!lines) {
     if (!cancelling)
@@ -123,9 +85,13 @@ export function decideNote(kind: NoteKind, request: NoteRequest, ledger: Invoice
       );
     }
     // A cancellation reproduces the invoice: its lines and its discounts and charges (unless the request names some).
-    const invoiceLines = notesCarry(requested.data.request.lines);
-    if (!invoiceLines.ok) return invoiceLines;
-    lines = invoiceLines.value;
+    // An AIU invoice's document has lines its request does not list; a mandate's name principals (documentLinesOf).
+    const documentLines = documentLinesOf(requested.data.request, {
+      issueDate: requested.data.issued_at.slice(0, 10),
+      buildRules: noteBuildRulesOf(requested),
+    });
+    if (!documentLines) throw new Error(`invoice ${view.number}: its accepted request no longer validates`);
+    lines = documentLines;
     allowanceCharges ??= requested.data.request.allowance_charges;
   }
 

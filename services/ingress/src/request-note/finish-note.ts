@@ -1,4 +1,4 @@
-import type { Envelope, InvoiceNoteReservedV1 } from '@fe/contracts';
+import type { Envelope, InvoiceNoteReservedV2 } from '@fe/contracts';
 import type { NumberingResolution } from '@fe/dian-domain';
 import { newInvoiceEvent, type Clock, type EventStore } from '@fe/platform';
 import { tagInvoice } from '@fe/telemetry';
@@ -37,7 +37,7 @@ export async function finishNote(
   ports: FinishNotePorts,
   profile: TenantProfile,
   ledger: InvoiceLedger,
-  reservation: InvoiceNoteReservedV1,
+  reservation: InvoiceNoteReservedV2,
 ): Promise<NoteRequested> {
   const r = reservation.data;
   const resolution = noteResolution(profile, r.kind);
@@ -75,7 +75,7 @@ export async function finishNote(
   )) as NoteRequested;
   if (requested.invoice_id) tagInvoice(requested.invoice_id); // the POST's span names the note it issued
 
-  const same = (other: InvoiceNoteReservedV1) => other.data.reservation_id === r.reservation_id;
+  const same = (other: InvoiceNoteReservedV2) => other.data.reservation_id === r.reservation_id;
   if (ledger.reservations.some(same) && !ledger.open.some(same)) return requested; // its issue is on the ledger already
   const issued = newInvoiceEvent(
     'InvoiceNoteIssued',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceNoteReservedV1, NoteKind } from '@fe/contracts';
+import type { InvoiceNoteReservedV2, NoteKind } from '@fe/contracts';
 import { invoiceStreamName, newInvoiceEvent, runReaction } from '@fe/platform';
 import type { TenantProfile } from '@fe/tenancy';
 import { ApiError } from '../http/api-error.ts';
@@ -87,7 +87,7 @@ async function reserve(
   request: NoteRequest,
   ledger: InvoiceLedger,
   decided: DecidedNote,
-): Promise<InvoiceNoteReservedV1 | undefined> {
+): Promise<InvoiceNoteReservedV2 | undefined> {
   const issuedAt = new Date(Math.floor(ports.clock.now().getTime() / 1000) * 1000); // the XML carries seconds
   const resolution = noteResolution(profile, kind);
   const numberedAfter = await ports.allocator.knownUsed(command.tenantId, resolution);
@@ -107,7 +107,7 @@ async function reserve(
       concept: request.concept,
       amount: decided.amount,
       issued_at: issuedAt.toISOString(),
-      request: request as InvoiceNoteReservedV1['data']['request'], // it names an invoice here, as v1's did
+      request,
       lines: decided.lines,
       ...(decided.allowanceCharges ? { allowance_charges: decided.allowanceCharges } : {}),
       numbered_after: numberedAfter.toString(),

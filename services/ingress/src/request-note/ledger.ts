@@ -1,4 +1,4 @@
-import type { InvoiceNoteReservedV1, InvoiceRequestedV3 } from '@fe/contracts';
+import type { InvoiceNoteReservedV2, InvoiceRequestedV3 } from '@fe/contracts';
 import { evolve, withNoteStatus, type InvoiceStatusView } from '@fe/invoice-status';
 import {
   invoiceStream,
@@ -28,8 +28,8 @@ export type InvoiceLedger = {
   state: LedgerState;
   requested: InvoiceRequestedV3;
   view: InvoiceStatusView;
-  reservations: readonly InvoiceNoteReservedV1[];
-  open: InvoiceNoteReservedV1[];
+  reservations: readonly InvoiceNoteReservedV2[];
+  open: InvoiceNoteReservedV2[];
 };
 
 /** Reads the invoice's stream and each issued note's stream; undefined when the stream is not an invoice's. */

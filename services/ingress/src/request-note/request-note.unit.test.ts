@@ -1,9 +1,16 @@
 import { cude, demoSoftware } from '@fe/dian-domain';
 import type { InvoiceStatusView } from '@fe/invoice-status';
 import { invoiceStreamName, newInvoiceEvent, SqliteEventStore, type EventStore } from '@fe/platform';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { concurrentCredits, command, outcome } from '../../test-support/note-scenarios.ts';
-import { anInvoice, invoiceRequest, noteLine, notePorts, profile } from '../../test-support/note-world.ts';
+import {
+  anInvoice,
+  invoiceRequest,
+  memoryNoteWorlds,
+  noteLine,
+  notePorts,
+  profile,
+} from '../../test-support/note-world.ts';
 import { ApiError } from '../http/api-error.ts';
 import { highestUsedInStore } from '../numbering/highest-used-in-store.ts';
 import { NumberAllocator } from '../numbering/number-allocator.ts';
@@ -12,16 +19,7 @@ import { SqliteIdempotencyStore } from '../idempotency/sqlite-idempotency-store.
 import { requestNote } from './handler.ts';
 import { readLedger } from './ledger.ts';
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) await o.close();
-});
-function world() {
-  const store = new SqliteEventStore(':memory:');
-  const ports = notePorts(store);
-  open.push(store, ports.idempotency);
-  return { store, ports };
-}
+const { open, world } = memoryNoteWorlds();
 const credit = (ref: object, concept: string, lines?: object[], extra: object = {}) => ({
   invoice: ref,
   concept,
@@ -148,33 +146,6 @@ describe('a credit note', () => {
     expect(
       await outcome(requestNote(numbered, 'debit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(1)])))),
     ).toBe('NDA1');
-  });
-
-  it('names only IVA and INC for now: NOTE_TAX_NOT_SUPPORTED on a line with another tax, or on a cancellation copying one; nothing is reserved', async () => {
-    const { store, ports } = world();
-    const ica = { code: '03', name: 'ICA', rate: 0.966 } as const;
-    const invoice = await anInvoice(store, '990000001', 'accepted', {
-      request: {
-        ...invoiceRequest,
-        lines: invoiceRequest.lines.map((l) => ({ ...l, taxes: [...(l.taxes ?? []), ica] })),
-      },
-    });
-    for (const kind of ['credit', 'debit'] as const) {
-      const line = { ...noteLine(10), taxes: [ica] };
-      expect(await refusal(requestNote(ports, kind, command(credit({ cufe: invoice.cufe }, '1', [line]))))).toEqual({
-        code: 'NOTE_TAX_NOT_SUPPORTED',
-        paths: ['lines.0.taxes.0.code'],
-      });
-    }
-    expect(await refusal(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '2'))))).toEqual({
-      code: 'NOTE_TAX_NOT_SUPPORTED',
-      paths: ['invoice'],
-    });
-    expect((await readLedger(store, invoice.invoiceId))!.reservations).toEqual([]);
-    // A note of IVA-only lines is still numbered.
-    expect(
-      await outcome(requestNote(ports, 'credit', command(credit({ cufe: invoice.cufe }, '1', [noteLine(10)])))),
-    ).toBe('NC1');
   });
 
   it("on an invoice in another currency is written in it, at the invoice's rate, and bounded by its balance", async () => {

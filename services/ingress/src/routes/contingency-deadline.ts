@@ -1,16 +1,9 @@
 import type { TenantReadinessResponse } from '@fe/contracts';
-import type { StatusStore } from '@fe/invoice-status';
-import { documentStream, loadState, type EventStore } from '@fe/platform';
+import { contingencyAlarmDue, untransmittedContingencyInvoices, type ContingencyQueuePorts } from '@fe/invoice-status';
 
-export type ContingencyDeadlinePorts = {
-  invoices: Pick<StatusStore, 'listForTenant'>;
-  store: EventStore;
-};
+export type ContingencyDeadlinePorts = ContingencyQueuePorts;
 
 type Warning = Extract<TenantReadinessResponse['warnings'][number], { code: 'CONTINGENCY_DEADLINE' }>;
-
-/** The pending invoices looked at: a tenant's contingency queue, not its history. */
-const RECENT_INVOICES = 500;
 
 const bogota = (at: Date) =>
   at.toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
@@ -25,20 +18,14 @@ export async function contingencyDeadlineWarning(
   now: Date,
   alarmHours: number,
 ): Promise<Warning | undefined> {
-  const pending = (await ports.invoices.listForTenant(tenantId, RECENT_INVOICES)).filter((v) => v.status === 'pending');
-  let oldest: { documentId: string; transmitBy: string } | undefined;
-  for (const view of pending) {
-    const { requested } = (await loadState(ports.store, view.invoiceId, documentStream)).state;
-    const transmitBy = requested?.type === 'InvoiceRequested' ? requested.data.contingency_transmit_by : undefined;
-    if (transmitBy && (!oldest || Date.parse(transmitBy) < Date.parse(oldest.transmitBy)))
-      oldest = { documentId: view.number, transmitBy };
-  }
-  if (!oldest || Date.parse(oldest.transmitBy) - now.getTime() > alarmHours * 3_600_000) return undefined;
-  const passed = Date.parse(oldest.transmitBy) <= now.getTime();
+  const queue = await untransmittedContingencyInvoices(ports, tenantId);
+  if (!contingencyAlarmDue(queue, now, alarmHours)) return undefined;
+  const oldest = queue[0]!;
+  const passed = oldest.transmitBy.getTime() <= now.getTime();
   return {
     code: 'CONTINGENCY_DEADLINE',
-    document_id: oldest.documentId,
-    transmit_by: oldest.transmitBy,
-    message: `La factura de contingencia ${oldest.documentId} ${passed ? 'debía transmitirse' : 'debe transmitirse'} a la DIAN a más tardar el ${bogota(new Date(oldest.transmitBy))} (hora de Colombia) y la DIAN aún no la ha recibido.`,
+    document_id: oldest.number,
+    transmit_by: oldest.transmitBy.toISOString(),
+    message: `La factura de contingencia ${oldest.number} ${passed ? 'debía transmitirse' : 'debe transmitirse'} a la DIAN a más tardar el ${bogota(oldest.transmitBy)} (hora de Colombia) y la DIAN aún no la ha recibido.`,
   };
 }

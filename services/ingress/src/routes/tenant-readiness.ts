@@ -3,12 +3,15 @@ import type { Clock } from '@fe/platform';
 import { certificateExpiry, type TenantRegistry } from '@fe/tenancy';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
-import { readyProfile } from '../request-invoice/ready-profile.ts';
+import { readyCertificateChain, type CertificateRevocation } from '../request-invoice/ready-profile.ts';
 import { contingencyDeadlineWarning, type ContingencyDeadlinePorts } from './contingency-deadline.ts';
 
 export type TenantReadinessPorts = {
-  /** The registry: the checks of TENANT_NOT_READY, and the stored certificate's end read without opening it. */
-  tenants: Pick<TenantRegistry, 'profile' | 'credential' | 'certificateValidities' | 'certificateRevocation'>;
+  /**
+   * The registry: the checks of TENANT_NOT_READY, the stored certificate's end and its revocation, read from what is
+   * stored beside the sealed .p12 (its key is never derived here).
+   */
+  tenants: Pick<TenantRegistry, 'profile' | 'certificateValidities' | 'certificateRevocation'>;
   clock: Clock;
   /** The contingency queue's deadline (docs/contingency.md); absent: not looked at. */
   contingency?: (ContingencyDeadlinePorts & { alarmHours: number }) | undefined;
@@ -23,16 +26,17 @@ const bogota = (at: Date) =>
   at.toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * GET …/tenant/readiness (docs/api.md, "Tenant readiness"): the same checks a document meets (readyProfile), and the
- * certificate's days left, a warning within 30, 7 and 1 days that never fails readiness before the end, and one when
- * its CA could not say whether it is revoked.
+ * GET …/tenant/readiness (docs/api.md, "Tenant readiness"): the same checks a document meets (readyProfile, the
+ * certificate judged from its stored chain), and the certificate's days left, a warning within 30, 7 and 1 days that
+ * never fails readiness before the end, and one when its CA could not say whether it is revoked.
  */
 export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPluginAsync {
   return async (app) => {
     app.get('/api/v1/service/tenant/readiness', async (request) => {
       const missing: string[] = [];
+      let revocation: CertificateRevocation;
       try {
-        await readyProfile(ports, request.tenantId);
+        revocation = await readyCertificateChain(ports, request.tenantId);
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'TENANT_NOT_READY') throw error; // 503 for a store outage
         missing.push(...error.details.map((d) => d.message));
@@ -50,10 +54,7 @@ export function tenantReadinessRoute(ports: TenantReadinessPorts): FastifyPlugin
               },
             ]
           : [];
-      if (
-        !missing.length &&
-        (await ports.tenants.certificateRevocation(request.tenantId, ports.clock.now()))?.status === 'unknown'
-      )
+      if (revocation?.status === 'unknown')
         warnings.push({ code: 'CERTIFICATE_REVOCATION_UNKNOWN', message: REVOCATION_UNKNOWN });
       const contingency = ports.contingency;
       const late =

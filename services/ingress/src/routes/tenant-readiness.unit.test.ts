@@ -1,6 +1,6 @@
 import { demoResolution, demoTenant } from '@fe/dian-domain';
 import { createLogger, PlatformError } from '@fe/platform';
-import type { CertificateValidity, TenantDirectory, TenantProfile } from '@fe/tenancy';
+import type { CertificateValidity, TenantProfile } from '@fe/tenancy';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ingressConfigFromEnv } from '../config.ts';
 import { createHttpApp } from '../http/create-http-app.ts';
@@ -37,18 +37,20 @@ const registry = {
       resolutions: tenants[id]!.resolutions === false ? [] : [demoResolution],
       hasCertificate: tenants[id]!.certificate !== undefined,
     }) as unknown as TenantProfile,
-  credential: async (id: string, at: Date) => {
+  // Readiness reads the stored chain only: deriving the key here would cost every poll a PKCS#12 derivation.
+  credential: async () => {
+    throw new Error('the readiness route derived a key');
+  },
+  certificateRevocation: async (id: string, at: Date) => {
     const state = tenants[id]!;
     if (state.outage) throw new PlatformError('STORE_UNAVAILABLE', 'the registry did not answer', true);
-    if (state.revoked) throw Object.assign(new Error('revoked'), { code: 'CERT_REVOKED' });
-    if (state.certificate && state.certificate.notAfter < at)
-      throw Object.assign(new Error('expired'), { code: 'CERT_EXPIRED' }); // as @fe/xades's XadesError
-    return state.certificate && ({} as Awaited<ReturnType<TenantDirectory['credential']>>);
-  },
-  certificateRevocation: async (id: string) =>
-    tenants[id]!.caSilent
+    if (!state.certificate) return undefined;
+    if (state.certificate.notAfter < at) throw Object.assign(new Error('expired'), { code: 'CERT_EXPIRED' }); // as XadesError
+    if (state.revoked) return { status: 'revoked', source: 'ocsp', revokedAt: days(-1) } as const;
+    return state.caSilent
       ? ({ status: 'unknown', reason: 'http://127.0.0.1:9/ocsp: fetch failed' } as const)
-      : ({ status: 'good', source: 'ocsp' } as const),
+      : ({ status: 'good', source: 'ocsp' } as const);
+  },
   certificateValidities: async (id?: string) => (tenants[id!]?.certificate ? [tenants[id!]!.certificate!] : []),
 };
 const app = createHttpApp({

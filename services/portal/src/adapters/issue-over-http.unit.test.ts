@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { inSpan, tracerFor } from '@fe/telemetry';
 import { startInMemoryTelemetry, type InMemoryTelemetry } from '@fe/telemetry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOverHttp } from './test-set-runner.ts';
+import { issueOverHttp } from './issue-through-api.ts';
 
 let telemetry: InMemoryTelemetry;
 beforeAll(() => void (telemetry = startInMemoryTelemetry()));

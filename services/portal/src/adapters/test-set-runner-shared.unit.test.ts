@@ -14,7 +14,8 @@ import {
   type TenantRegistry,
 } from '@fe/tenancy';
 import { afterEach, expect, it } from 'vitest';
-import { createPipelineTestSetRunner, type IssueThroughApi } from './test-set-runner.ts';
+import type { IssueThroughApi } from '../ports/issue-through-api.ts';
+import { createPipelineTestSetRunner } from './test-set-runner.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,64 +1,10 @@
 import type { Logger } from '@fe/platform';
-import { traceHeaders } from '@fe/telemetry';
+import type { IssueThroughApi } from '../ports/issue-through-api.ts';
 import type { TestSetProgress, TestSetRunner } from '../ports/test-set-runner.ts';
 import type { StatusStore } from '@fe/invoice-status';
 import { testSetDocumentKey, type TenantCommands, type TenantRegistry, type TestSetRun } from '@fe/tenancy';
-import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { dianFailureText } from '../pages/messages.ts';
-
-/**
- * Issues one invoice through the service's API with a tenant's key and an Idempotency-Key; the
- * answer's status and JSON body.
- */
-export type IssueThroughApi = (
-  apiKey: string,
-  document: unknown,
-  idempotencyKey: string,
-) => Promise<{ status: number; body: { cufe?: string; number?: string; message?: string; code?: string } }>;
-
-/** Through the app in this process (the embedded shape): Fastify's inject, no socket. */
-export function issueByInject(app: () => FastifyInstance): IssueThroughApi {
-  return async (apiKey, document, idempotencyKey) => {
-    const answer = await app().inject({
-      method: 'POST',
-      url: '/api/v1/service/invoice',
-      payload: document as object,
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        prefer: 'wait=0',
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-      },
-    });
-    return { status: answer.statusCode, body: answer.json() };
-  };
-}
-
-/**
- * Over HTTP to an ingress (the portal's own process in the distributed shape, FE_PORTAL_API_URL); with the
- * portal request's trace context, so each invoice of the set is in the trace of the request that started it.
- */
-export function issueOverHttp(apiUrl: string): IssueThroughApi {
-  return async (apiKey, document, idempotencyKey) => {
-    const answer = await fetch(new URL('/api/v1/service/invoice', apiUrl), {
-      method: 'POST',
-      body: JSON.stringify(document),
-      signal: AbortSignal.timeout(30_000),
-      headers: {
-        ...traceHeaders(),
-        authorization: `Bearer ${apiKey}`,
-        prefer: 'wait=0',
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-      },
-    });
-    return {
-      status: answer.status,
-      body: (await answer.json().catch(() => ({}))) as Awaited<ReturnType<IssueThroughApi>>['body'],
-    };
-  };
-}
 
 /** One document of the set: a sale with IVA, INC and an excluded line, as DIAN's set asks for several kinds. */
 const testSetDocument = {
@@ -141,7 +87,7 @@ export function createPipelineTestSetRunner(options: PipelineTestSetOptions): Te
       } else {
         run.rejected.push({
           number: '—',
-          message: `${body.code ?? answer.status}: ${body.message ?? 'no se pudo emitir'}`,
+          message: `${body.error?.code ?? answer.status}: ${body.error?.message ?? 'no se pudo emitir'}`,
         });
       }
       if (!(await save(tenantId, run))) return; // replaced by a newer run

@@ -54,3 +54,53 @@ async function poll(region) {
 const retry = (region) => () => setTimeout(() => void poll(region).catch(retry(region)), 5000);
 const running = document.querySelector('[data-test-set][data-poll-ms]');
 if (running) setTimeout(() => void poll(running).catch(retry(running)), Number(running.dataset.pollMs));
+
+// The paper invoice form's lines: "Agregar una línea" copies the last one blank under the next number (the server
+// reads the numbers in order, gaps allowed), "Quitar" removes one (the last one left is emptied instead).
+const lines = document.querySelector('[data-paper-invoice] [data-lines]');
+if (lines) {
+  const renumber = (row, from, to) => {
+    row.dataset.line = String(to);
+    for (const el of row.querySelectorAll('[name], [id], [for], [aria-describedby], [data-field-error]')) {
+      for (const attr of ['name', 'id', 'for', 'aria-describedby', 'data-field-error']) {
+        const value = el.getAttribute(attr);
+        if (value)
+          el.setAttribute(
+            attr,
+            value.replaceAll(`lines.${from}.`, `lines.${to}.`).replaceAll(`f-lines-${from}-`, `f-lines-${to}-`),
+          );
+      }
+    }
+    row.querySelector('legend').textContent = `Línea ${to + 1}`;
+    row.querySelector('[data-remove-line]').textContent = `Quitar la línea ${to + 1}`;
+  };
+  const blank = (row) => {
+    for (const input of row.querySelectorAll('input')) input.value = '';
+    for (const select of row.querySelectorAll('select')) select.value = 'none';
+    for (const error of row.querySelectorAll('.error')) error.remove();
+    for (const el of row.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+    for (const el of row.querySelectorAll('.has-error')) el.classList.remove('has-error');
+    for (const el of row.querySelectorAll('[required]')) el.removeAttribute('required');
+  };
+  document.addEventListener('click', (event) => {
+    if (event.target.closest('[data-add-line]')) {
+      const rows = lines.querySelectorAll('[data-line]');
+      if (rows.length >= Number(lines.dataset.maxLines)) return announce('No caben más líneas.');
+      const last = rows[rows.length - 1];
+      const next = Number(last.dataset.line) + 1;
+      const row = last.cloneNode(true);
+      renumber(row, Number(last.dataset.line), next);
+      blank(row);
+      lines.append(row);
+      row.querySelector('input').focus();
+      return announce(`Línea ${next + 1} agregada.`);
+    }
+    const remove = event.target.closest('[data-remove-line]');
+    if (!remove) return;
+    const row = remove.closest('[data-line]');
+    if (lines.querySelectorAll('[data-line]').length === 1) blank(row);
+    else row.remove();
+    announce('Línea quitada.');
+    document.querySelector('[data-add-line]')?.focus();
+  });
+}

@@ -1,19 +1,17 @@
-import type { Clock, Logger } from '@fe/platform';
+import type { Clock } from '@fe/platform';
 import { certificateExpiry, certificateRevoked, type CertificateWarningKind, type TenantRegistry } from '@fe/tenancy';
-import type { AccountStore } from '../ports/account-store.ts';
-import type { ExpiryWarningStore } from '../ports/expiry-warning-store.ts';
-import type { MailSender } from '../ports/mail-sender.ts';
+import { sweepContingencyDeadlines } from '../contingency/contingency-sweep.ts';
+import type { ContingencyQueue } from '../ports/contingency-queue.ts';
+import { mailWarningOnce, type WarningMailPorts } from './mail-warning-once.ts';
 import { expiryMail } from './expiry-mail.ts';
 
-export type ExpirySweepPorts = {
+export type ExpirySweepPorts = WarningMailPorts & {
   registry: Pick<TenantRegistry, 'certificateValidities' | 'profile' | 'certificateRevocation'>;
-  accounts: Pick<AccountStore, 'confirmedEmailsOf'>;
-  warnings: ExpiryWarningStore;
-  mail: MailSender;
   clock: Clock;
-  logger: Logger;
   /** Read at each mail: the embedded shape knows its port only once it listens. */
   baseUrl: () => string;
+  /** Absent: the pass mails no contingency deadline (docs/contingency.md). */
+  contingency?: ContingencyQueue | undefined;
 };
 
 /**
@@ -24,7 +22,7 @@ export type ExpirySweepPorts = {
  * many warnings were mailed.
  */
 export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise<number> {
-  const { registry, accounts, warnings, mail, clock, logger } = ports;
+  const { registry, clock, logger } = ports;
   let mailed = 0;
   for (const validity of await registry.certificateValidities()) {
     const now = clock.now();
@@ -32,26 +30,19 @@ export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise
     const revoked = expiry.state !== 'expired' && (await certificateRevoked(registry, validity.tenantId, now));
     const threshold: CertificateWarningKind | undefined = revoked ? 'revoked' : expiry.threshold;
     if (!threshold) continue;
-    const profile = await registry.profile(validity.tenantId);
-    if (!profile) continue;
-    const recipients = await accounts.confirmedEmailsOf(validity.tenantId);
-    if (!recipients.length && profile.tenant.email) recipients.push(profile.tenant.email);
     const fields = { tenant: validity.tenantId, generation: validity.generation, threshold };
-    if (!recipients.length) {
-      logger.warn(fields, 'certificate expiry warning not mailed: the tenant has no account or e-mail');
-      continue;
-    }
-    const warning = { tenantId: validity.tenantId, generation: validity.generation, threshold };
-    if (!(await warnings.claim(warning, now))) continue;
-    const message = expiryMail(profile.tenant, expiry, ports.baseUrl(), revoked);
-    try {
-      for (const to of recipients) await mail.send({ to, ...message });
-    } catch (error) {
-      // The code, never the message: an SMTP reply may quote the address.
-      logger.error({ ...fields, code: (error as { code?: string }).code }, 'certificate expiry warning not sent');
-      await warnings.release(warning);
-      continue;
-    }
+    const sent = await mailWarningOnce(
+      ports,
+      {
+        tenantId: validity.tenantId,
+        claims: [{ tenantId: validity.tenantId, generation: validity.generation, threshold }],
+        write: (tenant) => expiryMail(tenant, expiry, ports.baseUrl(), revoked),
+        label: 'certificate expiry warning',
+        fields,
+      },
+      now,
+    );
+    if (!sent) continue;
     mailed += 1;
     logger.info({ ...fields, days_left: expiry.daysLeft }, 'certificate expiry warning mailed');
   }
@@ -59,21 +50,28 @@ export async function sweepCertificateExpiries(ports: ExpirySweepPorts): Promise
 }
 
 /**
- * Runs the sweep now and every `intervalMs` (passes never overlap); a failed pass is logged and the next one tries
- * again. The returned function stops it and waits for a pass under way.
+ * Runs the sweep now and every `intervalMs` (passes never overlap), the contingency deadlines' after the
+ * certificates'; a failed pass is logged and the next one tries again. The returned function stops it and waits for a
+ * pass under way.
  */
 export function startExpirySweep(ports: ExpirySweepPorts, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  const guarded = (what: string, run: () => Promise<unknown>) =>
+    run().catch((error: unknown) =>
+      ports.logger.error(
+        { err: { name: (error as Error).name, code: (error as { code?: string }).code } },
+        `${what} sweep failed`,
+      ),
+    );
   const pass = () => {
     if (busy) return;
     busy = true;
-    running = sweepCertificateExpiries(ports)
-      .catch((error: unknown) =>
-        ports.logger.error(
-          { err: { name: (error as Error).name, code: (error as { code?: string }).code } },
-          'certificate expiry sweep failed',
-        ),
+    const contingency = ports.contingency;
+    running = guarded('certificate expiry', () => sweepCertificateExpiries(ports))
+      .then(
+        () =>
+          contingency && guarded('contingency deadline', () => sweepContingencyDeadlines({ ...ports, contingency })),
       )
       .finally(() => (busy = false));
   };

@@ -1,7 +1,7 @@
 import type { CertificateExpiry } from '@fe/tenancy';
 
 /** A date and hour as Colombians read them: "31 de marzo de 2027 a las 6:59 p. m." (hora de Colombia). */
-const bogotaDateTime = (at: Date) =>
+export const bogotaDateTime = (at: Date) =>
   at.toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' });
 
 /** The date alone: "31 de marzo de 2027". */

@@ -11,7 +11,7 @@ export function layout(options: {
   body: Html;
   account?: { email: string; csrf: string };
   nav?: Nav;
-  /** Above the title: the certificate expiry banner (html/certificate-banner.ts) when there is one. */
+  /** Above the title: the tenant's banners (html/banners.ts), when there are any. */
   banner?: Html | '';
 }): string {
   const { title, body, account, nav, banner } = options;

@@ -1,11 +1,18 @@
 import type { CertificateWarningKind } from '@fe/tenancy';
 
-/** One warning about one certificate: a tenant's upload (its generation) at one threshold, or its revocation. */
-export type ExpiryWarning = { tenantId: string; generation: number; threshold: CertificateWarningKind };
+/**
+ * One warning about one certificate: a tenant's upload (its generation) at one threshold, or its revocation; or the
+ * contingency deadline's of one batch of untransmitted invoices, named by its first invoice's number (generation 0).
+ */
+export type ExpiryWarning = {
+  tenantId: string;
+  generation: number;
+  threshold: CertificateWarningKind | `contingency:${string}`;
+};
 
 /**
- * Which certificate expiry warnings were mailed (docs/portal.md, "Certificate expiry"), shared by every portal
- * process, so a restart or a second instance does not mail twice.
+ * Which certificate expiry and contingency deadline warnings were mailed (docs/portal.md, "Certificate expiry"),
+ * shared by every portal process, so a restart or a second instance does not mail twice.
  */
 export interface ExpiryWarningStore {
   /**

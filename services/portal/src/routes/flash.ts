@@ -16,6 +16,8 @@ const flashes = {
   tacit: 'Guardado. La aceptación tácita de sus facturas quedó configurada.',
   contingency: 'Guardado. La contingencia de sus facturas quedó configurada.',
   mailbox: 'Guardado. El buzón de recepción se leerá desde la próxima consulta.',
+  paperIssued:
+    'Factura de contingencia (tipo 03) emitida a partir de la de papel. Su estado ante la DIAN se muestra abajo.',
   radianPending:
     'Solicitud registrada. La DIAN aún no responde; esta página mostrará el evento cuando quede registrado.',
 } as const;

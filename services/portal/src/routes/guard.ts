@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../ports/account-store.ts';
 import { layout, type Nav } from '../html/layout.ts';
 import type { Html } from '../html/html.ts';
-import { certificateBanner } from '../html/certificate-banner.ts';
+import { pageBanners } from '../html/banners.ts';
 
 /** The logged-in account, or undefined after answering with a redirect to the login page. */
 export function requireAccount(request: FastifyRequest, reply: FastifyReply): Account | undefined {
@@ -26,7 +26,7 @@ export function sendPage(
         title: page.title,
         body: page.body,
         nav: page.nav,
-        banner: certificateBanner(request.certificateExpiry),
+        banner: pageBanners(request),
         ...(account ? { account: { email: account.email, csrf: request.visitor.csrf } } : {}),
       }),
     );

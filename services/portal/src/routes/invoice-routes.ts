@@ -12,10 +12,13 @@ import {
 } from '../html/invoice-pages.ts';
 import type { PortalDeps } from '../portal-deps.ts';
 import type { PortalRadianAsk } from '../ports/radian-events.ts';
-import { redirectWithFlash } from './flash.ts';
+import { notice } from '../html/form.ts';
+import { html } from '../html/html.ts';
+import { redirectWithFlash, takeFlash } from './flash.ts';
 import { requireAccount, sendPage } from './guard.ts';
 
 const LIST_LIMIT = 500;
+const paperFormLink = html`<p><a class="button secondary" href="/admin/invoices/paper">Transcribir una factura de papel (contingencia tipo 03)</a></p>`;
 
 /** The tenant's invoices and notes, list and page; another tenant's document is "not found". */
 export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
@@ -44,7 +47,7 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     return sendPage(request, reply, {
       title: 'Facturas',
       nav: 'invoices',
-      body: invoiceListBody(rows, { q, status, kind }),
+      body: html`${deps.issue ? paperFormLink : ''}${invoiceListBody(rows, { q, status, kind })}`,
     });
   });
 
@@ -57,7 +60,9 @@ export function invoiceRoutes(scope: FastifyInstance, deps: PortalDeps): void {
     const view = await withNoteStatuses(deps, account.tenantId, found, () => true);
     const redrive = deps.redrive && view.processingHalt ? { csrf: request.visitor.csrf } : undefined;
     const radian = deps.radianEvents ? { csrf: request.visitor.csrf, today: deps.radianEvents.today() } : undefined;
-    const body = invoiceDetailBody(view, await deps.invoices.links(view), redrive, radian);
+    const flash = takeFlash(request, reply, deps);
+    const detail = invoiceDetailBody(view, await deps.invoices.links(view), redrive, radian);
+    const body = flash ? html`${notice('ok', flash)}${detail}` : detail;
     return sendPage(request, reply, { title: documentTitle(view), nav: 'invoices', body });
   });
   redriveRoute(scope, deps);

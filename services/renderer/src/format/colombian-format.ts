@@ -37,7 +37,7 @@ export const formatPrice = (text: string): string => formatNumber(text, 2);
 export const formatRate = (text: string): string => `${formatNumber(text)} %`;
 
 /** The units a per-unit tax is counted in, as a reader says them. */
-const unitWords: Record<string, string> = { '94': 'und', MLT: 'ml' };
+const unitWords: Record<string, string> = { '94': 'und', MLT: 'ml', GLL: 'gal', LTR: 'l', KGM: 'kg' };
 
 /** A tax's rate as printed: '19 %', or a per-unit tax's '66,00 × 3 und' (PerUnitAmount × BaseUnitMeasure). */
 export function formatTaxRate(tax: { rate: string; perUnit?: { amount: string; measure: string; unitCode: string } }) {

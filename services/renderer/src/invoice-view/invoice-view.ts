@@ -67,6 +67,10 @@ export type LineView = {
   adjustments: AdjustmentView[];
   /** Base plus the line's taxes, 2 decimals. */
   total: string;
+  /** The line's cbc:Note (an AIU invoice's Administración line names the contract). */
+  note?: string;
+  /** A mandate line's principal (Item/InformationContentProviderParty/PowerOfAttorney/AgentParty). */
+  principal?: { documentType: string; documentNumber: string; dv?: string; name?: string };
 };
 
 /** What a credit or debit note adds (annex §10.1–10.2): why it was issued and which invoice it corrects. */
@@ -84,6 +88,8 @@ export type NoteView = {
 export type InvoiceView = {
   /** Which document this is: the root element of the XML. */
   kind: DocumentKind;
+  /** CustomizationID: '10' estándar, '09' AIU, '11' mandatos (a note's: 20, 22, 30, 32). */
+  operationType?: string;
   documentId: string;
   /** cbc:UUID: the invoice's CUFE, or a note's CUDE. */
   cufe: string;

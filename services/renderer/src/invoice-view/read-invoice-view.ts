@@ -60,8 +60,10 @@ export function readInvoiceView(xml: string, options: ReadOptions = {}): Invoice
   const exchangeRate = readExchangeRate(child(root, 'PaymentExchangeRate'), amount('PayableAmount'));
   const deliveryTerms = readDeliveryTerms(child(root, 'DeliveryTerms'));
 
+  const operationType = text(root, 'CustomizationID');
   return {
     kind,
+    ...(operationType !== undefined ? { operationType } : {}),
     documentId,
     cufe,
     environment,

@@ -59,5 +59,26 @@ export function readLine(line: XmlNode, quantityElement = 'InvoicedQuantity'): L
     taxes,
     adjustments: readAdjustments(line),
     total: sumAmounts([base, ...taxes.map((t) => t.amount)]),
+    ...optional('note', text(line, 'Note')),
+    ...optional('principal', readPrincipal(item)),
+  };
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
+
+/** The principal a mandate line is sold for, undefined when the item names none. */
+function readPrincipal(item: XmlNode | undefined): LineView['principal'] {
+  const agent = child(item, 'InformationContentProviderParty', 'PowerOfAttorney', 'AgentParty');
+  const id = child(agent, 'PartyIdentification', 'ID');
+  const documentNumber = text(id);
+  if (documentNumber === undefined) return undefined;
+  const documentType = attribute(id, 'schemeName') ?? '';
+  const dv = documentType === '31' ? attribute(id, 'schemeID') : undefined;
+  return {
+    documentType,
+    documentNumber,
+    ...optional('dv', dv),
+    ...optional('name', text(agent, 'PartyName', 'Name')),
   };
 }

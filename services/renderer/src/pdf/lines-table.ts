@@ -1,6 +1,6 @@
 import { adjustmentText, signedAmount } from '../format/adjustment-text.ts';
-import { formatMoney, formatNumber, formatPrice, formatRate } from '../format/colombian-format.ts';
-import { unitLabel } from '../format/labels.ts';
+import { formatMoney, formatNit, formatNumber, formatPrice, formatRate } from '../format/colombian-format.ts';
+import { documentTypeLabel, unitLabel } from '../format/labels.ts';
 import type { LineView } from '../invoice-view/invoice-view.ts';
 import type { Canvas } from './canvas.ts';
 import { drawIn, line, linesOf, prepare, type Pen } from './draw-text.ts';
@@ -40,7 +40,7 @@ function cells(l: LineView): string[] {
   return [
     l.id,
     l.code,
-    l.description,
+    [l.description, l.note, l.principal && principalText(l.principal)].filter(Boolean).join('\n'),
     formatNumber(l.quantity),
     unitLabel(l.unitCode),
     formatPrice(l.unitPrice),
@@ -50,6 +50,12 @@ function cells(l: LineView): string[] {
   ];
 }
 
+/** Whose income a mandate line is: 'Mandante: NIT 800.197.268-4 Eventos S.A.S.'. */
+function principalText(p: NonNullable<LineView['principal']>): string {
+  const number = p.documentType === '31' ? formatNit(p.documentNumber, p.dv) : p.documentNumber;
+  return `Mandante: ${documentTypeLabel(p.documentType)} ${number}${p.name ? ` ${p.name}` : ''}`;
+}
+
 type Prepared = { pen: Pen; lines: string[] };
 type Adjustment = Prepared & { amount: string };
 type Row = { height: number; lines: number; description: Prepared; adjustments: Adjustment[] };
@@ -57,7 +63,7 @@ type Row = { height: number; lines: number; description: Prepared; adjustments: 
 /** A row's lines and height, measured before drawing so a row never splits across pages. */
 function layoutRow(canvas: Canvas, l: LineView, values: string[]): Row {
   const width = columns[DESCRIPTION]!.width - 2 * table.padding;
-  const { pen, text } = prepare(canvas, values[DESCRIPTION]!);
+  const { pen, text } = prepare(canvas, values[DESCRIPTION]!, {}, true); // the note and principal on lines of their own
   const description = { pen, lines: linesOf(pen, text, width) };
   const lines = Math.max(description.lines.length, values[TAX]!.split('\n').length);
   const adjustments = l.adjustments.map((a) => {

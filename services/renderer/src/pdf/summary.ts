@@ -1,6 +1,7 @@
 import { adjustmentText, signedAmount } from '../format/adjustment-text.ts';
 import { formatMoney, formatRate, formatTaxRate } from '../format/colombian-format.ts';
 import type { InvoiceView } from '../invoice-view/invoice-view.ts';
+import { sumAmounts } from '../invoice-view/read-lines.ts';
 import { amountInWords } from '../words/amount-in-words.ts';
 import type { Canvas } from './canvas.ts';
 import { documentTitles } from './document-titles.ts';
@@ -22,6 +23,7 @@ function totalRows(view: InvoiceView): [string, string][] {
   const taxNames = new Map(view.taxes.map((tax) => [tax.code, tax.name]));
   const rows: [string, string][] = [
     ['Subtotal (valor bruto)', t.lineExtension],
+    ...aiuRows(view),
     ['Base gravable', t.taxExclusive],
   ];
   // Each tax the document carries, IVA and INC first; a tax it does not carry is not printed as $ 0.
@@ -32,6 +34,28 @@ function totalRows(view: InvoiceView): [string, string][] {
   if (!isZero(t.charge)) rows.push(['Cargos', t.charge]);
   if (!isZero(t.prepaid)) rows.push(['Anticipos', t.prepaid]);
   return rows;
+}
+
+/** The AIU lines' item codes (the service writes them) and how the totals name each part. */
+const AIU_PARTS: [string, string][] = [
+  ['AIU-A', 'Administración (A)'],
+  ['AIU-I', 'Imprevistos (I)'],
+  ['AIU-U', 'Utilidad (U)'],
+];
+
+/**
+ * An AIU invoice's breakdown of its gross amount: the contract's direct cost, then A, I and U (IVA is on U only);
+ * none on any other invoice.
+ */
+function aiuRows(view: InvoiceView): [string, string][] {
+  if (view.operationType !== '09') return [];
+  const codes = new Set(AIU_PARTS.map(([code]) => code));
+  const direct = sumAmounts(view.lines.filter((l) => !codes.has(l.code)).map((l) => l.base));
+  const parts = AIU_PARTS.map(([code, label]): [string, string] => [
+    `  ${label}`,
+    sumAmounts(view.lines.filter((l) => l.code === code).map((l) => l.base)),
+  ]);
+  return [['  Costo directo (contrato AIU)', direct], ...parts];
 }
 
 /** The withholdings' rows and what the seller receives net of them; none without withholdings. */

@@ -1,28 +1,43 @@
 import {
+  assertValidAt,
+  chainFromPem,
+  chainToPem,
   XadesError,
-  type ChainCertificate,
+  type CertificateChain,
   type P12Loader,
   type RevocationChecker,
   type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
+import type { StoredCertificateChain } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { openCertificate, type SealedCertificate } from './sealed-secrets.ts';
 
-type Entry = { generation: number; credential: Promise<SigningCredential | undefined> };
+/** One tenant's certificate row as an adapter reads and completes it. */
+export type CertificateRow = {
+  /** The sealed .p12 and its password (read only when a key must be derived). */
+  readSealed(): Promise<SealedCertificate | undefined>;
+  /** The stored generation and its public chain; `chainPem` null for an upload made before chains were kept. */
+  readChain(): Promise<{ generation: number; chainPem: string | null } | undefined>;
+  /** Keeps `chainPem` for `generation`, unless another upload replaced it or its chain is already there. */
+  writeChain(generation: number, chainPem: string): Promise<void>;
+};
+
+type Entry<T> = { generation: number; value: Promise<T | undefined> };
 
 /**
- * Loaded credentials per tenant and upload generation: each stored .p12 has its keys derived once per process (on the
- * loader's worker, never on this loop), however many invoices ask at once; a newer generation in storage is loaded
- * instead. Each use asks `revocation` too, whose own cache keeps its answers (docs/signing.md, "Revocation").
+ * Loaded credentials and public chains per tenant and upload generation. Each stored .p12 has its keys derived once
+ * per process (on the loader's worker, never on this loop), however many invoices ask at once. What needs only the
+ * certificates (expiry, revocation, the demo's CA) reads the chain kept beside the sealed file and derives nothing;
+ * an upload older than that chain has it derived once and stored, so once per tenant ever. Revocation answers are
+ * the checker's own cache (docs/signing.md, "Revocation").
  */
 export class CredentialCache {
   private readonly box: SecretBox;
   private readonly loader: P12Loader;
   private readonly revocation: RevocationChecker;
-  private readonly cache = new Map<string, Entry>();
-  /** Each tenant's last revocation answer: what readiness and the portal show without asking the CA again. */
-  private readonly revocations = new Map<string, RevocationStatus>();
+  private readonly credentials = new Map<string, Entry<SigningCredential>>();
+  private readonly chains = new Map<string, Entry<StoredCertificateChain>>();
 
   constructor(box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.box = box;
@@ -32,87 +47,112 @@ export class CredentialCache {
 
   /**
    * The credential for the stored `generation` (undefined: none stored) at `at`: XadesError
-   * (CERT_EXPIRED, CERT_REVOKED, …) when it does not qualify then. `readSealed` is called only on a cache miss.
+   * (CERT_EXPIRED, CERT_REVOKED, …) when it does not qualify then. The row is read only on a cache miss.
    */
   async credential(
     tenantId: string,
     generation: number | undefined,
     at: Date,
-    readSealed: () => Promise<SealedCertificate | undefined>,
+    row: CertificateRow,
   ): Promise<SigningCredential | undefined> {
-    if (generation === undefined) {
-      this.cache.delete(tenantId);
-      return undefined;
-    }
-    let entry = this.cache.get(tenantId);
-    if (!entry || entry.generation !== generation) {
-      // Set before the first await: every caller that arrives during the load shares it.
-      const current: Entry = { generation, credential: this.load(tenantId, readSealed) };
-      this.cache.set(tenantId, current);
-      const drop = () => {
-        if (this.cache.get(tenantId) === current) this.cache.delete(tenantId);
-      };
-      // A refusal about the file itself is kept (never derived again); a timeout or a vanished row is retried.
-      current.credential.then(
-        (credential) => credential ?? drop(),
-        (error: unknown) => (error instanceof XadesError && error.code !== 'P12_LOAD_TIMEOUT' ? undefined : drop()),
-      );
-      entry = current;
-    }
-    const credential = await entry.credential;
+    const credential = await this.loaded(tenantId, generation, row);
     if (credential) {
       assertValidAt(credential.chain[0], at);
-      this.revocations.set(tenantId, await this.revocation.status(credential.chain));
-      await this.assertNotRevoked(credential);
+      await this.assertNotRevoked(credential.chain);
     }
     return credential;
   }
 
-  /**
-   * The revocation status of the credential `load` gives (the adapter's credential()): undefined without one;
-   * `revoked` rather than CERT_REVOKED; its other refusals (CERT_EXPIRED, …) thrown.
-   */
-  async revocationOf(
+  /** The stored chain of `generation` (undefined: none stored), never deriving a key once it is kept. */
+  chain(
     tenantId: string,
-    load: () => Promise<SigningCredential | undefined>,
-  ): Promise<RevocationStatus | undefined> {
-    try {
-      if (!(await load())) return undefined;
-    } catch (error) {
-      if (!(error instanceof XadesError) || error.code !== 'CERT_REVOKED') throw error;
-    }
-    return this.revocations.get(tenantId);
+    generation: number | undefined,
+    row: CertificateRow,
+  ): Promise<StoredCertificateChain | undefined> {
+    return cached(this.chains, tenantId, generation, () => this.readChain(tenantId, row), isFileRefusal);
+  }
+
+  /**
+   * Where the stored certificate stands with its CA at `at`, from its chain alone: undefined without one; `revoked`
+   * rather than CERT_REVOKED; CERT_EXPIRED or CERT_NOT_YET_VALID thrown.
+   */
+  async revocationOf(stored: StoredCertificateChain | undefined, at: Date): Promise<RevocationStatus | undefined> {
+    if (!stored) return undefined;
+    assertValidAt(stored.chain[0], at);
+    return this.revocation.status(stored.chain);
   }
 
   /** XadesError CERT_REVOKED (DIAN's ZD04) when the certificate's CA says it is revoked; an unreachable CA passes. */
-  async assertNotRevoked(credential: SigningCredential): Promise<void> {
-    await this.revocation.assertNotRevoked(credential.chain);
+  async assertNotRevoked(chain: CertificateChain): Promise<void> {
+    await this.revocation.assertNotRevoked(chain);
   }
 
   /** The credential just checked at upload, for `generation`: the first invoice after it derives nothing. */
   remember(tenantId: string, generation: number, credential: SigningCredential): void {
-    this.cache.set(tenantId, { generation, credential: Promise.resolve(credential) });
+    this.credentials.set(tenantId, { generation, value: Promise.resolve(credential) });
+    this.chains.set(tenantId, { generation, value: Promise.resolve({ generation, chain: credential.chain }) });
   }
 
-  private async load(
+  private loaded(
     tenantId: string,
-    readSealed: () => Promise<SealedCertificate | undefined>,
+    generation: number | undefined,
+    row: CertificateRow,
   ): Promise<SigningCredential | undefined> {
-    const sealed = await readSealed();
+    return cached(this.credentials, tenantId, generation, () => this.load(tenantId, row), isFileRefusal);
+  }
+
+  private async load(tenantId: string, row: CertificateRow): Promise<SigningCredential | undefined> {
+    const sealed = await row.readSealed();
     if (!sealed) return undefined;
     const { p12, password } = openCertificate(this.box, tenantId, sealed);
     return this.loader.load(p12, password, ANY_INSTANT);
   }
+
+  private async readChain(tenantId: string, row: CertificateRow): Promise<StoredCertificateChain | undefined> {
+    const stored = await row.readChain();
+    if (!stored) return undefined;
+    const { generation, chainPem } = stored;
+    if (chainPem !== null) return { generation, chain: chainFromPem(chainPem) };
+    // Uploaded before chains were kept: derived once (shared with any invoice loading it now), then kept.
+    const credential = await this.loaded(tenantId, generation, row);
+    if (!credential) return undefined;
+    await row.writeChain(generation, chainToPem(credential.chain));
+    return { generation, chain: credential.chain };
+  }
 }
+
+/**
+ * The value for `generation` in `cache`, loaded once however many callers arrive meanwhile. A refusal `keep` accepts
+ * (about the file itself) is kept, never loaded again; nothing stored, a timeout or a vanished row is retried.
+ */
+function cached<T>(
+  cache: Map<string, Entry<T>>,
+  tenantId: string,
+  generation: number | undefined,
+  load: () => Promise<T | undefined>,
+  keep: (error: unknown) => boolean,
+): Promise<T | undefined> {
+  if (generation === undefined) {
+    cache.delete(tenantId);
+    return Promise.resolve(undefined);
+  }
+  const entry = cache.get(tenantId);
+  if (entry?.generation === generation) return entry.value;
+  // Set before the first await: every caller that arrives during the load shares it.
+  const current: Entry<T> = { generation, value: load() };
+  cache.set(tenantId, current);
+  const drop = () => {
+    if (cache.get(tenantId) === current) cache.delete(tenantId);
+  };
+  current.value.then(
+    (value) => value ?? drop(),
+    (error: unknown) => (keep(error) ? undefined : drop()),
+  );
+  return current.value;
+}
+
+const isFileRefusal = (error: unknown) => error instanceof XadesError && error.code !== 'P12_LOAD_TIMEOUT';
 
 // An Invalid Date passes loadP12's validity check (every comparison with NaN is false): validity is judged per call
-// below, so one loaded credential serves every instant and an expired one is not derived again for each invoice.
+// above, so one loaded credential serves every instant and an expired one is not derived again for each invoice.
 const ANY_INSTANT = new Date(Number.NaN);
-
-/** The validity check loadP12 makes, repeated on a cached credential for each new instant. */
-function assertValidAt(leaf: ChainCertificate, at: Date): void {
-  if (at.getTime() < leaf.notBefore.getTime())
-    throw new XadesError('CERT_NOT_YET_VALID', `valid from ${leaf.notBefore.toISOString()}`);
-  if (at.getTime() > leaf.notAfter.getTime())
-    throw new XadesError('CERT_EXPIRED', `expired ${leaf.notAfter.toISOString()}`);
-}

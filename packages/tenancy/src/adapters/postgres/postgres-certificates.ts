@@ -1,14 +1,16 @@
 import type { AdapterPool, Queryable } from '@fe/platform-postgres';
 import {
   assertCertificateOfIssuer,
+  chainToPem,
   type P12Loader,
   type RevocationChecker,
   type RevocationStatus,
   type SigningCredential,
 } from '@fe/xades';
-import type { CertificateSummary, CertificateValidity } from '../../ports/tenant-registry.ts';
+import type { CertificateSummary, CertificateValidity, StoredCertificateChain } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { CredentialCache } from '../common/credential-cache.ts';
+import { CredentialCache, type CertificateRow } from '../common/credential-cache.ts';
+import { certificateUpsert } from '../common/certificate-upsert.ts';
 import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts';
 
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
@@ -21,8 +23,8 @@ type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buff
 const GENERATION_CACHE_MS = 1000;
 
 /**
- * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed;
- * each upload is a new generation, so another replica's upload is served at the next call.
+ * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed, its
+ * public chain beside it; each upload is a new generation, so another replica's upload is served at the next call.
  */
 export class PostgresCertificates {
   private readonly db: AdapterPool;
@@ -54,7 +56,7 @@ export class PostgresCertificates {
     const credential = await this.loader.load(p12, password, at);
     const leaf = credential.chain[0];
     assertCertificateOfIssuer(leaf, owners);
-    await this.cache.assertNotRevoked(credential); // ZD04, before anything is written
+    await this.cache.assertNotRevoked(credential.chain); // ZD04, before anything is written
     let generation = 0;
     await lockedTenant(async (tx) => {
       const previous = (
@@ -63,10 +65,17 @@ export class PostgresCertificates {
       const sealed = sealCertificate(this.box, tenantId, (previous?.generation ?? 0) + 1, p12, password);
       generation = sealed.generation;
       await tx.query(
-        `INSERT INTO certificates (tenant_id, generation, sealed_p12, sealed_password, subject, not_after, stored_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (tenant_id) DO UPDATE SET generation = excluded.generation, sealed_p12 = excluded.sealed_p12,
-           sealed_password = excluded.sealed_password, subject = excluded.subject, not_after = excluded.not_after, stored_at = excluded.stored_at`,
-        [tenantId, sealed.generation, sealed.sealedP12, sealed.sealedPassword, leaf.subjectName, leaf.notAfter, at],
+        certificateUpsert((i) => `$${i}`),
+        [
+          tenantId,
+          sealed.generation,
+          sealed.sealedP12,
+          sealed.sealedPassword,
+          chainToPem(credential.chain),
+          leaf.subjectName,
+          leaf.notAfter,
+          at,
+        ],
       );
     });
     this.cache.remember(tenantId, generation, credential);
@@ -86,22 +95,47 @@ export class PostgresCertificates {
     return (await this.generation(tenantId)) !== undefined;
   }
 
-  /** The stored certificate's revocation status at `at` (the cached check); undefined when none is stored. */
-  revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
-    return this.cache.revocationOf(tenantId, () => this.credential(tenantId, at));
+  /** The stored certificate's revocation status at `at` (the cached check), from its chain; undefined without one. */
+  async revocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
+    return this.cache.revocationOf(await this.chain(tenantId), at);
+  }
+
+  /** The public chain kept beside the sealed .p12 (derived and kept once for an older upload). */
+  async chain(tenantId: string): Promise<StoredCertificateChain | undefined> {
+    return this.cache.chain(tenantId, await this.generation(tenantId), this.row(tenantId));
   }
 
   /** undefined when none is stored; XadesError (CERT_EXPIRED, …) when it does not qualify at `at`. */
   async credential(tenantId: string, at: Date): Promise<SigningCredential | undefined> {
-    return this.cache.credential(tenantId, await this.generation(tenantId), at, async () => {
-      const row = (
-        await this.db.query<SealedRow>(
-          'SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1',
-          [tenantId],
-        )
-      ).rows[0];
-      return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
-    });
+    return this.cache.credential(tenantId, await this.generation(tenantId), at, this.row(tenantId));
+  }
+
+  private row(tenantId: string): CertificateRow {
+    return {
+      readSealed: async () => {
+        const row = (
+          await this.db.query<SealedRow>(
+            'SELECT generation, sealed_p12, sealed_password FROM certificates WHERE tenant_id = $1',
+            [tenantId],
+          )
+        ).rows[0];
+        return row && { generation: row.generation, sealedP12: row.sealed_p12, sealedPassword: row.sealed_password };
+      },
+      readChain: async () => {
+        const row = (
+          await this.db.query<{ generation: number; chain_pem: string | null }>(
+            'SELECT generation, chain_pem FROM certificates WHERE tenant_id = $1',
+            [tenantId],
+          )
+        ).rows[0];
+        return row && { generation: row.generation, chainPem: row.chain_pem };
+      },
+      writeChain: async (generation, chainPem) =>
+        void (await this.db.query(
+          'UPDATE certificates SET chain_pem = $1 WHERE tenant_id = $2 AND generation = $3 AND chain_pem IS NULL',
+          [chainPem, tenantId, generation],
+        )),
+    };
   }
 
   private async generation(tenantId: string): Promise<number | undefined> {

@@ -23,12 +23,13 @@ afterAll(() => db?.drop());
 const emptyTables = () =>
   db.pool.query('TRUNCATE tenants, resolutions, certificates, api_keys, trusted_cas, test_set_runs');
 
-tenantDirectoryContract('postgres', async (now) => {
+tenantDirectoryContract('postgres', async (now, p12Loader) => {
   await emptyTables();
   const masterKey = randomBytes(32);
   return {
-    registry: new PostgresTenantDirectory({ pool: db.pool, masterKey, now }),
-    another: async () => new PostgresTenantDirectory({ pool: processB, masterKey, now }),
+    registry: new PostgresTenantDirectory({ pool: db.pool, masterKey, now, p12Loader }),
+    another: async () => new PostgresTenantDirectory({ pool: processB, masterKey, now, p12Loader }),
+    forgetStoredChains: async () => void (await db.pool.query('UPDATE certificates SET chain_pem = NULL')),
   };
 });
 

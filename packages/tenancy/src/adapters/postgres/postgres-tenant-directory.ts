@@ -12,7 +12,12 @@ import type pg from 'pg';
 import { apiKeyEnvironmentFor } from '../../api-keys/api-key.ts';
 import { TenancyError } from '../../errors.ts';
 import type { ApiKeyEnvironment, TenantProfile } from '../../ports/tenant-directory.ts';
-import type { CertificateSummary, CertificateValidity, TenantRegistry } from '../../ports/tenant-registry.ts';
+import type {
+  CertificateSummary,
+  CertificateValidity,
+  StoredCertificateChain,
+  TenantRegistry,
+} from '../../ports/tenant-registry.ts';
 import { createSecretBox, type SecretBox } from '../../secrets/secret-box.ts';
 import {
   checkNewTenant,
@@ -127,6 +132,10 @@ export class PostgresTenantDirectory implements TenantRegistry {
 
   async certificateRevocation(tenantId: string, at: Date): Promise<RevocationStatus | undefined> {
     return this.certificates.revocation(tenantId, at);
+  }
+
+  async certificateChain(tenantId: string): Promise<StoredCertificateChain | undefined> {
+    return this.certificates.chain(tenantId);
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issueOverHttp } from './test-set-runner.ts';
+import { issueOverHttp } from './issue-through-api.ts';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {
@@ -46,10 +46,11 @@ describe('issueOverHttp: the portal process issues the habilitación set through
   });
 
   it("keeps a refusal's status and code, and an answer that is not JSON becomes an empty body (the run reports the status)", async () => {
-    const refused = await api(422, JSON.stringify({ code: 'VALIDATION_FAILED', message: 'bad' }));
+    const error = { code: 'NUMBER_OUT_OF_RANGE', message: 'bad', details: [{ path: 'number', message: 'bad' }] };
+    const refused = await api(422, JSON.stringify({ success: false, error, request_id: 'r' }));
     expect(await issueOverHttp(refused.url)('k', {}, 'fe-test-set:r1:1')).toEqual({
       status: 422,
-      body: { code: 'VALIDATION_FAILED', message: 'bad' },
+      body: { success: false, error, request_id: 'r' },
     });
     const broken = await api(502, '<html>bad gateway</html>');
     expect(await issueOverHttp(broken.url)('k', {}, 'fe-test-set:r1:2')).toEqual({ status: 502, body: {} });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { invoiceLineV2Schema } from '../api/invoice-request.ts';
+import { creditNoteRequestV2Schema, debitNoteRequestV2Schema } from '../api/note-request.ts';
+import { envelopeSchema } from './envelope.ts';
+import {
+  invoiceNoteReservedV1,
+  invoiceNoteReservedV1Data,
+  type InvoiceNoteReservedV1,
+} from './invoice-note-reserved.v1.ts';
+
+/**
+ * A note took part of an invoice's balance (docs/notes.md, "Concurrency"). v2: its request and lines take the v2
+ * invoice line (InvoiceRequested.v2's), so a note carries ICA, ICUI, INC bolsas and IBUA beside IVA and INC
+ * (docs/events.md, "Versioning"), which v1's closed tax enum refuses.
+ */
+export const invoiceNoteReservedV2Data = invoiceNoteReservedV1Data.extend({
+  request: z
+    .union([creditNoteRequestV2Schema, debitNoteRequestV2Schema])
+    .describe('The request as received; it always names an invoice issued here (`invoice`).'),
+  lines: z.array(invoiceLineV2Schema).min(1).describe("The lines the note's document carries."),
+});
+
+export const invoiceNoteReservedV2 = envelopeSchema('InvoiceNoteReserved', 2, invoiceNoteReservedV2Data).meta({
+  id: 'InvoiceNoteReserved.v2',
+});
+export type InvoiceNoteReservedV2 = z.infer<typeof invoiceNoteReservedV2>;
+
+/** The upcaster: a stored v1's request and lines are already valid v2 ones (v2 only widened the taxes). */
+export function upcastInvoiceNoteReservedV1(v1: InvoiceNoteReservedV1): InvoiceNoteReservedV2 {
+  return { ...v1, version: 2 };
+}
+
+/** A stored or delivered v1, parsed and read as v2: how invoiceEventSchema reads it. */
+export const invoiceNoteReservedV1AsV2 = invoiceNoteReservedV1.transform(upcastInvoiceNoteReservedV1);
