@@ -4,10 +4,9 @@ import { contingencyOf, type TenantProfile } from '@fe/tenancy';
 const HOUR_MS = 3_600_000;
 
 /**
- * The contingency fields of an invoice issued now (docs/contingency.md): type 03 for a sale documented on paper; none
- * for an export (type 02 by its request);
- * type 04 and its deadline while the tenant's setting is `on`, or `automatic` with DIAN down; nothing (an ordinary
- * sale) otherwise.
+ * The contingency fields of an invoice issued now (docs/contingency.md): type 03 for a sale documented on paper;
+ * nothing for an export (type 02 by its request); type 04 and its deadline while the tenant's setting is `on`, or
+ * `automatic` with DIAN down; nothing (an ordinary sale) otherwise.
  */
 export function contingencyFields(
   request: Pick<InvoiceRequestedV3['data']['request'], 'paper_document' | 'export'>,

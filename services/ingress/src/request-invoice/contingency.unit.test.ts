@@ -28,6 +28,11 @@ describe('the contingency of an invoice issued now (docs/contingency.md)', () =>
     });
   });
 
+  it('is none for an export (type 02 by its request), even under `on` with DIAN down: an export waits for DIAN', () => {
+    const sale = { export: { incoterm: 'FOB' } };
+    expect(contingencyFields(sale, { ...profile, contingency: 'on' }, true, issuedAt, 48)).toEqual({});
+  });
+
   it('is type 04 under `on` whatever DIAN does, and the recorded event carries it', () => {
     const fields = contingencyFields({}, { ...profile, contingency: 'on' }, false, issuedAt, 1.5);
     expect(fields).toEqual({ invoice_type_code: '04', contingency_transmit_by: '2026-03-10T16:30:00.000Z' });
