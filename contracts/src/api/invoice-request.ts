@@ -406,7 +406,7 @@ export const withholdingSchema = z
   .strict()
   .meta({ id: 'Withholding' });
 
-// ── Issue 30, currency and export (InvoiceRequested.v3 fields; all optional: absent means COP and type 01) ──
+// ── Currency and export (InvoiceRequested.v3 fields; all optional: absent means COP and type 01) ──
 
 /**
  * The document's currency when it is not the peso (annex §3.2: DocumentCurrencyCode, cac:PaymentExchangeRate). Every
@@ -442,7 +442,7 @@ export const invoiceExportSchema = z
   .strict()
   .meta({ id: 'InvoiceExport' });
 
-// ── end of issue 30 currency and export ──
+// ── end of currency and export ──
 
 export const invoiceRequestV2Schema = z
   .object({
@@ -521,14 +521,14 @@ export const invoiceRequestSchema = invoiceRequestV2Schema
       .describe(
         'A contract invoiced AIU (CustomizationID 09): lines are the contract; the service adds the Administración, Imprevistos and Utilidad lines, IVA on the Utilidad only.',
       ),
-    // Issue 30, currency and export (invoiceCurrencySchema, invoiceExportSchema above): absent means COP, type 01.
+    // Currency and export (invoiceCurrencySchema, invoiceExportSchema above): absent means COP, type 01.
     currency: invoiceCurrencySchema
       .optional()
       .describe('Absent: pesos (COP). Present: every amount of the request is in this currency.'),
     export: invoiceExportSchema
       .optional()
       .describe('An export sale (InvoiceTypeCode 02) to a buyer with a foreign_address; not with paper_document.'),
-    // end of issue 30 currency and export
+    // end of currency and export
   })
   .meta({ id: 'InvoiceRequestV3' });
 

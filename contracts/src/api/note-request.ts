@@ -4,10 +4,18 @@ import {
   calendarDateSchema,
   customerSchema,
   decimalAmountSchema,
+  invoiceLineSchema,
   invoiceLineV2Schema,
   paymentSchema,
   xmlTextSchema,
 } from './invoice-request.ts';
+
+/**
+ * A note's line: today's invoice line (every tax of table 13.2.2) without a mandate's principal, which a note's
+ * CustomizationID (20/22/30/32) has no operation type to carry (docs/notes.md, "AIU and mandate invoices").
+ */
+export const noteLineSchema = invoiceLineSchema.omit({ principal: true }).meta({ id: 'NoteLineV3' });
+export type NoteLine = z.output<typeof noteLineSchema>;
 
 /**
  * Credit and debit notes (docs/notes.md). A note corrects one accepted invoice of the same tenant, named by its CUFE
@@ -157,40 +165,54 @@ function checkReference(note: NoteReferenceFields, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', path: ['lines'], message: 'required: there is no invoice here to copy them from' });
 }
 
-const creditNoteRequestBody = z
-  .object({
-    ...noteFields,
-    concept: noteConceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
-    lines: z
-      .array(invoiceLineV2Schema)
-      .min(1)
-      .max(500)
-      .optional()
-      .describe(
-        'What is credited. Omitted only for a cancellation (concept "2") of an invoice of this product without earlier notes: the invoice\'s lines are credited.',
-      ),
-  })
-  .strict()
-  .superRefine(checkReference);
-// 'CreditNoteRequest' is v1's frozen request (events/note-request.v1.ts): the API's is V2, as InvoiceRequestV2 is.
-export const creditNoteRequestSchema = creditNoteRequestBody.meta({ id: 'CreditNoteRequestV2' });
+/** A credit note request whose lines are `line`: v2's frozen line, or today's note line. */
+const creditNoteRequestBodyOf = (line: typeof invoiceLineV2Schema | typeof noteLineSchema) =>
+  z
+    .object({
+      ...noteFields,
+      concept: noteConceptSchema(creditNoteConcepts, 'Annex table 13.2.4'),
+      lines: z
+        .array(line)
+        .min(1)
+        .max(500)
+        .optional()
+        .describe(
+          'What is credited. Omitted only for a cancellation (concept "2") of an invoice of this product without earlier notes: the invoice\'s lines are credited.',
+        ),
+    })
+    .strict()
+    .superRefine(checkReference);
 
-const debitNoteRequestBody = z
-  .object({
-    ...noteFields,
-    concept: noteConceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
-    lines: z.array(invoiceLineV2Schema).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
-  })
-  .strict()
-  .superRefine(checkReference);
-export const debitNoteRequestSchema = debitNoteRequestBody.meta({ id: 'DebitNoteRequestV2' });
+const debitNoteRequestBodyOf = (line: typeof invoiceLineV2Schema | typeof noteLineSchema) =>
+  z
+    .object({
+      ...noteFields,
+      concept: noteConceptSchema(debitNoteConcepts, 'Annex table 13.2.5'),
+      lines: z.array(line).min(1).max(500).describe('What is debited (added to what the buyer owes).'),
+    })
+    .strict()
+    .superRefine(checkReference);
+
+const creditNoteRequestBody = creditNoteRequestBodyOf(noteLineSchema);
+const debitNoteRequestBody = debitNoteRequestBodyOf(noteLineSchema);
+// 'CreditNoteRequest' is v1's frozen request (events/note-request.v1.ts), V2 the API's before the note line: the
+// API's is V3, as InvoiceRequestV3 is.
+export const creditNoteRequestSchema = creditNoteRequestBody.meta({ id: 'CreditNoteRequestV3' });
+export const debitNoteRequestSchema = debitNoteRequestBody.meta({ id: 'DebitNoteRequestV3' });
 
 /**
- * The same requests as the v2 note events carry them, under ids of their own: the AsyncAPI document also holds v1's
- * frozen 'CreditNoteRequest' and 'DebitNoteRequest' (events/note-request.v1.ts).
+ * The requests as the note events carry them, under ids of their own: v2's, with the v2 line, frozen as
+ * CreditNoteRequested.v2 and DebitNoteRequested.v2 published them; v3's, today's. The AsyncAPI document also holds
+ * v1's frozen 'CreditNoteRequest' and 'DebitNoteRequest' (events/note-request.v1.ts).
  */
-export const creditNoteRequestV2Schema = creditNoteRequestBody.meta({ id: 'CreditNoteRequest.v2' });
-export const debitNoteRequestV2Schema = debitNoteRequestBody.meta({ id: 'DebitNoteRequest.v2' });
+export const creditNoteRequestV2Schema = creditNoteRequestBodyOf(invoiceLineV2Schema).meta({
+  id: 'CreditNoteRequest.v2',
+});
+export const debitNoteRequestV2Schema = debitNoteRequestBodyOf(invoiceLineV2Schema).meta({
+  id: 'DebitNoteRequest.v2',
+});
+export const creditNoteRequestV3Schema = creditNoteRequestBody.meta({ id: 'CreditNoteRequest.v3' });
+export const debitNoteRequestV3Schema = debitNoteRequestBody.meta({ id: 'DebitNoteRequest.v3' });
 
 export type CreditNoteRequestInput = z.input<typeof creditNoteRequestSchema>;
 export type CreditNoteRequest = z.output<typeof creditNoteRequestSchema>;

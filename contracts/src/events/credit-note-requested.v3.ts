@@ -1,19 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { creditNoteRequestV3Schema } from '../api/note-request.ts';
 import { creditNoteRequestedV1 } from './credit-note-requested.v1.ts';
 import {
   creditNoteRequestedV2,
-  creditNoteRequestedV2Data,
   upcastCreditNoteRequestedV1,
   type CreditNoteRequestedV2,
 } from './credit-note-requested.v2.ts';
 import { envelopeSchema } from './envelope.ts';
-import { noteCurrencyField } from './note-requested-shared.ts';
+import { noteRequestedV3Fields } from './note-requested-shared.ts';
 
 /**
  * Ingress numbered a credit note. v3 (docs/events.md, "Versioning"): the note carries its invoice's currency and rate
- * (docs/notes.md, "Currency"), which the closed v2 refuses; absent, as in every v2, the note is in pesos.
+ * (docs/notes.md, "Currency"), and today's note line with every tax (docs/notes.md, "Taxes"), which the closed v2
+ * refuses; without a currency, as in every v2, the note is in pesos.
  */
-export const creditNoteRequestedV3Data = creditNoteRequestedV2Data.extend(noteCurrencyField);
+export const creditNoteRequestedV3Data = z.object({
+  request: creditNoteRequestV3Schema,
+  ...noteRequestedV3Fields,
+});
 
 export const creditNoteRequestedV3 = envelopeSchema('CreditNoteRequested', 3, creditNoteRequestedV3Data).meta({
   id: 'CreditNoteRequested.v3',

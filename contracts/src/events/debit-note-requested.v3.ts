@@ -1,19 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { debitNoteRequestV3Schema } from '../api/note-request.ts';
 import { debitNoteRequestedV1 } from './debit-note-requested.v1.ts';
 import {
   debitNoteRequestedV2,
-  debitNoteRequestedV2Data,
   upcastDebitNoteRequestedV1,
   type DebitNoteRequestedV2,
 } from './debit-note-requested.v2.ts';
 import { envelopeSchema } from './envelope.ts';
-import { noteCurrencyField } from './note-requested-shared.ts';
+import { noteRequestedV3Fields } from './note-requested-shared.ts';
 
 /**
  * Ingress numbered a debit note. v3 (docs/events.md, "Versioning"): the note carries its invoice's currency and rate
- * (docs/notes.md, "Currency"), which the closed v2 refuses; absent, as in every v2, the note is in pesos.
+ * (docs/notes.md, "Currency"), and today's note line with every tax (docs/notes.md, "Taxes"), which the closed v2
+ * refuses; without a currency, as in every v2, the note is in pesos.
  */
-export const debitNoteRequestedV3Data = debitNoteRequestedV2Data.extend(noteCurrencyField);
+export const debitNoteRequestedV3Data = z.object({
+  request: debitNoteRequestV3Schema,
+  ...noteRequestedV3Fields,
+});
 
 export const debitNoteRequestedV3 = envelopeSchema('DebitNoteRequested', 3, debitNoteRequestedV3Data).meta({
   id: 'DebitNoteRequested.v3',

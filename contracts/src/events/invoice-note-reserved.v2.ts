@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { invoiceLineV2Schema } from '../api/invoice-request.ts';
-import { creditNoteRequestV2Schema, debitNoteRequestV2Schema } from '../api/note-request.ts';
+import { creditNoteRequestV3Schema, debitNoteRequestV3Schema, noteLineSchema } from '../api/note-request.ts';
 import { envelopeSchema } from './envelope.ts';
 import {
   invoiceNoteReservedV1,
@@ -9,15 +8,15 @@ import {
 } from './invoice-note-reserved.v1.ts';
 
 /**
- * A note took part of an invoice's balance (docs/notes.md, "Concurrency"). v2: its request and lines take the v2
- * invoice line (InvoiceRequested.v2's), so a note carries ICA, ICUI, INC bolsas and IBUA beside IVA and INC
- * (docs/events.md, "Versioning"), which v1's closed tax enum refuses.
+ * A note took part of an invoice's balance (docs/notes.md, "Concurrency"). v2: its request and lines take today's note
+ * line, so a note carries every tax of table 13.2.2 beside IVA and INC (docs/events.md, "Versioning"), which v1's
+ * closed tax enum refuses.
  */
 export const invoiceNoteReservedV2Data = invoiceNoteReservedV1Data.extend({
   request: z
-    .union([creditNoteRequestV2Schema, debitNoteRequestV2Schema])
+    .union([creditNoteRequestV3Schema, debitNoteRequestV3Schema])
     .describe('The request as received; it always names an invoice issued here (`invoice`).'),
-  lines: z.array(invoiceLineV2Schema).min(1).describe("The lines the note's document carries."),
+  lines: z.array(noteLineSchema).min(1).describe("The lines the note's document carries."),
 });
 
 export const invoiceNoteReservedV2 = envelopeSchema('InvoiceNoteReserved', 2, invoiceNoteReservedV2Data).meta({

@@ -7,6 +7,7 @@ import {
   invoiceLineV2Schema,
   paymentSchema,
 } from '../api/invoice-request.ts';
+import { noteLineSchema } from '../api/note-request.ts';
 import { amountString, buildRulesField } from './shared.ts';
 
 /**
@@ -53,7 +54,7 @@ const numberedNoteFields = {
 };
 
 /** What the note's document carries beside its parties; v1 keeps the lines it was published with. */
-const documentNoteFields = (line: typeof invoiceLineV2Schema | typeof invoiceLineV1Schema) => ({
+const documentNoteFields = (line: typeof noteLineSchema | typeof invoiceLineV2Schema | typeof invoiceLineV1Schema) => ({
   lines: z
     .array(line)
     .min(1)
@@ -104,8 +105,13 @@ export const noteRequestedV2Fields = {
   ...documentNoteFields(invoiceLineV2Schema),
 };
 
-/** v3: the referenced invoice's currency and rate, which the note is written in (issue 30); absent: pesos. */
-export const noteCurrencyField = {
+/**
+ * v3: the referenced invoice's currency and rate, which the note is written in (absent: pesos), and
+ * today's note line (every tax of table 13.2.2).
+ */
+export const noteRequestedV3Fields = {
+  ...noteRequestedV2Fields,
+  ...documentNoteFields(noteLineSchema),
   currency: invoiceCurrencySchema
     .optional()
     .describe("The referenced invoice's currency and rate to COP (its request's `currency`); absent: COP."),

@@ -83,7 +83,7 @@ describe('CreditNoteRequested and DebitNoteRequested v2 (docs/events.md, "Versio
       cufe,
       issue_date: '2026-03-09',
     });
-    // v3 (issue 30) only adds the invoice's optional currency: a v2 is a v3 in pesos.
+    // v3 only adds the invoice's optional currency and widens the line: a v2 is a v3 in pesos.
     expect(invoiceEventSchema.parse(v1)).toEqual({ ...v2, version: 3 });
     expect(invoiceEventSchema.parse(v2)).toEqual({ ...v2, version: 3 });
     const inDollars = {

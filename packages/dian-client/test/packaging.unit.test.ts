@@ -12,7 +12,7 @@ import {
   noteInput,
 } from '@fe/dian-domain/testing';
 import { noteIdentity, type NoteContent } from '@fe/dian-domain';
-import type { InvoiceEvent, InvoiceLineV2 } from '@fe/contracts';
+import type { InvoiceEvent } from '@fe/contracts';
 import { newInvoiceEvent } from '@fe/platform';
 import {
   packageDocument,
@@ -128,7 +128,7 @@ describe('recordedDocumentFacts', () => {
       referenced_invoice: content.referenced_invoice,
       customer: content.customer,
       payment: content.payment,
-      lines: content.lines as InvoiceLineV2[], // the fixtures' notes carry v2 taxes only
+      lines: content.lines,
     };
     return content.kind === 'credit'
       ? newInvoiceEvent('CreditNoteRequested', { ...data, request: content.request }, meta, clock)

@@ -124,6 +124,18 @@ export const everyTaxInvoice: InvoiceRequestInput = {
         { code: '22', name: 'INC bolsas', per_unit_amount: 66 },
       ],
     },
+    {
+      code: 'GAS-1',
+      name: 'Gasolina corriente',
+      quantity: 2,
+      unit_code: 'GLL',
+      unit_price: 15000,
+      taxes: [
+        { code: '01', name: 'IVA', rate: 19 },
+        { code: '24', name: 'INCombustibles', per_unit_amount: 1036, unit_code: 'GLL' },
+        { code: '36', name: 'Ad valorem', rate: 10 },
+      ],
+    },
   ],
   payment: { method_code: '10' },
 };

@@ -12,7 +12,6 @@ import {
   type DebitNoteRequestedV3,
   type Envelope,
   type InvoiceEvent,
-  type InvoiceLineV2,
   type InvoiceRequestInput,
   type InvoiceRequestedV3,
 } from '@fe/contracts';
@@ -169,7 +168,7 @@ export function noteRequestedEvent(
     referenced_invoice: content.referenced_invoice,
     customer: content.customer,
     payment: content.payment,
-    lines: content.lines as InvoiceLineV2[], // the fixtures' notes carry v2 taxes only
+    lines: content.lines,
     ...(rules !== undefined ? { build_rules: rules } : {}),
   };
   return content.kind === 'credit'

@@ -317,7 +317,7 @@ export function requests(issuedAt: Date, payableOf: (body: Body) => bigint | und
       ),
     })
     .map(withoutUndefined);
-  // Issue 30: a currency of DIAN's list other than COP, its rate (up to 4 decimals) set on or before the issue date;
+  // A currency of DIAN's list other than COP, its rate (up to 4 decimals) set on or before the issue date;
   // an export (02) by an Incoterm of DIAN's list, kept only for a buyer abroad.
   const currency = fc.record({
     code: fc.constantFrom(...Object.keys(currencies).filter((code) => code !== 'COP' && /^[A-Z]{3}$/.test(code))),

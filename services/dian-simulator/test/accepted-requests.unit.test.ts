@@ -151,7 +151,7 @@ describe("a request ingress accepts is accepted by the simulator's rules", () =>
     console.info(
       `boundary property: ${counts.valid} accepted by the simulator (${counts.foreignCurrency} in a foreign currency, ${counts.exports} exports), ${counts.refusedAmounts} refused at ingress (AMOUNTS_INCONSISTENT)`,
     );
-    // Issue 30: currencies and exports are among the accepted ones, or the property does not reach them.
+    // Currencies and exports are among the accepted ones, or the property does not reach them.
     expect(counts.foreignCurrency).toBeGreaterThan(0);
     expect(counts.exports).toBeGreaterThan(0);
     // Every run reached a verdict, and most generated requests made it through, or the property says little.
@@ -169,7 +169,7 @@ const payableOf = (b: Body) => {
   return valid.value.totals.payable;
 };
 const breakages: Breakage[] = [
-  // Issue 30: currency and export.
+  // Currency and export.
   {
     name: 'a rate dated after the issue date',
     code: 'VALIDATION_ERROR',

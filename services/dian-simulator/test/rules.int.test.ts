@@ -839,7 +839,7 @@ const cases: Case[] = [
       ),
     }),
   },
-  // Issue 30: the exchange rate's fields (FAR02–07, one per field) and the export's (SIM-EXP01/02).
+  // The exchange rate's fields (FAR02–07, one per field) and the export's (SIM-EXP01/02).
   ...(
     [
       [

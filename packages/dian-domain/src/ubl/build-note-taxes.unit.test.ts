@@ -35,8 +35,11 @@ describe('a note on an invoice with every tax (ICA, ICUI, INC bolsas, IBUA besid
     expect(invoiceTotals).not.toBe('');
     expect(documentTaxTotals(cancellation.xml)).toBe(invoiceTotals);
     expect(documentTaxTotals(debit.xml)).toBe(invoiceTotals);
-    // Six codes, the per-unit ones with their measure and amount and no Percent (annex §3.8).
-    expect(childElements(parseXmlTree(invoice.xml), ...cac('TaxTotal'))).toHaveLength(6);
+    // Eight codes, the per-unit ones with their measure (in their own unit) and amount and no Percent (annex §3.8).
+    expect(childElements(parseXmlTree(invoice.xml), ...cac('TaxTotal'))).toHaveLength(8);
+    expect(invoiceTotals).toContain(
+      '<cbc:TaxAmount currencyID="COP">2072.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="GLL">2</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">1036.00</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>24</cbc:ID>',
+    );
     expect(invoiceTotals).toContain(
       '<cbc:TaxAmount currencyID="COP">2600.00</cbc:TaxAmount><cbc:BaseUnitMeasure unitCode="MLT">4000</cbc:BaseUnitMeasure><cbc:PerUnitAmount currencyID="COP">0.65</cbc:PerUnitAmount><cac:TaxCategory><cac:TaxScheme><cbc:ID>34</cbc:ID>',
     );
@@ -54,11 +57,11 @@ describe('a note on an invoice with every tax (ICA, ICUI, INC bolsas, IBUA besid
 
   it('hashes only IVA (01), INC (04) and ICA (03) into the CUDE (annex §1.2), with the software PIN', () => {
     // lines 207 000.00; IVA 20 330.00, INC 8 000.00, ICA 579.60; payable 247 169.60 (ICUI, IBUA and bolsas included).
-    const input = 'NC12026-03-1208:30:00-05:00207000.000120330.00048000.0003579.60247169.60900123456900108281123452';
+    const input = 'NC12026-03-1208:30:00-05:00237000.000126030.00048000.0003579.60287941.60900123456900108281123452';
     expect(cancellation.cudeInput).toBe(input);
     expect(cancellation.cude).toBe(createHash('sha384').update(input, 'utf8').digest('hex'));
     expect(debit.cudeInput).toBe(input.replace(/^NC1/, 'ND1'));
     // The QR's ValOtroIm is every tax but IVA: INC, ICA, ICUI, IBUA, bolsas.
-    expect(cancellation.qrContent).toContain('ValOtroIm: 19839.60');
+    expect(cancellation.qrContent).toContain('ValOtroIm: 24911.60');
   });
 });

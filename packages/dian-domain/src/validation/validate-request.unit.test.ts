@@ -462,7 +462,7 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
       (b) => ((b.customer.foreign_address = { line: 'x', city_name: 'y', country_code: 'ZZ' }), b),
       ['customer.foreign_address.country_code'],
     ],
-    // Issue 30: currency and export (docs/api.md, "Currency and export").
+    // Currency and export (docs/api.md, "Currency and export").
     [
       "a currency outside DIAN's list",
       (b) => ({ ...b, currency: { code: 'XYZ', exchange_rate: 1, rate_date: '2026-03-10' } }),
@@ -674,7 +674,7 @@ describe('discounts, charges, advances, free items and buyers (issue 18)', () =>
   });
 });
 
-describe('currency and export (issue 30)', () => {
+describe('currency and export', () => {
   it('keeps the currency, its rate as given and the Incoterm; the amounts stay in that currency', () => {
     const body = {
       ...valid(),

@@ -1,4 +1,4 @@
-// Issue 30's currency and export end to end on either shape: examples/invoice-export.json (type 02 in US dollars,
+// Currency and export end to end on either shape: examples/invoice-export.json (type 02 in US dollars,
 // FOB) and invoice-usd-at-home.json (type 01 in dollars) accepted by the simulator, valid against DIAN's XSD by
 // xmllint, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
 // formula written here (on the amounts as written, in the document's currency), and the PDF showing the rate.

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
-// Notes on an invoice with every tax a line carries (IVA, INC, ICA, ICUI, INC bolsas, IBUA), on either shape: a partial
+// Notes on an invoice with every kind of tax a line carries (IVA, INC, ICA, ICUI, INC bolsas, IBUA, fuel per gallon, ad valorem), on either shape: a partial
 // credit, a debit, and a cancellation that credits each tax exactly as invoiced; and a cancellation of an invoice with
 // withholdings, which the note does not carry (docs/notes.md, "Withholdings"). Each signed note is checked by DIAN's
 // XSD (xmllint), xmlsec1, and its CUDE recomputed from its own XML (credit-debit-notes.ts's formula).
@@ -34,7 +34,7 @@ async function checkedNote(shape: Shape, answer: HttpAnswer, xsd: string): Promi
   return xml;
 }
 
-const codes = ['01', '04', '03', '35', '34', '22'];
+const codes = ['01', '04', '03', '35', '34', '22', '24', '36'];
 
 /** The one case the distributed shape runs too: an invoice with every tax cancelled without lines. */
 export function everyTaxCancellationSuite(shape: () => Shape): void {
@@ -52,7 +52,7 @@ export function everyTaxCancellationSuite(shape: () => Shape): void {
       const original = readInvoiceDocument(await (await fetch(invoice.xml_url)).text());
       expect(Object.keys(note.taxAmounts).sort()).toEqual([...codes].sort());
       expect(note.taxAmounts).toEqual(original.taxAmounts);
-      expect([note.lineExtensionAmount, note.payableAmount]).toEqual(['207000.00', '247169.60']);
+      expect([note.lineExtensionAmount, note.payableAmount]).toEqual(['237000.00', '287941.60']);
       expect(note.payableAmount).toBe(original.payableAmount);
       const status = invoiceStatusResponseSchema.parse(
         await pollStatus(shape(), invoice.cufe, (b) => b.voided === true),

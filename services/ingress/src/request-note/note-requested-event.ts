@@ -1,10 +1,4 @@
-import type {
-  CreditNoteRequestedV3,
-  DebitNoteRequestedV3,
-  InvoiceLineV2,
-  InvoiceRequest,
-  NoteKind,
-} from '@fe/contracts';
+import type { CreditNoteRequestedV3, DebitNoteRequestedV3, InvoiceRequest, NoteKind } from '@fe/contracts';
 import type { BuildRules, ValidatedNote } from '@fe/dian-domain';
 import { invoiceStreamName, newInvoiceEvent, type Clock } from '@fe/platform';
 import type { TenantProfile } from '@fe/tenancy';
@@ -52,8 +46,7 @@ export function noteRequestedEvent(
     build_rules: note.buildRules, // checkNote built the CUDE's amounts with these
     ...(note.reservationId !== undefined ? { reservation_id: note.reservationId } : {}),
     ...note.parts,
-    // decide.ts lets through only the taxes the notes' v2 events carry (NOTE_TAX_NOT_SUPPORTED)
-    lines: note.lines as InvoiceLineV2[],
+    lines: note.lines,
     ...(note.allowanceCharges ? { allowance_charges: note.allowanceCharges } : {}),
   };
   const withStream = { ...meta, invoiceId: invoiceStreamName(meta.tenantId, identity.documentId) };

@@ -61,14 +61,14 @@ describe('a note on an invoice with ICA, ICUI, INC bolsas and IBUA', () => {
     const invoice = await anInvoice(store, '990000001', 'accepted', { request: everyTaxInvoice });
     const body = { invoice: { cufe: invoice.cufe }, concept: '3', lines: everyTaxInvoice.lines };
     expect(await outcome(requestNote(ports, 'debit', command(body)))).toBe('ND1');
-    expect(await balanceOf(store, invoice.invoiceId)).toBe('494339.20'); // twice 247 169.60
+    expect(await balanceOf(store, invoice.invoiceId)).toBe('575883.20'); // twice 247 169.60
   });
 
   it("cancels without lines by reproducing the invoice's lines, every tax included: the balance is 0.00", async () => {
     const { store, ports } = world();
     const invoice = await anInvoice(store, '990000001', 'accepted', { request: everyTaxInvoice });
     const answer = await requestNote(ports, 'credit', command({ invoice: { cufe: invoice.cufe }, concept: '2' }));
-    expect((answer.body as InvoiceStatusView).payableAmount).toBe('247169.60');
+    expect((answer.body as InvoiceStatusView).payableAmount).toBe('287941.60');
     const [reserved] = await reservations(store, invoice.invoiceId);
     expect(reserved!.data.lines).toEqual(invoiceRequestSchema.parse(everyTaxInvoice).lines);
     expect(await balanceOf(store, invoice.invoiceId)).toBe('0.00');
