@@ -117,7 +117,7 @@ export function notesEveryTaxSuite(shape: () => Shape): void {
       const status = invoiceStatusResponseSchema.parse(
         await pollStatus(shape(), invoice.cufe, (b) => b.notes?.length === 2),
       );
-      expect(status.balance).toBe('286598.00'); // 247 169.60 − 80 161.60 + 119 590.00
+      expect(status.balance).toBe('327370.00'); // 287 941.60 − 80 161.60 + 119 590.00
     });
   });
 
