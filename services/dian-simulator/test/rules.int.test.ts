@@ -446,6 +446,14 @@ const cases: Case[] = [
     options: () => ({ mutate: amount('TaxableAmount', '100000.00', '100001.00') }),
   },
   {
+    rule: 'FAS01b',
+    why: "the bags' document subtotal counted in kilograms while its line counts bags: per-unit subtotals group by amount and unit",
+    options: () => ({
+      request: everyTaxRequest,
+      mutate: replaceFirst('<cbc:BaseUnitMeasure unitCode="94">3<', '<cbc:BaseUnitMeasure unitCode="KGM">3<'),
+    }),
+  },
+  {
     rule: 'FAS02',
     why: "a line TaxTotal that is not its subtotals' sum",
     options: () => ({

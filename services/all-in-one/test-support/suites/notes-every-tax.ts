@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
-// Notes on an invoice with every kind of tax a line carries (IVA, INC, ICA, ICUI, INC bolsas, IBUA, fuel per gallon, ad valorem), on either shape: a partial
-// credit, a debit, and a cancellation that credits each tax exactly as invoiced; and a cancellation of an invoice with
-// withholdings, which the note does not carry (docs/notes.md, "Withholdings"). Each signed note is checked by DIAN's
-// XSD (xmllint), xmlsec1, and its CUDE recomputed from its own XML (credit-debit-notes.ts's formula).
+// Notes on an invoice with every kind of tax a line carries (IVA, INC, ICA, ICUI, INC bolsas, IBUA, fuel per gallon,
+// ad valorem), on either shape: a partial credit, a debit, and a cancellation that credits each tax exactly as
+// invoiced; and a cancellation of an invoice with withholdings, which the note does not carry (docs/notes.md,
+// "Withholdings"). Each signed note is checked by DIAN's XSD (xmllint), xmlsec1, and its CUDE recomputed from its own
+// XML (credit-debit-notes.ts's formula).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
