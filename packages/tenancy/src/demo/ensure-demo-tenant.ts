@@ -7,7 +7,7 @@ import { makeDemoCertificates } from './demo-certificates.ts';
 /** The registry writes the demo needs. */
 export type DemoTenantRegistry = Pick<
   TenantRegistry,
-  'tenantExists' | 'createTenant' | 'certificateChain' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
+  'tenantExists' | 'createTenant' | 'profile' | 'certificateChain' | 'storeCertificate' | 'addTrustedCa' | 'issueApiKey'
 >;
 
 export type DemoTenant = {
@@ -41,6 +41,10 @@ export async function ensureDemoTenant(directory: DemoTenantRegistry, options: {
       resolutions: [demoResolution],
       activeResolutionId: demoResolution.id,
     });
+  } else {
+    // The public chain opens with any master key: the profile's sealed PIN says at once whether this one is the key
+    // the tenant was sealed with (SECRET_UNREADABLE propagates), without deriving the certificate's key.
+    await directory.profile(id);
   }
 
   let stored = await usableChain(directory, id, now);

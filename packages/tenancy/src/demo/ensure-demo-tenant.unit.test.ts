@@ -30,6 +30,15 @@ describe('ensureDemoTenant', () => {
     await directory.close();
   });
 
+  it('refuses with SECRET_UNREADABLE a start whose master key is not the one the demo tenant was sealed with', async () => {
+    const { directory, path } = openDirectory({ clock: testClock(now) });
+    await ensureDemoTenant(directory, { now });
+    await directory.close();
+    const other = openDirectory({ path, clock: testClock(now) });
+    await expect(ensureDemoTenant(other.directory, { now })).rejects.toMatchObject({ code: 'SECRET_UNREADABLE' });
+    await other.directory.close();
+  });
+
   it('issues the leaf from the CA: tenant name and NIT, signature usages, validity now − 1 day … now + 2 years', async () => {
     const { directory } = openDirectory();
     const demo = await ensureDemoTenant(directory, { now });
