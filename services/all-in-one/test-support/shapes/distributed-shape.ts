@@ -165,6 +165,7 @@ export async function startDistributedShape(options: DistributedShapeOptions = {
       firstAnswer,
       ...api,
       ingressLogs: () => logLines('ingress-'),
+      ingressInstances: () => processes().filter((p) => p.name.startsWith('ingress-')).length,
       allLogs: () => logLines(''),
       logsOf: logLines,
       trustedCaPems: (tenantId) => tenants.trustedCaPems(tenantId),

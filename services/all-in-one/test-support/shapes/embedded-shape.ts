@@ -36,6 +36,7 @@ export async function startEmbeddedShape(
     post: world.post,
     get: world.get,
     ingressLogs: () => world.logs,
+    ingressInstances: () => 1,
     allLogs: () => world.logs,
     trustedCaPems: (tenantId) => world.embedded.tenants.trustedCaPems(tenantId),
     setTacitAcceptance: (tenantId, setting) =>

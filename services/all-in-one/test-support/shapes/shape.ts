@@ -31,6 +31,8 @@ export type Shape = HttpClient & {
   scratchDir: string;
   /** The log lines (JSON text) the ingress wrote so far, every instance. */
   ingressLogs(): string[];
+  /** How many ingress instances serve the API (each judges DIAN's health on its own). */
+  ingressInstances(): number;
   /** Every log line of the deployment so far, every service. */
   allLogs(): string[];
   trustedCaPems(tenantId: string): Promise<string[]>;

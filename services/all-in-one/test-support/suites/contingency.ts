@@ -85,7 +85,10 @@ export function contingencySuite(start: (env: Record<string, string>) => Promise
       const s = shape();
       await s.setContingency('demo', 'automatic');
       await s.dian.setFault('http503');
-      await until(() => s.ingressLogs().find((l) => l.includes('DIAN is down: contingency')), 'the outage seen');
+      // Every ingress instance judges DIAN on its own: an invoice posted to one that has not yet seen the outage is a
+      // type 01 that waits for DIAN, with no mail at signing.
+      const sawOutage = () => s.ingressLogs().filter((l) => l.includes('DIAN is down: contingency')).length;
+      await until(() => (sawOutage() >= s.ingressInstances() ? true : undefined), 'the outage seen by every ingress');
       for (let i = 0; i < INVOICES; i++) {
         const answer = await s.post(exampleRequest);
         expect(answer.status, answer.text).toBe(202);
