@@ -1,36 +1,16 @@
 // Currency and export end to end on either shape: examples/invoice-export.json (type 02 in US dollars,
 // FOB) and invoice-usd-at-home.json (type 01 in dollars) accepted by the simulator, valid against DIAN's XSD by
 // xmllint, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
-// formula written here (on the amounts as written, in the document's currency), and the PDF showing the rate.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { demoResolution, demoSoftware } from '@fe/dian-domain';
+// formula (signed-invoice-checks.ts; on the amounts as written, in the document's currency), and the PDF showing
+// the rate.
+import { demoSoftware } from '@fe/dian-domain';
 import { CREDIT_NOTE_XSD, DEBIT_NOTE_XSD, xmllintValidate } from '@fe/dian-domain/testing';
 import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
-import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
+import { annexCufe, exampleRequest, expectSignatureVerified, pdfText } from './signed-invoice-checks.ts';
 import { cudeFromXml, postNote } from './credit-debit-notes.ts';
-
-const example = (file: string): unknown =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
-
-/**
- * Annex §1.1: SHA-384 of NumFac, FecFac, HorFac, ValFac, 01 ValIva, 04 ValInc, 03 ValIca, ValTot, NitOFE, NumAdq,
- * ClTec, TipoAmbiente, each value the XML's own string: a dollar invoice's are in dollars, with no conversion.
- */
-function cufeOf(xml: string): string {
-  const head = readDocumentHead(parseXmlTree(xml));
-  const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
-  const parts = [head.number, head.issueDate, head.issueTime, head.lineExtensionAmount, tax('01'), tax('04')];
-  parts.push(tax('03'), head.payableAmount, head.supplierNit, head.customerId, demoResolution.technicalKey);
-  parts.push(head.environment);
-  expect(parts.every((part) => part !== undefined)).toBe(true);
-  return createHash('sha384').update(parts.join(''), 'utf8').digest('hex');
-}
 
 const cases = [
   {
@@ -65,7 +45,7 @@ export function currencySuite(shape: () => Shape): void {
     let answer: HttpAnswer;
     let xml: string;
     beforeAll(async () => {
-      answer = await shape().post(example(file));
+      answer = await shape().post(exampleRequest(file));
       xml = answer.status === 201 ? await (await fetch(answer.body.xml_url)).text() : '';
     }, 60_000);
 
@@ -74,7 +54,7 @@ export function currencySuite(shape: () => Shape): void {
         status: 201,
         errors: undefined,
       });
-      expect(cufeOf(xml)).toBe(answer.body.cufe);
+      expect(annexCufe(xml)).toBe(answer.body.cufe);
       for (const mark of marks) expect(xml).toContain(mark);
       // Every amount in the document's currency (FAD15b): no COP amount beside the dollars.
       expect(xml).not.toContain('currencyID="COP"');
@@ -89,21 +69,11 @@ export function currencySuite(shape: () => Shape): void {
     });
 
     it("is signed as xmlsec1 and xades4j (DIAN's library) verify", async () => {
-      const dir = shape().scratchDir;
-      const xmlFile = join(dir, `${file}.xml`);
-      const caFile = join(dir, 'demo-ca.pem');
-      writeFileSync(xmlFile, xml);
-      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
-      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
-        const verdict = verify(xmlFile, caFile);
-        expect(verdict.ok, verdict.output).toBe(true);
-      }
+      await expectSignatureVerified(shape(), file, xml);
     });
 
     it('has a PDF that prints the currency, its rate with its date and the total in pesos', async () => {
-      const pdfFile = join(shape().scratchDir, `${file}.pdf`);
-      writeFileSync(pdfFile, Buffer.from(await (await fetch(answer.body.pdf_url)).arrayBuffer()));
-      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      const text = await pdfText(shape(), file, answer.body.pdf_url);
       for (const words of shown) expect(text).toContain(words);
     });
   });
@@ -115,7 +85,7 @@ export function currencySuite(shape: () => Shape): void {
     let excess: HttpAnswer;
     let debit: HttpAnswer;
     beforeAll(async () => {
-      invoice = await shape().post(example('invoice-usd-at-home.json'));
+      invoice = await shape().post(exampleRequest('invoice-usd-at-home.json'));
       const ref = { cufe: invoice.body.cufe };
       const license = (quantity: number) => ({
         code: 'LIC-ERP-12',

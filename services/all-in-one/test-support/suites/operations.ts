@@ -1,33 +1,14 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // AIU (operation 09) and mandates (11) end to end on either shape: examples/invoice-aiu.json and
 // invoice-mandate.json accepted by the simulator with DIAN's XSD, signatures verified by xmlsec1 and xades4j, each
-// CUFE recomputed from the signed XML by the annex's formula written here, the totals against arithmetic written
-// here, the PDF read with pdftotext; then a credit note on each (docs/notes.md, "AIU and mandate invoices").
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { demoResolution } from '@fe/dian-domain';
-import { child, children, ownText, parseXmlTree, readDocumentHead } from '@fe/dian-xml';
-import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
+// CUFE recomputed from the signed XML by the annex's formula (signed-invoice-checks.ts), the totals against
+// arithmetic written here, the PDF read with pdftotext; then a credit note on each (docs/notes.md, "AIU and mandate
+// invoices").
+import { child, children, ownText, parseXmlTree } from '@fe/dian-xml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
+import { annexCufe, exampleRequest, expectSignatureVerified, pdfText } from './signed-invoice-checks.ts';
 import { postNote } from './credit-debit-notes.ts';
-
-const example = (file: string): any =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
-
-/** Annex §1.1: SHA-384 of the document's own strings (the operation type is not one of them). */
-function cufeOf(xml: string): string {
-  const head = readDocumentHead(parseXmlTree(xml));
-  const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
-  const parts = [head.number, head.issueDate, head.issueTime, head.lineExtensionAmount, tax('01'), tax('04')];
-  parts.push(tax('03'), head.payableAmount, head.supplierNit, head.customerId, demoResolution.technicalKey);
-  parts.push(head.environment);
-  expect(parts.every((part) => part !== undefined)).toBe(true);
-  return createHash('sha384').update(parts.join(''), 'utf8').digest('hex');
-}
 
 const money = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 const amount = (name: string, cents: bigint) => `<cbc:${name} currencyID="COP">${money(cents)}</cbc:${name}>`;
@@ -99,7 +80,7 @@ export function operationsSuite(shape: () => Shape): void {
     let answer: HttpAnswer;
     let xml: string;
     beforeAll(async () => {
-      answer = await shape().post(example(file));
+      answer = await shape().post(exampleRequest(file));
       xml = answer.status === 201 ? await (await fetch(answer.body.xml_url)).text() : '';
     }, 60_000);
 
@@ -108,7 +89,7 @@ export function operationsSuite(shape: () => Shape): void {
         status: 201,
         errors: undefined,
       });
-      expect(cufeOf(xml)).toBe(answer.body.cufe);
+      expect(annexCufe(xml)).toBe(answer.body.cufe);
       for (const mark of marks) expect(xml).toContain(mark);
       // IVA on the taxed lines alone: the AIU profit; the mandate's hotel night and commission.
       const lines = children(parseXmlTree(xml), 'InvoiceLine');
@@ -116,21 +97,11 @@ export function operationsSuite(shape: () => Shape): void {
     });
 
     it("is signed as xmlsec1 and xades4j (DIAN's library) verify", async () => {
-      const dir = shape().scratchDir;
-      const xmlFile = join(dir, `${file}.xml`);
-      const caFile = join(dir, 'demo-ca.pem');
-      writeFileSync(xmlFile, xml);
-      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
-      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
-        const verdict = verify(xmlFile, caFile);
-        expect(verdict.ok, verdict.output).toBe(true);
-      }
+      await expectSignatureVerified(shape(), file, xml);
     });
 
     it('has a PDF that prints the operation: the AIU breakdown, or each principal on its line', async () => {
-      const pdfFile = join(shape().scratchDir, `${file}.pdf`);
-      writeFileSync(pdfFile, Buffer.from(await (await fetch(answer.body.pdf_url)).arrayBuffer()));
-      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      const text = await pdfText(shape(), file, answer.body.pdf_url);
       for (const words of shown) expect(text).toContain(words);
     });
   });
@@ -141,7 +112,7 @@ export function operationsSuite(shape: () => Shape): void {
     let cancellation: HttpAnswer;
     let cancellationXml: string;
     beforeAll(async () => {
-      const aiu = (await shape().post(example('invoice-aiu.json'))).body;
+      const aiu = (await shape().post(exampleRequest('invoice-aiu.json'))).body;
       // Half the profit back: 4 375 000 + IVA 19 % = 5 206 250.00.
       profitCredit = await postNote(shape(), 'credit', {
         invoice: { cufe: aiu.cufe },
@@ -157,7 +128,7 @@ export function operationsSuite(shape: () => Shape): void {
         ],
       });
       profitCreditXml = profitCredit.status === 201 ? await (await fetch(profitCredit.body.xml_url)).text() : '';
-      const mandate = (await shape().post(example('invoice-mandate.json'))).body;
+      const mandate = (await shape().post(exampleRequest('invoice-mandate.json'))).body;
       cancellation = await postNote(shape(), 'credit', { invoice: { cufe: mandate.cufe }, concept: '2' });
       cancellationXml = cancellation.status === 201 ? await (await fetch(cancellation.body.xml_url)).text() : '';
     }, 120_000);

@@ -2,31 +2,11 @@
 // vehicle's IVA and INC), invoice-per-unit-taxes.json (INC bolsas, IBUA) and invoice-fuel-liquor-data-taxes.json (fuel
 // taxes per gallon, ICL per degree, ad valorem, IC datos) accepted by the simulator with DIAN's
 // XSD, their signatures verified by xmlsec1 and xades4j, each CUFE recomputed from the signed XML by the annex's
-// formula written here, and the PDF naming each tax.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { demoResolution } from '@fe/dian-domain';
-import { parseXmlTree, readDocumentHead } from '@fe/dian-xml';
-import { xades4jJar, xades4jVerify, xmlsec1Verify } from '@fe/xades/testing';
+// formula (signed-invoice-checks.ts), and the PDF naming each tax.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpAnswer } from '../http-client.ts';
 import type { Shape } from '../shapes/shape.ts';
-
-const example = (file: string): unknown =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../examples', file), 'utf8'));
-
-/** Annex §1.1: SHA-384 of the document's own strings; only IVA (01), INC (04) and ICA (03) enter it. */
-function cufeOf(xml: string): string {
-  const head = readDocumentHead(parseXmlTree(xml));
-  const tax = (code: string) => code + (head.taxAmounts[code] ?? '0.00');
-  const parts = [head.number, head.issueDate, head.issueTime, head.lineExtensionAmount, tax('01'), tax('04')];
-  parts.push(tax('03'), head.payableAmount, head.supplierNit, head.customerId, demoResolution.technicalKey);
-  parts.push(head.environment);
-  expect(parts.every((part) => part !== undefined)).toBe(true);
-  return createHash('sha384').update(parts.join(''), 'utf8').digest('hex');
-}
+import { annexCufe, exampleRequest, expectSignatureVerified, pdfText } from './signed-invoice-checks.ts';
 
 /** What each example's signed XML and PDF must show. */
 const cases = [
@@ -83,7 +63,7 @@ export function otherTaxesSuite(shape: () => Shape): void {
     let answer: HttpAnswer;
     let xml: string;
     beforeAll(async () => {
-      answer = await shape().post(example(file));
+      answer = await shape().post(exampleRequest(file));
       xml = answer.status === 201 ? await (await fetch(answer.body.xml_url)).text() : '';
     }, 60_000);
 
@@ -92,27 +72,16 @@ export function otherTaxesSuite(shape: () => Shape): void {
         status: 201,
         errors: undefined,
       });
-      expect(cufeOf(xml)).toBe(answer.body.cufe);
+      expect(annexCufe(xml)).toBe(answer.body.cufe);
       for (const mark of marks) expect(xml).toContain(mark);
     });
 
     it("is signed as xmlsec1 and xades4j (DIAN's library) verify", async () => {
-      const dir = shape().scratchDir;
-      const xmlFile = join(dir, `${file}.xml`);
-      const caFile = join(dir, 'demo-ca.pem');
-      writeFileSync(xmlFile, xml);
-      writeFileSync(caFile, (await shape().trustedCaPems('demo'))[0]!);
-      // xades4j when its jar is installed (scripts/bootstrap.sh), as the other suites do.
-      for (const verify of existsSync(xades4jJar) ? [xmlsec1Verify, xades4jVerify] : [xmlsec1Verify]) {
-        const verdict = verify(xmlFile, caFile);
-        expect(verdict.ok, verdict.output).toBe(true);
-      }
+      await expectSignatureVerified(shape(), file, xml);
     });
 
     it('has a PDF that prints each tax, its rate or per-unit amount and its value', async () => {
-      const pdfFile = join(shape().scratchDir, `${file}.pdf`);
-      writeFileSync(pdfFile, Buffer.from(await (await fetch(answer.body.pdf_url)).arrayBuffer()));
-      const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }).stdout;
+      const text = await pdfText(shape(), file, answer.body.pdf_url);
       for (const words of shown) expect(text).toContain(words);
     });
   });
