@@ -4,19 +4,41 @@
  */
 export type Measurement = { name: string; perCallMs: number; rounds: number; callsPerRound: number };
 
-export function measure(
+export type MeasureOptions = { rounds?: number; roundMs?: number };
+
+export function measure(name: string, fn: () => unknown, options: MeasureOptions = {}): Measurement {
+  const plan = timingPlan(name, options);
+  for (let step = plan.next(); ;) {
+    if (step.done) return step.value;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < step.value; i++) fn();
+    step = plan.next(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+}
+
+/** `measure` for a promise: the calls of a round awaited one after another. */
+export async function measureAsync(
   name: string,
-  fn: () => unknown,
-  options: { rounds?: number; roundMs?: number } = {},
-): Measurement {
+  fn: () => Promise<unknown>,
+  options: MeasureOptions = {},
+): Promise<Measurement> {
+  const plan = timingPlan(name, options);
+  for (let step = plan.next(); ;) {
+    if (step.done) return step.value;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < step.value; i++) await fn();
+    step = plan.next(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+}
+
+/** Yields how many calls to time next and takes back how long they took (ms): warm-up, calibration, rounds. */
+function* timingPlan(name: string, options: MeasureOptions): Generator<number, Measurement, number> {
   const rounds = options.rounds ?? 7;
   const roundMs = options.roundMs ?? 150;
-  for (let i = 0; i < 20; i++) fn(); // warm-up: JIT, caches
+  yield 20; // warm-up: JIT, caches
   let calls = 1;
   for (;;) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < calls; i++) fn();
-    const elapsedMs = Number(process.hrtime.bigint() - start) / 1e6;
+    const elapsedMs = yield calls;
     if (elapsedMs >= roundMs / 4) {
       calls = Math.max(1, Math.round((calls * roundMs) / elapsedMs));
       break;
@@ -24,11 +46,7 @@ export function measure(
     calls *= 2;
   }
   const perCall: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < calls; i++) fn();
-    perCall.push(Number(process.hrtime.bigint() - start) / 1e6 / calls);
-  }
+  for (let r = 0; r < rounds; r++) perCall.push((yield calls) / calls);
   perCall.sort((a, b) => a - b);
   return { name, perCallMs: perCall[Math.floor(rounds / 2)]!, rounds, callsPerRound: calls };
 }

@@ -1,6 +1,7 @@
 // The public surface of @fe/mail: the MailTransport port and its two adapters, the MailboxReader port and its IMAP
 // adapter, and the attachments of a received mail. Anything not exported here is private.
 export type { MailAttachment, MailMessage, MailTransport, SentMail } from './mail-transport.ts';
+export { composeMail } from './compose-mail.ts';
 export { createSmtpTransport } from './smtp-transport.ts';
 export { createOutboxTransport, listOutbox, outboxFileName, type OutboxEntry } from './outbox-transport.ts';
 export {

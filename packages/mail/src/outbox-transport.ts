@@ -2,11 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileWhole } from '@fe/platform';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { composeMail } from './compose-mail.ts';
 import { MailError } from './errors.ts';
 import { readMail } from './read-mail.ts';
 import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
-import { toNodemailer } from './smtp-transport.ts';
 
 /**
  * Each mail becomes `<folder>/<message-id>.eml`, the bytes SMTP would carry, written whole and owner-only; named
@@ -20,7 +19,7 @@ export function createOutboxTransport(folder: string): MailTransport {
     async send(message: MailMessage): Promise<SentMail> {
       const file = join(folder, outboxFileName(message.messageId));
       try {
-        const bytes = await new MailComposer(toNodemailer(message)).compile().build();
+        const bytes = composeMail(message);
         await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: false });
         return { response: file, bytes: bytes.length };
       } catch (error) {

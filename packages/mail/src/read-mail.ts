@@ -23,10 +23,10 @@ export function readMail(raw: Uint8Array): ReadMail {
   let text = '';
   for (const part of parts) {
     const content = decodeBody(part.body, part.headers.get('content-transfer-encoding'));
-    const filename = /filename="?([^";\r\n]+)"?/i.exec(part.headers.get('content-disposition') ?? '')?.[1];
-    if (filename)
+    const filename = filenameOf(part.headers.get('content-disposition') ?? '');
+    if (filename !== undefined)
       attachments.push({
-        filename: decodeWords(filename),
+        filename,
         contentType: (part.headers.get('content-type') ?? '').split(';')[0]!.trim(),
         content,
       });
@@ -40,6 +40,21 @@ export function readMail(raw: Uint8Array): ReadMail {
     text,
     attachments,
   };
+}
+
+/** `filename=…` (an encoded word inside is decoded) or RFC 2231's `filename*=charset''percent-encoded`. */
+function filenameOf(disposition: string): string | undefined {
+  const extended = /filename\*=([^']*)'[^']*'([^;\s]+)/i.exec(disposition);
+  if (extended)
+    return decodeCharset(
+      Buffer.from(
+        extended[2]!.replace(/%([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ),
+      extended[1]!,
+    );
+  const plain = /filename="?([^";\r\n]+)"?/i.exec(disposition)?.[1];
+  return plain === undefined ? undefined : decodeWords(plain);
 }
 
 function splitPart(text: string): { headers: Map<string, string>; body: string } {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher.ts';
 import { isMailError } from './errors.ts';
 import type { MailMessage } from './mail-transport.ts';
+import { readMail } from './read-mail.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
 import { smtpSettings } from './smtp-settings.ts';
 
@@ -40,6 +41,13 @@ describe('createSmtpTransport', () => {
     const raw = mail.raw.toString('latin1');
     expect(raw.split(/\r?\n/)).toContain('Message-ID: <ok.1@fe.example>');
     expect(raw).toContain('filename=z.zip');
+    // The bytes that arrive are the ones the outbox would write, from the envelope's addresses.
+    expect(mail.from).toBe('facturas@empresa.example');
+    expect(sent.bytes).toBe(mail.raw.length);
+    const read = readMail(mail.raw);
+    expect(read.subject).toBe('900373076;Empresa Ñandú;SETP990000001;01;Ñandú');
+    expect(read.headers.get('from')).toBe('=?UTF-8?Q?Empresa_=C3=91and=C3=BA?= <facturas@empresa.example>');
+    expect([...read.attachments[0]!.content]).toEqual([80, 75, 5, 6]);
     expect(await transport.wasSent('<ok.1@fe.example>')).toBeUndefined(); // SMTP keeps no receipt
   });
 

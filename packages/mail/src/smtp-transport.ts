@@ -1,11 +1,12 @@
 import { createTransport } from 'nodemailer';
+import { composeMail, parseAddress } from './compose-mail.ts';
 import { MailError, type MailErrorCode } from './errors.ts';
 import type { MailMessage, MailTransport, SentMail } from './mail-transport.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
 /**
- * The SMTP adapter on nodemailer, the server's certificate verified. nodemailer's own logger stays off: it would
- * print the AUTH exchange.
+ * The SMTP adapter: the message composed by `composeMail`, as the outbox writes it, and sent by nodemailer's SMTP
+ * client, the server's certificate verified. nodemailer's own logger stays off: it would print the AUTH exchange.
  */
 export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   const transporter = createTransport({
@@ -26,35 +27,17 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
     destination: settings.display,
     async send(message: MailMessage): Promise<SentMail> {
       try {
-        const info = await transporter.sendMail(toNodemailer(message));
+        const raw = composeMail(message);
+        const envelope = { from: parseAddress(message.from).address, to: [parseAddress(message.to).address] };
+        const info = await transporter.sendMail({ envelope, raw });
         if (info.rejected.length > 0) throw new MailError('MAIL_RECIPIENT_REFUSED', String(info.response ?? ''));
-        return {
-          response: String(info.response ?? ''),
-          bytes: Number((info as { messageSize?: number }).messageSize ?? 0),
-        };
+        return { response: String(info.response ?? ''), bytes: raw.length };
       } catch (error) {
         throw error instanceof MailError ? error : fromSmtpError(error);
       }
     },
     wasSent: async () => undefined,
     close: async () => transporter.close(),
-  };
-}
-
-export function toNodemailer(message: MailMessage) {
-  return {
-    from: message.from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    messageId: message.messageId,
-    date: message.date ?? new Date(),
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-    attachments: message.attachments.map((a) => ({
-      filename: a.filename,
-      content: Buffer.from(a.content),
-      contentType: a.contentType,
-    })),
   };
 }
 
