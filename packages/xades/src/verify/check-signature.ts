@@ -38,17 +38,40 @@ export function checkSignature(signature: Element, cert: X509Certificate | undef
   const signed = Buffer.from(canonicalize(signedInfo));
   const ok =
     !!cert &&
-    (rsa
-      ? verify(rsa, signed, cert.publicKey, value)
-      : ecdsa
-        ? verify(ecdsa, signed, { key: cert.publicKey, dsaEncoding: 'ieee-p1363' }, value)
-        : false);
+    (rsa ? verify(rsa, signed, cert.publicKey, value) : ecdsa ? verifyEcdsa(ecdsa, signed, cert, value) : false);
   checks.push({
     name: 'signature value',
     ok,
     detail: `${method ?? 'no SignatureMethod'}${cert ? '' : ', no certificate in KeyInfo'}`,
   });
   return checks;
+}
+
+/** Bytes of r and of s in XML-DSig's r‖s form, by curve (RFC 4050 §3.3). */
+const ECDSA_HALF: Readonly<Record<string, number>> = { prime256v1: 32, secp384r1: 48, secp521r1: 66 };
+
+/**
+ * ECDSA over r‖s, refused unless each half is the curve's size (as OpenSSL's P1363 form does). Given as DER with the
+ * bare key: node's `{ key, dsaEncoding }` form costs more than the verification itself.
+ */
+function verifyEcdsa(algorithm: DigestAlgorithm, signed: Buffer, cert: X509Certificate, value: Buffer): boolean {
+  const half = ECDSA_HALF[cert.publicKey.asymmetricKeyDetails?.namedCurve ?? ''];
+  if (half === undefined || value.length !== 2 * half) return false;
+  return verify(algorithm, signed, cert.publicKey, ecdsaDer(value.subarray(0, half), value.subarray(half)));
+}
+
+/** ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, each unsigned big-endian and minimal. */
+function ecdsaDer(r: Buffer, s: Buffer): Buffer {
+  const integer = (bytes: Buffer) => {
+    let start = 0;
+    while (start < bytes.length - 1 && bytes[start] === 0) start++;
+    const body = bytes.subarray(start);
+    const padded = body[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), body]) : body;
+    return Buffer.concat([Buffer.from([0x02, padded.length]), padded]);
+  };
+  const content = Buffer.concat([integer(r), integer(s)]);
+  const length = content.length < 0x80 ? [content.length] : [0x81, content.length];
+  return Buffer.concat([Buffer.from([0x30, ...length]), content]);
 }
 
 function checkReference(doc: Document, reference: Element, index: number): Check {

@@ -44,9 +44,22 @@ export function path(from: Node | undefined, ...steps: [string, string][]): Elem
 
 export const text = (element: Element | undefined): string | undefined => element?.textContent?.trim() ?? undefined;
 
+/**
+ * The first element in document order whose Id is `id`. Walked by hand: xmldom's live lists walk the whole tree again
+ * after every change, and the enveloped transform changes it.
+ */
 export function findById(doc: Document, id: string): Element | undefined {
-  const all = doc.getElementsByTagName('*');
-  for (let i = 0; i < all.length; i++) if (all.item(i)?.getAttribute('Id') === id) return all.item(i) ?? undefined;
+  const root = doc.documentElement;
+  let node: Node | null = root;
+  while (node) {
+    if (node.nodeType === 1 && (node as Element).getAttribute('Id') === id) return node as Element;
+    if (node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node && node !== root && !node.nextSibling) node = node.parentNode;
+    node = node && node !== root ? node.nextSibling : null;
+  }
   return undefined;
 }
 
