@@ -204,6 +204,7 @@ export function createSubmitterService(ports: SubmitterPorts, config: SubmitterC
               release: (invoiceId, owner) => ports.eventChecks.release(invoiceId, owner),
               defer: (invoiceId, tenantId, dueAt, holder) =>
                 ports.eventChecks.reschedule(invoiceId, tenantId, dueAt, holder),
+              nothingDueAt: (now) => ports.eventChecks.nothingDueAt(now),
             },
             work: 'RADIAN event check',
             slots,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventCheckSchedule } from '../src/event-checks/event-check-schedule.ts';
+import { honestAboutNothingDue } from './honest-about-nothing-due.ts';
 
 /** Fresh, empty storage; `another()` opens a second schedule on the same storage (a restart, another process). */
 export type EventCheckScheduleFixture = { schedule: EventCheckSchedule; another(): Promise<EventCheckSchedule> };
@@ -168,6 +169,25 @@ export function eventCheckScheduleContract(name: string, factory: () => Promise<
       };
       const [one, two] = await Promise.all([sweep(s, 'one'), sweep(other, 'two')]);
       expect([...one, ...two].sort()).toEqual(ids);
+    });
+
+    it('says nothing is due only when a look would find none of the rows written through it', async () => {
+      const { s } = await open();
+      const honest = honestAboutNothingDue(s, t);
+      await s.follow('inv-a', 'demo', t(300));
+      await s.follow('inv-b', 'demo', t(500));
+      expect(await s.due(t(100), 10, { owner: 'one', until: t(900) })).toEqual([]);
+      await honest(100, 299, 300, 600);
+      await s.acquire('inv-c', 'demo', t(100), { owner: 'two', until: t(400) });
+      await honest(100, 399, 400);
+      await s.reschedule('inv-a', 'demo', t(150));
+      await honest(100, 149, 150);
+      expect((await s.due(t(200), 10, { owner: 'three', until: t(250) })).map((r) => r.invoiceId)).toEqual(['inv-a']);
+      await honest(200, 249, 250);
+      await s.release('inv-a', 'three');
+      await honest(200, 210);
+      await s.reschedule('inv-c', 'demo', t(120), 'two');
+      await honest(120, 200);
     });
   });
 }

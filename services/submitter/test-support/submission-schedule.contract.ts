@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubmissionSchedule } from '../src/schedule/submission-schedule.ts';
+import { honestAboutNothingDue } from './honest-about-nothing-due.ts';
 
 /** Fresh, empty storage; `another()` opens a second schedule on the same storage (a restart, another process). */
 export type SubmissionScheduleFixture = { schedule: SubmissionSchedule; another(): Promise<SubmissionSchedule> };
@@ -234,6 +235,27 @@ export function submissionScheduleContract(name: string, factory: () => Promise<
       expect(await other.get('inv-a')).toMatchObject({ tenantId: 'demo', dueAt: t(100) });
       await other.remove('inv-a');
       expect(await s.get('inv-a')).toBeUndefined();
+    });
+
+    it('says nothing is due only when a look would find none of the rows written through it', async () => {
+      const { s } = await open();
+      const honest = honestAboutNothingDue(s, t);
+      await s.schedule('inv-a', 'demo', t(300));
+      await s.schedule('inv-b', 'demo', t(500));
+      expect(await s.due(t(100), 10, { owner: 'one', until: t(900) })).toEqual([]);
+      await honest(100, 299, 300, 400, 600);
+      await s.acquire('inv-c', 'demo', t(100), { owner: 'two', until: t(400) });
+      await honest(100, 250, 399, 400);
+      await s.markSending('inv-c', 'demo', 1, t(350), 'two');
+      await honest(100, 349, 350);
+      await s.defer('inv-a', 'demo', t(150));
+      await honest(100, 149, 150, 200);
+      expect((await s.due(t(200), 10, { owner: 'three', until: t(250) })).map((r) => r.invoiceId)).toEqual(['inv-a']);
+      await honest(200, 249, 250, 300);
+      await s.release('inv-a', 'three');
+      await honest(200, 210);
+      await s.schedule('inv-b', 'demo', t(120), 'one'); // not its claim: nothing written
+      await honest(200, 450, 500);
     });
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '@fe/xades';
 import type { CertificateSummary, CertificateValidity, StoredCertificateChain } from '../ports/tenant-registry.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
+import { BelievedGenerations } from './common/believed-generations.ts';
 import { CredentialCache, type CertificateRow } from './common/credential-cache.ts';
 import { certificateUpsert } from './common/certificate-upsert.ts';
 import { certificateSummary, sealCertificate } from './common/sealed-secrets.ts';
@@ -18,7 +19,8 @@ import type { SealedCertificateRow } from './sqlite-schema.ts';
 /**
  * The certificates table: a .p12 is checked by @fe/xades's loader (off this loop, refused with the signer's codes)
  * before it is stored sealed, its public chain beside it; the loaded credential is cached per tenant and upload
- * generation.
+ * generation. The file is shared (the CLI, the simulator's thread): another connection's upload is served within the
+ * second a generation is believed.
  */
 export class SqliteCertificateStore {
   private readonly db: DatabaseSync;
@@ -29,6 +31,7 @@ export class SqliteCertificateStore {
   private readonly sealedOf: StatementSync;
   private readonly chainOf: StatementSync;
   private readonly keepChain: StatementSync;
+  private readonly generations = new BelievedGenerations();
 
   constructor(db: DatabaseSync, box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.db = db;
@@ -61,6 +64,7 @@ export class SqliteCertificateStore {
     await this.cache.assertNotRevoked(credential.chain); // ZD04, before anything is written
     const generation = immediate(this.db, () => this.upsert(tenantId, p12, password, credential, at));
     this.cache.remember(tenantId, generation, credential);
+    this.generations.learn(tenantId, generation, Date.now());
     return certificateSummary(leaf);
   }
 
@@ -112,7 +116,12 @@ export class SqliteCertificateStore {
   }
 
   private storedGeneration(tenantId: string): number | undefined {
-    return (this.generationOf.get(tenantId) as { generation: number } | undefined)?.generation;
+    const known = this.generations.fresh(tenantId);
+    if (known !== undefined) return known;
+    const readAt = Date.now();
+    const generation = (this.generationOf.get(tenantId) as { generation: number } | undefined)?.generation;
+    this.generations.learn(tenantId, generation, readAt);
+    return generation;
   }
 
   private row(tenantId: string): CertificateRow {

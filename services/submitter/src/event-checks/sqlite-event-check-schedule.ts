@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { openWalDatabase } from '@fe/platform';
+import { SqliteNextDue } from '../schedule/sqlite-next-due.ts';
 import type { ScheduleClaim } from '../schedule/submission-schedule.ts';
 import type { EventCheckRow, EventCheckSchedule } from './event-check-schedule.ts';
 
@@ -38,6 +39,7 @@ export class SqliteEventCheckSchedule implements EventCheckSchedule {
   private readonly dueRows: StatementSync;
   private readonly claimRows: StatementSync;
   private readonly unclaim: StatementSync;
+  private readonly nextDue: SqliteNextDue;
 
   /** `path` is a file (the embedded shape's state.sqlite), or ':memory:' for tests. */
   constructor(path: string) {
@@ -66,15 +68,18 @@ export class SqliteEventCheckSchedule implements EventCheckSchedule {
     this.claimRows = this.db.prepare(`UPDATE event_check_schedule SET claimed_by = ?, claimed_until = ?
       WHERE invoice_id IN (SELECT invoice_id FROM event_check_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT ?) RETURNING *`);
     this.unclaim = this.db.prepare(
-      'UPDATE event_check_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ?',
+      'UPDATE event_check_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ? RETURNING due_at',
     );
+    this.nextDue = new SqliteNextDue(this.db, 'event_check_schedule');
   }
 
   async follow(invoiceId: string, tenantId: string, dueAt: Date): Promise<boolean> {
+    this.nextDue.lower(dueAt.getTime());
     return this.insertIfAbsent.run(invoiceId, tenantId, dueAt.getTime()).changes > 0;
   }
 
   async reschedule(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    this.nextDue.lower(dueAt.getTime());
     if (holder !== undefined) return this.heldMove.run(dueAt.getTime(), invoiceId, holder).changes > 0;
     this.upsert.run(invoiceId, tenantId, dueAt.getTime());
     return true;
@@ -96,6 +101,7 @@ export class SqliteEventCheckSchedule implements EventCheckSchedule {
     claim: ScheduleClaim,
   ): Promise<EventCheckRow | undefined> {
     const at = now.getTime();
+    this.nextDue.lower(claim.until.getTime()); // a row it creates falls due when the claim ends
     const row = this.take.get(invoiceId, tenantId, at, claim.owner, claim.until.getTime(), at) as Row | undefined;
     return row ? toRow(row) : undefined;
   }
@@ -109,7 +115,12 @@ export class SqliteEventCheckSchedule implements EventCheckSchedule {
   }
 
   async release(invoiceId: string, owner: string): Promise<void> {
-    this.unclaim.run(invoiceId, owner);
+    const row = this.unclaim.get(invoiceId, owner) as { due_at: number } | undefined;
+    if (row) this.nextDue.lower(row.due_at);
+  }
+
+  nothingDueAt(now: Date): boolean {
+    return this.nextDue.nothingDueAt(now);
   }
 
   async close(): Promise<void> {

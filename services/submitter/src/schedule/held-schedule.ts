@@ -23,6 +23,7 @@ export function heldBy(schedule: SubmissionSchedule, holder: string): Submission
     acquire: (invoiceId, tenantId, now, claim) => schedule.acquire(invoiceId, tenantId, now, claim),
     due: (now, limit, claim) => schedule.due(now, limit, claim),
     release: (invoiceId, owner) => schedule.release(invoiceId, owner),
+    nothingDueAt: (now) => schedule.nothingDueAt(now),
     close: () => schedule.close(),
   };
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { openWalDatabase } from '@fe/platform';
+import { SqliteNextDue } from './sqlite-next-due.ts';
 import type { ScheduleClaim, ScheduleRow, SubmissionSchedule } from './submission-schedule.ts';
 
 const SCHEMA = `
@@ -42,6 +43,7 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
   private readonly dueRows: StatementSync;
   private readonly claimRows: StatementSync;
   private readonly unclaim: StatementSync;
+  private readonly nextDue: SqliteNextDue;
 
   /** `path` is a file (the embedded shape keeps it under ./data), or ':memory:' for tests. */
   constructor(path: string) {
@@ -79,11 +81,13 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     this.claimRows = this.db.prepare(`UPDATE submission_schedule SET claimed_by = ?, claimed_until = ?
       WHERE invoice_id IN (SELECT invoice_id FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT ?) RETURNING *`);
     this.unclaim = this.db.prepare(
-      'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ?',
+      'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = ? AND claimed_by = ? RETURNING due_at',
     );
+    this.nextDue = new SqliteNextDue(this.db, 'submission_schedule');
   }
 
   async schedule(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    this.nextDue.lower(dueAt.getTime());
     if (holder !== undefined) return this.heldSchedule.run(dueAt.getTime(), invoiceId, holder).changes > 0;
     this.upsert.run(invoiceId, tenantId, dueAt.getTime());
     return true;
@@ -97,12 +101,14 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     holder?: string,
   ): Promise<boolean> {
     const until = leaseUntil.getTime();
+    this.nextDue.lower(until);
     if (holder !== undefined) return this.heldSending.run(until, attempt, until, invoiceId, holder).changes > 0;
     this.upsertSending.run(invoiceId, tenantId, until, attempt);
     return true;
   }
 
   async defer(invoiceId: string, tenantId: string, dueAt: Date, holder?: string): Promise<boolean> {
+    this.nextDue.lower(dueAt.getTime());
     if (holder !== undefined) return this.heldDefer.run(dueAt.getTime(), invoiceId, holder).changes > 0;
     this.keepMarker.run(invoiceId, tenantId, dueAt.getTime());
     return true;
@@ -115,6 +121,7 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
     claim: ScheduleClaim,
   ): Promise<ScheduleRow | undefined> {
     const at = now.getTime();
+    this.nextDue.lower(claim.until.getTime()); // a row it creates falls due when the claim ends
     const row = this.take.get(invoiceId, tenantId, at, claim.owner, claim.until.getTime(), at) as Row | undefined;
     return row ? toRow(row) : undefined;
   }
@@ -137,7 +144,12 @@ export class SqliteSubmissionSchedule implements SubmissionSchedule {
   }
 
   async release(invoiceId: string, owner: string): Promise<void> {
-    this.unclaim.run(invoiceId, owner);
+    const row = this.unclaim.get(invoiceId, owner) as { due_at: number } | undefined;
+    if (row) this.nextDue.lower(row.due_at);
+  }
+
+  nothingDueAt(now: Date): boolean {
+    return this.nextDue.nothingDueAt(now);
   }
 
   async close(): Promise<void> {

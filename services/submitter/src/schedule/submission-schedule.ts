@@ -47,6 +47,11 @@ export interface SubmissionSchedule {
   due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]>;
   /** Ends `owner`'s claim on the row (a row it took but did not run); another's claim stays. */
   release(invoiceId: string, owner: string): Promise<void>;
+  /**
+   * True when no row written through this instance can be due and unclaimed at `now`: a sweep nudged then would find
+   * none of its rows (another instance's are found by that one's sweeps and by every interval's). False: not known.
+   */
+  nothingDueAt(now: Date): boolean;
   /** Releases the connection; what was written stays. Closing twice is harmless. */
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ type SweptSchedule = {
   due(now: Date, limit: number, claim: ScheduleClaim): Promise<SweptRow[]>;
   release(invoiceId: string, owner: string): Promise<void>;
   defer(invoiceId: string, tenantId: string, dueAt: Date, holder: string): Promise<boolean>;
+  nothingDueAt(now: Date): boolean;
 };
 
 export type SweeperOptions = {
@@ -47,7 +48,8 @@ export type Sweeper = {
 
 /**
  * Runs the schedule's due rows on a timer and whenever a tenant slot frees. It takes the tenant slot itself, so
- * the cap holds across the reaction and the sweeper; a run that throws keeps its row, moved later.
+ * the cap holds across the reaction and the sweeper; a run that throws keeps its row, moved later. A nudge reads
+ * nothing while the schedule knows none of its rows can be due; the timer's sweeps always read.
  */
 export function startSweeper(options: SweeperOptions): Sweeper {
   const { schedule, slots, clock, logger } = options;
@@ -60,27 +62,28 @@ export function startSweeper(options: SweeperOptions): Sweeper {
   let pending: NodeJS.Immediate | undefined;
   /** The sweep reading the schedule now; another waits for it, so two never read the same rows. */
   let sweeping: Promise<void> | undefined;
-  let again = false;
+  /** Asked during a sweep: another follows it, a full one when the timer asked. */
+  let again: 'nudged' | 'full' | undefined;
 
-  function sweep(): void {
+  function sweep(kind: 'nudged' | 'full'): void {
     pending = undefined;
     if (stopped) return;
     if (sweeping) {
-      again = true;
+      if (again !== 'full') again = kind;
       return;
     }
-    sweeping = sweepOnce().finally(() => {
+    sweeping = sweepOnce(kind).finally(() => {
       sweeping = undefined;
-      if (again) {
-        again = false;
-        sweep();
-      }
+      const next = again;
+      again = undefined;
+      if (next) sweep(next);
     });
   }
 
-  async function sweepOnce(): Promise<void> {
+  async function sweepOnce(kind: 'nudged' | 'full'): Promise<void> {
     let rows;
     const now = clock.now();
+    if (kind === 'nudged' && schedule.nothingDueAt(now)) return;
     const owner = `${sweeper}-${++sweeps}`; // each claim its own fencing token
     try {
       rows = await schedule.due(now, options.batch, { owner, until: new Date(now.getTime() + options.claimLeaseMs) });
@@ -160,11 +163,11 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     }
   }
 
-  const timer = setInterval(sweep, options.intervalMs);
+  const timer = setInterval(() => sweep('full'), options.intervalMs);
   timer.unref();
   return {
     nudge() {
-      if (!stopped && !pending) pending = setImmediate(sweep);
+      if (!stopped && !pending) pending = setImmediate(() => sweep('nudged'));
     },
     async stop() {
       stopped = true;

@@ -177,10 +177,11 @@ describe('startSweeper', () => {
         property === 'due' ? slowDue : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target),
     });
     const ran: string[] = [];
+    let now = Date.now();
     sweeper = startSweeper({
       schedule: slow,
       slots: createTenantSlots(1),
-      clock,
+      clock: { now: () => new Date(now) },
       logger: createRecordingLogger(),
       intervalMs: 10_000,
       batch: 10,
@@ -191,6 +192,9 @@ describe('startSweeper', () => {
     });
     sweeper.nudge();
     await until(() => reads === 1);
+    // Falls due after the instant the first read looks at, before the second's: the reason for the nudge.
+    await schedule.schedule('later', 'a', new Date((now += 10)));
+    now += 10;
     sweeper.nudge(); // while the first read is under way: waits for it instead of reading beside it
     await new Promise((resolve) => setImmediate(resolve));
     expect(reads).toBe(1);
@@ -200,5 +204,42 @@ describe('startSweeper', () => {
     release();
     await stopping;
     expect(ran).toEqual(['late']); // the first sweep's run; the second read came back after stop()
+  });
+
+  it('reads nothing when nudged while none of its rows can be due; its interval still reads', async () => {
+    const schedule = new SqliteSubmissionSchedule(':memory:');
+    await schedule.schedule('later', 'a', new Date(Date.now() + 60_000));
+    let reads = 0;
+    const counted = new Proxy(schedule, {
+      get: (target, property) =>
+        property === 'due'
+          ? (...args: Parameters<typeof schedule.due>) => (reads++, schedule.due(...args))
+          : (Reflect.get(target, property) as (...args: unknown[]) => unknown).bind(target),
+    });
+    const ran: string[] = [];
+    const timing = { intervalMs: 10_000, batch: 10, claimLeaseMs: 60_000, errorDelayMs: () => 1_000 };
+    const options = {
+      ...timing,
+      schedule: counted,
+      slots: createTenantSlots(1),
+      logger: createRecordingLogger(),
+      clock,
+      isRunning: () => false,
+      run: async (id: string, _tenant: string, slot: Release) => void (ran.push(id), slot()),
+    };
+    sweeper = startSweeper(options);
+    sweeper.nudge(); // the only row falls due in a minute
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(0);
+    await schedule.schedule('now', 'a', past());
+    sweeper.nudge();
+    await until(() => ran.length === 1);
+    sweeper.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([reads, ...ran]).toEqual([1, 'now']);
+    await sweeper.stop();
+    sweeper = startSweeper({ ...options, intervalMs: 10 });
+    await until(() => reads >= 3); // timer sweeps, with nothing due
+    expect(ran).toEqual(['now']);
   });
 });

@@ -9,18 +9,12 @@ import {
 } from '@fe/xades';
 import type { CertificateSummary, CertificateValidity, StoredCertificateChain } from '../../ports/tenant-registry.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
+import { BelievedGenerations } from '../common/believed-generations.ts';
 import { CredentialCache, type CertificateRow } from '../common/credential-cache.ts';
 import { certificateUpsert } from '../common/certificate-upsert.ts';
 import { certificateSummary, sealCertificate } from '../common/sealed-secrets.ts';
 
 type SealedRow = { generation: number; sealed_p12: Buffer; sealed_password: Buffer };
-
-/**
- * How long a stored generation is believed without asking: each invoice asked in five processes (4.8 reads per
- * invoice). As the profile's cache: another replica's upload is served within it, this one's at once; "none stored"
- * is never believed, so a company's first upload is served at the next call.
- */
-const GENERATION_CACHE_MS = 1000;
 
 /**
  * The certificates table on PostgreSQL: a .p12 checked by the loader (off this loop) before it is stored sealed, its
@@ -31,7 +25,7 @@ export class PostgresCertificates {
   private readonly box: SecretBox;
   private readonly cache: CredentialCache;
   private readonly loader: P12Loader;
-  private readonly generations = new Map<string, { generation: number; readAt: number }>();
+  private readonly generations = new BelievedGenerations();
 
   constructor(db: AdapterPool, box: SecretBox, loader: P12Loader, revocation: RevocationChecker) {
     this.db = db;
@@ -79,7 +73,7 @@ export class PostgresCertificates {
       );
     });
     this.cache.remember(tenantId, generation, credential);
-    this.generations.set(tenantId, { generation, readAt: Date.now() });
+    this.generations.learn(tenantId, generation, Date.now());
     return certificateSummary(leaf);
   }
 
@@ -139,17 +133,15 @@ export class PostgresCertificates {
   }
 
   private async generation(tenantId: string): Promise<number | undefined> {
-    const known = this.generations.get(tenantId);
-    if (known && Date.now() - known.readAt < GENERATION_CACHE_MS) return known.generation;
+    const known = this.generations.fresh(tenantId);
+    if (known !== undefined) return known;
     const readAt = Date.now();
     const generation = (
       await this.db.query<{ generation: number }>('SELECT generation FROM certificates WHERE tenant_id = $1', [
         tenantId,
       ])
     ).rows[0]?.generation;
-    if (generation === undefined) this.generations.delete(tenantId);
-    else if ((this.generations.get(tenantId)?.generation ?? 0) <= generation)
-      this.generations.set(tenantId, { generation, readAt });
+    this.generations.learn(tenantId, generation, readAt);
     return generation;
   }
 }

@@ -122,6 +122,11 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     );
   }
 
+  /** Every instance writes the shared table and a freed slot nudges only its own: a nudged sweep always looks. */
+  nothingDueAt(): boolean {
+    return false;
+  }
+
   private async changed(sql: string, values: unknown[]): Promise<boolean> {
     return ((await this.db.query(sql, values)).rowCount ?? 0) > 0;
   }
