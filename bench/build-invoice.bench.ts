@@ -7,9 +7,9 @@ import {
   demoSoftware,
   demoTenant,
   validateInvoiceRequest,
-  Xmlbuilder2Writer,
   type BuildInvoiceInput,
 } from '@fe/dian-domain';
+import { Xmlbuilder2Writer } from '@fe/dian-domain/testing';
 import { measure, printTable } from './lib/measure.ts';
 import { measureRsa2048 } from './lib/rsa-baseline.ts';
 

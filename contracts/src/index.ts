@@ -9,6 +9,7 @@ export * from './api/tenant-readiness.ts';
 export * from './api/tacit-acceptance.ts';
 export * from './api/received-invoices.ts';
 export * from './api/note-request.ts';
+export * from './api/note-concepts.ts';
 export * from './events/envelope.ts';
 export * from './events/invoice-events.ts';
 export * from './events/invoice-requested.v1.ts';

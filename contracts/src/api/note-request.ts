@@ -9,6 +9,7 @@ import {
   paymentSchema,
   xmlTextSchema,
 } from './invoice-request.ts';
+import { creditNoteConcepts, debitNoteConcepts } from './note-concepts.ts';
 
 /**
  * A note's line: today's invoice line (every tax of table 13.2.2) without a mandate's principal, which a note's
@@ -72,24 +73,6 @@ export const noteInvoicePeriodSchema = z
   .strict()
   .refine((p) => p.end_date >= p.start_date, { path: ['end_date'], message: 'must not be before start_date' })
   .meta({ id: 'NoteInvoicePeriod' });
-
-/** Annex 1.9 table 13.2.4 (CreditNote DiscrepancyResponse/ResponseCode). */
-export const creditNoteConcepts = {
-  '1': 'Devolución parcial de los bienes y/o no aceptación parcial del servicio',
-  '2': 'Anulación de factura electrónica',
-  '3': 'Rebaja o descuento parcial o total',
-  '4': 'Ajuste de precio',
-  '5': 'Descuento comercial por pronto pago',
-  '6': 'Descuento comercial por volumen de ventas',
-} as const;
-
-/** Annex 1.9 table 13.2.5 (DebitNote DiscrepancyResponse/ResponseCode). */
-export const debitNoteConcepts = {
-  '1': 'Intereses',
-  '2': 'Gastos por cobrar',
-  '3': 'Cambio del valor',
-  '4': 'Otros',
-} as const;
 
 export const noteConceptSchema = <Codes extends Record<string, string>>(codes: Codes, table: string) =>
   z.enum(Object.keys(codes) as [keyof Codes & string, ...(keyof Codes & string)[]]).describe(

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { invoiceLineV1Schema } from '../api/invoice-line.v1.ts';
-import {
-  creditNoteConcepts,
-  debitNoteConcepts,
-  noteConceptSchema,
-  noteInvoiceReferenceSchema,
-  noteTextFields,
-} from '../api/note-request.ts';
+import { creditNoteConcepts, debitNoteConcepts } from '../api/note-concepts.ts';
+import { noteConceptSchema, noteInvoiceReferenceSchema, noteTextFields } from '../api/note-request.ts';
 
 /**
  * The note request as CreditNoteRequested.v1, DebitNoteRequested.v1 and InvoiceNoteReserved.v1 published it: frozen

@@ -105,7 +105,6 @@ export {
   type XmlAttributes,
 } from './ubl/xml-writer.ts';
 export { ns as ublNamespaces } from './ubl/namespaces.ts';
-export { Xmlbuilder2Writer } from './ubl/xmlbuilder2-writer.ts';
 export {
   buildAttachedDocument,
   AttachedDocumentInputError,

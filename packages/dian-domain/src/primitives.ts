@@ -10,3 +10,4 @@ export { parseDecimal, multiply, roundHalfUp, money, formatUnits, type Decimal }
 export { qrContent, dianLookupUrl, type QrFields } from './qr/qr-content.ts';
 export { nitCheckDigit } from './nit/nit-check-digit.ts';
 export { tacitAcceptanceAvailableFrom } from './calendar/business-days.ts';
+export { isMunicipalityCode, spellMunicipality } from './codelists/municipalities.ts';

@@ -1,6 +1,7 @@
 // The public surface of @fe/xades: XAdES-EPES signing of DIAN documents (policy v2), the .p12 and
 // certificate checks, and an independent verifier. Shared by the signer service, the tenant
-// directory, the submitter (WS-Security) and the CLI. Anything not exported here is private.
+// directory, the submitter (WS-Security) and the CLI. Anything not exported here (or, for a signing worker
+// thread, by ./signer.ts) is private.
 export { createXadesSigner, type XadesSigner, type SignOptions, type SignedDocument } from './signing/xades-signer.ts';
 export { signDeliveredForm } from './signing/sign-delivered-form.ts';
 export { DIAN_POLICY, isDigestAlgorithm, type DigestAlgorithm } from './signing/algorithms.ts';

@@ -1,5 +1,6 @@
 // A .p12 is opened off the event loop, and one asking for too many key-derivation iterations is refused before any
 // derivation. The files are re-exported by OpenSSL with `-iter N`, as the hostile probe made them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createP12Loader, loadP12, MAX_P12_ITERATIONS, XadesError } from '../src/index.ts';
@@ -23,6 +24,16 @@ const rejection = async (promise: Promise<unknown>): Promise<XadesError> => {
   if (!(error instanceof XadesError)) throw new Error(`expected a XadesError, got ${String(error)}`);
   return error;
 };
+
+/** The threads of this process named fe-p12 (Linux /proc): the loader's live workers. */
+const p12Threads = () =>
+  readdirSync('/proc/self/task').filter((task) => {
+    try {
+      return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() === 'fe-p12';
+    } catch {
+      return false; // the thread ended between the listing and the read
+    }
+  }).length;
 
 /** Runs `work` and returns how long it took and the longest the event loop stalled meanwhile (ms). */
 async function stallDuring(work: () => Promise<unknown> | unknown): Promise<{ tookMs: number; stallMs: number }> {
@@ -89,6 +100,19 @@ describe('createP12Loader', SLOW, () => {
       expect((await patient.load(identity.p12, identity.password, at)).chain).toHaveLength(1);
     } finally {
       await Promise.all([impatient.close(), patient.close()]);
+    }
+  });
+
+  it.skipIf(!existsSync('/proc/self/task'))('ends an idle worker and opens the next file on a fresh one', async () => {
+    const brief = createP12Loader({ size: 1, idleMs: 1 });
+    try {
+      expect((await brief.load(identity.p12, identity.password, at)).chain).toHaveLength(1);
+      // every loader's idle worker ends, this file's shared one a few seconds after its last file
+      await expect.poll(p12Threads, { timeout: 60_000, interval: 50 }).toBe(0);
+      expect((await brief.load(identity.p12, identity.password, at)).chain).toHaveLength(1);
+      expect(brief.opened).toBe(2);
+    } finally {
+      await brief.close();
     }
   });
 });

@@ -15,22 +15,32 @@ export type P12Loader = {
 };
 
 type Pending = { job: P12Job; resolve: (c: SigningCredential) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker | undefined; current: Pending | undefined; timer: NodeJS.Timeout | undefined };
+type Slot = {
+  worker: Worker | undefined;
+  current: Pending | undefined;
+  timer: NodeJS.Timeout | undefined;
+  idle: NodeJS.Timeout | undefined;
+};
 
 const WORKER_URL = new URL('./p12-worker.ts', import.meta.url);
 const DEFAULT_TIMEOUT_MS = 60_000;
+// .p12 files are opened at start and on a tenant's first request: an isolate kept between them is memory for nothing.
+const DEFAULT_IDLE_MS = 5_000;
 
 /**
- * Opens .p12 files on up to `size` worker threads (started on first use, unref'd while idle). A file over the
- * iteration limit is refused here, before any worker; one still running after `timeoutMs` has its worker ended.
+ * Opens .p12 files on up to `size` worker threads (started on first use, ended after `idleMs` without work). A file
+ * over the iteration limit is refused here, before any worker; one still running after `timeoutMs` has its worker
+ * ended.
  */
-export function createP12Loader(options: { size?: number; timeoutMs?: number } = {}): P12Loader {
+export function createP12Loader(options: { size?: number; timeoutMs?: number; idleMs?: number } = {}): P12Loader {
   const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const slots: Slot[] = Array.from({ length: size }, () => ({
     worker: undefined,
     current: undefined,
     timer: undefined,
+    idle: undefined,
   }));
   const queue: Pending[] = [];
   let nextJob = 1;
@@ -45,6 +55,16 @@ export function createP12Loader(options: { size?: number; timeoutMs?: number } =
     return pending;
   };
 
+  const endWhenIdle = (slot: Slot): void => {
+    clearTimeout(slot.idle);
+    if (!slot.worker || slot.current) return;
+    slot.idle = setTimeout(() => {
+      const worker = slot.worker;
+      slot.worker = undefined; // before terminate: its 'exit' is then not a failure
+      void worker?.terminate();
+    }, idleMs).unref();
+  };
+
   const spawn = (slot: Slot): Worker => {
     // A file built to exhaust memory ends its worker (P12_UNREADABLE), never the process.
     const worker = new Worker(WORKER_URL, { name: 'fe-p12', resourceLimits: { maxOldGenerationSizeMb: 128 } });
@@ -53,6 +73,7 @@ export function createP12Loader(options: { size?: number; timeoutMs?: number } =
       const pending = finish(slot);
       if (pending?.job.jobId === reply.jobId) settle(pending, reply);
       dispatch();
+      endWhenIdle(slot);
     });
     const fail = () => {
       if (slot.worker !== worker) return;
@@ -70,6 +91,7 @@ export function createP12Loader(options: { size?: number; timeoutMs?: number } =
       if (slot.current || closed) continue;
       const pending = queue.shift();
       if (!pending) return;
+      clearTimeout(slot.idle);
       slot.worker ??= spawn(slot);
       slot.current = pending;
       slot.worker.ref();
@@ -107,6 +129,7 @@ export function createP12Loader(options: { size?: number; timeoutMs?: number } =
       for (const pending of queue.splice(0)) pending.reject(error);
       const workers = slots.flatMap((slot) => (slot.worker ? [slot.worker] : []));
       for (const slot of slots) {
+        clearTimeout(slot.idle);
         slot.worker = undefined;
         finish(slot)?.reject(error);
       }

@@ -1,4 +1,4 @@
-import { creditNoteConcepts, debitNoteConcepts } from '@fe/contracts';
+import { creditNoteConcepts, debitNoteConcepts } from '@fe/contracts/note-concepts';
 
 /**
  * Spanish labels for the DIAN codes the PDF prints; unknown codes print as themselves, so a new code never breaks

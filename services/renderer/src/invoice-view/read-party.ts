@@ -1,6 +1,6 @@
 import type { PartyAddress, PartyView } from './invoice-view.ts';
 import { attributeOf as attribute, child, children, ownText as text, type XmlElement as XmlNode } from '@fe/dian-xml';
-import { isMunicipalityCode, spellMunicipality } from '@fe/dian-domain';
+import { isMunicipalityCode, spellMunicipality } from '@fe/dian-domain/primitives';
 import { required } from './document-root.ts';
 
 /**

@@ -1,6 +1,6 @@
 // A signer worker: keeps one prepared XAdES signer per credential and answers one job at a time.
 import { parentPort } from 'node:worker_threads';
-import { createXadesSigner, isXadesError, type XadesSigner } from '@fe/xades';
+import { createXadesSigner, isXadesError, type XadesSigner } from '@fe/xades/signer';
 import type { SignJob, SignReply } from './messages.ts';
 
 const port = parentPort;
