@@ -20,8 +20,9 @@ export function createOutboxTransport(folder: string): MailTransport {
       const file = join(folder, outboxFileName(message.messageId));
       try {
         const bytes = composeMail(message);
-        await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: false });
-        return { response: file, bytes: bytes.length };
+        const length = bytes.length; // the bytes move to the writer thread
+        await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: false, handOver: true });
+        return { response: file, bytes: length };
       } catch (error) {
         throw new MailError('MAIL_OUTBOX_WRITE_FAILED', String((error as Error).message ?? error), { cause: error });
       }

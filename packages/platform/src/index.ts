@@ -42,6 +42,7 @@ export { AppendFeed } from './adapters/caching/append-feed.ts';
 export { SqliteCheckpointStore } from './adapters/sqlite/sqlite-checkpoint-store.ts';
 export { SqliteDeadLetterStore } from './adapters/sqlite/sqlite-dead-letter-store.ts';
 export { immediate } from './adapters/sqlite/immediate-transaction.ts';
+export { GroupCommit } from './adapters/sqlite/group-commit.ts';
 export { openWalDatabase } from './adapters/sqlite/open-database.ts';
 export { InProcessEventBus } from './adapters/in-process/in-process-bus.ts';
 export { InProcessLeaseStore } from './adapters/in-process/in-process-lease-store.ts';

@@ -71,3 +71,43 @@ describe('a counter in a file of its own, where it was kept in the state file be
     await expect(counter.allocate(ask('inv-a-NC1'))).rejects.toThrow(/unavailable/);
   });
 });
+
+describe.each([
+  ['sqlite', (file: string) => new SqliteFileCounter(file)],
+  ['sqlite on its own thread', (file: string) => new ThreadedSqliteFileCounter(file)],
+])('allocations asked together (%s)', (_, open) => {
+  const ask = (owner: string, kind: 'nc' | 'nd') => ({ nit: '900373076', kind, year: 2026, owner });
+
+  it('are answered each on its own: a full counter fails alone, and its neighbours take their numbers without a gap', async () => {
+    const file = freshFile();
+    const full = new DatabaseSync(file);
+    full.exec(`CREATE TABLE file_numbers (
+      nit TEXT NOT NULL, kind TEXT NOT NULL, year INTEGER NOT NULL, consecutive INTEGER NOT NULL, owner TEXT NOT NULL,
+      PRIMARY KEY (nit, kind, year, consecutive), UNIQUE (nit, kind, owner))`);
+    full
+      .prepare('INSERT INTO file_numbers VALUES (?, ?, ?, ?, ?)')
+      .run('900373076', 'nc', 2026, MAX_FILE_CONSECUTIVE, 'x');
+    full.close();
+    const counter = open(file);
+    const outcomes = await Promise.allSettled([
+      counter.allocate(ask('inv-a-ND1', 'nd')),
+      counter.allocate(ask('inv-a-NC1', 'nc')),
+      counter.allocate(ask('inv-a-ND2', 'nd')),
+      counter.allocate(ask('inv-a-ND1', 'nd')),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.consecutive : o.reason.constructor.name))).toEqual([
+      1,
+      'RangeError',
+      2,
+      1,
+    ]);
+    await counter.close();
+    const stored = new DatabaseSync(file);
+    expect(stored.prepare('SELECT owner FROM file_numbers ORDER BY kind, consecutive').all()).toEqual([
+      { owner: 'x' },
+      { owner: 'inv-a-ND1' },
+      { owner: 'inv-a-ND2' },
+    ]);
+    stored.close();
+  });
+});

@@ -2,6 +2,7 @@
 export type FileWrite = {
   id: number;
   path: string;
+  /** Bytes on a SharedArrayBuffer cross without a copy; others are copied unless transferred. */
   data: Uint8Array | string;
   mode: number;
   /** fsync the file before the rename and its folder after it, so both survive a power cut. */
@@ -12,4 +13,5 @@ export type FileWrite = {
   remove?: string | undefined;
 };
 
-export type FileWriteReply = { id: number; error?: { code: string | undefined; message: string } };
+/** A write that failed on the thread: the errno code and message. */
+export type FileWriteFailure = { code: string | undefined; message: string };

@@ -3,42 +3,39 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parentPort } from 'node:worker_threads';
-import type { FileWrite, FileWriteReply } from './file-writer-messages.ts';
+import { serveWorkerCalls } from '../../threads/worker-calls.ts';
+import type { FileWrite, FileWriteFailure } from './file-writer-messages.ts';
 
-const port = parentPort!;
 const folders = new Set<string>();
-let waiting: { replies: { reply: FileWriteReply; folder: string | undefined }[]; folders: Set<string> } | undefined;
+/** The folders whose renames wait for an fsync at the end of this turn, and the writes waiting with them. */
+let unsynced: Map<string, PromiseWithResolvers<void>> | undefined;
 
-port.on('message', (write: FileWrite) => {
-  if (!waiting) {
-    waiting = { replies: [], folders: new Set() };
-    setImmediate(flush); // after every write already queued: they share the folders' fsyncs
-  }
-  try {
-    writeWhole(write);
-    const folder = write.durable ? dirname(write.path) : undefined;
-    if (folder) waiting.folders.add(folder);
-    waiting.replies.push({ reply: { id: write.id }, folder });
-  } catch (error) {
-    waiting.replies.push({ reply: { id: write.id, error: describe(error) }, folder: undefined });
-  }
-});
+serveWorkerCalls<FileWrite, FileWriteFailure>((write) => {
+  writeWhole(write);
+  return write.durable ? folderSynced(dirname(write.path)) : undefined;
+}, describe);
 
-function flush(): void {
-  const batch = waiting!;
-  waiting = undefined;
-  const failed = new Map<string, NonNullable<FileWriteReply['error']>>();
-  for (const folder of batch.folders) {
+/** Settles once the folder is fsynced, after every write already queued: they share that fsync. */
+function folderSynced(folder: string): Promise<void> {
+  if (!unsynced) {
+    unsynced = new Map();
+    setImmediate(syncFolders);
+  }
+  let synced = unsynced.get(folder);
+  if (!synced) unsynced.set(folder, (synced = Promise.withResolvers()));
+  return synced.promise;
+}
+
+function syncFolders(): void {
+  const waiting = unsynced!;
+  unsynced = undefined;
+  for (const [folder, synced] of waiting) {
     try {
       fsyncPath(folder);
+      synced.resolve();
     } catch (error) {
-      failed.set(folder, describe(error));
+      synced.reject(error);
     }
-  }
-  for (const { reply, folder } of batch.replies) {
-    const error = folder === undefined ? undefined : failed.get(folder);
-    port.postMessage(error ? { id: reply.id, error } : reply);
   }
 }
 
@@ -88,7 +85,7 @@ function fsyncPath(path: string): void {
   }
 }
 
-function describe(error: unknown): NonNullable<FileWriteReply['error']> {
+function describe(error: unknown): FileWriteFailure {
   return {
     code: (error as NodeJS.ErrnoException).code,
     message: error instanceof Error ? error.message : String(error),

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { FileWrite, FileWriteReply } from './file-writer-messages.ts';
+import { WorkerCalls } from '../../threads/worker-calls.ts';
+import type { FileWrite, FileWriteFailure } from './file-writer-messages.ts';
 
 export type WriteFileOptions = {
   mode: number;
@@ -8,6 +9,11 @@ export type WriteFileOptions = {
   durable: boolean;
   /** A file removed first when present. */
   remove?: string | undefined;
+  /**
+   * The caller no longer needs `data`: its buffer moves to the writer thread instead of being copied, and is empty
+   * here afterwards. Bytes that share their buffer (a slice of Node's pool) are copied all the same.
+   */
+  handOver?: boolean;
 };
 
 /** A file write that failed on the writer thread, with the errno code (`ENOSPC`, `EACCES`…). */
@@ -22,56 +28,47 @@ export class FileWriteError extends Error {
 
 /**
  * Whole-file writes on one thread of the process's own (started on first use, holding the process open only while
- * a write is pending): the event loop only posts the bytes. Each file appears whole (temporary name, rename) or
- * not at all.
+ * a write is pending; started again after it failed): the event loop only posts the bytes, the writes of one turn
+ * in one message. Each file appears whole (temporary name, rename) or not at all.
  */
 class FileWriter {
-  private thread: WriterThread | undefined;
-  private nextId = 1;
+  private calls: WorkerCalls<Omit<FileWrite, 'id'>, FileWriteFailure> | undefined;
 
   write(path: string, data: Uint8Array | string, options: WriteFileOptions): Promise<void> {
-    const thread = this.thread ?? (this.thread = this.start());
-    const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
-      if (thread.pending.size === 0) thread.worker.ref();
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, path, data, ...options } satisfies FileWrite);
-    });
+    if (!this.calls?.open) this.calls = this.start();
+    const { handOver, ...write } = options;
+    const transfer = handOver && ownsWholeBuffer(data) ? [data.buffer] : [];
+    return this.calls.call({ path, data, ...write }, transfer) as Promise<void>;
   }
 
-  private start(): WriterThread {
+  private start(): WorkerCalls<Omit<FileWrite, 'id'>, FileWriteFailure> {
     const worker = new Worker(new URL('./file-writer-thread.ts', import.meta.url), {
       name: 'fe-file-writer',
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
-    const thread: WriterThread = { worker, pending: new Map() };
-    worker.unref();
-    worker.on('message', (reply: FileWriteReply) => {
-      const waiter = thread.pending.get(reply.id);
-      if (!waiter) return;
-      thread.pending.delete(reply.id);
-      if (thread.pending.size === 0) worker.unref();
-      if (reply.error) waiter.reject(new FileWriteError(reply.error.code, reply.error.message));
-      else waiter.resolve();
+    return new WorkerCalls(worker, {
+      fromWorker: (failure) => new FileWriteError(failure.code, failure.message),
+      unavailable: (reason) => new FileWriteError(undefined, reason),
+      refWhilePending: true,
     });
-    const failAll = (error: unknown) => {
-      if (this.thread === thread) this.thread = undefined; // the next write starts a new thread
-      for (const waiter of thread.pending.values()) waiter.reject(error);
-      thread.pending.clear();
-    };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new FileWriteError(undefined, `the file writer thread stopped (${code})`)));
-    return thread;
   }
 }
 
-type WriterThread = {
-  worker: Worker;
-  pending: Map<number, { resolve: () => void; reject: (error: unknown) => void }>;
-};
+/** A view of a whole ArrayBuffer of its own, which can move to another thread without taking anything else along. */
+function ownsWholeBuffer(data: Uint8Array | string): data is Uint8Array<ArrayBuffer> {
+  return (
+    typeof data !== 'string' &&
+    data.buffer instanceof ArrayBuffer &&
+    data.byteOffset === 0 &&
+    data.byteLength === data.buffer.byteLength
+  );
+}
 
 const writer = new FileWriter();
 
-/** Writes a file whole on the process's file writer thread (see FileWriter). */
+/**
+ * Writes a file whole on the process's file writer thread (see FileWriter). The bytes are taken at the end of the
+ * turn, not during the call: they must not change before the promise settles (as with fs.promises.writeFile).
+ */
 export const writeFileWhole = (path: string, data: Uint8Array | string, options: WriteFileOptions): Promise<void> =>
   writer.write(path, data, options);

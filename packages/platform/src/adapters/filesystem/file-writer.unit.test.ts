@@ -46,6 +46,33 @@ describe('writeFileWhole (the file writer thread)', () => {
     expect(readFileSync(join(root, 'after'), 'utf8')).toBe('z');
   });
 
+  it('answers each of the writes sent together on its own: one that cannot land fails alone', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    writeFileSync(join(root, 'file'), 'x');
+    const outcomes = await Promise.allSettled([
+      writeFileWhole(join(root, 'one'), '1', options),
+      writeFileWhole(join(root, 'file/inside'), 'y', options),
+      writeFileWhole(join(root, 'two'), '2', options),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(FileWriteError);
+    expect(readdirSync(root).sort()).toEqual(['file', 'one', 'two']);
+  });
+
+  it('moves handed-over bytes to the thread instead of copying them; a slice of a shared buffer is copied', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    const whole = new Uint8Array(64 * 1024).fill(7);
+    const slice = Buffer.from('a few bytes from the pool');
+    await Promise.all([
+      writeFileWhole(join(root, 'whole'), whole, { ...options, handOver: true }),
+      writeFileWhole(join(root, 'slice'), slice, { ...options, handOver: true }),
+    ]);
+    expect(whole.byteLength).toBe(0); // moved: nothing left here to copy
+    expect(slice.toString()).toBe('a few bytes from the pool');
+    expect(readFileSync(join(root, 'whole'))).toEqual(Buffer.alloc(64 * 1024, 7));
+    expect(readFileSync(join(root, 'slice'), 'utf8')).toBe('a few bytes from the pool');
+  });
+
   it('makes a folder again when it was removed after the thread made it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
     await writeFileWhole(join(root, 'a/one'), '1', options);

@@ -40,9 +40,11 @@ export class FilesystemBlobStore implements BlobStore {
     // (FileWriteError with its errno), as a write on this thread would throw it.
     const sidecar = `${path}.type`;
     if (impliedType(key) !== contentType) await writeFileWhole(sidecar, contentType, durable);
+    // One copy, on shared memory: the writer thread reads it without another, and the cache keeps it.
+    const kept = sharedCopy(bytes);
     // Written and its folder fsynced before the event naming the blob is appended.
-    await writeFileWhole(path, bytes, { ...durable, remove: impliedType(key) === contentType ? sidecar : undefined });
-    this.recent.set(key, { bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, contentType });
+    await writeFileWhole(path, kept, { ...durable, remove: impliedType(key) === contentType ? sidecar : undefined });
+    this.recent.keep(key, { bytes: kept, contentType });
   }
 
   async get(key: string): Promise<StoredBlob> {
@@ -55,8 +57,8 @@ export class FilesystemBlobStore implements BlobStore {
         readFile(`${path}.type`, 'utf8').catch(ignoreMissing),
       ]);
       const contentType = sidecar ?? impliedType(key) ?? 'application/octet-stream';
-      this.recent.set(key, { bytes, contentType });
-      return { bytes: new Uint8Array(bytes), contentType };
+      this.recent.keep(key, { bytes: new Uint8Array(bytes), contentType }); // a copy: the caller may change its own
+      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         throw new PlatformError('BLOB_NOT_FOUND', `no blob ${key}`, false);
@@ -85,6 +87,15 @@ export class FilesystemBlobStore implements BlobStore {
 }
 
 const impliedType = (key: string): string | undefined => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
+
+/** Bytes no one else holds, which a worker thread reads where they are (a SharedArrayBuffer crosses uncopied). */
+function sharedCopy(bytes: Uint8Array | string): Uint8Array {
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.byteLength;
+  const copy = Buffer.from(new SharedArrayBuffer(length));
+  if (typeof bytes === 'string') copy.write(bytes, 'utf8');
+  else copy.set(bytes);
+  return new Uint8Array(copy.buffer);
+}
 
 function ignoreMissing(error: NodeJS.ErrnoException): undefined {
   if (error.code === 'ENOENT') return undefined;

@@ -78,4 +78,18 @@ describe('FilesystemBlobStore specifics', () => {
     first.bytes[0] = 0;
     expect(Buffer.from((await store.get('t/c.xml')).bytes).toString()).toBe('<c/>');
   });
+
+  it('keeps its own copy of what it wrote and read: the caller may change the bytes it gave or got', async () => {
+    const { root, store } = open();
+    const given = Buffer.from('<d/>');
+    await store.put('t/d.xml', given, 'application/xml');
+    given[1] = 0x78;
+    expect(Buffer.from((await store.get('t/d.xml')).bytes).toString()).toBe('<d/>');
+    expect(readFileSync(join(root, 't/d.xml'), 'utf8')).toBe('<d/>');
+    const fromDisk = open(root).store;
+    const got = await fromDisk.get('t/d.xml');
+    got.bytes[1] = 0x78;
+    rmSync(join(root, 't/d.xml')); // the next read is the cache's
+    expect(Buffer.from((await fromDisk.get('t/d.xml')).bytes).toString()).toBe('<d/>');
+  });
 });

@@ -20,11 +20,11 @@ export class RecentBlobs {
     return hit && { bytes: new Uint8Array(hit.bytes), contentType: hit.contentType };
   }
 
-  set(key: string, blob: StoredBlob): void {
+  /** Keeps `blob` as it is: the caller hands its bytes over and never changes them after. */
+  keep(key: string, blob: StoredBlob): void {
     this.delete(key);
     if (blob.bytes.byteLength > this.budgetBytes / 4) return; // one large blob must not empty the cache
-    // a copy (Buffer.slice would share)
-    this.entries.set(key, { bytes: new Uint8Array(blob.bytes), contentType: blob.contentType });
+    this.entries.set(key, blob);
     this.bytes += blob.bytes.byteLength;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.budgetBytes) break;

@@ -12,6 +12,7 @@ import type {
 import { traceContextOf } from '../../tracing/trace-context.ts';
 import { chainDigest, GENESIS_DIGEST } from '../../audit/event-chain.ts';
 import { migrateEventChain } from './migrations/event-chain.ts';
+import { GroupCommit } from './group-commit.ts';
 
 /**
  * The embedded event store: the write lock is taken before the version checks, so two appends to one stream
@@ -30,13 +31,11 @@ const SCHEMA = `
     UNIQUE (stream, version)
   );`;
 
-type PendingAppend = {
+type Append = {
   stream: string;
   events: readonly Envelope[];
   expected: ExpectedVersion;
   traceContext: string | null;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
 };
 
 type Row = {
@@ -58,12 +57,13 @@ export class SqliteEventStore implements EventStore {
   private readonly after: StatementSync;
   private readonly maxPosition: StatementSync;
   private readonly now: () => Date;
-  private readonly pending: PendingAppend[] = [];
+  private readonly commits: GroupCommit;
 
   /** `path` is a file, or ':memory:' for tests. */
   constructor(path: string, now: () => Date = () => new Date()) {
     this.now = now;
     this.db = openWalDatabase(path, 'FULL');
+    this.commits = new GroupCommit(this.db, { translate, closed: closedError });
     this.db.exec(SCHEMA);
     addTraceContextColumn(this.db);
     migrateEventChain(this.db);
@@ -85,53 +85,15 @@ export class SqliteEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
-    if (!this.db.isOpen) return Promise.reject(closedError());
     const context = traceContextOf(options.traceContext);
     const traceContext = context ? JSON.stringify(context) : null;
-    return new Promise((resolve, reject) => {
-      this.pending.push({ stream, events, expected, traceContext, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => this.commitPending());
-    });
+    // One turn's appends share a transaction and an fsync; a wrong expectation fails only its own append.
+    return this.commits.run(() =>
+      this.insertAppend({ stream, events, expected, traceContext }, this.now().toISOString()),
+    );
   }
 
-  /**
-   * Group commit: one turn's appends share a transaction and an fsync, each in its own SAVEPOINT so a wrong
-   * expectation rolls back only that append.
-   */
-  private commitPending(): void {
-    const batch = this.pending.splice(0);
-    if (!this.db.isOpen) return batch.forEach((p) => p.reject(closedError()));
-    const outcomes: { append: PendingAppend; result?: AppendResult; error?: unknown }[] = [];
-    try {
-      this.db.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      return batch.forEach((p) => p.reject(translate(error)));
-    }
-    try {
-      const recordedAt = this.now().toISOString();
-      for (const append of batch) {
-        this.db.exec('SAVEPOINT append');
-        try {
-          outcomes.push({ append, result: this.insertAppend(append, recordedAt) });
-          this.db.exec('RELEASE append');
-        } catch (error) {
-          this.db.exec('ROLLBACK TO append');
-          this.db.exec('RELEASE append');
-          outcomes.push({ append, error: translate(error) });
-        }
-      }
-      this.db.exec('COMMIT');
-    } catch (error) {
-      if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
-      return batch.forEach((p) => p.reject(translate(error)));
-    }
-    for (const { append, result, error } of outcomes) {
-      if (result) append.resolve(result);
-      else append.reject(error);
-    }
-  }
-
-  private insertAppend({ stream, events, expected, traceContext }: PendingAppend, recordedAt: string): AppendResult {
+  private insertAppend({ stream, events, expected, traceContext }: Append, recordedAt: string): AppendResult {
     const found = (this.currentVersion.get(stream) as { v: bigint | null }).v;
     const actual = found === null ? 'no_stream' : found;
     checkExpectation(stream, expected, actual);
