@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { GroupCommit, immediate, openWalDatabase } from '@fe/platform';
+import { GroupCommit, immediate, openWalDatabase } from '@fe/platform/sqlite';
 import type { FileCounter, FileNumber, FileNumberRequest } from '../ports/file-counter.ts';
 import { MAX_FILE_CONSECUTIVE } from '../file-names/file-names.ts';
 
