@@ -52,7 +52,7 @@ export { SqliteFileCounter } from './adapters/sqlite-file-counter.ts';
 export { ThreadedSqliteFileCounter } from './adapters/threaded-sqlite-file-counter.ts';
 export { allocateDocumentNames, type DocumentFileRequest } from './file-names/allocate-names.ts';
 export { readDocumentFacts, type DocumentFacts } from './packaging/document-facts.ts';
-export { packageDocument, type PackagedDocument } from './packaging/package-document.ts';
+export { packageDocument, packageDocumentOffThread, type PackagedDocument } from './packaging/package-document.ts';
 export { recordedDocumentFacts } from './packaging/recorded-facts.ts';
 export {
   dianClientConfigSchema,

@@ -16,6 +16,7 @@ import type { InvoiceEvent } from '@fe/contracts';
 import { newInvoiceEvent } from '@fe/platform';
 import {
   packageDocument,
+  packageDocumentOffThread,
   readDocumentFacts,
   readZip,
   recordedDocumentFacts,
@@ -75,6 +76,13 @@ describe('packageDocument', () => {
     expect(
       readZip(packaged.zip.content).map((e) => [e.name, Buffer.from(e.data).toString('utf8') === built.xml]),
     ).toEqual([[names.xml, true]]);
+  });
+  it('packages the same zip off the event loop', async () => {
+    const built = buildCase(invoiceCases[0]!.request, '990000001');
+    const modified = new Date('2026-03-01T10:00:00Z');
+    const offThread = packageDocumentOffThread(built.xml, { modified, names });
+    expect(offThread).toBeInstanceOf(Promise);
+    expect(await offThread).toEqual(packageDocument(built.xml, { modified, names }));
   });
   it('reads a credit note as nc, a debit note as nd, keyed by its CUDE', () => {
     const invoice = invoiceCases[0]!.request;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { allocateDocumentNames, packageDocument, type DianGateway, type FileCounter } from '@fe/dian-client';
+import { allocateDocumentNames, packageDocumentOffThread, type DianGateway, type FileCounter } from '@fe/dian-client';
 import {
   buildEventApplicationResponse,
   type DianEnvironment,
@@ -86,7 +86,9 @@ export async function sendSignedEvent(input: SignedEventInput): Promise<SignedEv
     type: 'ar',
     year: Number(issueDate.slice(0, 4)),
   });
-  const answer = await input.gateway.sendEventUpdateStatus(packageDocument(signed, { modified: issuedAt, names }).zip);
+  const answer = await input.gateway.sendEventUpdateStatus(
+    (await packageDocumentOffThread(signed, { modified: issuedAt, names })).zip,
+  );
   const rules = answer.errorMessages.map((m) => ({ rule: m.rule ?? '', message: m.message }));
   const accepted = (answer.statusCode === '00' || answer.statusCode === '0') && answer.isValid !== false;
   if (!accepted) {

@@ -5,7 +5,7 @@ import {
   allocateDocumentNames,
   isDianClientError,
   type GatewayCache,
-  packageDocument,
+  packageDocumentOffThread,
   readDocumentFacts,
   recordedDocumentFacts,
   type DianFileNames,
@@ -93,7 +93,7 @@ export async function prepareAttempt(
       year: Number(facts.issueDate.slice(0, 4)),
       owner: context.invoiceId,
     });
-    const packaged = packageDocument(xml, { modified: context.now, names: files, facts });
+    const packaged = await packageDocumentOffThread(xml, { modified: context.now, names: files, facts });
     return {
       kind: 'ready',
       tenantId,
