@@ -33,6 +33,14 @@ const UPSERT = `
     document_id = excluded.document_id, status = excluded.status, stage = excluded.stage, view = excluded.view,
     position = COALESCE(excluded.position, invoice_status.position), updated_at = excluded.updated_at`;
 
+/**
+ * The fold changes only these columns once a row exists: an UPDATE that leaves the identity columns alone maintains
+ * none of the indexes. It matches only a row with the same identity; any other save takes UPSERT, bound alike.
+ */
+const UPDATE_FOLDED = `
+  UPDATE invoice_status SET status = ?7, stage = ?8, view = ?9, position = COALESCE(?10, position), updated_at = ?11
+  WHERE invoice_id = ?1 AND tenant_id = ?2 AND cufe = ?3 AND prefix = ?4 AND number = ?5 AND document_id = ?6`;
+
 const MAX_INT64 = 2n ** 63n - 1n;
 
 const WRITTEN_CACHE = 2_000;
@@ -44,6 +52,7 @@ export class SqliteStatusStore implements StatusStore {
   private readonly positionById: StatementSync;
   private readonly byCufe: StatementSync;
   private readonly upsert: StatementSync;
+  private readonly updateFolded: StatementSync;
   private readonly maxByPrefix: StatementSync;
   private readonly every: StatementSync;
   /**
@@ -65,6 +74,7 @@ export class SqliteStatusStore implements StatusStore {
     this.positionById = this.db.prepare('SELECT position FROM invoice_status WHERE invoice_id = ?');
     this.byCufe = this.db.prepare('SELECT view FROM invoice_status WHERE tenant_id = ? AND cufe = ?');
     this.upsert = this.db.prepare(UPSERT);
+    this.updateFolded = this.db.prepare(UPDATE_FOLDED);
     this.maxByPrefix = this.db.prepare(
       'SELECT MAX(number) AS n FROM invoice_status WHERE tenant_id = ? AND prefix = ?',
     );
@@ -106,22 +116,23 @@ export class SqliteStatusStore implements StatusStore {
     this.openBatch();
     // Outside the rolled-back transaction a save would commit on its own, then its batch's commit fail: not counted.
     if (this.batchLost !== undefined) throw this.batchLost;
-    this.run(() =>
-      this.upsert.run(
-        view.invoiceId,
-        view.tenantId,
-        view.cufe,
-        view.prefix,
-        number,
-        view.number,
-        view.status,
-        view.stage,
-        JSON.stringify(view),
-        position ?? null,
-        view.updatedAt,
-      ),
-    );
-    // The stored position: COALESCE keeps the row's when none is given (see UPSERT).
+    const row = [
+      view.invoiceId,
+      view.tenantId,
+      view.cufe,
+      view.prefix,
+      number,
+      view.number,
+      view.status,
+      view.stage,
+      JSON.stringify(view),
+      position ?? null,
+      view.updatedAt,
+    ] as const;
+    // A row this store wrote is most likely still there unchanged in identity; the WHERE makes sure of it.
+    const updated = this.written.has(view.invoiceId) && this.run(() => this.updateFolded.run(...row)).changes === 1;
+    if (!updated) this.run(() => this.upsert.run(...row));
+    // The stored position: COALESCE keeps the row's when none is given (see UPSERT and UPDATE_FOLDED).
     const kept = position ?? this.storedPosition(view.invoiceId);
     this.written.delete(view.invoiceId);
     this.written.set(view.invoiceId, { view, position: kept });

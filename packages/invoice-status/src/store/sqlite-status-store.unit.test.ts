@@ -40,4 +40,35 @@ describe('SqliteStatusStore', () => {
       await reader.close();
     }
   });
+
+  it('replaces the whole row when a save changes what identifies the invoice, as the first save of it would', async () => {
+    const path = tempFile();
+    const writer = new SqliteStatusStore(path);
+    const reader = new SqliteStatusStore(path);
+    try {
+      const inv = invoiceFixture();
+      const requested = fold([inv.requested()]);
+      await writer.save(requested, 1n);
+      await writer.save(fold([inv.requested(), inv.signed()])); // the fold's next view: identity unchanged
+      const moved = {
+        ...requested,
+        tenantId: 'acme',
+        cufe: 'another-cufe',
+        prefix: 'FE',
+        consecutive: '77',
+        number: 'FE77',
+      };
+      await writer.save(moved);
+      await writer.flushed();
+      expect(await reader.get(inv.invoiceId)).toEqual(moved);
+      expect(await reader.positionOf(inv.invoiceId)).toBe(1n);
+      expect(await reader.findByCufe('acme', 'another-cufe')).toEqual(moved);
+      expect(await reader.findByCufe('demo', inv.cufe)).toBeUndefined();
+      expect(await reader.maxNumber('acme', 'FE')).toBe(77n);
+      expect(await reader.maxNumber('demo', 'SETP')).toBeUndefined();
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
 });
