@@ -51,11 +51,15 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
   const select = statement(
     'SELECT received, accepted, response, application_response, signed_xml, validated_at, kind, issuer, invoice FROM documents WHERE key = ?',
   );
-  const received = statement(`INSERT INTO documents (key, seq, received, accepted) VALUES (?, ?, 1, 0)
-    ON CONFLICT (key) DO UPDATE SET received = received + 1, seq = excluded.seq`);
-  const keep =
-    statement(`UPDATE documents SET response = ?, application_response = ?, signed_xml = ?, validated_at = ?, kind = ?, issuer = ?, invoice = ?,
-    accepted = ? WHERE key = ? AND accepted = 0`);
+  // What the rules ask of every document (was it accepted, what was it): without the bulky columns, which only
+  // GetStatus and GetXmlByDocumentKey read.
+  const selectFacts = statement('SELECT received, accepted, kind, issuer, invoice FROM documents WHERE key = ?');
+  // A reception counted and its answer kept in one statement; an accepted answer is never replaced (SET reads the
+  // row as it was).
+  const answerColumns = ['response', 'application_response', 'signed_xml', 'validated_at', 'kind', 'issuer', 'invoice'];
+  const receive = statement(`INSERT INTO documents (key, seq, received, accepted, ${answerColumns.join(', ')})
+    VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET received = received + 1, seq = excluded.seq,
+    ${['accepted', ...answerColumns].map((c) => `${c} = iif(accepted = 0, excluded.${c}, ${c})`).join(', ')}`);
   const keepNew =
     statement(`INSERT INTO documents (key, seq, received, accepted, response, application_response, signed_xml, validated_at, kind, issuer,
     invoice) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`);
@@ -94,7 +98,9 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     issuer: string | null;
     invoice: string | null;
   };
+  type FactsRow = Pick<Row, 'received' | 'accepted' | 'kind' | 'issuer' | 'invoice'>;
   const row = (key: string) => select.get(key) as Row | undefined;
+  const factsRow = (key: string) => selectFacts.get(key) as FactsRow | undefined;
   // An answer as bound parameters: response (without its base64), application_response, signed_xml, validated_at, kind,
   // issuer, invoice.
   const columns = (answer: StoredAnswer) => {
@@ -119,7 +125,7 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
     trimZips.run(seq - maxDocuments);
     trimEvents.run(seq - maxDocuments);
   };
-  const invoiceOf = (found: Row): { invoice?: InvoiceFacts } =>
+  const invoiceOf = (found: FactsRow): { invoice?: InvoiceFacts } =>
     found.invoice === null ? {} : { invoice: JSON.parse(found.invoice) as InvoiceFacts };
   const answerOf = (key: string): StoredAnswer | undefined => {
     const found = row(key);
@@ -152,8 +158,7 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
   };
 
   const recordAnswer = (cufe: string, answer: StoredAnswer) => {
-    received.run(cufe, next());
-    keep.run(...columns(answer), answer.accepted ? 1 : 0, cufe);
+    receive.run(cufe, next(), answer.accepted ? 1 : 0, ...columns(answer));
   };
 
   return {
@@ -163,15 +168,15 @@ export function createSqliteStore(path: string, limits: { maxDocuments?: number 
         trim();
       });
     },
-    isAccepted: (cufe) => row(cufe)?.accepted === 1,
+    isAccepted: (cufe) => factsRow(cufe)?.accepted === 1,
     acceptedDocument(cufe): AcceptedDocument | undefined {
-      const found = row(cufe);
+      const found = factsRow(cufe);
       // NULL kind: accepted before kinds were recorded (or an async zip's entry), when only invoices were.
       return found?.accepted === 1
         ? { kind: found.kind ?? 'invoice', issuerNit: found.issuer ?? undefined, ...invoiceOf(found) }
         : undefined;
     },
-    timesReceived: (cufe) => row(cufe)?.received ?? 0,
+    timesReceived: (cufe) => factsRow(cufe)?.received ?? 0,
     byDocumentKey: answerOf,
     recordZip(zipKey, answers: SimulatedDianResponse[]) {
       const keys = answers.map((a, i) => a.xmlDocumentKey ?? `${zipKey}#${i}`);

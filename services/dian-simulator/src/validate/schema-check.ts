@@ -25,7 +25,9 @@ export function schemaCheckFor(mode: SchemaValidation): SchemaCheck | undefined 
   return (xml, kind = 'invoice') => {
     let document: XmlDocument;
     try {
-      document = XmlDocument.fromString(xml, PARSE);
+      // The bytes, not the string: libxml2-wasm encodes a string to UTF-8 a character at a time in JS, Buffer
+      // natively; both reach the same parser call with the same (no) encoding.
+      document = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'), PARSE);
     } catch (error) {
       if (error instanceof XmlParseError)
         return { valid: false, errors: error.details.length > 0 ? messages(error.details) : [error.message] };
