@@ -22,7 +22,11 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
   if (event.type === 'InvoiceRequested') {
     if (view) return view; // a replayed creation changes nothing
     const d = event.data;
-    return created(event, { cufe: d.cufe, buyerName: d.request.customer.name });
+    return created(event, {
+      cufe: d.cufe,
+      buyerName: d.request.customer.name,
+      ...(d.request.currency ? { currency: d.request.currency.code } : {}),
+    });
   }
   if (event.type === 'CreditNoteRequested' || event.type === 'DebitNoteRequested') {
     if (view) return view;
@@ -31,6 +35,7 @@ export function evolve(view: InvoiceStatusView | undefined, event: InvoiceEvent)
     return created(event, {
       cufe: d.cude,
       buyerName: d.customer.name,
+      ...(d.currency ? { currency: d.currency.code } : {}),
       documentType: event.type === 'CreditNoteRequested' ? 'credit_note' : 'debit_note',
       ...(r
         ? {
@@ -191,7 +196,7 @@ type Created = Extract<InvoiceEvent, { type: 'InvoiceRequested' | 'CreditNoteReq
  */
 function created(
   event: Created,
-  fields: Pick<InvoiceStatusView, 'cufe' | 'buyerName' | 'documentType' | 'reference' | 'concept'>,
+  fields: Pick<InvoiceStatusView, 'cufe' | 'buyerName' | 'currency' | 'documentType' | 'reference' | 'concept'>,
 ): InvoiceStatusView {
   const d = event.data;
   return {

@@ -116,6 +116,14 @@ describe('invoice status evolve', () => {
     expect(view.taxAuthority).toMatchObject({ statusCode: '00', errors: [{ rule: 'FAJ40' }] });
   });
 
+  it("keeps a foreign-currency invoice's currency beside its amount, and none for pesos", () => {
+    const inDollars = requested();
+    if (inDollars.type !== 'InvoiceRequested') throw new Error('not a request');
+    inDollars.data.request.currency = { code: 'USD', exchange_rate: '3912.45', rate_date: '2026-03-09' };
+    expect(evolve(undefined, inDollars)).toMatchObject({ payableAmount: '1.00', currency: 'USD' });
+    expect(evolve(undefined, requested())).not.toHaveProperty('currency');
+  });
+
   it('takes the parallel branches in either order and never moves the stage back', () => {
     const view = fold([requested(), signed(), submitted(), rendered()])!;
     expect(view.stage).toBe('submitted');

@@ -46,6 +46,8 @@ export type InvoiceStatusView = {
   /** The buyer's name and the payable amount, from the request (absent in views folded before they were kept). */
   buyerName?: string;
   payableAmount?: string;
+  /** The currency of payableAmount and of the notes' amounts (DocumentCurrencyCode) when not the peso; absent: COP. */
+  currency?: string;
   status: InvoiceStatus;
   stage: InvoiceStage;
   createdAt: string;

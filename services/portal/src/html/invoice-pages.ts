@@ -41,10 +41,11 @@ export const kindFilter = (value: unknown): DocumentType | '' =>
 /** A view's kind: views folded before notes existed carry none and are invoices. */
 export const kindOf = (view: Pick<InvoiceStatusView, 'documentType'>): DocumentType => view.documentType ?? 'invoice';
 
-const pesos = (amount: string | undefined) =>
+/** An amount as Colombians write it: "$ 1.234,00" in pesos, "USD 1.234,00" in the document's foreign currency. */
+const money = (amount: string | undefined, currency: string | undefined) =>
   amount === undefined
     ? '—'
-    : `$ ${Number(amount).toLocaleString('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    : `${currency ?? '$'} ${Number(amount).toLocaleString('es-CO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** The issue date as the XML's IssueDate (issued_at is Colombian time), written day/month/year. */
 const issueDate = (view: InvoiceStatusView) => {
   const day = view.issuedAt.slice(0, 10);
@@ -108,7 +109,7 @@ ${
   <td data-label="Fecha" data-issue-date>${issueDate(v)}</td>
   <td data-label="Tipo">${kindLabels[kindOf(v)]}${v.voided ? html` <span data-voided>(Anulada)</span>` : ''}</td>
   <td data-label="Comprador">${v.buyerName ?? '—'}</td>
-  <td data-label="Total" class="amount">${pesos(v.payableAmount)}</td>
+  <td data-label="Total" class="amount">${money(v.payableAmount, v.currency)}</td>
   <td data-label="Estado" data-status="${v.status}">${statusLabels[v.status] ?? v.status}</td>
   <td data-label="Etapa">${stageLabels[v.stage] ?? v.stage}</td>
   <td data-label="Documentos">${links.xml ? html`<a href="${links.xml}">XML</a>` : ''} ${pdfLink(v, links.pdf, 'PDF')}</td>
@@ -140,8 +141,8 @@ export function invoiceDetailBody(
   ${view.reference ? html`<dt>Corrige la factura</dt><dd data-referenced-invoice>${view.reference.invoiceId ? html`<a href="${detailHref(view.reference.invoiceId)}">${view.reference.number}</a>` : view.reference.number} del ${view.reference.issueDate}</dd>` : ''}
   ${kind !== 'invoice' ? html`<dt>Concepto</dt><dd>${conceptLabel(noteKind(kind), view.concept)}</dd>` : ''}
   <dt>Comprador</dt><dd>${view.buyerName ?? '—'}</dd>
-  <dt>Total</dt><dd>${pesos(view.payableAmount)}</dd>
-  ${balance !== undefined ? html`<dt>Saldo</dt><dd data-balance="${balance}">${pesos(balance)}</dd>` : ''}
+  <dt>Total</dt><dd>${money(view.payableAmount, view.currency)}</dd>
+  ${balance !== undefined ? html`<dt>Saldo</dt><dd data-balance="${balance}">${money(balance, view.currency)}</dd>` : ''}
   <dt>Estado</dt><dd data-status="${view.status}">${statusLabels[view.status] ?? view.status}</dd>
   <dt>Etapa</dt><dd>${stageLabels[view.stage] ?? view.stage}</dd>
   <dt>${kind === 'invoice' ? 'CUFE' : 'CUDE'}</dt><dd><code>${view.cufe}</code></dd>
@@ -158,7 +159,7 @@ ${
   <td data-label="Número">${n.noteInvoiceId ? html`<a href="${detailHref(n.noteInvoiceId)}">${n.number}</a>` : n.number}</td>
   <td data-label="Tipo">${kindLabels[n.kind === 'credit' ? 'credit_note' : 'debit_note']}</td>
   <td data-label="Concepto">${conceptLabel(n.kind, n.concept)}</td>
-  <td data-label="Valor" class="amount">${pesos(n.amount)}</td>
+  <td data-label="Valor" class="amount">${money(n.amount, view.currency)}</td>
   <td data-label="Estado" data-status="${n.status}">${statusLabels[n.status] ?? n.status}</td>
 </tr>`,
       )}</tbody></table></section>`

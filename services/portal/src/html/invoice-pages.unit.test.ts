@@ -94,6 +94,20 @@ describe("the portal's document pages", () => {
     expect(page).toContain('<dt>CUFE</dt>');
   });
 
+  it("writes a foreign-currency invoice's amounts with its currency code, not the peso sign", () => {
+    const page = invoiceDetailBody({ ...invoice, currency: 'USD' }, {}).text;
+    expect(page).toContain('<dt>Total</dt><dd>USD 1.190,00</dd>');
+    expect(page).toContain('<dt>Saldo</dt><dd data-balance="1061.00">USD 1.061,00</dd>');
+    expect(page).toMatch(/<tr data-note="NC1">[\s\S]*?class="amount">USD 119,00</);
+    expect(page).not.toContain('$ ');
+    const list = invoiceListBody([{ view: { ...invoice, currency: 'EUR' }, links: {} }], {
+      q: '',
+      status: '',
+      kind: '',
+    });
+    expect(list.text).toContain('<td data-label="Total" class="amount">EUR 1.190,00</td>');
+  });
+
   it('a voided invoice says "Anulada"; an invoice without notes shows no notes nor balance', () => {
     expect(invoiceDetailBody({ ...invoice, voided: true }, {}).text).toContain(
       'Factura · <strong data-voided>Anulada</strong>',
