@@ -105,14 +105,22 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Samples the process's resident set size; `peakMb()` is the highest sample (and the kernel's maxRSS). */
+/**
+ * Samples the process's resident set size; `peakMb()` is the highest sample (and the kernel's maxRSS) until `stop()`:
+ * the kernel's figure is the process's whole life, so read later it would take in what ran after.
+ */
 export function rssSampler(everyMs = 50): { peakMb(): number; stop(): void } {
   let peak = process.memoryUsage().rss;
+  let stopped: number | undefined;
+  const highest = () => Math.max(peak, process.resourceUsage().maxRSS * 1024);
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, everyMs);
   return {
-    peakMb: () => Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1024 / 1024,
-    stop: () => clearInterval(timer),
+    peakMb: () => (stopped ?? highest()) / 1024 / 1024,
+    stop: () => {
+      clearInterval(timer);
+      stopped ??= highest();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { parentPort, type Transferable, type Worker } from 'node:worker_threads';
+import { parentPort, type MessagePort, type Transferable, type Worker } from 'node:worker_threads';
 
 /** What crosses to the worker in one message: every call posted in one turn of the event loop, in order. */
 export type CallBatch<Call> = readonly (Call & { id: number })[];
@@ -6,13 +6,15 @@ export type CallBatch<Call> = readonly (Call & { id: number })[];
 /** One call's reply: the call's id, and its value or the worker's description of its error. */
 export type WorkerReply<Failure> = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: Failure });
 
-type WorkerCallsOptions<Failure> = {
+export type WorkerCallsOptions<Failure> = {
   /** What a worker's error becomes on this side. */
   fromWorker: (failure: Failure) => Error;
   /** The error of a call the worker can no longer answer. */
   unavailable: (reason: string) => Error;
   /** The thread holds the process open only while a call waits (a thread started on first use). */
   refWhilePending?: boolean;
+  /** For an object hosted on a thread shared with others (SharedThread): its own port, and its release on close. */
+  hosted?: { port: MessagePort; release: () => Promise<void> };
 };
 
 type Queued<Call> = { call: Call & { id: number }; transfer: readonly Transferable[] };
@@ -34,13 +36,16 @@ export class WorkerCalls<Call extends object, Failure> {
   private inFlight = 0;
   private postScheduled = false;
   private readonly worker: Worker;
+  /** Where calls and replies travel: the worker's own channel, or the hosted object's port. */
+  private readonly port: Worker | MessagePort;
   private readonly options: WorkerCallsOptions<Failure>;
 
   constructor(worker: Worker, options: WorkerCallsOptions<Failure>) {
     this.worker = worker;
+    this.port = options.hosted?.port ?? worker;
     this.options = options;
-    if (options.refWhilePending) worker.unref();
-    worker.on('message', (replies: readonly WorkerReply<Failure>[]) => {
+    if (options.refWhilePending) this.port.unref();
+    this.port.on('message', (replies: readonly WorkerReply<Failure>[]) => {
       this.inFlight -= 1;
       this.schedulePost();
       for (const reply of replies) {
@@ -50,7 +55,7 @@ export class WorkerCalls<Call extends object, Failure> {
         if (reply.ok) waiter.resolve(reply.value);
         else waiter.reject(options.fromWorker(reply.error));
       }
-      if (options.refWhilePending && this.pending.size === 0) worker.unref();
+      if (options.refWhilePending && this.pending.size === 0) this.port.unref();
     });
     const failAll = (reason: string) => {
       this.closed = true;
@@ -74,7 +79,7 @@ export class WorkerCalls<Call extends object, Failure> {
     if (this.closed) return Promise.reject(this.options.unavailable('closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      if (this.options.refWhilePending && this.pending.size === 0) this.worker.ref();
+      if (this.options.refWhilePending && this.pending.size === 0) this.port.ref();
       this.pending.set(id, { resolve, reject });
       this.queued.push({ call: { ...call, id }, transfer });
       this.schedulePost();
@@ -102,7 +107,7 @@ export class WorkerCalls<Call extends object, Failure> {
   private send(batch: Queued<Call>[]): boolean {
     try {
       const calls: CallBatch<Call> = batch.map((queued) => queued.call);
-      this.worker.postMessage(
+      this.port.postMessage(
         calls,
         batch.flatMap((queued) => queued.transfer),
       );
@@ -112,17 +117,18 @@ export class WorkerCalls<Call extends object, Failure> {
       if (batch.length > 1) return false;
       this.pending.get(batch[0]!.call.id)?.reject(error);
       this.pending.delete(batch[0]!.call.id);
-      if (this.options.refWhilePending && this.pending.size === 0) this.worker.unref();
+      if (this.options.refWhilePending && this.pending.size === 0) this.port.unref();
       return false;
     }
   }
 
-  /** Sends `last` (the worker closes its resources), then stops the thread. */
+  /** Sends `last` (the worker closes its resources), then stops the thread (a shared one once its last user left). */
   async close(last: Call): Promise<void> {
     if (this.closed) return;
     await this.call(last).catch(() => undefined);
     this.closed = true;
-    await this.worker.terminate();
+    if (this.options.hosted) await this.options.hosted.release();
+    else await this.worker.terminate();
   }
 }
 
@@ -134,8 +140,8 @@ export class WorkerCalls<Call extends object, Failure> {
 export function serveWorkerCalls<Call extends { id: number }, Failure>(
   run: (call: Call) => unknown,
   describe: (error: unknown) => Failure,
+  port: MessagePort = parentPort!,
 ): void {
-  const port = parentPort!;
   port.on('message', (batch: CallBatch<Call>) => {
     const replies = batch.map((call) =>
       Promise.resolve()

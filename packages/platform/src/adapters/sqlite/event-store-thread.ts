@@ -1,15 +1,17 @@
-// The worker side of ThreadedSqliteEventStore: owns the SQLite connection, so its fsyncs block
-// this thread, never the service's event loop. One message per call; replies carry the same id.
-import { workerData } from 'node:worker_threads';
+// The worker side of ThreadedSqliteEventStore (hosted on a SharedThread): owns the SQLite connection, so its fsyncs
+// block that thread, never the service's event loop.
+import type { MessagePort } from 'node:worker_threads';
 import { PlatformError, ConcurrencyError } from '../../errors.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { serveWorkerCalls } from '../../threads/worker-calls.ts';
 import type { StoreCall, StoreError } from './event-store-messages.ts';
 
-const store = new SqliteEventStore((workerData as { path: string }).path);
-serveWorkerCalls<StoreCall, StoreError>(run, describe);
+export function host({ path }: { path: string }, port: MessagePort): void {
+  const store = new SqliteEventStore(path);
+  serveWorkerCalls<StoreCall, StoreError>((call) => run(store, call), describe, port);
+}
 
-async function run(call: StoreCall): Promise<unknown> {
+async function run(store: SqliteEventStore, call: StoreCall): Promise<unknown> {
   switch (call.op) {
     case 'append':
       return store.append(call.stream, call.events, call.expected, call.options);

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type { Envelope } from '@fe/contracts';
 import { ConcurrencyError, PlatformError } from '../../errors.ts';
 import type {
@@ -8,33 +7,34 @@ import type {
   ExpectedVersion,
   RecordedEvent,
 } from '../../ports/event-store.ts';
-import { WorkerCalls } from '../../threads/worker-calls.ts';
+import { SharedThread } from '../../threads/shared-thread.ts';
+import type { WorkerCalls } from '../../threads/worker-calls.ts';
 import type { StoreCall, StoreError } from './event-store-messages.ts';
 
 type Call = StoreCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /**
- * SqliteEventStore on its own thread: with `synchronous = FULL` each commit waits for an fsync, which on the
- * service's thread blocks the event loop. Same durability, group commit, same contract suite.
+ * SqliteEventStore on a worker thread: with `synchronous = FULL` each commit waits for an fsync, which on the
+ * service's thread blocks the event loop. Same durability, group commit, same contract suite. `thread`: one shared
+ * with other stores; by default a thread of its own.
  */
 export class ThreadedSqliteEventStore implements EventStore {
   private readonly calls: WorkerCalls<Call, StoreError>;
 
-  constructor(path: string) {
-    const worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), {
-      name: 'fe-event-store',
-      workerData: { path },
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    });
-    this.calls = new WorkerCalls(worker, {
-      fromWorker: toError,
-      unavailable: (reason) =>
-        new PlatformError(
-          'STORE_UNAVAILABLE',
-          reason === 'closed' ? 'the event store is closed' : `the event store: ${reason}`,
-          true,
-        ),
-    });
+  constructor(path: string, thread = new SharedThread('fe-event-store', { maxYoungGenerationSizeMb: 8 })) {
+    this.calls = thread.host<Call, StoreError>(
+      new URL('./event-store-thread.ts', import.meta.url),
+      { path },
+      {
+        fromWorker: toError,
+        unavailable: (reason) =>
+          new PlatformError(
+            'STORE_UNAVAILABLE',
+            reason === 'closed' ? 'the event store is closed' : `the event store: ${reason}`,
+            true,
+          ),
+      },
+    );
   }
 
   append(
