@@ -4,14 +4,15 @@ import type { SignedDocument, SignOptions, XadesSigner } from './xades-signer.ts
 
 /**
  * Signs a document whose delivered text canonicalises to `canonical` (an AttachedDocument's CDATA): both must
- * agree on every character before the slot, so the signed head is the delivered head.
+ * agree on every character before the slot, so the signed head is the delivered head. Its callers serve requests:
+ * the RSA operation runs on libuv's thread pool.
  */
-export function signDeliveredForm(
+export async function signDeliveredForm(
   signer: XadesSigner,
   canonical: string,
   delivered: string,
   options: SignOptions,
-): SignedDocument {
+): Promise<SignedDocument> {
   const slot = canonical.indexOf(SIGNATURE_SLOT_ANCHOR);
   if (slot < 0) throw new XadesError('XML_NO_SIGNATURE_SLOT');
   if (
@@ -19,7 +20,7 @@ export function signDeliveredForm(
   ) {
     throw new XadesError('XML_FORMS_DIFFER');
   }
-  const signed = signer.sign(canonical, options);
+  const signed = await signer.signOffThread(canonical, options);
   const inserted = signed.xml.length - canonical.length;
   return { ...signed, xml: signed.xml.slice(0, slot + inserted) + delivered.slice(slot) };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID, sign } from 'node:crypto';
+import { createHash, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { colombiaDateTime } from '@fe/dian-domain/primitives';
 import type { SigningCredential } from '../certificates/credential.ts';
 import { assertValidAt } from '../certificates/validity.ts';
@@ -46,42 +46,38 @@ export function createXadesSigner(credential: SigningCredential) {
     return xml;
   };
 
-  return {
-    sign(xml: string, options: SignOptions): SignedDocument {
-      const algorithm = options.algorithm ?? 'sha256';
-      assertValidAt(leaf, options.signingTime);
-      const { bodyStart, bodyEnd, slot, namespaces } = readLayout(xml);
-      const signature = `xmldsig-${options.uuid ?? randomUUID()}`;
-      const ids: SignatureIds = {
-        signature,
-        keyInfo: `${signature}-keyinfo`,
-        signedProperties: `${signature}-signedprops`,
-      };
-      const properties = {
-        signingTime: colombiaDateTime(options.signingTime).isoMillis, // same date as cbc:IssueDate (FAD09e)
-        signingCertificate: signingCertificate(algorithm),
-        algorithm,
-        role: options.role ?? 'supplier',
-      };
+  /** Everything but the RSA operation: what it signs, and how its value completes the document. */
+  const prepare = (xml: string, options: SignOptions) => {
+    const algorithm = options.algorithm ?? 'sha256';
+    assertValidAt(leaf, options.signingTime);
+    const { bodyStart, bodyEnd, slot, namespaces } = readLayout(xml);
+    const signature = `xmldsig-${options.uuid ?? randomUUID()}`;
+    const ids: SignatureIds = {
+      signature,
+      keyInfo: `${signature}-keyinfo`,
+      signedProperties: `${signature}-signedprops`,
+    };
+    const properties = {
+      signingTime: colombiaDateTime(options.signingTime).isoMillis, // same date as cbc:IssueDate (FAD09e)
+      signingCertificate: signingCertificate(algorithm),
+      algorithm,
+      role: options.role ?? 'supplier',
+    };
 
-      const digest = (text: string) => createHash(algorithm).update(text).digest('base64');
-      const documentDigest = createHash(algorithm)
-        .update(xml.slice(bodyStart, slot))
-        .update(OPEN_SLOT)
-        .update(CLOSE_SLOT)
-        .update(xml.slice(slot, bodyEnd))
-        .digest('base64');
-      const digests = {
-        document: documentDigest,
-        keyInfo: digest(keyInfoXml(namespaces, ids, leafBase64)),
-        signedProperties: digest(signedPropertiesXml(namespaces, ids, properties)),
-      };
-      const value = sign(
-        algorithm,
-        Buffer.from(signedInfoXml(namespaces, ids, algorithm, digests)),
-        credential.privateKey,
-      );
-
+    const digest = (text: string) => createHash(algorithm).update(text).digest('base64');
+    const documentDigest = createHash(algorithm)
+      .update(xml.slice(bodyStart, slot))
+      .update(OPEN_SLOT)
+      .update(CLOSE_SLOT)
+      .update(xml.slice(slot, bodyEnd))
+      .digest('base64');
+    const digests = {
+      document: documentDigest,
+      keyInfo: digest(keyInfoXml(namespaces, ids, leafBase64)),
+      signedProperties: digest(signedPropertiesXml(namespaces, ids, properties)),
+    };
+    const signedInfo = Buffer.from(signedInfoXml(namespaces, ids, algorithm, digests));
+    const finish = (value: Buffer): SignedDocument => {
       const signatureXml =
         `<ds:Signature Id="${signature}">${signedInfoXml('', ids, algorithm, digests)}` +
         `<ds:SignatureValue Id="${signature}-sigvalue">${value.toString('base64')}</ds:SignatureValue>` +
@@ -93,8 +89,26 @@ export function createXadesSigner(credential: SigningCredential) {
         signatureId: signature,
         signingTime: properties.signingTime,
       };
+    };
+    return { algorithm, signedInfo, finish };
+  };
+
+  return {
+    sign(xml: string, options: SignOptions): SignedDocument {
+      const { algorithm, signedInfo, finish } = prepare(xml, options);
+      return finish(sign(algorithm, signedInfo, credential.privateKey));
+    },
+    /** sign with the RSA operation on libuv's thread pool: for a caller on an event loop that serves requests. */
+    async signOffThread(xml: string, options: SignOptions): Promise<SignedDocument> {
+      const { algorithm, signedInfo, finish } = prepare(xml, options);
+      return finish(await signOnThreadPool(algorithm, signedInfo, credential.privateKey));
     },
   };
 }
+
+const signOnThreadPool = (algorithm: string, data: Buffer, key: KeyObject) =>
+  new Promise<Buffer>((resolve, reject) =>
+    sign(algorithm, data, key, (error, value) => (error ? reject(error) : resolve(value))),
+  );
 
 export type XadesSigner = ReturnType<typeof createXadesSigner>;

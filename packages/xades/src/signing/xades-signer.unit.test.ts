@@ -78,4 +78,11 @@ describe('createXadesSigner', () => {
       expect.objectContaining({ code: 'CERT_EXPIRED' }) as XadesError,
     );
   });
+
+  it('signs the same document off the thread (RSA PKCS#1 v1.5 is deterministic), and refuses the same way', async () => {
+    expect(await signer.signOffThread(built.xml, { signingTime: issuedAt, uuid })).toEqual(signed);
+    await expect(
+      signer.signOffThread(built.xml, { signingTime: new Date('2040-01-01T00:00:00Z') }),
+    ).rejects.toThrowError(expect.objectContaining({ code: 'CERT_EXPIRED' }) as XadesError);
+  });
 });

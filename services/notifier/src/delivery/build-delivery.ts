@@ -53,7 +53,7 @@ export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
       'STORED_DOCUMENT_MISMATCH',
       `the stream is a ${input.kind}, the stored XML a ${built.invoice.kind}`,
     );
-  const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
+  const signed = await signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
     signingTime: input.issuedAt,
   });
   const zip = await writeZipOffThread(

@@ -31,7 +31,7 @@ export async function buildEventMail(input: {
     signedEventXml: input.signedEventXml,
     applicationResponseXml: input.applicationResponseXml,
   });
-  const signed = signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
+  const signed = await signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
     signingTime: input.issuedAt,
   });
   const { event } = built;

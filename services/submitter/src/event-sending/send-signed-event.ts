@@ -70,7 +70,8 @@ export async function sendSignedEvent(input: SignedEventInput): Promise<SignedEv
     issuedAt,
   });
   if (!built.ok) return { kind: 'invalid', code: built.error.code, details: [...built.error.details] };
-  const signed = createXadesSigner(input.credential).sign(built.value.xml, { signingTime: issuedAt }).xml;
+  const signer = createXadesSigner(input.credential);
+  const signed = (await signer.signOffThread(built.value.xml, { signingTime: issuedAt })).xml;
   await input.blobs.put(keys.event, signed, 'application/xml');
   const { id, cude, issueDate, issueTime } = built.value;
   const event: SentEvent = {
