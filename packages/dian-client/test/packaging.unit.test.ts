@@ -84,6 +84,14 @@ describe('packageDocument', () => {
     expect(offThread).toBeInstanceOf(Promise);
     expect(await offThread).toEqual(packageDocument(built.xml, { modified, names }));
   });
+  it('packages the stored bytes as the same zip as the text, and reads their facts', async () => {
+    const built = buildCase(invoiceCases[0]!.request, '990000001');
+    const modified = new Date('2026-03-01T10:00:00Z');
+    const bytes = new TextEncoder().encode(built.xml);
+    const expected = packageDocument(built.xml, { modified, names });
+    expect(packageDocument(bytes, { modified, names })).toEqual(expected);
+    expect(await packageDocumentOffThread(bytes, { modified, names })).toEqual(expected);
+  });
   it('reads a credit note as nc, a debit note as nd, keyed by its CUDE', () => {
     const invoice = invoiceCases[0]!.request;
     const credit = buildNoteCase(

@@ -7,6 +7,7 @@ export {
   children,
   contentSourceOf,
   descendants,
+  detached,
   everyElement,
   isNil,
   ownText,

@@ -101,6 +101,12 @@ export function everyElement(element: XmlElement): XmlElement[] {
   return out;
 }
 
+/**
+ * A copy of a string read from a document that does not keep the document alive: V8 shares the parent's memory with
+ * a slice, so a slice kept past the document holds all of it.
+ */
+export const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
 // The element as written, for a builder that copies part of a document byte for byte. `text` is
 // the string the element was parsed from.
 

@@ -4,6 +4,7 @@ import {
   childElement,
   contentSourceOf,
   descendants,
+  detached,
   parseXmlTree,
   pathElement,
   sourceOf,
@@ -84,10 +85,10 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
     throw new AttachedDocumentInputError('the signed document has no ext:UBLExtensions');
   const invoice = {
     kind: embedded.kind,
-    number: leaf(invoiceXml, document, [cbc('ID')], 'invoice cbc:ID'),
-    cufe: leaf(invoiceXml, document, [cbc('UUID')], 'invoice cbc:UUID (CUFE)'),
-    issueDate: leaf(invoiceXml, document, [cbc('IssueDate')], 'invoice cbc:IssueDate'),
-    profileExecutionId: leaf(invoiceXml, document, [cbc('ProfileExecutionID')], 'invoice cbc:ProfileExecutionID'),
+    number: ownLeaf(invoiceXml, document, [cbc('ID')], 'invoice cbc:ID'),
+    cufe: ownLeaf(invoiceXml, document, [cbc('UUID')], 'invoice cbc:UUID (CUFE)'),
+    issueDate: ownLeaf(invoiceXml, document, [cbc('IssueDate')], 'invoice cbc:IssueDate'),
+    profileExecutionId: ownLeaf(invoiceXml, document, [cbc('ProfileExecutionID')], 'invoice cbc:ProfileExecutionID'),
   };
   const answer = parse(arXml, 'the ApplicationResponse');
   if (!childElement(answer, ns.ext, 'UBLExtensions'))
@@ -95,9 +96,14 @@ export function buildAttachedDocument(input: AttachedDocumentInput): BuiltAttach
   const response = childElement(answer, ns.cac, 'DocumentResponse');
   if (!response) throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentResponse');
   const verdict = {
-    responseCode: leaf(arXml, response, [cac('Response'), cbc('ResponseCode')], 'ApplicationResponse cbc:ResponseCode'),
-    validationDate: leaf(arXml, answer, [cbc('IssueDate')], 'ApplicationResponse cbc:IssueDate'),
-    validationTime: leaf(arXml, answer, [cbc('IssueTime')], 'ApplicationResponse cbc:IssueTime'),
+    responseCode: ownLeaf(
+      arXml,
+      response,
+      [cac('Response'), cbc('ResponseCode')],
+      'ApplicationResponse cbc:ResponseCode',
+    ),
+    validationDate: ownLeaf(arXml, answer, [cbc('IssueDate')], 'ApplicationResponse cbc:IssueDate'),
+    validationTime: ownLeaf(arXml, answer, [cbc('IssueTime')], 'ApplicationResponse cbc:IssueTime'),
   };
   if (!childElement(response, ns.cac, 'DocumentReference'))
     throw new AttachedDocumentInputError('the ApplicationResponse has no cac:DocumentReference');
@@ -171,6 +177,9 @@ export function leaf(xml: string, from: XmlElement, path: Step[], what: string):
     throw new AttachedDocumentInputError(`${what} not found`);
   return contentSourceOf(xml, element);
 }
+
+/** leaf(), copied: the caller keeps these (a mail's subject), and a slice would keep the whole document alive. */
+const ownLeaf: typeof leaf = (...args) => detached(leaf(...args));
 
 /**
  * The party's cac:PartyTaxScheme as the invoice wrote it, without its address (annex §9.1 lists name, id, level and

@@ -33,7 +33,6 @@ export async function buildContingencyDelivery(input: ContingencyDeliveryInput):
   if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
   const tenant = input.tenant;
   return {
-    attachedDocumentXml: input.signedInvoiceXml,
     attachedDocumentId: input.invoiceXmlName.slice(0, -4),
     zip,
     zipName: input.names.zip,

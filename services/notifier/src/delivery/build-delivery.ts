@@ -1,4 +1,4 @@
-import { writeZipOffThread, type DianFileNames } from '@fe/dian-client';
+import { writeZipOffThread, type DianFileNames, type ZipInput } from '@fe/dian-client';
 import { buildAttachedDocument, type Tenant } from '@fe/dian-domain';
 import { createXadesSigner, signDeliveredForm, type SigningCredential } from '@fe/xades';
 import { NotifierError } from '../errors.ts';
@@ -26,7 +26,6 @@ export type DeliveryInput = {
 };
 
 export type Delivery = {
-  attachedDocumentXml: string;
   attachedDocumentId: string;
   zip: Uint8Array;
   zipName: string;
@@ -40,6 +39,13 @@ export type Delivery = {
  * Pure apart from the signature's key; the deflating runs off the event loop.
  */
 export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
+  // Nothing is awaited here: the documents' text dies with this call, young, not held across the zip's round trip.
+  return zipDelivery(signDelivery(input));
+}
+
+type SignedDelivery = Omit<Delivery, 'zip'> & { entries: ZipInput[]; issuedAt: Date };
+
+function signDelivery(input: DeliveryInput): SignedDelivery {
   const names = deliveryFileNames(input.names, input.kind);
   const attachedDocumentId = names.xml.slice(0, -4);
   const built = buildAttachedDocument({
@@ -56,19 +62,14 @@ export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
   const signed = await signDeliveredForm(createXadesSigner(input.credential), built.canonical, built.delivered, {
     signingTime: input.issuedAt,
   });
-  const zip = await writeZipOffThread(
-    [
+  const tenant = input.tenant;
+  return {
+    entries: [
       { name: names.xml, data: Buffer.from(signed.xml, 'utf8') },
       { name: names.pdf, data: input.pdf, stored: true }, // the PDF's streams are compressed already
     ],
-    input.issuedAt,
-  );
-  if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
-  const tenant = input.tenant;
-  return {
-    attachedDocumentXml: signed.xml,
+    issuedAt: input.issuedAt,
     attachedDocumentId,
-    zip,
     zipName: names.zip,
     subject: deliverySubject({
       nit: tenant.nit,
@@ -80,4 +81,10 @@ export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
     number: built.invoice.number,
     cufe: built.invoice.cufe,
   };
+}
+
+async function zipDelivery({ entries, issuedAt, ...delivery }: SignedDelivery): Promise<Delivery> {
+  const zip = await writeZipOffThread(entries, issuedAt);
+  if (zip.length > MAX_ATTACHMENT_BYTES) throw new NotifierError('ATTACHMENT_TOO_LARGE', `${zip.length} bytes`);
+  return { ...delivery, zip };
 }

@@ -35,7 +35,7 @@ import {
 } from './decide.ts';
 import { customerOf, kindOf, referencedInvoiceOf } from './document-request.ts';
 import { domainOf, mailText, senderOf } from './mail-text.ts';
-import { readDocuments } from './read-documents.ts';
+import { readDocuments, utf8 } from './read-documents.ts';
 
 export type OnNotificationTriggerPorts = {
   store: EventStore;
@@ -291,8 +291,8 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
   const issuedAt = ports.clock.now();
   const year = Number(colombiaDateTime(issuedAt).date.slice(0, 4));
   const owner = facts.requested.invoice_id!;
-  const { applicationResponseXml } = documents;
-  if (applicationResponseXml === undefined) {
+  const { applicationResponse } = documents;
+  if (applicationResponse === undefined) {
     // A contingency invoice before DIAN's answer: its own file name, the one the submitter sends it under.
     const requested = facts.requested.data;
     const issueYear = Number(requested.issued_at.slice(0, 4));
@@ -303,7 +303,7 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
       issuedAt,
       names,
       invoiceXmlName: own.xml,
-      signedInvoiceXml: documents.signedInvoiceXml,
+      signedInvoiceXml: utf8(documents.signedInvoice),
       number: requested.document_id,
       cufe: documentKey(facts.requested),
       pdf: documents.pdf,
@@ -320,8 +320,10 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
     names,
     kind: kindOf(facts.requested),
     ...(isContingencyInvoice(facts.requested) ? { typeCode: '04' } : {}),
-    ...documents,
-    applicationResponseXml,
+    // Decoded after the last wait, so the text dies young (read-documents.ts).
+    signedInvoiceXml: utf8(documents.signedInvoice),
+    applicationResponseXml: utf8(applicationResponse),
+    pdf: documents.pdf,
   });
 }
 

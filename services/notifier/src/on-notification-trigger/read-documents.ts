@@ -3,8 +3,16 @@ import type { BlobStore } from '@fe/platform';
 import { NotifierError } from '../errors.ts';
 import type { InvoiceFacts } from './decide.ts';
 
-/** `applicationResponseXml` is absent for a contingency invoice not yet accepted (docs/contingency.md). */
-export type StoredDocuments = { signedInvoiceXml: string; applicationResponseXml: string | undefined; pdf: Uint8Array };
+/**
+ * The stored bytes, not text: decoded only when the mail is built, since text held across the waits before that
+ * outlives the young generation. `applicationResponse` is absent for a contingency invoice not yet accepted
+ * (docs/contingency.md).
+ */
+export type StoredDocuments = {
+  signedInvoice: Uint8Array;
+  applicationResponse: Uint8Array | undefined;
+  pdf: Uint8Array;
+};
 
 /**
  * The mail's documents as stored; the signed XML and PDF are refused when their digest differs from the recorded
@@ -21,7 +29,7 @@ export async function readDocuments(blobs: BlobStore, facts: InvoiceFacts): Prom
   ]);
   checkDigest(xml.bytes, facts.signed.data.xml_sha256, facts.signed.data.xml_key);
   checkDigest(pdf.bytes, facts.rendered.data.pdf_sha256, facts.rendered.data.pdf_key);
-  return { signedInvoiceXml: utf8(xml.bytes), applicationResponseXml: ar && utf8(ar.bytes), pdf: pdf.bytes };
+  return { signedInvoice: xml.bytes, applicationResponse: ar?.bytes, pdf: pdf.bytes };
 }
 
 function checkDigest(bytes: Uint8Array, expected: string, key: string): void {
@@ -29,4 +37,5 @@ function checkDigest(bytes: Uint8Array, expected: string, key: string): void {
     throw new NotifierError('STORED_DOCUMENT_MISMATCH', key);
 }
 
-const utf8 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+export const utf8 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

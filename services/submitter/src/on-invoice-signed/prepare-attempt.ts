@@ -82,10 +82,12 @@ export async function prepareAttempt(
   }
   if (!credential) return fail(serviceFailure('CREDENTIAL_MISSING'));
 
-  const xml = Buffer.from((await deps.blobs.get(signed.data.xml_key)).bytes).toString('utf8');
+  // The stored bytes go into the zip as they are; only a document without recorded facts is decoded, to read them.
+  const xml = (await deps.blobs.get(signed.data.xml_key)).bytes;
   try {
     const facts =
-      recordedDocumentFacts(state.requested ? [state.requested] : [], profile.tenant.nit) ?? readDocumentFacts(xml);
+      recordedDocumentFacts(state.requested ? [state.requested] : [], profile.tenant.nit) ??
+      readDocumentFacts(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).toString('utf8'));
     // Owned by the document's stream: a retry, a reconciliation or another instance gets the same two names.
     const files = await allocateDocumentNames(deps.fileCounter, {
       nit: facts.issuerNit,
