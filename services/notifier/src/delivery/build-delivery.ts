@@ -39,13 +39,13 @@ export type Delivery = {
  * Pure apart from the signature's key; the deflating runs off the event loop.
  */
 export async function buildDelivery(input: DeliveryInput): Promise<Delivery> {
-  // Nothing is awaited here: the documents' text dies with this call, young, not held across the zip's round trip.
-  return zipDelivery(signDelivery(input));
+  // Only the RSA operation is awaited with the documents' text alive: it dies young, not held across the zip's trip.
+  return zipDelivery(await signDelivery(input));
 }
 
 type SignedDelivery = Omit<Delivery, 'zip'> & { entries: ZipInput[]; issuedAt: Date };
 
-function signDelivery(input: DeliveryInput): SignedDelivery {
+async function signDelivery(input: DeliveryInput): Promise<SignedDelivery> {
   const names = deliveryFileNames(input.names, input.kind);
   const attachedDocumentId = names.xml.slice(0, -4);
   const built = buildAttachedDocument({
