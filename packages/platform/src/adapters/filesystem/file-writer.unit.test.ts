@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,45 @@ describe('writeFileWhole (the file writer thread)', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(FileWriteError);
     expect(readdirSync(root).sort()).toEqual(['file', 'one', 'two']);
+  });
+
+  it('leaves the previous file whole and no temporary when a write fails half-way (a file size limit)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    writeFileSync(join(root, 'kept'), 'the previous content');
+    // Writes past RLIMIT_FSIZE fail with EFBIG (Node ignores SIGXFSZ): the temporary stops half-way.
+    const script = `import { writeFileWhole } from ${JSON.stringify(new URL('./file-writer.ts', import.meta.url).href)};
+      const options = { mode: 0o600, folderMode: 0o700, durable: true };
+      const outcomes = await Promise.allSettled([
+        writeFileWhole(${JSON.stringify(join(root, 'kept'))}, new Uint8Array(1024 * 1024).fill(1), options),
+        writeFileWhole(${JSON.stringify(join(root, 'small'))}, 'fits', options),
+      ]);
+      console.log(JSON.stringify(outcomes.map((o) => o.status === 'rejected' ? o.reason.code : o.status)));`;
+    writeFileSync(join(root, 'write.mjs'), script);
+    const output = execFileSync(
+      'sh',
+      ['-c', 'ulimit -f 64 && exec "$0" "$1"', process.execPath, join(root, 'write.mjs')],
+      {
+        timeout: 60_000,
+      },
+    );
+    expect(JSON.parse(output.toString())).toEqual(['EFBIG', 'fulfilled']);
+    expect(readFileSync(join(root, 'kept'), 'utf8')).toBe('the previous content');
+    expect(readFileSync(join(root, 'small'), 'utf8')).toBe('fits');
+    expect(readdirSync(root).sort()).toEqual(['kept', 'small', 'write.mjs']);
+  });
+
+  it('removes the temporary of a write whose rename fails; the others sent with it land', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fe-writer-'));
+    mkdirSync(join(root, 'taken/inside'), { recursive: true }); // a folder that is not empty cannot be replaced
+    const outcomes = await Promise.allSettled([
+      writeFileWhole(join(root, 'one'), '1', options),
+      writeFileWhole(join(root, 'taken'), 'x', options),
+      writeFileWhole(join(root, 'two'), '2', { ...options, durable: false }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(FileWriteError);
+    expect(readdirSync(root).sort()).toEqual(['one', 'taken', 'two']);
+    expect(readdirSync(join(root, 'taken'))).toEqual(['inside']);
   });
 
   it('moves handed-over bytes to the thread instead of copying them; a slice of a shared buffer is copied', async () => {
