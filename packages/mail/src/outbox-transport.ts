@@ -21,7 +21,8 @@ export function createOutboxTransport(folder: string): MailTransport {
       try {
         const bytes = composeMail(message);
         const length = bytes.length; // the bytes move to the writer thread
-        await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: false, handOver: true });
+        // Durable before it counts as sent, as an SMTP server queues a mail before its 250: BuyerNotified names it.
+        await writeFileWhole(file, bytes, { mode: 0o600, folderMode: 0o700, durable: true, handOver: true });
         return { response: file, bytes: length };
       } catch (error) {
         throw new MailError('MAIL_OUTBOX_WRITE_FAILED', String((error as Error).message ?? error), { cause: error });
