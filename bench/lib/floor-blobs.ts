@@ -18,7 +18,7 @@ export type FloorBlobs = {
 export function blobFiles(root: string, folder: string): FloorBlobs {
   mkdirSync(join(root, folder), { recursive: true, mode: 0o700 });
   return {
-    describe: 'one file per blob, fsynced; the folder fsynced once per batch',
+    describe: 'each a file fsynced, then their folder fsynced',
     put: (key, bytes) => writeDurableFile(join(root, key), bytes),
     durable: async () => syncFolder(join(root, folder)),
     close: () => undefined,
@@ -33,7 +33,7 @@ export function blobTable(path: string): FloorBlobs {
   const commits = new GroupCommit(db, { closed: () => new Error('the blob table is closed') });
   let pending: Promise<unknown>[] = [];
   return {
-    describe: "a batch's blobs in one SQLite transaction (one fsync)",
+    describe: 'all in one SQLite transaction: one fsync',
     put: (key, bytes) => void pending.push(commits.run(() => insert.run(key, bytes))),
     durable: async () => {
       const waiting = pending;
