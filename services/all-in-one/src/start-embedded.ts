@@ -24,7 +24,7 @@ import {
   NumberAllocator,
   postInvoiceRoute,
   postNoteRoutes,
-  SqliteIdempotencyStore,
+  ThreadedSqliteIdempotencyStore,
   radianEventRoutes,
 } from '@fe/ingress';
 import {
@@ -426,7 +426,12 @@ export async function startEmbedded(
     });
     closers.push(() => redriver.stop());
 
-    const idempotency = new SqliteIdempotencyStore(stateDb);
+    // Idempotency keys (docs/api.md): each begin is fsynced, on the SQLite thread and in a file of their own; kept in
+    // the state file before, whose keys the new file starts from.
+    const idempotency = new ThreadedSqliteIdempotencyStore(join(dir, 'idempotency.sqlite'), {
+      importFrom: stateDb,
+      thread: sqliteThread,
+    });
     closers.push(() => idempotency.close());
     // Keys are kept FE_IDEMPOTENCY_TTL_HOURS (docs/api.md, "Idempotency-Key": 24 h), then purged hourly.
     const ttlMs = config.ingress.idempotencyTtlHours * 3600_000;

@@ -6,6 +6,7 @@ export { NumberAllocator, type UsedNumberHint } from './numbering/number-allocat
 export { highestUsedInStore } from './numbering/highest-used-in-store.ts';
 export type { IdempotencyStore, StoredResponse, BeginResult } from './idempotency/idempotency-store.ts';
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store.ts';
+export { ThreadedSqliteIdempotencyStore } from './idempotency/threaded-sqlite-idempotency-store.ts';
 export { requestHash } from './idempotency/request-hash.ts';
 export type { InvoiceOutcomes } from './request-invoice/invoice-outcomes.ts';
 export type { DianAvailability } from './ports/dian-availability.ts';

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { immediate, openWalDatabase } from '@fe/platform';
+import { immediate, openWalDatabase } from '@fe/platform/sqlite';
 import type { BeginInput, BeginResult, IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
 type Row = {
@@ -23,13 +24,27 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly remove: StatementSync;
   private readonly purge: StatementSync;
 
-  constructor(path: string) {
+  /** `importFrom`: a file whose idempotency_keys this store copies once, in the transaction that creates its table. */
+  constructor(path: string, options: { importFrom?: string } = {}) {
     this.db = openWalDatabase(path, 'FULL');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
-      tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
-      lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
-      PRIMARY KEY (tenant_id, key))`);
-    addEndpointColumn(this.db);
+    const previous = options.importFrom && existsSync(options.importFrom) ? options.importFrom : undefined;
+    if (previous) this.db.prepare('ATTACH DATABASE ? AS previous').run(previous); // not allowed in a transaction
+    try {
+      immediate(this.db, () => {
+        const exists = this.db.prepare(
+          "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'idempotency_keys'",
+        );
+        const created = !exists.get();
+        this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
+          tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
+          lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, key))`);
+        addEndpointColumn(this.db);
+        if (created && previous) importKeys(this.db);
+      });
+    } finally {
+      if (previous) this.db.exec('DETACH DATABASE previous');
+    }
     this.select = this.db.prepare(
       'SELECT endpoint, request_hash, response, lease_until, store_head FROM idempotency_keys WHERE tenant_id = ? AND key = ?',
     );
@@ -82,6 +97,17 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
 /** Rows written before endpoints were recorded keep a NULL endpoint (they match any, until purged). */
 function addEndpointColumn(db: DatabaseSync): void {
-  const columns = db.prepare('PRAGMA table_info(idempotency_keys)').all() as { name: string }[];
-  if (!columns.some((c) => c.name === 'endpoint')) db.exec('ALTER TABLE idempotency_keys ADD COLUMN endpoint TEXT');
+  const columns = db.prepare('PRAGMA main.table_info(idempotency_keys)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'endpoint'))
+    db.exec('ALTER TABLE main.idempotency_keys ADD COLUMN endpoint TEXT');
+}
+
+/** Copies the keys kept before (the attached `previous`) into the table just created: answered there, answered here. */
+function importKeys(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA previous.table_info(idempotency_keys)').all() as { name: string }[];
+  if (columns.length === 0) return;
+  const endpoint = columns.some((c) => c.name === 'endpoint') ? 'endpoint' : 'NULL';
+  db.exec(`INSERT INTO main.idempotency_keys (tenant_id, key, endpoint, request_hash, response, lease_until, store_head, created_at)
+    SELECT tenant_id, key, ${endpoint}, request_hash, response, lease_until, store_head, created_at
+    FROM previous.idempotency_keys`);
 }

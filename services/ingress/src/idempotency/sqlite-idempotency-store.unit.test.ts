@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../http/json-body.ts';
 import { idempotencyStoreContract } from '../../test-support/idempotency-store.contract.ts';
+import { writeKeysBeforeEndpoints } from './keys-before-endpoints.ts';
 import { requestHash } from './request-hash.ts';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store.ts';
 
@@ -24,16 +24,8 @@ describe('keys stored before endpoints were recorded', () => {
   it('gain an endpoint column; their rows match any endpoint, new rows only their own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fe-idem-'));
     const path = join(dir, 'state.sqlite');
-    const old = new DatabaseSync(path);
-    old.exec(`CREATE TABLE idempotency_keys (
-      tenant_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, response TEXT,
-      lease_until INTEGER NOT NULL, store_head INTEGER NOT NULL, created_at INTEGER NOT NULL,
-      PRIMARY KEY (tenant_id, key))`);
     const response = { statusCode: 201, headers: {}, body: { success: true } };
-    old
-      .prepare('INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, 0, 0, 0)')
-      .run('demo', 'old', 'h', JSON.stringify(response));
-    old.close();
+    writeKeysBeforeEndpoints(path, response);
     const store = new SqliteIdempotencyStore(path);
     const begin = (key: string, endpoint: string) =>
       store.begin({ tenantId: 'demo', key, endpoint, requestHash: 'h', now: new Date(), leaseMs: 1000, storeHead: 0n });
