@@ -227,8 +227,8 @@ export async function startEmbedded(
       dianEndpoint = simulator.endpoint;
     }
 
-    // One thread for the SQLite stores whose fsyncs leave the event loop (the events, the file counter below): an
-    // isolate of its own for each cost resident memory, not throughput.
+    // One thread for the SQLite stores whose fsyncs leave the event loop (the events, the file counter and the
+    // idempotency keys below): an isolate of its own for each cost resident memory, not throughput.
     const sqliteThread = new SharedThread('fe-sqlite', { maxYoungGenerationSizeMb: 8 });
     const rawStore = new ThreadedSqliteEventStore(join(dir, 'events.sqlite'), sqliteThread);
     closers.push(() => rawStore.close());
