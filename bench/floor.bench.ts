@@ -32,6 +32,7 @@ import { deliveryFileNames, deliverySubject } from '../services/notifier/src/ind
 import { applicationResponseInstant } from '../services/submitter/src/index.ts';
 import { benchRequest } from './lib/bench-request.ts';
 import { blobFiles, blobTable } from './lib/floor-blobs.ts';
+import { primitiveCosts, type FloorSample, type PrimitiveStep } from './lib/floor-primitives.ts';
 import { watchGc } from './lib/gc-time.ts';
 import { rsa2048CpuMs } from './lib/rsa-baseline.ts';
 import { StepCpu } from './lib/step-cpu.ts';
@@ -44,6 +45,17 @@ const XSD = process.env.FLOOR_XSD === '1';
 const BLOBS_IN_SQLITE = process.env.FLOOR_BLOBS === 'sqlite';
 
 const SIMULATOR_STEP = "DIAN's judgement (simulator: unzip, verify, rules, AR signed)";
+/** The steps whose cryptography, hashing and compression `primitiveCosts` prices alone. */
+const STEP: Record<PrimitiveStep, string> = {
+  xades: 'XAdES-EPES signature',
+  dianZip: 'zip for DIAN',
+  simulator: SIMULATOR_STEP,
+  answerCheck: "DIAN's answer: read, AR signature and anchor checked",
+  pdf: 'PDF with its QR code (XML read, drawn)',
+  attachedDocument: 'AttachedDocument, signed',
+  buyerZip: "buyer's zip (AttachedDocument deflated, PDF stored)",
+  mail: "buyer's mail (MIME, base64)",
+};
 const WRITE_STEPS = ['blobs: written', 'blobs: made durable', 'SQLite commits: events, file counter'];
 
 const world = makeWorld();
@@ -94,6 +106,9 @@ const AFTER_STARTED = 5n;
 
 /** What the batch before left to record: BuyerNotified once its mails left, in the next batch's first commit. */
 let notified: { stream: string; event: Envelope }[] = [];
+
+/** The last invoice's artefacts, for pricing its primitives. */
+let sample: FloorSample | undefined;
 
 async function runBatch(steps: StepCpu, size: number): Promise<void> {
   const batch: InFlight[] = [];
@@ -167,9 +182,7 @@ function requestAndSign(steps: StepCpu): InFlight {
       systemClock,
     ),
   );
-  const signed = steps.time('XAdES-EPES signature', () =>
-    signer.sign(built.xml, { signingTime: issuedAt, uuid: requested.id }),
-  );
+  const signed = steps.time(STEP.xades, () => signer.sign(built.xml, { signingTime: issuedAt, uuid: requested.id }));
   const xmlKey = `${tenant.id}/${built.documentId}.xml`;
   const bytes = steps.time(WRITE_STEPS[0]!, () => {
     const xml = Buffer.from(signed.xml, 'utf8');
@@ -223,7 +236,7 @@ async function allocateNames(
 async function submitRenderMail(steps: StepCpu, f: InFlight): Promise<Envelope[]> {
   const names = await f.names;
   const now = new Date();
-  const packaged = steps.time('zip for DIAN', () => {
+  const packaged = steps.time(STEP.dianZip, () => {
     const facts = recordedDocumentFacts([f.requested], tenant.nit);
     return packageDocument(f.signedXml, { modified: now, names: names.dian, ...(facts ? { facts } : {}) });
   });
@@ -235,13 +248,11 @@ async function submitRenderMail(steps: StepCpu, f: InFlight): Promise<Envelope[]
     return buildSoapRequest('SendBillSync', parameters, { credential: world.ws, endpoint, now, ttlSeconds: 300 });
   });
   const answer = steps.time(SIMULATOR_STEP, () => judge(soap.body, endpoint));
-  const { verdict, ar, validatedAt } = steps.time("DIAN's answer: read, AR signature and anchor checked", () =>
-    checkedAnswer(answer.body),
-  );
+  const { verdict, ar, validatedAt } = steps.time(STEP.answerCheck, () => checkedAnswer(answer.body));
   const arKey = `${tenant.id}/${f.requested.data.document_id}.application-response.xml`;
   steps.time(WRITE_STEPS[0]!, () => blobs.put(arKey, Buffer.from(ar, 'utf8')));
 
-  const pdf = steps.time('PDF with its QR code (XML read, drawn)', () =>
+  const pdf = steps.time(STEP.pdf, () =>
     renderInvoicePdf(
       readInvoiceView(f.signedXml, { validatedAt, softwareProviderName: demoSoftware.providerName ?? '' }),
     ),
@@ -250,7 +261,7 @@ async function submitRenderMail(steps: StepCpu, f: InFlight): Promise<Envelope[]
   steps.time(WRITE_STEPS[0]!, () => blobs.put(pdfKey, pdf.bytes));
 
   const files = deliveryFileNames(names.attached, 'invoice');
-  const attached = await steps.timeAsync('AttachedDocument, signed', () => {
+  const attached = await steps.timeAsync(STEP.attachedDocument, () => {
     const built = buildAttachedDocument({
       id: files.xml.slice(0, -4),
       issuedAt: now,
@@ -259,7 +270,7 @@ async function submitRenderMail(steps: StepCpu, f: InFlight): Promise<Envelope[]
     });
     return signDeliveredForm(signerOnThisThread, built.canonical, built.delivered, { signingTime: now });
   });
-  const zip = steps.time("buyer's zip (AttachedDocument deflated, PDF stored)", () =>
+  const zip = steps.time(STEP.buyerZip, () =>
     writeZip(
       [
         { name: files.xml, data: Buffer.from(attached.xml, 'utf8') },
@@ -268,8 +279,15 @@ async function submitRenderMail(steps: StepCpu, f: InFlight): Promise<Envelope[]
       now,
     ),
   );
+  sample = {
+    signedXml: f.signedXml,
+    applicationResponseXml: ar,
+    attachedDocumentXml: attached.xml,
+    pdf: pdf.bytes,
+    buyerZip: zip,
+  };
   const number = `${demoResolution.prefix}${f.requested.data.number}`;
-  steps.time("buyer's mail (MIME, base64)", () =>
+  steps.time(STEP.mail, () =>
     composeMail({
       from: `"${tenant.legalName}" <${senderAddress}>`,
       to: benchRequest.customer.email,
@@ -355,6 +373,39 @@ function checkedAnswer(body: string): { verdict: DianResponse; ar: string; valid
   return { verdict, ar, validatedAt: applicationResponseInstant(ar) ?? new Date().toISOString() };
 }
 
+/**
+ * Each priced step beside its primitives alone: how far the code around the cryptography, hashing and compression
+ * sits above them, the gap a goal below this floor would have to close.
+ */
+function printPrimitives(rows: { name: string; micros: number }[], writes: number, rsaMs: number, width: number): void {
+  if (!sample) throw new Error('no invoice ran');
+  const priced = primitiveCosts(sample, STEP);
+  const sig = (micros: number) => (micros / 1000 / rsaMs).toFixed(2);
+  console.log(
+    `\nthe primitives alone (cryptography, hashes, compression on this thread, this run) beside their steps:`,
+  );
+  console.log(
+    `${'step'.padEnd(width)}  ${'step µs'.padStart(8)}  ${'primitives µs'.padStart(13)}  ${'step ÷ them'.padStart(11)}  primitives`,
+  );
+  let stepSum = 0;
+  let primitiveSum = 0;
+  for (const p of priced) {
+    const step = rows.find((r) => r.name === p.step)?.micros ?? 0;
+    stepSum += step;
+    primitiveSum += p.micros;
+    console.log(
+      `${p.step.padEnd(width)}  ${step.toFixed(0).padStart(8)}  ${p.micros.toFixed(0).padStart(13)}  ${`${(step / p.micros).toFixed(1)} ×`.padStart(11)}  ${p.what}`,
+    );
+  }
+  const unpriced = rows.reduce((sum, r) => sum + r.micros, 0) - stepSum - writes;
+  console.log(
+    `these steps ${stepSum.toFixed(0)} µs (${sig(stepSum)} signatures), their primitives ${primitiveSum.toFixed(0)} µs (${sig(primitiveSum)}): ${(stepSum / primitiveSum).toFixed(1)} ×`,
+  );
+  console.log(
+    `primitives + durable writes, the steps' floor without any XML or PDF code: ${(primitiveSum + writes).toFixed(0)} µs = ${sig(primitiveSum + writes)} signatures (the request, the UBL, the SOAP request and the events, ${unpriced.toFixed(0)} µs, not priced)`,
+  );
+}
+
 const messageIdOf = (stream: string) => `<${stream}.1@${senderAddress.split('@')[1]}>`;
 
 async function main(): Promise<void> {
@@ -426,6 +477,7 @@ async function main(): Promise<void> {
   console.log(
     `durable writes: 3 blobs per invoice (signed XML, ApplicationResponse, PDF); twice per batch of ${BATCH}, the batch's blobs made durable (${blobs.describe}), then its events committed; the file counter committed once per batch; BuyerNotified rides with the next batch's first commit`,
   );
+  printPrimitives(rows, writes, rsaMs, width);
   const budget = JSON.parse(readFileSync(new URL('./cpu-budget.json', import.meta.url), 'utf8')) as {
     signaturesPerInvoice: number;
     recorded: { at: string; commit: string };
