@@ -1,4 +1,5 @@
 export { parseXmlTree, textContent, XmlParseError, type XmlElement } from './xml-tree.ts';
+export { utf8Text } from './utf8-text.ts';
 export {
   attributeOf,
   child,

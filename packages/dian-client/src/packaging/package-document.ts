@@ -1,3 +1,4 @@
+import { utf8Text } from '@fe/dian-xml';
 import type { DianFileNames } from '../file-names/file-names.ts';
 import type { DianZip } from '../ports/dian-gateway.ts';
 import { readDocumentFacts, type DocumentFacts } from './document-facts.ts';
@@ -32,8 +33,6 @@ const entryOf = (signedXml: string | Uint8Array, options: PackageOptions): ZipIn
 function packaged(signedXml: string | Uint8Array, options: PackageOptions, content: Uint8Array): PackagedDocument {
   // A caller that built the document (the submitter, from InvoiceRequested) passes its facts and
   // saves a parse of the whole signed XML; anyone else gets them read.
-  const facts = options.facts ?? readDocumentFacts(typeof signedXml === 'string' ? signedXml : utf8(signedXml));
+  const facts = options.facts ?? readDocumentFacts(typeof signedXml === 'string' ? signedXml : utf8Text(signedXml));
   return { zip: { fileName: options.names.zip, content }, xmlFileName: options.names.xml, facts };
 }
-
-const utf8 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

@@ -19,6 +19,7 @@ import {
   type Logger,
   type ReactionStep,
 } from '@fe/platform';
+import { utf8Text } from '@fe/dian-xml';
 import { isXadesError } from '@fe/xades';
 import { buildContingencyDelivery } from '../delivery/build-contingency-delivery.ts';
 import { buildDelivery, type Delivery } from '../delivery/build-delivery.ts';
@@ -35,7 +36,7 @@ import {
 } from './decide.ts';
 import { customerOf, kindOf, referencedInvoiceOf } from './document-request.ts';
 import { domainOf, mailText, senderOf } from './mail-text.ts';
-import { readDocuments, utf8 } from './read-documents.ts';
+import { readDocuments } from './read-documents.ts';
 
 export type OnNotificationTriggerPorts = {
   store: EventStore;
@@ -303,7 +304,7 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
       issuedAt,
       names,
       invoiceXmlName: own.xml,
-      signedInvoiceXml: utf8(documents.signedInvoice),
+      signedInvoiceXml: utf8Text(documents.signedInvoice),
       number: requested.document_id,
       cufe: documentKey(facts.requested),
       pdf: documents.pdf,
@@ -321,8 +322,8 @@ async function prepare(ports: OnNotificationTriggerPorts, facts: InvoiceFacts, t
     kind: kindOf(facts.requested),
     ...(isContingencyInvoice(facts.requested) ? { typeCode: '04' } : {}),
     // Decoded after the last wait, so the text dies young (read-documents.ts).
-    signedInvoiceXml: utf8(documents.signedInvoice),
-    applicationResponseXml: utf8(applicationResponse),
+    signedInvoiceXml: utf8Text(documents.signedInvoice),
+    applicationResponseXml: utf8Text(applicationResponse),
     pdf: documents.pdf,
   });
 }

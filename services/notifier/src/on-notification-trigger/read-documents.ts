@@ -36,6 +36,3 @@ function checkDigest(bytes: Uint8Array, expected: string, key: string): void {
   if (createHash('sha256').update(bytes).digest('hex') !== expected)
     throw new NotifierError('STORED_DOCUMENT_MISMATCH', key);
 }
-
-export const utf8 = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
