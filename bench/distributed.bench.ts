@@ -44,8 +44,11 @@ type Running = {
   store: EventStore;
   cpu(): Map<string, SchedTimes>;
   close(): Promise<string[] | void>;
-  /** PostgreSQL's WAL flushes so far (`pg_stat_wal`), on a server whose timing the bench may switch on. */
-  walSyncs?(): Promise<{ syncs: number; syncMs: number }>;
+  /**
+   * PostgreSQL's WAL flushes (`pg_stat_wal`) and committed transactions, read-only ones included (`pg_stat_database`),
+   * so far, on a server of the bench's own whose timing it may switch on.
+   */
+  postgresCounters?(): Promise<{ syncs: number; syncMs: number; commits: number }>;
   /** The `cpu()` row that reaps the load processes (the bench's own process), to take their CPU out of. */
   reapsLoad?: string;
   /** The burst's window on the monotonic clock (µs), set by `measure`: the CPU profiles are summed over it only. */
@@ -79,8 +82,8 @@ type ArmResult = {
   }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */
   profile: string[];
-  /** WAL flushes (fsyncs) per invoice and their mean duration, when measured. */
-  wal?: { perInvoice: number; meanMs: number };
+  /** WAL flushes (fsyncs) per invoice and their mean duration, and transactions per invoice, when measured. */
+  postgres?: { walFlushesPerInvoice: number; walFlushMeanMs: number; commitsPerInvoice: number };
 };
 
 async function startEmbeddedArm(): Promise<Running> {
@@ -172,11 +175,12 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
         store: new PostgresEventStore(storePool),
         ...(servers.postgresOwned
           ? {
-              walSyncs: async () => {
-                const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>(
-                  'SELECT wal_sync, wal_sync_time FROM pg_stat_wal',
+              postgresCounters: async () => {
+                const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number; commits: string }>(
+                  'SELECT wal_sync, wal_sync_time, (SELECT sum(xact_commit) FROM pg_stat_database) AS commits FROM pg_stat_wal',
                 );
-                return { syncs: Number(rows[0]!.wal_sync), syncMs: rows[0]!.wal_sync_time };
+                const row = rows[0]!;
+                return { syncs: Number(row.wal_sync), syncMs: row.wal_sync_time, commits: Number(row.commits) };
               },
             }
           : {}),
@@ -298,7 +302,7 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const idleStart = performance.now();
     await new Promise((done) => setTimeout(done, idleMs));
     const cpu0 = running.cpu();
-    const wal0 = await running.walSyncs?.();
+    const counters0 = await running.postgresCounters?.();
     const idleSeconds = (performance.now() - idleStart) / 1000;
     const windowStart = performance.now();
     const load0 = loadavg()[0]!;
@@ -308,10 +312,16 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const { lines, complete } = await settledTimelines(running.store, burst.startedAt, count, answeredAt);
     const cpu1 = running.cpu();
     running.burstWindowUs = { from: burstFromUs, to: Number(process.hrtime.bigint() / 1000n) };
-    const wal1 = await running.walSyncs?.();
-    const syncs = wal1 && wal0 ? wal1.syncs - wal0.syncs : 0;
-    const wal =
-      wal1 && wal0 ? { perInvoice: syncs / count, meanMs: syncs ? (wal1.syncMs - wal0.syncMs) / syncs : 0 } : undefined;
+    const counters1 = await running.postgresCounters?.();
+    const syncs = counters1 && counters0 ? counters1.syncs - counters0.syncs : 0;
+    const postgres =
+      counters1 && counters0
+        ? {
+            walFlushesPerInvoice: syncs / count,
+            walFlushMeanMs: syncs ? (counters1.syncMs - counters0.syncMs) / syncs : 0,
+            commitsPerInvoice: (counters1.commits - counters0.commits) / count,
+          }
+        : undefined;
     const windowSeconds = (performance.now() - windowStart) / 1000;
     const accepted = lines.map((l) => l.get('InvoiceAccepted')).filter((at) => at !== undefined);
     const acceptedPerSecond = accepted.length / ((Math.max(...accepted) - burst.startedAt) / 1000);
@@ -357,7 +367,7 @@ async function measure(arm: Arm): Promise<ArmResult> {
       cpu,
       load: [load0, loadavg()[0]!],
       profile,
-      ...(wal ? { wal } : {}),
+      ...(postgres ? { postgres } : {}),
     };
   } finally {
     profile.push(...((await running.close()) ?? []));
@@ -409,9 +419,9 @@ function printArm(r: ArmResult): void {
     ];
     console.log(`    ${c.name.padEnd(36)} ${columns.join('  ')}`);
   }
-  if (r.wal)
+  if (r.postgres)
     console.log(
-      `  PostgreSQL WAL flushes (fsync): ${r.wal.perInvoice.toFixed(1)} per invoice, ${r.wal.meanMs.toFixed(1)} ms each on average`,
+      `  PostgreSQL WAL flushes (fsync): ${r.postgres.walFlushesPerInvoice.toFixed(1)} per invoice, ${r.postgres.walFlushMeanMs.toFixed(1)} ms each on average; transactions (the bench's own polls among them, read-only ones included): ${r.postgres.commitsPerInvoice.toFixed(1)} per invoice`,
     );
   for (const line of r.profile) console.log(line);
 }
