@@ -1,4 +1,4 @@
-import { AdapterPool, migrationSet, type PgFailure } from '@fe/platform-postgres';
+import { AdapterPool, migrationSet, statement, type PgFailure } from '@fe/platform-postgres';
 import type pg from 'pg';
 import type { FileCounter, FileNumber, FileNumberRequest } from '../../ports/file-counter.ts';
 import { MAX_FILE_CONSECUTIVE } from '../../file-names/file-names.ts';
@@ -6,7 +6,7 @@ import { MAX_FILE_CONSECUTIVE } from '../../file-names/file-names.ts';
 /** The table and function of this adapter (migrations/), applied by the shared migrator under the set 'file-names'. */
 export const fileCounterMigrations = () => migrationSet('file-names', new URL('./migrations/', import.meta.url));
 
-const ALLOCATE = 'SELECT year, consecutive FROM allocate_file_number($1, $2, $3, $4, $5)';
+const ALLOCATE = statement('SELECT year, consecutive FROM allocate_file_number($1, $2, $3, $4, $5)');
 
 /** What migrations/002_allocate_file_number.sql raises for a number past the largest a file name holds. */
 const COUNTER_FULL = 'FE507';

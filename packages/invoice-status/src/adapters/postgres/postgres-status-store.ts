@@ -1,4 +1,4 @@
-import { AdapterPool, migrationSet, type PgFailure } from '@fe/platform-postgres';
+import { AdapterPool, migrationSet, statement, type PgFailure } from '@fe/platform-postgres';
 import type pg from 'pg';
 import { ProjectionError } from '../../errors.ts';
 import type { InvoiceStatusView } from '../../invoice-status.ts';
@@ -7,13 +7,15 @@ import type { StatusStore } from '../../store/status-store.ts';
 /** The tables of this adapter (migrations/), applied by the shared migrator under the set 'projection'. */
 export const statusStoreMigrations = () => migrationSet('projection', new URL('./migrations/', import.meta.url));
 
-const UPSERT = `
+const UPSERT = statement(`
   INSERT INTO invoice_status (invoice_id, tenant_id, cufe, prefix, number, document_id, status, stage, view, position, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   ON CONFLICT (invoice_id) DO UPDATE SET
     tenant_id = excluded.tenant_id, cufe = excluded.cufe, prefix = excluded.prefix, number = excluded.number,
     document_id = excluded.document_id, status = excluded.status, stage = excluded.stage, view = excluded.view,
-    position = COALESCE(excluded.position, invoice_status.position), updated_at = excluded.updated_at`;
+    position = COALESCE(excluded.position, invoice_status.position), updated_at = excluded.updated_at`);
+const GET = statement('SELECT view FROM invoice_status WHERE invoice_id = $1');
+const FOLDED = statement('SELECT view, position FROM invoice_status WHERE invoice_id = $1');
 
 const MAX_INT64 = 2n ** 63n - 1n;
 
@@ -29,10 +31,7 @@ export class PostgresStatusStore implements StatusStore {
   }
 
   async get(invoiceId: string): Promise<InvoiceStatusView | undefined> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(
-      'SELECT view FROM invoice_status WHERE invoice_id = $1',
-      [invoiceId],
-    );
+    const { rows } = await this.db.query<{ view: InvoiceStatusView }>(GET, [invoiceId]);
     return rows[0]?.view;
   }
 
@@ -45,10 +44,7 @@ export class PostgresStatusStore implements StatusStore {
   }
 
   async folded(invoiceId: string): Promise<{ view: InvoiceStatusView; position: bigint | undefined } | undefined> {
-    const { rows } = await this.db.query<{ view: InvoiceStatusView; position: string | null }>(
-      'SELECT view, position FROM invoice_status WHERE invoice_id = $1',
-      [invoiceId],
-    );
+    const { rows } = await this.db.query<{ view: InvoiceStatusView; position: string | null }>(FOLDED, [invoiceId]);
     const row = rows[0];
     return row && { view: row.view, position: row.position == null ? undefined : BigInt(row.position) };
   }
