@@ -37,6 +37,9 @@ const root = resolve(import.meta.dirname, '..');
 const loadGenerator = 'load generator (another process)';
 const request = readFileSync(join(root, 'examples/invoice-request.json'), 'utf8');
 
+/** PostgreSQL's WAL flushes (`pg_stat_wal`) and transactions, read-only ones included (`pg_stat_database`). */
+type PostgresCounters = { syncs: number; syncMs: number; commits: number };
+
 /** A started shape: where to send, how to read its events, what CPU its parts have used so far. */
 type Running = {
   urls: string[];
@@ -44,8 +47,13 @@ type Running = {
   store: EventStore;
   cpu(): Map<string, SchedTimes>;
   close(): Promise<string[] | void>;
-  /** PostgreSQL's WAL flushes so far (`pg_stat_wal`), on a server whose timing the bench may switch on. */
-  walSyncs?(): Promise<{ syncs: number; syncMs: number }>;
+  /** PostgreSQL's counters so far, on a server of the bench's own whose timing it may switch on. */
+  postgresCounters?(): Promise<PostgresCounters>;
+  /**
+   * The counters once `close` has ended the shape: a backend reports its counts when it goes idle, at most once a
+   * second and up to 10 s late, but at once when its connection ends.
+   */
+  postgresCountersAtExit?: PostgresCounters;
   /** The `cpu()` row that reaps the load processes (the bench's own process), to take their CPU out of. */
   reapsLoad?: string;
   /** The burst's window on the monotonic clock (µs), set by `measure`: the CPU profiles are summed over it only. */
@@ -79,8 +87,11 @@ type ArmResult = {
   }[];
   /** With BENCH_CPU_PROFILE: where the processes' CPU went, by owner of the code. */
   profile: string[];
-  /** WAL flushes (fsyncs) per invoice and their mean duration, when measured. */
-  wal?: { perInvoice: number; meanMs: number };
+  /**
+   * WAL flushes (fsyncs) per invoice and their mean duration, and transactions per invoice, when measured (filled
+   * once the processes have exited).
+   */
+  postgres: { walFlushesPerInvoice: number; walFlushMeanMs: number; commitsPerInvoice: number }[];
 };
 
 async function startEmbeddedArm(): Promise<Running> {
@@ -172,18 +183,20 @@ function distributedArm(servers: PlatformServers, signers: number): Arm {
         store: new PostgresEventStore(storePool),
         ...(servers.postgresOwned
           ? {
-              walSyncs: async () => {
-                const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number }>(
-                  'SELECT wal_sync, wal_sync_time FROM pg_stat_wal',
+              postgresCounters: async () => {
+                const { rows } = await pool.query<{ wal_sync: string; wal_sync_time: number; commits: string }>(
+                  'SELECT wal_sync, wal_sync_time, (SELECT sum(xact_commit) FROM pg_stat_database) AS commits FROM pg_stat_wal',
                 );
-                return { syncs: Number(rows[0]!.wal_sync), syncMs: rows[0]!.wal_sync_time };
+                const row = rows[0]!;
+                return { syncs: Number(row.wal_sync), syncMs: row.wal_sync_time, commits: Number(row.commits) };
               },
             }
           : {}),
         close: async () => {
-          await pool.end();
           await storePool.end();
           await removeAll(); // the processes write their profiles as they exit
+          if (running.postgresCounters) running.postgresCountersAtExit = await running.postgresCounters();
+          await pool.end();
           if (!profiles) return;
           const lines = summarizeProfiles(profiles, processes, running.burstWindowUs);
           if (process.env.BENCH_KEEP_PROFILES) lines.push(`    (profiles kept in ${profiles})`);
@@ -281,6 +294,8 @@ function summarizeProfiles(
 async function measure(arm: Arm): Promise<ArmResult> {
   const running = await arm.start();
   const profile: string[] = []; // filled once the processes have exited (their profiles are written then)
+  const postgres: ArmResult['postgres'] = []; // likewise: their backends' last counts arrive as they end
+  let counters0: PostgresCounters | undefined;
   try {
     const headers = { authorization: `Bearer ${running.apiKey}`, 'content-type': 'application/json' };
     const targets = running.urls.map((url) => ({
@@ -298,7 +313,8 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const idleStart = performance.now();
     await new Promise((done) => setTimeout(done, idleMs));
     const cpu0 = running.cpu();
-    const wal0 = await running.walSyncs?.();
+    // The warm-up's last counts may still arrive during the burst: a few of its invoices' worth at the most.
+    counters0 = await running.postgresCounters?.();
     const idleSeconds = (performance.now() - idleStart) / 1000;
     const windowStart = performance.now();
     const load0 = loadavg()[0]!;
@@ -308,10 +324,6 @@ async function measure(arm: Arm): Promise<ArmResult> {
     const { lines, complete } = await settledTimelines(running.store, burst.startedAt, count, answeredAt);
     const cpu1 = running.cpu();
     running.burstWindowUs = { from: burstFromUs, to: Number(process.hrtime.bigint() / 1000n) };
-    const wal1 = await running.walSyncs?.();
-    const syncs = wal1 && wal0 ? wal1.syncs - wal0.syncs : 0;
-    const wal =
-      wal1 && wal0 ? { perInvoice: syncs / count, meanMs: syncs ? (wal1.syncMs - wal0.syncMs) / syncs : 0 } : undefined;
     const windowSeconds = (performance.now() - windowStart) / 1000;
     const accepted = lines.map((l) => l.get('InvoiceAccepted')).filter((at) => at !== undefined);
     const acceptedPerSecond = accepted.length / ((Math.max(...accepted) - burst.startedAt) / 1000);
@@ -357,10 +369,19 @@ async function measure(arm: Arm): Promise<ArmResult> {
       cpu,
       load: [load0, loadavg()[0]!],
       profile,
-      ...(wal ? { wal } : {}),
+      postgres,
     };
   } finally {
     profile.push(...((await running.close()) ?? []));
+    const counters1 = running.postgresCountersAtExit;
+    if (counters0 && counters1) {
+      const syncs = counters1.syncs - counters0.syncs;
+      postgres.push({
+        walFlushesPerInvoice: syncs / count,
+        walFlushMeanMs: syncs ? (counters1.syncMs - counters0.syncMs) / syncs : 0,
+        commitsPerInvoice: (counters1.commits - counters0.commits) / count,
+      });
+    }
   }
 }
 
@@ -409,9 +430,9 @@ function printArm(r: ArmResult): void {
     ];
     console.log(`    ${c.name.padEnd(36)} ${columns.join('  ')}`);
   }
-  if (r.wal)
+  for (const counts of r.postgres)
     console.log(
-      `  PostgreSQL WAL flushes (fsync): ${r.wal.perInvoice.toFixed(1)} per invoice, ${r.wal.meanMs.toFixed(1)} ms each on average`,
+      `  PostgreSQL WAL flushes (fsync): ${counts.walFlushesPerInvoice.toFixed(1)} per invoice, ${counts.walFlushMeanMs.toFixed(1)} ms each on average; transactions (read-only ones, the bench's own polls and the shape's stop among them): ${counts.commitsPerInvoice.toFixed(1)} per invoice`,
     );
   for (const line of r.profile) console.log(line);
 }

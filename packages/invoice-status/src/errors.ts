@@ -10,6 +10,10 @@ export const projectionErrors = {
     retriable: true,
     message: 'the status store cannot write now (disk full or I/O error); retried until it can',
   },
+  STATUS_ROW_MOVED: {
+    retriable: true,
+    message: 'another process saved this invoice since this store did; the redelivery folds from its row',
+  },
   CUFE_CONFLICT: { retriable: false, message: 'another invoice of this tenant already has this cufe' },
   NUMBER_TOO_LARGE: { retriable: false, message: 'the consecutive does not fit a 64-bit integer' },
 } as const satisfies Record<string, { retriable: boolean; message: string }>;

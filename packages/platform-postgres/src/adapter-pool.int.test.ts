@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdapterPool } from './adapter-pool.ts';
 import { createPostgresPool } from './pool.ts';
+import { statement } from './statement.ts';
 import { freshTestSchema, type TestSchema } from '../test-support/test-schema.ts';
 
 class TakenError extends Error {
@@ -69,6 +70,28 @@ describe('AdapterPool', () => {
       });
     } finally {
       await nowhere.end();
+    }
+  });
+
+  it('prepares a statement once per connection and then only executes it, also after a refusal on that connection', async () => {
+    const one = createPostgresPool({ connectionString: db.url, schema: db.schema, max: 1 });
+    try {
+      const names = new AdapterPool(one, {
+        name: 'the names store',
+        translate: (e) => (e.constraint === 'names_unique' ? new TakenError('taken') : undefined),
+      });
+      const insert = statement('INSERT INTO names VALUES ($1) RETURNING name');
+      expect((await names.query(insert, ['carla'])).rows).toEqual([{ name: 'carla' }]);
+      await expect(names.query(insert, ['carla'])).rejects.toBeInstanceOf(TakenError);
+      expect((await names.query(insert, ['dora'])).rows).toEqual([{ name: 'dora' }]);
+      const prepared = await names.query<{ name: string; statement: string }>(
+        'SELECT name, statement FROM pg_prepared_statements',
+      );
+      expect(prepared.rows).toEqual([{ name: insert.name, statement: insert.text }]);
+      expect(statement(insert.text)).toEqual(insert);
+      expect(statement('SELECT name FROM names').name).not.toBe(insert.name);
+    } finally {
+      await one.end();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { PlatformError } from '@fe/platform';
 import type pg from 'pg';
 import { pooledQuery } from './pooled-query.ts';
+import type { Statement } from './statement.ts';
 import { translatePgError } from './translate-error.ts';
 
 /** A pg error as the driver reports it: the SQLSTATE and, for a constraint violation, its name. */
@@ -39,7 +40,11 @@ export class AdapterPool implements Queryable {
     return this.closed;
   }
 
-  async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /** A `Statement` is prepared once per connection of the pool (statement.ts). */
+  async query<R extends pg.QueryResultRow>(
+    sql: string | Statement,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
     this.assertOpen();
     try {
       return await pooledQuery<R>(this.pool, sql, values);

@@ -13,6 +13,7 @@ export {
   type MigrationSet,
 } from './migrations/read-migrations.ts';
 export { translatePgError } from './translate-error.ts';
+export { statement, type Statement } from './statement.ts';
 export { AdapterPool, type AdapterPoolOptions, type PgFailure, type Queryable } from './adapter-pool.ts';
 export { PostgresAdapterError, type PostgresAdapterErrorCode } from './errors.ts';
 export { PostgresAuditCheckpointStore } from './postgres-audit-checkpoint-store.ts';

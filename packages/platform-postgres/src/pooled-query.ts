@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Statement } from './statement.ts';
 
 /**
  * `pool.query` without its cost on errors: node-postgres discards the connection on any failure (node-postgres#1290),
@@ -7,7 +8,7 @@ import pg from 'pg';
  */
 export async function pooledQuery<R extends pg.QueryResultRow>(
   pool: pg.Pool,
-  sql: string,
+  sql: string | Statement,
   values: unknown[] = [],
 ): Promise<pg.QueryResult<R>> {
   const client = await pool.connect();
@@ -16,7 +17,7 @@ export async function pooledQuery<R extends pg.QueryResultRow>(
   const onError = (error: Error) => void (broken = error);
   client.on('error', onError);
   try {
-    return await client.query<R>(sql, values);
+    return await client.query<R>(typeof sql === 'string' ? { text: sql, values } : { ...sql, values });
   } catch (error) {
     if (!answered(error)) broken ??= error instanceof Error ? error : new Error(String(error));
     throw error;

@@ -12,6 +12,7 @@ import {
 } from '@fe/platform';
 import type pg from 'pg';
 import { pooledQuery } from './pooled-query.ts';
+import { statement, type Statement } from './statement.ts';
 import { translatePgError } from './translate-error.ts';
 
 type EventRow = {
@@ -30,6 +31,11 @@ type AppendRow =
   | { next_version: null; positions: null; recorded_at: null; digests: null; conflict: string };
 
 const COLUMNS = `position, stream, version, envelope, digest, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, trace_context`;
+const APPEND = statement(
+  'SELECT next_version, positions, recorded_at, digests, conflict FROM try_append_events($1, $2, $3, $4)',
+);
+const READ_STREAM = statement(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY version`);
+const READ_ALL = statement(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`);
 
 /**
  * The event store on PostgreSQL. Positions are taken under a transaction-level advisory lock, so appends commit
@@ -66,7 +72,7 @@ export class PostgresEventStore implements EventStore {
     const traceContext = traceContextOf(options.traceContext);
     const row = (
       await this.query<AppendRow>(
-        'SELECT next_version, positions, recorded_at, digests, conflict FROM try_append_events($1, $2, $3, $4)',
+        APPEND,
         [stream, String(expected), JSON.stringify(events), traceContext ? JSON.stringify(traceContext) : null],
         { stream, expected: String(expected) },
       )
@@ -88,17 +94,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async read(stream: string): Promise<{ version: bigint | 'no_stream'; events: RecordedEvent[] }> {
-    const events = (
-      await this.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = $1 ORDER BY version`, [stream])
-    ).map(toRecorded);
+    const events = (await this.query<EventRow>(READ_STREAM, [stream])).map(toRecorded);
     return { version: events.length ? events[events.length - 1]!.version : 'no_stream', events };
   }
 
   async readAll(options: { after?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
-    const rows = await this.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-      [String(options.after ?? 0n), options.limit ?? 1000],
-    );
+    const rows = await this.query<EventRow>(READ_ALL, [String(options.after ?? 0n), options.limit ?? 1000]);
     return rows.map(toRecorded);
   }
 
@@ -113,7 +114,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async query<R extends pg.QueryResultRow>(
-    sql: string,
+    sql: string | Statement,
     values: unknown[],
     context: { stream?: string; expected?: string } = {},
   ): Promise<R[]> {

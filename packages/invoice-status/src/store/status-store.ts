@@ -8,7 +8,10 @@ export interface StatusStore {
   get(invoiceId: string): Promise<InvoiceStatusView | undefined>;
   /** Event-store position of the last event folded into the row; undefined when it came without one. */
   positionOf(invoiceId: string): Promise<bigint | undefined>;
-  /** The view and its position (as `get` and `positionOf`) in one read: what folding the next event needs. */
+  /**
+   * The view and its position (as `get` and `positionOf`) in one read: what folding the next event needs. An adapter
+   * may answer from its own last save of the row, without a read (one writer per invoice at a time).
+   */
   folded(invoiceId: string): Promise<{ view: InvoiceStatusView; position: bigint | undefined } | undefined>;
   /** Only this tenant's invoice: another tenant's cufe reads as absent. */
   findByCufe(tenantId: string, cufe: string): Promise<InvoiceStatusView | undefined>;

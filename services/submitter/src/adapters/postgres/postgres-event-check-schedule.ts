@@ -1,4 +1,4 @@
-import { AdapterPool } from '@fe/platform-postgres';
+import { AdapterPool, statement, type Statement } from '@fe/platform-postgres';
 import type pg from 'pg';
 import type { EventCheckRow, EventCheckSchedule } from '../../event-checks/event-check-schedule.ts';
 import type { ScheduleClaim } from '../../schedule/submission-schedule.ts';
@@ -6,23 +6,24 @@ import type { ScheduleClaim } from '../../schedule/submission-schedule.ts';
 type Row = { invoice_id: string; tenant_id: string; due_at: Date };
 const toRow = (r: Row): EventCheckRow => ({ invoiceId: r.invoice_id, tenantId: r.tenant_id, dueAt: r.due_at });
 
-const FOLLOW = `INSERT INTO event_check_schedule (invoice_id, tenant_id, due_at) VALUES ($1, $2, $3)
-  ON CONFLICT (invoice_id) DO NOTHING`;
+const FOLLOW = statement(`INSERT INTO event_check_schedule (invoice_id, tenant_id, due_at) VALUES ($1, $2, $3)
+  ON CONFLICT (invoice_id) DO NOTHING`);
 // Without a holder (an operator, a test) a claim stays: its holder may be asking DIAN.
 const UPSERT = `INSERT INTO event_check_schedule (invoice_id, tenant_id, due_at) VALUES ($1, $2, $3)
   ON CONFLICT (invoice_id) DO UPDATE SET tenant_id = excluded.tenant_id, due_at = excluded.due_at`;
-const HELD_MOVE = `UPDATE event_check_schedule SET due_at = $2, claimed_by = NULL, claimed_until = NULL
-  WHERE invoice_id = $1 AND claimed_by = $3`;
+const HELD_MOVE = statement(`UPDATE event_check_schedule SET due_at = $2, claimed_by = NULL, claimed_until = NULL
+  WHERE invoice_id = $1 AND claimed_by = $3`);
 // The conflict arm's WHERE sees the row's latest committed version: of two takers, the second finds it claimed.
-const TAKE = `INSERT INTO event_check_schedule (invoice_id, tenant_id, due_at, claimed_by, claimed_until)
+const TAKE = statement(`INSERT INTO event_check_schedule (invoice_id, tenant_id, due_at, claimed_by, claimed_until)
   VALUES ($1, $2, $3, $4, $5)
   ON CONFLICT (invoice_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
-  WHERE event_check_schedule.claimed_until IS NULL OR event_check_schedule.claimed_until <= $3 RETURNING *`;
+  WHERE event_check_schedule.claimed_until IS NULL OR event_check_schedule.claimed_until <= $3 RETURNING invoice_id, tenant_id, due_at`);
+const HELD_REMOVE = statement('DELETE FROM event_check_schedule WHERE invoice_id = $1 AND claimed_by = $2');
 const UNCLAIMED_DUE = 'due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)';
 // SKIP LOCKED: a row another instance is claiming in this instant is left to it, not waited for.
-const CLAIM = `UPDATE event_check_schedule s SET claimed_by = $3, claimed_until = $4
+const CLAIM = statement(`UPDATE event_check_schedule s SET claimed_by = $3, claimed_until = $4
   FROM (SELECT invoice_id FROM event_check_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2 FOR UPDATE SKIP LOCKED) c
-  WHERE s.invoice_id = c.invoice_id RETURNING s.*`;
+  WHERE s.invoice_id = c.invoice_id RETURNING s.invoice_id, s.tenant_id, s.due_at`);
 
 const byDueThenId = (a: EventCheckRow, b: EventCheckRow) =>
   a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
@@ -48,7 +49,7 @@ export class PostgresEventCheckSchedule implements EventCheckSchedule {
   async remove(invoiceId: string, holder?: string): Promise<boolean> {
     return holder === undefined
       ? this.changed('DELETE FROM event_check_schedule WHERE invoice_id = $1', [invoiceId])
-      : this.changed('DELETE FROM event_check_schedule WHERE invoice_id = $1 AND claimed_by = $2', [invoiceId, holder]);
+      : this.changed(HELD_REMOVE, [invoiceId, holder]);
   }
 
   async get(invoiceId: string): Promise<EventCheckRow | undefined> {
@@ -90,7 +91,7 @@ export class PostgresEventCheckSchedule implements EventCheckSchedule {
     return false;
   }
 
-  private async changed(sql: string, values: unknown[]): Promise<boolean> {
+  private async changed(sql: string | Statement, values: unknown[]): Promise<boolean> {
     return ((await this.db.query(sql, values)).rowCount ?? 0) > 0;
   }
 

@@ -1,4 +1,4 @@
-import { AdapterPool, migrationSet } from '@fe/platform-postgres';
+import { AdapterPool, statement, type Statement, migrationSet } from '@fe/platform-postgres';
 import type pg from 'pg';
 import type { ScheduleClaim, ScheduleRow, SubmissionSchedule } from '../../schedule/submission-schedule.ts';
 
@@ -19,26 +19,31 @@ const UPSERT = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, 
   sending_attempt = excluded.sending_attempt`;
 
 // A holder's writes: compare-and-set on its claim, which they end (markSending extends it to the send's lease).
-const HELD_SCHEDULE = `UPDATE submission_schedule SET due_at = $2, sending_attempt = NULL, claimed_by = NULL,
-  claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $3`;
-const HELD_SENDING = `UPDATE submission_schedule SET due_at = $2, sending_attempt = $3, claimed_until = $2
-  WHERE invoice_id = $1 AND claimed_by = $4`;
-const HELD_DEFER = `UPDATE submission_schedule SET due_at = $2, claimed_by = NULL, claimed_until = NULL
-  WHERE invoice_id = $1 AND claimed_by = $3`;
+const HELD_SCHEDULE = statement(`UPDATE submission_schedule SET due_at = $2, sending_attempt = NULL, claimed_by = NULL,
+  claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $3`);
+const HELD_SENDING = statement(`UPDATE submission_schedule SET due_at = $2, sending_attempt = $3, claimed_until = $2
+  WHERE invoice_id = $1 AND claimed_by = $4`);
+const HELD_DEFER = statement(`UPDATE submission_schedule SET due_at = $2, claimed_by = NULL, claimed_until = NULL
+  WHERE invoice_id = $1 AND claimed_by = $3`);
 
 // The conflict arm's WHERE sees the row's latest committed version: of two takers, the second finds it claimed.
-const TAKE = `INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt, claimed_by, claimed_until)
+const TAKE =
+  statement(`INSERT INTO submission_schedule (invoice_id, tenant_id, due_at, sending_attempt, claimed_by, claimed_until)
   VALUES ($1, $2, $3, NULL, $4, $5)
   ON CONFLICT (invoice_id) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
-  WHERE submission_schedule.claimed_until IS NULL OR submission_schedule.claimed_until <= $3 RETURNING *`;
+  WHERE submission_schedule.claimed_until IS NULL OR submission_schedule.claimed_until <= $3 RETURNING invoice_id, tenant_id, due_at, sending_attempt`);
 
+const HELD_REMOVE = statement('DELETE FROM submission_schedule WHERE invoice_id = $1 AND claimed_by = $2');
+const RELEASE = statement(
+  'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2',
+);
 const UNCLAIMED_DUE = 'due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)';
 
 // SKIP LOCKED: a row another instance is claiming in this instant is left to it, not waited for;
 // the WHERE is checked again on the row's latest version, so a claim committed meanwhile excludes it.
-const CLAIM = `UPDATE submission_schedule s SET claimed_by = $3, claimed_until = $4
+const CLAIM = statement(`UPDATE submission_schedule s SET claimed_by = $3, claimed_until = $4
   FROM (SELECT invoice_id FROM submission_schedule WHERE ${UNCLAIMED_DUE} ORDER BY due_at, invoice_id LIMIT $2 FOR UPDATE SKIP LOCKED) c
-  WHERE s.invoice_id = c.invoice_id RETURNING s.*`;
+  WHERE s.invoice_id = c.invoice_id RETURNING s.invoice_id, s.tenant_id, s.due_at, s.sending_attempt`);
 
 const byDueThenId = (a: ScheduleRow, b: ScheduleRow) =>
   a.dueAt.getTime() - b.dueAt.getTime() || (a.invoiceId < b.invoiceId ? -1 : a.invoiceId > b.invoiceId ? 1 : 0);
@@ -100,7 +105,7 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
   async remove(invoiceId: string, holder?: string): Promise<boolean> {
     return holder === undefined
       ? this.changed('DELETE FROM submission_schedule WHERE invoice_id = $1', [invoiceId])
-      : this.changed('DELETE FROM submission_schedule WHERE invoice_id = $1 AND claimed_by = $2', [invoiceId, holder]);
+      : this.changed(HELD_REMOVE, [invoiceId, holder]);
   }
 
   async due(now: Date, limit: number, claim?: ScheduleClaim): Promise<ScheduleRow[]> {
@@ -116,10 +121,7 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
   }
 
   async release(invoiceId: string, owner: string): Promise<void> {
-    await this.db.query(
-      'UPDATE submission_schedule SET claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1 AND claimed_by = $2',
-      [invoiceId, owner],
-    );
+    await this.db.query(RELEASE, [invoiceId, owner]);
   }
 
   /** Every instance writes the shared table and a freed slot nudges only its own: a nudged sweep always looks. */
@@ -127,7 +129,7 @@ export class PostgresSubmissionSchedule implements SubmissionSchedule {
     return false;
   }
 
-  private async changed(sql: string, values: unknown[]): Promise<boolean> {
+  private async changed(sql: string | Statement, values: unknown[]): Promise<boolean> {
     return ((await this.db.query(sql, values)).rowCount ?? 0) > 0;
   }
 

@@ -1,9 +1,11 @@
-import { checkSchemaName } from '@fe/platform-postgres';
+import { checkSchemaName, statement } from '@fe/platform-postgres';
 import type pg from 'pg';
 import { checkCap, onceOnly, type Release, type TenantSlots } from '../../concurrency/tenant-slots.ts';
 
 /** First key of the two-key advisory locks of this adapter (the event store uses 1178952, leases 1178953). */
 const SLOT_LOCK_NAMESPACE = 1178954;
+const TRY_LOCK = statement('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held');
+const UNLOCK = statement('SELECT pg_advisory_unlock($1, hashtext($2))');
 
 export type PostgresTenantSlotsOptions = {
   /** A pool of its own: each held slot keeps one of its connections checked out for the call. */
@@ -58,17 +60,14 @@ export class PostgresTenantSlots implements TenantSlots {
     try {
       for (const key of keys) {
         if (this.mine.has(key)) continue; // taken by another call of this instance meanwhile
-        const { rows } = await client.query<{ held: boolean }>(
-          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
-          [SLOT_LOCK_NAMESPACE, key],
-        );
+        const { rows } = await client.query<{ held: boolean }>({ ...TRY_LOCK, values: [SLOT_LOCK_NAMESPACE, key] });
         if (rows[0]?.held) {
           this.held++;
           this.mine.add(key);
           return onceOnly(async () => {
             this.held--;
             try {
-              await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [SLOT_LOCK_NAMESPACE, key]);
+              await client.query({ ...UNLOCK, values: [SLOT_LOCK_NAMESPACE, key] });
               giveBack();
             } catch (error) {
               // Ending the session frees the lock as surely as the unlock would have.
