@@ -39,14 +39,6 @@ export type SweeperOptions = {
   errorDelayMs(failures: number): number;
 };
 
-/**
- * How far an idle sweeper's timer stretches: each full sweep that finds nothing due while nothing runs doubles the
- * wait, up to this many intervals, so an idle shape does not ask the schedule four times a second; the first row,
- * nudge or run brings it back to its interval. A row due later (a retry's backoff) is then picked up at most this
- * many intervals late.
- */
-const IDLE_STRETCH = 4;
-
 export type Sweeper = {
   /** Looks for due rows soon (a slot was freed, work was deferred). */
   nudge(): void;
@@ -72,23 +64,6 @@ export function startSweeper(options: SweeperOptions): Sweeper {
   let sweeping: Promise<void> | undefined;
   /** Asked during a sweep: another follows it, a full one when the timer asked. */
   let again: 'nudged' | 'full' | undefined;
-  /** Full sweeps in a row that found nothing due while nothing ran here. */
-  let quiet = 0;
-  let timer: NodeJS.Timeout | undefined;
-
-  function arm(): void {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        sweep('full');
-        // The next wait follows from what this sweep finds.
-        void (sweeping ?? Promise.resolve()).finally(arm);
-      },
-      options.intervalMs * Math.min(2 ** quiet, IDLE_STRETCH),
-    );
-    timer.unref();
-  }
 
   function sweep(kind: 'nudged' | 'full'): void {
     pending = undefined;
@@ -116,8 +91,6 @@ export function startSweeper(options: SweeperOptions): Sweeper {
       logger.error({ err: error }, `could not read the ${work} schedule`);
       return;
     }
-    if (kind === 'full') quiet = rows.length === 0 && running.size === 0 ? quiet + 1 : 0;
-    else if (rows.length > 0) quiet = 0;
     const notRun = new Set(rows.map((row) => row.invoiceId));
     try {
       await runClaimed(rows, notRun, owner);
@@ -190,19 +163,15 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     }
   }
 
-  arm();
+  const timer = setInterval(() => sweep('full'), options.intervalMs);
+  timer.unref();
   return {
     nudge() {
-      if (stopped) return;
-      if (quiet > 0) {
-        quiet = 0;
-        arm();
-      }
-      if (!pending) pending = setImmediate(() => sweep('nudged'));
+      if (!stopped && !pending) pending = setImmediate(() => sweep('nudged'));
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       if (pending) clearImmediate(pending);
       await sweeping;
       await Promise.all(running.values());

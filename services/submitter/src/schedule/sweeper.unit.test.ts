@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTenantSlots, type Release } from '../concurrency/tenant-slots.ts';
 import { createRecordingLogger } from '@fe/platform/testing';
 import { SqliteSubmissionSchedule } from './sqlite-submission-schedule.ts';
@@ -24,44 +24,6 @@ afterEach(async () => {
 });
 
 describe('startSweeper', () => {
-  it('reads an idle schedule less and less often, up to four intervals apart, and at its interval again once nudged', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
-    try {
-      let reads = 0;
-      const idle = {
-        due: async () => (reads++, []),
-        release: async () => undefined,
-        defer: async () => true,
-        nothingDueAt: () => false,
-      };
-      const nothingRuns = { isRunning: () => false, run: async () => undefined, errorDelayMs: () => 1_000 };
-      const slots = { tryAcquire: async () => undefined, inUse: 0 };
-      const reading = { intervalMs: 100, batch: 10, claimLeaseMs: 60_000 };
-      sweeper = startSweeper({
-        schedule: idle,
-        slots,
-        clock,
-        logger: createRecordingLogger(),
-        ...reading,
-        ...nothingRuns,
-      });
-      const readsAfter = async (ms: number) => (await vi.advanceTimersByTimeAsync(ms), reads);
-      expect(await readsAfter(100)).toBe(1);
-      expect(await readsAfter(200)).toBe(2);
-      expect(await readsAfter(400)).toBe(3);
-      expect(await readsAfter(399)).toBe(3);
-      expect(await readsAfter(1)).toBe(4); // stretched no further than four intervals
-      sweeper.nudge();
-      expect(await readsAfter(1)).toBe(5);
-      expect(await readsAfter(98)).toBe(5);
-      expect(await readsAfter(1)).toBe(6); // back at its interval
-    } finally {
-      await sweeper?.stop();
-      sweeper = undefined;
-      vi.useRealTimers();
-    }
-  });
-
   it('asks for a slot of a tenant at its cap once per sweep, not once per due row', async () => {
     const schedule = new SqliteSubmissionSchedule(':memory:');
     for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) await schedule.schedule(id, 'a', past());
